@@ -1,0 +1,46 @@
+// `npm start`: build if needed, then serve the production build. Migrations and the demo seed run
+// in the server itself (src/instrumentation.ts), which also holds the embedded database's lock.
+import http from "node:http";
+import path from "node:path";
+import { ensureBuild } from "./ensure-build.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+process.env.NODE_ENV = "production";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+ensureBuild();
+
+const port = Number(process.env.PORT ?? 3000) || 3000;
+const hostname = process.env.HOST ?? "0.0.0.0";
+const trustProxy = ["1", "true", "yes", "on"].includes((process.env.TRUST_PROXY ?? "").toLowerCase());
+
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: ROOT, hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  // Rate limits key on the client address. Unless a trusted proxy sets it, a client could send
+  // its own X-Forwarded-For and dodge them, so replace it with the socket's address.
+  if (!trustProxy) {
+    req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+    delete req.headers["x-real-ip"];
+  }
+  handle(req, res).catch((error) => {
+    console.error("[server] request failed:", error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+
+server.listen(port, hostname, () => {
+  console.info(`[start] ready on http://localhost:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    server.close();
+    // process.exit runs the 'exit' handlers, which release the embedded database lock.
+    setTimeout(() => process.exit(0), 200).unref();
+  });
+}

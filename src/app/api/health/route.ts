@@ -1,0 +1,9 @@
+// GET /api/health: 200 {"status":"ok"} once the database answers, 503 otherwise.
+import { checkDatabaseHealth } from "@/server/data/health";
+
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  const ok = await checkDatabaseHealth();
+  return Response.json({ status: ok ? "ok" : "unavailable" }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+}

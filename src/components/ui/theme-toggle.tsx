@@ -1,0 +1,18 @@
+"use client";
+
+import { Moon } from "lucide-react";
+
+// Spec §1: the product is always dark; the toggle exists but deliberately does nothing.
+export function ThemeToggle() {
+  return (
+    <button
+      type="button"
+      aria-label="Theme: dark (always on)"
+      title="Dark theme"
+      className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-foreground"
+      onClick={() => {}}
+    >
+      <Moon className="h-5 w-5" aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,81 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { nextCookies } from "better-auth/next-js";
+import type { Db } from "../db/client";
+import { getDb } from "../db/client";
+import { account, rateLimit, session, user, verification } from "../db/schema";
+import { authSecret, serverEnv } from "../env";
+import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { passwordResetMail } from "../integrations/email/templates";
+
+export const SESSION_DAYS = 7;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+function createAuth(db: Db) {
+  const env = serverEnv();
+  return betterAuth({
+    appName: "Sentinel AI Security",
+    baseURL: env.appUrl,
+    secret: authSecret(),
+    trustedOrigins: [env.appUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    user: {
+      additionalFields: {
+        // Server-owned: input false means no sign-up or update call can set it.
+        role: { type: "string", required: false, defaultValue: "client", input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by admins (invitations) and the CLI, never by public sign-up.
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: target, token }) => {
+        const url = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueEmail(db, { to: target.email, kind: "password_reset", ...passwordResetMail(url) });
+        kickOutbox(db);
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/reset-password": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      // The start script overwrites X-Forwarded-For with the socket address unless TRUST_PROXY is
+      // set, so this header is the real client address either way.
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    telemetry: { enabled: false },
+    plugins: [nextCookies()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One auth instance per database handle: tests install a fresh database per file.
+const instances = new WeakMap<Db, Auth>();
+
+export function getAuth(): Auth {
+  const db = getDb();
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    instances.set(db, auth);
+  }
+  return auth;
+}

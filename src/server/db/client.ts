@@ -1,0 +1,81 @@
+import "server-only";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { Pool } from "pg";
+import { serverEnv } from "../env";
+import { acquireDataDirLock } from "./data-dir-lock";
+import { countingLogger } from "./query-counter";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The database handle shared by PGlite and node-postgres: both are Drizzle PgDatabase instances. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself. */
+export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export type DbHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** node-postgres pool, for work that needs one dedicated connection (migration lock). */
+  pool?: Pool;
+  close: () => Promise<void>;
+};
+
+const g = globalThis as { __dbHandle?: DbHandle };
+
+export function openPglite(dataDir: string | undefined): DbHandle {
+  let release = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir);
+  }
+  const client = new PGlite(dataDir ? `${dataDir}/pgdata` : undefined);
+  const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+export function openPostgres(url: string, max = 10): DbHandle {
+  const pool = new Pool({ connectionString: url, max });
+  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  const db = drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db;
+  return { db, kind: "postgres", pool, close: () => pool.end() };
+}
+
+function openFromEnv(): DbHandle {
+  if (process.env.NEXT_PHASE === "phase-production-build") {
+    throw new Error("The database must not be opened during `next build`: call it from request-time code only.");
+  }
+  const env = serverEnv();
+  return env.databaseUrl ? openPostgres(env.databaseUrl) : openPglite(env.dataDir);
+}
+
+/** The process-wide database handle, opened lazily on first use (kept on globalThis across bundles). */
+export function getDbHandle(): DbHandle {
+  g.__dbHandle ??= openFromEnv();
+  return g.__dbHandle;
+}
+
+export function getDb(): Db {
+  return getDbHandle().db;
+}
+
+/** Replaces the process-wide handle (tests and CLI tools that open their own database). */
+export function installDbHandle(handle: DbHandle | undefined): void {
+  g.__dbHandle = handle;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = g.__dbHandle;
+  g.__dbHandle = undefined;
+  await handle?.close();
+}

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+export const CLIENT_STATUSES = ["active", "inactive"] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Exactly one clients row per client user.
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "restrict" }),
+    company: text("company").notNull(),
+    contactPerson: text("contact_person").notNull(),
+    // Contact address shown and edited in the portal; the sign-in address stays on the user row.
+    contactEmail: text("contact_email").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
+    joinedDate: date("joined_date").notNull().default(sql`current_date`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check("clients_status_check", sql`${t.status} in ('active', 'inactive')`),
+    index("clients_status_company_idx").on(t.status, t.company),
+  ],
+);

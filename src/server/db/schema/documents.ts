@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { clients } from "./clients";
+
+export const DOCUMENT_CATEGORIES = ["contract", "report", "deliverable", "invoice", "other"] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    category: text("category", { enum: DOCUMENT_CATEGORIES }).notNull().default("report"),
+    // Generated key in the storage backend; never derived from the uploaded file name.
+    storageKey: text("storage_key").notNull().unique(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    mimeType: text("mime_type").notNull(),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "documents_category_check",
+      sql`${t.category} in ('contract', 'report', 'deliverable', 'invoice', 'other')`,
+    ),
+    check("documents_size_check", sql`${t.fileSize} >= 0`),
+    index("documents_client_uploaded_idx").on(t.clientId, t.uploadedAt.desc()),
+    index("documents_uploaded_idx").on(t.uploadedAt.desc()),
+  ],
+);

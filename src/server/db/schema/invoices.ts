@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import { projects } from "./projects";
+
+export const INVOICE_STATUSES = ["paid", "pending", "overdue", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** One payment request of an invoice, amounts in cents (Square's payment_requests). */
+export type ScheduleEntry = {
+  requestType: string; // DEPOSIT, BALANCE or INSTALLMENT
+  percentageRequested: string | null;
+  dueDate: string | null; // yyyy-mm-dd
+  computedAmountCents: number;
+  totalCompletedAmountCents: number;
+};
+
+export type AcceptedPaymentMethods = { card: boolean; bankAccount: boolean; cashAppPay: boolean };
+
+// Money columns are integer cents (bigint), summed in SQL.
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    squareInvoiceId: text("square_invoice_id").unique(),
+    invoiceNumber: text("invoice_number").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("pending"),
+    issuedDate: date("issued_date"),
+    dueDate: date("due_date"),
+    paidDate: date("paid_date"),
+    description: text("description"),
+    squarePaymentUrl: text("square_payment_url"),
+    paymentSchedule: jsonb("payment_schedule").$type<ScheduleEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    nextPaymentAmountCents: bigint("next_payment_amount_cents", { mode: "number" }),
+    nextPaymentDueDate: date("next_payment_due_date"),
+    totalPaidCents: bigint("total_paid_cents", { mode: "number" }).notNull().default(0),
+    serviceDate: date("service_date"),
+    acceptedPaymentMethods: jsonb("accepted_payment_methods")
+      .$type<AcceptedPaymentMethods>()
+      .notNull()
+      .default(sql`'{"card": true, "bankAccount": false, "cashAppPay": false}'::jsonb`),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check("invoices_status_check", sql`${t.status} in ('paid', 'pending', 'overdue', 'cancelled')`),
+    check("invoices_amount_check", sql`${t.amountCents} >= 0 and ${t.totalPaidCents} >= 0`),
+    index("invoices_client_due_idx").on(t.clientId, t.dueDate.desc()),
+    index("invoices_project_idx").on(t.projectId),
+    index("invoices_status_idx").on(t.status),
+  ],
+);

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+
+export const PROJECT_STATUSES = ["open", "in_progress", "on_hold", "completed", "frozen", "cancelled"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+// total_estimated_value is not stored: the spec derives it from the linked invoices.
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    projectName: text("project_name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: PROJECT_STATUSES }).notNull().default("open"),
+    startDate: date("start_date").notNull().default(sql`current_date`),
+    targetCompletionDate: date("target_completion_date"),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check(
+      "projects_status_check",
+      sql`${t.status} in ('open', 'in_progress', 'on_hold', 'completed', 'frozen', 'cancelled')`,
+    ),
+    index("projects_client_target_idx").on(t.clientId, t.targetCompletionDate.desc()),
+    index("projects_status_target_idx").on(t.status, t.targetCompletionDate),
+  ],
+);

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+
+export const SUBSCRIPTION_STATUSES = ["active", "paused", "past_due", "cancelled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const subscriptionTiers = pgTable(
+  "subscription_tiers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tierName: text("tier_name").notNull(),
+    monthlyPriceCents: bigint("monthly_price_cents", { mode: "number" }).notNull(),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    isPopular: boolean("is_popular").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    displayOrder: integer("display_order").notNull().default(0),
+    squareCheckoutUrl: text("square_checkout_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("subscription_tiers_price_check", sql`${t.monthlyPriceCents} >= 0`),
+    index("subscription_tiers_active_order_idx").on(t.isActive, t.displayOrder),
+  ],
+);
+
+export const clientSubscriptions = pgTable(
+  "client_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    tierId: uuid("tier_id")
+      .notNull()
+      .references(() => subscriptionTiers.id, { onDelete: "restrict" }),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    squareSubscriptionId: text("square_subscription_id").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check(
+      "client_subscriptions_status_check",
+      sql`${t.status} in ('active', 'paused', 'past_due', 'cancelled')`,
+    ),
+    // A client has at most one active subscription.
+    uniqueIndex("client_subscriptions_one_active_idx").on(t.clientId).where(sql`${t.status} = 'active'`),
+    index("client_subscriptions_client_status_idx").on(t.clientId, t.status),
+    index("client_subscriptions_created_idx").on(t.createdAt.desc()),
+  ],
+);

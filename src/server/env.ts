@@ -1,0 +1,80 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export type ServerEnv = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  isProduction: boolean;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  trustProxy: boolean;
+};
+
+function readBool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === "") return fallback;
+  return ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+
+function resolve(): ServerEnv {
+  const port = Number(process.env.PORT ?? 3000) || 3000;
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  // "Production" is a real deployment: a PostgreSQL server or an explicit APP_ENV. `npm start` on the
+  // embedded database is the zero-configuration demo, even though Next runs with NODE_ENV=production.
+  const isProduction = process.env.APP_ENV === "production" || (databaseUrl !== undefined && process.env.APP_ENV !== "development");
+  return {
+    port,
+    dataDir: path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR?.trim() || "./data"),
+    databaseUrl,
+    appUrl: (process.env.APP_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ""),
+    isProduction,
+    seedDemo: readBool(process.env.SEED_DEMO, databaseUrl === undefined),
+    smtpUrl: process.env.SMTP_URL?.trim() || undefined,
+    mailFrom: process.env.MAIL_FROM?.trim() || "Sentinel AI Security <no-reply@example.com>",
+    contactEmail: process.env.CONTACT_EMAIL?.trim() || "hello@example.com",
+    trustProxy: readBool(process.env.TRUST_PROXY, false),
+  };
+}
+
+const g = globalThis as { __serverEnv?: ServerEnv; __authSecret?: string };
+
+export function serverEnv(): ServerEnv {
+  g.__serverEnv ??= resolve();
+  return g.__serverEnv;
+}
+
+/** Test hook: forget the cached environment after changing process.env. */
+export function resetServerEnv(): void {
+  g.__serverEnv = undefined;
+  g.__authSecret = undefined;
+}
+
+/**
+ * AUTH_SECRET, or outside production a secret generated once and kept in DATA_DIR so sessions
+ * survive restarts. Several instances must share AUTH_SECRET, which is why production requires it.
+ */
+export function authSecret(): string {
+  if (g.__authSecret) return g.__authSecret;
+  const fromEnv = process.env.AUTH_SECRET?.trim();
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error("AUTH_SECRET must be at least 32 characters long.");
+    return (g.__authSecret = fromEnv);
+  }
+  const env = serverEnv();
+  if (env.isProduction) {
+    throw new Error("AUTH_SECRET is required in production (32+ random characters, the same on every instance).");
+  }
+  const file = path.join(env.dataDir, "auth-secret");
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return (g.__authSecret = fs.readFileSync(file, "utf8").trim());
+}

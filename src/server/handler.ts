@@ -1,0 +1,78 @@
+import "server-only";
+import type { z } from "zod";
+import { fieldErrorsOf } from "@/lib/validation/common";
+import { type AdminActor, type ClientActor, requireAdmin, requireClient } from "./auth/session";
+import { AppError, errorResponse, GENERIC_ERROR } from "./errors";
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type Handler<A> = (request: Request, ctx: { actor: A; params: Record<string, string | string[]> }) => Promise<Response>;
+
+function wrap<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>) {
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      const actor = await guard(request.headers);
+      const params = context ? await context.params : {};
+      return await handler(request, { actor, params });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** Route handler for admins only: 401 without a session, 403 for any other role. */
+export const withAdmin = (handler: Handler<AdminActor>) => wrap(requireAdmin, handler);
+/** Route handler for clients only; the actor carries the client id of the session. */
+export const withClient = (handler: Handler<ClientActor>) => wrap(requireClient, handler);
+/** Public route handler: still maps errors through the one mapping. */
+export const withPublic = (handler: Handler<null>) => wrap(async () => null, handler);
+
+/** Parses a JSON body with a shared schema; bad JSON or bad fields become a 400 with a message. */
+export async function parseJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = 64 * 1024): Promise<z.output<S>> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > maxBytes) throw new AppError("payload_too_large", "Request body is too large.");
+  const raw = await request.text();
+  if (Buffer.byteLength(raw) > maxBytes) throw new AppError("payload_too_large", "Request body is too large.");
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new AppError("bad_request", "Request body must be valid JSON.");
+  }
+  return parseInput(schema, body);
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const fieldErrors = fieldErrorsOf(result.error);
+    throw new AppError("bad_request", Object.values(fieldErrors)[0] ?? "Invalid input.", fieldErrors);
+  }
+  return result.data;
+}
+
+export type ActionResult<T = undefined> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+/** Server action wrapper: guard, validate with the shared schema, map errors to a plain result. */
+export function action<A, S extends z.ZodType, T>(
+  guard: () => Promise<A>,
+  schema: S,
+  fn: (actor: A, input: z.output<S>) => Promise<T>,
+) {
+  return async (input: z.input<S>): Promise<ActionResult<T>> => {
+    try {
+      const actor = await guard();
+      return { ok: true, data: await fn(actor, parseInput(schema, input)) };
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, error: error.message, fieldErrors: error.fieldErrors };
+      console.error("[action] unexpected error:", error);
+      return { ok: false, error: GENERIC_ERROR };
+    }
+  };
+}
+
+export const adminAction = <S extends z.ZodType, T>(schema: S, fn: (actor: AdminActor, input: z.output<S>) => Promise<T>) =>
+  action(() => requireAdmin(), schema, fn);
+export const clientAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
+  action(() => requireClient(), schema, fn);

@@ -1,0 +1,32 @@
+import "server-only";
+import nodemailer, { type Transporter } from "nodemailer";
+import { serverEnv } from "../../env";
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string | null };
+/** Delivers one message or throws. */
+export type MailTransport = { send: (mail: OutgoingMail) => Promise<void> };
+
+const g = globalThis as { __mailTransport?: MailTransport | null };
+
+function smtpTransport(url: string, from: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url);
+  return {
+    send: async (mail) => {
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+    },
+  };
+}
+
+/** The configured transport, or null when SMTP_URL is unset (mail is then only kept and logged). */
+export function getMailTransport(): MailTransport | null {
+  if (g.__mailTransport === undefined) {
+    const env = serverEnv();
+    g.__mailTransport = env.smtpUrl ? smtpTransport(env.smtpUrl, env.mailFrom) : null;
+  }
+  return g.__mailTransport;
+}
+
+/** Test hook: replace the transport (undefined restores the environment's). */
+export function setMailTransport(transport: MailTransport | null | undefined): void {
+  g.__mailTransport = transport;
+}

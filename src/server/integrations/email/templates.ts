@@ -1,0 +1,30 @@
+import "server-only";
+import { siteConfig } from "@/config/site";
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** Wraps paragraphs and an optional call-to-action link in a minimal, inline-styled layout. */
+export function layoutMail(opts: { subject: string; paragraphs: string[]; action?: { label: string; url: string } }): RenderedMail {
+  const text = [...opts.paragraphs, ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`] : []), `— ${siteConfig.name}`].join("\n\n");
+  const body = opts.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("");
+  const button = opts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#06b6d4;color:#0b1120;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p>`
+    : "";
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">${body}${button}<p style="color:#64748b;font-size:12px">${escapeHtml(siteConfig.name)}</p></body></html>`;
+  return { subject: opts.subject, text, html };
+}
+
+export function passwordResetMail(url: string): RenderedMail {
+  return layoutMail({
+    subject: `Reset your ${siteConfig.name} password`,
+    paragraphs: [
+      "We received a request to reset the password of your account.",
+      "The link below expires in 1 hour and can be used once. If you did not ask for it, ignore this message: your password stays as it is.",
+    ],
+    action: { label: "Reset your password", url },
+  });
+}

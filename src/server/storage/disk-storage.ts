@@ -1,0 +1,41 @@
+import "server-only";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { DocumentStorage } from "./storage";
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+export function diskStorage(root: string): DocumentStorage {
+  const resolveKey = (key: string) => {
+    const full = path.resolve(root, key);
+    // Keys are ours, but refuse anything that could escape the root all the same.
+    if (!KEY_PATTERN.test(key) || key.includes("..") || !full.startsWith(path.resolve(root) + path.sep)) {
+      throw new Error(`Invalid storage key: ${key}`);
+    }
+    return full;
+  };
+  return {
+    async put(key, body) {
+      const file = resolveKey(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const partial = `${file}.partial`;
+      try {
+        if (body instanceof Uint8Array) await fs.writeFile(partial, body);
+        else await pipeline(Readable.from(body), createWriteStream(partial));
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      return new Uint8Array(await fs.readFile(resolveKey(key)));
+    },
+    async delete(key) {
+      await fs.rm(resolveKey(key), { force: true });
+    },
+  };
+}

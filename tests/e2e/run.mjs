@@ -1,0 +1,44 @@
+// `npm run test:e2e`: Playwright against a production build on a free port with a throwaway
+// DATA_DIR, driving Debian's chromium (Playwright's own browser download does not work here).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild } from "../../scripts/ensure-build.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  console.error(
+    `Browser tests need Chromium at ${chromium}.\n` +
+      "Install Debian's package with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH to another Chromium binary.",
+  );
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+ensureBuild();
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+const env = {
+  ...process.env,
+  CHROMIUM_PATH: chromium,
+  E2E_PORT: String(port),
+  E2E_DATA_DIR: dataDir,
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+const playwright = path.join(ROOT, "node_modules", "@playwright", "test", "cli.js");
+const result = spawnSync(process.execPath, [playwright, "test", ...process.argv.slice(2)], { cwd: ROOT, stdio: "inherit", env });
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(result.status ?? 1);

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { requireAdmin, requireClient } from "@/server/auth/session";
+import { listClientInvoices } from "@/server/data/client-invoices";
+import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { withAdmin, withClient } from "@/server/handler";
+import { authHeaders, signIn } from "./helpers/auth";
+import { setupTestDatabase } from "./helpers/db";
+
+const t = setupTestDatabase({ seedDemo: true });
+
+const adminCookie = () => signIn("admin@example.com", DEMO_PASSWORDS.admin).then((r) => r.cookie);
+const clientCookie = (email = "client@example.com") => signIn(email, DEMO_PASSWORDS.client).then((r) => r.cookie);
+
+describe("sign-in core", () => {
+  it("signs in with the demo password and sets an httpOnly session cookie", async () => {
+    const { response, setCookies } = await signIn("client@example.com", DEMO_PASSWORDS.client);
+    expect(response.status).toBe(200);
+    const session = setCookies.find((c) => c.includes("session_token"));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/Max-Age=\d+/i);
+  });
+
+  it("gives a browser-session cookie (no Max-Age/Expires) without remember me", async () => {
+    const { setCookies } = await signIn("client@example.com", DEMO_PASSWORDS.client, { rememberMe: false });
+    const session = setCookies.find((c) => c.startsWith("better-auth.session_token"));
+    expect(session).toBeDefined();
+    expect(session).not.toMatch(/Max-Age|Expires/i);
+  });
+
+  it("refuses a wrong password", async () => {
+    const { response, cookie } = await signIn("client@example.com", "wrong-password");
+    expect(response.status).toBe(401);
+    expect(cookie).toBe("");
+  });
+
+  it("never lets a client choose its role", async () => {
+    const { response } = await signIn("client@example.com", DEMO_PASSWORDS.client);
+    const body = (await response.json()) as { user: { role: string } };
+    expect(body.user.role).toBe("client");
+  });
+});
+
+describe("guards", () => {
+  it("refuse anonymous users", async () => {
+    await expect(requireAdmin(new Headers())).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(requireClient(new Headers())).rejects.toMatchObject({ code: "unauthorized" });
+  });
+
+  it("refuse a client on admin guards and an admin on client guards", async () => {
+    const client = await clientCookie();
+    const admin = await adminCookie();
+    await expect(requireAdmin(authHeaders(client))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(requireClient(authHeaders(admin))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(requireAdmin(authHeaders(admin))).resolves.toMatchObject({ role: "admin", email: "admin@example.com" });
+    await expect(requireClient(authHeaders(client))).resolves.toMatchObject({ clientId: DEMO_CLIENTS.acme.id, company: "Acme Robotics" });
+  });
+
+  it("map to 401 and 403 in route handlers", async () => {
+    const adminRoute = withAdmin(async () => Response.json({ ok: true }));
+    const clientRoute = withClient(async (_req, { actor }) => Response.json({ clientId: actor.clientId }));
+    const anon = new Request("http://localhost:3000/x");
+    expect((await adminRoute(anon)).status).toBe(401);
+    expect((await clientRoute(anon)).status).toBe(401);
+    const asClient = new Request("http://localhost:3000/x", { headers: authHeaders(await clientCookie()) });
+    expect((await adminRoute(asClient)).status).toBe(403);
+    const asAdmin = new Request("http://localhost:3000/x", { headers: authHeaders(await adminCookie()) });
+    expect((await clientRoute(asAdmin)).status).toBe(403);
+    expect((await adminRoute(asAdmin)).status).toBe(200);
+  });
+
+  it("ends the session on sign-out", async () => {
+    const cookie = await clientCookie();
+    const { getAuth } = await import("@/server/auth/auth");
+    const out = await getAuth().handler(new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: authHeaders(cookie) }));
+    expect(out.status).toBe(200);
+    await expect(requireClient(authHeaders(cookie))).rejects.toMatchObject({ code: "unauthorized" });
+  });
+});
+
+describe("client scoping", () => {
+  it("returns only the session client's invoices, for each of two clients", async () => {
+    for (const [email, clientId] of [["client@example.com", DEMO_CLIENTS.acme.id], ["client2@example.com", DEMO_CLIENTS.globex.id]] as const) {
+      const actor = await requireClient(authHeaders(await clientCookie(email)));
+      const rows = await listClientInvoices(t.db, { actor });
+      const expected = DEMO_INVOICES.filter((i) => i.clientId === clientId).map((i) => i.id).sort();
+      expect(rows.map((r) => r.id).sort()).toEqual(expected);
+      // Newest due date first (spec §7).
+      const dues = rows.map((r) => r.dueDate ?? "");
+      expect([...dues].sort().reverse()).toEqual(dues);
+    }
+  });
+
+  it("refuses an admin actor in a client data function", async () => {
+    const admin = await requireAdmin(authHeaders(await adminCookie()));
+    // @ts-expect-error: the type system already refuses it; the runtime check is the second lock.
+    await expect(listClientInvoices(t.db, { actor: admin })).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
+
+describe("/api/auth route", () => {
+  it("keeps the session token out of the JSON body (cookie only)", async () => {
+    const { POST } = await import("@/app/api/auth/[...all]/route");
+    const response = await POST(
+      new Request("http://localhost:3000/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost:3000", "x-forwarded-for": "10.9.9.9" },
+        body: JSON.stringify({ email: "client@example.com", password: DEMO_PASSWORDS.client }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).not.toHaveProperty("token");
+    expect(body).toHaveProperty("user");
+    expect(response.headers.getSetCookie().some((c) => c.includes("session_token"))).toBe(true);
+  });
+});

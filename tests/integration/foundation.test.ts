@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { clients, invoices, user } from "@/server/db/schema";
+import { seedDemoData } from "@/server/db/seed/seed-demo";
+import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
+import { getStorage } from "@/server/storage/storage";
+import { setupTestDatabase } from "./helpers/db";
+
+const t = setupTestDatabase();
+
+describe("schema and migrations", () => {
+  it("creates every table of the schema", async () => {
+    const result = await t.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const names = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "user", "session", "account", "verification", "rate_limit", "clients", "projects", "invoices",
+        "client_rates", "documents", "subscription_tiers", "client_subscriptions", "service_bookings",
+        "contact_inquiries", "email_outbox", "payment_provider_connections", "audit_log",
+      ]),
+    );
+  });
+
+  it("rejects a status outside the spec's values", async () => {
+    await expect(
+      t.db.execute(sql`insert into projects (client_id, project_name, status) values (gen_random_uuid(), 'x', 'bogus')`),
+    ).rejects.toThrow();
+  });
+});
+
+describe("demo seed", () => {
+  it("seeds once and is idempotent", async () => {
+    expect(await seedDemoData(t.db, getStorage())).toEqual({ seeded: true });
+    const count = async () => {
+      const [row] = await t.db
+        .select({ users: sql<number>`(select count(*)::int from ${user})`, invoices: sql<number>`(select count(*)::int from ${invoices})` })
+        .from(sql`(select 1) as one`);
+      return row;
+    };
+    const before = await count();
+    expect(await seedDemoData(t.db, getStorage())).toEqual({ seeded: false });
+    expect(await count()).toEqual(before);
+    expect(before?.users).toBe(3);
+  });
+
+  it("covers every invoice status and a deposit/balance schedule with one part paid, per demo client", async () => {
+    for (const client of [DEMO_CLIENTS.acme, DEMO_CLIENTS.globex]) {
+      const rows = await t.db.select({ status: invoices.status, schedule: invoices.paymentSchedule }).from(invoices).where(sql`${invoices.clientId} = ${client.id}`);
+      expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["paid", "pending", "overdue", "cancelled"]));
+      const withDeposit = rows.find((r) => r.schedule.some((e) => e.requestType === "DEPOSIT"));
+      expect(withDeposit?.schedule.map((e) => e.totalCompletedAmountCents >= e.computedAmountCents)).toEqual([true, false]);
+    }
+    const linked = await t.db.select({ company: clients.company }).from(clients).orderBy(clients.company);
+    expect(linked.map((c) => c.company)).toEqual(["Acme Robotics", "Globex Systems"]);
+  });
+});

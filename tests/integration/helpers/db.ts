@@ -1,0 +1,65 @@
+// A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { Client } from "pg";
+import { type DbHandle, installDbHandle, openPglite, openPostgres } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { seedDemoData } from "@/server/db/seed/seed-demo";
+import { getStorage } from "@/server/storage/storage";
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `it_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<DbHandle & { dispose: () => Promise<void> }> {
+  if (usingPostgres) {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const handle = openPostgres(created.url, 4);
+    await migrateDatabase(handle);
+    return { ...handle, dispose: async () => { await handle.close(); await created.drop(); } };
+  }
+  const handle = openPglite(undefined);
+  await migrateDatabase(handle);
+  return { ...handle, dispose: handle.close };
+}
+
+/** Installs a fresh, migrated database as the process database for this file. */
+export function setupTestDatabase(options: { seedDemo?: boolean } = {}) {
+  const ref: { handle?: DbHandle & { dispose: () => Promise<void> } } = {};
+  beforeAll(async () => {
+    ref.handle = await openTestDatabase();
+    installDbHandle(ref.handle);
+    if (options.seedDemo) await seedDemoData(ref.handle.db, getStorage());
+  });
+  afterAll(async () => {
+    installDbHandle(undefined);
+    await ref.handle?.dispose();
+  });
+  return {
+    get db() {
+      if (!ref.handle) throw new Error("test database not ready");
+      return ref.handle.db;
+    },
+    get handle() {
+      if (!ref.handle) throw new Error("test database not ready");
+      return ref.handle;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname, "src"),
+  // Outside React Server Components this package throws on import; tests and tools are server code.
+  "server-only": path.resolve(import.meta.dirname, "tests/helpers/empty-module.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/integration/helpers/setup-env.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file gets its own database; two cores, so two files at a time.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
