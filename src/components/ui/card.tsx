@@ -1,0 +1,18 @@
+import type { HTMLAttributes } from "react";
+import { cn } from "@/lib/cn";
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("rounded-xl border border-slate-800 bg-surface/80 p-5 shadow-sm", className)} {...props} />;
+}
+
+export function StatCard({ label, value, icon, className }: { label: string; value: React.ReactNode; icon?: React.ReactNode; className?: string }) {
+  return (
+    <Card className={cn("flex items-center justify-between gap-4", className)}>
+      <div>
+        <p className="text-sm text-muted">{label}</p>
+        <p className="mt-1 text-2xl font-bold">{value}</p>
+      </div>
+      {icon ? <div className="text-accent">{icon}</div> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { cn } from "@/lib/cn";
+
+type ToastState = { message: string; tone: "success" | "error" } | null;
+
+/** A single transient message; show(message, ms) replaces any current one. */
+export function useToast() {
+  const [toast, setToast] = useState<ToastState>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const show = useCallback((message: string, durationMs: number, tone: "success" | "error" = "success") => {
+    clearTimeout(timer.current);
+    setToast({ message, tone });
+    timer.current = setTimeout(() => setToast(null), durationMs);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { toast, show };
+}
+
+export function Toast({ toast }: { toast: ToastState }) {
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed bottom-20 right-4 z-50 md:bottom-6">
+      {toast ? (
+        <div
+          role="status"
+          className={cn(
+            "rounded-md border px-4 py-3 text-sm font-medium shadow-lg",
+            toast.tone === "success" ? "border-emerald-500/50 bg-emerald-950 text-emerald-100" : "border-red-500/50 bg-red-950 text-red-100",
+          )}
+        >
+          {toast.message}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "./db/client";
+import { rateLimit } from "./db/schema";
+import { AppError } from "./errors";
+
+export type RateRule = { windowSeconds: number; max: number };
+
+/**
+ * Fixed-window counter in the database (the rate_limit table better-auth also uses, under our own
+ * key prefixes), so a limit holds across several app instances. One atomic upsert per call.
+ * Returns whether this request is within the limit and how long until the window resets.
+ */
+export async function hitRateLimit(
+  db: DbOrTx,
+  key: string,
+  rule: RateRule,
+  now: number = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowStart = now - rule.windowSeconds * 1000;
+  const rows = (await db.execute<{ count: number; last_request: string | number }>(sql`
+    insert into ${rateLimit} (id, key, count, last_request)
+    values (${randomUUID()}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when ${rateLimit.lastRequest} <= ${windowStart} then 1 else ${rateLimit.count} + 1 end,
+      last_request = case when ${rateLimit.lastRequest} <= ${windowStart} then ${now} else ${rateLimit.lastRequest} end
+    returning count, last_request`)) as unknown as { rows: { count: number; last_request: string | number }[] };
+  const row = rows.rows[0]!;
+  const started = Number(row.last_request);
+  const retryAfterSeconds = Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000));
+  return { allowed: Number(row.count) <= rule.max, retryAfterSeconds };
+}
+
+/** Throws a 429 AppError with a message the UI can show when the limit is exceeded. */
+export async function enforceRateLimit(db: DbOrTx, key: string, rule: RateRule, message?: string): Promise<void> {
+  const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, rule);
+  if (!allowed) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new AppError(
+      "rate_limited",
+      message ?? `Too many attempts. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`,
+    );
+  }
+}
+
+/** The client address as set by scripts/start.mjs (socket address unless TRUST_PROXY). */
+export function clientIp(headers: Headers): string {
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}
