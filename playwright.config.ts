@@ -41,6 +41,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? "./data-e2e",
       APP_URL: baseURL,
       SEED_DEMO: "true",
+      TRUST_PROXY: "true",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

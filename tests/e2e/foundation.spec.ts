@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("home page renders in the dark theme and the health route answers", async ({ page, request }) => {
   await page.goto("/");

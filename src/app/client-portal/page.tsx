@@ -1,18 +1,14 @@
-import Link from "next/link";
+import type { Metadata } from "next";
 import { connection } from "next/server";
-import { getSession } from "@/server/auth/session";
+import { ClientLoginForm } from "@/components/auth/client-login-form";
+import { ClientPortal } from "@/components/portal/client-portal";
+import { getClientActorOrNull } from "@/server/auth/session";
 
-// The server decides between the login and the portal; both are built by later issues.
+export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
+
+// The server decides: the signed-in client's portal, or the login form.
 export default async function ClientPortalPage() {
   await connection();
-  const session = await getSession();
-  return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 px-6">
-      <Link href="/" className="text-accent">Back to Home</Link>
-      <h1 className="text-2xl font-bold">Client Portal</h1>
-      <p className="text-muted">
-        {session ? `Signed in as ${session.email}` : "Sign in to access your dashboard and project resources"}
-      </p>
-    </main>
-  );
+  const actor = await getClientActorOrNull();
+  return actor ? <ClientPortal actor={actor} /> : <ClientLoginForm />;
 }

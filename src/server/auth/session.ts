@@ -60,3 +60,13 @@ export async function requireAdminPage(): Promise<AdminActor> {
     throw error;
   }
 }
+
+/** For the client portal page: the signed-in client, or null for anyone else (login is shown). */
+export async function getClientActorOrNull(): Promise<ClientActor | null> {
+  try {
+    return await requireClient();
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import type { Actor } from "./auth/session";
+import type { DbOrTx } from "./db/client";
+import { auditLog } from "./db/schema";
+
+/**
+ * Records an admin action (who, what, when, before/after). Call it inside the same transaction as
+ * the change, so the log and the data never disagree.
+ */
+export async function recordAudit(
+  db: DbOrTx,
+  entry: { actor: Actor | null; action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: entry.actor?.userId ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

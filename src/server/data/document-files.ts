@@ -1,0 +1,22 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { documents } from "../db/schema";
+import { AppError } from "../errors";
+import { getStorage } from "../storage/storage";
+
+/**
+ * A document's bytes by id. No actor: only the signed-link route calls it, after verifying the
+ * signature that an authorized caller (client owner or admin) obtained.
+ */
+export async function getDocumentFile(documentId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(documentId)) throw new AppError("not_found", "Document not found");
+  const [doc] = await getDb()
+    .select({ name: documents.name, mimeType: documents.mimeType, storageKey: documents.storageKey })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .limit(1);
+  if (!doc) throw new AppError("not_found", "Document not found");
+  const bytes = await getStorage().get(doc.storageKey);
+  return { name: doc.name, mimeType: doc.mimeType, bytes };
+}

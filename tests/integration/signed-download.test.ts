@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { GET } from "@/app/api/files/[id]/route";
+import { DEMO_DOCUMENTS } from "@/server/db/seed/demo-data";
+import { demoPdf } from "@/server/db/seed/demo-files";
+import { signDownloadUrl, verifyDownloadSignature } from "@/server/storage/signed-url";
+import { setupTestDatabase } from "./helpers/db";
+
+setupTestDatabase({ seedDemo: true });
+const doc = DEMO_DOCUMENTS[0];
+const call = (url: string) => GET(new Request(url), { params: Promise.resolve({ id: url.split("/api/files/")[1]!.split("?")[0]! }) });
+
+describe("signed document links", () => {
+  it("serve the stored bytes as an attachment while valid", async () => {
+    const { url } = signDownloadUrl(doc.id);
+    const response = await call(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toContain(`attachment; filename="${doc.name}"`);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(demoPdf(doc.name.replace(/\.\w+$/, "")));
+  });
+
+  it("expire", async () => {
+    const { url } = signDownloadUrl(doc.id, { ttlSeconds: 60, now: Date.now() - 120_000 });
+    expect((await call(url)).status).toBe(403);
+  });
+
+  it("cannot be altered: another id, a later expiry or another disposition break the signature", async () => {
+    const { url } = signDownloadUrl(doc.id);
+    const other = DEMO_DOCUMENTS[4].id;
+    expect((await call(url.replace(doc.id, other))).status).toBe(403);
+    const later = new URL(url);
+    later.searchParams.set("expires", String(Number(later.searchParams.get("expires")) + 3600));
+    expect((await call(later.toString())).status).toBe(403);
+    const inline = new URL(url);
+    inline.searchParams.set("disposition", "inline");
+    expect((await call(inline.toString())).status).toBe(403);
+    expect(verifyDownloadSignature(doc.id, { expires: "1", sig: null, disposition: null }).ok).toBe(false);
+  });
+});
