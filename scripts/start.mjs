@@ -8,6 +8,14 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 process.env.NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
+// Fail before building or listening when a real deployment lacks its secret (src/server/env.ts
+// enforces the same rule inside the server).
+const isProduction = process.env.APP_ENV === "production" || (Boolean(process.env.DATABASE_URL?.trim()) && process.env.APP_ENV !== "development");
+if (isProduction && !process.env.AUTH_SECRET?.trim()) {
+  console.error("AUTH_SECRET is required in production (32+ random characters, the same on every instance).");
+  process.exit(1);
+}
+
 ensureBuild();
 
 const port = Number(process.env.PORT ?? 3000) || 3000;
