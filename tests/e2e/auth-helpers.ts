@@ -32,3 +32,8 @@ export async function interceptNextAction(page: Page, mode: "delay" | "abort") {
   await page.route("**/*", handler);
   return { release };
 }
+
+/** The visible Logout button (a layout may render one per breakpoint). */
+export function logoutButton(page: Page) {
+  return page.getByRole("button", { name: "Logout" }).filter({ visible: true }).first();
+}

@@ -1,6 +1,6 @@
 // Client and admin sign-in in the browser: every message of spec §2/§5/§8 in its situation, the
 // Remember me cookie, staying signed in across a reload, and signing out on the server.
-import { isSessionAlive, interceptNextAction, sessionCookie } from "./auth-helpers";
+import { isSessionAlive, interceptNextAction, logoutButton, sessionCookie } from "./auth-helpers";
 import { DEMO, expect, test } from "./fixtures";
 
 const SUBTITLE = "Sign in to access your dashboard and project resources";
@@ -73,7 +73,7 @@ test.describe("client login (/client-portal)", () => {
     await page.goto("/client-portal");
     await fillClientLogin(page, DEMO.client, true);
     await page.getByRole("button", { name: "Login" }).click();
-    const logout = page.getByRole("button", { name: "Logout" });
+    const logout = logoutButton(page);
     await expect(logout).toBeVisible();
     await expect(page.getByText(SUBTITLE)).toHaveCount(0);
     await expect(page).toHaveURL(/\/client-portal$/);
@@ -84,10 +84,10 @@ test.describe("client login (/client-portal)", () => {
     expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
 
     await page.reload();
-    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(logoutButton(page)).toBeVisible();
     expect(await isSessionAlive(page, cookie!.value)).toBe(true);
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    await logoutButton(page).click();
     await expect(page.getByText(SUBTITLE)).toBeVisible();
     expect(await sessionCookie(context)).toBeUndefined();
     // The session is gone on the server too: the old cookie value no longer works.
@@ -100,7 +100,7 @@ test.describe("client login (/client-portal)", () => {
     await page.goto("/client-portal");
     await fillClientLogin(page, DEMO.client2);
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(logoutButton(page)).toBeVisible();
     const cookie = await sessionCookie(context);
     expect(cookie).toBeDefined();
     expect(cookie!.expires).toBe(-1);
@@ -173,7 +173,7 @@ test.describe("admin login (/admin/login)", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     // The admin layout (admin issue) carries the Logout button; once it exists, it must end the session.
-    const logout = page.getByRole("button", { name: "Logout" });
+    const logout = logoutButton(page);
     if ((await logout.count()) > 0) {
       await logout.first().click();
       await expect(page).toHaveURL(/\/admin\/login$/);
@@ -197,7 +197,7 @@ test.describe("admin guard", () => {
     await page.goto("/client-portal");
     await fillClientLogin(page, DEMO.client);
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(logoutButton(page)).toBeVisible();
     for (const route of ADMIN_ROUTES) {
       const response = await page.goto(route);
       // Pages of the admin issue may not exist on this branch yet (404 past the proxy); every

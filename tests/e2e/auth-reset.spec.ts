@@ -1,6 +1,6 @@
 // Forgot and reset password in the browser: the messages of spec §2/§5/§8 in their situations,
 // and the full flow from the mailed link (on a private server whose mail log the test reads).
-import { interceptNextAction } from "./auth-helpers";
+import { interceptNextAction, logoutButton } from "./auth-helpers";
 import { DEMO, expect, test } from "./fixtures";
 import { type MailServer, startMailServer, waitForResetLink } from "./mail-server";
 
@@ -118,7 +118,7 @@ test.describe("reset password from the mailed link", () => {
     await page.getByLabel("Email").fill(DEMO.client.email);
     await page.getByLabel("Password").fill("fresh-client-password");
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(logoutButton(page)).toBeVisible();
     await page.goto(link);
     await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
   });
