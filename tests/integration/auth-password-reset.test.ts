@@ -1,15 +1,14 @@
 // The whole password-reset flow against a real database: request, mail captured from the
 // email_outbox table, link checked, password set once, sessions revoked, expiry after one hour
 // (injected clock), same answers for known and unknown addresses, and the limits.
-import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { AUTH_LIMITS } from "@/server/auth/brute-force";
-import { isResetTokenValid, requestPasswordReset, resetIdentifier, resetPasswordWithToken } from "@/server/auth/password-reset";
+import { createInvitationLink, isResetTokenValid, requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
 import { requireAdmin, requireClient } from "@/server/auth/session";
 import { createCredentialUser } from "@/server/auth/users";
-import { emailOutbox, session, verification } from "@/server/db/schema";
+import { emailOutbox, session } from "@/server/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { drainOutbox } from "@/server/integrations/email/outbox";
 import { type OutgoingMail, setMailTransport } from "@/server/integrations/email/mailer";
@@ -132,17 +131,14 @@ describe("password reset flow", () => {
   it("accepts invitation links: the same kind of token with a longer lifetime", async () => {
     const email = "invited-client@example.com";
     const { id } = await createCredentialUser(t.db, { email, name: "Invited", role: "client" });
-    const token = randomBytes(18).toString("base64url");
     const now = Date.now();
-    await t.db.insert(verification).values({
-      id: `invite-${token}`,
-      identifier: resetIdentifier(token),
-      value: id,
-      expiresAt: new Date(now + 7 * 24 * 3600 * 1000),
-    });
+    const { token, url } = await createInvitationLink(t.db, id, 7 * 24 * 3600);
+    const short = await createInvitationLink(t.db, id, 24 * 3600);
+    expect(url).toBe(`${APP_ORIGIN}/reset-password?token=${token}&invite=1`);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(now + 2 * 24 * 3600 * 1000);
     expect(await isResetTokenValid(token)).toBe(true);
+    expect(await isResetTokenValid(short.token)).toBe(false);
     vi.useRealTimers();
     expect(await resetPasswordWithToken({ token, password: "first-password", confirmPassword: "first-password" }, fromIp())).toEqual({
       ok: true,

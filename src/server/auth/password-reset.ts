@@ -1,10 +1,12 @@
 import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from "@/lib/validation/auth";
 import { fieldErrorsOf } from "@/lib/validation/common";
-import { getDb } from "../db/client";
-import { user } from "../db/schema";
+import { type DbOrTx, getDb } from "../db/client";
+import { user, verification } from "../db/schema";
+import { serverEnv } from "../env";
 import type { ActionResult } from "../handler";
 import { clientIp } from "../rate-limit";
 import { getAuth } from "./auth";
@@ -19,6 +21,22 @@ export const resetIdentifier = (token: string) => `reset-password:${token}`;
 function invalid<T>(input: { success: false; error: Parameters<typeof fieldErrorsOf>[0] }): ActionResult<T> {
   const fieldErrors = fieldErrorsOf(input.error);
   return { ok: false, error: Object.values(fieldErrors)[0] ?? "Invalid input.", fieldErrors };
+}
+
+/**
+ * A set-your-password link for a new account (client invitations): the same kind of token as a
+ * reset, with its own lifetime, written in the caller's transaction. /reset-password?invite=1
+ * shows set-your-password wording; everything else (one use, expiry, revoking) is the reset's.
+ */
+export async function createInvitationLink(db: DbOrTx, userId: string, expiresInSeconds: number): Promise<{ token: string; url: string }> {
+  const token = randomBytes(24).toString("base64url");
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: resetIdentifier(token),
+    value: userId,
+    expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+  });
+  return { token, url: `${serverEnv().appUrl}/reset-password?token=${token}&invite=1` };
 }
 
 /**
