@@ -2,31 +2,51 @@
 
 import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 
-/** Ends the session on the server, then goes to `redirectTo`. */
+/**
+ * Ends the session on the server (better-auth deletes the session row and clears the cookie),
+ * then goes to `redirectTo`. If the server could not be reached the user stays where they are and
+ * is told so, rather than being shown a signed-out page while the session lives on.
+ */
 export function LogoutButton({ redirectTo, className }: { redirectTo: string; className?: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [isNavigating, startNavigation] = useTransition();
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className={className}
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-        } finally {
-          router.replace(redirectTo);
-          router.refresh();
-        }
-      }}
-    >
-      <LogOut className="h-4 w-4" aria-hidden />
-      Logout
-    </Button>
+    <span className="inline-flex items-center gap-2">
+      <Button
+        variant="ghost"
+        size="sm"
+        className={className}
+        disabled={busy || isNavigating}
+        onClick={async () => {
+          setBusy(true);
+          setFailed(false);
+          try {
+            const response = await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+            if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
+            startNavigation(() => {
+              router.replace(redirectTo);
+              router.refresh();
+            });
+          } catch {
+            setFailed(true);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <LogOut className="h-4 w-4" aria-hidden />
+        Logout
+      </Button>
+      {failed ? (
+        <span role="alert" className="text-xs text-danger">
+          Logout failed. Please try again.
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -8,6 +8,7 @@ import { account, rateLimit, session, user, verification } from "../db/schema";
 import { authSecret, serverEnv } from "../env";
 import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
 import { passwordResetMail } from "../integrations/email/templates";
+import { accountLimitHooks } from "./brute-force";
 
 export const SESSION_DAYS = 7;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -51,10 +52,14 @@ function createAuth(db: Db) {
       max: 100,
       customRules: {
         "/sign-in/email": { window: 60, max: 10 },
-        "/request-password-reset": { window: 60, max: 5 },
-        "/reset-password": { window: 60, max: 10 },
       },
     },
+    // Requesting and completing a reset go through our server actions only
+    // (src/server/auth/password-reset.ts): they answer the same way, in the same time, for known
+    // and unknown emails and add the per-account limits. The HTTP twins would bypass both.
+    disabledPaths: ["/request-password-reset", "/reset-password"],
+    // The per-account sign-in limit, for HTTP and direct api calls alike.
+    hooks: accountLimitHooks(db),
     advanced: {
       // The start script overwrites X-Forwarded-For with the socket address unless TRUST_PROXY is
       // set, so this header is the real client address either way.

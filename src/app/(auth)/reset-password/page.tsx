@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { ResetPasswordView } from "@/components/auth/reset-password-view";
+import { isResetTokenValid } from "@/server/auth/password-reset";
+
+// The token is in the address: never send it on to another site in a Referer header.
+export const metadata: Metadata = { title: "Reset Password", robots: { index: false }, referrer: "no-referrer" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+// Links from reset mails (?token=...) and client invitations (?token=...&invite=1). The token is
+// checked here, on the server, so a missing, used or expired link says so before anyone types.
+export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
+  await connection();
+  const params = await searchParams;
+  const token = typeof params.token === "string" ? params.token : "";
+  const invite = params.invite === "1";
+  const tokenValid = await isResetTokenValid(token);
+  return <ResetPasswordView token={tokenValid ? token : ""} tokenValid={tokenValid} invite={invite} />;
+}

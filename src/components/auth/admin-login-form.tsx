@@ -1,0 +1,60 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { signInAdminAction } from "@/app/(auth)/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, fieldAria, Input } from "@/components/ui/field";
+import { adminLoginSchema, AUTH_MESSAGES } from "@/lib/validation/auth";
+import { applyFieldErrors } from "./form-errors";
+
+type Values = z.input<typeof adminLoginSchema>;
+
+export function AdminLoginForm() {
+  const router = useRouter();
+  const [banner, setBanner] = useState<string | null>(null);
+  const [isNavigating, startNavigation] = useTransition();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof adminLoginSchema>>({
+    resolver: zodResolver(adminLoginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const busy = isSubmitting || isNavigating;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      const result = await signInAdminAction(values);
+      if (!result.ok) {
+        if (!applyFieldErrors(setError, result.fieldErrors, ["email", "password"])) setBanner(result.error);
+        return;
+      }
+      startNavigation(() => router.replace(result.data.redirectTo));
+    } catch {
+      setBanner(AUTH_MESSAGES.loginFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+      {banner ? <Alert tone="error">{banner}</Alert> : null}
+      <Field id="admin-email" label="Admin Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="username" placeholder="admin@company.com" required {...fieldAria("admin-email", errors.email?.message)} {...register("email")} />
+      </Field>
+      <Field id="admin-password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" required {...fieldAria("admin-password", errors.password?.message)} {...register("password")} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound, MailCheck } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { requestPasswordResetAction } from "@/app/(auth)/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Field, fieldAria, Input } from "@/components/ui/field";
+import { AUTH_MESSAGES, forgotPasswordSchema } from "@/lib/validation/auth";
+import { AuthShell } from "./auth-shell";
+import { applyFieldErrors } from "./form-errors";
+
+type Values = z.input<typeof forgotPasswordSchema>;
+
+export function BackToLoginLinks() {
+  return (
+    <p className="mt-6 text-center text-sm text-muted">
+      Back to{" "}
+      <Link href="/client-portal" className="text-accent hover:underline">
+        client login
+      </Link>{" "}
+      or{" "}
+      <Link href="/admin/login" className="text-accent hover:underline">
+        admin login
+      </Link>
+    </p>
+  );
+}
+
+/** Request a reset link. Whatever the address, a valid request ends on the same screen. */
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof forgotPasswordSchema>>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      const result = await requestPasswordResetAction(values);
+      if (!result.ok) {
+        if (!applyFieldErrors(setError, result.fieldErrors, ["email"])) setBanner(result.error);
+        return;
+      }
+      setSent(true);
+    } catch {
+      setBanner(AUTH_MESSAGES.resetEmailFailed);
+    }
+  });
+
+  const back = { href: "/client-portal", label: "Back to Login" };
+  if (sent) {
+    return (
+      <AuthShell icon={<MailCheck className="h-6 w-6" />} title="Check Your Email" back={back}>
+        <div className="text-center" role="status">
+          <p className="text-sm text-slate-200">If an account exists with that email, we&apos;ve sent password reset instructions.</p>
+          <p className="mt-2 text-sm text-muted">The link expires in 1 hour. Check your spam folder if you don&apos;t see it.</p>
+          <Link href="/client-portal" className={buttonClasses("secondary", "md", "mt-6 w-full")}>
+            Back to Login
+          </Link>
+          <BackToLoginLinks />
+        </div>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      icon={<KeyRound className="h-6 w-6" />}
+      title="Forgot Password"
+      subtitle="Enter your email and we'll send you a link to reset your password."
+      back={back}
+    >
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isSubmitting}>
+      {banner ? <Alert tone="error">{banner}</Alert> : null}
+      <Field id="forgot-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@company.com" required {...fieldAria("forgot-email", errors.email?.message)} {...register("email")} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Sending..." : "Send Reset Link"}
+      </Button>
+      <BackToLoginLinks />
+    </form>
+    </AuthShell>
+  );
+}

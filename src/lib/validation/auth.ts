@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { emailSchema } from "./common";
+
+// Shared by the sign-in and password forms (react-hook-form resolvers) and the server actions, so
+// the browser and the server give the same messages (spec §5).
+
+/** better-auth refuses longer passwords; bounding them here turns that into a field message. */
+export const PASSWORD_MAX = 128;
+export const SIGN_IN_PASSWORD_MIN = 6;
+export const RESET_PASSWORD_MIN = 8;
+
+export const clientLoginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters` })
+    .min(SIGN_IN_PASSWORD_MIN, `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  rememberMe: z.boolean(),
+});
+export type ClientLoginInput = z.infer<typeof clientLoginSchema>;
+
+// The spec gives the admin form no field rules of its own; a wrong password is simply refused.
+export const adminLoginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(emailSchema),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+const newPassword = z
+  .string({ error: `Password must be at least ${RESET_PASSWORD_MIN} characters` })
+  .min(RESET_PASSWORD_MIN, `Password must be at least ${RESET_PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
+
+/** What the reset form edits; the token comes from the link, not from a field. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPassword, confirmPassword: z.string({ error: "Passwords do not match" }) })
+  .refine(passwordsMatch, mismatch);
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** Reset tokens are url-safe (better-auth makes 24 alphanumerics); anything far off is refused early. */
+export const resetTokenSchema = z
+  .string({ error: "Invalid or expired reset link. Please request a new password reset." })
+  .min(1, "Invalid or expired reset link. Please request a new password reset.")
+  .max(256, "Invalid or expired reset link. Please request a new password reset.")
+  .regex(/^[A-Za-z0-9._~-]+$/, "Invalid or expired reset link. Please request a new password reset.");
+
+export const resetPasswordSchema = z
+  .object({ token: resetTokenSchema, password: newPassword, confirmPassword: z.string({ error: "Passwords do not match" }) })
+  .refine(passwordsMatch, mismatch);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Texts of spec §2/§8 that both sides show. */
+export const AUTH_MESSAGES = {
+  loginFailed: "Login failed. Please try again.",
+  invalidClientCredentials: "Invalid email or password",
+  invalidAdminCredentials: "Invalid admin credentials",
+  clientWrongRole: "Access denied. Please use the admin portal.",
+  adminWrongRole: "Access denied. Admins only.",
+  signInRateLimited: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  resetRequestRateLimited: "Too many reset requests. Please wait a few minutes and try again.",
+  resetRateLimited: "Too many attempts. Please wait a few minutes and try again.",
+  resetEmailFailed: "Failed to send reset email",
+  invalidResetLink: "Invalid or expired reset link. Please request a new password reset.",
+  resetFailed: "Failed to reset password",
+} as const;

@@ -1,0 +1,74 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { AUTH_MESSAGES } from "@/lib/validation/auth";
+import type { DbOrTx } from "../db/client";
+import { rateLimit } from "../db/schema";
+import { hitRateLimit, type RateRule } from "../rate-limit";
+
+/**
+ * Brute-force limits, all counted in the database (rate_limit table) so they hold across several
+ * app instances. better-auth also limits its HTTP endpoints per IP; the server actions call
+ * better-auth directly (no HTTP router, so no limiter there), which is why the IP limits are
+ * applied again here, under our own keys.
+ */
+export const AUTH_LIMITS = {
+  signInPerIp: { windowSeconds: 60, max: 10 },
+  // Attempts per account; a successful sign-in clears the counter, so in effect it counts
+  // failures and the owner signing in often is never locked out.
+  signInPerAccount: { windowSeconds: 15 * 60, max: 10 },
+  resetRequestPerIp: { windowSeconds: 60, max: 5 },
+  resetRequestPerAccount: { windowSeconds: 15 * 60, max: 3 },
+  resetPerIp: { windowSeconds: 60, max: 10 },
+} as const satisfies Record<string, RateRule>;
+
+export type LimitScope = "sign-in" | "reset-request" | "reset";
+
+/** The account key stores a hash, not the address: the table should not collect typed emails. */
+export function accountLimitKey(scope: LimitScope, email: string): string {
+  const digest = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+  return `auth:${scope}:account:${digest}`;
+}
+
+export function ipLimitKey(scope: LimitScope, ip: string): string {
+  return `auth:${scope}:ip:${ip}`;
+}
+
+/** Counts one attempt; false when the attempt is over the limit. */
+export async function allowAttempt(db: DbOrTx, key: string, rule: RateRule): Promise<boolean> {
+  return (await hitRateLimit(db, key, rule)).allowed;
+}
+
+export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimit).where(eq(rateLimit.key, key));
+}
+
+function emailOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  // Oversized values are refused by better-auth's own validation; don't hash megabytes first.
+  return typeof email === "string" && email.length <= 320 ? email : null;
+}
+
+/**
+ * better-auth hooks holding the per-account sign-in limit. Hooks run for HTTP calls
+ * (/api/auth/sign-in/email) and for direct auth.api calls (our server actions) alike, so no
+ * entry point skips the limit.
+ */
+export function accountLimitHooks(db: DbOrTx) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== "/sign-in/email") return;
+      const email = emailOf(ctx.body);
+      if (!email) return;
+      if (!(await allowAttempt(db, accountLimitKey("sign-in", email), AUTH_LIMITS.signInPerAccount))) {
+        throw new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.signInRateLimited, code: "TOO_MANY_ATTEMPTS" });
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== "/sign-in/email" || isAPIError(ctx.context.returned)) return;
+      const email = emailOf(ctx.body);
+      if (email) await clearAttempts(db, accountLimitKey("sign-in", email));
+    }),
+  };
+}

@@ -1,0 +1,110 @@
+import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
+import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { AUTH_MESSAGES, forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from "@/lib/validation/auth";
+import { fieldErrorsOf } from "@/lib/validation/common";
+import { type DbOrTx, getDb } from "../db/client";
+import { user, verification } from "../db/schema";
+import { serverEnv } from "../env";
+import type { ActionResult } from "../handler";
+import { clientIp } from "../rate-limit";
+import { getAuth } from "./auth";
+import { accountLimitKey, allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
+
+/** Runs work after the response is sent (next/server `after` in a server action). */
+export type Defer = (task: () => Promise<void>) => void;
+
+/** better-auth keeps reset tokens (and our invitation tokens) in the verification table under this. */
+export const resetIdentifier = (token: string) => `reset-password:${token}`;
+
+function invalid<T>(input: { success: false; error: Parameters<typeof fieldErrorsOf>[0] }): ActionResult<T> {
+  const fieldErrors = fieldErrorsOf(input.error);
+  return { ok: false, error: Object.values(fieldErrors)[0] ?? "Invalid input.", fieldErrors };
+}
+
+/**
+ * A set-your-password link for a new account (client invitations): the same kind of token as a
+ * reset, with its own lifetime, written in the caller's transaction. /reset-password?invite=1
+ * shows set-your-password wording; everything else (one use, expiry, revoking) is the reset's.
+ */
+export async function createInvitationLink(db: DbOrTx, userId: string, expiresInSeconds: number): Promise<{ token: string; url: string }> {
+  const token = randomBytes(24).toString("base64url");
+  await db.insert(verification).values({
+    id: randomUUID(),
+    identifier: resetIdentifier(token),
+    value: userId,
+    expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+  });
+  return { token, url: `${serverEnv().appUrl}/reset-password?token=${token}&invite=1` };
+}
+
+/**
+ * Forgot password. The answer is the same for known and unknown addresses, and so is its timing:
+ * the limits (keyed by address, existing or not) are checked in the request, while the account
+ * lookup, token and mail happen in `defer`, after the response has gone out.
+ */
+export async function requestPasswordReset(input: unknown, headers: Headers, defer: Defer): Promise<ActionResult<null>> {
+  const parsed = forgotPasswordSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed);
+  const { email } = parsed.data;
+  const db = getDb();
+  const withinLimits =
+    (await allowAttempt(db, ipLimitKey("reset-request", clientIp(headers)), AUTH_LIMITS.resetRequestPerIp)) &&
+    (await allowAttempt(db, accountLimitKey("reset-request", email), AUTH_LIMITS.resetRequestPerAccount));
+  if (!withinLimits) return { ok: false, error: AUTH_MESSAGES.resetRequestRateLimited };
+  defer(async () => {
+    try {
+      // Unknown addresses end here silently; known ones get a token and a mail in the outbox.
+      await getAuth().api.requestPasswordReset({ body: { email } });
+    } catch (error) {
+      console.error("[auth] password reset request failed:", error);
+    }
+  });
+  return { ok: true, data: null };
+}
+
+/** Whether a reset (or invitation) link is still usable: present, unused and unexpired. */
+export async function isResetTokenValid(token: string | undefined): Promise<boolean> {
+  if (!resetTokenSchema.safeParse(token).success) return false;
+  const record = await findResetToken(token!);
+  return record !== null;
+}
+
+async function findResetToken(token: string): Promise<{ userId: string } | null> {
+  const ctx = await getAuth().$context;
+  // Through better-auth's adapter, so this keeps working if token storage is ever hashed.
+  const record = await ctx.internalAdapter.findVerificationValue(resetIdentifier(token));
+  if (!record || record.expiresAt.getTime() <= Date.now()) return null;
+  return { userId: record.value };
+}
+
+/**
+ * Sets the new password with a reset token (used once: better-auth consumes it atomically) and
+ * revokes every session of the user. Returns where to go next: the admin login for admins, the
+ * client portal for everyone else (decided here, from the stored role).
+ */
+export async function resetPasswordWithToken(input: unknown, headers: Headers): Promise<ActionResult<{ redirectTo: string }>> {
+  const parsed = resetPasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    if (parsed.error.issues.some((issue) => issue.path[0] === "token")) return { ok: false, error: AUTH_MESSAGES.invalidResetLink };
+    return invalid(parsed);
+  }
+  const { token, password } = parsed.data;
+  try {
+    if (!(await allowAttempt(getDb(), ipLimitKey("reset", clientIp(headers)), AUTH_LIMITS.resetPerIp))) {
+      return { ok: false, error: AUTH_MESSAGES.resetRateLimited };
+    }
+    const record = await findResetToken(token);
+    if (!record) return { ok: false, error: AUTH_MESSAGES.invalidResetLink };
+    await getAuth().api.resetPassword({ body: { token, newPassword: password } });
+    const [row] = await getDb().select({ role: user.role }).from(user).where(eq(user.id, record.userId)).limit(1);
+    if (!row) return { ok: false, error: "User session not found after password reset" };
+    return { ok: true, data: { redirectTo: row.role === "admin" ? "/admin/login" : "/client-portal" } };
+  } catch (error) {
+    // Used or expired between the check and the reset (a second tab, a double submit).
+    if (isAPIError(error) && error.body?.code === "INVALID_TOKEN") return { ok: false, error: AUTH_MESSAGES.invalidResetLink };
+    console.error("[auth] password reset failed:", error);
+    return { ok: false, error: AUTH_MESSAGES.resetFailed };
+  }
+}

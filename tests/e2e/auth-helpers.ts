@@ -1,0 +1,39 @@
+// Helpers for the authentication browser specs.
+import type { BrowserContext, Page, Route } from "@playwright/test";
+
+export const SESSION_COOKIE = "better-auth.session_token";
+
+export async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === SESSION_COOKIE || c.name === `__Secure-${SESSION_COOKIE}`);
+}
+
+/** Whether the server still accepts a session cookie value (get-session answers null when not). */
+export async function isSessionAlive(page: Page, cookieValue: string): Promise<boolean> {
+  const response = await page.request.get("/api/auth/get-session", { headers: { cookie: `${SESSION_COOKIE}=${cookieValue}` } });
+  return (await response.json()) !== null;
+}
+
+/**
+ * Holds (or breaks) the next server action the page sends, so a test can see the busy state
+ * or a failed request. Server actions are POSTs to the page's own URL with a Next-Action header.
+ */
+export async function interceptNextAction(page: Page, mode: "delay" | "abort") {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let used = false;
+  const handler = async (route: Route) => {
+    const request = route.request();
+    if (used || request.method() !== "POST" || !(await request.headerValue("next-action"))) return route.fallback();
+    used = true;
+    if (mode === "abort") return route.abort("failed");
+    await released;
+    return route.continue();
+  };
+  await page.route("**/*", handler);
+  return { release };
+}
+
+/** The visible Logout button (a layout may render one per breakpoint). */
+export function logoutButton(page: Page) {
+  return page.getByRole("button", { name: "Logout" }).filter({ visible: true }).first();
+}

@@ -1,0 +1,265 @@
+// The whole password-reset flow against a real database: request, mail captured from the
+// email_outbox table, link checked, password set once, sessions revoked, expiry after one hour
+// (injected clock), same answers for known and unknown addresses, and the limits.
+import { and, eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AUTH_MESSAGES } from "@/lib/validation/auth";
+import { AUTH_LIMITS } from "@/server/auth/brute-force";
+import { createInvitationLink, isResetTokenValid, requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
+import { requireAdmin, requireClient } from "@/server/auth/session";
+import { createCredentialUser } from "@/server/auth/users";
+import { emailOutbox, session } from "@/server/db/schema";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { drainOutbox } from "@/server/integrations/email/outbox";
+import { type OutgoingMail, setMailTransport } from "@/server/integrations/email/mailer";
+import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
+import { setupTestDatabase } from "./helpers/db";
+
+const t = setupTestDatabase({ seedDemo: true });
+
+const fromIp = (ip = nextTestIp()) => new Headers({ "x-forwarded-for": ip });
+
+/** Collects the work the action would run after responding, so a test decides when it runs. */
+function deferred() {
+  const tasks: (() => Promise<void>)[] = [];
+  return {
+    defer: (task: () => Promise<void>) => void tasks.push(task),
+    run: async () => {
+      for (const task of tasks.splice(0)) await task();
+    },
+    get pending() {
+      return tasks.length;
+    },
+  };
+}
+
+async function outboxFor(email: string) {
+  return t.db
+    .select({ id: emailOutbox.id, subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody, createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "password_reset")))
+    .orderBy(emailOutbox.createdAt);
+}
+
+/** Requests a reset and returns the token from the link in the newest mail to that address. */
+async function requestResetLink(email: string): Promise<{ url: string; token: string }> {
+  const later = deferred();
+  expect(await requestPasswordReset({ email }, fromIp(), later.defer)).toEqual({ ok: true, data: null });
+  await later.run();
+  const mails = await outboxFor(email);
+  const text = mails.at(-1)?.text ?? "";
+  const match = text.match(/(http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9]+))/);
+  expect(match, text).not.toBeNull();
+  return { url: match![1]!, token: match![2]! };
+}
+
+const sessionsOf = async (userId: string) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(session).where(eq(session.userId, userId)))[0]!.n;
+
+// Mail is read from the outbox table; a silent transport keeps the background sender quiet.
+beforeEach(() => setMailTransport({ send: async () => {} }));
+afterEach(() => {
+  vi.useRealTimers();
+  setMailTransport(undefined);
+});
+
+describe("password reset flow", () => {
+  it("mails a one-time link that sets the password, revokes every session and sends the client to the portal", async () => {
+    const email = "reset-flow@example.com";
+    const { id } = await createCredentialUser(t.db, { email, name: "Reset Flow", role: "client", password: "old-password" });
+    const a = await signIn(email, "old-password");
+    const b = await signIn(email, "old-password");
+    expect(await sessionsOf(id)).toBe(2);
+
+    const { url, token } = await requestResetLink(email);
+    expect(url.startsWith(`${APP_ORIGIN}/reset-password?token=`)).toBe(true);
+    const [mail] = await outboxFor(email);
+    expect(mail!.html).toContain(url);
+    expect(mail!.text).toContain("1 hour");
+    expect(await isResetTokenValid(token)).toBe(true);
+
+    const result = await resetPasswordWithToken({ token, password: "brand-new-password", confirmPassword: "brand-new-password" }, fromIp());
+    expect(result).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
+
+    // All sessions of the user are gone, including the ones signed in before.
+    expect(await sessionsOf(id)).toBe(0);
+    for (const cookie of [a.cookie, b.cookie]) {
+      await expect(requireClient(authHeaders(cookie))).rejects.toMatchObject({ code: "unauthorized" });
+    }
+    // The old password stops working, the new one works.
+    expect((await signIn(email, "old-password")).response.status).toBe(401);
+    expect((await signIn(email, "brand-new-password")).response.status).toBe(200);
+
+    // The link works once.
+    expect(await isResetTokenValid(token)).toBe(false);
+    expect(await resetPasswordWithToken({ token, password: "third-password", confirmPassword: "third-password" }, fromIp())).toEqual({
+      ok: false,
+      error: "Invalid or expired reset link. Please request a new password reset.",
+    });
+    expect((await signIn(email, "brand-new-password")).response.status).toBe(200);
+  });
+
+  it("sends admins to the admin login after the reset", async () => {
+    const { token } = await requestResetLink(DEMO_USERS.admin.email);
+    const { cookie } = await signIn(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
+    const result = await resetPasswordWithToken({ token, password: "new-admin-password", confirmPassword: "new-admin-password" }, fromIp());
+    expect(result).toEqual({ ok: true, data: { redirectTo: "/admin/login" } });
+    await expect(requireAdmin(authHeaders(cookie))).rejects.toMatchObject({ code: "unauthorized" });
+    expect((await signIn(DEMO_USERS.admin.email, "new-admin-password")).response.status).toBe(200);
+  });
+
+  it("expires the link after one hour", async () => {
+    const email = "reset-expiry@example.com";
+    await createCredentialUser(t.db, { email, name: "Expiry", role: "client", password: "old-password" });
+    const issuedAt = Date.now();
+    const { token } = await requestResetLink(email);
+    vi.useFakeTimers({ toFake: ["Date"] });
+
+    vi.setSystemTime(issuedAt + 59 * 60 * 1000);
+    expect(await isResetTokenValid(token)).toBe(true);
+
+    vi.setSystemTime(issuedAt + 61 * 60 * 1000);
+    expect(await isResetTokenValid(token)).toBe(false);
+    expect(await resetPasswordWithToken({ token, password: "too-late-password", confirmPassword: "too-late-password" }, fromIp())).toEqual({
+      ok: false,
+      error: AUTH_MESSAGES.invalidResetLink,
+    });
+    vi.useRealTimers();
+    expect((await signIn(email, "old-password")).response.status).toBe(200);
+  });
+
+  it("accepts invitation links: the same kind of token with a longer lifetime", async () => {
+    const email = "invited-client@example.com";
+    const { id } = await createCredentialUser(t.db, { email, name: "Invited", role: "client" });
+    const now = Date.now();
+    const { token, url } = await createInvitationLink(t.db, id, 7 * 24 * 3600);
+    const short = await createInvitationLink(t.db, id, 24 * 3600);
+    expect(url).toBe(`${APP_ORIGIN}/reset-password?token=${token}&invite=1`);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now + 2 * 24 * 3600 * 1000);
+    expect(await isResetTokenValid(token)).toBe(true);
+    expect(await isResetTokenValid(short.token)).toBe(false);
+    vi.useRealTimers();
+    expect(await resetPasswordWithToken({ token, password: "first-password", confirmPassword: "first-password" }, fromIp())).toEqual({
+      ok: true,
+      data: { redirectTo: "/client-portal" },
+    });
+    expect((await signIn(email, "first-password")).response.status).toBe(200);
+  });
+
+  it("refuses missing, malformed and unknown tokens without touching any account", async () => {
+    for (const token of [undefined, "", "has spaces", "x".repeat(300), "unknownTokenABCDEFGHIJKL"]) {
+      expect(await isResetTokenValid(token)).toBe(false);
+      expect(await resetPasswordWithToken({ token, password: "some-password", confirmPassword: "some-password" }, fromIp())).toEqual({
+        ok: false,
+        error: AUTH_MESSAGES.invalidResetLink,
+      });
+    }
+  });
+
+  it("validates the new password like the form (spec §5)", async () => {
+    const short = await resetPasswordWithToken({ token: "anything", password: "short", confirmPassword: "short" }, fromIp());
+    expect(short).toMatchObject({ ok: false, fieldErrors: { password: "Password must be at least 8 characters" } });
+    const mismatch = await resetPasswordWithToken({ token: "anything", password: "long-enough-1", confirmPassword: "long-enough-2" }, fromIp());
+    expect(mismatch).toMatchObject({ ok: false, fieldErrors: { confirmPassword: "Passwords do not match" } });
+  });
+
+  it("delivers the mail with a plain-text and an HTML part through the transport", async () => {
+    const sent: OutgoingMail[] = [];
+    setMailTransport({ send: async (mail) => void sent.push(mail) });
+    const email = "reset-transport@example.com";
+    await createCredentialUser(t.db, { email, name: "Transport", role: "client", password: "old-password" });
+    const { url } = await requestResetLink(email);
+    await vi.waitFor(async () => {
+      await drainOutbox(t.db);
+      expect(sent.some((m) => m.to === email)).toBe(true);
+    });
+    const mail = sent.find((m) => m.to === email)!;
+    expect(mail.text).toContain(url);
+    expect(mail.html).toContain(url.replace(/&/g, "&amp;"));
+    expect(mail.html).toMatch(/^<!doctype html>/i);
+  });
+});
+
+describe("forgot password answers", () => {
+  it("are identical for known and unknown addresses, and are given before any account lookup", async () => {
+    const known = deferred();
+    const unknown = deferred();
+    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox))[0]!.n;
+    const knownAnswer = await requestPasswordReset({ email: DEMO_USERS.globex.email }, fromIp(), known.defer);
+    const unknownAnswer = await requestPasswordReset({ email: "no-such-user@example.com" }, fromIp(), unknown.defer);
+    expect(knownAnswer).toEqual(unknownAnswer);
+    expect(knownAnswer).toEqual({ ok: true, data: null });
+    // Nothing account-dependent has happened yet: the answer cannot depend on the account (nor its timing).
+    expect(known.pending).toBe(1);
+    expect(unknown.pending).toBe(1);
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox))[0]!.n).toBe(before);
+    await known.run();
+    await unknown.run();
+    expect(await outboxFor(DEMO_USERS.globex.email)).toHaveLength(1);
+    expect(await outboxFor("no-such-user@example.com")).toHaveLength(0);
+  });
+
+  it("validate the address", async () => {
+    const later = deferred();
+    expect(await requestPasswordReset({ email: "" }, fromIp(), later.defer)).toMatchObject({ ok: false, fieldErrors: { email: "Email is required" } });
+    expect(await requestPasswordReset({ email: "nope" }, fromIp(), later.defer)).toMatchObject({
+      ok: false,
+      fieldErrors: { email: "Invalid email address" },
+    });
+    expect(later.pending).toBe(0);
+  });
+
+  it("are limited per IP address", async () => {
+    const ip = nextTestIp();
+    const later = deferred();
+    const answers = [];
+    for (let i = 0; i <= AUTH_LIMITS.resetRequestPerIp.max; i++) {
+      answers.push(await requestPasswordReset({ email: `ip-reset-${i}@example.com` }, fromIp(ip), later.defer));
+    }
+    expect(answers.slice(0, -1).every((a) => a.ok)).toBe(true);
+    expect(answers.at(-1)).toEqual({ ok: false, error: AUTH_MESSAGES.resetRequestRateLimited });
+    expect(later.pending).toBe(AUTH_LIMITS.resetRequestPerIp.max);
+  });
+
+  it("are limited per account across addresses, the same way for known and unknown accounts", async () => {
+    for (const email of [DEMO_USERS.acme.email, "unknown-limited@example.com"]) {
+      const later = deferred();
+      const answers = [];
+      for (let i = 0; i <= AUTH_LIMITS.resetRequestPerAccount.max; i++) answers.push(await requestPasswordReset({ email }, fromIp(), later.defer));
+      expect(answers.slice(0, -1).every((a) => a.ok)).toBe(true);
+      expect(answers.at(-1)).toEqual({ ok: false, error: AUTH_MESSAGES.resetRequestRateLimited });
+    }
+  });
+});
+
+describe("reset submissions", () => {
+  it("are limited per IP address", async () => {
+    const ip = nextTestIp();
+    const answers = [];
+    for (let i = 0; i <= AUTH_LIMITS.resetPerIp.max; i++) {
+      answers.push(await resetPasswordWithToken({ token: `guessedToken${i}`, password: "guess-password", confirmPassword: "guess-password" }, fromIp(ip)));
+    }
+    expect(answers.slice(0, -1).every((a) => !a.ok && a.error === AUTH_MESSAGES.invalidResetLink)).toBe(true);
+    expect(answers.at(-1)).toEqual({ ok: false, error: AUTH_MESSAGES.resetRateLimited });
+  });
+});
+
+describe("better-auth's own reset endpoints", () => {
+  it("are closed over HTTP, so the limits and the uniform answer cannot be bypassed", async () => {
+    const { POST } = await import("@/app/api/auth/[...all]/route");
+    for (const [path, body] of [
+      ["/api/auth/request-password-reset", { email: DEMO_USERS.acme.email }],
+      ["/api/auth/reset-password", { token: "x", newPassword: "new-password-123" }],
+    ] as const) {
+      const response = await POST(
+        new Request(`${APP_ORIGIN}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
