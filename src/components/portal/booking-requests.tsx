@@ -14,8 +14,11 @@ export function BookingRequests({ bookings }: { bookings: PortalBooking[] }) {
       <ul className="divide-y divide-slate-800 rounded-xl border border-slate-800">
         {bookings.map((booking) => (
           <li key={booking.id} data-booking={booking.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-            <div>
+            <div className="min-w-0 flex-1">
               <p className="font-medium">{booking.serviceType}</p>
+              <p className="truncate text-muted" title={booking.projectDescription}>
+                {booking.projectDescription}
+              </p>
               <p className="text-xs text-muted">
                 Preferred start {formatDate(booking.preferredStartDate)} · {urgencyLabel(booking.urgency)} · Requested {formatDate(booking.createdAt)}
               </p>

@@ -53,13 +53,13 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                   "md:table-row md:rounded-none md:border-0 md:border-b md:bg-transparent md:p-0",
                 )}
               >
-                <td className="order-1 flex-1 font-semibold md:table-cell md:px-3 md:py-3">{invoice.invoiceNumber}</td>
+                <td className="order-1 flex-1 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3">{invoice.invoiceNumber}</td>
                 <td className="order-3 w-full text-muted md:table-cell md:w-auto md:px-3 md:py-3">{invoice.description ?? "—"}</td>
-                <td className="order-4 flex-1 md:table-cell md:px-3 md:py-3">
+                <td className="order-4 flex-1 whitespace-nowrap md:table-cell md:px-3 md:py-3">
                   <span className="text-muted md:hidden">Due </span>
                   {formatDate(invoice.dueDate)}
                 </td>
-                <td className="order-5 font-semibold md:table-cell md:px-3 md:py-3 md:text-right">{formatCents(invoice.amountCents)}</td>
+                <td className="order-5 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3 md:text-right">{formatCents(invoice.amountCents)}</td>
                 <td className="order-2 md:table-cell md:px-3 md:py-3">
                   <StatusBadge status={invoice.status} />
                 </td>

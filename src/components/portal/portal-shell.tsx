@@ -16,22 +16,21 @@ export function PortalShell({ brand, email, children }: { brand: string; email: 
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
-        <div className="flex items-center justify-between gap-3 px-4 py-3 md:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3 md:px-6">
           <div className="min-w-0">
             <Link href="/" className="flex items-center gap-2 font-bold text-foreground">
               <ShieldCheck className="h-6 w-6 shrink-0 text-accent" aria-hidden />
               <span className="truncate">{brand}</span>
             </Link>
-            <p className="mt-0.5 truncate text-xs text-muted sm:text-sm">Manage your {brand} services and account</p>
+            <p className="mt-0.5 text-xs text-muted sm:text-sm">Manage your {brand} services and account</p>
           </div>
-          <div className="flex shrink-0 items-center gap-2">
-            <span className="hidden max-w-[16rem] truncate text-sm text-muted sm:inline" title={email}>
+          <div className="flex min-w-0 items-center gap-2">
+            <span className="min-w-0 max-w-[16rem] truncate text-sm text-muted" title={email}>
               {email}
             </span>
             <LogoutButton redirectTo="/client-portal" />
           </div>
         </div>
-        <p className="truncate px-4 pb-2 text-xs text-muted sm:hidden">{email}</p>
       </header>
 
       <div className="flex flex-1">

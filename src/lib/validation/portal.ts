@@ -16,7 +16,8 @@ export const URGENCY_OPTIONS = [
 ] as const;
 export type UrgencyValue = (typeof URGENCY_OPTIONS)[number]["value"];
 
-const optionalText = (max: number) => text(max).transform((value) => (value === "" ? null : value));
+/** Optional free text: missing or blank becomes null. */
+const optionalText = (max: number) => text(max).optional().transform((value) => (value ? value : null));
 
 // A phone number as people type it: digits with spaces, +, -, dots, parentheses and an extension.
 const PHONE = /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d+)?$/i;
@@ -28,7 +29,8 @@ export const accountSettingsSchema = z.object({
   company: text(200).pipe(z.string().min(1, "Company is required")),
   phone: text(40)
     .refine((value) => PHONE.test(value), "Enter a valid phone number")
-    .transform((value) => (value === "" ? null : value)),
+    .optional()
+    .transform((value) => (value ? value : null)),
   address: optionalText(500),
 });
 export type AccountSettingsInput = z.input<typeof accountSettingsSchema>;

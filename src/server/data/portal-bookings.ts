@@ -9,6 +9,7 @@ import { enforceRateLimit } from "../rate-limit";
 export type PortalBooking = {
   id: string;
   serviceType: string;
+  projectDescription: string;
   preferredStartDate: string;
   urgency: string;
   status: string;
@@ -25,6 +26,7 @@ export async function listRecentBookings(db: DbOrTx, { actor }: { actor: ClientA
     .select({
       id: serviceBookings.id,
       serviceType: serviceBookings.serviceType,
+      projectDescription: serviceBookings.projectDescription,
       preferredStartDate: serviceBookings.preferredStartDate,
       urgency: serviceBookings.urgency,
       status: serviceBookings.status,
@@ -61,6 +63,7 @@ export async function createServiceBooking(
     .returning({
       id: serviceBookings.id,
       serviceType: serviceBookings.serviceType,
+      projectDescription: serviceBookings.projectDescription,
       preferredStartDate: serviceBookings.preferredStartDate,
       urgency: serviceBookings.urgency,
       status: serviceBookings.status,
