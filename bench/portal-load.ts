@@ -1,5 +1,7 @@
 // `npm run bench:portal`: the client portal's data load for a client with 200 projects and 5,000
 // invoices, on a fresh in-memory PGlite. Prints the server time and the query count per load.
+// BENCH_DATABASE_URL=postgres://… runs it on a new, temporary database of that PostgreSQL server.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +11,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-portal-"));
 process.env.DATA_DIR = dataDir; // demo files only; the database itself stays in memory
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 
-const { openPglite } = await import("../src/server/db/client");
+const { openPglite, openPostgres } = await import("../src/server/db/client");
+const { Client } = await import("pg");
 const { migrateDatabase } = await import("../src/server/db/migrate");
 const { seedDemoData } = await import("../src/server/db/seed/seed-demo");
 const { getStorage } = await import("../src/server/storage/storage");
@@ -23,7 +26,27 @@ const INVOICES = 5_000;
 const DOCUMENTS = 100;
 const RUNS = 20;
 
-const handle = openPglite(undefined);
+/** A fresh database: in-memory PGlite, or a throwaway database on BENCH_DATABASE_URL. */
+async function openBenchDatabase() {
+  const baseUrl = process.env.BENCH_DATABASE_URL;
+  if (!baseUrl) return { handle: openPglite(undefined), label: "PGlite in memory", drop: async () => {} };
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new Client({ connectionString: baseUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { handle: openPostgres(url.toString()), label: "PostgreSQL", drop };
+}
+
+const { handle, label, drop } = await openBenchDatabase();
 try {
   await migrateDatabase(handle);
   const { db } = handle;
@@ -119,7 +142,7 @@ try {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const payloadKb = Buffer.byteLength(JSON.stringify(result)) / 1024;
 
-  console.info("Client portal load (PGlite in memory, %d runs after 3 warm-ups)", RUNS);
+  console.info("Client portal load (%s, %d runs after 3 warm-ups)", label, RUNS);
   console.info("  client data:        %d projects, %d invoices, %d documents", result!.projects.length, result!.billing.invoiceCount, result!.documents.length);
   console.info("  queries per load:   %d", queries);
   console.info("  server time:        median %s, min %s, p95 %s, max %s", ms(times[Math.floor(RUNS / 2)]!), ms(times[0]!), ms(times[Math.ceil(RUNS * 0.95) - 1]!), ms(times[RUNS - 1]!));
@@ -127,5 +150,6 @@ try {
   console.info("  balance due:        %d cents over %d pending and %d overdue invoices", result!.billing.balanceDueCents, result!.billing.pendingCount, result!.billing.overdueCount);
 } finally {
   await handle.close();
+  await drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -21,7 +21,8 @@ export function ClientPortal({ actor }: { actor: ClientActor }) {
   );
 }
 
-async function PortalData({ actor }: { actor: ClientActor }) {
+/** Exported for the error-state test. */
+export async function PortalData({ actor }: { actor: ClientActor }) {
   let data;
   try {
     data = await loadClientPortal(getDb(), { actor });
