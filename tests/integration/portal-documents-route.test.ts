@@ -4,6 +4,7 @@ import { GET } from "@/app/api/client/documents/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { DEMO_DOCUMENTS, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
 import { demoPdf } from "@/server/db/seed/demo-files";
+import { verifyDownloadSignature } from "@/server/storage/signed-url";
 import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 
@@ -51,9 +52,13 @@ describe("GET /api/client/documents/{id}", () => {
       const body = (await response.json()) as { downloadUrl: string; filename: string };
       expect(body.filename).toBe(doc.name);
       expect(body.downloadUrl).toMatch(new RegExp(`^${APP_ORIGIN}/api/files/${doc.id}\\?expires=\\d+&sig=`));
-      // The link expires within a minute or so.
-      const expires = Number(new URL(body.downloadUrl).searchParams.get("expires"));
+      // The link expires within a minute or so, and is refused after that.
+      const search = new URL(body.downloadUrl).searchParams;
+      const expires = Number(search.get("expires"));
       expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(61_000);
+      const params = { expires: search.get("expires"), sig: search.get("sig"), disposition: search.get("disposition") };
+      expect(verifyDownloadSignature(doc.id, params).ok).toBe(true);
+      expect(verifyDownloadSignature(doc.id, params, (expires + 1) * 1000).ok).toBe(false);
 
       const file = await fetchFile(body.downloadUrl);
       expect(file.status).toBe(200);

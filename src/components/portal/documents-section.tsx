@@ -82,7 +82,9 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
               <Card className="flex h-full flex-col gap-3">
                 <div className="flex items-start gap-3">
                   <FileText className="h-8 w-8 shrink-0 text-accent" aria-hidden />
-                  <h2 className="break-words font-semibold">{doc.name}</h2>
+                  <h2 id={`document-${doc.id}`} className="break-words font-semibold">
+                    {doc.name}
+                  </h2>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-xs">
                   <span className="rounded-full border border-cyan-500/40 bg-cyan-500/10 px-2 py-0.5 font-semibold text-cyan-300">{statusLabel(doc.category)}</span>
@@ -90,10 +92,16 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
                   <span className="text-muted">{formatFileSize(doc.fileSize)}</span>
                 </div>
                 <p className="text-xs text-muted">Uploaded {formatDate(doc.uploadedAt)}</p>
-                <Button variant="secondary" size="sm" className="mt-auto self-start" onClick={() => download(doc)} disabled={busyId === doc.id}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="mt-auto self-start"
+                  onClick={() => download(doc)}
+                  disabled={busyId === doc.id}
+                  aria-describedby={`document-${doc.id}`}
+                >
                   <Download className="h-4 w-4" aria-hidden />
                   {busyId === doc.id ? "Downloading..." : "Download"}
-                  <span className="sr-only"> {doc.name}</span>
                 </Button>
               </Card>
             </li>

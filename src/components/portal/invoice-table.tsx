@@ -43,6 +43,9 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
         {invoices.map((invoice) => {
           const hasSchedule = invoice.paymentSchedule.length > 1;
           const panelId = `schedule-${invoice.id}`;
+          // Buttons and links name the invoice through aria-describedby, so the invoice number
+          // appears once in the page's text (and screen readers still hear which invoice).
+          const numberId = `invoice-${invoice.id}`;
           const isExpanded = expanded.has(invoice.id);
           return (
             <Fragment key={invoice.id}>
@@ -53,7 +56,9 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                   "md:table-row md:rounded-none md:border-0 md:border-b md:bg-transparent md:p-0",
                 )}
               >
-                <td className="order-1 flex-1 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3">{invoice.invoiceNumber}</td>
+                <td id={numberId} className="order-1 flex-1 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3">
+                  {invoice.invoiceNumber}
+                </td>
                 <td className="order-3 w-full text-muted md:table-cell md:w-auto md:px-3 md:py-3">{invoice.description ?? "—"}</td>
                 <td className="order-4 flex-1 whitespace-nowrap md:table-cell md:px-3 md:py-3">
                   <span className="text-muted md:hidden">Due </span>
@@ -71,14 +76,14 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                         onClick={() => toggle(invoice.id)}
                         aria-expanded={isExpanded}
                         aria-controls={panelId}
+                        aria-describedby={numberId}
                         className="inline-flex h-8 items-center gap-1 rounded-md border border-slate-700 px-3 text-xs font-medium hover:bg-surface-2"
                       >
                         Payment Schedule
-                        <span className="sr-only"> for {invoice.invoiceNumber}</span>
                         <ChevronDown className={cn("h-4 w-4 transition-transform", isExpanded && "rotate-180")} aria-hidden />
                       </button>
                     ) : null}
-                    <InvoiceLink invoice={invoice} />
+                    <InvoiceLink invoice={invoice} describedBy={numberId} />
                   </div>
                 </td>
               </tr>
@@ -98,7 +103,7 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
 }
 
 /** Pay Now for open invoices; View (View Receipt on phones when paid) otherwise. New tab. */
-function InvoiceLink({ invoice }: { invoice: PortalInvoice }) {
+function InvoiceLink({ invoice, describedBy }: { invoice: PortalInvoice; describedBy: string }) {
   if (!invoice.squarePaymentUrl) return null;
   const open = isOpen(invoice.status);
   return (
@@ -106,6 +111,7 @@ function InvoiceLink({ invoice }: { invoice: PortalInvoice }) {
       href={invoice.squarePaymentUrl}
       target="_blank"
       rel="noopener noreferrer"
+      aria-describedby={describedBy}
       className={cn(
         "inline-flex h-8 items-center gap-1 rounded-md px-3 text-xs font-semibold",
         open ? "bg-accent-strong text-slate-950 hover:bg-accent" : "border border-slate-700 text-foreground hover:bg-surface-2",
@@ -121,10 +127,7 @@ function InvoiceLink({ invoice }: { invoice: PortalInvoice }) {
       ) : (
         "View"
       )}
-      <span className="sr-only">
-        {" "}
-        {invoice.invoiceNumber} (opens in a new tab)
-      </span>
+      <span className="sr-only"> (opens in a new tab)</span>
       <ExternalLink className="h-3.5 w-3.5" aria-hidden />
     </a>
   );

@@ -98,7 +98,9 @@ function TierCard({ tier, subscription, onCheckout }: { tier: PortalTier; subscr
       className={cn("relative flex h-full flex-col gap-4", isCurrent ? "border-emerald-500/60" : tier.isPopular && "border-accent/60")}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-lg font-semibold">{tier.tierName}</h3>
+        <h3 id={`tier-${tier.id}`} className="text-lg font-semibold">
+          {tier.tierName}
+        </h3>
         {isCurrent ? (
           <span className="rounded-full bg-emerald-500 px-2 py-0.5 text-xs font-bold text-slate-950">CURRENT</span>
         ) : null}
@@ -130,10 +132,11 @@ function TierCard({ tier, subscription, onCheckout }: { tier: PortalTier; subscr
             target="_blank"
             rel="noopener noreferrer"
             onClick={onCheckout}
+            aria-describedby={`tier-${tier.id}`}
             className={buttonClasses(tier.isPopular ? "primary" : "secondary", "md", "w-full")}
           >
             Subscribe Now
-            <span className="sr-only"> to {tier.tierName} (opens in a new tab)</span>
+            <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
           <button type="button" disabled className={buttonClasses("secondary", "md", "w-full")}>
