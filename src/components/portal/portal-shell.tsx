@@ -15,7 +15,7 @@ export function PortalShell({ brand, email, children }: { brand: string; email: 
 
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
+      <header className="z-30 border-b border-border bg-background/95 backdrop-blur md:sticky md:top-0">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3 md:px-6">
           <div className="min-w-0">
             <Link href="/" className="flex items-center gap-2 font-bold text-foreground">
