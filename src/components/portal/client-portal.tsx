@@ -1,13 +1,34 @@
+import { Suspense } from "react";
+import { siteConfig } from "@/config/site";
 import type { ClientActor } from "@/server/auth/session";
-import { LogoutButton } from "@/components/auth/logout-button";
+import { loadClientPortal } from "@/server/data/portal-load";
+import { getDb } from "@/server/db/client";
+import { PortalSections } from "./portal-sections";
+import { PortalShell } from "./portal-shell";
+import { PortalLoadError, PortalLoading } from "./portal-status";
 
-// Stub: replaced by the client portal issue.
-export async function ClientPortal({ actor }: { actor: ClientActor }) {
+/**
+ * The signed-in client's portal. The page has already checked the session and passes the actor;
+ * the header shows at once while every section's data streams in behind 'Loading your data...'.
+ */
+export function ClientPortal({ actor }: { actor: ClientActor }) {
   return (
-    <main className="mx-auto max-w-5xl px-6 py-10">
-      <h1 className="text-2xl font-bold">Dashboard Overview</h1>
-      <p className="mt-2 text-muted">Signed in as {actor.email}.</p>
-      <LogoutButton redirectTo="/client-portal" />
-    </main>
+    <PortalShell brand={siteConfig.name} email={actor.email}>
+      <Suspense fallback={<PortalLoading />}>
+        <PortalData actor={actor} />
+      </Suspense>
+    </PortalShell>
   );
+}
+
+/** Exported for the error-state test. */
+export async function PortalData({ actor }: { actor: ClientActor }) {
+  let data;
+  try {
+    data = await loadClientPortal(getDb(), { actor });
+  } catch (error) {
+    console.error("[portal] loading client data failed:", error);
+    return <PortalLoadError />;
+  }
+  return <PortalSections data={data} />;
 }

@@ -1,0 +1,155 @@
+// `npm run bench:portal`: the client portal's data load for a client with 200 projects and 5,000
+// invoices, on a fresh in-memory PGlite. Prints the server time and the query count per load.
+// BENCH_DATABASE_URL=postgres://… runs it on a new, temporary database of that PostgreSQL server.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-portal-"));
+process.env.DATA_DIR = dataDir; // demo files only; the database itself stays in memory
+process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
+
+const { openPglite, openPostgres } = await import("../src/server/db/client");
+const { Client } = await import("pg");
+const { migrateDatabase } = await import("../src/server/db/migrate");
+const { seedDemoData } = await import("../src/server/db/seed/seed-demo");
+const { getStorage } = await import("../src/server/storage/storage");
+const { countQueries } = await import("../src/server/db/query-counter");
+const { loadClientPortal } = await import("../src/server/data/portal-load");
+const schema = await import("../src/server/db/schema");
+const { DEMO_TIERS } = await import("../src/server/db/seed/demo-data");
+
+const PROJECTS = 200;
+const INVOICES = 5_000;
+const DOCUMENTS = 100;
+const RUNS = 20;
+
+/** A fresh database: in-memory PGlite, or a throwaway database on BENCH_DATABASE_URL. */
+async function openBenchDatabase() {
+  const baseUrl = process.env.BENCH_DATABASE_URL;
+  if (!baseUrl) return { handle: openPglite(undefined), label: "PGlite in memory", drop: async () => {} };
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new Client({ connectionString: baseUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { handle: openPostgres(url.toString()), label: "PostgreSQL", drop };
+}
+
+const { handle, label, drop } = await openBenchDatabase();
+try {
+  await migrateDatabase(handle);
+  const { db } = handle;
+  // The demo set gives the tiers and two other clients, so scoping works on a shared table.
+  await seedDemoData(db, getStorage());
+
+  const userId = "bench-client";
+  await db.insert(schema.user).values({ id: userId, name: "Bench Client", email: "bench@example.test", role: "client" });
+  const [client] = await db
+    .insert(schema.clients)
+    .values({ userId, company: "Bench Corp", contactPerson: "Bench Client", contactEmail: "bench@example.test" })
+    .returning({ id: schema.clients.id });
+  const clientId = client!.id;
+
+  const projectRows = await db
+    .insert(schema.projects)
+    .values(
+      Array.from({ length: PROJECTS }, (_, i) => ({
+        clientId,
+        projectName: `Project ${String(i + 1).padStart(3, "0")}`,
+        status: (["open", "in_progress", "on_hold", "completed"] as const)[i % 4],
+        targetCompletionDate: i % 10 === 0 ? null : `2027-${String((i % 12) + 1).padStart(2, "0")}-15`,
+      })),
+    )
+    .returning({ id: schema.projects.id });
+
+  const statuses = ["paid", "pending", "overdue", "cancelled"] as const;
+  const invoices = Array.from({ length: INVOICES }, (_, i) => {
+    const status = statuses[i % 4]!;
+    const amountCents = 100_000 + (i % 97) * 1_250;
+    const withSchedule = i % 10 === 1;
+    return {
+      clientId,
+      // Every tenth invoice is unlinked, like one-off work.
+      projectId: i % 10 === 9 ? null : projectRows[i % PROJECTS]!.id,
+      invoiceNumber: `B-${String(i + 1).padStart(5, "0")}`,
+      amountCents,
+      status,
+      dueDate: `20${24 + (i % 3)}-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
+      totalPaidCents: status === "paid" ? amountCents : status === "pending" && i % 3 === 0 ? Math.floor(amountCents / 2) : 0,
+      squarePaymentUrl: `https://squareup.com/pay-invoice/bench-${i + 1}`,
+      paymentSchedule: withSchedule
+        ? [
+            { requestType: "DEPOSIT", percentageRequested: "50", dueDate: "2026-01-15", computedAmountCents: amountCents / 2, totalCompletedAmountCents: amountCents / 2 },
+            { requestType: "BALANCE", percentageRequested: null, dueDate: "2026-03-15", computedAmountCents: amountCents / 2, totalCompletedAmountCents: 0 },
+          ]
+        : [],
+    };
+  });
+  for (let i = 0; i < invoices.length; i += 1_000) await db.insert(schema.invoices).values(invoices.slice(i, i + 1_000));
+
+  await db.insert(schema.documents).values(
+    Array.from({ length: DOCUMENTS }, (_, i) => ({
+      clientId,
+      name: `Report ${i + 1}.pdf`,
+      category: (["contract", "report", "deliverable", "invoice", "other"] as const)[i % 5],
+      storageKey: `bench/${i + 1}.pdf`,
+      fileSize: 10_000 + i,
+      mimeType: "application/pdf",
+    })),
+  );
+  await db.insert(schema.clientRates).values([
+    { clientId, serviceType: "AI Security Assessment", hourlyRateCents: 30_000, monthlyRetainerCents: 2_000_000 },
+    { clientId, serviceType: "AI Security Governance", hourlyRateCents: 27_500 },
+  ]);
+  await db.insert(schema.clientSubscriptions).values({ clientId, tierId: DEMO_TIERS[1]!.id, status: "active" });
+  await db.insert(schema.serviceBookings).values(
+    Array.from({ length: 30 }, (_, i) => ({
+      clientId,
+      status: (["pending", "approved", "in_progress"] as const)[i % 3],
+      serviceType: "Other",
+      preferredStartDate: "2027-01-01",
+      projectDescription: `Booking ${i + 1}`,
+    })),
+  );
+  await db.execute("analyze");
+
+  const actor = { role: "client", userId, email: "bench@example.test", name: "Bench Client", clientId, company: "Bench Corp" } as const;
+  const load = () => loadClientPortal(db, { actor });
+
+  for (let i = 0; i < 3; i++) await load(); // warm-up: PGlite's plan cache, JIT
+  const times: number[] = [];
+  let queries = 0;
+  let result: Awaited<ReturnType<typeof load>> | undefined;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const measured = await countQueries(load);
+    times.push(performance.now() - start);
+    queries = measured.queries;
+    result = measured.result;
+  }
+  times.sort((a, b) => a - b);
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const payloadKb = Buffer.byteLength(JSON.stringify(result)) / 1024;
+
+  console.info("Client portal load (%s, %d runs after 3 warm-ups)", label, RUNS);
+  console.info("  client data:        %d projects, %d invoices, %d documents", result!.projects.length, result!.billing.invoiceCount, result!.documents.length);
+  console.info("  queries per load:   %d", queries);
+  console.info("  server time:        median %s, min %s, p95 %s, max %s", ms(times[Math.floor(RUNS / 2)]!), ms(times[0]!), ms(times[Math.ceil(RUNS * 0.95) - 1]!), ms(times[RUNS - 1]!));
+  console.info("  data sent to page:  %s KB (the first %d invoices; the rest page in on demand)", payloadKb.toFixed(1), result!.invoices.length);
+  console.info("  balance due:        %d cents over %d pending and %d overdue invoices", result!.billing.balanceDueCents, result!.billing.pendingCount, result!.billing.overdueCount);
+} finally {
+  await handle.close();
+  await drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

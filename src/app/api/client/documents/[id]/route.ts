@@ -1,0 +1,14 @@
+// GET /api/client/documents/{id}: a short-lived signed download link for one of the signed-in client's own documents.
+import { uuidSchema } from "@/lib/validation/common";
+import { getDocumentDownload } from "@/server/data/portal-documents";
+import { getDb } from "@/server/db/client";
+import { parseInput, withClient } from "@/server/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withClient(async (_request, { actor, params }) => {
+  const documentId = parseInput(uuidSchema, params.id);
+  const { downloadUrl, filename } = await getDocumentDownload(getDb(), { actor, documentId });
+  // The link is a bearer credential for a minute: keep it out of every cache.
+  return Response.json({ downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
+});

@@ -1,0 +1,21 @@
+"use server";
+// The portal's writes. Each action checks the client session itself (clientAction) and validates
+// with the same schema as the form; the client id always comes from the session.
+import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "@/lib/validation/portal";
+import { listPortalInvoices } from "@/server/data/portal-billing";
+import { createServiceBooking } from "@/server/data/portal-bookings";
+import { updateAccountSettings } from "@/server/data/portal-profile";
+import { getDb } from "@/server/db/client";
+import { clientAction } from "@/server/handler";
+
+export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) =>
+  updateAccountSettings(getDb(), { actor, input }),
+);
+
+export const requestServiceBooking = clientAction(serviceBookingSchema, (actor, input) =>
+  createServiceBooking(getDb(), { actor, input }),
+);
+
+export const loadMoreInvoices = clientAction(invoicePageSchema, (actor, input) =>
+  listPortalInvoices(getDb(), { actor, offset: input.offset }),
+);

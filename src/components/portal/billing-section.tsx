@@ -1,0 +1,101 @@
+"use client";
+
+import { AlertTriangle, Clock, Receipt, Wallet } from "lucide-react";
+import { useState, useTransition } from "react";
+import { loadMoreInvoices } from "@/app/client-portal/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/spinner";
+import { formatCents } from "@/lib/format";
+import type { BillingSummary, PortalInvoice } from "@/server/data/portal-billing";
+import { InvoiceTable } from "./invoice-table";
+import { SectionHeading } from "./section-heading";
+
+export function BillingSection({ billing, invoices }: { billing: BillingSummary; invoices: PortalInvoice[] }) {
+  const [more, setMore] = useState<PortalInvoice[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, startLoading] = useTransition();
+  const shown = more.length > 0 ? [...invoices, ...more.filter((m) => !invoices.some((i) => i.id === m.id))] : invoices;
+
+  const showMore = () =>
+    startLoading(async () => {
+      setError(null);
+      const result = await loadMoreInvoices({ offset: shown.length });
+      if (result.ok) setMore((current) => [...current, ...result.data]);
+      else setError(result.error);
+    });
+
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <SectionHeading
+        title="Billing & Invoices"
+        aside={
+          <p className="text-sm text-muted">
+            Total due: <span className="text-lg font-bold text-foreground">{formatCents(billing.balanceDueCents)}</span>
+          </p>
+        }
+      />
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card className="flex flex-col gap-3">
+          <div className="flex items-center justify-between">
+            <p className="text-sm text-muted">Total Balance Due</p>
+            <Wallet className="h-6 w-6 text-accent" aria-hidden />
+          </div>
+          <p className="text-2xl font-bold">{formatCents(billing.balanceDueCents)}</p>
+          {billing.balanceDueCents > 0 ? (
+            // The balance spans several invoices, each with its own payment page: go to them.
+            <a href="#recent-invoices" className={buttonClasses("primary", "sm", "self-start")}>
+              Pay Now
+            </a>
+          ) : null}
+        </Card>
+        <Card className="flex flex-col gap-3">
+          <div className="flex items-center justify-between">
+            <p className="text-sm text-muted">Pending Invoices</p>
+            <Clock className="h-6 w-6 text-amber-300" aria-hidden />
+          </div>
+          <p className="text-2xl font-bold">{billing.pendingCount}</p>
+        </Card>
+        <Card className="flex flex-col gap-3">
+          <div className="flex items-center justify-between">
+            <p className="text-sm text-muted">Overdue Invoices</p>
+            <AlertTriangle className="h-6 w-6 text-red-300" aria-hidden />
+          </div>
+          <p className={billing.overdueCount > 0 ? "text-2xl font-bold text-red-300" : "text-2xl font-bold"}>{billing.overdueCount}</p>
+        </Card>
+      </div>
+
+      <div id="recent-invoices" className="mt-8 scroll-mt-24">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold">Recent Invoices</h2>
+          {billing.invoiceCount > 0 ? (
+            <p className="text-sm text-muted">
+              Showing {shown.length} of {billing.invoiceCount} invoices
+            </p>
+          ) : null}
+        </div>
+        {shown.length === 0 ? (
+          <EmptyState title="No invoices yet" icon={<Receipt className="h-10 w-10" aria-hidden />} />
+        ) : (
+          <div className="md:rounded-xl md:border md:border-slate-800 md:bg-surface/80 md:p-2">
+            <InvoiceTable invoices={shown} />
+          </div>
+        )}
+        {error ? (
+          <Alert tone="error" className="mt-3">
+            {error}
+          </Alert>
+        ) : null}
+        {shown.length < billing.invoiceCount ? (
+          <div className="mt-4 flex justify-center">
+            <Button variant="secondary" onClick={showMore} disabled={loading}>
+              {loading ? "Loading invoices..." : "Show more invoices"}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

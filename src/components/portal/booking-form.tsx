@@ -1,0 +1,124 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CheckCircle2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { requestServiceBooking } from "@/app/client-portal/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
+import { todayIso } from "@/lib/format";
+import {
+  BOOKING_SERVICE_TYPES,
+  type ServiceBooking,
+  type ServiceBookingInput,
+  serviceBookingSchema,
+  URGENCY_OPTIONS,
+} from "@/lib/validation/portal";
+import { useTimedValue } from "./use-timed-value";
+
+/** Spec §4 and §9: the confirmation stays 5 seconds, then the form resets. */
+export const BOOKING_CONFIRMATION_MS = 5000;
+
+const EMPTY: ServiceBookingInput = { serviceType: "" as ServiceBookingInput["serviceType"], preferredStartDate: "", estimatedScope: "", projectDescription: "", urgency: "medium" };
+
+/** Initial values from the link that opened the form (Request Custom Quote prefills a rate quote). */
+export function bookingPrefill(params: { service: string | null; quote: string | null }): ServiceBookingInput {
+  const service = BOOKING_SERVICE_TYPES.find((type) => type === params.service);
+  return {
+    ...EMPTY,
+    ...(service ? { serviceType: service } : {}),
+    ...(params.quote === "rates" ? { estimatedScope: "Custom rate quote", projectDescription: "I would like a custom rate quote for: " } : {}),
+  };
+}
+
+export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
+  const router = useRouter();
+  const [confirmed, showConfirmation] = useTimedValue<true>(BOOKING_CONFIRMATION_MS);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const { register, handleSubmit, reset, setError, getValues, formState } = useForm<ServiceBookingInput, unknown, ServiceBooking>({
+    resolver: zodResolver(serviceBookingSchema),
+    defaultValues: prefill,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async () => {
+    setServerError(null);
+    const values = getValues();
+    const result = await requestServiceBooking(values);
+    if (!result.ok) {
+      for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
+        if (name in values) setError(name as keyof ServiceBookingInput, { message });
+      }
+      setServerError(result.error);
+      return;
+    }
+    // The form is cleared now (it is hidden behind the confirmation) and shows again after 5 s.
+    reset(EMPTY);
+    showConfirmation(true);
+    router.refresh(); // the new request appears in Your Booking Requests
+  });
+
+  if (confirmed) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-8 text-center">
+        <CheckCircle2 className="h-12 w-12 text-emerald-300" aria-hidden />
+        <p className="max-w-md text-emerald-200/90">
+          <strong className="block text-lg text-emerald-100">Booking Request Received!</strong>{" "}
+          Your account manager will contact you within 24 hours to confirm the details and scheduling.
+        </p>
+      </div>
+    );
+  }
+
+  const e = errors;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="booking-service" label="Service Type" error={e.serviceType?.message}>
+          <Select {...fieldAria("booking-service", e.serviceType?.message)} aria-required {...register("serviceType")}>
+            <option value="">Select a service</option>
+            {BOOKING_SERVICE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="booking-start" label="Preferred Start Date" error={e.preferredStartDate?.message}>
+          <Input {...fieldAria("booking-start", e.preferredStartDate?.message)} type="date" min={todayIso()} aria-required {...register("preferredStartDate")} />
+        </Field>
+        <Field id="booking-scope" label="Estimated Scope" hint="Optional, e.g. 6 weeks or two applications" error={e.estimatedScope?.message}>
+          <Input {...fieldAria("booking-scope", e.estimatedScope?.message)} {...register("estimatedScope")} />
+        </Field>
+        <Field id="booking-urgency" label="Urgency" error={e.urgency?.message}>
+          <Select {...fieldAria("booking-urgency", e.urgency?.message)} {...register("urgency")}>
+            {URGENCY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field id="booking-description" label="Project Description" error={e.projectDescription?.message}>
+        <Textarea
+          {...fieldAria("booking-description", e.projectDescription?.message)}
+          rows={5}
+          aria-required
+          placeholder="What would you like us to help with?"
+          {...register("projectDescription")}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Submitting..." : "Submit Booking Request"}
+        </Button>
+      </div>
+    </form>
+  );
+}

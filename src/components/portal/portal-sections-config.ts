@@ -1,0 +1,30 @@
+import { CalendarPlus, CreditCard, DollarSign, FileText, FolderKanban, Home, LayoutDashboard, Settings, type LucideIcon } from "lucide-react";
+
+// The portal's sections (spec §2): one id each, kept in the URL as ?section=<id>.
+export const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents"] as const;
+export type PortalSection = (typeof PORTAL_SECTIONS)[number];
+
+type SectionInfo = { label: string; title: string; icon: LucideIcon; mobileLabel?: string; mobileIcon?: LucideIcon };
+
+export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
+  overview: { label: "Overview", title: "Dashboard Overview", icon: LayoutDashboard, mobileLabel: "Home", mobileIcon: Home },
+  projects: { label: "Projects", title: "My Projects", icon: FolderKanban, mobileLabel: "Projects" },
+  billing: { label: "Billing", title: "Billing & Invoices", icon: CreditCard, mobileLabel: "Billing" },
+  rates: { label: "Rates", title: "Contracting Rates", icon: DollarSign },
+  settings: { label: "Settings", title: "Account Settings", icon: Settings },
+  "book-service": { label: "Book Service", title: "Book New Service", icon: CalendarPlus, mobileLabel: "Services" },
+  documents: { label: "Documents", title: "Document Library", icon: FileText, mobileLabel: "Docs" },
+};
+
+/** The five tabs of the mobile bottom bar, in order (spec §2). */
+export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "book-service", "documents"];
+
+export function parseSection(value: string | null | undefined): PortalSection {
+  return PORTAL_SECTIONS.find((section) => section === value) ?? "overview";
+}
+
+/** The portal URL of a section, with optional extra parameters (a tab, a prefilled service). */
+export function sectionHref(section: PortalSection, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ section, ...extra });
+  return `/client-portal?${params.toString()}`;
+}

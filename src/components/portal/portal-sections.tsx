@@ -1,0 +1,47 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import type { ClientPortalData } from "@/server/data/portal-load";
+import { BillingSection } from "./billing-section";
+import { BookServiceSection } from "./book-service-section";
+import { DocumentsSection } from "./documents-section";
+import { OverviewSection } from "./overview-section";
+import { ProjectsSection } from "./projects-section";
+import { RatesSection } from "./rates-section";
+import { SECTION_HEADING_ID } from "./section-heading";
+import { SettingsSection } from "./settings-section";
+import { usePortalNavigation } from "./use-portal-navigation";
+
+/** The section named in the URL, rendered from data loaded once on the server. */
+export function PortalSections({ data }: { data: ClientPortalData }) {
+  const { section } = usePortalNavigation();
+  const isFirstRender = useRef(true);
+
+  // After a switch (not on the first load), move focus to the new section's title and to the
+  // top, so keyboard and screen-reader users land on what changed.
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0 });
+    document.getElementById(SECTION_HEADING_ID)?.focus({ preventScroll: true });
+  }, [section]);
+
+  switch (section) {
+    case "projects":
+      return <ProjectsSection projects={data.projects} />;
+    case "billing":
+      return <BillingSection billing={data.billing} invoices={data.invoices} />;
+    case "rates":
+      return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
+    case "settings":
+      return <SettingsSection profile={data.profile} />;
+    case "book-service":
+      return <BookServiceSection data={data} />;
+    case "documents":
+      return <DocumentsSection documents={data.documents} />;
+    default:
+      return <OverviewSection data={data} />;
+  }
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { ChevronsLeft, ChevronsRight, ShieldCheck } from "lucide-react";
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { LogoutButton } from "@/components/auth/logout-button";
+import { cn } from "@/lib/cn";
+import { MOBILE_SECTIONS, PORTAL_SECTIONS, SECTION_INFO, sectionHref } from "./portal-sections-config";
+import { usePortalNavigation } from "./use-portal-navigation";
+
+/** Header, collapsible desktop sidebar, mobile bottom bar; the section content is `children`. */
+export function PortalShell({ brand, email, children }: { brand: string; email: string; children: ReactNode }) {
+  const { section, linkHandler } = usePortalNavigation();
+  const [collapsed, setCollapsed] = useState(false);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="z-30 border-b border-border bg-background/95 backdrop-blur md:sticky md:top-0">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3 md:px-6">
+          <div className="min-w-0">
+            <Link href="/" className="flex items-center gap-2 font-bold text-foreground">
+              <ShieldCheck className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+              <span className="truncate">{brand}</span>
+            </Link>
+            <p className="mt-0.5 text-xs text-muted sm:text-sm">Manage your {brand} services and account</p>
+          </div>
+          <div className="flex min-w-0 items-center gap-2">
+            <span className="min-w-0 max-w-[16rem] truncate text-sm text-muted" title={email}>
+              {email}
+            </span>
+            <LogoutButton redirectTo="/client-portal" />
+          </div>
+        </div>
+      </header>
+
+      <div className="flex flex-1">
+        <nav
+          id="portal-sidebar"
+          aria-label="Portal sections"
+          className={cn(
+            "sticky top-[4.25rem] hidden h-[calc(100vh-4.25rem)] shrink-0 flex-col border-r border-border bg-surface/60 p-3 transition-[width] md:flex",
+            collapsed ? "w-[4.25rem]" : "w-60",
+          )}
+        >
+          <button
+            type="button"
+            onClick={() => setCollapsed((value) => !value)}
+            aria-expanded={!collapsed}
+            aria-controls="portal-sidebar-links"
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            className="mb-3 flex h-9 items-center justify-center self-end rounded-md px-2 text-muted hover:bg-surface-2 hover:text-foreground"
+          >
+            {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
+          </button>
+          <ul id="portal-sidebar-links" className="space-y-1">
+            {PORTAL_SECTIONS.map((id) => {
+              const { label, icon: Icon } = SECTION_INFO[id];
+              const current = id === section;
+              return (
+                <li key={id}>
+                  <a
+                    href={sectionHref(id)}
+                    onClick={linkHandler(id)}
+                    aria-current={current ? "page" : undefined}
+                    title={collapsed ? label : undefined}
+                    className={cn(
+                      "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors",
+                      current ? "bg-accent/15 text-accent" : "text-muted hover:bg-surface-2 hover:text-foreground",
+                    )}
+                  >
+                    <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                    <span className={cn(collapsed && "sr-only")}>{label}</span>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <main id="portal-main" className="min-w-0 flex-1 px-4 pb-28 pt-6 md:px-8 md:pb-12">
+          {children}
+        </main>
+      </div>
+
+      <nav aria-label="Portal sections (mobile)" className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface md:hidden">
+        <ul className="grid grid-cols-5">
+          {MOBILE_SECTIONS.map((id) => {
+            const info = SECTION_INFO[id];
+            const Icon = info.mobileIcon ?? info.icon;
+            const current = id === section;
+            return (
+              <li key={id}>
+                <a
+                  href={sectionHref(id)}
+                  onClick={linkHandler(id)}
+                  aria-current={current ? "page" : undefined}
+                  className={cn(
+                    "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium",
+                    current ? "text-accent" : "text-muted hover:text-foreground",
+                  )}
+                >
+                  <Icon className="h-5 w-5" aria-hidden />
+                  {info.mobileLabel}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

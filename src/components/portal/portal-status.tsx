@@ -1,0 +1,30 @@
+"use client";
+
+import { AlertCircle } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Loading } from "@/components/ui/spinner";
+import { usePortalNavigation } from "./use-portal-navigation";
+
+/** Shown while the portal's data streams in; the Projects section has its own wording (spec §2). */
+export function PortalLoading() {
+  const { section } = usePortalNavigation();
+  return <Loading label={section === "projects" ? "Loading projects..." : "Loading your data..."} />;
+}
+
+/** Shown when the data could not be loaded; the detail stays in the server log. */
+export function PortalLoadError() {
+  const router = useRouter();
+  const [retrying, startRetry] = useTransition();
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-xl border border-red-500/40 bg-red-500/10 p-8 text-center">
+      <AlertCircle className="h-10 w-10 text-red-300" aria-hidden />
+      <p className="text-lg font-semibold text-red-100">Unable to load client data</p>
+      <p className="text-sm text-red-200/80">Please try again in a moment. If the problem persists, contact your account manager.</p>
+      <Button variant="secondary" onClick={() => startRetry(() => router.refresh())} disabled={retrying}>
+        {retrying ? "Retrying..." : "Try again"}
+      </Button>
+    </div>
+  );
+}

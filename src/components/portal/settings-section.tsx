@@ -1,0 +1,112 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { saveAccountSettings } from "@/app/client-portal/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { accountSettingsSchema, type AccountSettings, type AccountSettingsInput } from "@/lib/validation/portal";
+import type { PortalProfile } from "@/server/data/portal-profile";
+import { SectionHeading } from "./section-heading";
+import { useTimedValue } from "./use-timed-value";
+
+/** Spec §9: the success banner shows for 3 seconds. */
+export const SETTINGS_BANNER_MS = 3000;
+
+const toFormValues = (profile: PortalProfile): AccountSettingsInput => ({
+  contactPerson: profile.contactPerson,
+  contactEmail: profile.contactEmail,
+  company: profile.company,
+  phone: profile.phone ?? "",
+  address: profile.address ?? "",
+});
+
+export function SettingsSection({ profile }: { profile: PortalProfile }) {
+  const router = useRouter();
+  const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const form = useForm<AccountSettingsInput, unknown, AccountSettings>({
+    resolver: zodResolver(accountSettingsSchema),
+    defaultValues: toFormValues(profile),
+  });
+  const { register, handleSubmit, reset, setError, getValues, formState } = form;
+  const { errors, isSubmitting } = formState;
+
+  // The browser validated already; the server validates the raw input again with the same schema.
+  const onSubmit = handleSubmit(async () => {
+    setServerError(null);
+    const values = getValues();
+    const result = await saveAccountSettings(values);
+    if (!result.ok) {
+      for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
+        if (name in values) setError(name as keyof AccountSettingsInput, { message });
+      }
+      setServerError(result.error);
+      return;
+    }
+    // The saved values (trimmed by the server) become the form's new baseline for Reset.
+    const { contactPerson, contactEmail, company, phone, address } = result.data;
+    reset({ contactPerson, contactEmail, company, phone: phone ?? "", address: address ?? "" });
+    showSaved(true);
+    router.refresh();
+  });
+
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <SectionHeading title="Account Settings" />
+      <Card className="max-w-2xl">
+        <h2 className="text-lg font-semibold">Account Information</h2>
+        <div aria-live="polite" className="mt-3 empty:hidden">
+          {saved ? <Alert tone="success">Account settings saved successfully!</Alert> : null}
+        </div>
+        {serverError ? (
+          <Alert tone="error" className="mt-3">
+            {serverError}
+          </Alert>
+        ) : null}
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+          <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
+            <Input {...fieldAria("settings-contact-person", errors.contactPerson?.message)} autoComplete="name" {...register("contactPerson")} />
+          </Field>
+          <Field
+            id="settings-email"
+            label="Email"
+            error={errors.contactEmail?.message}
+            hint={`Where we contact you. You keep signing in with ${profile.signInEmail}.`}
+          >
+            <Input {...fieldAria("settings-email", errors.contactEmail?.message)} type="email" autoComplete="email" {...register("contactEmail")} />
+          </Field>
+          <Field id="settings-company" label="Company" error={errors.company?.message}>
+            <Input {...fieldAria("settings-company", errors.company?.message)} autoComplete="organization" {...register("company")} />
+          </Field>
+          <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
+            <Input {...fieldAria("settings-phone", errors.phone?.message)} type="tel" autoComplete="tel" {...register("phone")} />
+          </Field>
+          <Field id="settings-address" label="Address" error={errors.address?.message}>
+            <Textarea {...fieldAria("settings-address", errors.address?.message)} rows={3} autoComplete="street-address" {...register("address")} />
+          </Field>
+          <div className="flex flex-wrap justify-end gap-3 pt-2">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                reset();
+                setServerError(null);
+              }}
+              disabled={isSubmitting}
+            >
+              Reset
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Saving..." : "Save Changes"}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}

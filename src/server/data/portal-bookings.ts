@@ -1,0 +1,73 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import type { ServiceBooking } from "@/lib/validation/portal";
+import { assertClient, type ClientActor } from "../auth/session";
+import type { DbOrTx } from "../db/client";
+import { serviceBookings } from "../db/schema";
+import { enforceRateLimit } from "../rate-limit";
+
+export type PortalBooking = {
+  id: string;
+  serviceType: string;
+  projectDescription: string;
+  preferredStartDate: string;
+  urgency: string;
+  status: string;
+  createdAt: string;
+};
+
+/** How many of the client's latest booking requests the portal lists under the form. */
+export const RECENT_BOOKINGS_LIMIT = 10;
+
+/** The client's latest booking requests with their status, newest first. */
+export async function listRecentBookings(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalBooking[]> {
+  assertClient(actor);
+  const rows = await db
+    .select({
+      id: serviceBookings.id,
+      serviceType: serviceBookings.serviceType,
+      projectDescription: serviceBookings.projectDescription,
+      preferredStartDate: serviceBookings.preferredStartDate,
+      urgency: serviceBookings.urgency,
+      status: serviceBookings.status,
+      createdAt: serviceBookings.createdAt,
+    })
+    .from(serviceBookings)
+    .where(eq(serviceBookings.clientId, actor.clientId))
+    .orderBy(desc(serviceBookings.createdAt), desc(serviceBookings.id))
+    .limit(RECENT_BOOKINGS_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+// Generous for a real client, tight enough that a script cannot flood the admins' queue.
+const BOOKING_RATE_LIMIT = { windowSeconds: 3600, max: 10 };
+
+/** Stores a booking request as pending, for the admins to review. */
+export async function createServiceBooking(
+  db: DbOrTx,
+  { actor, input }: { actor: ClientActor; input: ServiceBooking },
+): Promise<PortalBooking> {
+  assertClient(actor);
+  await enforceRateLimit(db, `portal-booking:${actor.clientId}`, BOOKING_RATE_LIMIT, "Too many booking requests. Please try again later or contact your account manager.");
+  const [row] = await db
+    .insert(serviceBookings)
+    .values({
+      clientId: actor.clientId,
+      status: "pending",
+      serviceType: input.serviceType,
+      preferredStartDate: input.preferredStartDate,
+      estimatedScope: input.estimatedScope,
+      projectDescription: input.projectDescription,
+      urgency: input.urgency,
+    })
+    .returning({
+      id: serviceBookings.id,
+      serviceType: serviceBookings.serviceType,
+      projectDescription: serviceBookings.projectDescription,
+      preferredStartDate: serviceBookings.preferredStartDate,
+      urgency: serviceBookings.urgency,
+      status: serviceBookings.status,
+      createdAt: serviceBookings.createdAt,
+    });
+  return { ...row!, createdAt: row!.createdAt.toISOString() };
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { type SQL, sql } from "drizzle-orm";
+import { invoices } from "../db/schema";
+
+// The portal's money rules for invoices, written once as SQL so every sum happens in the database.
+
+/**
+ * What has been paid on one invoice, in cents: the whole amount once it is marked paid (a paid
+ * invoice synced without payment details still counts as paid), otherwise the partial payments
+ * recorded in total_paid_cents; never more than the amount, so an over-payment cannot make
+ * "outstanding" negative.
+ */
+export const invoicePaidCents = sql`least(case when ${invoices.status} = 'paid' then ${invoices.amountCents} else ${invoices.totalPaidCents} end, ${invoices.amountCents})`;
+
+/** Cancelled invoices are neither billed nor owed (spec §3 and §9). */
+export const invoiceIsBilled = sql`${invoices.status} <> 'cancelled'`;
+
+/** Invoices the client still owes money on (spec §9: outstanding counts pending and overdue). */
+export const invoiceIsOpen = sql`${invoices.status} in ('pending', 'overdue')`;
+
+/** An integer-cents aggregate: bigint in SQL, a JS number out (node-postgres returns int8 as text). */
+export const centsSum = (expression: SQL, filter: SQL) =>
+  sql<number>`coalesce(sum(${expression}) filter (where ${filter}), 0)::bigint`.mapWith(Number);
+
+export const countWhere = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`.mapWith(Number);

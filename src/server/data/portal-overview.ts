@@ -1,0 +1,31 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { assertClient, type ClientActor } from "../auth/session";
+import type { DbOrTx } from "../db/client";
+import { documents, serviceBookings } from "../db/schema";
+
+export type OverviewStats = {
+  totalDocuments: number;
+  /** Spec §7: the client's service bookings that are approved or in progress. */
+  activeProjects: number;
+  /** Always 0: the product has no meetings or messages yet (spec §3). */
+  upcomingMeetings: 0;
+  unreadMessages: 0;
+};
+
+/** The Overview stat cards in one query (two scalar sub-selects). */
+export async function getOverviewStats(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<OverviewStats> {
+  assertClient(actor);
+  const result = await db.execute<{ total_documents: number; active_projects: number }>(sql`
+    select
+      (select count(*) from ${documents} where ${documents.clientId} = ${actor.clientId})::int as total_documents,
+      (select count(*) from ${serviceBookings}
+        where ${serviceBookings.clientId} = ${actor.clientId} and ${serviceBookings.status} in ('approved', 'in_progress'))::int as active_projects`);
+  const row = (result as unknown as { rows: { total_documents: number; active_projects: number }[] }).rows[0];
+  return {
+    totalDocuments: Number(row?.total_documents ?? 0),
+    activeProjects: Number(row?.active_projects ?? 0),
+    upcomingMeetings: 0,
+    unreadMessages: 0,
+  };
+}

@@ -1,0 +1,42 @@
+// The client portal on a 390 px phone: the bottom bar replaces the sidebar.
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test("the bottom bar switches sections on a 390 px screen without horizontal scrolling", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  await page.goto("/client-portal");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Portal sections", exact: true })).toBeHidden();
+
+  const bar = page.getByRole("navigation", { name: "Portal sections (mobile)" });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Services", "Docs"]);
+
+  const steps = [
+    ["Projects", "My Projects", "projects"],
+    ["Billing", "Billing & Invoices", "billing"],
+    ["Services", "Book New Service", "book-service"],
+    ["Docs", "Document Library", "documents"],
+    ["Home", "Dashboard Overview", "overview"],
+  ] as const;
+  for (const [tab, title, section] of steps) {
+    await bar.getByRole("link", { name: tab }).tap();
+    await expect(page).toHaveURL(new RegExp(`section=${section}$`));
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(bar.getByRole("link", { name: tab })).toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+
+  // Billing shows invoices as cards; a paid invoice offers View Receipt.
+  await bar.getByRole("link", { name: "Billing" }).tap();
+  const paid = page.locator('tr[data-invoice="INV-1002"]');
+  await expect(paid.getByRole("link", { name: /View Receipt/ })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Due Date" })).toBeHidden();
+  await paid.scrollIntoViewIfNeeded();
+  // The fixed bar never hides the last card's actions once scrolled to the end.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const last = page.locator("tr[data-invoice]").last().getByRole("link").last();
+  const [linkBox, barBox] = await Promise.all([last.boundingBox(), bar.boundingBox()]);
+  expect(linkBox!.y + linkBox!.height).toBeLessThanOrEqual(barBox!.y);
+});

@@ -1,0 +1,308 @@
+// The signed-in client portal with the demo client (Acme Robotics): every section, the payment
+// schedule, a real download, settings and a booking. Other specs share this database, so the
+// checks use Acme's demo records (which no other spec edits) and restore what they change.
+import fs from "node:fs";
+import path from "node:path";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+// Demo ids (src/server/db/seed/demo-data.ts; not importable here: it is server-only).
+const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001"; // Master Services Agreement.pdf
+const GLOBEX_SOW_ID = "00000000-0000-4000-8000-b10000000001"; // Statement of Work.pdf (Globex)
+
+test.beforeEach(async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+});
+
+const heading = (page: import("@playwright/test").Page, name: string) => page.getByRole("heading", { level: 1, name });
+const sidebar = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Portal sections", exact: true });
+
+test("header, overview and every section; the URL keeps the section through back, forward and reload", async ({ page }) => {
+  await page.goto("/client-portal");
+  await expect(heading(page, "Dashboard Overview")).toBeVisible();
+  const header = page.getByRole("banner");
+  await expect(header.getByText(DEMO.client.email)).toBeVisible();
+  await expect(header.getByText(/^Manage your .+ services and account$/)).toBeVisible();
+  await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
+
+  // Overview: balance banner, four stat cards (meetings and messages are always 0), quick actions.
+  const banner = page.getByRole("region", { name: "Outstanding Balance" });
+  await expect(banner).toBeVisible();
+  const balance = await banner.getByText(/^\$[\d,]+\.\d\d$/).textContent();
+  const main = page.getByRole("main");
+  for (const label of ["Documents", "Active Projects", "Upcoming Meetings", "Messages"]) await expect(main.getByText(label, { exact: true })).toBeVisible();
+  await expect(main.getByText("Upcoming Meetings").locator("xpath=following-sibling::p")).toHaveText("0");
+  await expect(main.getByText("Messages", { exact: true }).locator("xpath=following-sibling::p")).toHaveText("0");
+  for (const action of ["Book New Service", "View Documents", "Update Settings"]) await expect(page.getByRole("link", { name: action })).toBeVisible();
+
+  await banner.getByRole("link", { name: "View Billing" }).click();
+  await expect(page).toHaveURL(/\/client-portal\?section=billing$/);
+  await expect(heading(page, "Billing & Invoices")).toBeVisible();
+  await expect(heading(page, "Billing & Invoices")).toBeFocused();
+  // The balance on Overview is the billing total.
+  await expect(page.getByText("Total Balance Due").locator("xpath=../following-sibling::p")).toHaveText(balance!);
+
+  const nav = sidebar(page);
+  await nav.getByRole("link", { name: "Projects" }).click();
+  await expect(page).toHaveURL(/section=projects$/);
+  await expect(heading(page, "My Projects")).toBeVisible();
+  const gateway = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "LLM Gateway Security Assessment" }) });
+  await expect(gateway.getByText("In Progress", { exact: true })).toBeVisible();
+  await expect(gateway.getByText("In progress, targeting completion by Dec 15, 2026.")).toBeVisible();
+  for (const field of ["Due Date", "Total Value", "Invoices", "Outstanding"]) await expect(gateway.getByText(field, { exact: true })).toBeVisible();
+  await expect(gateway.getByRole("progressbar")).toHaveAttribute("aria-valuenow", /^\d+$/);
+
+  await nav.getByRole("link", { name: "Rates" }).click();
+  await expect(heading(page, "Contracting Rates")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Need a Custom Rate?" })).toBeVisible();
+
+  await nav.getByRole("link", { name: "Settings" }).click();
+  await expect(heading(page, "Account Settings")).toBeVisible();
+  await expect(page.getByLabel("Contact Person")).toBeVisible();
+
+  await nav.getByRole("link", { name: "Book Service" }).click();
+  await expect(heading(page, "Book New Service")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Support Plans" })).toHaveAttribute("aria-selected", "true");
+
+  await nav.getByRole("link", { name: "Documents" }).click();
+  await expect(heading(page, "Document Library")).toBeVisible();
+  await expect(page.getByText(/^Showing (\d+) of \1 documents$/)).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Documents" })).toHaveAttribute("aria-current", "page");
+
+  // History: each section is an entry; reload keeps the section.
+  await page.goBack();
+  await expect(page).toHaveURL(/section=book-service$/);
+  await expect(heading(page, "Book New Service")).toBeVisible();
+  await page.goBack();
+  await expect(heading(page, "Account Settings")).toBeVisible();
+  await page.goForward();
+  await expect(heading(page, "Book New Service")).toBeVisible();
+  await page.reload();
+  await expect(heading(page, "Book New Service")).toBeVisible();
+
+  // The sidebar collapses to icons; its links keep their names.
+  await nav.getByRole("button", { name: "Collapse sidebar" }).click();
+  await expect(nav.getByRole("button", { name: "Expand sidebar" })).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByText("Projects")).toHaveClass(/sr-only/);
+  await nav.getByRole("link", { name: "Projects" }).click();
+  await expect(heading(page, "My Projects")).toBeVisible();
+});
+
+test("billing lists the invoices and expands the payment schedules", async ({ page }) => {
+  await page.goto("/client-portal?section=billing");
+  await expect(heading(page, "Billing & Invoices")).toBeVisible();
+  await expect(page.getByText(/^Total due:/)).toBeVisible();
+  // Each invoice number is in the page's text once (other tests look invoices up by it).
+  for (const number of ["INV-1001", "INV-1002", "INV-1004", "INV-1006"]) await expect(page.getByText(number)).toBeVisible();
+
+  const row = page.locator('tr[data-invoice="INV-1001"]');
+  const pay = row.getByRole("link", { name: /Pay Now/ });
+  await expect(pay).toHaveAttribute("href", "https://squareup.com/pay-invoice/demo-inv-1001");
+  await expect(pay).toHaveAttribute("target", "_blank");
+  await expect(pay).toHaveAccessibleDescription("INV-1001");
+  await expect(page.locator('tr[data-invoice="INV-1002"]').getByRole("link", { name: /View/ })).toHaveAttribute("target", "_blank");
+  // A single-payment invoice has no schedule to expand.
+  await expect(page.locator('tr[data-invoice="INV-1007"]').getByRole("button", { name: /Payment Schedule/ })).toHaveCount(0);
+
+  const toggle = row.getByRole("button", { name: "Payment Schedule" });
+  await expect(toggle).toHaveAccessibleDescription("INV-1001");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const panel = page.getByRole("region", { name: "Payment Schedule for INV-1001" });
+  const entries = panel.getByRole("listitem");
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText("Deposit (40%)");
+  await expect(entries.nth(0)).toContainText("Due Sep 15, 2026");
+  await expect(entries.nth(0)).toContainText("$19,200.00");
+  await expect(entries.nth(0)).toContainText("Paid");
+  await expect(entries.nth(1)).toContainText("Balance");
+  await expect(entries.nth(1)).toContainText("$28,800.00");
+  await expect(entries.nth(1)).toContainText("Pending");
+  await expect(panel.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
+  await expect(panel.getByText("$19,200.00 of $48,000.00 paid")).toBeVisible();
+  await expect(panel.getByText("Next Payment").locator("..")).toContainText("$28,800.00 due Dec 20, 2026");
+  await expect(panel.getByText("Card, Bank, Cash App")).toBeVisible();
+
+  await page.locator('tr[data-invoice="INV-1006"]').getByRole("button", { name: /Payment Schedule/ }).click();
+  const installments = page.getByRole("region", { name: "Payment Schedule for INV-1006" });
+  await expect(installments.getByRole("listitem").nth(0)).toContainText("Installment 1");
+  await expect(installments.getByRole("listitem").nth(0)).toContainText("Paid");
+  await expect(installments.getByRole("listitem").nth(1)).toContainText("Partial ($4,000.00 paid)");
+  await expect(installments.getByRole("listitem").nth(2)).toContainText("Installment 3");
+  await expect(installments.getByRole("listitem").nth(2)).toContainText("Pending");
+  await expect(installments.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "47"); // 14,000 of 30,000
+
+  await toggle.click();
+  await expect(panel).toHaveCount(0);
+});
+
+test("documents: search, filter and a real download whose bytes match the stored file", async ({ page }) => {
+  await page.goto("/client-portal?section=documents");
+  await expect(heading(page, "Document Library")).toBeVisible();
+  const count = page.getByText(/^Showing \d+ of \d+ documents$/);
+  const total = Number((await count.textContent())!.match(/of (\d+)/)![1]);
+  expect(total).toBeGreaterThanOrEqual(4);
+
+  await page.getByPlaceholder("Search documents...").fill("threat model");
+  await expect(count).toHaveText(`Showing 1 of ${total} documents`);
+  await expect(page.getByRole("heading", { name: "LLM Gateway Threat Model.pdf" })).toBeVisible();
+  await page.getByPlaceholder("Search documents...").fill("");
+  await page.getByLabel("Category").selectOption("deliverable");
+  const docx = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Governance Policy Pack.docx" }) });
+  await expect(docx.getByText("FILE", { exact: true })).toBeVisible();
+  await expect(docx.getByText("Deliverable", { exact: true })).toBeVisible();
+  await page.getByPlaceholder("Search documents...").fill("no such document anywhere");
+  await expect(page.getByText("No documents found")).toBeVisible();
+  await expect(page.getByText("Try adjusting your search or filter criteria")).toBeVisible();
+  await page.getByPlaceholder("Search documents...").fill("");
+  await page.getByLabel("Category").selectOption("contract");
+
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Master Services Agreement.pdf" }) });
+  await expect(card.getByText("PDF", { exact: true })).toBeVisible();
+  await expect(card.getByText("Uploaded Mar 12, 2026")).toBeVisible();
+  const sizeText = await card.getByText(/^\d+ B$/).textContent();
+
+  const downloadPromise = page.waitForEvent("download");
+  await card.getByRole("button", { name: /Download/ }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe("Master Services Agreement.pdf");
+  const bytes = fs.readFileSync((await download.path())!);
+
+  // The stored file of the server this run started (tests/e2e/run.mjs passes its DATA_DIR).
+  const dataDir = process.env.E2E_DATA_DIR ?? "./data-e2e";
+  const stored = fs.readFileSync(path.join(dataDir, "uploads", "documents", `demo-${ACME_MSA_ID}.pdf`));
+  expect(Buffer.compare(bytes, stored)).toBe(0);
+  expect(bytes.subarray(0, 8).toString()).toBe("%PDF-1.4");
+  expect(bytes.toString("latin1")).toContain("(Master Services Agreement) Tj");
+  expect(`${bytes.length} B`).toBe(sizeText);
+
+  // The API refuses another client's document as if it did not exist.
+  const other = await page.request.get(`/api/client/documents/${GLOBEX_SOW_ID}`);
+  expect(other.status()).toBe(404);
+  const own = await page.request.get(`/api/client/documents/${ACME_MSA_ID}`);
+  expect(await own.json()).toMatchObject({ filename: "Master Services Agreement.pdf", downloadUrl: expect.stringContaining(`/api/files/${ACME_MSA_ID}?`) });
+});
+
+test("settings are saved to the account, survive a reload and leave the sign-in email alone", async ({ page }) => {
+  await page.goto("/client-portal?section=settings");
+  const phone = page.getByLabel("Phone");
+  const address = page.getByLabel("Address");
+  const email = page.getByLabel("Email");
+  const original = { phone: await phone.inputValue(), address: await address.inputValue(), email: await email.inputValue() };
+  const stamp = Date.now().toString(36);
+  const save = page.getByRole("button", { name: "Save Changes" });
+  const saved = page.getByText("Account settings saved successfully!");
+
+  try {
+    // Invalid input is refused with a message under the field.
+    await email.fill("not-an-email");
+    await save.click();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    // Reset brings back the stored values.
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect(email).toHaveValue(original.email);
+
+    await phone.fill("+1 (415) 555-0188");
+    await address.fill(`1 Portal Test Way ${stamp}, San Francisco, CA`);
+    await email.fill(`accounts-${stamp}@acme.example`);
+    await save.click();
+    await expect(saved).toBeVisible();
+    // The banner goes away after 3 seconds.
+    await expect(saved).toBeHidden({ timeout: 6_000 });
+
+    await page.reload();
+    await expect(phone).toHaveValue("+1 (415) 555-0188");
+    await expect(address).toHaveValue(`1 Portal Test Way ${stamp}, San Francisco, CA`);
+    await expect(email).toHaveValue(`accounts-${stamp}@acme.example`);
+    // Signing in still uses the original address, shown in the header.
+    await expect(page.getByRole("banner").getByText(DEMO.client.email)).toBeVisible();
+  } finally {
+    await page.goto("/client-portal?section=settings");
+    await phone.fill(original.phone);
+    await address.fill(original.address);
+    await email.fill(original.email);
+    await save.click();
+    await expect(saved).toBeVisible();
+  }
+  await page.reload();
+  await expect(phone).toHaveValue(original.phone);
+  await expect(email).toHaveValue(original.email);
+});
+
+test("book service: support plans and a custom project request that is stored", async ({ page, context }) => {
+  // Checkout pages are Square's: answer them locally so the test needs no network.
+  await context.route("https://square.link/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Checkout</title>" }));
+
+  await page.goto("/client-portal?section=book-service");
+  await expect(page.getByText("Active plan: Professional")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Manage/ })).toHaveAttribute("href", /\/dashboard\/subscriptions/);
+  const current = page.locator('[data-tier="Professional"]');
+  await expect(current.getByText("CURRENT", { exact: true })).toBeVisible();
+  await expect(current.getByRole("button", { name: "Current Plan" })).toBeDisabled();
+  await expect(page.locator('[data-tier="Essential"]').getByText("Downgrade to this plan")).toBeVisible();
+  const enterprise = page.locator('[data-tier="Enterprise"]');
+  await expect(enterprise.getByText("Upgrade your plan")).toBeVisible();
+  for (const note of ["Billed monthly", "Cancel anytime", "Secure payment processing", "Upgrade or downgrade anytime"]) await expect(page.getByText(note)).toBeVisible();
+
+  const popupPromise = page.waitForEvent("popup");
+  await enterprise.getByRole("link", { name: /Subscribe Now/ }).click();
+  const popup = await popupPromise;
+  expect(popup.url()).toBe("https://square.link/u/demo-enterprise");
+  await popup.close();
+  const notice = page.getByText(/Opening secure checkout for the Enterprise plan/);
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeHidden({ timeout: 6_000 });
+
+  // Request Custom Quote (Rates) opens the booking form, prefilled.
+  await page.goto("/client-portal?section=rates");
+  await page.getByRole("link", { name: "Request Custom Quote" }).click();
+  await expect(page).toHaveURL(/section=book-service&tab=custom&service=Other&quote=rates/);
+  await expect(page.getByRole("tab", { name: "Custom Project" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Service Type")).toHaveValue("Other");
+  await expect(page.getByLabel("Project Description")).toHaveValue(/custom rate quote/);
+  await expect(page.getByLabel("Urgency")).toHaveValue("medium");
+
+  // Required fields.
+  await page.getByLabel("Service Type").selectOption("");
+  await page.getByLabel("Project Description").fill("");
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByText("Please select a service type")).toBeVisible();
+  await expect(page.getByText("Preferred start date is required")).toBeVisible();
+  await expect(page.getByText("Project description is required")).toBeVisible();
+
+  const description = `Portal e2e booking ${Date.now().toString(36)}: review our agent platform.`;
+  const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Service Type").selectOption("AI Security Assessment");
+  await page.getByLabel("Preferred Start Date").fill(start);
+  await page.getByLabel("Estimated Scope").fill("Two agents");
+  await page.getByLabel("Project Description").fill(description);
+  await page.getByLabel("Urgency").selectOption({ label: "High - ASAP" });
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+
+  const confirmation = page.getByText(
+    "Booking Request Received! Your account manager will contact you within 24 hours to confirm the details and scheduling.",
+  );
+  await expect(confirmation).toBeVisible();
+  const request = page.getByRole("listitem").filter({ hasText: description });
+  await expect(request).toContainText("AI Security Assessment");
+  await expect(request).toContainText("High - ASAP");
+  await expect(request).toContainText("Pending");
+  // After 5 seconds the form comes back, empty.
+  await expect(confirmation).toBeHidden({ timeout: 8_000 });
+  await expect(page.getByLabel("Project Description")).toHaveValue("");
+  await expect(page.getByLabel("Service Type")).toHaveValue("");
+
+  // Stored: still there after a reload (read back from the database).
+  await page.reload();
+  await expect(page.getByRole("listitem").filter({ hasText: description })).toContainText("Pending");
+});
+
+test("logout ends the session and shows the login again", async ({ page }) => {
+  await page.goto("/client-portal?section=projects");
+  await expect(heading(page, "My Projects")).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(heading(page, "My Projects")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/client-portal/);
+  expect((await page.request.get(`/api/client/documents/${ACME_MSA_ID}`)).status()).toBe(401);
+});
