@@ -25,8 +25,8 @@ export const ADMIN_PAGE_SIZE = 25;
 
 /** Optional text: blank becomes null, so the database stores "no value" rather than "". */
 function optionalText(max: number) {
-  return z
-    .union([text(max), z.null(), z.undefined()])
+  return text(max)
+    .nullish()
     .transform((value) => (value ? value : null));
 }
 
@@ -35,7 +35,8 @@ function requiredText(max: number, message: string) {
 }
 
 const optionalDate = z
-  .union([z.literal(""), z.null(), z.undefined(), isoDateSchema])
+  .union([z.literal(""), isoDateSchema])
+  .nullish()
   .transform((value) => (value ? value : null));
 
 // ── Clients ────────────────────────────────────────────────────────────────────────────────
@@ -140,7 +141,8 @@ const dollarsToCents = z.union([z.number(), z.string().max(32)], { error: DOLLAR
 
 /** Empty retainer ("" or null) means none. */
 const optionalDollarsToCents = z
-  .union([z.literal(""), z.null(), z.undefined(), dollarsToCents])
+  .union([z.literal(""), dollarsToCents])
+  .nullish()
   .transform((value) => (typeof value === "number" ? value : null));
 
 export const rateCardSchema = z.object({
