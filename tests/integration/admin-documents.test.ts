@@ -70,7 +70,7 @@ describe("POST /api/admin/documents/upload", () => {
     ["Budget.xlsx", xlsxBytes(), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
     ["Legacy.doc", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), "application/msword"],
     ["Legacy.xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), "application/vnd.ms-excel"],
-  ])("accepts %s", async (name, bytes, mime) => {
+  ] as [string, Uint8Array<ArrayBuffer>, string][])("accepts %s", async (name, bytes, mime) => {
     const response = await uploadRequest(new File([bytes], name));
     expect(response.status).toBe(201);
     const { document } = (await response.json()) as { document: { mimeType: string; category: string } };
@@ -92,7 +92,7 @@ describe("POST /api/admin/documents/upload", () => {
     ["HTML renamed .jpg", "image.jpg", new TextEncoder().encode("<html><script>alert(1)</script>"), /not a valid JPG/],
     ["a file without extension", "README", pdfBytes(), /Unsupported file type/],
     ["an empty file", "empty.pdf", new Uint8Array(), /empty/],
-  ])("refuses %s with 400 and stores nothing", async (_label, name, bytes, error) => {
+  ] as [string, string, Uint8Array<ArrayBuffer>, RegExp][])("refuses %s with 400 and stores nothing", async (_label, name, bytes, error) => {
     const before = storedFiles();
     const count = (await t.db.select({ id: documents.id }).from(documents)).length;
     await expectRefused(await uploadRequest(new File([bytes], name)), 400, error);

@@ -23,7 +23,7 @@ vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")
 setupTestDatabase({ seedDemo: true });
 
 const project = DEMO_PROJECTS[0];
-const invoice = DEMO_INVOICES[4];
+const invoice = DEMO_INVOICES[4]!;
 const doc = DEMO_DOCUMENTS[0];
 const URL_BASE = "http://localhost:3000";
 const json = (body: unknown) => JSON.stringify(body);
@@ -52,7 +52,7 @@ const actions: [string, () => Promise<{ ok: boolean; error?: string }>][] = [
   ["updateProjectAction", () => updateProjectAction({ id: project.id, projectName: "Guarded", clientId: project.clientId, startDate: project.startDate, status: "open" })],
   ["setProjectStatusAction", () => setProjectStatusAction({ projectId: project.id, status: "frozen" })],
   ["getProjectInvoicesAction", () => getProjectInvoicesAction({ projectId: project.id })],
-  ["unlinkInvoiceAction", () => unlinkInvoiceAction({ invoiceId: DEMO_INVOICES[0].id })],
+  ["unlinkInvoiceAction", () => unlinkInvoiceAction({ invoiceId: DEMO_INVOICES[0]!.id })],
   ["approveBookingAction", () => approveBookingAction({ bookingId: DEMO_BOOKINGS[0].id })],
   ["markInquiryReadAction", () => markInquiryReadAction({ inquiryId: "00000000-0000-4000-8000-000000000000" })],
 ];

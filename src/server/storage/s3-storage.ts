@@ -13,7 +13,7 @@ const REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCES
  * The S3 settings from the environment, or null when none is set. A partial configuration is an
  * error: silently falling back to local disk would lose documents on a multi-instance deployment.
  */
-export function s3ConfigFromEnv(env: NodeJS.ProcessEnv = process.env): S3Config | null {
+export function s3ConfigFromEnv(env: Record<string, string | undefined> = process.env): S3Config | null {
   const value = (name: string) => env[name]?.trim() || undefined;
   const present = [...REQUIRED, "S3_ENDPOINT"].filter((name) => value(name));
   if (present.length === 0) return null;
