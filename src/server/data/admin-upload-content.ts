@@ -96,7 +96,6 @@ export function contentMatchesExtension(bytes: Uint8Array, ext: UploadExtension)
  * Returns null for such a name.
  */
 export function cleanDisplayName(raw: string): string | null {
-  // eslint-disable-next-line no-control-regex
   if (/[/\\\u0000-\u001f\u007f]/.test(raw)) return null;
   const name = raw.normalize("NFC").replace(/\s+/g, " ").trim();
   if (!name || name === "." || name === ".." || name.startsWith("..") || name.length > 255) return null;
