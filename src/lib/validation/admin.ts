@@ -19,6 +19,12 @@ export const DOCUMENT_CATEGORY_VALUES = ["contract", "report", "deliverable", "i
 export type DocumentCategoryValue = (typeof DOCUMENT_CATEGORY_VALUES)[number];
 
 export const SUBSCRIPTION_STATUS_VALUES = ["active", "paused", "past_due", "cancelled"] as const;
+export const SUBSCRIPTION_STATUS_LABELS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = {
+  active: "Active",
+  paused: "Paused",
+  past_due: "Past Due",
+  cancelled: "Cancelled",
+};
 
 /** Rows per page of the clients and projects lists (paginated on the server). */
 export const ADMIN_PAGE_SIZE = 25;
@@ -59,6 +65,11 @@ const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 export const clientListQuerySchema = z.object({ q: searchText.default(""), page: pageNumber.default(1) });
 export type ClientListQuery = z.output<typeof clientListQuerySchema>;
+
+export const subscriptionListQuerySchema = z.object({
+  q: searchText.default(""),
+  status: z.union([z.enum(SUBSCRIPTION_STATUS_VALUES), z.literal("all")]).catch("all").default("all"),
+});
 
 // ── Projects ───────────────────────────────────────────────────────────────────────────────
 export const projectStatusSchema = z.enum(PROJECT_STATUS_VALUES, { error: "Unknown project status" });
