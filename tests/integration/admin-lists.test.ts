@@ -67,9 +67,11 @@ describe("admin projects list", () => {
     expect(byName["Model Supply-Chain Audit"]).toMatchObject({ invoiceCount: 2, totalBilledCents: 2_490_000, totalPaidCents: 1_500_000, outstandingCents: 990_000 });
     // Its only invoice is cancelled.
     expect(byName["Chatbot Pilot"]).toMatchObject({ invoiceCount: 0, totalBilledCents: 0 });
-    // Ordered by status, then target completion.
-    const statuses = result.rows.map((r) => r.status);
-    expect([...statuses].sort()).toEqual(statuses);
+    // Ordered by status (active work first), then target completion.
+    expect(result.rows.map((r) => r.projectName)).toEqual([
+      "LLM Gateway Security Assessment", "RAG Pipeline Review", "Copilot Rollout Acceleration", "Red Team Retest",
+      "Model Supply-Chain Audit", "AI Governance Framework", "Chatbot Pilot",
+    ]);
   });
 
   it("filters by status and searches project name or client company", async () => {

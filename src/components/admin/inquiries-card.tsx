@@ -41,9 +41,9 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
   };
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="inquiries-heading">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <h2 id="inquiries-heading" className="flex items-center gap-2 text-lg font-semibold">
           <Mail className="h-5 w-5 text-accent" aria-hidden />
           Contact Inquiries
         </h2>

@@ -62,9 +62,9 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
   };
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="pending-bookings-heading">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <h2 id="pending-bookings-heading" className="flex items-center gap-2 text-lg font-semibold">
           <CalendarClock className="h-5 w-5 text-accent" aria-hidden />
           Pending Service Bookings
         </h2>

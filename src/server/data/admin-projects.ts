@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { z } from "zod";
 import { ADMIN_PAGE_SIZE, type ProjectListQuery, type ProjectStatusValue, type projectFormSchema } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
@@ -56,13 +56,16 @@ export async function listAdminProjects(
     search ? or(ilike(projects.projectName, pattern), ilike(clients.company, pattern)) : undefined,
   );
 
-  // Spec §7: ordered by status, then target completion date.
+  // Spec §7: ordered by status, then target completion date. Statuses go in working order (active
+  // work first, closed last) rather than alphabetically.
+  const statusOrder = (column: SQLWrapper) =>
+    sql`array_position(array['in_progress', 'on_hold', 'open', 'frozen', 'completed', 'cancelled']::text[], ${column})`;
   const pageRows = db
     .select({ ...projectColumns, company: clients.company, total: sql<number>`count(*) over ()`.as("total") })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(where)
-    .orderBy(asc(projects.status), sql`${projects.targetCompletionDate} asc nulls last`, asc(projects.id))
+    .orderBy(statusOrder(projects.status), sql`${projects.targetCompletionDate} asc nulls last`, asc(projects.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .as("page_rows");
@@ -96,7 +99,7 @@ export async function listAdminProjects(
     })
     .from(pageRows)
     .leftJoinLateral(figures, sql`true`)
-    .orderBy(asc(pageRows.status), sql`${pageRows.targetCompletionDate} asc nulls last`, asc(pageRows.id));
+    .orderBy(statusOrder(pageRows.status), sql`${pageRows.targetCompletionDate} asc nulls last`, asc(pageRows.id));
 
   return {
     rows: rows.map(({ total: _total, ...row }) => ({

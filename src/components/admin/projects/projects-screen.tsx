@@ -94,7 +94,7 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
                   <tr key={project.id} className="align-top hover:bg-surface/60">
                     <th scope="row" className="max-w-64 px-4 py-3 font-medium">
                       <span className="block">{project.projectName}</span>
-                      {project.description ? <span className="mt-0.5 line-clamp-1 block text-xs font-normal text-muted">{project.description}</span> : null}
+                      {project.description ? <span className="mt-0.5 line-clamp-1 text-xs font-normal text-muted">{project.description}</span> : null}
                     </th>
                     <td className="px-4 py-3">{project.company}</td>
                     <td className="px-4 py-3">
