@@ -24,6 +24,12 @@ export type InquiryView = {
 export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { inquiries: InquiryView[]; unread: number }) {
   const [inquiries, setInquiries] = useState(initial);
   const [unread, setUnread] = useState(initialUnread);
+  const [initialSeen, setInitialSeen] = useState(initial);
+  if (initial !== initialSeen) {
+    setInitialSeen(initial);
+    setInquiries(initial);
+    setUnread(initialUnread);
+  }
   const [open, setOpen] = useState<InquiryView | null>(null);
 
   const read = async (inquiry: InquiryView) => {

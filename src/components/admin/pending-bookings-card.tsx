@@ -34,6 +34,12 @@ const PREVIEW = 3;
 export function PendingBookingsCard({ bookings: initial, total }: { bookings: BookingView[]; total: number }) {
   const router = useRouter();
   const [bookings, setBookings] = useState(initial);
+  const [initialSeen, setInitialSeen] = useState(initial);
+  if (initial !== initialSeen) {
+    // Fresh data from the server (after a refresh) replaces the local list.
+    setInitialSeen(initial);
+    setBookings(initial);
+  }
   const [showAll, setShowAll] = useState(false);
   const [details, setDetails] = useState<BookingView | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);

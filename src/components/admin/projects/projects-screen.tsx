@@ -31,8 +31,14 @@ export function CreateProjectButton({ onClick }: { onClick: () => void }) {
 export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: ProjectRowView[]; isFiltered: boolean; controls: ReactNode; footer: ReactNode }) {
   const { toast, show } = useToast();
   const [modal, setModal] = useState<Modal>(null);
-  // Saved statuses, kept over the server's rows until the next refresh brings the same values.
+  // Statuses saved inline, shown over the server's rows until fresh rows arrive (a refresh after
+  // any change brings the saved values; an edit may have changed the status again).
   const [statuses, setStatuses] = useState<Record<string, ProjectStatusValue>>({});
+  const [rowsSeen, setRowsSeen] = useState(rows);
+  if (rows !== rowsSeen) {
+    setRowsSeen(rows);
+    setStatuses({});
+  }
   const [saving, setSaving] = useState<string | null>(null);
 
   const changeStatus = async (project: ProjectRowView, status: ProjectStatusValue) => {
