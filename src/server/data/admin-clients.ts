@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ClientListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
@@ -92,7 +92,7 @@ export async function listActiveClientOptions(db: DbOrTx, { actor }: { actor: Ad
   return db
     .select({ id: clients.id, company: clients.company })
     .from(clients)
-    .where(and(eq(clients.status, "active")))
+    .where(eq(clients.status, "active"))
     .orderBy(asc(clients.company), asc(clients.id));
 }
 
