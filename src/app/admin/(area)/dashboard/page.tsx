@@ -1,13 +1,83 @@
+import { Activity, DollarSign, FolderKanban, Users } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
 import { connection } from "next/server";
+import { CreateClientButton } from "@/components/admin/create-client-dialog";
+import { InquiriesCard } from "@/components/admin/inquiries-card";
+import { PageHeader } from "@/components/admin/page-header";
+import { PendingBookingsCard } from "@/components/admin/pending-bookings-card";
+import { SquareCard } from "@/components/admin/square-card";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, StatCard } from "@/components/ui/card";
+import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
 import { requireAdminPage } from "@/server/auth/session";
+import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/data/admin-dashboard";
+import { getDb } from "@/server/db/client";
+
+export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function AdminDashboardPage() {
   await connection();
-  const admin = await requireAdminPage();
+  const actor = await requireAdminPage();
+  const db = getDb();
+  const [stats, pending, inquiries, activity] = await Promise.all([
+    getDashboardStats(db, { actor }),
+    listPendingBookings(db, { actor }),
+    listRecentInquiries(db, { actor }),
+    listRecentAudit(db, { actor }),
+  ]);
+
   return (
-    <main className="mx-auto max-w-5xl px-6 py-10">
-      <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-      <p className="mt-2 text-muted">Signed in as {admin.email}.</p>
-    </main>
+    <>
+      <PageHeader title="Admin Dashboard" description={`Signed in as ${actor.email}`} />
+      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Clients" value={stats.totalClients.toLocaleString("en-US")} icon={<Users className="h-7 w-7" aria-hidden />} />
+        <StatCard label="Active Projects" value={stats.activeProjects.toLocaleString("en-US")} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />
+        <StatCard label="Outstanding Revenue" value={formatCentsThousands(stats.outstandingCents)} icon={<DollarSign className="h-7 w-7" aria-hidden />} />
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="text-lg font-semibold">Client Management</h2>
+          <p className="mt-1 text-sm text-muted">Review balances and rates, or invite a new client to the portal.</p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Link href="/admin/clients" className={buttonClasses("secondary")}>
+              View All Clients
+            </Link>
+            <CreateClientButton />
+          </div>
+        </Card>
+        <SquareCard />
+        <PendingBookingsCard
+          total={pending.total}
+          bookings={pending.bookings.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() }))}
+        />
+        <InquiriesCard
+          unread={inquiries.unread}
+          inquiries={inquiries.inquiries.map((i) => ({ ...i, readAt: i.readAt?.toISOString() ?? null, createdAt: i.createdAt.toISOString() }))}
+        />
+        <Card className="lg:col-span-2">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <Activity className="h-5 w-5 text-accent" aria-hidden />
+            Recent Activity
+          </h2>
+          {activity.length === 0 ? (
+            <p className="mt-4 text-sm text-muted">No changes recorded yet</p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-800 text-sm">
+              {activity.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    <span className="font-mono text-xs text-accent">{entry.action}</span>{" "}
+                    <span className="text-muted">by {entry.actorEmail ?? "system"}</span>
+                  </span>
+                  <span className="text-xs text-muted">{formatRelativeTime(entry.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
   );
 }

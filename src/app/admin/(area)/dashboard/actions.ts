@@ -1,0 +1,15 @@
+"use server";
+// Server actions of the dashboard; each one checks the admin session itself (adminAction).
+import { bookingIdSchema, inquiryIdSchema } from "@/lib/validation/admin";
+import { approveBooking, markInquiryRead } from "@/server/data/admin-dashboard";
+import { getDb } from "@/server/db/client";
+import { adminAction } from "@/server/handler";
+
+export const approveBookingAction = adminAction(bookingIdSchema, async (actor, { bookingId }) =>
+  approveBooking(getDb(), { actor, bookingId }),
+);
+
+export const markInquiryReadAction = adminAction(inquiryIdSchema, async (actor, { inquiryId }) => {
+  const { readAt } = await markInquiryRead(getDb(), { actor, inquiryId });
+  return { readAt: new Date(readAt).toISOString() };
+});

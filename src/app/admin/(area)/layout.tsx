@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { AdminShell } from "@/components/admin/admin-shell";
+import { siteConfig } from "@/config/site";
+import { requireAdminPage } from "@/server/auth/session";
+
+export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
+
+// The frame of every admin page. This check only shapes the frame: each page checks the admin
+// session itself, because a page's payload can be requested without its layout running.
+export default async function AdminAreaLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const admin = await requireAdminPage();
+  return (
+    <AdminShell brand={siteConfig.shortName} email={admin.email}>
+      {children}
+    </AdminShell>
+  );
+}

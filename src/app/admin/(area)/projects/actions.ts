@@ -1,0 +1,28 @@
+"use server";
+// Server actions of the projects screen; each one checks the admin session itself (adminAction).
+import { projectFormSchema, projectIdSchema, setProjectStatusSchema, unlinkInvoiceSchema, updateProjectSchema } from "@/lib/validation/admin";
+import { createProject, getProjectInvoices, setProjectStatus, unlinkInvoice, updateProject } from "@/server/data/admin-projects";
+import { getDb } from "@/server/db/client";
+import { adminAction } from "@/server/handler";
+
+export const createProjectAction = adminAction(projectFormSchema, async (actor, input) => {
+  const project = await createProject(getDb(), { actor, input });
+  return { id: project.id };
+});
+
+export const updateProjectAction = adminAction(updateProjectSchema, async (actor, input) => {
+  const project = await updateProject(getDb(), { actor, input });
+  return { id: project.id };
+});
+
+export const setProjectStatusAction = adminAction(setProjectStatusSchema, async (actor, { projectId, status }) =>
+  setProjectStatus(getDb(), { actor, projectId, status }),
+);
+
+export const getProjectInvoicesAction = adminAction(projectIdSchema, async (actor, { projectId }) =>
+  getProjectInvoices(getDb(), { actor, projectId }),
+);
+
+export const unlinkInvoiceAction = adminAction(unlinkInvoiceSchema, async (actor, { invoiceId }) =>
+  unlinkInvoice(getDb(), { actor, invoiceId }),
+);

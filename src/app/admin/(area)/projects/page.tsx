@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { ListControls } from "@/components/admin/list-controls";
+import { Pagination } from "@/components/admin/pagination";
+import { ProjectsScreen } from "@/components/admin/projects/projects-screen";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUS_VALUES, projectListQuerySchema } from "@/lib/validation/admin";
+import { requireAdminPage } from "@/server/auth/session";
+import { listAdminProjects } from "@/server/data/admin-projects";
+import { getDb } from "@/server/db/client";
+
+export const metadata: Metadata = { title: "Projects" };
+
+const STATUS_OPTIONS = [{ value: "all", label: "All statuses" }, ...PROJECT_STATUS_VALUES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }))];
+
+export default async function AdminProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await connection();
+  const actor = await requireAdminPage();
+  const query = projectListQuerySchema.parse(await searchParams);
+  const { rows, total, page, pageSize } = await listAdminProjects(getDb(), { actor, ...query });
+
+  return (
+    <ProjectsScreen
+      isFiltered={Boolean(query.q) || query.status !== "all" || page > 1}
+      rows={rows.map(({ updatedAt: _u, ...row }) => row)}
+      controls={<ListControls searchLabel="Search projects" placeholder="Search by project or client..." statusOptions={STATUS_OPTIONS} loadingLabel="Loading projects..." />}
+      footer={
+        <Pagination
+          basePath="/admin/projects"
+          params={{ q: query.q, status: query.status === "all" ? undefined : query.status }}
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          noun="projects"
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,24 @@
+// DELETE /api/admin/documents/{id} → { success }; GET redirects to a short-lived signed link that shows the file.
+import { uuidSchema } from "@/lib/validation/common";
+import { deleteDocument, documentViewUrl } from "@/server/data/admin-documents";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { withAdmin } from "@/server/handler";
+
+export const dynamic = "force-dynamic";
+
+function documentId(params: Record<string, string | string[]>): string {
+  const parsed = uuidSchema.safeParse(params.id);
+  if (!parsed.success) throw new AppError("not_found", "Document not found");
+  return parsed.data;
+}
+
+export const GET = withAdmin(async (_request, { actor, params }) => {
+  const url = await documentViewUrl(getDb(), { actor, documentId: documentId(params) });
+  return new Response(null, { status: 303, headers: { Location: url, "Cache-Control": "no-store" } });
+});
+
+export const DELETE = withAdmin(async (_request, { actor, params }) => {
+  await deleteDocument(getDb(), { actor, documentId: documentId(params) });
+  return Response.json({ success: true });
+});

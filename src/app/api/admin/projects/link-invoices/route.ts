@@ -1,0 +1,13 @@
+// POST /api/admin/projects/link-invoices { projectId, invoiceIds } → { success, linkedCount }: all or nothing.
+import { linkInvoicesSchema } from "@/lib/validation/admin";
+import { linkInvoicesToProject } from "@/server/data/admin-projects";
+import { getDb } from "@/server/db/client";
+import { parseJson, withAdmin } from "@/server/handler";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withAdmin(async (request, { actor }) => {
+  const { projectId, invoiceIds } = await parseJson(request, linkInvoicesSchema);
+  const { linkedCount } = await linkInvoicesToProject(getDb(), { actor, projectId, invoiceIds });
+  return Response.json({ success: true, linkedCount });
+});

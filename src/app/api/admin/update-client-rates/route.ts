@@ -1,0 +1,13 @@
+// POST /api/admin/update-client-rates { clientId, rates[] } → { success }: replaces the client's rates in one transaction.
+import { updateClientRatesSchema } from "@/lib/validation/admin";
+import { replaceClientRates } from "@/server/data/admin-rates";
+import { getDb } from "@/server/db/client";
+import { parseJson, withAdmin } from "@/server/handler";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withAdmin(async (request, { actor }) => {
+  const { clientId, rates } = await parseJson(request, updateClientRatesSchema);
+  const saved = await replaceClientRates(getDb(), { actor, clientId, rates });
+  return Response.json({ success: true, count: saved.length });
+});

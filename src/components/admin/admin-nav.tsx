@@ -1,0 +1,94 @@
+"use client";
+
+import { FileText, FolderKanban, LayoutDashboard, Receipt, Repeat, Settings, Users } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/lib/cn";
+
+export const ADMIN_NAV = [
+  { href: "/admin/dashboard", label: "Dashboard", short: "Home", Icon: LayoutDashboard },
+  { href: "/admin/clients", label: "Clients", short: "Clients", Icon: Users },
+  { href: "/admin/projects", label: "Projects", short: "Projects", Icon: FolderKanban },
+  { href: "/admin/subscriptions", label: "Subscriptions", short: "Subs", Icon: Repeat },
+  { href: "/admin/documents", label: "Documents", short: "Docs", Icon: FileText },
+] as const;
+
+// Spec §2: listed, marked 'Soon' and disabled.
+const SOON = [
+  { label: "Invoices", Icon: Receipt },
+  { label: "Settings", Icon: Settings },
+] as const;
+
+function isActive(pathname: string, href: string) {
+  return pathname === href || pathname.startsWith(`${href}/`) || (href === "/admin/clients" && pathname.startsWith("/admin/client-rates"));
+}
+
+/** The desktop sidebar's links; labels hide when collapsed (icons keep an accessible name). */
+export function SidebarNav({ collapsed }: { collapsed: boolean }) {
+  const pathname = usePathname();
+  return (
+    <ul className="space-y-1">
+      {ADMIN_NAV.map(({ href, label, Icon }) => {
+        const active = isActive(pathname, href);
+        return (
+          <li key={href}>
+            <Link
+              href={href}
+              aria-current={active ? "page" : undefined}
+              title={collapsed ? label : undefined}
+              className={cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors",
+                active ? "bg-cyan-500/15 text-accent" : "text-muted hover:bg-surface-2 hover:text-foreground",
+                collapsed && "justify-center px-2",
+              )}
+            >
+              <Icon className="h-5 w-5 shrink-0" aria-hidden />
+              <span className={cn(collapsed && "sr-only")}>{label}</span>
+            </Link>
+          </li>
+        );
+      })}
+      {SOON.map(({ label, Icon }) => (
+        <li key={label}>
+          <span
+            aria-disabled="true"
+            title={`${label}: coming soon`}
+            className={cn("flex cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600", collapsed && "justify-center px-2")}
+          >
+            <Icon className="h-5 w-5 shrink-0" aria-hidden />
+            <span className={cn(collapsed && "sr-only")}>{label}</span>
+            {collapsed ? null : <span className="ml-auto rounded bg-slate-800 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-slate-400">Soon</span>}
+            {collapsed ? <span className="sr-only">(Soon)</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The phone's bottom bar: the five working sections. */
+export function MobileNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Admin sections" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-800 bg-surface/95 backdrop-blur md:hidden">
+      <ul className="grid grid-cols-5">
+        {ADMIN_NAV.map(({ href, short, label, Icon }) => {
+          const active = isActive(pathname, href);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-label={label}
+                aria-current={active ? "page" : undefined}
+                className={cn("flex flex-col items-center gap-0.5 py-2 text-[11px]", active ? "text-accent" : "text-muted hover:text-foreground")}
+              >
+                <Icon className="h-5 w-5" aria-hidden />
+                <span aria-hidden>{short}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

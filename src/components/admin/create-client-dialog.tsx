@@ -1,0 +1,137 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Check, Copy, UserPlus } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { createClientAction } from "@/app/admin/(area)/clients/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { type CreateClientInput, createClientSchema } from "@/lib/validation/admin";
+
+type Created = { email: string; inviteUrl: string; expiresAt: string };
+
+/** 'Create New Client': the form, then the invitation's confirmation with a copyable link. */
+export function CreateClientButton({ variant = "primary" }: { variant?: "primary" | "secondary" }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        <UserPlus className="h-4 w-4" aria-hidden />
+        Create New Client
+      </Button>
+      {open ? <CreateClientDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function CreateClientDialog({ onClose }: { onClose: () => void }) {
+  const router = useRouter();
+  const [created, setCreated] = useState<Created | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<CreateClientInput, unknown, import("zod").output<typeof createClientSchema>>({
+    resolver: zodResolver(createClientSchema),
+    defaultValues: { company: "", contactPerson: "", email: "", phone: "", address: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const result = await createClientAction(values);
+      if (!result.ok) {
+        setServerError(result.error);
+        for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
+          if (name in values) form.setError(name as keyof CreateClientInput, { message });
+        }
+        return;
+      }
+      setCreated(result.data);
+      router.refresh();
+    } catch {
+      setServerError("Failed to create client. Please try again.");
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={created ? "Client created" : "Create New Client"} description={created ? undefined : "The client receives an email invitation to choose a password."}>
+      {created ? (
+        <InvitationPanel
+          created={created}
+          onAnother={() => {
+            form.reset();
+            setCreated(null);
+          }}
+          onClose={onClose}
+        />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="client-company" label="Company" error={errors.company?.message}>
+              <Input {...fieldAria("client-company", errors.company?.message)} autoComplete="organization" {...form.register("company")} />
+            </Field>
+            <Field id="client-contact" label="Contact person" error={errors.contactPerson?.message}>
+              <Input {...fieldAria("client-contact", errors.contactPerson?.message)} autoComplete="name" {...form.register("contactPerson")} />
+            </Field>
+            <Field id="client-email" label="Email" error={errors.email?.message}>
+              <Input {...fieldAria("client-email", errors.email?.message)} type="email" autoComplete="email" {...form.register("email")} />
+            </Field>
+            <Field id="client-phone" label="Phone (optional)" error={errors.phone?.message}>
+              <Input {...fieldAria("client-phone", errors.phone?.message)} type="tel" autoComplete="tel" {...form.register("phone")} />
+            </Field>
+          </div>
+          <Field id="client-address" label="Address (optional)" error={errors.address?.message}>
+            <Textarea {...fieldAria("client-address", errors.address?.message)} rows={2} autoComplete="street-address" {...form.register("address")} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Creating..." : "Create Client"}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function InvitationPanel({ created, onAnother, onClose }: { created: Created; onAnother: () => void; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.inviteUrl);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // Clipboard refused (permissions, insecure context): the link stays selectable below.
+      document.getElementById("invite-link")?.focus();
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <Alert tone="success">
+        Invitation sent to <strong>{created.email}</strong>. The link lets them choose a password and expires on{" "}
+        {new Date(created.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}.
+      </Alert>
+      <Field id="invite-link" label="Invitation link" hint="Share it yourself if the email does not arrive (for example when outgoing mail is not configured).">
+        <Input id="invite-link" readOnly value={created.inviteUrl} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={copy}>
+          {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+          {copied ? "Copied" : "Copy invitation link"}
+        </Button>
+        <Button variant="secondary" onClick={onAnother}>
+          Create another
+        </Button>
+        <Button onClick={onClose}>Done</Button>
+      </div>
+    </div>
+  );
+}

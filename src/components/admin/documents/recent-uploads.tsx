@@ -1,0 +1,84 @@
+"use client";
+
+import { Eye, FileText, Trash2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/spinner";
+import { formatFileSize, formatRelativeTime } from "@/lib/format";
+
+export type DocumentView = { id: string; name: string; category: string; fileSize: number; uploadedAt: string; company: string };
+
+/** Recent Uploads: view opens a short-lived signed link in a new tab; delete asks first. */
+export function RecentUploads({ documents }: { documents: DocumentView[] }) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const remove = async (doc: DocumentView) => {
+    if (!window.confirm(`Are you sure you want to delete "${doc.name}"? This cannot be undone.`)) return;
+    setDeleting(doc.id);
+    setMessage(null);
+    try {
+      const response = await fetch(`/api/admin/documents/${doc.id}`, { method: "DELETE" });
+      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };
+      if (response.ok && body.success) {
+        setMessage({ tone: "success", text: "Document deleted successfully" });
+        router.refresh();
+      } else {
+        setMessage({ tone: "error", text: body.error || "Delete failed" });
+      }
+    } catch {
+      setMessage({ tone: "error", text: "Failed to delete document" });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Recent Uploads</h2>
+      {message ? <Alert tone={message.tone} className="mt-3">{message.text}</Alert> : null}
+      {documents.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState title="No documents yet" hint="Upload your first document above" icon={<FileText className="h-8 w-8" aria-hidden />} />
+        </div>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-800">
+          {documents.map((doc) => (
+            <li key={doc.id} className="flex items-center gap-3 py-3">
+              <FileText className="h-5 w-5 shrink-0 text-accent" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{doc.name}</p>
+                <p className="truncate text-xs text-muted">
+                  {doc.company} · <span className="capitalize">{doc.category}</span> · {formatFileSize(doc.fileSize)} · {formatRelativeTime(doc.uploadedAt)}
+                </p>
+              </div>
+              <a
+                href={`/api/admin/documents/${doc.id}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`View ${doc.name} (opens in a new tab)`}
+                title="View"
+                className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
+              >
+                <Eye className="h-4 w-4" aria-hidden />
+              </a>
+              <button
+                type="button"
+                onClick={() => remove(doc)}
+                disabled={deleting === doc.id}
+                aria-label={`Delete ${doc.name}`}
+                title="Delete"
+                className="rounded-md p-2 text-muted hover:bg-red-500/10 hover:text-red-300 disabled:opacity-50"
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+"use client";
+
+import { Upload } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { formatFileSize } from "@/lib/format";
+import { DOCUMENT_CATEGORY_VALUES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, uploadExtensionOf } from "@/lib/validation/admin";
+
+type Message = { tone: "success" | "error"; text: string } | null;
+
+/** Sends the file with XMLHttpRequest, whose upload events give a real progress bar. */
+function sendWithProgress(form: FormData, onProgress: (percent: number) => void): Promise<{ status: number; body: { success?: boolean; error?: string } }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/admin/documents/upload");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: (xhr.response as { success?: boolean; error?: string } | null) ?? {} });
+    xhr.onerror = () => reject(new Error("network error"));
+    xhr.send(form);
+  });
+}
+
+export function UploadForm({ clients }: { clients: { id: string; company: string }[] }) {
+  const router = useRouter();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [clientId, setClientId] = useState("");
+  const [category, setCategory] = useState<string>("report");
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!clientId || !file) return setMessage({ tone: "error", text: "Please select a client and file" });
+    // Quick checks for immediate feedback; the server checks type, content and size again.
+    if (!uploadExtensionOf(file.name)) return setMessage({ tone: "error", text: "Unsupported file type. Allowed: PDF, DOC, DOCX, XLS, XLSX, PNG, JPG, JPEG." });
+    if (file.size > MAX_UPLOAD_BYTES) return setMessage({ tone: "error", text: "File is too large. The maximum is 50MB." });
+
+    const form = new FormData();
+    form.set("clientId", clientId);
+    form.set("category", category);
+    form.set("file", file);
+    setProgress(0);
+    try {
+      const { status, body } = await sendWithProgress(form, setProgress);
+      if (status >= 200 && status < 300 && body.success) {
+        setMessage({ tone: "success", text: "Document uploaded successfully!" });
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = "";
+        router.refresh();
+      } else {
+        setMessage({ tone: "error", text: body.error || "Upload failed" });
+      }
+    } catch {
+      setMessage({ tone: "error", text: "Failed to upload document" });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const busy = progress !== null;
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Upload className="h-5 w-5 text-accent" aria-hidden />
+        Upload Document
+      </h2>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field id="upload-client" label="Client">
+            <Select id="upload-client" value={clientId} onChange={(e) => setClientId(e.target.value)} disabled={busy}>
+              <option value="">Select a client</option>
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.company}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="upload-category" label="Category">
+            <Select id="upload-category" value={category} onChange={(e) => setCategory(e.target.value)} disabled={busy}>
+              {DOCUMENT_CATEGORY_VALUES.map((value) => (
+                <option key={value} value={value}>
+                  {value.charAt(0).toUpperCase() + value.slice(1)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <Field id="upload-file" label="File" hint="PDF, DOC, DOCX, XLS, XLSX, PNG, JPG or JPEG; 50MB maximum.">
+          <Input
+            ref={fileInput}
+            id="upload-file"
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            disabled={busy}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-sm file:text-foreground"
+          />
+        </Field>
+        {file ? (
+          <p className="text-sm text-muted">
+            {file.name} · {formatFileSize(file.size)}
+          </p>
+        ) : null}
+        {busy ? (
+          <div>
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              className="h-2 overflow-hidden rounded-full bg-slate-800"
+            >
+              <div className="h-full bg-accent transition-[width]" style={{ width: `${progress}%` }} />
+            </div>
+            <p className="mt-1 text-xs text-muted">Uploading... {progress}%</p>
+          </div>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Uploading..." : "Upload Document"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

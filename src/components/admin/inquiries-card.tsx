@@ -1,0 +1,99 @@
+"use client";
+
+import { Mail } from "lucide-react";
+import { useState } from "react";
+import { markInquiryReadAction } from "@/app/admin/(area)/dashboard/actions";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { cn } from "@/lib/cn";
+import { formatRelativeTime } from "@/lib/format";
+
+export type InquiryView = {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  serviceInterest: string;
+  message: string;
+  readAt: string | null;
+  createdAt: string;
+};
+
+/** The newest contact inquiries; opening one shows the whole message and marks it read. */
+export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { inquiries: InquiryView[]; unread: number }) {
+  const [inquiries, setInquiries] = useState(initial);
+  const [unread, setUnread] = useState(initialUnread);
+  const [initialSeen, setInitialSeen] = useState(initial);
+  if (initial !== initialSeen) {
+    setInitialSeen(initial);
+    setInquiries(initial);
+    setUnread(initialUnread);
+  }
+  const [open, setOpen] = useState<InquiryView | null>(null);
+
+  const read = async (inquiry: InquiryView) => {
+    setOpen(inquiry);
+    if (inquiry.readAt) return;
+    try {
+      const result = await markInquiryReadAction({ inquiryId: inquiry.id });
+      if (result.ok) {
+        setInquiries((list) => list.map((i) => (i.id === inquiry.id ? { ...i, readAt: result.data.readAt } : i)));
+        setUnread((n) => Math.max(0, n - 1));
+      }
+    } catch {
+      // Reading still works; the unread mark stays until the next successful open.
+    }
+  };
+
+  return (
+    <Card role="region" aria-labelledby="inquiries-heading">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="inquiries-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <Mail className="h-5 w-5 text-accent" aria-hidden />
+          Contact Inquiries
+        </h2>
+        {unread > 0 ? <span className="rounded-full bg-cyan-500/15 px-2 py-0.5 text-xs font-semibold text-accent">{unread} unread</span> : null}
+      </div>
+      {inquiries.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">No inquiries yet</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-800">
+          {inquiries.map((inquiry) => (
+            <li key={inquiry.id} className="flex items-center gap-3 py-3">
+              <span aria-hidden className={cn("h-2 w-2 shrink-0 rounded-full", inquiry.readAt ? "bg-transparent" : "bg-accent")} />
+              <div className="min-w-0 flex-1">
+                <p className={cn("truncate text-sm", inquiry.readAt ? "text-muted" : "font-semibold")}>
+                  {inquiry.name} · {inquiry.company}
+                  {inquiry.readAt ? null : <span className="sr-only"> (unread)</span>}
+                </p>
+                <p className="truncate text-xs text-muted">
+                  {inquiry.serviceInterest} · {formatRelativeTime(inquiry.createdAt)}
+                </p>
+              </div>
+              <Button size="sm" variant="secondary" onClick={() => read(inquiry)} aria-label={`Read the inquiry from ${inquiry.name}`}>
+                Read
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open ? (
+        <Dialog open onOpenChange={(value) => (value ? null : setOpen(null))} title={`Inquiry from ${open.name}`} description={`${open.company} · ${open.serviceInterest}`}>
+          <p className="text-sm">
+            <a className="text-accent underline" href={`mailto:${open.email}`}>
+              {open.email}
+            </a>
+            <span className="text-muted"> · {formatRelativeTime(open.createdAt)}</span>
+          </p>
+          <p className="mt-4 whitespace-pre-wrap rounded-lg bg-slate-900 p-4 text-sm">{open.message}</p>
+          <div className="mt-6 flex justify-end">
+            <Button variant="secondary" onClick={() => setOpen(null)}>
+              Close
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </Card>
+  );
+}

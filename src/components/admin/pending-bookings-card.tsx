@@ -1,0 +1,151 @@
+"use client";
+
+import { CalendarClock } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { approveBookingAction } from "@/app/admin/(area)/dashboard/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { cn } from "@/lib/cn";
+import { formatDate } from "@/lib/format";
+
+export type BookingView = {
+  id: string;
+  company: string;
+  serviceType: string;
+  preferredStartDate: string;
+  estimatedScope: string | null;
+  projectDescription: string;
+  urgency: "low" | "medium" | "high";
+  createdAt: string;
+};
+
+const URGENCY_LABEL = { low: "Low - Flexible timeline", medium: "Medium - Within 1 month", high: "High - ASAP" } as const;
+const PRIORITY_STYLE = {
+  high: "bg-red-500/15 text-red-300",
+  medium: "bg-amber-500/15 text-amber-300",
+  low: "bg-slate-500/20 text-slate-300",
+} as const;
+const PREVIEW = 3;
+
+/** Pending Service Bookings from the database: urgency as priority, Approve and View Details. */
+export function PendingBookingsCard({ bookings: initial, total }: { bookings: BookingView[]; total: number }) {
+  const router = useRouter();
+  const [bookings, setBookings] = useState(initial);
+  const [initialSeen, setInitialSeen] = useState(initial);
+  if (initial !== initialSeen) {
+    // Fresh data from the server (after a refresh) replaces the local list.
+    setInitialSeen(initial);
+    setBookings(initial);
+  }
+  const [showAll, setShowAll] = useState(false);
+  const [details, setDetails] = useState<BookingView | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const remaining = total - (initial.length - bookings.length);
+  const visible = showAll ? bookings : bookings.slice(0, PREVIEW);
+
+  const approve = async (booking: BookingView) => {
+    setBusyId(booking.id);
+    setMessage(null);
+    try {
+      const result = await approveBookingAction({ bookingId: booking.id });
+      if (!result.ok) {
+        setMessage({ tone: "error", text: result.error });
+        return;
+      }
+      setBookings((list) => list.filter((b) => b.id !== booking.id));
+      setDetails(null);
+      setMessage({ tone: "success", text: `Approved the ${booking.serviceType} booking for ${booking.company}.` });
+      router.refresh();
+    } catch {
+      setMessage({ tone: "error", text: "Failed to approve the booking. Please try again." });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <Card role="region" aria-labelledby="pending-bookings-heading">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="pending-bookings-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <CalendarClock className="h-5 w-5 text-accent" aria-hidden />
+          Pending Service Bookings
+        </h2>
+        {remaining > 0 ? <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">{remaining}</span> : null}
+      </div>
+      {message ? <Alert tone={message.tone} className="mt-3">{message.text}</Alert> : null}
+      {bookings.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">No pending bookings</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {visible.map((booking) => (
+            <li key={booking.id} className="rounded-lg border border-slate-800 bg-slate-900/60 p-3">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium">{booking.serviceType}</p>
+                  <p className="text-sm text-muted">
+                    {booking.company} · starts {formatDate(booking.preferredStartDate)}
+                  </p>
+                </div>
+                <span className={cn("rounded px-2 py-0.5 text-xs font-bold", PRIORITY_STYLE[booking.urgency])}>
+                  {booking.urgency.toUpperCase()}
+                  <span className="sr-only"> priority</span>
+                </span>
+              </div>
+              <div className="mt-3 flex gap-2">
+                <Button size="sm" onClick={() => approve(booking)} disabled={busyId === booking.id} aria-label={`Approve ${booking.serviceType} for ${booking.company}`}>
+                  {busyId === booking.id ? "Approving..." : "Approve"}
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setDetails(booking)} aria-label={`View details of ${booking.serviceType} for ${booking.company}`}>
+                  View Details
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {bookings.length > PREVIEW ? (
+        <Button variant="ghost" size="sm" className="mt-3 w-full" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
+          {showAll ? "Show fewer" : `View All ${remaining} Bookings`}
+        </Button>
+      ) : null}
+      {details ? (
+        <Dialog open onOpenChange={(open) => (open ? null : setDetails(null))} title="Booking request" description={`${details.company} · submitted ${formatDate(details.createdAt)}`}>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-muted">Service type</dt>
+              <dd className="font-medium">{details.serviceType}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Preferred start date</dt>
+              <dd className="font-medium">{formatDate(details.preferredStartDate)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Urgency</dt>
+              <dd className="font-medium">{URGENCY_LABEL[details.urgency]}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Estimated scope</dt>
+              <dd className="font-medium">{details.estimatedScope || "—"}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-muted">Project description</dt>
+              <dd className="whitespace-pre-wrap">{details.projectDescription}</dd>
+            </div>
+          </dl>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setDetails(null)}>
+              Close
+            </Button>
+            <Button onClick={() => approve(details)} disabled={busyId === details.id}>
+              {busyId === details.id ? "Approving..." : "Approve"}
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </Card>
+  );
+}

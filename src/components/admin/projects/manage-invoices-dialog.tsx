@@ -1,0 +1,151 @@
+"use client";
+
+import { Unlink } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { unlinkInvoiceAction } from "@/app/admin/(area)/projects/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Loading } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
+import { formatCents, formatDate } from "@/lib/format";
+import { INVOICE_STATUS_STYLE } from "./status-styles";
+import type { ProjectRowView, ShowToast } from "./types";
+import { type InvoiceView, useProjectInvoices } from "./use-project-invoices";
+
+function InvoiceLine({ invoice }: { invoice: InvoiceView }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+        {invoice.invoiceNumber}
+        <span className={cn("rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase", INVOICE_STATUS_STYLE[invoice.status])}>{invoice.status}</span>
+      </p>
+      <p className="truncate text-xs text-muted">
+        {invoice.description ?? "—"} · due {formatDate(invoice.dueDate)}
+      </p>
+    </div>
+  );
+}
+
+/** Manage Invoices: unlink what is linked; pick the client's unlinked invoices and link them in one call. */
+export function ManageInvoicesDialog({ project, onClose, showToast }: { project: ProjectRowView; onClose: () => void; showToast: ShowToast }) {
+  const router = useRouter();
+  const { data, error, reload } = useProjectInvoices(project.id);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [linking, setLinking] = useState(false);
+  const [unlinking, setUnlinking] = useState<string | null>(null);
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const link = async () => {
+    if (selected.size === 0) return;
+    setLinking(true);
+    try {
+      const response = await fetch("/api/admin/projects/link-invoices", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ projectId: project.id, invoiceIds: [...selected] }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { success?: boolean; linkedCount?: number; error?: string };
+      if (!response.ok || !body.success) {
+        window.alert(body.error || "Failed to link invoices");
+        return;
+      }
+      showToast(`✓ Linked ${body.linkedCount ?? selected.size} invoices`, 2000);
+      setSelected(new Set());
+      await reload();
+      router.refresh();
+    } catch {
+      window.alert("Failed to link invoices");
+    } finally {
+      setLinking(false);
+    }
+  };
+
+  const unlink = async (invoiceId: string) => {
+    setUnlinking(invoiceId);
+    try {
+      const result = await unlinkInvoiceAction({ invoiceId });
+      // Spec §8: unlink errors are only logged; the lists reload either way.
+      if (!result.ok) console.error("Unlink failed:", result.error);
+    } catch (e) {
+      console.error("Unlink failed:", e);
+    } finally {
+      setUnlinking(null);
+      await reload();
+      router.refresh();
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title="Manage Invoices" description={`${project.projectName} · ${project.company}`}>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {!data && !error ? <Loading label="Loading invoices..." /> : null}
+      {data ? (
+        <div className="space-y-6">
+          <section aria-labelledby="linked-heading">
+            <h3 id="linked-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
+              Linked invoices ({data.linked.length})
+            </h3>
+            {data.linked.length === 0 ? (
+              <p className="text-sm text-muted">No invoices linked to this project yet.</p>
+            ) : (
+              <ul className="divide-y divide-slate-800 rounded-lg border border-slate-800">
+                {data.linked.map((invoice) => (
+                  <li key={invoice.id} className="flex items-center gap-3 px-3 py-2">
+                    <InvoiceLine invoice={invoice} />
+                    <span className="font-mono text-sm">{formatCents(invoice.amountCents)}</span>
+                    <Button size="sm" variant="ghost" onClick={() => unlink(invoice.id)} disabled={unlinking === invoice.id} aria-label={`Unlink ${invoice.invoiceNumber}`}>
+                      <Unlink className="h-4 w-4" aria-hidden />
+                      Unlink
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="unlinked-heading">
+            <h3 id="unlinked-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
+              Unlinked invoices of {data.project.company} ({data.unlinked.length})
+            </h3>
+            {data.unlinked.length === 0 ? (
+              <p className="text-sm text-muted">No unlinked invoices for this client.</p>
+            ) : (
+              <ul className="divide-y divide-slate-800 rounded-lg border border-slate-800">
+                {data.unlinked.map((invoice) => (
+                  <li key={invoice.id}>
+                    <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-surface-2">
+                      <input type="checkbox" className="h-4 w-4 accent-cyan-500" checked={selected.has(invoice.id)} onChange={() => toggle(invoice.id)} aria-label={`Select ${invoice.invoiceNumber}`} />
+                      <InvoiceLine invoice={invoice} />
+                      <span className="font-mono text-sm">{formatCents(invoice.amountCents)}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      ) : null}
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted" aria-live="polite">
+          {selected.size} invoice(s) selected
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={link} disabled={selected.size === 0 || linking}>
+            {linking ? "Linking..." : "Link Selected"}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { listClientOptionsAction } from "@/app/admin/(area)/clients/actions";
+import { createProjectAction, updateProjectAction } from "@/app/admin/(area)/projects/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
+import { formatCents } from "@/lib/format";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUS_VALUES, type ProjectStatusValue, updateProjectSchema } from "@/lib/validation/admin";
+import { localTodayIso } from "./status-styles";
+import type { ProjectRowView, ShowToast } from "./types";
+
+// One form for create and edit: the edit schema (with id and status) validates both; a new
+// project gets a placeholder id and starts open, and the create action ignores both.
+const formSchema = updateProjectSchema;
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+const NEW_ID = "00000000-0000-4000-8000-000000000000";
+
+type ClientOption = { id: string; company: string };
+
+export function ProjectFormDialog({ project, onClose, showToast }: { project: ProjectRowView | null; onClose: () => void; showToast: ShowToast }) {
+  const router = useRouter();
+  const isEdit = project !== null;
+  const [clients, setClients] = useState<ClientOption[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      id: project?.id ?? NEW_ID,
+      projectName: project?.projectName ?? "",
+      clientId: project?.clientId ?? "",
+      startDate: project?.startDate ?? localTodayIso(),
+      targetCompletionDate: project?.targetCompletionDate ?? "",
+      description: project?.description ?? "",
+      notes: project?.notes ?? "",
+      status: project?.status ?? "open",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    let cancelled = false;
+    listClientOptionsAction({})
+      .then((result) => {
+        if (cancelled) return;
+        if (!result.ok) return setLoadError("Failed to load clients");
+        const options = result.data;
+        // Editing a project of a client that is no longer active keeps that client selectable.
+        if (project && !options.some((c) => c.id === project.clientId)) options.unshift({ id: project.clientId, company: project.company });
+        setClients(options);
+      })
+      .catch(() => !cancelled && setLoadError("Failed to load clients"));
+    return () => {
+      cancelled = true;
+    };
+  }, [project]);
+
+  // The select gets its options after mounting; apply the chosen client once they exist.
+  useEffect(() => {
+    if (clients) form.setValue("clientId", project?.clientId ?? "");
+  }, [clients, form, project]);
+
+  const onSubmit = form.handleSubmit(async ({ id, status, ...fields }) => {
+    setServerError(null);
+    try {
+      const result = isEdit ? await updateProjectAction({ id, status, ...fields }) : await createProjectAction(fields);
+      if (!result.ok) {
+        setServerError(result.error || "Failed to save project");
+        for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
+          if (name in fields) form.setError(name as keyof FormInput, { message });
+        }
+        return;
+      }
+      showToast(isEdit ? "Project updated successfully" : "Project created successfully", 3000);
+      onClose();
+      router.refresh();
+    } catch {
+      setServerError("Failed to save project");
+    }
+  });
+
+  const id = (name: string) => `project-${name}`;
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={isEdit ? "Edit Project" : "Create Project"}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+        <Field id={id("name")} label="Project name" error={errors.projectName?.message}>
+          <Input {...fieldAria(id("name"), errors.projectName?.message)} {...form.register("projectName")} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={id("client")} label="Client" error={errors.clientId?.message}>
+            <Select {...fieldAria(id("client"), errors.clientId?.message)} disabled={!clients} {...form.register("clientId")}>
+              <option value="">{clients ? "Select a client" : loadError ? "Failed to load clients" : "Loading clients..."}</option>
+              {(clients ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.company}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {isEdit ? (
+            <Field id={id("status")} label="Status" error={errors.status?.message}>
+              <Select {...fieldAria(id("status"), errors.status?.message)} {...form.register("status")}>
+                {PROJECT_STATUS_VALUES.map((s: ProjectStatusValue) => (
+                  <option key={s} value={s}>
+                    {PROJECT_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          ) : null}
+          <Field id={id("start")} label="Start date" error={errors.startDate?.message}>
+            <Input {...fieldAria(id("start"), errors.startDate?.message)} type="date" {...form.register("startDate")} />
+          </Field>
+          <Field id={id("target")} label="Target completion (optional)" error={errors.targetCompletionDate?.message}>
+            <Input {...fieldAria(id("target"), errors.targetCompletionDate?.message)} type="date" {...form.register("targetCompletionDate")} />
+          </Field>
+        </div>
+        <Field id={id("description")} label="Description (optional)" error={errors.description?.message}>
+          <Textarea {...fieldAria(id("description"), errors.description?.message)} rows={3} {...form.register("description")} />
+        </Field>
+        <Field id={id("notes")} label="Notes (optional)" error={errors.notes?.message}>
+          <Textarea {...fieldAria(id("notes"), errors.notes?.message)} rows={2} {...form.register("notes")} />
+        </Field>
+        <div className="rounded-lg border border-slate-800 bg-slate-900/60 p-3 text-sm">
+          <p className="text-muted">Total estimated value</p>
+          <p className="font-mono text-lg font-semibold">{formatCents(project?.totalBilledCents ?? 0)}</p>
+          <p className="text-xs text-muted">Calculated automatically from linked invoices.</p>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting || !clients}>
+            {isSubmitting ? "Saving..." : isEdit ? "Save Changes" : "Create Project"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,171 @@
+"use client";
+
+import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
+import { PageHeader } from "@/components/admin/page-header";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/spinner";
+import { Toast, useToast } from "@/components/ui/toast";
+import { cn } from "@/lib/cn";
+import { formatCents, formatDate } from "@/lib/format";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUS_VALUES, type ProjectStatusValue } from "@/lib/validation/admin";
+import { ManageInvoicesDialog } from "./manage-invoices-dialog";
+import { ProjectFormDialog } from "./project-form-dialog";
+import { ProjectInvoicesDialog } from "./project-invoices-dialog";
+import { PROJECT_STATUS_STYLE } from "./status-styles";
+import type { ProjectRowView } from "./types";
+
+type Modal = { kind: "create" } | { kind: "edit" | "manage" | "invoices"; project: ProjectRowView } | null;
+
+export function CreateProjectButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <Plus className="h-4 w-4" aria-hidden />
+      Create Project
+    </Button>
+  );
+}
+
+/** The projects table with its inline status change and the project dialogs. */
+export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: ProjectRowView[]; isFiltered: boolean; controls: ReactNode; footer: ReactNode }) {
+  const { toast, show } = useToast();
+  const [modal, setModal] = useState<Modal>(null);
+  // Statuses saved inline, shown over the server's rows until fresh rows arrive (a refresh after
+  // any change brings the saved values; an edit may have changed the status again).
+  const [statuses, setStatuses] = useState<Record<string, ProjectStatusValue>>({});
+  const [rowsSeen, setRowsSeen] = useState(rows);
+  if (rows !== rowsSeen) {
+    setRowsSeen(rows);
+    setStatuses({});
+  }
+  const [saving, setSaving] = useState<string | null>(null);
+
+  const changeStatus = async (project: ProjectRowView, status: ProjectStatusValue) => {
+    setSaving(project.id);
+    try {
+      const result = await setProjectStatusAction({ projectId: project.id, status });
+      if (!result.ok) {
+        window.alert(`Failed to update status: ${result.error}`);
+        return;
+      }
+      if (result.data.updated === 0) {
+        window.alert("Update may have failed - no rows affected");
+        return;
+      }
+      setStatuses((current) => ({ ...current, [project.id]: status }));
+      show(`✓ ${project.projectName} → ${status.toUpperCase()} (SAVED TO DATABASE)`, 3000);
+    } catch (error) {
+      console.error("Status update failed:", error);
+      window.alert("Exception during update");
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Project Management"
+        description="Projects with the invoices linked to them."
+        actions={<CreateProjectButton onClick={() => setModal({ kind: "create" })} />}
+      />
+      {controls}
+      {rows.length === 0 ? (
+        isFiltered ? (
+          <EmptyState title="No projects found" hint="Try adjusting your filters" icon={<FolderKanban className="h-8 w-8" aria-hidden />} />
+        ) : (
+          <EmptyState title="No projects yet" hint="Projects will appear here as they are created" icon={<FolderKanban className="h-8 w-8" aria-hidden />} />
+        )
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-800">
+          <table className="w-full min-w-[980px] text-left text-sm">
+            <caption className="sr-only">Projects</caption>
+            <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3">Project</th>
+                <th scope="col" className="px-4 py-3">Client</th>
+                <th scope="col" className="px-4 py-3">Status</th>
+                <th scope="col" className="px-4 py-3">Due Date</th>
+                <th scope="col" className="px-4 py-3 text-right">Value</th>
+                <th scope="col" className="px-4 py-3 text-right">Invoices</th>
+                <th scope="col" className="px-4 py-3 text-right">Outstanding</th>
+                <th scope="col" className="px-4 py-3">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {rows.map((project) => {
+                const status = statuses[project.id] ?? project.status;
+                return (
+                  <tr key={project.id} className="align-top hover:bg-surface/60">
+                    <th scope="row" className="max-w-64 px-4 py-3 font-medium">
+                      <span className="block">{project.projectName}</span>
+                      {project.description ? <span className="mt-0.5 line-clamp-1 text-xs font-normal text-muted">{project.description}</span> : null}
+                    </th>
+                    <td className="px-4 py-3">{project.company}</td>
+                    <td className="px-4 py-3">
+                      <select
+                        aria-label={`Status of ${project.projectName}`}
+                        value={status}
+                        disabled={saving === project.id}
+                        onChange={(event) => changeStatus(project, event.target.value as ProjectStatusValue)}
+                        className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", PROJECT_STATUS_STYLE[status])}
+                      >
+                        {PROJECT_STATUS_VALUES.map((value) => (
+                          <option key={value} value={value} className="bg-slate-900 text-foreground">
+                            {PROJECT_STATUS_LABELS[value]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatDate(project.targetCompletionDate)}</td>
+                    <td className="px-4 py-3 text-right font-mono">{formatCents(project.totalBilledCents)}</td>
+                    <td className="px-4 py-3 text-right">
+                      <span className="block">{project.invoiceCount}</span>
+                      <span className="block font-mono text-xs text-muted">{formatCents(project.totalBilledCents)}</span>
+                    </td>
+                    <td className={cn("px-4 py-3 text-right font-mono font-semibold", project.outstandingCents > 0 ? "text-danger" : "text-success")}>
+                      {formatCents(project.outstandingCents)}
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex items-center gap-1">
+                        <IconButton label={`Edit ${project.projectName}`} onClick={() => setModal({ kind: "edit", project })}>
+                          <Pencil className="h-4 w-4" aria-hidden />
+                        </IconButton>
+                        <IconButton label={`Link invoices to ${project.projectName}`} onClick={() => setModal({ kind: "manage", project })}>
+                          <Link2 className="h-4 w-4" aria-hidden />
+                        </IconButton>
+                        <IconButton label={`View invoices of ${project.projectName}`} onClick={() => setModal({ kind: "invoices", project })}>
+                          <Receipt className="h-4 w-4" aria-hidden />
+                        </IconButton>
+                        <IconButton label={`Timeline of ${project.projectName}`} onClick={() => window.alert("Timeline visualization coming soon!")}>
+                          <CalendarRange className="h-4 w-4" aria-hidden />
+                        </IconButton>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {footer}
+      {modal?.kind === "create" ? <ProjectFormDialog project={null} onClose={() => setModal(null)} showToast={show} /> : null}
+      {modal?.kind === "edit" ? (
+        <ProjectFormDialog project={{ ...modal.project, status: statuses[modal.project.id] ?? modal.project.status }} onClose={() => setModal(null)} showToast={show} />
+      ) : null}
+      {modal?.kind === "manage" ? <ManageInvoicesDialog project={modal.project} onClose={() => setModal(null)} showToast={show} /> : null}
+      {modal?.kind === "invoices" ? <ProjectInvoicesDialog project={modal.project} onClose={() => setModal(null)} /> : null}
+      <Toast toast={toast} />
+    </>
+  );
+}
+
+function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" onClick={onClick} aria-label={label} title={label} className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent">
+      {children}
+    </button>
+  );
+}

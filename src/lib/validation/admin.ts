@@ -1,0 +1,173 @@
+// Shared zod schemas of the admin area: the forms use them in the browser, and the route handlers
+// and server actions parse the same input again on the server.
+import { z } from "zod";
+import { parseDollarsToCents } from "../format";
+import { emailSchema, isoDateSchema, text, uuidSchema } from "./common";
+
+export const PROJECT_STATUS_VALUES = ["open", "in_progress", "on_hold", "completed", "frozen", "cancelled"] as const;
+export type ProjectStatusValue = (typeof PROJECT_STATUS_VALUES)[number];
+export const PROJECT_STATUS_LABELS: Record<ProjectStatusValue, string> = {
+  open: "Open",
+  in_progress: "In Progress",
+  on_hold: "On Hold",
+  completed: "Completed",
+  frozen: "Frozen",
+  cancelled: "Cancelled",
+};
+
+export const DOCUMENT_CATEGORY_VALUES = ["contract", "report", "deliverable", "invoice", "other"] as const;
+export type DocumentCategoryValue = (typeof DOCUMENT_CATEGORY_VALUES)[number];
+
+export const SUBSCRIPTION_STATUS_VALUES = ["active", "paused", "past_due", "cancelled"] as const;
+export const SUBSCRIPTION_STATUS_LABELS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = {
+  active: "Active",
+  paused: "Paused",
+  past_due: "Past Due",
+  cancelled: "Cancelled",
+};
+
+/** Rows per page of the clients and projects lists (paginated on the server). */
+export const ADMIN_PAGE_SIZE = 25;
+
+/** Optional text: blank becomes null, so the database stores "no value" rather than "". */
+function optionalText(max: number) {
+  return text(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+function requiredText(max: number, message: string) {
+  return text(max).pipe(z.string().min(1, message));
+}
+
+const optionalDate = z
+  .union([z.literal(""), isoDateSchema])
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+// ── Clients ────────────────────────────────────────────────────────────────────────────────
+export const createClientSchema = z.object({
+  company: requiredText(200, "Company is required"),
+  contactPerson: requiredText(200, "Contact person is required"),
+  email: emailSchema,
+  phone: optionalText(50),
+  address: optionalText(500),
+});
+export type CreateClientInput = z.input<typeof createClientSchema>;
+
+/** List query of a paginated admin screen: search text and 1-based page, forgiving of junk. */
+const searchText = z
+  .string()
+  .max(200)
+  .transform((value) => value.replace(/\u0000/g, "").trim())
+  .catch("");
+const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+export const clientListQuerySchema = z.object({ q: searchText.default(""), page: pageNumber.default(1) });
+export type ClientListQuery = z.output<typeof clientListQuerySchema>;
+
+export const subscriptionListQuerySchema = z.object({
+  q: searchText.default(""),
+  status: z.union([z.enum(SUBSCRIPTION_STATUS_VALUES), z.literal("all")]).catch("all").default("all"),
+});
+
+// ── Projects ───────────────────────────────────────────────────────────────────────────────
+export const projectStatusSchema = z.enum(PROJECT_STATUS_VALUES, { error: "Unknown project status" });
+
+export const projectListQuerySchema = z.object({
+  q: searchText.default(""),
+  status: z.union([projectStatusSchema, z.literal("all")]).catch("all").default("all"),
+  page: pageNumber.default(1),
+});
+export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
+
+export const projectFormSchema = z.object({
+  projectName: requiredText(200, "Project name is required"),
+  clientId: uuidSchema,
+  startDate: isoDateSchema,
+  description: optionalText(2000),
+  notes: optionalText(2000),
+  targetCompletionDate: optionalDate,
+});
+export type ProjectFormInput = z.input<typeof projectFormSchema>;
+
+export const updateProjectSchema = projectFormSchema.extend({ id: uuidSchema, status: projectStatusSchema });
+export const setProjectStatusSchema = z.object({ projectId: uuidSchema, status: projectStatusSchema });
+export const projectIdSchema = z.object({ projectId: uuidSchema });
+
+export const linkInvoicesSchema = z.object({
+  projectId: uuidSchema,
+  invoiceIds: z
+    .array(uuidSchema, { error: "invoiceIds must be a list of invoice ids" })
+    .min(1, "Select at least one invoice")
+    .max(500, "At most 500 invoices at once"),
+});
+export type LinkInvoicesInput = z.input<typeof linkInvoicesSchema>;
+
+export const unlinkInvoiceSchema = z.object({ invoiceId: uuidSchema });
+
+// ── Bookings and inquiries ─────────────────────────────────────────────────────────────────
+export const bookingIdSchema = z.object({ bookingId: uuidSchema });
+export const inquiryIdSchema = z.object({ inquiryId: uuidSchema });
+
+// ── Documents ──────────────────────────────────────────────────────────────────────────────
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const ACCEPTED_UPLOAD_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "png", "jpg", "jpeg"] as const;
+export type UploadExtension = (typeof ACCEPTED_UPLOAD_EXTENSIONS)[number];
+/** For the file picker's accept attribute. */
+export const UPLOAD_ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
+
+export const documentUploadFieldsSchema = z.object({
+  clientId: uuidSchema,
+  category: z.enum(DOCUMENT_CATEGORY_VALUES, { error: "Unknown category" }).default("report"),
+});
+
+/** The lower-cased extension of a file name when it is one we accept, else null. */
+export function uploadExtensionOf(fileName: string): UploadExtension | null {
+  const match = /\.([A-Za-z0-9]+)$/.exec(fileName);
+  const ext = match?.[1]?.toLowerCase();
+  return (ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(ext ?? "") ? (ext as UploadExtension) : null;
+}
+
+// ── Rates ──────────────────────────────────────────────────────────────────────────────────
+/** Rate cards shown for a client that has none yet (spec §3); amounts in dollars. */
+export const DEFAULT_RATE_CARDS = [
+  { serviceType: "AI Security Assessment", hourlyRate: 350, monthlyRetainer: 25000 },
+  { serviceType: "AI Security Governance", hourlyRate: 300, monthlyRetainer: 20000 },
+  { serviceType: "AI Engineering Acceleration", hourlyRate: 275, monthlyRetainer: 18000 },
+] as const;
+
+const MAX_DOLLARS = 10_000_000;
+const DOLLARS_MESSAGE = "Enter a non-negative amount in dollars (at most 2 decimals)";
+
+/** Dollars typed or sent as a number or a string → integer cents; negative, non-finite or junk is refused. */
+const dollarsToCents = z.union([z.number(), z.string().max(32)], { error: DOLLARS_MESSAGE }).transform((value, ctx) => {
+  const cents = typeof value === "number" && !Number.isFinite(value) ? null : parseDollarsToCents(value);
+  if (cents === null || cents > MAX_DOLLARS * 100) {
+    ctx.addIssue({ code: "custom", message: DOLLARS_MESSAGE });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** Empty retainer ("" or null) means none. */
+const optionalDollarsToCents = z
+  .union([z.literal(""), dollarsToCents])
+  .nullish()
+  .transform((value) => (typeof value === "number" ? value : null));
+
+export const rateCardSchema = z.object({
+  serviceType: requiredText(100, "Service type is required"),
+  hourlyRate: dollarsToCents,
+  monthlyRetainer: optionalDollarsToCents,
+  discountTier: optionalText(100),
+  description: optionalText(500),
+  effectiveFrom: isoDateSchema,
+});
+
+export const updateClientRatesSchema = z.object({
+  clientId: uuidSchema,
+  rates: z.array(rateCardSchema, { error: "rates must be a list" }).max(20, "At most 20 rate cards"),
+});
+export type UpdateClientRatesInput = z.input<typeof updateClientRatesSchema>;
+export type RateCardValues = z.output<typeof rateCardSchema>;

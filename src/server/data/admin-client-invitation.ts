@@ -1,0 +1,99 @@
+import "server-only";
+import { randomInt, randomUUID } from "node:crypto";
+import { siteConfig } from "@/config/site";
+import type { createClientSchema } from "@/lib/validation/admin";
+import type { z } from "zod";
+import { recordAudit } from "../audit";
+import { type AdminActor, assertAdmin } from "../auth/session";
+import { createCredentialUser, findUserByEmail } from "../auth/users";
+import type { Db } from "../db/client";
+import { clients, verification } from "../db/schema";
+import { serverEnv } from "../env";
+import { AppError } from "../errors";
+import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { layoutMail, type RenderedMail } from "../integrations/email/templates";
+
+/** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
+export const INVITE_TOKEN_DAYS = 7;
+const INVITE_TOKEN_SECONDS = INVITE_TOKEN_DAYS * 24 * 60 * 60;
+
+const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/** 32 random alphanumeric characters, like better-auth's own reset tokens (generateId). */
+function newResetToken(): string {
+  let token = "";
+  for (let i = 0; i < 32; i++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return token;
+}
+
+export function invitationMail(opts: { contactPerson: string; company: string; url: string }): RenderedMail {
+  return layoutMail({
+    subject: `You're invited to the ${siteConfig.name} client portal`,
+    paragraphs: [
+      `Hello ${opts.contactPerson},`,
+      `An account for ${opts.company} has been created in the ${siteConfig.name} client portal, where you can follow your projects, invoices, rates and documents.`,
+      `Choose your password with the link below. It expires in ${INVITE_TOKEN_DAYS} days and can be used once; if it has expired, use "Forgot password" on the portal's login page.`,
+    ],
+    action: { label: "Set your password", url: opts.url },
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a client: its user (role client, no password yet), its clients row, a password-reset
+ * token with the invitation lifetime, the invitation mail in the outbox and the audit entry, all in
+ * one transaction. The token row is written exactly as better-auth 1.7.7 writes reset tokens
+ * (identifier `reset-password:<token>`, value = user id), so its POST /reset-password consumes it.
+ */
+export async function createClientWithInvitation(
+  db: Db,
+  { actor, input }: { actor: AdminActor; input: z.output<typeof createClientSchema> },
+): Promise<{ clientId: string; userId: string; email: string; inviteUrl: string; expiresAt: Date }> {
+  assertAdmin(actor);
+  const email = input.email.toLowerCase();
+  const token = newResetToken();
+  const inviteUrl = `${serverEnv().appUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
+  const expiresAt = new Date(Date.now() + INVITE_TOKEN_SECONDS * 1000);
+  const duplicate = new AppError("conflict", "A user with this email already exists.", { email: "A user with this email already exists." });
+
+  try {
+    const result = await db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) throw duplicate;
+      const { id: userId } = await createCredentialUser(tx, { email, name: input.contactPerson, role: "client" });
+      const [client] = await tx
+        .insert(clients)
+        .values({
+          userId,
+          company: input.company,
+          contactPerson: input.contactPerson,
+          contactEmail: email,
+          phone: input.phone,
+          address: input.address,
+        })
+        .returning({ id: clients.id, company: clients.company, contactPerson: clients.contactPerson, joinedDate: clients.joinedDate });
+      await tx.insert(verification).values({ id: randomUUID(), identifier: `reset-password:${token}`, value: userId, expiresAt });
+      await enqueueEmail(tx, { to: email, kind: "client_invitation", ...invitationMail({ contactPerson: input.contactPerson, company: input.company, url: inviteUrl }) });
+      await recordAudit(tx, {
+        actor,
+        action: "client.create",
+        entityType: "client",
+        entityId: client!.id,
+        before: null,
+        after: { ...client, email, phone: input.phone, address: input.address, userId, invitationExpiresAt: expiresAt.toISOString() },
+      });
+      return { clientId: client!.id, userId };
+    });
+    kickOutbox(db);
+    return { ...result, email, inviteUrl, expiresAt };
+  } catch (error) {
+    // Two admins inviting the same address at once: the unique index decides, with the same message.
+    if (isUniqueViolation(error)) throw duplicate;
+    throw error;
+  }
+}

@@ -1,0 +1,142 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { recordAudit } from "../audit";
+import { type AdminActor, assertAdmin } from "../auth/session";
+import type { Db, DbOrTx } from "../db/client";
+import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "../db/schema";
+import { AppError } from "../errors";
+import { outstandingCentsSql } from "./admin-sql";
+
+/**
+ * The dashboard's three figures in one statement. Active projects are in_progress + on_hold;
+ * Outstanding Revenue sums what is still owed on pending + overdue invoices (see outstandingCentsSql).
+ */
+export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  const [row] = await db
+    .select({
+      totalClients: sql<number>`(select count(*) from ${clients})`.mapWith(Number),
+      activeProjects: sql<number>`(select count(*) from ${projects} where ${projects.status} in ('in_progress', 'on_hold'))`.mapWith(Number),
+      outstandingCents: sql<number>`(select coalesce(sum(${outstandingCentsSql}), 0) from ${invoices} where ${invoices.status} in ('pending', 'overdue'))`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+export type PendingBooking = {
+  id: string;
+  company: string;
+  serviceType: string;
+  preferredStartDate: string;
+  estimatedScope: string | null;
+  projectDescription: string;
+  urgency: "low" | "medium" | "high";
+  createdAt: Date;
+};
+
+/** Pending service bookings, most urgent first then oldest first, with the total pending count. */
+export async function listPendingBookings(db: DbOrTx, { actor, limit = 50 }: { actor: AdminActor; limit?: number }) {
+  assertAdmin(actor);
+  const rows = await db
+    .select({
+      id: serviceBookings.id,
+      company: clients.company,
+      serviceType: serviceBookings.serviceType,
+      preferredStartDate: serviceBookings.preferredStartDate,
+      estimatedScope: serviceBookings.estimatedScope,
+      projectDescription: serviceBookings.projectDescription,
+      urgency: serviceBookings.urgency,
+      createdAt: serviceBookings.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(serviceBookings)
+    .innerJoin(clients, eq(clients.id, serviceBookings.clientId))
+    .where(eq(serviceBookings.status, "pending"))
+    .orderBy(sql`array_position(array['high', 'medium', 'low']::text[], ${serviceBookings.urgency})`, serviceBookings.createdAt)
+    .limit(limit);
+  return { bookings: rows.map(({ total: _t, ...b }) => b as PendingBooking), total: rows[0]?.total ?? 0 };
+}
+
+/** Approves a pending booking (status → approved), recording who reviewed it. */
+export async function approveBooking(db: Db, { actor, bookingId }: { actor: AdminActor; bookingId: string }) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: serviceBookings.id, status: serviceBookings.status })
+      .from(serviceBookings)
+      .where(eq(serviceBookings.id, bookingId))
+      .for("update");
+    if (!before) throw new AppError("not_found", "Booking not found");
+    if (before.status !== "pending") throw new AppError("conflict", `This booking is already ${before.status.replace("_", " ")}.`);
+    await tx
+      .update(serviceBookings)
+      .set({ status: "approved", reviewedBy: actor.userId, updatedAt: new Date() })
+      .where(and(eq(serviceBookings.id, bookingId), eq(serviceBookings.status, "pending")));
+    await recordAudit(tx, {
+      actor,
+      action: "booking.approve",
+      entityType: "service_booking",
+      entityId: bookingId,
+      before: { status: before.status },
+      after: { status: "approved", reviewedBy: actor.userId },
+    });
+    return { status: "approved" as const };
+  });
+}
+
+/** The newest contact inquiries (what visitors sent) and how many are unread. */
+export async function listRecentInquiries(db: DbOrTx, { actor, limit = 5 }: { actor: AdminActor; limit?: number }) {
+  assertAdmin(actor);
+  const rows = await db
+    .select({
+      id: contactInquiries.id,
+      name: contactInquiries.name,
+      email: contactInquiries.email,
+      company: contactInquiries.company,
+      serviceInterest: contactInquiries.serviceInterest,
+      message: contactInquiries.message,
+      readAt: contactInquiries.readAt,
+      createdAt: contactInquiries.createdAt,
+      unread: sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null)`.mapWith(Number),
+    })
+    .from(contactInquiries)
+    .orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id))
+    .limit(limit);
+  return { inquiries: rows.map(({ unread: _u, ...r }) => r), unread: rows[0]?.unread ?? 0 };
+}
+
+/** Marks an inquiry read (first read wins; reading it again changes nothing). */
+export async function markInquiryRead(db: Db, { actor, inquiryId }: { actor: AdminActor; inquiryId: string }) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: contactInquiries.id, readAt: contactInquiries.readAt })
+      .from(contactInquiries)
+      .where(eq(contactInquiries.id, inquiryId))
+      .for("update");
+    if (!before) throw new AppError("not_found", "Inquiry not found");
+    if (before.readAt) return { readAt: before.readAt };
+    const readAt = new Date();
+    await tx.update(contactInquiries).set({ readAt }).where(eq(contactInquiries.id, inquiryId));
+    await recordAudit(tx, { actor, action: "inquiry.read", entityType: "contact_inquiry", entityId: inquiryId, before: { readAt: null }, after: { readAt } });
+    return { readAt };
+  });
+}
+
+/** The latest audit entries with the acting user's email, for the dashboard's activity card. */
+export async function listRecentAudit(db: DbOrTx, { actor, limit = 8 }: { actor: AdminActor; limit?: number }) {
+  assertAdmin(actor);
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      actorEmail: user.email,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}

@@ -1,0 +1,292 @@
+import "server-only";
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import type { z } from "zod";
+import { ADMIN_PAGE_SIZE, type ProjectListQuery, type ProjectStatusValue, type projectFormSchema } from "@/lib/validation/admin";
+import { recordAudit } from "../audit";
+import { type AdminActor, assertAdmin } from "../auth/session";
+import type { Db, DbOrTx } from "../db/client";
+import { clients, invoices, projects } from "../db/schema";
+import { AppError } from "../errors";
+import type { Paged } from "./admin-clients";
+import { containsPattern, paidCentsSql } from "./admin-sql";
+
+export type AdminProjectRow = {
+  id: string;
+  clientId: string;
+  company: string;
+  projectName: string;
+  description: string | null;
+  notes: string | null;
+  status: ProjectStatusValue;
+  startDate: string;
+  targetCompletionDate: string | null;
+  updatedAt: Date;
+  invoiceCount: number;
+  totalBilledCents: number;
+  totalPaidCents: number;
+  outstandingCents: number;
+};
+
+const projectColumns = {
+  id: projects.id,
+  clientId: projects.clientId,
+  projectName: projects.projectName,
+  description: projects.description,
+  notes: projects.notes,
+  status: projects.status,
+  startDate: projects.startDate,
+  targetCompletionDate: projects.targetCompletionDate,
+  updatedAt: projects.updatedAt,
+};
+
+/**
+ * One page of the projects list with the derived invoice figures, in ONE statement: filter,
+ * order and limit the projects first, then a lateral aggregate over just those projects'
+ * invoices. Cancelled invoices are excluded from count, billed and paid (spec §3).
+ */
+export async function listAdminProjects(
+  db: DbOrTx,
+  { actor, q = "", status = "all", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<ProjectListQuery> & { pageSize?: number },
+): Promise<Paged<AdminProjectRow>> {
+  assertAdmin(actor);
+  const search = q.trim();
+  const pattern = containsPattern(search);
+  const where = and(
+    status === "all" ? undefined : eq(projects.status, status),
+    search ? or(ilike(projects.projectName, pattern), ilike(clients.company, pattern)) : undefined,
+  );
+
+  // Spec §7: ordered by status, then target completion date. Statuses go in working order (active
+  // work first, closed last) rather than alphabetically.
+  const statusOrder = (column: SQLWrapper) =>
+    sql`array_position(array['in_progress', 'on_hold', 'open', 'frozen', 'completed', 'cancelled']::text[], ${column})`;
+  const pageRows = db
+    .select({ ...projectColumns, company: clients.company, total: sql<number>`count(*) over ()`.as("total") })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(where)
+    .orderBy(statusOrder(projects.status), sql`${projects.targetCompletionDate} asc nulls last`, asc(projects.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as("page_rows");
+
+  const figures = db
+    .select({
+      invoiceCount: sql<number>`count(*)`.as("invoice_count"),
+      billed: sql<number>`coalesce(sum(${invoices.amountCents}), 0)`.as("billed"),
+      paid: sql<number>`coalesce(sum(${paidCentsSql}), 0)`.as("paid"),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.projectId, pageRows.id), ne(invoices.status, "cancelled")))
+    .as("figures");
+
+  const rows = await db
+    .select({
+      id: pageRows.id,
+      clientId: pageRows.clientId,
+      company: pageRows.company,
+      projectName: pageRows.projectName,
+      description: pageRows.description,
+      notes: pageRows.notes,
+      status: pageRows.status,
+      startDate: pageRows.startDate,
+      targetCompletionDate: pageRows.targetCompletionDate,
+      updatedAt: pageRows.updatedAt,
+      total: sql<number>`${pageRows.total}`.mapWith(Number),
+      invoiceCount: sql<number>`${figures.invoiceCount}`.mapWith(Number),
+      totalBilledCents: sql<number>`${figures.billed}`.mapWith(Number),
+      totalPaidCents: sql<number>`${figures.paid}`.mapWith(Number),
+    })
+    .from(pageRows)
+    .leftJoinLateral(figures, sql`true`)
+    .orderBy(statusOrder(pageRows.status), sql`${pageRows.targetCompletionDate} asc nulls last`, asc(pageRows.id));
+
+  return {
+    rows: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      updatedAt: new Date(row.updatedAt),
+      outstandingCents: row.totalBilledCents - row.totalPaidCents,
+    })),
+    total: rows[0]?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+type ProjectFields = z.output<typeof projectFormSchema>;
+
+async function assertActiveClient(tx: DbOrTx, clientId: string) {
+  const [client] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (!client) throw new AppError("bad_request", "Client not found", { clientId: "Client not found" });
+  if (client.status !== "active") throw new AppError("bad_request", "Choose an active client", { clientId: "Choose an active client" });
+}
+
+/** New projects start open (spec §4). */
+export async function createProject(db: Db, { actor, input }: { actor: AdminActor; input: ProjectFields }) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    await assertActiveClient(tx, input.clientId);
+    const [created] = await tx
+      .insert(projects)
+      .values({ ...input, status: "open" })
+      .returning(projectColumns);
+    await recordAudit(tx, { actor, action: "project.create", entityType: "project", entityId: created!.id, before: null, after: created });
+    return created!;
+  });
+}
+
+export async function updateProject(
+  db: Db,
+  { actor, input }: { actor: AdminActor; input: ProjectFields & { id: string; status: ProjectStatusValue } },
+) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(projectColumns).from(projects).where(eq(projects.id, input.id)).for("update");
+    if (!before) throw new AppError("not_found", "Project not found");
+    // Keeping the current client is always allowed; moving the project needs an active client.
+    if (input.clientId !== before.clientId) await assertActiveClient(tx, input.clientId);
+    const { id, ...fields } = input;
+    const [after] = await tx
+      .update(projects)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(projects.id, id))
+      .returning(projectColumns);
+    await recordAudit(tx, { actor, action: "project.update", entityType: "project", entityId: id, before, after });
+    return after!;
+  });
+}
+
+/**
+ * The inline status change. Returns the number of rows updated (spec §7: "a status update returns
+ * the affected rows"), so the screen can tell an unknown project apart from a failure.
+ */
+export async function setProjectStatus(
+  db: Db,
+  { actor, projectId, status }: { actor: AdminActor; projectId: string; status: ProjectStatusValue },
+): Promise<{ updated: number; project: { id: string; projectName: string; status: ProjectStatusValue } | null }> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: projects.id, projectName: projects.projectName, status: projects.status })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for("update");
+    if (!before) return { updated: 0, project: null };
+    const rows = await tx
+      .update(projects)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(projects.id, projectId))
+      .returning({ id: projects.id, projectName: projects.projectName, status: projects.status });
+    await recordAudit(tx, {
+      actor,
+      action: "project.status",
+      entityType: "project",
+      entityId: projectId,
+      before: { status: before.status },
+      after: { status },
+    });
+    return { updated: rows.length, project: rows[0] ?? null };
+  });
+}
+
+const invoiceColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  description: invoices.description,
+  amountCents: invoices.amountCents,
+  status: invoices.status,
+  dueDate: invoices.dueDate,
+  squarePaymentUrl: invoices.squarePaymentUrl,
+  projectId: invoices.projectId,
+  totalPaidCents: invoices.totalPaidCents,
+};
+
+/**
+ * A project's linked invoices and the invoices of the same client not linked to any project
+ * (candidates for linking), for the Manage Invoices and Project Invoices dialogs.
+ */
+export async function getProjectInvoices(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+  assertAdmin(actor);
+  const [project] = await db
+    .select({ id: projects.id, projectName: projects.projectName, clientId: projects.clientId, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) throw new AppError("not_found", "Project not found");
+  const rows = await db
+    .select(invoiceColumns)
+    .from(invoices)
+    .where(and(eq(invoices.clientId, project.clientId), or(eq(invoices.projectId, projectId), isNull(invoices.projectId))))
+    .orderBy(sql`${invoices.dueDate} desc nulls last`, asc(invoices.invoiceNumber));
+  const linked = rows.filter((r) => r.projectId === projectId);
+  const unlinked = rows.filter((r) => r.projectId === null);
+  const counted = linked.filter((r) => r.status !== "cancelled");
+  const totalBilledCents = counted.reduce((sum, r) => sum + r.amountCents, 0);
+  const totalPaidCents = counted.reduce((sum, r) => sum + (r.status === "paid" ? r.amountCents : Math.min(r.totalPaidCents, r.amountCents)), 0);
+  return { project, linked, unlinked, totals: { invoiceCount: counted.length, totalBilledCents, totalPaidCents } };
+}
+
+/**
+ * Links invoices to a project in one transaction. Only invoices of the project's own client can be
+ * linked; an unknown id or another client's invoice refuses the whole request and changes nothing.
+ */
+export async function linkInvoicesToProject(
+  db: Db,
+  { actor, projectId, invoiceIds }: { actor: AdminActor; projectId: string; invoiceIds: string[] },
+): Promise<{ linkedCount: number }> {
+  assertAdmin(actor);
+  const ids = [...new Set(invoiceIds)];
+  if (ids.length === 0) throw new AppError("bad_request", "Select at least one invoice");
+  return db.transaction(async (tx) => {
+    const [project] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!project) throw new AppError("bad_request", "Project not found");
+    const found = await tx
+      .select({ id: invoices.id, clientId: invoices.clientId, projectId: invoices.projectId })
+      .from(invoices)
+      .where(inArray(invoices.id, ids))
+      .for("update");
+    if (found.length !== ids.length) throw new AppError("bad_request", "Some invoices were not found. Nothing was linked.");
+    if (found.some((i) => i.clientId !== project.clientId)) {
+      throw new AppError("bad_request", "Only invoices of the project's client can be linked. Nothing was linked.");
+    }
+    const updated = await tx
+      .update(invoices)
+      .set({ projectId, updatedAt: new Date() })
+      .where(and(inArray(invoices.id, ids), eq(invoices.clientId, project.clientId)))
+      .returning({ id: invoices.id });
+    await recordAudit(tx, {
+      actor,
+      action: "project.link_invoices",
+      entityType: "project",
+      entityId: projectId,
+      before: found.map((i) => ({ invoiceId: i.id, projectId: i.projectId })),
+      after: ids.map((invoiceId) => ({ invoiceId, projectId })),
+    });
+    return { linkedCount: updated.length };
+  });
+}
+
+/** Sets one invoice's project reference to empty (spec §4). */
+export async function unlinkInvoice(db: Db, { actor, invoiceId }: { actor: AdminActor; invoiceId: string }) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: invoices.id, projectId: invoices.projectId })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .for("update");
+    if (!before) throw new AppError("not_found", "Invoice not found");
+    if (before.projectId === null) return { unlinked: false };
+    await tx.update(invoices).set({ projectId: null, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
+    await recordAudit(tx, {
+      actor,
+      action: "invoice.unlink",
+      entityType: "invoice",
+      entityId: invoiceId,
+      before: { projectId: before.projectId },
+      after: { projectId: null },
+    });
+    return { unlinked: true };
+  });
+}

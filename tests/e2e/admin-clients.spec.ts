@@ -1,0 +1,116 @@
+// Admin layout, dashboard and clients: create a client, then sign in as that client through the
+// invitation link.
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { acceptInvitationViaApi, createClientViaUi, uniqueSuffix } from "./admin-helpers";
+
+test("admin pages need an admin session", async ({ page }) => {
+  await page.goto("/admin/clients");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await signInViaApi(page, DEMO.client);
+  await page.goto("/admin/projects");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("layout and dashboard: figures, bookings with details, inquiries", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/dashboard");
+  await expect(page.getByText("ADMIN", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  const sidebar = page.getByRole("complementary", { name: "Admin navigation" });
+  for (const name of ["Dashboard", "Clients", "Projects", "Subscriptions", "Documents"]) {
+    await expect(sidebar.getByRole("link", { name })).toBeVisible();
+  }
+  await expect(sidebar.getByText("Invoices", { exact: true }).locator("..")).toHaveAttribute("aria-disabled", "true");
+  await expect(sidebar.getByText("Soon").first()).toBeVisible();
+  await expect(sidebar.getByText("Integration")).toBeVisible();
+  await sidebar.getByRole("button", { name: "Collapse sidebar" }).click();
+  await expect(sidebar.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
+  await sidebar.getByRole("button", { name: "Expand sidebar" }).click();
+
+  for (const label of ["Total Clients", "Active Projects", "Outstanding Revenue"]) await expect(page.getByText(label)).toBeVisible();
+  await expect(page.getByText(/^\$\d[\d,]*K$/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Square Payments" })).toBeVisible();
+
+  const bookings = page.getByRole("region", { name: "Pending Service Bookings" });
+  if (await bookings.getByText("No pending bookings").isHidden()) {
+    await bookings.getByRole("button", { name: /^View details of/ }).first().click();
+    const details = page.getByRole("dialog", { name: "Booking request" });
+    await expect(details.getByText("Project description")).toBeVisible();
+    await details.getByRole("button", { name: "Close" }).first().click();
+  }
+
+  const inquiries = page.getByRole("region", { name: "Contact Inquiries" });
+  await inquiries.getByRole("button", { name: /^Read the inquiry from/ }).first().click();
+  await expect(page.getByRole("dialog", { name: /^Inquiry from/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+});
+
+test("phone layout: bottom navigation instead of the sidebar", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("complementary", { name: "Admin navigation" })).toBeHidden();
+  const bottom = page.getByRole("navigation", { name: "Admin sections" }).last();
+  await bottom.getByRole("link", { name: "Projects" }).click();
+  await expect(page.getByRole("heading", { name: "Project Management" })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+});
+
+test("create a client, find it in the list, refuse a duplicate, sign in as it through the invitation link", async ({ page, browser }) => {
+  await signInViaApi(page, DEMO.admin);
+  const client = await createClientViaUi(page, "Invited Co");
+
+  await page.goto("/admin/clients");
+  await page.getByRole("searchbox", { name: "Search clients" }).fill(client.company.toUpperCase());
+  const row = page.getByRole("row", { name: new RegExp(client.company) });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(row.getByRole("cell", { name: "$0.00" })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "ACTIVE" })).toBeVisible();
+  await expect(row.getByRole("link", { name: `Manage rates of ${client.company}` })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search clients" }).fill(`no such client ${uniqueSuffix()}`);
+  await expect(page.getByText("No clients found")).toBeVisible();
+
+  // The same email again: a clear error, nothing created.
+  await page.getByRole("button", { name: "Create New Client" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Client" });
+  await dialog.getByLabel("Company").fill("Duplicate");
+  await dialog.getByLabel("Contact person").fill("Dup");
+  await dialog.getByLabel("Email").fill(client.email.toUpperCase());
+  await dialog.getByRole("button", { name: "Create Client" }).click();
+  await expect(dialog.getByRole("alert").first()).toContainText("A user with this email already exists.");
+  await page.keyboard.press("Escape");
+
+  // The invited client follows the link in a browser of its own.
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const invited = await context.newPage();
+  const password = `pw-${uniqueSuffix()}-long`;
+  const landing = await invited.goto(client.inviteUrl);
+  if (landing?.status() === 404) {
+    // /reset-password is built by the authentication issue; until it is merged, set the password
+    // through the same better-auth endpoint that page calls.
+    test.info().annotations.push({ type: "note", description: "/reset-password page not present on this branch: password set through the API" });
+    await acceptInvitationViaApi(invited.request, client.inviteUrl, password);
+  } else {
+    await invited.getByLabel(/^new password/i).fill(password);
+    await invited.getByLabel(/confirm/i).fill(password);
+    await invited.getByRole("button", { name: "Reset Password" }).click();
+    await expect(invited.getByText("Password Reset Successfully")).toBeVisible();
+    await expect(invited).toHaveURL(/\/client-portal/, { timeout: 10_000 });
+  }
+
+  await invited.goto("/client-portal");
+  const emailField = invited.getByLabel(/^email/i);
+  if (await emailField.count()) {
+    await emailField.fill(client.email);
+    await invited.getByLabel(/^password/i).fill(password);
+    await invited.getByRole("button", { name: "Login" }).click();
+  } else {
+    test.info().annotations.push({ type: "note", description: "client login form not present on this branch: signed in through the API" });
+    await signInViaApi(invited, { email: client.email, password });
+    await invited.goto("/client-portal");
+  }
+  await expect(invited.getByText(client.email).first()).toBeVisible();
+  await context.close();
+});

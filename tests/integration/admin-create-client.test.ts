@@ -1,0 +1,106 @@
+// Create New Client: user + client row + invitation in one transaction; the invitation is a
+// better-auth reset token that the real /api/auth/reset-password endpoint accepts.
+import { eq, like } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createClientAction } from "@/app/admin/(area)/clients/actions";
+import { getAuth } from "@/server/auth/auth";
+import { requireClient } from "@/server/auth/session";
+import { auditLog, clients, emailOutbox, user, verification } from "@/server/db/schema";
+import { DEMO_USERS } from "@/server/db/seed/demo-data";
+import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
+import { adminCookie } from "./helpers/admin-session";
+import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+const t = setupTestDatabase({ seedDemo: true });
+
+let cookie = "";
+beforeAll(async () => {
+  cookie = await adminCookie();
+});
+
+const input = { company: "Initech", contactPerson: "Peter Gibbons", email: "Peter@Initech.example", phone: "+1 555 0100", address: "4120 Freidrich Ln, Austin" };
+type Created = { clientId: string; email: string; inviteUrl: string; expiresAt: string };
+
+async function resetPassword(token: string, newPassword: string) {
+  return getAuth().handler(
+    new Request(`${APP_ORIGIN}/api/auth/reset-password`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() },
+      body: JSON.stringify({ newPassword, token }),
+    }),
+  );
+}
+
+describe("create client with invitation", () => {
+  let created: Created;
+
+  it("creates the user (role client, no password) and the client row, and queues the invitation", async () => {
+    requestHeaders.current = authHeaders(cookie);
+    const result = await createClientAction(input);
+    expect(result.ok).toBe(true);
+    created = (result as { data: Created }).data;
+    expect(created.email).toBe("peter@initech.example");
+    expect(created.inviteUrl).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9]{32}&invite=1$/);
+
+    const [row] = await t.db
+      .select({ company: clients.company, contactPerson: clients.contactPerson, status: clients.status, role: user.role, email: user.email, phone: clients.phone })
+      .from(clients)
+      .innerJoin(user, eq(user.id, clients.userId))
+      .where(eq(clients.id, created.clientId));
+    expect(row).toEqual({ company: "Initech", contactPerson: "Peter Gibbons", status: "active", role: "client", email: "peter@initech.example", phone: "+1 555 0100" });
+
+    // The token row is better-auth's own reset-token format, with the longer invitation lifetime.
+    const token = new URL(created.inviteUrl).searchParams.get("token")!;
+    const [v] = await t.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const days = (v!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "client_invitation"));
+    expect(mail).toMatchObject({ toAddress: "peter@initech.example" });
+    expect(mail!.subject).toMatch(/invited/i);
+    expect(mail!.textBody).toContain(created.inviteUrl);
+    expect(mail!.textBody).toContain("expires in 7 days");
+    expect(mail!.htmlBody).toContain(created.inviteUrl.replace(/&/g, "&amp;"));
+
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, created.clientId));
+    expect(entry).toMatchObject({ action: "client.create", actorUserId: DEMO_USERS.admin.id });
+    expect(JSON.stringify(entry!.after)).not.toContain(token);
+  });
+
+  it("cannot sign in before the password is set", async () => {
+    const { response } = await signIn(created.email, "any-password-at-all");
+    expect(response.status).toBe(401);
+  });
+
+  it("lets the invited user set a password through better-auth's reset endpoint, then sign in as that client", async () => {
+    const token = new URL(created.inviteUrl).searchParams.get("token")!;
+    const reset = await resetPassword(token, "invited-client-password");
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    const { response, cookie: clientCookie } = await signIn(created.email, "invited-client-password");
+    expect(response.status).toBe(200);
+    const actor = await requireClient(authHeaders(clientCookie));
+    expect(actor).toMatchObject({ role: "client", clientId: created.clientId, company: "Initech" });
+    // Single use.
+    expect((await resetPassword(token, "another-password-123")).status).toBe(400);
+  });
+
+  it("refuses a duplicate email (any case) with a clear error and creates nothing", async () => {
+    requestHeaders.current = authHeaders(cookie);
+    const before = await t.db.select({ id: clients.id }).from(clients);
+    for (const email of ["PETER@initech.example", "client@example.com"]) {
+      const result = await createClientAction({ ...input, company: "Duplicate Co", email });
+      expect(result).toEqual({ ok: false, error: "A user with this email already exists.", fieldErrors: { email: "A user with this email already exists." } });
+    }
+    expect(await t.db.select({ id: clients.id }).from(clients)).toHaveLength(before.length);
+    expect(await t.db.select().from(clients).where(like(clients.company, "Duplicate%"))).toEqual([]);
+  });
+
+  it("validates the form", async () => {
+    requestHeaders.current = authHeaders(cookie);
+    const result = await createClientAction({ company: "", contactPerson: "", email: "not-an-email" });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { company: "Company is required", contactPerson: "Contact person is required", email: "Invalid email address" } });
+  });
+});

@@ -1,0 +1,102 @@
+// POST /api/admin/update-client-rates: replaces a client's rates in one transaction, validated.
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST } from "@/app/api/admin/update-client-rates/route";
+import { replaceClientRates } from "@/server/data/admin-rates";
+import { auditLog, clientRates } from "@/server/db/schema";
+import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
+import { authHeaders } from "./helpers/auth";
+import { adminActor, adminCookie } from "./helpers/admin-session";
+import { setupTestDatabase } from "./helpers/db";
+
+const t = setupTestDatabase({ seedDemo: true });
+let cookie = "";
+beforeAll(async () => {
+  cookie = await adminCookie();
+});
+
+const post = (body: unknown) =>
+  POST(
+    new Request("http://localhost:3000/api/admin/update-client-rates", {
+      method: "POST",
+      headers: authHeaders(cookie, { "content-type": "application/json" }),
+      body: JSON.stringify(body),
+    }),
+  );
+const ratesOf = (clientId: string) =>
+  t.db
+    .select({ serviceType: clientRates.serviceType, hourlyRateCents: clientRates.hourlyRateCents, monthlyRetainerCents: clientRates.monthlyRetainerCents, discountTier: clientRates.discountTier, description: clientRates.description, effectiveFrom: clientRates.effectiveFrom })
+    .from(clientRates)
+    .where(eq(clientRates.clientId, clientId))
+    .orderBy(asc(clientRates.serviceType));
+
+const card = (over: Record<string, unknown> = {}) => ({ serviceType: "AI Security Assessment", hourlyRate: 365, monthlyRetainer: 26000, discountTier: "Gold", description: "Assessments", effectiveFrom: "2027-01-01", ...over });
+
+describe("POST /api/admin/update-client-rates", () => {
+  it("replaces the client's rates, converting dollars to cents and blanks to null", async () => {
+    const response = await post({
+      clientId: DEMO_CLIENTS.acme.id,
+      rates: [card(), card({ serviceType: "AI Security Governance", hourlyRate: "310.50", monthlyRetainer: "", discountTier: "", description: "" })],
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, count: 2 });
+    expect(await ratesOf(DEMO_CLIENTS.acme.id)).toEqual([
+      { serviceType: "AI Security Assessment", hourlyRateCents: 36_500, monthlyRetainerCents: 2_600_000, discountTier: "Gold", description: "Assessments", effectiveFrom: "2027-01-01" },
+      { serviceType: "AI Security Governance", hourlyRateCents: 31_050, monthlyRetainerCents: null, discountTier: null, description: null, effectiveFrom: "2027-01-01" },
+    ]);
+    // The other client's rates are untouched.
+    expect((await ratesOf(DEMO_CLIENTS.globex.id)).map((r) => r.hourlyRateCents)).toEqual([26_000]);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "client_rates.replace"));
+    expect(entry).toMatchObject({ entityId: DEMO_CLIENTS.acme.id });
+    expect((entry!.before as unknown[]).length).toBe(2);
+    expect((entry!.after as unknown[]).length).toBe(2);
+  });
+
+  it.each([
+    ["a negative hourly rate", card({ hourlyRate: -1 }), "rates.0.hourlyRate"],
+    ["a negative retainer", card({ monthlyRetainer: "-5" }), "rates.0.monthlyRetainer"],
+    ["a non-numeric rate", card({ hourlyRate: "abc" }), "rates.0.hourlyRate"],
+    ["an exponent", card({ hourlyRate: 1e21 }), "rates.0.hourlyRate"],
+    ["three decimals", card({ hourlyRate: "1.234" }), "rates.0.hourlyRate"],
+    ["a missing rate", card({ hourlyRate: null }), "rates.0.hourlyRate"],
+    ["an impossible date", card({ effectiveFrom: "2027-02-30" }), "rates.0.effectiveFrom"],
+    ["a date in another format", card({ effectiveFrom: "01/02/2027" }), "rates.0.effectiveFrom"],
+    ["an empty service type", card({ serviceType: "  " }), "rates.0.serviceType"],
+    ["a NUL character", card({ description: "a\u0000b" }), "rates.0.description"],
+  ])("refuses %s with 400 and keeps every previous rate (all or nothing)", async (_label, bad, field) => {
+    const before = await ratesOf(DEMO_CLIENTS.acme.id);
+    // A valid card first: it must not be saved either.
+    const response = await post({ clientId: DEMO_CLIENTS.acme.id, rates: [card({ serviceType: "Valid First", hourlyRate: 1 }), bad] });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { success: boolean; error: string; fieldErrors: Record<string, string> };
+    expect(body.success).toBe(false);
+    expect(body.error).toBeTruthy();
+    expect(Object.keys(body.fieldErrors)).toEqual([field.replace("rates.0", "rates.1")]);
+    expect(await ratesOf(DEMO_CLIENTS.acme.id)).toEqual(before);
+  });
+
+  it("rolls back the delete when an insert fails inside the transaction", async () => {
+    const before = await ratesOf(DEMO_CLIENTS.acme.id);
+    const good = { serviceType: "Kept?", hourlyRate: 100, monthlyRetainer: null, discountTier: null, description: null, effectiveFrom: "2027-01-01" };
+    // Bypasses the schema on purpose: the database's own check refuses the second row mid-way.
+    await expect(
+      replaceClientRates(t.db, { actor: await adminActor(), clientId: DEMO_CLIENTS.acme.id, rates: [good, { ...good, hourlyRate: -100 }] }),
+    ).rejects.toThrow();
+    expect(await ratesOf(DEMO_CLIENTS.acme.id)).toEqual(before);
+  });
+
+  it("refuses an unknown client and a body that is not a rate list", async () => {
+    const unknown = await post({ clientId: "00000000-0000-4000-8000-000000000999", rates: [card()] });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ success: false, error: "Client not found" });
+    expect((await post({ clientId: DEMO_CLIENTS.acme.id, rates: "all" })).status).toBe(400);
+    expect((await post({ clientId: DEMO_CLIENTS.acme.id })).status).toBe(400);
+    expect((await post({ clientId: DEMO_CLIENTS.acme.id, rates: Array.from({ length: 21 }, () => card()) })).status).toBe(400);
+  });
+
+  it("accepts an empty list (the client falls back to the default rate cards)", async () => {
+    const response = await post({ clientId: DEMO_CLIENTS.globex.id, rates: [] });
+    expect(response.status).toBe(200);
+    expect(await ratesOf(DEMO_CLIENTS.globex.id)).toEqual([]);
+  });
+});

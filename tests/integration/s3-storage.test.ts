@@ -1,0 +1,93 @@
+// The S3 storage adapter against a minimal in-process S3-compatible endpoint (path-style, like
+// MinIO): objects really travel over HTTP through @aws-sdk/client-s3.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { s3ConfigFromEnv, s3Storage } from "@/server/storage/s3-storage";
+import { getStorage, newStorageKey, setStorage } from "@/server/storage/storage";
+
+const objects = new Map<string, Buffer>();
+const seen: { method: string; path: string; auth: string }[] = [];
+let server: http.Server;
+let endpoint = "";
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    seen.push({ method: req.method ?? "", path: url.pathname, auth: String(req.headers.authorization ?? "") });
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (req.method === "PUT") {
+        objects.set(url.pathname, Buffer.concat(chunks));
+        res.writeHead(200, { ETag: '"etag"' }).end();
+      } else if (req.method === "GET") {
+        const body = objects.get(url.pathname);
+        if (!body) {
+          res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>");
+          return;
+        }
+        res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(body.length) }).end(body);
+      } else if (req.method === "DELETE") {
+        objects.delete(url.pathname);
+        res.writeHead(204).end();
+      } else {
+        res.writeHead(405).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  setStorage(undefined);
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const env = () => ({ S3_ENDPOINT: endpoint, S3_BUCKET: "docs", S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "test-key", S3_SECRET_ACCESS_KEY: "test-secret" });
+
+describe("S3 storage", () => {
+  it("puts, gets and deletes objects path-style with signed requests", async () => {
+    const storage = s3Storage(s3ConfigFromEnv(env())!);
+    const key = newStorageKey("pdf");
+    const bytes = new TextEncoder().encode("%PDF-1.4 stored in s3");
+    await storage.put(key, bytes);
+    expect(objects.get(`/docs/${key}`)).toEqual(Buffer.from(bytes));
+    expect(new Uint8Array(await storage.get(key))).toEqual(bytes);
+    await storage.delete(key);
+    expect(objects.has(`/docs/${key}`)).toBe(false);
+    expect(seen.every((r) => r.path.startsWith("/docs/documents/") && r.auth.startsWith("AWS4-HMAC-SHA256"))).toBe(true);
+    await expect(storage.get(key)).rejects.toThrow();
+  });
+
+  it("accepts a streamed body", async () => {
+    const storage = s3Storage(s3ConfigFromEnv(env())!);
+    async function* parts() {
+      yield new TextEncoder().encode("part one, ");
+      yield new TextEncoder().encode("part two");
+    }
+    await storage.put("documents/streamed.txt", parts());
+    expect(objects.get("/docs/documents/streamed.txt")?.toString()).toBe("part one, part two");
+  });
+
+  it("is chosen by getStorage() when the S3_* variables are set", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, env());
+    try {
+      setStorage(undefined);
+      await getStorage().put("documents/selected.txt", new TextEncoder().encode("via getStorage"));
+      expect(objects.get("/docs/documents/selected.txt")?.toString()).toBe("via getStorage");
+    } finally {
+      for (const name of Object.keys(env())) if (!(name in saved)) delete process.env[name];
+      setStorage(undefined);
+    }
+  });
+
+  it("is off without S3_* and refuses a partial configuration", () => {
+    expect(s3ConfigFromEnv({})).toBeNull();
+    expect(() => s3ConfigFromEnv({ S3_BUCKET: "docs", S3_REGION: "eu-west-1" })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    // Without an endpoint it is AWS itself (virtual-hosted style).
+    expect(s3ConfigFromEnv({ ...env(), S3_ENDPOINT: "" })).toMatchObject({ endpoint: undefined, bucket: "docs" });
+  });
+});
