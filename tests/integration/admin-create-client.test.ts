@@ -1,13 +1,13 @@
 // Create New Client: user + client row + invitation in one transaction; the invitation is a
-// better-auth reset token that the real /api/auth/reset-password endpoint accepts.
+// better-auth reset token that the password-reset flow accepts.
 import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
-import { getAuth } from "@/server/auth/auth";
+import { resetPasswordWithToken } from "@/server/auth/password-reset";
 import { requireClient } from "@/server/auth/session";
 import { auditLog, clients, emailOutbox, user, verification } from "@/server/db/schema";
 import { DEMO_USERS } from "@/server/db/seed/demo-data";
-import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
+import { authHeaders, nextTestIp, signIn } from "./helpers/auth";
 import { adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
 import { requestHeaders } from "./helpers/next-headers-mock";
@@ -23,14 +23,9 @@ beforeAll(async () => {
 const input = { company: "Initech", contactPerson: "Peter Gibbons", email: "Peter@Initech.example", phone: "+1 555 0100", address: "4120 Freidrich Ln, Austin" };
 type Created = { clientId: string; email: string; inviteUrl: string; expiresAt: string };
 
-async function resetPassword(token: string, newPassword: string) {
-  return getAuth().handler(
-    new Request(`${APP_ORIGIN}/api/auth/reset-password`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() },
-      body: JSON.stringify({ newPassword, token }),
-    }),
-  );
+// The same server path the /reset-password page uses (better-auth's HTTP reset endpoint is closed).
+function resetPassword(token: string, password: string) {
+  return resetPasswordWithToken({ token, password, confirmPassword: password }, new Headers({ "x-forwarded-for": nextTestIp() }));
 }
 
 describe("create client with invitation", () => {
@@ -75,16 +70,15 @@ describe("create client with invitation", () => {
     expect(response.status).toBe(401);
   });
 
-  it("lets the invited user set a password through better-auth's reset endpoint, then sign in as that client", async () => {
+  it("lets the invited user set a password through the reset flow, then sign in as that client", async () => {
     const token = new URL(created.inviteUrl).searchParams.get("token")!;
-    const reset = await resetPassword(token, "invited-client-password");
-    expect(reset.status, await reset.clone().text()).toBe(200);
+    expect(await resetPassword(token, "invited-client-password")).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
     const { response, cookie: clientCookie } = await signIn(created.email, "invited-client-password");
     expect(response.status).toBe(200);
     const actor = await requireClient(authHeaders(clientCookie));
     expect(actor).toMatchObject({ role: "client", clientId: created.clientId, company: "Initech" });
     // Single use.
-    expect((await resetPassword(token, "another-password-123")).status).toBe(400);
+    expect(await resetPassword(token, "another-password-123")).toMatchObject({ ok: false, error: "Invalid or expired reset link. Please request a new password reset." });
   });
 
   it("refuses a duplicate email (any case) with a clear error and creates nothing", async () => {
