@@ -1,7 +1,7 @@
 // Admin layout, dashboard and clients: create a client, then sign in as that client through the
 // invitation link.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
-import { acceptInvitationViaApi, createClientViaUi, uniqueSuffix } from "./admin-helpers";
+import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
 
 test("admin pages need an admin session", async ({ page }) => {
   await page.goto("/admin/clients");
@@ -86,31 +86,11 @@ test("create a client, find it in the list, refuse a duplicate, sign in as it th
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
   const invited = await context.newPage();
   const password = `pw-${uniqueSuffix()}-long`;
-  const landing = await invited.goto(client.inviteUrl);
-  if (landing?.status() === 404) {
-    // /reset-password is built by the authentication issue; until it is merged, set the password
-    // through the same better-auth endpoint that page calls.
-    test.info().annotations.push({ type: "note", description: "/reset-password page not present on this branch: password set through the API" });
-    await acceptInvitationViaApi(invited.request, client.inviteUrl, password);
-  } else {
-    await invited.getByLabel(/^new password/i).fill(password);
-    await invited.getByLabel(/confirm/i).fill(password);
-    await invited.getByRole("button", { name: "Reset Password" }).click();
-    await expect(invited.getByText("Password Reset Successfully")).toBeVisible();
-    await expect(invited).toHaveURL(/\/client-portal/, { timeout: 10_000 });
-  }
-
-  await invited.goto("/client-portal");
-  const emailField = invited.getByLabel(/^email/i);
-  if (await emailField.count()) {
-    await emailField.fill(client.email);
-    await invited.getByLabel(/^password/i).fill(password);
-    await invited.getByRole("button", { name: "Login" }).click();
-  } else {
-    test.info().annotations.push({ type: "note", description: "client login form not present on this branch: signed in through the API" });
-    await signInViaApi(invited, { email: client.email, password });
-    await invited.goto("/client-portal");
-  }
+  await acceptInvitation(invited, client.inviteUrl, password);
+  await expect(invited).toHaveURL(/\/client-portal/, { timeout: 10_000 });
+  await invited.getByLabel(/^email/i).fill(client.email);
+  await invited.getByLabel(/^password/i).fill(password);
+  await invited.getByRole("button", { name: "Login" }).click();
   await expect(invited.getByText(client.email).first()).toBeVisible();
   await context.close();
 });

@@ -1,7 +1,7 @@
 // Documents: upload a PDF for a client (progress, message), view it, see it in that client's
 // portal, delete it with the confirmation; a disguised executable is refused.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
-import { acceptInvitationViaApi, createClientViaUi, portalHasSections, uniqueSuffix } from "./admin-helpers";
+import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
 
 const pdf = (title: string) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${title}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
@@ -29,18 +29,14 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
   expect(popup.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\?expires=\d+&sig=[\w-]+&disposition=inline$/);
   await popup.close();
 
-  // The client sees it in the portal (once the portal of issue 5 is merged).
+  // The client sees it in the portal.
   const password = `pw-${uniqueSuffix()}-long`;
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
   const portal = await context.newPage();
-  await acceptInvitationViaApi(portal.request, client.inviteUrl, password);
+  await acceptInvitation(portal, client.inviteUrl, password);
   await signInViaApi(portal, { email: client.email, password });
-  if (await portalHasSections(portal)) {
-    await portal.getByRole("button", { name: /^Documents$/ }).or(portal.getByRole("link", { name: /^Documents$/ })).first().click();
-    await expect(portal.getByText(fileName)).toBeVisible();
-  } else {
-    test.info().annotations.push({ type: "note", description: "client portal is still the stub on this branch: portal check skipped" });
-  }
+  await portal.goto("/client-portal?section=documents");
+  await expect(portal.getByText(fileName)).toBeVisible();
 
   // Delete with the exact confirmation.
   const confirmation = new Promise<string>((resolve) => page.once("dialog", (d) => { resolve(d.message()); void d.accept(); }));
@@ -49,10 +45,8 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
   await expect(page.getByText("Document deleted successfully")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: fileName })).toHaveCount(0);
 
-  if (await portalHasSections(portal)) {
-    await portal.getByRole("button", { name: /^Documents$/ }).or(portal.getByRole("link", { name: /^Documents$/ })).first().click();
-    await expect(portal.getByText(fileName)).toHaveCount(0);
-  }
+  await portal.goto("/client-portal?section=documents");
+  await expect(portal.getByText(fileName)).toHaveCount(0);
   await context.close();
 });
 

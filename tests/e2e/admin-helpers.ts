@@ -1,7 +1,7 @@
 // Shared steps of the admin browser tests. Records they create carry a unique suffix, because all
 // specs share one server and one demo database.
-import { type APIRequestContext, type Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
 
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -29,17 +29,11 @@ export async function createClientViaUi(page: Page, label: string): Promise<Invi
   return { ...client, inviteUrl };
 }
 
-/** Sets the invited client's password through better-auth's reset endpoint (the token of the link). */
-export async function acceptInvitationViaApi(request: APIRequestContext, inviteUrl: string, password: string): Promise<void> {
-  const token = new URL(inviteUrl).searchParams.get("token");
-  const baseURL = test.info().project.use.baseURL!;
-  const response = await request.post("/api/auth/reset-password", { data: { token, newPassword: password }, headers: { origin: baseURL } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** True once the client portal of issue 5 replaced the stub (it has a Documents section). */
-export async function portalHasSections(page: Page): Promise<boolean> {
-  await page.goto("/client-portal");
-  await page.waitForLoadState("networkidle");
-  return (await page.getByRole("button", { name: /^Documents$/ }).or(page.getByRole("link", { name: /^Documents$/ })).count()) > 0;
+/** Follows the invitation link and sets the password on the /reset-password page, as the invitee would. */
+export async function acceptInvitation(page: Page, inviteUrl: string, password: string): Promise<void> {
+  await page.goto(inviteUrl);
+  await page.getByLabel(/^new password/i).fill(password);
+  await page.getByLabel(/confirm/i).fill(password);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Password Reset Successfully")).toBeVisible();
 }
