@@ -1,46 +1,65 @@
 import "server-only";
-import { type AnyColumn, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { invoices } from "../../db/schema";
 import type { MappedInvoice } from "./invoice-mapping";
 
-// Bulk upsert keyed by square_invoice_id: a few multi-row statements for thousands of invoices.
-// An unchanged row is not touched (no write, no new updated_at), so a repeated sync changes
-// nothing; project_id is never in the update, so links to projects survive every re-sync.
+// Bulk upsert keyed by square_invoice_id: thousands of invoices in a few statements. Each chunk
+// travels as ONE jsonb parameter unpacked by jsonb_to_recordset (17 bound parameters per row made
+// PGlite spend most of a 10,000-invoice sync parsing placeholders). An unchanged row is not
+// touched (no write, no new updated_at), so a repeated sync changes nothing; project_id is never
+// in the update, so links to projects survive every re-sync.
 
 export type InvoiceUpsertRow = MappedInvoice & { clientId: string };
 
-// 17 parameters per row: 1,000 rows stay well under PostgreSQL's 65,535-parameter limit.
-const CHUNK = 1000;
+const CHUNK = 2000;
 
-const excluded = (column: AnyColumn) => sql.raw(`excluded."${column.name}"`);
-
-// Every column the sync owns (not id, project_id, created_at).
-const synced = {
-  invoiceNumber: invoices.invoiceNumber,
-  amountCents: invoices.amountCents,
-  status: invoices.status,
-  issuedDate: invoices.issuedDate,
-  dueDate: invoices.dueDate,
-  paidDate: invoices.paidDate,
-  description: invoices.description,
-  squarePaymentUrl: invoices.squarePaymentUrl,
-  paymentSchedule: invoices.paymentSchedule,
-  nextPaymentAmountCents: invoices.nextPaymentAmountCents,
-  nextPaymentDueDate: invoices.nextPaymentDueDate,
-  totalPaidCents: invoices.totalPaidCents,
-  serviceDate: invoices.serviceDate,
-  acceptedPaymentMethods: invoices.acceptedPaymentMethods,
-  clientId: invoices.clientId,
+// Column → its type in the record set. Every column the sync owns (not id, project_id, created_at).
+const COLUMNS = {
+  square_invoice_id: "text",
+  invoice_number: "text",
+  amount_cents: "bigint",
+  status: "text",
+  issued_date: "date",
+  due_date: "date",
+  paid_date: "date",
+  description: "text",
+  square_payment_url: "text",
+  payment_schedule: "jsonb",
+  next_payment_amount_cents: "bigint",
+  next_payment_due_date: "date",
+  total_paid_cents: "bigint",
+  service_date: "date",
+  accepted_payment_methods: "jsonb",
+  client_id: "uuid",
 } as const;
 
-const columns = Object.values(synced);
-const setExcluded = Object.fromEntries(Object.entries(synced).map(([key, column]) => [key, excluded(column)]));
+const names = Object.keys(COLUMNS);
+const updated = names.filter((n) => n !== "square_invoice_id");
+const list = (items: string[]) => items.map((n) => `"${n}"`).join(", ");
+// Fixed SQL text (no user input): only the jsonb parameter varies.
+const recordType = names.map((n) => `"${n}" ${COLUMNS[n as keyof typeof COLUMNS]}`).join(", ");
+const setClause = updated.map((n) => `"${n}" = excluded."${n}"`).join(", ");
 // A row-wise IS DISTINCT FROM treats NULLs as values, so "both null" counts as unchanged.
-const changed = sql`(${sql.join(
-  columns.map((c) => sql`${invoices}.${sql.identifier(c.name)}`),
-  sql`, `,
-)}) is distinct from (${sql.join(columns.map(excluded), sql`, `)})`;
+const changedClause = `(${updated.map((n) => `invoices."${n}"`).join(", ")}) is distinct from (${updated.map((n) => `excluded."${n}"`).join(", ")})`;
+
+const toRecord = (row: InvoiceUpsertRow) => ({
+  square_invoice_id: row.squareInvoiceId,
+  invoice_number: row.invoiceNumber,
+  amount_cents: row.amountCents,
+  status: row.status,
+  issued_date: row.issuedDate,
+  due_date: row.dueDate,
+  paid_date: row.paidDate,
+  description: row.description,
+  square_payment_url: row.squarePaymentUrl,
+  payment_schedule: row.paymentSchedule,
+  next_payment_amount_cents: row.nextPaymentAmountCents,
+  next_payment_due_date: row.nextPaymentDueDate,
+  total_paid_cents: row.totalPaidCents,
+  service_date: row.serviceDate,
+  accepted_payment_methods: row.acceptedPaymentMethods,
+  client_id: row.clientId,
+});
 
 export type UpsertCounts = { created: number; updated: number; unchanged: number };
 
@@ -48,22 +67,20 @@ export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Prom
   // One statement may not touch a row twice: keep the last copy of a repeated id.
   const unique = [...new Map(rows.map((row) => [row.squareInvoiceId, row])).values()];
   let created = 0;
-  let updated = 0;
+  let changed = 0;
   for (let i = 0; i < unique.length; i += CHUNK) {
-    const written = await db
-      .insert(invoices)
-      .values(unique.slice(i, i + CHUNK))
-      .onConflictDoUpdate({
-        target: invoices.squareInvoiceId,
-        set: { ...setExcluded, updatedAt: sql`now()` },
-        setWhere: changed,
-      })
-      // xmax is 0 on a freshly inserted row version: tells inserts from updates.
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    for (const row of written) {
+    const records = JSON.stringify(unique.slice(i, i + CHUNK).map(toRecord));
+    const result = (await db.execute(sql`
+      insert into invoices (${sql.raw(list(names))})
+      select ${sql.raw(list(names))} from jsonb_to_recordset(${records}::jsonb) as r(${sql.raw(recordType)})
+      on conflict (square_invoice_id) do update set ${sql.raw(setClause)}, "updated_at" = now()
+      where ${sql.raw(changedClause)}
+      returning (xmax = 0) as inserted`)) as unknown as { rows: { inserted: boolean }[] };
+    // xmax is 0 on a freshly inserted row version: tells inserts from updates.
+    for (const row of result.rows) {
       if (row.inserted) created += 1;
-      else updated += 1;
+      else changed += 1;
     }
   }
-  return { created, updated, unchanged: unique.length - created - updated };
+  return { created, updated: changed, unchanged: unique.length - created - changed };
 }
