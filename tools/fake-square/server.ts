@@ -338,7 +338,7 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
       const target = opts.targetUrl ?? options.webhookTargetUrl;
       if (!key || !target) throw new Error("sendWebhook needs a target URL and a signature key (options or arguments).");
       let objectType: string;
-      let object: { id: string };
+      let object: { id: string; [key: string]: unknown };
       if (opts.invoiceId) {
         const invoice = invoiceIndex.get(opts.invoiceId);
         if (!invoice) throw new Error(`No invoice ${opts.invoiceId}`);

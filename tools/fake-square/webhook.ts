@@ -15,7 +15,7 @@ export type SquareEvent = {
 };
 
 /** An event envelope: `objectType` is "invoice" or "subscription", the object goes under it. */
-export function buildSquareEvent(opts: { merchantId: string; type: string; objectType: string; object: { id: string }; eventId?: string }): SquareEvent {
+export function buildSquareEvent(opts: { merchantId: string; type: string; objectType: string; object: { id: string; [key: string]: unknown }; eventId?: string }): SquareEvent {
   return {
     merchant_id: opts.merchantId,
     type: opts.type,
