@@ -188,6 +188,16 @@ describe("invoice sync: field mapping (spec §3)", () => {
     expect(await refused.json()).toMatchObject({ success: false, synced: 0, message: "Square rejected the stored access token. Reconnect Square." });
   });
 
+  it("gives up on a Square that is too slow, with a message and nothing written", async () => {
+    await connect();
+    process.env.SQUARE_TIMEOUT_SECONDS = "1";
+    sq.fake.addFault({ path: "/v2/invoices", delayMs: 2500, times: 1 });
+    const response = await sync(await admin());
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ success: false, message: "Square did not answer in time while listing invoices." });
+    expect(await synced()).toHaveLength(0);
+  });
+
   it("answers 503 with how to configure when Square is not configured", async () => {
     delete process.env.SQUARE_APPLICATION_SECRET;
     const response = await sync(await admin());

@@ -3,12 +3,13 @@
 // PORT (default 3000) and DATA_DIR as for `npm run dev`; FAKE_SQUARE_PORT (default 4010).
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { FAKE_WEBHOOK_SIGNATURE_KEY } from "./defaults";
 import { startFakeSquare } from "./server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const appPort = Number(process.env.PORT ?? 3000) || 3000;
 const appUrl = (process.env.APP_URL ?? `http://localhost:${appPort}`).replace(/\/+$/, "");
-const signatureKey = process.env.SQUARE_WEBHOOK_SIGNATURE_KEY ?? "fake-square-webhook-signature-key";
+const signatureKey = process.env.SQUARE_WEBHOOK_SIGNATURE_KEY ?? FAKE_WEBHOOK_SIGNATURE_KEY;
 
 const fake = await startFakeSquare({
   port: Number(process.env.FAKE_SQUARE_PORT ?? 4010),

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { FAKE_APPLICATION_ID, FAKE_APPLICATION_SECRET } from "./defaults";
 import { demoFixture, type Fixture, type RawInvoice } from "./fixtures";
 import { authorizePage, errorPage } from "./pages";
 import { buildSquareEvent, sendSquareWebhook } from "./webhook";
@@ -91,8 +92,8 @@ function decodeCursor(cursor: string, scope: string): number | null {
 }
 
 export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<FakeSquare> {
-  const applicationId = options.applicationId ?? "sq0idp-fake-application";
-  const applicationSecret = options.applicationSecret ?? "sq0csp-fake-secret";
+  const applicationId = options.applicationId ?? FAKE_APPLICATION_ID;
+  const applicationSecret = options.applicationSecret ?? FAKE_APPLICATION_SECRET;
   const maxPageSize = options.maxPageSize ?? 200;
   let tokenTtlSeconds = options.tokenTtlSeconds ?? 30 * 24 * 60 * 60;
   let data: Fixture = options.fixture ?? demoFixture();

@@ -23,10 +23,16 @@ export class SquareApiError extends Error {
   }
 }
 
+// SDK v46 aborts a slow request with the reason "timeout" (a string), which Node's fetch rethrows
+// as is: it surfaces as a SquareError without status whose message and cause are "timeout".
+function isTimeout(error: unknown): boolean {
+  return error instanceof SquareError && error.statusCode === undefined && (error.cause === "timeout" || error.message === "timeout");
+}
+
 /** Turns whatever the SDK threw into a SquareApiError with an actionable message. */
 export function toSquareApiError(error: unknown, doing: string): SquareApiError {
   if (error instanceof SquareApiError) return error;
-  if (error instanceof SquareTimeoutError) return new SquareApiError(`Square did not answer in time while ${doing}.`);
+  if (error instanceof SquareTimeoutError || isTimeout(error)) return new SquareApiError(`Square did not answer in time while ${doing}.`);
   if (error instanceof SquareError) {
     const status = error.statusCode;
     const detail = error.errors[0]?.detail;

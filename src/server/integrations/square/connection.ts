@@ -128,8 +128,11 @@ export async function usableConnection(db: Db, config: SquareConfig, now = new D
   }
 }
 
-/** What the dashboard card shows (spec §3): never a token. Refreshes a token close to expiry. */
-export async function getSquareStatus(db: Db, now = new Date()): Promise<SquareStatus> {
+/**
+ * What the dashboard card shows (spec §3): never a token. The status call refreshes a token close
+ * to expiry; page rendering passes refresh: false so a slow Square never delays the dashboard.
+ */
+export async function getSquareStatus(db: Db, { now = new Date(), refresh = true }: { now?: Date; refresh?: boolean } = {}): Promise<SquareStatus> {
   const config = squareConfig();
   const [row] = await db
     .select({ merchantId: paymentProviderConnections.merchantId, expiresAt: paymentProviderConnections.expiresAt })
@@ -139,7 +142,7 @@ export async function getSquareStatus(db: Db, now = new Date()): Promise<SquareS
   if (!config) return { connected: false, configured: false };
   if (!row) return { connected: false, configured: true };
   let expiresAt = row.expiresAt;
-  if (expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_DAYS * DAY_MS) {
+  if (refresh && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_DAYS * DAY_MS) {
     try {
       expiresAt = (await usableConnection(db, config, now)).expiresAt;
     } catch (error) {
