@@ -72,20 +72,21 @@ function Panel({ initialStatus, oauth }: { initialStatus: SquareStatusView; oaut
     const url = new URL(window.location.href);
     url.searchParams.delete("oauth_status");
     url.searchParams.delete("message");
-    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    // Through the router, not history.replaceState: a later router.refresh() would restore the query.
+    router.replace(url.pathname + url.search + url.hash, { scroll: false });
     if (oauthBanner.tone !== "success") return;
     const timer = setTimeout(() => void loadStatus(), STATUS_RELOAD_MS);
     return () => clearTimeout(timer);
-  }, [oauthBanner, loadStatus]);
+  }, [oauthBanner, loadStatus, router]);
 
   async function syncInvoices() {
     setSyncing(true);
     setSyncBanner(null);
     try {
       const response = await fetch("/api/square/sync-invoices", { cache: "no-store" });
-      const body = (await response.json()) as { success?: boolean; synced?: number; message?: string; error?: string; unmatched?: number };
+      const body = (await response.json()) as { success?: boolean; synced?: number; message?: string; error?: string; warning?: string | null };
       if (body.success) {
-        setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.unmatched ? body.message : undefined });
+        setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.warning ?? undefined });
         router.refresh(); // dashboard figures include the synced invoices
       } else {
         setSyncBanner({ tone: "error", text: `Sync failed: ${body.message ?? body.error ?? "Unknown error"}` });

@@ -27,6 +27,8 @@ export type SyncResult = {
   success: true;
   synced: number;
   message: string;
+  /** Set when invoices were left out (no client matches their customer's email). */
+  warning: string | null;
   created: number;
   updated: number;
   unchanged: number;
@@ -67,15 +69,13 @@ function clientFor(invoice: Square.Invoice, customerEmails: Map<string, string |
   return { id: email ? emailIndex.get(email) : undefined, email };
 }
 
-function summary(synced: number, counts: { created: number; updated: number }, unmatched: Prepared["unmatched"]): string {
-  let message = `Synced ${synced} invoices from Square (${counts.created} new, ${counts.updated} updated).`;
-  if (unmatched.length > 0) {
-    const emails = [...new Set(unmatched.map((u) => u.email ?? "no email"))];
-    const listed = emails.slice(0, UNMATCHED_LISTED).join(", ");
-    const more = emails.length > UNMATCHED_LISTED ? ` and ${emails.length - UNMATCHED_LISTED} more` : "";
-    message += ` ${unmatched.length} invoice${unmatched.length === 1 ? " was" : "s were"} not imported: no client matches the customer email (${listed}${more}).`;
-  }
-  return message;
+/** The invoices left out because no client matches, named by email: reported, never dropped silently. */
+function unmatchedWarning(unmatched: Prepared["unmatched"]): string | null {
+  if (unmatched.length === 0) return null;
+  const emails = [...new Set(unmatched.map((u) => u.email ?? "no email"))];
+  const listed = emails.slice(0, UNMATCHED_LISTED).join(", ");
+  const more = emails.length > UNMATCHED_LISTED ? ` and ${emails.length - UNMATCHED_LISTED} more` : "";
+  return `${unmatched.length} invoice${unmatched.length === 1 ? " was" : "s were"} not imported: no client matches the customer email (${listed}${more}).`;
 }
 
 export async function syncSquareInvoices(db: Db, actor: Actor | null, now = new Date()): Promise<SyncResult> {
@@ -101,10 +101,12 @@ export async function syncSquareInvoices(db: Db, actor: Actor | null, now = new 
   });
 
   const synced = counts.created + counts.updated + counts.unchanged;
+  const warning = unmatchedWarning(prepared.unmatched);
   return {
     success: true,
     synced,
-    message: summary(synced, counts, prepared.unmatched),
+    message: `Synced ${synced} invoices from Square (${counts.created} new, ${counts.updated} updated).${warning ? ` ${warning}` : ""}`,
+    warning,
     ...counts,
     unmatched: prepared.unmatched.length,
     drafts: prepared.drafts,
