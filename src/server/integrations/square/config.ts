@@ -5,6 +5,8 @@ import { serverEnv } from "../../env";
 
 // Square settings come from SQUARE_* variables, read at call time (tests and the dev script change
 // them after start-up). Without an application id and secret the integration is "not configured".
+// Besides the documented ones, SQUARE_MAX_RETRIES (0-5, default 2: the SDK retries 408, 429 and
+// 5xx) and SQUARE_TIMEOUT_SECONDS (default 30) tune the SDK client.
 
 export type SquareConfig = {
   applicationId: string;
