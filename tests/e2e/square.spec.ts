@@ -64,7 +64,11 @@ test.describe.serial("Square payment provider", () => {
       () => false,
     );
     test.skip(!portalBuilt, "The client portal's billing section is not on this branch yet (issue 5).");
-    for (const number of ACME_INVOICES) await expect(page.getByText(number).first()).toBeVisible();
+    // The table (desktop) and the cards (mobile) may both be in the page: look at the visible one.
+    for (const number of ACME_INVOICES) await expect(page.getByText(number, { exact: true }).filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByText("SQ-3004")).toHaveCount(0); // Globex's invoice stays with Globex
+    // SQ-3001's deposit (paid) and balance, from Square's payment requests.
+    await page.getByRole("row").filter({ hasText: "SQ-3001" }).getByRole("button", { name: /Payment Schedule/i }).click();
+    await expect(page.getByText("Deposit (30%)").filter({ visible: true }).first()).toBeVisible();
   });
 });
