@@ -14,8 +14,11 @@ import { PROVIDER, saveConnection, tokensFromResponse } from "./connection";
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 
-/** Reasons sent back to the dashboard as oauth_status=error&message=<reason>. */
-export type OAuthFailure = "access_denied" | "invalid_state" | "missing_code" | "token_exchange_failed" | "unknown_error";
+/**
+ * Reasons sent back to the dashboard as oauth_status=error&message=<reason>: ours, or Square's own
+ * error code (access_denied, …) when it looks like one.
+ */
+export type OAuthFailure = "access_denied" | "invalid_state" | "missing_code" | "token_exchange_failed" | "unknown_error" | (string & {});
 
 export class OAuthFlowError extends Error {
   constructor(readonly reason: OAuthFailure) {
@@ -65,7 +68,7 @@ async function consumeState(db: Db, state: string | null, actor: AdminActor, ses
 }
 
 /** Square's error codes are passed on only when they look like one (they end up in a URL shown to the admin). */
-function squareReason(error: string): OAuthFailure | string {
+function squareReason(error: string): OAuthFailure {
   return /^[a-z_]{1,64}$/.test(error) ? error : "unknown_error";
 }
 
@@ -80,7 +83,7 @@ export async function completeSquareAuthorization(
 ): Promise<{ merchantId: string }> {
   const { redirectUri } = await consumeState(db, params.get("state"), actor, sessionId, now);
   const error = params.get("error");
-  if (error) throw new OAuthFlowError(squareReason(error) as OAuthFailure);
+  if (error) throw new OAuthFlowError(squareReason(error));
   const code = params.get("code");
   if (!code || code.length > 512) throw new OAuthFlowError("missing_code");
 
