@@ -1,8 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
+import { FAKE_APPLICATION_ID, FAKE_APPLICATION_SECRET, FAKE_WEBHOOK_SIGNATURE_KEY } from "./tools/fake-square/defaults";
 
-// Run through `npm run test:e2e` (tests/e2e/run.mjs), which builds, picks the port and DATA_DIR.
+// Run through `npm run test:e2e` (tests/e2e/run.mjs), which builds, picks the ports and DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = `http://localhost:${port}`;
+// Every browser test runs with Square configured against the fake (tools/fake-square).
+const squarePort = Number(process.env.E2E_SQUARE_PORT ?? 3998);
+const fakeSquareUrl = `http://127.0.0.1:${squarePort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,19 +34,38 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR ?? "./data-e2e",
-      APP_URL: baseURL,
-      SEED_DEMO: "true",
-      TRUST_PROXY: "true",
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      command: `node --import tsx tools/fake-square/cli.ts --port ${squarePort}`,
+      url: `${fakeSquareUrl}/_fake/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        FAKE_SQUARE_WEBHOOK_TARGET: `${baseURL}/api/square/webhook`,
+        FAKE_SQUARE_WEBHOOK_KEY: FAKE_WEBHOOK_SIGNATURE_KEY,
+      },
     },
-  },
+    {
+      command: "node scripts/start.mjs",
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR ?? "./data-e2e",
+        APP_URL: baseURL,
+        SEED_DEMO: "true",
+        TRUST_PROXY: "true",
+        NEXT_TELEMETRY_DISABLED: "1",
+        SQUARE_APPLICATION_ID: FAKE_APPLICATION_ID,
+        SQUARE_APPLICATION_SECRET: FAKE_APPLICATION_SECRET,
+        SQUARE_ENVIRONMENT: "sandbox",
+        SQUARE_BASE_URL: fakeSquareUrl,
+        SQUARE_WEBHOOK_SIGNATURE_KEY: FAKE_WEBHOOK_SIGNATURE_KEY,
+        SQUARE_MAX_RETRIES: "0",
+      },
+    },
+  ],
 });

@@ -30,11 +30,14 @@ const freePort = () =>
 
 ensureBuild();
 const port = await freePort();
+// The fake Square (tools/fake-square) the app is configured against during browser tests.
+const squarePort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 const env = {
   ...process.env,
   CHROMIUM_PATH: chromium,
   E2E_PORT: String(port),
+  E2E_SQUARE_PORT: String(squarePort),
   E2E_DATA_DIR: dataDir,
   NEXT_TELEMETRY_DISABLED: "1",
 };

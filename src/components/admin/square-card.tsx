@@ -1,11 +1,21 @@
-import { Card } from "@/components/ui/card";
+import { Suspense } from "react";
+import { SquareConnectionPanel } from "@/components/square/square-connection-panel";
+import { requireAdmin } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { getSquareStatus } from "@/server/integrations/square/connection";
 
-// Stub: replaced by the Square issue (connection status, connect, sync).
-export function SquareCard() {
+/**
+ * The dashboard's payment-provider card (spec §2, §4): loads the connection status on the server
+ * (never a token) and hands it to the interactive panel. Placed on the admin dashboard, which has
+ * already awaited connection(); it checks the admin itself all the same.
+ */
+export async function SquareCard() {
+  await requireAdmin();
+  const status = await getSquareStatus(getDb(), { refresh: false });
   return (
-    <Card>
-      <h2 className="text-lg font-semibold">Square Payments</h2>
-      <p className="mt-2 text-sm text-muted">The payment-provider integration is not configured.</p>
-    </Card>
+    // The panel reads ?oauth_status&message, which needs a Suspense boundary in the App Router.
+    <Suspense fallback={<SquareConnectionPanel initialStatus={status} oauthResult={null} />}>
+      <SquareConnectionPanel initialStatus={status} />
+    </Suspense>
   );
 }

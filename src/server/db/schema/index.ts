@@ -7,3 +7,4 @@ export * from "./documents";
 export * from "./subscriptions";
 export * from "./bookings";
 export * from "./operations";
+export * from "./square";

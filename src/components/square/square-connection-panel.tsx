@@ -1,0 +1,195 @@
+"use client";
+
+import { CreditCard, Link2, RefreshCw, Unplug } from "lucide-react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { type OAuthResult, oauthResultFrom } from "./oauth-result";
+
+export type SquareStatusView =
+  | { connected: true; configured: boolean; merchant_id: string; expires_in_days: number }
+  | { connected: false; configured: boolean };
+
+const AUTHORIZE_URL = "/api/oauth/square?action=authorize";
+const STATUS_URL = "/api/oauth/square?action=status";
+const STATUS_RELOAD_MS = 1000; // spec §9: payment status reload 1 s after a successful connect
+
+type Banner = { tone: "success" | "error" | "info"; text: string; detail?: string };
+
+function expiryText(days: number): string {
+  if (days <= 0) return "Access token expires within a day";
+  return `Access token expires in ${days} day${days === 1 ? "" : "s"}`;
+}
+
+function Badge({ status }: { status: SquareStatusView }) {
+  const [label, tone] = !status.configured
+    ? ["Not configured", "border-slate-600 text-muted"]
+    : status.connected
+      ? ["Connected", "border-emerald-500/50 text-emerald-300"]
+      : ["Not connected", "border-amber-500/50 text-amber-300"];
+  return <span className={`rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>;
+}
+
+/** With oauthResult given (the Suspense fallback), it does not read the URL. */
+export function SquareConnectionPanel({ initialStatus, oauthResult }: { initialStatus: SquareStatusView; oauthResult?: OAuthResult | null }) {
+  return oauthResult === undefined ? <PanelReadingUrl initialStatus={initialStatus} /> : <Panel initialStatus={initialStatus} oauth={oauthResult} />;
+}
+
+function PanelReadingUrl({ initialStatus }: { initialStatus: SquareStatusView }) {
+  const params = useSearchParams();
+  return <Panel initialStatus={initialStatus} oauth={oauthResultFrom(params)} />;
+}
+
+function Panel({ initialStatus, oauth }: { initialStatus: SquareStatusView; oauth: OAuthResult | null }) {
+  const router = useRouter();
+  const [status, setStatus] = useState(initialStatus);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const [oauthBanner] = useState(oauth);
+  const [syncBanner, setSyncBanner] = useState<Banner | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [disconnecting, setDisconnecting] = useState(false);
+
+  const loadStatus = useCallback(async () => {
+    try {
+      const response = await fetch(STATUS_URL, { cache: "no-store" });
+      if (!response.ok) throw new Error(String(response.status));
+      setStatus((await response.json()) as SquareStatusView);
+      setStatusError(null);
+    } catch {
+      setStatusError("Unable to load the Square connection status.");
+    }
+  }, []);
+
+  // After the OAuth round trip: drop the query from the address bar (a reload must not show the
+  // banner again) and, on success, reload the status after 1 s.
+  // The banner is kept in state: the URL (and so `oauth`) changes once the query is dropped.
+  useEffect(() => {
+    if (!oauthBanner) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("oauth_status");
+    url.searchParams.delete("message");
+    // Through the router, not history.replaceState: a later router.refresh() would restore the query.
+    router.replace(url.pathname + url.search + url.hash, { scroll: false });
+    if (oauthBanner.tone !== "success") return;
+    const timer = setTimeout(() => void loadStatus(), STATUS_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [oauthBanner, loadStatus, router]);
+
+  async function syncInvoices() {
+    setSyncing(true);
+    setSyncBanner(null);
+    try {
+      const response = await fetch("/api/square/sync-invoices", { cache: "no-store" });
+      const body = (await response.json()) as { success?: boolean; synced?: number; message?: string; error?: string; warning?: string | null };
+      if (body.success) {
+        setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.warning ?? undefined });
+        router.refresh(); // dashboard figures include the synced invoices
+      } else {
+        setSyncBanner({ tone: "error", text: `Sync failed: ${body.message ?? body.error ?? "Unknown error"}` });
+      }
+    } catch {
+      setSyncBanner({ tone: "error", text: "Failed to sync invoices. Please try again." });
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  async function disconnect() {
+    setDisconnecting(true);
+    try {
+      const response = await fetch("/api/oauth/square?action=disconnect", { method: "POST" });
+      const body = (await response.json()) as { success?: boolean; revoked?: boolean; error?: string };
+      setSyncBanner(
+        body.success
+          ? { tone: "info", text: body.revoked ? "Square disconnected and its access revoked." : "Square disconnected here; Square could not be reached to revoke the access." }
+          : { tone: "error", text: `Disconnect failed: ${body.error ?? "Unknown error"}` },
+      );
+    } catch {
+      setSyncBanner({ tone: "error", text: "Failed to disconnect Square. Please try again." });
+    } finally {
+      setDisconnecting(false);
+      setConfirmOpen(false);
+      await loadStatus();
+    }
+  }
+
+  return (
+    <Card role="region" aria-labelledby="square-card-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="square-card-title" className="flex items-center gap-2 text-lg font-semibold">
+          <CreditCard className="h-5 w-5 text-accent" aria-hidden />
+          Square Payments
+        </h2>
+        <Badge status={status} />
+      </div>
+
+      {oauthBanner ? <Alert tone={oauthBanner.tone}>{oauthBanner.text}</Alert> : null}
+      {statusError ? <Alert tone="error">{statusError}</Alert> : null}
+
+      {!status.configured ? (
+        <div className="space-y-2 text-sm text-muted">
+          <p>The Square integration is not configured.</p>
+          <p>
+            To configure it, set <code className="text-foreground">SQUARE_APPLICATION_ID</code>, <code className="text-foreground">SQUARE_APPLICATION_SECRET</code> and{" "}
+            <code className="text-foreground">SQUARE_ENVIRONMENT</code> (sandbox or production) on the server, optionally{" "}
+            <code className="text-foreground">SQUARE_WEBHOOK_SIGNATURE_KEY</code> for webhooks, register{" "}
+            <code className="text-foreground">/api/oauth/square/callback</code> under the app URL as the OAuth redirect URL, and restart.
+          </p>
+        </div>
+      ) : status.connected ? (
+        <>
+          <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+            <dt className="text-muted">Merchant ID</dt>
+            <dd className="break-all font-mono">{status.merchant_id}</dd>
+            <dt className="text-muted">Access</dt>
+            <dd>{expiryText(status.expires_in_days)}</dd>
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={syncInvoices} disabled={syncing} aria-busy={syncing}>
+              <RefreshCw className={`h-4 w-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
+              {syncing ? "Syncing..." : "Sync Invoices"}
+            </Button>
+            <a href={AUTHORIZE_URL} className={buttonClasses("secondary")}>
+              <Link2 className="h-4 w-4" aria-hidden />
+              Reconnect
+            </a>
+            <Button variant="ghost" onClick={() => setConfirmOpen(true)}>
+              <Unplug className="h-4 w-4" aria-hidden />
+              Disconnect
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm text-muted">Connect your Square account to import invoices, payment schedules and payment status.</p>
+          <a href={AUTHORIZE_URL} className={buttonClasses("primary")}>
+            <Link2 className="h-4 w-4" aria-hidden />
+            Connect Square
+          </a>
+        </div>
+      )}
+
+      {syncBanner ? (
+        <Alert tone={syncBanner.tone}>
+          <p>{syncBanner.text}</p>
+          {syncBanner.detail ? <p className="mt-1 opacity-80">{syncBanner.detail}</p> : null}
+        </Alert>
+      ) : null}
+
+      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen} title="Disconnect Square?" description="Invoices already synced stay. Square's access for this app is revoked; you can connect again at any time.">
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={disconnect} disabled={disconnecting}>
+            {disconnecting ? "Disconnecting..." : "Disconnect"}
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

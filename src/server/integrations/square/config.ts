@@ -1,0 +1,72 @@
+import "server-only";
+import { SquareEnvironment } from "square";
+import { AppError } from "../../errors";
+import { serverEnv } from "../../env";
+
+// Square settings come from SQUARE_* variables, read at call time (tests and the dev script change
+// them after start-up). Without an application id and secret the integration is "not configured".
+// Besides the documented ones, SQUARE_MAX_RETRIES (0-5, default 2: the SDK retries 408, 429 and
+// 5xx) and SQUARE_TIMEOUT_SECONDS (default 30) tune the SDK client.
+
+export type SquareConfig = {
+  applicationId: string;
+  applicationSecret: string;
+  environment: "sandbox" | "production";
+  /** API host: SQUARE_BASE_URL (a local fake, a proxy) or the environment's host. */
+  baseUrl: string;
+  webhookSignatureKey: string | undefined;
+  maxRetries: number;
+  timeoutInSeconds: number;
+};
+
+/** What the sync needs: invoices and the customers they are addressed to, subscriptions, payments. */
+export const SQUARE_SCOPES = ["INVOICES_READ", "CUSTOMERS_READ", "MERCHANT_PROFILE_READ", "SUBSCRIPTIONS_READ", "PAYMENTS_READ"] as const;
+
+export const OAUTH_CALLBACK_PATH = "/api/oauth/square/callback";
+export const WEBHOOK_PATH = "/api/square/webhook";
+
+export const NOT_CONFIGURED_MESSAGE =
+  "Square is not configured. Set SQUARE_APPLICATION_ID, SQUARE_APPLICATION_SECRET and SQUARE_ENVIRONMENT (sandbox or production) on the server, add " +
+  `${OAUTH_CALLBACK_PATH} under your app URL as the redirect URL of the Square application, and restart.`;
+
+function intFromEnv(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+}
+
+/** The configuration, or null when the application id or secret is missing. */
+export function squareConfig(): SquareConfig | null {
+  const applicationId = process.env.SQUARE_APPLICATION_ID?.trim();
+  const applicationSecret = process.env.SQUARE_APPLICATION_SECRET?.trim();
+  if (!applicationId || !applicationSecret) return null;
+  const environment = process.env.SQUARE_ENVIRONMENT?.trim().toLowerCase() === "production" ? "production" : "sandbox";
+  const override = process.env.SQUARE_BASE_URL?.trim().replace(/\/+$/, "");
+  return {
+    applicationId,
+    applicationSecret,
+    environment,
+    baseUrl: override || (environment === "production" ? SquareEnvironment.Production : SquareEnvironment.Sandbox),
+    webhookSignatureKey: process.env.SQUARE_WEBHOOK_SIGNATURE_KEY?.trim() || undefined,
+    maxRetries: intFromEnv("SQUARE_MAX_RETRIES", 2, 0, 5),
+    timeoutInSeconds: intFromEnv("SQUARE_TIMEOUT_SECONDS", 30, 1, 120),
+  };
+}
+
+/** The configuration, or a 503 telling the admin how to configure it. */
+export function requireSquareConfig(): SquareConfig {
+  const config = squareConfig();
+  if (!config) throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
+  return config;
+}
+
+/** Where Square sends the admin back; sent explicitly so any Square-compatible host can use it. */
+export function oauthRedirectUri(): string {
+  return `${serverEnv().appUrl}${OAUTH_CALLBACK_PATH}`;
+}
+
+/** The URL registered for the webhook subscription: part of what Square signs, byte for byte. */
+export function webhookNotificationUrl(): string {
+  return `${serverEnv().appUrl}${WEBHOOK_PATH}`;
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import type { MappedInvoice } from "./invoice-mapping";
+
+// Bulk upsert keyed by square_invoice_id: thousands of invoices in a few statements. Each chunk
+// travels as ONE jsonb parameter unpacked by jsonb_to_recordset (17 bound parameters per row made
+// PGlite spend most of a 10,000-invoice sync parsing placeholders). An unchanged row is not
+// touched (no write, no new updated_at), so a repeated sync changes nothing; project_id is never
+// in the update, so links to projects survive every re-sync.
+
+export type InvoiceUpsertRow = MappedInvoice & { clientId: string };
+
+const CHUNK = 2000;
+
+// Column → its type in the record set. Every column the sync owns (not id, project_id, created_at).
+const COLUMNS = {
+  square_invoice_id: "text",
+  invoice_number: "text",
+  amount_cents: "bigint",
+  status: "text",
+  issued_date: "date",
+  due_date: "date",
+  paid_date: "date",
+  description: "text",
+  square_payment_url: "text",
+  payment_schedule: "jsonb",
+  next_payment_amount_cents: "bigint",
+  next_payment_due_date: "date",
+  total_paid_cents: "bigint",
+  service_date: "date",
+  accepted_payment_methods: "jsonb",
+  client_id: "uuid",
+} as const;
+
+const names = Object.keys(COLUMNS);
+const updated = names.filter((n) => n !== "square_invoice_id");
+const list = (items: string[]) => items.map((n) => `"${n}"`).join(", ");
+// Fixed SQL text (no user input): only the jsonb parameter varies.
+const recordType = names.map((n) => `"${n}" ${COLUMNS[n as keyof typeof COLUMNS]}`).join(", ");
+const setClause = updated.map((n) => `"${n}" = excluded."${n}"`).join(", ");
+// A row-wise IS DISTINCT FROM treats NULLs as values, so "both null" counts as unchanged.
+const changedClause = `(${updated.map((n) => `invoices."${n}"`).join(", ")}) is distinct from (${updated.map((n) => `excluded."${n}"`).join(", ")})`;
+
+const toRecord = (row: InvoiceUpsertRow) => ({
+  square_invoice_id: row.squareInvoiceId,
+  invoice_number: row.invoiceNumber,
+  amount_cents: row.amountCents,
+  status: row.status,
+  issued_date: row.issuedDate,
+  due_date: row.dueDate,
+  paid_date: row.paidDate,
+  description: row.description,
+  square_payment_url: row.squarePaymentUrl,
+  payment_schedule: row.paymentSchedule,
+  next_payment_amount_cents: row.nextPaymentAmountCents,
+  next_payment_due_date: row.nextPaymentDueDate,
+  total_paid_cents: row.totalPaidCents,
+  service_date: row.serviceDate,
+  accepted_payment_methods: row.acceptedPaymentMethods,
+  client_id: row.clientId,
+});
+
+export type UpsertCounts = { created: number; updated: number; unchanged: number };
+
+export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Promise<UpsertCounts> {
+  // One statement may not touch a row twice: keep the last copy of a repeated id.
+  const unique = [...new Map(rows.map((row) => [row.squareInvoiceId, row])).values()];
+  let created = 0;
+  let changed = 0;
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const records = JSON.stringify(unique.slice(i, i + CHUNK).map(toRecord));
+    const result = (await db.execute(sql`
+      insert into invoices (${sql.raw(list(names))})
+      select ${sql.raw(list(names))} from jsonb_to_recordset(${records}::jsonb) as r(${sql.raw(recordType)})
+      on conflict (square_invoice_id) do update set ${sql.raw(setClause)}, "updated_at" = now()
+      where ${sql.raw(changedClause)}
+      returning (xmax = 0) as inserted`)) as unknown as { rows: { inserted: boolean }[] };
+    // xmax is 0 on a freshly inserted row version: tells inserts from updates.
+    for (const row of result.rows) {
+      if (row.inserted) created += 1;
+      else changed += 1;
+    }
+  }
+  return { created, updated: changed, unchanged: unique.length - created - changed };
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import { getAuth } from "../../auth/auth";
+import { AppError } from "../../errors";
+import { serverEnv } from "../../env";
+
+// Small checks shared by the Square route handlers (the role itself is checked by withAdmin).
+
+/** The id of the request's session: an OAuth state is bound to the session that started it. */
+export async function currentSessionId(headers: Headers): Promise<string> {
+  const result = await getAuth().api.getSession({ headers });
+  if (!result) throw new AppError("unauthorized", "Please sign in.");
+  return result.session.id;
+}
+
+/**
+ * Refuses requests another site started. Sync is a GET (spec §7) and session cookies are
+ * SameSite=Lax, which a cross-site top-level navigation still carries: browsers label such
+ * requests Sec-Fetch-Site: cross-site. POSTs must also come from our own origin.
+ */
+export function assertSameSite(request: Request): void {
+  if (request.headers.get("sec-fetch-site") === "cross-site") throw new AppError("forbidden", "Cross-site requests are not allowed.");
+  if (request.method !== "GET") {
+    const origin = request.headers.get("origin");
+    if (origin && origin !== new URL(serverEnv().appUrl).origin) throw new AppError("forbidden", "Cross-site requests are not allowed.");
+  }
+}

@@ -1,0 +1,103 @@
+import "server-only";
+import { SquareError, type Square, type SquareClient } from "square";
+import { toSquareApiError } from "./client";
+
+// Reads everything a sync needs from Square before anything is written: every location, every
+// page of invoices, the customers they are addressed to, and the subscriptions.
+
+const PAGE_SIZE = 200; // Square's maximum for ListInvoices and SearchSubscriptions
+const CUSTOMER_CONCURRENCY = 8;
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export async function listLocationIds(client: SquareClient): Promise<string[]> {
+  try {
+    const { locations } = await client.locations.list();
+    return (locations ?? []).map((l) => l.id).filter((id): id is string => typeof id === "string" && id !== "");
+  } catch (error) {
+    throw toSquareApiError(error, "listing locations");
+  }
+}
+
+/** All invoices of one location, following the SDK's cursor pagination to the last page. */
+export async function listLocationInvoices(client: SquareClient, locationId: string): Promise<{ invoices: Square.Invoice[]; pages: number }> {
+  try {
+    let page = await client.invoices.list({ locationId, limit: PAGE_SIZE });
+    const invoices = [...page.data];
+    let pages = 1;
+    while (page.hasNextPage()) {
+      page = await page.getNextPage();
+      invoices.push(...page.data);
+      pages += 1;
+    }
+    return { invoices, pages };
+  } catch (error) {
+    throw toSquareApiError(error, "listing invoices");
+  }
+}
+
+/** Each customer's current email (lower case), or null when Square has none or no such customer. */
+export async function fetchCustomerEmails(client: SquareClient, customerIds: string[]): Promise<Map<string, string | null>> {
+  const emails = await mapLimit(customerIds, CUSTOMER_CONCURRENCY, async (customerId) => {
+    try {
+      const { customer } = await client.customers.get({ customerId });
+      return customer?.emailAddress?.trim().toLowerCase() || null;
+    } catch (error) {
+      // A deleted customer: the invoice's recipient snapshot still names an email.
+      if (error instanceof SquareError && error.statusCode === 404) return null;
+      throw toSquareApiError(error, "reading customers");
+    }
+  });
+  return new Map(customerIds.map((id, i) => [id, emails[i] ?? null]));
+}
+
+/** Every subscription of the seller; SearchSubscriptions is not paginated by the SDK. */
+export async function searchAllSubscriptions(client: SquareClient): Promise<Square.Subscription[]> {
+  const all: Square.Subscription[] = [];
+  let cursor: string | undefined;
+  try {
+    do {
+      const response = await client.subscriptions.search({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+      all.push(...(response.subscriptions ?? []));
+      cursor = response.cursor || undefined;
+    } while (cursor);
+  } catch (error) {
+    throw toSquareApiError(error, "reading subscriptions");
+  }
+  return all;
+}
+
+export type SquareSnapshot = {
+  locationCount: number;
+  pageCount: number;
+  invoices: Square.Invoice[];
+  customerEmails: Map<string, string | null>;
+  subscriptions: Square.Subscription[];
+};
+
+/** Everything the sync writes, read first so a failure half-way leaves the database untouched. */
+export async function fetchSquareSnapshot(client: SquareClient): Promise<SquareSnapshot> {
+  const locationIds = await listLocationIds(client);
+  const perLocation = await Promise.all(locationIds.map((id) => listLocationInvoices(client, id)));
+  const invoices = perLocation.flatMap((l) => l.invoices);
+  const customerIds = [...new Set(invoices.filter((i) => i.status !== "DRAFT").map((i) => i.primaryRecipient?.customerId).filter((id): id is string => Boolean(id)))];
+  const [customerEmails, subscriptions] = await Promise.all([fetchCustomerEmails(client, customerIds), searchAllSubscriptions(client)]);
+  return {
+    locationCount: locationIds.length,
+    pageCount: perLocation.reduce((n, l) => n + l.pages, 0),
+    invoices,
+    customerEmails,
+    subscriptions,
+  };
+}

@@ -1,0 +1,74 @@
+// The Square connection in the browser, against the fake Square the e2e run starts
+// (tools/fake-square; playwright.config.ts points the app at it).
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+const FAKE_SQUARE = `http://127.0.0.1:${process.env.E2E_SQUARE_PORT ?? 3998}`;
+// The demo fixture's invoices for the demo clients (tools/fake-square/fixtures.ts).
+const ACME_INVOICES = ["SQ-3001", "SQ-3002", "SQ-3003"];
+
+test.describe.serial("Square payment provider", () => {
+  test.beforeAll(async ({ request }) => {
+    // Fresh fixture data and no leftover faults at the fake.
+    expect((await request.post(`${FAKE_SQUARE}/_fake/reset`)).status()).toBe(200);
+  });
+
+  test("denying access on Square's page shows 'OAuth failed: access denied'", async ({ page }) => {
+    await signInViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    const card = page.getByRole("region", { name: "Square Payments" });
+    await card.getByRole("link", { name: /Connect Square|Reconnect/ }).click();
+    await expect(page.getByRole("heading", { name: "Fake Square" })).toBeVisible();
+    await page.getByRole("button", { name: "Deny" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await expect(card.getByRole("alert")).toHaveText("OAuth failed: access denied");
+    // The query is dropped so a reload does not show the banner again.
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test("the admin connects through Square's authorize page, sees the connected status and syncs", async ({ page }) => {
+    await signInViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    const card = page.getByRole("region", { name: "Square Payments" });
+    await card.getByRole("link", { name: /Connect Square|Reconnect/ }).click();
+    await expect(page.getByText("INVOICES_READ")).toBeVisible();
+    await page.getByRole("button", { name: "Allow" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await expect(card.getByText("Square account connected successfully!")).toBeVisible();
+    await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+    await expect(card.getByText("MLFAKE7DEMO01")).toBeVisible();
+    await expect(card.getByText(/Access token expires in \d+ days/)).toBeVisible();
+
+    await card.getByRole("button", { name: "Sync Invoices" }).click();
+    await expect(card.getByText("✅ Synced 5 invoices from Square")).toBeVisible();
+    // The invoice nobody matches is reported, not dropped silently.
+    await expect(card.getByText(/pat@unknown-company\.example/)).toBeVisible();
+  });
+
+  test("a sync that Square fails shows 'Sync failed: …'", async ({ page, request }) => {
+    await request.post(`${FAKE_SQUARE}/_fake/faults`, { data: { path: "/v2/locations", status: 500, times: 1 } });
+    await signInViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    const card = page.getByRole("region", { name: "Square Payments" });
+    await card.getByRole("button", { name: "Sync Invoices" }).click();
+    await expect(card.getByRole("alert")).toContainText("Sync failed: Square is unavailable (HTTP 500)");
+  });
+
+  test("the synced invoices, deposit and balance included, appear in the client's billing section", async ({ page }) => {
+    await signInViaApi(page, DEMO.client);
+    await page.goto("/client-portal?section=billing");
+    // Until the client portal (issue 5) is merged, /client-portal is a stub without a billing section.
+    const billing = page.getByRole("heading", { name: /Billing & Invoices/ });
+    const portalBuilt = await billing.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    test.skip(!portalBuilt, "The client portal's billing section is not on this branch yet (issue 5).");
+    // The table (desktop) and the cards (mobile) may both be in the page: look at the visible one.
+    for (const number of ACME_INVOICES) await expect(page.getByText(number, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+    await expect(page.getByText("SQ-3004")).toHaveCount(0); // Globex's invoice stays with Globex
+    // SQ-3001's deposit (paid) and balance, from Square's payment requests.
+    await page.getByRole("row").filter({ hasText: "SQ-3001" }).getByRole("button", { name: /Payment Schedule/i }).click();
+    await expect(page.getByText("Deposit (30%)").filter({ visible: true }).first()).toBeVisible();
+  });
+});

@@ -1,0 +1,99 @@
+// The fake's memory: the seller's data, issued codes and tokens, injected faults, request counts.
+import { randomBytes } from "node:crypto";
+import { demoFixture, type Fixture, type RawInvoice } from "./fixtures";
+
+export type Fault = {
+  /** Path prefix the fault applies to, e.g. "/v2/invoices" (default: every path). */
+  path?: string;
+  method?: string;
+  /** Answer with this status (500, 401, …) instead of the real response. */
+  status?: number;
+  /** Wait this long before answering ("slow"). */
+  delayMs?: number;
+  /** Let this many matching requests through first. */
+  after?: number;
+  /** Apply this many times, then forget the fault (default: until cleared). */
+  times?: number;
+};
+
+type TokenRecord = { merchantId: string; expiresAt: number; revoked: boolean };
+type CodeRecord = { redirectUri: string; scopes: string[]; expiresAt: number };
+export type IssuedToken = { accessToken: string; refreshToken: string; expiresAt: string; merchantId: string };
+
+export class FakeState {
+  data: Fixture;
+  invoiceIndex: Map<string, RawInvoice>;
+  tokenTtlSeconds: number;
+  faults: (Fault & { seen: number; applied: number })[] = [];
+  readonly accessTokens = new Map<string, TokenRecord>();
+  readonly refreshTokens = new Map<string, { merchantId: string; revoked: boolean }>();
+  readonly codes = new Map<string, CodeRecord>();
+  readonly counts: Record<string, number> = {};
+
+  constructor(
+    readonly applicationId: string,
+    readonly applicationSecret: string,
+    readonly maxPageSize: number,
+    fixture: Fixture,
+    tokenTtlSeconds: number,
+  ) {
+    this.data = fixture;
+    this.invoiceIndex = new Map(fixture.invoices.map((i) => [i.id, i]));
+    this.tokenTtlSeconds = tokenTtlSeconds;
+  }
+
+  reset(fixture?: Fixture): void {
+    this.data = fixture ?? demoFixture();
+    this.invoiceIndex = new Map(this.data.invoices.map((i) => [i.id, i]));
+    this.faults = [];
+  }
+
+  /** A new access token (and refresh token, unless one is being reused), Square's formats. */
+  issue(ttlSeconds = this.tokenTtlSeconds, refreshToken?: string): IssuedToken {
+    const accessToken = `EAAAfake${randomBytes(24).toString("hex")}`;
+    const refresh = refreshToken ?? `EQAAfake${randomBytes(24).toString("hex")}`;
+    const expiresAt = Date.now() + ttlSeconds * 1000;
+    this.accessTokens.set(accessToken, { merchantId: this.data.merchantId, expiresAt, revoked: false });
+    this.refreshTokens.set(refresh, { merchantId: this.data.merchantId, revoked: false });
+    // Square's expires_at has no milliseconds.
+    return { accessToken, refreshToken: refresh, expiresAt: new Date(expiresAt).toISOString().replace(/\.\d{3}Z$/, "Z"), merchantId: this.data.merchantId };
+  }
+
+  newCode(record: CodeRecord): string {
+    const code = `sq0cgb-fake-${randomBytes(16).toString("hex")}`;
+    this.codes.set(code, record);
+    return code;
+  }
+
+  tokenStatus(token: string | undefined): "ok" | "missing" | "expired" | "revoked" {
+    const record = token ? this.accessTokens.get(token) : undefined;
+    if (!record) return "missing";
+    if (record.revoked) return "revoked";
+    return record.expiresAt < Date.now() ? "expired" : "ok";
+  }
+
+  /** A fault matching this request, if one applies now (counts towards `after` and `times`). */
+  matchFault(method: string, path: string): Fault | undefined {
+    for (const fault of this.faults) {
+      if (fault.path && !path.startsWith(fault.path)) continue;
+      if (fault.method && fault.method.toUpperCase() !== method) continue;
+      fault.seen += 1;
+      if (fault.seen <= (fault.after ?? 0)) continue;
+      fault.applied += 1;
+      if (fault.times !== undefined && fault.applied >= fault.times) this.faults = this.faults.filter((f) => f !== fault);
+      return fault;
+    }
+    return undefined;
+  }
+
+  payInvoice(id: string): RawInvoice {
+    const invoice = this.invoiceIndex.get(id);
+    if (!invoice) throw new Error(`No invoice ${id}`);
+    invoice.payment_requests = invoice.payment_requests.map((r) => ({ ...r, total_completed_amount_money: { ...r.computed_amount_money } }));
+    delete invoice.next_payment_amount_money;
+    invoice.status = "PAID";
+    invoice.version += 1;
+    invoice.updated_at = new Date().toISOString();
+    return invoice;
+  }
+}
