@@ -47,7 +47,8 @@ export default defineConfig({
       },
     },
     {
-      command: "node scripts/start.mjs",
+      // run.mjs has already built; never rebuild under a running test server.
+      command: "node scripts/start.mjs --no-build",
       url: `${baseURL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -1,5 +1,6 @@
 // `npm start`: build if needed, then serve the production build. Migrations and the demo seed run
 // in the server itself (src/instrumentation.ts), which also holds the embedded database's lock.
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { ensureBuild } from "./ensure-build.mjs";
@@ -16,7 +17,16 @@ if (isProduction && !process.env.AUTH_SECRET?.trim()) {
   process.exit(1);
 }
 
-ensureBuild();
+// --no-build serves the existing build as is (a deploy that built separately, or a second test
+// server that must not rebuild under a running one).
+if (process.argv.includes("--no-build")) {
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+    console.error("--no-build: there is no build in .next; run `npm run build` first.");
+    process.exit(1);
+  }
+} else {
+  ensureBuild();
+}
 
 const port = Number(process.env.PORT ?? 3000) || 3000;
 const hostname = process.env.HOST ?? "0.0.0.0";

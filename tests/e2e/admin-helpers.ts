@@ -34,6 +34,8 @@ export async function acceptInvitation(page: Page, inviteUrl: string, password: 
   await page.goto(inviteUrl);
   await page.getByLabel(/^new password/i).fill(password);
   await page.getByLabel(/confirm/i).fill(password);
-  await page.getByRole("button", { name: "Reset Password" }).click();
+  // An invitation link (invite=1) words the page as "Set Your Password".
+  await expect(page.getByRole("heading", { name: "Set Your Password" })).toBeVisible();
+  await page.getByRole("button", { name: "Set Password" }).click();
   await expect(page.getByText("Password Reset Successfully")).toBeVisible();
 }

@@ -29,7 +29,7 @@ export async function startMailServer(): Promise<MailServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-mail-"));
   const baseURL = `http://localhost:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, SEED_DEMO: "true", TRUST_PROXY: "true", SMTP_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
