@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requireAdmin, requireClient } from "@/server/auth/session";
-import { listClientInvoices } from "@/server/data/client-invoices";
+import { listPortalInvoices } from "@/server/data/portal-billing";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
 import { withAdmin, withClient } from "@/server/handler";
 import { authHeaders, signIn } from "./helpers/auth";
@@ -81,7 +81,7 @@ describe("client scoping", () => {
   it("returns only the session client's invoices, for each of two clients", async () => {
     for (const [email, clientId] of [["client@example.com", DEMO_CLIENTS.acme.id], ["client2@example.com", DEMO_CLIENTS.globex.id]] as const) {
       const actor = await requireClient(authHeaders(await clientCookie(email)));
-      const rows = await listClientInvoices(t.db, { actor });
+      const rows = await listPortalInvoices(t.db, { actor });
       const expected = DEMO_INVOICES.filter((i) => i.clientId === clientId).map((i) => i.id).sort();
       expect(rows.map((r) => r.id).sort()).toEqual(expected);
       // Newest due date first (spec §7).
@@ -93,7 +93,7 @@ describe("client scoping", () => {
   it("refuses an admin actor in a client data function", async () => {
     const admin = await requireAdmin(authHeaders(await adminCookie()));
     // @ts-expect-error: the type system already refuses it; the runtime check is the second lock.
-    await expect(listClientInvoices(t.db, { actor: admin })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listPortalInvoices(t.db, { actor: admin })).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 

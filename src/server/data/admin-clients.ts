@@ -4,7 +4,8 @@ import { ADMIN_PAGE_SIZE, type ClientListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clients, invoices, user } from "../db/schema";
-import { containsPattern, outstandingCentsSql } from "./admin-sql";
+import { containsPattern } from "./admin-sql";
+import { invoiceOutstandingCents } from "./invoice-money-sql";
 
 export type AdminClientRow = {
   id: string;
@@ -55,7 +56,7 @@ export async function listAdminClients(
 
   const totals = db
     .select({
-      balanceCents: sql<number>`coalesce(sum(${outstandingCentsSql}), 0)`.as("balance_cents"),
+      balanceCents: sql<number>`coalesce(sum(${invoiceOutstandingCents}), 0)`.as("balance_cents"),
       invoiceCount: sql<number>`count(*)`.as("invoice_count"),
     })
     .from(invoices)

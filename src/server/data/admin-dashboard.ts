@@ -5,11 +5,11 @@ import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "../db/schema";
 import { AppError } from "../errors";
-import { outstandingCentsSql } from "./admin-sql";
+import { invoiceOutstandingCents } from "./invoice-money-sql";
 
 /**
  * The dashboard's three figures in one statement. Active projects are in_progress + on_hold;
- * Outstanding Revenue sums what is still owed on pending + overdue invoices (see outstandingCentsSql).
+ * Outstanding Revenue sums what is still owed on pending + overdue invoices (see invoiceOutstandingCents).
  */
 export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
@@ -17,7 +17,7 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
     .select({
       totalClients: sql<number>`(select count(*) from ${clients})`.mapWith(Number),
       activeProjects: sql<number>`(select count(*) from ${projects} where ${projects.status} in ('in_progress', 'on_hold'))`.mapWith(Number),
-      outstandingCents: sql<number>`(select coalesce(sum(${outstandingCentsSql}), 0) from ${invoices} where ${invoices.status} in ('pending', 'overdue'))`.mapWith(Number),
+      outstandingCents: sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.status} in ('pending', 'overdue'))`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
   return row!;

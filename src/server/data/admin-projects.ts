@@ -8,7 +8,8 @@ import type { Db, DbOrTx } from "../db/client";
 import { clients, invoices, projects } from "../db/schema";
 import { AppError } from "../errors";
 import type { Paged } from "./admin-clients";
-import { containsPattern, paidCentsSql } from "./admin-sql";
+import { containsPattern } from "./admin-sql";
+import { invoicePaidCents } from "./invoice-money-sql";
 
 export type AdminProjectRow = {
   id: string;
@@ -74,7 +75,7 @@ export async function listAdminProjects(
     .select({
       invoiceCount: sql<number>`count(*)`.as("invoice_count"),
       billed: sql<number>`coalesce(sum(${invoices.amountCents}), 0)`.as("billed"),
-      paid: sql<number>`coalesce(sum(${paidCentsSql}), 0)`.as("paid"),
+      paid: sql<number>`coalesce(sum(${invoicePaidCents}), 0)`.as("paid"),
     })
     .from(invoices)
     .where(and(eq(invoices.projectId, pageRows.id), ne(invoices.status, "cancelled")))
@@ -214,17 +215,23 @@ export async function getProjectInvoices(db: DbOrTx, { actor, projectId }: { act
     .where(eq(projects.id, projectId))
     .limit(1);
   if (!project) throw new AppError("not_found", "Project not found");
+  // The dialog's totals come from the same query, as window sums over the linked, non-cancelled rows.
+  const isCounted = sql`${invoices.projectId} = ${projectId} and ${invoices.status} <> 'cancelled'`;
   const rows = await db
-    .select(invoiceColumns)
+    .select({
+      ...invoiceColumns,
+      countedTotal: sql<number>`(count(*) filter (where ${isCounted}) over ())::int`.mapWith(Number),
+      billedTotal: sql<number>`coalesce(sum(${invoices.amountCents}) filter (where ${isCounted}) over (), 0)::bigint`.mapWith(Number),
+      paidTotal: sql<number>`coalesce(sum(${invoicePaidCents}) filter (where ${isCounted}) over (), 0)::bigint`.mapWith(Number),
+    })
     .from(invoices)
     .where(and(eq(invoices.clientId, project.clientId), or(eq(invoices.projectId, projectId), isNull(invoices.projectId))))
     .orderBy(sql`${invoices.dueDate} desc nulls last`, asc(invoices.invoiceNumber));
-  const linked = rows.filter((r) => r.projectId === projectId);
-  const unlinked = rows.filter((r) => r.projectId === null);
-  const counted = linked.filter((r) => r.status !== "cancelled");
-  const totalBilledCents = counted.reduce((sum, r) => sum + r.amountCents, 0);
-  const totalPaidCents = counted.reduce((sum, r) => sum + (r.status === "paid" ? r.amountCents : Math.min(r.totalPaidCents, r.amountCents)), 0);
-  return { project, linked, unlinked, totals: { invoiceCount: counted.length, totalBilledCents, totalPaidCents } };
+  const linked = rows.filter((r) => r.projectId === projectId).map(({ countedTotal: _c, billedTotal: _b, paidTotal: _p, ...r }) => r);
+  const unlinked = rows.filter((r) => r.projectId === null).map(({ countedTotal: _c, billedTotal: _b, paidTotal: _p, ...r }) => r);
+  const first = rows[0];
+  const totals = { invoiceCount: first?.countedTotal ?? 0, totalBilledCents: first?.billedTotal ?? 0, totalPaidCents: first?.paidTotal ?? 0 };
+  return { project, linked, unlinked, totals };
 }
 
 /**

@@ -4,7 +4,7 @@ import { INVOICE_PAGE_SIZE } from "@/lib/validation/portal";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { type AcceptedPaymentMethods, invoices, type ScheduleEntry } from "../db/schema";
-import { centsSum, countWhere, invoiceIsOpen, invoicePaidCents } from "./portal-invoice-sql";
+import { centsSum, countWhere, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 export type BillingSummary = {
   /** Sum over pending and overdue invoices of what remains to pay (amount − paid). */
@@ -20,7 +20,7 @@ export async function getBillingSummary(db: DbOrTx, { actor }: { actor: ClientAc
   assertClient(actor);
   const [row] = await db
     .select({
-      balanceDueCents: centsSum(sql`${invoices.amountCents} - ${invoicePaidCents}`, invoiceIsOpen),
+      balanceDueCents: centsSum(invoiceOutstandingCents, invoiceIsOpen),
       pendingCount: countWhere(sql`${invoices.status} = 'pending'`),
       overdueCount: countWhere(sql`${invoices.status} = 'overdue'`),
       invoiceCount: countWhere(sql`true`),

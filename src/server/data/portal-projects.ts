@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { invoices, projects } from "../db/schema";
-import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "./portal-invoice-sql";
+import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "./invoice-money-sql";
 
 export type PortalProject = {
   id: string;

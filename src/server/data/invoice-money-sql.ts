@@ -2,7 +2,8 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { invoices } from "../db/schema";
 
-// The portal's money rules for invoices, written once as SQL so every sum happens in the database.
+// Money rules for invoices, written once as SQL for the portal and the admin area, so every sum
+// happens in the database and both sides agree on what is paid and owed.
 
 /**
  * What has been paid on one invoice, in cents: the whole amount once it is marked paid (a paid
@@ -11,6 +12,13 @@ import { invoices } from "../db/schema";
  * "outstanding" negative.
  */
 export const invoicePaidCents = sql`least(case when ${invoices.status} = 'paid' then ${invoices.amountCents} else ${invoices.totalPaidCents} end, ${invoices.amountCents})`;
+
+/**
+ * What is still owed on one invoice, in cents: amount − paid for pending and overdue invoices,
+ * 0 otherwise. The client balance (portal banner, admin clients list) and Outstanding Revenue are
+ * sums of this.
+ */
+export const invoiceOutstandingCents = sql<number>`case when ${invoices.status} in ('pending', 'overdue') then ${invoices.amountCents} - ${invoicePaidCents} else 0 end`;
 
 /** Cancelled invoices are neither billed nor owed (spec §3 and §9). */
 export const invoiceIsBilled = sql`${invoices.status} <> 'cancelled'`;
