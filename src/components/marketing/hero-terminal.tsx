@@ -1,0 +1,86 @@
+"use client";
+
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { TERMINAL_LINES, TERMINAL_PREFIX, TERMINAL_STEPS, type TerminalLine } from "./terminal-script";
+
+const START_DELAY_MS = 600;
+const TYPE_MS = 28;
+const BEFORE_COMMAND_MS = 450;
+const LINE_MS = 170;
+
+const COLORS: Record<TerminalLine["kind"], string> = {
+  command: "text-slate-100",
+  info: "text-sky-300",
+  warn: "text-amber-300",
+  ok: "text-emerald-300",
+  plain: "text-cyan-200",
+};
+
+const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
+function subscribeToMotion(onChange: () => void) {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches;
+const motionUnknownOnServer = () => false;
+
+/**
+ * The animated part of the hero terminal (aria-hidden: the page carries a static transcript for
+ * screen readers). Every line is always rendered at full length and unrevealed text is only made
+ * invisible, so the box has its final size from the first paint and typing never shifts layout.
+ * With reduced motion it shows the final state at once. data-step counts the completed steps.
+ */
+export function HeroTerminal() {
+  const reducedMotion = useSyncExternalStore(subscribeToMotion, prefersReducedMotion, motionUnknownOnServer);
+  const [{ step, typed }, setProgress] = useState({ step: 0, typed: 0 });
+
+  useEffect(() => {
+    if (reducedMotion) return;
+    let current = { step: 0, typed: 0 };
+    let timer: ReturnType<typeof setTimeout>;
+    const advance = () => {
+      const line = TERMINAL_LINES[current.step]!;
+      if (line.kind === "command" && current.typed < line.text.length) {
+        current = { step: current.step, typed: current.typed + 1 };
+      } else {
+        current = { step: current.step + 1, typed: 0 };
+      }
+      setProgress(current);
+      if (current.step >= TERMINAL_STEPS) return;
+      const next = TERMINAL_LINES[current.step]!;
+      const delay = next.kind !== "command" ? LINE_MS : current.typed === 0 ? BEFORE_COMMAND_MS : TYPE_MS;
+      timer = setTimeout(advance, delay);
+    };
+    timer = setTimeout(advance, START_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [reducedMotion]);
+
+  const shownStep = reducedMotion ? TERMINAL_STEPS : step;
+  return (
+    <div aria-hidden data-testid="hero-terminal" data-step={shownStep} className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5">
+      {TERMINAL_LINES.map((line, index) => {
+        const done = index < shownStep;
+        const typing = index === shownStep && line.kind === "command" && typed > 0;
+        return (
+          // A line waiting for its turn is invisible only where motion is allowed: with reduced motion
+          // (or before this script runs) CSS already shows the finished transcript.
+          <div key={index} className={`whitespace-pre-wrap break-words ${COLORS[line.kind]} ${done || typing ? "" : "motion-safe:invisible"}`}>
+            <span className={line.kind === "command" ? "text-emerald-400" : undefined}>{TERMINAL_PREFIX[line.kind]}</span>
+            {typing ? (
+              <>
+                {line.text.slice(0, typed)}
+                <span className="relative">
+                  <span className="absolute left-0.5 top-0.5 h-4 w-2 bg-emerald-400/80" />
+                </span>
+                <span className="invisible">{line.text.slice(typed)}</span>
+              </>
+            ) : (
+              line.text
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

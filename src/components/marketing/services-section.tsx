@@ -1,0 +1,34 @@
+import { Scale, ShieldCheck, Zap } from "lucide-react";
+import { SectionHeading } from "./section-heading";
+import { ServiceFeatures } from "./service-features";
+import { SERVICES, type ServiceCard } from "./services-data";
+
+const ICONS: Record<ServiceCard["icon"], typeof ShieldCheck> = { assessment: ShieldCheck, governance: Scale, acceleration: Zap };
+
+export function ServicesSection() {
+  return (
+    <section id="services" tabIndex={-1} aria-labelledby="services-heading" className="border-y border-slate-800/60 bg-surface/30 py-20 focus:outline-none sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="services-heading" eyebrow="Services" title="Three ways we make AI safe and productive">
+          From a first assessment to board-level governance and faster engineering teams, each engagement is run by
+          senior consultants and ends with results you can measure.
+        </SectionHeading>
+        <ul className="mt-12 grid items-start gap-6 lg:grid-cols-3">
+          {SERVICES.map((service) => {
+            const Icon = ICONS[service.icon];
+            return (
+              <li key={service.id} className="flex flex-col rounded-2xl border border-slate-800 bg-background/80 p-6 sm:p-8" data-testid={`service-${service.id}`}>
+                <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-cyan-500/10 text-accent">
+                  <Icon className="h-6 w-6" aria-hidden />
+                </span>
+                <h3 className="mt-5 text-xl font-semibold text-white">{service.title}</h3>
+                <p className="mt-3 text-slate-300">{service.description}</p>
+                <ServiceFeatures serviceId={service.id} title={service.title} features={service.features} />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
