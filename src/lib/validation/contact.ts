@@ -20,9 +20,9 @@ export const CONTACT_MAX_BODY_BYTES = 32 * 1024;
 // would allow header injection). The message may span lines and contain tabs, nothing else.
 const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// Something that opens or closes a tag, a comment or a processing instruction ("<script", "</b",
-// "<!--", "<?php"). A plain "<" as in "fewer than <10 engineers" is still accepted.
-const MARKUP = /<\s*[/!?]?\s*[a-z]/i;
+// What an HTML parser reads as a tag, a comment or a processing instruction ("<script", "</b",
+// "<!--", "<?php"). A "<" before a digit or a space ("<10 engineers", "a < b") is still accepted.
+const MARKUP = /<(?:\/?[a-z]|[!?])/i;
 
 function plainText(label: string, opts: { min: number; max: number; minMessage: string; multiline?: boolean }) {
   const control = opts.multiline ? TEXT_CONTROL : LINE_CONTROL;
