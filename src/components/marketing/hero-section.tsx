@@ -67,17 +67,15 @@ export function HeroSection() {
           <div className="p-4">
             <HeroTerminal />
           </div>
-          <figcaption className="sr-only">
-            Example engagement transcript:
-            <ol>
-              {TERMINAL_LINES.map((line, index) => (
-                <li key={index}>
-                  {line.kind === "command" ? TERMINAL_PREFIX.command : ""}
-                  {line.text}
-                </li>
-              ))}
-            </ol>
-          </figcaption>
+          <figcaption className="sr-only">Example engagement transcript</figcaption>
+          <ol className="sr-only">
+            {TERMINAL_LINES.map((line, index) => (
+              <li key={index}>
+                {line.kind === "command" ? TERMINAL_PREFIX.command : ""}
+                {line.text}
+              </li>
+            ))}
+          </ol>
         </figure>
       </div>
       <div className="relative mt-12 flex justify-center">

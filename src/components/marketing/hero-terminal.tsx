@@ -70,7 +70,8 @@ export function HeroTerminal() {
             {typing ? (
               <>
                 {line.text.slice(0, typed)}
-                <span className="relative">
+                {/* A new cursor element per character (key): a moved element would count as a layout shift. */}
+                <span key={typed} className="relative">
                   <span className="absolute left-0.5 top-0.5 h-4 w-2 bg-emerald-400/80" />
                 </span>
                 <span className="invisible">{line.text.slice(typed)}</span>
