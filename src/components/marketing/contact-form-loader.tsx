@@ -1,50 +1,90 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { flushSync } from "react-dom";
+import type { ContactFormHandover } from "./contact-form";
 
-// The form's code (react-hook-form, the zod schema, the fields) is the largest script on the landing
-// page and most visitors never reach the form, so it is not part of the initial JavaScript. The
-// server still renders the complete form; in the browser that HTML stays as it is (a dehydrated
-// Suspense boundary) until the code is loaded, then React hydrates it in place: no swap, no layout
-// shift, and anything already typed is kept (react-hook-form reads the inputs' current values).
-let openGate: () => void = () => {};
-const gate = typeof window === "undefined" ? Promise.resolve() : new Promise<void>((resolve) => (openGate = resolve));
-const ContactForm = lazy(() => gate.then(() => import("./contact-form")).then((module) => ({ default: module.ContactForm })));
+type Loaded = { Form: ComponentType<{ handover?: ContactFormHandover }>; handover: ContactFormHandover };
 
-/** Loads the form's code when it comes within 600 px of the viewport, or on any interaction with it. */
-export function ContactFormLoader() {
+/**
+ * The form's code (react-hook-form, the zod schema) is the largest script on the landing page and
+ * most visitors never reach the form, so it is not part of the initial JavaScript. The server renders
+ * the same form as static HTML (children); when it comes within 600 px of the viewport, or on any
+ * interaction with it, the code is loaded and the interactive form replaces the static one. Both
+ * share their markup, so nothing moves, and what was typed, the focused field and a pending
+ * submission are handed over.
+ */
+export function ContactFormLoader({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    const load = () => openGate();
+    if (!element || loaded) return;
+    let requested = false;
+    let submitWhenReady = false;
+    const load = () => {
+      if (requested) return;
+      requested = true;
+      import("./contact-form").then(
+        (module) => {
+          // Read the static form and swap in the same task, so no keystroke falls in between.
+          const handover = { ...captureForm(element), submit: submitWhenReady };
+          flushSync(() => setLoaded({ Form: module.ContactForm, handover }));
+        },
+        () => {
+          requested = false; // offline for a moment: try again on the next interaction
+        },
+      );
+    };
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), {
       rootMargin: "600px 0px",
     });
     observer.observe(element);
-    // Submitting before the code arrived would fall back to a plain HTML post: keep the visitor on
-    // the page instead; the form is interactive a moment later.
-    const onEarlySubmit = (event: Event) => {
-      if ((event.target as HTMLFormElement).dataset.ready !== "true") event.preventDefault();
+    // Without its code the static form would post as plain HTML: hold the submission instead and
+    // send it once the interactive form is there.
+    const onSubmit = (event: Event) => {
+      event.preventDefault();
+      submitWhenReady = true;
       load();
     };
     element.addEventListener("focusin", load);
     element.addEventListener("pointerdown", load);
-    element.addEventListener("submit", onEarlySubmit, true);
+    element.addEventListener("submit", onSubmit);
     return () => {
       observer.disconnect();
       element.removeEventListener("focusin", load);
       element.removeEventListener("pointerdown", load);
-      element.removeEventListener("submit", onEarlySubmit, true);
+      element.removeEventListener("submit", onSubmit);
     };
-  }, []);
+  }, [loaded]);
 
-  return (
-    <div ref={ref}>
-      <Suspense fallback={null}>
-        <ContactForm />
-      </Suspense>
-    </div>
-  );
+  return <div ref={ref}>{loaded ? <loaded.Form handover={loaded.handover} /> : children}</div>;
+}
+
+function captureForm(container: HTMLElement): Omit<ContactFormHandover, "submit"> {
+  const form = container.querySelector("form");
+  const values: Record<string, string> = {};
+  if (form) for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  const active = document.activeElement;
+  const focus =
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) &&
+    container.contains(active) &&
+    active.name
+      ? {
+          name: active.name,
+          selectionStart: "selectionStart" in active ? safeSelection(() => active.selectionStart) : null,
+          selectionEnd: "selectionEnd" in active ? safeSelection(() => active.selectionEnd) : null,
+        }
+      : null;
+  return { values, focus };
+}
+
+// Some input types (email) have no selection API and throw when asked.
+function safeSelection(read: () => number | null): number | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
 }

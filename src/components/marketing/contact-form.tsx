@@ -1,19 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CheckCircle2, Send } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
-import {
-  CONTACT_LIMITS,
-  contactInquirySchema,
-  EMPTY_CONTACT_FORM,
-  SERVICE_INTERESTS,
-  type ContactFormValues,
-  type ContactInquiry,
-} from "@/lib/validation/contact";
+import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues, type ContactInquiry } from "@/lib/validation/contact";
+import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
 
 // Spec §4 and §9: the thank-you panel stays 5000 ms, then the (cleared) form returns.
 export const SUCCESS_PANEL_MS = 5000;
@@ -21,19 +13,18 @@ export const SUCCESS_PANEL_MS = 5000;
 const SERVER_FAILURE = "Failed to send message";
 const OTHER_FAILURE = "Failed to send message. Please try again.";
 
-const FIELDS = ["name", "email", "company", "serviceInterest", "message"] as const;
-type FieldName = (typeof FIELDS)[number];
+/** Where the visitor was when the static form was replaced by this one. */
+export type ContactFormHandover = {
+  values: Partial<ContactFormValues>;
+  focus: { name: string; selectionStart: number | null; selectionEnd: number | null } | null;
+  submit: boolean;
+};
 
-const noSubscription = () => () => {};
-
-export function ContactForm() {
-  // false in the server HTML and while hydrating, true once interactive (the loader and tests read it).
-  const interactive = useSyncExternalStore(noSubscription, () => true, () => false);
+export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   const [sent, setSent] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const refocusForm = useRef(false);
-  // No defaultValues on purpose: react-hook-form then takes each input's current value when it
-  // registers, which keeps whatever was typed before this code loaded.
   const {
     register,
     handleSubmit,
@@ -41,7 +32,25 @@ export function ContactForm() {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues, unknown, ContactInquiry>({ resolver: zodResolver(contactInquirySchema) });
+  } = useForm<ContactFormValues, unknown, ContactInquiry>({
+    resolver: zodResolver(contactInquirySchema),
+    defaultValues: { ...EMPTY_CONTACT_FORM, ...handover?.values },
+  });
+
+  // Continue where the visitor was in the static form: same field focused, same caret, and a
+  // submission made before this code arrived goes ahead now.
+  useEffect(() => {
+    if (!handover) return;
+    const form = formRef.current;
+    const focused = handover.focus && form?.elements.namedItem(handover.focus.name);
+    if (focused instanceof HTMLElement) {
+      focused.focus();
+      if ((focused instanceof HTMLInputElement && focused.type === "text") || focused instanceof HTMLTextAreaElement) {
+        focused.setSelectionRange(handover.focus!.selectionStart, handover.focus!.selectionEnd);
+      }
+    }
+    if (handover.submit) form?.requestSubmit();
+  }, [handover]);
 
   useEffect(() => {
     if (!sent) {
@@ -72,7 +81,7 @@ export function ContactForm() {
       return;
     }
     if (!response.ok) {
-      for (const field of FIELDS) {
+      for (const field of CONTACT_FIELDS) {
         const message = body?.fieldErrors?.[field];
         if (typeof message === "string") setError(field, { message });
       }
@@ -83,60 +92,20 @@ export function ContactForm() {
     setSent(true);
   });
 
-  const error = (field: FieldName) => errors[field]?.message;
-  const control = (field: FieldName) => ({ ...fieldAria(`contact-${field}`, error(field)), ...register(field), required: true });
+  const fieldErrors: Partial<Record<ContactFieldName, string>> = {};
+  for (const field of CONTACT_FIELDS) fieldErrors[field] = errors[field]?.message;
 
   return (
     <div className="relative">
-      <form
-        noValidate
-        method="post"
-        action="/api/contact/send"
+      <ContactFormFields
+        control={(name) => register(name)}
+        errors={fieldErrors}
+        submitting={isSubmitting}
+        ready
+        sent={sent}
+        formRef={formRef}
         onSubmit={onSubmit}
-        data-ready={interactive}
-        aria-label="Contact form"
-        inert={sent}
-        className={`space-y-5 rounded-2xl border border-slate-800 bg-surface/70 p-6 sm:p-8 ${sent ? "invisible" : ""}`}
-      >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="contact-name" label="Name" error={error("name")}>
-            <Input {...control("name")} autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} placeholder="Jane Smith" />
-          </Field>
-          <Field id="contact-email" label="Email" error={error("email")}>
-            <Input {...control("email")} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.emailMax} placeholder="jane@company.com" />
-          </Field>
-          <Field id="contact-company" label="Company" error={error("company")}>
-            <Input {...control("company")} autoComplete="organization" maxLength={CONTACT_LIMITS.companyMax} placeholder="Company name" />
-          </Field>
-          <Field id="contact-serviceInterest" label="Service Interest" error={error("serviceInterest")}>
-            <Select {...control("serviceInterest")} defaultValue="">
-              <option value="">Select a service</option>
-              {SERVICE_INTERESTS.map((service) => (
-                <option key={service} value={service}>
-                  {service}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <Field id="contact-message" label="Message" error={error("message")}>
-          <Textarea
-            {...control("message")}
-            rows={5}
-            maxLength={CONTACT_LIMITS.messageMax}
-            placeholder="Tell us about your AI systems and what you would like to achieve."
-          />
-        </Field>
-        {/* Honeypot (see the route handler): off-screen, out of the tab order and hidden from assistive technology. */}
-        <div aria-hidden className="absolute -left-[9999px] top-auto h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">Leave this field empty</label>
-          <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
-        </div>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? "Sending..." : "Send Message"}
-          {isSubmitting ? null : <Send className="h-4 w-4" aria-hidden />}
-        </Button>
-      </form>
+      />
       {sent ? (
         <div
           ref={panelRef}

@@ -1,6 +1,7 @@
 import { CalendarCheck, Clock, Mail } from "lucide-react";
 import type { ReactNode } from "react";
 import { siteConfig } from "@/config/site";
+import { ContactFormFields } from "./contact-form-fields";
 import { ContactFormLoader } from "./contact-form-loader";
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -44,7 +45,11 @@ export function ContactSection() {
           </InfoCard>
         </ul>
         <div className="mt-10">
-          <ContactFormLoader />
+          <ContactFormLoader>
+            <div className="relative">
+              <ContactFormFields />
+            </div>
+          </ContactFormLoader>
         </div>
       </div>
     </section>
