@@ -1,4 +1,4 @@
-// `npm run bench:lighthouse [-- --runs N --path /x --check]`: Lighthouse 12 (mobile preset, simulated
+// `npm run bench:lighthouse [-- --runs N --path /x --save report.json --priority --check]`: Lighthouse 12 (mobile preset, simulated
 // throttling) against the production build in Debian's chromium. Builds if needed, serves the app on
 // a free port with a throwaway DATA_DIR, prints the four category scores, LCP, CLS, TBT and the
 // gzipped JavaScript the page loads, then what loading the lazily loaded contact form adds.
@@ -38,6 +38,18 @@ const runs = Math.max(1, Number(option("runs", "3")) || 3);
 const pagePath = option("path", "/");
 const check = args.includes("--check");
 const saveTo = option("save", ""); // write the median run's full report (JSON) here
+
+// Lighthouse's simulated throttling scales the main-thread work it observes, so on a machine whose
+// cores are busy with other work (a shared CI box) the page looks slower than it is. --priority runs
+// the server and the browser at a higher scheduling priority (needs the right to lower niceness).
+if (args.includes("--priority")) {
+  try {
+    os.setPriority(-10);
+    console.info("[bench] running at raised priority (nice -10)");
+  } catch {
+    console.warn("[bench] --priority: not permitted to raise the priority here; running at normal priority");
+  }
+}
 
 if (!fs.existsSync(CHROME)) {
   console.error(`Lighthouse needs Chromium at ${CHROME} (apt-get install -y chromium), or set CHROME_PATH.`);

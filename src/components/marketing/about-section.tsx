@@ -1,11 +1,11 @@
-import { Award, Building2, Rocket, ShieldCheck } from "lucide-react";
 import { SectionHeading } from "./section-heading";
+import { Icon } from "./icon";
 
 const TILES = [
-  { icon: Award, value: "Big 4", label: "Consulting pedigree", text: "Trained in Big Four cybersecurity and risk advisory practices." },
-  { icon: Building2, value: "Fortune 500", label: "Enterprise experience", text: "Security programs delivered for Fortune 500 organizations." },
-  { icon: Rocket, value: "Production", label: "Hands-on delivery", text: "We secure and ship AI systems that run in production, not slideware." },
-  { icon: ShieldCheck, value: "Zero", label: "Breaches", text: "No breaches in the client AI systems we have assessed and hardened." },
+  { icon: "Award", value: "Big 4", label: "Consulting pedigree", text: "Trained in Big Four cybersecurity and risk advisory practices." },
+  { icon: "Building", value: "Fortune 500", label: "Enterprise experience", text: "Security programs delivered for Fortune 500 organizations." },
+  { icon: "Rocket", value: "Production", label: "Hands-on delivery", text: "We secure and ship AI systems that run in production, not slideware." },
+  { icon: "ShieldCheck", value: "Zero", label: "Breaches", text: "No breaches in the client AI systems we have assessed and hardened." },
 ] as const;
 
 export function AboutSection() {
@@ -29,9 +29,9 @@ export function AboutSection() {
           </p>
         </div>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {TILES.map(({ icon: Icon, value, label, text }) => (
+          {TILES.map(({ icon, value, label, text }) => (
             <li key={value} className="rounded-xl border border-slate-800 bg-surface/70 p-6">
-              <Icon className="h-6 w-6 text-accent" aria-hidden />
+              <Icon name={icon} className="h-6 w-6 text-accent" />
               <p className="mt-4 text-3xl font-bold text-white">{value}</p>
               <p className="mt-1 text-sm font-semibold text-cyan-200">{label}</p>
               <p className="mt-2 text-sm text-slate-400">{text}</p>

@@ -1,8 +1,8 @@
-import { Send } from "lucide-react";
 import type { FormEventHandler, InputHTMLAttributes, Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
 import { CONTACT_LIMITS, SERVICE_INTERESTS } from "@/lib/validation/contact";
+import { Icon } from "./icon";
 
 export const CONTACT_FIELDS = ["name", "email", "company", "serviceInterest", "message"] as const;
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
@@ -78,7 +78,7 @@ export function ContactFormFields({
       </div>
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? "Sending..." : "Send Message"}
-        {submitting ? null : <Send className="h-4 w-4" aria-hidden />}
+        {submitting ? null : <Icon name="Send" className="h-4 w-4" />}
       </Button>
     </form>
   );

@@ -1,11 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues, type ContactInquiry } from "@/lib/validation/contact";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
+import { Icon } from "./icon";
 
 // Spec §4 and §9: the thank-you panel stays 5000 ms, then the (cleared) form returns.
 export const SUCCESS_PANEL_MS = 5000;
@@ -113,7 +113,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
           role="status"
           className="absolute inset-0 flex flex-col items-center justify-center rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-8 text-center focus:outline-none"
         >
-          <CheckCircle2 className="h-12 w-12 text-emerald-400" aria-hidden />
+          <Icon name="CircleCheck" className="h-12 w-12 text-emerald-400" />
           <h3 className="mt-4 text-2xl font-semibold text-white">Thank You!</h3>
           <p className="mt-2 max-w-md text-slate-200">We have received your message and will get back to you within 24 hours.</p>
         </div>

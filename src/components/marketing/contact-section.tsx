@@ -1,8 +1,8 @@
-import { CalendarCheck, Clock, Mail } from "lucide-react";
 import type { ReactNode } from "react";
 import { siteConfig } from "@/config/site";
 import { ContactFormFields } from "./contact-form-fields";
 import { ContactFormLoader } from "./contact-form-loader";
+import { Icon } from "./icon";
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -32,15 +32,15 @@ export function ContactSection() {
           </p>
         </div>
         <ul className="mt-12 grid gap-4 md:grid-cols-3">
-          <InfoCard icon={<Mail className="h-5 w-5" aria-hidden />} title="Email Us">
+          <InfoCard icon={<Icon name="Mail" className="h-5 w-5" />} title="Email Us">
             <a href={`mailto:${siteConfig.contactEmail}`} className="break-all text-accent hover:text-cyan-200">
               {siteConfig.contactEmail}
             </a>
           </InfoCard>
-          <InfoCard icon={<Clock className="h-5 w-5" aria-hidden />} title="Fast Response">
+          <InfoCard icon={<Icon name="Clock" className="h-5 w-5" />} title="Fast Response">
             <p>Under 24 hours, on every inquiry.</p>
           </InfoCard>
-          <InfoCard icon={<CalendarCheck className="h-5 w-5" aria-hidden />} title="Book Consultation">
+          <InfoCard icon={<Icon name="CalendarCheck" className="h-5 w-5" />} title="Book Consultation">
             <p>Schedule a call: a free 30-min strategy session.</p>
           </InfoCard>
         </ul>

@@ -1,27 +1,29 @@
 "use client";
 
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 
 // Spec §9: the header turns opaque once the page is scrolled more than 20 px.
 export const HEADER_SCROLL_THRESHOLD = 20;
 
-function subscribeToScroll(onChange: () => void) {
-  window.addEventListener("scroll", onChange, { passive: true });
-  return () => window.removeEventListener("scroll", onChange);
-}
-const isScrolled = () => window.scrollY > HEADER_SCROLL_THRESHOLD;
-const notScrolledOnServer = () => false;
-
 /**
  * The fixed header bar. Its content is rendered on the server; this island only tracks the scroll
- * state (a boolean, so React re-renders twice at most per crossing) and turns same-page "/#section"
- * links anywhere on the page into smooth scrolls.
+ * state (a boolean, so React re-renders only when the threshold is crossed) and turns same-page
+ * "/#section" links anywhere on the page into smooth scrolls.
  */
 export function HeaderShell({ children }: { children: ReactNode }) {
-  const scrolled = useSyncExternalStore(subscribeToScroll, isScrolled, notScrolledOnServer);
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
+    // scrollY is read in scroll events and in an animation frame, never while React renders:
+    // reading it during hydration forces a synchronous layout of the whole page.
+    const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD);
+    const frame = requestAnimationFrame(update);
+    window.addEventListener("scroll", update, { passive: true });
     document.addEventListener("click", scrollToSectionOnClick);
-    return () => document.removeEventListener("click", scrollToSectionOnClick);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", update);
+      document.removeEventListener("click", scrollToSectionOnClick);
+    };
   }, []);
 
   return (

@@ -1,7 +1,7 @@
-import { ArrowRight, ChevronDown } from "lucide-react";
 import { HeroTerminal } from "./hero-terminal";
 import { sectionHref } from "./nav-items";
 import { TERMINAL_LINES, TERMINAL_PREFIX } from "./terminal-script";
+import { Icon } from "./icon";
 
 const STATS = [
   { value: "98%", label: "Satisfaction" },
@@ -39,7 +39,7 @@ export function HeroSection() {
               className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-accent-strong px-6 font-semibold text-slate-950 transition-colors hover:bg-accent"
             >
               Get Started
-              <ArrowRight className="h-4 w-4" aria-hidden />
+              <Icon name="ArrowRight" className="h-4 w-4" />
             </a>
             <a
               href={sectionHref("services")}
@@ -84,7 +84,7 @@ export function HeroSection() {
           aria-label="Scroll down to services"
           className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-700 text-slate-300 transition-colors hover:border-accent hover:text-accent"
         >
-          <ChevronDown className="h-5 w-5 motion-safe:animate-bounce" aria-hidden />
+          <Icon name="ChevronDown" className="h-5 w-5 motion-safe:animate-bounce" />
         </a>
       </div>
     </section>

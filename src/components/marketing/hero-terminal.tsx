@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { TERMINAL_LINES, TERMINAL_PREFIX, TERMINAL_STEPS, type TerminalLine } from "./terminal-script";
 
 const START_DELAY_MS = 600;
@@ -16,29 +16,28 @@ const COLORS: Record<TerminalLine["kind"], string> = {
   plain: "text-cyan-200",
 };
 
-const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
-function subscribeToMotion(onChange: () => void) {
-  const query = window.matchMedia(reducedMotionQuery);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches;
-const motionUnknownOnServer = () => false;
+const FINAL = { step: TERMINAL_STEPS, typed: 0 };
 
 /**
  * The animated part of the hero terminal (aria-hidden: the page carries a static transcript for
  * screen readers). Every line is always rendered at full length and unrevealed text is only made
  * invisible, so the box has its final size from the first paint and typing never shifts layout.
- * With reduced motion it shows the final state at once. data-step counts the completed steps.
+ * With reduced motion it shows the final state at once (CSS already does before this script runs).
+ * data-step counts the completed steps.
  */
 export function HeroTerminal() {
-  const reducedMotion = useSyncExternalStore(subscribeToMotion, prefersReducedMotion, motionUnknownOnServer);
   const [{ step, typed }, setProgress] = useState({ step: 0, typed: 0 });
 
   useEffect(() => {
-    if (reducedMotion) return;
+    // Read in the effect, not while rendering: matchMedia during hydration forces a style update.
+    const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
     let current = { step: 0, typed: 0 };
     let timer: ReturnType<typeof setTimeout>;
+    const finish = () => {
+      clearTimeout(timer);
+      current = FINAL;
+      setProgress(FINAL);
+    };
     const advance = () => {
       const line = TERMINAL_LINES[current.step]!;
       if (line.kind === "command" && current.typed < line.text.length) {
@@ -52,11 +51,15 @@ export function HeroTerminal() {
       const delay = next.kind !== "command" ? LINE_MS : current.typed === 0 ? BEFORE_COMMAND_MS : TYPE_MS;
       timer = setTimeout(advance, delay);
     };
-    timer = setTimeout(advance, START_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [reducedMotion]);
+    timer = setTimeout(motion.matches ? finish : advance, motion.matches ? 0 : START_DELAY_MS);
+    motion.addEventListener("change", finish);
+    return () => {
+      clearTimeout(timer);
+      motion.removeEventListener("change", finish);
+    };
+  }, []);
 
-  const shownStep = reducedMotion ? TERMINAL_STEPS : step;
+  const shownStep = step;
   return (
     <div aria-hidden data-testid="hero-terminal" data-step={shownStep} className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5">
       {TERMINAL_LINES.map((line, index) => {

@@ -1,17 +1,13 @@
 "use client";
 
-import { Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { SECTION_LINKS, sectionHref } from "./nav-items";
-
-const itemClass =
-  "block rounded-md px-3 py-3 text-base font-medium text-slate-200 hover:bg-surface-2 hover:text-foreground";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 /**
- * The small-screen menu: a disclosure button and a panel with the header's items. It closes after a
- * choice, on Escape (focus back on the button) and on a click outside; opening focuses the first item.
+ * The small-screen menu: a disclosure button and a panel with the header's items (rendered on the
+ * server: children, and the two icons). It closes after a choice, on Escape (focus back on the
+ * button) and on a click outside; opening focuses the first item.
  */
-export function MobileMenu({ blogUrl }: { blogUrl: string }) {
+export function MobileMenu({ openIcon, closeIcon, children }: { openIcon: ReactNode; closeIcon: ReactNode; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -37,8 +33,6 @@ export function MobileMenu({ blogUrl }: { blogUrl: string }) {
     };
   }, [open]);
 
-  const close = () => setOpen(false);
-
   return (
     <div className="md:hidden" data-menu-open={open}>
       <button
@@ -50,39 +44,17 @@ export function MobileMenu({ blogUrl }: { blogUrl: string }) {
         onClick={() => setOpen((value) => !value)}
         className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-200 hover:bg-surface-2"
       >
-        {open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+        {open ? closeIcon : openIcon}
       </button>
       <div
         ref={panelRef}
         id={panelId}
         hidden={!open}
+        // Any choice (a link) closes the menu; the click then does its usual work.
+        onClick={(event) => (event.target as Element).closest("a") && setOpen(false)}
         className="absolute inset-x-0 top-16 border-b border-slate-800 bg-background px-4 pb-4 pt-2 shadow-xl shadow-black/40"
       >
-        <nav aria-label="Mobile">
-          <ul className="space-y-1">
-            {SECTION_LINKS.map((link) => (
-              <li key={link.id}>
-                <a href={sectionHref(link.id)} onClick={close} className={itemClass}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-            <li>
-              <a href={blogUrl} target="_blank" rel="noopener noreferrer" onClick={close} className={itemClass}>
-                Blog<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-            <li className="pt-2">
-              <a
-                href="/client-portal"
-                onClick={close}
-                className="block rounded-md bg-accent-strong px-3 py-3 text-center text-base font-semibold text-slate-950 hover:bg-accent"
-              >
-                Client Login
-              </a>
-            </li>
-          </ul>
-        </nav>
+        {children}
       </div>
     </div>
   );

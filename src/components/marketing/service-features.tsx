@@ -1,24 +1,27 @@
 "use client";
 
-import { Check, ChevronDown } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
-/** A service card's Learn More / Show Less disclosure revealing its six key features. */
-export function ServiceFeatures({ serviceId, title, features }: { serviceId: string; title: string; features: readonly string[] }) {
+/**
+ * A service card's Learn More / Show Less disclosure. The features list and the chevron are
+ * rendered on the server (children, chevron); this island only holds the expanded state.
+ */
+export function ServiceFeatures({
+  panelId,
+  title,
+  chevron,
+  children,
+}: {
+  panelId: string;
+  title: string;
+  chevron: ReactNode;
+  children: ReactNode;
+}) {
   const [expanded, setExpanded] = useState(false);
-  const panelId = `${serviceId}-features`;
   return (
     <>
       <div id={panelId} hidden={!expanded} className="mt-6 border-t border-slate-800 pt-5">
-        <h4 className="text-sm font-semibold uppercase tracking-wider text-cyan-200">Key Features</h4>
-        <ul className="mt-3 space-y-2">
-          {features.map((feature) => (
-            <li key={feature} className="flex gap-2 text-sm text-slate-300">
-              <Check className="mt-0.5 h-4 w-4 shrink-0 text-emerald-400" aria-hidden />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        {children}
       </div>
       <button
         type="button"
@@ -29,7 +32,7 @@ export function ServiceFeatures({ serviceId, title, features }: { serviceId: str
       >
         {expanded ? "Show Less" : "Learn More"}
         <span className="sr-only"> about {title}</span>
-        <ChevronDown className={`h-4 w-4 transition-transform ${expanded ? "rotate-180" : ""}`} aria-hidden />
+        <span className={`inline-flex transition-transform ${expanded ? "rotate-180" : ""}`}>{chevron}</span>
       </button>
     </>
   );

@@ -1,9 +1,9 @@
-import { Scale, ShieldCheck, Zap } from "lucide-react";
 import { SectionHeading } from "./section-heading";
 import { ServiceFeatures } from "./service-features";
 import { SERVICES, type ServiceCard } from "./services-data";
+import { Icon, type IconName } from "./icon";
 
-const ICONS: Record<ServiceCard["icon"], typeof ShieldCheck> = { assessment: ShieldCheck, governance: Scale, acceleration: Zap };
+const ICONS: Record<ServiceCard["icon"], IconName> = { assessment: "ShieldCheck", governance: "Scale", acceleration: "Zap" };
 
 export function ServicesSection() {
   return (
@@ -15,15 +15,28 @@ export function ServicesSection() {
         </SectionHeading>
         <ul className="mt-12 grid items-start gap-6 lg:grid-cols-3">
           {SERVICES.map((service) => {
-            const Icon = ICONS[service.icon];
             return (
               <li key={service.id} className="flex flex-col rounded-2xl border border-slate-800 bg-background/80 p-6 sm:p-8" data-testid={`service-${service.id}`}>
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-cyan-500/10 text-accent">
-                  <Icon className="h-6 w-6" aria-hidden />
+                  <Icon name={ICONS[service.icon]} className="h-6 w-6" />
                 </span>
                 <h3 className="mt-5 text-xl font-semibold text-white">{service.title}</h3>
                 <p className="mt-3 text-slate-300">{service.description}</p>
-                <ServiceFeatures serviceId={service.id} title={service.title} features={service.features} />
+                <ServiceFeatures
+                  panelId={`${service.id}-features`}
+                  title={service.title}
+                  chevron={<Icon name="ChevronDown" className="h-4 w-4" />}
+                >
+                  <h4 className="text-sm font-semibold uppercase tracking-wider text-cyan-200">Key Features</h4>
+                  <ul className="mt-3 space-y-2">
+                    {service.features.map((feature) => (
+                      <li key={feature} className="flex gap-2 text-sm text-slate-300">
+                        <Icon name="Check" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-400" />
+                        {feature}
+                      </li>
+                    ))}
+                  </ul>
+                </ServiceFeatures>
               </li>
             );
           })}

@@ -1,9 +1,9 @@
-import { Mail } from "lucide-react";
 import { siteConfig } from "@/config/site";
 import { BrandMark } from "./brand-mark";
 import { sectionHref } from "./nav-items";
 import { SERVICES } from "./services-data";
 import { SocialIcon, type SocialNetwork } from "./social-icons";
+import { Icon } from "./icon";
 
 const SOCIAL: { network: SocialNetwork; label: string; href: string }[] = [
   { network: "linkedin", label: "LinkedIn", href: siteConfig.social.linkedin },
@@ -40,7 +40,7 @@ export function SiteFooter() {
             ))}
             <li>
               <a href={`mailto:${siteConfig.contactEmail}`} className={iconLinkClass}>
-                <Mail className="h-4 w-4" aria-hidden />
+                <Icon name="Mail" className="h-4 w-4" />
                 <span className="sr-only">Email {siteConfig.contactEmail}</span>
               </a>
             </li>

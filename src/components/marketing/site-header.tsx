@@ -1,13 +1,16 @@
-import { ExternalLink } from "lucide-react";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { siteConfig } from "@/config/site";
 import { BrandMark } from "./brand-mark";
 import { HeaderShell } from "./header-shell";
 import { MobileMenu } from "./mobile-menu";
 import { SECTION_LINKS, sectionHref } from "./nav-items";
+import { Icon } from "./icon";
 
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-white/5 hover:text-foreground";
+
+const menuItemClass =
+  "block rounded-md px-3 py-3 text-base font-medium text-slate-200 hover:bg-surface-2 hover:text-foreground";
 
 export function SiteHeader() {
   return (
@@ -25,7 +28,7 @@ export function SiteHeader() {
           ))}
           <a href={siteConfig.blogUrl} target="_blank" rel="noopener noreferrer" className={`${navLinkClass} inline-flex items-center gap-1`}>
             Blog
-            <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+            <Icon name="ExternalLink" className="h-3.5 w-3.5" />
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </nav>
@@ -37,7 +40,32 @@ export function SiteHeader() {
           >
             Client Login
           </a>
-          <MobileMenu blogUrl={siteConfig.blogUrl} />
+          <MobileMenu openIcon={<Icon name="Menu" className="h-6 w-6" />} closeIcon={<Icon name="X" className="h-6 w-6" />}>
+            <nav aria-label="Mobile">
+              <ul className="space-y-1">
+                {SECTION_LINKS.map((link) => (
+                  <li key={link.id}>
+                    <a href={sectionHref(link.id)} className={menuItemClass}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+                <li>
+                  <a href={siteConfig.blogUrl} target="_blank" rel="noopener noreferrer" className={menuItemClass}>
+                    Blog<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+                <li className="pt-2">
+                  <a
+                    href="/client-portal"
+                    className="block rounded-md bg-accent-strong px-3 py-3 text-center text-base font-semibold text-slate-950 hover:bg-accent"
+                  >
+                    Client Login
+                  </a>
+                </li>
+              </ul>
+            </nav>
+          </MobileMenu>
         </div>
       </div>
     </HeaderShell>

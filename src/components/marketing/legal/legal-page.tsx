@@ -1,7 +1,7 @@
-import { ArrowLeft, Mail } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { siteConfig } from "@/config/site";
+import { Icon } from "../icon";
 
 // Spec §9: both legal pages are dated October 14, 2025.
 export const LEGAL_LAST_UPDATED = "October 14, 2025";
@@ -11,7 +11,7 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
   return (
     <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 pb-20 pt-28 focus:outline-none sm:px-6 sm:pt-32">
       <Link href="/" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-accent hover:text-cyan-200">
-        <ArrowLeft className="h-4 w-4" aria-hidden />
+        <Icon name="ArrowLeft" className="h-4 w-4" />
         Back to Home
       </Link>
       <h1 className="mt-6 text-4xl font-bold tracking-tight text-white">{title}</h1>
@@ -35,7 +35,7 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
             <dt className="font-semibold text-slate-200">Email:</dt>
             <dd>
               <a href={`mailto:${siteConfig.contactEmail}`} className="inline-flex items-center gap-1 text-accent hover:text-cyan-200">
-                <Mail className="h-4 w-4" aria-hidden />
+                <Icon name="Mail" className="h-4 w-4" />
                 {siteConfig.contactEmail}
               </a>
             </dd>
