@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { TERMINAL_LINES, TERMINAL_PREFIX, TERMINAL_STEPS, type TerminalLine } from "./terminal-script";
 
 const START_DELAY_MS = 600;
@@ -59,32 +59,40 @@ export function HeroTerminal() {
     };
   }, []);
 
-  const shownStep = step;
   return (
-    <div aria-hidden data-testid="hero-terminal" data-step={shownStep} className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5">
-      {TERMINAL_LINES.map((line, index) => {
-        const done = index < shownStep;
-        const typing = index === shownStep && line.kind === "command" && typed > 0;
-        return (
-          // A line waiting for its turn is invisible only where motion is allowed: with reduced motion
-          // (or before this script runs) CSS already shows the finished transcript.
-          <div key={index} className={`whitespace-pre-wrap break-words ${COLORS[line.kind]} ${done || typing ? "" : "motion-safe:invisible"}`}>
-            <span className={line.kind === "command" ? "text-emerald-400" : undefined}>{TERMINAL_PREFIX[line.kind]}</span>
-            {typing ? (
-              <>
-                {line.text.slice(0, typed)}
-                {/* A new cursor element per character (key): a moved element would count as a layout shift. */}
-                <span key={typed} className="relative">
-                  <span className="absolute left-0.5 top-0.5 h-4 w-2 bg-emerald-400/80" />
-                </span>
-                <span className="invisible">{line.text.slice(typed)}</span>
-              </>
-            ) : (
-              line.text
-            )}
-          </div>
-        );
-      })}
+    <div aria-hidden data-testid="hero-terminal" data-step={step} className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5">
+      {TERMINAL_LINES.map((line, index) => (
+        <Line
+          key={index}
+          line={line}
+          state={index < step ? "done" : index === step && line.kind === "command" && typed > 0 ? "typing" : "waiting"}
+          typed={index === step ? typed : 0}
+        />
+      ))}
     </div>
   );
 }
+
+// Memoized so that a tick re-renders only the line being typed (the animation runs while the page
+// is still being measured; a cheap tick keeps every task short).
+const Line = memo(function Line({ line, state, typed }: { line: TerminalLine; state: "waiting" | "typing" | "done"; typed: number }) {
+  return (
+    // A waiting line is invisible only where motion is allowed: with reduced motion (or before this
+    // script runs) CSS already shows the finished transcript.
+    <div className={`whitespace-pre-wrap break-words ${COLORS[line.kind]} ${state === "waiting" ? "motion-safe:invisible" : ""}`}>
+      <span className={line.kind === "command" ? "text-emerald-400" : undefined}>{TERMINAL_PREFIX[line.kind]}</span>
+      {state === "typing" ? (
+        <>
+          {line.text.slice(0, typed)}
+          {/* A new cursor element per character (key): a moved element would count as a layout shift. */}
+          <span key={typed} className="relative">
+            <span className="absolute left-0.5 top-0.5 h-4 w-2 bg-emerald-400/80" />
+          </span>
+          <span className="invisible">{line.text.slice(typed)}</span>
+        </>
+      ) : (
+        line.text
+      )}
+    </div>
+  );
+});

@@ -61,7 +61,7 @@ export function LegalSection({ id, title, children }: { id: string; title: strin
       <h2 id={id} className="text-2xl font-semibold text-white">
         {title}
       </h2>
-      <div className="mt-4 space-y-4 leading-7 text-slate-300 [&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-slate-100 [&_li]:mt-2 [&_strong]:text-slate-100 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">
+      <div className="mt-4 space-y-4 leading-7 text-slate-300 [&_a]:underline [&_a]:underline-offset-2 [&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-slate-100 [&_li]:mt-2 [&_strong]:text-slate-100 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">
         {children}
       </div>
     </section>
