@@ -16,7 +16,7 @@ export function ServicesSection() {
         <ul className="mt-12 grid items-start gap-6 lg:grid-cols-3">
           {SERVICES.map((service) => {
             return (
-              <li key={service.id} className="flex flex-col rounded-2xl border border-slate-800 bg-background/80 p-6 sm:p-8" data-testid={`service-${service.id}`}>
+              <li key={service.id} className="flex flex-col rounded-2xl border border-slate-800 bg-background/80 p-6 sm:p-8">
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-cyan-500/10 text-accent">
                   <Icon name={ICONS[service.icon]} className="h-6 w-6" />
                 </span>
