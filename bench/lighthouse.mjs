@@ -83,6 +83,7 @@ async function waitForHealth(url, server, timeoutMs = 120_000) {
 }
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
+const kib = (bytes) => (bytes / 1024).toFixed(1);
 const ms = (value) => `${Math.round(value)} ms`;
 
 /** Sum of the gzipped bodies of the given script URLs (gzip level 6, as servers usually send). */
@@ -188,7 +189,9 @@ try {
   console.info(`  CLS              ${median.cls.toFixed(3)}`);
   console.info(`  TBT              ${ms(median.tbt)}`);
   console.info(`  FCP / SI         ${ms(median.fcp)} / ${ms(median.si)}`);
-  console.info(`  JavaScript       ${median.scriptUrls.length} files, ${kb(jsGzip)} KB gzipped (${kb(median.scriptTransfer)} KB transferred)`);
+  console.info(
+    `  JavaScript       ${median.scriptUrls.length} files, ${kb(jsGzip)} KB (${kib(jsGzip)} KiB) gzipped, ${kb(median.scriptTransfer)} KB transferred`,
+  );
   console.info(`  + contact form   ${lazy.added.length} files, ${kb(lazyGzip)} KB gzipped, loaded when the form nears the viewport`);
   if (median.failing.length > 0) console.info(`  failing audits:  ${median.failing.join("; ")}`);
 
