@@ -80,6 +80,7 @@ test.describe("contact section", () => {
     await expect(honeypot).toHaveAttribute("tabindex", "-1");
     await expect(honeypot).not.toBeInViewport();
     await field(page, "Message").focus();
+    await expect(form(page)).toHaveAttribute("data-ready", "true");
     await page.keyboard.press("Tab");
     await expect(submit(page)).toBeFocused();
   });
@@ -103,10 +104,16 @@ test.describe("contact section", () => {
     await expect.poll(() => held.length).toBeGreaterThan(0);
     await expect(form(page)).toHaveAttribute("data-ready", "false");
 
+    await page.keyboard.press("Tab");
+    await expect(field(page, "Email")).toBeFocused();
     release();
     await expect(form(page)).toHaveAttribute("data-ready", "true");
     await expect(field(page, "Name")).toHaveValue(VALID.name);
+    // Focus stays where it was (the next field) after the interactive form took over.
+    await expect(field(page, "Email")).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
     await expect(field(page, "Name")).toBeFocused();
+    await page.keyboard.press("End");
     await page.keyboard.type(" Jr");
     await expect(field(page, "Name")).toHaveValue(`${VALID.name} Jr`);
     await submit(page).click();

@@ -65,18 +65,19 @@ export function ContactFormLoader({ children }: { children: ReactNode }) {
 function captureForm(container: HTMLElement): Omit<ContactFormHandover, "submit"> {
   const form = container.querySelector("form");
   const values: Record<string, string> = {};
-  if (form) for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  if (!form) return { values, focus: null };
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  // The focused control by its position: both forms have the same controls in the same order.
   const active = document.activeElement;
+  const index = Array.prototype.indexOf.call(form.elements, active);
   const focus =
-    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) &&
-    container.contains(active) &&
-    active.name
-      ? {
-          name: active.name,
-          selectionStart: "selectionStart" in active ? safeSelection(() => active.selectionStart) : null,
-          selectionEnd: "selectionEnd" in active ? safeSelection(() => active.selectionEnd) : null,
-        }
-      : null;
+    index < 0
+      ? null
+      : {
+          index,
+          selectionStart: active && "selectionStart" in active ? safeSelection(() => (active as HTMLInputElement).selectionStart) : null,
+          selectionEnd: active && "selectionEnd" in active ? safeSelection(() => (active as HTMLInputElement).selectionEnd) : null,
+        };
   return { values, focus };
 }
 

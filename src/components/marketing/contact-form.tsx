@@ -16,7 +16,7 @@ const OTHER_FAILURE = "Failed to send message. Please try again.";
 /** Where the visitor was when the static form was replaced by this one. */
 export type ContactFormHandover = {
   values: Partial<ContactFormValues>;
-  focus: { name: string; selectionStart: number | null; selectionEnd: number | null } | null;
+  focus: { index: number; selectionStart: number | null; selectionEnd: number | null } | null;
   submit: boolean;
 };
 
@@ -42,7 +42,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   useEffect(() => {
     if (!handover) return;
     const form = formRef.current;
-    const focused = handover.focus && form?.elements.namedItem(handover.focus.name);
+    const focused = handover.focus && form?.elements.item(handover.focus.index);
     if (focused instanceof HTMLElement) {
       focused.focus();
       if ((focused instanceof HTMLInputElement && focused.type === "text") || focused instanceof HTMLTextAreaElement) {
