@@ -1,20 +1,26 @@
-import Link from "next/link";
+import { AboutSection } from "@/components/marketing/about-section";
+import { ContactSection } from "@/components/marketing/contact-section";
+import { HeroSection } from "@/components/marketing/hero-section";
+import { publicPageMetadata } from "@/components/marketing/page-metadata";
+import { ServicesSection } from "@/components/marketing/services-section";
 import { siteConfig } from "@/config/site";
 
-// Placeholder landing page; the marketing issue builds the full page.
+export const metadata = publicPageMetadata({
+  path: "/",
+  title: `${siteConfig.name} | AI Security Assessment, Governance and Engineering`,
+  absoluteTitle: true,
+  description:
+    "AI security assessment, AI governance and AI engineering acceleration from Big Four-trained consultants. A reply within 24 hours and a free 30-minute strategy session.",
+});
+
+// Static: nothing here reads the database or the request; the page is rendered at build time.
 export default function HomePage() {
   return (
-    <main className="mx-auto flex min-h-screen max-w-3xl flex-col justify-center gap-6 px-6">
-      <h1 className="text-4xl font-bold">{siteConfig.name}</h1>
-      <p className="text-lg text-muted">{siteConfig.tagline}.</p>
-      <div className="flex gap-3">
-        <Link href="/client-portal" className="rounded-md bg-accent-strong px-4 py-2 font-semibold text-slate-950">
-          Client Login
-        </Link>
-        <a href={`mailto:${siteConfig.contactEmail}`} className="rounded-md border border-border px-4 py-2">
-          {siteConfig.contactEmail}
-        </a>
-      </div>
+    <main id="main-content" tabIndex={-1} className="focus:outline-none">
+      <HeroSection />
+      <AboutSection />
+      <ServicesSection />
+      <ContactSection />
     </main>
   );
 }

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/marketing/site-footer";
+import { SiteHeader } from "@/components/marketing/site-header";
+
+// The landing and legal pages are static. They are regenerated once a day so the footer's
+// copyright year follows the calendar without a rebuild.
+export const revalidate = 86400;
+
+// Absolute URLs in Open Graph tags need the public base URL; static pages take it at build time.
+const appUrl = process.env.APP_URL?.trim() || `http://localhost:${process.env.PORT ?? 3000}`;
+
+export const metadata: Metadata = { metadataBase: new URL(appUrl) };
+
+export default function MarketingLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-accent-strong focus:px-4 focus:py-2 focus:font-semibold focus:text-slate-950"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      {children}
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+// POST /api/contact/send: the landing page's contact inquiry (spec §7): rate limit, validate, store, queue mails.
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { CONTACT_MAX_BODY_BYTES, validateContactInquiry } from "@/lib/validation/contact";
+import { CONTACT_RATE_LIMIT, submitContactInquiry } from "@/server/data/contact-inquiries";
+import { getDb } from "@/server/db/client";
+import { serverEnv } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { parseJson, withPublic } from "@/server/handler";
+import { kickOutbox } from "@/server/integrations/email/outbox";
+import { clientIp, hitRateLimit } from "@/server/rate-limit";
+
+export const POST = withPublic(async (request) => {
+  rejectCrossSite(request);
+  const db = getDb();
+  const env = serverEnv();
+
+  // Counted before the body is read, so junk floods are limited as well as valid inquiries.
+  const limit = await hitRateLimit(db, `contact:ip:${clientIp(request.headers)}`, CONTACT_RATE_LIMIT);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    const error = `Too many messages from your network. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again, or email us at ${env.contactEmail}.`;
+    return Response.json(
+      { success: false, error },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  const result = validateContactInquiry(await readBody(request));
+  if (!result.ok) throw new AppError("bad_request", result.error, result.fieldErrors);
+  const { website, ...inquiry } = result.data;
+
+  // Honeypot: the "website" field is invisible and unreachable by keyboard, so only a bot fills it.
+  // The bot gets the same answer as a person (an error would teach it to skip the field), but
+  // nothing is stored and no mail goes out.
+  if (website) {
+    console.info("[contact] honeypot filled: inquiry dropped");
+    return Response.json({ success: true, id: randomUUID() });
+  }
+
+  const { id } = await submitContactInquiry(db, inquiry, { notifyAddress: env.contactEmail });
+  kickOutbox(db);
+  return Response.json({ success: true, id });
+});
+
+/** JSON body up to the limit; an oversized body is bad input like any other (400, with a message). */
+async function readBody(request: Request): Promise<unknown> {
+  try {
+    return await parseJson(request, z.unknown(), CONTACT_MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "payload_too_large") {
+      throw new AppError("bad_request", `The message is too large: requests are limited to ${CONTACT_MAX_BODY_BYTES / 1024} KB.`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Browsers send Origin on POST. Another site's page posting here would let it use its visitors'
+ * browsers (and addresses) to spam us, so a foreign Origin is refused; non-browser clients send none.
+ */
+function rejectCrossSite(request: Request): void {
+  const origin = request.headers.get("origin");
+  if (!origin) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new AppError("forbidden", "Cross-site submissions are not accepted.");
+  }
+  const allowed = [request.headers.get("host"), new URL(serverEnv().appUrl).host];
+  if (!allowed.includes(host)) throw new AppError("forbidden", "Cross-site submissions are not accepted.");
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues, type ContactInquiry } from "@/lib/validation/contact";
+import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
+import { Icon } from "./icon";
+
+// Spec §4 and §9: the thank-you panel stays 5000 ms, then the (cleared) form returns.
+export const SUCCESS_PANEL_MS = 5000;
+// Spec §8: the server's error text, or these fallbacks, in a browser alert.
+const SERVER_FAILURE = "Failed to send message";
+const OTHER_FAILURE = "Failed to send message. Please try again.";
+
+/** Where the visitor was when the static form was replaced by this one. */
+export type ContactFormHandover = {
+  values: Partial<ContactFormValues>;
+  focus: { index: number; selectionStart: number | null; selectionEnd: number | null } | null;
+  submit: boolean;
+};
+
+export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
+  const [sent, setSent] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const refocusForm = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormValues, unknown, ContactInquiry>({
+    resolver: zodResolver(contactInquirySchema),
+    defaultValues: { ...EMPTY_CONTACT_FORM, ...handover?.values },
+  });
+
+  // Continue where the visitor was in the static form: same field focused, same caret, and a
+  // submission made before this code arrived goes ahead now.
+  useEffect(() => {
+    if (!handover) return;
+    const form = formRef.current;
+    const focused = handover.focus && form?.elements.item(handover.focus.index);
+    if (focused instanceof HTMLElement) {
+      focused.focus();
+      if ((focused instanceof HTMLInputElement && focused.type === "text") || focused instanceof HTMLTextAreaElement) {
+        focused.setSelectionRange(handover.focus!.selectionStart, handover.focus!.selectionEnd);
+      }
+    }
+    if (handover.submit) form?.requestSubmit();
+  }, [handover]);
+
+  useEffect(() => {
+    if (!sent) {
+      if (refocusForm.current) setFocus("name");
+      refocusForm.current = false;
+      return;
+    }
+    panelRef.current?.focus();
+    const timer = setTimeout(() => {
+      refocusForm.current = document.activeElement === panelRef.current;
+      setSent(false);
+    }, SUCCESS_PANEL_MS);
+    return () => clearTimeout(timer);
+  }, [sent, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    let response: Response;
+    let body: { error?: unknown; fieldErrors?: Record<string, unknown> } | null;
+    try {
+      response = await fetch("/api/contact/send", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(values),
+      });
+      body = await response.json().catch(() => null);
+    } catch {
+      window.alert(OTHER_FAILURE);
+      return;
+    }
+    if (!response.ok) {
+      for (const field of CONTACT_FIELDS) {
+        const message = body?.fieldErrors?.[field];
+        if (typeof message === "string") setError(field, { message });
+      }
+      window.alert(typeof body?.error === "string" && body.error ? body.error : SERVER_FAILURE);
+      return;
+    }
+    reset(EMPTY_CONTACT_FORM);
+    setSent(true);
+  });
+
+  const fieldErrors: Partial<Record<ContactFieldName, string>> = {};
+  for (const field of CONTACT_FIELDS) fieldErrors[field] = errors[field]?.message;
+
+  return (
+    <div className="relative">
+      <ContactFormFields
+        control={(name) => register(name)}
+        errors={fieldErrors}
+        submitting={isSubmitting}
+        ready
+        sent={sent}
+        formRef={formRef}
+        onSubmit={onSubmit}
+      />
+      {sent ? (
+        <div
+          ref={panelRef}
+          tabIndex={-1}
+          role="status"
+          className="absolute inset-0 flex flex-col items-center justify-center rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-8 text-center focus:outline-none"
+        >
+          <Icon name="CircleCheck" className="h-12 w-12 text-emerald-400" />
+          <h3 className="mt-4 text-2xl font-semibold text-white">Thank You!</h3>
+          <p className="mt-2 max-w-md text-slate-200">We have received your message and will get back to you within 24 hours.</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import { siteConfig } from "@/config/site";
+import { ContactFormFields } from "./contact-form-fields";
+import { ContactFormLoader } from "./contact-form-loader";
+import { Icon } from "./icon";
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4 rounded-xl border border-slate-800 bg-surface/70 p-5">
+      <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-cyan-500/10 text-accent">{icon}</span>
+      <div className="min-w-0">
+        <h3 className="font-semibold text-white">{title}</h3>
+        <div className="mt-1 text-sm text-slate-300">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+export function ContactSection() {
+  return (
+    <section id="contact" tabIndex={-1} aria-labelledby="contact-heading" className="py-20 focus:outline-none sm:py-24">
+      <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-3xl text-center">
+          <p className="inline-flex rounded-full border border-cyan-500/30 bg-cyan-500/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-cyan-200">
+            Get In Touch
+          </p>
+          <h2 id="contact-heading" className="mt-4 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+            Ready to secure your AI infrastructure?
+          </h2>
+          <p className="mt-4 text-lg text-slate-300">
+            Tell us what you are building. We reply within 24 hours, and your first security consultation is free.
+          </p>
+        </div>
+        <ul className="mt-12 grid gap-4 md:grid-cols-3">
+          <InfoCard icon={<Icon name="Mail" className="h-5 w-5" />} title="Email Us">
+            <a href={`mailto:${siteConfig.contactEmail}`} className="break-all text-accent hover:text-cyan-200">
+              {siteConfig.contactEmail}
+            </a>
+          </InfoCard>
+          <InfoCard icon={<Icon name="Clock" className="h-5 w-5" />} title="Fast Response">
+            <p>Under 24 hours, on every inquiry.</p>
+          </InfoCard>
+          <InfoCard icon={<Icon name="CalendarCheck" className="h-5 w-5" />} title="Book Consultation">
+            <p>Schedule a call: a free 30-min strategy session.</p>
+          </InfoCard>
+        </ul>
+        <div className="mt-10">
+          <ContactFormLoader>
+            <div className="relative">
+              <ContactFormFields />
+            </div>
+          </ContactFormLoader>
+        </div>
+      </div>
+    </section>
+  );
+}

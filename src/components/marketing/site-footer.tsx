@@ -1,0 +1,94 @@
+import { siteConfig } from "@/config/site";
+import { BrandMark } from "./brand-mark";
+import { sectionHref } from "./nav-items";
+import { SERVICES } from "./services-data";
+import { SocialIcon, type SocialNetwork } from "./social-icons";
+import { Icon } from "./icon";
+
+const SOCIAL: { network: SocialNetwork; label: string; href: string }[] = [
+  { network: "linkedin", label: "LinkedIn", href: siteConfig.social.linkedin },
+  { network: "github", label: "GitHub", href: siteConfig.social.github },
+  { network: "x", label: "X (Twitter)", href: siteConfig.social.x },
+];
+
+const linkClass = "text-sm text-slate-400 transition-colors hover:text-accent";
+const iconLinkClass =
+  "inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-800 text-slate-300 transition-colors hover:border-accent hover:text-accent";
+
+// Rendered into static pages; the pages revalidate daily so the year rolls over on its own.
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-800 bg-surface/40">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="col-span-2 space-y-4">
+          <a href={sectionHref("home")} className="inline-flex items-center gap-2 rounded-md font-semibold">
+            <BrandMark className="h-8 w-8" />
+            <span>{siteConfig.name}</span>
+          </a>
+          <p className="max-w-sm text-sm text-slate-400">
+            Security assessment, governance and engineering acceleration for companies building with AI.
+          </p>
+          <ul className="flex gap-3" aria-label="Social and email">
+            {SOCIAL.map((item) => (
+              <li key={item.network}>
+                <a href={item.href} target="_blank" rel="noopener noreferrer" className={iconLinkClass}>
+                  <SocialIcon network={item.network} className="h-4 w-4" />
+                  <span className="sr-only">{item.label} (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${siteConfig.contactEmail}`} className={iconLinkClass}>
+                <Icon name="Mail" className="h-4 w-4" />
+                <span className="sr-only">Email {siteConfig.contactEmail}</span>
+              </a>
+            </li>
+          </ul>
+        </div>
+        <nav aria-label="Services">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-200">Services</h2>
+          <ul className="mt-4 space-y-3">
+            {SERVICES.map((service) => (
+              <li key={service.id}>
+                <a href={sectionHref("services")} className={linkClass}>
+                  {service.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Company">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-200">Company</h2>
+          <ul className="mt-4 space-y-3">
+            <li>
+              <a href="/client-portal" className={linkClass}>
+                Client Portal
+              </a>
+            </li>
+            <li>
+              <a href={sectionHref("contact")} className={linkClass}>
+                Contact Us
+              </a>
+            </li>
+            <li>
+              <a href="/privacy-policy" className={linkClass}>
+                Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a href="/terms-of-service" className={linkClass}>
+                Terms of Service
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
+          © {siteConfig.copyrightStartYear}–{year} {siteConfig.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import type { Db } from "../db/client";
+import { contactInquiries } from "../db/schema";
+import { contactAcknowledgementMail, contactNotificationMail } from "../integrations/email/contact-templates";
+import { enqueueEmail } from "../integrations/email/outbox";
+import type { ContactInquiry } from "@/lib/validation/contact";
+
+// A person sends one inquiry, perhaps a correction; five per address in ten minutes leaves room for
+// that and for a shared office network while stopping a script from filling the inbox.
+export const CONTACT_RATE_LIMIT = { windowSeconds: 600, max: 5 } as const;
+
+/**
+ * Stores an inquiry, then queues the notification and the acknowledgement in the same transaction:
+ * the inquiry and its mails exist together or not at all. Delivery happens later (outbox), so a
+ * failing mail server never loses an inquiry.
+ */
+export async function submitContactInquiry(
+  db: Db,
+  inquiry: ContactInquiry,
+  opts: { notifyAddress: string },
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactInquiries)
+      .values({
+        name: inquiry.name,
+        email: inquiry.email,
+        company: inquiry.company,
+        serviceInterest: inquiry.serviceInterest,
+        message: inquiry.message,
+      })
+      .returning({ id: contactInquiries.id, createdAt: contactInquiries.createdAt });
+    const notification = contactNotificationMail(inquiry, { id: row!.id, receivedAt: row!.createdAt });
+    await enqueueEmail(tx, { to: opts.notifyAddress, ...notification, kind: "contact_notification" });
+    await enqueueEmail(tx, { to: inquiry.email, ...contactAcknowledgementMail(inquiry), kind: "contact_acknowledgement" });
+    return { id: row!.id };
+  });
+}

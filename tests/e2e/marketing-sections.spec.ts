@@ -1,0 +1,161 @@
+// Landing page sections (spec §2, §9): hero with the 26-step terminal, about, services toggles.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const CLAIMS = [
+  "3.5x faster reviews",
+  "67% fewer bugs",
+  "45% faster delivery",
+  "285% velocity",
+  "94/100",
+  "2-3 weeks",
+  "$847,000",
+];
+
+/** React attaches its fiber to DOM nodes it has hydrated. */
+const hydrated = (page: Page, selector: string) =>
+  page.waitForFunction((sel) => {
+    const node = document.querySelector(sel);
+    return node !== null && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+  }, selector);
+
+test.describe("hero terminal", () => {
+  test("types through its 26 steps without shifting layout", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const terminal = page.getByTestId("hero-terminal");
+    await hydrated(page, '[data-testid="hero-terminal"]');
+    // From here on time only moves when the test moves it.
+    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1000));
+    const before = await terminal.boundingBox();
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    const firstStep = Number(await terminal.getAttribute("data-step"));
+    expect(firstStep).toBeLessThan(20);
+
+    // Part-way: some lines shown, later ones still hidden but taking their space.
+    await page.clock.runFor(2000);
+    await expect(terminal).not.toHaveAttribute("data-step", String(firstStep));
+    const midStep = Number(await terminal.getAttribute("data-step"));
+    expect(midStep).toBeGreaterThan(firstStep);
+    expect(midStep).toBeLessThan(26);
+    await expect(terminal.getByText("Ready to secure your AI.")).toBeHidden();
+    expect(await terminal.boundingBox()).toEqual(before);
+
+    await page.clock.runFor(30_000);
+    await expect(terminal).toHaveAttribute("data-step", "26");
+    for (const claim of CLAIMS) await expect(terminal.getByText(claim, { exact: false })).toBeVisible();
+    await expect(terminal.getByText("Ready to secure your AI.")).toBeVisible();
+    expect(await terminal.boundingBox()).toEqual(before);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(pageHeight);
+  });
+
+  test("causes no layout shift while animating (CLS 0)", async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { __shift: number }).__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    await expect(page.getByTestId("hero-terminal")).toHaveAttribute("data-step", "26", { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+  });
+
+  test("is static text for screen readers", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("hero-terminal")).toHaveAttribute("aria-hidden", "true");
+    const figure = page.getByRole("figure", { name: "Example engagement transcript" });
+    const transcript = figure.getByRole("list");
+    await expect(transcript).toHaveClass(/sr-only/);
+    await expect(transcript.getByRole("listitem")).toHaveCount(26);
+    for (const claim of CLAIMS) await expect(transcript).toContainText(claim);
+    // The accessible tree carries the static transcript once, not the animated copy.
+    const snapshot = await figure.ariaSnapshot();
+    expect(snapshot.match(/285% velocity increase/g)).toHaveLength(1);
+    expect(snapshot).not.toContain("engagement.log");
+  });
+
+  test("shows the final state at once with reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const terminal = page.getByTestId("hero-terminal");
+    await expect(terminal).toHaveAttribute("data-step", "26");
+    await expect(terminal.getByText("sentinel assess --scope llm-platform")).toBeVisible();
+    await expect(terminal.getByText("Ready to secure your AI.")).toBeVisible();
+  });
+});
+
+test.describe("hero", () => {
+  test("Get Started, Explore Services and the scroll arrow go to their sections; stat tiles", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.locator("#home");
+    for (const [label, value] of [
+      ["Satisfaction", "98%"],
+      ["Projects", "50+"],
+      ["ROI", "3x"],
+    ]) {
+      await expect(hero.getByRole("term").filter({ hasText: label })).toBeVisible();
+      await expect(hero.getByRole("definition").filter({ hasText: value })).toBeVisible();
+    }
+
+    await hero.getByRole("link", { name: "Get Started" }).click();
+    await expect(page.locator("#contact h2")).toBeInViewport();
+    await expect(page).toHaveURL(/#contact$/);
+
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await hero.getByRole("link", { name: "Explore Services" }).click();
+    await expect(page.locator("#services h2")).toBeInViewport();
+
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await hero.getByRole("link", { name: "Scroll down to services" }).click();
+    await expect(page.locator("#services h2")).toBeInViewport();
+  });
+});
+
+test.describe("about", () => {
+  test("states the Big Four and Fortune 500 experience with its four tiles", async ({ page }) => {
+    await page.goto("/");
+    const about = page.locator("#about");
+    await expect(about.getByRole("heading", { level: 2 })).toContainText("Big Four");
+    await expect(about).toContainText("Fortune 500 enterprises");
+    for (const tile of ["Big 4", "Fortune 500", "Production", "Zero"]) {
+      await expect(about.getByRole("listitem").filter({ has: page.getByText(tile, { exact: true }) })).toBeVisible();
+    }
+  });
+});
+
+test.describe("services", () => {
+  test("three cards whose Learn More / Show Less toggles reveal six key features", async ({ page }) => {
+    await page.goto("/#services");
+    const titles = ["AI Security Assessment", "AI Security Governance", "AI Engineering Acceleration"];
+    const cards = page.locator("#services > div > ul > li");
+    await expect(cards).toHaveCount(3);
+    for (const [index, title] of titles.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole("heading", { level: 3, name: title })).toBeVisible();
+      await expect(card.locator("svg").first()).toBeVisible();
+      await expect(card.locator("p").first()).not.toBeEmpty();
+
+      const features = card.getByRole("heading", { name: "Key Features" });
+      const toggle = card.getByRole("button", { name: `Learn More about ${title}` });
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await expect(features).toBeHidden();
+
+      await toggle.click();
+      const showLess = card.getByRole("button", { name: `Show Less about ${title}` });
+      await expect(showLess).toHaveAttribute("aria-expanded", "true");
+      await expect(features).toBeVisible();
+      await expect(card.locator(`#${await showLess.getAttribute("aria-controls")} li`)).toHaveCount(6);
+
+      await showLess.click();
+      await expect(card.getByRole("button", { name: `Learn More about ${title}` })).toHaveAttribute("aria-expanded", "false");
+      await expect(features).toBeHidden();
+    }
+    // Each card keeps its own state.
+    await cards.nth(0).getByRole("button", { name: /Learn More/ }).click();
+    await expect(cards.nth(0).getByRole("heading", { name: "Key Features" })).toBeVisible();
+    await expect(cards.nth(1).getByRole("heading", { name: "Key Features" })).toBeHidden();
+  });
+});
