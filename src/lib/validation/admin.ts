@@ -130,13 +130,6 @@ export function uploadExtensionOf(fileName: string): UploadExtension | null {
 }
 
 // ── Rates ──────────────────────────────────────────────────────────────────────────────────
-/** Rate cards shown for a client that has none yet (spec §3); amounts in dollars. */
-export const DEFAULT_RATE_CARDS = [
-  { serviceType: "AI Security Assessment", hourlyRate: 350, monthlyRetainer: 25000 },
-  { serviceType: "AI Security Governance", hourlyRate: 300, monthlyRetainer: 20000 },
-  { serviceType: "AI Engineering Acceleration", hourlyRate: 275, monthlyRetainer: 18000 },
-] as const;
-
 const MAX_DOLLARS = 10_000_000;
 const DOLLARS_MESSAGE = "Enter a non-negative amount in dollars (at most 2 decimals)";
 

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clientRates } from "../db/schema";
+import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 
 export type PortalRate = {
   id: string;
@@ -14,12 +15,14 @@ export type PortalRate = {
   effectiveFrom: string | null;
 };
 
-/** The standard rate cards shown when a client has no rates of its own (spec §3). */
-export const DEFAULT_RATE_CARDS: PortalRate[] = [
-  { id: "default-assessment", serviceType: "AI Security Assessment", hourlyRateCents: 35_000, monthlyRetainerCents: 2_500_000 },
-  { id: "default-governance", serviceType: "AI Security Governance", hourlyRateCents: 30_000, monthlyRetainerCents: 2_000_000 },
-  { id: "default-acceleration", serviceType: "AI Engineering Acceleration", hourlyRateCents: 27_500, monthlyRetainerCents: 1_800_000 },
-].map((rate) => ({ ...rate, discountTier: null, description: null, effectiveFrom: null }));
+/** The standard rate cards, as portal rates (spec §3). */
+const DEFAULT_PORTAL_RATES: PortalRate[] = DEFAULT_RATE_CARDS.map((rate) => ({
+  ...rate,
+  id: `default-${rate.serviceType}`,
+  discountTier: null,
+  description: null,
+  effectiveFrom: null,
+}));
 
 /** The client's contracting rates by service type, or the defaults when it has none. */
 export async function listPortalRates(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<{ rates: PortalRate[]; isDefault: boolean }> {
@@ -37,5 +40,5 @@ export async function listPortalRates(db: DbOrTx, { actor }: { actor: ClientActo
     .from(clientRates)
     .where(eq(clientRates.clientId, actor.clientId))
     .orderBy(asc(clientRates.serviceType), asc(clientRates.effectiveFrom));
-  return rates.length > 0 ? { rates, isDefault: false } : { rates: DEFAULT_RATE_CARDS, isDefault: true };
+  return rates.length > 0 ? { rates, isDefault: false } : { rates: DEFAULT_PORTAL_RATES, isDefault: true };
 }

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
 import { centsToDollarInput, todayIso } from "@/lib/format";
-import { DEFAULT_RATE_CARDS } from "@/lib/validation/admin";
+import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 import { uuidSchema } from "@/lib/validation/common";
 import { requireAdminPage } from "@/server/auth/session";
 import { getAdminClient } from "@/server/data/admin-clients";
@@ -63,8 +63,8 @@ export default async function AdminClientRatesPage({ searchParams }: { searchPar
     : DEFAULT_RATE_CARDS.map((d, i) => ({
         key: `default-${i}`,
         serviceType: d.serviceType,
-        hourlyRate: String(d.hourlyRate),
-        monthlyRetainer: String(d.monthlyRetainer),
+        hourlyRate: centsToDollarInput(d.hourlyRateCents),
+        monthlyRetainer: centsToDollarInput(d.monthlyRetainerCents),
         discountTier: "",
         description: "",
         effectiveFrom: today,
