@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
+import { URGENCY_OPTIONS } from "@/lib/validation/portal";
 
 export type BookingView = {
   id: string;
@@ -22,7 +23,6 @@ export type BookingView = {
   createdAt: string;
 };
 
-const URGENCY_LABEL = { low: "Low - Flexible timeline", medium: "Medium - Within 1 month", high: "High - ASAP" } as const;
 const PRIORITY_STYLE = {
   high: "bg-red-500/15 text-red-300",
   medium: "bg-amber-500/15 text-amber-300",
@@ -125,7 +125,7 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
             </div>
             <div>
               <dt className="text-muted">Urgency</dt>
-              <dd className="font-medium">{URGENCY_LABEL[details.urgency]}</dd>
+              <dd className="font-medium">{URGENCY_OPTIONS.find((o) => o.value === details.urgency)?.label ?? details.urgency}</dd>
             </div>
             <div>
               <dt className="text-muted">Estimated scope</dt>
