@@ -1,6 +1,6 @@
 // Shared by browser tests. The e2e server runs with TRUST_PROXY=true and every test sends its own
 // X-Forwarded-For, so per-IP rate limits (sign-in, contact) never leak from one test into another.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO = {
   admin: { email: "admin@example.com", password: "demo-admin-password" },
@@ -15,9 +15,34 @@ export function uniqueIp(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/** Resolves once React has hydrated the document (the root layout's <body> carries its fiber). */
+async function waitForDocumentHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber")), undefined, {
+    polling: 50,
+    timeout: 15_000,
+  });
+}
+
 export const test = base.extend({
   extraHTTPHeaders: async ({}, use) => {
     await use({ "x-forwarded-for": uniqueIp() });
+  },
+  // Navigations wait for hydration: a click or keystroke before it would be lost, or overwritten
+  // by a form library's defaults, which makes tests flaky on a slow machine.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const response = await goto(...args);
+      await waitForDocumentHydration(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page["reload"]>) => {
+      const response = await reload(...args);
+      await waitForDocumentHydration(page);
+      return response;
+    };
+    await use(page);
   },
 });
 export { expect };
@@ -30,4 +55,14 @@ export async function signInViaApi(page: Page, who: { email: string; password: s
     headers: { origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Resolves once React has hydrated the element (it attaches its fiber to hydrated DOM nodes).
+ * Typing into a server-rendered form before that would be overwritten by the form library.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))), { timeout: 15_000 })
+    .toBe(true);
 }

@@ -1,6 +1,5 @@
 // Landing page sections (spec §2, §9): hero with the 26-step terminal, about, services toggles.
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const CLAIMS = [
   "3.5x faster reviews",
@@ -12,19 +11,13 @@ const CLAIMS = [
   "$847,000",
 ];
 
-/** React attaches its fiber to DOM nodes it has hydrated. */
-const hydrated = (page: Page, selector: string) =>
-  page.waitForFunction((sel) => {
-    const node = document.querySelector(sel);
-    return node !== null && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
-  }, selector);
 
 test.describe("hero terminal", () => {
   test("types through its 26 steps without shifting layout", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
     const terminal = page.getByTestId("hero-terminal");
-    await hydrated(page, '[data-testid="hero-terminal"]');
+    await waitForHydration(terminal);
     // From here on time only moves when the test moves it.
     await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1000));
     const before = await terminal.boundingBox();

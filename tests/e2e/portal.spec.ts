@@ -3,7 +3,7 @@
 // checks use Acme's demo records (which no other spec edits) and restore what they change.
 import fs from "node:fs";
 import path from "node:path";
-import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { DEMO, expect, signInViaApi, test, waitForHydration } from "./fixtures";
 
 // Demo ids (src/server/db/seed/demo-data.ts; not importable here: it is server-only).
 const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001"; // Master Services Agreement.pdf
@@ -184,7 +184,12 @@ test("documents: search, filter and a real download whose bytes match the stored
 });
 
 test("settings are saved to the account, survive a reload and leave the sign-in email alone", async ({ page }) => {
-  await page.goto("/client-portal?section=settings");
+  // Typing before hydration would be overwritten by react-hook-form's defaults.
+  const openSettings = async () => {
+    await page.goto("/client-portal?section=settings");
+    await waitForHydration(page.getByRole("button", { name: "Save Changes" }));
+  };
+  await openSettings();
   const phone = page.getByLabel("Phone");
   const address = page.getByLabel("Address");
   const email = page.getByLabel("Email");
@@ -218,7 +223,7 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
     // Signing in still uses the original address, shown in the header.
     await expect(page.getByRole("banner").getByText(DEMO.client.email)).toBeVisible();
   } finally {
-    await page.goto("/client-portal?section=settings");
+    await openSettings();
     await phone.fill(original.phone);
     await address.fill(original.address);
     await email.fill(original.email);

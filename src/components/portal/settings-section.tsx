@@ -30,9 +30,10 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const [serverError, setServerError] = useState<string | null>(null);
 
+  const defaults = toFormValues(profile);
   const form = useForm<AccountSettingsInput, unknown, AccountSettings>({
     resolver: zodResolver(accountSettingsSchema),
-    defaultValues: toFormValues(profile),
+    defaultValues: defaults,
   });
   const { register, handleSubmit, reset, setError, getValues, formState } = form;
   const { errors, isSubmitting } = formState;
@@ -69,9 +70,11 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
             {serverError}
           </Alert>
         ) : null}
+        {/* defaultValue on each control: the server-rendered form shows the stored values before
+            the page's script has loaded (react-hook-form only fills uncontrolled inputs on hydration). */}
         <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
           <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
-            <Input {...fieldAria("settings-contact-person", errors.contactPerson?.message)} autoComplete="name" {...register("contactPerson")} />
+            <Input {...fieldAria("settings-contact-person", errors.contactPerson?.message)} autoComplete="name" defaultValue={defaults.contactPerson} {...register("contactPerson")} />
           </Field>
           <Field
             id="settings-email"
@@ -79,16 +82,16 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
             error={errors.contactEmail?.message}
             hint={`Where we contact you. You keep signing in with ${profile.signInEmail}.`}
           >
-            <Input {...fieldAria("settings-email", errors.contactEmail?.message)} type="email" autoComplete="email" {...register("contactEmail")} />
+            <Input {...fieldAria("settings-email", errors.contactEmail?.message)} type="email" autoComplete="email" defaultValue={defaults.contactEmail} {...register("contactEmail")} />
           </Field>
           <Field id="settings-company" label="Company" error={errors.company?.message}>
-            <Input {...fieldAria("settings-company", errors.company?.message)} autoComplete="organization" {...register("company")} />
+            <Input {...fieldAria("settings-company", errors.company?.message)} autoComplete="organization" defaultValue={defaults.company} {...register("company")} />
           </Field>
           <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
-            <Input {...fieldAria("settings-phone", errors.phone?.message)} type="tel" autoComplete="tel" {...register("phone")} />
+            <Input {...fieldAria("settings-phone", errors.phone?.message)} type="tel" autoComplete="tel" defaultValue={defaults.phone} {...register("phone")} />
           </Field>
           <Field id="settings-address" label="Address" error={errors.address?.message}>
-            <Textarea {...fieldAria("settings-address", errors.address?.message)} rows={3} autoComplete="street-address" {...register("address")} />
+            <Textarea {...fieldAria("settings-address", errors.address?.message)} rows={3} autoComplete="street-address" defaultValue={defaults.address} {...register("address")} />
           </Field>
           <div className="flex flex-wrap justify-end gap-3 pt-2">
             <Button
