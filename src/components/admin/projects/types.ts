@@ -1,20 +1,6 @@
-import type { ProjectStatusValue } from "@/lib/validation/admin";
+import type { AdminProjectRow } from "@/server/data/admin-projects";
 
-/** A projects-list row as sent to the browser (dates as strings). */
-export type ProjectRowView = {
-  id: string;
-  clientId: string;
-  company: string;
-  projectName: string;
-  description: string | null;
-  notes: string | null;
-  status: ProjectStatusValue;
-  startDate: string;
-  targetCompletionDate: string | null;
-  invoiceCount: number;
-  totalBilledCents: number;
-  totalPaidCents: number;
-  outstandingCents: number;
-};
+/** A projects-list row as sent to the browser (the server-only timestamp left out). */
+export type ProjectRowView = Omit<AdminProjectRow, "updatedAt">;
 
 export type ShowToast = (message: string, durationMs: number, tone?: "success" | "error") => void;
