@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./scripts/local-tools.mjs";
 import { FAKE_APPLICATION_ID, FAKE_APPLICATION_SECRET, FAKE_WEBHOOK_SIGNATURE_KEY } from "./tools/fake-square/defaults";
 
 // Run through `npm run test:e2e` (tests/e2e/run.mjs), which builds, picks the ports and DATA_DIR.
@@ -22,15 +23,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -5,7 +5,6 @@
 // Targets (issue 3): performance 100, accessibility/best practices/SEO 100, CLS 0, JS < 150 KB gz.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -13,20 +12,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
+import { CHROMIUM_FLAGS, freePort } from "../scripts/local-tools.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// platform-notes.md: the flags Debian's chromium needs on these machines.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const TARGETS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 150 };
 
 const args = process.argv.slice(2);
@@ -55,17 +45,6 @@ if (!fs.existsSync(CHROME)) {
   console.error(`Lighthouse needs Chromium at ${CHROME} (apt-get install -y chromium), or set CHROME_PATH.`);
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function waitForHealth(url, server, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -130,7 +109,7 @@ function summarize(lhr) {
 
 /** Scripts after scrolling to the contact form, which loads its own code on approach. */
 async function scriptsAfterScrolling(url) {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")) });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     const urls = new Set();

@@ -1,7 +1,6 @@
 // `npm run bench:portal`: the client portal's data load for a client with 200 projects and 5,000
 // invoices, on a fresh in-memory PGlite. Prints the server time and the query count per load.
 // BENCH_DATABASE_URL=postgres://… runs it on a new, temporary database of that PostgreSQL server.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +11,7 @@ process.env.DATA_DIR = dataDir; // demo files only; the database itself stays in
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 
 const { openPglite, openPostgres } = await import("../src/server/db/client");
-const { Client } = await import("pg");
+const { createPostgresDatabase } = await import("../tests/helpers/postgres-database");
 const { migrateDatabase } = await import("../src/server/db/migrate");
 const { seedDemoData } = await import("../src/server/db/seed/seed-demo");
 const { getStorage } = await import("../src/server/storage/storage");
@@ -30,20 +29,8 @@ const RUNS = 20;
 async function openBenchDatabase() {
   const baseUrl = process.env.BENCH_DATABASE_URL;
   if (!baseUrl) return { handle: openPglite(undefined), label: "PGlite in memory", drop: async () => {} };
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  return { handle: openPostgres(url.toString()), label: "PostgreSQL", drop };
+  const { url, drop } = await createPostgresDatabase(baseUrl, "bench");
+  return { handle: openPostgres(url), label: "PostgreSQL", drop };
 }
 
 const { handle, label, drop } = await openBenchDatabase();

@@ -2,10 +2,10 @@
 // DATA_DIR, driving Debian's chromium (Playwright's own browser download does not work here).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "../../scripts/ensure-build.mjs";
+import { freePort } from "../../scripts/local-tools.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -16,17 +16,6 @@ if (!fs.existsSync(chromium)) {
   );
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 ensureBuild();
 const port = await freePort();

@@ -1,36 +1,16 @@
 // A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL.
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
-import { Client } from "pg";
 import { type DbHandle, installDbHandle, openPglite, openPostgres } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { seedDemoData } from "@/server/db/seed/seed-demo";
 import { getStorage } from "@/server/storage/storage";
+import { createPostgresDatabase } from "../../helpers/postgres-database";
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `it_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export async function openTestDatabase(): Promise<DbHandle & { dispose: () => Promise<void> }> {
   if (usingPostgres) {
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "it");
     const handle = openPostgres(created.url, 4);
     await migrateDatabase(handle);
     return { ...handle, dispose: async () => { await handle.close(); await created.drop(); } };
