@@ -2,7 +2,7 @@ import { eq, isNotNull, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as syncRoute } from "@/app/api/square/sync-invoices/route";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
-import { auditLog, clientSubscriptions, invoices, paymentProviderConnections } from "@/server/db/schema";
+import { auditLog, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/db/schema";
 import { loadConnection, saveConnection } from "@/server/integrations/square/connection";
 import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
 import { demoFixture, generatedFixture } from "../../tools/fake-square/fixtures";
@@ -36,6 +36,7 @@ beforeEach(async () => {
   configureSquareEnv(sq.fake);
   sq.fake.clearFaults();
   await t.db.delete(invoices).where(isNotNull(invoices.squareInvoiceId));
+  await t.db.delete(squareCustomers);
   await t.db.delete(paymentProviderConnections);
 });
 
@@ -116,13 +117,15 @@ describe("invoice sync: 1,000 invoices, 5 pages, 2 locations", () => {
 describe("invoice sync: field mapping (spec §3)", () => {
   beforeEach(() => sq.fake.reset(demoFixture()));
 
-  it("maps number, money, status, dates, schedule, next payment, methods; skips drafts; reports unmatched", async () => {
+  it("maps number, money, status, dates, schedule, next payment, methods; skips drafts; keeps unmatched aside", async () => {
     await connect();
     const body = await (await sync(await admin())).json();
-    expect(body).toMatchObject({ success: true, synced: 5, unmatched: 1, drafts: 1 });
-    expect(body.message).toContain("1 invoice was not imported: no client matches the customer email (pat@unknown-company.example)");
+    expect(body).toMatchObject({ success: true, synced: 6, unmatched: 1, drafts: 1, customersLinked: 2 });
+    expect(body.message).toContain("1 invoice waits for a client: see Unmatched invoices.");
     const byNumber = new Map((await synced()).map((r) => [r.invoiceNumber, r]));
-    expect([...byNumber.keys()].sort()).toEqual(["SQ-3001", "SQ-3002", "SQ-3003", "SQ-3004", "SQ-3005"]);
+    expect([...byNumber.keys()].sort()).toEqual(["SQ-3001", "SQ-3002", "SQ-3003", "SQ-3004", "SQ-3005", "SQ-3007"]);
+    // The customer no admin-controlled address matches: stored, in no portal.
+    expect(byNumber.get("SQ-3007")).toMatchObject({ clientId: null, squareCustomerId: "CUSTFAKEOTHER01" });
 
     const deposit = byNumber.get("SQ-3001")!;
     const source = sq.fake.invoices().find((i) => i.invoice_number === "SQ-3001")!;

@@ -16,8 +16,11 @@ export const clients = pgTable(
       .references(() => user.id, { onDelete: "restrict" }),
     company: text("company").notNull(),
     contactPerson: text("contact_person").notNull(),
-    // Contact address shown and edited in the portal; the sign-in address stays on the user row.
+    // Contact address shown and edited in the portal; it decides nothing (not sign-in, not billing).
     contactEmail: text("contact_email").notNull(),
+    // Billing address set by admins only (never by the client): with the sign-in address, the only
+    // addresses a Square sync may match a customer against.
+    billingEmail: text("billing_email"),
     phone: text("phone"),
     address: text("address"),
     status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { projects } from "./projects";
 
@@ -40,9 +40,14 @@ export const invoices = pgTable(
       .$type<AcceptedPaymentMethods>()
       .notNull()
       .default(sql`'{"card": true, "bankAccount": false, "cashAppPay": false}'::jsonb`),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    // Null only for a Square invoice whose customer is linked to no client yet (see
+    // square_customers): it shows in no portal until an admin assigns the customer. Once set, a
+    // sync or a webhook never changes it.
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    // Square's recipient customer, its invoice version and last update: updates apply in order.
+    squareCustomerId: text("square_customer_id"),
+    squareVersion: integer("square_version"),
+    squareUpdatedAt: timestamp("square_updated_at", { withTimezone: true }),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -56,5 +61,7 @@ export const invoices = pgTable(
     index("invoices_client_due_idx").on(t.clientId, t.dueDate.desc()),
     index("invoices_project_idx").on(t.projectId),
     index("invoices_status_idx").on(t.status),
+    index("invoices_square_customer_idx").on(t.squareCustomerId),
+    check("invoices_owner_check", sql`${t.clientId} is not null or ${t.squareInvoiceId} is not null`),
   ],
 );

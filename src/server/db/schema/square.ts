@@ -1,6 +1,9 @@
-// Square integration bookkeeping: one-time OAuth states and the webhook events already applied.
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+// Square integration bookkeeping: one-time OAuth states, the webhook events already applied, and
+// which client each Square customer belongs to.
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { clients } from "./clients";
 
 // A started "Connect Square" flow. Only a hash of the state is stored, bound to the admin and the
 // session that started it; the row is deleted when the callback uses it (one-time) or expires.
@@ -28,4 +31,35 @@ export const squareWebhookEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("square_webhook_events_received_idx").on(t.receivedAt)],
+);
+
+export const SQUARE_LINK_SOURCES = ["admin", "email_match", "backfill"] as const;
+export type SquareLinkSource = (typeof SQUARE_LINK_SOURCES)[number];
+
+// Every Square customer seen by a sync or a webhook. Invoices follow the customer's client: the
+// link is set by an admin, or proposed once by the sync (an admin-controlled address matching
+// exactly one client, or the customer's existing invoices all belonging to one client) and then
+// kept, so no later e-mail change moves anything. Name and e-mail are Square's, for display.
+export const squareCustomers = pgTable(
+  "square_customers",
+  {
+    squareCustomerId: text("square_customer_id").primaryKey(),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    displayName: text("display_name"),
+    email: text("email"),
+    linkSource: text("link_source", { enum: SQUARE_LINK_SOURCES }),
+    linkedAt: timestamp("linked_at", { withTimezone: true }),
+    linkedByUserId: text("linked_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    // Set when the admin chose to keep this customer's invoices out of every portal.
+    ignoredAt: timestamp("ignored_at", { withTimezone: true }),
+    // Why the sync's evidence disagrees with the link (recomputed at every sync; never applied).
+    conflict: text("conflict"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("square_customers_client_idx").on(t.clientId),
+    check("square_customers_link_check", sql`${t.clientId} is null or ${t.ignoredAt} is null`),
+    check("square_customers_source_check", sql`${t.linkSource} is null or ${t.linkSource} in ('admin', 'email_match', 'backfill')`),
+  ],
 );

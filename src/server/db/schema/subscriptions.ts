@@ -37,6 +37,8 @@ export const clientSubscriptions = pgTable(
     status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     squareSubscriptionId: text("square_subscription_id").unique(),
+    // Square's version of the subscription: an older update never overwrites a newer one.
+    squareVersion: bigint("square_version", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

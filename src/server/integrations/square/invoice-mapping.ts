@@ -22,6 +22,9 @@ export type MappedInvoice = {
   totalPaidCents: number;
   serviceDate: string | null;
   acceptedPaymentMethods: AcceptedPaymentMethods;
+  /** Square's version of the invoice: an update only applies over an older or equal one. */
+  squareVersion: number | null;
+  squareUpdatedAt: string | null;
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -32,6 +35,12 @@ function clean(value: string | null | undefined, max = 2000): string | null {
   if (value === null || value === undefined) return null;
   const text = value.replaceAll("\u0000", "").trim().slice(0, max);
   return text === "" ? null : text;
+}
+
+function instant(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 function isoDate(value: string | null | undefined): string | null {
@@ -143,13 +152,18 @@ export function mapSquareInvoice(invoice: Square.Invoice, now = new Date()): Map
       bankAccount: invoice.acceptedPaymentMethods?.bankAccount === true,
       cashAppPay: invoice.acceptedPaymentMethods?.cashAppPay === true,
     },
+    squareVersion: typeof invoice.version === "number" && Number.isSafeInteger(invoice.version) && invoice.version >= 0 ? invoice.version : null,
+    squareUpdatedAt: instant(invoice.updatedAt),
   };
 }
 
-/** The customer whose email decides the client: the recipient's customer id, and its snapshot email. */
-export function invoiceRecipient(invoice: Square.Invoice): { customerId: string | null; email: string | null } {
+/** The invoice's Square customer, with the name and e-mail the invoice was addressed to. */
+export function invoiceRecipient(invoice: Square.Invoice): { customerId: string | null; email: string | null; name: string | null } {
+  const r = invoice.primaryRecipient;
+  const person = [clean(r?.givenName, 100), clean(r?.familyName, 100)].filter(Boolean).join(" ");
   return {
-    customerId: clean(invoice.primaryRecipient?.customerId, 255),
-    email: clean(invoice.primaryRecipient?.emailAddress, 320)?.toLowerCase() ?? null,
+    customerId: clean(r?.customerId, 255),
+    email: clean(r?.emailAddress, 320)?.toLowerCase() ?? null,
+    name: clean(r?.companyName, 200) ?? (person || null),
   };
 }

@@ -1,11 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Square } from "square";
 import type { Actor } from "../../auth/session";
 import { recordAudit } from "../../audit";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { createSquareClient, SquareApiError } from "./client";
-import { loadClientEmailIndex, recipientEmail } from "./client-matching";
+import { linkedClientsOf, recordSeenCustomers, type SeenCustomer, settleCustomerLinks } from "./customer-links";
 import { requireSquareConfig } from "./config";
 import { PROVIDER, usableConnection } from "./connection";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
@@ -15,35 +14,41 @@ import { fetchSquareSnapshot, type SquareSnapshot } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
 
 // GET /api/square/sync-invoices: read everything from Square first, then write it in ONE
-// transaction. A failure while reading (Square down, a 500 on page 3) writes nothing; two syncs at
-// once take turns on an advisory lock, and the unique square_invoice_id makes a second pass an
-// update of the same rows, never a duplicate.
+// transaction. Invoices go to the client their Square customer is linked to (customer-links.ts);
+// an invoice of an unlinked customer is stored without a client and waits for an admin. A failure
+// while reading (Square down, a 500 on page 3) writes nothing; two syncs at once take turns on an
+// advisory lock, and the unique square_invoice_id makes a second pass an update of the same rows,
+// never a duplicate.
 
 // Arbitrary constant naming the sync's transaction-scoped lock (the migration lock is 7_349_211).
 const SYNC_LOCK_KEY = 7_349_212;
-const UNMATCHED_LISTED = 5;
 
 export type SyncResult = {
   success: true;
   synced: number;
   message: string;
-  /** Set when invoices were left out (no client matches their customer's email). */
+  /** Set when invoices wait for an admin (their customer is linked to no client) or were left out. */
   warning: string | null;
   created: number;
   updated: number;
   unchanged: number;
+  /** Invoices stored without a client: listed under Unmatched invoices until an admin assigns them. */
   unmatched: number;
+  /** Invoices with no Square customer at all: not imported. */
+  noCustomer: number;
   drafts: number;
+  customersLinked: number;
+  conflicts: number;
   subscriptionsUpdated: number;
   locations: number;
   pages: number;
 };
 
-type Prepared = { rows: InvoiceUpsertRow[]; unmatched: { invoiceNumber: string; email: string | null }[]; drafts: number };
+type Prepared = { rows: InvoiceUpsertRow[]; customers: SeenCustomer[]; noCustomer: number; drafts: number };
 
-/** Maps the snapshot to rows and decides each invoice's client; no database writes. */
-export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "customerEmails">, emailIndex: Map<string, string>, now: Date): Prepared {
-  const prepared: Prepared = { rows: [], unmatched: [], drafts: 0 };
+/** Maps the snapshot to rows (client decided later, from the customer links); no database writes. */
+export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "customerEmails">, now: Date): Prepared {
+  const prepared: Prepared = { rows: [], customers: [], noCustomer: 0, drafts: 0 };
   for (const invoice of snapshot.invoices) {
     let mapped;
     try {
@@ -56,26 +61,24 @@ export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "
       prepared.drafts += 1;
       continue;
     }
-    const clientId = clientFor(invoice, snapshot.customerEmails, emailIndex);
-    if (clientId.id) prepared.rows.push({ ...mapped, clientId: clientId.id });
-    else prepared.unmatched.push({ invoiceNumber: mapped.invoiceNumber, email: clientId.email });
+    const recipient = invoiceRecipient(invoice);
+    if (!recipient.customerId) {
+      prepared.noCustomer += 1;
+      continue;
+    }
+    // The customer's current e-mail at Square, else the address the invoice was sent to.
+    const email = snapshot.customerEmails.get(recipient.customerId) ?? recipient.email;
+    prepared.customers.push({ squareCustomerId: recipient.customerId, name: recipient.name, email });
+    prepared.rows.push({ ...mapped, squareCustomerId: recipient.customerId, clientId: null });
   }
   return prepared;
 }
 
-function clientFor(invoice: Square.Invoice, customerEmails: Map<string, string | null>, emailIndex: Map<string, string>) {
-  const recipient = invoiceRecipient(invoice);
-  const email = recipientEmail(recipient.customerId ? customerEmails.get(recipient.customerId) : null, recipient.email);
-  return { id: email ? emailIndex.get(email) : undefined, email };
-}
-
-/** The invoices left out because no client matches, named by email: reported, never dropped silently. */
-function unmatchedWarning(unmatched: Prepared["unmatched"]): string | null {
-  if (unmatched.length === 0) return null;
-  const emails = [...new Set(unmatched.map((u) => u.email ?? "no email"))];
-  const listed = emails.slice(0, UNMATCHED_LISTED).join(", ");
-  const more = emails.length > UNMATCHED_LISTED ? ` and ${emails.length - UNMATCHED_LISTED} more` : "";
-  return `${unmatched.length} invoice${unmatched.length === 1 ? " was" : "s were"} not imported: no client matches the customer email (${listed}${more}).`;
+function syncWarning(unmatched: number, noCustomer: number): string | null {
+  const parts: string[] = [];
+  if (unmatched > 0) parts.push(`${unmatched} invoice${unmatched === 1 ? " waits" : "s wait"} for a client: see Unmatched invoices.`);
+  if (noCustomer > 0) parts.push(`${noCustomer} invoice${noCustomer === 1 ? " has" : "s have"} no Square customer and ${noCustomer === 1 ? "was" : "were"} not imported.`);
+  return parts.length > 0 ? parts.join(" ") : null;
 }
 
 export async function syncSquareInvoices(db: Db, actor: Actor | null, now = new Date()): Promise<SyncResult> {
@@ -83,35 +86,53 @@ export async function syncSquareInvoices(db: Db, actor: Actor | null, now = new 
   // Refreshes the access token first when fewer than 7 days remain.
   const connection = await usableConnection(db, config, now);
   const snapshot = await fetchSquareSnapshot(createSquareClient(config, connection.accessToken));
-  const emailIndex = await loadClientEmailIndex(db);
-  const prepared = prepareInvoiceRows(snapshot, emailIndex, now);
+  const prepared = prepareInvoiceRows(snapshot, now);
+  const customerIds = [...new Set(prepared.customers.map((c) => c.squareCustomerId))];
 
-  const { counts, subscriptionsUpdated } = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK_KEY})`);
-    const counts = await upsertInvoices(tx, prepared.rows);
+    await recordSeenCustomers(tx, prepared.customers);
+    const links = await linkedClientsOf(tx, customerIds);
+    const rows = prepared.rows.map((row) => ({ ...row, clientId: links.get(row.squareCustomerId!) ?? null }));
+    const counts = await upsertInvoices(tx, rows);
+    const settled = await settleCustomerLinks(tx, actor, customerIds);
+    const unmatched = await countUnownedInvoices(tx, prepared.rows.map((r) => r.squareInvoiceId));
     const subscriptionsUpdated = await applySubscriptionUpdates(tx, snapshot.subscriptions);
     await recordAudit(tx, {
       actor,
       action: "square.sync",
       entityType: "payment_provider_connection",
       entityId: PROVIDER,
-      after: { synced: counts.created + counts.updated + counts.unchanged, ...counts, unmatched: prepared.unmatched.length, drafts: prepared.drafts, subscriptionsUpdated },
+      after: { synced: counts.created + counts.updated + counts.unchanged, ...counts, unmatched, noCustomer: prepared.noCustomer, drafts: prepared.drafts, ...settled, subscriptionsUpdated },
     });
-    return { counts, subscriptionsUpdated };
+    return { counts, settled, unmatched, subscriptionsUpdated };
   });
 
+  const { counts, settled, unmatched, subscriptionsUpdated } = outcome;
   const synced = counts.created + counts.updated + counts.unchanged;
-  const warning = unmatchedWarning(prepared.unmatched);
+  const warning = syncWarning(unmatched, prepared.noCustomer);
   return {
     success: true,
     synced,
     message: `Synced ${synced} invoices from Square (${counts.created} new, ${counts.updated} updated).${warning ? ` ${warning}` : ""}`,
     warning,
     ...counts,
-    unmatched: prepared.unmatched.length,
+    unmatched,
+    noCustomer: prepared.noCustomer,
     drafts: prepared.drafts,
+    customersLinked: settled.linked,
+    conflicts: settled.conflicts,
     subscriptionsUpdated,
     locations: snapshot.locationCount,
     pages: snapshot.pageCount,
   };
+}
+
+/** How many of these Square invoices have no client (their customer is linked to none, or ignored). */
+async function countUnownedInvoices(db: DbOrTx, squareInvoiceIds: string[]): Promise<number> {
+  if (squareInvoiceIds.length === 0) return 0;
+  const result = (await db.execute(sql`
+    select count(*)::int as n from invoices
+     where client_id is null and square_invoice_id in (select jsonb_array_elements_text(${JSON.stringify(squareInvoiceIds)}::jsonb))`)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
 }

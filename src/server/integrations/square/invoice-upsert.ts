@@ -8,8 +8,15 @@ import type { MappedInvoice } from "./invoice-mapping";
 // PGlite spend most of a 10,000-invoice sync parsing placeholders). An unchanged row is not
 // touched (no write, no new updated_at), so a repeated sync changes nothing; project_id is never
 // in the update, so links to projects survive every re-sync.
+//
+// Two rules keep a client's data its own and in order:
+// - client_id is only ever filled in, never changed: an invoice that has a client keeps it,
+//   whatever the sync or a webhook says (coalesce(existing, new)).
+// - an update older than the stored row (a lower Square version: a late or replayed webhook) is
+//   not applied; an equal version may still update what we derive from the date (overdue).
 
-export type InvoiceUpsertRow = MappedInvoice & { clientId: string };
+/** clientId: the customer's linked client, or null while the customer is linked to none. */
+export type InvoiceUpsertRow = MappedInvoice & { clientId: string | null; squareCustomerId: string | null };
 
 const CHUNK = 2000;
 
@@ -30,6 +37,9 @@ const COLUMNS = {
   total_paid_cents: "bigint",
   service_date: "date",
   accepted_payment_methods: "jsonb",
+  square_customer_id: "text",
+  square_version: "integer",
+  square_updated_at: "timestamptz",
   client_id: "uuid",
 } as const;
 
@@ -38,9 +48,11 @@ const updated = names.filter((n) => n !== "square_invoice_id");
 const list = (items: string[]) => items.map((n) => `"${n}"`).join(", ");
 // Fixed SQL text (no user input): only the jsonb parameter varies.
 const recordType = names.map((n) => `"${n}" ${COLUMNS[n as keyof typeof COLUMNS]}`).join(", ");
-const setClause = updated.map((n) => `"${n}" = excluded."${n}"`).join(", ");
+const newValue = (n: string) => (n === "client_id" ? `coalesce(invoices."client_id", excluded."client_id")` : `excluded."${n}"`);
+const setClause = updated.map((n) => `"${n}" = ${newValue(n)}`).join(", ");
 // A row-wise IS DISTINCT FROM treats NULLs as values, so "both null" counts as unchanged.
-const changedClause = `(${updated.map((n) => `invoices."${n}"`).join(", ")}) is distinct from (${updated.map((n) => `excluded."${n}"`).join(", ")})`;
+const changedClause = `(${updated.map((n) => `invoices."${n}"`).join(", ")}) is distinct from (${updated.map(newValue).join(", ")})`;
+const inOrderClause = `coalesce(excluded."square_version", 0) >= coalesce(invoices."square_version", 0)`;
 
 const toRecord = (row: InvoiceUpsertRow) => ({
   square_invoice_id: row.squareInvoiceId,
@@ -58,14 +70,22 @@ const toRecord = (row: InvoiceUpsertRow) => ({
   total_paid_cents: row.totalPaidCents,
   service_date: row.serviceDate,
   accepted_payment_methods: row.acceptedPaymentMethods,
+  square_customer_id: row.squareCustomerId,
+  square_version: row.squareVersion,
+  square_updated_at: row.squareUpdatedAt,
   client_id: row.clientId,
 });
 
 export type UpsertCounts = { created: number; updated: number; unchanged: number };
 
 export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Promise<UpsertCounts> {
-  // One statement may not touch a row twice: keep the last copy of a repeated id.
-  const unique = [...new Map(rows.map((row) => [row.squareInvoiceId, row])).values()];
+  // One statement may not touch a row twice: keep the newest copy of a repeated id.
+  const newest = new Map<string, InvoiceUpsertRow>();
+  for (const row of rows) {
+    const kept = newest.get(row.squareInvoiceId);
+    if (!kept || (row.squareVersion ?? 0) >= (kept.squareVersion ?? 0)) newest.set(row.squareInvoiceId, row);
+  }
+  const unique = [...newest.values()];
   let created = 0;
   let changed = 0;
   for (let i = 0; i < unique.length; i += CHUNK) {
@@ -74,7 +94,7 @@ export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Prom
       insert into invoices (${sql.raw(list(names))})
       select ${sql.raw(list(names))} from jsonb_to_recordset(${records}::jsonb) as r(${sql.raw(recordType)})
       on conflict (square_invoice_id) do update set ${sql.raw(setClause)}, "updated_at" = now()
-      where ${sql.raw(changedClause)}
+      where ${sql.raw(inOrderClause)} and ${sql.raw(changedClause)}
       returning (xmax = 0) as inserted`)) as unknown as { rows: { inserted: boolean }[] };
     // xmax is 0 on a freshly inserted row version: tells inserts from updates.
     for (const row of result.rows) {

@@ -24,7 +24,14 @@ export function mapSubscriptionStatus(status: string | undefined): SubscriptionS
   }
 }
 
-type SubscriptionUpdate = { id: string; status: SubscriptionStatus; period_end: string | null };
+type SubscriptionUpdate = { id: string; status: SubscriptionStatus; period_end: string | null; version: number | null };
+
+/** Square's version (a BigInt in the SDK), when it is a safe integer. */
+function versionOf(value: bigint | number | undefined): number | null {
+  if (value === undefined || value === null) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
 
 export function subscriptionUpdates(subscriptions: Square.Subscription[]): SubscriptionUpdate[] {
   const updates: SubscriptionUpdate[] = [];
@@ -32,14 +39,15 @@ export function subscriptionUpdates(subscriptions: Square.Subscription[]): Subsc
     const status = mapSubscriptionStatus(s.status);
     if (!s.id || !status) continue;
     const through = s.chargedThroughDate && /^\d{4}-\d{2}-\d{2}$/.test(s.chargedThroughDate) ? `${s.chargedThroughDate}T00:00:00Z` : null;
-    updates.push({ id: s.id.replaceAll("\u0000", ""), status, period_end: through });
+    updates.push({ id: s.id.replaceAll("\u0000", ""), status, period_end: through, version: versionOf(s.version) });
   }
   return updates;
 }
 
 /**
  * One statement for all of them. A row only becomes active when its client has no other active
- * subscription (the one-active-per-client rule); unchanged rows are not touched.
+ * subscription (the one-active-per-client rule); unchanged rows are not touched, and an update
+ * older than the stored version (a late webhook) is not applied.
  */
 export async function applySubscriptionUpdates(db: DbOrTx, subscriptions: Square.Subscription[]): Promise<number> {
   const updates = subscriptionUpdates(subscriptions);
@@ -48,9 +56,12 @@ export async function applySubscriptionUpdates(db: DbOrTx, subscriptions: Square
     update client_subscriptions as cs
        set status = v.status,
            current_period_end = coalesce(v.period_end, cs.current_period_end),
+           square_version = coalesce(v.version, cs.square_version),
            updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id text, status text, period_end timestamptz)
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id text, status text, period_end timestamptz, version bigint)
      where cs.square_subscription_id = v.id
+       and coalesce(v.version, 0) >= coalesce(cs.square_version, 0)
+       -- a new version with the same values changes nothing (the version is stored with a change)
        and (cs.status, cs.current_period_end) is distinct from (v.status, coalesce(v.period_end, cs.current_period_end))
        and (v.status <> 'active' or cs.status = 'active' or not exists (
              select 1 from client_subscriptions o where o.client_id = cs.client_id and o.status = 'active' and o.id <> cs.id))

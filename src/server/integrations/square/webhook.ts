@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import { serialization, type Square } from "square";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { invoices, paymentProviderConnections, squareWebhookEvents } from "../../db/schema";
+import { paymentProviderConnections, squareCustomers, squareWebhookEvents } from "../../db/schema";
 import { AppError } from "../../errors";
 import { createSquareClient, SquareApiError } from "./client";
-import { loadClientEmailIndex, recipientEmail } from "./client-matching";
+import { linkedClientsOf, recordSeenCustomers, settleCustomerLinks } from "./customer-links";
 import type { SquareConfig } from "./config";
 import { PROVIDER, usableConnection } from "./connection";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
@@ -65,19 +65,13 @@ async function claimEvent(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], e
   return claimed.length > 0;
 }
 
-/** Our client for a Square invoice: the existing row's client, else by the customer's email. */
-async function clientForInvoice(db: Db, config: SquareConfig, invoice: Square.Invoice, squareInvoiceId: string): Promise<string | null> {
-  const [existing] = await db.select({ clientId: invoices.clientId }).from(invoices).where(eq(invoices.squareInvoiceId, squareInvoiceId)).limit(1);
-  if (existing) return existing.clientId;
-  const recipient = invoiceRecipient(invoice);
-  let customerEmail: string | null = null;
-  if (recipient.customerId) {
-    const connection = await usableConnection(db, config);
-    const emails = await fetchCustomerEmails(createSquareClient(config, connection.accessToken), [recipient.customerId]);
-    customerEmail = emails.get(recipient.customerId) ?? null;
-  }
-  const email = recipientEmail(customerEmail, recipient.email);
-  return email ? ((await loadClientEmailIndex(db)).get(email) ?? null) : null;
+/** The customer's current e-mail at Square, read only the first time we see the customer. */
+async function firstSightEmail(db: Db, config: SquareConfig, customerId: string): Promise<string | null> {
+  const [known] = await db.select({ id: squareCustomers.squareCustomerId }).from(squareCustomers).where(eq(squareCustomers.squareCustomerId, customerId)).limit(1);
+  if (known) return null;
+  const connection = await usableConnection(db, config);
+  const emails = await fetchCustomerEmails(createSquareClient(config, connection.accessToken), [customerId]);
+  return emails.get(customerId) ?? null;
 }
 
 async function applyInvoiceEvent(db: Db, config: SquareConfig, event: z.infer<typeof eventSchema>): Promise<WebhookOutcome> {
@@ -92,11 +86,19 @@ async function applyInvoiceEvent(db: Db, config: SquareConfig, event: z.infer<ty
     throw error;
   }
   if (!mapped) return recordOnly(db, event, "draft invoice");
-  const clientId = await clientForInvoice(db, config, invoice, mapped.squareInvoiceId);
-  if (!clientId) return recordOnly(db, event, "no client matches the customer email");
+  const recipient = invoiceRecipient(invoice);
+  const customerId = recipient.customerId;
+  if (!customerId) return recordOnly(db, event, "no Square customer on the invoice");
+  const email = (await firstSightEmail(db, config, customerId)) ?? recipient.email;
+  // Same steps as the sync, for one customer: an existing invoice keeps its client, an older
+  // version never overwrites a newer one, and a customer linked to no client leaves it unassigned.
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, event.event_id, event.type))) return { received: true, applied: false, duplicate: true } as const;
-    await upsertInvoices(tx, [{ ...mapped, clientId }]);
+    await recordSeenCustomers(tx, [{ squareCustomerId: customerId, name: recipient.name, email }]);
+    const clientId = (await linkedClientsOf(tx, [customerId])).get(customerId) ?? null;
+    const counts = await upsertInvoices(tx, [{ ...mapped, squareCustomerId: customerId, clientId }]);
+    await settleCustomerLinks(tx, null, [customerId]);
+    if (counts.created + counts.updated === 0) return { received: true, applied: false, ignored: "no newer version of the invoice" } as const;
     return { received: true, applied: true } as const;
   });
 }
