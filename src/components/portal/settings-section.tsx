@@ -80,7 +80,7 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
             id="settings-email"
             label="Email"
             error={errors.contactEmail?.message}
-            hint={`Where we contact you. You keep signing in with ${profile.signInEmail}.`}
+            hint={`Contact address only: we write to you here. It changes neither your sign-in (${profile.signInEmail}) nor your billing.`}
           >
             <Input {...fieldAria("settings-email", errors.contactEmail?.message)} type="email" autoComplete="email" defaultValue={defaults.contactEmail} {...register("contactEmail")} />
           </Field>

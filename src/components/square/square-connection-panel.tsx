@@ -2,7 +2,7 @@
 
 import { CreditCard, Link2, RefreshCw, Unplug } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -34,16 +34,16 @@ function Badge({ status }: { status: SquareStatusView }) {
 }
 
 /** With oauthResult given (the Suspense fallback), it does not read the URL. */
-export function SquareConnectionPanel({ initialStatus, oauthResult }: { initialStatus: SquareStatusView; oauthResult?: OAuthResult | null }) {
-  return oauthResult === undefined ? <PanelReadingUrl initialStatus={initialStatus} /> : <Panel initialStatus={initialStatus} oauth={oauthResult} />;
+export function SquareConnectionPanel({ initialStatus, oauthResult, footer }: { initialStatus: SquareStatusView; oauthResult?: OAuthResult | null; footer?: ReactNode }) {
+  return oauthResult === undefined ? <PanelReadingUrl initialStatus={initialStatus} footer={footer} /> : <Panel initialStatus={initialStatus} oauth={oauthResult} footer={footer} />;
 }
 
-function PanelReadingUrl({ initialStatus }: { initialStatus: SquareStatusView }) {
+function PanelReadingUrl({ initialStatus, footer }: { initialStatus: SquareStatusView; footer?: ReactNode }) {
   const params = useSearchParams();
-  return <Panel initialStatus={initialStatus} oauth={oauthResultFrom(params)} />;
+  return <Panel initialStatus={initialStatus} oauth={oauthResultFrom(params)} footer={footer} />;
 }
 
-function Panel({ initialStatus, oauth }: { initialStatus: SquareStatusView; oauth: OAuthResult | null }) {
+function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusView; oauth: OAuthResult | null; footer?: ReactNode }) {
   const router = useRouter();
   const [status, setStatus] = useState(initialStatus);
   const [statusError, setStatusError] = useState<string | null>(null);
@@ -179,6 +179,8 @@ function Panel({ initialStatus, oauth }: { initialStatus: SquareStatusView; oaut
           {syncBanner.detail ? <p className="mt-1 opacity-80">{syncBanner.detail}</p> : null}
         </Alert>
       ) : null}
+
+      {footer ? <div className="mt-4">{footer}</div> : null}
 
       <Dialog open={confirmOpen} onOpenChange={setConfirmOpen} title="Disconnect Square?" description="Invoices already synced stay. Square's access for this app is revoked; you can connect again at any time.">
         <div className="flex flex-wrap justify-end gap-2">

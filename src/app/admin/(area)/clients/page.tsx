@@ -4,6 +4,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import { ListControls } from "@/components/admin/list-controls";
+import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { buttonClasses } from "@/components/ui/button";
@@ -83,7 +84,8 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
                         <SlidersHorizontal className="h-4 w-4" aria-hidden />
                         <span className="hidden xl:inline">Rates</span>
                       </Link>
-                      {/* Spec §2: invoices and settings are placeholders for now. */}
+                      <ClientSquareCustomersButton clientId={client.id} company={client.company} />
+                      {/* Invoices and settings are placeholders for now (docs/PRODUCT.md). */}
                       <button type="button" disabled className={buttonClasses("ghost", "sm")} aria-label={`Invoices of ${client.company} (coming soon)`} title="Invoices: coming soon">
                         <Receipt className="h-4 w-4" aria-hidden />
                       </button>
