@@ -40,9 +40,37 @@ test.describe.serial("Square payment provider", () => {
     await expect(card.getByText(/Access token expires in \d+ days/)).toBeVisible();
 
     await card.getByRole("button", { name: "Sync Invoices" }).click();
-    await expect(card.getByText("✅ Synced 5 invoices from Square")).toBeVisible();
-    // The invoice nobody matches is reported, not dropped silently.
-    await expect(card.getByText(/pat@unknown-company\.example/)).toBeVisible();
+    await expect(card.getByText("✅ Synced 6 invoices from Square")).toBeVisible();
+    // The invoice of a customer linked to no client waits for an admin, reported, not dropped.
+    await expect(card.getByText("1 invoice waits for a client: see Unmatched invoices.")).toBeVisible();
+    await expect(card.getByRole("link", { name: "Unmatched invoices (1)" })).toBeVisible();
+  });
+
+  test("an unmatched invoice is assigned by the admin, and the customer's next invoice follows on its own", async ({ page, request }) => {
+    await signInViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    await page.getByRole("region", { name: "Square Payments" }).getByRole("link", { name: "Unmatched invoices (1)" }).click();
+    await expect(page.getByRole("heading", { name: "Unmatched invoices", level: 1 })).toBeVisible();
+    await expect(page.getByText("pat@unknown-company.example")).toBeVisible();
+    await page.getByLabel("Assign Unknown Co to").selectOption({ label: "Globex Systems" });
+    await page.getByRole("button", { name: "Assign" }).click();
+    await expect(page.getByRole("status")).toHaveText("✓ Unknown Co assigned to Globex Systems");
+    await expect(page.getByText("No unmatched invoices")).toBeVisible();
+
+    // Square publishes a new invoice for that customer; the next sync files it under Globex.
+    const published = await request.post(`${FAKE_SQUARE}/_fake/invoices`, { data: { customer_id: "CUSTFAKEOTHER01", amount: 123_400, title: "Follow-up review" } });
+    expect(published.status()).toBe(200);
+    const { invoice } = (await published.json()) as { invoice: { invoice_number: string } };
+    await page.goto("/admin/dashboard");
+    const card = page.getByRole("region", { name: "Square Payments" });
+    await card.getByRole("button", { name: "Sync Invoices" }).click();
+    await expect(card.getByText("✅ Synced 7 invoices from Square")).toBeVisible();
+    await expect(card.getByRole("link", { name: "Unmatched invoices (0)" })).toBeVisible();
+
+    await page.context().clearCookies();
+    await signInViaApi(page, DEMO.client2);
+    await page.goto("/client-portal?section=billing");
+    await expect(page.getByText(invoice.invoice_number).first()).toBeVisible();
   });
 
   test("a sync that Square fails shows 'Sync failed: …'", async ({ page, request }) => {

@@ -29,6 +29,9 @@ export async function handleControl(fake: Omit<FakeSquare, "url" | "port" | "clo
       fake.setTokenTtl(num(body.seconds)!);
       return json(res, 200, { ok: true });
     }
+    if (method === "POST" && path === "/_fake/invoices" && str(body.customer_id)) {
+      return json(res, 200, { invoice: fake.publishInvoice(str(body.customer_id)!, num(body.amount) ?? 50_000, str(body.title) ?? "New invoice") });
+    }
     const pay = /^\/_fake\/invoices\/([^/]+)\/pay$/.exec(path);
     if (method === "POST" && pay) return json(res, 200, { invoice: fake.payInvoice(decodeURIComponent(pay[1]!)) });
     if (method === "POST" && path === "/_fake/webhooks") {

@@ -60,6 +60,8 @@ export type FakeSquare = {
   invoices: () => RawInvoice[];
   /** Marks every payment request as paid (status PAID), as a payment would. */
   payInvoice: (id: string) => RawInvoice;
+  /** Publishes a new unpaid invoice for one of the fixture's customers. */
+  publishInvoice: (customerId: string, amountCents: number, title: string) => RawInvoice;
   /** Issues an access token directly (tests that do not need the OAuth dance). */
   issueToken: (ttlSeconds?: number) => IssuedToken;
   isTokenValid: (accessToken: string) => boolean;
@@ -96,6 +98,7 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
     }),
     invoices: () => state.data.invoices,
     payInvoice: (id) => state.payInvoice(id),
+    publishInvoice: (customerId, amountCents, title) => state.publishInvoice(customerId, amountCents, title),
     issueToken: (ttl) => state.issue(ttl),
     isTokenValid: (accessToken) => state.tokenStatus(accessToken) === "ok",
     async sendWebhook(request) {

@@ -1,6 +1,6 @@
 // The fake's memory: the seller's data, issued codes and tokens, injected faults, request counts.
 import { randomBytes } from "node:crypto";
-import { demoFixture, type Fixture, type RawInvoice } from "./fixtures";
+import { buildInvoice, demoFixture, type Fixture, type RawInvoice } from "./fixtures";
 
 export type Fault = {
   /** Path prefix the fault applies to, e.g. "/v2/invoices" (default: every path). */
@@ -84,6 +84,31 @@ export class FakeState {
       return fault;
     }
     return undefined;
+  }
+
+  /** A new UNPAID invoice for an existing customer, due in 30 days (as a seller would publish it). */
+  publishInvoice(customerId: string, amountCents: number, title: string): RawInvoice {
+    const customer = this.data.customers.find((c) => c.id === customerId);
+    if (!customer) throw new Error(`No customer ${customerId}`);
+    const n = 9000 + this.data.invoices.length;
+    const now = new Date();
+    const due = new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const invoice = buildInvoice(
+      {
+        n,
+        number: `SQ-${n}`,
+        location: this.data.locations[0]!.id,
+        customer,
+        status: "UNPAID",
+        title,
+        createdDaysAgo: 0,
+        requests: [{ request_type: "BALANCE", due_date: due, computed_amount_money: { amount: amountCents, currency: "USD" }, total_completed_amount_money: { amount: 0, currency: "USD" } }],
+      },
+      now,
+    );
+    this.data.invoices.push(invoice);
+    this.invoiceIndex.set(invoice.id, invoice);
+    return invoice;
   }
 
   payInvoice(id: string): RawInvoice {
