@@ -9,7 +9,8 @@ import { invoiceOutstandingCents } from "./invoice-money-sql";
 
 /**
  * The dashboard's three figures in one statement. Active projects are in_progress + on_hold;
- * Outstanding Revenue sums what is still owed on pending + overdue invoices (see invoiceOutstandingCents).
+ * Outstanding Revenue sums what clients still owe on pending + overdue invoices (see
+ * invoiceOutstandingCents); Square invoices waiting for a client are not counted until assigned.
  */
 export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
@@ -17,7 +18,7 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
     .select({
       totalClients: sql<number>`(select count(*) from ${clients})`.mapWith(Number),
       activeProjects: sql<number>`(select count(*) from ${projects} where ${projects.status} in ('in_progress', 'on_hold'))`.mapWith(Number),
-      outstandingCents: sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.status} in ('pending', 'overdue'))`.mapWith(Number),
+      outstandingCents: sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.status} in ('pending', 'overdue') and ${invoices.clientId} is not null)`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
   return row!;

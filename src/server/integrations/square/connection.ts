@@ -142,14 +142,17 @@ export async function getSquareStatus(db: Db, { now = new Date(), refresh = true
   if (!config) return { connected: false, configured: false };
   if (!row) return { connected: false, configured: true };
   let expiresAt = row.expiresAt;
+  let at = now;
   if (refresh && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_DAYS * DAY_MS) {
     try {
       expiresAt = (await usableConnection(db, config, now)).expiresAt;
+      // The new token's lifetime counts from when Square issued it, not from before the round trip.
+      at = new Date(Math.max(now.getTime(), Date.now()));
     } catch (error) {
       console.warn("[square] status: token refresh failed:", describeSquareError(error));
     }
   }
-  return { connected: true, configured: true, merchant_id: row.merchantId, expires_in_days: daysUntil(expiresAt, now) };
+  return { connected: true, configured: true, merchant_id: row.merchantId, expires_in_days: daysUntil(expiresAt, at) };
 }
 
 /**
