@@ -17,6 +17,21 @@ if (isProduction && !process.env.AUTH_SECRET?.trim()) {
   process.exit(1);
 }
 
+// Documents on one instance's disk are missing on the others: production uses S3-compatible
+// storage unless STORAGE=disk says a single instance is meant (src/server/storage/storage.ts).
+const storage = process.env.STORAGE?.trim().toLowerCase() || "";
+const s3Set = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].every((name) => process.env[name]?.trim());
+if (storage !== "" && storage !== "disk" && storage !== "s3") {
+  console.error(`STORAGE must be "disk" or "s3", not "${process.env.STORAGE}".`);
+  process.exit(1);
+}
+if (storage !== "disk" && !s3Set && (isProduction || storage === "s3")) {
+  console.error(
+    "Document storage is not configured: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3-compatible storage), or STORAGE=disk to keep documents under DATA_DIR (a single instance only).",
+  );
+  process.exit(1);
+}
+
 // --no-build serves the existing build as is (a deploy that built separately, or a second test
 // server that must not rebuild under a running one).
 if (process.argv.includes("--no-build")) {

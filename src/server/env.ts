@@ -14,11 +14,21 @@ export type ServerEnv = {
   mailFrom: string;
   contactEmail: string;
   trustProxy: boolean;
+  /** Audit rows older than this many days are pruned; undefined keeps them for ever. */
+  auditRetentionDays: number | undefined;
 };
 
 function readBool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === "") return fallback;
   return ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+
+function readRetentionDays(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const days = Number(value.trim());
+  // Refused rather than ignored: a typo must not silently keep (or drop) the audit trail.
+  if (!Number.isInteger(days) || days < 1) throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days (1 or more), not "${value}".`);
+  return days;
 }
 
 function resolve(): ServerEnv {
@@ -38,6 +48,7 @@ function resolve(): ServerEnv {
     mailFrom: process.env.MAIL_FROM?.trim() || "Sentinel AI Security <no-reply@example.com>",
     contactEmail: process.env.CONTACT_EMAIL?.trim() || "hello@example.com",
     trustProxy: readBool(process.env.TRUST_PROXY, false),
+    auditRetentionDays: readRetentionDays(process.env.AUDIT_RETENTION_DAYS),
   };
 }
 

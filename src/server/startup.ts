@@ -1,19 +1,63 @@
 import "server-only";
 import { getDb } from "./db/client";
-import { ensureDatabaseReady } from "./db/bootstrap";
-import { authSecret } from "./env";
-import { drainOutbox } from "./integrations/email/outbox";
+import { databaseRetryInMs, ensureDatabaseReady } from "./db/bootstrap";
+import { authSecret, serverEnv } from "./env";
+import { runOutboxDrain } from "./integrations/email/outbox";
+import { runRetentionIfDue } from "./retention";
+import { storageChoice } from "./storage/storage";
 
-const OUTBOX_INTERVAL_MS = 30_000;
-const g = globalThis as { __serverTasks?: boolean };
+const TICK_MS = 30_000;
+// Each instance asks hourly whether the daily retention is due; task_runs decides who runs it.
+const RETENTION_CHECK_MS = 60 * 60 * 1000;
+const g = globalThis as { __serverTasks?: boolean; __nextRetentionCheck?: number };
+
+/**
+ * Settings whose absence would only show on first use (a sign-in, an upload) or silently do the
+ * wrong thing on several instances: refused at start instead. scripts/start.mjs checks the same
+ * before listening.
+ */
+export function checkDeploymentConfig(): void {
+  authSecret();
+  storageChoice();
+  void serverEnv().auditRetentionDays;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Tries to bring the database up until it works; /api/health answers 503 meanwhile. */
+async function keepTryingDatabase(): Promise<void> {
+  try {
+    await ensureDatabaseReady();
+  } catch (error) {
+    const wait = Math.max(databaseRetryInMs(), 100);
+    console.error(`[db] database not ready (${describe(error)}); next try in ${Math.round(wait / 1000)} s`);
+    setTimeout(() => void keepTryingDatabase(), wait).unref();
+  }
+}
+
+async function tick(): Promise<void> {
+  try {
+    await ensureDatabaseReady();
+  } catch {
+    return; // keepTryingDatabase reports it
+  }
+  const db = getDb();
+  await runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
+  if (Date.now() >= (g.__nextRetentionCheck ?? 0)) {
+    g.__nextRetentionCheck = Date.now() + RETENTION_CHECK_MS;
+    await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
+  }
+}
 
 export async function startServerTasks(): Promise<void> {
   if (g.__serverTasks) return;
+  checkDeploymentConfig();
   g.__serverTasks = true;
-  authSecret(); // fail at start, not on the first sign-in, when production lacks AUTH_SECRET
-  await ensureDatabaseReady();
-  const timer = setInterval(() => {
-    drainOutbox(getDb()).catch((error) => console.error("[mail] outbox drain failed:", error));
-  }, OUTBOX_INTERVAL_MS);
+  // The first try is awaited so that a normal start serves requests only after migrations; a
+  // failure does not stop the start: the server answers /api/health with 503 while it retries.
+  await keepTryingDatabase();
+  const timer = setInterval(() => void tick(), TICK_MS);
   timer.unref();
 }

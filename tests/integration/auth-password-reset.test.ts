@@ -1,5 +1,5 @@
 // The whole password-reset flow against a real database: request, mail captured from the
-// email_outbox table, link checked, password set once, sessions revoked, expiry after one hour
+// transport (the outbox keeps no link once sent), link checked, password set once, sessions revoked, expiry after one hour
 // (injected clock), same answers for known and unknown addresses, and the limits.
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -10,7 +10,7 @@ import { requireAdmin, requireClient } from "@/server/auth/session";
 import { createCredentialUser } from "@/server/auth/users";
 import { emailOutbox, session } from "@/server/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
-import { drainOutbox } from "@/server/integrations/email/outbox";
+import { drainOutbox, outboxIdle, REDACTED_BODY } from "@/server/integrations/email/outbox";
 import { type OutgoingMail, setMailTransport } from "@/server/integrations/email/mailer";
 import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -41,13 +41,21 @@ async function outboxFor(email: string) {
     .orderBy(emailOutbox.createdAt);
 }
 
+/** Mail handed to the transport, newest last. */
+const delivered: OutgoingMail[] = [];
+
+async function deliveredTo(email: string): Promise<OutgoingMail[]> {
+  await outboxIdle();
+  await drainOutbox(t.db);
+  return delivered.filter((m) => m.to === email);
+}
+
 /** Requests a reset and returns the token from the link in the newest mail to that address. */
 async function requestResetLink(email: string): Promise<{ url: string; token: string }> {
   const later = deferred();
   expect(await requestPasswordReset({ email }, fromIp(), later.defer)).toEqual({ ok: true, data: null });
   await later.run();
-  const mails = await outboxFor(email);
-  const text = mails.at(-1)?.text ?? "";
+  const text = (await deliveredTo(email)).at(-1)?.text ?? "";
   const match = text.match(/(http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9]+))/);
   expect(match, text).not.toBeNull();
   return { url: match![1]!, token: match![2]! };
@@ -56,8 +64,8 @@ async function requestResetLink(email: string): Promise<{ url: string; token: st
 const sessionsOf = async (userId: string) =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(session).where(eq(session.userId, userId)))[0]!.n;
 
-// Mail is read from the outbox table; a silent transport keeps the background sender quiet.
-beforeEach(() => setMailTransport({ send: async () => {} }));
+// Mail is read from what the transport received: once sent, the outbox row no longer holds the link.
+beforeEach(() => setMailTransport({ send: async (mail) => void delivered.push(mail) }));
 afterEach(() => {
   vi.useRealTimers();
   setMailTransport(undefined);
@@ -73,7 +81,7 @@ describe("password reset flow", () => {
 
     const { url, token } = await requestResetLink(email);
     expect(url.startsWith(`${APP_ORIGIN}/reset-password?token=`)).toBe(true);
-    const [mail] = await outboxFor(email);
+    const [mail] = await deliveredTo(email);
     expect(mail!.html).toContain(url);
     expect(mail!.text).toContain("1 hour");
     expect(await isResetTokenValid(token)).toBe(true);
@@ -164,20 +172,19 @@ describe("password reset flow", () => {
     expect(mismatch).toMatchObject({ ok: false, fieldErrors: { confirmPassword: "Passwords do not match" } });
   });
 
-  it("delivers the mail with a plain-text and an HTML part through the transport", async () => {
-    const sent: OutgoingMail[] = [];
-    setMailTransport({ send: async (mail) => void sent.push(mail) });
+  it("delivers the mail with a plain-text and an HTML part through the transport, then redacts the outbox copy", async () => {
     const email = "reset-transport@example.com";
     await createCredentialUser(t.db, { email, name: "Transport", role: "client", password: "old-password" });
     const { url } = await requestResetLink(email);
-    await vi.waitFor(async () => {
-      await drainOutbox(t.db);
-      expect(sent.some((m) => m.to === email)).toBe(true);
-    });
-    const mail = sent.find((m) => m.to === email)!;
+    const mail = (await deliveredTo(email)).at(-1)!;
     expect(mail.text).toContain(url);
     expect(mail.html).toContain(url.replace(/&/g, "&amp;"));
     expect(mail.html).toMatch(/^<!doctype html>/i);
+    // The link is a password: once delivered, the stored copy keeps only the envelope.
+    const [stored] = await outboxFor(email);
+    expect(stored).toMatchObject({ text: REDACTED_BODY, html: null });
+    const [row] = await t.db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, stored!.id));
+    expect(row!.status).toBe("sent");
   });
 });
 

@@ -109,6 +109,7 @@ export const unlinkInvoiceSchema = z.object({ invoiceId: uuidSchema });
 // ── Bookings and inquiries ─────────────────────────────────────────────────────────────────
 export const bookingIdSchema = z.object({ bookingId: uuidSchema });
 export const inquiryIdSchema = z.object({ inquiryId: uuidSchema });
+export const mailIdSchema = z.object({ mailId: uuidSchema });
 
 // ── Documents ──────────────────────────────────────────────────────────────────────────────
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;

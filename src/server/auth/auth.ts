@@ -37,7 +37,12 @@ function createAuth(db: Db) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, token }) => {
         const url = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueEmail(db, { to: target.email, kind: "password_reset", ...passwordResetMail(url) });
+        await enqueueEmail(db, {
+          to: target.email,
+          kind: "password_reset",
+          secretLinkExpiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+          ...passwordResetMail(url),
+        });
         kickOutbox(db);
       },
     },

@@ -78,7 +78,12 @@ export async function createClientWithInvitation(
         })
         .returning({ id: clients.id, company: clients.company, contactPerson: clients.contactPerson, joinedDate: clients.joinedDate });
       await tx.insert(verification).values({ id: randomUUID(), identifier: `reset-password:${token}`, value: userId, expiresAt });
-      await enqueueEmail(tx, { to: email, kind: "client_invitation", ...invitationMail({ contactPerson: input.contactPerson, company: input.company, url: inviteUrl }) });
+      await enqueueEmail(tx, {
+        to: email,
+        kind: "client_invitation",
+        secretLinkExpiresAt: expiresAt,
+        ...invitationMail({ contactPerson: input.contactPerson, company: input.company, url: inviteUrl }),
+      });
       await recordAudit(tx, {
         actor,
         action: "client.create",

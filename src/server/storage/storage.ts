@@ -19,10 +19,33 @@ export function newStorageKey(extension: string): string {
 
 const g = globalThis as { __storage?: DocumentStorage };
 
-/** S3-compatible storage when the S3_* variables are set, else files under DATA_DIR/uploads. */
+const S3_VARIABLES = "S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY";
+
+/**
+ * Where documents go: STORAGE=disk (files under DATA_DIR), STORAGE=s3, or unset: S3 when the S3_*
+ * variables are set, else disk. In production disk must be chosen on purpose: files on one
+ * instance's disk are missing on every other instance, and lost with the machine.
+ */
+export function storageChoice(env: Record<string, string | undefined> = process.env, isProduction = serverEnv().isProduction): "disk" | "s3" {
+  const wanted = env.STORAGE?.trim().toLowerCase() || undefined;
+  if (wanted !== undefined && wanted !== "disk" && wanted !== "s3") {
+    throw new Error(`STORAGE must be "disk" or "s3", not "${env.STORAGE}".`);
+  }
+  if (wanted === "disk") return "disk";
+  if (s3ConfigFromEnv(env)) return "s3";
+  if (wanted === "s3" || isProduction) {
+    throw new Error(
+      `Document storage is not configured: set ${S3_VARIABLES} (S3-compatible storage), or STORAGE=disk to keep documents under DATA_DIR (a single instance only).`,
+    );
+  }
+  return "disk";
+}
+
+/** S3-compatible storage or files under DATA_DIR/uploads, as storageChoice() decides. */
 export function getStorage(): DocumentStorage {
-  const s3 = g.__storage ? null : s3ConfigFromEnv();
-  g.__storage ??= s3 ? s3Storage(s3) : diskStorage(path.join(serverEnv().dataDir, "uploads"));
+  if (g.__storage) return g.__storage;
+  const s3 = storageChoice() === "s3" ? s3ConfigFromEnv() : null;
+  g.__storage = s3 ? s3Storage(s3) : diskStorage(path.join(serverEnv().dataDir, "uploads"));
   return g.__storage;
 }
 

@@ -37,12 +37,22 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    // Set when the body carries a one-time link (password reset, invitation): the body is
+    // redacted once sent, and after this time the message is useless and cannot be retried.
+    secretLinkExpiresAt: timestamp("secret_link_expires_at", { withTimezone: true }),
   },
   (t) => [
     check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'logged', 'failed')`),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
+
+// Last run of a periodic task shared by every instance (e.g. the daily retention): claimed by an
+// upsert, so only one instance runs it per period.
+export const taskRuns = pgTable("task_runs", {
+  name: text("name").primaryKey(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
+});
 
 // One row per provider; tokens are encrypted with a key derived from AUTH_SECRET.
 export const paymentProviderConnections = pgTable("payment_provider_connections", {

@@ -1,7 +1,8 @@
 "use server";
 // Server actions of the dashboard; each one checks the admin session itself (adminAction).
-import { bookingIdSchema, inquiryIdSchema } from "@/lib/validation/admin";
+import { bookingIdSchema, inquiryIdSchema, mailIdSchema } from "@/lib/validation/admin";
 import { approveBooking, markInquiryRead } from "@/server/data/admin-dashboard";
+import { retryFailedMail } from "@/server/data/admin-outbox";
 import { getDb } from "@/server/db/client";
 import { adminAction } from "@/server/handler";
 
@@ -13,3 +14,5 @@ export const markInquiryReadAction = adminAction(inquiryIdSchema, async (actor, 
   const { readAt } = await markInquiryRead(getDb(), { actor, inquiryId });
   return { readAt: new Date(readAt).toISOString() };
 });
+
+export const retryFailedMailAction = adminAction(mailIdSchema, async (actor, { mailId }) => retryFailedMail(getDb(), { actor, mailId }));

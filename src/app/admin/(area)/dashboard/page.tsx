@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
+import { FailedMailCard } from "@/components/admin/failed-mail-card";
 import { InquiriesCard } from "@/components/admin/inquiries-card";
 import { PageHeader } from "@/components/admin/page-header";
 import { PendingBookingsCard } from "@/components/admin/pending-bookings-card";
@@ -12,6 +13,7 @@ import { Card, StatCard } from "@/components/ui/card";
 import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
 import { requireAdminPage } from "@/server/auth/session";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/data/admin-dashboard";
+import { listFailedMails } from "@/server/data/admin-outbox";
 import { getDb } from "@/server/db/client";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -20,11 +22,12 @@ export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, inquiries, activity] = await Promise.all([
+  const [stats, pending, inquiries, activity, failedMail] = await Promise.all([
     getDashboardStats(db, { actor }),
     listPendingBookings(db, { actor }),
     listRecentInquiries(db, { actor }),
     listRecentAudit(db, { actor }),
+    listFailedMails(db, { actor }),
   ]);
 
   return (
@@ -55,6 +58,10 @@ export default async function AdminDashboardPage() {
         <InquiriesCard
           unread={inquiries.unread}
           inquiries={inquiries.inquiries.map((i) => ({ ...i, readAt: i.readAt?.toISOString() ?? null, createdAt: i.createdAt.toISOString() }))}
+        />
+        <FailedMailCard
+          total={failedMail.total}
+          mails={failedMail.mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }))}
         />
         <Card className="lg:col-span-2">
           <h2 className="flex items-center gap-2 text-lg font-semibold">
