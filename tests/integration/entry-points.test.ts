@@ -4,12 +4,12 @@
 // so does a row without its entry point, so nothing new ships unexamined. Then every entry point
 // is called as client A with client B's ids: nothing of B may come back. How to add a row:
 // CONTRIBUTING.md.
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { signDownloadUrl } from "@/server/storage/signed-url";
 import { DEMO_PASSWORDS, DEMO_RATES } from "@/server/db/seed/demo-data";
 import { authHeaders, APP_ORIGIN, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
-import { discoverEntryPoints, importEntryModule, type EntryPoint } from "./helpers/entry-points";
+import { discoverEntryPoints, importEntryModule, isServerActionModule, type EntryPoint } from "./helpers/entry-points";
 import { callAction, callPage, callRoute, type PageCall, type RouteCall } from "./helpers/entry-outcome";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare } from "./helpers/square";
@@ -21,6 +21,10 @@ vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-h
 
 const t = setupTestDatabase({ seedDemo: true });
 setupFakeSquare();
+// The contact route starts a background outbox drain; let it finish before the database closes.
+afterAll(async () => {
+  await (globalThis as { __outboxKick?: Promise<unknown> }).__outboxKick;
+});
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -314,7 +318,8 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
       check: (expected) => {
         const e = typeof expected === "number" ? { status: expected } : (expected as Exclude<RouteExpect, number>);
         expect(result.status, `status ${result.status}: ${result.text}`).toBe(e.status);
-        if (e.error !== undefined) expect(result.json).toMatchObject({ error: e.error });
+        // An error answer carries its message and nothing else.
+        if (e.error !== undefined) expect(result.json).toEqual({ success: false, error: e.error });
         if (e.json !== undefined) expect(result.json).toMatchObject(e.json);
         if (e.location !== undefined) expect(result.location).toMatch(e.location);
       },
@@ -333,6 +338,8 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
     body: result.text,
     check: (expected) => {
       if (expected === "ok") expect(result.value, result.text).toMatchObject({ ok: true });
+      // A refusal is exactly { ok: false, error }: no data, no field errors.
+      else if ((expected as { ok: boolean }).ok === false) expect(result.value).toEqual(expected);
       else expect(result.value).toMatchObject(expected as object);
     },
   };
@@ -342,6 +349,9 @@ describe("the entry-point table matches the entry points on disk", () => {
   it("finds route handlers, pages and server actions", () => {
     const kinds = new Set(discovered.map((e) => e.kind));
     expect([...kinds].sort()).toEqual(["action", "page", "route"]);
+    // The directive may follow comments, but nothing else.
+    expect(isServerActionModule('// why\n/* more */\n"use server";\nexport async function a() {}')).toBe(true);
+    expect(isServerActionModule('import x from "y";\n"use server";')).toBe(false);
   });
 
   it("has a row for every entry point found on disk", () => {
