@@ -21,6 +21,8 @@ export type Tenant = {
   documentId: string;
   bookingId: string;
   rateId: string;
+  /** The portal's account settings as seeded (saving them back changes nothing). */
+  settings: { contactPerson: string; contactEmail: string; company: string; phone: string; address: string };
 };
 
 function tenant(name: TenantName): Tenant {
@@ -37,6 +39,7 @@ function tenant(name: TenantName): Tenant {
     documentId: own(DEMO_DOCUMENTS)[0]!.id,
     bookingId: own(DEMO_BOOKINGS)[0]!.id,
     rateId: own(DEMO_RATES)[0]!.id,
+    settings: { contactPerson: client.contactPerson, contactEmail: client.contactEmail, company: client.company, phone: client.phone, address: client.address },
   };
 }
 
