@@ -9,3 +9,22 @@ export const nextHeadersMock = {
   headers: async () => requestHeaders.current,
   cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false, set: () => {}, delete: () => {} }),
 };
+
+// Pages call connection() and actions call after(), which also need a Next request. The matrix
+// replaces just these two: connection() resolves at once, after() runs its task right away and
+// the test awaits it (settleAfterTasks) so nothing runs past the test that caused it.
+const afterTasks: Promise<unknown>[] = [];
+
+export async function nextServerMock(importOriginal: () => Promise<Record<string, unknown>>) {
+  return {
+    ...(await importOriginal()),
+    connection: async () => undefined,
+    after: (task: Promise<unknown> | (() => unknown)) => {
+      afterTasks.push(Promise.resolve().then(() => (typeof task === "function" ? task() : task)));
+    },
+  };
+}
+
+export async function settleAfterTasks(): Promise<void> {
+  await Promise.all(afterTasks.splice(0));
+}

@@ -1,0 +1,403 @@
+// The entry-point matrix: every route handler, admin and portal page and server action found on
+// disk, called as anonymous, client A (Acme Robotics), client B (Globex Systems) and admin, with
+// the expected outcome of each in ONE table. An entry point on disk without a row here fails, and
+// so does a row without its entry point, so nothing new ships unexamined. Then every entry point
+// is called as client A with client B's ids: nothing of B may come back. How to add a row:
+// CONTRIBUTING.md.
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { signDownloadUrl } from "@/server/storage/signed-url";
+import { DEMO_PASSWORDS, DEMO_RATES } from "@/server/db/seed/demo-data";
+import { authHeaders, APP_ORIGIN, nextTestIp, signIn } from "./helpers/auth";
+import { setupTestDatabase } from "./helpers/db";
+import { discoverEntryPoints, importEntryModule, isServerActionModule, type EntryPoint } from "./helpers/entry-points";
+import { callAction, callPage, callRoute, type PageCall, type RouteCall } from "./helpers/entry-outcome";
+import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
+import { setupFakeSquare } from "./helpers/square";
+import { createFreshObjects, leakedIdentifiers, TENANTS, type FreshObjects, type Tenant } from "./helpers/tenants";
+import { pdfBytes } from "./helpers/upload-files";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
+
+const t = setupTestDatabase({ seedDemo: true });
+setupFakeSquare();
+// The contact route starts a background outbox drain; let it finish before the database closes.
+afterAll(async () => {
+  await (globalThis as { __outboxKick?: Promise<unknown> }).__outboxKick;
+});
+
+// ---------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------
+
+const ROLES = ["anonymous", "clientA", "clientB", "admin"] as const;
+type Role = (typeof ROLES)[number];
+
+/**
+ * What a call gets: `target` is the tenant whose objects the call names (client A in the matrix,
+ * client B in the cross-tenant run), `own` the caller's tenant (client B for the clientB column,
+ * client A otherwise), `fresh` objects of `target` made for this call alone when the row sets
+ * `fresh: true`.
+ */
+type Ctx = { own: Tenant; target: Tenant; fresh: FreshObjects };
+
+/** Route: a status, or a status with the body's `error`, a partial JSON body, a Location pattern. */
+type RouteExpect = number | { status: number; error?: string; json?: Record<string, unknown>; location?: RegExp };
+/** Page: "renders" (a fragment), "renders <TopComponent>", "redirect <url>", "notFound". */
+type PageExpect = string;
+/** Action: "ok" (any data), or the result to match: { ok: false, error } / { ok: true, data }. */
+type ActionExpect = "ok" | { ok: boolean; error?: string; data?: unknown };
+type Expected = RouteExpect | PageExpect | ActionExpect;
+
+type Case = {
+  /** Several cases of one entry point (query variants, extra checks) are told apart by name. */
+  name?: string;
+  /** Route handlers: the request; pages: params/searchParams. */
+  call?: (c: Ctx) => RouteCall | PageCall;
+  /** Server actions: the input. */
+  input?: (c: Ctx) => unknown | Promise<unknown>;
+  /** Make fresh objects of the target tenant for each call (destructive entry points). */
+  fresh?: boolean;
+  expect: Record<Role, Expected>;
+  /** Client A naming client B's objects; defaults to the clientB column (B naming A's objects). */
+  crossTenant?: Expected;
+};
+
+const SIGN_IN: RouteExpect = { status: 401, error: "Please sign in." };
+const ADMINS_ONLY: RouteExpect = { status: 403, error: "Access denied. Admins only." };
+const CLIENTS_ONLY: RouteExpect = { status: 403, error: "Access denied. Please use the admin portal." };
+const ACTION_SIGN_IN: ActionExpect = { ok: false, error: "Please sign in." };
+const ACTION_ADMINS_ONLY: ActionExpect = { ok: false, error: "Access denied. Admins only." };
+const ACTION_CLIENTS_ONLY: ActionExpect = { ok: false, error: "Access denied. Please use the admin portal." };
+const ADMIN_LOGIN = "redirect /admin/login";
+/** The same outcome for every role (public entry points). */
+const everyone = <E extends Expected>(e: E): Record<Role, E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
+const adminOnlyRoute = (admin: RouteExpect): Record<Role, RouteExpect> => ({ anonymous: SIGN_IN, clientA: ADMINS_ONLY, clientB: ADMINS_ONLY, admin });
+const adminOnlyAction = (admin: ActionExpect): Record<Role, ActionExpect> => ({ anonymous: ACTION_SIGN_IN, clientA: ACTION_ADMINS_ONLY, clientB: ACTION_ADMINS_ONLY, admin });
+const adminPage = (admin: PageExpect): Record<Role, PageExpect> => ({ anonymous: ADMIN_LOGIN, clientA: ADMIN_LOGIN, clientB: ADMIN_LOGIN, admin });
+
+const uploadForm = (clientId: string) => {
+  const form = new FormData();
+  form.set("clientId", clientId);
+  form.set("category", "report");
+  form.set("file", new File([pdfBytes()], "matrix.pdf", { type: "application/pdf" }));
+  return form;
+};
+const rateCardsOf = (tenant: Tenant) =>
+  DEMO_RATES.filter((r) => r.clientId === tenant.clientId).map((r) => ({
+    serviceType: r.serviceType,
+    hourlyRate: r.hourlyRateCents / 100,
+    monthlyRetainer: r.monthlyRetainerCents === null ? "" : r.monthlyRetainerCents / 100,
+    discountTier: r.discountTier ?? "",
+    description: r.description ?? "",
+    effectiveFrom: r.effectiveFrom,
+  }));
+const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+const ENTRY_POINTS: Record<string, Case | Case[]> = {
+  // --- public ---------------------------------------------------------------------------------
+  "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone({ status: 200, json: { status: "ok" } }) },
+  "POST /api/contact/send": {
+    call: () => ({ url: "/api/contact/send", json: { name: "Matrix Tester", email: "matrix@example.test", company: "Matrix Co", serviceInterest: "AI Security Assessment", message: "Testing every entry point." } }),
+    expect: everyone({ status: 200, json: { success: true } }),
+  },
+  "POST /api/square/webhook": {
+    call: () => ({ url: "/api/square/webhook", json: { event_id: "matrix", type: "invoice.updated" }, headers: { "x-square-hmacsha256-signature": "bogus" } }),
+    expect: everyone({ status: 401, error: "Invalid webhook signature." }),
+  },
+  // Whoever holds a signed link may download (a bearer link, minted only for the owner or an
+  // admin). The call holds a link to a document of the caller's own tenant but names the target's
+  // document: the same document for everyone but client B, whose link cannot open A's.
+  "GET /api/files/[id]": {
+    call: ({ own, target }) => {
+      const signed = new URL(signDownloadUrl(own.documentId).url);
+      return { url: `/api/files/${target.documentId}${signed.search}`, params: { id: target.documentId } };
+    },
+    expect: { anonymous: 200, clientA: 200, clientB: { status: 403, error: "This download link is invalid or has expired." }, admin: 200 },
+  },
+  // better-auth's catch-all: the session endpoint shows who is signed in, sign-in refuses a wrong password.
+  "GET /api/auth/[...all]": [
+    {
+      name: "get-session",
+      call: () => ({ url: "/api/auth/get-session", params: { all: ["get-session"] } }),
+      expect: { anonymous: 200, clientA: { status: 200, json: { user: { email: "client@example.com" } } }, clientB: { status: 200, json: { user: { email: "client2@example.com" } } }, admin: { status: 200, json: { user: { email: "admin@example.com" } } } },
+      crossTenant: { status: 200, json: { user: { email: "client@example.com" } } },
+    },
+    {
+      name: "list-sessions",
+      call: () => ({ url: "/api/auth/list-sessions", params: { all: ["list-sessions"] } }),
+      expect: { anonymous: 401, clientA: 200, clientB: 200, admin: 200 },
+    },
+  ],
+  "POST /api/auth/[...all]": {
+    call: () => ({ url: "/api/auth/sign-in/email", params: { all: ["sign-in", "email"] }, json: { email: "client@example.com", password: "wrong-password" } }),
+    expect: everyone(401),
+  },
+
+  // --- client routes --------------------------------------------------------------------------
+  "GET /api/client/documents/[id]": {
+    call: ({ target }) => ({ url: `/api/client/documents/${target.documentId}`, params: { id: target.documentId } }),
+    expect: { anonymous: SIGN_IN, clientA: { status: 200, json: { filename: "Master Services Agreement.pdf" } }, clientB: { status: 404, error: "Document not found" }, admin: CLIENTS_ONLY },
+  },
+
+  // --- admin routes ---------------------------------------------------------------------------
+  "POST /api/admin/projects/link-invoices": {
+    fresh: true,
+    call: ({ target, fresh }) => ({ url: "/api/admin/projects/link-invoices", json: { projectId: target.projectId, invoiceIds: [fresh.invoiceId] } }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true, linkedCount: 1 } }),
+  },
+  "POST /api/admin/documents/upload": {
+    call: ({ target }) => ({ url: "/api/admin/documents/upload", form: uploadForm(target.clientId) }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true } }),
+  },
+  "GET /api/admin/documents/[id]": {
+    call: ({ target }) => ({ url: `/api/admin/documents/${target.documentId}`, params: { id: target.documentId } }),
+    expect: adminOnlyRoute({ status: 303, location: /\/api\/files\/[0-9a-f-]{36}\?/ }),
+  },
+  "DELETE /api/admin/documents/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/admin/documents/${fresh.documentId}`, params: { id: fresh.documentId } }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true } }),
+  },
+  "POST /api/admin/update-client-rates": {
+    // The tenant's own rate cards, unchanged: what the portal shows stays the same for later rows.
+    call: ({ target }) => ({ url: "/api/admin/update-client-rates", json: { clientId: target.clientId, rates: rateCardsOf(target) } }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true, count: 2 } }),
+  },
+  "GET /api/oauth/square": [
+    { name: "status", call: () => ({ url: "/api/oauth/square?action=status" }), expect: adminOnlyRoute({ status: 200, json: { connected: false } }) },
+    { name: "authorize", call: () => ({ url: "/api/oauth/square?action=authorize" }), expect: adminOnlyRoute({ status: 302 }) },
+    // An unknown state goes back to the dashboard with the reason, never to Square.
+    { name: "callback", call: () => ({ url: "/api/oauth/square?action=callback&code=x&state=y" }), expect: adminOnlyRoute({ status: 302, location: /\/admin\/dashboard\?oauth_status=error/ }) },
+    { name: "disconnect as GET", call: () => ({ url: "/api/oauth/square?action=disconnect" }), expect: adminOnlyRoute({ status: 400, error: "Disconnecting changes data: send it as a POST." }) },
+  ],
+  "POST /api/oauth/square": {
+    call: () => ({ url: "/api/oauth/square?action=disconnect" }),
+    expect: adminOnlyRoute(200),
+  },
+  "GET /api/oauth/square/callback": {
+    call: () => ({ url: "/api/oauth/square/callback?code=x&state=y" }),
+    expect: adminOnlyRoute({ status: 302, location: /\/admin\/dashboard\?oauth_status=error/ }),
+  },
+  "GET /api/square/sync-invoices": [
+    { call: () => ({ url: "/api/square/sync-invoices" }), expect: adminOnlyRoute(409) },
+    {
+      name: "started by another site",
+      call: () => ({ url: "/api/square/sync-invoices", headers: { "sec-fetch-site": "cross-site" } }),
+      expect: adminOnlyRoute({ status: 403, error: "Cross-site requests are not allowed." }),
+    },
+  ],
+
+  // --- pages ----------------------------------------------------------------------------------
+  "PAGE /client-portal": {
+    expect: { anonymous: "renders ClientLoginForm", clientA: "renders ClientPortal", clientB: "renders ClientPortal", admin: "renders ClientLoginForm" },
+  },
+  "PAGE /admin/login": { expect: { anonymous: "renders AuthShell", clientA: "renders AuthShell", clientB: "renders AuthShell", admin: "redirect /admin/dashboard" } },
+  "PAGE /admin/dashboard": { expect: adminPage("renders") },
+  "PAGE /admin/clients": { call: () => ({ searchParams: { q: "", page: "1" } }), expect: adminPage("renders") },
+  "PAGE /admin/client-rates": { call: ({ target }) => ({ searchParams: { clientId: target.clientId } }), expect: adminPage("renders") },
+  "PAGE /admin/projects": { expect: adminPage("renders ProjectsScreen") },
+  "PAGE /admin/subscriptions": { expect: adminPage("renders") },
+  "PAGE /admin/documents": { expect: adminPage("renders") },
+
+  // --- client portal actions ------------------------------------------------------------------
+  "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
+    // The caller's own seeded values: saving them changes nothing the later rows could see.
+    input: ({ own }) => own.settings,
+    expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
+  },
+  "ACTION src/app/client-portal/actions.ts#requestServiceBooking": {
+    input: () => ({ serviceType: "Other", preferredStartDate: nextWeek(), estimatedScope: "", projectDescription: "Matrix booking request.", urgency: "low" }),
+    expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
+  },
+  "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": {
+    input: () => ({ offset: 0 }),
+    expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
+  },
+
+  // --- sign-in and password actions (public) --------------------------------------------------
+  "ACTION src/app/(auth)/actions.ts#signInClientAction": {
+    input: () => ({ email: "client@example.com", password: "wrong-password", rememberMe: false }),
+    expect: everyone({ ok: false, error: "Invalid email or password" }),
+  },
+  "ACTION src/app/(auth)/actions.ts#signInAdminAction": {
+    input: () => ({ email: "admin@example.com", password: "wrong-password" }),
+    expect: everyone({ ok: false, error: "Invalid admin credentials" }),
+  },
+  "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": {
+    // A new address per call: the per-address limit would otherwise refuse the fourth role.
+    input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
+    expect: everyone({ ok: true }),
+  },
+  "ACTION src/app/(auth)/actions.ts#resetPasswordAction": {
+    input: () => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" }),
+    expect: everyone({ ok: false, error: "Invalid or expired reset link. Please request a new password reset." }),
+  },
+
+  // --- admin actions --------------------------------------------------------------------------
+  "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
+    input: () => ({ company: "Matrix Client Co", contactPerson: "Matrix", email: `matrix-${nextTestIp()}@example.test` }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { input: () => ({}), expect: adminOnlyAction("ok") },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ bookingId: fresh.bookingId }),
+    expect: adminOnlyAction({ ok: true, data: { status: "approved" } }),
+  },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ inquiryId: fresh.inquiryId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#createProjectAction": {
+    input: ({ target }) => ({ projectName: "Matrix project", clientId: target.clientId, startDate: "2026-01-01" }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#updateProjectAction": {
+    fresh: true,
+    input: ({ target, fresh }) => ({ id: fresh.projectId, projectName: "Matrix project renamed", clientId: target.clientId, startDate: "2026-01-01", status: "in_progress" }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#setProjectStatusAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ projectId: fresh.projectId, status: "frozen" }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#getProjectInvoicesAction": {
+    input: ({ target }) => ({ projectId: target.projectId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#unlinkInvoiceAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ invoiceId: fresh.linkedInvoiceId }),
+    expect: adminOnlyAction({ ok: true, data: { unlinked: true } }),
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The runner
+// ---------------------------------------------------------------------------------------------
+
+const discovered = await discoverEntryPoints();
+const cookies: Partial<Record<Role, string>> = {};
+
+async function headersFor(role: Role): Promise<Headers> {
+  if (role === "anonymous") return new Headers({ origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() });
+  if (!cookies[role]) {
+    const [email, password] = role === "admin" ? ["admin@example.com", DEMO_PASSWORDS.admin] : [role === "clientA" ? "client@example.com" : "client2@example.com", DEMO_PASSWORDS.client];
+    cookies[role] = (await signIn(email, password)).cookie;
+  }
+  return authHeaders(cookies[role]!);
+}
+
+const casesOf = (key: string): Case[] => {
+  const entry = ENTRY_POINTS[key];
+  return entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
+};
+
+/** What the caller can read: body and headers for routes, the rendered tree for pages, the result for actions. */
+type Outcome = { text: string; body: string; fresh: FreshObjects; check: (expected: Expected) => void };
+
+/** The raw session tokens of the signed-in roles (the part of the cookie before its signature). */
+const sessionTokens = () =>
+  Object.values(cookies).map((cookie) => decodeURIComponent(/session_token=([^;.]+)/.exec(cookie ?? "")?.[1] ?? "-"));
+
+async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: Tenant): Promise<Outcome> {
+  const fresh = c.fresh ? await createFreshObjects(t.db, target) : ({} as FreshObjects);
+  const ctx: Ctx = { own, target, fresh };
+  const headers = await headersFor(role);
+  const mod = await importEntryModule(entry.file);
+  if (entry.kind === "route") {
+    const call = c.call!(ctx) as RouteCall;
+    const result = await callRoute(mod[entry.method] as Parameters<typeof callRoute>[0], entry.method, call, headers);
+    return {
+      text: result.text,
+      body: result.body,
+      fresh,
+      check: (expected) => {
+        const e = typeof expected === "number" ? { status: expected } : (expected as Exclude<RouteExpect, number>);
+        expect(result.status, `status ${result.status}: ${result.text}`).toBe(e.status);
+        // An error answer carries its message and nothing else.
+        if (e.error !== undefined) expect(result.json).toEqual({ success: false, error: e.error });
+        if (e.json !== undefined) expect(result.json).toMatchObject(e.json);
+        if (e.location !== undefined) expect(result.location).toMatch(e.location);
+      },
+    };
+  }
+  requestHeaders.current = headers;
+  if (entry.kind === "page") {
+    const call = (c.call?.(ctx) ?? {}) as PageCall;
+    const result = await callPage(mod.default as Parameters<typeof callPage>[0], call);
+    return { text: result.text, body: result.text, fresh, check: (expected) => expect(result.outcome, result.text.slice(0, 500)).toBe(expected) };
+  }
+  const result = await callAction(mod[entry.exportName] as Parameters<typeof callAction>[0], await c.input!(ctx));
+  await settleAfterTasks();
+  return {
+    text: result.text,
+    body: result.text,
+    fresh,
+    check: (expected) => {
+      if (expected === "ok") expect(result.value, result.text).toMatchObject({ ok: true });
+      // A refusal is exactly { ok: false, error }: no data, no field errors.
+      else if ((expected as { ok: boolean }).ok === false) expect(result.value).toEqual(expected);
+      else expect(result.value).toMatchObject(expected as object);
+    },
+  };
+}
+
+describe("the entry-point table matches the entry points on disk", () => {
+  it("finds route handlers, pages and server actions", () => {
+    const kinds = new Set(discovered.map((e) => e.kind));
+    expect([...kinds].sort()).toEqual(["action", "page", "route"]);
+    // The directive may follow comments, but nothing else.
+    expect(isServerActionModule('// why\n/* more */\n"use server";\nexport async function a() {}')).toBe(true);
+    expect(isServerActionModule('import x from "y";\n"use server";')).toBe(false);
+  });
+
+  it("has a row for every entry point found on disk", () => {
+    const missing = discovered.filter((e) => !(e.key in ENTRY_POINTS)).map((e) => `${e.key} (${e.file})`);
+    expect(missing, `entry points without a row in ENTRY_POINTS (add one: see CONTRIBUTING.md):\n${missing.join("\n")}`).toEqual([]);
+  });
+
+  it("has no row without its entry point on disk", () => {
+    const keys = new Set(discovered.map((e) => e.key));
+    const stale = Object.keys(ENTRY_POINTS).filter((key) => !keys.has(key));
+    expect(stale, `rows in ENTRY_POINTS with no entry point on disk:\n${stale.join("\n")}`).toEqual([]);
+  });
+});
+
+const matrixCases = discovered.flatMap((entry) => casesOf(entry.key).map((c) => ({ label: c.name ? `${entry.key} [${c.name}]` : entry.key, entry, c })));
+
+describe("every entry point as anonymous, client A, client B and admin (client A's objects)", () => {
+  it.each(matrixCases)("$label", async ({ entry, c }) => {
+    for (const role of ROLES) {
+      const outcome = await run(entry, c, role, role === "clientB" ? TENANTS.globex : TENANTS.acme, TENANTS.acme);
+      try {
+        outcome.check(c.expect[role]);
+        // The session cookie is httpOnly so that page scripts never see the token: no body carries it.
+        for (const token of sessionTokens()) expect(outcome.body, "a session token in the body").not.toContain(token);
+        // Client B named client A's objects here: nothing of A may come back either.
+        if (role === "clientB") expect(leakedIdentifiers(outcome.text, "acme"), "client A's data in client B's answer").toEqual([]);
+      } catch (error) {
+        throw new Error(`${entry.key}${c.name ? ` [${c.name}]` : ""} as ${role}: ${(error as Error).message}`);
+      }
+    }
+  });
+});
+
+describe("client A naming client B's objects gets nothing of B", () => {
+  it("sees the data an answer carries (control: client A's own portal names A's projects, invoices and documents)", async () => {
+    const page = discovered.find((e) => e.key === "PAGE /client-portal")!;
+    const outcome = await run(page, casesOf(page.key)[0]!, "clientA", TENANTS.acme, TENANTS.acme);
+    const seen = leakedIdentifiers(outcome.text, "acme");
+    for (const id of [TENANTS.acme.company, TENANTS.acme.projectId, TENANTS.acme.invoiceId, TENANTS.acme.documentId, "INV-1001"]) expect(seen).toContain(id);
+  });
+
+  it.each(matrixCases)("$label", async ({ entry, c }) => {
+    const outcome = await run(entry, c, "clientA", TENANTS.acme, TENANTS.globex);
+    outcome.check(c.crossTenant ?? c.expect.clientB);
+    const freshOfB = Object.values(outcome.fresh).filter((id) => outcome.text.includes(id));
+    expect([...leakedIdentifiers(outcome.text, "globex"), ...freshOfB], `client B's data in the answer of ${entry.key}`).toEqual([]);
+  });
+});

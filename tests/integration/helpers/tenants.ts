@@ -1,0 +1,130 @@
+// The two demo tenants as the entry-point matrix sees them: the ids an entry point is called with,
+// the identifiers that must never reach the other tenant, and fresh objects for calls that change
+// or delete what they are given (so every role's call finds the same state).
+import { randomUUID } from "node:crypto";
+import type { DbOrTx } from "@/server/db/client";
+import { contactInquiries, documents, invoices, projects, serviceBookings } from "@/server/db/schema";
+import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { getStorage } from "@/server/storage/storage";
+
+export type TenantName = "acme" | "globex";
+
+export type Tenant = {
+  name: TenantName;
+  clientId: string;
+  company: string;
+  email: string;
+  projectId: string;
+  invoiceId: string;
+  /** An invoice linked to a project (for unlinking). */
+  linkedInvoiceId: string;
+  documentId: string;
+  bookingId: string;
+  rateId: string;
+  /** The portal's account settings as seeded (saving them back changes nothing). */
+  settings: { contactPerson: string; contactEmail: string; company: string; phone: string; address: string };
+};
+
+function tenant(name: TenantName): Tenant {
+  const client = DEMO_CLIENTS[name];
+  const own = <T extends { clientId: string }>(rows: readonly T[]) => rows.filter((r) => r.clientId === client.id);
+  return {
+    name,
+    clientId: client.id,
+    company: client.company,
+    email: DEMO_USERS[name].email,
+    projectId: own(DEMO_PROJECTS)[0]!.id,
+    invoiceId: own(DEMO_INVOICES)[0]!.id,
+    linkedInvoiceId: own(DEMO_INVOICES).find((i) => i.projectId)!.id,
+    documentId: own(DEMO_DOCUMENTS)[0]!.id,
+    bookingId: own(DEMO_BOOKINGS)[0]!.id,
+    rateId: own(DEMO_RATES)[0]!.id,
+    settings: { contactPerson: client.contactPerson, contactEmail: client.contactEmail, company: client.company, phone: client.phone, address: client.address },
+  };
+}
+
+export const TENANTS: Record<TenantName, Tenant> = { acme: tenant("acme"), globex: tenant("globex") };
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const usd = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+/**
+ * Everything that identifies a tenant's data: client id, company, sign-in and contact names,
+ * project ids and names, invoice ids, numbers and amounts, document ids and names, booking and
+ * rate ids. Amounts that the other tenant also has (or that are public tier prices) are left out,
+ * since their presence would prove nothing.
+ */
+export function tenantIdentifiers(name: TenantName): RegExp[] {
+  const client = DEMO_CLIENTS[name];
+  const other = DEMO_CLIENTS[name === "acme" ? "globex" : "acme"];
+  const mine = <T extends { clientId: string }>(rows: readonly T[]) => rows.filter((r) => r.clientId === client.id);
+  const theirs = <T extends { clientId: string }>(rows: readonly T[]) => rows.filter((r) => r.clientId === other.id);
+  const otherAmounts = new Set(
+    theirs(DEMO_INVOICES).flatMap((i) => [i.amountCents, i.totalPaidCents, i.nextPaymentAmountCents, ...i.paymentSchedule.map((s) => s.computedAmountCents)]),
+  );
+  const amounts = mine(DEMO_INVOICES)
+    .map((i) => i.amountCents)
+    .filter((cents) => !otherAmounts.has(cents) && cents !== 1_500_000 && cents !== 650_000 && cents !== 250_000);
+  const literals = [
+    client.id,
+    client.company,
+    client.contactPerson,
+    client.phone,
+    DEMO_USERS[name].email,
+    ...mine(DEMO_PROJECTS).flatMap((p) => [p.id, p.projectName]),
+    ...mine(DEMO_INVOICES).flatMap((i) => [i.id, i.invoiceNumber, i.description]),
+    ...mine(DEMO_DOCUMENTS).flatMap((d) => [d.id, d.name]),
+    ...mine(DEMO_BOOKINGS).flatMap((b) => [b.id, b.projectDescription]),
+    ...mine(DEMO_RATES).map((r) => r.id),
+    ...amounts.map(usd),
+  ];
+  return [...literals.map((s) => new RegExp(escape(s), "i")), ...amounts.map((cents) => new RegExp(`\\b${cents}\\b`))];
+}
+
+/** The identifiers of `name` found in `text` (empty when none leaked). */
+export function leakedIdentifiers(text: string, name: TenantName): string[] {
+  return tenantIdentifiers(name)
+    .filter((re) => re.test(text))
+    .map((re) => re.source);
+}
+
+/** Objects made for one call only: what a destructive entry point may change or delete. */
+export type FreshObjects = { documentId: string; invoiceId: string; linkedInvoiceId: string; projectId: string; bookingId: string; inquiryId: string };
+
+export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<FreshObjects> {
+  const tag = randomUUID().slice(0, 8);
+  const storageKey = `documents/matrix-${tag}.pdf`;
+  const bytes = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
+  await getStorage().put(storageKey, bytes);
+  const [doc] = await db
+    .insert(documents)
+    .values({ clientId: owner.clientId, name: `Matrix ${tag}.pdf`, category: "report", storageKey, fileSize: bytes.byteLength, mimeType: "application/pdf" })
+    .returning({ id: documents.id });
+  const [project] = await db
+    .insert(projects)
+    .values({ clientId: owner.clientId, projectName: `Matrix project ${tag}`, status: "open" })
+    .returning({ id: projects.id });
+  const [free, linked] = await db
+    .insert(invoices)
+    .values([
+      { clientId: owner.clientId, invoiceNumber: `M-${tag}-1`, amountCents: 1_234, status: "pending", dueDate: "2026-12-01", paymentSchedule: [] },
+      { clientId: owner.clientId, invoiceNumber: `M-${tag}-2`, amountCents: 1_234, status: "pending", dueDate: "2026-12-01", paymentSchedule: [], projectId: project!.id },
+    ])
+    .returning({ id: invoices.id });
+  const [booking] = await db
+    .insert(serviceBookings)
+    .values({ clientId: owner.clientId, serviceType: "Other", preferredStartDate: "2027-01-04", projectDescription: `Matrix booking ${tag}` })
+    .returning({ id: serviceBookings.id });
+  const [inquiry] = await db
+    .insert(contactInquiries)
+    .values({ name: "Matrix", email: `matrix-${tag}@example.test`, company: "Matrix Co", serviceInterest: "Other", message: "Matrix inquiry" })
+    .returning({ id: contactInquiries.id });
+  return {
+    documentId: doc!.id,
+    invoiceId: free!.id,
+    linkedInvoiceId: linked!.id,
+    projectId: project!.id,
+    bookingId: booking!.id,
+    inquiryId: inquiry!.id,
+  };
+}
