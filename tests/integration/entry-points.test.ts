@@ -199,6 +199,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/projects": { expect: adminPage("renders ProjectsScreen") },
   "PAGE /admin/subscriptions": { expect: adminPage("renders") },
   "PAGE /admin/documents": { expect: adminPage("renders") },
+  "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
 
   // --- client portal actions ------------------------------------------------------------------
   "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
@@ -248,6 +249,35 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": {
     fresh: true,
     input: ({ fresh }) => ({ inquiryId: fresh.inquiryId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ mailId: fresh.failedMailId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
+    fresh: true,
+    input: ({ target, fresh }) => ({ squareCustomerId: fresh.squareCustomerId, clientId: target.clientId }),
+    expect: adminOnlyAction({ ok: true, data: { assigned: 1 } }),
+  },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#unlinkSquareCustomerAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ squareCustomerId: fresh.linkedSquareCustomerId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setSquareCustomerIgnoredAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ squareCustomerId: fresh.squareCustomerId, ignored: true }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#getClientSquareCustomersAction": {
+    input: ({ target }) => ({ clientId: target.clientId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setClientBillingEmailAction": {
+    // Leaves no address behind: a stored billing e-mail would steer later Square matches.
+    input: ({ target }) => ({ clientId: target.clientId, billingEmail: "" }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/app/admin/(area)/projects/actions.ts#createProjectAction": {

@@ -3,7 +3,7 @@
 // or delete what they are given (so every role's call finds the same state).
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/server/db/client";
-import { contactInquiries, documents, invoices, projects, serviceBookings } from "@/server/db/schema";
+import { contactInquiries, documents, emailOutbox, invoices, projects, serviceBookings, squareCustomers } from "@/server/db/schema";
 import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { getStorage } from "@/server/storage/storage";
 
@@ -89,7 +89,19 @@ export function leakedIdentifiers(text: string, name: TenantName): string[] {
 }
 
 /** Objects made for one call only: what a destructive entry point may change or delete. */
-export type FreshObjects = { documentId: string; invoiceId: string; linkedInvoiceId: string; projectId: string; bookingId: string; inquiryId: string };
+export type FreshObjects = {
+  documentId: string;
+  invoiceId: string;
+  linkedInvoiceId: string;
+  projectId: string;
+  bookingId: string;
+  inquiryId: string;
+  /** A Square customer linked to no client, with one unassigned invoice. */
+  squareCustomerId: string;
+  /** A Square customer linked to the owner. */
+  linkedSquareCustomerId: string;
+  failedMailId: string;
+};
 
 export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<FreshObjects> {
   const tag = randomUUID().slice(0, 8);
@@ -119,7 +131,21 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     .insert(contactInquiries)
     .values({ name: "Matrix", email: `matrix-${tag}@example.test`, company: "Matrix Co", serviceInterest: "Other", message: "Matrix inquiry" })
     .returning({ id: contactInquiries.id });
+  const squareCustomerId = `CUSTMATRIX${tag}`;
+  const linkedSquareCustomerId = `CUSTMATRIXL${tag}`;
+  await db.insert(squareCustomers).values([
+    { squareCustomerId, displayName: `Matrix customer ${tag}`, email: `square-${tag}@example.test` },
+    { squareCustomerId: linkedSquareCustomerId, clientId: owner.clientId, linkSource: "admin", linkedAt: new Date() },
+  ]);
+  await db.insert(invoices).values({ squareInvoiceId: `inv:matrix-${tag}`, squareCustomerId, clientId: null, invoiceNumber: `SQM-${tag}`, amountCents: 4_321, status: "pending" });
+  const [mail] = await db
+    .insert(emailOutbox)
+    .values({ toAddress: `mail-${tag}@example.test`, subject: `Matrix mail ${tag}`, textBody: "Matrix", kind: "test", status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
+    .returning({ id: emailOutbox.id });
   return {
+    squareCustomerId,
+    linkedSquareCustomerId,
+    failedMailId: mail!.id,
     documentId: doc!.id,
     invoiceId: free!.id,
     linkedInvoiceId: linked!.id,
