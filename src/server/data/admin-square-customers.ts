@@ -24,6 +24,13 @@ export type UnmatchedCustomer = {
 export type CustomerConflict = { squareCustomerId: string; name: string | null; email: string | null; company: string; clientId: string; conflict: string };
 export type IgnoredCustomer = { squareCustomerId: string; name: string | null; email: string | null; invoiceCount: number };
 
+// The customer as Square names it, shared by every list below.
+const customerColumns = {
+  squareCustomerId: squareCustomers.squareCustomerId,
+  name: squareCustomers.displayName,
+  email: squareCustomers.email,
+};
+
 const unownedInvoices = and(isNull(invoices.clientId), eq(invoices.squareCustomerId, squareCustomers.squareCustomerId));
 
 /** Customers linked to no client whose invoices wait for an admin, with those invoices summed. */
@@ -31,9 +38,7 @@ export async function listUnmatchedCustomers(db: DbOrTx, { actor }: { actor: Adm
   assertAdmin(actor);
   const rows = await db
     .select({
-      squareCustomerId: squareCustomers.squareCustomerId,
-      name: squareCustomers.displayName,
-      email: squareCustomers.email,
+      ...customerColumns,
       conflict: squareCustomers.conflict,
       invoiceCount: sql<number>`count(${invoices.id})`.mapWith(Number),
       totalCents: sql<number>`coalesce(sum(${invoices.amountCents}), 0)`.mapWith(Number),
@@ -52,9 +57,7 @@ export async function listCustomerConflicts(db: DbOrTx, { actor }: { actor: Admi
   assertAdmin(actor);
   const rows = await db
     .select({
-      squareCustomerId: squareCustomers.squareCustomerId,
-      name: squareCustomers.displayName,
-      email: squareCustomers.email,
+      ...customerColumns,
       company: clients.company,
       clientId: clients.id,
       conflict: squareCustomers.conflict,
@@ -69,12 +72,7 @@ export async function listCustomerConflicts(db: DbOrTx, { actor }: { actor: Admi
 export async function listIgnoredCustomers(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<IgnoredCustomer[]> {
   assertAdmin(actor);
   return db
-    .select({
-      squareCustomerId: squareCustomers.squareCustomerId,
-      name: squareCustomers.displayName,
-      email: squareCustomers.email,
-      invoiceCount: sql<number>`count(${invoices.id})`.mapWith(Number),
-    })
+    .select({ ...customerColumns, invoiceCount: sql<number>`count(${invoices.id})`.mapWith(Number) })
     .from(squareCustomers)
     .leftJoin(invoices, unownedInvoices)
     .where(isNotNull(squareCustomers.ignoredAt))
@@ -187,9 +185,7 @@ export async function getClientSquareCustomers(db: DbOrTx, { actor, clientId }: 
   if (!client) throw new AppError("not_found", "Client not found.");
   const customers = await db
     .select({
-      squareCustomerId: squareCustomers.squareCustomerId,
-      name: squareCustomers.displayName,
-      email: squareCustomers.email,
+      ...customerColumns,
       source: squareCustomers.linkSource,
       linkedAt: squareCustomers.linkedAt,
       conflict: squareCustomers.conflict,

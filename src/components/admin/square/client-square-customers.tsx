@@ -1,7 +1,7 @@
 "use client";
 
 import { Link2 } from "lucide-react";
-import { useCallback, useEffect, useId, useState, useTransition } from "react";
+import { type InputHTMLAttributes, useCallback, useEffect, useId, useState, useTransition } from "react";
 import {
   getClientSquareCustomersAction,
   linkSquareCustomerAction,
@@ -13,6 +13,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { Loading } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
 import { billingEmailSchema, squareCustomerIdSchema } from "@/lib/validation/admin";
 import type { ClientSquareCustomers } from "@/server/data/admin-square-customers";
@@ -79,12 +80,25 @@ function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId:
       ) : (
         <div className="space-y-6">
           <LinkedCustomers data={data} pending={pending} onUnlink={(id) => change(() => unlinkSquareCustomerAction({ squareCustomerId: id }), `Unlinked ${id}. Its invoices stay with ${company}.`)} />
-          <AddCustomerForm pending={pending} onLink={(id) => change(() => linkSquareCustomerAction({ squareCustomerId: id, clientId }), `Linked ${id} to ${company}.`)} />
-          <BillingEmailForm
-            key={data.billingEmail ?? ""}
-            data={data}
+          <SingleFieldForm
+            label="Link a Square customer by id"
+            button="Link"
+            schema={squareCustomerIdSchema}
+            clearOnSubmit
+            inputProps={{ placeholder: "e.g. JDKYHBWT1D4F8MFH63DBMEN8Y4", className: "font-mono" }}
             pending={pending}
-            onSave={(billingEmail) => change(() => setClientBillingEmailAction({ clientId, billingEmail }), "Billing e-mail saved.")}
+            onSubmit={(id) => change(() => linkSquareCustomerAction({ squareCustomerId: id, clientId }), `Linked ${id} to ${company}.`)}
+          />
+          <SingleFieldForm
+            key={data.billingEmail ?? ""}
+            label="Billing e-mail"
+            hint={`A new Square customer with this address, or with the sign-in address ${data.signInEmail}, is linked to this client at the next sync. The client's own contact e-mail is never used.`}
+            button="Save"
+            schema={billingEmailSchema.shape.billingEmail}
+            initial={data.billingEmail ?? ""}
+            inputProps={{ type: "email" }}
+            pending={pending}
+            onSubmit={(billingEmail) => change(() => setClientBillingEmailAction({ clientId, billingEmail }), "Billing e-mail saved.")}
           />
         </div>
       )}
@@ -115,64 +129,63 @@ function LinkedCustomers({ data, pending, onUnlink }: { data: ClientSquareCustom
   );
 }
 
-function AddCustomerForm({ pending, onLink }: { pending: boolean; onLink: (id: string) => void }) {
+/** One labelled field and a submit button, validated with a shared schema before it is sent. */
+function SingleFieldForm<T>({
+  label,
+  hint,
+  button,
+  schema,
+  initial = "",
+  clearOnSubmit = false,
+  inputProps,
+  pending,
+  onSubmit,
+}: {
+  label: string;
+  hint?: string;
+  button: string;
+  schema: { safeParse: (value: string) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } };
+  initial?: string;
+  clearOnSubmit?: boolean;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  pending: boolean;
+  onSubmit: (value: T) => void;
+}) {
   const id = useId();
-  const [value, setValue] = useState("");
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <form
       className="space-y-1"
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = squareCustomerIdSchema.safeParse(value);
-        if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid id");
+        const parsed = schema.safeParse(value);
+        if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid value");
         setError(null);
-        onLink(parsed.data);
-        setValue("");
+        onSubmit(parsed.data);
+        if (clearOnSubmit) setValue("");
       }}
     >
       <label htmlFor={id} className="block text-sm font-medium">
-        Link a Square customer by id
+        {label}
       </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <Input id={id} value={value} onChange={(e) => setValue(e.target.value)} placeholder="e.g. JDKYHBWT1D4F8MFH63DBMEN8Y4" className="min-w-0 flex-1 font-mono" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <Input {...inputProps} id={id} value={value} onChange={(e) => setValue(e.target.value)} className={cn("min-w-0 flex-1", inputProps?.className)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
         <Button type="submit" size="md" variant="secondary" disabled={pending}>
-          Link
+          {button}
         </Button>
       </div>
-      {error ? <p id={`${id}-error`} className="text-xs text-danger">{error}</p> : null}
-    </form>
-  );
-}
-
-function BillingEmailForm({ data, pending, onSave }: { data: ClientSquareCustomers; pending: boolean; onSave: (email: string | null) => void }) {
-  const id = useId();
-  const [value, setValue] = useState(data.billingEmail ?? "");
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <form
-      className="space-y-1"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = billingEmailSchema.shape.billingEmail.safeParse(value);
-        if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid email address");
-        setError(null);
-        onSave(parsed.data);
-      }}
-    >
-      <label htmlFor={id} className="block text-sm font-medium">
-        Billing e-mail
-      </label>
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        A new Square customer with this address, or with the sign-in address {data.signInEmail}, is linked to this client at the next sync. The client&apos;s own contact e-mail is never used.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Input id={id} type="email" value={value} onChange={(e) => setValue(e.target.value)} className="min-w-0 flex-1" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`} aria-invalid={error ? true : undefined} />
-        <Button type="submit" size="md" variant="secondary" disabled={pending}>
-          Save
-        </Button>
-      </div>
-      {error ? <p id={`${id}-error`} className="text-xs text-danger">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }
