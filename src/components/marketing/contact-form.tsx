@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useForm } from "react-hook-form";
 import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues, type ContactInquiry } from "@/lib/validation/contact";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
@@ -24,7 +25,6 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const refocusForm = useRef(false);
   const {
     register,
     handleSubmit,
@@ -53,15 +53,15 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   }, [handover]);
 
   useEffect(() => {
-    if (!sent) {
-      if (refocusForm.current) setFocus("name");
-      refocusForm.current = false;
-      return;
-    }
+    if (!sent) return;
     panelRef.current?.focus();
     const timer = setTimeout(() => {
-      refocusForm.current = document.activeElement === panelRef.current;
-      setSent(false);
+      // Focus goes back to the form only if the visitor was still on the panel. The form is made
+      // visible and interactive synchronously first, so the focus call never lands on an inert
+      // form, however late effects run on a busy machine.
+      const wasOnPanel = document.activeElement === panelRef.current;
+      flushSync(() => setSent(false));
+      if (wasOnPanel) setFocus("name");
     }, SUCCESS_PANEL_MS);
     return () => clearTimeout(timer);
   }, [sent, setFocus]);
