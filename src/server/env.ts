@@ -10,6 +10,8 @@ export type ServerEnv = {
   appUrl: string;
   isProduction: boolean;
   seedDemo: boolean;
+  /** SEED_DEMO=true set explicitly on a production deployment: seeded, with a warning at every start. */
+  seedDemoForced: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
@@ -19,6 +21,14 @@ export type ServerEnv = {
 function readBool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === "") return fallback;
   return ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+
+/**
+ * Demo data only where asked: by default only on a non-production embedded start. A real deployment
+ * (APP_ENV=production or DATABASE_URL) seeds only with an explicit SEED_DEMO=true.
+ */
+export function decideSeedDemo(env: { seedDemo: string | undefined; isProduction: boolean; databaseUrl: string | undefined }): boolean {
+  return readBool(env.seedDemo, !env.isProduction && env.databaseUrl === undefined);
 }
 
 function resolve(): ServerEnv {
@@ -33,7 +43,8 @@ function resolve(): ServerEnv {
     databaseUrl,
     appUrl: (process.env.APP_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ""),
     isProduction,
-    seedDemo: readBool(process.env.SEED_DEMO, databaseUrl === undefined),
+    seedDemo: decideSeedDemo({ seedDemo: process.env.SEED_DEMO, isProduction, databaseUrl }),
+    seedDemoForced: isProduction && readBool(process.env.SEED_DEMO, false),
     smtpUrl: process.env.SMTP_URL?.trim() || undefined,
     mailFrom: process.env.MAIL_FROM?.trim() || "Sentinel AI Security <no-reply@example.com>",
     contactEmail: process.env.CONTACT_EMAIL?.trim() || "hello@example.com",
