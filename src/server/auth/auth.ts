@@ -41,6 +41,10 @@ function createAuth(db: Db) {
         kickOutbox(db);
       },
     },
+    // Reset and invitation tokens are stored as SHA-256 hashes: a read of the verification table
+    // (a backup, a leaked dump) yields no usable link. Rows written in plain text before this
+    // setting are still found (better-auth falls back to the plain identifier) until they expire.
+    verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: 60 * 60 * 24,

@@ -1,11 +1,12 @@
-// Demo data only where asked: a production start on the embedded database seeds nothing unless
-// SEED_DEMO=true is set, and then warns at every start.
+// Start-up decisions: demo data only where asked (a production start on the embedded database
+// seeds nothing unless SEED_DEMO=true, and then warns at every start), and the mail notice.
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installDbHandle, openPglite } from "@/server/db/client";
 import { ensureDatabaseReady } from "@/server/db/bootstrap";
 import { user } from "@/server/db/schema";
 import { decideSeedDemo, resetServerEnv, serverEnv } from "@/server/env";
+import { mailLogNotice } from "@/server/startup";
 
 const g = globalThis as { __dbReady?: Promise<void> };
 const saved = { APP_ENV: process.env.APP_ENV, SEED_DEMO: process.env.SEED_DEMO };
@@ -74,5 +75,17 @@ describe("start-up seed on a fresh embedded database", () => {
     const result = await bootFreshEmbedded({ APP_ENV: "production", SEED_DEMO: "true" });
     expect(result.users).toBe(3);
     expect(result.warnings.join("\n")).toMatch(/SEED_DEMO=true on a production deployment/);
+  });
+});
+
+describe("mail without SMTP at start-up", () => {
+  it("says so on a non-production start, where bodies with their links are printed", () => {
+    expect(mailLogNotice({ smtpUrl: undefined, isProduction: false })).toMatch(/password-reset and invitation links, is printed to this log/);
+  });
+
+  it("says mail is kept, not printed, in production, and nothing with SMTP", () => {
+    expect(mailLogNotice({ smtpUrl: undefined, isProduction: true })).toMatch(/kept in the email_outbox table and NOT delivered/);
+    expect(mailLogNotice({ smtpUrl: "smtp://localhost:25", isProduction: false })).toBeNull();
+    expect(mailLogNotice({ smtpUrl: "smtp://localhost:25", isProduction: true })).toBeNull();
   });
 });
