@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parseTrustProxy, type ProxyTrust } from "./client-address";
 
 export type ServerEnv = {
   port: number;
@@ -15,7 +16,8 @@ export type ServerEnv = {
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
-  trustProxy: boolean;
+  /** Who may write X-Forwarded-For (TRUST_PROXY); see client-address.ts. */
+  trustProxy: ProxyTrust;
 };
 
 function readBool(value: string | undefined, fallback: boolean): boolean {
@@ -48,7 +50,7 @@ function resolve(): ServerEnv {
     smtpUrl: process.env.SMTP_URL?.trim() || undefined,
     mailFrom: process.env.MAIL_FROM?.trim() || "Sentinel AI Security <no-reply@example.com>",
     contactEmail: process.env.CONTACT_EMAIL?.trim() || "hello@example.com",
-    trustProxy: readBool(process.env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   };
 }
 

@@ -1,11 +1,19 @@
 import "server-only";
 import { getDb } from "./db/client";
 import { ensureDatabaseReady } from "./db/bootstrap";
+import type { ProxyTrust } from "./client-address";
 import { authSecret, serverEnv, type ServerEnv } from "./env";
+import { ensurePeerStamp } from "./peer-stamp";
 import { drainOutbox } from "./integrations/email/outbox";
 
 const OUTBOX_INTERVAL_MS = 30_000;
 const g = globalThis as { __serverTasks?: boolean };
+
+function describeTrust(trust: ProxyTrust): string {
+  if (trust.kind === "none") return "the socket peer (TRUST_PROXY unset)";
+  if (trust.kind === "hops") return `${trust.hops} trusted proxy hop(s) from the socket`;
+  return `rightmost X-Forwarded-For entry not in ${trust.cidrs.join(", ")}`;
+}
 
 /** The start-up line about mail without SMTP: whether message bodies (with their links) reach the log. */
 export function mailLogNotice(env: Pick<ServerEnv, "smtpUrl" | "isProduction">): string | null {
@@ -18,6 +26,8 @@ export async function startServerTasks(): Promise<void> {
   if (g.__serverTasks) return;
   g.__serverTasks = true;
   authSecret(); // fail at start, not on the first sign-in, when production lacks AUTH_SECRET
+  const { trustProxy } = serverEnv(); // a bad TRUST_PROXY fails here, with its message
+  console.info(`[start] client address: ${describeTrust(trustProxy)}; socket address stamped by ${ensurePeerStamp()}.`);
   await ensureDatabaseReady();
   const notice = mailLogNotice(serverEnv());
   if (notice) console.warn(notice);

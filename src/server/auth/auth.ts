@@ -65,8 +65,11 @@ function createAuth(db: Db) {
     // The per-account sign-in limit, for HTTP and direct api calls alike.
     hooks: accountLimitHooks(db),
     advanced: {
-      // The start script overwrites X-Forwarded-For with the socket address unless TRUST_PROXY is
-      // set, so this header is the real client address either way.
+      // src/proxy.ts replaces X-Forwarded-For with the single address its rule chose (TRUST_PROXY,
+      // src/server/client-address.ts). better-auth without trustedProxies accepts exactly one
+      // address in the header, so both layers key on the same client. trustedProxies must stay
+      // unset: the chain is already resolved, and walking it again would skip a client whose own
+      // address lies in a proxy range.
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
     telemetry: { enabled: false },

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
+import { rateLimitSubject } from "../client-address";
 import type { DbOrTx } from "../db/client";
 import { rateLimit } from "../db/schema";
 import { hitRateLimit, type RateRule } from "../rate-limit";
@@ -32,7 +33,7 @@ export function accountLimitKey(scope: LimitScope, email: string): string {
 }
 
 export function ipLimitKey(scope: LimitScope, ip: string): string {
-  return `auth:${scope}:ip:${ip}`;
+  return `auth:${scope}:ip:${rateLimitSubject(ip)}`;
 }
 
 /** Counts one attempt; false when the attempt is over the limit. */
