@@ -1,5 +1,6 @@
 // `npm start`: build if needed, then serve the production build. Migrations and the demo seed run
 // in the server itself (src/instrumentation.ts), which also holds the embedded database's lock.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -45,7 +46,15 @@ if (process.argv.includes("--no-build")) {
 
 const port = Number(process.env.PORT ?? 3000) || 3000;
 const hostname = process.env.HOST ?? "0.0.0.0";
-const trustProxy = ["1", "true", "yes", "on"].includes((process.env.TRUST_PROXY ?? "").toLowerCase());
+// The client address is decided in src/proxy.ts (src/server/client-address.ts), which cannot see
+// the socket: stamp the peer address on every request under a nonce that only this process knows
+// (the same Symbol src/server/client-address.ts reads), so a client-sent copy never passes.
+const PEER_HEADER = "x-sentinel-peer";
+const peerNonce = randomBytes(24).toString("base64url");
+globalThis[Symbol.for("sentinel.peerNonce")] = peerNonce;
+// Defence in depth when no proxy is trusted: should the proxy ever not run, the app still sees
+// only the socket address.
+const trustsNoProxy = ["", "0", "false", "no", "off"].includes((process.env.TRUST_PROXY ?? "").trim().toLowerCase());
 
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: ROOT, hostname, port });
@@ -53,9 +62,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((req, res) => {
-  // Rate limits key on the client address. Unless a trusted proxy sets it, a client could send
-  // its own X-Forwarded-For and dodge them, so replace it with the socket's address.
-  if (!trustProxy) {
+  req.headers[PEER_HEADER] = `${peerNonce} ${req.socket.remoteAddress ?? ""}`;
+  if (trustsNoProxy) {
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
     delete req.headers["x-real-ip"];
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parseTrustProxy, type ProxyTrust } from "./client-address";
 
 export type ServerEnv = {
   port: number;
@@ -10,10 +11,13 @@ export type ServerEnv = {
   appUrl: string;
   isProduction: boolean;
   seedDemo: boolean;
+  /** SEED_DEMO=true set explicitly on a production deployment: seeded, with a warning at every start. */
+  seedDemoForced: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
-  trustProxy: boolean;
+  /** Who may write X-Forwarded-For (TRUST_PROXY); see client-address.ts. */
+  trustProxy: ProxyTrust;
   /** Audit rows older than this many days are pruned; undefined keeps them for ever. */
   auditRetentionDays: number | undefined;
 };
@@ -31,6 +35,14 @@ function readRetentionDays(value: string | undefined): number | undefined {
   return days;
 }
 
+/**
+ * Demo data only where asked: by default only on a non-production embedded start. A real deployment
+ * (APP_ENV=production or DATABASE_URL) seeds only with an explicit SEED_DEMO=true.
+ */
+export function decideSeedDemo(env: { seedDemo: string | undefined; isProduction: boolean; databaseUrl: string | undefined }): boolean {
+  return readBool(env.seedDemo, !env.isProduction && env.databaseUrl === undefined);
+}
+
 function resolve(): ServerEnv {
   const port = Number(process.env.PORT ?? 3000) || 3000;
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
@@ -43,11 +55,12 @@ function resolve(): ServerEnv {
     databaseUrl,
     appUrl: (process.env.APP_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ""),
     isProduction,
-    seedDemo: readBool(process.env.SEED_DEMO, databaseUrl === undefined),
+    seedDemo: decideSeedDemo({ seedDemo: process.env.SEED_DEMO, isProduction, databaseUrl }),
+    seedDemoForced: isProduction && readBool(process.env.SEED_DEMO, false),
     smtpUrl: process.env.SMTP_URL?.trim() || undefined,
     mailFrom: process.env.MAIL_FROM?.trim() || "Sentinel AI Security <no-reply@example.com>",
     contactEmail: process.env.CONTACT_EMAIL?.trim() || "hello@example.com",
-    trustProxy: readBool(process.env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     auditRetentionDays: readRetentionDays(process.env.AUDIT_RETENTION_DAYS),
   };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "./db/client";
 import { rateLimit } from "./db/schema";
+import { normalizeAddress } from "./client-address";
 import { AppError } from "./errors";
 
 export type RateRule = { windowSeconds: number; max: number };
@@ -44,7 +45,12 @@ export async function enforceRateLimit(db: DbOrTx, key: string, rule: RateRule, 
   }
 }
 
-/** The client address as set by scripts/start.mjs (socket address unless TRUST_PROXY). */
+/**
+ * The client address: src/proxy.ts has replaced X-Forwarded-For with the one address its rule
+ * chose. Should a list arrive anyway (a caller that bypassed the proxy), the rightmost entry is the
+ * least client-controlled one; the leftmost is whatever the client wrote.
+ */
 export function clientIp(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  const entries = headers.get("x-forwarded-for")?.split(",") ?? [];
+  return normalizeAddress(entries.at(-1) ?? "") ?? "unknown";
 }

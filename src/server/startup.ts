@@ -1,8 +1,10 @@
 import "server-only";
 import { getDb } from "./db/client";
+import type { ProxyTrust } from "./client-address";
 import { databaseRetryInMs, ensureDatabaseReady } from "./db/bootstrap";
-import { authSecret, serverEnv } from "./env";
+import { authSecret, serverEnv, type ServerEnv } from "./env";
 import { runOutboxDrain } from "./integrations/email/outbox";
+import { ensurePeerStamp } from "./peer-stamp";
 import { runRetentionIfDue } from "./retention";
 import { storageChoice } from "./storage/storage";
 
@@ -51,10 +53,27 @@ async function tick(): Promise<void> {
   }
 }
 
+function describeTrust(trust: ProxyTrust): string {
+  if (trust.kind === "none") return "the socket peer (TRUST_PROXY unset)";
+  if (trust.kind === "hops") return `${trust.hops} trusted proxy hop(s) from the socket`;
+  return `rightmost X-Forwarded-For entry not in ${trust.cidrs.join(", ")}`;
+}
+
+/** The start-up line about mail without SMTP: whether message bodies (with their links) reach the log. */
+export function mailLogNotice(env: Pick<ServerEnv, "smtpUrl" | "isProduction">): string | null {
+  if (env.smtpUrl) return null;
+  if (env.isProduction) return "[mail] SMTP_URL is not set: outgoing mail is kept in the email_outbox table and NOT delivered.";
+  return "[mail] SMTP_URL is not set on this non-production start: outgoing mail, including password-reset and invitation links, is printed to this log.";
+}
+
 export async function startServerTasks(): Promise<void> {
   if (g.__serverTasks) return;
   checkDeploymentConfig();
   g.__serverTasks = true;
+  const { trustProxy } = serverEnv(); // a bad TRUST_PROXY fails here, with its message
+  console.info(`[start] client address: ${describeTrust(trustProxy)}; socket address stamped by ${ensurePeerStamp()}.`);
+  const notice = mailLogNotice(serverEnv());
+  if (notice) console.warn(notice);
   // The first try is awaited so that a normal start serves requests only after migrations; a
   // failure does not stop the start: the server answers /api/health with 503 while it retries.
   await keepTryingDatabase();

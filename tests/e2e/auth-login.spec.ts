@@ -168,6 +168,10 @@ test.describe("admin login (/admin/login)", () => {
     const cookie = await sessionCookie(context);
     // No Remember me for admins: the cookie ends with the browser session.
     expect(cookie!.expires).toBe(-1);
+    // The server action also made this browser a known one for the account (device cookie).
+    const device = (await context.cookies()).find((c) => c.name === "sentinel_device");
+    expect(device?.httpOnly).toBe(true);
+    expect(device!.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
 
     await page.goto("/admin/login");
     await expect(page).toHaveURL(/\/admin\/dashboard$/);

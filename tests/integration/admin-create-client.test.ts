@@ -1,5 +1,6 @@
 // Create New Client: user + client row + invitation in one transaction; the invitation is a
 // better-auth reset token that the password-reset flow accepts.
+import { createHash } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
@@ -46,9 +47,13 @@ describe("create client with invitation", () => {
       .where(eq(clients.id, created.clientId));
     expect(row).toEqual({ company: "Initech", contactPerson: "Peter Gibbons", status: "active", role: "client", email: "peter@initech.example", phone: "+1 555 0100" });
 
-    // The token row is better-auth's own reset-token format, with the longer invitation lifetime.
+    // The token row is better-auth's own reset token, hashed at rest, with the invitation lifetime.
     const token = new URL(created.inviteUrl).searchParams.get("token")!;
-    const [v] = await t.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    expect(await t.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`))).toEqual([]);
+    const hashed = createHash("sha256").update(`reset-password:${token}`).digest("base64url");
+    const [v] = await t.db.select().from(verification).where(eq(verification.identifier, hashed));
+    const [invited] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, created.email));
+    expect(v!.value).toBe(invited!.id);
     const days = (v!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);

@@ -61,6 +61,8 @@ describe("POST /api/admin/update-client-rates", () => {
     ["a missing rate", card({ hourlyRate: null }), "rates.0.hourlyRate"],
     ["an impossible date", card({ effectiveFrom: "2027-02-30" }), "rates.0.effectiveFrom"],
     ["a date in another format", card({ effectiveFrom: "01/02/2027" }), "rates.0.effectiveFrom"],
+    ["the year 0000", card({ effectiveFrom: "0000-01-01" }), "rates.0.effectiveFrom"],
+    ["a year after 2100", card({ effectiveFrom: "2101-01-01" }), "rates.0.effectiveFrom"],
     ["an empty service type", card({ serviceType: "  " }), "rates.0.serviceType"],
     ["a NUL character", card({ description: "a\u0000b" }), "rates.0.description"],
   ])("refuses %s with 400 and keeps every previous rate (all or nothing)", async (_label, bad, field) => {

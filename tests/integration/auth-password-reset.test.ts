@@ -1,6 +1,7 @@
 // The whole password-reset flow against a real database: request, mail captured from the
 // transport (the outbox keeps no link once sent), link checked, password set once, sessions revoked, expiry after one hour
 // (injected clock), same answers for known and unknown addresses, and the limits.
+import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
@@ -8,7 +9,7 @@ import { AUTH_LIMITS } from "@/server/auth/brute-force";
 import { createInvitationLink, isResetTokenValid, requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
 import { requireAdmin, requireClient } from "@/server/auth/session";
 import { createCredentialUser } from "@/server/auth/users";
-import { emailOutbox, session } from "@/server/db/schema";
+import { emailOutbox, session, verification } from "@/server/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { drainOutbox, outboxIdle, REDACTED_BODY } from "@/server/integrations/email/outbox";
 import { type OutgoingMail, setMailTransport } from "@/server/integrations/email/mailer";
@@ -69,6 +70,32 @@ beforeEach(() => setMailTransport({ send: async (mail) => void delivered.push(ma
 afterEach(() => {
   vi.useRealTimers();
   setMailTransport(undefined);
+});
+
+/** Verification rows whose identifier or value contains the text (a token must never be stored). */
+const storedIdentifiersContaining = async (text: string) =>
+  t.db
+    .select({ identifier: verification.identifier })
+    .from(verification)
+    .where(sql`position(${text} in ${verification.identifier}) > 0 or position(${text} in ${verification.value}) > 0`);
+
+describe("reset tokens at rest", () => {
+  it("stores no token that appears in the mailed link, and the link still works", async () => {
+    const email = "hashed-token@example.com";
+    const { id } = await createCredentialUser(t.db, { email, name: "Hashed", role: "client", password: "old-password" });
+    const { token } = await requestResetLink(email);
+    const rows = await t.db.select({ identifier: verification.identifier, value: verification.value }).from(verification).where(eq(verification.value, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.identifier).not.toContain(token);
+    expect(rows[0]!.identifier).toBe(createHash("sha256").update(`reset-password:${token}`).digest("base64url"));
+    expect(await storedIdentifiersContaining(token)).toEqual([]);
+
+    expect(await isResetTokenValid(token)).toBe(true);
+    expect(await resetPasswordWithToken({ token, password: "new-password-1", confirmPassword: "new-password-1" }, fromIp())).toMatchObject({ ok: true });
+    expect((await signIn(email, "new-password-1")).response.status).toBe(200);
+    // The stored hash is no link: using it as a token finds nothing.
+    expect(await isResetTokenValid(rows[0]!.identifier.replace(/[^A-Za-z0-9]/g, ""))).toBe(false);
+  });
 });
 
 describe("password reset flow", () => {
@@ -140,8 +167,9 @@ describe("password reset flow", () => {
     const email = "invited-client@example.com";
     const { id } = await createCredentialUser(t.db, { email, name: "Invited", role: "client" });
     const now = Date.now();
-    const { token, url } = await createInvitationLink(t.db, id, 7 * 24 * 3600);
-    const short = await createInvitationLink(t.db, id, 24 * 3600);
+    const { token, url } = await createInvitationLink(id, 7 * 24 * 3600);
+    const short = await createInvitationLink(id, 24 * 3600);
+    expect(await storedIdentifiersContaining(token)).toEqual([]);
     expect(url).toBe(`${APP_ORIGIN}/reset-password?token=${token}&invite=1`);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(now + 2 * 24 * 3600 * 1000);

@@ -59,12 +59,34 @@ describe("contact inquiry schema (spec §3, §5)", () => {
     expect(validateContactInquiry({ ...valid, company: "Acme\nBcc: x@y.test" }).ok).toBe(false);
   });
 
-  it.each(["<script>alert(1)</script>", "</div>", "<img src=x>", "<!-- x -->", "<?php echo 1; ?>", "<A HREF=x>"])(
-    "refuses markup %s",
+  it.each(["<script>alert(1)</script>", "</div>", "<img src=x onerror=alert(1)>", "<!-- x -->", "<?php echo 1; ?>", "<A HREF=x>", "{{7*7}} ' OR 1=1 --"])(
+    "accepts markup and injection samples as text, unchanged: %s",
     (markup) => {
-      expect(validateContactInquiry({ ...valid, message: `Hello team, ${markup} thanks` }).ok).toBe(false);
+      const message = `Hello team, ${markup} thanks`;
+      const result = validateContactInquiry({ ...valid, name: `Dana ${markup}`, company: `Acme ${markup}`, message });
+      expect(result.ok).toBe(true);
+      expect(result.ok && result.data.message).toBe(message);
+      expect(result.ok && result.data.company).toBe(`Acme ${markup}`);
     },
   );
+
+  it.each([
+    ["NUL", "\u0000"],
+    ["escape", "\u001b[31m"],
+    ["backspace", "\u0008"],
+    ["vertical tab", "\u000b"],
+    ["form feed", "\u000c"],
+    ["DEL", "\u007f"],
+    ["C1 CSI", "\u009b"],
+  ])("refuses the control character %s in the message and in single-line fields", (_label, control) => {
+    expect(validateContactInquiry({ ...valid, message: `Hello team ${control} thanks` }).ok).toBe(false);
+    expect(validateContactInquiry({ ...valid, name: `Dana ${control} W` }).ok).toBe(false);
+  });
+
+  it("allows tabs in the message but not in single-line fields", () => {
+    expect(validateContactInquiry({ ...valid, message: "Column\tvalue and more" }).ok).toBe(true);
+    expect(validateContactInquiry({ ...valid, name: "Dana\tW" }).ok).toBe(false);
+  });
 
   it.each(["We have <10 engineers", "a < b and c > d", "Budget: <$50k", "I <3 security"])("accepts plain text %s", (text) => {
     expect(validateContactInquiry({ ...valid, message: text }).ok).toBe(true);

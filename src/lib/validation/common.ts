@@ -18,14 +18,21 @@ export const emailSchema = z
   .max(254, "Invalid email address")
   .pipe(z.email("Invalid email address"));
 
-/** yyyy-mm-dd that is a real calendar date. */
+/** Years a date of this business can fall in; "0000-01-01" or "9999-12-31" is a typo, not a plan. */
+export const DATE_YEAR_RANGE = { min: 1900, max: 2100 } as const;
+
+/** yyyy-mm-dd that is a real calendar date within DATE_YEAR_RANGE: the one date schema for every form. */
 export const isoDateSchema = z
-  .string()
+  .string({ error: "Use the format YYYY-MM-DD" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "Not a real date");
+  }, "Not a real date")
+  .refine((value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= DATE_YEAR_RANGE.min && year <= DATE_YEAR_RANGE.max;
+  }, `Enter a date between ${DATE_YEAR_RANGE.min} and ${DATE_YEAR_RANGE.max}`);
 
 export const uuidSchema = z.uuid("Invalid id");
 

@@ -16,13 +16,13 @@ export const CONTACT_LIMITS = { nameMax: 100, emailMax: 254, companyMax: 200, me
 /** Largest request body the endpoint reads: the longest valid inquiry is well under 16 KB of JSON. */
 export const CONTACT_MAX_BODY_BYTES = 32 * 1024;
 
+// Any printable text is accepted, markup included: prospects of a security consultancy paste
+// injection samples, and the text is stored as sent and escaped wherever it is shown or mailed.
 // Single-line fields end up in mail subjects and headers: no control characters at all (CR/LF
 // would allow header injection). The message may span lines and contain tabs, nothing else.
-const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
-const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// What an HTML parser reads as a tag, a comment or a processing instruction ("<script", "</b",
-// "<!--", "<?php"). A "<" before a digit or a space ("<10 engineers", "a < b") is still accepted.
-const MARKUP = /<(?:\/?[a-z]|[!?])/i;
+// C1 controls (U+0080–U+009F) are refused too: no one types them, some terminals act on them.
+const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 function plainText(label: string, opts: { min: number; max: number; minMessage: string; multiline?: boolean }) {
   const control = opts.multiline ? TEXT_CONTROL : LINE_CONTROL;
@@ -31,7 +31,6 @@ function plainText(label: string, opts: { min: number; max: number; minMessage: 
     z.minLength(opts.min, opts.minMessage),
     z.maxLength(opts.max, `${label} must be at most ${opts.max} characters`),
     z.refine((value) => !control.test(value), `${label} contains characters that are not allowed`),
-    z.refine((value) => !MARKUP.test(value), `${label} must not contain HTML or script tags`),
   );
 }
 

@@ -46,6 +46,10 @@ function createAuth(db: Db) {
         kickOutbox(db);
       },
     },
+    // Reset and invitation tokens are stored as SHA-256 hashes: a read of the verification table
+    // (a backup, a leaked dump) yields no usable link. Rows written in plain text before this
+    // setting are still found (better-auth falls back to the plain identifier) until they expire.
+    verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: 60 * 60 * 24,
@@ -66,8 +70,11 @@ function createAuth(db: Db) {
     // The per-account sign-in limit, for HTTP and direct api calls alike.
     hooks: accountLimitHooks(db),
     advanced: {
-      // The start script overwrites X-Forwarded-For with the socket address unless TRUST_PROXY is
-      // set, so this header is the real client address either way.
+      // src/proxy.ts replaces X-Forwarded-For with the single address its rule chose (TRUST_PROXY,
+      // src/server/client-address.ts). better-auth without trustedProxies accepts exactly one
+      // address in the header, so both layers key on the same client. trustedProxies must stay
+      // unset: the chain is already resolved, and walking it again would skip a client whose own
+      // address lies in a proxy range.
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
     telemetry: { enabled: false },

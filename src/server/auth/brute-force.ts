@@ -3,9 +3,11 @@ import { createHash } from "node:crypto";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
+import { rateLimitSubject } from "../client-address";
 import type { DbOrTx } from "../db/client";
 import { rateLimit } from "../db/schema";
 import { hitRateLimit, type RateRule } from "../rate-limit";
+import { DEVICE_COOKIE, deviceCookieFrom, deviceCookieOptions, issueDeviceCookie, verifyDeviceCookie } from "./device-cookie";
 
 /**
  * Brute-force limits, all counted in the database (rate_limit table) so they hold across several
@@ -15,9 +17,12 @@ import { hitRateLimit, type RateRule } from "../rate-limit";
  */
 export const AUTH_LIMITS = {
   signInPerIp: { windowSeconds: 60, max: 10 },
-  // Attempts per account; a successful sign-in clears the counter, so in effect it counts
-  // failures and the owner signing in often is never locked out.
+  // Attempts per account from browsers without a device cookie for it (strangers, or the owner on
+  // a new browser); a successful sign-in clears the counter.
   signInPerAccount: { windowSeconds: 15 * 60, max: 10 },
+  // Attempts per device cookie: a browser the account signed in from before gets its own budget,
+  // which strangers cannot spend (see device-cookie.ts).
+  signInPerDevice: { windowSeconds: 15 * 60, max: 10 },
   resetRequestPerIp: { windowSeconds: 60, max: 5 },
   resetRequestPerAccount: { windowSeconds: 15 * 60, max: 3 },
   resetPerIp: { windowSeconds: 60, max: 10 },
@@ -31,8 +36,12 @@ export function accountLimitKey(scope: LimitScope, email: string): string {
   return `auth:${scope}:account:${digest}`;
 }
 
+export function deviceLimitKey(nonce: string): string {
+  return `auth:sign-in:device:${nonce}`;
+}
+
 export function ipLimitKey(scope: LimitScope, ip: string): string {
-  return `auth:${scope}:ip:${ip}`;
+  return `auth:${scope}:ip:${rateLimitSubject(ip)}`;
 }
 
 /** Counts one attempt; false when the attempt is over the limit. */
@@ -51,9 +60,21 @@ function emailOf(body: unknown): string | null {
 }
 
 /**
- * better-auth hooks holding the per-account sign-in limit. Hooks run for HTTP calls
- * (/api/auth/sign-in/email) and for direct auth.api calls (our server actions) alike, so no
- * entry point skips the limit.
+ * Which budget a sign-in attempt spends: its device cookie's own when the browser presents a
+ * genuine one for this account, otherwise the account's budget shared by all unknown browsers.
+ */
+export function signInLimitFor(email: string, headers: Headers | undefined): { key: string; rule: RateRule } {
+  const nonce = verifyDeviceCookie(deviceCookieFrom(headers), email);
+  return nonce
+    ? { key: deviceLimitKey(nonce), rule: AUTH_LIMITS.signInPerDevice }
+    : { key: accountLimitKey("sign-in", email), rule: AUTH_LIMITS.signInPerAccount };
+}
+
+/**
+ * better-auth hooks holding the per-account and per-device sign-in limits, and issuing the device
+ * cookie after a successful sign-in. Hooks run for HTTP calls (/api/auth/sign-in/email) and for
+ * direct auth.api calls (our server actions, where the nextCookies plugin, which runs after these
+ * hooks, hands the cookie to the browser) alike, so no entry point skips them.
  */
 export function accountLimitHooks(db: DbOrTx) {
   return {
@@ -61,14 +82,18 @@ export function accountLimitHooks(db: DbOrTx) {
       if (ctx.path !== "/sign-in/email") return;
       const email = emailOf(ctx.body);
       if (!email) return;
-      if (!(await allowAttempt(db, accountLimitKey("sign-in", email), AUTH_LIMITS.signInPerAccount))) {
+      const { key, rule } = signInLimitFor(email, ctx.headers);
+      if (!(await allowAttempt(db, key, rule))) {
         throw new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.signInRateLimited, code: "TOO_MANY_ATTEMPTS" });
       }
     }),
     after: createAuthMiddleware(async (ctx) => {
       if (ctx.path !== "/sign-in/email" || isAPIError(ctx.context.returned)) return;
       const email = emailOf(ctx.body);
-      if (email) await clearAttempts(db, accountLimitKey("sign-in", email));
+      if (!email) return;
+      await clearAttempts(db, signInLimitFor(email, ctx.headers).key);
+      // A fresh cookie on every success: the browser is now known for this account.
+      ctx.setCookie(DEVICE_COOKIE, issueDeviceCookie(email), deviceCookieOptions());
     }),
   };
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from "@/lib/validation/auth";
 import { fieldErrorsOf } from "@/lib/validation/common";
-import { type DbOrTx, getDb } from "../db/client";
-import { user, verification } from "../db/schema";
+import { getDb } from "../db/client";
+import { user } from "../db/schema";
 import { serverEnv } from "../env";
 import type { ActionResult } from "../handler";
 import { clientIp } from "../rate-limit";
@@ -23,20 +23,36 @@ function invalid<T>(input: { success: false; error: Parameters<typeof fieldError
   return { ok: false, error: Object.values(fieldErrors)[0] ?? "Invalid input.", fieldErrors };
 }
 
+const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/** 32 random alphanumeric characters, like better-auth's own reset tokens (generateId). */
+function newResetToken(): string {
+  let token = "";
+  for (let i = 0; i < 32; i++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return token;
+}
+
 /**
  * A set-your-password link for a new account (client invitations): the same kind of token as a
- * reset, with its own lifetime, written in the caller's transaction. /reset-password?invite=1
- * shows set-your-password wording; everything else (one use, expiry, revoking) is the reset's.
+ * reset, with its own lifetime. /reset-password?invite=1 shows set-your-password wording;
+ * everything else (one use, expiry, revoking) is the reset's. Written through better-auth's own
+ * verification store, so it is hashed exactly like a reset token; that store is not the caller's
+ * transaction, hence `revoke` for a caller whose own work fails afterwards.
  */
-export async function createInvitationLink(db: DbOrTx, userId: string, expiresInSeconds: number): Promise<{ token: string; url: string }> {
-  const token = randomBytes(24).toString("base64url");
-  await db.insert(verification).values({
-    id: randomUUID(),
-    identifier: resetIdentifier(token),
-    value: userId,
-    expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
-  });
-  return { token, url: `${serverEnv().appUrl}/reset-password?token=${token}&invite=1` };
+export async function createInvitationLink(
+  userId: string,
+  expiresInSeconds: number,
+): Promise<{ token: string; url: string; expiresAt: Date; revoke: () => Promise<void> }> {
+  const token = newResetToken();
+  const expiresAt = new Date(Date.now() + expiresInSeconds * 1000);
+  const ctx = await getAuth().$context;
+  await ctx.internalAdapter.createVerificationValue({ identifier: resetIdentifier(token), value: userId, expiresAt });
+  return {
+    token,
+    expiresAt,
+    url: `${serverEnv().appUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`,
+    revoke: () => ctx.internalAdapter.deleteVerificationByIdentifier(resetIdentifier(token)),
+  };
 }
 
 /**
@@ -73,7 +89,7 @@ export async function isResetTokenValid(token: string | undefined): Promise<bool
 
 async function findResetToken(token: string): Promise<{ userId: string } | null> {
   const ctx = await getAuth().$context;
-  // Through better-auth's adapter, so this keeps working if token storage is ever hashed.
+  // Through better-auth's adapter, which hashes the identifier as it was stored.
   const record = await ctx.internalAdapter.findVerificationValue(resetIdentifier(token));
   if (!record || record.expiresAt.getTime() <= Date.now()) return null;
   return { userId: record.value };

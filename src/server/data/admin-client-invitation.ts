@@ -1,14 +1,14 @@
 import "server-only";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { siteConfig } from "@/config/site";
 import type { createClientSchema } from "@/lib/validation/admin";
 import type { z } from "zod";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
+import { createInvitationLink } from "../auth/password-reset";
 import { createCredentialUser, findUserByEmail } from "../auth/users";
 import type { Db } from "../db/client";
-import { clients, verification } from "../db/schema";
-import { serverEnv } from "../env";
+import { clients } from "../db/schema";
 import { AppError } from "../errors";
 import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
 import { layoutMail, type RenderedMail } from "../integrations/email/templates";
@@ -16,15 +16,6 @@ import { layoutMail, type RenderedMail } from "../integrations/email/templates";
 /** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
 export const INVITE_TOKEN_DAYS = 7;
 const INVITE_TOKEN_SECONDS = INVITE_TOKEN_DAYS * 24 * 60 * 60;
-
-const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
-/** 32 random alphanumeric characters, like better-auth's own reset tokens (generateId). */
-function newResetToken(): string {
-  let token = "";
-  for (let i = 0; i < 32; i++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
-  return token;
-}
 
 export function invitationMail(opts: { contactPerson: string; company: string; url: string }): RenderedMail {
   return layoutMail({
@@ -46,10 +37,11 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Creates a client: its user (role client, no password yet), its clients row, a password-reset
- * token with the invitation lifetime, the invitation mail in the outbox and the audit entry, all in
- * one transaction. The token row is written exactly as better-auth 1.7.7 writes reset tokens
- * (identifier `reset-password:<token>`, value = user id), so its POST /reset-password consumes it.
+ * Creates a client: its user (role client, no password yet), its clients row, the invitation mail in
+ * the outbox and the audit entry in one transaction, and a password-reset token with the invitation
+ * lifetime. The token goes through better-auth's verification store (hashed at rest, consumed by
+ * its reset), which is outside our transaction: it is written first, for a user id chosen here, and
+ * removed again when the transaction fails. A token left behind by a crash points at no user.
  */
 export async function createClientWithInvitation(
   db: Db,
@@ -57,15 +49,16 @@ export async function createClientWithInvitation(
 ): Promise<{ clientId: string; userId: string; email: string; inviteUrl: string; expiresAt: Date }> {
   assertAdmin(actor);
   const email = input.email.toLowerCase();
-  const token = newResetToken();
-  const inviteUrl = `${serverEnv().appUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
-  const expiresAt = new Date(Date.now() + INVITE_TOKEN_SECONDS * 1000);
   const duplicate = new AppError("conflict", "A user with this email already exists.", { email: "A user with this email already exists." });
+
+  if (await findUserByEmail(db, email)) throw duplicate;
+  const userId = randomUUID();
+  const { url: inviteUrl, expiresAt, revoke } = await createInvitationLink(userId, INVITE_TOKEN_SECONDS);
 
   try {
     const result = await db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) throw duplicate;
-      const { id: userId } = await createCredentialUser(tx, { email, name: input.contactPerson, role: "client" });
+      await createCredentialUser(tx, { id: userId, email, name: input.contactPerson, role: "client" });
       const [client] = await tx
         .insert(clients)
         .values({
@@ -77,7 +70,6 @@ export async function createClientWithInvitation(
           address: input.address,
         })
         .returning({ id: clients.id, company: clients.company, contactPerson: clients.contactPerson, joinedDate: clients.joinedDate });
-      await tx.insert(verification).values({ id: randomUUID(), identifier: `reset-password:${token}`, value: userId, expiresAt });
       await enqueueEmail(tx, {
         to: email,
         kind: "client_invitation",
@@ -97,6 +89,7 @@ export async function createClientWithInvitation(
     kickOutbox(db);
     return { ...result, email, inviteUrl, expiresAt };
   } catch (error) {
+    await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
     // Two admins inviting the same address at once: the unique index decides, with the same message.
     if (isUniqueViolation(error)) throw duplicate;
     throw error;

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "../db/client";
 import { documents } from "../db/schema";
 import { AppError } from "../errors";
@@ -10,7 +11,7 @@ import { getStorage } from "../storage/storage";
  * signature that an authorized caller (client owner or admin) obtained.
  */
 export async function getDocumentFile(documentId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(documentId)) throw new AppError("not_found", "Document not found");
+  if (!uuidSchema.safeParse(documentId).success) throw new AppError("not_found", "Document not found");
   const [doc] = await getDb()
     .select({ name: documents.name, mimeType: documents.mimeType, storageKey: documents.storageKey })
     .from(documents)

@@ -32,7 +32,12 @@ function readiness(): Readiness {
 async function prepare(open: () => DbHandle): Promise<void> {
   const handle = open();
   await migrateDatabase(handle);
-  if (serverEnv().seedDemo) {
+  const env = serverEnv();
+  if (env.seedDemoForced) {
+    // Every start, not only the seeding one: demo accounts with published passwords may exist.
+    console.warn("[db] WARNING: SEED_DEMO=true on a production deployment: the demo accounts (published passwords) are seeded into an empty database. Unset SEED_DEMO for real use.");
+  }
+  if (env.seedDemo) {
     const { seeded } = await seedDemoData(handle.db, getStorage());
     if (seeded) console.info("[db] demo data seeded (see README for the demo accounts)");
   }

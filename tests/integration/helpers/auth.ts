@@ -10,11 +10,16 @@ export function nextTestIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export async function signIn(email: string, password: string, opts: { rememberMe?: boolean; ip?: string } = {}) {
+export async function signIn(email: string, password: string, opts: { rememberMe?: boolean; ip?: string; cookie?: string } = {}) {
   const response = await getAuth().handler(
     new Request(`${APP_ORIGIN}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: APP_ORIGIN, "x-forwarded-for": opts.ip ?? nextTestIp() },
+      headers: {
+        "content-type": "application/json",
+        origin: APP_ORIGIN,
+        "x-forwarded-for": opts.ip ?? nextTestIp(),
+        ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      },
       body: JSON.stringify({ email, password, rememberMe: opts.rememberMe ?? true }),
     }),
   );

@@ -3,7 +3,8 @@ import { siteConfig } from "@/config/site";
 import type { ContactInquiry } from "@/lib/validation/contact";
 import { layoutMail, type RenderedMail } from "./templates";
 
-// layoutMail HTML-escapes every paragraph, so the visitor's text is inert in the HTML part.
+// The visitor may send markup (injection samples are welcome, see src/lib/validation/contact.ts).
+// layoutMail HTML-escapes every paragraph, so it is inert in the HTML part; the text part is verbatim.
 
 /** To the company inbox (CONTACT_EMAIL): everything the visitor sent. */
 export function contactNotificationMail(inquiry: ContactInquiry, meta: { id: string; receivedAt: Date }): RenderedMail {

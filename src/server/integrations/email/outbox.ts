@@ -133,7 +133,8 @@ async function recordFailure(db: Db, row: Claimed, error: unknown): Promise<void
 }
 
 function logUndeliveredMail(mail: OutgoingMail): void {
-  // Outside production the body is printed so links (password reset, invitations) can be followed.
+  // Bodies hold one-time links (password reset, invitations): printed only on a non-production
+  // start without SMTP, which announces it at start-up (mailLogNotice in src/server/startup.ts).
   if (serverEnv().isProduction) {
     console.warn(`[mail] SMTP_URL is not set: message to ${mail.to} ("${mail.subject}") kept in the outbox only.`);
   } else {

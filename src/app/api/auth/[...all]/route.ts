@@ -1,42 +1,36 @@
 // better-auth's endpoints (sign-in, sign-out, session, password reset) under /api/auth/*.
 import { getAuth } from "@/server/auth/auth";
+import { stripTokens } from "@/server/auth/strip-tokens";
 
 export const dynamic = "force-dynamic";
 
-// better-auth also returns session tokens in JSON bodies (top-level after sign-in, inside
-// `session` from get-session, in every entry of list-sessions); the httpOnly cookie is the only
-// place a token belongs, so every `token` field is stripped before the body reaches browser
-// JavaScript.
-function stripTokens(value: unknown, depth = 0): { value: unknown; stripped: boolean } {
-  if (depth > 4 || !value || typeof value !== "object") return { value, stripped: false };
-  if (Array.isArray(value)) {
-    const items = value.map((item) => stripTokens(item, depth + 1));
-    return { value: items.map((i) => i.value), stripped: items.some((i) => i.stripped) };
+// better-auth returns session tokens in JSON bodies (the top-level `token` of a sign-in,
+// `session.token` of get-session, every `token` of list-sessions). The httpOnly cookie is the only
+// place they belong: strip them at any depth before the body reaches browser JavaScript.
+function sessionTokensOf(request: Request, response: Response): Set<string> {
+  const tokens = new Set<string>();
+  const cookies = [...(request.headers.get("cookie")?.split(";") ?? []), ...response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "")];
+  for (const pair of cookies) {
+    const [name, ...rest] = pair.trim().split("=");
+    if (!name?.endsWith("session_token")) continue;
+    // The cookie holds "<token>.<signature>"; bodies carry the bare token.
+    const raw = decodeURIComponent(rest.join("="));
+    if (raw) tokens.add(raw.split(".")[0]!).add(raw);
   }
-  let stripped = false;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (key === "token") {
-      stripped = true;
-      continue;
-    }
-    const inner = stripTokens(field, depth + 1);
-    stripped ||= inner.stripped;
-    out[key] = inner.value;
-  }
-  return { value: out, stripped };
+  return tokens;
 }
 
-async function withoutTokenInBody(response: Response): Promise<Response> {
+async function withoutTokensInBody(request: Request, response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
   const body: unknown = await response.clone().json().catch(() => null);
-  const { value, stripped } = stripTokens(body);
-  if (!stripped) return response;
+  if (body === null || typeof body !== "object") return response;
+  const { value, changed } = stripTokens(body, sessionTokensOf(request, response));
+  if (!changed) return response;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  return new Response(JSON.stringify(value), { status: response.status, headers });
+  return new Response(JSON.stringify(value), { status: response.status, statusText: response.statusText, headers });
 }
 
-const handle = async (request: Request) => withoutTokenInBody(await getAuth().handler(request));
+const handle = async (request: Request) => withoutTokensInBody(request, await getAuth().handler(request));
 export const GET = handle;
 export const POST = handle;

@@ -8,6 +8,7 @@ import { serverEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { parseJson, withPublic } from "@/server/handler";
 import { kickOutbox } from "@/server/integrations/email/outbox";
+import { rateLimitSubject } from "@/server/client-address";
 import { clientIp, hitRateLimit } from "@/server/rate-limit";
 
 export const POST = withPublic(async (request) => {
@@ -16,7 +17,7 @@ export const POST = withPublic(async (request) => {
   const env = serverEnv();
 
   // Counted before the body is read, so junk floods are limited as well as valid inquiries.
-  const limit = await hitRateLimit(db, `contact:ip:${clientIp(request.headers)}`, CONTACT_RATE_LIMIT);
+  const limit = await hitRateLimit(db, `contact:ip:${rateLimitSubject(clientIp(request.headers))}`, CONTACT_RATE_LIMIT);
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     const error = `Too many messages from your network. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again, or email us at ${env.contactEmail}.`;
