@@ -59,7 +59,7 @@ describe("invoice status mapping (issue 7)", () => {
 
 describe("invoice field mapping", () => {
   it("maps a deposit/balance invoice", () => {
-    expect(mapSquareInvoice(invoice({ status: "PARTIALLY_PAID", nextPaymentAmountMoney: money(75_001n), saleOrServiceDate: "2026-10-30", description: "Scope", acceptedPaymentMethods: { card: true, bankAccount: true, cashAppPay: false } }), NOW)).toEqual({
+    expect(mapSquareInvoice(invoice({ status: "PARTIALLY_PAID", version: 4, nextPaymentAmountMoney: money(75_001n), saleOrServiceDate: "2026-10-30", description: "Scope", acceptedPaymentMethods: { card: true, bankAccount: true, cashAppPay: false } }), NOW)).toEqual({
       squareInvoiceId: "inv:0-abc",
       invoiceNumber: "000123",
       amountCents: 100_001,
@@ -78,7 +78,17 @@ describe("invoice field mapping", () => {
       totalPaidCents: 25_000,
       serviceDate: "2026-10-30",
       acceptedPaymentMethods: { card: true, bankAccount: true, cashAppPay: false },
+      squareVersion: 4,
+      squareUpdatedAt: "2026-11-02T07:30:00.000Z",
     });
+  });
+
+  it("keeps Square's version only when it is a usable integer", () => {
+    expect(mapSquareInvoice(invoice({ version: 7 }), NOW)!.squareVersion).toBe(7);
+    expect(mapSquareInvoice(invoice({ version: undefined }), NOW)!.squareVersion).toBeNull();
+    expect(mapSquareInvoice(invoice({ version: -1 }), NOW)!.squareVersion).toBeNull();
+    expect(mapSquareInvoice(invoice({ version: 1.5 }), NOW)!.squareVersion).toBeNull();
+    expect(mapSquareInvoice(invoice({ updatedAt: "not a date" }), NOW)!.squareUpdatedAt).toBeNull();
   });
 
   it("a paid invoice has a paid date and no next payment; the title stands in for a missing description", () => {
