@@ -3,12 +3,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installDbHandle, openPglite } from "@/server/db/client";
-import { ensureDatabaseReady } from "@/server/db/bootstrap";
+import { ensureDatabaseReady, resetDatabaseReadiness } from "@/server/db/bootstrap";
 import { user } from "@/server/db/schema";
 import { decideSeedDemo, resetServerEnv, serverEnv } from "@/server/env";
 import { mailLogNotice } from "@/server/startup";
 
-const g = globalThis as { __dbReady?: Promise<void> };
 const saved = { APP_ENV: process.env.APP_ENV, SEED_DEMO: process.env.SEED_DEMO };
 
 afterEach(() => {
@@ -17,7 +16,7 @@ afterEach(() => {
     else process.env[key] = value;
   }
   resetServerEnv();
-  g.__dbReady = undefined;
+  resetDatabaseReadiness();
   installDbHandle(undefined);
   vi.restoreAllMocks();
 });
@@ -43,7 +42,7 @@ async function bootFreshEmbedded(env: { APP_ENV?: string; SEED_DEMO?: string }):
   if (env.SEED_DEMO === undefined) delete process.env.SEED_DEMO;
   else process.env.SEED_DEMO = env.SEED_DEMO;
   resetServerEnv();
-  g.__dbReady = undefined;
+  resetDatabaseReadiness();
   const warnings: string[] = [];
   vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.join(" ")));
   vi.spyOn(console, "info").mockImplementation(() => {});
@@ -58,7 +57,7 @@ async function bootFreshEmbedded(env: { APP_ENV?: string; SEED_DEMO?: string }):
   }
 }
 
-describe("start-up seed on a fresh embedded database", () => {
+describe("start-up seed on a fresh embedded database", { timeout: 180_000 }, () => {
   it("seeds nothing with APP_ENV=production and SEED_DEMO unset", async () => {
     const result = await bootFreshEmbedded({ APP_ENV: "production" });
     expect(serverEnv().seedDemo).toBe(false);
