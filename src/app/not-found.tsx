@@ -1,10 +1,6 @@
 import Link from "next/link";
-import { connection } from "next/server";
 
-// Rendered per request, not prerendered: an unknown address gets the nonce policy (src/proxy.ts),
-// which would block the scripts of a static copy.
-export default async function NotFound() {
-  await connection();
+export default function NotFound() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
       <p className="font-mono text-sm text-accent">404</p>

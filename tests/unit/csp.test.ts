@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import {
   createNonce,
   dynamicPagePolicy,
+  isDynamicPagePath,
   isHttpsAppUrl,
-  isStaticPagePath,
   pageSecurityHeaders,
   staticPagePolicy,
 } from "@/lib/csp";
@@ -71,14 +71,16 @@ describe("static page policy", () => {
   });
 });
 
-describe("which pages are static", () => {
-  it("knows the prerendered marketing pages", () => {
-    for (const path of ["/", "/privacy-policy", "/terms-of-service", "/privacy-policy/"]) expect(isStaticPagePath(path), path).toBe(true);
+describe("which pages get a nonce", () => {
+  it("the portal, the admin area and the password pages, below their prefixes too", () => {
+    for (const path of ["/client-portal", "/admin", "/admin/login", "/admin/dashboard", "/forgot-password", "/reset-password"]) {
+      expect(isDynamicPagePath(path), path).toBe(true);
+    }
   });
 
-  it("treats every other page as dynamic", () => {
-    for (const path of ["/client-portal", "/admin", "/admin/login", "/admin/dashboard", "/forgot-password", "/reset-password", "/no-such-page", "/privacy-policy-x"]) {
-      expect(isStaticPagePath(path), path).toBe(false);
+  it("not the prerendered pages, unknown addresses (the static 404) or look-alike prefixes", () => {
+    for (const path of ["/", "/privacy-policy", "/terms-of-service", "/no-such-page", "/admins", "/client-portal-x"]) {
+      expect(isDynamicPagePath(path), path).toBe(false);
     }
   });
 });
@@ -105,10 +107,12 @@ describe("headers the proxy sets", () => {
     expect(first.response["Reporting-Endpoints"]).toBe('csp="/api/csp-report"');
   });
 
-  it("gives a static page the static policy and leaves its request alone", () => {
-    const headers = pageSecurityHeaders("/", { appUrl: "http://localhost:3000" });
-    expect(headers.response["Content-Security-Policy"]).toBe(staticPagePolicy());
-    expect(headers.request).toEqual({});
+  it("gives a static page or an unknown address the static policy and leaves its request alone", () => {
+    for (const path of ["/", "/no-such-page"]) {
+      const headers = pageSecurityHeaders(path, { appUrl: "http://localhost:3000" });
+      expect(headers.response["Content-Security-Policy"]).toBe(staticPagePolicy());
+      expect(headers.request).toEqual({});
+    }
   });
 
   it("sends HSTS only when APP_URL is https", () => {
