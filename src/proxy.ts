@@ -2,11 +2,14 @@
 // 1. Decides the client address by the one rule (src/server/client-address.ts) and passes the app
 //    a single normalized X-Forwarded-For, so rate limits, better-auth and logs all see the same
 //    address and none sees a client-written one, however the app is served.
-// 2. Optimistic redirect for the admin area: without any session cookie there is no point
+// 2. Security headers on documents: a CSP with a fresh nonce on dynamic pages, the static policy
+//    on prerendered ones, HSTS for an https APP_URL (src/lib/csp.ts).
+// 3. Optimistic redirect for the admin area: without any session cookie there is no point
 //    rendering an admin page. A convenience only; every admin page and route handler checks the
 //    session and the role on the server itself (requireAdminPage / withAdmin).
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
+import { pageSecurityHeaders } from "@/lib/csp";
 import {
   currentPeerNonce,
   PEER_HEADER,
@@ -45,16 +48,31 @@ export function withClientAddress(headers: Headers): Headers {
   return out;
 }
 
-function isAdminPage(pathname: string): boolean {
-  if (pathname !== "/admin" && !pathname.startsWith("/admin/")) return false;
-  return pathname !== "/admin/login" && !pathname.startsWith("/admin/login/");
+function adminRedirect(request: NextRequest): NextResponse | null {
+  const { pathname } = request.nextUrl;
+  if (pathname !== "/admin" && !pathname.startsWith("/admin/")) return null;
+  if (pathname === "/admin/login" || pathname.startsWith("/admin/login/")) return null;
+  if (getSessionCookie(request)) return null;
+  return NextResponse.redirect(new URL("/admin/login", request.url));
+}
+
+/** CSP and HSTS belong on documents: not on route handlers (downloads set their own) or prefetches. */
+function isDocumentRequest(request: NextRequest): boolean {
+  if (request.nextUrl.pathname.startsWith("/api/")) return false;
+  return !request.headers.get("next-router-prefetch") && request.headers.get("purpose") !== "prefetch";
 }
 
 export function proxy(request: NextRequest) {
-  if (isAdminPage(request.nextUrl.pathname) && !getSessionCookie(request)) {
-    return NextResponse.redirect(new URL("/admin/login", request.url));
-  }
-  return NextResponse.next({ request: { headers: withClientAddress(request.headers) } });
+  const requestHeaders = withClientAddress(request.headers);
+  // --- security headers (CSP with a fresh nonce, HSTS): src/lib/csp.ts -----------------------
+  const security = isDocumentRequest(request)
+    ? pageSecurityHeaders(request.nextUrl.pathname, { appUrl: process.env.APP_URL, isDev: process.env.NODE_ENV === "development" })
+    : { request: {}, response: {} };
+  for (const [name, value] of Object.entries(security.request)) requestHeaders.set(name, value);
+  // ----------------------------------------------------------------------------------------------
+  const response = adminRedirect(request) ?? NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(security.response)) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {

@@ -1,6 +1,6 @@
 // Shared by browser tests. The e2e server runs with TRUST_PROXY=true and every test sends its own
 // X-Forwarded-For, so per-IP rate limits (sign-in, contact) never leak from one test into another.
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const DEMO = {
   admin: { email: "admin@example.com", password: "demo-admin-password" },
@@ -23,10 +23,52 @@ async function waitForDocumentHydration(page: Page): Promise<void> {
   });
 }
 
-export const test = base.extend({
+/**
+ * Records every Content-Security-Policy violation in the context's pages: the DOM event (through
+ * an init script, which CDP injects regardless of the page's policy) and Chromium's console
+ * message. A blocked Next script shows up here before it shows up as a page that never hydrates.
+ */
+async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.exposeBinding("__e2eCspViolation", ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const report = (window as unknown as { __e2eCspViolation?: (text: string) => void }).__e2eCspViolation;
+      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  const onPage = (page: Page) =>
+    page.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) violations.push(`${page.url()}: ${message.text()}`);
+    });
+  context.pages().forEach(onPage);
+  context.on("page", onPage);
+}
+
+type CspFixtures = { cspViolations: string[] };
+
+export const test = base.extend<CspFixtures>({
   extraHTTPHeaders: async ({}, use) => {
     await use({ "x-forwarded-for": uniqueIp() });
   },
+  // Any CSP violation fails the test: in the default context and in contexts the test opens itself.
+  cspViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      await watchCsp(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+        const created = await newContext(...args);
+        await watchCsp(created, violations);
+        return created;
+      };
+      await use(violations);
+      browser.newContext = newContext;
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
   // Navigations wait for hydration: a click or keystroke before it would be lost, or overwritten
   // by a form library's defaults, which makes tests flaky on a slow machine.
   page: async ({ page }, use) => {

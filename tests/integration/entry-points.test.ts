@@ -101,6 +101,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: () => ({ url: "/api/contact/send", json: { name: "Matrix Tester", email: "matrix@example.test", company: "Matrix Co", serviceInterest: "AI Security Assessment", message: "Testing every entry point." } }),
     expect: everyone({ status: 200, json: { success: true } }),
   },
+  // Browsers post violation reports without credentials; a signed-in caller is treated the same.
+  "POST /api/csp-report": {
+    call: () => ({ url: "/api/csp-report", json: { "csp-report": { "document-uri": "http://localhost:3000/client-portal", "effective-directive": "script-src-elem", "blocked-uri": "inline" } } }),
+    expect: everyone(204),
+  },
   "POST /api/square/webhook": {
     call: () => ({ url: "/api/square/webhook", json: { event_id: "matrix", type: "invoice.updated" }, headers: { "x-square-hmacsha256-signature": "bogus" } }),
     expect: everyone({ status: 401, error: "Invalid webhook signature." }),

@@ -1,5 +1,6 @@
 // Shared zod schemas of the admin area: the forms use them in the browser, and the route handlers
 // and server actions parse the same input again on the server.
+import "./zod-config";
 import { z } from "zod";
 import { parseDollarsToCents } from "../format";
 import { emailSchema, isoDateSchema, text, uuidSchema } from "./common";

@@ -1,3 +1,4 @@
+import "./zod-config";
 import { z } from "zod";
 
 // PostgreSQL rejects NUL in text; refusing it here turns a would-be 500 into a clear 400.

@@ -1,4 +1,5 @@
 // Shared by the portal's forms (react-hook-form resolver) and its server actions: one schema each.
+import "./zod-config";
 import { z } from "zod";
 import { todayIso } from "../format";
 import { emailSchema, isoDateSchema, text } from "./common";

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
 
 export const metadata: Metadata = { title: "Forgot Password", robots: { index: false } };
 
-export default function ForgotPasswordPage() {
+// Rendered per request: its scripts carry the request's CSP nonce (src/proxy.ts).
+export default async function ForgotPasswordPage() {
+  await connection();
   return <ForgotPasswordForm />;
 }

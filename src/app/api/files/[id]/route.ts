@@ -1,4 +1,5 @@
 // GET /api/files/{id}?expires&sig: serves a document to whoever holds a valid, unexpired signed link.
+import { DOWNLOAD_CSP } from "@/lib/csp";
 import { getDocumentFile } from "@/server/data/document-files";
 import { AppError, errorResponse } from "@/server/errors";
 import { verifyDownloadSignature } from "@/server/storage/signed-url";
@@ -20,6 +21,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
         "Content-Disposition": `${check.disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
+        // An inline PDF or image opens on our origin: sandboxed, any script in it runs nowhere.
+        "Content-Security-Policy": DOWNLOAD_CSP,
       },
     });
   } catch (error) {

@@ -1,0 +1,25 @@
+// POST /api/csp-report: browsers report Content-Security-Policy violations here; logged, rate limited, 16 KB at most.
+import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readLimitedText } from "@/server/csp-report";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { withPublic } from "@/server/handler";
+import { clientIp, hitRateLimit } from "@/server/rate-limit";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withPublic(async (request) => {
+  // Counted before the body is read, so a flood of junk costs one upsert each and no parsing.
+  const limit = await hitRateLimit(getDb(), `csp-report:ip:${clientIp(request.headers)}`, CSP_REPORT_RATE_LIMIT);
+  if (!limit.allowed) {
+    return Response.json(
+      { success: false, error: "Too many reports. Please wait a minute." },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const violations = parseCspReports(await readLimitedText(request, CSP_REPORT_MAX_BYTES));
+  if (!violations) {
+    throw new AppError("bad_request", "Expected a CSP violation report (application/csp-report or application/reports+json).");
+  }
+  logCspViolations(violations);
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,114 @@
+// Security headers as the browser gets them: a fresh CSP nonce per request on every dynamic page,
+// carried by each of the page's scripts; the static policy on prerendered pages; `sandbox` on
+// downloads; no HSTS over http (the https case is in tests/unit/csp.test.ts). The shared fixture
+// fails any test on a CSP violation; the last test shows it sees one.
+import type { APIResponse, Page } from "@playwright/test";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001";
+const ADMIN_PAGES = ["/admin/dashboard", "/admin/clients", "/admin/client-rates", "/admin/projects", "/admin/subscriptions", "/admin/documents", "/admin/unmatched-invoices"];
+const STATIC_PAGES = ["/", "/privacy-policy", "/terms-of-service"];
+
+function nonceOf(response: APIResponse): string {
+  const policy = response.headers()["content-security-policy"] ?? "";
+  expect(policy, `${response.url()} policy`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(policy).toContain("object-src 'none'");
+  expect(policy).toContain("base-uri 'none'");
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("form-action 'self'");
+  expect(policy).toContain("report-uri /api/csp-report");
+  expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  return /'nonce-([^']+)'/.exec(policy)![1]!;
+}
+
+/** Every <script> in the HTML, external and inline, carries exactly this nonce. */
+async function expectScriptsCarry(response: APIResponse, nonce: string): Promise<void> {
+  const html = await response.text();
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+  expect(scripts.length, `${response.url()} has scripts`).toBeGreaterThan(2);
+  for (const attributes of scripts) expect(attributes, `${response.url()} script`).toContain(`nonce="${nonce}"`);
+}
+
+async function expectDynamicPage(page: Page, path: string): Promise<void> {
+  const first = await page.request.get(path, { maxRedirects: 0 });
+  const second = await page.request.get(path, { maxRedirects: 0 });
+  expect(first.status(), path).toBe(200);
+  const [a, b] = [nonceOf(first), nonceOf(second)];
+  expect(a, `${path}: a fresh nonce per request`).not.toBe(b);
+  await expectScriptsCarry(first, a);
+  await expectScriptsCarry(second, b);
+  expect(first.headers()["strict-transport-security"], "no HSTS over http").toBeUndefined();
+  // In the browser: the page hydrates with its scripts allowed (the fixture fails on any violation).
+  await page.goto(path);
+}
+
+test("public dynamic pages carry a nonce policy with a fresh nonce on their scripts", async ({ page }) => {
+  for (const path of ["/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token"]) await expectDynamicPage(page, path);
+});
+
+test("an unknown address gets the prerendered 404 page under the static policy, and it hydrates", async ({ page }) => {
+  const response = await page.request.get("/no-such-page");
+  expect(response.status()).toBe(404);
+  expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'unsafe-inline';");
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("the signed-in portal and every admin page carry a nonce policy", async ({ page, browser }) => {
+  await signInViaApi(page, DEMO.admin);
+  for (const path of ADMIN_PAGES) await expectDynamicPage(page, path);
+
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.253.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const portal = await context.newPage();
+  await signInViaApi(portal, DEMO.client);
+  await expectDynamicPage(portal, "/client-portal");
+  await expectDynamicPage(portal, "/client-portal?section=billing");
+  await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.close();
+});
+
+test("static pages stay static with the policy that needs no nonce", async ({ page }) => {
+  for (const path of STATIC_PAGES) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    const policy = response.headers()["content-security-policy"] ?? "";
+    expect(policy, path).toContain("script-src 'self' 'unsafe-inline';");
+    expect(policy, path).not.toContain("nonce-");
+    expect(policy, path).toContain("object-src 'none'");
+    expect(policy, path).toContain("frame-ancestors 'none'");
+    // Still the prerendered HTML: no script was given a nonce for this request.
+    const html = await response.text();
+    expect(html, path).toContain("<script");
+    expect(html, path).not.toContain("nonce=");
+    expect(response.headers()["strict-transport-security"]).toBeUndefined();
+    await page.goto(path);
+  }
+});
+
+test("downloads are sandboxed", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  const link = await page.request.get(`/api/client/documents/${ACME_MSA_ID}`);
+  expect(link.status()).toBe(200);
+  const { downloadUrl } = (await link.json()) as { downloadUrl: string };
+  const file = await page.request.get(downloadUrl);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-security-policy"]).toBe("sandbox");
+  expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test("the CSP fixture sees an injected inline script being blocked", async ({ page, cspViolations }) => {
+  // What an HTML injection would look like: a script without the nonce inside the server's page.
+  await page.route("**/forgot-password", async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace("</body>", "<script>window.__injected = true</script></body>");
+    const headers = { ...response.headers() };
+    delete headers["content-length"];
+    await route.fulfill({ response, headers, body: html });
+  });
+  await page.goto("/forgot-password");
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  expect(cspViolations.join("\n")).toMatch(/script-src/);
+  // Seen and checked: leave nothing for the fixture's own assertion.
+  cspViolations.length = 0;
+});
