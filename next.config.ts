@@ -5,6 +5,14 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    serverActions: {
+      // The largest legitimate action input is a booking or project form: a few text fields of
+      // at most 5,000 characters, under 40 KB even fully escaped. Next's default is 1 MB; 256 KB
+      // keeps room and matches the admin JSON routes (BODY_LIMITS in src/server/body-limit.ts).
+      bodySizeLimit: "256kb",
+    },
+  },
   async headers() {
     return [
       {
