@@ -1,14 +1,18 @@
 import { z } from "zod";
 
-// PostgreSQL rejects NUL in text; refusing it here turns a would-be 500 into a clear 400.
-const NO_NUL = /^[^\u0000]*$/;
+// PostgreSQL rejects NUL in text, and a lone UTF-16 surrogate in jsonb (the audit log keeps
+// before/after as jsonb): refusing both here turns a would-be 500 into a clear 400.
+const INVALID_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** A trimmed string without NUL characters, bounded so oversized input is refused early. */
+/** True when the string holds a character the database cannot store (NUL, a lone surrogate). */
+export const hasInvalidCharacter = (value: string) => INVALID_CHARACTER.test(value);
+
+/** A trimmed string without NUL characters or lone surrogates, bounded so oversized input is refused early. */
 export function text(max: number) {
   return z
     .string({ error: "Required" })
     .max(max, `Must be at most ${max} characters`)
-    .regex(NO_NUL, "Contains an invalid character")
+    .refine((value) => !hasInvalidCharacter(value), "Contains an invalid character")
     .transform((value) => value.trim());
 }
 

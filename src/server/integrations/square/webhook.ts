@@ -49,8 +49,16 @@ const parseOptions = {
 } as const;
 
 function parseObject<T>(schema: { parse: (raw: unknown, opts?: object) => { ok: true; value: T } | { ok: false } }, raw: unknown, what: string): T {
-  const result = schema.parse(raw, parseOptions);
-  if (!result.ok) throw new AppError("bad_request", `The event's ${what} is malformed.`);
+  const malformed = () => new AppError("bad_request", `The event's ${what} is malformed.`);
+  let result;
+  try {
+    result = schema.parse(raw, parseOptions);
+  } catch {
+    // The SDK's parser throws instead of reporting on some shapes (a "__proto__" key makes it
+    // look up a schema that is not there): that is a malformed event, not a server fault.
+    throw malformed();
+  }
+  if (!result.ok) throw malformed();
   return result.value;
 }
 

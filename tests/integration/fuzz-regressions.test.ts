@@ -1,0 +1,73 @@
+// Inputs the fuzzer (fuzz-inputs.test.ts) found answered with a server error, each pinned here
+// with the answer it gets now: a 400 or { ok: false } that names the field, and nothing stored.
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createClientAction } from "@/app/admin/(area)/clients/actions";
+import { POST as webhook } from "@/app/api/square/webhook/route";
+import { saveAccountSettings } from "@/app/client-portal/actions";
+import { auditLog, clients, invoices, squareWebhookEvents } from "@/server/db/schema";
+import { saveConnection } from "@/server/integrations/square/connection";
+import { demoFixture } from "../../tools/fake-square/fixtures";
+import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
+import { adminCookie, clientCookie } from "./helpers/admin-session";
+import { APP_ORIGIN, authHeaders } from "./helpers/auth";
+import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
+import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
+import { TENANTS } from "./helpers/tenants";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
+
+const t = setupTestDatabase({ seedDemo: true });
+const sq = setupFakeSquare();
+let admin = "";
+let client = "";
+beforeAll(async () => {
+  admin = await adminCookie();
+  client = await clientCookie();
+  sq.fake.reset(demoFixture());
+  const token = sq.fake.issueToken();
+  await saveConnection(t.db, { ...token, expiresAt: new Date(token.expiresAt) }, { scopes: null, connectedBy: null });
+});
+
+const count = async (table: typeof clients | typeof auditLog | typeof invoices | typeof squareWebhookEvents) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+describe("a lone UTF-16 surrogate in a text field (jsonb in the audit log cannot hold it)", () => {
+  it("is refused when creating a client, which was a 500 from the audit insert", async () => {
+    requestHeaders.current = authHeaders(admin);
+    const [before, audits] = [await count(clients), await count(auditLog)];
+    const result = await createClientAction({ company: "Surrogate Co", contactPerson: "Sam", email: "surrogate@example.test", phone: "abc\udfff", address: "" });
+    expect(result).toEqual({ ok: false, error: "Contains an invalid character", fieldErrors: { phone: "Contains an invalid character" } });
+    expect([await count(clients), await count(auditLog)]).toEqual([before, audits]);
+  });
+
+  it("is refused in the portal's account settings", async () => {
+    requestHeaders.current = authHeaders(client);
+    const result = await saveAccountSettings({ ...TENANTS.acme.settings, address: "Main St \ud800" });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { address: "Contains an invalid character" } });
+  });
+
+  it("is still accepted as part of a real pair (an emoji)", async () => {
+    requestHeaders.current = authHeaders(client);
+    const result = await saveAccountSettings({ ...TENANTS.acme.settings, address: "Main St 😀" });
+    expect(result).toMatchObject({ ok: true });
+    await saveAccountSettings(TENANTS.acme.settings);
+  });
+});
+
+describe("a signed Square event whose invoice has a \"__proto__\" key", () => {
+  it("is a malformed event (400), which was a 500 from inside the SDK's parser, and stores nothing", async () => {
+    const invoice = JSON.parse(JSON.stringify(sq.fake.invoices()[0])) as Record<string, unknown>;
+    const event = JSON.stringify(buildSquareEvent({ merchantId: sq.fake.merchantId(), type: "invoice.updated", objectType: "invoice", object: invoice as { id: string } }));
+    // JSON.parse on the server makes "__proto__" an own key again, as it arrives from the wire.
+    const body = event.replace('"invoice":{', '"invoice":{"__proto__":{"isAdmin":true},');
+    expect(body).toContain('"__proto__"');
+    const url = `${APP_ORIGIN}/api/square/webhook`;
+    const before = [await count(invoices), await count(squareWebhookEvents)];
+    const response = await webhook(new Request(url, { method: "POST", headers: { "content-type": "application/json", "x-square-hmacsha256-signature": signSquareWebhook(body, WEBHOOK_KEY, url) }, body }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error: "The event's invoice is malformed." });
+    expect([await count(invoices), await count(squareWebhookEvents)]).toEqual(before);
+  });
+});
