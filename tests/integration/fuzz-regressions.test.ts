@@ -3,9 +3,11 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
+import { POST as updateRates } from "@/app/api/admin/update-client-rates/route";
 import { POST as webhook } from "@/app/api/square/webhook/route";
+import { createProjectAction } from "@/app/admin/(area)/projects/actions";
 import { saveAccountSettings } from "@/app/client-portal/actions";
-import { auditLog, clients, invoices, squareWebhookEvents } from "@/server/db/schema";
+import { auditLog, clientRates, clients, invoices, projects, squareWebhookEvents } from "@/server/db/schema";
 import { saveConnection } from "@/server/integrations/square/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
@@ -31,7 +33,7 @@ beforeAll(async () => {
   await saveConnection(t.db, { ...token, expiresAt: new Date(token.expiresAt) }, { scopes: null, connectedBy: null });
 });
 
-const count = async (table: typeof clients | typeof auditLog | typeof invoices | typeof squareWebhookEvents) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+const count = async (table: typeof clients | typeof auditLog | typeof invoices | typeof squareWebhookEvents | typeof clientRates | typeof projects) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
 describe("a lone UTF-16 surrogate in a text field (jsonb in the audit log cannot hold it)", () => {
   it("is refused when creating a client, which was a 500 from the audit insert", async () => {
@@ -69,5 +71,31 @@ describe("a signed Square event whose invoice has a \"__proto__\" key", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, error: "The event's invoice is malformed." });
     expect([await count(invoices), await count(squareWebhookEvents)]).toEqual(before);
+  });
+});
+
+describe("the date 0000-01-01 (JavaScript has a year 0, PostgreSQL does not)", () => {
+  it("is refused as a rate card's effective date with a 400, which was a 500 from the insert", async () => {
+    const before = await t.db.select({ id: clientRates.id }).from(clientRates);
+    const body = { clientId: TENANTS.acme.clientId, rates: [{ serviceType: "AI Security Assessment", hourlyRate: 325, monthlyRetainer: "", effectiveFrom: "0000-01-01" }] };
+    const response = await updateRates(new Request(`${APP_ORIGIN}/api/admin/update-client-rates`, { method: "POST", headers: authHeaders(admin, { "content-type": "application/json" }), body: JSON.stringify(body) }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, error: "Not a real date", fieldErrors: { "rates.0.effectiveFrom": "Not a real date" } });
+    expect(await t.db.select({ id: clientRates.id }).from(clientRates)).toEqual(before);
+  });
+
+  it("is refused as a project's start date", async () => {
+    requestHeaders.current = authHeaders(admin);
+    const before = await count(projects);
+    const result = await createProjectAction({ projectName: "Year zero", clientId: TENANTS.acme.clientId, startDate: "0000-01-01" });
+    expect(result).toEqual({ ok: false, error: "Not a real date", fieldErrors: { startDate: "Not a real date" } });
+    expect(await count(projects)).toBe(before);
+  });
+
+  it("leaves year 0001 and 9999 dates valid", async () => {
+    requestHeaders.current = authHeaders(admin);
+    for (const startDate of ["0001-01-01", "9999-12-31"]) {
+      expect(await createProjectAction({ projectName: `Edge ${startDate}`, clientId: TENANTS.acme.clientId, startDate })).toMatchObject({ ok: true });
+    }
   });
 });

@@ -27,6 +27,8 @@ export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
   .refine((value) => {
+    // JavaScript accepts year 0000; PostgreSQL's calendar has no year 0 and answers with an error.
+    if (value.startsWith("0000")) return false;
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, "Not a real date");
