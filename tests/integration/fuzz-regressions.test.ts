@@ -58,6 +58,32 @@ describe("a lone UTF-16 surrogate in a text field (jsonb in the audit log cannot
   });
 });
 
+async function deliver(body: string): Promise<Response> {
+  const url = `${APP_ORIGIN}/api/square/webhook`;
+  return webhook(new Request(url, { method: "POST", headers: { "content-type": "application/json", "x-square-hmacsha256-signature": signSquareWebhook(body, WEBHOOK_KEY, url) }, body }));
+}
+
+const signedInvoiceEvent = (invoice: Record<string, unknown>, eventId?: string) =>
+  JSON.stringify(buildSquareEvent({ merchantId: sq.fake.merchantId(), type: "invoice.updated", objectType: "invoice", object: invoice as { id: string }, eventId }));
+
+describe("a signed Square event with text PostgreSQL cannot store", () => {
+  it("refuses a NUL in the event id with a 400, which was a 500 from the duplicate lookup", async () => {
+    const before = await count(squareWebhookEvents);
+    const response = await deliver(signedInvoiceEvent({ ...sq.fake.invoices()[0]! }, "evt-\u0000-nul"));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error: "The event is missing event_id or type." });
+    expect(await count(squareWebhookEvents)).toBe(before);
+  });
+
+  it("stores an invoice whose description ends in a lone surrogate and whose dates are impossible, without them", async () => {
+    const invoice = { ...sq.fake.invoices()[1]!, version: 99, description: "Retest \ud800", sale_or_service_date: "0000-01-01" };
+    const response = await deliver(signedInvoiceEvent(invoice));
+    expect(response.status).toBe(200);
+    const [row] = await t.db.select({ description: invoices.description, serviceDate: invoices.serviceDate }).from(invoices).where(sql`${invoices.squareInvoiceId} = ${invoice.id}`);
+    expect(row).toEqual({ description: "Retest \ufffd", serviceDate: null });
+  });
+});
+
 describe("a signed Square event whose invoice has a \"__proto__\" key", () => {
   it("is a malformed event (400), which was a 500 from inside the SDK's parser, and stores nothing", async () => {
     const invoice = JSON.parse(JSON.stringify(sq.fake.invoices()[0])) as Record<string, unknown>;

@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { serialization, type Square } from "square";
 import { z } from "zod";
+import { hasInvalidCharacter } from "@/lib/validation/common";
 import type { Db } from "../../db/client";
 import { paymentProviderConnections, squareCustomers, squareWebhookEvents } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -33,10 +34,13 @@ export function isValidSquareSignature(rawBody: string, signature: string | null
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+// Looked up and stored as text: a NUL or a lone surrogate would make PostgreSQL fail the query.
+const storable = (min: number, max: number) => z.string().min(min).max(max).refine((value) => !hasInvalidCharacter(value));
+
 const eventSchema = z.object({
-  event_id: z.string().min(1).max(255),
-  type: z.string().min(1).max(100),
-  merchant_id: z.string().max(255).nullish(),
+  event_id: storable(1, 255),
+  type: storable(1, 100),
+  merchant_id: storable(0, 255).nullish(),
   data: z.object({ object: z.record(z.string(), z.unknown()).nullish() }).passthrough().nullish(),
 });
 
