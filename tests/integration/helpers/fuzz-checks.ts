@@ -59,7 +59,7 @@ async function countAll(db: Db): Promise<Fingerprint> {
   return Object.fromEntries(list.map((r) => [r.name, r.hash]));
 }
 
-/** Tables whose fingerprint differs, leaving out those the entry point writes on purpose when it refuses. */
-export function changedTables(before: Fingerprint, after: Fingerprint, allowed: readonly string[] = []): string[] {
-  return Object.keys(after).filter((name) => before[name] !== after[name] && !allowed.includes(name));
+/** Tables whose fingerprint differs. */
+export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+  return Object.keys(after).filter((name) => before[name] !== after[name]);
 }
