@@ -226,13 +226,13 @@ beforeAll(async () => {
   sq.fake.reset(SQUARE_DATA);
   const token = sq.fake.issueToken();
   await saveConnection(t.db, { ...token, expiresAt: new Date(token.expiresAt) }, { scopes: null, connectedBy: null });
+  console.info(`[fuzz] FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
   // Unexpected errors are logged (console.error) and answered generically: collect them, and
   // keep the mail and auth chatter out of the output.
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     logged.push(args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : String(a))).join(" "));
   });
   for (const quiet of ["info", "log", "warn"] as const) vi.spyOn(console, quiet).mockImplementation(() => {});
-  console.info(`[fuzz] FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
 });
 afterAll(async () => {
   vi.restoreAllMocks();
