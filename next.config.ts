@@ -5,6 +5,18 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    serverActions: {
+      // The largest legitimate action input is a booking or project form: a few text fields of
+      // at most 5,000 characters, under 40 KB even fully escaped. Next's default is 1 MB; 256 KB
+      // keeps room and matches the admin JSON routes (BODY_LIMITS in src/server/body-limit.ts).
+      bodySizeLimit: "256kb",
+    },
+    // src/proxy.ts runs before route handlers, and Next buffers each body for it up to this size,
+    // passing longer ones on cut. 2 MB is above every JSON limit (BODY_LIMITS), so a cut body is
+    // still refused by its route; the upload route is outside the proxy's matcher (50 MB streams).
+    proxyClientMaxBodySize: "2mb",
+  },
   async headers() {
     return [
       {

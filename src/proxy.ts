@@ -77,5 +77,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but build assets: server actions are POSTs to page paths, so they are covered too.
-  matcher: ["/((?!_next/static/|_next/image|favicon.ico).*)"],
+  // Not the document upload: Next would buffer its body (up to 50 MB) for the proxy
+  // (proxyClientMaxBodySize in next.config.ts); that admin-only route uses no client address.
+  matcher: ["/((?!_next/static/|_next/image|favicon.ico|api/admin/documents/upload).*)"],
 };

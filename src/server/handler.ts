@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { fieldErrorsOf } from "@/lib/validation/common";
 import { type AdminActor, type ClientActor, requireAdmin, requireClient } from "./auth/session";
+import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { AppError, errorResponse, GENERIC_ERROR } from "./errors";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -26,12 +27,12 @@ export const withClient = (handler: Handler<ClientActor>) => wrap(requireClient,
 /** Public route handler: still maps errors through the one mapping. */
 export const withPublic = (handler: Handler<null>) => wrap(async () => null, handler);
 
-/** Parses a JSON body with a shared schema; bad JSON or bad fields become a 400 with a message. */
-export async function parseJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = 64 * 1024): Promise<z.output<S>> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > maxBytes) throw new AppError("payload_too_large", "Request body is too large.");
-  const raw = await request.text();
-  if (Buffer.byteLength(raw) > maxBytes) throw new AppError("payload_too_large", "Request body is too large.");
+/**
+ * Parses a JSON body with a shared schema; bad JSON or bad fields become a 400 with a message, a
+ * body over the limit a 413 (counted while it streams in, see body-limit.ts).
+ */
+export async function parseJson<S extends z.ZodType>(request: Request, schema: S, maxBytes: number = BODY_LIMITS.adminJson): Promise<z.output<S>> {
+  const raw = await readTextLimited(request, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(raw);

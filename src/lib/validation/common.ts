@@ -1,15 +1,19 @@
 import "./zod-config";
 import { z } from "zod";
 
-// PostgreSQL rejects NUL in text; refusing it here turns a would-be 500 into a clear 400.
-const NO_NUL = /^[^\u0000]*$/;
+// PostgreSQL rejects NUL in text, and a lone UTF-16 surrogate in jsonb (the audit log keeps
+// before/after as jsonb): refusing both here turns a would-be 500 into a clear 400.
+const INVALID_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** A trimmed string without NUL characters, bounded so oversized input is refused early. */
+/** True when the string holds a character the database cannot store (NUL, a lone surrogate). */
+export const hasInvalidCharacter = (value: string) => INVALID_CHARACTER.test(value);
+
+/** A trimmed string without NUL characters or lone surrogates, bounded so oversized input is refused early. */
 export function text(max: number) {
   return z
     .string({ error: "Required" })
     .max(max, `Must be at most ${max} characters`)
-    .regex(NO_NUL, "Contains an invalid character")
+    .refine((value) => !hasInvalidCharacter(value), "Contains an invalid character")
     .transform((value) => value.trim());
 }
 
@@ -27,6 +31,8 @@ export const isoDateSchema = z
   .string({ error: "Use the format YYYY-MM-DD" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
   .refine((value) => {
+    // JavaScript accepts year 0000; PostgreSQL's calendar has no year 0 and answers with an error.
+    if (value.startsWith("0000")) return false;
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, "Not a real date")

@@ -30,21 +30,30 @@ export type MappedInvoice = {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** PostgreSQL refuses NUL in text and jsonb; Square never sends one, a forged payload might. */
+/**
+ * PostgreSQL refuses NUL in text and jsonb, and a lone surrogate in jsonb (the upsert goes through
+ * jsonb); Square never sends either, a forged payload might. The cut may split a pair: clean after.
+ */
 function clean(value: string | null | undefined, max = 2000): string | null {
   if (value === null || value === undefined) return null;
-  const text = value.replaceAll("\u0000", "").trim().slice(0, max);
+  const text = value.replaceAll("\u0000", "").trim().slice(0, max).toWellFormed();
   return text === "" ? null : text;
 }
+
+/** Years 1 to 9999 only: JavaScript dates go far beyond what a PostgreSQL column takes. */
+const storableYear = (date: Date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
 
 function instant(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return Number.isNaN(date.getTime()) || !storableYear(date) ? null : date.toISOString();
 }
 
+/** A real calendar date PostgreSQL can store (not 2024-02-30, not year 0000), else none. */
 function isoDate(value: string | null | undefined): string | null {
-  return value && ISO_DATE.test(value) ? value : null;
+  if (!value || !ISO_DATE.test(value) || value.startsWith("0000")) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
 }
 
 /** The calendar date of an instant in the invoice's time zone (Square's due dates are local dates). */

@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { serialization, type Square } from "square";
 import { z } from "zod";
+import { hasInvalidCharacter } from "@/lib/validation/common";
 import type { Db } from "../../db/client";
 import { paymentProviderConnections, squareCustomers, squareWebhookEvents } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -33,10 +34,13 @@ export function isValidSquareSignature(rawBody: string, signature: string | null
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+// Looked up and stored as text: a NUL or a lone surrogate would make PostgreSQL fail the query.
+const storable = (min: number, max: number) => z.string().min(min).max(max).refine((value) => !hasInvalidCharacter(value));
+
 const eventSchema = z.object({
-  event_id: z.string().min(1).max(255),
-  type: z.string().min(1).max(100),
-  merchant_id: z.string().max(255).nullish(),
+  event_id: storable(1, 255),
+  type: storable(1, 100),
+  merchant_id: storable(0, 255).nullish(),
   data: z.object({ object: z.record(z.string(), z.unknown()).nullish() }).passthrough().nullish(),
 });
 
@@ -49,8 +53,16 @@ const parseOptions = {
 } as const;
 
 function parseObject<T>(schema: { parse: (raw: unknown, opts?: object) => { ok: true; value: T } | { ok: false } }, raw: unknown, what: string): T {
-  const result = schema.parse(raw, parseOptions);
-  if (!result.ok) throw new AppError("bad_request", `The event's ${what} is malformed.`);
+  const malformed = () => new AppError("bad_request", `The event's ${what} is malformed.`);
+  let result;
+  try {
+    result = schema.parse(raw, parseOptions);
+  } catch {
+    // The SDK's parser throws instead of reporting on some shapes (a "__proto__" key makes it
+    // look up a schema that is not there): that is a malformed event, not a server fault.
+    throw malformed();
+  }
+  if (!result.ok) throw malformed();
   return result.value;
 }
 

@@ -1,12 +1,12 @@
-// POST /api/contact/send: the landing page's contact inquiry (spec §7): rate limit, validate, store, queue mails.
+// POST /api/contact/send: the landing page's contact inquiry: rate limit, validate, store, queue mails.
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
-import { CONTACT_MAX_BODY_BYTES, validateContactInquiry } from "@/lib/validation/contact";
+import { validateContactInquiry } from "@/lib/validation/contact";
+import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
 import { CONTACT_RATE_LIMIT, submitContactInquiry } from "@/server/data/contact-inquiries";
 import { getDb } from "@/server/db/client";
 import { serverEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
-import { parseJson, withPublic } from "@/server/handler";
+import { withPublic } from "@/server/handler";
 import { kickOutbox } from "@/server/integrations/email/outbox";
 import { rateLimitSubject } from "@/server/client-address";
 import { clientIp, hitRateLimit } from "@/server/rate-limit";
@@ -44,15 +44,14 @@ export const POST = withPublic(async (request) => {
   return Response.json({ success: true, id });
 });
 
-/** JSON body up to the limit; an oversized body is bad input like any other (400, with a message). */
+/** JSON body up to the limit, counted while it streams in: a larger one is a 413 that says the limit. */
 async function readBody(request: Request): Promise<unknown> {
+  const tooLarge = () => new AppError("payload_too_large", `The message is too large: requests are limited to ${BODY_LIMITS.contact / 1024} KB.`);
+  const raw = await readTextLimited(request, BODY_LIMITS.contact, tooLarge);
   try {
-    return await parseJson(request, z.unknown(), CONTACT_MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "payload_too_large") {
-      throw new AppError("bad_request", `The message is too large: requests are limited to ${CONTACT_MAX_BODY_BYTES / 1024} KB.`);
-    }
-    throw error;
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError("bad_request", "Request body must be valid JSON.");
   }
 }
 

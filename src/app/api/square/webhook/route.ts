@@ -1,4 +1,5 @@
 // Square's webhook notifications: signature-checked (no session), replays ignored by event id.
+import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { withPublic } from "@/server/handler";
@@ -7,17 +8,13 @@ import { handleSquareEvent, isValidSquareSignature } from "@/server/integrations
 
 export const dynamic = "force-dynamic";
 
-const MAX_BODY_BYTES = 1024 * 1024;
-
 export const POST = withPublic(async (request) => {
   const config = squareConfig();
   if (!config?.webhookSignatureKey) {
     throw new AppError("unavailable", "Square webhooks are not configured: set SQUARE_WEBHOOK_SIGNATURE_KEY (and the application id and secret).");
   }
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw new AppError("payload_too_large", "Event body is too large.");
   // The signature covers the exact bytes received: read the raw text, never a re-serialised object.
-  const rawBody = await request.text();
-  if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) throw new AppError("payload_too_large", "Event body is too large.");
+  const rawBody = await readTextLimited(request, BODY_LIMITS.webhook, () => new AppError("payload_too_large", "Event body is too large."));
   const signature = request.headers.get("x-square-hmacsha256-signature");
   if (!isValidSquareSignature(rawBody, signature, config.webhookSignatureKey, webhookNotificationUrl())) {
     throw new AppError("unauthorized", "Invalid webhook signature.");

@@ -1,0 +1,324 @@
+// Property-based fuzzing of every entry point that takes input: each route handler with a body,
+// query or path parameter, and each server action through its exported function, called as the
+// role that reaches its validation. Inputs are bad on purpose (wrong types, NUL, huge strings and
+// numbers, NaN/Infinity, invalid UTF-8, prototype keys, 10,000-deep nesting, wrong content
+// types, unknown ids, impossible dates). Every answer: no 5xx (for actions: no generic "something
+// went wrong", no unexpected error logged), nothing of the server's insides, and a refused input
+// changes nothing in the database.
+//
+// Seeded: FUZZ_SEED=<n> reproduces a run (FUZZ_SEED=random picks one and prints it); FUZZ_RUNS=<n>
+// sets the inputs per entry point (the default keeps the file near a minute on two cores).
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DEMO_PASSWORDS, DEMO_RATES } from "@/server/db/seed/demo-data";
+import { GENERIC_ERROR } from "@/server/errors";
+import { saveConnection } from "@/server/integrations/square/connection";
+import { signDownloadUrl } from "@/server/storage/signed-url";
+import { demoFixture } from "../../tools/fake-square/fixtures";
+import { signSquareWebhook } from "../../tools/fake-square/webhook";
+import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
+import { setupTestDatabase } from "./helpers/db";
+import { discoverEntryPoints, importEntryModule } from "./helpers/entry-points";
+import { changedTables, fingerprint, leakIn, type Fingerprint } from "./helpers/fuzz-checks";
+import { idParamInput, pathSegment, queryInput, sendRoute, uploadInput, type RouteHandler, type RouteInput } from "./helpers/fuzz-requests";
+import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBody } from "./helpers/fuzz-values";
+import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
+import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
+import { TENANTS } from "./helpers/tenants";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
+
+const t = setupTestDatabase({ seedDemo: true });
+const sq = setupFakeSquare();
+
+const SEED = process.env.FUZZ_SEED === "random" ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261122);
+// 30 inputs per entry point keep the file near a minute here (about 45 ms a call, PGlite on two
+// shared cores); FUZZ_RUNS=1000 is the full run (about 25 minutes).
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+
+type Role = "anonymous" | "client" | "admin";
+type Spec =
+  | { kind: "route"; role: Role; input: fc.Arbitrary<RouteInput> }
+  | { kind: "action"; role: Role; input: fc.Arbitrary<unknown> }
+  | { skip: string };
+
+let counter = 0;
+const fresh = (label: string) => `fuzz-${label}-${(counter += 1)}@example.test`;
+const acme = TENANTS.acme;
+const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const json = (url: string, base: () => Record<string, unknown>, extra?: (body: Uint8Array) => Record<string, string>) =>
+  rawJsonBody(base).map((body): RouteInput => ({ url, body, headers: extra?.(body.bytes) }));
+const rateCard = () => {
+  const r = DEMO_RATES.find((rate) => rate.clientId === acme.clientId)!;
+  return { serviceType: r.serviceType, hourlyRate: r.hourlyRateCents / 100, monthlyRetainer: "", discountTier: "", description: "", effectiveFrom: r.effectiveFrom };
+};
+// The fake's demo data (built here, before the fake starts): the invoices it will hold.
+const SQUARE_DATA = demoFixture();
+const squareInvoice = () => structuredClone(SQUARE_DATA.invoices[0]!) as unknown as Record<string, unknown>;
+const webhookEvent = () => ({ merchant_id: SQUARE_DATA.merchantId, type: "invoice.updated", event_id: `evt-${(counter += 1)}`, created_at: new Date().toISOString(), data: { type: "invoice", id: "inv", object: { invoice: squareInvoice() } } });
+const sign = (bytes: Uint8Array) => ({ "x-square-hmacsha256-signature": signSquareWebhook(new TextDecoder().decode(bytes), WEBHOOK_KEY, `${APP_ORIGIN}/api/square/webhook`) });
+
+const FUZZ: Record<string, Spec> = {
+  // --- public ---------------------------------------------------------------------------------
+  "POST /api/contact/send": {
+    kind: "route",
+    role: "anonymous",
+    input: json("/api/contact/send", () => ({ name: "Fuzz Tester", email: fresh("contact"), company: "Fuzz Co", serviceInterest: "General Inquiry", message: "A message from the fuzzer.", website: "" })),
+  },
+  "POST /api/square/webhook": {
+    kind: "route",
+    role: "anonymous",
+    // Signed bodies reach the event parsing (Square is trusted only after the signature), unsigned
+    // ones the signature check.
+    input: fc.oneof(
+      json("/api/square/webhook", webhookEvent, sign),
+      // One field of the invoice inside a signed event made bad.
+      mutatedJsonInput(squareInvoice).map((invoice): RouteInput => {
+        const bytes = jsonBytes({ ...webhookEvent(), data: { type: "invoice", id: "inv", object: { invoice } } });
+        return { url: "/api/square/webhook", body: { contentType: "application/json", bytes }, headers: sign(bytes) };
+      }),
+      json("/api/square/webhook", webhookEvent).map((i) => ({ ...i, headers: { "x-square-hmacsha256-signature": "bogus" } })),
+    ),
+  },
+  "POST /api/auth/[...all]": {
+    kind: "route",
+    role: "anonymous",
+    // better-auth's public write endpoints. Unknown addresses only, so no account's failure count
+    // (and no result) depends on the order of inputs.
+    input: fc.oneof(
+      json("/api/auth/sign-in/email", () => ({ email: fresh("signin"), password: "not-the-password", rememberMe: true })),
+      json("/api/auth/request-password-reset", () => ({ email: fresh("reset"), redirectTo: "/reset-password" })),
+    ).map((i) => ({ ...i, params: { all: i.url.split("/").slice(3) } })),
+  },
+  "GET /api/auth/[...all]": { skip: "its GET endpoints (session, list-sessions) read only the session cookie; the public writes are fuzzed under POST" },
+  "GET /api/health": { skip: "takes no input" },
+  "GET /api/square/sync-invoices": { skip: "takes no input (the admin's session only)" },
+  "GET /api/files/[id]": {
+    kind: "route",
+    role: "anonymous",
+    input: fc.oneof(
+      fc.tuple(fc.oneof(badId, badString), badString, badString, fc.oneof(fc.constantFrom("inline", "attachment"), badString)).map(([id, expires, sig, disposition]) => ({
+        url: `/api/files/${pathSegment(id)}?${new URLSearchParams({ expires, sig, disposition })}`,
+        params: { id },
+      })),
+      // A real signed link with one part changed.
+      fc.tuple(fc.constantFrom("id", "expires", "sig", "disposition"), fc.oneof(badId, badString)).map(([part, value]) => {
+        const signed = new URL(signDownloadUrl(acme.documentId).url);
+        const id = part === "id" ? value : acme.documentId;
+        if (part !== "id") signed.searchParams.set(part, value);
+        return { url: `/api/files/${pathSegment(id)}${signed.search}`, params: { id } };
+      }),
+    ),
+  },
+
+  // --- client ---------------------------------------------------------------------------------
+  "GET /api/client/documents/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/documents") },
+
+  // --- admin routes ---------------------------------------------------------------------------
+  "POST /api/admin/projects/link-invoices": {
+    kind: "route",
+    role: "admin",
+    input: fc.oneof(
+      json("/api/admin/projects/link-invoices", () => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId] })),
+      // Bad ids inside the list, next to a real one.
+      fc.array(fc.oneof(badId, badString), { minLength: 1, maxLength: 5 }).map((ids): RouteInput => ({
+        url: "/api/admin/projects/link-invoices",
+        body: { contentType: "application/json", bytes: jsonBytes({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] }) },
+      })),
+    ),
+  },
+  "POST /api/admin/update-client-rates": {
+    kind: "route",
+    role: "admin",
+    input: fc.oneof(
+      json("/api/admin/update-client-rates", () => ({ clientId: acme.clientId, rates: [rateCard()] })),
+      // One field of a rate card made bad, inside an otherwise valid body.
+      mutatedJsonInput(rateCard).map((card): RouteInput => ({ url: "/api/admin/update-client-rates", body: { contentType: "application/json", bytes: jsonBytes({ clientId: acme.clientId, rates: [card] }) } })),
+    ),
+  },
+  "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId) },
+  "GET /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents") },
+  "DELETE /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents") },
+  "GET /api/oauth/square": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/oauth/square", { action: fc.constantFrom("status", "authorize", "callback", "disconnect"), code: fc.string(), state: fc.string(), error: fc.string() }),
+  },
+  "POST /api/oauth/square": { kind: "route", role: "admin", input: queryInput("/api/oauth/square", { action: fc.constantFrom("authorize", "status", "DISCONNECT", "disconnect ") }) },
+  "GET /api/oauth/square/callback": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/oauth/square/callback", { code: fc.string(), state: fc.string(), error: fc.constantFrom("access_denied"), error_description: fc.string() }),
+  },
+
+  // --- client portal actions ------------------------------------------------------------------
+  "ACTION src/app/client-portal/actions.ts#saveAccountSettings": { kind: "action", role: "client", input: mutatedInput(() => ({ ...acme.settings })) },
+  "ACTION src/app/client-portal/actions.ts#requestServiceBooking": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ serviceType: "Other", preferredStartDate: nextWeek(), estimatedScope: "", projectDescription: "Fuzz booking.", urgency: "low" })),
+  },
+  "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": { kind: "action", role: "client", input: mutatedInput(() => ({ offset: 0 })) },
+
+  // --- sign-in and password actions (public) --------------------------------------------------
+  "ACTION src/app/(auth)/actions.ts#signInClientAction": { kind: "action", role: "anonymous", input: mutatedInput(() => ({ email: fresh("client"), password: "wrong-password", rememberMe: false })) },
+  "ACTION src/app/(auth)/actions.ts#signInAdminAction": { kind: "action", role: "anonymous", input: mutatedInput(() => ({ email: fresh("admin"), password: "wrong-password" })) },
+  "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": { kind: "action", role: "anonymous", input: mutatedInput(() => ({ email: fresh("forgot") })) },
+  "ACTION src/app/(auth)/actions.ts#resetPasswordAction": {
+    kind: "action",
+    role: "anonymous",
+    input: mutatedInput(() => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" })),
+  },
+
+  // --- admin actions --------------------------------------------------------------------------
+  "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ company: "Fuzz Client Co", contactPerson: "Fuzz", email: fresh("client-new"), phone: "", address: "" })),
+  },
+  "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ bookingId: acme.bookingId })) },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ inquiryId: acme.bookingId })) },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ mailId: acme.bookingId })) },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER", clientId: acme.clientId })),
+  },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#unlinkSquareCustomerAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER" })) },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setSquareCustomerIgnoredAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER", ignored: true })),
+  },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#getClientSquareCustomersAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ clientId: acme.clientId })) },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setClientBillingEmailAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, billingEmail: "" })),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#createProjectAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectName: "Fuzz project", clientId: acme.clientId, startDate: "2026-01-01", description: "", notes: "", targetCompletionDate: "" })),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#updateProjectAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ id: acme.projectId, projectName: "Fuzz project", clientId: acme.clientId, startDate: "2026-01-01", status: "in_progress", targetCompletionDate: "" })),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#setProjectStatusAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ projectId: acme.projectId, status: "in_progress" })) },
+  "ACTION src/app/admin/(area)/projects/actions.ts#getProjectInvoicesAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ projectId: acme.projectId })) },
+  "ACTION src/app/admin/(area)/projects/actions.ts#unlinkInvoiceAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ invoiceId: acme.linkedInvoiceId })) },
+};
+
+// ---------------------------------------------------------------------------------------------
+
+const discovered = (await discoverEntryPoints()).filter((e) => e.kind !== "page");
+const cookies: Partial<Record<Role, string>> = {};
+const logged: string[] = [];
+
+beforeAll(async () => {
+  cookies.admin = (await signIn("admin@example.com", DEMO_PASSWORDS.admin)).cookie;
+  cookies.client = (await signIn("client@example.com", DEMO_PASSWORDS.client)).cookie;
+  // Connected to the fake Square, so signed webhook events reach the invoice code.
+  sq.fake.reset(SQUARE_DATA);
+  const token = sq.fake.issueToken();
+  await saveConnection(t.db, { ...token, expiresAt: new Date(token.expiresAt) }, { scopes: null, connectedBy: null });
+  console.info(`[fuzz] FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
+  // Unexpected errors are logged (console.error) and answered generically: collect them, and
+  // keep the mail and auth chatter out of the output.
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    logged.push(args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : String(a))).join(" "));
+  });
+  for (const quiet of ["info", "log", "warn"] as const) vi.spyOn(console, quiet).mockImplementation(() => {});
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await (globalThis as { __outboxKick?: Promise<unknown> }).__outboxKick;
+});
+
+function headersFor(role: Role): Headers {
+  if (role === "anonymous") return new Headers({ origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() });
+  return authHeaders(cookies[role]!);
+}
+
+/** A per-entry seed, so adding one entry point does not change the inputs of the others. */
+function seedFor(key: string): number {
+  let h = SEED >>> 0;
+  for (const c of key) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+type Outcome = { refused: boolean; serverError: string | null; text: string };
+
+async function callEntry(entry: (typeof discovered)[number], spec: Extract<Spec, { kind: string }>, input: unknown): Promise<Outcome> {
+  const mod = await importEntryModule(entry.file);
+  if (entry.kind === "route") {
+    const result = await sendRoute(mod[entry.method] as RouteHandler, entry.method, input as RouteInput, headersFor(spec.role));
+    // An OAuth callback that fails goes back to the dashboard with the reason: that is a refusal.
+    const refused = result.status >= 400 || /oauth_status=error/.test(result.location ?? "");
+    return { refused, serverError: result.status >= 500 ? `status ${result.status}` : null, text: result.text };
+  }
+  requestHeaders.current = headersFor(spec.role);
+  const value = (await (mod[(entry as { exportName: string }).exportName] as (i: unknown) => Promise<unknown>)(input)) as { ok?: unknown; error?: unknown };
+  const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)) ?? "";
+  const shapeOk = value !== null && typeof value === "object" && typeof value.ok === "boolean";
+  return {
+    refused: value?.ok === false,
+    serverError: !shapeOk ? `not an action result: ${text.slice(0, 200)}` : value.error === GENERIC_ERROR ? "the generic error (an unexpected server error)" : null,
+    text,
+  };
+}
+
+/** Lets background work a call started (outbox drain, after()) finish, so it is not blamed on the next input. */
+async function settle(): Promise<void> {
+  await settleAfterTasks();
+  await (globalThis as { __outboxKick?: Promise<unknown> }).__outboxKick;
+}
+
+describe("the fuzz table covers every route handler and server action on disk", () => {
+  it("has an entry (a spec or a reason to skip) for each", () => {
+    const missing = discovered.filter((e) => !(e.key in FUZZ)).map((e) => e.key);
+    const stale = Object.keys(FUZZ).filter((key) => !discovered.some((e) => e.key === key));
+    expect(missing, "entry points without a fuzz spec").toEqual([]);
+    expect(stale, "fuzz specs without an entry point").toEqual([]);
+  });
+});
+
+/**
+ * One entry point: each input is called, background work settled, and the database fingerprinted
+ * (the fingerprint after one input is the "before" of the next).
+ */
+async function fuzzEntry(entry: (typeof discovered)[number]): Promise<void> {
+  const spec = FUZZ[entry.key] as Extract<Spec, { kind: string }>;
+  let last: Fingerprint = await fingerprint(t.db);
+  const property = fc.asyncProperty(spec.input, async (input) => {
+    logged.length = 0;
+    const outcome = await callEntry(entry, spec, input);
+    await settle();
+    const before = last;
+    last = await fingerprint(t.db);
+    if (outcome.serverError) throw new Error(`${outcome.serverError}; logged: ${logged.join(" | ").slice(0, 500)}; answer: ${outcome.text.slice(0, 300)}`);
+    const unexpected = logged.filter((line) => /unexpected error|Error: /.test(line));
+    if (unexpected.length) throw new Error(`an unexpected error was logged: ${unexpected.join(" | ").slice(0, 500)}`);
+    const leak = leakIn(outcome.text);
+    if (leak) throw new Error(`the answer shows ${leak}`);
+    if (outcome.refused) {
+      const changed = changedTables(before, last);
+      if (changed.length) throw new Error(`refused, yet changed ${changed.join(", ")}; answer: ${outcome.text.slice(0, 300)}`);
+    }
+  });
+  // Shrinking re-runs many inputs against a database that keeps changing: off unless asked for.
+  await fc.assert(property, { seed: seedFor(entry.key), numRuns: RUNS, endOnFailure: process.env.FUZZ_SHRINK !== "1" }).catch((error: Error) => {
+    const cause = error.cause instanceof Error ? `\n${error.cause.message}` : "";
+    throw new Error(`${entry.key} (reproduce: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})\n${error.message}${cause}`);
+  });
+}
+
+describe(`fuzzing (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
+  for (const entry of discovered.filter((e) => e.key in FUZZ && !("skip" in FUZZ[e.key]!))) {
+    it(entry.key, () => fuzzEntry(entry), 30_000 + RUNS * 300);
+  }
+});
