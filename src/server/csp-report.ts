@@ -1,4 +1,5 @@
 import "server-only";
+import { readTextLimited } from "./body-limit";
 import { AppError } from "./errors";
 import type { RateRule } from "./rate-limit";
 
@@ -10,28 +11,9 @@ export const CSP_REPORT_RATE_LIMIT: RateRule = { windowSeconds: 60, max: 30 };
 const MAX_LOGGED_PER_BATCH = 5;
 const MAX_FIELD_CHARS = 200;
 
-/**
- * Reads the body but never more than `maxBytes`: the declared length is refused up front, and a
- * body without one (chunked) is cut off as soon as it grows past the limit.
- */
-export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new AppError("payload_too_large", `Reports are limited to ${maxBytes / 1024} KB.`);
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+/** Reads a report through the shared byte-counting reader, with its own message. */
+export function readCspReportText(request: Request): Promise<string> {
+  return readTextLimited(request, CSP_REPORT_MAX_BYTES, () => new AppError("payload_too_large", `Reports are limited to ${CSP_REPORT_MAX_BYTES / 1024} KB.`));
 }
 
 export type CspViolation = {

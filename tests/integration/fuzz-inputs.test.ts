@@ -91,6 +91,13 @@ const FUZZ: Record<string, Spec> = {
       json("/api/auth/request-password-reset", () => ({ email: fresh("reset"), redirectTo: "/reset-password" })),
     ).map((i) => ({ ...i, params: { all: i.url.split("/").slice(3) } })),
   },
+  "POST /api/csp-report": {
+    kind: "route",
+    role: "anonymous",
+    input: json("/api/csp-report", () => ({
+      "csp-report": { "document-uri": "http://localhost:3000/admin/dashboard", "violated-directive": "script-src-elem", "effective-directive": "script-src-elem", "blocked-uri": "inline", disposition: "enforce" },
+    })),
+  },
   "GET /api/auth/[...all]": { skip: "its GET endpoints (session, list-sessions) read only the session cookie; the public writes are fuzzed under POST" },
   "GET /api/health": { skip: "takes no input" },
   "GET /api/square/sync-invoices": { skip: "takes no input (the admin's session only)" },

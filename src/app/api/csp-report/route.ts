@@ -1,5 +1,5 @@
 // POST /api/csp-report: browsers report Content-Security-Policy violations here; logged, rate limited, 16 KB at most.
-import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readLimitedText } from "@/server/csp-report";
+import { CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readCspReportText } from "@/server/csp-report";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { withPublic } from "@/server/handler";
@@ -16,7 +16,7 @@ export const POST = withPublic(async (request) => {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const violations = parseCspReports(await readLimitedText(request, CSP_REPORT_MAX_BYTES));
+  const violations = parseCspReports(await readCspReportText(request));
   if (!violations) {
     throw new AppError("bad_request", "Expected a CSP violation report (application/csp-report or application/reports+json).");
   }
