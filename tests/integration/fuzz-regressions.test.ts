@@ -118,10 +118,17 @@ describe("the date 0000-01-01 (JavaScript has a year 0, PostgreSQL does not)", (
     expect(await count(projects)).toBe(before);
   });
 
-  it("leaves year 0001 and 9999 dates valid", async () => {
+  it("accepts the first and last day of 1900-2100 and refuses a day outside, with the range in the message", async () => {
     requestHeaders.current = authHeaders(admin);
-    for (const startDate of ["0001-01-01", "9999-12-31"]) {
+    for (const startDate of ["1900-01-01", "2100-12-31"]) {
       expect(await createProjectAction({ projectName: `Edge ${startDate}`, clientId: TENANTS.acme.clientId, startDate })).toMatchObject({ ok: true });
+    }
+    for (const startDate of ["0001-01-01", "1899-12-31", "2101-01-01", "9999-12-31"]) {
+      expect(await createProjectAction({ projectName: `Edge ${startDate}`, clientId: TENANTS.acme.clientId, startDate })).toEqual({
+        ok: false,
+        error: "Enter a date between 1900 and 2100",
+        fieldErrors: { startDate: "Enter a date between 1900 and 2100" },
+      });
     }
   });
 });
