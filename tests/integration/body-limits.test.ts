@@ -12,14 +12,13 @@ import { POST as contactRoute } from "@/app/api/contact/send/route";
 import { POST as webhookRoute } from "@/app/api/square/webhook/route";
 import { MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
 import { BODY_LIMITS } from "@/server/body-limit";
-import { DEMO_RATES } from "@/server/db/seed/demo-data";
 import { signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, nextTestIp } from "./helpers/auth";
 import { CHUNK_BYTES, chunkedStream, lazyBody, paddedJson, postRequest } from "./helpers/body-streams";
 import { setupTestDatabase } from "./helpers/db";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
-import { TENANTS } from "./helpers/tenants";
+import { rateCardsOf, TENANTS } from "./helpers/tenants";
 import { pdfBytes } from "./helpers/upload-files";
 
 setupTestDatabase({ seedDemo: true });
@@ -103,14 +102,7 @@ const TARGETS: Target[] = [
     headers: adminJson,
     body: json(() => ({
       clientId: TENANTS.acme.clientId,
-      rates: DEMO_RATES.filter((r) => r.clientId === TENANTS.acme.clientId).map((r) => ({
-        serviceType: r.serviceType,
-        hourlyRate: r.hourlyRateCents / 100,
-        monthlyRetainer: r.monthlyRetainerCents === null ? "" : r.monthlyRetainerCents / 100,
-        discountTier: r.discountTier ?? "",
-        description: r.description ?? "",
-        effectiveFrom: r.effectiveFrom,
-      })),
+      rates: rateCardsOf(TENANTS.acme),
     })),
   },
   {

@@ -6,14 +6,14 @@
 // CONTRIBUTING.md.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { signDownloadUrl } from "@/server/storage/signed-url";
-import { DEMO_PASSWORDS, DEMO_RATES } from "@/server/db/seed/demo-data";
+import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
 import { authHeaders, APP_ORIGIN, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule, isServerActionModule, type EntryPoint } from "./helpers/entry-points";
 import { callAction, callPage, callRoute, type PageCall, type RouteCall } from "./helpers/entry-outcome";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare } from "./helpers/square";
-import { createFreshObjects, leakedIdentifiers, TENANTS, type FreshObjects, type Tenant } from "./helpers/tenants";
+import { createFreshObjects, leakedIdentifiers, rateCardsOf, TENANTS, type FreshObjects, type Tenant } from "./helpers/tenants";
 import { pdfBytes } from "./helpers/upload-files";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
@@ -83,15 +83,6 @@ const uploadForm = (clientId: string) => {
   form.set("file", new File([pdfBytes()], "matrix.pdf", { type: "application/pdf" }));
   return form;
 };
-const rateCardsOf = (tenant: Tenant) =>
-  DEMO_RATES.filter((r) => r.clientId === tenant.clientId).map((r) => ({
-    serviceType: r.serviceType,
-    hourlyRate: r.hourlyRateCents / 100,
-    monthlyRetainer: r.monthlyRetainerCents === null ? "" : r.monthlyRetainerCents / 100,
-    discountTier: r.discountTier ?? "",
-    description: r.description ?? "",
-    effectiveFrom: r.effectiveFrom,
-  }));
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 const ENTRY_POINTS: Record<string, Case | Case[]> = {

@@ -154,3 +154,14 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     inquiryId: inquiry!.id,
   };
 }
+
+/** A tenant's seeded rate cards as the rates form sends them (saving them changes nothing). */
+export const rateCardsOf = (tenant: Tenant) =>
+  DEMO_RATES.filter((r) => r.clientId === tenant.clientId).map((r) => ({
+    serviceType: r.serviceType,
+    hourlyRate: r.hourlyRateCents / 100,
+    monthlyRetainer: r.monthlyRetainerCents === null ? "" : r.monthlyRetainerCents / 100,
+    discountTier: r.discountTier ?? "",
+    description: r.description ?? "",
+    effectiveFrom: r.effectiveFrom,
+  }));
