@@ -55,13 +55,15 @@ export type ActionResult<T = undefined> =
   | { ok: true; data: T }
   | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
+const INPUT_SCHEMA = Symbol.for("aisec.actionInputSchema");
+
 /** Server action wrapper: guard, validate with the shared schema, map errors to a plain result. */
 export function action<A, S extends z.ZodType, T>(
   guard: () => Promise<A>,
   schema: S,
   fn: (actor: A, input: z.output<S>) => Promise<T>,
 ) {
-  return async (input: z.input<S>): Promise<ActionResult<T>> => {
+  const run = async (input: z.input<S>): Promise<ActionResult<T>> => {
     try {
       const actor = await guard();
       return { ok: true, data: await fn(actor, parseInput(schema, input)) };
@@ -71,6 +73,15 @@ export function action<A, S extends z.ZodType, T>(
       return { ok: false, error: GENERIC_ERROR };
     }
   };
+  // The schema stays reachable from the exported action, so the input fuzzing checks the very
+  // schema the action validates with (see actionInputSchema).
+  Object.defineProperty(run, INPUT_SCHEMA, { value: schema });
+  return run;
+}
+
+/** The schema an action made by `action()` validates its input with, or null for any other function. */
+export function actionInputSchema(fn: unknown): z.ZodType | null {
+  return typeof fn === "function" ? ((fn as unknown as Record<symbol, z.ZodType | undefined>)[INPUT_SCHEMA] ?? null) : null;
 }
 
 export const adminAction = <S extends z.ZodType, T>(schema: S, fn: (actor: AdminActor, input: z.output<S>) => Promise<T>) =>

@@ -6,12 +6,19 @@
 // went wrong", no unexpected error logged), nothing of the server's insides, and a refused input
 // changes nothing in the database.
 //
-// Seeded: FUZZ_SEED=<n> reproduces a run (FUZZ_SEED=random picks one and prints it); FUZZ_RUNS=<n>
-// sets the inputs per entry point (the default keeps the file near a minute on two cores).
+// Two passes over the same generated inputs. The input stage (see helpers/fuzz-stages.ts: what an
+// entry point checks before any query) gets FUZZ_STAGE_RUNS inputs each, 1,000 by default, in
+// seconds. The whole entry point, database and all, gets FUZZ_RUNS of them and must refuse each one
+// its stage refuses with the stage's message, which ties the stage to the entry point. Entry points
+// whose checks cannot be taken apart from their queries run the full path at FUZZ_STAGE_RUNS.
+//
+// Seeded: FUZZ_SEED=<n> reproduces a run (FUZZ_SEED=random picks one and prints it).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_PASSWORDS, DEMO_RATES } from "@/server/db/seed/demo-data";
+import { linkInvoicesSchema, updateClientRatesSchema } from "@/lib/validation/admin";
 import { GENERIC_ERROR } from "@/server/errors";
+import { actionInputSchema } from "@/server/handler";
 import { saveConnection } from "@/server/integrations/square/connection";
 import { signDownloadUrl } from "@/server/storage/signed-url";
 import { demoFixture } from "../../tools/fake-square/fixtures";
@@ -19,8 +26,9 @@ import { signSquareWebhook } from "../../tools/fake-square/webhook";
 import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule } from "./helpers/entry-points";
-import { changedTables, fingerprint, leakIn, type Fingerprint } from "./helpers/fuzz-checks";
+import { leakIn, takeChangedTables, trackChanges } from "./helpers/fuzz-checks";
 import { idParamInput, pathSegment, queryInput, sendRoute, uploadInput, type RouteHandler, type RouteInput } from "./helpers/fuzz-requests";
+import { actionStage, contactStage, cspReportStage, idStage, jsonStage, runStage, signedFileStage, webhookStage, type Stage, type StageOutcome } from "./helpers/fuzz-stages";
 import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBody } from "./helpers/fuzz-values";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
@@ -33,13 +41,17 @@ const t = setupTestDatabase({ seedDemo: true });
 const sq = setupFakeSquare();
 
 const SEED = process.env.FUZZ_SEED === "random" ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261122);
-// 30 inputs per entry point keep the file near a minute here (about 45 ms a call, PGlite on two
-// shared cores); FUZZ_RUNS=1000 is the full run (about 25 minutes).
+// A call through the database costs 10-45 ms here (PGlite on two shared cores), a call to an
+// input stage well under one: 30 full calls and 1,000 stage calls per entry point keep the file
+// near a minute. FUZZ_RUNS=1000 sends every input through the database too (about 25 minutes).
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const STAGE_RUNS = Math.max(RUNS, Number(process.env.FUZZ_STAGE_RUNS ?? 1000));
 
 type Role = "anonymous" | "client" | "admin";
 type Spec =
-  | { kind: "route"; role: Role; input: fc.Arbitrary<RouteInput> }
+  // stage: the route's input stage; "full" when its checks need the database (run whole, at STAGE_RUNS).
+  | { kind: "route"; role: Role; input: fc.Arbitrary<RouteInput>; stage: Stage | { full: string } }
+  // An action's stage is its own schema, read from the exported function.
   | { kind: "action"; role: Role; input: fc.Arbitrary<unknown> }
   | { skip: string };
 
@@ -65,6 +77,7 @@ const FUZZ: Record<string, Spec> = {
     kind: "route",
     role: "anonymous",
     input: json("/api/contact/send", () => ({ name: "Fuzz Tester", email: fresh("contact"), company: "Fuzz Co", serviceInterest: "General Inquiry", message: "A message from the fuzzer.", website: "" })),
+    stage: contactStage,
   },
   "POST /api/square/webhook": {
     kind: "route",
@@ -80,6 +93,7 @@ const FUZZ: Record<string, Spec> = {
       }),
       json("/api/square/webhook", webhookEvent).map((i) => ({ ...i, headers: { "x-square-hmacsha256-signature": "bogus" } })),
     ),
+    stage: webhookStage(WEBHOOK_KEY, `${APP_ORIGIN}/api/square/webhook`),
   },
   "POST /api/auth/[...all]": {
     kind: "route",
@@ -90,6 +104,7 @@ const FUZZ: Record<string, Spec> = {
       json("/api/auth/sign-in/email", () => ({ email: fresh("signin"), password: "not-the-password", rememberMe: true })),
       json("/api/auth/request-password-reset", () => ({ email: fresh("reset"), redirectTo: "/reset-password" })),
     ).map((i) => ({ ...i, params: { all: i.url.split("/").slice(3) } })),
+    stage: { full: "better-auth validates its own bodies, inside its handler" },
   },
   "POST /api/csp-report": {
     kind: "route",
@@ -97,6 +112,7 @@ const FUZZ: Record<string, Spec> = {
     input: json("/api/csp-report", () => ({
       "csp-report": { "document-uri": "http://localhost:3000/admin/dashboard", "violated-directive": "script-src-elem", "effective-directive": "script-src-elem", "blocked-uri": "inline", disposition: "enforce" },
     })),
+    stage: cspReportStage,
   },
   "GET /api/auth/[...all]": { skip: "its GET endpoints (session, list-sessions) read only the session cookie; the public writes are fuzzed under POST" },
   "GET /api/health": { skip: "takes no input" },
@@ -117,10 +133,11 @@ const FUZZ: Record<string, Spec> = {
         return { url: `/api/files/${pathSegment(id)}${signed.search}`, params: { id } };
       }),
     ),
+    stage: signedFileStage,
   },
 
   // --- client ---------------------------------------------------------------------------------
-  "GET /api/client/documents/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/documents") },
+  "GET /api/client/documents/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/documents"), stage: idStage },
 
   // --- admin routes ---------------------------------------------------------------------------
   "POST /api/admin/projects/link-invoices": {
@@ -134,6 +151,7 @@ const FUZZ: Record<string, Spec> = {
         body: { contentType: "application/json", bytes: jsonBytes({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] }) },
       })),
     ),
+    stage: jsonStage(linkInvoicesSchema),
   },
   "POST /api/admin/update-client-rates": {
     kind: "route",
@@ -143,20 +161,23 @@ const FUZZ: Record<string, Spec> = {
       // One field of a rate card made bad, inside an otherwise valid body.
       mutatedJsonInput(rateCard).map((card): RouteInput => ({ url: "/api/admin/update-client-rates", body: { contentType: "application/json", bytes: jsonBytes({ clientId: acme.clientId, rates: [card] }) } })),
     ),
+    stage: jsonStage(updateClientRatesSchema),
   },
-  "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId) },
-  "GET /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents") },
-  "DELETE /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents") },
+  "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: { full: "the multipart body is read while it streams into storage" } },
+  "GET /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
+  "DELETE /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
   "GET /api/oauth/square": {
     kind: "route",
     role: "admin",
     input: queryInput("/api/oauth/square", { action: fc.constantFrom("status", "authorize", "callback", "disconnect"), code: fc.string(), state: fc.string(), error: fc.string() }),
+    stage: { full: "the OAuth state is checked against the database" },
   },
-  "POST /api/oauth/square": { kind: "route", role: "admin", input: queryInput("/api/oauth/square", { action: fc.constantFrom("authorize", "status", "DISCONNECT", "disconnect ") }) },
+  "POST /api/oauth/square": { kind: "route", role: "admin", input: queryInput("/api/oauth/square", { action: fc.constantFrom("authorize", "status", "DISCONNECT", "disconnect ") }), stage: { full: "one query parameter, then the connection" } },
   "GET /api/oauth/square/callback": {
     kind: "route",
     role: "admin",
     input: queryInput("/api/oauth/square/callback", { code: fc.string(), state: fc.string(), error: fc.constantFrom("access_denied"), error_description: fc.string() }),
+    stage: { full: "the OAuth state is checked against the database" },
   },
 
   // --- client portal actions ------------------------------------------------------------------
@@ -233,6 +254,7 @@ beforeAll(async () => {
   sq.fake.reset(SQUARE_DATA);
   const token = sq.fake.issueToken();
   await saveConnection(t.db, { ...token, expiresAt: new Date(token.expiresAt) }, { scopes: null, connectedBy: null });
+  await trackChanges(t.db);
   console.info(`[fuzz] FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
   // Unexpected errors are logged (console.error) and answered generically: collect them, and
   // keep the mail and auth chatter out of the output.
@@ -294,38 +316,78 @@ describe("the fuzz table covers every route handler and server action on disk", 
   });
 });
 
+/** The entry point's input stage: a route's own, an action's schema; null when only the full path will do. */
+async function stageOf(entry: (typeof discovered)[number], spec: Extract<Spec, { kind: string }>): Promise<Stage | null> {
+  if (spec.kind === "route") return typeof spec.stage === "function" ? spec.stage : null;
+  const mod = await importEntryModule(entry.file);
+  const schema = actionInputSchema(mod[(entry as { exportName: string }).exportName]);
+  return schema ? actionStage(schema) : null;
+}
+
+const escaped = (message: string) => JSON.stringify(message).slice(1, -1);
+
+/** The input stage alone: it lets an input through or refuses it with a 4xx and a message fit to show. */
+async function fuzzStage(entry: (typeof discovered)[number], spec: Extract<Spec, { kind: string }>, stage: Stage): Promise<void> {
+  const property = fc.asyncProperty(spec.input as fc.Arbitrary<unknown>, async (input) => {
+    const outcome = await runStage(stage, input);
+    if ("crashed" in outcome) throw new Error(`the input stage threw ${outcome.crashed}`);
+    if (!outcome.refused) return;
+    if (outcome.status >= 500) throw new Error(`the input stage answered ${outcome.status}: ${outcome.message}`);
+    if (outcome.message === GENERIC_ERROR) throw new Error("the input stage refused with the generic error");
+    const leak = leakIn(outcome.message);
+    if (leak) throw new Error(`the input stage's message shows ${leak}`);
+  });
+  await fc.assert(property, { seed: seedFor(entry.key), numRuns: STAGE_RUNS, endOnFailure: true }).catch((error: Error) => {
+    throw new Error(`${entry.key} input stage (reproduce: FUZZ_SEED=${SEED} FUZZ_STAGE_RUNS=${STAGE_RUNS})\n${error.message}`);
+  });
+}
+
 /**
- * One entry point: each input is called, background work settled, and the database fingerprinted
- * (the fingerprint after one input is the "before" of the next).
+ * One entry point, the whole way: each input is called, background work settled, and the tables
+ * it changed read from the change log. With a stage, an input the stage refuses must be refused
+ * here too, with the stage's message.
  */
-async function fuzzEntry(entry: (typeof discovered)[number]): Promise<void> {
-  const spec = FUZZ[entry.key] as Extract<Spec, { kind: string }>;
-  let last: Fingerprint = await fingerprint(t.db);
-  const property = fc.asyncProperty(spec.input, async (input) => {
+async function fuzzEntry(entry: (typeof discovered)[number], spec: Extract<Spec, { kind: string }>, stage: Stage | null, runs: number): Promise<void> {
+  await takeChangedTables(t.db);
+  const property = fc.asyncProperty(spec.input as fc.Arbitrary<unknown>, async (input) => {
     logged.length = 0;
+    const expected: StageOutcome | null = stage ? await runStage(stage, input) : null;
     const outcome = await callEntry(entry, spec, input);
     await settle();
-    const before = last;
-    last = await fingerprint(t.db);
+    const changed = await takeChangedTables(t.db);
     if (outcome.serverError) throw new Error(`${outcome.serverError}; logged: ${logged.join(" | ").slice(0, 500)}; answer: ${outcome.text.slice(0, 300)}`);
     const unexpected = logged.filter((line) => /unexpected error|Error: /.test(line));
     if (unexpected.length) throw new Error(`an unexpected error was logged: ${unexpected.join(" | ").slice(0, 500)}`);
     const leak = leakIn(outcome.text);
     if (leak) throw new Error(`the answer shows ${leak}`);
-    if (outcome.refused) {
-      const changed = changedTables(before, last);
-      if (changed.length) throw new Error(`refused, yet changed ${changed.join(", ")}; answer: ${outcome.text.slice(0, 300)}`);
+    if (outcome.refused && changed.length) {
+      throw new Error(`refused, yet changed ${changed.join(", ")}; answer: ${outcome.text.slice(0, 300)}`);
+    }
+    if (expected && "refused" in expected && expected.refused) {
+      if (!outcome.refused || !outcome.text.includes(escaped(expected.message))) {
+        throw new Error(`its input stage refuses this input ("${expected.message}"), the entry point answered otherwise: ${outcome.text.slice(0, 300)}`);
+      }
     }
   });
   // Shrinking re-runs many inputs against a database that keeps changing: off unless asked for.
-  await fc.assert(property, { seed: seedFor(entry.key), numRuns: RUNS, endOnFailure: process.env.FUZZ_SHRINK !== "1" }).catch((error: Error) => {
+  await fc.assert(property, { seed: seedFor(entry.key), numRuns: runs, endOnFailure: process.env.FUZZ_SHRINK !== "1" }).catch((error: Error) => {
     const cause = error.cause instanceof Error ? `\n${error.cause.message}` : "";
-    throw new Error(`${entry.key} (reproduce: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})\n${error.message}${cause}`);
+    throw new Error(`${entry.key} (reproduce: FUZZ_SEED=${SEED} FUZZ_RUNS=${runs})\n${error.message}${cause}`);
   });
 }
 
-describe(`fuzzing (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
-  for (const entry of discovered.filter((e) => e.key in FUZZ && !("skip" in FUZZ[e.key]!))) {
-    it(entry.key, () => fuzzEntry(entry), 30_000 + RUNS * 300);
+const fuzzed = discovered.filter((e) => e.key in FUZZ && !("skip" in FUZZ[e.key]!));
+const specOf = (entry: (typeof discovered)[number]) => FUZZ[entry.key] as Extract<Spec, { kind: string }>;
+const timeFor = (runs: number) => 30_000 + runs * 300;
+
+describe(`fuzzing (FUZZ_SEED=${SEED}, FUZZ_STAGE_RUNS=${STAGE_RUNS}, FUZZ_RUNS=${RUNS})`, () => {
+  for (const entry of fuzzed) {
+    it(entry.key, async () => {
+      const spec = specOf(entry);
+      const stage = await stageOf(entry, spec);
+      if (!stage) return fuzzEntry(entry, spec, null, STAGE_RUNS);
+      await fuzzStage(entry, spec, stage);
+      await fuzzEntry(entry, spec, stage, RUNS);
+    }, timeFor(STAGE_RUNS));
   }
 });

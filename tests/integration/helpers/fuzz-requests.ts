@@ -94,13 +94,18 @@ export function queryInput(path: string, fields: Record<string, fc.Arbitrary<str
 
 export type RouteHandler = (request: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
-/** Calls a handler the way Next would, with the raw bytes and content type of the input. */
-export async function sendRoute(handler: RouteHandler, method: string, input: RouteInput, roleHeaders: Headers): Promise<{ status: number; text: string; location: string | null }> {
+/** The request Next would hand a handler for an input: its raw bytes, content type and headers. */
+export function requestOf(method: string, input: RouteInput, roleHeaders: Headers = new Headers()): Request {
   const headers = new Headers(roleHeaders);
   for (const [name, value] of Object.entries(input.headers ?? {})) headers.set(name, value);
   const hasBody = method !== "GET" && method !== "HEAD" && input.body;
   if (hasBody && input.body!.contentType !== null) headers.set("content-type", input.body!.contentType);
-  const request = new Request(`${APP_ORIGIN}${input.url}`, { method, headers, body: hasBody ? input.body!.bytes : undefined });
+  return new Request(`${APP_ORIGIN}${input.url}`, { method, headers, body: hasBody ? input.body!.bytes : undefined });
+}
+
+/** Calls a handler the way Next would, with the raw bytes and content type of the input. */
+export async function sendRoute(handler: RouteHandler, method: string, input: RouteInput, roleHeaders: Headers): Promise<{ status: number; text: string; location: string | null }> {
+  const request = requestOf(method, input, roleHeaders);
   const response = await handler(request, input.params ? { params: Promise.resolve(input.params) } : undefined);
   const raw = await response.text();
   const headerText = [...response.headers.entries()].map(([k, v]) => `${k}: ${v}`).join("\n");

@@ -86,17 +86,7 @@ async function firstSightEmail(db: Db, config: SquareConfig, customerId: string)
   return emails.get(customerId) ?? null;
 }
 
-async function applyInvoiceEvent(db: Db, config: SquareConfig, event: z.infer<typeof eventSchema>): Promise<WebhookOutcome> {
-  const raw = event.data?.object?.invoice;
-  if (!raw) return recordOnly(db, event, "no invoice in the event");
-  const invoice = parseObject<Square.Invoice>(serialization.Invoice, raw, "invoice");
-  let mapped;
-  try {
-    mapped = mapSquareInvoice(invoice);
-  } catch (error) {
-    if (error instanceof MoneyRangeError) throw new AppError("bad_request", "The event's invoice has an amount out of range.");
-    throw error;
-  }
+async function applyInvoiceEvent(db: Db, config: SquareConfig, event: ParsedEvent["event"], mapped: MappedInvoice | null, invoice: Square.Invoice): Promise<WebhookOutcome> {
   if (!mapped) return recordOnly(db, event, "draft invoice");
   const recipient = invoiceRecipient(invoice);
   const customerId = recipient.customerId;
@@ -115,10 +105,7 @@ async function applyInvoiceEvent(db: Db, config: SquareConfig, event: z.infer<ty
   });
 }
 
-async function applySubscriptionEvent(db: Db, event: z.infer<typeof eventSchema>): Promise<WebhookOutcome> {
-  const raw = event.data?.object?.subscription;
-  if (!raw) return recordOnly(db, event, "no subscription in the event");
-  const subscription = parseObject<Square.Subscription>(serialization.Subscription, raw, "subscription");
+async function applySubscriptionEvent(db: Db, event: ParsedEvent["event"], subscription: Square.Subscription): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, event.event_id, event.type))) return { received: true, applied: false, duplicate: true } as const;
     const updated = await applySubscriptionUpdates(tx, [subscription]);
@@ -126,13 +113,25 @@ async function applySubscriptionEvent(db: Db, event: z.infer<typeof eventSchema>
   });
 }
 
-async function recordOnly(db: Db, event: z.infer<typeof eventSchema>, reason: string): Promise<WebhookOutcome> {
+async function recordOnly(db: Db, event: ParsedEvent["event"], reason: string): Promise<WebhookOutcome> {
   const claimed = await db.transaction((tx) => claimEvent(tx, event.event_id, event.type));
   return claimed ? { received: true, applied: false, ignored: reason } : { received: true, applied: false, duplicate: true };
 }
 
-/** Applies one verified notification. The caller has checked the signature over `rawBody`. */
-export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: string): Promise<WebhookOutcome> {
+type MappedInvoice = NonNullable<ReturnType<typeof mapSquareInvoice>>;
+
+/** An event as far as it can be read without the database. */
+export type ParsedEvent = {
+  event: z.infer<typeof eventSchema>;
+  invoice?: { raw: Square.Invoice; mapped: MappedInvoice | null };
+  subscription?: Square.Subscription;
+};
+
+/**
+ * Everything in an event that can be refused without the database: JSON, the envelope, and the
+ * invoice or subscription inside it (a 400 naming what is malformed). Runs before any query.
+ */
+export function parseSquareEvent(rawBody: string): ParsedEvent {
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
@@ -142,6 +141,24 @@ export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: s
   const parsed = eventSchema.safeParse(json);
   if (!parsed.success) throw new AppError("bad_request", "The event is missing event_id or type.");
   const event = parsed.data;
+  if (event.type.startsWith("invoice.") && event.data?.object?.invoice) {
+    const raw = parseObject<Square.Invoice>(serialization.Invoice, event.data.object.invoice, "invoice");
+    try {
+      return { event, invoice: { raw, mapped: mapSquareInvoice(raw) } };
+    } catch (error) {
+      if (error instanceof MoneyRangeError) throw new AppError("bad_request", "The event's invoice has an amount out of range.");
+      throw error;
+    }
+  }
+  if (event.type.startsWith("subscription.") && event.data?.object?.subscription) {
+    return { event, subscription: parseObject<Square.Subscription>(serialization.Subscription, event.data.object.subscription, "subscription") };
+  }
+  return { event };
+}
+
+/** Applies one verified notification. The caller has checked the signature over `rawBody`. */
+export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: string): Promise<WebhookOutcome> {
+  const { event, invoice, subscription } = parseSquareEvent(rawBody);
   if (await alreadyProcessed(db, event.event_id)) return { received: true, applied: false, duplicate: true };
 
   // Only the connected seller's events: a signature proves the sender is Square, not whose data it is.
@@ -153,8 +170,12 @@ export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: s
   if (event.merchant_id && event.merchant_id !== connection.merchantId) return { received: true, applied: false, ignored: "another merchant" };
 
   try {
-    if (event.type.startsWith("invoice.")) return await applyInvoiceEvent(db, config, event);
-    if (event.type.startsWith("subscription.")) return await applySubscriptionEvent(db, event);
+    if (event.type.startsWith("invoice.")) {
+      return invoice ? await applyInvoiceEvent(db, config, event, invoice.mapped, invoice.raw) : await recordOnly(db, event, "no invoice in the event");
+    }
+    if (event.type.startsWith("subscription.")) {
+      return subscription ? await applySubscriptionEvent(db, event, subscription) : await recordOnly(db, event, "no subscription in the event");
+    }
   } catch (error) {
     // Square retries a failed delivery later; our answer says why it failed, without details.
     if (error instanceof SquareApiError) throw new AppError("unavailable", error.message);

@@ -2,16 +2,11 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { deleteDocument, documentViewUrl } from "@/server/data/admin-documents";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/errors";
-import { withAdmin } from "@/server/handler";
+import { parseInput, withAdmin } from "@/server/handler";
 
 export const dynamic = "force-dynamic";
 
-function documentId(params: Record<string, string | string[]>): string {
-  const parsed = uuidSchema.safeParse(params.id);
-  if (!parsed.success) throw new AppError("not_found", "Document not found");
-  return parsed.data;
-}
+const documentId = (params: Record<string, string | string[]>) => parseInput(uuidSchema, params.id);
 
 export const GET = withAdmin(async (_request, { actor, params }) => {
   const url = await documentViewUrl(getDb(), { actor, documentId: documentId(params) });

@@ -1,0 +1,76 @@
+// The input stage of an entry point: the checks it runs on its input before any query (body
+// reading with its limit, JSON, the shared schema, a signature). Pure, so the fuzz test can throw
+// thousands of inputs at it in seconds; the full entry point gets a sample of the same inputs and
+// must refuse each one the stage refuses, with the same message.
+import type { z } from "zod";
+import { validateContactInquiry } from "@/lib/validation/contact";
+import { uuidSchema } from "@/lib/validation/common";
+import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
+import { parseCspReports, readCspReportText } from "@/server/csp-report";
+import { AppError } from "@/server/errors";
+import { parseInput, parseJson } from "@/server/handler";
+import { isValidSquareSignature, parseSquareEvent } from "@/server/integrations/square/webhook";
+import { verifyDownloadSignature } from "@/server/storage/signed-url";
+import { requestOf, type RouteInput } from "./fuzz-requests";
+
+/** Returns normally for an input it lets through, throws an AppError for one it refuses. */
+export type Stage = (input: never) => unknown;
+
+export type StageOutcome = { refused: false } | { refused: true; status: number; message: string } | { crashed: string };
+
+export async function runStage(stage: Stage, input: unknown): Promise<StageOutcome> {
+  try {
+    await (stage as (i: unknown) => unknown)(input);
+    return { refused: false };
+  } catch (error) {
+    if (error instanceof AppError) return { refused: true, status: error.status, message: error.message };
+    return { crashed: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
+
+/** A server action: its own schema (taken from the exported function, see actionInputSchema). */
+export const actionStage = (schema: z.ZodType) => (input: unknown) => parseInput(schema, input);
+
+/** A route reading a JSON body with a shared schema and a byte limit. */
+export const jsonStage =
+  (schema: z.ZodType, maxBytes?: number) =>
+  (input: RouteInput): Promise<unknown> =>
+    parseJson(requestOf("POST", input), schema, maxBytes);
+
+/** A route whose path parameter is an id. */
+export const idStage = (input: RouteInput) => parseInput(uuidSchema, input.params?.id);
+
+export async function contactStage(input: RouteInput): Promise<void> {
+  const tooLarge = () => new AppError("payload_too_large", `The message is too large: requests are limited to ${BODY_LIMITS.contact / 1024} KB.`);
+  const raw = await readTextLimited(requestOf("POST", input), BODY_LIMITS.contact, tooLarge);
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new AppError("bad_request", "Request body must be valid JSON.");
+  }
+  const result = validateContactInquiry(body);
+  if (!result.ok) throw new AppError("bad_request", result.error);
+}
+
+export async function cspReportStage(input: RouteInput): Promise<void> {
+  const violations = parseCspReports(await readCspReportText(requestOf("POST", input)));
+  if (!violations) throw new AppError("bad_request", "Expected a CSP violation report (application/csp-report or application/reports+json).");
+}
+
+export const webhookStage =
+  (signatureKey: string, notificationUrl: string) =>
+  async (input: RouteInput): Promise<void> => {
+    const raw = await readTextLimited(requestOf("POST", input), BODY_LIMITS.webhook, () => new AppError("payload_too_large", "Event body is too large."));
+    if (!isValidSquareSignature(raw, input.headers?.["x-square-hmacsha256-signature"] ?? null, signatureKey, notificationUrl)) {
+      throw new AppError("unauthorized", "Invalid webhook signature.");
+    }
+    parseSquareEvent(raw);
+  };
+
+export function signedFileStage(input: RouteInput): void {
+  const search = new URL(input.url, "http://x").searchParams;
+  const id = String(input.params?.id ?? "");
+  const check = verifyDownloadSignature(id, { expires: search.get("expires"), sig: search.get("sig"), disposition: search.get("disposition") });
+  if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
+}
