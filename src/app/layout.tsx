@@ -10,7 +10,7 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#020617", colorScheme: "dark" };
 
-// The product is always dark (spec §1): the class is fixed, never toggled.
+// The product is always dark (docs/PRODUCT.md#overview): the class is fixed, never toggled.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className="dark">

@@ -1,4 +1,4 @@
-// The standard rate cards (spec §3), shown to a client without rates of its own and offered to
+// The standard rate cards (docs/PRODUCT.md#rules-default-rate-cards), shown to a client without rates of its own and offered to
 // admins as the starting point. Amounts in cents.
 export const DEFAULT_RATE_CARDS = [
   { serviceType: "AI Security Assessment", hourlyRateCents: 35_000, monthlyRetainerCents: 2_500_000 },

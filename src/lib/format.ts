@@ -36,7 +36,7 @@ export function centsToDollarInput(cents: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 100)}${fraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
 }
 
-/** B, KB or MB with one decimal (spec §9): 512 → "512 B", 1536 → "1.5 KB". */
+/** B, KB or MB with one decimal (docs/PRODUCT.md#rules-money-and-dates): 512 → "512 B", 1536 → "1.5 KB". */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -52,7 +52,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   return Number.isNaN(date.getTime()) ? "—" : dateFormat.format(date);
 }
 
-/** Relative upload time (spec §9): minutes under 60, hours under 1440, else the date. */
+/** Relative upload time: minutes under 60, hours under 1440, else the date. */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
   const date = typeof value === "string" ? new Date(value) : value;
   const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60_000));

@@ -1,4 +1,4 @@
-// Payment schedule rules (spec §4): a schedule entry's state and label, amounts in cents.
+// Payment schedule rules (docs/PRODUCT.md#portal-payment-schedule): a schedule entry's state and label, amounts in cents.
 import { percentOf } from "./format";
 
 export type ScheduleEntryView = {

@@ -22,7 +22,7 @@ test("save rates and see them in the client's portal", async ({ page, browser })
   await expect(page.getByRole("heading", { name: "Manage Client Rates" })).toBeVisible();
   await expect(page.getByText(client.company).first()).toBeVisible();
 
-  // Spec §3 defaults for a client without rates.
+  // The standard rates for a client without rates (docs/PRODUCT.md#rules-default-rate-cards).
   const hourly = page.getByLabel("Hourly rate ($)");
   await expect(hourly).toHaveCount(3);
   await expect(hourly.nth(0)).toHaveValue("350");

@@ -1,4 +1,4 @@
-// Client and admin sign-in in the browser: every message of spec §2/§5/§8 in its situation, the
+// Client and admin sign-in in the browser: every message of docs/PRODUCT.md in its situation, the
 // Remember me cookie, staying signed in across a reload, and signing out on the server.
 import { isSessionAlive, interceptNextAction, logoutButton, sessionCookie } from "./auth-helpers";
 import { DEMO, expect, test } from "./fixtures";
@@ -12,7 +12,7 @@ async function fillClientLogin(page: import("@playwright/test").Page, who: { ema
 }
 
 test.describe("client login (/client-portal)", () => {
-  test("shows the signed-out screen of the spec", async ({ page }) => {
+  test("shows the signed-out screen", async ({ page }) => {
     await page.goto("/client-portal");
     await expect(page.getByRole("heading", { name: "Client Portal" })).toBeVisible();
     await expect(page.getByText(SUBTITLE)).toBeVisible();
@@ -24,7 +24,7 @@ test.describe("client login (/client-portal)", () => {
     await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
   });
 
-  test("validates the fields with the spec's messages", async ({ page }) => {
+  test("validates the fields with the product's messages", async ({ page }) => {
     await page.goto("/client-portal");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByText("Invalid email address")).toBeVisible();
@@ -129,7 +129,7 @@ test.describe("client login (/client-portal)", () => {
 });
 
 test.describe("admin login (/admin/login)", () => {
-  test("shows the admin screen of the spec", async ({ page }) => {
+  test("shows the admin login screen", async ({ page }) => {
     await page.goto("/admin/login");
     await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
     await expect(page.getByText("Authorized personnel only")).toBeVisible();

@@ -1,4 +1,4 @@
-// Forgot and reset password in the browser: the messages of spec §2/§5/§8 in their situations,
+// Forgot and reset password in the browser: the messages of docs/PRODUCT.md in their situations,
 // and the full flow from the mailed link (on a private server whose mail log the test reads).
 import { interceptNextAction, logoutButton } from "./auth-helpers";
 import { DEMO, expect, test } from "./fixtures";

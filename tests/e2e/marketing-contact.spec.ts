@@ -1,4 +1,4 @@
-// The contact section and form (spec §2, §4, §5, §8, §9): info cards, fields, validation messages
+// The contact section and form (docs/PRODUCT.md#marketing-contact-form): info cards, fields, validation messages
 // under each field, Sending... state, the 5-second thank-you panel, and the failure alerts.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -143,7 +143,7 @@ test.describe("contact form before its code arrives", () => {
 });
 
 test.describe("contact form validation", () => {
-  test("shows the spec's message under each field and sends nothing", async ({ page }) => {
+  test("shows the product's message under each field and sends nothing", async ({ page }) => {
     await openContactForm(page);
     const posts: string[] = [];
     page.on("request", (request) => request.url().endsWith("/api/contact/send") && posts.push(request.method()));

@@ -1,4 +1,4 @@
-// Landing page chrome (spec §2, §4, §9): fixed header and its 20 px threshold, section navigation
+// Landing page chrome (docs/PRODUCT.md#marketing-header-and-footer): fixed header and its 20 px threshold, section navigation
 // with smooth scrolling, the mobile menu, the inert theme toggle, the footer, the legal pages and
 // the public metadata.
 import type { Page } from "@playwright/test";

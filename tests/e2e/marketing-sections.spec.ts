@@ -1,4 +1,4 @@
-// Landing page sections (spec §2, §9): hero with the 26-step terminal, about, services toggles.
+// Landing page sections (docs/PRODUCT.md, the Marketing sections): hero with the 26-step terminal, about, services toggles.
 import { expect, test, waitForHydration } from "./fixtures";
 
 const CLAIMS = [

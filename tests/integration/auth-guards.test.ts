@@ -84,7 +84,7 @@ describe("client scoping", () => {
       const rows = await listPortalInvoices(t.db, { actor });
       const expected = DEMO_INVOICES.filter((i) => i.clientId === clientId).map((i) => i.id).sort();
       expect(rows.map((r) => r.id).sort()).toEqual(expected);
-      // Newest due date first (spec §7).
+      // Newest due date first.
       const dues = rows.map((r) => r.dueDate ?? "");
       expect([...dues].sort().reverse()).toEqual(dues);
     }

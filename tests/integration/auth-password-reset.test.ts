@@ -193,7 +193,7 @@ describe("password reset flow", () => {
     }
   });
 
-  it("validates the new password like the form (spec §5)", async () => {
+  it("validates the new password like the form", async () => {
     const short = await resetPasswordWithToken({ token: "anything", password: "short", confirmPassword: "short" }, fromIp());
     expect(short).toMatchObject({ ok: false, fieldErrors: { password: "Password must be at least 8 characters" } });
     const mismatch = await resetPasswordWithToken({ token: "anything", password: "long-enough-1", confirmPassword: "long-enough-2" }, fromIp());

@@ -40,7 +40,7 @@ describe("client login", () => {
     expect(result.ok).toBe(true);
   });
 
-  it("refuses rejected credentials with the spec's message", async () => {
+  it("refuses rejected credentials with the product's message", async () => {
     expect(await signInToArea("client", { ...CLIENT, password: "wrong-password", rememberMe: false }, fromIp())).toEqual({
       ok: false,
       error: "Invalid email or password",
@@ -51,7 +51,7 @@ describe("client login", () => {
     });
   });
 
-  it("validates like the form (spec §5) and never reaches better-auth with bad input", async () => {
+  it("validates like the form and never reaches better-auth with bad input", async () => {
     const result = await signInToArea("client", { email: "not-an-email", password: "12345", rememberMe: false }, fromIp());
     expect(result).toMatchObject({
       ok: false,

@@ -23,7 +23,7 @@ describe("schema and migrations", () => {
     );
   });
 
-  it("rejects a status outside the spec's values", async () => {
+  it("rejects a status outside the product's values", async () => {
     await expect(
       t.db.execute(sql`insert into projects (client_id, project_name, status) values (gen_random_uuid(), 'x', 'bogus')`),
     ).rejects.toThrow();

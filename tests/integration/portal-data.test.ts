@@ -179,7 +179,7 @@ describe("listPortalRates", () => {
     ]);
   });
 
-  it("falls back to the three default cards of spec §3", async () => {
+  it("falls back to the three default rate cards", async () => {
     const actor = await createTestClient(t.db, "No Rates");
     const result = await listPortalRates(t.db, { actor });
     expect(result.isDefault).toBe(true);

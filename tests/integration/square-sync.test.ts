@@ -114,7 +114,7 @@ describe("invoice sync: 1,000 invoices, 5 pages, 2 locations", () => {
   });
 });
 
-describe("invoice sync: field mapping (spec §3)", () => {
+describe("invoice sync: field mapping", () => {
   beforeEach(() => sq.fake.reset(demoFixture()));
 
   it("maps number, money, status, dates, schedule, next payment, methods; skips drafts; keeps unmatched aside", async () => {

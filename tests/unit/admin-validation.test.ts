@@ -67,7 +67,7 @@ describe("link invoices", () => {
 });
 
 describe("upload extensions", () => {
-  it("accept the spec's types in any case and nothing else", () => {
+  it("accept the product's types in any case and nothing else", () => {
     expect(["a.PDF", "b.docx", "c.Xls", "d.xlsx", "e.png", "f.JPG", "g.jpeg", "h.doc"].map(uploadExtensionOf)).toEqual(["pdf", "docx", "xls", "xlsx", "png", "jpg", "jpeg", "doc"]);
     expect(["a.exe", "a.pdf.exe", "pdf", "a.", "a.svg", "a.html"].map(uploadExtensionOf)).toEqual([null, null, null, null, null, null]);
   });

@@ -5,7 +5,7 @@ import { fieldErrorsOf } from "@/lib/validation/common";
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);
 
-describe("auth form schemas (spec §5 messages)", () => {
+describe("auth form schemas (the product's messages)", () => {
   it("client login: valid email, password of at least 6", () => {
     expect(errorsOf(clientLoginSchema.safeParse({ email: "x", password: "12345", rememberMe: false }))).toEqual({
       email: "Invalid email address",

@@ -9,8 +9,8 @@ const valid = {
   message: "Please call me about an assessment.",
 };
 
-describe("contact inquiry schema (spec §3, §5)", () => {
-  it("offers the five service interests of spec §3", () => {
+describe("contact inquiry schema", () => {
+  it("offers the five service interests", () => {
     expect(SERVICE_INTERESTS).toEqual([
       "AI Security Assessment",
       "AI Security Governance",
@@ -20,7 +20,7 @@ describe("contact inquiry schema (spec §3, §5)", () => {
     ]);
   });
 
-  it("gives the spec's message for each field of an empty form", () => {
+  it("gives the product's message for each field of an empty form", () => {
     const result = validateContactInquiry(EMPTY_CONTACT_FORM);
     expect(result.ok).toBe(false);
     if (result.ok) return;

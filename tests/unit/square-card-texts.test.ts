@@ -4,7 +4,7 @@ import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from 
 
 const params = (query: string) => new URLSearchParams(query);
 
-describe("dashboard banner after the Square flow (spec §8)", () => {
+describe("dashboard banner after the Square flow", () => {
   it("shows our own success sentence, whatever the message says", () => {
     expect(oauthResultFrom(params("oauth_status=success&message=Click+evil.example+now"))).toEqual({ tone: "success", text: CONNECTED_TEXT });
   });

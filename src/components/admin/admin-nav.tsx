@@ -13,7 +13,7 @@ export const ADMIN_NAV = [
   { href: "/admin/documents", label: "Documents", short: "Docs", Icon: FileText },
 ] as const;
 
-// Spec §2: listed, marked 'Soon' and disabled.
+// Listed, marked 'Soon' and disabled (docs/PRODUCT.md#admin-frame-and-navigation).
 const SOON = [
   { label: "Invoices", Icon: Receipt },
   { label: "Settings", Icon: Settings },

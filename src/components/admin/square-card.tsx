@@ -7,7 +7,7 @@ import { countUnmatchedInvoices } from "@/server/data/admin-square-customers";
 import { getSquareStatus } from "@/server/integrations/square/connection";
 
 /**
- * The dashboard's payment-provider card (spec §2, §4): loads the connection status on the server
+ * The dashboard's Square card (docs/PRODUCT.md#square-connection): loads the connection status on the server
  * (never a token) and hands it to the interactive panel. Placed on the admin dashboard, which has
  * already awaited connection(); it checks the admin itself all the same.
  */

@@ -17,7 +17,7 @@ import { applyFieldErrors } from "./form-errors";
 
 type Values = z.input<typeof resetPasswordFormSchema>;
 
-/** Spec §9: the success screen stays this long before the redirect. */
+/** The success screen stays this long before the redirect (docs/PRODUCT.md#sign-in-reset-password-and-invitations). */
 export const REDIRECT_AFTER_RESET_MS = 2000;
 
 const back = { href: "/client-portal", label: "Back to Login" };

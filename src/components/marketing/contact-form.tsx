@@ -8,9 +8,9 @@ import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues, type 
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
 import { Icon } from "./icon";
 
-// Spec §4 and §9: the thank-you panel stays 5000 ms, then the (cleared) form returns.
+// The thank-you panel stays 5000 ms, then the (cleared) form returns (docs/PRODUCT.md#marketing-contact-form).
 export const SUCCESS_PANEL_MS = 5000;
-// Spec §8: the server's error text, or these fallbacks, in a browser alert.
+// The server's error text, or these fallbacks, in a browser alert.
 const SERVER_FAILURE = "Failed to send message";
 const OTHER_FAILURE = "Failed to send message. Please try again.";
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from "react";
 
-// Spec §9: the header turns opaque once the page is scrolled more than 20 px.
+// The header turns opaque once the page is scrolled more than 20 px (docs/PRODUCT.md#marketing-header-and-footer).
 export const HEADER_SCROLL_THRESHOLD = 20;
 
 /**

@@ -1,4 +1,4 @@
-// The header's in-page targets (spec §2: Home, About, Services, Contact). Links carry "/#id" so they
+// The header's in-page targets (Home, About, Services, Contact). Links carry "/#id" so they
 // also work from the legal pages; on the landing page the header turns them into smooth scrolls.
 export const SECTION_LINKS = [
   { id: "home", label: "Home" },

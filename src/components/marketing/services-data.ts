@@ -1,4 +1,4 @@
-// The three service cards (spec §2, §3: title, description, icon, six features each).
+// The three service cards: title, description, icon, six features each (docs/PRODUCT.md#marketing-services).
 export type ServiceCard = {
   id: string;
   title: string;

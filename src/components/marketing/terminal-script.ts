@@ -1,5 +1,5 @@
-// The hero terminal's 26 steps (spec §2, §9), one line each. Commands are typed character by
-// character; output lines appear whole. The claims are the spec's terminal demo figures.
+// The hero terminal's 26 steps (docs/PRODUCT.md#marketing-hero), one line each. Commands are typed character by
+// character; output lines appear whole. The claims are the product's demo figures.
 export type TerminalLine = { kind: "command" | "info" | "warn" | "ok" | "plain"; text: string };
 
 export const TERMINAL_LINES: readonly TerminalLine[] = [

@@ -19,7 +19,7 @@ import {
 } from "@/lib/validation/portal";
 import { useTimedValue } from "./use-timed-value";
 
-/** Spec §4 and §9: the confirmation stays 5 seconds, then the form resets. */
+/** The confirmation stays 5 seconds, then the form resets (docs/PRODUCT.md#portal-book-service). */
 export const BOOKING_CONFIRMATION_MS = 5000;
 
 const EMPTY: ServiceBookingInput = { serviceType: "" as ServiceBookingInput["serviceType"], preferredStartDate: "", estimatedScope: "", projectDescription: "", urgency: "medium" };

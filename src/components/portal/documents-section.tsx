@@ -15,7 +15,7 @@ import { statusLabel } from "./status-badge";
 
 const CATEGORIES = ["contract", "report", "deliverable", "invoice", "other"] as const;
 
-/** Spec §2: PDF when the mime type contains pdf, else FILE. */
+/** PDF when the mime type contains pdf, else FILE (docs/PRODUCT.md#portal-documents). */
 const fileType = (mimeType: string) => (mimeType.toLowerCase().includes("pdf") ? "PDF" : "FILE");
 
 export function DocumentsSection({ documents }: { documents: PortalDocument[] }) {

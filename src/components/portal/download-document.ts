@@ -1,6 +1,6 @@
 "use client";
 
-/** Spec §8: the client's download error messages. */
+/** The client's download error messages (docs/PRODUCT.md#portal-documents). */
 export const DOWNLOAD_FALLBACK_ERROR = "Failed to download document. Please try again.";
 
 /**

@@ -7,7 +7,7 @@ import { StatusBadge } from "./status-badge";
 
 const STATE_LABEL = { paid: "Paid", partial: "Partial", pending: "Pending" } as const;
 
-/** The payment schedule of an invoice with several payment requests (spec §2 Billing, §4 states). */
+/** The payment schedule of an invoice with several payment requests (docs/PRODUCT.md#portal-payment-schedule). */
 export function PaymentSchedulePanel({ invoice, id }: { invoice: PortalInvoice; id: string }) {
   const entries: ScheduleEntryView[] = invoice.paymentSchedule;
   const labels = scheduleEntryLabels(entries);

@@ -1,6 +1,6 @@
 import { CalendarPlus, CreditCard, DollarSign, FileText, FolderKanban, Home, LayoutDashboard, Settings, type LucideIcon } from "lucide-react";
 
-// The portal's sections (spec §2): one id each, kept in the URL as ?section=<id>.
+// The portal's sections (docs/PRODUCT.md#portal-frame-and-navigation): one id each, kept in the URL as ?section=<id>.
 export const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents"] as const;
 export type PortalSection = (typeof PORTAL_SECTIONS)[number];
 
@@ -16,7 +16,7 @@ export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
   documents: { label: "Documents", title: "Document Library", icon: FileText, mobileLabel: "Docs" },
 };
 
-/** The five tabs of the mobile bottom bar, in order (spec §2). */
+/** The five tabs of the mobile bottom bar, in order. */
 export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "book-service", "documents"];
 
 export function parseSection(value: string | null | undefined): PortalSection {

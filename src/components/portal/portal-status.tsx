@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/spinner";
 import { usePortalNavigation } from "./use-portal-navigation";
 
-/** Shown while the portal's data streams in; the Projects section has its own wording (spec §2). */
+/** Shown while the portal's data streams in; the Projects section has its own wording. */
 export function PortalLoading() {
   const { section } = usePortalNavigation();
   return <Loading label={section === "projects" ? "Loading projects..." : "Loading your data..."} />;

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/cn";
 
-/** A labelled progress bar; `percent` is already rounded by the caller (spec §9). */
+/** A labelled progress bar; `percent` is already rounded by the caller. */
 export function ProgressBar({ percent, label, className }: { percent: number; label: string; className?: string }) {
   return (
     <div

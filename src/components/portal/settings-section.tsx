@@ -14,7 +14,7 @@ import type { PortalProfile } from "@/server/data/portal-profile";
 import { SectionHeading } from "./section-heading";
 import { useTimedValue } from "./use-timed-value";
 
-/** Spec §9: the success banner shows for 3 seconds. */
+/** The success banner shows for 3 seconds (docs/PRODUCT.md#portal-settings). */
 export const SETTINGS_BANNER_MS = 3000;
 
 const toFormValues = (profile: PortalProfile): AccountSettingsInput => ({

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/cn";
 
-// Colours per known status; anything else (a status added later) gets the neutral style (spec §4).
+// Colours per known status; anything else (a status added later) gets the neutral style (docs/PRODUCT.md#rules-statuses).
 const STYLES: Record<string, string> = {
   open: "border-sky-500/40 bg-sky-500/10 text-sky-300",
   in_progress: "border-cyan-500/40 bg-cyan-500/10 text-cyan-300",

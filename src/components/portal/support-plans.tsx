@@ -9,7 +9,7 @@ import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
 import type { PortalSubscription, PortalTier } from "@/server/data/portal-plans";
 import { useTimedValue } from "./use-timed-value";
 
-/** Spec §9: the checkout notice shows for 3 seconds. */
+/** The checkout notice shows for 3 seconds (docs/PRODUCT.md#portal-book-service). */
 export const CHECKOUT_NOTICE_MS = 3000;
 
 const SUBSCRIPTION_NOTES = [

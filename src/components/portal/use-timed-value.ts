@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * A value shown for a fixed time (the spec's 3 s banners and 5 s confirmation): show(value)
+ * A value shown for a fixed time (the 3 s banners and 5 s confirmation): show(value)
  * replaces any current one and restarts the timer; onEnd runs when it clears.
  */
 export function useTimedValue<T>(durationMs: number) {

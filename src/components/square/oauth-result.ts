@@ -1,4 +1,4 @@
-// The dashboard's ?oauth_status=…&message=… after the Square flow, as banner text (spec §8).
+// The dashboard's ?oauth_status=…&message=… after the Square flow, as banner text (docs/PRODUCT.md#square-connection).
 // The message comes from a URL anyone can craft: a success shows our own sentence, an error only
 // a reason that looks like one (letters and underscores), never arbitrary text.
 

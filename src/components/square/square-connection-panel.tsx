@@ -15,7 +15,7 @@ export type SquareStatusView =
 
 const AUTHORIZE_URL = "/api/oauth/square?action=authorize";
 const STATUS_URL = "/api/oauth/square?action=status";
-const STATUS_RELOAD_MS = 1000; // spec §9: payment status reload 1 s after a successful connect
+const STATUS_RELOAD_MS = 1000; // status reload 1 s after a successful connect (docs/PRODUCT.md#square-connection)
 
 type Banner = { tone: "success" | "error" | "info"; text: string; detail?: string };
 

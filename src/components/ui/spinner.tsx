@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 
-/** Loading indicator with its text visible (the spec's loading texts are real copy). */
+/** Loading indicator with its text visible (the loading texts are real copy, see docs/PRODUCT.md). */
 export function Loading({ label }: { label: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-12 text-muted">

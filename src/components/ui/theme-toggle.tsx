@@ -2,7 +2,7 @@
 
 import { Moon } from "lucide-react";
 
-// Spec §1: the product is always dark; the toggle exists but deliberately does nothing.
+// The product is always dark (docs/PRODUCT.md#overview); the toggle exists but deliberately does nothing.
 export function ThemeToggle() {
   return (
     <button

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { emailSchema } from "./common";
 
 // Shared by the sign-in and password forms (react-hook-form resolvers) and the server actions, so
-// the browser and the server give the same messages (spec §5).
+// the browser and the server give the same messages (docs/PRODUCT.md, the Sign-in sections).
 
 /** better-auth refuses longer passwords; bounding them here turns that into a field message. */
 export const PASSWORD_MAX = 128;
@@ -20,7 +20,7 @@ export const clientLoginSchema = z.object({
 });
 export type ClientLoginInput = z.infer<typeof clientLoginSchema>;
 
-// The spec gives the admin form no field rules of its own; a wrong password is simply refused.
+// The admin form has no field rules of its own; a wrong password is simply refused.
 export const adminLoginSchema = z.object({
   email: emailSchema,
   password: z
@@ -61,7 +61,7 @@ export const resetPasswordSchema = z
   .refine(passwordsMatch, mismatch);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** Texts of spec §2/§8 that both sides show. */
+/** Texts that both sides show (docs/PRODUCT.md, the Sign-in sections). */
 export const AUTH_MESSAGES = {
   loginFailed: "Login failed. Please try again.",
   invalidClientCredentials: "Invalid email or password",

@@ -1,4 +1,4 @@
-// The contact inquiry (spec §3, §5), shared by the landing-page form (zodResolver) and
+// The contact inquiry (docs/PRODUCT.md#marketing-contact-form), shared by the landing-page form (zodResolver) and
 // POST /api/contact/send. Written with zod/mini: the form ships it to every visitor's browser,
 // and the tree-shakable mini build is about 5 KB gzipped where classic zod is several times that.
 import "./zod-config";

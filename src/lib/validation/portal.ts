@@ -4,12 +4,12 @@ import { z } from "zod";
 import { todayIso } from "../format";
 import { emailSchema, isoDateSchema, text } from "./common";
 
-/** The consultancy's three services (spec §1); bookings also accept Other. */
+/** The consultancy's three services (docs/PRODUCT.md#overview); bookings also accept Other. */
 export const SERVICE_TYPES = ["AI Security Assessment", "AI Security Governance", "AI Engineering Acceleration"] as const;
 export const BOOKING_SERVICE_TYPES = [...SERVICE_TYPES, "Other"] as const;
 export type BookingServiceType = (typeof BOOKING_SERVICE_TYPES)[number];
 
-/** Urgency values of the schema with the labels of spec §9; medium is the default. */
+/** Urgency values of the schema with their labels (docs/PRODUCT.md#portal-book-service); medium is the default. */
 export const URGENCY_OPTIONS = [
   { value: "low", label: "Low - Flexible timeline" },
   { value: "medium", label: "Medium - Within 1 month" },

@@ -37,7 +37,7 @@ const AREAS = {
  */
 export async function signInToArea(area: LoginArea, input: unknown, headers: Headers): Promise<ActionResult<{ redirectTo: string }>> {
   const result = await attemptSignIn(area, input, headers);
-  // The admin login promises that access attempts are logged (spec §2). Never the password.
+  // The admin login promises that access attempts are logged (docs/PRODUCT.md#sign-in-admin-login). Never the password.
   if (area === "admin") {
     const email = (input as { email?: unknown } | null)?.email;
     const who = typeof email === "string" ? JSON.stringify(email.slice(0, 254)) : "(no email)";

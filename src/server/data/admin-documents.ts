@@ -11,7 +11,7 @@ import { getStorage, newStorageKey } from "../storage/storage";
 import { tooLarge } from "./admin-upload-body";
 import { cleanDisplayName, contentMatchesExtension, mimeTypeOf } from "./admin-upload-content";
 
-/** The latest uploads across all clients, with the client's company (spec: limit 10). */
+/** The latest uploads across all clients, with the client's company (docs/PRODUCT.md#admin-documents). */
 export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { actor: AdminActor; limit?: number }) {
   assertAdmin(actor);
   return db

@@ -43,7 +43,7 @@ const projectColumns = {
 /**
  * One page of the projects list with the derived invoice figures, in ONE statement: filter,
  * order and limit the projects first, then a lateral aggregate over just those projects'
- * invoices. Cancelled invoices are excluded from count, billed and paid (spec §3).
+ * invoices. Cancelled invoices are excluded from count, billed and paid (docs/PRODUCT.md#rules-project-figures).
  */
 export async function listAdminProjects(
   db: DbOrTx,
@@ -57,7 +57,7 @@ export async function listAdminProjects(
     search ? or(ilike(projects.projectName, pattern), ilike(clients.company, pattern)) : undefined,
   );
 
-  // Spec §7: ordered by status, then target completion date. Statuses go in working order (active
+  // Ordered by status, then target completion date (docs/PRODUCT.md#admin-projects). Statuses go in working order (active
   // work first, closed last) rather than alphabetically.
   const statusOrder = (column: SQLWrapper) =>
     sql`array_position(array['in_progress', 'on_hold', 'open', 'frozen', 'completed', 'cancelled']::text[], ${column})`;
@@ -122,7 +122,7 @@ async function assertActiveClient(tx: DbOrTx, clientId: string) {
   if (client.status !== "active") throw new AppError("bad_request", "Choose an active client", { clientId: "Choose an active client" });
 }
 
-/** New projects start open (spec §4). */
+/** New projects start open. */
 export async function createProject(db: Db, { actor, input }: { actor: AdminActor; input: ProjectFields }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
@@ -158,7 +158,7 @@ export async function updateProject(
 }
 
 /**
- * The inline status change. Returns the number of rows updated (spec §7: "a status update returns
+ * The inline status change. Returns the number of rows updated ("a status update returns
  * the affected rows"), so the screen can tell an unknown project apart from a failure.
  */
 export async function setProjectStatus(
@@ -274,7 +274,7 @@ export async function linkInvoicesToProject(
   });
 }
 
-/** Sets one invoice's project reference to empty (spec §4). */
+/** Sets one invoice's project reference to empty. */
 export async function unlinkInvoice(db: Db, { actor, invoiceId }: { actor: AdminActor; invoiceId: string }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {

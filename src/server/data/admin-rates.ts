@@ -17,7 +17,7 @@ const rateColumns = {
   effectiveFrom: clientRates.effectiveFrom,
 };
 
-/** A client's rate cards ordered by service type (spec §7). */
+/** A client's rate cards ordered by service type. */
 export async function listClientRatesForAdmin(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }) {
   assertAdmin(actor);
   return db

@@ -6,7 +6,7 @@ import { clients, clientSubscriptions, subscriptionTiers, type SubscriptionStatu
 import { containsPattern } from "./admin-sql";
 
 /**
- * Subscription cards (spec §9): MRR is the sum of monthly prices of active subscriptions, the
+ * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR is the sum of monthly prices of active subscriptions, the
  * average is MRR divided by the active count, churn is fixed at zero.
  */
 export async function getSubscriptionStats(db: DbOrTx, { actor }: { actor: AdminActor }) {

@@ -20,10 +20,10 @@ export const invoicePaidCents = sql`least(case when ${invoices.status} = 'paid' 
  */
 export const invoiceOutstandingCents = sql<number>`case when ${invoices.status} in ('pending', 'overdue') then ${invoices.amountCents} - ${invoicePaidCents} else 0 end`;
 
-/** Cancelled invoices are neither billed nor owed (spec §3 and §9). */
+/** Cancelled invoices are neither billed nor owed (docs/PRODUCT.md#rules-invoices-and-balances). */
 export const invoiceIsBilled = sql`${invoices.status} <> 'cancelled'`;
 
-/** Invoices the client still owes money on (spec §9: outstanding counts pending and overdue). */
+/** Invoices the client still owes money on (outstanding counts pending and overdue). */
 export const invoiceIsOpen = sql`${invoices.status} in ('pending', 'overdue')`;
 
 /** An integer-cents aggregate: bigint in SQL, a JS number out (node-postgres returns int8 as text). */

@@ -46,7 +46,7 @@ export type PortalInvoice = {
 };
 
 /**
- * One page of the client's invoices, newest due date first (spec §7). Paged so that a client with
+ * One page of the client's invoices, newest due date first (docs/PRODUCT.md#portal-billing). Paged so that a client with
  * thousands of invoices does not get them all in one page load; the summary above covers all.
  */
 export async function listPortalInvoices(

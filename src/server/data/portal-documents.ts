@@ -15,7 +15,7 @@ export type PortalDocument = {
   uploadedAt: string;
 };
 
-/** The client's document library, newest upload first (spec §7). No storage keys leave the server. */
+/** The client's document library, newest upload first. No storage keys leave the server. */
 export async function listPortalDocuments(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalDocument[]> {
   assertClient(actor);
   const rows = await db

@@ -6,9 +6,9 @@ import { documents, serviceBookings } from "../db/schema";
 
 export type OverviewStats = {
   totalDocuments: number;
-  /** Spec §7: the client's service bookings that are approved or in progress. */
+  /** The client's service bookings that are approved or in progress (docs/PRODUCT.md#portal-overview). */
   activeProjects: number;
-  /** Always 0: the product has no meetings or messages yet (spec §3). */
+  /** Always 0: the product has no meetings or messages yet. */
   upcomingMeetings: 0;
   unreadMessages: 0;
 };

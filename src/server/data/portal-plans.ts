@@ -14,7 +14,7 @@ export type PortalTier = {
   squareCheckoutUrl: string | null;
 };
 
-/** Support plans on offer: active tiers in display order (spec §7). */
+/** Support plans on offer: active tiers in display order. */
 export async function listActiveTiers(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalTier[]> {
   assertClient(actor);
   return db
@@ -41,7 +41,7 @@ export type PortalSubscription = {
   manageUrl: string;
 };
 
-/** The client's active subscription with its tier, or null (a client has at most one, spec §4). */
+/** The client's active subscription with its tier, or null (a client has at most one). */
 export async function getActiveSubscription(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalSubscription | null> {
   assertClient(actor);
   const [row] = await db

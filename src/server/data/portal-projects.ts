@@ -19,10 +19,10 @@ export type PortalProject = {
 };
 
 /**
- * The client's projects with their invoice figures (spec §3), in one query: invoices are joined
+ * The client's projects with their invoice figures (docs/PRODUCT.md#rules-project-figures), in one query: invoices are joined
  * and aggregated in SQL, never fetched per project. Cancelled invoices count neither in the
  * invoice count nor in the billed sum; outstanding = billed − paid. Total Value is this billed sum:
- * the spec derives total_estimated_value from the linked invoices instead of storing it.
+ * the product derives total_estimated_value from the linked invoices instead of storing it.
  */
 export async function listPortalProjects(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalProject[]> {
   assertClient(actor);
@@ -44,7 +44,7 @@ export async function listPortalProjects(db: DbOrTx, { actor }: { actor: ClientA
     .leftJoin(invoices, and(eq(invoices.projectId, projects.id), eq(invoices.clientId, actor.clientId)))
     .where(eq(projects.clientId, actor.clientId))
     .groupBy(projects.id)
-    // Spec §7: target completion date descending (PostgreSQL puts projects without one first).
+    // Target completion date descending (PostgreSQL puts projects without one first).
     .orderBy(desc(projects.targetCompletionDate), projects.projectName);
   return rows.map((row) => ({ ...row, outstandingCents: row.billedCents - row.paidCents }));
 }

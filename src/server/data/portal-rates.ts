@@ -15,7 +15,7 @@ export type PortalRate = {
   effectiveFrom: string | null;
 };
 
-/** The standard rate cards, as portal rates (spec §3). */
+/** The standard rate cards, as portal rates (docs/PRODUCT.md#rules-default-rate-cards). */
 const DEFAULT_PORTAL_RATES: PortalRate[] = DEFAULT_RATE_CARDS.map((rate) => ({
   ...rate,
   id: `default-${rate.serviceType}`,

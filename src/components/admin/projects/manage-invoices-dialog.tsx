@@ -73,7 +73,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
     setUnlinking(invoiceId);
     try {
       const result = await unlinkInvoiceAction({ invoiceId });
-      // Spec §8: unlink errors are only logged; the lists reload either way.
+      // Unlink errors are only logged; the lists reload either way (docs/PRODUCT.md#admin-projects).
       if (!result.ok) console.error("Unlink failed:", result.error);
     } catch (e) {
       console.error("Unlink failed:", e);

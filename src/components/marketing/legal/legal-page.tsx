@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { siteConfig } from "@/config/site";
 import { Icon } from "../icon";
 
-// Spec §9: both legal pages are dated October 14, 2025.
+// Both legal pages are dated October 14, 2025 (docs/PRODUCT.md#legal-pages).
 export const LEGAL_LAST_UPDATED = "October 14, 2025";
 
 /** Shell of a legal page: back link, title, date, the sections, then how to reach us. */

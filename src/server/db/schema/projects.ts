@@ -5,7 +5,7 @@ import { clients } from "./clients";
 export const PROJECT_STATUSES = ["open", "in_progress", "on_hold", "completed", "frozen", "cancelled"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-// total_estimated_value is not stored: the spec derives it from the linked invoices.
+// total_estimated_value is not stored: it is derived from the linked invoices (docs/PRODUCT.md#rules-project-figures).
 export const projects = pgTable(
   "projects",
   {

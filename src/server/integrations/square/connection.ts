@@ -129,7 +129,7 @@ export async function usableConnection(db: Db, config: SquareConfig, now = new D
 }
 
 /**
- * What the dashboard card shows (spec §3): never a token. The status call refreshes a token close
+ * What the dashboard card shows (docs/PRODUCT.md#square-connection): never a token. The status call refreshes a token close
  * to expiry; page rendering passes refresh: false so a slow Square never delays the dashboard.
  */
 export async function getSquareStatus(db: Db, { now = new Date(), refresh = true }: { now?: Date; refresh?: boolean } = {}): Promise<SquareStatus> {

@@ -3,7 +3,7 @@ import type { Square } from "square";
 import type { AcceptedPaymentMethods, InvoiceStatus, ScheduleEntry } from "../../db/schema";
 import { moneyToCents, MoneyRangeError, optionalMoneyToCents } from "./money";
 
-// One Square invoice → the fields of our invoices row (spec §3). Pure: the sync and the webhook
+// One Square invoice → the fields of our invoices row. Pure: the sync and the webhook
 // share it, and unit tests drive it directly. Clients and project links are not decided here.
 
 export type MappedInvoice = {

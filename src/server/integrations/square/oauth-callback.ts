@@ -6,7 +6,7 @@ import { squareConfig } from "./config";
 import { completeSquareAuthorization, OAuthFlowError } from "./oauth";
 import { currentSessionId } from "./request-guards";
 
-/** Back to the dashboard with oauth_status and message (spec §7); reasons use underscores. */
+/** Back to the dashboard with oauth_status and message (docs/PRODUCT.md#square-connection); reasons use underscores. */
 function backToDashboard(params: Record<string, string>): Response {
   const url = new URL("/admin/dashboard", serverEnv().appUrl);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);

@@ -13,7 +13,7 @@ export async function currentSessionId(headers: Headers): Promise<string> {
 }
 
 /**
- * Refuses requests another site started. Sync is a GET (spec §7) and session cookies are
+ * Refuses requests another site started. Sync is a GET (docs/PRODUCT.md#api-endpoints) and session cookies are
  * SameSite=Lax, which a cross-site top-level navigation still carries: browsers label such
  * requests Sec-Fetch-Site: cross-site. POSTs must also come from our own origin.
  */

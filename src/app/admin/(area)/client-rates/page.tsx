@@ -49,7 +49,7 @@ export default async function AdminClientRatesPage({ searchParams }: { searchPar
 
   const rates = await listClientRatesForAdmin(db, { actor, clientId: client.id });
   const today = todayIso();
-  // Spec §3: a client without rates sees the standard cards; saving stores them for this client.
+  // docs/PRODUCT.md#admin-client-rates: a client without rates sees the standard cards; saving stores them for this client.
   const initial: RateCardDraft[] = rates.length
     ? rates.map((r) => ({
         key: r.id,

@@ -85,7 +85,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
                         <span className="hidden xl:inline">Rates</span>
                       </Link>
                       <ClientSquareCustomersButton clientId={client.id} company={client.company} />
-                      {/* Invoices and settings are placeholders for now (docs/PRODUCT.md). */}
+                      {/* Invoices and settings are placeholders for now (docs/PRODUCT.md#admin-clients). */}
                       <button type="button" disabled className={buttonClasses("ghost", "sm")} aria-label={`Invoices of ${client.company} (coming soon)`} title="Invoices: coming soon">
                         <Receipt className="h-4 w-4" aria-hidden />
                       </button>

@@ -1,0 +1,89 @@
+// The repository explains itself: code and tests point into docs/PRODUCT.md, never into a document
+// outside the repository, and every anchor of docs/PRODUCT.md they name is a heading there.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SCANNED_DIRS = ["src", "tests", "scripts", "bench", "tools"];
+const DOC_FILES = ["README.md", "CONTRIBUTING.md", "docs/ARCHITECTURE.md", "docs/PRODUCT.md"];
+const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|jsx|json|md|css|sh|yml|yaml|txt|html)$/;
+
+// Assembled here so that this file does not match itself.
+const FORBIDDEN = ["spec " + "§", "product" + "-spec", "../" + "shared"];
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return TEXT_FILE.test(entry.name) ? [full] : [];
+  });
+}
+
+const scanned = SCANNED_DIRS.flatMap((dir) => filesUnder(path.join(ROOT, dir)));
+const read = (file: string) => fs.readFileSync(file, "utf8");
+const relative = (file: string) => path.relative(ROOT, file);
+
+/** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+export function githubSlugs(markdown: string): Set<string> {
+  const slugs = new Set<string>();
+  const seen = new Map<string, number>();
+  let inFence = false;
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) inFence = !inFence;
+    const heading = !inFence && /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const base = heading[1]!
+      .replace(/`/g, "")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    slugs.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return slugs;
+}
+
+describe("repository documentation", () => {
+  it("finds the files it checks", () => {
+    expect(scanned.length).toBeGreaterThan(100);
+    expect(scanned.some((file) => relative(file) === path.join("src", "lib", "format.ts"))).toBe(true);
+  });
+
+  it("computes GitHub's anchors", () => {
+    const slugs = githubSlugs("# Product\n## Portal: Billing\n## Rules: Money and dates\n```\n## not a heading\n```\n## Portal: Billing\n");
+    expect([...slugs]).toEqual(["product", "portal-billing", "rules-money-and-dates", "portal-billing-1"]);
+  });
+
+  it("never points to a document outside the repository", () => {
+    const offenders = scanned.flatMap((file) =>
+      read(file)
+        .split("\n")
+        .flatMap((line, index) =>
+          FORBIDDEN.some((word) => line.toLowerCase().includes(word)) ? [`${relative(file)}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("points only to anchors that exist in docs/PRODUCT.md", () => {
+    const slugs = githubSlugs(read(path.join(ROOT, "docs/PRODUCT.md")));
+    const sources = [...scanned, ...DOC_FILES.map((file) => path.join(ROOT, file))];
+    const references = sources.flatMap((file) =>
+      [...read(file).matchAll(/PRODUCT\.md#([\w-]+)/g)].map((match) => ({ where: relative(file), anchor: match[1]! })),
+    );
+    expect(references.length).toBeGreaterThan(20);
+    const missing = references.filter((reference) => !slugs.has(reference.anchor)).map((r) => `${r.where} → #${r.anchor}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("links within docs/PRODUCT.md only to its own headings", () => {
+    const markdown = read(path.join(ROOT, "docs/PRODUCT.md"));
+    const slugs = githubSlugs(markdown);
+    const missing = [...markdown.matchAll(/\]\(#([\w-]+)\)/g)].map((match) => match[1]!).filter((anchor) => !slugs.has(anchor));
+    expect(missing).toEqual([]);
+  });
+});
