@@ -46,18 +46,18 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
     try {
       const result = await setProjectStatusAction({ projectId: project.id, status });
       if (!result.ok) {
-        window.alert(`Failed to update status: ${result.error}`);
+        show(`Failed to update status: ${result.error}`, 5000, "error");
         return;
       }
       if (result.data.updated === 0) {
-        window.alert("Update may have failed - no rows affected");
+        show("Update may have failed - no rows affected", 5000, "error");
         return;
       }
       setStatuses((current) => ({ ...current, [project.id]: status }));
       show(`✓ ${project.projectName} → ${status.toUpperCase()} (SAVED TO DATABASE)`, 3000);
     } catch (error) {
       console.error("Status update failed:", error);
-      window.alert("Exception during update");
+      show("Exception during update", 5000, "error");
     } finally {
       setSaving(null);
     }
@@ -138,7 +138,7 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
                         <IconButton label={`View invoices of ${project.projectName}`} onClick={() => setModal({ kind: "invoices", project })}>
                           <Receipt className="h-4 w-4" aria-hidden />
                         </IconButton>
-                        <IconButton label={`Timeline of ${project.projectName}`} onClick={() => window.alert("Timeline visualization coming soon!")}>
+                        <IconButton label={`Timeline of ${project.projectName}`} onClick={() => show("Timeline visualization coming soon!", 3000)}>
                           <CalendarRange className="h-4 w-4" aria-hidden />
                         </IconButton>
                       </div>
