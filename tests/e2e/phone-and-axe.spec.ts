@@ -97,6 +97,16 @@ test("the admin dialogs, open", async ({ page }) => {
   await expectPhoneReady(page, "Project Invoices dialog", "[role=dialog]");
   await page.keyboard.press("Escape");
 
+  await page.goto("/admin/clients");
+  const clientRow = page.getByRole("table", { name: "Clients" }).getByRole("row").nth(1);
+  await clientRow.getByRole("button", { name: /^Square customers of / }).click();
+  await expect(page.getByRole("dialog", { name: /^Square customers of / })).toBeVisible();
+  await expectPhoneReady(page, "Square customers dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
+  await clientRow.getByRole("link", { name: /^Manage rates of / }).click();
+  await expect(page.getByRole("heading", { name: "Manage Client Rates" })).toBeVisible();
+  await expectPhoneReady(page, "a client's rates form");
+
   // The upload form's validation message shown, as after a first empty attempt.
   await page.goto("/admin/documents");
   await page.getByRole("button", { name: "Upload Document" }).click();

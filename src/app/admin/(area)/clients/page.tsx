@@ -14,14 +14,12 @@ import { cn } from "@/lib/cn";
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
-import { listAdminClients } from "@/server/data/admin-clients";
+import { type AdminClientRow, listAdminClients } from "@/server/data/admin-clients";
 import { getDb } from "@/server/db/client";
 
 export const metadata: Metadata = { title: "Clients" };
 
-type ClientRow = Awaited<ReturnType<typeof listAdminClients>>["rows"][number];
-
-const COLUMNS: Column<ClientRow>[] = [
+const COLUMNS: Column<AdminClientRow>[] = [
   { header: "Company", cell: (client) => client.company },
   { header: "Contact", cell: (client) => client.contactPerson },
   { header: "Email", cell: (client) => client.email, className: "text-muted" },
