@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { HydrationMarker } from "@/components/hydration-marker";
 import { siteConfig } from "@/config/site";
 import "./globals.css";
 
@@ -14,7 +15,10 @@ export const viewport: Viewport = { themeColor: "#020617", colorScheme: "dark" }
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className="dark">
-      <body className="min-h-screen bg-background text-foreground">{children}</body>
+      <body className="min-h-screen bg-background text-foreground">
+        {children}
+        <HydrationMarker />
+      </body>
     </html>
   );
 }

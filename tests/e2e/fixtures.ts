@@ -15,12 +15,9 @@ export function uniqueIp(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** Resolves once React has hydrated the document (the root layout's <body> carries its fiber). */
+/** Resolves once the app says its page has hydrated (HydrationMarker in the root layout). */
 async function waitForDocumentHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber")), undefined, {
-    polling: 50,
-    timeout: 15_000,
-  });
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 15_000 });
 }
 
 /**
@@ -100,11 +97,9 @@ export async function signInViaApi(page: Page, who: { email: string; password: s
 }
 
 /**
- * Resolves once React has hydrated the element (it attaches its fiber to hydrated DOM nodes).
- * Typing into a server-rendered form before that would be overwritten by the form library.
+ * Resolves once an interactive component says it has hydrated (its data-hydrated attribute, from
+ * useHydrated). Typing into a server-rendered form before that would be overwritten by the form library.
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
-  await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))), { timeout: 15_000 })
-    .toBe(true);
+  await expect(locator).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
 }

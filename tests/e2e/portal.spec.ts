@@ -187,7 +187,7 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
   // Typing before hydration would be overwritten by react-hook-form's defaults.
   const openSettings = async () => {
     await page.goto("/client-portal?section=settings");
-    await waitForHydration(page.getByRole("button", { name: "Save Changes" }));
+    await waitForHydration(page.getByRole("form", { name: "Account settings" }));
   };
   await openSettings();
   const phone = page.getByLabel("Phone");

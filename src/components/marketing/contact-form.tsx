@@ -4,13 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useForm } from "react-hook-form";
+import { Toast, useToast } from "@/components/ui/toast";
 import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues, type ContactInquiry } from "@/lib/validation/contact";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
 import { Icon } from "./icon";
 
 // The thank-you panel stays 5000 ms, then the (cleared) form returns (docs/PRODUCT.md#marketing-contact-form).
 export const SUCCESS_PANEL_MS = 5000;
-// The server's error text, or these fallbacks, in a browser alert.
+// The server's error text, or these fallbacks, in the toast.
 const SERVER_FAILURE = "Failed to send message";
 const OTHER_FAILURE = "Failed to send message. Please try again.";
 
@@ -23,6 +24,7 @@ export type ContactFormHandover = {
 
 export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   const [sent, setSent] = useState(false);
+  const { toast, show } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const {
@@ -77,7 +79,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
       });
       body = await response.json().catch(() => null);
     } catch {
-      window.alert(OTHER_FAILURE);
+      show(OTHER_FAILURE, 6000, "error");
       return;
     }
     if (!response.ok) {
@@ -85,7 +87,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
         const message = body?.fieldErrors?.[field];
         if (typeof message === "string") setError(field, { message });
       }
-      window.alert(typeof body?.error === "string" && body.error ? body.error : SERVER_FAILURE);
+      show(typeof body?.error === "string" && body.error ? body.error : SERVER_FAILURE, 6000, "error");
       return;
     }
     reset(EMPTY_CONTACT_FORM);
@@ -118,6 +120,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
           <p className="mt-2 max-w-md text-slate-200">We have received your message and will get back to you within 24 hours.</p>
         </div>
       ) : null}
+      <Toast toast={toast} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useEffect, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { TERMINAL_LINES, TERMINAL_PREFIX, TERMINAL_STEPS, type TerminalLine } from "./terminal-script";
 
 const START_DELAY_MS = 600;
@@ -23,10 +24,11 @@ const FINAL = { step: TERMINAL_STEPS, typed: 0 };
  * screen readers). Every line is always rendered at full length and unrevealed text is only made
  * invisible, so the box has its final size from the first paint and typing never shifts layout.
  * With reduced motion it shows the final state at once (CSS already does before this script runs).
- * data-step counts the completed steps.
+ * data-step counts the completed steps; data-hydrated says the timers run.
  */
 export function HeroTerminal() {
   const [{ step, typed }, setProgress] = useState({ step: 0, typed: 0 });
+  const hydrated = useHydrated();
 
   useEffect(() => {
     // Read in the effect, not while rendering: matchMedia during hydration forces a style update.
@@ -60,7 +62,7 @@ export function HeroTerminal() {
   }, []);
 
   return (
-    <div aria-hidden data-testid="hero-terminal" data-step={step} className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5">
+    <div aria-hidden data-testid="hero-terminal" data-step={step} data-hydrated={hydrated} className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5">
       {TERMINAL_LINES.map((line, index) => (
         <Line
           key={index}

@@ -71,7 +71,7 @@ export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tie
             <h2 className="text-lg font-semibold">Request a Custom Project</h2>
             <p className="mb-4 mt-1 text-sm text-muted">
               Tell us about the work; your account manager replies within 24 hours. Agreed rates are on{" "}
-              <a href={sectionHref("rates")} onClick={linkHandler("rates")} className="text-accent underline-offset-2 hover:underline">
+              <a href={sectionHref("rates")} onClick={linkHandler("rates")} className="text-accent underline underline-offset-2">
                 Contracting Rates
               </a>
               .

@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { accountSettingsSchema, type AccountSettings, type AccountSettingsInput } from "@/lib/validation/portal";
 import type { PortalProfile } from "@/server/data/portal-profile";
 import { SectionHeading } from "./section-heading";
@@ -30,6 +31,7 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const [serverError, setServerError] = useState<string | null>(null);
 
+  const hydrated = useHydrated();
   const defaults = toFormValues(profile);
   const form = useForm<AccountSettingsInput, unknown, AccountSettings>({
     resolver: zodResolver(accountSettingsSchema),
@@ -72,7 +74,7 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
         ) : null}
         {/* defaultValue on each control: the server-rendered form shows the stored values before
             the page's script has loaded (react-hook-form only fills uncontrolled inputs on hydration). */}
-        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <form onSubmit={onSubmit} noValidate aria-label="Account settings" data-hydrated={hydrated} className="mt-4 space-y-4">
           <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
             <Input {...fieldAria("settings-contact-person", errors.contactPerson?.message)} autoComplete="name" defaultValue={defaults.contactPerson} {...register("contactPerson")} />
           </Field>

@@ -2,7 +2,7 @@ import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("rounded-xl border border-slate-800 bg-surface/80 p-5 shadow-sm", className)} {...props} />;
+  return <div className={cn("min-w-0 rounded-xl border border-slate-800 bg-surface/80 p-5 shadow-sm", className)} {...props} />;
 }
 
 export function StatCard({ label, value, icon, className }: { label: string; value: React.ReactNode; icon?: React.ReactNode; className?: string }) {

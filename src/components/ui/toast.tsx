@@ -5,7 +5,10 @@ import { cn } from "@/lib/cn";
 
 type ToastState = { message: string; tone: "success" | "error" } | null;
 
-/** A single transient message; show(message, ms) replaces any current one. */
+/**
+ * The app's one transient message (no window.alert anywhere): show(message, ms) replaces any
+ * current one. Errors are announced assertively (role="alert"), successes politely.
+ */
 export function useToast() {
   const [toast, setToast] = useState<ToastState>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -20,10 +23,11 @@ export function useToast() {
 
 export function Toast({ toast }: { toast: ToastState }) {
   return (
-    <div aria-live="polite" className="pointer-events-none fixed bottom-20 right-4 z-50 md:bottom-6">
+    <div className="pointer-events-none fixed bottom-20 left-4 right-4 z-50 flex justify-end md:bottom-6 md:left-auto">
       {toast ? (
         <div
-          role="status"
+          role={toast.tone === "error" ? "alert" : "status"}
+          data-toast={toast.tone}
           className={cn(
             "rounded-md border px-4 py-3 text-sm font-medium shadow-lg",
             toast.tone === "success" ? "border-emerald-500/50 bg-emerald-950 text-emerald-100" : "border-red-500/50 bg-red-950 text-red-100",

@@ -55,7 +55,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
       });
       const body = (await response.json().catch(() => ({}))) as { success?: boolean; linkedCount?: number; error?: string };
       if (!response.ok || !body.success) {
-        window.alert(body.error || "Failed to link invoices");
+        showToast(body.error || "Failed to link invoices", 5000, "error");
         return;
       }
       showToast(`✓ Linked ${body.linkedCount ?? selected.size} invoices`, 2000);
@@ -63,7 +63,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
       await reload();
       router.refresh();
     } catch {
-      window.alert("Failed to link invoices");
+      showToast("Failed to link invoices", 5000, "error");
     } finally {
       setLinking(false);
     }

@@ -3,6 +3,7 @@
 import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
+import { type Column, DataTable } from "@/components/admin/data-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
@@ -46,22 +47,95 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
     try {
       const result = await setProjectStatusAction({ projectId: project.id, status });
       if (!result.ok) {
-        window.alert(`Failed to update status: ${result.error}`);
+        show(`Failed to update status: ${result.error}`, 5000, "error");
         return;
       }
       if (result.data.updated === 0) {
-        window.alert("Update may have failed - no rows affected");
+        show("Update may have failed - no rows affected", 5000, "error");
         return;
       }
       setStatuses((current) => ({ ...current, [project.id]: status }));
       show(`✓ ${project.projectName} → ${status.toUpperCase()} (SAVED TO DATABASE)`, 3000);
     } catch (error) {
       console.error("Status update failed:", error);
-      window.alert("Exception during update");
+      show("Exception during update", 5000, "error");
     } finally {
       setSaving(null);
     }
   };
+
+  const columns: Column<ProjectRowView>[] = [
+    {
+      header: "Project",
+      className: "max-w-64",
+      cell: (project) => (
+        <>
+          <span className="block">{project.projectName}</span>
+          {project.description ? <span className="mt-0.5 line-clamp-1 text-xs font-normal text-muted">{project.description}</span> : null}
+        </>
+      ),
+    },
+    { header: "Client", cell: (project) => project.company },
+    {
+      header: "Status",
+      cell: (project) => {
+        const status = statuses[project.id] ?? project.status;
+        return (
+          <select
+            aria-label={`Status of ${project.projectName}`}
+            value={status}
+            disabled={saving === project.id}
+            onChange={(event) => changeStatus(project, event.target.value as ProjectStatusValue)}
+            className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", PROJECT_STATUS_STYLE[status])}
+          >
+            {PROJECT_STATUS_VALUES.map((value) => (
+              <option key={value} value={value} className="bg-slate-900 text-foreground">
+                {PROJECT_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        );
+      },
+    },
+    { header: "Due Date", className: "whitespace-nowrap", cell: (project) => formatDate(project.targetCompletionDate) },
+    { header: "Value", align: "right", className: "font-mono", cell: (project) => formatCents(project.totalBilledCents) },
+    {
+      header: "Invoices",
+      align: "right",
+      cell: (project) => (
+        <>
+          <span className="block">{project.invoiceCount}</span>
+          <span className="block font-mono text-xs text-muted">{formatCents(project.totalBilledCents)}</span>
+        </>
+      ),
+    },
+    {
+      header: "Outstanding",
+      align: "right",
+      cell: (project) => (
+        <span className={cn("font-mono font-semibold", project.outstandingCents > 0 ? "text-danger" : "text-success")}>{formatCents(project.outstandingCents)}</span>
+      ),
+    },
+    {
+      header: "Actions",
+      cell: (project) => (
+        <div className="flex items-center gap-1">
+          <IconButton label={`Edit ${project.projectName}`} onClick={() => setModal({ kind: "edit", project })}>
+            <Pencil className="h-4 w-4" aria-hidden />
+          </IconButton>
+          <IconButton label={`Link invoices to ${project.projectName}`} onClick={() => setModal({ kind: "manage", project })}>
+            <Link2 className="h-4 w-4" aria-hidden />
+          </IconButton>
+          <IconButton label={`View invoices of ${project.projectName}`} onClick={() => setModal({ kind: "invoices", project })}>
+            <Receipt className="h-4 w-4" aria-hidden />
+          </IconButton>
+          <IconButton label={`Timeline of ${project.projectName}`} onClick={() => show("Timeline visualization coming soon!", 3000)}>
+            <CalendarRange className="h-4 w-4" aria-hidden />
+          </IconButton>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -71,85 +145,21 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
         actions={<CreateProjectButton onClick={() => setModal({ kind: "create" })} />}
       />
       {controls}
-      {rows.length === 0 ? (
-        isFiltered ? (
-          <EmptyState title="No projects found" hint="Try adjusting your filters" icon={<FolderKanban className="h-8 w-8" aria-hidden />} />
-        ) : (
-          <EmptyState title="No projects yet" hint="Projects will appear here as they are created" icon={<FolderKanban className="h-8 w-8" aria-hidden />} />
-        )
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-800">
-          <table className="w-full min-w-[980px] text-left text-sm">
-            <caption className="sr-only">Projects</caption>
-            <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3">Project</th>
-                <th scope="col" className="px-4 py-3">Client</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Due Date</th>
-                <th scope="col" className="px-4 py-3 text-right">Value</th>
-                <th scope="col" className="px-4 py-3 text-right">Invoices</th>
-                <th scope="col" className="px-4 py-3 text-right">Outstanding</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-800">
-              {rows.map((project) => {
-                const status = statuses[project.id] ?? project.status;
-                return (
-                  <tr key={project.id} className="align-top hover:bg-surface/60">
-                    <th scope="row" className="max-w-64 px-4 py-3 font-medium">
-                      <span className="block">{project.projectName}</span>
-                      {project.description ? <span className="mt-0.5 line-clamp-1 text-xs font-normal text-muted">{project.description}</span> : null}
-                    </th>
-                    <td className="px-4 py-3">{project.company}</td>
-                    <td className="px-4 py-3">
-                      <select
-                        aria-label={`Status of ${project.projectName}`}
-                        value={status}
-                        disabled={saving === project.id}
-                        onChange={(event) => changeStatus(project, event.target.value as ProjectStatusValue)}
-                        className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", PROJECT_STATUS_STYLE[status])}
-                      >
-                        {PROJECT_STATUS_VALUES.map((value) => (
-                          <option key={value} value={value} className="bg-slate-900 text-foreground">
-                            {PROJECT_STATUS_LABELS[value]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">{formatDate(project.targetCompletionDate)}</td>
-                    <td className="px-4 py-3 text-right font-mono">{formatCents(project.totalBilledCents)}</td>
-                    <td className="px-4 py-3 text-right">
-                      <span className="block">{project.invoiceCount}</span>
-                      <span className="block font-mono text-xs text-muted">{formatCents(project.totalBilledCents)}</span>
-                    </td>
-                    <td className={cn("px-4 py-3 text-right font-mono font-semibold", project.outstandingCents > 0 ? "text-danger" : "text-success")}>
-                      {formatCents(project.outstandingCents)}
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-1">
-                        <IconButton label={`Edit ${project.projectName}`} onClick={() => setModal({ kind: "edit", project })}>
-                          <Pencil className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                        <IconButton label={`Link invoices to ${project.projectName}`} onClick={() => setModal({ kind: "manage", project })}>
-                          <Link2 className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                        <IconButton label={`View invoices of ${project.projectName}`} onClick={() => setModal({ kind: "invoices", project })}>
-                          <Receipt className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                        <IconButton label={`Timeline of ${project.projectName}`} onClick={() => window.alert("Timeline visualization coming soon!")}>
-                          <CalendarRange className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Projects"
+        columns={columns}
+        rows={rows}
+        rowKey={(project) => project.id}
+        minWidthClass="min-w-[980px]"
+        rowClassName="align-top"
+        empty={
+          isFiltered ? (
+            <EmptyState title="No projects found" hint="Try adjusting your filters" icon={<FolderKanban className="h-8 w-8" aria-hidden />} />
+          ) : (
+            <EmptyState title="No projects yet" hint="Projects will appear here as they are created" icon={<FolderKanban className="h-8 w-8" aria-hidden />} />
+          )
+        }
+      />
       {footer}
       {modal?.kind === "create" ? <ProjectFormDialog project={null} onClose={() => setModal(null)} showToast={show} /> : null}
       {modal?.kind === "edit" ? (

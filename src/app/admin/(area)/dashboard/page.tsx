@@ -33,13 +33,13 @@ export default async function AdminDashboardPage() {
   return (
     <>
       <PageHeader title="Admin Dashboard" description={`Signed in as ${actor.email}`} />
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <StatCard label="Total Clients" value={stats.totalClients.toLocaleString("en-US")} icon={<Users className="h-7 w-7" aria-hidden />} />
         <StatCard label="Active Projects" value={stats.activeProjects.toLocaleString("en-US")} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />
         <StatCard label="Outstanding Revenue" value={formatCentsThousands(stats.outstandingCents)} icon={<DollarSign className="h-7 w-7" aria-hidden />} />
       </section>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="text-lg font-semibold">Client Management</h2>
           <p className="mt-1 text-sm text-muted">Review balances and rates, or invite a new client to the portal.</p>

@@ -1,0 +1,115 @@
+// Every screen on a 390 px phone: the page never scrolls sideways (wide tables scroll inside their
+// card), and axe finds no serious or critical accessibility violation. Dialogs are checked open.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+const PUBLIC_PAGES = ["/", "/privacy-policy", "/terms-of-service", "/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token"];
+const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents"];
+const ADMIN_PAGES = [
+  "/admin/dashboard",
+  "/admin/clients",
+  "/admin/client-rates",
+  "/admin/projects",
+  "/admin/subscriptions",
+  "/admin/documents",
+  "/admin/unmatched-invoices",
+];
+
+/** The page fits the screen, and axe reports nothing serious or critical (within `include` if given). */
+async function expectPhoneReady(page: Page, label: string, include?: string) {
+  // Against the phone's width, not innerWidth: a mobile browser widens its layout viewport to
+  // whatever the page needs, so innerWidth grows along with an overflowing page.
+  const widths = await page.evaluate((width) => {
+    // The elements that reach past the right edge (outside any scrolling box), to name the culprit.
+    const clipped = (el: Element) => {
+      // An absolutely positioned element escapes a scrolling box that is not its containing block.
+      if (getComputedStyle(el).position === "absolute") return false;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true;
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll<HTMLElement>("*")]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5 && el.getClientRects().length > 0 && !clipped(el))
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}`);
+    return { page: document.documentElement.scrollWidth, screen: width, wide };
+  }, PHONE.width);
+  expect.soft(widths.page, `${label}: page width at ${widths.screen} px; too wide: ${widths.wide.join(" | ")}`).toBeLessThanOrEqual(widths.screen);
+  let axe = new AxeBuilder({ page });
+  if (include) axe = axe.include(include);
+  const { violations } = await axe.analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
+  expect.soft(serious, `${label}: axe violations`).toEqual([]);
+}
+
+/** Waits for the page's main heading, which every screen has, then checks it. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expectPhoneReady(page, path);
+}
+
+test("public and sign-in pages", async ({ page }) => {
+  for (const path of PUBLIC_PAGES) await visit(page, path);
+});
+
+test("every portal section, and the booking form", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  for (const section of PORTAL_SECTIONS) await visit(page, `/client-portal?section=${section}`);
+  await visit(page, "/client-portal?section=book-service&tab=custom&service=Other&quote=rates");
+  await expect(page.getByLabel("Project Description")).toBeVisible();
+  await expectPhoneReady(page, "booking form");
+});
+
+test("every admin page", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+  for (const path of ADMIN_PAGES) await visit(page, path);
+});
+
+test("the admin dialogs, open", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+
+  await page.goto("/admin/dashboard");
+  await page.getByRole("button", { name: "Create New Client" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Create New Client" })).toBeVisible();
+  await expectPhoneReady(page, "Create New Client dialog", "[role=dialog]");
+
+  await page.goto("/admin/projects");
+  await page.getByRole("button", { name: "Create Project" }).click();
+  await expect(page.getByRole("dialog", { name: "Create Project" })).toBeVisible();
+  await expectPhoneReady(page, "Create Project dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
+
+  const firstRow = page.getByRole("table", { name: "Projects" }).getByRole("row").nth(1);
+  await firstRow.getByRole("button", { name: /^Link invoices to / }).click();
+  const manage = page.getByRole("dialog", { name: "Manage Invoices" });
+  await expect(manage.getByText(/^Linked invoices/)).toBeVisible();
+  await expectPhoneReady(page, "Manage Invoices dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
+
+  await firstRow.getByRole("button", { name: /^View invoices of / }).click();
+  await expect(page.getByRole("dialog", { name: "Project Invoices" })).toBeVisible();
+  await expectPhoneReady(page, "Project Invoices dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/admin/clients");
+  const clientRow = page.getByRole("table", { name: "Clients" }).getByRole("row").nth(1);
+  await clientRow.getByRole("button", { name: /^Square customers of / }).click();
+  await expect(page.getByRole("dialog", { name: /^Square customers of / })).toBeVisible();
+  await expectPhoneReady(page, "Square customers dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
+  await clientRow.getByRole("link", { name: /^Manage rates of / }).click();
+  await expect(page.getByRole("heading", { name: "Manage Client Rates" })).toBeVisible();
+  await expectPhoneReady(page, "a client's rates form");
+
+  // The upload form's validation message shown, as after a first empty attempt.
+  await page.goto("/admin/documents");
+  await page.getByRole("button", { name: "Upload Document" }).click();
+  await expect(page.getByText("Please select a client and file")).toBeVisible();
+  await expectPhoneReady(page, "upload form with its message");
+});
