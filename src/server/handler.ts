@@ -1,9 +1,10 @@
 import "server-only";
+import { headers } from "next/headers";
+import { after } from "next/server";
 import type { z } from "zod";
-import { fieldErrorsOf } from "@/lib/validation/common";
 import { type AdminActor, type ClientActor, requireAdmin, requireClient } from "./auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
-import { AppError, errorResponse, GENERIC_ERROR } from "./errors";
+import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler<A> = (request: Request, ctx: { actor: A; params: Record<string, string | string[]> }) => Promise<Response>;
@@ -42,18 +43,21 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
   return parseInput(schema, body);
 }
 
+/** Parses with a shared schema; a ZodError becomes a 400 with field errors in the one mapping (errors.ts). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    const fieldErrors = fieldErrorsOf(result.error);
-    throw new AppError("bad_request", Object.values(fieldErrors)[0] ?? "Invalid input.", fieldErrors);
-  }
-  return result.data;
+  return schema.parse(input);
 }
 
+/** The one shape of every server action's answer; a failure carries the same fields as an error body. */
 export type ActionResult<T = undefined> =
   | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+  | { ok: false; error: string; code: AppErrorCode; fieldErrors?: Record<string, string> };
+
+/** A failed action result from a thrown value, through the same mapping as the route handlers. */
+export function actionFailure(error: unknown): Extract<ActionResult<never>, { ok: false }> {
+  const { body } = errorBodyOf(error, "action");
+  return body.fieldErrors ? { ok: false, error: body.error, code: body.code, fieldErrors: body.fieldErrors } : { ok: false, error: body.error, code: body.code };
+}
 
 /** Server action wrapper: guard, validate with the shared schema, map errors to a plain result. */
 export function action<A, S extends z.ZodType, T>(
@@ -66,9 +70,7 @@ export function action<A, S extends z.ZodType, T>(
       const actor = await guard();
       return { ok: true, data: await fn(actor, parseInput(schema, input)) };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.message, fieldErrors: error.fieldErrors };
-      console.error("[action] unexpected error:", error);
-      return { ok: false, error: GENERIC_ERROR };
+      return actionFailure(error);
     }
   };
 }
@@ -77,3 +79,13 @@ export const adminAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Admin
   action(() => requireAdmin(), schema, fn);
 export const clientAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireClient(), schema, fn);
+/** What a public action gets instead of an actor: the request's headers and a way to work after answering. */
+export type PublicContext = { headers: Headers; defer: (task: () => Promise<void>) => void };
+
+/**
+ * Server action open to anyone (sign-in, password reset): no session, but the same validation and
+ * result shape. Headers give the client address (rate limits) and user agent; `defer` runs work
+ * after the response has gone out (next/server `after`).
+ */
+export const publicAction = <S extends z.ZodType, T>(schema: S, fn: (input: z.output<S>, ctx: PublicContext) => Promise<T>) =>
+  action(async (): Promise<PublicContext> => ({ headers: new Headers(await headers()), defer: (task) => after(task) }), schema, (ctx, input) => fn(input, ctx));
