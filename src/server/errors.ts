@@ -1,6 +1,6 @@
 import "server-only";
-import { ZodError } from "zod";
-import { fieldErrorsOf } from "@/lib/validation/common";
+import { $ZodError } from "zod/v4/core";
+import { fieldErrorsOf } from "@/lib/validation/field-errors";
 import { SquareApiError } from "./integrations/square/square-api-error";
 
 const STATUS = {
@@ -54,7 +54,8 @@ export function toAppError(error: unknown): AppError | null {
   // Square's message is written for the admin; a 409 means "not connected", anything else is
   // the upstream service failing.
   if (error instanceof SquareApiError) return new AppError(error.statusCode === 409 ? "conflict" : "bad_gateway", error.message);
-  if (error instanceof ZodError) {
+  // $ZodError: the base class of both classic zod's and zod/mini's errors.
+  if (error instanceof $ZodError) {
     const fieldErrors = fieldErrorsOf(error);
     return new AppError("bad_request", Object.values(fieldErrors)[0] ?? "Invalid input.", { fieldErrors });
   }

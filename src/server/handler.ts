@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { after } from "next/server";
 import type { z } from "zod";
+import * as zcore from "zod/v4/core";
 import { type AdminActor, type ClientActor, requireAdmin, requireClient } from "./auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
@@ -44,8 +45,8 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
 }
 
 /** Parses with a shared schema; a ZodError becomes a 400 with field errors in the one mapping (errors.ts). */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  return schema.parse(input);
+export function parseInput<S extends zcore.$ZodType>(schema: S, input: unknown): zcore.output<S> {
+  return zcore.parse(schema, input);
 }
 
 /** The one shape of every server action's answer; a failure carries the same fields as an error body. */
