@@ -71,7 +71,7 @@ describe("a signed Square event with text PostgreSQL cannot store", () => {
     const before = await count(squareWebhookEvents);
     const response = await deliver(signedInvoiceEvent({ ...sq.fake.invoices()[0]! }, "evt-\u0000-nul"));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "The event is missing event_id or type." });
+    expect(await response.json()).toEqual({ success: false, error: "The event is missing event_id or type.", code: "bad_request" });
     expect(await count(squareWebhookEvents)).toBe(before);
   });
 
@@ -95,7 +95,7 @@ describe("a signed Square event whose invoice has a \"__proto__\" key", () => {
     const before = [await count(invoices), await count(squareWebhookEvents)];
     const response = await webhook(new Request(url, { method: "POST", headers: { "content-type": "application/json", "x-square-hmacsha256-signature": signSquareWebhook(body, WEBHOOK_KEY, url) }, body }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "The event's invoice is malformed." });
+    expect(await response.json()).toEqual({ success: false, error: "The event's invoice is malformed.", code: "bad_request" });
     expect([await count(invoices), await count(squareWebhookEvents)]).toEqual(before);
   });
 });
