@@ -365,8 +365,8 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
     fresh,
     check: (expected) => {
       if (expected === "ok") expect(result.value, result.text).toMatchObject({ ok: true });
-      // A refusal is exactly { ok: false, error }: no data, no field errors.
-      else if ((expected as { ok: boolean }).ok === false) expect(result.value).toEqual(expected);
+      // A refusal is exactly { ok: false, error, code }: no data, no field errors.
+      else if ((expected as { ok: boolean }).ok === false) expect(result.value).toEqual({ ...(expected as object), code: expect.any(String) });
       else expect(result.value).toMatchObject(expected as object);
     },
   };
