@@ -30,3 +30,16 @@ export declare const AUTH_SECRET_REQUIRED: string;
 export declare function s3SettingsOf(env: Pick<ParsedEnv, "s3">): S3Settings | null;
 export declare function storageChoiceOf(env: Pick<ParsedEnv, "s3" | "storage" | "isProduction">): "disk" | "s3";
 export declare function decideSeedDemo(env: { seedDemo: string | undefined; isProduction: boolean; databaseUrl: string | undefined }): boolean;
+
+export type SquareEnv = {
+  applicationId: string | undefined;
+  applicationSecret: string | undefined;
+  environment: "sandbox" | "production";
+  /** SQUARE_BASE_URL without trailing slashes (a local fake, a proxy). */
+  baseUrlOverride: string | undefined;
+  webhookSignatureKey: string | undefined;
+  maxRetries: number;
+  timeoutInSeconds: number;
+};
+export declare const squareEnvSchema: z.ZodType<SquareEnv, Record<string, string | undefined>>;
+export declare function parseSquareEnv(raw?: Record<string, string | undefined>): SquareEnv;

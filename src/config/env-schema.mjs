@@ -12,6 +12,40 @@ const trimmed = z.preprocess((value) => {
 
 const TRUE_WORDS = ["1", "true", "yes", "on"];
 
+/** A whole number within bounds; anything else (or nothing) is the fallback. */
+const boundedInt = (fallback, min, max) => trimmed.pipe(z.coerce.number().int().min(min).max(max).default(fallback)).catch(fallback);
+
+/**
+ * The Square variables. Part of envSchema (checked at start), and also parsed on their own at call
+ * time by src/server/integrations/square/config.ts: tests and the dev script change them after
+ * start-up. Without an application id and secret the integration is "not configured".
+ */
+export const squareEnvSchema = z
+  .object({
+    SQUARE_APPLICATION_ID: trimmed,
+    SQUARE_APPLICATION_SECRET: trimmed,
+    SQUARE_ENVIRONMENT: trimmed,
+    SQUARE_BASE_URL: trimmed,
+    SQUARE_WEBHOOK_SIGNATURE_KEY: trimmed,
+    // The SDK retries 408, 429 and 5xx twice by default.
+    SQUARE_MAX_RETRIES: boundedInt(2, 0, 5),
+    SQUARE_TIMEOUT_SECONDS: boundedInt(30, 1, 120),
+  })
+  .transform((raw) => ({
+    applicationId: raw.SQUARE_APPLICATION_ID,
+    applicationSecret: raw.SQUARE_APPLICATION_SECRET,
+    environment: raw.SQUARE_ENVIRONMENT?.toLowerCase() === "production" ? "production" : "sandbox",
+    baseUrlOverride: raw.SQUARE_BASE_URL?.replace(/\/+$/, "") || undefined,
+    webhookSignatureKey: raw.SQUARE_WEBHOOK_SIGNATURE_KEY,
+    maxRetries: raw.SQUARE_MAX_RETRIES,
+    timeoutInSeconds: raw.SQUARE_TIMEOUT_SECONDS,
+  }));
+
+/** The Square settings as they are now. */
+export function parseSquareEnv(raw = process.env) {
+  return squareEnvSchema.parse(raw);
+}
+
 /**
  * Demo data only where asked: by default only on a non-production embedded start. A real deployment
  * (APP_ENV=production or DATABASE_URL) seeds only with an explicit SEED_DEMO=true.
@@ -63,6 +97,7 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: trimmed,
     S3_SECRET_ACCESS_KEY: trimmed,
   })
+  .and(squareEnvSchema)
   .transform((raw) => {
     const port = raw.PORT ?? 3000;
     // "Production" is a real deployment: a PostgreSQL server or an explicit APP_ENV. `npm start` on

@@ -1,6 +1,6 @@
 // The one parse of the environment (src/config/env-schema.mjs), shared by the server and npm start.
 import { describe, expect, it } from "vitest";
-import { parseEnv, storageChoiceOf } from "@/config/env-schema.mjs";
+import { parseEnv, parseSquareEnv, storageChoiceOf } from "@/config/env-schema.mjs";
 
 describe("parseEnv", () => {
   it("gives the documented defaults for an empty environment, blank meaning unset", () => {
@@ -46,5 +46,17 @@ describe("storageChoiceOf", () => {
     expect(storageChoiceOf(parseEnv({ APP_ENV: "production", STORAGE: "disk" }))).toBe("disk");
     expect(() => storageChoiceOf(parseEnv({ S3_BUCKET: "docs" }))).toThrow("S3 storage is partly configured");
     expect(storageChoiceOf(parseEnv({}))).toBe("disk");
+  });
+});
+
+describe("parseSquareEnv", () => {
+  it("reads the Square part at call time, with bounded SDK settings", () => {
+    expect(parseSquareEnv({ SQUARE_ENVIRONMENT: " Production ", SQUARE_BASE_URL: "http://127.0.0.1:9/", SQUARE_MAX_RETRIES: "9", SQUARE_TIMEOUT_SECONDS: "5" })).toMatchObject({
+      environment: "production",
+      baseUrlOverride: "http://127.0.0.1:9",
+      maxRetries: 2,
+      timeoutInSeconds: 5,
+    });
+    expect(parseSquareEnv({})).toMatchObject({ applicationId: undefined, environment: "sandbox", maxRetries: 2, timeoutInSeconds: 30 });
   });
 });
