@@ -4,32 +4,24 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { AUTH_SECRET_REQUIRED, parseEnv, storageChoiceOf } from "../src/config/env-schema.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 process.env.NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-// Fail before building or listening when a real deployment lacks its secret (src/server/env.ts
-// enforces the same rule inside the server).
-const isProduction = process.env.APP_ENV === "production" || (Boolean(process.env.DATABASE_URL?.trim()) && process.env.APP_ENV !== "development");
-if (isProduction && !process.env.AUTH_SECRET?.trim()) {
-  console.error("AUTH_SECRET is required in production (32+ random characters, the same on every instance).");
-  process.exit(1);
-}
-
-// Documents on one instance's disk are missing on the others: production uses S3-compatible
-// storage unless STORAGE=disk says a single instance is meant (src/server/storage/storage.ts).
-const storage = process.env.STORAGE?.trim().toLowerCase() || "";
-const s3Set = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].every((name) => process.env[name]?.trim());
-if (storage !== "" && storage !== "disk" && storage !== "s3") {
-  console.error(`STORAGE must be "disk" or "s3", not "${process.env.STORAGE}".`);
-  process.exit(1);
-}
-if (storage !== "disk" && !s3Set && (isProduction || storage === "s3")) {
-  console.error(
-    "Document storage is not configured: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3-compatible storage), or STORAGE=disk to keep documents under DATA_DIR (a single instance only).",
-  );
+// Fail before building or listening on a bad environment, with the server's own schema and rules
+// (src/config/env-schema.mjs; the server applies the same ones in src/server/env.ts).
+let env;
+try {
+  env = parseEnv(process.env);
+  if (env.isProduction && !env.authSecret) throw new Error(AUTH_SECRET_REQUIRED);
+  // Documents on one instance's disk are missing on the others: production uses S3-compatible
+  // storage unless STORAGE=disk says a single instance is meant.
+  storageChoiceOf(env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -44,8 +36,7 @@ if (process.argv.includes("--no-build")) {
   ensureBuild();
 }
 
-const port = Number(process.env.PORT ?? 3000) || 3000;
-const hostname = process.env.HOST ?? "0.0.0.0";
+const { port, host: hostname } = env;
 // The client address is decided in src/proxy.ts (src/server/client-address.ts), which cannot see
 // the socket: stamp the peer address on every request under a nonce that only this process knows
 // (the same Symbol src/server/client-address.ts reads), so a client-sent copy never passes.
@@ -54,7 +45,7 @@ const peerNonce = randomBytes(24).toString("base64url");
 globalThis[Symbol.for("sentinel.peerNonce")] = peerNonce;
 // Defence in depth when no proxy is trusted: should the proxy ever not run, the app still sees
 // only the socket address.
-const trustsNoProxy = ["", "0", "false", "no", "off"].includes((process.env.TRUST_PROXY ?? "").trim().toLowerCase());
+const trustsNoProxy = ["", "0", "false", "no", "off"].includes((env.trustProxy ?? "").toLowerCase());
 
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: ROOT, hostname, port });

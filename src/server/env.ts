@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { AUTH_SECRET_REQUIRED, decideSeedDemo, type ParsedEnv, parseEnv } from "@/config/env-schema.mjs";
 import { parseTrustProxy, type ProxyTrust } from "./client-address";
 
 export type ServerEnv = {
@@ -20,48 +21,34 @@ export type ServerEnv = {
   trustProxy: ProxyTrust;
   /** Audit rows older than this many days are pruned; undefined keeps them for ever. */
   auditRetentionDays: number | undefined;
+  /** AUTH_SECRET as set (32+ characters); see authSecret() for the fallback outside production. */
+  authSecret: string | undefined;
+  /** STORAGE and the S3_* settings as set; storage.ts decides with storageChoiceOf(). */
+  storage: ParsedEnv["storage"];
+  s3: ParsedEnv["s3"];
 };
 
-function readBool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value.trim() === "") return fallback;
-  return ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
-}
-
-function readRetentionDays(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  const days = Number(value.trim());
-  // Refused rather than ignored: a typo must not silently keep (or drop) the audit trail.
-  if (!Number.isInteger(days) || days < 1) throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days (1 or more), not "${value}".`);
-  return days;
-}
-
-/**
- * Demo data only where asked: by default only on a non-production embedded start. A real deployment
- * (APP_ENV=production or DATABASE_URL) seeds only with an explicit SEED_DEMO=true.
- */
-export function decideSeedDemo(env: { seedDemo: string | undefined; isProduction: boolean; databaseUrl: string | undefined }): boolean {
-  return readBool(env.seedDemo, !env.isProduction && env.databaseUrl === undefined);
-}
+export { decideSeedDemo };
 
 function resolve(): ServerEnv {
-  const port = Number(process.env.PORT ?? 3000) || 3000;
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  // "Production" is a real deployment: a PostgreSQL server or an explicit APP_ENV. `npm start` on the
-  // embedded database is the zero-configuration demo, even though Next runs with NODE_ENV=production.
-  const isProduction = process.env.APP_ENV === "production" || (databaseUrl !== undefined && process.env.APP_ENV !== "development");
+  // The one parse of the environment (shared with scripts/start.mjs); a bad value fails the start.
+  const env = parseEnv(process.env);
   return {
-    port,
-    dataDir: path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR?.trim() || "./data"),
-    databaseUrl,
-    appUrl: (process.env.APP_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ""),
-    isProduction,
-    seedDemo: decideSeedDemo({ seedDemo: process.env.SEED_DEMO, isProduction, databaseUrl }),
-    seedDemoForced: isProduction && readBool(process.env.SEED_DEMO, false),
-    smtpUrl: process.env.SMTP_URL?.trim() || undefined,
-    mailFrom: process.env.MAIL_FROM?.trim() || "Sentinel AI Security <no-reply@example.com>",
-    contactEmail: process.env.CONTACT_EMAIL?.trim() || "hello@example.com",
-    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
-    auditRetentionDays: readRetentionDays(process.env.AUDIT_RETENTION_DAYS),
+    port: env.port,
+    dataDir: path.resolve(/*turbopackIgnore: true*/ env.dataDir),
+    databaseUrl: env.databaseUrl,
+    appUrl: env.appUrl,
+    isProduction: env.isProduction,
+    seedDemo: env.seedDemo,
+    seedDemoForced: env.seedDemoForced,
+    smtpUrl: env.smtpUrl,
+    mailFrom: env.mailFrom,
+    contactEmail: env.contactEmail,
+    trustProxy: parseTrustProxy(env.trustProxy),
+    auditRetentionDays: env.auditRetentionDays,
+    authSecret: env.authSecret,
+    storage: env.storage,
+    s3: env.s3,
   };
 }
 
@@ -84,15 +71,9 @@ export function resetServerEnv(): void {
  */
 export function authSecret(): string {
   if (g.__authSecret) return g.__authSecret;
-  const fromEnv = process.env.AUTH_SECRET?.trim();
-  if (fromEnv) {
-    if (fromEnv.length < 32) throw new Error("AUTH_SECRET must be at least 32 characters long.");
-    return (g.__authSecret = fromEnv);
-  }
   const env = serverEnv();
-  if (env.isProduction) {
-    throw new Error("AUTH_SECRET is required in production (32+ random characters, the same on every instance).");
-  }
+  if (env.authSecret) return (g.__authSecret = env.authSecret);
+  if (env.isProduction) throw new Error(AUTH_SECRET_REQUIRED);
   const file = path.join(env.dataDir, "auth-secret");
   fs.mkdirSync(env.dataDir, { recursive: true });
   try {

@@ -1,4 +1,7 @@
 import "server-only";
+import { $ZodError } from "zod/v4/core";
+import { fieldErrorsOf } from "@/lib/validation/field-errors";
+import { SquareApiError } from "./integrations/square/square-api-error";
 
 const STATUS = {
   bad_request: 400,
@@ -8,21 +11,28 @@ const STATUS = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  internal: 500,
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof STATUS;
 
+type AppErrorOptions = { fieldErrors?: Record<string, string>; headers?: Record<string, string> };
+
 /** An error whose message is safe to show to the user. Anything else becomes a generic 500. */
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly fieldErrors?: Record<string, string>;
+  /** Sent with the HTTP answer, e.g. Retry-After on a 429. */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: AppErrorCode, message: string, fieldErrors?: Record<string, string>) {
+  constructor(code: AppErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
-    this.fieldErrors = fieldErrors;
+    if (options.fieldErrors) this.fieldErrors = options.fieldErrors;
+    if (options.headers) this.headers = options.headers;
   }
 
   get status(): number {
@@ -32,13 +42,40 @@ export class AppError extends Error {
 
 export const GENERIC_ERROR = "Something went wrong. Please try again.";
 
+/** What every error body and every failed action result carries. */
+export type ErrorBody = { success: false; error: string; code: AppErrorCode; fieldErrors?: Record<string, string> };
+
+/**
+ * The one classification of a thrown value: our own errors, Square's and zod's become an AppError
+ * with a message safe to show; anything else is unexpected (null: logged, answered generically).
+ */
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  // Square's message is written for the admin; a 409 means "not connected", anything else is
+  // the upstream service failing.
+  if (error instanceof SquareApiError) return new AppError(error.statusCode === 409 ? "conflict" : "bad_gateway", error.message);
+  // $ZodError: the base class of both classic zod's and zod/mini's errors.
+  if (error instanceof $ZodError) {
+    const fieldErrors = fieldErrorsOf(error);
+    return new AppError("bad_request", Object.values(fieldErrors)[0] ?? "Invalid input.", { fieldErrors });
+  }
+  return null;
+}
+
+/** The error body of a thrown value; an unexpected one is logged under `where` and answered generically. */
+export function errorBodyOf(error: unknown, where: string): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  const known = toAppError(error);
+  if (!known) {
+    console.error(`[${where}] unexpected error:`, error);
+    return { status: 500, body: { success: false, error: GENERIC_ERROR, code: "internal" } };
+  }
+  const body: ErrorBody = { success: false, error: known.message, code: known.code };
+  if (known.fieldErrors && Object.keys(known.fieldErrors).length > 0) body.fieldErrors = known.fieldErrors;
+  return { status: known.status, body, headers: known.headers };
+}
+
 /** The one mapping from a thrown value to an HTTP response. */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof AppError) {
-    const body: Record<string, unknown> = { success: false, error: error.message };
-    if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
-    return Response.json(body, { status: error.status });
-  }
-  console.error("[api] unexpected error:", error);
-  return Response.json({ success: false, error: GENERIC_ERROR }, { status: 500 });
+  const { status, body, headers } = errorBodyOf(error, "api");
+  return Response.json(body, { status, headers });
 }

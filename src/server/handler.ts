@@ -1,9 +1,11 @@
 import "server-only";
+import { headers } from "next/headers";
+import { after } from "next/server";
 import type { z } from "zod";
-import { fieldErrorsOf } from "@/lib/validation/common";
+import * as zcore from "zod/v4/core";
 import { type AdminActor, type ClientActor, requireAdmin, requireClient } from "./auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
-import { AppError, errorResponse, GENERIC_ERROR } from "./errors";
+import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler<A> = (request: Request, ctx: { actor: A; params: Record<string, string | string[]> }) => Promise<Response>;
@@ -31,8 +33,13 @@ export const withPublic = (handler: Handler<null>) => wrap(async () => null, han
  * Parses a JSON body with a shared schema; bad JSON or bad fields become a 400 with a message, a
  * body over the limit a 413 (counted while it streams in, see body-limit.ts).
  */
-export async function parseJson<S extends z.ZodType>(request: Request, schema: S, maxBytes: number = BODY_LIMITS.adminJson): Promise<z.output<S>> {
-  const raw = await readTextLimited(request, maxBytes);
+export async function parseJson<S extends zcore.$ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes: number = BODY_LIMITS.adminJson,
+  tooLarge?: () => AppError,
+): Promise<zcore.output<S>> {
+  const raw = await readTextLimited(request, maxBytes, tooLarge);
   let body: unknown;
   try {
     body = JSON.parse(raw);
@@ -42,18 +49,21 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
   return parseInput(schema, body);
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    const fieldErrors = fieldErrorsOf(result.error);
-    throw new AppError("bad_request", Object.values(fieldErrors)[0] ?? "Invalid input.", fieldErrors);
-  }
-  return result.data;
+/** Parses with a shared schema; a ZodError becomes a 400 with field errors in the one mapping (errors.ts). */
+export function parseInput<S extends zcore.$ZodType>(schema: S, input: unknown): zcore.output<S> {
+  return zcore.parse(schema, input);
 }
 
+/** The one shape of every server action's answer; a failure carries the same fields as an error body. */
 export type ActionResult<T = undefined> =
   | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+  | { ok: false; error: string; code: AppErrorCode; fieldErrors?: Record<string, string> };
+
+/** A failed action result from a thrown value, through the same mapping as the route handlers. */
+export function actionFailure(error: unknown): Extract<ActionResult<never>, { ok: false }> {
+  const { body } = errorBodyOf(error, "action");
+  return body.fieldErrors ? { ok: false, error: body.error, code: body.code, fieldErrors: body.fieldErrors } : { ok: false, error: body.error, code: body.code };
+}
 
 const INPUT_SCHEMA = Symbol.for("aisec.actionInputSchema");
 
@@ -68,9 +78,7 @@ export function action<A, S extends z.ZodType, T>(
       const actor = await guard();
       return { ok: true, data: await fn(actor, parseInput(schema, input)) };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.message, fieldErrors: error.fieldErrors };
-      console.error("[action] unexpected error:", error);
-      return { ok: false, error: GENERIC_ERROR };
+      return actionFailure(error);
     }
   };
   // The schema stays reachable from the exported action, so the input fuzzing checks the very
@@ -88,3 +96,13 @@ export const adminAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Admin
   action(() => requireAdmin(), schema, fn);
 export const clientAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireClient(), schema, fn);
+/** What a public action gets instead of an actor: the request's headers and a way to work after answering. */
+export type PublicContext = { headers: Headers; defer: (task: () => Promise<void>) => void };
+
+/**
+ * Server action open to anyone (sign-in, password reset): no session, but the same validation and
+ * result shape. Headers give the client address (rate limits) and user agent; `defer` runs work
+ * after the response has gone out (next/server `after`).
+ */
+export const publicAction = <S extends z.ZodType, T>(schema: S, fn: (input: z.output<S>, ctx: PublicContext) => Promise<T>) =>
+  action(async (): Promise<PublicContext> => ({ headers: new Headers(await headers()), defer: (task) => after(task) }), schema, (ctx, input) => fn(input, ctx));

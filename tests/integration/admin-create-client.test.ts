@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
-import { resetPasswordWithToken } from "@/server/auth/password-reset";
+import { resetPasswordWithToken } from "./helpers/auth-actions";
 import { requireClient } from "@/server/auth/session";
 import { auditLog, clients, emailOutbox, user, verification } from "@/server/db/schema";
 import { DEMO_USERS } from "@/server/db/seed/demo-data";
@@ -14,6 +14,7 @@ import { setupTestDatabase } from "./helpers/db";
 import { requestHeaders } from "./helpers/next-headers-mock";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
 const t = setupTestDatabase({ seedDemo: true });
 
 let cookie = "";
@@ -91,7 +92,7 @@ describe("create client with invitation", () => {
     const before = await t.db.select({ id: clients.id }).from(clients);
     for (const email of ["PETER@initech.example", "client@example.com"]) {
       const result = await createClientAction({ ...input, company: "Duplicate Co", email });
-      expect(result).toEqual({ ok: false, error: "A user with this email already exists.", fieldErrors: { email: "A user with this email already exists." } });
+      expect(result).toMatchObject({ ok: false, error: "A user with this email already exists.", fieldErrors: { email: "A user with this email already exists." } });
     }
     expect(await t.db.select({ id: clients.id }).from(clients)).toHaveLength(before.length);
     expect(await t.db.select().from(clients).where(like(clients.company, "Duplicate%"))).toEqual([]);

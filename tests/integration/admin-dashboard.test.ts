@@ -22,8 +22,8 @@ describe("approve a booking", () => {
     expect(row).toMatchObject({ status: "approved", reviewedBy: DEMO_USERS.admin.id });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, pending.id));
     expect(entry).toMatchObject({ action: "booking.approve", before: { status: "pending" }, after: { status: "approved" } });
-    expect(await approveBookingAction({ bookingId: pending.id })).toEqual({ ok: false, error: "This booking is already approved." });
-    expect(await approveBookingAction({ bookingId: "00000000-0000-4000-8000-000000000999" })).toEqual({ ok: false, error: "Booking not found" });
+    expect(await approveBookingAction({ bookingId: pending.id })).toMatchObject({ ok: false, error: "This booking is already approved." });
+    expect(await approveBookingAction({ bookingId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({ ok: false, error: "Booking not found" });
     expect((await listPendingBookings(t.db, { actor: await adminActor() })).total).toBe(0);
   });
 });

@@ -96,7 +96,7 @@ describe("POST /api/admin/projects/link-invoices", () => {
   it("refuses another client's invoice and changes nothing", async () => {
     const response = await link({ projectId: project.id, invoiceIds: [...own, inv("INV-2005").id] });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "Only invoices of the project's client can be linked. Nothing was linked." });
+    expect(await response.json()).toEqual({ success: false, error: "Only invoices of the project's client can be linked. Nothing was linked.", code: "bad_request" });
     expect(await projectIdsOf([...own, inv("INV-2005").id])).toEqual({ [own[0]!]: null, [own[1]!]: null, [inv("INV-2005").id]: null });
   });
 

@@ -1,15 +1,18 @@
 // Brute-force protection that strangers cannot turn into a lockout (OWASP device cookies): wrong
 // passwords from unknown browsers spend the account's shared budget, while a browser holding a
 // device cookie for the account has its own budget and gets in.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { AUTH_LIMITS } from "@/server/auth/brute-force";
 import { DEVICE_COOKIE, issueDeviceCookie, verifyDeviceCookie } from "@/server/auth/device-cookie";
-import { signInToArea } from "@/server/auth/sign-in";
+import { signInToArea } from "./helpers/auth-actions";
 import { createCredentialUser } from "@/server/auth/users";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
 
 const t = setupTestDatabase({ seedDemo: true });
 const ADMIN = { email: DEMO_USERS.admin.email, password: DEMO_PASSWORDS.admin };
@@ -56,7 +59,7 @@ describe("device cookie", () => {
     expect(results.slice(limit).every((r) => !r.ok && r.error === AUTH_MESSAGES.signInRateLimited)).toBe(true);
 
     // The right password from yet another unknown browser: limited, with the existing message.
-    expect(await signInToArea("admin", ADMIN, fromIp())).toEqual({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
+    expect(await signInToArea("admin", ADMIN, fromIp())).toMatchObject({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
     const http = await signIn(ADMIN.email, ADMIN.password);
     expect(http.response.status).toBe(429);
 
@@ -71,12 +74,12 @@ describe("device cookie", () => {
     await createCredentialUser(t.db, { email, name: "Victim", role: "admin", password: "victim-password" });
     const { pair: otherAccount } = await deviceCookieAfterSignIn(DEMO_USERS.acme.email, DEMO_PASSWORDS.client);
     for (let i = 0; i < AUTH_LIMITS.signInPerAccount.max; i++) await signInToArea("admin", { email, password: `guess-${i}` }, fromIp());
-    expect(await signInToArea("admin", { email, password: "victim-password" }, fromIp(otherAccount))).toEqual({
+    expect(await signInToArea("admin", { email, password: "victim-password" }, fromIp(otherAccount))).toMatchObject({
       ok: false,
       error: AUTH_MESSAGES.signInRateLimited,
     });
     const forged = `${DEVICE_COOKIE}=${issueDeviceCookie(email).replace(/\.[^.]+$/, ".forgedsignatureforgedsignatureforgedsig")}`;
-    expect(await signInToArea("admin", { email, password: "victim-password" }, fromIp(forged))).toEqual({
+    expect(await signInToArea("admin", { email, password: "victim-password" }, fromIp(forged))).toMatchObject({
       ok: false,
       error: AUTH_MESSAGES.signInRateLimited,
     });
@@ -89,9 +92,9 @@ describe("device cookie", () => {
     await createCredentialUser(t.db, { email, name: "Budget", role: "admin", password: "budget-password" });
     const cookie = `${DEVICE_COOKIE}=${issueDeviceCookie(email)}`;
     for (let i = 0; i < AUTH_LIMITS.signInPerDevice.max; i++) {
-      expect(await signInToArea("admin", { email, password: `guess-${i}` }, fromIp(cookie))).toEqual({ ok: false, error: "Invalid admin credentials" });
+      expect(await signInToArea("admin", { email, password: `guess-${i}` }, fromIp(cookie))).toMatchObject({ ok: false, error: "Invalid admin credentials" });
     }
-    expect(await signInToArea("admin", { email, password: "budget-password" }, fromIp(cookie))).toEqual({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
+    expect(await signInToArea("admin", { email, password: "budget-password" }, fromIp(cookie))).toMatchObject({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
     // Its guesses did not spend the account's budget for unknown browsers, nor another device's.
     expect((await signInToArea("admin", { email, password: "budget-password" }, fromIp())).ok).toBe(true);
     expect((await signInToArea("admin", { email, password: "budget-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).ok).toBe(true);

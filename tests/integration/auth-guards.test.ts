@@ -1,10 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { todayIso } from "@/lib/format";
 import { requireAdmin, requireClient } from "@/server/auth/session";
 import { listPortalInvoices } from "@/server/data/portal-billing";
+import { user } from "@/server/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
 import { withAdmin, withClient } from "@/server/handler";
-import { authHeaders, signIn } from "./helpers/auth";
+import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
 
 const t = setupTestDatabase({ seedDemo: true });
 
@@ -33,10 +40,52 @@ describe("sign-in core", () => {
     expect(cookie).toBe("");
   });
 
-  it("never lets a client choose its role", async () => {
-    const { response } = await signIn("client@example.com", DEMO_PASSWORDS.client);
-    const body = (await response.json()) as { user: { role: string } };
-    expect(body.user.role).toBe("client");
+});
+
+describe("never lets a client choose its role", () => {
+  const CLIENT_EMAIL = "client@example.com";
+  const roleInDatabase = async () => (await t.db.select({ role: user.role }).from(user).where(eq(user.email, CLIENT_EMAIL)))[0]?.role;
+  const withRole = <T extends object>(input: T) => ({ ...input, role: "admin" });
+
+  // A valid input for every portal action, so each call reaches the data layer with the extra field.
+  const VALID_INPUTS: Record<string, () => object> = {
+    saveAccountSettings: () => ({ contactPerson: "Jane Doe", contactEmail: "jane@acme.test", company: "Acme Robotics", phone: "", address: "" }),
+    requestServiceBooking: () => ({ serviceType: "Other", preferredStartDate: todayIso(), estimatedScope: "", projectDescription: "Role test", urgency: "low" }),
+    loadMoreInvoices: () => ({ offset: 0 }),
+  };
+
+  it("through better-auth's update-user endpoint", async () => {
+    const { POST } = await import("@/app/api/auth/[...all]/route");
+    const cookie = await clientCookie(CLIENT_EMAIL);
+    const response = await POST(
+      new Request(`${APP_ORIGIN}/api/auth/update-user`, {
+        method: "POST",
+        headers: authHeaders(cookie, { "content-type": "application/json" }),
+        body: JSON.stringify({ name: "Still a client", role: "admin" }),
+      }),
+    );
+    // better-auth refuses the field outright (role is declared with input: false).
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "FIELD_NOT_ALLOWED" });
+    expect(await roleInDatabase()).toBe("client");
+    await expect(requireClient(authHeaders(cookie))).resolves.toMatchObject({ clientId: DEMO_CLIENTS.acme.id });
+  });
+
+  it("through every portal action and the sign-in action", async () => {
+    const portal = await import("@/app/client-portal/actions");
+    const { signInClientAction } = await import("@/app/(auth)/actions");
+    // A new portal action must get a valid input here, or this test fails and says which.
+    expect(Object.keys(portal).sort()).toEqual(Object.keys(VALID_INPUTS).sort());
+    requestHeaders.current = authHeaders(await clientCookie(CLIENT_EMAIL));
+    for (const [name, input] of Object.entries(VALID_INPUTS)) {
+      const action = portal[name as keyof typeof portal] as (input: unknown) => Promise<{ ok: boolean }>;
+      expect(await action(withRole(input())), name).toMatchObject({ ok: true });
+      expect(await roleInDatabase(), name).toBe("client");
+    }
+    requestHeaders.current = authHeaders("");
+    const signedIn = await signInClientAction(withRole({ email: CLIENT_EMAIL, password: DEMO_PASSWORDS.client, rememberMe: false }) as never);
+    expect(signedIn).toMatchObject({ ok: true });
+    expect(await roleInDatabase()).toBe("client");
   });
 });
 

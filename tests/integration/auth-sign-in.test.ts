@@ -2,17 +2,20 @@
 // brute-force limits (per IP and per account, in the database), sign-out, and the admin guard on
 // route handlers.
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { AUTH_LIMITS } from "@/server/auth/brute-force";
 import { requireClient } from "@/server/auth/session";
-import { signInToArea } from "@/server/auth/sign-in";
+import { signInToArea } from "./helpers/auth-actions";
 import { createCredentialUser } from "@/server/auth/users";
 import { clients, session } from "@/server/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { withAdmin } from "@/server/handler";
 import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
 
 const t = setupTestDatabase({ seedDemo: true });
 
@@ -41,11 +44,11 @@ describe("client login", () => {
   });
 
   it("refuses rejected credentials with the product's message", async () => {
-    expect(await signInToArea("client", { ...CLIENT, password: "wrong-password", rememberMe: false }, fromIp())).toEqual({
+    expect(await signInToArea("client", { ...CLIENT, password: "wrong-password", rememberMe: false }, fromIp())).toMatchObject({
       ok: false,
       error: "Invalid email or password",
     });
-    expect(await signInToArea("client", { email: "nobody@example.com", password: "whatever", rememberMe: false }, fromIp())).toEqual({
+    expect(await signInToArea("client", { email: "nobody@example.com", password: "whatever", rememberMe: false }, fromIp())).toMatchObject({
       ok: false,
       error: "Invalid email or password",
     });
@@ -65,21 +68,21 @@ describe("client login", () => {
   it("signs an admin out at once with 'Access denied. Please use the admin portal.'", async () => {
     const before = await sessionCount(DEMO_USERS.admin.id);
     const result = await signInToArea("client", { ...ADMIN, rememberMe: true }, fromIp());
-    expect(result).toEqual({ ok: false, error: "Access denied. Please use the admin portal." });
+    expect(result).toMatchObject({ ok: false, error: "Access denied. Please use the admin portal." });
     expect(await sessionCount(DEMO_USERS.admin.id)).toBe(before);
   });
 
   it("refuses a client user without an active client account, leaving no session", async () => {
     const email = "orphan-client@example.com";
     const { id } = await createCredentialUser(t.db, { email, name: "Orphan", role: "client", password: "orphan-password" });
-    expect(await signInToArea("client", { email, password: "orphan-password", rememberMe: false }, fromIp())).toEqual({
+    expect(await signInToArea("client", { email, password: "orphan-password", rememberMe: false }, fromIp())).toMatchObject({
       ok: false,
       error: "Client account not found",
     });
     await t.db.update(clients).set({ status: "inactive" }).where(eq(clients.id, DEMO_CLIENTS.globex.id));
     try {
       const result = await signInToArea("client", { email: DEMO_USERS.globex.email, password: DEMO_PASSWORDS.client, rememberMe: false }, fromIp());
-      expect(result).toEqual({ ok: false, error: "This client account is inactive." });
+      expect(result).toMatchObject({ ok: false, error: "This client account is inactive." });
     } finally {
       await t.db.update(clients).set({ status: "active" }).where(eq(clients.id, DEMO_CLIENTS.globex.id));
     }
@@ -97,16 +100,16 @@ describe("admin login", () => {
 
   it("signs a client out at once with 'Access denied. Admins only.'", async () => {
     const before = await sessionCount(DEMO_USERS.acme.id);
-    expect(await signInToArea("admin", CLIENT, fromIp())).toEqual({ ok: false, error: "Access denied. Admins only." });
+    expect(await signInToArea("admin", CLIENT, fromIp())).toMatchObject({ ok: false, error: "Access denied. Admins only." });
     expect(await sessionCount(DEMO_USERS.acme.id)).toBe(before);
   });
 
   it("answers 'Invalid admin credentials' for an unknown user or a wrong password", async () => {
-    expect(await signInToArea("admin", { email: "ghost@example.com", password: "whatever" }, fromIp())).toEqual({
+    expect(await signInToArea("admin", { email: "ghost@example.com", password: "whatever" }, fromIp())).toMatchObject({
       ok: false,
       error: "Invalid admin credentials",
     });
-    expect(await signInToArea("admin", { ...ADMIN, password: "not-the-password" }, fromIp())).toEqual({
+    expect(await signInToArea("admin", { ...ADMIN, password: "not-the-password" }, fromIp())).toMatchObject({
       ok: false,
       error: "Invalid admin credentials",
     });
@@ -138,7 +141,7 @@ describe("brute-force limits", () => {
       results.push(await signInToArea("client", { email: `ip-probe-${i}@example.com`, password: "guessing", rememberMe: false }, fromIp(ip)));
     }
     expect(results.slice(0, -1).every((r) => !r.ok && r.error === "Invalid email or password")).toBe(true);
-    expect(results.at(-1)).toEqual({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
+    expect(results.at(-1)).toMatchObject({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
     // Another address is not affected.
     expect((await signInToArea("client", { ...CLIENT, rememberMe: false }, fromIp())).ok).toBe(true);
   });
@@ -148,10 +151,10 @@ describe("brute-force limits", () => {
     await createCredentialUser(t.db, { email, name: "Limited", role: "admin", password: "right-password" });
     for (let i = 0; i < AUTH_LIMITS.signInPerAccount.max; i++) {
       const result = await signInToArea("admin", { email, password: `wrong-${i}` }, fromIp());
-      expect(result).toEqual({ ok: false, error: "Invalid admin credentials" });
+      expect(result).toMatchObject({ ok: false, error: "Invalid admin credentials" });
     }
     // Even the right password from a fresh address is refused now.
-    expect(await signInToArea("admin", { email, password: "right-password" }, fromIp())).toEqual({
+    expect(await signInToArea("admin", { email, password: "right-password" }, fromIp())).toMatchObject({
       ok: false,
       error: AUTH_MESSAGES.signInRateLimited,
     });

@@ -215,7 +215,7 @@ describe("POST /api/contact/send: invalid and malicious bodies", () => {
     const before = await counts();
     const response = await send(body);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ success: false, error: "The message is too large: requests are limited to 32 KB." });
+    expect(await response.json()).toEqual({ success: false, error: "The message is too large: requests are limited to 32 KB.", code: "payload_too_large" });
     expect(await counts()).toEqual(before);
   });
 

@@ -56,7 +56,7 @@ describe("POST /api/csp-report", () => {
     const padded = JSON.stringify({ "csp-report": { ...legacyReport["csp-report"], padding: "x".repeat(16 * 1024) } });
     const declared = await report(padded);
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toEqual({ success: false, error: "Reports are limited to 16 KB." });
+    expect(await declared.json()).toEqual({ success: false, error: "Reports are limited to 16 KB.", code: "payload_too_large" });
 
     // No Content-Length (chunked): the body is cut off while it streams in.
     const chunks = [padded.slice(0, 10_000), padded.slice(10_000)];
@@ -84,7 +84,7 @@ describe("POST /api/csp-report", () => {
     const limited = await report(JSON.stringify(legacyReport), { ip });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await limited.json()).toEqual({ success: false, error: "Too many reports. Please wait a minute." });
+    expect(await limited.json()).toEqual({ success: false, error: "Too many reports. Please wait a minute.", code: "rate_limited" });
     // Junk and oversized bodies count too: a flood cannot dodge the limit by being malformed.
     expect((await report("x".repeat(20_000), { ip })).status).toBe(429);
     expect((await report(JSON.stringify(legacyReport))).status).toBe(204);
@@ -99,7 +99,7 @@ describe("POST /api/csp-report", () => {
       expect(response.status, body).toBeLessThan(500);
       if (response.status !== 204) {
         expect(response.status, body).toBe(400);
-        expect(await response.json()).toEqual({ success: false, error: "Expected a CSP violation report (application/csp-report or application/reports+json)." });
+        expect(await response.json()).toEqual({ success: false, error: "Expected a CSP violation report (application/csp-report or application/reports+json).", code: "bad_request" });
       }
     }
     // An object-valued field is not a string: logged as empty, not as "[object Object]".

@@ -10,7 +10,7 @@ import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
 import { authHeaders, APP_ORIGIN, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule, isServerActionModule, type EntryPoint } from "./helpers/entry-points";
-import { callAction, callPage, callRoute, type PageCall, type RouteCall } from "./helpers/entry-outcome";
+import { callAction, callPage, callRoute, errorBody, type PageCall, type RouteCall } from "./helpers/entry-outcome";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare } from "./helpers/square";
 import { createFreshObjects, leakedIdentifiers, rateCardsOf, TENANTS, type FreshObjects, type Tenant } from "./helpers/tenants";
@@ -344,8 +344,8 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
       check: (expected) => {
         const e = typeof expected === "number" ? { status: expected } : (expected as Exclude<RouteExpect, number>);
         expect(result.status, `status ${result.status}: ${result.text}`).toBe(e.status);
-        // An error answer carries its message and nothing else.
-        if (e.error !== undefined) expect(result.json).toEqual({ success: false, error: e.error });
+        // An error answer carries its message and the code of its status, nothing else.
+        if (e.error !== undefined) expect(result.json).toEqual(errorBody(e.status, e.error));
         if (e.json !== undefined) expect(result.json).toMatchObject(e.json);
         if (e.location !== undefined) expect(result.location).toMatch(e.location);
       },
@@ -365,8 +365,8 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
     fresh,
     check: (expected) => {
       if (expected === "ok") expect(result.value, result.text).toMatchObject({ ok: true });
-      // A refusal is exactly { ok: false, error }: no data, no field errors.
-      else if ((expected as { ok: boolean }).ok === false) expect(result.value).toEqual(expected);
+      // A refusal is exactly { ok: false, error, code }: no data, no field errors.
+      else if ((expected as { ok: boolean }).ok === false) expect(result.value).toEqual({ ...(expected as object), code: expect.any(String) });
       else expect(result.value).toMatchObject(expected as object);
     },
   };

@@ -7,7 +7,7 @@ const t = setupTestDatabase();
 
 describe("GET /api/health", () => {
   it("answers 200 {status: ok} when the database answers", async () => {
-    const response = await GET();
+    const response = await GET(new Request("http://localhost:3000/api/health"));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
   });
@@ -16,7 +16,7 @@ describe("GET /api/health", () => {
     const broken = { ...t.handle, db: { execute: () => Promise.reject(new Error("connection refused")) } };
     installDbHandle(broken as unknown as typeof t.handle);
     try {
-      const response = await GET();
+      const response = await GET(new Request("http://localhost:3000/api/health"));
       expect(response.status).toBe(503);
     } finally {
       installDbHandle(t.handle);

@@ -106,8 +106,8 @@ describe("invoice sync: 1,000 invoices, 5 pages, 2 locations", () => {
     const response = await sync(cookie);
     expect(response.status).toBe(502);
     const body = await response.json();
-    expect(body).toMatchObject({ success: false, synced: 0 });
-    expect(body.message).toMatch(/Square is unavailable \(HTTP 500\)/);
+    expect(body).toMatchObject({ success: false, code: "bad_gateway" });
+    expect(body.error).toMatch(/Square is unavailable \(HTTP 500\)/);
     // ...and none of them was written.
     expect(await invoicesFingerprint()).toBe(fingerprint);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, "square.sync"))).toHaveLength(audits);
@@ -182,13 +182,13 @@ describe("invoice sync: field mapping", () => {
     const cookie = await admin();
     const none = await sync(cookie);
     expect(none.status).toBe(409);
-    expect((await none.json()).message).toBe("Square is not connected. Connect your Square account first.");
+    expect(await none.json()).toEqual({ success: false, error: "Square is not connected. Connect your Square account first.", code: "conflict" });
 
     await connect();
     sq.fake.addFault({ path: "/v2/locations", status: 401, times: 1 });
     const refused = await sync(cookie);
     expect(refused.status).toBe(502);
-    expect(await refused.json()).toMatchObject({ success: false, synced: 0, message: "Square rejected the stored access token. Reconnect Square." });
+    expect(await refused.json()).toEqual({ success: false, error: "Square rejected the stored access token. Reconnect Square.", code: "bad_gateway" });
   });
 
   it("gives up on a Square that is too slow, with a message and nothing written", async () => {
@@ -197,7 +197,7 @@ describe("invoice sync: field mapping", () => {
     sq.fake.addFault({ path: "/v2/invoices", delayMs: 2500, times: 1 });
     const response = await sync(await admin());
     expect(response.status).toBe(502);
-    expect(await response.json()).toMatchObject({ success: false, message: "Square did not answer in time while listing invoices." });
+    expect(await response.json()).toEqual({ success: false, error: "Square did not answer in time while listing invoices.", code: "bad_gateway" });
     expect(await synced()).toHaveLength(0);
   });
 
@@ -205,6 +205,6 @@ describe("invoice sync: field mapping", () => {
     delete process.env.SQUARE_APPLICATION_SECRET;
     const response = await sync(await admin());
     expect(response.status).toBe(503);
-    expect((await response.json()).message).toMatch(/not configured.*SQUARE_APPLICATION_ID/);
+    expect((await response.json()).error).toMatch(/not configured.*SQUARE_APPLICATION_ID/);
   });
 });

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 afterAll(() => resetDatabaseReadiness());
 
-const health = async () => (await GET()).status;
+const health = async () => (await GET(new Request("http://localhost:3000/api/health"))).status;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("database readiness", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordFormSchema, resetPasswordSchema } from "@/lib/validation/auth";
-import { fieldErrorsOf } from "@/lib/validation/common";
+import { fieldErrorsOf } from "@/lib/validation/field-errors";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);

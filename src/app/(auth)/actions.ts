@@ -1,27 +1,16 @@
 "use server";
 
-// Server actions behind the sign-in and password forms: thin wrappers that hand the request's
-// headers to the server-side flows in src/server/auth (where the limits and role checks live).
-import { headers } from "next/headers";
-import { after } from "next/server";
-import type { ActionResult } from "@/server/handler";
+// Server actions behind the sign-in and password forms: validated by publicAction with the forms'
+// own schemas, then handed to the flows in src/server/auth (where the limits and role checks live).
+import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/auth";
 import { requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
 import { signInToArea } from "@/server/auth/sign-in";
+import { publicAction } from "@/server/handler";
 
-const requestHeaders = async () => new Headers(await headers());
+export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
 
-export async function signInClientAction(input: unknown): Promise<ActionResult<{ redirectTo: string }>> {
-  return signInToArea("client", input, await requestHeaders());
-}
+export const signInAdminAction = publicAction(adminLoginSchema, (input, { headers }) => signInToArea("admin", input, headers));
 
-export async function signInAdminAction(input: unknown): Promise<ActionResult<{ redirectTo: string }>> {
-  return signInToArea("admin", input, await requestHeaders());
-}
+export const requestPasswordResetAction = publicAction(forgotPasswordSchema, (input, { headers, defer }) => requestPasswordReset(input, headers, defer));
 
-export async function requestPasswordResetAction(input: unknown): Promise<ActionResult<null>> {
-  return requestPasswordReset(input, await requestHeaders(), (task) => after(task));
-}
-
-export async function resetPasswordAction(input: unknown): Promise<ActionResult<{ redirectTo: string }>> {
-  return resetPasswordWithToken(input, await requestHeaders());
-}
+export const resetPasswordAction = publicAction(resetPasswordSchema, (input, { headers }) => resetPasswordWithToken(input, headers));

@@ -2,15 +2,14 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { SiteHeader } from "@/components/marketing/site-header";
+import { parseEnv } from "@/config/env-schema.mjs";
 
 // The landing and legal pages are static. They are regenerated once a day so the footer's
 // copyright year follows the calendar without a rebuild.
 export const revalidate = 86400;
 
 // Absolute URLs in Open Graph tags need the public base URL; static pages take it at build time.
-const appUrl = process.env.APP_URL?.trim() || `http://localhost:${process.env.PORT ?? 3000}`;
-
-export const metadata: Metadata = { metadataBase: new URL(appUrl) };
+export const metadata: Metadata = { metadataBase: new URL(parseEnv(process.env).appUrl) };
 
 export default function MarketingLayout({ children }: { children: ReactNode }) {
   return (

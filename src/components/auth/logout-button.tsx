@@ -4,6 +4,7 @@ import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { apiFetch } from "@/lib/api-client";
 
 /**
  * Ends the session on the server (better-auth deletes the session row and clears the cookie),
@@ -26,8 +27,7 @@ export function LogoutButton({ redirectTo, className }: { redirectTo: string; cl
           setBusy(true);
           setFailed(false);
           try {
-            const response = await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-            if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
+            await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
             startNavigation(() => {
               router.replace(redirectTo);
               router.refresh();

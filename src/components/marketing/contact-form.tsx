@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useForm } from "react-hook-form";
 import { Toast, useToast } from "@/components/ui/toast";
+import { ApiError, apiFetch } from "@/lib/api-client";
 import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues, type ContactInquiry } from "@/lib/validation/contact";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
 import { Icon } from "./icon";
@@ -69,25 +70,15 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   }, [sent, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
-    let response: Response;
-    let body: { error?: unknown; fieldErrors?: Record<string, unknown> } | null;
     try {
-      response = await fetch("/api/contact/send", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(values),
-      });
-      body = await response.json().catch(() => null);
-    } catch {
-      show(OTHER_FAILURE, 6000, "error");
-      return;
-    }
-    if (!response.ok) {
+      await apiFetch("/api/contact/send", { method: "POST", json: values });
+    } catch (error) {
+      if (!(error instanceof ApiError)) return show(OTHER_FAILURE, 6000, "error");
       for (const field of CONTACT_FIELDS) {
-        const message = body?.fieldErrors?.[field];
-        if (typeof message === "string") setError(field, { message });
+        const message = error.fieldErrors[field];
+        if (message) setError(field, { message });
       }
-      show(typeof body?.error === "string" && body.error ? body.error : SERVER_FAILURE, 6000, "error");
+      show(error.message || SERVER_FAILURE, 6000, "error");
       return;
     }
     reset(EMPTY_CONTACT_FORM);

@@ -1,5 +1,7 @@
 "use client";
 
+import { ApiError, apiErrorOf, apiFetch } from "@/lib/api-client";
+
 /** The client's download error messages (docs/PRODUCT.md#portal-documents). */
 export const DOWNLOAD_FALLBACK_ERROR = "Failed to download document. Please try again.";
 
@@ -10,15 +12,10 @@ export const DOWNLOAD_FALLBACK_ERROR = "Failed to download document. Please try 
  */
 export async function downloadDocument(documentId: string): Promise<string | null> {
   try {
-    const response = await fetch(`/api/client/documents/${encodeURIComponent(documentId)}`, { cache: "no-store" });
-    const body = (await response.json().catch(() => ({}))) as { downloadUrl?: string; filename?: string; error?: string };
-    if (!response.ok || !body.downloadUrl) return `Download failed: ${body.error ?? `HTTP ${response.status}`}`;
-
+    const body = await apiFetch<{ downloadUrl: string; filename: string }>(`/api/client/documents/${encodeURIComponent(documentId)}`, { cache: "no-store" });
+    // The file itself is bytes, not JSON: only its failure goes through the API's error reading.
     const file = await fetch(body.downloadUrl, { cache: "no-store" });
-    if (!file.ok) {
-      const failure = (await file.json().catch(() => ({}))) as { error?: string };
-      return `Download failed: ${failure.error ?? `HTTP ${file.status}`}`;
-    }
+    if (!file.ok) throw await apiErrorOf(file);
     const url = URL.createObjectURL(await file.blob());
     try {
       const link = document.createElement("a");
@@ -33,7 +30,7 @@ export async function downloadDocument(documentId: string): Promise<string | nul
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     }
     return null;
-  } catch {
-    return DOWNLOAD_FALLBACK_ERROR;
+  } catch (error) {
+    return error instanceof ApiError ? `Download failed: ${error.message || `HTTP ${error.status}`}` : DOWNLOAD_FALLBACK_ERROR;
   }
 }

@@ -93,7 +93,7 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
             <Input {...fieldAria("settings-phone", errors.phone?.message)} type="tel" autoComplete="tel" defaultValue={defaults.phone} {...register("phone")} />
           </Field>
           <Field id="settings-address" label="Address" error={errors.address?.message}>
-            <Textarea {...fieldAria("settings-address", errors.address?.message)} rows={3} autoComplete="street-address" defaultValue={defaults.address} {...register("address")} />
+            <Textarea {...fieldAria("settings-address", errors.address?.message)} rows={3} autoComplete="street-address" defaultValue={defaults.address ?? ""} {...register("address")} />
           </Field>
           <div className="flex flex-wrap justify-end gap-3 pt-2">
             <Button

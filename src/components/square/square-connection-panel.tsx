@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
+import { ApiError, apiFetch } from "@/lib/api-client";
 import { type OAuthResult, oauthResultFrom } from "./oauth-result";
 
 export type SquareStatusView =
@@ -55,9 +56,7 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
 
   const loadStatus = useCallback(async () => {
     try {
-      const response = await fetch(STATUS_URL, { cache: "no-store" });
-      if (!response.ok) throw new Error(String(response.status));
-      setStatus((await response.json()) as SquareStatusView);
+      setStatus(await apiFetch<SquareStatusView>(STATUS_URL, { cache: "no-store" }));
       setStatusError(null);
     } catch {
       setStatusError("Unable to load the Square connection status.");
@@ -83,16 +82,15 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
     setSyncing(true);
     setSyncBanner(null);
     try {
-      const response = await fetch("/api/square/sync-invoices", { cache: "no-store" });
-      const body = (await response.json()) as { success?: boolean; synced?: number; message?: string; error?: string; warning?: string | null };
-      if (body.success) {
-        setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.warning ?? undefined });
-        router.refresh(); // dashboard figures include the synced invoices
-      } else {
-        setSyncBanner({ tone: "error", text: `Sync failed: ${body.message ?? body.error ?? "Unknown error"}` });
-      }
-    } catch {
-      setSyncBanner({ tone: "error", text: "Failed to sync invoices. Please try again." });
+      const body = await apiFetch<{ synced: number; warning?: string | null }>("/api/square/sync-invoices", { cache: "no-store" });
+      setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.warning ?? undefined });
+      router.refresh(); // dashboard figures include the synced invoices
+    } catch (error) {
+      setSyncBanner(
+        error instanceof ApiError && error.message
+          ? { tone: "error", text: `Sync failed: ${error.message}` }
+          : { tone: "error", text: "Failed to sync invoices. Please try again." },
+      );
     } finally {
       setSyncing(false);
     }
@@ -101,15 +99,14 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
   async function disconnect() {
     setDisconnecting(true);
     try {
-      const response = await fetch("/api/oauth/square?action=disconnect", { method: "POST" });
-      const body = (await response.json()) as { success?: boolean; revoked?: boolean; error?: string };
+      const body = await apiFetch<{ revoked: boolean }>("/api/oauth/square?action=disconnect", { method: "POST" });
+      setSyncBanner({ tone: "info", text: body.revoked ? "Square disconnected and its access revoked." : "Square disconnected here; Square could not be reached to revoke the access." });
+    } catch (error) {
       setSyncBanner(
-        body.success
-          ? { tone: "info", text: body.revoked ? "Square disconnected and its access revoked." : "Square disconnected here; Square could not be reached to revoke the access." }
-          : { tone: "error", text: `Disconnect failed: ${body.error ?? "Unknown error"}` },
+        error instanceof ApiError && error.message
+          ? { tone: "error", text: `Disconnect failed: ${error.message}` }
+          : { tone: "error", text: "Failed to disconnect Square. Please try again." },
       );
-    } catch {
-      setSyncBanner({ tone: "error", text: "Failed to disconnect Square. Please try again." });
     } finally {
       setDisconnecting(false);
       setConfirmOpen(false);

@@ -3,7 +3,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { parseDollarsToCents } from "../format";
-import { emailSchema, isoDateSchema, text, uuidSchema } from "./common";
+import { emailSchema, isoDateSchema, optionalText, requiredField, text, uuidSchema } from "./common";
 
 export const PROJECT_STATUS_VALUES = ["open", "in_progress", "on_hold", "completed", "frozen", "cancelled"] as const;
 export type ProjectStatusValue = (typeof PROJECT_STATUS_VALUES)[number];
@@ -29,13 +29,6 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<(typeof SUBSCRIPTION_STATUS_VALU
 
 /** Rows per page of the clients and projects lists (paginated on the server). */
 export const ADMIN_PAGE_SIZE = 25;
-
-/** Optional text: blank becomes null, so the database stores "no value" rather than "". */
-function optionalText(max: number) {
-  return text(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
 
 function requiredText(max: number, message: string) {
   return text(max).pipe(z.string().min(1, message));
@@ -84,8 +77,9 @@ export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
 export const projectFormSchema = z.object({
   projectName: requiredText(200, "Project name is required"),
-  clientId: uuidSchema,
-  startDate: isoDateSchema,
+  // Named after the field, never "Invalid id": the select starts empty.
+  clientId: requiredField("Client is required", z.uuid("Choose a client")),
+  startDate: requiredField("Start date is required", isoDateSchema),
   description: optionalText(2000),
   notes: optionalText(2000),
   targetCompletionDate: optionalDate,
@@ -165,6 +159,7 @@ export const updateClientRatesSchema = z.object({
   rates: z.array(rateCardSchema, { error: "rates must be a list" }).max(20, "At most 20 rate cards"),
 });
 export type UpdateClientRatesInput = z.input<typeof updateClientRatesSchema>;
+export type UpdateClientRatesOutput = z.output<typeof updateClientRatesSchema>;
 export type RateCardValues = z.output<typeof rateCardSchema>;
 
 // ── Square customers (which client a Square customer's invoices belong to) ───────────────────

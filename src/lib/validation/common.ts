@@ -43,12 +43,14 @@ export const isoDateSchema = z
 
 export const uuidSchema = z.uuid("Invalid id");
 
-/** zod issues → { field: first message }, for forms and 400 bodies. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    out[key] ??= issue.message;
-  }
-  return out;
+/** A form field that must be filled in: missing or blank says `message`, then `schema` checks the value. */
+export function requiredField<T extends z.ZodType<unknown, string>>(message: string, schema: T) {
+  return z.string({ error: message }).trim().min(1, message).pipe(schema);
+}
+
+/** Optional text: missing or blank becomes null, so the database stores "no value" rather than "". */
+export function optionalText(max: number) {
+  return text(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
 }

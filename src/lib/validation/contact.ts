@@ -3,6 +3,7 @@
 // and the tree-shakable mini build is about 5 KB gzipped where classic zod is several times that.
 import "./zod-config";
 import * as z from "zod/mini";
+import { fieldErrorsOf } from "./field-errors";
 
 export const SERVICE_INTERESTS = [
   "AI Security Assessment",
@@ -84,10 +85,6 @@ export type ContactValidation =
 export function validateContactInquiry(input: unknown): ContactValidation {
   const result = contactInquirySchema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "_";
-    fieldErrors[key] ??= issue.message;
-  }
+  const fieldErrors = fieldErrorsOf(result.error);
   return { ok: false, error: Object.values(fieldErrors)[0] ?? "Invalid input.", fieldErrors };
 }

@@ -2,7 +2,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { todayIso } from "../format";
-import { emailSchema, isoDateSchema, text } from "./common";
+import { emailSchema, isoDateSchema, optionalText, text } from "./common";
 
 /** The consultancy's three services (docs/PRODUCT.md#overview); bookings also accept Other. */
 export const SERVICE_TYPES = ["AI Security Assessment", "AI Security Governance", "AI Engineering Acceleration"] as const;
@@ -16,9 +16,6 @@ export const URGENCY_OPTIONS = [
   { value: "high", label: "High - ASAP" },
 ] as const;
 export type UrgencyValue = (typeof URGENCY_OPTIONS)[number]["value"];
-
-/** Optional free text: missing or blank becomes null. */
-const optionalText = (max: number) => text(max).optional().transform((value) => (value ? value : null));
 
 // A phone number as people type it: digits with spaces, +, -, dots, parentheses and an extension.
 const PHONE = /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d+)?$/i;

@@ -2,12 +2,11 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { AUTH_MESSAGES, forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from "@/lib/validation/auth";
-import { fieldErrorsOf } from "@/lib/validation/common";
+import { AUTH_MESSAGES, type ForgotPasswordInput, type ResetPasswordInput, resetTokenSchema } from "@/lib/validation/auth";
 import { getDb } from "../db/client";
 import { user } from "../db/schema";
 import { serverEnv } from "../env";
-import type { ActionResult } from "../handler";
+import { AppError } from "../errors";
 import { clientIp } from "../rate-limit";
 import { getAuth } from "./auth";
 import { accountLimitKey, allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
@@ -17,11 +16,6 @@ export type Defer = (task: () => Promise<void>) => void;
 
 /** better-auth keeps reset tokens (and our invitation tokens) in the verification table under this. */
 export const resetIdentifier = (token: string) => `reset-password:${token}`;
-
-function invalid<T>(input: { success: false; error: Parameters<typeof fieldErrorsOf>[0] }): ActionResult<T> {
-  const fieldErrors = fieldErrorsOf(input.error);
-  return { ok: false, error: Object.values(fieldErrors)[0] ?? "Invalid input.", fieldErrors };
-}
 
 const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
@@ -56,19 +50,17 @@ export async function createInvitationLink(
 }
 
 /**
- * Forgot password. The answer is the same for known and unknown addresses, and so is its timing:
- * the limits (keyed by address, existing or not) are checked in the request, while the account
- * lookup, token and mail happen in `defer`, after the response has gone out.
+ * Forgot password, with input validated by publicAction. The answer is the same for known and
+ * unknown addresses, and so is its timing: the limits (keyed by address, existing or not) are
+ * checked in the request, while the account lookup, token and mail happen in `defer`, after the
+ * response has gone out.
  */
-export async function requestPasswordReset(input: unknown, headers: Headers, defer: Defer): Promise<ActionResult<null>> {
-  const parsed = forgotPasswordSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed);
-  const { email } = parsed.data;
+export async function requestPasswordReset({ email }: ForgotPasswordInput, headers: Headers, defer: Defer): Promise<null> {
   const db = getDb();
   const withinLimits =
     (await allowAttempt(db, ipLimitKey("reset-request", clientIp(headers)), AUTH_LIMITS.resetRequestPerIp)) &&
     (await allowAttempt(db, accountLimitKey("reset-request", email), AUTH_LIMITS.resetRequestPerAccount));
-  if (!withinLimits) return { ok: false, error: AUTH_MESSAGES.resetRequestRateLimited };
+  if (!withinLimits) throw new AppError("rate_limited", AUTH_MESSAGES.resetRequestRateLimited);
   defer(async () => {
     try {
       // Unknown addresses end here silently; known ones get a token and a mail in the outbox.
@@ -77,7 +69,7 @@ export async function requestPasswordReset(input: unknown, headers: Headers, def
       console.error("[auth] password reset request failed:", error);
     }
   });
-  return { ok: true, data: null };
+  return null;
 }
 
 /** Whether a reset (or invitation) link is still usable: present, unused and unexpired. */
@@ -98,29 +90,26 @@ async function findResetToken(token: string): Promise<{ userId: string } | null>
 /**
  * Sets the new password with a reset token (used once: better-auth consumes it atomically) and
  * revokes every session of the user. Returns where to go next: the admin login for admins, the
- * client portal for everyone else (decided here, from the stored role).
+ * client portal for everyone else (decided here, from the stored role). The input is validated by
+ * publicAction; a malformed token fails there with the invalid-link message.
  */
-export async function resetPasswordWithToken(input: unknown, headers: Headers): Promise<ActionResult<{ redirectTo: string }>> {
-  const parsed = resetPasswordSchema.safeParse(input);
-  if (!parsed.success) {
-    if (parsed.error.issues.some((issue) => issue.path[0] === "token")) return { ok: false, error: AUTH_MESSAGES.invalidResetLink };
-    return invalid(parsed);
-  }
-  const { token, password } = parsed.data;
+export async function resetPasswordWithToken({ token, password }: ResetPasswordInput, headers: Headers): Promise<{ redirectTo: string }> {
+  const invalidLink = () => new AppError("bad_request", AUTH_MESSAGES.invalidResetLink);
   try {
     if (!(await allowAttempt(getDb(), ipLimitKey("reset", clientIp(headers)), AUTH_LIMITS.resetPerIp))) {
-      return { ok: false, error: AUTH_MESSAGES.resetRateLimited };
+      throw new AppError("rate_limited", AUTH_MESSAGES.resetRateLimited);
     }
     const record = await findResetToken(token);
-    if (!record) return { ok: false, error: AUTH_MESSAGES.invalidResetLink };
+    if (!record) throw invalidLink();
     await getAuth().api.resetPassword({ body: { token, newPassword: password } });
     const [row] = await getDb().select({ role: user.role }).from(user).where(eq(user.id, record.userId)).limit(1);
-    if (!row) return { ok: false, error: "User session not found after password reset" };
-    return { ok: true, data: { redirectTo: row.role === "admin" ? "/admin/login" : "/client-portal" } };
+    if (!row) throw new AppError("not_found", "User session not found after password reset");
+    return { redirectTo: row.role === "admin" ? "/admin/login" : "/client-portal" };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     // Used or expired between the check and the reset (a second tab, a double submit).
-    if (isAPIError(error) && error.body?.code === "INVALID_TOKEN") return { ok: false, error: AUTH_MESSAGES.invalidResetLink };
+    if (isAPIError(error) && error.body?.code === "INVALID_TOKEN") throw invalidLink();
     console.error("[auth] password reset failed:", error);
-    return { ok: false, error: AUTH_MESSAGES.resetFailed };
+    throw new AppError("internal", AUTH_MESSAGES.resetFailed);
   }
 }

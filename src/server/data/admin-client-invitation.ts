@@ -49,7 +49,7 @@ export async function createClientWithInvitation(
 ): Promise<{ clientId: string; userId: string; email: string; inviteUrl: string; expiresAt: Date }> {
   assertAdmin(actor);
   const email = input.email.toLowerCase();
-  const duplicate = new AppError("conflict", "A user with this email already exists.", { email: "A user with this email already exists." });
+  const duplicate = new AppError("conflict", "A user with this email already exists.", { fieldErrors: { email: "A user with this email already exists." } });
 
   if (await findUserByEmail(db, email)) throw duplicate;
   const userId = randomUUID();

@@ -55,7 +55,7 @@ export async function storeUploadedDocument(
     throw new AppError("bad_request", `The file's content is not a valid ${ext.toUpperCase()} file.`);
   }
   const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
-  if (!client) throw new AppError("bad_request", "Client not found", { clientId: "Client not found" });
+  if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
 
   const storage = getStorage();
   const storageKey = newStorageKey(ext);

@@ -118,8 +118,8 @@ type ProjectFields = z.output<typeof projectFormSchema>;
 
 async function assertActiveClient(tx: DbOrTx, clientId: string) {
   const [client] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, clientId)).limit(1);
-  if (!client) throw new AppError("bad_request", "Client not found", { clientId: "Client not found" });
-  if (client.status !== "active") throw new AppError("bad_request", "Choose an active client", { clientId: "Choose an active client" });
+  if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
+  if (client.status !== "active") throw new AppError("bad_request", "Choose an active client", { fieldErrors: { clientId: "Choose an active client" } });
 }
 
 /** New projects start open. */

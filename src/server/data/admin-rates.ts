@@ -38,7 +38,7 @@ export async function replaceClientRates(
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
-    if (!client) throw new AppError("bad_request", "Client not found", { clientId: "Client not found" });
+    if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
     const before = await tx.select(rateColumns).from(clientRates).where(eq(clientRates.clientId, clientId)).orderBy(asc(clientRates.serviceType));
     await tx.delete(clientRates).where(eq(clientRates.clientId, clientId));
     const after = rates.length

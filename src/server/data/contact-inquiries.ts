@@ -1,6 +1,8 @@
 import "server-only";
+import { BODY_LIMITS } from "../body-limit";
 import type { Db } from "../db/client";
 import { contactInquiries } from "../db/schema";
+import { AppError } from "../errors";
 import { contactAcknowledgementMail, contactNotificationMail } from "../integrations/email/contact-templates";
 import { enqueueEmail } from "../integrations/email/outbox";
 import type { ContactInquiry } from "@/lib/validation/contact";
@@ -8,6 +10,9 @@ import type { ContactInquiry } from "@/lib/validation/contact";
 // A person sends one inquiry, perhaps a correction; five per address in ten minutes leaves room for
 // that and for a shared office network while stopping a script from filling the inbox.
 export const CONTACT_RATE_LIMIT = { windowSeconds: 600, max: 5 } as const;
+
+/** The contact form's own words for a body over its limit (the form shows them). */
+export const contactTooLarge = () => new AppError("payload_too_large", `The message is too large: requests are limited to ${BODY_LIMITS.contact / 1024} KB.`);
 
 /**
  * Stores an inquiry, then queues the notification and the acknowledgement in the same transaction:

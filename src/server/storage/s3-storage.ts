@@ -1,5 +1,7 @@
 import "server-only";
 import type { S3Client } from "@aws-sdk/client-s3";
+import { parseEnv, s3SettingsOf } from "@/config/env-schema.mjs";
+import { serverEnv } from "../env";
 import type { DocumentStorage } from "./storage";
 
 // Documents in S3-compatible storage (AWS S3, MinIO, R2, ...), selected when every S3_* variable
@@ -7,27 +9,12 @@ import type { DocumentStorage } from "./storage";
 
 export type S3Config = { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
-const REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
-
 /**
- * The S3 settings from the environment, or null when none is set. A partial configuration is an
- * error: silently falling back to local disk would lose documents on a multi-instance deployment.
+ * The S3 settings from the environment, or null when none is set; a partial configuration is an
+ * error (see s3SettingsOf). `env` is for tests; the server uses its parsed environment.
  */
-export function s3ConfigFromEnv(env: Record<string, string | undefined> = process.env): S3Config | null {
-  const value = (name: string) => env[name]?.trim() || undefined;
-  const present = [...REQUIRED, "S3_ENDPOINT"].filter((name) => value(name));
-  if (present.length === 0) return null;
-  const missing = REQUIRED.filter((name) => !value(name));
-  if (missing.length > 0) {
-    throw new Error(`S3 storage is partly configured: set ${missing.join(", ")} as well (or unset ${present.join(", ")}).`);
-  }
-  return {
-    endpoint: value("S3_ENDPOINT"),
-    bucket: value("S3_BUCKET")!,
-    region: value("S3_REGION")!,
-    accessKeyId: value("S3_ACCESS_KEY_ID")!,
-    secretAccessKey: value("S3_SECRET_ACCESS_KEY")!,
-  };
+export function s3ConfigFromEnv(env?: Record<string, string | undefined>): S3Config | null {
+  return s3SettingsOf(env ? parseEnv(env) : serverEnv());
 }
 
 async function collect(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {

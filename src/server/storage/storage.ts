@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { parseEnv, storageChoiceOf } from "@/config/env-schema.mjs";
 import { serverEnv } from "../env";
 import { diskStorage } from "./disk-storage";
 import { s3ConfigFromEnv, s3Storage } from "./s3-storage";
@@ -19,26 +20,15 @@ export function newStorageKey(extension: string): string {
 
 const g = globalThis as { __storage?: DocumentStorage };
 
-const S3_VARIABLES = "S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY";
-
 /**
  * Where documents go: STORAGE=disk (files under DATA_DIR), STORAGE=s3, or unset: S3 when the S3_*
- * variables are set, else disk. In production disk must be chosen on purpose: files on one
- * instance's disk are missing on every other instance, and lost with the machine.
+ * variables are set, else disk; in production disk must be chosen on purpose. The rule lives with
+ * the environment schema (src/config/env-schema.mjs), which `npm start` checks before starting.
+ * `env` is for tests; the server uses its parsed environment.
  */
-export function storageChoice(env: Record<string, string | undefined> = process.env, isProduction = serverEnv().isProduction): "disk" | "s3" {
-  const wanted = env.STORAGE?.trim().toLowerCase() || undefined;
-  if (wanted !== undefined && wanted !== "disk" && wanted !== "s3") {
-    throw new Error(`STORAGE must be "disk" or "s3", not "${env.STORAGE}".`);
-  }
-  if (wanted === "disk") return "disk";
-  if (s3ConfigFromEnv(env)) return "s3";
-  if (wanted === "s3" || isProduction) {
-    throw new Error(
-      `Document storage is not configured: set ${S3_VARIABLES} (S3-compatible storage), or STORAGE=disk to keep documents under DATA_DIR (a single instance only).`,
-    );
-  }
-  return "disk";
+export function storageChoice(env?: Record<string, string | undefined>, isProduction = serverEnv().isProduction): "disk" | "s3" {
+  const parsed = env ? parseEnv(env) : serverEnv();
+  return storageChoiceOf({ storage: parsed.storage, s3: parsed.s3, isProduction });
 }
 
 /** S3-compatible storage or files under DATA_DIR/uploads, as storageChoice() decides. */

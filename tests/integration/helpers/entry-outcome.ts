@@ -114,3 +114,20 @@ export async function callAction(action: (input: unknown) => Promise<unknown>, i
   const value = await action(input);
   return { kind: "action", value, text: JSON.stringify(value) };
 }
+
+/** The error code that goes with each HTTP status in our one error mapping (src/server/errors.ts). */
+export const ERROR_CODE_OF_STATUS: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  429: "rate_limited",
+  500: "internal",
+  502: "bad_gateway",
+  503: "unavailable",
+};
+
+/** The one error body: message and the code of its status, nothing else. */
+export const errorBody = (status: number, error: string) => ({ success: false, error, code: ERROR_CODE_OF_STATUS[status] });

@@ -2,18 +2,19 @@
 // reading with its limit, JSON, the shared schema, a signature). Pure, so the fuzz test can throw
 // thousands of inputs at it in seconds; the full entry point gets a sample of the same inputs and
 // must refuse each one the stage refuses, with the same message.
-import type { z } from "zod";
-import { validateContactInquiry } from "@/lib/validation/contact";
+import type * as zcore from "zod/v4/core";
+import { contactInquirySchema } from "@/lib/validation/contact";
 import { uuidSchema } from "@/lib/validation/common";
 import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
 import { parseCspReports, readCspReportText } from "@/server/csp-report";
-import { AppError } from "@/server/errors";
+import { contactTooLarge } from "@/server/data/contact-inquiries";
+import { AppError, toAppError } from "@/server/errors";
 import { parseInput, parseJson } from "@/server/handler";
 import { isValidSquareSignature, parseSquareEvent } from "@/server/integrations/square/webhook";
 import { verifyDownloadSignature } from "@/server/storage/signed-url";
 import { requestOf, type RouteInput } from "./fuzz-requests";
 
-/** Returns normally for an input it lets through, throws an AppError for one it refuses. */
+/** Returns normally for an input it lets through, throws (an AppError, a ZodError) for one it refuses. */
 export type Stage = (input: never) => unknown;
 
 export type StageOutcome = { refused: false } | { refused: true; status: number; message: string } | { crashed: string };
@@ -23,35 +24,26 @@ export async function runStage(stage: Stage, input: unknown): Promise<StageOutco
     await (stage as (i: unknown) => unknown)(input);
     return { refused: false };
   } catch (error) {
-    if (error instanceof AppError) return { refused: true, status: error.status, message: error.message };
+    // Through the one mapping, as the entry point would answer (a ZodError is a 400 there too).
+    const known = toAppError(error);
+    if (known) return { refused: true, status: known.status, message: known.message };
     return { crashed: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
 }
 
 /** A server action: its own schema (taken from the exported function, see actionInputSchema). */
-export const actionStage = (schema: z.ZodType) => (input: unknown) => parseInput(schema, input);
+export const actionStage = (schema: zcore.$ZodType) => (input: unknown) => parseInput(schema, input);
 
 /** A route reading a JSON body with a shared schema and a byte limit. */
 export const jsonStage =
-  (schema: z.ZodType, maxBytes?: number) =>
+  (schema: zcore.$ZodType, maxBytes?: number, tooLarge?: () => AppError) =>
   (input: RouteInput): Promise<unknown> =>
-    parseJson(requestOf("POST", input), schema, maxBytes);
+    parseJson(requestOf("POST", input), schema, maxBytes, tooLarge);
 
 /** A route whose path parameter is an id. */
 export const idStage = (input: RouteInput) => parseInput(uuidSchema, input.params?.id);
 
-export async function contactStage(input: RouteInput): Promise<void> {
-  const tooLarge = () => new AppError("payload_too_large", `The message is too large: requests are limited to ${BODY_LIMITS.contact / 1024} KB.`);
-  const raw = await readTextLimited(requestOf("POST", input), BODY_LIMITS.contact, tooLarge);
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new AppError("bad_request", "Request body must be valid JSON.");
-  }
-  const result = validateContactInquiry(body);
-  if (!result.ok) throw new AppError("bad_request", result.error);
-}
+export const contactStage = jsonStage(contactInquirySchema, BODY_LIMITS.contact, contactTooLarge);
 
 export async function cspReportStage(input: RouteInput): Promise<void> {
   const violations = parseCspReports(await readCspReportText(requestOf("POST", input)));

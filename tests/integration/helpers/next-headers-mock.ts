@@ -15,11 +15,15 @@ export const nextHeadersMock = {
 // the test awaits it (settleAfterTasks) so nothing runs past the test that caused it.
 const afterTasks: Promise<unknown>[] = [];
 
+/** When set, after() hands its task here instead (a test that decides when deferred work runs). */
+export const afterHook: { current: ((task: () => Promise<void>) => void) | null } = { current: null };
+
 export async function nextServerMock(importOriginal: () => Promise<Record<string, unknown>>) {
   return {
     ...(await importOriginal()),
     connection: async () => undefined,
     after: (task: Promise<unknown> | (() => unknown)) => {
+      if (afterHook.current && typeof task === "function") return afterHook.current(task as () => Promise<void>);
       afterTasks.push(Promise.resolve().then(() => (typeof task === "function" ? task() : task)));
     },
   };

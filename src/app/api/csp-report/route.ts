@@ -11,10 +11,7 @@ export const POST = withPublic(async (request) => {
   // Counted before the body is read, so a flood of junk costs one upsert each and no parsing.
   const limit = await hitRateLimit(getDb(), `csp-report:ip:${clientIp(request.headers)}`, CSP_REPORT_RATE_LIMIT);
   if (!limit.allowed) {
-    return Response.json(
-      { success: false, error: "Too many reports. Please wait a minute." },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    throw new AppError("rate_limited", "Too many reports. Please wait a minute.", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
   const violations = parseCspReports(await readCspReportText(request));
   if (!violations) {

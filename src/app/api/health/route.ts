@@ -1,9 +1,10 @@
 // GET /api/health: 200 {"status":"ok"} once the database answers, 503 otherwise.
 import { checkDatabaseHealth } from "@/server/data/health";
+import { withPublic } from "@/server/handler";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
+export const GET = withPublic(async () => {
   const ok = await checkDatabaseHealth();
   return Response.json({ status: ok ? "ok" : "unavailable" }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
-}
+});

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
+import { ApiError, apiFetch } from "@/lib/api-client";
 import { formatFileSize, formatRelativeTime } from "@/lib/format";
 
 export type DocumentView = { id: string; name: string; category: string; fileSize: number; uploadedAt: string; company: string };
@@ -21,16 +22,11 @@ export function RecentUploads({ documents }: { documents: DocumentView[] }) {
     setDeleting(doc.id);
     setMessage(null);
     try {
-      const response = await fetch(`/api/admin/documents/${doc.id}`, { method: "DELETE" });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };
-      if (response.ok && body.success) {
-        setMessage({ tone: "success", text: "Document deleted successfully" });
-        router.refresh();
-      } else {
-        setMessage({ tone: "error", text: body.error || "Delete failed" });
-      }
-    } catch {
-      setMessage({ tone: "error", text: "Failed to delete document" });
+      await apiFetch(`/api/admin/documents/${doc.id}`, { method: "DELETE" });
+      setMessage({ tone: "success", text: "Document deleted successfully" });
+      router.refresh();
+    } catch (error) {
+      setMessage({ tone: "error", text: error instanceof ApiError ? error.message || "Delete failed" : "Failed to delete document" });
     } finally {
       setDeleting(null);
     }

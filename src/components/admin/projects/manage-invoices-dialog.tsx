@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Loading } from "@/components/ui/spinner";
+import { ApiError, apiFetch } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatCents, formatDate } from "@/lib/format";
 import { INVOICE_STATUS_STYLE } from "./status-styles";
@@ -48,22 +49,16 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
     if (selected.size === 0) return;
     setLinking(true);
     try {
-      const response = await fetch("/api/admin/projects/link-invoices", {
+      const body = await apiFetch<{ linkedCount: number }>("/api/admin/projects/link-invoices", {
         method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ projectId: project.id, invoiceIds: [...selected] }),
+        json: { projectId: project.id, invoiceIds: [...selected] },
       });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; linkedCount?: number; error?: string };
-      if (!response.ok || !body.success) {
-        showToast(body.error || "Failed to link invoices", 5000, "error");
-        return;
-      }
       showToast(`✓ Linked ${body.linkedCount ?? selected.size} invoices`, 2000);
       setSelected(new Set());
       await reload();
       router.refresh();
-    } catch {
-      showToast("Failed to link invoices", 5000, "error");
+    } catch (error) {
+      showToast((error instanceof ApiError && error.message) || "Failed to link invoices", 5000, "error");
     } finally {
       setLinking(false);
     }

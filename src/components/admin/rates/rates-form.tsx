@@ -1,14 +1,16 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { type Path, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
-import { fieldErrorsOf } from "@/lib/validation/common";
-import { updateClientRatesSchema } from "@/lib/validation/admin";
+import { ApiError, apiFetch } from "@/lib/api-client";
+import { type UpdateClientRatesInput, type UpdateClientRatesOutput, updateClientRatesSchema } from "@/lib/validation/admin";
 
 /** One rate card as typed: amounts are dollar strings until the server converts them to cents. */
 export type RateCardDraft = {
@@ -21,91 +23,75 @@ export type RateCardDraft = {
   effectiveFrom: string;
 };
 
-let nextKey = 0;
-export const newKey = () => `card-${++nextKey}`;
+type FormValues = UpdateClientRatesInput;
+type CardField = keyof FormValues["rates"][number];
 
 export function RatesForm({ clientId, initial, today }: { clientId: string; initial: RateCardDraft[]; today: string }) {
   const router = useRouter();
-  const [cards, setCards] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  // The server's schema checks the form too (dollar strings in, cents out); the server parses the same strings again.
+  const form = useForm<FormValues, unknown, UpdateClientRatesOutput>({ resolver: zodResolver(updateClientRatesSchema), defaultValues: { clientId, rates: initial.map(({ key: _key, ...card }) => card) } });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "rates", keyName: "fieldKey" });
+  const cards = useWatch({ control: form.control, name: "rates" });
+  const { errors, isSubmitting: saving } = form.formState;
 
-  const update = (key: string, field: keyof RateCardDraft, value: string) =>
-    setCards((list) => list.map((card) => (card.key === key ? { ...card, [field]: value } : card)));
+  const add = () => append({ serviceType: "", hourlyRate: "", monthlyRetainer: "", discountTier: "", description: "", effectiveFrom: today });
 
-  const add = () =>
-    setCards((list) => [...list, { key: newKey(), serviceType: "", hourlyRate: "", monthlyRetainer: "", discountTier: "", description: "", effectiveFrom: today }]);
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const payload = { clientId, rates: cards.map(({ key: _key, ...card }) => card) };
-    const checked = updateClientRatesSchema.safeParse(payload);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error));
-      setMessage({ tone: "error", text: "Please correct the highlighted fields." });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const response = await fetch("/api/admin/update-client-rates", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(payload),
-      });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string; fieldErrors?: Record<string, string> };
-      if (response.ok && body.success) {
+  const save = form.handleSubmit(
+    async () => {
+      setMessage(null);
+      const values = form.getValues();
+      try {
+        await apiFetch("/api/admin/update-client-rates", { method: "POST", json: values });
         setMessage({ tone: "success", text: "Rates updated successfully!" });
         router.refresh();
-      } else {
-        setErrors(body.fieldErrors ?? {});
-        setMessage({ tone: "error", text: body.error || "Failed to update rates" });
+      } catch (error) {
+        if (!(error instanceof ApiError)) return setMessage({ tone: "error", text: "Failed to update rates" });
+        for (const [name, text] of Object.entries(error.fieldErrors)) form.setError(name as Path<FormValues>, { message: text });
+        setMessage({ tone: "error", text: error.message || "Failed to update rates" });
       }
-    } catch {
-      setMessage({ tone: "error", text: "Failed to update rates" });
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    () => setMessage({ tone: "error", text: "Please correct the highlighted fields." }),
+  );
 
   return (
     <form onSubmit={save} noValidate className="space-y-4">
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      {cards.length === 0 ? <p className="text-sm text-muted">No rate cards. Add one, or save to fall back to the standard rates.</p> : null}
-      {cards.map((card, index) => {
-        const id = (field: string) => `rate-${card.key}-${field}`;
-        const err = (field: string) => errors[`rates.${index}.${field}`];
+      {fields.length === 0 ? <p className="text-sm text-muted">No rate cards. Add one, or save to fall back to the standard rates.</p> : null}
+      {fields.map((field, index) => {
+        const card = cards[index] ?? field;
+        const id = (name: string) => `rate-${field.fieldKey}-${name}`;
+        const err = (name: CardField) => errors.rates?.[index]?.[name]?.message;
+        const reg = (name: CardField) => form.register(`rates.${index}.${name}`);
         return (
-          <Card key={card.key} className="space-y-4">
+          <Card key={field.fieldKey} className="space-y-4">
             <fieldset className="space-y-4">
               <legend className="sr-only">Rate card {index + 1}</legend>
               <div className="flex items-center justify-between gap-2">
                 <h2 className="font-semibold">{card.serviceType || `Rate card ${index + 1}`}</h2>
-                <Button variant="ghost" size="sm" onClick={() => setCards((list) => list.filter((c) => c.key !== card.key))} aria-label={`Remove rate card ${card.serviceType || index + 1}`}>
+                <Button variant="ghost" size="sm" onClick={() => remove(index)} aria-label={`Remove rate card ${card.serviceType || index + 1}`}>
                   <Trash2 className="h-4 w-4" aria-hidden />
                   Remove
                 </Button>
               </div>
               <div className="grid gap-4 md:grid-cols-3">
                 <Field id={id("service")} label="Service type" error={err("serviceType")}>
-                  <Input {...fieldAria(id("service"), err("serviceType"))} value={card.serviceType} onChange={(e) => update(card.key, "serviceType", e.target.value)} />
+                  <Input {...fieldAria(id("service"), err("serviceType"))} {...reg("serviceType")} />
                 </Field>
                 <Field id={id("hourly")} label="Hourly rate ($)" error={err("hourlyRate")}>
-                  <Input {...fieldAria(id("hourly"), err("hourlyRate"))} type="number" inputMode="decimal" min={0} step="0.01" value={card.hourlyRate} onChange={(e) => update(card.key, "hourlyRate", e.target.value)} />
+                  <Input {...fieldAria(id("hourly"), err("hourlyRate"))} type="number" inputMode="decimal" min={0} step="0.01" {...reg("hourlyRate")} />
                 </Field>
                 <Field id={id("retainer")} label="Monthly retainer ($, optional)" error={err("monthlyRetainer")}>
-                  <Input {...fieldAria(id("retainer"), err("monthlyRetainer"))} type="number" inputMode="decimal" min={0} step="0.01" value={card.monthlyRetainer} onChange={(e) => update(card.key, "monthlyRetainer", e.target.value)} />
+                  <Input {...fieldAria(id("retainer"), err("monthlyRetainer"))} type="number" inputMode="decimal" min={0} step="0.01" {...reg("monthlyRetainer")} />
                 </Field>
                 <Field id={id("tier")} label="Discount tier (optional)" error={err("discountTier")}>
-                  <Input {...fieldAria(id("tier"), err("discountTier"))} value={card.discountTier} onChange={(e) => update(card.key, "discountTier", e.target.value)} />
+                  <Input {...fieldAria(id("tier"), err("discountTier"))} {...reg("discountTier")} />
                 </Field>
                 <Field id={id("from")} label="Effective from" error={err("effectiveFrom")}>
-                  <Input {...fieldAria(id("from"), err("effectiveFrom"))} type="date" value={card.effectiveFrom} onChange={(e) => update(card.key, "effectiveFrom", e.target.value)} />
+                  <Input {...fieldAria(id("from"), err("effectiveFrom"))} type="date" {...reg("effectiveFrom")} />
                 </Field>
                 <Field id={id("description")} label="Description" error={err("description")}>
-                  <Input {...fieldAria(id("description"), err("description"))} value={card.description} onChange={(e) => update(card.key, "description", e.target.value)} />
+                  <Input {...fieldAria(id("description"), err("description"))} {...reg("description")} />
                 </Field>
               </div>
             </fieldset>

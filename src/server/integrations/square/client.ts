@@ -1,6 +1,9 @@
 import "server-only";
 import { SquareClient, SquareError, SquareTimeoutError } from "square";
 import type { SquareConfig } from "./config";
+import { SquareApiError } from "./square-api-error";
+
+export { SquareApiError };
 
 /** The one place a Square SDK client is built: host, retries and timeout come from the config. */
 export function createSquareClient(config: SquareConfig, token?: string): SquareClient {
@@ -11,16 +14,6 @@ export function createSquareClient(config: SquareConfig, token?: string): Square
     maxRetries: config.maxRetries,
     timeoutInSeconds: config.timeoutInSeconds,
   });
-}
-
-/** A Square call failed; `message` is safe to show to an admin (no tokens, no raw bodies). */
-export class SquareApiError extends Error {
-  readonly statusCode: number | undefined;
-  constructor(message: string, statusCode?: number) {
-    super(message);
-    this.name = "SquareApiError";
-    this.statusCode = statusCode;
-  }
 }
 
 // SDK v46 aborts a slow request with the reason "timeout" (a string), which Node's fetch rethrows

@@ -1,12 +1,13 @@
 import "server-only";
 import { SquareEnvironment } from "square";
+import { parseSquareEnv } from "@/config/env-schema.mjs";
 import { AppError } from "../../errors";
 import { serverEnv } from "../../env";
 
-// Square settings come from SQUARE_* variables, read at call time (tests and the dev script change
-// them after start-up). Without an application id and secret the integration is "not configured".
-// Besides the documented ones, SQUARE_MAX_RETRIES (0-5, default 2: the SDK retries 408, 429 and
-// 5xx) and SQUARE_TIMEOUT_SECONDS (default 30) tune the SDK client.
+// Square settings come from SQUARE_* variables, parsed by the environment schema's Square part at
+// call time (tests and the dev script change them after start-up). Without an application id and
+// secret the integration is "not configured". Besides the documented ones, SQUARE_MAX_RETRIES
+// (0-5, default 2) and SQUARE_TIMEOUT_SECONDS (default 30) tune the SDK client.
 
 export type SquareConfig = {
   applicationId: string;
@@ -29,28 +30,19 @@ export const NOT_CONFIGURED_MESSAGE =
   "Square is not configured. Set SQUARE_APPLICATION_ID, SQUARE_APPLICATION_SECRET and SQUARE_ENVIRONMENT (sandbox or production) on the server, add " +
   `${OAUTH_CALLBACK_PATH} under your app URL as the redirect URL of the Square application, and restart.`;
 
-function intFromEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  return Number.isInteger(value) && value >= min && value <= max ? value : fallback;
-}
-
 /** The configuration, or null when the application id or secret is missing. */
 export function squareConfig(): SquareConfig | null {
-  const applicationId = process.env.SQUARE_APPLICATION_ID?.trim();
-  const applicationSecret = process.env.SQUARE_APPLICATION_SECRET?.trim();
+  const env = parseSquareEnv(process.env);
+  const { applicationId, applicationSecret, environment } = env;
   if (!applicationId || !applicationSecret) return null;
-  const environment = process.env.SQUARE_ENVIRONMENT?.trim().toLowerCase() === "production" ? "production" : "sandbox";
-  const override = process.env.SQUARE_BASE_URL?.trim().replace(/\/+$/, "");
   return {
     applicationId,
     applicationSecret,
     environment,
-    baseUrl: override || (environment === "production" ? SquareEnvironment.Production : SquareEnvironment.Sandbox),
-    webhookSignatureKey: process.env.SQUARE_WEBHOOK_SIGNATURE_KEY?.trim() || undefined,
-    maxRetries: intFromEnv("SQUARE_MAX_RETRIES", 2, 0, 5),
-    timeoutInSeconds: intFromEnv("SQUARE_TIMEOUT_SECONDS", 30, 1, 120),
+    baseUrl: env.baseUrlOverride ?? (environment === "production" ? SquareEnvironment.Production : SquareEnvironment.Sandbox),
+    webhookSignatureKey: env.webhookSignatureKey,
+    maxRetries: env.maxRetries,
+    timeoutInSeconds: env.timeoutInSeconds,
   };
 }
 

@@ -1,9 +1,10 @@
 import "server-only";
+import { parseSquareEnv } from "@/config/env-schema.mjs";
 
 // Links into Square's seller dashboard (never API hosts): where an admin or client manages a
 // subscription. Sandbox accounts live on a separate dashboard host.
 function dashboardHost(): string {
-  return process.env.SQUARE_ENVIRONMENT === "production" ? "https://app.squareup.com" : "https://app.squareupsandbox.com";
+  return parseSquareEnv(process.env).environment === "production" ? "https://app.squareup.com" : "https://app.squareupsandbox.com";
 }
 
 export function squareSubscriptionDashboardUrl(squareSubscriptionId: string): string {

@@ -7,7 +7,7 @@ import { hasInvalidCharacter } from "@/lib/validation/common";
 import type { Db } from "../../db/client";
 import { paymentProviderConnections, squareCustomers, squareWebhookEvents } from "../../db/schema";
 import { AppError } from "../../errors";
-import { createSquareClient, SquareApiError } from "./client";
+import { createSquareClient } from "./client";
 import { linkedClientsOf, recordSeenCustomers, settleCustomerLinks } from "./customer-links";
 import type { SquareConfig } from "./config";
 import { PROVIDER, usableConnection } from "./connection";
@@ -169,17 +169,13 @@ export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: s
   if (!connection) return { received: true, applied: false, ignored: "Square is not connected" };
   if (event.merchant_id && event.merchant_id !== connection.merchantId) return { received: true, applied: false, ignored: "another merchant" };
 
-  try {
-    if (event.type.startsWith("invoice.")) {
-      return invoice ? await applyInvoiceEvent(db, config, event, invoice.mapped, invoice.raw) : await recordOnly(db, event, "no invoice in the event");
-    }
-    if (event.type.startsWith("subscription.")) {
-      return subscription ? await applySubscriptionEvent(db, event, subscription) : await recordOnly(db, event, "no subscription in the event");
-    }
-  } catch (error) {
-    // Square retries a failed delivery later; our answer says why it failed, without details.
-    if (error instanceof SquareApiError) throw new AppError("unavailable", error.message);
-    throw error;
+  // A SquareApiError goes through the one error mapping (502 with Square's message): Square
+  // retries a failed delivery later.
+  if (event.type.startsWith("invoice.")) {
+    return invoice ? applyInvoiceEvent(db, config, event, invoice.mapped, invoice.raw) : recordOnly(db, event, "no invoice in the event");
+  }
+  if (event.type.startsWith("subscription.")) {
+    return subscription ? applySubscriptionEvent(db, event, subscription) : recordOnly(db, event, "no subscription in the event");
   }
   return recordOnly(db, event, `event type ${event.type} is not used`);
 }

@@ -2,7 +2,7 @@
 import { getAuth } from "@/server/auth/auth";
 import { stripTokens } from "@/server/auth/strip-tokens";
 import { BODY_LIMITS, readBodyLimited } from "@/server/body-limit";
-import { errorResponse } from "@/server/errors";
+import { withPublic } from "@/server/handler";
 
 export const dynamic = "force-dynamic";
 
@@ -34,15 +34,10 @@ async function withoutTokensInBody(request: Request, response: Response): Promis
 }
 
 const handle = async (request: Request) => withoutTokensInBody(request, await getAuth().handler(request));
-export const GET = handle;
+export const GET = withPublic(handle);
 
 // better-auth would read any body whole: the bytes are counted here first, within BODY_LIMITS.auth.
-export async function POST(request: Request): Promise<Response> {
-  let body: Uint8Array<ArrayBuffer>;
-  try {
-    body = await readBodyLimited(request, BODY_LIMITS.auth);
-  } catch (error) {
-    return errorResponse(error);
-  }
+export const POST = withPublic(async (request) => {
+  const body = await readBodyLimited(request, BODY_LIMITS.auth);
   return handle(new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }));
-}
+});

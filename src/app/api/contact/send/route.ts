@@ -1,12 +1,12 @@
 // POST /api/contact/send: the landing page's contact inquiry: rate limit, validate, store, queue mails.
 import { randomUUID } from "node:crypto";
-import { validateContactInquiry } from "@/lib/validation/contact";
-import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
-import { CONTACT_RATE_LIMIT, submitContactInquiry } from "@/server/data/contact-inquiries";
+import { contactInquirySchema } from "@/lib/validation/contact";
+import { BODY_LIMITS } from "@/server/body-limit";
+import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/data/contact-inquiries";
 import { getDb } from "@/server/db/client";
 import { serverEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
-import { withPublic } from "@/server/handler";
+import { parseJson, withPublic } from "@/server/handler";
 import { kickOutbox } from "@/server/integrations/email/outbox";
 import { rateLimitSubject } from "@/server/client-address";
 import { clientIp, hitRateLimit } from "@/server/rate-limit";
@@ -21,15 +21,10 @@ export const POST = withPublic(async (request) => {
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     const error = `Too many messages from your network. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again, or email us at ${env.contactEmail}.`;
-    return Response.json(
-      { success: false, error },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    throw new AppError("rate_limited", error, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
-  const result = validateContactInquiry(await readBody(request));
-  if (!result.ok) throw new AppError("bad_request", result.error, result.fieldErrors);
-  const { website, ...inquiry } = result.data;
+  const { website, ...inquiry } = await parseJson(request, contactInquirySchema, BODY_LIMITS.contact, contactTooLarge);
 
   // Honeypot: the "website" field is invisible and unreachable by keyboard, so only a bot fills it.
   // The bot gets the same answer as a person (an error would teach it to skip the field), but
@@ -43,17 +38,6 @@ export const POST = withPublic(async (request) => {
   kickOutbox(db);
   return Response.json({ success: true, id });
 });
-
-/** JSON body up to the limit, counted while it streams in: a larger one is a 413 that says the limit. */
-async function readBody(request: Request): Promise<unknown> {
-  const tooLarge = () => new AppError("payload_too_large", `The message is too large: requests are limited to ${BODY_LIMITS.contact / 1024} KB.`);
-  const raw = await readTextLimited(request, BODY_LIMITS.contact, tooLarge);
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new AppError("bad_request", "Request body must be valid JSON.");
-  }
-}
 
 /**
  * Browsers send Origin on POST. Another site's page posting here would let it use its visitors'

@@ -1,31 +1,29 @@
 // GET /api/files/{id}?expires&sig: serves a document to whoever holds a valid, unexpired signed link.
 import { DOWNLOAD_CSP } from "@/lib/csp";
 import { getDocumentFile } from "@/server/data/document-files";
-import { AppError, errorResponse } from "@/server/errors";
+import { AppError } from "@/server/errors";
+import { withPublic } from "@/server/handler";
 import { verifyDownloadSignature } from "@/server/storage/signed-url";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  try {
-    const { id } = await params;
-    const search = new URL(request.url).searchParams;
-    const check = verifyDownloadSignature(id, { expires: search.get("expires"), sig: search.get("sig"), disposition: search.get("disposition") });
-    if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
-    const file = await getDocumentFile(id);
-    const filename = file.name.replace(/[\r\n"\\]/g, "_");
-    return new Response(Buffer.from(file.bytes), {
-      headers: {
-        "Content-Type": check.disposition === "inline" ? file.mimeType : "application/octet-stream",
-        "Content-Length": String(file.bytes.byteLength),
-        "Content-Disposition": `${check.disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-        // An inline PDF or image opens on our origin: sandboxed, any script in it runs nowhere.
-        "Content-Security-Policy": DOWNLOAD_CSP,
-      },
-    });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+// Public: the signature is the permission (it names the document and its expiry).
+export const GET = withPublic(async (request, { params }) => {
+  const id = typeof params.id === "string" ? params.id : "";
+  const search = new URL(request.url).searchParams;
+  const check = verifyDownloadSignature(id, { expires: search.get("expires"), sig: search.get("sig"), disposition: search.get("disposition") });
+  if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
+  const file = await getDocumentFile(id);
+  const filename = file.name.replace(/[\r\n"\\]/g, "_");
+  return new Response(Buffer.from(file.bytes), {
+    headers: {
+      "Content-Type": check.disposition === "inline" ? file.mimeType : "application/octet-stream",
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": `${check.disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      // An inline PDF or image opens on our origin: sandboxed, any script in it runs nowhere.
+      "Content-Security-Policy": DOWNLOAD_CSP,
+    },
+  });
+});

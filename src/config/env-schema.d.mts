@@ -1,0 +1,45 @@
+// Types of env-schema.mjs (plain ESM so that scripts/start.mjs can run it with node).
+import type { z } from "zod";
+
+export type ParsedEnv = {
+  port: number;
+  host: string;
+  /** As given (relative paths are resolved by the server, src/server/env.ts). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  isProduction: boolean;
+  seedDemo: boolean;
+  seedDemoForced: boolean;
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  /** Raw TRUST_PROXY; parsed by src/server/client-address.ts. */
+  trustProxy: string | undefined;
+  auditRetentionDays: number | undefined;
+  storage: "disk" | "s3" | undefined;
+  s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+};
+
+export type S3Settings = { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+export declare const envSchema: z.ZodType<ParsedEnv, Record<string, string | undefined>>;
+export declare function parseEnv(raw?: Record<string, string | undefined>): ParsedEnv;
+export declare const AUTH_SECRET_REQUIRED: string;
+export declare function s3SettingsOf(env: Pick<ParsedEnv, "s3">): S3Settings | null;
+export declare function storageChoiceOf(env: Pick<ParsedEnv, "s3" | "storage" | "isProduction">): "disk" | "s3";
+export declare function decideSeedDemo(env: { seedDemo: string | undefined; isProduction: boolean; databaseUrl: string | undefined }): boolean;
+
+export type SquareEnv = {
+  applicationId: string | undefined;
+  applicationSecret: string | undefined;
+  environment: "sandbox" | "production";
+  /** SQUARE_BASE_URL without trailing slashes (a local fake, a proxy). */
+  baseUrlOverride: string | undefined;
+  webhookSignatureKey: string | undefined;
+  maxRetries: number;
+  timeoutInSeconds: number;
+};
+export declare const squareEnvSchema: z.ZodType<SquareEnv, Record<string, string | undefined>>;
+export declare function parseSquareEnv(raw?: Record<string, string | undefined>): SquareEnv;

@@ -1,0 +1,166 @@
+// The server's environment, parsed by one zod schema. Plain ESM (no TypeScript, no server-only
+// marker) because `npm start` (scripts/start.mjs) runs it with plain node before building or
+// listening; the server reads it through src/server/env.ts. Types: env-schema.d.mts.
+import { z } from "zod";
+
+/** Unset and blank are the same: a variable left empty in a .env file means "use the default". */
+const trimmed = z.preprocess((value) => {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  return text === "" ? undefined : text;
+}, z.string().optional());
+
+const TRUE_WORDS = ["1", "true", "yes", "on"];
+
+/** A whole number within bounds; anything else (or nothing) is the fallback. */
+const boundedInt = (fallback, min, max) => trimmed.pipe(z.coerce.number().int().min(min).max(max).default(fallback)).catch(fallback);
+
+/**
+ * The Square variables. Part of envSchema (checked at start), and also parsed on their own at call
+ * time by src/server/integrations/square/config.ts: tests and the dev script change them after
+ * start-up. Without an application id and secret the integration is "not configured".
+ */
+export const squareEnvSchema = z
+  .object({
+    SQUARE_APPLICATION_ID: trimmed,
+    SQUARE_APPLICATION_SECRET: trimmed,
+    SQUARE_ENVIRONMENT: trimmed,
+    SQUARE_BASE_URL: trimmed,
+    SQUARE_WEBHOOK_SIGNATURE_KEY: trimmed,
+    // The SDK retries 408, 429 and 5xx twice by default.
+    SQUARE_MAX_RETRIES: boundedInt(2, 0, 5),
+    SQUARE_TIMEOUT_SECONDS: boundedInt(30, 1, 120),
+  })
+  .transform((raw) => ({
+    applicationId: raw.SQUARE_APPLICATION_ID,
+    applicationSecret: raw.SQUARE_APPLICATION_SECRET,
+    environment: raw.SQUARE_ENVIRONMENT?.toLowerCase() === "production" ? "production" : "sandbox",
+    baseUrlOverride: raw.SQUARE_BASE_URL?.replace(/\/+$/, "") || undefined,
+    webhookSignatureKey: raw.SQUARE_WEBHOOK_SIGNATURE_KEY,
+    maxRetries: raw.SQUARE_MAX_RETRIES,
+    timeoutInSeconds: raw.SQUARE_TIMEOUT_SECONDS,
+  }));
+
+/** The Square settings as they are now. */
+export function parseSquareEnv(raw = process.env) {
+  return squareEnvSchema.parse(raw);
+}
+
+/**
+ * Demo data only where asked: by default only on a non-production embedded start. A real deployment
+ * (APP_ENV=production or DATABASE_URL) seeds only with an explicit SEED_DEMO=true.
+ */
+export function decideSeedDemo({ seedDemo, isProduction, databaseUrl }) {
+  const value = seedDemo?.trim();
+  if (!value) return !isProduction && databaseUrl === undefined;
+  return TRUE_WORDS.includes(value.toLowerCase());
+}
+
+export const envSchema = z
+  .object({
+    PORT: trimmed.pipe(z.coerce.number().int().min(1).max(65535).optional()).catch(undefined),
+    HOST: trimmed,
+    DATA_DIR: trimmed,
+    DATABASE_URL: trimmed,
+    APP_URL: trimmed,
+    APP_ENV: trimmed,
+    AUTH_SECRET: trimmed.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters long.").optional()),
+    SEED_DEMO: trimmed,
+    SMTP_URL: trimmed,
+    MAIL_FROM: trimmed,
+    CONTACT_EMAIL: trimmed,
+    TRUST_PROXY: trimmed,
+    AUDIT_RETENTION_DAYS: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z
+        .string()
+        .optional()
+        // Refused rather than ignored: a typo must not silently keep (or drop) the audit trail.
+        .refine((value) => value === undefined || (/^\d+$/.test(value.trim()) && Number(value) >= 1), {
+          error: (issue) => `AUDIT_RETENTION_DAYS must be a whole number of days (1 or more), not "${String(issue.input)}".`,
+        })
+        .transform((value) => (value === undefined ? undefined : Number(value))),
+    ),
+    STORAGE: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z
+        .string()
+        .optional()
+        .refine((value) => value === undefined || ["disk", "s3"].includes(value.trim().toLowerCase()), {
+          error: (issue) => `STORAGE must be "disk" or "s3", not "${String(issue.input)}".`,
+        })
+        .transform((value) => /** @type {"disk" | "s3" | undefined} */ (value?.trim().toLowerCase())),
+    ),
+    S3_ENDPOINT: trimmed,
+    S3_BUCKET: trimmed,
+    S3_REGION: trimmed,
+    S3_ACCESS_KEY_ID: trimmed,
+    S3_SECRET_ACCESS_KEY: trimmed,
+  })
+  .and(squareEnvSchema)
+  .transform((raw) => {
+    const port = raw.PORT ?? 3000;
+    // "Production" is a real deployment: a PostgreSQL server or an explicit APP_ENV. `npm start` on
+    // the embedded database is the zero-configuration demo, even though Next runs with NODE_ENV=production.
+    const isProduction = raw.APP_ENV === "production" || (raw.DATABASE_URL !== undefined && raw.APP_ENV !== "development");
+    return {
+      port,
+      host: raw.HOST ?? "0.0.0.0",
+      dataDir: raw.DATA_DIR ?? "./data",
+      databaseUrl: raw.DATABASE_URL,
+      appUrl: (raw.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+      isProduction,
+      seedDemo: decideSeedDemo({ seedDemo: raw.SEED_DEMO, isProduction, databaseUrl: raw.DATABASE_URL }),
+      /** SEED_DEMO=true set explicitly on a production deployment: seeded, with a warning at every start. */
+      seedDemoForced: isProduction && raw.SEED_DEMO !== undefined && TRUE_WORDS.includes(raw.SEED_DEMO.toLowerCase()),
+      authSecret: raw.AUTH_SECRET,
+      smtpUrl: raw.SMTP_URL,
+      mailFrom: raw.MAIL_FROM ?? "Sentinel AI Security <no-reply@example.com>",
+      contactEmail: raw.CONTACT_EMAIL ?? "hello@example.com",
+      trustProxy: raw.TRUST_PROXY,
+      auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+      storage: raw.STORAGE,
+      s3: { endpoint: raw.S3_ENDPOINT, bucket: raw.S3_BUCKET, region: raw.S3_REGION, accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY },
+    };
+  });
+
+/** Parses the environment; a bad value throws an Error naming every problem, one per line. */
+export function parseEnv(raw = process.env) {
+  const result = envSchema.safeParse(raw);
+  if (!result.success) throw new Error(result.error.issues.map((issue) => issue.message).join("\n"));
+  return result.data;
+}
+
+export const AUTH_SECRET_REQUIRED = "AUTH_SECRET is required in production (32+ random characters, the same on every instance).";
+
+const S3_REQUIRED = /** @type {const} */ (["bucket", "region", "accessKeyId", "secretAccessKey"]);
+const S3_NAMES = { endpoint: "S3_ENDPOINT", bucket: "S3_BUCKET", region: "S3_REGION", accessKeyId: "S3_ACCESS_KEY_ID", secretAccessKey: "S3_SECRET_ACCESS_KEY" };
+const S3_VARIABLES = "S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY";
+
+/**
+ * The S3 settings, or null when none is set. A partial configuration is an error: silently
+ * falling back to local disk would lose documents on a multi-instance deployment.
+ */
+export function s3SettingsOf(env) {
+  const present = Object.keys(S3_NAMES).filter((key) => env.s3[key]);
+  if (present.length === 0) return null;
+  const missing = S3_REQUIRED.filter((key) => !env.s3[key]);
+  if (missing.length > 0) {
+    throw new Error(`S3 storage is partly configured: set ${missing.map((k) => S3_NAMES[k]).join(", ")} as well (or unset ${present.map((k) => S3_NAMES[k]).join(", ")}).`);
+  }
+  return env.s3;
+}
+
+/**
+ * Where documents go: STORAGE=disk (files under DATA_DIR), STORAGE=s3, or unset: S3 when the S3_*
+ * variables are set, else disk. In production disk must be chosen on purpose: files on one
+ * instance's disk are missing on every other instance, and lost with the machine.
+ */
+export function storageChoiceOf(env) {
+  if (env.storage === "disk") return "disk";
+  if (s3SettingsOf(env)) return "s3";
+  if (env.storage === "s3" || env.isProduction) {
+    throw new Error(`Document storage is not configured: set ${S3_VARIABLES} (S3-compatible storage), or STORAGE=disk to keep documents under DATA_DIR (a single instance only).`);
+  }
+  return "disk";
+}
