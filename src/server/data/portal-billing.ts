@@ -1,5 +1,6 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
+import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import { INVOICE_PAGE_SIZE } from "@/lib/validation/portal";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
@@ -36,7 +37,7 @@ export type PortalInvoice = {
   description: string | null;
   amountCents: number;
   paidCents: number;
-  status: string;
+  status: InvoiceStatus;
   issuedDate: string | null;
   dueDate: string | null;
   paidDate: string | null;

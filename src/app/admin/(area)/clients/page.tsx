@@ -9,7 +9,9 @@ import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
+import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
@@ -69,9 +71,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
                   </td>
                   <td className="px-4 py-3 text-right">{client.invoiceCount}</td>
                   <td className="px-4 py-3">
-                    <span className={cn("rounded px-2 py-0.5 text-xs font-semibold", client.status === "active" ? "bg-emerald-500/15 text-emerald-300" : "bg-slate-500/20 text-slate-300")}>
-                      {client.status.toUpperCase()}
-                    </span>
+                    <StatusBadge value={client.status} label={CLIENT_STATUS_LABELS[client.status]} tone={CLIENT_STATUS_TONES[client.status]} className="rounded uppercase" />
                   </td>
                   <td className="px-4 py-3">
                     <div className="flex items-center gap-1">
