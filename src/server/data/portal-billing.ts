@@ -22,8 +22,8 @@ export async function getBillingSummary(db: DbOrTx, { actor }: { actor: ClientAc
   const [row] = await db
     .select({
       balanceDueCents: centsSum(invoiceOutstandingCents, invoiceIsOpen),
-      pendingCount: countWhere(sql`${invoices.status} = 'pending'`),
-      overdueCount: countWhere(sql`${invoices.status} = 'overdue'`),
+      pendingCount: countWhere(eq(invoices.status, "pending")),
+      overdueCount: countWhere(eq(invoices.status, "overdue")),
       invoiceCount: countWhere(sql`true`),
     })
     .from(invoices)
