@@ -103,7 +103,8 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
           ))}
         </ul>
       )}
-      {bookings.length > PREVIEW ? (
+      {/* Shown whenever a booking is pending: it is the way to the whole list, however short. */}
+      {bookings.length > 0 ? (
         <Button variant="ghost" size="sm" className="mt-3 w-full" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
           {showAll ? "Show fewer" : `View All ${remaining} Bookings`}
         </Button>
