@@ -38,7 +38,7 @@ describe("labels and colours", () => {
       for (const value of list.values) expect((list.labels as Record<string, string>)[value]?.trim()).toBeTruthy();
       if (list.tones) {
         expect(Object.keys(list.tones).sort()).toEqual([...list.values].sort());
-        for (const value of list.values) expect(TONE_CLASSES[(list.tones as Record<string, (typeof TONES)[number]>)[value]]).toBeTruthy();
+        for (const value of list.values) expect(TONE_CLASSES[(list.tones as Record<string, (typeof TONES)[number]>)[value]!]).toBeTruthy();
       }
     });
   }
