@@ -18,6 +18,7 @@ const IDENTIFIERS = {
     "00000000-0000-4000-8000-d00000000001", "RAG Pipeline Review", "00000000-0000-4000-8000-d00000000002", "Model Supply-Chain Audit", "Chatbot Pilot",
     "00000000-0000-4000-8000-e00000000011", "INV-2001", "00000000-0000-4000-8000-e00000000013", "INV-2003", "INV-2005", "Unlinked advisory hours",
     "00000000-0000-4000-8000-b10000000001", "Statement of Work.pdf", "00000000-0000-4000-8000-b10000000002", "RAG Findings Summary.pdf",
+    "00000000-0000-4000-8000-b10000000003", "Agent Launch Readiness Checklist.pdf", "00000000-0000-4000-8000-f00000000004", "Agent and API assessments",
     "00000000-0000-4000-8000-b40000000001", "Assessment of our new customer-support agents before public launch.",
     "00000000-0000-4000-8000-f00000000003", "$36,000.00", "$9,900.00", "$7,250.00", /\b3600000\b/, /\b990000\b/, /\b725000\b/,
   ],

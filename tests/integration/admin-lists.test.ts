@@ -5,7 +5,7 @@ import { listAdminProjects } from "@/server/data/admin-projects";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
 import { listRecentDocuments } from "@/server/data/admin-documents";
 import { countQueries } from "@/server/db/query-counter";
-import { DEMO_CLIENTS, DEMO_PROJECTS } from "@/server/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/db/seed/demo-data";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
 
@@ -123,6 +123,6 @@ describe("dashboard, subscriptions and documents", () => {
     const actor = await adminActor();
     const docs = await listRecentDocuments(t.db, { actor });
     expect(docs[0]).toMatchObject({ name: "RAG Findings Summary.pdf", company: "Globex Systems" });
-    expect(docs.length).toBe(6);
+    expect(docs.length).toBe(DEMO_DOCUMENTS.length);
   });
 });

@@ -45,7 +45,7 @@ describe("POST /api/admin/update-client-rates", () => {
       { serviceType: "AI Security Governance", hourlyRateCents: 31_050, monthlyRetainerCents: null, discountTier: null, description: null, effectiveFrom: "2027-01-01" },
     ]);
     // The other client's rates are untouched.
-    expect((await ratesOf(DEMO_CLIENTS.globex.id)).map((r) => r.hourlyRateCents)).toEqual([26_000]);
+    expect((await ratesOf(DEMO_CLIENTS.globex.id)).map((r) => r.hourlyRateCents)).toEqual([26_000, 33_000]);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "client_rates.replace"));
     expect(entry).toMatchObject({ entityId: DEMO_CLIENTS.acme.id });
     expect((entry!.before as unknown[]).length).toBe(2);

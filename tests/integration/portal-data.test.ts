@@ -160,7 +160,7 @@ describe("getOverviewStats", () => {
   it("counts documents and approved or in-progress bookings per client", async () => {
     expect(await getOverviewStats(t.db, { actor: acme })).toEqual({ totalDocuments: 4, activeProjects: 2, upcomingMeetings: 0, unreadMessages: 0 });
     // Globex's only booking is pending: not active.
-    expect(await getOverviewStats(t.db, { actor: globex })).toEqual({ totalDocuments: 2, activeProjects: 0, upcomingMeetings: 0, unreadMessages: 0 });
+    expect(await getOverviewStats(t.db, { actor: globex })).toEqual({ totalDocuments: 3, activeProjects: 0, upcomingMeetings: 0, unreadMessages: 0 });
   });
 });
 
@@ -176,7 +176,9 @@ describe("listPortalRates", () => {
     const g = await listPortalRates(t.db, { actor: globex });
     expect(g.rates.map((r) => [r.serviceType, r.hourlyRateCents, r.monthlyRetainerCents, r.discountTier])).toEqual([
       ["AI Engineering Acceleration", 26_000, 1_700_000, "Startup"],
+      ["AI Security Assessment", 33_000, null, null],
     ]);
+    expect(new Set(ids(g.rates))).toEqual(new Set(demoIds(DEMO_RATES, DEMO_CLIENTS.globex.id)));
   });
 
   it("falls back to the three default rate cards", async () => {
@@ -199,7 +201,8 @@ describe("listPortalDocuments", () => {
     expect(Object.keys(a[0]!).sort()).toEqual(["category", "fileSize", "id", "mimeType", "name", "uploadedAt"]);
     expect(a[0]!.uploadedAt).toBe("2026-10-02T10:30:00.000Z");
     const g = await listPortalDocuments(t.db, { actor: globex });
-    expect(g.map((d) => d.name)).toEqual(["RAG Findings Summary.pdf", "Statement of Work.pdf"]);
+    expect(g.map((d) => d.name)).toEqual(["RAG Findings Summary.pdf", "Agent Launch Readiness Checklist.pdf", "Statement of Work.pdf"]);
+    expect(new Set(ids(g))).toEqual(new Set(demoIds(DEMO_DOCUMENTS, DEMO_CLIENTS.globex.id)));
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactInquirySchema, EMPTY_CONTACT_FORM, SERVICE_INTERESTS, validateContactInquiry } from "@/lib/validation/contact";
+import { SERVICE_INTERESTS } from "@/lib/domain/services";
+import { contactInquirySchema, EMPTY_CONTACT_FORM, validateContactInquiry } from "@/lib/validation/contact";
 
 const valid = {
   name: "Dana Whitfield",

@@ -9,8 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
+import { TONE_CLASSES } from "@/lib/domain/tone";
+import { type Urgency, URGENCY_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
-import { URGENCY_OPTIONS } from "@/lib/validation/portal";
 
 export type BookingView = {
   id: string;
@@ -19,15 +20,10 @@ export type BookingView = {
   preferredStartDate: string;
   estimatedScope: string | null;
   projectDescription: string;
-  urgency: "low" | "medium" | "high";
+  urgency: Urgency;
   createdAt: string;
 };
 
-const PRIORITY_STYLE = {
-  high: "bg-red-500/15 text-red-300",
-  medium: "bg-amber-500/15 text-amber-300",
-  low: "bg-slate-500/20 text-slate-300",
-} as const;
 const PREVIEW = 3;
 
 /** Pending Service Bookings from the database: urgency as priority, Approve and View Details. */
@@ -90,7 +86,7 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
                     {booking.company} · starts {formatDate(booking.preferredStartDate)}
                   </p>
                 </div>
-                <span className={cn("rounded px-2 py-0.5 text-xs font-bold", PRIORITY_STYLE[booking.urgency])}>
+                <span className={cn("rounded border px-2 py-0.5 text-xs font-bold", TONE_CLASSES[URGENCY_TONES[booking.urgency]])}>
                   {booking.urgency.toUpperCase()}
                   <span className="sr-only"> priority</span>
                 </span>
@@ -107,7 +103,8 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
           ))}
         </ul>
       )}
-      {bookings.length > PREVIEW ? (
+      {/* Shown whenever a booking is pending: it is the way to the whole list, however short. */}
+      {bookings.length > 0 ? (
         <Button variant="ghost" size="sm" className="mt-3 w-full" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
           {showAll ? "Show fewer" : `View All ${remaining} Bookings`}
         </Button>
@@ -125,7 +122,7 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
             </div>
             <div>
               <dt className="text-muted">Urgency</dt>
-              <dd className="font-medium">{URGENCY_OPTIONS.find((o) => o.value === details.urgency)?.label ?? details.urgency}</dd>
+              <dd className="font-medium">{URGENCY_LABELS[details.urgency]}</dd>
             </div>
             <div>
               <dt className="text-muted">Estimated scope</dt>

@@ -1,7 +1,8 @@
 import type { FormEventHandler, InputHTMLAttributes, Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
-import { CONTACT_LIMITS, SERVICE_INTERESTS } from "@/lib/validation/contact";
+import { SERVICE_INTERESTS } from "@/lib/domain/services";
+import { CONTACT_LIMITS } from "@/lib/validation/contact";
 import { Icon } from "./icon";
 
 export const CONTACT_FIELDS = ["name", "email", "company", "serviceInterest", "message"] as const;

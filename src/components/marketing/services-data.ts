@@ -1,7 +1,9 @@
+import type { ServiceName } from "@/lib/domain/services";
+
 // The three service cards: title, description, icon, six features each (docs/PRODUCT.md#marketing-services).
 export type ServiceCard = {
   id: string;
-  title: string;
+  title: ServiceName;
   description: string;
   icon: "assessment" | "governance" | "acceleration";
   features: readonly [string, string, string, string, string, string];

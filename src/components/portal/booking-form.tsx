@@ -9,20 +9,16 @@ import { requestServiceBooking } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
+import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
+import { DEFAULT_URGENCY, URGENCIES, URGENCY_LABELS } from "@/lib/domain/urgency";
 import { todayIso } from "@/lib/format";
-import {
-  BOOKING_SERVICE_TYPES,
-  type ServiceBooking,
-  type ServiceBookingInput,
-  serviceBookingSchema,
-  URGENCY_OPTIONS,
-} from "@/lib/validation/portal";
+import { type ServiceBooking, type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation/portal";
 import { useTimedValue } from "./use-timed-value";
 
 /** The confirmation stays 5 seconds, then the form resets (docs/PRODUCT.md#portal-book-service). */
 export const BOOKING_CONFIRMATION_MS = 5000;
 
-const EMPTY: ServiceBookingInput = { serviceType: "" as ServiceBookingInput["serviceType"], preferredStartDate: "", estimatedScope: "", projectDescription: "", urgency: "medium" };
+const EMPTY: ServiceBookingInput = { serviceType: "" as ServiceBookingInput["serviceType"], preferredStartDate: "", estimatedScope: "", projectDescription: "", urgency: DEFAULT_URGENCY };
 
 /** Initial values from the link that opened the form (Request Custom Quote prefills a rate quote). */
 export function bookingPrefill(params: { service: string | null; quote: string | null }): ServiceBookingInput {
@@ -97,9 +93,9 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
         </Field>
         <Field id="booking-urgency" label="Urgency" error={e.urgency?.message}>
           <Select {...fieldAria("booking-urgency", e.urgency?.message)} {...register("urgency")}>
-            {URGENCY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
+            {URGENCIES.map((urgency) => (
+              <option key={urgency} value={urgency}>
+                {URGENCY_LABELS[urgency]}
               </option>
             ))}
           </Select>

@@ -1,9 +1,8 @@
 import { formatDate } from "@/lib/format";
-import { URGENCY_OPTIONS } from "@/lib/validation/portal";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { BOOKING_STATUS_LABELS, BOOKING_STATUS_TONES } from "@/lib/domain/booking-status";
+import { URGENCY_LABELS } from "@/lib/domain/urgency";
 import type { PortalBooking } from "@/server/data/portal-bookings";
-import { StatusBadge } from "./status-badge";
-
-const urgencyLabel = (value: string) => URGENCY_OPTIONS.find((option) => option.value === value)?.label ?? value;
 
 /** The client's latest booking requests and where each stands. */
 export function BookingRequests({ bookings }: { bookings: PortalBooking[] }) {
@@ -20,10 +19,10 @@ export function BookingRequests({ bookings }: { bookings: PortalBooking[] }) {
                 {booking.projectDescription}
               </p>
               <p className="text-xs text-muted">
-                Preferred start {formatDate(booking.preferredStartDate)} · {urgencyLabel(booking.urgency)} · Requested {formatDate(booking.createdAt)}
+                Preferred start {formatDate(booking.preferredStartDate)} · {URGENCY_LABELS[booking.urgency]} · Requested {formatDate(booking.createdAt)}
               </p>
             </div>
-            <StatusBadge status={booking.status} />
+            <StatusBadge value={booking.status} label={BOOKING_STATUS_LABELS[booking.status]} tone={BOOKING_STATUS_TONES[booking.status]} />
           </li>
         ))}
       </ul>

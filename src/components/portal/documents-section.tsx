@@ -11,9 +11,7 @@ import { formatDate, formatFileSize } from "@/lib/format";
 import type { PortalDocument } from "@/server/data/portal-documents";
 import { downloadDocument } from "./download-document";
 import { SectionHeading } from "./section-heading";
-import { statusLabel } from "./status-badge";
-
-const CATEGORIES = ["contract", "report", "deliverable", "invoice", "other"] as const;
+import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
 
 /** PDF when the mime type contains pdf, else FILE (docs/PRODUCT.md#portal-documents). */
 const fileType = (mimeType: string) => (mimeType.toLowerCase().includes("pdf") ? "PDF" : "FILE");
@@ -57,9 +55,9 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
           </label>
           <Select id={categoryId} value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="all">All Categories</option>
-            {CATEGORIES.map((value) => (
+            {DOCUMENT_CATEGORIES.map((value) => (
               <option key={value} value={value}>
-                {statusLabel(value)}
+                {DOCUMENT_CATEGORY_LABELS[value]}
               </option>
             ))}
           </Select>
@@ -87,7 +85,7 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
                   </h2>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-xs">
-                  <span className="rounded-full border border-cyan-500/40 bg-cyan-500/10 px-2 py-0.5 font-semibold text-cyan-300">{statusLabel(doc.category)}</span>
+                  <span className="rounded-full border border-cyan-500/40 bg-cyan-500/10 px-2 py-0.5 font-semibold text-cyan-300">{DOCUMENT_CATEGORY_LABELS[doc.category]}</span>
                   <span className="rounded border border-slate-700 px-1.5 py-0.5 font-mono text-slate-300">{fileType(doc.mimeType)}</span>
                   <span className="text-muted">{formatFileSize(doc.fileSize)}</span>
                 </div>

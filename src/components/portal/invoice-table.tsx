@@ -2,13 +2,13 @@
 
 import { ChevronDown, ExternalLink } from "lucide-react";
 import { Fragment, useState } from "react";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
+import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, isOpenInvoiceStatus } from "@/lib/domain/invoice-status";
 import { formatCents, formatDate } from "@/lib/format";
 import type { PortalInvoice } from "@/server/data/portal-billing";
 import { PaymentSchedulePanel } from "./payment-schedule-panel";
-import { StatusBadge } from "./status-badge";
 
-const isOpen = (status: string) => status === "pending" || status === "overdue";
 
 /**
  * Recent Invoices: one table, laid out as a table from md up and as stacked cards on phones
@@ -66,7 +66,7 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                 </td>
                 <td className="order-5 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3 md:text-right">{formatCents(invoice.amountCents)}</td>
                 <td className="order-2 md:table-cell md:px-3 md:py-3">
-                  <StatusBadge status={invoice.status} />
+                  <StatusBadge value={invoice.status} label={INVOICE_STATUS_LABELS[invoice.status]} tone={INVOICE_STATUS_TONES[invoice.status]} />
                 </td>
                 <td className="order-6 mt-2 flex w-full flex-wrap justify-end gap-2 md:mt-0 md:table-cell md:w-auto md:px-3 md:py-3 md:text-right">
                   <div className="flex flex-wrap justify-end gap-2">
@@ -105,7 +105,7 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
 /** Pay Now for open invoices; View (View Receipt on phones when paid) otherwise. New tab. */
 function InvoiceLink({ invoice, describedBy }: { invoice: PortalInvoice; describedBy: string }) {
   if (!invoice.squarePaymentUrl) return null;
-  const open = isOpen(invoice.status);
+  const open = isOpenInvoiceStatus(invoice.status);
   return (
     <a
       href={invoice.squarePaymentUrl}

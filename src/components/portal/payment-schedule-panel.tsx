@@ -1,11 +1,13 @@
 import { CreditCard } from "lucide-react";
+import { StatusBadge } from "@/components/ui/status-badge";
+import type { Tone } from "@/lib/domain/tone";
 import { formatCents, formatDate } from "@/lib/format";
 import { nextScheduledPayment, scheduleEntryLabels, scheduleEntryState, scheduleProgress, type ScheduleEntryView } from "@/lib/schedule";
 import type { PortalInvoice } from "@/server/data/portal-billing";
 import { ProgressBar } from "./progress-bar";
-import { StatusBadge } from "./status-badge";
 
 const STATE_LABEL = { paid: "Paid", partial: "Partial", pending: "Pending" } as const;
+const STATE_TONE: Record<keyof typeof STATE_LABEL, Tone> = { paid: "emerald", partial: "amber", pending: "amber" };
 
 /** The payment schedule of an invoice with several payment requests (docs/PRODUCT.md#portal-payment-schedule). */
 export function PaymentSchedulePanel({ invoice, id }: { invoice: PortalInvoice; id: string }) {
@@ -43,7 +45,8 @@ export function PaymentSchedulePanel({ invoice, id }: { invoice: PortalInvoice; 
               <div className="flex items-center gap-3">
                 <span className="font-medium">{formatCents(entry.computedAmountCents)}</span>
                 <StatusBadge
-                  status={state}
+                  value={state}
+                  tone={STATE_TONE[state]}
                   label={state === "partial" ? `Partial (${formatCents(entry.totalCompletedAmountCents)} paid)` : STATE_LABEL[state]}
                 />
               </div>

@@ -7,7 +7,8 @@ import { formatCents, formatDate, percentOf } from "@/lib/format";
 import type { PortalProject } from "@/server/data/portal-projects";
 import { ProgressBar } from "./progress-bar";
 import { SectionHeading } from "./section-heading";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/project-status";
 
 export function ProjectsSection({ projects }: { projects: PortalProject[] }) {
   return (
@@ -39,7 +40,7 @@ function ProjectCard({ project }: { project: PortalProject }) {
     <Card className="flex h-full flex-col gap-4">
       <div className="flex items-start justify-between gap-3">
         <h2 className="text-lg font-semibold">{project.projectName}</h2>
-        <StatusBadge status={project.status} className="shrink-0" />
+        <StatusBadge value={project.status} label={PROJECT_STATUS_LABELS[project.status]} tone={PROJECT_STATUS_TONES[project.status]} className="shrink-0" />
       </div>
       {project.description ? <p className="text-sm text-muted">{project.description}</p> : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">

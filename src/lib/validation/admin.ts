@@ -2,30 +2,11 @@
 // and server actions parse the same input again on the server.
 import "./zod-config";
 import { z } from "zod";
+import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../domain/document-category";
+import { PROJECT_STATUSES } from "../domain/project-status";
+import { SUBSCRIPTION_STATUSES } from "../domain/subscription-status";
 import { parseDollarsToCents } from "../format";
 import { emailSchema, isoDateSchema, optionalText, requiredField, text, uuidSchema } from "./common";
-
-export const PROJECT_STATUS_VALUES = ["open", "in_progress", "on_hold", "completed", "frozen", "cancelled"] as const;
-export type ProjectStatusValue = (typeof PROJECT_STATUS_VALUES)[number];
-export const PROJECT_STATUS_LABELS: Record<ProjectStatusValue, string> = {
-  open: "Open",
-  in_progress: "In Progress",
-  on_hold: "On Hold",
-  completed: "Completed",
-  frozen: "Frozen",
-  cancelled: "Cancelled",
-};
-
-export const DOCUMENT_CATEGORY_VALUES = ["contract", "report", "deliverable", "invoice", "other"] as const;
-export type DocumentCategoryValue = (typeof DOCUMENT_CATEGORY_VALUES)[number];
-
-export const SUBSCRIPTION_STATUS_VALUES = ["active", "paused", "past_due", "cancelled"] as const;
-export const SUBSCRIPTION_STATUS_LABELS: Record<(typeof SUBSCRIPTION_STATUS_VALUES)[number], string> = {
-  active: "Active",
-  paused: "Paused",
-  past_due: "Past Due",
-  cancelled: "Cancelled",
-};
 
 /** Rows per page of the clients and projects lists (paginated on the server). */
 export const ADMIN_PAGE_SIZE = 25;
@@ -62,11 +43,11 @@ export type ClientListQuery = z.output<typeof clientListQuerySchema>;
 
 export const subscriptionListQuerySchema = z.object({
   q: searchText.default(""),
-  status: z.union([z.enum(SUBSCRIPTION_STATUS_VALUES), z.literal("all")]).catch("all").default("all"),
+  status: z.union([z.enum(SUBSCRIPTION_STATUSES), z.literal("all")]).catch("all").default("all"),
 });
 
 // ── Projects ───────────────────────────────────────────────────────────────────────────────
-export const projectStatusSchema = z.enum(PROJECT_STATUS_VALUES, { error: "Unknown project status" });
+export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: "Unknown project status" });
 
 export const projectListQuerySchema = z.object({
   q: searchText.default(""),
@@ -115,7 +96,7 @@ export const UPLOAD_ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).
 
 export const documentUploadFieldsSchema = z.object({
   clientId: uuidSchema,
-  category: z.enum(DOCUMENT_CATEGORY_VALUES, { error: "Unknown category" }).default("report"),
+  category: z.enum(DOCUMENT_CATEGORIES, { error: "Unknown category" }).default(DEFAULT_DOCUMENT_CATEGORY),
 });
 
 /** The lower-cased extension of a file name when it is one we accept, else null. */

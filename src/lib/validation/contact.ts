@@ -3,16 +3,8 @@
 // and the tree-shakable mini build is about 5 KB gzipped where classic zod is several times that.
 import "./zod-config";
 import * as z from "zod/mini";
+import { SERVICE_INTERESTS } from "../domain/services";
 import { fieldErrorsOf } from "./field-errors";
-
-export const SERVICE_INTERESTS = [
-  "AI Security Assessment",
-  "AI Security Governance",
-  "AI Engineering Acceleration",
-  "General Inquiry",
-  "Other",
-] as const;
-export type ServiceInterest = (typeof SERVICE_INTERESTS)[number];
 
 export const CONTACT_LIMITS = { nameMax: 100, emailMax: 254, companyMax: 200, messageMax: 5000 } as const;
 /** Largest request body the endpoint reads: the longest valid inquiry is well under 16 KB of JSON. */

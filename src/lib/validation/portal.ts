@@ -1,21 +1,11 @@
 // Shared by the portal's forms (react-hook-form resolver) and its server actions: one schema each.
 import "./zod-config";
 import { z } from "zod";
+import { BOOKING_SERVICE_TYPES } from "../domain/services";
+import { DEFAULT_URGENCY, URGENCIES } from "../domain/urgency";
 import { todayIso } from "../format";
 import { emailSchema, isoDateSchema, optionalText, text } from "./common";
 
-/** The consultancy's three services (docs/PRODUCT.md#overview); bookings also accept Other. */
-export const SERVICE_TYPES = ["AI Security Assessment", "AI Security Governance", "AI Engineering Acceleration"] as const;
-export const BOOKING_SERVICE_TYPES = [...SERVICE_TYPES, "Other"] as const;
-export type BookingServiceType = (typeof BOOKING_SERVICE_TYPES)[number];
-
-/** Urgency values of the schema with their labels (docs/PRODUCT.md#portal-book-service); medium is the default. */
-export const URGENCY_OPTIONS = [
-  { value: "low", label: "Low - Flexible timeline" },
-  { value: "medium", label: "Medium - Within 1 month" },
-  { value: "high", label: "High - ASAP" },
-] as const;
-export type UrgencyValue = (typeof URGENCY_OPTIONS)[number]["value"];
 
 // A phone number as people type it: digits with spaces, +, -, dots, parentheses and an extension.
 const PHONE = /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d+)?$/i;
@@ -48,7 +38,7 @@ export const serviceBookingSchema = z.object({
     .refine((value) => value >= earliestStartDate(), "Preferred start date cannot be in the past"),
   estimatedScope: optionalText(200),
   projectDescription: text(5000).pipe(z.string().min(1, "Project description is required")),
-  urgency: z.enum(["low", "medium", "high"], { error: "Please select an urgency" }).default("medium"),
+  urgency: z.enum(URGENCIES, { error: "Please select an urgency" }).default(DEFAULT_URGENCY),
 });
 export type ServiceBookingInput = z.input<typeof serviceBookingSchema>;
 export type ServiceBooking = z.output<typeof serviceBookingSchema>;

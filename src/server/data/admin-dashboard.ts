@@ -3,9 +3,12 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
+import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
+import { URGENCIES_MOST_URGENT_FIRST } from "@/lib/domain/urgency";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "../db/schema";
+import { oneOf, sqlStringList } from "../db/schema/one-of";
 import { AppError } from "../errors";
-import { invoiceOutstandingCents } from "./invoice-money-sql";
+import { invoiceIsOpen, invoiceOutstandingCents } from "./invoice-money-sql";
 
 /**
  * The dashboard's three figures in one statement. Active projects are in_progress + on_hold;
@@ -17,8 +20,8 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
   const [row] = await db
     .select({
       totalClients: sql<number>`(select count(*) from ${clients})`.mapWith(Number),
-      activeProjects: sql<number>`(select count(*) from ${projects} where ${projects.status} in ('in_progress', 'on_hold'))`.mapWith(Number),
-      outstandingCents: sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.status} in ('pending', 'overdue') and ${invoices.clientId} is not null)`.mapWith(Number),
+      activeProjects: sql<number>`(select count(*) from ${projects} where ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)})`.mapWith(Number),
+      outstandingCents: sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoiceIsOpen} and ${invoices.clientId} is not null)`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
   return row!;
@@ -53,7 +56,7 @@ export async function listPendingBookings(db: DbOrTx, { actor, limit = 50 }: { a
     .from(serviceBookings)
     .innerJoin(clients, eq(clients.id, serviceBookings.clientId))
     .where(eq(serviceBookings.status, "pending"))
-    .orderBy(sql`array_position(array['high', 'medium', 'low']::text[], ${serviceBookings.urgency})`, serviceBookings.createdAt)
+    .orderBy(sql`array_position(array[${sqlStringList(URGENCIES_MOST_URGENT_FIRST)}]::text[], ${serviceBookings.urgency})`, serviceBookings.createdAt)
     .limit(limit);
   return { bookings: rows.map(({ total: _t, ...b }) => b as PendingBooking), total: rows[0]?.total ?? 0 };
 }

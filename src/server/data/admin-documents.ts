@@ -1,6 +1,7 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
-import { type DocumentCategoryValue, MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
+import type { DocumentCategory } from "@/lib/domain/document-category";
+import { MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
@@ -41,7 +42,7 @@ export const UNSUPPORTED_TYPE = "Unsupported file type. Allowed: PDF, DOC, DOCX,
  */
 export async function storeUploadedDocument(
   db: Db,
-  { actor, clientId, category, file }: { actor: AdminActor; clientId: string; category: DocumentCategoryValue; file: File },
+  { actor, clientId, category, file }: { actor: AdminActor; clientId: string; category: DocumentCategory; file: File },
 ) {
   assertAdmin(actor);
   const name = cleanDisplayName(file.name);

@@ -1,11 +1,13 @@
 import "server-only";
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { z } from "zod";
-import { ADMIN_PAGE_SIZE, type ProjectListQuery, type ProjectStatusValue, type projectFormSchema } from "@/lib/validation/admin";
+import { PROJECT_STATUS_WORK_ORDER, type ProjectStatus } from "@/lib/domain/project-status";
+import { ADMIN_PAGE_SIZE, type ProjectListQuery, type projectFormSchema } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { clients, invoices, projects } from "../db/schema";
+import { sqlStringList } from "../db/schema/one-of";
 import { AppError } from "../errors";
 import type { Paged } from "./admin-clients";
 import { containsPattern } from "./admin-sql";
@@ -18,7 +20,7 @@ export type AdminProjectRow = {
   projectName: string;
   description: string | null;
   notes: string | null;
-  status: ProjectStatusValue;
+  status: ProjectStatus;
   startDate: string;
   targetCompletionDate: string | null;
   updatedAt: Date;
@@ -60,7 +62,7 @@ export async function listAdminProjects(
   // Ordered by status, then target completion date (docs/PRODUCT.md#admin-projects). Statuses go in working order (active
   // work first, closed last) rather than alphabetically.
   const statusOrder = (column: SQLWrapper) =>
-    sql`array_position(array['in_progress', 'on_hold', 'open', 'frozen', 'completed', 'cancelled']::text[], ${column})`;
+    sql`array_position(array[${sqlStringList(PROJECT_STATUS_WORK_ORDER)}]::text[], ${column})`;
   const pageRows = db
     .select({ ...projectColumns, company: clients.company, total: sql<number>`count(*) over ()`.as("total") })
     .from(projects)
@@ -138,7 +140,7 @@ export async function createProject(db: Db, { actor, input }: { actor: AdminActo
 
 export async function updateProject(
   db: Db,
-  { actor, input }: { actor: AdminActor; input: ProjectFields & { id: string; status: ProjectStatusValue } },
+  { actor, input }: { actor: AdminActor; input: ProjectFields & { id: string; status: ProjectStatus } },
 ) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
@@ -163,8 +165,8 @@ export async function updateProject(
  */
 export async function setProjectStatus(
   db: Db,
-  { actor, projectId, status }: { actor: AdminActor; projectId: string; status: ProjectStatusValue },
-): Promise<{ updated: number; project: { id: string; projectName: string; status: ProjectStatusValue } | null }> {
+  { actor, projectId, status }: { actor: AdminActor; projectId: string; status: ProjectStatus },
+): Promise<{ updated: number; project: { id: string; projectName: string; status: ProjectStatus } | null }> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [before] = await tx

@@ -2,7 +2,8 @@ import "server-only";
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
-import { clients, clientSubscriptions, subscriptionTiers, type SubscriptionStatus } from "../db/schema";
+import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
+import { clients, clientSubscriptions, subscriptionTiers } from "../db/schema";
 import { containsPattern } from "./admin-sql";
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
+import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import { INVOICE_PAGE_SIZE } from "@/lib/validation/portal";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
@@ -21,8 +22,8 @@ export async function getBillingSummary(db: DbOrTx, { actor }: { actor: ClientAc
   const [row] = await db
     .select({
       balanceDueCents: centsSum(invoiceOutstandingCents, invoiceIsOpen),
-      pendingCount: countWhere(sql`${invoices.status} = 'pending'`),
-      overdueCount: countWhere(sql`${invoices.status} = 'overdue'`),
+      pendingCount: countWhere(eq(invoices.status, "pending")),
+      overdueCount: countWhere(eq(invoices.status, "overdue")),
       invoiceCount: countWhere(sql`true`),
     })
     .from(invoices)
@@ -36,7 +37,7 @@ export type PortalInvoice = {
   description: string | null;
   amountCents: number;
   paidCents: number;
-  status: string;
+  status: InvoiceStatus;
   issuedDate: string | null;
   dueDate: string | null;
   paidDate: string | null;

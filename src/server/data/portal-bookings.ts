@@ -1,5 +1,7 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
+import type { BookingStatus } from "@/lib/domain/booking-status";
+import type { Urgency } from "@/lib/domain/urgency";
 import type { ServiceBooking } from "@/lib/validation/portal";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
@@ -11,8 +13,8 @@ export type PortalBooking = {
   serviceType: string;
   projectDescription: string;
   preferredStartDate: string;
-  urgency: string;
-  status: string;
+  urgency: Urgency;
+  status: BookingStatus;
   createdAt: string;
 };
 

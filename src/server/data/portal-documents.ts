@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
+import type { DocumentCategory } from "@/lib/domain/document-category";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { documents } from "../db/schema";
@@ -9,7 +10,7 @@ import { signDownloadUrl } from "../storage/signed-url";
 export type PortalDocument = {
   id: string;
   name: string;
-  category: string;
+  category: DocumentCategory;
   fileSize: number;
   mimeType: string;
   uploadedAt: string;

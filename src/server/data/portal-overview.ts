@@ -1,8 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { ACTIVE_BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { documents, serviceBookings } from "../db/schema";
+import { oneOf } from "../db/schema/one-of";
 
 export type OverviewStats = {
   totalDocuments: number;
@@ -20,7 +22,7 @@ export async function getOverviewStats(db: DbOrTx, { actor }: { actor: ClientAct
     select
       (select count(*) from ${documents} where ${documents.clientId} = ${actor.clientId})::int as total_documents,
       (select count(*) from ${serviceBookings}
-        where ${serviceBookings.clientId} = ${actor.clientId} and ${serviceBookings.status} in ('approved', 'in_progress'))::int as active_projects`);
+        where ${serviceBookings.clientId} = ${actor.clientId} and ${oneOf(serviceBookings.status, ACTIVE_BOOKING_STATUSES)})::int as active_projects`);
   const row = (result as unknown as { rows: { total_documents: number; active_projects: number }[] }).rows[0];
   return {
     totalDocuments: Number(row?.total_documents ?? 0),

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { ProjectStatus } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { invoices, projects } from "../db/schema";
@@ -9,7 +10,7 @@ export type PortalProject = {
   id: string;
   projectName: string;
   description: string | null;
-  status: string;
+  status: ProjectStatus;
   startDate: string;
   targetCompletionDate: string | null;
   invoiceCount: number;

@@ -7,9 +7,10 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
 import { ApiError, apiFetch } from "@/lib/api-client";
+import { DOCUMENT_CATEGORY_LABELS, type DocumentCategory } from "@/lib/domain/document-category";
 import { formatFileSize, formatRelativeTime } from "@/lib/format";
 
-export type DocumentView = { id: string; name: string; category: string; fileSize: number; uploadedAt: string; company: string };
+export type DocumentView = { id: string; name: string; category: DocumentCategory; fileSize: number; uploadedAt: string; company: string };
 
 /** Recent Uploads: view opens a short-lived signed link in a new tab; delete asks first. */
 export function RecentUploads({ documents }: { documents: DocumentView[] }) {
@@ -48,7 +49,7 @@ export function RecentUploads({ documents }: { documents: DocumentView[] }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{doc.name}</p>
                 <p className="truncate text-xs text-muted">
-                  {doc.company} · <span className="capitalize">{doc.category}</span> · {formatFileSize(doc.fileSize)} · {formatRelativeTime(doc.uploadedAt)}
+                  {doc.company} · {DOCUMENT_CATEGORY_LABELS[doc.category]} · {formatFileSize(doc.fileSize)} · {formatRelativeTime(doc.uploadedAt)}
                 </p>
               </div>
               <a

@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { formatFileSize } from "@/lib/format";
-import { DOCUMENT_CATEGORY_VALUES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, uploadExtensionOf } from "@/lib/validation/admin";
+import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, uploadExtensionOf } from "@/lib/validation/admin";
 
 type Message = { tone: "success" | "error"; text: string } | null;
 
@@ -31,7 +32,7 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
   const router = useRouter();
   const fileInput = useRef<HTMLInputElement>(null);
   const [clientId, setClientId] = useState("");
-  const [category, setCategory] = useState<string>("report");
+  const [category, setCategory] = useState<string>(DEFAULT_DOCUMENT_CATEGORY);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -88,9 +89,9 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
           </Field>
           <Field id="upload-category" label="Category">
             <Select id="upload-category" value={category} onChange={(e) => setCategory(e.target.value)} disabled={busy}>
-              {DOCUMENT_CATEGORY_VALUES.map((value) => (
+              {DOCUMENT_CATEGORIES.map((value) => (
                 <option key={value} value={value}>
-                  {value.charAt(0).toUpperCase() + value.slice(1)}
+                  {DOCUMENT_CATEGORY_LABELS[value]}
                 </option>
               ))}
             </Select>

@@ -9,9 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Loading } from "@/components/ui/spinner";
 import { ApiError, apiFetch } from "@/lib/api-client";
-import { cn } from "@/lib/cn";
 import { formatCents, formatDate } from "@/lib/format";
-import { INVOICE_STATUS_STYLE } from "./status-styles";
+import { InvoiceStatusBadge } from "./invoice-status-badge";
 import type { ProjectRowView, ShowToast } from "./types";
 import { type InvoiceView, useProjectInvoices } from "./use-project-invoices";
 
@@ -20,7 +19,7 @@ function InvoiceLine({ invoice }: { invoice: InvoiceView }) {
     <div className="min-w-0 flex-1">
       <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
         {invoice.invoiceNumber}
-        <span className={cn("rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase", INVOICE_STATUS_STYLE[invoice.status])}>{invoice.status}</span>
+        <InvoiceStatusBadge status={invoice.status} />
       </p>
       <p className="truncate text-xs text-muted">
         {invoice.description ?? "—"} · due {formatDate(invoice.dueDate)}

@@ -12,8 +12,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
 import { formatCents } from "@/lib/format";
-import { PROJECT_STATUS_LABELS, PROJECT_STATUS_VALUES, type ProjectStatusValue, updateProjectSchema } from "@/lib/validation/admin";
-import { localTodayIso } from "./status-styles";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
+import { updateProjectSchema } from "@/lib/validation/admin";
+import { localTodayIso } from "./local-date";
 import type { ProjectRowView, ShowToast } from "./types";
 
 // One form for create and edit: the edit schema (with id and status) validates both; a new
@@ -110,7 +111,7 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
           {isEdit ? (
             <Field id={id("status")} label="Status" error={errors.status?.message}>
               <Select {...fieldAria(id("status"), errors.status?.message)} {...form.register("status")}>
-                {PROJECT_STATUS_VALUES.map((s: ProjectStatusValue) => (
+                {PROJECT_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {PROJECT_STATUS_LABELS[s]}
                   </option>

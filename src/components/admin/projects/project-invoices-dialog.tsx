@@ -5,9 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Loading } from "@/components/ui/spinner";
-import { cn } from "@/lib/cn";
 import { formatCents } from "@/lib/format";
-import { INVOICE_STATUS_STYLE } from "./status-styles";
+import { InvoiceStatusBadge } from "./invoice-status-badge";
 import type { ProjectRowView } from "./types";
 import { useProjectInvoices } from "./use-project-invoices";
 
@@ -43,7 +42,7 @@ export function ProjectInvoicesDialog({ project, onClose }: { project: ProjectRo
                   <div className="min-w-0 flex-1">
                     <p className="flex items-center gap-2 font-medium">
                       {invoice.invoiceNumber}
-                      <span className={cn("rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase", INVOICE_STATUS_STYLE[invoice.status])}>{invoice.status}</span>
+                      <InvoiceStatusBadge status={invoice.status} />
                     </p>
                     <p className="text-sm text-muted">{invoice.description ?? "—"}</p>
                   </div>

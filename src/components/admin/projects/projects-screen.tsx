@@ -10,11 +10,11 @@ import { EmptyState } from "@/components/ui/spinner";
 import { Toast, useToast } from "@/components/ui/toast";
 import { cn } from "@/lib/cn";
 import { formatCents, formatDate } from "@/lib/format";
-import { PROJECT_STATUS_LABELS, PROJECT_STATUS_VALUES, type ProjectStatusValue } from "@/lib/validation/admin";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain/project-status";
+import { TONE_CLASSES } from "@/lib/domain/tone";
 import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectInvoicesDialog } from "./project-invoices-dialog";
-import { PROJECT_STATUS_STYLE } from "./status-styles";
 import type { ProjectRowView } from "./types";
 
 type Modal = { kind: "create" } | { kind: "edit" | "manage" | "invoices"; project: ProjectRowView } | null;
@@ -34,7 +34,7 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
   const [modal, setModal] = useState<Modal>(null);
   // Statuses saved inline, shown over the server's rows until fresh rows arrive (a refresh after
   // any change brings the saved values; an edit may have changed the status again).
-  const [statuses, setStatuses] = useState<Record<string, ProjectStatusValue>>({});
+  const [statuses, setStatuses] = useState<Record<string, ProjectStatus>>({});
   const [rowsSeen, setRowsSeen] = useState(rows);
   if (rows !== rowsSeen) {
     setRowsSeen(rows);
@@ -42,7 +42,7 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
   }
   const [saving, setSaving] = useState<string | null>(null);
 
-  const changeStatus = async (project: ProjectRowView, status: ProjectStatusValue) => {
+  const changeStatus = async (project: ProjectRowView, status: ProjectStatus) => {
     setSaving(project.id);
     try {
       const result = await setProjectStatusAction({ projectId: project.id, status });
@@ -86,9 +86,9 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
             value={status}
             disabled={saving === project.id}
             onChange={(event) => changeStatus(project, event.target.value as ProjectStatusValue)}
-            className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", PROJECT_STATUS_STYLE[status])}
+            className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", TONE_CLASSES[PROJECT_STATUS_TONES[status]])}
           >
-            {PROJECT_STATUS_VALUES.map((value) => (
+            {PROJECT_STATUSES.map((value) => (
               <option key={value} value={value} className="bg-slate-900 text-foreground">
                 {PROJECT_STATUS_LABELS[value]}
               </option>

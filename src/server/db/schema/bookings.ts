@@ -1,12 +1,9 @@
-import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { BOOKING_STATUSES } from "../../../lib/domain/booking-status";
+import { DEFAULT_URGENCY, URGENCIES } from "../../../lib/domain/urgency";
 import { user } from "./auth";
 import { clients } from "./clients";
-
-export const BOOKING_STATUSES = ["pending", "approved", "in_progress", "completed", "declined"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const URGENCIES = ["low", "medium", "high"] as const;
-export type Urgency = (typeof URGENCIES)[number];
+import { oneOf } from "./one-of";
 
 export const serviceBookings = pgTable(
   "service_bookings",
@@ -20,7 +17,7 @@ export const serviceBookings = pgTable(
     preferredStartDate: date("preferred_start_date").notNull(),
     estimatedScope: text("estimated_scope"),
     projectDescription: text("project_description").notNull(),
-    urgency: text("urgency", { enum: URGENCIES }).notNull().default("medium"),
+    urgency: text("urgency", { enum: URGENCIES }).notNull().default(DEFAULT_URGENCY),
     reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -29,11 +26,8 @@ export const serviceBookings = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    check(
-      "service_bookings_status_check",
-      sql`${t.status} in ('pending', 'approved', 'in_progress', 'completed', 'declined')`,
-    ),
-    check("service_bookings_urgency_check", sql`${t.urgency} in ('low', 'medium', 'high')`),
+    check("service_bookings_status_check", oneOf(t.status, BOOKING_STATUSES)),
+    check("service_bookings_urgency_check", oneOf(t.urgency, URGENCIES)),
     index("service_bookings_status_created_idx").on(t.status, t.createdAt.desc()),
     index("service_bookings_client_status_idx").on(t.clientId, t.status),
   ],

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { CLIENT_STATUSES } from "../../../lib/domain/client-status";
 import { user } from "./auth";
-
-export const CLIENT_STATUSES = ["active", "inactive"] as const;
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+import { oneOf } from "./one-of";
 
 export const clients = pgTable(
   "clients",
@@ -32,7 +31,7 @@ export const clients = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    check("clients_status_check", sql`${t.status} in ('active', 'inactive')`),
+    check("clients_status_check", oneOf(t.status, CLIENT_STATUSES)),
     index("clients_status_company_idx").on(t.status, t.company),
   ],
 );

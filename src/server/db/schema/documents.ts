@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../../../lib/domain/document-category";
 import { user } from "./auth";
 import { clients } from "./clients";
-
-export const DOCUMENT_CATEGORIES = ["contract", "report", "deliverable", "invoice", "other"] as const;
-export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+import { oneOf } from "./one-of";
 
 export const documents = pgTable(
   "documents",
@@ -14,7 +13,7 @@ export const documents = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    category: text("category", { enum: DOCUMENT_CATEGORIES }).notNull().default("report"),
+    category: text("category", { enum: DOCUMENT_CATEGORIES }).notNull().default(DEFAULT_DOCUMENT_CATEGORY),
     // Generated key in the storage backend; never derived from the uploaded file name.
     storageKey: text("storage_key").notNull().unique(),
     fileSize: bigint("file_size", { mode: "number" }).notNull(),
@@ -23,10 +22,7 @@ export const documents = pgTable(
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "documents_category_check",
-      sql`${t.category} in ('contract', 'report', 'deliverable', 'invoice', 'other')`,
-    ),
+    check("documents_category_check", oneOf(t.category, DOCUMENT_CATEGORIES)),
     check("documents_size_check", sql`${t.fileSize} >= 0`),
     index("documents_client_uploaded_idx").on(t.clientId, t.uploadedAt.desc()),
     index("documents_uploaded_idx").on(t.uploadedAt.desc()),

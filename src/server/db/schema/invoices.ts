@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
+import { INVOICE_STATUSES } from "../../../lib/domain/invoice-status";
+import { oneOf } from "./one-of";
 import { projects } from "./projects";
-
-export const INVOICE_STATUSES = ["paid", "pending", "overdue", "cancelled"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** One payment request of an invoice, amounts in cents (Square's payment_requests). */
 export type ScheduleEntry = {
@@ -56,7 +55,7 @@ export const invoices = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    check("invoices_status_check", sql`${t.status} in ('paid', 'pending', 'overdue', 'cancelled')`),
+    check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),
     check("invoices_amount_check", sql`${t.amountCents} >= 0 and ${t.totalPaidCents} >= 0`),
     index("invoices_client_due_idx").on(t.clientId, t.dueDate.desc()),
     index("invoices_project_idx").on(t.projectId),

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { oneOf } from "./one-of";
 
 export const contactInquiries = pgTable(
   "contact_inquiries",
@@ -42,7 +43,7 @@ export const emailOutbox = pgTable(
     secretLinkExpiresAt: timestamp("secret_link_expires_at", { withTimezone: true }),
   },
   (t) => [
-    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'logged', 'failed')`),
+    check("email_outbox_status_check", oneOf(t.status, EMAIL_STATUSES)),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { PROJECT_STATUSES } from "../../../lib/domain/project-status";
 import { clients } from "./clients";
-
-export const PROJECT_STATUSES = ["open", "in_progress", "on_hold", "completed", "frozen", "cancelled"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+import { oneOf } from "./one-of";
 
 // total_estimated_value is not stored: it is derived from the linked invoices (docs/PRODUCT.md#rules-project-figures).
 export const projects = pgTable(
@@ -26,10 +25,7 @@ export const projects = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    check(
-      "projects_status_check",
-      sql`${t.status} in ('open', 'in_progress', 'on_hold', 'completed', 'frozen', 'cancelled')`,
-    ),
+    check("projects_status_check", oneOf(t.status, PROJECT_STATUSES)),
     index("projects_client_target_idx").on(t.clientId, t.targetCompletionDate.desc()),
     index("projects_status_target_idx").on(t.status, t.targetCompletionDate),
   ],

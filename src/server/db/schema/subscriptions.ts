@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { SUBSCRIPTION_STATUSES } from "../../../lib/domain/subscription-status";
 import { clients } from "./clients";
-
-export const SUBSCRIPTION_STATUSES = ["active", "paused", "past_due", "cancelled"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+import { oneOf } from "./one-of";
 
 export const subscriptionTiers = pgTable(
   "subscription_tiers",
@@ -46,10 +45,7 @@ export const clientSubscriptions = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    check(
-      "client_subscriptions_status_check",
-      sql`${t.status} in ('active', 'paused', 'past_due', 'cancelled')`,
-    ),
+    check("client_subscriptions_status_check", oneOf(t.status, SUBSCRIPTION_STATUSES)),
     // A client has at most one active subscription.
     uniqueIndex("client_subscriptions_one_active_idx").on(t.clientId).where(sql`${t.status} = 'active'`),
     index("client_subscriptions_client_status_idx").on(t.clientId, t.status),

@@ -1,4 +1,5 @@
 import "server-only";
+import type { InvoiceStatus } from "../../../lib/domain/invoice-status";
 import type { ScheduleEntry } from "../schema";
 
 // The demo data set of docs/contract: fixed ids and dates so every fresh database looks the same.
@@ -60,7 +61,7 @@ const installmentSchedule: ScheduleEntry[] = [
 
 type DemoInvoice = {
   id: string; clientId: string; projectId: string | null; invoiceNumber: string; amountCents: number;
-  status: "paid" | "pending" | "overdue" | "cancelled"; issuedDate: string; dueDate: string; paidDate: string | null;
+  status: InvoiceStatus; issuedDate: string; dueDate: string; paidDate: string | null;
   description: string; totalPaidCents: number; paymentSchedule: ScheduleEntry[];
   nextPaymentAmountCents: number | null; nextPaymentDueDate: string | null;
 };
@@ -91,6 +92,7 @@ export const DEMO_RATES = [
   { id: id("f", 1), clientId: A, serviceType: "AI Security Assessment", hourlyRateCents: 32_500, monthlyRetainerCents: 2_300_000, discountTier: "Preferred", description: "Assessment engagements and retests", effectiveFrom: "2026-01-01" },
   { id: id("f", 2), clientId: A, serviceType: "AI Security Governance", hourlyRateCents: 28_000, monthlyRetainerCents: null, discountTier: null, description: "Policy and risk management work", effectiveFrom: "2026-01-01" },
   { id: id("f", 3), clientId: G, serviceType: "AI Engineering Acceleration", hourlyRateCents: 26_000, monthlyRetainerCents: 1_700_000, discountTier: "Startup", description: "Hands-on engineering enablement", effectiveFrom: "2026-06-01" },
+  { id: id("f", 4), clientId: G, serviceType: "AI Security Assessment", hourlyRateCents: 33_000, monthlyRetainerCents: null, discountTier: null, description: "Agent and API assessments", effectiveFrom: "2026-09-01" },
 ];
 
 export const DEMO_DOCUMENTS = [
@@ -100,6 +102,7 @@ export const DEMO_DOCUMENTS = [
   { id: id("a1", 4), clientId: A, name: "INV-1002 Receipt.pdf", category: "invoice", mimeType: "application/pdf", uploadedAt: "2026-04-28T12:00:00Z" },
   { id: id("b1", 1), clientId: G, name: "Statement of Work.pdf", category: "contract", mimeType: "application/pdf", uploadedAt: "2026-09-20T14:00:00Z" },
   { id: id("b1", 2), clientId: G, name: "RAG Findings Summary.pdf", category: "report", mimeType: "application/pdf", uploadedAt: "2026-11-05T16:45:00Z" },
+  { id: id("b1", 3), clientId: G, name: "Agent Launch Readiness Checklist.pdf", category: "deliverable", mimeType: "application/pdf", uploadedAt: "2026-10-20T11:00:00Z" },
 ] as const;
 
 export const DEMO_TIERS = [

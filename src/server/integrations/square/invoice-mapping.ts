@@ -1,6 +1,7 @@
 import "server-only";
 import type { Square } from "square";
-import type { AcceptedPaymentMethods, InvoiceStatus, ScheduleEntry } from "../../db/schema";
+import { type InvoiceStatus, isOpenInvoiceStatus } from "@/lib/domain/invoice-status";
+import type { AcceptedPaymentMethods, ScheduleEntry } from "../../db/schema";
 import { moneyToCents, MoneyRangeError, optionalMoneyToCents } from "./money";
 
 // One Square invoice → the fields of our invoices row. Pure: the sync and the webhook
@@ -136,7 +137,7 @@ export function mapSquareInvoice(invoice: Square.Invoice, now = new Date()): Map
 
   const status = mapInvoiceStatus(invoice.status, nextDueDate, today);
   if (status === null) return null;
-  const isOpen = status === "pending" || status === "overdue";
+  const isOpen = isOpenInvoiceStatus(status);
   const remainingOfNext = unpaid[0] ? unpaid[0].computedAmountCents - unpaid[0].totalCompletedAmountCents : null;
 
   return {

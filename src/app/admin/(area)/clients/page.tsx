@@ -10,7 +10,9 @@ import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
+import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
@@ -31,11 +33,7 @@ const COLUMNS: Column<AdminClientRow>[] = [
   { header: "Invoices", align: "right", cell: (client) => client.invoiceCount },
   {
     header: "Status",
-    cell: (client) => (
-      <span className={cn("rounded px-2 py-0.5 text-xs font-semibold", client.status === "active" ? "bg-emerald-500/15 text-emerald-300" : "bg-slate-500/20 text-slate-300")}>
-        {client.status.toUpperCase()}
-      </span>
-    ),
+    cell: (client) => <StatusBadge value={client.status} label={CLIENT_STATUS_LABELS[client.status]} tone={CLIENT_STATUS_TONES[client.status]} className="rounded uppercase" />,
   },
   {
     header: "Actions",

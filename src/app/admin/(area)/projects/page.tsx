@@ -3,14 +3,15 @@ import { connection } from "next/server";
 import { ListControls } from "@/components/admin/list-controls";
 import { Pagination } from "@/components/admin/pagination";
 import { ProjectsScreen } from "@/components/admin/projects/projects-screen";
-import { PROJECT_STATUS_LABELS, PROJECT_STATUS_VALUES, projectListQuerySchema } from "@/lib/validation/admin";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
+import { projectListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
 import { listAdminProjects } from "@/server/data/admin-projects";
 import { getDb } from "@/server/db/client";
 
 export const metadata: Metadata = { title: "Projects" };
 
-const STATUS_OPTIONS = [{ value: "all", label: "All statuses" }, ...PROJECT_STATUS_VALUES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }))];
+const STATUS_OPTIONS = [{ value: "all", label: "All statuses" }, ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }))];
 
 export default async function AdminProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await connection();

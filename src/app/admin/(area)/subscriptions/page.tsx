@@ -6,9 +6,10 @@ import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
 import { StatCard } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
-import { cn } from "@/lib/cn";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCents, formatDate } from "@/lib/format";
-import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_VALUES, subscriptionListQuerySchema } from "@/lib/validation/admin";
+import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
+import { subscriptionListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
 import { getDb } from "@/server/db/client";
@@ -16,13 +17,7 @@ import { squareSubscriptionDashboardUrl } from "@/server/integrations/square/lin
 
 export const metadata: Metadata = { title: "Subscriptions" };
 
-const STATUS_OPTIONS = [{ value: "all", label: "All" }, ...SUBSCRIPTION_STATUS_VALUES.map((value) => ({ value, label: SUBSCRIPTION_STATUS_LABELS[value] }))];
-const STATUS_STYLE: Record<string, string> = {
-  active: "bg-emerald-500/15 text-emerald-300",
-  paused: "bg-amber-500/15 text-amber-300",
-  past_due: "bg-red-500/15 text-red-300",
-  cancelled: "bg-slate-500/20 text-slate-300",
-};
+const STATUS_OPTIONS = [{ value: "all", label: "All" }, ...SUBSCRIPTION_STATUSES.map((value) => ({ value, label: SUBSCRIPTION_STATUS_LABELS[value] }))];
 
 type SubscriptionRow = Awaited<ReturnType<typeof listAdminSubscriptions>>["rows"][number];
 
@@ -31,7 +26,7 @@ const COLUMNS: Column<SubscriptionRow>[] = [
   { header: "Tier", cell: (sub) => sub.tierName },
   {
     header: "Status",
-    cell: (sub) => <span className={cn("rounded px-2 py-0.5 text-xs font-semibold uppercase", STATUS_STYLE[sub.status])}>{SUBSCRIPTION_STATUS_LABELS[sub.status]}</span>,
+    cell: (sub) => <StatusBadge value={sub.status} label={SUBSCRIPTION_STATUS_LABELS[sub.status]} tone={SUBSCRIPTION_STATUS_TONES[sub.status]} className="rounded uppercase" />,
   },
   { header: "MRR", align: "right", className: "font-mono", cell: (sub) => formatCents(sub.monthlyPriceCents) },
   { header: "Next Billing", cell: (sub) => (sub.status === "active" ? formatDate(sub.currentPeriodEnd) : "—") },
