@@ -6,7 +6,7 @@ import { ProjectsScreen } from "@/components/admin/projects/projects-screen";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_VALUES, projectListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
 import { listAdminProjects } from "@/server/data/admin-projects";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 
 export const metadata: Metadata = { title: "Projects" };
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { validateContactInquiry } from "@/lib/validation/contact";
 import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
 import { CONTACT_RATE_LIMIT, submitContactInquiry } from "@/server/data/contact-inquiries";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { serverEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { withPublic } from "@/server/handler";

@@ -1,5 +1,5 @@
 // Pulls every invoice from Square into ours → { success, synced, message }. Admins only.
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { AppError } from "@/server/errors";
 import { withAdmin } from "@/server/handler";
 import { SquareApiError } from "@/server/integrations/square/client";

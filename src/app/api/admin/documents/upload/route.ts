@@ -2,7 +2,7 @@
 import { documentUploadFieldsSchema, MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
 import { storeUploadedDocument } from "@/server/data/admin-documents";
 import { readMultipartForm } from "@/server/data/admin-upload-body";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { AppError } from "@/server/errors";
 import { parseInput, withAdmin } from "@/server/handler";
 
