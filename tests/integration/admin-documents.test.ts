@@ -3,13 +3,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as upload } from "@/app/api/admin/documents/upload/route";
 import { DELETE as remove, GET as view } from "@/app/api/admin/documents/[id]/route";
 import { GET as serveFile } from "@/app/api/files/[id]/route";
 import { MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
 import { auditLog, documents } from "@/server/db/schema";
 import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
+import { type DocumentStorage, getStorage, setStorage } from "@/server/storage/storage";
 import { authHeaders } from "./helpers/auth";
 import { adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
@@ -29,6 +30,21 @@ let cookie = "";
 beforeAll(async () => {
   cookie = await adminCookie();
 });
+
+afterEach(() => setStorage(undefined));
+
+/** The real storage, with a record of the keys written and removed. */
+function recordingStorage() {
+  const real = getStorage();
+  const record = { puts: [] as string[], deletes: [] as string[] };
+  const wrapped: DocumentStorage = {
+    put: (key, body) => (record.puts.push(key), real.put(key, body)),
+    get: (key) => real.get(key),
+    delete: (key) => (record.deletes.push(key), real.delete(key)),
+  };
+  setStorage(wrapped);
+  return record;
+}
 
 function uploadRequest(file: File | null, fields: Record<string, string> = { clientId: DEMO_CLIENTS.acme.id, category: "deliverable" }) {
   const form = new FormData();
@@ -158,6 +174,50 @@ describe("POST /api/admin/documents/upload", () => {
     await expectRefused(response, 413, /too large/);
     expect(sent).toBeGreaterThan(MAX_UPLOAD_BYTES);
     expect(sent).toBeLessThan(MAX_UPLOAD_BYTES + 4 * 1024 * 1024);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it("refuses a >50 MB upload without Content-Length with 413 while it streams: nothing in storage or in the database", async () => {
+    const before = storedFiles();
+    const rows = (await t.db.select({ id: documents.id }).from(documents)).length;
+    const recording = recordingStorage();
+    const boundary = "----no-length";
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="clientId"\r\n\r\n${DEMO_CLIENTS.acme.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    const file = pdfBytes();
+    let sent = 0;
+    let cancelled = false;
+    // A well-formed PDF that would go on past 60 MB, in 256 KB chunks, with no declared length.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = sent === 0 ? new Uint8Array(Buffer.concat([head, file])) : new Uint8Array(256 * 1024);
+        sent += next.byteLength;
+        if (sent > 60 * 1024 * 1024) controller.close();
+        else controller.enqueue(next);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const headers = authHeaders(cookie, { "content-type": `multipart/form-data; boundary=${boundary}` });
+    const response = await upload(new Request(`${URL_BASE}/api/admin/documents/upload`, { method: "POST", headers, body, duplex: "half" } as RequestInit));
+    await expectRefused(response, 413, "File is too large. The maximum is 50MB.");
+    expect(sent).toBeLessThan(MAX_UPLOAD_BYTES + 2 * 1024 * 1024);
+    expect(cancelled).toBe(true);
+    // The file was being written as it arrived, and is gone again.
+    expect(recording.puts).toHaveLength(1);
+    expect(recording.deletes).toEqual(recording.puts);
+    expect(storedFiles()).toEqual(before);
+    expect(await t.db.select({ id: documents.id }).from(documents)).toHaveLength(rows);
+  });
+
+  it("writes the file first and removes it when the row cannot be written", async () => {
+    const recording = recordingStorage();
+    const before = storedFiles();
+    await expectRefused(await uploadRequest(new File([pdfBytes()], "x.pdf"), { clientId: "00000000-0000-4000-8000-000000000999" }), 400, "Client not found");
+    expect(recording.puts).toHaveLength(1);
+    expect(recording.deletes).toEqual(recording.puts);
     expect(storedFiles()).toEqual(before);
   });
 

@@ -6,15 +6,16 @@ import { PortalData } from "@/components/portal/client-portal";
 import { PortalSections } from "@/components/portal/portal-sections";
 import { PortalLoadError } from "@/components/portal/portal-status";
 import type { ClientActor } from "@/server/auth/session";
+import { loadClientPortal } from "@/server/data/portal-load";
 import { setupTestDatabase } from "./helpers/db";
 import { demoClientActor } from "./helpers/portal";
 
-setupTestDatabase({ seedDemo: true });
+const t = setupTestDatabase({ seedDemo: true });
 
 describe("portal data boundary", () => {
   it("renders the sections with the signed-in client's data", async () => {
     const actor = await demoClientActor("client@example.com");
-    const element = (await PortalData({ actor })) as ReactElement<{ data: { profile: { company: string } } }>;
+    const element = (await PortalData({ data: loadClientPortal(t.db, { actor }) })) as ReactElement<{ data: { profile: { company: string } } }>;
     expect(element.type).toBe(PortalSections);
     expect(element.props.data.profile.company).toBe("Acme Robotics");
   });
@@ -22,7 +23,7 @@ describe("portal data boundary", () => {
   it("renders 'Unable to load client data' when loading fails, and logs the cause", async () => {
     const gone: ClientActor = { ...(await demoClientActor("client2@example.com")), clientId: "00000000-0000-4000-8000-0000000000ff" };
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const element = (await PortalData({ actor: gone })) as ReactElement;
+    const element = (await PortalData({ data: loadClientPortal(t.db, { actor: gone }) })) as ReactElement;
     expect(element.type).toBe(PortalLoadError);
     expect(String(log.mock.calls[0]?.[1])).toContain("Client account not found");
     log.mockRestore();

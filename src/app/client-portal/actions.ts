@@ -5,7 +5,7 @@ import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "
 import { listPortalInvoices } from "@/server/data/portal-billing";
 import { createServiceBooking } from "@/server/data/portal-bookings";
 import { updateAccountSettings } from "@/server/data/portal-profile";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { clientAction } from "@/server/handler";
 
 export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) =>

@@ -3,6 +3,8 @@ import { connection } from "next/server";
 import { ClientLoginForm } from "@/components/auth/client-login-form";
 import { ClientPortal } from "@/components/portal/client-portal";
 import { getClientActorOrNull } from "@/server/auth/session";
+import { getDb } from "@/server/data/db";
+import { loadClientPortal } from "@/server/data/portal-load";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 
@@ -10,5 +12,10 @@ export const metadata: Metadata = { title: "Client Portal", robots: { index: fal
 export default async function ClientPortalPage() {
   await connection();
   const actor = await getClientActorOrNull();
-  return actor ? <ClientPortal actor={actor} /> : <ClientLoginForm />;
+  if (!actor) return <ClientLoginForm />;
+  // Not awaited: the portal's header renders at once and the sections stream in when this settles.
+  const data = loadClientPortal(getDb(), { actor });
+  // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
+  data.catch(() => {});
+  return <ClientPortal email={actor.email} data={data} />;
 }

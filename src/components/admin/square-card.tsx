@@ -1,19 +1,13 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { SquareConnectionPanel } from "@/components/square/square-connection-panel";
-import { requireAdmin } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
-import { countUnmatchedInvoices } from "@/server/data/admin-square-customers";
-import { getSquareStatus } from "@/server/integrations/square/connection";
+import type { SquareStatus } from "@/server/integrations/square/connection";
 
 /**
- * The dashboard's Square card (docs/PRODUCT.md#square-connection): loads the connection status on the server
- * (never a token) and hands it to the interactive panel. Placed on the admin dashboard, which has
- * already awaited connection(); it checks the admin itself all the same.
+ * The dashboard's payment-provider card (docs/PRODUCT.md#square-connection): the connection status (never a token) and the count of
+ * unmatched invoices, both loaded by the dashboard page, around the interactive panel.
  */
-export async function SquareCard() {
-  const actor = await requireAdmin();
-  const [status, unmatched] = await Promise.all([getSquareStatus(getDb(), { refresh: false }), countUnmatchedInvoices(getDb(), { actor })]);
+export function SquareCard({ status, unmatched }: { status: SquareStatus; unmatched: number }) {
   // Invoices whose Square customer is linked to no client wait in their own view.
   const unmatchedLink = (
     <Link href="/admin/unmatched-invoices" className="text-sm text-accent underline">

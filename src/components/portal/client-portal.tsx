@@ -1,34 +1,32 @@
 import { Suspense } from "react";
 import { siteConfig } from "@/config/site";
-import type { ClientActor } from "@/server/auth/session";
-import { loadClientPortal } from "@/server/data/portal-load";
-import { getDb } from "@/server/db/client";
+import type { ClientPortalData } from "@/server/data/portal-load";
 import { PortalSections } from "./portal-sections";
 import { PortalShell } from "./portal-shell";
 import { PortalLoadError, PortalLoading } from "./portal-status";
 
 /**
- * The signed-in client's portal. The page has already checked the session and passes the actor;
+ * The signed-in client's portal. The page has checked the session and started loading the data;
  * the header shows at once while every section's data streams in behind 'Loading your data...'.
  */
-export function ClientPortal({ actor }: { actor: ClientActor }) {
+export function ClientPortal({ email, data }: { email: string; data: Promise<ClientPortalData> }) {
   return (
-    <PortalShell brand={siteConfig.name} email={actor.email}>
+    <PortalShell brand={siteConfig.name} email={email}>
       <Suspense fallback={<PortalLoading />}>
-        <PortalData actor={actor} />
+        <PortalData data={data} />
       </Suspense>
     </PortalShell>
   );
 }
 
-/** Exported for the error-state test. */
-export async function PortalData({ actor }: { actor: ClientActor }) {
-  let data;
+/** The sections once the data has arrived, or the load-error state. Exported for the error-state test. */
+export async function PortalData({ data }: { data: Promise<ClientPortalData> }) {
+  let loaded;
   try {
-    data = await loadClientPortal(getDb(), { actor });
+    loaded = await data;
   } catch (error) {
     console.error("[portal] loading client data failed:", error);
     return <PortalLoadError />;
   }
-  return <PortalSections data={data} />;
+  return <PortalSections data={loaded} />;
 }

@@ -1,16 +1,13 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
 import type { DocumentCategory } from "@/lib/domain/document-category";
-import { MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { clients, documents } from "../db/schema";
 import { AppError } from "../errors";
 import { signDownloadUrl } from "../storage/signed-url";
-import { getStorage, newStorageKey } from "../storage/storage";
-import { tooLarge } from "./admin-upload-body";
-import { cleanDisplayName, contentMatchesExtension, mimeTypeOf } from "./admin-upload-content";
+import { getStorage } from "../storage/storage";
 
 /** The latest uploads across all clients, with the client's company (docs/PRODUCT.md#admin-documents). */
 export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { actor: AdminActor; limit?: number }) {
@@ -32,56 +29,38 @@ export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { a
     .limit(limit);
 }
 
-export const UNSUPPORTED_TYPE = "Unsupported file type. Allowed: PDF, DOC, DOCX, XLS, XLSX, PNG, JPG, JPEG.";
-
 /**
- * Checks an uploaded file and stores it: a clean name, an accepted extension, at most 50 MB, bytes
- * that match the extension, an existing client. The file goes to storage under a generated key
- * first, then the row and its audit entry are written in one transaction; if that fails the file
- * is removed again, so a refusal or a failure never leaves a file behind.
+ * Records an upload that src/server/uploads has checked and stored: the row and its audit entry in
+ * one transaction, for an existing client. The caller removes the stored file if this fails.
  */
-export async function storeUploadedDocument(
+export async function recordUploadedDocument(
   db: Db,
-  { actor, clientId, category, file }: { actor: AdminActor; clientId: string; category: DocumentCategory; file: File },
+  {
+    actor,
+    clientId,
+    category,
+    file,
+  }: { actor: AdminActor; clientId: string; category: DocumentCategory; file: { name: string; storageKey: string; size: number; mimeType: string } },
 ) {
   assertAdmin(actor);
-  const name = cleanDisplayName(file.name);
-  if (!name) throw new AppError("bad_request", "Invalid file name. Rename the file and try again.");
-  const ext = uploadExtensionOf(name);
-  if (!ext) throw new AppError("bad_request", UNSUPPORTED_TYPE);
-  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge(MAX_UPLOAD_BYTES);
-  if (file.size === 0) throw new AppError("bad_request", "The file is empty.");
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!contentMatchesExtension(bytes, ext)) {
-    throw new AppError("bad_request", `The file's content is not a valid ${ext.toUpperCase()} file.`);
-  }
   const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
   if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
-
-  const storage = getStorage();
-  const storageKey = newStorageKey(ext);
-  await storage.put(storageKey, bytes);
-  try {
-    return await db.transaction(async (tx) => {
-      const [doc] = await tx
-        .insert(documents)
-        .values({ clientId, name, category, storageKey, fileSize: bytes.byteLength, mimeType: mimeTypeOf(ext), uploadedBy: actor.userId })
-        .returning({
-          id: documents.id,
-          clientId: documents.clientId,
-          name: documents.name,
-          category: documents.category,
-          fileSize: documents.fileSize,
-          mimeType: documents.mimeType,
-          uploadedAt: documents.uploadedAt,
-        });
-      await recordAudit(tx, { actor, action: "document.upload", entityType: "document", entityId: doc!.id, before: null, after: { ...doc, storageKey } });
-      return doc!;
-    });
-  } catch (error) {
-    await storage.delete(storageKey).catch((e) => console.error("[documents] could not remove an orphaned upload:", e));
-    throw error;
-  }
+  return db.transaction(async (tx) => {
+    const [doc] = await tx
+      .insert(documents)
+      .values({ clientId, name: file.name, category, storageKey: file.storageKey, fileSize: file.size, mimeType: file.mimeType, uploadedBy: actor.userId })
+      .returning({
+        id: documents.id,
+        clientId: documents.clientId,
+        name: documents.name,
+        category: documents.category,
+        fileSize: documents.fileSize,
+        mimeType: documents.mimeType,
+        uploadedAt: documents.uploadedAt,
+      });
+    await recordAudit(tx, { actor, action: "document.upload", entityType: "document", entityId: doc!.id, before: null, after: { ...doc, storageKey: file.storageKey } });
+    return doc!;
+  });
 }
 
 /**

@@ -46,7 +46,18 @@ export function zipArchive(entries: Record<string, string>): Uint8Array {
 export const pdfBytes = () => new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 export const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 export const jpegBytes = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
-export const docxBytes = () => zipArchive({ "[Content_Types].xml": "<Types/>", "word/document.xml": "<w:document/>" });
-export const xlsxBytes = () => zipArchive({ "[Content_Types].xml": "<Types/>", "xl/workbook.xml": "<workbook/>" });
+/** An Office package's [Content_Types].xml names its main part; that is what says docx or xlsx. */
+const contentTypes = (part: string, type: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="${part}" ContentType="${type}"/></Types>`;
+export const docxBytes = () =>
+  zipArchive({
+    "[Content_Types].xml": contentTypes("/word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"),
+    "word/document.xml": "<w:document/>",
+  });
+export const xlsxBytes = () =>
+  zipArchive({
+    "[Content_Types].xml": contentTypes("/xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"),
+    "xl/workbook.xml": "<workbook/>",
+  });
 /** A Windows executable's header (MZ ... PE). */
 export const exeBytes = () => new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);

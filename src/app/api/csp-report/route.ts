@@ -1,6 +1,6 @@
 // POST /api/csp-report: browsers report Content-Security-Policy violations here; logged, rate limited, 16 KB at most.
 import { CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readCspReportText } from "@/server/csp-report";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { AppError } from "@/server/errors";
 import { withPublic } from "@/server/handler";
 import { clientIp, hitRateLimit } from "@/server/rate-limit";

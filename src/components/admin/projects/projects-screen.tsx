@@ -85,7 +85,7 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
             aria-label={`Status of ${project.projectName}`}
             value={status}
             disabled={saving === project.id}
-            onChange={(event) => changeStatus(project, event.target.value as ProjectStatusValue)}
+            onChange={(event) => changeStatus(project, event.target.value as ProjectStatus)}
             className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", TONE_CLASSES[PROJECT_STATUS_TONES[status]])}
           >
             {PROJECT_STATUSES.map((value) => (

@@ -1,5 +1,4 @@
 // Tables the product needs beyond its core entities: inquiries, mail, provider connection, audit.
-import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { oneOf } from "./one-of";

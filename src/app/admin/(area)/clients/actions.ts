@@ -4,7 +4,7 @@ import { z } from "zod";
 import { createClientSchema } from "@/lib/validation/admin";
 import { createClientWithInvitation } from "@/server/data/admin-client-invitation";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { adminAction } from "@/server/handler";
 
 /** Creates the client and its user, and emails the invitation; returns the link for copying. */

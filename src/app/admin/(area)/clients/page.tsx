@@ -17,7 +17,7 @@ import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
 import { type AdminClientRow, listAdminClients } from "@/server/data/admin-clients";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 
 export const metadata: Metadata = { title: "Clients" };
 

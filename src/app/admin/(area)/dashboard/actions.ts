@@ -3,7 +3,7 @@
 import { bookingIdSchema, inquiryIdSchema, mailIdSchema } from "@/lib/validation/admin";
 import { approveBooking, markInquiryRead } from "@/server/data/admin-dashboard";
 import { retryFailedMail } from "@/server/data/admin-outbox";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { adminAction } from "@/server/handler";
 
 export const approveBookingAction = adminAction(bookingIdSchema, async (actor, { bookingId }) =>

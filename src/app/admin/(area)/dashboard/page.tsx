@@ -14,7 +14,9 @@ import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
 import { requireAdminPage } from "@/server/auth/session";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/data/admin-dashboard";
 import { listFailedMails } from "@/server/data/admin-outbox";
-import { getDb } from "@/server/db/client";
+import { countUnmatchedInvoices } from "@/server/data/admin-square-customers";
+import { getDb } from "@/server/data/db";
+import { getSquareStatus } from "@/server/integrations/square/connection";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -22,12 +24,14 @@ export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, inquiries, activity, failedMail] = await Promise.all([
+  const [stats, pending, inquiries, activity, failedMail, squareStatus, unmatchedInvoices] = await Promise.all([
     getDashboardStats(db, { actor }),
     listPendingBookings(db, { actor }),
     listRecentInquiries(db, { actor }),
     listRecentAudit(db, { actor }),
     listFailedMails(db, { actor }),
+    getSquareStatus(db, { refresh: false }),
+    countUnmatchedInvoices(db, { actor }),
   ]);
 
   return (
@@ -50,7 +54,7 @@ export default async function AdminDashboardPage() {
             <CreateClientButton />
           </div>
         </Card>
-        <SquareCard />
+        <SquareCard status={squareStatus} unmatched={unmatchedInvoices} />
         <PendingBookingsCard
           total={pending.total}
           bookings={pending.bookings.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() }))}

@@ -2,7 +2,7 @@
 // Server actions of the projects screen; each one checks the admin session itself (adminAction).
 import { projectFormSchema, projectIdSchema, setProjectStatusSchema, unlinkInvoiceSchema, updateProjectSchema } from "@/lib/validation/admin";
 import { createProject, getProjectInvoices, setProjectStatus, unlinkInvoice, updateProject } from "@/server/data/admin-projects";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { adminAction } from "@/server/handler";
 
 export const createProjectAction = adminAction(projectFormSchema, async (actor, input) => {

@@ -7,7 +7,7 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-st
 import { projectListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
 import { listAdminProjects } from "@/server/data/admin-projects";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 
 export const metadata: Metadata = { title: "Projects" };
 

@@ -12,7 +12,7 @@ import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STA
 import { subscriptionListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { squareSubscriptionDashboardUrl } from "@/server/integrations/square/links";
 
 export const metadata: Metadata = { title: "Subscriptions" };

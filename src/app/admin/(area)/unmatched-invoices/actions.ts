@@ -15,7 +15,7 @@ import {
   setSquareCustomerIgnored,
   unlinkSquareCustomer,
 } from "@/server/data/admin-square-customers";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { adminAction } from "@/server/handler";
 
 /** Links the customer to the client; its unassigned invoices follow, and so will later ones. */

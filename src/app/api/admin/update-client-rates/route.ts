@@ -1,7 +1,7 @@
 // POST /api/admin/update-client-rates { clientId, rates[] } → { success }: replaces the client's rates in one transaction.
 import { updateClientRatesSchema } from "@/lib/validation/admin";
 import { replaceClientRates } from "@/server/data/admin-rates";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { parseJson, withAdmin } from "@/server/handler";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { contactInquirySchema } from "@/lib/validation/contact";
 import { BODY_LIMITS } from "@/server/body-limit";
 import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/data/contact-inquiries";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { serverEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { parseJson, withPublic } from "@/server/handler";

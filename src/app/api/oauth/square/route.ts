@@ -1,5 +1,5 @@
 // Square connection: GET ?action=authorize|status (|callback), POST ?action=disconnect. Admins only.
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { AppError } from "@/server/errors";
 import { withAdmin } from "@/server/handler";
 import { requireSquareConfig } from "@/server/integrations/square/config";

@@ -1,6 +1,6 @@
 // Pulls every invoice from Square into ours → { success, synced, message }. Admins only.
 // Failures (Square's included) go through the one error mapping: { success: false, error, code }.
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { withAdmin } from "@/server/handler";
 import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
 import { assertSameSite } from "@/server/integrations/square/request-guards";

@@ -1,6 +1,6 @@
 // Square's webhook notifications: signature-checked (no session), replays ignored by event id.
 import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { AppError } from "@/server/errors";
 import { withPublic } from "@/server/handler";
 import { squareConfig, webhookNotificationUrl } from "@/server/integrations/square/config";

@@ -1,7 +1,7 @@
 // POST /api/admin/projects/link-invoices { projectId, invoiceIds } → { success, linkedCount }: all or nothing.
 import { linkInvoicesSchema } from "@/lib/validation/admin";
 import { linkInvoicesToProject } from "@/server/data/admin-projects";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { parseJson, withAdmin } from "@/server/handler";
 
 export const dynamic = "force-dynamic";

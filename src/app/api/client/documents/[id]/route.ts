@@ -1,7 +1,7 @@
 // GET /api/client/documents/{id}: a short-lived signed download link for one of the signed-in client's own documents.
 import { uuidSchema } from "@/lib/validation/common";
 import { getDocumentDownload } from "@/server/data/portal-documents";
-import { getDb } from "@/server/db/client";
+import { getDb } from "@/server/data/db";
 import { parseInput, withClient } from "@/server/handler";
 
 export const dynamic = "force-dynamic";

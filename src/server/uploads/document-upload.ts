@@ -1,0 +1,89 @@
+import "server-only";
+import { MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
+import { BODY_LIMITS } from "../body-limit";
+import { AppError } from "../errors";
+import { type DocumentStorage, getStorage, newStorageKey } from "../storage/storage";
+import { cleanDisplayName, contentMatchesExtension, mimeTypeOf, SNIFF_BYTES } from "./file-content";
+import { type FilePart, readMultipart } from "./multipart";
+
+export const UNSUPPORTED_TYPE = "Unsupported file type. Allowed: PDF, DOC, DOCX, XLS, XLSX, PNG, JPG, JPEG.";
+
+const tooLarge = () => new AppError("payload_too_large", `File is too large. The maximum is ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))}MB.`);
+const refused = (message: string) => new AppError("bad_request", message);
+
+export type StoredUpload = { name: string; storageKey: string; size: number; mimeType: string };
+export type DocumentUpload = { fields: Map<string, string>; file: StoredUpload | null };
+
+/**
+ * Checks the file part as it arrives (a clean name, an accepted extension, leading bytes that
+ * match it) and streams it into storage under a generated key. `onKey` learns the key before
+ * anything is written, so the caller can remove whatever a failure leaves.
+ */
+async function storeFilePart(part: FilePart, storage: DocumentStorage, onKey: (key: string) => void): Promise<StoredUpload> {
+  const name = cleanDisplayName(part.filename);
+  if (!name) throw refused("Invalid file name. Rename the file and try again.");
+  const ext = uploadExtensionOf(name);
+  if (!ext) throw refused(UNSUPPORTED_TYPE);
+
+  const chunks = part.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const headChunks: Buffer[] = [];
+  let headBytes = 0;
+  let ended = false;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    headChunks.push(next.value);
+    headBytes += next.value.byteLength;
+  }
+  if (headBytes === 0) throw refused("The file is empty.");
+  const head = Buffer.concat(headChunks);
+  if (!(await contentMatchesExtension(head, ext))) throw refused(`The file's content is not a valid ${ext.toUpperCase()} file.`);
+
+  let size = 0;
+  async function* body(): AsyncGenerator<Uint8Array> {
+    size += head.byteLength;
+    yield head;
+    while (!ended) {
+      const next = await chunks.next();
+      if (next.done) break;
+      size += next.value.byteLength;
+      yield next.value;
+    }
+    // The parser cut the file at the limit: never store the truncated rest as if it were whole.
+    if (part.stream.truncated) throw tooLarge();
+  }
+  const storageKey = newStorageKey(ext);
+  onKey(storageKey);
+  await storage.put(storageKey, body());
+  return { name, storageKey, size, mimeType: mimeTypeOf(ext) };
+}
+
+/**
+ * Receives a document upload: the file streams through the multipart parser straight into
+ * storage (at most 50 MB, enforced while it streams; never held in memory), then `save` gets the
+ * form's fields and the stored file and writes the row. If anything fails (the body, a check,
+ * the limit or `save`), the stored object is removed again, so a refusal leaves nothing behind.
+ */
+export async function receiveDocumentUpload<T>(request: Request, save: (upload: DocumentUpload) => Promise<T>): Promise<T> {
+  const written: { storage: DocumentStorage | null; key: string | null } = { storage: null, key: null };
+  try {
+    const { fields, file } = await readMultipart(request, {
+      maxBodyBytes: BODY_LIMITS.upload,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      tooLarge,
+      onFile: async (part) => {
+        written.storage = getStorage();
+        return storeFilePart(part, written.storage, (key) => (written.key = key));
+      },
+    });
+    return await save({ fields, file });
+  } catch (error) {
+    if (written.storage && written.key) {
+      await written.storage.delete(written.key).catch((e) => console.error("[documents] could not remove an orphaned upload:", e));
+    }
+    throw error;
+  }
+}
