@@ -7,6 +7,7 @@ import { s3ConfigFromEnv, s3Storage } from "@/server/storage/s3-storage";
 import { getStorage, newStorageKey, setStorage } from "@/server/storage/storage";
 
 const objects = new Map<string, Buffer>();
+const uploads = new Map<string, Buffer[]>();
 const seen: { method: string; path: string; auth: string }[] = [];
 let server: http.Server;
 let endpoint = "";
@@ -18,7 +19,23 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      if (req.method === "PUT") {
+      // Multipart uploads: create, parts, complete (or abort), as a streamed put sends them.
+      const uploadId = url.searchParams.get("uploadId");
+      if (req.method === "POST" && url.searchParams.has("uploads")) {
+        const id = `upload-${uploads.size + 1}`;
+        uploads.set(id, []);
+        res.writeHead(200, { "content-type": "application/xml" }).end(`<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+      } else if (req.method === "PUT" && uploadId) {
+        uploads.get(uploadId)![Number(url.searchParams.get("partNumber")) - 1] = Buffer.concat(chunks);
+        res.writeHead(200, { ETag: `"part-${url.searchParams.get("partNumber")}"` }).end();
+      } else if (req.method === "POST" && uploadId) {
+        objects.set(url.pathname, Buffer.concat(uploads.get(uploadId)!));
+        uploads.delete(uploadId);
+        res.writeHead(200, { "content-type": "application/xml" }).end(`<CompleteMultipartUploadResult><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+      } else if (req.method === "DELETE" && uploadId) {
+        uploads.delete(uploadId);
+        res.writeHead(204).end();
+      } else if (req.method === "PUT") {
         objects.set(url.pathname, Buffer.concat(chunks));
         res.writeHead(200, { ETag: '"etag"' }).end();
       } else if (req.method === "GET") {
@@ -69,6 +86,22 @@ describe("S3 storage", () => {
     }
     await storage.put("documents/streamed.txt", parts());
     expect(objects.get("/docs/documents/streamed.txt")?.toString()).toBe("part one, part two");
+  });
+
+  it("sends a large streamed body in 5 MB parts, never as one buffer", async () => {
+    const storage = s3Storage(s3ConfigFromEnv(env())!);
+    const chunk = new Uint8Array(1024 * 1024);
+    async function* twelveMegabytes() {
+      for (let i = 0; i < 12; i += 1) yield chunk.map(() => i);
+    }
+    const before = seen.length;
+    await storage.put("documents/large.bin", twelveMegabytes());
+    const stored = objects.get("/docs/documents/large.bin")!;
+    expect(stored.byteLength).toBe(12 * 1024 * 1024);
+    expect([stored[0], stored[5 * 1024 * 1024], stored[12 * 1024 * 1024 - 1]]).toEqual([0, 5, 11]);
+    // Three parts (5 + 5 + 2 MB) through a multipart upload, and no upload left open.
+    expect(seen.slice(before).filter((r) => r.method === "PUT")).toHaveLength(3);
+    expect(uploads.size).toBe(0);
   });
 
   it("is chosen by getStorage() when the S3_* variables are set", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { parseEnv, s3SettingsOf } from "@/config/env-schema.mjs";
 import { serverEnv } from "../env";
@@ -17,11 +18,9 @@ export function s3ConfigFromEnv(env?: Record<string, string | undefined>): S3Con
   return s3SettingsOf(env ? parseEnv(env) : serverEnv());
 }
 
-async function collect(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
+// A streamed body goes up in parts of this size (S3's minimum), so an upload holds one part in
+// memory at a time, never the whole file; a body under one part is a single PutObject.
+const PART_BYTES = 5 * 1024 * 1024;
 
 export function s3Storage(config: S3Config): DocumentStorage {
   let client: Promise<{ s3: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | undefined;
@@ -41,8 +40,14 @@ export function s3Storage(config: S3Config): DocumentStorage {
   return {
     async put(key, body) {
       const { s3, sdk } = await connect();
-      const bytes = body instanceof Uint8Array ? body : await collect(body);
-      await s3.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: bytes, ContentLength: bytes.byteLength }));
+      if (body instanceof Uint8Array) {
+        await s3.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentLength: body.byteLength }));
+        return;
+      }
+      const { Upload } = await import("@aws-sdk/lib-storage");
+      // One part in flight: uploads are few and large, memory is what matters here.
+      const upload = new Upload({ client: s3, params: { Bucket: config.bucket, Key: key, Body: Readable.from(body) }, partSize: PART_BYTES, queueSize: 1, leavePartsOnError: false });
+      await upload.done();
     },
     async get(key) {
       const { s3, sdk } = await connect();
