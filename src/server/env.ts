@@ -5,51 +5,19 @@ import path from "node:path";
 import { AUTH_SECRET_REQUIRED, decideSeedDemo, type ParsedEnv, parseEnv } from "@/config/env-schema.mjs";
 import { parseTrustProxy, type ProxyTrust } from "./client-address";
 
-export type ServerEnv = {
-  port: number;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  appUrl: string;
-  isProduction: boolean;
-  seedDemo: boolean;
-  /** SEED_DEMO=true set explicitly on a production deployment: seeded, with a warning at every start. */
-  seedDemoForced: boolean;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  contactEmail: string;
-  /** Who may write X-Forwarded-For (TRUST_PROXY); see client-address.ts. */
-  trustProxy: ProxyTrust;
-  /** Audit rows older than this many days are pruned; undefined keeps them for ever. */
-  auditRetentionDays: number | undefined;
-  /** AUTH_SECRET as set (32+ characters); see authSecret() for the fallback outside production. */
-  authSecret: string | undefined;
-  /** STORAGE and the S3_* settings as set; storage.ts decides with storageChoiceOf(). */
-  storage: ParsedEnv["storage"];
-  s3: ParsedEnv["s3"];
-};
+/**
+ * The parsed environment (see env-schema.mjs for each field) as the server uses it: DATA_DIR
+ * resolved to an absolute path and TRUST_PROXY parsed into its rule (client-address.ts). The
+ * listen host is the start script's business only.
+ */
+export type ServerEnv = Omit<ParsedEnv, "host" | "trustProxy"> & { trustProxy: ProxyTrust };
 
 export { decideSeedDemo };
 
 function resolve(): ServerEnv {
   // The one parse of the environment (shared with scripts/start.mjs); a bad value fails the start.
-  const env = parseEnv(process.env);
-  return {
-    port: env.port,
-    dataDir: path.resolve(/*turbopackIgnore: true*/ env.dataDir),
-    databaseUrl: env.databaseUrl,
-    appUrl: env.appUrl,
-    isProduction: env.isProduction,
-    seedDemo: env.seedDemo,
-    seedDemoForced: env.seedDemoForced,
-    smtpUrl: env.smtpUrl,
-    mailFrom: env.mailFrom,
-    contactEmail: env.contactEmail,
-    trustProxy: parseTrustProxy(env.trustProxy),
-    auditRetentionDays: env.auditRetentionDays,
-    authSecret: env.authSecret,
-    storage: env.storage,
-    s3: env.s3,
-  };
+  const { host: _host, ...env } = parseEnv(process.env);
+  return { ...env, dataDir: path.resolve(/*turbopackIgnore: true*/ env.dataDir), trustProxy: parseTrustProxy(env.trustProxy) };
 }
 
 const g = globalThis as { __serverEnv?: ServerEnv; __authSecret?: string };

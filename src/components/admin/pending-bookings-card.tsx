@@ -10,19 +10,12 @@ import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { TONE_CLASSES } from "@/lib/domain/tone";
-import { type Urgency, URGENCY_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
+import { URGENCY_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
+import type { PendingBooking } from "@/server/data/admin-dashboard";
 
-export type BookingView = {
-  id: string;
-  company: string;
-  serviceType: string;
-  preferredStartDate: string;
-  estimatedScope: string | null;
-  projectDescription: string;
-  urgency: Urgency;
-  createdAt: string;
-};
+/** A pending booking as the page hands it over (dates as ISO text). */
+export type BookingView = Omit<PendingBooking, "createdAt"> & { createdAt: string };
 
 const PREVIEW = 3;
 

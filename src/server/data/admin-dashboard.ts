@@ -4,7 +4,7 @@ import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
-import { URGENCIES_MOST_URGENT_FIRST } from "@/lib/domain/urgency";
+import { URGENCIES_MOST_URGENT_FIRST, type Urgency } from "@/lib/domain/urgency";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "../db/schema";
 import { oneOf, sqlStringList } from "../db/schema/one-of";
 import { AppError } from "../errors";
@@ -34,7 +34,7 @@ export type PendingBooking = {
   preferredStartDate: string;
   estimatedScope: string | null;
   projectDescription: string;
-  urgency: "low" | "medium" | "high";
+  urgency: Urgency;
   createdAt: Date;
 };
 

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { clients, documents } from "../db/schema";
 import { AppError } from "../errors";
 import { signDownloadUrl } from "../storage/signed-url";
+import { documentListColumns } from "./columns";
 import { getStorage } from "../storage/storage";
 
 /** The latest uploads across all clients, with the client's company (docs/PRODUCT.md#admin-documents). */
@@ -14,12 +15,7 @@ export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { a
   assertAdmin(actor);
   return db
     .select({
-      id: documents.id,
-      name: documents.name,
-      category: documents.category,
-      fileSize: documents.fileSize,
-      mimeType: documents.mimeType,
-      uploadedAt: documents.uploadedAt,
+      ...documentListColumns,
       clientId: documents.clientId,
       company: clients.company,
     })

@@ -6,22 +6,13 @@ import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { clientRates, clients } from "../db/schema";
 import { AppError } from "../errors";
-
-const rateColumns = {
-  id: clientRates.id,
-  serviceType: clientRates.serviceType,
-  hourlyRateCents: clientRates.hourlyRateCents,
-  monthlyRetainerCents: clientRates.monthlyRetainerCents,
-  discountTier: clientRates.discountTier,
-  description: clientRates.description,
-  effectiveFrom: clientRates.effectiveFrom,
-};
+import { rateCardColumns } from "./columns";
 
 /** A client's rate cards ordered by service type. */
 export async function listClientRatesForAdmin(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }) {
   assertAdmin(actor);
   return db
-    .select(rateColumns)
+    .select(rateCardColumns)
     .from(clientRates)
     .where(eq(clientRates.clientId, clientId))
     .orderBy(asc(clientRates.serviceType), asc(clientRates.effectiveFrom));
@@ -39,7 +30,7 @@ export async function replaceClientRates(
   return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
     if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
-    const before = await tx.select(rateColumns).from(clientRates).where(eq(clientRates.clientId, clientId)).orderBy(asc(clientRates.serviceType));
+    const before = await tx.select(rateCardColumns).from(clientRates).where(eq(clientRates.clientId, clientId)).orderBy(asc(clientRates.serviceType));
     await tx.delete(clientRates).where(eq(clientRates.clientId, clientId));
     const after = rates.length
       ? await tx
@@ -55,7 +46,7 @@ export async function replaceClientRates(
               effectiveFrom: r.effectiveFrom,
             })),
           )
-          .returning(rateColumns)
+          .returning(rateCardColumns)
       : [];
     await recordAudit(tx, { actor, action: "client_rates.replace", entityType: "client", entityId: clientId, before, after });
     return after;

@@ -18,6 +18,17 @@ export type PortalBooking = {
   createdAt: string;
 };
 
+/** What the portal shows of a booking request (listed, or just made). */
+const bookingColumns = {
+  id: serviceBookings.id,
+  serviceType: serviceBookings.serviceType,
+  projectDescription: serviceBookings.projectDescription,
+  preferredStartDate: serviceBookings.preferredStartDate,
+  urgency: serviceBookings.urgency,
+  status: serviceBookings.status,
+  createdAt: serviceBookings.createdAt,
+};
+
 /** How many of the client's latest booking requests the portal lists under the form. */
 export const RECENT_BOOKINGS_LIMIT = 10;
 
@@ -25,15 +36,7 @@ export const RECENT_BOOKINGS_LIMIT = 10;
 export async function listRecentBookings(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalBooking[]> {
   assertClient(actor);
   const rows = await db
-    .select({
-      id: serviceBookings.id,
-      serviceType: serviceBookings.serviceType,
-      projectDescription: serviceBookings.projectDescription,
-      preferredStartDate: serviceBookings.preferredStartDate,
-      urgency: serviceBookings.urgency,
-      status: serviceBookings.status,
-      createdAt: serviceBookings.createdAt,
-    })
+    .select(bookingColumns)
     .from(serviceBookings)
     .where(eq(serviceBookings.clientId, actor.clientId))
     .orderBy(desc(serviceBookings.createdAt), desc(serviceBookings.id))
@@ -62,14 +65,6 @@ export async function createServiceBooking(
       projectDescription: input.projectDescription,
       urgency: input.urgency,
     })
-    .returning({
-      id: serviceBookings.id,
-      serviceType: serviceBookings.serviceType,
-      projectDescription: serviceBookings.projectDescription,
-      preferredStartDate: serviceBookings.preferredStartDate,
-      urgency: serviceBookings.urgency,
-      status: serviceBookings.status,
-      createdAt: serviceBookings.createdAt,
-    });
+    .returning(bookingColumns);
   return { ...row!, createdAt: row!.createdAt.toISOString() };
 }

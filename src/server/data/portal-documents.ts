@@ -6,6 +6,7 @@ import type { DbOrTx } from "../db/client";
 import { documents } from "../db/schema";
 import { AppError } from "../errors";
 import { signDownloadUrl } from "../storage/signed-url";
+import { documentListColumns } from "./columns";
 
 export type PortalDocument = {
   id: string;
@@ -20,14 +21,7 @@ export type PortalDocument = {
 export async function listPortalDocuments(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalDocument[]> {
   assertClient(actor);
   const rows = await db
-    .select({
-      id: documents.id,
-      name: documents.name,
-      category: documents.category,
-      fileSize: documents.fileSize,
-      mimeType: documents.mimeType,
-      uploadedAt: documents.uploadedAt,
-    })
+    .select(documentListColumns)
     .from(documents)
     .where(eq(documents.clientId, actor.clientId))
     .orderBy(desc(documents.uploadedAt), documents.name);

@@ -4,6 +4,7 @@ import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clientRates } from "../db/schema";
 import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
+import { rateCardColumns } from "./columns";
 
 export type PortalRate = {
   id: string;
@@ -28,15 +29,7 @@ const DEFAULT_PORTAL_RATES: PortalRate[] = DEFAULT_RATE_CARDS.map((rate) => ({
 export async function listPortalRates(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<{ rates: PortalRate[]; isDefault: boolean }> {
   assertClient(actor);
   const rates = await db
-    .select({
-      id: clientRates.id,
-      serviceType: clientRates.serviceType,
-      hourlyRateCents: clientRates.hourlyRateCents,
-      monthlyRetainerCents: clientRates.monthlyRetainerCents,
-      discountTier: clientRates.discountTier,
-      description: clientRates.description,
-      effectiveFrom: clientRates.effectiveFrom,
-    })
+    .select(rateCardColumns)
     .from(clientRates)
     .where(eq(clientRates.clientId, actor.clientId))
     .orderBy(asc(clientRates.serviceType), asc(clientRates.effectiveFrom));

@@ -1,0 +1,26 @@
+import "server-only";
+import { clientRates, documents } from "../db/schema";
+
+// Column sets read the same way by the admin area and the portal (explicit columns, never `*`,
+// so a new column, a storage key say, reaches no screen by accident).
+
+/** A rate card as both sides show it. */
+export const rateCardColumns = {
+  id: clientRates.id,
+  serviceType: clientRates.serviceType,
+  hourlyRateCents: clientRates.hourlyRateCents,
+  monthlyRetainerCents: clientRates.monthlyRetainerCents,
+  discountTier: clientRates.discountTier,
+  description: clientRates.description,
+  effectiveFrom: clientRates.effectiveFrom,
+};
+
+/** A document in a list: what it is, never where it is stored. */
+export const documentListColumns = {
+  id: documents.id,
+  name: documents.name,
+  category: documents.category,
+  fileSize: documents.fileSize,
+  mimeType: documents.mimeType,
+  uploadedAt: documents.uploadedAt,
+};
