@@ -28,7 +28,21 @@ import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule } from "./helpers/entry-points";
 import { leakIn, takeChangedTables, trackChanges } from "./helpers/fuzz-checks";
 import { idParamInput, pathSegment, queryInput, sendRoute, uploadInput, type RouteHandler, type RouteInput } from "./helpers/fuzz-requests";
-import { actionStage, contactStage, cspReportStage, idStage, jsonStage, runStage, signedFileStage, webhookStage, type Stage, type StageOutcome } from "./helpers/fuzz-stages";
+import {
+  actionStage,
+  callbackStage,
+  contactStage,
+  cspReportStage,
+  idStage,
+  jsonStage,
+  runStage,
+  signedFileStage,
+  squareOAuthStage,
+  type Stage,
+  type StageOutcome,
+  uploadStage,
+  webhookStage,
+} from "./helpers/fuzz-stages";
 import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBody } from "./helpers/fuzz-values";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
@@ -163,21 +177,21 @@ const FUZZ: Record<string, Spec> = {
     ),
     stage: jsonStage(updateClientRatesSchema),
   },
-  "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: { full: "the multipart body is read while it streams into storage" } },
+  "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: uploadStage },
   "GET /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
   "DELETE /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
   "GET /api/oauth/square": {
     kind: "route",
     role: "admin",
     input: queryInput("/api/oauth/square", { action: fc.constantFrom("status", "authorize", "callback", "disconnect"), code: fc.string(), state: fc.string(), error: fc.string() }),
-    stage: { full: "the OAuth state is checked against the database" },
+    stage: squareOAuthStage("GET"),
   },
-  "POST /api/oauth/square": { kind: "route", role: "admin", input: queryInput("/api/oauth/square", { action: fc.constantFrom("authorize", "status", "DISCONNECT", "disconnect ") }), stage: { full: "one query parameter, then the connection" } },
+  "POST /api/oauth/square": { kind: "route", role: "admin", input: queryInput("/api/oauth/square", { action: fc.constantFrom("authorize", "status", "DISCONNECT", "disconnect ") }), stage: squareOAuthStage("POST") },
   "GET /api/oauth/square/callback": {
     kind: "route",
     role: "admin",
     input: queryInput("/api/oauth/square/callback", { code: fc.string(), state: fc.string(), error: fc.constantFrom("access_denied"), error_description: fc.string() }),
-    stage: { full: "the OAuth state is checked against the database" },
+    stage: callbackStage,
   },
 
   // --- client portal actions ------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import "server-only";
-import { MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
+import { documentUploadFieldsSchema, MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
 import { BODY_LIMITS } from "../body-limit";
 import { AppError } from "../errors";
+import { parseInput } from "../handler";
 import { type DocumentStorage, getStorage, newStorageKey } from "../storage/storage";
 import { cleanDisplayName, contentMatchesExtension, mimeTypeOf, SNIFF_BYTES } from "./file-content";
 import { type FilePart, readMultipart } from "./multipart";
@@ -86,4 +87,11 @@ export async function receiveDocumentUpload<T>(request: Request, save: (upload: 
     }
     throw error;
   }
+}
+
+/** The form's fields of an upload: a client and a file are required, the category is optional. */
+export function documentUploadFieldsOf({ fields, file }: DocumentUpload) {
+  const clientId = fields.get("clientId");
+  if (!file || !clientId) throw new AppError("bad_request", "Please select a client and file");
+  return { ...parseInput(documentUploadFieldsSchema, { clientId, category: fields.get("category") || undefined }), file };
 }

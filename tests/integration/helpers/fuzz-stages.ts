@@ -10,8 +10,12 @@ import { parseCspReports, readCspReportText } from "@/server/csp-report";
 import { contactTooLarge } from "@/server/data/contact-inquiries";
 import { AppError, toAppError } from "@/server/errors";
 import { parseInput, parseJson } from "@/server/handler";
+import { callbackState, OAuthFlowError } from "@/server/integrations/square/oauth";
+import { squareOAuthAction } from "@/server/integrations/square/request-guards";
 import { isValidSquareSignature, parseSquareEvent } from "@/server/integrations/square/webhook";
+import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/uploads/document-upload";
 import { verifyDownloadSignature } from "@/server/storage/signed-url";
+import { APP_ORIGIN } from "./auth";
 import { requestOf, type RouteInput } from "./fuzz-requests";
 
 /** Returns normally for an input it lets through, throws (an AppError, a ZodError) for one it refuses. */
@@ -65,4 +69,42 @@ export function signedFileStage(input: RouteInput): void {
   const id = String(input.params?.id ?? "");
   const check = verifyDownloadSignature(id, { expires: search.get("expires"), sig: search.get("sig"), disposition: search.get("disposition") });
   if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
+}
+
+/**
+ * The OAuth callback's state check. A refused callback goes back to the dashboard with the reason
+ * in the address (oauth_status=error&message=…), so the reason is the stage's message.
+ */
+export function callbackStage(input: RouteInput): void {
+  try {
+    callbackState(new URL(input.url, APP_ORIGIN).searchParams);
+  } catch (error) {
+    if (error instanceof OAuthFlowError) throw new AppError("bad_request", error.reason);
+    throw error;
+  }
+}
+
+/** The Square connection route: its action, then for a callback the callback's own stage. */
+export const squareOAuthStage =
+  (method: "GET" | "POST") =>
+  (input: RouteInput): void => {
+    if (squareOAuthAction(method, new URL(input.url, APP_ORIGIN).toString()) === "callback") callbackStage(input);
+  };
+
+const UPLOAD_CHECKED = Symbol("upload checked");
+
+/**
+ * An upload up to the row: the body read and limited, the file checked and streamed into storage,
+ * the fields validated. Instead of the row, a marker is thrown, so the stored object is removed
+ * again as after any refusal.
+ */
+export async function uploadStage(input: RouteInput): Promise<void> {
+  try {
+    await receiveDocumentUpload(requestOf("POST", input), async (upload) => {
+      documentUploadFieldsOf(upload);
+      throw UPLOAD_CHECKED;
+    });
+  } catch (error) {
+    if (error !== UPLOAD_CHECKED) throw error;
+  }
 }

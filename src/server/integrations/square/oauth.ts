@@ -58,13 +58,19 @@ export async function startSquareAuthorization(db: Db, config: SquareConfig, act
  * Uses up the state (whatever happens next, it cannot be replayed) and checks it belongs to this
  * admin's session and has not expired.
  */
-async function consumeState(db: Db, state: string | null, actor: AdminActor, sessionId: string, now: Date): Promise<{ redirectUri: string }> {
-  if (!state || state.length > 200) throw new OAuthFlowError("invalid_state");
+async function consumeState(db: Db, state: string, actor: AdminActor, sessionId: string, now: Date): Promise<{ redirectUri: string }> {
   const [row] = await db.delete(squareOauthStates).where(eq(squareOauthStates.stateHash, hashState(state))).returning();
   if (!row || row.expiresAt.getTime() < now.getTime() || row.userId !== actor.userId || row.sessionId !== sessionId) {
     throw new OAuthFlowError("invalid_state");
   }
   return { redirectUri: row.redirectUri };
+}
+
+/** The callback's state as far as it can be judged without the database: present and not absurdly long. */
+export function callbackState(params: URLSearchParams): string {
+  const state = params.get("state");
+  if (!state || state.length > 200) throw new OAuthFlowError("invalid_state");
+  return state;
 }
 
 /** Square's error codes are passed on only when they look like one (they end up in a URL shown to the admin). */
@@ -81,7 +87,7 @@ export async function completeSquareAuthorization(
   params: URLSearchParams,
   now = new Date(),
 ): Promise<{ merchantId: string }> {
-  const { redirectUri } = await consumeState(db, params.get("state"), actor, sessionId, now);
+  const { redirectUri } = await consumeState(db, callbackState(params), actor, sessionId, now);
   const error = params.get("error");
   if (error) throw new OAuthFlowError(squareReason(error));
   const code = params.get("code");

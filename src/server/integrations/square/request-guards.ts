@@ -24,3 +24,15 @@ export function assertSameSite(request: Request): void {
     if (origin && origin !== new URL(serverEnv().appUrl).origin) throw new AppError("forbidden", "Cross-site requests are not allowed.");
   }
 }
+
+/** The `action` of a Square connection request, checked before anything is read or written. */
+export function squareOAuthAction(method: "GET" | "POST", url: string): "status" | "authorize" | "callback" | "disconnect" {
+  const action = new URL(url).searchParams.get("action");
+  if (method === "POST") {
+    if (action !== "disconnect") throw new AppError("bad_request", "Unknown action: POST supports disconnect.");
+    return action;
+  }
+  if (action === "status" || action === "authorize" || action === "callback") return action;
+  if (action === "disconnect") throw new AppError("bad_request", "Disconnecting changes data: send it as a POST.");
+  throw new AppError("bad_request", "Unknown action: use authorize, status or callback.");
+}
