@@ -14,6 +14,7 @@ import { callbackState, OAuthFlowError } from "@/server/integrations/square/oaut
 import { squareOAuthAction } from "@/server/integrations/square/request-guards";
 import { isValidSquareSignature, parseSquareEvent } from "@/server/integrations/square/webhook";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/uploads/document-upload";
+import { getAuth } from "@/server/auth/auth";
 import { verifyDownloadSignature } from "@/server/storage/signed-url";
 import { APP_ORIGIN } from "./auth";
 import { requestOf, type RouteInput } from "./fuzz-requests";
@@ -107,4 +108,21 @@ export async function uploadStage(input: RouteInput): Promise<void> {
   } catch (error) {
     if (error !== UPLOAD_CHECKED) throw error;
   }
+}
+
+/**
+ * better-auth's public writes: our byte limit, then JSON and the endpoint's own body schema (read
+ * from better-auth's endpoint). Its messages are its own, so only the refusal is compared.
+ */
+export async function betterAuthStage(input: RouteInput): Promise<void> {
+  const api = getAuth().api as unknown as Record<string, { options: { body: zcore.$ZodType } }>;
+  const endpoint = input.url.endsWith("/sign-in/email") ? "signInEmail" : "requestPasswordReset";
+  const raw = await readTextLimited(requestOf("POST", input), BODY_LIMITS.auth);
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new AppError("bad_request", "Request body must be valid JSON.");
+  }
+  parseInput(api[endpoint]!.options.body, body);
 }
