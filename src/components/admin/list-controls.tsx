@@ -4,6 +4,7 @@ import { Loader2, Search } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Input, Select } from "@/components/ui/field";
+import { Options } from "@/components/ui/options";
 
 /**
  * Search box and optional status filter of a server-paginated list: they write `q` and `status`
@@ -65,11 +66,7 @@ export function ListControls({
           value={params.get("status") ?? "all"}
           onChange={(event) => navigate({ status: event.target.value })}
         >
-          {statusOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options items={statusOptions} value={(option) => option.value} label={(option) => option.label} />
         </Select>
       ) : null}
       <span role="status" aria-live="polite" className="flex min-w-32 items-center gap-2 text-sm text-muted">

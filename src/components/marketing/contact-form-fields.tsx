@@ -4,6 +4,7 @@ import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field
 import { SERVICE_INTERESTS } from "@/lib/domain/services";
 import { CONTACT_LIMITS } from "@/lib/validation/contact";
 import { Icon } from "./icon";
+import { Options, asWritten } from "@/components/ui/options";
 
 export const CONTACT_FIELDS = ["name", "email", "company", "serviceInterest", "message"] as const;
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
@@ -56,11 +57,7 @@ export function ContactFormFields({
         <Field id="contact-serviceInterest" label="Service Interest" error={errors.serviceInterest}>
           <Select {...props("serviceInterest")} defaultValue="">
             <option value="">Select a service</option>
-            {SERVICE_INTERESTS.map((service) => (
-              <option key={service} value={service}>
-                {service}
-              </option>
-            ))}
+            <Options items={SERVICE_INTERESTS} label={asWritten} />
           </Select>
         </Field>
       </div>

@@ -11,6 +11,13 @@ const SOCIAL: { network: SocialNetwork; label: string; href: string }[] = [
   { network: "x", label: "X (Twitter)", href: siteConfig.social.x },
 ];
 
+const COMPANY_LINKS = [
+  { label: "Client Portal", href: "/client-portal" },
+  { label: "Contact Us", href: sectionHref("contact") },
+  { label: "Privacy Policy", href: "/privacy-policy" },
+  { label: "Terms of Service", href: "/terms-of-service" },
+];
+
 const linkClass = "text-sm text-slate-400 transition-colors hover:text-accent";
 const iconLinkClass =
   "inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-800 text-slate-300 transition-colors hover:border-accent hover:text-accent";
@@ -46,43 +53,8 @@ export function SiteFooter() {
             </li>
           </ul>
         </div>
-        <nav aria-label="Services">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-200">Services</h2>
-          <ul className="mt-4 space-y-3">
-            {SERVICES.map((service) => (
-              <li key={service.id}>
-                <a href={sectionHref("services")} className={linkClass}>
-                  {service.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Company">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-200">Company</h2>
-          <ul className="mt-4 space-y-3">
-            <li>
-              <a href="/client-portal" className={linkClass}>
-                Client Portal
-              </a>
-            </li>
-            <li>
-              <a href={sectionHref("contact")} className={linkClass}>
-                Contact Us
-              </a>
-            </li>
-            <li>
-              <a href="/privacy-policy" className={linkClass}>
-                Privacy Policy
-              </a>
-            </li>
-            <li>
-              <a href="/terms-of-service" className={linkClass}>
-                Terms of Service
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks title="Services" links={SERVICES.map((service) => ({ label: service.title, href: sectionHref("services") }))} />
+        <FooterLinks title="Company" links={COMPANY_LINKS} />
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
@@ -90,5 +62,22 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: { label: string; href: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-200">{title}</h2>
+      <ul className="mt-4 space-y-3">
+        {links.map((link) => (
+          <li key={link.label}>
+            <a href={link.href} className={linkClass}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

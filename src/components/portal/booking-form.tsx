@@ -14,6 +14,7 @@ import { DEFAULT_URGENCY, URGENCIES, URGENCY_LABELS } from "@/lib/domain/urgency
 import { todayIso } from "@/lib/format";
 import { type ServiceBooking, type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation/portal";
 import { useTimedValue } from "./use-timed-value";
+import { Options, asWritten } from "@/components/ui/options";
 
 /** The confirmation stays 5 seconds, then the form resets (docs/PRODUCT.md#portal-book-service). */
 export const BOOKING_CONFIRMATION_MS = 5000;
@@ -78,11 +79,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
         <Field id="booking-service" label="Service Type" error={e.serviceType?.message}>
           <Select {...fieldAria("booking-service", e.serviceType?.message)} aria-required {...register("serviceType")}>
             <option value="">Select a service</option>
-            {BOOKING_SERVICE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
+            <Options items={BOOKING_SERVICE_TYPES} label={asWritten} />
           </Select>
         </Field>
         <Field id="booking-start" label="Preferred Start Date" error={e.preferredStartDate?.message}>
@@ -93,11 +90,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
         </Field>
         <Field id="booking-urgency" label="Urgency" error={e.urgency?.message}>
           <Select {...fieldAria("booking-urgency", e.urgency?.message)} {...register("urgency")}>
-            {URGENCIES.map((urgency) => (
-              <option key={urgency} value={urgency}>
-                {URGENCY_LABELS[urgency]}
-              </option>
-            ))}
+            <Options items={URGENCIES} label={URGENCY_LABELS} />
           </Select>
         </Field>
       </div>

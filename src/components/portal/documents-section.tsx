@@ -12,6 +12,7 @@ import type { PortalDocument } from "@/server/data/portal-documents";
 import { downloadDocument } from "./download-document";
 import { SectionHeading } from "./section-heading";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
+import { Options } from "@/components/ui/options";
 
 /** PDF when the mime type contains pdf, else FILE (docs/PRODUCT.md#portal-documents). */
 const fileType = (mimeType: string) => (mimeType.toLowerCase().includes("pdf") ? "PDF" : "FILE");
@@ -55,11 +56,7 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
           </label>
           <Select id={categoryId} value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="all">All Categories</option>
-            {DOCUMENT_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {DOCUMENT_CATEGORY_LABELS[value]}
-              </option>
-            ))}
+            <Options items={DOCUMENT_CATEGORIES} label={DOCUMENT_CATEGORY_LABELS} />
           </Select>
         </div>
       </div>

@@ -86,11 +86,7 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
       setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.warning ?? undefined });
       router.refresh(); // dashboard figures include the synced invoices
     } catch (error) {
-      setSyncBanner(
-        error instanceof ApiError && error.message
-          ? { tone: "error", text: `Sync failed: ${error.message}` }
-          : { tone: "error", text: "Failed to sync invoices. Please try again." },
-      );
+      setSyncBanner(failureBanner(error, "Sync failed", "Failed to sync invoices. Please try again."));
     } finally {
       setSyncing(false);
     }
@@ -102,11 +98,7 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
       const body = await apiFetch<{ revoked: boolean }>("/api/oauth/square?action=disconnect", { method: "POST" });
       setSyncBanner({ tone: "info", text: body.revoked ? "Square disconnected and its access revoked." : "Square disconnected here; Square could not be reached to revoke the access." });
     } catch (error) {
-      setSyncBanner(
-        error instanceof ApiError && error.message
-          ? { tone: "error", text: `Disconnect failed: ${error.message}` }
-          : { tone: "error", text: "Failed to disconnect Square. Please try again." },
-      );
+      setSyncBanner(failureBanner(error, "Disconnect failed", "Failed to disconnect Square. Please try again."));
     } finally {
       setDisconnecting(false);
       setConfirmOpen(false);
@@ -191,4 +183,9 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
       </Dialog>
     </Card>
   );
+}
+
+/** The server's reason when it gave one ("Sync failed: ..."), otherwise a general retry text. */
+function failureBanner(error: unknown, prefix: string, fallback: string) {
+  return { tone: "error" as const, text: error instanceof ApiError && error.message ? `${prefix}: ${error.message}` : fallback };
 }

@@ -10,6 +10,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { formatFileSize } from "@/lib/format";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, uploadExtensionOf } from "@/lib/validation/admin";
+import { Options } from "@/components/ui/options";
 
 type Message = { tone: "success" | "error"; text: string } | null;
 
@@ -80,20 +81,12 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
           <Field id="upload-client" label="Client">
             <Select id="upload-client" value={clientId} onChange={(e) => setClientId(e.target.value)} disabled={busy}>
               <option value="">Select a client</option>
-              {clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.company}
-                </option>
-              ))}
+              <Options items={clients} value={(c) => c.id} label={(c) => c.company} />
             </Select>
           </Field>
           <Field id="upload-category" label="Category">
             <Select id="upload-category" value={category} onChange={(e) => setCategory(e.target.value)} disabled={busy}>
-              {DOCUMENT_CATEGORIES.map((value) => (
-                <option key={value} value={value}>
-                  {DOCUMENT_CATEGORY_LABELS[value]}
-                </option>
-              ))}
+              <Options items={DOCUMENT_CATEGORIES} label={DOCUMENT_CATEGORY_LABELS} />
             </Select>
           </Field>
         </div>

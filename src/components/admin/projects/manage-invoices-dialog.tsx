@@ -4,12 +4,10 @@ import { Unlink } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { unlinkInvoiceAction } from "@/app/admin/(area)/projects/actions";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { Loading } from "@/components/ui/spinner";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
+import { InvoicesDialogFrame } from "./invoices-dialog-frame";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import type { ProjectRowView, ShowToast } from "./types";
 import { type InvoiceView, useProjectInvoices } from "./use-project-invoices";
@@ -79,10 +77,29 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
   };
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title="Manage Invoices" description={`${project.projectName} · ${project.company}`}>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {!data && !error ? <Loading label="Loading invoices..." /> : null}
-      {data ? (
+    <InvoicesDialogFrame
+      title="Manage Invoices"
+      project={project}
+      onClose={onClose}
+      data={data}
+      error={error}
+      footer={
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted" aria-live="polite">
+            {selected.size} invoice(s) selected
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button onClick={link} disabled={selected.size === 0 || linking}>
+              {linking ? "Linking..." : "Link Selected"}
+            </Button>
+          </div>
+        </div>
+      }
+    >
+      {(data) => (
         <div className="space-y-6">
           <section aria-labelledby="linked-heading">
             <h3 id="linked-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
@@ -126,20 +143,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
             )}
           </section>
         </div>
-      ) : null}
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted" aria-live="polite">
-          {selected.size} invoice(s) selected
-        </p>
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <Button onClick={link} disabled={selected.size === 0 || linking}>
-            {linking ? "Linking..." : "Link Selected"}
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+      )}
+    </InvoicesDialogFrame>
   );
 }

@@ -16,6 +16,7 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-st
 import { updateProjectSchema } from "@/lib/validation/admin";
 import { localTodayIso } from "./local-date";
 import type { ProjectRowView, ShowToast } from "./types";
+import { Options } from "@/components/ui/options";
 
 // One form for create and edit: the edit schema (with id and status) validates both; a new
 // project gets a placeholder id and starts open, and the create action ignores both.
@@ -101,21 +102,13 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
           <Field id={id("client")} label="Client" error={errors.clientId?.message}>
             <Select {...fieldAria(id("client"), errors.clientId?.message)} disabled={!clients} {...form.register("clientId")}>
               <option value="">{clients ? "Select a client" : loadError ? "Failed to load clients" : "Loading clients..."}</option>
-              {(clients ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.company}
-                </option>
-              ))}
+              <Options items={clients ?? []} value={(c) => c.id} label={(c) => c.company} />
             </Select>
           </Field>
           {isEdit ? (
             <Field id={id("status")} label="Status" error={errors.status?.message}>
               <Select {...fieldAria(id("status"), errors.status?.message)} {...form.register("status")}>
-                {PROJECT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {PROJECT_STATUS_LABELS[s]}
-                  </option>
-                ))}
+                <Options items={PROJECT_STATUSES} label={PROJECT_STATUS_LABELS} />
               </Select>
             </Field>
           ) : null}

@@ -1,11 +1,9 @@
 "use client";
 
 import { ExternalLink } from "lucide-react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { Loading } from "@/components/ui/spinner";
 import { formatCents } from "@/lib/format";
+import { InvoicesDialogFrame } from "./invoices-dialog-frame";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import type { ProjectRowView } from "./types";
 import { useProjectInvoices } from "./use-project-invoices";
@@ -14,10 +12,21 @@ import { useProjectInvoices } from "./use-project-invoices";
 export function ProjectInvoicesDialog({ project, onClose }: { project: ProjectRowView; onClose: () => void }) {
   const { data, error } = useProjectInvoices(project.id);
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title="Project Invoices" description={`${project.projectName} · ${project.company}`}>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {!data && !error ? <Loading label="Loading invoices..." /> : null}
-      {data ? (
+    <InvoicesDialogFrame
+      title="Project Invoices"
+      project={project}
+      onClose={onClose}
+      data={data}
+      error={error}
+      footer={
+        <div className="mt-6 flex justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      }
+    >
+      {(data) => (
         <>
           <dl className="grid grid-cols-3 gap-3 text-center">
             <div className="rounded-lg bg-slate-900 p-3">
@@ -64,12 +73,7 @@ export function ProjectInvoicesDialog({ project, onClose }: { project: ProjectRo
             </ul>
           )}
         </>
-      ) : null}
-      <div className="mt-6 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-    </Dialog>
+      )}
+    </InvoicesDialogFrame>
   );
 }

@@ -16,6 +16,7 @@ import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectInvoicesDialog } from "./project-invoices-dialog";
 import type { ProjectRowView } from "./types";
+import { Options } from "@/components/ui/options";
 
 type Modal = { kind: "create" } | { kind: "edit" | "manage" | "invoices"; project: ProjectRowView } | null;
 
@@ -88,11 +89,7 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
             onChange={(event) => changeStatus(project, event.target.value as ProjectStatus)}
             className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", TONE_CLASSES[PROJECT_STATUS_TONES[status]])}
           >
-            {PROJECT_STATUSES.map((value) => (
-              <option key={value} value={value} className="bg-slate-900 text-foreground">
-                {PROJECT_STATUS_LABELS[value]}
-              </option>
-            ))}
+            <Options items={PROJECT_STATUSES} label={PROJECT_STATUS_LABELS} className="bg-slate-900 text-foreground" />
           </select>
         );
       },

@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/spinner";
 import { Toast, useToast } from "@/components/ui/toast";
 import { formatCents } from "@/lib/format";
 import type { CustomerConflict, IgnoredCustomer, UnmatchedCustomer } from "@/server/data/admin-square-customers";
+import { Options } from "@/components/ui/options";
 
 type ClientOption = { id: string; company: string };
 type Result = { ok: true } | { ok: false; error: string };
@@ -138,11 +139,7 @@ function UnmatchedCard({ customer, clients, pending, run }: { customer: Unmatche
           </label>
           <Select id={selectId} value={clientId} onChange={(e) => setClientId(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${selectId}-error` : undefined}>
             <option value="">Choose a client...</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.company}
-              </option>
-            ))}
+            <Options items={clients} value={(c) => c.id} label={(c) => c.company} />
           </Select>
           {error ? (
             <p id={`${selectId}-error`} className="mt-1 text-xs text-danger">
