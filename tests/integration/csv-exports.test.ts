@@ -130,7 +130,7 @@ describe("CSV exports", () => {
     const pages: { invoiceNumber: string; issuedDate: string | null }[][] = [];
     // A page size of 4 sends many cursors (dated, equal dates, then undated) through the same query.
     for await (const page of exportAdminInvoices(t.db, { actor: await adminActor(), pageSize: 4 })) pages.push(page);
-    expect(pages.slice(0, -1).every((page) => page.length === 4)).toBe(true);
+    expect(pages.every((page) => page.length > 0 && page.length <= 4)).toBe(true);
     const all = pages.flat();
     expect(all).toHaveLength(DEMO_INVOICES.length + extra.length);
     expect(new Set(all.map((r) => r.invoiceNumber)).size).toBe(all.length);

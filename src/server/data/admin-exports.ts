@@ -5,7 +5,7 @@ import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clients, invoices, projects, user } from "../db/schema";
 import { containsPattern } from "./admin-sql";
-import { afterDateDescNullsLast, dateDescNullsLast, keysetPages } from "./export-pages";
+import { dateDescPages, keysetPages } from "./export-pages";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 // The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
@@ -158,18 +158,17 @@ export function exportAdminInvoices(
     status === "all" ? undefined : eq(invoices.status, status),
     search ? or(clientSearch(search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
   );
-  return keysetPages<InvoiceExportRow, { date: string | null; id: string }>(
-    (after, limit) =>
+  return dateDescPages<InvoiceExportRow>(
+    (where, orderBy, limit) =>
       db
         .select({ ...invoiceExportColumns, company: clients.company, projectName: projects.projectName })
         .from(invoices)
         .leftJoin(clients, eq(clients.id, invoices.clientId))
         .leftJoin(user, eq(user.id, clients.userId))
         .leftJoin(projects, eq(projects.id, invoices.projectId))
-        .where(and(filter, afterDateDescNullsLast(invoices.issuedDate, invoices.id, after)))
-        .orderBy(...dateDescNullsLast(invoices.issuedDate, invoices.id))
+        .where(and(filter, where))
+        .orderBy(...orderBy)
         .limit(limit),
-    (row) => ({ date: row.issuedDate, id: row.id }),
-    pageSize,
+    { date: invoices.issuedDate, id: invoices.id, dateOf: (row) => row.issuedDate, pageSize },
   );
 }

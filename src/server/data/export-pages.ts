@@ -1,5 +1,5 @@
 import "server-only";
-import { type AnyColumn, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 
 /** Rows per database round trip of a CSV export: memory stays at one page, whatever the total. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -24,13 +24,22 @@ export async function* keysetPages<Row, Cursor>(
 }
 
 /**
- * The keyset condition for `order by <date> desc nulls last, <id> desc`: rows after the cursor
- * are older dates, the same date with a smaller id, or (until the cursor reaches them) no date.
+ * Rows newest date first, rows without a date last, in keyset pages: first the dated rows by
+ * (date, id) descending, then the undated ones by id descending. Each half is one range of the
+ * (date, id) index read backwards, so every page costs the same however deep the export is.
  */
-export function afterDateDescNullsLast(date: AnyColumn, id: AnyColumn, cursor: { date: string | null; id: string } | null): SQL | undefined {
-  if (!cursor) return undefined;
-  if (cursor.date === null) return sql`${date} is null and ${id} < ${cursor.id}::uuid`;
-  return or(sql`(${date}, ${id}) < (${cursor.date}::date, ${cursor.id}::uuid)`, isNull(date));
+export async function* dateDescPages<Row extends { id: string }>(
+  readPage: (where: SQL, orderBy: SQL[], limit: number) => Promise<Row[]>,
+  { date, id, dateOf, pageSize }: { date: AnyColumn; id: AnyColumn; dateOf: (row: Row) => string | null; pageSize?: number },
+): AsyncGenerator<Row[]> {
+  yield* keysetPages<Row, { date: string; id: string }>(
+    (after, limit) => readPage(and(isNotNull(date), after ? sql`(${date}, ${id}) < (${after.date}::date, ${after.id}::uuid)` : undefined)!, [desc(date), desc(id)], limit),
+    (row) => ({ date: dateOf(row)!, id: row.id }),
+    pageSize,
+  );
+  yield* keysetPages<Row, string>(
+    (after, limit) => readPage(and(isNull(date), after ? lt(id, after) : undefined)!, [desc(id)], limit),
+    (row) => row.id,
+    pageSize,
+  );
 }
-
-export const dateDescNullsLast = (date: AnyColumn, id: AnyColumn) => [sql`${date} desc nulls last`, sql`${id} desc`];

@@ -5,7 +5,7 @@ import type { DbOrTx } from "../db/client";
 import { invoices, projects } from "../db/schema";
 import type { InvoiceExportRow } from "./admin-exports";
 import { invoiceExportColumns } from "./admin-exports";
-import { afterDateDescNullsLast, dateDescNullsLast, keysetPages } from "./export-pages";
+import { dateDescPages } from "./export-pages";
 
 export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
 
@@ -15,15 +15,15 @@ export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
  */
 export function exportPortalInvoices(db: DbOrTx, { actor }: { actor: ClientActor }) {
   assertClient(actor);
-  return keysetPages<PortalInvoiceExportRow, { date: string | null; id: string }>(
-    (after, limit) =>
+  return dateDescPages<PortalInvoiceExportRow>(
+    (where, orderBy, limit) =>
       db
         .select({ ...invoiceExportColumns, projectName: projects.projectName })
         .from(invoices)
         .leftJoin(projects, and(eq(projects.id, invoices.projectId), eq(projects.clientId, actor.clientId)))
-        .where(and(eq(invoices.clientId, actor.clientId), afterDateDescNullsLast(invoices.issuedDate, invoices.id, after)))
-        .orderBy(...dateDescNullsLast(invoices.issuedDate, invoices.id))
+        .where(and(eq(invoices.clientId, actor.clientId), where))
+        .orderBy(...orderBy)
         .limit(limit),
-    (row) => ({ date: row.issuedDate, id: row.id }),
+    { date: invoices.issuedDate, id: invoices.id, dateOf: (row) => row.issuedDate },
   );
 }
