@@ -27,6 +27,16 @@ export function parseDollarsToCents(input: string | number): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/**
+ * Integer cents → a plain decimal with two places ("1234.50", "-0.05", "0.00") by string
+ * arithmetic only, so no amount is ever rounded through a float (CSV exports).
+ */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`not an integer amount of cents: ${cents}`);
+  const digits = String(Math.abs(cents)).padStart(3, "0");
+  return `${cents < 0 ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 /** Cents → "1234.56" for number inputs. */
 export function centsToDollarInput(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return "";

@@ -71,6 +71,20 @@ test("every admin page", async ({ page }) => {
   for (const path of ADMIN_PAGES) await visit(page, path);
 });
 
+test("the charts with their tables open", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/dashboard");
+  for (const summary of await page.getByText("Show as table").all()) await summary.click();
+  await expect(page.getByRole("table", { name: "Invoiced vs Collected, per month" })).toBeVisible();
+  await expectPhoneReady(page, "dashboard charts as tables");
+
+  await signInViaApi(page, DEMO.client);
+  await page.goto("/client-portal?section=billing");
+  await page.getByText("Show as table").click();
+  await expect(page.getByRole("table", { name: "Paid vs Outstanding, per month" })).toBeVisible();
+  await expectPhoneReady(page, "billing chart as a table");
+});
+
 test("the admin dialogs, open", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);
 

@@ -135,8 +135,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: ({ target }) => ({ url: `/api/client/documents/${target.documentId}`, params: { id: target.documentId } }),
     expect: { anonymous: SIGN_IN, clientA: { status: 200, json: { filename: "Master Services Agreement.pdf" } }, clientB: { status: 404, error: "Document not found" }, admin: CLIENTS_ONLY },
   },
+  // Client B naming nothing of A's still gets its own invoices only (the leak check reads the body).
+  "GET /api/client/invoices/export": {
+    call: () => ({ url: "/api/client/invoices/export" }),
+    expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
+  },
 
   // --- admin routes ---------------------------------------------------------------------------
+  "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
+  "GET /api/admin/exports/projects": { call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }), expect: adminOnlyRoute(200) },
+  "GET /api/admin/exports/invoices": { call: () => ({ url: "/api/admin/exports/invoices?q=acme&status=pending" }), expect: adminOnlyRoute(200) },
   "POST /api/admin/projects/link-invoices": {
     fresh: true,
     call: ({ target, fresh }) => ({ url: "/api/admin/projects/link-invoices", json: { projectId: target.projectId, invoiceIds: [fresh.invoiceId] } }),

@@ -16,7 +16,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_PASSWORDS, DEMO_RATES } from "@/server/db/seed/demo-data";
-import { linkInvoicesSchema, updateClientRatesSchema } from "@/lib/validation/admin";
+import { clientListQuerySchema, invoiceExportQuerySchema, linkInvoicesSchema, projectListQuerySchema, updateClientRatesSchema } from "@/lib/validation/admin";
 import { GENERIC_ERROR } from "@/server/errors";
 import { actionInputSchema } from "@/server/handler";
 import { saveConnection } from "@/server/integrations/square/connection";
@@ -35,6 +35,7 @@ import {
   contactStage,
   cspReportStage,
   idStage,
+  queryStage,
   jsonStage,
   runStage,
   signedFileStage,
@@ -155,6 +156,7 @@ const FUZZ: Record<string, Spec> = {
 
   // --- client ---------------------------------------------------------------------------------
   "GET /api/client/documents/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/documents"), stage: idStage },
+  "GET /api/client/invoices/export": { skip: "takes no input (the client's session only)" },
 
   // --- admin routes ---------------------------------------------------------------------------
   "POST /api/admin/projects/link-invoices": {
@@ -182,6 +184,24 @@ const FUZZ: Record<string, Spec> = {
   },
   "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: uploadStage },
   "GET /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
+  "GET /api/admin/exports/clients": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/exports/clients", { q: fc.constantFrom("acme", "50%", "a_b\\") }),
+    stage: queryStage(clientListQuerySchema),
+  },
+  "GET /api/admin/exports/projects": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/exports/projects", { q: fc.constantFrom("acme", "%"), status: fc.constantFrom("all", "completed", "in_progress") }),
+    stage: queryStage(projectListQuerySchema),
+  },
+  "GET /api/admin/exports/invoices": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/exports/invoices", { q: fc.constantFrom("globex", "INV-1"), status: fc.constantFrom("all", "paid", "overdue") }),
+    stage: queryStage(invoiceExportQuerySchema),
+  },
   "DELETE /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
   "GET /api/oauth/square": {
     kind: "route",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  centsToDecimal,
   centsToDollarInput,
   formatCents,
   formatCentsThousands,
@@ -11,6 +12,15 @@ import {
 } from "@/lib/format";
 
 describe("money", () => {
+  it("writes cents as an exact two-place decimal for CSV", () => {
+    expect(centsToDecimal(0)).toBe("0.00");
+    expect(centsToDecimal(5)).toBe("0.05");
+    expect(centsToDecimal(-5)).toBe("-0.05");
+    expect(centsToDecimal(1_250_050)).toBe("12500.50");
+    expect(centsToDecimal(9_007_199_254_740_991)).toBe("90071992547409.91");
+    expect(() => centsToDecimal(1.5)).toThrow(RangeError);
+  });
+
   it("formats cents as USD in the US locale", () => {
     expect(formatCents(123456)).toBe("$1,234.56");
     expect(formatCents(0)).toBe("$0.00");

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ClientLoginForm } from "@/components/auth/client-login-form";
+import { LoadedBillingChart } from "@/components/portal/billing-chart";
 import { ClientPortal } from "@/components/portal/client-portal";
 import { getClientActorOrNull } from "@/server/auth/session";
 import { getDb } from "@/server/data/db";
 import { loadClientPortal } from "@/server/data/portal-load";
+import { getPaidVsOutstanding } from "@/server/data/revenue-charts";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 
@@ -17,5 +19,8 @@ export default async function ClientPortalPage() {
   const data = loadClientPortal(getDb(), { actor });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
   data.catch(() => {});
-  return <ClientPortal email={actor.email} data={data} />;
+  // Billing's chart is drawn here on the server and handed to the sections ready-made.
+  const chart = getPaidVsOutstanding(getDb(), { actor });
+  chart.catch(() => {});
+  return <ClientPortal email={actor.email} data={data} billingChart={<LoadedBillingChart points={chart} />} />;
 }

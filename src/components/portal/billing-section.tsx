@@ -1,7 +1,7 @@
 "use client";
 
-import { AlertTriangle, Clock, Receipt, Wallet } from "lucide-react";
-import { useState, useTransition } from "react";
+import { AlertTriangle, Clock, Download, Receipt, Wallet } from "lucide-react";
+import { type ReactNode, useState, useTransition } from "react";
 import { loadMoreInvoices } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import type { BillingSummary, PortalInvoice } from "@/server/data/portal-billing
 import { InvoiceTable } from "./invoice-table";
 import { SectionHeading } from "./section-heading";
 
-export function BillingSection({ billing, invoices }: { billing: BillingSummary; invoices: PortalInvoice[] }) {
+export function BillingSection({ billing, invoices, chart }: { billing: BillingSummary; invoices: PortalInvoice[]; chart?: ReactNode }) {
   const [more, setMore] = useState<PortalInvoice[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [loading, startLoading] = useTransition();
@@ -67,13 +67,22 @@ export function BillingSection({ billing, invoices }: { billing: BillingSummary;
         </Card>
       </div>
 
+      {chart ? <Card className="mt-8 min-w-0">{chart}</Card> : null}
+
       <div id="recent-invoices" className="mt-8 scroll-mt-24">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">Recent Invoices</h2>
           {billing.invoiceCount > 0 ? (
-            <p className="text-sm text-muted">
-              Showing {shown.length} of {billing.invoiceCount} invoices
-            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-sm text-muted">
+                Showing {shown.length} of {billing.invoiceCount} invoices
+              </p>
+              {/* A plain link: the browser downloads the streamed file itself (docs/PRODUCT.md#csv-exports). */}
+              <a href="/api/client/invoices/export" download className={buttonClasses("secondary", "sm")}>
+                <Download className="h-4 w-4" aria-hidden />
+                Export CSV
+              </a>
+            </div>
           ) : null}
         </div>
         {shown.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { siteConfig } from "@/config/site";
 import type { ClientPortalData } from "@/server/data/portal-load";
 import { PortalSections } from "./portal-sections";
@@ -9,18 +9,18 @@ import { PortalLoadError, PortalLoading } from "./portal-status";
  * The signed-in client's portal. The page has checked the session and started loading the data;
  * the header shows at once while every section's data streams in behind 'Loading your data...'.
  */
-export function ClientPortal({ email, data }: { email: string; data: Promise<ClientPortalData> }) {
+export function ClientPortal({ email, data, billingChart }: { email: string; data: Promise<ClientPortalData>; billingChart?: ReactNode }) {
   return (
     <PortalShell brand={siteConfig.name} email={email}>
       <Suspense fallback={<PortalLoading />}>
-        <PortalData data={data} />
+        <PortalData data={data} billingChart={billingChart} />
       </Suspense>
     </PortalShell>
   );
 }
 
 /** The sections once the data has arrived, or the load-error state. Exported for the error-state test. */
-export async function PortalData({ data }: { data: Promise<ClientPortalData> }) {
+export async function PortalData({ data, billingChart }: { data: Promise<ClientPortalData>; billingChart?: ReactNode }) {
   let loaded;
   try {
     loaded = await data;
@@ -28,5 +28,5 @@ export async function PortalData({ data }: { data: Promise<ClientPortalData> }) 
     console.error("[portal] loading client data failed:", error);
     return <PortalLoadError />;
   }
-  return <PortalSections data={loaded} />;
+  return <PortalSections data={loaded} billingChart={billingChart} />;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { ClientPortalData } from "@/server/data/portal-load";
 import { BillingSection } from "./billing-section";
 import { BookServiceSection } from "./book-service-section";
@@ -13,7 +13,7 @@ import { SettingsSection } from "./settings-section";
 import { usePortalNavigation } from "./use-portal-navigation";
 
 /** The section named in the URL, rendered from data loaded once on the server. */
-export function PortalSections({ data }: { data: ClientPortalData }) {
+export function PortalSections({ data, billingChart }: { data: ClientPortalData; billingChart?: ReactNode }) {
   const { section } = usePortalNavigation();
   const isFirstRender = useRef(true);
 
@@ -32,7 +32,7 @@ export function PortalSections({ data }: { data: ClientPortalData }) {
     case "projects":
       return <ProjectsSection projects={data.projects} />;
     case "billing":
-      return <BillingSection billing={data.billing} invoices={data.invoices} />;
+      return <BillingSection billing={data.billing} invoices={data.invoices} chart={billingChart} />;
     case "rates":
       return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
     case "settings":

@@ -3,6 +3,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../domain/document-category";
+import { INVOICE_STATUSES } from "../domain/invoice-status";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { SUBSCRIPTION_STATUSES } from "../domain/subscription-status";
 import { parseDollarsToCents } from "../format";
@@ -45,6 +46,16 @@ export const subscriptionListQuerySchema = z.object({
   q: searchText.default(""),
   status: z.union([z.enum(SUBSCRIPTION_STATUSES), z.literal("all")]).catch("all").default("all"),
 });
+
+/**
+ * Filters of the admin invoices export: the clients list's search (company, contact, e-mail) or
+ * an invoice number, and a status; junk falls back to no filter, as on the list screens.
+ */
+export const invoiceExportQuerySchema = z.object({
+  q: searchText.default(""),
+  status: z.union([z.enum(INVOICE_STATUSES), z.literal("all")]).catch("all").default("all"),
+});
+export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
 
 // ── Projects ───────────────────────────────────────────────────────────────────────────────
 export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: "Unknown project status" });

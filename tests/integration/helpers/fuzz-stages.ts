@@ -45,6 +45,10 @@ export const jsonStage =
   (input: RouteInput): Promise<unknown> =>
     parseJson(requestOf("POST", input), schema, maxBytes, tooLarge);
 
+/** A route reading its query string with a shared schema (the list filters of the CSV exports). */
+export const queryStage = (schema: zcore.$ZodType) => (input: RouteInput) =>
+  parseInput(schema, Object.fromEntries(new URL(input.url, APP_ORIGIN).searchParams));
+
 /** A route whose path parameter is an id. */
 export const idStage = (input: RouteInput) => parseInput(uuidSchema, input.params?.id);
 

@@ -30,7 +30,19 @@ export function CreateProjectButton({ onClick }: { onClick: () => void }) {
 }
 
 /** The projects table with its inline status change and the project dialogs. */
-export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: ProjectRowView[]; isFiltered: boolean; controls: ReactNode; footer: ReactNode }) {
+export function ProjectsScreen({
+  rows,
+  isFiltered,
+  controls,
+  footer,
+  exportLink,
+}: {
+  rows: ProjectRowView[];
+  isFiltered: boolean;
+  controls: ReactNode;
+  footer: ReactNode;
+  exportLink?: ReactNode;
+}) {
   const { toast, show } = useToast();
   const [modal, setModal] = useState<Modal>(null);
   // Statuses saved inline, shown over the server's rows until fresh rows arrive (a refresh after
@@ -139,7 +151,12 @@ export function ProjectsScreen({ rows, isFiltered, controls, footer }: { rows: P
       <PageHeader
         title="Project Management"
         description="Projects with the invoices linked to them."
-        actions={<CreateProjectButton onClick={() => setModal({ kind: "create" })} />}
+        actions={
+          <>
+            {exportLink}
+            <CreateProjectButton onClick={() => setModal({ kind: "create" })} />
+          </>
+        }
       />
       {controls}
       <DataTable

@@ -112,8 +112,8 @@ export const DEMO_TIERS = [
 ].map((t) => ({ ...t, squareCheckoutUrl: `https://square.link/u/demo-${t.tierName.toLowerCase()}` }));
 
 export const DEMO_SUBSCRIPTIONS = [
-  { id: id("b3", 1), clientId: A, tierId: id("b2", 2), status: "active", currentPeriodEnd: "2026-12-01T00:00:00Z", squareSubscriptionId: "demo-sub-acme-professional" },
-  { id: id("b3", 2), clientId: G, tierId: id("b2", 1), status: "cancelled", currentPeriodEnd: "2026-08-01T00:00:00Z", squareSubscriptionId: "demo-sub-globex-essential" },
+  { id: id("b3", 1), clientId: A, tierId: id("b2", 2), status: "active", currentPeriodEnd: "2026-12-01T00:00:00Z", squareSubscriptionId: "demo-sub-acme-professional", createdAt: "2026-02-01T10:00:00Z", updatedAt: "2026-11-01T10:00:00Z" },
+  { id: id("b3", 2), clientId: G, tierId: id("b2", 1), status: "cancelled", currentPeriodEnd: "2026-08-01T00:00:00Z", squareSubscriptionId: "demo-sub-globex-essential", createdAt: "2026-01-15T10:00:00Z", updatedAt: "2026-08-01T10:00:00Z" },
 ] as const;
 
 export const DEMO_BOOKINGS = [

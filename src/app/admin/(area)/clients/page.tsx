@@ -4,6 +4,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import { type Column, DataTable } from "@/components/admin/data-table";
+import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
 import { PageHeader } from "@/components/admin/page-header";
@@ -71,7 +72,13 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
 
   return (
     <>
-      <PageHeader title="Clients" description="Every client with what they owe (pending and overdue invoices)." actions={<CreateClientButton />} />
+      <PageHeader title="Clients" description="Every client with what they owe (pending and overdue invoices)." actions={
+          <>
+            <ExportLink path="/api/admin/exports/clients" filters={{ q: query.q }} label="Export CSV" name="clients" />
+            <ExportLink path="/api/admin/exports/invoices" filters={{ q: query.q }} label="Export invoices" name="clients' invoices" />
+            <CreateClientButton />
+          </>
+        } />
       <ListControls searchLabel="Search clients" placeholder="Search by company, contact or email..." loadingLabel="Loading clients..." />
       <DataTable
         caption="Clients"

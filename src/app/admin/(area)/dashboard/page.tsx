@@ -7,6 +7,7 @@ import { FailedMailCard } from "@/components/admin/failed-mail-card";
 import { InquiriesCard } from "@/components/admin/inquiries-card";
 import { PageHeader } from "@/components/admin/page-header";
 import { PendingBookingsCard } from "@/components/admin/pending-bookings-card";
+import { RevenueCharts } from "@/components/admin/revenue-charts";
 import { SquareCard } from "@/components/admin/square-card";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
@@ -16,6 +17,7 @@ import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInqu
 import { listFailedMails } from "@/server/data/admin-outbox";
 import { countUnmatchedInvoices } from "@/server/data/admin-square-customers";
 import { getDb } from "@/server/data/db";
+import { getInvoicedVsCollected, getMrrByMonth } from "@/server/data/revenue-charts";
 import { getSquareStatus } from "@/server/integrations/square/connection";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -24,7 +26,7 @@ export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, inquiries, activity, failedMail, squareStatus, unmatchedInvoices] = await Promise.all([
+  const [stats, pending, inquiries, activity, failedMail, squareStatus, unmatchedInvoices, invoicedChart, mrrChart] = await Promise.all([
     getDashboardStats(db, { actor }),
     listPendingBookings(db, { actor }),
     listRecentInquiries(db, { actor }),
@@ -32,6 +34,8 @@ export default async function AdminDashboardPage() {
     listFailedMails(db, { actor }),
     getSquareStatus(db, { refresh: false }),
     countUnmatchedInvoices(db, { actor }),
+    getInvoicedVsCollected(db, { actor }),
+    getMrrByMonth(db, { actor }),
   ]);
 
   return (
@@ -42,6 +46,7 @@ export default async function AdminDashboardPage() {
         <StatCard label="Active Projects" value={stats.activeProjects.toLocaleString("en-US")} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />
         <StatCard label="Outstanding Revenue" value={formatCentsThousands(stats.outstandingCents)} icon={<DollarSign className="h-7 w-7" aria-hidden />} />
       </section>
+      <RevenueCharts invoiced={invoicedChart} mrr={mrrChart} />
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>

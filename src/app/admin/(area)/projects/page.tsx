@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { Pagination } from "@/components/admin/pagination";
 import { ProjectsScreen } from "@/components/admin/projects/projects-screen";
@@ -23,6 +24,7 @@ export default async function AdminProjectsPage({ searchParams }: { searchParams
     <ProjectsScreen
       isFiltered={Boolean(query.q) || query.status !== "all" || page > 1}
       rows={rows.map(({ updatedAt: _u, ...row }) => row)}
+      exportLink={<ExportLink path="/api/admin/exports/projects" filters={{ q: query.q, status: query.status }} label="Export CSV" name="projects" />}
       controls={<ListControls searchLabel="Search projects" placeholder="Search by project or client..." statusOptions={STATUS_OPTIONS} loadingLabel="Loading projects..." />}
       footer={
         <Pagination

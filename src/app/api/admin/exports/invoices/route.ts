@@ -1,0 +1,14 @@
+// GET /api/admin/exports/invoices?q=&status=: every invoice (client search or invoice number, status) as a CSV download.
+import { invoiceExportQuerySchema } from "@/lib/validation/admin";
+import { ADMIN_INVOICE_EXPORT_COLUMNS } from "@/server/csv/export-columns";
+import { csvResponse } from "@/server/csv/csv-response";
+import { exportAdminInvoices } from "@/server/data/admin-exports";
+import { getDb } from "@/server/data/db";
+import { parseInput, withAdmin } from "@/server/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withAdmin(async (request, { actor }) => {
+  const { q, status } = parseInput(invoiceExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  return csvResponse({ name: "invoices", columns: ADMIN_INVOICE_EXPORT_COLUMNS, pages: exportAdminInvoices(getDb(), { actor, q, status }) });
+});

@@ -1,0 +1,14 @@
+// GET /api/admin/exports/projects?q=&status=: the projects list (with its search and status filter) as a CSV download.
+import { projectListQuerySchema } from "@/lib/validation/admin";
+import { PROJECT_EXPORT_COLUMNS } from "@/server/csv/export-columns";
+import { csvResponse } from "@/server/csv/csv-response";
+import { exportAdminProjects } from "@/server/data/admin-exports";
+import { getDb } from "@/server/data/db";
+import { parseInput, withAdmin } from "@/server/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withAdmin(async (request, { actor }) => {
+  const { q, status } = parseInput(projectListQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  return csvResponse({ name: "projects", columns: PROJECT_EXPORT_COLUMNS, pages: exportAdminProjects(getDb(), { actor, q, status }) });
+});

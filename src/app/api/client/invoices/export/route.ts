@@ -1,0 +1,12 @@
+// GET /api/client/invoices/export: the signed-in client's own invoices as a CSV download (portal Billing).
+import { PORTAL_INVOICE_EXPORT_COLUMNS } from "@/server/csv/export-columns";
+import { csvResponse } from "@/server/csv/csv-response";
+import { getDb } from "@/server/data/db";
+import { exportPortalInvoices } from "@/server/data/portal-invoice-export";
+import { withClient } from "@/server/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withClient(async (_request, { actor }) =>
+  csvResponse({ name: "invoices", columns: PORTAL_INVOICE_EXPORT_COLUMNS, pages: exportPortalInvoices(getDb(), { actor }) }),
+);

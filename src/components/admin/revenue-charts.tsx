@@ -1,0 +1,34 @@
+import { MonthBarChart } from "@/components/charts/month-bar-chart";
+import { Card } from "@/components/ui/card";
+import type { MonthPoint } from "@/server/data/revenue-charts";
+
+/** The dashboard's two charts (docs/PRODUCT.md#revenue-charts), rendered on the server. */
+export function RevenueCharts({ invoiced, mrr }: { invoiced: MonthPoint<"invoiced" | "collected">[]; mrr: MonthPoint<"mrr">[] }) {
+  return (
+    <section aria-label="Revenue charts" className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <Card className="min-w-0">
+        <MonthBarChart
+          id="invoiced-vs-collected"
+          title="Invoiced vs Collected"
+          description="Billed per month and what has been paid, cancelled invoices aside."
+          series={[
+            { key: "invoiced", label: "Invoiced", className: "fill-cyan-400", swatchClassName: "bg-cyan-400" },
+            { key: "collected", label: "Collected", className: "fill-emerald-400", swatchClassName: "bg-emerald-400" },
+          ]}
+          points={invoiced}
+          emptyTitle="No invoices in the last 12 months"
+        />
+      </Card>
+      <Card className="min-w-0">
+        <MonthBarChart
+          id="mrr-per-month"
+          title="Monthly Recurring Revenue"
+          description="Active subscriptions at each month's end, at their tier's monthly price."
+          series={[{ key: "mrr", label: "MRR", className: "fill-violet-400", swatchClassName: "bg-violet-400" }]}
+          points={mrr}
+          emptyTitle="No subscriptions in the last 12 months"
+        />
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { EmptyState } from "@/components/ui/spinner";
+import { formatCents } from "@/lib/format";
+
+// A server-rendered bar chart of monthly money figures (docs/PRODUCT.md#revenue-charts): plain
+// SVG scaled by its viewBox (never wider than its card), no JavaScript, with the same figures as
+// a table behind "Show as table" for screen readers and keyboard users.
+
+export type ChartSeries<K extends string> = { key: K; label: string; className: string; swatchClassName: string };
+
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const monthShort = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
+const monthLong = (month: string) => `${monthShort(month)} ${month.slice(0, 4)}`;
+
+const W = 480;
+const H = 200;
+const PAD = { top: 12, right: 8, bottom: 22, left: 44 };
+
+/** A round axis maximum (1, 2 or 5 × 10ⁿ dollars) at or above the largest value, in cents. */
+function axisMax(maxCents: number): number {
+  const dollars = Math.max(1, Math.ceil(maxCents / 100));
+  const magnitude = 10 ** Math.floor(Math.log10(dollars));
+  const step = [1, 2, 5, 10].find((m) => m * magnitude >= dollars)!;
+  return step * magnitude * 100;
+}
+
+/** "$12K", "$1.5M", "$300": axis labels short enough for a phone. */
+function axisLabel(cents: number): string {
+  const dollars = cents / 100;
+  if (dollars >= 1_000_000) return `$${+(dollars / 1_000_000).toFixed(1)}M`;
+  if (dollars >= 1_000) return `$${+(dollars / 1_000).toFixed(1)}K`;
+  return `$${dollars}`;
+}
+
+export function MonthBarChart<K extends string>({
+  id,
+  title,
+  description,
+  series,
+  points,
+  emptyTitle,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  series: ChartSeries<K>[];
+  points: ({ month: string } & Record<K, number>)[];
+  emptyTitle: string;
+}) {
+  const totals = series.map((s) => ({ ...s, total: points.reduce((sum, p) => sum + p[s.key], 0) }));
+  const hasData = points.some((p) => series.some((s) => p[s.key] !== 0));
+  const first = points[0]?.month;
+  const last = points[points.length - 1]?.month;
+  const range = first && last ? `${monthLong(first)} – ${monthLong(last)}` : "";
+
+  return (
+    <figure aria-labelledby={`${id}-title`} data-chart={id} className="min-w-0">
+      <figcaption>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {description} {range ? <span className="whitespace-nowrap">({range})</span> : null}
+        </p>
+      </figcaption>
+      {hasData ? (
+        <>
+          <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label={`${title}: totals over the period`}>
+            {totals.map((s) => (
+              <li key={s.key} className="flex items-center gap-2" data-series-total={s.key}>
+                <span className={`inline-block h-3 w-3 rounded-sm ${s.swatchClassName}`} aria-hidden />
+                <span className="text-muted">{s.label}</span>
+                <span className="font-mono font-semibold">{formatCents(s.total)}</span>
+              </li>
+            ))}
+          </ul>
+          <Bars id={id} title={title} series={series} points={points} />
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer text-accent underline-offset-2 hover:underline">Show as table</summary>
+            <div className="mt-2 overflow-x-auto">
+              <table className="w-full text-left">
+                <caption className="sr-only">{`${title}, per month`}</caption>
+                <thead>
+                  <tr className="text-muted">
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      Month
+                    </th>
+                    {series.map((s) => (
+                      <th key={s.key} scope="col" className="py-1 pr-3 text-right font-medium">
+                        {s.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {points.map((p) => (
+                    <tr key={p.month} className="border-t border-slate-800">
+                      <th scope="row" className="py-1 pr-3 font-normal">
+                        {monthLong(p.month)}
+                      </th>
+                      {series.map((s) => (
+                        <td key={s.key} className="py-1 pr-3 text-right font-mono">
+                          {formatCents(p[s.key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      ) : (
+        <div className="mt-3">
+          <EmptyState title={emptyTitle} hint="Figures appear here once there are invoices in the period." />
+        </div>
+      )}
+    </figure>
+  );
+}
+
+function Bars<K extends string>({ id, title, series, points }: { id: string; title: string; series: ChartSeries<K>[]; points: ({ month: string } & Record<K, number>)[] }) {
+  const max = axisMax(Math.max(...points.flatMap((p) => series.map((s) => p[s.key]))));
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const slot = plotW / points.length;
+  const barW = Math.min(14, (slot * 0.7) / series.length);
+  const y = (cents: number) => PAD.top + plotH - (Math.max(0, cents) / max) * plotH;
+  const ticks = [0, 0.5, 1].map((f) => f * max);
+
+  return (
+    // The figures are in the list above and the table below: the drawing itself is decoration
+    // for assistive technology, described by one label.
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${title}: bar chart per month; the figures are in the table below`} className="mt-3 block h-auto w-full" id={`${id}-svg`}>
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-800" strokeWidth={1} />
+          <text x={PAD.left - 6} y={y(tick) + 3} textAnchor="end" className="fill-slate-400" fontSize={10}>
+            {axisLabel(tick)}
+          </text>
+        </g>
+      ))}
+      {points.map((p, i) => {
+        const x0 = PAD.left + i * slot + (slot - barW * series.length) / 2;
+        return (
+          <g key={p.month}>
+            {series.map((s, j) => {
+              const top = y(p[s.key]);
+              return (
+                <rect key={s.key} x={x0 + j * barW} y={top} width={barW - 1} height={PAD.top + plotH - top} rx={1.5} className={s.className}>
+                  <title>{`${monthLong(p.month)}, ${s.label}: ${formatCents(p[s.key])}`}</title>
+                </rect>
+              );
+            })}
+            <text x={PAD.left + i * slot + slot / 2} y={H - 6} textAnchor="middle" className="fill-slate-400" fontSize={10}>
+              {monthShort(p.month)}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

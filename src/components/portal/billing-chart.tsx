@@ -1,0 +1,35 @@
+import { MonthBarChart } from "@/components/charts/month-bar-chart";
+import type { MonthPoint } from "@/server/data/revenue-charts";
+
+/**
+ * Billing's paid vs outstanding chart (docs/PRODUCT.md#portal-billing). A server component: the
+ * portal page renders it and hands it to the client-side sections as a finished element, so the
+ * chart adds no JavaScript.
+ */
+export function BillingChart({ points }: { points: MonthPoint<"paid" | "outstanding">[] }) {
+  return (
+    <MonthBarChart
+      id="paid-vs-outstanding"
+      title="Paid vs Outstanding"
+      description="Your invoices by the month they were billed: what you have paid and what is still due."
+      series={[
+        { key: "paid", label: "Paid", className: "fill-emerald-400", swatchClassName: "bg-emerald-400" },
+        { key: "outstanding", label: "Outstanding", className: "fill-amber-300", swatchClassName: "bg-amber-300" },
+      ]}
+      points={points}
+      emptyTitle="No invoices in the last 12 months"
+    />
+  );
+}
+
+/** The chart once its query has settled; a failure hides the chart and leaves Billing working. */
+export async function LoadedBillingChart({ points }: { points: Promise<MonthPoint<"paid" | "outstanding">[]> }) {
+  let loaded;
+  try {
+    loaded = await points;
+  } catch (error) {
+    console.error("[portal] loading the billing chart failed:", error);
+    return <p className="text-sm text-muted">The chart could not be loaded. Please reload the page.</p>;
+  }
+  return <BillingChart points={loaded} />;
+}

@@ -1,0 +1,174 @@
+import "server-only";
+import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { ClientListQuery, InvoiceExportQuery, ProjectListQuery } from "@/lib/validation/admin";
+import { type AdminActor, assertAdmin } from "../auth/session";
+import type { DbOrTx } from "../db/client";
+import { clients, invoices, projects, user } from "../db/schema";
+import { containsPattern } from "./admin-sql";
+import { dateDescPages, keysetPages } from "./export-pages";
+import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
+
+// The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
+// in keyset pages so that any number of rows streams out in constant memory.
+
+const cents = (expression: SQL) => sql<number>`(${expression})::bigint`.mapWith(Number);
+
+/** What a client search matches on the clients list: company, contact, sign-in or contact e-mail. */
+function clientSearch(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(ilike(clients.company, pattern), ilike(clients.contactPerson, pattern), ilike(user.email, pattern), ilike(clients.contactEmail, pattern));
+}
+
+export type ClientExportRow = {
+  id: string;
+  company: string;
+  contactPerson: string;
+  email: string;
+  contactEmail: string;
+  phone: string | null;
+  status: "active" | "inactive";
+  joinedDate: string;
+  balanceCents: number;
+  invoiceCount: number;
+};
+
+/** Every client matching the clients list's search, by company, in pages. */
+export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: AdminActor } & Partial<ClientListQuery>) {
+  assertAdmin(actor);
+  const search = clientSearch(q.trim());
+  return keysetPages<ClientExportRow, { company: string; id: string }>(
+    (after, limit) =>
+      db
+        .select({
+          id: clients.id,
+          company: clients.company,
+          contactPerson: clients.contactPerson,
+          email: user.email,
+          contactEmail: clients.contactEmail,
+          phone: clients.phone,
+          status: clients.status,
+          joinedDate: clients.joinedDate,
+          balanceCents: cents(sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`),
+          invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
+        })
+        .from(clients)
+        .innerJoin(user, eq(user.id, clients.userId))
+        .where(and(search, after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
+        .orderBy(clients.company, clients.id)
+        .limit(limit),
+    (row) => ({ company: row.company, id: row.id }),
+  );
+}
+
+export type ProjectExportRow = {
+  id: string;
+  company: string;
+  projectName: string;
+  status: string;
+  startDate: string;
+  targetCompletionDate: string | null;
+  description: string | null;
+  invoiceCount: number;
+  billedCents: number;
+  paidCents: number;
+};
+
+/** Every project matching the projects list's search and status filter, by client and name, in pages. */
+export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" }: { actor: AdminActor } & Partial<ProjectListQuery>) {
+  assertAdmin(actor);
+  const search = q.trim();
+  const pattern = containsPattern(search);
+  const filter = and(
+    status === "all" ? undefined : eq(projects.status, status),
+    search ? or(ilike(projects.projectName, pattern), ilike(clients.company, pattern)) : undefined,
+  );
+  // Cancelled invoices are neither billed nor paid, as on the projects list (docs/PRODUCT.md#rules-project-figures).
+  const projectInvoices = sql`${invoices} where ${invoices.projectId} = ${projects.id} and ${invoiceIsBilled}`;
+  return keysetPages<ProjectExportRow, { company: string; projectName: string; id: string }>(
+    (after, limit) =>
+      db
+        .select({
+          id: projects.id,
+          company: clients.company,
+          projectName: projects.projectName,
+          status: projects.status,
+          startDate: projects.startDate,
+          targetCompletionDate: projects.targetCompletionDate,
+          description: projects.description,
+          invoiceCount: sql<number>`(select count(*) from ${projectInvoices})`.mapWith(Number),
+          billedCents: cents(sql`(select coalesce(sum(${invoices.amountCents}), 0) from ${projectInvoices})`),
+          paidCents: cents(sql`(select coalesce(sum(${invoicePaidCents}), 0) from ${projectInvoices})`),
+        })
+        .from(projects)
+        .innerJoin(clients, eq(clients.id, projects.clientId))
+        .where(
+          and(
+            filter,
+            after ? sql`(${clients.company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(clients.company, projects.projectName, projects.id)
+        .limit(limit),
+    (row) => ({ company: row.company, projectName: row.projectName, id: row.id }),
+  );
+}
+
+export type InvoiceExportRow = {
+  id: string;
+  invoiceNumber: string;
+  company: string | null;
+  projectName: string | null;
+  description: string | null;
+  status: string;
+  issuedDate: string | null;
+  dueDate: string | null;
+  paidDate: string | null;
+  amountCents: number;
+  paidCents: number;
+  outstandingCents: number;
+};
+
+/** Columns of an invoice in an export, shared by the admin and the portal export. */
+export const invoiceExportColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  description: invoices.description,
+  status: invoices.status,
+  issuedDate: invoices.issuedDate,
+  dueDate: invoices.dueDate,
+  paidDate: invoices.paidDate,
+  amountCents: invoices.amountCents,
+  paidCents: cents(invoicePaidCents),
+  outstandingCents: cents(invoiceOutstandingCents),
+};
+
+/**
+ * Every invoice matching the filters, newest issue date first, in pages. The search matches the
+ * client as the clients list does, or the invoice number; invoices waiting for a client
+ * (unmatched Square invoices) are included while no search is given.
+ */
+export function exportAdminInvoices(
+  db: DbOrTx,
+  { actor, q = "", status = "all", pageSize }: { actor: AdminActor; pageSize?: number } & Partial<InvoiceExportQuery>,
+) {
+  assertAdmin(actor);
+  const search = q.trim();
+  const filter = and(
+    status === "all" ? undefined : eq(invoices.status, status),
+    search ? or(clientSearch(search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
+  );
+  return dateDescPages<InvoiceExportRow>(
+    (where, orderBy, limit) =>
+      db
+        .select({ ...invoiceExportColumns, company: clients.company, projectName: projects.projectName })
+        .from(invoices)
+        .leftJoin(clients, eq(clients.id, invoices.clientId))
+        .leftJoin(user, eq(user.id, clients.userId))
+        .leftJoin(projects, eq(projects.id, invoices.projectId))
+        .where(and(filter, where))
+        .orderBy(...orderBy)
+        .limit(limit),
+    { date: invoices.issuedDate, id: invoices.id, dateOf: (row) => row.issuedDate, pageSize },
+  );
+}
