@@ -197,6 +197,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/subscriptions": { expect: adminPage("renders") },
   "PAGE /admin/documents": { expect: adminPage("renders") },
   "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
+  "PAGE /admin/account": { expect: adminPage("renders") },
 
   // --- client portal actions ------------------------------------------------------------------
   "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
