@@ -1,4 +1,4 @@
-// Two-factor sign-in (docs/PRODUCT.md#two-factor-sign-in) through the very server actions the
+// Two-factor sign-in (docs/PRODUCT.md#sign-in-two-factor) through the very server actions the
 // Settings card and the login pages call: enrolment, the code step (app code, backup code, trust
 // this device), limits on wrong codes, disabling, and what the database keeps (nothing readable).
 import { eq, sql } from "drizzle-orm";

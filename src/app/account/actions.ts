@@ -1,7 +1,7 @@
 "use server";
 
 // The signed-in user's own two-factor settings, from portal Settings and the admin Account page
-// (docs/PRODUCT.md#two-factor-sign-in). accountAction admits either role, and an admin who has
+// (docs/PRODUCT.md#sign-in-two-factor). accountAction admits either role, and an admin who has
 // not enrolled yet: this is where they enrol.
 import { confirmTwoFactorSchema, disableTwoFactorSchema, twoFactorPasswordSchema } from "@/lib/validation/account";
 import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "@/server/auth/two-factor";

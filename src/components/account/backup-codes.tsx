@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
-/** The 10 backup codes, shown this once, with Copy and Download (docs/PRODUCT.md#two-factor-sign-in). */
+/** The 10 backup codes, shown this once, with Copy and Download (docs/PRODUCT.md#sign-in-two-factor). */
 export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const text = `Sentinel AI Security backup codes (each works once)\n\n${codes.join("\n")}\n`;

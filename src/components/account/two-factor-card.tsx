@@ -11,20 +11,24 @@ import { Field, fieldAria, Input } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { BackupCodes } from "./backup-codes";
+import { rememberShownCodes, shownCodes } from "./shown-codes";
 
 type Setup = { qrSvg: string; secret: string };
 type Stage = { step: "idle" } | { step: "password"; purpose: "enable" | "regenerate" | "disable" } | { step: "scan"; setup: Setup } | { step: "codes"; codes: string[] };
 
 /**
  * "Two-factor authentication" on portal Settings and the admin Account page
- * (docs/PRODUCT.md#two-factor-sign-in): enable with the password, scan the QR (or type the
+ * (docs/PRODUCT.md#sign-in-two-factor): enable with the password, scan the QR (or type the
  * secret), confirm with a first code, then the backup codes once; regenerate or disable later.
  */
 export function TwoFactorCard({ enabled, required = false }: { enabled: boolean; required?: boolean }) {
   const router = useRouter();
   const hydrated = useHydrated();
   const { toast, show } = useToast();
-  const [stage, setStage] = useState<Stage>({ step: "idle" });
+  const [stage, setStage] = useState<Stage>(() => {
+    const codes = shownCodes();
+    return codes ? { step: "codes", codes } : { step: "idle" };
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -52,6 +56,7 @@ export function TwoFactorCard({ enabled, required = false }: { enabled: boolean;
       } else if (purpose === "regenerate") {
         const result = await regenerateBackupCodesAction({ password });
         if (!result.ok) return setError(result.error);
+        rememberShownCodes(result.data.backupCodes);
         setStage({ step: "codes", codes: result.data.backupCodes });
       } else {
         const result = await disableTwoFactorAction({ password, code: field(form, "code") });
@@ -65,10 +70,12 @@ export function TwoFactorCard({ enabled, required = false }: { enabled: boolean;
   const onConfirm = submit(async (form) => {
     const result = await confirmTwoFactorAction({ code: field(form, "code") });
     if (!result.ok) return setError(result.error);
+    rememberShownCodes(result.data.backupCodes);
     setStage({ step: "codes", codes: result.data.backupCodes });
   });
 
   const finish = () => {
+    rememberShownCodes(null);
     setStage({ step: "idle" });
     show("Two-factor authentication is on.", 4000);
     router.refresh();

@@ -8,7 +8,7 @@ import { Field, fieldAria, Input } from "@/components/ui/field";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 
 /**
- * The second step of a sign-in on either login page (docs/PRODUCT.md#two-factor-sign-in): the
+ * The second step of a sign-in on either login page (docs/PRODUCT.md#sign-in-two-factor): the
  * 6-digit code, or "Use a backup code", and "Trust this device for 30 days".
  */
 export function TwoFactorStep({ area, onSignedIn, onRestart }: { area: "client" | "admin"; onSignedIn: (redirectTo: string) => void; onRestart: () => void }) {

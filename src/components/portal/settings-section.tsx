@@ -114,7 +114,7 @@ export function SettingsSection({ profile, security }: { profile: PortalProfile;
           </div>
         </form>
       </Card>
-      {/* Account security, each section its own component (docs/PRODUCT.md#two-factor-sign-in). */}
+      {/* Account security, each section its own component (docs/PRODUCT.md#sign-in-two-factor). */}
       <div className="mt-6 space-y-6">
         <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
       </div>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PASSWORD_MAX } from "./auth";
 
 // Account security forms (two-factor enrolment and sign-in codes), shared by the forms and the
-// server actions (docs/PRODUCT.md#two-factor-sign-in).
+// server actions (docs/PRODUCT.md#sign-in-two-factor).
 
 const currentPassword = z
   .string({ error: "Enter your current password" })
@@ -51,7 +51,7 @@ export const signInCodeSchema = z.discriminatedUnion("method", [
 ]);
 export type SignInCodeInput = z.input<typeof signInCodeSchema>;
 
-/** Texts both sides show (docs/PRODUCT.md#two-factor-sign-in). */
+/** Texts both sides show (docs/PRODUCT.md#sign-in-two-factor). */
 export const TWO_FACTOR_MESSAGES = {
   wrongCode: "That code is not right. Check your authenticator app and try again.",
   wrongBackupCode: "That backup code is not right, or it has been used already.",

@@ -13,7 +13,7 @@ import { accountLimitHooks } from "./brute-force";
 
 export const SESSION_DAYS = 7;
 export const RESET_TOKEN_SECONDS = 60 * 60;
-/** "Trust this device for 30 days" at the code step (docs/PRODUCT.md#two-factor-sign-in). */
+/** "Trust this device for 30 days" at the code step (docs/PRODUCT.md#sign-in-two-factor). */
 export const TRUST_DEVICE_DAYS = 30;
 /** Wrong codes that end a pending sign-in (better-auth's per-challenge budget, fixed at 5). */
 export const PENDING_SIGN_IN_MINUTES = 10;

@@ -40,7 +40,7 @@ export class TwoFactorRequiredError extends AppError {
 /**
  * The demo admin may skip two-factor while the demo data set is in use, so the README's demo stays
  * one step; never on a production deployment, even with SEED_DEMO=true
- * (docs/PRODUCT.md#two-factor-sign-in).
+ * (docs/PRODUCT.md#sign-in-two-factor).
  */
 export function isDemoAdminExempt(email: string): boolean {
   const env = serverEnv();

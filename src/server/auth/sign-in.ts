@@ -83,7 +83,7 @@ async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Heade
       await endSession(signedIn.headers);
       throw new AppError("forbidden", refusal);
     }
-    // An admin without two-factor goes straight to enrolment (docs/PRODUCT.md#two-factor-sign-in).
+    // An admin without two-factor goes straight to enrolment (docs/PRODUCT.md#sign-in-two-factor).
     if (area === "admin" && !user.twoFactorEnabled && !isDemoAdminExempt(user.email)) return { redirectTo: ADMIN_ENROLMENT_PATH };
     return { redirectTo: config.home };
   } catch (error) {

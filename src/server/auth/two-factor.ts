@@ -14,7 +14,7 @@ import { allowAttempt, clearAttempts } from "./brute-force";
 import { type Actor, getSession } from "./session";
 
 // Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
-// (docs/PRODUCT.md#two-factor-sign-in). The plugin keeps the TOTP secret and the backup codes
+// (docs/PRODUCT.md#sign-in-two-factor). The plugin keeps the TOTP secret and the backup codes
 // encrypted; these flows add the password checks, limits, audit rows and plain-words errors.
 
 /** Wrong codes (or passwords) while managing two-factor, per user: the sign-in's own budget. */

@@ -8,7 +8,7 @@ export type AccountSecurity = { twoFactorEnabled: boolean; twoFactorRequired: bo
 
 /**
  * The signed-in user's own security state for Settings / Account: whether two-factor is on, and
- * whether their role or company requires it (docs/PRODUCT.md#two-factor-sign-in).
+ * whether their role or company requires it (docs/PRODUCT.md#sign-in-two-factor).
  */
 export async function getAccountSecurity(db: DbOrTx, { actor }: { actor: Actor }): Promise<AccountSecurity> {
   // One query: the user and, for a client, its company's requirement.

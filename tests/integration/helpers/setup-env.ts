@@ -6,7 +6,7 @@ import fs from "node:fs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "it-data-"));
 process.env.DATA_DIR = dir;
-// As on a demo start, so the demo admin keeps its two-factor exemption (docs/PRODUCT.md#two-factor-sign-in);
+// As on a demo start, so the demo admin keeps its two-factor exemption (docs/PRODUCT.md#sign-in-two-factor);
 // databases are seeded only by setupTestDatabase({ seedDemo: true }), never by this setting.
 process.env.SEED_DEMO = "true";
 process.env.APP_URL = "http://localhost:3000";

@@ -9,7 +9,7 @@ import { getDb } from "@/server/data/db";
 export const metadata: Metadata = { title: "Account" };
 
 // The admin's own account security. The one admin page open before two-factor is set up: every
-// other admin page sends an admin without it here (docs/PRODUCT.md#two-factor-sign-in).
+// other admin page sends an admin without it here (docs/PRODUCT.md#sign-in-two-factor).
 export default async function AdminAccountPage() {
   await connection();
   const actor = await requireAdminPage({ enrolment: true });
