@@ -7,8 +7,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/app/account/actions";
 import { signInClientAction, verifySignInCodeAction } from "@/app/(auth)/actions";
 import { TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
+import { resetUserTwoFactor } from "@/server/auth/two-factor-reset";
 import { createCredentialUser } from "@/server/auth/users";
-import { auditLog, clients, twoFactor, user } from "@/server/db/schema";
+import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/db/schema";
 import { nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { cookiesSet, requestHeaders } from "./helpers/next-headers-mock";
@@ -209,5 +210,22 @@ describe("managing two-factor", () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrong })));
     expect(answers.at(-1)).toMatchObject({ ok: false, code: "rate_limited", error: TWO_FACTOR_MESSAGES.locked });
+  });
+});
+
+describe("recovery", () => {
+  it("a reset turns two-factor off, ends every session, and is audited and mailed", async () => {
+    const account = await enrolled();
+    await resetUserTwoFactor(t.db, { userId: account.id, actorUserId: null });
+    const [row] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
+    expect(row!.on).toBe(false);
+    expect(await t.db.select({ id: twoFactor.id }).from(twoFactor).where(eq(twoFactor.userId, account.id))).toEqual([]);
+    expect(await t.db.select({ id: session.id }).from(session).where(eq(session.userId, account.id))).toEqual([]);
+    const mails = await t.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.toAddress, account.email));
+    expect(mails.map((m) => m.subject).join()).toMatch(/two-factor sign-in was reset/);
+    const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, account.id));
+    expect(audit.map((a) => a.action)).toContain("account.two_factor_reset");
+    const browser = new Browser();
+    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
   });
 });
