@@ -72,6 +72,9 @@ export function TwoFactorCard({ enabled, required = false }: { enabled: boolean;
     if (!result.ok) return setError(result.error);
     rememberShownCodes(result.data.backupCodes);
     setStage({ step: "codes", codes: result.data.backupCodes });
+    // Confirming replaced the session; the page Next rendered with the action's answer still read
+    // the old cookie, so render it again with the new one.
+    router.refresh();
   });
 
   const finish = () => {
