@@ -20,6 +20,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/integration/helpers/setup-env.ts"],
+          // better-auth's nextCookies plugin imports next/headers itself: inlined, it sees the tests'
+          // next/headers mock, so a test playing a browser gets the cookies an action sets.
+          server: { deps: { inline: [/better-auth\/dist\/integrations\/next-js/] } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own database; two cores, so two files at a time.

@@ -9,7 +9,7 @@ import { auditLog } from "./db/schema";
  */
 export async function recordAudit(
   db: DbOrTx,
-  entry: { actor: Actor | null; action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
+  entry: { actor: Pick<Actor, "userId"> | null; action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
 ): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: entry.actor?.userId ?? null,

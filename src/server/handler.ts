@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { after } from "next/server";
 import type { z } from "zod";
 import * as zcore from "zod/v4/core";
-import { type AdminActor, type ClientActor, requireAdmin, requireClient } from "./auth/session";
+import { type Actor, type AdminActor, type ClientActor, requireAccountActor, requireAdmin, requireClient } from "./auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
 
@@ -96,6 +96,16 @@ export const adminAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Admin
   action(() => requireAdmin(), schema, fn);
 export const clientAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireClient(), schema, fn);
+/**
+ * For a signed-in user's own account security (two-factor enrolment, passkeys, password, sessions),
+ * from either area. The one admin guard that lets an admin without two-factor through: it is how
+ * they enrol.
+ */
+export const accountAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Actor, input: z.output<S>, headers: Headers) => Promise<T>) =>
+  action(async () => {
+    const h = new Headers(await headers());
+    return { actor: await requireAccountActor(h), headers: h };
+  }, schema, ({ actor, headers: h }, input) => fn(actor, input, h));
 /** What a public action gets instead of an actor: the request's headers and a way to work after answering. */
 export type PublicContext = { headers: Headers; defer: (task: () => Promise<void>) => void };
 

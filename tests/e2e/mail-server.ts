@@ -12,14 +12,15 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export type MailServer = { baseURL: string; output: () => string; stop: () => Promise<void> };
 
-export async function startMailServer(): Promise<MailServer> {
+/** `env` adds to (or overrides) the server's environment, e.g. a production start. */
+export async function startMailServer(env: Record<string, string> = {}): Promise<MailServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-mail-"));
   const baseURL = `http://localhost:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, SEED_DEMO: "true", TRUST_PROXY: "true", SMTP_URL: "" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, SEED_DEMO: "true", TRUST_PROXY: "true", SMTP_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk.toString()));

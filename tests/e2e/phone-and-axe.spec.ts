@@ -17,6 +17,7 @@ const ADMIN_PAGES = [
   "/admin/subscriptions",
   "/admin/documents",
   "/admin/unmatched-invoices",
+  "/admin/account",
 ];
 
 /** The page fits the screen, and axe reports nothing serious or critical (within `include` if given). */

@@ -6,7 +6,7 @@ import type { APIResponse, Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001";
-const ADMIN_PAGES = ["/admin/dashboard", "/admin/clients", "/admin/client-rates", "/admin/projects", "/admin/subscriptions", "/admin/documents", "/admin/unmatched-invoices"];
+const ADMIN_PAGES = ["/admin/dashboard", "/admin/clients", "/admin/client-rates", "/admin/projects", "/admin/subscriptions", "/admin/documents", "/admin/unmatched-invoices", "/admin/account"];
 const STATIC_PAGES = ["/", "/privacy-policy", "/terms-of-service"];
 
 function nonceOf(response: APIResponse): string {

@@ -72,6 +72,7 @@ const ACTION_CLIENTS_ONLY: ActionExpect = { ok: false, error: "Access denied. Pl
 const ADMIN_LOGIN = "redirect /admin/login";
 /** The same outcome for every role (public entry points). */
 const everyone = <E extends Expected>(e: E): Record<Role, E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
+const signedInEveryone = <E extends Expected>(e: E) => ({ clientA: e, clientB: e, admin: e });
 const adminOnlyRoute = (admin: RouteExpect): Record<Role, RouteExpect> => ({ anonymous: SIGN_IN, clientA: ADMINS_ONLY, clientB: ADMINS_ONLY, admin });
 const adminOnlyAction = (admin: ActionExpect): Record<Role, ActionExpect> => ({ anonymous: ACTION_SIGN_IN, clientA: ACTION_ADMINS_ONLY, clientB: ACTION_ADMINS_ONLY, admin });
 const adminPage = (admin: PageExpect): Record<Role, PageExpect> => ({ anonymous: ADMIN_LOGIN, clientA: ADMIN_LOGIN, clientB: ADMIN_LOGIN, admin });
@@ -204,6 +205,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/subscriptions": { expect: adminPage("renders") },
   "PAGE /admin/documents": { expect: adminPage("renders") },
   "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
+  "PAGE /admin/account": { expect: adminPage("renders") },
 
   // --- client portal actions ------------------------------------------------------------------
   "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
@@ -229,6 +231,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ email: "admin@example.com", password: "wrong-password" }),
     expect: everyone({ ok: false, error: "Invalid admin credentials" }),
   },
+  "ACTION src/app/(auth)/actions.ts#verifySignInCodeAction": {
+    // No pending sign-in in any caller's cookies: the code step has nothing to complete.
+    input: () => ({ area: "client", method: "totp", code: "123456", trustDevice: false }),
+    expect: everyone({ ok: false, error: "Your sign-in has expired. Please sign in again." }),
+  },
   "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": {
     // A new address per call: the per-address limit would otherwise refuse the fourth role.
     input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
@@ -237,6 +244,25 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/(auth)/actions.ts#resetPasswordAction": {
     input: () => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" }),
     expect: everyone({ ok: false, error: "Invalid or expired reset link. Please request a new password reset." }),
+  },
+
+  // --- account security (either role, their own account) ------------------------------------------
+  "ACTION src/app/account/actions.ts#startTwoFactorAction": {
+    input: () => ({ password: "not-the-password" }),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That password is not right." }) },
+  },
+  "ACTION src/app/account/actions.ts#confirmTwoFactorAction": {
+    // Nobody has started an enrolment: the plugin finds no secret to check the code against.
+    input: () => ({ code: "123456" }),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "Your sign-in has expired. Please sign in again." }) },
+  },
+  "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": {
+    input: () => ({ password: "not-the-password" }),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That password is not right." }) },
+  },
+  "ACTION src/app/account/actions.ts#disableTwoFactorAction": {
+    input: () => ({ password: "not-the-password", code: "123456" }),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "Two-factor sign-in is not on." }) },
   },
 
   // --- admin actions --------------------------------------------------------------------------

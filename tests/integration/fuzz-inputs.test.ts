@@ -236,6 +236,18 @@ const FUZZ: Record<string, Spec> = {
     input: mutatedInput(() => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" })),
   },
 
+  "ACTION src/app/(auth)/actions.ts#verifySignInCodeAction": {
+    kind: "action",
+    role: "anonymous",
+    input: mutatedInput(() => ({ area: "client", method: "totp", code: "123456", trustDevice: false })),
+  },
+
+  // --- account security (the signed-in user's own) ----------------------------------------------
+  "ACTION src/app/account/actions.ts#startTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password" })) },
+  "ACTION src/app/account/actions.ts#confirmTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ code: "123456" })) },
+  "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password" })) },
+  "ACTION src/app/account/actions.ts#disableTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password", code: "123456" })) },
+
   // --- admin actions --------------------------------------------------------------------------
   "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
     kind: "action",

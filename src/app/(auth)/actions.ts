@@ -2,14 +2,17 @@
 
 // Server actions behind the sign-in and password forms: validated by publicAction with the forms'
 // own schemas, then handed to the flows in src/server/auth (where the limits and role checks live).
+import { signInCodeSchema } from "@/lib/validation/account";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/auth";
 import { requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
-import { signInToArea } from "@/server/auth/sign-in";
+import { signInToArea, verifySignInCode } from "@/server/auth/sign-in";
 import { publicAction } from "@/server/handler";
 
 export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
 
 export const signInAdminAction = publicAction(adminLoginSchema, (input, { headers }) => signInToArea("admin", input, headers));
+
+export const verifySignInCodeAction = publicAction(signInCodeSchema, (input, { headers }) => verifySignInCode(input, headers));
 
 export const requestPasswordResetAction = publicAction(forgotPasswordSchema, (input, { headers, defer }) => requestPasswordReset(input, headers, defer));
 

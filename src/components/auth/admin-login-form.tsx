@@ -11,12 +11,14 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { adminLoginSchema, AUTH_MESSAGES } from "@/lib/validation/auth";
 import { applyFieldErrors } from "./form-errors";
+import { TwoFactorStep } from "./two-factor-step";
 
 type Values = z.input<typeof adminLoginSchema>;
 
 export function AdminLoginForm() {
   const router = useRouter();
   const [banner, setBanner] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const [isNavigating, startNavigation] = useTransition();
   const {
     register,
@@ -37,11 +39,16 @@ export function AdminLoginForm() {
         if (!applyFieldErrors(setError, result.fieldErrors, ["email", "password"])) setBanner(result.error);
         return;
       }
+      if (result.data.needsCode) return setNeedsCode(true);
       startNavigation(() => router.replace(result.data.redirectTo));
     } catch {
       setBanner(AUTH_MESSAGES.loginFailed);
     }
   });
+
+  if (needsCode) {
+    return <TwoFactorStep area="admin" onSignedIn={(to) => startNavigation(() => router.replace(to))} onRestart={() => setNeedsCode(false)} />;
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>

@@ -12,12 +12,14 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { AUTH_MESSAGES, clientLoginSchema } from "@/lib/validation/auth";
 import { applyFieldErrors } from "./form-errors";
+import { TwoFactorStep } from "./two-factor-step";
 
 type Values = z.input<typeof clientLoginSchema>;
 
 export function ClientLoginFields() {
   const router = useRouter();
   const [banner, setBanner] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const [isRefreshing, startRefresh] = useTransition();
   const {
     register,
@@ -38,12 +40,17 @@ export function ClientLoginFields() {
         if (!applyFieldErrors(setError, result.fieldErrors, ["email", "password"])) setBanner(result.error);
         return;
       }
+      if (result.data.needsCode) return setNeedsCode(true);
       // The session cookie is set; the server now renders the portal in place of this form.
       startRefresh(() => router.refresh());
     } catch {
       setBanner(AUTH_MESSAGES.loginFailed);
     }
   });
+
+  if (needsCode) {
+    return <TwoFactorStep area="client" onSignedIn={() => startRefresh(() => router.refresh())} onRestart={() => setNeedsCode(false)} />;
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>

@@ -11,7 +11,9 @@ import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { accountSettingsSchema, type AccountSettings, type AccountSettingsInput } from "@/lib/validation/portal";
+import type { AccountSecurity } from "@/server/data/account-security";
 import type { PortalProfile } from "@/server/data/portal-profile";
+import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { SectionHeading } from "./section-heading";
 import { useTimedValue } from "./use-timed-value";
 
@@ -26,7 +28,7 @@ const toFormValues = (profile: PortalProfile): AccountSettingsInput => ({
   address: profile.address ?? "",
 });
 
-export function SettingsSection({ profile }: { profile: PortalProfile }) {
+export function SettingsSection({ profile, security }: { profile: PortalProfile; security: AccountSecurity }) {
   const router = useRouter();
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -112,6 +114,10 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
           </div>
         </form>
       </Card>
+      {/* Account security, each section its own component (docs/PRODUCT.md#sign-in-two-factor). */}
+      <div className="mt-6 space-y-6">
+        <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+      </div>
     </section>
   );
 }

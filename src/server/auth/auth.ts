@@ -2,9 +2,10 @@ import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Db } from "../db/client";
 import { getDb } from "../db/client";
-import { account, rateLimit, session, user, verification } from "../db/schema";
+import { account, rateLimit, session, twoFactor, user, verification } from "../db/schema";
 import { authSecret, serverEnv } from "../env";
 import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
 import { passwordResetMail } from "../integrations/email/templates";
@@ -12,6 +13,10 @@ import { accountLimitHooks } from "./brute-force";
 
 export const SESSION_DAYS = 7;
 export const RESET_TOKEN_SECONDS = 60 * 60;
+/** "Trust this device for 30 days" at the code step (docs/PRODUCT.md#sign-in-two-factor). */
+export const TRUST_DEVICE_DAYS = 30;
+/** Wrong codes that end a pending sign-in (better-auth's per-challenge budget, fixed at 5). */
+export const PENDING_SIGN_IN_MINUTES = 10;
 
 function createAuth(db: Db) {
   const env = serverEnv();
@@ -20,7 +25,7 @@ function createAuth(db: Db) {
     baseURL: env.appUrl,
     secret: authSecret(),
     trustedOrigins: [env.appUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit, twoFactor } }),
     user: {
       additionalFields: {
         // Server-owned: input false means no sign-up or update call can set it.
@@ -78,7 +83,20 @@ function createAuth(db: Db) {
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
     telemetry: { enabled: false },
-    plugins: [nextCookies()],
+    plugins: [
+      twoFactorPlugin({
+        issuer: "Sentinel AI Security",
+        // Backup codes encrypted with a key derived from the secret, like the TOTP secret itself:
+        // the table alone yields nothing usable.
+        backupCodeOptions: { storeBackupCodes: "encrypted", amount: 10, length: 10 },
+        trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
+        twoFactorCookieMaxAge: PENDING_SIGN_IN_MINUTES * 60,
+        // 10 wrong codes in a row (across sign-ins) lock the account's code step for 15 minutes.
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+      // Must stay last: it hands the cookies set by everything before it to the browser.
+      nextCookies(),
+    ],
   });
 }
 

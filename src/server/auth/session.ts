@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { getDb } from "../db/client";
 import { clients } from "../db/schema";
+import { DEMO_USERS } from "../db/seed/demo-data";
+import { serverEnv } from "../env";
 import { AppError } from "../errors";
 import { getAuth } from "./auth";
 
@@ -15,14 +17,46 @@ export async function getSession(headers?: Headers) {
   const h = headers ?? (await nextHeaders());
   const result = await getAuth().api.getSession({ headers: h });
   if (!result) return null;
-  const role = (result.user as { role?: string }).role;
-  return { userId: result.user.id, email: result.user.email, name: result.user.name, role: role === "admin" ? "admin" : "client" } as const;
+  const { role, twoFactorEnabled } = result.user as { role?: string; twoFactorEnabled?: boolean | null };
+  return {
+    userId: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    role: role === "admin" ? "admin" : "client",
+    twoFactorEnabled: twoFactorEnabled === true,
+    sessionId: result.session.id,
+  } as const;
 }
 
-export async function requireAdmin(headers?: Headers): Promise<AdminActor> {
+export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admins. Set it up on your Account page first.";
+
+/** Thrown by the admin guard for an admin who has not enrolled: pages send them to enrolment. */
+export class TwoFactorRequiredError extends AppError {
+  constructor() {
+    super("forbidden", ADMIN_TWO_FACTOR_REQUIRED);
+  }
+}
+
+/**
+ * The demo admin may skip two-factor while the demo data set is in use, so the README's demo stays
+ * one step; never on a production deployment, even with SEED_DEMO=true
+ * (docs/PRODUCT.md#sign-in-two-factor).
+ */
+export function isDemoAdminExempt(email: string): boolean {
+  const env = serverEnv();
+  return env.seedDemo && !env.isProduction && email === DEMO_USERS.admin.email;
+}
+
+/**
+ * The admin of the request. Every admin page, route handler and action comes through here, so the
+ * two-factor requirement lives here too: an admin without it gets a TwoFactorRequiredError. Only
+ * the enrolment itself (the Account page and its actions) passes `{ enrolment: true }`.
+ */
+export async function requireAdmin(headers?: Headers, options: { enrolment?: boolean } = {}): Promise<AdminActor> {
   const session = await getSession(headers);
   if (!session) throw new AppError("unauthorized", "Please sign in.");
   if (session.role !== "admin") throw new AppError("forbidden", "Access denied. Admins only.");
+  if (!options.enrolment && !session.twoFactorEnabled && !isDemoAdminExempt(session.email)) throw new TwoFactorRequiredError();
   return { role: "admin", userId: session.userId, email: session.email, name: session.name };
 }
 
@@ -50,15 +84,28 @@ export function assertClient(actor: Actor): asserts actor is ClientActor {
   if (actor.role !== "client") throw new AppError("forbidden", "Access denied. Please use the admin portal.");
 }
 
-/** For admin pages: the admin, or a redirect to the admin login. Each page calls it itself. */
-export async function requireAdminPage(): Promise<AdminActor> {
+export const ADMIN_ENROLMENT_PATH = "/admin/account";
+
+/**
+ * For admin pages: the admin, or a redirect to the admin login (to enrolment for an admin without
+ * two-factor). Each page calls it itself.
+ */
+export async function requireAdminPage(options: { enrolment?: boolean } = {}): Promise<AdminActor> {
   const { redirect } = await import("next/navigation");
   try {
-    return await requireAdmin();
+    return await requireAdmin(undefined, options);
   } catch (error) {
+    if (error instanceof TwoFactorRequiredError) redirect(ADMIN_ENROLMENT_PATH);
     if (error instanceof AppError) redirect("/admin/login");
     throw error;
   }
+}
+
+/** Any signed-in user of either area, for their own account's security settings. */
+export async function requireAccountActor(headers?: Headers): Promise<Actor> {
+  const session = await getSession(headers);
+  if (!session) throw new AppError("unauthorized", "Please sign in.");
+  return session.role === "admin" ? requireAdmin(headers, { enrolment: true }) : requireClient(headers);
 }
 
 /** For the client portal page: the signed-in client, or null for anyone else (login is shown). */

@@ -1,17 +1,26 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { signInCodeSchema } from "@/lib/validation/account";
 import { type AdminLoginInput, AUTH_MESSAGES, type ClientLoginInput } from "@/lib/validation/auth";
+import { recordAudit } from "../audit";
 import { getDb } from "../db/client";
 import { clients } from "../db/schema";
 import { AppError } from "../errors";
 import { clientIp } from "../rate-limit";
 import { getAuth } from "./auth";
 import { allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
+import { ADMIN_ENROLMENT_PATH, isDemoAdminExempt } from "./session";
+import { twoFactorError } from "./two-factor";
+import { findUserByEmail } from "./users";
 
 export type LoginArea = "client" | "admin";
 
 type SignInInput = AdminLoginInput & Partial<Pick<ClientLoginInput, "rememberMe">>;
+
+/** Where the browser goes next; `needsCode` when the account's second step comes first. */
+export type SignInOutcome = { redirectTo: string; needsCode?: true };
 
 const AREAS = {
   client: {
@@ -35,7 +44,7 @@ const AREAS = {
  * nextCookies plugin when called from a server action). `headers` are the incoming request's
  * (client address for the limit, user agent for the session).
  */
-export async function signInToArea(area: LoginArea, input: SignInInput, headers: Headers): Promise<{ redirectTo: string }> {
+export async function signInToArea(area: LoginArea, input: SignInInput, headers: Headers): Promise<SignInOutcome> {
   if (area !== "admin") return attemptSignIn(area, input, headers);
   // The admin login promises that access attempts are logged (docs/PRODUCT.md#sign-in-admin-login). Never the password.
   const who = JSON.stringify(input.email.slice(0, 254));
@@ -49,7 +58,7 @@ export async function signInToArea(area: LoginArea, input: SignInInput, headers:
   }
 }
 
-async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Headers): Promise<{ redirectTo: string }> {
+async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Headers): Promise<SignInOutcome> {
   const config = AREAS[area];
   const { email, password } = input;
   // Admins get a browser-session cookie; clients choose with Remember me.
@@ -59,12 +68,23 @@ async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Heade
       throw new AppError("rate_limited", AUTH_MESSAGES.signInRateLimited);
     }
     const signedIn = await getAuth().api.signInEmail({ body: { email, password, rememberMe }, headers, returnHeaders: true });
-    const user = signedIn.response.user as { id: string; role?: string | null };
+    const answer = signedIn.response as { twoFactorRedirect?: boolean; user?: { id: string; role?: string | null; email: string; twoFactorEnabled?: boolean | null } };
+    if (answer.twoFactorRedirect) {
+      // The password was right and two-factor is on: no session yet, only the plugin's pending
+      // sign-in cookie. The role is refused now, before anyone is asked for a code.
+      const pending = await findUserByEmail(getDb(), email);
+      const refusal = !pending ? config.invalidCredentials : pending.role === config.role ? await clientAccountRefusal(area, pending.id) : config.wrongRole;
+      if (refusal) throw new AppError("forbidden", refusal);
+      return { redirectTo: config.home, needsCode: true };
+    }
+    const user = answer.user!;
     const refusal = user.role === config.role ? await clientAccountRefusal(area, user.id) : config.wrongRole;
     if (refusal) {
       await endSession(signedIn.headers);
       throw new AppError("forbidden", refusal);
     }
+    // An admin without two-factor goes straight to enrolment (docs/PRODUCT.md#sign-in-two-factor).
+    if (area === "admin" && !user.twoFactorEnabled && !isDemoAdminExempt(user.email)) return { redirectTo: ADMIN_ENROLMENT_PATH };
     return { redirectTo: config.home };
   } catch (error) {
     throw signInError(area, error);
@@ -98,4 +118,40 @@ function signInError(area: LoginArea, error: unknown): AppError {
   }
   console.error("[auth] sign-in failed:", error);
   return new AppError("internal", AUTH_MESSAGES.loginFailed);
+}
+
+/**
+ * The second step of a sign-in: a code from the app or a backup code, against the pending sign-in
+ * the password step left in its cookie. Limited like passwords (per address here; per pending
+ * sign-in, 5 wrong codes, and per account by the plugin). The role is checked again on the session
+ * it makes.
+ */
+export async function verifySignInCode(input: z.output<typeof signInCodeSchema>, headers: Headers): Promise<{ redirectTo: string }> {
+  const config = AREAS[input.area];
+  try {
+    if (!(await allowAttempt(getDb(), ipLimitKey("sign-in", clientIp(headers)), AUTH_LIMITS.signInPerIp))) {
+      throw new AppError("rate_limited", AUTH_MESSAGES.signInRateLimited);
+    }
+    const body = { code: input.code, trustDevice: input.trustDevice };
+    const verified =
+      input.method === "totp"
+        ? await getAuth().api.verifyTOTP({ body, headers, returnHeaders: true })
+        : await getAuth().api.verifyBackupCode({ body, headers, returnHeaders: true });
+    const user = verified.response.user as { id: string; role?: string | null };
+    const refusal = user.role === config.role ? await clientAccountRefusal(input.area, user.id) : config.wrongRole;
+    if (refusal) {
+      await endSession(verified.headers);
+      throw new AppError("forbidden", refusal);
+    }
+    if (input.method === "backup") {
+      await recordAudit(getDb(), { actor: { userId: user.id }, action: "account.backup_code_used", entityType: "user", entityId: user.id });
+    }
+    if (input.area === "admin") console.info(`[auth] admin second step passed (${input.method}) for user ${user.id} from ${clientIp(headers)}`);
+    return { redirectTo: config.home };
+  } catch (error) {
+    const mapped = twoFactorError(error);
+    if (input.area === "admin") console.info(`[auth] admin second step refused (${mapped?.message ?? "error"}) from ${clientIp(headers)}`);
+    if (mapped) throw mapped;
+    throw signInError(input.area, error);
+  }
 }

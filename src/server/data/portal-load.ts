@@ -1,6 +1,7 @@
 import "server-only";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
+import { getAccountSecurity } from "./account-security";
 import { getBillingSummary, listPortalInvoices } from "./portal-billing";
 import { listRecentBookings } from "./portal-bookings";
 import { listPortalDocuments } from "./portal-documents";
@@ -12,13 +13,13 @@ import { listPortalRates } from "./portal-rates";
 
 /**
  * Everything the signed-in client portal shows, for every section at once, so switching sections
- * needs no round trip. One query per dataset (ten in all), whatever the number of projects,
+ * needs no round trip. One query per dataset (eleven in all), whatever the number of projects,
  * invoices or documents: per-project and per-invoice figures are aggregated in SQL.
  */
 export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
   assertClient(actor);
   const scope = { actor };
-  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings] = await Promise.all([
+  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security] = await Promise.all([
     getPortalProfile(db, scope),
     getOverviewStats(db, scope),
     listPortalProjects(db, scope),
@@ -29,8 +30,9 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     listActiveTiers(db, scope),
     getActiveSubscription(db, scope),
     listRecentBookings(db, scope),
+    getAccountSecurity(db, scope),
   ]);
-  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings };
+  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security };
 }
 
 export type ClientPortalData = Awaited<ReturnType<typeof loadClientPortal>>;

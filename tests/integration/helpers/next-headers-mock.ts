@@ -5,9 +5,20 @@
 // replaced: sessions, roles and the database stay real.
 export const requestHeaders: { current: Headers } = { current: new Headers() };
 
+/** Cookies an action set through cookies().set (better-auth's nextCookies), in order; tests that play a browser read them. */
+export const cookiesSet: { name: string; value: string; maxAge?: number }[] = [];
+
 export const nextHeadersMock = {
   headers: async () => requestHeaders.current,
-  cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false, set: () => {}, delete: () => {} }),
+  cookies: async () => ({
+    get: () => undefined,
+    getAll: () => [],
+    has: () => false,
+    set: (name: string, value: string, options?: { maxAge?: number }) => {
+      cookiesSet.push({ name, value, maxAge: options?.maxAge });
+    },
+    delete: () => {},
+  }),
 };
 
 // Pages call connection() and actions call after(), which also need a Next request. The matrix

@@ -1,4 +1,4 @@
-// Environment shared by integration tests: no demo seed unless a test asks, a fixed secret, a
+// Environment shared by integration tests: a fixed secret, a
 // private DATA_DIR per worker for files.
 import os from "node:os";
 import path from "node:path";
@@ -6,7 +6,9 @@ import fs from "node:fs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "it-data-"));
 process.env.DATA_DIR = dir;
-process.env.SEED_DEMO = "false";
+// As on a demo start, so the demo admin keeps its two-factor exemption (docs/PRODUCT.md#sign-in-two-factor);
+// databases are seeded only by setupTestDatabase({ seedDemo: true }), never by this setting.
+process.env.SEED_DEMO = "true";
 process.env.APP_URL = "http://localhost:3000";
 process.env.AUTH_SECRET = "integration-test-secret-integration-test-secret";
 delete process.env.DATABASE_URL;

@@ -11,7 +11,8 @@ export const metadata: Metadata = { title: { default: "Admin", template: `%s | A
 // session itself, because a page's payload can be requested without its layout running.
 export default async function AdminAreaLayout({ children }: { children: ReactNode }) {
   await connection();
-  const admin = await requireAdminPage();
+  // Enrolment passes: the Account page, where an admin without two-factor sets it up, has this frame too.
+  const admin = await requireAdminPage({ enrolment: true });
   return (
     <AdminShell brand={siteConfig.shortName} email={admin.email}>
       {children}

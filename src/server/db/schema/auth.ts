@@ -24,6 +24,8 @@ export const user = pgTable(
     image: text("image"),
     // The role lives on the server only; better-auth exposes it as an additional field with input: false.
     role: text("role", { enum: USER_ROLES }).notNull().default("client"),
+    // Set by better-auth's two-factor plugin once the first code is confirmed.
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (t) => [check("user_role_check", sql`${t.role} in ('client', 'admin')`)],
@@ -85,3 +87,22 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+// better-auth's two-factor plugin: the TOTP secret and the backup codes, both encrypted with a key
+// derived from AUTH_SECRET (storeBackupCodes: "encrypted"), never readable from a dump.
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // False between "enable" and the first confirmed code.
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId)],
+);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { CLIENT_STATUSES } from "../../../lib/domain/client-status";
 import { user } from "./auth";
 import { oneOf } from "./one-of";
@@ -23,6 +23,8 @@ export const clients = pgTable(
     phone: text("phone"),
     address: text("address"),
     status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
+    // Set by admins: this company's users must enrol in two-factor sign-in at their next sign-in.
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     joinedDate: date("joined_date").notNull().default(sql`current_date`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })

@@ -28,3 +28,14 @@ export function passwordResetMail(url: string): RenderedMail {
     action: { label: "Reset your password", url },
   });
 }
+
+export function twoFactorResetMail(signInUrl: string): RenderedMail {
+  return layoutMail({
+    subject: `Your ${siteConfig.name} two-factor sign-in was reset`,
+    paragraphs: [
+      "Two-factor sign-in on your account was turned off by an administrator, and every session of your account was signed out.",
+      "Sign in with your password and set up two-factor again in Settings. If you did not ask for this, contact us at once.",
+    ],
+    action: { label: "Sign in", url: signInUrl },
+  });
+}

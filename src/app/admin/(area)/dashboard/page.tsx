@@ -12,7 +12,9 @@ import { SquareCard } from "@/components/admin/square-card";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
 import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
-import { requireAdminPage } from "@/server/auth/session";
+import { Alert } from "@/components/ui/alert";
+import { isDemoAdminExempt, requireAdminPage } from "@/server/auth/session";
+import { getAccountSecurity } from "@/server/data/account-security";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/data/admin-dashboard";
 import { listFailedMails } from "@/server/data/admin-outbox";
 import { countUnmatchedInvoices } from "@/server/data/admin-square-customers";
@@ -26,7 +28,7 @@ export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, inquiries, activity, failedMail, squareStatus, unmatchedInvoices, invoicedChart, mrrChart] = await Promise.all([
+  const [stats, pending, inquiries, activity, failedMail, squareStatus, unmatchedInvoices, invoicedChart, mrrChart, security] = await Promise.all([
     getDashboardStats(db, { actor }),
     listPendingBookings(db, { actor }),
     listRecentInquiries(db, { actor }),
@@ -36,11 +38,19 @@ export default async function AdminDashboardPage() {
     countUnmatchedInvoices(db, { actor }),
     getInvoicedVsCollected(db, { actor }),
     getMrrByMonth(db, { actor }),
+    getAccountSecurity(db, { actor }),
   ]);
+  const demoExempt = !security.twoFactorEnabled && isDemoAdminExempt(actor.email);
 
   return (
     <>
       <PageHeader title="Admin Dashboard" description={`Signed in as ${actor.email}`} />
+      {demoExempt ? (
+        <Alert tone="info" className="mb-6">
+          Demo mode: this demo admin may sign in without two-factor authentication while the demo data is in use. Every other admin must set it up,
+          and a production deployment exempts no one. <Link href="/admin/account" className="underline">Set up two-factor</Link>
+        </Alert>
+      ) : null}
       <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <StatCard label="Total Clients" value={stats.totalClients.toLocaleString("en-US")} icon={<Users className="h-7 w-7" aria-hidden />} />
         <StatCard label="Active Projects" value={stats.activeProjects.toLocaleString("en-US")} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />

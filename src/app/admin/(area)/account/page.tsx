@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { TwoFactorCard } from "@/components/account/two-factor-card";
+import { PageHeader } from "@/components/admin/page-header";
+import { requireAdminPage } from "@/server/auth/session";
+import { getAccountSecurity } from "@/server/data/account-security";
+import { getDb } from "@/server/data/db";
+
+export const metadata: Metadata = { title: "Account" };
+
+// The admin's own account security. The one admin page open before two-factor is set up: every
+// other admin page sends an admin without it here (docs/PRODUCT.md#sign-in-two-factor).
+export default async function AdminAccountPage() {
+  await connection();
+  const actor = await requireAdminPage({ enrolment: true });
+  const security = await getAccountSecurity(getDb(), { actor });
+  return (
+    <>
+      <PageHeader title="Account" description={`Signed in as ${actor.email}`} />
+      <div className="space-y-6">
+        <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+"use client";
+
+import { ShieldCheck } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/app/account/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, fieldAria, Input } from "@/components/ui/field";
+import { Toast, useToast } from "@/components/ui/toast";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { BackupCodes } from "./backup-codes";
+import { rememberShownCodes, shownCodes } from "./shown-codes";
+
+type Setup = { qrSvg: string; secret: string };
+type Stage = { step: "idle" } | { step: "password"; purpose: "enable" | "regenerate" | "disable" } | { step: "scan"; setup: Setup } | { step: "codes"; codes: string[] };
+
+/**
+ * "Two-factor authentication" on portal Settings and the admin Account page
+ * (docs/PRODUCT.md#sign-in-two-factor): enable with the password, scan the QR (or type the
+ * secret), confirm with a first code, then the backup codes once; regenerate or disable later.
+ */
+export function TwoFactorCard({ enabled, required = false }: { enabled: boolean; required?: boolean }) {
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const { toast, show } = useToast();
+  const [stage, setStage] = useState<Stage>(() => {
+    const codes = shownCodes();
+    return codes ? { step: "codes", codes } : { step: "idle" };
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = (work: (form: FormData) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await work(new FormData(event.currentTarget));
+    } catch {
+      setError("Something went wrong. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+  const onPassword = (purpose: "enable" | "regenerate" | "disable") =>
+    submit(async (form) => {
+      const password = field(form, "password");
+      if (purpose === "enable") {
+        const result = await startTwoFactorAction({ password });
+        if (!result.ok) return setError(result.error);
+        setStage({ step: "scan", setup: result.data });
+      } else if (purpose === "regenerate") {
+        const result = await regenerateBackupCodesAction({ password });
+        if (!result.ok) return setError(result.error);
+        rememberShownCodes(result.data.backupCodes);
+        setStage({ step: "codes", codes: result.data.backupCodes });
+      } else {
+        const result = await disableTwoFactorAction({ password, code: field(form, "code") });
+        if (!result.ok) return setError(result.error);
+        setStage({ step: "idle" });
+        show("Two-factor authentication is off.", 4000);
+        router.refresh();
+      }
+    });
+
+  const onConfirm = submit(async (form) => {
+    const result = await confirmTwoFactorAction({ code: field(form, "code") });
+    if (!result.ok) return setError(result.error);
+    rememberShownCodes(result.data.backupCodes);
+    setStage({ step: "codes", codes: result.data.backupCodes });
+    // Confirming replaced the session; the page Next rendered with the action's answer still read
+    // the old cookie, so render it again with the new one.
+    router.refresh();
+  });
+
+  const finish = () => {
+    rememberShownCodes(null);
+    setStage({ step: "idle" });
+    show("Two-factor authentication is on.", 4000);
+    router.refresh();
+  };
+
+  return (
+    <Card className="max-w-2xl" data-hydrated={hydrated}>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <ShieldCheck className="h-5 w-5 text-accent" aria-hidden />
+        Two-factor authentication
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {enabled
+          ? "On: signing in needs your password and a code from your authenticator app."
+          : "Off: add a code from an authenticator app (1Password, Google Authenticator, Authy) to your password."}
+      </p>
+      {required && !enabled ? (
+        <Alert tone="info" className="mt-3">
+          Two-factor authentication is required for your account. Set it up to continue.
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert tone="error" className="mt-3">
+          {error}
+        </Alert>
+      ) : null}
+
+      {stage.step === "idle" ? (
+        <div className="mt-4 flex flex-wrap gap-3">
+          {enabled ? (
+            <>
+              <Button variant="secondary" onClick={() => setStage({ step: "password", purpose: "regenerate" })}>
+                New backup codes
+              </Button>
+              <Button variant="danger" onClick={() => setStage({ step: "password", purpose: "disable" })}>
+                Turn off
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => setStage({ step: "password", purpose: "enable" })}>Set up two-factor</Button>
+          )}
+        </div>
+      ) : null}
+
+      {stage.step === "password" ? (
+        <form onSubmit={onPassword(stage.purpose)} className="mt-4 space-y-4" aria-label="Confirm with your password">
+          <Field id="tf-password" label="Current password">
+            <Input {...fieldAria("tf-password")} name="password" type="password" autoComplete="current-password" required autoFocus />
+          </Field>
+          {stage.purpose === "disable" ? (
+            <Field id="tf-disable-code" label="Code from your app, or a backup code">
+              <Input {...fieldAria("tf-disable-code")} name="code" autoComplete="one-time-code" required />
+            </Field>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={busy} variant={stage.purpose === "disable" ? "danger" : "primary"}>
+              {stage.purpose === "enable" ? "Continue" : stage.purpose === "regenerate" ? "Make new backup codes" : "Turn off two-factor"}
+            </Button>
+            <Button variant="ghost" onClick={() => setStage({ step: "idle" })}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {stage.step === "scan" ? (
+        <form onSubmit={onConfirm} className="mt-4 space-y-4" aria-label="Confirm two-factor setup">
+          <p className="text-sm">Scan this QR code with your authenticator app, then enter the 6-digit code it shows.</p>
+          {/* The SVG is rendered on the server from the otpauth URI; shown as an image, it runs nothing. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(stage.setup.qrSvg)}`}
+            alt="QR code for your authenticator app"
+            width={200}
+            height={200}
+            className="rounded-md bg-white p-2"
+          />
+          <div className="text-sm">
+            <p className="text-muted">Can&apos;t scan? Enter this key in the app instead:</p>
+            <code data-testid="totp-secret" className="mt-1 block break-all rounded bg-slate-900 px-2 py-1 font-mono text-accent">
+              {stage.setup.secret}
+            </code>
+          </div>
+          <Field id="tf-confirm-code" label="6-digit code">
+            <Input {...fieldAria("tf-confirm-code")} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={8} required />
+          </Field>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={busy}>
+              Confirm
+            </Button>
+            <Button variant="ghost" onClick={() => setStage({ step: "idle" })}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {stage.step === "codes" ? <BackupCodes codes={stage.codes} onDone={finish} /> : null}
+      <Toast toast={toast} />
+    </Card>
+  );
+}

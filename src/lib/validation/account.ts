@@ -1,0 +1,65 @@
+import "./zod-config";
+import { z } from "zod";
+import { PASSWORD_MAX } from "./auth";
+
+// Account security forms (two-factor enrolment and sign-in codes), shared by the forms and the
+// server actions (docs/PRODUCT.md#sign-in-two-factor).
+
+const currentPassword = z
+  .string({ error: "Enter your current password" })
+  .min(1, "Enter your current password")
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** A 6-digit code from the authenticator app; spaces people type between groups are dropped. */
+export const totpCodeSchema = z
+  .string({ error: "Enter the 6-digit code from your app" })
+  .max(20, "Enter the 6-digit code from your app")
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your app"));
+
+/** A backup code as shown (xxxxx-xxxxx); typed without the dash it is accepted too. */
+export const backupCodeSchema = z
+  .string({ error: "Enter one of your backup codes" })
+  .max(40, "Enter one of your backup codes")
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your backup codes"))
+  .transform((value) => (value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`));
+
+export const twoFactorPasswordSchema = z.object({ password: currentPassword });
+export type TwoFactorPasswordInput = z.input<typeof twoFactorPasswordSchema>;
+
+export const confirmTwoFactorSchema = z.object({ code: totpCodeSchema });
+export type ConfirmTwoFactorInput = z.input<typeof confirmTwoFactorSchema>;
+
+/** Disabling needs the password and a code from the app (or a backup code). */
+export const disableTwoFactorSchema = z.object({
+  password: currentPassword,
+  code: z
+    .string({ error: "Enter a code from your app or a backup code" })
+    .max(40, "Enter a code from your app or a backup code")
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter a code from your app or a backup code")),
+});
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
+
+export const LOGIN_AREAS = ["client", "admin"] as const;
+
+/** The second step of a sign-in: a code from the app or a backup code, for the area signed in to. */
+export const signInCodeSchema = z.discriminatedUnion("method", [
+  z.object({ area: z.enum(LOGIN_AREAS), method: z.literal("totp"), code: totpCodeSchema, trustDevice: z.boolean() }),
+  z.object({ area: z.enum(LOGIN_AREAS), method: z.literal("backup"), code: backupCodeSchema, trustDevice: z.boolean() }),
+]);
+export type SignInCodeInput = z.input<typeof signInCodeSchema>;
+
+/** Texts both sides show (docs/PRODUCT.md#sign-in-two-factor). */
+export const TWO_FACTOR_MESSAGES = {
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  wrongBackupCode: "That backup code is not right, or it has been used already.",
+  pendingExpired: "Your sign-in has expired. Please sign in again.",
+  tooManyCodes: "Too many wrong codes. Please sign in again.",
+  locked: "Too many wrong codes for this account. Please wait 15 minutes and try again.",
+  wrongPassword: "That password is not right.",
+  alreadyEnabled: "Two-factor sign-in is already on.",
+  notStarted: "Start again: enter your password to set up two-factor sign-in.",
+  notEnabled: "Two-factor sign-in is not on.",
+} as const;

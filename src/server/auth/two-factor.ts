@@ -1,0 +1,141 @@
+import "server-only";
+import { isAPIError } from "better-auth/api";
+import { verifyPassword } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import { TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
+import { recordAudit } from "../audit";
+import { getDb } from "../db/client";
+import { account } from "../db/schema";
+import { AppError } from "../errors";
+import { type RateRule } from "../rate-limit";
+import { getAuth } from "./auth";
+import { allowAttempt, clearAttempts } from "./brute-force";
+import { type Actor, getSession } from "./session";
+
+// Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
+// (docs/PRODUCT.md#sign-in-two-factor). The plugin keeps the TOTP secret and the backup codes
+// encrypted; these flows add the password checks, limits, audit rows and plain-words errors.
+
+/** Wrong codes (or passwords) while managing two-factor, per user: the sign-in's own budget. */
+export const MANAGE_LIMIT: RateRule = { windowSeconds: 15 * 60, max: 10 };
+const manageKey = (userId: string) => `auth:two-factor-manage:user:${userId}`;
+
+/** The plugin's error codes, in the words the forms show. */
+export function twoFactorError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (!isAPIError(error)) return null;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  switch (code) {
+    case "INVALID_CODE":
+      return new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongCode);
+    case "INVALID_BACKUP_CODE":
+      return new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongBackupCode);
+    case "INVALID_TWO_FACTOR_COOKIE":
+    case "TOTP_NOT_ENABLED":
+    case "BACKUP_CODES_NOT_ENABLED":
+      return new AppError("unauthorized", TWO_FACTOR_MESSAGES.pendingExpired);
+    case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+      return new AppError("unauthorized", TWO_FACTOR_MESSAGES.tooManyCodes);
+    case "ACCOUNT_TEMPORARILY_LOCKED":
+      return new AppError("rate_limited", TWO_FACTOR_MESSAGES.locked);
+    case "INVALID_PASSWORD":
+      return new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongPassword);
+    case "TOTP_ALREADY_ENABLED":
+      return new AppError("conflict", TWO_FACTOR_MESSAGES.alreadyEnabled);
+    case "TWO_FACTOR_NOT_ENABLED":
+      return new AppError("conflict", TWO_FACTOR_MESSAGES.notEnabled);
+    default:
+      return null;
+  }
+}
+
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw twoFactorError(error) ?? error;
+  }
+}
+
+async function spendManageAttempt(userId: string): Promise<void> {
+  if (!(await allowAttempt(getDb(), manageKey(userId), MANAGE_LIMIT))) throw new AppError("rate_limited", TWO_FACTOR_MESSAGES.locked);
+}
+
+/** Checks the current password against the credential account (constant work for a wrong one). */
+async function checkPassword(userId: string, password: string): Promise<void> {
+  await spendManageAttempt(userId);
+  const [row] = await getDb()
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+    .limit(1);
+  if (!row?.hash || !(await verifyPassword({ hash: row.hash, password }))) {
+    throw new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongPassword);
+  }
+}
+
+export type TwoFactorSetup = { qrSvg: string; secret: string; uri: string };
+
+/** The secret as text for manual entry, from the otpauth URI the plugin made. */
+function secretOf(uri: string): string {
+  return new URL(uri).searchParams.get("secret") ?? "";
+}
+
+/** Renders the otpauth URI as an SVG QR code on the server (no script, no outside service). */
+export function qrSvgOf(uri: string): Promise<string> {
+  return QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+}
+
+/**
+ * Step 1: with the current password, a new secret (unconfirmed until the first code). The backup
+ * codes the plugin makes now are not sent: they are shown once, after the confirmation.
+ */
+export async function startTwoFactorEnrolment(actor: Actor, headers: Headers, password: string): Promise<TwoFactorSetup> {
+  const session = await getSession(headers);
+  if (session?.twoFactorEnabled) throw new AppError("conflict", TWO_FACTOR_MESSAGES.alreadyEnabled);
+  await checkPassword(actor.userId, password);
+  const result = await run(() => getAuth().api.enableTwoFactor({ body: { password }, headers }));
+  if (!("totpURI" in result) || !result.totpURI) throw new AppError("internal", "Two-factor setup failed. Please try again.");
+  return { qrSvg: await qrSvgOf(result.totpURI), secret: secretOf(result.totpURI), uri: result.totpURI };
+}
+
+/** Step 2: the first code turns two-factor on; the 10 backup codes are returned this once. */
+export async function confirmTwoFactorEnrolment(actor: Actor, headers: Headers, code: string): Promise<{ backupCodes: string[] }> {
+  const session = await getSession(headers);
+  if (session?.twoFactorEnabled) throw new AppError("conflict", TWO_FACTOR_MESSAGES.alreadyEnabled);
+  await spendManageAttempt(actor.userId);
+  // With a session the plugin turns two-factor on and replaces the session (its cookie reaches the
+  // browser through nextCookies), since the old one was made without the second factor.
+  await run(() => getAuth().api.verifyTOTP({ body: { code }, headers }));
+  const codes = await run(() => getAuth().api.viewBackupCodes({ body: { userId: actor.userId } }));
+  await clearAttempts(getDb(), manageKey(actor.userId));
+  await recordAudit(getDb(), { actor, action: "account.two_factor_enabled", entityType: "user", entityId: actor.userId });
+  return { backupCodes: codes.backupCodes };
+}
+
+/** A new set of 10 backup codes (the old set stops working), with the current password. */
+export async function regenerateBackupCodes(actor: Actor, headers: Headers, password: string): Promise<{ backupCodes: string[] }> {
+  await checkPassword(actor.userId, password);
+  const result = await run(() => getAuth().api.generateBackupCodes({ body: { password }, headers }));
+  await clearAttempts(getDb(), manageKey(actor.userId));
+  await recordAudit(getDb(), { actor, action: "account.backup_codes_regenerated", entityType: "user", entityId: actor.userId });
+  return { backupCodes: result.backupCodes };
+}
+
+/** Turns two-factor off with the password and a code from the app (or a backup code). */
+export async function disableTwoFactor(actor: Actor, headers: Headers, input: { password: string; code: string }): Promise<{ disabled: true }> {
+  const session = await getSession(headers);
+  if (!session?.twoFactorEnabled) throw new AppError("conflict", TWO_FACTOR_MESSAGES.notEnabled);
+  await checkPassword(actor.userId, input.password);
+  await spendManageAttempt(actor.userId);
+  if (/^\d{6}$/.test(input.code)) await run(() => getAuth().api.verifyTOTP({ body: { code: input.code }, headers }));
+  else {
+    const code = input.code.includes("-") ? input.code : `${input.code.slice(0, 5)}-${input.code.slice(5)}`;
+    await run(() => getAuth().api.verifyBackupCode({ body: { code, disableSession: true }, headers }));
+  }
+  await run(() => getAuth().api.disableTwoFactor({ body: { password: input.password }, headers }));
+  await clearAttempts(getDb(), manageKey(actor.userId));
+  await recordAudit(getDb(), { actor, action: "account.two_factor_disabled", entityType: "user", entityId: actor.userId });
+  return { disabled: true };
+}
