@@ -8,7 +8,8 @@ import { loadClientPortal } from "@/server/data/portal-load";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 
-// The server decides: the signed-in client's portal, or the login form.
+// The server decides: the signed-in client's portal (or, for an admin viewing it, that client's
+// portal read only: docs/PRODUCT.md#admin-view-as-client), or the login form.
 export default async function ClientPortalPage() {
   await connection();
   const actor = await getClientActorOrNull();
@@ -17,5 +18,5 @@ export default async function ClientPortalPage() {
   const data = loadClientPortal(getDb(), { actor });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
   data.catch(() => {});
-  return <ClientPortal email={actor.email} data={data} />;
+  return <ClientPortal email={actor.email} data={data} viewingAs={actor.viewer ? actor.company : undefined} />;
 }

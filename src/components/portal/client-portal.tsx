@@ -9,9 +9,9 @@ import { PortalLoadError, PortalLoading } from "./portal-status";
  * The signed-in client's portal. The page has checked the session and started loading the data;
  * the header shows at once while every section's data streams in behind 'Loading your data...'.
  */
-export function ClientPortal({ email, data }: { email: string; data: Promise<ClientPortalData> }) {
+export function ClientPortal({ email, data, viewingAs }: { email: string; data: Promise<ClientPortalData>; viewingAs?: string }) {
   return (
-    <PortalShell brand={siteConfig.name} email={email}>
+    <PortalShell brand={siteConfig.name} email={email} viewingAs={viewingAs}>
       <Suspense fallback={<PortalLoading />}>
         <PortalData data={data} />
       </Suspense>

@@ -81,7 +81,7 @@ export async function listRecentInquiries(db: DbOrTx, { actor, limit = 5 }: { ac
       message: contactInquiries.message,
       readAt: contactInquiries.readAt,
       createdAt: contactInquiries.createdAt,
-      unread: sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null)`.mapWith(Number),
+      unread: sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null and ${contactInquiries.archivedAt} is null)`.mapWith(Number),
     })
     .from(contactInquiries)
     .orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id))

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
 import { requireAdminPage } from "@/server/auth/session";
+import { countUnreadInquiries } from "@/server/data/admin-inquiries";
+import { getDb } from "@/server/data/db";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
 
@@ -12,8 +14,9 @@ export const metadata: Metadata = { title: { default: "Admin", template: `%s | A
 export default async function AdminAreaLayout({ children }: { children: ReactNode }) {
   await connection();
   const admin = await requireAdminPage();
+  const unreadInquiries = await countUnreadInquiries(getDb(), { actor: admin });
   return (
-    <AdminShell brand={siteConfig.shortName} email={admin.email}>
+    <AdminShell brand={siteConfig.shortName} email={admin.email} counts={{ "/admin/inquiries": unreadInquiries }}>
       {children}
     </AdminShell>
   );
