@@ -2,6 +2,8 @@ import "server-only";
 import type { Actor } from "./auth/session";
 import type { DbOrTx } from "./db/client";
 import { auditLog } from "./db/schema";
+import { AppError } from "./errors";
+import { READ_ONLY_VIEW_MESSAGE } from "./auth/view-as";
 
 /**
  * Records an admin action (who, what, when, before/after). Call it inside the same transaction as
@@ -11,6 +13,8 @@ export async function recordAudit(
   db: DbOrTx,
   entry: { actor: Pick<Actor, "userId"> | null; action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
 ): Promise<void> {
+  // A last line behind the guards: a write made with a viewing admin's read-only actor never lands.
+  if (entry.actor?.role === "client" && entry.actor.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
   await db.insert(auditLog).values({
     actorUserId: entry.actor?.userId ?? null,
     action: entry.action,

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { after } from "next/server";
 import type { z } from "zod";
 import * as zcore from "zod/v4/core";
-import { type Actor, type AdminActor, type ClientActor, requireAccountActor, requireAdmin, requireClient } from "./auth/session";
+import { type Actor, type AdminActor, type ClientActor, requireAccountActor, requireAdmin, requireClient, requireClientOrViewer } from "./auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
 
@@ -24,8 +24,13 @@ function wrap<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>) {
 
 /** Route handler for admins only: 401 without a session, 403 for any other role. */
 export const withAdmin = (handler: Handler<AdminActor>) => wrap(requireAdmin, handler);
-/** Route handler for clients only; the actor carries the client id of the session. */
+/**
+ * Route handler for clients only; the actor carries the client id of the session. Refused while an
+ * admin views a client's portal (read only), so every client write is refused then.
+ */
 export const withClient = (handler: Handler<ClientActor>) => wrap(requireClient, handler);
+/** A client route that only reads: also open to an admin viewing that client's portal (docs/PRODUCT.md#admin-view-as-client). */
+export const withClientRead = (handler: Handler<ClientActor>) => wrap(requireClientOrViewer, handler);
 /** Public route handler: still maps errors through the one mapping. */
 export const withPublic = (handler: Handler<null>) => wrap(async () => null, handler);
 
@@ -94,6 +99,7 @@ export function actionInputSchema(fn: unknown): z.ZodType | null {
 
 export const adminAction = <S extends z.ZodType, T>(schema: S, fn: (actor: AdminActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireAdmin(), schema, fn);
+/** A client's action; refused while an admin views a client's portal (every client write is). */
 export const clientAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireClient(), schema, fn);
 /**
@@ -106,6 +112,9 @@ export const accountAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Act
     const h = new Headers(await headers());
     return { actor: await requireAccountActor(h), headers: h };
   }, schema, ({ actor, headers: h }, input) => fn(actor, input, h));
+/** A client action that only reads: also open to an admin viewing that client's portal. */
+export const clientReadAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
+  action(() => requireClientOrViewer(), schema, fn);
 /** What a public action gets instead of an actor: the request's headers and a way to work after answering. */
 export type PublicContext = { headers: Headers; defer: (task: () => Promise<void>) => void };
 

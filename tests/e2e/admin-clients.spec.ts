@@ -34,7 +34,7 @@ test("layout and dashboard: figures, bookings with details, inquiries", async ({
   const bookings = page.getByRole("region", { name: "Pending Service Bookings" });
   if (await bookings.getByText("No pending bookings").isHidden()) {
     // The way to the whole list shows for any number of pending bookings, even one.
-    await expect(bookings.getByRole("button", { name: /^View All \d+ Bookings$/ })).toBeVisible();
+    await expect(bookings.getByRole("link", { name: /^View All \d+ Bookings$/ })).toHaveAttribute("href", "/admin/bookings?status=pending&sort=urgency");
     await bookings.getByRole("button", { name: /^View details of/ }).first().click();
     const details = page.getByRole("dialog", { name: "Booking request" });
     await expect(details.getByText("Project description")).toBeVisible();

@@ -206,6 +206,9 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/documents": { expect: adminPage("renders") },
   "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
   "PAGE /admin/account": { expect: adminPage("renders") },
+  "PAGE /admin/inquiries": { call: () => ({ searchParams: { q: "", status: "new" } }), expect: adminPage("renders") },
+  "PAGE /admin/bookings": { call: () => ({ searchParams: { status: "pending", sort: "urgency" } }), expect: adminPage("renders") },
+  "PAGE /admin/audit": { call: () => ({ searchParams: { action: "client.create" } }), expect: adminPage("renders") },
 
   // --- client portal actions ------------------------------------------------------------------
   "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
@@ -271,6 +274,21 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { input: () => ({}), expect: adminOnlyAction("ok") },
+  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": {
+    input: ({ target }) => ({ clientId: target.clientId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": { input: () => ({}), expect: adminOnlyAction({ ok: true, data: { ended: false } }) },
+  "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ bookingId: fresh.bookingId, decision: "decline", reason: "Matrix: fully booked." }),
+    expect: adminOnlyAction({ ok: true, data: { status: "declined" } }),
+  },
+  "ACTION src/app/admin/(area)/inquiries/actions.ts#setInquiryArchivedAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ inquiryId: fresh.inquiryId, archived: true }),
+    expect: adminOnlyAction("ok"),
+  },
   "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": {
     fresh: true,
     input: ({ fresh }) => ({ bookingId: fresh.bookingId }),

@@ -257,6 +257,14 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ unused: 1 })) },
   "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ bookingId: acme.bookingId })) },
   "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ inquiryId: acme.bookingId })) },
+  "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ bookingId: acme.bookingId, decision: "decline", reason: "Fuzz reason" })),
+  },
+  "ACTION src/app/admin/(area)/inquiries/actions.ts#setInquiryArchivedAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ inquiryId: acme.bookingId, archived: true })) },
+  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ clientId: acme.clientId })) },
+  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ unused: 1 })) },
   "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ mailId: acme.bookingId })) },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
     kind: "action",

@@ -8,6 +8,7 @@ import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 import { ACTIVE_BOOKING_STATUSES, BOOKING_STATUS_LABELS, BOOKING_STATUS_TONES, BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES, CLIENT_STATUSES } from "@/lib/domain/client-status";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
+import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, INQUIRY_STATES } from "@/lib/domain/inquiry-state";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, INVOICE_STATUSES, isOpenInvoiceStatus, OPEN_INVOICE_STATUSES } from "@/lib/domain/invoice-status";
 import { ACTIVE_PROJECT_STATUSES, PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUS_WORK_ORDER, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { BOOKING_SERVICE_TYPES, SERVICE_INTERESTS, SERVICE_NAMES } from "@/lib/domain/services";
@@ -28,6 +29,7 @@ const LISTS = [
   { name: "client status", values: CLIENT_STATUSES, labels: CLIENT_STATUS_LABELS, tones: CLIENT_STATUS_TONES },
   { name: "urgency", values: URGENCIES, labels: URGENCY_LABELS, tones: URGENCY_TONES },
   { name: "document category", values: DOCUMENT_CATEGORIES, labels: DOCUMENT_CATEGORY_LABELS, tones: null },
+  { name: "inquiry state", values: INQUIRY_STATES, labels: INQUIRY_STATE_LABELS, tones: INQUIRY_STATE_TONES },
 ] as const;
 
 describe("labels and colours", () => {

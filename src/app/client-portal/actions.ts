@@ -6,7 +6,7 @@ import { listPortalInvoices } from "@/server/data/portal-billing";
 import { createServiceBooking } from "@/server/data/portal-bookings";
 import { updateAccountSettings } from "@/server/data/portal-profile";
 import { getDb } from "@/server/data/db";
-import { clientAction } from "@/server/handler";
+import { clientAction, clientReadAction } from "@/server/handler";
 
 export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) =>
   updateAccountSettings(getDb(), { actor, input }),
@@ -16,6 +16,7 @@ export const requestServiceBooking = clientAction(serviceBookingSchema, (actor, 
   createServiceBooking(getDb(), { actor, input }),
 );
 
-export const loadMoreInvoices = clientAction(invoicePageSchema, (actor, input) =>
+// A read: an admin viewing the portal may page through the invoices too.
+export const loadMoreInvoices = clientReadAction(invoicePageSchema, (actor, input) =>
   listPortalInvoices(getDb(), { actor, offset: input.offset }),
 );

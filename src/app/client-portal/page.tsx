@@ -10,7 +10,8 @@ import { getPaidVsOutstanding } from "@/server/data/revenue-charts";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 
-// The server decides: the signed-in client's portal, or the login form.
+// The server decides: the signed-in client's portal (or, for an admin viewing it, that client's
+// portal read only: docs/PRODUCT.md#admin-view-as-client), or the login form.
 export default async function ClientPortalPage() {
   await connection();
   const actor = await getClientActorOrNull();
@@ -22,5 +23,12 @@ export default async function ClientPortalPage() {
   // Billing's chart is drawn here on the server and handed to the sections ready-made.
   const chart = getPaidVsOutstanding(getDb(), { actor });
   chart.catch(() => {});
-  return <ClientPortal email={actor.email} data={data} billingChart={<LoadedBillingChart points={chart} />} />;
+  return (
+    <ClientPortal
+      email={actor.email}
+      data={data}
+      billingChart={<LoadedBillingChart points={chart} />}
+      viewingAs={actor.viewer ? actor.company : undefined}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { FileText, FolderKanban, LayoutDashboard, Receipt, Repeat, Settings, UserCog, Users } from "lucide-react";
+import { CalendarClock, FileText, FolderKanban, Inbox, LayoutDashboard, Receipt, Repeat, ScrollText, Settings, UserCog, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
@@ -14,6 +14,14 @@ export const ADMIN_NAV = [
   { href: "/admin/account", label: "Account", short: "Account", Icon: UserCog },
 ] as const;
 
+// The back office (docs/PRODUCT.md#admin-frame-and-navigation): in the sidebar only; on a phone the
+// dashboard's cards link to them.
+export const ADMIN_NAV_BACK_OFFICE = [
+  { href: "/admin/inquiries", label: "Inquiries", Icon: Inbox },
+  { href: "/admin/bookings", label: "Bookings", Icon: CalendarClock },
+  { href: "/admin/audit", label: "Audit log", Icon: ScrollText },
+] as const;
+
 // Listed, marked 'Soon' and disabled (docs/PRODUCT.md#admin-frame-and-navigation).
 const SOON = [
   { label: "Invoices", Icon: Receipt },
@@ -25,12 +33,13 @@ function isActive(pathname: string, href: string) {
 }
 
 /** The desktop sidebar's links; labels hide when collapsed (icons keep an accessible name). */
-export function SidebarNav({ collapsed }: { collapsed: boolean }) {
+export function SidebarNav({ collapsed, counts = {} }: { collapsed: boolean; counts?: Record<string, number> }) {
   const pathname = usePathname();
   return (
     <ul className="space-y-1">
-      {ADMIN_NAV.map(({ href, label, Icon }) => {
+      {[...ADMIN_NAV, ...ADMIN_NAV_BACK_OFFICE].map(({ href, label, Icon }) => {
         const active = isActive(pathname, href);
+        const count = counts[href] ?? 0;
         return (
           <li key={href}>
             <Link
@@ -45,6 +54,12 @@ export function SidebarNav({ collapsed }: { collapsed: boolean }) {
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden />
               <span className={cn(collapsed && "sr-only")}>{label}</span>
+              {count > 0 ? (
+                <span className={cn("ml-auto rounded-full bg-cyan-500/20 px-1.5 text-xs font-semibold text-accent", collapsed && "sr-only")}>
+                  {count}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         );

@@ -28,13 +28,16 @@ export function CreateClientButton({ variant = "primary" }: { variant?: "primary
   );
 }
 
-function CreateClientDialog({ onClose }: { onClose: () => void }) {
+/** Values a Create New Client form starts with, e.g. from a contact inquiry (docs/PRODUCT.md#admin-inquiries). */
+export type ClientPrefill = { company: string; contactPerson: string; email: string; inquiryId: string };
+
+export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; prefill?: ClientPrefill }) {
   const router = useRouter();
   const [created, setCreated] = useState<Created | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CreateClientInput, unknown, import("zod").output<typeof createClientSchema>>({
     resolver: zodResolver(createClientSchema),
-    defaultValues: { company: "", contactPerson: "", email: "", phone: "", address: "" },
+    defaultValues: { company: prefill?.company ?? "", contactPerson: prefill?.contactPerson ?? "", email: prefill?.email ?? "", phone: "", address: "", inquiryId: prefill?.inquiryId ?? "" },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -57,12 +60,17 @@ function CreateClientDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={created ? "Client created" : "Create New Client"} description={created ? undefined : "The client receives an email invitation to choose a password."}>
+    <Dialog
+      open
+      onOpenChange={(next) => (next ? null : onClose())}
+      title={created ? "Client created" : "Create New Client"}
+      description={created ? undefined : prefill ? "From the contact inquiry, which is linked to the new client. The client receives an email invitation to choose a password." : "The client receives an email invitation to choose a password."}
+    >
       {created ? (
         <InvitationPanel
           created={created}
           onAnother={() => {
-            form.reset();
+            form.reset({ company: "", contactPerson: "", email: "", phone: "", address: "", inquiryId: "" });
             setCreated(null);
           }}
           onClose={onClose}

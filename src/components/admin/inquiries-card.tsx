@@ -1,6 +1,7 @@
 "use client";
 
 import { Mail } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
 import { markInquiryReadAction } from "@/app/admin/(area)/dashboard/actions";
 import { Button } from "@/components/ui/button";
@@ -55,6 +56,9 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
         </h2>
         {unread > 0 ? <span className="rounded-full bg-cyan-500/15 px-2 py-0.5 text-xs font-semibold text-accent">{unread} unread</span> : null}
       </div>
+      <Link href="/admin/inquiries" className="mt-1 inline-block text-sm text-accent underline underline-offset-2">
+        Open the inquiries inbox
+      </Link>
       {inquiries.length === 0 ? (
         <p className="mt-4 text-sm text-muted">No inquiries yet</p>
       ) : (

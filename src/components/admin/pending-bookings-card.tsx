@@ -1,11 +1,12 @@
 "use client";
 
 import { CalendarClock } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { approveBookingAction } from "@/app/admin/(area)/dashboard/actions";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
@@ -29,12 +30,11 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
     setInitialSeen(initial);
     setBookings(initial);
   }
-  const [showAll, setShowAll] = useState(false);
   const [details, setDetails] = useState<BookingView | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const remaining = total - (initial.length - bookings.length);
-  const visible = showAll ? bookings : bookings.slice(0, PREVIEW);
+  const visible = bookings.slice(0, PREVIEW);
 
   const approve = async (booking: BookingView) => {
     setBusyId(booking.id);
@@ -98,9 +98,9 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
       )}
       {/* Shown whenever a booking is pending: it is the way to the whole list, however short. */}
       {bookings.length > 0 ? (
-        <Button variant="ghost" size="sm" className="mt-3 w-full" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
-          {showAll ? "Show fewer" : `View All ${remaining} Bookings`}
-        </Button>
+        <Link href="/admin/bookings?status=pending&sort=urgency" className={buttonClasses("ghost", "sm", "mt-3 w-full")}>
+          View All {remaining} Bookings
+        </Link>
       ) : null}
       {details ? (
         <Dialog open onOpenChange={(open) => (open ? null : setDetails(null))} title="Booking request" description={`${details.company} · submitted ${formatDate(details.createdAt)}`}>

@@ -21,6 +21,12 @@ export function BookingRequests({ bookings }: { bookings: PortalBooking[] }) {
               <p className="text-xs text-muted">
                 Preferred start {formatDate(booking.preferredStartDate)} · {URGENCY_LABELS[booking.urgency]} · Requested {formatDate(booking.createdAt)}
               </p>
+              {booking.status === "declined" && booking.declineReason ? (
+                <p className="mt-1 whitespace-pre-wrap text-sm">
+                  <span className="font-medium text-muted">Reason: </span>
+                  {booking.declineReason}
+                </p>
+              ) : null}
             </div>
             <StatusBadge value={booking.status} label={BOOKING_STATUS_LABELS[booking.status]} tone={BOOKING_STATUS_TONES[booking.status]} />
           </li>

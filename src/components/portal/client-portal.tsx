@@ -9,9 +9,19 @@ import { PortalLoadError, PortalLoading } from "./portal-status";
  * The signed-in client's portal. The page has checked the session and started loading the data;
  * the header shows at once while every section's data streams in behind 'Loading your data...'.
  */
-export function ClientPortal({ email, data, billingChart }: { email: string; data: Promise<ClientPortalData>; billingChart?: ReactNode }) {
+export function ClientPortal({
+  email,
+  data,
+  billingChart,
+  viewingAs,
+}: {
+  email: string;
+  data: Promise<ClientPortalData>;
+  billingChart?: ReactNode;
+  viewingAs?: string;
+}) {
   return (
-    <PortalShell brand={siteConfig.name} email={email}>
+    <PortalShell brand={siteConfig.name} email={email} viewingAs={viewingAs}>
       <Suspense fallback={<PortalLoading />}>
         <PortalData data={data} billingChart={billingChart} />
       </Suspense>

@@ -5,16 +5,18 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { cn } from "@/lib/cn";
+import { ViewAsBanner } from "./view-as-banner";
 import { MOBILE_SECTIONS, PORTAL_SECTIONS, SECTION_INFO, sectionHref } from "./portal-sections-config";
 import { usePortalNavigation } from "./use-portal-navigation";
 
 /** Header, collapsible desktop sidebar, mobile bottom bar; the section content is `children`. */
-export function PortalShell({ brand, email, children }: { brand: string; email: string; children: ReactNode }) {
+export function PortalShell({ brand, email, viewingAs, children }: { brand: string; email: string; viewingAs?: string; children: ReactNode }) {
   const { section, linkHandler } = usePortalNavigation();
   const [collapsed, setCollapsed] = useState(false);
 
   return (
     <div className="flex min-h-screen flex-col">
+      {viewingAs ? <ViewAsBanner company={viewingAs} /> : null}
       <header className="z-30 border-b border-border bg-background/95 backdrop-blur md:sticky md:top-0">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3 md:px-6">
           <div className="min-w-0">
@@ -28,7 +30,8 @@ export function PortalShell({ brand, email, children }: { brand: string; email: 
             <span className="min-w-0 max-w-[16rem] truncate text-sm text-muted" title={email}>
               {email}
             </span>
-            <LogoutButton redirectTo="/client-portal" />
+            {/* Signing out while viewing would end the admin's own session: Exit in the banner instead. */}
+            {viewingAs ? null : <LogoutButton redirectTo="/client-portal" />}
           </div>
         </div>
       </header>

@@ -2,8 +2,10 @@
 // and server actions parse the same input again on the server.
 import "./zod-config";
 import { z } from "zod";
+import { BOOKING_STATUSES } from "../domain/booking-status";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../domain/document-category";
 import { INVOICE_STATUSES } from "../domain/invoice-status";
+import { BOOKING_SERVICE_TYPES } from "../domain/services";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { SUBSCRIPTION_STATUSES } from "../domain/subscription-status";
 import { parseDollarsToCents } from "../format";
@@ -28,6 +30,8 @@ export const createClientSchema = z.object({
   email: emailSchema,
   phone: optionalText(50),
   address: optionalText(500),
+  // Set when the client is created from a contact inquiry: the inquiry is linked to the new client.
+  inquiryId: z.union([z.literal(""), uuidSchema]).nullish().transform((value) => value || null),
 });
 export type CreateClientInput = z.input<typeof createClientSchema>;
 
@@ -96,6 +100,54 @@ export const unlinkInvoiceSchema = z.object({ invoiceId: uuidSchema });
 // ── Bookings and inquiries ─────────────────────────────────────────────────────────────────
 export const bookingIdSchema = z.object({ bookingId: uuidSchema });
 export const inquiryIdSchema = z.object({ inquiryId: uuidSchema });
+
+/** Sorts of the bookings list: newest request first, soonest preferred start, most urgent. */
+export const BOOKING_SORTS = ["newest", "start", "urgency"] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+export const bookingListQuerySchema = z.object({
+  status: z.union([z.enum(BOOKING_STATUSES), z.literal("all")]).catch("all").default("all"),
+  service: z.union([z.enum(BOOKING_SERVICE_TYPES), z.literal("all")]).catch("all").default("all"),
+  sort: z.enum(BOOKING_SORTS).catch("newest").default("newest"),
+  page: pageNumber.default(1),
+});
+export type BookingListQuery = z.output<typeof bookingListQuerySchema>;
+
+/** What an admin decides on a booking; a decline carries the reason the client reads. */
+export const bookingDecisionSchema = z.discriminatedUnion(
+  "decision",
+  [
+    z.object({ bookingId: uuidSchema, decision: z.literal("approve") }),
+    z.object({ bookingId: uuidSchema, decision: z.literal("decline"), reason: requiredText(1000, "Please give the client a reason") }),
+    z.object({ bookingId: uuidSchema, decision: z.literal("complete") }),
+  ],
+  { error: "Unknown decision" },
+);
+export type BookingDecisionInput = z.input<typeof bookingDecisionSchema>;
+
+/** The inbox's filters; "all" is every inquiry not archived (the archive is its own filter). */
+export const INQUIRY_FILTERS = ["all", "new", "read", "archived"] as const;
+export type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
+export const inquiryListQuerySchema = z.object({
+  q: searchText.default(""),
+  status: z.enum(INQUIRY_FILTERS).catch("all").default("all"),
+  page: pageNumber.default(1),
+});
+export type InquiryListQuery = z.output<typeof inquiryListQuerySchema>;
+export const inquiryArchiveSchema = z.object({ inquiryId: uuidSchema, archived: z.boolean({ error: "archived must be true or false" }) });
+
+/** Audit log filters: the acting user, the action, a date range (inclusive, UTC days). */
+const optionalFilterDate = z.union([z.literal(""), isoDateSchema]).optional().catch(undefined).transform((value) => value || undefined);
+export const auditListQuerySchema = z.object({
+  actor: z.union([z.literal(""), z.literal("system"), z.string().max(100).regex(/^[A-Za-z0-9_-]+$/)]).optional().catch(undefined).transform((value) => value || undefined),
+  action: z.string().max(100).regex(/^[a-z0-9_.:-]*$/i).optional().catch(undefined).transform((value) => value || undefined),
+  from: optionalFilterDate,
+  to: optionalFilterDate,
+  page: pageNumber.default(1),
+});
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+/** Starting the read-only view of a client's portal. */
+export const viewAsClientSchema = z.object({ clientId: uuidSchema });
 export const mailIdSchema = z.object({ mailId: uuidSchema });
 
 // ── Documents ──────────────────────────────────────────────────────────────────────────────

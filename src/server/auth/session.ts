@@ -2,14 +2,24 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { getDb } from "../db/client";
-import { clients } from "../db/schema";
 import { DEMO_USERS } from "../db/seed/demo-data";
+import { clients, user } from "../db/schema";
 import { serverEnv } from "../env";
 import { AppError } from "../errors";
 import { getAuth } from "./auth";
+import { READ_ONLY_VIEW_MESSAGE, viewAsOf } from "./view-as";
 
 export type AdminActor = { role: "admin"; userId: string; email: string; name: string };
-export type ClientActor = { role: "client"; userId: string; email: string; name: string; clientId: string; company: string };
+export type ClientActor = {
+  role: "client";
+  userId: string;
+  email: string;
+  name: string;
+  clientId: string;
+  company: string;
+  /** Set when an admin views this client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
+  viewer?: { adminUserId: string; adminEmail: string };
+};
 export type Actor = AdminActor | ClientActor;
 
 /** The session of the request, from its cookies; route handlers pass their request headers. */
@@ -60,10 +70,16 @@ export async function requireAdmin(headers?: Headers, options: { enrolment?: boo
   return { role: "admin", userId: session.userId, email: session.email, name: session.name };
 }
 
-/** The signed-in client and its clients row (found through the user id, never from input). */
+/**
+ * The signed-in client and its clients row (found through the user id, never from input). Every
+ * client write goes through here (clientAction, withClient), so an admin viewing a portal is
+ * refused here, whatever the write.
+ */
 export async function requireClient(headers?: Headers): Promise<ClientActor> {
-  const session = await getSession(headers);
+  const h = headers ?? (await nextHeaders());
+  const session = await getSession(h);
   if (!session) throw new AppError("unauthorized", "Please sign in.");
+  if (session.role === "admin" && viewAsOf(h, session.userId)) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
   if (session.role !== "client") throw new AppError("forbidden", "Access denied. Please use the admin portal.");
   const [row] = await getDb()
     .select({ id: clients.id, company: clients.company, status: clients.status })
@@ -108,10 +124,37 @@ export async function requireAccountActor(headers?: Headers): Promise<Actor> {
   return session.role === "admin" ? requireAdmin(headers, { enrolment: true }) : requireClient(headers);
 }
 
-/** For the client portal page: the signed-in client, or null for anyone else (login is shown). */
+/**
+ * For reads of the portal: the signed-in client, or an admin viewing a client's portal (an actor
+ * of that client carrying `viewer`, read only: writes go through requireClient and are refused).
+ */
+export async function requireClientOrViewer(headers?: Headers): Promise<ClientActor> {
+  const h = headers ?? (await nextHeaders());
+  const session = await getSession(h);
+  const view = session?.role === "admin" ? viewAsOf(h, session.userId) : null;
+  if (!session || !view) return requireClient(h);
+  const [row] = await getDb()
+    .select({ id: clients.id, company: clients.company, userId: clients.userId, email: user.email, name: user.name })
+    .from(clients)
+    .innerJoin(user, eq(user.id, clients.userId))
+    .where(eq(clients.id, view.clientId))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "Client not found");
+  return {
+    role: "client",
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    clientId: row.id,
+    company: row.company,
+    viewer: { adminUserId: session.userId, adminEmail: session.email },
+  };
+}
+
+/** For the client portal page: the client (or a viewing admin's read-only actor), or null (login is shown). */
 export async function getClientActorOrNull(): Promise<ClientActor | null> {
   try {
-    return await requireClient();
+    return await requireClientOrViewer();
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

@@ -12,6 +12,7 @@ import { clients } from "../db/schema";
 import { AppError } from "../errors";
 import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
 import { layoutMail, type RenderedMail } from "../integrations/email/templates";
+import { linkInquiryToClient } from "./admin-inquiries";
 
 /** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
 export const INVITE_TOKEN_DAYS = 7;
@@ -70,6 +71,7 @@ export async function createClientWithInvitation(
           address: input.address,
         })
         .returning({ id: clients.id, company: clients.company, contactPerson: clients.contactPerson, joinedDate: clients.joinedDate });
+      if (input.inquiryId) await linkInquiryToClient(tx, { actor, inquiryId: input.inquiryId, clientId: client!.id });
       await enqueueEmail(tx, {
         to: email,
         kind: "client_invitation",
@@ -82,7 +84,7 @@ export async function createClientWithInvitation(
         entityType: "client",
         entityId: client!.id,
         before: null,
-        after: { ...client, email, phone: input.phone, address: input.address, userId, invitationExpiresAt: expiresAt.toISOString() },
+        after: { ...client, email, phone: input.phone, address: input.address, userId, invitationExpiresAt: expiresAt.toISOString(), inquiryId: input.inquiryId ?? null },
       });
       return { clientId: client!.id, userId };
     });

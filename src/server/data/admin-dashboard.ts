@@ -1,13 +1,14 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
-import { URGENCIES_MOST_URGENT_FIRST, type Urgency } from "@/lib/domain/urgency";
+import type { Urgency } from "@/lib/domain/urgency";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "../db/schema";
-import { oneOf, sqlStringList } from "../db/schema/one-of";
+import { oneOf } from "../db/schema/one-of";
 import { AppError } from "../errors";
+import { decideBooking, urgencyRank } from "./admin-bookings";
 import { invoiceIsOpen, invoiceOutstandingCents } from "./invoice-money-sql";
 
 /**
@@ -56,36 +57,15 @@ export async function listPendingBookings(db: DbOrTx, { actor, limit = 50 }: { a
     .from(serviceBookings)
     .innerJoin(clients, eq(clients.id, serviceBookings.clientId))
     .where(eq(serviceBookings.status, "pending"))
-    .orderBy(sql`array_position(array[${sqlStringList(URGENCIES_MOST_URGENT_FIRST)}]::text[], ${serviceBookings.urgency})`, serviceBookings.createdAt)
+    .orderBy(urgencyRank, serviceBookings.createdAt)
     .limit(limit);
   return { bookings: rows.map(({ total: _t, ...b }) => b as PendingBooking), total: rows[0]?.total ?? 0 };
 }
 
-/** Approves a pending booking (status → approved), recording who reviewed it. */
+/** Approves a pending booking (status → approved), recording who reviewed it (see decideBooking). */
 export async function approveBooking(db: Db, { actor, bookingId }: { actor: AdminActor; bookingId: string }) {
-  assertAdmin(actor);
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ id: serviceBookings.id, status: serviceBookings.status })
-      .from(serviceBookings)
-      .where(eq(serviceBookings.id, bookingId))
-      .for("update");
-    if (!before) throw new AppError("not_found", "Booking not found");
-    if (before.status !== "pending") throw new AppError("conflict", `This booking is already ${before.status.replace("_", " ")}.`);
-    await tx
-      .update(serviceBookings)
-      .set({ status: "approved", reviewedBy: actor.userId, updatedAt: new Date() })
-      .where(and(eq(serviceBookings.id, bookingId), eq(serviceBookings.status, "pending")));
-    await recordAudit(tx, {
-      actor,
-      action: "booking.approve",
-      entityType: "service_booking",
-      entityId: bookingId,
-      before: { status: before.status },
-      after: { status: "approved", reviewedBy: actor.userId },
-    });
-    return { status: "approved" as const };
-  });
+  const { status } = await decideBooking(db, { actor, bookingId, decision: { decision: "approve" } });
+  return { status: status as "approved" };
 }
 
 /** The newest contact inquiries (what visitors sent) and how many are unread. */
@@ -101,7 +81,7 @@ export async function listRecentInquiries(db: DbOrTx, { actor, limit = 5 }: { ac
       message: contactInquiries.message,
       readAt: contactInquiries.readAt,
       createdAt: contactInquiries.createdAt,
-      unread: sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null)`.mapWith(Number),
+      unread: sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null and ${contactInquiries.archivedAt} is null)`.mapWith(Number),
     })
     .from(contactInquiries)
     .orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id))

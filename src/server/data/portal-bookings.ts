@@ -15,6 +15,8 @@ export type PortalBooking = {
   preferredStartDate: string;
   urgency: Urgency;
   status: BookingStatus;
+  /** Why the consultancy declined it (null unless declined). */
+  declineReason: string | null;
   createdAt: string;
 };
 
@@ -26,6 +28,7 @@ const bookingColumns = {
   preferredStartDate: serviceBookings.preferredStartDate,
   urgency: serviceBookings.urgency,
   status: serviceBookings.status,
+  declineReason: serviceBookings.declineReason,
   createdAt: serviceBookings.createdAt,
 };
 

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
 import { requireAdminPage } from "@/server/auth/session";
+import { countUnreadInquiries } from "@/server/data/admin-inquiries";
+import { getDb } from "@/server/data/db";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
 
@@ -13,8 +15,9 @@ export default async function AdminAreaLayout({ children }: { children: ReactNod
   await connection();
   // Enrolment passes: the Account page, where an admin without two-factor sets it up, has this frame too.
   const admin = await requireAdminPage({ enrolment: true });
+  const unreadInquiries = await countUnreadInquiries(getDb(), { actor: admin });
   return (
-    <AdminShell brand={siteConfig.shortName} email={admin.email}>
+    <AdminShell brand={siteConfig.shortName} email={admin.email} counts={{ "/admin/inquiries": unreadInquiries }}>
       {children}
     </AdminShell>
   );

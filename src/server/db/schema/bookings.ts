@@ -19,6 +19,8 @@ export const serviceBookings = pgTable(
     projectDescription: text("project_description").notNull(),
     urgency: text("urgency", { enum: URGENCIES }).notNull().default(DEFAULT_URGENCY),
     reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    // Why an admin declined: shown to the client in the portal (docs/PRODUCT.md#admin-bookings).
+    declineReason: text("decline_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

@@ -1,6 +1,7 @@
 // Tables the product needs beyond its core entities: inquiries, mail, provider connection, audit.
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { clients } from "./clients";
 import { oneOf } from "./one-of";
 
 export const contactInquiries = pgTable(
@@ -13,6 +14,9 @@ export const contactInquiries = pgTable(
     serviceInterest: text("service_interest").notNull(),
     message: text("message").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    // The client created from this inquiry (docs/PRODUCT.md#admin-inquiries).
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("contact_inquiries_created_idx").on(t.createdAt.desc())],

@@ -2,6 +2,7 @@ import { Receipt, Settings, SlidersHorizontal, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
+import { ViewPortalButton } from "@/components/admin/clients/view-portal-button";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import { type Column, DataTable } from "@/components/admin/data-table";
 import { ExportLink } from "@/components/admin/export-link";
@@ -49,6 +50,7 @@ const COLUMNS: Column<AdminClientRow>[] = [
           <SlidersHorizontal className="h-4 w-4" aria-hidden />
           <span className="hidden xl:inline">Rates</span>
         </Link>
+        <ViewPortalButton clientId={client.id} company={client.company} />
         <ClientSquareCustomersButton clientId={client.id} company={client.company} />
         {/* Invoices and settings are placeholders for now (docs/PRODUCT.md#admin-clients). */}
         <button type="button" disabled className={buttonClasses("ghost", "sm")} aria-label={`Invoices of ${client.company} (coming soon)`} title="Invoices: coming soon">

@@ -83,10 +83,15 @@ export default async function AdminDashboardPage() {
           mails={failedMail.mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }))}
         />
         <Card className="lg:col-span-2">
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Activity className="h-5 w-5 text-accent" aria-hidden />
-            Recent Activity
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="flex items-center gap-2 text-lg font-semibold">
+              <Activity className="h-5 w-5 text-accent" aria-hidden />
+              Recent Activity
+            </h2>
+            <Link href="/admin/audit" className="text-sm text-accent underline underline-offset-2">
+              View audit log
+            </Link>
+          </div>
           {activity.length === 0 ? (
             <p className="mt-4 text-sm text-muted">No changes recorded yet</p>
           ) : (

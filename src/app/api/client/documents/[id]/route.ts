@@ -2,11 +2,12 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDocumentDownload } from "@/server/data/portal-documents";
 import { getDb } from "@/server/data/db";
-import { parseInput, withClient } from "@/server/handler";
+import { parseInput, withClientRead } from "@/server/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withClient(async (_request, { actor, params }) => {
+// A read: an admin viewing the portal may download too (docs/PRODUCT.md#admin-view-as-client).
+export const GET = withClientRead(async (_request, { actor, params }) => {
   const documentId = parseInput(uuidSchema, params.id);
   const { downloadUrl, filename } = await getDocumentDownload(getDb(), { actor, documentId });
   // The link is a bearer credential for a minute: keep it out of every cache.

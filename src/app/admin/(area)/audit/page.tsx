@@ -1,0 +1,88 @@
+import { ScrollText } from "lucide-react";
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { type Column, DataTable } from "@/components/admin/data-table";
+import { FilterForm } from "@/components/admin/filter-form";
+import { PageHeader } from "@/components/admin/page-header";
+import { Pagination } from "@/components/admin/pagination";
+import { EmptyState } from "@/components/ui/spinner";
+import { auditListQuerySchema } from "@/lib/validation/admin";
+import { requireAdminPage } from "@/server/auth/session";
+import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/data/admin-audit";
+import { getDb } from "@/server/data/db";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+const json = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value, null, 2));
+
+const COLUMNS: Column<AuditRow>[] = [
+  {
+    header: "When",
+    cell: (row) => (
+      <time dateTime={row.createdAt.toISOString()} className="whitespace-nowrap">
+        {row.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC
+      </time>
+    ),
+  },
+  { header: "Action", cell: (row) => <span className="font-mono text-xs text-accent">{row.action}</span> },
+  { header: "By", cell: (row) => row.actorEmail ?? "system", className: "text-muted" },
+  {
+    header: "Entity",
+    cell: (row) => (
+      <span className="text-xs">
+        {row.entityType}
+        {row.entityId ? <span className="block break-all font-mono text-muted">{row.entityId}</span> : null}
+      </span>
+    ),
+  },
+  {
+    header: "Change",
+    cell: (row) => (
+      <details className="max-w-md text-xs">
+        <summary className="cursor-pointer text-muted">Before / after</summary>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-900 p-2">{json(row.before)}</pre>
+          <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-900 p-2">{json(row.after)}</pre>
+        </div>
+      </details>
+    ),
+  },
+];
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function AdminAuditPage({ searchParams }: { searchParams: SearchParams }) {
+  await connection();
+  const actor = await requireAdminPage();
+  const query = auditListQuerySchema.parse(await searchParams);
+  const db = getDb();
+  const [{ rows, total, page, pageSize }, options] = await Promise.all([
+    listAuditLog(db, { actor, who: query.actor, action: query.action, from: query.from, to: query.to, page: query.page }),
+    listAuditFilterOptions(db, { actor }),
+  ]);
+  const filtered = Boolean(query.actor || query.action || query.from || query.to);
+
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every recorded change: who, what, when, and the values before and after." />
+      <FilterForm
+        basePath="/admin/audit"
+        fields={[
+          { kind: "select", name: "actor", label: "Actor", value: query.actor ?? "", options: [{ value: "", label: "Anyone" }, { value: "system", label: "System" }, ...options.actors.map((a) => ({ value: a.id, label: a.email }))] },
+          { kind: "select", name: "action", label: "Action", value: query.action ?? "", options: [{ value: "", label: "Any action" }, ...options.actions.map((a) => ({ value: a, label: a }))] },
+          { kind: "date", name: "from", label: "From (UTC)", value: query.from ?? "" },
+          { kind: "date", name: "to", label: "To (UTC)", value: query.to ?? "" },
+        ]}
+      />
+      <DataTable
+        caption="Audit log"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        minWidthClass="min-w-[860px]"
+        empty={<EmptyState title={filtered ? "No entries match these filters" : "No changes recorded yet"} icon={<ScrollText className="h-8 w-8" aria-hidden />} />}
+      />
+      <Pagination basePath="/admin/audit" params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }} page={page} pageSize={pageSize} total={total} noun="entries" />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { CalendarClock } from "lucide-react";
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { BookingActions } from "@/components/admin/bookings/booking-actions";
+import { type Column, DataTable } from "@/components/admin/data-table";
+import { FilterForm } from "@/components/admin/filter-form";
+import { PageHeader } from "@/components/admin/page-header";
+import { Pagination } from "@/components/admin/pagination";
+import { EmptyState } from "@/components/ui/spinner";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { BOOKING_STATUS_LABELS, BOOKING_STATUS_TONES, BOOKING_STATUSES } from "@/lib/domain/booking-status";
+import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
+import { URGENCY_TONES } from "@/lib/domain/urgency";
+import { formatDate } from "@/lib/format";
+import { bookingListQuerySchema } from "@/lib/validation/admin";
+import { requireAdminPage } from "@/server/auth/session";
+import { type AdminBookingRow, listAdminBookings } from "@/server/data/admin-bookings";
+import { getDb } from "@/server/data/db";
+
+export const metadata: Metadata = { title: "Bookings" };
+
+const COLUMNS: Column<AdminBookingRow>[] = [
+  { header: "Client", cell: (b) => b.company },
+  {
+    header: "Request",
+    cell: (b) => (
+      <div className="max-w-xs">
+        <p className="font-medium">{b.serviceType}</p>
+        <details className="text-xs text-muted">
+          <summary className="cursor-pointer">Description{b.estimatedScope ? ` · scope ${b.estimatedScope}` : ""}</summary>
+          <p className="mt-1 whitespace-pre-wrap text-foreground">{b.projectDescription}</p>
+        </details>
+        {b.status === "declined" && b.declineReason ? <p className="mt-1 whitespace-pre-wrap text-xs text-muted">Reason: {b.declineReason}</p> : null}
+      </div>
+    ),
+  },
+  { header: "Start", cell: (b) => formatDate(b.preferredStartDate) },
+  { header: "Urgency", cell: (b) => <StatusBadge value={b.urgency} label={b.urgency.toUpperCase()} tone={URGENCY_TONES[b.urgency]} /> },
+  { header: "Status", cell: (b) => <StatusBadge value={b.status} label={BOOKING_STATUS_LABELS[b.status]} tone={BOOKING_STATUS_TONES[b.status]} /> },
+  { header: "Requested", cell: (b) => formatDate(b.createdAt), className: "text-muted" },
+  { header: "Actions", cell: (b) => <BookingActions bookingId={b.id} status={b.status} label={`${b.serviceType} for ${b.company}`} /> },
+];
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function AdminBookingsPage({ searchParams }: { searchParams: SearchParams }) {
+  await connection();
+  const actor = await requireAdminPage();
+  const query = bookingListQuerySchema.parse(await searchParams);
+  const { rows, total, page, pageSize } = await listAdminBookings(getDb(), { actor, ...query });
+  const filtered = query.status !== "all" || query.service !== "all";
+
+  return (
+    <>
+      <PageHeader title="Bookings" description="Every client's service booking requests: approve, decline with a reason, mark completed." />
+      <FilterForm
+        basePath="/admin/bookings"
+        fields={[
+          { kind: "select", name: "status", label: "Status", value: query.status, options: [{ value: "all", label: "All statuses" }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] }))] },
+          { kind: "select", name: "service", label: "Service", value: query.service, options: [{ value: "all", label: "All services" }, ...BOOKING_SERVICE_TYPES.map((s) => ({ value: s, label: s }))] },
+          {
+            kind: "select",
+            name: "sort",
+            label: "Sort by",
+            value: query.sort,
+            options: [
+              { value: "newest", label: "Newest request" },
+              { value: "start", label: "Start date (soonest)" },
+              { value: "urgency", label: "Urgency (highest)" },
+            ],
+          },
+        ]}
+      />
+      <DataTable
+        caption="Service bookings"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(b) => b.id}
+        minWidthClass="min-w-[900px]"
+        empty={<EmptyState title={filtered ? "No bookings match these filters" : "No bookings yet"} hint={filtered ? "Try another status or service" : "Clients' requests from the portal appear here"} icon={<CalendarClock className="h-8 w-8" aria-hidden />} />}
+      />
+      <Pagination
+        basePath="/admin/bookings"
+        params={{ status: query.status === "all" ? undefined : query.status, service: query.service === "all" ? undefined : query.service, sort: query.sort === "newest" ? undefined : query.sort }}
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        noun="bookings"
+      />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+"use server";
+// Server actions of the inquiries inbox; each one checks the admin session itself (adminAction).
+// Opening an inquiry marks it read through the dashboard's markInquiryReadAction.
+import { inquiryArchiveSchema } from "@/lib/validation/admin";
+import { setInquiryArchived } from "@/server/data/admin-inquiries";
+import { getDb } from "@/server/data/db";
+import { adminAction } from "@/server/handler";
+
+/** Archive or Unarchive (audited). */
+export const setInquiryArchivedAction = adminAction(inquiryArchiveSchema, async (actor, { inquiryId, archived }) =>
+  setInquiryArchived(getDb(), { actor, inquiryId, archived }),
+);

@@ -1,0 +1,107 @@
+import { Inbox } from "lucide-react";
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { type Column, DataTable } from "@/components/admin/data-table";
+import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
+import { ListControls } from "@/components/admin/list-controls";
+import { PageHeader } from "@/components/admin/page-header";
+import { Pagination } from "@/components/admin/pagination";
+import { EmptyState } from "@/components/ui/spinner";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { cn } from "@/lib/cn";
+import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, inquiryStateOf } from "@/lib/domain/inquiry-state";
+import { formatDate } from "@/lib/format";
+import { inquiryListQuerySchema } from "@/lib/validation/admin";
+import { requireAdminPage } from "@/server/auth/session";
+import { type AdminInquiryRow, listAdminInquiries } from "@/server/data/admin-inquiries";
+import { getDb } from "@/server/data/db";
+
+export const metadata: Metadata = { title: "Inquiries" };
+
+
+const COLUMNS: Column<AdminInquiryRow>[] = [
+  {
+    header: "From",
+    cell: (row) => (
+      <span className={cn(inquiryStateOf(row) === "new" && "font-semibold")}>
+        {row.name}
+        <span className="block text-xs font-normal text-muted">{row.email}</span>
+      </span>
+    ),
+  },
+  { header: "Company", cell: (row) => row.company },
+  { header: "Interest", cell: (row) => row.serviceInterest, className: "text-muted" },
+  { header: "Message", cell: (row) => <span className="line-clamp-2 max-w-xs break-words text-muted">{row.message}</span> },
+  { header: "Received", cell: (row) => formatDate(row.createdAt) },
+  {
+    header: "Status",
+    cell: (row) => (
+      <span className="flex flex-col items-start gap-1">
+        <StatusBadge value={inquiryStateOf(row)} label={INQUIRY_STATE_LABELS[inquiryStateOf(row)]} tone={INQUIRY_STATE_TONES[inquiryStateOf(row)]} />
+        {row.clientCompany ? <span className="text-xs text-muted">Client: {row.clientCompany}</span> : null}
+      </span>
+    ),
+  },
+  {
+    header: "Actions",
+    hideHeader: true,
+    cell: (row) => (
+      <InquiryOpenButton
+        inquiry={{
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          company: row.company,
+          serviceInterest: row.serviceInterest,
+          message: row.message,
+          read: row.readAt !== null,
+          archived: row.archivedAt !== null,
+          clientCompany: row.clientCompany,
+          linked: row.clientId !== null,
+          createdAt: row.createdAt.toISOString(),
+        }}
+      />
+    ),
+  },
+];
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function AdminInquiriesPage({ searchParams }: { searchParams: SearchParams }) {
+  await connection();
+  const actor = await requireAdminPage();
+  const query = inquiryListQuerySchema.parse(await searchParams);
+  const { rows, total, page, pageSize } = await listAdminInquiries(getDb(), { actor, ...query });
+
+  return (
+    <>
+      <PageHeader title="Inquiries" description="What visitors sent through the contact form, newest first." />
+      <ListControls
+        searchLabel="Search inquiries"
+        placeholder="Search by name, company, email or message..."
+        loadingLabel="Loading inquiries..."
+        statusOptions={[
+          { value: "all", label: "All (not archived)" },
+          { value: "new", label: "New" },
+          { value: "read", label: "Read" },
+          { value: "archived", label: "Archived" },
+        ]}
+      />
+      <DataTable
+        caption="Contact inquiries"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.id}
+        minWidthClass="min-w-[900px]"
+        empty={
+          query.q || query.status !== "all" ? (
+            <EmptyState title="No inquiries found" hint="Try adjusting your search or filter" icon={<Inbox className="h-8 w-8" aria-hidden />} />
+          ) : (
+            <EmptyState title="No inquiries yet" hint="Messages from the contact form appear here" icon={<Inbox className="h-8 w-8" aria-hidden />} />
+          )
+        }
+      />
+      <Pagination basePath="/admin/inquiries" params={{ q: query.q, status: query.status === "all" ? undefined : query.status }} page={page} pageSize={pageSize} total={total} noun="inquiries" />
+    </>
+  );
+}
