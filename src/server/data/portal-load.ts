@@ -2,7 +2,8 @@ import "server-only";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { getBillingSummary, listPortalInvoices } from "./portal-billing";
-import { listRecentBookings } from "./portal-bookings";
+import { listClientThreads } from "./messages-read";
+import { listRecentBookings, listUpcomingMeetings } from "./portal-bookings";
 import { listPortalDocuments } from "./portal-documents";
 import { getOverviewStats } from "./portal-overview";
 import { getActiveSubscription, listActiveTiers } from "./portal-plans";
@@ -12,13 +13,13 @@ import { listPortalRates } from "./portal-rates";
 
 /**
  * Everything the signed-in client portal shows, for every section at once, so switching sections
- * needs no round trip. One query per dataset (ten in all), whatever the number of projects,
+ * needs no round trip. One query per dataset (twelve in all), whatever the number of projects,
  * invoices or documents: per-project and per-invoice figures are aggregated in SQL.
  */
 export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
   assertClient(actor);
   const scope = { actor };
-  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings] = await Promise.all([
+  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, meetings, threads] = await Promise.all([
     getPortalProfile(db, scope),
     getOverviewStats(db, scope),
     listPortalProjects(db, scope),
@@ -29,8 +30,10 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     listActiveTiers(db, scope),
     getActiveSubscription(db, scope),
     listRecentBookings(db, scope),
+    listUpcomingMeetings(db, scope),
+    listClientThreads(db, scope),
   ]);
-  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings };
+  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, meetings, threads };
 }
 
 export type ClientPortalData = Awaited<ReturnType<typeof loadClientPortal>>;
