@@ -1,6 +1,6 @@
 "use client";
 
-import { FileText, FolderKanban, LayoutDashboard, Receipt, Repeat, Settings, Users } from "lucide-react";
+import { FileText, FolderKanban, LayoutDashboard, MessageSquare, Receipt, Repeat, Settings, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
@@ -11,7 +11,21 @@ export const ADMIN_NAV = [
   { href: "/admin/projects", label: "Projects", short: "Projects", Icon: FolderKanban },
   { href: "/admin/subscriptions", label: "Subscriptions", short: "Subs", Icon: Repeat },
   { href: "/admin/documents", label: "Documents", short: "Docs", Icon: FileText },
+  { href: "/admin/messages", label: "Messages", short: "Inbox", Icon: MessageSquare },
 ] as const;
+
+/** Counts shown next to sidebar entries (unread threads on Messages), by href. */
+export type NavBadges = Partial<Record<string, number>>;
+
+function Badge({ count, label }: { count: number | undefined; label: string }) {
+  if (!count) return null;
+  return (
+    <span data-nav-badge={label} className="ml-auto rounded-full bg-accent-strong px-1.5 text-[11px] font-semibold text-slate-950">
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
 
 // Listed, marked 'Soon' and disabled (docs/PRODUCT.md#admin-frame-and-navigation).
 const SOON = [
@@ -24,7 +38,7 @@ function isActive(pathname: string, href: string) {
 }
 
 /** The desktop sidebar's links; labels hide when collapsed (icons keep an accessible name). */
-export function SidebarNav({ collapsed }: { collapsed: boolean }) {
+export function SidebarNav({ collapsed, badges = {} }: { collapsed: boolean; badges?: NavBadges }) {
   const pathname = usePathname();
   return (
     <ul className="space-y-1">
@@ -44,6 +58,7 @@ export function SidebarNav({ collapsed }: { collapsed: boolean }) {
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden />
               <span className={cn(collapsed && "sr-only")}>{label}</span>
+              {collapsed ? null : <Badge count={badges[href]} label={label} />}
             </Link>
           </li>
         );
@@ -71,7 +86,7 @@ export function MobileNav() {
   const pathname = usePathname();
   return (
     <nav aria-label="Admin sections" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-800 bg-surface/95 backdrop-blur md:hidden">
-      <ul className="grid grid-cols-5">
+      <ul className="grid auto-cols-fr grid-flow-col">
         {ADMIN_NAV.map(({ href, short, label, Icon }) => {
           const active = isActive(pathname, href);
           return (

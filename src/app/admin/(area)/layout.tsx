@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
 import { requireAdminPage } from "@/server/auth/session";
+import { getDb } from "@/server/data/db";
+import { countAdminUnreadThreads } from "@/server/data/messages-read";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
 
@@ -12,8 +14,9 @@ export const metadata: Metadata = { title: { default: "Admin", template: `%s | A
 export default async function AdminAreaLayout({ children }: { children: ReactNode }) {
   await connection();
   const admin = await requireAdminPage();
+  const unreadThreads = await countAdminUnreadThreads(getDb(), { actor: admin });
   return (
-    <AdminShell brand={siteConfig.shortName} email={admin.email}>
+    <AdminShell brand={siteConfig.shortName} email={admin.email} badges={{ "/admin/messages": unreadThreads }}>
       {children}
     </AdminShell>
   );
