@@ -1,7 +1,7 @@
 // GET /api/admin/messages/threads/{id}?before= → one page of any thread (marks it read for this admin);
 // POST (multipart: body, file?) → { success, messageId }: a reply. An unknown thread is a 404.
 import { uuidSchema } from "@/lib/validation/common";
-import { replySchema, threadPageQuerySchema } from "@/lib/validation/messages";
+import { threadPageQuerySchema } from "@/lib/validation/messages";
 import { getDb } from "@/server/data/db";
 import { getThreadPage } from "@/server/data/messages-read";
 import { assertThreadAccess, postReply, spendMessageQuota } from "@/server/data/messages-write";
@@ -20,10 +20,9 @@ export const GET = withAdmin(async (request, { actor, params }) => {
 export const POST = withAdmin(async (request, { actor, params }) => {
   const threadId = parseInput(uuidSchema, params.id);
   const db = getDb();
-  await assertThreadAccess(db, { actor, threadId });
-  await spendMessageQuota(db, actor);
-  const { messageId } = await receiveMessageUpload(request, (field, file) => {
-    const { body } = parseInput(replySchema, { body: field("body") ?? "" });
+  const { messageId } = await receiveMessageUpload(request, "reply", async ({ body }, file) => {
+    await assertThreadAccess(db, { actor, threadId });
+    await spendMessageQuota(db, actor);
     return postReply(db, { actor, threadId, body, file });
   });
   return Response.json({ success: true, messageId }, { status: 201 });
