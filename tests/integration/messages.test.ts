@@ -23,7 +23,7 @@ import { exeBytes, pdfBytes } from "./helpers/upload-files";
 
 const t = setupTestDatabase({ seedDemo: true });
 
-const cookieOf = (email: string, password = DEMO_PASSWORDS.client) => signIn(email, password).then((r) => r.cookie);
+const cookieOf = (email: string, password: string = DEMO_PASSWORDS.client) => signIn(email, password).then((r) => r.cookie);
 const form = (fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
