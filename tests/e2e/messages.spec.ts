@@ -29,7 +29,7 @@ test("a client starts a thread with an attachment, the admin replies, the client
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   await page.getByRole("button", { name: "New conversation" }).click();
   await page.getByLabel("Subject").fill(subject);
-  await page.getByLabel("Message").fill("Prompt injection in the support bot, details in https://example.com/f1 <b>not bold</b>");
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Prompt injection in the support bot, details in https://example.com/f1 <b>not bold</b>");
   await page.locator('input[type="file"]').setInputFiles(file);
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByRole("heading", { name: subject })).toBeVisible();
