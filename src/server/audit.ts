@@ -11,10 +11,10 @@ import { READ_ONLY_VIEW_MESSAGE } from "./auth/view-as";
  */
 export async function recordAudit(
   db: DbOrTx,
-  entry: { actor: Pick<Actor, "userId"> | null; action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
+  entry: { actor: (Pick<Actor, "userId"> & { viewer?: unknown }) | null; action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
 ): Promise<void> {
   // A last line behind the guards: a write made with a viewing admin's read-only actor never lands.
-  if (entry.actor?.role === "client" && entry.actor.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
+  if (entry.actor?.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
   await db.insert(auditLog).values({
     actorUserId: entry.actor?.userId ?? null,
     action: entry.action,

@@ -8,7 +8,7 @@ const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 const PUBLIC_PAGES = ["/", "/privacy-policy", "/terms-of-service", "/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token"];
-const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents"];
+const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"];
 const ADMIN_PAGES = [
   "/admin/dashboard",
   "/admin/clients",
@@ -18,6 +18,7 @@ const ADMIN_PAGES = [
   "/admin/documents",
   "/admin/unmatched-invoices",
   "/admin/account",
+  "/admin/messages",
 ];
 
 /** The page fits the screen, and axe reports nothing serious or critical (within `include` if given). */

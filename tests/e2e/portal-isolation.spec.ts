@@ -24,7 +24,7 @@ const IDENTIFIERS = {
   ],
 } as const satisfies Record<string, readonly (string | RegExp)[]>;
 
-const SECTIONS = [null, "overview", "projects", "billing", "rates", "settings", "book-service", "documents"] as const;
+const SECTIONS = [null, "overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"] as const;
 
 function found(text: string, list: readonly (string | RegExp)[]): string[] {
   return list.filter((item) => (typeof item === "string" ? text.includes(item) : item.test(text))).map(String);

@@ -24,13 +24,13 @@ test("header, overview and every section; the URL keeps the section through back
   await expect(header.getByText(/^Manage your .+ services and account$/)).toBeVisible();
   await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
 
-  // Overview: balance banner, four stat cards (meetings and messages are always 0), quick actions.
+  // Overview: balance banner, four stat cards (one approved upcoming booking, no messages), quick actions.
   const banner = page.getByRole("region", { name: "Outstanding Balance" });
   await expect(banner).toBeVisible();
   const balance = await banner.getByText(/^\$[\d,]+\.\d\d$/).textContent();
   const main = page.getByRole("main");
   for (const label of ["Documents", "Active Projects", "Upcoming Meetings", "Messages"]) await expect(main.getByText(label, { exact: true })).toBeVisible();
-  await expect(main.getByText("Upcoming Meetings").locator("xpath=following-sibling::p")).toHaveText("0");
+  await expect(main.getByText("Upcoming Meetings").locator("xpath=following-sibling::p")).toHaveText("1");
   await expect(main.getByText("Messages", { exact: true }).locator("xpath=following-sibling::p")).toHaveText("0");
   for (const action of ["Book New Service", "View Documents", "Update Settings"]) await expect(page.getByRole("link", { name: action })).toBeVisible();
 

@@ -84,6 +84,13 @@ const uploadForm = (clientId: string) => {
   form.set("file", new File([pdfBytes()], "matrix.pdf", { type: "application/pdf" }));
   return form;
 };
+const messageForm = (fields: Record<string, string>, withFile = false) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (withFile) form.set("file", new File([pdfBytes()], "matrix.pdf", { type: "application/pdf" }));
+  return form;
+};
+const THREAD_NOT_FOUND: RouteExpect = { status: 404, error: "Conversation not found" };
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 const ENTRY_POINTS: Record<string, Case | Case[]> = {
@@ -142,10 +149,49 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
   },
 
+  "POST /api/client/messages/threads": {
+    call: () => ({ url: "/api/client/messages/threads", form: messageForm({ subject: "Matrix question", body: "A question from the matrix." }, true) }),
+    expect: { anonymous: SIGN_IN, clientA: { status: 201, json: { success: true } }, clientB: { status: 201, json: { success: true } }, admin: CLIENTS_ONLY },
+  },
+  "GET /api/client/messages/threads/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/client/messages/threads/${fresh.threadId}`, params: { id: fresh.threadId } }),
+    expect: { anonymous: SIGN_IN, clientA: { status: 200, json: { success: true } }, clientB: THREAD_NOT_FOUND, admin: CLIENTS_ONLY },
+  },
+  "POST /api/client/messages/threads/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/client/messages/threads/${fresh.threadId}`, params: { id: fresh.threadId }, form: messageForm({ body: "A reply from the matrix." }) }),
+    expect: { anonymous: SIGN_IN, clientA: { status: 201, json: { success: true } }, clientB: THREAD_NOT_FOUND, admin: CLIENTS_ONLY },
+  },
+  "GET /api/client/messages/attachments/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/client/messages/attachments/${fresh.attachmentId}`, params: { id: fresh.attachmentId } }),
+    expect: { anonymous: SIGN_IN, clientA: { status: 200 }, clientB: { status: 404, error: "Attachment not found" }, admin: CLIENTS_ONLY },
+  },
+
   // --- admin routes ---------------------------------------------------------------------------
   "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
   "GET /api/admin/exports/projects": { call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }), expect: adminOnlyRoute(200) },
   "GET /api/admin/exports/invoices": { call: () => ({ url: "/api/admin/exports/invoices?q=acme&status=pending" }), expect: adminOnlyRoute(200) },
+  "POST /api/admin/messages/threads": {
+    call: ({ target }) => ({ url: "/api/admin/messages/threads", form: messageForm({ clientId: target.clientId, subject: "From the team", body: "A note from the matrix." }, true) }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true } }),
+  },
+  "GET /api/admin/messages/threads/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/admin/messages/threads/${fresh.threadId}`, params: { id: fresh.threadId } }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true } }),
+  },
+  "POST /api/admin/messages/threads/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/admin/messages/threads/${fresh.threadId}`, params: { id: fresh.threadId }, form: messageForm({ body: "A team reply." }) }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true } }),
+  },
+  "GET /api/admin/messages/attachments/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/admin/messages/attachments/${fresh.attachmentId}`, params: { id: fresh.attachmentId } }),
+    expect: adminOnlyRoute({ status: 200 }),
+  },
   "POST /api/admin/projects/link-invoices": {
     fresh: true,
     call: ({ target, fresh }) => ({ url: "/api/admin/projects/link-invoices", json: { projectId: target.projectId, invoiceIds: [fresh.invoiceId] } }),
@@ -209,6 +255,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/inquiries": { call: () => ({ searchParams: { q: "", status: "new" } }), expect: adminPage("renders") },
   "PAGE /admin/bookings": { call: () => ({ searchParams: { status: "pending", sort: "urgency" } }), expect: adminPage("renders") },
   "PAGE /admin/audit": { call: () => ({ searchParams: { action: "client.create" } }), expect: adminPage("renders") },
+  "PAGE /admin/messages": { expect: adminPage("renders") },
 
   // --- client portal actions ------------------------------------------------------------------
   "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
@@ -303,6 +350,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     fresh: true,
     input: ({ fresh }) => ({ mailId: fresh.failedMailId }),
     expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/messages/actions.ts#setThreadStatusAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ threadId: fresh.threadId, status: "closed" }),
+    expect: adminOnlyAction({ ok: true, data: { status: "closed" } }),
   },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
     fresh: true,

@@ -27,7 +27,7 @@ import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule } from "./helpers/entry-points";
 import { leakIn, takeChangedTables, trackChanges } from "./helpers/fuzz-checks";
-import { idParamInput, pathSegment, queryInput, sendRoute, uploadInput, type RouteHandler, type RouteInput } from "./helpers/fuzz-requests";
+import { idParamInput, messageFormInput, pathSegment, queryInput, sendRoute, uploadInput, type RouteHandler, type RouteInput } from "./helpers/fuzz-requests";
 import {
   actionStage,
   betterAuthStage,
@@ -43,6 +43,7 @@ import {
   type Stage,
   type StageOutcome,
   uploadStage,
+  messageStage,
   webhookStage,
 } from "./helpers/fuzz-stages";
 import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBody } from "./helpers/fuzz-values";
@@ -157,6 +158,20 @@ const FUZZ: Record<string, Spec> = {
   // --- client ---------------------------------------------------------------------------------
   "GET /api/client/documents/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/documents"), stage: idStage },
   "GET /api/client/invoices/export": { skip: "takes no input (the client's session only)" },
+  "POST /api/client/messages/threads": {
+    kind: "route",
+    role: "client",
+    input: messageFormInput("/api/client/messages/threads", { subject: fc.constant("Fuzz subject"), body: fc.constant("Fuzz body"), projectId: fc.constantFrom("", acme.projectId) }),
+    stage: messageStage("clientThread"),
+  },
+  "GET /api/client/messages/threads/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/messages/threads"), stage: idStage },
+  "POST /api/client/messages/threads/[id]": {
+    kind: "route",
+    role: "client",
+    input: fc.oneof(badId, badString).chain((id) => messageFormInput(`/api/client/messages/threads/${pathSegment(id)}`, { body: fc.constant("Fuzz reply") }, { id })),
+    stage: messageStage("reply"),
+  },
+  "GET /api/client/messages/attachments/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/messages/attachments"), stage: idStage },
 
   // --- admin routes ---------------------------------------------------------------------------
   "POST /api/admin/projects/link-invoices": {
@@ -202,6 +217,20 @@ const FUZZ: Record<string, Spec> = {
     input: queryInput("/api/admin/exports/invoices", { q: fc.constantFrom("globex", "INV-1"), status: fc.constantFrom("all", "paid", "overdue") }),
     stage: queryStage(invoiceExportQuerySchema),
   },
+  "POST /api/admin/messages/threads": {
+    kind: "route",
+    role: "admin",
+    input: messageFormInput("/api/admin/messages/threads", { clientId: fc.constant(acme.clientId), subject: fc.constant("Fuzz subject"), body: fc.constant("Fuzz body"), projectId: fc.constant("") }),
+    stage: messageStage("adminThread"),
+  },
+  "GET /api/admin/messages/threads/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/messages/threads"), stage: idStage },
+  "POST /api/admin/messages/threads/[id]": {
+    kind: "route",
+    role: "admin",
+    input: fc.oneof(badId, badString).chain((id) => messageFormInput(`/api/admin/messages/threads/${pathSegment(id)}`, { body: fc.constant("Fuzz reply") }, { id })),
+    stage: messageStage("reply"),
+  },
+  "GET /api/admin/messages/attachments/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/messages/attachments"), stage: idStage },
   "DELETE /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
   "GET /api/oauth/square": {
     kind: "route",
@@ -270,6 +299,11 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER", clientId: acme.clientId })),
+  },
+  "ACTION src/app/admin/(area)/messages/actions.ts#setThreadStatusAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ threadId: "00000000-0000-4000-8000-000000000000", status: "closed" })),
   },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#unlinkSquareCustomerAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER" })) },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setSquareCustomerIgnoredAction": {

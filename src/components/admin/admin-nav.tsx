@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarClock, FileText, FolderKanban, Inbox, LayoutDashboard, Receipt, Repeat, ScrollText, Settings, UserCog, Users } from "lucide-react";
+import { CalendarClock, FileText, FolderKanban, Inbox, LayoutDashboard, MessageSquare, Receipt, Repeat, ScrollText, Settings, UserCog, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
@@ -11,6 +11,7 @@ export const ADMIN_NAV = [
   { href: "/admin/projects", label: "Projects", short: "Projects", Icon: FolderKanban },
   { href: "/admin/subscriptions", label: "Subscriptions", short: "Subs", Icon: Repeat },
   { href: "/admin/documents", label: "Documents", short: "Docs", Icon: FileText },
+  { href: "/admin/messages", label: "Messages", short: "Inbox", Icon: MessageSquare },
   { href: "/admin/account", label: "Account", short: "Account", Icon: UserCog },
 ] as const;
 
@@ -21,6 +22,19 @@ export const ADMIN_NAV_BACK_OFFICE = [
   { href: "/admin/bookings", label: "Bookings", Icon: CalendarClock },
   { href: "/admin/audit", label: "Audit log", Icon: ScrollText },
 ] as const;
+
+/** Counts shown next to sidebar entries (unread inquiries, unread threads), by href. */
+export type NavBadges = Partial<Record<string, number>>;
+
+function Badge({ count, label }: { count: number | undefined; label: string }) {
+  if (!count) return null;
+  return (
+    <span data-nav-badge={label} className="ml-auto rounded-full bg-accent-strong px-1.5 text-[11px] font-semibold text-slate-950">
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
 
 // Listed, marked 'Soon' and disabled (docs/PRODUCT.md#admin-frame-and-navigation).
 const SOON = [
@@ -33,13 +47,12 @@ function isActive(pathname: string, href: string) {
 }
 
 /** The desktop sidebar's links; labels hide when collapsed (icons keep an accessible name). */
-export function SidebarNav({ collapsed, counts = {} }: { collapsed: boolean; counts?: Record<string, number> }) {
+export function SidebarNav({ collapsed, badges = {} }: { collapsed: boolean; badges?: NavBadges }) {
   const pathname = usePathname();
   return (
     <ul className="space-y-1">
       {[...ADMIN_NAV, ...ADMIN_NAV_BACK_OFFICE].map(({ href, label, Icon }) => {
         const active = isActive(pathname, href);
-        const count = counts[href] ?? 0;
         return (
           <li key={href}>
             <Link
@@ -54,12 +67,7 @@ export function SidebarNav({ collapsed, counts = {} }: { collapsed: boolean; cou
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden />
               <span className={cn(collapsed && "sr-only")}>{label}</span>
-              {count > 0 ? (
-                <span className={cn("ml-auto rounded-full bg-cyan-500/20 px-1.5 text-xs font-semibold text-accent", collapsed && "sr-only")}>
-                  {count}
-                  <span className="sr-only"> unread</span>
-                </span>
-              ) : null}
+              {collapsed ? null : <Badge count={badges[href]} label={label} />}
             </Link>
           </li>
         );
@@ -82,12 +90,12 @@ export function SidebarNav({ collapsed, counts = {} }: { collapsed: boolean; cou
   );
 }
 
-/** The phone's bottom bar: the five working sections. */
+/** The phone's bottom bar: the working sections (the back office is reached from the dashboard's cards). */
 export function MobileNav() {
   const pathname = usePathname();
   return (
     <nav aria-label="Admin sections" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-800 bg-surface/95 backdrop-blur md:hidden">
-      <ul className="grid grid-cols-5">
+      <ul className="grid auto-cols-fr grid-flow-col">
         {ADMIN_NAV.map(({ href, short, label, Icon }) => {
           const active = isActive(pathname, href);
           return (

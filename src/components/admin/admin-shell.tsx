@@ -5,12 +5,12 @@ import Link from "next/link";
 import { type ReactNode, useEffect, useState } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { cn } from "@/lib/cn";
-import { MobileNav, SidebarNav } from "./admin-nav";
+import { MobileNav, type NavBadges, SidebarNav } from "./admin-nav";
 
 const COLLAPSED_KEY = "admin-sidebar-collapsed";
 
 /** The admin frame: header (ADMIN badge, Logout), collapsible desktop sidebar, phone bottom bar. */
-export function AdminShell({ brand, email, counts, children }: { brand: string; email: string; counts?: Record<string, number>; children: ReactNode }) {
+export function AdminShell({ brand, email, badges, children }: { brand: string; email: string; badges?: NavBadges; children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(false);
   useEffect(() => {
     // A UI preference only; read after hydration so server and client render the same markup first.
@@ -56,7 +56,7 @@ export function AdminShell({ brand, email, counts, children }: { brand: string; 
             {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
           </button>
           <nav aria-label="Admin sections">
-            <SidebarNav collapsed={collapsed} counts={counts} />
+            <SidebarNav collapsed={collapsed} badges={badges} />
           </nav>
           {collapsed ? null : (
             <div className="mt-auto rounded-lg border border-cyan-500/30 bg-cyan-500/5 p-3 text-xs text-muted">

@@ -9,6 +9,7 @@ import { BookingRequests } from "./booking-requests";
 import { sectionHref } from "./portal-sections-config";
 import { SectionHeading } from "./section-heading";
 import { SupportPlans } from "./support-plans";
+import { UpcomingMeetings } from "./upcoming-meetings";
 import { usePortalNavigation } from "./use-portal-navigation";
 
 const TABS = [
@@ -17,7 +18,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tiers" | "subscription" | "bookings"> }) {
+export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tiers" | "subscription" | "bookings" | "meetings"> }) {
   const { searchParams, navigate, linkHandler } = usePortalNavigation();
   const tab: TabId = searchParams.get("tab") === "custom" ? "custom" : "plans";
   const service = searchParams.get("service");
@@ -37,6 +38,7 @@ export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tie
   return (
     <section aria-labelledby="portal-section-heading">
       <SectionHeading title="Book New Service" description="Subscribe to a support plan or request a custom project." />
+      <UpcomingMeetings meetings={data.meetings} />
       <div role="tablist" aria-label="Service options" onKeyDown={onKeyDown} className="mb-6 inline-flex rounded-lg border border-slate-700 bg-surface p-1">
         {TABS.map(({ id, label }) => (
           <button

@@ -1,7 +1,7 @@
-import { CalendarPlus, CreditCard, DollarSign, FileText, FolderKanban, Home, LayoutDashboard, Settings, type LucideIcon } from "lucide-react";
+import { CalendarPlus, CreditCard, DollarSign, FileText, FolderKanban, Home, LayoutDashboard, MessageSquare, Settings, type LucideIcon } from "lucide-react";
 
 // The portal's sections (docs/PRODUCT.md#portal-frame-and-navigation): one id each, kept in the URL as ?section=<id>.
-export const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents"] as const;
+export const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"] as const;
 export type PortalSection = (typeof PORTAL_SECTIONS)[number];
 
 type SectionInfo = { label: string; title: string; icon: LucideIcon; mobileLabel?: string; mobileIcon?: LucideIcon };
@@ -14,10 +14,11 @@ export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
   settings: { label: "Settings", title: "Account Settings", icon: Settings },
   "book-service": { label: "Book Service", title: "Book New Service", icon: CalendarPlus, mobileLabel: "Services" },
   documents: { label: "Documents", title: "Document Library", icon: FileText, mobileLabel: "Docs" },
+  messages: { label: "Messages", title: "Messages", icon: MessageSquare, mobileLabel: "Inbox" },
 };
 
-/** The five tabs of the mobile bottom bar, in order. */
-export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "book-service", "documents"];
+/** The six tabs of the mobile bottom bar, in order. */
+export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "book-service", "documents", "messages"];
 
 export function parseSection(value: string | null | undefined): PortalSection {
   return PORTAL_SECTIONS.find((section) => section === value) ?? "overview";

@@ -5,6 +5,7 @@ import type { ClientPortalData } from "@/server/data/portal-load";
 import { BillingSection } from "./billing-section";
 import { BookServiceSection } from "./book-service-section";
 import { DocumentsSection } from "./documents-section";
+import { MessagesSection } from "./messages-section";
 import { OverviewSection } from "./overview-section";
 import { ProjectsSection } from "./projects-section";
 import { RatesSection } from "./rates-section";
@@ -41,6 +42,8 @@ export function PortalSections({ data, billingChart }: { data: ClientPortalData;
       return <BookServiceSection data={data} />;
     case "documents":
       return <DocumentsSection documents={data.documents} />;
+    case "messages":
+      return <MessagesSection data={data} />;
     default:
       return <OverviewSection data={data} />;
   }

@@ -87,7 +87,7 @@ export function PortalShell({ brand, email, viewingAs, children }: { brand: stri
       </div>
 
       <nav aria-label="Portal sections (mobile)" className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface md:hidden">
-        <ul className="grid grid-cols-5">
+        <ul className="grid grid-cols-6">
           {MOBILE_SECTIONS.map((id) => {
             const info = SECTION_INFO[id];
             const Icon = info.mobileIcon ?? info.icon;

@@ -22,3 +22,6 @@ export const BOOKING_STATUS_TONES: Record<BookingStatus, Tone> = {
 
 /** Bookings the portal overview counts as active projects. */
 export const ACTIVE_BOOKING_STATUSES = ["approved", "in_progress"] as const satisfies readonly BookingStatus[];
+
+/** Bookings the portal counts and lists as upcoming meetings (from their start date on). */
+export const MEETING_BOOKING_STATUSES = ["approved"] as const satisfies readonly BookingStatus[];

@@ -1,11 +1,13 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { MEETING_BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import type { BookingStatus } from "@/lib/domain/booking-status";
 import type { Urgency } from "@/lib/domain/urgency";
 import type { ServiceBooking } from "@/lib/validation/portal";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { serviceBookings } from "../db/schema";
+import { oneOf } from "../db/schema/one-of";
 import { enforceRateLimit } from "../rate-limit";
 
 export type PortalBooking = {
@@ -44,6 +46,30 @@ export async function listRecentBookings(db: DbOrTx, { actor }: { actor: ClientA
     .where(eq(serviceBookings.clientId, actor.clientId))
     .orderBy(desc(serviceBookings.createdAt), desc(serviceBookings.id))
     .limit(RECENT_BOOKINGS_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** How many upcoming meetings the Book Service section lists. */
+export const UPCOMING_MEETINGS_LIMIT = 20;
+
+/**
+ * The client's approved bookings starting today or later, soonest first: the meetings the overview
+ * counts (docs/PRODUCT.md#portal-book-service).
+ */
+export async function listUpcomingMeetings(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalBooking[]> {
+  assertClient(actor);
+  const rows = await db
+    .select(bookingColumns)
+    .from(serviceBookings)
+    .where(
+      and(
+        eq(serviceBookings.clientId, actor.clientId),
+        oneOf(serviceBookings.status, MEETING_BOOKING_STATUSES),
+        gte(serviceBookings.preferredStartDate, sql`current_date`),
+      ),
+    )
+    .orderBy(asc(serviceBookings.preferredStartDate), asc(serviceBookings.id))
+    .limit(UPCOMING_MEETINGS_LIMIT);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 

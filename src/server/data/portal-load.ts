@@ -3,7 +3,8 @@ import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { getAccountSecurity } from "./account-security";
 import { getBillingSummary, listPortalInvoices } from "./portal-billing";
-import { listRecentBookings } from "./portal-bookings";
+import { listClientThreads } from "./messages-read";
+import { listRecentBookings, listUpcomingMeetings } from "./portal-bookings";
 import { listPortalDocuments } from "./portal-documents";
 import { getOverviewStats } from "./portal-overview";
 import { getActiveSubscription, listActiveTiers } from "./portal-plans";
@@ -13,13 +14,13 @@ import { listPortalRates } from "./portal-rates";
 
 /**
  * Everything the signed-in client portal shows, for every section at once, so switching sections
- * needs no round trip. One query per dataset (eleven in all), whatever the number of projects,
+ * needs no round trip. One query per dataset (thirteen in all), whatever the number of projects,
  * invoices or documents: per-project and per-invoice figures are aggregated in SQL.
  */
 export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
   assertClient(actor);
   const scope = { actor };
-  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security] = await Promise.all([
+  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads] = await Promise.all([
     getPortalProfile(db, scope),
     getOverviewStats(db, scope),
     listPortalProjects(db, scope),
@@ -31,8 +32,10 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     getActiveSubscription(db, scope),
     listRecentBookings(db, scope),
     getAccountSecurity(db, scope),
+    listUpcomingMeetings(db, scope),
+    listClientThreads(db, scope),
   ]);
-  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security };
+  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads };
 }
 
 export type ClientPortalData = Awaited<ReturnType<typeof loadClientPortal>>;

@@ -111,3 +111,31 @@ export async function sendRoute(handler: RouteHandler, method: string, input: Ro
   const headerText = [...response.headers.entries()].map(([k, v]) => `${k}: ${v}`).join("\n");
   return { status: response.status, text: `${raw}\n\n${headerText}`, location: response.headers.get("location") };
 }
+
+/** Message forms (multipart): the text fields good or bad, with or without a file, or no multipart at all. */
+export function messageFormInput(url: string, fields: Record<string, fc.Arbitrary<string>>, params?: Record<string, string>): fc.Arbitrary<RouteInput> {
+  const names = Object.keys(fields);
+  const form = fc.record({
+    values: fc.tuple(...names.map((name) => fc.option(fc.oneof(fields[name]!, badString), { nil: undefined }))),
+    filename: fc.oneof(fc.constantFrom("notes.pdf", "../../x.pdf", "x.exe", ""), badString),
+    bytes: fc.oneof(fc.constant(pdfBytes()), fc.uint8Array({ maxLength: 2000 }), fc.constant(new Uint8Array(0))),
+    withFile: fc.boolean(),
+  });
+  const good = form.map(
+    (f): RouteInput => ({
+      url,
+      params,
+      body: {
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        bytes: multipart(BOUNDARY, [
+          ...names.flatMap((name, i) => (f.values[i] === undefined ? [] : [{ name, value: f.values[i]! }])),
+          ...(f.withFile ? [{ name: "file", value: { filename: f.filename, type: "application/pdf", bytes: f.bytes } }] : []),
+        ]),
+      },
+    }),
+  );
+  const junk = fc
+    .record({ contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)), bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)) })
+    .map((body): RouteInput => ({ url, params, body }));
+  return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
+}

@@ -14,6 +14,7 @@ import { callbackState, OAuthFlowError } from "@/server/integrations/square/oaut
 import { squareOAuthAction } from "@/server/integrations/square/request-guards";
 import { isValidSquareSignature, parseSquareEvent } from "@/server/integrations/square/webhook";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/uploads/document-upload";
+import { receiveMessageUpload } from "@/server/uploads/message-upload";
 import { getAuth } from "@/server/auth/auth";
 import { verifyDownloadSignature } from "@/server/storage/signed-url";
 import { APP_ORIGIN } from "./auth";
@@ -113,6 +114,19 @@ export async function uploadStage(input: RouteInput): Promise<void> {
     if (error !== UPLOAD_CHECKED) throw error;
   }
 }
+
+/** A message form up to the write: the path's id (replies), the file checked and stored, the fields validated. */
+export const messageStage = (form: "clientThread" | "adminThread" | "reply") =>
+  async function (input: RouteInput): Promise<void> {
+    if (form === "reply") parseInput(uuidSchema, input.params?.id);
+    try {
+      await receiveMessageUpload(requestOf("POST", input), form, async () => {
+        throw UPLOAD_CHECKED;
+      });
+    } catch (error) {
+      if (error !== UPLOAD_CHECKED) throw error;
+    }
+  };
 
 /**
  * better-auth's public writes: our byte limit, then JSON and the endpoint's own body schema (read

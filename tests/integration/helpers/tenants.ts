@@ -3,7 +3,7 @@
 // or delete what they are given (so every role's call finds the same state).
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/server/db/client";
-import { contactInquiries, documents, emailOutbox, invoices, projects, serviceBookings, squareCustomers } from "@/server/db/schema";
+import { contactInquiries, documents, emailOutbox, invoices, messageAttachments, messages, messageThreads, projects, serviceBookings, squareCustomers } from "@/server/db/schema";
 import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { getStorage } from "@/server/storage/storage";
 
@@ -101,6 +101,9 @@ export type FreshObjects = {
   /** A Square customer linked to the owner. */
   linkedSquareCustomerId: string;
   failedMailId: string;
+  /** A message thread of the owner with one team message carrying a PDF attachment. */
+  threadId: string;
+  attachmentId: string;
 };
 
 export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<FreshObjects> {
@@ -142,7 +145,23 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     .insert(emailOutbox)
     .values({ toAddress: `mail-${tag}@example.test`, subject: `Matrix mail ${tag}`, textBody: "Matrix", kind: "test", status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
     .returning({ id: emailOutbox.id });
+  const [thread] = await db
+    .insert(messageThreads)
+    .values({ clientId: owner.clientId, subject: `Matrix thread ${tag}` })
+    .returning({ id: messageThreads.id });
+  const [message] = await db
+    .insert(messages)
+    .values({ threadId: thread!.id, authorRole: "admin", authorName: "Matrix Team", body: `Matrix message ${tag}` })
+    .returning({ id: messages.id });
+  const attachmentKey = `documents/matrix-attachment-${tag}.pdf`;
+  await getStorage().put(attachmentKey, bytes);
+  const [attachment] = await db
+    .insert(messageAttachments)
+    .values({ messageId: message!.id, name: `Matrix attachment ${tag}.pdf`, storageKey: attachmentKey, fileSize: bytes.byteLength, mimeType: "application/pdf" })
+    .returning({ id: messageAttachments.id });
   return {
+    threadId: thread!.id,
+    attachmentId: attachment!.id,
     squareCustomerId,
     linkedSquareCustomerId,
     failedMailId: mail!.id,

@@ -6,6 +6,7 @@ import { siteConfig } from "@/config/site";
 import { requireAdminPage } from "@/server/auth/session";
 import { countUnreadInquiries } from "@/server/data/admin-inquiries";
 import { getDb } from "@/server/data/db";
+import { countAdminUnreadThreads } from "@/server/data/messages-read";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
 
@@ -15,9 +16,12 @@ export default async function AdminAreaLayout({ children }: { children: ReactNod
   await connection();
   // Enrolment passes: the Account page, where an admin without two-factor sets it up, has this frame too.
   const admin = await requireAdminPage({ enrolment: true });
-  const unreadInquiries = await countUnreadInquiries(getDb(), { actor: admin });
+  const [unreadInquiries, unreadThreads] = await Promise.all([
+    countUnreadInquiries(getDb(), { actor: admin }),
+    countAdminUnreadThreads(getDb(), { actor: admin }),
+  ]);
   return (
-    <AdminShell brand={siteConfig.shortName} email={admin.email} counts={{ "/admin/inquiries": unreadInquiries }}>
+    <AdminShell brand={siteConfig.shortName} email={admin.email} badges={{ "/admin/inquiries": unreadInquiries, "/admin/messages": unreadThreads }}>
       {children}
     </AdminShell>
   );

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { MessagesScreen } from "@/components/admin/messages/messages-screen";
+import { PageHeader } from "@/components/admin/page-header";
+import { threadListFilterSchema } from "@/lib/validation/messages";
+import { requireAdminPage } from "@/server/auth/session";
+import { listActiveClientOptions } from "@/server/data/admin-clients";
+import { getDb } from "@/server/data/db";
+import { listAdminThreads } from "@/server/data/messages-read";
+
+export const metadata: Metadata = { title: "Messages" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export default async function AdminMessagesPage({ searchParams }: Props) {
+  await connection();
+  const actor = await requireAdminPage();
+  const raw = await searchParams;
+  const filter = threadListFilterSchema.parse({ client: first(raw.client), status: first(raw.status), unread: first(raw.unread), thread: first(raw.thread) });
+  const db = getDb();
+  const [clients, threads] = await Promise.all([listActiveClientOptions(db, { actor }), listAdminThreads(db, { actor, filter })]);
+  return (
+    <>
+      <PageHeader title="Messages" description="Conversations with clients: reply, start one, close what is settled." />
+      <MessagesScreen clients={clients} threads={threads} filter={filter} />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+// GET /api/client/messages/attachments/{id}: a short-lived signed download link for an attachment in one of the client's own threads.
+import { uuidSchema } from "@/lib/validation/common";
+import { getDb } from "@/server/data/db";
+import { getAttachmentDownload } from "@/server/data/messages-write";
+import { parseInput, withClient } from "@/server/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withClient(async (_request, { actor, params }) => {
+  const attachmentId = parseInput(uuidSchema, params.id);
+  const { downloadUrl, filename } = await getAttachmentDownload(getDb(), { actor, attachmentId });
+  return Response.json({ downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
+});

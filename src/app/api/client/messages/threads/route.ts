@@ -1,0 +1,16 @@
+// POST /api/client/messages/threads (multipart: subject, body, projectId?, file?) → { success, threadId }: the signed-in client starts a conversation.
+import { getDb } from "@/server/data/db";
+import { createClientThread, spendMessageQuota } from "@/server/data/messages-write";
+import { withClient } from "@/server/handler";
+import { receiveMessageUpload } from "@/server/uploads/message-upload";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withClient(async (request, { actor }) => {
+  const db = getDb();
+  const { threadId } = await receiveMessageUpload(request, "clientThread", async (input, file) => {
+    await spendMessageQuota(db, actor);
+    return createClientThread(db, { actor, input: { ...input, file } });
+  });
+  return Response.json({ success: true, threadId }, { status: 201 });
+});

@@ -1,0 +1,104 @@
+"use client";
+
+import { Paperclip, Send } from "lucide-react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { ApiError, apiFetch } from "@/lib/api-client";
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "@/lib/validation/admin";
+import { fieldErrorsOf } from "@/lib/validation/field-errors";
+import { MESSAGE_MAX_LENGTH } from "@/lib/validation/messages";
+
+/**
+ * A message box with an optional file, sent as multipart to `url`. `fields` renders extra inputs
+ * (subject, project, client) that are part of the same form; `schema` checks the text fields in
+ * the browser exactly as the server will.
+ */
+export function MessageForm<T>({
+  url,
+  schema,
+  submitLabel,
+  bodyLabel = "Message",
+  fields,
+  onSent,
+  onError,
+}: {
+  url: string;
+  schema: z.ZodType;
+  submitLabel: string;
+  bodyLabel?: string;
+  fields?: (errors: Record<string, string>) => ReactNode;
+  onSent: (result: T) => void;
+  onError: (message: string) => void;
+}) {
+  const bodyId = useId();
+  const fileId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+    const parsed = schema.safeParse(values);
+    const file = form.get("file");
+    const errs = parsed.success ? {} : fieldErrorsOf(parsed.error);
+    if (file instanceof File && file.size > MAX_UPLOAD_BYTES) errs.file = "File is too large. The maximum is 50MB.";
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    if (!(file instanceof File) || file.size === 0) form.delete("file");
+    setBusy(true);
+    try {
+      const result = await apiFetch<T>(url, { method: "POST", body: form });
+      formRef.current?.reset();
+      setFileName(null);
+      onSent(result);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.fieldErrors) setErrors(error.fieldErrors);
+        onError(error.message || "Failed to send the message. Please try again.");
+      } else onError("Failed to send the message. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
+      {fields?.(errors)}
+      <Field id={bodyId} label={bodyLabel} error={errors.body}>
+        <Textarea {...fieldAria(bodyId, errors.body)} name="body" rows={4} maxLength={MESSAGE_MAX_LENGTH} />
+      </Field>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <label htmlFor={fileId} className="inline-flex cursor-pointer items-center gap-2 text-sm text-muted hover:text-foreground">
+            <Paperclip className="h-4 w-4" aria-hidden />
+            Attach a file (optional)
+          </label>
+          <Input
+            id={fileId}
+            name="file"
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            className="sr-only"
+            aria-describedby={errors.file ? `${fileId}-error` : undefined}
+            onChange={(e) => setFileName(e.target.files?.[0]?.name ?? null)}
+          />
+          {fileName ? <p className="truncate text-xs text-muted">{fileName}</p> : null}
+          {errors.file ? (
+            <p id={`${fileId}-error`} role="alert" className="text-sm text-danger">
+              {errors.file}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={busy}>
+          <Send className="h-4 w-4" aria-hidden />
+          {busy ? "Sending..." : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,193 @@
+"use client";
+
+import { ArrowLeft, Check, Download, Paperclip } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { Loading } from "@/components/ui/spinner";
+import { ApiError, apiFetch } from "@/lib/api-client";
+import { THREAD_STATUS_LABELS, THREAD_STATUS_TONES } from "@/lib/domain/thread-status";
+import { formatFileSize } from "@/lib/format";
+import { replySchema } from "@/lib/validation/messages";
+import type { ThreadMessage } from "@/server/data/messages-read";
+import { downloadAttachment } from "./attachment-download";
+import { MessageForm } from "./message-form";
+import { MessageText } from "./message-text";
+import type { MessagesApi, ThreadPageBody } from "./types";
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * One conversation: the newest page of messages (older ones on request), who wrote what and when,
+ * whether the other side has seen the viewer's messages, attachments, and the reply box.
+ */
+export function ThreadView({
+  api,
+  threadId,
+  onBack,
+  onChanged,
+  notify,
+  actions,
+}: {
+  api: MessagesApi;
+  threadId: string;
+  onBack: () => void;
+  /** After the thread was read or a reply sent: the figures around it are out of date. */
+  onChanged: () => void;
+  notify: (message: string, tone: "success" | "error") => void;
+  actions?: (page: ThreadPageBody) => React.ReactNode;
+}) {
+  const [page, setPage] = useState<ThreadPageBody | null>(null);
+  const [older, setOlder] = useState<ThreadMessage[]>([]);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const url = `${api}/threads/${encodeURIComponent(threadId)}`;
+
+  const apply = useCallback((body: ThreadPageBody) => {
+    setPage(body);
+    setOlder([]);
+    setHasOlder(body.hasOlder);
+    setError(null);
+  }, []);
+  const fail = useCallback((e: unknown) => {
+    setError(e instanceof ApiError && e.status === 404 ? "Conversation not found." : "Could not load the conversation. Please try again.");
+  }, []);
+  const fetchPage = useCallback(() => apiFetch<ThreadPageBody>(url, { cache: "no-store" }), [url]);
+  const load = useCallback(() => fetchPage().then(apply, fail), [fetchPage, apply, fail]);
+
+  // Opening the thread marks it read on the server, so the figures around it are refreshed after.
+  useEffect(() => {
+    let live = true;
+    fetchPage().then(
+      (body) => {
+        if (!live) return;
+        apply(body);
+        onChanged();
+      },
+      (e: unknown) => live && fail(e),
+    );
+    return () => {
+      live = false;
+    };
+    // Only when the thread changes; onChanged is the caller's refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetchPage]);
+
+  const loadOlder = async () => {
+    const first = older[0] ?? page?.messages[0];
+    if (!first) return;
+    setLoadingOlder(true);
+    try {
+      const body = await apiFetch<ThreadPageBody>(`${url}?before=${encodeURIComponent(first.id)}`, { cache: "no-store" });
+      setOlder((current) => [...body.messages, ...current]);
+      setHasOlder(body.hasOlder);
+    } catch {
+      notify("Could not load older messages. Please try again.", "error");
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  if (error) {
+    return (
+      <div className="space-y-4">
+        <Button variant="ghost" onClick={onBack}>
+          <ArrowLeft className="h-4 w-4" aria-hidden /> All conversations
+        </Button>
+        <Alert tone="error">{error}</Alert>
+      </div>
+    );
+  }
+  if (!page) return <Loading label="Loading the conversation..." />;
+
+  const all = [...older, ...page.messages];
+  const seenUntil = page.otherSideReadAt ? new Date(page.otherSideReadAt).getTime() : 0;
+
+  return (
+    <article aria-labelledby="thread-subject" className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Button variant="ghost" size="sm" onClick={onBack} className="-ml-3 mb-1">
+            <ArrowLeft className="h-4 w-4" aria-hidden /> All conversations
+          </Button>
+          <h2 id="thread-subject" className="break-words text-xl font-semibold">
+            {page.thread.subject}
+          </h2>
+          <p className="text-sm text-muted">
+            {page.thread.company}
+            {page.thread.projectName ? ` · ${page.thread.projectName}` : ""}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge value={page.thread.status} label={THREAD_STATUS_LABELS[page.thread.status]} tone={THREAD_STATUS_TONES[page.thread.status]} />
+          {actions?.(page)}
+        </div>
+      </div>
+
+      {hasOlder ? (
+        <Button variant="secondary" size="sm" onClick={loadOlder} disabled={loadingOlder}>
+          {loadingOlder ? "Loading..." : "Load older messages"}
+        </Button>
+      ) : null}
+
+      <ol aria-label="Messages" className="space-y-3">
+        {all.map((m) => (
+          <li key={m.id} data-message={m.id} className={m.own ? "rounded-xl border border-cyan-500/30 bg-cyan-500/5 p-4" : "rounded-xl border border-slate-800 bg-surface p-4"}>
+            <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 text-xs text-muted">
+              <span className="font-semibold text-foreground">
+                {m.authorName}
+                {m.authorRole === "admin" ? <span className="ml-1 font-normal text-muted">(team)</span> : null}
+              </span>
+              <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+            </div>
+            <MessageText body={m.body} />
+            {m.attachments.length ? (
+              <ul className="mt-3 space-y-1">
+                {m.attachments.map((a) => (
+                  <li key={a.id}>
+                    <button
+                      type="button"
+                      onClick={async () => {
+                        const failure = await downloadAttachment(api, a.id);
+                        if (failure) notify(failure, "error");
+                      }}
+                      className="inline-flex max-w-full items-center gap-2 rounded border border-slate-700 px-2 py-1 text-xs hover:bg-surface-2"
+                    >
+                      <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                      <span className="truncate">{a.name}</span>
+                      <span className="text-muted">{formatFileSize(a.fileSize)}</span>
+                      <Download className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                      <span className="sr-only">Download</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {m.own && new Date(m.createdAt).getTime() <= seenUntil ? (
+              <p className="mt-2 flex items-center gap-1 text-xs text-muted">
+                <Check className="h-3.5 w-3.5" aria-hidden /> Seen
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+
+      <section aria-label="Reply" className="rounded-xl border border-slate-800 p-4">
+        <MessageForm<{ messageId: string }>
+          url={url}
+          schema={replySchema}
+          submitLabel="Send reply"
+          bodyLabel="Your reply"
+          onSent={async () => {
+            notify("Message sent", "success");
+            await load();
+            onChanged();
+          }}
+          onError={(message) => notify(message, "error")}
+        />
+      </section>
+    </article>
+  );
+}

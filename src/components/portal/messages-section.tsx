@@ -1,0 +1,97 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { MessageForm } from "@/components/messages/message-form";
+import { ThreadList } from "@/components/messages/thread-list";
+import { ThreadView } from "@/components/messages/thread-view";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, fieldAria, Input, Select } from "@/components/ui/field";
+import { Toast, useToast } from "@/components/ui/toast";
+import { newThreadSchema, SUBJECT_MAX_LENGTH } from "@/lib/validation/messages";
+import type { ClientPortalData } from "@/server/data/portal-load";
+import { sectionHref } from "./portal-sections-config";
+import { SectionHeading } from "./section-heading";
+import { usePortalNavigation } from "./use-portal-navigation";
+
+const API = "/api/client/messages";
+
+/** The client's conversations with the team (docs/PRODUCT.md#portal-messages); the open one is ?thread=<id>. */
+export function MessagesSection({ data }: { data: Pick<ClientPortalData, "threads" | "projects"> }) {
+  const router = useRouter();
+  const { searchParams, navigate, linkHandler } = usePortalNavigation();
+  const { toast, show } = useToast();
+  const [composing, setComposing] = useState(false);
+  const subjectId = useId();
+  const projectId = useId();
+  const threadId = searchParams.get("thread");
+  const notify = (message: string, tone: "success" | "error") => show(message, tone === "error" ? 6000 : 3000, tone);
+
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <SectionHeading
+        title="Messages"
+        description="Secure conversations with our team. Findings and files stay here, not in e-mail."
+        aside={
+          threadId || composing ? null : (
+            <Button onClick={() => setComposing(true)}>
+              <Plus className="h-4 w-4" aria-hidden /> New conversation
+            </Button>
+          )
+        }
+      />
+      {threadId ? (
+        <ThreadView api={API} threadId={threadId} onBack={() => navigate("messages")} onChanged={() => router.refresh()} notify={notify} />
+      ) : (
+        <div className="space-y-6">
+          {composing ? (
+            <Card className="max-w-3xl">
+              <h2 className="mb-4 text-lg font-semibold">New conversation</h2>
+              <MessageForm<{ threadId: string }>
+                url={`${API}/threads`}
+                schema={newThreadSchema}
+                submitLabel="Send message"
+                fields={(errors) => (
+                  <>
+                    <Field id={subjectId} label="Subject" error={errors.subject}>
+                      <Input {...fieldAria(subjectId, errors.subject)} name="subject" maxLength={SUBJECT_MAX_LENGTH} />
+                    </Field>
+                    <Field id={projectId} label="About" error={errors.projectId}>
+                      <Select {...fieldAria(projectId, errors.projectId)} name="projectId" defaultValue="">
+                        <option value="">General question</option>
+                        {data.projects.map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.projectName}
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
+                  </>
+                )}
+                onSent={({ threadId: id }) => {
+                  setComposing(false);
+                  notify("Message sent", "success");
+                  navigate("messages", { thread: id });
+                  router.refresh();
+                }}
+                onError={(message) => notify(message, "error")}
+              />
+              <Button variant="ghost" className="mt-2" onClick={() => setComposing(false)}>
+                Cancel
+              </Button>
+            </Card>
+          ) : null}
+          <ThreadList
+            threads={data.threads}
+            hrefOf={(id) => sectionHref("messages", { thread: id })}
+            onOpen={(id) => linkHandler("messages", { thread: id })}
+            emptyHint="Start a conversation with our team about a project or anything else."
+          />
+        </div>
+      )}
+      <Toast toast={toast} />
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status";
+import { recordAudit } from "../audit";
+import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "../auth/session";
+import type { Db, DbOrTx } from "../db/client";
+import { clients, messageAttachments, messages, messageThreads, projects, user } from "../db/schema";
+import { AppError } from "../errors";
+import { queueNewMessageMail, type MessageMailRecipient } from "../notifications/message-mail";
+import { enforceRateLimit } from "../rate-limit";
+import { signDownloadUrl } from "../storage/signed-url";
+import type { StoredUpload } from "../uploads/document-upload";
+import { markThreadRead, threadScope } from "./messages-read";
+
+/** Per user, threads and replies together: a busy conversation fits, a script cannot flood the team. */
+export const MESSAGE_RATE_LIMIT = { windowSeconds: 600, max: 20 };
+export const MESSAGE_RATE_LIMITED = "You are sending messages too quickly. Please wait a few minutes and try again.";
+
+const NOT_FOUND = () => new AppError("not_found", "Conversation not found");
+
+function assertActor(actor: Actor) {
+  if (actor.role === "client") assertClient(actor);
+  else assertAdmin(actor);
+}
+
+/** Spends one of the sender's messages; called before anything is stored. */
+export async function spendMessageQuota(db: DbOrTx, actor: Actor) {
+  assertActor(actor);
+  await enforceRateLimit(db, `messages:user:${actor.userId}`, MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED);
+}
+
+/** 404 unless the actor may see the thread; checked before an upload is read. */
+export async function assertThreadAccess(db: DbOrTx, { actor, threadId }: { actor: Actor; threadId: string }) {
+  assertActor(actor);
+  const [row] = await db.select({ id: messageThreads.id }).from(messageThreads).where(threadScope(actor, threadId)).limit(1);
+  if (!row) throw NOT_FOUND();
+}
+
+/** Who gets the "new message" mail: the client's users when the team wrote, else every admin. */
+async function recipientsOf(db: DbOrTx, { clientId, authorRole, authorId }: { clientId: string; authorRole: MessageAuthorRole; authorId: string }): Promise<MessageMailRecipient[]> {
+  const rows =
+    authorRole === "admin"
+      ? await db.select({ email: user.email, name: user.name }).from(clients).innerJoin(user, eq(user.id, clients.userId)).where(eq(clients.id, clientId))
+      : await db.select({ email: user.email, name: user.name }).from(user).where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`));
+  return rows.map((r) => ({ ...r, role: authorRole === "admin" ? "client" : "admin" }));
+}
+
+/** Inserts a message (and its file), moves the thread's clock, marks it read by the author, queues the mail. */
+async function insertMessage(
+  tx: DbOrTx,
+  { actor, thread, body, file }: { actor: Actor; thread: { id: string; clientId: string; subject: string }; body: string; file: StoredUpload | null },
+) {
+  const [message] = await tx
+    .insert(messages)
+    .values({ threadId: thread.id, authorId: actor.userId, authorRole: actor.role, authorName: actor.name, body })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  if (file) {
+    await tx.insert(messageAttachments).values({ messageId: message!.id, name: file.name, storageKey: file.storageKey, fileSize: file.size, mimeType: file.mimeType });
+  }
+  await tx
+    .update(messageThreads)
+    .set({ lastMessageAt: sql`greatest(${messageThreads.lastMessageAt}, ${message!.createdAt.toISOString()}::timestamptz)` })
+    .where(eq(messageThreads.id, thread.id));
+  await markThreadRead(tx, { userId: actor.userId, threadId: thread.id, at: message!.createdAt });
+  for (const recipient of await recipientsOf(tx, { clientId: thread.clientId, authorRole: actor.role, authorId: actor.userId })) {
+    await queueNewMessageMail(tx, { recipient, threadId: thread.id, subject: thread.subject, authorName: actor.name, body, includeText: false });
+  }
+  return message!.id;
+}
+
+async function projectOf(db: DbOrTx, clientId: string, projectId: string | null) {
+  if (!projectId) return null;
+  const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.clientId, clientId))).limit(1);
+  if (!row) throw new AppError("bad_request", "Unknown project", { fieldErrors: { projectId: "Unknown project" } });
+  return row.id;
+}
+
+export type NewThread = { subject: string; body: string; projectId: string | null; file: StoredUpload | null };
+
+/** A thread a client starts about one of its projects or in general. */
+export async function createClientThread(db: Db, { actor, input }: { actor: ClientActor; input: NewThread }): Promise<{ threadId: string }> {
+  assertClient(actor);
+  return db.transaction(async (tx) => {
+    const projectId = await projectOf(tx, actor.clientId, input.projectId);
+    const [thread] = await tx
+      .insert(messageThreads)
+      .values({ clientId: actor.clientId, projectId, subject: input.subject, createdBy: actor.userId })
+      .returning({ id: messageThreads.id, clientId: messageThreads.clientId, subject: messageThreads.subject });
+    await insertMessage(tx, { actor, thread: thread!, body: input.body, file: input.file });
+    return { threadId: thread!.id };
+  });
+}
+
+/** A thread the team starts with a client; audited. */
+export async function createAdminThread(db: Db, { actor, clientId, input }: { actor: AdminActor; clientId: string; input: NewThread }): Promise<{ threadId: string }> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+    if (!client) throw new AppError("bad_request", "Unknown client", { fieldErrors: { clientId: "Unknown client" } });
+    const projectId = await projectOf(tx, clientId, input.projectId);
+    const [thread] = await tx
+      .insert(messageThreads)
+      .values({ clientId, projectId, subject: input.subject, createdBy: actor.userId })
+      .returning({ id: messageThreads.id, clientId: messageThreads.clientId, subject: messageThreads.subject });
+    await insertMessage(tx, { actor, thread: thread!, body: input.body, file: input.file });
+    await recordAudit(tx, { actor, action: "message_thread.create", entityType: "message_thread", entityId: thread!.id, after: { clientId, subject: input.subject } });
+    return { threadId: thread!.id };
+  });
+}
+
+/**
+ * A reply in a thread the actor may see (else 404). A client's reply reopens a closed thread, as
+ * a support inbox does; the team replies without changing its status.
+ */
+export async function postReply(db: Db, { actor, threadId, body, file }: { actor: Actor; threadId: string; body: string; file: StoredUpload | null }) {
+  assertActor(actor);
+  return db.transaction(async (tx) => {
+    const [thread] = await tx
+      .select({ id: messageThreads.id, clientId: messageThreads.clientId, subject: messageThreads.subject, status: messageThreads.status })
+      .from(messageThreads)
+      .where(threadScope(actor, threadId))
+      .for("update")
+      .limit(1);
+    if (!thread) throw NOT_FOUND();
+    if (actor.role === "client" && thread.status === "closed") await tx.update(messageThreads).set({ status: "open" }).where(eq(messageThreads.id, thread.id));
+    const messageId = await insertMessage(tx, { actor, thread, body, file });
+    return { messageId };
+  });
+}
+
+/** Closes or reopens a thread (team only); audited. */
+export async function setThreadStatus(db: Db, { actor, threadId, status }: { actor: AdminActor; threadId: string; status: ThreadStatus }) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: messageThreads.status }).from(messageThreads).where(eq(messageThreads.id, threadId)).for("update").limit(1);
+    if (!before) throw NOT_FOUND();
+    await tx.update(messageThreads).set({ status }).where(eq(messageThreads.id, threadId));
+    await recordAudit(tx, { actor, action: "message_thread.status", entityType: "message_thread", entityId: threadId, before, after: { status } });
+    return { status };
+  });
+}
+
+/** Download links live one minute, as for documents. */
+export const ATTACHMENT_DOWNLOAD_TTL_SECONDS = 60;
+
+/**
+ * A short-lived signed link to an attachment of a thread the actor may see; another client's
+ * attachment answers like a missing one.
+ */
+export async function getAttachmentDownload(db: DbOrTx, { actor, attachmentId }: { actor: Actor; attachmentId: string }) {
+  assertActor(actor);
+  const scope = actor.role === "client" ? eq(messageThreads.clientId, actor.clientId) : undefined;
+  const [row] = await db
+    .select({ id: messageAttachments.id, name: messageAttachments.name })
+    .from(messageAttachments)
+    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .where(scope ? and(eq(messageAttachments.id, attachmentId), scope) : eq(messageAttachments.id, attachmentId))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "Attachment not found");
+  const { url } = signDownloadUrl(row.id, { ttlSeconds: ATTACHMENT_DOWNLOAD_TTL_SECONDS });
+  return { downloadUrl: url, filename: row.name };
+}
