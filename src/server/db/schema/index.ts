@@ -8,3 +8,4 @@ export * from "./subscriptions";
 export * from "./bookings";
 export * from "./operations";
 export * from "./square";
+export * from "./notifications";
