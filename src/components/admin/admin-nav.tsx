@@ -1,6 +1,6 @@
 "use client";
 
-import { FileText, FolderKanban, LayoutDashboard, Receipt, Repeat, Settings, Users } from "lucide-react";
+import { FileText, FolderKanban, LayoutDashboard, Receipt, Repeat, Settings, UserCog, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
@@ -11,6 +11,7 @@ export const ADMIN_NAV = [
   { href: "/admin/projects", label: "Projects", short: "Projects", Icon: FolderKanban },
   { href: "/admin/subscriptions", label: "Subscriptions", short: "Subs", Icon: Repeat },
   { href: "/admin/documents", label: "Documents", short: "Docs", Icon: FileText },
+  { href: "/admin/account", label: "Account", short: "Account", Icon: UserCog },
 ] as const;
 
 // Listed, marked 'Soon' and disabled (docs/PRODUCT.md#admin-frame-and-navigation).

@@ -36,7 +36,7 @@ export function PortalSections({ data }: { data: ClientPortalData }) {
     case "rates":
       return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
     case "settings":
-      return <SettingsSection profile={data.profile} />;
+      return <SettingsSection profile={data.profile} notifications={data.notifications} />;
     case "book-service":
       return <BookServiceSection data={data} />;
     case "documents":

@@ -12,6 +12,8 @@ import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { accountSettingsSchema, type AccountSettings, type AccountSettingsInput } from "@/lib/validation/portal";
 import type { PortalProfile } from "@/server/data/portal-profile";
+import type { NotificationPreferences as NotificationPreferencesData } from "@/server/notifications/preferences";
+import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { SectionHeading } from "./section-heading";
 import { useTimedValue } from "./use-timed-value";
 
@@ -26,7 +28,7 @@ const toFormValues = (profile: PortalProfile): AccountSettingsInput => ({
   address: profile.address ?? "",
 });
 
-export function SettingsSection({ profile }: { profile: PortalProfile }) {
+export function SettingsSection({ profile, notifications }: { profile: PortalProfile; notifications: NotificationPreferencesData }) {
   const router = useRouter();
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -112,6 +114,9 @@ export function SettingsSection({ profile }: { profile: PortalProfile }) {
           </div>
         </form>
       </Card>
+      <div className="mt-6">
+        <NotificationPreferences audience="client" initial={notifications} />
+      </div>
     </section>
   );
 }
