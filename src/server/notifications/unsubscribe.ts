@@ -15,10 +15,16 @@ export function describeUnsubscribeLink(token: string): { ok: true; label: strin
   return { ok: true, label: NOTIFICATION_CATEGORY_INFO[check.category].label };
 }
 
-/** Turns the link's category off, signed out (RFC 8058 one-click, or the page's button). */
-export async function unsubscribeWithToken(db: DbOrTx, token: string): Promise<{ category: string; label: string }> {
+/** The link's signature and expiry, checked before any query; a refusal is a 400 with the reason. */
+export function checkUnsubscribeToken(token: string) {
   const check = verifyUnsubscribeToken(token);
   if (!check.ok) throw new AppError("bad_request", check.reason === "expired" ? UNSUBSCRIBE_EXPIRED : UNSUBSCRIBE_INVALID);
+  return check;
+}
+
+/** Turns the link's category off, signed out (RFC 8058 one-click, or the page's button). */
+export async function unsubscribeWithToken(db: DbOrTx, token: string): Promise<{ category: string; label: string }> {
+  const check = checkUnsubscribeToken(token);
   // A deleted user's link answers like a forged one.
   if (!(await disableNotificationCategory(db, check))) throw new AppError("bad_request", UNSUBSCRIBE_INVALID);
   return { category: check.category, label: NOTIFICATION_CATEGORY_INFO[check.category].label };
