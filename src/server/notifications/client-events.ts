@@ -3,7 +3,10 @@ import { DOCUMENT_CATEGORY_LABELS, type DocumentCategory } from "@/lib/domain/do
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-status";
 import { formatCents, formatDate } from "@/lib/format";
 import type { DbOrTx } from "../db/client";
-import { appLink, notifyAdmins, notifyClient } from "./notify";
+import { appLink, notifyAdmins, notifyClient, type NotificationEvent } from "./notify";
+import type { NotificationContent } from "./mail-layout";
+
+type ClientEvent = Omit<NotificationEvent, "content"> & { content: (company: string) => NotificationContent };
 
 // The client mails of docs/PRODUCT.md#notifications. Each is keyed by its event, so calling one
 // twice for the same event (a retry, a re-sync, another instance) queues nothing more.
@@ -45,7 +48,10 @@ const payAction = (invoice: InvoiceFacts) =>
   invoice.squarePaymentUrl ? { label: `Pay invoice ${invoice.invoiceNumber}`, url: invoice.squarePaymentUrl } : { label: "Open billing", url: portal("billing") };
 
 export async function notifyNewInvoice(db: DbOrTx, invoice: InvoiceFacts): Promise<void> {
-  await notifyClient(db, invoice.clientId, {
+  await notifyClient(db, invoice.clientId, newInvoiceEvent(invoice));
+}
+
+export const newInvoiceEvent = (invoice: InvoiceFacts): ClientEvent => ({
     key: `invoice-new:${invoice.id}`,
     category: "invoices",
     kind: "notify_invoice_new",
@@ -60,12 +66,14 @@ export async function notifyNewInvoice(db: DbOrTx, invoice: InvoiceFacts): Promi
       ],
       action: payAction(invoice),
     }),
-  });
-}
+});
 
 /** Reminder `n` (1 to 3) of an overdue invoice: each number is its own event. */
 export async function notifyInvoiceOverdue(db: DbOrTx, invoice: InvoiceFacts, n: number): Promise<string[]> {
-  return notifyClient(db, invoice.clientId, {
+  return notifyClient(db, invoice.clientId, overdueEvent(invoice, n));
+}
+
+export const overdueEvent = (invoice: InvoiceFacts, n: number): ClientEvent => ({
     key: `invoice-overdue:${invoice.id}:${n}`,
     category: "invoices",
     kind: "notify_invoice_overdue",
@@ -83,8 +91,7 @@ export async function notifyInvoiceOverdue(db: DbOrTx, invoice: InvoiceFacts, n:
       ],
       action: payAction(invoice),
     }),
-  });
-}
+});
 
 export async function notifyInvoicePaid(db: DbOrTx, invoice: InvoiceFacts): Promise<void> {
   await notifyClient(db, invoice.clientId, {

@@ -2,7 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import type { PaidTransition } from "../integrations/square/invoice-upsert";
-import { notifyInvoicePaid, notifyNewInvoice } from "./client-events";
+import { newInvoiceEvent, notifyInvoicePaid } from "./client-events";
+import { notifyClientsBulk } from "./notify";
 
 type Unannounced = {
   id: string;
@@ -28,20 +29,21 @@ export async function announceNewInvoices(tx: DbOrTx): Promise<number> {
     returning id, client_id, status, invoice_number, amount_cents, to_char(due_date, 'YYYY-MM-DD') as due_date, square_payment_url`)) as unknown as {
     rows: Unannounced[];
   };
-  let mailed = 0;
-  for (const row of result.rows) {
-    if (row.status !== "pending" && row.status !== "overdue") continue;
-    await notifyNewInvoice(tx, {
-      id: row.id,
+  const events = result.rows
+    .filter((row) => row.status === "pending" || row.status === "overdue")
+    .map((row) => ({
       clientId: row.client_id,
-      invoiceNumber: row.invoice_number,
-      amountCents: Number(row.amount_cents),
-      dueDate: row.due_date,
-      squarePaymentUrl: row.square_payment_url,
-    });
-    mailed += 1;
-  }
-  return mailed;
+      event: newInvoiceEvent({
+        id: row.id,
+        clientId: row.client_id,
+        invoiceNumber: row.invoice_number,
+        amountCents: Number(row.amount_cents),
+        dueDate: row.due_date,
+        squarePaymentUrl: row.square_payment_url,
+      }),
+    }));
+  // One sync may announce thousands: recipients read once, mails stored in bulk.
+  return notifyClientsBulk(tx, events);
 }
 
 /** Receipts for the invoices an upsert turned paid. */

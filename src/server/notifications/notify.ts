@@ -1,13 +1,13 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { DbOrTx } from "../db/client";
 import { clients, user } from "../db/schema";
 import { serverEnv } from "../env";
-import { enqueueNotificationEmail } from "../integrations/email/outbox";
+import { enqueueNotificationEmails, type QueuedNotification } from "../integrations/email/outbox";
 import { renderNotification, type NotificationContent } from "./mail-layout";
-import { recipientSettings } from "./preferences";
+import { recipientSettings, type RecipientSettings } from "./preferences";
 import { createUnsubscribeToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./unsubscribe-token";
 
 export type NotificationEvent = {
@@ -30,10 +30,19 @@ export const appLink = (path: string) => `${serverEnv().appUrl}${path}`;
  * caller's transaction, so the mail exists exactly when the change does. Returns the users queued for.
  */
 export async function notifyUsers(db: DbOrTx, userIds: string[], event: NotificationEvent): Promise<string[]> {
-  const queued: string[] = [];
-  const audience = NOTIFICATION_CATEGORY_INFO[event.category].audience;
-  for (const recipient of await recipientSettings(db, [...new Set(userIds)])) {
+  const recipients = await recipientSettings(db, [...new Set(userIds)]);
+  return queueFor(
+    db,
+    recipients.map((recipient) => ({ recipient, event })),
+  );
+}
+
+/** Renders and stores one row per (recipient, event) the preferences allow, in one statement per chunk. */
+async function queueFor(db: DbOrTx, items: { recipient: RecipientSettings; event: NotificationEvent }[]): Promise<string[]> {
+  const rows: QueuedNotification[] = [];
+  for (const { recipient, event } of items) {
     if (recipient.disabled.includes(event.category)) continue;
+    const audience = NOTIFICATION_CATEGORY_INFO[event.category].audience;
     const token = createUnsubscribeToken(recipient.userId, event.category);
     const label = NOTIFICATION_CATEGORY_INFO[event.category].label;
     const mail = renderNotification(event.content, {
@@ -41,7 +50,7 @@ export async function notifyUsers(db: DbOrTx, userIds: string[], event: Notifica
       unsubscribeUrl: unsubscribePageUrl(token),
       preferencesUrl: preferencesUrl(audience),
     });
-    const id = await enqueueNotificationEmail(db, {
+    rows.push({
       to: recipient.email,
       ...mail,
       kind: event.kind,
@@ -51,9 +60,37 @@ export async function notifyUsers(db: DbOrTx, userIds: string[], event: Notifica
       unsubscribeUrl: oneClickUnsubscribeUrl(token),
       held: recipient.delivery === "daily",
     });
-    if (id) queued.push(recipient.userId);
+  }
+  const queued: string[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const stored = await enqueueNotificationEmails(db, rows.slice(i, i + 200));
+    queued.push(...stored);
   }
   return queued;
+}
+
+/**
+ * Many client events at once (a sync announcing its new invoices): the recipients are read in two
+ * queries and the mails stored in a few statements, whatever the number of events.
+ */
+export async function notifyClientsBulk(
+  db: DbOrTx,
+  events: { clientId: string; event: Omit<NotificationEvent, "content"> & { content: (company: string) => NotificationContent } }[],
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const clientIds = [...new Set(events.map((e) => e.clientId))];
+  const owners = await db
+    .select({ id: clients.id, userId: clients.userId, company: clients.company })
+    .from(clients)
+    .where(and(inArray(clients.id, clientIds), eq(clients.status, "active")));
+  const byClient = new Map(owners.map((o) => [o.id, o]));
+  const settings = new Map((await recipientSettings(db, owners.map((o) => o.userId))).map((r) => [r.userId, r]));
+  const items = events.flatMap(({ clientId, event }) => {
+    const owner = byClient.get(clientId);
+    const recipient = owner && settings.get(owner.userId);
+    return owner && recipient ? [{ recipient, event: { ...event, content: event.content(owner.company) } }] : [];
+  });
+  return (await queueFor(db, items)).length;
 }
 
 /** The client's company name and the user who signs in for it (active clients only). */

@@ -6,8 +6,8 @@ import type { Db, DbOrTx } from "../db/client";
 import { emailOutbox, taskRuns, user } from "../db/schema";
 import { enqueueNotificationEmail } from "../integrations/email/outbox";
 import { renderNotification } from "./mail-layout";
-import { notifyInvoiceOverdue } from "./client-events";
-import { appLink, notifyAdmins, preferencesUrl } from "./notify";
+import { overdueEvent } from "./client-events";
+import { appLink, notifyAdmins, notifyClientsBulk, preferencesUrl } from "./notify";
 
 // The notification work of the periodic tick (src/server/startup.ts), safe on several instances:
 // overdue reminders run under a transaction-scoped advisory lock (another instance skips the
@@ -48,18 +48,19 @@ export async function sendOverdueReminders(db: Db, now = new Date()): Promise<nu
             from email_outbox where idempotency_key like 'invoice-overdue:' || i.id::text || ':%') o on true
        where i.client_id is not null and i.announced_at is not null
          and (i.status = 'overdue' or (i.status = 'pending' and i.due_date < ${now.toISOString().slice(0, 10)}::date))`)) as unknown as { rows: OverdueRow[] };
-    let queued = 0;
-    for (const row of result.rows) {
-      if (row.sent >= MAX_OVERDUE_REMINDERS) continue;
-      if (row.last_sent && new Date(row.last_sent).getTime() > now.getTime() - OVERDUE_REMINDER_DAYS * 24 * 60 * 60 * 1000) continue;
-      const mailed = await notifyInvoiceOverdue(
-        tx,
-        { id: row.id, clientId: row.client_id, invoiceNumber: row.invoice_number, amountCents: Number(row.amount_cents), dueDate: row.due_date, squarePaymentUrl: row.square_payment_url },
-        row.sent + 1,
-      );
-      queued += mailed.length;
-    }
-    return queued;
+    const due = result.rows.filter(
+      (row) => row.sent < MAX_OVERDUE_REMINDERS && !(row.last_sent && new Date(row.last_sent).getTime() > now.getTime() - OVERDUE_REMINDER_DAYS * 24 * 60 * 60 * 1000),
+    );
+    return notifyClientsBulk(
+      tx,
+      due.map((row) => ({
+        clientId: row.client_id,
+        event: overdueEvent(
+          { id: row.id, clientId: row.client_id, invoiceNumber: row.invoice_number, amountCents: Number(row.amount_cents), dueDate: row.due_date, squarePaymentUrl: row.square_payment_url },
+          row.sent + 1,
+        ),
+      })),
+    );
   });
 }
 

@@ -54,23 +54,31 @@ export type QueuedNotification = QueuedMail & {
 
 /** Stores a notification once per key; null when that event was already queued for this recipient. */
 export async function enqueueNotificationEmail(db: DbOrTx, mail: QueuedNotification): Promise<string | null> {
+  return (await enqueueNotificationEmails(db, [mail]))[0] ?? null;
+}
+
+/** Several notifications in one statement; returns the ids of those not queued before (by key). */
+export async function enqueueNotificationEmails(db: DbOrTx, mails: QueuedNotification[]): Promise<string[]> {
+  if (mails.length === 0) return [];
   const rows = await db
     .insert(emailOutbox)
-    .values({
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      kind: mail.kind,
-      idempotencyKey: mail.idempotencyKey,
-      recipientUserId: mail.recipientUserId,
-      category: mail.category,
-      unsubscribeUrl: mail.unsubscribeUrl,
-      status: mail.held ? "held" : "pending",
-    })
+    .values(
+      mails.map((mail) => ({
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html ?? null,
+        kind: mail.kind,
+        idempotencyKey: mail.idempotencyKey,
+        recipientUserId: mail.recipientUserId,
+        category: mail.category,
+        unsubscribeUrl: mail.unsubscribeUrl,
+        status: mail.held ? ("held" as const) : ("pending" as const),
+      })),
+    )
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
     .returning({ id: emailOutbox.id });
-  return rows[0]?.id ?? null;
+  return rows.map((r) => r.id);
 }
 
 type Claimed = {
