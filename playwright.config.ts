@@ -53,6 +53,8 @@ export default defineConfig({
         SEED_DEMO: "true",
         TRUST_PROXY: "true",
         NEXT_TELEMETRY_DISABLED: "1",
+        // The mail preview (/dev/mail) lets browser tests read what was sent.
+        APP_ENV: "development",
         SQUARE_APPLICATION_ID: FAKE_APPLICATION_ID,
         SQUARE_APPLICATION_SECRET: FAKE_APPLICATION_SECRET,
         SQUARE_ENVIRONMENT: "sandbox",

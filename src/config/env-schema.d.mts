@@ -9,6 +9,8 @@ export type ParsedEnv = {
   databaseUrl: string | undefined;
   appUrl: string;
   isProduction: boolean;
+  /** APP_ENV=development: development-only pages such as /dev/mail exist. */
+  devTools: boolean;
   seedDemo: boolean;
   seedDemoForced: boolean;
   authSecret: string | undefined;

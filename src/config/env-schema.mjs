@@ -110,6 +110,8 @@ export const envSchema = z
       databaseUrl: raw.DATABASE_URL,
       appUrl: (raw.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
       isProduction,
+      /** APP_ENV=development (never a production deployment): the /dev/mail preview exists. */
+      devTools: raw.APP_ENV === "development",
       seedDemo: decideSeedDemo({ seedDemo: raw.SEED_DEMO, isProduction, databaseUrl: raw.DATABASE_URL }),
       /** SEED_DEMO=true set explicitly on a production deployment: seeded, with a warning at every start. */
       seedDemoForced: isProduction && raw.SEED_DEMO !== undefined && TRUE_WORDS.includes(raw.SEED_DEMO.toLowerCase()),

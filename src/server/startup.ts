@@ -4,6 +4,7 @@ import type { ProxyTrust } from "./client-address";
 import { databaseRetryInMs, ensureDatabaseReady } from "./db/bootstrap";
 import { authSecret, serverEnv, type ServerEnv } from "./env";
 import { runOutboxDrain } from "./integrations/email/outbox";
+import { runNotificationTasks } from "./notifications/scheduled";
 import { ensurePeerStamp } from "./peer-stamp";
 import { runRetentionIfDue } from "./retention";
 import { storageChoice } from "./storage/storage";
@@ -11,7 +12,9 @@ import { storageChoice } from "./storage/storage";
 const TICK_MS = 30_000;
 // Each instance asks hourly whether the daily retention is due; task_runs decides who runs it.
 const RETENTION_CHECK_MS = 60 * 60 * 1000;
-const g = globalThis as { __serverTasks?: boolean; __nextRetentionCheck?: number };
+// Overdue reminders and daily mails: checked every 10 minutes (a reminder is due by the day).
+const NOTIFICATION_CHECK_MS = 10 * 60 * 1000;
+const g = globalThis as { __serverTasks?: boolean; __nextRetentionCheck?: number; __nextNotificationRun?: number };
 
 /**
  * Settings whose absence would only show on first use (a sign-in, an upload) or silently do the
@@ -50,6 +53,10 @@ async function tick(): Promise<void> {
   if (Date.now() >= (g.__nextRetentionCheck ?? 0)) {
     g.__nextRetentionCheck = Date.now() + RETENTION_CHECK_MS;
     await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
+  }
+  if (Date.now() >= (g.__nextNotificationRun ?? 0)) {
+    g.__nextNotificationRun = Date.now() + NOTIFICATION_CHECK_MS;
+    await runNotificationTasks(db);
   }
 }
 

@@ -7,7 +7,7 @@ import { DEMO, expect, signInViaApi, test } from "./fixtures";
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-const PUBLIC_PAGES = ["/", "/privacy-policy", "/terms-of-service", "/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token"];
+const PUBLIC_PAGES = ["/", "/privacy-policy", "/terms-of-service", "/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token", "/unsubscribe?token=not-a-token", "/dev/mail"];
 const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"];
 const ADMIN_PAGES = [
   "/admin/dashboard",

@@ -6,7 +6,8 @@
 // CONTRIBUTING.md.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { signDownloadUrl } from "@/server/storage/signed-url";
-import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
 import { authHeaders, APP_ORIGIN, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule, isServerActionModule, type EntryPoint } from "./helpers/entry-points";
@@ -67,6 +68,12 @@ const SIGN_IN: RouteExpect = { status: 401, error: "Please sign in." };
 const ADMINS_ONLY: RouteExpect = { status: 403, error: "Access denied. Admins only." };
 const CLIENTS_ONLY: RouteExpect = { status: 403, error: "Access denied. Please use the admin portal." };
 const ACTION_SIGN_IN: ActionExpect = { ok: false, error: "Please sign in." };
+/** The RFC 8058 one-click body a mail client posts. */
+function oneClickForm(): FormData {
+  const form = new FormData();
+  form.set("List-Unsubscribe", "One-Click");
+  return form;
+}
 const ACTION_ADMINS_ONLY: ActionExpect = { ok: false, error: "Access denied. Admins only." };
 const ACTION_CLIENTS_ONLY: ActionExpect = { ok: false, error: "Access denied. Please use the admin portal." };
 const ADMIN_LOGIN = "redirect /admin/login";
@@ -95,6 +102,20 @@ const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice
 
 const ENTRY_POINTS: Record<string, Case | Case[]> = {
   // --- public ---------------------------------------------------------------------------------
+  // The signed unsubscribe link works signed out; the caller's own user's link (a mail it received).
+  "POST /api/notifications/unsubscribe": {
+    call: ({ own }) => ({ url: `/api/notifications/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(DEMO_USERS[own.name].id, "projects"))}`, form: oneClickForm() }),
+    expect: everyone({ status: 200, json: { success: true, category: "projects" } }),
+  },
+  "GET /api/notifications/unsubscribe": {
+    call: ({ own }) => ({ url: `/api/notifications/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(DEMO_USERS[own.name].id, "projects"))}` }),
+    expect: everyone({ status: 303, location: /\/unsubscribe\?token=[^&]+$/ }),
+  },
+  // Development only: the tests run without APP_ENV=development, as production does.
+  "GET /dev/mail/[id]": {
+    call: () => ({ url: "/dev/mail/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" } }),
+    expect: everyone({ status: 404, error: "Not found" }),
+  },
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone({ status: 200, json: { status: "ok" } }) },
   "POST /api/contact/send": {
     call: () => ({ url: "/api/contact/send", json: { name: "Matrix Tester", email: "matrix@example.test", company: "Matrix Co", serviceInterest: "AI Security Assessment", message: "Testing every entry point." } }),
@@ -262,6 +283,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     // The caller's own seeded values: saving them changes nothing the later rows could see.
     input: ({ own }) => own.settings,
     expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
+  },
+  "ACTION src/app/client-portal/actions.ts#saveNotificationPreferencesAction": {
+    input: () => ({ enabled: ["documents", "invoices", "bookings", "projects"], delivery: "each" }),
+    expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
+  },
+  "ACTION src/app/admin/(area)/account/actions.ts#saveAdminNotificationPreferencesAction": {
+    input: () => ({ enabled: ["admin_bookings", "admin_failed_mail"], delivery: "each" }),
+    expect: adminOnlyAction("ok"),
   },
   "ACTION src/app/client-portal/actions.ts#requestServiceBooking": {
     input: () => ({ serviceType: "Other", preferredStartDate: nextWeek(), estimatedScope: "", projectDescription: "Matrix booking request.", urgency: "low" }),

@@ -17,6 +17,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_PASSWORDS, DEMO_RATES } from "@/server/db/seed/demo-data";
 import { clientListQuerySchema, invoiceExportQuerySchema, linkInvoicesSchema, projectListQuerySchema, updateClientRatesSchema } from "@/lib/validation/admin";
+import { DEMO_PASSWORDS, DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
+import { linkInvoicesSchema, updateClientRatesSchema } from "@/lib/validation/admin";
 import { GENERIC_ERROR } from "@/server/errors";
 import { actionInputSchema } from "@/server/handler";
 import { saveConnection } from "@/server/integrations/square/connection";
@@ -40,6 +43,8 @@ import {
   runStage,
   signedFileStage,
   squareOAuthStage,
+  unsubscribeOpenStage,
+  unsubscribeStage,
   type Stage,
   type StageOutcome,
   uploadStage,
@@ -89,6 +94,19 @@ const squareInvoice = () => structuredClone(SQUARE_DATA.invoices[0]!) as unknown
 const webhookEvent = () => ({ merchant_id: SQUARE_DATA.merchantId, type: "invoice.updated", event_id: `evt-${(counter += 1)}`, created_at: new Date().toISOString(), data: { type: "invoice", id: "inv", object: { invoice: squareInvoice() } } });
 const sign = (bytes: Uint8Array) => ({ "x-square-hmacsha256-signature": signSquareWebhook(new TextDecoder().decode(bytes), WEBHOOK_KEY, `${APP_ORIGIN}/api/square/webhook`) });
 
+/** Unsubscribe addresses with a bad token: any string, or a real token with a part changed. */
+const unsubscribeInput = () =>
+  fc
+    .oneof(
+      badString,
+      fc.tuple(fc.constantFrom(0, 1), badString).map(([part, value]) => {
+        const pieces = createUnsubscribeToken(DEMO_USERS.acme.id, "projects").split(".");
+        pieces[part] = value;
+        return pieces.join(".");
+      }),
+    )
+    .map((token): RouteInput => ({ url: `/api/notifications/unsubscribe?${new URLSearchParams({ token })}` }));
+
 const FUZZ: Record<string, Spec> = {
   // --- public ---------------------------------------------------------------------------------
   "POST /api/contact/send": {
@@ -135,6 +153,9 @@ const FUZZ: Record<string, Spec> = {
   },
   "GET /api/auth/[...all]": { skip: "its GET endpoints (session, list-sessions) read only the session cookie; the public writes are fuzzed under POST" },
   "GET /api/health": { skip: "takes no input" },
+  "POST /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeStage },
+  "GET /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeOpenStage },
+  "GET /dev/mail/[id]": { skip: "exists only with APP_ENV=development; the tests run as production does, where it answers 404 before reading any input" },
   "GET /api/square/sync-invoices": { skip: "takes no input (the admin's session only)" },
   "GET /api/files/[id]": {
     kind: "route",
@@ -247,6 +268,11 @@ const FUZZ: Record<string, Spec> = {
   },
 
   // --- client portal actions ------------------------------------------------------------------
+  "ACTION src/app/client-portal/actions.ts#saveNotificationPreferencesAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ enabled: ["documents", "invoices", "bookings", "projects"], delivery: "daily" })),
+  },
   "ACTION src/app/client-portal/actions.ts#saveAccountSettings": { kind: "action", role: "client", input: mutatedInput(() => ({ ...acme.settings })) },
   "ACTION src/app/client-portal/actions.ts#requestServiceBooking": {
     kind: "action",
@@ -294,6 +320,11 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/app/admin/(area)/inquiries/actions.ts#setInquiryArchivedAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ inquiryId: acme.bookingId, archived: true })) },
   "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ clientId: acme.clientId })) },
   "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/admin/(area)/account/actions.ts#saveAdminNotificationPreferencesAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ enabled: ["admin_bookings", "admin_failed_mail"], delivery: "each" })),
+  },
   "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ mailId: acme.bookingId })) },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
     kind: "action",

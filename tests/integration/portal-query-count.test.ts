@@ -49,8 +49,9 @@ describe("portal load", () => {
     expect(large.result.billing.invoiceCount).toBe(1_200);
     expect(large.result.documents).toHaveLength(40);
     // One query per dataset: profile, stats, projects, billing summary, invoices, rates,
-    // documents, tiers, subscription, bookings, account security, upcoming meetings, message threads.
-    expect(small.queries).toBe(13);
+    // documents, tiers, subscription, bookings, account security, upcoming meetings, message threads,
+    // notification preferences.
+    expect(small.queries).toBe(14);
     expect(large.queries).toBe(small.queries);
 
     // The aggregates are right at this size too: per project, 5 of each status.

@@ -7,6 +7,8 @@ import { createServiceBooking } from "@/server/data/portal-bookings";
 import { updateAccountSettings } from "@/server/data/portal-profile";
 import { getDb } from "@/server/data/db";
 import { clientAction, clientReadAction } from "@/server/handler";
+import { notificationPreferencesSchema } from "@/lib/validation/notifications";
+import { saveNotificationPreferences } from "@/server/notifications/preferences";
 
 export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) =>
   updateAccountSettings(getDb(), { actor, input }),
@@ -19,4 +21,8 @@ export const requestServiceBooking = clientAction(serviceBookingSchema, (actor, 
 // A read: an admin viewing the portal may page through the invoices too.
 export const loadMoreInvoices = clientReadAction(invoicePageSchema, (actor, input) =>
   listPortalInvoices(getDb(), { actor, offset: input.offset }),
+);
+
+export const saveNotificationPreferencesAction = clientAction(notificationPreferencesSchema, (actor, input) =>
+  getDb().transaction((tx) => saveNotificationPreferences(tx, { actor, input })),
 );

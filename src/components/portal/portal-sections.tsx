@@ -37,7 +37,7 @@ export function PortalSections({ data, billingChart }: { data: ClientPortalData;
     case "rates":
       return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
     case "settings":
-      return <SettingsSection profile={data.profile} security={data.security} />;
+      return <SettingsSection profile={data.profile} security={data.security} notifications={data.notifications} />;
     case "book-service":
       return <BookServiceSection data={data} />;
     case "documents":

@@ -14,6 +14,8 @@ import { accountSettingsSchema, type AccountSettings, type AccountSettingsInput 
 import type { AccountSecurity } from "@/server/data/account-security";
 import type { PortalProfile } from "@/server/data/portal-profile";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
+import type { NotificationPreferences as NotificationPreferencesData } from "@/server/notifications/preferences";
+import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { SectionHeading } from "./section-heading";
 import { useTimedValue } from "./use-timed-value";
 
@@ -28,7 +30,7 @@ const toFormValues = (profile: PortalProfile): AccountSettingsInput => ({
   address: profile.address ?? "",
 });
 
-export function SettingsSection({ profile, security }: { profile: PortalProfile; security: AccountSecurity }) {
+export function SettingsSection({ profile, security, notifications }: { profile: PortalProfile; security: AccountSecurity; notifications: NotificationPreferencesData }) {
   const router = useRouter();
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -117,6 +119,7 @@ export function SettingsSection({ profile, security }: { profile: PortalProfile;
       {/* Account security, each section its own component (docs/PRODUCT.md#sign-in-two-factor). */}
       <div className="mt-6 space-y-6">
         <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+        <NotificationPreferences audience="client" initial={notifications} />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 import type { DocumentCategory } from "@/lib/domain/document-category";
 import { recordAudit } from "../audit";
+import { notifyDocumentShared } from "../notifications/client-events";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { clients, documents } from "../db/schema";
@@ -55,6 +56,7 @@ export async function recordUploadedDocument(
         uploadedAt: documents.uploadedAt,
       });
     await recordAudit(tx, { actor, action: "document.upload", entityType: "document", entityId: doc!.id, before: null, after: { ...doc, storageKey: file.storageKey } });
+    await notifyDocumentShared(tx, doc!);
     return doc!;
   });
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { PROJECT_STATUS_WORK_ORDER, type ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE, type ProjectListQuery, type projectFormSchema } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
+import { notifyProjectStatus } from "../notifications/client-events";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { clients, invoices, projects } from "../db/schema";
@@ -155,6 +156,9 @@ export async function updateProject(
       .where(eq(projects.id, id))
       .returning(projectColumns);
     await recordAudit(tx, { actor, action: "project.update", entityType: "project", entityId: id, before, after });
+    if (after!.status !== before.status) {
+      await notifyProjectStatus(tx, { id, clientId: after!.clientId, projectName: after!.projectName, from: before.status, to: after!.status, changeId: String(Date.now()) });
+    }
     return after!;
   });
 }
@@ -170,7 +174,7 @@ export async function setProjectStatus(
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ id: projects.id, projectName: projects.projectName, status: projects.status })
+      .select({ id: projects.id, projectName: projects.projectName, status: projects.status, clientId: projects.clientId })
       .from(projects)
       .where(eq(projects.id, projectId))
       .for("update");
@@ -188,6 +192,9 @@ export async function setProjectStatus(
       before: { status: before.status },
       after: { status },
     });
+    if (rows.length > 0 && status !== before.status) {
+      await notifyProjectStatus(tx, { id: projectId, clientId: before.clientId, projectName: before.projectName, from: before.status, to: status, changeId: String(Date.now()) });
+    }
     return { updated: rows.length, project: rows[0] ?? null };
   });
 }

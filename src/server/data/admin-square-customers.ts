@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
+import { announceNewInvoices } from "../notifications/invoice-events";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clients, invoices, squareCustomers, user } from "../db/schema";
@@ -126,6 +127,8 @@ export async function linkSquareCustomer(db: DbOrTx, { actor, squareCustomerId, 
       .set({ clientId, linkSource: "admin", linkedAt: new Date(), linkedByUserId: actor.userId, ignoredAt: null, conflict: null, updatedAt: new Date() })
       .where(eq(squareCustomers.squareCustomerId, squareCustomerId));
     const assigned = await assignUnownedInvoices(tx, [squareCustomerId]);
+    // Its invoices are new to the client's portal now: the client hears of them once.
+    await announceNewInvoices(tx);
     await recordAudit(tx, {
       actor,
       action: "square.customer_linked",

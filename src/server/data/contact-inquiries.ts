@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { contactInquiries } from "../db/schema";
 import { AppError } from "../errors";
 import { contactAcknowledgementMail, contactNotificationMail } from "../integrations/email/contact-templates";
-import { enqueueEmail } from "../integrations/email/outbox";
+import { enqueueNotificationEmail } from "../integrations/email/outbox";
 import type { ContactInquiry } from "@/lib/validation/contact";
 
 // A person sends one inquiry, perhaps a correction; five per address in ten minutes leaves room for
@@ -36,8 +36,11 @@ export async function submitContactInquiry(
       })
       .returning({ id: contactInquiries.id, createdAt: contactInquiries.createdAt });
     const notification = contactNotificationMail(inquiry, { id: row!.id, receivedAt: row!.createdAt });
-    await enqueueEmail(tx, { to: opts.notifyAddress, ...notification, kind: "contact_notification" });
-    await enqueueEmail(tx, { to: inquiry.email, ...contactAcknowledgementMail(inquiry), kind: "contact_acknowledgement" });
+    // Keyed by the inquiry like every notification (src/server/notifications); the company inbox is
+    // not a user, so no preference or unsubscribe applies to it.
+    const keyed = { recipientUserId: null, category: "admin_inquiries", unsubscribeUrl: null, held: false };
+    await enqueueNotificationEmail(tx, { to: opts.notifyAddress, ...notification, kind: "contact_notification", idempotencyKey: `inquiry:${row!.id}:notification`, ...keyed });
+    await enqueueNotificationEmail(tx, { to: inquiry.email, ...contactAcknowledgementMail(inquiry), kind: "contact_acknowledgement", idempotencyKey: `inquiry:${row!.id}:acknowledgement`, ...keyed });
     return { id: row!.id };
   });
 }

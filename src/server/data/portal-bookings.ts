@@ -8,6 +8,7 @@ import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { serviceBookings } from "../db/schema";
 import { oneOf } from "../db/schema/one-of";
+import { notifyBookingReceived } from "../notifications/booking-events";
 import { enforceRateLimit } from "../rate-limit";
 
 export type PortalBooking = {
@@ -83,17 +84,21 @@ export async function createServiceBooking(
 ): Promise<PortalBooking> {
   assertClient(actor);
   await enforceRateLimit(db, `portal-booking:${actor.clientId}`, BOOKING_RATE_LIMIT, "Too many booking requests. Please try again later or contact your account manager.");
-  const [row] = await db
-    .insert(serviceBookings)
-    .values({
-      clientId: actor.clientId,
-      status: "pending",
-      serviceType: input.serviceType,
-      preferredStartDate: input.preferredStartDate,
-      estimatedScope: input.estimatedScope,
-      projectDescription: input.projectDescription,
-      urgency: input.urgency,
-    })
-    .returning(bookingColumns);
-  return { ...row!, createdAt: row!.createdAt.toISOString() };
+  // The request and its mails (client confirmation, admin notice) exist together or not at all.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(serviceBookings)
+      .values({
+        clientId: actor.clientId,
+        status: "pending",
+        serviceType: input.serviceType,
+        preferredStartDate: input.preferredStartDate,
+        estimatedScope: input.estimatedScope,
+        projectDescription: input.projectDescription,
+        urgency: input.urgency,
+      })
+      .returning(bookingColumns);
+    await notifyBookingReceived(tx, { ...row!, clientId: actor.clientId });
+    return { ...row!, createdAt: row!.createdAt.toISOString() };
+  });
 }

@@ -11,16 +11,17 @@ import { getActiveSubscription, listActiveTiers } from "./portal-plans";
 import { getPortalProfile } from "./portal-profile";
 import { listPortalProjects } from "./portal-projects";
 import { listPortalRates } from "./portal-rates";
+import { getNotificationPreferences } from "../notifications/preferences";
 
 /**
  * Everything the signed-in client portal shows, for every section at once, so switching sections
- * needs no round trip. One query per dataset (thirteen in all), whatever the number of projects,
+ * needs no round trip. One query per dataset (fourteen in all), whatever the number of projects,
  * invoices or documents: per-project and per-invoice figures are aggregated in SQL.
  */
 export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
   assertClient(actor);
   const scope = { actor };
-  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads] = await Promise.all([
+  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads, notifications] = await Promise.all([
     getPortalProfile(db, scope),
     getOverviewStats(db, scope),
     listPortalProjects(db, scope),
@@ -34,8 +35,9 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     getAccountSecurity(db, scope),
     listUpcomingMeetings(db, scope),
     listClientThreads(db, scope),
+    getNotificationPreferences(db, scope),
   ]);
-  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads };
+  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads, notifications };
 }
 
 export type ClientPortalData = Awaited<ReturnType<typeof loadClientPortal>>;

@@ -5,6 +5,8 @@
 import type * as zcore from "zod/v4/core";
 import { contactInquirySchema } from "@/lib/validation/contact";
 import { uuidSchema } from "@/lib/validation/common";
+import { unsubscribeTokenSchema } from "@/lib/validation/notifications";
+import { checkUnsubscribeToken } from "@/server/notifications/unsubscribe";
 import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
 import { parseCspReports, readCspReportText } from "@/server/csp-report";
 import { contactTooLarge } from "@/server/data/contact-inquiries";
@@ -69,6 +71,12 @@ export const webhookStage =
     }
     parseSquareEvent(raw);
   };
+
+const unsubscribeTokenOf = (input: RouteInput) => parseInput(unsubscribeTokenSchema, { token: new URL(input.url, "http://x").searchParams.get("token") ?? "" }).token;
+/** The one-click unsubscribe: the token's shape, then its signature and expiry. */
+export const unsubscribeStage = (input: RouteInput): void => void checkUnsubscribeToken(unsubscribeTokenOf(input));
+/** Opening the link only checks the token's shape (the page checks the rest). */
+export const unsubscribeOpenStage = (input: RouteInput): void => void unsubscribeTokenOf(input);
 
 export function signedFileStage(input: RouteInput): void {
   const search = new URL(input.url, "http://x").searchParams;

@@ -9,3 +9,4 @@ export * from "./bookings";
 export * from "./operations";
 export * from "./square";
 export * from "./messages";
+export * from "./notifications";

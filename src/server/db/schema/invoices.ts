@@ -47,6 +47,9 @@ export const invoices = pgTable(
     squareCustomerId: text("square_customer_id"),
     squareVersion: integer("square_version"),
     squareUpdatedAt: timestamp("square_updated_at", { withTimezone: true }),
+    // When the client's portal first showed it (and its "new invoice" mail was queued). Null only
+    // for a Square invoice not yet announced: the sync inserts it so; other rows are born announced.
+    announcedAt: timestamp("announced_at", { withTimezone: true }).defaultNow(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -58,6 +61,7 @@ export const invoices = pgTable(
     check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),
     check("invoices_amount_check", sql`${t.amountCents} >= 0 and ${t.totalPaidCents} >= 0`),
     index("invoices_client_due_idx").on(t.clientId, t.dueDate.desc()),
+    index("invoices_unannounced_idx").on(t.id).where(sql`${t.announcedAt} is null`),
     index("invoices_project_idx").on(t.projectId),
     index("invoices_status_idx").on(t.status),
     // The invoice CSV exports read newest issue date first in keyset pages (data/export-pages.ts).

@@ -1,4 +1,5 @@
 // Tables the product needs beyond its core entities: inquiries, mail, provider connection, audit.
+import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { clients } from "./clients";
@@ -22,8 +23,9 @@ export const contactInquiries = pgTable(
   (t) => [index("contact_inquiries_created_idx").on(t.createdAt.desc())],
 );
 
-// logged: no SMTP_URL, so the message was written to the console and kept here.
-export const EMAIL_STATUSES = ["pending", "sent", "logged", "failed"] as const;
+// logged: no SMTP_URL, so the message was written to the console and kept here. held: a
+// notification waiting for its recipient's daily summary; summarized: went out in that summary.
+export const EMAIL_STATUSES = ["pending", "sent", "logged", "failed", "held", "summarized"] as const;
 
 // Outbox: a message is stored before any delivery attempt, so a failing transport loses nothing.
 export const emailOutbox = pgTable(
@@ -44,10 +46,18 @@ export const emailOutbox = pgTable(
     // Set when the body carries a one-time link (password reset, invitation): the body is
     // redacted once sent, and after this time the message is useless and cannot be retried.
     secretLinkExpiresAt: timestamp("secret_link_expires_at", { withTimezone: true }),
+    // Notifications only: one event for one recipient is stored once (src/server/notifications),
+    // so a re-sync, a replayed webhook or a second instance never queues it again.
+    idempotencyKey: text("idempotency_key").unique(),
+    recipientUserId: text("recipient_user_id").references(() => user.id, { onDelete: "set null" }),
+    category: text("category"),
+    // The RFC 8058 one-click address sent as List-Unsubscribe.
+    unsubscribeUrl: text("unsubscribe_url"),
   },
   (t) => [
     check("email_outbox_status_check", oneOf(t.status, EMAIL_STATUSES)),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_held_idx").on(t.recipientUserId).where(sql`${t.status} = 'held'`),
   ],
 );
 

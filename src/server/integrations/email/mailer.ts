@@ -2,7 +2,20 @@ import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { serverEnv } from "../../env";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string | null };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** Sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058 one-click). */
+  unsubscribeUrl?: string | null;
+};
+
+/** The RFC 8058 headers of a mail that can be unsubscribed from in one click. */
+export function unsubscribeHeaders(url: string | null | undefined): Record<string, string> | undefined {
+  if (!url) return undefined;
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
 /** Delivers one message or throws. */
 export type MailTransport = { send: (mail: OutgoingMail) => Promise<void> };
 
@@ -14,7 +27,14 @@ function smtpTransport(url: string, from: string): MailTransport {
   const transporter: Transporter = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
   return {
     send: async (mail) => {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        headers: unsubscribeHeaders(mail.unsubscribeUrl),
+      });
     },
   };
 }

@@ -42,7 +42,54 @@ export async function enqueueEmail(db: DbOrTx, mail: QueuedMail): Promise<string
   return row!.id;
 }
 
-type Claimed = { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number };
+export type QueuedNotification = QueuedMail & {
+  /** Unique per event and recipient: a second enqueue of the same key stores nothing. */
+  idempotencyKey: string;
+  recipientUserId: string | null;
+  category: string;
+  unsubscribeUrl: string | null;
+  /** Kept for the recipient's daily summary instead of being sent on its own. */
+  held: boolean;
+};
+
+/** Stores a notification once per key; null when that event was already queued for this recipient. */
+export async function enqueueNotificationEmail(db: DbOrTx, mail: QueuedNotification): Promise<string | null> {
+  return (await enqueueNotificationEmails(db, [mail]))[0] ?? null;
+}
+
+/** Several notifications in one statement; returns the ids of those not queued before (by key). */
+export async function enqueueNotificationEmails(db: DbOrTx, mails: QueuedNotification[]): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = await db
+    .insert(emailOutbox)
+    .values(
+      mails.map((mail) => ({
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html ?? null,
+        kind: mail.kind,
+        idempotencyKey: mail.idempotencyKey,
+        recipientUserId: mail.recipientUserId,
+        category: mail.category,
+        unsubscribeUrl: mail.unsubscribeUrl,
+        status: mail.held ? ("held" as const) : ("pending" as const),
+      })),
+    )
+    .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+type Claimed = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  unsubscribe_url: string | null;
+  attempts: number;
+};
 
 /**
  * Claims the next due message for this sender: SKIP LOCKED lets another instance claim a different
@@ -59,7 +106,7 @@ async function claimNext(db: Db): Promise<Claimed | undefined> {
         limit 1
         for update skip locked)
        and status = 'pending'
-    returning id, to_address, subject, text_body, html_body, attempts`);
+    returning id, to_address, subject, text_body, html_body, unsubscribe_url, attempts`);
   return (result as unknown as { rows: Claimed[] }).rows[0];
 }
 
@@ -85,7 +132,7 @@ export async function drainOutbox(db: Db): Promise<DrainResult> {
   for (let n = 0; n < MAX_PER_DRAIN; n++) {
     const row = await claimNext(db);
     if (!row) break;
-    const mail = { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body };
+    const mail = { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, unsubscribeUrl: row.unsubscribe_url };
     if (!transport) {
       logUndeliveredMail(mail);
       // Kept with its body: without a transport the outbox is the only copy an operator can use.

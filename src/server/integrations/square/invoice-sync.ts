@@ -9,6 +9,7 @@ import { requireSquareConfig } from "./config";
 import { PROVIDER, usableConnection } from "./connection";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
+import { announceNewInvoices, sendPaidReceipts } from "../../notifications/invoice-events";
 import { type InvoiceUpsertRow, upsertInvoices } from "./invoice-upsert";
 import { fetchSquareSnapshot, type SquareSnapshot } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
@@ -96,6 +97,8 @@ export async function syncSquareInvoices(db: Db, actor: Actor | null, now = new 
     const rows = prepared.rows.map((row) => ({ ...row, clientId: links.get(row.squareCustomerId!) ?? null }));
     const counts = await upsertInvoices(tx, rows);
     const settled = await settleCustomerLinks(tx, actor, customerIds);
+    await announceNewInvoices(tx);
+    await sendPaidReceipts(tx, counts.paid);
     const unmatched = await countUnownedInvoices(tx, prepared.rows.map((r) => r.squareInvoiceId));
     const subscriptionsUpdated = await applySubscriptionUpdates(tx, snapshot.subscriptions);
     await recordAudit(tx, {
@@ -103,7 +106,7 @@ export async function syncSquareInvoices(db: Db, actor: Actor | null, now = new 
       action: "square.sync",
       entityType: "payment_provider_connection",
       entityId: PROVIDER,
-      after: { synced: counts.created + counts.updated + counts.unchanged, ...counts, unmatched, noCustomer: prepared.noCustomer, drafts: prepared.drafts, ...settled, subscriptionsUpdated },
+      after: { synced: counts.created + counts.updated + counts.unchanged, created: counts.created, updated: counts.updated, unchanged: counts.unchanged, unmatched, noCustomer: prepared.noCustomer, drafts: prepared.drafts, ...settled, subscriptionsUpdated },
     });
     return { counts, settled, unmatched, subscriptionsUpdated };
   });
@@ -116,7 +119,9 @@ export async function syncSquareInvoices(db: Db, actor: Actor | null, now = new 
     synced,
     message: `Synced ${synced} invoices from Square (${counts.created} new, ${counts.updated} updated).${warning ? ` ${warning}` : ""}`,
     warning,
-    ...counts,
+    created: counts.created,
+    updated: counts.updated,
+    unchanged: counts.unchanged,
     unmatched,
     noCustomer: prepared.noCustomer,
     drafts: prepared.drafts,

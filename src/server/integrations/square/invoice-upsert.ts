@@ -76,7 +76,31 @@ const toRecord = (row: InvoiceUpsertRow) => ({
   client_id: row.clientId,
 });
 
-export type UpsertCounts = { created: number; updated: number; unchanged: number };
+/** An invoice this upsert turned paid (for the receipt mail). */
+export type PaidTransition = {
+  id: string;
+  clientId: string;
+  invoiceNumber: string;
+  amountCents: number;
+  totalPaidCents: number;
+  dueDate: string | null;
+  squarePaymentUrl: string | null;
+};
+
+export type UpsertCounts = { created: number; updated: number; unchanged: number; paid: PaidTransition[] };
+
+type UpsertReturn = {
+  inserted: boolean;
+  id: string;
+  client_id: string | null;
+  status: string;
+  prior_status: string | null;
+  invoice_number: string;
+  amount_cents: string | number;
+  total_paid_cents: string | number;
+  due_date: string | null;
+  square_payment_url: string | null;
+};
 
 export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Promise<UpsertCounts> {
   // One statement may not touch a row twice: keep the newest copy of a repeated id.
@@ -88,19 +112,39 @@ export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Prom
   const unique = [...newest.values()];
   let created = 0;
   let changed = 0;
+  const paid: PaidTransition[] = [];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const records = JSON.stringify(unique.slice(i, i + CHUNK).map(toRecord));
+    // "prior" reads the rows as they were before this statement (one snapshot for the whole
+    // statement), so a status that turns paid here can be told apart. announced_at starts null on
+    // insert: notifications/invoice-events.ts announces the invoice once it has a client.
     const result = (await db.execute(sql`
-      insert into invoices (${sql.raw(list(names))})
-      select ${sql.raw(list(names))} from jsonb_to_recordset(${records}::jsonb) as r(${sql.raw(recordType)})
-      on conflict (square_invoice_id) do update set ${sql.raw(setClause)}, "updated_at" = now()
-      where ${sql.raw(inOrderClause)} and ${sql.raw(changedClause)}
-      returning (xmax = 0) as inserted`)) as unknown as { rows: { inserted: boolean }[] };
+      with r as (select * from jsonb_to_recordset(${records}::jsonb) as r(${sql.raw(recordType)})),
+      prior as (select square_invoice_id, status from invoices where square_invoice_id in (select square_invoice_id from r)),
+      up as (
+        insert into invoices (${sql.raw(list(names))}, "announced_at")
+        select ${sql.raw(list(names))}, null::timestamptz from r
+        on conflict (square_invoice_id) do update set ${sql.raw(setClause)}, "updated_at" = now()
+        where ${sql.raw(inOrderClause)} and ${sql.raw(changedClause)}
+        returning (xmax = 0) as inserted, id, square_invoice_id, client_id, status, invoice_number, amount_cents, total_paid_cents,
+                  to_char(due_date, 'YYYY-MM-DD') as due_date, square_payment_url)
+      select up.*, prior.status as prior_status from up left join prior using (square_invoice_id)`)) as unknown as { rows: UpsertReturn[] };
     // xmax is 0 on a freshly inserted row version: tells inserts from updates.
     for (const row of result.rows) {
       if (row.inserted) created += 1;
       else changed += 1;
+      if (!row.inserted && row.client_id && row.status === "paid" && row.prior_status !== null && row.prior_status !== "paid") {
+        paid.push({
+          id: row.id,
+          clientId: row.client_id,
+          invoiceNumber: row.invoice_number,
+          amountCents: Number(row.amount_cents),
+          totalPaidCents: Number(row.total_paid_cents),
+          dueDate: row.due_date,
+          squarePaymentUrl: row.square_payment_url,
+        });
+      }
     }
   }
-  return { created, updated: changed, unchanged: unique.length - created - changed };
+  return { created, updated: changed, unchanged: unique.length - created - changed, paid };
 }

@@ -13,6 +13,7 @@ import type { SquareConfig } from "./config";
 import { PROVIDER, usableConnection } from "./connection";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
+import { announceNewInvoices, sendPaidReceipts } from "../../notifications/invoice-events";
 import { upsertInvoices } from "./invoice-upsert";
 import { fetchCustomerEmails } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
@@ -100,6 +101,8 @@ async function applyInvoiceEvent(db: Db, config: SquareConfig, event: ParsedEven
     const clientId = (await linkedClientsOf(tx, [customerId])).get(customerId) ?? null;
     const counts = await upsertInvoices(tx, [{ ...mapped, squareCustomerId: customerId, clientId }]);
     await settleCustomerLinks(tx, null, [customerId]);
+    await announceNewInvoices(tx);
+    await sendPaidReceipts(tx, counts.paid);
     if (counts.created + counts.updated === 0) return { received: true, applied: false, ignored: "no newer version of the invoice" } as const;
     return { received: true, applied: true } as const;
   });

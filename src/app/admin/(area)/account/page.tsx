@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
 import { requireAdminPage } from "@/server/auth/session";
 import { getAccountSecurity } from "@/server/data/account-security";
 import { getDb } from "@/server/data/db";
+import { getNotificationPreferences } from "@/server/notifications/preferences";
 
 export const metadata: Metadata = { title: "Account" };
 
@@ -13,12 +15,13 @@ export const metadata: Metadata = { title: "Account" };
 export default async function AdminAccountPage() {
   await connection();
   const actor = await requireAdminPage({ enrolment: true });
-  const security = await getAccountSecurity(getDb(), { actor });
+  const [security, preferences] = await Promise.all([getAccountSecurity(getDb(), { actor }), getNotificationPreferences(getDb(), { actor })]);
   return (
     <>
       <PageHeader title="Account" description={`Signed in as ${actor.email}`} />
       <div className="space-y-6">
         <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+        <NotificationPreferences audience="admin" initial={preferences} />
       </div>
     </>
   );

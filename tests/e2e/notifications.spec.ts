@@ -1,0 +1,48 @@
+// A client turns the Bookings notifications off in Settings, books a service, and the mail
+// preview (/dev/mail, APP_ENV=development in the browser tests) shows the admins' notice but no
+// confirmation to the client; turned back on, the next booking is confirmed.
+import type { Page } from "@playwright/test";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+const SERVICE = "AI Security Governance";
+const confirmation = (page: Page) => page.getByRole("article", { name: `We received your booking request: ${SERVICE}` });
+const adminNotice = (page: Page) => page.getByRole("article", { name: `New booking request from Acme Robotics: ${SERVICE}` });
+
+async function setBookings(page: Page, on: boolean) {
+  await page.goto("/client-portal?section=settings");
+  const box = page.getByRole("checkbox", { name: /^Bookings/ });
+  if (on) await box.check();
+  else await box.uncheck();
+  await page.getByRole("button", { name: "Save notifications" }).click();
+  await expect(page.getByText("Notification preferences saved.")).toBeVisible();
+}
+
+async function book(page: Page) {
+  await page.goto("/client-portal?section=book-service");
+  await page.getByLabel("Service Type").selectOption(SERVICE);
+  await page.getByLabel("Preferred Start Date").fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByLabel("Project Description").fill(`Notification e2e ${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByText(/Booking Request Received!/)).toBeVisible();
+}
+
+test("a client's Bookings preference decides whether its booking is confirmed by mail", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  await setBookings(page, false);
+  // Stays off after a reload: stored, not only shown.
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: /^Bookings/ })).not.toBeChecked();
+  await book(page);
+
+  await page.goto("/dev/mail");
+  await expect(adminNotice(page)).toHaveCount(1);
+  await expect(confirmation(page)).toHaveCount(0);
+
+  await setBookings(page, true);
+  await book(page);
+  await page.goto("/dev/mail");
+  await expect(adminNotice(page)).toHaveCount(2);
+  await expect(confirmation(page)).toHaveCount(1);
+  await expect(confirmation(page)).toContainText("To client@example.com");
+  await expect(confirmation(page)).toContainText("Unsubscribe from these mails: http://localhost:");
+});
