@@ -78,7 +78,7 @@ test("a client starts a thread with an attachment, the admin replies, the client
 test("Upcoming Meetings counts the client's approved booking that starts in the future, and Book Service lists it", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
   await page.goto("/client-portal");
-  // Acme's demo booking "Hands-on enablement for the platform team." is approved, starting 2026-12-01.
+  // Acme's demo booking "Hands-on enablement for the platform team." is approved and starts three weeks after the demo is seeded.
   await expect(page.getByRole("main").getByText("Upcoming Meetings").locator("xpath=following-sibling::p")).toHaveText("1");
   await page.goto("/client-portal?section=book-service");
   const meetings = page.getByRole("region", { name: "Upcoming Meetings" });

@@ -52,6 +52,7 @@ describe("never lets a client choose its role", () => {
     saveAccountSettings: () => ({ contactPerson: "Jane Doe", contactEmail: "jane@acme.test", company: "Acme Robotics", phone: "", address: "" }),
     requestServiceBooking: () => ({ serviceType: "Other", preferredStartDate: todayIso(), estimatedScope: "", projectDescription: "Role test", urgency: "low" }),
     loadMoreInvoices: () => ({ offset: 0 }),
+    saveNotificationPreferencesAction: () => ({ enabled: ["documents"], delivery: "each" }),
   };
 
   it("through better-auth's update-user endpoint", async () => {

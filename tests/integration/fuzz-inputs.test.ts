@@ -15,11 +15,9 @@
 // Seeded: FUZZ_SEED=<n> reproduces a run (FUZZ_SEED=random picks one and prints it).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_PASSWORDS, DEMO_RATES } from "@/server/db/seed/demo-data";
 import { clientListQuerySchema, invoiceExportQuerySchema, linkInvoicesSchema, projectListQuerySchema, updateClientRatesSchema } from "@/lib/validation/admin";
 import { DEMO_PASSWORDS, DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
-import { linkInvoicesSchema, updateClientRatesSchema } from "@/lib/validation/admin";
 import { GENERIC_ERROR } from "@/server/errors";
 import { actionInputSchema } from "@/server/handler";
 import { saveConnection } from "@/server/integrations/square/connection";

@@ -158,7 +158,8 @@ describe("invoice money rules", () => {
 
 describe("getOverviewStats", () => {
   it("counts documents and approved or in-progress bookings per client", async () => {
-    expect(await getOverviewStats(t.db, { actor: acme })).toEqual({ totalDocuments: 4, activeProjects: 2, upcomingMeetings: 0, unreadMessages: 0 });
+    // Acme's approved demo booking starts three weeks after seeding: one upcoming meeting.
+    expect(await getOverviewStats(t.db, { actor: acme })).toEqual({ totalDocuments: 4, activeProjects: 2, upcomingMeetings: 1, unreadMessages: 0 });
     // Globex's only booking is pending: not active.
     expect(await getOverviewStats(t.db, { actor: globex })).toEqual({ totalDocuments: 3, activeProjects: 0, upcomingMeetings: 0, unreadMessages: 0 });
   });

@@ -68,7 +68,7 @@ describe("portal load", () => {
     const { signIn, authHeaders } = await import("./helpers/auth");
     const actor = await requireClient(authHeaders((await signIn("client@example.com", "demo-client-password")).cookie));
     const { result, queries } = await countQueries(() => loadClientPortal(t.db, { actor }));
-    expect(queries).toBe(11);
+    expect(queries).toBe(14);
     expect(result.profile.company).toBe("Acme Robotics");
   });
 });

@@ -116,8 +116,11 @@ export const DEMO_SUBSCRIPTIONS = [
   { id: id("b3", 2), clientId: G, tierId: id("b2", 1), status: "cancelled", currentPeriodEnd: "2026-08-01T00:00:00Z", squareSubscriptionId: "demo-sub-globex-essential", createdAt: "2026-01-15T10:00:00Z", updatedAt: "2026-08-01T10:00:00Z" },
 ] as const;
 
+/** A date `days` from the day the demo is seeded: the approved booking stays an upcoming meeting. */
+const daysFromSeeding = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 export const DEMO_BOOKINGS = [
   { id: id("b4", 1), clientId: G, status: "pending", serviceType: "AI Security Assessment", preferredStartDate: "2027-01-11", estimatedScope: "Two agents, one public API", projectDescription: "Assessment of our new customer-support agents before public launch.", urgency: "high" },
-  { id: id("b4", 2), clientId: A, status: "approved", serviceType: "AI Engineering Acceleration", preferredStartDate: "2026-12-01", estimatedScope: "6 weeks", projectDescription: "Hands-on enablement for the platform team.", urgency: "medium" },
+  { id: id("b4", 2), clientId: A, status: "approved", serviceType: "AI Engineering Acceleration", preferredStartDate: daysFromSeeding(21), estimatedScope: "6 weeks", projectDescription: "Hands-on enablement for the platform team.", urgency: "medium" },
   { id: id("b4", 3), clientId: A, status: "in_progress", serviceType: "AI Security Governance", preferredStartDate: "2026-10-01", estimatedScope: null, projectDescription: "Model inventory and risk register refresh.", urgency: "low" },
 ] as const;
