@@ -50,9 +50,11 @@ async function insertMessage(
   tx: DbOrTx,
   { actor, thread, body, file }: { actor: Actor; thread: { id: string; clientId: string; subject: string }; body: string; file: StoredUpload | null },
 ) {
+  // The time is taken here, not from the column default: PostgreSQL keeps microseconds and a JS
+  // Date only milliseconds, so a read mark copied from the returned value would fall just short of it.
   const [message] = await tx
     .insert(messages)
-    .values({ threadId: thread.id, authorId: actor.userId, authorRole: actor.role, authorName: actor.name, body })
+    .values({ threadId: thread.id, authorId: actor.userId, authorRole: actor.role, authorName: actor.name, body, createdAt: new Date() })
     .returning({ id: messages.id, createdAt: messages.createdAt });
   if (file) {
     await tx.insert(messageAttachments).values({ messageId: message!.id, name: file.name, storageKey: file.storageKey, fileSize: file.size, mimeType: file.mimeType });
