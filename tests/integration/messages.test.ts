@@ -142,6 +142,35 @@ describe("messages", () => {
     expect((await getOverviewStats(t.db, { actor })).unreadMessages).toBe(unreadBefore);
   });
 
+  it("follows the recipient's preferences: the text only when chosen, nothing when Messages is off, one mail per message", async () => {
+    const admin = await cookieOf("admin@example.com", DEMO_PASSWORDS.admin);
+    const acme = await cookieOf("client@example.com");
+    const actor = await demoClientActor("client@example.com");
+    const { saveNotificationPreferences } = await import("@/server/notifications/preferences");
+    const started = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Preference check", body: "Opening" }));
+    const { threadId } = (await started.json()) as { threadId: string };
+    const mailsToClient = () =>
+      t.db
+        .select({ subject: emailOutbox.subject, text: emailOutbox.textBody, key: emailOutbox.idempotencyKey })
+        .from(emailOutbox)
+        .where(sql`${emailOutbox.kind} = 'message' and ${emailOutbox.toAddress} = 'client@example.com' and ${emailOutbox.textBody} like ${`%${threadId}%`}`);
+
+    await saveNotificationPreferences(t.db, { actor, input: { enabled: ["messages"], delivery: "each", includeMessageText: true } });
+    await post(adminReply, `/api/admin/messages/threads/${threadId}`, admin, form({ body: "Findings: the gateway leaks prompts." }), threadId);
+    const withText = await mailsToClient();
+    expect(withText).toHaveLength(1);
+    expect(withText[0]!.subject).toBe("New message: Preference check");
+    expect(withText[0]!.text).toContain("Findings: the gateway leaks prompts.");
+    expect(withText[0]!.key).toMatch(/^message:/);
+
+    await saveNotificationPreferences(t.db, { actor, input: { enabled: ["documents"], delivery: "each" } });
+    await post(adminReply, `/api/admin/messages/threads/${threadId}`, admin, form({ body: "A second finding." }), threadId);
+    expect(await mailsToClient()).toHaveLength(1);
+    // Leaving the text choice out of a save keeps it.
+    expect((await import("@/server/notifications/preferences").then((m) => m.getNotificationPreferences(t.db, { actor }))).includeMessageText).toBe(true);
+    await saveNotificationPreferences(t.db, { actor, input: { enabled: ["documents", "invoices", "bookings", "projects", "messages"], delivery: "each", includeMessageText: false } });
+  });
+
   it("counts and lists approved bookings from today on as upcoming meetings", async () => {
     const actor = await createTestClient(t.db, "Meeting");
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

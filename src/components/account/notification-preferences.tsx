@@ -28,6 +28,7 @@ export function NotificationPreferences({ audience, initial }: { audience: Notif
   const { toast, show } = useToast();
   const [enabled, setEnabled] = useState<NotificationCategory[]>(initial.enabled);
   const [delivery, setDelivery] = useState<NotificationDelivery>(initial.delivery);
+  const [includeMessageText, setIncludeMessageText] = useState(initial.includeMessageText);
   const [saving, setSaving] = useState(false);
   const save = audience === "admin" ? saveAdminNotificationPreferencesAction : saveNotificationPreferencesAction;
 
@@ -38,10 +39,11 @@ export function NotificationPreferences({ audience, initial }: { audience: Notif
     event.preventDefault();
     setSaving(true);
     try {
-      const result = await save({ enabled, delivery });
+      const result = await save({ enabled, delivery, includeMessageText });
       if (result.ok) {
         setEnabled(result.data.enabled);
         setDelivery(result.data.delivery);
+        setIncludeMessageText(result.data.includeMessageText);
         show("Notification preferences saved.", 3000);
       } else {
         show(result.error, 6000, "error");
@@ -79,6 +81,19 @@ export function NotificationPreferences({ audience, initial }: { audience: Notif
             </label>
           ))}
         </fieldset>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="includeMessageText"
+            className="mt-1 h-4 w-4 accent-cyan-500"
+            checked={includeMessageText}
+            onChange={(e) => setIncludeMessageText(e.target.checked)}
+          />
+          <span>
+            <span className="font-medium">Include the message text in message mails</span>
+            <span className="block text-muted">Off: the mail only says there is a new message, and the text stays behind the sign-in.</span>
+          </span>
+        </label>
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium">How</legend>
           {NOTIFICATION_DELIVERIES.map((value) => (

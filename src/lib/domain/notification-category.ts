@@ -2,7 +2,7 @@
  * What a person can be mailed about, one preference each (docs/PRODUCT.md#notifications). A new
  * category is one line here (and its label): the CHECK, the zod enum and the Settings list follow.
  */
-export const NOTIFICATION_CATEGORIES = ["documents", "invoices", "bookings", "projects", "admin_bookings", "admin_failed_mail"] as const;
+export const NOTIFICATION_CATEGORIES = ["documents", "invoices", "bookings", "projects", "messages", "admin_bookings", "admin_messages", "admin_failed_mail"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export type NotificationAudience = "client" | "admin";
@@ -12,7 +12,9 @@ export const NOTIFICATION_CATEGORY_INFO: Record<NotificationCategory, { audience
   invoices: { audience: "client", label: "Invoices", description: "New invoices, overdue reminders and payment receipts." },
   bookings: { audience: "client", label: "Bookings", description: "Your booking requests are received, approved, declined or completed." },
   projects: { audience: "client", label: "Projects", description: "A project changes status." },
+  messages: { audience: "client", label: "Messages", description: "The team writes to you in a conversation." },
   admin_bookings: { audience: "admin", label: "New booking requests", description: "A client requests a service booking." },
+  admin_messages: { audience: "admin", label: "Client messages", description: "A client writes in a conversation." },
   admin_failed_mail: { audience: "admin", label: "Failed mail digest", description: "Once a day, when mail could not be delivered." },
 };
 

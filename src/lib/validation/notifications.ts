@@ -6,6 +6,8 @@ import { NOTIFICATION_CATEGORIES, NOTIFICATION_DELIVERIES } from "@/lib/domain/n
 export const notificationPreferencesSchema = z.object({
   enabled: z.array(z.enum(NOTIFICATION_CATEGORIES, { error: "Unknown notification category" })).max(NOTIFICATION_CATEGORIES.length),
   delivery: z.enum(NOTIFICATION_DELIVERIES, { error: "Choose how mail arrives" }),
+  /** Left out: the stored choice stays. */
+  includeMessageText: z.boolean({ error: "Choose whether message mails include the text" }).optional(),
 });
 export type NotificationPreferencesInput = z.output<typeof notificationPreferencesSchema>;
 

@@ -6,7 +6,7 @@ import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActo
 import type { Db, DbOrTx } from "../db/client";
 import { clients, messageAttachments, messages, messageThreads, projects, user } from "../db/schema";
 import { AppError } from "../errors";
-import { queueNewMessageMail, type MessageMailRecipient } from "../notifications/message-mail";
+import { notifyNewMessage } from "../notifications/message-mail";
 import { enforceRateLimit } from "../rate-limit";
 import { signDownloadUrl } from "../storage/signed-url";
 import type { StoredUpload } from "../uploads/document-upload";
@@ -36,13 +36,14 @@ export async function assertThreadAccess(db: DbOrTx, { actor, threadId }: { acto
   if (!row) throw NOT_FOUND();
 }
 
-/** Who gets the "new message" mail: the client's users when the team wrote, else every admin. */
-async function recipientsOf(db: DbOrTx, { clientId, authorRole, authorId }: { clientId: string; authorRole: MessageAuthorRole; authorId: string }): Promise<MessageMailRecipient[]> {
-  const rows =
+/** Who gets the "new message" mail: the client's user when the team wrote, else every other admin. */
+async function recipientsOf(db: DbOrTx, { clientId, authorRole, authorId }: { clientId: string; authorRole: MessageAuthorRole; authorId: string }) {
+  const [client] = await db.select({ userId: clients.userId, company: clients.company }).from(clients).where(eq(clients.id, clientId));
+  const userIds =
     authorRole === "admin"
-      ? await db.select({ email: user.email, name: user.name }).from(clients).innerJoin(user, eq(user.id, clients.userId)).where(eq(clients.id, clientId))
-      : await db.select({ email: user.email, name: user.name }).from(user).where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`));
-  return rows.map((r) => ({ ...r, role: authorRole === "admin" ? "client" : "admin" }));
+      ? client ? [client.userId] : []
+      : (await db.select({ id: user.id }).from(user).where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`))).map((a) => a.id);
+  return { userIds, company: client?.company ?? "" };
 }
 
 /** Inserts a message (and its file), moves the thread's clock, marks it read by the author, queues the mail. */
@@ -64,9 +65,8 @@ async function insertMessage(
     .set({ lastMessageAt: sql`greatest(${messageThreads.lastMessageAt}, ${message!.createdAt.toISOString()}::timestamptz)` })
     .where(eq(messageThreads.id, thread.id));
   await markThreadRead(tx, { userId: actor.userId, threadId: thread.id, at: message!.createdAt });
-  for (const recipient of await recipientsOf(tx, { clientId: thread.clientId, authorRole: actor.role, authorId: actor.userId })) {
-    await queueNewMessageMail(tx, { recipient, threadId: thread.id, subject: thread.subject, authorName: actor.name, body, includeText: false });
-  }
+  const { userIds, company } = await recipientsOf(tx, { clientId: thread.clientId, authorRole: actor.role, authorId: actor.userId });
+  await notifyNewMessage(tx, userIds, { messageId: message!.id, thread, authorRole: actor.role, authorName: actor.name, body, company });
   return message!.id;
 }
 

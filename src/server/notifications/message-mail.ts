@@ -1,34 +1,41 @@
 import "server-only";
+import type { MessageAuthorRole } from "@/lib/domain/thread-status";
 import type { DbOrTx } from "../db/client";
-import { serverEnv } from "../env";
-import { enqueueEmail } from "../integrations/email/outbox";
-import { layoutMail } from "../integrations/email/templates";
+import { appLink, notifyUsers } from "./notify";
+import type { RecipientSettings } from "./preferences";
 
-export type MessageMailRecipient = { email: string; name: string; role: "client" | "admin" };
+export type NewMessage = {
+  messageId: string;
+  thread: { id: string; subject: string };
+  authorRole: MessageAuthorRole;
+  authorName: string;
+  body: string;
+  /** The company of the thread's client: the greeting of the client's mail. */
+  company: string;
+};
 
 /**
- * Queues the "new message" mail for one recipient (docs/PRODUCT.md#portal-messages). By default
- * the mail says only that there is a message, with a link to it: findings stay behind the sign-in.
- * `includeText` puts the message itself in the mail; it is the recipient's own choice (their
- * notification preferences decide it once those exist).
+ * Queues the "new message" mail for the other side (docs/PRODUCT.md#portal-messages), under the
+ * Messages or Client messages preference. By default the mail says only that there is a message,
+ * with a link to it: findings stay behind the sign-in. The text goes in the mail only for a
+ * recipient who chose that in their notification preferences.
  */
-export async function queueNewMessageMail(
-  db: DbOrTx,
-  opts: { recipient: MessageMailRecipient; threadId: string; subject: string; authorName: string; body: string; includeText?: boolean },
-): Promise<void> {
-  const { recipient, threadId, includeText = false } = opts;
-  const base = serverEnv().appUrl;
-  const url =
-    recipient.role === "admin"
-      ? `${base}/admin/messages?thread=${encodeURIComponent(threadId)}`
-      : `${base}/client-portal?section=messages&thread=${encodeURIComponent(threadId)}`;
-  const paragraphs = includeText
-    ? [`${opts.authorName} wrote in "${opts.subject}":`, opts.body]
-    : ["You have a new message.", "Sign in to read it and reply."];
-  const mail = layoutMail({
-    subject: includeText ? `New message: ${opts.subject}` : "You have a new message",
-    paragraphs,
-    action: { label: "Open the conversation", url },
-  });
-  await enqueueEmail(db, { to: recipient.email, subject: mail.subject, text: mail.text, html: mail.html, kind: "message" });
+export async function notifyNewMessage(db: DbOrTx, recipientIds: string[], message: NewMessage): Promise<string[]> {
+  const toAdmins = message.authorRole === "client";
+  const path = toAdmins
+    ? `/admin/messages?thread=${encodeURIComponent(message.thread.id)}`
+    : `/client-portal?section=messages&thread=${encodeURIComponent(message.thread.id)}`;
+  return notifyUsers(db, recipientIds, (recipient: RecipientSettings) => ({
+    key: `message:${message.messageId}`,
+    category: toAdmins ? "admin_messages" : "messages",
+    kind: "message",
+    content: {
+      subject: recipient.includeMessageText ? `New message: ${message.thread.subject}` : "You have a new message",
+      greetingName: toAdmins ? "Admin" : message.company,
+      paragraphs: recipient.includeMessageText
+        ? [`${message.authorName} wrote in "${message.thread.subject}":`, message.body]
+        : ["You have a new message.", "Sign in to read it and reply."],
+      action: { label: "Open the conversation", url: appLink(path) },
+    },
+  }));
 }

@@ -27,13 +27,18 @@ export const appLink = (path: string) => `${serverEnv().appUrl}${path}`;
 /**
  * Queues the event's mail for each user whose preferences allow it: one outbox row per event and
  * recipient (unique key), held for the daily summary when the user asked for one. Runs in the
- * caller's transaction, so the mail exists exactly when the change does. Returns the users queued for.
+ * caller's transaction, so the mail exists exactly when the change does. The event may depend on the
+ * recipient (a message mail with or without its text). Returns the outbox rows queued.
  */
-export async function notifyUsers(db: DbOrTx, userIds: string[], event: NotificationEvent): Promise<string[]> {
+export async function notifyUsers(
+  db: DbOrTx,
+  userIds: string[],
+  event: NotificationEvent | ((recipient: RecipientSettings) => NotificationEvent),
+): Promise<string[]> {
   const recipients = await recipientSettings(db, [...new Set(userIds)]);
   return queueFor(
     db,
-    recipients.map((recipient) => ({ recipient, event })),
+    recipients.map((recipient) => ({ recipient, event: typeof event === "function" ? event(recipient) : event })),
   );
 }
 

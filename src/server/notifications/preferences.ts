@@ -13,18 +13,26 @@ import type { DbOrTx } from "../db/client";
 import { notificationPreferences, user } from "../db/schema";
 import { AppError } from "../errors";
 
-export type NotificationPreferences = { enabled: NotificationCategory[]; delivery: NotificationDelivery };
+export type NotificationPreferences = { enabled: NotificationCategory[]; delivery: NotificationDelivery; includeMessageText: boolean };
 
 const audienceOf = (actor: Actor) => (actor.role === "admin" ? "admin" : "client");
 
 /** The actor's own preferences, over the categories of its audience (defaults: all on, each). */
 export async function getNotificationPreferences(db: DbOrTx, { actor }: { actor: Actor }): Promise<NotificationPreferences> {
   const [row] = await db
-    .select({ disabled: notificationPreferences.disabledCategories, delivery: notificationPreferences.delivery })
+    .select({
+      disabled: notificationPreferences.disabledCategories,
+      delivery: notificationPreferences.delivery,
+      includeMessageText: notificationPreferences.includeMessageText,
+    })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, actor.userId));
   const disabled = new Set(row?.disabled ?? []);
-  return { enabled: categoriesFor(audienceOf(actor)).filter((c) => !disabled.has(c)), delivery: row?.delivery ?? "each" };
+  return {
+    enabled: categoriesFor(audienceOf(actor)).filter((c) => !disabled.has(c)),
+    delivery: row?.delivery ?? "each",
+    includeMessageText: row?.includeMessageText ?? false,
+  };
 }
 
 /** Saves the actor's own preferences; categories of the other audience are kept as they were. */
@@ -40,12 +48,16 @@ export async function saveNotificationPreferences(
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, actor.userId));
   const before = await getNotificationPreferences(db, { actor });
+  const includeMessageText = input.includeMessageText ?? before.includeMessageText;
   // What is off in the other audience's categories stays off (a user whose role changed).
   const disabled = [...(stored?.disabled ?? []).filter((c) => !(mine as string[]).includes(c)), ...mine.filter((c) => !input.enabled.includes(c))];
   await db
     .insert(notificationPreferences)
-    .values({ userId: actor.userId, disabledCategories: disabled, delivery: input.delivery })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { disabledCategories: disabled, delivery: input.delivery, updatedAt: new Date() } });
+    .values({ userId: actor.userId, disabledCategories: disabled, delivery: input.delivery, includeMessageText })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { disabledCategories: disabled, delivery: input.delivery, includeMessageText, updatedAt: new Date() },
+    });
   const after = await getNotificationPreferences(db, { actor });
   await recordAudit(db, { actor, action: "notifications.preferences", entityType: "user", entityId: actor.userId, before, after });
   return after;
@@ -68,15 +80,27 @@ export async function disableNotificationCategory(db: DbOrTx, { userId, category
   return true;
 }
 
-export type RecipientSettings = { userId: string; email: string; disabled: string[]; delivery: NotificationDelivery };
+export type RecipientSettings = { userId: string; email: string; disabled: string[]; delivery: NotificationDelivery; includeMessageText: boolean };
 
 /** Addresses and preferences of some users in one query. */
 export async function recipientSettings(db: DbOrTx, userIds: string[]): Promise<RecipientSettings[]> {
   if (userIds.length === 0) return [];
   const rows = await db
-    .select({ userId: user.id, email: user.email, disabled: notificationPreferences.disabledCategories, delivery: notificationPreferences.delivery })
+    .select({
+      userId: user.id,
+      email: user.email,
+      disabled: notificationPreferences.disabledCategories,
+      delivery: notificationPreferences.delivery,
+      includeMessageText: notificationPreferences.includeMessageText,
+    })
     .from(user)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, user.id))
     .where(inArray(user.id, userIds));
-  return rows.map((r) => ({ userId: r.userId, email: r.email, disabled: r.disabled ?? [], delivery: r.delivery ?? "each" }));
+  return rows.map((r) => ({
+    userId: r.userId,
+    email: r.email,
+    disabled: r.disabled ?? [],
+    delivery: r.delivery ?? "each",
+    includeMessageText: r.includeMessageText ?? false,
+  }));
 }

@@ -1,7 +1,7 @@
 // Each user's mail preferences (docs/PRODUCT.md#notifications); no row means every category on,
 // one mail per event.
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_DELIVERIES } from "../../../lib/domain/notification-category";
 import { user } from "./auth";
 import { oneOf, sqlStringList } from "./one-of";
@@ -15,6 +15,8 @@ export const notificationPreferences = pgTable(
     // Stored as what is off, so a category added later is on for everybody.
     disabledCategories: text("disabled_categories").array().notNull().default(sql`'{}'::text[]`),
     delivery: text("delivery", { enum: NOTIFICATION_DELIVERIES }).notNull().default("each"),
+    // Message mails say only that there is a message unless the user asks for its text in the mail.
+    includeMessageText: boolean("include_message_text").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
       .defaultNow()

@@ -1,0 +1,3 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_categories_check";--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD COLUMN "include_message_text" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_categories_check" CHECK ("notification_preferences"."disabled_categories" <@ array['documents', 'invoices', 'bookings', 'projects', 'messages', 'admin_bookings', 'admin_messages', 'admin_failed_mail']::text[]);
