@@ -18,7 +18,7 @@ async function setBookings(page: Page, on: boolean) {
 }
 
 async function book(page: Page) {
-  await page.goto("/client-portal?section=book-service");
+  await page.goto("/client-portal?section=book-service&tab=custom");
   await page.getByLabel("Service Type").selectOption(SERVICE);
   await page.getByLabel("Preferred Start Date").fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
   await page.getByLabel("Project Description").fill(`Notification e2e ${Date.now().toString(36)}`);

@@ -60,18 +60,27 @@ test("public and sign-in pages", async ({ page }) => {
   for (const path of PUBLIC_PAGES) await visit(page, path);
 });
 
-test("every portal section, and the booking form", async ({ page }) => {
+// One test per screen: each gets its own time budget, and a failure names the screen.
+for (const section of PORTAL_SECTIONS) {
+  test(`portal section ${section}`, async ({ page }) => {
+    await signInViaApi(page, DEMO.client);
+    await visit(page, `/client-portal?section=${section}`);
+  });
+}
+
+test("the portal's booking form", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
-  for (const section of PORTAL_SECTIONS) await visit(page, `/client-portal?section=${section}`);
   await visit(page, "/client-portal?section=book-service&tab=custom&service=Other&quote=rates");
   await expect(page.getByLabel("Project Description")).toBeVisible();
   await expectPhoneReady(page, "booking form");
 });
 
-test("every admin page", async ({ page }) => {
-  await signInViaApi(page, DEMO.admin);
-  for (const path of ADMIN_PAGES) await visit(page, path);
-});
+for (const path of ADMIN_PAGES) {
+  test(`admin page ${path}`, async ({ page }) => {
+    await signInViaApi(page, DEMO.admin);
+    await visit(page, path);
+  });
+}
 
 test("the charts with their tables open", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);

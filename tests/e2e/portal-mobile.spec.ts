@@ -11,13 +11,14 @@ test("the bottom bar switches sections on a 390 px screen without horizontal scr
 
   const bar = page.getByRole("navigation", { name: "Portal sections (mobile)" });
   await expect(bar).toBeVisible();
-  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Services", "Docs"]);
+  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Services", "Docs", "Inbox"]);
 
   const steps = [
     ["Projects", "My Projects", "projects"],
     ["Billing", "Billing & Invoices", "billing"],
     ["Services", "Book New Service", "book-service"],
     ["Docs", "Document Library", "documents"],
+    ["Inbox", "Messages", "messages"],
     ["Home", "Dashboard Overview", "overview"],
   ] as const;
   for (const [tab, title, section] of steps) {
