@@ -1,10 +1,11 @@
 // Each user's mail preferences (docs/PRODUCT.md#notifications); no row means every category on,
 // one mail per event.
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, pgTable, text } from "drizzle-orm/pg-core";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_DELIVERIES } from "../../../lib/domain/notification-category";
 import { user } from "./auth";
 import { oneOf, sqlStringList } from "./one-of";
+import { updatedAt } from "./columns";
 
 export const notificationPreferences = pgTable(
   "notification_preferences",
@@ -15,10 +16,7 @@ export const notificationPreferences = pgTable(
     // Stored as what is off, so a category added later is on for everybody.
     disabledCategories: text("disabled_categories").array().notNull().default(sql`'{}'::text[]`),
     delivery: text("delivery", { enum: NOTIFICATION_DELIVERIES }).notNull().default("each"),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("notification_preferences_delivery_check", oneOf(t.delivery, NOTIFICATION_DELIVERIES)),
