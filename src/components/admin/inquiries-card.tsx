@@ -10,14 +10,9 @@ import { useServerState } from "@/components/ui/use-server-state";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { formatRelativeTime } from "@/lib/format";
+import type { InquiryMessage } from "@/server/data/admin-inquiries";
 
-export type InquiryView = {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  serviceInterest: string;
-  message: string;
+export type InquiryView = InquiryMessage & {
   readAt: string | null;
   createdAt: string;
 };

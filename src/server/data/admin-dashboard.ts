@@ -7,7 +7,7 @@ import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "../db/schema";
 import { oneOf } from "../db/schema/one-of";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "./admin-bookings";
-import { lockInquiry } from "./admin-inquiries";
+import { inquiryMessageColumns, lockInquiry } from "./admin-inquiries";
 import { invoiceIsOpen, invoiceOutstandingCents } from "./invoice-money-sql";
 import { matchingCount, splitTotal } from "./admin-sql";
 
@@ -55,12 +55,7 @@ export async function listRecentInquiries(db: DbOrTx, { actor, limit = 5 }: { ac
   assertAdmin(actor);
   const rows = await db
     .select({
-      id: contactInquiries.id,
-      name: contactInquiries.name,
-      email: contactInquiries.email,
-      company: contactInquiries.company,
-      serviceInterest: contactInquiries.serviceInterest,
-      message: contactInquiries.message,
+      ...inquiryMessageColumns,
       readAt: contactInquiries.readAt,
       createdAt: contactInquiries.createdAt,
       unread: sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null and ${contactInquiries.archivedAt} is null)`.mapWith(Number),

@@ -8,13 +8,17 @@ import { clients, contactInquiries } from "../db/schema";
 import { AppError } from "../errors";
 import { containsPattern, matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
 
-export type AdminInquiryRow = {
+/** What a visitor sent through the contact form: the inbox, the dashboard card and the open inquiry show it. */
+export type InquiryMessage = {
   id: string;
   name: string;
   email: string;
   company: string;
   serviceInterest: string;
   message: string;
+};
+
+export type AdminInquiryRow = InquiryMessage & {
   readAt: Date | null;
   archivedAt: Date | null;
   clientId: string | null;
@@ -22,13 +26,18 @@ export type AdminInquiryRow = {
   createdAt: Date;
 };
 
-const columns = {
+/** The columns of an InquiryMessage. */
+export const inquiryMessageColumns = {
   id: contactInquiries.id,
   name: contactInquiries.name,
   email: contactInquiries.email,
   company: contactInquiries.company,
   serviceInterest: contactInquiries.serviceInterest,
   message: contactInquiries.message,
+};
+
+const columns = {
+  ...inquiryMessageColumns,
   readAt: contactInquiries.readAt,
   archivedAt: contactInquiries.archivedAt,
   clientId: contactInquiries.clientId,
