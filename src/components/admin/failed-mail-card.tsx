@@ -1,8 +1,8 @@
 "use client";
 
 import { MailWarning } from "lucide-react";
-import { useState } from "react";
 import { DashboardCard } from "./dashboard-card";
+import { useItemAction } from "./use-item-action";
 import { retryFailedMailAction } from "@/app/admin/(area)/dashboard/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -26,27 +26,19 @@ export type FailedMailView = {
 export function FailedMailCard({ mails: initial, total: initialTotal }: { mails: FailedMailView[]; total: number }) {
   const [mails, setMails] = useServerState(initial);
   const [total, setTotal] = useServerState(initialTotal, initial);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { busy, message, run } = useItemAction();
 
-  const retry = async (mail: FailedMailView) => {
-    setBusy(mail.id);
-    setMessage(null);
-    try {
-      const result = await retryFailedMailAction({ mailId: mail.id });
-      if (result.ok) {
+  const retry = (mail: FailedMailView) =>
+    run(
+      mail.id,
+      () => retryFailedMailAction({ mailId: mail.id }),
+      () => {
         setMails((list) => list.filter((m) => m.id !== mail.id));
         setTotal((n) => Math.max(0, n - 1));
-        setMessage({ tone: "success", text: `The message to ${mail.toAddress} is queued again.` });
-      } else {
-        setMessage({ tone: "error", text: result.error });
-      }
-    } catch {
-      setMessage({ tone: "error", text: "The retry could not be sent. Check your connection and try again." });
-    } finally {
-      setBusy(null);
-    }
-  };
+        return `The message to ${mail.toAddress} is queued again.`;
+      },
+      "The retry could not be sent. Check your connection and try again.",
+    );
 
   return (
     <DashboardCard

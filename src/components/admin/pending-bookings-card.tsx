@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DashboardCard } from "./dashboard-card";
+import { useItemAction } from "./use-item-action";
 import { approveBookingAction } from "@/app/admin/(area)/dashboard/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -27,30 +28,22 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
   // Fresh data from the server (after a refresh) replaces the local list.
   const [bookings, setBookings] = useServerState(initial);
   const [details, setDetails] = useState<BookingView | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { busy: busyId, message, run } = useItemAction();
   const remaining = total - (initial.length - bookings.length);
   const visible = bookings.slice(0, PREVIEW);
 
-  const approve = async (booking: BookingView) => {
-    setBusyId(booking.id);
-    setMessage(null);
-    try {
-      const result = await approveBookingAction({ bookingId: booking.id });
-      if (!result.ok) {
-        setMessage({ tone: "error", text: result.error });
-        return;
-      }
-      setBookings((list) => list.filter((b) => b.id !== booking.id));
-      setDetails(null);
-      setMessage({ tone: "success", text: `Approved the ${booking.serviceType} booking for ${booking.company}.` });
-      router.refresh();
-    } catch {
-      setMessage({ tone: "error", text: "Failed to approve the booking. Please try again." });
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const approve = (booking: BookingView) =>
+    run(
+      booking.id,
+      () => approveBookingAction({ bookingId: booking.id }),
+      () => {
+        setBookings((list) => list.filter((b) => b.id !== booking.id));
+        setDetails(null);
+        router.refresh();
+        return `Approved the ${booking.serviceType} booking for ${booking.company}.`;
+      },
+      "Failed to approve the booking. Please try again.",
+    );
 
   return (
     <DashboardCard
