@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE, type ClientListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clients, invoices, user } from "../db/schema";
-import { containsPattern, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { asNumber, containsPattern, type Paged, pageOffset, splitTotal } from "./admin-sql";
 import { invoiceOutstandingCents } from "./invoice-money-sql";
 
 export type AdminClientRow = {
@@ -69,9 +69,9 @@ export async function listAdminClients(
       email: pageRows.email,
       status: pageRows.status,
       joinedDate: pageRows.joinedDate,
-      total: sql<number>`${pageRows.total}`.mapWith(Number),
-      balanceCents: sql<number>`${totals.balanceCents}`.mapWith(Number),
-      invoiceCount: sql<number>`${totals.invoiceCount}`.mapWith(Number),
+      total: asNumber(pageRows.total),
+      balanceCents: asNumber(totals.balanceCents),
+      invoiceCount: asNumber(totals.invoiceCount),
     })
     .from(pageRows)
     .leftJoinLateral(totals, sql`true`)

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { clients, invoices, projects } from "../db/schema";
 import { sqlStringList } from "../db/schema/one-of";
 import { AppError } from "../errors";
-import { containsPattern, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { asNumber, containsPattern, type Paged, pageOffset, splitTotal } from "./admin-sql";
 import { invoicePaidCents } from "./invoice-money-sql";
 
 export type AdminProjectRow = {
@@ -95,10 +95,10 @@ export async function listAdminProjects(
       startDate: pageRows.startDate,
       targetCompletionDate: pageRows.targetCompletionDate,
       updatedAt: pageRows.updatedAt,
-      total: sql<number>`${pageRows.total}`.mapWith(Number),
-      invoiceCount: sql<number>`${figures.invoiceCount}`.mapWith(Number),
-      totalBilledCents: sql<number>`${figures.billed}`.mapWith(Number),
-      totalPaidCents: sql<number>`${figures.paid}`.mapWith(Number),
+      total: asNumber(pageRows.total),
+      invoiceCount: asNumber(figures.invoiceCount),
+      totalBilledCents: asNumber(figures.billed),
+      totalPaidCents: asNumber(figures.paid),
     })
     .from(pageRows)
     .leftJoinLateral(figures, sql`true`)

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 
 /**
  * `%text%` for ILIKE with the user's wildcards escaped: searching "50%" or "a_b" matches those
@@ -22,3 +22,6 @@ export const pageOffset = (page: number, pageSize: number) => (page - 1) * pageS
 export function splitTotal<R extends { total: number }>(rows: R[]): { rows: Omit<R, "total">[]; total: number } {
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
+
+/** A subquery's count or sum as a number (PostgreSQL sends bigint and numeric as text). */
+export const asNumber = (value: SQLWrapper) => sql<number>`${value}`.mapWith(Number);
