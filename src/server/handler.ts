@@ -8,9 +8,12 @@ import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-type Handler<A> = (request: Request, ctx: { actor: A; params: Record<string, string | string[]> }) => Promise<Response>;
+export type Handler<A> = (request: Request, ctx: { actor: A; params: Record<string, string | string[]> }) => Promise<Response>;
 
-function wrap<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>) {
+/** A route method as Next.js calls it. */
+export type RouteMethod = (request: Request, context?: RouteContext) => Promise<Response>;
+
+function wrap<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>): RouteMethod {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
       const actor = await guard(request.headers);

@@ -1,11 +1,12 @@
 "use client";
 
 import { MailWarning } from "lucide-react";
-import { useState } from "react";
+import { DashboardCard } from "./dashboard-card";
+import { useItemAction } from "./use-item-action";
 import { retryFailedMailAction } from "@/app/admin/(area)/dashboard/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { useServerState } from "@/components/ui/use-server-state";
 import { formatRelativeTime } from "@/lib/format";
 
 export type FailedMailView = {
@@ -23,50 +24,36 @@ export type FailedMailView = {
  * retried message leaves the list (it is queued again) and the count drops.
  */
 export function FailedMailCard({ mails: initial, total: initialTotal }: { mails: FailedMailView[]; total: number }) {
-  const [mails, setMails] = useState(initial);
-  const [total, setTotal] = useState(initialTotal);
-  const [initialSeen, setInitialSeen] = useState(initial);
-  if (initial !== initialSeen) {
-    setInitialSeen(initial);
-    setMails(initial);
-    setTotal(initialTotal);
-  }
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [mails, setMails] = useServerState(initial);
+  const [total, setTotal] = useServerState(initialTotal, initial);
+  const { busy, message, run } = useItemAction();
 
-  const retry = async (mail: FailedMailView) => {
-    setBusy(mail.id);
-    setMessage(null);
-    try {
-      const result = await retryFailedMailAction({ mailId: mail.id });
-      if (result.ok) {
+  const retry = (mail: FailedMailView) =>
+    run(
+      mail.id,
+      () => retryFailedMailAction({ mailId: mail.id }),
+      () => {
         setMails((list) => list.filter((m) => m.id !== mail.id));
         setTotal((n) => Math.max(0, n - 1));
-        setMessage({ tone: "success", text: `The message to ${mail.toAddress} is queued again.` });
-      } else {
-        setMessage({ tone: "error", text: result.error });
-      }
-    } catch {
-      setMessage({ tone: "error", text: "The retry could not be sent. Check your connection and try again." });
-    } finally {
-      setBusy(null);
-    }
-  };
+        return `The message to ${mail.toAddress} is queued again.`;
+      },
+      "The retry could not be sent. Check your connection and try again.",
+    );
 
   return (
-    <Card role="region" aria-labelledby="failed-mail-heading">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="failed-mail-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <MailWarning className="h-5 w-5 text-accent" aria-hidden />
-          Failed Mail
-        </h2>
+    <DashboardCard
+      headingId="failed-mail-heading"
+      icon={MailWarning}
+      title="Failed Mail"
+      badge={
         <span
           data-testid="failed-mail-count"
           className={total > 0 ? "rounded-full bg-red-500/15 px-2 py-0.5 text-xs font-semibold text-red-300" : "text-xs text-muted"}
         >
           {total} failed
         </span>
-      </div>
+      }
+    >
       {message ? (
         <Alert tone={message.tone} className="mt-3">
           {message.text}
@@ -104,6 +91,6 @@ export function FailedMailCard({ mails: initial, total: initialTotal }: { mails:
         </ul>
       )}
       {total > mails.length ? <p className="mt-2 text-xs text-muted">Showing the newest {mails.length} of {total}.</p> : null}
-    </Card>
+    </DashboardCard>
   );
 }

@@ -3,34 +3,24 @@
 import { Mail } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
+import { DashboardCard } from "./dashboard-card";
 import { markInquiryReadAction } from "@/app/admin/(area)/dashboard/actions";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { useServerState } from "@/components/ui/use-server-state";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { formatRelativeTime } from "@/lib/format";
+import type { InquiryMessage } from "@/server/data/admin-inquiries";
 
-export type InquiryView = {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  serviceInterest: string;
-  message: string;
+export type InquiryView = InquiryMessage & {
   readAt: string | null;
   createdAt: string;
 };
 
 /** The newest contact inquiries; opening one shows the whole message and marks it read. */
 export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { inquiries: InquiryView[]; unread: number }) {
-  const [inquiries, setInquiries] = useState(initial);
-  const [unread, setUnread] = useState(initialUnread);
-  const [initialSeen, setInitialSeen] = useState(initial);
-  if (initial !== initialSeen) {
-    setInitialSeen(initial);
-    setInquiries(initial);
-    setUnread(initialUnread);
-  }
+  const [inquiries, setInquiries] = useServerState(initial);
+  const [unread, setUnread] = useServerState(initialUnread, initial);
   const [open, setOpen] = useState<InquiryView | null>(null);
 
   const read = async (inquiry: InquiryView) => {
@@ -48,14 +38,12 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
   };
 
   return (
-    <Card role="region" aria-labelledby="inquiries-heading">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="inquiries-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <Mail className="h-5 w-5 text-accent" aria-hidden />
-          Contact Inquiries
-        </h2>
-        {unread > 0 ? <span className="rounded-full bg-cyan-500/15 px-2 py-0.5 text-xs font-semibold text-accent">{unread} unread</span> : null}
-      </div>
+    <DashboardCard
+      headingId="inquiries-heading"
+      icon={Mail}
+      title="Contact Inquiries"
+      badge={unread > 0 ? <span className="rounded-full bg-cyan-500/15 px-2 py-0.5 text-xs font-semibold text-accent">{unread} unread</span> : null}
+    >
       <Link href="/admin/inquiries" className="mt-1 inline-block text-sm text-accent underline underline-offset-2">
         Open the inquiries inbox
       </Link>
@@ -98,6 +86,6 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
           </div>
         </Dialog>
       ) : null}
-    </Card>
+    </DashboardCard>
   );
 }

@@ -4,10 +4,12 @@ import { CalendarClock } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { DashboardCard } from "./dashboard-card";
+import { useItemAction } from "./use-item-action";
 import { approveBookingAction } from "@/app/admin/(area)/dashboard/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { useServerState } from "@/components/ui/use-server-state";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { TONE_CLASSES } from "@/lib/domain/tone";
@@ -23,48 +25,33 @@ const PREVIEW = 3;
 /** Pending Service Bookings from the database: urgency as priority, Approve and View Details. */
 export function PendingBookingsCard({ bookings: initial, total }: { bookings: BookingView[]; total: number }) {
   const router = useRouter();
-  const [bookings, setBookings] = useState(initial);
-  const [initialSeen, setInitialSeen] = useState(initial);
-  if (initial !== initialSeen) {
-    // Fresh data from the server (after a refresh) replaces the local list.
-    setInitialSeen(initial);
-    setBookings(initial);
-  }
+  // Fresh data from the server (after a refresh) replaces the local list.
+  const [bookings, setBookings] = useServerState(initial);
   const [details, setDetails] = useState<BookingView | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { busy: busyId, message, run } = useItemAction();
   const remaining = total - (initial.length - bookings.length);
   const visible = bookings.slice(0, PREVIEW);
 
-  const approve = async (booking: BookingView) => {
-    setBusyId(booking.id);
-    setMessage(null);
-    try {
-      const result = await approveBookingAction({ bookingId: booking.id });
-      if (!result.ok) {
-        setMessage({ tone: "error", text: result.error });
-        return;
-      }
-      setBookings((list) => list.filter((b) => b.id !== booking.id));
-      setDetails(null);
-      setMessage({ tone: "success", text: `Approved the ${booking.serviceType} booking for ${booking.company}.` });
-      router.refresh();
-    } catch {
-      setMessage({ tone: "error", text: "Failed to approve the booking. Please try again." });
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const approve = (booking: BookingView) =>
+    run(
+      booking.id,
+      () => approveBookingAction({ bookingId: booking.id }),
+      () => {
+        setBookings((list) => list.filter((b) => b.id !== booking.id));
+        setDetails(null);
+        router.refresh();
+        return `Approved the ${booking.serviceType} booking for ${booking.company}.`;
+      },
+      "Failed to approve the booking. Please try again.",
+    );
 
   return (
-    <Card role="region" aria-labelledby="pending-bookings-heading">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="pending-bookings-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarClock className="h-5 w-5 text-accent" aria-hidden />
-          Pending Service Bookings
-        </h2>
-        {remaining > 0 ? <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">{remaining}</span> : null}
-      </div>
+    <DashboardCard
+      headingId="pending-bookings-heading"
+      icon={CalendarClock}
+      title="Pending Service Bookings"
+      badge={remaining > 0 ? <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">{remaining}</span> : null}
+    >
       {message ? <Alert tone={message.tone} className="mt-3">{message.text}</Alert> : null}
       {bookings.length === 0 ? (
         <p className="mt-4 text-sm text-muted">No pending bookings</p>
@@ -136,6 +123,6 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
           </div>
         </Dialog>
       ) : null}
-    </Card>
+    </DashboardCard>
   );
 }

@@ -12,6 +12,19 @@ import type { BillingSummary, PortalInvoice } from "@/server/data/portal-billing
 import { InvoiceTable } from "./invoice-table";
 import { SectionHeading } from "./section-heading";
 
+/** One of the three figures above the invoices: its label and icon, then the figure. */
+function BillingFigure({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <p className="text-sm text-muted">{label}</p>
+        {icon}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
 export function BillingSection({ billing, invoices, chart }: { billing: BillingSummary; invoices: PortalInvoice[]; chart?: ReactNode }) {
   const [more, setMore] = useState<PortalInvoice[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -38,11 +51,7 @@ export function BillingSection({ billing, invoices, chart }: { billing: BillingS
       />
 
       <div className="grid gap-4 md:grid-cols-3">
-        <Card className="flex flex-col gap-3">
-          <div className="flex items-center justify-between">
-            <p className="text-sm text-muted">Total Balance Due</p>
-            <Wallet className="h-6 w-6 text-accent" aria-hidden />
-          </div>
+        <BillingFigure label="Total Balance Due" icon={<Wallet className="h-6 w-6 text-accent" aria-hidden />}>
           <p className="text-2xl font-bold">{formatCents(billing.balanceDueCents)}</p>
           {billing.balanceDueCents > 0 ? (
             // The balance spans several invoices, each with its own payment page: go to them.
@@ -50,21 +59,13 @@ export function BillingSection({ billing, invoices, chart }: { billing: BillingS
               Pay Now
             </a>
           ) : null}
-        </Card>
-        <Card className="flex flex-col gap-3">
-          <div className="flex items-center justify-between">
-            <p className="text-sm text-muted">Pending Invoices</p>
-            <Clock className="h-6 w-6 text-amber-300" aria-hidden />
-          </div>
+        </BillingFigure>
+        <BillingFigure label="Pending Invoices" icon={<Clock className="h-6 w-6 text-amber-300" aria-hidden />}>
           <p className="text-2xl font-bold">{billing.pendingCount}</p>
-        </Card>
-        <Card className="flex flex-col gap-3">
-          <div className="flex items-center justify-between">
-            <p className="text-sm text-muted">Overdue Invoices</p>
-            <AlertTriangle className="h-6 w-6 text-red-300" aria-hidden />
-          </div>
+        </BillingFigure>
+        <BillingFigure label="Overdue Invoices" icon={<AlertTriangle className="h-6 w-6 text-red-300" aria-hidden />}>
           <p className={billing.overdueCount > 0 ? "text-2xl font-bold text-red-300" : "text-2xl font-bold"}>{billing.overdueCount}</p>
-        </Card>
+        </BillingFigure>
       </div>
 
       {chart ? <Card className="mt-8 min-w-0">{chart}</Card> : null}

@@ -3,11 +3,10 @@
 import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { MessageForm } from "@/components/messages/message-form";
+import { NewThreadCard } from "@/components/messages/new-thread-card";
 import { ThreadList } from "@/components/messages/thread-list";
 import { ThreadView } from "@/components/messages/thread-view";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { newThreadSchema, SUBJECT_MAX_LENGTH } from "@/lib/validation/messages";
@@ -47,41 +46,33 @@ export function MessagesSection({ data }: { data: Pick<ClientPortalData, "thread
       ) : (
         <div className="space-y-6">
           {composing ? (
-            <Card className="max-w-3xl">
-              <h2 className="mb-4 text-lg font-semibold">New conversation</h2>
-              <MessageForm<{ threadId: string }>
-                url={`${API}/threads`}
-                schema={newThreadSchema}
-                submitLabel="Send message"
-                fields={(errors) => (
-                  <>
-                    <Field id={subjectId} label="Subject" error={errors.subject}>
-                      <Input {...fieldAria(subjectId, errors.subject)} name="subject" maxLength={SUBJECT_MAX_LENGTH} />
-                    </Field>
-                    <Field id={projectId} label="About" error={errors.projectId}>
-                      <Select {...fieldAria(projectId, errors.projectId)} name="projectId" defaultValue="">
-                        <option value="">General question</option>
-                        {data.projects.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.projectName}
-                          </option>
-                        ))}
-                      </Select>
-                    </Field>
-                  </>
-                )}
-                onSent={({ threadId: id }) => {
-                  setComposing(false);
-                  notify("Message sent", "success");
-                  navigate("messages", { thread: id });
-                  router.refresh();
-                }}
-                onError={(message) => notify(message, "error")}
-              />
-              <Button variant="ghost" className="mt-2" onClick={() => setComposing(false)}>
-                Cancel
-              </Button>
-            </Card>
+            <NewThreadCard
+              api={API}
+              schema={newThreadSchema}
+              fields={(errors) => (
+                <>
+                  <Field id={subjectId} label="Subject" error={errors.subject}>
+                    <Input {...fieldAria(subjectId, errors.subject)} name="subject" maxLength={SUBJECT_MAX_LENGTH} />
+                  </Field>
+                  <Field id={projectId} label="About" error={errors.projectId}>
+                    <Select {...fieldAria(projectId, errors.projectId)} name="projectId" defaultValue="">
+                      <option value="">General question</option>
+                      {data.projects.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.projectName}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                </>
+              )}
+              onCreated={(id) => {
+                navigate("messages", { thread: id });
+                router.refresh();
+              }}
+              onCancel={() => setComposing(false)}
+              notify={notify}
+            />
           ) : null}
           <ThreadList
             threads={data.threads}

@@ -6,13 +6,15 @@ import { useState, type ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { cn } from "@/lib/cn";
 import { ViewAsBanner } from "./view-as-banner";
-import { MOBILE_SECTIONS, PORTAL_SECTIONS, SECTION_INFO, sectionHref } from "./portal-sections-config";
+import { MOBILE_SECTIONS, PORTAL_SECTIONS, type PortalSection, SECTION_INFO, sectionHref } from "./portal-sections-config";
 import { usePortalNavigation } from "./use-portal-navigation";
 
 /** Header, collapsible desktop sidebar, mobile bottom bar; the section content is `children`. */
 export function PortalShell({ brand, email, viewingAs, children }: { brand: string; email: string; viewingAs?: string; children: ReactNode }) {
   const { section, linkHandler } = usePortalNavigation();
   const [collapsed, setCollapsed] = useState(false);
+  // What the sidebar's and the bottom bar's link to a section share.
+  const linkTo = (id: PortalSection) => ({ href: sectionHref(id), onClick: linkHandler(id), "aria-current": id === section ? ("page" as const) : undefined });
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -59,17 +61,14 @@ export function PortalShell({ brand, email, viewingAs, children }: { brand: stri
           <ul id="portal-sidebar-links" className="space-y-1">
             {PORTAL_SECTIONS.map((id) => {
               const { label, icon: Icon } = SECTION_INFO[id];
-              const current = id === section;
               return (
                 <li key={id}>
                   <a
-                    href={sectionHref(id)}
-                    onClick={linkHandler(id)}
-                    aria-current={current ? "page" : undefined}
+                    {...linkTo(id)}
                     title={collapsed ? label : undefined}
                     className={cn(
                       "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors",
-                      current ? "bg-accent/15 text-accent" : "text-muted hover:bg-surface-2 hover:text-foreground",
+                      id === section ? "bg-accent/15 text-accent" : "text-muted hover:bg-surface-2 hover:text-foreground",
                     )}
                   >
                     <Icon className="h-5 w-5 shrink-0" aria-hidden />
@@ -91,16 +90,13 @@ export function PortalShell({ brand, email, viewingAs, children }: { brand: stri
           {MOBILE_SECTIONS.map((id) => {
             const info = SECTION_INFO[id];
             const Icon = info.mobileIcon ?? info.icon;
-            const current = id === section;
             return (
               <li key={id}>
                 <a
-                  href={sectionHref(id)}
-                  onClick={linkHandler(id)}
-                  aria-current={current ? "page" : undefined}
+                  {...linkTo(id)}
                   className={cn(
                     "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium",
-                    current ? "text-accent" : "text-muted hover:text-foreground",
+                    id === section ? "text-accent" : "text-muted hover:text-foreground",
                   )}
                 >
                   <Icon className="h-5 w-5" aria-hidden />

@@ -1,24 +1,14 @@
-import type { Tone } from "./tone";
+import { badgeList } from "./badge-list";
 
 /** A service booking's status: the database CHECK, labels and colours come from here. */
-export const BOOKING_STATUSES = ["pending", "approved", "in_progress", "completed", "declined"] as const;
+export const { values: BOOKING_STATUSES, labels: BOOKING_STATUS_LABELS, tones: BOOKING_STATUS_TONES } = badgeList({
+  pending: { label: "Pending", tone: "amber" },
+  approved: { label: "Approved", tone: "sky" },
+  in_progress: { label: "In Progress", tone: "cyan" },
+  completed: { label: "Completed", tone: "emerald" },
+  declined: { label: "Declined", tone: "slate" },
+});
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  in_progress: "In Progress",
-  completed: "Completed",
-  declined: "Declined",
-};
-
-export const BOOKING_STATUS_TONES: Record<BookingStatus, Tone> = {
-  pending: "amber",
-  approved: "sky",
-  in_progress: "cyan",
-  completed: "emerald",
-  declined: "slate",
-};
 
 /** Bookings the portal overview counts as active projects. */
 export const ACTIVE_BOOKING_STATUSES = ["approved", "in_progress"] as const satisfies readonly BookingStatus[];

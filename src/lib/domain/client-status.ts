@@ -1,8 +1,8 @@
-import type { Tone } from "./tone";
+import { badgeList } from "./badge-list";
 
 /** A client's status: the database CHECK, labels and colours. */
-export const CLIENT_STATUSES = ["active", "inactive"] as const;
+export const { values: CLIENT_STATUSES, labels: CLIENT_STATUS_LABELS, tones: CLIENT_STATUS_TONES } = badgeList({
+  active: { label: "Active", tone: "emerald" },
+  inactive: { label: "Inactive", tone: "slate" },
+});
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
-
-export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = { active: "Active", inactive: "Inactive" };
-export const CLIENT_STATUS_TONES: Record<ClientStatus, Tone> = { active: "emerald", inactive: "slate" };

@@ -1,26 +1,15 @@
-import type { Tone } from "./tone";
+import { badgeList } from "./badge-list";
 
 /** A project's status: the database CHECK, the zod enum and every label and colour come from here. */
-export const PROJECT_STATUSES = ["open", "in_progress", "on_hold", "completed", "frozen", "cancelled"] as const;
+export const { values: PROJECT_STATUSES, labels: PROJECT_STATUS_LABELS, tones: PROJECT_STATUS_TONES } = badgeList({
+  open: { label: "Open", tone: "sky" },
+  in_progress: { label: "In Progress", tone: "cyan" },
+  on_hold: { label: "On Hold", tone: "amber" },
+  completed: { label: "Completed", tone: "emerald" },
+  frozen: { label: "Frozen", tone: "indigo" },
+  cancelled: { label: "Cancelled", tone: "slate" },
+});
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  open: "Open",
-  in_progress: "In Progress",
-  on_hold: "On Hold",
-  completed: "Completed",
-  frozen: "Frozen",
-  cancelled: "Cancelled",
-};
-
-export const PROJECT_STATUS_TONES: Record<ProjectStatus, Tone> = {
-  open: "sky",
-  in_progress: "cyan",
-  on_hold: "amber",
-  completed: "emerald",
-  frozen: "indigo",
-  cancelled: "slate",
-};
 
 /** Projects the dashboard counts as active work. */
 export const ACTIVE_PROJECT_STATUSES = ["in_progress", "on_hold"] as const satisfies readonly ProjectStatus[];

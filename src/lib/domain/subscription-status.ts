@@ -1,19 +1,11 @@
-import type { Tone } from "./tone";
+import { badgeList } from "./badge-list";
 
 /** A client subscription's status: the database CHECK, the zod enum, labels and colours. */
-export const SUBSCRIPTION_STATUSES = ["active", "paused", "past_due", "cancelled"] as const;
+export const { values: SUBSCRIPTION_STATUSES, labels: SUBSCRIPTION_STATUS_LABELS, tones: SUBSCRIPTION_STATUS_TONES } = badgeList({
+  active: { label: "Active", tone: "emerald" },
+  paused: { label: "Paused", tone: "amber" },
+  past_due: { label: "Past Due", tone: "red" },
+  cancelled: { label: "Cancelled", tone: "slate" },
+});
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  active: "Active",
-  paused: "Paused",
-  past_due: "Past Due",
-  cancelled: "Cancelled",
-};
-
-export const SUBSCRIPTION_STATUS_TONES: Record<SubscriptionStatus, Tone> = {
-  active: "emerald",
-  paused: "amber",
-  past_due: "red",
-  cancelled: "slate",
-};

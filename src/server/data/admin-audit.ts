@@ -1,10 +1,10 @@
 import "server-only";
-import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type AuditListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { auditLog, user } from "../db/schema";
-import type { Paged } from "./admin-clients";
+import { matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
 
 export type AuditRow = {
   id: number;
@@ -53,15 +53,15 @@ export async function listAuditLog(
       before: auditLog.before,
       after: auditLog.after,
       createdAt: auditLog.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: matchingCount(),
     })
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorUserId))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { rows: rows.map(({ total: _t, ...row }) => row), total: rows[0]?.total ?? 0, page, pageSize };
+    .offset(pageOffset(page, pageSize));
+  return { ...splitTotal(rows), page, pageSize };
 }
 
 /** The filter choices: every user and every action that appears in the log. */

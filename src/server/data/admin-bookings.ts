@@ -10,7 +10,7 @@ import { clients, serviceBookings } from "../db/schema";
 import { sqlStringList } from "../db/schema/one-of";
 import { AppError } from "../errors";
 import { onBookingStatusChanged } from "../notifications/booking-events";
-import type { Paged } from "./admin-clients";
+import { matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
 
 export type AdminBookingRow = {
   id: string;
@@ -24,6 +24,18 @@ export type AdminBookingRow = {
   status: BookingStatus;
   declineReason: string | null;
   createdAt: Date;
+};
+
+/** What a booking request says, with the client's company: the bookings list and the dashboard's pending card. */
+export const bookingRequestColumns = {
+  id: serviceBookings.id,
+  company: clients.company,
+  serviceType: serviceBookings.serviceType,
+  preferredStartDate: serviceBookings.preferredStartDate,
+  estimatedScope: serviceBookings.estimatedScope,
+  projectDescription: serviceBookings.projectDescription,
+  urgency: serviceBookings.urgency,
+  createdAt: serviceBookings.createdAt,
 };
 
 /** Most urgent first, as a sort key (the list's "urgency" order and the dashboard's pending card). */
@@ -44,26 +56,19 @@ export async function listAdminBookings(
   const where = and(status === "all" ? undefined : eq(serviceBookings.status, status), service === "all" ? undefined : eq(serviceBookings.serviceType, service));
   const rows = await db
     .select({
-      id: serviceBookings.id,
+      ...bookingRequestColumns,
       clientId: serviceBookings.clientId,
-      company: clients.company,
-      serviceType: serviceBookings.serviceType,
-      preferredStartDate: serviceBookings.preferredStartDate,
-      estimatedScope: serviceBookings.estimatedScope,
-      projectDescription: serviceBookings.projectDescription,
-      urgency: serviceBookings.urgency,
       status: serviceBookings.status,
       declineReason: serviceBookings.declineReason,
-      createdAt: serviceBookings.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: matchingCount(),
     })
     .from(serviceBookings)
     .innerJoin(clients, eq(clients.id, serviceBookings.clientId))
     .where(where)
     .orderBy(...ORDER[sort])
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { rows: rows.map(({ total: _t, ...row }) => row), total: rows[0]?.total ?? 0, page, pageSize };
+    .offset(pageOffset(page, pageSize));
+  return { ...splitTotal(rows), page, pageSize };
 }
 
 export type BookingDecision = { decision: "approve" } | { decision: "decline"; reason: string } | { decision: "complete" };

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE, type ClientListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clients, invoices, user } from "../db/schema";
-import { containsPattern } from "./admin-sql";
+import { asNumber, containsPattern, type Paged, pageOffset, splitTotal } from "./admin-sql";
 import { invoiceOutstandingCents } from "./invoice-money-sql";
 
 export type AdminClientRow = {
@@ -17,8 +17,6 @@ export type AdminClientRow = {
   balanceCents: number;
   invoiceCount: number;
 };
-
-export type Paged<T> = { rows: T[]; total: number; page: number; pageSize: number };
 
 /**
  * One page of the admin clients list with each client's balance and invoice count, in ONE
@@ -51,7 +49,7 @@ export async function listAdminClients(
     .where(where)
     .orderBy(asc(clients.company), asc(clients.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(pageOffset(page, pageSize))
     .as("page_rows");
 
   const totals = db
@@ -71,20 +69,15 @@ export async function listAdminClients(
       email: pageRows.email,
       status: pageRows.status,
       joinedDate: pageRows.joinedDate,
-      total: sql<number>`${pageRows.total}`.mapWith(Number),
-      balanceCents: sql<number>`${totals.balanceCents}`.mapWith(Number),
-      invoiceCount: sql<number>`${totals.invoiceCount}`.mapWith(Number),
+      total: asNumber(pageRows.total),
+      balanceCents: asNumber(totals.balanceCents),
+      invoiceCount: asNumber(totals.invoiceCount),
     })
     .from(pageRows)
     .leftJoinLateral(totals, sql`true`)
     .orderBy(asc(pageRows.company), asc(pageRows.id));
 
-  return {
-    rows: rows.map(({ total: _total, ...row }) => row),
-    total: rows[0]?.total ?? 0,
-    page,
-    pageSize,
-  };
+  return { ...splitTotal(rows), page, pageSize };
 }
 
 /** Active clients for selects (project form, upload form), ordered by company. */

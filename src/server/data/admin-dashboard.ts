@@ -4,12 +4,12 @@ import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
-import type { Urgency } from "@/lib/domain/urgency";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "../db/schema";
 import { oneOf } from "../db/schema/one-of";
-import { AppError } from "../errors";
-import { decideBooking, urgencyRank } from "./admin-bookings";
+import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "./admin-bookings";
+import { inquiryMessageColumns, lockInquiry } from "./admin-inquiries";
 import { invoiceIsOpen, invoiceOutstandingCents } from "./invoice-money-sql";
+import { matchingCount, splitTotal } from "./admin-sql";
 
 /**
  * The dashboard's three figures in one statement. Active projects are in_progress + on_hold;
@@ -28,38 +28,20 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
   return row!;
 }
 
-export type PendingBooking = {
-  id: string;
-  company: string;
-  serviceType: string;
-  preferredStartDate: string;
-  estimatedScope: string | null;
-  projectDescription: string;
-  urgency: Urgency;
-  createdAt: Date;
-};
+export type PendingBooking = Omit<AdminBookingRow, "clientId" | "status" | "declineReason">;
 
 /** Pending service bookings, most urgent first then oldest first, with the total pending count. */
 export async function listPendingBookings(db: DbOrTx, { actor, limit = 50 }: { actor: AdminActor; limit?: number }) {
   assertAdmin(actor);
   const rows = await db
-    .select({
-      id: serviceBookings.id,
-      company: clients.company,
-      serviceType: serviceBookings.serviceType,
-      preferredStartDate: serviceBookings.preferredStartDate,
-      estimatedScope: serviceBookings.estimatedScope,
-      projectDescription: serviceBookings.projectDescription,
-      urgency: serviceBookings.urgency,
-      createdAt: serviceBookings.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+    .select({ ...bookingRequestColumns, total: matchingCount() })
     .from(serviceBookings)
     .innerJoin(clients, eq(clients.id, serviceBookings.clientId))
     .where(eq(serviceBookings.status, "pending"))
     .orderBy(urgencyRank, serviceBookings.createdAt)
     .limit(limit);
-  return { bookings: rows.map(({ total: _t, ...b }) => b as PendingBooking), total: rows[0]?.total ?? 0 };
+  const { rows: bookings, total } = splitTotal(rows);
+  return { bookings: bookings satisfies PendingBooking[], total };
 }
 
 /** Approves a pending booking (status → approved), recording who reviewed it (see decideBooking). */
@@ -73,12 +55,7 @@ export async function listRecentInquiries(db: DbOrTx, { actor, limit = 5 }: { ac
   assertAdmin(actor);
   const rows = await db
     .select({
-      id: contactInquiries.id,
-      name: contactInquiries.name,
-      email: contactInquiries.email,
-      company: contactInquiries.company,
-      serviceInterest: contactInquiries.serviceInterest,
-      message: contactInquiries.message,
+      ...inquiryMessageColumns,
       readAt: contactInquiries.readAt,
       createdAt: contactInquiries.createdAt,
       unread: sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null and ${contactInquiries.archivedAt} is null)`.mapWith(Number),
@@ -93,12 +70,7 @@ export async function listRecentInquiries(db: DbOrTx, { actor, limit = 5 }: { ac
 export async function markInquiryRead(db: Db, { actor, inquiryId }: { actor: AdminActor; inquiryId: string }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ id: contactInquiries.id, readAt: contactInquiries.readAt })
-      .from(contactInquiries)
-      .where(eq(contactInquiries.id, inquiryId))
-      .for("update");
-    if (!before) throw new AppError("not_found", "Inquiry not found");
+    const before = await lockInquiry(tx, inquiryId);
     if (before.readAt) return { readAt: before.readAt };
     const readAt = new Date();
     await tx.update(contactInquiries).set({ readAt }).where(eq(contactInquiries.id, inquiryId));

@@ -6,16 +6,19 @@ import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { clients, contactInquiries } from "../db/schema";
 import { AppError } from "../errors";
-import { containsPattern } from "./admin-sql";
-import type { Paged } from "./admin-clients";
+import { containsPattern, matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
 
-export type AdminInquiryRow = {
+/** What a visitor sent through the contact form: the inbox, the dashboard card and the open inquiry show it. */
+export type InquiryMessage = {
   id: string;
   name: string;
   email: string;
   company: string;
   serviceInterest: string;
   message: string;
+};
+
+export type AdminInquiryRow = InquiryMessage & {
   readAt: Date | null;
   archivedAt: Date | null;
   clientId: string | null;
@@ -23,13 +26,18 @@ export type AdminInquiryRow = {
   createdAt: Date;
 };
 
-const columns = {
+/** The columns of an InquiryMessage. */
+export const inquiryMessageColumns = {
   id: contactInquiries.id,
   name: contactInquiries.name,
   email: contactInquiries.email,
   company: contactInquiries.company,
   serviceInterest: contactInquiries.serviceInterest,
   message: contactInquiries.message,
+};
+
+const columns = {
+  ...inquiryMessageColumns,
   readAt: contactInquiries.readAt,
   archivedAt: contactInquiries.archivedAt,
   clientId: contactInquiries.clientId,
@@ -57,14 +65,14 @@ export async function listAdminInquiries(
     ? or(ilike(contactInquiries.name, pattern), ilike(contactInquiries.company, pattern), ilike(contactInquiries.email, pattern), ilike(contactInquiries.message, pattern))
     : undefined;
   const rows = await db
-    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...columns, total: matchingCount() })
     .from(contactInquiries)
     .leftJoin(clients, eq(clients.id, contactInquiries.clientId))
     .where(and(FILTERS[status], matches))
     .orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { rows: rows.map(({ total: _t, ...row }) => row), total: rows[0]?.total ?? 0, page, pageSize };
+    .offset(pageOffset(page, pageSize));
+  return { ...splitTotal(rows), page, pageSize };
 }
 
 /** Unread inquiries not archived: the sidebar's count. */
@@ -77,16 +85,22 @@ export async function countUnreadInquiries(db: DbOrTx, { actor }: { actor: Admin
   return row?.n ?? 0;
 }
 
+/** Locks one inquiry for the rest of the transaction and reads its read and archived marks; an unknown id is a 404. */
+export async function lockInquiry(tx: DbOrTx, inquiryId: string) {
+  const [row] = await tx
+    .select({ id: contactInquiries.id, readAt: contactInquiries.readAt, archivedAt: contactInquiries.archivedAt })
+    .from(contactInquiries)
+    .where(eq(contactInquiries.id, inquiryId))
+    .for("update");
+  if (!row) throw new AppError("not_found", "Inquiry not found");
+  return row;
+}
+
 /** Archives or restores an inquiry (audited; archiving one already archived changes nothing). */
 export async function setInquiryArchived(db: Db, { actor, inquiryId, archived }: { actor: AdminActor; inquiryId: string; archived: boolean }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ id: contactInquiries.id, archivedAt: contactInquiries.archivedAt })
-      .from(contactInquiries)
-      .where(eq(contactInquiries.id, inquiryId))
-      .for("update");
-    if (!before) throw new AppError("not_found", "Inquiry not found");
+    const before = await lockInquiry(tx, inquiryId);
     if (Boolean(before.archivedAt) === archived) return { archivedAt: before.archivedAt?.toISOString() ?? null };
     const archivedAt = archived ? new Date() : null;
     await tx.update(contactInquiries).set({ archivedAt }).where(eq(contactInquiries.id, inquiryId));

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { AppError } from "../errors";
 import { kickOutbox } from "../integrations/email/outbox";
+import { matchingCount, splitTotal } from "./admin-sql";
 
 export type FailedMail = {
   id: string;
@@ -32,13 +33,14 @@ export async function listFailedMails(db: DbOrTx, { actor, limit = 20 }: { actor
       lastError: emailOutbox.lastError,
       createdAt: emailOutbox.createdAt,
       canRetry: sql<boolean>`coalesce(${emailOutbox.secretLinkExpiresAt} > now(), true)`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: matchingCount(),
     })
     .from(emailOutbox)
     .where(eq(emailOutbox.status, "failed"))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(limit);
-  return { mails: rows.map(({ total: _t, ...m }): FailedMail => m), total: rows[0]?.total ?? 0 };
+  const { rows: mails, total } = splitTotal(rows);
+  return { mails: mails satisfies FailedMail[], total };
 }
 
 /** Puts a failed message back in the queue with fresh attempts, then starts a drain. */

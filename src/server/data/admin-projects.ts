@@ -10,8 +10,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { clients, invoices, projects } from "../db/schema";
 import { sqlStringList } from "../db/schema/one-of";
 import { AppError } from "../errors";
-import type { Paged } from "./admin-clients";
-import { containsPattern } from "./admin-sql";
+import { asNumber, containsPattern, type Paged, pageOffset, splitTotal } from "./admin-sql";
 import { invoicePaidCents } from "./invoice-money-sql";
 
 export type AdminProjectRow = {
@@ -71,7 +70,7 @@ export async function listAdminProjects(
     .where(where)
     .orderBy(statusOrder(projects.status), sql`${projects.targetCompletionDate} asc nulls last`, asc(projects.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(pageOffset(page, pageSize))
     .as("page_rows");
 
   const figures = db
@@ -96,22 +95,19 @@ export async function listAdminProjects(
       startDate: pageRows.startDate,
       targetCompletionDate: pageRows.targetCompletionDate,
       updatedAt: pageRows.updatedAt,
-      total: sql<number>`${pageRows.total}`.mapWith(Number),
-      invoiceCount: sql<number>`${figures.invoiceCount}`.mapWith(Number),
-      totalBilledCents: sql<number>`${figures.billed}`.mapWith(Number),
-      totalPaidCents: sql<number>`${figures.paid}`.mapWith(Number),
+      total: asNumber(pageRows.total),
+      invoiceCount: asNumber(figures.invoiceCount),
+      totalBilledCents: asNumber(figures.billed),
+      totalPaidCents: asNumber(figures.paid),
     })
     .from(pageRows)
     .leftJoinLateral(figures, sql`true`)
     .orderBy(statusOrder(pageRows.status), sql`${pageRows.targetCompletionDate} asc nulls last`, asc(pageRows.id));
 
+  const { rows: projectRows, total } = splitTotal(rows);
   return {
-    rows: rows.map(({ total: _total, ...row }) => ({
-      ...row,
-      updatedAt: new Date(row.updatedAt),
-      outstandingCents: row.totalBilledCents - row.totalPaidCents,
-    })),
-    total: rows[0]?.total ?? 0,
+    rows: projectRows.map((row) => ({ ...row, updatedAt: new Date(row.updatedAt), outstandingCents: row.totalBilledCents - row.totalPaidCents })),
+    total,
     page,
     pageSize,
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import { type SQLWrapper, sql } from "drizzle-orm";
 
 /**
  * `%text%` for ILIKE with the user's wildcards escaped: searching "50%" or "a_b" matches those
@@ -7,3 +8,20 @@ import "server-only";
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** One page of a list: its rows, how many rows match in all, and which page this is. */
+export type Paged<T> = { rows: T[]; total: number; page: number; pageSize: number };
+
+/** How many rows the query matches before LIMIT/OFFSET, carried on every row. */
+export const matchingCount = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/** The OFFSET of a 1-based page. */
+export const pageOffset = (page: number, pageSize: number) => (page - 1) * pageSize;
+
+/** Takes the `total` every row carries (see matchingCount) off the rows: no rows means none match. */
+export function splitTotal<R extends { total: number }>(rows: R[]): { rows: Omit<R, "total">[]; total: number } {
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+/** A subquery's count or sum as a number (PostgreSQL sends bigint and numeric as text). */
+export const asNumber = (value: SQLWrapper) => sql<number>`${value}`.mapWith(Number);

@@ -4,7 +4,7 @@ import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import { clients, clientSubscriptions, subscriptionTiers } from "../db/schema";
-import { containsPattern } from "./admin-sql";
+import { containsPattern, matchingCount, splitTotal } from "./admin-sql";
 
 /**
  * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR is the sum of monthly prices of active subscriptions, the
@@ -50,7 +50,7 @@ export async function listAdminSubscriptions(
       currentPeriodEnd: clientSubscriptions.currentPeriodEnd,
       squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
       createdAt: clientSubscriptions.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: matchingCount(),
     })
     .from(clientSubscriptions)
     .innerJoin(clients, eq(clients.id, clientSubscriptions.clientId))
@@ -63,5 +63,5 @@ export async function listAdminSubscriptions(
     )
     .orderBy(desc(clientSubscriptions.createdAt), desc(clientSubscriptions.id))
     .limit(limit);
-  return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
+  return splitTotal(rows);
 }

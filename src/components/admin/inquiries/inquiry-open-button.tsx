@@ -10,14 +10,9 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
 import { formatDate } from "@/lib/format";
+import type { InquiryMessage } from "@/server/data/admin-inquiries";
 
-export type InquiryDetail = {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  serviceInterest: string;
-  message: string;
+export type InquiryDetail = InquiryMessage & {
   read: boolean;
   archived: boolean;
   clientCompany: string | null;

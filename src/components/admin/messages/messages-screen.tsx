@@ -4,11 +4,10 @@ import { Plus } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { setThreadStatusAction } from "@/app/admin/(area)/messages/actions";
-import { MessageForm } from "@/components/messages/message-form";
+import { NewThreadCard } from "@/components/messages/new-thread-card";
 import { ThreadList } from "@/components/messages/thread-list";
 import { ThreadView } from "@/components/messages/thread-view";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { THREAD_STATUS_LABELS, THREAD_STATUSES } from "@/lib/domain/thread-status";
@@ -113,40 +112,30 @@ export function MessagesScreen({ clients, threads, filter }: { clients: { id: st
       </form>
 
       {composing ? (
-        <Card className="max-w-3xl">
-          <h2 className="mb-4 text-lg font-semibold">New conversation</h2>
-          <MessageForm<{ threadId: string }>
-            url={`${API}/threads`}
-            schema={adminNewThreadSchema}
-            submitLabel="Send message"
-            fields={(errors) => (
-              <>
-                <Field id={ids.newClient} label="Client" error={errors.clientId}>
-                  <Select {...fieldAria(ids.newClient, errors.clientId)} name="clientId" defaultValue="">
-                    <option value="">Select a client</option>
-                    {clients.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.company}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field id={ids.subject} label="Subject" error={errors.subject}>
-                  <Input {...fieldAria(ids.subject, errors.subject)} name="subject" maxLength={SUBJECT_MAX_LENGTH} />
-                </Field>
-              </>
-            )}
-            onSent={({ threadId }) => {
-              setComposing(false);
-              notify("Message sent", "success");
-              go({ thread: threadId });
-            }}
-            onError={(message) => notify(message, "error")}
-          />
-          <Button variant="ghost" className="mt-2" onClick={() => setComposing(false)}>
-            Cancel
-          </Button>
-        </Card>
+        <NewThreadCard
+          api={API}
+          schema={adminNewThreadSchema}
+          fields={(errors) => (
+            <>
+              <Field id={ids.newClient} label="Client" error={errors.clientId}>
+                <Select {...fieldAria(ids.newClient, errors.clientId)} name="clientId" defaultValue="">
+                  <option value="">Select a client</option>
+                  {clients.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.company}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field id={ids.subject} label="Subject" error={errors.subject}>
+                <Input {...fieldAria(ids.subject, errors.subject)} name="subject" maxLength={SUBJECT_MAX_LENGTH} />
+              </Field>
+            </>
+          )}
+          onCreated={(threadId) => go({ thread: threadId })}
+          onCancel={() => setComposing(false)}
+          notify={notify}
+        />
       ) : null}
 
       <ThreadList

@@ -6,7 +6,7 @@ import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
 import { type Column, DataTable } from "@/components/admin/data-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/spinner";
+import { ListEmpty } from "@/components/admin/list-empty";
 import { Toast, useToast } from "@/components/ui/toast";
 import { cn } from "@/lib/cn";
 import { formatCents, formatDate } from "@/lib/format";
@@ -167,11 +167,12 @@ export function ProjectsScreen({
         minWidthClass="min-w-[980px]"
         rowClassName="align-top"
         empty={
-          isFiltered ? (
-            <EmptyState title="No projects found" hint="Try adjusting your filters" icon={<FolderKanban className="h-8 w-8" aria-hidden />} />
-          ) : (
-            <EmptyState title="No projects yet" hint="Projects will appear here as they are created" icon={<FolderKanban className="h-8 w-8" aria-hidden />} />
-          )
+          <ListEmpty
+            filtered={isFiltered}
+            icon={FolderKanban}
+            whenFiltered={{ title: "No projects found", hint: "Try adjusting your filters" }}
+            whenNone={{ title: "No projects yet", hint: "Projects will appear here as they are created" }}
+          />
         }
       />
       {footer}

@@ -2,12 +2,13 @@
 // No "server-only" import in schema files: drizzle-kit loads them outside Next to generate migrations.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 export const USER_ROLES = ["client", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()
     .defaultNow()

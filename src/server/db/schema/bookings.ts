@@ -1,17 +1,16 @@
-import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, pgTable, text } from "drizzle-orm/pg-core";
 import { BOOKING_STATUSES } from "../../../lib/domain/booking-status";
 import { DEFAULT_URGENCY, URGENCIES } from "../../../lib/domain/urgency";
 import { user } from "./auth";
-import { clients } from "./clients";
+import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";
+import { timestamps, uuidPrimaryKey } from "./columns";
 
 export const serviceBookings = pgTable(
   "service_bookings",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     serviceType: text("service_type").notNull(),
     preferredStartDate: date("preferred_start_date").notNull(),
@@ -21,11 +20,7 @@ export const serviceBookings = pgTable(
     reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
     // Why an admin declined: shown to the client in the portal (docs/PRODUCT.md#admin-bookings).
     declineReason: text("decline_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     check("service_bookings_status_check", oneOf(t.status, BOOKING_STATUSES)),

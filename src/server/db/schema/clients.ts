@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { CLIENT_STATUSES } from "../../../lib/domain/client-status";
 import { user } from "./auth";
 import { oneOf } from "./one-of";
+import { timestamps, uuidPrimaryKey } from "./columns";
 
 export const clients = pgTable(
   "clients",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     // Exactly one clients row per client user.
     userId: text("user_id")
       .notNull()
@@ -26,14 +27,16 @@ export const clients = pgTable(
     // Set by admins: this company's users must enrol in two-factor sign-in at their next sign-in.
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     joinedDate: date("joined_date").notNull().default(sql`current_date`),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     check("clients_status_check", oneOf(t.status, CLIENT_STATUSES)),
     index("clients_status_company_idx").on(t.status, t.company),
   ],
 );
+
+/** `client_id uuid not null references clients(id) on delete cascade`: a row the client owns goes with it. */
+export const ownedByClient = () =>
+  uuid("client_id")
+    .notNull()
+    .references(() => clients.id, { onDelete: "cascade" });

@@ -1,17 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../../../lib/domain/document-category";
 import { user } from "./auth";
-import { clients } from "./clients";
+import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";
+import { uuidPrimaryKey } from "./columns";
 
 export const documents = pgTable(
   "documents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
     name: text("name").notNull(),
     category: text("category", { enum: DOCUMENT_CATEGORIES }).notNull().default(DEFAULT_DOCUMENT_CATEGORY),
     // Generated key in the storage backend; never derived from the uploaded file name.

@@ -4,6 +4,7 @@ import { clients } from "./clients";
 import { INVOICE_STATUSES } from "../../../lib/domain/invoice-status";
 import { oneOf } from "./one-of";
 import { projects } from "./projects";
+import { timestamps, uuidPrimaryKey } from "./columns";
 
 /** One payment request of an invoice, amounts in cents (Square's payment_requests). */
 export type ScheduleEntry = {
@@ -20,7 +21,7 @@ export type AcceptedPaymentMethods = { card: boolean; bankAccount: boolean; cash
 export const invoices = pgTable(
   "invoices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     squareInvoiceId: text("square_invoice_id").unique(),
     invoiceNumber: text("invoice_number").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
@@ -51,11 +52,7 @@ export const invoices = pgTable(
     // for a Square invoice not yet announced: the sync inserts it so; other rows are born announced.
     announcedAt: timestamp("announced_at", { withTimezone: true }).defaultNow(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),

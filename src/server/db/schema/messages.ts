@@ -2,23 +2,22 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MESSAGE_AUTHOR_ROLES, THREAD_STATUSES } from "../../../lib/domain/thread-status";
 import { user } from "./auth";
-import { clients } from "./clients";
+import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";
 import { projects } from "./projects";
+import { createdAt, uuidPrimaryKey } from "./columns";
 
 /** A conversation between one client and the team (docs/PRODUCT.md#portal-messages). */
 export const messageThreads = pgTable(
   "message_threads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     subject: text("subject").notNull(),
     status: text("status", { enum: THREAD_STATUSES }).notNull().default("open"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     // Kept with each message, so lists sort and judge "unread" without reading the messages.
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,7 +31,7 @@ export const messageThreads = pgTable(
 export const messages = pgTable(
   "messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     threadId: uuid("thread_id")
       .notNull()
       .references(() => messageThreads.id, { onDelete: "cascade" }),
@@ -42,7 +41,7 @@ export const messages = pgTable(
     authorName: text("author_name").notNull(),
     // Plain text as typed; never HTML. Shown escaped, links made clickable on display.
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check("messages_author_role_check", oneOf(t.authorRole, MESSAGE_AUTHOR_ROLES)),
@@ -54,7 +53,7 @@ export const messages = pgTable(
 export const messageAttachments = pgTable(
   "message_attachments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     messageId: uuid("message_id")
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
@@ -62,7 +61,7 @@ export const messageAttachments = pgTable(
     storageKey: text("storage_key").notNull().unique(),
     fileSize: bigint("file_size", { mode: "number" }).notNull(),
     mimeType: text("mime_type").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check("message_attachments_size_check", sql`${t.fileSize} >= 0`), index("message_attachments_message_idx").on(t.messageId)],
 );

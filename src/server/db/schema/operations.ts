@@ -4,11 +4,12 @@ import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid
 import { user } from "./auth";
 import { clients } from "./clients";
 import { oneOf } from "./one-of";
+import { createdAt, uuidPrimaryKey } from "./columns";
 
 export const contactInquiries = pgTable(
   "contact_inquiries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     company: text("company").notNull(),
@@ -18,7 +19,7 @@ export const contactInquiries = pgTable(
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     // The client created from this inquiry (docs/PRODUCT.md#admin-inquiries).
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("contact_inquiries_created_idx").on(t.createdAt.desc())],
 );
@@ -31,7 +32,7 @@ export const EMAIL_STATUSES = ["pending", "sent", "logged", "failed", "held", "s
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
@@ -41,7 +42,7 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     // Set when the body carries a one-time link (password reset, invitation): the body is
     // redacted once sent, and after this time the message is useless and cannot be retried.
@@ -77,7 +78,7 @@ export const paymentProviderConnections = pgTable("payment_provider_connections"
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   scopes: text("scopes"),
   connectedBy: text("connected_by").references(() => user.id, { onDelete: "set null" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()
     .defaultNow()
@@ -94,7 +95,7 @@ export const auditLog = pgTable(
     entityId: text("entity_id"),
     before: jsonb("before"),
     after: jsonb("after"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("audit_log_created_idx").on(t.createdAt.desc()),

@@ -1,21 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { clients } from "./clients";
+import { bigint, check, date, index, pgTable, text } from "drizzle-orm/pg-core";
+import { ownedByClient } from "./clients";
+import { createdAt, uuidPrimaryKey } from "./columns";
 
 export const clientRates = pgTable(
   "client_rates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
     serviceType: text("service_type").notNull(),
     hourlyRateCents: bigint("hourly_rate_cents", { mode: "number" }).notNull(),
     monthlyRetainerCents: bigint("monthly_retainer_cents", { mode: "number" }),
     discountTier: text("discount_tier"),
     description: text("description"),
     effectiveFrom: date("effective_from").notNull().default(sql`current_date`),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check(

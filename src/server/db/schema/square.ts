@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { clients } from "./clients";
+import { createdAt } from "./columns";
 
 // A started "Connect Square" flow. Only a hash of the state is stored, bound to the admin and the
 // session that started it; the row is deleted when the callback uses it (one-time) or expires.
@@ -17,7 +18,7 @@ export const squareOauthStates = pgTable(
     sessionId: text("session_id").notNull(),
     redirectUri: text("redirect_uri").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("square_oauth_states_expires_idx").on(t.expiresAt)],
 );
@@ -54,7 +55,7 @@ export const squareCustomers = pgTable(
     ignoredAt: timestamp("ignored_at", { withTimezone: true }),
     // Why the sync's evidence disagrees with the link (recomputed at every sync; never applied).
     conflict: text("conflict"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

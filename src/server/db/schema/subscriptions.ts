@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { SUBSCRIPTION_STATUSES } from "../../../lib/domain/subscription-status";
-import { clients } from "./clients";
+import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";
+import { createdAt, timestamps, uuidPrimaryKey } from "./columns";
 
 export const subscriptionTiers = pgTable(
   "subscription_tiers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     tierName: text("tier_name").notNull(),
     monthlyPriceCents: bigint("monthly_price_cents", { mode: "number" }).notNull(),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
@@ -15,7 +16,7 @@ export const subscriptionTiers = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     displayOrder: integer("display_order").notNull().default(0),
     squareCheckoutUrl: text("square_checkout_url"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check("subscription_tiers_price_check", sql`${t.monthlyPriceCents} >= 0`),
@@ -26,10 +27,8 @@ export const subscriptionTiers = pgTable(
 export const clientSubscriptions = pgTable(
   "client_subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
     tierId: uuid("tier_id")
       .notNull()
       .references(() => subscriptionTiers.id, { onDelete: "restrict" }),
@@ -38,11 +37,7 @@ export const clientSubscriptions = pgTable(
     squareSubscriptionId: text("square_subscription_id").unique(),
     // Square's version of the subscription: an older update never overwrites a newer one.
     squareVersion: bigint("square_version", { mode: "number" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     check("client_subscriptions_status_check", oneOf(t.status, SUBSCRIPTION_STATUSES)),

@@ -2,10 +2,10 @@ import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { type Column, DataTable } from "@/components/admin/data-table";
+import { ListEmpty } from "@/components/admin/list-empty";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
-import { EmptyState } from "@/components/ui/spinner";
 import { auditListQuerySchema } from "@/lib/validation/admin";
 import { requireAdminPage } from "@/server/auth/session";
 import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/data/admin-audit";
@@ -80,7 +80,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: S
         rows={rows}
         rowKey={(row) => String(row.id)}
         minWidthClass="min-w-[860px]"
-        empty={<EmptyState title={filtered ? "No entries match these filters" : "No changes recorded yet"} icon={<ScrollText className="h-8 w-8" aria-hidden />} />}
+        empty={<ListEmpty filtered={filtered} icon={ScrollText} whenFiltered={{ title: "No entries match these filters" }} whenNone={{ title: "No changes recorded yet" }} />}
       />
       <Pagination basePath="/admin/audit" params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }} page={page} pageSize={pageSize} total={total} noun="entries" />
     </>

@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { BookingActions } from "@/components/admin/bookings/booking-actions";
 import { type Column, DataTable } from "@/components/admin/data-table";
+import { ListEmpty } from "@/components/admin/list-empty";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
-import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUS_TONES, BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
@@ -77,7 +77,14 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
         rows={rows}
         rowKey={(b) => b.id}
         minWidthClass="min-w-[900px]"
-        empty={<EmptyState title={filtered ? "No bookings match these filters" : "No bookings yet"} hint={filtered ? "Try another status or service" : "Clients' requests from the portal appear here"} icon={<CalendarClock className="h-8 w-8" aria-hidden />} />}
+        empty={
+          <ListEmpty
+            filtered={filtered}
+            icon={CalendarClock}
+            whenFiltered={{ title: "No bookings match these filters", hint: "Try another status or service" }}
+            whenNone={{ title: "No bookings yet", hint: "Clients' requests from the portal appear here" }}
+          />
+        }
       />
       <Pagination
         basePath="/admin/bookings"

@@ -6,6 +6,7 @@ import { ViewPortalButton } from "@/components/admin/clients/view-portal-button"
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import { type Column, DataTable } from "@/components/admin/data-table";
 import { ExportLink } from "@/components/admin/export-link";
+import { ListEmpty } from "@/components/admin/list-empty";
 import { ListControls } from "@/components/admin/list-controls";
 import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
 import { PageHeader } from "@/components/admin/page-header";
@@ -96,10 +97,13 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
                 Back to the first page
               </Link>
             </div>
-          ) : query.q ? (
-            <EmptyState title="No clients found" hint="Try adjusting your search" icon={<Users className="h-8 w-8" aria-hidden />} />
           ) : (
-            <EmptyState title="No clients yet" hint="Clients will appear here as they are added" icon={<Users className="h-8 w-8" aria-hidden />} />
+            <ListEmpty
+              filtered={Boolean(query.q)}
+              icon={Users}
+              whenFiltered={{ title: "No clients found", hint: "Try adjusting your search" }}
+              whenNone={{ title: "No clients yet", hint: "Clients will appear here as they are added" }}
+            />
           )
         }
       />

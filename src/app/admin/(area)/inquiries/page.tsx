@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { type Column, DataTable } from "@/components/admin/data-table";
 import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
+import { ListEmpty } from "@/components/admin/list-empty";
 import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
-import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
 import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, inquiryStateOf } from "@/lib/domain/inquiry-state";
@@ -94,11 +94,12 @@ export default async function AdminInquiriesPage({ searchParams }: { searchParam
         rowKey={(row) => row.id}
         minWidthClass="min-w-[900px]"
         empty={
-          query.q || query.status !== "all" ? (
-            <EmptyState title="No inquiries found" hint="Try adjusting your search or filter" icon={<Inbox className="h-8 w-8" aria-hidden />} />
-          ) : (
-            <EmptyState title="No inquiries yet" hint="Messages from the contact form appear here" icon={<Inbox className="h-8 w-8" aria-hidden />} />
-          )
+          <ListEmpty
+            filtered={Boolean(query.q) || query.status !== "all"}
+            icon={Inbox}
+            whenFiltered={{ title: "No inquiries found", hint: "Try adjusting your search or filter" }}
+            whenNone={{ title: "No inquiries yet", hint: "Messages from the contact form appear here" }}
+          />
         }
       />
       <Pagination basePath="/admin/inquiries" params={{ q: query.q, status: query.status === "all" ? undefined : query.status }} page={page} pageSize={pageSize} total={total} noun="inquiries" />

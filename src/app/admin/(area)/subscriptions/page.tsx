@@ -2,10 +2,10 @@ import { ExternalLink, Percent, Repeat, TrendingUp, Users } from "lucide-react";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { type Column, DataTable } from "@/components/admin/data-table";
+import { ListEmpty } from "@/components/admin/list-empty";
 import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
 import { StatCard } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCents, formatDate } from "@/lib/format";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
@@ -73,11 +73,12 @@ export default async function AdminSubscriptionsPage({ searchParams }: { searchP
         rows={list.rows}
         rowKey={(sub) => sub.id}
         empty={
-          stats.hasAny ? (
-            <EmptyState title="No subscriptions found" hint="Try adjusting your search or filter" icon={<Repeat className="h-8 w-8" aria-hidden />} />
-          ) : (
-            <EmptyState title="No subscriptions yet" icon={<Repeat className="h-8 w-8" aria-hidden />} />
-          )
+          <ListEmpty
+            filtered={stats.hasAny}
+            icon={Repeat}
+            whenFiltered={{ title: "No subscriptions found", hint: "Try adjusting your search or filter" }}
+            whenNone={{ title: "No subscriptions yet" }}
+          />
         }
       />
       {list.total > list.rows.length ? <p className="mt-3 text-sm text-muted">Showing the newest {list.rows.length} of {list.total} subscriptions; search to narrow the list.</p> : null}
