@@ -127,6 +127,13 @@ try {
   // On a shared machine the wall time includes waiting for a core; the CPU time does not.
   console.info("  CPU time:        %s s in this process (user + system; the database's own work aside on PostgreSQL)", ((cpu.user + cpu.system) / 1e6).toFixed(2));
   console.info("  memory growth:   JS heap + buffers %s, RSS %s (target under 50 MB)", mb(peakHeap - (before.heapUsed + before.external + before.arrayBuffers)), mb(peakRss - before.rss));
+  // The peak counts garbage not yet collected (the young generation fills up to its size before a
+  // scavenge); what the export kept is what is left once collected.
+  if (gc) {
+    gc();
+    const after = process.memoryUsage();
+    console.info("  kept afterwards: JS heap + buffers %s (collected)", mb(after.heapUsed + after.external + after.arrayBuffers - (before.heapUsed + before.external + before.arrayBuffers)));
+  }
 } finally {
   await handle.close();
   await drop();
