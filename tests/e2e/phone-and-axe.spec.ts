@@ -20,6 +20,8 @@ const ADMIN_PAGES = [
   "/admin/account",
   "/admin/messages",
 ];
+/** The back office's work lists, a test of their own: axe on every page takes seconds on a shared machine. */
+const ADMIN_WORK_PAGES = ["/admin/inquiries", "/admin/bookings", "/admin/audit"];
 
 /** The page fits the screen, and axe reports nothing serious or critical (within `include` if given). */
 async function expectPhoneReady(page: Page, label: string, include?: string) {
@@ -75,12 +77,22 @@ test("the portal's booking form", async ({ page }) => {
   await expectPhoneReady(page, "booking form");
 });
 
-for (const path of ADMIN_PAGES) {
+for (const path of new Set([...ADMIN_PAGES, ...ADMIN_WORK_PAGES])) {
   test(`admin page ${path}`, async ({ page }) => {
     await signInViaApi(page, DEMO.admin);
     await visit(page, path);
   });
 }
+
+test("a client's portal viewed by an admin, under the read-only banner", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/clients?q=Acme%20Robotics");
+  await page.getByRole("button", { name: "View portal of Acme Robotics" }).click();
+  await expect(page.getByRole("region", { name: "Read-only view" }).getByText("Viewing as Acme Robotics (read only)")).toBeVisible();
+  for (const section of ["overview", "settings"]) await visit(page, `/client-portal?section=${section}`);
+  await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+});
 
 test("the charts with their tables open", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);
@@ -131,6 +143,18 @@ test("the admin dialogs, open", async ({ page }) => {
   await clientRow.getByRole("link", { name: /^Manage rates of / }).click();
   await expect(page.getByRole("heading", { name: "Manage Client Rates" })).toBeVisible();
   await expectPhoneReady(page, "a client's rates form");
+
+  await page.goto("/admin/inquiries");
+  await page.getByRole("button", { name: /^Open the inquiry from / }).first().click();
+  await expect(page.getByRole("dialog", { name: /^Inquiry from / })).toBeVisible();
+  await expectPhoneReady(page, "an inquiry, open", "[role=dialog]");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/admin/bookings");
+  await page.getByRole("button", { name: /^Decline / }).first().click();
+  await expect(page.getByRole("dialog", { name: "Decline booking" })).toBeVisible();
+  await expectPhoneReady(page, "Decline booking dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
 
   // The upload form's validation message shown, as after a first empty attempt.
   await page.goto("/admin/documents");

@@ -1,18 +1,16 @@
 import "server-only";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { stringify } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
 
 /** One column of an export: its header and how a row gives the cell (text, or "" for none). */
 export type CsvColumn<T> = { header: string; cell: (row: T) => string | null | undefined };
 
 /**
- * The csv-stringify options of every export (docs/PRODUCT.md#csv-exports): a UTF-8 BOM so
- * spreadsheet programs read the text as UTF-8, CRLF records and quotes only where RFC 4180 needs
- * them, and an apostrophe before any cell a spreadsheet would run as a formula (=, +, -, @, tab,
- * CR, and their full-width forms).
+ * The csv-stringify options of every export (docs/PRODUCT.md#csv-exports): CRLF records and
+ * quotes only where RFC 4180 needs them, and an apostrophe before any cell a spreadsheet would run
+ * as a formula (=, +, -, @, tab, CR, and their full-width forms). The UTF-8 BOM, so spreadsheet
+ * programs read the text as UTF-8, goes before the header only.
  */
-export const CSV_OPTIONS = { bom: true, record_delimiter: "windows", escape_formulas: true } as const;
+export const CSV_OPTIONS = { record_delimiter: "windows", escape_formulas: true } as const;
 
 /** `invoices-2026-11-22.csv`: the export's name and today's date (UTC). */
 export function csvFileName(name: string, now: Date = new Date()): string {
@@ -20,24 +18,41 @@ export function csvFileName(name: string, now: Date = new Date()): string {
 }
 
 /**
- * A download answer that streams the rows through csv-stringify as the pages arrive from the
- * database. The rows are pulled: a slow reader pauses the query loop (backpressure through the
- * pipeline), and a reader that goes away ends the generator, so no more pages are read.
+ * A download answer that streams the rows as the pages arrive from the database. Each page goes
+ * through csv-stringify at once and leaves as one chunk: per-record streaming cost more than the
+ * queries. The stream pulls: the next page is read only when the reader has taken the one before
+ * (backpressure), so memory holds about one page; a reader that goes away ends the pages'
+ * generator, and no more pages are read.
  */
 export function csvResponse<T>({ name, columns, pages }: { name: string; columns: CsvColumn<T>[]; pages: AsyncIterable<T[]> }): Response {
-  async function* records() {
-    yield columns.map((column) => column.header);
-    for await (const page of pages) {
-      for (const row of page) yield columns.map((column) => column.cell(row) ?? "");
-    }
-  }
-  const stringifier = stringify(CSV_OPTIONS);
-  pipeline(Readable.from(records()), stringifier).catch((error: unknown) => {
-    // The answer has started: a failure can only cut the download short (the browser shows it as
-    // failed), so it is logged here; a reader that went away is no failure.
-    if ((error as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE") console.error("[csv] export failed:", error);
+  const iterator = pages[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    // The header leaves before the first query, so the download starts at once.
+    start(controller) {
+      controller.enqueue(encoder.encode(stringify([columns.map((column) => column.header)], { ...CSV_OPTIONS, bom: true })));
+    },
+    async pull(controller) {
+      try {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        const records = next.value.map((row) => columns.map((column) => column.cell(row) ?? ""));
+        controller.enqueue(encoder.encode(stringify(records, CSV_OPTIONS)));
+      } catch (error) {
+        // The answer has started: a failure can only cut the download short (the browser shows
+        // it as failed), so it is logged here.
+        console.error("[csv] export failed:", error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
   });
-  return new Response(Readable.toWeb(stringifier) as ReadableStream<Uint8Array>, {
+  return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName(name)}"`,

@@ -129,19 +129,39 @@ export type InvoiceExportRow = {
   outstandingCents: number;
 };
 
-/** Columns of an invoice in an export, shared by the admin and the portal export. */
-export const invoiceExportColumns = {
-  id: invoices.id,
-  invoiceNumber: invoices.invoiceNumber,
-  description: invoices.description,
-  status: invoices.status,
-  issuedDate: invoices.issuedDate,
-  dueDate: invoices.dueDate,
-  paidDate: invoices.paidDate,
-  amountCents: invoices.amountCents,
-  paidCents: cents(invoicePaidCents),
-  outstandingCents: cents(invoiceOutstandingCents),
-};
+/**
+ * The export cells of an invoice (and of its project, joined as `projects`; and of its client,
+ * joined as `clients`, for the admin export) as one JSON array per row, read by
+ * readInvoiceExportPage. Exports read up to 100,000 invoices: one JSON field per row is decoded
+ * natively (JSON.parse), where a dozen fields cost the drivers' row parsing and Drizzle's result
+ * mapping several times as much. JSON writes dates as ISO text; the cents fit a JSON number exactly.
+ */
+export function invoiceExportCells({ withClient }: { withClient: boolean }): SQL {
+  return sql`json_build_array(${invoices.id}, ${invoices.invoiceNumber}, ${projects.projectName}, ${invoices.description},
+    ${invoices.status}, ${invoices.issuedDate}, ${invoices.dueDate}, ${invoices.paidDate}, ${invoices.amountCents},
+    ${invoicePaidCents}, ${invoiceOutstandingCents}, ${withClient ? clients.company : sql`null`}) as "cells"`;
+}
+
+type InvoiceCells = [string, string, string | null, string | null, string, string | null, string | null, string | null, number, number, number, string | null];
+
+/** One page of an invoice export: the rows of a query that selects invoiceExportCells. */
+export async function readInvoiceExportPage(db: DbOrTx, query: SQL): Promise<InvoiceExportRow[]> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: { cells: InvoiceCells }[] };
+  return rows.map(({ cells: [id, invoiceNumber, projectName, description, status, issuedDate, dueDate, paidDate, amountCents, paidCents, outstandingCents, company] }) => ({
+    id,
+    invoiceNumber,
+    company,
+    projectName,
+    description,
+    status,
+    issuedDate,
+    dueDate,
+    paidDate,
+    amountCents,
+    paidCents,
+    outstandingCents,
+  }));
+}
 
 /**
  * Every invoice matching the filters, newest issue date first, in pages. The search matches the
@@ -158,17 +178,21 @@ export function exportAdminInvoices(
     status === "all" ? undefined : eq(invoices.status, status),
     search ? or(clientSearch(search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
   );
+  // The sign-in e-mail is only searched: its join is there when a search is.
+  const userJoin = search ? sql`left join ${user} on ${user.id} = ${clients.userId}` : sql``;
   return dateDescPages<InvoiceExportRow>(
     (where, orderBy, limit) =>
-      db
-        .select({ ...invoiceExportColumns, company: clients.company, projectName: projects.projectName })
-        .from(invoices)
-        .leftJoin(clients, eq(clients.id, invoices.clientId))
-        .leftJoin(user, eq(user.id, clients.userId))
-        .leftJoin(projects, eq(projects.id, invoices.projectId))
-        .where(and(filter, where))
-        .orderBy(...orderBy)
-        .limit(limit),
+      readInvoiceExportPage(
+        db,
+        sql`select ${invoiceExportCells({ withClient: true })}
+              from ${invoices}
+              left join ${clients} on ${clients.id} = ${invoices.clientId}
+              ${userJoin}
+              left join ${projects} on ${projects.id} = ${invoices.projectId}
+             where ${and(filter, where)}
+             order by ${sql.join(orderBy, sql`, `)}
+             limit ${limit}`,
+      ),
     { date: invoices.issuedDate, id: invoices.id, dateOf: (row) => row.issuedDate, pageSize },
   );
 }

@@ -20,6 +20,9 @@ export async function* keysetPages<Row, Cursor>(
     if (rows.length > 0) yield rows;
     if (rows.length < pageSize) return;
     after = cursorOf(rows[rows.length - 1]!);
+    // A turn of the event loop between pages: with PGlite (in this process) a long export would
+    // otherwise run in promise jobs only, and keep every other request waiting until it ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -1,0 +1,179 @@
+// The back office acting on what clients and visitors send (docs/PRODUCT.md#admin-inquiries,
+// #admin-bookings, #admin-view-as-client): an inquiry becomes a client, a declined booking shows
+// its reason in the client's portal, and viewing a portal as its client is read only on the server.
+// Every test makes its own records (unique names), so they run in any order.
+import type { Browser, Page } from "@playwright/test";
+import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
+import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
+
+/** A page of its own browser context (another person), hydrated after each navigation like `page`. */
+async function otherPerson(browser: Browser) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": uniqueIp() } });
+  const page = await context.newPage();
+  const open = async (url: string) => {
+    await page.goto(url);
+    await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 15_000 });
+  };
+  return { context, page, open };
+}
+
+async function sendContactForm(page: Page, values: { name: string; email: string; company: string; message: string }) {
+  await page.goto("/#contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await expect(form).toHaveAttribute("data-ready", "true");
+  await form.getByLabel("Name", { exact: true }).fill(values.name);
+  await form.getByLabel("Email", { exact: true }).fill(values.email);
+  await form.getByLabel("Company", { exact: true }).fill(values.company);
+  await form.getByLabel("Service Interest", { exact: true }).selectOption("AI Security Governance");
+  await form.getByLabel("Message", { exact: true }).fill(values.message);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank You!" })).toBeVisible();
+}
+
+test("an inquiry from the contact form becomes a client, and the inquiry is linked to it", async ({ browser, page }) => {
+  const suffix = uniqueSuffix();
+  const inquiry = {
+    name: `Dana Inquirer ${suffix}`,
+    email: `inquiry-${suffix}@example.org`,
+    company: `Northwind ${suffix}`,
+    message: `We need an AI governance policy before our agents go live (${suffix}).`,
+  };
+  // A visitor, signed out, in a browser of their own.
+  const visitor = await otherPerson(browser);
+  await sendContactForm(visitor.page, inquiry);
+  await visitor.context.close();
+
+  await signInViaApi(page, DEMO.admin);
+  await page.goto(`/admin/inquiries?q=${encodeURIComponent(suffix)}`);
+  const table = page.getByRole("table", { name: "Contact inquiries" });
+  const row = table.getByRole("row").filter({ hasText: inquiry.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("New");
+
+  await row.getByRole("button", { name: `Open the inquiry from ${inquiry.name}` }).click();
+  const opened = page.getByRole("dialog", { name: `Inquiry from ${inquiry.name}` });
+  await expect(opened.getByText(inquiry.message)).toBeVisible();
+  await expect(opened.getByRole("link", { name: "Reply" })).toHaveAttribute("href", new RegExp(`^mailto:${encodeURIComponent(inquiry.email)}\\?subject=`));
+  await opened.getByRole("button", { name: "Create client from inquiry" }).click();
+
+  // Create New Client, prefilled from the inquiry.
+  const create = page.getByRole("dialog", { name: "Create New Client" });
+  await expect(create.getByLabel("Company")).toHaveValue(inquiry.company);
+  await expect(create.getByLabel("Contact person")).toHaveValue(inquiry.name);
+  await expect(create.getByLabel("Email")).toHaveValue(inquiry.email);
+  await create.getByRole("button", { name: "Create Client" }).click();
+  const done = page.getByRole("dialog", { name: "Client created" });
+  await expect(done.getByText(`Invitation sent to ${inquiry.email}`)).toBeVisible();
+  await done.getByRole("button", { name: "Done" }).click();
+
+  // The inquiry now names its client (read from the database after a reload) and offers no second client.
+  await page.reload();
+  await expect(row).toContainText(`Client: ${inquiry.company}`);
+  await expect(row).toContainText("Read");
+  await row.getByRole("button", { name: `Open the inquiry from ${inquiry.name}` }).click();
+  const reopened = page.getByRole("dialog", { name: `Inquiry from ${inquiry.name}` });
+  await expect(reopened.getByText(`Client created: ${inquiry.company}`)).toBeVisible();
+  await expect(reopened.getByRole("button", { name: "Create client from inquiry" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  // And the client exists, with the inquiry's contact details.
+  await page.goto(`/admin/clients?q=${encodeURIComponent(inquiry.email)}`);
+  const clientRow = page.getByRole("table", { name: "Clients" }).getByRole("row").filter({ hasText: inquiry.email });
+  await expect(clientRow).toContainText(inquiry.company);
+  await expect(clientRow).toContainText(inquiry.name);
+});
+
+test("a booking the admin declines shows its status and reason in the client's Book Service section", async ({ browser, page }) => {
+  await signInViaApi(page, DEMO.admin);
+  const created = await createClientViaUi(page, "Declined Bookings Co");
+
+  // The new client sets a password, signs in and asks for an assessment.
+  const client = await otherPerson(browser);
+  const password = `pw-${uniqueSuffix()}-long`;
+  await acceptInvitation(client.page, created.inviteUrl, password);
+  await signInViaApi(client.page, { email: created.email, password });
+  await client.open("/client-portal?section=book-service&tab=custom");
+  const description = `Assess our support chatbot before launch (${uniqueSuffix()}).`;
+  const start = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  await client.page.getByLabel("Service Type").selectOption("AI Security Assessment");
+  await client.page.getByLabel("Preferred Start Date").fill(start);
+  await client.page.getByLabel("Project Description").fill(description);
+  await client.page.getByLabel("Urgency").selectOption({ label: "High - ASAP" });
+  await client.page.getByRole("button", { name: "Submit Booking Request" }).click();
+  const request = client.page.getByRole("listitem").filter({ hasText: description });
+  await expect(request).toContainText("Pending");
+
+  // The admin declines it with a reason.
+  const label = `AI Security Assessment for ${created.company}`;
+  await page.goto("/admin/bookings?status=pending");
+  const row = page.getByRole("table", { name: "Service bookings" }).getByRole("row").filter({ hasText: created.company });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: `Decline ${label}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Decline booking" });
+  // A reason is required.
+  await dialog.getByRole("button", { name: "Decline booking" }).click();
+  await expect(dialog.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
+  const reason = `Our assessors are booked until next quarter; we suggest ${uniqueSuffix()}.`;
+  await dialog.getByLabel("Reason").fill(reason);
+  await dialog.getByRole("button", { name: "Decline booking" }).click();
+  await expect(page.getByText("Booking declined")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.goto("/admin/bookings?status=declined");
+  const declinedRow = page.getByRole("table", { name: "Service bookings" }).getByRole("row").filter({ hasText: created.company });
+  await expect(declinedRow).toContainText("Declined");
+  await expect(declinedRow).toContainText(`Reason: ${reason}`);
+  await expect(declinedRow.getByRole("button", { name: `Decline ${label}` })).toHaveCount(0);
+
+  // The client sees the decision and its reason.
+  await client.open("/client-portal?section=book-service&tab=custom");
+  const declined = client.page.getByRole("listitem").filter({ hasText: description });
+  await expect(declined).toContainText("Declined");
+  await expect(declined).toContainText(`Reason: ${reason}`);
+  await client.context.close();
+});
+
+test("viewing a client's portal shows that client's data, and the server refuses a settings save", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/clients?q=Acme%20Robotics");
+  const rates = new URL((await page.getByRole("link", { name: "Manage rates of Acme Robotics" }).getAttribute("href"))!, "http://x");
+  const acmeId = rates.searchParams.get("clientId")!;
+  await page.getByRole("button", { name: "View portal of Acme Robotics" }).click();
+  await expect(page).toHaveURL(/\/client-portal$/);
+  const banner = page.getByRole("region", { name: "Read-only view" });
+  await expect(banner.getByText("Viewing as Acme Robotics (read only)")).toBeVisible();
+
+  // Acme's invoices, none of Globex's.
+  await page.goto("/client-portal?section=billing");
+  await expect(page.getByText("INV-1001").first()).toBeVisible();
+  await expect(page.getByText("INV-2001")).toHaveCount(0);
+
+  // Settings: the form is Acme's; Save reaches the server, which refuses it.
+  await page.goto("/client-portal?section=settings");
+  const form = page.getByRole("form", { name: "Account settings" });
+  await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+  await expect(form.getByLabel("Company")).toHaveValue("Acme Robotics");
+  const phone = form.getByLabel("Phone");
+  const before = await phone.inputValue();
+  await phone.fill(`+1 415 555 ${String(Date.now() % 10_000).padStart(4, "0")}`);
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Read-only view: changes cannot be made while viewing a client's portal." })).toBeVisible();
+  await expect(page.getByText("Account settings saved successfully!")).toHaveCount(0);
+  // Nothing was stored.
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Account settings" }).getByLabel("Phone")).toHaveValue(before);
+
+  // Exit leaves the portal for the admin's client list; the portal is no longer Acme's.
+  await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await page.goto("/client-portal");
+  await expect(page.getByRole("region", { name: "Read-only view" })).toHaveCount(0);
+
+  // Start and end are in the audit log, newest first.
+  for (const action of ["client.view_as.start", "client.view_as.end"]) {
+    await page.goto(`/admin/audit?action=${action}`);
+    const newest = page.getByRole("table", { name: "Audit log" }).locator("tbody tr").first();
+    await expect(newest).toContainText(action);
+    await expect(newest).toContainText(DEMO.admin.email);
+    await expect(newest).toContainText(acmeId);
+  }
+});
