@@ -1,5 +1,5 @@
 // Readable labels of audit actions, for the dashboard's Recent Activity and the audit log
-// (docs/PRODUCT.md#admin-dashboard). An action without a label shows its code.
+// (docs/PRODUCT.md#account-security). An action without a label shows its code.
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "account.two_factor_enabled": "Turned on two-factor sign-in",
@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "document.delete": "Deleted a document",
   "inquiry.read": "Read an inquiry",
   "inquiry.link_client": "Linked an inquiry to a client",
+  "inquiry.archive": "Archived an inquiry",
+  "inquiry.unarchive": "Restored an inquiry",
   "invoice.unlink": "Unlinked an invoice",
   "mail.retry": "Retried a failed e-mail",
   "message_thread.create": "Started a message thread",
