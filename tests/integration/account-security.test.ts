@@ -35,7 +35,7 @@ const t = setupTestDatabase({ seedDemo: true });
 afterAll(() => outboxIdle());
 const PASSWORD = "account-security-1";
 const NEW_PASSWORD = "account-security-2";
-const PREFERENCES = { enabled: ["documents"], delivery: "each" } as const;
+const PREFERENCES: { enabled: "documents"[]; delivery: "each" } = { enabled: ["documents"], delivery: "each" };
 
 beforeEach(() => {
   cookiesSet.length = 0;

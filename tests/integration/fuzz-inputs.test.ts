@@ -305,9 +305,9 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ currentPassword: "wrong-password", password: "fuzz-new-password", confirmPassword: "fuzz-new-password" })),
   },
-  "ACTION src/app/account/actions.ts#listSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({})) },
+  "ACTION src/app/account/actions.ts#listSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
   "ACTION src/app/account/actions.ts#revokeSessionAction": { kind: "action", role: "client", input: mutatedInput(() => ({ sessionId: "no-such-session" })) },
-  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({})) },
+  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
 
   // --- admin actions --------------------------------------------------------------------------
   "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
