@@ -1,7 +1,9 @@
 // Account security in the browser (docs/PRODUCT.md#account-security): a client sees the browsers
 // signed in to the account, signs one out from another browser (signed out on its next request),
-// then changes the password, which ends the other sessions and keeps this one.
+// then changes the password, which ends the other sessions and keeps this one; a company's
+// two-factor requirement and an admin's reset, from the client row.
 import type { Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
 import { acceptInvitation, createClientViaUi } from "./admin-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
@@ -64,4 +66,50 @@ test("a client signs out another browser from the sessions list, then changes th
   await clientPassword(other, client.email, newPassword);
   await mine.close();
   await elsewhere.close();
+});
+
+test("a company's requirement sends its user to enrolment; an admin resets the user's two-factor from the row", async ({ page, browser }) => {
+  await signInViaApi(page, DEMO.admin);
+  const client = await createClientViaUi(page, "Required");
+  const password = "required-e2e-password";
+  const context = await browser.newContext();
+  const me = await context.newPage();
+  await acceptInvitation(me, client.inviteUrl, password);
+  await clientPassword(me, client.email, password);
+
+  await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
+  const required = page.getByRole("switch", { name: `Require two-factor for ${client.company}` });
+  await expect(required).toHaveAttribute("aria-checked", "false");
+  await required.click();
+  await expect(page.getByRole("status").filter({ hasText: "must now use two-factor sign-in" })).toBeVisible();
+  await expect(required).toHaveAttribute("aria-checked", "true");
+
+  // The client's next request shows the enrolment and nothing else.
+  await me.reload();
+  await expect(me.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
+  await expect(me.getByRole("navigation", { name: "Portal sections" })).toHaveCount(0);
+  const card = me.getByRole("heading", { name: "Two-factor authentication" }).locator("..");
+  await expect(card).toHaveAttribute("data-hydrated", "true");
+  await card.getByRole("button", { name: "Set up two-factor" }).click();
+  await card.getByLabel("Current password").fill(password);
+  await card.getByRole("button", { name: "Continue" }).click();
+  const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
+  await card.getByLabel("6-digit code").fill(new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
+  await card.getByRole("button", { name: "Confirm" }).click();
+  // The backup codes stay on screen until saved; then the portal opens.
+  await expect(card.getByTestId("backup-code")).toHaveCount(10);
+  await card.getByRole("button", { name: "I saved my codes" }).click();
+  await expect(me.getByRole("navigation", { name: "Portal sections" })).toBeVisible();
+  await me.goto("/client-portal?section=settings");
+  await expect(me.getByRole("heading", { name: "Change password" })).toBeVisible();
+
+  // The admin resets it from the row, after a confirmation; the user is signed out everywhere.
+  await page.reload();
+  await page.getByRole("button", { name: `Reset two-factor of ${client.company}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Reset two-factor of ${client.company}?` });
+  await dialog.getByRole("button", { name: "Reset two-factor" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "was reset. They have been e-mailed." })).toBeVisible();
+  await me.reload();
+  await expect(me.getByRole("button", { name: "Login" })).toBeVisible();
+  await context.close();
 });

@@ -29,7 +29,7 @@ export function PortalEnrolment({ brand, email, company }: { brand: string; emai
         <p className="text-sm text-muted">
           {company} requires two-factor sign-in for its portal accounts. Set it up now to reach your projects, invoices and documents.
         </p>
-        <TwoFactorCard enabled={false} required />
+        <TwoFactorCard enabled={false} required gate />
       </main>
     </div>
   );
