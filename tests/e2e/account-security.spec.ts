@@ -96,11 +96,11 @@ test("a company's requirement sends its user to enrolment; an admin resets the u
   const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
   await card.getByLabel("6-digit code").fill(new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
   await card.getByRole("button", { name: "Confirm" }).click();
-  // The backup codes stay on screen until saved; then the portal opens.
+  // The portal opens on Settings, with the backup codes on screen until saved.
+  await expect(me.getByRole("navigation", { name: "Portal sections" })).toBeVisible();
   await expect(card.getByTestId("backup-code")).toHaveCount(10);
   await card.getByRole("button", { name: "I saved my codes" }).click();
-  await expect(me.getByRole("navigation", { name: "Portal sections" })).toBeVisible();
-  await me.goto("/client-portal?section=settings");
+  await expect(card.getByText("On: signing in needs your password")).toBeVisible();
   await expect(me.getByRole("heading", { name: "Change password" })).toBeVisible();
 
   // The admin resets it from the row, after a confirmation; the user is signed out everywhere.

@@ -29,7 +29,8 @@ export function PortalEnrolment({ brand, email, company }: { brand: string; emai
         <p className="text-sm text-muted">
           {company} requires two-factor sign-in for its portal accounts. Set it up now to reach your projects, invoices and documents.
         </p>
-        <TwoFactorCard enabled={false} required gate />
+        {/* Once on, the portal opens on Settings, where this card shows the backup codes. */}
+        <TwoFactorCard enabled={false} required afterConfirmHref="/client-portal?section=settings" />
       </main>
     </div>
   );
