@@ -344,12 +344,35 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "Two-factor sign-in is not on." }) },
   },
 
+  "ACTION src/app/account/actions.ts#changePasswordAction": {
+    // A wrong current password: the seeded accounts keep theirs for the rows after this one.
+    input: () => ({ currentPassword: "not-the-password", password: "matrix-new-password", confirmPassword: "matrix-new-password" }),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That password is not right." }) },
+  },
+  "ACTION src/app/account/actions.ts#listSessionsAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
+  "ACTION src/app/account/actions.ts#revokeSessionAction": {
+    // Scoping to the user's own sessions is in tests/integration/account-security.test.ts.
+    input: () => ({ sessionId: "no-such-session" }),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That session has already ended." }) },
+  },
+  // Keeps the caller's own session, which is the one the matrix goes on using.
+  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
+
   // --- admin actions --------------------------------------------------------------------------
   "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
     input: () => ({ company: "Matrix Client Co", contactPerson: "Matrix", email: `matrix-${nextTestIp()}@example.test` }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { input: () => ({}), expect: adminOnlyAction("ok") },
+  "ACTION src/app/admin/(area)/clients/actions.ts#setClientTwoFactorRequirementAction": {
+    // Off, as seeded: turning it on would send client A to enrolment for the rows after this one.
+    input: ({ target }) => ({ clientId: target.clientId, required: false }),
+    expect: adminOnlyAction({ ok: true, data: { required: false } }),
+  },
+  "ACTION src/app/admin/(area)/clients/actions.ts#resetClientTwoFactorAction": {
+    input: ({ target }) => ({ clientId: target.clientId }),
+    expect: adminOnlyAction({ ok: false, error: "This client's user has no two-factor sign-in to reset." }),
+  },
   "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction("ok"),

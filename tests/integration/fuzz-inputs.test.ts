@@ -300,6 +300,14 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/app/account/actions.ts#confirmTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ code: "123456" })) },
   "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password" })) },
   "ACTION src/app/account/actions.ts#disableTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password", code: "123456" })) },
+  "ACTION src/app/account/actions.ts#changePasswordAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ currentPassword: "wrong-password", password: "fuzz-new-password", confirmPassword: "fuzz-new-password" })),
+  },
+  "ACTION src/app/account/actions.ts#listSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/account/actions.ts#revokeSessionAction": { kind: "action", role: "client", input: mutatedInput(() => ({ sessionId: "no-such-session" })) },
+  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
 
   // --- admin actions --------------------------------------------------------------------------
   "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
@@ -308,6 +316,16 @@ const FUZZ: Record<string, Spec> = {
     input: mutatedInput(() => ({ company: "Fuzz Client Co", contactPerson: "Fuzz", email: fresh("client-new"), phone: "", address: "" })),
   },
   "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/admin/(area)/clients/actions.ts#setClientTwoFactorRequirementAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000", required: false })),
+  },
+  "ACTION src/app/admin/(area)/clients/actions.ts#resetClientTwoFactorAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
+  },
   "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ bookingId: acme.bookingId })) },
   "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ inquiryId: acme.bookingId })) },
   "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {

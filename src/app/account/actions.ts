@@ -1,10 +1,15 @@
 "use server";
 
-// The signed-in user's own two-factor settings, from portal Settings and the admin Account page
-// (docs/PRODUCT.md#sign-in-two-factor). accountAction admits either role, and an admin who has
-// not enrolled yet: this is where they enrol.
-import { confirmTwoFactorSchema, disableTwoFactorSchema, twoFactorPasswordSchema } from "@/lib/validation/account";
+// The signed-in user's own account security, from portal Settings and the admin Account page
+// (docs/PRODUCT.md#sign-in-two-factor, docs/PRODUCT.md#account-security). accountAction admits
+// either role, an admin who has not enrolled yet and a client whose company requires two-factor:
+// this is where they enrol.
+import { changePasswordSchema, confirmTwoFactorSchema, disableTwoFactorSchema, noInputSchema, sessionIdSchema, twoFactorPasswordSchema } from "@/lib/validation/account";
+import { changeOwnPassword } from "@/server/auth/password-change";
+import { currentSessionId } from "@/server/auth/session";
 import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "@/server/auth/two-factor";
+import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/server/data/account-sessions";
+import { getDb } from "@/server/data/db";
 import { accountAction } from "@/server/handler";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) => startTwoFactorEnrolment(actor, headers, input.password));
@@ -14,3 +19,17 @@ export const confirmTwoFactorAction = accountAction(confirmTwoFactorSchema, (act
 export const regenerateBackupCodesAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) => regenerateBackupCodes(actor, headers, input.password));
 
 export const disableTwoFactorAction = accountAction(disableTwoFactorSchema, (actor, input, headers) => disableTwoFactor(actor, headers, input));
+
+export const changePasswordAction = accountAction(changePasswordSchema, (actor, input, headers) => changeOwnPassword(actor, headers, input));
+
+export const listSessionsAction = accountAction(noInputSchema, async (actor, _input, headers) =>
+  listOwnSessions(getDb(), { actor, currentSessionId: await currentSessionId(headers) }),
+);
+
+export const revokeSessionAction = accountAction(sessionIdSchema, async (actor, input, headers) =>
+  revokeOwnSession(getDb(), { actor, sessionId: input.sessionId, currentSessionId: await currentSessionId(headers) }),
+);
+
+export const revokeOtherSessionsAction = accountAction(noInputSchema, async (actor, _input, headers) =>
+  revokeOtherOwnSessions(getDb(), { actor, currentSessionId: await currentSessionId(headers) }),
+);

@@ -3,7 +3,9 @@ import { connection } from "next/server";
 import { ClientLoginForm } from "@/components/auth/client-login-form";
 import { LoadedBillingChart } from "@/components/portal/billing-chart";
 import { ClientPortal } from "@/components/portal/client-portal";
-import { getClientActorOrNull } from "@/server/auth/session";
+import { PortalEnrolment } from "@/components/portal/portal-enrolment";
+import { siteConfig } from "@/config/site";
+import { getPortalAccess } from "@/server/auth/session";
 import { getDb } from "@/server/data/db";
 import { loadClientPortal } from "@/server/data/portal-load";
 import { getPaidVsOutstanding } from "@/server/data/revenue-charts";
@@ -11,11 +13,14 @@ import { getPaidVsOutstanding } from "@/server/data/revenue-charts";
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 
 // The server decides: the signed-in client's portal (or, for an admin viewing it, that client's
-// portal read only: docs/PRODUCT.md#admin-view-as-client), or the login form.
+// portal read only: docs/PRODUCT.md#admin-view-as-client), the two-factor enrolment alone when the
+// client's company requires it (docs/PRODUCT.md#account-security), or the login form.
 export default async function ClientPortalPage() {
   await connection();
-  const actor = await getClientActorOrNull();
-  if (!actor) return <ClientLoginForm />;
+  const access = await getPortalAccess();
+  if (!access) return <ClientLoginForm />;
+  const { actor } = access;
+  if (access.mustEnrol) return <PortalEnrolment brand={siteConfig.name} email={actor.email} company={actor.company} />;
   // Not awaited: the portal's header renders at once and the sections stream in when this settles.
   const data = loadClientPortal(getDb(), { actor });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.

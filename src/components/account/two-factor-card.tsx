@@ -21,7 +21,7 @@ type Stage = { step: "idle" } | { step: "password"; purpose: "enable" | "regener
  * (docs/PRODUCT.md#sign-in-two-factor): enable with the password, scan the QR (or type the
  * secret), confirm with a first code, then the backup codes once; regenerate or disable later.
  */
-export function TwoFactorCard({ enabled, required = false }: { enabled: boolean; required?: boolean }) {
+export function TwoFactorCard({ enabled, required = false, afterConfirmHref }: { enabled: boolean; required?: boolean; afterConfirmHref?: string }) {
   const router = useRouter();
   const hydrated = useHydrated();
   const { toast, show } = useToast();
@@ -73,8 +73,11 @@ export function TwoFactorCard({ enabled, required = false }: { enabled: boolean;
     rememberShownCodes(result.data.backupCodes);
     setStage({ step: "codes", codes: result.data.backupCodes });
     // Confirming replaced the session; the page Next rendered with the action's answer still read
-    // the old cookie, so render it again with the new one.
-    router.refresh();
+    // the old cookie, so render it again with the new one. On an enrolment gate the new render is
+    // the page behind the gate: `afterConfirmHref` leads to where this card shows again, with the
+    // codes kept in shown-codes.ts.
+    if (afterConfirmHref) router.replace(afterConfirmHref);
+    else router.refresh();
   });
 
   const finish = () => {

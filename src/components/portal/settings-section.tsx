@@ -14,6 +14,8 @@ import { accountSettingsSchema, type AccountSettings, type AccountSettingsInput 
 import type { AccountSecurity } from "@/server/data/account-security";
 import type { PortalProfile } from "@/server/data/portal-profile";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
+import { ChangePasswordCard } from "@/components/account/change-password-card";
+import { SessionsCard } from "@/components/account/sessions-card";
 import type { NotificationPreferences as NotificationPreferencesData } from "@/server/notifications/preferences";
 import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { SectionHeading } from "./section-heading";
@@ -116,9 +118,11 @@ export function SettingsSection({ profile, security, notifications }: { profile:
           </div>
         </form>
       </Card>
-      {/* Account security, each section its own component (docs/PRODUCT.md#sign-in-two-factor). */}
+      {/* Account security, each section its own component (docs/PRODUCT.md#account-security). */}
       <div className="mt-6 space-y-6">
+        <ChangePasswordCard />
         <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+        <SessionsCard />
         <NotificationPreferences audience="client" initial={notifications} />
       </div>
     </section>

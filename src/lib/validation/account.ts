@@ -1,6 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
-import { PASSWORD_MAX } from "./auth";
+import { mismatch, newPassword, PASSWORD_MAX, passwordsMatch } from "./auth";
 
 // Account security forms (two-factor enrolment and sign-in codes), shared by the forms and the
 // server actions (docs/PRODUCT.md#sign-in-two-factor).
@@ -41,6 +41,20 @@ export const disableTwoFactorSchema = z.object({
     .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter a code from your app or a backup code")),
 });
 export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
+
+/** Change password (docs/PRODUCT.md#account-security): the current one, then the reset page's rules. */
+export const changePasswordSchema = z
+  .object({ currentPassword, password: newPassword, confirmPassword: z.string({ error: "Passwords do not match" }).max(PASSWORD_MAX, "Passwords do not match") })
+  .refine(passwordsMatch, mismatch)
+  .refine((value) => value.password !== value.currentPassword, { message: "Choose a password different from the current one", path: ["password"] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** One of the user's own sessions, by its id (never its token, which stays on the server). */
+export const sessionIdSchema = z.object({
+  sessionId: z.string({ error: "Unknown session" }).min(1, "Unknown session").max(64, "Unknown session").regex(/^[A-Za-z0-9_-]+$/, "Unknown session"),
+});
+
+export const noInputSchema = z.object({});
 
 export const LOGIN_AREAS = ["client", "admin"] as const;
 

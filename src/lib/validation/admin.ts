@@ -98,6 +98,11 @@ export type LinkInvoicesInput = z.input<typeof linkInvoicesSchema>;
 export const unlinkInvoiceSchema = z.object({ invoiceId: uuidSchema });
 
 // ── Bookings and inquiries ─────────────────────────────────────────────────────────────────
+/** The client row's "Require two-factor" switch (docs/PRODUCT.md#account-security). */
+export const clientTwoFactorRequirementSchema = z.object({ clientId: uuidSchema, required: z.boolean({ error: "required must be true or false" }) });
+/** Reset of a client user's two-factor from the client row. */
+export const clientIdSchema = z.object({ clientId: uuidSchema });
+
 export const bookingIdSchema = z.object({ bookingId: uuidSchema });
 export const inquiryIdSchema = z.object({ inquiryId: uuidSchema });
 

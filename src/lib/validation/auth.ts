@@ -35,13 +35,14 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-const newPassword = z
+/** The rules of a new password, on the reset page and for a change in Settings / Account. */
+export const newPassword = z
   .string({ error: `Password must be at least ${RESET_PASSWORD_MIN} characters` })
   .min(RESET_PASSWORD_MIN, `Password must be at least ${RESET_PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
-const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
+export const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+export const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
 
 /** What the reset form edits; the token comes from the link, not from a field. */
 export const resetPasswordFormSchema = z

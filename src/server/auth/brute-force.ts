@@ -4,10 +4,14 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { rateLimitSubject } from "../client-address";
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { rateLimit } from "../db/schema";
 import { hitRateLimit, type RateRule } from "../rate-limit";
 import { DEVICE_COOKIE, deviceCookieFrom, deviceCookieOptions, issueDeviceCookie, verifyDeviceCookie } from "./device-cookie";
+import { noteSignIn } from "./new-browser";
+
+/** The code step of a sign-in: a session made here completes a two-factor sign-in. */
+const SECOND_STEP_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 
 /**
  * Brute-force limits, all counted in the database (rate_limit table) so they hold across several
@@ -76,7 +80,7 @@ export function signInLimitFor(email: string, headers: Headers | undefined): { k
  * direct auth.api calls (our server actions, where the nextCookies plugin, which runs after these
  * hooks, hands the cookie to the browser) alike, so no entry point skips them.
  */
-export function accountLimitHooks(db: DbOrTx) {
+export function accountLimitHooks(db: Db) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       if (ctx.path !== "/sign-in/email") return;
@@ -88,12 +92,23 @@ export function accountLimitHooks(db: DbOrTx) {
       }
     }),
     after: createAuthMiddleware(async (ctx) => {
-      if (ctx.path !== "/sign-in/email" || isAPIError(ctx.context.returned)) return;
-      const email = emailOf(ctx.body);
-      if (!email) return;
-      await clearAttempts(db, signInLimitFor(email, ctx.headers).key);
+      if (isAPIError(ctx.context.returned)) return;
+      const made = ctx.context.newSession;
+      if (ctx.path === "/sign-in/email") {
+        const email = emailOf(ctx.body);
+        if (!email) return;
+        await clearAttempts(db, signInLimitFor(email, ctx.headers).key);
+        // With two-factor on, the password alone signs nobody in (this hook runs before the
+        // plugin's, which turns the session into a pending sign-in): the browser becomes known
+        // at the code step. A trusted device skips the code, and is known already.
+        if (made?.user.twoFactorEnabled) return;
+      } else if (!SECOND_STEP_PATHS.has(ctx.path)) return;
+      if (!made) return;
+      // Known means this browser holds a device cookie of this account from an earlier sign-in.
+      const knownBrowser = verifyDeviceCookie(deviceCookieFrom(ctx.headers), made.user.email) !== null;
+      await noteSignIn(db, { user: made.user as { id: string; email: string; role?: string | null }, session: made.session, knownBrowser });
       // A fresh cookie on every success: the browser is now known for this account.
-      ctx.setCookie(DEVICE_COOKIE, issueDeviceCookie(email), deviceCookieOptions());
+      ctx.setCookie(DEVICE_COOKIE, issueDeviceCookie(made.user.email), deviceCookieOptions());
     }),
   };
 }

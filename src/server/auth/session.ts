@@ -38,12 +38,20 @@ export async function getSession(headers?: Headers) {
   } as const;
 }
 
-export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admins. Set it up on your Account page first.";
+/** The signed-in session's id, for "This device" and for never signing out the current one. */
+export async function currentSessionId(headers?: Headers): Promise<string> {
+  const session = await getSession(headers);
+  if (!session) throw new AppError("unauthorized", "Please sign in.");
+  return session.sessionId;
+}
 
-/** Thrown by the admin guard for an admin who has not enrolled: pages send them to enrolment. */
+export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admins. Set it up on your Account page first.";
+export const CLIENT_TWO_FACTOR_REQUIRED = "Your company requires two-factor sign-in. Set it up in Settings first.";
+
+/** Thrown by the guards for a user who must enrol and has not: pages send them to enrolment. */
 export class TwoFactorRequiredError extends AppError {
-  constructor() {
-    super("forbidden", ADMIN_TWO_FACTOR_REQUIRED);
+  constructor(message: string = ADMIN_TWO_FACTOR_REQUIRED) {
+    super("forbidden", message);
   }
 }
 
@@ -73,21 +81,24 @@ export async function requireAdmin(headers?: Headers, options: { enrolment?: boo
 /**
  * The signed-in client and its clients row (found through the user id, never from input). Every
  * client write goes through here (clientAction, withClient), so an admin viewing a portal is
- * refused here, whatever the write.
+ * refused here, whatever the write. When the company requires two-factor and the user has none,
+ * everything is refused with a TwoFactorRequiredError but the enrolment itself (`{ enrolment: true }`,
+ * the account actions): docs/PRODUCT.md#account-security.
  */
-export async function requireClient(headers?: Headers): Promise<ClientActor> {
+export async function requireClient(headers?: Headers, options: { enrolment?: boolean } = {}): Promise<ClientActor> {
   const h = headers ?? (await nextHeaders());
   const session = await getSession(h);
   if (!session) throw new AppError("unauthorized", "Please sign in.");
   if (session.role === "admin" && viewAsOf(h, session.userId)) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
   if (session.role !== "client") throw new AppError("forbidden", "Access denied. Please use the admin portal.");
   const [row] = await getDb()
-    .select({ id: clients.id, company: clients.company, status: clients.status })
+    .select({ id: clients.id, company: clients.company, status: clients.status, requireTwoFactor: clients.requireTwoFactor })
     .from(clients)
     .where(eq(clients.userId, session.userId))
     .limit(1);
   if (!row) throw new AppError("forbidden", "Client account not found");
   if (row.status !== "active") throw new AppError("forbidden", "This client account is inactive.");
+  if (!options.enrolment && row.requireTwoFactor && !session.twoFactorEnabled) throw new TwoFactorRequiredError(CLIENT_TWO_FACTOR_REQUIRED);
   return { role: "client", userId: session.userId, email: session.email, name: session.name, clientId: row.id, company: row.company };
 }
 
@@ -121,7 +132,7 @@ export async function requireAdminPage(options: { enrolment?: boolean } = {}): P
 export async function requireAccountActor(headers?: Headers): Promise<Actor> {
   const session = await getSession(headers);
   if (!session) throw new AppError("unauthorized", "Please sign in.");
-  return session.role === "admin" ? requireAdmin(headers, { enrolment: true }) : requireClient(headers);
+  return session.role === "admin" ? requireAdmin(headers, { enrolment: true }) : requireClient(headers, { enrolment: true });
 }
 
 /**
@@ -151,11 +162,16 @@ export async function requireClientOrViewer(headers?: Headers): Promise<ClientAc
   };
 }
 
-/** For the client portal page: the client (or a viewing admin's read-only actor), or null (login is shown). */
-export async function getClientActorOrNull(): Promise<ClientActor | null> {
+/**
+ * For the client portal page: the client (or a viewing admin's read-only actor) with `mustEnrol`
+ * when their company requires two-factor they have not set up (only enrolment is shown), or null
+ * (the login is shown).
+ */
+export async function getPortalAccess(): Promise<{ actor: ClientActor; mustEnrol: boolean } | null> {
   try {
-    return await requireClientOrViewer();
+    return { actor: await requireClientOrViewer(), mustEnrol: false };
   } catch (error) {
+    if (error instanceof TwoFactorRequiredError) return { actor: await requireClient(undefined, { enrolment: true }), mustEnrol: true };
     if (error instanceof AppError) return null;
     throw error;
   }

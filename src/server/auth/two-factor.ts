@@ -19,7 +19,7 @@ import { type Actor, getSession } from "./session";
 
 /** Wrong codes (or passwords) while managing two-factor, per user: the sign-in's own budget. */
 export const MANAGE_LIMIT: RateRule = { windowSeconds: 15 * 60, max: 10 };
-const manageKey = (userId: string) => `auth:two-factor-manage:user:${userId}`;
+export const manageKey = (userId: string) => `auth:two-factor-manage:user:${userId}`;
 
 /** The plugin's error codes, in the words the forms show. */
 export function twoFactorError(error: unknown): AppError | null {
@@ -58,12 +58,15 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function spendManageAttempt(userId: string): Promise<void> {
+export async function spendManageAttempt(userId: string): Promise<void> {
   if (!(await allowAttempt(getDb(), manageKey(userId), MANAGE_LIMIT))) throw new AppError("rate_limited", TWO_FACTOR_MESSAGES.locked);
 }
 
-/** Checks the current password against the credential account (constant work for a wrong one). */
-async function checkPassword(userId: string, password: string): Promise<void> {
+/**
+ * Checks the current password against the credential account (constant work for a wrong one),
+ * spending one of the user's attempts (MANAGE_LIMIT) whatever the outcome.
+ */
+export async function checkPassword(userId: string, password: string): Promise<void> {
   await spendManageAttempt(userId);
   const [row] = await getDb()
     .select({ hash: account.password })

@@ -16,6 +16,10 @@ export type AdminClientRow = {
   joinedDate: string;
   balanceCents: number;
   invoiceCount: number;
+  /** The company requires two-factor of its users (docs/PRODUCT.md#account-security). */
+  requireTwoFactor: boolean;
+  /** The client's user has two-factor on (what Reset two-factor would undo). */
+  twoFactorEnabled: boolean;
 };
 
 /**
@@ -42,6 +46,8 @@ export async function listAdminClients(
       email: sql<string>`${user.email}`.as("email"),
       status: clients.status,
       joinedDate: clients.joinedDate,
+      requireTwoFactor: clients.requireTwoFactor,
+      twoFactorEnabled: sql<boolean>`${user.twoFactorEnabled}`.as("two_factor_enabled"),
       total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(clients)
@@ -69,6 +75,8 @@ export async function listAdminClients(
       email: pageRows.email,
       status: pageRows.status,
       joinedDate: pageRows.joinedDate,
+      requireTwoFactor: pageRows.requireTwoFactor,
+      twoFactorEnabled: sql<boolean>`${pageRows.twoFactorEnabled}`.mapWith(Boolean),
       total: asNumber(pageRows.total),
       balanceCents: asNumber(totals.balanceCents),
       invoiceCount: asNumber(totals.invoiceCount),

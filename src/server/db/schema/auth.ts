@@ -27,6 +27,9 @@ export const user = pgTable(
     role: text("role", { enum: USER_ROLES }).notNull().default("client"),
     // Set by better-auth's two-factor plugin once the first code is confirmed.
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    // The last completed sign-in; null until the first, which sends no new-browser mail
+    // (docs/PRODUCT.md#account-security).
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [check("user_role_check", sql`${t.role} in ('client', 'admin')`)],

@@ -39,3 +39,25 @@ export function twoFactorResetMail(signInUrl: string): RenderedMail {
     action: { label: "Sign in", url: signInUrl },
   });
 }
+
+export function passwordChangedMail(opts: { when: string; browser: string; ip: string; sessionsUrl: string }): RenderedMail {
+  return layoutMail({
+    subject: "Your password was changed",
+    paragraphs: [
+      `The password of your ${siteConfig.name} account was changed on ${opts.when} from ${opts.browser} (IP address ${opts.ip}). Every other session of your account was signed out.`,
+      "If this was you, there is nothing more to do. If it was not, reset your password at once from the sign-in page and contact us.",
+    ],
+    action: { label: "Review your sessions", url: opts.sessionsUrl },
+  });
+}
+
+export function newSignInMail(opts: { when: string; browser: string; ip: string; sessionsUrl: string }): RenderedMail {
+  return layoutMail({
+    subject: `New sign-in to your ${siteConfig.name} account`,
+    paragraphs: [
+      `Your account was signed in to from a browser it has not used before.\nTime: ${opts.when}\nBrowser: ${opts.browser}\nIP address: ${opts.ip}`,
+      "If this was you, there is nothing to do. If it was not, sign that session out from your sessions list, change your password, and turn on two-factor sign-in.",
+    ],
+    action: { label: "Review your sessions", url: opts.sessionsUrl },
+  });
+}

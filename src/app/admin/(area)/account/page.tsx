@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { NotificationPreferences } from "@/components/account/notification-preferences";
+import { ChangePasswordCard } from "@/components/account/change-password-card";
+import { SessionsCard } from "@/components/account/sessions-card";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
 import { requireAdminPage } from "@/server/auth/session";
@@ -21,6 +23,8 @@ export default async function AdminAccountPage() {
       <PageHeader title="Account" description={`Signed in as ${actor.email}`} />
       <div className="space-y-6">
         <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+        <ChangePasswordCard />
+        <SessionsCard />
         <NotificationPreferences audience="admin" initial={preferences} />
       </div>
     </>

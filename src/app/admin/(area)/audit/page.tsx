@@ -1,5 +1,6 @@
 import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
+import { auditActionLabel } from "@/lib/domain/audit-action";
 import { connection } from "next/server";
 import { type Column, DataTable } from "@/components/admin/data-table";
 import { ListEmpty } from "@/components/admin/list-empty";
@@ -24,7 +25,14 @@ const COLUMNS: Column<AuditRow>[] = [
       </time>
     ),
   },
-  { header: "Action", cell: (row) => <span className="font-mono text-xs text-accent">{row.action}</span> },
+  {
+    header: "Action",
+    cell: (row) => (
+      <span>
+        {auditActionLabel(row.action)} <span className="block font-mono text-xs text-muted">{row.action}</span>
+      </span>
+    ),
+  },
   { header: "By", cell: (row) => row.actorEmail ?? "system", className: "text-muted" },
   {
     header: "Entity",
@@ -69,7 +77,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: S
         basePath="/admin/audit"
         fields={[
           { kind: "select", name: "actor", label: "Actor", value: query.actor ?? "", options: [{ value: "", label: "Anyone" }, { value: "system", label: "System" }, ...options.actors.map((a) => ({ value: a.id, label: a.email }))] },
-          { kind: "select", name: "action", label: "Action", value: query.action ?? "", options: [{ value: "", label: "Any action" }, ...options.actions.map((a) => ({ value: a, label: a }))] },
+          { kind: "select", name: "action", label: "Action", value: query.action ?? "", options: [{ value: "", label: "Any action" }, ...options.actions.map((a) => ({ value: a, label: auditActionLabel(a) }))] },
           { kind: "date", name: "from", label: "From (UTC)", value: query.from ?? "" },
           { kind: "date", name: "to", label: "To (UTC)", value: query.to ?? "" },
         ]}

@@ -1,7 +1,8 @@
 "use server";
 // Server actions of the clients screens; each one checks the admin session itself (adminAction).
 import { z } from "zod";
-import { createClientSchema } from "@/lib/validation/admin";
+import { clientIdSchema, clientTwoFactorRequirementSchema, createClientSchema } from "@/lib/validation/admin";
+import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/server/data/admin-client-security";
 import { createClientWithInvitation } from "@/server/data/admin-client-invitation";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
 import { getDb } from "@/server/data/db";
@@ -15,3 +16,11 @@ export const createClientAction = adminAction(createClientSchema, async (actor, 
 
 /** Active clients for the project and upload forms' selects. */
 export const listClientOptionsAction = adminAction(z.object({}), async (actor) => listActiveClientOptions(getDb(), { actor }));
+
+/** The client row's "Require two-factor" switch (docs/PRODUCT.md#account-security). */
+export const setClientTwoFactorRequirementAction = adminAction(clientTwoFactorRequirementSchema, (actor, input) =>
+  setClientTwoFactorRequirement(getDb(), { actor, clientId: input.clientId, required: input.required }),
+);
+
+/** Resets the client user's two-factor (confirmed in a dialog); the user is e-mailed. */
+export const resetClientTwoFactorAction = adminAction(clientIdSchema, (actor, input) => resetClientTwoFactor(getDb(), { actor, clientId: input.clientId }));

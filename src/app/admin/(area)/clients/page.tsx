@@ -2,6 +2,7 @@ import { Receipt, Settings, SlidersHorizontal, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
+import { ClientTwoFactorControls } from "@/components/admin/clients/client-two-factor-controls";
 import { ViewPortalButton } from "@/components/admin/clients/view-portal-button";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import { type Column, DataTable } from "@/components/admin/data-table";
@@ -37,6 +38,10 @@ const COLUMNS: Column<AdminClientRow>[] = [
   {
     header: "Status",
     cell: (client) => <StatusBadge value={client.status} label={CLIENT_STATUS_LABELS[client.status]} tone={CLIENT_STATUS_TONES[client.status]} className="rounded uppercase" />,
+  },
+  {
+    header: "Two-factor",
+    cell: (client) => <ClientTwoFactorControls clientId={client.id} company={client.company} required={client.requireTwoFactor} enabled={client.twoFactorEnabled} />,
   },
   {
     header: "Actions",
@@ -88,7 +93,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
         columns={COLUMNS}
         rows={rows}
         rowKey={(client) => client.id}
-        minWidthClass="min-w-[760px]"
+        minWidthClass="min-w-[860px]"
         empty={
           page > 1 ? (
             <div className="space-y-3 text-center">

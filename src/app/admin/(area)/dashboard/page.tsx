@@ -11,6 +11,7 @@ import { RevenueCharts } from "@/components/admin/revenue-charts";
 import { SquareCard } from "@/components/admin/square-card";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
+import { auditActionLabel } from "@/lib/domain/audit-action";
 import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
 import { Alert } from "@/components/ui/alert";
 import { isDemoAdminExempt, requireAdminPage } from "@/server/auth/session";
@@ -99,7 +100,7 @@ export default async function AdminDashboardPage() {
               {activity.map((entry) => (
                 <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
-                    <span className="font-mono text-xs text-accent">{entry.action}</span>{" "}
+                    <span className="font-medium">{auditActionLabel(entry.action)}</span>{" "}
                     <span className="text-muted">by {entry.actorEmail ?? "system"}</span>
                   </span>
                   <span className="text-xs text-muted">{formatRelativeTime(entry.createdAt)}</span>

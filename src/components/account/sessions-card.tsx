@@ -1,0 +1,122 @@
+"use client";
+
+import { MonitorSmartphone } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { listSessionsAction, revokeOtherSessionsAction, revokeSessionAction } from "@/app/account/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Toast, useToast } from "@/components/ui/toast";
+import { formatRelativeTime } from "@/lib/format";
+import type { AccountSession } from "@/server/data/account-sessions";
+
+/** Sent by the password change, which replaces every session: the list loads again. */
+export const SESSIONS_CHANGED_EVENT = "account:sessions-changed";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * "Active sessions" on portal Settings and the admin Account page
+ * (docs/PRODUCT.md#account-security): each browser signed in to the account, with Sign out for one
+ * and for all others. The list is read with the account action when the card shows.
+ */
+export function SessionsCard() {
+  const { toast, show } = useToast();
+  const [sessions, setSessions] = useState<AccountSession[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const result = await listSessionsAction({});
+      if (result.ok) {
+        setSessions(result.data);
+        setError(null);
+      } else setError(result.error);
+    } catch {
+      setError("Could not load your sessions. Please reload the page.");
+    }
+  }, []);
+
+  useEffect(() => {
+    // Reading the list is the effect's purpose (an action, since the page data carries no sessions).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+    const reload = () => void load();
+    window.addEventListener(SESSIONS_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(SESSIONS_CHANGED_EVENT, reload);
+  }, [load]);
+
+  const run = async (key: string, work: () => Promise<{ ok: true; data: { revoked: number } } | { ok: false; error: string }>, done: (n: number) => string) => {
+    setBusy(key);
+    try {
+      const result = await work();
+      if (result.ok) show(done(result.data.revoked), 4000);
+      else show(result.error, 6000, "error");
+      await load();
+    } catch {
+      show("Something went wrong. Please try again.", 6000, "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const others = sessions?.filter((s) => !s.current).length ?? 0;
+
+  return (
+    <Card className="max-w-2xl" id="sessions">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <MonitorSmartphone className="h-5 w-5 text-accent" aria-hidden />
+          Active sessions
+        </h2>
+        {others > 0 ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy !== null}
+            onClick={() => run("others", () => revokeOtherSessionsAction({}), (n) => (n === 1 ? "1 other session was signed out." : `${n} other sessions were signed out.`))}
+          >
+            Sign out all other sessions
+          </Button>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-muted">Browsers where your account is signed in. Sign out any you do not recognise, then change your password.</p>
+      {error ? (
+        <Alert tone="error" className="mt-3">
+          {error}
+        </Alert>
+      ) : null}
+      {sessions === null && !error ? <p className="mt-4 text-sm text-muted">Loading sessions...</p> : null}
+      {sessions ? (
+        <ul aria-label="Active sessions" className="mt-4 divide-y divide-slate-800">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {s.browser} on {s.os}
+                  {s.current ? <span className="ml-2 rounded bg-emerald-900/60 px-1.5 py-0.5 text-xs text-emerald-200">This device</span> : null}
+                </p>
+                <p className="text-xs text-muted">
+                  IP {s.ipAddress ?? "unknown"} · Signed in {dateTime.format(new Date(s.createdAt))} · Last active {formatRelativeTime(s.lastActiveAt)}
+                </p>
+              </div>
+              {s.current ? null : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy !== null}
+                  aria-label={`Sign out ${s.browser} on ${s.os}`}
+                  onClick={() => run(s.id, () => revokeSessionAction({ sessionId: s.id }), () => "The session was signed out.")}
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Toast toast={toast} />
+    </Card>
+  );
+}

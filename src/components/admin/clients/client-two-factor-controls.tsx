@@ -1,0 +1,105 @@
+"use client";
+
+import { ShieldOff } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from "@/app/admin/(area)/clients/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Toast, useToast } from "@/components/ui/toast";
+import { cn } from "@/lib/cn";
+
+/**
+ * The two-factor controls of a client row (docs/PRODUCT.md#account-security): the "Require
+ * two-factor" switch, and Reset two-factor (after a confirmation) for a user who has it on.
+ */
+export function ClientTwoFactorControls({ clientId, company, required, enabled }: { clientId: string; company: string; required: boolean; enabled: boolean }) {
+  const router = useRouter();
+  const { toast, show } = useToast();
+  const [on, setOn] = useState(required);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const toggle = async () => {
+    const next = !on;
+    setBusy(true);
+    try {
+      const result = await setClientTwoFactorRequirementAction({ clientId, required: next });
+      if (!result.ok) return show(result.error, 6000, "error");
+      setOn(result.data.required);
+      show(next ? `${company}'s users must now use two-factor sign-in.` : `Two-factor sign-in is optional again for ${company}.`, 4000);
+    } catch {
+      show("Could not change the setting. Please try again.", 6000, "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await resetClientTwoFactorAction({ clientId });
+      if (!result.ok) return setError(result.error);
+      setConfirming(false);
+      show(`Two-factor sign-in of ${company}'s user was reset. They have been e-mailed.`, 5000);
+      router.refresh();
+    } catch {
+      setError("Could not reset two-factor. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex items-center gap-2">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-label={`Require two-factor for ${company}`}
+        title="Require two-factor sign-in for this client's users"
+        disabled={busy}
+        onClick={toggle}
+        className="inline-flex items-center gap-2 rounded-md px-1 text-xs text-muted hover:text-foreground disabled:opacity-60"
+      >
+        <span className={cn("relative inline-block h-5 w-9 rounded-full transition-colors", on ? "bg-accent-strong" : "bg-slate-700")} aria-hidden>
+          <span className={cn("absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all", on ? "left-[1.125rem]" : "left-0.5")} />
+        </span>
+        <span className="hidden xl:inline">2FA required</span>
+      </button>
+      {enabled ? (
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Reset two-factor of ${company}`} title="Reset two-factor">
+          <ShieldOff className="h-4 w-4" aria-hidden />
+        </Button>
+      ) : null}
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          setError(null);
+        }}
+        title={`Reset two-factor of ${company}?`}
+        description="This turns off their two-factor sign-in, deletes their authenticator secret and backup codes, and signs them out everywhere. They are e-mailed."
+        className="max-w-md"
+      >
+        {error ? (
+          <Alert tone="error" className="mb-4">
+            {error}
+          </Alert>
+        ) : null}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={reset} disabled={busy}>
+            {busy ? "Resetting..." : "Reset two-factor"}
+          </Button>
+        </div>
+      </Dialog>
+      <Toast toast={toast} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { isAPIError } from "better-auth/api";
+import type { z } from "zod";
+import { type changePasswordSchema, TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
+import { describeUserAgent } from "@/lib/user-agent";
+import { recordAudit } from "../audit";
+import { getDb } from "../db/client";
+import { formatMailTime, sessionsUrlFor } from "../data/account-sessions";
+import { AppError } from "../errors";
+import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { passwordChangedMail } from "../integrations/email/templates";
+import { clientIp } from "../rate-limit";
+import { getAuth } from "./auth";
+import { clearAttempts } from "./brute-force";
+import type { Actor } from "./session";
+import { checkPassword, manageKey } from "./two-factor";
+
+/**
+ * Change password from Settings / Account (docs/PRODUCT.md#account-security): the current password
+ * (limited like the two-factor settings), then better-auth's changePassword, which ends every
+ * session of the user and opens a new one for this browser (its cookie reaches the browser through
+ * nextCookies). Audited, and the user is told by e-mail.
+ */
+export async function changeOwnPassword(actor: Actor, headers: Headers, input: z.output<typeof changePasswordSchema>): Promise<{ changed: true }> {
+  await checkPassword(actor.userId, input.currentPassword);
+  try {
+    await getAuth().api.changePassword({ body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true }, headers });
+  } catch (error) {
+    const code = isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+    if (code === "INVALID_PASSWORD") throw new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongPassword);
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") throw new AppError("bad_request", "Choose a password of 8 to 128 characters.");
+    throw error;
+  }
+  const db = getDb();
+  await clearAttempts(db, manageKey(actor.userId));
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, { actor, action: "account.password_changed", entityType: "user", entityId: actor.userId });
+    const mail = passwordChangedMail({
+      when: formatMailTime(new Date()),
+      browser: describeUserAgent(headers.get("user-agent")),
+      ip: clientIp(headers),
+      sessionsUrl: sessionsUrlFor(actor.role),
+    });
+    await enqueueEmail(tx, { to: actor.email, kind: "password_changed", ...mail });
+  });
+  kickOutbox(db);
+  return { changed: true };
+}
