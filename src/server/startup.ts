@@ -7,7 +7,8 @@ import { runOutboxDrain, stopOutbox } from "./integrations/email/outbox";
 import { runNotificationTasks } from "./notifications/scheduled";
 import { ensurePeerStamp } from "./peer-stamp";
 import { runRetentionIfDue } from "./retention";
-import { storageChoice } from "./storage/storage";
+import { sweepOrphanedObjects } from "./storage/orphans";
+import { getStorage, storageChoice } from "./storage/storage";
 
 const TICK_MS = 30_000;
 // Each instance asks hourly whether the daily retention is due; task_runs decides who runs it.
@@ -60,7 +61,9 @@ async function tick(): Promise<void> {
   await runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
   if (Date.now() >= (g.__nextRetentionCheck ?? 0)) {
     g.__nextRetentionCheck = Date.now() + RETENTION_CHECK_MS;
-    await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
+    const retention = await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
+    // The daily run's instance also removes stored objects that no row refers to (crashed uploads).
+    if (retention) await sweepOrphanedObjects(db, getStorage()).catch((error) => console.error("[storage] orphan sweep failed:", describe(error)));
   }
   if (Date.now() >= (g.__nextNotificationRun ?? 0)) {
     g.__nextNotificationRun = Date.now() + NOTIFICATION_CHECK_MS;
