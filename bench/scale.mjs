@@ -3,7 +3,8 @@
 // one PostgreSQL database and an S3 server, then over one of them. Each user signs in once
 // (before the clock starts) from its own loopback address, then for 60 s loads the portal (which
 // renders the document list) and asks for the link of one of its documents, again and again.
-// Prints requests/s, p50, p99 and errors for both runs, and their ratio.
+// Prints requests/s, p50, p99 and errors for both runs, and their ratio. Before each run every
+// user makes one unmeasured round, so neither run pays for a cold instance.
 // Needs the build (`npm run build`) and TEST_DATABASE_URL (a PostgreSQL server; a database is
 // created and dropped). BENCH_USERS and BENCH_SECONDS change the defaults.
 import http from "node:http";
@@ -47,9 +48,25 @@ async function signInAll(cluster) {
   return users;
 }
 
+/** One round per user, not measured: every instance has rendered the pages (JIT, caches) before the clock starts. */
+async function warmUp(users, documentIds) {
+  await Promise.all(
+    users.map(async ({ browser, email }) => {
+      await browser.request("/client-portal").catch(() => {});
+      await browser.request(`/api/client/documents/${documentIds.get(email)}`).catch(() => {});
+    }),
+  );
+}
+
 async function run(label, users, documentIds) {
+  await warmUp(users, documentIds);
   const latencies = [];
   let errors = 0;
+  const errorKinds = new Map();
+  const failed = (kind) => {
+    errors++;
+    errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+  };
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
   const timed = async (browser, path) => {
@@ -57,10 +74,10 @@ async function run(label, users, documentIds) {
     try {
       const response = await browser.request(path);
       latencies.push(performance.now() - t0);
-      if (response.status !== 200) errors++;
-    } catch {
+      if (response.status !== 200) failed(`HTTP ${response.status}`);
+    } catch (error) {
       latencies.push(performance.now() - t0);
-      errors++;
+      failed(String(error?.message ?? error).split(":")[0]);
     }
   };
   await Promise.all(
@@ -76,7 +93,7 @@ async function run(label, users, documentIds) {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const result = { label, requests: latencies.length, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
-  console.info(`${label.padEnd(16)} ${String(result.requests).padStart(7)} requests  ${result.rps.toFixed(1).padStart(7)} req/s  p50 ${result.p50.toFixed(0).padStart(6)} ms  p99 ${result.p99.toFixed(0).padStart(6)} ms  errors ${errors}`);
+  console.info(`${label.padEnd(16)} ${String(result.requests).padStart(7)} requests  ${result.rps.toFixed(1).padStart(7)} req/s  p50 ${result.p50.toFixed(0).padStart(6)} ms  p99 ${result.p99.toFixed(0).padStart(6)} ms  errors ${errors}${errors ? ` (${[...errorKinds].map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""}`);
   return result;
 }
 
