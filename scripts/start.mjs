@@ -52,12 +52,17 @@ const app = next({ dev: false, dir: ROOT, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Set once a shutdown signal arrives: answers still in flight ask their connection to close, so a
+// load balancer's keep-alive connection does not carry another request to a server that is leaving.
+let stopping = false;
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = `${peerNonce} ${req.socket.remoteAddress ?? ""}`;
   if (trustsNoProxy) {
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
     delete req.headers["x-real-ip"];
   }
+  if (stopping) res.setHeader("connection", "close");
   handle(req, res).catch((error) => {
     console.error("[server] request failed:", error);
     if (!res.headersSent) res.statusCode = 500;
@@ -69,10 +74,50 @@ server.listen(port, hostname, () => {
   console.info(`[start] ready on http://localhost:${port}`);
 });
 
+// Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal): stop accepting, let
+// requests in flight finish (at most DRAIN_MS), then stop the periodic tasks and the outbox and
+// close the database (which releases the embedded database's lock), and exit. A second signal
+// exits at once.
+const DRAIN_MS = 10_000;
+const TASKS_MS = 10_000;
+// Registered by src/server/startup.ts (the app's bundle), which owns the timers and the database.
+const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
+
+function withTimeout(promise, ms) {
+  return Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+}
+
+async function shutdown(signal) {
+  stopping = true;
+  const started = Date.now();
+  console.info(`[start] ${signal}: no new connections; finishing requests in flight (at most ${DRAIN_MS / 1000} s)`);
+  const closed = new Promise((resolve) => server.close(() => resolve()));
+  // Idle keep-alive connections would hold close() open; busy ones close after their answer.
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const drained = await withTimeout(closed, DRAIN_MS);
+  clearInterval(idle);
+  if (!drained) {
+    console.warn("[start] requests still running after the grace period: closing their connections");
+    server.closeAllConnections();
+  }
+  const stopTasks = globalThis[STOP_TASKS];
+  if (typeof stopTasks === "function") {
+    const stopped = await withTimeout(Promise.resolve().then(() => stopTasks()), TASKS_MS).catch((error) => {
+      console.error("[start] stopping the server tasks failed:", error);
+      return false;
+    });
+    if (!stopped) console.warn("[start] the server tasks did not stop in time");
+  }
+  console.info(`[start] stopped in ${Date.now() - started} ms`);
+  // process.exit also runs the 'exit' handlers, which release the embedded database lock should
+  // the database not have closed.
+  process.exit(0);
+}
+
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    server.close();
-    // process.exit runs the 'exit' handlers, which release the embedded database lock.
-    setTimeout(() => process.exit(0), 200).unref();
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    void shutdown(signal);
   });
 }

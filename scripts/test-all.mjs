@@ -1,6 +1,7 @@
 // `npm test`: every check, cheapest first, stopping at the first that fails, each stage timed.
 // The PostgreSQL pass runs when TEST_DATABASE_URL names a server (CI starts one: .ci/run);
-// without it the integration suite runs on embedded PostgreSQL (PGlite) only.
+// without it the integration suite runs on embedded PostgreSQL (PGlite) only, and the scale harness
+// (several instances on one PostgreSQL server) is skipped.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
@@ -21,6 +22,13 @@ const stages = [
     skip: !process.env.TEST_DATABASE_URL && "TEST_DATABASE_URL is not set",
   },
   { name: "build", cmd: node("scripts/ensure-build.mjs", "--force") },
+  {
+    // Three production instances on one PostgreSQL database and an S3 server (tests/scale): needs
+    // the build above and the PostgreSQL server.
+    name: "scale harness (PostgreSQL, S3, three instances)",
+    cmd: node("tests/scale/run.mjs"),
+    skip: !process.env.TEST_DATABASE_URL && "TEST_DATABASE_URL is not set",
+  },
   { name: "browser tests", cmd: node("tests/e2e/run.mjs") },
 ];
 

@@ -1,20 +1,29 @@
 import "server-only";
-import { getDb } from "./db/client";
+import { closeDb, getDb } from "./db/client";
 import type { ProxyTrust } from "./client-address";
 import { databaseRetryInMs, ensureDatabaseReady } from "./db/bootstrap";
 import { authSecret, serverEnv, type ServerEnv } from "./env";
-import { runOutboxDrain } from "./integrations/email/outbox";
+import { runOutboxDrain, stopOutbox } from "./integrations/email/outbox";
 import { runNotificationTasks } from "./notifications/scheduled";
 import { ensurePeerStamp } from "./peer-stamp";
 import { runRetentionIfDue } from "./retention";
-import { storageChoice } from "./storage/storage";
+import { sweepOrphanedObjects } from "./storage/orphans";
+import { getStorage, storageChoice } from "./storage/storage";
 
 const TICK_MS = 30_000;
 // Each instance asks hourly whether the daily retention is due; task_runs decides who runs it.
 const RETENTION_CHECK_MS = 60 * 60 * 1000;
 // Overdue reminders and daily mails: checked every 10 minutes (a reminder is due by the day).
 const NOTIFICATION_CHECK_MS = 10 * 60 * 1000;
-const g = globalThis as { __serverTasks?: boolean; __nextRetentionCheck?: number; __nextNotificationRun?: number };
+const g = globalThis as {
+  __serverTasks?: boolean;
+  __serverTick?: NodeJS.Timeout;
+  __serverTickRunning?: Promise<void>;
+  __nextRetentionCheck?: number;
+  __nextNotificationRun?: number;
+};
+// scripts/start.mjs calls this on SIGTERM / SIGINT once requests in flight are done.
+const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
 
 /**
  * Settings whose absence would only show on first use (a sign-in, an upload) or silently do the
@@ -52,7 +61,9 @@ async function tick(): Promise<void> {
   await runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
   if (Date.now() >= (g.__nextRetentionCheck ?? 0)) {
     g.__nextRetentionCheck = Date.now() + RETENTION_CHECK_MS;
-    await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
+    const retention = await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
+    // The daily run's instance also removes stored objects that no row refers to (crashed uploads).
+    if (retention) await sweepOrphanedObjects(db, getStorage()).catch((error) => console.error("[storage] orphan sweep failed:", describe(error)));
   }
   if (Date.now() >= (g.__nextNotificationRun ?? 0)) {
     g.__nextNotificationRun = Date.now() + NOTIFICATION_CHECK_MS;
@@ -84,6 +95,24 @@ export async function startServerTasks(): Promise<void> {
   // The first try is awaited so that a normal start serves requests only after migrations; a
   // failure does not stop the start: the server answers /api/health with 503 while it retries.
   await keepTryingDatabase();
-  const timer = setInterval(() => void tick(), TICK_MS);
-  timer.unref();
+  g.__serverTick = setInterval(() => {
+    if (g.__serverTickRunning) return; // a slow tick (a long drain) is not run twice at once
+    g.__serverTickRunning = tick().finally(() => (g.__serverTickRunning = undefined));
+  }, TICK_MS);
+  g.__serverTick.unref();
+  (globalThis as Record<symbol, unknown>)[STOP_TASKS] = stopServerTasks;
+}
+
+/**
+ * Stops the periodic tasks and the outbox (the message being sent is finished and recorded, no
+ * new one is claimed), waits for a tick in progress, then closes the database: the pool's
+ * connections, or the embedded database and its lock.
+ */
+export async function stopServerTasks(): Promise<void> {
+  if (g.__serverTick) clearInterval(g.__serverTick);
+  g.__serverTick = undefined;
+  await stopOutbox();
+  await g.__serverTickRunning?.catch(() => {});
+  await closeDb();
+  console.info("[start] periodic tasks and outbox stopped; database closed");
 }

@@ -41,6 +41,7 @@ function recordingStorage() {
     put: (key, body) => (record.puts.push(key), real.put(key, body)),
     get: (key) => real.get(key),
     delete: (key) => (record.deletes.push(key), real.delete(key)),
+    list: (prefix) => real.list(prefix),
   };
   setStorage(wrapped);
   return record;

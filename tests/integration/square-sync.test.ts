@@ -5,6 +5,7 @@ import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from 
 import { auditLog, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/db/schema";
 import { loadConnection, saveConnection } from "@/server/integrations/square/connection";
 import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
+import { SYNC_ALREADY_RUNNING } from "@/server/integrations/square/sync-lock";
 import { demoFixture, generatedFixture } from "../../tools/fake-square/fixtures";
 import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -84,13 +85,17 @@ describe("invoice sync: 1,000 invoices, 5 pages, 2 locations", () => {
     expect(row).toMatchObject({ status: "paid", projectId: DEMO_PROJECTS[0].id, totalPaidCents: row!.amountCents, nextPaymentAmountCents: null });
   });
 
-  it("two syncs at once do not duplicate anything", async () => {
+  it("two syncs at once: one runs, the other is refused as already running; the lock is free afterwards", async () => {
     await connect();
-    const [a, b] = await Promise.all([syncSquareInvoices(t.db, null), syncSquareInvoices(t.db, null)]);
-    expect(a.synced).toBe(1000);
-    expect(b.synced).toBe(1000);
-    expect(a.created + b.created).toBe(1000);
+    const [a, b] = await Promise.allSettled([syncSquareInvoices(t.db, null), syncSquareInvoices(t.db, null)]);
+    const done = [a, b].filter((r) => r.status === "fulfilled");
+    const refused = [a, b].filter((r) => r.status === "rejected");
+    expect(done).toHaveLength(1);
+    expect(done[0]!.value).toMatchObject({ synced: 1000, created: 1000 });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toMatchObject({ code: "conflict", message: SYNC_ALREADY_RUNNING });
     expect(await synced()).toHaveLength(1000);
+    expect(await syncSquareInvoices(t.db, null)).toMatchObject({ synced: 1000, created: 0 });
   });
 
   it("a failure half-way (Square answers 500 on the third page) leaves the database as it was", async () => {

@@ -65,6 +65,11 @@ export function getDbHandle(): DbHandle {
   return g.__dbHandle;
 }
 
+/** The installed handle, if any, without opening one. */
+export function currentDbHandle(): DbHandle | undefined {
+  return g.__dbHandle;
+}
+
 export function getDb(): Db {
   return getDbHandle().db;
 }

@@ -37,5 +37,20 @@ export function diskStorage(root: string): DocumentStorage {
     async delete(key) {
       await fs.rm(resolveKey(key), { force: true });
     },
+    async *list(prefix) {
+      const base = path.resolve(root);
+      const walk = async function* (dir: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+        const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          else if (entry.isFile()) {
+            const key = path.relative(base, full).split(path.sep).join("/");
+            if (key.startsWith(prefix)) yield { key, modifiedAt: (await fs.stat(full)).mtime };
+          }
+        }
+      };
+      yield* walk(base);
+    },
   };
 }

@@ -59,5 +59,16 @@ export function s3Storage(config: S3Config): DocumentStorage {
       const { s3, sdk } = await connect();
       await s3.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
+    async *list(prefix) {
+      const { s3, sdk } = await connect();
+      let token: string | undefined;
+      do {
+        const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const item of page.Contents ?? []) {
+          if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
   };
 }

@@ -11,7 +11,11 @@ export type DocumentStorage = {
   put: (key: string, body: Uint8Array | AsyncIterable<Uint8Array>) => Promise<void>;
   get: (key: string) => Promise<Uint8Array>;
   delete: (key: string) => Promise<void>;
+  /** Every stored object whose key starts with `prefix`, with when it was last written. */
+  list: (prefix: string) => AsyncIterable<StoredObject>;
 };
+
+export type StoredObject = { key: string; modifiedAt: Date };
 
 export function newStorageKey(extension: string): string {
   const safeExt = extension.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 8);

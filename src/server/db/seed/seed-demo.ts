@@ -29,6 +29,9 @@ import {
 } from "./demo-data";
 import { demoPdf, demoZip } from "./demo-files";
 
+// Arbitrary constant naming the seed's lock (migrations use 7_349_211, the Square sync 7_349_212).
+const SEED_LOCK_KEY = 7_349_213;
+
 /**
  * Seeds the demo data set into an empty database. Idempotent: a database that already has a user
  * is left alone, so a restart never duplicates or overwrites anything.
@@ -45,7 +48,12 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
   });
   for (const f of files) await storage.put(f.storageKey, f.bytes);
 
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Several instances starting at once on one empty server would all find no user: the first to
+    // take this lock seeds, the others find its users once it commits and leave.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [again] = (await tx.select({ count: sql<number>`count(*)::int` }).from(user)) as [{ count: number }];
+    if (again.count > 0) return false;
     await createCredentialUser(tx, { ...DEMO_USERS.admin, role: "admin", password: DEMO_PASSWORDS.admin });
     await createCredentialUser(tx, { ...DEMO_USERS.acme, role: "client", password: DEMO_PASSWORDS.client });
     await createCredentialUser(tx, { ...DEMO_USERS.globex, role: "client", password: DEMO_PASSWORDS.client });
@@ -80,6 +88,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       message: "We are launching an internal assistant next quarter and would like an assessment beforehand.",
       createdAt: new Date("2026-11-18T09:15:00Z"),
     });
+    return true;
   });
-  return { seeded: true };
+  return { seeded };
 }

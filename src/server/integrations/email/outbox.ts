@@ -130,6 +130,8 @@ export async function drainOutbox(db: Db): Promise<DrainResult> {
   let sent = 0;
   let failed = 0;
   for (let n = 0; n < MAX_PER_DRAIN; n++) {
+    // Shutting down: the message in hand was recorded; the rest wait for another instance.
+    if (g.__outboxStopped) break;
     const row = await claimNext(db);
     if (!row) break;
     const mail = { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, unsubscribeUrl: row.unsubscribe_url };
@@ -190,13 +192,14 @@ function logUndeliveredMail(mail: OutgoingMail): void {
 }
 
 // The one in-process drain shared by the periodic timer (startup.ts) and kickOutbox.
-const g = globalThis as { __outboxKick?: Promise<DrainResult>; __outboxAgain?: boolean };
+const g = globalThis as { __outboxKick?: Promise<DrainResult>; __outboxAgain?: boolean; __outboxStopped?: boolean };
 
 /**
  * Runs a drain unless one is already running in this process; a call during a drain asks it for
  * one more pass, so mail queued while it was finishing does not wait for the next timer tick.
  */
 export function runOutboxDrain(db: Db): Promise<DrainResult> {
+  if (g.__outboxStopped) return Promise.resolve({ sent: 0, failed: 0 });
   if (g.__outboxKick) {
     g.__outboxAgain = true;
     return g.__outboxKick;
@@ -222,6 +225,12 @@ export function runOutboxDrain(db: Db): Promise<DrainResult> {
 /** Starts a drain in the background after a request queued mail; errors are logged, never thrown. */
 export function kickOutbox(db: Db): void {
   runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
+}
+
+/** Shutdown: no new drain or claim from now on; resolves once the drain in progress has recorded its message. */
+export async function stopOutbox(): Promise<void> {
+  g.__outboxStopped = true;
+  await outboxIdle();
 }
 
 /** Resolves when this process's background drain (if any) has finished; for tests and shutdown. */

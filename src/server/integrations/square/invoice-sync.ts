@@ -13,13 +13,15 @@ import { announceNewInvoices, sendPaidReceipts } from "../../notifications/invoi
 import { type InvoiceUpsertRow, upsertInvoices } from "./invoice-upsert";
 import { fetchSquareSnapshot, type SquareSnapshot } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
+import { withSquareSyncLock } from "./sync-lock";
 
 // GET /api/square/sync-invoices: read everything from Square first, then write it in ONE
 // transaction. Invoices go to the client their Square customer is linked to (customer-links.ts);
 // an invoice of an unlinked customer is stored without a client and waits for an admin. A failure
 // while reading (Square down, a 500 on page 3) writes nothing; two syncs at once take turns on an
 // advisory lock, and the unique square_invoice_id makes a second pass an update of the same rows,
-// never a duplicate.
+// never a duplicate. Two requests at once do not even get that far: the second is refused while
+// the first runs (sync-lock.ts).
 
 // Arbitrary constant naming the sync's transaction-scoped lock (the migration lock is 7_349_211).
 const SYNC_LOCK_KEY = 7_349_212;
@@ -82,7 +84,12 @@ function syncWarning(unmatched: number, noCustomer: number): string | null {
   return parts.length > 0 ? parts.join(" ") : null;
 }
 
-export async function syncSquareInvoices(db: Db, actor: Actor | null, now = new Date()): Promise<SyncResult> {
+/** One sync at a time across instances: a second one at once is refused (409) with SYNC_ALREADY_RUNNING. */
+export function syncSquareInvoices(db: Db, actor: Actor | null, now = new Date()): Promise<SyncResult> {
+  return withSquareSyncLock(db, () => runSync(db, actor, now));
+}
+
+async function runSync(db: Db, actor: Actor | null, now: Date): Promise<SyncResult> {
   const config = requireSquareConfig();
   // Refreshes the access token first when fewer than 7 days remain.
   const connection = await usableConnection(db, config, now);
