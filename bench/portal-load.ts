@@ -104,7 +104,7 @@ try {
     Array.from({ length: 30 }, (_, i) => ({
       clientId,
       status: (["pending", "approved", "in_progress"] as const)[i % 3],
-      serviceType: "Other",
+      serviceType: "Other" as const,
       preferredStartDate: "2027-01-01",
       projectDescription: `Booking ${i + 1}`,
     })),

@@ -9,6 +9,7 @@ import { DOCUMENT_CATEGORIES } from "@/lib/domain/document-category";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
+import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { URGENCIES } from "@/lib/domain/urgency";
 import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
 import { setupTestDatabase } from "./helpers/db";
@@ -27,6 +28,7 @@ const COLUMNS = [
   { table: "client_subscriptions", column: "status", constraint: "client_subscriptions_status_check", values: SUBSCRIPTION_STATUSES, id: globexRow(DEMO_SUBSCRIPTIONS) },
   { table: "service_bookings", column: "status", constraint: "service_bookings_status_check", values: BOOKING_STATUSES, id: globexRow(DEMO_BOOKINGS) },
   { table: "service_bookings", column: "urgency", constraint: "service_bookings_urgency_check", values: URGENCIES, id: globexRow(DEMO_BOOKINGS) },
+  { table: "service_bookings", column: "service_type", constraint: "service_bookings_service_type_check", values: BOOKING_SERVICE_TYPES, id: globexRow(DEMO_BOOKINGS) },
   { table: "documents", column: "category", constraint: "documents_category_check", values: DOCUMENT_CATEGORIES, id: globexRow(DEMO_DOCUMENTS) },
 ] as const;
 

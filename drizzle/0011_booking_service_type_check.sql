@@ -1,0 +1,1 @@
+ALTER TABLE "service_bookings" ADD CONSTRAINT "service_bookings_service_type_check" CHECK ("service_bookings"."service_type" in ('AI Security Assessment', 'AI Security Governance', 'AI Engineering Acceleration', 'Other'));
