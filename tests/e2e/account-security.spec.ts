@@ -1,11 +1,13 @@
 // Account security in the browser (docs/PRODUCT.md#account-security): a client sees the browsers
 // signed in to the account, signs one out from another browser (signed out on its next request),
 // then changes the password, which ends the other sessions and keeps this one; a company's
-// two-factor requirement and an admin's reset, from the client row.
+// two-factor requirement (its enrolment screen checked at a phone's width) and an admin's reset,
+// from the client row.
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { acceptInvitation, createClientViaUi } from "./admin-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { PHONE, expectPhoneReady } from "./phone-ready";
 
 async function clientPassword(page: Page, email: string, password: string) {
   await page.goto("/client-portal");
@@ -88,6 +90,11 @@ test("a company's requirement sends its user to enrolment; an admin resets the u
   await me.reload();
   await expect(me.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
   await expect(me.getByRole("navigation", { name: "Portal sections" })).toHaveCount(0);
+  // The enrolment-only screen on a phone's width, then back to the desktop for the rest.
+  const desktop = me.viewportSize()!;
+  await me.setViewportSize(PHONE.viewport);
+  await expectPhoneReady(me, "two-factor enrolment");
+  await me.setViewportSize(desktop);
   const card = me.getByRole("heading", { name: "Two-factor authentication" }).locator("..");
   await expect(card).toHaveAttribute("data-hydrated", "true");
   await card.getByRole("button", { name: "Set up two-factor" }).click();

@@ -1,11 +1,10 @@
 // Every screen on a 390 px phone: the page never scrolls sideways (wide tables scroll inside their
 // card), and axe finds no serious or critical accessibility violation. Dialogs are checked open.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { PHONE, expectPhoneReady } from "./phone-ready";
 
-const PHONE = { width: 390, height: 844 };
-test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+test.use(PHONE);
 
 const PUBLIC_PAGES = ["/", "/privacy-policy", "/terms-of-service", "/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token", "/unsubscribe?token=not-a-token", "/dev/mail"];
 const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"];
@@ -22,34 +21,6 @@ const ADMIN_PAGES = [
 ];
 /** The back office's work lists, a test of their own: axe on every page takes seconds on a shared machine. */
 const ADMIN_WORK_PAGES = ["/admin/inquiries", "/admin/bookings", "/admin/audit"];
-
-/** The page fits the screen, and axe reports nothing serious or critical (within `include` if given). */
-async function expectPhoneReady(page: Page, label: string, include?: string) {
-  // Against the phone's width, not innerWidth: a mobile browser widens its layout viewport to
-  // whatever the page needs, so innerWidth grows along with an overflowing page.
-  const widths = await page.evaluate((width) => {
-    // The elements that reach past the right edge (outside any scrolling box), to name the culprit.
-    const clipped = (el: Element) => {
-      // An absolutely positioned element escapes a scrolling box that is not its containing block.
-      if (getComputedStyle(el).position === "absolute") return false;
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true;
-      return false;
-    };
-    const wide = [...document.body.querySelectorAll<HTMLElement>("*")]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5 && el.getClientRects().length > 0 && !clipped(el))
-      .slice(0, 8)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}`);
-    return { page: document.documentElement.scrollWidth, screen: width, wide };
-  }, PHONE.width);
-  expect.soft(widths.page, `${label}: page width at ${widths.screen} px; too wide: ${widths.wide.join(" | ")}`).toBeLessThanOrEqual(widths.screen);
-  let axe = new AxeBuilder({ page });
-  if (include) axe = axe.include(include);
-  const { violations } = await axe.analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
-  expect.soft(serious, `${label}: axe violations`).toEqual([]);
-}
 
 /** Waits for the page's main heading, which every screen has, then checks it. */
 async function visit(page: Page, path: string) {
