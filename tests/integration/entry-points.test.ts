@@ -5,6 +5,7 @@
 // is called as client A with client B's ids: nothing of B may come back. How to add a row:
 // CONTRIBUTING.md.
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { signDownloadUrl } from "@/server/storage/signed-url";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
@@ -315,6 +316,12 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ area: "client", method: "totp", code: "123456", trustDevice: false }),
     expect: everyone({ ok: false, error: "Your sign-in has expired. Please sign in again." }),
   },
+  "ACTION src/app/(auth)/actions.ts#finishPasskeySignInAction": {
+    // No caller's session was made by a passkey: there is no passkey sign-in to finish, and the
+    // signed-in roles' sessions are left as they are.
+    input: () => ({ area: "client" }),
+    expect: everyone({ ok: false, error: PASSKEY_MESSAGES.failed }),
+  },
   "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": {
     // A new address per call: the per-address limit would otherwise refuse the fourth role.
     input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
@@ -354,6 +361,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     // Scoping to the user's own sessions is in tests/integration/account-security.test.ts.
     input: () => ({ sessionId: "no-such-session" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That session has already ended." }) },
+  },
+  "ACTION src/app/account/actions.ts#listPasskeysAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
+  // Scoping to the user's own passkeys is in tests/integration/passkeys.test.ts.
+  "ACTION src/app/account/actions.ts#renamePasskeyAction": {
+    input: () => ({ passkeyId: "no-such-passkey", name: "Matrix" }),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That passkey is not registered any more." }) },
+  },
+  "ACTION src/app/account/actions.ts#removePasskeyAction": {
+    input: () => ({ passkeyId: "no-such-passkey" }),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That passkey is not registered any more." }) },
   },
   // Keeps the caller's own session, which is the one the matrix goes on using.
   "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },

@@ -2,9 +2,10 @@
 
 // Server actions behind the sign-in and password forms: validated by publicAction with the forms'
 // own schemas, then handed to the flows in src/server/auth (where the limits and role checks live).
-import { signInCodeSchema } from "@/lib/validation/account";
+import { passkeySignInSchema, signInCodeSchema } from "@/lib/validation/account";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/auth";
 import { requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
+import { finishPasskeySignIn } from "@/server/auth/passkey-sign-in";
 import { signInToArea, verifySignInCode } from "@/server/auth/sign-in";
 import { publicAction } from "@/server/handler";
 
@@ -17,3 +18,5 @@ export const verifySignInCodeAction = publicAction(signInCodeSchema, (input, { h
 export const requestPasswordResetAction = publicAction(forgotPasswordSchema, (input, { headers, defer }) => requestPasswordReset(input, headers, defer));
 
 export const resetPasswordAction = publicAction(resetPasswordSchema, (input, { headers }) => resetPasswordWithToken(input, headers));
+
+export const finishPasskeySignInAction = publicAction(passkeySignInSchema, (input, { headers }) => finishPasskeySignIn(input.area, headers));

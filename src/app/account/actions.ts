@@ -4,10 +4,20 @@
 // (docs/PRODUCT.md#sign-in-two-factor, docs/PRODUCT.md#account-security). accountAction admits
 // either role, an admin who has not enrolled yet and a client whose company requires two-factor:
 // this is where they enrol.
-import { changePasswordSchema, confirmTwoFactorSchema, disableTwoFactorSchema, noInputSchema, sessionIdSchema, twoFactorPasswordSchema } from "@/lib/validation/account";
+import {
+  changePasswordSchema,
+  confirmTwoFactorSchema,
+  disableTwoFactorSchema,
+  noInputSchema,
+  passkeyIdSchema,
+  renamePasskeySchema,
+  sessionIdSchema,
+  twoFactorPasswordSchema,
+} from "@/lib/validation/account";
 import { changeOwnPassword } from "@/server/auth/password-change";
 import { currentSessionId } from "@/server/auth/session";
 import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "@/server/auth/two-factor";
+import { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey } from "@/server/data/account-passkeys";
 import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/server/data/account-sessions";
 import { getDb } from "@/server/data/db";
 import { accountAction } from "@/server/handler";
@@ -33,3 +43,9 @@ export const revokeSessionAction = accountAction(sessionIdSchema, async (actor, 
 export const revokeOtherSessionsAction = accountAction(noInputSchema, async (actor, _input, headers) =>
   revokeOtherOwnSessions(getDb(), { actor, currentSessionId: await currentSessionId(headers) }),
 );
+
+export const listPasskeysAction = accountAction(noInputSchema, (actor) => listOwnPasskeys(getDb(), { actor }));
+
+export const renamePasskeyAction = accountAction(renamePasskeySchema, (actor, input) => renameOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, name: input.name }));
+
+export const removePasskeyAction = accountAction(passkeyIdSchema, (actor, input) => removeOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId }));

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { adminLoginSchema, AUTH_MESSAGES } from "@/lib/validation/auth";
 import { applyFieldErrors } from "./form-errors";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { TwoFactorStep } from "./two-factor-step";
 
 type Values = z.input<typeof adminLoginSchema>;
@@ -51,17 +52,20 @@ export function AdminLoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      {banner ? <Alert tone="error">{banner}</Alert> : null}
-      <Field id="admin-email" label="Admin Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="username" placeholder="admin@company.com" required {...fieldAria("admin-email", errors.email?.message)} {...register("email")} />
-      </Field>
-      <Field id="admin-password" label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" required {...fieldAria("admin-password", errors.password?.message)} {...register("password")} />
-      </Field>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Signing in..." : "Sign In"}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+        {banner ? <Alert tone="error">{banner}</Alert> : null}
+        <Field id="admin-email" label="Admin Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="username webauthn" placeholder="admin@company.com" required {...fieldAria("admin-email", errors.email?.message)} {...register("email")} />
+        </Field>
+        <Field id="admin-password" label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" required {...fieldAria("admin-password", errors.password?.message)} {...register("password")} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
+      <PasskeySignIn area="admin" onSignedIn={(to) => startNavigation(() => router.replace(to))} />
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { AUTH_MESSAGES, clientLoginSchema } from "@/lib/validation/auth";
 import { applyFieldErrors } from "./form-errors";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { TwoFactorStep } from "./two-factor-step";
 
 type Values = z.input<typeof clientLoginSchema>;
@@ -53,26 +54,30 @@ export function ClientLoginFields() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      {banner ? <Alert tone="error">{banner}</Alert> : null}
-      <Field id="login-email" label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@company.com" required {...fieldAria("login-email", errors.email?.message)} {...register("email")} />
-      </Field>
-      <Field id="login-password" label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" required minLength={6} {...fieldAria("login-password", errors.password?.message)} {...register("password")} />
-      </Field>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <label className="inline-flex items-center gap-2 text-slate-200">
-          <input type="checkbox" className="h-4 w-4 rounded border-slate-600 bg-slate-900 accent-cyan-500" {...register("rememberMe")} />
-          Remember me
-        </label>
-        <Link href="/forgot-password" className="text-accent hover:underline">
-          Forgot password?
-        </Link>
-      </div>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Logging in..." : "Login"}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+        {banner ? <Alert tone="error">{banner}</Alert> : null}
+        <Field id="login-email" label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="username webauthn" placeholder="you@company.com" required {...fieldAria("login-email", errors.email?.message)} {...register("email")} />
+        </Field>
+        <Field id="login-password" label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" required minLength={6} {...fieldAria("login-password", errors.password?.message)} {...register("password")} />
+        </Field>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <label className="inline-flex items-center gap-2 text-slate-200">
+            <input type="checkbox" className="h-4 w-4 rounded border-slate-600 bg-slate-900 accent-cyan-500" {...register("rememberMe")} />
+            Remember me
+          </label>
+          <Link href="/forgot-password" className="text-accent hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Logging in..." : "Login"}
+        </Button>
+      </form>
+      {/* The session cookie is set by the passkey endpoint; the server then renders the portal. */}
+      <PasskeySignIn area="client" onSignedIn={() => startRefresh(() => router.refresh())} />
+    </>
   );
 }

@@ -15,6 +15,7 @@ import type { AccountSecurity } from "@/server/data/account-security";
 import type { PortalProfile } from "@/server/data/portal-profile";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { ChangePasswordCard } from "@/components/account/change-password-card";
+import { PasskeysCard } from "@/components/account/passkeys-card";
 import { SessionsCard } from "@/components/account/sessions-card";
 import type { NotificationPreferences as NotificationPreferencesData } from "@/server/notifications/preferences";
 import { NotificationPreferences } from "@/components/account/notification-preferences";
@@ -122,6 +123,7 @@ export function SettingsSection({ profile, security, notifications }: { profile:
       <div className="mt-6 space-y-6">
         <ChangePasswordCard />
         <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+        <PasskeysCard />
         <SessionsCard />
         <NotificationPreferences audience="client" initial={notifications} />
       </div>

@@ -77,3 +77,22 @@ export const TWO_FACTOR_MESSAGES = {
   notStarted: "Start again: enter your password to set up two-factor sign-in.",
   notEnabled: "Two-factor sign-in is not on.",
 } as const;
+
+/** After a passkey ceremony signed the browser in: which login page it was (docs/PRODUCT.md#passkeys). */
+export const passkeySignInSchema = z.object({ area: z.enum(LOGIN_AREAS) });
+
+const PASSKEY_NAME_MAX = 60;
+
+/** One of the user's own passkeys, by its id. */
+export const passkeyIdSchema = z.object({
+  passkeyId: z.string({ error: "Unknown passkey" }).min(1, "Unknown passkey").max(64, "Unknown passkey").regex(/^[A-Za-z0-9_-]+$/, "Unknown passkey"),
+});
+
+export const renamePasskeySchema = passkeyIdSchema.extend({
+  name: z
+    .string({ error: "Enter a name for the passkey" })
+    .trim()
+    .min(1, "Enter a name for the passkey")
+    .max(PASSKEY_NAME_MAX, `Keep the name under ${PASSKEY_NAME_MAX + 1} characters`),
+});
+export type RenamePasskeyInput = z.input<typeof renamePasskeySchema>;

@@ -2,10 +2,11 @@ import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
+import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Db } from "../db/client";
 import { getDb } from "../db/client";
-import { account, rateLimit, session, twoFactor, user, verification } from "../db/schema";
+import { account, passkey, rateLimit, session, twoFactor, user, verification } from "../db/schema";
 import { authSecret, serverEnv } from "../env";
 import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
 import { passwordResetMail } from "../integrations/email/templates";
@@ -25,7 +26,7 @@ function createAuth(db: Db) {
     baseURL: env.appUrl,
     secret: authSecret(),
     trustedOrigins: [env.appUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit, twoFactor } }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit, twoFactor, passkey } }),
     user: {
       additionalFields: {
         // Server-owned: input false means no sign-up or update call can set it.
@@ -58,6 +59,8 @@ function createAuth(db: Db) {
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: 60 * 60 * 24,
+      // Written by our sign-in hook only (src/server/auth/passkey-sign-in.ts), never by a request.
+      additionalFields: { signInMethod: { type: "string", required: false, input: false } },
     },
     rateLimit: {
       enabled: true,
@@ -66,12 +69,15 @@ function createAuth(db: Db) {
       max: 100,
       customRules: {
         "/sign-in/email": { window: 60, max: 10 },
+        "/passkey/verify-authentication": { window: 60, max: 10 },
       },
     },
     // Requesting and completing a reset go through our server actions only
     // (src/server/auth/password-reset.ts): they answer the same way, in the same time, for known
     // and unknown emails and add the per-account limits. The HTTP twins would bypass both.
-    disabledPaths: ["/request-password-reset", "/reset-password"],
+    // Passkeys are listed, renamed and removed through our own data functions (audited,
+    // src/server/data/account-passkeys.ts), so the plugin's twins are off.
+    disabledPaths: ["/request-password-reset", "/reset-password", "/passkey/list-user-passkeys", "/passkey/update-passkey", "/passkey/delete-passkey"],
     // The per-account sign-in limit, for HTTP and direct api calls alike.
     hooks: accountLimitHooks(db),
     advanced: {
@@ -94,6 +100,9 @@ function createAuth(db: Db) {
         // 10 wrong codes in a row (across sign-ins) lock the account's code step for 15 minutes.
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
+      // Relying party and origin from APP_URL: a passkey made for this deployment's address works
+      // on no other (docs/ARCHITECTURE.md#passkeys).
+      passkeyPlugin({ rpID: new URL(env.appUrl).hostname, rpName: "Sentinel AI Security", origin: new URL(env.appUrl).origin }),
       // Must stay last: it hands the cookies set by everything before it to the browser.
       nextCookies(),
     ],

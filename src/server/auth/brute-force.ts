@@ -9,6 +9,7 @@ import { rateLimit } from "../db/schema";
 import { hitRateLimit, type RateRule } from "../rate-limit";
 import { DEVICE_COOKIE, deviceCookieFrom, deviceCookieOptions, issueDeviceCookie, verifyDeviceCookie } from "./device-cookie";
 import { noteSignIn } from "./new-browser";
+import { PASSKEY_REGISTER_PATH, PASSKEY_SIGN_IN_PATH, notePasskeyAdded, notePasskeySignIn } from "./passkey-hooks";
 
 /** The code step of a sign-in: a session made here completes a two-factor sign-in. */
 const SECOND_STEP_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
@@ -102,6 +103,16 @@ export function accountLimitHooks(db: Db) {
         // plugin's, which turns the session into a pending sign-in): the browser becomes known
         // at the code step. A trusted device skips the code, and is known already.
         if (made?.user.twoFactorEnabled) return;
+      } else if (ctx.path === PASSKEY_REGISTER_PATH) {
+        const added = ctx.context.returned as { id?: unknown; userId?: unknown; name?: unknown } | undefined;
+        if (typeof added?.id === "string" && typeof added.userId === "string") {
+          await notePasskeyAdded(db, { userId: added.userId, passkeyId: added.id, name: typeof added.name === "string" ? added.name : null });
+        }
+        return;
+      } else if (ctx.path === PASSKEY_SIGN_IN_PATH) {
+        if (!made) return;
+        const credentialId = (ctx.body as { response?: { id?: unknown } } | undefined)?.response?.id;
+        await notePasskeySignIn(db, { userId: made.user.id, sessionToken: made.session.token, credentialId });
       } else if (!SECOND_STEP_PATHS.has(ctx.path)) return;
       if (!made) return;
       // Known means this browser holds a device cookie of this account from an earlier sign-in.

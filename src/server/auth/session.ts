@@ -7,6 +7,7 @@ import { clients, user } from "../db/schema";
 import { serverEnv } from "../env";
 import { AppError } from "../errors";
 import { getAuth } from "./auth";
+import { PASSKEY_METHOD } from "./passkey-hooks";
 import { READ_ONLY_VIEW_MESSAGE, viewAsOf } from "./view-as";
 
 export type AdminActor = { role: "admin"; userId: string; email: string; name: string };
@@ -28,12 +29,19 @@ export async function getSession(headers?: Headers) {
   const result = await getAuth().api.getSession({ headers: h });
   if (!result) return null;
   const { role, twoFactorEnabled } = result.user as { role?: string; twoFactorEnabled?: boolean | null };
+  const { signInMethod } = result.session as { signInMethod?: string | null };
   return {
     userId: result.user.id,
     email: result.user.email,
     name: result.user.name,
     role: role === "admin" ? "admin" : "client",
     twoFactorEnabled: twoFactorEnabled === true,
+    /**
+     * This session passed a second factor: a code at sign-in (two-factor on), or a passkey sign-in,
+     * where the authenticator verified the user itself (docs/ARCHITECTURE.md#passkeys).
+     */
+    secondFactor: twoFactorEnabled === true || signInMethod === PASSKEY_METHOD,
+    viaPasskey: signInMethod === PASSKEY_METHOD,
     sessionId: result.session.id,
   } as const;
 }
@@ -74,7 +82,7 @@ export async function requireAdmin(headers?: Headers, options: { enrolment?: boo
   const session = await getSession(headers);
   if (!session) throw new AppError("unauthorized", "Please sign in.");
   if (session.role !== "admin") throw new AppError("forbidden", "Access denied. Admins only.");
-  if (!options.enrolment && !session.twoFactorEnabled && !isDemoAdminExempt(session.email)) throw new TwoFactorRequiredError();
+  if (!options.enrolment && !session.secondFactor && !isDemoAdminExempt(session.email)) throw new TwoFactorRequiredError();
   return { role: "admin", userId: session.userId, email: session.email, name: session.name };
 }
 
@@ -98,7 +106,7 @@ export async function requireClient(headers?: Headers, options: { enrolment?: bo
     .limit(1);
   if (!row) throw new AppError("forbidden", "Client account not found");
   if (row.status !== "active") throw new AppError("forbidden", "This client account is inactive.");
-  if (!options.enrolment && row.requireTwoFactor && !session.twoFactorEnabled) throw new TwoFactorRequiredError(CLIENT_TWO_FACTOR_REQUIRED);
+  if (!options.enrolment && row.requireTwoFactor && !session.secondFactor) throw new TwoFactorRequiredError(CLIENT_TWO_FACTOR_REQUIRED);
   return { role: "client", userId: session.userId, email: session.email, name: session.name, clientId: row.id, company: row.company };
 }
 
@@ -130,9 +138,13 @@ export async function requireAdminPage(options: { enrolment?: boolean } = {}): P
 
 /** Any signed-in user of either area, for their own account's security settings. */
 export async function requireAccountActor(headers?: Headers): Promise<Actor> {
-  const session = await getSession(headers);
+  const h = headers ?? (await nextHeaders());
+  const session = await getSession(h);
   if (!session) throw new AppError("unauthorized", "Please sign in.");
-  return session.role === "admin" ? requireAdmin(headers, { enrolment: true }) : requireClient(headers, { enrolment: true });
+  // Viewing a client's portal, the account cards on its Settings are the client's: the admin's own
+  // account is not managed from there.
+  if (session.role === "admin" && viewAsOf(h, session.userId)) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
+  return session.role === "admin" ? requireAdmin(h, { enrolment: true }) : requireClient(h, { enrolment: true });
 }
 
 /**

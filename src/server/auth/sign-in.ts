@@ -22,7 +22,7 @@ type SignInInput = AdminLoginInput & Partial<Pick<ClientLoginInput, "rememberMe"
 /** Where the browser goes next; `needsCode` when the account's second step comes first. */
 export type SignInOutcome = { redirectTo: string; needsCode?: true };
 
-const AREAS = {
+export const AREAS = {
   client: {
     invalidCredentials: AUTH_MESSAGES.invalidClientCredentials,
     wrongRole: AUTH_MESSAGES.clientWrongRole,
@@ -92,7 +92,7 @@ async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Heade
 }
 
 /** A client user must also have an active client account, or the portal would show nothing. */
-async function clientAccountRefusal(area: LoginArea, userId: string): Promise<string | null> {
+export async function clientAccountRefusal(area: LoginArea, userId: string): Promise<string | null> {
   if (area !== "client") return null;
   const [row] = await getDb().select({ status: clients.status }).from(clients).where(eq(clients.userId, userId)).limit(1);
   if (!row) return "Client account not found";

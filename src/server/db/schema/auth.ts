@@ -46,6 +46,9 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // "passkey" for a session made by a passkey sign-in, which counts as two-factor
+    // (docs/ARCHITECTURE.md#passkeys); null for a password sign-in.
+    signInMethod: text("sign_in_method"),
     ...timestamps,
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
@@ -109,4 +112,28 @@ export const twoFactor = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
+);
+
+// better-auth's passkey plugin (WebAuthn credentials): the public key only; the private key never
+// leaves the user's authenticator.
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: createdAt(),
+    // Stamped by our sign-in hook (the plugin keeps no such column): shown in the passkeys list.
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkey_user_id_idx").on(t.userId)],
 );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { ChangePasswordCard } from "@/components/account/change-password-card";
+import { PasskeysCard } from "@/components/account/passkeys-card";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
@@ -23,6 +24,7 @@ export default async function AdminAccountPage() {
       <PageHeader title="Account" description={`Signed in as ${actor.email}`} />
       <div className="space-y-6">
         <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+        <PasskeysCard />
         <ChangePasswordCard />
         <SessionsCard />
         <NotificationPreferences audience="admin" initial={preferences} />

@@ -1,0 +1,33 @@
+// The browser's half of the passkey ceremonies (docs/ARCHITECTURE.md#passkeys): options from
+// better-auth's passkey endpoints, the authenticator through @simplewebauthn/browser, the answer
+// back to the endpoint, which verifies it against APP_URL's origin and relying party.
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import { apiFetch } from "@/lib/api-client";
+
+const BASE = "/api/auth/passkey";
+
+export class WebAuthnUnsupportedError extends Error {
+  readonly code = "WEBAUTHN_UNSUPPORTED";
+}
+
+/** Registers a new passkey for the signed-in user under `name`. */
+export async function registerPasskey(name: string): Promise<void> {
+  if (!browserSupportsWebAuthn()) throw new WebAuthnUnsupportedError();
+  const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]["optionsJSON"]>(`${BASE}/generate-register-options?name=${encodeURIComponent(name)}`);
+  const response = await startRegistration({ optionsJSON });
+  await apiFetch(`${BASE}/verify-registration`, { method: "POST", json: { response, name } });
+}
+
+/**
+ * Signs in with a passkey; the endpoint sets the session cookie. With `autofill` the request waits
+ * for the person to pick a passkey from the email field's suggestions (conditional mediation);
+ * false when the browser offers no such thing.
+ */
+export async function signInWithPasskey({ autofill = false } = {}): Promise<boolean> {
+  if (!browserSupportsWebAuthn()) throw new WebAuthnUnsupportedError();
+  if (autofill && !(await browserSupportsWebAuthnAutofill())) return false;
+  const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(`${BASE}/generate-authenticate-options`);
+  const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+  await apiFetch(`${BASE}/verify-authentication`, { method: "POST", json: { response } });
+  return true;
+}

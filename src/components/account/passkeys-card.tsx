@@ -1,0 +1,194 @@
+"use client";
+
+import { KeyRound } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/field";
+import { Toast, useToast } from "@/components/ui/toast";
+import { formatRelativeTime } from "@/lib/format";
+import { passkeyErrorMessage } from "@/lib/passkey-errors";
+import { describeUserAgent } from "@/lib/user-agent";
+import type { AccountPasskey } from "@/server/data/account-passkeys";
+import { registerPasskey } from "./passkey-ceremony";
+
+const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+/**
+ * "Passkeys" on portal Settings and the admin Account page (docs/PRODUCT.md#passkeys): the
+ * account's passkeys with their name, when each was added and last used; Add (the browser's own
+ * ceremony), Rename and Remove. The list is read with the account action when the card shows.
+ */
+export function PasskeysCard() {
+  const { toast, show } = useToast();
+  const [passkeys, setPasskeys] = useState<AccountPasskey[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
+  const [removing, setRemoving] = useState<AccountPasskey | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const result = await listPasskeysAction({});
+      if (result.ok) {
+        setPasskeys(result.data);
+        setError(null);
+      } else setError(result.error);
+    } catch {
+      setError("Could not load your passkeys. Please reload the page.");
+    }
+  }, []);
+
+  useEffect(() => {
+    // Reading the list is the effect's purpose (the page data carries no passkeys).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      await registerPasskey(describeUserAgent(navigator.userAgent));
+      show("The passkey was added. You can now sign in with it.", 4000);
+      await load();
+    } catch (failure) {
+      const message = passkeyErrorMessage(failure, "register");
+      if (message) show(message, 6000, "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveName = async () => {
+    if (!renaming) return;
+    setBusy(true);
+    try {
+      const result = await renamePasskeyAction({ passkeyId: renaming.id, name: renaming.name });
+      if (result.ok) {
+        setRenaming(null);
+        show("The passkey was renamed.", 4000);
+        await load();
+      } else setRenaming({ ...renaming, error: result.fieldErrors?.name ?? result.error });
+    } catch {
+      show("Something went wrong. Please try again.", 6000, "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      const result = await removePasskeyAction({ passkeyId: removing.id });
+      setRemoving(null);
+      if (result.ok) show("The passkey was removed. It no longer signs you in.", 4000);
+      else show(result.error, 6000, "error");
+      await load();
+    } catch {
+      show("Something went wrong. Please try again.", 6000, "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="max-w-2xl" id="passkeys">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <KeyRound className="h-5 w-5 text-accent" aria-hidden />
+          Passkeys
+        </h2>
+        <Button size="sm" variant="secondary" disabled={busy} onClick={add}>
+          Add a passkey
+        </Button>
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        Sign in with your fingerprint, face or device PIN instead of a password. A passkey sign-in counts as two-factor.
+      </p>
+      {error ? (
+        <Alert tone="error" className="mt-3">
+          {error}
+        </Alert>
+      ) : null}
+      {passkeys === null && !error ? <p className="mt-4 text-sm text-muted">Loading passkeys...</p> : null}
+      {passkeys?.length === 0 ? <p className="mt-4 text-sm text-muted">No passkeys yet.</p> : null}
+      {passkeys && passkeys.length > 0 ? (
+        <ul aria-label="Passkeys" className="mt-4 divide-y divide-slate-800">
+          {passkeys.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
+              {renaming?.id === p.id ? (
+                <form
+                  className="flex min-w-0 flex-1 flex-wrap items-start gap-2"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void saveName();
+                  }}
+                >
+                  <div className="min-w-0 flex-1">
+                    <Input
+                      aria-label={`New name for ${p.name}`}
+                      value={renaming.name}
+                      maxLength={60}
+                      aria-invalid={renaming.error ? true : undefined}
+                      aria-describedby={renaming.error ? `passkey-name-error-${p.id}` : undefined}
+                      onChange={(event) => setRenaming({ id: p.id, name: event.target.value })}
+                    />
+                    {renaming.error ? (
+                      <p id={`passkey-name-error-${p.id}`} className="mt-1 text-xs text-red-300">
+                        {renaming.error}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Button size="sm" type="submit" disabled={busy}>
+                    Save
+                  </Button>
+                  <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRenaming(null)}>
+                    Cancel
+                  </Button>
+                </form>
+              ) : (
+                <>
+                  <div className="min-w-0">
+                    <p className="break-words font-medium">{p.name}</p>
+                    <p className="text-xs text-muted">
+                      Added {date.format(new Date(p.createdAt))} · {p.lastUsedAt ? `Last used ${formatRelativeTime(p.lastUsedAt)}` : "Never used"}
+                    </p>
+                  </div>
+                  <div className="flex gap-1">
+                    <Button size="sm" variant="ghost" disabled={busy} aria-label={`Rename ${p.name}`} onClick={() => setRenaming({ id: p.id, name: p.name })}>
+                      Rename
+                    </Button>
+                    <Button size="sm" variant="ghost" disabled={busy} aria-label={`Remove ${p.name}`} onClick={() => setRemoving(p)}>
+                      Remove
+                    </Button>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove ${removing?.name ?? "passkey"}?`}
+        description="It will no longer sign you in. The passkey may stay on your device until you delete it there."
+        className="max-w-md"
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => setRemoving(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={remove}>
+            Remove passkey
+          </Button>
+        </div>
+      </Dialog>
+      <Toast toast={toast} />
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import { and, desc, eq } from "drizzle-orm";
+import type { Actor } from "../auth/session";
+import { recordAudit } from "../audit";
+import type { DbOrTx } from "../db/client";
+import { passkey } from "../db/schema";
+import { AppError } from "../errors";
+
+// The signed-in user's own passkeys (docs/PRODUCT.md#passkeys). Every query is scoped by the
+// actor's user id: someone else's passkey id answers like an unknown one.
+
+export type AccountPasskey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+
+const NOT_FOUND = "That passkey is not registered any more.";
+
+export async function listOwnPasskeys(db: DbOrTx, { actor }: { actor: Actor }): Promise<AccountPasskey[]> {
+  const rows = await db
+    .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt })
+    .from(passkey)
+    .where(eq(passkey.userId, actor.userId))
+    .orderBy(desc(passkey.createdAt), desc(passkey.id));
+  return rows.map((row) => ({ id: row.id, name: row.name || "Passkey", createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null }));
+}
+
+export async function renameOwnPasskey(db: DbOrTx, { actor, passkeyId, name }: { actor: Actor; passkeyId: string; name: string }) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ name: passkey.name }).from(passkey).where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId))).limit(1);
+    if (!before) throw new AppError("not_found", NOT_FOUND);
+    await tx.update(passkey).set({ name }).where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)));
+    await recordAudit(tx, { actor, action: "account.passkey_renamed", entityType: "passkey", entityId: passkeyId, before: { name: before.name }, after: { name } });
+    return { id: passkeyId, name };
+  });
+}
+
+export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId }: { actor: Actor; passkeyId: string }) {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(passkey)
+      .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)))
+      .returning({ id: passkey.id, name: passkey.name });
+    if (!removed) throw new AppError("not_found", NOT_FOUND);
+    await recordAudit(tx, { actor, action: "account.passkey_removed", entityType: "passkey", entityId: removed.id, before: { name: removed.name } });
+    return { removed: 1 };
+  });
+}

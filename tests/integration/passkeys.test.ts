@@ -1,0 +1,164 @@
+// Passkeys (docs/PRODUCT.md#passkeys) through better-auth's real passkey endpoints, answered by a
+// software authenticator with a real key pair: registration, sign-in, the session counting as
+// two-factor for the admin requirement, last use and audit; the list, rename and remove actions
+// scoped to the user's own passkeys; the area check after a passkey sign-in.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { finishPasskeySignInAction } from "@/app/(auth)/actions";
+import { listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
+import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
+import { getAuth } from "@/server/auth/auth";
+import { requireAdmin, TwoFactorRequiredError } from "@/server/auth/session";
+import { createCredentialUser } from "@/server/auth/users";
+import { auditLog, clients, passkey, session } from "@/server/db/schema";
+import { outboxIdle } from "@/server/integrations/email/outbox";
+import { APP_ORIGIN, signIn } from "./helpers/auth";
+import { Browser } from "./helpers/browser";
+import { setupTestDatabase } from "./helpers/db";
+import { cookiesSet } from "./helpers/next-headers-mock";
+import { assert, createCredential, type SoftCredential } from "./helpers/soft-authenticator";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
+
+const t = setupTestDatabase({ seedDemo: true });
+afterAll(() => outboxIdle());
+beforeEach(() => {
+  cookiesSet.length = 0;
+});
+
+const PASSWORD = "passkey-tests-1";
+let seq = 0;
+
+/** A browser calling better-auth's HTTP endpoints, keeping the cookies they set. */
+async function fetchAuth(browser: Browser, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await getAuth().handler(
+    new Request(`${APP_ORIGIN}/api/auth${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { cookie: browser.cookieHeader(), origin: APP_ORIGIN, "x-forwarded-for": browser.ip, "user-agent": browser.userAgent, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  for (const line of response.headers.getSetCookie()) {
+    const [pair, ...attributes] = line.split(";");
+    const [name, ...rest] = pair!.split("=");
+    const value = rest.join("=");
+    if (value === "" || attributes.some((a) => /max-age=0$/i.test(a.trim()))) browser.jar.delete(name!);
+    else browser.jar.set(name!, value);
+  }
+  return { status: response.status, json: await response.json().catch(() => null) };
+}
+
+async function newUser(role: "admin" | "client") {
+  seq += 1;
+  const email = `passkey-${role}-${seq}-${Date.now()}@example.test`;
+  const { id } = await createCredentialUser(t.db, { email, name: "Passkey", role, password: PASSWORD });
+  if (role === "client") await t.db.insert(clients).values({ userId: id, company: `Passkey ${seq}`, contactPerson: "Key", contactEmail: email });
+  const browser = new Browser();
+  const { cookie } = await signIn(email, PASSWORD, { ip: browser.ip });
+  for (const pair of cookie.split("; ")) {
+    const [name, ...rest] = pair.split("=");
+    browser.jar.set(name!, rest.join("="));
+  }
+  return { id, email, browser };
+}
+
+async function register(browser: Browser, name: string): Promise<SoftCredential> {
+  const options = await fetchAuth(browser, `/passkey/generate-register-options?name=${encodeURIComponent(name)}`);
+  expect(options.status).toBe(200);
+  const { credential, response } = createCredential(options.json as { challenge: string; rp: { id?: string } }, APP_ORIGIN);
+  const verified = await fetchAuth(browser, "/passkey/verify-registration", { response, name });
+  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+  return credential;
+}
+
+async function passkeySignIn(credential: SoftCredential, browser = new Browser()) {
+  const options = await fetchAuth(browser, "/passkey/generate-authenticate-options");
+  expect(options.status).toBe(200);
+  const result = await fetchAuth(browser, "/passkey/verify-authentication", { response: assert(credential, options.json as { challenge: string; rpId?: string }, APP_ORIGIN) });
+  return { browser, ...result };
+}
+
+const headersOf = (browser: Browser) => new Headers({ cookie: browser.cookieHeader(), origin: APP_ORIGIN, "x-forwarded-for": browser.ip });
+
+describe("passkeys", () => {
+  it("a passkey is added and signs in; that session counts as two-factor for an admin; last use and audit are kept", async () => {
+    const admin = await newUser("admin");
+    // The password alone: an admin without two-factor is held at enrolment.
+    await expect(requireAdmin(headersOf(admin.browser))).rejects.toBeInstanceOf(TwoFactorRequiredError);
+
+    const credential = await register(admin.browser, "Work laptop");
+    const [stored] = await t.db.select().from(passkey).where(eq(passkey.userId, admin.id));
+    expect(stored).toMatchObject({ name: "Work laptop", lastUsedAt: null });
+
+    const signedIn = await passkeySignIn(credential);
+    expect(signedIn.status).toBe(200);
+    await expect(requireAdmin(headersOf(signedIn.browser))).resolves.toMatchObject({ userId: admin.id });
+    // The password session is still held: the passkey marks only its own session.
+    await expect(requireAdmin(headersOf(admin.browser))).rejects.toBeInstanceOf(TwoFactorRequiredError);
+
+    const [used] = await t.db.select({ lastUsedAt: passkey.lastUsedAt, counter: passkey.counter }).from(passkey).where(eq(passkey.id, stored!.id));
+    expect(used!.lastUsedAt).toBeInstanceOf(Date);
+    expect(used!.counter).toBe(1);
+    const methods = await t.db.select({ method: session.signInMethod }).from(session).where(eq(session.userId, admin.id));
+    expect(methods.map((m) => m.method ?? "password").sort()).toEqual(["passkey", "password"]);
+    const actions = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, admin.id));
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["account.passkey_added", "account.passkey_sign_in"]));
+
+    // The login page's last step sends the admin on, and a client page refuses the admin's session.
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toEqual({ ok: true, data: { redirectTo: "/admin/dashboard" } });
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "client" }))).toMatchObject({ ok: false, error: "Access denied. Please use the admin portal." });
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toMatchObject({ ok: false, error: PASSKEY_MESSAGES.failed });
+  });
+
+  it("a signature from a key the server never registered, or a replayed challenge, signs nobody in", async () => {
+    const client = await newUser("client");
+    const credential = await register(client.browser, "Phone");
+    const stranger = createCredential({ challenge: "x", rp: {} }, APP_ORIGIN).credential;
+    const unknown = await passkeySignIn(stranger);
+    expect(unknown.status).toBe(401);
+    expect(unknown.json).toMatchObject({ code: "PASSKEY_NOT_FOUND" });
+
+    const browser = new Browser();
+    const options = (await fetchAuth(browser, "/passkey/generate-authenticate-options")).json as { challenge: string };
+    const answer = assert(credential, options, APP_ORIGIN);
+    expect((await fetchAuth(browser, "/passkey/verify-authentication", { response: answer })).status).toBe(200);
+    const replay = await fetchAuth(browser, "/passkey/verify-authentication", { response: answer });
+    expect(replay.status).toBe(400);
+    expect(replay.json).toMatchObject({ code: "CHALLENGE_NOT_FOUND" });
+  });
+
+  it("lists, renames and removes only the user's own passkeys, audited", async () => {
+    const owner = await newUser("client");
+    const other = await newUser("client");
+    await register(owner.browser, "Laptop");
+    const listed = await owner.browser.call(() => listPasskeysAction({}));
+    expect(listed).toMatchObject({ ok: true, data: [{ name: "Laptop", lastUsedAt: null }] });
+    const id = (listed as { data: { id: string }[] }).data[0]!.id;
+
+    // Someone else's id answers like an unknown one, and changes nothing.
+    const notFound = { ok: false, error: "That passkey is not registered any more." };
+    expect(await other.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "Mine now" }))).toMatchObject(notFound);
+    expect(await other.browser.call(() => removePasskeyAction({ passkeyId: id }))).toMatchObject(notFound);
+    expect(await other.browser.call(() => listPasskeysAction({}))).toEqual({ ok: true, data: [] });
+
+    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "   " }))).toMatchObject({ ok: false, fieldErrors: { name: "Enter a name for the passkey" } });
+    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "  Desk key  " }))).toEqual({ ok: true, data: { id, name: "Desk key" } });
+    expect(await owner.browser.call(() => removePasskeyAction({ passkeyId: id }))).toEqual({ ok: true, data: { removed: 1 } });
+    expect(await t.db.select().from(passkey).where(and(eq(passkey.userId, owner.id)))).toEqual([]);
+    const audit = await t.db.select({ action: auditLog.action, before: auditLog.before, after: auditLog.after }).from(auditLog).where(eq(auditLog.actorUserId, owner.id));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "account.passkey_renamed", before: { name: "Laptop" }, after: { name: "Desk key" } }),
+        expect.objectContaining({ action: "account.passkey_removed", before: { name: "Desk key" } }),
+      ]),
+    );
+  });
+
+  it("keeps the plugin's own list, rename and delete endpoints closed (ours are audited)", async () => {
+    const owner = await newUser("client");
+    for (const [path, body] of [["/passkey/list-user-passkeys", undefined], ["/passkey/update-passkey", { id: "x", name: "y" }], ["/passkey/delete-passkey", { id: "x" }]] as const) {
+      expect((await fetchAuth(owner.browser, path, body)).status, path).toBe(404);
+    }
+  });
+});
