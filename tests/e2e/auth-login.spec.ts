@@ -143,10 +143,10 @@ test.describe("admin login (/admin/login)", () => {
     await page.goto("/admin/login");
     await page.getByLabel("Admin Email").fill(DEMO.admin.email);
     await page.getByLabel("Password").fill("wrong-admin-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Invalid admin credentials" })).toBeVisible();
     await page.getByLabel("Admin Email").fill("nobody-admin@example.com");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Invalid admin credentials" })).toBeVisible();
   });
 
@@ -154,7 +154,7 @@ test.describe("admin login (/admin/login)", () => {
     await page.goto("/admin/login");
     await page.getByLabel("Admin Email").fill(DEMO.client.email);
     await page.getByLabel("Password").fill(DEMO.client.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Access denied. Admins only." })).toBeVisible();
     expect(await sessionCookie(context)).toBeUndefined();
   });
@@ -163,7 +163,7 @@ test.describe("admin login (/admin/login)", () => {
     await page.goto("/admin/login");
     await page.getByLabel("Admin Email").fill(DEMO.admin.email);
     await page.getByLabel("Password").fill(DEMO.admin.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const cookie = await sessionCookie(context);
     // No Remember me for admins: the cookie ends with the browser session.

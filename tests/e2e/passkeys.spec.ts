@@ -1,6 +1,7 @@
 // Passkeys in the browser (docs/PRODUCT.md#passkeys), with Chromium's virtual authenticator (CDP
 // WebAuthn) standing in for the device: a client adds a passkey in Settings, renames it, signs out
-// and signs in with "Sign in with a passkey", sees its last use, then removes it.
+// and signs in with "Sign in with a passkey", then through the email field's autofill, sees its
+// last use, then removes it.
 import type { BrowserContext, Page } from "@playwright/test";
 import { acceptInvitation, createClientViaUi } from "./admin-helpers";
 import { logoutButton } from "./auth-helpers";
@@ -50,6 +51,12 @@ test("a client adds a passkey, signs in with it, renames and removes it", async 
   await logoutButton(me).click();
   await expect(me.getByRole("button", { name: "Login" })).toBeVisible();
   await me.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(me.getByText(client.email).first()).toBeVisible();
+
+  // Again, through the email field's autofill: focusing it offers the passkey, which the virtual
+  // authenticator picks at once.
+  await logoutButton(me).click();
+  await me.getByLabel("Email").focus();
   await expect(me.getByText(client.email).first()).toBeVisible();
 
   await me.goto("/client-portal?section=settings");

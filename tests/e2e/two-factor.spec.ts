@@ -88,7 +88,7 @@ test("an admin without two-factor reaches nothing but enrolment (production star
     await page.goto(`${server.baseURL}/admin/login`);
     await page.getByLabel("Admin Email").fill(DEMO.admin.email);
     await page.getByLabel("Password").fill(DEMO.admin.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/account$/);
     for (const path of ["/admin/dashboard", "/admin/clients", "/admin/documents"]) {
       await page.goto(`${server.baseURL}${path}`);

@@ -20,14 +20,21 @@ export async function registerPasskey(name: string): Promise<void> {
 
 /**
  * Signs in with a passkey; the endpoint sets the session cookie. With `autofill` the request waits
- * for the person to pick a passkey from the email field's suggestions (conditional mediation);
- * false when the browser offers no such thing.
+ * for the person to pick a passkey from the email field's suggestions (conditional mediation).
+ * False when nothing was signed in: no autofill in this browser, or `stillWanted` said a newer
+ * ceremony took over.
  */
-export async function signInWithPasskey({ autofill = false } = {}): Promise<boolean> {
-  if (!browserSupportsWebAuthn()) throw new WebAuthnUnsupportedError();
+export async function signInWithPasskey({ autofill = false, stillWanted = () => true }: { autofill?: boolean; stillWanted?: () => boolean } = {}): Promise<boolean> {
+  if (!browserSupportsWebAuthn()) {
+    if (autofill) return false;
+    throw new WebAuthnUnsupportedError();
+  }
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return false;
   const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(`${BASE}/generate-authenticate-options`);
+  if (!stillWanted()) return false;
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+  // A newer ceremony replaced this one (and the challenge cookie with it): its answer would fail.
+  if (!stillWanted()) return false;
   await apiFetch(`${BASE}/verify-authentication`, { method: "POST", json: { response } });
   return true;
 }

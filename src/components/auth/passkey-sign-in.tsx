@@ -16,47 +16,60 @@ type Props = {
 };
 
 /**
- * "Sign in with a passkey" under a login form (docs/PRODUCT.md#passkeys). On load it also offers
- * the account's passkeys in the email field's suggestions where the browser can (conditional
- * mediation); pressing the button replaces that request with a direct one.
+ * "Sign in with a passkey" under a login form (docs/PRODUCT.md#passkeys). When the email field
+ * (autocomplete "username webauthn") is first focused, the account's passkeys are also offered in
+ * its suggestions where the browser can (conditional mediation). One ceremony at a time: both share
+ * the server's challenge cookie, so pressing the button cancels the autofill request, and an
+ * answer from a replaced request is dropped.
  */
 export function PasskeySignIn({ area, onSignedIn }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const latest = useRef(0);
   const done = useRef(onSignedIn);
   useEffect(() => {
     done.current = onSignedIn;
   }, [onSignedIn]);
 
-  const finish = async () => {
-    const result = await finishPasskeySignInAction({ area });
-    if (result.ok) done.current(result.data.redirectTo);
-    else setError(result.error);
+  const run = async (autofill: boolean) => {
+    const ticket = ++latest.current;
+    if (!autofill) WebAuthnAbortService.cancelCeremony();
+    setError(null);
+    try {
+      if (!(await signInWithPasskey({ autofill, stillWanted: () => ticket === latest.current }))) return;
+      const result = await finishPasskeySignInAction({ area });
+      if (result.ok) done.current(result.data.redirectTo);
+      else setError(result.error);
+    } catch (failure) {
+      if (ticket === latest.current) setError(passkeyErrorMessage(failure, "sign-in"));
+    }
   };
 
+  const runRef = useRef(run);
   useEffect(() => {
-    let active = true;
-    signInWithPasskey({ autofill: true }).then(
-      (signedIn) => active && signedIn && void finish(),
-      // An autofill request fails quietly unless the person picked a passkey and it went wrong.
-      (failure: unknown) => active && setError(passkeyErrorMessage(failure, "sign-in")),
-    );
+    runRef.current = run;
+  });
+
+  useEffect(() => {
+    let started = false;
+    const onFocus = (event: FocusEvent) => {
+      const field = event.target;
+      if (started || !(field instanceof HTMLInputElement) || !field.autocomplete.includes("webauthn")) return;
+      started = true;
+      void runRef.current(true);
+    };
+    document.addEventListener("focusin", onFocus);
     return () => {
-      active = false;
+      document.removeEventListener("focusin", onFocus);
+      latest.current += 1;
       WebAuthnAbortService.cancelCeremony();
     };
-    // Started once per page; finish reads the area from the first render, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onClick = async () => {
-    setError(null);
     setBusy(true);
     try {
-      await signInWithPasskey();
-      await finish();
-    } catch (failure) {
-      setError(passkeyErrorMessage(failure, "sign-in"));
+      await run(false);
     } finally {
       setBusy(false);
     }
