@@ -1,12 +1,12 @@
 import "server-only";
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type InquiryListQuery } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { clients, contactInquiries } from "../db/schema";
 import { AppError } from "../errors";
-import { containsPattern, matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
 
 /** What a visitor sent through the contact form: the inbox, the dashboard card and the open inquiry show it. */
 export type InquiryMessage = {
@@ -59,11 +59,7 @@ export async function listAdminInquiries(
   { actor, q = "", status = "all", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<InquiryListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminInquiryRow>> {
   assertAdmin(actor);
-  const search = q.trim();
-  const pattern = containsPattern(search);
-  const matches = search
-    ? or(ilike(contactInquiries.name, pattern), ilike(contactInquiries.company, pattern), ilike(contactInquiries.email, pattern), ilike(contactInquiries.message, pattern))
-    : undefined;
+  const matches = containsAny(q, [contactInquiries.name, contactInquiries.company, contactInquiries.email, contactInquiries.message]);
   const rows = await db
     .select({ ...columns, total: matchingCount() })
     .from(contactInquiries)
