@@ -81,10 +81,10 @@ export async function countUnreadInquiries(db: DbOrTx, { actor }: { actor: Admin
   return row?.n ?? 0;
 }
 
-/** Locks one inquiry for the rest of the transaction and reads its read and archived marks; an unknown id is a 404. */
+/** Locks one inquiry for the rest of the transaction and reads its read and archived marks and linked client; an unknown id is a 404. */
 export async function lockInquiry(tx: DbOrTx, inquiryId: string) {
   const [row] = await tx
-    .select({ id: contactInquiries.id, readAt: contactInquiries.readAt, archivedAt: contactInquiries.archivedAt })
+    .select({ id: contactInquiries.id, readAt: contactInquiries.readAt, archivedAt: contactInquiries.archivedAt, clientId: contactInquiries.clientId })
     .from(contactInquiries)
     .where(eq(contactInquiries.id, inquiryId))
     .for("update");
@@ -119,12 +119,7 @@ export async function setInquiryArchived(db: Db, { actor, inquiryId, archived }:
  */
 export async function linkInquiryToClient(tx: DbOrTx, { actor, inquiryId, clientId }: { actor: AdminActor; inquiryId: string; clientId: string }) {
   assertAdmin(actor);
-  const [before] = await tx
-    .select({ id: contactInquiries.id, clientId: contactInquiries.clientId, readAt: contactInquiries.readAt })
-    .from(contactInquiries)
-    .where(eq(contactInquiries.id, inquiryId))
-    .for("update");
-  if (!before) throw new AppError("not_found", "Inquiry not found");
+  const before = await lockInquiry(tx, inquiryId);
   if (before.clientId) throw new AppError("conflict", "This inquiry is already linked to a client.");
   await tx.update(contactInquiries).set({ clientId, readAt: before.readAt ?? new Date() }).where(eq(contactInquiries.id, inquiryId));
   await recordAudit(tx, { actor, action: "inquiry.link_client", entityType: "contact_inquiry", entityId: inquiryId, before: { clientId: null }, after: { clientId } });
