@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "./db/client";
 import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns } from "./db/schema";
 import { serverEnv } from "./env";
@@ -24,6 +24,15 @@ export type RetentionResult = {
   auditRows: number;
 };
 
+/** Swaps the bodies of the matching outbox rows for `replacement`; rows already swapped are left alone. */
+function replaceOutboxBodies(db: DbOrTx, replacement: string, where: SQL | undefined) {
+  return db
+    .update(emailOutbox)
+    .set({ textBody: replacement, htmlBody: null })
+    .where(and(where, ne(emailOutbox.textBody, replacement)))
+    .returning({ id: emailOutbox.id });
+}
+
 /** Removes what is no longer needed; each statement is idempotent, so running it twice is harmless. */
 export async function pruneOldData(db: DbOrTx, now: Date = new Date(), auditRetentionDays = serverEnv().auditRetentionDays): Promise<RetentionResult> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -36,31 +45,18 @@ export async function pruneOldData(db: DbOrTx, now: Date = new Date(), auditRete
     .where(lt(squareWebhookEvents.receivedAt, daysAgo(WEBHOOK_EVENT_KEEP_DAYS)))
     .returning({ id: squareWebhookEvents.eventId });
   // The row stays (who was mailed what, when); only the body goes.
-  const outboxBodies = await db
-    .update(emailOutbox)
-    .set({ textBody: PRUNED_BODY, htmlBody: null })
-    .where(
-      and(
-        inArray(emailOutbox.status, ["sent", "logged"]),
-        lt(emailOutbox.sentAt, daysAgo(SENT_BODY_KEEP_DAYS)),
-        ne(emailOutbox.textBody, PRUNED_BODY),
-      ),
-    )
-    .returning({ id: emailOutbox.id });
+  const outboxBodies = await replaceOutboxBodies(
+    db,
+    PRUNED_BODY,
+    and(inArray(emailOutbox.status, ["sent", "logged"]), lt(emailOutbox.sentAt, daysAgo(SENT_BODY_KEEP_DAYS))),
+  );
   // A failed message is kept for a retry, but once its one-time link has expired a retry would
   // deliver a dead link, so the secret goes.
-  const expiredLinkBodies = await db
-    .update(emailOutbox)
-    .set({ textBody: REDACTED_BODY, htmlBody: null })
-    .where(
-      and(
-        eq(emailOutbox.status, "failed"),
-        isNotNull(emailOutbox.secretLinkExpiresAt),
-        lt(emailOutbox.secretLinkExpiresAt, now),
-        ne(emailOutbox.textBody, REDACTED_BODY),
-      ),
-    )
-    .returning({ id: emailOutbox.id });
+  const expiredLinkBodies = await replaceOutboxBodies(
+    db,
+    REDACTED_BODY,
+    and(eq(emailOutbox.status, "failed"), isNotNull(emailOutbox.secretLinkExpiresAt), lt(emailOutbox.secretLinkExpiresAt, now)),
+  );
   const auditRows =
     auditRetentionDays === undefined
       ? []

@@ -10,23 +10,7 @@ export type Column<Row> = {
   className?: string;
 };
 
-/**
- * The admin lists' table (clients, projects, subscriptions): a captioned <table> whose first
- * column heads each row. On a narrow screen the table scrolls sideways inside its own card, never
- * the page; the card is a focusable, named region so the keyboard can scroll it too. It is
- * positioned so that it also clips visually hidden (absolutely positioned) headers: without that
- * a hidden header at the far right widened the whole page on a phone.
- * Server and client components both render it (it holds no state).
- */
-export function DataTable<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  empty,
-  minWidthClass = "min-w-[720px]",
-  rowClassName,
-}: {
+export type DataTableProps<Row> = {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
@@ -36,7 +20,17 @@ export function DataTable<Row>({
   /** Below this width the table scrolls inside its card rather than squeezing its columns. */
   minWidthClass?: string;
   rowClassName?: string;
-}) {
+};
+
+/**
+ * The admin lists' table (clients, projects, subscriptions): a captioned <table> whose first
+ * column heads each row. On a narrow screen the table scrolls sideways inside its own card, never
+ * the page; the card is a focusable, named region so the keyboard can scroll it too. It is
+ * positioned so that it also clips visually hidden (absolutely positioned) headers: without that
+ * a hidden header at the far right widened the whole page on a phone.
+ * Server and client components both render it (it holds no state).
+ */
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty, minWidthClass = "min-w-[720px]", rowClassName }: DataTableProps<Row>) {
   if (rows.length === 0) return <>{empty}</>;
   return (
     <div role="region" aria-label={caption} tabIndex={0} className="relative max-w-full overflow-x-auto rounded-xl border border-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent">

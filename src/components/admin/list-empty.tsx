@@ -4,7 +4,9 @@ import { EmptyState } from "@/components/ui/spinner";
 type EmptyText = { title: string; hint?: string };
 
 /** An admin list with no rows: one text when a search or filter hides every row, another when there are none at all. */
-export function ListEmpty({ filtered, icon: Icon, whenFiltered, whenNone }: { filtered: boolean; icon: LucideIcon; whenFiltered: EmptyText; whenNone: EmptyText }) {
+export type ListEmptyProps = { filtered: boolean; icon: LucideIcon; whenFiltered: EmptyText; whenNone: EmptyText };
+
+export function ListEmpty({ filtered, icon: Icon, whenFiltered, whenNone }: ListEmptyProps) {
   const { title, hint } = filtered ? whenFiltered : whenNone;
   return <EmptyState title={title} hint={hint} icon={<Icon className="h-8 w-8" aria-hidden />} />;
 }

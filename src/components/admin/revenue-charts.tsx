@@ -12,8 +12,8 @@ export function RevenueCharts({ invoiced, mrr }: { invoiced: MonthPoint<"invoice
           title="Invoiced vs Collected"
           description="Billed per month and what has been paid, cancelled invoices aside."
           series={[
-            { key: "invoiced", label: "Invoiced", className: "fill-cyan-400", swatchClassName: "bg-cyan-400" },
-            { key: "collected", label: "Collected", className: "fill-emerald-400", swatchClassName: "bg-emerald-400" },
+            { key: "invoiced", label: "Invoiced", colour: "cyan" },
+            { key: "collected", label: "Collected", colour: "emerald" },
           ]}
           points={invoiced}
           emptyTitle="No invoices in the last 12 months"
@@ -24,7 +24,7 @@ export function RevenueCharts({ invoiced, mrr }: { invoiced: MonthPoint<"invoice
           id="mrr-per-month"
           title="Monthly Recurring Revenue"
           description="Active subscriptions at each month's end, at their tier's monthly price."
-          series={[{ key: "mrr", label: "MRR", className: "fill-violet-400", swatchClassName: "bg-violet-400" }]}
+          series={[{ key: "mrr", label: "MRR", colour: "violet" }]}
           points={mrr}
           emptyTitle="No subscriptions in the last 12 months"
         />

@@ -5,7 +5,15 @@ import { formatCents } from "@/lib/format";
 // SVG scaled by its viewBox (never wider than its card), no JavaScript, with the same figures as
 // a table behind "Show as table" for screen readers and keyboard users.
 
-export type ChartSeries<K extends string> = { key: K; label: string; className: string; swatchClassName: string };
+// Each colour's classes are written out whole so Tailwind finds them.
+const SERIES_COLOURS = {
+  cyan: { bar: "fill-cyan-400", swatch: "bg-cyan-400" },
+  emerald: { bar: "fill-emerald-400", swatch: "bg-emerald-400" },
+  violet: { bar: "fill-violet-400", swatch: "bg-violet-400" },
+  amber: { bar: "fill-amber-300", swatch: "bg-amber-300" },
+} as const;
+
+export type ChartSeries<K extends string> = { key: K; label: string; colour: keyof typeof SERIES_COLOURS };
 
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const monthShort = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
@@ -67,7 +75,7 @@ export function MonthBarChart<K extends string>({
           <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label={`${title}: totals over the period`}>
             {totals.map((s) => (
               <li key={s.key} className="flex items-center gap-2" data-series-total={s.key}>
-                <span className={`inline-block h-3 w-3 rounded-sm ${s.swatchClassName}`} aria-hidden />
+                <span className={`inline-block h-3 w-3 rounded-sm ${SERIES_COLOURS[s.colour].swatch}`} aria-hidden />
                 <span className="text-muted">{s.label}</span>
                 <span className="font-mono font-semibold">{formatCents(s.total)}</span>
               </li>
@@ -146,7 +154,7 @@ function Bars<K extends string>({ id, title, series, points }: { id: string; tit
             {series.map((s, j) => {
               const top = y(p[s.key]);
               return (
-                <rect key={s.key} x={x0 + j * barW} y={top} width={barW - 1} height={PAD.top + plotH - top} rx={1.5} className={s.className}>
+                <rect key={s.key} x={x0 + j * barW} y={top} width={barW - 1} height={PAD.top + plotH - top} rx={1.5} className={SERIES_COLOURS[s.colour].bar}>
                   <title>{`${monthLong(p.month)}, ${s.label}: ${formatCents(p[s.key])}`}</title>
                 </rect>
               );

@@ -13,8 +13,8 @@ export function BillingChart({ points }: { points: MonthPoint<"paid" | "outstand
       title="Paid vs Outstanding"
       description="Your invoices by the month they were billed: what you have paid and what is still due."
       series={[
-        { key: "paid", label: "Paid", className: "fill-emerald-400", swatchClassName: "bg-emerald-400" },
-        { key: "outstanding", label: "Outstanding", className: "fill-amber-300", swatchClassName: "bg-amber-300" },
+        { key: "paid", label: "Paid", colour: "emerald" },
+        { key: "outstanding", label: "Outstanding", colour: "amber" },
       ]}
       points={points}
       emptyTitle="No invoices in the last 12 months"

@@ -1,8 +1,9 @@
 "use client";
 
 import { ChevronDown, ExternalLink } from "lucide-react";
-import { Fragment, useState } from "react";
+import { Fragment } from "react";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { useIdSet } from "@/components/ui/use-id-set";
 import { cn } from "@/lib/cn";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, isOpenInvoiceStatus } from "@/lib/domain/invoice-status";
 import { formatCents, formatDate } from "@/lib/format";
@@ -15,14 +16,7 @@ import { PaymentSchedulePanel } from "./payment-schedule-panel";
  * (the same rows restyled, so every invoice appears once in the page).
  */
 export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const { ids: expanded, toggle } = useIdSet();
 
   return (
     <table className="block w-full text-sm md:table">

@@ -1,23 +1,16 @@
-import type { Tone } from "./tone";
+import { badgeList } from "./badge-list";
 
-/** A booking's urgency, lowest first; medium is the default. */
-export const URGENCIES = ["low", "medium", "high"] as const;
+/**
+ * A booking's urgency, lowest first; medium is the default. The labels are what the booking form
+ * offers and the admin reads; the tones colour the admin dashboard's priority badge.
+ */
+export const { values: URGENCIES, labels: URGENCY_LABELS, tones: URGENCY_TONES } = badgeList({
+  low: { label: "Low - Flexible timeline", tone: "slate" },
+  medium: { label: "Medium - Within 1 month", tone: "amber" },
+  high: { label: "High - ASAP", tone: "red" },
+});
 export type Urgency = (typeof URGENCIES)[number];
 export const DEFAULT_URGENCY: Urgency = "medium";
-
-/** What the booking form offers and the admin reads. */
-export const URGENCY_LABELS: Record<Urgency, string> = {
-  low: "Low - Flexible timeline",
-  medium: "Medium - Within 1 month",
-  high: "High - ASAP",
-};
-
-/** The admin dashboard's priority badge. */
-export const URGENCY_TONES: Record<Urgency, Tone> = {
-  low: "slate",
-  medium: "amber",
-  high: "red",
-};
 
 /** Most urgent first: the order of the admin's pending bookings. */
 export const URGENCIES_MOST_URGENT_FIRST: readonly Urgency[] = [...URGENCIES].reverse();

@@ -1,10 +1,11 @@
 import "server-only";
-import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ClientListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clients, invoices, user } from "../db/schema";
-import { asNumber, containsPattern, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { clientListSearch } from "./admin-list-filters";
+import { asNumber, type Paged, pageOffset, splitTotal } from "./admin-sql";
 import { invoiceOutstandingCents } from "./invoice-money-sql";
 
 export type AdminClientRow = {
@@ -32,11 +33,7 @@ export async function listAdminClients(
   { actor, q = "", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<ClientListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminClientRow>> {
   assertAdmin(actor);
-  const search = q.trim();
-  const pattern = containsPattern(search);
-  const where = search
-    ? or(ilike(clients.company, pattern), ilike(clients.contactPerson, pattern), ilike(user.email, pattern), ilike(clients.contactEmail, pattern))
-    : undefined;
+  const where = clientListSearch(q);
 
   const pageRows = db
     .select({

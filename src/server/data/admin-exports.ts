@@ -4,6 +4,7 @@ import type { ClientListQuery, InvoiceExportQuery, ProjectListQuery } from "@/li
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clients, invoices, projects, user } from "../db/schema";
+import { clientListSearch, projectListFilter } from "./admin-list-filters";
 import { containsPattern } from "./admin-sql";
 import { dateDescPages, keysetPages } from "./export-pages";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
@@ -12,13 +13,6 @@ import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./in
 // in keyset pages so that any number of rows streams out in constant memory.
 
 const cents = (expression: SQL) => sql<number>`(${expression})::bigint`.mapWith(Number);
-
-/** What a client search matches on the clients list: company, contact, sign-in or contact e-mail. */
-function clientSearch(search: string): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(ilike(clients.company, pattern), ilike(clients.contactPerson, pattern), ilike(user.email, pattern), ilike(clients.contactEmail, pattern));
-}
 
 export type ClientExportRow = {
   id: string;
@@ -36,7 +30,7 @@ export type ClientExportRow = {
 /** Every client matching the clients list's search, by company, in pages. */
 export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: AdminActor } & Partial<ClientListQuery>) {
   assertAdmin(actor);
-  const search = clientSearch(q.trim());
+  const search = clientListSearch(q);
   return keysetPages<ClientExportRow, { company: string; id: string }>(
     (after, limit) =>
       db
@@ -77,12 +71,7 @@ export type ProjectExportRow = {
 /** Every project matching the projects list's search and status filter, by client and name, in pages. */
 export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" }: { actor: AdminActor } & Partial<ProjectListQuery>) {
   assertAdmin(actor);
-  const search = q.trim();
-  const pattern = containsPattern(search);
-  const filter = and(
-    status === "all" ? undefined : eq(projects.status, status),
-    search ? or(ilike(projects.projectName, pattern), ilike(clients.company, pattern)) : undefined,
-  );
+  const filter = projectListFilter({ q, status });
   // Cancelled invoices are neither billed nor paid, as on the projects list (docs/PRODUCT.md#rules-project-figures).
   const projectInvoices = sql`${invoices} where ${invoices.projectId} = ${projects.id} and ${invoiceIsBilled}`;
   return keysetPages<ProjectExportRow, { company: string; projectName: string; id: string }>(
@@ -176,7 +165,7 @@ export function exportAdminInvoices(
   const search = q.trim();
   const filter = and(
     status === "all" ? undefined : eq(invoices.status, status),
-    search ? or(clientSearch(search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
+    search ? or(clientListSearch(search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
   );
   // The sign-in e-mail is only searched: its join is there when a search is.
   const userJoin = search ? sql`left join ${user} on ${user.id} = ${clients.userId}` : sql``;

@@ -1,12 +1,12 @@
 import "server-only";
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type InquiryListQuery } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { clients, contactInquiries } from "../db/schema";
 import { AppError } from "../errors";
-import { containsPattern, matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
 
 /** What a visitor sent through the contact form: the inbox, the dashboard card and the open inquiry show it. */
 export type InquiryMessage = {
@@ -59,11 +59,7 @@ export async function listAdminInquiries(
   { actor, q = "", status = "all", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<InquiryListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminInquiryRow>> {
   assertAdmin(actor);
-  const search = q.trim();
-  const pattern = containsPattern(search);
-  const matches = search
-    ? or(ilike(contactInquiries.name, pattern), ilike(contactInquiries.company, pattern), ilike(contactInquiries.email, pattern), ilike(contactInquiries.message, pattern))
-    : undefined;
+  const matches = containsAny(q, [contactInquiries.name, contactInquiries.company, contactInquiries.email, contactInquiries.message]);
   const rows = await db
     .select({ ...columns, total: matchingCount() })
     .from(contactInquiries)
@@ -85,10 +81,10 @@ export async function countUnreadInquiries(db: DbOrTx, { actor }: { actor: Admin
   return row?.n ?? 0;
 }
 
-/** Locks one inquiry for the rest of the transaction and reads its read and archived marks; an unknown id is a 404. */
+/** Locks one inquiry for the rest of the transaction and reads its read and archived marks and linked client; an unknown id is a 404. */
 export async function lockInquiry(tx: DbOrTx, inquiryId: string) {
   const [row] = await tx
-    .select({ id: contactInquiries.id, readAt: contactInquiries.readAt, archivedAt: contactInquiries.archivedAt })
+    .select({ id: contactInquiries.id, readAt: contactInquiries.readAt, archivedAt: contactInquiries.archivedAt, clientId: contactInquiries.clientId })
     .from(contactInquiries)
     .where(eq(contactInquiries.id, inquiryId))
     .for("update");
@@ -123,12 +119,7 @@ export async function setInquiryArchived(db: Db, { actor, inquiryId, archived }:
  */
 export async function linkInquiryToClient(tx: DbOrTx, { actor, inquiryId, clientId }: { actor: AdminActor; inquiryId: string; clientId: string }) {
   assertAdmin(actor);
-  const [before] = await tx
-    .select({ id: contactInquiries.id, clientId: contactInquiries.clientId, readAt: contactInquiries.readAt })
-    .from(contactInquiries)
-    .where(eq(contactInquiries.id, inquiryId))
-    .for("update");
-  if (!before) throw new AppError("not_found", "Inquiry not found");
+  const before = await lockInquiry(tx, inquiryId);
   if (before.clientId) throw new AppError("conflict", "This inquiry is already linked to a client.");
   await tx.update(contactInquiries).set({ clientId, readAt: before.readAt ?? new Date() }).where(eq(contactInquiries.id, inquiryId));
   await recordAudit(tx, { actor, action: "inquiry.link_client", entityType: "contact_inquiry", entityId: inquiryId, before: { clientId: null }, after: { clientId } });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { z } from "zod";
 import { PROJECT_STATUS_WORK_ORDER, type ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE, type ProjectListQuery, type projectFormSchema } from "@/lib/validation/admin";
@@ -10,7 +10,8 @@ import type { Db, DbOrTx } from "../db/client";
 import { clients, invoices, projects } from "../db/schema";
 import { sqlStringList } from "../db/schema/one-of";
 import { AppError } from "../errors";
-import { asNumber, containsPattern, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { projectListFilter } from "./admin-list-filters";
+import { asNumber, type Paged, pageOffset, splitTotal } from "./admin-sql";
 import { invoicePaidCents } from "./invoice-money-sql";
 
 export type AdminProjectRow = {
@@ -52,12 +53,7 @@ export async function listAdminProjects(
   { actor, q = "", status = "all", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<ProjectListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminProjectRow>> {
   assertAdmin(actor);
-  const search = q.trim();
-  const pattern = containsPattern(search);
-  const where = and(
-    status === "all" ? undefined : eq(projects.status, status),
-    search ? or(ilike(projects.projectName, pattern), ilike(clients.company, pattern)) : undefined,
-  );
+  const where = projectListFilter({ q, status });
 
   // Ordered by status, then target completion date (docs/PRODUCT.md#admin-projects). Statuses go in working order (active
   // work first, closed last) rather than alphabetically.

@@ -1,5 +1,5 @@
 import "server-only";
-import { type SQLWrapper, sql } from "drizzle-orm";
+import { ilike, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 /**
  * `%text%` for ILIKE with the user's wildcards escaped: searching "50%" or "a_b" matches those
@@ -7,6 +7,14 @@ import { type SQLWrapper, sql } from "drizzle-orm";
  */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Rows where any of `columns` contains the search text (trimmed, wildcards literal); no condition when it is empty. */
+export function containsAny(q: string, columns: Parameters<typeof ilike>[0][]): SQL | undefined {
+  const search = q.trim();
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(...columns.map((column) => ilike(column, pattern)));
 }
 
 /** One page of a list: its rows, how many rows match in all, and which page this is. */

@@ -1,10 +1,10 @@
 import "server-only";
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import { clients, clientSubscriptions, subscriptionTiers } from "../db/schema";
-import { containsPattern, matchingCount, splitTotal } from "./admin-sql";
+import { containsAny, matchingCount, splitTotal } from "./admin-sql";
 
 /**
  * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR is the sum of monthly prices of active subscriptions, the
@@ -37,8 +37,6 @@ export async function listAdminSubscriptions(
   { actor, q = "", status = "all", limit = 200 }: { actor: AdminActor; q?: string; status?: SubscriptionStatus | "all"; limit?: number },
 ) {
   assertAdmin(actor);
-  const search = q.trim();
-  const pattern = containsPattern(search);
   const rows = await db
     .select({
       id: clientSubscriptions.id,
@@ -58,7 +56,7 @@ export async function listAdminSubscriptions(
     .where(
       and(
         status === "all" ? undefined : eq(clientSubscriptions.status, status),
-        search ? or(ilike(clients.company, pattern), ilike(subscriptionTiers.tierName, pattern)) : undefined,
+        containsAny(q, [clients.company, subscriptionTiers.tierName]),
       ),
     )
     .orderBy(desc(clientSubscriptions.createdAt), desc(clientSubscriptions.id))

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { MEETING_BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import type { BookingStatus } from "@/lib/domain/booking-status";
 import type { Urgency } from "@/lib/domain/urgency";
@@ -38,16 +38,21 @@ const bookingColumns = {
 /** How many of the client's latest booking requests the portal lists under the form. */
 export const RECENT_BOOKINGS_LIMIT = 10;
 
-/** The client's latest booking requests with their status, newest first. */
-export async function listRecentBookings(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalBooking[]> {
-  assertClient(actor);
+/** The client's bookings that `where` keeps, in `orderBy` order, at most `limit`. */
+async function readClientBookings(db: DbOrTx, actor: ClientActor, { where, orderBy, limit }: { where?: SQL; orderBy: SQL[]; limit: number }): Promise<PortalBooking[]> {
   const rows = await db
     .select(bookingColumns)
     .from(serviceBookings)
-    .where(eq(serviceBookings.clientId, actor.clientId))
-    .orderBy(desc(serviceBookings.createdAt), desc(serviceBookings.id))
-    .limit(RECENT_BOOKINGS_LIMIT);
+    .where(and(eq(serviceBookings.clientId, actor.clientId), where))
+    .orderBy(...orderBy)
+    .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The client's latest booking requests with their status, newest first. */
+export async function listRecentBookings(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalBooking[]> {
+  assertClient(actor);
+  return readClientBookings(db, actor, { orderBy: [desc(serviceBookings.createdAt), desc(serviceBookings.id)], limit: RECENT_BOOKINGS_LIMIT });
 }
 
 /** How many upcoming meetings the Book Service section lists. */
@@ -59,19 +64,11 @@ export const UPCOMING_MEETINGS_LIMIT = 20;
  */
 export async function listUpcomingMeetings(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalBooking[]> {
   assertClient(actor);
-  const rows = await db
-    .select(bookingColumns)
-    .from(serviceBookings)
-    .where(
-      and(
-        eq(serviceBookings.clientId, actor.clientId),
-        oneOf(serviceBookings.status, MEETING_BOOKING_STATUSES),
-        gte(serviceBookings.preferredStartDate, sql`current_date`),
-      ),
-    )
-    .orderBy(asc(serviceBookings.preferredStartDate), asc(serviceBookings.id))
-    .limit(UPCOMING_MEETINGS_LIMIT);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return readClientBookings(db, actor, {
+    where: and(oneOf(serviceBookings.status, MEETING_BOOKING_STATUSES), gte(serviceBookings.preferredStartDate, sql`current_date`)),
+    orderBy: [asc(serviceBookings.preferredStartDate), asc(serviceBookings.id)],
+    limit: UPCOMING_MEETINGS_LIMIT,
+  });
 }
 
 // Generous for a real client, tight enough that a script cannot flood the admins' queue.

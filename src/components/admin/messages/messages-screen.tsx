@@ -16,8 +16,10 @@ import type { ThreadSummary } from "@/server/data/messages-read";
 
 const API = "/api/admin/messages";
 
+type ClientChoice = { id: string; company: string };
+
 /** The team's inbox (docs/PRODUCT.md#admin-messages): filters in the URL, one open thread at a time. */
-export function MessagesScreen({ clients, threads, filter }: { clients: { id: string; company: string }[]; threads: ThreadSummary[]; filter: ThreadListFilter }) {
+export function MessagesScreen({ clients, threads, filter }: { clients: ClientChoice[]; threads: ThreadSummary[]; filter: ThreadListFilter }) {
   const router = useRouter();
   const pathname = usePathname();
   const { toast, show } = useToast();
@@ -79,11 +81,7 @@ export function MessagesScreen({ clients, threads, filter }: { clients: { id: st
           </label>
           <Select id={ids.client} name="client" defaultValue={filter.client ?? ""} className="w-56 max-w-full">
             <option value="">All clients</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.company}
-              </option>
-            ))}
+            <ClientOptions clients={clients} />
           </Select>
         </div>
         <div>
@@ -120,11 +118,7 @@ export function MessagesScreen({ clients, threads, filter }: { clients: { id: st
               <Field id={ids.newClient} label="Client" error={errors.clientId}>
                 <Select {...fieldAria(ids.newClient, errors.clientId)} name="clientId" defaultValue="">
                   <option value="">Select a client</option>
-                  {clients.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.company}
-                    </option>
-                  ))}
+                  <ClientOptions clients={clients} />
                 </Select>
               </Field>
               <Field id={ids.subject} label="Subject" error={errors.subject}>
@@ -152,4 +146,13 @@ export function MessagesScreen({ clients, threads, filter }: { clients: { id: st
       <Toast toast={toast} />
     </div>
   );
+}
+
+/** One option per client, by company: the list filter and the new-thread form choose from the same clients. */
+function ClientOptions({ clients }: { clients: ClientChoice[] }) {
+  return clients.map((c) => (
+    <option key={c.id} value={c.id}>
+      {c.company}
+    </option>
+  ));
 }

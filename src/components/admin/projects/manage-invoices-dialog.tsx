@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { unlinkInvoiceAction } from "@/app/admin/(area)/projects/actions";
 import { Button } from "@/components/ui/button";
+import { useIdSet } from "@/components/ui/use-id-set";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
 import { InvoicesDialogFrame } from "./invoices-dialog-frame";
@@ -30,17 +31,9 @@ function InvoiceLine({ invoice }: { invoice: InvoiceView }) {
 export function ManageInvoicesDialog({ project, onClose, showToast }: { project: ProjectRowView; onClose: () => void; showToast: ShowToast }) {
   const router = useRouter();
   const { data, error, reload } = useProjectInvoices(project.id);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { ids: selected, toggle, clear: clearSelection } = useIdSet();
   const [linking, setLinking] = useState(false);
   const [unlinking, setUnlinking] = useState<string | null>(null);
-
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const link = async () => {
     if (selected.size === 0) return;
@@ -51,7 +44,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
         json: { projectId: project.id, invoiceIds: [...selected] },
       });
       showToast(`✓ Linked ${body.linkedCount ?? selected.size} invoices`, 2000);
-      setSelected(new Set());
+      clearSelection();
       await reload();
       router.refresh();
     } catch (error) {

@@ -3,10 +3,10 @@
 import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
-import { type Column, DataTable } from "@/components/admin/data-table";
+import type { Column } from "@/components/admin/data-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Button } from "@/components/ui/button";
-import { ListEmpty } from "@/components/admin/list-empty";
+import { ListTable } from "@/components/admin/list-table";
 import { Toast, useToast } from "@/components/ui/toast";
 import { cn } from "@/lib/cn";
 import { formatCents, formatDate } from "@/lib/format";
@@ -159,21 +159,17 @@ export function ProjectsScreen({
         }
       />
       {controls}
-      <DataTable
+      <ListTable
         caption="Projects"
         columns={columns}
         rows={rows}
         rowKey={(project) => project.id}
         minWidthClass="min-w-[980px]"
         rowClassName="align-top"
-        empty={
-          <ListEmpty
-            filtered={isFiltered}
-            icon={FolderKanban}
-            whenFiltered={{ title: "No projects found", hint: "Try adjusting your filters" }}
-            whenNone={{ title: "No projects yet", hint: "Projects will appear here as they are created" }}
-          />
-        }
+        filtered={isFiltered}
+        icon={FolderKanban}
+        whenFiltered={{ title: "No projects found", hint: "Try adjusting your filters" }}
+        whenNone={{ title: "No projects yet", hint: "Projects will appear here as they are created" }}
       />
       {footer}
       {modal?.kind === "create" ? <ProjectFormDialog project={null} onClose={() => setModal(null)} showToast={show} /> : null}

@@ -28,13 +28,17 @@ export const messageThreads = pgTable(
   ],
 );
 
+/** `thread_id uuid not null references message_threads(id) on delete cascade`: goes with its thread. */
+const inThread = () =>
+  uuid("thread_id")
+    .notNull()
+    .references(() => messageThreads.id, { onDelete: "cascade" });
+
 export const messages = pgTable(
   "messages",
   {
     id: uuidPrimaryKey(),
-    threadId: uuid("thread_id")
-      .notNull()
-      .references(() => messageThreads.id, { onDelete: "cascade" }),
+    threadId: inThread(),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     // The author's side when written, kept if the user is later removed.
     authorRole: text("author_role", { enum: MESSAGE_AUTHOR_ROLES }).notNull(),
@@ -70,9 +74,7 @@ export const messageAttachments = pgTable(
 export const messageReads = pgTable(
   "message_reads",
   {
-    threadId: uuid("thread_id")
-      .notNull()
-      .references(() => messageThreads.id, { onDelete: "cascade" }),
+    threadId: inThread(),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

@@ -2,8 +2,8 @@ import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
 import { auditActionLabel } from "@/lib/domain/audit-action";
 import { connection } from "next/server";
-import { type Column, DataTable } from "@/components/admin/data-table";
-import { ListEmpty } from "@/components/admin/list-empty";
+import type { Column } from "@/components/admin/data-table";
+import { ListTable } from "@/components/admin/list-table";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
@@ -82,13 +82,16 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: S
           { kind: "date", name: "to", label: "To (UTC)", value: query.to ?? "" },
         ]}
       />
-      <DataTable
+      <ListTable
         caption="Audit log"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => String(row.id)}
         minWidthClass="min-w-[860px]"
-        empty={<ListEmpty filtered={filtered} icon={ScrollText} whenFiltered={{ title: "No entries match these filters" }} whenNone={{ title: "No changes recorded yet" }} />}
+        filtered={filtered}
+        icon={ScrollText}
+        whenFiltered={{ title: "No entries match these filters" }}
+        whenNone={{ title: "No changes recorded yet" }}
       />
       <Pagination basePath="/admin/audit" params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }} page={page} pageSize={pageSize} total={total} noun="entries" />
     </>

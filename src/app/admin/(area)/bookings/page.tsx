@@ -2,8 +2,8 @@ import { CalendarClock } from "lucide-react";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { BookingActions } from "@/components/admin/bookings/booking-actions";
-import { type Column, DataTable } from "@/components/admin/data-table";
-import { ListEmpty } from "@/components/admin/list-empty";
+import type { Column } from "@/components/admin/data-table";
+import { ListTable } from "@/components/admin/list-table";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
@@ -71,20 +71,16 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
           },
         ]}
       />
-      <DataTable
+      <ListTable
         caption="Service bookings"
         columns={COLUMNS}
         rows={rows}
         rowKey={(b) => b.id}
         minWidthClass="min-w-[900px]"
-        empty={
-          <ListEmpty
-            filtered={filtered}
-            icon={CalendarClock}
-            whenFiltered={{ title: "No bookings match these filters", hint: "Try another status or service" }}
-            whenNone={{ title: "No bookings yet", hint: "Clients' requests from the portal appear here" }}
-          />
-        }
+        filtered={filtered}
+        icon={CalendarClock}
+        whenFiltered={{ title: "No bookings match these filters", hint: "Try another status or service" }}
+        whenNone={{ title: "No bookings yet", hint: "Clients' requests from the portal appear here" }}
       />
       <Pagination
         basePath="/admin/bookings"

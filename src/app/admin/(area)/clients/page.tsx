@@ -5,9 +5,9 @@ import { connection } from "next/server";
 import { ClientTwoFactorControls } from "@/components/admin/clients/client-two-factor-controls";
 import { ViewPortalButton } from "@/components/admin/clients/view-portal-button";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
-import { type Column, DataTable } from "@/components/admin/data-table";
+import type { Column } from "@/components/admin/data-table";
 import { ExportLink } from "@/components/admin/export-link";
-import { ListEmpty } from "@/components/admin/list-empty";
+import { ListTable } from "@/components/admin/list-table";
 import { ListControls } from "@/components/admin/list-controls";
 import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
 import { PageHeader } from "@/components/admin/page-header";
@@ -88,13 +88,17 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
           </>
         } />
       <ListControls searchLabel="Search clients" placeholder="Search by company, contact or email..." loadingLabel="Loading clients..." />
-      <DataTable
+      <ListTable
         caption="Clients"
         columns={COLUMNS}
         rows={rows}
         rowKey={(client) => client.id}
         minWidthClass="min-w-[860px]"
-        empty={
+        filtered={Boolean(query.q)}
+        icon={Users}
+        whenFiltered={{ title: "No clients found", hint: "Try adjusting your search" }}
+        whenNone={{ title: "No clients yet", hint: "Clients will appear here as they are added" }}
+        emptyInstead={
           page > 1 ? (
             <div className="space-y-3 text-center">
               <EmptyState title="No clients on this page" />
@@ -102,14 +106,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
                 Back to the first page
               </Link>
             </div>
-          ) : (
-            <ListEmpty
-              filtered={Boolean(query.q)}
-              icon={Users}
-              whenFiltered={{ title: "No clients found", hint: "Try adjusting your search" }}
-              whenNone={{ title: "No clients yet", hint: "Clients will appear here as they are added" }}
-            />
-          )
+          ) : undefined
         }
       />
       <Pagination basePath="/admin/clients" params={{ q: query.q }} page={page} pageSize={pageSize} total={total} noun="clients" />

@@ -1,9 +1,9 @@
 import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { type Column, DataTable } from "@/components/admin/data-table";
+import type { Column } from "@/components/admin/data-table";
 import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
-import { ListEmpty } from "@/components/admin/list-empty";
+import { ListTable } from "@/components/admin/list-table";
 import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
@@ -87,20 +87,16 @@ export default async function AdminInquiriesPage({ searchParams }: { searchParam
           { value: "archived", label: "Archived" },
         ]}
       />
-      <DataTable
+      <ListTable
         caption="Contact inquiries"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.id}
         minWidthClass="min-w-[900px]"
-        empty={
-          <ListEmpty
-            filtered={Boolean(query.q) || query.status !== "all"}
-            icon={Inbox}
-            whenFiltered={{ title: "No inquiries found", hint: "Try adjusting your search or filter" }}
-            whenNone={{ title: "No inquiries yet", hint: "Messages from the contact form appear here" }}
-          />
-        }
+        filtered={Boolean(query.q) || query.status !== "all"}
+        icon={Inbox}
+        whenFiltered={{ title: "No inquiries found", hint: "Try adjusting your search or filter" }}
+        whenNone={{ title: "No inquiries yet", hint: "Messages from the contact form appear here" }}
       />
       <Pagination basePath="/admin/inquiries" params={{ q: query.q, status: query.status === "all" ? undefined : query.status }} page={page} pageSize={pageSize} total={total} noun="inquiries" />
     </>
