@@ -102,6 +102,10 @@ describe("view as client (read only)", () => {
     const refused = { ok: false, error: READ_ONLY_VIEW_MESSAGE, code: "forbidden" };
     expect(await saveAccountSettings(TENANTS.acme.settings)).toEqual(refused);
     expect(await requestServiceBooking({ serviceType: "Other", preferredStartDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), projectDescription: "x", urgency: "low" })).toEqual(refused);
+    // The account cards on that portal's Settings are not the admin's own account either.
+    const { listPasskeysAction, listSessionsAction } = await import("@/app/account/actions");
+    expect(await listSessionsAction({})).toEqual(refused);
+    expect(await listPasskeysAction({})).toEqual(refused);
     // The last line: a write reaching recordAudit with the viewer's actor never lands.
     await expect(import("@/server/audit").then(({ recordAudit }) => recordAudit(t.db, { actor, action: "x", entityType: "x" }))).rejects.toThrow(READ_ONLY_VIEW_MESSAGE);
 
