@@ -59,7 +59,7 @@ function createAuth(db: Db) {
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: 60 * 60 * 24,
-      // Written by our sign-in hook only (src/server/auth/passkey-sign-in.ts), never by a request.
+      // Written by our sign-in hook only (src/server/auth/passkey-hooks.ts), never by a request.
       additionalFields: { signInMethod: { type: "string", required: false, input: false } },
     },
     rateLimit: {
