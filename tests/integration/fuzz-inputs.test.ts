@@ -295,6 +295,8 @@ const FUZZ: Record<string, Spec> = {
     input: mutatedInput(() => ({ area: "client", method: "totp", code: "123456", trustDevice: false })),
   },
 
+  "ACTION src/app/(auth)/actions.ts#finishPasskeySignInAction": { kind: "action", role: "anonymous", input: mutatedInput(() => ({ area: "client" })) },
+
   // --- account security (the signed-in user's own) ----------------------------------------------
   "ACTION src/app/account/actions.ts#startTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password" })) },
   "ACTION src/app/account/actions.ts#confirmTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ code: "123456" })) },
@@ -308,6 +310,9 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/app/account/actions.ts#listSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
   "ACTION src/app/account/actions.ts#revokeSessionAction": { kind: "action", role: "client", input: mutatedInput(() => ({ sessionId: "no-such-session" })) },
   "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/account/actions.ts#listPasskeysAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/account/actions.ts#renamePasskeyAction": { kind: "action", role: "client", input: mutatedInput(() => ({ passkeyId: "no-such-passkey", name: "Fuzz" })) },
+  "ACTION src/app/account/actions.ts#removePasskeyAction": { kind: "action", role: "client", input: mutatedInput(() => ({ passkeyId: "no-such-passkey" })) },
 
   // --- admin actions --------------------------------------------------------------------------
   "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
