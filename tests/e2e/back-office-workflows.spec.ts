@@ -152,6 +152,9 @@ test("viewing a client's portal shows that client's data, and the server refuses
   const form = page.getByRole("form", { name: "Account settings" });
   await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
   await expect(form.getByLabel("Company")).toHaveValue("Acme Robotics");
+  // The account security cards would act on the admin's own account: not shown here.
+  await expect(page.getByText("are the client's own and are not shown in the read-only view")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Passkeys" })).toHaveCount(0);
   const phone = form.getByLabel("Phone");
   const before = await phone.inputValue();
   await phone.fill(`+1 415 555 ${String(Date.now() % 10_000).padStart(4, "0")}`);

@@ -23,14 +23,14 @@ export function ClientPortal({
   return (
     <PortalShell brand={siteConfig.name} email={email} viewingAs={viewingAs}>
       <Suspense fallback={<PortalLoading />}>
-        <PortalData data={data} billingChart={billingChart} />
+        <PortalData data={data} billingChart={billingChart} readOnly={viewingAs !== undefined} />
       </Suspense>
     </PortalShell>
   );
 }
 
 /** The sections once the data has arrived, or the load-error state. Exported for the error-state test. */
-export async function PortalData({ data, billingChart }: { data: Promise<ClientPortalData>; billingChart?: ReactNode }) {
+export async function PortalData({ data, billingChart, readOnly = false }: { data: Promise<ClientPortalData>; billingChart?: ReactNode; readOnly?: boolean }) {
   let loaded;
   try {
     loaded = await data;
@@ -38,5 +38,5 @@ export async function PortalData({ data, billingChart }: { data: Promise<ClientP
     console.error("[portal] loading client data failed:", error);
     return <PortalLoadError />;
   }
-  return <PortalSections data={loaded} billingChart={billingChart} />;
+  return <PortalSections data={loaded} billingChart={billingChart} readOnly={readOnly} />;
 }

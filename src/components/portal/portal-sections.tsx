@@ -13,8 +13,11 @@ import { SECTION_HEADING_ID } from "./section-heading";
 import { SettingsSection } from "./settings-section";
 import { usePortalNavigation } from "./use-portal-navigation";
 
-/** The section named in the URL, rendered from data loaded once on the server. */
-export function PortalSections({ data, billingChart }: { data: ClientPortalData; billingChart?: ReactNode }) {
+/**
+ * The section named in the URL, rendered from data loaded once on the server. `readOnly`: an admin
+ * viewing the client's portal (docs/PRODUCT.md#admin-view-as-client).
+ */
+export function PortalSections({ data, billingChart, readOnly = false }: { data: ClientPortalData; billingChart?: ReactNode; readOnly?: boolean }) {
   const { section } = usePortalNavigation();
   const isFirstRender = useRef(true);
 
@@ -37,7 +40,7 @@ export function PortalSections({ data, billingChart }: { data: ClientPortalData;
     case "rates":
       return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
     case "settings":
-      return <SettingsSection profile={data.profile} security={data.security} notifications={data.notifications} />;
+      return <SettingsSection profile={data.profile} security={data.security} notifications={data.notifications} readOnly={readOnly} />;
     case "book-service":
       return <BookServiceSection data={data} />;
     case "documents":

@@ -33,7 +33,17 @@ const toFormValues = (profile: PortalProfile): AccountSettingsInput => ({
   address: profile.address ?? "",
 });
 
-export function SettingsSection({ profile, security, notifications }: { profile: PortalProfile; security: AccountSecurity; notifications: NotificationPreferencesData }) {
+export function SettingsSection({
+  profile,
+  security,
+  notifications,
+  readOnly = false,
+}: {
+  profile: PortalProfile;
+  security: AccountSecurity;
+  notifications: NotificationPreferencesData;
+  readOnly?: boolean;
+}) {
   const router = useRouter();
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -120,11 +130,19 @@ export function SettingsSection({ profile, security, notifications }: { profile:
         </form>
       </Card>
       {/* Account security, each section its own component (docs/PRODUCT.md#account-security). */}
+      {/* An admin viewing the portal sees no account security: those cards act on the signed-in
+          user's own account, which would be the admin's. */}
       <div className="mt-6 space-y-6">
-        <ChangePasswordCard />
-        <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
-        <PasskeysCard />
-        <SessionsCard />
+        {readOnly ? (
+          <p className="max-w-2xl text-sm text-muted">Password, two-factor, passkeys and sessions are the client&apos;s own and are not shown in the read-only view.</p>
+        ) : (
+          <>
+            <ChangePasswordCard />
+            <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+            <PasskeysCard />
+            <SessionsCard />
+          </>
+        )}
         <NotificationPreferences audience="client" initial={notifications} />
       </div>
     </section>
