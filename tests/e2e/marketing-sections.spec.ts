@@ -43,17 +43,26 @@ test.describe("hero terminal", () => {
   });
 
   test("causes no layout shift while animating (CLS 0)", async ({ page }) => {
+    // Every shift is kept with what moved, so a failure names the element instead of a bare score.
     await page.addInitScript(() => {
-      (window as unknown as { __shift: number }).__shift = 0;
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      const shifts: { at: number; value: number; moved: string[] }[] = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      const describe = (node?: Node) =>
+        node instanceof Element ? node.outerHTML.slice(0, 160) : `${node?.nodeName ?? "?"} "${(node?.textContent ?? "").slice(0, 60)}"`;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = (entry.sources ?? []).map(
+            (s) => `${describe(s.node)}: ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`,
+          );
+          shifts.push({ at: Math.round(entry.startTime), value: entry.value, moved });
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto("/");
     await expect(page.getByTestId("hero-terminal")).toHaveAttribute("data-step", "26", { timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
   });
 
   test("is static text for screen readers", async ({ page }) => {
