@@ -5,15 +5,13 @@
 // from the client row.
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { acceptInvitation, createClientViaUi } from "./admin-helpers";
+import { invitedClientSignedIn } from "./admin-helpers";
+import { submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { PHONE, expectPhoneReady } from "./phone-ready";
 
 async function clientPassword(page: Page, email: string, password: string) {
-  await page.goto("/client-portal");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await submitPortalLogin(page, email, password);
   await expect(page.getByText(email).first()).toBeVisible();
 }
 
@@ -22,14 +20,9 @@ const sessionsList = (page: Page) => page.getByRole("list", { name: "Active sess
 
 test("a client signs out another browser from the sessions list, then changes the password", async ({ page, browser }) => {
   await signInViaApi(page, DEMO.admin);
-  const client = await createClientViaUi(page, "Sessions");
   const password = "sessions-e2e-password";
   const newPassword = "sessions-e2e-password-2";
-
-  const mine = await browser.newContext();
-  const me = await mine.newPage();
-  await acceptInvitation(me, client.inviteUrl, password);
-  await clientPassword(me, client.email, password);
+  const { client, context: mine, me } = await invitedClientSignedIn(page, browser, "Sessions", password);
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
   await clientPassword(other, client.email, password);
@@ -72,12 +65,8 @@ test("a client signs out another browser from the sessions list, then changes th
 
 test("a company's requirement sends its user to enrolment; an admin resets the user's two-factor from the row", async ({ page, browser }) => {
   await signInViaApi(page, DEMO.admin);
-  const client = await createClientViaUi(page, "Required");
   const password = "required-e2e-password";
-  const context = await browser.newContext();
-  const me = await context.newPage();
-  await acceptInvitation(me, client.inviteUrl, password);
-  await clientPassword(me, client.email, password);
+  const { client, context, me } = await invitedClientSignedIn(page, browser, "Required", password);
 
   await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
   const required = page.getByRole("switch", { name: `Require two-factor for ${client.company}` });

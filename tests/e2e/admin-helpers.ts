@@ -1,6 +1,7 @@
 // Shared steps of the admin browser tests. Records they create carry a unique suffix, because all
 // specs share one server and one demo database.
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { submitPortalLogin } from "./auth-helpers";
 import { expect } from "./fixtures";
 
 export function uniqueSuffix(): string {
@@ -38,4 +39,26 @@ export async function acceptInvitation(page: Page, inviteUrl: string, password: 
   await expect(page.getByRole("heading", { name: "Set Your Password" })).toBeVisible();
   await page.getByRole("button", { name: "Set Password" }).click();
   await expect(page.getByText("Password Reset Successfully")).toBeVisible();
+}
+
+/**
+ * The admin signed in on `page` creates a client; its invitee, in a browser of their own, sets
+ * `password` from the invitation and signs in on the portal's form. `prepare` runs on that browser
+ * first (a virtual authenticator, say).
+ */
+export async function invitedClientSignedIn(
+  page: Page,
+  browser: Browser,
+  name: string,
+  password: string,
+  prepare?: (context: BrowserContext, me: Page) => Promise<void>,
+): Promise<{ client: InvitedClient; context: BrowserContext; me: Page }> {
+  const client = await createClientViaUi(page, name);
+  const context = await browser.newContext();
+  const me = await context.newPage();
+  if (prepare) await prepare(context, me);
+  await acceptInvitation(me, client.inviteUrl, password);
+  await submitPortalLogin(me, client.email, password);
+  await expect(me.getByText(client.email).first()).toBeVisible();
+  return { client, context, me };
 }

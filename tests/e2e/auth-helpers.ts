@@ -37,3 +37,11 @@ export async function interceptNextAction(page: Page, mode: "delay" | "abort") {
 export function logoutButton(page: Page) {
   return page.getByRole("button", { name: "Logout" }).filter({ visible: true }).first();
 }
+
+/** Fills and sends the portal's login form as a person would (not through the API). */
+export async function submitPortalLogin(page: Page, email: string, password: string) {
+  await page.goto("/client-portal");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}

@@ -3,7 +3,7 @@
 // and signs in with "Sign in with a passkey", then through the email field's autofill, sees its
 // last use, then removes it.
 import type { BrowserContext, Page } from "@playwright/test";
-import { acceptInvitation, createClientViaUi } from "./admin-helpers";
+import { invitedClientSignedIn } from "./admin-helpers";
 import { logoutButton } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
@@ -20,18 +20,7 @@ const passkeysCard = (page: Page) => page.getByRole("heading", { name: "Passkeys
 
 test("a client adds a passkey, signs in with it, renames and removes it", async ({ page, browser }) => {
   await signInViaApi(page, DEMO.admin);
-  const client = await createClientViaUi(page, "Passkey");
-  const password = "passkey-e2e-password";
-  const context = await browser.newContext();
-  const me = await context.newPage();
-  await addVirtualAuthenticator(context, me);
-  await acceptInvitation(me, client.inviteUrl, password);
-
-  await me.goto("/client-portal");
-  await me.getByLabel("Email").fill(client.email);
-  await me.getByLabel("Password").fill(password);
-  await me.getByRole("button", { name: "Login" }).click();
-  await expect(me.getByText(client.email).first()).toBeVisible();
+  const { client, context, me } = await invitedClientSignedIn(page, browser, "Passkey", "passkey-e2e-password", addVirtualAuthenticator);
 
   await me.goto("/client-portal?section=settings");
   const card = passkeysCard(me);

@@ -4,8 +4,8 @@
 // admin has no exemption) reaches nothing but enrolment.
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { acceptInvitation, createClientViaUi } from "./admin-helpers";
-import { logoutButton } from "./auth-helpers";
+import { invitedClientSignedIn } from "./admin-helpers";
+import { logoutButton, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { startMailServer } from "./mail-server";
 
@@ -34,22 +34,10 @@ async function enrol(page: Page, password: string): Promise<{ secret: string; ba
   return { secret, backupCodes };
 }
 
-async function clientPassword(page: Page, email: string, password: string) {
-  await page.goto("/client-portal");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
 test("a client enrols, then signs in with a code and with a backup code that works once", async ({ page, browser }) => {
   await signInViaApi(page, DEMO.admin);
-  const client = await createClientViaUi(page, "Two Factor");
   const password = "two-factor-e2e-password";
-  const context = await browser.newContext();
-  const me = await context.newPage();
-  await acceptInvitation(me, client.inviteUrl, password);
-  await clientPassword(me, client.email, password);
-  await expect(me.getByText(client.email).first()).toBeVisible();
+  const { client, context, me } = await invitedClientSignedIn(page, browser, "Two Factor", password);
 
   await me.goto("/client-portal?section=settings");
   const { secret, backupCodes } = await enrol(me, password);
@@ -57,21 +45,21 @@ test("a client enrols, then signs in with a code and with a backup code that wor
 
   // Signed out, the password alone is no longer enough: the code step follows.
   await logoutButton(me).click();
-  await clientPassword(me, client.email, password);
+  await submitPortalLogin(me, client.email, password);
   await me.getByLabel("Authentication code").fill(codeFor(secret));
   await me.getByRole("button", { name: "Verify" }).click();
   await expect(me.getByText(client.email).first()).toBeVisible();
 
   // A backup code instead of the app, once.
   await logoutButton(me).click();
-  await clientPassword(me, client.email, password);
+  await submitPortalLogin(me, client.email, password);
   await me.getByRole("button", { name: "Use a backup code" }).click();
   await me.getByLabel("Backup code").fill(backupCodes[0]!);
   await me.getByRole("button", { name: "Verify" }).click();
   await expect(me.getByText(client.email).first()).toBeVisible();
 
   await logoutButton(me).click();
-  await clientPassword(me, client.email, password);
+  await submitPortalLogin(me, client.email, password);
   await me.getByRole("button", { name: "Use a backup code" }).click();
   await me.getByLabel("Backup code").fill(backupCodes[0]!);
   await me.getByRole("button", { name: "Verify" }).click();

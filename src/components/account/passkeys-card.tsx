@@ -1,7 +1,7 @@
 "use client";
 
 import { KeyRound } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,8 @@ import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useActionData } from "@/components/ui/use-action-data";
+import { useBusy } from "@/components/ui/use-busy";
 import { formatRelativeTime } from "@/lib/format";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { describeUserAgent } from "@/lib/user-agent";
@@ -24,76 +26,54 @@ const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
  */
 export function PasskeysCard() {
   const { toast, show } = useToast();
-  const [passkeys, setPasskeys] = useState<AccountPasskey[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { data: passkeys, error, reload } = useActionData("", () => listPasskeysAction({}), "Could not load your passkeys. Please reload the page.");
+  const { busy, run } = useBusy<"add" | "rename" | "remove">();
   const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<AccountPasskey | null>(null);
+  const failed = () => show("Something went wrong. Please try again.", 6000, "error");
 
-  const load = useCallback(async () => {
-    try {
-      const result = await listPasskeysAction({});
-      if (result.ok) {
-        setPasskeys(result.data);
-        setError(null);
-      } else setError(result.error);
-    } catch {
-      setError("Could not load your passkeys. Please reload the page.");
-    }
-  }, []);
+  const add = () =>
+    run(
+      "add",
+      async () => {
+        await registerPasskey(describeUserAgent(navigator.userAgent));
+        show("The passkey was added. You can now sign in with it.", 4000);
+        await reload();
+      },
+      (failure) => {
+        // A cancelled ceremony has no message: the person chose to stop.
+        const message = passkeyErrorMessage(failure, "register");
+        if (message) show(message, 6000, "error");
+      },
+    );
 
-  useEffect(() => {
-    // Reading the list is the effect's purpose (the page data carries no passkeys).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  const add = async () => {
-    setBusy(true);
-    try {
-      await registerPasskey(describeUserAgent(navigator.userAgent));
-      show("The passkey was added. You can now sign in with it.", 4000);
-      await load();
-    } catch (failure) {
-      const message = passkeyErrorMessage(failure, "register");
-      if (message) show(message, 6000, "error");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const saveName = async () => {
-    if (!renaming) return;
-    setBusy(true);
-    try {
-      const result = await renamePasskeyAction({ passkeyId: renaming.id, name: renaming.name });
-      if (result.ok) {
+  const saveName = () =>
+    renaming &&
+    run(
+      "rename",
+      async () => {
+        const result = await renamePasskeyAction({ passkeyId: renaming.id, name: renaming.name });
+        if (!result.ok) return setRenaming({ ...renaming, error: result.fieldErrors?.name ?? result.error });
         setRenaming(null);
         show("The passkey was renamed.", 4000);
-        await load();
-      } else setRenaming({ ...renaming, error: result.fieldErrors?.name ?? result.error });
-    } catch {
-      show("Something went wrong. Please try again.", 6000, "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+        await reload();
+      },
+      failed,
+    );
 
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      const result = await removePasskeyAction({ passkeyId: removing.id });
-      setRemoving(null);
-      if (result.ok) show("The passkey was removed. It no longer signs you in.", 4000);
-      else show(result.error, 6000, "error");
-      await load();
-    } catch {
-      show("Something went wrong. Please try again.", 6000, "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () =>
+    removing &&
+    run(
+      "remove",
+      async () => {
+        const result = await removePasskeyAction({ passkeyId: removing.id });
+        setRemoving(null);
+        if (result.ok) show("The passkey was removed. It no longer signs you in.", 4000);
+        else show(result.error, 6000, "error");
+        await reload();
+      },
+      failed,
+    );
 
   return (
     <Card className="max-w-2xl" id="passkeys">
@@ -102,7 +82,7 @@ export function PasskeysCard() {
           <KeyRound className="h-5 w-5 text-accent" aria-hidden />
           Passkeys
         </h2>
-        <Button size="sm" variant="secondary" disabled={busy} onClick={add}>
+        <Button size="sm" variant="secondary" disabled={busy !== null} onClick={add}>
           Add a passkey
         </Button>
       </div>
@@ -143,10 +123,10 @@ export function PasskeysCard() {
                       </p>
                     ) : null}
                   </div>
-                  <Button size="sm" type="submit" disabled={busy}>
+                  <Button size="sm" type="submit" disabled={busy !== null}>
                     Save
                   </Button>
-                  <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRenaming(null)}>
+                  <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => setRenaming(null)}>
                     Cancel
                   </Button>
                 </form>
@@ -159,10 +139,10 @@ export function PasskeysCard() {
                     </p>
                   </div>
                   <div className="flex gap-1">
-                    <Button size="sm" variant="ghost" disabled={busy} aria-label={`Rename ${p.name}`} onClick={() => setRenaming({ id: p.id, name: p.name })}>
+                    <Button size="sm" variant="ghost" disabled={busy !== null} aria-label={`Rename ${p.name}`} onClick={() => setRenaming({ id: p.id, name: p.name })}>
                       Rename
                     </Button>
-                    <Button size="sm" variant="ghost" disabled={busy} aria-label={`Remove ${p.name}`} onClick={() => setRemoving(p)}>
+                    <Button size="sm" variant="ghost" disabled={busy !== null} aria-label={`Remove ${p.name}`} onClick={() => setRemoving(p)}>
                       Remove
                     </Button>
                   </div>
@@ -183,7 +163,7 @@ export function PasskeysCard() {
           <Button variant="ghost" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
-          <Button variant="danger" disabled={busy} onClick={remove}>
+          <Button variant="danger" disabled={busy !== null} onClick={remove}>
             Remove passkey
           </Button>
         </div>

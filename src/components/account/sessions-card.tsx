@@ -1,14 +1,15 @@
 "use client";
 
 import { MonitorSmartphone } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { listSessionsAction, revokeOtherSessionsAction, revokeSessionAction } from "@/app/account/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useActionData } from "@/components/ui/use-action-data";
+import { useBusy } from "@/components/ui/use-busy";
 import { formatRelativeTime } from "@/lib/format";
-import type { AccountSession } from "@/server/data/account-sessions";
 
 /** Sent by the password change, which replaces every session: the list loads again. */
 export const SESSIONS_CHANGED_EVENT = "account:sessions-changed";
@@ -22,44 +23,26 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
  */
 export function SessionsCard() {
   const { toast, show } = useToast();
-  const [sessions, setSessions] = useState<AccountSession[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const result = await listSessionsAction({});
-      if (result.ok) {
-        setSessions(result.data);
-        setError(null);
-      } else setError(result.error);
-    } catch {
-      setError("Could not load your sessions. Please reload the page.");
-    }
-  }, []);
+  const { data: sessions, error, reload } = useActionData("", () => listSessionsAction({}), "Could not load your sessions. Please reload the page.");
+  const { busy, run: runBusy } = useBusy();
 
   useEffect(() => {
-    // Reading the list is the effect's purpose (an action, since the page data carries no sessions).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    const reload = () => void load();
-    window.addEventListener(SESSIONS_CHANGED_EVENT, reload);
-    return () => window.removeEventListener(SESSIONS_CHANGED_EVENT, reload);
-  }, [load]);
+    const again = () => void reload();
+    window.addEventListener(SESSIONS_CHANGED_EVENT, again);
+    return () => window.removeEventListener(SESSIONS_CHANGED_EVENT, again);
+  }, [reload]);
 
-  const run = async (key: string, work: () => Promise<{ ok: true; data: { revoked: number } } | { ok: false; error: string }>, done: (n: number) => string) => {
-    setBusy(key);
-    try {
-      const result = await work();
-      if (result.ok) show(done(result.data.revoked), 4000);
-      else show(result.error, 6000, "error");
-      await load();
-    } catch {
-      show("Something went wrong. Please try again.", 6000, "error");
-    } finally {
-      setBusy(null);
-    }
-  };
+  const run = (key: string, work: () => Promise<{ ok: true; data: { revoked: number } } | { ok: false; error: string }>, done: (n: number) => string) =>
+    runBusy(
+      key,
+      async () => {
+        const result = await work();
+        if (result.ok) show(done(result.data.revoked), 4000);
+        else show(result.error, 6000, "error");
+        await reload();
+      },
+      () => show("Something went wrong. Please try again.", 6000, "error"),
+    );
 
   const others = sessions?.filter((s) => !s.current).length ?? 0;
 

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useBusy } from "@/components/ui/use-busy";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { BackupCodes } from "./backup-codes";
 import { rememberShownCodes, shownCodes } from "./shown-codes";
@@ -30,19 +31,14 @@ export function TwoFactorCard({ enabled, required = false, afterConfirmHref }: {
     return codes ? { step: "codes", codes } : { step: "idle" };
   });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy: running, run } = useBusy();
+  const busy = running !== null;
 
-  const submit = (work: (form: FormData) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (work: (form: FormData) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    setBusy(true);
-    try {
-      await work(new FormData(event.currentTarget));
-    } catch {
-      setError("Something went wrong. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+    const form = new FormData(event.currentTarget);
+    return run("submit", () => work(form), () => setError("Something went wrong. Please try again."));
   };
   const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Textarea } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useBusy } from "@/components/ui/use-busy";
 import type { BookingStatus } from "@/lib/domain/booking-status";
 
 type Decision = "approve" | "decline" | "complete";
@@ -17,29 +18,28 @@ const DONE: Record<Decision, string> = { approve: "Booking approved", decline: "
 export function BookingActions({ bookingId, status, label }: { bookingId: string; status: BookingStatus; label: string }) {
   const router = useRouter();
   const { toast, show } = useToast();
-  const [busy, setBusy] = useState<Decision | null>(null);
+  const { busy, run } = useBusy<Decision>();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
 
-  const decide = async (decision: Decision) => {
-    setBusy(decision);
+  const decide = (decision: Decision) => {
     setReasonError(null);
-    try {
-      const result = await decideBookingAction(decision === "decline" ? { bookingId, decision, reason } : { bookingId, decision });
-      if (!result.ok) {
-        if (decision === "decline" && result.fieldErrors?.reason) setReasonError(result.fieldErrors.reason);
-        else show(result.error, 6000, "error");
-        return;
-      }
-      setDeclining(false);
-      show(DONE[decision], 4000);
-      router.refresh();
-    } catch {
-      show("The change could not be saved. Please try again.", 6000, "error");
-    } finally {
-      setBusy(null);
-    }
+    return run(
+      decision,
+      async () => {
+        const result = await decideBookingAction(decision === "decline" ? { bookingId, decision, reason } : { bookingId, decision });
+        if (!result.ok) {
+          if (decision === "decline" && result.fieldErrors?.reason) setReasonError(result.fieldErrors.reason);
+          else show(result.error, 6000, "error");
+          return;
+        }
+        setDeclining(false);
+        show(DONE[decision], 4000);
+        router.refresh();
+      },
+      () => show("The change could not be saved. Please try again.", 6000, "error"),
+    );
   };
 
   const canApprove = status === "pending";

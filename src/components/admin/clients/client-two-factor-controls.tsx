@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useBusy } from "@/components/ui/use-busy";
 import { cn } from "@/lib/cn";
 
 /**
@@ -18,39 +19,38 @@ export function ClientTwoFactorControls({ clientId, company, required, enabled }
   const router = useRouter();
   const { toast, show } = useToast();
   const [on, setOn] = useState(required);
-  const [busy, setBusy] = useState(false);
+  const { busy: running, run } = useBusy<"toggle" | "reset">();
+  const busy = running !== null;
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const toggle = async () => {
+  const toggle = () => {
     const next = !on;
-    setBusy(true);
-    try {
-      const result = await setClientTwoFactorRequirementAction({ clientId, required: next });
-      if (!result.ok) return show(result.error, 6000, "error");
-      setOn(result.data.required);
-      show(next ? `${company}'s users must now use two-factor sign-in.` : `Two-factor sign-in is optional again for ${company}.`, 4000);
-    } catch {
-      show("Could not change the setting. Please try again.", 6000, "error");
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      "toggle",
+      async () => {
+        const result = await setClientTwoFactorRequirementAction({ clientId, required: next });
+        if (!result.ok) return show(result.error, 6000, "error");
+        setOn(result.data.required);
+        show(next ? `${company}'s users must now use two-factor sign-in.` : `Two-factor sign-in is optional again for ${company}.`, 4000);
+      },
+      () => show("Could not change the setting. Please try again.", 6000, "error"),
+    );
   };
 
-  const reset = async () => {
-    setBusy(true);
+  const reset = () => {
     setError(null);
-    try {
-      const result = await resetClientTwoFactorAction({ clientId });
-      if (!result.ok) return setError(result.error);
-      setConfirming(false);
-      show(`Two-factor sign-in of ${company}'s user was reset. They have been e-mailed.`, 5000);
-      router.refresh();
-    } catch {
-      setError("Could not reset two-factor. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      "reset",
+      async () => {
+        const result = await resetClientTwoFactorAction({ clientId });
+        if (!result.ok) return setError(result.error);
+        setConfirming(false);
+        show(`Two-factor sign-in of ${company}'s user was reset. They have been e-mailed.`, 5000);
+        router.refresh();
+      },
+      () => setError("Could not reset two-factor. Please try again."),
+    );
   };
 
   return (
