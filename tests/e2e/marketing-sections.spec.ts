@@ -1,5 +1,6 @@
 // Landing page sections (docs/PRODUCT.md, the Marketing sections): hero with the 26-step terminal, about, services toggles.
 import { expect, test, waitForHydration } from "./fixtures";
+import { serveHtmlInPieces } from "./slow-html";
 
 const CLAIMS = [
   "3.5x faster reviews",
@@ -63,6 +64,35 @@ test.describe("hero terminal", () => {
     await page.goto("/");
     await expect(page.getByTestId("hero-terminal")).toHaveAttribute("data-step", "26", { timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
+  });
+
+  test("nothing moves while the page arrives in pieces over a slow network", async ({ browser, baseURL }) => {
+    // Split before the terminal and before each later section: what has arrived must already sit
+    // where it stays (the hero's text column, say, must not re-centre when the terminal arrives).
+    const slow = await serveHtmlInPieces(baseURL!, ["<figure", 'id="about"', 'id="services"', 'id="contact"', "<footer"]);
+    try {
+      for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+        const page = await browser.newPage({ viewport });
+        await page.addInitScript(() => {
+          const moved: string[] = [];
+          (window as unknown as { __moved: string[] }).__moved = moved;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+              for (const source of entry.sources ?? []) {
+                const node = source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName);
+                moved.push(`${node}: y ${source.previousRect.y} -> ${source.currentRect.y}`);
+              }
+            }
+          }).observe({ type: "layout-shift", buffered: true });
+        });
+        await page.goto(slow.url, { waitUntil: "load" });
+        await expect(page.locator("footer")).toBeAttached();
+        expect(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved), `at ${viewport.width} px`).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await slow.close();
+    }
   });
 
   test("is static text for screen readers", async ({ page }) => {
