@@ -1,6 +1,5 @@
 import { CalendarClock } from "lucide-react";
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { BookingActions } from "@/components/admin/bookings/booking-actions";
 import type { Column } from "@/components/admin/data-table";
 import { ListTable } from "@/components/admin/list-table";
@@ -13,7 +12,7 @@ import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import { bookingListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminBookingRow, listAdminBookings } from "@/server/data/admin-bookings";
 import { getDb } from "@/server/data/db";
 
@@ -41,12 +40,8 @@ const COLUMNS: Column<AdminBookingRow>[] = [
   { header: "Actions", cell: (b) => <BookingActions bookingId={b.id} status={b.status} label={`${b.serviceType} for ${b.company}`} /> },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AdminBookingsPage({ searchParams }: { searchParams: SearchParams }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = bookingListQuerySchema.parse(await searchParams);
+export default async function AdminBookingsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, bookingListQuerySchema);
   const { rows, total, page, pageSize } = await listAdminBookings(getDb(), { actor, ...query });
   const filtered = query.status !== "all" || query.service !== "all";
 

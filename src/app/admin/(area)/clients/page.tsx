@@ -1,7 +1,6 @@
 import { Receipt, Settings, SlidersHorizontal, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { connection } from "next/server";
 import { ClientTwoFactorControls } from "@/components/admin/clients/client-two-factor-controls";
 import { ViewPortalButton } from "@/components/admin/clients/view-portal-button";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
@@ -19,7 +18,7 @@ import { cn } from "@/lib/cn";
 import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminClientRow, listAdminClients } from "@/server/data/admin-clients";
 import { getDb } from "@/server/data/db";
 
@@ -70,12 +69,8 @@ const COLUMNS: Column<AdminClientRow>[] = [
   },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AdminClientsPage({ searchParams }: { searchParams: SearchParams }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = clientListQuerySchema.parse(await searchParams);
+export default async function AdminClientsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, clientListQuerySchema);
   const { rows, total, page, pageSize } = await listAdminClients(getDb(), { actor, ...query });
 
   return (

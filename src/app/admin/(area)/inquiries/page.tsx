@@ -1,6 +1,5 @@
 import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import type { Column } from "@/components/admin/data-table";
 import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
 import { ListTable } from "@/components/admin/list-table";
@@ -12,7 +11,7 @@ import { cn } from "@/lib/cn";
 import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, inquiryStateOf } from "@/lib/domain/inquiry-state";
 import { formatDate } from "@/lib/format";
 import { inquiryListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminInquiryRow, listAdminInquiries } from "@/server/data/admin-inquiries";
 import { getDb } from "@/server/data/db";
 
@@ -65,12 +64,8 @@ const COLUMNS: Column<AdminInquiryRow>[] = [
   },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AdminInquiriesPage({ searchParams }: { searchParams: SearchParams }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = inquiryListQuerySchema.parse(await searchParams);
+export default async function AdminInquiriesPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, inquiryListQuerySchema);
   const { rows, total, page, pageSize } = await listAdminInquiries(getDb(), { actor, ...query });
 
   return (

@@ -1,6 +1,5 @@
 import { ExternalLink, Percent, Repeat, TrendingUp, Users } from "lucide-react";
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import type { Column } from "@/components/admin/data-table";
 import { ListTable } from "@/components/admin/list-table";
 import { ListControls } from "@/components/admin/list-controls";
@@ -10,7 +9,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCents, formatDate } from "@/lib/format";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { subscriptionListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
 import { getDb } from "@/server/data/db";
 import { squareSubscriptionDashboardUrl } from "@/server/integrations/square/links";
@@ -50,10 +49,8 @@ const COLUMNS: Column<SubscriptionRow>[] = [
   },
 ];
 
-export default async function AdminSubscriptionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = subscriptionListQuerySchema.parse(await searchParams);
+export default async function AdminSubscriptionsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, subscriptionListQuerySchema);
   const db = getDb();
   const [stats, list] = await Promise.all([getSubscriptionStats(db, { actor }), listAdminSubscriptions(db, { actor, ...query })]);
 
