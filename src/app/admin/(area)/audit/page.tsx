@@ -2,6 +2,7 @@ import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
 import { auditActionLabel } from "@/lib/domain/audit-action";
 import type { Column } from "@/components/admin/data-table";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
@@ -77,18 +78,15 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
           { kind: "date", name: "to", label: "To (UTC)", value: query.to ?? "" },
         ]}
       />
-      <ListTable
-        caption="Audit log"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(row) => String(row.id)}
-        minWidthClass="min-w-[860px]"
-        filtered={filtered}
-        icon={ScrollText}
-        whenFiltered={{ title: "No entries match these filters" }}
-        whenNone={{ title: "No changes recorded yet" }}
-      />
+      <ListTable caption="Audit log" columns={COLUMNS} rows={rows} minWidthClass="min-w-[860px]" filtered={filtered} empty={EMPTY} />
       <Pagination basePath="/admin/audit" params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }} page={page} pageSize={pageSize} total={total} noun="entries" />
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: ScrollText,
+  whenFiltered: { title: "No entries match these filters" },
+  whenNone: { title: "No changes recorded yet" },
+};

@@ -2,6 +2,7 @@ import { CalendarClock } from "lucide-react";
 import type { Metadata } from "next";
 import { BookingActions } from "@/components/admin/bookings/booking-actions";
 import type { Column } from "@/components/admin/data-table";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
@@ -66,17 +67,7 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
           },
         ]}
       />
-      <ListTable
-        caption="Service bookings"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(b) => b.id}
-        minWidthClass="min-w-[900px]"
-        filtered={filtered}
-        icon={CalendarClock}
-        whenFiltered={{ title: "No bookings match these filters", hint: "Try another status or service" }}
-        whenNone={{ title: "No bookings yet", hint: "Clients' requests from the portal appear here" }}
-      />
+      <ListTable caption="Service bookings" columns={COLUMNS} rows={rows} minWidthClass="min-w-[900px]" filtered={filtered} empty={EMPTY} />
       <Pagination
         basePath="/admin/bookings"
         params={{ status: query.status === "all" ? undefined : query.status, service: query.service === "all" ? undefined : query.service, sort: query.sort === "newest" ? undefined : query.sort }}
@@ -88,3 +79,10 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: CalendarClock,
+  whenFiltered: { title: "No bookings match these filters", hint: "Try another status or service" },
+  whenNone: { title: "No bookings yet", hint: "Clients' requests from the portal appear here" },
+};

@@ -6,6 +6,7 @@ import { ViewPortalButton } from "@/components/admin/clients/view-portal-button"
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import type { Column } from "@/components/admin/data-table";
 import { ExportLink } from "@/components/admin/export-link";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { ListControls } from "@/components/admin/list-controls";
 import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
@@ -87,12 +88,9 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
         caption="Clients"
         columns={COLUMNS}
         rows={rows}
-        rowKey={(client) => client.id}
         minWidthClass="min-w-[860px]"
         filtered={Boolean(query.q)}
-        icon={Users}
-        whenFiltered={{ title: "No clients found", hint: "Try adjusting your search" }}
-        whenNone={{ title: "No clients yet", hint: "Clients will appear here as they are added" }}
+        empty={EMPTY}
         emptyInstead={
           page > 1 ? (
             <div className="space-y-3 text-center">
@@ -108,3 +106,10 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: Users,
+  whenFiltered: { title: "No clients found", hint: "Try adjusting your search" },
+  whenNone: { title: "No clients yet", hint: "Clients will appear here as they are added" },
+};

@@ -2,6 +2,7 @@ import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
 import type { Column } from "@/components/admin/data-table";
 import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
@@ -82,18 +83,15 @@ export default async function AdminInquiriesPage({ searchParams }: { searchParam
           { value: "archived", label: "Archived" },
         ]}
       />
-      <ListTable
-        caption="Contact inquiries"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(row) => row.id}
-        minWidthClass="min-w-[900px]"
-        filtered={Boolean(query.q) || query.status !== "all"}
-        icon={Inbox}
-        whenFiltered={{ title: "No inquiries found", hint: "Try adjusting your search or filter" }}
-        whenNone={{ title: "No inquiries yet", hint: "Messages from the contact form appear here" }}
-      />
+      <ListTable caption="Contact inquiries" columns={COLUMNS} rows={rows} minWidthClass="min-w-[900px]" filtered={Boolean(query.q) || query.status !== "all"} empty={EMPTY} />
       <Pagination basePath="/admin/inquiries" params={{ q: query.q, status: query.status === "all" ? undefined : query.status }} page={page} pageSize={pageSize} total={total} noun="inquiries" />
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: Inbox,
+  whenFiltered: { title: "No inquiries found", hint: "Try adjusting your search or filter" },
+  whenNone: { title: "No inquiries yet", hint: "Messages from the contact form appear here" },
+};
