@@ -1,5 +1,6 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
+import { CHART_MONTHS } from "@/lib/chart-months";
 import { todayIso } from "@/lib/format";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
@@ -9,8 +10,6 @@ import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./in
 // The revenue charts (docs/PRODUCT.md#revenue-charts): each is ONE statement, twelve months from
 // generate_series left-joined to the rows of each month, so a month without data is a zero and
 // every sum is integer cents computed in the database.
-
-export const CHART_MONTHS = 12;
 
 /** One month of a chart: "2026-11" and its integer-cent figures. */
 export type MonthPoint<K extends string> = { month: string } & Record<K, number>;
