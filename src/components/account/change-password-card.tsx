@@ -1,11 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { changePasswordAction } from "@/app/account/actions";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { Alert } from "@/components/ui/alert";
@@ -13,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { type ChangePasswordInput, changePasswordSchema, TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
 import { SESSIONS_CHANGED_EVENT } from "./sessions-card";
 import { RESET_PASSWORD_MIN } from "@/lib/validation/auth";
@@ -29,13 +27,7 @@ export function ChangePasswordCard() {
   const router = useRouter();
   const hydrated = useHydrated();
   const [banner, setBanner] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput, unknown, z.output<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useZodForm(changePasswordSchema, EMPTY);
 
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);

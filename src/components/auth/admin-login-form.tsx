@@ -1,35 +1,23 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { signInAdminAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { adminLoginSchema, AUTH_MESSAGES } from "@/lib/validation/auth";
 import { applyFieldErrors } from "./form-errors";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { TwoFactorStep } from "./two-factor-step";
-
-type Values = z.input<typeof adminLoginSchema>;
 
 export function AdminLoginForm() {
   const router = useRouter();
   const [banner, setBanner] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [isNavigating, startNavigation] = useTransition();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof adminLoginSchema>>({
-    resolver: zodResolver(adminLoginSchema),
-    defaultValues: { email: "", password: "" },
-  });
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useZodForm(adminLoginSchema, { email: "", password: "" });
   const busy = isSubmitting || isNavigating;
 
   const onSubmit = handleSubmit(async (values) => {

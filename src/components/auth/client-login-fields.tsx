@@ -1,36 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { signInClientAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { AUTH_MESSAGES, clientLoginSchema } from "@/lib/validation/auth";
 import { applyFieldErrors } from "./form-errors";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { TwoFactorStep } from "./two-factor-step";
-
-type Values = z.input<typeof clientLoginSchema>;
 
 export function ClientLoginFields() {
   const router = useRouter();
   const [banner, setBanner] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [isRefreshing, startRefresh] = useTransition();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof clientLoginSchema>>({
-    resolver: zodResolver(clientLoginSchema),
-    defaultValues: { email: "", password: "", rememberMe: false },
-  });
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useZodForm(clientLoginSchema, { email: "", password: "", rememberMe: false });
   const busy = isSubmitting || isRefreshing;
 
   const onSubmit = handleSubmit(async (values) => {
