@@ -1,10 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { requestServiceBooking } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,9 +10,10 @@ import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { DEFAULT_URGENCY, URGENCIES, URGENCY_LABELS } from "@/lib/domain/urgency";
 import { todayIso } from "@/lib/format";
-import { type ServiceBooking, type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation/portal";
+import { type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation/portal";
 import { useTimedValue } from "./use-timed-value";
 import { Options, asWritten } from "@/components/ui/options";
+import { useZodForm } from "@/components/ui/use-zod-form";
 
 /** The confirmation stays 5 seconds, then the form resets (docs/PRODUCT.md#portal-book-service). */
 export const BOOKING_CONFIRMATION_MS = 5000;
@@ -36,10 +35,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
   const [confirmed, showConfirmation] = useTimedValue<true>(BOOKING_CONFIRMATION_MS);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const { register, handleSubmit, reset, setError, getValues, formState } = useForm<ServiceBookingInput, unknown, ServiceBooking>({
-    resolver: zodResolver(serviceBookingSchema),
-    defaultValues: prefill,
-  });
+  const { register, handleSubmit, reset, setError, getValues, formState } = useZodForm(serviceBookingSchema, prefill);
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async () => {

@@ -1,16 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { accountSettingsSchema, type AccountSettings, type AccountSettingsInput } from "@/lib/validation/portal";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { accountSettingsSchema, type AccountSettingsInput } from "@/lib/validation/portal";
 import type { AccountSecurity } from "@/server/data/account-security";
 import type { PortalProfile } from "@/server/data/portal-profile";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
@@ -50,10 +49,7 @@ export function SettingsSection({
 
   const hydrated = useHydrated();
   const defaults = toFormValues(profile);
-  const form = useForm<AccountSettingsInput, unknown, AccountSettings>({
-    resolver: zodResolver(accountSettingsSchema),
-    defaultValues: defaults,
-  });
+  const form = useZodForm(accountSettingsSchema, defaults);
   const { register, handleSubmit, reset, setError, getValues, formState } = form;
   const { errors, isSubmitting } = formState;
 
