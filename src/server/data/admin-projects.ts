@@ -176,14 +176,7 @@ export async function setProjectStatus(
       .set({ status, updatedAt: new Date() })
       .where(eq(projects.id, projectId))
       .returning({ id: projects.id, projectName: projects.projectName, status: projects.status });
-    await recordAudit(tx, {
-      actor,
-      action: "project.status",
-      entityType: "project",
-      entityId: projectId,
-      before: { status: before.status },
-      after: { status },
-    });
+    await recordAudit(tx, { actor, action: "project.status", entityType: "project", entityId: projectId, before: { status: before.status }, after: { status } });
     if (rows.length > 0 && status !== before.status) {
       await notifyProjectStatus(tx, { id: projectId, clientId: before.clientId, projectName: before.projectName, from: before.status, to: status, changeId: String(Date.now()) });
     }
@@ -287,14 +280,7 @@ export async function unlinkInvoice(db: Db, { actor, invoiceId }: { actor: Admin
     if (!before) throw new AppError("not_found", "Invoice not found");
     if (before.projectId === null) return { unlinked: false };
     await tx.update(invoices).set({ projectId: null, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
-    await recordAudit(tx, {
-      actor,
-      action: "invoice.unlink",
-      entityType: "invoice",
-      entityId: invoiceId,
-      before: { projectId: before.projectId },
-      after: { projectId: null },
-    });
+    await recordAudit(tx, { actor, action: "invoice.unlink", entityType: "invoice", entityId: invoiceId, before: { projectId: before.projectId }, after: { projectId: null } });
     return { unlinked: true };
   });
 }
