@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { requestServiceBooking } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { DEFAULT_URGENCY, URGENCIES, URGENCY_LABELS } from "@/lib/domain/urgency";
@@ -14,6 +13,7 @@ import { type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation
 import { useTimedValue } from "./use-timed-value";
 import { Options, asWritten } from "@/components/ui/options";
 import { useZodForm } from "@/components/ui/use-zod-form";
+import { SubmitRow } from "@/components/ui/submit-row";
 
 /** The confirmation stays 5 seconds, then the form resets (docs/PRODUCT.md#portal-book-service). */
 export const BOOKING_CONFIRMATION_MS = 5000;
@@ -99,11 +99,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
           {...register("projectDescription")}
         />
       </Field>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Submitting..." : "Submit Booking Request"}
-        </Button>
-      </div>
+      <SubmitRow busy={isSubmitting} label="Submit Booking Request" busyLabel="Submitting..." />
     </form>
   );
 }
