@@ -2,7 +2,6 @@
 
 import { CheckCircle2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { requestServiceBooking } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
@@ -12,6 +11,7 @@ import { todayIso } from "@/lib/format";
 import { type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation/portal";
 import { useTimedValue } from "./use-timed-value";
 import { Options, asWritten } from "@/components/ui/options";
+import { useFormAction } from "@/components/ui/use-form-action";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitRow } from "@/components/ui/submit-row";
 
@@ -33,22 +33,11 @@ export function bookingPrefill(params: { service: string | null; quote: string |
 export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
   const router = useRouter();
   const [confirmed, showConfirmation] = useTimedValue<true>(BOOKING_CONFIRMATION_MS);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  const { register, handleSubmit, reset, setError, getValues, formState } = useZodForm(serviceBookingSchema, prefill);
+  const form = useZodForm(serviceBookingSchema, prefill);
+  const { register, reset, formState } = form;
   const { errors, isSubmitting } = formState;
 
-  const onSubmit = handleSubmit(async () => {
-    setServerError(null);
-    const values = getValues();
-    const result = await requestServiceBooking(values);
-    if (!result.ok) {
-      for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (name in values) setError(name as keyof ServiceBookingInput, { message });
-      }
-      setServerError(result.error);
-      return;
-    }
+  const { onSubmit, serverError } = useFormAction(form, requestServiceBooking, () => {
     // The form is cleared now (it is hidden behind the confirmation) and shows again after 5 s.
     reset(EMPTY);
     showConfirmation(true);
