@@ -80,24 +80,10 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {banner ? <Alert tone="error">{banner}</Alert> : null}
         <Field id="reset-password" label="New Password" error={errors.password?.message} hint={`At least ${RESET_PASSWORD_MIN} characters`}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={RESET_PASSWORD_MIN}
-            {...fieldAria("reset-password", errors.password?.message)}
-            {...register("password")}
-          />
+          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-password", errors.password?.message)} {...register("password")} />
         </Field>
         <Field id="reset-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={RESET_PASSWORD_MIN}
-            {...fieldAria("reset-confirm", errors.confirmPassword?.message)}
-            {...register("confirmPassword")}
-          />
+          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-confirm", errors.confirmPassword?.message)} {...register("confirmPassword")} />
         </Field>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? busyLabel : invite ? "Set Password" : "Reset Password"}
