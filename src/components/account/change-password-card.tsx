@@ -1,18 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { changePasswordAction } from "@/app/account/actions";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { SubmitRow } from "@/components/ui/submit-row";
 import { type ChangePasswordInput, changePasswordSchema, TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
 import { SESSIONS_CHANGED_EVENT } from "./sessions-card";
 import { RESET_PASSWORD_MIN } from "@/lib/validation/auth";
@@ -29,13 +27,7 @@ export function ChangePasswordCard() {
   const router = useRouter();
   const hydrated = useHydrated();
   const [banner, setBanner] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput, unknown, z.output<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useZodForm(changePasswordSchema, EMPTY);
 
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
@@ -76,11 +68,7 @@ export function ChangePasswordCard() {
         <Field id="cp-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
           <Input {...fieldAria("cp-confirm", errors.confirmPassword?.message)} type="password" autoComplete="new-password" {...register("confirmPassword")} />
         </Field>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Changing..." : "Change password"}
-          </Button>
-        </div>
+        <SubmitRow busy={isSubmitting} label="Change password" busyLabel="Changing..." />
       </form>
     </Card>
   );

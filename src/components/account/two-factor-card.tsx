@@ -132,14 +132,12 @@ export function TwoFactorCard({ enabled, required = false, afterConfirmHref }: {
               <Input {...fieldAria("tf-disable-code")} name="code" autoComplete="one-time-code" required />
             </Field>
           ) : null}
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={busy} variant={stage.purpose === "disable" ? "danger" : "primary"}>
-              {stage.purpose === "enable" ? "Continue" : stage.purpose === "regenerate" ? "Make new backup codes" : "Turn off two-factor"}
-            </Button>
-            <Button variant="ghost" onClick={() => setStage({ step: "idle" })}>
-              Cancel
-            </Button>
-          </div>
+          <StepButtons
+            submit={stage.purpose === "enable" ? "Continue" : stage.purpose === "regenerate" ? "Make new backup codes" : "Turn off two-factor"}
+            danger={stage.purpose === "disable"}
+            busy={busy}
+            onCancel={() => setStage({ step: "idle" })}
+          />
         </form>
       ) : null}
 
@@ -164,19 +162,26 @@ export function TwoFactorCard({ enabled, required = false, afterConfirmHref }: {
           <Field id="tf-confirm-code" label="6-digit code">
             <Input {...fieldAria("tf-confirm-code")} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={8} required />
           </Field>
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={busy}>
-              Confirm
-            </Button>
-            <Button variant="ghost" onClick={() => setStage({ step: "idle" })}>
-              Cancel
-            </Button>
-          </div>
+          <StepButtons submit="Confirm" busy={busy} onCancel={() => setStage({ step: "idle" })} />
         </form>
       ) : null}
 
       {stage.step === "codes" ? <BackupCodes codes={stage.codes} onDone={finish} /> : null}
       <Toast toast={toast} />
     </Card>
+  );
+}
+
+/** A step's own submit button, and Cancel back to the start. */
+function StepButtons({ submit, danger = false, busy, onCancel }: { submit: string; danger?: boolean; busy: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" disabled={busy} variant={danger ? "danger" : "primary"}>
+        {submit}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }

@@ -1,15 +1,14 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Copy, UserPlus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { type CreateClientInput, createClientSchema } from "@/lib/validation/admin";
 
 type Created = { email: string; inviteUrl: string; expiresAt: string };
@@ -35,10 +34,7 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
   const router = useRouter();
   const [created, setCreated] = useState<Created | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CreateClientInput, unknown, import("zod").output<typeof createClientSchema>>({
-    resolver: zodResolver(createClientSchema),
-    defaultValues: { company: prefill?.company ?? "", contactPerson: prefill?.contactPerson ?? "", email: prefill?.email ?? "", phone: "", address: "", inquiryId: prefill?.inquiryId ?? "" },
-  });
+  const form = useZodForm(createClientSchema, { company: prefill?.company ?? "", contactPerson: prefill?.contactPerson ?? "", email: prefill?.email ?? "", phone: "", address: "", inquiryId: prefill?.inquiryId ?? "" });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -16,7 +16,7 @@ export function RevenueCharts({ invoiced, mrr }: { invoiced: MonthPoint<"invoice
             { key: "collected", label: "Collected", colour: "emerald" },
           ]}
           points={invoiced}
-          emptyTitle="No invoices in the last 12 months"
+          emptyNoun="invoices"
         />
       </Card>
       <Card className="min-w-0">
@@ -26,7 +26,7 @@ export function RevenueCharts({ invoiced, mrr }: { invoiced: MonthPoint<"invoice
           description="Active subscriptions at each month's end, at their tier's monthly price."
           series={[{ key: "mrr", label: "MRR", colour: "violet" }]}
           points={mrr}
-          emptyTitle="No subscriptions in the last 12 months"
+          emptyNoun="subscriptions"
         />
       </Card>
     </section>

@@ -1,54 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { signInAdminAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
-import { adminLoginSchema, AUTH_MESSAGES } from "@/lib/validation/auth";
-import { applyFieldErrors } from "./form-errors";
+import { adminLoginSchema } from "@/lib/validation/auth";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { TwoFactorStep } from "./two-factor-step";
-
-type Values = z.input<typeof adminLoginSchema>;
+import { useSignIn } from "./use-sign-in";
 
 export function AdminLoginForm() {
   const router = useRouter();
-  const [banner, setBanner] = useState<string | null>(null);
-  const [needsCode, setNeedsCode] = useState(false);
-  const [isNavigating, startNavigation] = useTransition();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof adminLoginSchema>>({
-    resolver: zodResolver(adminLoginSchema),
-    defaultValues: { email: "", password: "" },
-  });
-  const busy = isSubmitting || isNavigating;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      const result = await signInAdminAction(values);
-      if (!result.ok) {
-        if (!applyFieldErrors(setError, result.fieldErrors, ["email", "password"])) setBanner(result.error);
-        return;
-      }
-      if (result.data.needsCode) return setNeedsCode(true);
-      startNavigation(() => router.replace(result.data.redirectTo));
-    } catch {
-      setBanner(AUTH_MESSAGES.loginFailed);
-    }
-  });
+  const { form, banner, needsCode, restart, busy, onSubmit, signedIn } = useSignIn(adminLoginSchema, { email: "", password: "" }, signInAdminAction, (to) =>
+    router.replace(to),
+  );
+  const { register, formState: { errors } } = form;
 
   if (needsCode) {
-    return <TwoFactorStep area="admin" onSignedIn={(to) => startNavigation(() => router.replace(to))} onRestart={() => setNeedsCode(false)} />;
+    return <TwoFactorStep area="admin" onSignedIn={signedIn} onRestart={restart} />;
   }
 
   return (
@@ -65,7 +35,7 @@ export function AdminLoginForm() {
           {busy ? "Signing in..." : "Sign In"}
         </Button>
       </form>
-      <PasskeySignIn area="admin" onSignedIn={(to) => startNavigation(() => router.replace(to))} />
+      <PasskeySignIn area="admin" onSignedIn={signedIn} />
     </>
   );
 }

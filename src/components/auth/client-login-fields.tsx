@@ -1,56 +1,27 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { signInClientAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
-import { AUTH_MESSAGES, clientLoginSchema } from "@/lib/validation/auth";
-import { applyFieldErrors } from "./form-errors";
+import { clientLoginSchema } from "@/lib/validation/auth";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { TwoFactorStep } from "./two-factor-step";
-
-type Values = z.input<typeof clientLoginSchema>;
+import { useSignIn } from "./use-sign-in";
 
 export function ClientLoginFields() {
   const router = useRouter();
-  const [banner, setBanner] = useState<string | null>(null);
-  const [needsCode, setNeedsCode] = useState(false);
-  const [isRefreshing, startRefresh] = useTransition();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof clientLoginSchema>>({
-    resolver: zodResolver(clientLoginSchema),
-    defaultValues: { email: "", password: "", rememberMe: false },
-  });
-  const busy = isSubmitting || isRefreshing;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      const result = await signInClientAction(values);
-      if (!result.ok) {
-        if (!applyFieldErrors(setError, result.fieldErrors, ["email", "password"])) setBanner(result.error);
-        return;
-      }
-      if (result.data.needsCode) return setNeedsCode(true);
-      // The session cookie is set; the server now renders the portal in place of this form.
-      startRefresh(() => router.refresh());
-    } catch {
-      setBanner(AUTH_MESSAGES.loginFailed);
-    }
-  });
+  // The session cookie is set (by the action or the passkey endpoint); the server now renders the
+  // portal in place of this form.
+  const { form, banner, needsCode, restart, busy, onSubmit, signedIn } = useSignIn(clientLoginSchema, { email: "", password: "", rememberMe: false }, signInClientAction, () =>
+    router.refresh(),
+  );
+  const { register, formState: { errors } } = form;
 
   if (needsCode) {
-    return <TwoFactorStep area="client" onSignedIn={() => startRefresh(() => router.refresh())} onRestart={() => setNeedsCode(false)} />;
+    return <TwoFactorStep area="client" onSignedIn={signedIn} onRestart={restart} />;
   }
 
   return (
@@ -76,8 +47,7 @@ export function ClientLoginFields() {
           {busy ? "Logging in..." : "Login"}
         </Button>
       </form>
-      {/* The session cookie is set by the passkey endpoint; the server then renders the portal. */}
-      <PasskeySignIn area="client" onSignedIn={() => startRefresh(() => router.refresh())} />
+      <PasskeySignIn area="client" onSignedIn={signedIn} />
     </>
   );
 }

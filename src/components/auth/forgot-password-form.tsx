@@ -1,20 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, MailCheck } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { requestPasswordResetAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "@/lib/validation/auth";
 import { AuthShell } from "./auth-shell";
 import { applyFieldErrors } from "./form-errors";
-
-type Values = z.input<typeof forgotPasswordSchema>;
 
 export function BackToLoginLinks() {
   return (
@@ -35,15 +31,7 @@ export function BackToLoginLinks() {
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof forgotPasswordSchema>>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: "" },
-  });
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useZodForm(forgotPasswordSchema, { email: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);

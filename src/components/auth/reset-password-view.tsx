@@ -1,21 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, KeyRound, ShieldX } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { resetPasswordAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { AUTH_MESSAGES, RESET_PASSWORD_MIN, resetPasswordFormSchema } from "@/lib/validation/auth";
 import { AuthShell } from "./auth-shell";
 import { applyFieldErrors } from "./form-errors";
-
-type Values = z.input<typeof resetPasswordFormSchema>;
 
 /** The success screen stays this long before the redirect (docs/PRODUCT.md#sign-in-reset-password-and-invitations). */
 export const REDIRECT_AFTER_RESET_MS = 2000;
@@ -31,15 +27,7 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
   const [linkValid, setLinkValid] = useState(tokenValid);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof resetPasswordFormSchema>>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: "", confirmPassword: "" },
-  });
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useZodForm(resetPasswordFormSchema, { password: "", confirmPassword: "" });
 
   useEffect(() => {
     if (!redirectTo) return;
@@ -92,24 +80,10 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {banner ? <Alert tone="error">{banner}</Alert> : null}
         <Field id="reset-password" label="New Password" error={errors.password?.message} hint={`At least ${RESET_PASSWORD_MIN} characters`}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={RESET_PASSWORD_MIN}
-            {...fieldAria("reset-password", errors.password?.message)}
-            {...register("password")}
-          />
+          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-password", errors.password?.message)} {...register("password")} />
         </Field>
         <Field id="reset-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={RESET_PASSWORD_MIN}
-            {...fieldAria("reset-confirm", errors.confirmPassword?.message)}
-            {...register("confirmPassword")}
-          />
+          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-confirm", errors.confirmPassword?.message)} {...register("confirmPassword")} />
         </Field>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? busyLabel : invite ? "Set Password" : "Reset Password"}

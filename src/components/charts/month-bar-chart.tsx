@@ -1,4 +1,5 @@
 import { EmptyState } from "@/components/ui/spinner";
+import { CHART_MONTHS } from "@/lib/chart-months";
 import { formatCents } from "@/lib/format";
 
 // A server-rendered bar chart of monthly money figures (docs/PRODUCT.md#revenue-charts): plain
@@ -45,14 +46,15 @@ export function MonthBarChart<K extends string>({
   description,
   series,
   points,
-  emptyTitle,
+  emptyNoun,
 }: {
   id: string;
   title: string;
   description: string;
   series: ChartSeries<K>[];
   points: ({ month: string } & Record<K, number>)[];
-  emptyTitle: string;
+  /** What the chart counts, for its empty state: "invoices" says "No invoices in the last 12 months". */
+  emptyNoun: string;
 }) {
   const totals = series.map((s) => ({ ...s, total: points.reduce((sum, p) => sum + p[s.key], 0) }));
   const hasData = points.some((p) => series.some((s) => p[s.key] !== 0));
@@ -119,7 +121,7 @@ export function MonthBarChart<K extends string>({
         </>
       ) : (
         <div className="mt-3">
-          <EmptyState title={emptyTitle} hint="Figures appear here once there are invoices in the period." />
+          <EmptyState title={`No ${emptyNoun} in the last ${CHART_MONTHS} months`} hint="Figures appear here once there are invoices in the period." />
         </div>
       )}
     </figure>

@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useForm } from "react-hook-form";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { ApiError, apiFetch } from "@/lib/api-client";
-import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues, type ContactInquiry } from "@/lib/validation/contact";
+import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues } from "@/lib/validation/contact";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
 import { Icon } from "./icon";
 
@@ -35,10 +34,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues, unknown, ContactInquiry>({
-    resolver: zodResolver(contactInquirySchema),
-    defaultValues: { ...EMPTY_CONTACT_FORM, ...handover?.values },
-  });
+  } = useZodForm(contactInquirySchema, { ...EMPTY_CONTACT_FORM, ...handover?.values });
 
   // Continue where the visitor was in the static form: same field focused, same caret, and a
   // submission made before this code arrived goes ahead now.

@@ -17,7 +17,7 @@ export function BillingChart({ points }: { points: MonthPoint<"paid" | "outstand
         { key: "outstanding", label: "Outstanding", colour: "amber" },
       ]}
       points={points}
-      emptyTitle="No invoices in the last 12 months"
+      emptyNoun="invoices"
     />
   );
 }

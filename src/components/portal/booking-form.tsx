@@ -1,20 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { requestServiceBooking } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { DEFAULT_URGENCY, URGENCIES, URGENCY_LABELS } from "@/lib/domain/urgency";
 import { todayIso } from "@/lib/format";
-import { type ServiceBooking, type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation/portal";
+import { type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation/portal";
 import { useTimedValue } from "./use-timed-value";
 import { Options, asWritten } from "@/components/ui/options";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { SubmitRow } from "@/components/ui/submit-row";
 
 /** The confirmation stays 5 seconds, then the form resets (docs/PRODUCT.md#portal-book-service). */
 export const BOOKING_CONFIRMATION_MS = 5000;
@@ -34,25 +33,11 @@ export function bookingPrefill(params: { service: string | null; quote: string |
 export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
   const router = useRouter();
   const [confirmed, showConfirmation] = useTimedValue<true>(BOOKING_CONFIRMATION_MS);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  const { register, handleSubmit, reset, setError, getValues, formState } = useForm<ServiceBookingInput, unknown, ServiceBooking>({
-    resolver: zodResolver(serviceBookingSchema),
-    defaultValues: prefill,
-  });
+  const form = useZodForm(serviceBookingSchema, prefill);
+  const { register, reset, formState } = form;
   const { errors, isSubmitting } = formState;
 
-  const onSubmit = handleSubmit(async () => {
-    setServerError(null);
-    const values = getValues();
-    const result = await requestServiceBooking(values);
-    if (!result.ok) {
-      for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (name in values) setError(name as keyof ServiceBookingInput, { message });
-      }
-      setServerError(result.error);
-      return;
-    }
+  const { onSubmit, serverError } = useFormAction(form, requestServiceBooking, () => {
     // The form is cleared now (it is hidden behind the confirmation) and shows again after 5 s.
     reset(EMPTY);
     showConfirmation(true);
@@ -103,11 +88,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
           {...register("projectDescription")}
         />
       </Field>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Submitting..." : "Submit Booking Request"}
-        </Button>
-      </div>
+      <SubmitRow busy={isSubmitting} label="Submit Booking Request" busyLabel="Submitting..." />
     </form>
   );
 }

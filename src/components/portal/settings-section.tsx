@@ -1,16 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { accountSettingsSchema, type AccountSettings, type AccountSettingsInput } from "@/lib/validation/portal";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { accountSettingsSchema, type AccountSettingsInput } from "@/lib/validation/portal";
 import type { AccountSecurity } from "@/server/data/account-security";
 import type { PortalProfile } from "@/server/data/portal-profile";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
@@ -46,31 +45,15 @@ export function SettingsSection({
 }) {
   const router = useRouter();
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
-  const [serverError, setServerError] = useState<string | null>(null);
-
   const hydrated = useHydrated();
   const defaults = toFormValues(profile);
-  const form = useForm<AccountSettingsInput, unknown, AccountSettings>({
-    resolver: zodResolver(accountSettingsSchema),
-    defaultValues: defaults,
-  });
-  const { register, handleSubmit, reset, setError, getValues, formState } = form;
+  const form = useZodForm(accountSettingsSchema, defaults);
+  const { register, reset, formState } = form;
   const { errors, isSubmitting } = formState;
 
-  // The browser validated already; the server validates the raw input again with the same schema.
-  const onSubmit = handleSubmit(async () => {
-    setServerError(null);
-    const values = getValues();
-    const result = await saveAccountSettings(values);
-    if (!result.ok) {
-      for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (name in values) setError(name as keyof AccountSettingsInput, { message });
-      }
-      setServerError(result.error);
-      return;
-    }
+  const { onSubmit, serverError, setServerError } = useFormAction(form, saveAccountSettings, (saved) => {
     // The saved values (trimmed by the server) become the form's new baseline for Reset.
-    const { contactPerson, contactEmail, company, phone, address } = result.data;
+    const { contactPerson, contactEmail, company, phone, address } = saved;
     reset({ contactPerson, contactEmail, company, phone: phone ?? "", address: address ?? "" });
     showSaved(true);
     router.refresh();

@@ -1,28 +1,25 @@
 import "./zod-config";
 import { z } from "zod";
-import { mismatch, newPassword, PASSWORD_MAX, passwordsMatch } from "./auth";
+import { mismatch, newPassword, PASSWORD_MAX, passwordField, passwordsMatch } from "./auth";
 
 // Account security forms (two-factor enrolment and sign-in codes), shared by the forms and the
 // server actions (docs/PRODUCT.md#sign-in-two-factor).
 
-const currentPassword = z
-  .string({ error: "Enter your current password" })
-  .min(1, "Enter your current password")
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+const currentPassword = passwordField(1, "Enter your current password");
+
+/** A code typed by hand: spaces between its groups are dropped before `shape` is checked; every fault has the one message. */
+const typedCode = (maxLength: number, shape: RegExp, message: string) =>
+  z
+    .string({ error: message })
+    .max(maxLength, message)
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(shape, message));
 
 /** A 6-digit code from the authenticator app; spaces people type between groups are dropped. */
-export const totpCodeSchema = z
-  .string({ error: "Enter the 6-digit code from your app" })
-  .max(20, "Enter the 6-digit code from your app")
-  .transform((value) => value.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your app"));
+export const totpCodeSchema = typedCode(20, /^\d{6}$/, "Enter the 6-digit code from your app");
 
 /** A backup code as shown (xxxxx-xxxxx); typed without the dash it is accepted too. */
-export const backupCodeSchema = z
-  .string({ error: "Enter one of your backup codes" })
-  .max(40, "Enter one of your backup codes")
-  .transform((value) => value.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your backup codes"))
+export const backupCodeSchema = typedCode(40, /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your backup codes")
   .transform((value) => (value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`));
 
 export const twoFactorPasswordSchema = z.object({ password: currentPassword });
@@ -34,11 +31,7 @@ export type ConfirmTwoFactorInput = z.input<typeof confirmTwoFactorSchema>;
 /** Disabling needs the password and a code from the app (or a backup code). */
 export const disableTwoFactorSchema = z.object({
   password: currentPassword,
-  code: z
-    .string({ error: "Enter a code from your app or a backup code" })
-    .max(40, "Enter a code from your app or a backup code")
-    .transform((value) => value.replace(/\s+/g, ""))
-    .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter a code from your app or a backup code")),
+  code: typedCode(40, /^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter a code from your app or a backup code"),
 });
 export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
 

@@ -10,12 +10,13 @@ export const PASSWORD_MAX = 128;
 export const SIGN_IN_PASSWORD_MIN = 6;
 export const RESET_PASSWORD_MIN = 8;
 
+/** A password field: one message for a missing or too short password, and the common upper bound. */
+export const passwordField = (min: number, tooShort: string) =>
+  z.string({ error: tooShort }).min(min, tooShort).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
 export const clientLoginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters` })
-    .min(SIGN_IN_PASSWORD_MIN, `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: passwordField(SIGN_IN_PASSWORD_MIN, `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters`),
   rememberMe: z.boolean(),
 });
 export type ClientLoginInput = z.infer<typeof clientLoginSchema>;
@@ -23,10 +24,7 @@ export type ClientLoginInput = z.infer<typeof clientLoginSchema>;
 // The admin form has no field rules of its own; a wrong password is simply refused.
 export const adminLoginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: passwordField(1, "Password is required"),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
@@ -36,10 +34,7 @@ export const forgotPasswordSchema = z.object({
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The rules of a new password, on the reset page and for a change in Settings / Account. */
-export const newPassword = z
-  .string({ error: `Password must be at least ${RESET_PASSWORD_MIN} characters` })
-  .min(RESET_PASSWORD_MIN, `Password must be at least ${RESET_PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+export const newPassword = passwordField(RESET_PASSWORD_MIN, `Password must be at least ${RESET_PASSWORD_MIN} characters`);
 
 export const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
 export const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };

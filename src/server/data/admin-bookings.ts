@@ -10,6 +10,7 @@ import { clients, serviceBookings } from "../db/schema";
 import { sqlStringList } from "../db/schema/one-of";
 import { AppError } from "../errors";
 import { onBookingStatusChanged } from "../notifications/booking-events";
+import { lockRowById } from "./lock-row";
 import { matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
 
 export type AdminBookingRow = {
@@ -91,12 +92,12 @@ export async function decideBooking(db: Db, { actor, bookingId, decision }: { ac
   const { from, to } = TRANSITIONS[decision.decision];
   const reason = decision.decision === "decline" ? decision.reason : null;
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ id: serviceBookings.id, clientId: serviceBookings.clientId, status: serviceBookings.status, declineReason: serviceBookings.declineReason })
-      .from(serviceBookings)
-      .where(eq(serviceBookings.id, bookingId))
-      .for("update");
-    if (!before) throw new AppError("not_found", "Booking not found");
+    const before = await lockRowById(tx, serviceBookings, bookingId, "Booking not found", {
+      id: serviceBookings.id,
+      clientId: serviceBookings.clientId,
+      status: serviceBookings.status,
+      declineReason: serviceBookings.declineReason,
+    });
     if (!from.includes(before.status)) {
       const label = BOOKING_STATUS_LABELS[before.status].toLowerCase();
       throw new AppError(

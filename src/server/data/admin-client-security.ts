@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { clients, user } from "../db/schema";
 import { AppError } from "../errors";
 import { kickOutbox } from "../integrations/email/outbox";
+import { lockRowById } from "./lock-row";
 
 // The two-factor controls on the admin's client row (docs/PRODUCT.md#account-security).
 
@@ -17,8 +18,7 @@ import { kickOutbox } from "../integrations/email/outbox";
 export async function setClientTwoFactorRequirement(db: DbOrTx, { actor, clientId, required }: { actor: AdminActor; clientId: string; required: boolean }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ required: clients.requireTwoFactor }).from(clients).where(eq(clients.id, clientId)).limit(1).for("update");
-    if (!before) throw new AppError("not_found", "Client not found");
+    const before = await lockRowById(tx, clients, clientId, "Client not found", { required: clients.requireTwoFactor });
     if (before.required !== required) {
       await tx.update(clients).set({ requireTwoFactor: required }).where(eq(clients.id, clientId));
       await recordAudit(tx, { actor, action: "client.two_factor_requirement", entityType: "client", entityId: clientId, before: { required: before.required }, after: { required } });

@@ -125,7 +125,7 @@ export type InvoiceExportRow = {
  * natively (JSON.parse), where a dozen fields cost the drivers' row parsing and Drizzle's result
  * mapping several times as much. JSON writes dates as ISO text; the cents fit a JSON number exactly.
  */
-export function invoiceExportCells({ withClient }: { withClient: boolean }): SQL {
+function invoiceExportCells({ withClient }: { withClient: boolean }): SQL {
   return sql`json_build_array(${invoices.id}, ${invoices.invoiceNumber}, ${projects.projectName}, ${invoices.description},
     ${invoices.status}, ${invoices.issuedDate}, ${invoices.dueDate}, ${invoices.paidDate}, ${invoices.amountCents},
     ${invoicePaidCents}, ${invoiceOutstandingCents}, ${withClient ? clients.company : sql`null`}) as "cells"`;
@@ -134,7 +134,7 @@ export function invoiceExportCells({ withClient }: { withClient: boolean }): SQL
 type InvoiceCells = [string, string, string | null, string | null, string, string | null, string | null, string | null, number, number, number, string | null];
 
 /** One page of an invoice export: the rows of a query that selects invoiceExportCells. */
-export async function readInvoiceExportPage(db: DbOrTx, query: SQL): Promise<InvoiceExportRow[]> {
+async function readInvoiceExportPage(db: DbOrTx, query: SQL): Promise<InvoiceExportRow[]> {
   const { rows } = (await db.execute(query)) as unknown as { rows: { cells: InvoiceCells }[] };
   return rows.map(({ cells: [id, invoiceNumber, projectName, description, status, issuedDate, dueDate, paidDate, amountCents, paidCents, outstandingCents, company] }) => ({
     id,
@@ -169,15 +169,28 @@ export function exportAdminInvoices(
   );
   // The sign-in e-mail is only searched: its join is there when a search is.
   const userJoin = search ? sql`left join ${user} on ${user.id} = ${clients.userId}` : sql``;
+  return invoiceExportPages(db, {
+    withClient: true,
+    joins: sql`left join ${clients} on ${clients.id} = ${invoices.clientId}
+               ${userJoin}
+               left join ${projects} on ${projects.id} = ${invoices.projectId}`,
+    filter,
+    pageSize,
+  });
+}
+
+/**
+ * The invoices an export reads, newest issue date first, in keyset pages: `joins` follow FROM
+ * invoices (a `projects` join at least, and `clients` when withClient) and `filter` narrows them.
+ */
+export function invoiceExportPages(db: DbOrTx, { withClient, joins, filter, pageSize }: { withClient: boolean; joins: SQL; filter: SQL | undefined; pageSize?: number }) {
   return dateDescPages<InvoiceExportRow>(
     (where, orderBy, limit) =>
       readInvoiceExportPage(
         db,
-        sql`select ${invoiceExportCells({ withClient: true })}
+        sql`select ${invoiceExportCells({ withClient })}
               from ${invoices}
-              left join ${clients} on ${clients.id} = ${invoices.clientId}
-              ${userJoin}
-              left join ${projects} on ${projects.id} = ${invoices.projectId}
+              ${joins}
              where ${and(filter, where)}
              order by ${sql.join(orderBy, sql`, `)}
              limit ${limit}`,

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { clients, contactInquiries } from "../db/schema";
 import { AppError } from "../errors";
 import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { lockRowById } from "./lock-row";
 
 /** What a visitor sent through the contact form: the inbox, the dashboard card and the open inquiry show it. */
 export type InquiryMessage = {
@@ -83,13 +84,12 @@ export async function countUnreadInquiries(db: DbOrTx, { actor }: { actor: Admin
 
 /** Locks one inquiry for the rest of the transaction and reads its read and archived marks and linked client; an unknown id is a 404. */
 export async function lockInquiry(tx: DbOrTx, inquiryId: string) {
-  const [row] = await tx
-    .select({ id: contactInquiries.id, readAt: contactInquiries.readAt, archivedAt: contactInquiries.archivedAt, clientId: contactInquiries.clientId })
-    .from(contactInquiries)
-    .where(eq(contactInquiries.id, inquiryId))
-    .for("update");
-  if (!row) throw new AppError("not_found", "Inquiry not found");
-  return row;
+  return lockRowById(tx, contactInquiries, inquiryId, "Inquiry not found", {
+    id: contactInquiries.id,
+    readAt: contactInquiries.readAt,
+    archivedAt: contactInquiries.archivedAt,
+    clientId: contactInquiries.clientId,
+  });
 }
 
 /** Archives or restores an inquiry (audited; archiving one already archived changes nothing). */

@@ -7,6 +7,7 @@ import { emailOutbox } from "../db/schema";
 import { AppError } from "../errors";
 import { kickOutbox } from "../integrations/email/outbox";
 import { matchingCount, splitTotal } from "./admin-sql";
+import { lockRowById } from "./lock-row";
 
 export type FailedMail = {
   id: string;
@@ -47,17 +48,12 @@ export async function listFailedMails(db: DbOrTx, { actor, limit = 20 }: { actor
 export async function retryFailedMail(db: Db, { actor, mailId }: { actor: AdminActor; mailId: string }) {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        status: emailOutbox.status,
-        attempts: emailOutbox.attempts,
-        lastError: emailOutbox.lastError,
-        linkExpired: sql<boolean>`coalesce(${emailOutbox.secretLinkExpiresAt} <= now(), false)`,
-      })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.id, mailId))
-      .for("update");
-    if (!before) throw new AppError("not_found", "Message not found");
+    const before = await lockRowById(tx, emailOutbox, mailId, "Message not found", {
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      linkExpired: sql<boolean>`coalesce(${emailOutbox.secretLinkExpiresAt} <= now(), false)`,
+    });
     if (before.status !== "failed") throw new AppError("conflict", `This message is not failed (it is ${before.status}).`);
     if (before.linkExpired) {
       throw new AppError("conflict", "The link in this message has expired: send a new invitation or password reset instead.");

@@ -13,6 +13,7 @@ import { AppError } from "../errors";
 import { projectListFilter } from "./admin-list-filters";
 import { asNumber, type Paged, pageOffset, splitTotal } from "./admin-sql";
 import { invoicePaidCents } from "./invoice-money-sql";
+import { lockRowById } from "./lock-row";
 
 export type AdminProjectRow = {
   id: string;
@@ -137,8 +138,7 @@ export async function updateProject(
 ) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select(projectColumns).from(projects).where(eq(projects.id, input.id)).for("update");
-    if (!before) throw new AppError("not_found", "Project not found");
+    const before = await lockRowById(tx, projects, input.id, "Project not found", projectColumns);
     // Keeping the current client is always allowed; moving the project needs an active client.
     if (input.clientId !== before.clientId) await assertActiveClient(tx, input.clientId);
     const { id, ...fields } = input;
@@ -176,14 +176,7 @@ export async function setProjectStatus(
       .set({ status, updatedAt: new Date() })
       .where(eq(projects.id, projectId))
       .returning({ id: projects.id, projectName: projects.projectName, status: projects.status });
-    await recordAudit(tx, {
-      actor,
-      action: "project.status",
-      entityType: "project",
-      entityId: projectId,
-      before: { status: before.status },
-      after: { status },
-    });
+    await recordAudit(tx, { actor, action: "project.status", entityType: "project", entityId: projectId, before: { status: before.status }, after: { status } });
     if (rows.length > 0 && status !== before.status) {
       await notifyProjectStatus(tx, { id: projectId, clientId: before.clientId, projectName: before.projectName, from: before.status, to: status, changeId: String(Date.now()) });
     }
@@ -279,22 +272,10 @@ export async function linkInvoicesToProject(
 export async function unlinkInvoice(db: Db, { actor, invoiceId }: { actor: AdminActor; invoiceId: string }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ id: invoices.id, projectId: invoices.projectId })
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId))
-      .for("update");
-    if (!before) throw new AppError("not_found", "Invoice not found");
+    const before = await lockRowById(tx, invoices, invoiceId, "Invoice not found", { id: invoices.id, projectId: invoices.projectId });
     if (before.projectId === null) return { unlinked: false };
     await tx.update(invoices).set({ projectId: null, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
-    await recordAudit(tx, {
-      actor,
-      action: "invoice.unlink",
-      entityType: "invoice",
-      entityId: invoiceId,
-      before: { projectId: before.projectId },
-      after: { projectId: null },
-    });
+    await recordAudit(tx, { actor, action: "invoice.unlink", entityType: "invoice", entityId: invoiceId, before: { projectId: before.projectId }, after: { projectId: null } });
     return { unlinked: true };
   });
 }

@@ -7,6 +7,7 @@ import type { DbOrTx } from "../db/client";
 import { clients, invoices, squareCustomers, user } from "../db/schema";
 import { AppError } from "../errors";
 import { assignUnownedInvoices } from "../integrations/square/customer-links";
+import { lockRowById } from "./lock-row";
 
 // Which client each Square customer belongs to, as admins see and change it: the Unmatched
 // invoices screen and the "Square customers" dialog of a client. Only admins change a link, and
@@ -203,8 +204,7 @@ export async function getClientSquareCustomers(db: DbOrTx, { actor, clientId }: 
 export async function setClientBillingEmail(db: DbOrTx, { actor, clientId, billingEmail }: { actor: AdminActor; clientId: string; billingEmail: string | null }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ billingEmail: clients.billingEmail }).from(clients).where(eq(clients.id, clientId)).for("update");
-    if (!before) throw new AppError("not_found", "Client not found.");
+    const before = await lockRowById(tx, clients, clientId, "Client not found.", { billingEmail: clients.billingEmail });
     await tx.update(clients).set({ billingEmail, updatedAt: new Date() }).where(eq(clients.id, clientId));
     await recordAudit(tx, { actor, action: "client.billing_email", entityType: "client", entityId: clientId, before, after: { billingEmail } });
   });

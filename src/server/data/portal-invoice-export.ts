@@ -3,9 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { invoices, projects } from "../db/schema";
-import type { InvoiceExportRow } from "./admin-exports";
-import { invoiceExportCells, readInvoiceExportPage } from "./admin-exports";
-import { dateDescPages } from "./export-pages";
+import { type InvoiceExportRow, invoiceExportPages } from "./admin-exports";
 
 export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
 
@@ -13,19 +11,11 @@ export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
  * Every invoice of the signed-in client (docs/PRODUCT.md#portal-billing), newest issue date
  * first, in keyset pages; the client comes from the session only.
  */
-export function exportPortalInvoices(db: DbOrTx, { actor }: { actor: ClientActor }) {
+export function exportPortalInvoices(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncGenerator<PortalInvoiceExportRow[]> {
   assertClient(actor);
-  return dateDescPages<PortalInvoiceExportRow>(
-    (where, orderBy, limit) =>
-      readInvoiceExportPage(
-        db,
-        sql`select ${invoiceExportCells({ withClient: false })}
-              from ${invoices}
-              left join ${projects} on ${and(eq(projects.id, invoices.projectId), eq(projects.clientId, actor.clientId))}
-             where ${and(eq(invoices.clientId, actor.clientId), where)}
-             order by ${sql.join(orderBy, sql`, `)}
-             limit ${limit}`,
-      ),
-    { date: invoices.issuedDate, id: invoices.id, dateOf: (row) => row.issuedDate },
-  );
+  return invoiceExportPages(db, {
+    withClient: false,
+    joins: sql`left join ${projects} on ${and(eq(projects.id, invoices.projectId), eq(projects.clientId, actor.clientId))}`,
+    filter: eq(invoices.clientId, actor.clientId),
+  });
 }

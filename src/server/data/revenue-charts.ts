@@ -1,5 +1,6 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
+import { CHART_MONTHS } from "@/lib/chart-months";
 import { todayIso } from "@/lib/format";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
@@ -9,8 +10,6 @@ import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./in
 // The revenue charts (docs/PRODUCT.md#revenue-charts): each is ONE statement, twelve months from
 // generate_series left-joined to the rows of each month, so a month without data is a zero and
 // every sum is integer cents computed in the database.
-
-export const CHART_MONTHS = 12;
 
 /** One month of a chart: "2026-11" and its integer-cent figures. */
 export type MonthPoint<K extends string> = { month: string } & Record<K, number>;
@@ -25,7 +24,17 @@ const months = (today: string) => sql`
 const billedOn = sql`coalesce(${invoices.issuedDate}, ${invoices.dueDate})`;
 const inMonth = (date: SQL) => sql`(${date} >= months.month_start and ${date} < months.month_end)`;
 
-async function monthRows<K extends string>(db: DbOrTx, query: SQL, keys: readonly K[]): Promise<MonthPoint<K>[]> {
+/**
+ * One point a month of the range: `sums` (one column named after each of `keys`) over the rows
+ * `join` attaches to each month (`join` follows LEFT JOIN, with its ON).
+ */
+async function monthRows<K extends string>(db: DbOrTx, today: string, { sums, join }: { sums: SQL; join: SQL }, keys: readonly K[]): Promise<MonthPoint<K>[]> {
+  const query = sql`with months as (${months(today)})
+        select to_char(months.month_start, 'YYYY-MM') as month, ${sums}
+          from months
+          left join ${join}
+         group by months.month_start
+         order by months.month_start`;
   const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   // bigint sums arrive as text from node-postgres: Number() of an integer string is exact below 2^53.
   return result.rows.map((row) => ({ month: String(row.month), ...Object.fromEntries(keys.map((k) => [k, Number(row[k])])) }) as MonthPoint<K>);
@@ -42,15 +51,12 @@ export async function getInvoicedVsCollected(db: DbOrTx, { actor, today = todayI
   const paidOn = sql`coalesce(${invoices.paidDate}, ${billedOn})`;
   return monthRows(
     db,
-    sql`with months as (${months(today)})
-        select to_char(months.month_start, 'YYYY-MM') as month,
-               coalesce(sum(${invoices.amountCents}) filter (where ${inMonth(billedOn)}), 0)::bigint as invoiced,
-               coalesce(sum(${invoicePaidCents}) filter (where ${inMonth(paidOn)}), 0)::bigint as collected
-          from months
-          left join ${invoices}
-            on ${invoices.clientId} is not null and ${invoiceIsBilled} and (${inMonth(billedOn)} or ${inMonth(paidOn)})
-         group by months.month_start
-         order by months.month_start`,
+    today,
+    {
+      sums: sql`coalesce(sum(${invoices.amountCents}) filter (where ${inMonth(billedOn)}), 0)::bigint as invoiced,
+                coalesce(sum(${invoicePaidCents}) filter (where ${inMonth(paidOn)}), 0)::bigint as collected`,
+      join: sql`${invoices} on ${invoices.clientId} is not null and ${invoiceIsBilled} and (${inMonth(billedOn)} or ${inMonth(paidOn)})`,
+    },
     ["invoiced", "collected"] as const,
   );
 }
@@ -64,15 +70,13 @@ export async function getMrrByMonth(db: DbOrTx, { actor, today = todayIso() }: {
   assertAdmin(actor);
   return monthRows(
     db,
-    sql`with months as (${months(today)})
-        select to_char(months.month_start, 'YYYY-MM') as month,
-               coalesce(sum(${subscriptionTiers.monthlyPriceCents}), 0)::bigint as mrr
-          from months
-          left join (${clientSubscriptions} inner join ${subscriptionTiers} on ${subscriptionTiers.id} = ${clientSubscriptions.tierId})
-            on ${clientSubscriptions.createdAt} < months.month_end
-           and (${clientSubscriptions.status} = 'active' or ${clientSubscriptions.updatedAt} >= months.month_end)
-         group by months.month_start
-         order by months.month_start`,
+    today,
+    {
+      sums: sql`coalesce(sum(${subscriptionTiers.monthlyPriceCents}), 0)::bigint as mrr`,
+      join: sql`(${clientSubscriptions} inner join ${subscriptionTiers} on ${subscriptionTiers.id} = ${clientSubscriptions.tierId})
+                on ${clientSubscriptions.createdAt} < months.month_end
+               and (${clientSubscriptions.status} = 'active' or ${clientSubscriptions.updatedAt} >= months.month_end)`,
+    },
     ["mrr"] as const,
   );
 }
@@ -86,15 +90,11 @@ export async function getPaidVsOutstanding(db: DbOrTx, { actor, today = todayIso
   assertClient(actor);
   return monthRows(
     db,
-    sql`with months as (${months(today)})
-        select to_char(months.month_start, 'YYYY-MM') as month,
-               coalesce(sum(${invoicePaidCents}), 0)::bigint as paid,
-               coalesce(sum(${invoiceOutstandingCents}), 0)::bigint as outstanding
-          from months
-          left join ${invoices}
-            on ${invoices.clientId} = ${actor.clientId} and ${invoiceIsBilled} and ${inMonth(billedOn)}
-         group by months.month_start
-         order by months.month_start`,
+    today,
+    {
+      sums: sql`coalesce(sum(${invoicePaidCents}), 0)::bigint as paid, coalesce(sum(${invoiceOutstandingCents}), 0)::bigint as outstanding`,
+      join: sql`${invoices} on ${invoices.clientId} = ${actor.clientId} and ${invoiceIsBilled} and ${inMonth(billedOn)}`,
+    },
     ["paid", "outstanding"] as const,
   );
 }

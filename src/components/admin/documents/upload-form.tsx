@@ -4,13 +4,13 @@ import { Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { formatFileSize } from "@/lib/format";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, uploadExtensionOf } from "@/lib/validation/admin";
 import { Options } from "@/components/ui/options";
+import { SubmitRow } from "@/components/ui/submit-row";
 
 type Message = { tone: "success" | "error"; text: string } | null;
 
@@ -121,11 +121,7 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
             <p className="mt-1 text-xs text-muted">Uploading... {progress}%</p>
           </div>
         ) : null}
-        <div className="flex justify-end">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Uploading..." : "Upload Document"}
-          </Button>
-        </div>
+        <SubmitRow busy={busy} label="Upload Document" busyLabel="Uploading..." />
       </form>
     </Card>
   );

@@ -6,6 +6,7 @@ import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
 import type { Column } from "@/components/admin/data-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Button } from "@/components/ui/button";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { Toast, useToast } from "@/components/ui/toast";
 import { cn } from "@/lib/cn";
@@ -19,6 +20,12 @@ import type { ProjectRowView } from "./types";
 import { Options } from "@/components/ui/options";
 
 type Modal = { kind: "create" } | { kind: "edit" | "manage" | "invoices"; project: ProjectRowView } | null;
+
+const EMPTY: ListEmptyTexts = {
+  icon: FolderKanban,
+  whenFiltered: { title: "No projects found", hint: "Try adjusting your filters" },
+  whenNone: { title: "No projects yet", hint: "Projects will appear here as they are created" },
+};
 
 export function CreateProjectButton({ onClick }: { onClick: () => void }) {
   return (
@@ -159,18 +166,7 @@ export function ProjectsScreen({
         }
       />
       {controls}
-      <ListTable
-        caption="Projects"
-        columns={columns}
-        rows={rows}
-        rowKey={(project) => project.id}
-        minWidthClass="min-w-[980px]"
-        rowClassName="align-top"
-        filtered={isFiltered}
-        icon={FolderKanban}
-        whenFiltered={{ title: "No projects found", hint: "Try adjusting your filters" }}
-        whenNone={{ title: "No projects yet", hint: "Projects will appear here as they are created" }}
-      />
+      <ListTable caption="Projects" columns={columns} rows={rows} minWidthClass="min-w-[980px]" rowClassName="align-top" filtered={isFiltered} empty={EMPTY} />
       {footer}
       {modal?.kind === "create" ? <ProjectFormDialog project={null} onClose={() => setModal(null)} showToast={show} /> : null}
       {modal?.kind === "edit" ? (

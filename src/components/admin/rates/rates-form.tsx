@@ -1,16 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { type Path, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { type Path, useFieldArray, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { ApiError, apiFetch } from "@/lib/api-client";
-import { type UpdateClientRatesInput, type UpdateClientRatesOutput, updateClientRatesSchema } from "@/lib/validation/admin";
+import { type UpdateClientRatesInput, updateClientRatesSchema } from "@/lib/validation/admin";
 
 /** One rate card as typed: amounts are dollar strings until the server converts them to cents. */
 export type RateCardDraft = {
@@ -30,7 +30,7 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
   const router = useRouter();
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   // The server's schema checks the form too (dollar strings in, cents out); the server parses the same strings again.
-  const form = useForm<FormValues, unknown, UpdateClientRatesOutput>({ resolver: zodResolver(updateClientRatesSchema), defaultValues: { clientId, rates: initial.map(({ key: _key, ...card }) => card) } });
+  const form = useZodForm(updateClientRatesSchema, { clientId, rates: initial.map(({ key: _key, ...card }) => card) });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "rates", keyName: "fieldKey" });
   const cards = useWatch({ control: form.control, name: "rates" });
   const { errors, isSubmitting: saving } = form.formState;

@@ -1,14 +1,14 @@
 import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
 import { auditActionLabel } from "@/lib/domain/audit-action";
-import { connection } from "next/server";
 import type { Column } from "@/components/admin/data-table";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { auditListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/data/admin-audit";
 import { getDb } from "@/server/data/db";
 
@@ -57,12 +57,8 @@ const COLUMNS: Column<AuditRow>[] = [
   },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AdminAuditPage({ searchParams }: { searchParams: SearchParams }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = auditListQuerySchema.parse(await searchParams);
+export default async function AdminAuditPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, auditListQuerySchema);
   const db = getDb();
   const [{ rows, total, page, pageSize }, options] = await Promise.all([
     listAuditLog(db, { actor, who: query.actor, action: query.action, from: query.from, to: query.to, page: query.page }),
@@ -82,18 +78,15 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: S
           { kind: "date", name: "to", label: "To (UTC)", value: query.to ?? "" },
         ]}
       />
-      <ListTable
-        caption="Audit log"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(row) => String(row.id)}
-        minWidthClass="min-w-[860px]"
-        filtered={filtered}
-        icon={ScrollText}
-        whenFiltered={{ title: "No entries match these filters" }}
-        whenNone={{ title: "No changes recorded yet" }}
-      />
+      <ListTable caption="Audit log" columns={COLUMNS} rows={rows} minWidthClass="min-w-[860px]" filtered={filtered} empty={EMPTY} />
       <Pagination basePath="/admin/audit" params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }} page={page} pageSize={pageSize} total={total} noun="entries" />
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: ScrollText,
+  whenFiltered: { title: "No entries match these filters" },
+  whenNone: { title: "No changes recorded yet" },
+};

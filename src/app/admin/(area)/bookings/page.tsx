@@ -1,8 +1,8 @@
 import { CalendarClock } from "lucide-react";
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { BookingActions } from "@/components/admin/bookings/booking-actions";
 import type { Column } from "@/components/admin/data-table";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
@@ -13,7 +13,7 @@ import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import { bookingListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminBookingRow, listAdminBookings } from "@/server/data/admin-bookings";
 import { getDb } from "@/server/data/db";
 
@@ -41,12 +41,8 @@ const COLUMNS: Column<AdminBookingRow>[] = [
   { header: "Actions", cell: (b) => <BookingActions bookingId={b.id} status={b.status} label={`${b.serviceType} for ${b.company}`} /> },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AdminBookingsPage({ searchParams }: { searchParams: SearchParams }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = bookingListQuerySchema.parse(await searchParams);
+export default async function AdminBookingsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, bookingListQuerySchema);
   const { rows, total, page, pageSize } = await listAdminBookings(getDb(), { actor, ...query });
   const filtered = query.status !== "all" || query.service !== "all";
 
@@ -71,17 +67,7 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
           },
         ]}
       />
-      <ListTable
-        caption="Service bookings"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(b) => b.id}
-        minWidthClass="min-w-[900px]"
-        filtered={filtered}
-        icon={CalendarClock}
-        whenFiltered={{ title: "No bookings match these filters", hint: "Try another status or service" }}
-        whenNone={{ title: "No bookings yet", hint: "Clients' requests from the portal appear here" }}
-      />
+      <ListTable caption="Service bookings" columns={COLUMNS} rows={rows} minWidthClass="min-w-[900px]" filtered={filtered} empty={EMPTY} />
       <Pagination
         basePath="/admin/bookings"
         params={{ status: query.status === "all" ? undefined : query.status, service: query.service === "all" ? undefined : query.service, sort: query.sort === "newest" ? undefined : query.sort }}
@@ -93,3 +79,10 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: CalendarClock,
+  whenFiltered: { title: "No bookings match these filters", hint: "Try another status or service" },
+  whenNone: { title: "No bookings yet", hint: "Clients' requests from the portal appear here" },
+};

@@ -1,12 +1,12 @@
 import { Receipt, Settings, SlidersHorizontal, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { connection } from "next/server";
 import { ClientTwoFactorControls } from "@/components/admin/clients/client-two-factor-controls";
 import { ViewPortalButton } from "@/components/admin/clients/view-portal-button";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import type { Column } from "@/components/admin/data-table";
 import { ExportLink } from "@/components/admin/export-link";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { ListControls } from "@/components/admin/list-controls";
 import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
@@ -19,7 +19,7 @@ import { cn } from "@/lib/cn";
 import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminClientRow, listAdminClients } from "@/server/data/admin-clients";
 import { getDb } from "@/server/data/db";
 
@@ -70,12 +70,8 @@ const COLUMNS: Column<AdminClientRow>[] = [
   },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AdminClientsPage({ searchParams }: { searchParams: SearchParams }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = clientListQuerySchema.parse(await searchParams);
+export default async function AdminClientsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, clientListQuerySchema);
   const { rows, total, page, pageSize } = await listAdminClients(getDb(), { actor, ...query });
 
   return (
@@ -92,12 +88,9 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
         caption="Clients"
         columns={COLUMNS}
         rows={rows}
-        rowKey={(client) => client.id}
         minWidthClass="min-w-[860px]"
         filtered={Boolean(query.q)}
-        icon={Users}
-        whenFiltered={{ title: "No clients found", hint: "Try adjusting your search" }}
-        whenNone={{ title: "No clients yet", hint: "Clients will appear here as they are added" }}
+        empty={EMPTY}
         emptyInstead={
           page > 1 ? (
             <div className="space-y-3 text-center">
@@ -113,3 +106,10 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: Users,
+  whenFiltered: { title: "No clients found", hint: "Try adjusting your search" },
+  whenNone: { title: "No clients yet", hint: "Clients will appear here as they are added" },
+};

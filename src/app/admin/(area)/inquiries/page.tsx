@@ -1,8 +1,8 @@
 import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import type { Column } from "@/components/admin/data-table";
 import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
@@ -12,7 +12,7 @@ import { cn } from "@/lib/cn";
 import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, inquiryStateOf } from "@/lib/domain/inquiry-state";
 import { formatDate } from "@/lib/format";
 import { inquiryListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminInquiryRow, listAdminInquiries } from "@/server/data/admin-inquiries";
 import { getDb } from "@/server/data/db";
 
@@ -65,12 +65,8 @@ const COLUMNS: Column<AdminInquiryRow>[] = [
   },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AdminInquiriesPage({ searchParams }: { searchParams: SearchParams }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = inquiryListQuerySchema.parse(await searchParams);
+export default async function AdminInquiriesPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, inquiryListQuerySchema);
   const { rows, total, page, pageSize } = await listAdminInquiries(getDb(), { actor, ...query });
 
   return (
@@ -87,18 +83,15 @@ export default async function AdminInquiriesPage({ searchParams }: { searchParam
           { value: "archived", label: "Archived" },
         ]}
       />
-      <ListTable
-        caption="Contact inquiries"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(row) => row.id}
-        minWidthClass="min-w-[900px]"
-        filtered={Boolean(query.q) || query.status !== "all"}
-        icon={Inbox}
-        whenFiltered={{ title: "No inquiries found", hint: "Try adjusting your search or filter" }}
-        whenNone={{ title: "No inquiries yet", hint: "Messages from the contact form appear here" }}
-      />
+      <ListTable caption="Contact inquiries" columns={COLUMNS} rows={rows} minWidthClass="min-w-[900px]" filtered={Boolean(query.q) || query.status !== "all"} empty={EMPTY} />
       <Pagination basePath="/admin/inquiries" params={{ q: query.q, status: query.status === "all" ? undefined : query.status }} page={page} pageSize={pageSize} total={total} noun="inquiries" />
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: Inbox,
+  whenFiltered: { title: "No inquiries found", hint: "Try adjusting your search or filter" },
+  whenNone: { title: "No inquiries yet", hint: "Messages from the contact form appear here" },
+};

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { Pagination } from "@/components/admin/pagination";
 import { ProjectsScreen } from "@/components/admin/projects/projects-screen";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { projectListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { listAdminProjects } from "@/server/data/admin-projects";
 import { getDb } from "@/server/data/db";
 
@@ -14,10 +13,8 @@ export const metadata: Metadata = { title: "Projects" };
 
 const STATUS_OPTIONS = [{ value: "all", label: "All statuses" }, ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }))];
 
-export default async function AdminProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = projectListQuerySchema.parse(await searchParams);
+export default async function AdminProjectsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, projectListQuerySchema);
   const { rows, total, page, pageSize } = await listAdminProjects(getDb(), { actor, ...query });
 
   return (

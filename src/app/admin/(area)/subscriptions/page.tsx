@@ -1,7 +1,7 @@
 import { ExternalLink, Percent, Repeat, TrendingUp, Users } from "lucide-react";
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import type { Column } from "@/components/admin/data-table";
+import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
@@ -10,7 +10,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCents, formatDate } from "@/lib/format";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { subscriptionListQuerySchema } from "@/lib/validation/admin";
-import { requireAdminPage } from "@/server/auth/session";
+import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
 import { getDb } from "@/server/data/db";
 import { squareSubscriptionDashboardUrl } from "@/server/integrations/square/links";
@@ -50,10 +50,8 @@ const COLUMNS: Column<SubscriptionRow>[] = [
   },
 ];
 
-export default async function AdminSubscriptionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await connection();
-  const actor = await requireAdminPage();
-  const query = subscriptionListQuerySchema.parse(await searchParams);
+export default async function AdminSubscriptionsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, subscriptionListQuerySchema);
   const db = getDb();
   const [stats, list] = await Promise.all([getSubscriptionStats(db, { actor }), listAdminSubscriptions(db, { actor, ...query })]);
 
@@ -67,17 +65,15 @@ export default async function AdminSubscriptionsPage({ searchParams }: { searchP
         <StatCard label="Churn Rate" value={`${stats.churnRatePercent}%`} icon={<Percent className="h-7 w-7" aria-hidden />} />
       </section>
       <ListControls searchLabel="Search subscriptions" placeholder="Search by client or tier..." statusOptions={STATUS_OPTIONS} loadingLabel="Loading subscriptions..." />
-      <ListTable
-        caption="Subscriptions"
-        columns={COLUMNS}
-        rows={list.rows}
-        rowKey={(sub) => sub.id}
-        filtered={stats.hasAny}
-        icon={Repeat}
-        whenFiltered={{ title: "No subscriptions found", hint: "Try adjusting your search or filter" }}
-        whenNone={{ title: "No subscriptions yet" }}
-      />
+      <ListTable caption="Subscriptions" columns={COLUMNS} rows={list.rows} filtered={stats.hasAny} empty={EMPTY} />
       {list.total > list.rows.length ? <p className="mt-3 text-sm text-muted">Showing the newest {list.rows.length} of {list.total} subscriptions; search to narrow the list.</p> : null}
     </>
   );
 }
+
+/** What the list says when it has no rows. */
+const EMPTY: ListEmptyTexts = {
+  icon: Repeat,
+  whenFiltered: { title: "No subscriptions found", hint: "Try adjusting your search or filter" },
+  whenNone: { title: "No subscriptions yet" },
+};
