@@ -3,7 +3,7 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
-import { Alert } from "@/components/ui/alert";
+import { ActionDataStatus } from "@/components/ui/action-data-status";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
@@ -89,12 +89,7 @@ export function PasskeysCard() {
       <p className="mt-1 text-sm text-muted">
         Sign in with your fingerprint, face or device PIN instead of a password. A passkey sign-in counts as two-factor.
       </p>
-      {error ? (
-        <Alert tone="error" className="mt-3">
-          {error}
-        </Alert>
-      ) : null}
-      {passkeys === null && !error ? <p className="mt-4 text-sm text-muted">Loading passkeys...</p> : null}
+      <ActionDataStatus error={error} loading={passkeys === null} loadingText="Loading passkeys..." />
       {passkeys?.length === 0 ? <p className="mt-4 text-sm text-muted">No passkeys yet.</p> : null}
       {passkeys && passkeys.length > 0 ? (
         <ul aria-label="Passkeys" className="mt-4 divide-y divide-slate-800">

@@ -3,7 +3,7 @@
 import { MonitorSmartphone } from "lucide-react";
 import { useEffect } from "react";
 import { listSessionsAction, revokeOtherSessionsAction, revokeSessionAction } from "@/app/account/actions";
-import { Alert } from "@/components/ui/alert";
+import { ActionDataStatus } from "@/components/ui/action-data-status";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Toast, useToast } from "@/components/ui/toast";
@@ -65,12 +65,7 @@ export function SessionsCard() {
         ) : null}
       </div>
       <p className="mt-1 text-sm text-muted">Browsers where your account is signed in. Sign out any you do not recognise, then change your password.</p>
-      {error ? (
-        <Alert tone="error" className="mt-3">
-          {error}
-        </Alert>
-      ) : null}
-      {sessions === null && !error ? <p className="mt-4 text-sm text-muted">Loading sessions...</p> : null}
+      <ActionDataStatus error={error} loading={sessions === null} loadingText="Loading sessions..." />
       {sessions ? (
         <ul aria-label="Active sessions" className="mt-4 divide-y divide-slate-800">
           {sessions.map((s) => (
