@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useBusy } from "@/components/ui/use-busy";
 import type { ActionResult } from "@/server/handler";
 
 export type ActionMessage = { tone: "success" | "error"; text: string };
@@ -11,20 +12,19 @@ export type ActionMessage = { tone: "success" | "error"; text: string };
  * be sent at all).
  */
 export function useItemAction() {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run: runBusy } = useBusy();
   const [message, setMessage] = useState<ActionMessage | null>(null);
 
-  const run = async <T>(itemId: string, call: () => Promise<ActionResult<T>>, onOk: (data: T) => string, failure: string) => {
-    setBusy(itemId);
+  const run = <T>(itemId: string, call: () => Promise<ActionResult<T>>, onOk: (data: T) => string, failure: string) => {
     setMessage(null);
-    try {
-      const result = await call();
-      setMessage(result.ok ? { tone: "success", text: onOk(result.data) } : { tone: "error", text: result.error });
-    } catch {
-      setMessage({ tone: "error", text: failure });
-    } finally {
-      setBusy(null);
-    }
+    return runBusy(
+      itemId,
+      async () => {
+        const result = await call();
+        setMessage(result.ok ? { tone: "success", text: onOk(result.data) } : { tone: "error", text: result.error });
+      },
+      () => setMessage({ tone: "error", text: failure }),
+    );
   };
 
   return { busy, message, run };

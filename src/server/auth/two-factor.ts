@@ -7,7 +7,7 @@ import { TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
 import { recordAudit } from "../audit";
 import { getDb } from "../db/client";
 import { account } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, type AppErrorCode } from "../errors";
 import { type RateRule } from "../rate-limit";
 import { getAuth } from "./auth";
 import { allowAttempt, clearAttempts } from "./brute-force";
@@ -22,32 +22,26 @@ export const MANAGE_LIMIT: RateRule = { windowSeconds: 15 * 60, max: 10 };
 export const manageKey = (userId: string) => `auth:two-factor-manage:user:${userId}`;
 
 /** The plugin's error codes, in the words the forms show. */
+const PLUGIN_ERRORS: Record<string, [AppErrorCode, string]> = {
+  INVALID_CODE: ["bad_request", TWO_FACTOR_MESSAGES.wrongCode],
+  INVALID_BACKUP_CODE: ["bad_request", TWO_FACTOR_MESSAGES.wrongBackupCode],
+  // The pending sign-in is gone or no longer has the factor it was started for.
+  INVALID_TWO_FACTOR_COOKIE: ["unauthorized", TWO_FACTOR_MESSAGES.pendingExpired],
+  TOTP_NOT_ENABLED: ["unauthorized", TWO_FACTOR_MESSAGES.pendingExpired],
+  BACKUP_CODES_NOT_ENABLED: ["unauthorized", TWO_FACTOR_MESSAGES.pendingExpired],
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: ["unauthorized", TWO_FACTOR_MESSAGES.tooManyCodes],
+  ACCOUNT_TEMPORARILY_LOCKED: ["rate_limited", TWO_FACTOR_MESSAGES.locked],
+  INVALID_PASSWORD: ["bad_request", TWO_FACTOR_MESSAGES.wrongPassword],
+  TOTP_ALREADY_ENABLED: ["conflict", TWO_FACTOR_MESSAGES.alreadyEnabled],
+  TWO_FACTOR_NOT_ENABLED: ["conflict", TWO_FACTOR_MESSAGES.notEnabled],
+};
+
 export function twoFactorError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (!isAPIError(error)) return null;
   const code = (error.body as { code?: string } | undefined)?.code;
-  switch (code) {
-    case "INVALID_CODE":
-      return new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongCode);
-    case "INVALID_BACKUP_CODE":
-      return new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongBackupCode);
-    case "INVALID_TWO_FACTOR_COOKIE":
-    case "TOTP_NOT_ENABLED":
-    case "BACKUP_CODES_NOT_ENABLED":
-      return new AppError("unauthorized", TWO_FACTOR_MESSAGES.pendingExpired);
-    case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
-      return new AppError("unauthorized", TWO_FACTOR_MESSAGES.tooManyCodes);
-    case "ACCOUNT_TEMPORARILY_LOCKED":
-      return new AppError("rate_limited", TWO_FACTOR_MESSAGES.locked);
-    case "INVALID_PASSWORD":
-      return new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongPassword);
-    case "TOTP_ALREADY_ENABLED":
-      return new AppError("conflict", TWO_FACTOR_MESSAGES.alreadyEnabled);
-    case "TWO_FACTOR_NOT_ENABLED":
-      return new AppError("conflict", TWO_FACTOR_MESSAGES.notEnabled);
-    default:
-      return null;
-  }
+  const known = code !== undefined && Object.hasOwn(PLUGIN_ERRORS, code) ? PLUGIN_ERRORS[code] : undefined;
+  return known ? new AppError(known[0], known[1]) : null;
 }
 
 async function run<T>(work: () => Promise<T>): Promise<T> {
