@@ -1,5 +1,6 @@
 // Landing page sections (docs/PRODUCT.md, the Marketing sections): hero with the 26-step terminal, about, services toggles.
 import { expect, test, waitForHydration } from "./fixtures";
+import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import { serveHtmlInPieces } from "./slow-html";
 
 const CLAIMS = [
@@ -44,55 +45,10 @@ test.describe("hero terminal", () => {
   });
 
   test("causes no layout shift while animating (CLS 0)", async ({ page }) => {
-    // Every shift is kept with what moved, so a failure names the element instead of a bare score.
-    await page.addInitScript(() => {
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-      const shifts: { at: number; value: number; moved: string[] }[] = [];
-      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-      const describe = (node?: Node) =>
-        node instanceof Element ? node.outerHTML.slice(0, 160) : `${node?.nodeName ?? "?"} "${(node?.textContent ?? "").slice(0, 60)}"`;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Shift[]) {
-          if (entry.hadRecentInput) continue;
-          const moved = (entry.sources ?? []).map(
-            (s) => `${describe(s.node)}: ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`,
-          );
-          shifts.push({ at: Math.round(entry.startTime), value: entry.value, moved });
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto("/");
     await expect(page.getByTestId("hero-terminal")).toHaveAttribute("data-step", "26", { timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
-  });
-
-  test("nothing moves while the page arrives in pieces over a slow network", async ({ browser, baseURL }) => {
-    // Split before the terminal and before each later section: what has arrived must already sit
-    // where it stays (the hero's text column, say, must not re-centre when the terminal arrives).
-    const slow = await serveHtmlInPieces(baseURL!, ["<figure", 'id="about"', 'id="services"', 'id="contact"', "<footer"]);
-    try {
-      for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
-        const page = await browser.newPage({ viewport });
-        await page.addInitScript(() => {
-          const moved: string[] = [];
-          (window as unknown as { __moved: string[] }).__moved = moved;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
-              for (const source of entry.sources ?? []) {
-                const node = source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName);
-                moved.push(`${node}: y ${source.previousRect.y} -> ${source.currentRect.y}`);
-              }
-            }
-          }).observe({ type: "layout-shift", buffered: true });
-        });
-        await page.goto(slow.url, { waitUntil: "load" });
-        await expect(page.locator("footer")).toBeAttached();
-        expect(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved), `at ${viewport.width} px`).toEqual([]);
-        await page.close();
-      }
-    } finally {
-      await slow.close();
-    }
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
   test("is static text for screen readers", async ({ page }) => {
@@ -189,5 +145,30 @@ test.describe("services", () => {
     await cards.nth(0).getByRole("button", { name: /Learn More/ }).click();
     await expect(cards.nth(0).getByRole("heading", { name: "Key Features" })).toBeVisible();
     await expect(cards.nth(1).getByRole("heading", { name: "Key Features" })).toBeHidden();
+  });
+});
+
+test.describe("page load", () => {
+  test("nothing moves while a page arrives in pieces over a slow network", async ({ browser, baseURL }) => {
+    // Split inside the header (before Client Login), before the terminal and before each later
+    // section: what has arrived must already sit where it stays (the header's theme button must not
+    // move left when Client Login arrives, the hero's text must not re-centre when the terminal does).
+    const slow = await serveHtmlInPieces(baseURL!, ['href="/client-portal"', "<figure", 'id="about"', 'id="services"', 'id="contact"', "<footer"]);
+    try {
+      for (const [path, viewport] of [
+        ["/", { width: 1280, height: 720 }],
+        ["/", { width: 390, height: 844 }],
+        ["/privacy-policy", { width: 1280, height: 720 }],
+      ] as const) {
+        const page = await browser.newPage({ viewport });
+        await recordLayoutShifts(page);
+        await page.goto(slow.url + path, { waitUntil: "load" });
+        await expect(page.locator("footer")).toBeAttached();
+        expect(await layoutShifts(page), `${path} at ${viewport.width} px`).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await slow.close();
+    }
   });
 });

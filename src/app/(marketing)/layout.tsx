@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/marketing/site-footer";
+import { RenderAfter } from "@/components/marketing/render-after";
 import { SiteHeader } from "@/components/marketing/site-header";
 import { parseEnv } from "@/config/env-schema.mjs";
 
@@ -20,6 +21,8 @@ export default function MarketingLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      {/* The header appears whole: its buttons are right-aligned, so each arriving one would move the others. */}
+      <RenderAfter id="main-content" />
       <SiteHeader />
       {children}
       <SiteFooter />

@@ -2,6 +2,7 @@ import { AboutSection } from "@/components/marketing/about-section";
 import { ContactSection } from "@/components/marketing/contact-section";
 import { HeroSection } from "@/components/marketing/hero-section";
 import { publicPageMetadata } from "@/components/marketing/page-metadata";
+import { RenderAfter } from "@/components/marketing/render-after";
 import { ServicesSection } from "@/components/marketing/services-section";
 import { siteConfig } from "@/config/site";
 
@@ -17,6 +18,8 @@ export const metadata = publicPageMetadata({
 export default function HomePage() {
   return (
     <main id="main-content" tabIndex={-1} className="focus:outline-none">
+      {/* The first screen appears whole: header and hero (the terminal arrives after the text). */}
+      <RenderAfter id="about" />
       <HeroSection />
       <AboutSection />
       <ServicesSection />
