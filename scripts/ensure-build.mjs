@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { isBuildCurrent, recordFingerprint } from "./build-fingerprint.mjs";
+import { addCompileHints } from "./compile-hints.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -18,6 +19,7 @@ export function ensureBuild({ force = false } = {}) {
     console.error("[start] build failed");
     process.exit(result.status ?? 1);
   }
+  addCompileHints(path.join(ROOT, ".next"));
   recordFingerprint();
 }
 

@@ -57,7 +57,7 @@ export function HeroSection() {
             ))}
           </dl>
         </div>
-        <figure className="overflow-hidden rounded-xl border border-slate-800 bg-slate-950 shadow-2xl shadow-cyan-950/40">
+        <figure className="overflow-hidden rounded-xl border border-slate-800 bg-slate-950">
           <div className="flex items-center gap-2 border-b border-slate-800 bg-surface px-4 py-2.5" aria-hidden>
             <span className="h-3 w-3 rounded-full bg-red-400/80" />
             <span className="h-3 w-3 rounded-full bg-amber-300/80" />
