@@ -1,5 +1,6 @@
 import "server-only";
 import { $ZodError } from "zod/v4/core";
+import { GENERIC_ERROR } from "@/lib/messages";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
 import { SquareApiError } from "./integrations/square/square-api-error";
 
@@ -40,7 +41,7 @@ export class AppError extends Error {
   }
 }
 
-export const GENERIC_ERROR = "Something went wrong. Please try again.";
+export { GENERIC_ERROR };
 
 /** What every error body and every failed action result carries. */
 export type ErrorBody = { success: false; error: string; code: AppErrorCode; fieldErrors?: Record<string, string> };

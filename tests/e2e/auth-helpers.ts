@@ -16,14 +16,17 @@ export async function isSessionAlive(page: Page, cookieValue: string): Promise<b
 /**
  * Holds (or breaks) the next server action the page sends, so a test can see the busy state
  * or a failed request. Server actions are POSTs to the page's own URL with a Next-Action header.
+ * `bodyIncludes` picks the action by what it sends, when other actions (a card loading its list)
+ * may go out first.
  */
-export async function interceptNextAction(page: Page, mode: "delay" | "abort") {
+export async function interceptNextAction(page: Page, mode: "delay" | "abort", { bodyIncludes }: { bodyIncludes?: string } = {}) {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let used = false;
   const handler = async (route: Route) => {
     const request = route.request();
     if (used || request.method() !== "POST" || !(await request.headerValue("next-action"))) return route.fallback();
+    if (bodyIncludes && !(request.postData() ?? "").includes(bodyIncludes)) return route.fallback();
     used = true;
     if (mode === "abort") return route.abort("failed");
     await released;

@@ -3,6 +3,7 @@
 // checks use Acme's demo records (which no other spec edits) and restore what they change.
 import fs from "node:fs";
 import path from "node:path";
+import { interceptNextAction } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test, waitForHydration } from "./fixtures";
 
 // Demo ids (src/server/db/seed/demo-data.ts; not importable here: it is server-only).
@@ -207,6 +208,14 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
     // Reset brings back the stored values.
     await page.getByRole("button", { name: "Reset" }).click();
     await expect(email).toHaveValue(original.email);
+
+    // A save that never reaches the server says so and keeps what was typed.
+    await phone.fill("+1 (415) 555-0177");
+    await interceptNextAction(page, "abort", { bodyIncludes: "555-0177" });
+    await save.click();
+    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong. Please try again." })).toBeVisible();
+    await expect(phone).toHaveValue("+1 (415) 555-0177");
+    await expect(saved).toBeHidden();
 
     await phone.fill("+1 (415) 555-0188");
     await address.fill(`1 Portal Test Way ${stamp}, San Francisco, CA`);

@@ -14,6 +14,7 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import { type ChangePasswordInput, changePasswordSchema, TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
 import { SESSIONS_CHANGED_EVENT } from "./sessions-card";
 import { RESET_PASSWORD_MIN } from "@/lib/validation/auth";
+import { GENERIC_ERROR } from "@/lib/messages";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", password: "", confirmPassword: "" };
 const FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
@@ -44,7 +45,7 @@ export function ChangePasswordCard() {
       router.refresh();
       window.dispatchEvent(new Event(SESSIONS_CHANGED_EVENT));
     } catch {
-      setBanner({ tone: "error", text: "Something went wrong. Please try again." });
+      setBanner({ tone: "error", text: GENERIC_ERROR });
     }
   });
 

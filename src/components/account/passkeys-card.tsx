@@ -16,6 +16,7 @@ import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { AccountPasskey } from "@/server/data/account-passkeys";
 import { registerPasskey } from "./passkey-ceremony";
+import { GENERIC_ERROR } from "@/lib/messages";
 
 const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
@@ -30,7 +31,7 @@ export function PasskeysCard() {
   const { busy, run } = useBusy<"add" | "rename" | "remove">();
   const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<AccountPasskey | null>(null);
-  const failed = () => show("Something went wrong. Please try again.", 6000, "error");
+  const failed = () => show(GENERIC_ERROR, 6000, "error");
 
   const add = () =>
     run(

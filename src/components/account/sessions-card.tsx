@@ -10,6 +10,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { useActionData } from "@/components/ui/use-action-data";
 import { useBusy } from "@/components/ui/use-busy";
 import { formatRelativeTime } from "@/lib/format";
+import { GENERIC_ERROR } from "@/lib/messages";
 
 /** Sent by the password change, which replaces every session: the list loads again. */
 export const SESSIONS_CHANGED_EVENT = "account:sessions-changed";
@@ -41,7 +42,7 @@ export function SessionsCard() {
         else show(result.error, 6000, "error");
         await reload();
       },
-      () => show("Something went wrong. Please try again.", 6000, "error"),
+      () => show(GENERIC_ERROR, 6000, "error"),
     );
 
   const others = sessions?.filter((s) => !s.current).length ?? 0;

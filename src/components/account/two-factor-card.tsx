@@ -13,6 +13,7 @@ import { useBusy } from "@/components/ui/use-busy";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { BackupCodes } from "./backup-codes";
 import { rememberShownCodes, shownCodes } from "./shown-codes";
+import { GENERIC_ERROR } from "@/lib/messages";
 
 type Setup = { qrSvg: string; secret: string };
 type Stage = { step: "idle" } | { step: "password"; purpose: "enable" | "regenerate" | "disable" } | { step: "scan"; setup: Setup } | { step: "codes"; codes: string[] };
@@ -38,7 +39,7 @@ export function TwoFactorCard({ enabled, required = false, afterConfirmHref }: {
     event.preventDefault();
     setError(null);
     const form = new FormData(event.currentTarget);
-    return run("submit", () => work(form), () => setError("Something went wrong. Please try again."));
+    return run("submit", () => work(form), () => setError(GENERIC_ERROR));
   };
   const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 

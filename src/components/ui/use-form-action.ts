@@ -2,13 +2,15 @@
 
 import { useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { GENERIC_ERROR } from "@/lib/messages";
 
 type FormActionResult<Data> = { ok: true; data: Data } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 /**
  * Sends a form's raw values (as typed, the action parses them with the same schema) to a server
  * action. A refusal puts each field message under its field and the action's error above the form;
- * success hands the action's data to `onDone`.
+ * an action that throws (the server could not be reached) ends in the generic message, the typed
+ * values kept; success hands the action's data to `onDone`.
  */
 export function useFormAction<Input extends FieldValues, Output, Data>(
   form: UseFormReturn<Input, unknown, Output>,
@@ -19,7 +21,13 @@ export function useFormAction<Input extends FieldValues, Output, Data>(
   const onSubmit = form.handleSubmit(async () => {
     setServerError(null);
     const values = form.getValues();
-    const result = await action(values);
+    let result: FormActionResult<Data>;
+    try {
+      result = await action(values);
+    } catch {
+      setServerError(GENERIC_ERROR);
+      return;
+    }
     if (!result.ok) {
       for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
         if (name in values) form.setError(name as Path<Input>, { message });

@@ -3,7 +3,8 @@ import { CLIENT_STATUS_LABELS } from "@/lib/domain/client-status";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-status";
 import { centsToDecimal } from "@/lib/format";
-import type { ClientExportRow, InvoiceExportRow, ProjectExportRow } from "../data/admin-exports";
+import type { ClientExportRow, ProjectExportRow } from "../data/admin-exports";
+import type { InvoiceExportRow } from "../data/invoice-export-pages";
 import type { PortalInvoiceExportRow } from "../data/portal-invoice-export";
 import type { CsvColumn } from "./csv-response";
 

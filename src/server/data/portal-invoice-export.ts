@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { invoices, projects } from "../db/schema";
-import { type InvoiceExportRow, invoiceExportPages } from "./admin-exports";
+import { type InvoiceExportRow, invoiceExportPages } from "./invoice-export-pages";
 
 export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
 

@@ -17,6 +17,7 @@ import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
 import { billingEmailSchema, squareCustomerIdSchema } from "@/lib/validation/admin";
 import type { ClientSquareCustomers } from "@/server/data/admin-square-customers";
+import { GENERIC_ERROR } from "@/lib/messages";
 
 const SOURCE_LABELS: Record<string, string> = { admin: "by an admin", email_match: "by sign-in or billing e-mail", backfill: "from its existing invoices" };
 
@@ -67,7 +68,7 @@ function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId:
         setNotice(success);
         await load();
       } catch {
-        setError("Something went wrong. Please try again.");
+        setError(GENERIC_ERROR);
       }
     });
 

@@ -12,6 +12,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { formatCents } from "@/lib/format";
 import type { CustomerConflict, IgnoredCustomer, UnmatchedCustomer } from "@/server/data/admin-square-customers";
 import { Options } from "@/components/ui/options";
+import { GENERIC_ERROR } from "@/lib/messages";
 
 type ClientOption = { id: string; company: string };
 type Result = { ok: true } | { ok: false; error: string };
@@ -33,7 +34,7 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
         show(success, 3000);
         router.refresh();
       } catch {
-        show("Something went wrong. Please try again.", 4000, "error");
+        show(GENERIC_ERROR, 4000, "error");
       }
     });
 
