@@ -9,6 +9,7 @@ import { CreateClientDialog } from "@/components/admin/create-client-dialog";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useBusy } from "@/components/ui/use-busy";
 import { formatDate } from "@/lib/format";
 import type { InquiryMessage } from "@/server/data/admin-inquiries";
 
@@ -33,7 +34,7 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
   const router = useRouter();
   const { toast, show } = useToast();
   const [mode, setMode] = useState<"closed" | "open" | "create">("closed");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy<"archive">();
 
   const open = async () => {
     setMode("open");
@@ -46,23 +47,21 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
     }
   };
 
-  const archive = async (archived: boolean) => {
-    setBusy(true);
-    try {
-      const result = await setInquiryArchivedAction({ inquiryId: inquiry.id, archived });
-      if (!result.ok) {
-        show(result.error, 6000, "error");
-        return;
-      }
-      setMode("closed");
-      show(archived ? "Inquiry archived" : "Inquiry moved back to the inbox", 4000);
-      router.refresh();
-    } catch {
-      show("The change could not be saved. Please try again.", 6000, "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const archive = (archived: boolean) =>
+    run(
+      "archive",
+      async () => {
+        const result = await setInquiryArchivedAction({ inquiryId: inquiry.id, archived });
+        if (!result.ok) {
+          show(result.error, 6000, "error");
+          return;
+        }
+        setMode("closed");
+        show(archived ? "Inquiry archived" : "Inquiry moved back to the inbox", 4000);
+        router.refresh();
+      },
+      () => show("The change could not be saved. Please try again.", 6000, "error"),
+    );
 
   return (
     <>
@@ -79,7 +78,7 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
               <Mail className="h-4 w-4" aria-hidden />
               Reply
             </a>
-            <Button variant="secondary" onClick={() => archive(!inquiry.archived)} disabled={busy}>
+            <Button variant="secondary" onClick={() => archive(!inquiry.archived)} disabled={busy !== null}>
               {inquiry.archived ? <ArchiveRestore className="h-4 w-4" aria-hidden /> : <Archive className="h-4 w-4" aria-hidden />}
               {inquiry.archived ? "Unarchive" : "Archive"}
             </Button>
