@@ -1,4 +1,6 @@
 // Landing page sections (docs/PRODUCT.md, the Marketing sections): hero with the 26-step terminal, about, services toggles.
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, waitForHydration } from "./fixtures";
 import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import { serveHtmlInPieces } from "./slow-html";
@@ -170,5 +172,23 @@ test.describe("page load", () => {
     } finally {
       await slow.close();
     }
+  });
+
+  test("the framework scripts the page loads ask Chromium to compile them while they download", async ({ page }) => {
+    // scripts/compile-hints.mjs marks the build manifest's root chunks (React DOM, Next's router,
+    // the Turbopack runtime) and nothing else; check what the server sends.
+    const manifest = JSON.parse(fs.readFileSync(path.join(".next", "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
+    const roots = manifest.rootMainFiles.filter((file) => file.endsWith(".js")).map((file) => `/_next/${file}`);
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script" && response.url().includes("/_next/static/")) scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto("/");
+    expect(roots.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const hinted = (await (await page.request.get(script)).text()).startsWith("//# allFunctionsCalledOnLoad\n");
+      expect(hinted, script).toBe(roots.includes(script));
+    }
+    expect(scripts.filter((script) => roots.includes(script)).sort()).toEqual([...roots].sort());
   });
 });
