@@ -244,6 +244,17 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
   await expect(email).toHaveValue(original.email);
 });
 
+/** Fills the custom project form as a person would; returns the start date typed (a month ahead). */
+async function fillBookingForm(page: import("@playwright/test").Page, description: string): Promise<string> {
+  const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Service Type").selectOption("AI Security Assessment");
+  await page.getByLabel("Preferred Start Date").fill(start);
+  await page.getByLabel("Estimated Scope").fill("Two agents");
+  await page.getByLabel("Project Description").fill(description);
+  await page.getByLabel("Urgency").selectOption({ label: "High - ASAP" });
+  return start;
+}
+
 test("book service: support plans and a custom project request that is stored", async ({ page, context }) => {
   // Checkout pages are Square's: answer them locally so the test needs no network.
   await context.route("https://square.link/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Checkout</title>" }));
@@ -286,12 +297,7 @@ test("book service: support plans and a custom project request that is stored", 
   await expect(page.getByText("Project description is required")).toBeVisible();
 
   const description = `Portal e2e booking ${Date.now().toString(36)}: review our agent platform.`;
-  const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Service Type").selectOption("AI Security Assessment");
-  await page.getByLabel("Preferred Start Date").fill(start);
-  await page.getByLabel("Estimated Scope").fill("Two agents");
-  await page.getByLabel("Project Description").fill(description);
-  await page.getByLabel("Urgency").selectOption({ label: "High - ASAP" });
+  await fillBookingForm(page, description);
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
 
   const confirmation = page.getByText(
@@ -310,6 +316,23 @@ test("book service: support plans and a custom project request that is stored", 
   // Stored: still there after a reload (read back from the database).
   await page.reload();
   await expect(page.getByRole("listitem").filter({ hasText: description })).toContainText("Pending");
+});
+
+test("book service: a request that cannot be sent says so and keeps what was typed", async ({ page }) => {
+  await page.goto("/client-portal?section=book-service&tab=custom");
+  const description = `Portal e2e unsent booking ${Date.now().toString(36)}: the network is down.`;
+  const start = await fillBookingForm(page, description);
+
+  await interceptNextAction(page, "abort", { bodyIncludes: description });
+  await page.getByRole("button", { name: "Submit Booking Request" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong. Please try again." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Booking Request" })).toBeEnabled();
+  await expect(page.getByLabel("Service Type")).toHaveValue("AI Security Assessment");
+  await expect(page.getByLabel("Preferred Start Date")).toHaveValue(start);
+  await expect(page.getByLabel("Estimated Scope")).toHaveValue("Two agents");
+  await expect(page.getByLabel("Project Description")).toHaveValue(description);
+  await expect(page.getByLabel("Urgency")).toHaveValue("high");
+  await expect(page.getByRole("listitem").filter({ hasText: description })).toHaveCount(0);
 });
 
 test("logout ends the session and shows the login again", async ({ page }) => {

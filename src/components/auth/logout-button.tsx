@@ -4,6 +4,7 @@ import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { useBusy } from "@/components/ui/use-busy";
 import { apiFetch } from "@/lib/api-client";
 
 /**
@@ -13,7 +14,7 @@ import { apiFetch } from "@/lib/api-client";
  */
 export function LogoutButton({ redirectTo, className }: { redirectTo: string; className?: string }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [failed, setFailed] = useState(false);
   const [isNavigating, startNavigation] = useTransition();
   return (
@@ -22,21 +23,20 @@ export function LogoutButton({ redirectTo, className }: { redirectTo: string; cl
         variant="ghost"
         size="sm"
         className={className}
-        disabled={busy || isNavigating}
-        onClick={async () => {
-          setBusy(true);
+        disabled={busy !== null || isNavigating}
+        onClick={() => {
           setFailed(false);
-          try {
-            await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
-            startNavigation(() => {
-              router.replace(redirectTo);
-              router.refresh();
-            });
-          } catch {
-            setFailed(true);
-          } finally {
-            setBusy(false);
-          }
+          return run(
+            "logout",
+            async () => {
+              await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
+              startNavigation(() => {
+                router.replace(redirectTo);
+                router.refresh();
+              });
+            },
+            () => setFailed(true),
+          );
         }}
       >
         <LogOut className="h-4 w-4" aria-hidden />

@@ -2,35 +2,34 @@
 
 import { Eye } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { startViewAsClientAction } from "@/app/admin/(area)/clients/view-as-actions";
 import { Button } from "@/components/ui/button";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useBusy } from "@/components/ui/use-busy";
 
 /** View portal: opens the client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
 export function ViewPortalButton({ clientId, company }: { clientId: string; company: string }) {
   const { toast, show } = useToast();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const start = async () => {
-    setBusy(true);
-    try {
-      const result = await startViewAsClientAction({ clientId });
-      if (!result.ok) {
-        show(result.error, 6000, "error");
-        setBusy(false);
-        return;
-      }
-      // The action set a cookie, so Next drops its cached pages: the portal renders anew.
-      router.push("/client-portal");
-    } catch {
-      show("Could not open the portal. Please try again.", 6000, "error");
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusy();
+  const start = () =>
+    run(
+      "open",
+      async (stayBusy) => {
+        const result = await startViewAsClientAction({ clientId });
+        if (!result.ok) {
+          show(result.error, 6000, "error");
+          return;
+        }
+        // The action set a cookie, so Next drops its cached pages: the portal renders anew.
+        stayBusy();
+        router.push("/client-portal");
+      },
+      () => show("Could not open the portal. Please try again.", 6000, "error"),
+    );
   return (
     <>
-      <Button size="sm" variant="ghost" onClick={start} disabled={busy} aria-label={`View portal of ${company}`} title="View portal (read only)">
+      <Button size="sm" variant="ghost" onClick={start} disabled={busy !== null} aria-label={`View portal of ${company}`} title="View portal (read only)">
         <Eye className="h-4 w-4" aria-hidden />
         <span className="hidden xl:inline">View portal</span>
       </Button>
