@@ -45,6 +45,19 @@ describe("labels and colours", () => {
     });
   }
 
+  it("reads a value in title case unless its label is written out", () => {
+    expect(PROJECT_STATUS_LABELS).toEqual({
+      open: "Open",
+      in_progress: "In Progress",
+      on_hold: "On Hold",
+      completed: "Completed",
+      frozen: "Frozen",
+      cancelled: "Cancelled",
+    });
+    expect(SUBSCRIPTION_STATUS_LABELS.past_due).toBe("Past Due");
+    expect(URGENCY_LABELS).toEqual({ low: "Low - Flexible timeline", medium: "Medium - Within 1 month", high: "High - ASAP" });
+  });
+
   it("has classes for every tone", () => {
     expect(Object.keys(TONE_CLASSES).sort()).toEqual([...TONES].sort());
     for (const tone of TONES) expect(TONE_CLASSES[tone]).toMatch(new RegExp(`^border-\\S+ bg-\\S+ text-\\S+$`));

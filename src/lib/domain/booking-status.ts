@@ -2,11 +2,7 @@ import { badgeList } from "./badge-list";
 
 /** A service booking's status: the database CHECK, labels and colours come from here. */
 export const { values: BOOKING_STATUSES, labels: BOOKING_STATUS_LABELS, tones: BOOKING_STATUS_TONES } = badgeList({
-  pending: { label: "Pending", tone: "amber" },
-  approved: { label: "Approved", tone: "sky" },
-  in_progress: { label: "In Progress", tone: "cyan" },
-  completed: { label: "Completed", tone: "emerald" },
-  declined: { label: "Declined", tone: "slate" },
+  pending: "amber", approved: "sky", in_progress: "cyan", completed: "emerald", declined: "slate",
 });
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

@@ -2,12 +2,7 @@ import { badgeList } from "./badge-list";
 
 /** A project's status: the database CHECK, the zod enum and every label and colour come from here. */
 export const { values: PROJECT_STATUSES, labels: PROJECT_STATUS_LABELS, tones: PROJECT_STATUS_TONES } = badgeList({
-  open: { label: "Open", tone: "sky" },
-  in_progress: { label: "In Progress", tone: "cyan" },
-  on_hold: { label: "On Hold", tone: "amber" },
-  completed: { label: "Completed", tone: "emerald" },
-  frozen: { label: "Frozen", tone: "indigo" },
-  cancelled: { label: "Cancelled", tone: "slate" },
+  open: "sky", in_progress: "cyan", on_hold: "amber", completed: "emerald", frozen: "indigo", cancelled: "slate",
 });
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 

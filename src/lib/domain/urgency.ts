@@ -4,11 +4,10 @@ import { badgeList } from "./badge-list";
  * A booking's urgency, lowest first; medium is the default. The labels are what the booking form
  * offers and the admin reads; the tones colour the admin dashboard's priority badge.
  */
-export const { values: URGENCIES, labels: URGENCY_LABELS, tones: URGENCY_TONES } = badgeList({
-  low: { label: "Low - Flexible timeline", tone: "slate" },
-  medium: { label: "Medium - Within 1 month", tone: "amber" },
-  high: { label: "High - ASAP", tone: "red" },
-});
+export const { values: URGENCIES, labels: URGENCY_LABELS, tones: URGENCY_TONES } = badgeList(
+  { low: "slate", medium: "amber", high: "red" },
+  { low: "Low - Flexible timeline", medium: "Medium - Within 1 month", high: "High - ASAP" },
+);
 export type Urgency = (typeof URGENCIES)[number];
 export const DEFAULT_URGENCY: Urgency = "medium";
 
