@@ -7,30 +7,16 @@ import { unlinkInvoiceAction } from "@/app/admin/(area)/projects/actions";
 import { Button } from "@/components/ui/button";
 import { useIdSet } from "@/components/ui/use-id-set";
 import { ApiError, apiFetch } from "@/lib/api-client";
-import { formatCents, formatDate } from "@/lib/format";
+import { formatCents } from "@/lib/format";
 import { InvoicesDialogFrame } from "./invoices-dialog-frame";
-import { InvoiceStatusBadge } from "./invoice-status-badge";
+import { InvoiceLine, LinkedInvoiceList } from "./linked-invoice-list";
 import type { ProjectRowView, ShowToast } from "./types";
-import { type InvoiceView, useProjectInvoices } from "./use-project-invoices";
-
-function InvoiceLine({ invoice }: { invoice: InvoiceView }) {
-  return (
-    <div className="min-w-0 flex-1">
-      <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-        {invoice.invoiceNumber}
-        <InvoiceStatusBadge status={invoice.status} />
-      </p>
-      <p className="truncate text-xs text-muted">
-        {invoice.description ?? "—"} · due {formatDate(invoice.dueDate)}
-      </p>
-    </div>
-  );
-}
+import { useProjectInvoices } from "./use-project-invoices";
 
 /** Manage Invoices: unlink what is linked; pick the client's unlinked invoices and link them in one call. */
 export function ManageInvoicesDialog({ project, onClose, showToast }: { project: ProjectRowView; onClose: () => void; showToast: ShowToast }) {
   const router = useRouter();
-  const { data, error, reload } = useProjectInvoices(project.id);
+  const invoices = useProjectInvoices(project.id);
   const { ids: selected, toggle, clear: clearSelection } = useIdSet();
   const [linking, setLinking] = useState(false);
   const [unlinking, setUnlinking] = useState<string | null>(null);
@@ -45,7 +31,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
       });
       showToast(`✓ Linked ${body.linkedCount ?? selected.size} invoices`, 2000);
       clearSelection();
-      await reload();
+      await invoices.reload();
       router.refresh();
     } catch (error) {
       showToast((error instanceof ApiError && error.message) || "Failed to link invoices", 5000, "error");
@@ -64,7 +50,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
       console.error("Unlink failed:", e);
     } finally {
       setUnlinking(null);
-      await reload();
+      await invoices.reload();
       router.refresh();
     }
   };
@@ -74,22 +60,16 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
       title="Manage Invoices"
       project={project}
       onClose={onClose}
-      data={data}
-      error={error}
-      footer={
-        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted" aria-live="polite">
-            {selected.size} invoice(s) selected
-          </p>
-          <div className="flex gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Close
-            </Button>
-            <Button onClick={link} disabled={selected.size === 0 || linking}>
-              {linking ? "Linking..." : "Link Selected"}
-            </Button>
-          </div>
-        </div>
+      invoices={invoices}
+      status={
+        <p className="text-sm text-muted" aria-live="polite">
+          {selected.size} invoice(s) selected
+        </p>
+      }
+      actions={
+        <Button onClick={link} disabled={selected.size === 0 || linking}>
+          {linking ? "Linking..." : "Link Selected"}
+        </Button>
       }
     >
       {(data) => (
@@ -98,22 +78,15 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
             <h3 id="linked-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
               Linked invoices ({data.linked.length})
             </h3>
-            {data.linked.length === 0 ? (
-              <p className="text-sm text-muted">No invoices linked to this project yet.</p>
-            ) : (
-              <ul className="divide-y divide-slate-800 rounded-lg border border-slate-800">
-                {data.linked.map((invoice) => (
-                  <li key={invoice.id} className="flex items-center gap-3 px-3 py-2">
-                    <InvoiceLine invoice={invoice} />
-                    <span className="font-mono text-sm">{formatCents(invoice.amountCents)}</span>
-                    <Button size="sm" variant="ghost" onClick={() => unlink(invoice.id)} disabled={unlinking === invoice.id} aria-label={`Unlink ${invoice.invoiceNumber}`}>
-                      <Unlink className="h-4 w-4" aria-hidden />
-                      Unlink
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <LinkedInvoiceList
+              invoices={data.linked}
+              end={(invoice) => (
+                <Button size="sm" variant="ghost" onClick={() => unlink(invoice.id)} disabled={unlinking === invoice.id} aria-label={`Unlink ${invoice.invoiceNumber}`}>
+                  <Unlink className="h-4 w-4" aria-hidden />
+                  Unlink
+                </Button>
+              )}
+            />
           </section>
           <section aria-labelledby="unlinked-heading">
             <h3 id="unlinked-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
