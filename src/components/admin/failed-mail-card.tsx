@@ -2,11 +2,10 @@
 
 import { MailWarning } from "lucide-react";
 import { DashboardCard } from "./dashboard-card";
-import { useItemAction } from "./use-item-action";
+import { useCardItems } from "./use-card-items";
 import { retryFailedMailAction } from "@/app/admin/(area)/dashboard/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useServerState } from "@/components/ui/use-server-state";
 import { formatRelativeTime } from "@/lib/format";
 
 export type FailedMailView = {
@@ -24,19 +23,14 @@ export type FailedMailView = {
  * retried message leaves the list (it is queued again) and the count drops.
  */
 export function FailedMailCard({ mails: initial, total: initialTotal }: { mails: FailedMailView[]; total: number }) {
-  const [mails, setMails] = useServerState(initial);
-  const [total, setTotal] = useServerState(initialTotal, initial);
-  const { busy, message, run } = useItemAction();
+  const { items: mails, removed, busy, message, run } = useCardItems(initial);
+  const total = initialTotal - removed;
 
   const retry = (mail: FailedMailView) =>
     run(
-      mail.id,
+      mail,
       () => retryFailedMailAction({ mailId: mail.id }),
-      () => {
-        setMails((list) => list.filter((m) => m.id !== mail.id));
-        setTotal((n) => Math.max(0, n - 1));
-        return `The message to ${mail.toAddress} is queued again.`;
-      },
+      () => `The message to ${mail.toAddress} is queued again.`,
       "The retry could not be sent. Check your connection and try again.",
     );
 

@@ -5,11 +5,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DashboardCard } from "./dashboard-card";
-import { useItemAction } from "./use-item-action";
+import { useCardItems } from "./use-card-items";
 import { approveBookingAction } from "@/app/admin/(area)/dashboard/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { useServerState } from "@/components/ui/use-server-state";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { TONE_CLASSES } from "@/lib/domain/tone";
@@ -25,19 +24,16 @@ const PREVIEW = 3;
 /** Pending Service Bookings from the database: urgency as priority, Approve and View Details. */
 export function PendingBookingsCard({ bookings: initial, total }: { bookings: BookingView[]; total: number }) {
   const router = useRouter();
-  // Fresh data from the server (after a refresh) replaces the local list.
-  const [bookings, setBookings] = useServerState(initial);
+  const { items: bookings, removed, busy: busyId, message, run } = useCardItems(initial);
   const [details, setDetails] = useState<BookingView | null>(null);
-  const { busy: busyId, message, run } = useItemAction();
-  const remaining = total - (initial.length - bookings.length);
+  const remaining = total - removed;
   const visible = bookings.slice(0, PREVIEW);
 
   const approve = (booking: BookingView) =>
     run(
-      booking.id,
+      booking,
       () => approveBookingAction({ bookingId: booking.id }),
       () => {
-        setBookings((list) => list.filter((b) => b.id !== booking.id));
         setDetails(null);
         router.refresh();
         return `Approved the ${booking.serviceType} booking for ${booking.company}.`;
