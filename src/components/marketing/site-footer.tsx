@@ -1,4 +1,5 @@
 import { siteConfig } from "@/config/site";
+import { LEGAL_PAGES } from "@/lib/legal-pages";
 import { BrandMark } from "./brand-mark";
 import { sectionHref } from "./nav-items";
 import { SERVICES } from "./services-data";
@@ -14,8 +15,7 @@ const SOCIAL: { network: SocialNetwork; label: string; href: string }[] = [
 const COMPANY_LINKS = [
   { label: "Client Portal", href: "/client-portal" },
   { label: "Contact Us", href: sectionHref("contact") },
-  { label: "Privacy Policy", href: "/privacy-policy" },
-  { label: "Terms of Service", href: "/terms-of-service" },
+  ...Object.values(LEGAL_PAGES).map(({ title, path }) => ({ label: title, href: path })),
 ];
 
 const linkClass = "text-sm text-slate-400 transition-colors hover:text-accent";

@@ -1,10 +1,12 @@
 import { LegalPage, LegalSection } from "@/components/marketing/legal/legal-page";
 import { publicPageMetadata } from "@/components/marketing/page-metadata";
 import { siteConfig } from "@/config/site";
+import { LEGAL_PAGES } from "@/lib/legal-pages";
+
+const page = LEGAL_PAGES.privacy;
 
 export const metadata = publicPageMetadata({
-  path: "/privacy-policy",
-  title: "Privacy Policy",
+  ...page,
   description: `How ${siteConfig.name} collects, uses, shares and protects personal information, and the rights you have over it.`,
 });
 
@@ -13,7 +15,7 @@ const name = siteConfig.name;
 export default function PrivacyPolicyPage() {
   return (
     <LegalPage
-      title="Privacy Policy"
+      title={page.title}
       intro={
         <p>
           {name} (&ldquo;{name}&rdquo;, &ldquo;we&rdquo;, &ldquo;us&rdquo; or &ldquo;our&rdquo;) is a consultancy providing AI

@@ -1,10 +1,12 @@
 import { LegalPage, LegalSection } from "@/components/marketing/legal/legal-page";
 import { publicPageMetadata } from "@/components/marketing/page-metadata";
 import { siteConfig } from "@/config/site";
+import { LEGAL_PAGES } from "@/lib/legal-pages";
+
+const page = LEGAL_PAGES.terms;
 
 export const metadata = publicPageMetadata({
-  path: "/terms-of-service",
-  title: "Terms of Service",
+  ...page,
   description: `The terms that govern use of the ${siteConfig.name} website, client portal and consulting services.`,
 });
 
@@ -13,7 +15,7 @@ const name = siteConfig.name;
 export default function TermsOfServicePage() {
   return (
     <LegalPage
-      title="Terms of Service"
+      title={page.title}
       intro={
         <p>
           These Terms of Service (the &ldquo;Terms&rdquo;) govern your use of the website and client portal of {name}{" "}

@@ -1,10 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { siteConfig } from "@/config/site";
+import { LEGAL_UPDATED_TEXT } from "@/lib/legal-pages";
 import { Icon } from "../icon";
 
-// Both legal pages are dated October 14, 2025 (docs/PRODUCT.md#legal-pages).
-export const LEGAL_LAST_UPDATED = "October 14, 2025";
 
 /** Shell of a legal page: back link, title, date, the sections, then how to reach us. */
 export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
@@ -15,7 +14,7 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
         Back to Home
       </Link>
       <h1 className="mt-6 text-4xl font-bold tracking-tight text-white">{title}</h1>
-      <p className="mt-3 text-sm text-slate-400">Last updated: {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-3 text-sm text-slate-400">Last updated: {LEGAL_UPDATED_TEXT}</p>
       <div className="mt-8 text-lg text-slate-300">{intro}</div>
       <div className="mt-12 space-y-12">{children}</div>
       <section aria-labelledby="legal-contact" className="mt-12 rounded-xl border border-slate-800 bg-surface/70 p-6">

@@ -1,0 +1,13 @@
+// The two legal pages: where they live and what they are called (their pages, the footer, the
+// sitemap and the CSP's list of prerendered pages read them here), and the date both carry
+// (docs/PRODUCT.md#legal-pages).
+
+export const LEGAL_PAGES = {
+  privacy: { path: "/privacy-policy", title: "Privacy Policy" },
+  terms: { path: "/terms-of-service", title: "Terms of Service" },
+} as const;
+
+export const LEGAL_UPDATED = new Date("2025-10-14T00:00:00Z");
+
+/** "October 14, 2025": the date as the pages show it. */
+export const LEGAL_UPDATED_TEXT = LEGAL_UPDATED.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
