@@ -17,7 +17,7 @@ import {
 import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from "@/app/admin/(area)/clients/actions";
 import { saveNotificationPreferencesAction } from "@/app/client-portal/actions";
 import ClientPortalPage from "@/app/client-portal/page";
-import { TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
+import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { CLIENT_TWO_FACTOR_REQUIRED } from "@/server/auth/session";
 import { createCredentialUser } from "@/server/auth/users";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
@@ -84,7 +84,7 @@ describe("change password", () => {
     const browser = await signedIn(account);
     expect(await browser.call(() => changePasswordAction({ currentPassword: "wrong-password", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))).toEqual({
       ok: false,
-      error: TWO_FACTOR_MESSAGES.wrongPassword,
+      error: AUTH_MESSAGES.wrongPassword,
       code: "bad_request",
     });
     const short = await browser.call(() => changePasswordAction({ currentPassword: PASSWORD, password: "short", confirmPassword: "short" }));

@@ -6,7 +6,7 @@ import * as OTPAuth from "otpauth";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/app/account/actions";
 import { signInClientAction, verifySignInCodeAction } from "@/app/(auth)/actions";
-import { TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
+import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { resetUserTwoFactor } from "@/server/auth/two-factor-reset";
 import { createCredentialUser } from "@/server/auth/users";
 import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/db/schema";
@@ -78,12 +78,12 @@ describe("enrolment", () => {
     const account = await newClient();
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await browser.call(() => startTwoFactorAction({ password: "not-my-password" }))).toMatchObject({ ok: false, error: TWO_FACTOR_MESSAGES.wrongPassword });
+    expect(await browser.call(() => startTwoFactorAction({ password: "not-my-password" }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongPassword });
     const started = await browser.call(() => startTwoFactorAction({ password: PASSWORD }));
     if (!started.ok) throw new Error(started.error);
     expect(started.data.secret).toMatch(/^[A-Z2-7]{16,}$/);
     const totp = totpOf(started.data.secret);
-    expect(await browser.call(() => confirmTwoFactorAction({ code: wrongCodeFor(totp) }))).toMatchObject({ ok: false, error: TWO_FACTOR_MESSAGES.wrongCode });
+    expect(await browser.call(() => confirmTwoFactorAction({ code: wrongCodeFor(totp) }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongCode });
     const [before] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(before!.on).toBe(false);
     const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
@@ -93,7 +93,7 @@ describe("enrolment", () => {
     const [after] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(after!.on).toBe(true);
     // Once on, the codes are never shown again through a second confirmation.
-    expect(await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }))).toMatchObject({ ok: false, error: TWO_FACTOR_MESSAGES.alreadyEnabled });
+    expect(await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.alreadyEnabled });
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, account.id));
     expect(audit.map((a) => a.action)).toContain("account.two_factor_enabled");
   });
@@ -137,7 +137,7 @@ describe("sign-in with two-factor", () => {
     await second.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
     expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "backup", code, trustDevice: false }))).toMatchObject({
       ok: false,
-      error: TWO_FACTOR_MESSAGES.wrongBackupCode,
+      error: AUTH_MESSAGES.wrongBackupCode,
     });
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, account.id));
     expect(audit.map((a) => a.action)).toContain("account.backup_code_used");
@@ -151,7 +151,7 @@ describe("sign-in with two-factor", () => {
     for (let i = 0; i < 5; i++) {
       expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: wrong, trustDevice: false }))).toMatchObject({
         ok: false,
-        error: TWO_FACTOR_MESSAGES.wrongCode,
+        error: AUTH_MESSAGES.wrongCode,
       });
     }
     // The right code no longer helps: the pending sign-in is gone.
@@ -164,7 +164,7 @@ describe("sign-in with two-factor", () => {
     const browser = new Browser();
     expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: "123456", trustDevice: false }))).toMatchObject({
       ok: false,
-      error: TWO_FACTOR_MESSAGES.pendingExpired,
+      error: AUTH_MESSAGES.pendingExpired,
     });
   });
 
@@ -195,8 +195,8 @@ describe("managing two-factor", () => {
 
   it("disabling needs the password and a code", async () => {
     const account = await enrolled();
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: "wrong-password", code: account.totp.generate() }))).toMatchObject({ ok: false, error: TWO_FACTOR_MESSAGES.wrongPassword });
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrongCodeFor(account.totp) }))).toMatchObject({ ok: false, error: TWO_FACTOR_MESSAGES.wrongCode });
+    expect(await account.browser.call(() => disableTwoFactorAction({ password: "wrong-password", code: account.totp.generate() }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongPassword });
+    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrongCodeFor(account.totp) }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongCode });
     expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: account.totp.generate() }))).toEqual({ ok: true, data: { disabled: true } });
     const [row] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(row!.on).toBe(false);
@@ -209,7 +209,7 @@ describe("managing two-factor", () => {
     const wrong = wrongCodeFor(account.totp);
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrong })));
-    expect(answers.at(-1)).toMatchObject({ ok: false, code: "rate_limited", error: TWO_FACTOR_MESSAGES.locked });
+    expect(answers.at(-1)).toMatchObject({ ok: false, code: "rate_limited", error: AUTH_MESSAGES.locked });
   });
 });
 

@@ -11,7 +11,8 @@ import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitRow } from "@/components/ui/submit-row";
-import { type ChangePasswordInput, changePasswordSchema, TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
+import { type ChangePasswordInput, changePasswordSchema } from "@/lib/validation/account";
+import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { SESSIONS_CHANGED_EVENT } from "./sessions-card";
 import { RESET_PASSWORD_MIN } from "@/lib/validation/auth";
 import { GENERIC_ERROR } from "@/lib/messages";
@@ -35,7 +36,7 @@ export function ChangePasswordCard() {
     try {
       const result = await changePasswordAction(values);
       if (!result.ok) {
-        if (result.error === TWO_FACTOR_MESSAGES.wrongPassword) setError("currentPassword", { type: "server", message: result.error });
+        if (result.error === AUTH_MESSAGES.wrongPassword) setError("currentPassword", { type: "server", message: result.error });
         else if (!applyFieldErrors(setError, result.fieldErrors, FIELDS)) setBanner({ tone: "error", text: result.error });
         return;
       }

@@ -58,19 +58,6 @@ export const signInCodeSchema = z.discriminatedUnion("method", [
 ]);
 export type SignInCodeInput = z.input<typeof signInCodeSchema>;
 
-/** Texts both sides show (docs/PRODUCT.md#sign-in-two-factor). */
-export const TWO_FACTOR_MESSAGES = {
-  wrongCode: "That code is not right. Check your authenticator app and try again.",
-  wrongBackupCode: "That backup code is not right, or it has been used already.",
-  pendingExpired: "Your sign-in has expired. Please sign in again.",
-  tooManyCodes: "Too many wrong codes. Please sign in again.",
-  locked: "Too many wrong codes for this account. Please wait 15 minutes and try again.",
-  wrongPassword: "That password is not right.",
-  alreadyEnabled: "Two-factor sign-in is already on.",
-  notStarted: "Start again: enter your password to set up two-factor sign-in.",
-  notEnabled: "Two-factor sign-in is not on.",
-} as const;
-
 /** After a passkey ceremony signed the browser in: which login page it was (docs/PRODUCT.md#passkeys). */
 export const passkeySignInSchema = z.object({ area: z.enum(LOGIN_AREAS) });
 

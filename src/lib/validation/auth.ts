@@ -57,7 +57,7 @@ export const resetPasswordSchema = z
   .refine(passwordsMatch, mismatch);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** Texts that both sides show (docs/PRODUCT.md, the Sign-in sections). */
+/** Texts that both sides show (docs/PRODUCT.md, the Sign-in and two-factor sections). */
 export const AUTH_MESSAGES = {
   loginFailed: "Login failed. Please try again.",
   invalidClientCredentials: "Invalid email or password",
@@ -70,4 +70,14 @@ export const AUTH_MESSAGES = {
   resetEmailFailed: "Failed to send reset email",
   invalidResetLink: "Invalid or expired reset link. Please request a new password reset.",
   resetFailed: "Failed to reset password",
+  // The code step of a sign-in, and turning two-factor sign-in on and off.
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  wrongBackupCode: "That backup code is not right, or it has been used already.",
+  pendingExpired: "Your sign-in has expired. Please sign in again.",
+  tooManyCodes: "Too many wrong codes. Please sign in again.",
+  locked: "Too many wrong codes for this account. Please wait 15 minutes and try again.",
+  wrongPassword: "That password is not right.",
+  alreadyEnabled: "Two-factor sign-in is already on.",
+  notStarted: "Start again: enter your password to set up two-factor sign-in.",
+  notEnabled: "Two-factor sign-in is not on.",
 } as const;

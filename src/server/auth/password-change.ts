@@ -1,7 +1,8 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
-import { type changePasswordSchema, TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
+import type { changePasswordSchema } from "@/lib/validation/account";
+import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { describeUserAgent } from "@/lib/user-agent";
 import { recordAudit } from "../audit";
 import { getDb } from "../db/client";
@@ -27,7 +28,7 @@ export async function changeOwnPassword(actor: Actor, headers: Headers, input: z
     await getAuth().api.changePassword({ body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true }, headers });
   } catch (error) {
     const code = isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
-    if (code === "INVALID_PASSWORD") throw new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongPassword);
+    if (code === "INVALID_PASSWORD") throw new AppError("bad_request", AUTH_MESSAGES.wrongPassword);
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") throw new AppError("bad_request", "Choose a password of 8 to 128 characters.");
     throw error;
   }

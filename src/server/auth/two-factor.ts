@@ -3,7 +3,7 @@ import { isAPIError } from "better-auth/api";
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import QRCode from "qrcode";
-import { TWO_FACTOR_MESSAGES } from "@/lib/validation/account";
+import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { recordAudit } from "../audit";
 import { getDb } from "../db/client";
 import { account } from "../db/schema";
@@ -23,17 +23,17 @@ export const manageKey = (userId: string) => `auth:two-factor-manage:user:${user
 
 /** The plugin's error codes, in the words the forms show. */
 const PLUGIN_ERRORS: Record<string, [AppErrorCode, string]> = {
-  INVALID_CODE: ["bad_request", TWO_FACTOR_MESSAGES.wrongCode],
-  INVALID_BACKUP_CODE: ["bad_request", TWO_FACTOR_MESSAGES.wrongBackupCode],
+  INVALID_CODE: ["bad_request", AUTH_MESSAGES.wrongCode],
+  INVALID_BACKUP_CODE: ["bad_request", AUTH_MESSAGES.wrongBackupCode],
   // The pending sign-in is gone or no longer has the factor it was started for.
-  INVALID_TWO_FACTOR_COOKIE: ["unauthorized", TWO_FACTOR_MESSAGES.pendingExpired],
-  TOTP_NOT_ENABLED: ["unauthorized", TWO_FACTOR_MESSAGES.pendingExpired],
-  BACKUP_CODES_NOT_ENABLED: ["unauthorized", TWO_FACTOR_MESSAGES.pendingExpired],
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: ["unauthorized", TWO_FACTOR_MESSAGES.tooManyCodes],
-  ACCOUNT_TEMPORARILY_LOCKED: ["rate_limited", TWO_FACTOR_MESSAGES.locked],
-  INVALID_PASSWORD: ["bad_request", TWO_FACTOR_MESSAGES.wrongPassword],
-  TOTP_ALREADY_ENABLED: ["conflict", TWO_FACTOR_MESSAGES.alreadyEnabled],
-  TWO_FACTOR_NOT_ENABLED: ["conflict", TWO_FACTOR_MESSAGES.notEnabled],
+  INVALID_TWO_FACTOR_COOKIE: ["unauthorized", AUTH_MESSAGES.pendingExpired],
+  TOTP_NOT_ENABLED: ["unauthorized", AUTH_MESSAGES.pendingExpired],
+  BACKUP_CODES_NOT_ENABLED: ["unauthorized", AUTH_MESSAGES.pendingExpired],
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: ["unauthorized", AUTH_MESSAGES.tooManyCodes],
+  ACCOUNT_TEMPORARILY_LOCKED: ["rate_limited", AUTH_MESSAGES.locked],
+  INVALID_PASSWORD: ["bad_request", AUTH_MESSAGES.wrongPassword],
+  TOTP_ALREADY_ENABLED: ["conflict", AUTH_MESSAGES.alreadyEnabled],
+  TWO_FACTOR_NOT_ENABLED: ["conflict", AUTH_MESSAGES.notEnabled],
 };
 
 export function twoFactorError(error: unknown): AppError | null {
@@ -53,7 +53,7 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function spendManageAttempt(userId: string): Promise<void> {
-  if (!(await allowAttempt(getDb(), manageKey(userId), MANAGE_LIMIT))) throw new AppError("rate_limited", TWO_FACTOR_MESSAGES.locked);
+  if (!(await allowAttempt(getDb(), manageKey(userId), MANAGE_LIMIT))) throw new AppError("rate_limited", AUTH_MESSAGES.locked);
 }
 
 /**
@@ -68,7 +68,7 @@ export async function checkPassword(userId: string, password: string): Promise<v
     .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
     .limit(1);
   if (!row?.hash || !(await verifyPassword({ hash: row.hash, password }))) {
-    throw new AppError("bad_request", TWO_FACTOR_MESSAGES.wrongPassword);
+    throw new AppError("bad_request", AUTH_MESSAGES.wrongPassword);
   }
 }
 
@@ -90,7 +90,7 @@ export function qrSvgOf(uri: string): Promise<string> {
  */
 export async function startTwoFactorEnrolment(actor: Actor, headers: Headers, password: string): Promise<TwoFactorSetup> {
   const session = await getSession(headers);
-  if (session?.twoFactorEnabled) throw new AppError("conflict", TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (session?.twoFactorEnabled) throw new AppError("conflict", AUTH_MESSAGES.alreadyEnabled);
   await checkPassword(actor.userId, password);
   const result = await run(() => getAuth().api.enableTwoFactor({ body: { password }, headers }));
   if (!("totpURI" in result) || !result.totpURI) throw new AppError("internal", "Two-factor setup failed. Please try again.");
@@ -100,7 +100,7 @@ export async function startTwoFactorEnrolment(actor: Actor, headers: Headers, pa
 /** Step 2: the first code turns two-factor on; the 10 backup codes are returned this once. */
 export async function confirmTwoFactorEnrolment(actor: Actor, headers: Headers, code: string): Promise<{ backupCodes: string[] }> {
   const session = await getSession(headers);
-  if (session?.twoFactorEnabled) throw new AppError("conflict", TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (session?.twoFactorEnabled) throw new AppError("conflict", AUTH_MESSAGES.alreadyEnabled);
   await spendManageAttempt(actor.userId);
   // With a session the plugin turns two-factor on and replaces the session (its cookie reaches the
   // browser through nextCookies), since the old one was made without the second factor.
@@ -123,7 +123,7 @@ export async function regenerateBackupCodes(actor: Actor, headers: Headers, pass
 /** Turns two-factor off with the password and a code from the app (or a backup code). */
 export async function disableTwoFactor(actor: Actor, headers: Headers, input: { password: string; code: string }): Promise<{ disabled: true }> {
   const session = await getSession(headers);
-  if (!session?.twoFactorEnabled) throw new AppError("conflict", TWO_FACTOR_MESSAGES.notEnabled);
+  if (!session?.twoFactorEnabled) throw new AppError("conflict", AUTH_MESSAGES.notEnabled);
   await checkPassword(actor.userId, input.password);
   await spendManageAttempt(actor.userId);
   if (/^\d{6}$/.test(input.code)) await run(() => getAuth().api.verifyTOTP({ body: { code: input.code }, headers }));
