@@ -1,6 +1,7 @@
 // Landing page sections (docs/PRODUCT.md, the Marketing sections): hero with the 26-step terminal, about, services toggles.
 import fs from "node:fs";
 import path from "node:path";
+import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";
 import { expect, test, waitForHydration } from "./fixtures";
 import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import { serveHtmlInPieces } from "./slow-html";
@@ -186,7 +187,7 @@ test.describe("page load", () => {
     await page.goto("/");
     expect(roots.length).toBeGreaterThan(0);
     for (const script of scripts) {
-      const hinted = (await (await page.request.get(script)).text()).startsWith("//# allFunctionsCalledOnLoad\n");
+      const hinted = (await (await page.request.get(script)).text()).startsWith(`${COMPILE_HINT}\n`);
       expect(hinted, script).toBe(roots.includes(script));
     }
     expect(scripts.filter((script) => roots.includes(script)).sort()).toEqual([...roots].sort());
