@@ -10,7 +10,7 @@ const TILES = [
 
 export function AboutSection() {
   return (
-    <section id="about" tabIndex={-1} aria-labelledby="about-heading" className="py-20 focus:outline-none sm:py-24">
+    <section id="about" tabIndex={-1} aria-labelledby="about-heading" className="below-fold py-20 focus:outline-none sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="about-heading" eyebrow="About us" title="Big Four security discipline, built for the AI era">
           Our consultants spent years in Big Four cybersecurity and risk advisory practices, securing critical systems

@@ -18,7 +18,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 
 export function ContactSection() {
   return (
-    <section id="contact" tabIndex={-1} aria-labelledby="contact-heading" className="py-20 focus:outline-none sm:py-24">
+    <section id="contact" tabIndex={-1} aria-labelledby="contact-heading" className="below-fold py-20 focus:outline-none sm:py-24">
       <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">
           <p className="inline-flex rounded-full border border-cyan-500/30 bg-cyan-500/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-cyan-200">

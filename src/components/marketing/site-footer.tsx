@@ -26,7 +26,7 @@ const iconLinkClass =
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="border-t border-slate-800 bg-surface/40">
+    <footer className="below-fold border-t border-slate-800 bg-surface/40">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div className="col-span-2 space-y-4">
           <a href={sectionHref("home")} className="inline-flex items-center gap-2 rounded-md font-semibold">
