@@ -1,6 +1,7 @@
 // The back office acting on what clients and visitors send (docs/PRODUCT.md#admin-inquiries,
 // #admin-bookings, #admin-view-as-client): an inquiry becomes a client, a declined booking shows
-// its reason in the client's portal, and viewing a portal as its client is read only on the server.
+// its reason in the client's portal, one approved from the dashboard card leaves the card, and
+// viewing a portal as its client is read only on the server.
 // Every test makes its own records (unique names), so they run in any order.
 import type { Browser, Page } from "@playwright/test";
 import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
@@ -83,11 +84,13 @@ test("an inquiry from the contact form becomes a client, and the inquiry is link
   await expect(clientRow).toContainText(inquiry.name);
 });
 
-test("a booking the admin declines shows its status and reason in the client's Book Service section", async ({ browser, page }) => {
+/**
+ * A new client (created by the admin on `page`) that asks, in a browser of its own, for an AI
+ * Security Assessment of high urgency: its portal is open on Book Service, the request pending.
+ */
+async function clientWithBookingRequest(browser: Browser, page: Page, company: string) {
   await signInViaApi(page, DEMO.admin);
-  const created = await createClientViaUi(page, "Declined Bookings Co");
-
-  // The new client sets a password, signs in and asks for an assessment.
+  const created = await createClientViaUi(page, company);
   const client = await otherPerson(browser);
   const password = `pw-${uniqueSuffix()}-long`;
   await acceptInvitation(client.page, created.inviteUrl, password);
@@ -102,6 +105,11 @@ test("a booking the admin declines shows its status and reason in the client's B
   await client.page.getByRole("button", { name: "Submit Booking Request" }).click();
   const request = client.page.getByRole("listitem").filter({ hasText: description });
   await expect(request).toContainText("Pending");
+  return { created, client, description };
+}
+
+test("a booking the admin declines shows its status and reason in the client's Book Service section", async ({ browser, page }) => {
+  const { created, client, description } = await clientWithBookingRequest(browser, page, "Declined Bookings Co");
 
   // The admin declines it with a reason.
   const label = `AI Security Assessment for ${created.company}`;
@@ -129,6 +137,27 @@ test("a booking the admin declines shows its status and reason in the client's B
   const declined = client.page.getByRole("listitem").filter({ hasText: description });
   await expect(declined).toContainText("Declined");
   await expect(declined).toContainText(`Reason: ${reason}`);
+  await client.context.close();
+});
+
+test("approving a booking on the dashboard takes it off the card and tells the client", async ({ browser, page }) => {
+  const { created, client, description } = await clientWithBookingRequest(browser, page, "Approved Bookings Co");
+
+  // The card lists the most urgent requests, oldest first: this one is high.
+  await page.goto("/admin/dashboard");
+  const card = page.getByRole("region", { name: "Pending Service Bookings" });
+  const viewAll = card.getByRole("link", { name: /^View All \d+ Bookings$/ });
+  const before = Number((await viewAll.textContent())!.match(/\d+/)![0]);
+  const label = `AI Security Assessment for ${created.company}`;
+  await card.getByRole("button", { name: `Approve ${label}` }).click();
+  await expect(card.getByRole("status").filter({ hasText: "Approved the" })).toHaveText(`Approved the AI Security Assessment booking for ${created.company}.`);
+  await expect(card.getByRole("button", { name: `Approve ${label}` })).toHaveCount(0);
+  if (before > 1) await expect(viewAll).toHaveText(`View All ${before - 1} Bookings`);
+  else await expect(card.getByText("No pending bookings")).toBeVisible();
+
+  await client.open("/client-portal?section=book-service&tab=custom");
+  // The request now reads Approved (it is also listed under the upcoming meetings).
+  await expect(client.page.locator("li[data-booking]").filter({ hasText: description })).toContainText("Approved");
   await client.context.close();
 });
 
