@@ -5,6 +5,7 @@ import { type AdminActor, assertAdmin } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { auditLog, user } from "../db/schema";
 import { matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { auditEntryColumns } from "./columns";
 
 export type AuditRow = {
   id: number;
@@ -43,18 +44,7 @@ export async function listAuditLog(
     filters.to ? lt(auditLog.createdAt, nextDay(filters.to)) : undefined,
   );
   const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      entityType: auditLog.entityType,
-      entityId: auditLog.entityId,
-      actorUserId: auditLog.actorUserId,
-      actorEmail: user.email,
-      before: auditLog.before,
-      after: auditLog.after,
-      createdAt: auditLog.createdAt,
-      total: matchingCount(),
-    })
+    .select({ ...auditEntryColumns, actorUserId: auditLog.actorUserId, before: auditLog.before, after: auditLog.after, total: matchingCount() })
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorUserId))
     .where(where)

@@ -10,6 +10,7 @@ import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank
 import { inquiryMessageColumns, lockInquiry } from "./admin-inquiries";
 import { invoiceIsOpen, invoiceOutstandingCents } from "./invoice-money-sql";
 import { matchingCount, splitTotal } from "./admin-sql";
+import { auditEntryColumns } from "./columns";
 
 /**
  * The dashboard's three figures in one statement. Active projects are in_progress + on_hold;
@@ -83,14 +84,7 @@ export async function markInquiryRead(db: Db, { actor, inquiryId }: { actor: Adm
 export async function listRecentAudit(db: DbOrTx, { actor, limit = 8 }: { actor: AdminActor; limit?: number }) {
   assertAdmin(actor);
   return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      entityType: auditLog.entityType,
-      entityId: auditLog.entityId,
-      actorEmail: user.email,
-      createdAt: auditLog.createdAt,
-    })
+    .select(auditEntryColumns)
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorUserId))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

@@ -1,5 +1,5 @@
 import "server-only";
-import { clientRates, documents } from "../db/schema";
+import { auditLog, clientRates, documents, user } from "../db/schema";
 
 // Column sets read the same way by the admin area and the portal (explicit columns, never `*`,
 // so a new column, a storage key say, reaches no screen by accident).
@@ -23,4 +23,14 @@ export const documentListColumns = {
   fileSize: documents.fileSize,
   mimeType: documents.mimeType,
   uploadedAt: documents.uploadedAt,
+};
+
+/** An audit entry in a list, with the acting user's e-mail (the query left-joins `user` on the actor). */
+export const auditEntryColumns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  actorEmail: user.email,
+  createdAt: auditLog.createdAt,
 };
