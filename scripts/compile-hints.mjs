@@ -6,9 +6,9 @@
 // page load and with it most of Lighthouse's Total Blocking Time (in traces of the landing page the
 // task falls from about 90 ms to under 40 ms with the hint). The `//# allFunctionsCalledOnLoad`
 // magic comment (V8's explicit compile hints, Chrome 136 and later) asks the browser to compile the
-// whole file while it streams in, on a background thread; other browsers read it as a comment. Turbopack has no hook
-// for a banner, so the build adds it to the written files (the names stay content hashes of
-// Turbopack's output; the change is the same on every build).
+// whole file while it streams in, on a background thread; other browsers read it as a comment.
+// Turbopack has no hook for a banner, so the build adds it to the written files (the names stay
+// content hashes of Turbopack's output; the change is the same on every build).
 import fs from "node:fs";
 import path from "node:path";
 

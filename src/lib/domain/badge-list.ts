@@ -1,7 +1,7 @@
 import type { Tone } from "./tone";
 
 /** "in_progress" → "In Progress": how a status reads when its label is not written out. */
-export function titleCaseOf(value: string): string {
+function titleCaseOf(value: string): string {
   return value
     .split("_")
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

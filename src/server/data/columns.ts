@@ -1,8 +1,9 @@
 import "server-only";
 import { auditLog, clientRates, documents, user } from "../db/schema";
 
-// Column sets read the same way by the admin area and the portal (explicit columns, never `*`,
-// so a new column, a storage key say, reaches no screen by accident).
+// Column sets read the same way in more than one place (the admin area and the portal, or two admin
+// screens): explicit columns, never `*`, so a new column, a storage key say, reaches no screen by
+// accident.
 
 /** A rate card as both sides show it. */
 export const rateCardColumns = {
