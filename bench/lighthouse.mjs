@@ -2,7 +2,7 @@
 // throttling) against the production build in Debian's chromium. Builds if needed, serves the app on
 // a free port with a throwaway DATA_DIR, prints the four category scores, LCP, CLS, TBT and the
 // gzipped JavaScript the page loads, then what loading the lazily loaded contact form adds.
-// Targets (issue 3): performance 100, accessibility/best practices/SEO 100, CLS 0, JS < 150 KB gz.
+// Targets: the landing page budget in docs/ARCHITECTURE.md ("Landing page speed").
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +17,7 @@ import { CHROMIUM_FLAGS, freePort } from "../scripts/local-tools.mjs";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
-const TARGETS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 150 };
+const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 150 };
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -181,7 +181,7 @@ try {
     median.scores.seo >= TARGETS.seo &&
     median.cls <= TARGETS.cls &&
     jsGzip / 1000 < TARGETS.jsKb;
-  console.info(`\nTargets (perf/a11y/bp/seo 100, CLS 0, JS < ${TARGETS.jsKb} KB gzipped): ${met ? "met" : "NOT met"}`);
+  console.info(`\nTargets (median perf ≥ ${TARGETS.performance}, a11y/bp/seo 100, CLS 0, JS < ${TARGETS.jsKb} KB gzipped): ${met ? "met" : "NOT met"}`);
   if (check && !met) exitCode = 1;
 } catch (error) {
   console.error("[bench] failed:", error instanceof Error ? error.message : error);
