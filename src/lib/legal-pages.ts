@@ -7,6 +7,8 @@ export const LEGAL_PAGES = {
   terms: { path: "/terms-of-service", title: "Terms of Service" },
 } as const;
 
+export type LegalPageKey = keyof typeof LEGAL_PAGES;
+
 export const LEGAL_UPDATED = new Date("2025-10-14T00:00:00Z");
 
 /** "October 14, 2025": the date as the pages show it. */

@@ -64,7 +64,7 @@ test("a client's billing export and chart agree with its invoices", async ({ pag
   const paid = inWindow.reduce((s, r) => s + cents(r["Paid (USD)"] ?? ""), 0);
   const outstanding = inWindow.reduce((s, r) => s + cents(r["Outstanding (USD)"] ?? ""), 0);
   expect(paid).toBeGreaterThan(0);
-  const chart = page.locator("[data-chart=paid-vs-outstanding]");
+  const chart = page.getByRole("figure", { name: "Paid vs Outstanding" });
   await expect(chart.getByRole("heading", { name: "Paid vs Outstanding" })).toBeVisible();
   expect(money(await chart.locator("[data-series-total=paid] .font-mono").innerText())).toBe(paid);
   expect(money(await chart.locator("[data-series-total=outstanding] .font-mono").innerText())).toBe(outstanding);
@@ -89,11 +89,11 @@ test("the dashboard's charts agree with the invoice export", async ({ page }) =>
   expect(invoiced).toBeGreaterThan(0);
 
   await page.goto("/admin/dashboard");
-  const chart = page.locator("[data-chart=invoiced-vs-collected]");
+  const chart = page.getByRole("figure", { name: "Invoiced vs Collected" });
   await expect(chart.getByRole("heading", { name: "Invoiced vs Collected" })).toBeVisible();
   expect(money(await chart.locator("[data-series-total=invoiced] .font-mono").innerText())).toBe(invoiced);
   // The demo's active Professional subscription ($6,500 a month) is this month's MRR.
-  const mrr = page.locator("[data-chart=mrr-per-month]");
+  const mrr = page.getByRole("figure", { name: "Monthly Recurring Revenue" });
   await mrr.getByText("Show as table").click();
   await expect(mrr.getByRole("table").locator("tbody tr").last().locator("td")).toHaveText("$6,500.00");
   // Server-drawn: no chart script, just SVG.

@@ -35,7 +35,7 @@ describe("money from Square", () => {
   });
 });
 
-describe("invoice status mapping (issue 7)", () => {
+describe("invoice status mapping (docs/PRODUCT.md#square-sync-and-webhook)", () => {
   it.each([
     ["PAID", "paid"],
     ["CANCELED", "cancelled"],

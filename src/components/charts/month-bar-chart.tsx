@@ -14,7 +14,28 @@ const SERIES_COLOURS = {
   amber: { bar: "fill-amber-300", swatch: "bg-amber-300" },
 } as const;
 
-export type ChartSeries<K extends string> = { key: K; label: string; colour: keyof typeof SERIES_COLOURS };
+/** Each money figure the charts draw, with its legend label: a figure looks the same on every chart. */
+const MONEY_SERIES = {
+  invoiced: { label: "Invoiced", colour: "cyan" },
+  collected: { label: "Collected", colour: "emerald" },
+  paid: { label: "Paid", colour: "emerald" },
+  outstanding: { label: "Outstanding", colour: "amber" },
+  mrr: { label: "MRR", colour: "violet" },
+} as const satisfies Record<string, SeriesLook>;
+
+type SeriesLook = { label: string; colour: keyof typeof SERIES_COLOURS };
+export type MoneySeries = keyof typeof MONEY_SERIES;
+type ChartSeries<K extends MoneySeries> = SeriesLook & { key: K };
+type ChartPoint<K extends MoneySeries> = { month: string } & Record<K, number>;
+
+/** What one chart shows: its heading, the figures it draws (in legend order) and what it counts. */
+export type MonthChart<K extends MoneySeries> = {
+  title: string;
+  description: string;
+  series: readonly K[];
+  /** For the empty state: "invoices" says "No invoices in the last 12 months". */
+  emptyNoun: string;
+};
 
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const monthShort = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
@@ -40,22 +61,14 @@ function axisLabel(cents: number): string {
   return `$${dollars}`;
 }
 
-export function MonthBarChart<K extends string>({
-  id,
-  title,
-  description,
-  series,
-  points,
-  emptyNoun,
-}: {
-  id: string;
-  title: string;
-  description: string;
-  series: ChartSeries<K>[];
-  points: ({ month: string } & Record<K, number>)[];
-  /** What the chart counts, for its empty state: "invoices" says "No invoices in the last 12 months". */
-  emptyNoun: string;
-}) {
+export function MonthBarChart<K extends MoneySeries>({ chart, points }: { chart: MonthChart<K>; points: ChartPoint<K>[] }) {
+  const { title, description, emptyNoun } = chart;
+  // The heading's id for the figure's label, from the title (one chart of each title per page).
+  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const series = chart.series.map((key): ChartSeries<K> => {
+    const look: SeriesLook = MONEY_SERIES[key];
+    return { key, ...look };
+  });
   const totals = series.map((s) => ({ ...s, total: points.reduce((sum, p) => sum + p[s.key], 0) }));
   const hasData = points.some((p) => series.some((s) => p[s.key] !== 0));
   const first = points[0]?.month;
@@ -63,7 +76,7 @@ export function MonthBarChart<K extends string>({
   const range = first && last ? `${monthLong(first)} – ${monthLong(last)}` : "";
 
   return (
-    <figure aria-labelledby={`${id}-title`} data-chart={id} className="min-w-0">
+    <figure aria-labelledby={`${id}-title`} className="min-w-0">
       <figcaption>
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title}
@@ -128,7 +141,7 @@ export function MonthBarChart<K extends string>({
   );
 }
 
-function Bars<K extends string>({ id, title, series, points }: { id: string; title: string; series: ChartSeries<K>[]; points: ({ month: string } & Record<K, number>)[] }) {
+function Bars<K extends MoneySeries>({ id, title, series, points }: { id: string; title: string; series: ChartSeries<K>[]; points: ChartPoint<K>[] }) {
   const max = axisMax(Math.max(...points.flatMap((p) => series.map((s) => p[s.key]))));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;

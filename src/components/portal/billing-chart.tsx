@@ -1,5 +1,12 @@
-import { MonthBarChart } from "@/components/charts/month-bar-chart";
+import { MonthBarChart, type MonthChart } from "@/components/charts/month-bar-chart";
 import type { MonthPoint } from "@/server/data/revenue-charts";
+
+const PAID_VS_OUTSTANDING: MonthChart<"paid" | "outstanding"> = {
+  title: "Paid vs Outstanding",
+  description: "Your invoices by the month they were billed: what you have paid and what is still due.",
+  series: ["paid", "outstanding"],
+  emptyNoun: "invoices",
+};
 
 /**
  * Billing's paid vs outstanding chart (docs/PRODUCT.md#portal-billing). A server component: the
@@ -7,19 +14,7 @@ import type { MonthPoint } from "@/server/data/revenue-charts";
  * chart adds no JavaScript.
  */
 export function BillingChart({ points }: { points: MonthPoint<"paid" | "outstanding">[] }) {
-  return (
-    <MonthBarChart
-      id="paid-vs-outstanding"
-      title="Paid vs Outstanding"
-      description="Your invoices by the month they were billed: what you have paid and what is still due."
-      series={[
-        { key: "paid", label: "Paid", colour: "emerald" },
-        { key: "outstanding", label: "Outstanding", colour: "amber" },
-      ]}
-      points={points}
-      emptyNoun="invoices"
-    />
-  );
+  return <MonthBarChart chart={PAID_VS_OUTSTANDING} points={points} />;
 }
 
 /** The chart once its query has settled; a failure hides the chart and leaves Billing working. */

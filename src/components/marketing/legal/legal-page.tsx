@@ -4,6 +4,8 @@ import { siteConfig } from "@/config/site";
 import { LEGAL_UPDATED_TEXT } from "@/lib/legal-pages";
 import { Icon } from "../icon";
 
+/** One legal page's own text; the shell around it (title, date, contact details) is `LegalPage`. */
+export type LegalDocument = { description: string; intro: ReactNode; body: ReactNode };
 
 /** Shell of a legal page: back link, title, date, the sections, then how to reach us. */
 export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
