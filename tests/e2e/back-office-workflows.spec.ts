@@ -6,6 +6,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
 import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
+import { fillBookingForm } from "./portal-helpers";
 
 /** A page of its own browser context (another person), hydrated after each navigation like `page`. */
 async function otherPerson(browser: Browser) {
@@ -97,11 +98,7 @@ async function clientWithBookingRequest(browser: Browser, page: Page, company: s
   await signInViaApi(client.page, { email: created.email, password });
   await client.open("/client-portal?section=book-service&tab=custom");
   const description = `Assess our support chatbot before launch (${uniqueSuffix()}).`;
-  const start = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
-  await client.page.getByLabel("Service Type").selectOption("AI Security Assessment");
-  await client.page.getByLabel("Preferred Start Date").fill(start);
-  await client.page.getByLabel("Project Description").fill(description);
-  await client.page.getByLabel("Urgency").selectOption({ label: "High - ASAP" });
+  await fillBookingForm(client.page, { description, urgency: "High - ASAP" });
   await client.page.getByRole("button", { name: "Submit Booking Request" }).click();
   const request = client.page.getByRole("listitem").filter({ hasText: description });
   await expect(request).toContainText("Pending");

@@ -3,6 +3,7 @@
 // confirmation to the client; turned back on, the next booking is confirmed.
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { fillBookingForm } from "./portal-helpers";
 
 const SERVICE = "AI Security Governance";
 const confirmation = (page: Page) => page.getByRole("article", { name: `We received your booking request: ${SERVICE}` });
@@ -19,9 +20,7 @@ async function setBookings(page: Page, on: boolean) {
 
 async function book(page: Page) {
   await page.goto("/client-portal?section=book-service&tab=custom");
-  await page.getByLabel("Service Type").selectOption(SERVICE);
-  await page.getByLabel("Preferred Start Date").fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
-  await page.getByLabel("Project Description").fill(`Notification e2e ${Date.now().toString(36)}`);
+  await fillBookingForm(page, { service: SERVICE, description: `Notification e2e ${Date.now().toString(36)}` });
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
   await expect(page.getByText(/Booking Request Received!/)).toBeVisible();
 }

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { interceptNextAction } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test, waitForHydration } from "./fixtures";
+import { fillBookingForm } from "./portal-helpers";
 
 // Demo ids (src/server/db/seed/demo-data.ts; not importable here: it is server-only).
 const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001"; // Master Services Agreement.pdf
@@ -245,16 +246,6 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
 });
 
 /** Fills the custom project form as a person would; returns the start date typed (a month ahead). */
-async function fillBookingForm(page: import("@playwright/test").Page, description: string): Promise<string> {
-  const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Service Type").selectOption("AI Security Assessment");
-  await page.getByLabel("Preferred Start Date").fill(start);
-  await page.getByLabel("Estimated Scope").fill("Two agents");
-  await page.getByLabel("Project Description").fill(description);
-  await page.getByLabel("Urgency").selectOption({ label: "High - ASAP" });
-  return start;
-}
-
 test("book service: support plans and a custom project request that is stored", async ({ page, context }) => {
   // Checkout pages are Square's: answer them locally so the test needs no network.
   await context.route("https://square.link/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Checkout</title>" }));
@@ -297,7 +288,7 @@ test("book service: support plans and a custom project request that is stored", 
   await expect(page.getByText("Project description is required")).toBeVisible();
 
   const description = `Portal e2e booking ${Date.now().toString(36)}: review our agent platform.`;
-  await fillBookingForm(page, description);
+  await fillBookingForm(page, { description, scope: "Two agents", urgency: "High - ASAP" });
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
 
   const confirmation = page.getByText(
@@ -321,7 +312,7 @@ test("book service: support plans and a custom project request that is stored", 
 test("book service: a request that cannot be sent says so and keeps what was typed", async ({ page }) => {
   await page.goto("/client-portal?section=book-service&tab=custom");
   const description = `Portal e2e unsent booking ${Date.now().toString(36)}: the network is down.`;
-  const start = await fillBookingForm(page, description);
+  const start = await fillBookingForm(page, { description, scope: "Two agents", urgency: "High - ASAP" });
 
   await interceptNextAction(page, "abort", { bodyIncludes: description });
   await page.getByRole("button", { name: "Submit Booking Request" }).click();
