@@ -245,7 +245,6 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
   await expect(email).toHaveValue(original.email);
 });
 
-/** Fills the custom project form as a person would; returns the start date typed (a month ahead). */
 test("book service: support plans and a custom project request that is stored", async ({ page, context }) => {
   // Checkout pages are Square's: answer them locally so the test needs no network.
   await context.route("https://square.link/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Checkout</title>" }));

@@ -14,6 +14,8 @@ const SERIES_COLOURS = {
   amber: { bar: "fill-amber-300", swatch: "bg-amber-300" },
 } as const;
 
+type SeriesLook = { label: string; colour: keyof typeof SERIES_COLOURS };
+
 /** Each money figure the charts draw, with its legend label: a figure looks the same on every chart. */
 const MONEY_SERIES = {
   invoiced: { label: "Invoiced", colour: "cyan" },
@@ -23,7 +25,6 @@ const MONEY_SERIES = {
   mrr: { label: "MRR", colour: "violet" },
 } as const satisfies Record<string, SeriesLook>;
 
-type SeriesLook = { label: string; colour: keyof typeof SERIES_COLOURS };
 export type MoneySeries = keyof typeof MONEY_SERIES;
 type ChartSeries<K extends MoneySeries> = SeriesLook & { key: K };
 type ChartPoint<K extends MoneySeries> = { month: string } & Record<K, number>;
