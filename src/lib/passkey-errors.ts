@@ -16,6 +16,10 @@ export const PASSKEY_MESSAGES = {
   tooMany: "Too many attempts. Please wait a minute and try again.",
   failed: "Signing in with the passkey did not work. Try again, or sign in with your password.",
   registerFailed: "The passkey could not be added. Try again.",
+  userVerificationRequired:
+    "This passkey did not verify you (no PIN, fingerprint or face check). Use a passkey that asks for one, or sign in with your password.",
+  needsConfirmation:
+    "This passkey is on hold since your two-factor sign-in was reset. Sign in with your password, then confirm or remove it in your account settings.",
 } as const;
 
 type ErrorLike = { name?: unknown; code?: unknown; status?: unknown };
@@ -35,6 +39,8 @@ export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony): 
   if (code === "PASSKEY_NOT_FOUND") return PASSKEY_MESSAGES.unknownPasskey;
   if (code === "SESSION_NOT_FRESH") return PASSKEY_MESSAGES.signInAgain;
   if (code === "CHALLENGE_NOT_FOUND") return PASSKEY_MESSAGES.expired;
+  if (code === "USER_VERIFICATION_REQUIRED") return PASSKEY_MESSAGES.userVerificationRequired;
+  if (code === "PASSKEY_NEEDS_CONFIRMATION") return PASSKEY_MESSAGES.needsConfirmation;
   if (e.status === 429) return PASSKEY_MESSAGES.tooMany;
   if (name === "NotSupportedError" || code === "WEBAUTHN_UNSUPPORTED") return ceremony === "sign-in" ? PASSKEY_MESSAGES.unsupported : PASSKEY_MESSAGES.unsupportedRegister;
   return ceremony === "sign-in" ? PASSKEY_MESSAGES.failed : PASSKEY_MESSAGES.registerFailed;

@@ -5,12 +5,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { finishPasskeySignInAction } from "@/app/(auth)/actions";
-import { listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
+import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
+import { POST as authRoutePost } from "@/app/api/auth/[...all]/route";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { getAuth } from "@/server/auth/auth";
-import { requireAdmin, TwoFactorRequiredError } from "@/server/auth/session";
+import { getSession, requireAdmin, TwoFactorRequiredError } from "@/server/auth/session";
+import { resetUserTwoFactor } from "@/server/auth/two-factor-reset";
 import { createCredentialUser } from "@/server/auth/users";
-import { auditLog, clients, passkey, session } from "@/server/db/schema";
+import { auditLog, clients, emailOutbox, passkey, session } from "@/server/db/schema";
 import { outboxIdle } from "@/server/integrations/email/outbox";
 import { APP_ORIGIN, signIn } from "./helpers/auth";
 import { Browser } from "./helpers/browser";
@@ -31,7 +33,7 @@ const PASSWORD = "passkey-tests-1";
 let seq = 0;
 
 /** A browser calling better-auth's HTTP endpoints, keeping the cookies they set. */
-async function fetchAuth(browser: Browser, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function fetchAuth(browser: Browser, path: string, body?: unknown): Promise<{ status: number; json: unknown; setCookies: string[] }> {
   const response = await getAuth().handler(
     new Request(`${APP_ORIGIN}/api/auth${path}`, {
       method: body === undefined ? "GET" : "POST",
@@ -46,7 +48,7 @@ async function fetchAuth(browser: Browser, path: string, body?: unknown): Promis
     if (value === "" || attributes.some((a) => /max-age=0$/i.test(a.trim()))) browser.jar.delete(name!);
     else browser.jar.set(name!, value);
   }
-  return { status: response.status, json: await response.json().catch(() => null) };
+  return { status: response.status, json: await response.json().catch(() => null), setCookies: response.headers.getSetCookie() };
 }
 
 async function newUser(role: "admin" | "client") {
@@ -72,10 +74,10 @@ async function register(browser: Browser, name: string): Promise<SoftCredential>
   return credential;
 }
 
-async function passkeySignIn(credential: SoftCredential, browser = new Browser()) {
+async function passkeySignIn(credential: SoftCredential, browser = new Browser(), verification: { userVerified?: boolean } = {}) {
   const options = await fetchAuth(browser, "/passkey/generate-authenticate-options");
   expect(options.status).toBe(200);
-  const result = await fetchAuth(browser, "/passkey/verify-authentication", { response: assert(credential, options.json as { challenge: string; rpId?: string }, APP_ORIGIN) });
+  const result = await fetchAuth(browser, "/passkey/verify-authentication", { response: assert(credential, options.json as { challenge: string; rpId?: string }, APP_ORIGIN, verification) });
   return { browser, ...result };
 }
 
@@ -160,5 +162,91 @@ describe("passkeys", () => {
     for (const [path, body] of [["/passkey/list-user-passkeys", undefined], ["/passkey/update-passkey", { id: "x", name: "y" }], ["/passkey/delete-passkey", { id: "x" }]] as const) {
       expect((await fetchAuth(owner.browser, path, body)).status, path).toBe(404);
     }
+  });
+});
+
+describe("what a passkey must prove", () => {
+  it("refuses a registration without user verification, with the reason, and stores nothing", async () => {
+    const client = await newUser("client");
+    const options = await fetchAuth(client.browser, "/passkey/generate-register-options?name=Key");
+    // The browser is asked for user verification outright.
+    expect(options.json).toMatchObject({ authenticatorSelection: { userVerification: "required" } });
+    const { response } = createCredential(options.json as { challenge: string; rp: { id?: string } }, APP_ORIGIN, { userVerified: false });
+    const refused = await fetchAuth(client.browser, "/passkey/verify-registration", { response, name: "Key" });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: "USER_VERIFICATION_REQUIRED", message: PASSKEY_MESSAGES.userVerificationRequired });
+    expect(await t.db.select().from(passkey).where(eq(passkey.userId, client.id))).toEqual([]);
+  });
+
+  it("refuses a sign-in whose assertion lacks user verification: possession alone is one factor", async () => {
+    const admin = await newUser("admin");
+    const credential = await register(admin.browser, "Security key");
+    const refused = await passkeySignIn(credential, new Browser(), { userVerified: false });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: "USER_VERIFICATION_REQUIRED", message: PASSKEY_MESSAGES.userVerificationRequired });
+    expect([...refused.browser.jar.keys()].some((k) => k.includes("session_token"))).toBe(false);
+    const sessions = await t.db.select({ method: session.signInMethod }).from(session).where(eq(session.userId, admin.id));
+    expect(sessions.map((s) => s.method)).not.toContain("passkey");
+  });
+
+  it("records the passkey on the session it makes, and gives an admin a browser-session cookie", async () => {
+    const admin = await newUser("admin");
+    const signedIn = await passkeySignIn(await register(admin.browser, "Laptop"));
+    expect(signedIn.status).toBe(200);
+    const cookies = signedIn.setCookies.filter((c) => c.split("=")[0]!.endsWith("session_token"));
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).not.toMatch(/max-age|expires/i);
+    const current = await getSession(headersOf(signedIn.browser));
+    expect(current?.secondFactor).toMatchObject({ method: "passkey" });
+    expect(Math.abs(current!.secondFactor!.at.getTime() - Date.now())).toBeLessThan(60_000);
+
+    // A client's passkey sign-in keeps the persistent cookie.
+    const client = await newUser("client");
+    const clientSignIn = await passkeySignIn(await register(client.browser, "Phone"));
+    expect(clientSignIn.setCookies.find((c) => c.split("=")[0]!.endsWith("session_token"))).toMatch(/max-age=\d+/i);
+  });
+
+  it("answers 400 with the reason, not 500, to a registration it cannot verify", async () => {
+    const client = await newUser("client");
+    const options = await fetchAuth(client.browser, "/passkey/generate-register-options?name=Key");
+    const { response } = createCredential(options.json as { challenge: string; rp: { id?: string } }, "https://elsewhere.example");
+    const answer = await authRoutePost(
+      new Request(`${APP_ORIGIN}/api/auth/passkey/verify-registration`, {
+        method: "POST",
+        headers: { cookie: client.browser.cookieHeader(), origin: APP_ORIGIN, "content-type": "application/json", "x-forwarded-for": client.browser.ip },
+        body: JSON.stringify({ response, name: "Key" }),
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ code: "FAILED_TO_VERIFY_REGISTRATION", message: expect.stringMatching(/could not be verified/) });
+  });
+
+  it("a two-factor reset puts every passkey on hold until its owner confirms it with the password", async () => {
+    const admin = await newUser("admin");
+    const credential = await register(admin.browser, "Laptop");
+    await resetUserTwoFactor(t.db, { userId: admin.id, actorUserId: null });
+    const [mail] = await t.db.select({ text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, admin.email));
+    expect(mail!.text).toMatch(/passkey is on hold/);
+    expect(mail!.text).toMatch(/every device trusted for 30 days was forgotten/);
+
+    const held = await passkeySignIn(credential);
+    expect(held.status).toBe(400);
+    expect(held.json).toMatchObject({ code: "PASSKEY_NEEDS_CONFIRMATION", message: PASSKEY_MESSAGES.needsConfirmation });
+
+    // The owner signs in with the password (the reset ended every session) and confirms it.
+    const owner = new Browser();
+    for (const pair of (await signIn(admin.email, PASSWORD, { ip: owner.ip })).cookie.split("; ")) {
+      const [name, ...rest] = pair.split("=");
+      owner.jar.set(name!, rest.join("="));
+    }
+    const listed = await owner.call(() => listPasskeysAction({}));
+    expect(listed).toMatchObject({ ok: true, data: [{ name: "Laptop", needsConfirmation: true }] });
+    const id = (listed as { data: { id: string }[] }).data[0]!.id;
+    expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: "not-the-password" }))).toMatchObject({ ok: false, error: "That password is not right." });
+    expect((await passkeySignIn(credential)).status).toBe(400);
+    expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: PASSWORD }))).toEqual({ ok: true, data: { id } });
+    expect((await passkeySignIn(credential)).status).toBe(200);
+    const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, admin.id));
+    expect(audit.map((a) => a.action)).toContain("account.passkey_confirmed");
   });
 });

@@ -64,7 +64,9 @@ async function enrolled() {
   if (!started.ok) throw new Error(started.error);
   expect(started.data.qrSvg).toMatch(/^<svg/);
   const totp = totpOf(started.data.secret);
-  const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
+  // The previous step's code (still accepted): each step is accepted once, so the test's next
+  // `totp.generate()` is a fresh code whatever the clock does meanwhile.
+  const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate({ timestamp: Date.now() - 30_000 }) }));
   if (!confirmed.ok) throw new Error(confirmed.error);
   return { ...account, browser, totp, secret: started.data.secret, backupCodes: confirmed.data.backupCodes };
 }

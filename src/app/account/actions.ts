@@ -6,6 +6,7 @@
 // this is where they enrol.
 import {
   changePasswordSchema,
+  confirmPasskeySchema,
   confirmTwoFactorSchema,
   disableTwoFactorSchema,
   noInputSchema,
@@ -14,6 +15,7 @@ import {
   sessionIdSchema,
   twoFactorPasswordSchema,
 } from "@/lib/validation/account";
+import { confirmPasskey } from "@/server/auth/passkey-confirmation";
 import { changeOwnPassword } from "@/server/auth/password-change";
 import { currentSessionId } from "@/server/auth/session";
 import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "@/server/auth/two-factor";
@@ -49,3 +51,5 @@ export const listPasskeysAction = accountAction(noInputSchema, (actor) => listOw
 export const renamePasskeyAction = accountAction(renamePasskeySchema, (actor, input) => renameOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, name: input.name }));
 
 export const removePasskeyAction = accountAction(passkeyIdSchema, (actor, input) => removeOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId }));
+
+export const confirmPasskeyAction = accountAction(confirmPasskeySchema, (actor, input) => confirmPasskey(actor, input));

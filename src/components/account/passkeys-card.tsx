@@ -2,7 +2,7 @@
 
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
+import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
 import { ActionDataStatus } from "@/components/ui/action-data-status";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -28,9 +28,10 @@ const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 export function PasskeysCard() {
   const { toast, show } = useToast();
   const { data: passkeys, error, reload } = useActionData("", () => listPasskeysAction({}), "Could not load your passkeys. Please reload the page.");
-  const { busy, run } = useBusy<"add" | "rename" | "remove">();
+  const { busy, run } = useBusy<"add" | "rename" | "remove" | "confirm">();
   const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<AccountPasskey | null>(null);
+  const [confirming, setConfirming] = useState<{ passkey: AccountPasskey; password: string; error?: string } | null>(null);
   const failed = () => show(GENERIC_ERROR, 6000, "error");
 
   const add = () =>
@@ -71,6 +72,20 @@ export function PasskeysCard() {
         setRemoving(null);
         if (result.ok) show("The passkey was removed. It no longer signs you in.", 4000);
         else show(result.error, 6000, "error");
+        await reload();
+      },
+      failed,
+    );
+
+  const confirm = () =>
+    confirming &&
+    run(
+      "confirm",
+      async () => {
+        const result = await confirmPasskeyAction({ passkeyId: confirming.passkey.id, password: confirming.password });
+        if (!result.ok) return setConfirming({ ...confirming, error: result.fieldErrors?.password ?? result.error });
+        setConfirming(null);
+        show("The passkey was confirmed. It signs you in again.", 4000);
         await reload();
       },
       failed,
@@ -133,8 +148,16 @@ export function PasskeysCard() {
                     <p className="text-xs text-muted">
                       Added {date.format(new Date(p.createdAt))} · {p.lastUsedAt ? `Last used ${formatRelativeTime(p.lastUsedAt)}` : "Never used"}
                     </p>
+                    {p.needsConfirmation ? (
+                      <p className="mt-1 text-xs text-amber-300">On hold since your two-factor sign-in was reset: confirm it if it is yours, or remove it.</p>
+                    ) : null}
                   </div>
                   <div className="flex gap-1">
+                    {p.needsConfirmation ? (
+                      <Button size="sm" variant="secondary" disabled={busy !== null} aria-label={`Confirm ${p.name}`} onClick={() => setConfirming({ passkey: p, password: "" })}>
+                        Confirm
+                      </Button>
+                    ) : null}
                     <Button size="sm" variant="ghost" disabled={busy !== null} aria-label={`Rename ${p.name}`} onClick={() => setRenaming({ id: p.id, name: p.name })}>
                       Rename
                     </Button>
@@ -163,6 +186,46 @@ export function PasskeysCard() {
             Remove passkey
           </Button>
         </div>
+      </Dialog>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Confirm ${confirming?.passkey.name ?? "passkey"}?`}
+        description="Enter your password to confirm this passkey is yours. It will sign you in again."
+        className="max-w-md"
+      >
+        <form
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void confirm();
+          }}
+        >
+          <div>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              aria-label="Current password"
+              value={confirming?.password ?? ""}
+              aria-invalid={confirming?.error ? true : undefined}
+              aria-describedby={confirming?.error ? "passkey-confirm-error" : undefined}
+              onChange={(event) => confirming && setConfirming({ passkey: confirming.passkey, password: event.target.value })}
+            />
+            {confirming?.error ? (
+              <p id="passkey-confirm-error" className="mt-1 text-xs text-red-300">
+                {confirming.error}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy !== null}>
+              {busy === "confirm" ? "Confirming..." : "Confirm passkey"}
+            </Button>
+          </div>
+        </form>
       </Dialog>
       <Toast toast={toast} />
     </Card>

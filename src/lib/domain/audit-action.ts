@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "account.passkey_added": "Added a passkey",
   "account.passkey_renamed": "Renamed a passkey",
   "account.passkey_removed": "Removed a passkey",
+  "account.passkey_confirmed": "Confirmed a passkey after a two-factor reset",
   "account.passkey_sign_in": "Signed in with a passkey",
   "account.session_revoked": "Signed out a session",
   "account.other_sessions_revoked": "Signed out all other sessions",

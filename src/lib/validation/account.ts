@@ -75,4 +75,8 @@ export const renamePasskeySchema = passkeyIdSchema.extend({
     .min(1, "Enter a name for the passkey")
     .max(PASSKEY_NAME_MAX, `Keep the name under ${PASSKEY_NAME_MAX + 1} characters`),
 });
+/** Confirming a passkey put on hold by a two-factor reset takes the current password. */
+export const confirmPasskeySchema = passkeyIdSchema.extend({ password: currentPassword });
+export type ConfirmPasskeyInput = z.input<typeof confirmPasskeySchema>;
+
 export type RenamePasskeyInput = z.input<typeof renamePasskeySchema>;

@@ -72,6 +72,7 @@ export const AUTH_MESSAGES = {
   resetFailed: "Failed to reset password",
   // The code step of a sign-in, and turning two-factor sign-in on and off.
   wrongCode: "That code is not right. Check your authenticator app and try again.",
+  codeUsed: "That code was used already. Wait for the next code in your authenticator app.",
   wrongBackupCode: "That backup code is not right, or it has been used already.",
   pendingExpired: "Your sign-in has expired. Please sign in again.",
   tooManyCodes: "Too many wrong codes. Please sign in again.",

@@ -11,6 +11,8 @@ import { authSecret, serverEnv } from "../env";
 import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
 import { passwordResetMail } from "../integrations/email/templates";
 import { accountLimitHooks } from "./brute-force";
+import { passkeyVerificationOptions } from "./passkey-policy";
+import { secondFactorPlugin } from "./second-factor-plugin";
 
 export const SESSION_DAYS = 7;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -59,8 +61,12 @@ function createAuth(db: Db) {
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: 60 * 60 * 24,
-      // Written by our sign-in hook only (src/server/auth/passkey-hooks.ts), never by a request.
-      additionalFields: { signInMethod: { type: "string", required: false, input: false } },
+      // Written by our hooks only (passkey-hooks.ts, second-factor-plugin.ts), never by a request.
+      additionalFields: {
+        signInMethod: { type: "string", required: false, input: false },
+        secondFactorMethod: { type: "string", required: false, input: false },
+        secondFactorAt: { type: "date", required: false, input: false },
+      },
     },
     rateLimit: {
       enabled: true,
@@ -102,7 +108,9 @@ function createAuth(db: Db) {
       }),
       // Relying party and origin from APP_URL: a passkey made for this deployment's address works
       // on no other (docs/ARCHITECTURE.md#passkeys).
-      passkeyPlugin({ rpID: new URL(env.appUrl).hostname, rpName: "Sentinel AI Security", origin: new URL(env.appUrl).origin }),
+      passkeyPlugin({ rpID: new URL(env.appUrl).hostname, rpName: "Sentinel AI Security", origin: new URL(env.appUrl).origin, ...passkeyVerificationOptions(db) }),
+      // After the two plugins above, so its hooks see the sessions they make or keep.
+      secondFactorPlugin(db),
       // Must stay last: it hands the cookies set by everything before it to the browser.
       nextCookies(),
     ],

@@ -13,7 +13,8 @@ import { passwordChangedMail } from "../integrations/email/templates";
 import { clientIp } from "../rate-limit";
 import { getAuth } from "./auth";
 import { clearAttempts } from "./brute-force";
-import type { Actor } from "./session";
+import { recordSecondFactor } from "./second-factor";
+import { type Actor, getSession } from "./session";
 import { checkPassword, manageKey } from "./two-factor";
 
 /**
@@ -24,8 +25,11 @@ import { checkPassword, manageKey } from "./two-factor";
  */
 export async function changeOwnPassword(actor: Actor, headers: Headers, input: z.output<typeof changePasswordSchema>): Promise<{ changed: true }> {
   await checkPassword(actor.userId, input.currentPassword);
+  const before = await getSession(headers);
+  let newToken: string | null;
   try {
-    await getAuth().api.changePassword({ body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true }, headers });
+    const changed = await getAuth().api.changePassword({ body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true }, headers });
+    newToken = changed.token;
   } catch (error) {
     const code = isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
     if (code === "INVALID_PASSWORD") throw new AppError("bad_request", AUTH_MESSAGES.wrongPassword);
@@ -33,6 +37,8 @@ export async function changeOwnPassword(actor: Actor, headers: Headers, input: z
     throw error;
   }
   const db = getDb();
+  // better-auth replaced this browser's session: the new one carries the factor the old one passed.
+  if (newToken && before?.secondFactor) await recordSecondFactor(db, newToken, before.secondFactor.method, before.secondFactor.at);
   await clearAttempts(db, manageKey(actor.userId));
   await db.transaction(async (tx) => {
     await recordAudit(tx, { actor, action: "account.password_changed", entityType: "user", entityId: actor.userId });

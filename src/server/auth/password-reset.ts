@@ -1,14 +1,17 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { AUTH_MESSAGES, type ForgotPasswordInput, type ResetPasswordInput, resetTokenSchema } from "@/lib/validation/auth";
 import { getDb } from "../db/client";
-import { user } from "../db/schema";
+import { account, user } from "../db/schema";
 import { serverEnv } from "../env";
 import { AppError } from "../errors";
 import { clientIp } from "../rate-limit";
+import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { passwordResetDoneMail } from "../integrations/email/templates";
 import { getAuth } from "./auth";
+import { revokeTrustedDevices } from "./second-factor";
 import { accountLimitKey, allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
 
 /** Runs work after the response is sent (next/server `after` in a server action). */
@@ -101,10 +104,26 @@ export async function resetPasswordWithToken({ token, password }: ResetPasswordI
     }
     const record = await findResetToken(token);
     if (!record) throw invalidLink();
+    const db = getDb();
+    // An invitation sets a first password: there was nothing to reset and nothing to tell.
+    const [credential] = await db
+      .select({ password: account.password })
+      .from(account)
+      .where(and(eq(account.userId, record.userId), eq(account.providerId, "credential")))
+      .limit(1);
+    const isFirstPassword = !credential?.password;
     await getAuth().api.resetPassword({ body: { token, newPassword: password } });
-    const [row] = await getDb().select({ role: user.role }).from(user).where(eq(user.id, record.userId)).limit(1);
+    const [row] = await db.select({ role: user.role, email: user.email }).from(user).where(eq(user.id, record.userId)).limit(1);
     if (!row) throw new AppError("not_found", "User session not found after password reset");
-    return { redirectTo: row.role === "admin" ? "/admin/login" : "/client-portal" };
+    const redirectTo = row.role === "admin" ? "/admin/login" : "/client-portal";
+    // better-auth ended every session (revokeSessionsOnPasswordReset); a reset also forgets the
+    // devices trusted to skip the code, and tells the owner both (docs/PRODUCT.md#sign-in-reset-password-and-invitations).
+    await db.transaction(async (tx) => {
+      await revokeTrustedDevices(tx, record.userId);
+      if (!isFirstPassword) await enqueueEmail(tx, { to: row.email, kind: "password_reset_done", ...passwordResetDoneMail(`${serverEnv().appUrl}${redirectTo}`) });
+    });
+    if (!isFirstPassword) kickOutbox(db);
+    return { redirectTo };
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Used or expired between the check and the reset (a second tab, a double submit).

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { getDb } from "../db/client";
 import { DEMO_USERS } from "../db/seed/demo-data";
-import { clients, user } from "../db/schema";
+import { clients, type SecondFactorMethod, user } from "../db/schema";
 import { serverEnv } from "../env";
 import { AppError } from "../errors";
 import { getAuth } from "./auth";
@@ -29,7 +29,15 @@ export async function getSession(headers?: Headers) {
   const result = await getAuth().api.getSession({ headers: h });
   if (!result) return null;
   const { role, twoFactorEnabled } = result.user as { role?: string; twoFactorEnabled?: boolean | null };
-  const { signInMethod } = result.session as { signInMethod?: string | null };
+  const { signInMethod, secondFactorMethod, secondFactorAt } = result.session as {
+    signInMethod?: string | null;
+    secondFactorMethod?: SecondFactorMethod | null;
+    secondFactorAt?: Date | string | null;
+  };
+  // A session of a user with two-factor on that passed no second factor was opened before the
+  // enrolment (turning it on ends the others; this covers sessions older than that rule): it is
+  // not a signed-in session any more.
+  if (twoFactorEnabled === true && !secondFactorMethod) return null;
   return {
     userId: result.user.id,
     email: result.user.email,
@@ -37,12 +45,14 @@ export async function getSession(headers?: Headers) {
     role: role === "admin" ? "admin" : "client",
     twoFactorEnabled: twoFactorEnabled === true,
     /**
-     * This session passed a second factor: a code at sign-in (two-factor on), or a passkey sign-in,
-     * where the authenticator verified the user itself (docs/ARCHITECTURE.md#passkeys).
+     * The second factor this session passed (an app or backup code, a passkey with user
+     * verification, a trusted device) and when, as recorded on the session when it was passed;
+     * null for a password-only session (docs/PRODUCT.md#sign-in-two-factor).
      */
-    secondFactor: twoFactorEnabled === true || signInMethod === PASSKEY_METHOD,
+    secondFactor: secondFactorMethod ? { method: secondFactorMethod, at: new Date(secondFactorAt ?? 0) } : null,
     viaPasskey: signInMethod === PASSKEY_METHOD,
     sessionId: result.session.id,
+    sessionToken: result.session.token,
   } as const;
 }
 

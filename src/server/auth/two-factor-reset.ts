@@ -2,15 +2,17 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import type { DbOrTx } from "../db/client";
-import { session, twoFactor, user } from "../db/schema";
+import { passkey, session, twoFactor, user } from "../db/schema";
 import { serverEnv } from "../env";
 import { enqueueEmail } from "../integrations/email/outbox";
 import { twoFactorResetMail } from "../integrations/email/templates";
+import { revokeTrustedDevices } from "./second-factor";
 
 /**
  * Recovery for a user locked out of two-factor (docs/PRODUCT.md#sign-in-two-factor): removes the
- * secret and backup codes, turns two-factor off, signs every session out, and records and mails it,
- * all in one transaction. `actorUserId` is the admin who did it, or null for the server CLI.
+ * secret and backup codes, turns two-factor off, signs every session out, forgets every trusted
+ * device, puts every passkey on hold until its owner confirms or removes it (whoever asked for the
+ * reset may not be the owner), and records and mails it, all in one transaction. `actorUserId` is the admin who did it, or null for the server CLI.
  */
 export async function resetUserTwoFactor(db: DbOrTx, { userId, actorUserId }: { userId: string; actorUserId: string | null }): Promise<{ email: string }> {
   return db.transaction(async (tx) => {
@@ -18,9 +20,17 @@ export async function resetUserTwoFactor(db: DbOrTx, { userId, actorUserId }: { 
     if (!target) throw new Error("user not found");
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
     await tx.delete(session).where(eq(session.userId, userId));
-    await recordAudit(tx, { actor: actorUserId ? { userId: actorUserId } : null, action: "account.two_factor_reset", entityType: "user", entityId: userId });
-    const signIn = `${serverEnv().appUrl}${target.role === "admin" ? "/admin/login" : "/client-portal"}`;
-    await enqueueEmail(tx, { to: target.email, kind: "two_factor_reset", ...twoFactorResetMail(signIn) });
+    await revokeTrustedDevices(tx, userId);
+    const onHold = await tx.update(passkey).set({ needsConfirmation: true }).where(eq(passkey.userId, userId)).returning({ id: passkey.id });
+    await recordAudit(tx, {
+      actor: actorUserId ? { userId: actorUserId } : null,
+      action: "account.two_factor_reset",
+      entityType: "user",
+      entityId: userId,
+      after: { passkeysOnHold: onHold.length },
+    });
+    const signInUrl = `${serverEnv().appUrl}${target.role === "admin" ? "/admin/login" : "/client-portal"}`;
+    await enqueueEmail(tx, { to: target.email, kind: "two_factor_reset", ...twoFactorResetMail({ signInUrl, passkeysOnHold: onHold.length }) });
     return { email: target.email };
   });
 }

@@ -11,6 +11,7 @@ import { AppError, type AppErrorCode } from "../errors";
 import { type RateRule } from "../rate-limit";
 import { getAuth } from "./auth";
 import { allowAttempt, clearAttempts } from "./brute-force";
+import { endOtherSessions, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor";
 import { type Actor, getSession } from "./session";
 
 // Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
@@ -24,6 +25,8 @@ export const manageKey = (userId: string) => `auth:two-factor-manage:user:${user
 /** The plugin's error codes, in the words the forms show. */
 const PLUGIN_ERRORS: Record<string, [AppErrorCode, string]> = {
   INVALID_CODE: ["bad_request", AUTH_MESSAGES.wrongCode],
+  // Our replay check (second-factor-plugin.ts): the code's time step was accepted before.
+  CODE_ALREADY_USED: ["bad_request", AUTH_MESSAGES.codeUsed],
   INVALID_BACKUP_CODE: ["bad_request", AUTH_MESSAGES.wrongBackupCode],
   // The pending sign-in is gone or no longer has the factor it was started for.
   INVALID_TWO_FACTOR_COOKIE: ["unauthorized", AUTH_MESSAGES.pendingExpired],
@@ -103,8 +106,10 @@ export async function confirmTwoFactorEnrolment(actor: Actor, headers: Headers, 
   if (session?.twoFactorEnabled) throw new AppError("conflict", AUTH_MESSAGES.alreadyEnabled);
   await spendManageAttempt(actor.userId);
   // With a session the plugin turns two-factor on and replaces the session (its cookie reaches the
-  // browser through nextCookies), since the old one was made without the second factor.
-  await run(() => getAuth().api.verifyTOTP({ body: { code }, headers }));
+  // browser through nextCookies); our plugin records the code on the new one. Every other session
+  // was opened with the password alone: they end here.
+  const verified = await run(() => getAuth().api.verifyTOTP({ body: { code }, headers, returnHeaders: true }));
+  await endOtherSessions(getDb(), actor.userId, sessionTokenFromSetCookie(verified.headers));
   const codes = await run(() => getAuth().api.viewBackupCodes({ body: { userId: actor.userId } }));
   await clearAttempts(getDb(), manageKey(actor.userId));
   await recordAudit(getDb(), { actor, action: "account.two_factor_enabled", entityType: "user", entityId: actor.userId });
@@ -131,7 +136,11 @@ export async function disableTwoFactor(actor: Actor, headers: Headers, input: { 
     const code = input.code.includes("-") ? input.code : `${input.code.slice(0, 5)}-${input.code.slice(5)}`;
     await run(() => getAuth().api.verifyBackupCode({ body: { code, disableSession: true }, headers }));
   }
-  await run(() => getAuth().api.disableTwoFactor({ body: { password: input.password }, headers }));
+  const disabled = await run(() => getAuth().api.disableTwoFactor({ body: { password: input.password }, headers, returnHeaders: true }));
+  // Whoever turns two-factor off keeps this browser only; devices trusted to skip the code are
+  // forgotten, so turning it on again starts from nothing trusted.
+  await endOtherSessions(getDb(), actor.userId, sessionTokenFromSetCookie(disabled.headers));
+  await revokeTrustedDevices(getDb(), actor.userId);
   await clearAttempts(getDb(), manageKey(actor.userId));
   await recordAudit(getDb(), { actor, action: "account.two_factor_disabled", entityType: "user", entityId: actor.userId });
   return { disabled: true };

@@ -40,7 +40,11 @@ function newCredential(): SoftCredential {
   return { id: randomBytes(16), privateKey, publicKeyCose, counter: 0 };
 }
 
-const UP_UV = 0x01 | 0x04;
+const UP = 0x01;
+const UV = 0x04;
+/** `userVerified: false` plays an authenticator that proved possession only (no PIN, no biometric). */
+type Verification = { userVerified?: boolean };
+const flagsOf = ({ userVerified = true }: Verification) => UP | (userVerified ? UV : 0);
 const ATTESTED = 0x40;
 
 function authData(rpId: string, flags: number, counter: number, attested?: Buffer): Buffer {
@@ -54,7 +58,7 @@ function clientData(type: "webauthn.create" | "webauthn.get", challenge: string,
 }
 
 /** The registration response for the server's options: a new credential and what to send back. */
-export function createCredential(options: { challenge: string; rp: { id?: string } }, origin: string) {
+export function createCredential(options: { challenge: string; rp: { id?: string } }, origin: string, verification: Verification = {}) {
   const credential = newCredential();
   const idLength = Buffer.alloc(2);
   idLength.writeUInt16BE(credential.id.length);
@@ -63,7 +67,7 @@ export function createCredential(options: { challenge: string; rp: { id?: string
     new Map<string, Cbor>([
       ["fmt", "none"],
       ["attStmt", new Map()],
-      ["authData", authData(options.rp.id ?? new URL(origin).hostname, UP_UV | ATTESTED, 0, attested)],
+      ["authData", authData(options.rp.id ?? new URL(origin).hostname, flagsOf(verification) | ATTESTED, 0, attested)],
     ]),
   );
   const response = {
@@ -78,9 +82,9 @@ export function createCredential(options: { challenge: string; rp: { id?: string
 }
 
 /** The assertion of `credential` for the server's sign-in options. */
-export function assert(credential: SoftCredential, options: { challenge: string; rpId?: string }, origin: string) {
+export function assert(credential: SoftCredential, options: { challenge: string; rpId?: string }, origin: string, verification: Verification = {}) {
   credential.counter += 1;
-  const data = authData(options.rpId ?? new URL(origin).hostname, UP_UV, credential.counter);
+  const data = authData(options.rpId ?? new URL(origin).hostname, flagsOf(verification), credential.counter);
   const client = clientData("webauthn.get", options.challenge, origin);
   const signature = sign("sha256", Buffer.concat([data, sha256(client)]), credential.privateKey);
   return {

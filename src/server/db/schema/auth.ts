@@ -35,6 +35,11 @@ export const user = pgTable(
   (t) => [check("user_role_check", sql`${t.role} in ('client', 'admin')`)],
 );
 
+/** How a session passed its second factor: an app code, a backup code, a passkey with user
+ * verification, or a device trusted at an earlier code step. */
+export const SECOND_FACTOR_METHODS = ["totp", "backup_code", "passkey", "trusted_device"] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
 export const session = pgTable(
   "session",
   {
@@ -46,9 +51,13 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    // "passkey" for a session made by a passkey sign-in, which counts as two-factor
-    // (docs/ARCHITECTURE.md#passkeys); null for a password sign-in.
+    // "passkey" for a session made by a passkey sign-in; null for a password sign-in.
     signInMethod: text("sign_in_method"),
+    // The second factor this session passed and when (docs/PRODUCT.md#sign-in-two-factor): written
+    // by our hooks when the factor is passed, never derived from the user's current settings, so a
+    // session opened before an enrolment never becomes a two-factor one.
+    secondFactorMethod: text("second_factor_method", { enum: SECOND_FACTOR_METHODS }),
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
@@ -110,6 +119,9 @@ export const twoFactor = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // The newest TOTP time step accepted (unix time / 30 s): a code of this step or an earlier one
+    // is refused, so one code never signs in twice.
+    lastTotpStep: integer("last_totp_step"),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );
@@ -134,6 +146,9 @@ export const passkey = pgTable(
     createdAt: createdAt(),
     // Stamped by our sign-in hook (the plugin keeps no such column): shown in the passkeys list.
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    // Set by a two-factor reset: the passkey signs nobody in until its owner confirms it (with the
+    // password) or removes it (docs/PRODUCT.md#passkeys).
+    needsConfirmation: boolean("needs_confirmation").notNull().default(false),
   },
   (t) => [index("passkey_user_id_idx").on(t.userId)],
 );

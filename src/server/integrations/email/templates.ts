@@ -29,12 +29,29 @@ export function passwordResetMail(url: string): RenderedMail {
   });
 }
 
-export function twoFactorResetMail(signInUrl: string): RenderedMail {
+/** What a two-factor reset did, in full: the user should know what to check when signing in. */
+export function twoFactorResetMail(opts: { signInUrl: string; passkeysOnHold: number }): RenderedMail {
+  const passkeys =
+    opts.passkeysOnHold > 0
+      ? [`Your ${opts.passkeysOnHold === 1 ? "passkey is" : `${opts.passkeysOnHold} passkeys are`} on hold: after signing in with your password, confirm each one you still have in your account settings, or remove it.`]
+      : [];
   return layoutMail({
     subject: `Your ${siteConfig.name} two-factor sign-in was reset`,
     paragraphs: [
-      "Two-factor sign-in on your account was turned off by an administrator, and every session of your account was signed out.",
+      "Two-factor sign-in on your account was turned off by an administrator: your authenticator app's codes and your backup codes no longer work, every session of your account was signed out, and every device trusted for 30 days was forgotten.",
+      ...passkeys,
       "Sign in with your password and set up two-factor again in Settings. If you did not ask for this, contact us at once.",
+    ],
+    action: { label: "Sign in", url: opts.signInUrl },
+  });
+}
+
+export function passwordResetDoneMail(signInUrl: string): RenderedMail {
+  return layoutMail({
+    subject: "Your password was reset",
+    paragraphs: [
+      `The password of your ${siteConfig.name} account was reset with a link sent to this address. Every session of your account was signed out, and every device trusted for 30 days was forgotten: the next sign-in on each asks for your two-factor code again.`,
+      "If this was you, there is nothing more to do. If it was not, reset your password again at once and contact us.",
     ],
     action: { label: "Sign in", url: signInUrl },
   });

@@ -1,5 +1,7 @@
-// better-auth's endpoints (sign-in, sign-out, session, password reset) under /api/auth/*.
+// The few better-auth endpoints the browser calls (sign-out, session, the passkey ceremonies) under
+// /api/auth/*; every other one answers 404 (src/server/auth/http-endpoints.ts).
 import { getAuth } from "@/server/auth/auth";
+import { isServedAuthEndpoint } from "@/server/auth/http-endpoints";
 import { stripTokens } from "@/server/auth/strip-tokens";
 import { BODY_LIMITS, readBodyLimited } from "@/server/body-limit";
 import { withPublic } from "@/server/handler";
@@ -33,11 +35,33 @@ async function withoutTokensInBody(request: Request, response: Response): Promis
   return new Response(JSON.stringify(value), { status: response.status, statusText: response.statusText, headers });
 }
 
-const handle = async (request: Request) => withoutTokensInBody(request, await getAuth().handler(request));
-export const GET = withPublic(handle);
+/**
+ * The passkey plugin answers 500 to any registration it cannot verify (a malformed or mismatched
+ * answer from the browser): that is the browser's input, so a 400 with the reason.
+ */
+async function registrationFailureAsBadRequest(request: Request, response: Response): Promise<Response> {
+  if (response.status !== 500 || !new URL(request.url).pathname.endsWith("/passkey/verify-registration")) return response;
+  const { code } = ((await response.clone().json().catch(() => null)) ?? {}) as { code?: unknown };
+  if (code !== "FAILED_TO_VERIFY_REGISTRATION") return response;
+  return Response.json(
+    { code: "FAILED_TO_VERIFY_REGISTRATION", message: "The passkey's answer could not be verified for this site. Try adding it again." },
+    { status: 400 },
+  );
+}
+
+const NOT_FOUND = () => Response.json({ code: "NOT_FOUND", message: "Not found" }, { status: 404 });
+
+async function handle(request: Request): Promise<Response> {
+  const response = await getAuth().handler(request);
+  return withoutTokensInBody(request, await registrationFailureAsBadRequest(request, response));
+}
+
+export const GET = withPublic(async (request) => (isServedAuthEndpoint("GET", new URL(request.url).pathname) ? handle(request) : NOT_FOUND()));
 
 // better-auth would read any body whole: the bytes are counted here first, within BODY_LIMITS.auth.
 export const POST = withPublic(async (request) => {
+  // Refused before the body is read: an endpoint that is not served costs nothing.
+  if (!isServedAuthEndpoint("POST", new URL(request.url).pathname)) return NOT_FOUND();
   const body = await readBodyLimited(request, BODY_LIMITS.auth);
   return handle(new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }));
 });
