@@ -22,7 +22,9 @@ const passkeysCard = (page: Page) => page.getByRole("heading", { name: "Passkeys
 
 test("a client adds a passkey, signs in with it, renames and removes it", async ({ page, browser }) => {
   await signInViaApi(page, DEMO.admin);
-  const { client, context, me } = await invitedClientSignedIn(page, browser, "Passkey", "passkey-e2e-password", addVirtualAuthenticator);
+  const { client, context, me } = await invitedClientSignedIn(page, browser, "Passkey", "passkey-e2e-password", async (ctx, p) => {
+    await addVirtualAuthenticator(ctx, p);
+  });
 
   await me.goto("/client-portal?section=settings");
   const card = passkeysCard(me);

@@ -1,7 +1,7 @@
-// What a person does through the load balancer: sign in (the admin with two-factor, as production
-// requires), and the calls the tests repeat.
-import { TOTP } from "otpauth";
+// What a person does through the load balancer: sign in (the admin with a second factor, as
+// production requires), and the calls the tests repeat.
 import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { assert, createCredential } from "../integration/helpers/soft-authenticator";
 import { Browser } from "./http";
 import type { Cluster } from "./cluster";
 
@@ -27,18 +27,26 @@ export async function signedInClient(cluster: Cluster, email = "client@example.c
   return browser;
 }
 
-/** The demo admin, enrolled in two-factor on first use (production refuses admins without it). */
+/**
+ * The demo admin with a second factor (production refuses admins without one): the password
+ * session adds a passkey, which then signs a new browser in, through the passkey endpoints the
+ * login pages use (the two-factor code step is a server action, not an HTTP endpoint).
+ */
 export async function signedInAdmin(cluster: Cluster): Promise<Browser> {
-  const browser = browserFor(cluster);
-  const first = await signIn(browser, "admin@example.com", DEMO_PASSWORDS.admin);
+  const enrolling = browserFor(cluster);
+  const first = await signIn(enrolling, "admin@example.com", DEMO_PASSWORDS.admin);
   if (first.status !== 200) throw new Error(`admin sign-in failed: ${first.status} ${first.text()}`);
-  const enable = await browser.request("/api/auth/two-factor/enable", { method: "POST", json: { password: DEMO_PASSWORDS.admin } });
-  if (enable.status !== 200) throw new Error(`two-factor enable failed: ${enable.status} ${enable.text()}`);
-  const uri = enable.json<{ totpURI: string }>().totpURI;
-  const secret = new URL(uri).searchParams.get("secret")!;
-  const code = new TOTP({ secret, digits: 6, period: 30 }).generate();
-  const verify = await browser.request("/api/auth/two-factor/verify-totp", { method: "POST", json: { code } });
-  if (verify.status !== 200) throw new Error(`two-factor verify failed: ${verify.status} ${verify.text()}`);
+  const options = await enrolling.request("/api/auth/passkey/generate-register-options?name=Scale");
+  if (options.status !== 200) throw new Error(`passkey options failed: ${options.status} ${options.text()}`);
+  const { credential, response } = createCredential(options.json(), cluster.appUrl);
+  const registered = await enrolling.request("/api/auth/passkey/verify-registration", { method: "POST", json: { response, name: "Scale" } });
+  if (registered.status !== 200) throw new Error(`passkey registration failed: ${registered.status} ${registered.text()}`);
+
+  const browser = browserFor(cluster);
+  const challenge = await browser.request("/api/auth/passkey/generate-authenticate-options");
+  if (challenge.status !== 200) throw new Error(`passkey sign-in options failed: ${challenge.status} ${challenge.text()}`);
+  const signedIn = await browser.request("/api/auth/passkey/verify-authentication", { method: "POST", json: { response: assert(credential, challenge.json(), cluster.appUrl) } });
+  if (signedIn.status !== 200) throw new Error(`passkey sign-in failed: ${signedIn.status} ${signedIn.text()}`);
   return browser;
 }
 
