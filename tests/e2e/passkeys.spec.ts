@@ -11,20 +11,16 @@ import { DEMO, expect, signInViaApi, test } from "./fixtures";
 async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
   });
-  /** From now on the authenticator proves possession only: no PIN or fingerprint check passes. */
-  return { stopVerifyingUser: () => cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false }) };
 }
 
 const passkeysCard = (page: Page) => page.getByRole("heading", { name: "Passkeys" }).locator("../..");
 
 test("a client adds a passkey, signs in with it, renames and removes it", async ({ page, browser }) => {
   await signInViaApi(page, DEMO.admin);
-  const { client, context, me } = await invitedClientSignedIn(page, browser, "Passkey", "passkey-e2e-password", async (ctx, p) => {
-    await addVirtualAuthenticator(ctx, p);
-  });
+  const { client, context, me } = await invitedClientSignedIn(page, browser, "Passkey", "passkey-e2e-password", addVirtualAuthenticator);
 
   await me.goto("/client-portal?section=settings");
   const card = passkeysCard(me);
@@ -57,24 +53,5 @@ test("a client adds a passkey, signs in with it, renames and removes it", async 
   await list.getByRole("button", { name: "Remove Test laptop" }).click();
   await me.getByRole("dialog", { name: "Remove Test laptop?" }).getByRole("button", { name: "Remove passkey" }).click();
   await expect(card.getByText("No passkeys yet.")).toBeVisible();
-  await context.close();
-});
-
-test("a passkey that does not verify the person signs nobody in, with the reason shown", async ({ page, browser }) => {
-  await signInViaApi(page, DEMO.admin);
-  let authenticator: Awaited<ReturnType<typeof addVirtualAuthenticator>> | undefined;
-  const { context, me } = await invitedClientSignedIn(page, browser, "Passkey UV", "passkey-uv-e2e-password", async (ctx, p) => {
-    authenticator = await addVirtualAuthenticator(ctx, p);
-  });
-  await me.goto("/client-portal?section=settings");
-  await passkeysCard(me).getByRole("button", { name: "Add a passkey" }).click();
-  await expect(me.getByRole("status").filter({ hasText: "The passkey was added." })).toBeVisible();
-
-  await logoutButton(me).click();
-  await expect(me.getByRole("button", { name: "Login" })).toBeVisible();
-  await authenticator!.stopVerifyingUser();
-  await me.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(me.getByRole("alert").filter({ hasText: "This passkey did not verify you (no PIN, fingerprint or face check)." })).toBeVisible();
-  await expect(me.getByRole("button", { name: "Login" })).toBeVisible();
   await context.close();
 });

@@ -166,6 +166,8 @@ export async function requireClientOrViewer(headers?: Headers): Promise<ClientAc
   const session = await getSession(h);
   const view = session?.role === "admin" ? viewAsOf(h, session.userId) : null;
   if (!session || !view) return requireClient(h);
+  // The view is the admin's: it needs the admin's own second factor, like every admin page.
+  if (!session.secondFactor && !isDemoAdminExempt(session.email)) throw new AppError("forbidden", ADMIN_TWO_FACTOR_REQUIRED);
   const [row] = await getDb()
     .select({ id: clients.id, company: clients.company, userId: clients.userId, email: user.email, name: user.name })
     .from(clients)
