@@ -313,6 +313,7 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/app/account/actions.ts#listPasskeysAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
   "ACTION src/app/account/actions.ts#renamePasskeyAction": { kind: "action", role: "client", input: mutatedInput(() => ({ passkeyId: "no-such-passkey", name: "Fuzz" })) },
   "ACTION src/app/account/actions.ts#removePasskeyAction": { kind: "action", role: "client", input: mutatedInput(() => ({ passkeyId: "no-such-passkey" })) },
+  "ACTION src/app/account/actions.ts#confirmPasskeyAction": { kind: "action", role: "client", input: mutatedInput(() => ({ passkeyId: "no-such-passkey", password: "wrong-password" })) },
 
   // --- admin actions --------------------------------------------------------------------------
   "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
