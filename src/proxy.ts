@@ -35,12 +35,12 @@ function proxyTrust(): ProxyTrust {
 }
 
 let missingHashesLogged = false;
-/** The build's script hashes of the prerendered pages, set by scripts/start.mjs (none in `next dev`). */
+/** The build's script hashes of the prerendered pages, read at start-up (none in `next dev`). */
 function staticPageHashes(isDev: boolean): StaticPageHashes | undefined {
   const pages = (globalThis as Record<symbol, StaticPageHashes | undefined>)[STATIC_PAGE_CSP_KEY];
   if (!pages && !isDev && !missingHashesLogged) {
     missingHashesLogged = true;
-    console.error("[proxy] no static page CSP hashes: serve the app with `npm start`; prerendered pages will run no script.");
+    console.error("[proxy] no static page CSP hashes: prerendered pages will run no script. Build with `npm run build`.");
   }
   return pages;
 }
