@@ -12,7 +12,7 @@
 // 2. lists the SHA-256 of each inline script and each of those integrity values;
 // and writes the lists with the build's id to `.next/static-page-csp.json`. scripts/start.mjs reads
 // it (readStaticPageCsp) and hands it to src/proxy.ts. The pages are never regenerated at run time
-// (no `revalidate`), so the HTML served is the HTML hashed here.
+// (a page with `revalidate` fails the build here), so the HTML served is the HTML hashed here.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -75,12 +75,22 @@ export function pinScripts(html, nextDir) {
   return { html: pinned, sources };
 }
 
-/** The HTML file of each prerendered page of the build, by its path: "/" → server/app/index.html. */
+/**
+ * The HTML file of each prerendered page of the build, by its path: "/" → server/app/index.html.
+ * A page Next would render again at run time (`revalidate`) fails the build: the HTML it would then
+ * serve would not be the HTML hashed here.
+ */
 function prerenderedPages(nextDir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(nextDir, "prerender-manifest.json"), "utf8"));
-  return Object.keys(manifest.routes)
-    .map((route) => ({ route, file: path.join(nextDir, "server", "app", `${route === "/" ? "/index" : route}.html`) }))
+  const pages = Object.entries(manifest.routes)
+    .map(([route, entry]) => ({ route, entry, file: path.join(nextDir, "server", "app", `${route === "/" ? "/index" : route}.html`) }))
     .filter(({ file }) => fs.existsSync(file));
+  for (const { route, entry } of pages) {
+    if (typeof entry.initialRevalidateSeconds === "number") {
+      throw new Error(`static page CSP: ${route} is regenerated at run time (revalidate ${entry.initialRevalidateSeconds}), so its script hashes would go stale: remove its \`revalidate\``);
+    }
+  }
+  return pages;
 }
 
 /** Pins the scripts of every prerendered page in `nextDir` and writes the policy's hash list. */

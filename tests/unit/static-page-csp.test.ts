@@ -1,6 +1,6 @@
 // The build step that pins the prerendered pages' scripts for their CSP (scripts/static-page-csp.mjs):
-// integrity on every external script, hashes of inline scripts as the browser computes them, and
-// a hash list that refuses to serve another build.
+// integrity on every external script, hashes of inline scripts as the browser computes them, no
+// page that would be regenerated at run time, and a hash list that refuses to serve another build.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,16 +16,16 @@ afterEach(() => {
 const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
 /** A build folder with chunks, a prerender manifest and the HTML of the given pages. */
-function fakeBuild(pages: Record<string, string>, chunks: Record<string, string> = { "a.js": "run(1);", "b.js": "run(2);" }) {
+function fakeBuild(pages: Record<string, string>, chunks: Record<string, string> = { "a.js": "run(1);", "b.js": "run(2);" }, revalidate: number | false = false) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "static-page-csp-"));
   dirs.push(dir);
   fs.mkdirSync(path.join(dir, "static", "chunks"), { recursive: true });
   fs.mkdirSync(path.join(dir, "server", "app"), { recursive: true });
   for (const [name, text] of Object.entries(chunks)) fs.writeFileSync(path.join(dir, "static", "chunks", name), text);
   fs.writeFileSync(path.join(dir, "BUILD_ID"), "build-1\n");
-  const routes: Record<string, object> = { "/icon.svg": {} };
+  const routes: Record<string, object> = { "/icon.svg": { initialRevalidateSeconds: 60 } };
   for (const [route, html] of Object.entries(pages)) {
-    routes[route] = {};
+    routes[route] = { initialRevalidateSeconds: revalidate };
     fs.writeFileSync(path.join(dir, "server", "app", `${route === "/" ? "index" : route.slice(1)}.html`), html);
   }
   fs.writeFileSync(path.join(dir, "prerender-manifest.json"), JSON.stringify({ routes }));
@@ -72,6 +72,10 @@ describe("writeStaticPageCsp", () => {
   it("fails the build on a script that is not in it, or from elsewhere", () => {
     expect(() => writeStaticPageCsp(fakeBuild({ "/": '<script src="/_next/static/chunks/gone.js"></script>' }))).toThrow(/gone\.js/);
     expect(() => writeStaticPageCsp(fakeBuild({ "/": '<script src="https://cdn.example/x.js"></script>' }))).toThrow(/outside the build/);
+  });
+
+  it("fails the build on a page Next would regenerate at run time, whose HTML would then differ from the hashes", () => {
+    expect(() => writeStaticPageCsp(fakeBuild({ "/": PAGE }, undefined, 86400))).toThrow(/\/ is regenerated at run time \(revalidate 86400\)/);
   });
 });
 
