@@ -1,11 +1,13 @@
-// Fingerprint of everything a production build depends on: tracked sources, lockfile, and the
-// environment values baked into static pages. `npm start` rebuilds when it changes.
+// Fingerprint of everything a production build depends on: tracked sources, lockfile, the steps
+// after `next build`, and the environment values baked into static pages. `npm start` rebuilds when
+// it changes, or when the build lacks its static pages' CSP hashes (scripts/static-page-csp.mjs).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { readStaticPageCsp } from "./static-page-csp.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const INPUTS = ["src", "public", "scripts/compile-hints.mjs", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
+const INPUTS = ["src", "public", "scripts/ensure-build.mjs", "scripts/compile-hints.mjs", "scripts/static-page-csp.mjs", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
 // Public values read by statically rendered pages (src/config/site.ts).
 const BAKED_ENV = ["SITE_NAME", "SITE_SHORT_NAME", "CONTACT_EMAIL", "BLOG_URL", "SOCIAL_LINKEDIN_URL", "SOCIAL_GITHUB_URL", "SOCIAL_X_URL"];
 export const FINGERPRINT_FILE = path.join(ROOT, ".next", "BUILD_FINGERPRINT");
@@ -35,6 +37,7 @@ export function computeFingerprint() {
 export function isBuildCurrent() {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return false;
   try {
+    readStaticPageCsp(path.join(ROOT, ".next"));
     return fs.readFileSync(FINGERPRINT_FILE, "utf8").trim() === computeFingerprint();
   } catch {
     return false;

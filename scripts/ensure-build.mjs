@@ -1,8 +1,11 @@
-// Builds the app when no build matches the current sources (see build-fingerprint.mjs).
+// Builds the app when no build matches the current sources (see build-fingerprint.mjs): `next build`,
+// then the compile hints (they change chunk bytes), then the static pages' CSP hashes (computed from
+// the chunks as served), and last the fingerprint, so an interrupted run leaves no current build.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { isBuildCurrent, recordFingerprint } from "./build-fingerprint.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
+import { writeStaticPageCsp } from "./static-page-csp.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -20,6 +23,7 @@ export function ensureBuild({ force = false } = {}) {
     process.exit(result.status ?? 1);
   }
   addCompileHints(path.join(ROOT, ".next"));
+  writeStaticPageCsp(path.join(ROOT, ".next"));
   recordFingerprint();
 }
 

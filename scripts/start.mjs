@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { AUTH_SECRET_REQUIRED, parseEnv, storageChoiceOf } from "../src/config/env-schema.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
+import { readStaticPageCsp } from "./static-page-csp.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 process.env.NODE_ENV = "production";
@@ -34,6 +35,16 @@ if (process.argv.includes("--no-build")) {
   }
 } else {
   ensureBuild();
+}
+
+// The prerendered pages' script hashes for their Content-Security-Policy, made by the build
+// (scripts/static-page-csp.mjs); src/proxy.ts reads them from this global. Without them those pages
+// could not run a script, so a build made by a bare `next build` is refused.
+try {
+  globalThis[Symbol.for("sentinel.staticPageCsp")] = readStaticPageCsp(path.join(ROOT, ".next"));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }
 
 const { port, host: hostname } = env;

@@ -2,14 +2,14 @@
 // 1. Decides the client address by the one rule (src/server/client-address.ts) and passes the app
 //    a single normalized X-Forwarded-For, so rate limits, better-auth and logs all see the same
 //    address and none sees a client-written one, however the app is served.
-// 2. Security headers on documents: a CSP with a fresh nonce on dynamic pages, the static policy
-//    on prerendered ones, HSTS for an https APP_URL (src/lib/csp.ts).
+// 2. Security headers on documents: a CSP with a fresh nonce on dynamic pages, the build's script
+//    hashes on prerendered ones, HSTS for an https APP_URL (src/lib/csp.ts).
 // 3. Optimistic redirect for the admin area: without any session cookie there is no point
 //    rendering an admin page. A convenience only; every admin page and route handler checks the
 //    session and the role on the server itself (requireAdminPage / withAdmin).
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
-import { pageSecurityHeaders } from "@/lib/csp";
+import { pageSecurityHeaders, STATIC_PAGE_CSP_KEY, type StaticPageHashes } from "@/lib/csp";
 import {
   currentPeerNonce,
   PEER_HEADER,
@@ -32,6 +32,17 @@ function proxyTrust(): ProxyTrust {
     trust = { kind: "none" };
   }
   return trust;
+}
+
+let missingHashesLogged = false;
+/** The build's script hashes of the prerendered pages, read at start-up (none in `next dev`). */
+function staticPageHashes(isDev: boolean): StaticPageHashes | undefined {
+  const pages = (globalThis as Record<symbol, StaticPageHashes | undefined>)[STATIC_PAGE_CSP_KEY];
+  if (!pages && !isDev && !missingHashesLogged) {
+    missingHashesLogged = true;
+    console.error("[proxy] no static page CSP hashes: prerendered pages will run no script. Build with `npm run build`.");
+  }
+  return pages;
 }
 
 /** Request headers for the app: one X-Forwarded-For holding the client address, no stamp. */
@@ -64,9 +75,10 @@ function isDocumentRequest(request: NextRequest): boolean {
 
 export function proxy(request: NextRequest) {
   const requestHeaders = withClientAddress(request.headers);
-  // --- security headers (CSP with a fresh nonce, HSTS): src/lib/csp.ts -----------------------
+  // --- security headers (CSP with a fresh nonce or the build's hashes, HSTS): src/lib/csp.ts ---
+  const isDev = process.env.NODE_ENV === "development";
   const security = isDocumentRequest(request)
-    ? pageSecurityHeaders(request.nextUrl.pathname, { appUrl: process.env.APP_URL, isDev: process.env.NODE_ENV === "development" })
+    ? pageSecurityHeaders(request.nextUrl.pathname, { appUrl: process.env.APP_URL, isDev, staticPages: staticPageHashes(isDev) })
     : { request: {}, response: {} };
   for (const [name, value] of Object.entries(security.request)) requestHeaders.set(name, value);
   // ----------------------------------------------------------------------------------------------

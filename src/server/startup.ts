@@ -6,6 +6,7 @@ import { authSecret, serverEnv, type ServerEnv } from "./env";
 import { runOutboxDrain, stopOutbox } from "./integrations/email/outbox";
 import { runNotificationTasks } from "./notifications/scheduled";
 import { ensurePeerStamp } from "./peer-stamp";
+import { ensureStaticPageCsp } from "./static-page-csp";
 import { runRetentionIfDue } from "./retention";
 import { sweepOrphanedObjects } from "./storage/orphans";
 import { getStorage, storageChoice } from "./storage/storage";
@@ -90,6 +91,8 @@ export async function startServerTasks(): Promise<void> {
   g.__serverTasks = true;
   const { trustProxy } = serverEnv(); // a bad TRUST_PROXY fails here, with its message
   console.info(`[start] client address: ${describeTrust(trustProxy)}; socket address stamped by ${ensurePeerStamp()}.`);
+  // The prerendered pages' CSP hashes; a build without them is refused (they could run no script).
+  console.info(`[start] static pages' CSP hashes: ${ensureStaticPageCsp()}.`);
   const notice = mailLogNotice(serverEnv());
   if (notice) console.warn(notice);
   // The first try is awaited so that a normal start serves requests only after migrations; a

@@ -1,8 +1,10 @@
 // Security headers as the browser gets them: a fresh CSP nonce per request on every dynamic page,
-// carried by each of the page's scripts; the static policy on prerendered pages; `sandbox` on
-// downloads; no HSTS over http (the https case is in tests/unit/csp.test.ts). The shared fixture
-// fails any test on a CSP violation; the last test shows it sees one.
-import type { APIResponse, Page } from "@playwright/test";
+// carried by each of the page's scripts; on prerendered pages the hash of each of their scripts
+// (computed here from the HTML served) and no 'unsafe-inline'; `sandbox` on downloads; no HSTS over
+// http (the https case is in tests/unit/csp.test.ts). The shared fixture fails any test on a CSP
+// violation; the last test shows it sees one.
+import { createHash } from "node:crypto";
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001";
@@ -29,6 +31,52 @@ async function expectScriptsCarry(response: APIResponse, nonce: string): Promise
   for (const attributes of scripts) expect(attributes, `${response.url()} script`).toContain(`nonce="${nonce}"`);
 }
 
+const sha256 = (content: string | Buffer) => `sha256-${createHash("sha256").update(content).digest("base64")}`;
+
+/** The sources of a policy's script-src. */
+function scriptSources(response: APIResponse): string[] {
+  const policy = response.headers()["content-security-policy"] ?? "";
+  const directive = policy.split(";").map((part) => part.trim().split(/\s+/)).find(([name]) => name === "script-src");
+  expect(directive, `${response.url()} has a script-src`).toBeDefined();
+  return directive!.slice(1);
+}
+
+/**
+ * A prerendered page's policy: no nonce, no 'unsafe-inline', 'strict-dynamic', and the hash of each
+ * of the page's scripts: each inline one as the browser hashes it (its text, CR LF read as LF) and
+ * each external one by its `integrity`, which must be the hash of the file the server sends.
+ */
+async function expectScriptsAllowedByHash(request: APIRequestContext, response: APIResponse): Promise<void> {
+  const url = response.url();
+  const policy = response.headers()["content-security-policy"] ?? "";
+  const sources = scriptSources(response);
+  expect(sources, url).not.toContain("'unsafe-inline'");
+  expect(sources, url).not.toContain("'unsafe-eval'");
+  expect(sources, url).toContain("'strict-dynamic'");
+  expect(policy, url).not.toContain("nonce-");
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "report-uri /api/csp-report"]) {
+    expect(policy, url).toContain(directive);
+  }
+  const html = await response.text();
+  expect(html, url).not.toContain("nonce=");
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attributes: m[1]!, body: m[2]! }));
+  const inline = scripts.filter((script) => !/\bsrc=/.test(script.attributes));
+  const external = scripts.filter((script) => /\bsrc=/.test(script.attributes));
+  expect(inline.length, `${url} has inline scripts`).toBeGreaterThan(1);
+  expect(external.length, `${url} has external scripts`).toBeGreaterThan(2);
+  for (const { body } of inline) expect(sources, `${url}: inline script ${body.slice(0, 60)}`).toContain(`'${sha256(body.replace(/\r\n?/g, "\n"))}'`);
+  for (const { attributes } of external) {
+    const src = /\bsrc="([^"]+)"/.exec(attributes)![1]!;
+    const integrity = /\bintegrity="([^"]+)"/.exec(attributes)?.[1];
+    expect(integrity, `${url}: ${src} has an integrity attribute`).toBeDefined();
+    expect(sources, `${url}: ${src}`).toContain(`'${integrity}'`);
+    expect(integrity, `${url}: ${src} is the file served`).toBe(sha256(await (await request.get(src)).body()));
+  }
+  // Nothing else: every hash in the policy belongs to a script of this page.
+  const pageHashes = new Set([...inline.map(({ body }) => `'${sha256(body.replace(/\r\n?/g, "\n"))}'`), ...external.map(({ attributes }) => `'${/\bintegrity="([^"]+)"/.exec(attributes)![1]}'`)]);
+  expect(sources.filter((source) => source.startsWith("'sha256-")).sort(), url).toEqual([...pageHashes].sort());
+}
+
 async function expectDynamicPage(page: Page, path: string): Promise<void> {
   const first = await page.request.get(path, { maxRedirects: 0 });
   const second = await page.request.get(path, { maxRedirects: 0 });
@@ -46,10 +94,10 @@ test("public dynamic pages carry a nonce policy with a fresh nonce on their scri
   for (const path of ["/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token"]) await expectDynamicPage(page, path);
 });
 
-test("an unknown address gets the prerendered 404 page under the static policy, and it hydrates", async ({ page }) => {
+test("an unknown address gets the prerendered 404 page with its script hashes, and it hydrates", async ({ page }) => {
   const response = await page.request.get("/no-such-page");
   expect(response.status()).toBe(404);
-  expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'unsafe-inline';");
+  await expectScriptsAllowedByHash(page.request, response);
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
@@ -67,22 +115,22 @@ test("the signed-in portal and every admin page carry a nonce policy", async ({ 
   await context.close();
 });
 
-test("static pages stay static with the policy that needs no nonce", async ({ page }) => {
+test("static pages stay static and allow exactly their own scripts, by hash, with no 'unsafe-inline'", async ({ page }) => {
   for (const path of STATIC_PAGES) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);
-    const policy = response.headers()["content-security-policy"] ?? "";
-    expect(policy, path).toContain("script-src 'self' 'unsafe-inline';");
-    expect(policy, path).not.toContain("nonce-");
-    expect(policy, path).toContain("object-src 'none'");
-    expect(policy, path).toContain("frame-ancestors 'none'");
-    // Still the prerendered HTML: no script was given a nonce for this request.
-    const html = await response.text();
-    expect(html, path).toContain("<script");
-    expect(html, path).not.toContain("nonce=");
+    // Still the prerendered HTML, served from the build.
+    expect(response.headers()["x-nextjs-cache"], path).toBe("HIT");
+    await expectScriptsAllowedByHash(page.request, response);
     expect(response.headers()["strict-transport-security"]).toBeUndefined();
+    // In the browser: no violation (the fixture), and the page hydrates (page.goto waits for it).
     await page.goto(path);
   }
+  // React runs: the mobile menu opens.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
 });
 
 test("downloads are sandboxed", async ({ page }) => {

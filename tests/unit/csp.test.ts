@@ -1,5 +1,5 @@
-// The CSP and HSTS builders of src/lib/csp.ts: directives per kind of page, nonce freshness, HSTS
-// only for an https APP_URL.
+// The CSP and HSTS builders of src/lib/csp.ts: directives per kind of page (a nonce, or the build's
+// hashes), nonce freshness, HSTS only for an https APP_URL.
 import { describe, expect, it } from "vitest";
 import {
   createNonce,
@@ -58,16 +58,24 @@ describe("dynamic page policy", () => {
 });
 
 describe("static page policy", () => {
-  const policy = directives(staticPagePolicy());
+  const hashes = ["sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", "sha256-G4cIFf29lUBZ5yQRPVl+pQ3roGHd8/N9mSQfYhaPGSE="];
+  const policy = directives(staticPagePolicy(hashes));
 
-  it("has no nonce (there is no request at build time) and allows inline scripts from its own HTML only", () => {
-    expect(policy["script-src"]).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(staticPagePolicy()).not.toContain("nonce-");
+  it("has no nonce (there is no request at build time): scripts run by the build's hashes, and what they load", () => {
+    expect(policy["script-src"]).toEqual(["'self'", "'strict-dynamic'", `'${hashes[0]}'`, `'${hashes[1]}'`]);
+    expect(policy["script-src"]).not.toContain("'unsafe-inline'");
+    expect(policy["script-src"]).not.toContain("'unsafe-eval'");
+    expect(staticPagePolicy(hashes)).not.toContain("nonce-");
+  });
+
+  it("runs no script at all without hashes", () => {
+    expect(directives(staticPagePolicy([]))["script-src"]).toEqual(["'self'", "'strict-dynamic'"]);
   });
 
   it("keeps every other restriction of the dynamic policy", () => {
     const dynamic = directives(dynamicPagePolicy("n"));
     for (const name of Object.keys(dynamic).filter((n) => n !== "script-src")) expect(policy[name], name).toEqual(dynamic[name]);
+    expect(directives(staticPagePolicy(hashes, { isHttps: true }))["upgrade-insecure-requests"]).toEqual([]);
   });
 });
 
@@ -107,12 +115,22 @@ describe("headers the proxy sets", () => {
     expect(first.response["Reporting-Endpoints"]).toBe('csp="/api/csp-report"');
   });
 
-  it("gives a static page or an unknown address the static policy and leaves its request alone", () => {
-    for (const path of ["/", "/no-such-page"]) {
-      const headers = pageSecurityHeaders(path, { appUrl: "http://localhost:3000" });
-      expect(headers.response["Content-Security-Policy"]).toBe(staticPagePolicy());
-      expect(headers.request).toEqual({});
-    }
+  it("gives a static page its own hashes, an unknown address the 404 page's, and leaves their request alone", () => {
+    const staticPages = { "/": ["sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="], "/_not-found": ["sha256-G4cIFf29lUBZ5yQRPVl+pQ3roGHd8/N9mSQfYhaPGSE="] };
+    const landing = pageSecurityHeaders("/", { appUrl: "http://localhost:3000", staticPages });
+    expect(landing.response["Content-Security-Policy"]).toBe(staticPagePolicy(staticPages["/"]));
+    expect(landing.request).toEqual({});
+    const unknown = pageSecurityHeaders("/no-such-page", { appUrl: "http://localhost:3000", staticPages });
+    expect(unknown.response["Content-Security-Policy"]).toBe(staticPagePolicy(staticPages["/_not-found"]));
+    expect(unknown.request).toEqual({});
+    // Without the build's hashes (a server not started by scripts/start.mjs) no script may run.
+    expect(pageSecurityHeaders("/", { appUrl: "http://localhost:3000" }).response["Content-Security-Policy"]).toBe(staticPagePolicy([]));
+  });
+
+  it("gives every page a nonce under `next dev`, which renders each page per request", () => {
+    const headers = pageSecurityHeaders("/", { appUrl: "http://localhost:3000", isDev: true, nonce: "abc123==" });
+    expect(headers.response["Content-Security-Policy"]).toBe(dynamicPagePolicy("abc123==", { isDev: true }));
+    expect(headers.request["x-nonce"]).toBe("abc123==");
   });
 
   it("sends HSTS only when APP_URL is https", () => {

@@ -5,9 +5,9 @@ import { RenderAfter } from "@/components/marketing/render-after";
 import { SiteHeader } from "@/components/marketing/site-header";
 import { parseEnv } from "@/config/env-schema.mjs";
 
-// The landing and legal pages are static. They are regenerated once a day so the footer's
-// copyright year follows the calendar without a rebuild.
-export const revalidate = 86400;
+// The landing and legal pages are prerendered once, at build time, and never rendered again: their
+// Content-Security-Policy lists the hashes of the scripts in that HTML (src/lib/csp.ts), so they
+// have no `revalidate`. The footer's year follows the calendar in the browser (CurrentYear).
 
 // Absolute URLs in Open Graph tags need the public base URL; static pages take it at build time.
 export const metadata: Metadata = { metadataBase: new URL(parseEnv(process.env).appUrl) };

@@ -1,6 +1,7 @@
 import { siteConfig } from "@/config/site";
 import { LEGAL_PAGES } from "@/lib/legal-pages";
 import { BrandMark } from "./brand-mark";
+import { CurrentYear } from "./current-year";
 import { sectionHref } from "./nav-items";
 import { SERVICES } from "./services-data";
 import { SocialIcon, type SocialNetwork } from "./social-icons";
@@ -22,9 +23,8 @@ const linkClass = "text-sm text-slate-400 transition-colors hover:text-accent";
 const iconLinkClass =
   "inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-800 text-slate-300 transition-colors hover:border-accent hover:text-accent";
 
-// Rendered into static pages; the pages revalidate daily so the year rolls over on its own.
+// Rendered into the prerendered pages: the year is the build's until the page runs (CurrentYear).
 export function SiteFooter() {
-  const year = new Date().getFullYear();
   return (
     <footer className="below-fold border-t border-slate-800 bg-surface/40">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -58,7 +58,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {siteConfig.copyrightStartYear}–{year} {siteConfig.name}. All rights reserved.
+          © {siteConfig.copyrightStartYear}–<CurrentYear builtIn={new Date().getFullYear()} /> {siteConfig.name}. All rights reserved.
         </p>
       </div>
     </footer>
