@@ -1,4 +1,5 @@
 import "server-only";
+import { mailTransportOf } from "@/config/env-schema.mjs";
 import { closeDb, getDb } from "./db/client";
 import type { ProxyTrust } from "./client-address";
 import { databaseRetryInMs, ensureDatabaseReady } from "./db/bootstrap";
@@ -33,6 +34,7 @@ const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
 export function checkDeploymentConfig(): void {
   authSecret();
   storageChoice();
+  mailTransportOf(serverEnv());
   void serverEnv().auditRetentionDays;
 }
 
@@ -80,7 +82,8 @@ function describeTrust(trust: ProxyTrust): string {
 /** The start-up line about mail without SMTP: whether message bodies (with their links) reach the log. */
 export function mailLogNotice(env: Pick<ServerEnv, "smtpUrl" | "isProduction">): string | null {
   if (env.smtpUrl) return null;
-  if (env.isProduction) return "[mail] SMTP_URL is not set: outgoing mail is kept in the email_outbox table and NOT delivered.";
+  // A production start gets here only with MAIL_TRANSPORT=log (checkDeploymentConfig).
+  if (env.isProduction) return "[mail] MAIL_TRANSPORT=log: outgoing mail is kept in the email_outbox table and NOT delivered.";
   return "[mail] SMTP_URL is not set on this non-production start: outgoing mail, including password-reset and invitation links, is printed to this log.";
 }
 
