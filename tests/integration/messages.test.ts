@@ -76,7 +76,7 @@ describe("messages", () => {
   });
 
   it("refuses anonymous callers and admins on the client routes", async () => {
-    const anonymous = await startThread(new Request(`${APP_ORIGIN}/api/client/messages/threads`, { method: "POST", body: form({ subject: "x", body: "y" }) }));
+    const anonymous = await startThread(new Request(`${APP_ORIGIN}/api/client/messages/threads`, { method: "POST", headers: { origin: APP_ORIGIN }, body: form({ subject: "x", body: "y" }) }));
     expect(anonymous.status).toBe(401);
     const admin = await cookieOf("admin@example.com", DEMO_PASSWORDS.admin);
     expect((await post(startThread, "/api/client/messages/threads", admin, form({ subject: "x", body: "y" }))).status).toBe(403);
