@@ -9,6 +9,8 @@ import { runNotificationTasks } from "./notifications/scheduled";
 import { ensurePeerStamp } from "./peer-stamp";
 import { runRetentionIfDue } from "./retention";
 import { sweepOrphanedObjects } from "./storage/orphans";
+import { confirmStorageOwner } from "./storage/ownership";
+import { RENEW_EVERY_MS } from "./storage/ownership-rule";
 import { getStorage, storageChoice } from "./storage/storage";
 
 const TICK_MS = 30_000;
@@ -22,6 +24,7 @@ const g = globalThis as {
   __serverTickRunning?: Promise<void>;
   __nextRetentionCheck?: number;
   __nextNotificationRun?: number;
+  __nextOwnershipCheck?: number;
 };
 // scripts/start.mjs calls this on SIGTERM / SIGINT once requests in flight are done.
 const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
@@ -61,10 +64,17 @@ async function tick(): Promise<void> {
   }
   const db = getDb();
   await runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
+  // Claims an unowned document store on the first tick, then renews the claim, which is what
+  // makes a restored copy of this database see that it no longer owns the store.
+  if (Date.now() >= (g.__nextOwnershipCheck ?? 0)) {
+    g.__nextOwnershipCheck = Date.now() + RENEW_EVERY_MS;
+    await confirmStorageOwner(db, getStorage()).catch((error) => console.error("[storage] ownership check failed:", describe(error)));
+  }
   if (Date.now() >= (g.__nextRetentionCheck ?? 0)) {
     g.__nextRetentionCheck = Date.now() + RETENTION_CHECK_MS;
     const retention = await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
-    // The daily run's instance also removes stored objects that no row refers to (crashed uploads).
+    // The daily run's instance also removes stored objects that no row refers to (crashed uploads),
+    // if this database owns the store.
     if (retention) await sweepOrphanedObjects(db, getStorage()).catch((error) => console.error("[storage] orphan sweep failed:", describe(error)));
   }
   if (Date.now() >= (g.__nextNotificationRun ?? 0)) {
