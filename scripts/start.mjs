@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { AUTH_SECRET_REQUIRED, parseEnv, storageChoiceOf } from "../src/config/env-schema.mjs";
+import { AUTH_SECRET_REQUIRED, mailTransportOf, parseEnv, storageChoiceOf } from "../src/config/env-schema.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { readStaticPageCsp } from "./static-page-csp.mjs";
 
@@ -21,6 +21,8 @@ try {
   // Documents on one instance's disk are missing on the others: production uses S3-compatible
   // storage unless STORAGE=disk says a single instance is meant.
   storageChoiceOf(env);
+  // Reset and invitation links exist only as mail: production delivers it, or says MAIL_TRANSPORT=log.
+  mailTransportOf(env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -15,6 +15,8 @@ export type ParsedEnv = {
   seedDemoForced: boolean;
   authSecret: string | undefined;
   smtpUrl: string | undefined;
+  /** MAIL_TRANSPORT as given; mailTransportOf decides. */
+  mailTransport: "smtp" | "log" | undefined;
   mailFrom: string;
   contactEmail: string;
   /** Raw TRUST_PROXY; parsed by src/server/client-address.ts. */
@@ -31,6 +33,7 @@ export declare function parseEnv(raw?: Record<string, string | undefined>): Pars
 export declare const AUTH_SECRET_REQUIRED: string;
 export declare function s3SettingsOf(env: Pick<ParsedEnv, "s3">): S3Settings | null;
 export declare function storageChoiceOf(env: Pick<ParsedEnv, "s3" | "storage" | "isProduction">): "disk" | "s3";
+export declare function mailTransportOf(env: Pick<ParsedEnv, "smtpUrl" | "mailTransport" | "isProduction">): "smtp" | "log";
 export declare function decideSeedDemo(env: { seedDemo: string | undefined; isProduction: boolean; databaseUrl: string | undefined }): boolean;
 
 export type SquareEnv = {

@@ -81,6 +81,16 @@ export const envSchema = z
         })
         .transform((value) => (value === undefined ? undefined : Number(value))),
     ),
+    MAIL_TRANSPORT: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z
+        .string()
+        .optional()
+        .refine((value) => value === undefined || ["smtp", "log"].includes(value.trim().toLowerCase()), {
+          error: (issue) => `MAIL_TRANSPORT must be "smtp" or "log", not "${String(issue.input)}".`,
+        })
+        .transform((value) => /** @type {"smtp" | "log" | undefined} */ (value?.trim().toLowerCase())),
+    ),
     STORAGE: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
       z
@@ -117,6 +127,7 @@ export const envSchema = z
       seedDemoForced: isProduction && raw.SEED_DEMO !== undefined && TRUE_WORDS.includes(raw.SEED_DEMO.toLowerCase()),
       authSecret: raw.AUTH_SECRET,
       smtpUrl: raw.SMTP_URL,
+      mailTransport: raw.MAIL_TRANSPORT,
       mailFrom: raw.MAIL_FROM ?? "Sentinel AI Security <no-reply@example.com>",
       contactEmail: raw.CONTACT_EMAIL ?? "hello@example.com",
       trustProxy: raw.TRUST_PROXY,
@@ -165,4 +176,24 @@ export function storageChoiceOf(env) {
     throw new Error(`Document storage is not configured: set ${S3_VARIABLES} (S3-compatible storage), or STORAGE=disk to keep documents under DATA_DIR (a single instance only).`);
   }
   return "disk";
+}
+
+/**
+ * How outgoing mail leaves: "smtp" (SMTP_URL) or "log" (kept in the outbox and logged, never
+ * delivered). Password resets and client invitations exist only as mail, so a production start
+ * that could not deliver them is refused unless the log is chosen on purpose with MAIL_TRANSPORT=log.
+ */
+export function mailTransportOf(env) {
+  if (env.mailTransport === "log") {
+    if (env.smtpUrl) throw new Error("MAIL_TRANSPORT=log and SMTP_URL are both set: unset one of them.");
+    return "log";
+  }
+  if (env.smtpUrl) return "smtp";
+  if (env.mailTransport === "smtp") throw new Error("MAIL_TRANSPORT=smtp needs SMTP_URL (e.g. smtps://user:pass@smtp.host:465).");
+  if (env.isProduction) {
+    throw new Error(
+      "Outgoing mail is not configured: set SMTP_URL (password resets and client invitations are sent by mail), or MAIL_TRANSPORT=log to keep mail in the email_outbox table without delivering it.",
+    );
+  }
+  return "log";
 }

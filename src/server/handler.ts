@@ -6,6 +6,7 @@ import * as zcore from "zod/v4/core";
 import { type Actor, type AdminActor, type ClientActor, requireAccountActor, requireAdmin, requireClient, requireClientOrViewer } from "./auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
+import { assertSameOrigin } from "./same-origin";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type Handler<A> = (request: Request, ctx: { actor: A; params: Record<string, string | string[]> }) => Promise<Response>;
@@ -16,6 +17,7 @@ export type RouteMethod = (request: Request, context?: RouteContext) => Promise<
 function wrap<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>): RouteMethod {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
+      assertSameOrigin(request);
       const actor = await guard(request.headers);
       const params = context ? await context.params : {};
       return await handler(request, { actor, params });
@@ -38,8 +40,8 @@ export const withClientRead = (handler: Handler<ClientActor>) => wrap(requireCli
 export const withPublic = (handler: Handler<null>) => wrap(async () => null, handler);
 
 /**
- * Parses a JSON body with a shared schema; bad JSON or bad fields become a 400 with a message, a
- * body over the limit a 413 (counted while it streams in, see body-limit.ts).
+ * Parses a JSON body with a shared schema; another content type is a 415, bad JSON or bad fields a
+ * 400 with a message, a body over the limit a 413 (counted while it streams in, see body-limit.ts).
  */
 export async function parseJson<S extends zcore.$ZodType>(
   request: Request,
@@ -47,6 +49,11 @@ export async function parseJson<S extends zcore.$ZodType>(
   maxBytes: number = BODY_LIMITS.adminJson,
   tooLarge?: () => AppError,
 ): Promise<zcore.output<S>> {
+  // A body that says it is text or a form is what another site can send without asking first
+  // (no CORS preflight): JSON is only read when it says it is JSON.
+  if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
+    throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+  }
   const raw = await readTextLimited(request, maxBytes, tooLarge);
   let body: unknown;
   try {

@@ -4,7 +4,7 @@ import { threadPageQuerySchema } from "@/lib/validation/messages";
 import type { AdminActor, ClientActor } from "./auth/session";
 import { getDb } from "./data/db";
 import { getThreadPage } from "./data/messages-read";
-import { assertThreadAccess, postReply, spendMessageQuota } from "./data/messages-write";
+import { assertMessageQuota, assertThreadAccess, postReply, spendMessageQuota } from "./data/messages-write";
 import { type Handler, parseInput, type RouteMethod } from "./handler";
 import { receiveMessageUpload } from "./uploads/message-upload";
 
@@ -24,10 +24,15 @@ export function threadRoute<A extends AdminActor | ClientActor>(guarded: (handle
     POST: guarded(async (request, { actor, params }) => {
       const threadId = parseInput(uuidSchema, params.id);
       const db = getDb();
-      const { messageId } = await receiveMessageUpload(request, "reply", async ({ body }, file) => {
-        await assertThreadAccess(db, { actor, threadId });
-        await spendMessageQuota(db, actor);
-        return postReply(db, { actor, threadId, body, file });
+      const { messageId } = await receiveMessageUpload(request, "reply", {
+        admit: async () => {
+          await assertThreadAccess(db, { actor, threadId });
+          await assertMessageQuota(db, actor);
+        },
+        save: async ({ body }, file) => {
+          await spendMessageQuota(db, actor);
+          return postReply(db, { actor, threadId, body, file });
+        },
       });
       return Response.json({ success: true, messageId }, { status: 201 });
     }),

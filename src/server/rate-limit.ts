@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "./db/client";
 import { rateLimit } from "./db/schema";
 import { normalizeAddress } from "./client-address";
@@ -31,6 +31,17 @@ export async function hitRateLimit(
   const started = Number(row.last_request);
   const retryAfterSeconds = Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000));
   return { allowed: Number(row.count) <= rule.max, retryAfterSeconds };
+}
+
+/**
+ * Whether `key` still has room in its window, without counting anything: for a check that must
+ * come before work the request cannot take back (a stored file), the count itself coming later
+ * with the write (hitRateLimit). Two requests at the last free place can both pass here; the
+ * count then refuses the second.
+ */
+export async function rateLimitRoom(db: DbOrTx, key: string, rule: RateRule, now: number = Date.now()): Promise<boolean> {
+  const [row] = await db.select({ count: rateLimit.count, lastRequest: rateLimit.lastRequest }).from(rateLimit).where(eq(rateLimit.key, key)).limit(1);
+  return !row || Number(row.lastRequest) <= now - rule.windowSeconds * 1000 || row.count < rule.max;
 }
 
 /** Throws a 429 AppError with a message the UI can show when the limit is exceeded. */

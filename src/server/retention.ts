@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "./db/client";
-import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns } from "./db/schema";
+import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "./db/schema";
 import { serverEnv } from "./env";
 import { REDACTED_BODY } from "./integrations/email/outbox";
 
@@ -22,6 +22,7 @@ export type RetentionResult = {
   outboxBodies: number;
   expiredLinkBodies: number;
   auditRows: number;
+  verifications: number;
 };
 
 /** Swaps the bodies of the matching outbox rows for `replacement`; rows already swapped are left alone. */
@@ -57,6 +58,10 @@ export async function pruneOldData(db: DbOrTx, now: Date = new Date(), auditRete
     REDACTED_BODY,
     and(eq(emailOutbox.status, "failed"), isNotNull(emailOutbox.secretLinkExpiresAt), lt(emailOutbox.secretLinkExpiresAt, now)),
   );
+  // better-auth removes expired verification rows (reset and invitation tokens, pending two-factor
+  // sign-ins, trusted devices) only as a side effect of some lookups; rows nobody ever looks up
+  // again (reset requests never completed, abandoned sign-ins) would pile up until one happens.
+  const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
   const auditRows =
     auditRetentionDays === undefined
       ? []
@@ -67,6 +72,7 @@ export async function pruneOldData(db: DbOrTx, now: Date = new Date(), auditRete
     outboxBodies: outboxBodies.length,
     expiredLinkBodies: expiredLinkBodies.length,
     auditRows: auditRows.length,
+    verifications: verifications.length,
   };
 }
 

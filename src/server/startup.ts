@@ -1,4 +1,5 @@
 import "server-only";
+import { mailTransportOf } from "@/config/env-schema.mjs";
 import { closeDb, getDb } from "./db/client";
 import type { ProxyTrust } from "./client-address";
 import { databaseRetryInMs, ensureDatabaseReady } from "./db/bootstrap";
@@ -9,6 +10,8 @@ import { ensurePeerStamp } from "./peer-stamp";
 import { ensureStaticPageCsp } from "./static-page-csp";
 import { runRetentionIfDue } from "./retention";
 import { sweepOrphanedObjects } from "./storage/orphans";
+import { confirmStorageOwner } from "./storage/ownership";
+import { RENEW_EVERY_MS } from "./storage/ownership-rule";
 import { getStorage, storageChoice } from "./storage/storage";
 
 const TICK_MS = 30_000;
@@ -22,6 +25,7 @@ const g = globalThis as {
   __serverTickRunning?: Promise<void>;
   __nextRetentionCheck?: number;
   __nextNotificationRun?: number;
+  __nextOwnershipCheck?: number;
 };
 // scripts/start.mjs calls this on SIGTERM / SIGINT once requests in flight are done.
 const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
@@ -34,6 +38,7 @@ const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
 export function checkDeploymentConfig(): void {
   authSecret();
   storageChoice();
+  mailTransportOf(serverEnv());
   void serverEnv().auditRetentionDays;
 }
 
@@ -60,10 +65,17 @@ async function tick(): Promise<void> {
   }
   const db = getDb();
   await runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
+  // Claims an unowned document store on the first tick, then renews the claim, which is what
+  // makes a restored copy of this database see that it no longer owns the store.
+  if (Date.now() >= (g.__nextOwnershipCheck ?? 0)) {
+    g.__nextOwnershipCheck = Date.now() + RENEW_EVERY_MS;
+    await confirmStorageOwner(db, getStorage()).catch((error) => console.error("[storage] ownership check failed:", describe(error)));
+  }
   if (Date.now() >= (g.__nextRetentionCheck ?? 0)) {
     g.__nextRetentionCheck = Date.now() + RETENTION_CHECK_MS;
     const retention = await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
-    // The daily run's instance also removes stored objects that no row refers to (crashed uploads).
+    // The daily run's instance also removes stored objects that no row refers to (crashed uploads),
+    // if this database owns the store.
     if (retention) await sweepOrphanedObjects(db, getStorage()).catch((error) => console.error("[storage] orphan sweep failed:", describe(error)));
   }
   if (Date.now() >= (g.__nextNotificationRun ?? 0)) {
@@ -81,7 +93,8 @@ function describeTrust(trust: ProxyTrust): string {
 /** The start-up line about mail without SMTP: whether message bodies (with their links) reach the log. */
 export function mailLogNotice(env: Pick<ServerEnv, "smtpUrl" | "isProduction">): string | null {
   if (env.smtpUrl) return null;
-  if (env.isProduction) return "[mail] SMTP_URL is not set: outgoing mail is kept in the email_outbox table and NOT delivered.";
+  // A production start gets here only with MAIL_TRANSPORT=log (checkDeploymentConfig).
+  if (env.isProduction) return "[mail] MAIL_TRANSPORT=log: outgoing mail is kept in the email_outbox table and NOT delivered.";
   return "[mail] SMTP_URL is not set on this non-production start: outgoing mail, including password-reset and invitation links, is printed to this log.";
 }
 

@@ -20,7 +20,7 @@ export async function startMailServer(env: Record<string, string> = {}): Promise
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, SEED_DEMO: "true", TRUST_PROXY: "true", SMTP_URL: "", ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, SEED_DEMO: "true", TRUST_PROXY: "true", SMTP_URL: "", MAIL_TRANSPORT: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk.toString()));

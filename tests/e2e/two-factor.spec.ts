@@ -70,7 +70,7 @@ test("a client enrols, then signs in with a code and with a backup code that wor
 
 test("an admin without two-factor reaches nothing but enrolment (production start: no demo exemption)", async ({ browser }) => {
   test.setTimeout(180_000);
-  const server = await startMailServer({ APP_ENV: "production", AUTH_SECRET: "e2e-production-secret-e2e-production-secret", STORAGE: "disk" });
+  const server = await startMailServer({ APP_ENV: "production", AUTH_SECRET: "e2e-production-secret-e2e-production-secret", STORAGE: "disk", MAIL_TRANSPORT: "log" });
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
   try {

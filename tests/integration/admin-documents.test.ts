@@ -38,6 +38,7 @@ function recordingStorage() {
   const real = getStorage();
   const record = { puts: [] as string[], deletes: [] as string[] };
   const wrapped: DocumentStorage = {
+    ...real,
     put: (key, body) => (record.puts.push(key), real.put(key, body)),
     get: (key) => real.get(key),
     delete: (key) => (record.deletes.push(key), real.delete(key)),

@@ -233,7 +233,7 @@ describe("admin route handlers", () => {
         context(),
       );
       expect(asClient.status, name).toBe(403);
-      const anonymous = await handler(new Request(`${APP_ORIGIN}/api/admin/x`, { method, headers: { "content-type": "application/json" }, body }), context());
+      const anonymous = await handler(new Request(`${APP_ORIGIN}/api/admin/x`, { method, headers: { "content-type": "application/json", origin: APP_ORIGIN }, body }), context());
       expect(anonymous.status, name).toBe(401);
     }
   });

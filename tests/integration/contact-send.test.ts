@@ -11,7 +11,7 @@ import { contactNotificationMail } from "@/server/integrations/email/contact-tem
 import { setMailTransport, type OutgoingMail } from "@/server/integrations/email/mailer";
 import { drainOutbox } from "@/server/integrations/email/outbox";
 import { setupTestDatabase } from "./helpers/db";
-import { nextTestIp } from "./helpers/auth";
+import { APP_ORIGIN, nextTestIp } from "./helpers/auth";
 
 const INBOX = "inquiries@sentinel.test";
 const t = setupTestDatabase();
@@ -48,7 +48,7 @@ function send(body: unknown, opts: { ip?: string; raw?: string; headers?: Record
   return POST(
     new Request("http://localhost:3000/api/contact/send", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": opts.ip ?? nextTestIp(), ...opts.headers },
+      headers: { "content-type": "application/json", origin: APP_ORIGIN, "x-forwarded-for": opts.ip ?? nextTestIp(), ...opts.headers },
       body: opts.raw ?? JSON.stringify(body),
     }),
   );

@@ -1,5 +1,5 @@
 // POST /api/csp-report against a real database: reports logged without secrets (204), bodies over
-// 16 KB refused (413), the per-address limit (429), and junk answered without a 5xx.
+// 16 KB refused (413), the per-address limit (429, IPv6 by /64), and junk answered 400.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/csp-report/route";
 import { CSP_REPORT_RATE_LIMIT } from "@/server/csp-report";
@@ -90,20 +90,34 @@ describe("POST /api/csp-report", () => {
     expect((await report(JSON.stringify(legacyReport))).status).toBe(204);
   });
 
+  it("groups IPv6 clients by /64, as every other limit does: another address of the same /64 is limited too", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    for (let i = 0; i < CSP_REPORT_RATE_LIMIT.max; i += 1) expect((await report(JSON.stringify(legacyReport), { ip: "2001:db8:cafe:1::1" })).status).toBe(204);
+    const sameNetwork = await report(JSON.stringify(legacyReport), { ip: "2001:db8:cafe:1:ffff:ffff:ffff:fffe" });
+    expect(sameNetwork.status).toBe(429);
+    expect((await report(JSON.stringify(legacyReport), { ip: "2001:db8:cafe:2::1" })).status).toBe(204);
+  });
+
   it("answers junk with a 400 and a message, never a 5xx", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const junk = ["", "not json", "null", "[]", "{}", '{"csp-report":null}', '[{"type":"csp-violation","body":"x"}]', "\u0000\u0001", '{"csp-report":{"document-uri":{"$gt":1}}}'];
+    const junk = ["", "not json", "null", "[]", "{}", '{"csp-report":null}', '[{"type":"csp-violation","body":"x"}]', '[{"type":"deprecation","body":{}}]', "\u0000\u0001"];
     for (const body of junk) {
       const response = await report(body, { type: "text/plain" });
-      expect(response.status, body).toBeLessThan(500);
-      if (response.status !== 204) {
-        expect(response.status, body).toBe(400);
-        expect(await response.json()).toEqual({ success: false, error: "Expected a CSP violation report (application/csp-report or application/reports+json).", code: "bad_request" });
-      }
+      expect(response.status, body).toBe(400);
+      expect(await response.json()).toEqual({ success: false, error: "Expected a CSP violation report (application/csp-report or application/reports+json).", code: "bad_request" });
     }
-    // An object-valued field is not a string: logged as empty, not as "[object Object]".
-    expect(warn.mock.calls.map((a) => a.join(" ")).join("\n")).not.toContain("[object Object]");
+    expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
+  });
+
+  it("logs an object-valued field of a real report as empty, not as [object Object]", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const response = await report('{"csp-report":{"document-uri":{"$gt":1},"effective-directive":"img-src"}}');
+    expect(response.status).toBe(204);
+    const logged = warn.mock.calls.map((a) => a.join(" ")).join("\n");
+    expect(logged).toContain('"directive":"img-src"');
+    expect(logged).toContain('"documentUrl":""');
+    expect(logged).not.toContain("[object Object]");
   });
 });

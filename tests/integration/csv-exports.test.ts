@@ -9,7 +9,8 @@ import { GET as exportOwnInvoices } from "@/app/api/client/invoices/export/route
 import { clients, invoices, projects } from "@/server/db/schema";
 import { DEMO_INVOICES } from "@/server/db/seed/demo-data";
 import { exportAdminInvoices } from "@/server/data/admin-exports";
-import { adminActor, adminCookie, clientCookie } from "./helpers/admin-session";
+import { getPortalProfile, updateAccountSettings } from "@/server/data/portal-profile";
+import { adminActor, adminCookie, clientActor, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { eq } from "drizzle-orm";
@@ -54,7 +55,7 @@ describe("CSV exports", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="invoices-${new Date().toISOString().slice(0, 10)}.csv"`);
     expect(response.headers.get("cache-control")).toContain("no-store");
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(text.slice(1).startsWith("Invoice,Client,Project,Description,Status,Issued,Due,Paid on,Amount (USD),Paid (USD),Outstanding (USD)\r\n")).toBe(true);
+    expect(text.slice(1).startsWith('"Invoice","Client","Project","Description","Status","Issued","Due","Paid on","Amount (USD)","Paid (USD)","Outstanding (USD)"\r\n')).toBe(true);
   });
 
   it("exports every invoice with exact money, newest issue date first", async () => {
@@ -93,19 +94,35 @@ describe("CSV exports", () => {
       { invoiceNumber: "+SUM(A1)", description: "@cmd" },
       { invoiceNumber: "-2+3", description: "\tTabbed" },
       { invoiceNumber: "\rCR", description: "plain, with comma" },
+      { invoiceNumber: "INV;=HYPERLINK(\"http://evil\")", description: "a;=1+1" },
     ];
     await t.db.insert(invoices).values(nasty.map((n) => ({ ...n, clientId: acme!.id, amountCents: 1, status: "pending" as const, issuedDate: "2020-01-01" })));
     const { records, text } = await download(exportOwnInvoices, "/api/client/invoices/export", await clientCookie());
     const byDescription = (d: string) => records.find((r) => r.Description === d);
     expect(byDescription("Line one\r\nline \"two\", three")?.Invoice).toBe("'=HYPERLINK(\"http://evil\")");
     expect(text).toContain('"Line one\r\nline ""two"", three"');
+    expect(byDescription("a;'=1+1")?.Invoice).toBe("INV;'=HYPERLINK(\"http://evil\")");
     expect(byDescription("'@cmd")?.Invoice).toBe("'+SUM(A1)");
     expect(byDescription("'\tTabbed")?.Invoice).toBe("'-2+3");
     expect(byDescription("plain, with comma")?.Invoice).toBe("'\rCR");
     expect(byDescription("'@cmd")?.["Amount (USD)"]).toBe("0.01");
-    // No cell of the export starts with a formula character.
-    for (const record of records) for (const cell of Object.values(record)) expect(cell ?? "").not.toMatch(/^[=+\-@\t\r]/);
+    // No cell of the export, nor any piece of one split on ";", a tab or a line, starts with a formula character.
+    for (const record of records) for (const cell of Object.values(record)) for (const piece of (cell ?? "").split(/[;\t\r\n]/)) expect(piece).not.toMatch(/^[=+\-@]/);
     await t.db.delete(invoices).where(eq(invoices.issuedDate, "2020-01-01"));
+  });
+
+  it("neutralises a formula a client hides after a semicolon in its company name", async () => {
+    const actor = await clientActor();
+    const profile = await getPortalProfile(t.db, { actor });
+    const company = 'Acme;=HYPERLINK("http://evil.example","Open")';
+    await updateAccountSettings(t.db, { actor, input: { ...profile, company } });
+    try {
+      const { records, text } = await download(exportClients, "/api/admin/exports/clients", await adminCookie());
+      expect(records.map((r) => r.Company)).toContain('Acme;\'=HYPERLINK("http://evil.example","Open")');
+      expect(text).toContain('"Acme;\'=HYPERLINK(""http://evil.example"",""Open"")"');
+    } finally {
+      await updateAccountSettings(t.db, { actor, input: profile });
+    }
   });
 
   it("gives each client its own invoices only", async () => {

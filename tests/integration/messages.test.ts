@@ -12,8 +12,8 @@ import { MESSAGE_RATE_LIMIT } from "@/server/data/messages-write";
 import { getOverviewStats } from "@/server/data/portal-overview";
 import { listUpcomingMeetings } from "@/server/data/portal-bookings";
 import { countQueries } from "@/server/db/query-counter";
-import { emailOutbox, messages, messageThreads, serviceBookings } from "@/server/db/schema";
-import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { emailOutbox, messages, messageThreads, projects, serviceBookings } from "@/server/db/schema";
+import { DEMO_CLIENTS, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
 import type { AdminActor } from "@/server/auth/session";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from "@/lib/validation/messages";
 import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
@@ -76,7 +76,7 @@ describe("messages", () => {
   });
 
   it("refuses anonymous callers and admins on the client routes", async () => {
-    const anonymous = await startThread(new Request(`${APP_ORIGIN}/api/client/messages/threads`, { method: "POST", body: form({ subject: "x", body: "y" }) }));
+    const anonymous = await startThread(new Request(`${APP_ORIGIN}/api/client/messages/threads`, { method: "POST", headers: { origin: APP_ORIGIN }, body: form({ subject: "x", body: "y" }) }));
     expect(anonymous.status).toBe(401);
     const admin = await cookieOf("admin@example.com", DEMO_PASSWORDS.admin);
     expect((await post(startThread, "/api/client/messages/threads", admin, form({ subject: "x", body: "y" }))).status).toBe(403);
@@ -101,12 +101,11 @@ describe("messages", () => {
     expect(await empty.json()).toMatchObject({ fieldErrors: { body: "Please write a message" } });
     const long = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Hi", body: "x".repeat(MESSAGE_MAX_LENGTH + 1) }));
     expect(long.status).toBe(400);
-    const globexProject = await t.db.execute<{ id: string }>(sql`select p.id from projects p join clients c on c.id = p.client_id where c.company = 'Globex Industries' limit 1`);
-    const projectId = (globexProject as unknown as { rows: { id: string }[] }).rows[0]?.id;
-    if (projectId) {
-      const foreign = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Hi", body: "Hello", projectId }));
-      expect(foreign.status).toBe(400);
-    }
+    // Another client's project (the demo company is Globex Systems: looked up by id, so the check cannot be skipped).
+    const [globexProject] = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, DEMO_CLIENTS.globex.id)).limit(1);
+    const foreign = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Hi", body: "Hello", projectId: globexProject!.id }));
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ fieldErrors: { projectId: "Unknown project" } });
   });
 
   it("limits how many messages one user sends in ten minutes (429), per user", async () => {

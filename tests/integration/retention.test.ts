@@ -1,11 +1,11 @@
 // The daily retention on a real database: old rate-limit rows, webhook event ids, delivered mail
-// bodies and expired one-time links go; recent rows, envelopes and (by default) the audit log stay;
+// bodies, expired one-time links and expired verification rows go; recent rows, envelopes and (by default) the audit log stay;
 // it runs at most once a day even when several instances ask at the same moment.
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Db, openPostgres } from "@/server/db/client";
-import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns } from "@/server/db/schema";
+import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "@/server/db/schema";
 import { REDACTED_BODY } from "@/server/integrations/email/outbox";
 import { PRUNED_BODY, pruneOldData, runRetentionIfDue } from "@/server/retention";
 import { setupTestDatabase, usingPostgres } from "./helpers/db";
@@ -20,6 +20,7 @@ beforeEach(async () => {
   await t.db.delete(squareWebhookEvents);
   await t.db.delete(emailOutbox);
   await t.db.delete(auditLog);
+  await t.db.delete(verification);
 });
 
 async function insertFixtures() {
@@ -59,6 +60,16 @@ async function insertFixtures() {
     { action: "old.thing", entityType: "test", createdAt: ago(400 * DAY) },
     { action: "new.thing", entityType: "test", createdAt: ago(DAY) },
   ]);
+  // better-auth's one-time rows: reset and invitation tokens (stored hashed), pending two-factor
+  // sign-ins, trusted devices. Each carries its expiry; nothing of better-auth's removes them.
+  await t.db.insert(verification).values([
+    { id: randomUUID(), identifier: "hashed-reset-password-expired", value: "user-1", expiresAt: ago(60_000) },
+    { id: randomUUID(), identifier: "hashed-invitation-expired", value: "user-2", expiresAt: ago(2 * DAY) },
+    { id: randomUUID(), identifier: "2fa-pending-sign-in-expired", value: "user-3", expiresAt: ago(10 * 60_000) },
+    { id: randomUUID(), identifier: "trust-device-expired", value: "user-4", expiresAt: ago(31 * DAY) },
+    { id: randomUUID(), identifier: "hashed-invitation-live", value: "user-5", expiresAt: new Date(Date.now() + 6 * DAY) },
+    { id: randomUUID(), identifier: "trust-device-live", value: "user-6", expiresAt: new Date(Date.now() + 29 * DAY) },
+  ]);
   return new Map(mails.map((m) => [m.subject, m.id]));
 }
 
@@ -71,7 +82,7 @@ describe("retention", () => {
   it("prunes what is past its time and keeps the rest; the audit log stays without AUDIT_RETENTION_DAYS", async () => {
     await insertFixtures();
     const result = await runRetentionIfDue(t.db);
-    expect(result).toEqual({ rateLimits: 1, webhookEvents: 1, outboxBodies: 1, expiredLinkBodies: 1, auditRows: 0 });
+    expect(result).toEqual({ rateLimits: 1, webhookEvents: 1, outboxBodies: 1, expiredLinkBodies: 1, auditRows: 0, verifications: 4 });
 
     expect((await t.db.select({ key: rateLimit.key }).from(rateLimit)).map((r) => r.key)).toEqual(["live-window"]);
     expect((await t.db.select({ id: squareWebhookEvents.eventId }).from(squareWebhookEvents)).map((r) => r.id)).toEqual(["evt-new"]);
@@ -85,6 +96,13 @@ describe("retention", () => {
     // Envelopes stay: five rows, as before.
     expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox)).toEqual([{ n: 5 }]);
     expect((await t.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action).sort()).toEqual(["new.thing", "old.thing"]);
+  });
+
+  it("removes expired verification rows (reset and invitation tokens, pending two-factor sign-ins, trusted devices) and keeps live ones", async () => {
+    await insertFixtures();
+    expect((await pruneOldData(t.db)).verifications).toBe(4);
+    const left = await t.db.select({ identifier: verification.identifier }).from(verification);
+    expect(left.map((r) => r.identifier).sort()).toEqual(["hashed-invitation-live", "trust-device-live"]);
   });
 
   it("prunes audit rows older than AUDIT_RETENTION_DAYS when it is set", async () => {

@@ -35,6 +35,8 @@ beforeAll(async () => {
       } else if (req.method === "DELETE" && uploadId) {
         uploads.delete(uploadId);
         res.writeHead(204).end();
+      } else if (req.method === "PUT" && req.headers["if-none-match"] === "*" && objects.has(url.pathname)) {
+        res.writeHead(412, { "content-type": "application/xml" }).end("<Error><Code>PreconditionFailed</Code><Message>exists</Message></Error>");
       } else if (req.method === "PUT") {
         objects.set(url.pathname, Buffer.concat(chunks));
         res.writeHead(200, { ETag: '"etag"' }).end();
@@ -76,6 +78,15 @@ describe("S3 storage", () => {
     expect(objects.has(`/docs/${key}`)).toBe(false);
     expect(seen.every((r) => r.path.startsWith("/docs/documents/") && r.auth.startsWith("AWS4-HMAC-SHA256"))).toBe(true);
     await expect(storage.get(key)).rejects.toThrow();
+  });
+
+  it("reads a missing object as null, and writes only absent objects with If-None-Match", async () => {
+    const storage = s3Storage(s3ConfigFromEnv(env())!);
+    expect(await storage.read("documents/.owner")).toBeNull();
+    expect(await storage.putIfAbsent("documents/.owner", new TextEncoder().encode("first"))).toBe(true);
+    expect(await storage.putIfAbsent("documents/.owner", new TextEncoder().encode("second"))).toBe(false);
+    expect(new TextDecoder().decode((await storage.read("documents/.owner"))!)).toBe("first");
+    await storage.delete("documents/.owner");
   });
 
   it("accepts a streamed body", async () => {

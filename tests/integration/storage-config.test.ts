@@ -29,7 +29,7 @@ describe("storageChoice", () => {
 });
 
 describe("the server's start-up check", () => {
-  const saved = { APP_ENV: process.env.APP_ENV, STORAGE: process.env.STORAGE };
+  const saved = { APP_ENV: process.env.APP_ENV, STORAGE: process.env.STORAGE, MAIL_TRANSPORT: process.env.MAIL_TRANSPORT };
   afterEach(() => {
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
@@ -40,6 +40,8 @@ describe("the server's start-up check", () => {
 
   it("refuses a production start without S3 settings or STORAGE=disk, and accepts STORAGE=disk", () => {
     process.env.APP_ENV = "production";
+    // Mail is not what this test is about (startup-decisions.test.ts is).
+    process.env.MAIL_TRANSPORT = "log";
     delete process.env.STORAGE;
     resetServerEnv();
     expect(() => checkDeploymentConfig()).toThrow(NAMES_S3_VARIABLES);

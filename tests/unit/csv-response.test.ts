@@ -29,13 +29,21 @@ function trackedPages(count: number) {
   return { state, pages: pages() };
 }
 
+/** The CSV text of one page of rows, BOM and header included. */
+async function csvOf(rows: Row[]): Promise<string> {
+  async function* pages() {
+    yield rows;
+  }
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csvResponse({ name: "rows", columns: COLUMNS, pages: pages() }).arrayBuffer());
+}
+
 describe("csvResponse", () => {
   it("streams every page as RFC 4180 CSV with a BOM, the header first and formulas made inert", async () => {
     const { state, pages } = trackedPages(3);
     const bytes = new Uint8Array(await csvResponse({ name: "rows", columns: COLUMNS, pages }).arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    expect(text.slice(1, 9)).toBe("N,Text\r\n");
+    expect(text.slice(1, 13)).toBe('"N","Text"\r\n');
     const rows = parse(text, { bom: true }) as string[][];
     expect(rows).toHaveLength(7);
     expect(rows[1]).toEqual(["0", "'=cmd 0"]);
@@ -47,7 +55,7 @@ describe("csvResponse", () => {
     const { state, pages } = trackedPages(100);
     const reader = csvResponse({ name: "rows", columns: COLUMNS, pages }).body!.getReader();
     const header = await reader.read();
-    expect(new TextDecoder().decode(header.value)).toBe("N,Text\r\n");
+    expect(new TextDecoder().decode(header.value)).toBe('"N","Text"\r\n');
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toContain("'=cmd 0");
     // At most one page ahead of the reader.
@@ -55,5 +63,32 @@ describe("csvResponse", () => {
     await reader.cancel();
     expect(state.ended).toBe(true);
     expect(state.read).toBeLessThanOrEqual(2);
+  });
+
+  // A program that splits on ";" (or a tab, or a line) instead of the comma starts a new cell there:
+  // a formula character right after one would run as a formula (OWASP, CSV injection).
+  it("neutralises a formula start after every character a spreadsheet may split a cell on", async () => {
+    const cells = ["x;=1+1", "a,+cmd", "tab\t@SUM(A1)", "line\n-2+3", "cr\r=1", "x;;=1", "full;\uFF1D1", "a;'=quoted", "a; =spaced", "=start;=again", " \t+lead"];
+    const rows = parse(await csvOf(cells.map((text, n) => ({ n, text }))), { bom: true }) as string[][];
+    expect(rows.slice(1).map((row) => row[1])).toEqual([
+      "x;'=1+1",
+      "a,'+cmd",
+      "tab\t'@SUM(A1)",
+      "line\n'-2+3",
+      "cr\r'=1",
+      "x;;'=1",
+      "full;'\uFF1D1",
+      "a;'=quoted",
+      "a; '=spaced",
+      "'=start;'=again",
+      " '\t'+lead",
+    ]);
+    // Split on ";" as such a program would: no piece starts with a formula character.
+    for (const row of rows.slice(1)) for (const piece of row[1]!.split(/[,;\t\r\n]/)) expect(piece.trimStart()).not.toMatch(/^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/);
+  });
+
+  it("quotes every field, empty ones too", async () => {
+    const text = await csvOf([{ n: 1, text: "" }, { n: 2, text: "plain" }]);
+    expect(text.slice(1)).toBe('"N","Text"\r\n"1",""\r\n"2","plain"\r\n');
   });
 });

@@ -1,6 +1,6 @@
 // The one parse of the environment (src/config/env-schema.mjs), shared by the server and npm start.
 import { describe, expect, it } from "vitest";
-import { parseEnv, parseSquareEnv, storageChoiceOf } from "@/config/env-schema.mjs";
+import { mailTransportOf, parseEnv, parseSquareEnv, storageChoiceOf } from "@/config/env-schema.mjs";
 
 describe("parseEnv", () => {
   it("gives the documented defaults for an empty environment, blank meaning unset", () => {
@@ -46,6 +46,16 @@ describe("storageChoiceOf", () => {
     expect(storageChoiceOf(parseEnv({ APP_ENV: "production", STORAGE: "disk" }))).toBe("disk");
     expect(() => storageChoiceOf(parseEnv({ S3_BUCKET: "docs" }))).toThrow("S3 storage is partly configured");
     expect(storageChoiceOf(parseEnv({}))).toBe("disk");
+  });
+});
+
+describe("mailTransportOf", () => {
+  it("needs SMTP_URL or MAIL_TRANSPORT=log in production, and defaults to the log elsewhere", () => {
+    expect(() => mailTransportOf(parseEnv({ APP_ENV: "production" }))).toThrow(/SMTP_URL .*MAIL_TRANSPORT=log/);
+    expect(() => mailTransportOf(parseEnv({ DATABASE_URL: "postgres://db/x" }))).toThrow(/MAIL_TRANSPORT=log/);
+    expect(mailTransportOf(parseEnv({ APP_ENV: "production", MAIL_TRANSPORT: " Log " }))).toBe("log");
+    expect(mailTransportOf(parseEnv({ APP_ENV: "production", SMTP_URL: "smtp://mail:25" }))).toBe("smtp");
+    expect(mailTransportOf(parseEnv({ MAIL_TRANSPORT: "" }))).toBe("log");
   });
 });
 

@@ -5,12 +5,28 @@ import { stringify } from "csv-stringify/sync";
 export type CsvColumn<T> = { header: string; cell: (row: T) => string | null | undefined };
 
 /**
- * The csv-stringify options of every export (docs/PRODUCT.md#csv-exports): CRLF records and
- * quotes only where RFC 4180 needs them, and an apostrophe before any cell a spreadsheet would run
- * as a formula (=, +, -, @, tab, CR, and their full-width forms). The UTF-8 BOM, so spreadsheet
- * programs read the text as UTF-8, goes before the header only.
+ * The csv-stringify options of every export (docs/PRODUCT.md#csv-exports): CRLF records and every
+ * field quoted, so no cell's text is ever read as a delimiter by a parser that honours quotes. The
+ * UTF-8 BOM, so spreadsheet programs read the text as UTF-8, goes before the header only.
  */
-export const CSV_OPTIONS = { record_delimiter: "windows", escape_formulas: true } as const;
+export const CSV_OPTIONS = { record_delimiter: "windows", quoted: true, quoted_empty: true } as const;
+
+// A spreadsheet runs a cell as a formula when it starts with one of these (full-width forms too:
+// Apple Numbers folds them). A program that splits on ";", a tab or a line instead of the comma
+// (or that ignores the quotes) starts a cell after any of those too, so a formula character is
+// neutralised there as well, spaces before it included (OWASP, CSV injection).
+const FORMULA_START = /(?<=(?:^|[,;\t\r\n]) *)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
+/** The cell's text with an apostrophe before every formula start, so a spreadsheet shows it as text. */
+export function neutraliseFormulas(text: string): string {
+  return text.replace(FORMULA_START, "'");
+}
+
+const csvText = (records: string[][], bom = false) =>
+  stringify(
+    records.map((cells) => cells.map(neutraliseFormulas)),
+    { ...CSV_OPTIONS, bom },
+  );
 
 /** `invoices-2026-11-22.csv`: the export's name and today's date (UTC). */
 export function csvFileName(name: string, now: Date = new Date()): string {
@@ -30,7 +46,7 @@ export function csvResponse<T>({ name, columns, pages }: { name: string; columns
   const body = new ReadableStream<Uint8Array>({
     // The header leaves before the first query, so the download starts at once.
     start(controller) {
-      controller.enqueue(encoder.encode(stringify([columns.map((column) => column.header)], { ...CSV_OPTIONS, bom: true })));
+      controller.enqueue(encoder.encode(csvText([columns.map((column) => column.header)], true)));
     },
     async pull(controller) {
       try {
@@ -40,7 +56,7 @@ export function csvResponse<T>({ name, columns, pages }: { name: string; columns
           return;
         }
         const records = next.value.map((row) => columns.map((column) => column.cell(row) ?? ""));
-        controller.enqueue(encoder.encode(stringify(records, CSV_OPTIONS)));
+        controller.enqueue(encoder.encode(csvText(records)));
       } catch (error) {
         // The answer has started: a failure can only cut the download short (the browser shows
         // it as failed), so it is logged here.

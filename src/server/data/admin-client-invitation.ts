@@ -13,6 +13,8 @@ import { AppError } from "../errors";
 import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
 import { layoutMail, type RenderedMail } from "../integrations/email/templates";
 import { linkInquiryToClient } from "./admin-inquiries";
+import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
+import { uniqueViolationOf } from "./unique-violation";
 
 /** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
 export const INVITE_TOKEN_DAYS = 7;
@@ -28,13 +30,6 @@ export function invitationMail(opts: { contactPerson: string; company: string; u
     ],
     action: { label: "Set your password", url: opts.url },
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**
@@ -53,12 +48,14 @@ export async function createClientWithInvitation(
   const duplicate = new AppError("conflict", "A user with this email already exists.", { fieldErrors: { email: "A user with this email already exists." } });
 
   if (await findUserByEmail(db, email)) throw duplicate;
+  await assertCompanyNameFree(db, input.company);
   const userId = randomUUID();
   const { url: inviteUrl, expiresAt, revoke } = await createInvitationLink(userId, INVITE_TOKEN_SECONDS);
 
   try {
     const result = await db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) throw duplicate;
+      await assertCompanyNameFree(tx, input.company);
       await createCredentialUser(tx, { id: userId, email, name: input.contactPerson, role: "client" });
       const [client] = await tx
         .insert(clients)
@@ -92,8 +89,10 @@ export async function createClientWithInvitation(
     return { ...result, email, inviteUrl, expiresAt };
   } catch (error) {
     await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
-    // Two admins inviting the same address at once: the unique index decides, with the same message.
-    if (isUniqueViolation(error)) throw duplicate;
-    throw error;
+    // Two admins inviting the same address or company at once: the unique index decides, with the
+    // message the check would have given.
+    const mapped = companyTakenInstead(error);
+    if (mapped === error && uniqueViolationOf(error) !== null) throw duplicate;
+    throw mapped;
   }
 }

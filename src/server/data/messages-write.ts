@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { clients, messageAttachments, messages, messageThreads, projects, user } from "../db/schema";
 import { AppError } from "../errors";
 import { notifyNewMessage } from "../notifications/message-mail";
-import { enforceRateLimit } from "../rate-limit";
+import { enforceRateLimit, rateLimitRoom } from "../rate-limit";
 import { signDownloadUrl } from "../storage/signed-url";
 import type { StoredUpload } from "../uploads/document-upload";
 import { markThreadRead, threadScope } from "./messages-read";
@@ -17,23 +17,39 @@ export const MESSAGE_RATE_LIMIT = { windowSeconds: 600, max: 20 };
 export const MESSAGE_RATE_LIMITED = "You are sending messages too quickly. Please wait a few minutes and try again.";
 
 const NOT_FOUND = () => new AppError("not_found", "Conversation not found");
+const UNKNOWN_CLIENT = () => new AppError("bad_request", "Unknown client", { fieldErrors: { clientId: "Unknown client" } });
 
 function assertActor(actor: Actor) {
   if (actor.role === "client") assertClient(actor);
   else assertAdmin(actor);
 }
 
-/** Spends one of the sender's messages; called before anything is stored. */
-export async function spendMessageQuota(db: DbOrTx, actor: Actor) {
+const quotaKey = (actor: Actor) => `messages:user:${actor.userId}`;
+
+/** 429 when the sender has no message left in the window; spends nothing (checked before a file is stored). */
+export async function assertMessageQuota(db: DbOrTx, actor: Actor) {
   assertActor(actor);
-  await enforceRateLimit(db, `messages:user:${actor.userId}`, MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED);
+  if (!(await rateLimitRoom(db, quotaKey(actor), MESSAGE_RATE_LIMIT))) throw new AppError("rate_limited", MESSAGE_RATE_LIMITED);
 }
 
-/** 404 unless the actor may see the thread; checked before an upload is read. */
+/** Spends one of the sender's messages; called once the message is about to be written. */
+export async function spendMessageQuota(db: DbOrTx, actor: Actor) {
+  assertActor(actor);
+  await enforceRateLimit(db, quotaKey(actor), MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED);
+}
+
+/** 404 unless the actor may see the thread; checked before an upload's file is stored. */
 export async function assertThreadAccess(db: DbOrTx, { actor, threadId }: { actor: Actor; threadId: string }) {
   assertActor(actor);
   const [row] = await db.select({ id: messageThreads.id }).from(messageThreads).where(threadScope(actor, threadId)).limit(1);
   if (!row) throw NOT_FOUND();
+}
+
+/** 400 unless the client exists and the project (if any) is one of its own; checked before a file is stored. */
+export async function assertNewThreadTarget(db: DbOrTx, { clientId, projectId }: { clientId: string; projectId: string | null }) {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (!client) throw UNKNOWN_CLIENT();
+  await projectOf(db, clientId, projectId);
 }
 
 /** Who gets the "new message" mail: the client's user when the team wrote, else every other admin. */
@@ -98,7 +114,7 @@ export async function createAdminThread(db: Db, { actor, clientId, input }: { ac
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
-    if (!client) throw new AppError("bad_request", "Unknown client", { fieldErrors: { clientId: "Unknown client" } });
+    if (!client) throw UNKNOWN_CLIENT();
     const projectId = await projectOf(tx, clientId, input.projectId);
     const [thread] = await tx
       .insert(messageThreads)

@@ -6,6 +6,7 @@ import { assertClient, type ClientActor } from "../auth/session";
 import type { DbOrTx } from "../db/client";
 import { clients, user } from "../db/schema";
 import { AppError } from "../errors";
+import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 
 export type PortalProfile = {
   company: string;
@@ -49,9 +50,10 @@ export async function updateAccountSettings(
   { actor, input }: { actor: ClientActor; input: AccountSettings },
 ): Promise<Omit<PortalProfile, "signInEmail">> {
   assertClient(actor);
-  return db.transaction(async (tx) => {
+  const saved = db.transaction(async (tx) => {
     const [before] = await tx.select(profileColumns).from(clients).where(eq(clients.id, actor.clientId)).limit(1);
     if (!before) throw new AppError("not_found", "Client account not found");
+    await assertCompanyNameFree(tx, input.company, actor.clientId);
     const [after] = await tx
       .update(clients)
       .set({
@@ -65,5 +67,8 @@ export async function updateAccountSettings(
       .returning(profileColumns);
     await recordAudit(tx, { actor, action: "client.settings.update", entityType: "client", entityId: actor.clientId, before, after });
     return after!;
+  });
+  return saved.catch((error: unknown) => {
+    throw companyTakenInstead(error);
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -33,6 +34,31 @@ export function diskStorage(root: string): DocumentStorage {
     },
     async get(key) {
       return new Uint8Array(await fs.readFile(resolveKey(key)));
+    },
+    async read(key) {
+      try {
+        return new Uint8Array(await fs.readFile(resolveKey(key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async putIfAbsent(key, body) {
+      const file = resolveKey(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written aside, then linked into place: link fails when the name exists, so the first writer
+      // wins and nobody ever reads a half-written object.
+      const partial = `${file}.${randomUUID()}.partial`;
+      try {
+        await fs.writeFile(partial, body);
+        await fs.link(partial, file);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+        throw error;
+      } finally {
+        await fs.rm(partial, { force: true });
+      }
     },
     async delete(key) {
       await fs.rm(resolveKey(key), { force: true });

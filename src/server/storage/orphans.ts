@@ -1,12 +1,14 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
+import { confirmStorageOwner } from "./ownership";
 import type { DocumentStorage } from "./storage";
 
 // An upload stores its object first and writes its row after (src/server/uploads): a crash in
 // between (a killed instance, a lost database connection) leaves an object no row points at,
 // never a row whose object is missing. This sweep removes such objects once they are old enough
-// that no upload can still be about to write their row.
+// that no upload can still be about to write their row. Only the store's owner sweeps
+// (ownership.ts): any other database would take the owner's newer objects for orphans.
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 const PREFIX = "documents/";
@@ -24,8 +26,16 @@ async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> 
   return new Set(result.rows.map((r) => r.storage_key));
 }
 
-/** Removes stored objects older than `minAgeMs` that no row refers to; returns the removed keys. */
-export async function sweepOrphanedObjects(db: DbOrTx, storage: DocumentStorage, { minAgeMs = ORPHAN_MIN_AGE_MS, now = new Date() } = {}): Promise<string[]> {
+/**
+ * Removes stored objects older than `minAgeMs` that no row refers to, when this database owns the
+ * store; returns the removed keys. Otherwise removes nothing and logs why, once.
+ */
+export async function sweepOrphanedObjects(db: Db, storage: DocumentStorage, { minAgeMs = ORPHAN_MIN_AGE_MS, now = new Date() } = {}): Promise<string[]> {
+  const ownership = await confirmStorageOwner(db, storage, now);
+  if (!ownership.owner) {
+    console.warn(`[storage] orphan sweep skipped: ${ownership.reason}`);
+    return [];
+  }
   const cutoff = now.getTime() - minAgeMs;
   const removed: string[] = [];
   let batch: string[] = [];
@@ -39,7 +49,8 @@ export async function sweepOrphanedObjects(db: DbOrTx, storage: DocumentStorage,
     batch = [];
   };
   for await (const object of storage.list(PREFIX)) {
-    if (object.modifiedAt.getTime() > cutoff) continue;
+    // The owner's marker (and anything else named with a dot, which no upload is) is not a document.
+    if (object.key.startsWith(`${PREFIX}.`) || object.modifiedAt.getTime() > cutoff) continue;
     batch.push(object.key);
     if (batch.length >= BATCH) await flush();
   }

@@ -22,6 +22,8 @@ export function s3ConfigFromEnv(env?: Record<string, string | undefined>): S3Con
 // memory at a time, never the whole file; a body under one part is a single PutObject.
 const PART_BYTES = 5 * 1024 * 1024;
 
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
 export function s3Storage(config: S3Config): DocumentStorage {
   let client: Promise<{ s3: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | undefined;
   const connect = () =>
@@ -54,6 +56,28 @@ export function s3Storage(config: S3Config): DocumentStorage {
       const result = await s3.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: key }));
       if (!result.Body) throw new Error(`S3 object ${key} has no body`);
       return result.Body.transformToByteArray();
+    },
+    async read(key) {
+      const { s3, sdk } = await connect();
+      try {
+        const result = await s3.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw error;
+      }
+    },
+    async putIfAbsent(key, body) {
+      const { s3, sdk } = await connect();
+      try {
+        // If-None-Match: * makes the store refuse the write when the key exists (412), or while
+        // another conditional write of it is under way (409).
+        await s3.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentLength: body.byteLength, IfNoneMatch: "*" }));
+        return true;
+      } catch (error) {
+        if (statusOf(error) === 412 || statusOf(error) === 409) return false;
+        throw error;
+      }
     },
     async delete(key) {
       const { s3, sdk } = await connect();

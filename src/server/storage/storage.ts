@@ -10,6 +10,10 @@ import { s3ConfigFromEnv, s3Storage } from "./s3-storage";
 export type DocumentStorage = {
   put: (key: string, body: Uint8Array | AsyncIterable<Uint8Array>) => Promise<void>;
   get: (key: string) => Promise<Uint8Array>;
+  /** The object's bytes, or null when there is none. */
+  read: (key: string) => Promise<Uint8Array | null>;
+  /** Writes only when no object has the key, atomically; false when one exists (or is being written). */
+  putIfAbsent: (key: string, body: Uint8Array) => Promise<boolean>;
   delete: (key: string) => Promise<void>;
   /** Every stored object whose key starts with `prefix`, with when it was last written. */
   list: (prefix: string) => AsyncIterable<StoredObject>;

@@ -15,12 +15,16 @@ const refused = (message: string) => new AppError("bad_request", message);
 export type StoredUpload = { name: string; storageKey: string; size: number; mimeType: string };
 export type DocumentUpload = { fields: Map<string, string>; file: StoredUpload | null };
 
+/** Runs before anything is stored, with the form's text fields sent before the file; throws to refuse. */
+export type Admit = (fields: ReadonlyMap<string, string>) => Promise<void>;
+
 /**
  * Checks the file part as it arrives (a clean name, an accepted extension, leading bytes that
- * match it) and streams it into storage under a generated key. `onKey` learns the key before
- * anything is written, so the caller can remove whatever a failure leaves.
+ * match it), lets `admit` refuse the upload, then streams it into storage under a generated key.
+ * `onKey` learns the key before anything is written, so the caller can remove whatever a failure
+ * leaves.
  */
-async function storeFilePart(part: FilePart, storage: DocumentStorage, onKey: (key: string) => void): Promise<StoredUpload> {
+async function storeFilePart(part: FilePart, storage: DocumentStorage, admit: () => Promise<void>, onKey: (key: string) => void): Promise<StoredUpload> {
   const name = cleanDisplayName(part.filename);
   if (!name) throw refused("Invalid file name. Rename the file and try again.");
   const ext = uploadExtensionOf(name);
@@ -42,6 +46,7 @@ async function storeFilePart(part: FilePart, storage: DocumentStorage, onKey: (k
   if (headBytes === 0) throw refused("The file is empty.");
   const head = Buffer.concat(headChunks);
   if (!(await contentMatchesExtension(head, ext))) throw refused(`The file's content is not a valid ${ext.toUpperCase()} file.`);
+  await admit();
 
   let size = 0;
   async function* body(): AsyncGenerator<Uint8Array> {
@@ -65,21 +70,30 @@ async function storeFilePart(part: FilePart, storage: DocumentStorage, onKey: (k
 /**
  * Receives a document upload: the file streams through the multipart parser straight into
  * storage (at most 50 MB, enforced while it streams; never held in memory), then `save` gets the
- * form's fields and the stored file and writes the row. If anything fails (the body, a check,
- * the limit or `save`), the stored object is removed again, so a refusal leaves nothing behind.
+ * form's fields and the stored file and writes the row. `admit` runs once, before anything is
+ * stored (after the file's own checks, with the fields sent before it; without a file, after the
+ * body), so what it refuses never reaches storage. If anything fails (the body, a check, the
+ * limit or `save`), the stored object is removed again, so a refusal leaves nothing behind.
  */
-export async function receiveDocumentUpload<T>(request: Request, save: (upload: DocumentUpload) => Promise<T>): Promise<T> {
+export async function receiveDocumentUpload<T>(request: Request, save: (upload: DocumentUpload) => Promise<T>, admit: Admit = async () => {}): Promise<T> {
   const written: { storage: DocumentStorage | null; key: string | null } = { storage: null, key: null };
+  let admitted = false;
+  const admitOnce = async (fields: ReadonlyMap<string, string>) => {
+    if (admitted) return;
+    admitted = true;
+    await admit(fields);
+  };
   try {
     const { fields, file } = await readMultipart(request, {
       maxBodyBytes: BODY_LIMITS.upload,
       maxFileBytes: MAX_UPLOAD_BYTES,
       tooLarge,
-      onFile: async (part) => {
+      onFile: async (part, fieldsSoFar) => {
         written.storage = getStorage();
-        return storeFilePart(part, written.storage, (key) => (written.key = key));
+        return storeFilePart(part, written.storage, () => admitOnce(fieldsSoFar), (key) => (written.key = key));
       },
     });
+    await admitOnce(fields);
     return await save({ fields, file });
   } catch (error) {
     if (written.storage && written.key) {

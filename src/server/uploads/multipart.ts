@@ -13,8 +13,11 @@ type Options<T> = {
   /** The file's own limit, enforced by the parser. */
   maxFileBytes: number;
   tooLarge: () => AppError;
-  /** The part named "file": the handler must consume its stream (or throw). */
-  onFile: (part: FilePart) => Promise<T>;
+  /**
+   * The part named "file": the handler must consume its stream (or throw). `fields` holds the text
+   * fields sent before the file (later ones are added as they arrive).
+   */
+  onFile: (part: FilePart, fields: ReadonlyMap<string, string>) => Promise<T>;
 };
 
 /** A form's file name as the browser meant it: the HTML form encoding escapes only LF, CR and '"'. */
@@ -76,7 +79,7 @@ export async function readMultipart<T>(request: Request, { maxBodyBytes, maxFile
     stream.on("error", () => {});
     // Deferred: busboy still touches the stream after emitting "limit", and failing destroys it.
     stream.on("limit", () => process.nextTick(() => fail(tooLarge())));
-    file = onFile({ filename: formFileName(info.filename ?? ""), stream });
+    file = onFile({ filename: formFileName(info.filename ?? ""), stream }, fields);
     file.catch(fail);
   });
 

@@ -123,6 +123,7 @@ export const ERROR_CODE_OF_STATUS: Record<number, string> = {
   404: "not_found",
   409: "conflict",
   413: "payload_too_large",
+  415: "unsupported_media_type",
   429: "rate_limited",
   500: "internal",
   502: "bad_gateway",

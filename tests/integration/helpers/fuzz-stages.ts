@@ -128,8 +128,11 @@ export const messageStage = (form: "clientThread" | "adminThread" | "reply") =>
   async function (input: RouteInput): Promise<void> {
     if (form === "reply") parseInput(uuidSchema, input.params?.id);
     try {
-      await receiveMessageUpload(requestOf("POST", input), form, async () => {
-        throw UPLOAD_CHECKED;
+      await receiveMessageUpload(requestOf("POST", input), form, {
+        admit: async () => {},
+        save: async () => {
+          throw UPLOAD_CHECKED;
+        },
       });
     } catch (error) {
       if (error !== UPLOAD_CHECKED) throw error;

@@ -2,14 +2,16 @@
 import { CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readCspReportText } from "@/server/csp-report";
 import { getDb } from "@/server/data/db";
 import { AppError } from "@/server/errors";
+import { rateLimitSubject } from "@/server/client-address";
 import { withPublic } from "@/server/handler";
 import { clientIp, hitRateLimit } from "@/server/rate-limit";
 
 export const dynamic = "force-dynamic";
 
 export const POST = withPublic(async (request) => {
-  // Counted before the body is read, so a flood of junk costs one upsert each and no parsing.
-  const limit = await hitRateLimit(getDb(), `csp-report:ip:${clientIp(request.headers)}`, CSP_REPORT_RATE_LIMIT);
+  // Counted before the body is read, so a flood of junk costs one upsert each and no parsing. An
+  // IPv6 client holds a whole /64, so it is counted by that, as every other limit does.
+  const limit = await hitRateLimit(getDb(), `csp-report:ip:${rateLimitSubject(clientIp(request.headers))}`, CSP_REPORT_RATE_LIMIT);
   if (!limit.allowed) {
     throw new AppError("rate_limited", "Too many reports. Please wait a minute.", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { CLIENT_STATUSES } from "../../../lib/domain/client-status";
 import { user } from "./auth";
 import { oneOf } from "./one-of";
@@ -32,6 +32,8 @@ export const clients = pgTable(
   (t) => [
     check("clients_status_check", oneOf(t.status, CLIENT_STATUSES)),
     index("clients_status_company_idx").on(t.status, t.company),
+    // Admin pickers list clients by company: two that differ only in case could not be told apart.
+    uniqueIndex("clients_company_lower_unique").on(sql`lower(${t.company})`),
   ],
 );
 

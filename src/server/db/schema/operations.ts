@@ -69,6 +69,20 @@ export const taskRuns = pgTable("task_runs", {
   lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
 });
 
+// This database's claim on the document store (src/server/storage/ownership.ts): one row, the
+// current claim (also written into the store's marker object) and the one before it, renewed every
+// few minutes so that a copy of this database restored from a backup holds a stale claim.
+export const storageOwner = pgTable(
+  "storage_owner",
+  {
+    id: integer("id").primaryKey().default(1),
+    claim: uuid("claim").notNull(),
+    previousClaim: uuid("previous_claim"),
+    renewedAt: timestamp("renewed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("storage_owner_one_row", sql`${t.id} = 1`)],
+);
+
 // One row per provider; tokens are encrypted with a key derived from AUTH_SECRET.
 export const paymentProviderConnections = pgTable("payment_provider_connections", {
   provider: text("provider").primaryKey(),

@@ -185,7 +185,7 @@ function logUndeliveredMail(mail: OutgoingMail): void {
   // Bodies hold one-time links (password reset, invitations): printed only on a non-production
   // start without SMTP, which announces it at start-up (mailLogNotice in src/server/startup.ts).
   if (serverEnv().isProduction) {
-    console.warn(`[mail] SMTP_URL is not set: message to ${mail.to} ("${mail.subject}") kept in the outbox only.`);
+    console.warn(`[mail] MAIL_TRANSPORT=log: message to ${mail.to} ("${mail.subject}") kept in the outbox only.`);
   } else {
     console.info(`[mail] SMTP_URL is not set; message kept in the outbox:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
   }

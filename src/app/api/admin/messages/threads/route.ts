@@ -1,6 +1,6 @@
 // POST /api/admin/messages/threads (multipart: clientId, subject, body, projectId?, file?) → { success, threadId }: the team starts a conversation with a client.
 import { getDb } from "@/server/data/db";
-import { createAdminThread, spendMessageQuota } from "@/server/data/messages-write";
+import { assertMessageQuota, assertNewThreadTarget, createAdminThread, spendMessageQuota } from "@/server/data/messages-write";
 import { withAdmin } from "@/server/handler";
 import { receiveMessageUpload } from "@/server/uploads/message-upload";
 
@@ -8,9 +8,15 @@ export const dynamic = "force-dynamic";
 
 export const POST = withAdmin(async (request, { actor }) => {
   const db = getDb();
-  const { threadId } = await receiveMessageUpload(request, "adminThread", async ({ clientId, ...input }, file) => {
-    await spendMessageQuota(db, actor);
-    return createAdminThread(db, { actor, clientId, input: { ...input, file } });
+  const { threadId } = await receiveMessageUpload(request, "adminThread", {
+    admit: async ({ clientId, projectId }) => {
+      await assertNewThreadTarget(db, { clientId, projectId });
+      await assertMessageQuota(db, actor);
+    },
+    save: async ({ clientId, ...input }, file) => {
+      await spendMessageQuota(db, actor);
+      return createAdminThread(db, { actor, clientId, input: { ...input, file } });
+    },
   });
   return Response.json({ success: true, threadId }, { status: 201 });
 });

@@ -1,6 +1,6 @@
 // POST /api/client/messages/threads (multipart: subject, body, projectId?, file?) → { success, threadId }: the signed-in client starts a conversation.
 import { getDb } from "@/server/data/db";
-import { createClientThread, spendMessageQuota } from "@/server/data/messages-write";
+import { assertMessageQuota, assertNewThreadTarget, createClientThread, spendMessageQuota } from "@/server/data/messages-write";
 import { withClient } from "@/server/handler";
 import { receiveMessageUpload } from "@/server/uploads/message-upload";
 
@@ -8,9 +8,15 @@ export const dynamic = "force-dynamic";
 
 export const POST = withClient(async (request, { actor }) => {
   const db = getDb();
-  const { threadId } = await receiveMessageUpload(request, "clientThread", async (input, file) => {
-    await spendMessageQuota(db, actor);
-    return createClientThread(db, { actor, input: { ...input, file } });
+  const { threadId } = await receiveMessageUpload(request, "clientThread", {
+    admit: async ({ projectId }) => {
+      await assertNewThreadTarget(db, { clientId: actor.clientId, projectId });
+      await assertMessageQuota(db, actor);
+    },
+    save: async (input, file) => {
+      await spendMessageQuota(db, actor);
+      return createClientThread(db, { actor, input: { ...input, file } });
+    },
   });
   return Response.json({ success: true, threadId }, { status: 201 });
 });

@@ -1,0 +1,94 @@
+// Company names are unique ignoring case (docs/PRODUCT.md#admin-clients): admin pickers list
+// clients by company, so a client renaming itself in Settings, or an admin creating a client, gets
+// a 400 with a clear message instead of a second "Globex Systems"; the unique index decides a race.
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createClientAction } from "@/app/admin/(area)/clients/actions";
+import { saveAccountSettings } from "@/app/client-portal/actions";
+import { COMPANY_TAKEN, companyTakenInstead } from "@/server/data/company-names";
+import { clients, user } from "@/server/db/schema";
+import { DEMO_CLIENTS, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { adminCookie } from "./helpers/admin-session";
+import { authHeaders, signIn } from "./helpers/auth";
+import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
+const t = setupTestDatabase({ seedDemo: true });
+
+const TAKEN = { ok: false, code: "bad_request", error: COMPANY_TAKEN, fieldErrors: { company: COMPANY_TAKEN } };
+const acmeSettings = {
+  contactPerson: DEMO_CLIENTS.acme.contactPerson,
+  contactEmail: DEMO_CLIENTS.acme.contactEmail,
+  company: DEMO_CLIENTS.acme.company,
+  phone: "",
+  address: "",
+};
+const newClient = (company: string, email: string) => ({ company, contactPerson: "Pat Doe", email, phone: "", address: "" });
+const companies = async () => (await t.db.select({ company: clients.company }).from(clients)).map((r) => r.company).sort();
+
+async function actAs(email: string, password: string) {
+  requestHeaders.current = authHeaders((await signIn(email, password)).cookie);
+}
+
+beforeEach(() => {
+  requestHeaders.current = new Headers();
+});
+
+describe("a client renaming its company (portal Settings)", () => {
+  it("is refused with a 400 and a clear message when another client has that name in any case, and nothing changes", async () => {
+    await actAs("client@example.com", DEMO_PASSWORDS.client);
+    const before = await companies();
+    for (const company of [DEMO_CLIENTS.globex.company, DEMO_CLIENTS.globex.company.toUpperCase(), ` ${DEMO_CLIENTS.globex.company.toLowerCase()} `]) {
+      expect(await saveAccountSettings({ ...acmeSettings, company })).toEqual(TAKEN);
+    }
+    expect(await companies()).toEqual(before);
+  });
+
+  it("may change the case of its own name, or take a free one", async () => {
+    await actAs("client@example.com", DEMO_PASSWORDS.client);
+    expect(await saveAccountSettings({ ...acmeSettings, company: DEMO_CLIENTS.acme.company.toUpperCase() })).toMatchObject({ ok: true });
+    expect(await saveAccountSettings({ ...acmeSettings, company: "Acme Robotics International" })).toMatchObject({ ok: true });
+    expect(await saveAccountSettings(acmeSettings)).toMatchObject({ ok: true });
+  });
+});
+
+describe("an admin creating a client", () => {
+  it("is refused with a 400 and the same message for an existing company in any case, and creates nothing", async () => {
+    requestHeaders.current = authHeaders(await adminCookie());
+    const before = await companies();
+    const result = await createClientAction(newClient("acme ROBOTICS", "pat@acme-two.example"));
+    expect(result).toEqual(TAKEN);
+    expect(await companies()).toEqual(before);
+    expect(await t.db.select({ id: user.id }).from(user).where(eq(user.email, "pat@acme-two.example"))).toEqual([]);
+  });
+
+  it("creates one of two clients created at once under the same name; the other gets the message", async () => {
+    requestHeaders.current = authHeaders(await adminCookie());
+    const results = await Promise.all([
+      createClientAction(newClient("Racing Co", "one@racing.example")),
+      createClientAction(newClient("RACING CO", "two@racing.example")),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([TAKEN]);
+    expect((await companies()).filter((c) => c.toLowerCase() === "racing co")).toHaveLength(1);
+  });
+});
+
+describe("the database", () => {
+  it("refuses a second name that differs only in case, and that refusal answers with the same message", async () => {
+    const error = await t.db
+      .update(clients)
+      .set({ company: DEMO_CLIENTS.globex.company.toLowerCase() })
+      .where(eq(clients.id, DEMO_CLIENTS.acme.id))
+      .then(() => null, (e: unknown) => e);
+    expect(error).not.toBeNull();
+    expect(companyTakenInstead(error)).toMatchObject({ code: "bad_request", message: COMPANY_TAKEN, fieldErrors: { company: COMPANY_TAKEN } });
+    // Anything else is passed on untouched.
+    const other = new Error("boom");
+    expect(companyTakenInstead(other)).toBe(other);
+    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(sql`lower(${clients.company}) = lower(${DEMO_CLIENTS.globex.company})`)) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+});
