@@ -52,7 +52,6 @@ export async function getSession(headers?: Headers) {
     secondFactor: secondFactorMethod ? { method: secondFactorMethod, at: new Date(secondFactorAt ?? 0) } : null,
     viaPasskey: signInMethod === PASSKEY_METHOD,
     sessionId: result.session.id,
-    sessionToken: result.session.token,
   } as const;
 }
 
