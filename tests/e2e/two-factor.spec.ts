@@ -9,7 +9,7 @@ import { logoutButton, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { startMailServer } from "./mail-server";
 
-/** The app's code `steps` periods from now: each step's code is accepted once, so enrolment uses the previous one. */
+/** The app's code `steps` periods from now: each step's code is accepted once, so the sign-in after the enrolment uses the next one. */
 const codeFor = (secret: string, steps = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 /** Turns two-factor on from the card on the current page; returns the secret and the backup codes. */
@@ -24,7 +24,7 @@ async function enrol(page: Page, password: string): Promise<{ secret: string; ba
   await card.getByLabel("6-digit code").fill("000000" === codeFor(secret) ? "111111" : "000000");
   await card.getByRole("button", { name: "Confirm" }).click();
   await expect(card.getByRole("alert").filter({ hasText: "That code is not right" })).toBeVisible();
-  await card.getByLabel("6-digit code").fill(codeFor(secret, -1));
+  await card.getByLabel("6-digit code").fill(codeFor(secret));
   await card.getByRole("button", { name: "Confirm" }).click();
   await expect(card.getByText("They are shown only now.")).toBeVisible();
   await expect(card.getByTestId("backup-code")).toHaveCount(10);
@@ -47,7 +47,7 @@ test("a client enrols, then signs in with a code and with a backup code that wor
   // Signed out, the password alone is no longer enough: the code step follows.
   await logoutButton(me).click();
   await submitPortalLogin(me, client.email, password);
-  await me.getByLabel("Authentication code").fill(codeFor(secret));
+  await me.getByLabel("Authentication code").fill(codeFor(secret, 1));
   await me.getByRole("button", { name: "Verify" }).click();
   await expect(me.getByText(client.email).first()).toBeVisible();
 

@@ -42,6 +42,11 @@ async function newUser(role: "client" | "admin", opts: { requireTwoFactor?: bool
 }
 
 const headersOf = (browser: Browser) => new Headers({ cookie: browser.cookieHeader(), origin: APP_ORIGIN, "x-forwarded-for": browser.ip });
+/**
+ * A code of the step after the current one (accepted one step ahead): each step is accepted once,
+ * so the one code a test uses after the enrolment's must belong to a later step.
+ */
+const nextStepCode = (totp: OTPAuth.TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
 const totpOf = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
 const hasSession = (browser: Browser) => [...browser.jar.keys()].some((k) => k.includes("session_token"));
 
@@ -57,8 +62,7 @@ async function enrolIn(browser: Browser) {
   const started = await browser.call(() => startTwoFactorAction({ password: PASSWORD }));
   if (!started.ok) throw new Error(started.error);
   const totp = totpOf(started.data.secret);
-  // The previous step's code: the test's later `generate()` is then a fresh step.
-  const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate({ timestamp: Date.now() - 30_000 }) }));
+  const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
   if (!confirmed.ok) throw new Error(confirmed.error);
   return { totp, backupCodes: confirmed.data.backupCodes };
 }
@@ -117,7 +121,7 @@ describe("the second factor is the session's, not the user's", () => {
     const { totp } = await enrolIn(await passwordSession(account));
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: totp.generate(), trustDevice: true }))).toMatchObject({ ok: true });
+    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(totp), trustDevice: true }))).toMatchObject({ ok: true });
     expect((await getSession(headersOf(browser)))?.secondFactor?.method).toBe("totp");
     // Signed out, the trusted browser signs in again with the password alone.
     browser.jar.forEach((_v, k) => k.includes("session_token") && browser.jar.delete(k));
@@ -128,14 +132,13 @@ describe("the second factor is the session's, not the user's", () => {
   it("turning two-factor off keeps only the browser that did it, and forgets trusted devices", async () => {
     const account = await newUser("client");
     const owner = await passwordSession(account);
-    const { totp } = await enrolIn(owner);
+    const { totp, backupCodes } = await enrolIn(owner);
     const trusted = new Browser();
     await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    await trusted.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: totp.generate(), trustDevice: true }));
-    expect(await getSession(headersOf(trusted))).not.toBeNull();
+    await trusted.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: backupCodes[0]!, trustDevice: true }));
+    expect((await getSession(headersOf(trusted)))?.secondFactor?.method).toBe("backup_code");
 
-    const later = totp.generate({ timestamp: Date.now() + 30_000 });
-    expect(await owner.call(() => disableTwoFactorAction({ password: PASSWORD, code: later }))).toEqual({ ok: true, data: { disabled: true } });
+    expect(await owner.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(totp) }))).toEqual({ ok: true, data: { disabled: true } });
     expect(await getSession(headersOf(owner))).not.toBeNull();
     expect(await getSession(headersOf(trusted))).toBeNull();
     // Turned on again, the once-trusted browser is asked for a code.
@@ -149,7 +152,9 @@ describe("one code, one use", () => {
   it("refuses a code that already opened a session, and a code of an earlier step", async () => {
     const account = await newUser("client");
     const { totp } = await enrolIn(await passwordSession(account));
-    const code = totp.generate();
+    const at = Date.now() + 30_000;
+    const step = Math.floor(at / 30_000);
+    const code = totp.generate({ timestamp: at });
     const first = new Browser();
     await first.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
     expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "totp", code, trustDevice: false }))).toMatchObject({ ok: true });
@@ -161,14 +166,12 @@ describe("one code, one use", () => {
       code: "bad_request",
       error: AUTH_MESSAGES.codeUsed,
     });
-    const earlier = totp.generate({ timestamp: Date.now() - 30_000 });
+    // The enrolment's step, earlier than the code's, is refused too.
+    const earlier = totp.generate({ timestamp: (step - 1) * 30_000 });
     expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: earlier, trustDevice: false }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.codeUsed });
     expect(hasSession(second)).toBe(false);
-    // The next step's code still works.
-    const next = totp.generate({ timestamp: Date.now() + 30_000 });
-    expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: next, trustDevice: false }))).toMatchObject({ ok: true });
     const [row] = await t.db.select({ step: twoFactor.lastTotpStep }).from(twoFactor).where(eq(twoFactor.userId, account.id));
-    expect(row!.step).toBe(Math.floor((Date.now() + 30_000) / 30_000));
+    expect(row!.step).toBe(step);
   });
 });
 
@@ -178,7 +181,7 @@ describe("recovery revokes", () => {
     const { totp } = await enrolIn(await passwordSession(account));
     const trusted = new Browser();
     await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    await trusted.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: totp.generate(), trustDevice: true }));
+    await trusted.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(totp), trustDevice: true }));
 
     await resetUserTwoFactor(t.db, { userId: account.id, actorUserId: null });
     expect(await getSession(headersOf(trusted))).toBeNull();
@@ -194,7 +197,7 @@ describe("recovery revokes", () => {
     const { totp } = await enrolIn(await passwordSession(account));
     const trusted = new Browser();
     await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    await trusted.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: totp.generate(), trustDevice: true }));
+    await trusted.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(totp), trustDevice: true }));
 
     const { token } = await createInvitationLink(account.id, 3600);
     const reset = await resetPasswordWithToken({ token, password: "a-new-password-2", confirmPassword: "a-new-password-2" }, new Headers({ "x-forwarded-for": trusted.ip }));

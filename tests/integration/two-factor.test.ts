@@ -46,6 +46,11 @@ async function newClient() {
   return { id, email };
 }
 
+/**
+ * A code of the step after the current one (accepted one step ahead): each step is accepted once,
+ * so the code after the enrolment's must belong to a later step, whatever the clock does meanwhile.
+ */
+const nextStepCode = (totp: OTPAuth.TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
 const totpOf = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
 /** A valid code that is not the current one (better-auth accepts one step either side). */
 const wrongCodeFor = (totp: OTPAuth.TOTP) => {
@@ -64,9 +69,7 @@ async function enrolled() {
   if (!started.ok) throw new Error(started.error);
   expect(started.data.qrSvg).toMatch(/^<svg/);
   const totp = totpOf(started.data.secret);
-  // The previous step's code (still accepted): each step is accepted once, so the test's next
-  // `totp.generate()` is a fresh code whatever the clock does meanwhile.
-  const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate({ timestamp: Date.now() - 30_000 }) }));
+  const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
   if (!confirmed.ok) throw new Error(confirmed.error);
   return { ...account, browser, totp, secret: started.data.secret, backupCodes: confirmed.data.backupCodes };
 }
@@ -122,7 +125,7 @@ describe("sign-in with two-factor", () => {
       data: { redirectTo: "/client-portal", needsCode: true },
     });
     expect([...browser.jar.keys()].some((k) => k.includes("session_token"))).toBe(false);
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: account.totp.generate(), trustDevice: false }))).toEqual({
+    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: false }))).toEqual({
       ok: true,
       data: { redirectTo: "/client-portal" },
     });
@@ -157,7 +160,7 @@ describe("sign-in with two-factor", () => {
       });
     }
     // The right code no longer helps: the pending sign-in is gone.
-    const after = await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: account.totp.generate(), trustDevice: false }));
+    const after = await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: false }));
     expect(after).toMatchObject({ ok: false });
     expect(after.ok ? "" : after.error).toMatch(/sign in again/);
   });
@@ -174,7 +177,7 @@ describe("sign-in with two-factor", () => {
     const account = await enrolled();
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: account.totp.generate(), trustDevice: true }));
+    await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: true }));
     expect([...browser.jar.keys()].some((k) => k.includes("trust_device"))).toBe(true);
     expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({
       ok: true,
@@ -199,7 +202,7 @@ describe("managing two-factor", () => {
     const account = await enrolled();
     expect(await account.browser.call(() => disableTwoFactorAction({ password: "wrong-password", code: account.totp.generate() }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongPassword });
     expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrongCodeFor(account.totp) }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongCode });
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: account.totp.generate() }))).toEqual({ ok: true, data: { disabled: true } });
+    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(account.totp) }))).toEqual({ ok: true, data: { disabled: true } });
     const [row] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(row!.on).toBe(false);
     const browser = new Browser();
