@@ -52,6 +52,12 @@ function scrollToSectionOnClick(event: MouseEvent) {
   event.preventDefault();
   const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   section.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+  // The sections passed on the way are laid out only as they near the viewport (content-visibility:
+  // auto), so their real heights can move the target while a smooth scroll runs: once it ends,
+  // land on the section itself (nothing moves when the scroll already did).
+  if (!reduceMotion && "onscrollend" in window) {
+    window.addEventListener("scrollend", () => section.scrollIntoView({ behavior: "auto", block: "start" }), { once: true });
+  }
   if (location.hash !== url.hash) history.pushState(null, "", url.hash);
   section.focus({ preventScroll: true });
 }
