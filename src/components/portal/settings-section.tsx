@@ -121,7 +121,7 @@ export function SettingsSection({
         ) : (
           <>
             <ChangePasswordCard />
-            <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+            <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} demoExempt={security.demoExempt} />
             <PasskeysCard />
             <SessionsCard />
           </>
