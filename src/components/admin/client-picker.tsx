@@ -140,7 +140,9 @@ export function ClientPicker({
         autoComplete="off"
         spellCheck={false}
         aria-autocomplete="list"
-        aria-expanded={open}
+        aria-expanded={listShown}
+        // The note "No client matches" may show with no list to expand: Escape still closes it (Dialog reads this).
+        data-open={open ? "true" : undefined}
         aria-controls={listShown ? listId : undefined}
         aria-activedescendant={open && options[active] ? optionId(active) : undefined}
         aria-invalid={invalid ? true : undefined}
