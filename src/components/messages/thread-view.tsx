@@ -60,14 +60,15 @@ export function ThreadView({
   const fetchPage = useCallback(() => apiFetch<ThreadPageBody>(url, { cache: "no-store" }), [url]);
   const load = useCallback(() => fetchPage().then(apply, fail), [fetchPage, apply, fail]);
 
-  // Opening the thread marks it read on the server, so the figures around it are refreshed after.
+  // Opening an unread thread marks it read on the server, so the figures around it are refreshed
+  // after; a thread read before changes nothing (and a refresh would hold up the next change).
   useEffect(() => {
     let live = true;
     fetchPage().then(
       (body) => {
         if (!live) return;
         apply(body);
-        onChanged();
+        if (body.markedRead) onChanged();
       },
       (e: unknown) => live && fail(e),
     );
@@ -135,11 +136,13 @@ export function ThreadView({
               onClick={() => {
                 const status = page.thread.status === "open" ? "closed" : "open";
                 run("status", () => setStatus({ threadId: page.thread.id, status }), {
-                  // The saved status shows at once; the list behind it comes with the refresh.
                   done: (saved) => {
                     setPage((current) => (current ? { ...current, thread: { ...current.thread, status: saved.status } } : current));
                     return saved.status === "closed" ? "Conversation closed" : "Conversation reopened";
                   },
+                  // The answer is the whole new state: nothing else on screen shows the status (the
+                  // list is read again when it shows), and a refresh would queue the next change behind it.
+                  refresh: false,
                 });
               }}
             >

@@ -16,7 +16,11 @@ export type ChangeOptions<T> = {
   done?: (data: T) => string | void;
   /** A refusal the screen shows itself (a field's message): true when it did, so no message is shown. */
   refused?: (refusal: ChangeRefusal) => boolean;
-  /** Reloads the page's server data with the answer (the default); false when the page shows nothing the change touched. */
+  /**
+   * Reloads the page's server data with the answer (the default). False when `done` shows the
+   * whole new state: Next's router runs the next server action only after a pending refresh, so a
+   * needless one would hold up the person's next change.
+   */
   refresh?: boolean;
 };
 
