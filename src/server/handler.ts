@@ -5,7 +5,9 @@ import type { z } from "zod";
 import * as zcore from "zod/v4/core";
 import { type Actor, type AdminActor, type ClientActor, requireAccountActor, requireAdmin, requireClient, requireClientOrViewer } from "./auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
+import { getDb } from "./db/client";
 import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
+import { sendMailQueuedBy } from "./integrations/email/outbox";
 import { assertSameOrigin } from "./same-origin";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -15,16 +17,17 @@ export type Handler<A> = (request: Request, ctx: { actor: A; params: Record<stri
 export type RouteMethod = (request: Request, context?: RouteContext) => Promise<Response>;
 
 function wrap<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>): RouteMethod {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
-    try {
-      assertSameOrigin(request);
-      const actor = await guard(request.headers);
-      const params = context ? await context.params : {};
-      return await handler(request, { actor, params });
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
+  return (request: Request, context?: RouteContext): Promise<Response> =>
+    sendMailQueuedBy(getDb, async () => {
+      try {
+        assertSameOrigin(request);
+        const actor = await guard(request.headers);
+        const params = context ? await context.params : {};
+        return await handler(request, { actor, params });
+      } catch (error) {
+        return errorResponse(error);
+      }
+    });
 }
 
 /** Route handler for admins only: 401 without a session, 403 for any other role. */
@@ -88,14 +91,15 @@ export function action<A, S extends z.ZodType, T>(
   schema: S,
   fn: (actor: A, input: z.output<S>) => Promise<T>,
 ) {
-  const run = async (input: z.input<S>): Promise<ActionResult<T>> => {
-    try {
-      const actor = await guard();
-      return { ok: true, data: await fn(actor, parseInput(schema, input)) };
-    } catch (error) {
-      return actionFailure(error);
-    }
-  };
+  const run = (input: z.input<S>): Promise<ActionResult<T>> =>
+    sendMailQueuedBy(getDb, async () => {
+      try {
+        const actor = await guard();
+        return { ok: true, data: await fn(actor, parseInput(schema, input)) };
+      } catch (error) {
+        return actionFailure(error);
+      }
+    });
   // The schema stays reachable from the exported action, so the input fuzzing checks the very
   // schema the action validates with (see actionInputSchema).
   Object.defineProperty(run, INPUT_SCHEMA, { value: schema });
@@ -134,4 +138,4 @@ export type PublicContext = { headers: Headers; defer: (task: () => Promise<void
  * after the response has gone out (next/server `after`).
  */
 export const publicAction = <S extends z.ZodType, T>(schema: S, fn: (input: z.output<S>, ctx: PublicContext) => Promise<T>) =>
-  action(async (): Promise<PublicContext> => ({ headers: new Headers(await headers()), defer: (task) => after(task) }), schema, (ctx, input) => fn(input, ctx));
+  action(async (): Promise<PublicContext> => ({ headers: new Headers(await headers()), defer: (task) => after(() => sendMailQueuedBy(getDb, task)) }), schema, (ctx, input) => fn(input, ctx));

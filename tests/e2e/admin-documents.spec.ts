@@ -1,7 +1,7 @@
 // Documents: upload a PDF for a client (progress, message), view it, see it in that client's
 // portal, delete it with the confirmation; a disguised executable is refused.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
-import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
+import { acceptInvitation, createClientViaUi, pickClient, uniqueSuffix } from "./admin-helpers";
 
 const pdf = (title: string) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${title}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
@@ -13,7 +13,7 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
   await page.goto("/admin/documents");
   await page.getByRole("button", { name: "Upload Document" }).click();
   await expect(page.getByText("Please select a client and file")).toBeVisible();
-  await page.getByLabel("Client", { exact: true }).selectOption({ label: client.company });
+  await pickClient(page, "Client", client.company);
   await expect(page.getByLabel("Category")).toHaveValue("report");
   await page.getByLabel("Category").selectOption("deliverable");
   await page.getByLabel("File", { exact: true }).setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: pdf(fileName) });
@@ -37,6 +37,8 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
   await signInViaApi(portal, { email: client.email, password });
   await portal.goto("/client-portal?section=documents");
   await expect(portal.getByText(fileName)).toBeVisible();
+  // Its button says which document it downloads.
+  await expect(portal.getByRole("button", { name: `Download ${fileName}`, exact: true })).toBeVisible();
 
   // Delete with the exact confirmation.
   const confirmation = new Promise<string>((resolve) => page.once("dialog", (d) => { resolve(d.message()); void d.accept(); }));
@@ -54,7 +56,7 @@ test("an executable renamed .pdf is refused and not listed", async ({ page }) =>
   await signInViaApi(page, DEMO.admin);
   await page.goto("/admin/documents");
   const name = `setup-${uniqueSuffix()}.pdf`;
-  await page.getByLabel("Client", { exact: true }).selectOption({ label: "Acme Robotics" });
+  await pickClient(page, "Client", "Acme Robotics");
   await page.getByLabel("File", { exact: true }).setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]) });
   await page.getByRole("button", { name: "Upload Document" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The file's content is not a valid PDF file." })).toBeVisible();

@@ -148,7 +148,8 @@ test.describe("reset password from the mailed link", () => {
     await page.getByLabel("New Password").fill("invited-password");
     await page.getByLabel("Confirm Password").fill("invited-password");
     await page.getByRole("button", { name: "Set Password" }).click();
-    await expect(page.getByRole("heading", { name: "Password Reset Successfully" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your password is set" })).toBeVisible();
+    await expect(page.getByText("You can sign in with it now. Redirecting you to the login page...")).toBeVisible();
     await expect(page).toHaveURL(/\/client-portal$/, { timeout: 10_000 });
   });
 });

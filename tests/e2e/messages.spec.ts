@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { pickClient } from "./admin-helpers";
 import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 
 const messagesFigure = (page: Page) => page.getByRole("main").getByText("Messages", { exact: true }).locator("xpath=following-sibling::p");
@@ -83,4 +84,46 @@ test("Upcoming Meetings counts the client's approved booking that starts in the 
   await page.goto("/client-portal?section=book-service");
   const meetings = page.getByRole("region", { name: "Upcoming Meetings" });
   await expect(meetings.getByText("Hands-on enablement for the platform team.")).toBeVisible();
+});
+
+test("the team starts a conversation with a client picked by typing, and Close and Reopen show their new state at once", async ({ page }) => {
+  const subject = `Scope ${Date.now()}`;
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/messages");
+  await page.getByRole("button", { name: "New conversation" }).click();
+  const compose = page.locator("form").filter({ has: page.getByRole("button", { name: "Send message" }) });
+  await pickClient(compose, "Client", "Globex Systems");
+  await compose.getByLabel("Subject").fill(subject);
+  await compose.getByRole("textbox", { name: "Message", exact: true }).fill("Shall we schedule the retest?");
+  await compose.getByRole("button", { name: "Send message" }).click();
+  const thread = page.getByRole("article", { name: subject });
+  await expect(thread).toBeVisible();
+  await expect(thread.getByText("Globex Systems")).toBeVisible();
+  const status = thread.locator("[data-status]");
+  await expect(status).toHaveText("Open");
+
+  // No reload: the saved status shows within a second of the press, with its message.
+  await thread.getByRole("button", { name: `Close the conversation ${subject}` }).click();
+  await expect(status).toHaveText("Closed", { timeout: 1000 });
+  await expect(thread.getByRole("button", { name: `Reopen the conversation ${subject}` })).toBeEnabled({ timeout: 1000 });
+  await expect(page.getByRole("status").filter({ hasText: "Conversation closed" })).toBeVisible();
+  await thread.getByRole("button", { name: `Reopen the conversation ${subject}` }).click();
+  await expect(status).toHaveText("Open", { timeout: 1000 });
+  await expect(thread.getByRole("button", { name: `Close the conversation ${subject}` })).toBeEnabled({ timeout: 1000 });
+  await expect(page.getByRole("status").filter({ hasText: "Conversation reopened" })).toBeVisible();
+
+  // The list's client filter is the same picker, by keyboard: three letters, Arrow Down, Enter.
+  await page.getByRole("button", { name: "All conversations" }).click();
+  const filter = page.getByRole("combobox", { name: "Client", exact: true });
+  await filter.click();
+  await filter.pressSequentially("glo");
+  await expect(page.getByRole("option", { name: "Globex Systems", exact: true })).toBeVisible();
+  await filter.press("ArrowDown");
+  await filter.press("ArrowUp");
+  await filter.press("Enter");
+  await expect(filter).toHaveValue("Globex Systems");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/client=[0-9a-f-]{36}/);
+  await expect(page.getByRole("link", { name: new RegExp(subject) })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Client", exact: true })).toHaveValue("Globex Systems");
 });

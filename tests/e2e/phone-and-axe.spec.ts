@@ -89,9 +89,20 @@ test("the admin dialogs, open", async ({ page }) => {
 
   await page.goto("/admin/projects");
   await page.getByRole("button", { name: "Create Project" }).click();
-  await expect(page.getByRole("dialog", { name: "Create Project" })).toBeVisible();
+  const createProject = page.getByRole("dialog", { name: "Create Project" });
+  await expect(createProject).toBeVisible();
   await expectPhoneReady(page, "Create Project dialog", "[role=dialog]");
+  // The client picker open in a dialog: Escape closes its list first, then the dialog.
+  const picker = createProject.getByRole("combobox", { name: "Client" });
+  await picker.click();
+  await picker.pressSequentially("a");
+  await expect(createProject.getByRole("listbox", { name: "Clients" })).toBeVisible();
+  await expectPhoneReady(page, "client picker open in the Create Project dialog", "[role=dialog]");
   await page.keyboard.press("Escape");
+  await expect(createProject.getByRole("listbox", { name: "Clients" })).toHaveCount(0);
+  await expect(createProject).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(createProject).toHaveCount(0);
 
   const firstRow = page.getByRole("table", { name: "Projects" }).getByRole("row").nth(1);
   await firstRow.getByRole("button", { name: /^Link invoices to / }).click();
@@ -132,4 +143,13 @@ test("the admin dialogs, open", async ({ page }) => {
   await page.getByRole("button", { name: "Upload Document" }).click();
   await expect(page.getByText("Please select a client and file")).toBeVisible();
   await expectPhoneReady(page, "upload form with its message");
+
+  // The client picker open on a page, and with nothing matching.
+  const uploadPicker = page.getByRole("combobox", { name: "Client" });
+  await uploadPicker.click();
+  await expect(page.getByRole("listbox", { name: "Clients" })).toBeVisible();
+  await expectPhoneReady(page, "client picker open");
+  await uploadPicker.pressSequentially("zzzq");
+  await expect(page.getByText('No client matches "zzzq"', { exact: true })).toBeVisible();
+  await expectPhoneReady(page, "client picker with no match");
 });

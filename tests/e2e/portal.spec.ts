@@ -106,7 +106,8 @@ test("billing lists the invoices and expands the payment schedules", async ({ pa
   await expect(page.locator('tr[data-invoice="INV-1007"]').getByRole("button", { name: /Payment Schedule/ })).toHaveCount(0);
 
   const toggle = row.getByRole("button", { name: "Payment Schedule" });
-  await expect(toggle).toHaveAccessibleDescription("INV-1001");
+  // Its name says which invoice's schedule it opens.
+  await expect(toggle).toHaveAccessibleName("Payment Schedule INV-1001");
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -165,7 +166,8 @@ test("documents: search, filter and a real download whose bytes match the stored
   const sizeText = await card.getByText(/^\d+ B$/).textContent();
 
   const downloadPromise = page.waitForEvent("download");
-  await card.getByRole("button", { name: /Download/ }).click();
+  // Every card's button is named by its document, not only "Download".
+  await page.getByRole("button", { name: "Download Master Services Agreement.pdf", exact: true }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe("Master Services Agreement.pdf");
   const bytes = fs.readFileSync((await download.path())!);

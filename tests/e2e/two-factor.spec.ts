@@ -68,6 +68,17 @@ test("a client enrols, then signs in with a code and with a backup code that wor
   await context.close();
 });
 
+test("the demo admin's exemption reads the same on the dashboard and the Account page, which does not call two-factor required", async ({ page }) => {
+  const exemption = "Demo mode: this demo admin may sign in without two-factor authentication while the demo data is in use.";
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/dashboard");
+  await expect(page.getByText(exemption)).toBeVisible();
+  await page.goto("/admin/account");
+  const card = page.getByRole("heading", { name: "Two-factor authentication" }).locator("..");
+  await expect(card.getByText(exemption)).toBeVisible();
+  await expect(page.getByText("Two-factor authentication is required for your account.")).toHaveCount(0);
+});
+
 test("an admin without two-factor reaches nothing but enrolment (production start: no demo exemption)", async ({ browser }) => {
   test.setTimeout(180_000);
   const server = await startMailServer({ APP_ENV: "production", AUTH_SECRET: "e2e-production-secret-e2e-production-secret", STORAGE: "disk", MAIL_TRANSPORT: "log" });

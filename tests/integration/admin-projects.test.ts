@@ -80,11 +80,11 @@ describe("project create, edit and status", () => {
     const p = DEMO_PROJECTS[4];
     expect(await setProjectStatusAction({ projectId: p.id, status: "on_hold" })).toEqual({
       ok: true,
-      data: { updated: 1, project: { id: p.id, projectName: p.projectName, status: "on_hold" } },
+      data: { project: { id: p.id, projectName: p.projectName, status: "on_hold" } },
     });
     const audit = await auditOf(p.id);
     expect(audit.at(-1)).toMatchObject({ action: "project.status", before: { status: "in_progress" }, after: { status: "on_hold" } });
-    expect(await setProjectStatusAction({ projectId: "00000000-0000-4000-8000-000000000999", status: "open" })).toEqual({ ok: true, data: { updated: 0, project: null } });
+    expect(await setProjectStatusAction({ projectId: "00000000-0000-4000-8000-000000000999", status: "open" })).toEqual({ ok: false, error: "Project not found", code: "not_found" });
     expect(await setProjectStatusAction({ projectId: p.id, status: "bogus" as "open" })).toMatchObject({ ok: false, error: "Unknown project status" });
   });
 });

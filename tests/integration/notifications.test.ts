@@ -12,7 +12,7 @@ import { createServiceBooking } from "@/server/data/portal-bookings";
 import { emailOutbox, invoices, notificationPreferences, serviceBookings } from "@/server/db/schema";
 import { resetServerEnv } from "@/server/env";
 import { setMailTransport } from "@/server/integrations/email/mailer";
-import { drainOutbox, enqueueNotificationEmail } from "@/server/integrations/email/outbox";
+import { drainOutbox, enqueueNotificationEmail, outboxIdle } from "@/server/integrations/email/outbox";
 import { saveConnection } from "@/server/integrations/square/connection";
 import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
 import { onBookingStatusChanged } from "@/server/notifications/booking-events";
@@ -40,6 +40,7 @@ beforeAll(async () => {
   setMailTransport(undefined);
 });
 afterEach(async () => {
+  await outboxIdle();
   await t.db.delete(emailOutbox);
   await t.db.delete(notificationPreferences);
   sink.received.length = 0;
@@ -51,8 +52,9 @@ afterAll(async () => {
   setMailTransport(undefined);
 });
 
-/** Delivers everything queued and returns what the SMTP server received. */
+/** Delivers everything queued (after the drain a route handler started, if any) and returns what the SMTP server received. */
 async function deliver(): Promise<ReceivedMail[]> {
+  await outboxIdle();
   await drainOutbox(t.db);
   return [...sink.received];
 }

@@ -232,6 +232,22 @@ describe("unmatched invoices and admin links", () => {
     await syncSquareInvoices(t.db, null);
     expect(await clientOf("OWN-12")).toBe(ACME);
   });
+
+  it("names a customer from its Square record when its invoices carry no name, by sync and by webhook", async () => {
+    const nameless = (invoice: RawInvoice): RawInvoice => ({
+      ...invoice,
+      primary_recipient: { customer_id: invoice.primary_recipient.customer_id, email_address: invoice.primary_recipient.email_address },
+    });
+    const bySync = customer("CUSTNONAMESYNC", "ap@initech.example", "Initech");
+    const byWebhook = customer("CUSTNONAMEHOOK", "ap@umbrella.example", "Umbrella Labs");
+    sq.fake.reset(fixture([nameless(invoiceOf(20, bySync))], [bySync, byWebhook]));
+    await syncSquareInvoices(t.db, null);
+    expect((await deliver(invoiceEvent(nameless(invoiceOf(21, byWebhook))))).status).toBe(200);
+    const admin = await adminActor();
+    const names = new Map((await listUnmatchedCustomers(t.db, { actor: admin })).map((c) => [c.squareCustomerId, c.name]));
+    expect(names.get(bySync.id)).toBe("Initech");
+    expect(names.get(byWebhook.id)).toBe("Umbrella Labs");
+  });
 });
 
 describe("Square updates apply in order", () => {

@@ -42,9 +42,10 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={copy}>
           {copied ? "Copied" : "Copy"}
+          <span className="sr-only"> the backup codes</span>
         </Button>
         <Button variant="secondary" onClick={download}>
-          Download
+          Download<span className="sr-only"> the backup codes</span>
         </Button>
         <Button onClick={onDone}>I saved my codes</Button>
       </div>

@@ -12,6 +12,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { useBusy } from "@/components/ui/use-busy";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { BackupCodes } from "./backup-codes";
+import { DemoExemptionNote } from "./demo-exemption-note";
 import { rememberShownCodes, shownCodes } from "./shown-codes";
 import { GENERIC_ERROR } from "@/lib/messages";
 
@@ -23,7 +24,17 @@ type Stage = { step: "idle" } | { step: "password"; purpose: "enable" | "regener
  * (docs/PRODUCT.md#sign-in-two-factor): enable with the password, scan the QR (or type the
  * secret), confirm with a first code, then the backup codes once; regenerate or disable later.
  */
-export function TwoFactorCard({ enabled, required = false, afterConfirmHref }: { enabled: boolean; required?: boolean; afterConfirmHref?: string }) {
+export function TwoFactorCard({
+  enabled,
+  required = false,
+  demoExempt = false,
+  afterConfirmHref,
+}: {
+  enabled: boolean;
+  required?: boolean;
+  demoExempt?: boolean;
+  afterConfirmHref?: string;
+}) {
   const router = useRouter();
   const hydrated = useHydrated();
   const { toast, show } = useToast();
@@ -100,6 +111,7 @@ export function TwoFactorCard({ enabled, required = false, afterConfirmHref }: {
           Two-factor authentication is required for your account. Set it up to continue.
         </Alert>
       ) : null}
+      {demoExempt ? <DemoExemptionNote className="mt-3" /> : null}
       {error ? (
         <Alert tone="error" className="mt-3">
           {error}

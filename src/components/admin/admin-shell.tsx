@@ -4,6 +4,7 @@ import { ChevronsLeft, ChevronsRight, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { type ReactNode, useEffect, useState } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
+import { ToastProvider } from "@/components/ui/toast";
 import { cn } from "@/lib/cn";
 import { MobileNav, type NavBadges, SidebarNav } from "./admin-nav";
 
@@ -66,7 +67,7 @@ export function AdminShell({ brand, email, badges, children }: { brand: string; 
           )}
         </aside>
         <main id="admin-main" className="min-w-0 flex-1 px-4 pb-24 pt-6 md:px-8 md:pb-10">
-          {children}
+          <ToastProvider>{children}</ToastProvider>
         </main>
       </div>
       <MobileNav />

@@ -1,13 +1,13 @@
 "use client";
 
 import { Check, Copy, UserPlus } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { useChange } from "@/components/ui/use-change";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { type CreateClientInput, createClientSchema } from "@/lib/validation/admin";
 
@@ -31,28 +31,25 @@ export function CreateClientButton({ variant = "primary" }: { variant?: "primary
 export type ClientPrefill = { company: string; contactPerson: string; email: string; inquiryId: string };
 
 export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; prefill?: ClientPrefill }) {
-  const router = useRouter();
   const [created, setCreated] = useState<Created | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useZodForm(createClientSchema, { company: prefill?.company ?? "", contactPerson: prefill?.contactPerson ?? "", email: prefill?.email ?? "", phone: "", address: "", inquiryId: prefill?.inquiryId ?? "" });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const { busy, run } = useChange<"create">((message) => setServerError(message));
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // The confirmation shows with the page's new figures (Total Clients, the inquiry's client).
+  const onSubmit = form.handleSubmit((values) => {
     setServerError(null);
-    try {
-      const result = await createClientAction(values);
-      if (!result.ok) {
-        setServerError(result.error);
-        for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
+    run("create", () => createClientAction(values), {
+      done: (data) => void setCreated(data),
+      refused: (refusal) => {
+        setServerError(refusal.error);
+        for (const [name, message] of Object.entries(refusal.fieldErrors ?? {})) {
           if (name in values) form.setError(name as keyof CreateClientInput, { message });
         }
-        return;
-      }
-      setCreated(result.data);
-      router.refresh();
-    } catch {
-      setServerError("Failed to create client. Please try again.");
-    }
+        return true;
+      },
+    });
   });
 
   return (
@@ -95,8 +92,8 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Creating..." : "Create Client"}
+            <Button type="submit" disabled={busy !== null}>
+              {busy ? "Creating..." : "Create Client"}
             </Button>
           </div>
         </form>

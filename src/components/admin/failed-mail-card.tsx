@@ -31,7 +31,6 @@ export function FailedMailCard({ mails: initial, total: initialTotal }: { mails:
       mail,
       () => retryFailedMailAction({ mailId: mail.id }),
       () => `The message to ${mail.toAddress} is queued again.`,
-      "The retry could not be sent. Check your connection and try again.",
     );
 
   return (

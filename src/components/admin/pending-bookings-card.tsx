@@ -2,7 +2,6 @@
 
 import { CalendarClock } from "lucide-react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DashboardCard } from "./dashboard-card";
 import { useCardItems } from "./use-card-items";
@@ -23,7 +22,6 @@ const PREVIEW = 3;
 
 /** Pending Service Bookings from the database: urgency as priority, Approve and View Details. */
 export function PendingBookingsCard({ bookings: initial, total }: { bookings: BookingView[]; total: number }) {
-  const router = useRouter();
   const { items: bookings, removed, busy: busyId, message, run } = useCardItems(initial);
   const [details, setDetails] = useState<BookingView | null>(null);
   const remaining = total - removed;
@@ -35,10 +33,8 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
       () => approveBookingAction({ bookingId: booking.id }),
       () => {
         setDetails(null);
-        router.refresh();
         return `Approved the ${booking.serviceType} booking for ${booking.company}.`;
       },
-      "Failed to approve the booking. Please try again.",
     );
 
   return (

@@ -1,35 +1,29 @@
 "use client";
 
 import { useState } from "react";
-import { useBusy } from "@/components/ui/use-busy";
+import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { useServerState } from "@/components/ui/use-server-state";
-import type { ActionResult } from "@/server/handler";
 
 export type ActionMessage = { tone: "success" | "error"; text: string };
 
 /**
- * A dashboard card's items (fresh ones from the server replace them) and one server action at a
- * time on an item, which takes the item off the card when it succeeds: which item is busy, how many
- * left the card, and the message the action ends with (the success text from `onOk`, the action's
- * error, or `failure` when it could not be sent at all).
+ * A dashboard card's items (fresh ones from the server replace them) and one change at a time on
+ * an item (useChange), which takes the item off the card when it succeeds: which item is busy, how
+ * many left the card, and the message the change ended with, shown on the card.
  */
 export function useCardItems<I extends { id: string }>(initial: I[]) {
   const [items, setItems] = useServerState(initial);
-  const { busy, run: runBusy } = useBusy();
   const [message, setMessage] = useState<ActionMessage | null>(null);
+  const { busy, run: runChange } = useChange((text, tone) => setMessage({ tone, text }));
 
-  const run = <T>(item: I, call: () => Promise<ActionResult<T>>, onOk: (data: T) => string, failure: string) => {
+  const run = <T>(item: I, call: () => Promise<ChangeResult<T>>, onOk: (data: T) => string) => {
     setMessage(null);
-    return runBusy(
-      item.id,
-      async () => {
-        const result = await call();
-        if (!result.ok) return setMessage({ tone: "error", text: result.error });
+    runChange(item.id, call, {
+      done: (data) => {
         setItems((list) => list.filter((other) => other.id !== item.id));
-        setMessage({ tone: "success", text: onOk(result.data) });
+        return onOk(data);
       },
-      () => setMessage({ tone: "error", text: failure }),
-    );
+    });
   };
 
   return { items, removed: initial.length - items.length, busy, message, run };

@@ -49,10 +49,10 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
 
   if (redirectTo) {
     return (
-      <AuthShell icon={<CheckCircle2 className="h-6 w-6" />} title="Password Reset Successfully" back={back}>
+      <AuthShell icon={<CheckCircle2 className="h-6 w-6" />} title={invite ? "Your password is set" : "Password Reset Successfully"} back={back}>
         <p role="status" className="text-center text-sm text-slate-200">
-          {invite ? "Your password is set." : "Your password has been changed and you have been signed out everywhere."} Redirecting you to
-          the login page...
+          {invite ? "You can sign in with it now." : "Your password has been changed and you have been signed out everywhere."} Redirecting
+          you to the login page...
         </p>
       </AuthShell>
     );

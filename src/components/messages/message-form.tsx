@@ -5,7 +5,8 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import { routeChange, useChange } from "@/components/ui/use-change";
+import { apiFetch } from "@/lib/api-client";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "@/lib/validation/admin";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
 import { MESSAGE_MAX_LENGTH } from "@/lib/validation/messages";
@@ -29,17 +30,18 @@ export function MessageForm<T>({
   submitLabel: string;
   bodyLabel?: string;
   fields?: (errors: Record<string, string>) => ReactNode;
-  onSent: (result: T) => void;
+  /** Shows what the message changed (the conversation reloaded, the new one opened); the button stays busy until it has. */
+  onSent: (result: T) => void | Promise<void>;
   onError: (message: string) => void;
 }) {
   const bodyId = useId();
   const fileId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [fileName, setFileName] = useState<string | null>(null);
+  const { busy, run } = useChange<"send">((message, tone) => (tone === "error" ? onError(message) : undefined));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
@@ -50,20 +52,26 @@ export function MessageForm<T>({
     setErrors(errs);
     if (Object.keys(errs).length) return;
     if (!(file instanceof File) || file.size === 0) form.delete("file");
-    setBusy(true);
-    try {
-      const result = await apiFetch<T>(url, { method: "POST", body: form });
-      formRef.current?.reset();
-      setFileName(null);
-      onSent(result);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.fieldErrors) setErrors(error.fieldErrors);
-        onError(error.message || "Failed to send the message. Please try again.");
-      } else onError("Failed to send the message. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+    run(
+      "send",
+      async () => {
+        const result = await routeChange(apiFetch<T>(url, { method: "POST", body: form }));
+        if (result.ok) await onSent(result.data);
+        return result;
+      },
+      {
+        done: () => {
+          formRef.current?.reset();
+          setFileName(null);
+        },
+        refused: (refusal) => {
+          if (refusal.fieldErrors) setErrors(refusal.fieldErrors);
+          return false;
+        },
+        // The callers refresh what they show (the conversation, or the page they open).
+        refresh: false,
+      },
+    );
   };
 
   return (
@@ -94,7 +102,7 @@ export function MessageForm<T>({
             </p>
           ) : null}
         </div>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy !== null}>
           <Send className="h-4 w-4" aria-hidden />
           {busy ? "Sending..." : submitLabel}
         </Button>

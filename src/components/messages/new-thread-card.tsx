@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { type ReactNode, startTransition } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -33,11 +33,14 @@ export function NewThreadCard({
         schema={schema}
         submitLabel="Send message"
         fields={fields}
-        onSent={({ threadId }) => {
-          onCancel();
-          notify("Message sent", "success");
-          onCreated(threadId);
-        }}
+        onSent={({ threadId }) =>
+          // Joins the sending transition: the box closes when the new conversation shows.
+          startTransition(() => {
+            onCancel();
+            notify("Message sent", "success");
+            onCreated(threadId);
+          })
+        }
         onError={(message) => notify(message, "error")}
       />
       <Button variant="ghost" className="mt-2" onClick={onCancel}>

@@ -6,8 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Loading } from "@/components/ui/spinner";
+import { type ChangeResult, type Notify, useChange } from "@/components/ui/use-change";
 import { ApiError, apiFetch } from "@/lib/api-client";
-import { THREAD_STATUS_LABELS, THREAD_STATUS_TONES } from "@/lib/domain/thread-status";
+import { THREAD_STATUS_LABELS, THREAD_STATUS_TONES, type ThreadStatus } from "@/lib/domain/thread-status";
 import { formatFileSize } from "@/lib/format";
 import { replySchema } from "@/lib/validation/messages";
 import type { ThreadMessage } from "@/server/data/messages-read";
@@ -28,21 +29,23 @@ export function ThreadView({
   onBack,
   onChanged,
   notify,
-  actions,
+  setStatus,
 }: {
   api: MessagesApi;
   threadId: string;
   onBack: () => void;
   /** After the thread was read or a reply sent: the figures around it are out of date. */
   onChanged: () => void;
-  notify: (message: string, tone: "success" | "error") => void;
-  actions?: (page: ThreadPageBody) => React.ReactNode;
+  notify: Notify;
+  /** The team's Close / Reopen (docs/PRODUCT.md#admin-messages); the portal has none. */
+  setStatus?: (input: { threadId: string; status: ThreadStatus }) => Promise<ChangeResult<{ status: ThreadStatus }>>;
 }) {
   const [page, setPage] = useState<ThreadPageBody | null>(null);
   const [older, setOlder] = useState<ThreadMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const { busy, run } = useChange<"status">(notify);
   const url = `${api}/threads/${encodeURIComponent(threadId)}`;
 
   const apply = useCallback((body: ThreadPageBody) => {
@@ -57,14 +60,15 @@ export function ThreadView({
   const fetchPage = useCallback(() => apiFetch<ThreadPageBody>(url, { cache: "no-store" }), [url]);
   const load = useCallback(() => fetchPage().then(apply, fail), [fetchPage, apply, fail]);
 
-  // Opening the thread marks it read on the server, so the figures around it are refreshed after.
+  // Opening an unread thread marks it read on the server, so the figures around it are refreshed
+  // after; a thread read before changes nothing (and a refresh would hold up the next change).
   useEffect(() => {
     let live = true;
     fetchPage().then(
       (body) => {
         if (!live) return;
         apply(body);
-        onChanged();
+        if (body.markedRead) onChanged();
       },
       (e: unknown) => live && fail(e),
     );
@@ -122,7 +126,30 @@ export function ThreadView({
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge value={page.thread.status} label={THREAD_STATUS_LABELS[page.thread.status]} tone={THREAD_STATUS_TONES[page.thread.status]} />
-          {actions?.(page)}
+          {setStatus ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy !== null}
+              id="thread-status-button"
+              aria-labelledby="thread-status-button thread-subject"
+              onClick={() => {
+                const status = page.thread.status === "open" ? "closed" : "open";
+                run("status", () => setStatus({ threadId: page.thread.id, status }), {
+                  done: (saved) => {
+                    setPage((current) => (current ? { ...current, thread: { ...current.thread, status: saved.status } } : current));
+                    return saved.status === "closed" ? "Conversation closed" : "Conversation reopened";
+                  },
+                  // The answer is the whole new state: nothing else on screen shows the status (the
+                  // list is read again when it shows), and a refresh would queue the next change behind it.
+                  refresh: false,
+                });
+              }}
+            >
+              {page.thread.status === "open" ? (busy ? "Closing..." : "Close") : busy ? "Reopening..." : "Reopen"}
+              <span className="sr-only"> the conversation</span>
+            </Button>
+          ) : null}
         </div>
       </div>
 
@@ -181,8 +208,8 @@ export function ThreadView({
           submitLabel="Send reply"
           bodyLabel="Your reply"
           onSent={async () => {
-            notify("Message sent", "success");
             await load();
+            notify("Message sent", "success");
             onChanged();
           }}
           onError={(message) => notify(message, "error")}

@@ -1,7 +1,6 @@
 "use client";
 
 import { CheckCircle2 } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { requestServiceBooking } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
@@ -31,17 +30,16 @@ export function bookingPrefill(params: { service: string | null; quote: string |
 }
 
 export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
-  const router = useRouter();
   const [confirmed, showConfirmation] = useTimedValue<true>(BOOKING_CONFIRMATION_MS);
   const form = useZodForm(serviceBookingSchema, prefill);
   const { register, reset, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
 
-  const { onSubmit, serverError } = useFormAction(form, requestServiceBooking, () => {
+  // The confirmation shows with the new request in Your Booking Requests (the page's fresh data).
+  const { onSubmit, serverError, busy } = useFormAction(form, requestServiceBooking, () => {
     // The form is cleared now (it is hidden behind the confirmation) and shows again after 5 s.
     reset(EMPTY);
     showConfirmation(true);
-    router.refresh(); // the new request appears in Your Booking Requests
   });
 
   if (confirmed) {
@@ -88,7 +86,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
           {...register("projectDescription")}
         />
       </Field>
-      <SubmitRow busy={isSubmitting} label="Submit Booking Request" busyLabel="Submitting..." />
+      <SubmitRow busy={busy} label="Submit Booking Request" busyLabel="Submitting..." />
     </form>
   );
 }

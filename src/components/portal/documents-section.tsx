@@ -93,7 +93,9 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
                   className="mt-auto self-start"
                   onClick={() => download(doc)}
                   disabled={busyId === doc.id}
-                  aria-describedby={`document-${doc.id}`}
+                  // Its name says which document ("Download report.pdf") without repeating the name in the page's text.
+                  id={`download-${doc.id}`}
+                  aria-labelledby={`download-${doc.id} document-${doc.id}`}
                 >
                   <Download className="h-4 w-4" aria-hidden />
                   {busyId === doc.id ? "Downloading..." : "Download"}

@@ -37,9 +37,10 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
         {invoices.map((invoice) => {
           const hasSchedule = invoice.paymentSchedule.length > 1;
           const panelId = `schedule-${invoice.id}`;
-          // Buttons and links name the invoice through aria-describedby, so the invoice number
-          // appears once in the page's text (and screen readers still hear which invoice).
+          // The button's name and the link's description take the invoice number from its cell, so
+          // the number appears once in the page's text (and screen readers still hear which invoice).
           const numberId = `invoice-${invoice.id}`;
+          const toggleId = `schedule-toggle-${invoice.id}`;
           const isExpanded = expanded.has(invoice.id);
           return (
             <Fragment key={invoice.id}>
@@ -70,7 +71,8 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                         onClick={() => toggle(invoice.id)}
                         aria-expanded={isExpanded}
                         aria-controls={panelId}
-                        aria-describedby={numberId}
+                        id={toggleId}
+                        aria-labelledby={`${toggleId} ${numberId}`}
                         className="inline-flex h-8 items-center gap-1 rounded-md border border-slate-700 px-3 text-xs font-medium hover:bg-surface-2"
                       >
                         Payment Schedule

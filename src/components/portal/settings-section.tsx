@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -43,20 +42,18 @@ export function SettingsSection({
   notifications: NotificationPreferencesData;
   readOnly?: boolean;
 }) {
-  const router = useRouter();
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const hydrated = useHydrated();
   const defaults = toFormValues(profile);
   const form = useZodForm(accountSettingsSchema, defaults);
   const { register, reset, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
 
-  const { onSubmit, serverError, setServerError } = useFormAction(form, saveAccountSettings, (saved) => {
+  const { onSubmit, serverError, setServerError, busy: isSubmitting } = useFormAction(form, saveAccountSettings, (saved) => {
     // The saved values (trimmed by the server) become the form's new baseline for Reset.
     const { contactPerson, contactEmail, company, phone, address } = saved;
     reset({ contactPerson, contactEmail, company, phone: phone ?? "", address: address ?? "" });
     showSaved(true);
-    router.refresh();
   });
 
   return (
@@ -121,7 +118,7 @@ export function SettingsSection({
         ) : (
           <>
             <ChangePasswordCard />
-            <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+            <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} demoExempt={security.demoExempt} />
             <PasskeysCard />
             <SessionsCard />
           </>

@@ -123,7 +123,7 @@ function TierCard({ tier, subscription, onCheckout }: { tier: PortalTier; subscr
       <div className="mt-auto space-y-2">
         {hint ? <p className="text-center text-xs text-muted">{hint}</p> : null}
         {isCurrent ? (
-          <button type="button" disabled className={buttonClasses("secondary", "md", "w-full")}>
+          <button type="button" disabled id={`tier-${tier.id}-action`} aria-labelledby={`tier-${tier.id}-action tier-${tier.id}`} className={buttonClasses("secondary", "md", "w-full")}>
             Current Plan
           </button>
         ) : tier.squareCheckoutUrl ? (
@@ -139,7 +139,7 @@ function TierCard({ tier, subscription, onCheckout }: { tier: PortalTier; subscr
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
-          <button type="button" disabled className={buttonClasses("secondary", "md", "w-full")}>
+          <button type="button" disabled id={`tier-${tier.id}-action`} aria-labelledby={`tier-${tier.id}-action tier-${tier.id}`} className={buttonClasses("secondary", "md", "w-full")}>
             Checkout unavailable
           </button>
         )}

@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import { routeChange, useChange } from "@/components/ui/use-change";
+import { apiFetch } from "@/lib/api-client";
 import { type OAuthResult, oauthResultFrom } from "./oauth-result";
 
 export type SquareStatusView =
@@ -50,9 +51,14 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
   const [statusError, setStatusError] = useState<string | null>(null);
   const [oauthBanner] = useState(oauth);
   const [syncBanner, setSyncBanner] = useState<Banner | null>(null);
-  const [syncing, setSyncing] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [disconnecting, setDisconnecting] = useState(false);
+  // The banner sits behind the confirmation: a message closes it.
+  const showBanner = (text: string, tone: "success" | "error") => {
+    setConfirmOpen(false);
+    setSyncBanner({ tone, text });
+  };
+  const { busy, run } = useChange<"sync" | "disconnect">(showBanner);
+  const syncing = busy === "sync";
 
   const loadStatus = useCallback(async () => {
     try {
@@ -78,33 +84,23 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
     return () => clearTimeout(timer);
   }, [oauthBanner, loadStatus, router]);
 
-  async function syncInvoices() {
-    setSyncing(true);
+  const syncInvoices = () => {
     setSyncBanner(null);
-    try {
-      const body = await apiFetch<{ synced: number; warning?: string | null }>("/api/square/sync-invoices", { cache: "no-store" });
-      setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.warning ?? undefined });
-      router.refresh(); // dashboard figures include the synced invoices
-    } catch (error) {
-      setSyncBanner(failureBanner(error, "Sync failed", "Failed to sync invoices. Please try again."));
-    } finally {
-      setSyncing(false);
-    }
-  }
+    run("sync", () => routeChange(apiFetch<{ synced: number; warning?: string | null }>("/api/square/sync-invoices", { cache: "no-store" })), {
+      done: (body) => void setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.warning ?? undefined }),
+      refused: (refusal) => (setSyncBanner({ tone: "error", text: `Sync failed: ${refusal.error}` }), true),
+    });
+  };
 
-  async function disconnect() {
-    setDisconnecting(true);
-    try {
-      const body = await apiFetch<{ revoked: boolean }>("/api/oauth/square?action=disconnect", { method: "POST" });
-      setSyncBanner({ tone: "info", text: body.revoked ? "Square disconnected and its access revoked." : "Square disconnected here; Square could not be reached to revoke the access." });
-    } catch (error) {
-      setSyncBanner(failureBanner(error, "Disconnect failed", "Failed to disconnect Square. Please try again."));
-    } finally {
-      setDisconnecting(false);
-      setConfirmOpen(false);
-      await loadStatus();
-    }
-  }
+  const disconnect = () =>
+    run("disconnect", () => routeChange(apiFetch<{ revoked: boolean }>("/api/oauth/square?action=disconnect", { method: "POST" })), {
+      done: (body) => {
+        setConfirmOpen(false);
+        setStatus({ connected: false, configured: status.configured });
+        setSyncBanner({ tone: "info", text: body.revoked ? "Square disconnected and its access revoked." : "Square disconnected here; Square could not be reached to revoke the access." });
+      },
+      refused: (refusal) => (showBanner(`Disconnect failed: ${refusal.error}`, "error"), true),
+    });
 
   return (
     <Card role="region" aria-labelledby="square-card-title" className="flex flex-col gap-4">
@@ -138,7 +134,7 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
             <dd>{expiryText(status.expires_in_days)}</dd>
           </dl>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={syncInvoices} disabled={syncing} aria-busy={syncing}>
+            <Button onClick={syncInvoices} disabled={busy !== null} aria-busy={syncing}>
               <RefreshCw className={`h-4 w-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
               {syncing ? "Syncing..." : "Sync Invoices"}
             </Button>
@@ -176,16 +172,11 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
           <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={disconnect} disabled={disconnecting}>
-            {disconnecting ? "Disconnecting..." : "Disconnect"}
+          <Button variant="danger" onClick={disconnect} disabled={busy !== null}>
+            {busy === "disconnect" ? "Disconnecting..." : "Disconnect"}
           </Button>
         </div>
       </Dialog>
     </Card>
   );
-}
-
-/** The server's reason when it gave one ("Sync failed: ..."), otherwise a general retry text. */
-function failureBanner(error: unknown, prefix: string, fallback: string) {
-  return { tone: "error" as const, text: error instanceof ApiError && error.message ? `${prefix}: ${error.message}` : fallback };
 }

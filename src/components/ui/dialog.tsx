@@ -30,6 +30,12 @@ export function Dialog({
             "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-700 bg-surface p-6 shadow-xl",
             className,
           )}
+          // Escape in an open combobox (the client picker) closes its list, not the dialog.
+          onEscapeKeyDown={(event) => {
+            const target = event.target;
+            const open = target instanceof HTMLElement && target.getAttribute("role") === "combobox" && (target.getAttribute("aria-expanded") === "true" || target.dataset.open === "true");
+            if (open) event.preventDefault();
+          }}
           // Without a description, tell Radix there is none on purpose (it warns otherwise).
           {...(description ? {} : { "aria-describedby": undefined })}
         >

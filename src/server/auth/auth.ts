@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { getDb } from "../db/client";
 import { account, passkey, rateLimit, session, twoFactor, user, verification } from "../db/schema";
 import { authSecret, serverEnv } from "../env";
-import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { enqueueEmail } from "../integrations/email/outbox";
 import { passwordResetMail } from "../integrations/email/templates";
 import { accountLimitHooks } from "./brute-force";
 import { passkeyVerificationOptions } from "./passkey-policy";
@@ -51,7 +51,6 @@ function createAuth(db: Db) {
           secretLinkExpiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
           ...passwordResetMail(url),
         });
-        kickOutbox(db);
       },
     },
     // Reset and invitation tokens are stored as SHA-256 hashes: a read of the verification table

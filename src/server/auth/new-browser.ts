@@ -4,7 +4,7 @@ import { describeUserAgent } from "@/lib/user-agent";
 import { formatMailTime, sessionsUrlFor } from "../data/account-sessions";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
-import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { enqueueEmail } from "../integrations/email/outbox";
 import { newSignInMail } from "../integrations/email/templates";
 
 /**
@@ -32,6 +32,5 @@ export async function noteSignIn(
     sessionsUrl: sessionsUrlFor(who.role === "admin" ? "admin" : "client"),
   });
   await enqueueEmail(db, { to: who.email, kind: "new_sign_in", ...mail });
-  kickOutbox(db);
   return { mailed: true };
 }

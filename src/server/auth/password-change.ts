@@ -8,7 +8,7 @@ import { recordAudit } from "../audit";
 import { getDb } from "../db/client";
 import { formatMailTime, sessionsUrlFor } from "../data/account-sessions";
 import { AppError } from "../errors";
-import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { enqueueEmail } from "../integrations/email/outbox";
 import { passwordChangedMail } from "../integrations/email/templates";
 import { clientIp } from "../rate-limit";
 import { getAuth } from "./auth";
@@ -50,6 +50,5 @@ export async function changeOwnPassword(actor: Actor, headers: Headers, input: z
     });
     await enqueueEmail(tx, { to: actor.email, kind: "password_changed", ...mail });
   });
-  kickOutbox(db);
   return { changed: true };
 }

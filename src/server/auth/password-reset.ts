@@ -8,7 +8,7 @@ import { account, user } from "../db/schema";
 import { serverEnv } from "../env";
 import { AppError } from "../errors";
 import { clientIp } from "../rate-limit";
-import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { enqueueEmail } from "../integrations/email/outbox";
 import { passwordResetDoneMail } from "../integrations/email/templates";
 import { getAuth } from "./auth";
 import { revokeTrustedDevices } from "./second-factor";
@@ -122,7 +122,6 @@ export async function resetPasswordWithToken({ token, password }: ResetPasswordI
       await revokeTrustedDevices(tx, record.userId);
       if (!isFirstPassword) await enqueueEmail(tx, { to: row.email, kind: "password_reset_done", ...passwordResetDoneMail(`${serverEnv().appUrl}${redirectTo}`) });
     });
-    if (!isFirstPassword) kickOutbox(db);
     return { redirectTo };
   } catch (error) {
     if (error instanceof AppError) throw error;

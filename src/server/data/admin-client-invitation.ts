@@ -10,7 +10,7 @@ import { createCredentialUser, findUserByEmail } from "../auth/users";
 import type { Db } from "../db/client";
 import { clients } from "../db/schema";
 import { AppError } from "../errors";
-import { enqueueEmail, kickOutbox } from "../integrations/email/outbox";
+import { enqueueEmail } from "../integrations/email/outbox";
 import { layoutMail, type RenderedMail } from "../integrations/email/templates";
 import { linkInquiryToClient } from "./admin-inquiries";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
@@ -85,7 +85,6 @@ export async function createClientWithInvitation(
       });
       return { clientId: client!.id, userId };
     });
-    kickOutbox(db);
     return { ...result, email, inviteUrl, expiresAt };
   } catch (error) {
     await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));

@@ -6,7 +6,6 @@ import { recordAudit } from "../audit";
 import type { Db, DbOrTx } from "../db/client";
 import { clients, user } from "../db/schema";
 import { AppError } from "../errors";
-import { kickOutbox } from "../integrations/email/outbox";
 import { lockRowById } from "./lock-row";
 
 // The two-factor controls on the admin's client row (docs/PRODUCT.md#account-security).
@@ -42,6 +41,5 @@ export async function resetClientTwoFactor(db: Db, { actor, clientId }: { actor:
   if (!row) throw new AppError("not_found", "Client not found");
   if (!row.enabled) throw new AppError("conflict", "This client's user has no two-factor sign-in to reset.");
   await resetUserTwoFactor(db, { userId: row.userId, actorUserId: actor.userId });
-  kickOutbox(db);
   return { reset: true as const };
 }

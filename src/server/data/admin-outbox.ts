@@ -5,7 +5,7 @@ import { type AdminActor, assertAdmin } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { AppError } from "../errors";
-import { kickOutbox } from "../integrations/email/outbox";
+import { noteQueuedMail } from "../integrations/email/outbox";
 import { matchingCount, splitTotal } from "./admin-sql";
 import { lockRowById } from "./lock-row";
 
@@ -71,6 +71,6 @@ export async function retryFailedMail(db: Db, { actor, mailId }: { actor: AdminA
       after: { status: "pending", attempts: 0 },
     });
   });
-  kickOutbox(db);
+  noteQueuedMail();
   return { status: "pending" as const };
 }

@@ -162,25 +162,20 @@ export async function updateProject(
 export async function setProjectStatus(
   db: Db,
   { actor, projectId, status }: { actor: AdminActor; projectId: string; status: ProjectStatus },
-): Promise<{ updated: number; project: { id: string; projectName: string; status: ProjectStatus } | null }> {
+): Promise<{ project: { id: string; projectName: string; status: ProjectStatus } }> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ id: projects.id, projectName: projects.projectName, status: projects.status, clientId: projects.clientId })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .for("update");
-    if (!before) return { updated: 0, project: null };
-    const rows = await tx
+    const before = await lockRowById(tx, projects, projectId, "Project not found", { projectName: projects.projectName, status: projects.status, clientId: projects.clientId });
+    const [project] = await tx
       .update(projects)
       .set({ status, updatedAt: new Date() })
       .where(eq(projects.id, projectId))
       .returning({ id: projects.id, projectName: projects.projectName, status: projects.status });
     await recordAudit(tx, { actor, action: "project.status", entityType: "project", entityId: projectId, before: { status: before.status }, after: { status } });
-    if (rows.length > 0 && status !== before.status) {
+    if (status !== before.status) {
       await notifyProjectStatus(tx, { id: projectId, clientId: before.clientId, projectName: before.projectName, from: before.status, to: status, changeId: String(Date.now()) });
     }
-    return { updated: rows.length, project: rows[0] ?? null };
+    return { project: project! };
   });
 }
 

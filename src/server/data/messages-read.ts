@@ -39,6 +39,8 @@ export type ThreadPage = {
   hasOlder: boolean;
   /** When the other side last read the thread (null: never), for "Seen" on the viewer's messages. */
   otherSideReadAt: string | null;
+  /** This read marked the thread read: the unread figures shown around it are out of date. */
+  markedRead: boolean;
 };
 
 /** The newest threads a list shows; older ones are reached by filtering (by client, say). */
@@ -193,6 +195,7 @@ export async function getThreadPage(db: DbOrTx, { actor, threadId, before }: { a
     thread: toSummary({ ...thread, unread: before ? thread.unread : false }),
     hasOlder,
     otherSideReadAt: otherSideReadAt ? new Date(otherSideReadAt).toISOString() : null,
+    markedRead: !before && thread.unread,
     messages: page.map((m) => ({
       id: m.id,
       authorRole: m.authorRole,

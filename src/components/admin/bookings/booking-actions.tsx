@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { decideBookingAction } from "@/app/admin/(area)/bookings/actions";
 import { Alert } from "@/components/ui/alert";
@@ -8,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Textarea } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
-import { useBusy } from "@/components/ui/use-busy";
+import { useChange } from "@/components/ui/use-change";
 import type { BookingStatus } from "@/lib/domain/booking-status";
 
 type Decision = "approve" | "decline" | "complete";
@@ -16,30 +15,25 @@ const DONE: Record<Decision, string> = { approve: "Booking approved", decline: "
 
 /** A booking's buttons on the admin list: what its status allows (docs/PRODUCT.md#admin-bookings). */
 export function BookingActions({ bookingId, status, label }: { bookingId: string; status: BookingStatus; label: string }) {
-  const router = useRouter();
   const { toast, show } = useToast();
-  const { busy, run } = useBusy<Decision>();
+  const { busy, run } = useChange<Decision>((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const decide = (decision: Decision) => {
     setReasonError(null);
-    return run(
-      decision,
-      async () => {
-        const result = await decideBookingAction(decision === "decline" ? { bookingId, decision, reason } : { bookingId, decision });
-        if (!result.ok) {
-          if (decision === "decline" && result.fieldErrors?.reason) setReasonError(result.fieldErrors.reason);
-          else show(result.error, 6000, "error");
-          return;
-        }
+    run(decision, () => decideBookingAction(decision === "decline" ? { bookingId, decision, reason } : { bookingId, decision }), {
+      done: () => {
         setDeclining(false);
-        show(DONE[decision], 4000);
-        router.refresh();
+        return DONE[decision];
       },
-      () => show("The change could not be saved. Please try again.", 6000, "error"),
-    );
+      refused: (refusal) => {
+        if (decision !== "decline" || !refusal.fieldErrors?.reason) return false;
+        setReasonError(refusal.fieldErrors.reason);
+        return true;
+      },
+    });
   };
 
   const canApprove = status === "pending";

@@ -1,14 +1,13 @@
 "use client";
 
 import { ShieldOff } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from "@/app/admin/(area)/clients/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
-import { useBusy } from "@/components/ui/use-busy";
+import { type Notify, useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 
 /**
@@ -16,41 +15,32 @@ import { cn } from "@/lib/cn";
  * two-factor" switch, and Reset two-factor (after a confirmation) for a user who has it on.
  */
 export function ClientTwoFactorControls({ clientId, company, required, enabled }: { clientId: string; company: string; required: boolean; enabled: boolean }) {
-  const router = useRouter();
   const { toast, show } = useToast();
   const [on, setOn] = useState(required);
-  const { busy: running, run } = useBusy<"toggle" | "reset">();
-  const busy = running !== null;
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const notify: Notify = (message, tone) => (tone === "error" && confirming ? setError(message) : show(message, tone === "error" ? 6000 : 5000, tone));
+  const { busy: running, run } = useChange<"toggle" | "reset">(notify);
+  const busy = running !== null;
 
   const toggle = () => {
     const next = !on;
-    return run(
-      "toggle",
-      async () => {
-        const result = await setClientTwoFactorRequirementAction({ clientId, required: next });
-        if (!result.ok) return show(result.error, 6000, "error");
-        setOn(result.data.required);
-        show(next ? `${company}'s users must now use two-factor sign-in.` : `Two-factor sign-in is optional again for ${company}.`, 4000);
+    run("toggle", () => setClientTwoFactorRequirementAction({ clientId, required: next }), {
+      done: (data) => {
+        setOn(data.required);
+        return data.required ? `${company}'s users must now use two-factor sign-in.` : `Two-factor sign-in is optional again for ${company}.`;
       },
-      () => show("Could not change the setting. Please try again.", 6000, "error"),
-    );
+    });
   };
 
   const reset = () => {
     setError(null);
-    return run(
-      "reset",
-      async () => {
-        const result = await resetClientTwoFactorAction({ clientId });
-        if (!result.ok) return setError(result.error);
+    run("reset", () => resetClientTwoFactorAction({ clientId }), {
+      done: () => {
         setConfirming(false);
-        show(`Two-factor sign-in of ${company}'s user was reset. They have been e-mailed.`, 5000);
-        router.refresh();
+        return `Two-factor sign-in of ${company}'s user was reset. They have been e-mailed.`;
       },
-      () => setError("Could not reset two-factor. Please try again."),
-    );
+    });
   };
 
   return (

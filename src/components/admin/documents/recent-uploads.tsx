@@ -1,12 +1,12 @@
 "use client";
 
 import { Eye, FileText, Trash2 } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import { routeChange, useChange } from "@/components/ui/use-change";
+import { apiFetch } from "@/lib/api-client";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentCategory } from "@/lib/domain/document-category";
 import { formatFileSize, formatRelativeTime } from "@/lib/format";
 
@@ -14,23 +14,13 @@ export type DocumentView = { id: string; name: string; category: DocumentCategor
 
 /** Recent Uploads: view opens a short-lived signed link in a new tab; delete asks first. */
 export function RecentUploads({ documents }: { documents: DocumentView[] }) {
-  const router = useRouter();
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const { busy, run } = useChange((text, tone) => setMessage({ tone, text }));
 
-  const remove = async (doc: DocumentView) => {
+  const remove = (doc: DocumentView) => {
     if (!window.confirm(`Are you sure you want to delete "${doc.name}"? This cannot be undone.`)) return;
-    setDeleting(doc.id);
     setMessage(null);
-    try {
-      await apiFetch(`/api/admin/documents/${doc.id}`, { method: "DELETE" });
-      setMessage({ tone: "success", text: "Document deleted successfully" });
-      router.refresh();
-    } catch (error) {
-      setMessage({ tone: "error", text: error instanceof ApiError ? error.message || "Delete failed" : "Failed to delete document" });
-    } finally {
-      setDeleting(null);
-    }
+    run(doc.id, () => routeChange(apiFetch(`/api/admin/documents/${doc.id}`, { method: "DELETE" })), { done: () => "Document deleted successfully" });
   };
 
   return (
@@ -65,7 +55,8 @@ export function RecentUploads({ documents }: { documents: DocumentView[] }) {
               <button
                 type="button"
                 onClick={() => remove(doc)}
-                disabled={deleting === doc.id}
+                disabled={busy !== null}
+                aria-busy={busy === doc.id}
                 aria-label={`Delete ${doc.name}`}
                 title="Delete"
                 className="rounded-md p-2 text-muted hover:bg-red-500/10 hover:text-red-300 disabled:opacity-50"

@@ -1,8 +1,8 @@
 "use client";
 
 import { Upload } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { ClientPicker } from "@/components/admin/client-picker";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -11,6 +11,8 @@ import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABEL
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, uploadExtensionOf } from "@/lib/validation/admin";
 import { Options } from "@/components/ui/options";
 import { SubmitRow } from "@/components/ui/submit-row";
+import { useChange } from "@/components/ui/use-change";
+import { GENERIC_ERROR } from "@/lib/messages";
 
 type Message = { tone: "success" | "error"; text: string } | null;
 
@@ -30,15 +32,16 @@ function sendWithProgress(form: FormData, onProgress: (percent: number) => void)
 }
 
 export function UploadForm({ clients }: { clients: { id: string; company: string }[] }) {
-  const router = useRouter();
   const fileInput = useRef<HTMLInputElement>(null);
   const [clientId, setClientId] = useState("");
   const [category, setCategory] = useState<string>(DEFAULT_DOCUMENT_CATEGORY);
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<Message>(null);
+  const { busy: running, run } = useChange<"upload">((text, tone) => setMessage({ tone, text }));
+  const busy = running !== null;
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setMessage(null);
     if (!clientId || !file) return setMessage({ tone: "error", text: "Please select a client and file" });
@@ -51,24 +54,23 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
     form.set("category", category);
     form.set("file", file);
     setProgress(0);
-    try {
-      const { status, body } = await sendWithProgress(form, setProgress);
-      if (status >= 200 && status < 300 && body.success) {
-        setMessage({ tone: "success", text: "Document uploaded successfully!" });
-        setFile(null);
-        if (fileInput.current) fileInput.current.value = "";
-        router.refresh();
-      } else {
-        setMessage({ tone: "error", text: body.error || "Upload failed" });
-      }
-    } catch {
-      setMessage({ tone: "error", text: "Failed to upload document" });
-    } finally {
-      setProgress(null);
-    }
+    run(
+      "upload",
+      async () => {
+        const { status, body } = await sendWithProgress(form, setProgress);
+        return status >= 200 && status < 300 && body.success ? { ok: true as const, data: body } : { ok: false as const, error: body.error || GENERIC_ERROR };
+      },
+      {
+        // The new document shows in Recent Uploads with this message.
+        done: () => {
+          setFile(null);
+          if (fileInput.current) fileInput.current.value = "";
+          return "Document uploaded successfully!";
+        },
+      },
+    );
   };
 
-  const busy = progress !== null;
   return (
     <Card>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -79,10 +81,7 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <div className="grid gap-4 md:grid-cols-2">
           <Field id="upload-client" label="Client">
-            <Select id="upload-client" value={clientId} onChange={(e) => setClientId(e.target.value)} disabled={busy}>
-              <option value="">Select a client</option>
-              <Options items={clients} value={(c) => c.id} label={(c) => c.company} />
-            </Select>
+            <ClientPicker id="upload-client" clients={clients} value={clientId} onChange={setClientId} disabled={busy} />
           </Field>
           <Field id="upload-category" label="Category">
             <Select id="upload-category" value={category} onChange={(e) => setCategory(e.target.value)} disabled={busy}>

@@ -9,7 +9,7 @@ import { CreateClientDialog } from "@/components/admin/create-client-dialog";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
-import { useBusy } from "@/components/ui/use-busy";
+import { useChange } from "@/components/ui/use-change";
 import { formatDate } from "@/lib/format";
 import type { InquiryMessage } from "@/server/data/admin-inquiries";
 
@@ -34,7 +34,7 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
   const router = useRouter();
   const { toast, show } = useToast();
   const [mode, setMode] = useState<"closed" | "open" | "create">("closed");
-  const { busy, run } = useBusy<"archive">();
+  const { busy, run } = useChange<"archive">((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
 
   const open = async () => {
     setMode("open");
@@ -48,20 +48,12 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
   };
 
   const archive = (archived: boolean) =>
-    run(
-      "archive",
-      async () => {
-        const result = await setInquiryArchivedAction({ inquiryId: inquiry.id, archived });
-        if (!result.ok) {
-          show(result.error, 6000, "error");
-          return;
-        }
+    run("archive", () => setInquiryArchivedAction({ inquiryId: inquiry.id, archived }), {
+      done: () => {
         setMode("closed");
-        show(archived ? "Inquiry archived" : "Inquiry moved back to the inbox", 4000);
-        router.refresh();
+        return archived ? "Inquiry archived" : "Inquiry moved back to the inbox";
       },
-      () => show("The change could not be saved. Please try again.", 6000, "error"),
-    );
+    });
 
   return (
     <>
@@ -80,7 +72,7 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
             </a>
             <Button variant="secondary" onClick={() => archive(!inquiry.archived)} disabled={busy !== null}>
               {inquiry.archived ? <ArchiveRestore className="h-4 w-4" aria-hidden /> : <Archive className="h-4 w-4" aria-hidden />}
-              {inquiry.archived ? "Unarchive" : "Archive"}
+              {busy ? "Saving..." : inquiry.archived ? "Unarchive" : "Archive"}
             </Button>
             {inquiry.linked ? null : (
               <Button onClick={() => setMode("create")}>

@@ -2,12 +2,13 @@
 
 import { Plus } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { setThreadStatusAction } from "@/app/admin/(area)/messages/actions";
 import { NewThreadCard } from "@/components/messages/new-thread-card";
 import { ThreadList } from "@/components/messages/thread-list";
 import { ThreadView } from "@/components/messages/thread-view";
 import { Button } from "@/components/ui/button";
+import { ClientPicker, type ClientChoice } from "@/components/admin/client-picker";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { THREAD_STATUS_LABELS, THREAD_STATUSES } from "@/lib/domain/thread-status";
@@ -16,7 +17,6 @@ import type { ThreadSummary } from "@/server/data/messages-read";
 
 const API = "/api/admin/messages";
 
-type ClientChoice = { id: string; company: string };
 
 /** The team's inbox (docs/PRODUCT.md#admin-messages): filters in the URL, one open thread at a time. */
 export function MessagesScreen({ clients, threads, filter }: { clients: ClientChoice[]; threads: ThreadSummary[]; filter: ThreadListFilter }) {
@@ -24,7 +24,6 @@ export function MessagesScreen({ clients, threads, filter }: { clients: ClientCh
   const pathname = usePathname();
   const { toast, show } = useToast();
   const [composing, setComposing] = useState(false);
-  const [pending, startTransition] = useTransition();
   const ids = { client: useId(), status: useId(), unread: useId(), newClient: useId(), subject: useId() };
   const notify = (message: string, tone: "success" | "error") => show(message, tone === "error" ? 6000 : 3000, tone);
 
@@ -46,26 +45,7 @@ export function MessagesScreen({ clients, threads, filter }: { clients: ClientCh
           onBack={() => go({ thread: undefined })}
           onChanged={() => router.refresh()}
           notify={notify}
-          actions={(page) => (
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={pending}
-              onClick={() =>
-                startTransition(async () => {
-                  const status = page.thread.status === "open" ? "closed" : "open";
-                  const result = await setThreadStatusAction({ threadId: page.thread.id, status });
-                  if (!result.ok) return notify(result.error, "error");
-                  notify(status === "closed" ? "Conversation closed" : "Conversation reopened", "success");
-                  // The view reloads the thread with its new status.
-                  router.replace(hrefWith({ thread: undefined }));
-                  router.push(hrefWith({}));
-                })
-              }
-            >
-              {page.thread.status === "open" ? "Close" : "Reopen"}
-            </Button>
-          )}
+          setStatus={setThreadStatusAction}
         />
         <Toast toast={toast} />
       </>
@@ -79,10 +59,7 @@ export function MessagesScreen({ clients, threads, filter }: { clients: ClientCh
           <label htmlFor={ids.client} className="mb-1 block text-sm font-medium">
             Client
           </label>
-          <Select id={ids.client} name="client" defaultValue={filter.client ?? ""} className="w-56 max-w-full">
-            <option value="">All clients</option>
-            <ClientOptions clients={clients} />
-          </Select>
+          <ClientPicker id={ids.client} name="client" clients={clients} defaultValue={filter.client ?? ""} emptyLabel="All clients" className="w-56 max-w-full" />
         </div>
         <div>
           <label htmlFor={ids.status} className="mb-1 block text-sm font-medium">
@@ -116,10 +93,7 @@ export function MessagesScreen({ clients, threads, filter }: { clients: ClientCh
           fields={(errors) => (
             <>
               <Field id={ids.newClient} label="Client" error={errors.clientId}>
-                <Select {...fieldAria(ids.newClient, errors.clientId)} name="clientId" defaultValue="">
-                  <option value="">Select a client</option>
-                  <ClientOptions clients={clients} />
-                </Select>
+                <ClientPicker id={ids.newClient} name="clientId" clients={clients} invalid={Boolean(errors.clientId)} describedBy={errors.clientId ? `${ids.newClient}-error` : undefined} />
               </Field>
               <Field id={ids.subject} label="Subject" error={errors.subject}>
                 <Input {...fieldAria(ids.subject, errors.subject)} name="subject" maxLength={SUBJECT_MAX_LENGTH} />
@@ -146,13 +120,4 @@ export function MessagesScreen({ clients, threads, filter }: { clients: ClientCh
       <Toast toast={toast} />
     </div>
   );
-}
-
-/** One option per client, by company: the list filter and the new-thread form choose from the same clients. */
-function ClientOptions({ clients }: { clients: ClientChoice[] }) {
-  return clients.map((c) => (
-    <option key={c.id} value={c.id}>
-      {c.company}
-    </option>
-  ));
 }

@@ -1,12 +1,11 @@
 "use client";
 
 import { Unlink } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { unlinkInvoiceAction } from "@/app/admin/(area)/projects/actions";
 import { Button } from "@/components/ui/button";
+import { type ChangeResult, routeChange, useChange } from "@/components/ui/use-change";
 import { useIdSet } from "@/components/ui/use-id-set";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { InvoicesDialogFrame } from "./invoices-dialog-frame";
 import { InvoiceLine, LinkedInvoiceList } from "./linked-invoice-list";
@@ -15,45 +14,30 @@ import { useProjectInvoices } from "./use-project-invoices";
 
 /** Manage Invoices: unlink what is linked; pick the client's unlinked invoices and link them in one call. */
 export function ManageInvoicesDialog({ project, onClose, showToast }: { project: ProjectRowView; onClose: () => void; showToast: ShowToast }) {
-  const router = useRouter();
   const invoices = useProjectInvoices(project.id);
   const { ids: selected, toggle, clear: clearSelection } = useIdSet();
-  const [linking, setLinking] = useState(false);
-  const [unlinking, setUnlinking] = useState<string | null>(null);
+  const { busy, run } = useChange((message, tone) => showToast(message, tone === "error" ? 5000 : 2000, tone));
 
-  const link = async () => {
+  /** A change, then the dialog's lists read again: both land before the busy state ends. */
+  const withReload = async <T,>(change: Promise<ChangeResult<T>>): Promise<ChangeResult<T>> => {
+    const result = await change;
+    if (result.ok) await invoices.reload();
+    return result;
+  };
+
+  const link = () => {
     if (selected.size === 0) return;
-    setLinking(true);
-    try {
-      const body = await apiFetch<{ linkedCount: number }>("/api/admin/projects/link-invoices", {
-        method: "POST",
-        json: { projectId: project.id, invoiceIds: [...selected] },
-      });
-      showToast(`✓ Linked ${body.linkedCount ?? selected.size} invoices`, 2000);
-      clearSelection();
-      await invoices.reload();
-      router.refresh();
-    } catch (error) {
-      showToast((error instanceof ApiError && error.message) || "Failed to link invoices", 5000, "error");
-    } finally {
-      setLinking(false);
-    }
+    const invoiceIds = [...selected];
+    run("link", () => withReload(routeChange(apiFetch<{ linkedCount: number }>("/api/admin/projects/link-invoices", { method: "POST", json: { projectId: project.id, invoiceIds } }))), {
+      done: (body) => {
+        clearSelection();
+        return `✓ Linked ${body.linkedCount ?? invoiceIds.length} invoices`;
+      },
+    });
   };
 
-  const unlink = async (invoiceId: string) => {
-    setUnlinking(invoiceId);
-    try {
-      const result = await unlinkInvoiceAction({ invoiceId });
-      // Unlink errors are only logged; the lists reload either way (docs/PRODUCT.md#admin-projects).
-      if (!result.ok) console.error("Unlink failed:", result.error);
-    } catch (e) {
-      console.error("Unlink failed:", e);
-    } finally {
-      setUnlinking(null);
-      await invoices.reload();
-      router.refresh();
-    }
-  };
+  const unlink = (invoice: { id: string; invoiceNumber: string }) =>
+    run(invoice.id, () => withReload(unlinkInvoiceAction({ invoiceId: invoice.id })), { done: () => `${invoice.invoiceNumber} unlinked` });
 
   return (
     <InvoicesDialogFrame
@@ -67,8 +51,8 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
         </p>
       }
       actions={
-        <Button onClick={link} disabled={selected.size === 0 || linking}>
-          {linking ? "Linking..." : "Link Selected"}
+        <Button onClick={link} disabled={selected.size === 0 || busy !== null}>
+          {busy === "link" ? "Linking..." : "Link Selected"}
         </Button>
       }
     >
@@ -81,7 +65,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
             <LinkedInvoiceList
               invoices={data.linked}
               end={(invoice) => (
-                <Button size="sm" variant="ghost" onClick={() => unlink(invoice.id)} disabled={unlinking === invoice.id} aria-label={`Unlink ${invoice.invoiceNumber}`}>
+                <Button size="sm" variant="ghost" onClick={() => unlink(invoice)} disabled={busy !== null} aria-busy={busy === invoice.id} aria-label={`Unlink ${invoice.invoiceNumber}`}>
                   <Unlink className="h-4 w-4" aria-hidden />
                   Unlink
                 </Button>

@@ -1,16 +1,17 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { listClientOptionsAction } from "@/app/admin/(area)/clients/actions";
 import { createProjectAction, updateProjectAction } from "@/app/admin/(area)/projects/actions";
+import { ClientPicker } from "@/components/admin/client-picker";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
+import { useChange } from "@/components/ui/use-change";
 import { formatCents } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { updateProjectSchema } from "@/lib/validation/admin";
@@ -28,7 +29,6 @@ const NEW_ID = "00000000-0000-4000-8000-000000000000";
 type ClientOption = { id: string; company: string };
 
 export function ProjectFormDialog({ project, onClose, showToast }: { project: ProjectRowView | null; onClose: () => void; showToast: ShowToast }) {
-  const router = useRouter();
   const isEdit = project !== null;
   const [clients, setClients] = useState<ClientOption[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -46,7 +46,7 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
       status: project?.status ?? "open",
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
   useEffect(() => {
     let cancelled = false;
@@ -65,28 +65,22 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
     };
   }, [project]);
 
-  // The select gets its options after mounting; apply the chosen client once they exist.
-  useEffect(() => {
-    if (clients) form.setValue("clientId", project?.clientId ?? "");
-  }, [clients, form, project]);
-
-  const onSubmit = form.handleSubmit(async ({ id, status, ...fields }) => {
+  const { busy, run } = useChange<"save">((message, tone) => (tone === "error" ? setServerError(message) : showToast(message, 3000)));
+  const onSubmit = form.handleSubmit(({ id, status, ...fields }) => {
     setServerError(null);
-    try {
-      const result = isEdit ? await updateProjectAction({ id, status, ...fields }) : await createProjectAction(fields);
-      if (!result.ok) {
-        setServerError(result.error || "Failed to save project");
-        for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
+    run("save", () => (isEdit ? updateProjectAction({ id, status, ...fields }) : createProjectAction(fields)), {
+      done: () => {
+        onClose();
+        return isEdit ? "Project updated successfully" : "Project created successfully";
+      },
+      refused: (refusal) => {
+        setServerError(refusal.error);
+        for (const [name, message] of Object.entries(refusal.fieldErrors ?? {})) {
           if (name in fields) form.setError(name as keyof FormInput, { message });
         }
-        return;
-      }
-      showToast(isEdit ? "Project updated successfully" : "Project created successfully", 3000);
-      onClose();
-      router.refresh();
-    } catch {
-      setServerError("Failed to save project");
-    }
+        return true;
+      },
+    });
   });
 
   const id = (name: string) => `project-${name}`;
@@ -100,10 +94,22 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={id("client")} label="Client" error={errors.clientId?.message}>
-            <Select {...fieldAria(id("client"), errors.clientId?.message)} disabled={!clients} {...form.register("clientId")}>
-              <option value="">{clients ? "Select a client" : loadError ? "Failed to load clients" : "Loading clients..."}</option>
-              <Options items={clients ?? []} value={(c) => c.id} label={(c) => c.company} />
-            </Select>
+            <Controller
+              control={form.control}
+              name="clientId"
+              render={({ field }) => (
+                <ClientPicker
+                  id={id("client")}
+                  clients={clients ?? []}
+                  value={field.value}
+                  onChange={field.onChange}
+                  disabled={!clients}
+                  placeholder={clients ? undefined : loadError ? "Failed to load clients" : "Loading clients..."}
+                  invalid={Boolean(errors.clientId)}
+                  describedBy={errors.clientId ? `${id("client")}-error` : undefined}
+                />
+              )}
+            />
           </Field>
           {isEdit ? (
             <Field id={id("status")} label="Status" error={errors.status?.message}>
@@ -134,8 +140,8 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting || !clients}>
-            {isSubmitting ? "Saving..." : isEdit ? "Save Changes" : "Create Project"}
+          <Button type="submit" disabled={busy !== null || !clients}>
+            {busy ? "Saving..." : isEdit ? "Save Changes" : "Create Project"}
           </Button>
         </div>
       </form>

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 import { formatCents, formatDate } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain/project-status";
@@ -60,29 +61,15 @@ export function ProjectsScreen({
     setRowsSeen(rows);
     setStatuses({});
   }
-  const [saving, setSaving] = useState<string | null>(null);
+  const { busy: saving, run } = useChange((message, tone) => show(message, tone === "error" ? 5000 : 3000, tone));
 
-  const changeStatus = async (project: ProjectRowView, status: ProjectStatus) => {
-    setSaving(project.id);
-    try {
-      const result = await setProjectStatusAction({ projectId: project.id, status });
-      if (!result.ok) {
-        show(`Failed to update status: ${result.error}`, 5000, "error");
-        return;
-      }
-      if (result.data.updated === 0) {
-        show("Update may have failed - no rows affected", 5000, "error");
-        return;
-      }
-      setStatuses((current) => ({ ...current, [project.id]: status }));
-      show(`✓ ${project.projectName} → ${status.toUpperCase()} (SAVED TO DATABASE)`, 3000);
-    } catch (error) {
-      console.error("Status update failed:", error);
-      show("Exception during update", 5000, "error");
-    } finally {
-      setSaving(null);
-    }
-  };
+  const changeStatus = (project: ProjectRowView, status: ProjectStatus) =>
+    run(project.id, () => setProjectStatusAction({ projectId: project.id, status }), {
+      done: ({ project: saved }) => {
+        setStatuses((current) => ({ ...current, [saved.id]: saved.status }));
+        return `Project ${saved.projectName} is now ${PROJECT_STATUS_LABELS[saved.status]}`;
+      },
+    });
 
   const columns: Column<ProjectRowView>[] = [
     {
@@ -104,7 +91,8 @@ export function ProjectsScreen({
           <select
             aria-label={`Status of ${project.projectName}`}
             value={status}
-            disabled={saving === project.id}
+            disabled={saving !== null}
+            aria-busy={saving === project.id}
             onChange={(event) => changeStatus(project, event.target.value as ProjectStatus)}
             className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", TONE_CLASSES[PROJECT_STATUS_TONES[status]])}
           >

@@ -1,7 +1,6 @@
 "use client";
 
 import { Plus, Trash2 } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Path, useFieldArray, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -9,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import { routeChange, useChange } from "@/components/ui/use-change";
+import { apiFetch } from "@/lib/api-client";
 import { type UpdateClientRatesInput, updateClientRatesSchema } from "@/lib/validation/admin";
 
 /** One rate card as typed: amounts are dollar strings until the server converts them to cents. */
@@ -27,29 +27,29 @@ type FormValues = UpdateClientRatesInput;
 type CardField = keyof FormValues["rates"][number];
 
 export function RatesForm({ clientId, initial, today }: { clientId: string; initial: RateCardDraft[]; today: string }) {
-  const router = useRouter();
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   // The server's schema checks the form too (dollar strings in, cents out); the server parses the same strings again.
   const form = useZodForm(updateClientRatesSchema, { clientId, rates: initial.map(({ key: _key, ...card }) => card) });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "rates", keyName: "fieldKey" });
   const cards = useWatch({ control: form.control, name: "rates" });
-  const { errors, isSubmitting: saving } = form.formState;
+  const { errors } = form.formState;
 
   const add = () => append({ serviceType: "", hourlyRate: "", monthlyRetainer: "", discountTier: "", description: "", effectiveFrom: today });
 
+  const { busy, run } = useChange<"save">((text, tone) => setMessage({ tone, text }));
+  const saving = busy !== null;
+
   const save = form.handleSubmit(
-    async () => {
+    () => {
       setMessage(null);
       const values = form.getValues();
-      try {
-        await apiFetch("/api/admin/update-client-rates", { method: "POST", json: values });
-        setMessage({ tone: "success", text: "Rates updated successfully!" });
-        router.refresh();
-      } catch (error) {
-        if (!(error instanceof ApiError)) return setMessage({ tone: "error", text: "Failed to update rates" });
-        for (const [name, text] of Object.entries(error.fieldErrors)) form.setError(name as Path<FormValues>, { message: text });
-        setMessage({ tone: "error", text: error.message || "Failed to update rates" });
-      }
+      run("save", () => routeChange(apiFetch("/api/admin/update-client-rates", { method: "POST", json: values })), {
+        done: () => "Rates updated successfully!",
+        refused: (refusal) => {
+          for (const [name, text] of Object.entries(refusal.fieldErrors ?? {})) form.setError(name as Path<FormValues>, { message: text });
+          return false;
+        },
+      });
     },
     () => setMessage({ tone: "error", text: "Please correct the highlighted fields." }),
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { Link2 } from "lucide-react";
-import { type InputHTMLAttributes, useCallback, useEffect, useId, useState, useTransition } from "react";
+import { type InputHTMLAttributes, useCallback, useEffect, useId, useState } from "react";
 import {
   getClientSquareCustomersAction,
   linkSquareCustomerAction,
@@ -13,11 +13,11 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { Loading } from "@/components/ui/spinner";
+import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
 import { billingEmailSchema, squareCustomerIdSchema } from "@/lib/validation/admin";
 import type { ClientSquareCustomers } from "@/server/data/admin-square-customers";
-import { GENERIC_ERROR } from "@/lib/messages";
 
 const SOURCE_LABELS: Record<string, string> = { admin: "by an admin", email_match: "by sign-in or billing e-mail", backfill: "from its existing invoices" };
 
@@ -39,7 +39,8 @@ function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId:
   const [data, setData] = useState<ClientSquareCustomers | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { busy, run } = useChange<"change">((message, tone) => (tone === "error" ? setError(message) : setNotice(message)));
+  const pending = busy !== null;
 
   const load = useCallback(async () => {
     try {
@@ -57,20 +58,20 @@ function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId:
     void load();
   }, [load]);
 
-  /** Runs a change, then reloads the dialog's rows; the message says what happened. */
-  const change = (call: () => Promise<{ ok: true } | { ok: false; error: string }>, success: string) =>
-    startTransition(async () => {
-      setError(null);
-      setNotice(null);
-      try {
+  /** Runs a change and reloads the dialog's rows before its busy state ends; the message says what happened. */
+  const change = (call: () => Promise<ChangeResult<unknown>>, success: string) => {
+    setError(null);
+    setNotice(null);
+    run(
+      "change",
+      async () => {
         const result = await call();
-        if (!result.ok) return setError(result.error);
-        setNotice(success);
-        await load();
-      } catch {
-        setError(GENERIC_ERROR);
-      }
-    });
+        if (result.ok) await load();
+        return result;
+      },
+      { done: () => success },
+    );
+  };
 
   return (
     <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Square customers of ${company}`} description="Invoices of these Square customers go to this client's portal. Only admins change these links.">

@@ -1,42 +1,29 @@
 "use client";
 
 import { AlertTriangle, EyeOff, Inbox } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { linkSquareCustomerAction, setSquareCustomerIgnoredAction, unlinkSquareCustomerAction } from "@/app/admin/(area)/unmatched-invoices/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Select } from "@/components/ui/field";
+import { ClientPicker } from "@/components/admin/client-picker";
 import { EmptyState } from "@/components/ui/spinner";
 import { Toast, useToast } from "@/components/ui/toast";
+import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { formatCents } from "@/lib/format";
 import type { CustomerConflict, IgnoredCustomer, UnmatchedCustomer } from "@/server/data/admin-square-customers";
-import { Options } from "@/components/ui/options";
-import { GENERIC_ERROR } from "@/lib/messages";
 
 type ClientOption = { id: string; company: string };
-type Result = { ok: true } | { ok: false; error: string };
-type Run = (call: () => Promise<Result>, success: string) => void;
+/** One change on one customer (its id), with the message it ends with; `busy` is the customer whose change runs. */
+type Run = (customerId: string, call: () => Promise<ChangeResult<unknown>>, success: string) => void;
 
 /**
  * The Unmatched invoices screen's lists. One toast for the whole screen: it outlives the card that
  * triggered it (an assigned customer's card disappears when the rows reload).
  */
 export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { unmatched: UnmatchedCustomer[]; conflicts: CustomerConflict[]; ignored: IgnoredCustomer[]; clients: ClientOption[] }) {
-  const router = useRouter();
   const { toast, show } = useToast();
-  const [pending, startTransition] = useTransition();
-  const run: Run = (call, success) =>
-    startTransition(async () => {
-      try {
-        const result = await call();
-        if (!result.ok) return show(result.error, 4000, "error");
-        show(success, 3000);
-        router.refresh();
-      } catch {
-        show(GENERIC_ERROR, 4000, "error");
-      }
-    });
+  const { busy, run: runChange } = useChange((message, tone) => show(message, tone === "error" ? 4000 : 3000, tone));
+  const run: Run = (customerId, call, success) => runChange(customerId, call, { done: () => success });
 
   return (
     <>
@@ -45,7 +32,7 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
         {unmatched.length === 0 ? (
           <EmptyState title="No unmatched invoices" hint="Every synced invoice belongs to a client." icon={<Inbox className="h-8 w-8" aria-hidden />} />
         ) : (
-          unmatched.map((customer) => <UnmatchedCard key={customer.squareCustomerId} customer={customer} clients={clients} pending={pending} run={run} />)
+          unmatched.map((customer) => <UnmatchedCard key={customer.squareCustomerId} customer={customer} clients={clients} busy={busy} run={run} />)
         )}
       </section>
 
@@ -65,8 +52,13 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
                 </p>
                 <p className="text-sm text-muted break-all">{c.email ?? "No e-mail at Square"}</p>
                 <p className="text-sm text-amber-300">{c.conflict}</p>
-                <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => unlinkSquareCustomerAction({ squareCustomerId: c.squareCustomerId }), `${label} unlinked from ${c.company}`)}>
-                  Unlink from {c.company}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={busy !== null}
+                  onClick={() => run(c.squareCustomerId, () => unlinkSquareCustomerAction({ squareCustomerId: c.squareCustomerId }), `${label} unlinked from ${c.company}`)}
+                >
+                  {busy === c.squareCustomerId ? "Unlinking..." : "Unlink"} <span className="sr-only">{label}</span> from {c.company}
                 </Button>
               </Card>
             );
@@ -88,8 +80,14 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
                   <span className="min-w-0 break-words">
                     {label} <span className="text-muted">({c.email ?? "no e-mail"}, {c.invoiceCount} invoice{c.invoiceCount === 1 ? "" : "s"})</span>
                   </span>
-                  <Button size="sm" variant="ghost" disabled={pending} onClick={() => run(() => setSquareCustomerIgnoredAction({ squareCustomerId: c.squareCustomerId, ignored: false }), `${label} is back on the unmatched list`)}>
-                    Stop ignoring
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy !== null}
+                    onClick={() => run(c.squareCustomerId, () => setSquareCustomerIgnoredAction({ squareCustomerId: c.squareCustomerId, ignored: false }), `${label} is back on the unmatched list`)}
+                  >
+                    {busy === c.squareCustomerId ? "Saving..." : "Stop ignoring"}
+                    <span className="sr-only"> {label}</span>
                   </Button>
                 </li>
               );
@@ -102,7 +100,7 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
   );
 }
 
-function UnmatchedCard({ customer, clients, pending, run }: { customer: UnmatchedCustomer; clients: ClientOption[]; pending: boolean; run: Run }) {
+function UnmatchedCard({ customer, clients, busy, run }: { customer: UnmatchedCustomer; clients: ClientOption[]; busy: string | null; run: Run }) {
   const selectId = useId();
   const [clientId, setClientId] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +111,7 @@ function UnmatchedCard({ customer, clients, pending, run }: { customer: Unmatche
     if (!clientId) return setError("Choose a client");
     setError(null);
     const company = clients.find((c) => c.id === clientId)?.company ?? "the client";
-    run(() => linkSquareCustomerAction({ squareCustomerId, clientId }), `✓ ${label} assigned to ${company}`);
+    run(squareCustomerId, () => linkSquareCustomerAction({ squareCustomerId, clientId }), `${label} assigned to ${company}`);
   };
 
   return (
@@ -138,21 +136,19 @@ function UnmatchedCard({ customer, clients, pending, run }: { customer: Unmatche
           <label htmlFor={selectId} className="mb-1 block text-xs text-muted">
             Assign {label} to
           </label>
-          <Select id={selectId} value={clientId} onChange={(e) => setClientId(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${selectId}-error` : undefined}>
-            <option value="">Choose a client...</option>
-            <Options items={clients} value={(c) => c.id} label={(c) => c.company} />
-          </Select>
+          <ClientPicker id={selectId} clients={clients} value={clientId} onChange={setClientId} invalid={Boolean(error)} describedBy={error ? `${selectId}-error` : undefined} />
           {error ? (
             <p id={`${selectId}-error`} className="mt-1 text-xs text-danger">
               {error}
             </p>
           ) : null}
         </div>
-        <Button size="sm" onClick={assign} disabled={pending}>
-          {pending ? "Saving..." : "Assign"}
+        <Button size="sm" onClick={assign} disabled={busy !== null}>
+          {busy === squareCustomerId ? "Saving..." : "Assign"}
+          <span className="sr-only"> {label}</span>
         </Button>
-        <Button size="sm" variant="ghost" disabled={pending} onClick={() => run(() => setSquareCustomerIgnoredAction({ squareCustomerId, ignored: true }), `${label} ignored`)}>
-          Ignore customer
+        <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => run(squareCustomerId, () => setSquareCustomerIgnoredAction({ squareCustomerId, ignored: true }), `${label} ignored`)}>
+          Ignore customer <span className="sr-only">{label}</span>
         </Button>
       </div>
     </Card>

@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
@@ -39,6 +40,7 @@ export async function enqueueEmail(db: DbOrTx, mail: QueuedMail): Promise<string
       secretLinkExpiresAt: mail.secretLinkExpiresAt ?? null,
     })
     .returning({ id: emailOutbox.id });
+  noteQueuedMail();
   return row!.id;
 }
 
@@ -78,6 +80,7 @@ export async function enqueueNotificationEmails(db: DbOrTx, mails: QueuedNotific
     )
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
     .returning({ id: emailOutbox.id });
+  if (rows.length > 0) noteQueuedMail();
   return rows.map((r) => r.id);
 }
 
@@ -225,6 +228,34 @@ export function runOutboxDrain(db: Db): Promise<DrainResult> {
 /** Starts a drain in the background after a request queued mail; errors are logged, never thrown. */
 export function kickOutbox(db: Db): void {
   runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
+}
+
+// The request whose work is running, if any: whether it queued mail (see sendMailQueuedBy).
+const requestMail = new AsyncLocalStorage<{ queued: boolean }>();
+
+/**
+ * Says that the running request stored mail to send (a new message, or a failed one queued again),
+ * so the outbox is kicked when the request ends. Outside a request (the periodic tasks, scripts)
+ * nothing happens: the tick sends it.
+ */
+export function noteQueuedMail(): void {
+  const request = requestMail.getStore();
+  if (request) request.queued = true;
+}
+
+/**
+ * Runs one request's work (every route handler and server action goes through here, see
+ * src/server/handler.ts) and kicks the outbox once it has ended when it queued mail: by then the
+ * transaction that stored the mail has committed, so the drain sees it and the mail goes out at
+ * once instead of at the next tick.
+ */
+export async function sendMailQueuedBy<T>(db: () => Db, work: () => Promise<T>): Promise<T> {
+  const request = { queued: false };
+  try {
+    return await requestMail.run(request, work);
+  } finally {
+    if (request.queued) kickOutbox(db());
+  }
 }
 
 /** Shutdown: no new drain or claim from now on; resolves once the drain in progress has recorded its message. */

@@ -167,13 +167,18 @@ export function mapSquareInvoice(invoice: Square.Invoice, now = new Date()): Map
   };
 }
 
+/** How a customer or an invoice's recipient is named: the company, else the person, else none. */
+export function partyName(party: { companyName?: string | null; givenName?: string | null; familyName?: string | null } | undefined): string | null {
+  const person = [clean(party?.givenName, 100), clean(party?.familyName, 100)].filter(Boolean).join(" ");
+  return clean(party?.companyName, 200) ?? (person || null);
+}
+
 /** The invoice's Square customer, with the name and e-mail the invoice was addressed to. */
 export function invoiceRecipient(invoice: Square.Invoice): { customerId: string | null; email: string | null; name: string | null } {
   const r = invoice.primaryRecipient;
-  const person = [clean(r?.givenName, 100), clean(r?.familyName, 100)].filter(Boolean).join(" ");
   return {
     customerId: clean(r?.customerId, 255),
     email: clean(r?.emailAddress, 320)?.toLowerCase() ?? null,
-    name: clean(r?.companyName, 200) ?? (person || null),
+    name: partyName(r),
   };
 }

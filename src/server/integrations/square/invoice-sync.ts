@@ -50,7 +50,7 @@ export type SyncResult = {
 type Prepared = { rows: InvoiceUpsertRow[]; customers: SeenCustomer[]; noCustomer: number; drafts: number };
 
 /** Maps the snapshot to rows (client decided later, from the customer links); no database writes. */
-export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "customerEmails">, now: Date): Prepared {
+export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "customers">, now: Date): Prepared {
   const prepared: Prepared = { rows: [], customers: [], noCustomer: 0, drafts: 0 };
   for (const invoice of snapshot.invoices) {
     let mapped;
@@ -69,9 +69,11 @@ export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "
       prepared.noCustomer += 1;
       continue;
     }
-    // The customer's current e-mail at Square, else the address the invoice was sent to.
-    const email = snapshot.customerEmails.get(recipient.customerId) ?? recipient.email;
-    prepared.customers.push({ squareCustomerId: recipient.customerId, name: recipient.name, email });
+    // The customer's current e-mail at Square, else the address the invoice was sent to; the name
+    // the invoice was addressed to, else the customer record's (an invoice may carry none).
+    const record = snapshot.customers.get(recipient.customerId);
+    const email = record?.email ?? recipient.email;
+    prepared.customers.push({ squareCustomerId: recipient.customerId, name: recipient.name ?? record?.name ?? null, email });
     prepared.rows.push({ ...mapped, squareCustomerId: recipient.customerId, clientId: null });
   }
   return prepared;

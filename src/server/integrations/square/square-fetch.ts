@@ -1,6 +1,7 @@
 import "server-only";
 import { SquareError, type Square, type SquareClient } from "square";
 import { toSquareApiError } from "./client";
+import { partyName } from "./invoice-mapping";
 
 // Reads everything a sync needs from Square before anything is written: every location, every
 // page of invoices, the customers they are addressed to, and the subscriptions.
@@ -47,19 +48,22 @@ export async function listLocationInvoices(client: SquareClient, locationId: str
   }
 }
 
-/** Each customer's current email (lower case), or null when Square has none or no such customer. */
-export async function fetchCustomerEmails(client: SquareClient, customerIds: string[]): Promise<Map<string, string | null>> {
-  const emails = await mapLimit(customerIds, CUSTOMER_CONCURRENCY, async (customerId) => {
+/** What a customer record at Square says now: its e-mail (lower case) and name, each null when it has none. */
+export type CustomerRecord = { email: string | null; name: string | null };
+
+/** Each customer's record; both fields null for a customer Square no longer has. */
+export async function fetchCustomerRecords(client: SquareClient, customerIds: string[]): Promise<Map<string, CustomerRecord>> {
+  const records = await mapLimit(customerIds, CUSTOMER_CONCURRENCY, async (customerId): Promise<CustomerRecord> => {
     try {
       const { customer } = await client.customers.get({ customerId });
-      return customer?.emailAddress?.trim().toLowerCase() || null;
+      return { email: customer?.emailAddress?.trim().toLowerCase() || null, name: partyName(customer) };
     } catch (error) {
       // A deleted customer: the invoice's recipient snapshot still names an email.
-      if (error instanceof SquareError && error.statusCode === 404) return null;
+      if (error instanceof SquareError && error.statusCode === 404) return { email: null, name: null };
       throw toSquareApiError(error, "reading customers");
     }
   });
-  return new Map(customerIds.map((id, i) => [id, emails[i] ?? null]));
+  return new Map(customerIds.map((id, i) => [id, records[i] ?? { email: null, name: null }]));
 }
 
 /** Every subscription of the seller; SearchSubscriptions is not paginated by the SDK. */
@@ -82,7 +86,7 @@ export type SquareSnapshot = {
   locationCount: number;
   pageCount: number;
   invoices: Square.Invoice[];
-  customerEmails: Map<string, string | null>;
+  customers: Map<string, CustomerRecord>;
   subscriptions: Square.Subscription[];
 };
 
@@ -92,12 +96,12 @@ export async function fetchSquareSnapshot(client: SquareClient): Promise<SquareS
   const perLocation = await Promise.all(locationIds.map((id) => listLocationInvoices(client, id)));
   const invoices = perLocation.flatMap((l) => l.invoices);
   const customerIds = [...new Set(invoices.filter((i) => i.status !== "DRAFT").map((i) => i.primaryRecipient?.customerId).filter((id): id is string => Boolean(id)))];
-  const [customerEmails, subscriptions] = await Promise.all([fetchCustomerEmails(client, customerIds), searchAllSubscriptions(client)]);
+  const [customers, subscriptions] = await Promise.all([fetchCustomerRecords(client, customerIds), searchAllSubscriptions(client)]);
   return {
     locationCount: locationIds.length,
     pageCount: perLocation.reduce((n, l) => n + l.pages, 0),
     invoices,
-    customerEmails,
+    customers,
     subscriptions,
   };
 }

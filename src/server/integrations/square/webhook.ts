@@ -15,7 +15,7 @@ import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
 import { announceNewInvoices, sendPaidReceipts } from "../../notifications/invoice-events";
 import { upsertInvoices } from "./invoice-upsert";
-import { fetchCustomerEmails } from "./square-fetch";
+import { type CustomerRecord, fetchCustomerRecords } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
 
 // POST /api/square/webhook: Square's notifications, so invoices change without a manual sync.
@@ -78,13 +78,22 @@ async function claimEvent(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], e
   return claimed.length > 0;
 }
 
-/** The customer's current e-mail at Square, read only the first time we see the customer. */
-async function firstSightEmail(db: Db, config: SquareConfig, customerId: string): Promise<string | null> {
-  const [known] = await db.select({ id: squareCustomers.squareCustomerId }).from(squareCustomers).where(eq(squareCustomers.squareCustomerId, customerId)).limit(1);
-  if (known) return null;
+/**
+ * The customer's record at Square (current e-mail and name), read the first time we see the
+ * customer, and again while we know it by no name.
+ */
+async function firstSightRecord(db: Db, config: SquareConfig, customerId: string): Promise<CustomerRecord | null> {
+  const [known] = await db
+    .select({ name: squareCustomers.displayName })
+    .from(squareCustomers)
+    .where(eq(squareCustomers.squareCustomerId, customerId))
+    .limit(1);
+  if (known?.name) return null;
   const connection = await usableConnection(db, config);
-  const emails = await fetchCustomerEmails(createSquareClient(config, connection.accessToken), [customerId]);
-  return emails.get(customerId) ?? null;
+  const records = await fetchCustomerRecords(createSquareClient(config, connection.accessToken), [customerId]);
+  const record = records.get(customerId) ?? null;
+  // A known customer is read again for its name only: its stored e-mail stays what the sync saw.
+  return known && record ? { email: null, name: record.name } : record;
 }
 
 async function applyInvoiceEvent(db: Db, config: SquareConfig, event: ParsedEvent["event"], mapped: MappedInvoice | null, invoice: Square.Invoice): Promise<WebhookOutcome> {
@@ -92,12 +101,14 @@ async function applyInvoiceEvent(db: Db, config: SquareConfig, event: ParsedEven
   const recipient = invoiceRecipient(invoice);
   const customerId = recipient.customerId;
   if (!customerId) return recordOnly(db, event, "no Square customer on the invoice");
-  const email = (await firstSightEmail(db, config, customerId)) ?? recipient.email;
+  const record = await firstSightRecord(db, config, customerId);
+  const email = record?.email ?? recipient.email;
+  const name = recipient.name ?? record?.name ?? null;
   // Same steps as the sync, for one customer: an existing invoice keeps its client, an older
   // version never overwrites a newer one, and a customer linked to no client leaves it unassigned.
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, event.event_id, event.type))) return { received: true, applied: false, duplicate: true } as const;
-    await recordSeenCustomers(tx, [{ squareCustomerId: customerId, name: recipient.name, email }]);
+    await recordSeenCustomers(tx, [{ squareCustomerId: customerId, name, email }]);
     const clientId = (await linkedClientsOf(tx, [customerId])).get(customerId) ?? null;
     const counts = await upsertInvoices(tx, [{ ...mapped, squareCustomerId: customerId, clientId }]);
     await settleCustomerLinks(tx, null, [customerId]);

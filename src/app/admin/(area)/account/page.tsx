@@ -23,7 +23,7 @@ export default async function AdminAccountPage() {
     <>
       <PageHeader title="Account" description={`Signed in as ${actor.email}`} />
       <div className="space-y-6">
-        <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} />
+        <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} demoExempt={security.demoExempt} />
         <PasskeysCard />
         <ChangePasswordCard />
         <SessionsCard />

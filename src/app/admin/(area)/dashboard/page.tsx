@@ -13,8 +13,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
 import { auditActionLabel } from "@/lib/domain/audit-action";
 import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
-import { Alert } from "@/components/ui/alert";
-import { isDemoAdminExempt, requireAdminPage } from "@/server/auth/session";
+import { DemoExemptionNote } from "@/components/account/demo-exemption-note";
+import { requireAdminPage } from "@/server/auth/session";
 import { getAccountSecurity } from "@/server/data/account-security";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/data/admin-dashboard";
 import { listFailedMails } from "@/server/data/admin-outbox";
@@ -41,16 +41,16 @@ export default async function AdminDashboardPage() {
     getMrrByMonth(db, { actor }),
     getAccountSecurity(db, { actor }),
   ]);
-  const demoExempt = !security.twoFactorEnabled && isDemoAdminExempt(actor.email);
 
   return (
     <>
       <PageHeader title="Admin Dashboard" description={`Signed in as ${actor.email}`} />
-      {demoExempt ? (
-        <Alert tone="info" className="mb-6">
-          Demo mode: this demo admin may sign in without two-factor authentication while the demo data is in use. Every other admin must set it up,
-          and a production deployment exempts no one. <Link href="/admin/account" className="underline">Set up two-factor</Link>
-        </Alert>
+      {security.demoExempt ? (
+        <DemoExemptionNote className="mb-6">
+          <Link href="/admin/account" className="underline">
+            Set up two-factor
+          </Link>
+        </DemoExemptionNote>
       ) : null}
       <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <StatCard label="Total Clients" value={stats.totalClients.toLocaleString("en-US")} icon={<Users className="h-7 w-7" aria-hidden />} />

@@ -7,7 +7,6 @@ import { getDb } from "@/server/data/db";
 import { serverEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { parseJson, withPublic } from "@/server/handler";
-import { kickOutbox } from "@/server/integrations/email/outbox";
 import { rateLimitSubject } from "@/server/client-address";
 import { clientIp, hitRateLimit } from "@/server/rate-limit";
 
@@ -35,7 +34,6 @@ export const POST = withPublic(async (request) => {
   }
 
   const { id } = await submitContactInquiry(db, inquiry, { notifyAddress: env.contactEmail });
-  kickOutbox(db);
   return Response.json({ success: true, id });
 });
 

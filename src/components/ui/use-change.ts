@@ -1,0 +1,79 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useState, useTransition } from "react";
+import { ApiError } from "@/lib/api-client";
+import { GENERIC_ERROR } from "@/lib/messages";
+
+/** What a change answers: a server action's result as is, a route handler's through `routeChange`. */
+export type ChangeResult<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+export type ChangeRefusal = Extract<ChangeResult<unknown>, { ok: false }>;
+/** Where a screen shows what a change ended with: its toast, or a card's own banner. */
+export type Notify = (message: string, tone: "success" | "error") => void;
+
+export type ChangeOptions<T> = {
+  /** Applies the saved state the answer carries (a status, a row that left) and returns the success message, if any. */
+  done?: (data: T) => string | void;
+  /** A refusal the screen shows itself (a field's message): true when it did, so no message is shown. */
+  refused?: (refusal: ChangeRefusal) => boolean;
+  /**
+   * Reloads the page's server data with the answer (the default). False when `done` shows the
+   * whole new state: Next's router runs the next server action only after a pending refresh, so a
+   * needless one would hold up the person's next change.
+   */
+  refresh?: boolean;
+};
+
+/**
+ * The one way a screen runs a change (docs/ARCHITECTURE.md, "UI conventions"). `busy` names the
+ * running change from the press until the screen shows its outcome: the answer's own state
+ * (`done`), the success message and the page's fresh server data are committed in one transition,
+ * so the screen never shows the old state once the busy state is gone, nor a success message next
+ * to the old state. A refusal shows the server's message, a change that could not be sent at all
+ * the generic one; either leaves the screen as it was.
+ */
+export function useChange<K extends string = string>(notify: Notify) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [running, setRunning] = useState<K | null>(null);
+
+  const run = useCallback(
+    <T>(key: K, send: () => Promise<ChangeResult<T>>, options: ChangeOptions<T> = {}) => {
+      setRunning(key);
+      startTransition(async () => {
+        let result: ChangeResult<T>;
+        try {
+          result = await send();
+        } catch {
+          notify(GENERIC_ERROR, "error");
+          return;
+        }
+        if (!result.ok) {
+          if (!options.refused?.(result)) notify(result.error || GENERIC_ERROR, "error");
+          return;
+        }
+        const { data } = result;
+        // After an await the updates need a transition of their own to join the pending one
+        // (React commits the two together, with the refreshed page).
+        startTransition(() => {
+          const message = options.done?.(data);
+          if (message) notify(message, "success");
+          if (options.refresh !== false) router.refresh();
+        });
+      });
+    },
+    [notify, router],
+  );
+
+  return { busy: pending ? running : null, run };
+}
+
+/** A route handler's answer as a change result: its refusal becomes `{ ok: false }`; an unreachable server still throws. */
+export async function routeChange<T>(call: Promise<T>): Promise<ChangeResult<T>> {
+  try {
+    return { ok: true, data: await call };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, error: error.message || GENERIC_ERROR, fieldErrors: error.fieldErrors };
+    throw error;
+  }
+}

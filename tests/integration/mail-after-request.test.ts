@@ -1,0 +1,97 @@
+// Mail queued by a request goes out when that request ends (docs/ARCHITECTURE.md, "Mail"), not at
+// the next tick of the periodic task (which never runs in these tests): a document upload, a
+// project status change and a booking decision each reach a real SMTP server within 2 seconds,
+// with no drain started by hand.
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { decideBookingAction } from "@/app/admin/(area)/bookings/actions";
+import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
+import { POST as upload } from "@/app/api/admin/documents/upload/route";
+import { emailOutbox, serviceBookings } from "@/server/db/schema";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { resetServerEnv } from "@/server/env";
+import { setMailTransport } from "@/server/integrations/email/mailer";
+import { outboxIdle } from "@/server/integrations/email/outbox";
+import { adminCookie } from "./helpers/admin-session";
+import { authHeaders } from "./helpers/auth";
+import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
+import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
+import { pdfBytes } from "./helpers/upload-files";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
+const t = setupTestDatabase({ seedDemo: true });
+const WITHIN_MS = 2000;
+let sink: SmtpSink;
+let cookie = "";
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  process.env.SMTP_URL = sink.url;
+  resetServerEnv();
+  setMailTransport(undefined);
+  cookie = await adminCookie();
+});
+afterEach(async () => {
+  await outboxIdle();
+  requestHeaders.current = new Headers();
+});
+afterAll(async () => {
+  await sink.close();
+  delete process.env.SMTP_URL;
+  resetServerEnv();
+  setMailTransport(undefined);
+});
+
+/**
+ * Waits for the drain the request started (outboxIdle resolves at once when none did) and returns
+ * how long after `startedAt` the mail with this subject had arrived, or null when it did not.
+ */
+async function arrivalOf(subject: string, startedAt: number): Promise<number | null> {
+  await outboxIdle();
+  const elapsed = Date.now() - startedAt;
+  return sink.received.some((m) => m.subject === subject) ? elapsed : null;
+}
+
+describe("mail queued by a request is sent when the request ends", () => {
+  it("a document upload (route handler) mails the client's user within 2 seconds", async () => {
+    const name = `findings-${Date.now()}.pdf`;
+    const form = new FormData();
+    form.set("clientId", DEMO_CLIENTS.acme.id);
+    form.set("category", "report");
+    form.set("file", new File([pdfBytes()], name, { type: "application/pdf" }));
+    const startedAt = Date.now();
+    const response = await upload(new Request("http://localhost:3000/api/admin/documents/upload", { method: "POST", headers: authHeaders(cookie), body: form }));
+    expect(response.status).toBe(201);
+    const elapsed = await arrivalOf(`New document: ${name}`, startedAt);
+    expect(elapsed).not.toBeNull();
+    expect(elapsed!).toBeLessThan(WITHIN_MS);
+    expect(sink.received.find((m) => m.subject === `New document: ${name}`)!.to).toBe(DEMO_USERS.acme.email);
+  });
+
+  it("a project status change (server action) mails the client within 2 seconds", async () => {
+    requestHeaders.current = authHeaders(cookie);
+    const project = DEMO_PROJECTS.find((p) => p.clientId === DEMO_CLIENTS.acme.id)!;
+    const startedAt = Date.now();
+    expect(await setProjectStatusAction({ projectId: project.id, status: "frozen" })).toMatchObject({ ok: true });
+    const elapsed = await arrivalOf(`Project ${project.projectName} is now Frozen`, startedAt);
+    expect(elapsed).not.toBeNull();
+    expect(elapsed!).toBeLessThan(WITHIN_MS);
+  });
+
+  it("a booking decision (server action) mails the client within 2 seconds, and leaves no pending mail", async () => {
+    requestHeaders.current = authHeaders(cookie);
+    const [booking] = await t.db
+      .select({ id: serviceBookings.id, serviceType: serviceBookings.serviceType })
+      .from(serviceBookings)
+      .where(eq(serviceBookings.status, "pending"))
+      .limit(1);
+    expect(booking).toBeDefined();
+    const startedAt = Date.now();
+    expect(await decideBookingAction({ bookingId: booking!.id, decision: "approve" })).toMatchObject({ ok: true });
+    const elapsed = await arrivalOf(`Your booking for ${booking!.serviceType} is approved`, startedAt);
+    expect(elapsed).not.toBeNull();
+    expect(elapsed!).toBeLessThan(WITHIN_MS);
+    expect(await t.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, "pending"))).toEqual([]);
+  });
+});
