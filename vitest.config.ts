@@ -20,6 +20,8 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/integration/helpers/setup-env.ts"],
+          // Once per run: the migrated and the demo-seeded database each file's database is copied from.
+          globalSetup: ["tests/integration/helpers/global-setup.ts"],
           // better-auth's nextCookies plugin imports next/headers itself: inlined, it sees the tests'
           // next/headers mock, so a test playing a browser gets the cookies an action sets.
           server: { deps: { inline: [/better-auth\/dist\/integrations\/next-js/] } },
