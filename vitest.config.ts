@@ -27,7 +27,10 @@ export default defineConfig({
           server: { deps: { inline: [/better-auth\/dist\/integrations\/next-js/] } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file gets its own database; two cores, so two files at a time.
+          // Each file gets its own database; two cores, so two files at a time. Worker threads, not
+          // processes: a file starts sooner, and PGlite's WebAssembly is compiled once per process
+          // rather than once per file (process.env stays each thread's own copy).
+          pool: "threads",
           maxWorkers: 2,
         },
       },
