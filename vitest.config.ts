@@ -20,12 +20,17 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/integration/helpers/setup-env.ts"],
+          // Once per run: the migrated and the demo-seeded database each file's database is copied from.
+          globalSetup: ["tests/integration/helpers/global-setup.ts"],
           // better-auth's nextCookies plugin imports next/headers itself: inlined, it sees the tests'
           // next/headers mock, so a test playing a browser gets the cookies an action sets.
           server: { deps: { inline: [/better-auth\/dist\/integrations\/next-js/] } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file gets its own database; two cores, so two files at a time.
+          // Each file gets its own database; two cores, so two files at a time. Worker threads, not
+          // processes: a file starts sooner, and PGlite's WebAssembly is compiled once per process
+          // rather than once per file (process.env stays each thread's own copy).
+          pool: "threads",
           maxWorkers: 2,
         },
       },

@@ -7,6 +7,7 @@ import { listPortalInvoices } from "@/server/data/portal-billing";
 import { user } from "@/server/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
 import { withAdmin, withClient } from "@/server/handler";
+import { adminCookie, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { requestHeaders } from "./helpers/next-headers-mock";
@@ -16,8 +17,6 @@ vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-h
 
 const t = setupTestDatabase({ seedDemo: true });
 
-const adminCookie = () => signIn("admin@example.com", DEMO_PASSWORDS.admin).then((r) => r.cookie);
-const clientCookie = (email = "client@example.com") => signIn(email, DEMO_PASSWORDS.client).then((r) => r.cookie);
 
 describe("sign-in core", () => {
   it("signs in with the demo password and sets an httpOnly session cookie", async () => {

@@ -8,10 +8,10 @@ import { AUTH_LIMITS } from "@/server/auth/brute-force";
 import { requireClient } from "@/server/auth/session";
 import { signInToArea } from "./helpers/auth-actions";
 import { createCredentialUser } from "@/server/auth/users";
-import { clients, session } from "@/server/db/schema";
+import { clients, session, user } from "@/server/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { withAdmin } from "@/server/handler";
-import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
+import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie, signIn, signedSessionToken } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
@@ -246,5 +246,26 @@ describe("HTTP sign-in endpoint", () => {
     for (let i = 0; i <= 10; i++) statuses.push((await signIn(`http-ip-probe-${i}@example.com`, "guessing", { ip })).response.status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("sessions the other tests make without signing in (helpers/auth.ts sessionCookie)", () => {
+  it("carry the cookie better-auth itself sets for a signed-in session", async () => {
+    const { cookie } = await signIn(CLIENT.email, CLIENT.password);
+    const set = /better-auth\.session_token=([^;]+)/.exec(cookie)?.[1];
+    const token = decodeURIComponent(set ?? "").split(".")[0]!;
+    expect(token).not.toBe("");
+    expect(await signedSessionToken(token)).toBe(set);
+  });
+
+  it("count as signed in only with the second factor they are given, for a user with two-factor on", async () => {
+    await t.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, DEMO_USERS.globex.id));
+    try {
+      await expect(requireClient(authHeaders(await sessionCookie(DEMO_USERS.globex.email)))).rejects.toThrow("Please sign in.");
+      const actor = await requireClient(authHeaders(await sessionCookie(DEMO_USERS.globex.email, { secondFactor: "totp" })));
+      expect(actor.clientId).toBe(DEMO_CLIENTS.globex.id);
+    } finally {
+      await t.db.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, DEMO_USERS.globex.id));
+    }
   });
 });

@@ -7,9 +7,9 @@ import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { COMPANY_TAKEN, companyTakenInstead } from "@/server/data/company-names";
 import { clients, user } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
 import { adminCookie } from "./helpers/admin-session";
-import { authHeaders, signIn } from "./helpers/auth";
+import { authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { requestHeaders } from "./helpers/next-headers-mock";
 
@@ -28,8 +28,8 @@ const acmeSettings = {
 const newClient = (company: string, email: string) => ({ company, contactPerson: "Pat Doe", email, phone: "", address: "" });
 const companies = async () => (await t.db.select({ company: clients.company }).from(clients)).map((r) => r.company).sort();
 
-async function actAs(email: string, password: string) {
-  requestHeaders.current = authHeaders((await signIn(email, password)).cookie);
+async function actAs(email: string) {
+  requestHeaders.current = authHeaders(await sessionCookie(email));
 }
 
 beforeEach(() => {
@@ -38,7 +38,7 @@ beforeEach(() => {
 
 describe("a client renaming its company (portal Settings)", () => {
   it("is refused with a 400 and a clear message when another client has that name in any case, and nothing changes", async () => {
-    await actAs("client@example.com", DEMO_PASSWORDS.client);
+    await actAs("client@example.com");
     const before = await companies();
     for (const company of [DEMO_CLIENTS.globex.company, DEMO_CLIENTS.globex.company.toUpperCase(), ` ${DEMO_CLIENTS.globex.company.toLowerCase()} `]) {
       expect(await saveAccountSettings({ ...acmeSettings, company })).toEqual(TAKEN);
@@ -47,7 +47,7 @@ describe("a client renaming its company (portal Settings)", () => {
   });
 
   it("may change the case of its own name, or take a free one", async () => {
-    await actAs("client@example.com", DEMO_PASSWORDS.client);
+    await actAs("client@example.com");
     expect(await saveAccountSettings({ ...acmeSettings, company: DEMO_CLIENTS.acme.company.toUpperCase() })).toMatchObject({ ok: true });
     expect(await saveAccountSettings({ ...acmeSettings, company: "Acme Robotics International" })).toMatchObject({ ok: true });
     expect(await saveAccountSettings(acmeSettings)).toMatchObject({ ok: true });

@@ -7,9 +7,9 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { signDownloadUrl } from "@/server/storage/signed-url";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/db/seed/demo-data";
 import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
-import { authHeaders, APP_ORIGIN, nextTestIp, signIn } from "./helpers/auth";
+import { authHeaders, APP_ORIGIN, nextTestIp, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule, isServerActionModule, type EntryPoint } from "./helpers/entry-points";
 import { callAction, callPage, callRoute, errorBody, type PageCall, type RouteCall } from "./helpers/entry-outcome";
@@ -490,8 +490,7 @@ const cookies: Partial<Record<Role, string>> = {};
 async function headersFor(role: Role): Promise<Headers> {
   if (role === "anonymous") return new Headers({ origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() });
   if (!cookies[role]) {
-    const [email, password] = role === "admin" ? ["admin@example.com", DEMO_PASSWORDS.admin] : [role === "clientA" ? "client@example.com" : "client2@example.com", DEMO_PASSWORDS.client];
-    cookies[role] = (await signIn(email, password)).cookie;
+    cookies[role] = await sessionCookie(role === "admin" ? "admin@example.com" : role === "clientA" ? "client@example.com" : "client2@example.com");
   }
   return authHeaders(cookies[role]!);
 }

@@ -16,7 +16,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientListQuerySchema, invoiceExportQuerySchema, linkInvoicesSchema, projectListQuerySchema, updateClientRatesSchema } from "@/lib/validation/admin";
-import { DEMO_PASSWORDS, DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
 import { GENERIC_ERROR } from "@/server/errors";
 import { actionInputSchema } from "@/server/handler";
@@ -24,7 +24,7 @@ import { saveConnection } from "@/server/integrations/square/connection";
 import { signDownloadUrl } from "@/server/storage/signed-url";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { signSquareWebhook } from "../../tools/fake-square/webhook";
-import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
+import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule } from "./helpers/entry-points";
 import { leakIn, takeChangedTables, trackChanges } from "./helpers/fuzz-checks";
@@ -392,8 +392,8 @@ const cookies: Partial<Record<Role, string>> = {};
 const logged: string[] = [];
 
 beforeAll(async () => {
-  cookies.admin = (await signIn("admin@example.com", DEMO_PASSWORDS.admin)).cookie;
-  cookies.client = (await signIn("client@example.com", DEMO_PASSWORDS.client)).cookie;
+  cookies.admin = await sessionCookie("admin@example.com");
+  cookies.client = await sessionCookie("client@example.com");
   // Connected to the fake Square, so signed webhook events reach the invoice code.
   sq.fake.reset(SQUARE_DATA);
   const token = sq.fake.issueToken();

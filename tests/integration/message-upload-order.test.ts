@@ -8,9 +8,9 @@ import { POST as startThread } from "@/app/api/client/messages/threads/route";
 import { POST as reply } from "@/app/api/client/messages/threads/[id]/route";
 import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from "@/server/data/messages-write";
 import { messages, projects, rateLimit } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { type DocumentStorage, getStorage, setStorage } from "@/server/storage/storage";
-import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
+import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { pdfBytes } from "./helpers/upload-files";
 
@@ -41,7 +41,7 @@ async function spent(userId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-const cookieOf = (email: string, password: string = DEMO_PASSWORDS.client) => signIn(email, password).then((r) => r.cookie);
+const cookieOf = (email: string) => sessionCookie(email);
 const withFile = (fields: Record<string, string>) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
@@ -94,7 +94,7 @@ describe("a message's file is stored only once the message may be sent", () => {
   });
 
   it("the team starting a thread with an unknown client: 400, nothing written to storage, no quota spent", async () => {
-    const admin = await cookieOf(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
+    const admin = await cookieOf(DEMO_USERS.admin.email);
     const puts = recordingStorage();
     const response = await post(adminStartThread, "/api/admin/messages/threads", admin, withFile({ clientId: "00000000-0000-4000-8000-000000000000", subject: "Hi", body: "Hello" }));
     expect(response.status).toBe(400);

@@ -13,17 +13,17 @@ import { getOverviewStats } from "@/server/data/portal-overview";
 import { listUpcomingMeetings } from "@/server/data/portal-bookings";
 import { countQueries } from "@/server/db/query-counter";
 import { emailOutbox, messages, messageThreads, projects, serviceBookings } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
 import type { AdminActor } from "@/server/auth/session";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from "@/lib/validation/messages";
-import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
+import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { createTestClient, demoClientActor } from "./helpers/portal";
 import { exeBytes, pdfBytes } from "./helpers/upload-files";
 
 const t = setupTestDatabase({ seedDemo: true });
 
-const cookieOf = (email: string, password: string = DEMO_PASSWORDS.client) => signIn(email, password).then((r) => r.cookie);
+const cookieOf = (email: string) => sessionCookie(email);
 const form = (fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
@@ -37,7 +37,7 @@ const get = (handler: typeof getThread, url: string, cookie: string, id: string)
 
 async function adminActor(): Promise<AdminActor> {
   const { requireAdmin } = await import("@/server/auth/session");
-  return requireAdmin(authHeaders(await cookieOf("admin@example.com", DEMO_PASSWORDS.admin)));
+  return requireAdmin(authHeaders(await cookieOf("admin@example.com")));
 }
 
 describe("messages", () => {
@@ -78,7 +78,7 @@ describe("messages", () => {
   it("refuses anonymous callers and admins on the client routes", async () => {
     const anonymous = await startThread(new Request(`${APP_ORIGIN}/api/client/messages/threads`, { method: "POST", headers: { origin: APP_ORIGIN }, body: form({ subject: "x", body: "y" }) }));
     expect(anonymous.status).toBe(401);
-    const admin = await cookieOf("admin@example.com", DEMO_PASSWORDS.admin);
+    const admin = await cookieOf("admin@example.com");
     expect((await post(startThread, "/api/client/messages/threads", admin, form({ subject: "x", body: "y" }))).status).toBe(403);
   });
 
@@ -121,7 +121,7 @@ describe("messages", () => {
 
   it("counts unread messages per user, notifies the other side without the text, and marks read on opening (once)", async () => {
     const acme = await cookieOf("client@example.com");
-    const admin = await cookieOf("admin@example.com", DEMO_PASSWORDS.admin);
+    const admin = await cookieOf("admin@example.com");
     const actor = await demoClientActor("client@example.com");
     const team = await adminActor();
     const started = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Unread check", body: "Secret finding details" }));
@@ -146,7 +146,7 @@ describe("messages", () => {
   });
 
   it("follows the recipient's preferences: the text only when chosen, nothing when Messages is off, one mail per message", async () => {
-    const admin = await cookieOf("admin@example.com", DEMO_PASSWORDS.admin);
+    const admin = await cookieOf("admin@example.com");
     const acme = await cookieOf("client@example.com");
     const actor = await demoClientActor("client@example.com");
     const { saveNotificationPreferences } = await import("@/server/notifications/preferences");

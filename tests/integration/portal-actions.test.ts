@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { earliestStartDate } from "@/lib/validation/portal";
 import { auditLog, clients, serviceBookings, user } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
-import { authHeaders, signIn } from "./helpers/auth";
+import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
+import { authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 
 // Server actions read the request's cookies through next/headers; outside a Next request the test
@@ -16,8 +16,8 @@ const { saveAccountSettings, requestServiceBooking, loadMoreInvoices } = await i
 
 const t = setupTestDatabase({ seedDemo: true });
 
-async function actAs(email: string | null, password: string = DEMO_PASSWORDS.client) {
-  request.headers = email ? authHeaders((await signIn(email, password)).cookie) : new Headers();
+async function actAs(email: string | null) {
+  request.headers = email ? authHeaders(await sessionCookie(email)) : new Headers();
 }
 
 const validSettings = {
@@ -44,7 +44,7 @@ beforeEach(() => {
 describe("saveAccountSettings", () => {
   it("refuses anonymous callers and admins", async () => {
     expect(await saveAccountSettings(validSettings)).toMatchObject({ ok: false, error: "Please sign in." });
-    await actAs("admin@example.com", DEMO_PASSWORDS.admin);
+    await actAs("admin@example.com");
     expect(await saveAccountSettings(validSettings)).toMatchObject({ ok: false, error: "Access denied. Please use the admin portal." });
   });
 

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/client/documents/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
-import { DEMO_DOCUMENTS, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { DEMO_DOCUMENTS } from "@/server/db/seed/demo-data";
 import { demoPdf } from "@/server/db/seed/demo-files";
 import { verifyDownloadSignature } from "@/server/storage/signed-url";
-import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
+import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 
 setupTestDatabase({ seedDemo: true });
@@ -17,19 +17,19 @@ const call = (id: string, cookie?: string) =>
   GET(new Request(`${APP_ORIGIN}/api/client/documents/${id}`, { headers: cookie ? authHeaders(cookie) : undefined }), {
     params: Promise.resolve({ id }),
   });
-const cookieOf = (email: string, password: string) => signIn(email, password).then((r) => r.cookie);
+const cookieOf = (email: string) => sessionCookie(email);
 const fetchFile = (url: string) => getFile(new Request(url), { params: Promise.resolve({ id: new URL(url).pathname.split("/").pop()! }) });
 
 describe("GET /api/client/documents/{id}", () => {
   it("answers 401 without a session and 403 for an admin", async () => {
     expect((await call(acmeDoc.id)).status).toBe(401);
-    const admin = await cookieOf("admin@example.com", DEMO_PASSWORDS.admin);
+    const admin = await cookieOf("admin@example.com");
     const response = await call(acmeDoc.id, admin);
     expect(response.status).toBe(403);
   });
 
   it("answers 404 for another client's document, exactly like a missing one", async () => {
-    const acme = await cookieOf("client@example.com", DEMO_PASSWORDS.client);
+    const acme = await cookieOf("client@example.com");
     const other = await call(globexDoc.id, acme);
     expect(other.status).toBe(404);
     const missing = await call("00000000-0000-4000-8000-0000000000ff", acme);
@@ -38,7 +38,7 @@ describe("GET /api/client/documents/{id}", () => {
   });
 
   it("answers 400 for an id that is not a uuid", async () => {
-    const acme = await cookieOf("client@example.com", DEMO_PASSWORDS.client);
+    const acme = await cookieOf("client@example.com");
     const response = await call("../../etc/passwd", acme);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "Invalid id" });
@@ -46,7 +46,7 @@ describe("GET /api/client/documents/{id}", () => {
 
   it("gives the owner a signed link that serves the stored bytes, for each of two clients", async () => {
     for (const [email, doc] of [["client@example.com", acmeDoc], ["client2@example.com", globexDoc]] as const) {
-      const response = await call(doc.id, await cookieOf(email, DEMO_PASSWORDS.client));
+      const response = await call(doc.id, await cookieOf(email));
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toContain("no-store");
       const body = (await response.json()) as { downloadUrl: string; filename: string };
@@ -67,7 +67,7 @@ describe("GET /api/client/documents/{id}", () => {
   });
 
   it("gives links that cannot be altered to reach another client's document", async () => {
-    const response = await call(acmeDoc.id, await cookieOf("client@example.com", DEMO_PASSWORDS.client));
+    const response = await call(acmeDoc.id, await cookieOf("client@example.com"));
     const { downloadUrl } = (await response.json()) as { downloadUrl: string };
     expect((await fetchFile(downloadUrl.replace(acmeDoc.id, globexDoc.id))).status).toBe(403);
     const later = new URL(downloadUrl);

@@ -65,8 +65,8 @@ describe("portal load", () => {
 
   it("loads the demo clients with the same count", async () => {
     const { requireClient } = await import("@/server/auth/session");
-    const { signIn, authHeaders } = await import("./helpers/auth");
-    const actor = await requireClient(authHeaders((await signIn("client@example.com", "demo-client-password")).cookie));
+    const { sessionCookie, authHeaders } = await import("./helpers/auth");
+    const actor = await requireClient(authHeaders(await sessionCookie("client@example.com")));
     const { result, queries } = await countQueries(() => loadClientPortal(t.db, { actor }));
     expect(queries).toBe(14);
     expect(result.profile.company).toBe("Acme Robotics");

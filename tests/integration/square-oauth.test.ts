@@ -2,17 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as callbackRoute } from "@/app/api/oauth/square/callback/route";
 import { GET, POST } from "@/app/api/oauth/square/route";
-import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
 import { auditLog, paymentProviderConnections, squareOauthStates } from "@/server/db/schema";
 import { loadConnection } from "@/server/integrations/square/connection";
-import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
+import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { clearSquareEnv, configureSquareEnv, setupFakeSquare } from "./helpers/square";
 
 const t = setupTestDatabase({ seedDemo: true });
 const sq = setupFakeSquare();
 
-const admin = () => signIn("admin@example.com", DEMO_PASSWORDS.admin).then((r) => r.cookie);
+const admin = () => sessionCookie("admin@example.com");
 const oauth = (action: string, cookie: string) => GET(new Request(`${APP_ORIGIN}/api/oauth/square?action=${action}`, { headers: authHeaders(cookie) }));
 
 /** Starts the flow; returns the fake's authorize URL. */

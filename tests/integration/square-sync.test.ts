@@ -1,13 +1,13 @@
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as syncRoute } from "@/app/api/square/sync-invoices/route";
-import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
 import { auditLog, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/db/schema";
 import { loadConnection, saveConnection } from "@/server/integrations/square/connection";
 import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
 import { SYNC_ALREADY_RUNNING } from "@/server/integrations/square/sync-lock";
 import { demoFixture, generatedFixture } from "../../tools/fake-square/fixtures";
-import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
+import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { configureSquareEnv, setupFakeSquare } from "./helpers/square";
 
@@ -15,7 +15,7 @@ const t = setupTestDatabase({ seedDemo: true });
 const sq = setupFakeSquare();
 
 const DEMO_EMAILS = ["client@example.com", "client2@example.com"];
-const admin = () => signIn("admin@example.com", DEMO_PASSWORDS.admin).then((r) => r.cookie);
+const admin = () => sessionCookie("admin@example.com");
 const sync = (cookie: string) => syncRoute(new Request(`${APP_ORIGIN}/api/square/sync-invoices`, { headers: authHeaders(cookie) }));
 
 /** Connects as the OAuth flow would, with a token the fake issued (valid `ttlDays`). */

@@ -9,7 +9,6 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { Db, DbHandle } from "@/server/db/client";
 import { documents, storageOwner } from "@/server/db/schema";
 import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
-import { seedDemoData } from "@/server/db/seed/seed-demo";
 import { diskStorage } from "@/server/storage/disk-storage";
 import { sweepOrphanedObjects } from "@/server/storage/orphans";
 import { claimStorage, confirmStorageOwner, OWNER_MARKER } from "@/server/storage/ownership";
@@ -28,10 +27,10 @@ afterAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** A database with the demo data set, its document files in `storage`. */
 async function demoDatabase(storage: DocumentStorage): Promise<Db> {
-  const handle = await openTestDatabase();
+  const handle = await openTestDatabase({ seedDemo: true, storage });
   opened.push(handle);
-  await seedDemoData(handle.db, storage);
   return handle.db;
 }
 

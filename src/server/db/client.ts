@@ -26,13 +26,14 @@ export type DbHandle = {
 
 const g = globalThis as { __dbHandle?: DbHandle };
 
-export function openPglite(dataDir: string | undefined): DbHandle {
+/** Embedded PostgreSQL: in memory without `dataDir`; `loadDataDir` starts it from a dumped data directory (tests). */
+export function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): DbHandle {
   let release = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
   }
-  const client = new PGlite(dataDir ? `${dataDir}/pgdata` : undefined);
+  const client = new PGlite({ dataDir: dataDir ? `${dataDir}/pgdata` : undefined, loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db;
   return {
     db,

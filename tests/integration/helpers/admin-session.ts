@@ -1,14 +1,19 @@
-// Admin and client actors from real sign-ins (better-auth), for data-function and action tests.
+// Admin and client actors of the demo data set, from sessions made without signing in
+// (sessionCookie in ./auth.ts): for data-function, route and action tests that are not about
+// signing in. The guards read them exactly as they read a signed-in browser's cookie.
 import { requireAdmin, requireClient } from "@/server/auth/session";
-import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
-import { authHeaders, signIn } from "./auth";
+import type { SecondFactorMethod } from "@/server/db/schema";
+import { authHeaders, sessionCookie } from "./auth";
 
-export async function adminCookie(): Promise<string> {
-  return (await signIn("admin@example.com", DEMO_PASSWORDS.admin)).cookie;
+type SessionOptions = { secondFactor?: SecondFactorMethod };
+
+/** The demo admin (exempt from two-factor while the demo data set is in use, as in a demo start). */
+export async function adminCookie(options: SessionOptions = {}): Promise<string> {
+  return sessionCookie("admin@example.com", options);
 }
 
-export async function clientCookie(email = "client@example.com"): Promise<string> {
-  return (await signIn(email, DEMO_PASSWORDS.client)).cookie;
+export async function clientCookie(email = "client@example.com", options: SessionOptions = {}): Promise<string> {
+  return sessionCookie(email, options);
 }
 
 export async function adminActor() {

@@ -1,5 +1,11 @@
-// Signs in through the real better-auth handler and returns the cookie header for later calls.
+// Signing in for tests: through the real better-auth handler (signIn, for the tests of signing in),
+// or a session made directly (sessionCookie, for every other test: no password is hashed).
+import { createHmac } from "node:crypto";
 import { getAuth } from "@/server/auth/auth";
+import { recordSecondFactor } from "@/server/auth/second-factor";
+import { findUserByEmail } from "@/server/auth/users";
+import { getDb } from "@/server/db/client";
+import type { SecondFactorMethod } from "@/server/db/schema";
 
 export const APP_ORIGIN = "http://localhost:3000";
 let ipCounter = 0;
@@ -26,6 +32,34 @@ export async function signIn(email: string, password: string, opts: { rememberMe
   const setCookies = response.headers.getSetCookie();
   const cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
   return { response, cookie, setCookies };
+}
+
+/**
+ * The session cookie's value for a session token, signed as better-auth signs it: the token, a dot
+ * and the HMAC-SHA256 of the token keyed with the auth secret, in base64, URL-encoded.
+ */
+export async function signedSessionToken(token: string): Promise<string> {
+  const { secret } = await getAuth().$context;
+  return encodeURIComponent(`${token}.${createHmac("sha256", secret).update(token).digest("base64")}`);
+}
+
+/**
+ * A Cookie header for a new session of the user with this email, made without signing in:
+ * better-auth's own session store writes the row (as a sign-in would, with a remembered 7-day
+ * expiry) and the cookie is signed as better-auth signs it. `secondFactor` is the factor the
+ * session records as passed; without one it is a password-only session, which for a user with
+ * two-factor on counts as signed out (docs/PRODUCT.md#sign-in-two-factor). None of a sign-in's
+ * side effects happen (password check, limits, last sign-in stamp, new-browser mail): tests of
+ * those sign in with signIn().
+ */
+export async function sessionCookie(email: string, opts: { secondFactor?: SecondFactorMethod; ip?: string } = {}): Promise<string> {
+  const db = getDb();
+  const found = await findUserByEmail(db, email);
+  if (!found) throw new Error(`sessionCookie: no user ${email}`);
+  const ctx = await getAuth().$context;
+  const made = await ctx.internalAdapter.createSession(found.id, false, { ipAddress: opts.ip ?? nextTestIp() });
+  if (opts.secondFactor) await recordSecondFactor(db, made.token, opts.secondFactor);
+  return `${ctx.authCookies.sessionToken.name}=${await signedSessionToken(made.token)}`;
 }
 
 /** Request headers carrying a session cookie (and the Origin better-auth requires on POSTs). */

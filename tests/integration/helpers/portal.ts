@@ -1,16 +1,15 @@
-// Portal test fixtures: actors of the demo clients (through a real sign-in) and extra clients
+// Portal test fixtures: actors of the demo clients (from a session, as the guard reads it) and extra clients
 // with generated projects and invoices.
 import { randomUUID } from "node:crypto";
 import { requireClient, type ClientActor } from "@/server/auth/session";
 import type { DbOrTx } from "@/server/db/client";
 import { clients, invoices, projects, user, type ScheduleEntry } from "@/server/db/schema";
-import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
-import { authHeaders, signIn } from "./auth";
+import { clientCookie } from "./admin-session";
+import { authHeaders } from "./auth";
 
 /** The actor of a demo client, as the guard builds it from a real session. */
 export async function demoClientActor(email: "client@example.com" | "client2@example.com"): Promise<ClientActor> {
-  const { cookie } = await signIn(email, DEMO_PASSWORDS.client);
-  return requireClient(authHeaders(cookie));
+  return requireClient(authHeaders(await clientCookie(email)));
 }
 
 /** A new client user and clients row, with no data of its own. */

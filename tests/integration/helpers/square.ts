@@ -14,7 +14,9 @@ export function configureSquareEnv(fake: FakeSquare): void {
   process.env.SQUARE_WEBHOOK_SIGNATURE_KEY = WEBHOOK_KEY;
   // The SDK retries 5xx twice by default: a test of a failure wants the failure at once.
   process.env.SQUARE_MAX_RETRIES = "0";
-  process.env.SQUARE_TIMEOUT_SECONDS = "5";
+  // The production default: on a loaded machine (files in parallel) the in-process fake can take
+  // seconds to answer. The test of a slow Square sets its own.
+  process.env.SQUARE_TIMEOUT_SECONDS = "30";
 }
 
 export function clearSquareEnv(): void {
