@@ -6,6 +6,7 @@ import fs from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DbHandle, installDbHandle, openPglite, openPostgres } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { outboxIdle } from "@/server/integrations/email/outbox";
 import { diskStorage } from "@/server/storage/disk-storage";
 import { type DocumentStorage, getStorage } from "@/server/storage/storage";
 import { createPostgresDatabase } from "../../helpers/postgres-database";
@@ -60,6 +61,8 @@ export function setupTestDatabase(options: { seedDemo?: boolean } = {}) {
     installDbHandle(ref.handle);
   });
   afterAll(async () => {
+    // A request's end kicks the outbox in the background: let that drain finish on this database.
+    await outboxIdle();
     installDbHandle(undefined);
     await ref.handle?.dispose();
   });
