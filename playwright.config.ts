@@ -12,8 +12,10 @@ const fakeSquareUrl = `http://127.0.0.1:${squarePort}`;
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  // Files run in parallel on two workers (a file's own tests in order); tests that change data make
+  // their own client company, so no test depends on another's order (tests/e2e/README.md).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -26,7 +28,14 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    // Signs each demo role in once; the tests reuse those sessions (tests/e2e/auth.setup.ts).
+    { name: "setup", testMatch: "auth.setup.ts" },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: "square.spec.ts" },
+    // Square's sync adds invoices to the demo clients, which the charts and exports tests add up:
+    // it runs once every other test has finished.
+    { name: "square", use: { ...devices["Desktop Chrome"] }, dependencies: ["chromium"], testMatch: "square.spec.ts" },
+  ],
   webServer: [
     {
       command: `node --import tsx tools/fake-square/cli.ts --port ${squarePort}`,

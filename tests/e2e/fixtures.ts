@@ -1,5 +1,7 @@
 // Shared by browser tests. The e2e server runs with TRUST_PROXY=true and every test sends its own
 // X-Forwarded-For, so per-IP rate limits (sign-in, contact) never leak from one test into another.
+import fs from "node:fs";
+import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const DEMO = {
@@ -9,9 +11,14 @@ export const DEMO = {
 } as const;
 
 let counter = 0;
+/**
+ * An address no other test uses, for X-Forwarded-For: workers running at the same time have
+ * different parallel indexes, and a worker started after a failure has another pid.
+ */
 export function uniqueIp(): string {
   counter += 1;
-  const n = (process.pid % 200) * 65536 + counter;
+  const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const n = (parallelIndex * 100 + (process.pid % 100)) * 65536 + counter;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
@@ -86,8 +93,24 @@ export const test = base.extend<CspFixtures>({
 });
 export { expect };
 
-/** Signs in through the API (no UI), leaving the session cookie in the page's context. */
-export async function signInViaApi(page: Page, who: { email: string; password: string }): Promise<void> {
+/** Where the setup project (auth.setup.ts) keeps each demo role's signed-in browser state. */
+export function roleStatePath(email: string): string {
+  return path.join(process.env.E2E_AUTH_DIR ?? "test-results/.auth", `${email}.json`);
+}
+
+/**
+ * Signs in through the API (no UI), leaving the session cookie in the page's context. A demo role
+ * reuses the session the setup project opened for it (auth.setup.ts): no password is hashed per
+ * test. A test that ends its session (logout, sign out everywhere) asks for `ownSession`, so the
+ * session other tests share stays alive.
+ */
+export async function signInViaApi(page: Page, who: { email: string; password: string }, opts: { ownSession?: boolean } = {}): Promise<void> {
+  const saved = roleStatePath(who.email);
+  if (!opts.ownSession && fs.existsSync(saved)) {
+    const state = JSON.parse(fs.readFileSync(saved, "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+    await page.context().addCookies(state.cookies);
+    return;
+  }
   const baseURL = test.info().project.use.baseURL!;
   const response = await page.request.post("/api/auth/sign-in/email", {
     data: { email: who.email, password: who.password, rememberMe: true },

@@ -328,6 +328,8 @@ test("book service: a request that cannot be sent says so and keeps what was typ
 });
 
 test("logout ends the session and shows the login again", async ({ page }) => {
+  // A session of its own: the one the other portal tests share must outlive this logout.
+  await signInViaApi(page, DEMO.client, { ownSession: true });
   await page.goto("/client-portal?section=projects");
   await expect(heading(page, "My Projects")).toBeVisible();
   await page.getByRole("button", { name: "Logout" }).click();

@@ -22,15 +22,19 @@ const port = await freePort();
 // The fake Square (tools/fake-square) the app is configured against during browser tests.
 const squarePort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+// Each demo role's signed-in browser state (tests/e2e/auth.setup.ts), thrown away with the run.
+const authDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-"));
 const env = {
   ...process.env,
   CHROMIUM_PATH: chromium,
   E2E_PORT: String(port),
   E2E_SQUARE_PORT: String(squarePort),
   E2E_DATA_DIR: dataDir,
+  E2E_AUTH_DIR: authDir,
   NEXT_TELEMETRY_DISABLED: "1",
 };
 const playwright = path.join(ROOT, "node_modules", "@playwright", "test", "cli.js");
 const result = spawnSync(process.execPath, [playwright, "test", ...process.argv.slice(2)], { cwd: ROOT, stdio: "inherit", env });
 fs.rmSync(dataDir, { recursive: true, force: true });
+fs.rmSync(authDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);
