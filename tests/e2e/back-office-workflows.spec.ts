@@ -7,6 +7,7 @@ import type { Browser, Page } from "@playwright/test";
 import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
 import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 import { fillBookingForm } from "./portal-helpers";
+import { holdingFigure } from "./shared-figures";
 
 /** A page of its own browser context (another person), hydrated after each navigation like `page`. */
 async function otherPerson(browser: Browser) {
@@ -99,9 +100,11 @@ async function clientWithBookingRequest(browser: Browser, page: Page, company: s
   await client.open("/client-portal?section=book-service&tab=custom");
   const description = `Assess our support chatbot before launch (${uniqueSuffix()}).`;
   await fillBookingForm(client.page, { description, urgency: "High - ASAP" });
-  await client.page.getByRole("button", { name: "Submit Booking Request" }).click();
   const request = client.page.getByRole("listitem").filter({ hasText: description });
-  await expect(request).toContainText("Pending");
+  await holdingFigure("pending-bookings", async () => {
+    await client.page.getByRole("button", { name: "Submit Booking Request" }).click();
+    await expect(request).toContainText("Pending");
+  });
   return { created, client, description };
 }
 
@@ -144,13 +147,17 @@ test("approving a booking on the dashboard takes it off the card and tells the c
   await page.goto("/admin/dashboard");
   const card = page.getByRole("region", { name: "Pending Service Bookings" });
   const viewAll = card.getByRole("link", { name: /^View All \d+ Bookings$/ });
-  const before = Number((await viewAll.textContent())!.match(/\d+/)![0]);
   const label = `AI Security Assessment for ${created.company}`;
-  await card.getByRole("button", { name: `Approve ${label}` }).click();
-  await expect(card.getByRole("status").filter({ hasText: "Approved the" })).toHaveText(`Approved the AI Security Assessment booking for ${created.company}.`);
-  await expect(card.getByRole("button", { name: `Approve ${label}` })).toHaveCount(0);
-  if (before > 1) await expect(viewAll).toHaveText(`View All ${before - 1} Bookings`);
-  else await expect(card.getByText("No pending bookings")).toBeVisible();
+  // No other test's booking request may land between the figure read here and the one checked.
+  await holdingFigure("pending-bookings", async () => {
+    await page.reload();
+    const before = Number((await viewAll.textContent())!.match(/\d+/)![0]);
+    await card.getByRole("button", { name: `Approve ${label}` }).click();
+    await expect(card.getByRole("status").filter({ hasText: "Approved the" })).toHaveText(`Approved the AI Security Assessment booking for ${created.company}.`);
+    await expect(card.getByRole("button", { name: `Approve ${label}` })).toHaveCount(0);
+    if (before > 1) await expect(viewAll).toHaveText(`View All ${before - 1} Bookings`);
+    else await expect(card.getByText("No pending bookings")).toBeVisible();
+  });
 
   await client.open("/client-portal?section=book-service&tab=custom");
   // The request now reads Approved (it is also listed under the upcoming meetings).
@@ -181,15 +188,20 @@ test("viewing a client's portal shows that client's data, and the server refuses
   // The account security cards would act on the admin's own account: not shown here.
   await expect(page.getByText("are the client's own and are not shown in the read-only view")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Passkeys" })).toHaveCount(0);
-  const phone = form.getByLabel("Phone");
-  const before = await phone.inputValue();
-  await phone.fill(`+1 415 555 ${String(Date.now() % 10_000).padStart(4, "0")}`);
-  await form.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Read-only view: changes cannot be made while viewing a client's portal." })).toBeVisible();
-  await expect(page.getByText("Account settings saved successfully!")).toHaveCount(0);
-  // Nothing was stored.
-  await page.reload();
-  await expect(page.getByRole("form", { name: "Account settings" }).getByLabel("Phone")).toHaveValue(before);
+  // Acme's own settings test (portal.spec) changes the stored phone only while it holds this lock.
+  await holdingFigure("acme-account", async () => {
+    await page.reload();
+    await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+    const phone = form.getByLabel("Phone");
+    const before = await phone.inputValue();
+    await phone.fill(`+1 415 555 ${String(Date.now() % 10_000).padStart(4, "0")}`);
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Read-only view: changes cannot be made while viewing a client's portal." })).toBeVisible();
+    await expect(page.getByText("Account settings saved successfully!")).toHaveCount(0);
+    // Nothing was stored.
+    await page.reload();
+    await expect(page.getByRole("form", { name: "Account settings" }).getByLabel("Phone")).toHaveValue(before);
+  });
 
   // Exit leaves the portal for the admin's client list; the portal is no longer Acme's.
   await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();

@@ -4,6 +4,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { fillBookingForm } from "./portal-helpers";
+import { holdingFigure } from "./shared-figures";
 
 const SERVICE = "AI Security Governance";
 const confirmation = (page: Page) => page.getByRole("article", { name: `We received your booking request: ${SERVICE}` });
@@ -21,8 +22,10 @@ async function setBookings(page: Page, on: boolean) {
 async function book(page: Page) {
   await page.goto("/client-portal?section=book-service&tab=custom");
   await fillBookingForm(page, { service: SERVICE, description: `Notification e2e ${Date.now().toString(36)}` });
-  await page.getByRole("button", { name: "Submit Booking Request" }).click();
-  await expect(page.getByText(/Booking Request Received!/)).toBeVisible();
+  await holdingFigure("pending-bookings", async () => {
+    await page.getByRole("button", { name: "Submit Booking Request" }).click();
+    await expect(page.getByText(/Booking Request Received!/)).toBeVisible();
+  });
 }
 
 test("a client's Bookings preference decides whether its booking is confirmed by mail", async ({ page }) => {

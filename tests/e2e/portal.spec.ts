@@ -6,6 +6,7 @@ import path from "node:path";
 import { interceptNextAction } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test, waitForHydration } from "./fixtures";
 import { fillBookingForm } from "./portal-helpers";
+import { holdingFigure } from "./shared-figures";
 
 // Demo ids (src/server/db/seed/demo-data.ts; not importable here: it is server-only).
 const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001"; // Master Services Agreement.pdf
@@ -188,63 +189,66 @@ test("documents: search, filter and a real download whose bytes match the stored
 });
 
 test("settings are saved to the account, survive a reload and leave the sign-in email alone", async ({ page }) => {
-  // Typing before hydration would be overwritten by react-hook-form's defaults.
-  const openSettings = async () => {
-    await page.goto("/client-portal?section=settings");
-    await waitForHydration(page.getByRole("form", { name: "Account settings" }));
-  };
-  await openSettings();
-  const phone = page.getByLabel("Phone");
-  const address = page.getByLabel("Address");
-  const email = page.getByLabel("Email");
-  const original = { phone: await phone.inputValue(), address: await address.inputValue(), email: await email.inputValue() };
-  const stamp = Date.now().toString(36);
-  const save = page.getByRole("button", { name: "Save Changes" });
-  const saved = page.getByText("Account settings saved successfully!");
-
-  try {
-    // Invalid input is refused with a message under the field.
-    await email.fill("not-an-email");
-    await save.click();
-    await expect(page.getByText("Invalid email address")).toBeVisible();
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    // Reset brings back the stored values.
-    await page.getByRole("button", { name: "Reset" }).click();
-    await expect(email).toHaveValue(original.email);
-
-    // A save that never reaches the server says so and keeps what was typed.
-    await phone.fill("+1 (415) 555-0177");
-    await interceptNextAction(page, "abort", { bodyIncludes: "555-0177" });
-    await save.click();
-    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong. Please try again." })).toBeVisible();
-    await expect(phone).toHaveValue("+1 (415) 555-0177");
-    await expect(saved).toBeHidden();
-
-    await phone.fill("+1 (415) 555-0188");
-    await address.fill(`1 Portal Test Way ${stamp}, San Francisco, CA`);
-    await email.fill(`accounts-${stamp}@acme.example`);
-    await save.click();
-    await expect(saved).toBeVisible();
-    // The banner goes away after 3 seconds.
-    await expect(saved).toBeHidden({ timeout: 6_000 });
-
-    await page.reload();
-    await expect(phone).toHaveValue("+1 (415) 555-0188");
-    await expect(address).toHaveValue(`1 Portal Test Way ${stamp}, San Francisco, CA`);
-    await expect(email).toHaveValue(`accounts-${stamp}@acme.example`);
-    // Signing in still uses the original address, shown in the header.
-    await expect(page.getByRole("banner").getByText(DEMO.client.email)).toBeVisible();
-  } finally {
+  // The view-as test reads Acme's stored settings: they change only while this holds the lock.
+  await holdingFigure("acme-account", async () => {
+    // Typing before hydration would be overwritten by react-hook-form's defaults.
+    const openSettings = async () => {
+      await page.goto("/client-portal?section=settings");
+      await waitForHydration(page.getByRole("form", { name: "Account settings" }));
+    };
     await openSettings();
-    await phone.fill(original.phone);
-    await address.fill(original.address);
-    await email.fill(original.email);
-    await save.click();
-    await expect(saved).toBeVisible();
-  }
-  await page.reload();
-  await expect(phone).toHaveValue(original.phone);
-  await expect(email).toHaveValue(original.email);
+    const phone = page.getByLabel("Phone");
+    const address = page.getByLabel("Address");
+    const email = page.getByLabel("Email");
+    const original = { phone: await phone.inputValue(), address: await address.inputValue(), email: await email.inputValue() };
+    const stamp = Date.now().toString(36);
+    const save = page.getByRole("button", { name: "Save Changes" });
+    const saved = page.getByText("Account settings saved successfully!");
+
+    try {
+      // Invalid input is refused with a message under the field.
+      await email.fill("not-an-email");
+      await save.click();
+      await expect(page.getByText("Invalid email address")).toBeVisible();
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      // Reset brings back the stored values.
+      await page.getByRole("button", { name: "Reset" }).click();
+      await expect(email).toHaveValue(original.email);
+
+      // A save that never reaches the server says so and keeps what was typed.
+      await phone.fill("+1 (415) 555-0177");
+      await interceptNextAction(page, "abort", { bodyIncludes: "555-0177" });
+      await save.click();
+      await expect(page.getByRole("alert").filter({ hasText: "Something went wrong. Please try again." })).toBeVisible();
+      await expect(phone).toHaveValue("+1 (415) 555-0177");
+      await expect(saved).toBeHidden();
+
+      await phone.fill("+1 (415) 555-0188");
+      await address.fill(`1 Portal Test Way ${stamp}, San Francisco, CA`);
+      await email.fill(`accounts-${stamp}@acme.example`);
+      await save.click();
+      await expect(saved).toBeVisible();
+      // The banner goes away after 3 seconds.
+      await expect(saved).toBeHidden({ timeout: 6_000 });
+
+      await page.reload();
+      await expect(phone).toHaveValue("+1 (415) 555-0188");
+      await expect(address).toHaveValue(`1 Portal Test Way ${stamp}, San Francisco, CA`);
+      await expect(email).toHaveValue(`accounts-${stamp}@acme.example`);
+      // Signing in still uses the original address, shown in the header.
+      await expect(page.getByRole("banner").getByText(DEMO.client.email)).toBeVisible();
+    } finally {
+      await openSettings();
+      await phone.fill(original.phone);
+      await address.fill(original.address);
+      await email.fill(original.email);
+      await save.click();
+      await expect(saved).toBeVisible();
+    }
+    await page.reload();
+    await expect(phone).toHaveValue(original.phone);
+    await expect(email).toHaveValue(original.email);
+  });
 });
 
 test("book service: support plans and a custom project request that is stored", async ({ page, context }) => {
@@ -290,12 +294,13 @@ test("book service: support plans and a custom project request that is stored", 
 
   const description = `Portal e2e booking ${Date.now().toString(36)}: review our agent platform.`;
   await fillBookingForm(page, { description, scope: "Two agents", urgency: "High - ASAP" });
-  await page.getByRole("button", { name: "Submit Booking Request" }).click();
-
   const confirmation = page.getByText(
     "Booking Request Received! Your account manager will contact you within 24 hours to confirm the details and scheduling.",
   );
-  await expect(confirmation).toBeVisible();
+  await holdingFigure("pending-bookings", async () => {
+    await page.getByRole("button", { name: "Submit Booking Request" }).click();
+    await expect(confirmation).toBeVisible();
+  });
   const request = page.getByRole("listitem").filter({ hasText: description });
   await expect(request).toContainText("AI Security Assessment");
   await expect(request).toContainText("High - ASAP");
