@@ -30,8 +30,9 @@ export default defineConfig({
           // Each file gets its own database; two cores, so two files at a time. Worker threads, not
           // processes: a file starts sooner, and PGlite's WebAssembly is compiled once per process
           // rather than once per file (process.env stays each thread's own copy).
+          // npm test runs the PGlite and PostgreSQL passes side by side with one worker each.
           pool: "threads",
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
         },
       },
     ],

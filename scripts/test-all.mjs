@@ -1,35 +1,47 @@
-// `npm test`: every check, cheapest first, stopping at the first that fails, each stage timed.
+// `npm test`: every check, cheapest first, stopping at the first stage that fails, each timed.
+// A stage of several checks runs them side by side (the machine has two cores; each of these
+// leaves one partly idle) and prints each one's output once it has finished.
 // The PostgreSQL pass runs when TEST_DATABASE_URL names a server (CI starts one: .ci/run);
 // without it the integration suite runs on embedded PostgreSQL (PGlite) only, and the scale harness
 // (several instances on one PostgreSQL server) is skipped.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (pkg, file) => path.join(ROOT, "node_modules", pkg, file);
 const node = (...args) => [process.execPath, ...args];
 const withoutPg = { TEST_DATABASE_URL: "" };
+const usingPg = Boolean(process.env.TEST_DATABASE_URL);
+const vitest = (project) => node(bin("vitest", "vitest.mjs"), "run", "--project", project);
 
 const stages = [
-  { name: "typecheck", cmd: node(bin("typescript", "bin/tsc"), "--noEmit") },
-  { name: "lint", cmd: node(bin("eslint", "bin/eslint.js"), "--max-warnings", "0", ".") },
-  { name: "schema and migrations agree", cmd: node("scripts/check-migrations.mjs") },
-  { name: "unit tests", cmd: node(bin("vitest", "vitest.mjs"), "run", "--project", "unit") },
-  { name: "integration tests (PGlite)", cmd: node(bin("vitest", "vitest.mjs"), "run", "--project", "integration"), env: withoutPg },
-  {
-    name: "integration tests (PostgreSQL)",
-    cmd: node(bin("vitest", "vitest.mjs"), "run", "--project", "integration"),
-    skip: !process.env.TEST_DATABASE_URL && "TEST_DATABASE_URL is not set",
-  },
-  { name: "build", cmd: node("scripts/ensure-build.mjs", "--force") },
-  {
-    // Three production instances on one PostgreSQL database and an S3 server (tests/scale): needs
-    // the build above and the PostgreSQL server.
-    name: "scale harness (PostgreSQL, S3, three instances)",
-    cmd: node("tests/scale/run.mjs"),
-    skip: !process.env.TEST_DATABASE_URL && "TEST_DATABASE_URL is not set",
-  },
-  { name: "browser tests", cmd: node("tests/e2e/run.mjs") },
+  [
+    { name: "typecheck", cmd: node(bin("typescript", "bin/tsc"), "--noEmit") },
+    { name: "lint", cmd: node(bin("eslint", "bin/eslint.js"), "--max-warnings", "0", ".") },
+    { name: "schema and migrations agree", cmd: node("scripts/check-migrations.mjs") },
+    { name: "unit tests", cmd: vitest("unit") },
+  ],
+  [
+    // One worker each when both run: together they keep both cores busy.
+    { name: "integration tests (PGlite)", cmd: vitest("integration"), env: { ...withoutPg, ...(usingPg && { INTEGRATION_WORKERS: "1" }) } },
+    {
+      name: "integration tests (PostgreSQL)",
+      cmd: vitest("integration"),
+      env: { INTEGRATION_WORKERS: "1" },
+      skip: !usingPg && "TEST_DATABASE_URL is not set",
+    },
+  ],
+  [{ name: "build", cmd: node("scripts/ensure-build.mjs", "--force") }],
+  [
+    {
+      // Three production instances on one PostgreSQL database and an S3 server (tests/scale): needs
+      // the build above and the PostgreSQL server.
+      name: "scale harness (PostgreSQL, S3, three instances)",
+      cmd: node("tests/scale/run.mjs"),
+      skip: !usingPg && "TEST_DATABASE_URL is not set",
+    },
+  ],
+  [{ name: "browser tests", cmd: node("tests/e2e/run.mjs") }],
 ];
 
 const format = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s` : `${(ms / 1000).toFixed(1)}s`);
@@ -42,22 +54,45 @@ function summary() {
   console.info(`${"".padEnd(7)} ${format(Date.now() - started).padStart(8)}  total`);
 }
 
+/** Runs one check; alone it prints as it goes, beside others its output is held until it ends. */
+function run(check, alone) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(check.cmd[0], check.cmd.slice(1), {
+      cwd: ROOT,
+      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...check.env },
+    });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const ms = Date.now() - t0;
+      const ok = code === 0;
+      if (!alone) {
+        console.info(`\n--- ${check.name} (output)`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.info(`--- ${check.name}: ${ok ? "ok" : "FAILED"} in ${format(ms)}`);
+      timings.push({ name: check.name, status: ok ? "ok" : "FAILED", ms });
+      resolve(ok);
+    });
+  });
+}
+
 for (const stage of stages) {
-  if (stage.skip) {
-    console.info(`\n--- ${stage.name}: skipped (${stage.skip})`);
-    timings.push({ name: stage.name, status: "skipped", ms: 0 });
-    continue;
-  }
-  console.info(`\n--- ${stage.name}`);
-  const t0 = Date.now();
-  const result = spawnSync(stage.cmd[0], stage.cmd.slice(1), { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...stage.env } });
-  const ms = Date.now() - t0;
-  const ok = result.status === 0;
-  timings.push({ name: stage.name, status: ok ? "ok" : "FAILED", ms });
-  console.info(`--- ${stage.name}: ${ok ? "ok" : "FAILED"} in ${format(ms)}`);
-  if (!ok) {
+  const checks = stage.filter((check) => {
+    if (!check.skip) return true;
+    console.info(`\n--- ${check.name}: skipped (${check.skip})`);
+    timings.push({ name: check.name, status: "skipped", ms: 0 });
+    return false;
+  });
+  if (checks.length === 0) continue;
+  console.info(`\n--- ${checks.map((c) => c.name).join(" | ")}`);
+  const results = await Promise.all(checks.map((check) => run(check, checks.length === 1)));
+  if (results.includes(false)) {
     summary();
-    process.exit(result.status ?? 1);
+    process.exit(1);
   }
 }
 summary();

@@ -66,12 +66,13 @@ test.describe("header", () => {
     await page.waitForFunction(() => window.scrollY === 0);
     await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
 
-    // Smooth: the position passes through intermediate values on its way down.
+    // Smooth: the position passes through intermediate values on its way down (an instant jump shows
+    // none). How many frames the animation gets depends on the machine's load: one is proof enough.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     const samples = await scrollSamplesAfterClick(page, 'nav[aria-label="Main"] a[href="/#contact"]');
     const finalY = samples.at(-1)!;
     expect(finalY).toBeGreaterThan(1000);
-    expect(samples.filter((y) => y > 0 && y < finalY).length).toBeGreaterThan(2);
+    expect(samples.filter((y) => y > 0 && y < finalY).length).toBeGreaterThan(0);
   });
 
   test("jumps without animation when the visitor prefers reduced motion", async ({ page }) => {
