@@ -13,7 +13,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   // Files run in parallel on two workers (a file's own tests in order); tests that change data make
-  // their own client company, so no test depends on another's order (tests/e2e/README.md).
+  // their own client company, so no test depends on another's order (CONTRIBUTING.md, "Running one test").
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
