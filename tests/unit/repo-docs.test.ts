@@ -1,5 +1,6 @@
 // The repository explains itself: code and tests point into docs/PRODUCT.md, never into a document
-// outside the repository, and every anchor of docs/PRODUCT.md they name is a heading there.
+// outside the repository, and every anchor of docs/PRODUCT.md they name is a heading there; the
+// docs name only code that exists (identifiers and paths in backticks).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -86,4 +87,65 @@ describe("repository documentation", () => {
     const missing = [...markdown.matchAll(/\]\(#([\w-]+)\)/g)].map((match) => match[1]!).filter((anchor) => !slugs.has(anchor));
     expect(missing).toEqual([]);
   });
+
+  it("names in backticks only identifiers and paths that exist", () => {
+    const stale = docNames(documentation()).filter((name) => !nameExists(name.text));
+    expect(stale.map((name) => `${name.where}: \`${name.text}\``)).toEqual([]);
+  });
+
+  it("would catch a renamed function or a moved file", () => {
+    const names = docNames([{ file: "x.md", text: "Call `getLongGoneActor()` in `src/server/gone.ts`; `npm test` and `pending` are no names." }]);
+    expect(names.map((name) => name.text)).toEqual(["getLongGoneActor", "src/server/gone.ts"]);
+    expect(names.some((name) => nameExists(name.text))).toBe(false);
+    expect(nameExists("formatCents")).toBe(true);
+    expect(nameExists("src/lib/format.ts")).toBe(true);
+  });
 });
+
+// Names of other tools that the docs mention (React, better-auth's cookie, PostgreSQL, nginx,
+// container platforms): not this repository's code.
+const OTHER_TOOLS = new Set(["dangerouslySetInnerHTML", "dontRememberMe", "max_connections", "max_fails", "stop_grace_period", "terminationGracePeriodSeconds", "TimeoutStopSec"]);
+const CODE_ROOTS = ["src", "tests", "scripts", "bench", "tools", "drizzle", "docs"];
+
+/** The Markdown the repository explains itself with: the top-level docs and every README under src/. */
+function documentation(): { file: string; text: string }[] {
+  const readmes = filesUnder(path.join(ROOT, "src")).filter((file) => path.basename(file) === "README.md");
+  return [...DOC_FILES, "docs/DEPLOYMENT.md"].map((file) => path.join(ROOT, file)).concat(readmes).map((file) => ({ file: relative(file), text: read(file) }));
+}
+
+/**
+ * What a doc names in backticks outside code blocks: code identifiers (camelCase, PascalCase with an
+ * inner capital, or with an underscore; a call's parentheses dropped, a dotted name's last part) and
+ * repository paths. Plain words, commands and snippets are not names.
+ */
+function docNames(docs: { file: string; text: string }[]): { where: string; text: string }[] {
+  return docs.flatMap(({ file, text }) => {
+    let inFence = false;
+    return text.split("\n").flatMap((line, index) => {
+      if (line.startsWith("```")) inFence = !inFence;
+      if (inFence || line.startsWith("```")) return [];
+      return [...line.matchAll(/`([^`]+)`/g)].flatMap((match) => {
+        const token = match[1]!.trim().replace(/\(\)$/, "");
+        const where = `${file}:${index + 1}`;
+        if (/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(token)) {
+          const name = token.split(".").at(-1)!;
+          return /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|_/.test(name) && !OTHER_TOOLS.has(name) ? [{ where, text: name }] : [];
+        }
+        const isPath = new RegExp(`^(${CODE_ROOTS.join("|")})/[\\w@.\\-/\\[\\]()]+$`).test(token);
+        return isPath ? [{ where, text: token.replace(/:\d+$/, "") }] : [];
+      });
+    });
+  });
+}
+
+let codeWords: Set<string> | undefined;
+function nameExists(name: string): boolean {
+  if (name.includes("/")) return fs.existsSync(path.join(ROOT, name));
+  codeWords ??= new Set(
+    // Not this file, whose own example names a function that does not exist.
+    [...scanned.filter((file) => !file.endsWith(".md") && file !== import.meta.filename), ...["package.json", "next.config.ts", "playwright.config.ts", "vitest.config.ts", "eslint.config.mjs", "drizzle.config.ts"].map((f) => path.join(ROOT, f))]
+      .filter((file) => fs.existsSync(file))
+      .flatMap((file) => read(file).match(/[A-Za-z_$][\w$]*/g) ?? []),
+  );
+  return codeWords.has(name);
+}
