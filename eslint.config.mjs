@@ -5,8 +5,8 @@ import { layersPlugin } from "./tools/eslint/client-boundary.mjs";
 // The layers (docs/ARCHITECTURE.md): src/server/data owns database access, src/lib is shared with
 // the browser and knows nothing of the server, and "use client" files get server data as props.
 const DB_OUTSIDE_DATA = {
-  regex: "^(@/server/db|(\\.\\./)+server/db)(/|$)",
-  message: "Only src/server/data touches the database: call a data function (with getDb from @/server/data/db).",
+  regex: "^(@/server/core/db|(\\.\\./)+server/core/db)(/|$)",
+  message: "Only src/server/data touches the database: call a data function (with getDb from @/server/core/get-db).",
 };
 const SERVER_FROM_COMPONENTS = {
   regex: "^(@/server|(\\.\\./)+server)(/|$)",

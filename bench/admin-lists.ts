@@ -7,9 +7,9 @@ import { sql } from "drizzle-orm";
 import type { AdminActor } from "../src/server/auth/session";
 import { listAdminClients } from "../src/server/data/admin-clients";
 import { listAdminProjects } from "../src/server/data/admin-projects";
-import { openPglite } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
-import { countQueries } from "../src/server/db/query-counter";
+import { openPglite } from "../src/server/core/db/client";
+import { migrateDatabase } from "../src/server/core/db/migrate";
+import { countQueries } from "../src/server/core/db/query-counter";
 
 const CLIENTS = 2_000;
 const PROJECTS = 10_000;

@@ -13,7 +13,7 @@ process.env.NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 // Fail before building or listening on a bad environment, with the server's own schema and rules
-// (src/config/env-schema.mjs; the server applies the same ones in src/server/env.ts).
+// (src/config/env-schema.mjs; the server applies the same ones in src/server/core/env.ts).
 let env;
 try {
   env = parseEnv(process.env);
@@ -50,9 +50,9 @@ try {
 }
 
 const { port, host: hostname } = env;
-// The client address is decided in src/proxy.ts (src/server/client-address.ts), which cannot see
+// The client address is decided in src/proxy.ts (src/server/core/client-address.ts), which cannot see
 // the socket: stamp the peer address on every request under a nonce that only this process knows
-// (the same Symbol src/server/client-address.ts reads), so a client-sent copy never passes.
+// (the same Symbol src/server/core/client-address.ts reads), so a client-sent copy never passes.
 const PEER_HEADER = "x-sentinel-peer";
 const peerNonce = randomBytes(24).toString("base64url");
 globalThis[Symbol.for("sentinel.peerNonce")] = peerNonce;

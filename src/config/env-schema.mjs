@@ -1,6 +1,6 @@
 // The server's environment, parsed by one zod schema. Plain ESM (no TypeScript, no server-only
 // marker) because `npm start` (scripts/start.mjs) runs it with plain node before building or
-// listening; the server reads it through src/server/env.ts. Types: env-schema.d.mts.
+// listening; the server reads it through src/server/core/env.ts. Types: env-schema.d.mts.
 import { z } from "zod";
 
 /** Unset and blank are the same: a variable left empty in a .env file means "use the default". */

@@ -24,7 +24,7 @@ export const NOT_FOUND_PAGE_PATH = "/_not-found";
 /**
  * The build's script hashes of each prerendered page (`sha256-…`, by page path), written by
  * scripts/static-page-csp.mjs and put on this global for the proxy by scripts/start.mjs (under
- * `next start`, by src/server/static-page-csp.ts).
+ * `next start`, by src/server/core/static-page-csp.ts).
  */
 export type StaticPageHashes = Readonly<Record<string, readonly string[]>>;
 export const STATIC_PAGE_CSP_KEY = Symbol.for("sentinel.staticPageCsp");

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Actor } from "./auth/session";
-import type { DbOrTx } from "./db/client";
-import { auditLog } from "./db/schema";
-import { AppError } from "./errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { auditLog } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 import { READ_ONLY_VIEW_MESSAGE } from "./auth/view-as";
 
 /**

@@ -2,10 +2,10 @@ import "server-only";
 import { uuidSchema } from "@/lib/validation/common";
 import { threadPageQuerySchema } from "@/lib/validation/messages";
 import type { AdminActor, ClientActor } from "./auth/session";
-import { getDb } from "./data/db";
+import { getDb } from "@/server/core/get-db";
 import { getThreadPage } from "./data/messages-read";
 import { assertMessageQuota, assertThreadAccess, postReply, spendMessageQuota } from "./data/messages-write";
-import { type Handler, parseInput, type RouteMethod } from "./handler";
+import { type Handler, parseInput, type RouteMethod } from "@/server/core/handler";
 import { receiveMessageUpload } from "./uploads/message-upload";
 
 /**

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "./db/client";
-import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "./db/schema";
-import { serverEnv } from "./env";
-import { REDACTED_BODY } from "./integrations/email/outbox";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
+import { serverEnv } from "@/server/core/env";
+import { REDACTED_BODY } from "@/server/core/mail/outbox";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TASK = "retention";

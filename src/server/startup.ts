@@ -1,18 +1,18 @@
 import "server-only";
 import { mailTransportOf } from "@/config/env-schema.mjs";
-import { closeDb, getDb } from "./db/client";
-import type { ProxyTrust } from "./client-address";
-import { databaseRetryInMs, ensureDatabaseReady } from "./db/bootstrap";
-import { authSecret, serverEnv, type ServerEnv } from "./env";
-import { runOutboxDrain, stopOutbox } from "./integrations/email/outbox";
+import { closeDb, getDb } from "@/server/core/db/client";
+import type { ProxyTrust } from "@/server/core/client-address";
+import { databaseRetryInMs, ensureDatabaseReady } from "@/server/core/db/bootstrap";
+import { authSecret, serverEnv, type ServerEnv } from "@/server/core/env";
+import { runOutboxDrain, stopOutbox } from "@/server/core/mail/outbox";
 import { runNotificationTasks } from "./notifications/scheduled";
-import { ensurePeerStamp } from "./peer-stamp";
-import { ensureStaticPageCsp } from "./static-page-csp";
+import { ensurePeerStamp } from "@/server/core/peer-stamp";
+import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
 import { runRetentionIfDue } from "./retention";
 import { sweepOrphanedObjects } from "./storage/orphans";
 import { confirmStorageOwner } from "./storage/ownership";
 import { RENEW_EVERY_MS } from "./storage/ownership-rule";
-import { getStorage, storageChoice } from "./storage/storage";
+import { getStorage, storageChoice } from "@/server/core/storage/storage";
 
 const TICK_MS = 30_000;
 // Each instance asks hourly whether the daily retention is due; task_runs decides who runs it.

@@ -4,8 +4,8 @@ import { getDashboardStats, listPendingBookings, listRecentInquiries } from "@/s
 import { listAdminProjects } from "@/server/data/admin-projects";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
 import { listRecentDocuments } from "@/server/data/admin-documents";
-import { countQueries } from "@/server/db/query-counter";
-import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/db/seed/demo-data";
+import { countQueries } from "@/server/core/db/query-counter";
+import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/core/db/seed/demo-data";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
 

@@ -9,8 +9,8 @@ import {
   unlinkInvoiceAction,
   updateProjectAction,
 } from "@/app/admin/(area)/projects/actions";
-import { auditLog, invoices, projects } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { auditLog, invoices, projects } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { authHeaders } from "./helpers/auth";
 import { adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";

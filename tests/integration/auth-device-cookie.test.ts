@@ -7,7 +7,7 @@ import { AUTH_LIMITS } from "@/server/auth/brute-force";
 import { DEVICE_COOKIE, issueDeviceCookie, verifyDeviceCookie } from "@/server/auth/device-cookie";
 import { signInToArea } from "./helpers/auth-actions";
 import { createCredentialUser } from "@/server/auth/users";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

@@ -10,10 +10,10 @@ import { createInvitationLink, isResetTokenValid } from "@/server/auth/password-
 import { requestPasswordReset, resetPasswordWithToken } from "./helpers/auth-actions";
 import { requireAdmin, requireClient } from "@/server/auth/session";
 import { createCredentialUser } from "@/server/auth/users";
-import { emailOutbox, session, verification } from "@/server/db/schema";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
-import { drainOutbox, outboxIdle, REDACTED_BODY } from "@/server/integrations/email/outbox";
-import { type OutgoingMail, setMailTransport } from "@/server/integrations/email/mailer";
+import { emailOutbox, session, verification } from "@/server/core/db/schema";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { drainOutbox, outboxIdle, REDACTED_BODY } from "@/server/core/mail/outbox";
+import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { APP_ORIGIN, authHeaders, nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

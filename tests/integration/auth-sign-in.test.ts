@@ -8,9 +8,9 @@ import { AUTH_LIMITS } from "@/server/auth/brute-force";
 import { requireClient } from "@/server/auth/session";
 import { signInToArea } from "./helpers/auth-actions";
 import { createCredentialUser } from "@/server/auth/users";
-import { clients, session, user } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
-import { withAdmin } from "@/server/handler";
+import { clients, session, user } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { withAdmin } from "@/server/core/handler";
 import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie, signIn, signedSessionToken } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

@@ -7,7 +7,7 @@ import { POST as updateRates } from "@/app/api/admin/update-client-rates/route";
 import { POST as webhook } from "@/app/api/square/webhook/route";
 import { createProjectAction } from "@/app/admin/(area)/projects/actions";
 import { saveAccountSettings } from "@/app/client-portal/actions";
-import { auditLog, clientRates, clients, invoices, projects, squareWebhookEvents } from "@/server/db/schema";
+import { auditLog, clientRates, clients, invoices, projects, squareWebhookEvents } from "@/server/core/db/schema";
 import { saveConnection } from "@/server/integrations/square/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";

@@ -11,9 +11,9 @@ import { countAdminUnreadThreads, getThreadPage, listClientThreads } from "@/ser
 import { MESSAGE_RATE_LIMIT } from "@/server/data/messages-write";
 import { getOverviewStats } from "@/server/data/portal-overview";
 import { listUpcomingMeetings } from "@/server/data/portal-bookings";
-import { countQueries } from "@/server/db/query-counter";
-import { emailOutbox, messages, messageThreads, projects, serviceBookings } from "@/server/db/schema";
-import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
+import { countQueries } from "@/server/core/db/query-counter";
+import { emailOutbox, messages, messageThreads, projects, serviceBookings } from "@/server/core/db/schema";
+import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import type { AdminActor } from "@/server/auth/session";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from "@/lib/validation/messages";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";

@@ -1,5 +1,5 @@
 // Every portal data function against the demo data, for both demo clients, with sums computed by
-// hand from src/server/db/seed/demo-data.ts; each list must hold exactly the client's own rows.
+// hand from src/server/core/db/seed/demo-data.ts; each list must hold exactly the client's own rows.
 import { beforeAll, describe, expect, it } from "vitest";
 import { percentOf } from "@/lib/format";
 import { nextScheduledPayment, scheduleEntryState, scheduleProgress } from "@/lib/schedule";
@@ -12,7 +12,7 @@ import { getActiveSubscription, listActiveTiers } from "@/server/data/portal-pla
 import { getPortalProfile } from "@/server/data/portal-profile";
 import { listPortalProjects } from "@/server/data/portal-projects";
 import { listPortalRates } from "@/server/data/portal-rates";
-import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_TIERS } from "@/server/db/seed/demo-data";
+import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_TIERS } from "@/server/core/db/seed/demo-data";
 import { setupTestDatabase } from "./helpers/db";
 import { addInvoices, addProject, createTestClient, demoClientActor } from "./helpers/portal";
 

@@ -2,10 +2,10 @@
 // client has: per-project and per-invoice figures come from SQL aggregates, never from a loop.
 import { describe, expect, it } from "vitest";
 import { loadClientPortal } from "@/server/data/portal-load";
-import { documents } from "@/server/db/schema";
-import { countQueries } from "@/server/db/query-counter";
+import { documents } from "@/server/core/db/schema";
+import { countQueries } from "@/server/core/db/query-counter";
 import type { ClientActor } from "@/server/auth/session";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/core/db/client";
 import { setupTestDatabase } from "./helpers/db";
 import { addInvoices, addProject, createTestClient, type TestInvoice } from "./helpers/portal";
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "@/server/auth/session";
-import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/db/schema";
+import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
 import { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding } from "@/server/data/revenue-charts";
 import { setupTestDatabase } from "./helpers/db";
 import { createTestClient } from "./helpers/portal";

@@ -14,7 +14,7 @@ import { createInvitationLink } from "@/server/auth/password-reset";
 import { getSession, requireAdmin, requireClient, TwoFactorRequiredError } from "@/server/auth/session";
 import { resetUserTwoFactor } from "@/server/auth/two-factor-reset";
 import { createCredentialUser } from "@/server/auth/users";
-import { clients, emailOutbox, session, twoFactor, user } from "@/server/db/schema";
+import { clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { APP_ORIGIN } from "./helpers/auth";
 import { resetPasswordWithToken } from "./helpers/auth-actions";
 import { Browser } from "./helpers/browser";

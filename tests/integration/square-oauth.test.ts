@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as callbackRoute } from "@/app/api/oauth/square/callback/route";
 import { GET, POST } from "@/app/api/oauth/square/route";
-import { auditLog, paymentProviderConnections, squareOauthStates } from "@/server/db/schema";
+import { auditLog, paymentProviderConnections, squareOauthStates } from "@/server/core/db/schema";
 import { loadConnection } from "@/server/integrations/square/connection";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

@@ -13,8 +13,8 @@ import {
 } from "@/app/admin/(area)/unmatched-invoices/actions";
 import { listPortalInvoices } from "@/server/data/portal-billing";
 import { listUnmatchedCustomers } from "@/server/data/admin-square-customers";
-import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
-import { auditLog, clients, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/db/schema";
+import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import { auditLog, clients, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
 import { saveConnection } from "@/server/integrations/square/connection";
 import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
 import { buildInvoice, type Fixture, FAKE_LOCATIONS, FAKE_MERCHANT_ID, type RawCustomer, type RawInvoice } from "../../tools/fake-square/fixtures";

@@ -9,7 +9,7 @@ import { signInClientAction, verifySignInCodeAction } from "@/app/(auth)/actions
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { resetUserTwoFactor } from "@/server/auth/two-factor-reset";
 import { createCredentialUser } from "@/server/auth/users";
-import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/db/schema";
+import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { cookiesSet, requestHeaders } from "./helpers/next-headers-mock";

@@ -18,8 +18,8 @@ import { URGENCIES, URGENCIES_MOST_URGENT_FIRST, URGENCY_LABELS } from "@/lib/do
 import { documentUploadFieldsSchema, projectListQuerySchema, projectStatusSchema, subscriptionListQuerySchema } from "@/lib/validation/admin";
 import { contactInquirySchema, EMPTY_CONTACT_FORM } from "@/lib/validation/contact";
 import { earliestStartDate, serviceBookingSchema } from "@/lib/validation/portal";
-import * as schema from "@/server/db/schema";
-import { oneOf } from "@/server/db/schema/one-of";
+import * as schema from "@/server/core/db/schema";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 // That every value has a label and a colour, and nothing else does, is the types' work (a label
 // record is Record<Value, string>, badgeList derives both from one object); what they cannot say is

@@ -22,13 +22,13 @@ const CLIENT = '"use client";\n';
 
 describe("layering violations fail lint", () => {
   it.each([
-    ["a component importing the database", "src/components/admin/x-card.tsx", 'import { getDb } from "@/server/db/client";\nexport const x = getDb;\n', /restricted-imports/],
+    ["a component importing the database", "src/components/admin/x-card.tsx", 'import { getDb } from "@/server/core/db/client";\nexport const x = getDb;\n', /restricted-imports/],
     ["a component importing a data function", "src/components/portal/x.tsx", 'import { loadClientPortal } from "@/server/data/portal-load";\nexport const x = loadClientPortal;\n', /restricted-imports/],
-    ["a page importing the schema", "src/app/admin/(area)/x/page.tsx", 'import { clients } from "@/server/db/schema";\nexport default function P() { return String(clients); }\n', /no-restricted-imports/],
-    ["a layout importing the database relatively", "src/app/admin/layout.tsx", 'import { getDb } from "../../server/db/client";\nexport default function L() { return String(getDb); }\n', /no-restricted-imports/],
-    ["src/lib importing the server", "src/lib/x.ts", 'import { AppError } from "@/server/errors";\nexport const x = AppError;\n', /no-restricted-imports/],
-    ["src/lib importing the server relatively, even a type", "src/lib/validation/x.ts", 'import type { Db } from "../../server/db/client";\nexport type X = Db;\n', /no-restricted-imports/],
-    ["a client file importing server configuration", "src/app/x/form.tsx", `${CLIENT}import { serverEnv } from "@/server/env";\nexport const x = serverEnv;\n`, /layers\/client-boundary/],
+    ["a page importing the schema", "src/app/admin/(area)/x/page.tsx", 'import { clients } from "@/server/core/db/schema";\nexport default function P() { return String(clients); }\n', /no-restricted-imports/],
+    ["a layout importing the database relatively", "src/app/admin/layout.tsx", 'import { getDb } from "../../server/core/db/client";\nexport default function L() { return String(getDb); }\n', /no-restricted-imports/],
+    ["src/lib importing the server", "src/lib/x.ts", 'import { AppError } from "@/server/core/errors";\nexport const x = AppError;\n', /no-restricted-imports/],
+    ["src/lib importing the server relatively, even a type", "src/lib/validation/x.ts", 'import type { Db } from "../../server/core/db/client";\nexport type X = Db;\n', /no-restricted-imports/],
+    ["a client file importing server configuration", "src/app/x/form.tsx", `${CLIENT}import { serverEnv } from "@/server/core/env";\nexport const x = serverEnv;\n`, /layers\/client-boundary/],
     ["a client file importing server-only", "src/app/x/form.tsx", `${CLIENT}import "server-only";\nexport const x = 1;\n`, /layers\/client-boundary/],
     ["a client file importing a node built-in", "src/app/x/form.tsx", `${CLIENT}import { randomUUID } from "node:crypto";\nexport const x = randomUUID;\n`, /layers\/client-boundary/],
     ["a client file importing the query builder", "src/app/x/form.tsx", `${CLIENT}import { eq } from "drizzle-orm";\nexport const x = eq;\n`, /layers\/client-boundary/],
@@ -43,11 +43,11 @@ describe("layering violations fail lint", () => {
 describe("allowed imports pass lint", () => {
   it.each([
     ["a component's type import from a data module", "src/components/portal/x.tsx", 'import type { ClientPortalData } from "@/server/data/portal-load";\nexport type X = ClientPortalData;\n'],
-    ["a client file's type import from the server", "src/app/x/form.tsx", `${CLIENT}import type { ActionResult } from "@/server/handler";\nexport type X = ActionResult<null>;\n`],
-    ["a client file's inline type-only import", "src/app/x/form.tsx", `${CLIENT}import { type ActionResult } from "@/server/handler";\nexport type X = ActionResult<null>;\n`],
+    ["a client file's type import from the server", "src/app/x/form.tsx", `${CLIENT}import type { ActionResult } from "@/server/core/handler";\nexport type X = ActionResult<null>;\n`],
+    ["a client file's inline type-only import", "src/app/x/form.tsx", `${CLIENT}import { type ActionResult } from "@/server/core/handler";\nexport type X = ActionResult<null>;\n`],
     ["a client file reading a public variable", "src/app/x/form.tsx", `${CLIENT}export const x = process.env.NEXT_PUBLIC_APP_URL;\n`],
-    ["a page calling a data function", "src/app/admin/(area)/x/page.tsx", 'import { getDb } from "@/server/data/db";\nimport { listClients } from "@/server/data/admin-clients";\nexport default function P() { return String([getDb, listClients]); }\n'],
-    ["a server file importing the server", "src/app/x/actions.ts", '"use server";\nimport { serverEnv } from "@/server/env";\nexport async function a() { return serverEnv().appUrl; }\n'],
+    ["a page calling a data function", "src/app/admin/(area)/x/page.tsx", 'import { getDb } from "@/server/core/get-db";\nimport { listClients } from "@/server/data/admin-clients";\nexport default function P() { return String([getDb, listClients]); }\n'],
+    ["a server file importing the server", "src/app/x/actions.ts", '"use server";\nimport { serverEnv } from "@/server/core/env";\nexport async function a() { return serverEnv().appUrl; }\n'],
   ])("%s", async (_label, file, code) => {
     expect(await errorsOf(file, code)).toEqual([]);
   });

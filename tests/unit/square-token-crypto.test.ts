@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetServerEnv } from "@/server/env";
+import { resetServerEnv } from "@/server/core/env";
 import { decryptToken, encryptToken } from "@/server/integrations/square/token-crypto";
 
 const SECRET = "unit-test-secret-unit-test-secret-0123456789";

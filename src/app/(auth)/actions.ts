@@ -7,7 +7,7 @@ import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswor
 import { requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
 import { finishPasskeySignIn } from "@/server/auth/passkey-sign-in";
 import { signInToArea, verifySignInCode } from "@/server/auth/sign-in";
-import { publicAction } from "@/server/handler";
+import { publicAction } from "@/server/core/handler";
 
 export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
 

@@ -21,8 +21,8 @@ import { currentSessionId } from "@/server/auth/session";
 import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "@/server/auth/two-factor";
 import { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey } from "@/server/data/account-passkeys";
 import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/server/data/account-sessions";
-import { getDb } from "@/server/data/db";
-import { accountAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { accountAction } from "@/server/core/handler";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) => startTwoFactorEnrolment(actor, headers, input.password));
 

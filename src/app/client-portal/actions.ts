@@ -5,8 +5,8 @@ import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "
 import { listPortalInvoices } from "@/server/data/portal-billing";
 import { createServiceBooking } from "@/server/data/portal-bookings";
 import { updateAccountSettings } from "@/server/data/portal-profile";
-import { getDb } from "@/server/data/db";
-import { clientAction, clientReadAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { clientAction, clientReadAction } from "@/server/core/handler";
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
 import { saveNotificationPreferences } from "@/server/notifications/preferences";
 

@@ -6,7 +6,7 @@ import { ClientPortal } from "@/components/portal/client-portal";
 import { PortalEnrolment } from "@/components/portal/portal-enrolment";
 import { siteConfig } from "@/config/site";
 import { getPortalAccess } from "@/server/auth/session";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 import { loadClientPortal } from "@/server/data/portal-load";
 import { getPaidVsOutstanding } from "@/server/data/revenue-charts";
 

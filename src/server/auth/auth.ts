@@ -4,12 +4,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
 import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
-import type { Db } from "../db/client";
-import { getDb } from "../db/client";
-import { account, passkey, rateLimit, session, twoFactor, user, verification } from "../db/schema";
-import { authSecret, serverEnv } from "../env";
-import { enqueueEmail } from "../integrations/email/outbox";
-import { passwordResetMail } from "../integrations/email/templates";
+import type { Db } from "@/server/core/db/client";
+import { getDb } from "@/server/core/db/client";
+import { account, passkey, rateLimit, session, twoFactor, user, verification } from "@/server/core/db/schema";
+import { authSecret, serverEnv } from "@/server/core/env";
+import { enqueueEmail } from "@/server/core/mail/outbox";
+import { passwordResetMail } from "@/server/core/mail/templates";
 import { accountLimitHooks } from "./brute-force";
 import { passkeyVerificationOptions } from "./passkey-policy";
 import { secondFactorPlugin } from "./second-factor-plugin";
@@ -87,7 +87,7 @@ function createAuth(db: Db) {
     hooks: accountLimitHooks(db),
     advanced: {
       // src/proxy.ts replaces X-Forwarded-For with the single address its rule chose (TRUST_PROXY,
-      // src/server/client-address.ts). better-auth without trustedProxies accepts exactly one
+      // src/server/core/client-address.ts). better-auth without trustedProxies accepts exactly one
       // address in the header, so both layers key on the same client. trustedProxies must stay
       // unset: the chain is already resolved, and walking it again would skip a client whose own
       // address lies in a proxy range.

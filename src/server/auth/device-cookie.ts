@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { authSecret, serverEnv } from "../env";
+import { authSecret, serverEnv } from "@/server/core/env";
 
 /**
  * OWASP's device cookie (“Slow down online guessing attacks with device cookies”): after a

@@ -2,10 +2,10 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { describeUserAgent } from "@/lib/user-agent";
 import { formatMailTime, sessionsUrlFor } from "../data/account-sessions";
-import type { Db } from "../db/client";
-import { user } from "../db/schema";
-import { enqueueEmail } from "../integrations/email/outbox";
-import { newSignInMail } from "../integrations/email/templates";
+import type { Db } from "@/server/core/db/client";
+import { user } from "@/server/core/db/schema";
+import { enqueueEmail } from "@/server/core/mail/outbox";
+import { newSignInMail } from "@/server/core/mail/templates";
 
 /**
  * A completed sign-in (docs/PRODUCT.md#account-security): stamps the account's last sign-in, and

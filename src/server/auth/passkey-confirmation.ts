@@ -1,6 +1,6 @@
 import "server-only";
 import { confirmOwnPasskey } from "../data/account-passkeys";
-import { getDb } from "../db/client";
+import { getDb } from "@/server/core/db/client";
 import type { Actor } from "./session";
 import { checkPassword } from "./two-factor";
 

@@ -2,8 +2,8 @@ import "server-only";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import type { Db } from "../db/client";
-import { passkey } from "../db/schema";
+import type { Db } from "@/server/core/db/client";
+import { passkey } from "@/server/core/db/schema";
 
 // What a passkey must prove to count (docs/PRODUCT.md#passkeys). A passkey sign-in counts as
 // two-factor because the authenticator verified the person (PIN, fingerprint, face) besides

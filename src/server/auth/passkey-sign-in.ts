@@ -1,6 +1,6 @@
 import "server-only";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { AppError } from "../errors";
+import { AppError } from "@/server/core/errors";
 import { getAuth } from "./auth";
 import { AREAS, clientAccountRefusal, type LoginArea } from "./sign-in";
 import { getSession } from "./session";

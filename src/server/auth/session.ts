@@ -1,11 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
-import { getDb } from "../db/client";
-import { DEMO_USERS } from "../db/seed/demo-data";
-import { clients, type SecondFactorMethod, user } from "../db/schema";
-import { serverEnv } from "../env";
-import { AppError } from "../errors";
+import { getDb } from "@/server/core/db/client";
+import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
+import { serverEnv } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
 import { getAuth } from "./auth";
 import { PASSKEY_METHOD } from "./passkey-hooks";
 import { READ_ONLY_VIEW_MESSAGE, viewAsOf } from "./view-as";

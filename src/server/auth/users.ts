@@ -2,8 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { account, user, type UserRole } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { account, user, type UserRole } from "@/server/core/db/schema";
 
 export type NewCredentialUser = { id?: string; email: string; name: string; role: UserRole; password?: string };
 

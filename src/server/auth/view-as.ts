@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret, serverEnv } from "../env";
+import { authSecret, serverEnv } from "@/server/core/env";
 
 /**
  * An admin's read-only view of one client's portal (docs/PRODUCT.md#admin-view-as-client): a

@@ -6,7 +6,7 @@ import { centsToDecimal } from "@/lib/format";
 import type { ClientExportRow, ProjectExportRow } from "../data/admin-exports";
 import type { InvoiceExportRow } from "../data/invoice-export-pages";
 import type { PortalInvoiceExportRow } from "../data/portal-invoice-export";
-import type { CsvColumn } from "./csv-response";
+import type { CsvColumn } from "@/server/core/csv/csv-response";
 
 // Columns of each export (docs/PRODUCT.md#csv-exports). Money is a plain decimal in dollars made
 // from the integer cents by string arithmetic ("1234.50"), so a spreadsheet sums it exactly.

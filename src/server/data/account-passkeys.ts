@@ -2,9 +2,9 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { Actor } from "../auth/session";
 import { recordAudit } from "../audit";
-import type { DbOrTx } from "../db/client";
-import { passkey } from "../db/schema";
-import { AppError } from "../errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { passkey } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 
 // The signed-in user's own passkeys (docs/PRODUCT.md#passkeys). Every query is scoped by the
 // actor's user id: someone else's passkey id answers like an unknown one.

@@ -1,8 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { type Actor, isDemoAdminExempt } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clients, user } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, user } from "@/server/core/db/schema";
 
 /**
  * `twoFactorRequired`: the role or the company requires it and nothing exempts the user;

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { describeUserAgent, parseUserAgent } from "@/lib/user-agent";
 import type { Actor } from "../auth/session";
 import { recordAudit } from "../audit";
-import type { DbOrTx } from "../db/client";
-import { session } from "../db/schema";
-import { serverEnv } from "../env";
-import { AppError } from "../errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { session } from "@/server/core/db/schema";
+import { serverEnv } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
 
 // The signed-in user's own sessions (docs/PRODUCT.md#account-security). Every query is scoped by
 // the actor's user id: a session id of anyone else's answers like an unknown one.

@@ -5,13 +5,13 @@ import { URGENCIES_MOST_URGENT_FIRST, type Urgency } from "@/lib/domain/urgency"
 import { ADMIN_PAGE_SIZE, type BookingListQuery } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { Db, DbOrTx } from "../db/client";
-import { clients, serviceBookings } from "../db/schema";
-import { sqlStringList } from "../db/schema/one-of";
-import { AppError } from "../errors";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, serviceBookings } from "@/server/core/db/schema";
+import { sqlStringList } from "@/server/core/db/schema/one-of";
+import { AppError } from "@/server/core/errors";
 import { onBookingStatusChanged } from "../notifications/booking-events";
-import { lockRowById } from "./lock-row";
-import { matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { lockRowById } from "@/server/core/db/lock-row";
+import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 
 export type AdminBookingRow = {
   id: string;

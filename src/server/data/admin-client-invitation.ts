@@ -7,14 +7,14 @@ import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import { createInvitationLink } from "../auth/password-reset";
 import { createCredentialUser, findUserByEmail } from "../auth/users";
-import type { Db } from "../db/client";
-import { clients } from "../db/schema";
-import { AppError } from "../errors";
-import { enqueueEmail } from "../integrations/email/outbox";
-import { layoutMail, type RenderedMail } from "../integrations/email/templates";
+import type { Db } from "@/server/core/db/client";
+import { clients } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { enqueueEmail } from "@/server/core/mail/outbox";
+import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
 import { linkInquiryToClient } from "./admin-inquiries";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
-import { uniqueViolationOf } from "./unique-violation";
+import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 
 /** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
 export const INVITE_TOKEN_DAYS = 7;

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import { resetUserTwoFactor } from "../auth/two-factor-reset";
 import { recordAudit } from "../audit";
-import type { Db, DbOrTx } from "../db/client";
-import { clients, user } from "../db/schema";
-import { AppError } from "../errors";
-import { lockRowById } from "./lock-row";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, user } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { lockRowById } from "@/server/core/db/lock-row";
 
 // The two-factor controls on the admin's client row (docs/PRODUCT.md#account-security).
 

@@ -2,10 +2,10 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ClientListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clients, invoices, user } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, invoices, user } from "@/server/core/db/schema";
 import { clientListSearch } from "./admin-list-filters";
-import { asNumber, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import { invoiceOutstandingCents } from "./invoice-money-sql";
 
 export type AdminClientRow = {

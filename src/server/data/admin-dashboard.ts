@@ -2,14 +2,14 @@ import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { Db, DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
-import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "../db/schema";
-import { oneOf } from "../db/schema/one-of";
+import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "@/server/core/db/schema";
+import { oneOf } from "@/server/core/db/schema/one-of";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "./admin-bookings";
 import { inquiryMessageColumns, lockInquiry } from "./admin-inquiries";
 import { invoiceIsOpen, invoiceOutstandingCents } from "./invoice-money-sql";
-import { matchingCount, splitTotal } from "./admin-sql";
+import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import { auditEntryColumns } from "./columns";
 
 /**

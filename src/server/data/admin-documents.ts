@@ -4,12 +4,12 @@ import type { DocumentCategory } from "@/lib/domain/document-category";
 import { recordAudit } from "../audit";
 import { notifyDocumentShared } from "../notifications/client-events";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { Db, DbOrTx } from "../db/client";
-import { clients, documents } from "../db/schema";
-import { AppError } from "../errors";
-import { signDownloadUrl } from "../storage/signed-url";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, documents } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { documentListColumns } from "./columns";
-import { getStorage } from "../storage/storage";
+import { getStorage } from "@/server/core/storage/storage";
 
 /** The latest uploads across all clients, with the client's company (docs/PRODUCT.md#admin-documents). */
 export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { actor: AdminActor; limit?: number }) {
@@ -27,7 +27,7 @@ export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { a
 }
 
 /**
- * Records an upload that src/server/uploads has checked and stored: the row and its audit entry in
+ * Records an upload that src/server/core/uploads has checked and stored: the row and its audit entry in
  * one transaction, for an existing client. The caller removes the stored file if this fails.
  */
 export async function recordUploadedDocument(

@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { ClientListQuery, InvoiceExportQuery, ProjectListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clients, invoices, projects, user } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, invoices, projects, user } from "@/server/core/db/schema";
 import { clientListSearch, projectListFilter } from "./admin-list-filters";
-import { containsPattern } from "./admin-sql";
-import { keysetPages } from "./export-pages";
+import { containsPattern } from "@/server/core/db/admin-sql";
+import { keysetPages } from "@/server/core/db/export-pages";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 import { invoiceExportPages } from "./invoice-export-pages";
 

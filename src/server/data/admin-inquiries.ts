@@ -3,11 +3,11 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type InquiryListQuery } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { Db, DbOrTx } from "../db/client";
-import { clients, contactInquiries } from "../db/schema";
-import { AppError } from "../errors";
-import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "./admin-sql";
-import { lockRowById } from "./lock-row";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, contactInquiries } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
+import { lockRowById } from "@/server/core/db/lock-row";
 
 /** What a visitor sent through the contact form: the inbox, the dashboard card and the open inquiry show it. */
 export type InquiryMessage = {

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { ProjectListQuery } from "@/lib/validation/admin";
-import { clients, projects, user } from "../db/schema";
-import { containsAny } from "./admin-sql";
+import { clients, projects, user } from "@/server/core/db/schema";
+import { containsAny } from "@/server/core/db/admin-sql";
 
 // What an admin list filters on, shared with its CSV export so the file holds the rows the list shows.
 

@@ -2,12 +2,12 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { Db, DbOrTx } from "../db/client";
-import { emailOutbox } from "../db/schema";
-import { AppError } from "../errors";
-import { noteQueuedMail } from "../integrations/email/outbox";
-import { matchingCount, splitTotal } from "./admin-sql";
-import { lockRowById } from "./lock-row";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { emailOutbox } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { noteQueuedMail } from "@/server/core/mail/outbox";
+import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
+import { lockRowById } from "@/server/core/db/lock-row";
 
 export type FailedMail = {
   id: string;

@@ -6,14 +6,14 @@ import { ADMIN_PAGE_SIZE, type ProjectListQuery, type projectFormSchema } from "
 import { recordAudit } from "../audit";
 import { notifyProjectStatus } from "../notifications/client-events";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { Db, DbOrTx } from "../db/client";
-import { clients, invoices, projects } from "../db/schema";
-import { sqlStringList } from "../db/schema/one-of";
-import { AppError } from "../errors";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, invoices, projects } from "@/server/core/db/schema";
+import { sqlStringList } from "@/server/core/db/schema/one-of";
+import { AppError } from "@/server/core/errors";
 import { projectListFilter } from "./admin-list-filters";
-import { asNumber, type Paged, pageOffset, splitTotal } from "./admin-sql";
+import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import { invoicePaidCents } from "./invoice-money-sql";
-import { lockRowById } from "./lock-row";
+import { lockRowById } from "@/server/core/db/lock-row";
 
 export type AdminProjectRow = {
   id: string;

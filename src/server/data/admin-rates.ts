@@ -3,9 +3,9 @@ import { asc, eq } from "drizzle-orm";
 import type { RateCardValues } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { Db, DbOrTx } from "../db/client";
-import { clientRates, clients } from "../db/schema";
-import { AppError } from "../errors";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clientRates, clients } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 import { rateCardColumns } from "./columns";
 
 /** A client's rate cards ordered by service type. */

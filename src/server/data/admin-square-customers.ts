@@ -3,11 +3,11 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import { announceNewInvoices } from "../notifications/invoice-events";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clients, invoices, squareCustomers, user } from "../db/schema";
-import { AppError } from "../errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, invoices, squareCustomers, user } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 import { assignUnownedInvoices } from "../integrations/square/customer-links";
-import { lockRowById } from "./lock-row";
+import { lockRowById } from "@/server/core/db/lock-row";
 
 // Which client each Square customer belongs to, as admins see and change it: the Unmatched
 // invoices screen and the "Square customers" dialog of a client. Only admins change a link, and

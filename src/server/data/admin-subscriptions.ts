@@ -1,10 +1,10 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "../auth/session";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "@/server/core/db/client";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
-import { clients, clientSubscriptions, subscriptionTiers } from "../db/schema";
-import { containsAny, matchingCount, splitTotal } from "./admin-sql";
+import { clients, clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import { containsAny, matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 
 /**
  * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR is the sum of monthly prices of active subscriptions, the

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import { type AdminActor, assertAdmin } from "../auth/session";
 import { issueViewAsCookie, type ViewAs } from "../auth/view-as";
-import type { Db } from "../db/client";
-import { clients } from "../db/schema";
-import { AppError } from "../errors";
+import type { Db } from "@/server/core/db/client";
+import { clients } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 
 /**
  * Starts an admin's read-only view of a client's portal: audited, and answered with the signed

@@ -1,5 +1,5 @@
 import "server-only";
-import { auditLog, clientRates, documents, user } from "../db/schema";
+import { auditLog, clientRates, documents, user } from "@/server/core/db/schema";
 
 // Column sets read the same way in more than one place (the admin area and the portal, or two admin
 // screens): explicit columns, never `*`, so a new column, a storage key say, reaches no screen by

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { clients } from "../db/schema";
-import { AppError } from "../errors";
-import { uniqueViolationOf } from "./unique-violation";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 
 // Company names are unique ignoring case (docs/PRODUCT.md#admin-clients): admin pickers list
 // clients by company, and two that differ only in case could not be told apart there.

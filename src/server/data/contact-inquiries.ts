@@ -1,10 +1,10 @@
 import "server-only";
-import { BODY_LIMITS } from "../body-limit";
-import type { Db } from "../db/client";
-import { contactInquiries } from "../db/schema";
-import { AppError } from "../errors";
+import { BODY_LIMITS } from "@/server/core/body-limit";
+import type { Db } from "@/server/core/db/client";
+import { contactInquiries } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 import { contactAcknowledgementMail, contactNotificationMail } from "../integrations/email/contact-templates";
-import { enqueueNotificationEmail } from "../integrations/email/outbox";
+import { enqueueNotificationEmail } from "@/server/core/mail/outbox";
 import type { ContactInquiry } from "@/lib/validation/contact";
 
 // A person sends one inquiry, perhaps a correction; five per address in ten minutes leaves room for

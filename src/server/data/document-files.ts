@@ -1,10 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
-import { getDb } from "../db/client";
-import { documents, messageAttachments } from "../db/schema";
-import { AppError } from "../errors";
-import { getStorage } from "../storage/storage";
+import { getDb } from "@/server/core/db/client";
+import { documents, messageAttachments } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { getStorage } from "@/server/core/storage/storage";
 
 /**
  * A document's (or a message attachment's) bytes by id. No actor: only the signed-link route calls

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb } from "../db/client";
-import { ensureDatabaseReady } from "../db/bootstrap";
+import { getDb } from "@/server/core/db/client";
+import { ensureDatabaseReady } from "@/server/core/db/bootstrap";
 
 export async function checkDatabaseHealth(): Promise<boolean> {
   try {

@@ -1,8 +1,8 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { OPEN_INVOICE_STATUSES } from "@/lib/domain/invoice-status";
-import { invoices } from "../db/schema";
-import { oneOf } from "../db/schema/one-of";
+import { invoices } from "@/server/core/db/schema";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 // Money rules for invoices, written once as SQL for the portal and the admin area, so every sum
 // happens in the database and both sides agree on what is paid and owed.

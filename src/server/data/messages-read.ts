@@ -3,9 +3,9 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status";
 import { MESSAGE_PAGE_SIZE, type ThreadListFilter } from "@/lib/validation/messages";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clients, messageAttachments, messageReads, messages, messageThreads, projects, user } from "../db/schema";
-import { AppError } from "../errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, messageAttachments, messageReads, messages, messageThreads, projects, user } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 
 export type ThreadSummary = {
   id: string;

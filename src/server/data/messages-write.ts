@@ -3,13 +3,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status";
 import { recordAudit } from "../audit";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "../auth/session";
-import type { Db, DbOrTx } from "../db/client";
-import { clients, messageAttachments, messages, messageThreads, projects, user } from "../db/schema";
-import { AppError } from "../errors";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, messageAttachments, messages, messageThreads, projects, user } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 import { notifyNewMessage } from "../notifications/message-mail";
-import { enforceRateLimit, rateLimitRoom } from "../rate-limit";
-import { signDownloadUrl } from "../storage/signed-url";
-import type { StoredUpload } from "../uploads/document-upload";
+import { enforceRateLimit, rateLimitRoom } from "@/server/core/rate-limit";
+import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import type { StoredUpload } from "@/server/core/uploads/document-upload";
 import { markThreadRead, threadScope } from "./messages-read";
 
 /** Per user, threads and replies together: a busy conversation fits, a script cannot flood the team. */

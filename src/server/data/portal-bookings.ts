@@ -5,11 +5,11 @@ import type { BookingStatus } from "@/lib/domain/booking-status";
 import type { Urgency } from "@/lib/domain/urgency";
 import type { ServiceBooking } from "@/lib/validation/portal";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { serviceBookings } from "../db/schema";
-import { oneOf } from "../db/schema/one-of";
+import type { DbOrTx } from "@/server/core/db/client";
+import { serviceBookings } from "@/server/core/db/schema";
+import { oneOf } from "@/server/core/db/schema/one-of";
 import { notifyBookingReceived } from "../notifications/booking-events";
-import { enforceRateLimit } from "../rate-limit";
+import { enforceRateLimit } from "@/server/core/rate-limit";
 
 export type PortalBooking = {
   id: string;

@@ -2,10 +2,10 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { DocumentCategory } from "@/lib/domain/document-category";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { documents } from "../db/schema";
-import { AppError } from "../errors";
-import { signDownloadUrl } from "../storage/signed-url";
+import type { DbOrTx } from "@/server/core/db/client";
+import { documents } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { documentListColumns } from "./columns";
 
 export type PortalDocument = {

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { invoices, projects } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { invoices, projects } from "@/server/core/db/schema";
 import { type InvoiceExportRow, invoiceExportPages } from "./invoice-export-pages";
 
 export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;

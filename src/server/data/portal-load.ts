@@ -1,6 +1,6 @@
 import "server-only";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "@/server/core/db/client";
 import { getAccountSecurity } from "./account-security";
 import { getBillingSummary, listPortalInvoices } from "./portal-billing";
 import { listClientThreads } from "./messages-read";

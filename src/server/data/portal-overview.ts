@@ -2,9 +2,9 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { ACTIVE_BOOKING_STATUSES, MEETING_BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { documents, serviceBookings } from "../db/schema";
-import { oneOf } from "../db/schema/one-of";
+import type { DbOrTx } from "@/server/core/db/client";
+import { documents, serviceBookings } from "@/server/core/db/schema";
+import { oneOf } from "@/server/core/db/schema/one-of";
 import { unreadMessagesOf } from "./messages-read";
 
 export type OverviewStats = {

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clientSubscriptions, subscriptionTiers } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
 import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "../integrations/square/links";
 
 export type PortalTier = {

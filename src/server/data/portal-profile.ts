@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import type { AccountSettings } from "@/lib/validation/portal";
 import { recordAudit } from "../audit";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clients, user } from "../db/schema";
-import { AppError } from "../errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, user } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 
 export type PortalProfile = {

@@ -2,8 +2,8 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { invoices, projects } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { invoices, projects } from "@/server/core/db/schema";
 import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "./invoice-money-sql";
 
 export type PortalProject = {

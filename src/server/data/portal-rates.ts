@@ -1,8 +1,8 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clientRates } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clientRates } from "@/server/core/db/schema";
 import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 import { rateCardColumns } from "./columns";
 

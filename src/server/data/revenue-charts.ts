@@ -3,8 +3,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { CHART_MONTHS } from "@/lib/chart-months";
 import { todayIso } from "@/lib/format";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { clientSubscriptions, invoices, subscriptionTiers } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 // The revenue charts (docs/PRODUCT.md#revenue-charts): each is ONE statement, twelve months from

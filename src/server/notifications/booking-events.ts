@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { BookingStatus } from "@/lib/domain/booking-status";
 import { URGENCY_LABELS, type Urgency } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
-import type { DbOrTx } from "../db/client";
-import { clients, serviceBookings } from "../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, serviceBookings } from "@/server/core/db/schema";
 import { appLink, notifyAdmins, notifyClient } from "./notify";
 
 // Booking mails (docs/PRODUCT.md#notifications). A booking reaches each status at most once in

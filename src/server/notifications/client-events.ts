@@ -2,7 +2,7 @@ import "server-only";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentCategory } from "@/lib/domain/document-category";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-status";
 import { formatCents, formatDate } from "@/lib/format";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "@/server/core/db/client";
 import { appLink, notifyAdmins, notifyClient, type NotificationEvent } from "./notify";
 import type { NotificationContent } from "./mail-layout";
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { emailOutbox } from "../db/schema";
-import { serverEnv } from "../env";
-import { AppError } from "../errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { emailOutbox } from "@/server/core/db/schema";
+import { serverEnv } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
 
 // The development mail preview (/dev/mail, docs/PRODUCT.md#notifications). It shows every
 // queued body, one-time links included, so it exists only with APP_ENV=development: anywhere

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "@/server/core/db/client";
 import type { PaidTransition } from "../integrations/square/invoice-upsert";
 import { newInvoiceEvent, notifyInvoicePaid } from "./client-events";
 import { notifyClientsBulk } from "./notify";

@@ -1,6 +1,6 @@
 import "server-only";
 import { siteConfig } from "@/config/site";
-import { escapeHtml, type RenderedMail } from "../integrations/email/templates";
+import { escapeHtml, type RenderedMail } from "@/server/core/mail/templates";
 
 export type NotificationContent = {
   subject: string;

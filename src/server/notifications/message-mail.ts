@@ -1,6 +1,6 @@
 import "server-only";
 import type { MessageAuthorRole } from "@/lib/domain/thread-status";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "@/server/core/db/client";
 import { appLink, notifyUsers } from "./notify";
 import type { RecipientSettings } from "./preferences";
 

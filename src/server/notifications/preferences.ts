@@ -9,9 +9,9 @@ import {
 import type { NotificationPreferencesInput } from "@/lib/validation/notifications";
 import { recordAudit } from "../audit";
 import type { Actor } from "../auth/session";
-import type { DbOrTx } from "../db/client";
-import { notificationPreferences, user } from "../db/schema";
-import { AppError } from "../errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { notificationPreferences, user } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 
 export type NotificationPreferences = { enabled: NotificationCategory[]; delivery: NotificationDelivery; includeMessageText: boolean };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "@/lib/domain/notification-category";
-import { authSecret, serverEnv } from "../env";
+import { authSecret, serverEnv } from "@/server/core/env";
 
 // Long enough for an old mail to still work, short enough that a leaked link does not last for
 // ever (docs/PRODUCT.md#notifications).

@@ -1,7 +1,7 @@
 import "server-only";
 import { NOTIFICATION_CATEGORY_INFO } from "@/lib/domain/notification-category";
-import type { DbOrTx } from "../db/client";
-import { AppError } from "../errors";
+import type { DbOrTx } from "@/server/core/db/client";
+import { AppError } from "@/server/core/errors";
 import { disableNotificationCategory } from "./preferences";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 

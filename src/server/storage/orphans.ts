@@ -1,10 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { confirmStorageOwner } from "./ownership";
-import type { DocumentStorage } from "./storage";
+import type { DocumentStorage } from "@/server/core/storage/storage";
 
-// An upload stores its object first and writes its row after (src/server/uploads): a crash in
+// An upload stores its object first and writes its row after (src/server/core/uploads): a crash in
 // between (a killed instance, a lost database connection) leaves an object no row points at,
 // never a row whose object is missing. This sweep removes such objects once they are old enough
 // that no upload can still be about to write their row. Only the store's owner sweeps

@@ -1,7 +1,7 @@
 import "server-only";
 import { adminNewThreadSchema, newThreadSchema, replySchema } from "@/lib/validation/messages";
-import { parseInput } from "../handler";
-import { receiveDocumentUpload, type StoredUpload } from "./document-upload";
+import { parseInput } from "@/server/core/handler";
+import { receiveDocumentUpload, type StoredUpload } from "@/server/core/uploads/document-upload";
 
 /** The text fields of each message form, as the multipart body carries them. */
 const FORMS = {

@@ -4,8 +4,8 @@ import { createHmac } from "node:crypto";
 import { getAuth } from "@/server/auth/auth";
 import { recordSecondFactor } from "@/server/auth/second-factor";
 import { findUserByEmail } from "@/server/auth/users";
-import { getDb } from "@/server/db/client";
-import type { SecondFactorMethod } from "@/server/db/schema";
+import { getDb } from "@/server/core/db/client";
+import type { SecondFactorMethod } from "@/server/core/db/schema";
 
 export const APP_ORIGIN = "http://localhost:3000";
 let ipCounter = 0;

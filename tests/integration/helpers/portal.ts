@@ -2,8 +2,8 @@
 // with generated projects and invoices.
 import { randomUUID } from "node:crypto";
 import { requireClient, type ClientActor } from "@/server/auth/session";
-import type { DbOrTx } from "@/server/db/client";
-import { clients, invoices, projects, user, type ScheduleEntry } from "@/server/db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, invoices, projects, user, type ScheduleEntry } from "@/server/core/db/schema";
 import { clientCookie } from "./admin-session";
 import { authHeaders } from "./auth";
 

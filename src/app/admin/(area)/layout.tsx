@@ -5,7 +5,7 @@ import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
 import { requireAdminPage } from "@/server/auth/session";
 import { countUnreadInquiries } from "@/server/data/admin-inquiries";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 import { countAdminUnreadThreads } from "@/server/data/messages-read";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };

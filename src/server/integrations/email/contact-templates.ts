@@ -1,7 +1,7 @@
 import "server-only";
 import { siteConfig } from "@/config/site";
 import type { ContactInquiry } from "@/lib/validation/contact";
-import { layoutMail, type RenderedMail } from "./templates";
+import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
 
 // The visitor may send markup (injection samples are welcome, see src/lib/validation/contact.ts).
 // layoutMail HTML-escapes every paragraph, so it is inert in the HTML part; the text part is verbatim.

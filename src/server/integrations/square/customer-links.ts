@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Actor } from "../../auth/session";
-import type { DbOrTx } from "../../db/client";
-import { auditLog } from "../../db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { auditLog } from "@/server/core/db/schema";
 import { type LinkEvidence, decideCustomerLink } from "./link-decision";
 
 // Which client a Square customer's invoices belong to (docs/ARCHITECTURE.md, "Invoice ownership").

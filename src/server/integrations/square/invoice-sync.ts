@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Actor } from "../../auth/session";
 import { recordAudit } from "../../audit";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { createSquareClient, SquareApiError } from "./client";
 import { linkedClientsOf, recordSeenCustomers, type SeenCustomer, settleCustomerLinks } from "./customer-links";
 import { requireSquareConfig } from "./config";

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "@/server/core/db/client";
 import type { MappedInvoice } from "./invoice-mapping";
 
 // Bulk upsert keyed by square_invoice_id: thousands of invoices in a few statements. Each chunk

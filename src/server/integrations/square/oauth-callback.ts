@@ -1,7 +1,7 @@
 import "server-only";
 import type { AdminActor } from "../../auth/session";
-import { getDb } from "../../db/client";
-import { serverEnv } from "../../env";
+import { getDb } from "@/server/core/db/client";
+import { serverEnv } from "@/server/core/env";
 import { squareConfig } from "./config";
 import { completeSquareAuthorization, OAuthFlowError } from "./oauth";
 import { currentSessionId } from "./request-guards";

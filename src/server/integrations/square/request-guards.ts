@@ -1,6 +1,6 @@
 import "server-only";
 import { getAuth } from "../../auth/auth";
-import { AppError } from "../../errors";
+import { AppError } from "@/server/core/errors";
 
 // Small checks shared by the Square route handlers (the role itself is checked by withAdmin).
 
@@ -15,7 +15,7 @@ export async function currentSessionId(headers: Headers): Promise<string> {
  * Refuses requests another site started. Sync is a GET (docs/PRODUCT.md#api-endpoints) and session cookies are
  * SameSite=Lax, which a cross-site top-level navigation still carries: browsers label such
  * requests Sec-Fetch-Site: cross-site. A POST's Origin is checked for every route by the route
- * wrappers (src/server/same-origin.ts).
+ * wrappers (src/server/core/same-origin.ts).
  */
 export function assertSameSite(request: Request): void {
   if (request.headers.get("sec-fetch-site") === "cross-site") throw new AppError("forbidden", "Cross-site requests are not allowed.");

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Square } from "square";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "@/server/core/db/client";
 
 // Square subscriptions → our client_subscriptions rows that carry their id. Rows are never
 // created here (a subscription is tied to one of our tiers by the admin or the checkout), only

@@ -1,6 +1,6 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { authSecret } from "../../env";
+import { authSecret } from "@/server/core/env";
 
 // Square tokens at rest: AES-256-GCM under a key derived from AUTH_SECRET with HKDF (its own
 // "info", so the key is used for nothing else), a random 96-bit IV per value, and the GCM tag that

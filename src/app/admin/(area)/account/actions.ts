@@ -1,8 +1,8 @@
 "use server";
 // The admin's own account settings; each action checks the admin session itself (adminAction).
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/core/handler";
 import { saveNotificationPreferences } from "@/server/notifications/preferences";
 
 export const saveAdminNotificationPreferencesAction = adminAction(notificationPreferencesSchema, (actor, input) =>

@@ -8,7 +8,7 @@ import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
 import { requireAdminPage } from "@/server/auth/session";
 import { getAccountSecurity } from "@/server/data/account-security";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 import { getNotificationPreferences } from "@/server/notifications/preferences";
 
 export const metadata: Metadata = { title: "Account" };

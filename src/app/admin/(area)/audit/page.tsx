@@ -10,7 +10,7 @@ import { Pagination } from "@/components/admin/pagination";
 import { auditListQuerySchema } from "@/lib/validation/admin";
 import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/data/admin-audit";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Audit log" };
 

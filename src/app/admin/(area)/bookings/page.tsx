@@ -15,7 +15,7 @@ import { formatDate } from "@/lib/format";
 import { bookingListQuerySchema } from "@/lib/validation/admin";
 import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminBookingRow, listAdminBookings } from "@/server/data/admin-bookings";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Bookings" };
 

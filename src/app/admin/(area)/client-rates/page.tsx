@@ -12,7 +12,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { requireAdminPage } from "@/server/auth/session";
 import { getAdminClient } from "@/server/data/admin-clients";
 import { listClientRatesForAdmin } from "@/server/data/admin-rates";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Client Rates" };
 

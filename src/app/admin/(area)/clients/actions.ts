@@ -5,8 +5,8 @@ import { clientIdSchema, clientTwoFactorRequirementSchema, createClientSchema } 
 import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/server/data/admin-client-security";
 import { createClientWithInvitation } from "@/server/data/admin-client-invitation";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/core/handler";
 
 /** Creates the client and its user, and emails the invitation; returns the link for copying. */
 export const createClientAction = adminAction(createClientSchema, async (actor, input) => {

@@ -21,7 +21,7 @@ import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
 import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminClientRow, listAdminClients } from "@/server/data/admin-clients";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Clients" };
 

@@ -3,8 +3,8 @@
 import { bookingIdSchema, inquiryIdSchema, mailIdSchema } from "@/lib/validation/admin";
 import { approveBooking, markInquiryRead } from "@/server/data/admin-dashboard";
 import { retryFailedMail } from "@/server/data/admin-outbox";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/core/handler";
 
 export const approveBookingAction = adminAction(bookingIdSchema, async (actor, { bookingId }) =>
   approveBooking(getDb(), { actor, bookingId }),

@@ -19,7 +19,7 @@ import { getAccountSecurity } from "@/server/data/account-security";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/data/admin-dashboard";
 import { listFailedMails } from "@/server/data/admin-outbox";
 import { countUnmatchedInvoices } from "@/server/data/admin-square-customers";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 import { getInvoicedVsCollected, getMrrByMonth } from "@/server/data/revenue-charts";
 import { getSquareStatus } from "@/server/integrations/square/connection";
 

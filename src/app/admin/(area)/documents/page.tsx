@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/admin/page-header";
 import { requireAdminPage } from "@/server/auth/session";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
 import { listRecentDocuments } from "@/server/data/admin-documents";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Documents" };
 

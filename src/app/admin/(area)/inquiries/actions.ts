@@ -3,8 +3,8 @@
 // Opening an inquiry marks it read through the dashboard's markInquiryReadAction.
 import { inquiryArchiveSchema } from "@/lib/validation/admin";
 import { setInquiryArchived } from "@/server/data/admin-inquiries";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/core/handler";
 
 /** Archive or Unarchive (audited). */
 export const setInquiryArchivedAction = adminAction(inquiryArchiveSchema, async (actor, { inquiryId, archived }) =>

@@ -14,7 +14,7 @@ import { formatDate } from "@/lib/format";
 import { inquiryListQuerySchema } from "@/lib/validation/admin";
 import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { type AdminInquiryRow, listAdminInquiries } from "@/server/data/admin-inquiries";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Inquiries" };
 

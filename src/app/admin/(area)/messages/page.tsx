@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/admin/page-header";
 import { threadListFilterSchema } from "@/lib/validation/messages";
 import { requireAdminPage } from "@/server/auth/session";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 import { listAdminThreads } from "@/server/data/messages-read";
 
 export const metadata: Metadata = { title: "Messages" };

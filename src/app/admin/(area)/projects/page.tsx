@@ -7,7 +7,7 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-st
 import { projectListQuerySchema } from "@/lib/validation/admin";
 import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { listAdminProjects } from "@/server/data/admin-projects";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Projects" };
 

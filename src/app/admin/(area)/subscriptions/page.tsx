@@ -12,7 +12,7 @@ import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STA
 import { subscriptionListQuerySchema } from "@/lib/validation/admin";
 import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 import { squareSubscriptionDashboardUrl } from "@/server/integrations/square/links";
 
 export const metadata: Metadata = { title: "Subscriptions" };

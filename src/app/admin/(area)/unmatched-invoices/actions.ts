@@ -15,8 +15,8 @@ import {
   setSquareCustomerIgnored,
   unlinkSquareCustomer,
 } from "@/server/data/admin-square-customers";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/core/handler";
 
 /** Links the customer to the client; its unassigned invoices follow, and so will later ones. */
 export const linkSquareCustomerAction = adminAction(assignSquareCustomerSchema, (actor, input) => linkSquareCustomer(getDb(), { actor, ...input }));

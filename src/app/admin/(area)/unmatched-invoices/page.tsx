@@ -6,7 +6,7 @@ import { UnmatchedScreen } from "@/components/admin/square/unmatched-screen";
 import { requireAdminPage } from "@/server/auth/session";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
 import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/server/data/admin-square-customers";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Unmatched invoices" };
 

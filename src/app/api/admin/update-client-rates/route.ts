@@ -1,8 +1,8 @@
 // POST /api/admin/update-client-rates { clientId, rates[] } → { success }: replaces the client's rates in one transaction.
 import { updateClientRatesSchema } from "@/lib/validation/admin";
 import { replaceClientRates } from "@/server/data/admin-rates";
-import { getDb } from "@/server/data/db";
-import { parseJson, withAdmin } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { parseJson, withAdmin } from "@/server/core/handler";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@
 import { getAuth } from "@/server/auth/auth";
 import { isServedAuthEndpoint } from "@/server/auth/http-endpoints";
 import { stripTokens } from "@/server/auth/strip-tokens";
-import { BODY_LIMITS, readBodyLimited } from "@/server/body-limit";
-import { withPublic } from "@/server/handler";
+import { BODY_LIMITS, readBodyLimited } from "@/server/core/body-limit";
+import { withPublic } from "@/server/core/handler";
 
 export const dynamic = "force-dynamic";
 

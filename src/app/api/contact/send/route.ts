@@ -1,14 +1,14 @@
 // POST /api/contact/send: the landing page's contact inquiry: rate limit, validate, store, queue mails.
 import { randomUUID } from "node:crypto";
 import { contactInquirySchema } from "@/lib/validation/contact";
-import { BODY_LIMITS } from "@/server/body-limit";
+import { BODY_LIMITS } from "@/server/core/body-limit";
 import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/data/contact-inquiries";
-import { getDb } from "@/server/data/db";
-import { serverEnv } from "@/server/env";
-import { AppError } from "@/server/errors";
-import { parseJson, withPublic } from "@/server/handler";
-import { rateLimitSubject } from "@/server/client-address";
-import { clientIp, hitRateLimit } from "@/server/rate-limit";
+import { getDb } from "@/server/core/get-db";
+import { serverEnv } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
+import { parseJson, withPublic } from "@/server/core/handler";
+import { rateLimitSubject } from "@/server/core/client-address";
+import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
 
 export const POST = withPublic(async (request) => {
   rejectCrossSite(request);

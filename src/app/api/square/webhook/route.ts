@@ -1,8 +1,8 @@
 // Square's webhook notifications: signature-checked (no session), replays ignored by event id.
-import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
-import { getDb } from "@/server/data/db";
-import { AppError } from "@/server/errors";
-import { withPublic } from "@/server/handler";
+import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
+import { getDb } from "@/server/core/get-db";
+import { AppError } from "@/server/core/errors";
+import { withPublic } from "@/server/core/handler";
 import { squareConfig, webhookNotificationUrl } from "@/server/integrations/square/config";
 import { handleSquareEvent, isValidSquareSignature } from "@/server/integrations/square/webhook";
 

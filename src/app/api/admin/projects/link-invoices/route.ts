@@ -1,8 +1,8 @@
 // POST /api/admin/projects/link-invoices { projectId, invoiceIds } → { success, linkedCount }: all or nothing.
 import { linkInvoicesSchema } from "@/lib/validation/admin";
 import { linkInvoicesToProject } from "@/server/data/admin-projects";
-import { getDb } from "@/server/data/db";
-import { parseJson, withAdmin } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { parseJson, withAdmin } from "@/server/core/handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // GET /api/admin/messages/attachments/{id}: a short-lived signed download link for an attachment of any thread.
 import { uuidSchema } from "@/lib/validation/common";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 import { getAttachmentDownload } from "@/server/data/messages-write";
-import { parseInput, withAdmin } from "@/server/handler";
+import { parseInput, withAdmin } from "@/server/core/handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // GET /api/client/messages/attachments/{id}: a short-lived signed download link for an attachment in one of the client's own threads.
 import { uuidSchema } from "@/lib/validation/common";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
 import { getAttachmentDownload } from "@/server/data/messages-write";
-import { parseInput, withClient } from "@/server/handler";
+import { parseInput, withClient } from "@/server/core/handler";
 
 export const dynamic = "force-dynamic";
 

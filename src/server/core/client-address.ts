@@ -127,7 +127,7 @@ function expandIPv6(address: string): string[] {
 
 // ── The socket peer, stamped by the server in front of Next ───────────────────────────────
 // proxy.ts cannot see the TCP socket. scripts/start.mjs (or, under `next start`, the hook that
-// src/server/peer-stamp.ts installs) writes `x-sentinel-peer: <nonce> <address>` on every request,
+// src/server/core/peer-stamp.ts installs) writes `x-sentinel-peer: <nonce> <address>` on every request,
 // overwriting any copy a client sent. The nonce is random per process and known only inside it,
 // so a client-written header never matches.
 

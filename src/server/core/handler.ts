@@ -3,11 +3,11 @@ import { headers } from "next/headers";
 import { after } from "next/server";
 import type { z } from "zod";
 import * as zcore from "zod/v4/core";
-import { type Actor, type AdminActor, type ClientActor, requireAccountActor, requireAdmin, requireClient, requireClientOrViewer } from "./auth/session";
+import { type Actor, type AdminActor, type ClientActor, requireAccountActor, requireAdmin, requireClient, requireClientOrViewer } from "../auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { getDb } from "./db/client";
 import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
-import { sendMailQueuedBy } from "./integrations/email/outbox";
+import { sendMailQueuedBy } from "./mail/outbox";
 import { assertSameOrigin } from "./same-origin";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };

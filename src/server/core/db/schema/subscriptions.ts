@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { SUBSCRIPTION_STATUSES } from "../../../lib/domain/subscription-status";
+import { SUBSCRIPTION_STATUSES } from "../../../../lib/domain/subscription-status";
 import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";
 import { createdAt, timestamps, uuidPrimaryKey } from "./columns";

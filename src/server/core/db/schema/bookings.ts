@@ -1,7 +1,7 @@
 import { check, date, index, pgTable, text } from "drizzle-orm/pg-core";
-import { BOOKING_STATUSES } from "../../../lib/domain/booking-status";
-import { BOOKING_SERVICE_TYPES } from "../../../lib/domain/services";
-import { DEFAULT_URGENCY, URGENCIES } from "../../../lib/domain/urgency";
+import { BOOKING_STATUSES } from "../../../../lib/domain/booking-status";
+import { BOOKING_SERVICE_TYPES } from "../../../../lib/domain/services";
+import { DEFAULT_URGENCY, URGENCIES } from "../../../../lib/domain/urgency";
 import { user } from "./auth";
 import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";

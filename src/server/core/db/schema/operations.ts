@@ -69,7 +69,7 @@ export const taskRuns = pgTable("task_runs", {
   lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
 });
 
-// This database's claim on the document store (src/server/storage/ownership.ts): one row, the
+// This database's claim on the document store (src/server/core/storage/ownership.ts): one row, the
 // current claim (also written into the store's marker object) and the one before it, renewed every
 // few minutes so that a copy of this database restored from a backup holds a stale claim.
 export const storageOwner = pgTable(

@@ -2,7 +2,7 @@ import "server-only";
 import { $ZodError } from "zod/v4/core";
 import { GENERIC_ERROR } from "@/lib/messages";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
-import { SquareApiError } from "./integrations/square/square-api-error";
+import { SquareApiError } from "../integrations/square/square-api-error";
 
 const STATUS = {
   bad_request: 400,

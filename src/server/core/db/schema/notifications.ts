@@ -2,7 +2,7 @@
 // one mail per event.
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, text } from "drizzle-orm/pg-core";
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_DELIVERIES } from "../../../lib/domain/notification-category";
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_DELIVERIES } from "../../../../lib/domain/notification-category";
 import { user } from "./auth";
 import { oneOf, sqlStringList } from "./one-of";
 import { updatedAt } from "./columns";

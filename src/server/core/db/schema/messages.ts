@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { MESSAGE_AUTHOR_ROLES, THREAD_STATUSES } from "../../../lib/domain/thread-status";
+import { MESSAGE_AUTHOR_ROLES, THREAD_STATUSES } from "../../../../lib/domain/thread-status";
 import { user } from "./auth";
 import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";

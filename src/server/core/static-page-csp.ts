@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { STATIC_PAGE_CSP_KEY, type StaticPageHashes } from "@/lib/csp";
-import { readStaticPageCsp } from "../../scripts/static-page-csp.mjs";
+import { readStaticPageCsp } from "../../../scripts/static-page-csp.mjs";
 
 /**
  * Makes sure src/proxy.ts has the build's script hashes of the prerendered pages (see

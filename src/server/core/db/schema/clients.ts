@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CLIENT_STATUSES } from "../../../lib/domain/client-status";
+import { CLIENT_STATUSES } from "../../../../lib/domain/client-status";
 import { user } from "./auth";
 import { oneOf } from "./one-of";
 import { timestamps, uuidPrimaryKey } from "./columns";

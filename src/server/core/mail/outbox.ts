@@ -1,9 +1,9 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
-import { emailOutbox } from "../../db/schema";
-import { serverEnv } from "../../env";
+import type { Db, DbOrTx } from "../db/client";
+import { emailOutbox } from "../db/schema";
+import { serverEnv } from "../env";
 import { getMailTransport, type OutgoingMail } from "./mailer";
 
 export const MAX_ATTEMPTS = 8;
@@ -245,7 +245,7 @@ export function noteQueuedMail(): void {
 
 /**
  * Runs one request's work (every route handler and server action goes through here, see
- * src/server/handler.ts) and kicks the outbox once it has ended when it queued mail: by then the
+ * src/server/core/handler.ts) and kicks the outbox once it has ended when it queued mail: by then the
  * transaction that stored the mail has committed, so the drain sees it and the mail goes out at
  * once instead of at the next tick.
  */

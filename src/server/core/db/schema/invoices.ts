@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
-import { INVOICE_STATUSES } from "../../../lib/domain/invoice-status";
+import { INVOICE_STATUSES } from "../../../../lib/domain/invoice-status";
 import { oneOf } from "./one-of";
 import { projects } from "./projects";
 import { timestamps, uuidPrimaryKey } from "./columns";

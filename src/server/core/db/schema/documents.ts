@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../../../lib/domain/document-category";
+import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../../../../lib/domain/document-category";
 import { user } from "./auth";
 import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { InvoiceStatus } from "../../../lib/domain/invoice-status";
+import type { InvoiceStatus } from "../../../../lib/domain/invoice-status";
 import type { ScheduleEntry } from "../schema";
 
 // The demo data set of docs/contract: fixed ids and dates so every fresh database looks the same.

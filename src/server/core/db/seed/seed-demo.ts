@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { createCredentialUser } from "../../auth/users";
+import { createCredentialUser } from "../../../auth/users";
 import type { DocumentStorage } from "../../storage/storage";
 import type { Db } from "../client";
 import {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, text } from "drizzle-orm/pg-core";
-import { PROJECT_STATUSES } from "../../../lib/domain/project-status";
+import { PROJECT_STATUSES } from "../../../../lib/domain/project-status";
 import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";
 import { timestamps, uuidPrimaryKey } from "./columns";

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "./client";
 import { AppError } from "../errors";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
-import { serverEnv } from "../../env";
+import { serverEnv } from "../env";
 
 export type OutgoingMail = {
   to: string;
