@@ -4,7 +4,7 @@
 // Run with tsx --conditions=react-server (server-only modules) from the repository root.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { AdminActor } from "../src/server/auth/session";
+import type { AdminActor } from "../src/server/core/actor";
 import { listAdminClients } from "../src/server/data/admin-clients";
 import { listAdminProjects } from "../src/server/data/admin-projects";
 import { openPglite } from "../src/server/core/db/client";

@@ -1,9 +1,8 @@
 import "server-only";
-import type { Actor } from "./auth/session";
+import { type Actor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { READ_ONLY_VIEW_MESSAGE } from "./auth/view-as";
 
 /**
  * Records an admin action (who, what, when, before/after). Call it inside the same transaction as

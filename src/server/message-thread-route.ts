@@ -1,7 +1,7 @@
 import "server-only";
 import { uuidSchema } from "@/lib/validation/common";
 import { threadPageQuerySchema } from "@/lib/validation/messages";
-import type { AdminActor, ClientActor } from "./auth/session";
+import type { AdminActor, ClientActor } from "@/server/core/actor";
 import { getDb } from "@/server/core/get-db";
 import { getThreadPage } from "./data/messages-read";
 import { assertMessageQuota, assertThreadAccess, postReply, spendMessageQuota } from "./data/messages-write";

@@ -6,7 +6,7 @@ import { requireAdmin, requireClient } from "@/server/auth/session";
 import { listPortalInvoices } from "@/server/data/portal-billing";
 import { user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/core/db/seed/demo-data";
-import { withAdmin, withClient } from "@/server/core/handler";
+import { withAdmin, withClient } from "@/server/auth/route-guards";
 import { adminCookie, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

@@ -10,7 +10,7 @@ import { signInToArea } from "./helpers/auth-actions";
 import { createCredentialUser } from "@/server/auth/users";
 import { clients, session, user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
-import { withAdmin } from "@/server/core/handler";
+import { withAdmin } from "@/server/auth/route-guards";
 import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie, signIn, signedSessionToken } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

@@ -14,7 +14,7 @@ import { listUpcomingMeetings } from "@/server/data/portal-bookings";
 import { countQueries } from "@/server/core/db/query-counter";
 import { emailOutbox, messages, messageThreads, projects, serviceBookings } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
-import type { AdminActor } from "@/server/auth/session";
+import type { AdminActor } from "@/server/core/actor";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from "@/lib/validation/messages";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

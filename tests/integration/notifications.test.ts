@@ -5,7 +5,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as unsubscribePost } from "@/app/api/notifications/unsubscribe/route";
 import { POST as webhookPost } from "@/app/api/square/webhook/route";
-import type { AdminActor } from "@/server/auth/session";
+import type { AdminActor } from "@/server/core/actor";
 import { recordUploadedDocument } from "@/server/data/admin-documents";
 import { setProjectStatus } from "@/server/data/admin-projects";
 import { createServiceBooking } from "@/server/data/portal-bookings";

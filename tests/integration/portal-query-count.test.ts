@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadClientPortal } from "@/server/data/portal-load";
 import { documents } from "@/server/core/db/schema";
 import { countQueries } from "@/server/core/db/query-counter";
-import type { ClientActor } from "@/server/auth/session";
+import type { ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { setupTestDatabase } from "./helpers/db";
 import { addInvoices, addProject, createTestClient, type TestInvoice } from "./helpers/portal";

@@ -1,7 +1,7 @@
 // Chart data (docs/PRODUCT.md#revenue-charts): month buckets from one statement each, exact cents.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AdminActor } from "@/server/auth/session";
+import type { AdminActor } from "@/server/core/actor";
 import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
 import { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding } from "@/server/data/revenue-charts";
 import { setupTestDatabase } from "./helpers/db";

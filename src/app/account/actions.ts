@@ -22,7 +22,7 @@ import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, sta
 import { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey } from "@/server/data/account-passkeys";
 import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/server/data/account-sessions";
 import { getDb } from "@/server/core/get-db";
-import { accountAction } from "@/server/core/handler";
+import { accountAction } from "@/server/auth/route-guards";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) => startTwoFactorEnrolment(actor, headers, input.password));
 

@@ -6,7 +6,7 @@ import { listPortalInvoices } from "@/server/data/portal-billing";
 import { createServiceBooking } from "@/server/data/portal-bookings";
 import { updateAccountSettings } from "@/server/data/portal-profile";
 import { getDb } from "@/server/core/get-db";
-import { clientAction, clientReadAction } from "@/server/core/handler";
+import { clientAction, clientReadAction } from "@/server/auth/route-guards";
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
 import { saveNotificationPreferences } from "@/server/notifications/preferences";
 

@@ -14,7 +14,8 @@ import { clientIp } from "@/server/core/rate-limit";
 import { getAuth } from "./auth";
 import { clearAttempts } from "./brute-force";
 import { recordSecondFactor } from "./second-factor";
-import { type Actor, getSession } from "./session";
+import { getSession } from "./session";
+import type { Actor } from "@/server/core/actor";
 import { checkPassword, manageKey } from "./two-factor";
 
 /**

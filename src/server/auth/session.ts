@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
+import { type Actor, type AdminActor, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
@@ -8,20 +9,7 @@ import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { getAuth } from "./auth";
 import { PASSKEY_METHOD } from "./passkey-hooks";
-import { READ_ONLY_VIEW_MESSAGE, viewAsOf } from "./view-as";
-
-export type AdminActor = { role: "admin"; userId: string; email: string; name: string };
-export type ClientActor = {
-  role: "client";
-  userId: string;
-  email: string;
-  name: string;
-  clientId: string;
-  company: string;
-  /** Set when an admin views this client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
-  viewer?: { adminUserId: string; adminEmail: string };
-};
-export type Actor = AdminActor | ClientActor;
+import { viewAsOf } from "./view-as";
 
 /** The session of the request, from its cookies; route handlers pass their request headers. */
 export async function getSession(headers?: Headers) {
@@ -117,15 +105,6 @@ export async function requireClient(headers?: Headers, options: { enrolment?: bo
   if (row.status !== "active") throw new AppError("forbidden", "This client account is inactive.");
   if (!options.enrolment && row.requireTwoFactor && !session.secondFactor) throw new TwoFactorRequiredError(CLIENT_TWO_FACTOR_REQUIRED);
   return { role: "client", userId: session.userId, email: session.email, name: session.name, clientId: row.id, company: row.company };
-}
-
-/** Data functions call this on the actor they were given, so a wrong call site fails loudly. */
-export function assertAdmin(actor: Actor): asserts actor is AdminActor {
-  if (actor.role !== "admin") throw new AppError("forbidden", "Access denied. Admins only.");
-}
-
-export function assertClient(actor: Actor): asserts actor is ClientActor {
-  if (actor.role !== "client") throw new AppError("forbidden", "Access denied. Please use the admin portal.");
 }
 
 export const ADMIN_ENROLMENT_PATH = "/admin/account";

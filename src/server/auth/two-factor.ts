@@ -12,7 +12,8 @@ import { type RateRule } from "@/server/core/rate-limit";
 import { getAuth } from "./auth";
 import { allowAttempt, clearAttempts } from "./brute-force";
 import { endOtherSessions, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor";
-import { type Actor, getSession } from "./session";
+import { getSession } from "./session";
+import type { Actor } from "@/server/core/actor";
 
 // Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
 // (docs/PRODUCT.md#sign-in-two-factor). The plugin keeps the TOTP secret and the backup codes

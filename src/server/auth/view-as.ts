@@ -59,6 +59,3 @@ export function viewAsCookieOptions(expiresAt: Date) {
     expires: expiresAt,
   };
 }
-
-/** What every client write answers while an admin views a portal. */
-export const READ_ONLY_VIEW_MESSAGE = "Read-only view: changes cannot be made while viewing a client's portal.";

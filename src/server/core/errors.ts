@@ -2,7 +2,6 @@ import "server-only";
 import { $ZodError } from "zod/v4/core";
 import { GENERIC_ERROR } from "@/lib/messages";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
-import { SquareApiError } from "../integrations/square/square-api-error";
 
 const STATUS = {
   bad_request: 400,
@@ -44,18 +43,28 @@ export class AppError extends Error {
 
 export { GENERIC_ERROR };
 
+/**
+ * An error of a module that knows how it shows to the user (an integration's failure, say). The
+ * one mapping below asks the error itself, so the core knows no module's error classes.
+ */
+export interface MapsToAppError {
+  toAppError(): AppError;
+}
+
+const mapsToAppError = (error: unknown): error is MapsToAppError =>
+  error instanceof Error && typeof (error as Partial<MapsToAppError>).toAppError === "function";
+
 /** What every error body and every failed action result carries. */
 export type ErrorBody = { success: false; error: string; code: AppErrorCode; fieldErrors?: Record<string, string> };
 
 /**
- * The one classification of a thrown value: our own errors, Square's and zod's become an AppError
- * with a message safe to show; anything else is unexpected (null: logged, answered generically).
+ * The one classification of a thrown value: our own errors, errors that map themselves (Square's,
+ * see MapsToAppError) and zod's become an AppError with a message safe to show; anything else is
+ * unexpected (null: logged, answered generically).
  */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  // Square's message is written for the admin; a 409 means "not connected", anything else is
-  // the upstream service failing.
-  if (error instanceof SquareApiError) return new AppError(error.statusCode === 409 ? "conflict" : "bad_gateway", error.message);
+  if (mapsToAppError(error)) return error.toAppError();
   // $ZodError: the base class of both classic zod's and zod/mini's errors.
   if (error instanceof $ZodError) {
     const fieldErrors = fieldErrorsOf(error);

@@ -3,7 +3,6 @@ import { headers } from "next/headers";
 import { after } from "next/server";
 import type { z } from "zod";
 import * as zcore from "zod/v4/core";
-import { type Actor, type AdminActor, type ClientActor, requireAccountActor, requireAdmin, requireClient, requireClientOrViewer } from "../auth/session";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { getDb } from "./db/client";
 import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
@@ -16,7 +15,12 @@ export type Handler<A> = (request: Request, ctx: { actor: A; params: Record<stri
 /** A route method as Next.js calls it. */
 export type RouteMethod = (request: Request, context?: RouteContext) => Promise<Response>;
 
-function wrap<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>): RouteMethod {
+/**
+ * A route method: same-origin check, the guard (which gives the actor, or throws), then the
+ * handler, every error through the one mapping, and the mail it queued sent after the answer.
+ * The account module's withAdmin / withClient / withClientRead pass their session guards.
+ */
+export function guardedRoute<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>): RouteMethod {
   return (request: Request, context?: RouteContext): Promise<Response> =>
     sendMailQueuedBy(getDb, async () => {
       try {
@@ -30,17 +34,8 @@ function wrap<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>): RouteM
     });
 }
 
-/** Route handler for admins only: 401 without a session, 403 for any other role. */
-export const withAdmin = (handler: Handler<AdminActor>) => wrap(requireAdmin, handler);
-/**
- * Route handler for clients only; the actor carries the client id of the session. Refused while an
- * admin views a client's portal (read only), so every client write is refused then.
- */
-export const withClient = (handler: Handler<ClientActor>) => wrap(requireClient, handler);
-/** A client route that only reads: also open to an admin viewing that client's portal (docs/PRODUCT.md#admin-view-as-client). */
-export const withClientRead = (handler: Handler<ClientActor>) => wrap(requireClientOrViewer, handler);
 /** Public route handler: still maps errors through the one mapping. */
-export const withPublic = (handler: Handler<null>) => wrap(async () => null, handler);
+export const withPublic = (handler: Handler<null>) => guardedRoute(async () => null, handler);
 
 /**
  * Parses a JSON body with a shared schema; another content type is a 415, bad JSON or bad fields a
@@ -85,7 +80,11 @@ export function actionFailure(error: unknown): Extract<ActionResult<never>, { ok
 
 const INPUT_SCHEMA = Symbol.for("aisec.actionInputSchema");
 
-/** Server action wrapper: guard, validate with the shared schema, map errors to a plain result. */
+/**
+ * Server action wrapper: guard, validate with the shared schema, map errors to a plain result.
+ * The account module's adminAction / clientAction / accountAction / clientReadAction pass their
+ * session guards; publicAction below passes none.
+ */
 export function action<A, S extends z.ZodType, T>(
   guard: () => Promise<A>,
   schema: S,
@@ -111,24 +110,6 @@ export function actionInputSchema(fn: unknown): z.ZodType | null {
   return typeof fn === "function" ? ((fn as unknown as Record<symbol, z.ZodType | undefined>)[INPUT_SCHEMA] ?? null) : null;
 }
 
-export const adminAction = <S extends z.ZodType, T>(schema: S, fn: (actor: AdminActor, input: z.output<S>) => Promise<T>) =>
-  action(() => requireAdmin(), schema, fn);
-/** A client's action; refused while an admin views a client's portal (every client write is). */
-export const clientAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
-  action(() => requireClient(), schema, fn);
-/**
- * For a signed-in user's own account security (two-factor enrolment, passkeys, password, sessions),
- * from either area. The one admin guard that lets an admin without two-factor through: it is how
- * they enrol.
- */
-export const accountAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Actor, input: z.output<S>, headers: Headers) => Promise<T>) =>
-  action(async () => {
-    const h = new Headers(await headers());
-    return { actor: await requireAccountActor(h), headers: h };
-  }, schema, ({ actor, headers: h }, input) => fn(actor, input, h));
-/** A client action that only reads: also open to an admin viewing that client's portal. */
-export const clientReadAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
-  action(() => requireClientOrViewer(), schema, fn);
 /** What a public action gets instead of an actor: the request's headers and a way to work after answering. */
 export type PublicContext = { headers: Headers; defer: (task: () => Promise<void>) => void };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { Actor } from "../auth/session";
+import type { Actor } from "@/server/core/actor";
 import { recordAudit } from "../audit";
 import type { DbOrTx } from "@/server/core/db/client";
 import { passkey } from "@/server/core/db/schema";

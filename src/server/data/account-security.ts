@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { type Actor, isDemoAdminExempt } from "../auth/session";
+import { isDemoAdminExempt } from "../auth/session";
+import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, user } from "@/server/core/db/schema";
 

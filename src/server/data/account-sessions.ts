@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { describeUserAgent, parseUserAgent } from "@/lib/user-agent";
-import type { Actor } from "../auth/session";
+import type { Actor } from "@/server/core/actor";
 import { recordAudit } from "../audit";
 import type { DbOrTx } from "@/server/core/db/client";
 import { session } from "@/server/core/db/schema";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, isNull, lt } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type AuditListQuery } from "@/lib/validation/admin";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog, user } from "@/server/core/db/schema";
 import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";

@@ -4,7 +4,7 @@ import { BOOKING_STATUS_LABELS, type BookingStatus } from "@/lib/domain/booking-
 import { URGENCIES_MOST_URGENT_FIRST, type Urgency } from "@/lib/domain/urgency";
 import { ADMIN_PAGE_SIZE, type BookingListQuery } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, serviceBookings } from "@/server/core/db/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";

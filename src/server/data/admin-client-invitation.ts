@@ -4,7 +4,7 @@ import { siteConfig } from "@/config/site";
 import type { createClientSchema } from "@/lib/validation/admin";
 import type { z } from "zod";
 import { recordAudit } from "../audit";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { createInvitationLink } from "../auth/password-reset";
 import { createCredentialUser, findUserByEmail } from "../auth/users";
 import type { Db } from "@/server/core/db/client";

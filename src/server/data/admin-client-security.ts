@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { resetUserTwoFactor } from "../auth/two-factor-reset";
 import { recordAudit } from "../audit";
 import type { Db, DbOrTx } from "@/server/core/db/client";

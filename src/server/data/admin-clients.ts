@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ClientListQuery } from "@/lib/validation/admin";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, user } from "@/server/core/db/schema";
 import { clientListSearch } from "./admin-list-filters";

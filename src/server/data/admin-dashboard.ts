@@ -1,7 +1,7 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "@/server/core/db/schema";

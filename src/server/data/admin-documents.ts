@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { DocumentCategory } from "@/lib/domain/document-category";
 import { recordAudit } from "../audit";
 import { notifyDocumentShared } from "../notifications/client-events";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

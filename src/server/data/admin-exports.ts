@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { ClientListQuery, InvoiceExportQuery, ProjectListQuery } from "@/lib/validation/admin";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, projects, user } from "@/server/core/db/schema";
 import { clientListSearch, projectListFilter } from "./admin-list-filters";

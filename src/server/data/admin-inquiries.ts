@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type InquiryListQuery } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, contactInquiries } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

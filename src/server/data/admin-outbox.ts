@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { emailOutbox } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

@@ -5,7 +5,7 @@ import { PROJECT_STATUS_WORK_ORDER, type ProjectStatus } from "@/lib/domain/proj
 import { ADMIN_PAGE_SIZE, type ProjectListQuery, type projectFormSchema } from "@/lib/validation/admin";
 import { recordAudit } from "../audit";
 import { notifyProjectStatus } from "../notifications/client-events";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, projects } from "@/server/core/db/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "../audit";
 import { announceNewInvoices } from "../notifications/invoice-events";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, squareCustomers, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

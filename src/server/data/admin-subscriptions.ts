@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import { clients, clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit";
-import { type AdminActor, assertAdmin } from "../auth/session";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { issueViewAsCookie, type ViewAs } from "../auth/view-as";
 import type { Db } from "@/server/core/db/client";
 import { clients } from "@/server/core/db/schema";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status";
 import { MESSAGE_PAGE_SIZE, type ThreadListFilter } from "@/lib/validation/messages";
-import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "../auth/session";
+import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, messageAttachments, messageReads, messages, messageThreads, projects, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import { INVOICE_PAGE_SIZE } from "@/lib/validation/portal";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { type AcceptedPaymentMethods, invoices, type ScheduleEntry } from "@/server/core/db/schema";
 import { centsSum, countWhere, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";

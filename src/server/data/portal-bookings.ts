@@ -4,7 +4,7 @@ import { MEETING_BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import type { BookingStatus } from "@/lib/domain/booking-status";
 import type { Urgency } from "@/lib/domain/urgency";
 import type { ServiceBooking } from "@/lib/validation/portal";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { serviceBookings } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { DocumentCategory } from "@/lib/domain/document-category";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { invoices, projects } from "@/server/core/db/schema";
 import { type InvoiceExportRow, invoiceExportPages } from "./invoice-export-pages";

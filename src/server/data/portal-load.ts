@@ -1,5 +1,5 @@
 import "server-only";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { getAccountSecurity } from "./account-security";
 import { getBillingSummary, listPortalInvoices } from "./portal-billing";

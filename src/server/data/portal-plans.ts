@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
 import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "../integrations/square/links";

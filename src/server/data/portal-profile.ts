@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { AccountSettings } from "@/lib/validation/portal";
 import { recordAudit } from "../audit";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

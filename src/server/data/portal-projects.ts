@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ProjectStatus } from "@/lib/domain/project-status";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { invoices, projects } from "@/server/core/db/schema";
 import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "./invoice-money-sql";

@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { assertClient, type ClientActor } from "../auth/session";
+import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientRates } from "@/server/core/db/schema";
 import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";

@@ -2,7 +2,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { CHART_MONTHS } from "@/lib/chart-months";
 import { todayIso } from "@/lib/format";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "../auth/session";
+import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";

@@ -8,7 +8,7 @@ import {
 } from "@/lib/domain/notification-category";
 import type { NotificationPreferencesInput } from "@/lib/validation/notifications";
 import { recordAudit } from "../audit";
-import type { Actor } from "../auth/session";
+import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { notificationPreferences, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { ObtainTokenResponse } from "square";
-import type { Actor } from "../../auth/session";
+import type { Actor } from "@/server/core/actor";
 import { recordAudit } from "../../audit";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { paymentProviderConnections } from "@/server/core/db/schema";

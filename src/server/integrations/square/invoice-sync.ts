@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Actor } from "../../auth/session";
+import type { Actor } from "@/server/core/actor";
 import { recordAudit } from "../../audit";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { createSquareClient, SquareApiError } from "./client";

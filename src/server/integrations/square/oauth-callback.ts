@@ -1,5 +1,5 @@
 import "server-only";
-import type { AdminActor } from "../../auth/session";
+import type { AdminActor } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
 import { serverEnv } from "@/server/core/env";
 import { squareConfig } from "./config";

@@ -2,7 +2,7 @@
 // The admin's own account settings; each action checks the admin session itself (adminAction).
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 import { saveNotificationPreferences } from "@/server/notifications/preferences";
 
 export const saveAdminNotificationPreferencesAction = adminAction(notificationPreferencesSchema, (actor, input) =>

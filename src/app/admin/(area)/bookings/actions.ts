@@ -3,7 +3,7 @@
 import { bookingDecisionSchema } from "@/lib/validation/admin";
 import { decideBooking } from "@/server/data/admin-bookings";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 
 /** Approve, decline (with the reason the client reads) or mark completed; audited. */
 export const decideBookingAction = adminAction(bookingDecisionSchema, async (actor, { bookingId, ...decision }) =>

@@ -6,7 +6,7 @@ import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/server/da
 import { createClientWithInvitation } from "@/server/data/admin-client-invitation";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 
 /** Creates the client and its user, and emails the invitation; returns the link for copying. */
 export const createClientAction = adminAction(createClientSchema, async (actor, input) => {

@@ -7,7 +7,7 @@ import { viewAsClientSchema } from "@/lib/validation/admin";
 import { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "@/server/auth/view-as";
 import { endViewAsClient, startViewAsClient } from "@/server/data/admin-view-as";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 
 /** Sets the signed view cookie; the browser then opens /client-portal. */
 export const startViewAsClientAction = adminAction(viewAsClientSchema, async (actor, { clientId }) => {

@@ -4,7 +4,7 @@ import { bookingIdSchema, inquiryIdSchema, mailIdSchema } from "@/lib/validation
 import { approveBooking, markInquiryRead } from "@/server/data/admin-dashboard";
 import { retryFailedMail } from "@/server/data/admin-outbox";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 
 export const approveBookingAction = adminAction(bookingIdSchema, async (actor, { bookingId }) =>
   approveBooking(getDb(), { actor, bookingId }),

@@ -4,7 +4,7 @@
 import { inquiryArchiveSchema } from "@/lib/validation/admin";
 import { setInquiryArchived } from "@/server/data/admin-inquiries";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 
 /** Archive or Unarchive (audited). */
 export const setInquiryArchivedAction = adminAction(inquiryArchiveSchema, async (actor, { inquiryId, archived }) =>

@@ -3,7 +3,7 @@
 import { threadStatusSchema } from "@/lib/validation/messages";
 import { getDb } from "@/server/core/get-db";
 import { setThreadStatus } from "@/server/data/messages-write";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 
 /** Closes or reopens a conversation. */
 export const setThreadStatusAction = adminAction(threadStatusSchema, (actor, input) => setThreadStatus(getDb(), { actor, ...input }));

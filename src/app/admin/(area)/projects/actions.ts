@@ -3,7 +3,7 @@
 import { projectFormSchema, projectIdSchema, setProjectStatusSchema, unlinkInvoiceSchema, updateProjectSchema } from "@/lib/validation/admin";
 import { createProject, getProjectInvoices, setProjectStatus, unlinkInvoice, updateProject } from "@/server/data/admin-projects";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 
 export const createProjectAction = adminAction(projectFormSchema, async (actor, input) => {
   const project = await createProject(getDb(), { actor, input });

@@ -16,7 +16,7 @@ import {
   unlinkSquareCustomer,
 } from "@/server/data/admin-square-customers";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/server/core/handler";
+import { adminAction } from "@/server/auth/route-guards";
 
 /** Links the customer to the client; its unassigned invoices follow, and so will later ones. */
 export const linkSquareCustomerAction = adminAction(assignSquareCustomerSchema, (actor, input) => linkSquareCustomer(getDb(), { actor, ...input }));

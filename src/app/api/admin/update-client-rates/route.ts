@@ -2,7 +2,8 @@
 import { updateClientRatesSchema } from "@/lib/validation/admin";
 import { replaceClientRates } from "@/server/data/admin-rates";
 import { getDb } from "@/server/core/get-db";
-import { parseJson, withAdmin } from "@/server/core/handler";
+import { parseJson } from "@/server/core/handler";
+import { withAdmin } from "@/server/auth/route-guards";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 // Square connection: GET ?action=authorize|status (|callback), POST ?action=disconnect. Admins only.
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/server/core/handler";
+import { withAdmin } from "@/server/auth/route-guards";
 import { requireSquareConfig } from "@/server/integrations/square/config";
 import { disconnectSquare, getSquareStatus } from "@/server/integrations/square/connection";
 import { startSquareAuthorization } from "@/server/integrations/square/oauth";

@@ -4,7 +4,8 @@ import { CLIENT_EXPORT_COLUMNS } from "@/server/csv/export-columns";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { exportAdminClients } from "@/server/data/admin-exports";
 import { getDb } from "@/server/core/get-db";
-import { parseInput, withAdmin } from "@/server/core/handler";
+import { parseInput } from "@/server/core/handler";
+import { withAdmin } from "@/server/auth/route-guards";
 
 export const dynamic = "force-dynamic";
 

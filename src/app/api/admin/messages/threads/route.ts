@@ -1,7 +1,7 @@
 // POST /api/admin/messages/threads (multipart: clientId, subject, body, projectId?, file?) → { success, threadId }: the team starts a conversation with a client.
 import { getDb } from "@/server/core/get-db";
 import { assertMessageQuota, assertNewThreadTarget, createAdminThread, spendMessageQuota } from "@/server/data/messages-write";
-import { withAdmin } from "@/server/core/handler";
+import { withAdmin } from "@/server/auth/route-guards";
 import { receiveMessageUpload } from "@/server/uploads/message-upload";
 
 export const dynamic = "force-dynamic";

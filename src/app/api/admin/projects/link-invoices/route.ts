@@ -2,7 +2,8 @@
 import { linkInvoicesSchema } from "@/lib/validation/admin";
 import { linkInvoicesToProject } from "@/server/data/admin-projects";
 import { getDb } from "@/server/core/get-db";
-import { parseJson, withAdmin } from "@/server/core/handler";
+import { parseJson } from "@/server/core/handler";
+import { withAdmin } from "@/server/auth/route-guards";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,8 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDocumentDownload } from "@/server/data/portal-documents";
 import { getDb } from "@/server/core/get-db";
-import { parseInput, withClientRead } from "@/server/core/handler";
+import { parseInput } from "@/server/core/handler";
+import { withClientRead } from "@/server/auth/route-guards";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { PORTAL_INVOICE_EXPORT_COLUMNS } from "@/server/csv/export-columns";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
 import { exportPortalInvoices } from "@/server/data/portal-invoice-export";
-import { withClient } from "@/server/core/handler";
+import { withClient } from "@/server/auth/route-guards";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,8 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { getAttachmentDownload } from "@/server/data/messages-write";
-import { parseInput, withAdmin } from "@/server/core/handler";
+import { parseInput } from "@/server/core/handler";
+import { withAdmin } from "@/server/auth/route-guards";
 
 export const dynamic = "force-dynamic";
 
