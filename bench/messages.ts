@@ -16,7 +16,7 @@ const { migrateDatabase } = await import("../src/server/core/db/migrate");
 const { seedDemoData } = await import("../src/server/core/db/seed/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
-const { getThreadPage, listAdminThreads, listClientThreads, countAdminUnreadThreads } = await import("../src/server/data/messages-read");
+const { getThreadPage, listAdminThreads, listClientThreads, countAdminUnreadThreads } = await import("../src/server/modules/messages/messages-read");
 const schema = await import("../src/server/core/db/schema");
 
 const THREADS = 300;

@@ -7,8 +7,8 @@ import { GET as getThread, POST as reply } from "@/app/api/client/messages/threa
 import { GET as getAttachment } from "@/app/api/client/messages/attachments/[id]/route";
 import { POST as adminReply } from "@/app/api/admin/messages/threads/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
-import { countAdminUnreadThreads, getThreadPage, listClientThreads } from "@/server/data/messages-read";
-import { MESSAGE_RATE_LIMIT } from "@/server/data/messages-write";
+import { countAdminUnreadThreads, getThreadPage, listClientThreads } from "@/server/modules/messages/messages-read";
+import { MESSAGE_RATE_LIMIT } from "@/server/modules/messages/messages-write";
 import { getOverviewStats } from "@/server/data/portal-overview";
 import { listUpcomingMeetings } from "@/server/data/portal-bookings";
 import { countQueries } from "@/server/core/db/query-counter";
@@ -111,7 +111,7 @@ describe("messages", () => {
   it("limits how many messages one user sends in ten minutes (429), per user", async () => {
     const actor = await createTestClient(t.db, "Chatty");
     // A fresh client has no password: exercise the limit through the data layer's quota.
-    const { spendMessageQuota } = await import("@/server/data/messages-write");
+    const { spendMessageQuota } = await import("@/server/modules/messages/messages-write");
     for (let i = 0; i < MESSAGE_RATE_LIMIT.max; i++) await spendMessageQuota(t.db, actor);
     await expect(spendMessageQuota(t.db, actor)).rejects.toMatchObject({ code: "rate_limited" });
     // Another user is not affected.

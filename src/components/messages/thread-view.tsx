@@ -11,7 +11,7 @@ import { ApiError, apiFetch } from "@/lib/api-client";
 import { THREAD_STATUS_LABELS, THREAD_STATUS_TONES, type ThreadStatus } from "@/lib/domain/thread-status";
 import { formatFileSize } from "@/lib/format";
 import { replySchema } from "@/lib/validation/messages";
-import type { ThreadMessage } from "@/server/data/messages-read";
+import type { ThreadMessage } from "@/server/modules/messages";
 import { downloadAttachment } from "./attachment-download";
 import { MessageForm } from "./message-form";
 import { MessageText } from "./message-text";

@@ -3,7 +3,7 @@ import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { getAccountSecurity } from "./account-security";
 import { getBillingSummary, listPortalInvoices } from "./portal-billing";
-import { listClientThreads } from "./messages-read";
+import { listClientThreads } from "@/server/modules/messages";
 import { listRecentBookings, listUpcomingMeetings } from "./portal-bookings";
 import { listPortalDocuments } from "./portal-documents";
 import { getOverviewStats } from "./portal-overview";

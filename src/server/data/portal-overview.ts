@@ -5,7 +5,7 @@ import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { documents, serviceBookings } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
-import { unreadMessagesOf } from "./messages-read";
+import { unreadMessagesOf } from "@/server/modules/messages";
 
 export type OverviewStats = {
   totalDocuments: number;

@@ -16,7 +16,7 @@ import { callbackState, OAuthFlowError } from "@/server/integrations/square/oaut
 import { squareOAuthAction } from "@/server/integrations/square/request-guards";
 import { isValidSquareSignature, parseSquareEvent } from "@/server/integrations/square/webhook";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
-import { receiveMessageUpload } from "@/server/uploads/message-upload";
+import { receiveMessageUpload } from "@/server/modules/messages";
 import { getAuth } from "@/server/auth/auth";
 import { verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { APP_ORIGIN } from "./auth";

@@ -6,7 +6,7 @@ import { siteConfig } from "@/config/site";
 import { requireAdminPage } from "@/server/auth/session";
 import { countUnreadInquiries } from "@/server/data/admin-inquiries";
 import { getDb } from "@/server/core/get-db";
-import { countAdminUnreadThreads } from "@/server/data/messages-read";
+import { countAdminUnreadThreads } from "@/server/modules/messages";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
 

@@ -13,7 +13,7 @@ import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { THREAD_STATUS_LABELS, THREAD_STATUSES } from "@/lib/domain/thread-status";
 import { adminNewThreadSchema, SUBJECT_MAX_LENGTH, type ThreadListFilter } from "@/lib/validation/messages";
-import type { ThreadSummary } from "@/server/data/messages-read";
+import type { ThreadSummary } from "@/server/modules/messages";
 
 const API = "/api/admin/messages";
 

@@ -2,7 +2,7 @@
 // Server actions of the Messages screen; each one checks the admin session itself (adminAction).
 import { threadStatusSchema } from "@/lib/validation/messages";
 import { getDb } from "@/server/core/get-db";
-import { setThreadStatus } from "@/server/data/messages-write";
+import { setThreadStatus } from "@/server/modules/messages";
 import { adminAction } from "@/server/auth/route-guards";
 
 /** Closes or reopens a conversation. */

@@ -6,7 +6,7 @@ import { threadListFilterSchema } from "@/lib/validation/messages";
 import { requireAdminPage } from "@/server/auth/session";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
 import { getDb } from "@/server/core/get-db";
-import { listAdminThreads } from "@/server/data/messages-read";
+import { listAdminThreads } from "@/server/modules/messages";
 
 export const metadata: Metadata = { title: "Messages" };
 

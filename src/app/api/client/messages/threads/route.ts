@@ -1,8 +1,7 @@
 // POST /api/client/messages/threads (multipart: subject, body, projectId?, file?) → { success, threadId }: the signed-in client starts a conversation.
 import { getDb } from "@/server/core/get-db";
-import { assertMessageQuota, assertNewThreadTarget, createClientThread, spendMessageQuota } from "@/server/data/messages-write";
+import { assertMessageQuota, assertNewThreadTarget, createClientThread, receiveMessageUpload, spendMessageQuota } from "@/server/modules/messages";
 import { withClient } from "@/server/auth/route-guards";
-import { receiveMessageUpload } from "@/server/uploads/message-upload";
 
 export const dynamic = "force-dynamic";
 

@@ -3,10 +3,10 @@ import { uuidSchema } from "@/lib/validation/common";
 import { threadPageQuerySchema } from "@/lib/validation/messages";
 import type { AdminActor, ClientActor } from "@/server/core/actor";
 import { getDb } from "@/server/core/get-db";
-import { getThreadPage } from "./data/messages-read";
-import { assertMessageQuota, assertThreadAccess, postReply, spendMessageQuota } from "./data/messages-write";
+import { getThreadPage } from "./messages-read";
+import { assertMessageQuota, assertThreadAccess, postReply, spendMessageQuota } from "./messages-write";
 import { type Handler, parseInput, type RouteMethod } from "@/server/core/handler";
-import { receiveMessageUpload } from "./uploads/message-upload";
+import { receiveMessageUpload } from "./message-upload";
 
 /**
  * The GET (one page, marks it read) and POST (a reply) of one thread, the same for the admin and

@@ -1,8 +1,8 @@
 import "server-only";
 import type { MessageAuthorRole } from "@/lib/domain/thread-status";
 import type { DbOrTx } from "@/server/core/db/client";
-import { appLink, notifyUsers } from "./notify";
-import type { RecipientSettings } from "./preferences";
+import { appLink, notifyUsers } from "../../notifications/notify";
+import type { RecipientSettings } from "../../notifications/preferences";
 
 export type NewMessage = {
   messageId: string;
