@@ -5,11 +5,10 @@ import { closeDb, installDbHandle, openPglite, openPostgres } from "../src/serve
 import { migrateDatabase } from "../src/server/core/db/migrate";
 import { countQueries } from "../src/server/core/db/query-counter";
 import { seedDemoData } from "../src/server/core/db/seed/seed-demo";
-import { createSquareClient } from "../src/server/integrations/square/client";
-import { squareConfig } from "../src/server/integrations/square/config";
-import { saveConnection } from "../src/server/integrations/square/connection";
-import { fetchSquareSnapshot } from "../src/server/integrations/square/square-fetch";
-import { syncSquareInvoices } from "../src/server/integrations/square/invoice-sync";
+import { createSquareClient } from "../src/server/modules/square/client";
+import { squareConfig, syncSquareInvoices } from "../src/server/modules/square";
+import { saveConnection } from "../src/server/modules/square/connection";
+import { fetchSquareSnapshot } from "../src/server/modules/square/square-fetch";
 import { getStorage } from "../src/server/core/storage/storage";
 import { generatedFixture } from "../tools/fake-square/fixtures";
 import { startFakeSquare } from "../tools/fake-square/server";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { todayIso } from "@/lib/format";
 import { getAuth } from "@/server/auth/auth";
 import { requireAdmin, requireClient } from "@/server/auth/session";
-import { listPortalInvoices } from "@/server/data/portal-billing";
+import { listPortalInvoices } from "@/server/modules/invoices";
 import { user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/core/db/seed/demo-data";
 import { withAdmin, withClient } from "@/server/auth/route-guards";

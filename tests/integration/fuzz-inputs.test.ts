@@ -20,7 +20,7 @@ import { DEMO_RATES, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { actionInputSchema } from "@/server/core/handler";
-import { saveConnection } from "@/server/integrations/square/connection";
+import { saveConnection } from "@/server/modules/square/connection";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { signSquareWebhook } from "../../tools/fake-square/webhook";

@@ -8,7 +8,7 @@ import { POST as webhook } from "@/app/api/square/webhook/route";
 import { createProjectAction } from "@/app/admin/(area)/projects/actions";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { auditLog, clientRates, clients, invoices, projects, squareWebhookEvents } from "@/server/core/db/schema";
-import { saveConnection } from "@/server/integrations/square/connection";
+import { saveConnection } from "@/server/modules/square/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminCookie, clientCookie } from "./helpers/admin-session";

@@ -13,8 +13,8 @@ import { emailOutbox, invoices, notificationPreferences, serviceBookings } from 
 import { resetServerEnv } from "@/server/core/env";
 import { setMailTransport } from "@/server/core/mail/mailer";
 import { drainOutbox, enqueueNotificationEmail, outboxIdle } from "@/server/core/mail/outbox";
-import { saveConnection } from "@/server/integrations/square/connection";
-import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
+import { saveConnection } from "@/server/modules/square/connection";
+import { syncSquareInvoices } from "@/server/modules/square";
 import { onBookingStatusChanged } from "@/server/notifications/booking-events";
 import { notifyDocumentShared } from "@/server/notifications/client-events";
 import { describeUnsubscribeLink, UNSUBSCRIBE_EXPIRED, UNSUBSCRIBE_INVALID } from "@/server/notifications/unsubscribe";

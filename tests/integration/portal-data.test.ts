@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { percentOf } from "@/lib/format";
 import { nextScheduledPayment, scheduleEntryState, scheduleProgress } from "@/lib/schedule";
 import type { ClientActor } from "@/server/core/actor";
-import { getBillingSummary, listPortalInvoices } from "@/server/data/portal-billing";
+import { getBillingSummary, listPortalInvoices } from "@/server/modules/invoices";
 import { listRecentBookings } from "@/server/data/portal-bookings";
 import { listPortalDocuments } from "@/server/data/portal-documents";
 import { getOverviewStats } from "@/server/data/portal-overview";

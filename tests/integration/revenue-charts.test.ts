@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "@/server/core/actor";
 import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
-import { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding } from "@/server/data/revenue-charts";
+import { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding } from "@/server/modules/invoices";
 import { setupTestDatabase } from "./helpers/db";
 import { createTestClient } from "./helpers/portal";
 

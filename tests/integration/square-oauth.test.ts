@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GET as callbackRoute } from "@/app/api/oauth/square/callback/route";
 import { GET, POST } from "@/app/api/oauth/square/route";
 import { auditLog, paymentProviderConnections, squareOauthStates } from "@/server/core/db/schema";
-import { loadConnection } from "@/server/integrations/square/connection";
+import { loadConnection } from "@/server/modules/square/connection";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { clearSquareEnv, configureSquareEnv, setupFakeSquare } from "./helpers/square";

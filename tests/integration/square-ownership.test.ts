@@ -11,12 +11,11 @@ import {
   setSquareCustomerIgnoredAction,
   unlinkSquareCustomerAction,
 } from "@/app/admin/(area)/unmatched-invoices/actions";
-import { listPortalInvoices } from "@/server/data/portal-billing";
-import { listUnmatchedCustomers } from "@/server/data/admin-square-customers";
+import { listPortalInvoices } from "@/server/modules/invoices";
+import { listUnmatchedCustomers, syncSquareInvoices } from "@/server/modules/square";
 import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
 import { auditLog, clients, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
-import { saveConnection } from "@/server/integrations/square/connection";
-import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
+import { saveConnection } from "@/server/modules/square/connection";
 import { buildInvoice, type Fixture, FAKE_LOCATIONS, FAKE_MERCHANT_ID, type RawCustomer, type RawInvoice } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminActor, adminCookie, clientActor, clientCookie } from "./helpers/admin-session";

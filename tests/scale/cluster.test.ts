@@ -11,7 +11,7 @@ import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { demoPdf } from "@/server/core/db/seed/demo-files";
-import { SYNC_ALREADY_RUNNING } from "@/server/integrations/square/sync-lock";
+import { SYNC_ALREADY_RUNNING } from "@/server/modules/square/sync-lock";
 import { createPostgresDatabase } from "../helpers/postgres-database";
 import { BUCKET, type Cluster, scaleDatabaseServer, startAll, startCluster } from "./cluster";
 import { browserFor, nextAddress, sessionOn, signedInAdmin, signedInClient, signIn } from "./flows";

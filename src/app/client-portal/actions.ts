@@ -2,7 +2,7 @@
 // The portal's writes. Each action checks the client session itself (clientAction) and validates
 // with the same schema as the form; the client id always comes from the session.
 import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "@/lib/validation/portal";
-import { listPortalInvoices } from "@/server/data/portal-billing";
+import { listPortalInvoices } from "@/server/modules/invoices";
 import { createServiceBooking } from "@/server/data/portal-bookings";
 import { updateAccountSettings } from "@/server/data/portal-profile";
 import { getDb } from "@/server/core/get-db";

@@ -8,7 +8,7 @@ import { siteConfig } from "@/config/site";
 import { getPortalAccess } from "@/server/auth/session";
 import { getDb } from "@/server/core/get-db";
 import { loadClientPortal } from "@/server/data/portal-load";
-import { getPaidVsOutstanding } from "@/server/data/revenue-charts";
+import { getPaidVsOutstanding } from "@/server/modules/invoices";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 

@@ -4,8 +4,7 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@/lib/domain/invoice-
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-status";
 import { centsToDecimal } from "@/lib/format";
 import type { ClientExportRow, ProjectExportRow } from "../data/admin-exports";
-import type { InvoiceExportRow } from "../data/invoice-export-pages";
-import type { PortalInvoiceExportRow } from "../data/portal-invoice-export";
+import type { InvoiceExportRow, PortalInvoiceExportRow } from "@/server/modules/invoices";
 import type { CsvColumn } from "@/server/core/csv/csv-response";
 
 // Columns of each export (docs/PRODUCT.md#csv-exports). Money is a plain decimal in dollars made

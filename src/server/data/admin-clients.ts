@@ -6,7 +6,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, user } from "@/server/core/db/schema";
 import { clientListSearch } from "./admin-list-filters";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
-import { invoiceOutstandingCents } from "./invoice-money-sql";
+import { invoiceOutstandingCents } from "@/server/modules/invoices";
 
 export type AdminClientRow = {
   id: string;

@@ -8,7 +8,7 @@ import { auditLog, clients, contactInquiries, invoices, projects, serviceBooking
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "./admin-bookings";
 import { inquiryMessageColumns, lockInquiry } from "./admin-inquiries";
-import { invoiceIsOpen, invoiceOutstandingCents } from "./invoice-money-sql";
+import { invoiceIsOpen, invoiceOutstandingCents } from "@/server/modules/invoices";
 import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import { auditEntryColumns } from "./columns";
 

@@ -7,8 +7,7 @@ import { clients, invoices, projects, user } from "@/server/core/db/schema";
 import { clientListSearch, projectListFilter } from "./admin-list-filters";
 import { containsPattern } from "@/server/core/db/admin-sql";
 import { keysetPages } from "@/server/core/db/export-pages";
-import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
-import { invoiceExportPages } from "./invoice-export-pages";
+import { invoiceExportPages, invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "@/server/modules/invoices";
 
 // The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
 // in keyset pages so that any number of rows streams out in constant memory.

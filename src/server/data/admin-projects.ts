@@ -12,7 +12,7 @@ import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { projectListFilter } from "./admin-list-filters";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
-import { invoicePaidCents } from "./invoice-money-sql";
+import { invoicePaidCents } from "@/server/modules/invoices";
 import { lockRowById } from "@/server/core/db/lock-row";
 
 export type AdminProjectRow = {

@@ -2,7 +2,7 @@ import "server-only";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { getAccountSecurity } from "./account-security";
-import { getBillingSummary, listPortalInvoices } from "./portal-billing";
+import { getBillingSummary, listPortalInvoices } from "@/server/modules/invoices";
 import { listClientThreads } from "@/server/modules/messages";
 import { listRecentBookings, listUpcomingMeetings } from "./portal-bookings";
 import { listPortalDocuments } from "./portal-documents";

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
-import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "../integrations/square/links";
+import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "@/server/modules/square";
 
 export type PortalTier = {
   id: string;

@@ -4,7 +4,7 @@ import type { ProjectStatus } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { invoices, projects } from "@/server/core/db/schema";
-import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "./invoice-money-sql";
+import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "@/server/modules/invoices";
 
 export type PortalProject = {
   id: string;

@@ -18,10 +18,9 @@ import { requireAdminPage } from "@/server/auth/session";
 import { getAccountSecurity } from "@/server/data/account-security";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/data/admin-dashboard";
 import { listFailedMails } from "@/server/data/admin-outbox";
-import { countUnmatchedInvoices } from "@/server/data/admin-square-customers";
+import { countUnmatchedInvoices, getSquareStatus } from "@/server/modules/square";
 import { getDb } from "@/server/core/get-db";
-import { getInvoicedVsCollected, getMrrByMonth } from "@/server/data/revenue-charts";
-import { getSquareStatus } from "@/server/integrations/square/connection";
+import { getInvoicedVsCollected, getMrrByMonth } from "@/server/modules/invoices";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

@@ -13,7 +13,7 @@ import { subscriptionListQuerySchema } from "@/lib/validation/admin";
 import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
 import { getDb } from "@/server/core/get-db";
-import { squareSubscriptionDashboardUrl } from "@/server/integrations/square/links";
+import { squareSubscriptionDashboardUrl } from "@/server/modules/square";
 
 export const metadata: Metadata = { title: "Subscriptions" };
 

@@ -8,13 +8,7 @@ import {
   ignoreSquareCustomerSchema,
   squareCustomerRefSchema,
 } from "@/lib/validation/admin";
-import {
-  getClientSquareCustomers,
-  linkSquareCustomer,
-  setClientBillingEmail,
-  setSquareCustomerIgnored,
-  unlinkSquareCustomer,
-} from "@/server/data/admin-square-customers";
+import { getClientSquareCustomers, linkSquareCustomer, setClientBillingEmail, setSquareCustomerIgnored, unlinkSquareCustomer } from "@/server/modules/square";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/server/auth/route-guards";
 

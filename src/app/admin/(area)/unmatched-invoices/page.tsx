@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/admin/page-header";
 import { UnmatchedScreen } from "@/components/admin/square/unmatched-screen";
 import { requireAdminPage } from "@/server/auth/session";
 import { listActiveClientOptions } from "@/server/data/admin-clients";
-import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/server/data/admin-square-customers";
+import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/server/modules/square";
 import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Unmatched invoices" };

@@ -2,8 +2,7 @@
 // Failures (Square's included) go through the one error mapping: { success: false, error, code }.
 import { getDb } from "@/server/core/get-db";
 import { withAdmin } from "@/server/auth/route-guards";
-import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
-import { assertSameSite } from "@/server/integrations/square/request-guards";
+import { assertSameSite, syncSquareInvoices } from "@/server/modules/square";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,7 @@ import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { getDb } from "@/server/core/get-db";
 import { AppError } from "@/server/core/errors";
 import { withPublic } from "@/server/core/handler";
-import { squareConfig, webhookNotificationUrl } from "@/server/integrations/square/config";
-import { handleSquareEvent, isValidSquareSignature } from "@/server/integrations/square/webhook";
+import { handleSquareEvent, isValidSquareSignature, squareConfig, webhookNotificationUrl } from "@/server/modules/square";
 
 export const dynamic = "force-dynamic";
 

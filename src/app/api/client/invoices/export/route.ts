@@ -2,7 +2,7 @@
 import { PORTAL_INVOICE_EXPORT_COLUMNS } from "@/server/csv/export-columns";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
-import { exportPortalInvoices } from "@/server/data/portal-invoice-export";
+import { exportPortalInvoices } from "@/server/modules/invoices";
 import { withClient } from "@/server/auth/route-guards";
 
 export const dynamic = "force-dynamic";

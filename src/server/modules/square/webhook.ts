@@ -13,7 +13,7 @@ import type { SquareConfig } from "./config";
 import { PROVIDER, usableConnection } from "./connection";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
-import { announceNewInvoices, sendPaidReceipts } from "../../notifications/invoice-events";
+import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
 import { upsertInvoices } from "./invoice-upsert";
 import { type CustomerRecord, fetchCustomerRecords } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";

@@ -1,9 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import type { PaidTransition } from "../integrations/square/invoice-upsert";
-import { newInvoiceEvent, notifyInvoicePaid } from "./client-events";
-import { notifyClientsBulk } from "./notify";
+import type { PaidTransition } from "./invoice-upsert";
+import { newInvoiceEvent, notifyInvoicePaid } from "../../notifications/client-events";
+import { notifyClientsBulk } from "../../notifications/notify";
 
 type Unannounced = {
   id: string;

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { recordAudit } from "../audit";
-import { announceNewInvoices } from "../notifications/invoice-events";
+import { recordAudit } from "../../audit";
+import { announceNewInvoices } from "./invoice-events";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, squareCustomers, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { assignUnownedInvoices } from "../integrations/square/customer-links";
+import { assignUnownedInvoices } from "./customer-links";
 import { lockRowById } from "@/server/core/db/lock-row";
 
 // Which client each Square customer belongs to, as admins see and change it: the Unmatched

@@ -9,7 +9,7 @@ import { requireSquareConfig } from "./config";
 import { PROVIDER, usableConnection } from "./connection";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
-import { announceNewInvoices, sendPaidReceipts } from "../../notifications/invoice-events";
+import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
 import { type InvoiceUpsertRow, upsertInvoices } from "./invoice-upsert";
 import { fetchSquareSnapshot, type SquareSnapshot } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
