@@ -5,8 +5,8 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { AdminActor } from "../src/server/core/actor";
-import { listAdminClients } from "../src/server/data/admin-clients";
-import { listAdminProjects } from "../src/server/data/admin-projects";
+import { listAdminClients } from "../src/server/modules/clients";
+import { listAdminProjects } from "../src/server/modules/projects";
 import { openPglite } from "../src/server/core/db/client";
 import { migrateDatabase } from "../src/server/core/db/migrate";
 import { countQueries } from "../src/server/core/db/query-counter";

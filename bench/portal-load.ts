@@ -13,10 +13,10 @@ process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 const { openPglite, openPostgres } = await import("../src/server/core/db/client");
 const { createPostgresDatabase } = await import("../tests/helpers/postgres-database");
 const { migrateDatabase } = await import("../src/server/core/db/migrate");
-const { seedDemoData } = await import("../src/server/core/db/seed/seed-demo");
+const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
-const { loadClientPortal } = await import("../src/server/data/portal-load");
+const { loadClientPortal } = await import("../src/server/modules/portal/portal-load");
 const schema = await import("../src/server/core/db/schema");
 const { DEMO_TIERS } = await import("../src/server/core/db/seed/demo-data");
 

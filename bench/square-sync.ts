@@ -4,7 +4,7 @@
 import { closeDb, installDbHandle, openPglite, openPostgres } from "../src/server/core/db/client";
 import { migrateDatabase } from "../src/server/core/db/migrate";
 import { countQueries } from "../src/server/core/db/query-counter";
-import { seedDemoData } from "../src/server/core/db/seed/seed-demo";
+import { seedDemoData } from "../src/server/modules/demo";
 import { createSquareClient } from "../src/server/modules/square/client";
 import { squareConfig, syncSquareInvoices } from "../src/server/modules/square";
 import { saveConnection } from "../src/server/modules/square/connection";

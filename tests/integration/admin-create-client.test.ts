@@ -5,7 +5,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { resetPasswordWithToken } from "./helpers/auth-actions";
-import { requireClient } from "@/server/auth/session";
+import { requireClient } from "@/server/modules/account/session";
 import { auditLog, clients, emailOutbox, user, verification } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { authHeaders, nextTestIp, signIn } from "./helpers/auth";

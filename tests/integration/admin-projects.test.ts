@@ -127,7 +127,7 @@ describe("POST /api/admin/projects/link-invoices", () => {
     asAdmin();
     const before = await getProjectInvoicesAction({ projectId: project.id });
     expect(before.ok).toBe(true);
-    const data = (before as { data: Awaited<ReturnType<typeof import("@/server/data/admin-projects").getProjectInvoices>> }).data;
+    const data = (before as { data: Awaited<ReturnType<typeof import("@/server/modules/projects/admin-projects").getProjectInvoices>> }).data;
     expect(data.linked.map((i) => i.invoiceNumber).sort()).toEqual(["INV-1001", "INV-1006", "INV-1007"]);
     // Only Acme's own unlinked invoices are offered.
     expect(data.unlinked.map((i) => i.invoiceNumber)).toEqual(["INV-1005"]);

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { saveAccountSettings } from "@/app/client-portal/actions";
-import { COMPANY_TAKEN, companyTakenInstead } from "@/server/data/company-names";
+import { COMPANY_TAKEN, companyTakenInstead } from "@/server/modules/clients/company-names";
 import { clients, user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { adminCookie } from "./helpers/admin-session";

@@ -3,11 +3,11 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/contact/send/route";
-import { CONTACT_RATE_LIMIT } from "@/server/data/contact-inquiries";
+import { CONTACT_RATE_LIMIT } from "@/server/modules/inquiries";
 import { contactInquiries, emailOutbox } from "@/server/core/db/schema";
 import { resetServerEnv } from "@/server/core/env";
 import type { ContactInquiry } from "@/lib/validation/contact";
-import { contactNotificationMail } from "@/server/integrations/email/contact-templates";
+import { contactNotificationMail } from "@/server/modules/inquiries/contact-templates";
 import { setMailTransport, type OutgoingMail } from "@/server/core/mail/mailer";
 import { drainOutbox } from "@/server/core/mail/outbox";
 import { setupTestDatabase } from "./helpers/db";

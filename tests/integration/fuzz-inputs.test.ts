@@ -17,7 +17,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientListQuerySchema, invoiceExportQuerySchema, linkInvoicesSchema, projectListQuerySchema, updateClientRatesSchema } from "@/lib/validation/admin";
 import { DEMO_RATES, DEMO_USERS } from "@/server/core/db/seed/demo-data";
-import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
+import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { actionInputSchema } from "@/server/core/handler";
 import { saveConnection } from "@/server/modules/square/connection";

@@ -1,7 +1,7 @@
 // A portal load costs the same, small number of queries however many projects and invoices a
 // client has: per-project and per-invoice figures come from SQL aggregates, never from a loop.
 import { describe, expect, it } from "vitest";
-import { loadClientPortal } from "@/server/data/portal-load";
+import { loadClientPortal } from "@/server/modules/portal";
 import { documents } from "@/server/core/db/schema";
 import { countQueries } from "@/server/core/db/query-counter";
 import type { ClientActor } from "@/server/core/actor";
@@ -64,7 +64,7 @@ describe("portal load", () => {
   });
 
   it("loads the demo clients with the same count", async () => {
-    const { requireClient } = await import("@/server/auth/session");
+    const { requireClient } = await import("@/server/modules/account/session");
     const { sessionCookie, authHeaders } = await import("./helpers/auth");
     const actor = await requireClient(authHeaders(await sessionCookie("client@example.com")));
     const { result, queries } = await countQueries(() => loadClientPortal(t.db, { actor }));

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type Db, openPostgres } from "@/server/core/db/client";
 import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
 import { REDACTED_BODY } from "@/server/core/mail/outbox";
-import { PRUNED_BODY, pruneOldData, runRetentionIfDue } from "@/server/retention";
+import { PRUNED_BODY, pruneOldData, runRetentionIfDue } from "@/server/modules/operations/retention";
 import { setupTestDatabase, usingPostgres } from "./helpers/db";
 
 const t = setupTestDatabase();

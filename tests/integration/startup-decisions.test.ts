@@ -6,10 +6,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installDbHandle, openPglite } from "@/server/core/db/client";
-import { ensureDatabaseReady, resetDatabaseReadiness } from "@/server/core/db/bootstrap";
+import { ensureDatabaseReady, resetDatabaseReadiness } from "@/server/modules/operations/bootstrap";
 import { user } from "@/server/core/db/schema";
 import { decideSeedDemo, resetServerEnv, serverEnv } from "@/server/core/env";
-import { checkDeploymentConfig, mailLogNotice } from "@/server/startup";
+import { checkDeploymentConfig, mailLogNotice } from "@/server/modules/operations/startup";
 
 const saved = {
   APP_ENV: process.env.APP_ENV,

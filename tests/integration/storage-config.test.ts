@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetServerEnv } from "@/server/core/env";
-import { checkDeploymentConfig } from "@/server/startup";
+import { checkDeploymentConfig } from "@/server/modules/operations/startup";
 import { storageChoice } from "@/server/core/storage/storage";
 
 const S3 = { S3_BUCKET: "docs", S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };

@@ -10,9 +10,9 @@ import type { Db, DbHandle } from "@/server/core/db/client";
 import { documents, storageOwner } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { diskStorage } from "@/server/core/storage/disk-storage";
-import { sweepOrphanedObjects } from "@/server/storage/orphans";
-import { claimStorage, confirmStorageOwner, OWNER_MARKER } from "@/server/storage/ownership";
-import { CONTESTED, NOT_OURS, STALE } from "@/server/storage/ownership-rule";
+import { sweepOrphanedObjects } from "@/server/modules/operations/orphans";
+import { claimStorage, confirmStorageOwner, OWNER_MARKER } from "@/server/modules/operations/ownership";
+import { CONTESTED, NOT_OURS, STALE } from "@/server/modules/operations/ownership-rule";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { openTestDatabase } from "./helpers/db";
 

@@ -122,7 +122,7 @@ describe("database schema", () => {
   // A column typed by a list (`text(name, { enum: LIST })`) is only typed in TypeScript: without a
   // CHECK the database takes any text. Columns known to have none, and why:
   const WITHOUT_CHECK: Record<string, string> = {
-    "session.second_factor_method": "written only by our own hooks (src/server/auth/second-factor.ts); migration 0014 added no CHECK",
+    "session.second_factor_method": "written only by our own hooks (src/server/modules/account/second-factor.ts); migration 0014 added no CHECK",
   };
 
   it("holds every column typed by a list to exactly that list with a CHECK", () => {

@@ -4,9 +4,7 @@
 // own schemas, then handed to the flows in src/server/auth (where the limits and role checks live).
 import { passkeySignInSchema, signInCodeSchema } from "@/lib/validation/account";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/auth";
-import { requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
-import { finishPasskeySignIn } from "@/server/auth/passkey-sign-in";
-import { signInToArea, verifySignInCode } from "@/server/auth/sign-in";
+import { finishPasskeySignIn, requestPasswordReset, resetPasswordWithToken, signInToArea, verifySignInCode } from "@/server/modules/account";
 import { publicAction } from "@/server/core/handler";
 
 export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));

@@ -3,12 +3,12 @@
 // with the same schema as the form; the client id always comes from the session.
 import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "@/lib/validation/portal";
 import { listPortalInvoices } from "@/server/modules/invoices";
-import { createServiceBooking } from "@/server/data/portal-bookings";
-import { updateAccountSettings } from "@/server/data/portal-profile";
+import { createServiceBooking } from "@/server/modules/bookings";
+import { updateAccountSettings } from "@/server/modules/clients";
 import { getDb } from "@/server/core/get-db";
-import { clientAction, clientReadAction } from "@/server/auth/route-guards";
+import { clientAction, clientReadAction } from "@/server/modules/account";
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
-import { saveNotificationPreferences } from "@/server/notifications/preferences";
+import { saveNotificationPreferences } from "@/server/modules/notifications";
 
 export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) =>
   updateAccountSettings(getDb(), { actor, input }),

@@ -5,9 +5,9 @@ import { LoadedBillingChart } from "@/components/portal/billing-chart";
 import { ClientPortal } from "@/components/portal/client-portal";
 import { PortalEnrolment } from "@/components/portal/portal-enrolment";
 import { siteConfig } from "@/config/site";
-import { getPortalAccess } from "@/server/auth/session";
+import { getPortalAccess } from "@/server/modules/account";
 import { getDb } from "@/server/core/get-db";
-import { loadClientPortal } from "@/server/data/portal-load";
+import { loadClientPortal } from "@/server/modules/portal";
 import { getPaidVsOutstanding } from "@/server/modules/invoices";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };

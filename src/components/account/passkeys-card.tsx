@@ -14,7 +14,7 @@ import { useBusy } from "@/components/ui/use-busy";
 import { formatRelativeTime } from "@/lib/format";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { describeUserAgent } from "@/lib/user-agent";
-import type { AccountPasskey } from "@/server/data/account-passkeys";
+import type { AccountPasskey } from "@/server/modules/account";
 import { registerPasskey } from "./passkey-ceremony";
 import { GENERIC_ERROR } from "@/lib/messages";
 

@@ -10,7 +10,7 @@ import { useServerState } from "@/components/ui/use-server-state";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { formatRelativeTime } from "@/lib/format";
-import type { InquiryMessage } from "@/server/data/admin-inquiries";
+import type { InquiryMessage } from "@/server/modules/inquiries";
 
 export type InquiryView = InquiryMessage & {
   readAt: string | null;

@@ -13,7 +13,7 @@ import { cn } from "@/lib/cn";
 import { TONE_CLASSES } from "@/lib/domain/tone";
 import { URGENCY_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
-import type { PendingBooking } from "@/server/data/admin-dashboard";
+import type { PendingBooking } from "@/server/modules/dashboard";
 
 /** A pending booking as the page hands it over (dates as ISO text). */
 export type BookingView = Omit<PendingBooking, "createdAt"> & { createdAt: string };

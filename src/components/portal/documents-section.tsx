@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/field";
 import { EmptyState } from "@/components/ui/spinner";
 import { formatDate, formatFileSize } from "@/lib/format";
-import type { PortalDocument } from "@/server/data/portal-documents";
+import type { PortalDocument } from "@/server/modules/documents";
 import { downloadDocument } from "./download-document";
 import { SectionHeading } from "./section-heading";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";

@@ -4,7 +4,7 @@ import { FolderKanban } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
 import { formatCents, formatDate, percentOf } from "@/lib/format";
-import type { PortalProject } from "@/server/data/portal-projects";
+import type { PortalProject } from "@/server/modules/projects";
 import { ProgressBar } from "./progress-bar";
 import { SectionHeading } from "./section-heading";
 import { StatusBadge } from "@/components/ui/status-badge";

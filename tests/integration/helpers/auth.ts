@@ -1,9 +1,8 @@
 // Signing in for tests: through the real better-auth handler (signIn, for the tests of signing in),
 // or a session made directly (sessionCookie, for every other test: no password is hashed).
 import { createHmac } from "node:crypto";
-import { getAuth } from "@/server/auth/auth";
-import { recordSecondFactor } from "@/server/auth/second-factor";
-import { findUserByEmail } from "@/server/auth/users";
+import { findUserByEmail, getAuth } from "@/server/modules/account";
+import { recordSecondFactor } from "@/server/modules/account/second-factor";
 import { getDb } from "@/server/core/db/client";
 import type { SecondFactorMethod } from "@/server/core/db/schema";
 

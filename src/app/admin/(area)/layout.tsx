@@ -3,8 +3,8 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
-import { requireAdminPage } from "@/server/auth/session";
-import { countUnreadInquiries } from "@/server/data/admin-inquiries";
+import { requireAdminPage } from "@/server/modules/account";
+import { countUnreadInquiries } from "@/server/modules/inquiries";
 import { getDb } from "@/server/core/get-db";
 import { countAdminUnreadThreads } from "@/server/modules/messages";
 

@@ -1,5 +1,5 @@
 // GET /api/health: 200 {"status":"ok"} once the database answers, 503 otherwise.
-import { checkDatabaseHealth } from "@/server/data/health";
+import { checkDatabaseHealth } from "@/server/modules/operations";
 import { withPublic } from "@/server/core/handler";
 
 export const dynamic = "force-dynamic";

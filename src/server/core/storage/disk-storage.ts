@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { DocumentStorage } from "./storage";
+import type { DocumentStorage } from "./document-storage";
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i;
 

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { parseEnv, s3SettingsOf } from "@/config/env-schema.mjs";
 import { serverEnv } from "../env";
-import type { DocumentStorage } from "./storage";
+import type { DocumentStorage } from "./document-storage";
 
 // Documents in S3-compatible storage (AWS S3, MinIO, R2, ...), selected when every S3_* variable
 // is set. The SDK is loaded on first use, so the default disk storage never pays for it.

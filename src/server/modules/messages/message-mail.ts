@@ -1,8 +1,7 @@
 import "server-only";
 import type { MessageAuthorRole } from "@/lib/domain/thread-status";
 import type { DbOrTx } from "@/server/core/db/client";
-import { appLink, notifyUsers } from "../../notifications/notify";
-import type { RecipientSettings } from "../../notifications/preferences";
+import { appLink, notifyUsers, type RecipientSettings } from "@/server/modules/notifications";
 
 export type NewMessage = {
   messageId: string;

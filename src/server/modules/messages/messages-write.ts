@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status";
-import { recordAudit } from "../../audit";
+import { recordAudit } from "@/server/modules/audit";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, messageAttachments, messages, messageThreads, projects, user } from "@/server/core/db/schema";

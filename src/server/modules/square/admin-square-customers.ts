@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { recordAudit } from "../../audit";
+import { recordAudit } from "@/server/modules/audit";
 import { announceNewInvoices } from "./invoice-events";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { ObtainTokenResponse } from "square";
 import type { Actor } from "@/server/core/actor";
-import { recordAudit } from "../../audit";
+import { recordAudit } from "@/server/modules/audit";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { paymentProviderConnections } from "@/server/core/db/schema";
 import { createSquareClient, describeSquareError, SquareApiError, toSquareApiError } from "./client";

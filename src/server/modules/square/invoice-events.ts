@@ -2,8 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import type { PaidTransition } from "./invoice-upsert";
-import { newInvoiceEvent, notifyInvoicePaid } from "../../notifications/client-events";
-import { notifyClientsBulk } from "../../notifications/notify";
+import { newInvoiceEvent, notifyClientsBulk, notifyInvoicePaid } from "@/server/modules/notifications";
 
 type Unannounced = {
   id: string;

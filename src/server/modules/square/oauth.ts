@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import type { AdminActor } from "@/server/core/actor";
-import { recordAudit } from "../../audit";
+import { recordAudit } from "@/server/modules/audit";
 import type { Db } from "@/server/core/db/client";
 import { paymentProviderConnections, squareOauthStates } from "@/server/core/db/schema";
 import { createSquareClient, describeSquareError, toSquareApiError } from "./client";

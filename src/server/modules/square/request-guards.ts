@@ -1,5 +1,5 @@
 import "server-only";
-import { getAuth } from "../../auth/auth";
+import { getAuth } from "@/server/modules/account";
 import { AppError } from "@/server/core/errors";
 
 // Small checks shared by the Square route handlers (the role itself is checked by withAdmin).

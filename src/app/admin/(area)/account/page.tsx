@@ -6,10 +6,9 @@ import { PasskeysCard } from "@/components/account/passkeys-card";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
-import { requireAdminPage } from "@/server/auth/session";
-import { getAccountSecurity } from "@/server/data/account-security";
+import { getAccountSecurity, requireAdminPage } from "@/server/modules/account";
 import { getDb } from "@/server/core/get-db";
-import { getNotificationPreferences } from "@/server/notifications/preferences";
+import { getNotificationPreferences } from "@/server/modules/notifications";
 
 export const metadata: Metadata = { title: "Account" };
 

@@ -8,8 +8,8 @@ import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { auditListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/data/admin-audit";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/modules/audit";
 import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Audit log" };

@@ -13,8 +13,8 @@ import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import { bookingListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { type AdminBookingRow, listAdminBookings } from "@/server/data/admin-bookings";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { type AdminBookingRow, listAdminBookings } from "@/server/modules/bookings";
 import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Bookings" };

@@ -9,9 +9,9 @@ import { EmptyState } from "@/components/ui/spinner";
 import { centsToDollarInput, todayIso } from "@/lib/format";
 import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 import { uuidSchema } from "@/lib/validation/common";
-import { requireAdminPage } from "@/server/auth/session";
-import { getAdminClient } from "@/server/data/admin-clients";
-import { listClientRatesForAdmin } from "@/server/data/admin-rates";
+import { requireAdminPage } from "@/server/modules/account";
+import { getAdminClient } from "@/server/modules/clients";
+import { listClientRatesForAdmin } from "@/server/modules/rates";
 import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Client Rates" };

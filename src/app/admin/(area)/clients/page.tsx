@@ -19,8 +19,8 @@ import { cn } from "@/lib/cn";
 import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { type AdminClientRow, listAdminClients } from "@/server/data/admin-clients";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { type AdminClientRow, listAdminClients } from "@/server/modules/clients";
 import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Clients" };

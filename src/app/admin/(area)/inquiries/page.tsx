@@ -12,8 +12,8 @@ import { cn } from "@/lib/cn";
 import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, inquiryStateOf } from "@/lib/domain/inquiry-state";
 import { formatDate } from "@/lib/format";
 import { inquiryListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { type AdminInquiryRow, listAdminInquiries } from "@/server/data/admin-inquiries";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { type AdminInquiryRow, listAdminInquiries } from "@/server/modules/inquiries";
 import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Inquiries" };

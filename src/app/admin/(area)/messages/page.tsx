@@ -3,8 +3,8 @@ import { connection } from "next/server";
 import { MessagesScreen } from "@/components/admin/messages/messages-screen";
 import { PageHeader } from "@/components/admin/page-header";
 import { threadListFilterSchema } from "@/lib/validation/messages";
-import { requireAdminPage } from "@/server/auth/session";
-import { listActiveClientOptions } from "@/server/data/admin-clients";
+import { requireAdminPage } from "@/server/modules/account";
+import { listActiveClientOptions } from "@/server/modules/clients";
 import { getDb } from "@/server/core/get-db";
 import { listAdminThreads } from "@/server/modules/messages";
 

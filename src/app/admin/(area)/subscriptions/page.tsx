@@ -10,8 +10,8 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCents, formatDate } from "@/lib/format";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { subscriptionListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
 import { getDb } from "@/server/core/get-db";
 import { squareSubscriptionDashboardUrl } from "@/server/modules/square";
 

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { UnmatchedScreen } from "@/components/admin/square/unmatched-screen";
-import { requireAdminPage } from "@/server/auth/session";
-import { listActiveClientOptions } from "@/server/data/admin-clients";
+import { requireAdminPage } from "@/server/modules/account";
+import { listActiveClientOptions } from "@/server/modules/clients";
 import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/server/modules/square";
 import { getDb } from "@/server/core/get-db";
 

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { contactInquirySchema } from "@/lib/validation/contact";
 import { BODY_LIMITS } from "@/server/core/body-limit";
-import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/data/contact-inquiries";
+import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/modules/inquiries";
 import { getDb } from "@/server/core/get-db";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";

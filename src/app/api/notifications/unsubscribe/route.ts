@@ -4,7 +4,7 @@ import { unsubscribeTokenSchema } from "@/lib/validation/notifications";
 import { getDb } from "@/server/core/get-db";
 import { serverEnv } from "@/server/core/env";
 import { parseInput, withPublic } from "@/server/core/handler";
-import { unsubscribeWithToken } from "@/server/notifications/unsubscribe";
+import { unsubscribeWithToken } from "@/server/modules/notifications";
 
 const tokenOf = (request: Request) => parseInput(unsubscribeTokenSchema, { token: new URL(request.url).searchParams.get("token") ?? "" }).token;
 

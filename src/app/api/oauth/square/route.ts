@@ -1,6 +1,6 @@
 // Square connection: GET ?action=authorize|status (|callback), POST ?action=disconnect. Admins only.
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/server/auth/route-guards";
+import { withAdmin } from "@/server/modules/account";
 import { assertSameSite, currentSessionId, disconnectSquare, getSquareStatus, handleSquareCallback, requireSquareConfig, squareOAuthAction, startSquareAuthorization } from "@/server/modules/square";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // Pulls every invoice from Square into ours → { success, synced, message }. Admins only.
 // Failures (Square's included) go through the one error mapping: { success: false, error, code }.
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/server/auth/route-guards";
+import { withAdmin } from "@/server/modules/account";
 import { assertSameSite, syncSquareInvoices } from "@/server/modules/square";
 
 export const dynamic = "force-dynamic";

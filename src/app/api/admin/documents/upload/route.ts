@@ -1,7 +1,7 @@
 // POST /api/admin/documents/upload (multipart: clientId, category, file) → { success, document }: streamed, checked and stored, then recorded.
-import { recordUploadedDocument } from "@/server/data/admin-documents";
+import { recordUploadedDocument } from "@/server/modules/documents";
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/server/auth/route-guards";
+import { withAdmin } from "@/server/modules/account";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { getAttachmentDownload } from "@/server/modules/messages";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/server/auth/route-guards";
+import { withAdmin } from "@/server/modules/account";
 
 export const dynamic = "force-dynamic";
 
