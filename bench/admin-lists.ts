@@ -16,7 +16,7 @@ const PROJECTS = 10_000;
 const INVOICES = 100_000;
 const RUNS = 15;
 
-// The data functions check the actor's role; the session lookup itself is better-auth's and is
+// The module functions check the actor's role; the session lookup itself is better-auth's and is
 // the same on every admin page, so it is left out of these figures.
 const actor: AdminActor = { role: "admin", userId: "bench-admin", email: "admin@bench.example", name: "Bench Admin" };
 

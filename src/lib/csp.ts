@@ -1,6 +1,6 @@
 // Content-Security-Policy and HSTS values, built in one place for src/proxy.ts (pages) and the
 // download route (files). Pure code: it runs in the proxy, in route handlers and in unit tests.
-// Why each source is allowed: docs/ARCHITECTURE.md, "Security headers".
+// Why each source is allowed: docs/SECURITY-HEADERS.md.
 
 import { LEGAL_PAGES } from "./legal-pages";
 

@@ -1,4 +1,4 @@
-// Mail queued by a request goes out when that request ends (docs/ARCHITECTURE.md, "Mail"), not at
+// Mail queued by a request goes out when that request ends (src/server/core/README.md, "Mail"), not at
 // the next tick of the periodic task (which never runs in these tests): a document upload, a
 // project status change and a booking decision each reach a real SMTP server within 2 seconds,
 // with no drain started by hand.

@@ -1,5 +1,6 @@
 // The repository explains itself: code and tests point into docs/PRODUCT.md, never into a document
-// outside the repository, and every anchor of docs/PRODUCT.md they name is a heading there.
+// outside the repository, and every anchor of docs/PRODUCT.md they name is a heading there; the
+// documents (docs/, the READMEs) name only files that exist.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -77,6 +78,32 @@ describe("repository documentation", () => {
     );
     expect(references.length).toBeGreaterThan(20);
     const missing = references.filter((reference) => !slugs.has(reference.anchor)).map((r) => `${r.where} → #${r.anchor}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("names only files and folders that exist", () => {
+    const documents = [
+      ...DOC_FILES.map((file) => path.join(ROOT, file)),
+      ...filesUnder(path.join(ROOT, "docs")),
+      ...scanned.filter((file) => path.basename(file) === "README.md"),
+    ].filter((file, index, all) => file.endsWith(".md") && all.indexOf(file) === index);
+    expect(documents.map(relative)).toEqual(expect.arrayContaining(["docs/ARCHITECTURE.md", "src/server/modules/messages/README.md"]));
+    const exists = (base: string, name: string) => fs.existsSync(path.resolve(base, name));
+    const missing = documents.flatMap((file) => {
+      const text = read(file);
+      const names = new Set<string>();
+      // Paths from the repository's top, anywhere in the text (a glob or a template is not a path).
+      for (const match of text.matchAll(/(?<![\w@/.-])((?:src|tests|scripts|bench|tools|docs|drizzle)(?:\/(?:\([\w-]+\)|\[[\w.]+\]|[\w.-]+))+)(?![*<\w.-])/g)) {
+        names.add(match[1]!.replace(/\.+$/, ""));
+      }
+      // Code spans naming a file: from the top, or (a README under src) next to the document.
+      const nextToIt = relative(file).startsWith("src");
+      for (const match of text.matchAll(/`([^`\s*{}<>$:…]+\.(?:ts|tsx|mts|mjs|md))`/g)) if (nextToIt || match[1]!.includes("/")) names.add(match[1]!);
+      return [...names]
+        .map((name) => name.replace(/#.*$/, "").replace(/^@\//, "src/"))
+        .filter((name) => !exists(ROOT, name) && !exists(path.dirname(file), name))
+        .map((name) => `${relative(file)} → ${name}`);
+    });
     expect(missing).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 
 /**
- * The one rule for "which address is the client" (see docs/ARCHITECTURE.md, "Client address").
+ * The one rule for "which address is the client" (see README.md, "Client address").
  * TRUST_PROXY says who may write X-Forwarded-For: nobody (the socket peer is the client), the
  * last N hops (a hop count; the socket peer counts as the last hop), or proxies at the listed
  * addresses / CIDR ranges. Entries left of the trusted part are client-written and never used.

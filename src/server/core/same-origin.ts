@@ -5,7 +5,7 @@ import { AppError } from "./errors";
 // A request that changes data must come from a page of the site (APP_URL): browsers put Origin on
 // every POST, PUT, PATCH and DELETE, a form another site submits included, so a request without
 // it or from elsewhere is refused before its guard, its body or anything else is looked at
-// (docs/ARCHITECTURE.md#cross-site-requests). The route wrappers in handler.ts apply it to every
+// (README.md, "Cross-site requests"). The route wrappers in handler.ts apply it to every
 // route handler.
 
 const CHANGES_DATA = new Set(["POST", "PUT", "PATCH", "DELETE"]);

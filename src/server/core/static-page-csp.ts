@@ -5,7 +5,7 @@ import { readStaticPageCsp } from "../../../scripts/static-page-csp.mjs";
 
 /**
  * Makes sure src/proxy.ts has the build's script hashes of the prerendered pages (see
- * docs/ARCHITECTURE.md, "Security headers"). scripts/start.mjs reads them before Next starts; under
+ * docs/SECURITY-HEADERS.md). scripts/start.mjs reads them before Next starts; under
  * `next start` nobody did, so read them here from the build Next serves (`.next` in the working
  * directory). `next dev` renders every page per request and gives each a nonce. Throws, refusing
  * the start, when the build has no hashes of its own. Returns who read them, for the start-up log.

@@ -80,7 +80,7 @@ function createAuth(db: Db) {
     // Requesting and completing a reset go through our server actions only
     // (src/server/modules/account/password-reset.ts): they answer the same way, in the same time, for known
     // and unknown emails and add the per-account limits. The HTTP twins would bypass both.
-    // Passkeys are listed, renamed and removed through our own data functions (audited,
+    // Passkeys are listed, renamed and removed through our own functions (audited,
     // src/server/modules/account/account-passkeys.ts), so the plugin's twins are off.
     disabledPaths: ["/request-password-reset", "/reset-password", "/passkey/list-user-passkeys", "/passkey/update-passkey", "/passkey/delete-passkey"],
     // The per-account sign-in limit, for HTTP and direct api calls alike.
@@ -106,7 +106,7 @@ function createAuth(db: Db) {
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
       // Relying party and origin from APP_URL: a passkey made for this deployment's address works
-      // on no other (docs/ARCHITECTURE.md#passkeys).
+      // on no other (README.md, "Passkeys").
       passkeyPlugin({ rpID: new URL(env.appUrl).hostname, rpName: "Sentinel AI Security", origin: new URL(env.appUrl).origin, ...passkeyVerificationOptions(db) }),
       // After the two plugins above, so its hooks see the sessions they make or keep.
       secondFactorPlugin(db),

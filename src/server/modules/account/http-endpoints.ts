@@ -3,7 +3,7 @@ import "server-only";
 // better-auth serves dozens of endpoints under /api/auth (two-factor, password, session lists...).
 // Each sensitive operation of this product goes through its own server action instead, with the
 // password and code checks, per-user limits, audit and mail that the raw endpoints lack
-// (docs/ARCHITECTURE.md#authentication). So the HTTP route serves only what the browser itself
+// (README.md, "HTTP surface"). So the HTTP route serves only what the browser itself
 // calls: everything else answers 404, as if it did not exist.
 const SERVED = new Set([
   "GET /get-session",

@@ -10,7 +10,7 @@ export const PASSKEY_REGISTER_PATH = "/passkey/verify-registration";
 export const PASSKEY_METHOD = "passkey";
 
 /**
- * After a passkey sign-in made a session (docs/ARCHITECTURE.md#passkeys): the session is marked as
+ * After a passkey sign-in made a session (README.md, "Passkeys"): the session is marked as
  * a passkey one, which the two-factor policy accepts (the authenticator itself verified the user);
  * the passkey's last use is stamped; the sign-in is audited. The credential is looked up under the
  * session's user, so a response naming someone else's credential stamps nothing.

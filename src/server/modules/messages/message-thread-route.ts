@@ -10,7 +10,7 @@ import { receiveMessageUpload } from "./message-upload";
 
 /**
  * The GET (one page, marks it read) and POST (a reply) of one thread, the same for the admin and
- * the client route: each route passes its own guard, and the data functions scope the thread by
+ * the client route: each route passes its own guard, and the module's functions scope the thread by
  * the actor (a client only reaches its own client's threads; another's answers as missing).
  */
 export function threadRoute<A extends AdminActor | ClientActor>(guarded: (handler: Handler<A>) => RouteMethod) {

@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
 import { type LinkEvidence, decideCustomerLink } from "./link-decision";
 
-// Which client a Square customer's invoices belong to (docs/ARCHITECTURE.md, "Invoice ownership").
+// Which client a Square customer's invoices belong to (README.md, "Invoice ownership").
 // The sync and the webhook call these inside their transaction: record the customers they saw,
 // store invoices under the customer's linked client (or none), then settle the links once.
 
