@@ -48,6 +48,8 @@ const config = [
     files: ["src/**"],
     plugins: { boundaries },
     settings: {
+      // Re-exports and dynamic imports are dependencies too (the plugin checks static imports only by default).
+      "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
       // First match wins: the core's database before the rest of the core.
       "boundaries/elements": [
         { type: "module", pattern: "src/server/modules/*", partialMatch: false, capture: ["name"] },

@@ -43,6 +43,8 @@ describe("module boundaries", () => {
   it.each([
     ["a module's relative deep import", "src/server/modules/clients/x.ts", 'import { recordAudit } from "../audit/audit";\nexport const x = recordAudit;\n', /boundaries\/dependencies: Import the audit module through its index/],
     ["a deep type import", "src/server/modules/clients/x.ts", 'import type { NewMessage } from "@/server/modules/messages/message-mail";\nexport type X = NewMessage;\n', /boundaries\/dependencies: Import the messages module through its index/],
+    ["a deep re-export", "src/server/modules/clients/x.ts", 'export { recordAudit } from "@/server/modules/audit/audit";\n', /boundaries\/dependencies: Import the audit module through its index/],
+    ["a deep dynamic import", "src/instrumentation.ts", 'export async function register() {\n  const { startServerTasks } = await import("./server/modules/operations/startup");\n  await startServerTasks();\n}\n', /boundaries\/dependencies: Import the operations module through its index/],
     ["a route handler's deep import", "src/app/api/x/route.ts", 'import { getThreadPage } from "@/server/modules/messages/messages-read";\nexport const GET = getThreadPage;\n', /boundaries\/dependencies: Import the messages module/],
     ["the core importing a module", "src/server/core/x.ts", 'import { recordAudit } from "@/server/modules/audit";\nexport const x = recordAudit;\n', /boundaries\/dependencies: The core \(src\/server\/core\) imports no module/],
     ["the core's database importing a module", "src/server/core/db/x.ts", 'import type { AuditRow } from "@/server/modules/audit";\nexport type X = AuditRow;\n', /boundaries\/dependencies: The core/],
