@@ -1,4 +1,4 @@
-// The sweep of stored objects no row refers to (src/server/core/storage/orphans.ts), on disk storage:
+// The sweep of stored objects no row refers to (src/server/modules/operations/orphans.ts), on disk storage:
 // what an upload killed between its object and its row leaves behind.
 import { describe, expect, it } from "vitest";
 import { documents } from "@/server/core/db/schema";

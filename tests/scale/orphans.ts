@@ -1,4 +1,4 @@
-// The orphan sweep (src/server/core/storage/orphans.ts) run against the cluster's database and bucket,
+// The orphan sweep (src/server/modules/operations/orphans.ts) run against the cluster's database and bucket,
 // as the daily retention's instance runs it, but without waiting for objects to be an hour old.
 import { openPostgres } from "@/server/core/db/client";
 import { sweepOrphanedObjects } from "@/server/modules/operations/orphans";

@@ -1,7 +1,7 @@
 "use server";
 
 // Server actions behind the sign-in and password forms: validated by publicAction with the forms'
-// own schemas, then handed to the flows in src/server/auth (where the limits and role checks live).
+// own schemas, then handed to the flows in src/server/modules/account (where the limits and role checks live).
 import { passkeySignInSchema, signInCodeSchema } from "@/lib/validation/account";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/auth";
 import { finishPasskeySignIn, requestPasswordReset, resetPasswordWithToken, signInToArea, verifySignInCode } from "@/server/modules/account";

@@ -36,7 +36,7 @@ export async function submitContactInquiry(
       })
       .returning({ id: contactInquiries.id, createdAt: contactInquiries.createdAt });
     const notification = contactNotificationMail(inquiry, { id: row!.id, receivedAt: row!.createdAt });
-    // Keyed by the inquiry like every notification (src/server/notifications); the company inbox is
+    // Keyed by the inquiry like every notification (src/server/modules/notifications); the company inbox is
     // not a user, so no preference or unsubscribe applies to it.
     const keyed = { recipientUserId: null, category: "admin_inquiries", unsubscribeUrl: null, held: false };
     await enqueueNotificationEmail(tx, { to: opts.notifyAddress, ...notification, kind: "contact_notification", idempotencyKey: `inquiry:${row!.id}:notification`, ...keyed });

@@ -117,7 +117,7 @@ export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Prom
     const records = JSON.stringify(unique.slice(i, i + CHUNK).map(toRecord));
     // "prior" reads the rows as they were before this statement (one snapshot for the whole
     // statement), so a status that turns paid here can be told apart. announced_at starts null on
-    // insert: notifications/invoice-events.ts announces the invoice once it has a client.
+    // insert: invoice-events.ts announces the invoice once it has a client.
     const result = (await db.execute(sql`
       with r as (select * from jsonb_to_recordset(${records}::jsonb) as r(${sql.raw(recordType)})),
       prior as (select square_invoice_id, status from invoices where square_invoice_id in (select square_invoice_id from r)),

@@ -61,7 +61,7 @@ export const invoices = pgTable(
     index("invoices_unannounced_idx").on(t.id).where(sql`${t.announcedAt} is null`),
     index("invoices_project_idx").on(t.projectId),
     index("invoices_status_idx").on(t.status),
-    // The invoice CSV exports read newest issue date first in keyset pages (data/export-pages.ts).
+    // The invoice CSV exports read newest issue date first in keyset pages (src/server/core/db/export-pages.ts).
     index("invoices_issued_idx").on(t.issuedDate, t.id),
     index("invoices_square_customer_idx").on(t.squareCustomerId),
     check("invoices_owner_check", sql`${t.clientId} is not null or ${t.squareInvoiceId} is not null`),
