@@ -3,20 +3,20 @@
 // view of a client's portal refused on every client write, and the audit log's filters.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { GET as getClientDocument } from "@/app/api/client/documents/[id]/route";
 import { decideBookingAction } from "@/app/admin/(area)/bookings/actions";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { setInquiryArchivedAction } from "@/app/admin/(area)/inquiries/actions";
+import { GET as getClientDocument } from "@/app/api/client/documents/[id]/route";
 import { loadMoreInvoices, requestServiceBooking, saveAccountSettings } from "@/app/client-portal/actions";
+import { READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import { auditLog, clients, contactInquiries, serviceBookings, session } from "@/server/core/db/schema";
+import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { startViewAsClient } from "@/server/modules/account";
 import { requireClientOrViewer } from "@/server/modules/account/session";
 import { issueViewAsCookie, VIEW_AS_COOKIE } from "@/server/modules/account/view-as";
-import { READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import { listAuditLog } from "@/server/modules/audit";
 import { listAdminBookings, listRecentBookings } from "@/server/modules/bookings";
 import { countUnreadInquiries, listAdminInquiries } from "@/server/modules/inquiries";
-import { startViewAsClient } from "@/server/modules/account";
-import { auditLog, clients, contactInquiries, serviceBookings, session } from "@/server/core/db/schema";
-import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { listAdminClients } from "@/server/modules/clients";
-import { getDashboardStats, listPendingBookings, listRecentInquiries } from "@/server/modules/dashboard";
-import { listAdminProjects } from "@/server/modules/projects";
-import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
-import { listRecentDocuments } from "@/server/modules/documents";
 import { countQueries } from "@/server/core/db/query-counter";
 import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/core/db/seed/demo-data";
+import { listAdminClients } from "@/server/modules/clients";
+import { getDashboardStats, listPendingBookings, listRecentInquiries } from "@/server/modules/dashboard";
+import { listRecentDocuments } from "@/server/modules/documents";
+import { listAdminProjects } from "@/server/modules/projects";
+import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
 

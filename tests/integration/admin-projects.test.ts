@@ -1,7 +1,6 @@
 // Project writes and invoice links: actions and the link-invoices route, all audited, all-or-nothing.
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as linkInvoicesRoute } from "@/app/api/admin/projects/link-invoices/route";
 import {
   createProjectAction,
   getProjectInvoicesAction,
@@ -9,6 +8,7 @@ import {
   unlinkInvoiceAction,
   updateProjectAction,
 } from "@/app/admin/(area)/projects/actions";
+import { POST as linkInvoicesRoute } from "@/app/api/admin/projects/link-invoices/route";
 import { auditLog, invoices, projects } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { authHeaders } from "./helpers/auth";

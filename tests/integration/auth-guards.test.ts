@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { todayIso } from "@/lib/format";
-import { requireAdmin, requireClient } from "@/server/modules/account/session";
-import { listPortalInvoices } from "@/server/modules/invoices";
 import { user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/core/db/seed/demo-data";
 import { getAuth, withAdmin, withClient } from "@/server/modules/account";
+import { requireAdmin, requireClient } from "@/server/modules/account/session";
+import { listPortalInvoices } from "@/server/modules/invoices";
 import { adminCookie, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

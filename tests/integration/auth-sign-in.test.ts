@@ -4,12 +4,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { AUTH_LIMITS } from "@/server/modules/account/brute-force";
-import { requireClient } from "@/server/modules/account/session";
-import { signInToArea } from "./helpers/auth-actions";
 import { clients, session, user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { createCredentialUser, withAdmin } from "@/server/modules/account";
+import { AUTH_LIMITS } from "@/server/modules/account/brute-force";
+import { requireClient } from "@/server/modules/account/session";
+import { signInToArea } from "./helpers/auth-actions";
 import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie, signIn, signedSessionToken } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

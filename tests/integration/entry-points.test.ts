@@ -6,8 +6,8 @@
 // CONTRIBUTING.md.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { authHeaders, APP_ORIGIN, nextTestIp, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

@@ -2,9 +2,9 @@
 // what an upload killed between its object and its row leaves behind.
 import { describe, expect, it } from "vitest";
 import { documents } from "@/server/core/db/schema";
+import { getStorage } from "@/server/core/storage/storage";
 import { ORPHAN_MIN_AGE_MS, sweepOrphanedObjects } from "@/server/modules/operations/orphans";
 import { OWNER_MARKER } from "@/server/modules/operations/ownership";
-import { getStorage } from "@/server/core/storage/storage";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase({ seedDemo: true });

@@ -1,11 +1,11 @@
 // A portal load costs the same, small number of queries however many projects and invoices a
 // client has: per-project and per-invoice figures come from SQL aggregates, never from a loop.
 import { describe, expect, it } from "vitest";
-import { loadClientPortal } from "@/server/modules/portal";
-import { documents } from "@/server/core/db/schema";
-import { countQueries } from "@/server/core/db/query-counter";
 import type { ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
+import { countQueries } from "@/server/core/db/query-counter";
+import { documents } from "@/server/core/db/schema";
+import { loadClientPortal } from "@/server/modules/portal";
 import { setupTestDatabase } from "./helpers/db";
 import { addInvoices, addProject, createTestClient, type TestInvoice } from "./helpers/portal";
 

@@ -4,8 +4,8 @@
 // src/server/core/handler.ts); a JSON body must say it is JSON.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as sendInquiry } from "@/app/api/contact/send/route";
 import { POST as updateRates } from "@/app/api/admin/update-client-rates/route";
+import { POST as sendInquiry } from "@/app/api/contact/send/route";
 import { clients, contactInquiries } from "@/server/core/db/schema";
 import { adminCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, nextTestIp } from "./helpers/auth";

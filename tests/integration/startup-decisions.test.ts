@@ -6,9 +6,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installDbHandle, openPglite } from "@/server/core/db/client";
-import { ensureDatabaseReady, resetDatabaseReadiness } from "@/server/modules/operations/bootstrap";
 import { user } from "@/server/core/db/schema";
 import { decideSeedDemo, resetServerEnv, serverEnv } from "@/server/core/env";
+import { ensureDatabaseReady, resetDatabaseReadiness } from "@/server/modules/operations/bootstrap";
 import { checkDeploymentConfig, mailLogNotice } from "@/server/modules/operations/startup";
 
 const saved = {

@@ -10,10 +10,10 @@ import type { Db, DbHandle } from "@/server/core/db/client";
 import { documents, storageOwner } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { diskStorage } from "@/server/core/storage/disk-storage";
+import type { DocumentStorage } from "@/server/core/storage/storage";
 import { sweepOrphanedObjects } from "@/server/modules/operations/orphans";
 import { claimStorage, confirmStorageOwner, OWNER_MARKER } from "@/server/modules/operations/ownership";
 import { CONTESTED, NOT_OURS, STALE } from "@/server/modules/operations/ownership-rule";
-import type { DocumentStorage } from "@/server/core/storage/storage";
 import { openTestDatabase } from "./helpers/db";
 
 const T0 = new Date();

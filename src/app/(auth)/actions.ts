@@ -4,8 +4,8 @@
 // own schemas, then handed to the flows in src/server/modules/account (where the limits and role checks live).
 import { passkeySignInSchema, signInCodeSchema } from "@/lib/validation/account";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/auth";
-import { finishPasskeySignIn, requestPasswordReset, resetPasswordWithToken, signInToArea, verifySignInCode } from "@/server/modules/account";
 import { publicAction } from "@/server/core/handler";
+import { finishPasskeySignIn, requestPasswordReset, resetPasswordWithToken, signInToArea, verifySignInCode } from "@/server/modules/account";
 
 export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
 

@@ -15,8 +15,8 @@ import {
   sessionIdSchema,
   twoFactorPasswordSchema,
 } from "@/lib/validation/account";
-import { accountAction, changeOwnPassword, confirmPasskey, confirmTwoFactorEnrolment, currentSessionId, disableTwoFactor, listOwnPasskeys, listOwnSessions, regenerateBackupCodes, removeOwnPasskey, renameOwnPasskey, revokeOtherOwnSessions, revokeOwnSession, startTwoFactorEnrolment } from "@/server/modules/account";
 import { getDb } from "@/server/core/get-db";
+import { accountAction, changeOwnPassword, confirmPasskey, confirmTwoFactorEnrolment, currentSessionId, disableTwoFactor, listOwnPasskeys, listOwnSessions, regenerateBackupCodes, removeOwnPasskey, renameOwnPasskey, revokeOtherOwnSessions, revokeOwnSession, startTwoFactorEnrolment } from "@/server/modules/account";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) => startTwoFactorEnrolment(actor, headers, input.password));
 

@@ -1,13 +1,13 @@
 "use server";
 // The portal's writes. Each action checks the client session itself (clientAction) and validates
 // with the same schema as the form; the client id always comes from the session.
+import { notificationPreferencesSchema } from "@/lib/validation/notifications";
 import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "@/lib/validation/portal";
-import { listPortalInvoices } from "@/server/modules/invoices";
-import { createServiceBooking } from "@/server/modules/bookings";
-import { updateAccountSettings } from "@/server/modules/clients";
 import { getDb } from "@/server/core/get-db";
 import { clientAction, clientReadAction } from "@/server/modules/account";
-import { notificationPreferencesSchema } from "@/lib/validation/notifications";
+import { createServiceBooking } from "@/server/modules/bookings";
+import { updateAccountSettings } from "@/server/modules/clients";
+import { listPortalInvoices } from "@/server/modules/invoices";
 import { saveNotificationPreferences } from "@/server/modules/notifications";
 
 export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) =>

@@ -1,10 +1,10 @@
 // Signing in for tests: through the real better-auth handler (signIn, for the tests of signing in),
 // or a session made directly (sessionCookie, for every other test: no password is hashed).
 import { createHmac } from "node:crypto";
-import { findUserByEmail, getAuth } from "@/server/modules/account";
-import { recordSecondFactor } from "@/server/modules/account/second-factor";
 import { getDb } from "@/server/core/db/client";
 import type { SecondFactorMethod } from "@/server/core/db/schema";
+import { findUserByEmail, getAuth } from "@/server/modules/account";
+import { recordSecondFactor } from "@/server/modules/account/second-factor";
 
 export const APP_ORIGIN = "http://localhost:3000";
 let ipCounter = 0;

@@ -13,8 +13,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { type DbHandle, openPglite, openPostgres } from "@/server/core/db/client";
 import { migrateDatabase } from "@/server/core/db/migrate";
-import { seedDemoData } from "@/server/modules/demo";
 import { diskStorage } from "@/server/core/storage/disk-storage";
+import { seedDemoData } from "@/server/modules/demo";
 import { createPostgresDatabase } from "../../helpers/postgres-database";
 import type { DatabaseTemplates } from "./templates";
 

@@ -3,9 +3,9 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
+import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/server/modules/account";
 import { countUnreadInquiries } from "@/server/modules/inquiries";
-import { getDb } from "@/server/core/get-db";
 import { countAdminUnreadThreads } from "@/server/modules/messages";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };

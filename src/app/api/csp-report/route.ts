@@ -1,8 +1,8 @@
 // POST /api/csp-report: browsers report Content-Security-Policy violations here; logged, rate limited, 16 KB at most.
-import { CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readCspReportText } from "@/server/core/csp-report";
-import { getDb } from "@/server/core/get-db";
-import { AppError } from "@/server/core/errors";
 import { rateLimitSubject } from "@/server/core/client-address";
+import { CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readCspReportText } from "@/server/core/csp-report";
+import { AppError } from "@/server/core/errors";
+import { getDb } from "@/server/core/get-db";
 import { withPublic } from "@/server/core/handler";
 import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
 

@@ -3,9 +3,9 @@
 import { AlertTriangle, EyeOff, Inbox } from "lucide-react";
 import { useId, useState } from "react";
 import { linkSquareCustomerAction, setSquareCustomerIgnoredAction, unlinkSquareCustomerAction } from "@/app/admin/(area)/unmatched-invoices/actions";
+import { ClientPicker } from "@/components/admin/client-picker";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ClientPicker } from "@/components/admin/client-picker";
 import { EmptyState } from "@/components/ui/spinner";
 import { Toast, useToast } from "@/components/ui/toast";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";

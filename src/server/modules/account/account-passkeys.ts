@@ -1,10 +1,10 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
-import { recordAudit } from "@/server/modules/audit";
 import type { DbOrTx } from "@/server/core/db/client";
 import { passkey } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/modules/audit";
 
 // The signed-in user's own passkeys (docs/PRODUCT.md#passkeys). Every query is scoped by the
 // actor's user id: someone else's passkey id answers like an unknown one.

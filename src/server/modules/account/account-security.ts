@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { isDemoAdminExempt } from "./session";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, user } from "@/server/core/db/schema";
+import { isDemoAdminExempt } from "./session";
 
 /**
  * `twoFactorRequired`: the role or the company requires it and nothing exempts the user;

@@ -2,11 +2,11 @@ import "server-only";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { describeUserAgent, parseUserAgent } from "@/lib/user-agent";
 import type { Actor } from "@/server/core/actor";
-import { recordAudit } from "@/server/modules/audit";
 import type { DbOrTx } from "@/server/core/db/client";
 import { session } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/modules/audit";
 
 // The signed-in user's own sessions (docs/PRODUCT.md#account-security). Every query is scoped by
 // the actor's user id: a session id of anyone else's answers like an unknown one.

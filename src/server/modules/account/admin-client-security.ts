@@ -1,12 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
-import { resetUserTwoFactor } from "./two-factor-reset";
-import { recordAudit } from "@/server/modules/audit";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { lockRowById } from "@/server/core/db/lock-row";
 import { clients, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { lockRowById } from "@/server/core/db/lock-row";
+import { recordAudit } from "@/server/modules/audit";
+import { resetUserTwoFactor } from "./two-factor-reset";
 
 // The two-factor controls on the admin's client row (docs/PRODUCT.md#account-security).
 

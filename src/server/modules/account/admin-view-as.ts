@@ -1,11 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { recordAudit } from "@/server/modules/audit";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
-import { issueViewAsCookie, type ViewAs } from "./view-as";
 import type { Db } from "@/server/core/db/client";
 import { clients } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/modules/audit";
+import { issueViewAsCookie, type ViewAs } from "./view-as";
 
 /**
  * Starts an admin's read-only view of a client's portal: audited, and answered with the signed

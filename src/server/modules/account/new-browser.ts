@@ -1,11 +1,11 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { describeUserAgent } from "@/lib/user-agent";
-import { formatMailTime, sessionsUrlFor } from "./account-sessions";
 import type { Db } from "@/server/core/db/client";
 import { user } from "@/server/core/db/schema";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { newSignInMail } from "@/server/core/mail/templates";
+import { formatMailTime, sessionsUrlFor } from "./account-sessions";
 
 /**
  * A completed sign-in (docs/PRODUCT.md#account-security): stamps the account's last sign-in, and

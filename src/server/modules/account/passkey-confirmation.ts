@@ -1,7 +1,7 @@
 import "server-only";
-import { confirmOwnPasskey } from "./account-passkeys";
-import { getDb } from "@/server/core/db/client";
 import type { Actor } from "@/server/core/actor";
+import { getDb } from "@/server/core/db/client";
+import { confirmOwnPasskey } from "./account-passkeys";
 import { checkPassword } from "./two-factor";
 
 /** A passkey on hold since a two-factor reset signs in again once its owner confirms it with the password. */

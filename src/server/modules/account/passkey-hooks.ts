@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { recordAudit } from "@/server/modules/audit";
 import type { Db } from "@/server/core/db/client";
 import { passkey, session } from "@/server/core/db/schema";
+import { recordAudit } from "@/server/modules/audit";
 
 export const PASSKEY_SIGN_IN_PATH = "/passkey/verify-authentication";
 export const PASSKEY_REGISTER_PATH = "/passkey/verify-registration";

@@ -1,21 +1,21 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
+import { describeUserAgent } from "@/lib/user-agent";
 import type { changePasswordSchema } from "@/lib/validation/account";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { describeUserAgent } from "@/lib/user-agent";
-import { recordAudit } from "@/server/modules/audit";
+import type { Actor } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
-import { formatMailTime, sessionsUrlFor } from "./account-sessions";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordChangedMail } from "@/server/core/mail/templates";
 import { clientIp } from "@/server/core/rate-limit";
+import { recordAudit } from "@/server/modules/audit";
+import { formatMailTime, sessionsUrlFor } from "./account-sessions";
 import { getAuth } from "./auth";
 import { clearAttempts } from "./brute-force";
 import { recordSecondFactor } from "./second-factor";
 import { getSession } from "./session";
-import type { Actor } from "@/server/core/actor";
 import { checkPassword, manageKey } from "./two-factor";
 
 /**

@@ -1,11 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { recordAudit } from "@/server/modules/audit";
 import type { DbOrTx } from "@/server/core/db/client";
 import { passkey, session, twoFactor, user } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { twoFactorResetMail } from "@/server/core/mail/templates";
+import { recordAudit } from "@/server/modules/audit";
 import { revokeTrustedDevices } from "./second-factor";
 
 /**

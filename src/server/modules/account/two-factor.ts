@@ -4,16 +4,16 @@ import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { recordAudit } from "@/server/modules/audit";
+import type { Actor } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
 import { account } from "@/server/core/db/schema";
 import { AppError, type AppErrorCode } from "@/server/core/errors";
 import { type RateRule } from "@/server/core/rate-limit";
+import { recordAudit } from "@/server/modules/audit";
 import { getAuth } from "./auth";
 import { allowAttempt, clearAttempts } from "./brute-force";
 import { endOtherSessions, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor";
 import { getSession } from "./session";
-import type { Actor } from "@/server/core/actor";
 
 // Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
 // (docs/PRODUCT.md#sign-in-two-factor). The plugin keeps the TOTP secret and the backup codes

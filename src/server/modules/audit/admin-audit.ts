@@ -2,9 +2,9 @@ import "server-only";
 import { and, asc, desc, eq, gte, isNull, lt } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type AuditListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog, user } from "@/server/core/db/schema";
-import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import { auditEntryColumns } from "./columns";
 
 export type AuditRow = {

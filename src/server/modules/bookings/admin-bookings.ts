@@ -3,15 +3,15 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { BOOKING_STATUS_LABELS, type BookingStatus } from "@/lib/domain/booking-status";
 import { URGENCIES_MOST_URGENT_FIRST, type Urgency } from "@/lib/domain/urgency";
 import { ADMIN_PAGE_SIZE, type BookingListQuery } from "@/lib/validation/admin";
-import { recordAudit } from "@/server/modules/audit";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { lockRowById } from "@/server/core/db/lock-row";
 import { clients, serviceBookings } from "@/server/core/db/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/modules/audit";
 import { onBookingStatusChanged } from "./booking-events";
-import { lockRowById } from "@/server/core/db/lock-row";
-import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 
 export type AdminBookingRow = {
   id: string;

@@ -8,8 +8,8 @@ import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { serviceBookings } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
-import { notifyBookingReceived } from "./booking-events";
 import { enforceRateLimit } from "@/server/core/rate-limit";
+import { notifyBookingReceived } from "./booking-events";
 
 export type PortalBooking = {
   id: string;

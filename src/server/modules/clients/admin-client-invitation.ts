@@ -1,19 +1,19 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
 import { siteConfig } from "@/config/site";
 import type { createClientSchema } from "@/lib/validation/admin";
-import type { z } from "zod";
-import { recordAudit } from "@/server/modules/audit";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
-import { createCredentialUser, createInvitationLink, findUserByEmail } from "@/server/modules/account";
 import type { Db } from "@/server/core/db/client";
 import { clients } from "@/server/core/db/schema";
+import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
+import { createCredentialUser, createInvitationLink, findUserByEmail } from "@/server/modules/account";
+import { recordAudit } from "@/server/modules/audit";
 import { linkInquiryToClient } from "@/server/modules/inquiries";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
-import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 
 /** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
 export const INVITE_TOKEN_DAYS = 7;

@@ -2,11 +2,11 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type ClientListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, user } from "@/server/core/db/schema";
-import { clientListSearch } from "./list-filters";
-import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import { invoiceOutstandingCents } from "@/server/modules/invoices";
+import { clientListSearch } from "./list-filters";
 
 export type AdminClientRow = {
   id: string;

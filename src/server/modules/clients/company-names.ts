@@ -2,8 +2,8 @@ import "server-only";
 import { and, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/server/core/db/schema";
-import { AppError } from "@/server/core/errors";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
+import { AppError } from "@/server/core/errors";
 
 // Company names are unique ignoring case (docs/PRODUCT.md#admin-clients): admin pickers list
 // clients by company, and two that differ only in case could not be told apart there.

@@ -1,11 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { AccountSettings } from "@/lib/validation/portal";
-import { recordAudit } from "@/server/modules/audit";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/modules/audit";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 
 export type PortalProfile = {

@@ -1,15 +1,15 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
-import { auditEntryColumns, recordAudit } from "@/server/modules/audit";
-import { type AdminActor, assertAdmin } from "@/server/core/actor";
-import type { Db, DbOrTx } from "@/server/core/db/client";
 import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
+import { auditEntryColumns, recordAudit } from "@/server/modules/audit";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "@/server/modules/bookings";
 import { inquiryMessageColumns, lockInquiry } from "@/server/modules/inquiries";
 import { invoiceIsOpen, invoiceOutstandingCents } from "@/server/modules/invoices";
-import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 
 /**
  * The dashboard's three figures in one statement. Active projects are in_progress + on_hold;

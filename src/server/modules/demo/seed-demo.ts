@@ -1,7 +1,5 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { createCredentialUser } from "@/server/modules/account";
-import type { DocumentStorage } from "@/server/core/storage/storage";
 import type { Db } from "@/server/core/db/client";
 import {
   clientRates,
@@ -28,6 +26,8 @@ import {
   DEMO_USERS,
 } from "@/server/core/db/seed/demo-data";
 import { demoPdf, demoZip } from "@/server/core/db/seed/demo-files";
+import type { DocumentStorage } from "@/server/core/storage/storage";
+import { createCredentialUser } from "@/server/modules/account";
 
 // Arbitrary constant naming the seed's lock (migrations use 7_349_211, the Square sync 7_349_212).
 const SEED_LOCK_KEY = 7_349_213;

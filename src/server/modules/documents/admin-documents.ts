@@ -1,15 +1,15 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
 import type { DocumentCategory } from "@/lib/domain/document-category";
-import { recordAudit } from "@/server/modules/audit";
-import { notifyDocumentShared } from "@/server/modules/notifications";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
-import { documentListColumns } from "./columns";
 import { getStorage } from "@/server/core/storage/storage";
+import { recordAudit } from "@/server/modules/audit";
+import { notifyDocumentShared } from "@/server/modules/notifications";
+import { documentListColumns } from "./columns";
 
 /** The latest uploads across all clients, with the client's company (docs/PRODUCT.md#admin-documents). */
 export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { actor: AdminActor; limit?: number }) {

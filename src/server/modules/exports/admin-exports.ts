@@ -2,13 +2,13 @@ import "server-only";
 import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { ClientListQuery, InvoiceExportQuery, ProjectListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { containsPattern } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
+import { keysetPages } from "@/server/core/db/export-pages";
 import { clients, invoices, projects, user } from "@/server/core/db/schema";
 import { clientListSearch } from "@/server/modules/clients";
-import { projectListFilter } from "@/server/modules/projects";
-import { containsPattern } from "@/server/core/db/admin-sql";
-import { keysetPages } from "@/server/core/db/export-pages";
 import { invoiceExportPages, invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "@/server/modules/invoices";
+import { projectListFilter } from "@/server/modules/projects";
 
 // The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
 // in keyset pages so that any number of rows streams out in constant memory.

@@ -3,9 +3,9 @@ import { CLIENT_STATUS_LABELS } from "@/lib/domain/client-status";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-status";
 import { centsToDecimal } from "@/lib/format";
-import type { ClientExportRow, ProjectExportRow } from "./admin-exports";
-import type { InvoiceExportRow, PortalInvoiceExportRow } from "@/server/modules/invoices";
 import type { CsvColumn } from "@/server/core/csv/csv-response";
+import type { InvoiceExportRow, PortalInvoiceExportRow } from "@/server/modules/invoices";
+import type { ClientExportRow, ProjectExportRow } from "./admin-exports";
 
 // Columns of each export (docs/PRODUCT.md#csv-exports). Money is a plain decimal in dollars made
 // from the integer cents by string arithmetic ("1234.50"), so a spreadsheet sums it exactly.

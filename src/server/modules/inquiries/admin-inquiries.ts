@@ -1,13 +1,13 @@
 import "server-only";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type InquiryListQuery } from "@/lib/validation/admin";
-import { recordAudit } from "@/server/modules/audit";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { lockRowById } from "@/server/core/db/lock-row";
 import { clients, contactInquiries } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
-import { lockRowById } from "@/server/core/db/lock-row";
+import { recordAudit } from "@/server/modules/audit";
 
 /** What a visitor sent through the contact form: the inbox, the dashboard card and the open inquiry show it. */
 export type InquiryMessage = {

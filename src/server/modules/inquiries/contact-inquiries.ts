@@ -1,11 +1,11 @@
 import "server-only";
+import type { ContactInquiry } from "@/lib/validation/contact";
 import { BODY_LIMITS } from "@/server/core/body-limit";
 import type { Db } from "@/server/core/db/client";
 import { contactInquiries } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { contactAcknowledgementMail, contactNotificationMail } from "./contact-templates";
 import { enqueueNotificationEmail } from "@/server/core/mail/outbox";
-import type { ContactInquiry } from "@/lib/validation/contact";
+import { contactAcknowledgementMail, contactNotificationMail } from "./contact-templates";
 
 // A person sends one inquiry, perhaps a correction; five per address in ten minutes leaves room for
 // that and for a shared office network while stopping a script from filling the inbox.

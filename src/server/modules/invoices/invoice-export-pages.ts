@@ -1,8 +1,8 @@
 import "server-only";
 import { and, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, invoices, projects } from "@/server/core/db/schema";
 import { dateDescPages } from "@/server/core/db/export-pages";
+import { clients, invoices, projects } from "@/server/core/db/schema";
 import { invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 export type InvoiceExportRow = {

@@ -3,9 +3,9 @@ import { uuidSchema } from "@/lib/validation/common";
 import { threadPageQuerySchema } from "@/lib/validation/messages";
 import type { AdminActor, ClientActor } from "@/server/core/actor";
 import { getDb } from "@/server/core/get-db";
+import { type Handler, parseInput, type RouteMethod } from "@/server/core/handler";
 import { getThreadPage } from "./messages-read";
 import { assertMessageQuota, assertThreadAccess, postReply, spendMessageQuota } from "./messages-write";
-import { type Handler, parseInput, type RouteMethod } from "@/server/core/handler";
 import { receiveMessageUpload } from "./message-upload";
 
 /**

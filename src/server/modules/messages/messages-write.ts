@@ -1,15 +1,15 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status";
-import { recordAudit } from "@/server/modules/audit";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, messageAttachments, messages, messageThreads, projects, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { notifyNewMessage } from "./message-mail";
 import { enforceRateLimit, rateLimitRoom } from "@/server/core/rate-limit";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
+import { recordAudit } from "@/server/modules/audit";
+import { notifyNewMessage } from "./message-mail";
 import { markThreadRead, threadScope } from "./messages-read";
 
 /** Per user, threads and replies together: a busy conversation fits, a script cannot flood the team. */

@@ -7,11 +7,11 @@ import {
   type NotificationDelivery,
 } from "@/lib/domain/notification-category";
 import type { NotificationPreferencesInput } from "@/lib/validation/notifications";
-import { recordAudit } from "@/server/modules/audit";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { notificationPreferences, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/modules/audit";
 
 export type NotificationPreferences = { enabled: NotificationCategory[]; delivery: NotificationDelivery; includeMessageText: boolean };
 

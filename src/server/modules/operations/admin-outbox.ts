@@ -1,13 +1,13 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { recordAudit } from "@/server/modules/audit";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { lockRowById } from "@/server/core/db/lock-row";
 import { emailOutbox } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { noteQueuedMail } from "@/server/core/mail/outbox";
-import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
-import { lockRowById } from "@/server/core/db/lock-row";
+import { recordAudit } from "@/server/modules/audit";
 
 export type FailedMail = {
   id: string;

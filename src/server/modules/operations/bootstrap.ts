@@ -1,8 +1,8 @@
 import "server-only";
-import { serverEnv } from "@/server/core/env";
-import { getStorage } from "@/server/core/storage/storage";
 import { type DbHandle, getDbHandle } from "@/server/core/db/client";
 import { migrateDatabase } from "@/server/core/db/migrate";
+import { serverEnv } from "@/server/core/env";
+import { getStorage } from "@/server/core/storage/storage";
 import { seedDemoData } from "@/server/modules/demo";
 
 const FIRST_RETRY_MS = 1_000;

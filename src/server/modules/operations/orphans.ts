@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { confirmStorageOwner } from "./ownership";
 import type { DocumentStorage } from "@/server/core/storage/storage";
+import { confirmStorageOwner } from "./ownership";
 
 // An upload stores its object first and writes its row after (src/server/core/uploads): a crash in
 // between (a killed instance, a lost database connection) leaves an object no row points at,

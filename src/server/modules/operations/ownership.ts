@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { storageOwner } from "@/server/core/db/schema";
-import { type OwnershipStep, decideOwnership } from "./ownership-rule";
 import type { DocumentStorage } from "@/server/core/storage/storage";
+import { type OwnershipStep, decideOwnership } from "./ownership-rule";
 
 // Which database may remove objects from the document store (docs/DEPLOYMENT.md#restore). The
 // orphan sweep deletes every object its database does not refer to, so only the store's owner may

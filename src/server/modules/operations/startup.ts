@@ -1,18 +1,18 @@
 import "server-only";
 import { mailTransportOf } from "@/config/env-schema.mjs";
-import { closeDb, getDb } from "@/server/core/db/client";
 import type { ProxyTrust } from "@/server/core/client-address";
-import { databaseRetryInMs, ensureDatabaseReady } from "./bootstrap";
+import { closeDb, getDb } from "@/server/core/db/client";
 import { authSecret, serverEnv, type ServerEnv } from "@/server/core/env";
 import { runOutboxDrain, stopOutbox } from "@/server/core/mail/outbox";
-import { runNotificationTasks } from "@/server/modules/notifications";
 import { ensurePeerStamp } from "@/server/core/peer-stamp";
 import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
+import { getStorage, storageChoice } from "@/server/core/storage/storage";
+import { runNotificationTasks } from "@/server/modules/notifications";
+import { databaseRetryInMs, ensureDatabaseReady } from "./bootstrap";
 import { runRetentionIfDue } from "./retention";
 import { sweepOrphanedObjects } from "./orphans";
 import { confirmStorageOwner } from "./ownership";
 import { RENEW_EVERY_MS } from "./ownership-rule";
-import { getStorage, storageChoice } from "@/server/core/storage/storage";
 
 const TICK_MS = 30_000;
 // Each instance asks hourly whether the daily retention is due; task_runs decides who runs it.

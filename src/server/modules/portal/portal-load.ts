@@ -2,16 +2,16 @@ import "server-only";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { getAccountSecurity } from "@/server/modules/account";
+import { listRecentBookings, listUpcomingMeetings } from "@/server/modules/bookings";
+import { getPortalProfile } from "@/server/modules/clients";
+import { listPortalDocuments } from "@/server/modules/documents";
 import { getBillingSummary, listPortalInvoices } from "@/server/modules/invoices";
 import { listClientThreads } from "@/server/modules/messages";
-import { listRecentBookings, listUpcomingMeetings } from "@/server/modules/bookings";
-import { listPortalDocuments } from "@/server/modules/documents";
-import { getOverviewStats } from "./portal-overview";
-import { getActiveSubscription, listActiveTiers } from "@/server/modules/subscriptions";
-import { getPortalProfile } from "@/server/modules/clients";
+import { getNotificationPreferences } from "@/server/modules/notifications";
 import { listPortalProjects } from "@/server/modules/projects";
 import { listPortalRates } from "@/server/modules/rates";
-import { getNotificationPreferences } from "@/server/modules/notifications";
+import { getActiveSubscription, listActiveTiers } from "@/server/modules/subscriptions";
+import { getOverviewStats } from "./portal-overview";
 
 /**
  * Everything the signed-in client portal shows, for every section at once, so switching sections

@@ -3,17 +3,17 @@ import { and, asc, eq, inArray, isNull, ne, or, sql, type SQLWrapper } from "dri
 import type { z } from "zod";
 import { PROJECT_STATUS_WORK_ORDER, type ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE, type ProjectListQuery, type projectFormSchema } from "@/lib/validation/admin";
-import { recordAudit } from "@/server/modules/audit";
-import { notifyProjectStatus } from "@/server/modules/notifications";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { lockRowById } from "@/server/core/db/lock-row";
 import { clients, invoices, projects } from "@/server/core/db/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
-import { projectListFilter } from "./list-filters";
-import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
+import { recordAudit } from "@/server/modules/audit";
 import { invoicePaidCents } from "@/server/modules/invoices";
-import { lockRowById } from "@/server/core/db/lock-row";
+import { notifyProjectStatus } from "@/server/modules/notifications";
+import { projectListFilter } from "./list-filters";
 
 export type AdminProjectRow = {
   id: string;

@@ -1,11 +1,11 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { RateCardValues } from "@/lib/validation/admin";
-import { recordAudit } from "@/server/modules/audit";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientRates, clients } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/modules/audit";
 import { rateCardColumns } from "./columns";
 
 /** A client's rate cards ordered by service type. */

@@ -1,9 +1,9 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
+import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientRates } from "@/server/core/db/schema";
-import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 import { rateCardColumns } from "./columns";
 
 export type PortalRate = {

@@ -1,13 +1,13 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { recordAudit } from "@/server/modules/audit";
-import { announceNewInvoices } from "./invoice-events";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
+import { lockRowById } from "@/server/core/db/lock-row";
 import { clients, invoices, squareCustomers, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/modules/audit";
+import { announceNewInvoices } from "./invoice-events";
 import { assignUnownedInvoices } from "./customer-links";
-import { lockRowById } from "@/server/core/db/lock-row";
 
 // Which client each Square customer belongs to, as admins see and change it: the Unmatched
 // invoices screen and the "Square customers" dialog of a client. Only admins change a link, and

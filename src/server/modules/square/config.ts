@@ -1,8 +1,8 @@
 import "server-only";
 import { SquareEnvironment } from "square";
 import { parseSquareEnv } from "@/config/env-schema.mjs";
-import { AppError } from "@/server/core/errors";
 import { serverEnv } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
 
 // Square settings come from SQUARE_* variables, parsed by the environment schema's Square part at
 // call time (tests and the dev script change them after start-up). Without an application id and

@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import type { PaidTransition } from "./invoice-upsert";
 import { newInvoiceEvent, notifyClientsBulk, notifyInvoicePaid } from "@/server/modules/notifications";
+import type { PaidTransition } from "./invoice-upsert";
 
 type Unannounced = {
   id: string;

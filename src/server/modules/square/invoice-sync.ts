@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
-import { recordAudit } from "@/server/modules/audit";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { recordAudit } from "@/server/modules/audit";
 import { createSquareClient, SquareApiError } from "./client";
 import { linkedClientsOf, recordSeenCustomers, type SeenCustomer, settleCustomerLinks } from "./customer-links";
 import { requireSquareConfig } from "./config";

@@ -1,6 +1,6 @@
 import "server-only";
-import { getAuth } from "@/server/modules/account";
 import { AppError } from "@/server/core/errors";
+import { getAuth } from "@/server/modules/account";
 
 // Small checks shared by the Square route handlers (the role itself is checked by withAdmin).
 

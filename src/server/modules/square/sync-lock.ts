@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/server/core/errors";
 import { currentDbHandle, type Db } from "@/server/core/db/client";
+import { AppError } from "@/server/core/errors";
 
 // One Square sync at a time across every instance: a second request answers at once that a sync
 // is running instead of fetching everything from Square again and waiting its turn. On PostgreSQL

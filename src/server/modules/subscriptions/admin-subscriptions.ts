@@ -1,10 +1,10 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type AdminActor, assertAdmin } from "@/server/core/actor";
-import type { DbOrTx } from "@/server/core/db/client";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
-import { clients, clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsAny, matchingCount, splitTotal } from "@/server/core/db/admin-sql";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
 
 /**
  * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR is the sum of monthly prices of active subscriptions, the

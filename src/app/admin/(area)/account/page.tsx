@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { ChangePasswordCard } from "@/components/account/change-password-card";
+import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { PasskeysCard } from "@/components/account/passkeys-card";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
-import { getAccountSecurity, requireAdminPage } from "@/server/modules/account";
 import { getDb } from "@/server/core/get-db";
+import { getAccountSecurity, requireAdminPage } from "@/server/modules/account";
 import { getNotificationPreferences } from "@/server/modules/notifications";
 
 export const metadata: Metadata = { title: "Account" };

@@ -6,13 +6,13 @@ import { RatesForm, type RateCardDraft } from "@/components/admin/rates/rates-fo
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
-import { centsToDollarInput, todayIso } from "@/lib/format";
 import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
+import { centsToDollarInput, todayIso } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
+import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/server/modules/account";
 import { getAdminClient } from "@/server/modules/clients";
 import { listClientRatesForAdmin } from "@/server/modules/rates";
-import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Client Rates" };
 

@@ -2,9 +2,9 @@
 // Server actions of the clients screens; each one checks the admin session itself (adminAction).
 import { z } from "zod";
 import { clientIdSchema, clientTwoFactorRequirementSchema, createClientSchema } from "@/lib/validation/admin";
-import { createClientWithInvitation, listActiveClientOptions } from "@/server/modules/clients";
 import { getDb } from "@/server/core/get-db";
 import { adminAction, resetClientTwoFactor, setClientTwoFactorRequirement } from "@/server/modules/account";
+import { createClientWithInvitation, listActiveClientOptions } from "@/server/modules/clients";
 
 /** Creates the client and its user, and emails the invitation; returns the link for copying. */
 export const createClientAction = adminAction(createClientSchema, async (actor, input) => {

@@ -2,6 +2,7 @@ import { Activity, DollarSign, FolderKanban, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
+import { DemoExemptionNote } from "@/components/account/demo-exemption-note";
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import { FailedMailCard } from "@/components/admin/failed-mail-card";
 import { InquiriesCard } from "@/components/admin/inquiries-card";
@@ -13,13 +14,12 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
 import { auditActionLabel } from "@/lib/domain/audit-action";
 import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
-import { DemoExemptionNote } from "@/components/account/demo-exemption-note";
+import { getDb } from "@/server/core/get-db";
 import { getAccountSecurity, requireAdminPage } from "@/server/modules/account";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/modules/dashboard";
+import { getInvoicedVsCollected, getMrrByMonth } from "@/server/modules/invoices";
 import { listFailedMails } from "@/server/modules/operations";
 import { countUnmatchedInvoices, getSquareStatus } from "@/server/modules/square";
-import { getDb } from "@/server/core/get-db";
-import { getInvoicedVsCollected, getMrrByMonth } from "@/server/modules/invoices";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

@@ -3,9 +3,9 @@ import { connection } from "next/server";
 import { MessagesScreen } from "@/components/admin/messages/messages-screen";
 import { PageHeader } from "@/components/admin/page-header";
 import { threadListFilterSchema } from "@/lib/validation/messages";
+import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/server/modules/account";
 import { listActiveClientOptions } from "@/server/modules/clients";
-import { getDb } from "@/server/core/get-db";
 import { listAdminThreads } from "@/server/modules/messages";
 
 export const metadata: Metadata = { title: "Messages" };

@@ -8,9 +8,9 @@ import {
   ignoreSquareCustomerSchema,
   squareCustomerRefSchema,
 } from "@/lib/validation/admin";
-import { getClientSquareCustomers, linkSquareCustomer, setClientBillingEmail, setSquareCustomerIgnored, unlinkSquareCustomer } from "@/server/modules/square";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/server/modules/account";
+import { getClientSquareCustomers, linkSquareCustomer, setClientBillingEmail, setSquareCustomerIgnored, unlinkSquareCustomer } from "@/server/modules/square";
 
 /** Links the customer to the client; its unassigned invoices follow, and so will later ones. */
 export const linkSquareCustomerAction = adminAction(assignSquareCustomerSchema, (actor, input) => linkSquareCustomer(getDb(), { actor, ...input }));

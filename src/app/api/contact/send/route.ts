@@ -2,13 +2,13 @@
 import { randomUUID } from "node:crypto";
 import { contactInquirySchema } from "@/lib/validation/contact";
 import { BODY_LIMITS } from "@/server/core/body-limit";
-import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/modules/inquiries";
-import { getDb } from "@/server/core/get-db";
+import { rateLimitSubject } from "@/server/core/client-address";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
+import { getDb } from "@/server/core/get-db";
 import { parseJson, withPublic } from "@/server/core/handler";
-import { rateLimitSubject } from "@/server/core/client-address";
 import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
+import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/modules/inquiries";
 
 export const POST = withPublic(async (request) => {
   rejectCrossSite(request);

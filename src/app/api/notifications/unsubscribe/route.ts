@@ -1,8 +1,8 @@
 // /api/notifications/unsubscribe?token=: the signed List-Unsubscribe address (RFC 8058 one-click POST; GET shows the page).
 import { NextResponse } from "next/server";
 import { unsubscribeTokenSchema } from "@/lib/validation/notifications";
-import { getDb } from "@/server/core/get-db";
 import { serverEnv } from "@/server/core/env";
+import { getDb } from "@/server/core/get-db";
 import { parseInput, withPublic } from "@/server/core/handler";
 import { unsubscribeWithToken } from "@/server/modules/notifications";
 

@@ -1,7 +1,7 @@
 // Square's webhook notifications: signature-checked (no session), replays ignored by event id.
 import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
-import { getDb } from "@/server/core/get-db";
 import { AppError } from "@/server/core/errors";
+import { getDb } from "@/server/core/get-db";
 import { withPublic } from "@/server/core/handler";
 import { handleSquareEvent, isValidSquareSignature, squareConfig, webhookNotificationUrl } from "@/server/modules/square";
 
