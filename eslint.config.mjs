@@ -1,13 +1,15 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import boundaries from "eslint-plugin-boundaries";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import { layersPlugin } from "./tools/eslint/client-boundary.mjs";
+import { modulesPlugin } from "./tools/eslint/module-cycles.mjs";
 
-// The layers (docs/ARCHITECTURE.md): src/server/data owns database access, src/lib is shared with
-// the browser and knows nothing of the server, and "use client" files get server data as props.
-const DB_OUTSIDE_DATA = {
-  regex: "^(@/server/db|(\\.\\./)+server/db)(/|$)",
-  message: "Only src/server/data touches the database: call a data function (with getDb from @/server/data/db).",
-};
+// The layers and the modules (docs/ARCHITECTURE.md, "Rules"): the database is reached through the
+// modules under src/server/modules, each through its index.ts; the core (src/server/core) imports no
+// module; src/lib is shared with the browser and knows nothing of the server; "use client" files get
+// server data as props; and no import cycle, between files or between modules.
 const SERVER_FROM_COMPONENTS = {
   regex: "^(@/server|(\\.\\./)+server)(/|$)",
   allowTypeImports: true,
@@ -30,10 +32,6 @@ const config = [
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
-    files: ["src/app/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [DB_OUTSIDE_DATA] }] },
-  },
-  {
     files: ["src/components/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_FROM_COMPONENTS] }] },
   },
@@ -45,6 +43,70 @@ const config = [
     files: ["src/**"],
     plugins: { layers: layersPlugin },
     rules: { "layers/client-boundary": "error" },
+  },
+  {
+    files: ["src/**"],
+    plugins: { boundaries },
+    settings: {
+      // Re-exports and dynamic imports are dependencies too (the plugin checks static imports only by default).
+      "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
+      // First match wins: the core's database before the rest of the core.
+      "boundaries/elements": [
+        { type: "module", pattern: "src/server/modules/*", partialMatch: false, capture: ["name"] },
+        { type: "core-db", pattern: "src/server/core/db", partialMatch: false },
+        { type: "core", pattern: "src/server/core", partialMatch: false },
+        { type: "app", pattern: "src/app", partialMatch: false },
+        { type: "components", pattern: "src/components", partialMatch: false },
+        { type: "lib", pattern: "src/lib", partialMatch: false },
+        { type: "config", pattern: "src/config", partialMatch: false },
+        { type: "root", pattern: "src", partialMatch: false },
+      ],
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "allow",
+          // Also look at packages (the query builder below), not only at our own files.
+          checkAllOrigins: true,
+          policies: [
+            {
+              // Within a module its files import each other freely (internal dependencies are not checked).
+              disallow: { to: { element: { type: "module", fileInternalPath: "!index.ts" } } },
+              message:
+                'Import the {{ to.captured.name }} module through its index ("@/server/modules/{{ to.captured.name }}"), not one of its files: add what you need to its index.ts.',
+            },
+            {
+              from: { element: { type: ["core", "core-db"] } },
+              disallow: { to: { element: { type: ["module", "app", "components"] } } },
+              message: "The core (src/server/core) imports no module and no screen: move the code that needs a module into a module.",
+            },
+            {
+              from: { element: { type: "module" } },
+              disallow: { to: { element: { type: ["app", "components"] } } },
+              message: "Modules do not import screens: src/app and src/components call modules, not the other way round.",
+            },
+            {
+              from: { element: { type: ["app", "components", "lib", "config", "root"] } },
+              disallow: [{ to: { element: { type: "core-db" } } }, { to: { module: { origin: "external", source: "drizzle-orm{,/**}" } } }],
+              message:
+                "Only the modules (src/server/modules) and the core touch the database: call a module's function through its index, with getDb from @/server/core/get-db.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Cycles: between files (import-x, runtime imports) and between modules (type imports included).
+    files: ["src/**/*.{ts,tsx,mts,js,mjs}"],
+    plugins: { "import-x": importX, modules: modulesPlugin },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      // Which imported files it reads (its default is JavaScript only).
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".js", ".mjs"],
+    },
+    rules: { "import-x/no-cycle": "error", "modules/no-module-cycle": "error" },
   },
   {
     rules: {

@@ -9,7 +9,7 @@ const nextConfig: NextConfig = {
     serverActions: {
       // The largest legitimate action input is a booking or project form: a few text fields of
       // at most 5,000 characters, under 40 KB even fully escaped. Next's default is 1 MB; 256 KB
-      // keeps room and matches the admin JSON routes (BODY_LIMITS in src/server/body-limit.ts).
+      // keeps room and matches the admin JSON routes (BODY_LIMITS in src/server/core/body-limit.ts).
       bodySizeLimit: "256kb",
     },
     // src/proxy.ts runs before route handlers, and Next buffers each body for it up to this size,

@@ -4,19 +4,19 @@
 // Run with tsx --conditions=react-server (server-only modules) from the repository root.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { AdminActor } from "../src/server/auth/session";
-import { listAdminClients } from "../src/server/data/admin-clients";
-import { listAdminProjects } from "../src/server/data/admin-projects";
-import { openPglite } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
-import { countQueries } from "../src/server/db/query-counter";
+import type { AdminActor } from "../src/server/core/actor";
+import { listAdminClients } from "../src/server/modules/clients";
+import { listAdminProjects } from "../src/server/modules/projects";
+import { openPglite } from "../src/server/core/db/client";
+import { migrateDatabase } from "../src/server/core/db/migrate";
+import { countQueries } from "../src/server/core/db/query-counter";
 
 const CLIENTS = 2_000;
 const PROJECTS = 10_000;
 const INVOICES = 100_000;
 const RUNS = 15;
 
-// The data functions check the actor's role; the session lookup itself is better-auth's and is
+// The module functions check the actor's role; the session lookup itself is better-auth's and is
 // the same on every admin page, so it is left out of these figures.
 const actor: AdminActor = { role: "admin", userId: "bench-admin", email: "admin@bench.example", name: "Bench Admin" };
 

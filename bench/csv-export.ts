@@ -13,14 +13,14 @@ process.env.DATA_DIR = dataDir; // demo files only; the database itself stays in
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 process.env.APP_URL = "http://localhost:3000";
 
-const { openPglite, openPostgres, installDbHandle } = await import("../src/server/db/client");
+const { openPglite, openPostgres, installDbHandle } = await import("../src/server/core/db/client");
 const { createPostgresDatabase } = await import("../tests/helpers/postgres-database");
-const { migrateDatabase } = await import("../src/server/db/migrate");
-const { seedDemoData } = await import("../src/server/db/seed/seed-demo");
-const { getStorage } = await import("../src/server/storage/storage");
-const { getAuth } = await import("../src/server/auth/auth");
-const { DEMO_PASSWORDS } = await import("../src/server/db/seed/demo-data");
-const schema = await import("../src/server/db/schema");
+const { migrateDatabase } = await import("../src/server/core/db/migrate");
+const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
+const { getStorage } = await import("../src/server/core/storage/storage");
+const { getAuth } = await import("../src/server/modules/account/auth");
+const { DEMO_PASSWORDS } = await import("../src/server/core/db/seed/demo-data");
+const schema = await import("../src/server/core/db/schema");
 const { GET } = await import("../src/app/api/admin/exports/invoices/route");
 const { sql } = await import("drizzle-orm");
 

@@ -2,7 +2,7 @@
 // throttling) against the production build in Debian's chromium. Builds if needed, serves the app on
 // a free port with a throwaway DATA_DIR, prints the four category scores, LCP, CLS, TBT and the
 // gzipped JavaScript the page loads, then what loading the lazily loaded contact form adds.
-// Targets: the landing page budget in docs/ARCHITECTURE.md ("Landing page speed").
+// Targets: the landing page budget in src/components/README.md ("Landing page speed").
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

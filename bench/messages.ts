@@ -10,14 +10,14 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-messages-"));
 process.env.DATA_DIR = dataDir;
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 
-const { openPglite, openPostgres } = await import("../src/server/db/client");
+const { openPglite, openPostgres } = await import("../src/server/core/db/client");
 const { createPostgresDatabase } = await import("../tests/helpers/postgres-database");
-const { migrateDatabase } = await import("../src/server/db/migrate");
-const { seedDemoData } = await import("../src/server/db/seed/seed-demo");
-const { getStorage } = await import("../src/server/storage/storage");
-const { countQueries } = await import("../src/server/db/query-counter");
-const { getThreadPage, listAdminThreads, listClientThreads, countAdminUnreadThreads } = await import("../src/server/data/messages-read");
-const schema = await import("../src/server/db/schema");
+const { migrateDatabase } = await import("../src/server/core/db/migrate");
+const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
+const { getStorage } = await import("../src/server/core/storage/storage");
+const { countQueries } = await import("../src/server/core/db/query-counter");
+const { getThreadPage, listAdminThreads, listClientThreads, countAdminUnreadThreads } = await import("../src/server/modules/messages/messages-read");
+const schema = await import("../src/server/core/db/schema");
 
 const THREADS = 300;
 const LONG_THREAD = 1_000;

@@ -10,15 +10,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-portal-"));
 process.env.DATA_DIR = dataDir; // demo files only; the database itself stays in memory
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 
-const { openPglite, openPostgres } = await import("../src/server/db/client");
+const { openPglite, openPostgres } = await import("../src/server/core/db/client");
 const { createPostgresDatabase } = await import("../tests/helpers/postgres-database");
-const { migrateDatabase } = await import("../src/server/db/migrate");
-const { seedDemoData } = await import("../src/server/db/seed/seed-demo");
-const { getStorage } = await import("../src/server/storage/storage");
-const { countQueries } = await import("../src/server/db/query-counter");
-const { loadClientPortal } = await import("../src/server/data/portal-load");
-const schema = await import("../src/server/db/schema");
-const { DEMO_TIERS } = await import("../src/server/db/seed/demo-data");
+const { migrateDatabase } = await import("../src/server/core/db/migrate");
+const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
+const { getStorage } = await import("../src/server/core/storage/storage");
+const { countQueries } = await import("../src/server/core/db/query-counter");
+const { loadClientPortal } = await import("../src/server/modules/portal/portal-load");
+const schema = await import("../src/server/core/db/schema");
+const { DEMO_TIERS } = await import("../src/server/core/db/seed/demo-data");
 
 const PROJECTS = 200;
 const INVOICES = 5_000;

@@ -1,16 +1,15 @@
 // `npm run bench:square`: sync of 10,000 invoices from the fake Square into a fresh database,
 // printing wall time and database round trips (target: under 10 s). Runs on an in-memory PGlite,
 // or on PostgreSQL when BENCH_DATABASE_URL is set. BENCH_INVOICES changes the count.
-import { closeDb, installDbHandle, openPglite, openPostgres } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
-import { countQueries } from "../src/server/db/query-counter";
-import { seedDemoData } from "../src/server/db/seed/seed-demo";
-import { createSquareClient } from "../src/server/integrations/square/client";
-import { squareConfig } from "../src/server/integrations/square/config";
-import { saveConnection } from "../src/server/integrations/square/connection";
-import { fetchSquareSnapshot } from "../src/server/integrations/square/square-fetch";
-import { syncSquareInvoices } from "../src/server/integrations/square/invoice-sync";
-import { getStorage } from "../src/server/storage/storage";
+import { closeDb, installDbHandle, openPglite, openPostgres } from "../src/server/core/db/client";
+import { migrateDatabase } from "../src/server/core/db/migrate";
+import { countQueries } from "../src/server/core/db/query-counter";
+import { seedDemoData } from "../src/server/modules/demo";
+import { createSquareClient } from "../src/server/modules/square/client";
+import { squareConfig, syncSquareInvoices } from "../src/server/modules/square";
+import { saveConnection } from "../src/server/modules/square/connection";
+import { fetchSquareSnapshot } from "../src/server/modules/square/square-fetch";
+import { getStorage } from "../src/server/core/storage/storage";
 import { generatedFixture } from "../tools/fake-square/fixtures";
 import { startFakeSquare } from "../tools/fake-square/server";
 

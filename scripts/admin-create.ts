@@ -4,8 +4,8 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { createCredentialUser, findUserByEmail, setUserPassword } from "../src/server/auth/users";
-import { clients, user } from "../src/server/db/schema";
+import { createCredentialUser, findUserByEmail, setUserPassword } from "../src/server/modules/account/users";
+import { clients, user } from "../src/server/core/db/schema";
 import { CliError, withCliDatabase } from "./cli-db";
 
 const argsSchema = z.object({

@@ -3,8 +3,8 @@
 // Works on the embedded database (stop the server first) and on DATABASE_URL.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { resetUserTwoFactor } from "../src/server/auth/two-factor-reset";
-import { findUserByEmail } from "../src/server/auth/users";
+import { resetUserTwoFactor } from "../src/server/modules/account/two-factor-reset";
+import { findUserByEmail } from "../src/server/modules/account";
 import { CliError, withCliDatabase } from "./cli-db";
 
 const USAGE = "Usage: npm run admin:reset-2fa -- --email admin@company.com";

@@ -13,7 +13,7 @@ try {
   // drizzle-kit wants a relative output path.
   const out = path.relative(ROOT, path.join(copy, "drizzle"));
   const kit = path.join(ROOT, "node_modules", "drizzle-kit", "bin.cjs");
-  const result = spawnSync(process.execPath, [kit, "generate", "--dialect", "postgresql", "--schema", "./src/server/db/schema/index.ts", "--out", out, "--name", "unexpected"], {
+  const result = spawnSync(process.execPath, [kit, "generate", "--dialect", "postgresql", "--schema", "./src/server/core/db/schema/index.ts", "--out", out, "--name", "unexpected"], {
     cwd: ROOT,
     encoding: "utf8",
   });

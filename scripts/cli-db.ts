@@ -1,8 +1,8 @@
 // Shared by the CLI scripts: opens the database of the environment (respecting the embedded
 // database's lock) and applies migrations.
-import { closeDb, getDbHandle } from "../src/server/db/client";
-import { DataDirLockedError } from "../src/server/db/data-dir-lock";
-import { migrateDatabase } from "../src/server/db/migrate";
+import { closeDb, getDbHandle } from "../src/server/core/db/client";
+import { DataDirLockedError } from "../src/server/core/db/data-dir-lock";
+import { migrateDatabase } from "../src/server/core/db/migrate";
 
 export async function withCliDatabase(fn: (handle: ReturnType<typeof getDbHandle>) => Promise<void>): Promise<void> {
   try {

@@ -13,7 +13,7 @@ process.env.NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 // Fail before building or listening on a bad environment, with the server's own schema and rules
-// (src/config/env-schema.mjs; the server applies the same ones in src/server/env.ts).
+// (src/config/env-schema.mjs; the server applies the same ones in src/server/core/env.ts).
 let env;
 try {
   env = parseEnv(process.env);
@@ -50,9 +50,9 @@ try {
 }
 
 const { port, host: hostname } = env;
-// The client address is decided in src/proxy.ts (src/server/client-address.ts), which cannot see
+// The client address is decided in src/proxy.ts (src/server/core/client-address.ts), which cannot see
 // the socket: stamp the peer address on every request under a nonce that only this process knows
-// (the same Symbol src/server/client-address.ts reads), so a client-sent copy never passes.
+// (the same Symbol src/server/core/client-address.ts reads), so a client-sent copy never passes.
 const PEER_HEADER = "x-sentinel-peer";
 const peerNonce = randomBytes(24).toString("base64url");
 globalThis[Symbol.for("sentinel.peerNonce")] = peerNonce;
@@ -93,7 +93,7 @@ server.listen(port, hostname, () => {
 // exits at once.
 const DRAIN_MS = 10_000;
 const TASKS_MS = 10_000;
-// Registered by src/server/startup.ts (the app's bundle), which owns the timers and the database.
+// Registered by src/server/modules/operations/startup.ts (the app's bundle), which owns the timers and the database.
 const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
 
 function withTimeout(promise, ms) {

@@ -2,8 +2,8 @@
 // whatever the store's marker says (docs/DEPLOYMENT.md#restore). Only the owner's daily sweep
 // removes objects no row refers to; a database restored from a backup is not the owner until this
 // is run against it. Works on the embedded database (stop the server first) and on DATABASE_URL.
-import { claimStorage } from "../src/server/storage/ownership";
-import { getStorage } from "../src/server/storage/storage";
+import { claimStorage } from "../src/server/modules/operations/ownership";
+import { getStorage } from "../src/server/core/storage/storage";
 import { withCliDatabase } from "./cli-db";
 
 await withCliDatabase(async ({ db }) => {

@@ -1,5 +1,5 @@
 // Runs before every request the app serves (pages, server actions, route handlers, /api/auth):
-// 1. Decides the client address by the one rule (src/server/client-address.ts) and passes the app
+// 1. Decides the client address by the one rule (src/server/core/client-address.ts) and passes the app
 //    a single normalized X-Forwarded-For, so rate limits, better-auth and logs all see the same
 //    address and none sees a client-written one, however the app is served.
 // 2. Security headers on documents: a CSP with a fresh nonce on dynamic pages, the build's script
@@ -18,7 +18,7 @@ import {
   type ProxyTrust,
   resolveClientAddress,
   TrustProxyError,
-} from "@/server/client-address";
+} from "@/server/core/client-address";
 
 let trust: ProxyTrust | undefined;
 function proxyTrust(): ProxyTrust {

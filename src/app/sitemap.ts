@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
 import { LEGAL_PAGES, LEGAL_UPDATED } from "@/lib/legal-pages";
-import { serverEnv } from "@/server/env";
+import { serverEnv } from "@/server/core/env";
 
 // The public pages worth indexing: the landing page and the two legal pages.
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

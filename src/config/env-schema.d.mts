@@ -4,7 +4,7 @@ import type { z } from "zod";
 export type ParsedEnv = {
   port: number;
   host: string;
-  /** As given (relative paths are resolved by the server, src/server/env.ts). */
+  /** As given (relative paths are resolved by the server, src/server/core/env.ts). */
   dataDir: string;
   databaseUrl: string | undefined;
   appUrl: string;
@@ -19,7 +19,7 @@ export type ParsedEnv = {
   mailTransport: "smtp" | "log" | undefined;
   mailFrom: string;
   contactEmail: string;
-  /** Raw TRUST_PROXY; parsed by src/server/client-address.ts. */
+  /** Raw TRUST_PROXY; parsed by src/server/core/client-address.ts. */
   trustProxy: string | undefined;
   auditRetentionDays: number | undefined;
   storage: "disk" | "s3" | undefined;

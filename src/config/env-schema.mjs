@@ -1,6 +1,6 @@
 // The server's environment, parsed by one zod schema. Plain ESM (no TypeScript, no server-only
 // marker) because `npm start` (scripts/start.mjs) runs it with plain node before building or
-// listening; the server reads it through src/server/env.ts. Types: env-schema.d.mts.
+// listening; the server reads it through src/server/core/env.ts. Types: env-schema.d.mts.
 import { z } from "zod";
 
 /** Unset and blank are the same: a variable left empty in a .env file means "use the default". */
@@ -17,7 +17,7 @@ const boundedInt = (fallback, min, max) => trimmed.pipe(z.coerce.number().int().
 
 /**
  * The Square variables. Part of envSchema (checked at start), and also parsed on their own at call
- * time by src/server/integrations/square/config.ts: tests and the dev script change them after
+ * time by src/server/modules/square/config.ts: tests and the dev script change them after
  * start-up. Without an application id and secret the integration is "not configured".
  */
 export const squareEnvSchema = z

@@ -1,5 +1,5 @@
 // The browser's one way to call our route handlers: a success body comes back parsed, an error
-// body ({ success: false, error, code, fieldErrors? }, see src/server/errors.ts) comes back as a
+// body ({ success: false, error, code, fieldErrors? }, see src/server/core/errors.ts) comes back as a
 // typed ApiError. A network failure rejects with fetch's own error, so callers can tell "the
 // server said no" (ApiError) from "the server could not be reached" (anything else).
 

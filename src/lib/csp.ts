@@ -1,6 +1,6 @@
 // Content-Security-Policy and HSTS values, built in one place for src/proxy.ts (pages) and the
 // download route (files). Pure code: it runs in the proxy, in route handlers and in unit tests.
-// Why each source is allowed: docs/ARCHITECTURE.md, "Security headers".
+// Why each source is allowed: docs/SECURITY-HEADERS.md.
 
 import { LEGAL_PAGES } from "./legal-pages";
 
@@ -24,7 +24,7 @@ export const NOT_FOUND_PAGE_PATH = "/_not-found";
 /**
  * The build's script hashes of each prerendered page (`sha256-…`, by page path), written by
  * scripts/static-page-csp.mjs and put on this global for the proxy by scripts/start.mjs (under
- * `next start`, by src/server/static-page-csp.ts).
+ * `next start`, by src/server/core/static-page-csp.ts).
  */
 export type StaticPageHashes = Readonly<Record<string, readonly string[]>>;
 export const STATIC_PAGE_CSP_KEY = Symbol.for("sentinel.staticPageCsp");

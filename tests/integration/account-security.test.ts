@@ -18,11 +18,11 @@ import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from 
 import { saveNotificationPreferencesAction } from "@/app/client-portal/actions";
 import ClientPortalPage from "@/app/client-portal/page";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { CLIENT_TWO_FACTOR_REQUIRED } from "@/server/auth/session";
-import { createCredentialUser } from "@/server/auth/users";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
-import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/db/schema";
-import { outboxIdle } from "@/server/integrations/email/outbox";
+import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { outboxIdle } from "@/server/core/mail/outbox";
+import { createCredentialUser } from "@/server/modules/account";
+import { CLIENT_TWO_FACTOR_REQUIRED } from "@/server/modules/account/session";
 import { Browser, FIREFOX_WINDOWS } from "./helpers/browser";
 import { setupTestDatabase } from "./helpers/db";
 import { callPage } from "./helpers/entry-outcome";

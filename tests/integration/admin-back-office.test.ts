@@ -3,20 +3,20 @@
 // view of a client's portal refused on every client write, and the audit log's filters.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { GET as getClientDocument } from "@/app/api/client/documents/[id]/route";
 import { decideBookingAction } from "@/app/admin/(area)/bookings/actions";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { setInquiryArchivedAction } from "@/app/admin/(area)/inquiries/actions";
+import { GET as getClientDocument } from "@/app/api/client/documents/[id]/route";
 import { loadMoreInvoices, requestServiceBooking, saveAccountSettings } from "@/app/client-portal/actions";
-import { requireClientOrViewer } from "@/server/auth/session";
-import { issueViewAsCookie, READ_ONLY_VIEW_MESSAGE, VIEW_AS_COOKIE } from "@/server/auth/view-as";
-import { listAuditLog } from "@/server/data/admin-audit";
-import { listAdminBookings } from "@/server/data/admin-bookings";
-import { countUnreadInquiries, listAdminInquiries } from "@/server/data/admin-inquiries";
-import { startViewAsClient } from "@/server/data/admin-view-as";
-import { listRecentBookings } from "@/server/data/portal-bookings";
-import { auditLog, clients, contactInquiries, serviceBookings, session } from "@/server/db/schema";
-import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import { auditLog, clients, contactInquiries, serviceBookings, session } from "@/server/core/db/schema";
+import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { startViewAsClient } from "@/server/modules/account";
+import { requireClientOrViewer } from "@/server/modules/account/session";
+import { issueViewAsCookie, VIEW_AS_COOKIE } from "@/server/modules/account/view-as";
+import { listAuditLog } from "@/server/modules/audit";
+import { listAdminBookings, listRecentBookings } from "@/server/modules/bookings";
+import { countUnreadInquiries, listAdminInquiries } from "@/server/modules/inquiries";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
@@ -107,7 +107,7 @@ describe("view as client (read only)", () => {
     expect(await listSessionsAction({})).toEqual(refused);
     expect(await listPasskeysAction({})).toEqual(refused);
     // The last line: a write reaching recordAudit with the viewer's actor never lands.
-    await expect(import("@/server/audit").then(({ recordAudit }) => recordAudit(t.db, { actor, action: "x", entityType: "x" }))).rejects.toThrow(READ_ONLY_VIEW_MESSAGE);
+    await expect(import("@/server/modules/audit/audit").then(({ recordAudit }) => recordAudit(t.db, { actor, action: "x", entityType: "x" }))).rejects.toThrow(READ_ONLY_VIEW_MESSAGE);
 
     // Another admin's cookie or an expired one grants nothing.
     const expired = issueViewAsCookie(DEMO_USERS.admin.id, TENANTS.acme.clientId, new Date(Date.now() - 3_600_000));

@@ -2,9 +2,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { approveBookingAction, markInquiryReadAction } from "@/app/admin/(area)/dashboard/actions";
-import { listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/data/admin-dashboard";
-import { auditLog, contactInquiries, serviceBookings } from "@/server/db/schema";
-import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { auditLog, contactInquiries, serviceBookings } from "@/server/core/db/schema";
+import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/modules/dashboard";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";

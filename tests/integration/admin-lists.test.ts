@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { listAdminClients } from "@/server/data/admin-clients";
-import { getDashboardStats, listPendingBookings, listRecentInquiries } from "@/server/data/admin-dashboard";
-import { listAdminProjects } from "@/server/data/admin-projects";
-import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
-import { listRecentDocuments } from "@/server/data/admin-documents";
-import { countQueries } from "@/server/db/query-counter";
-import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/db/seed/demo-data";
+import { countQueries } from "@/server/core/db/query-counter";
+import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/core/db/seed/demo-data";
+import { listAdminClients } from "@/server/modules/clients";
+import { getDashboardStats, listPendingBookings, listRecentInquiries } from "@/server/modules/dashboard";
+import { listRecentDocuments } from "@/server/modules/documents";
+import { listAdminProjects } from "@/server/modules/projects";
+import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
 

@@ -1,7 +1,6 @@
 // Project writes and invoice links: actions and the link-invoices route, all audited, all-or-nothing.
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as linkInvoicesRoute } from "@/app/api/admin/projects/link-invoices/route";
 import {
   createProjectAction,
   getProjectInvoicesAction,
@@ -9,8 +8,9 @@ import {
   unlinkInvoiceAction,
   updateProjectAction,
 } from "@/app/admin/(area)/projects/actions";
-import { auditLog, invoices, projects } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/server/db/seed/demo-data";
+import { POST as linkInvoicesRoute } from "@/app/api/admin/projects/link-invoices/route";
+import { auditLog, invoices, projects } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { authHeaders } from "./helpers/auth";
 import { adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
@@ -127,7 +127,7 @@ describe("POST /api/admin/projects/link-invoices", () => {
     asAdmin();
     const before = await getProjectInvoicesAction({ projectId: project.id });
     expect(before.ok).toBe(true);
-    const data = (before as { data: Awaited<ReturnType<typeof import("@/server/data/admin-projects").getProjectInvoices>> }).data;
+    const data = (before as { data: Awaited<ReturnType<typeof import("@/server/modules/projects/admin-projects").getProjectInvoices>> }).data;
     expect(data.linked.map((i) => i.invoiceNumber).sort()).toEqual(["INV-1001", "INV-1006", "INV-1007"]);
     // Only Acme's own unlinked invoices are offered.
     expect(data.unlinked.map((i) => i.invoiceNumber)).toEqual(["INV-1005"]);

@@ -2,9 +2,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/admin/update-client-rates/route";
-import { replaceClientRates } from "@/server/data/admin-rates";
-import { auditLog, clientRates } from "@/server/db/schema";
-import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
+import { auditLog, clientRates } from "@/server/core/db/schema";
+import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { replaceClientRates } from "@/server/modules/rates";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";

@@ -3,11 +3,11 @@
 // device cookie for the account has its own budget and gets in.
 import { describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { AUTH_LIMITS } from "@/server/auth/brute-force";
-import { DEVICE_COOKIE, issueDeviceCookie, verifyDeviceCookie } from "@/server/auth/device-cookie";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { createCredentialUser } from "@/server/modules/account";
+import { AUTH_LIMITS } from "@/server/modules/account/brute-force";
+import { DEVICE_COOKIE, issueDeviceCookie, verifyDeviceCookie } from "@/server/modules/account/device-cookie";
 import { signInToArea } from "./helpers/auth-actions";
-import { createCredentialUser } from "@/server/auth/users";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/db/seed/demo-data";
 import { nextTestIp, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { todayIso } from "@/lib/format";
-import { getAuth } from "@/server/auth/auth";
-import { requireAdmin, requireClient } from "@/server/auth/session";
-import { listPortalInvoices } from "@/server/data/portal-billing";
-import { user } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
-import { withAdmin, withClient } from "@/server/handler";
+import { user } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/core/db/seed/demo-data";
+import { getAuth, withAdmin, withClient } from "@/server/modules/account";
+import { requireAdmin, requireClient } from "@/server/modules/account/session";
+import { listPortalInvoices } from "@/server/modules/invoices";
 import { adminCookie, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -65,7 +64,7 @@ describe("never lets a client choose its role", () => {
         body: JSON.stringify({ name: "Still a client", role: "admin" }),
       }),
     );
-    // The route does not serve update-user at all (src/server/auth/http-endpoints.ts).
+    // The route does not serve update-user at all (src/server/modules/account/http-endpoints.ts).
     expect(response.status).toBe(404);
     // And were it called, better-auth refuses the field outright (role is declared with input: false).
     await expect(getAuth().api.updateUser({ body: { name: "Still a client", role: "admin" } as never, headers: authHeaders(cookie) })).rejects.toMatchObject({
@@ -123,7 +122,7 @@ describe("guards", () => {
 
   it("ends the session on sign-out", async () => {
     const cookie = await clientCookie();
-    const { getAuth } = await import("@/server/auth/auth");
+    const { getAuth } = await import("@/server/modules/account/auth");
     const out = await getAuth().handler(new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: authHeaders(cookie) }));
     expect(out.status).toBe(200);
     await expect(requireClient(authHeaders(cookie))).rejects.toMatchObject({ code: "unauthorized" });

@@ -1,12 +1,10 @@
 // Session tokens stay in httpOnly cookies: every better-auth endpoint, called through the app's
 // /api/auth/* route as a signed-in user, answers JSON without a token field at any depth and
 // without the session token as any value (most answer 404: the route serves only what the browser
-// calls, src/server/auth/http-endpoints.ts).
+// calls, src/server/modules/account/http-endpoints.ts).
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/auth/[...all]/route";
-import { getAuth } from "@/server/auth/auth";
-import { stripTokens } from "@/server/auth/strip-tokens";
-import { createCredentialUser } from "@/server/auth/users";
+import { createCredentialUser, getAuth, stripTokens } from "@/server/modules/account";
 import { APP_ORIGIN, nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

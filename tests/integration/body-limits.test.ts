@@ -11,7 +11,7 @@ import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { POST as contactRoute } from "@/app/api/contact/send/route";
 import { POST as webhookRoute } from "@/app/api/square/webhook/route";
 import { MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
-import { BODY_LIMITS } from "@/server/body-limit";
+import { BODY_LIMITS } from "@/server/core/body-limit";
 import { signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, nextTestIp } from "./helpers/auth";

@@ -1,13 +1,13 @@
 // The client address the app sees, for both ways of serving: behind scripts/start.mjs (its own
-// socket stamp) and under `next start` (the in-process stamp from src/server/peer-stamp.ts). Real
+// socket stamp) and under `next start` (the in-process stamp from src/server/core/peer-stamp.ts). Real
 // node:http servers and sockets; src/proxy.ts's header rewrite is the function under test.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { proxy, withClientAddress } from "@/proxy";
-import { PEER_HEADER, PEER_NONCE_KEY } from "@/server/client-address";
-import { ensurePeerStamp } from "@/server/peer-stamp";
+import { PEER_HEADER, PEER_NONCE_KEY } from "@/server/core/client-address";
+import { ensurePeerStamp } from "@/server/core/peer-stamp";
 
 const g = globalThis as Record<symbol, string | undefined>;
 const servers: http.Server[] = [];

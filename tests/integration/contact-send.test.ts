@@ -3,13 +3,13 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/contact/send/route";
-import { CONTACT_RATE_LIMIT } from "@/server/data/contact-inquiries";
-import { contactInquiries, emailOutbox } from "@/server/db/schema";
-import { resetServerEnv } from "@/server/env";
 import type { ContactInquiry } from "@/lib/validation/contact";
-import { contactNotificationMail } from "@/server/integrations/email/contact-templates";
-import { setMailTransport, type OutgoingMail } from "@/server/integrations/email/mailer";
-import { drainOutbox, outboxIdle } from "@/server/integrations/email/outbox";
+import { contactInquiries, emailOutbox } from "@/server/core/db/schema";
+import { resetServerEnv } from "@/server/core/env";
+import { setMailTransport, type OutgoingMail } from "@/server/core/mail/mailer";
+import { drainOutbox, outboxIdle } from "@/server/core/mail/outbox";
+import { CONTACT_RATE_LIMIT } from "@/server/modules/inquiries";
+import { contactNotificationMail } from "@/server/modules/inquiries/contact-templates";
 import { setupTestDatabase } from "./helpers/db";
 import { APP_ORIGIN, nextTestIp } from "./helpers/auth";
 

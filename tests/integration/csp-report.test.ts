@@ -2,7 +2,7 @@
 // 16 KB refused (413), the per-address limit (429, IPv6 by /64), and junk answered 400.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/csp-report/route";
-import { CSP_REPORT_RATE_LIMIT } from "@/server/csp-report";
+import { CSP_REPORT_RATE_LIMIT } from "@/server/core/csp-report";
 import { nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

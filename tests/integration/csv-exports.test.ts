@@ -2,18 +2,18 @@
 // filters, and the portal's own invoices; parsed back with csv-parse.
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { GET as exportClients } from "@/app/api/admin/exports/clients/route";
 import { GET as exportInvoices } from "@/app/api/admin/exports/invoices/route";
 import { GET as exportProjects } from "@/app/api/admin/exports/projects/route";
 import { GET as exportOwnInvoices } from "@/app/api/client/invoices/export/route";
-import { clients, invoices, projects } from "@/server/db/schema";
-import { DEMO_INVOICES } from "@/server/db/seed/demo-data";
-import { exportAdminInvoices } from "@/server/data/admin-exports";
-import { getPortalProfile, updateAccountSettings } from "@/server/data/portal-profile";
+import { clients, invoices, projects } from "@/server/core/db/schema";
+import { DEMO_INVOICES } from "@/server/core/db/seed/demo-data";
+import { getPortalProfile, updateAccountSettings } from "@/server/modules/clients";
+import { exportAdminInvoices } from "@/server/modules/exports";
 import { adminActor, adminCookie, clientActor, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
-import { eq } from "drizzle-orm";
 
 const t = setupTestDatabase({ seedDemo: true });
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError } from "@/server/db/data-dir-lock";
+import { acquireDataDirLock, DataDirLockedError } from "@/server/core/db/data-dir-lock";
 
 describe("embedded database lock", () => {
   it("refuses a second process while the first holds the folder, and frees it on release", () => {

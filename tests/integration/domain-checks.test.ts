@@ -8,10 +8,10 @@ import { CLIENT_STATUSES } from "@/lib/domain/client-status";
 import { DOCUMENT_CATEGORIES } from "@/lib/domain/document-category";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUSES } from "@/lib/domain/project-status";
-import { SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
+import { SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { URGENCIES } from "@/lib/domain/urgency";
-import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
+import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase({ seedDemo: true });

@@ -6,9 +6,9 @@
 // CONTRIBUTING.md.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { signDownloadUrl } from "@/server/storage/signed-url";
-import { DEMO_USERS } from "@/server/db/seed/demo-data";
-import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
+import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { authHeaders, APP_ORIGIN, nextTestIp, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule, isServerActionModule, type EntryPoint } from "./helpers/entry-points";
@@ -150,7 +150,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       crossTenant: { status: 200, json: { user: { email: "client@example.com" } } },
     },
     {
-      // One of better-auth's endpoints the route does not serve (src/server/auth/http-endpoints.ts).
+      // One of better-auth's endpoints the route does not serve (src/server/modules/account/http-endpoints.ts).
       name: "list-sessions",
       call: () => ({ url: "/api/auth/list-sessions", params: { all: ["list-sessions"] } }),
       expect: everyone(404),

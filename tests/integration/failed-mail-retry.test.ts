@@ -4,10 +4,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { retryFailedMailAction } from "@/app/admin/(area)/dashboard/actions";
-import { listFailedMails } from "@/server/data/admin-outbox";
-import { auditLog, emailOutbox } from "@/server/db/schema";
-import { type OutgoingMail, setMailTransport } from "@/server/integrations/email/mailer";
-import { outboxIdle } from "@/server/integrations/email/outbox";
+import { auditLog, emailOutbox } from "@/server/core/db/schema";
+import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
+import { outboxIdle } from "@/server/core/mail/outbox";
+import { listFailedMails } from "@/server/modules/operations";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie, clientCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";

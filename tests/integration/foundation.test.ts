@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clientRates, clients, documents, invoices, user } from "@/server/db/schema";
-import { seedDemoData } from "@/server/db/seed/seed-demo";
-import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
-import { getStorage } from "@/server/storage/storage";
+import { clientRates, clients, documents, invoices, user } from "@/server/core/db/schema";
+import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { getStorage } from "@/server/core/storage/storage";
+import { seedDemoData } from "@/server/modules/demo";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase();

@@ -16,12 +16,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientListQuerySchema, invoiceExportQuerySchema, linkInvoicesSchema, projectListQuerySchema, updateClientRatesSchema } from "@/lib/validation/admin";
-import { DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
-import { createUnsubscribeToken } from "@/server/notifications/unsubscribe-token";
-import { GENERIC_ERROR } from "@/server/errors";
-import { actionInputSchema } from "@/server/handler";
-import { saveConnection } from "@/server/integrations/square/connection";
-import { signDownloadUrl } from "@/server/storage/signed-url";
+import { DEMO_RATES, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { GENERIC_ERROR } from "@/server/core/errors";
+import { actionInputSchema } from "@/server/core/handler";
+import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
+import { saveConnection } from "@/server/modules/square/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { signSquareWebhook } from "../../tools/fake-square/webhook";
 import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie } from "./helpers/auth";

@@ -3,12 +3,12 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
+import { createProjectAction } from "@/app/admin/(area)/projects/actions";
 import { POST as updateRates } from "@/app/api/admin/update-client-rates/route";
 import { POST as webhook } from "@/app/api/square/webhook/route";
-import { createProjectAction } from "@/app/admin/(area)/projects/actions";
 import { saveAccountSettings } from "@/app/client-portal/actions";
-import { auditLog, clientRates, clients, invoices, projects, squareWebhookEvents } from "@/server/db/schema";
-import { saveConnection } from "@/server/integrations/square/connection";
+import { auditLog, clientRates, clients, invoices, projects, squareWebhookEvents } from "@/server/core/db/schema";
+import { saveConnection } from "@/server/modules/square/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminCookie, clientCookie } from "./helpers/admin-session";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/health/route";
-import { installDbHandle } from "@/server/db/client";
+import { installDbHandle } from "@/server/core/db/client";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase();

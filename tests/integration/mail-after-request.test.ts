@@ -1,4 +1,4 @@
-// Mail queued by a request goes out when that request ends (docs/ARCHITECTURE.md, "Mail"), not at
+// Mail queued by a request goes out when that request ends (src/server/core/README.md, "Mail"), not at
 // the next tick of the periodic task (which never runs in these tests): a document upload, a
 // project status change and a booking decision each reach a real SMTP server within 2 seconds,
 // with no drain started by hand.
@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { decideBookingAction } from "@/app/admin/(area)/bookings/actions";
 import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
 import { POST as upload } from "@/app/api/admin/documents/upload/route";
-import { emailOutbox, serviceBookings } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/server/db/seed/demo-data";
-import { resetServerEnv } from "@/server/env";
-import { setMailTransport } from "@/server/integrations/email/mailer";
-import { outboxIdle } from "@/server/integrations/email/outbox";
+import { emailOutbox, serviceBookings } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { resetServerEnv } from "@/server/core/env";
+import { setMailTransport } from "@/server/core/mail/mailer";
+import { outboxIdle } from "@/server/core/mail/outbox";
 import { adminCookie } from "./helpers/admin-session";
 import { authHeaders } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

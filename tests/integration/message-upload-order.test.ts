@@ -4,12 +4,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as adminStartThread } from "@/app/api/admin/messages/threads/route";
-import { POST as startThread } from "@/app/api/client/messages/threads/route";
 import { POST as reply } from "@/app/api/client/messages/threads/[id]/route";
-import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from "@/server/data/messages-write";
-import { messages, projects, rateLimit } from "@/server/db/schema";
-import { DEMO_CLIENTS, DEMO_USERS } from "@/server/db/seed/demo-data";
-import { type DocumentStorage, getStorage, setStorage } from "@/server/storage/storage";
+import { POST as startThread } from "@/app/api/client/messages/threads/route";
+import { messages, projects, rateLimit } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { type DocumentStorage, getStorage, setStorage } from "@/server/core/storage/storage";
+import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from "@/server/modules/messages/messages-write";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { pdfBytes } from "./helpers/upload-files";

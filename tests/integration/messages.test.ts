@@ -2,20 +2,20 @@
 // the attachment rules, unread counts, the mail, and a constant query count for long threads.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as startThread } from "@/app/api/client/messages/threads/route";
-import { GET as getThread, POST as reply } from "@/app/api/client/messages/threads/[id]/route";
-import { GET as getAttachment } from "@/app/api/client/messages/attachments/[id]/route";
 import { POST as adminReply } from "@/app/api/admin/messages/threads/[id]/route";
+import { GET as getAttachment } from "@/app/api/client/messages/attachments/[id]/route";
+import { GET as getThread, POST as reply } from "@/app/api/client/messages/threads/[id]/route";
+import { POST as startThread } from "@/app/api/client/messages/threads/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
-import { countAdminUnreadThreads, getThreadPage, listClientThreads } from "@/server/data/messages-read";
-import { MESSAGE_RATE_LIMIT } from "@/server/data/messages-write";
-import { getOverviewStats } from "@/server/data/portal-overview";
-import { listUpcomingMeetings } from "@/server/data/portal-bookings";
-import { countQueries } from "@/server/db/query-counter";
-import { emailOutbox, messages, messageThreads, projects, serviceBookings } from "@/server/db/schema";
-import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
-import type { AdminActor } from "@/server/auth/session";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from "@/lib/validation/messages";
+import type { AdminActor } from "@/server/core/actor";
+import { countQueries } from "@/server/core/db/query-counter";
+import { emailOutbox, messages, messageThreads, projects, serviceBookings } from "@/server/core/db/schema";
+import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { listUpcomingMeetings } from "@/server/modules/bookings";
+import { countAdminUnreadThreads, getThreadPage, listClientThreads } from "@/server/modules/messages/messages-read";
+import { MESSAGE_RATE_LIMIT } from "@/server/modules/messages/messages-write";
+import { getOverviewStats } from "@/server/modules/portal/portal-overview";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { createTestClient, demoClientActor } from "./helpers/portal";
@@ -36,7 +36,7 @@ const get = (handler: typeof getThread, url: string, cookie: string, id: string)
   handler(new Request(`${APP_ORIGIN}${url}`, { headers: authHeaders(cookie) }), { params: Promise.resolve({ id }) });
 
 async function adminActor(): Promise<AdminActor> {
-  const { requireAdmin } = await import("@/server/auth/session");
+  const { requireAdmin } = await import("@/server/modules/account/session");
   return requireAdmin(authHeaders(await cookieOf("admin@example.com")));
 }
 
@@ -111,7 +111,7 @@ describe("messages", () => {
   it("limits how many messages one user sends in ten minutes (429), per user", async () => {
     const actor = await createTestClient(t.db, "Chatty");
     // A fresh client has no password: exercise the limit through the data layer's quota.
-    const { spendMessageQuota } = await import("@/server/data/messages-write");
+    const { spendMessageQuota } = await import("@/server/modules/messages/messages-write");
     for (let i = 0; i < MESSAGE_RATE_LIMIT.max; i++) await spendMessageQuota(t.db, actor);
     await expect(spendMessageQuota(t.db, actor)).rejects.toMatchObject({ code: "rate_limited" });
     // Another user is not affected.
@@ -149,7 +149,7 @@ describe("messages", () => {
     const admin = await cookieOf("admin@example.com");
     const acme = await cookieOf("client@example.com");
     const actor = await demoClientActor("client@example.com");
-    const { saveNotificationPreferences } = await import("@/server/notifications/preferences");
+    const { saveNotificationPreferences } = await import("@/server/modules/notifications/preferences");
     const started = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Preference check", body: "Opening" }));
     const { threadId } = (await started.json()) as { threadId: string };
     const mailsToClient = () =>
@@ -170,7 +170,7 @@ describe("messages", () => {
     await post(adminReply, `/api/admin/messages/threads/${threadId}`, admin, form({ body: "A second finding." }), threadId);
     expect(await mailsToClient()).toHaveLength(1);
     // Leaving the text choice out of a save keeps it.
-    expect((await import("@/server/notifications/preferences").then((m) => m.getNotificationPreferences(t.db, { actor }))).includeMessageText).toBe(true);
+    expect((await import("@/server/modules/notifications/preferences").then((m) => m.getNotificationPreferences(t.db, { actor }))).includeMessageText).toBe(true);
     await saveNotificationPreferences(t.db, { actor, input: { enabled: ["documents", "invoices", "bookings", "projects", "messages"], delivery: "each", includeMessageText: false } });
   });
 

@@ -1,10 +1,10 @@
-// The sweep of stored objects no row refers to (src/server/storage/orphans.ts), on disk storage:
+// The sweep of stored objects no row refers to (src/server/modules/operations/orphans.ts), on disk storage:
 // what an upload killed between its object and its row leaves behind.
 import { describe, expect, it } from "vitest";
-import { documents } from "@/server/db/schema";
-import { ORPHAN_MIN_AGE_MS, sweepOrphanedObjects } from "@/server/storage/orphans";
-import { OWNER_MARKER } from "@/server/storage/ownership";
-import { getStorage } from "@/server/storage/storage";
+import { documents } from "@/server/core/db/schema";
+import { getStorage } from "@/server/core/storage/storage";
+import { ORPHAN_MIN_AGE_MS, sweepOrphanedObjects } from "@/server/modules/operations/orphans";
+import { OWNER_MARKER } from "@/server/modules/operations/ownership";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase({ seedDemo: true });

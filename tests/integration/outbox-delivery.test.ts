@@ -4,11 +4,11 @@
 // attempt leaves a message `failed` for good.
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DbHandle, openPostgres } from "@/server/db/client";
-import { emailOutbox } from "@/server/db/schema";
-import { resetServerEnv } from "@/server/env";
-import { setMailTransport } from "@/server/integrations/email/mailer";
-import { drainOutbox, enqueueEmail, kickOutbox, MAX_ATTEMPTS, outboxIdle, REDACTED_BODY, runOutboxDrain } from "@/server/integrations/email/outbox";
+import { type DbHandle, openPostgres } from "@/server/core/db/client";
+import { emailOutbox } from "@/server/core/db/schema";
+import { resetServerEnv } from "@/server/core/env";
+import { setMailTransport } from "@/server/core/mail/mailer";
+import { drainOutbox, enqueueEmail, kickOutbox, MAX_ATTEMPTS, outboxIdle, REDACTED_BODY, runOutboxDrain } from "@/server/core/mail/outbox";
 import { setupTestDatabase, usingPostgres } from "./helpers/db";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
 

@@ -2,8 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { earliestStartDate } from "@/lib/validation/portal";
-import { auditLog, clients, serviceBookings, user } from "@/server/db/schema";
-import { DEMO_CLIENTS } from "@/server/db/seed/demo-data";
+import { auditLog, clients, serviceBookings, user } from "@/server/core/db/schema";
+import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

@@ -1,18 +1,18 @@
 // Every portal data function against the demo data, for both demo clients, with sums computed by
-// hand from src/server/db/seed/demo-data.ts; each list must hold exactly the client's own rows.
+// hand from src/server/core/db/seed/demo-data.ts; each list must hold exactly the client's own rows.
 import { beforeAll, describe, expect, it } from "vitest";
 import { percentOf } from "@/lib/format";
 import { nextScheduledPayment, scheduleEntryState, scheduleProgress } from "@/lib/schedule";
-import type { ClientActor } from "@/server/auth/session";
-import { getBillingSummary, listPortalInvoices } from "@/server/data/portal-billing";
-import { listRecentBookings } from "@/server/data/portal-bookings";
-import { listPortalDocuments } from "@/server/data/portal-documents";
-import { getOverviewStats } from "@/server/data/portal-overview";
-import { getActiveSubscription, listActiveTiers } from "@/server/data/portal-plans";
-import { getPortalProfile } from "@/server/data/portal-profile";
-import { listPortalProjects } from "@/server/data/portal-projects";
-import { listPortalRates } from "@/server/data/portal-rates";
-import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_TIERS } from "@/server/db/seed/demo-data";
+import type { ClientActor } from "@/server/core/actor";
+import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_TIERS } from "@/server/core/db/seed/demo-data";
+import { listRecentBookings } from "@/server/modules/bookings";
+import { getPortalProfile } from "@/server/modules/clients";
+import { listPortalDocuments } from "@/server/modules/documents";
+import { getBillingSummary, listPortalInvoices } from "@/server/modules/invoices";
+import { getOverviewStats } from "@/server/modules/portal/portal-overview";
+import { listPortalProjects } from "@/server/modules/projects";
+import { listPortalRates } from "@/server/modules/rates";
+import { getActiveSubscription, listActiveTiers } from "@/server/modules/subscriptions";
 import { setupTestDatabase } from "./helpers/db";
 import { addInvoices, addProject, createTestClient, demoClientActor } from "./helpers/portal";
 

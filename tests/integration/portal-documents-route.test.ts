@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/client/documents/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
-import { DEMO_DOCUMENTS } from "@/server/db/seed/demo-data";
-import { demoPdf } from "@/server/db/seed/demo-files";
-import { verifyDownloadSignature } from "@/server/storage/signed-url";
+import { DEMO_DOCUMENTS } from "@/server/core/db/seed/demo-data";
+import { demoPdf } from "@/server/core/db/seed/demo-files";
+import { verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

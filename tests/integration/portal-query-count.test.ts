@@ -1,11 +1,11 @@
 // A portal load costs the same, small number of queries however many projects and invoices a
 // client has: per-project and per-invoice figures come from SQL aggregates, never from a loop.
 import { describe, expect, it } from "vitest";
-import { loadClientPortal } from "@/server/data/portal-load";
-import { documents } from "@/server/db/schema";
-import { countQueries } from "@/server/db/query-counter";
-import type { ClientActor } from "@/server/auth/session";
-import type { Db } from "@/server/db/client";
+import type { ClientActor } from "@/server/core/actor";
+import type { Db } from "@/server/core/db/client";
+import { countQueries } from "@/server/core/db/query-counter";
+import { documents } from "@/server/core/db/schema";
+import { loadClientPortal } from "@/server/modules/portal";
 import { setupTestDatabase } from "./helpers/db";
 import { addInvoices, addProject, createTestClient, type TestInvoice } from "./helpers/portal";
 
@@ -64,7 +64,7 @@ describe("portal load", () => {
   });
 
   it("loads the demo clients with the same count", async () => {
-    const { requireClient } = await import("@/server/auth/session");
+    const { requireClient } = await import("@/server/modules/account/session");
     const { sessionCookie, authHeaders } = await import("./helpers/auth");
     const actor = await requireClient(authHeaders(await sessionCookie("client@example.com")));
     const { result, queries } = await countQueries(() => loadClientPortal(t.db, { actor }));

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import { PortalData } from "@/components/portal/client-portal";
 import { PortalSections } from "@/components/portal/portal-sections";
 import { PortalLoadError } from "@/components/portal/portal-status";
-import type { ClientActor } from "@/server/auth/session";
-import { loadClientPortal } from "@/server/data/portal-load";
+import type { ClientActor } from "@/server/core/actor";
+import { loadClientPortal } from "@/server/modules/portal";
 import { setupTestDatabase } from "./helpers/db";
 import { demoClientActor } from "./helpers/portal";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hitRateLimit } from "@/server/rate-limit";
+import { hitRateLimit } from "@/server/core/rate-limit";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase();

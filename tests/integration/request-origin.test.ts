@@ -1,12 +1,12 @@
-// Requests that change data come from the site itself (docs/ARCHITECTURE.md#cross-site-requests):
+// Requests that change data come from the site itself (src/server/core/README.md, "Cross-site requests"):
 // every POST, PUT, PATCH and DELETE route handler refuses a cross-site or missing Origin with a 403
 // before anything else, but the four that cannot carry one (each named here, with its reason in
-// src/server/handler.ts); a JSON body must say it is JSON.
+// src/server/core/handler.ts); a JSON body must say it is JSON.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as sendInquiry } from "@/app/api/contact/send/route";
 import { POST as updateRates } from "@/app/api/admin/update-client-rates/route";
-import { clients, contactInquiries } from "@/server/db/schema";
+import { POST as sendInquiry } from "@/app/api/contact/send/route";
+import { clients, contactInquiries } from "@/server/core/db/schema";
 import { adminCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -18,7 +18,7 @@ const CROSS_SITE = { success: false, error: "Cross-site requests are not allowed
 const NO_ORIGIN = { success: false, error: "Requests that change data must come from the site: the Origin header is missing.", code: "forbidden" };
 const NOT_JSON = { success: false, error: "Send the body as JSON (Content-Type: application/json).", code: "unsupported_media_type" };
 
-// Routes that other senders reach without a usable Origin; the reason for each is in src/server/handler.ts.
+// Routes that other senders reach without a usable Origin; the reason for each is in src/server/core/same-origin.ts.
 const EXEMPT = ["POST /api/auth/[...all]", "POST /api/csp-report", "POST /api/notifications/unsubscribe", "POST /api/square/webhook"];
 
 type Route = (request: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;

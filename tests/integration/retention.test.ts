@@ -4,10 +4,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type Db, openPostgres } from "@/server/db/client";
-import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "@/server/db/schema";
-import { REDACTED_BODY } from "@/server/integrations/email/outbox";
-import { PRUNED_BODY, pruneOldData, runRetentionIfDue } from "@/server/retention";
+import { type Db, openPostgres } from "@/server/core/db/client";
+import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
+import { REDACTED_BODY } from "@/server/core/mail/outbox";
+import { PRUNED_BODY, pruneOldData, runRetentionIfDue } from "@/server/modules/operations/retention";
 import { setupTestDatabase, usingPostgres } from "./helpers/db";
 
 const t = setupTestDatabase();

@@ -1,9 +1,9 @@
 // Chart data (docs/PRODUCT.md#revenue-charts): month buckets from one statement each, exact cents.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AdminActor } from "@/server/auth/session";
-import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/db/schema";
-import { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding } from "@/server/data/revenue-charts";
+import type { AdminActor } from "@/server/core/actor";
+import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
+import { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding } from "@/server/modules/invoices";
 import { setupTestDatabase } from "./helpers/db";
 import { createTestClient } from "./helpers/portal";
 

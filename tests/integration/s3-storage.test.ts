@@ -3,8 +3,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { s3ConfigFromEnv, s3Storage } from "@/server/storage/s3-storage";
-import { getStorage, newStorageKey, setStorage } from "@/server/storage/storage";
+import { s3ConfigFromEnv, s3Storage } from "@/server/core/storage/s3-storage";
+import { getStorage, newStorageKey, setStorage } from "@/server/core/storage/storage";
 
 const objects = new Map<string, Buffer>();
 const uploads = new Map<string, Buffer[]>();

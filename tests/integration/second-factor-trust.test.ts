@@ -9,12 +9,10 @@ import { signInClientAction, verifySignInCodeAction } from "@/app/(auth)/actions
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from "@/app/account/actions";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { getAuth } from "@/server/auth/auth";
-import { createInvitationLink } from "@/server/auth/password-reset";
-import { getSession, requireAdmin, requireClient, TwoFactorRequiredError } from "@/server/auth/session";
-import { resetUserTwoFactor } from "@/server/auth/two-factor-reset";
-import { createCredentialUser } from "@/server/auth/users";
-import { clients, emailOutbox, session, twoFactor, user } from "@/server/db/schema";
+import { clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { createCredentialUser, createInvitationLink, getAuth } from "@/server/modules/account";
+import { getSession, requireAdmin, requireClient, TwoFactorRequiredError } from "@/server/modules/account/session";
+import { resetUserTwoFactor } from "@/server/modules/account/two-factor-reset";
 import { APP_ORIGIN } from "./helpers/auth";
 import { resetPasswordWithToken } from "./helpers/auth-actions";
 import { Browser } from "./helpers/browser";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/files/[id]/route";
-import { DEMO_DOCUMENTS } from "@/server/db/seed/demo-data";
-import { demoPdf } from "@/server/db/seed/demo-files";
-import { signDownloadUrl, verifyDownloadSignature } from "@/server/storage/signed-url";
+import { DEMO_DOCUMENTS } from "@/server/core/db/seed/demo-data";
+import { demoPdf } from "@/server/core/db/seed/demo-files";
+import { signDownloadUrl, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { setupTestDatabase } from "./helpers/db";
 
 setupTestDatabase({ seedDemo: true });

@@ -3,20 +3,19 @@
 // through a sync or a webhook, and Square's updates apply in version order.
 import { and, eq, isNotNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { POST as webhookRoute } from "@/app/api/square/webhook/route";
-import { saveAccountSettings } from "@/app/client-portal/actions";
 import {
   linkSquareCustomerAction,
   setClientBillingEmailAction,
   setSquareCustomerIgnoredAction,
   unlinkSquareCustomerAction,
 } from "@/app/admin/(area)/unmatched-invoices/actions";
-import { listPortalInvoices } from "@/server/data/portal-billing";
-import { listUnmatchedCustomers } from "@/server/data/admin-square-customers";
-import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
-import { auditLog, clients, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/db/schema";
-import { saveConnection } from "@/server/integrations/square/connection";
-import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
+import { POST as webhookRoute } from "@/app/api/square/webhook/route";
+import { saveAccountSettings } from "@/app/client-portal/actions";
+import { auditLog, clients, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import { listPortalInvoices } from "@/server/modules/invoices";
+import { listUnmatchedCustomers, syncSquareInvoices } from "@/server/modules/square";
+import { saveConnection } from "@/server/modules/square/connection";
 import { buildInvoice, type Fixture, FAKE_LOCATIONS, FAKE_MERCHANT_ID, type RawCustomer, type RawInvoice } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminActor, adminCookie, clientActor, clientCookie } from "./helpers/admin-session";

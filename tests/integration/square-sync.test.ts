@@ -1,11 +1,11 @@
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as syncRoute } from "@/app/api/square/sync-invoices/route";
-import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
-import { auditLog, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/db/schema";
-import { loadConnection, saveConnection } from "@/server/integrations/square/connection";
-import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
-import { SYNC_ALREADY_RUNNING } from "@/server/integrations/square/sync-lock";
+import { auditLog, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import { syncSquareInvoices } from "@/server/modules/square";
+import { loadConnection, saveConnection } from "@/server/modules/square/connection";
+import { SYNC_ALREADY_RUNNING } from "@/server/modules/square/sync-lock";
 import { demoFixture, generatedFixture } from "../../tools/fake-square/fixtures";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

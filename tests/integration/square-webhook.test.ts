@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/square/webhook/route";
-import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/db/seed/demo-data";
-import { clientSubscriptions, invoices, squareWebhookEvents } from "@/server/db/schema";
-import { saveConnection } from "@/server/integrations/square/connection";
-import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
+import { clientSubscriptions, invoices, squareWebhookEvents } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import { syncSquareInvoices } from "@/server/modules/square";
+import { saveConnection } from "@/server/modules/square/connection";
 import { buildInvoice, demoFixture, type RawInvoice } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
 import { APP_ORIGIN } from "./helpers/auth";

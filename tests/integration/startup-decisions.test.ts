@@ -5,11 +5,11 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { installDbHandle, openPglite } from "@/server/db/client";
-import { ensureDatabaseReady, resetDatabaseReadiness } from "@/server/db/bootstrap";
-import { user } from "@/server/db/schema";
-import { decideSeedDemo, resetServerEnv, serverEnv } from "@/server/env";
-import { checkDeploymentConfig, mailLogNotice } from "@/server/startup";
+import { installDbHandle, openPglite } from "@/server/core/db/client";
+import { user } from "@/server/core/db/schema";
+import { decideSeedDemo, resetServerEnv, serverEnv } from "@/server/core/env";
+import { ensureDatabaseReady, resetDatabaseReadiness } from "@/server/modules/operations/bootstrap";
+import { checkDeploymentConfig, mailLogNotice } from "@/server/modules/operations/startup";
 
 const saved = {
   APP_ENV: process.env.APP_ENV,

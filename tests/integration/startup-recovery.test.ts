@@ -4,8 +4,8 @@
 import net from "node:net";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/api/health/route";
-import { type DbHandle, installDbHandle, openPostgres } from "@/server/db/client";
-import { databaseRetryDelayMs, databaseRetryInMs, ensureDatabaseReady, resetDatabaseReadiness } from "@/server/db/bootstrap";
+import { type DbHandle, installDbHandle, openPostgres } from "@/server/core/db/client";
+import { databaseRetryDelayMs, databaseRetryInMs, ensureDatabaseReady, resetDatabaseReadiness } from "@/server/modules/operations/bootstrap";
 import { setupTestDatabase, usingPostgres } from "./helpers/db";
 
 const t = setupTestDatabase();

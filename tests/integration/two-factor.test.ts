@@ -4,12 +4,12 @@
 import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/app/account/actions";
 import { signInClientAction, verifySignInCodeAction } from "@/app/(auth)/actions";
+import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/app/account/actions";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { resetUserTwoFactor } from "@/server/auth/two-factor-reset";
-import { createCredentialUser } from "@/server/auth/users";
-import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/db/schema";
+import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { createCredentialUser } from "@/server/modules/account";
+import { resetUserTwoFactor } from "@/server/modules/account/two-factor-reset";
 import { nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { cookiesSet, requestHeaders } from "./helpers/next-headers-mock";

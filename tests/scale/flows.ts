@@ -1,6 +1,6 @@
 // What a person does through the load balancer: sign in (the admin with a second factor, as
 // production requires), and the calls the tests repeat.
-import { DEMO_PASSWORDS } from "@/server/db/seed/demo-data";
+import { DEMO_PASSWORDS } from "@/server/core/db/seed/demo-data";
 import { assert, createCredential } from "../integration/helpers/soft-authenticator";
 import { Browser } from "./http";
 import type { Cluster } from "./cluster";

@@ -6,7 +6,7 @@ import {
   rateLimitSubject,
   resolveClientAddress,
   TrustProxyError,
-} from "@/server/client-address";
+} from "@/server/core/client-address";
 
 const resolve = (forwardedFor: string | null, socketAddress: string | null, trustProxy?: string) =>
   resolveClientAddress({ forwardedFor, socketAddress, trust: parseTrustProxy(trustProxy) });

@@ -1,8 +1,8 @@
-// Reading CSP violation reports (src/server/csp-report.ts): both browser formats, secrets left out,
+// Reading CSP violation reports (src/server/core/csp-report.ts): both browser formats, secrets left out,
 // junk refused, bodies cut off at the limit even without a Content-Length.
 import { describe, expect, it } from "vitest";
-import { parseCspReports, readCspReportText, redactUrl } from "@/server/csp-report";
-import { AppError } from "@/server/errors";
+import { parseCspReports, readCspReportText, redactUrl } from "@/server/core/csp-report";
+import { AppError } from "@/server/core/errors";
 
 describe("parseCspReports", () => {
   it("reads the report-uri format", () => {

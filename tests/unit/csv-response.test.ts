@@ -2,7 +2,7 @@
 // them, and a reader that goes away stops the reading.
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { type CsvColumn, csvResponse } from "@/server/csv/csv-response";
+import { type CsvColumn, csvResponse } from "@/server/core/csv/csv-response";
 
 type Row = { n: number; text: string };
 const COLUMNS: CsvColumn<Row>[] = [

@@ -18,8 +18,8 @@ import { URGENCIES, URGENCIES_MOST_URGENT_FIRST, URGENCY_LABELS } from "@/lib/do
 import { documentUploadFieldsSchema, projectListQuerySchema, projectStatusSchema, subscriptionListQuerySchema } from "@/lib/validation/admin";
 import { contactInquirySchema, EMPTY_CONTACT_FORM } from "@/lib/validation/contact";
 import { earliestStartDate, serviceBookingSchema } from "@/lib/validation/portal";
-import * as schema from "@/server/db/schema";
-import { oneOf } from "@/server/db/schema/one-of";
+import * as schema from "@/server/core/db/schema";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 // That every value has a label and a colour, and nothing else does, is the types' work (a label
 // record is Record<Value, string>, badgeList derives both from one object); what they cannot say is
@@ -122,7 +122,7 @@ describe("database schema", () => {
   // A column typed by a list (`text(name, { enum: LIST })`) is only typed in TypeScript: without a
   // CHECK the database takes any text. Columns known to have none, and why:
   const WITHOUT_CHECK: Record<string, string> = {
-    "session.second_factor_method": "written only by our own hooks (src/server/auth/second-factor.ts); migration 0014 added no CHECK",
+    "session.second_factor_method": "written only by our own hooks (src/server/modules/account/second-factor.ts); migration 0014 added no CHECK",
   };
 
   it("holds every column typed by a list to exactly that list with a CHECK", () => {

@@ -1,11 +1,11 @@
-// The one mapping from a thrown value to an HTTP answer and to an action result (src/server/errors.ts,
-// src/server/handler.ts): every error body is { success: false, error, code } (+ fieldErrors).
+// The one mapping from a thrown value to an HTTP answer and to an action result (src/server/core/errors.ts,
+// src/server/core/handler.ts): every error body is { success: false, error, code } (+ fieldErrors).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import * as zm from "zod/mini";
-import { AppError, errorResponse, GENERIC_ERROR } from "@/server/errors";
-import { actionFailure } from "@/server/handler";
-import { SquareApiError } from "@/server/integrations/square/client";
+import { AppError, errorResponse, GENERIC_ERROR } from "@/server/core/errors";
+import { actionFailure } from "@/server/core/handler";
+import { SquareApiError } from "@/server/modules/square/client";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,17 +1,23 @@
 // The layers are enforced by `npm run lint`: each deliberate violation below is an error at its
-// place in the tree, and the allowed neighbour of each is not.
+// place in the tree, and the allowed neighbour of each is not. The modules' rules (index only, core
+// imports no module, no cycles) are in lint-modules.test.ts.
 import path from "node:path";
 import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let eslint: ESLint;
+// A lint that reaches files the warm-up did not read parses them first.
+vi.setConfig({ testTimeout: 60_000 });
+
+// Loading the configuration and its plugins, and the cycle check's first walk through the server's
+// files (cached afterwards), take a while: done once, outside the tests' timeout.
+const WARM_UP = 'import { loadClientPortal } from "@/server/modules/portal";\nimport { signInClientAction } from "@/app/(auth)/actions";\nexport const x = [loadClientPortal, signInClientAction];\n';
 
 beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
-  // Loading the configuration and its plugins takes seconds: do it once, outside the tests' timeout.
-  await eslint.lintText("export {};\n", { filePath: path.join(root, "src/lib/warm-up.ts") });
-}, 60_000);
+  await eslint.lintText(WARM_UP, { filePath: path.join(root, "src/app/warm-up.ts") });
+}, 300_000);
 
 async function errorsOf(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -22,13 +28,13 @@ const CLIENT = '"use client";\n';
 
 describe("layering violations fail lint", () => {
   it.each([
-    ["a component importing the database", "src/components/admin/x-card.tsx", 'import { getDb } from "@/server/db/client";\nexport const x = getDb;\n', /restricted-imports/],
-    ["a component importing a data function", "src/components/portal/x.tsx", 'import { loadClientPortal } from "@/server/data/portal-load";\nexport const x = loadClientPortal;\n', /restricted-imports/],
-    ["a page importing the schema", "src/app/admin/(area)/x/page.tsx", 'import { clients } from "@/server/db/schema";\nexport default function P() { return String(clients); }\n', /no-restricted-imports/],
-    ["a layout importing the database relatively", "src/app/admin/layout.tsx", 'import { getDb } from "../../server/db/client";\nexport default function L() { return String(getDb); }\n', /no-restricted-imports/],
-    ["src/lib importing the server", "src/lib/x.ts", 'import { AppError } from "@/server/errors";\nexport const x = AppError;\n', /no-restricted-imports/],
-    ["src/lib importing the server relatively, even a type", "src/lib/validation/x.ts", 'import type { Db } from "../../server/db/client";\nexport type X = Db;\n', /no-restricted-imports/],
-    ["a client file importing server configuration", "src/app/x/form.tsx", `${CLIENT}import { serverEnv } from "@/server/env";\nexport const x = serverEnv;\n`, /layers\/client-boundary/],
+    ["a component importing the database", "src/components/admin/x-card.tsx", 'import { getDb } from "@/server/core/db/client";\nexport const x = getDb;\n', /restricted-imports/],
+    ["a component importing a module function", "src/components/portal/x.tsx", 'import { loadClientPortal } from "@/server/modules/portal";\nexport const x = loadClientPortal;\n', /restricted-imports/],
+    ["a page importing the schema", "src/app/admin/(area)/x/page.tsx", 'import { clients } from "@/server/core/db/schema";\nexport default function P() { return String(clients); }\n', /boundaries\/dependencies/],
+    ["a layout importing the database relatively", "src/app/admin/layout.tsx", 'import { getDb } from "../../server/core/db/client";\nexport default function L() { return String(getDb); }\n', /boundaries\/dependencies/],
+    ["src/lib importing the server", "src/lib/x.ts", 'import { AppError } from "@/server/core/errors";\nexport const x = AppError;\n', /no-restricted-imports/],
+    ["src/lib importing the server relatively, even a type", "src/lib/validation/x.ts", 'import type { Db } from "../../server/core/db/client";\nexport type X = Db;\n', /no-restricted-imports/],
+    ["a client file importing server configuration", "src/app/x/form.tsx", `${CLIENT}import { serverEnv } from "@/server/core/env";\nexport const x = serverEnv;\n`, /layers\/client-boundary/],
     ["a client file importing server-only", "src/app/x/form.tsx", `${CLIENT}import "server-only";\nexport const x = 1;\n`, /layers\/client-boundary/],
     ["a client file importing a node built-in", "src/app/x/form.tsx", `${CLIENT}import { randomUUID } from "node:crypto";\nexport const x = randomUUID;\n`, /layers\/client-boundary/],
     ["a client file importing the query builder", "src/app/x/form.tsx", `${CLIENT}import { eq } from "drizzle-orm";\nexport const x = eq;\n`, /layers\/client-boundary/],
@@ -42,12 +48,12 @@ describe("layering violations fail lint", () => {
 
 describe("allowed imports pass lint", () => {
   it.each([
-    ["a component's type import from a data module", "src/components/portal/x.tsx", 'import type { ClientPortalData } from "@/server/data/portal-load";\nexport type X = ClientPortalData;\n'],
-    ["a client file's type import from the server", "src/app/x/form.tsx", `${CLIENT}import type { ActionResult } from "@/server/handler";\nexport type X = ActionResult<null>;\n`],
-    ["a client file's inline type-only import", "src/app/x/form.tsx", `${CLIENT}import { type ActionResult } from "@/server/handler";\nexport type X = ActionResult<null>;\n`],
+    ["a component's type import from a module", "src/components/portal/x.tsx", 'import type { ClientPortalData } from "@/server/modules/portal";\nexport type X = ClientPortalData;\n'],
+    ["a client file's type import from the server", "src/app/x/form.tsx", `${CLIENT}import type { ActionResult } from "@/server/core/handler";\nexport type X = ActionResult<null>;\n`],
+    ["a client file's inline type-only import", "src/app/x/form.tsx", `${CLIENT}import { type ActionResult } from "@/server/core/handler";\nexport type X = ActionResult<null>;\n`],
     ["a client file reading a public variable", "src/app/x/form.tsx", `${CLIENT}export const x = process.env.NEXT_PUBLIC_APP_URL;\n`],
-    ["a page calling a data function", "src/app/admin/(area)/x/page.tsx", 'import { getDb } from "@/server/data/db";\nimport { listClients } from "@/server/data/admin-clients";\nexport default function P() { return String([getDb, listClients]); }\n'],
-    ["a server file importing the server", "src/app/x/actions.ts", '"use server";\nimport { serverEnv } from "@/server/env";\nexport async function a() { return serverEnv().appUrl; }\n'],
+    ["a page calling a module's function", "src/app/admin/(area)/x/page.tsx", 'import { getDb } from "@/server/core/get-db";\nimport { listAdminClients } from "@/server/modules/clients";\nexport default function P() { return String([getDb, listAdminClients]); }\n'],
+    ["a server file importing the server", "src/app/x/actions.ts", '"use server";\nimport { serverEnv } from "@/server/core/env";\nexport async function a() { return serverEnv().appUrl; }\n'],
   ])("%s", async (_label, file, code) => {
     expect(await errorsOf(file, code)).toEqual([]);
   });

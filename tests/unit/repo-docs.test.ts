@@ -1,6 +1,6 @@
 // The repository explains itself: code and tests point into docs/PRODUCT.md, never into a document
 // outside the repository, and every anchor of docs/PRODUCT.md they name is a heading there; the
-// docs name only code that exists (identifiers and paths in backticks).
+// documents (docs/, the READMEs) name only files that exist, and only code identifiers that exist.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -81,6 +81,32 @@ describe("repository documentation", () => {
     expect(missing).toEqual([]);
   });
 
+  it("names only files and folders that exist", () => {
+    const documents = [
+      ...DOC_FILES.map((file) => path.join(ROOT, file)),
+      ...filesUnder(path.join(ROOT, "docs")),
+      ...scanned.filter((file) => path.basename(file) === "README.md"),
+    ].filter((file, index, all) => file.endsWith(".md") && all.indexOf(file) === index);
+    expect(documents.map(relative)).toEqual(expect.arrayContaining(["docs/ARCHITECTURE.md", "src/server/modules/messages/README.md"]));
+    const exists = (base: string, name: string) => fs.existsSync(path.resolve(base, name));
+    const missing = documents.flatMap((file) => {
+      const text = read(file);
+      const names = new Set<string>();
+      // Paths from the repository's top, anywhere in the text (a glob or a template is not a path).
+      for (const match of text.matchAll(/(?<![\w@/.-])((?:src|tests|scripts|bench|tools|docs|drizzle)(?:\/(?:\([\w-]+\)|\[[\w.]+\]|[\w.-]+))+)(?![*<\w.-])/g)) {
+        names.add(match[1]!.replace(/\.+$/, ""));
+      }
+      // Code spans naming a file: from the top, or (a README under src) next to the document.
+      const nextToIt = relative(file).startsWith("src");
+      for (const match of text.matchAll(/`([^`\s*{}<>$:…]+\.(?:ts|tsx|mts|mjs|md))`/g)) if (nextToIt || match[1]!.includes("/")) names.add(match[1]!);
+      return [...names]
+        .map((name) => name.replace(/#.*$/, "").replace(/^@\//, "src/"))
+        .filter((name) => !exists(ROOT, name) && !exists(path.dirname(file), name))
+        .map((name) => `${relative(file)} → ${name}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
   it("links within docs/PRODUCT.md only to its own headings", () => {
     const markdown = read(path.join(ROOT, "docs/PRODUCT.md"));
     const slugs = githubSlugs(markdown);
@@ -88,35 +114,34 @@ describe("repository documentation", () => {
     expect(missing).toEqual([]);
   });
 
-  it("names in backticks only identifiers and paths that exist", () => {
+  it("names in backticks only code identifiers that exist", () => {
     const stale = docNames(documentation()).filter((name) => !nameExists(name.text));
     expect(stale.map((name) => `${name.where}: \`${name.text}\``)).toEqual([]);
   });
 
-  it("would catch a renamed function or a moved file", () => {
+  it("would catch a renamed function", () => {
     const names = docNames([{ file: "x.md", text: "Call `getLongGoneActor()` in `src/server/gone.ts`; `npm test` and `pending` are no names." }]);
-    expect(names.map((name) => name.text)).toEqual(["getLongGoneActor", "src/server/gone.ts"]);
+    expect(names.map((name) => name.text)).toEqual(["getLongGoneActor"]);
     expect(names.some((name) => nameExists(name.text))).toBe(false);
     expect(nameExists("formatCents")).toBe(true);
-    expect(nameExists("src/lib/format.ts")).toBe(true);
   });
 });
 
 // Names of other tools that the docs mention (React, better-auth's cookie, PostgreSQL, nginx,
 // container platforms): not this repository's code.
 const OTHER_TOOLS = new Set(["dangerouslySetInnerHTML", "dontRememberMe", "max_connections", "max_fails", "stop_grace_period", "terminationGracePeriodSeconds", "TimeoutStopSec"]);
-const CODE_ROOTS = ["src", "tests", "scripts", "bench", "tools", "drizzle", "docs"];
 
 /** The Markdown the repository explains itself with: the top-level docs and every README under src/. */
 function documentation(): { file: string; text: string }[] {
   const readmes = filesUnder(path.join(ROOT, "src")).filter((file) => path.basename(file) === "README.md");
-  return [...DOC_FILES, "docs/DEPLOYMENT.md"].map((file) => path.join(ROOT, file)).concat(readmes).map((file) => ({ file: relative(file), text: read(file) }));
+  const docs = [...DOC_FILES.map((file) => path.join(ROOT, file)), ...filesUnder(path.join(ROOT, "docs")), ...readmes].filter((file, index, all) => file.endsWith(".md") && all.indexOf(file) === index);
+  return docs.map((file) => ({ file: relative(file), text: read(file) }));
 }
 
 /**
- * What a doc names in backticks outside code blocks: code identifiers (camelCase, PascalCase with an
- * inner capital, or with an underscore; a call's parentheses dropped, a dotted name's last part) and
- * repository paths. Plain words, commands and snippets are not names.
+ * The code identifiers a doc names in backticks outside code blocks (camelCase, PascalCase with an
+ * inner capital, or with an underscore; a call's parentheses dropped, a dotted name's last part).
+ * Plain words, commands, snippets and paths (checked above) are not.
  */
 function docNames(docs: { file: string; text: string }[]): { where: string; text: string }[] {
   return docs.flatMap(({ file, text }) => {
@@ -131,8 +156,7 @@ function docNames(docs: { file: string; text: string }[]): { where: string; text
           const name = token.split(".").at(-1)!;
           return /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|_/.test(name) && !OTHER_TOOLS.has(name) ? [{ where, text: name }] : [];
         }
-        const isPath = new RegExp(`^(${CODE_ROOTS.join("|")})/[\\w@.\\-/\\[\\]()]+$`).test(token);
-        return isPath ? [{ where, text: token.replace(/:\d+$/, "") }] : [];
+        return [];
       });
     });
   });
@@ -140,7 +164,6 @@ function docNames(docs: { file: string; text: string }[]): { where: string; text
 
 let codeWords: Set<string> | undefined;
 function nameExists(name: string): boolean {
-  if (name.includes("/")) return fs.existsSync(path.join(ROOT, name));
   codeWords ??= new Set(
     // Not this file, whose own example names a function that does not exist.
     [...scanned.filter((file) => !file.endsWith(".md") && file !== import.meta.filename), ...["package.json", "next.config.ts", "playwright.config.ts", "vitest.config.ts", "eslint.config.mjs", "drizzle.config.ts"].map((f) => path.join(ROOT, f))]

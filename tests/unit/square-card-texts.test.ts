@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CONNECTED_TEXT, oauthResultFrom } from "@/components/square/oauth-result";
-import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "@/server/integrations/square/links";
+import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "@/server/modules/square";
 
 const params = (query: string) => new URLSearchParams(query);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONFLICT_TEXTS, decideCustomerLink, type LinkEvidence } from "@/server/integrations/square/link-decision";
+import { CONFLICT_TEXTS, decideCustomerLink, type LinkEvidence } from "@/server/modules/square/link-decision";
 
 const base: LinkEvidence = { squareCustomerId: "C1", clientId: null, decidedByAdmin: false, ignored: false, invoiceClientIds: [], emailClientIds: [] };
 const decide = (e: Partial<LinkEvidence>) => decideCustomerLink({ ...base, ...e });

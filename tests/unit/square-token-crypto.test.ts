@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetServerEnv } from "@/server/env";
-import { decryptToken, encryptToken } from "@/server/integrations/square/token-crypto";
+import { resetServerEnv } from "@/server/core/env";
+import { decryptToken, encryptToken } from "@/server/modules/square/token-crypto";
 
 const SECRET = "unit-test-secret-unit-test-secret-0123456789";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanDisplayName, contentMatchesExtension } from "@/server/uploads/file-content";
+import { cleanDisplayName, contentMatchesExtension } from "@/server/core/uploads/file-content";
 import { docxBytes, exeBytes, jpegBytes, pdfBytes, pngBytes, xlsxBytes, zipArchive } from "../integration/helpers/upload-files";
 
 describe("content checks", () => {

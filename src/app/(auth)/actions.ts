@@ -1,13 +1,11 @@
 "use server";
 
 // Server actions behind the sign-in and password forms: validated by publicAction with the forms'
-// own schemas, then handed to the flows in src/server/auth (where the limits and role checks live).
+// own schemas, then handed to the flows in src/server/modules/account (where the limits and role checks live).
 import { passkeySignInSchema, signInCodeSchema } from "@/lib/validation/account";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/auth";
-import { requestPasswordReset, resetPasswordWithToken } from "@/server/auth/password-reset";
-import { finishPasskeySignIn } from "@/server/auth/passkey-sign-in";
-import { signInToArea, verifySignInCode } from "@/server/auth/sign-in";
-import { publicAction } from "@/server/handler";
+import { publicAction } from "@/server/core/handler";
+import { finishPasskeySignIn, requestPasswordReset, resetPasswordWithToken, signInToArea, verifySignInCode } from "@/server/modules/account";
 
 export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
 

@@ -15,14 +15,8 @@ import {
   sessionIdSchema,
   twoFactorPasswordSchema,
 } from "@/lib/validation/account";
-import { confirmPasskey } from "@/server/auth/passkey-confirmation";
-import { changeOwnPassword } from "@/server/auth/password-change";
-import { currentSessionId } from "@/server/auth/session";
-import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "@/server/auth/two-factor";
-import { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey } from "@/server/data/account-passkeys";
-import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/server/data/account-sessions";
-import { getDb } from "@/server/data/db";
-import { accountAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { accountAction, changeOwnPassword, confirmPasskey, confirmTwoFactorEnrolment, currentSessionId, disableTwoFactor, listOwnPasskeys, listOwnSessions, regenerateBackupCodes, removeOwnPasskey, renameOwnPasskey, revokeOtherOwnSessions, revokeOwnSession, startTwoFactorEnrolment } from "@/server/modules/account";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) => startTwoFactorEnrolment(actor, headers, input.password));
 

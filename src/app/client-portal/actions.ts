@@ -1,14 +1,14 @@
 "use server";
 // The portal's writes. Each action checks the client session itself (clientAction) and validates
 // with the same schema as the form; the client id always comes from the session.
-import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "@/lib/validation/portal";
-import { listPortalInvoices } from "@/server/data/portal-billing";
-import { createServiceBooking } from "@/server/data/portal-bookings";
-import { updateAccountSettings } from "@/server/data/portal-profile";
-import { getDb } from "@/server/data/db";
-import { clientAction, clientReadAction } from "@/server/handler";
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
-import { saveNotificationPreferences } from "@/server/notifications/preferences";
+import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "@/lib/validation/portal";
+import { getDb } from "@/server/core/get-db";
+import { clientAction, clientReadAction } from "@/server/modules/account";
+import { createServiceBooking } from "@/server/modules/bookings";
+import { updateAccountSettings } from "@/server/modules/clients";
+import { listPortalInvoices } from "@/server/modules/invoices";
+import { saveNotificationPreferences } from "@/server/modules/notifications";
 
 export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) =>
   updateAccountSettings(getDb(), { actor, input }),

@@ -5,10 +5,10 @@ import { LoadedBillingChart } from "@/components/portal/billing-chart";
 import { ClientPortal } from "@/components/portal/client-portal";
 import { PortalEnrolment } from "@/components/portal/portal-enrolment";
 import { siteConfig } from "@/config/site";
-import { getPortalAccess } from "@/server/auth/session";
-import { getDb } from "@/server/data/db";
-import { loadClientPortal } from "@/server/data/portal-load";
-import { getPaidVsOutstanding } from "@/server/data/revenue-charts";
+import { getDb } from "@/server/core/get-db";
+import { getPortalAccess } from "@/server/modules/account";
+import { getPaidVsOutstanding } from "@/server/modules/invoices";
+import { loadClientPortal } from "@/server/modules/portal";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 

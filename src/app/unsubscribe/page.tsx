@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { describeUnsubscribeLink } from "@/server/notifications/unsubscribe";
+import { describeUnsubscribeLink } from "@/server/modules/notifications";
 
 export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false } };
 

@@ -16,7 +16,7 @@ import {
   type NotificationCategory,
   type NotificationDelivery,
 } from "@/lib/domain/notification-category";
-import type { NotificationPreferences as Preferences } from "@/server/notifications/preferences";
+import type { NotificationPreferences as Preferences } from "@/server/modules/notifications";
 
 /**
  * Settings → Notifications (docs/PRODUCT.md#notifications): each category of the person's

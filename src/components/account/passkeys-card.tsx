@@ -12,11 +12,11 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { useActionData } from "@/components/ui/use-action-data";
 import { useBusy } from "@/components/ui/use-busy";
 import { formatRelativeTime } from "@/lib/format";
+import { GENERIC_ERROR } from "@/lib/messages";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { describeUserAgent } from "@/lib/user-agent";
-import type { AccountPasskey } from "@/server/data/account-passkeys";
+import type { AccountPasskey } from "@/server/modules/account";
 import { registerPasskey } from "./passkey-ceremony";
-import { GENERIC_ERROR } from "@/lib/messages";
 
 const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 

@@ -3,14 +3,14 @@
 import { Mail } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { DashboardCard } from "./dashboard-card";
 import { markInquiryReadAction } from "@/app/admin/(area)/dashboard/actions";
 import { Button } from "@/components/ui/button";
-import { useServerState } from "@/components/ui/use-server-state";
 import { Dialog } from "@/components/ui/dialog";
+import { useServerState } from "@/components/ui/use-server-state";
 import { cn } from "@/lib/cn";
 import { formatRelativeTime } from "@/lib/format";
-import type { InquiryMessage } from "@/server/data/admin-inquiries";
+import type { InquiryMessage } from "@/server/modules/inquiries";
+import { DashboardCard } from "./dashboard-card";
 
 export type InquiryView = InquiryMessage & {
   readAt: string | null;

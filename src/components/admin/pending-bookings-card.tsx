@@ -3,8 +3,6 @@
 import { CalendarClock } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { DashboardCard } from "./dashboard-card";
-import { useCardItems } from "./use-card-items";
 import { approveBookingAction } from "@/app/admin/(area)/dashboard/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -13,7 +11,9 @@ import { cn } from "@/lib/cn";
 import { TONE_CLASSES } from "@/lib/domain/tone";
 import { URGENCY_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
-import type { PendingBooking } from "@/server/data/admin-dashboard";
+import type { PendingBooking } from "@/server/modules/dashboard";
+import { DashboardCard } from "./dashboard-card";
+import { useCardItems } from "./use-card-items";
 
 /** A pending booking as the page hands it over (dates as ISO text). */
 export type BookingView = Omit<PendingBooking, "createdAt"> & { createdAt: string };

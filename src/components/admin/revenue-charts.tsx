@@ -1,6 +1,6 @@
 import { MonthBarChart, type MonthChart } from "@/components/charts/month-bar-chart";
 import { Card } from "@/components/ui/card";
-import type { MonthPoint } from "@/server/data/revenue-charts";
+import type { MonthPoint } from "@/server/modules/invoices";
 
 const INVOICED_VS_COLLECTED: MonthChart<"invoiced" | "collected"> = {
   title: "Invoiced vs Collected",

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { SquareConnectionPanel } from "@/components/square/square-connection-panel";
-import type { SquareStatus } from "@/server/integrations/square/connection";
+import type { SquareStatus } from "@/server/modules/square";
 
 /**
  * The dashboard's payment-provider card (docs/PRODUCT.md#square-connection): the connection status (never a token) and the count of

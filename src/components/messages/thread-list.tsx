@@ -3,7 +3,7 @@ import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { THREAD_STATUS_LABELS, THREAD_STATUS_TONES } from "@/lib/domain/thread-status";
 import { formatDate } from "@/lib/format";
-import type { ThreadSummary } from "@/server/data/messages-read";
+import type { ThreadSummary } from "@/server/modules/messages";
 
 /** Conversations, latest activity first; unread ones stand out and say so to screen readers. */
 export function ThreadList({

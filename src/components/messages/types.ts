@@ -1,4 +1,4 @@
-import type { ThreadPage } from "@/server/data/messages-read";
+import type { ThreadPage } from "@/server/modules/messages";
 
 /** Where a side's message routes live: the portal's or the team's. */
 export type MessagesApi = "/api/client/messages" | "/api/admin/messages";

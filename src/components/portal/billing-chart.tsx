@@ -1,5 +1,5 @@
 import { MonthBarChart, type MonthChart } from "@/components/charts/month-bar-chart";
-import type { MonthPoint } from "@/server/data/revenue-charts";
+import type { MonthPoint } from "@/server/modules/invoices";
 
 const PAID_VS_OUTSTANDING: MonthChart<"paid" | "outstanding"> = {
   title: "Paid vs Outstanding",

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
 import { formatCents } from "@/lib/format";
-import type { BillingSummary, PortalInvoice } from "@/server/data/portal-billing";
+import type { BillingSummary, PortalInvoice } from "@/server/modules/invoices";
 import { InvoiceTable } from "./invoice-table";
 import { SectionHeading } from "./section-heading";
 

@@ -3,7 +3,7 @@
 import { useRef, type KeyboardEvent } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
-import type { ClientPortalData } from "@/server/data/portal-load";
+import type { ClientPortalData } from "@/server/modules/portal";
 import { BookingForm, bookingPrefill } from "./booking-form";
 import { BookingRequests } from "./booking-requests";
 import { sectionHref } from "./portal-sections-config";

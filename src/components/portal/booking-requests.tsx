@@ -1,8 +1,8 @@
-import { formatDate } from "@/lib/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUS_TONES } from "@/lib/domain/booking-status";
 import { URGENCY_LABELS } from "@/lib/domain/urgency";
-import type { PortalBooking } from "@/server/data/portal-bookings";
+import { formatDate } from "@/lib/format";
+import type { PortalBooking } from "@/server/modules/bookings";
 
 /** The client's latest booking requests and where each stands. */
 export function BookingRequests({ bookings }: { bookings: PortalBooking[] }) {

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { siteConfig } from "@/config/site";
-import type { ClientPortalData } from "@/server/data/portal-load";
+import type { ClientPortalData } from "@/server/modules/portal";
 import { PortalSections } from "./portal-sections";
 import { PortalShell } from "./portal-shell";
 import { PortalLoadError, PortalLoading } from "./portal-status";

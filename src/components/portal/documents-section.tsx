@@ -6,13 +6,13 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/field";
+import { Options } from "@/components/ui/options";
 import { EmptyState } from "@/components/ui/spinner";
+import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
 import { formatDate, formatFileSize } from "@/lib/format";
-import type { PortalDocument } from "@/server/data/portal-documents";
+import type { PortalDocument } from "@/server/modules/documents";
 import { downloadDocument } from "./download-document";
 import { SectionHeading } from "./section-heading";
-import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
-import { Options } from "@/components/ui/options";
 
 /** PDF when the mime type contains pdf, else FILE (docs/PRODUCT.md#portal-documents). */
 const fileType = (mimeType: string) => (mimeType.toLowerCase().includes("pdf") ? "PDF" : "FILE");

@@ -7,7 +7,7 @@ import { useIdSet } from "@/components/ui/use-id-set";
 import { cn } from "@/lib/cn";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, isOpenInvoiceStatus } from "@/lib/domain/invoice-status";
 import { formatCents, formatDate } from "@/lib/format";
-import type { PortalInvoice } from "@/server/data/portal-billing";
+import type { PortalInvoice } from "@/server/modules/invoices";
 import { PaymentSchedulePanel } from "./payment-schedule-panel";
 
 

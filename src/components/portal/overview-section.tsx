@@ -4,7 +4,7 @@ import { AlertTriangle, Calendar, CalendarPlus, FileText, FolderKanban, MessageS
 import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
 import { formatCents } from "@/lib/format";
-import type { ClientPortalData } from "@/server/data/portal-load";
+import type { ClientPortalData } from "@/server/modules/portal";
 import { sectionHref } from "./portal-sections-config";
 import { SectionHeading } from "./section-heading";
 import { usePortalNavigation } from "./use-portal-navigation";

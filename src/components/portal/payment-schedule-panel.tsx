@@ -3,7 +3,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import type { Tone } from "@/lib/domain/tone";
 import { formatCents, formatDate } from "@/lib/format";
 import { nextScheduledPayment, scheduleEntryLabels, scheduleEntryState, scheduleProgress, type ScheduleEntryView } from "@/lib/schedule";
-import type { PortalInvoice } from "@/server/data/portal-billing";
+import type { PortalInvoice } from "@/server/modules/invoices";
 import { ProgressBar } from "./progress-bar";
 
 const STATE_LABEL = { paid: "Paid", partial: "Partial", pending: "Pending" } as const;

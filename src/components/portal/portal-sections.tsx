@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useEffect, useRef } from "react";
-import type { ClientPortalData } from "@/server/data/portal-load";
+import type { ClientPortalData } from "@/server/modules/portal";
 import { BillingSection } from "./billing-section";
 import { BookServiceSection } from "./book-service-section";
 import { DocumentsSection } from "./documents-section";

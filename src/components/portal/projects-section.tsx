@@ -3,12 +3,12 @@
 import { FolderKanban } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
-import { formatCents, formatDate, percentOf } from "@/lib/format";
-import type { PortalProject } from "@/server/data/portal-projects";
-import { ProgressBar } from "./progress-bar";
-import { SectionHeading } from "./section-heading";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/project-status";
+import { formatCents, formatDate, percentOf } from "@/lib/format";
+import type { PortalProject } from "@/server/modules/projects";
+import { ProgressBar } from "./progress-bar";
+import { SectionHeading } from "./section-heading";
 
 export function ProjectsSection({ projects }: { projects: PortalProject[] }) {
   return (

@@ -4,7 +4,7 @@ import { BadgeDollarSign, MessageSquare } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
-import type { PortalRate } from "@/server/data/portal-rates";
+import type { PortalRate } from "@/server/modules/rates";
 import { sectionHref } from "./portal-sections-config";
 import { SectionHeading } from "./section-heading";
 import { usePortalNavigation } from "./use-portal-navigation";

@@ -1,22 +1,22 @@
 "use client";
 
 import { saveAccountSettings } from "@/app/client-portal/actions";
+import { ChangePasswordCard } from "@/components/account/change-password-card";
+import { NotificationPreferences } from "@/components/account/notification-preferences";
+import { PasskeysCard } from "@/components/account/passkeys-card";
+import { SessionsCard } from "@/components/account/sessions-card";
+import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { useFormAction } from "@/components/ui/use-form-action";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { accountSettingsSchema, type AccountSettingsInput } from "@/lib/validation/portal";
-import type { AccountSecurity } from "@/server/data/account-security";
-import type { PortalProfile } from "@/server/data/portal-profile";
-import { TwoFactorCard } from "@/components/account/two-factor-card";
-import { ChangePasswordCard } from "@/components/account/change-password-card";
-import { PasskeysCard } from "@/components/account/passkeys-card";
-import { SessionsCard } from "@/components/account/sessions-card";
-import type { NotificationPreferences as NotificationPreferencesData } from "@/server/notifications/preferences";
-import { NotificationPreferences } from "@/components/account/notification-preferences";
+import type { AccountSecurity } from "@/server/modules/account";
+import type { PortalProfile } from "@/server/modules/clients";
+import type { NotificationPreferences as NotificationPreferencesData } from "@/server/modules/notifications";
 import { SectionHeading } from "./section-heading";
 import { useTimedValue } from "./use-timed-value";
 

@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
-import type { PortalSubscription, PortalTier } from "@/server/data/portal-plans";
+import type { PortalSubscription, PortalTier } from "@/server/modules/subscriptions";
 import { useTimedValue } from "./use-timed-value";
 
 /** The checkout notice shows for 3 seconds (docs/PRODUCT.md#portal-book-service). */

@@ -1,6 +1,6 @@
 import { Calendar } from "lucide-react";
 import { formatDate } from "@/lib/format";
-import type { PortalBooking } from "@/server/data/portal-bookings";
+import type { PortalBooking } from "@/server/modules/bookings";
 
 /** Approved bookings from today on, soonest first: what the overview counts as upcoming meetings. */
 export function UpcomingMeetings({ meetings }: { meetings: PortalBooking[] }) {

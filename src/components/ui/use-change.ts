@@ -25,7 +25,7 @@ export type ChangeOptions<T> = {
 };
 
 /**
- * The one way a screen runs a change (docs/ARCHITECTURE.md, "UI conventions"). `busy` names the
+ * The one way a screen runs a change (src/components/README.md, "Conventions"). `busy` names the
  * running change from the press until the screen shows its outcome: the answer's own state
  * (`done`), the success message and the page's fresh server data are committed in one transition,
  * so the screen never shows the old state once the busy state is gone, nor a success message next

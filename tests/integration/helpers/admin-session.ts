@@ -1,8 +1,8 @@
 // Admin and client actors of the demo data set, from sessions made without signing in
 // (sessionCookie in ./auth.ts): for data-function, route and action tests that are not about
 // signing in. The guards read them exactly as they read a signed-in browser's cookie.
-import { requireAdmin, requireClient } from "@/server/auth/session";
-import type { SecondFactorMethod } from "@/server/db/schema";
+import type { SecondFactorMethod } from "@/server/core/db/schema";
+import { requireAdmin, requireClient } from "@/server/modules/account/session";
 import { authHeaders, sessionCookie } from "./auth";
 
 type SessionOptions = { secondFactor?: SecondFactorMethod };

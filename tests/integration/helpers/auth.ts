@@ -1,11 +1,10 @@
 // Signing in for tests: through the real better-auth handler (signIn, for the tests of signing in),
 // or a session made directly (sessionCookie, for every other test: no password is hashed).
 import { createHmac } from "node:crypto";
-import { getAuth } from "@/server/auth/auth";
-import { recordSecondFactor } from "@/server/auth/second-factor";
-import { findUserByEmail } from "@/server/auth/users";
-import { getDb } from "@/server/db/client";
-import type { SecondFactorMethod } from "@/server/db/schema";
+import { getDb } from "@/server/core/db/client";
+import type { SecondFactorMethod } from "@/server/core/db/schema";
+import { findUserByEmail, getAuth } from "@/server/modules/account";
+import { recordSecondFactor } from "@/server/modules/account/second-factor";
 
 export const APP_ORIGIN = "http://localhost:3000";
 let ipCounter = 0;

@@ -4,11 +4,11 @@
 // made with CREATE DATABASE ... TEMPLATE.
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type DbHandle, installDbHandle, openPglite, openPostgres } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { outboxIdle } from "@/server/integrations/email/outbox";
-import { diskStorage } from "@/server/storage/disk-storage";
-import { type DocumentStorage, getStorage } from "@/server/storage/storage";
+import { type DbHandle, installDbHandle, openPglite, openPostgres } from "@/server/core/db/client";
+import { migrateDatabase } from "@/server/core/db/migrate";
+import { outboxIdle } from "@/server/core/mail/outbox";
+import { diskStorage } from "@/server/core/storage/disk-storage";
+import { type DocumentStorage, getStorage } from "@/server/core/storage/storage";
 import { createPostgresDatabase } from "../../helpers/postgres-database";
 import "./templates";
 

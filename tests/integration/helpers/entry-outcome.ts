@@ -115,7 +115,7 @@ export async function callAction(action: (input: unknown) => Promise<unknown>, i
   return { kind: "action", value, text: JSON.stringify(value) };
 }
 
-/** The error code that goes with each HTTP status in our one error mapping (src/server/errors.ts). */
+/** The error code that goes with each HTTP status in our one error mapping (src/server/core/errors.ts). */
 export const ERROR_CODE_OF_STATUS: Record<number, string> = {
   400: "bad_request",
   401: "unauthorized",

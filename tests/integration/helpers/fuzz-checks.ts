@@ -1,7 +1,7 @@
 // What the fuzz test asserts about every answer: no server error, nothing of the server's
 // insides (stack lines, SQL, database messages), and no change in the database when refused.
 import { sql } from "drizzle-orm";
-import type { Db } from "@/server/db/client";
+import type { Db } from "@/server/core/db/client";
 
 /** Written by refused requests on purpose: the counters that make the limits work. */
 const ALWAYS_WRITTEN = ["rate_limit"];

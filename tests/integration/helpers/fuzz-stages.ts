@@ -3,22 +3,22 @@
 // thousands of inputs at it in seconds; the full entry point gets a sample of the same inputs and
 // must refuse each one the stage refuses, with the same message.
 import type * as zcore from "zod/v4/core";
-import { contactInquirySchema } from "@/lib/validation/contact";
 import { uuidSchema } from "@/lib/validation/common";
+import { contactInquirySchema } from "@/lib/validation/contact";
 import { unsubscribeTokenSchema } from "@/lib/validation/notifications";
-import { checkUnsubscribeToken } from "@/server/notifications/unsubscribe";
-import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
-import { parseCspReports, readCspReportText } from "@/server/csp-report";
-import { contactTooLarge } from "@/server/data/contact-inquiries";
-import { AppError, toAppError } from "@/server/errors";
-import { parseInput, parseJson } from "@/server/handler";
-import { callbackState, OAuthFlowError } from "@/server/integrations/square/oauth";
-import { squareOAuthAction } from "@/server/integrations/square/request-guards";
-import { isValidSquareSignature, parseSquareEvent } from "@/server/integrations/square/webhook";
-import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/uploads/document-upload";
-import { receiveMessageUpload } from "@/server/uploads/message-upload";
-import { getAuth } from "@/server/auth/auth";
-import { verifyDownloadSignature } from "@/server/storage/signed-url";
+import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
+import { parseCspReports, readCspReportText } from "@/server/core/csp-report";
+import { AppError, toAppError } from "@/server/core/errors";
+import { parseInput, parseJson } from "@/server/core/handler";
+import { verifyDownloadSignature } from "@/server/core/storage/signed-url";
+import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
+import { getAuth } from "@/server/modules/account";
+import { contactTooLarge } from "@/server/modules/inquiries";
+import { receiveMessageUpload } from "@/server/modules/messages";
+import { checkUnsubscribeToken } from "@/server/modules/notifications/unsubscribe";
+import { squareOAuthAction } from "@/server/modules/square";
+import { callbackState, OAuthFlowError } from "@/server/modules/square/oauth";
+import { isValidSquareSignature, parseSquareEvent } from "@/server/modules/square/webhook";
 import { APP_ORIGIN } from "./auth";
 import { requestOf, type RouteInput } from "./fuzz-requests";
 

@@ -11,10 +11,10 @@ import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { type DbHandle, openPglite, openPostgres } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { seedDemoData } from "@/server/db/seed/seed-demo";
-import { diskStorage } from "@/server/storage/disk-storage";
+import { type DbHandle, openPglite, openPostgres } from "@/server/core/db/client";
+import { migrateDatabase } from "@/server/core/db/migrate";
+import { diskStorage } from "@/server/core/storage/disk-storage";
+import { seedDemoData } from "@/server/modules/demo";
 import { createPostgresDatabase } from "../../helpers/postgres-database";
 import type { DatabaseTemplates } from "./templates";
 

@@ -1,9 +1,10 @@
 // Portal test fixtures: actors of the demo clients (from a session, as the guard reads it) and extra clients
 // with generated projects and invoices.
 import { randomUUID } from "node:crypto";
-import { requireClient, type ClientActor } from "@/server/auth/session";
-import type { DbOrTx } from "@/server/db/client";
-import { clients, invoices, projects, user, type ScheduleEntry } from "@/server/db/schema";
+import type { ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, invoices, projects, user, type ScheduleEntry } from "@/server/core/db/schema";
+import { requireClient } from "@/server/modules/account/session";
 import { clientCookie } from "./admin-session";
 import { authHeaders } from "./auth";
 

@@ -2,10 +2,10 @@
 // the identifiers that must never reach the other tenant, and fresh objects for calls that change
 // or delete what they are given (so every role's call finds the same state).
 import { randomUUID } from "node:crypto";
-import type { DbOrTx } from "@/server/db/client";
-import { contactInquiries, documents, emailOutbox, invoices, messageAttachments, messages, messageThreads, projects, serviceBookings, squareCustomers } from "@/server/db/schema";
-import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_USERS } from "@/server/db/seed/demo-data";
-import { getStorage } from "@/server/storage/storage";
+import type { DbOrTx } from "@/server/core/db/client";
+import { contactInquiries, documents, emailOutbox, invoices, messageAttachments, messages, messageThreads, projects, serviceBookings, squareCustomers } from "@/server/core/db/schema";
+import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { getStorage } from "@/server/core/storage/storage";
 
 export type TenantName = "acme" | "globex";
 

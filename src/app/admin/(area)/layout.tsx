@@ -3,10 +3,10 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
-import { requireAdminPage } from "@/server/auth/session";
-import { countUnreadInquiries } from "@/server/data/admin-inquiries";
-import { getDb } from "@/server/data/db";
-import { countAdminUnreadThreads } from "@/server/data/messages-read";
+import { getDb } from "@/server/core/get-db";
+import { requireAdminPage } from "@/server/modules/account";
+import { countUnreadInquiries } from "@/server/modules/inquiries";
+import { countAdminUnreadThreads } from "@/server/modules/messages";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
 

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { AdminLoginForm } from "@/components/auth/admin-login-form";
 import { AuthShell } from "@/components/auth/auth-shell";
-import { getSession } from "@/server/auth/session";
+import { getSession } from "@/server/modules/account";
 
 export const metadata: Metadata = { title: "Admin Login", robots: { index: false } };
 

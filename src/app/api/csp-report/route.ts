@@ -1,10 +1,10 @@
 // POST /api/csp-report: browsers report Content-Security-Policy violations here; logged, rate limited, 16 KB at most.
-import { CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readCspReportText } from "@/server/csp-report";
-import { getDb } from "@/server/data/db";
-import { AppError } from "@/server/errors";
-import { rateLimitSubject } from "@/server/client-address";
-import { withPublic } from "@/server/handler";
-import { clientIp, hitRateLimit } from "@/server/rate-limit";
+import { rateLimitSubject } from "@/server/core/client-address";
+import { CSP_REPORT_RATE_LIMIT, logCspViolations, parseCspReports, readCspReportText } from "@/server/core/csp-report";
+import { AppError } from "@/server/core/errors";
+import { getDb } from "@/server/core/get-db";
+import { withPublic } from "@/server/core/handler";
+import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
 
 export const dynamic = "force-dynamic";
 

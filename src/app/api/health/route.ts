@@ -1,6 +1,6 @@
 // GET /api/health: 200 {"status":"ok"} once the database answers, 503 otherwise.
-import { checkDatabaseHealth } from "@/server/data/health";
-import { withPublic } from "@/server/handler";
+import { withPublic } from "@/server/core/handler";
+import { checkDatabaseHealth } from "@/server/modules/operations";
 
 export const dynamic = "force-dynamic";
 

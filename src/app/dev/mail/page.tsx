@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Card } from "@/components/ui/card";
-import { getDb } from "@/server/data/db";
-import { isDevMailEnabled, listDevMail } from "@/server/notifications/dev-mail";
+import { getDb } from "@/server/core/get-db";
+import { isDevMailEnabled, listDevMail } from "@/server/modules/operations";
 
 export const metadata: Metadata = { title: "Mail preview", robots: { index: false } };
 

@@ -11,7 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useChange } from "@/components/ui/use-change";
 import { formatDate } from "@/lib/format";
-import type { InquiryMessage } from "@/server/data/admin-inquiries";
+import type { InquiryMessage } from "@/server/modules/inquiries";
 
 export type InquiryDetail = InquiryMessage & {
   read: boolean;

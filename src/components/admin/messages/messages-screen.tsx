@@ -4,16 +4,16 @@ import { Plus } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { setThreadStatusAction } from "@/app/admin/(area)/messages/actions";
+import { ClientPicker, type ClientChoice } from "@/components/admin/client-picker";
 import { NewThreadCard } from "@/components/messages/new-thread-card";
 import { ThreadList } from "@/components/messages/thread-list";
 import { ThreadView } from "@/components/messages/thread-view";
 import { Button } from "@/components/ui/button";
-import { ClientPicker, type ClientChoice } from "@/components/admin/client-picker";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { THREAD_STATUS_LABELS, THREAD_STATUSES } from "@/lib/domain/thread-status";
 import { adminNewThreadSchema, SUBJECT_MAX_LENGTH, type ThreadListFilter } from "@/lib/validation/messages";
-import type { ThreadSummary } from "@/server/data/messages-read";
+import type { ThreadSummary } from "@/server/modules/messages";
 
 const API = "/api/admin/messages";
 

@@ -1,4 +1,4 @@
-import type { AdminProjectRow } from "@/server/data/admin-projects";
+import type { AdminProjectRow } from "@/server/modules/projects";
 
 /** A projects-list row as sent to the browser (the server-only timestamp left out). */
 export type ProjectRowView = Omit<AdminProjectRow, "updatedAt">;

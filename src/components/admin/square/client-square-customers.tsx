@@ -17,7 +17,7 @@ import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
 import { billingEmailSchema, squareCustomerIdSchema } from "@/lib/validation/admin";
-import type { ClientSquareCustomers } from "@/server/data/admin-square-customers";
+import type { ClientSquareCustomers } from "@/server/modules/square";
 
 const SOURCE_LABELS: Record<string, string> = { admin: "by an admin", email_match: "by sign-in or billing e-mail", backfill: "from its existing invoices" };
 

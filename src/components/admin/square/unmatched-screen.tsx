@@ -3,14 +3,14 @@
 import { AlertTriangle, EyeOff, Inbox } from "lucide-react";
 import { useId, useState } from "react";
 import { linkSquareCustomerAction, setSquareCustomerIgnoredAction, unlinkSquareCustomerAction } from "@/app/admin/(area)/unmatched-invoices/actions";
+import { ClientPicker } from "@/components/admin/client-picker";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ClientPicker } from "@/components/admin/client-picker";
 import { EmptyState } from "@/components/ui/spinner";
 import { Toast, useToast } from "@/components/ui/toast";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { formatCents } from "@/lib/format";
-import type { CustomerConflict, IgnoredCustomer, UnmatchedCustomer } from "@/server/data/admin-square-customers";
+import type { CustomerConflict, IgnoredCustomer, UnmatchedCustomer } from "@/server/modules/square";
 
 type ClientOption = { id: string; company: string };
 /** One change on one customer (its id), with the message it ends with; `busy` is the customer whose change runs. */

@@ -1,9 +1,9 @@
 "use server";
 // The admin's own account settings; each action checks the admin session itself (adminAction).
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
-import { saveNotificationPreferences } from "@/server/notifications/preferences";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/modules/account";
+import { saveNotificationPreferences } from "@/server/modules/notifications";
 
 export const saveAdminNotificationPreferencesAction = adminAction(notificationPreferencesSchema, (actor, input) =>
   getDb().transaction((tx) => saveNotificationPreferences(tx, { actor, input })),

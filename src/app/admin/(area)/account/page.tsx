@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { ChangePasswordCard } from "@/components/account/change-password-card";
+import { NotificationPreferences } from "@/components/account/notification-preferences";
 import { PasskeysCard } from "@/components/account/passkeys-card";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
-import { requireAdminPage } from "@/server/auth/session";
-import { getAccountSecurity } from "@/server/data/account-security";
-import { getDb } from "@/server/data/db";
-import { getNotificationPreferences } from "@/server/notifications/preferences";
+import { getDb } from "@/server/core/get-db";
+import { getAccountSecurity, requireAdminPage } from "@/server/modules/account";
+import { getNotificationPreferences } from "@/server/modules/notifications";
 
 export const metadata: Metadata = { title: "Account" };
 

@@ -1,16 +1,16 @@
 import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
-import { auditActionLabel } from "@/lib/domain/audit-action";
 import type { Column } from "@/components/admin/data-table";
+import { FilterForm } from "@/components/admin/filter-form";
 import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
-import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
+import { auditActionLabel } from "@/lib/domain/audit-action";
 import { auditListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/data/admin-audit";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/modules/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 

@@ -1,9 +1,9 @@
 "use server";
 // Server actions of the bookings screen; each one checks the admin session itself (adminAction).
 import { bookingDecisionSchema } from "@/lib/validation/admin";
-import { decideBooking } from "@/server/data/admin-bookings";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/modules/account";
+import { decideBooking } from "@/server/modules/bookings";
 
 /** Approve, decline (with the reason the client reads) or mark completed; audited. */
 export const decideBookingAction = adminAction(bookingDecisionSchema, async (actor, { bookingId, ...decision }) =>

@@ -2,9 +2,9 @@ import { CalendarClock } from "lucide-react";
 import type { Metadata } from "next";
 import { BookingActions } from "@/components/admin/bookings/booking-actions";
 import type { Column } from "@/components/admin/data-table";
+import { FilterForm } from "@/components/admin/filter-form";
 import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
-import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -13,9 +13,9 @@ import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import { bookingListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { type AdminBookingRow, listAdminBookings } from "@/server/data/admin-bookings";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { type AdminBookingRow, listAdminBookings } from "@/server/modules/bookings";
 
 export const metadata: Metadata = { title: "Bookings" };
 

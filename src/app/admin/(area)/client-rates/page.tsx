@@ -6,13 +6,13 @@ import { RatesForm, type RateCardDraft } from "@/components/admin/rates/rates-fo
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
-import { centsToDollarInput, todayIso } from "@/lib/format";
 import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
+import { centsToDollarInput, todayIso } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
-import { requireAdminPage } from "@/server/auth/session";
-import { getAdminClient } from "@/server/data/admin-clients";
-import { listClientRatesForAdmin } from "@/server/data/admin-rates";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
+import { requireAdminPage } from "@/server/modules/account";
+import { getAdminClient } from "@/server/modules/clients";
+import { listClientRatesForAdmin } from "@/server/modules/rates";
 
 export const metadata: Metadata = { title: "Client Rates" };
 

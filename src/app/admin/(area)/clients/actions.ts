@@ -2,11 +2,9 @@
 // Server actions of the clients screens; each one checks the admin session itself (adminAction).
 import { z } from "zod";
 import { clientIdSchema, clientTwoFactorRequirementSchema, createClientSchema } from "@/lib/validation/admin";
-import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/server/data/admin-client-security";
-import { createClientWithInvitation } from "@/server/data/admin-client-invitation";
-import { listActiveClientOptions } from "@/server/data/admin-clients";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction, resetClientTwoFactor, setClientTwoFactorRequirement } from "@/server/modules/account";
+import { createClientWithInvitation, listActiveClientOptions } from "@/server/modules/clients";
 
 /** Creates the client and its user, and emails the invitation; returns the link for copying. */
 export const createClientAction = adminAction(createClientSchema, async (actor, input) => {

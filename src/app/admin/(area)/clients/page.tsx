@@ -6,12 +6,12 @@ import { ViewPortalButton } from "@/components/admin/clients/view-portal-button"
 import { CreateClientButton } from "@/components/admin/create-client-dialog";
 import type { Column } from "@/components/admin/data-table";
 import { ExportLink } from "@/components/admin/export-link";
+import { ListControls } from "@/components/admin/list-controls";
 import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
-import { ListControls } from "@/components/admin/list-controls";
-import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
+import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -19,9 +19,9 @@ import { cn } from "@/lib/cn";
 import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { type AdminClientRow, listAdminClients } from "@/server/data/admin-clients";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { type AdminClientRow, listAdminClients } from "@/server/modules/clients";
 
 export const metadata: Metadata = { title: "Clients" };
 

@@ -4,10 +4,8 @@
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { viewAsClientSchema } from "@/lib/validation/admin";
-import { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "@/server/auth/view-as";
-import { endViewAsClient, startViewAsClient } from "@/server/data/admin-view-as";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction, endViewAsClient, startViewAsClient, VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "@/server/modules/account";
 
 /** Sets the signed view cookie; the browser then opens /client-portal. */
 export const startViewAsClientAction = adminAction(viewAsClientSchema, async (actor, { clientId }) => {

@@ -1,10 +1,10 @@
 "use server";
 // Server actions of the dashboard; each one checks the admin session itself (adminAction).
 import { bookingIdSchema, inquiryIdSchema, mailIdSchema } from "@/lib/validation/admin";
-import { approveBooking, markInquiryRead } from "@/server/data/admin-dashboard";
-import { retryFailedMail } from "@/server/data/admin-outbox";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/modules/account";
+import { approveBooking, markInquiryRead } from "@/server/modules/dashboard";
+import { retryFailedMail } from "@/server/modules/operations";
 
 export const approveBookingAction = adminAction(bookingIdSchema, async (actor, { bookingId }) =>
   approveBooking(getDb(), { actor, bookingId }),

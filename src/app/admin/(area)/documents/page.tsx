@@ -3,10 +3,10 @@ import { connection } from "next/server";
 import { RecentUploads } from "@/components/admin/documents/recent-uploads";
 import { UploadForm } from "@/components/admin/documents/upload-form";
 import { PageHeader } from "@/components/admin/page-header";
-import { requireAdminPage } from "@/server/auth/session";
-import { listActiveClientOptions } from "@/server/data/admin-clients";
-import { listRecentDocuments } from "@/server/data/admin-documents";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
+import { requireAdminPage } from "@/server/modules/account";
+import { listActiveClientOptions } from "@/server/modules/clients";
+import { listRecentDocuments } from "@/server/modules/documents";
 
 export const metadata: Metadata = { title: "Documents" };
 

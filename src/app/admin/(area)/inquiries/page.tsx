@@ -2,9 +2,9 @@ import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
 import type { Column } from "@/components/admin/data-table";
 import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
+import { ListControls } from "@/components/admin/list-controls";
 import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
-import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -12,9 +12,9 @@ import { cn } from "@/lib/cn";
 import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, inquiryStateOf } from "@/lib/domain/inquiry-state";
 import { formatDate } from "@/lib/format";
 import { inquiryListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { type AdminInquiryRow, listAdminInquiries } from "@/server/data/admin-inquiries";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { type AdminInquiryRow, listAdminInquiries } from "@/server/modules/inquiries";
 
 export const metadata: Metadata = { title: "Inquiries" };
 

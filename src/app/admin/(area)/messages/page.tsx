@@ -3,10 +3,10 @@ import { connection } from "next/server";
 import { MessagesScreen } from "@/components/admin/messages/messages-screen";
 import { PageHeader } from "@/components/admin/page-header";
 import { threadListFilterSchema } from "@/lib/validation/messages";
-import { requireAdminPage } from "@/server/auth/session";
-import { listActiveClientOptions } from "@/server/data/admin-clients";
-import { getDb } from "@/server/data/db";
-import { listAdminThreads } from "@/server/data/messages-read";
+import { getDb } from "@/server/core/get-db";
+import { requireAdminPage } from "@/server/modules/account";
+import { listActiveClientOptions } from "@/server/modules/clients";
+import { listAdminThreads } from "@/server/modules/messages";
 
 export const metadata: Metadata = { title: "Messages" };
 

@@ -1,9 +1,9 @@
 "use server";
 // Server actions of the projects screen; each one checks the admin session itself (adminAction).
 import { projectFormSchema, projectIdSchema, setProjectStatusSchema, unlinkInvoiceSchema, updateProjectSchema } from "@/lib/validation/admin";
-import { createProject, getProjectInvoices, setProjectStatus, unlinkInvoice, updateProject } from "@/server/data/admin-projects";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/modules/account";
+import { createProject, getProjectInvoices, setProjectStatus, unlinkInvoice, updateProject } from "@/server/modules/projects";
 
 export const createProjectAction = adminAction(projectFormSchema, async (actor, input) => {
   const project = await createProject(getDb(), { actor, input });

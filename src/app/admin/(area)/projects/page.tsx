@@ -5,9 +5,9 @@ import { Pagination } from "@/components/admin/pagination";
 import { ProjectsScreen } from "@/components/admin/projects/projects-screen";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { projectListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { listAdminProjects } from "@/server/data/admin-projects";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { listAdminProjects } from "@/server/modules/projects";
 
 export const metadata: Metadata = { title: "Projects" };
 

@@ -1,19 +1,19 @@
 import { ExternalLink, Percent, Repeat, TrendingUp, Users } from "lucide-react";
 import type { Metadata } from "next";
 import type { Column } from "@/components/admin/data-table";
+import { ListControls } from "@/components/admin/list-controls";
 import type { ListEmptyTexts } from "@/components/admin/list-empty";
 import { ListTable } from "@/components/admin/list-table";
-import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
 import { StatCard } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatCents, formatDate } from "@/lib/format";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
+import { formatCents, formatDate } from "@/lib/format";
 import { subscriptionListQuerySchema } from "@/lib/validation/admin";
-import { openAdminListPage, type PageSearchParams } from "@/server/auth/admin-list-page";
-import { getSubscriptionStats, listAdminSubscriptions } from "@/server/data/admin-subscriptions";
-import { getDb } from "@/server/data/db";
-import { squareSubscriptionDashboardUrl } from "@/server/integrations/square/links";
+import { getDb } from "@/server/core/get-db";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
+import { squareSubscriptionDashboardUrl } from "@/server/modules/square";
+import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
 
 export const metadata: Metadata = { title: "Subscriptions" };
 

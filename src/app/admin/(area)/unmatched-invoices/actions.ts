@@ -8,15 +8,9 @@ import {
   ignoreSquareCustomerSchema,
   squareCustomerRefSchema,
 } from "@/lib/validation/admin";
-import {
-  getClientSquareCustomers,
-  linkSquareCustomer,
-  setClientBillingEmail,
-  setSquareCustomerIgnored,
-  unlinkSquareCustomer,
-} from "@/server/data/admin-square-customers";
-import { getDb } from "@/server/data/db";
-import { adminAction } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/server/modules/account";
+import { getClientSquareCustomers, linkSquareCustomer, setClientBillingEmail, setSquareCustomerIgnored, unlinkSquareCustomer } from "@/server/modules/square";
 
 /** Links the customer to the client; its unassigned invoices follow, and so will later ones. */
 export const linkSquareCustomerAction = adminAction(assignSquareCustomerSchema, (actor, input) => linkSquareCustomer(getDb(), { actor, ...input }));

@@ -3,10 +3,10 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { UnmatchedScreen } from "@/components/admin/square/unmatched-screen";
-import { requireAdminPage } from "@/server/auth/session";
-import { listActiveClientOptions } from "@/server/data/admin-clients";
-import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/server/data/admin-square-customers";
-import { getDb } from "@/server/data/db";
+import { getDb } from "@/server/core/get-db";
+import { requireAdminPage } from "@/server/modules/account";
+import { listActiveClientOptions } from "@/server/modules/clients";
+import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/server/modules/square";
 
 export const metadata: Metadata = { title: "Unmatched invoices" };
 

@@ -1,8 +1,9 @@
 // POST /api/admin/update-client-rates { clientId, rates[] } → { success }: replaces the client's rates in one transaction.
 import { updateClientRatesSchema } from "@/lib/validation/admin";
-import { replaceClientRates } from "@/server/data/admin-rates";
-import { getDb } from "@/server/data/db";
-import { parseJson, withAdmin } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { parseJson } from "@/server/core/handler";
+import { withAdmin } from "@/server/modules/account";
+import { replaceClientRates } from "@/server/modules/rates";
 
 export const dynamic = "force-dynamic";
 

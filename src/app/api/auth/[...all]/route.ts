@@ -1,10 +1,8 @@
 // The few better-auth endpoints the browser calls (sign-out, session, the passkey ceremonies) under
-// /api/auth/*; every other one answers 404 (src/server/auth/http-endpoints.ts).
-import { getAuth } from "@/server/auth/auth";
-import { isServedAuthEndpoint } from "@/server/auth/http-endpoints";
-import { stripTokens } from "@/server/auth/strip-tokens";
-import { BODY_LIMITS, readBodyLimited } from "@/server/body-limit";
-import { withPublic } from "@/server/handler";
+// /api/auth/*; every other one answers 404 (src/server/modules/account/http-endpoints.ts).
+import { BODY_LIMITS, readBodyLimited } from "@/server/core/body-limit";
+import { withPublic } from "@/server/core/handler";
+import { getAuth, isServedAuthEndpoint, stripTokens } from "@/server/modules/account";
 
 export const dynamic = "force-dynamic";
 

@@ -1,14 +1,14 @@
 // POST /api/contact/send: the landing page's contact inquiry: rate limit, validate, store, queue mails.
 import { randomUUID } from "node:crypto";
 import { contactInquirySchema } from "@/lib/validation/contact";
-import { BODY_LIMITS } from "@/server/body-limit";
-import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/data/contact-inquiries";
-import { getDb } from "@/server/data/db";
-import { serverEnv } from "@/server/env";
-import { AppError } from "@/server/errors";
-import { parseJson, withPublic } from "@/server/handler";
-import { rateLimitSubject } from "@/server/client-address";
-import { clientIp, hitRateLimit } from "@/server/rate-limit";
+import { BODY_LIMITS } from "@/server/core/body-limit";
+import { rateLimitSubject } from "@/server/core/client-address";
+import { serverEnv } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
+import { getDb } from "@/server/core/get-db";
+import { parseJson, withPublic } from "@/server/core/handler";
+import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
+import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/modules/inquiries";
 
 export const POST = withPublic(async (request) => {
   rejectCrossSite(request);

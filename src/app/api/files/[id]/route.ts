@@ -1,9 +1,9 @@
 // GET /api/files/{id}?expires&sig: serves a document to whoever holds a valid, unexpired signed link.
 import { DOWNLOAD_CSP } from "@/lib/csp";
-import { getDocumentFile } from "@/server/data/document-files";
-import { AppError } from "@/server/errors";
-import { withPublic } from "@/server/handler";
-import { verifyDownloadSignature } from "@/server/storage/signed-url";
+import { AppError } from "@/server/core/errors";
+import { withPublic } from "@/server/core/handler";
+import { verifyDownloadSignature } from "@/server/core/storage/signed-url";
+import { getDocumentFile } from "@/server/modules/documents";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // /api/notifications/unsubscribe?token=: the signed List-Unsubscribe address (RFC 8058 one-click POST; GET shows the page).
 import { NextResponse } from "next/server";
 import { unsubscribeTokenSchema } from "@/lib/validation/notifications";
-import { getDb } from "@/server/data/db";
-import { serverEnv } from "@/server/env";
-import { parseInput, withPublic } from "@/server/handler";
-import { unsubscribeWithToken } from "@/server/notifications/unsubscribe";
+import { serverEnv } from "@/server/core/env";
+import { getDb } from "@/server/core/get-db";
+import { parseInput, withPublic } from "@/server/core/handler";
+import { unsubscribeWithToken } from "@/server/modules/notifications";
 
 const tokenOf = (request: Request) => parseInput(unsubscribeTokenSchema, { token: new URL(request.url).searchParams.get("token") ?? "" }).token;
 

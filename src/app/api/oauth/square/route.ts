@@ -1,11 +1,7 @@
 // Square connection: GET ?action=authorize|status (|callback), POST ?action=disconnect. Admins only.
-import { getDb } from "@/server/data/db";
-import { withAdmin } from "@/server/handler";
-import { requireSquareConfig } from "@/server/integrations/square/config";
-import { disconnectSquare, getSquareStatus } from "@/server/integrations/square/connection";
-import { startSquareAuthorization } from "@/server/integrations/square/oauth";
-import { handleSquareCallback } from "@/server/integrations/square/oauth-callback";
-import { assertSameSite, currentSessionId, squareOAuthAction } from "@/server/integrations/square/request-guards";
+import { getDb } from "@/server/core/get-db";
+import { withAdmin } from "@/server/modules/account";
+import { assertSameSite, currentSessionId, disconnectSquare, getSquareStatus, handleSquareCallback, requireSquareConfig, squareOAuthAction, startSquareAuthorization } from "@/server/modules/square";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,8 @@
 // Pulls every invoice from Square into ours → { success, synced, message }. Admins only.
 // Failures (Square's included) go through the one error mapping: { success: false, error, code }.
-import { getDb } from "@/server/data/db";
-import { withAdmin } from "@/server/handler";
-import { syncSquareInvoices } from "@/server/integrations/square/invoice-sync";
-import { assertSameSite } from "@/server/integrations/square/request-guards";
+import { getDb } from "@/server/core/get-db";
+import { withAdmin } from "@/server/modules/account";
+import { assertSameSite, syncSquareInvoices } from "@/server/modules/square";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,9 @@
 // Square's webhook notifications: signature-checked (no session), replays ignored by event id.
-import { BODY_LIMITS, readTextLimited } from "@/server/body-limit";
-import { getDb } from "@/server/data/db";
-import { AppError } from "@/server/errors";
-import { withPublic } from "@/server/handler";
-import { squareConfig, webhookNotificationUrl } from "@/server/integrations/square/config";
-import { handleSquareEvent, isValidSquareSignature } from "@/server/integrations/square/webhook";
+import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
+import { AppError } from "@/server/core/errors";
+import { getDb } from "@/server/core/get-db";
+import { withPublic } from "@/server/core/handler";
+import { handleSquareEvent, isValidSquareSignature, squareConfig, webhookNotificationUrl } from "@/server/modules/square";
 
 export const dynamic = "force-dynamic";
 

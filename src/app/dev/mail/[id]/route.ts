@@ -1,8 +1,8 @@
 // GET /dev/mail/{id}: the HTML part of one outbox message, development only (404 otherwise).
 import { uuidSchema } from "@/lib/validation/common";
-import { getDb } from "@/server/data/db";
-import { parseInput, withPublic } from "@/server/handler";
-import { assertDevMailEnabled, devMailHtml } from "@/server/notifications/dev-mail";
+import { getDb } from "@/server/core/get-db";
+import { parseInput, withPublic } from "@/server/core/handler";
+import { assertDevMailEnabled, devMailHtml } from "@/server/modules/operations";
 
 export const GET = withPublic(async (_request, { params }) => {
   assertDevMailEnabled();

@@ -1,8 +1,9 @@
 // DELETE /api/admin/documents/{id} → { success }; GET redirects to a short-lived signed link that shows the file.
 import { uuidSchema } from "@/lib/validation/common";
-import { deleteDocument, documentViewUrl } from "@/server/data/admin-documents";
-import { getDb } from "@/server/data/db";
-import { parseInput, withAdmin } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { parseInput } from "@/server/core/handler";
+import { withAdmin } from "@/server/modules/account";
+import { deleteDocument, documentViewUrl } from "@/server/modules/documents";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // POST /api/admin/documents/upload (multipart: clientId, category, file) → { success, document }: streamed, checked and stored, then recorded.
-import { recordUploadedDocument } from "@/server/data/admin-documents";
-import { getDb } from "@/server/data/db";
-import { withAdmin } from "@/server/handler";
-import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/uploads/document-upload";
+import { getDb } from "@/server/core/get-db";
+import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
+import { withAdmin } from "@/server/modules/account";
+import { recordUploadedDocument } from "@/server/modules/documents";
 
 export const dynamic = "force-dynamic";
 

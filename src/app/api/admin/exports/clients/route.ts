@@ -1,10 +1,10 @@
 // GET /api/admin/exports/clients?q=: the clients list (with its search) as a CSV download.
 import { clientListQuerySchema } from "@/lib/validation/admin";
-import { CLIENT_EXPORT_COLUMNS } from "@/server/csv/export-columns";
-import { csvResponse } from "@/server/csv/csv-response";
-import { exportAdminClients } from "@/server/data/admin-exports";
-import { getDb } from "@/server/data/db";
-import { parseInput, withAdmin } from "@/server/handler";
+import { csvResponse } from "@/server/core/csv/csv-response";
+import { getDb } from "@/server/core/get-db";
+import { parseInput } from "@/server/core/handler";
+import { withAdmin } from "@/server/modules/account";
+import { CLIENT_EXPORT_COLUMNS, exportAdminClients } from "@/server/modules/exports";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // GET /api/admin/exports/invoices?q=&status=: every invoice (client search or invoice number, status) as a CSV download.
 import { invoiceExportQuerySchema } from "@/lib/validation/admin";
-import { ADMIN_INVOICE_EXPORT_COLUMNS } from "@/server/csv/export-columns";
-import { csvResponse } from "@/server/csv/csv-response";
-import { exportAdminInvoices } from "@/server/data/admin-exports";
-import { getDb } from "@/server/data/db";
-import { parseInput, withAdmin } from "@/server/handler";
+import { csvResponse } from "@/server/core/csv/csv-response";
+import { getDb } from "@/server/core/get-db";
+import { parseInput } from "@/server/core/handler";
+import { withAdmin } from "@/server/modules/account";
+import { ADMIN_INVOICE_EXPORT_COLUMNS, exportAdminInvoices } from "@/server/modules/exports";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // GET /api/admin/exports/projects?q=&status=: the projects list (with its search and status filter) as a CSV download.
 import { projectListQuerySchema } from "@/lib/validation/admin";
-import { PROJECT_EXPORT_COLUMNS } from "@/server/csv/export-columns";
-import { csvResponse } from "@/server/csv/csv-response";
-import { exportAdminProjects } from "@/server/data/admin-exports";
-import { getDb } from "@/server/data/db";
-import { parseInput, withAdmin } from "@/server/handler";
+import { csvResponse } from "@/server/core/csv/csv-response";
+import { getDb } from "@/server/core/get-db";
+import { parseInput } from "@/server/core/handler";
+import { withAdmin } from "@/server/modules/account";
+import { exportAdminProjects, PROJECT_EXPORT_COLUMNS } from "@/server/modules/exports";
 
 export const dynamic = "force-dynamic";
 

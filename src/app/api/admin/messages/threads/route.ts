@@ -1,8 +1,7 @@
 // POST /api/admin/messages/threads (multipart: clientId, subject, body, projectId?, file?) → { success, threadId }: the team starts a conversation with a client.
-import { getDb } from "@/server/data/db";
-import { assertMessageQuota, assertNewThreadTarget, createAdminThread, spendMessageQuota } from "@/server/data/messages-write";
-import { withAdmin } from "@/server/handler";
-import { receiveMessageUpload } from "@/server/uploads/message-upload";
+import { getDb } from "@/server/core/get-db";
+import { withAdmin } from "@/server/modules/account";
+import { assertMessageQuota, assertNewThreadTarget, createAdminThread, receiveMessageUpload, spendMessageQuota } from "@/server/modules/messages";
 
 export const dynamic = "force-dynamic";
 

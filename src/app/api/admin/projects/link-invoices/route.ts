@@ -1,8 +1,9 @@
 // POST /api/admin/projects/link-invoices { projectId, invoiceIds } → { success, linkedCount }: all or nothing.
 import { linkInvoicesSchema } from "@/lib/validation/admin";
-import { linkInvoicesToProject } from "@/server/data/admin-projects";
-import { getDb } from "@/server/data/db";
-import { parseJson, withAdmin } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { parseJson } from "@/server/core/handler";
+import { withAdmin } from "@/server/modules/account";
+import { linkInvoicesToProject } from "@/server/modules/projects";
 
 export const dynamic = "force-dynamic";
 

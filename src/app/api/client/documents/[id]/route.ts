@@ -1,8 +1,9 @@
 // GET /api/client/documents/{id}: a short-lived signed download link for one of the signed-in client's own documents.
 import { uuidSchema } from "@/lib/validation/common";
-import { getDocumentDownload } from "@/server/data/portal-documents";
-import { getDb } from "@/server/data/db";
-import { parseInput, withClientRead } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { parseInput } from "@/server/core/handler";
+import { withClientRead } from "@/server/modules/account";
+import { getDocumentDownload } from "@/server/modules/documents";
 
 export const dynamic = "force-dynamic";
 

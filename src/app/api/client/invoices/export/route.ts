@@ -1,9 +1,9 @@
 // GET /api/client/invoices/export: the signed-in client's own invoices as a CSV download (portal Billing).
-import { PORTAL_INVOICE_EXPORT_COLUMNS } from "@/server/csv/export-columns";
-import { csvResponse } from "@/server/csv/csv-response";
-import { getDb } from "@/server/data/db";
-import { exportPortalInvoices } from "@/server/data/portal-invoice-export";
-import { withClient } from "@/server/handler";
+import { csvResponse } from "@/server/core/csv/csv-response";
+import { getDb } from "@/server/core/get-db";
+import { withClient } from "@/server/modules/account";
+import { PORTAL_INVOICE_EXPORT_COLUMNS } from "@/server/modules/exports";
+import { exportPortalInvoices } from "@/server/modules/invoices";
 
 export const dynamic = "force-dynamic";
 

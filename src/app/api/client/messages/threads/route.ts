@@ -1,8 +1,7 @@
 // POST /api/client/messages/threads (multipart: subject, body, projectId?, file?) → { success, threadId }: the signed-in client starts a conversation.
-import { getDb } from "@/server/data/db";
-import { assertMessageQuota, assertNewThreadTarget, createClientThread, spendMessageQuota } from "@/server/data/messages-write";
-import { withClient } from "@/server/handler";
-import { receiveMessageUpload } from "@/server/uploads/message-upload";
+import { getDb } from "@/server/core/get-db";
+import { withClient } from "@/server/modules/account";
+import { assertMessageQuota, assertNewThreadTarget, createClientThread, receiveMessageUpload, spendMessageQuota } from "@/server/modules/messages";
 
 export const dynamic = "force-dynamic";
 

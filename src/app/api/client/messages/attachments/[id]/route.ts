@@ -1,8 +1,9 @@
 // GET /api/client/messages/attachments/{id}: a short-lived signed download link for an attachment in one of the client's own threads.
 import { uuidSchema } from "@/lib/validation/common";
-import { getDb } from "@/server/data/db";
-import { getAttachmentDownload } from "@/server/data/messages-write";
-import { parseInput, withClient } from "@/server/handler";
+import { getDb } from "@/server/core/get-db";
+import { parseInput } from "@/server/core/handler";
+import { withClient } from "@/server/modules/account";
+import { getAttachmentDownload } from "@/server/modules/messages";
 
 export const dynamic = "force-dynamic";
 

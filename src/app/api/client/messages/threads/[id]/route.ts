@@ -1,7 +1,7 @@
 // GET /api/client/messages/threads/{id}?before= → one page of the client's own thread (marks it read);
 // POST (multipart: body, file?) → { success, messageId }: a reply. Another client's thread is a 404.
-import { withClient } from "@/server/handler";
-import { threadRoute } from "@/server/message-thread-route";
+import { withClient } from "@/server/modules/account";
+import { threadRoute } from "@/server/modules/messages";
 
 export const dynamic = "force-dynamic";
 

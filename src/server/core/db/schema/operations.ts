@@ -1,0 +1,118 @@
+// Tables the product needs beyond its core entities: inquiries, mail, provider connection, audit.
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { clients } from "./clients";
+import { oneOf } from "./one-of";
+import { createdAt, uuidPrimaryKey } from "./columns";
+
+export const contactInquiries = pgTable(
+  "contact_inquiries",
+  {
+    id: uuidPrimaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull(),
+    serviceInterest: text("service_interest").notNull(),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    // The client created from this inquiry (docs/PRODUCT.md#admin-inquiries).
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_inquiries_created_idx").on(t.createdAt.desc())],
+);
+
+// logged: no SMTP_URL, so the message was written to the console and kept here. held: a
+// notification waiting for its recipient's daily summary; summarized: went out in that summary.
+export const EMAIL_STATUSES = ["pending", "sent", "logged", "failed", "held", "summarized"] as const;
+
+// Outbox: a message is stored before any delivery attempt, so a failing transport loses nothing.
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuidPrimaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    // Set when the body carries a one-time link (password reset, invitation): the body is
+    // redacted once sent, and after this time the message is useless and cannot be retried.
+    secretLinkExpiresAt: timestamp("secret_link_expires_at", { withTimezone: true }),
+    // Notifications only: one event for one recipient is stored once (src/server/modules/notifications),
+    // so a re-sync, a replayed webhook or a second instance never queues it again.
+    idempotencyKey: text("idempotency_key").unique(),
+    recipientUserId: text("recipient_user_id").references(() => user.id, { onDelete: "set null" }),
+    category: text("category"),
+    // The RFC 8058 one-click address sent as List-Unsubscribe.
+    unsubscribeUrl: text("unsubscribe_url"),
+  },
+  (t) => [
+    check("email_outbox_status_check", oneOf(t.status, EMAIL_STATUSES)),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_held_idx").on(t.recipientUserId).where(sql`${t.status} = 'held'`),
+  ],
+);
+
+// Last run of a periodic task shared by every instance (e.g. the daily retention): claimed by an
+// upsert, so only one instance runs it per period.
+export const taskRuns = pgTable("task_runs", {
+  name: text("name").primaryKey(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
+});
+
+// This database's claim on the document store (src/server/modules/operations/ownership.ts): one row, the
+// current claim (also written into the store's marker object) and the one before it, renewed every
+// few minutes so that a copy of this database restored from a backup holds a stale claim.
+export const storageOwner = pgTable(
+  "storage_owner",
+  {
+    id: integer("id").primaryKey().default(1),
+    claim: uuid("claim").notNull(),
+    previousClaim: uuid("previous_claim"),
+    renewedAt: timestamp("renewed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("storage_owner_one_row", sql`${t.id} = 1`)],
+);
+
+// One row per provider; tokens are encrypted with a key derived from AUTH_SECRET.
+export const paymentProviderConnections = pgTable("payment_provider_connections", {
+  provider: text("provider").primaryKey(),
+  merchantId: text("merchant_id").notNull(),
+  accessTokenEncrypted: text("access_token_encrypted").notNull(),
+  refreshTokenEncrypted: text("refresh_token_encrypted"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  scopes: text("scopes"),
+  connectedBy: text("connected_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+  ],
+);

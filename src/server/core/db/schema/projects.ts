@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, text } from "drizzle-orm/pg-core";
+import { PROJECT_STATUSES } from "../../../../lib/domain/project-status";
+import { ownedByClient } from "./clients";
+import { oneOf } from "./one-of";
+import { timestamps, uuidPrimaryKey } from "./columns";
+
+// total_estimated_value is not stored: it is derived from the linked invoices (docs/PRODUCT.md#rules-project-figures).
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
+    projectName: text("project_name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: PROJECT_STATUSES }).notNull().default("open"),
+    startDate: date("start_date").notNull().default(sql`current_date`),
+    targetCompletionDate: date("target_completion_date"),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [
+    check("projects_status_check", oneOf(t.status, PROJECT_STATUSES)),
+    index("projects_client_target_idx").on(t.clientId, t.targetCompletionDate.desc()),
+    index("projects_status_target_idx").on(t.status, t.targetCompletionDate),
+  ],
+);

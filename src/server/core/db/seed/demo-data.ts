@@ -1,0 +1,126 @@
+import "server-only";
+import type { InvoiceStatus } from "../../../../lib/domain/invoice-status";
+import type { ScheduleEntry } from "../schema";
+
+// The demo data set of docs/contract: fixed ids and dates so every fresh database looks the same.
+export const DEMO_PASSWORDS = { admin: "demo-admin-password", client: "demo-client-password" } as const;
+
+export const DEMO_USERS = {
+  admin: { id: "demo-admin", email: "admin@example.com", name: "Avery Admin" },
+  acme: { id: "demo-client-acme", email: "client@example.com", name: "Jordan Lee" },
+  globex: { id: "demo-client-globex", email: "client2@example.com", name: "Sam Rivera" },
+} as const;
+
+export const DEMO_CLIENTS = {
+  acme: {
+    id: "00000000-0000-4000-8000-00000000a001",
+    userId: DEMO_USERS.acme.id,
+    company: "Acme Robotics",
+    contactPerson: "Jordan Lee",
+    contactEmail: "client@example.com",
+    phone: "+1 (415) 555-0134",
+    address: "500 Howard St, San Francisco, CA 94105",
+    joinedDate: "2025-03-10",
+  },
+  globex: {
+    id: "00000000-0000-4000-8000-00000000b001",
+    userId: DEMO_USERS.globex.id,
+    company: "Globex Systems",
+    contactPerson: "Sam Rivera",
+    contactEmail: "client2@example.com",
+    phone: "+1 (512) 555-0199",
+    address: "301 Congress Ave, Austin, TX 78701",
+    joinedDate: "2025-08-22",
+  },
+} as const;
+
+const A = DEMO_CLIENTS.acme.id;
+const G = DEMO_CLIENTS.globex.id;
+const id = (prefix: string, n: number) => `00000000-0000-4000-8000-${prefix}${String(n).padStart(12 - prefix.length, "0")}`;
+
+export const DEMO_PROJECTS = [
+  { id: id("c", 1), clientId: A, projectName: "LLM Gateway Security Assessment", description: "Threat model and penetration test of the customer-facing LLM gateway.", status: "in_progress", startDate: "2026-09-01", targetCompletionDate: "2026-12-15", notes: "Weekly readout on Thursdays." },
+  { id: id("c", 2), clientId: A, projectName: "AI Governance Framework", description: "Policies, model inventory and risk register aligned to NIST AI RMF.", status: "completed", startDate: "2026-04-01", targetCompletionDate: "2026-07-31", notes: null },
+  { id: id("c", 3), clientId: A, projectName: "Copilot Rollout Acceleration", description: "Secure adoption of AI coding assistants across three engineering teams.", status: "on_hold", startDate: "2026-10-15", targetCompletionDate: "2027-02-28", notes: "Paused pending budget approval." },
+  { id: id("c", 4), clientId: A, projectName: "Red Team Retest", description: "Retest of findings from the spring assessment.", status: "open", startDate: "2026-11-20", targetCompletionDate: null, notes: null },
+  { id: id("d", 1), clientId: G, projectName: "RAG Pipeline Review", description: "Data-leakage and prompt-injection review of the retrieval pipeline.", status: "in_progress", startDate: "2026-10-01", targetCompletionDate: "2027-01-15", notes: null },
+  { id: id("d", 2), clientId: G, projectName: "Model Supply-Chain Audit", description: "Provenance and integrity checks for third-party models.", status: "frozen", startDate: "2026-06-01", targetCompletionDate: "2026-09-30", notes: "Frozen at the client's request." },
+  { id: id("d", 3), clientId: G, projectName: "Chatbot Pilot", description: "Pilot cancelled after vendor change.", status: "cancelled", startDate: "2026-02-01", targetCompletionDate: "2026-03-31", notes: null },
+] as const;
+
+const methods = { card: true, bankAccount: true, cashAppPay: true };
+const depositSchedule: ScheduleEntry[] = [
+  { requestType: "DEPOSIT", percentageRequested: "40", dueDate: "2026-09-15", computedAmountCents: 1_920_000, totalCompletedAmountCents: 1_920_000 },
+  { requestType: "BALANCE", percentageRequested: null, dueDate: "2026-12-20", computedAmountCents: 2_880_000, totalCompletedAmountCents: 0 },
+];
+const installmentSchedule: ScheduleEntry[] = [
+  { requestType: "INSTALLMENT", percentageRequested: null, dueDate: "2026-10-15", computedAmountCents: 1_000_000, totalCompletedAmountCents: 1_000_000 },
+  { requestType: "INSTALLMENT", percentageRequested: null, dueDate: "2026-11-15", computedAmountCents: 1_000_000, totalCompletedAmountCents: 400_000 },
+  { requestType: "INSTALLMENT", percentageRequested: null, dueDate: "2026-12-15", computedAmountCents: 1_000_000, totalCompletedAmountCents: 0 },
+];
+
+type DemoInvoice = {
+  id: string; clientId: string; projectId: string | null; invoiceNumber: string; amountCents: number;
+  status: InvoiceStatus; issuedDate: string; dueDate: string; paidDate: string | null;
+  description: string; totalPaidCents: number; paymentSchedule: ScheduleEntry[];
+  nextPaymentAmountCents: number | null; nextPaymentDueDate: string | null;
+};
+
+const inv = (n: number, v: Omit<DemoInvoice, "id" | "paymentSchedule" | "nextPaymentAmountCents" | "nextPaymentDueDate"> & Partial<DemoInvoice>): DemoInvoice => ({
+  id: id("e", n), paymentSchedule: [], nextPaymentAmountCents: null, nextPaymentDueDate: null, ...v,
+});
+
+export const DEMO_INVOICES: (DemoInvoice & { squarePaymentUrl: string; acceptedPaymentMethods: typeof methods })[] = [
+  inv(1, { clientId: A, projectId: id("c", 1), invoiceNumber: "INV-1001", amountCents: 4_800_000, status: "pending", issuedDate: "2026-09-01", dueDate: "2026-12-20", paidDate: null, description: "LLM gateway assessment (deposit and balance)", totalPaidCents: 1_920_000, paymentSchedule: depositSchedule, nextPaymentAmountCents: 2_880_000, nextPaymentDueDate: "2026-12-20" }),
+  inv(2, { clientId: A, projectId: id("c", 2), invoiceNumber: "INV-1002", amountCents: 2_500_000, status: "paid", issuedDate: "2026-04-01", dueDate: "2026-05-01", paidDate: "2026-04-28", description: "Governance framework, phase 1", totalPaidCents: 2_500_000 }),
+  inv(3, { clientId: A, projectId: id("c", 2), invoiceNumber: "INV-1003", amountCents: 1_250_050, status: "paid", issuedDate: "2026-07-01", dueDate: "2026-07-31", paidDate: "2026-07-30", description: "Governance framework, phase 2", totalPaidCents: 1_250_050 }),
+  inv(4, { clientId: A, projectId: id("c", 3), invoiceNumber: "INV-1004", amountCents: 875_000, status: "overdue", issuedDate: "2026-10-01", dueDate: "2026-10-31", paidDate: null, description: "Copilot rollout discovery workshop", totalPaidCents: 0 }),
+  inv(5, { clientId: A, projectId: null, invoiceNumber: "INV-1005", amountCents: 300_000, status: "cancelled", issuedDate: "2026-06-01", dueDate: "2026-06-30", paidDate: null, description: "Cancelled workshop", totalPaidCents: 0 }),
+  inv(6, { clientId: A, projectId: null, invoiceNumber: "INV-1006", amountCents: 3_000_000, status: "pending", issuedDate: "2026-10-01", dueDate: "2026-12-15", paidDate: null, description: "Quarterly advisory retainer (installments)", totalPaidCents: 1_400_000, paymentSchedule: installmentSchedule, nextPaymentAmountCents: 600_000, nextPaymentDueDate: "2026-11-15" }),
+  inv(7, { clientId: A, projectId: null, invoiceNumber: "INV-1007", amountCents: 450_000, status: "pending", issuedDate: "2026-11-10", dueDate: "2026-12-10", paidDate: null, description: "Red team retest scoping", totalPaidCents: 0 }),
+  inv(11, { clientId: G, projectId: id("d", 1), invoiceNumber: "INV-2001", amountCents: 3_600_000, status: "pending", issuedDate: "2026-10-01", dueDate: "2026-12-31", paidDate: null, description: "RAG review (deposit and balance)", totalPaidCents: 1_800_000, paymentSchedule: [
+    { requestType: "DEPOSIT", percentageRequested: "50", dueDate: "2026-10-10", computedAmountCents: 1_800_000, totalCompletedAmountCents: 1_800_000 },
+    { requestType: "BALANCE", percentageRequested: null, dueDate: "2026-12-31", computedAmountCents: 1_800_000, totalCompletedAmountCents: 0 },
+  ], nextPaymentAmountCents: 1_800_000, nextPaymentDueDate: "2026-12-31" }),
+  inv(12, { clientId: G, projectId: id("d", 2), invoiceNumber: "INV-2002", amountCents: 1_500_000, status: "paid", issuedDate: "2026-06-01", dueDate: "2026-07-01", paidDate: "2026-06-25", description: "Supply-chain audit, phase 1", totalPaidCents: 1_500_000 }),
+  inv(13, { clientId: G, projectId: id("d", 2), invoiceNumber: "INV-2003", amountCents: 990_000, status: "overdue", issuedDate: "2026-09-01", dueDate: "2026-10-01", paidDate: null, description: "Supply-chain audit, phase 2", totalPaidCents: 0 }),
+  inv(14, { clientId: G, projectId: id("d", 3), invoiceNumber: "INV-2004", amountCents: 600_000, status: "cancelled", issuedDate: "2026-02-01", dueDate: "2026-03-01", paidDate: null, description: "Chatbot pilot", totalPaidCents: 0 }),
+  inv(15, { clientId: G, projectId: null, invoiceNumber: "INV-2005", amountCents: 725_000, status: "pending", issuedDate: "2026-11-01", dueDate: "2026-12-01", paidDate: null, description: "Unlinked advisory hours", totalPaidCents: 0 }),
+].map((i) => ({ ...i, squarePaymentUrl: `https://squareup.com/pay-invoice/demo-${i.invoiceNumber.toLowerCase()}`, acceptedPaymentMethods: methods }));
+
+export const DEMO_RATES = [
+  { id: id("f", 1), clientId: A, serviceType: "AI Security Assessment", hourlyRateCents: 32_500, monthlyRetainerCents: 2_300_000, discountTier: "Preferred", description: "Assessment engagements and retests", effectiveFrom: "2026-01-01" },
+  { id: id("f", 2), clientId: A, serviceType: "AI Security Governance", hourlyRateCents: 28_000, monthlyRetainerCents: null, discountTier: null, description: "Policy and risk management work", effectiveFrom: "2026-01-01" },
+  { id: id("f", 3), clientId: G, serviceType: "AI Engineering Acceleration", hourlyRateCents: 26_000, monthlyRetainerCents: 1_700_000, discountTier: "Startup", description: "Hands-on engineering enablement", effectiveFrom: "2026-06-01" },
+  { id: id("f", 4), clientId: G, serviceType: "AI Security Assessment", hourlyRateCents: 33_000, monthlyRetainerCents: null, discountTier: null, description: "Agent and API assessments", effectiveFrom: "2026-09-01" },
+];
+
+export const DEMO_DOCUMENTS = [
+  { id: id("a1", 1), clientId: A, name: "Master Services Agreement.pdf", category: "contract", mimeType: "application/pdf", uploadedAt: "2026-03-12T15:00:00Z" },
+  { id: id("a1", 2), clientId: A, name: "LLM Gateway Threat Model.pdf", category: "report", mimeType: "application/pdf", uploadedAt: "2026-10-02T10:30:00Z" },
+  { id: id("a1", 3), clientId: A, name: "Governance Policy Pack.docx", category: "deliverable", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", uploadedAt: "2026-07-29T09:00:00Z" },
+  { id: id("a1", 4), clientId: A, name: "INV-1002 Receipt.pdf", category: "invoice", mimeType: "application/pdf", uploadedAt: "2026-04-28T12:00:00Z" },
+  { id: id("b1", 1), clientId: G, name: "Statement of Work.pdf", category: "contract", mimeType: "application/pdf", uploadedAt: "2026-09-20T14:00:00Z" },
+  { id: id("b1", 2), clientId: G, name: "RAG Findings Summary.pdf", category: "report", mimeType: "application/pdf", uploadedAt: "2026-11-05T16:45:00Z" },
+  { id: id("b1", 3), clientId: G, name: "Agent Launch Readiness Checklist.pdf", category: "deliverable", mimeType: "application/pdf", uploadedAt: "2026-10-20T11:00:00Z" },
+] as const;
+
+export const DEMO_TIERS = [
+  { id: id("b2", 1), tierName: "Essential", monthlyPriceCents: 250_000, features: ["Monthly AI risk review", "Email support (2 business days)", "Quarterly threat briefing", "Policy template library"], isPopular: false, displayOrder: 1 },
+  { id: id("b2", 2), tierName: "Professional", monthlyPriceCents: 650_000, features: ["Everything in Essential", "Priority support (1 business day)", "Monthly red-team exercise", "Dedicated account manager", "Incident response retainer (8 h)"], isPopular: true, displayOrder: 2 },
+  { id: id("b2", 3), tierName: "Enterprise", monthlyPriceCents: 1_500_000, features: ["Everything in Professional", "24/7 incident response", "Continuous model monitoring", "Board-level AI risk reporting", "Unlimited advisory hours"], isPopular: false, displayOrder: 3 },
+].map((t) => ({ ...t, squareCheckoutUrl: `https://square.link/u/demo-${t.tierName.toLowerCase()}` }));
+
+export const DEMO_SUBSCRIPTIONS = [
+  { id: id("b3", 1), clientId: A, tierId: id("b2", 2), status: "active", currentPeriodEnd: "2026-12-01T00:00:00Z", squareSubscriptionId: "demo-sub-acme-professional", createdAt: "2026-02-01T10:00:00Z", updatedAt: "2026-11-01T10:00:00Z" },
+  { id: id("b3", 2), clientId: G, tierId: id("b2", 1), status: "cancelled", currentPeriodEnd: "2026-08-01T00:00:00Z", squareSubscriptionId: "demo-sub-globex-essential", createdAt: "2026-01-15T10:00:00Z", updatedAt: "2026-08-01T10:00:00Z" },
+] as const;
+
+/** A date `days` from the day the demo is seeded: the approved booking stays an upcoming meeting. */
+const daysFromSeeding = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export const DEMO_BOOKINGS = [
+  { id: id("b4", 1), clientId: G, status: "pending", serviceType: "AI Security Assessment", preferredStartDate: "2027-01-11", estimatedScope: "Two agents, one public API", projectDescription: "Assessment of our new customer-support agents before public launch.", urgency: "high" },
+  { id: id("b4", 2), clientId: A, status: "approved", serviceType: "AI Engineering Acceleration", preferredStartDate: daysFromSeeding(21), estimatedScope: "6 weeks", projectDescription: "Hands-on enablement for the platform team.", urgency: "medium" },
+  { id: id("b4", 3), clientId: A, status: "in_progress", serviceType: "AI Security Governance", preferredStartDate: "2026-10-01", estimatedScope: null, projectDescription: "Model inventory and risk register refresh.", urgency: "low" },
+] as const;

@@ -1,0 +1,22 @@
+import "server-only";
+// The account module's public face: everything outside src/server/modules/account imports from here (README.md).
+
+export { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey, type AccountPasskey } from "./account-passkeys";
+export { getAccountSecurity, type AccountSecurity } from "./account-security";
+export { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "./account-sessions";
+export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./admin-client-security";
+export { openAdminListPage, type PageSearchParams } from "./admin-list-page";
+export { endViewAsClient, startViewAsClient } from "./admin-view-as";
+export { getAuth } from "./auth";
+export { isServedAuthEndpoint } from "./http-endpoints";
+export { confirmPasskey } from "./passkey-confirmation";
+export { finishPasskeySignIn } from "./passkey-sign-in";
+export { changeOwnPassword } from "./password-change";
+export { createInvitationLink, isResetTokenValid, requestPasswordReset, resetPasswordWithToken } from "./password-reset";
+export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./route-guards";
+export { currentSessionId, getPortalAccess, getSession, requireAdminPage } from "./session";
+export { signInToArea, verifySignInCode } from "./sign-in";
+export { stripTokens } from "./strip-tokens";
+export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./two-factor";
+export { createCredentialUser, findUserByEmail } from "./users";
+export { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as";

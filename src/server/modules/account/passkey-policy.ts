@@ -1,0 +1,36 @@
+import "server-only";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
+import type { Db } from "@/server/core/db/client";
+import { passkey } from "@/server/core/db/schema";
+
+// What a passkey must prove to count (docs/PRODUCT.md#passkeys). A passkey sign-in counts as
+// two-factor because the authenticator verified the person (PIN, fingerprint, face) besides
+// proving possession; an assertion without the user-verified flag is possession alone, one factor.
+
+export const USER_VERIFICATION_REQUIRED = "USER_VERIFICATION_REQUIRED";
+export const PASSKEY_NEEDS_CONFIRMATION = "PASSKEY_NEEDS_CONFIRMATION";
+
+const refuse = (code: string, message: string) => new APIError("BAD_REQUEST", { code, message });
+
+/** better-auth's passkey plugin options: registration and sign-in both need user verification. */
+export function passkeyVerificationOptions(db: Db) {
+  return {
+    authenticatorSelection: { userVerification: "required" as const },
+    registration: {
+      afterVerification: ({ verification }: { verification: { registrationInfo?: { userVerified?: boolean } } }) => {
+        if (!verification.registrationInfo?.userVerified) throw refuse(USER_VERIFICATION_REQUIRED, PASSKEY_MESSAGES.userVerificationRequired);
+        return undefined;
+      },
+    },
+    authentication: {
+      afterVerification: async ({ verification, clientData }: { verification: { authenticationInfo: { userVerified: boolean } }; clientData: { id: string } }) => {
+        if (!verification.authenticationInfo.userVerified) throw refuse(USER_VERIFICATION_REQUIRED, PASSKEY_MESSAGES.userVerificationRequired);
+        // Suspended by a two-factor reset until its owner confirms or removes it.
+        const [row] = await db.select({ needsConfirmation: passkey.needsConfirmation }).from(passkey).where(eq(passkey.credentialID, clientData.id)).limit(1);
+        if (row?.needsConfirmation) throw refuse(PASSKEY_NEEDS_CONFIRMATION, PASSKEY_MESSAGES.needsConfirmation);
+      },
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { headers as nextHeaders } from "next/headers";
+import { type Actor, type AdminActor, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import { getDb } from "@/server/core/db/client";
+import { clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
+import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { serverEnv } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
+import { getAuth } from "./auth";
+import { PASSKEY_METHOD } from "./passkey-hooks";
+import { viewAsOf } from "./view-as";
+
+/** The session of the request, from its cookies; route handlers pass their request headers. */
+export async function getSession(headers?: Headers) {
+  const h = headers ?? (await nextHeaders());
+  const result = await getAuth().api.getSession({ headers: h });
+  if (!result) return null;
+  const { role, twoFactorEnabled } = result.user as { role?: string; twoFactorEnabled?: boolean | null };
+  const { signInMethod, secondFactorMethod, secondFactorAt } = result.session as {
+    signInMethod?: string | null;
+    secondFactorMethod?: SecondFactorMethod | null;
+    secondFactorAt?: Date | string | null;
+  };
+  // A session of a user with two-factor on that passed no second factor was opened before the
+  // enrolment (turning it on ends the others; this covers sessions older than that rule): it is
+  // not a signed-in session any more.
+  if (twoFactorEnabled === true && !secondFactorMethod) return null;
+  return {
+    userId: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    role: role === "admin" ? "admin" : "client",
+    twoFactorEnabled: twoFactorEnabled === true,
+    /**
+     * The second factor this session passed (an app or backup code, a passkey with user
+     * verification, a trusted device) and when, as recorded on the session when it was passed;
+     * null for a password-only session (docs/PRODUCT.md#sign-in-two-factor).
+     */
+    secondFactor: secondFactorMethod ? { method: secondFactorMethod, at: new Date(secondFactorAt ?? 0) } : null,
+    viaPasskey: signInMethod === PASSKEY_METHOD,
+    sessionId: result.session.id,
+  } as const;
+}
+
+/** The signed-in session's id, for "This device" and for never signing out the current one. */
+export async function currentSessionId(headers?: Headers): Promise<string> {
+  const session = await getSession(headers);
+  if (!session) throw new AppError("unauthorized", "Please sign in.");
+  return session.sessionId;
+}
+
+export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admins. Set it up on your Account page first.";
+export const CLIENT_TWO_FACTOR_REQUIRED = "Your company requires two-factor sign-in. Set it up in Settings first.";
+
+/** Thrown by the guards for a user who must enrol and has not: pages send them to enrolment. */
+export class TwoFactorRequiredError extends AppError {
+  constructor(message: string = ADMIN_TWO_FACTOR_REQUIRED) {
+    super("forbidden", message);
+  }
+}
+
+/**
+ * The demo admin may skip two-factor while the demo data set is in use, so the README's demo stays
+ * one step; never on a production deployment, even with SEED_DEMO=true
+ * (docs/PRODUCT.md#sign-in-two-factor).
+ */
+export function isDemoAdminExempt(email: string): boolean {
+  const env = serverEnv();
+  return env.seedDemo && !env.isProduction && email === DEMO_USERS.admin.email;
+}
+
+/**
+ * The admin of the request. Every admin page, route handler and action comes through here, so the
+ * two-factor requirement lives here too: an admin without it gets a TwoFactorRequiredError. Only
+ * the enrolment itself (the Account page and its actions) passes `{ enrolment: true }`.
+ */
+export async function requireAdmin(headers?: Headers, options: { enrolment?: boolean } = {}): Promise<AdminActor> {
+  const session = await getSession(headers);
+  if (!session) throw new AppError("unauthorized", "Please sign in.");
+  if (session.role !== "admin") throw new AppError("forbidden", "Access denied. Admins only.");
+  if (!options.enrolment && !session.secondFactor && !isDemoAdminExempt(session.email)) throw new TwoFactorRequiredError();
+  return { role: "admin", userId: session.userId, email: session.email, name: session.name };
+}
+
+/**
+ * The signed-in client and its clients row (found through the user id, never from input). Every
+ * client write goes through here (clientAction, withClient), so an admin viewing a portal is
+ * refused here, whatever the write. When the company requires two-factor and the user has none,
+ * everything is refused with a TwoFactorRequiredError but the enrolment itself (`{ enrolment: true }`,
+ * the account actions): docs/PRODUCT.md#account-security.
+ */
+export async function requireClient(headers?: Headers, options: { enrolment?: boolean } = {}): Promise<ClientActor> {
+  const h = headers ?? (await nextHeaders());
+  const session = await getSession(h);
+  if (!session) throw new AppError("unauthorized", "Please sign in.");
+  if (session.role === "admin" && viewAsOf(h, session.userId)) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
+  if (session.role !== "client") throw new AppError("forbidden", "Access denied. Please use the admin portal.");
+  const [row] = await getDb()
+    .select({ id: clients.id, company: clients.company, status: clients.status, requireTwoFactor: clients.requireTwoFactor })
+    .from(clients)
+    .where(eq(clients.userId, session.userId))
+    .limit(1);
+  if (!row) throw new AppError("forbidden", "Client account not found");
+  if (row.status !== "active") throw new AppError("forbidden", "This client account is inactive.");
+  if (!options.enrolment && row.requireTwoFactor && !session.secondFactor) throw new TwoFactorRequiredError(CLIENT_TWO_FACTOR_REQUIRED);
+  return { role: "client", userId: session.userId, email: session.email, name: session.name, clientId: row.id, company: row.company };
+}
+
+export const ADMIN_ENROLMENT_PATH = "/admin/account";
+
+/**
+ * For admin pages: the admin, or a redirect to the admin login (to enrolment for an admin without
+ * two-factor). Each page calls it itself.
+ */
+export async function requireAdminPage(options: { enrolment?: boolean } = {}): Promise<AdminActor> {
+  const { redirect } = await import("next/navigation");
+  try {
+    return await requireAdmin(undefined, options);
+  } catch (error) {
+    if (error instanceof TwoFactorRequiredError) redirect(ADMIN_ENROLMENT_PATH);
+    if (error instanceof AppError) redirect("/admin/login");
+    throw error;
+  }
+}
+
+/** Any signed-in user of either area, for their own account's security settings. */
+export async function requireAccountActor(headers?: Headers): Promise<Actor> {
+  const h = headers ?? (await nextHeaders());
+  const session = await getSession(h);
+  if (!session) throw new AppError("unauthorized", "Please sign in.");
+  // Viewing a client's portal, the account cards on its Settings are the client's: the admin's own
+  // account is not managed from there.
+  if (session.role === "admin" && viewAsOf(h, session.userId)) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
+  return session.role === "admin" ? requireAdmin(h, { enrolment: true }) : requireClient(h, { enrolment: true });
+}
+
+/**
+ * For reads of the portal: the signed-in client, or an admin viewing a client's portal (an actor
+ * of that client carrying `viewer`, read only: writes go through requireClient and are refused).
+ */
+export async function requireClientOrViewer(headers?: Headers): Promise<ClientActor> {
+  const h = headers ?? (await nextHeaders());
+  const session = await getSession(h);
+  const view = session?.role === "admin" ? viewAsOf(h, session.userId) : null;
+  if (!session || !view) return requireClient(h);
+  // The view is the admin's: it needs the admin's own second factor, like every admin page.
+  if (!session.secondFactor && !isDemoAdminExempt(session.email)) throw new AppError("forbidden", ADMIN_TWO_FACTOR_REQUIRED);
+  const [row] = await getDb()
+    .select({ id: clients.id, company: clients.company, userId: clients.userId, email: user.email, name: user.name })
+    .from(clients)
+    .innerJoin(user, eq(user.id, clients.userId))
+    .where(eq(clients.id, view.clientId))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "Client not found");
+  return {
+    role: "client",
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    clientId: row.id,
+    company: row.company,
+    viewer: { adminUserId: session.userId, adminEmail: session.email },
+  };
+}
+
+/**
+ * For the client portal page: the client (or a viewing admin's read-only actor) with `mustEnrol`
+ * when their company requires two-factor they have not set up (only enrolment is shown), or null
+ * (the login is shown).
+ */
+export async function getPortalAccess(): Promise<{ actor: ClientActor; mustEnrol: boolean } | null> {
+  try {
+    return { actor: await requireClientOrViewer(), mustEnrol: false };
+  } catch (error) {
+    if (error instanceof TwoFactorRequiredError) return { actor: await requireClient(undefined, { enrolment: true }), mustEnrol: true };
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { type Actor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { auditLog } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+
+/**
+ * Records an admin action (who, what, when, before/after). Call it inside the same transaction as
+ * the change, so the log and the data never disagree.
+ */
+export async function recordAudit(
+  db: DbOrTx,
+  entry: { actor: (Pick<Actor, "userId"> & { viewer?: unknown }) | null; action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
+): Promise<void> {
+  // A last line behind the guards: a write made with a viewing admin's read-only actor never lands.
+  if (entry.actor?.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
+  await db.insert(auditLog).values({
+    actorUserId: entry.actor?.userId ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { siteConfig } from "@/config/site";
+import type { createClientSchema } from "@/lib/validation/admin";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import type { Db } from "@/server/core/db/client";
+import { clients } from "@/server/core/db/schema";
+import { uniqueViolationOf } from "@/server/core/db/unique-violation";
+import { AppError } from "@/server/core/errors";
+import { enqueueEmail } from "@/server/core/mail/outbox";
+import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
+import { createCredentialUser, createInvitationLink, findUserByEmail } from "@/server/modules/account";
+import { recordAudit } from "@/server/modules/audit";
+import { linkInquiryToClient } from "@/server/modules/inquiries";
+import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
+
+/** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
+export const INVITE_TOKEN_DAYS = 7;
+const INVITE_TOKEN_SECONDS = INVITE_TOKEN_DAYS * 24 * 60 * 60;
+
+export function invitationMail(opts: { contactPerson: string; company: string; url: string }): RenderedMail {
+  return layoutMail({
+    subject: `You're invited to the ${siteConfig.name} client portal`,
+    paragraphs: [
+      `Hello ${opts.contactPerson},`,
+      `An account for ${opts.company} has been created in the ${siteConfig.name} client portal, where you can follow your projects, invoices, rates and documents.`,
+      `Choose your password with the link below. It expires in ${INVITE_TOKEN_DAYS} days and can be used once; if it has expired, use "Forgot password" on the portal's login page.`,
+    ],
+    action: { label: "Set your password", url: opts.url },
+  });
+}
+
+/**
+ * Creates a client: its user (role client, no password yet), its clients row, the invitation mail in
+ * the outbox and the audit entry in one transaction, and a password-reset token with the invitation
+ * lifetime. The token goes through better-auth's verification store (hashed at rest, consumed by
+ * its reset), which is outside our transaction: it is written first, for a user id chosen here, and
+ * removed again when the transaction fails. A token left behind by a crash points at no user.
+ */
+export async function createClientWithInvitation(
+  db: Db,
+  { actor, input }: { actor: AdminActor; input: z.output<typeof createClientSchema> },
+): Promise<{ clientId: string; userId: string; email: string; inviteUrl: string; expiresAt: Date }> {
+  assertAdmin(actor);
+  const email = input.email.toLowerCase();
+  const duplicate = new AppError("conflict", "A user with this email already exists.", { fieldErrors: { email: "A user with this email already exists." } });
+
+  if (await findUserByEmail(db, email)) throw duplicate;
+  await assertCompanyNameFree(db, input.company);
+  const userId = randomUUID();
+  const { url: inviteUrl, expiresAt, revoke } = await createInvitationLink(userId, INVITE_TOKEN_SECONDS);
+
+  try {
+    const result = await db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) throw duplicate;
+      await assertCompanyNameFree(tx, input.company);
+      await createCredentialUser(tx, { id: userId, email, name: input.contactPerson, role: "client" });
+      const [client] = await tx
+        .insert(clients)
+        .values({
+          userId,
+          company: input.company,
+          contactPerson: input.contactPerson,
+          contactEmail: email,
+          phone: input.phone,
+          address: input.address,
+        })
+        .returning({ id: clients.id, company: clients.company, contactPerson: clients.contactPerson, joinedDate: clients.joinedDate });
+      if (input.inquiryId) await linkInquiryToClient(tx, { actor, inquiryId: input.inquiryId, clientId: client!.id });
+      await enqueueEmail(tx, {
+        to: email,
+        kind: "client_invitation",
+        secretLinkExpiresAt: expiresAt,
+        ...invitationMail({ contactPerson: input.contactPerson, company: input.company, url: inviteUrl }),
+      });
+      await recordAudit(tx, {
+        actor,
+        action: "client.create",
+        entityType: "client",
+        entityId: client!.id,
+        before: null,
+        after: { ...client, email, phone: input.phone, address: input.address, userId, invitationExpiresAt: expiresAt.toISOString(), inquiryId: input.inquiryId ?? null },
+      });
+      return { clientId: client!.id, userId };
+    });
+    return { ...result, email, inviteUrl, expiresAt };
+  } catch (error) {
+    await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
+    // Two admins inviting the same address or company at once: the unique index decides, with the
+    // message the check would have given.
+    const mapped = companyTakenInstead(error);
+    if (mapped === error && uniqueViolationOf(error) !== null) throw duplicate;
+    throw mapped;
+  }
+}

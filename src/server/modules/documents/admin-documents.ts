@@ -1,0 +1,99 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import type { DocumentCategory } from "@/lib/domain/document-category";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, documents } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { getStorage } from "@/server/core/storage/storage";
+import { recordAudit } from "@/server/modules/audit";
+import { notifyDocumentShared } from "@/server/modules/notifications";
+import { documentListColumns } from "./columns";
+
+/** The latest uploads across all clients, with the client's company (docs/PRODUCT.md#admin-documents). */
+export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { actor: AdminActor; limit?: number }) {
+  assertAdmin(actor);
+  return db
+    .select({
+      ...documentListColumns,
+      clientId: documents.clientId,
+      company: clients.company,
+    })
+    .from(documents)
+    .innerJoin(clients, eq(clients.id, documents.clientId))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .limit(limit);
+}
+
+/**
+ * Records an upload that src/server/core/uploads has checked and stored: the row and its audit entry in
+ * one transaction, for an existing client. The caller removes the stored file if this fails.
+ */
+export async function recordUploadedDocument(
+  db: Db,
+  {
+    actor,
+    clientId,
+    category,
+    file,
+  }: { actor: AdminActor; clientId: string; category: DocumentCategory; file: { name: string; storageKey: string; size: number; mimeType: string } },
+) {
+  assertAdmin(actor);
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
+  return db.transaction(async (tx) => {
+    const [doc] = await tx
+      .insert(documents)
+      .values({ clientId, name: file.name, category, storageKey: file.storageKey, fileSize: file.size, mimeType: file.mimeType, uploadedBy: actor.userId })
+      .returning({
+        id: documents.id,
+        clientId: documents.clientId,
+        name: documents.name,
+        category: documents.category,
+        fileSize: documents.fileSize,
+        mimeType: documents.mimeType,
+        uploadedAt: documents.uploadedAt,
+      });
+    await recordAudit(tx, { actor, action: "document.upload", entityType: "document", entityId: doc!.id, before: null, after: { ...doc, storageKey: file.storageKey } });
+    await notifyDocumentShared(tx, doc!);
+    return doc!;
+  });
+}
+
+/**
+ * Deletes a document: the row and the audit entry in one transaction, then the stored file.
+ * A file that cannot be removed is only an orphan (no row points at it), so that is logged.
+ */
+export async function deleteDocument(db: Db, { actor, documentId }: { actor: AdminActor; documentId: string }) {
+  assertAdmin(actor);
+  const removed = await db.transaction(async (tx) => {
+    const [doc] = await tx
+      .delete(documents)
+      .where(eq(documents.id, documentId))
+      .returning({
+        id: documents.id,
+        clientId: documents.clientId,
+        name: documents.name,
+        category: documents.category,
+        storageKey: documents.storageKey,
+        fileSize: documents.fileSize,
+        mimeType: documents.mimeType,
+      });
+    if (!doc) throw new AppError("not_found", "Document not found");
+    await recordAudit(tx, { actor, action: "document.delete", entityType: "document", entityId: doc.id, before: doc, after: null });
+    return doc;
+  });
+  await getStorage()
+    .delete(removed.storageKey)
+    .catch((error) => console.error(`[documents] file ${removed.storageKey} could not be removed:`, error));
+  return { id: removed.id, name: removed.name };
+}
+
+/** A short-lived signed link that shows the document in the browser (the admin's View). */
+export async function documentViewUrl(db: DbOrTx, { actor, documentId }: { actor: AdminActor; documentId: string }) {
+  assertAdmin(actor);
+  const [doc] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).limit(1);
+  if (!doc) throw new AppError("not_found", "Document not found");
+  return signDownloadUrl(doc.id, { disposition: "inline", ttlSeconds: 120 }).url;
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { and, desc, eq } from "drizzle-orm";
+import type { DocumentCategory } from "@/lib/domain/document-category";
+import { assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { documents } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { documentListColumns } from "./columns";
+
+export type PortalDocument = {
+  id: string;
+  name: string;
+  category: DocumentCategory;
+  fileSize: number;
+  mimeType: string;
+  uploadedAt: string;
+};
+
+/** The client's document library, newest upload first. No storage keys leave the server. */
+export async function listPortalDocuments(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalDocument[]> {
+  assertClient(actor);
+  const rows = await db
+    .select(documentListColumns)
+    .from(documents)
+    .where(eq(documents.clientId, actor.clientId))
+    .orderBy(desc(documents.uploadedAt), documents.name);
+  return rows.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString() }));
+}
+
+/** Download links live one minute: long enough for the browser to fetch the file right away. */
+export const CLIENT_DOWNLOAD_TTL_SECONDS = 60;
+
+/**
+ * A short-lived signed link to one of the client's own documents. Another client's document
+ * answers exactly like a missing one (404), so ids cannot be probed.
+ */
+export async function getDocumentDownload(
+  db: DbOrTx,
+  { actor, documentId }: { actor: ClientActor; documentId: string },
+): Promise<{ downloadUrl: string; filename: string }> {
+  assertClient(actor);
+  const [doc] = await db
+    .select({ id: documents.id, name: documents.name })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.clientId, actor.clientId)))
+    .limit(1);
+  if (!doc) throw new AppError("not_found", "Document not found");
+  const { url } = signDownloadUrl(doc.id, { ttlSeconds: CLIENT_DOWNLOAD_TTL_SECONDS });
+  return { downloadUrl: url, filename: doc.name };
+}

@@ -1,0 +1,132 @@
+import "server-only";
+import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { ClientListQuery, InvoiceExportQuery, ProjectListQuery } from "@/lib/validation/admin";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { containsPattern } from "@/server/core/db/admin-sql";
+import type { DbOrTx } from "@/server/core/db/client";
+import { keysetPages } from "@/server/core/db/export-pages";
+import { clients, invoices, projects, user } from "@/server/core/db/schema";
+import { clientListSearch } from "@/server/modules/clients";
+import { invoiceExportPages, invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "@/server/modules/invoices";
+import { projectListFilter } from "@/server/modules/projects";
+
+// The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
+// in keyset pages so that any number of rows streams out in constant memory.
+
+const cents = (expression: SQL) => sql<number>`(${expression})::bigint`.mapWith(Number);
+
+export type ClientExportRow = {
+  id: string;
+  company: string;
+  contactPerson: string;
+  email: string;
+  contactEmail: string;
+  phone: string | null;
+  status: "active" | "inactive";
+  joinedDate: string;
+  balanceCents: number;
+  invoiceCount: number;
+};
+
+/** Every client matching the clients list's search, by company, in pages. */
+export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: AdminActor } & Partial<ClientListQuery>) {
+  assertAdmin(actor);
+  const search = clientListSearch(q);
+  return keysetPages<ClientExportRow, { company: string; id: string }>(
+    (after, limit) =>
+      db
+        .select({
+          id: clients.id,
+          company: clients.company,
+          contactPerson: clients.contactPerson,
+          email: user.email,
+          contactEmail: clients.contactEmail,
+          phone: clients.phone,
+          status: clients.status,
+          joinedDate: clients.joinedDate,
+          balanceCents: cents(sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`),
+          invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
+        })
+        .from(clients)
+        .innerJoin(user, eq(user.id, clients.userId))
+        .where(and(search, after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
+        .orderBy(clients.company, clients.id)
+        .limit(limit),
+    (row) => ({ company: row.company, id: row.id }),
+  );
+}
+
+export type ProjectExportRow = {
+  id: string;
+  company: string;
+  projectName: string;
+  status: string;
+  startDate: string;
+  targetCompletionDate: string | null;
+  description: string | null;
+  invoiceCount: number;
+  billedCents: number;
+  paidCents: number;
+};
+
+/** Every project matching the projects list's search and status filter, by client and name, in pages. */
+export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" }: { actor: AdminActor } & Partial<ProjectListQuery>) {
+  assertAdmin(actor);
+  const filter = projectListFilter({ q, status });
+  // Cancelled invoices are neither billed nor paid, as on the projects list (docs/PRODUCT.md#rules-project-figures).
+  const projectInvoices = sql`${invoices} where ${invoices.projectId} = ${projects.id} and ${invoiceIsBilled}`;
+  return keysetPages<ProjectExportRow, { company: string; projectName: string; id: string }>(
+    (after, limit) =>
+      db
+        .select({
+          id: projects.id,
+          company: clients.company,
+          projectName: projects.projectName,
+          status: projects.status,
+          startDate: projects.startDate,
+          targetCompletionDate: projects.targetCompletionDate,
+          description: projects.description,
+          invoiceCount: sql<number>`(select count(*) from ${projectInvoices})`.mapWith(Number),
+          billedCents: cents(sql`(select coalesce(sum(${invoices.amountCents}), 0) from ${projectInvoices})`),
+          paidCents: cents(sql`(select coalesce(sum(${invoicePaidCents}), 0) from ${projectInvoices})`),
+        })
+        .from(projects)
+        .innerJoin(clients, eq(clients.id, projects.clientId))
+        .where(
+          and(
+            filter,
+            after ? sql`(${clients.company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(clients.company, projects.projectName, projects.id)
+        .limit(limit),
+    (row) => ({ company: row.company, projectName: row.projectName, id: row.id }),
+  );
+}
+
+/**
+ * Every invoice matching the filters, newest issue date first, in pages. The search matches the
+ * client as the clients list does, or the invoice number; invoices waiting for a client
+ * (unmatched Square invoices) are included while no search is given.
+ */
+export function exportAdminInvoices(
+  db: DbOrTx,
+  { actor, q = "", status = "all", pageSize }: { actor: AdminActor; pageSize?: number } & Partial<InvoiceExportQuery>,
+) {
+  assertAdmin(actor);
+  const search = q.trim();
+  const filter = and(
+    status === "all" ? undefined : eq(invoices.status, status),
+    search ? or(clientListSearch(search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
+  );
+  // The sign-in e-mail is only searched: its join is there when a search is.
+  const userJoin = search ? sql`left join ${user} on ${user.id} = ${clients.userId}` : sql``;
+  return invoiceExportPages(db, {
+    withClient: true,
+    joins: sql`left join ${clients} on ${clients.id} = ${invoices.clientId}
+               ${userJoin}
+               left join ${projects} on ${projects.id} = ${invoices.projectId}`,
+    filter,
+    pageSize,
+  });
+}

@@ -1,0 +1,7 @@
+import "server-only";
+// The messages module's public face: everything outside src/server/modules/messages imports from here (README.md).
+
+export { threadRoute } from "./message-thread-route";
+export { receiveMessageUpload } from "./message-upload";
+export { countAdminUnreadThreads, listAdminThreads, listClientThreads, unreadMessagesOf, type ThreadMessage, type ThreadPage, type ThreadSummary } from "./messages-read";
+export { assertMessageQuota, assertNewThreadTarget, createAdminThread, createClientThread, getAttachmentDownload, setThreadStatus, spendMessageQuota } from "./messages-write";

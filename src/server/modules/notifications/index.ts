@@ -1,0 +1,8 @@
+import "server-only";
+// The notifications module's public face: everything outside src/server/modules/notifications imports from here (README.md).
+
+export { newInvoiceEvent, notifyDocumentShared, notifyInvoicePaid, notifyProjectStatus } from "./client-events";
+export { appLink, notifyAdmins, notifyClient, notifyClientsBulk, notifyUsers } from "./notify";
+export { getNotificationPreferences, saveNotificationPreferences, type NotificationPreferences, type RecipientSettings } from "./preferences";
+export { runNotificationTasks } from "./scheduled";
+export { describeUnsubscribeLink, unsubscribeWithToken } from "./unsubscribe";

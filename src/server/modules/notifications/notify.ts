@@ -1,0 +1,128 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { siteConfig } from "@/config/site";
+import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, user } from "@/server/core/db/schema";
+import { serverEnv } from "@/server/core/env";
+import { enqueueNotificationEmails, type QueuedNotification } from "@/server/core/mail/outbox";
+import { renderNotification, type NotificationContent } from "./mail-layout";
+import { recipientSettings, type RecipientSettings } from "./preferences";
+import { createUnsubscribeToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./unsubscribe-token";
+
+export type NotificationEvent = {
+  /** Names the event once and for all ("document:<id>"); the recipient's id is appended. */
+  key: string;
+  category: NotificationCategory;
+  /** The outbox kind, e.g. "notify_document". */
+  kind: string;
+  content: NotificationContent;
+};
+
+export const preferencesUrl = (audience: "client" | "admin") =>
+  audience === "admin" ? `${serverEnv().appUrl}/admin/account` : `${serverEnv().appUrl}/client-portal?section=settings`;
+
+export const appLink = (path: string) => `${serverEnv().appUrl}${path}`;
+
+/**
+ * Queues the event's mail for each user whose preferences allow it: one outbox row per event and
+ * recipient (unique key), held for the daily summary when the user asked for one. Runs in the
+ * caller's transaction, so the mail exists exactly when the change does. The event may depend on the
+ * recipient (a message mail with or without its text). Returns the outbox rows queued.
+ */
+export async function notifyUsers(
+  db: DbOrTx,
+  userIds: string[],
+  event: NotificationEvent | ((recipient: RecipientSettings) => NotificationEvent),
+): Promise<string[]> {
+  const recipients = await recipientSettings(db, [...new Set(userIds)]);
+  return queueFor(
+    db,
+    recipients.map((recipient) => ({ recipient, event: typeof event === "function" ? event(recipient) : event })),
+  );
+}
+
+/** Renders and stores one row per (recipient, event) the preferences allow, in one statement per chunk. */
+async function queueFor(db: DbOrTx, items: { recipient: RecipientSettings; event: NotificationEvent }[]): Promise<string[]> {
+  const rows: QueuedNotification[] = [];
+  for (const { recipient, event } of items) {
+    if (recipient.disabled.includes(event.category)) continue;
+    const audience = NOTIFICATION_CATEGORY_INFO[event.category].audience;
+    const token = createUnsubscribeToken(recipient.userId, event.category);
+    const label = NOTIFICATION_CATEGORY_INFO[event.category].label;
+    const mail = renderNotification(event.content, {
+      reason: `You receive this mail because "${label}" notifications are on for ${recipient.email} at ${siteConfig.name}.`,
+      unsubscribeUrl: unsubscribePageUrl(token),
+      preferencesUrl: preferencesUrl(audience),
+    });
+    rows.push({
+      to: recipient.email,
+      ...mail,
+      kind: event.kind,
+      idempotencyKey: `${event.key}:${recipient.userId}`,
+      recipientUserId: recipient.userId,
+      category: event.category,
+      unsubscribeUrl: oneClickUnsubscribeUrl(token),
+      held: recipient.delivery === "daily",
+    });
+  }
+  const queued: string[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const stored = await enqueueNotificationEmails(db, rows.slice(i, i + 200));
+    queued.push(...stored);
+  }
+  return queued;
+}
+
+/**
+ * Many client events at once (a sync announcing its new invoices): the recipients are read in two
+ * queries and the mails stored in a few statements, whatever the number of events.
+ */
+export async function notifyClientsBulk(
+  db: DbOrTx,
+  events: { clientId: string; event: Omit<NotificationEvent, "content"> & { content: (company: string) => NotificationContent } }[],
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const clientIds = [...new Set(events.map((e) => e.clientId))];
+  const owners = await db
+    .select({ id: clients.id, userId: clients.userId, company: clients.company })
+    .from(clients)
+    .where(and(inArray(clients.id, clientIds), eq(clients.status, "active")));
+  const byClient = new Map(owners.map((o) => [o.id, o]));
+  const settings = new Map((await recipientSettings(db, owners.map((o) => o.userId))).map((r) => [r.userId, r]));
+  const items = events.flatMap(({ clientId, event }) => {
+    const owner = byClient.get(clientId);
+    const recipient = owner && settings.get(owner.userId);
+    return owner && recipient ? [{ recipient, event: { ...event, content: event.content(owner.company) } }] : [];
+  });
+  return (await queueFor(db, items)).length;
+}
+
+/** The client's company name and the user who signs in for it (active clients only). */
+export async function clientRecipient(db: DbOrTx, clientId: string): Promise<{ userId: string; company: string } | null> {
+  const [row] = await db
+    .select({ userId: clients.userId, company: clients.company })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.status, "active")));
+  return row ?? null;
+}
+
+/** Mails the client's user, the content built with its company name. */
+export async function notifyClient(
+  db: DbOrTx,
+  clientId: string,
+  event: Omit<NotificationEvent, "content"> & { content: (company: string) => NotificationContent },
+): Promise<string[]> {
+  const recipient = await clientRecipient(db, clientId);
+  if (!recipient) return [];
+  return notifyUsers(db, [recipient.userId], { ...event, content: event.content(recipient.company) });
+}
+
+export async function notifyAdmins(db: DbOrTx, event: NotificationEvent): Promise<string[]> {
+  const admins = await db.select({ id: user.id }).from(user).where(eq(user.role, "admin"));
+  return notifyUsers(
+    db,
+    admins.map((a) => a.id),
+    event,
+  );
+}

@@ -1,0 +1,7 @@
+import "server-only";
+// The operations module's public face: everything outside src/server/modules/operations imports from here (README.md).
+
+export { listFailedMails, retryFailedMail } from "./admin-outbox";
+export { assertDevMailEnabled, devMailHtml, isDevMailEnabled, listDevMail } from "./dev-mail";
+export { checkDatabaseHealth } from "./health";
+export { startServerTasks } from "./startup";

@@ -1,0 +1,97 @@
+import "server-only";
+import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
+import { serverEnv } from "@/server/core/env";
+import { REDACTED_BODY } from "@/server/core/mail/outbox";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TASK = "retention";
+// Slightly under a day, so a run that started a little late yesterday does not push today's back.
+const RUN_EVERY = "23 hours";
+// Longer than any rate-limit window in use (the longest is one hour), so no live window is cut short.
+const RATE_LIMIT_KEEP_MS = DAY_MS;
+export const WEBHOOK_EVENT_KEEP_DAYS = 30;
+export const SENT_BODY_KEEP_DAYS = 30;
+/** What a delivered message keeps once its body has been pruned. */
+export const PRUNED_BODY = "[removed after 30 days]";
+
+export type RetentionResult = {
+  rateLimits: number;
+  webhookEvents: number;
+  outboxBodies: number;
+  expiredLinkBodies: number;
+  auditRows: number;
+  verifications: number;
+};
+
+/** Swaps the bodies of the matching outbox rows for `replacement`; rows already swapped are left alone. */
+function replaceOutboxBodies(db: DbOrTx, replacement: string, where: SQL | undefined) {
+  return db
+    .update(emailOutbox)
+    .set({ textBody: replacement, htmlBody: null })
+    .where(and(where, ne(emailOutbox.textBody, replacement)))
+    .returning({ id: emailOutbox.id });
+}
+
+/** Removes what is no longer needed; each statement is idempotent, so running it twice is harmless. */
+export async function pruneOldData(db: DbOrTx, now: Date = new Date(), auditRetentionDays = serverEnv().auditRetentionDays): Promise<RetentionResult> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const rateLimits = await db
+    .delete(rateLimit)
+    .where(lt(rateLimit.lastRequest, now.getTime() - RATE_LIMIT_KEEP_MS))
+    .returning({ id: rateLimit.id });
+  const webhookEvents = await db
+    .delete(squareWebhookEvents)
+    .where(lt(squareWebhookEvents.receivedAt, daysAgo(WEBHOOK_EVENT_KEEP_DAYS)))
+    .returning({ id: squareWebhookEvents.eventId });
+  // The row stays (who was mailed what, when); only the body goes.
+  const outboxBodies = await replaceOutboxBodies(
+    db,
+    PRUNED_BODY,
+    and(inArray(emailOutbox.status, ["sent", "logged"]), lt(emailOutbox.sentAt, daysAgo(SENT_BODY_KEEP_DAYS))),
+  );
+  // A failed message is kept for a retry, but once its one-time link has expired a retry would
+  // deliver a dead link, so the secret goes.
+  const expiredLinkBodies = await replaceOutboxBodies(
+    db,
+    REDACTED_BODY,
+    and(eq(emailOutbox.status, "failed"), isNotNull(emailOutbox.secretLinkExpiresAt), lt(emailOutbox.secretLinkExpiresAt, now)),
+  );
+  // better-auth removes expired verification rows (reset and invitation tokens, pending two-factor
+  // sign-ins, trusted devices) only as a side effect of some lookups; rows nobody ever looks up
+  // again (reset requests never completed, abandoned sign-ins) would pile up until one happens.
+  const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
+  const auditRows =
+    auditRetentionDays === undefined
+      ? []
+      : await db.delete(auditLog).where(lt(auditLog.createdAt, daysAgo(auditRetentionDays))).returning({ id: auditLog.id });
+  return {
+    rateLimits: rateLimits.length,
+    webhookEvents: webhookEvents.length,
+    outboxBodies: outboxBodies.length,
+    expiredLinkBodies: expiredLinkBodies.length,
+    auditRows: auditRows.length,
+    verifications: verifications.length,
+  };
+}
+
+/**
+ * Runs the retention when its last run is a day old, on one instance only: the upsert of the
+ * task_runs row and the pruning share a transaction, so a second instance waits on that row and
+ * then finds today's run recorded, and a failed run leaves the old date for the next try.
+ * Returns null when it was not this instance's turn.
+ */
+export async function runRetentionIfDue(db: Db): Promise<RetentionResult | null> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.execute(sql`
+      insert into ${taskRuns} (name, last_run_at) values (${TASK}, now())
+      on conflict (name) do update set last_run_at = excluded.last_run_at
+       where ${taskRuns.lastRunAt} <= now() - ${RUN_EVERY}::interval
+      returning name`);
+    if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) return null;
+    const result = await pruneOldData(tx);
+    console.info("[retention] pruned:", JSON.stringify(result));
+    return result;
+  });
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import { assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { getAccountSecurity } from "@/server/modules/account";
+import { listRecentBookings, listUpcomingMeetings } from "@/server/modules/bookings";
+import { getPortalProfile } from "@/server/modules/clients";
+import { listPortalDocuments } from "@/server/modules/documents";
+import { getBillingSummary, listPortalInvoices } from "@/server/modules/invoices";
+import { listClientThreads } from "@/server/modules/messages";
+import { getNotificationPreferences } from "@/server/modules/notifications";
+import { listPortalProjects } from "@/server/modules/projects";
+import { listPortalRates } from "@/server/modules/rates";
+import { getActiveSubscription, listActiveTiers } from "@/server/modules/subscriptions";
+import { getOverviewStats } from "./portal-overview";
+
+/**
+ * Everything the signed-in client portal shows, for every section at once, so switching sections
+ * needs no round trip. One query per dataset (fourteen in all), whatever the number of projects,
+ * invoices or documents: per-project and per-invoice figures are aggregated in SQL.
+ */
+export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
+  assertClient(actor);
+  const scope = { actor };
+  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads, notifications] = await Promise.all([
+    getPortalProfile(db, scope),
+    getOverviewStats(db, scope),
+    listPortalProjects(db, scope),
+    getBillingSummary(db, scope),
+    listPortalInvoices(db, scope),
+    listPortalRates(db, scope),
+    listPortalDocuments(db, scope),
+    listActiveTiers(db, scope),
+    getActiveSubscription(db, scope),
+    listRecentBookings(db, scope),
+    getAccountSecurity(db, scope),
+    listUpcomingMeetings(db, scope),
+    listClientThreads(db, scope),
+    getNotificationPreferences(db, scope),
+  ]);
+  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads, notifications };
+}
+
+export type ClientPortalData = Awaited<ReturnType<typeof loadClientPortal>>;

@@ -1,0 +1,51 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { ProjectStatus } from "@/lib/domain/project-status";
+import { assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { invoices, projects } from "@/server/core/db/schema";
+import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "@/server/modules/invoices";
+
+export type PortalProject = {
+  id: string;
+  projectName: string;
+  description: string | null;
+  status: ProjectStatus;
+  startDate: string;
+  targetCompletionDate: string | null;
+  invoiceCount: number;
+  billedCents: number;
+  paidCents: number;
+  outstandingCents: number;
+};
+
+/**
+ * The client's projects with their invoice figures (docs/PRODUCT.md#rules-project-figures), in one query: invoices are joined
+ * and aggregated in SQL, never fetched per project. Cancelled invoices count neither in the
+ * invoice count nor in the billed sum; outstanding = billed − paid. Total Value is this billed sum:
+ * the product derives total_estimated_value from the linked invoices instead of storing it.
+ */
+export async function listPortalProjects(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalProject[]> {
+  assertClient(actor);
+  const rows = await db
+    .select({
+      id: projects.id,
+      projectName: projects.projectName,
+      description: projects.description,
+      status: projects.status,
+      startDate: projects.startDate,
+      targetCompletionDate: projects.targetCompletionDate,
+      invoiceCount: countWhere(invoiceIsBilled),
+      billedCents: centsSum(sql`${invoices.amountCents}`, invoiceIsBilled),
+      paidCents: centsSum(invoicePaidCents, invoiceIsBilled),
+    })
+    .from(projects)
+    // The client condition on the invoice too: an invoice of another client can never add to
+    // this client's figures, even if it were wrongly linked to this project.
+    .leftJoin(invoices, and(eq(invoices.projectId, projects.id), eq(invoices.clientId, actor.clientId)))
+    .where(eq(projects.clientId, actor.clientId))
+    .groupBy(projects.id)
+    // Target completion date descending (PostgreSQL puts projects without one first).
+    .orderBy(desc(projects.targetCompletionDate), projects.projectName);
+  return rows.map((row) => ({ ...row, outstandingCents: row.billedCents - row.paidCents }));
+}

@@ -1,0 +1,12 @@
+import "server-only";
+// The square module's public face: everything outside src/server/modules/square imports from here (README.md).
+
+export { countUnmatchedInvoices, getClientSquareCustomers, linkSquareCustomer, listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers, setClientBillingEmail, setSquareCustomerIgnored, unlinkSquareCustomer, type ClientSquareCustomers, type CustomerConflict, type IgnoredCustomer, type UnmatchedCustomer } from "./admin-square-customers";
+export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./config";
+export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
+export { syncSquareInvoices } from "./invoice-sync";
+export { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "./links";
+export { handleSquareCallback } from "./oauth-callback";
+export { startSquareAuthorization } from "./oauth";
+export { assertSameSite, currentSessionId, squareOAuthAction } from "./request-guards";
+export { handleSquareEvent, isValidSquareSignature } from "./webhook";

@@ -1,0 +1,65 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { containsAny, matchingCount, splitTotal } from "@/server/core/db/admin-sql";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+
+/**
+ * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR is the sum of monthly prices of active subscriptions, the
+ * average is MRR divided by the active count, churn is fixed at zero.
+ */
+export async function getSubscriptionStats(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  const [row] = await db
+    .select({
+      mrrCents: sql<number>`coalesce(sum(${subscriptionTiers.monthlyPriceCents}) filter (where ${clientSubscriptions.status} = 'active'), 0)`.mapWith(Number),
+      activeCount: sql<number>`count(*) filter (where ${clientSubscriptions.status} = 'active')`.mapWith(Number),
+      totalCount: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(clientSubscriptions)
+    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId));
+  const mrrCents = row?.mrrCents ?? 0;
+  const activeCount = row?.activeCount ?? 0;
+  return {
+    mrrCents,
+    activeCount,
+    averageMrrCents: activeCount ? Math.round(mrrCents / activeCount) : 0,
+    churnRatePercent: 0,
+    hasAny: (row?.totalCount ?? 0) > 0,
+  };
+}
+
+/** Subscriptions with client and tier, newest first; search on client company or tier name. */
+export async function listAdminSubscriptions(
+  db: DbOrTx,
+  { actor, q = "", status = "all", limit = 200 }: { actor: AdminActor; q?: string; status?: SubscriptionStatus | "all"; limit?: number },
+) {
+  assertAdmin(actor);
+  const rows = await db
+    .select({
+      id: clientSubscriptions.id,
+      company: clients.company,
+      clientId: clients.id,
+      tierName: subscriptionTiers.tierName,
+      monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
+      status: clientSubscriptions.status,
+      currentPeriodEnd: clientSubscriptions.currentPeriodEnd,
+      squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
+      createdAt: clientSubscriptions.createdAt,
+      total: matchingCount(),
+    })
+    .from(clientSubscriptions)
+    .innerJoin(clients, eq(clients.id, clientSubscriptions.clientId))
+    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+    .where(
+      and(
+        status === "all" ? undefined : eq(clientSubscriptions.status, status),
+        containsAny(q, [clients.company, subscriptionTiers.tierName]),
+      ),
+    )
+    .orderBy(desc(clientSubscriptions.createdAt), desc(clientSubscriptions.id))
+    .limit(limit);
+  return splitTotal(rows);
+}
