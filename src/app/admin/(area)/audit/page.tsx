@@ -1,9 +1,7 @@
 import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
 import { auditActionLabel } from "@/lib/domain/audit-action";
-import type { Column } from "@/components/admin/data-table";
-import type { ListEmptyTexts } from "@/components/admin/list-empty";
-import { ListTable } from "@/components/admin/list-table";
+import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
