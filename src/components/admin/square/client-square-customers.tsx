@@ -45,7 +45,7 @@ function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId:
   const load = useCallback(async () => {
     try {
       const result = await getClientSquareCustomersAction({ clientId });
-      if (result.ok) setData(result.data);
+      if (result.success) setData(result.data);
       else setError(result.error);
     } catch {
       setError("Failed to load Square customers.");
@@ -66,7 +66,7 @@ function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId:
       "change",
       async () => {
         const result = await call();
-        if (result.ok) await load();
+        if (result.success) await load();
         return result;
       },
       { done: () => success },
