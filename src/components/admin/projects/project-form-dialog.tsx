@@ -1,6 +1,5 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
 import { listClientOptionsAction } from "@/app/admin/(area)/clients/actions";
 import { createProjectAction, updateProjectAction } from "@/app/admin/(area)/projects/actions";
@@ -10,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { formatCents } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
@@ -22,12 +22,13 @@ import { Options } from "@/components/ui/options";
 // project gets a placeholder id and starts open, and the create action ignores both.
 const NEW_ID = "00000000-0000-4000-8000-000000000000";
 
-type ClientOption = { id: string; company: string };
-
 export function ProjectFormDialog({ project, onClose, showToast }: { project: ProjectRowView | null; onClose: () => void; showToast: ShowToast }) {
   const isEdit = project !== null;
-  const [clients, setClients] = useState<ClientOption[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const options = useReadOnShow("", () => listClientOptionsAction({}), "Failed to load clients");
+  const loadError = options.error ? "Failed to load clients" : null;
+  // Editing a project of a client that is no longer active keeps that client selectable.
+  const clients =
+    options.data && project && !options.data.some((c) => c.id === project.clientId) ? [{ id: project.clientId, company: project.company }, ...options.data] : options.data;
   const form = useZodForm(updateProjectSchema, {
     id: project?.id ?? NEW_ID,
     projectName: project?.projectName ?? "",
@@ -39,23 +40,6 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
     status: project?.status ?? "open",
   });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    let cancelled = false;
-    listClientOptionsAction({})
-      .then((result) => {
-        if (cancelled) return;
-        if (!result.success) return setLoadError("Failed to load clients");
-        const options = result.data;
-        // Editing a project of a client that is no longer active keeps that client selectable.
-        if (project && !options.some((c) => c.id === project.clientId)) options.unshift({ id: project.clientId, company: project.company });
-        setClients(options);
-      })
-      .catch(() => !cancelled && setLoadError("Failed to load clients"));
-    return () => {
-      cancelled = true;
-    };
-  }, [project]);
 
   // The toast shows with the list's new row.
   const { onSubmit, message, busy } = useFormSubmit(form, ({ id, status, ...fields }) => (isEdit ? updateProjectAction({ id, status, ...fields }) : createProjectAction(fields)), {
