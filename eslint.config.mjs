@@ -15,6 +15,17 @@ const SERVER_FROM_COMPONENTS = {
   allowTypeImports: true,
   message: "Components get server data as props: the page (or route) calls the data function. Type imports are fine.",
 };
+// One busy state (src/components/README.md, "Conventions"): every change, form and navigation a
+// component waits for goes through useChange, the one place that holds a transition.
+const ONE_BUSY_STATE = "Run it through useChange (src/components/ui/use-change.ts), the one busy state; a form through useFormSubmit.";
+const BUSY_HOOKS = [
+  { name: "react", importNames: ["useTransition", "startTransition", "useActionState", "useOptimistic"], message: ONE_BUSY_STATE },
+  { name: "react-dom", importNames: ["useFormStatus"], message: ONE_BUSY_STATE },
+];
+const SUBMITTING_FLAG = {
+  selector: "MemberExpression[property.name='isSubmitting'], Property[key.name='isSubmitting']",
+  message: "react-hook-form's isSubmitting is not the busy state: send the form with useFormSubmit and show its `busy`.",
+};
 const SERVER_FROM_LIB = {
   regex: "^(@/server|(\\.\\./)+server)(/|$)",
   message: "src/lib is shared with the browser: it must not depend on src/server.",
@@ -32,8 +43,21 @@ const config = [
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
+    files: ["src/app/**"],
+    rules: { "no-restricted-imports": ["error", { paths: BUSY_HOOKS }] },
+  },
+  {
     files: ["src/components/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_FROM_COMPONENTS] }] },
+  },
+  {
+    files: ["src/components/**"],
+    ignores: ["src/components/ui/use-change.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: BUSY_HOOKS }] },
+  },
+  {
+    files: ["src/app/**", "src/components/**"],
+    rules: { "no-restricted-syntax": ["error", SUBMITTING_FLAG] },
   },
   {
     files: ["src/lib/**"],

@@ -1,6 +1,6 @@
-// The two legal pages: where they live and what they are called (their pages, the footer, the
-// sitemap and the CSP's list of prerendered pages read them here), and the date both carry
-// (docs/PRODUCT.md#legal-pages).
+// The two legal pages' addresses and titles, which their pages, the footer, the sitemap and the
+// CSP's list of prerendered pages share, and the date both carry (docs/PRODUCT.md#legal-pages).
+// Each page's text is in its own page.tsx.
 
 export const LEGAL_PAGES = {
   privacy: { path: "/privacy-policy", title: "Privacy Policy" },

@@ -52,14 +52,14 @@ async function newClient() {
 
 async function signedIn(account: { email: string }, browser = new Browser(), password = PASSWORD) {
   const result = await browser.call(() => signInClientAction({ email: account.email, password, rememberMe: false }));
-  expect(result.ok).toBe(true);
+  expect(result.success).toBe(true);
   return browser;
 }
 
 async function adminBrowser() {
   const browser = new Browser();
   const result = await browser.call(() => signInAdminAction({ email: DEMO_USERS.admin.email, password: DEMO_PASSWORDS.admin }));
-  expect(result.ok).toBe(true);
+  expect(result.success).toBe(true);
   return browser;
 }
 
@@ -67,10 +67,10 @@ const totpOf = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fro
 
 async function enrol(browser: Browser) {
   const started = await browser.call(() => startTwoFactorAction({ password: PASSWORD }));
-  if (!started.ok) throw new Error(started.error);
+  if (!started.success) throw new Error(started.error);
   const totp = totpOf(started.data.secret);
   const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
-  if (!confirmed.ok) throw new Error(confirmed.error);
+  if (!confirmed.success) throw new Error(confirmed.error);
   return totp;
 }
 
@@ -83,14 +83,14 @@ describe("change password", () => {
     const account = await newClient();
     const browser = await signedIn(account);
     expect(await browser.call(() => changePasswordAction({ currentPassword: "wrong-password", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))).toEqual({
-      ok: false,
+      success: false,
       error: AUTH_MESSAGES.wrongPassword,
       code: "bad_request",
     });
     const short = await browser.call(() => changePasswordAction({ currentPassword: PASSWORD, password: "short", confirmPassword: "short" }));
-    expect(short).toMatchObject({ ok: false, fieldErrors: { password: "Password must be at least 8 characters" } });
+    expect(short).toMatchObject({ success: false, fieldErrors: { password: "Password must be at least 8 characters" } });
     const mismatch = await browser.call(() => changePasswordAction({ currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: "something-else" }));
-    expect(mismatch).toMatchObject({ ok: false, fieldErrors: { confirmPassword: "Passwords do not match" } });
+    expect(mismatch).toMatchObject({ success: false, fieldErrors: { confirmPassword: "Passwords do not match" } });
     expect(await mailsTo(account.email, "password_changed")).toHaveLength(0);
   });
 
@@ -98,11 +98,11 @@ describe("change password", () => {
     const account = await newClient();
     const here = await signedIn(account);
     const other = await signedIn(account, new Browser(FIREFOX_WINDOWS));
-    expect(await here.call(() => changePasswordAction({ currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))).toEqual({ ok: true, data: { changed: true } });
+    expect(await here.call(() => changePasswordAction({ currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))).toEqual({ success: true, data: { changed: true } });
 
-    expect(await other.call(() => listSessionsAction({}))).toMatchObject({ ok: false, error: "Please sign in." });
+    expect(await other.call(() => listSessionsAction({}))).toMatchObject({ success: false, error: "Please sign in." });
     const mine = await here.call(() => listSessionsAction({}));
-    if (!mine.ok) throw new Error(mine.error);
+    if (!mine.success) throw new Error(mine.error);
     expect(mine.data).toHaveLength(1);
     expect(mine.data[0]!.current).toBe(true);
 
@@ -113,8 +113,8 @@ describe("change password", () => {
     expect(mail?.textBody).toContain("/client-portal?section=settings#sessions");
     expect(await auditOf(account.id, "account.password_changed")).toHaveLength(1);
 
-    expect((await new Browser().call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).ok).toBe(false);
-    expect((await new Browser().call(() => signInClientAction({ email: account.email, password: NEW_PASSWORD, rememberMe: false }))).ok).toBe(true);
+    expect((await new Browser().call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).success).toBe(false);
+    expect((await new Browser().call(() => signInClientAction({ email: account.email, password: NEW_PASSWORD, rememberMe: false }))).success).toBe(true);
   });
 });
 
@@ -125,13 +125,13 @@ describe("active sessions", () => {
     const other = await signedIn(account, new Browser(FIREFOX_WINDOWS));
     const stranger = await signedIn(await newClient());
     const listed = await here.call(() => listSessionsAction({}));
-    if (!listed.ok) throw new Error(listed.error);
+    if (!listed.success) throw new Error(listed.error);
     expect(listed.data.map((s) => [s.browser, s.os, s.ipAddress, s.current])).toEqual([
       ["Chrome 131", "macOS", here.ip, true],
       ["Firefox 133", "Windows", other.ip, false],
     ]);
     const theirs = await stranger.call(() => listSessionsAction({}));
-    expect(theirs.ok && theirs.data).toHaveLength(1);
+    expect(theirs.success && theirs.data).toHaveLength(1);
     // No token in the answer: sessions are named by id.
     const tokens = await t.db.select({ token: session.token }).from(session).where(eq(session.userId, account.id));
     for (const { token } of tokens) expect(JSON.stringify(listed)).not.toContain(token);
@@ -144,16 +144,16 @@ describe("active sessions", () => {
     const stranger = await signedIn(await newClient());
     const theirs = await stranger.call(() => listSessionsAction({}));
     const mine = await here.call(() => listSessionsAction({}));
-    if (!theirs.ok || !mine.ok) throw new Error("list failed");
+    if (!theirs.success || !mine.success) throw new Error("list failed");
 
     // Another user's session id answers like an unknown one, and that session lives on.
-    expect(await here.call(() => revokeSessionAction({ sessionId: theirs.data[0]!.id }))).toEqual({ ok: false, error: "That session has already ended.", code: "not_found" });
-    expect((await stranger.call(() => listSessionsAction({}))).ok).toBe(true);
-    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[0]!.id }))).toMatchObject({ ok: false, code: "bad_request" });
+    expect(await here.call(() => revokeSessionAction({ sessionId: theirs.data[0]!.id }))).toEqual({ success: false, error: "That session has already ended.", code: "not_found" });
+    expect((await stranger.call(() => listSessionsAction({}))).success).toBe(true);
+    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[0]!.id }))).toMatchObject({ success: false, code: "bad_request" });
 
-    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[1]!.id }))).toEqual({ ok: true, data: { revoked: 1 } });
-    expect(await other.call(() => listSessionsAction({}))).toMatchObject({ ok: false, error: "Please sign in." });
-    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[1]!.id }))).toMatchObject({ ok: false, code: "not_found" });
+    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[1]!.id }))).toEqual({ success: true, data: { revoked: 1 } });
+    expect(await other.call(() => listSessionsAction({}))).toMatchObject({ success: false, error: "Please sign in." });
+    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[1]!.id }))).toMatchObject({ success: false, code: "not_found" });
     expect(await auditOf(account.id, "account.session_revoked")).toHaveLength(1);
   });
 
@@ -162,10 +162,10 @@ describe("active sessions", () => {
     const here = await signedIn(account);
     const others = [await signedIn(account, new Browser(FIREFOX_WINDOWS)), await signedIn(account)];
     const stranger = await signedIn(await newClient());
-    expect(await here.call(() => revokeOtherSessionsAction({}))).toEqual({ ok: true, data: { revoked: 2 } });
-    for (const browser of others) expect((await browser.call(() => listSessionsAction({}))).ok).toBe(false);
-    expect((await here.call(() => listSessionsAction({}))).ok).toBe(true);
-    expect((await stranger.call(() => listSessionsAction({}))).ok).toBe(true);
+    expect(await here.call(() => revokeOtherSessionsAction({}))).toEqual({ success: true, data: { revoked: 2 } });
+    for (const browser of others) expect((await browser.call(() => listSessionsAction({}))).success).toBe(false);
+    expect((await here.call(() => listSessionsAction({}))).success).toBe(true);
+    expect((await stranger.call(() => listSessionsAction({}))).success).toBe(true);
     expect(await auditOf(account.id, "account.other_sessions_revoked")).toHaveLength(1);
   });
 });
@@ -175,28 +175,28 @@ describe("a company's two-factor requirement", () => {
     const account = await newClient();
     const client = await signedIn(account);
     const admin = await adminBrowser();
-    expect(await admin.call(() => setClientTwoFactorRequirementAction({ clientId: account.clientId, required: true }))).toEqual({ ok: true, data: { required: true } });
+    expect(await admin.call(() => setClientTwoFactorRequirementAction({ clientId: account.clientId, required: true }))).toEqual({ success: true, data: { required: true } });
     expect(await auditOf(account.clientId, "client.two_factor_requirement")).toHaveLength(1);
     // A client can't flip it.
-    expect(await client.call(() => setClientTwoFactorRequirementAction({ clientId: account.clientId, required: false }))).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await client.call(() => setClientTwoFactorRequirementAction({ clientId: account.clientId, required: false }))).toMatchObject({ success: false, code: "forbidden" });
 
-    expect(await client.call(() => saveNotificationPreferencesAction(PREFERENCES))).toEqual({ ok: false, error: CLIENT_TWO_FACTOR_REQUIRED, code: "forbidden" });
+    expect(await client.call(() => saveNotificationPreferencesAction(PREFERENCES))).toEqual({ success: false, error: CLIENT_TWO_FACTOR_REQUIRED, code: "forbidden" });
     expect((await client.call(() => callPage(ClientPortalPage as never, {}))).outcome).toBe("renders PortalEnrolment");
     // A fresh sign-in lands there too.
     const again = await signedIn(account);
     expect((await again.call(() => callPage(ClientPortalPage as never, {}))).outcome).toBe("renders PortalEnrolment");
 
     await enrol(client);
-    expect(await client.call(() => saveNotificationPreferencesAction(PREFERENCES))).toEqual({ ok: true, data: expect.anything() });
+    expect(await client.call(() => saveNotificationPreferencesAction(PREFERENCES))).toEqual({ success: true, data: expect.anything() });
     expect((await client.call(() => callPage(ClientPortalPage as never, {}))).outcome).toBe("renders ClientPortal");
 
     // Switched off, a user without two-factor is let through again.
     const colleague = await newClient();
     await t.db.update(clients).set({ requireTwoFactor: true }).where(eq(clients.id, colleague.clientId));
     const colleagueBrowser = await signedIn(colleague);
-    expect((await colleagueBrowser.call(() => saveNotificationPreferencesAction(PREFERENCES))).ok).toBe(false);
-    expect(await admin.call(() => setClientTwoFactorRequirementAction({ clientId: colleague.clientId, required: false }))).toEqual({ ok: true, data: { required: false } });
-    expect((await colleagueBrowser.call(() => saveNotificationPreferencesAction(PREFERENCES))).ok).toBe(true);
+    expect((await colleagueBrowser.call(() => saveNotificationPreferencesAction(PREFERENCES))).success).toBe(false);
+    expect(await admin.call(() => setClientTwoFactorRequirementAction({ clientId: colleague.clientId, required: false }))).toEqual({ success: true, data: { required: false } });
+    expect((await colleagueBrowser.call(() => saveNotificationPreferencesAction(PREFERENCES))).success).toBe(true);
   });
 });
 
@@ -206,7 +206,7 @@ describe("admin reset of a client's two-factor", () => {
     const client = await signedIn(account);
     await enrol(client);
     const admin = await adminBrowser();
-    expect(await admin.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toEqual({ ok: true, data: { reset: true } });
+    expect(await admin.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toEqual({ success: true, data: { reset: true } });
 
     const [row] = await t.db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(row?.enabled).toBe(false);
@@ -217,8 +217,8 @@ describe("admin reset of a client's two-factor", () => {
     expect(audit?.actorUserId).not.toBeNull();
     expect(audit?.actorUserId).not.toBe(account.id);
 
-    expect(await admin.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toMatchObject({ ok: false, code: "conflict" });
-    expect(await client.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toMatchObject({ ok: false, code: "unauthorized" });
+    expect(await admin.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toMatchObject({ success: false, code: "conflict" });
+    expect(await client.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toMatchObject({ success: false, code: "unauthorized" });
   });
 });
 
@@ -247,12 +247,12 @@ describe("new-browser sign-in mail", () => {
     const totp = await enrol(first);
     const browser = new Browser(FIREFOX_WINDOWS);
     const password = await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(password).toEqual({ ok: true, data: { redirectTo: "/client-portal", needsCode: true } });
+    expect(password).toEqual({ success: true, data: { redirectTo: "/client-portal", needsCode: true } });
     expect(await mailsTo(account.email, "new_sign_in")).toHaveLength(0);
     // The code of the enrolment may not be used twice: wait for the next one if needed.
     const code = totp.generate({ timestamp: Date.now() + 30_000 });
     const verified = await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code, trustDevice: false }));
-    expect(verified.ok).toBe(true);
+    expect(verified.success).toBe(true);
     expect(await mailsTo(account.email, "new_sign_in")).toHaveLength(1);
   });
 });

@@ -36,7 +36,7 @@ describe("create client with invitation", () => {
   it("creates the user (role client, no password) and the client row, and queues the invitation", async () => {
     requestHeaders.current = authHeaders(cookie);
     const result = await createClientAction(input);
-    expect(result.ok).toBe(true);
+    expect(result.success).toBe(true);
     created = (result as { data: Created }).data;
     expect(created.email).toBe("peter@initech.example");
     expect(created.inviteUrl).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9]{32}&invite=1$/);
@@ -78,13 +78,13 @@ describe("create client with invitation", () => {
 
   it("lets the invited user set a password through the reset flow, then sign in as that client", async () => {
     const token = new URL(created.inviteUrl).searchParams.get("token")!;
-    expect(await resetPassword(token, "invited-client-password")).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
+    expect(await resetPassword(token, "invited-client-password")).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
     const { response, cookie: clientCookie } = await signIn(created.email, "invited-client-password");
     expect(response.status).toBe(200);
     const actor = await requireClient(authHeaders(clientCookie));
     expect(actor).toMatchObject({ role: "client", clientId: created.clientId, company: "Initech" });
     // Single use.
-    expect(await resetPassword(token, "another-password-123")).toMatchObject({ ok: false, error: "Invalid or expired reset link. Please request a new password reset." });
+    expect(await resetPassword(token, "another-password-123")).toMatchObject({ success: false, error: "Invalid or expired reset link. Please request a new password reset." });
   });
 
   it("refuses a duplicate email (any case) with a clear error and creates nothing", async () => {
@@ -92,7 +92,7 @@ describe("create client with invitation", () => {
     const before = await t.db.select({ id: clients.id }).from(clients);
     for (const email of ["PETER@initech.example", "client@example.com"]) {
       const result = await createClientAction({ ...input, company: "Duplicate Co", email });
-      expect(result).toMatchObject({ ok: false, error: "A user with this email already exists.", fieldErrors: { email: "A user with this email already exists." } });
+      expect(result).toMatchObject({ success: false, error: "A user with this email already exists.", fieldErrors: { email: "A user with this email already exists." } });
     }
     expect(await t.db.select({ id: clients.id }).from(clients)).toHaveLength(before.length);
     expect(await t.db.select().from(clients).where(like(clients.company, "Duplicate%"))).toEqual([]);
@@ -101,6 +101,6 @@ describe("create client with invitation", () => {
   it("validates the form", async () => {
     requestHeaders.current = authHeaders(cookie);
     const result = await createClientAction({ company: "", contactPerson: "", email: "not-an-email" });
-    expect(result).toMatchObject({ ok: false, fieldErrors: { company: "Company is required", contactPerson: "Contact person is required", email: "Invalid email address" } });
+    expect(result).toMatchObject({ success: false, fieldErrors: { company: "Company is required", contactPerson: "Contact person is required", email: "Invalid email address" } });
   });
 });

@@ -17,13 +17,13 @@ describe("approve a booking", () => {
   it("sets a pending booking to approved with the reviewer, once", async () => {
     requestHeaders.current = authHeaders(await adminCookie());
     const pending = DEMO_BOOKINGS.find((b) => b.status === "pending")!;
-    expect(await approveBookingAction({ bookingId: pending.id })).toEqual({ ok: true, data: { status: "approved" } });
+    expect(await approveBookingAction({ bookingId: pending.id })).toEqual({ success: true, data: { status: "approved" } });
     const [row] = await t.db.select().from(serviceBookings).where(eq(serviceBookings.id, pending.id));
     expect(row).toMatchObject({ status: "approved", reviewedBy: DEMO_USERS.admin.id });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, pending.id));
     expect(entry).toMatchObject({ action: "booking.approve", before: { status: "pending" }, after: { status: "approved" } });
-    expect(await approveBookingAction({ bookingId: pending.id })).toMatchObject({ ok: false, error: "This booking is already approved." });
-    expect(await approveBookingAction({ bookingId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({ ok: false, error: "Booking not found" });
+    expect(await approveBookingAction({ bookingId: pending.id })).toMatchObject({ success: false, error: "This booking is already approved." });
+    expect(await approveBookingAction({ bookingId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({ success: false, error: "Booking not found" });
     expect((await listPendingBookings(t.db, { actor: await adminActor() })).total).toBe(0);
   });
 });
@@ -35,7 +35,7 @@ describe("contact inquiries", () => {
     const { inquiries } = await listRecentInquiries(t.db, { actor });
     const id = inquiries[0]!.id;
     const first = await markInquiryReadAction({ inquiryId: id });
-    expect(first.ok).toBe(true);
+    expect(first.success).toBe(true);
     const again = await markInquiryReadAction({ inquiryId: id });
     expect(again).toEqual(first);
     const [row] = await t.db.select({ readAt: contactInquiries.readAt }).from(contactInquiries).where(eq(contactInquiries.id, id));

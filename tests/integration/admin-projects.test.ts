@@ -43,7 +43,7 @@ describe("project create, edit and status", () => {
   it("creates an open project and records it in the audit log", async () => {
     asAdmin();
     const result = await createProjectAction({ projectName: "  Prompt Firewall  ", clientId: DEMO_CLIENTS.globex.id, startDate: "2026-12-01", description: "", targetCompletionDate: "" });
-    expect(result.ok).toBe(true);
+    expect(result.success).toBe(true);
     const id = (result as { data: { id: string } }).data.id;
     const [row] = await t.db.select().from(projects).where(eq(projects.id, id));
     expect(row).toMatchObject({ projectName: "Prompt Firewall", status: "open", description: null, targetCompletionDate: null, startDate: "2026-12-01" });
@@ -55,18 +55,18 @@ describe("project create, edit and status", () => {
   it("refuses bad input with field errors and an unknown client", async () => {
     asAdmin();
     const missing = await createProjectAction({ projectName: " ", clientId: DEMO_CLIENTS.acme.id, startDate: "2026-02-30" });
-    expect(missing).toMatchObject({ ok: false, fieldErrors: { projectName: "Project name is required", startDate: "Not a real date" } });
+    expect(missing).toMatchObject({ success: false, fieldErrors: { projectName: "Project name is required", startDate: "Not a real date" } });
     const unknown = await createProjectAction({ projectName: "X", clientId: "00000000-0000-4000-8000-000000000999", startDate: "2026-01-01" });
-    expect(unknown).toMatchObject({ ok: false, error: "Client not found" });
+    expect(unknown).toMatchObject({ success: false, error: "Client not found" });
     const nul = await createProjectAction({ projectName: "bad\u0000name", clientId: DEMO_CLIENTS.acme.id, startDate: "2026-01-01" });
-    expect(nul).toMatchObject({ ok: false });
+    expect(nul).toMatchObject({ success: false });
   });
 
   it("edits a project with before/after in the audit log", async () => {
     asAdmin();
     const p = DEMO_PROJECTS[3];
     const result = await updateProjectAction({ id: p.id, projectName: "Red Team Retest (Q1)", clientId: p.clientId, startDate: p.startDate, status: "in_progress", notes: "Kick-off booked", targetCompletionDate: "2027-03-31" });
-    expect(result.ok).toBe(true);
+    expect(result.success).toBe(true);
     const [row] = await t.db.select().from(projects).where(eq(projects.id, p.id));
     expect(row).toMatchObject({ projectName: "Red Team Retest (Q1)", status: "in_progress", notes: "Kick-off booked", targetCompletionDate: "2027-03-31" });
     const [entry] = await auditOf(p.id);
@@ -79,13 +79,13 @@ describe("project create, edit and status", () => {
     asAdmin();
     const p = DEMO_PROJECTS[4];
     expect(await setProjectStatusAction({ projectId: p.id, status: "on_hold" })).toEqual({
-      ok: true,
+      success: true,
       data: { project: { id: p.id, projectName: p.projectName, status: "on_hold" } },
     });
     const audit = await auditOf(p.id);
     expect(audit.at(-1)).toMatchObject({ action: "project.status", before: { status: "in_progress" }, after: { status: "on_hold" } });
-    expect(await setProjectStatusAction({ projectId: "00000000-0000-4000-8000-000000000999", status: "open" })).toEqual({ ok: false, error: "Project not found", code: "not_found" });
-    expect(await setProjectStatusAction({ projectId: p.id, status: "bogus" as "open" })).toMatchObject({ ok: false, error: "Unknown project status" });
+    expect(await setProjectStatusAction({ projectId: "00000000-0000-4000-8000-000000000999", status: "open" })).toEqual({ success: false, error: "Project not found", code: "not_found" });
+    expect(await setProjectStatusAction({ projectId: p.id, status: "bogus" as "open" })).toMatchObject({ success: false, error: "Unknown project status" });
   });
 });
 
@@ -126,14 +126,14 @@ describe("POST /api/admin/projects/link-invoices", () => {
   it("shows linked and unlinked invoices with totals, and unlinks one", async () => {
     asAdmin();
     const before = await getProjectInvoicesAction({ projectId: project.id });
-    expect(before.ok).toBe(true);
+    expect(before.success).toBe(true);
     const data = (before as { data: Awaited<ReturnType<typeof import("@/server/modules/projects/admin-projects").getProjectInvoices>> }).data;
     expect(data.linked.map((i) => i.invoiceNumber).sort()).toEqual(["INV-1001", "INV-1006", "INV-1007"]);
     // Only Acme's own unlinked invoices are offered.
     expect(data.unlinked.map((i) => i.invoiceNumber)).toEqual(["INV-1005"]);
     expect(data.totals).toEqual({ invoiceCount: 3, totalBilledCents: 4_800_000 + 3_000_000 + 450_000, totalPaidCents: 1_920_000 + 1_400_000 });
 
-    expect(await unlinkInvoiceAction({ invoiceId: own[1]! })).toEqual({ ok: true, data: { unlinked: true } });
+    expect(await unlinkInvoiceAction({ invoiceId: own[1]! })).toEqual({ success: true, data: { unlinked: true } });
     expect(await projectIdsOf(own)).toEqual({ [own[0]!]: project.id, [own[1]!]: null });
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, own[1]!), eq(auditLog.action, "invoice.unlink")));
     expect(entry).toMatchObject({ before: { projectId: project.id }, after: { projectId: null } });

@@ -55,16 +55,16 @@ describe("device cookie", () => {
     const results = [];
     for (let i = 0; i < 20; i++) results.push(await signInToArea("admin", { email: ADMIN.email, password: `guess-${i}` }, fromIp()));
     const limit = AUTH_LIMITS.signInPerAccount.max;
-    expect(results.slice(0, limit).every((r) => !r.ok && r.error === "Invalid admin credentials")).toBe(true);
-    expect(results.slice(limit).every((r) => !r.ok && r.error === AUTH_MESSAGES.signInRateLimited)).toBe(true);
+    expect(results.slice(0, limit).every((r) => !r.success && r.error === "Invalid admin credentials")).toBe(true);
+    expect(results.slice(limit).every((r) => !r.success && r.error === AUTH_MESSAGES.signInRateLimited)).toBe(true);
 
     // The right password from yet another unknown browser: limited, with the existing message.
-    expect(await signInToArea("admin", ADMIN, fromIp())).toMatchObject({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
+    expect(await signInToArea("admin", ADMIN, fromIp())).toMatchObject({ success: false, error: AUTH_MESSAGES.signInRateLimited });
     const http = await signIn(ADMIN.email, ADMIN.password);
     expect(http.response.status).toBe(429);
 
     // The owner's browser, with its device cookie: signed in.
-    expect(await signInToArea("admin", ADMIN, fromIp(`${pair}; other=1`))).toEqual({ ok: true, data: { redirectTo: "/admin/dashboard" } });
+    expect(await signInToArea("admin", ADMIN, fromIp(`${pair}; other=1`))).toEqual({ success: true, data: { redirectTo: "/admin/dashboard" } });
     // Over HTTP too.
     expect((await signIn(ADMIN.email, ADMIN.password, { cookie: pair })).response.status).toBe(200);
   });
@@ -75,16 +75,16 @@ describe("device cookie", () => {
     const { pair: otherAccount } = await deviceCookieAfterSignIn(DEMO_USERS.acme.email, DEMO_PASSWORDS.client);
     for (let i = 0; i < AUTH_LIMITS.signInPerAccount.max; i++) await signInToArea("admin", { email, password: `guess-${i}` }, fromIp());
     expect(await signInToArea("admin", { email, password: "victim-password" }, fromIp(otherAccount))).toMatchObject({
-      ok: false,
+      success: false,
       error: AUTH_MESSAGES.signInRateLimited,
     });
     const forged = `${DEVICE_COOKIE}=${issueDeviceCookie(email).replace(/\.[^.]+$/, ".forgedsignatureforgedsignatureforgedsig")}`;
     expect(await signInToArea("admin", { email, password: "victim-password" }, fromIp(forged))).toMatchObject({
-      ok: false,
+      success: false,
       error: AUTH_MESSAGES.signInRateLimited,
     });
     // A genuine cookie for this account (as the owner's browser holds) gets in.
-    expect((await signInToArea("admin", { email, password: "victim-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).ok).toBe(true);
+    expect((await signInToArea("admin", { email, password: "victim-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).success).toBe(true);
   });
 
   it("gives a known browser its own small budget: a stolen cookie is no unlimited pass", async () => {
@@ -92,11 +92,11 @@ describe("device cookie", () => {
     await createCredentialUser(t.db, { email, name: "Budget", role: "admin", password: "budget-password" });
     const cookie = `${DEVICE_COOKIE}=${issueDeviceCookie(email)}`;
     for (let i = 0; i < AUTH_LIMITS.signInPerDevice.max; i++) {
-      expect(await signInToArea("admin", { email, password: `guess-${i}` }, fromIp(cookie))).toMatchObject({ ok: false, error: "Invalid admin credentials" });
+      expect(await signInToArea("admin", { email, password: `guess-${i}` }, fromIp(cookie))).toMatchObject({ success: false, error: "Invalid admin credentials" });
     }
-    expect(await signInToArea("admin", { email, password: "budget-password" }, fromIp(cookie))).toMatchObject({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
+    expect(await signInToArea("admin", { email, password: "budget-password" }, fromIp(cookie))).toMatchObject({ success: false, error: AUTH_MESSAGES.signInRateLimited });
     // Its guesses did not spend the account's budget for unknown browsers, nor another device's.
-    expect((await signInToArea("admin", { email, password: "budget-password" }, fromIp())).ok).toBe(true);
-    expect((await signInToArea("admin", { email, password: "budget-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).ok).toBe(true);
+    expect((await signInToArea("admin", { email, password: "budget-password" }, fromIp())).success).toBe(true);
+    expect((await signInToArea("admin", { email, password: "budget-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).success).toBe(true);
   });
 });

@@ -81,13 +81,13 @@ describe("never lets a client choose its role", () => {
     expect(Object.keys(portal).sort()).toEqual(Object.keys(VALID_INPUTS).sort());
     requestHeaders.current = authHeaders(await clientCookie(CLIENT_EMAIL));
     for (const [name, input] of Object.entries(VALID_INPUTS)) {
-      const action = portal[name as keyof typeof portal] as (input: unknown) => Promise<{ ok: boolean }>;
-      expect(await action(withRole(input())), name).toMatchObject({ ok: true });
+      const action = portal[name as keyof typeof portal] as (input: unknown) => Promise<{ success: boolean }>;
+      expect(await action(withRole(input())), name).toMatchObject({ success: true });
       expect(await roleInDatabase(), name).toBe("client");
     }
     requestHeaders.current = authHeaders("");
     const signedIn = await signInClientAction(withRole({ email: CLIENT_EMAIL, password: DEMO_PASSWORDS.client, rememberMe: false }) as never);
-    expect(signedIn).toMatchObject({ ok: true });
+    expect(signedIn).toMatchObject({ success: true });
     expect(await roleInDatabase()).toBe("client");
   });
 });
@@ -108,7 +108,7 @@ describe("guards", () => {
   });
 
   it("map to 401 and 403 in route handlers", async () => {
-    const adminRoute = withAdmin(async () => Response.json({ ok: true }));
+    const adminRoute = withAdmin(async () => Response.json({ success: true }));
     const clientRoute = withClient(async (_req, { actor }) => Response.json({ clientId: actor.clientId }));
     const anon = new Request("http://localhost:3000/x");
     expect((await adminRoute(anon)).status).toBe(401);

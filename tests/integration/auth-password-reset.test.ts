@@ -57,7 +57,7 @@ async function deliveredTo(email: string): Promise<OutgoingMail[]> {
 /** Requests a reset and returns the token from the link in the newest mail to that address. */
 async function requestResetLink(email: string): Promise<{ url: string; token: string }> {
   const later = deferred();
-  expect(await requestPasswordReset({ email }, fromIp(), later.defer)).toEqual({ ok: true, data: null });
+  expect(await requestPasswordReset({ email }, fromIp(), later.defer)).toEqual({ success: true, data: null });
   await later.run();
   const text = (await deliveredTo(email)).at(-1)?.text ?? "";
   const match = text.match(/(http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9]+))/);
@@ -94,7 +94,7 @@ describe("reset tokens at rest", () => {
     expect(await storedIdentifiersContaining(token)).toEqual([]);
 
     expect(await isResetTokenValid(token)).toBe(true);
-    expect(await resetPasswordWithToken({ token, password: "new-password-1", confirmPassword: "new-password-1" }, fromIp())).toMatchObject({ ok: true });
+    expect(await resetPasswordWithToken({ token, password: "new-password-1", confirmPassword: "new-password-1" }, fromIp())).toMatchObject({ success: true });
     expect((await signIn(email, "new-password-1")).response.status).toBe(200);
     // The stored hash is no link: using it as a token finds nothing.
     expect(await isResetTokenValid(rows[0]!.identifier.replace(/[^A-Za-z0-9]/g, ""))).toBe(false);
@@ -118,7 +118,7 @@ describe("password reset flow", () => {
     expect(await isResetTokenValid(token)).toBe(true);
 
     const result = await resetPasswordWithToken({ token, password: "brand-new-password", confirmPassword: "brand-new-password" }, fromIp());
-    expect(result).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
+    expect(result).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
 
     // All sessions of the user are gone, including the ones signed in before.
     expect(await sessionsOf(id)).toBe(0);
@@ -132,7 +132,7 @@ describe("password reset flow", () => {
     // The link works once.
     expect(await isResetTokenValid(token)).toBe(false);
     expect(await resetPasswordWithToken({ token, password: "third-password", confirmPassword: "third-password" }, fromIp())).toMatchObject({
-      ok: false,
+      success: false,
       error: "Invalid or expired reset link. Please request a new password reset.",
     });
     expect((await signIn(email, "brand-new-password")).response.status).toBe(200);
@@ -142,7 +142,7 @@ describe("password reset flow", () => {
     const { token } = await requestResetLink(DEMO_USERS.admin.email);
     const { cookie } = await signIn(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
     const result = await resetPasswordWithToken({ token, password: "new-admin-password", confirmPassword: "new-admin-password" }, fromIp());
-    expect(result).toEqual({ ok: true, data: { redirectTo: "/admin/login" } });
+    expect(result).toEqual({ success: true, data: { redirectTo: "/admin/login" } });
     await expect(requireAdmin(authHeaders(cookie))).rejects.toMatchObject({ code: "unauthorized" });
     expect((await signIn(DEMO_USERS.admin.email, "new-admin-password")).response.status).toBe(200);
   });
@@ -160,7 +160,7 @@ describe("password reset flow", () => {
     vi.setSystemTime(issuedAt + 61 * 60 * 1000);
     expect(await isResetTokenValid(token)).toBe(false);
     expect(await resetPasswordWithToken({ token, password: "too-late-password", confirmPassword: "too-late-password" }, fromIp())).toMatchObject({
-      ok: false,
+      success: false,
       error: AUTH_MESSAGES.invalidResetLink,
     });
     vi.useRealTimers();
@@ -181,7 +181,7 @@ describe("password reset flow", () => {
     expect(await isResetTokenValid(short.token)).toBe(false);
     vi.useRealTimers();
     expect(await resetPasswordWithToken({ token, password: "first-password", confirmPassword: "first-password" }, fromIp())).toEqual({
-      ok: true,
+      success: true,
       data: { redirectTo: "/client-portal" },
     });
     expect((await signIn(email, "first-password")).response.status).toBe(200);
@@ -191,7 +191,7 @@ describe("password reset flow", () => {
     for (const token of [undefined, "", "has spaces", "x".repeat(300), "unknownTokenABCDEFGHIJKL"]) {
       expect(await isResetTokenValid(token)).toBe(false);
       expect(await resetPasswordWithToken({ token, password: "some-password", confirmPassword: "some-password" }, fromIp())).toMatchObject({
-        ok: false,
+        success: false,
         error: AUTH_MESSAGES.invalidResetLink,
       });
     }
@@ -199,9 +199,9 @@ describe("password reset flow", () => {
 
   it("validates the new password like the form", async () => {
     const short = await resetPasswordWithToken({ token: "anything", password: "short", confirmPassword: "short" }, fromIp());
-    expect(short).toMatchObject({ ok: false, fieldErrors: { password: "Password must be at least 8 characters" } });
+    expect(short).toMatchObject({ success: false, fieldErrors: { password: "Password must be at least 8 characters" } });
     const mismatch = await resetPasswordWithToken({ token: "anything", password: "long-enough-1", confirmPassword: "long-enough-2" }, fromIp());
-    expect(mismatch).toMatchObject({ ok: false, fieldErrors: { confirmPassword: "Passwords do not match" } });
+    expect(mismatch).toMatchObject({ success: false, fieldErrors: { confirmPassword: "Passwords do not match" } });
   });
 
   it("delivers the mail with a plain-text and an HTML part through the transport, then redacts the outbox copy", async () => {
@@ -228,7 +228,7 @@ describe("forgot password answers", () => {
     const knownAnswer = await requestPasswordReset({ email: DEMO_USERS.globex.email }, fromIp(), known.defer);
     const unknownAnswer = await requestPasswordReset({ email: "no-such-user@example.com" }, fromIp(), unknown.defer);
     expect(knownAnswer).toEqual(unknownAnswer);
-    expect(knownAnswer).toEqual({ ok: true, data: null });
+    expect(knownAnswer).toEqual({ success: true, data: null });
     // Nothing account-dependent has happened yet: the answer cannot depend on the account (nor its timing).
     expect(known.pending).toBe(1);
     expect(unknown.pending).toBe(1);
@@ -241,9 +241,9 @@ describe("forgot password answers", () => {
 
   it("validate the address", async () => {
     const later = deferred();
-    expect(await requestPasswordReset({ email: "" }, fromIp(), later.defer)).toMatchObject({ ok: false, fieldErrors: { email: "Email is required" } });
+    expect(await requestPasswordReset({ email: "" }, fromIp(), later.defer)).toMatchObject({ success: false, fieldErrors: { email: "Email is required" } });
     expect(await requestPasswordReset({ email: "nope" }, fromIp(), later.defer)).toMatchObject({
-      ok: false,
+      success: false,
       fieldErrors: { email: "Invalid email address" },
     });
     expect(later.pending).toBe(0);
@@ -256,8 +256,8 @@ describe("forgot password answers", () => {
     for (let i = 0; i <= AUTH_LIMITS.resetRequestPerIp.max; i++) {
       answers.push(await requestPasswordReset({ email: `ip-reset-${i}@example.com` }, fromIp(ip), later.defer));
     }
-    expect(answers.slice(0, -1).every((a) => a.ok)).toBe(true);
-    expect(answers.at(-1)).toMatchObject({ ok: false, error: AUTH_MESSAGES.resetRequestRateLimited });
+    expect(answers.slice(0, -1).every((a) => a.success)).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ success: false, error: AUTH_MESSAGES.resetRequestRateLimited });
     expect(later.pending).toBe(AUTH_LIMITS.resetRequestPerIp.max);
   });
 
@@ -266,8 +266,8 @@ describe("forgot password answers", () => {
       const later = deferred();
       const answers = [];
       for (let i = 0; i <= AUTH_LIMITS.resetRequestPerAccount.max; i++) answers.push(await requestPasswordReset({ email }, fromIp(), later.defer));
-      expect(answers.slice(0, -1).every((a) => a.ok)).toBe(true);
-      expect(answers.at(-1)).toMatchObject({ ok: false, error: AUTH_MESSAGES.resetRequestRateLimited });
+      expect(answers.slice(0, -1).every((a) => a.success)).toBe(true);
+      expect(answers.at(-1)).toMatchObject({ success: false, error: AUTH_MESSAGES.resetRequestRateLimited });
     }
   });
 });
@@ -279,8 +279,8 @@ describe("reset submissions", () => {
     for (let i = 0; i <= AUTH_LIMITS.resetPerIp.max; i++) {
       answers.push(await resetPasswordWithToken({ token: `guessedToken${i}`, password: "guess-password", confirmPassword: "guess-password" }, fromIp(ip)));
     }
-    expect(answers.slice(0, -1).every((a) => !a.ok && a.error === AUTH_MESSAGES.invalidResetLink)).toBe(true);
-    expect(answers.at(-1)).toMatchObject({ ok: false, error: AUTH_MESSAGES.resetRateLimited });
+    expect(answers.slice(0, -1).every((a) => !a.success && a.error === AUTH_MESSAGES.invalidResetLink)).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ success: false, error: AUTH_MESSAGES.resetRateLimited });
   });
 });
 

@@ -33,22 +33,22 @@ describe("client login", () => {
   it("signs a client in and creates a session", async () => {
     const before = await sessionCount(DEMO_USERS.acme.id);
     const result = await signInToArea("client", { ...CLIENT, rememberMe: true }, fromIp());
-    expect(result).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
+    expect(result).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
     expect(await sessionCount(DEMO_USERS.acme.id)).toBe(before + 1);
   });
 
   it("accepts the email in any case and with spaces around it", async () => {
     const result = await signInToArea("client", { email: "  Client@Example.COM ", password: CLIENT.password, rememberMe: false }, fromIp());
-    expect(result.ok).toBe(true);
+    expect(result.success).toBe(true);
   });
 
   it("refuses rejected credentials with the product's message", async () => {
     expect(await signInToArea("client", { ...CLIENT, password: "wrong-password", rememberMe: false }, fromIp())).toMatchObject({
-      ok: false,
+      success: false,
       error: "Invalid email or password",
     });
     expect(await signInToArea("client", { email: "nobody@example.com", password: "whatever", rememberMe: false }, fromIp())).toMatchObject({
-      ok: false,
+      success: false,
       error: "Invalid email or password",
     });
   });
@@ -56,18 +56,18 @@ describe("client login", () => {
   it("validates like the form and never reaches better-auth with bad input", async () => {
     const result = await signInToArea("client", { email: "not-an-email", password: "12345", rememberMe: false }, fromIp());
     expect(result).toMatchObject({
-      ok: false,
+      success: false,
       fieldErrors: { email: "Invalid email address", password: "Password must be at least 6 characters" },
     });
     const nul = await signInToArea("client", { email: "a\u0000@example.com", password: "x".repeat(200), rememberMe: false }, fromIp());
-    expect(nul.ok).toBe(false);
-    expect(await signInToArea("client", null, fromIp())).toMatchObject({ ok: false });
+    expect(nul.success).toBe(false);
+    expect(await signInToArea("client", null, fromIp())).toMatchObject({ success: false });
   });
 
   it("signs an admin out at once with 'Access denied. Please use the admin portal.'", async () => {
     const before = await sessionCount(DEMO_USERS.admin.id);
     const result = await signInToArea("client", { ...ADMIN, rememberMe: true }, fromIp());
-    expect(result).toMatchObject({ ok: false, error: "Access denied. Please use the admin portal." });
+    expect(result).toMatchObject({ success: false, error: "Access denied. Please use the admin portal." });
     expect(await sessionCount(DEMO_USERS.admin.id)).toBe(before);
   });
 
@@ -75,13 +75,13 @@ describe("client login", () => {
     const email = "orphan-client@example.com";
     const { id } = await createCredentialUser(t.db, { email, name: "Orphan", role: "client", password: "orphan-password" });
     expect(await signInToArea("client", { email, password: "orphan-password", rememberMe: false }, fromIp())).toMatchObject({
-      ok: false,
+      success: false,
       error: "Client account not found",
     });
     await t.db.update(clients).set({ status: "inactive" }).where(eq(clients.id, DEMO_CLIENTS.globex.id));
     try {
       const result = await signInToArea("client", { email: DEMO_USERS.globex.email, password: DEMO_PASSWORDS.client, rememberMe: false }, fromIp());
-      expect(result).toMatchObject({ ok: false, error: "This client account is inactive." });
+      expect(result).toMatchObject({ success: false, error: "This client account is inactive." });
     } finally {
       await t.db.update(clients).set({ status: "active" }).where(eq(clients.id, DEMO_CLIENTS.globex.id));
     }
@@ -93,23 +93,23 @@ describe("client login", () => {
 describe("admin login", () => {
   it("signs an admin in towards the dashboard", async () => {
     const before = await sessionCount(DEMO_USERS.admin.id);
-    expect(await signInToArea("admin", ADMIN, fromIp())).toEqual({ ok: true, data: { redirectTo: "/admin/dashboard" } });
+    expect(await signInToArea("admin", ADMIN, fromIp())).toEqual({ success: true, data: { redirectTo: "/admin/dashboard" } });
     expect(await sessionCount(DEMO_USERS.admin.id)).toBe(before + 1);
   });
 
   it("signs a client out at once with 'Access denied. Admins only.'", async () => {
     const before = await sessionCount(DEMO_USERS.acme.id);
-    expect(await signInToArea("admin", CLIENT, fromIp())).toMatchObject({ ok: false, error: "Access denied. Admins only." });
+    expect(await signInToArea("admin", CLIENT, fromIp())).toMatchObject({ success: false, error: "Access denied. Admins only." });
     expect(await sessionCount(DEMO_USERS.acme.id)).toBe(before);
   });
 
   it("answers 'Invalid admin credentials' for an unknown user or a wrong password", async () => {
     expect(await signInToArea("admin", { email: "ghost@example.com", password: "whatever" }, fromIp())).toMatchObject({
-      ok: false,
+      success: false,
       error: "Invalid admin credentials",
     });
     expect(await signInToArea("admin", { ...ADMIN, password: "not-the-password" }, fromIp())).toMatchObject({
-      ok: false,
+      success: false,
       error: "Invalid admin credentials",
     });
   });
@@ -139,10 +139,10 @@ describe("brute-force limits", () => {
     for (let i = 0; i <= AUTH_LIMITS.signInPerIp.max; i++) {
       results.push(await signInToArea("client", { email: `ip-probe-${i}@example.com`, password: "guessing", rememberMe: false }, fromIp(ip)));
     }
-    expect(results.slice(0, -1).every((r) => !r.ok && r.error === "Invalid email or password")).toBe(true);
-    expect(results.at(-1)).toMatchObject({ ok: false, error: AUTH_MESSAGES.signInRateLimited });
+    expect(results.slice(0, -1).every((r) => !r.success && r.error === "Invalid email or password")).toBe(true);
+    expect(results.at(-1)).toMatchObject({ success: false, error: AUTH_MESSAGES.signInRateLimited });
     // Another address is not affected.
-    expect((await signInToArea("client", { ...CLIENT, rememberMe: false }, fromIp())).ok).toBe(true);
+    expect((await signInToArea("client", { ...CLIENT, rememberMe: false }, fromIp())).success).toBe(true);
   });
 
   it("limit failed sign-ins per account across addresses, also on the HTTP endpoint (429)", async () => {
@@ -150,11 +150,11 @@ describe("brute-force limits", () => {
     await createCredentialUser(t.db, { email, name: "Limited", role: "admin", password: "right-password" });
     for (let i = 0; i < AUTH_LIMITS.signInPerAccount.max; i++) {
       const result = await signInToArea("admin", { email, password: `wrong-${i}` }, fromIp());
-      expect(result).toMatchObject({ ok: false, error: "Invalid admin credentials" });
+      expect(result).toMatchObject({ success: false, error: "Invalid admin credentials" });
     }
     // Even the right password from a fresh address is refused now.
     expect(await signInToArea("admin", { email, password: "right-password" }, fromIp())).toMatchObject({
-      ok: false,
+      success: false,
       error: AUTH_MESSAGES.signInRateLimited,
     });
     const http = await signIn(email.toUpperCase(), "right-password");

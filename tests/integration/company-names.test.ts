@@ -17,7 +17,7 @@ vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
 const t = setupTestDatabase({ seedDemo: true });
 
-const TAKEN = { ok: false, code: "bad_request", error: COMPANY_TAKEN, fieldErrors: { company: COMPANY_TAKEN } };
+const TAKEN = { success: false, code: "bad_request", error: COMPANY_TAKEN, fieldErrors: { company: COMPANY_TAKEN } };
 const acmeSettings = {
   contactPerson: DEMO_CLIENTS.acme.contactPerson,
   contactEmail: DEMO_CLIENTS.acme.contactEmail,
@@ -48,9 +48,9 @@ describe("a client renaming its company (portal Settings)", () => {
 
   it("may change the case of its own name, or take a free one", async () => {
     await actAs("client@example.com");
-    expect(await saveAccountSettings({ ...acmeSettings, company: DEMO_CLIENTS.acme.company.toUpperCase() })).toMatchObject({ ok: true });
-    expect(await saveAccountSettings({ ...acmeSettings, company: "Acme Robotics International" })).toMatchObject({ ok: true });
-    expect(await saveAccountSettings(acmeSettings)).toMatchObject({ ok: true });
+    expect(await saveAccountSettings({ ...acmeSettings, company: DEMO_CLIENTS.acme.company.toUpperCase() })).toMatchObject({ success: true });
+    expect(await saveAccountSettings({ ...acmeSettings, company: "Acme Robotics International" })).toMatchObject({ success: true });
+    expect(await saveAccountSettings(acmeSettings)).toMatchObject({ success: true });
   });
 });
 
@@ -70,8 +70,8 @@ describe("an admin creating a client", () => {
       createClientAction(newClient("Racing Co", "one@racing.example")),
       createClientAction(newClient("RACING CO", "two@racing.example")),
     ]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok)).toEqual([TAKEN]);
+    expect(results.filter((r) => r.success)).toHaveLength(1);
+    expect(results.filter((r) => !r.success)).toEqual([TAKEN]);
     expect((await companies()).filter((c) => c.toLowerCase() === "racing co")).toHaveLength(1);
   });
 });

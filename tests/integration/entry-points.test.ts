@@ -47,8 +47,8 @@ type Ctx = { own: Tenant; target: Tenant; fresh: FreshObjects };
 type RouteExpect = number | { status: number; error?: string; json?: Record<string, unknown>; location?: RegExp };
 /** Page: "renders" (a fragment), "renders <TopComponent>", "redirect <url>", "notFound". */
 type PageExpect = string;
-/** Action: "ok" (any data), or the result to match: { ok: false, error } / { ok: true, data }. */
-type ActionExpect = "ok" | { ok: boolean; error?: string; data?: unknown };
+/** Action: "ok" (any data), or the result to match: { success: false, error } / { success: true, data }. */
+type ActionExpect = "ok" | { success: boolean; error?: string; data?: unknown };
 type Expected = RouteExpect | PageExpect | ActionExpect;
 
 type Case = {
@@ -68,15 +68,15 @@ type Case = {
 const SIGN_IN: RouteExpect = { status: 401, error: "Please sign in." };
 const ADMINS_ONLY: RouteExpect = { status: 403, error: "Access denied. Admins only." };
 const CLIENTS_ONLY: RouteExpect = { status: 403, error: "Access denied. Please use the admin portal." };
-const ACTION_SIGN_IN: ActionExpect = { ok: false, error: "Please sign in." };
+const ACTION_SIGN_IN: ActionExpect = { success: false, error: "Please sign in." };
 /** The RFC 8058 one-click body a mail client posts. */
 function oneClickForm(): FormData {
   const form = new FormData();
   form.set("List-Unsubscribe", "One-Click");
   return form;
 }
-const ACTION_ADMINS_ONLY: ActionExpect = { ok: false, error: "Access denied. Admins only." };
-const ACTION_CLIENTS_ONLY: ActionExpect = { ok: false, error: "Access denied. Please use the admin portal." };
+const ACTION_ADMINS_ONLY: ActionExpect = { success: false, error: "Access denied. Admins only." };
+const ACTION_CLIENTS_ONLY: ActionExpect = { success: false, error: "Access denied. Please use the admin portal." };
 const ADMIN_LOGIN = "redirect /admin/login";
 /** The same outcome for every role (public entry points). */
 const everyone = <E extends Expected>(e: E): Record<Role, E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
@@ -306,77 +306,77 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   // --- sign-in and password actions (public) --------------------------------------------------
   "ACTION src/app/(auth)/actions.ts#signInClientAction": {
     input: () => ({ email: "client@example.com", password: "wrong-password", rememberMe: false }),
-    expect: everyone({ ok: false, error: "Invalid email or password" }),
+    expect: everyone({ success: false, error: "Invalid email or password" }),
   },
   "ACTION src/app/(auth)/actions.ts#signInAdminAction": {
     input: () => ({ email: "admin@example.com", password: "wrong-password" }),
-    expect: everyone({ ok: false, error: "Invalid admin credentials" }),
+    expect: everyone({ success: false, error: "Invalid admin credentials" }),
   },
   "ACTION src/app/(auth)/actions.ts#verifySignInCodeAction": {
     // No pending sign-in in any caller's cookies: the code step has nothing to complete.
     input: () => ({ area: "client", method: "totp", code: "123456", trustDevice: false }),
-    expect: everyone({ ok: false, error: "Your sign-in has expired. Please sign in again." }),
+    expect: everyone({ success: false, error: "Your sign-in has expired. Please sign in again." }),
   },
   "ACTION src/app/(auth)/actions.ts#finishPasskeySignInAction": {
     // No caller's session was made by a passkey: there is no passkey sign-in to finish, and the
     // signed-in roles' sessions are left as they are.
     input: () => ({ area: "client" }),
-    expect: everyone({ ok: false, error: PASSKEY_MESSAGES.failed }),
+    expect: everyone({ success: false, error: PASSKEY_MESSAGES.failed }),
   },
   "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": {
     // A new address per call: the per-address limit would otherwise refuse the fourth role.
     input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
-    expect: everyone({ ok: true }),
+    expect: everyone({ success: true }),
   },
   "ACTION src/app/(auth)/actions.ts#resetPasswordAction": {
     input: () => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" }),
-    expect: everyone({ ok: false, error: "Invalid or expired reset link. Please request a new password reset." }),
+    expect: everyone({ success: false, error: "Invalid or expired reset link. Please request a new password reset." }),
   },
 
   // --- account security (either role, their own account) ------------------------------------------
   "ACTION src/app/account/actions.ts#startTwoFactorAction": {
     input: () => ({ password: "not-the-password" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That password is not right." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
   "ACTION src/app/account/actions.ts#confirmTwoFactorAction": {
     // Nobody has started an enrolment: the plugin finds no secret to check the code against.
     input: () => ({ code: "123456" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "Your sign-in has expired. Please sign in again." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "Your sign-in has expired. Please sign in again." }) },
   },
   "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": {
     input: () => ({ password: "not-the-password" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That password is not right." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
   "ACTION src/app/account/actions.ts#disableTwoFactorAction": {
     input: () => ({ password: "not-the-password", code: "123456" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "Two-factor sign-in is not on." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "Two-factor sign-in is not on." }) },
   },
 
   "ACTION src/app/account/actions.ts#changePasswordAction": {
     // A wrong current password: the seeded accounts keep theirs for the rows after this one.
     input: () => ({ currentPassword: "not-the-password", password: "matrix-new-password", confirmPassword: "matrix-new-password" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That password is not right." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
   "ACTION src/app/account/actions.ts#listSessionsAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
   "ACTION src/app/account/actions.ts#revokeSessionAction": {
     // Scoping to the user's own sessions is in tests/integration/account-security.test.ts.
     input: () => ({ sessionId: "no-such-session" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That session has already ended." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That session has already ended." }) },
   },
   "ACTION src/app/account/actions.ts#listPasskeysAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
   // Scoping to the user's own passkeys is in tests/integration/passkeys.test.ts.
   "ACTION src/app/account/actions.ts#renamePasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey", name: "Matrix" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That passkey is not registered any more." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That passkey is not registered any more." }) },
   },
   "ACTION src/app/account/actions.ts#removePasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That passkey is not registered any more." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That passkey is not registered any more." }) },
   },
   // The password is checked before the passkey is looked up; the flow is in passkeys.test.ts.
   "ACTION src/app/account/actions.ts#confirmPasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey", password: "not-the-password" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ ok: false, error: "That password is not right." }) },
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
   // Keeps the caller's own session, which is the one the matrix goes on using.
   "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
@@ -390,21 +390,21 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/admin/(area)/clients/actions.ts#setClientTwoFactorRequirementAction": {
     // Off, as seeded: turning it on would send client A to enrolment for the rows after this one.
     input: ({ target }) => ({ clientId: target.clientId, required: false }),
-    expect: adminOnlyAction({ ok: true, data: { required: false } }),
+    expect: adminOnlyAction({ success: true, data: { required: false } }),
   },
   "ACTION src/app/admin/(area)/clients/actions.ts#resetClientTwoFactorAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
-    expect: adminOnlyAction({ ok: false, error: "This client's user has no two-factor sign-in to reset." }),
+    expect: adminOnlyAction({ success: false, error: "This client's user has no two-factor sign-in to reset." }),
   },
   "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": { input: () => ({}), expect: adminOnlyAction({ ok: true, data: { ended: false } }) },
+  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": { input: () => ({}), expect: adminOnlyAction({ success: true, data: { ended: false } }) },
   "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
     fresh: true,
     input: ({ fresh }) => ({ bookingId: fresh.bookingId, decision: "decline", reason: "Matrix: fully booked." }),
-    expect: adminOnlyAction({ ok: true, data: { status: "declined" } }),
+    expect: adminOnlyAction({ success: true, data: { status: "declined" } }),
   },
   "ACTION src/app/admin/(area)/inquiries/actions.ts#setInquiryArchivedAction": {
     fresh: true,
@@ -414,7 +414,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": {
     fresh: true,
     input: ({ fresh }) => ({ bookingId: fresh.bookingId }),
-    expect: adminOnlyAction({ ok: true, data: { status: "approved" } }),
+    expect: adminOnlyAction({ success: true, data: { status: "approved" } }),
   },
   "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": {
     fresh: true,
@@ -429,12 +429,12 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/admin/(area)/messages/actions.ts#setThreadStatusAction": {
     fresh: true,
     input: ({ fresh }) => ({ threadId: fresh.threadId, status: "closed" }),
-    expect: adminOnlyAction({ ok: true, data: { status: "closed" } }),
+    expect: adminOnlyAction({ success: true, data: { status: "closed" } }),
   },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
     fresh: true,
     input: ({ target, fresh }) => ({ squareCustomerId: fresh.squareCustomerId, clientId: target.clientId }),
-    expect: adminOnlyAction({ ok: true, data: { assigned: 1 } }),
+    expect: adminOnlyAction({ success: true, data: { assigned: 1 } }),
   },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#unlinkSquareCustomerAction": {
     fresh: true,
@@ -476,7 +476,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/admin/(area)/projects/actions.ts#unlinkInvoiceAction": {
     fresh: true,
     input: ({ fresh }) => ({ invoiceId: fresh.linkedInvoiceId }),
-    expect: adminOnlyAction({ ok: true, data: { unlinked: true } }),
+    expect: adminOnlyAction({ success: true, data: { unlinked: true } }),
   },
 };
 
@@ -542,9 +542,9 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
     body: result.text,
     fresh,
     check: (expected) => {
-      if (expected === "ok") expect(result.value, result.text).toMatchObject({ ok: true });
-      // A refusal is exactly { ok: false, error, code }: no data, no field errors.
-      else if ((expected as { ok: boolean }).ok === false) expect(result.value).toEqual({ ...(expected as object), code: expect.any(String) });
+      if (expected === "ok") expect(result.value, result.text).toMatchObject({ success: true });
+      // A refusal is exactly { success: false, error, code }: no data, no field errors.
+      else if ((expected as { success: boolean }).success === false) expect(result.value).toEqual({ ...(expected as object), code: expect.any(String) });
       else expect(result.value).toMatchObject(expected as object);
     },
   };

@@ -73,7 +73,7 @@ describe("Retry", () => {
   it("puts the message back to pending with attempts reset, records it in the audit log and delivers it", async () => {
     requestHeaders.current = authHeaders(await adminCookie());
     const id = await failedMail();
-    expect(await retryFailedMailAction({ mailId: id })).toEqual({ ok: true, data: { status: "pending" } });
+    expect(await retryFailedMailAction({ mailId: id })).toEqual({ success: true, data: { status: "pending" } });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(entry).toMatchObject({
       action: "mail.retry",
@@ -86,17 +86,17 @@ describe("Retry", () => {
     expect(await rowOf(id)).toEqual({ status: "sent", attempts: 1 });
     expect(delivered.filter((m) => m.subject === `Failed message ${counter}`)).toHaveLength(1);
     // It is no longer failed, so a second Retry is refused.
-    expect(await retryFailedMailAction({ mailId: id })).toMatchObject({ ok: false, error: "This message is not failed (it is sent)." });
+    expect(await retryFailedMailAction({ mailId: id })).toMatchObject({ success: false, error: "This message is not failed (it is sent)." });
   });
 
   it("is refused for anonymous callers and clients, and changes nothing", async () => {
     const id = await failedMail();
     requestHeaders.current = new Headers();
     const anonymous = await retryFailedMailAction({ mailId: id });
-    expect(anonymous.ok).toBe(false);
+    expect(anonymous.success).toBe(false);
     requestHeaders.current = authHeaders(await clientCookie());
     const client = await retryFailedMailAction({ mailId: id });
-    expect(client.ok).toBe(false);
+    expect(client.success).toBe(false);
     expect(await rowOf(id)).toEqual({ status: "failed", attempts: 8 });
     const audit = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit[0]!.n).toBe(0);
@@ -108,7 +108,7 @@ describe("Retry", () => {
     const actor = await adminActor();
     expect((await listFailedMails(t.db, { actor })).mails.find((m) => m.id === id)?.canRetry).toBe(false);
     expect(await retryFailedMailAction({ mailId: id })).toMatchObject({
-      ok: false,
+      success: false,
       error: "The link in this message has expired: send a new invitation or password reset instead.",
     });
     expect(await rowOf(id)).toEqual({ status: "failed", attempts: 8 });
@@ -116,9 +116,9 @@ describe("Retry", () => {
 
   it("answers unknown and malformed ids with a clear message", async () => {
     requestHeaders.current = authHeaders(await adminCookie());
-    expect(await retryFailedMailAction({ mailId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({ ok: false, error: "Message not found" });
+    expect(await retryFailedMailAction({ mailId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({ success: false, error: "Message not found" });
     const bad = await retryFailedMailAction({ mailId: "not-a-uuid" });
-    expect(bad.ok).toBe(false);
-    expect(bad.ok ? "" : bad.error).not.toMatch(/something went wrong/i);
+    expect(bad.success).toBe(false);
+    expect(bad.success ? "" : bad.error).not.toMatch(/something went wrong/i);
   });
 });

@@ -435,11 +435,11 @@ async function callEntry(entry: (typeof discovered)[number], spec: Extract<Spec,
     return { refused, serverError: result.status >= 500 ? `status ${result.status}` : null, text: result.text };
   }
   requestHeaders.current = headersFor(spec.role);
-  const value = (await (mod[(entry as { exportName: string }).exportName] as (i: unknown) => Promise<unknown>)(input)) as { ok?: unknown; error?: unknown };
+  const value = (await (mod[(entry as { exportName: string }).exportName] as (i: unknown) => Promise<unknown>)(input)) as { success?: unknown; error?: unknown };
   const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)) ?? "";
-  const shapeOk = value !== null && typeof value === "object" && typeof value.ok === "boolean";
+  const shapeOk = value !== null && typeof value === "object" && typeof value.success === "boolean";
   return {
-    refused: value?.ok === false,
+    refused: value?.success === false,
     serverError: !shapeOk ? `not an action result: ${text.slice(0, 200)}` : value.error === GENERIC_ERROR ? "the generic error (an unexpected server error)" : null,
     text,
   };

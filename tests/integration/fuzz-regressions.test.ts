@@ -1,5 +1,5 @@
 // Inputs the fuzzer (fuzz-inputs.test.ts) found answered with a server error, each pinned here
-// with the answer it gets now: a 400 or { ok: false } that names the field, and nothing stored.
+// with the answer it gets now: a 400 or { success: false } that names the field, and nothing stored.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
@@ -40,20 +40,20 @@ describe("a lone UTF-16 surrogate in a text field (jsonb in the audit log cannot
     requestHeaders.current = authHeaders(admin);
     const [before, audits] = [await count(clients), await count(auditLog)];
     const result = await createClientAction({ company: "Surrogate Co", contactPerson: "Sam", email: "surrogate@example.test", phone: "abc\udfff", address: "" });
-    expect(result).toMatchObject({ ok: false, error: "Contains an invalid character", fieldErrors: { phone: "Contains an invalid character" } });
+    expect(result).toMatchObject({ success: false, error: "Contains an invalid character", fieldErrors: { phone: "Contains an invalid character" } });
     expect([await count(clients), await count(auditLog)]).toEqual([before, audits]);
   });
 
   it("is refused in the portal's account settings", async () => {
     requestHeaders.current = authHeaders(client);
     const result = await saveAccountSettings({ ...TENANTS.acme.settings, address: "Main St \ud800" });
-    expect(result).toMatchObject({ ok: false, fieldErrors: { address: "Contains an invalid character" } });
+    expect(result).toMatchObject({ success: false, fieldErrors: { address: "Contains an invalid character" } });
   });
 
   it("is still accepted as part of a real pair (an emoji)", async () => {
     requestHeaders.current = authHeaders(client);
     const result = await saveAccountSettings({ ...TENANTS.acme.settings, address: "Main St 😀" });
-    expect(result).toMatchObject({ ok: true });
+    expect(result).toMatchObject({ success: true });
     await saveAccountSettings(TENANTS.acme.settings);
   });
 });
@@ -114,18 +114,18 @@ describe("the date 0000-01-01 (JavaScript has a year 0, PostgreSQL does not)", (
     requestHeaders.current = authHeaders(admin);
     const before = await count(projects);
     const result = await createProjectAction({ projectName: "Year zero", clientId: TENANTS.acme.clientId, startDate: "0000-01-01" });
-    expect(result).toMatchObject({ ok: false, error: "Not a real date", fieldErrors: { startDate: "Not a real date" } });
+    expect(result).toMatchObject({ success: false, error: "Not a real date", fieldErrors: { startDate: "Not a real date" } });
     expect(await count(projects)).toBe(before);
   });
 
   it("accepts the first and last day of 1900-2100 and refuses a day outside, with the range in the message", async () => {
     requestHeaders.current = authHeaders(admin);
     for (const startDate of ["1900-01-01", "2100-12-31"]) {
-      expect(await createProjectAction({ projectName: `Edge ${startDate}`, clientId: TENANTS.acme.clientId, startDate })).toMatchObject({ ok: true });
+      expect(await createProjectAction({ projectName: `Edge ${startDate}`, clientId: TENANTS.acme.clientId, startDate })).toMatchObject({ success: true });
     }
     for (const startDate of ["0001-01-01", "1899-12-31", "2101-01-01", "9999-12-31"]) {
       expect(await createProjectAction({ projectName: `Edge ${startDate}`, clientId: TENANTS.acme.clientId, startDate })).toMatchObject({
-        ok: false,
+        success: false,
         error: "Enter a date between 1900 and 2100",
         fieldErrors: { startDate: "Enter a date between 1900 and 2100" },
       });

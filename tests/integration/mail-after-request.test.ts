@@ -73,7 +73,7 @@ describe("mail queued by a request is sent when the request ends", () => {
     requestHeaders.current = authHeaders(cookie);
     const project = DEMO_PROJECTS.find((p) => p.clientId === DEMO_CLIENTS.acme.id)!;
     const startedAt = Date.now();
-    expect(await setProjectStatusAction({ projectId: project.id, status: "frozen" })).toMatchObject({ ok: true });
+    expect(await setProjectStatusAction({ projectId: project.id, status: "frozen" })).toMatchObject({ success: true });
     const elapsed = await arrivalOf(`Project ${project.projectName} is now Frozen`, startedAt);
     expect(elapsed).not.toBeNull();
     expect(elapsed!).toBeLessThan(WITHIN_MS);
@@ -88,7 +88,7 @@ describe("mail queued by a request is sent when the request ends", () => {
       .limit(1);
     expect(booking).toBeDefined();
     const startedAt = Date.now();
-    expect(await decideBookingAction({ bookingId: booking!.id, decision: "approve" })).toMatchObject({ ok: true });
+    expect(await decideBookingAction({ bookingId: booking!.id, decision: "approve" })).toMatchObject({ success: true });
     const elapsed = await arrivalOf(`Your booking for ${booking!.serviceType} is approved`, startedAt);
     expect(elapsed).not.toBeNull();
     expect(elapsed!).toBeLessThan(WITHIN_MS);

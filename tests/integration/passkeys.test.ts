@@ -107,9 +107,9 @@ describe("passkeys", () => {
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["account.passkey_added", "account.passkey_sign_in"]));
 
     // The login page's last step sends the admin on, and a client page refuses the admin's session.
-    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toEqual({ ok: true, data: { redirectTo: "/admin/dashboard" } });
-    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "client" }))).toMatchObject({ ok: false, error: "Access denied. Please use the admin portal." });
-    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toMatchObject({ ok: false, error: PASSKEY_MESSAGES.failed });
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toEqual({ success: true, data: { redirectTo: "/admin/dashboard" } });
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "client" }))).toMatchObject({ success: false, error: "Access denied. Please use the admin portal." });
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toMatchObject({ success: false, error: PASSKEY_MESSAGES.failed });
   });
 
   it("a signature from a key the server never registered, or a replayed challenge, signs nobody in", async () => {
@@ -134,18 +134,18 @@ describe("passkeys", () => {
     const other = await newUser("client");
     await register(owner.browser, "Laptop");
     const listed = await owner.browser.call(() => listPasskeysAction({}));
-    expect(listed).toMatchObject({ ok: true, data: [{ name: "Laptop", lastUsedAt: null }] });
+    expect(listed).toMatchObject({ success: true, data: [{ name: "Laptop", lastUsedAt: null }] });
     const id = (listed as { data: { id: string }[] }).data[0]!.id;
 
     // Someone else's id answers like an unknown one, and changes nothing.
-    const notFound = { ok: false, error: "That passkey is not registered any more." };
+    const notFound = { success: false, error: "That passkey is not registered any more." };
     expect(await other.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "Mine now" }))).toMatchObject(notFound);
     expect(await other.browser.call(() => removePasskeyAction({ passkeyId: id }))).toMatchObject(notFound);
-    expect(await other.browser.call(() => listPasskeysAction({}))).toEqual({ ok: true, data: [] });
+    expect(await other.browser.call(() => listPasskeysAction({}))).toEqual({ success: true, data: [] });
 
-    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "   " }))).toMatchObject({ ok: false, fieldErrors: { name: "Enter a name for the passkey" } });
-    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "  Desk key  " }))).toEqual({ ok: true, data: { id, name: "Desk key" } });
-    expect(await owner.browser.call(() => removePasskeyAction({ passkeyId: id }))).toEqual({ ok: true, data: { removed: 1 } });
+    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "   " }))).toMatchObject({ success: false, fieldErrors: { name: "Enter a name for the passkey" } });
+    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "  Desk key  " }))).toEqual({ success: true, data: { id, name: "Desk key" } });
+    expect(await owner.browser.call(() => removePasskeyAction({ passkeyId: id }))).toEqual({ success: true, data: { removed: 1 } });
     expect(await t.db.select().from(passkey).where(and(eq(passkey.userId, owner.id)))).toEqual([]);
     const audit = await t.db.select({ action: auditLog.action, before: auditLog.before, after: auditLog.after }).from(auditLog).where(eq(auditLog.actorUserId, owner.id));
     expect(audit).toEqual(
@@ -239,11 +239,11 @@ describe("what a passkey must prove", () => {
       owner.jar.set(name!, rest.join("="));
     }
     const listed = await owner.call(() => listPasskeysAction({}));
-    expect(listed).toMatchObject({ ok: true, data: [{ name: "Laptop", needsConfirmation: true }] });
+    expect(listed).toMatchObject({ success: true, data: [{ name: "Laptop", needsConfirmation: true }] });
     const id = (listed as { data: { id: string }[] }).data[0]!.id;
-    expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: "not-the-password" }))).toMatchObject({ ok: false, error: "That password is not right." });
+    expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: "not-the-password" }))).toMatchObject({ success: false, error: "That password is not right." });
     expect((await passkeySignIn(credential)).status).toBe(400);
-    expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: PASSWORD }))).toEqual({ ok: true, data: { id } });
+    expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: PASSWORD }))).toEqual({ success: true, data: { id } });
     expect((await passkeySignIn(credential)).status).toBe(200);
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, admin.id));
     expect(audit.map((a) => a.action)).toContain("account.passkey_confirmed");

@@ -43,16 +43,16 @@ beforeEach(() => {
 
 describe("saveAccountSettings", () => {
   it("refuses anonymous callers and admins", async () => {
-    expect(await saveAccountSettings(validSettings)).toMatchObject({ ok: false, error: "Please sign in." });
+    expect(await saveAccountSettings(validSettings)).toMatchObject({ success: false, error: "Please sign in." });
     await actAs("admin@example.com");
-    expect(await saveAccountSettings(validSettings)).toMatchObject({ ok: false, error: "Access denied. Please use the admin portal." });
+    expect(await saveAccountSettings(validSettings)).toMatchObject({ success: false, error: "Access denied. Please use the admin portal." });
   });
 
   it("returns field errors for invalid input and changes nothing", async () => {
     await actAs("client@example.com");
     const result = await saveAccountSettings({ ...validSettings, contactPerson: "   ", contactEmail: "not-an-email", phone: "call me", address: "a\u0000b" });
     expect(result).toMatchObject({
-      ok: false,
+      success: false,
       fieldErrors: {
         contactPerson: "Contact person is required",
         contactEmail: "Invalid email address",
@@ -68,7 +68,7 @@ describe("saveAccountSettings", () => {
     await actAs("client@example.com");
     const result = await saveAccountSettings({ ...validSettings, address: "  " });
     expect(result).toEqual({
-      ok: true,
+      success: true,
       data: { ...validSettings, contactPerson: "Jordan Lee-Smith", address: null, joinedDate: DEMO_CLIENTS.acme.joinedDate },
     });
     const [acme] = await t.db.select().from(clients).where(eq(clients.id, DEMO_CLIENTS.acme.id));
@@ -86,14 +86,14 @@ describe("saveAccountSettings", () => {
 
 describe("requestServiceBooking", () => {
   it("refuses anonymous callers", async () => {
-    expect(await requestServiceBooking(validBooking)).toMatchObject({ ok: false, error: "Please sign in." });
+    expect(await requestServiceBooking(validBooking)).toMatchObject({ success: false, error: "Please sign in." });
   });
 
   it("requires service type, start date and description; refuses unknown values and past dates", async () => {
     await actAs("client2@example.com");
     const missing = await requestServiceBooking({ serviceType: "" as never, preferredStartDate: "", projectDescription: " ", urgency: "medium" });
     expect(missing).toMatchObject({
-      ok: false,
+      success: false,
       fieldErrors: {
         serviceType: "Please select a service type",
         preferredStartDate: "Preferred start date is required",
@@ -102,18 +102,18 @@ describe("requestServiceBooking", () => {
     });
     const bad = await requestServiceBooking({ ...validBooking, serviceType: "Hacking" as never, urgency: "yesterday" as never, preferredStartDate: "2020-01-01" });
     expect(bad).toMatchObject({
-      ok: false,
+      success: false,
       fieldErrors: { serviceType: "Please select a service type", urgency: "Please select an urgency", preferredStartDate: "Preferred start date cannot be in the past" },
     });
-    expect((await requestServiceBooking({ ...validBooking, preferredStartDate: "2027-02-30" })).ok).toBe(false);
+    expect((await requestServiceBooking({ ...validBooking, preferredStartDate: "2027-02-30" })).success).toBe(false);
   });
 
   it("stores a pending booking for the signed-in client, urgency medium by default", async () => {
     await actAs("client2@example.com");
     const { urgency: _urgency, ...withoutUrgency } = validBooking;
     const result = await requestServiceBooking({ ...withoutUrgency, serviceType: "Other", preferredStartDate: earliestStartDate() });
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expect(result.success).toBe(true);
+    if (!result.success) return;
     const [row] = await t.db.select().from(serviceBookings).where(eq(serviceBookings.id, result.data.id));
     expect(row).toMatchObject({
       clientId: DEMO_CLIENTS.globex.id,
@@ -129,17 +129,17 @@ describe("requestServiceBooking", () => {
     await actAs("client@example.com");
     const results = [];
     for (let i = 0; i < 11; i++) results.push(await requestServiceBooking(validBooking));
-    expect(results.slice(0, 10).every((r) => r.ok)).toBe(true);
-    expect(results[10]).toMatchObject({ ok: false, error: expect.stringMatching(/Too many booking requests/) });
+    expect(results.slice(0, 10).every((r) => r.success)).toBe(true);
+    expect(results[10]).toMatchObject({ success: false, error: expect.stringMatching(/Too many booking requests/) });
   });
 });
 
 describe("loadMoreInvoices", () => {
   it("pages through the signed-in client's invoices only", async () => {
-    expect(await loadMoreInvoices({ offset: 0 })).toMatchObject({ ok: false, error: "Please sign in." });
+    expect(await loadMoreInvoices({ offset: 0 })).toMatchObject({ success: false, error: "Please sign in." });
     await actAs("client2@example.com");
     const page = await loadMoreInvoices({ offset: 3 });
-    expect(page.ok && page.data.map((i) => i.invoiceNumber)).toEqual(["INV-2002", "INV-2004"]);
-    expect(await loadMoreInvoices({ offset: -1 })).toMatchObject({ ok: false, fieldErrors: { offset: "Invalid offset" } });
+    expect(page.success && page.data.map((i) => i.invoiceNumber)).toEqual(["INV-2002", "INV-2004"]);
+    expect(await loadMoreInvoices({ offset: -1 })).toMatchObject({ success: false, fieldErrors: { offset: "Invalid offset" } });
   });
 });

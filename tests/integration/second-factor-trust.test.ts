@@ -51,17 +51,17 @@ const hasSession = (browser: Browser) => [...browser.jar.keys()].some((k) => k.i
 async function passwordSession(account: { email: string }) {
   const browser = new Browser();
   const signedIn = await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-  if (!signedIn.ok) throw new Error(signedIn.error);
+  if (!signedIn.success) throw new Error(signedIn.error);
   return browser;
 }
 
 /** A browser that signs in with the password (admins through better-auth itself) and enrols. */
 async function enrolIn(browser: Browser) {
   const started = await browser.call(() => startTwoFactorAction({ password: PASSWORD }));
-  if (!started.ok) throw new Error(started.error);
+  if (!started.success) throw new Error(started.error);
   const totp = totpOf(started.data.secret);
   const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
-  if (!confirmed.ok) throw new Error(confirmed.error);
+  if (!confirmed.success) throw new Error(confirmed.error);
   return { totp, backupCodes: confirmed.data.backupCodes };
 }
 
@@ -119,11 +119,11 @@ describe("the second factor is the session's, not the user's", () => {
     const { totp } = await enrolIn(await passwordSession(account));
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(totp), trustDevice: true }))).toMatchObject({ ok: true });
+    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(totp), trustDevice: true }))).toMatchObject({ success: true });
     expect((await getSession(headersOf(browser)))?.secondFactor?.method).toBe("totp");
     // Signed out, the trusted browser signs in again with the password alone.
     browser.jar.forEach((_v, k) => k.includes("session_token") && browser.jar.delete(k));
-    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
+    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
     expect((await getSession(headersOf(browser)))?.secondFactor?.method).toBe("trusted_device");
   });
 
@@ -136,13 +136,13 @@ describe("the second factor is the session's, not the user's", () => {
     await trusted.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: backupCodes[0]!, trustDevice: true }));
     expect((await getSession(headersOf(trusted)))?.secondFactor?.method).toBe("backup_code");
 
-    expect(await owner.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(totp) }))).toEqual({ ok: true, data: { disabled: true } });
+    expect(await owner.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(totp) }))).toEqual({ success: true, data: { disabled: true } });
     expect(await getSession(headersOf(owner))).not.toBeNull();
     expect(await getSession(headersOf(trusted))).toBeNull();
     // Turned on again, the once-trusted browser is asked for a code.
     await enrolIn(owner);
     trusted.jar.forEach((_v, k) => k.includes("session_token") && trusted.jar.delete(k));
-    expect(await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toMatchObject({ ok: true, data: { needsCode: true } });
+    expect(await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toMatchObject({ success: true, data: { needsCode: true } });
   });
 });
 
@@ -155,18 +155,18 @@ describe("one code, one use", () => {
     const code = totp.generate({ timestamp: at });
     const first = new Browser();
     await first.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "totp", code, trustDevice: false }))).toMatchObject({ ok: true });
+    expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "totp", code, trustDevice: false }))).toMatchObject({ success: true });
 
     const second = new Browser();
     await second.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
     expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "totp", code, trustDevice: false }))).toEqual({
-      ok: false,
+      success: false,
       code: "bad_request",
       error: AUTH_MESSAGES.codeUsed,
     });
     // The enrolment's step, earlier than the code's, is refused too.
     const earlier = totp.generate({ timestamp: (step - 1) * 30_000 });
-    expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: earlier, trustDevice: false }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.codeUsed });
+    expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: earlier, trustDevice: false }))).toMatchObject({ success: false, error: AUTH_MESSAGES.codeUsed });
     expect(hasSession(second)).toBe(false);
     const [row] = await t.db.select({ step: twoFactor.lastTotpStep }).from(twoFactor).where(eq(twoFactor.userId, account.id));
     expect(row!.step).toBe(step);
@@ -187,7 +187,7 @@ describe("recovery revokes", () => {
     const fresh = await passwordSession(account);
     await enrolIn(fresh);
     trusted.jar.forEach((_v, k) => k.includes("session_token") && trusted.jar.delete(k));
-    expect(await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toMatchObject({ ok: true, data: { needsCode: true } });
+    expect(await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toMatchObject({ success: true, data: { needsCode: true } });
   });
 
   it("a password reset ends every session, forgets trusted devices and tells the owner", async () => {
@@ -199,11 +199,11 @@ describe("recovery revokes", () => {
 
     const { token } = await createInvitationLink(account.id, 3600);
     const reset = await resetPasswordWithToken({ token, password: "a-new-password-2", confirmPassword: "a-new-password-2" }, new Headers({ "x-forwarded-for": trusted.ip }));
-    expect(reset).toMatchObject({ ok: true });
+    expect(reset).toMatchObject({ success: true });
     expect(await t.db.select({ id: session.id }).from(session).where(eq(session.userId, account.id))).toEqual([]);
     trusted.jar.forEach((_v, k) => k.includes("session_token") && trusted.jar.delete(k));
     const again = await trusted.call(() => signInClientAction({ email: account.email, password: "a-new-password-2", rememberMe: false }));
-    expect(again).toMatchObject({ ok: true, data: { needsCode: true } });
+    expect(again).toMatchObject({ success: true, data: { needsCode: true } });
     const mails = await t.db.select({ subject: emailOutbox.subject, text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, account.email));
     expect(mails.find((m) => m.subject === "Your password was reset")?.text).toMatch(/every device trusted for 30 days was forgotten/);
   });
@@ -213,7 +213,7 @@ describe("recovery revokes", () => {
     const { id } = await createCredentialUser(t.db, { email, name: "Invited", role: "client" });
     await t.db.insert(clients).values({ userId: id, company: `SF invite ${Date.now()}`, contactPerson: "I", contactEmail: email });
     const { token } = await createInvitationLink(id, 3600);
-    expect(await resetPasswordWithToken({ token, password: "first-password-1", confirmPassword: "first-password-1" }, new Headers({ "x-forwarded-for": "10.9.9.9" }))).toMatchObject({ ok: true });
+    expect(await resetPasswordWithToken({ token, password: "first-password-1", confirmPassword: "first-password-1" }, new Headers({ "x-forwarded-for": "10.9.9.9" }))).toMatchObject({ success: true });
     const mails = await t.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     expect(mails.map((m) => m.subject)).not.toContain("Your password was reset");
   });

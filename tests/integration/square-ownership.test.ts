@@ -114,7 +114,7 @@ describe("a client cannot steer invoice ownership", () => {
     sq.fake.reset(fixture([invoiceOf(1, acmeAp), invoiceOf(2, acmeLogin)], [acmeAp, acmeLogin]));
     // The admin tells the product that ap@acme.example bills Acme (admin-only billing e-mail).
     await asAdmin();
-    expect((await setClientBillingEmailAction({ clientId: ACME, billingEmail: "AP@acme.example" })).ok).toBe(true);
+    expect((await setClientBillingEmailAction({ clientId: ACME, billingEmail: "AP@acme.example" })).success).toBe(true);
     await syncSquareInvoices(t.db, null);
     expect(await clientOf("OWN-1")).toBe(ACME);
     expect(await clientOf("OWN-2")).toBe(ACME);
@@ -123,7 +123,7 @@ describe("a client cannot steer invoice ownership", () => {
     for (const stolen of ["ap@acme.example", "client@example.com"]) {
       await asClient("client2@example.com");
       const saved = await saveAccountSettings({ contactPerson: "Sam Rivera", contactEmail: stolen, company: "Globex Systems", phone: "", address: "" });
-      expect(saved.ok).toBe(true);
+      expect(saved.success).toBe(true);
       await syncSquareInvoices(t.db, null);
       // A new invoice of each Acme customer arrives by webhook too.
       const fresh = invoiceOf(stolen.startsWith("ap") ? 3 : 4, stolen.startsWith("ap") ? acmeAp : acmeLogin);
@@ -152,8 +152,8 @@ describe("a client cannot steer invoice ownership", () => {
     expect(await clientOf("OWN-6")).toBe(ACME);
     // Even an admin re-linking the customer to Globex does not move what Acme already has.
     await asAdmin();
-    expect((await unlinkSquareCustomerAction({ squareCustomerId: acmeLogin.id })).ok).toBe(true);
-    expect((await linkSquareCustomerAction({ squareCustomerId: acmeLogin.id, clientId: GLOBEX })).ok).toBe(true);
+    expect((await unlinkSquareCustomerAction({ squareCustomerId: acmeLogin.id })).success).toBe(true);
+    expect((await linkSquareCustomerAction({ squareCustomerId: acmeLogin.id, clientId: GLOBEX })).success).toBe(true);
     await syncSquareInvoices(t.db, null);
     expect((await deliver(invoiceEvent({ ...sq.fake.invoices()[0]!, version: 9, status: "PAID" }))).status).toBe(200);
     expect(await clientOf("OWN-6")).toBe(ACME);
@@ -175,7 +175,7 @@ describe("unmatched invoices and admin links", () => {
     const auditedBefore = new Set((await audited()).map((a) => a.id));
     await asAdmin();
     const linked = await linkSquareCustomerAction({ squareCustomerId: acmeAp.id, clientId: ACME });
-    expect(linked).toEqual({ ok: true, data: { company: "Acme Robotics", assigned: 1 } });
+    expect(linked).toEqual({ success: true, data: { company: "Acme Robotics", assigned: 1 } });
     expect(await clientOf("OWN-7")).toBe(ACME);
     expect(await listUnmatchedCustomers(t.db, { actor: admin })).toEqual([]);
 
@@ -190,19 +190,19 @@ describe("unmatched invoices and admin links", () => {
     sq.fake.reset(fixture([invoiceOf(9, acmeAp)], [acmeAp]));
     await syncSquareInvoices(t.db, null);
     await asAdmin();
-    expect((await linkSquareCustomerAction({ squareCustomerId: acmeAp.id, clientId: ACME })).ok).toBe(true);
+    expect((await linkSquareCustomerAction({ squareCustomerId: acmeAp.id, clientId: ACME })).success).toBe(true);
     expect(await linkSquareCustomerAction({ squareCustomerId: acmeAp.id, clientId: GLOBEX })).toMatchObject({
-      ok: false,
+      success: false,
       error: "This Square customer is linked to Acme Robotics. Unlink it there first.",
     });
-    expect(await setSquareCustomerIgnoredAction({ squareCustomerId: acmeAp.id, ignored: true })).toMatchObject({ ok: false });
+    expect(await setSquareCustomerIgnoredAction({ squareCustomerId: acmeAp.id, ignored: true })).toMatchObject({ success: false });
   });
 
   it("an ignored customer leaves the unmatched list and its invoices stay out of every portal", async () => {
     sq.fake.reset(fixture([invoiceOf(10, acmeAp)], [acmeAp]));
     await syncSquareInvoices(t.db, null);
     await asAdmin();
-    expect((await setSquareCustomerIgnoredAction({ squareCustomerId: acmeAp.id, ignored: true })).ok).toBe(true);
+    expect((await setSquareCustomerIgnoredAction({ squareCustomerId: acmeAp.id, ignored: true })).success).toBe(true);
     await asAdmin();
     await setClientBillingEmailAction({ clientId: ACME, billingEmail: "ap@acme.example" });
     await syncSquareInvoices(t.db, null);
@@ -212,7 +212,7 @@ describe("unmatched invoices and admin links", () => {
 
   it("clients cannot change links or billing e-mails", async () => {
     await asClient("client2@example.com");
-    const refused = { ok: false, error: "Access denied. Admins only.", code: "forbidden" };
+    const refused = { success: false, error: "Access denied. Admins only.", code: "forbidden" };
     expect(await linkSquareCustomerAction({ squareCustomerId: acmeAp.id, clientId: GLOBEX })).toEqual(refused);
     expect(await setClientBillingEmailAction({ clientId: GLOBEX, billingEmail: "ap@acme.example" })).toEqual(refused);
     expect(await unlinkSquareCustomerAction({ squareCustomerId: acmeAp.id })).toEqual(refused);

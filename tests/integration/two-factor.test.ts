@@ -64,13 +64,13 @@ const wrongCodeFor = (totp: OTPAuth.TOTP) => {
 async function enrolled() {
   const account = await newClient();
   const browser = new Browser();
-  expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
+  expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
   const started = await browser.call(() => startTwoFactorAction({ password: PASSWORD }));
-  if (!started.ok) throw new Error(started.error);
+  if (!started.success) throw new Error(started.error);
   expect(started.data.qrSvg).toMatch(/^<svg/);
   const totp = totpOf(started.data.secret);
   const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
-  if (!confirmed.ok) throw new Error(confirmed.error);
+  if (!confirmed.success) throw new Error(confirmed.error);
   return { ...account, browser, totp, secret: started.data.secret, backupCodes: confirmed.data.backupCodes };
 }
 
@@ -83,22 +83,22 @@ describe("enrolment", () => {
     const account = await newClient();
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await browser.call(() => startTwoFactorAction({ password: "not-my-password" }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongPassword });
+    expect(await browser.call(() => startTwoFactorAction({ password: "not-my-password" }))).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongPassword });
     const started = await browser.call(() => startTwoFactorAction({ password: PASSWORD }));
-    if (!started.ok) throw new Error(started.error);
+    if (!started.success) throw new Error(started.error);
     expect(started.data.secret).toMatch(/^[A-Z2-7]{16,}$/);
     const totp = totpOf(started.data.secret);
-    expect(await browser.call(() => confirmTwoFactorAction({ code: wrongCodeFor(totp) }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongCode });
+    expect(await browser.call(() => confirmTwoFactorAction({ code: wrongCodeFor(totp) }))).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongCode });
     const [before] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(before!.on).toBe(false);
     const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
-    if (!confirmed.ok) throw new Error(confirmed.error);
+    if (!confirmed.success) throw new Error(confirmed.error);
     expect(confirmed.data.backupCodes).toHaveLength(10);
     expect(new Set(confirmed.data.backupCodes).size).toBe(10);
     const [after] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(after!.on).toBe(true);
     // Once on, the codes are never shown again through a second confirmation.
-    expect(await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.alreadyEnabled });
+    expect(await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }))).toMatchObject({ success: false, error: AUTH_MESSAGES.alreadyEnabled });
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, account.id));
     expect(audit.map((a) => a.action)).toContain("account.two_factor_enabled");
   });
@@ -121,12 +121,12 @@ describe("sign-in with two-factor", () => {
     const account = await enrolled();
     const browser = new Browser();
     expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({
-      ok: true,
+      success: true,
       data: { redirectTo: "/client-portal", needsCode: true },
     });
     expect([...browser.jar.keys()].some((k) => k.includes("session_token"))).toBe(false);
     expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: false }))).toEqual({
-      ok: true,
+      success: true,
       data: { redirectTo: "/client-portal" },
     });
     expect([...browser.jar.keys()].some((k) => k.includes("session_token"))).toBe(true);
@@ -137,11 +137,11 @@ describe("sign-in with two-factor", () => {
     const code = account.backupCodes[0]!;
     const first = new Browser();
     await first.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "backup", code, trustDevice: false }))).toMatchObject({ ok: true });
+    expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "backup", code, trustDevice: false }))).toMatchObject({ success: true });
     const second = new Browser();
     await second.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
     expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "backup", code, trustDevice: false }))).toMatchObject({
-      ok: false,
+      success: false,
       error: AUTH_MESSAGES.wrongBackupCode,
     });
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, account.id));
@@ -155,20 +155,20 @@ describe("sign-in with two-factor", () => {
     const wrong = wrongCodeFor(account.totp);
     for (let i = 0; i < 5; i++) {
       expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: wrong, trustDevice: false }))).toMatchObject({
-        ok: false,
+        success: false,
         error: AUTH_MESSAGES.wrongCode,
       });
     }
     // The right code no longer helps: the pending sign-in is gone.
     const after = await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: false }));
-    expect(after).toMatchObject({ ok: false });
-    expect(after.ok ? "" : after.error).toMatch(/sign in again/);
+    expect(after).toMatchObject({ success: false });
+    expect(after.success ? "" : after.error).toMatch(/sign in again/);
   });
 
   it("refuses a code without a pending sign-in", async () => {
     const browser = new Browser();
     expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: "123456", trustDevice: false }))).toMatchObject({
-      ok: false,
+      success: false,
       error: AUTH_MESSAGES.pendingExpired,
     });
   });
@@ -180,7 +180,7 @@ describe("sign-in with two-factor", () => {
     await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: true }));
     expect([...browser.jar.keys()].some((k) => k.includes("trust_device"))).toBe(true);
     expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({
-      ok: true,
+      success: true,
       data: { redirectTo: "/client-portal" },
     });
   });
@@ -190,23 +190,23 @@ describe("managing two-factor", () => {
   it("regenerating the backup codes invalidates the old set", async () => {
     const account = await enrolled();
     const regenerated = await account.browser.call(() => regenerateBackupCodesAction({ password: PASSWORD }));
-    if (!regenerated.ok) throw new Error(regenerated.error);
+    if (!regenerated.success) throw new Error(regenerated.error);
     expect(regenerated.data.backupCodes).toHaveLength(10);
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: account.backupCodes[1]!, trustDevice: false }))).toMatchObject({ ok: false });
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: regenerated.data.backupCodes[0]!, trustDevice: false }))).toMatchObject({ ok: true });
+    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: account.backupCodes[1]!, trustDevice: false }))).toMatchObject({ success: false });
+    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: regenerated.data.backupCodes[0]!, trustDevice: false }))).toMatchObject({ success: true });
   });
 
   it("disabling needs the password and a code", async () => {
     const account = await enrolled();
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: "wrong-password", code: account.totp.generate() }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongPassword });
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrongCodeFor(account.totp) }))).toMatchObject({ ok: false, error: AUTH_MESSAGES.wrongCode });
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(account.totp) }))).toEqual({ ok: true, data: { disabled: true } });
+    expect(await account.browser.call(() => disableTwoFactorAction({ password: "wrong-password", code: account.totp.generate() }))).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongPassword });
+    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrongCodeFor(account.totp) }))).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongCode });
+    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(account.totp) }))).toEqual({ success: true, data: { disabled: true } });
     const [row] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(row!.on).toBe(false);
     const browser = new Browser();
-    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
+    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
   });
 
   it("limits wrong codes while managing two-factor", async () => {
@@ -214,7 +214,7 @@ describe("managing two-factor", () => {
     const wrong = wrongCodeFor(account.totp);
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrong })));
-    expect(answers.at(-1)).toMatchObject({ ok: false, code: "rate_limited", error: AUTH_MESSAGES.locked });
+    expect(answers.at(-1)).toMatchObject({ success: false, code: "rate_limited", error: AUTH_MESSAGES.locked });
   });
 });
 
@@ -231,6 +231,6 @@ describe("recovery", () => {
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, account.id));
     expect(audit.map((a) => a.action)).toContain("account.two_factor_reset");
     const browser = new Browser();
-    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ ok: true, data: { redirectTo: "/client-portal" } });
+    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
   });
 });

@@ -68,10 +68,10 @@ describe("errorResponse", () => {
 
 describe("actionFailure", () => {
   it("gives server actions the same message, code and field errors as the HTTP body", () => {
-    expect(actionFailure(new AppError("forbidden", "Admins only."))).toEqual({ ok: false, error: "Admins only.", code: "forbidden" });
+    expect(actionFailure(new AppError("forbidden", "Admins only."))).toEqual({ success: false, error: "Admins only.", code: "forbidden" });
     const invalid = z.object({ offset: z.number("Invalid offset") }).safeParse({});
-    expect(actionFailure(invalid.error)).toEqual({ ok: false, error: "Invalid offset", code: "bad_request", fieldErrors: { offset: "Invalid offset" } });
+    expect(actionFailure(invalid.error)).toEqual({ success: false, error: "Invalid offset", code: "bad_request", fieldErrors: { offset: "Invalid offset" } });
     vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(actionFailure(new TypeError("x is undefined"))).toEqual({ ok: false, error: GENERIC_ERROR, code: "internal" });
+    expect(actionFailure(new TypeError("x is undefined"))).toEqual({ success: false, error: GENERIC_ERROR, code: "internal" });
   });
 });

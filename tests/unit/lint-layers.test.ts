@@ -1,6 +1,6 @@
-// The layers are enforced by `npm run lint`: each deliberate violation below is an error at its
-// place in the tree, and the allowed neighbour of each is not. The modules' rules (index only, core
-// imports no module, no cycles) are in lint-modules.test.ts.
+// The layers, and the UI's one busy state, are enforced by `npm run lint`: each deliberate
+// violation below is an error at its place in the tree, and the allowed neighbour of each is not.
+// The modules' rules (index only, core imports no module, no cycles) are in lint-modules.test.ts.
 import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -56,5 +56,21 @@ describe("allowed imports pass lint", () => {
     ["a server file importing the server", "src/app/x/actions.ts", '"use server";\nimport { serverEnv } from "@/server/core/env";\nexport async function a() { return serverEnv().appUrl; }\n'],
   ])("%s", async (_label, file, code) => {
     expect(await errorsOf(file, code)).toEqual([]);
+  });
+});
+
+describe("the one busy state (useChange) is the only one", () => {
+  it.each([
+    ["a component holding a transition of its own", "src/components/portal/x.tsx", `${CLIENT}import { useTransition } from "react";\nexport const x = useTransition;\n`, /no-restricted-imports.*useChange/],
+    ["a component starting a transition of its own", "src/components/portal/x.tsx", `${CLIENT}import { startTransition } from "react";\nexport const x = startTransition;\n`, /no-restricted-imports/],
+    ["a page's client file with React's form action state", "src/app/x/form.tsx", `${CLIENT}import { useActionState } from "react";\nexport const x = useActionState;\n`, /no-restricted-imports/],
+    ["a component reading a form's status", "src/components/ui/x.tsx", `${CLIENT}import { useFormStatus } from "react-dom";\nexport const x = useFormStatus;\n`, /no-restricted-imports/],
+    ["a form showing react-hook-form's isSubmitting", "src/components/portal/x.tsx", `${CLIENT}export const x = (form: { formState: { isSubmitting: boolean } }) => form.formState.isSubmitting;\n`, /no-restricted-syntax.*useFormSubmit/],
+  ])("%s", async (_label, file, code, expected) => {
+    expect((await errorsOf(file, code)).join("\n")).toMatch(expected);
+  });
+
+  it("useChange itself holds the transition", async () => {
+    expect(await errorsOf("src/components/ui/use-change.ts", `${CLIENT}import { useTransition } from "react";\nexport const x = useTransition;\n`)).toEqual([]);
   });
 });

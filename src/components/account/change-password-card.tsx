@@ -1,13 +1,11 @@
 "use client";
 
 import { KeyRound } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { changePasswordAction } from "@/app/account/actions";
-import { applyFieldErrors } from "@/components/auth/form-errors";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitRow } from "@/components/ui/submit-row";
@@ -15,10 +13,8 @@ import { type ChangePasswordInput, changePasswordSchema } from "@/lib/validation
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { SESSIONS_CHANGED_EVENT } from "./sessions-card";
 import { RESET_PASSWORD_MIN } from "@/lib/validation/auth";
-import { GENERIC_ERROR } from "@/lib/messages";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", password: "", confirmPassword: "" };
-const FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
 /**
  * "Change password" on portal Settings and the admin Account page
@@ -26,28 +22,23 @@ const FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
  * rules. Every other session of the account ends; this browser stays signed in.
  */
 export function ChangePasswordCard() {
-  const router = useRouter();
   const hydrated = useHydrated();
-  const [banner, setBanner] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useZodForm(changePasswordSchema, EMPTY);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      const result = await changePasswordAction(values);
-      if (!result.ok) {
-        if (result.error === AUTH_MESSAGES.wrongPassword) setError("currentPassword", { type: "server", message: result.error });
-        else if (!applyFieldErrors(setError, result.fieldErrors, FIELDS)) setBanner({ tone: "error", text: result.error });
-        return;
-      }
+  const form = useZodForm(changePasswordSchema, EMPTY);
+  const { register, setError, reset, formState: { errors } } = form;
+  // The session was replaced: the page renders again with the new cookie (the default refresh),
+  // and the sessions card reads its list again.
+  const { onSubmit, message: banner, busy } = useFormSubmit(form, changePasswordAction, {
+    done: () => {
       reset(EMPTY);
-      setBanner({ tone: "success", text: "Your password was changed. Every other session of your account was signed out." });
-      // The session was replaced: render the page again with the new cookie (sessions list too).
-      router.refresh();
       window.dispatchEvent(new Event(SESSIONS_CHANGED_EVENT));
-    } catch {
-      setBanner({ tone: "error", text: GENERIC_ERROR });
-    }
+      return "Your password was changed. Every other session of your account was signed out.";
+    },
+    // A wrong current password is that field's message, not the form's.
+    refused: (refusal) => {
+      if (refusal.error !== AUTH_MESSAGES.wrongPassword) return false;
+      setError("currentPassword", { type: "server", message: refusal.error });
+      return true;
+    },
   });
 
   return (
@@ -70,7 +61,7 @@ export function ChangePasswordCard() {
         <Field id="cp-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
           <Input {...fieldAria("cp-confirm", errors.confirmPassword?.message)} type="password" autoComplete="new-password" {...register("confirmPassword")} />
         </Field>
-        <SubmitRow busy={isSubmitting} label="Change password" busyLabel="Changing..." />
+        <SubmitRow busy={busy} label="Change password" busyLabel="Changing..." />
       </form>
     </Card>
   );

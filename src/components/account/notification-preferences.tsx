@@ -6,6 +6,7 @@ import { saveNotificationPreferencesAction } from "@/app/client-portal/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Toast, useToast } from "@/components/ui/toast";
+import { useChange } from "@/components/ui/use-change";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import {
   categoriesFor,
@@ -29,30 +30,25 @@ export function NotificationPreferences({ audience, initial }: { audience: Notif
   const [enabled, setEnabled] = useState<NotificationCategory[]>(initial.enabled);
   const [delivery, setDelivery] = useState<NotificationDelivery>(initial.delivery);
   const [includeMessageText, setIncludeMessageText] = useState(initial.includeMessageText);
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useChange<"save">((message, tone) => show(message, tone === "error" ? 6000 : 3000, tone));
   const save = audience === "admin" ? saveAdminNotificationPreferencesAction : saveNotificationPreferencesAction;
 
   const toggle = (category: NotificationCategory, on: boolean) =>
     setEnabled((current) => (on ? [...new Set([...current, category])] : current.filter((c) => c !== category)));
 
-  async function onSubmit(event: React.FormEvent) {
+  function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    try {
-      const result = await save({ enabled, delivery, includeMessageText });
-      if (result.ok) {
-        setEnabled(result.data.enabled);
-        setDelivery(result.data.delivery);
-        setIncludeMessageText(result.data.includeMessageText);
-        show("Notification preferences saved.", 3000);
-      } else {
-        show(result.error, 6000, "error");
-      }
-    } catch {
-      show("Could not reach the server. Please try again.", 6000, "error");
-    } finally {
-      setSaving(false);
-    }
+    run("save", () => save({ enabled, delivery, includeMessageText }), {
+      // The saved preferences are the card's whole new state: nothing else on the page shows them.
+      done: (saved) => {
+        setEnabled(saved.enabled);
+        setDelivery(saved.delivery);
+        setIncludeMessageText(saved.includeMessageText);
+        return "Notification preferences saved.";
+      },
+      refresh: false,
+      unreachable: "Could not reach the server. Please try again.",
+    });
   }
 
   return (
@@ -103,8 +99,8 @@ export function NotificationPreferences({ audience, initial }: { audience: Notif
             </label>
           ))}
         </fieldset>
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving…" : "Save notifications"}
+        <Button type="submit" disabled={busy !== null}>
+          {busy ? "Saving…" : "Save notifications"}
         </Button>
       </form>
       <Toast toast={toast} />

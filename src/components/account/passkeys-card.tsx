@@ -3,16 +3,15 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
-import { ActionDataStatus } from "@/components/ui/action-data-status";
+import { ReadStatus } from "@/components/ui/read-status";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
-import { useActionData } from "@/components/ui/use-action-data";
-import { useBusy } from "@/components/ui/use-busy";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
+import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { formatRelativeTime } from "@/lib/format";
-import { GENERIC_ERROR } from "@/lib/messages";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { AccountPasskey } from "@/server/modules/account";
@@ -27,69 +26,75 @@ const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
  */
 export function PasskeysCard() {
   const { toast, show } = useToast();
-  const { data: passkeys, error, reload } = useActionData("", () => listPasskeysAction({}), "Could not load your passkeys. Please reload the page.");
-  const { busy, run } = useBusy<"add" | "rename" | "remove" | "confirm">();
+  const { data: passkeys, error, reload } = useReadOnShow("", () => listPasskeysAction({}), "Could not load your passkeys. Please reload the page.");
+  const { busy, run } = useChange<"add" | "rename" | "remove" | "confirm">((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
   const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<AccountPasskey | null>(null);
   const [confirming, setConfirming] = useState<{ passkey: AccountPasskey; password: string; error?: string } | null>(null);
-  const failed = () => show(GENERIC_ERROR, 6000, "error");
+  /** A change, then the list read again: the new list and the message show together, before the busy state ends. */
+  const withReload = async <T,>(change: Promise<ChangeResult<T>>, always = false): Promise<ChangeResult<T>> => {
+    const result = await change;
+    if (result.success || always) await reload();
+    return result;
+  };
 
+  // The list is the card's own (read when it shows): nothing else on the page changes.
   const add = () =>
     run(
       "add",
-      async () => {
-        await registerPasskey(describeUserAgent(navigator.userAgent));
-        show("The passkey was added. You can now sign in with it.", 4000);
-        await reload();
-      },
-      (failure) => {
-        // A cancelled ceremony has no message: the person chose to stop.
-        const message = passkeyErrorMessage(failure, "register");
-        if (message) show(message, 6000, "error");
-      },
+      () =>
+        withReload(
+          registerPasskey(describeUserAgent(navigator.userAgent)).then(
+            () => ({ success: true as const, data: null }),
+            // The browser's ceremony or the server refused. A cancelled ceremony has no message:
+            // the person chose to stop.
+            (failure: unknown) => ({ success: false as const, error: passkeyErrorMessage(failure, "register") ?? "" }),
+          ),
+        ),
+      { done: () => "The passkey was added. You can now sign in with it.", refused: (refusal) => refusal.error === "", refresh: false },
     );
 
   const saveName = () =>
     renaming &&
-    run(
-      "rename",
-      async () => {
-        const result = await renamePasskeyAction({ passkeyId: renaming.id, name: renaming.name });
-        if (!result.ok) return setRenaming({ ...renaming, error: result.fieldErrors?.name ?? result.error });
+    run("rename", () => withReload(renamePasskeyAction({ passkeyId: renaming.id, name: renaming.name })), {
+      done: () => {
         setRenaming(null);
-        show("The passkey was renamed.", 4000);
-        await reload();
+        return "The passkey was renamed.";
       },
-      failed,
-    );
+      refused: (refusal) => {
+        setRenaming({ ...renaming, error: refusal.fieldErrors?.name ?? refusal.error });
+        return true;
+      },
+      refresh: false,
+    });
 
   const remove = () =>
     removing &&
-    run(
-      "remove",
-      async () => {
-        const result = await removePasskeyAction({ passkeyId: removing.id });
+    run("remove", () => withReload(removePasskeyAction({ passkeyId: removing.id }), true), {
+      done: () => {
         setRemoving(null);
-        if (result.ok) show("The passkey was removed. It no longer signs you in.", 4000);
-        else show(result.error, 6000, "error");
-        await reload();
+        return "The passkey was removed. It no longer signs you in.";
       },
-      failed,
-    );
+      refused: () => {
+        setRemoving(null);
+        return false;
+      },
+      refresh: false,
+    });
 
   const confirm = () =>
     confirming &&
-    run(
-      "confirm",
-      async () => {
-        const result = await confirmPasskeyAction({ passkeyId: confirming.passkey.id, password: confirming.password });
-        if (!result.ok) return setConfirming({ ...confirming, error: result.fieldErrors?.password ?? result.error });
+    run("confirm", () => withReload(confirmPasskeyAction({ passkeyId: confirming.passkey.id, password: confirming.password })), {
+      done: () => {
         setConfirming(null);
-        show("The passkey was confirmed. It signs you in again.", 4000);
-        await reload();
+        return "The passkey was confirmed. It signs you in again.";
       },
-      failed,
-    );
+      refused: (refusal) => {
+        setConfirming({ ...confirming, error: refusal.fieldErrors?.password ?? refusal.error });
+        return true;
+      },
+      refresh: false,
+    });
 
   return (
     <Card className="max-w-2xl" id="passkeys">
@@ -105,7 +110,7 @@ export function PasskeysCard() {
       <p className="mt-1 text-sm text-muted">
         Sign in with your fingerprint, face or device PIN instead of a password. A passkey sign-in counts as two-factor.
       </p>
-      <ActionDataStatus error={error} loading={passkeys === null} loadingText="Loading passkeys..." />
+      <ReadStatus error={error} loading={passkeys === null} loadingText="Loading passkeys..." />
       {passkeys?.length === 0 ? <p className="mt-4 text-sm text-muted">No passkeys yet.</p> : null}
       {passkeys && passkeys.length > 0 ? (
         <ul aria-label="Passkeys" className="mt-4 divide-y divide-slate-800">

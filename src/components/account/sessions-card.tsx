@@ -3,14 +3,13 @@
 import { MonitorSmartphone } from "lucide-react";
 import { useEffect } from "react";
 import { listSessionsAction, revokeOtherSessionsAction, revokeSessionAction } from "@/app/account/actions";
-import { ActionDataStatus } from "@/components/ui/action-data-status";
+import { ReadStatus } from "@/components/ui/read-status";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Toast, useToast } from "@/components/ui/toast";
-import { useActionData } from "@/components/ui/use-action-data";
-import { useBusy } from "@/components/ui/use-busy";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
+import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { formatRelativeTime } from "@/lib/format";
-import { GENERIC_ERROR } from "@/lib/messages";
 
 /** Sent by the password change, which replaces every session: the list loads again. */
 export const SESSIONS_CHANGED_EVENT = "account:sessions-changed";
@@ -24,8 +23,8 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
  */
 export function SessionsCard() {
   const { toast, show } = useToast();
-  const { data: sessions, error, reload } = useActionData("", () => listSessionsAction({}), "Could not load your sessions. Please reload the page.");
-  const { busy, run: runBusy } = useBusy();
+  const { data: sessions, error, reload } = useReadOnShow("", () => listSessionsAction({}), "Could not load your sessions. Please reload the page.");
+  const { busy, run: runChange } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
 
   useEffect(() => {
     const again = () => void reload();
@@ -33,16 +32,17 @@ export function SessionsCard() {
     return () => window.removeEventListener(SESSIONS_CHANGED_EVENT, again);
   }, [reload]);
 
-  const run = (key: string, work: () => Promise<{ ok: true; data: { revoked: number } } | { ok: false; error: string }>, done: (n: number) => string) =>
-    runBusy(
+  /** Signs out one or all other sessions; the list is read again either way, and shows with the message. */
+  const run = (key: string, work: () => Promise<ChangeResult<{ revoked: number }>>, done: (n: number) => string) =>
+    runChange(
       key,
       async () => {
         const result = await work();
-        if (result.ok) show(done(result.data.revoked), 4000);
-        else show(result.error, 6000, "error");
         await reload();
+        return result;
       },
-      () => show(GENERIC_ERROR, 6000, "error"),
+      // The list is the card's own (read when it shows): nothing else on the page changes.
+      { done: (data) => done(data.revoked), refresh: false },
     );
 
   const others = sessions?.filter((s) => !s.current).length ?? 0;
@@ -66,7 +66,7 @@ export function SessionsCard() {
         ) : null}
       </div>
       <p className="mt-1 text-sm text-muted">Browsers where your account is signed in. Sign out any you do not recognise, then change your password.</p>
-      <ActionDataStatus error={error} loading={sessions === null} loadingText="Loading sessions..." />
+      <ReadStatus error={error} loading={sessions === null} loadingText="Loading sessions..." />
       {sessions ? (
         <ul aria-label="Active sessions" className="mt-4 divide-y divide-slate-800">
           {sessions.map((s) => (

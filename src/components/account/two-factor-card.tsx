@@ -9,12 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
-import { useBusy } from "@/components/ui/use-busy";
+import { type ChangeOptions, type ChangeResult, useChange } from "@/components/ui/use-change";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { BackupCodes } from "./backup-codes";
 import { DemoExemptionNote } from "./demo-exemption-note";
 import { rememberShownCodes, shownCodes } from "./shown-codes";
-import { GENERIC_ERROR } from "@/lib/messages";
 
 type Setup = { qrSvg: string; secret: string };
 type Stage = { step: "idle" } | { step: "password"; purpose: "enable" | "regenerate" | "disable" } | { step: "scan"; setup: Setup } | { step: "codes"; codes: string[] };
@@ -43,49 +42,50 @@ export function TwoFactorCard({
     return codes ? { step: "codes", codes } : { step: "idle" };
   });
   const [error, setError] = useState<string | null>(null);
-  const { busy: running, run } = useBusy();
+  // A refusal (a wrong password or code) shows above the step, a success in the card's toast.
+  const { busy: running, run } = useChange<"submit">((message, tone) => (tone === "error" ? setError(message) : show(message, 4000)));
   const busy = running !== null;
 
-  const submit = (work: (form: FormData) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    const form = new FormData(event.currentTarget);
-    return run("submit", () => work(form), () => setError(GENERIC_ERROR));
-  };
+  /** A step's form: its fields are sent as one change. */
+  const submit =
+    <T,>(send: (form: FormData) => Promise<ChangeResult<T>>, options: ChangeOptions<T>) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setError(null);
+      const form = new FormData(event.currentTarget);
+      run("submit", () => send(form), options);
+    };
   const field = (form: FormData, name: string) => String(form.get(name) ?? "");
+  const showCodes = (codes: string[]) => {
+    rememberShownCodes(codes);
+    setStage({ step: "codes", codes });
+  };
 
-  const onPassword = (purpose: "enable" | "regenerate" | "disable") =>
-    submit(async (form) => {
-      const password = field(form, "password");
-      if (purpose === "enable") {
-        const result = await startTwoFactorAction({ password });
-        if (!result.ok) return setError(result.error);
-        setStage({ step: "scan", setup: result.data });
-      } else if (purpose === "regenerate") {
-        const result = await regenerateBackupCodesAction({ password });
-        if (!result.ok) return setError(result.error);
-        rememberShownCodes(result.data.backupCodes);
-        setStage({ step: "codes", codes: result.data.backupCodes });
-      } else {
-        const result = await disableTwoFactorAction({ password, code: field(form, "code") });
-        if (!result.ok) return setError(result.error);
+  const onPassword = (purpose: "enable" | "regenerate" | "disable") => {
+    if (purpose === "enable") {
+      return submit((form) => startTwoFactorAction({ password: field(form, "password") }), { done: (setup) => setStage({ step: "scan", setup }), refresh: false });
+    }
+    if (purpose === "regenerate") {
+      return submit((form) => regenerateBackupCodesAction({ password: field(form, "password") }), { done: (data) => showCodes(data.backupCodes), refresh: false });
+    }
+    return submit((form) => disableTwoFactorAction({ password: field(form, "password"), code: field(form, "code") }), {
+      done: () => {
         setStage({ step: "idle" });
-        show("Two-factor authentication is off.", 4000);
-        router.refresh();
-      }
+        return "Two-factor authentication is off.";
+      },
     });
+  };
 
-  const onConfirm = submit(async (form) => {
-    const result = await confirmTwoFactorAction({ code: field(form, "code") });
-    if (!result.ok) return setError(result.error);
-    rememberShownCodes(result.data.backupCodes);
-    setStage({ step: "codes", codes: result.data.backupCodes });
+  const onConfirm = submit((form) => confirmTwoFactorAction({ code: field(form, "code") }), {
     // Confirming replaced the session; the page Next rendered with the action's answer still read
-    // the old cookie, so render it again with the new one. On an enrolment gate the new render is
-    // the page behind the gate: `afterConfirmHref` leads to where this card shows again, with the
-    // codes kept in shown-codes.ts.
-    if (afterConfirmHref) router.replace(afterConfirmHref);
-    else router.refresh();
+    // the old cookie, so render it again with the new one (the refresh). On an enrolment gate the
+    // new render is the page behind the gate: `afterConfirmHref` leads to where this card shows
+    // again, with the codes kept in shown-codes.ts.
+    done: (data) => {
+      showCodes(data.backupCodes);
+      if (afterConfirmHref) router.replace(afterConfirmHref);
+    },
+    refresh: !afterConfirmHref,
   });
 
   const finish = () => {

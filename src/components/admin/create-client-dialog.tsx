@@ -7,9 +7,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
-import { useChange } from "@/components/ui/use-change";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { type CreateClientInput, createClientSchema } from "@/lib/validation/admin";
+import { createClientSchema } from "@/lib/validation/admin";
 
 type Created = { email: string; inviteUrl: string; expiresAt: string };
 
@@ -32,25 +32,10 @@ export type ClientPrefill = { company: string; contactPerson: string; email: str
 
 export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; prefill?: ClientPrefill }) {
   const [created, setCreated] = useState<Created | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
   const form = useZodForm(createClientSchema, { company: prefill?.company ?? "", contactPerson: prefill?.contactPerson ?? "", email: prefill?.email ?? "", phone: "", address: "", inquiryId: prefill?.inquiryId ?? "" });
   const { errors } = form.formState;
-  const { busy, run } = useChange<"create">((message) => setServerError(message));
-
   // The confirmation shows with the page's new figures (Total Clients, the inquiry's client).
-  const onSubmit = form.handleSubmit((values) => {
-    setServerError(null);
-    run("create", () => createClientAction(values), {
-      done: (data) => void setCreated(data),
-      refused: (refusal) => {
-        setServerError(refusal.error);
-        for (const [name, message] of Object.entries(refusal.fieldErrors ?? {})) {
-          if (name in values) form.setError(name as keyof CreateClientInput, { message });
-        }
-        return true;
-      },
-    });
-  });
+  const { onSubmit, message, busy } = useFormSubmit(form, createClientAction, { done: (data) => void setCreated(data) });
 
   return (
     <Dialog
@@ -70,7 +55,7 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
         />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+          {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="client-company" label="Company" error={errors.company?.message}>
               <Input {...fieldAria("client-company", errors.company?.message)} autoComplete="organization" {...form.register("company")} />
@@ -92,7 +77,7 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy !== null}>
+            <Button type="submit" disabled={busy}>
               {busy ? "Creating..." : "Create Client"}
             </Button>
           </div>

@@ -28,7 +28,7 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
     if (inquiry.readAt) return;
     try {
       const result = await markInquiryReadAction({ inquiryId: inquiry.id });
-      if (result.ok) {
+      if (result.success) {
         setInquiries((list) => list.map((i) => (i.id === inquiry.id ? { ...i, readAt: result.data.readAt } : i)));
         setUnread((n) => Math.max(0, n - 1));
       }

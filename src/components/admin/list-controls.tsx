@@ -2,9 +2,10 @@
 
 import { Loader2, Search } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Input, Select } from "@/components/ui/field";
 import { Options } from "@/components/ui/options";
+import { useChange } from "@/components/ui/use-change";
 
 /**
  * Search box and optional status filter of a server-paginated list: they write `q` and `status`
@@ -25,7 +26,8 @@ export function ListControls({
   const pathname = usePathname();
   const params = useSearchParams();
   const [query, setQuery] = useState(params.get("q") ?? "");
-  const [pending, startTransition] = useTransition();
+  const { busy, run } = useChange<"filter">(() => {});
+  const pending = busy !== null;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const navigate = (changes: Record<string, string>) => {
@@ -36,7 +38,8 @@ export function ListControls({
     }
     next.delete("page");
     const search = next.toString();
-    startTransition(() => router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false }));
+    // Nothing to send: the new address is the change, loading until the server's page for it is there.
+    run("filter", async () => ({ success: true, data: null }), { done: () => router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false }), refresh: false });
   };
 
   useEffect(() => () => clearTimeout(timer.current), []);

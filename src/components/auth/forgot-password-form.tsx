@@ -7,10 +7,10 @@ import { requestPasswordResetAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "@/lib/validation/auth";
 import { AuthShell } from "./auth-shell";
-import { applyFieldErrors } from "./form-errors";
 
 export function BackToLoginLinks() {
   return (
@@ -30,21 +30,12 @@ export function BackToLoginLinks() {
 /** Request a reset link. Whatever the address, a valid request ends on the same screen. */
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useZodForm(forgotPasswordSchema, { email: "" });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      const result = await requestPasswordResetAction(values);
-      if (!result.ok) {
-        if (!applyFieldErrors(setError, result.fieldErrors, ["email"])) setBanner(result.error);
-        return;
-      }
-      setSent(true);
-    } catch {
-      setBanner(AUTH_MESSAGES.resetEmailFailed);
-    }
+  const form = useZodForm(forgotPasswordSchema, { email: "" });
+  const { errors } = form.formState;
+  const { onSubmit, message, busy } = useFormSubmit(form, requestPasswordResetAction, {
+    done: () => setSent(true),
+    refresh: false,
+    unreachable: AUTH_MESSAGES.resetEmailFailed,
   });
 
   const back = { href: "/client-portal", label: "Back to Login" };
@@ -70,13 +61,13 @@ export function ForgotPasswordForm() {
       subtitle="Enter your email and we'll send you a link to reset your password."
       back={back}
     >
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isSubmitting}>
-      {banner ? <Alert tone="error">{banner}</Alert> : null}
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@company.com" required {...fieldAria("forgot-email", errors.email?.message)} {...register("email")} />
+        <Input type="email" autoComplete="email" placeholder="you@company.com" required {...fieldAria("forgot-email", errors.email?.message)} {...form.register("email")} />
       </Field>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Sending..." : "Send Reset Link"}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Sending..." : "Send Reset Link"}
       </Button>
       <BackToLoginLinks />
     </form>

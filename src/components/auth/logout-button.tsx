@@ -2,41 +2,32 @@
 
 import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useBusy } from "@/components/ui/use-busy";
+import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
 
 /**
  * Ends the session on the server (better-auth deletes the session row and clears the cookie),
- * then goes to `redirectTo`. If the server could not be reached the user stays where they are and
- * is told so, rather than being shown a signed-out page while the session lives on.
+ * then goes to `redirectTo`, busy until that page is there. If the server refused or could not be
+ * reached the user stays where they are and is told so, rather than being shown a signed-out page
+ * while the session lives on.
  */
 export function LogoutButton({ redirectTo, className }: { redirectTo: string; className?: string }) {
   const router = useRouter();
-  const { busy, run } = useBusy();
   const [failed, setFailed] = useState(false);
-  const [isNavigating, startNavigation] = useTransition();
+  const { busy, run } = useChange<"logout">(() => setFailed(true));
   return (
     <span className="inline-flex items-center gap-2">
       <Button
         variant="ghost"
         size="sm"
         className={className}
-        disabled={busy !== null || isNavigating}
+        disabled={busy !== null}
         onClick={() => {
           setFailed(false);
-          return run(
-            "logout",
-            async () => {
-              await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
-              startNavigation(() => {
-                router.replace(redirectTo);
-                router.refresh();
-              });
-            },
-            () => setFailed(true),
-          );
+          // Then the default refresh: the signed-out page renders without the old session.
+          run("logout", () => routeChange(apiFetch("/api/auth/sign-out", { method: "POST", json: {} })), { done: () => router.replace(redirectTo) });
         }}
       >
         <LogOut className="h-4 w-4" aria-hidden />

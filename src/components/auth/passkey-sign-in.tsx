@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { finishPasskeySignInAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useChange } from "@/components/ui/use-change";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { signInWithPasskey } from "../account/passkey-ceremony";
 
@@ -24,7 +25,8 @@ type Props = {
  */
 export function PasskeySignIn({ area, onSignedIn }: Props) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Only the button's ceremony shows as busy; the autofill one waits quietly in the email field.
+  const { busy, run: runChange } = useChange<"passkey">(() => {});
   const latest = useRef(0);
   const done = useRef(onSignedIn);
   useEffect(() => {
@@ -38,7 +40,7 @@ export function PasskeySignIn({ area, onSignedIn }: Props) {
     try {
       if (!(await signInWithPasskey({ autofill, stillWanted: () => ticket === latest.current }))) return;
       const result = await finishPasskeySignInAction({ area });
-      if (result.ok) done.current(result.data.redirectTo);
+      if (result.success) done.current(result.data.redirectTo);
       else setError(result.error);
     } catch (failure) {
       if (ticket === latest.current) setError(passkeyErrorMessage(failure, "sign-in"));
@@ -66,14 +68,17 @@ export function PasskeySignIn({ area, onSignedIn }: Props) {
     };
   }, []);
 
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      await run(false);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // `run` shows its own outcome (an error above the button, or the login form entering the next
+  // screen), so the change only holds the button busy while the ceremony runs.
+  const onClick = () =>
+    runChange(
+      "passkey",
+      async () => {
+        await run(false);
+        return { success: true, data: null };
+      },
+      { refresh: false },
+    );
 
   return (
     <div className="mt-4 space-y-3">
@@ -83,7 +88,7 @@ export function PasskeySignIn({ area, onSignedIn }: Props) {
         <span className="h-px flex-1 bg-slate-800" />
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button type="button" variant="secondary" className="w-full" disabled={busy} onClick={onClick}>
+      <Button type="button" variant="secondary" className="w-full" disabled={busy !== null} onClick={onClick}>
         <KeyRound className="h-4 w-4" aria-hidden />
         {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
       </Button>

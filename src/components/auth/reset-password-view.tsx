@@ -8,10 +8,10 @@ import { resetPasswordAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { AUTH_MESSAGES, RESET_PASSWORD_MIN, resetPasswordFormSchema } from "@/lib/validation/auth";
 import { AuthShell } from "./auth-shell";
-import { applyFieldErrors } from "./form-errors";
 
 /** The success screen stays this long before the redirect (docs/PRODUCT.md#sign-in-reset-password-and-invitations). */
 export const REDIRECT_AFTER_RESET_MS = 2000;
@@ -26,26 +26,25 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
   const router = useRouter();
   const [linkValid, setLinkValid] = useState(tokenValid);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useZodForm(resetPasswordFormSchema, { password: "", confirmPassword: "" });
+  const form = useZodForm(resetPasswordFormSchema, { password: "", confirmPassword: "" });
+  const { errors } = form.formState;
+  const { onSubmit, message, busy } = useFormSubmit(form, (values) => resetPasswordAction({ token, ...values }), {
+    done: (data) => setRedirectTo(data.redirectTo),
+    // A spent or expired link: the screen that says so, with a way to ask for a new one.
+    refused: (refusal) => {
+      if (refusal.error !== AUTH_MESSAGES.invalidResetLink) return false;
+      setLinkValid(false);
+      return true;
+    },
+    refresh: false,
+    unreachable: AUTH_MESSAGES.resetFailed,
+  });
 
   useEffect(() => {
     if (!redirectTo) return;
     const timer = setTimeout(() => router.replace(redirectTo), REDIRECT_AFTER_RESET_MS);
     return () => clearTimeout(timer);
   }, [redirectTo, router]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      const result = await resetPasswordAction({ token, ...values });
-      if (result.ok) return setRedirectTo(result.data.redirectTo);
-      if (result.error === AUTH_MESSAGES.invalidResetLink) return setLinkValid(false);
-      if (!applyFieldErrors(setError, result.fieldErrors, ["password", "confirmPassword"])) setBanner(result.error);
-    } catch {
-      setBanner(AUTH_MESSAGES.resetFailed);
-    }
-  });
 
   if (redirectTo) {
     return (
@@ -77,16 +76,16 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
       subtitle={invite ? "Choose a password for your client portal account." : "Choose a new password for your account."}
       back={back}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isSubmitting}>
-        {banner ? <Alert tone="error">{banner}</Alert> : null}
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Field id="reset-password" label="New Password" error={errors.password?.message} hint={`At least ${RESET_PASSWORD_MIN} characters`}>
-          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-password", errors.password?.message)} {...register("password")} />
+          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-password", errors.password?.message)} {...form.register("password")} />
         </Field>
         <Field id="reset-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-confirm", errors.confirmPassword?.message)} {...register("confirmPassword")} />
+          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-confirm", errors.confirmPassword?.message)} {...form.register("confirmPassword")} />
         </Field>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? busyLabel : invite ? "Set Password" : "Reset Password"}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? busyLabel : invite ? "Set Password" : "Reset Password"}
         </Button>
       </form>
     </AuthShell>

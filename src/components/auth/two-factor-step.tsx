@@ -5,6 +5,7 @@ import { verifySignInCodeAction } from "@/app/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { useChange } from "@/components/ui/use-change";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 
 /**
@@ -14,28 +15,26 @@ import { AUTH_MESSAGES } from "@/lib/validation/auth";
 export function TwoFactorStep({ area, onSignedIn, onRestart }: { area: "client" | "admin"; onSignedIn: (redirectTo: string) => void; onRestart: () => void }) {
   const [method, setMethod] = useState<"totp" | "backup">("totp");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState(false);
+  const { busy: running, run } = useChange<"verify">((message) => setError(message));
+  const busy = running !== null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setError(null);
-    setBusy(true);
-    try {
-      const result = await verifySignInCodeAction({ area, method, code: String(form.get("code") ?? ""), trustDevice: form.get("trustDevice") === "on" });
-      if (!result.ok) {
-        setError(result.fieldErrors?.code ?? result.error);
+    run("verify", () => verifySignInCodeAction({ area, method, code: String(form.get("code") ?? ""), trustDevice: form.get("trustDevice") === "on" }), {
+      // The login form enters the next screen (its own change, busy until that screen is there).
+      done: (data) => onSignedIn(data.redirectTo),
+      refused: (refusal) => {
+        setError(refusal.fieldErrors?.code ?? refusal.error);
         // The pending sign-in is over (expired, or too many wrong codes): start from the password.
-        setExpired(result.code === "unauthorized");
-        return;
-      }
-      onSignedIn(result.data.redirectTo);
-    } catch {
-      setError(AUTH_MESSAGES.loginFailed);
-    } finally {
-      setBusy(false);
-    }
+        setExpired(refusal.code === "unauthorized");
+        return true;
+      },
+      refresh: false,
+      unreachable: AUTH_MESSAGES.loginFailed,
+    });
   };
 
   const id = `${area}-two-factor-code`;

@@ -3,8 +3,10 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Toast, useToast } from "@/components/ui/toast";
+import { routeChange } from "@/components/ui/use-change";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues } from "@/lib/validation/contact";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
 import { Icon } from "./icon";
@@ -27,14 +29,13 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   const { toast, show } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const form = useZodForm(contactInquirySchema, { ...EMPTY_CONTACT_FORM, ...handover?.values });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     setFocus,
-    formState: { errors, isSubmitting },
-  } = useZodForm(contactInquirySchema, { ...EMPTY_CONTACT_FORM, ...handover?.values });
+    formState: { errors },
+  } = form;
 
   // Continue where the visitor was in the static form: same field focused, same caret, and a
   // submission made before this code arrived goes ahead now.
@@ -65,20 +66,16 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
     return () => clearTimeout(timer);
   }, [sent, setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await apiFetch("/api/contact/send", { method: "POST", json: values });
-    } catch (error) {
-      if (!(error instanceof ApiError)) return show(OTHER_FAILURE, 6000, "error");
-      for (const field of CONTACT_FIELDS) {
-        const message = error.fieldErrors[field];
-        if (message) setError(field, { message });
-      }
-      show(error.message || SERVER_FAILURE, 6000, "error");
-      return;
-    }
-    reset(EMPTY_CONTACT_FORM);
-    setSent(true);
+  // Messages go to the toast; a refusal's field messages under their fields, the values kept.
+  const { onSubmit, busy } = useFormSubmit(form, (values) => routeChange(apiFetch("/api/contact/send", { method: "POST", json: values }), SERVER_FAILURE), {
+    notify: (message, tone) => show(message, 6000, tone),
+    done: () => {
+      reset(EMPTY_CONTACT_FORM);
+      setSent(true);
+    },
+    // Nothing else on the page shows the inquiry.
+    refresh: false,
+    unreachable: OTHER_FAILURE,
   });
 
   const fieldErrors: Partial<Record<ContactFieldName, string>> = {};
@@ -89,7 +86,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
       <ContactFormFields
         control={(name) => register(name)}
         errors={fieldErrors}
-        submitting={isSubmitting}
+        submitting={busy}
         ready
         sent={sent}
         formRef={formRef}

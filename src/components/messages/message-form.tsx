@@ -22,6 +22,7 @@ export function MessageForm<T>({
   submitLabel,
   bodyLabel = "Message",
   fields,
+  prepare,
   onSent,
   onError,
 }: {
@@ -30,8 +31,10 @@ export function MessageForm<T>({
   submitLabel: string;
   bodyLabel?: string;
   fields?: (errors: Record<string, string>) => ReactNode;
-  /** Shows what the message changed (the conversation reloaded, the new one opened); the button stays busy until it has. */
-  onSent: (result: T) => void | Promise<void>;
+  /** Work the new state needs before it can show (the conversation read again); the button stays busy meanwhile. */
+  prepare?: (result: T) => Promise<void>;
+  /** Shows what the message changed (the message, the new conversation opened), committed with the change. */
+  onSent: (result: T) => void;
   onError: (message: string) => void;
 }) {
   const bodyId = useId();
@@ -56,13 +59,14 @@ export function MessageForm<T>({
       "send",
       async () => {
         const result = await routeChange(apiFetch<T>(url, { method: "POST", body: form }));
-        if (result.ok) await onSent(result.data);
+        if (result.success) await prepare?.(result.data);
         return result;
       },
       {
-        done: () => {
+        done: (sent) => {
           formRef.current?.reset();
           setFileName(null);
+          onSent(sent);
         },
         refused: (refusal) => {
           if (refusal.fieldErrors) setErrors(refusal.fieldErrors);

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, startTransition } from "react";
+import type { ReactNode } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -33,14 +33,12 @@ export function NewThreadCard({
         schema={schema}
         submitLabel="Send message"
         fields={fields}
-        onSent={({ threadId }) =>
-          // Joins the sending transition: the box closes when the new conversation shows.
-          startTransition(() => {
-            onCancel();
-            notify("Message sent", "success");
-            onCreated(threadId);
-          })
-        }
+        // Committed with the sending change: the box closes when the new conversation shows.
+        onSent={({ threadId }) => {
+          onCancel();
+          notify("Message sent", "success");
+          onCreated(threadId);
+        }}
         onError={(message) => notify(message, "error")}
       />
       <Button variant="ghost" className="mt-2" onClick={onCancel}>

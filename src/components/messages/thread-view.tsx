@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { type ChangeResult, type Notify, useChange } from "@/components/ui/use-change";
+import { type ChangeResult, type Notify, routeChange, useChange } from "@/components/ui/use-change";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { THREAD_STATUS_LABELS, THREAD_STATUS_TONES, type ThreadStatus } from "@/lib/domain/thread-status";
 import { formatFileSize } from "@/lib/format";
@@ -44,8 +44,10 @@ export function ThreadView({
   const [older, setOlder] = useState<ThreadMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [loadingOlder, setLoadingOlder] = useState(false);
   const { busy, run } = useChange<"status">(notify);
+  // Older messages have their own busy state: reading them holds up no change.
+  const olderPage = useChange<"older">(notify);
+  const loadingOlder = olderPage.busy !== null;
   const url = `${api}/threads/${encodeURIComponent(threadId)}`;
 
   const apply = useCallback((body: ThreadPageBody) => {
@@ -79,19 +81,22 @@ export function ThreadView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetchPage]);
 
-  const loadOlder = async () => {
+  const loadOlder = () => {
     const first = older[0] ?? page?.messages[0];
     if (!first) return;
-    setLoadingOlder(true);
-    try {
-      const body = await apiFetch<ThreadPageBody>(`${url}?before=${encodeURIComponent(first.id)}`, { cache: "no-store" });
-      setOlder((current) => [...body.messages, ...current]);
-      setHasOlder(body.hasOlder);
-    } catch {
-      notify("Could not load older messages. Please try again.", "error");
-    } finally {
-      setLoadingOlder(false);
-    }
+    const failed = "Could not load older messages. Please try again.";
+    olderPage.run("older", () => routeChange(apiFetch<ThreadPageBody>(`${url}?before=${encodeURIComponent(first.id)}`, { cache: "no-store" })), {
+      done: (body) => {
+        setOlder((current) => [...body.messages, ...current]);
+        setHasOlder(body.hasOlder);
+      },
+      refused: () => {
+        notify(failed, "error");
+        return true;
+      },
+      refresh: false,
+      unreachable: failed,
+    });
   };
 
   if (error) {
@@ -207,8 +212,8 @@ export function ThreadView({
           schema={replySchema}
           submitLabel="Send reply"
           bodyLabel="Your reply"
-          onSent={async () => {
-            await load();
+          prepare={load}
+          onSent={() => {
             notify("Message sent", "success");
             onChanged();
           }}

@@ -1,12 +1,13 @@
 "use client";
 
 import { AlertTriangle, Clock, Download, Receipt, Wallet } from "lucide-react";
-import { type ReactNode, useState, useTransition } from "react";
+import { type ReactNode, useState } from "react";
 import { loadMoreInvoices } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
+import { useChange } from "@/components/ui/use-change";
 import { formatCents } from "@/lib/format";
 import type { BillingSummary, PortalInvoice } from "@/server/modules/invoices";
 import { InvoiceTable } from "./invoice-table";
@@ -28,16 +29,15 @@ function BillingFigure({ label, icon, children }: { label: string; icon: ReactNo
 export function BillingSection({ billing, invoices, chart }: { billing: BillingSummary; invoices: PortalInvoice[]; chart?: ReactNode }) {
   const [more, setMore] = useState<PortalInvoice[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [loading, startLoading] = useTransition();
+  const { busy, run } = useChange<"more">((message) => setError(message));
+  const loading = busy !== null;
   const shown = more.length > 0 ? [...invoices, ...more.filter((m) => !invoices.some((i) => i.id === m.id))] : invoices;
 
-  const showMore = () =>
-    startLoading(async () => {
-      setError(null);
-      const result = await loadMoreInvoices({ offset: shown.length });
-      if (result.ok) setMore((current) => [...current, ...result.data]);
-      else setError(result.error);
-    });
+  // The next page joins the list; nothing else on the page changes.
+  const showMore = () => {
+    setError(null);
+    run("more", () => loadMoreInvoices({ offset: shown.length }), { done: (page) => setMore((current) => [...current, ...page]), refresh: false });
+  };
 
   return (
     <section aria-labelledby="portal-section-heading">

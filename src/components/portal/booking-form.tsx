@@ -10,7 +10,7 @@ import { todayIso } from "@/lib/format";
 import { type ServiceBookingInput, serviceBookingSchema } from "@/lib/validation/portal";
 import { useTimedValue } from "./use-timed-value";
 import { Options, asWritten } from "@/components/ui/options";
-import { useFormAction } from "@/components/ui/use-form-action";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitRow } from "@/components/ui/submit-row";
 
@@ -36,10 +36,12 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
   const { errors } = formState;
 
   // The confirmation shows with the new request in Your Booking Requests (the page's fresh data).
-  const { onSubmit, serverError, busy } = useFormAction(form, requestServiceBooking, () => {
-    // The form is cleared now (it is hidden behind the confirmation) and shows again after 5 s.
-    reset(EMPTY);
-    showConfirmation(true);
+  const { onSubmit, message, busy } = useFormSubmit(form, requestServiceBooking, {
+    done: () => {
+      // The form is cleared now (it is hidden behind the confirmation) and shows again after 5 s.
+      reset(EMPTY);
+      showConfirmation(true);
+    },
   });
 
   if (confirmed) {
@@ -57,7 +59,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
   const e = errors;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="booking-service" label="Service Type" error={e.serviceType?.message}>
           <Select {...fieldAria("booking-service", e.serviceType?.message)} aria-required {...register("serviceType")}>

@@ -9,6 +9,7 @@ import { Input, Select } from "@/components/ui/field";
 import { Options } from "@/components/ui/options";
 import { EmptyState } from "@/components/ui/spinner";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
+import { useChange } from "@/components/ui/use-change";
 import { formatDate, formatFileSize } from "@/lib/format";
 import type { PortalDocument } from "@/server/modules/documents";
 import { downloadDocument } from "./download-document";
@@ -20,8 +21,8 @@ const fileType = (mimeType: string) => (mimeType.toLowerCase().includes("pdf") ?
 export function DocumentsSection({ documents }: { documents: PortalDocument[] }) {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState("all");
-  const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { busy: busyId, run } = useChange((message) => setError(message));
   const searchId = useId();
   const categoryId = useId();
 
@@ -32,11 +33,17 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
     );
   }, [documents, query, category]);
 
-  const download = async (doc: PortalDocument) => {
-    setBusyId(doc.id);
+  // A download changes nothing on the page: no refresh.
+  const download = (doc: PortalDocument) => {
     setError(null);
-    setError(await downloadDocument(doc.id));
-    setBusyId(null);
+    run(
+      doc.id,
+      async () => {
+        const failure = await downloadDocument(doc.id);
+        return failure ? { success: false, error: failure } : { success: true, data: null };
+      },
+      { refresh: false },
+    );
   };
 
   return (

@@ -10,8 +10,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
-import { useFormAction } from "@/components/ui/use-form-action";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { accountSettingsSchema, type AccountSettingsInput } from "@/lib/validation/portal";
 import type { AccountSecurity } from "@/server/modules/account";
@@ -49,11 +49,13 @@ export function SettingsSection({
   const { register, reset, formState } = form;
   const { errors } = formState;
 
-  const { onSubmit, serverError, setServerError, busy: isSubmitting } = useFormAction(form, saveAccountSettings, (saved) => {
-    // The saved values (trimmed by the server) become the form's new baseline for Reset.
-    const { contactPerson, contactEmail, company, phone, address } = saved;
-    reset({ contactPerson, contactEmail, company, phone: phone ?? "", address: address ?? "" });
-    showSaved(true);
+  const { onSubmit, message, setMessage, busy } = useFormSubmit(form, saveAccountSettings, {
+    done: (saved) => {
+      // The saved values (trimmed by the server) become the form's new baseline for Reset.
+      const { contactPerson, contactEmail, company, phone, address } = saved;
+      reset({ contactPerson, contactEmail, company, phone: phone ?? "", address: address ?? "" });
+      showSaved(true);
+    },
   });
 
   return (
@@ -64,9 +66,9 @@ export function SettingsSection({
         <div aria-live="polite" className="mt-3 empty:hidden">
           {saved ? <Alert tone="success">Account settings saved successfully!</Alert> : null}
         </div>
-        {serverError ? (
-          <Alert tone="error" className="mt-3">
-            {serverError}
+        {message ? (
+          <Alert tone={message.tone} className="mt-3">
+            {message.text}
           </Alert>
         ) : null}
         {/* defaultValue on each control: the server-rendered form shows the stored values before
@@ -97,14 +99,14 @@ export function SettingsSection({
               variant="secondary"
               onClick={() => {
                 reset();
-                setServerError(null);
+                setMessage(null);
               }}
-              disabled={isSubmitting}
+              disabled={busy}
             >
               Reset
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : "Save Changes"}
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Save Changes"}
             </Button>
           </div>
         </form>

@@ -5,9 +5,13 @@ import { useCallback, useState, useTransition } from "react";
 import { ApiError } from "@/lib/api-client";
 import { GENERIC_ERROR } from "@/lib/messages";
 
-/** What a change answers: a server action's result as is, a route handler's through `routeChange`. */
-export type ChangeResult<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
-export type ChangeRefusal = Extract<ChangeResult<unknown>, { ok: false }>;
+/**
+ * What a change answers: a server action's result as is (`ActionResult`, src/server/handler.ts), a
+ * route handler's through `routeChange`. The one result shape: success with its data, or the
+ * server's refusal (the error body every route and action answers).
+ */
+export type ChangeResult<T> = { success: true; data: T } | ChangeRefusal;
+export type ChangeRefusal = { success: false; error: string; code?: string; fieldErrors?: Record<string, string> };
 /** Where a screen shows what a change ended with: its toast, or a card's own banner. */
 export type Notify = (message: string, tone: "success" | "error") => void;
 
@@ -22,15 +26,19 @@ export type ChangeOptions<T> = {
    * needless one would hold up the person's next change.
    */
   refresh?: boolean;
+  /** What the screen says when the change could not be sent at all: the generic message, unless the screen has its own (docs/PRODUCT.md). */
+  unreachable?: string;
 };
 
 /**
- * The one way a screen runs a change (src/components/README.md, "Conventions"). `busy` names the
- * running change from the press until the screen shows its outcome: the answer's own state
- * (`done`), the success message and the page's fresh server data are committed in one transition,
- * so the screen never shows the old state once the busy state is gone, nor a success message next
- * to the old state. A refusal shows the server's message, a change that could not be sent at all
- * the generic one; either leaves the screen as it was.
+ * The one way a screen runs a change and shows that it is busy (src/components/README.md,
+ * "Conventions"). `busy` names the running change from the press until the screen shows its
+ * outcome: the answer's own state (`done`), the success message and the page's fresh server data
+ * are committed in one transition, so the screen never shows the old state once the busy state is
+ * gone, nor a success message next to the old state. A change that ends by leaving the page
+ * (`done` navigates) stays busy until the next page is there. A refusal shows the server's
+ * message, a change that could not be sent at all the generic one; either leaves the screen as it
+ * was.
  */
 export function useChange<K extends string = string>(notify: Notify) {
   const router = useRouter();
@@ -45,10 +53,10 @@ export function useChange<K extends string = string>(notify: Notify) {
         try {
           result = await send();
         } catch {
-          notify(GENERIC_ERROR, "error");
+          notify(options.unreachable ?? GENERIC_ERROR, "error");
           return;
         }
-        if (!result.ok) {
+        if (!result.success) {
           if (!options.refused?.(result)) notify(result.error || GENERIC_ERROR, "error");
           return;
         }
@@ -68,12 +76,15 @@ export function useChange<K extends string = string>(notify: Notify) {
   return { busy: pending ? running : null, run };
 }
 
-/** A route handler's answer as a change result: its refusal becomes `{ ok: false }`; an unreachable server still throws. */
-export async function routeChange<T>(call: Promise<T>): Promise<ChangeResult<T>> {
+/**
+ * A route handler's answer as a change result: its refusal becomes `{ success: false }` with the
+ * server's text (or `noText` when the body carried none); an unreachable server still throws.
+ */
+export async function routeChange<T>(call: Promise<T>, noText: string = GENERIC_ERROR): Promise<ChangeResult<T>> {
   try {
-    return { ok: true, data: await call };
+    return { success: true, data: await call };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, error: error.message || GENERIC_ERROR, fieldErrors: error.fieldErrors };
+    if (error instanceof ApiError) return { success: false, error: error.message || noText, code: error.code, fieldErrors: error.fieldErrors };
     throw error;
   }
 }

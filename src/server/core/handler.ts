@@ -5,7 +5,7 @@ import type { z } from "zod";
 import * as zcore from "zod/v4/core";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
 import { getDb } from "./db/client";
-import { AppError, type AppErrorCode, errorBodyOf, errorResponse } from "./errors";
+import { AppError, type ErrorBody, errorBodyOf, errorResponse } from "./errors";
 import { sendMailQueuedBy } from "./mail/outbox";
 import { assertSameOrigin } from "./same-origin";
 
@@ -67,15 +67,15 @@ export function parseInput<S extends zcore.$ZodType>(schema: S, input: unknown):
   return zcore.parse(schema, input);
 }
 
-/** The one shape of every server action's answer; a failure carries the same fields as an error body. */
-export type ActionResult<T = undefined> =
-  | { ok: true; data: T }
-  | { ok: false; error: string; code: AppErrorCode; fieldErrors?: Record<string, string> };
+/**
+ * The one shape of every server action's answer, the route handlers' in its failure: success with
+ * its data, or the very error body a route answers (`{ success: false, error, code, fieldErrors? }`).
+ */
+export type ActionResult<T = undefined> = { success: true; data: T } | ErrorBody;
 
 /** A failed action result from a thrown value, through the same mapping as the route handlers. */
-export function actionFailure(error: unknown): Extract<ActionResult<never>, { ok: false }> {
-  const { body } = errorBodyOf(error, "action");
-  return body.fieldErrors ? { ok: false, error: body.error, code: body.code, fieldErrors: body.fieldErrors } : { ok: false, error: body.error, code: body.code };
+export function actionFailure(error: unknown): ErrorBody {
+  return errorBodyOf(error, "action").body;
 }
 
 const INPUT_SCHEMA = Symbol.for("aisec.actionInputSchema");
@@ -94,7 +94,7 @@ export function action<A, S extends z.ZodType, T>(
     sendMailQueuedBy(getDb, async () => {
       try {
         const actor = await guard();
-        return { ok: true, data: await fn(actor, parseInput(schema, input)) };
+        return { success: true, data: await fn(actor, parseInput(schema, input)) };
       } catch (error) {
         return actionFailure(error);
       }

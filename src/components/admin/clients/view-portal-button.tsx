@@ -5,28 +5,21 @@ import { useRouter } from "next/navigation";
 import { startViewAsClientAction } from "@/app/admin/(area)/clients/view-as-actions";
 import { Button } from "@/components/ui/button";
 import { Toast, useToast } from "@/components/ui/toast";
-import { useBusy } from "@/components/ui/use-busy";
+import { useChange } from "@/components/ui/use-change";
 
 /** View portal: opens the client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
 export function ViewPortalButton({ clientId, company }: { clientId: string; company: string }) {
   const { toast, show } = useToast();
   const router = useRouter();
-  const { busy, run } = useBusy();
+  const { busy, run } = useChange<"open">((message, tone) => show(message, 6000, tone));
+  // The action set a cookie, so Next drops its cached pages: the portal renders anew. The button
+  // stays busy until it is there.
   const start = () =>
-    run(
-      "open",
-      async (stayBusy) => {
-        const result = await startViewAsClientAction({ clientId });
-        if (!result.ok) {
-          show(result.error, 6000, "error");
-          return;
-        }
-        // The action set a cookie, so Next drops its cached pages: the portal renders anew.
-        stayBusy();
-        router.push("/client-portal");
-      },
-      () => show("Could not open the portal. Please try again.", 6000, "error"),
-    );
+    run("open", () => startViewAsClientAction({ clientId }), {
+      done: () => router.push("/client-portal"),
+      refresh: false,
+      unreachable: "Could not open the portal. Please try again.",
+    });
   return (
     <>
       <Button size="sm" variant="ghost" onClick={start} disabled={busy !== null} aria-label={`View portal of ${company}`} title="View portal (read only)">

@@ -58,7 +58,7 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
       "upload",
       async () => {
         const { status, body } = await sendWithProgress(form, setProgress);
-        return status >= 200 && status < 300 && body.success ? { ok: true as const, data: body } : { ok: false as const, error: body.error || GENERIC_ERROR };
+        return status >= 200 && status < 300 && body.success ? { success: true as const, data: body } : { success: false as const, error: body.error || GENERIC_ERROR };
       },
       {
         // The new document shows in Recent Uploads with this message.

@@ -41,7 +41,7 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
     if (inquiry.read) return;
     try {
       const result = await markInquiryReadAction({ inquiryId: inquiry.id });
-      if (result.ok) router.refresh();
+      if (result.success) router.refresh();
     } catch {
       // Reading still works; it stays marked new until the next successful open.
     }

@@ -21,7 +21,7 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
   /** A change, then the dialog's lists read again: both land before the busy state ends. */
   const withReload = async <T,>(change: Promise<ChangeResult<T>>): Promise<ChangeResult<T>> => {
     const result = await change;
-    if (result.ok) await invoices.reload();
+    if (result.success) await invoices.reload();
     return result;
   };
 

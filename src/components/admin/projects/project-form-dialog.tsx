@@ -1,9 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import type { z } from "zod";
+import { Controller } from "react-hook-form";
 import { listClientOptionsAction } from "@/app/admin/(area)/clients/actions";
 import { createProjectAction, updateProjectAction } from "@/app/admin/(area)/projects/actions";
 import { ClientPicker } from "@/components/admin/client-picker";
@@ -11,7 +8,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
-import { useChange } from "@/components/ui/use-change";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { formatCents } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { updateProjectSchema } from "@/lib/validation/admin";
@@ -21,73 +20,40 @@ import { Options } from "@/components/ui/options";
 
 // One form for create and edit: the edit schema (with id and status) validates both; a new
 // project gets a placeholder id and starts open, and the create action ignores both.
-const formSchema = updateProjectSchema;
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
 const NEW_ID = "00000000-0000-4000-8000-000000000000";
-
-type ClientOption = { id: string; company: string };
 
 export function ProjectFormDialog({ project, onClose, showToast }: { project: ProjectRowView | null; onClose: () => void; showToast: ShowToast }) {
   const isEdit = project !== null;
-  const [clients, setClients] = useState<ClientOption[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    defaultValues: {
-      id: project?.id ?? NEW_ID,
-      projectName: project?.projectName ?? "",
-      clientId: project?.clientId ?? "",
-      startDate: project?.startDate ?? localTodayIso(),
-      targetCompletionDate: project?.targetCompletionDate ?? "",
-      description: project?.description ?? "",
-      notes: project?.notes ?? "",
-      status: project?.status ?? "open",
-    },
+  const options = useReadOnShow("", () => listClientOptionsAction({}), "Failed to load clients");
+  const loadError = options.error ? "Failed to load clients" : null;
+  // Editing a project of a client that is no longer active keeps that client selectable.
+  const clients =
+    options.data && project && !options.data.some((c) => c.id === project.clientId) ? [{ id: project.clientId, company: project.company }, ...options.data] : options.data;
+  const form = useZodForm(updateProjectSchema, {
+    id: project?.id ?? NEW_ID,
+    projectName: project?.projectName ?? "",
+    clientId: project?.clientId ?? "",
+    startDate: project?.startDate ?? localTodayIso(),
+    targetCompletionDate: project?.targetCompletionDate ?? "",
+    description: project?.description ?? "",
+    notes: project?.notes ?? "",
+    status: project?.status ?? "open",
   });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    let cancelled = false;
-    listClientOptionsAction({})
-      .then((result) => {
-        if (cancelled) return;
-        if (!result.ok) return setLoadError("Failed to load clients");
-        const options = result.data;
-        // Editing a project of a client that is no longer active keeps that client selectable.
-        if (project && !options.some((c) => c.id === project.clientId)) options.unshift({ id: project.clientId, company: project.company });
-        setClients(options);
-      })
-      .catch(() => !cancelled && setLoadError("Failed to load clients"));
-    return () => {
-      cancelled = true;
-    };
-  }, [project]);
-
-  const { busy, run } = useChange<"save">((message, tone) => (tone === "error" ? setServerError(message) : showToast(message, 3000)));
-  const onSubmit = form.handleSubmit(({ id, status, ...fields }) => {
-    setServerError(null);
-    run("save", () => (isEdit ? updateProjectAction({ id, status, ...fields }) : createProjectAction(fields)), {
-      done: () => {
-        onClose();
-        return isEdit ? "Project updated successfully" : "Project created successfully";
-      },
-      refused: (refusal) => {
-        setServerError(refusal.error);
-        for (const [name, message] of Object.entries(refusal.fieldErrors ?? {})) {
-          if (name in fields) form.setError(name as keyof FormInput, { message });
-        }
-        return true;
-      },
-    });
+  // The toast shows with the list's new row.
+  const { onSubmit, message, busy } = useFormSubmit(form, ({ id, status, ...fields }) => (isEdit ? updateProjectAction({ id, status, ...fields }) : createProjectAction(fields)), {
+    done: () => {
+      onClose();
+      showToast(isEdit ? "Project updated successfully" : "Project created successfully", 3000);
+    },
   });
 
   const id = (name: string) => `project-${name}`;
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={isEdit ? "Edit Project" : "Create Project"}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
         <Field id={id("name")} label="Project name" error={errors.projectName?.message}>
           <Input {...fieldAria(id("name"), errors.projectName?.message)} {...form.register("projectName")} />
@@ -140,7 +106,7 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy !== null || !clients}>
+          <Button type="submit" disabled={busy || !clients}>
             {busy ? "Saving..." : isEdit ? "Save Changes" : "Create Project"}
           </Button>
         </div>

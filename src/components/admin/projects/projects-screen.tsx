@@ -3,11 +3,9 @@
 import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
-import type { Column } from "@/components/admin/data-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Button } from "@/components/ui/button";
-import type { ListEmptyTexts } from "@/components/admin/list-empty";
-import { ListTable } from "@/components/admin/list-table";
+import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";

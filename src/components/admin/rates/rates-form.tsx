@@ -1,14 +1,14 @@
 "use client";
 
 import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { type Path, useFieldArray, useWatch } from "react-hook-form";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { routeChange, useChange } from "@/components/ui/use-change";
+import { routeChange } from "@/components/ui/use-change";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { apiFetch } from "@/lib/api-client";
 import { type UpdateClientRatesInput, updateClientRatesSchema } from "@/lib/validation/admin";
 
@@ -27,7 +27,6 @@ type FormValues = UpdateClientRatesInput;
 type CardField = keyof FormValues["rates"][number];
 
 export function RatesForm({ clientId, initial, today }: { clientId: string; initial: RateCardDraft[]; today: string }) {
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   // The server's schema checks the form too (dollar strings in, cents out); the server parses the same strings again.
   const form = useZodForm(updateClientRatesSchema, { clientId, rates: initial.map(({ key: _key, ...card }) => card) });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "rates", keyName: "fieldKey" });
@@ -36,23 +35,14 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
 
   const add = () => append({ serviceType: "", hourlyRate: "", monthlyRetainer: "", discountTier: "", description: "", effectiveFrom: today });
 
-  const { busy, run } = useChange<"save">((text, tone) => setMessage({ tone, text }));
-  const saving = busy !== null;
-
-  const save = form.handleSubmit(
-    () => {
-      setMessage(null);
-      const values = form.getValues();
-      run("save", () => routeChange(apiFetch("/api/admin/update-client-rates", { method: "POST", json: values })), {
-        done: () => "Rates updated successfully!",
-        refused: (refusal) => {
-          for (const [name, text] of Object.entries(refusal.fieldErrors ?? {})) form.setError(name as Path<FormValues>, { message: text });
-          return false;
-        },
-      });
-    },
-    () => setMessage({ tone: "error", text: "Please correct the highlighted fields." }),
-  );
+  const {
+    onSubmit: save,
+    message,
+    busy: saving,
+  } = useFormSubmit(form, (values) => routeChange(apiFetch("/api/admin/update-client-rates", { method: "POST", json: values })), {
+    done: () => "Rates updated successfully!",
+    invalid: "Please correct the highlighted fields.",
+  });
 
   return (
     <form onSubmit={save} noValidate className="space-y-4">

@@ -1,7 +1,7 @@
 "use client";
 
 import { Link2 } from "lucide-react";
-import { type InputHTMLAttributes, useCallback, useEffect, useId, useState } from "react";
+import { type InputHTMLAttributes, useId, useState } from "react";
 import {
   getClientSquareCustomersAction,
   linkSquareCustomerAction,
@@ -14,6 +14,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { Loading } from "@/components/ui/spinner";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
 import { billingEmailSchema, squareCustomerIdSchema } from "@/lib/validation/admin";
@@ -36,37 +37,22 @@ export function ClientSquareCustomersButton({ clientId, company }: { clientId: s
 }
 
 function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId: string; company: string; onClose: () => void }) {
-  const [data, setData] = useState<ClientSquareCustomers | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data, error: loadError, reload } = useReadOnShow(clientId, () => getClientSquareCustomersAction({ clientId }), "Failed to load Square customers.");
+  const [changeError, setChangeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { busy, run } = useChange<"change">((message, tone) => (tone === "error" ? setError(message) : setNotice(message)));
+  const { busy, run } = useChange<"change">((message, tone) => (tone === "error" ? setChangeError(message) : setNotice(message)));
   const pending = busy !== null;
-
-  const load = useCallback(async () => {
-    try {
-      const result = await getClientSquareCustomersAction({ clientId });
-      if (result.ok) setData(result.data);
-      else setError(result.error);
-    } catch {
-      setError("Failed to load Square customers.");
-    }
-  }, [clientId]);
-
-  useEffect(() => {
-    // Fetching on open: the state updates happen after the request resolves.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
+  const error = changeError ?? loadError;
 
   /** Runs a change and reloads the dialog's rows before its busy state ends; the message says what happened. */
   const change = (call: () => Promise<ChangeResult<unknown>>, success: string) => {
-    setError(null);
+    setChangeError(null);
     setNotice(null);
     run(
       "change",
       async () => {
         const result = await call();
-        if (result.ok) await load();
+        if (result.success) await reload();
         return result;
       },
       { done: () => success },

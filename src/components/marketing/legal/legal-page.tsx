@@ -4,10 +4,10 @@ import { siteConfig } from "@/config/site";
 import { LEGAL_UPDATED_TEXT } from "@/lib/legal-pages";
 import { Icon } from "../icon";
 
-/** One legal page's own text; the shell around it (title, date, contact details) is `LegalPage`. */
-export type LegalDocument = { description: string; intro: ReactNode; body: ReactNode };
-
-/** Shell of a legal page: back link, title, date, the sections, then how to reach us. */
+/**
+ * The layout both legal pages share (docs/PRODUCT.md#legal-pages): back link, title, date, the
+ * page's introduction and sections (its own text, in its page.tsx), then how to reach us.
+ */
 export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 pb-20 pt-28 focus:outline-none sm:px-6 sm:pt-32">

@@ -1,12 +1,10 @@
 import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
-import type { Column } from "@/components/admin/data-table";
 import { FilterForm } from "@/components/admin/filter-form";
-import type { ListEmptyTexts } from "@/components/admin/list-empty";
-import { ListTable } from "@/components/admin/list-table";
+import { auditActionLabel } from "@/lib/domain/audit-action";
+import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
-import { auditActionLabel } from "@/lib/domain/audit-action";
 import { auditListQuerySchema } from "@/lib/validation/admin";
 import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";

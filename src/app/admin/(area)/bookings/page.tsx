@@ -1,10 +1,8 @@
 import { CalendarClock } from "lucide-react";
 import type { Metadata } from "next";
 import { BookingActions } from "@/components/admin/bookings/booking-actions";
-import type { Column } from "@/components/admin/data-table";
 import { FilterForm } from "@/components/admin/filter-form";
-import type { ListEmptyTexts } from "@/components/admin/list-empty";
-import { ListTable } from "@/components/admin/list-table";
+import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { StatusBadge } from "@/components/ui/status-badge";

@@ -1,10 +1,8 @@
 import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
-import type { Column } from "@/components/admin/data-table";
 import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
 import { ListControls } from "@/components/admin/list-controls";
-import type { ListEmptyTexts } from "@/components/admin/list-empty";
-import { ListTable } from "@/components/admin/list-table";
+import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { StatusBadge } from "@/components/ui/status-badge";

@@ -1,9 +1,7 @@
 import { ExternalLink, Percent, Repeat, TrendingUp, Users } from "lucide-react";
 import type { Metadata } from "next";
-import type { Column } from "@/components/admin/data-table";
 import { ListControls } from "@/components/admin/list-controls";
-import type { ListEmptyTexts } from "@/components/admin/list-empty";
-import { ListTable } from "@/components/admin/list-table";
+import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { StatCard } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";

@@ -1,15 +1,16 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-
-type ReadResult<T> = { ok: true; data: T } | { ok: false; error: string };
+import type { ChangeResult } from "./use-change";
 
 /**
- * Data a component reads with a server action when it shows (the page data does not carry it),
- * again whenever `key` changes and whenever `reload()` is called after a change. A failed read
+ * Data a component reads with a server action when it shows (the page data does not carry it:
+ * passkeys, sessions, a project's invoices), again whenever `key` changes and whenever `reload()`
+ * is called (a change awaits it, so the new list shows before its busy state ends). A failed read
  * keeps the last data and sets `error`: the action's message, or `failure` when it threw.
+ * `ReadStatus` shows the error and the loading line.
  */
-export function useActionData<T>(key: string, read: () => Promise<ReadResult<T>>, failure: string) {
+export function useReadOnShow<T>(key: string, read: () => Promise<ChangeResult<T>>, failure: string) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The latest read function without making every render a new request.
@@ -21,7 +22,7 @@ export function useActionData<T>(key: string, read: () => Promise<ReadResult<T>>
   const reload = useCallback(async () => {
     try {
       const result = await latest.current.read();
-      if (result.ok) {
+      if (result.success) {
         setData(result.data);
         setError(null);
       } else setError(result.error);
