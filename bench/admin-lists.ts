@@ -49,7 +49,9 @@ async function seed(db: ReturnType<typeof openPglite>["db"]) {
     (await db.execute(sql`select (select count(*) from clients)::int as clients, (select count(*) from projects)::int as projects,
       (select count(*) from invoices)::int as invoices`)) as unknown as { rows: { clients: number; projects: number; invoices: number }[] }
   ).rows;
-  console.info(`Seeded ${counts!.clients} clients, ${counts!.projects} projects, ${counts!.invoices} invoices in ${Math.round(performance.now() - started)} ms.\n`);
+  console.info(
+    `Seeded ${counts!.clients} clients, ${counts!.projects} projects, ${counts!.invoices} invoices in ${Math.round(performance.now() - started)} ms.\n`,
+  );
 }
 
 type Scenario = { screen: string; label: string; run: () => Promise<{ rows: unknown[]; total: number }> };

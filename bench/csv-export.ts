@@ -42,11 +42,21 @@ try {
   const { db } = handle;
   await seedDemoData(db, getStorage());
 
-  const users = Array.from({ length: CLIENTS }, (_, i) => ({ id: `bench-csv-${i}`, name: `Bench ${i}`, email: `bench-csv-${i}@example.test`, role: "client" as const }));
+  const users = Array.from({ length: CLIENTS }, (_, i) => ({
+    id: `bench-csv-${i}`,
+    name: `Bench ${i}`,
+    email: `bench-csv-${i}@example.test`,
+    role: "client" as const,
+  }));
   await db.insert(schema.user).values(users);
-  await db
-    .insert(schema.clients)
-    .values(users.map((u, i) => ({ userId: u.id, company: `Bench Company ${String(i).padStart(3, "0")}, "Ltd"`, contactPerson: u.name, contactEmail: u.email })));
+  await db.insert(schema.clients).values(
+    users.map((u, i) => ({
+      userId: u.id,
+      company: `Bench Company ${String(i).padStart(3, "0")}, "Ltd"`,
+      contactPerson: u.name,
+      contactEmail: u.email,
+    })),
+  );
 
   const seedStart = performance.now();
   // One INSERT … SELECT over generate_series: the database builds the rows itself. Every 50th
@@ -66,7 +76,13 @@ try {
       from generate_series(1, ${INVOICES}) as i,
            (select array_agg(id order by company) as ids from ${schema.clients}) as c`);
   await db.execute("analyze");
-  console.info("Seeded %d invoices over %d clients in %s s (%s)", INVOICES, CLIENTS, ((performance.now() - seedStart) / 1000).toFixed(1), label);
+  console.info(
+    "Seeded %d invoices over %d clients in %s s (%s)",
+    INVOICES,
+    CLIENTS,
+    ((performance.now() - seedStart) / 1000).toFixed(1),
+    label,
+  );
 
   const signIn = await getAuth().handler(
     new Request(`${ORIGIN}/api/auth/sign-in/email`, {
@@ -75,7 +91,10 @@ try {
       body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORDS.admin }),
     }),
   );
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   // Memory is sampled on every chunk as well as on a timer: with PGlite in memory the whole export
   // runs in promise jobs, and a timer does not fire until it has finished.
@@ -122,17 +141,32 @@ try {
   const mb = (value: number) => `${(value / 1024 / 1024).toFixed(1)} MB`;
   console.info("Admin invoices CSV export (%s)", label);
   console.info("  file:            %s", result.disposition);
-  console.info("  size:            %s, %d line feeds (header + %d invoices + line breaks inside quoted cells)", mb(result.bytes), result.newlines, INVOICES);
+  console.info(
+    "  size:            %s, %d line feeds (header + %d invoices + line breaks inside quoted cells)",
+    mb(result.bytes),
+    result.newlines,
+    INVOICES,
+  );
   console.info("  time:            %s s to the last byte (target under 5 s)", seconds.toFixed(2));
   // On a shared machine the wall time includes waiting for a core; the CPU time does not.
-  console.info("  CPU time:        %s s in this process (user + system; the database's own work aside on PostgreSQL)", ((cpu.user + cpu.system) / 1e6).toFixed(2));
-  console.info("  memory growth:   JS heap + buffers %s, RSS %s (target under 50 MB)", mb(peakHeap - (before.heapUsed + before.external + before.arrayBuffers)), mb(peakRss - before.rss));
+  console.info(
+    "  CPU time:        %s s in this process (user + system; the database's own work aside on PostgreSQL)",
+    ((cpu.user + cpu.system) / 1e6).toFixed(2),
+  );
+  console.info(
+    "  memory growth:   JS heap + buffers %s, RSS %s (target under 50 MB)",
+    mb(peakHeap - (before.heapUsed + before.external + before.arrayBuffers)),
+    mb(peakRss - before.rss),
+  );
   // The peak counts garbage not yet collected (the young generation fills up to its size before a
   // scavenge); what the export kept is what is left once collected.
   if (gc) {
     gc();
     const after = process.memoryUsage();
-    console.info("  kept afterwards: JS heap + buffers %s (collected)", mb(after.heapUsed + after.external + after.arrayBuffers - (before.heapUsed + before.external + before.arrayBuffers)));
+    console.info(
+      "  kept afterwards: JS heap + buffers %s (collected)",
+      mb(after.heapUsed + after.external + after.arrayBuffers - (before.heapUsed + before.external + before.arrayBuffers)),
+    );
   }
 } finally {
   await handle.close();

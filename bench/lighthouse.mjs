@@ -102,7 +102,9 @@ function summarize(lhr) {
     scriptTransfer: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     failing: Object.values(lhr.categories)
       .filter((category) => category.id !== "performance")
-      .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1))
+      .flatMap((category) =>
+        category.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1),
+      )
       .map((ref) => `${ref.id}: ${lhr.audits[ref.id].title}`),
   };
 }
@@ -181,7 +183,9 @@ try {
     median.scores.seo >= TARGETS.seo &&
     median.cls <= TARGETS.cls &&
     jsGzip / 1000 < TARGETS.jsKb;
-  console.info(`\nTargets (median perf ≥ ${TARGETS.performance}, a11y/bp/seo 100, CLS 0, JS < ${TARGETS.jsKb} KB gzipped): ${met ? "met" : "NOT met"}`);
+  console.info(
+    `\nTargets (median perf ≥ ${TARGETS.performance}, a11y/bp/seo 100, CLS 0, JS < ${TARGETS.jsKb} KB gzipped): ${met ? "met" : "NOT met"}`,
+  );
   if (check && !met) exitCode = 1;
 } catch (error) {
   console.error("[bench] failed:", error instanceof Error ? error.message : error);

@@ -16,7 +16,8 @@ const { migrateDatabase } = await import("../src/server/core/db/migrate");
 const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
-const { getThreadPage, listAdminThreads, listClientThreads, countAdminUnreadThreads } = await import("../src/server/modules/messages/messages-read");
+const { getThreadPage, listAdminThreads, listClientThreads, countAdminUnreadThreads } =
+  await import("../src/server/modules/messages/messages-read");
 const schema = await import("../src/server/core/db/schema");
 
 const THREADS = 300;
@@ -50,11 +51,24 @@ try {
 
   const threads = await db
     .insert(schema.messageThreads)
-    .values(Array.from({ length: THREADS }, (_, i) => ({ clientId, subject: `Thread ${i + 1}`, lastMessageAt: new Date(Date.now() - i * 60_000) })))
+    .values(
+      Array.from({ length: THREADS }, (_, i) => ({
+        clientId,
+        subject: `Thread ${i + 1}`,
+        lastMessageAt: new Date(Date.now() - i * 60_000),
+      })),
+    )
     .returning({ id: schema.messageThreads.id });
   // Three messages in each thread, one long thread of 1,000 with a file on every tenth message.
   const short = threads.slice(1).flatMap((t, i) =>
-    Array.from({ length: 3 }, (_, j) => ({ threadId: t.id, authorId: j % 2 ? adminId : userId, authorRole: (j % 2 ? "admin" : "client") as "admin" | "client", authorName: j % 2 ? "Bench Admin" : "Bench Client", body: `Message ${i}.${j}`, createdAt: new Date(Date.now() - (i * 3 + j) * 60_000) })),
+    Array.from({ length: 3 }, (_, j) => ({
+      threadId: t.id,
+      authorId: j % 2 ? adminId : userId,
+      authorRole: (j % 2 ? "admin" : "client") as "admin" | "client",
+      authorName: j % 2 ? "Bench Admin" : "Bench Client",
+      body: `Message ${i}.${j}`,
+      createdAt: new Date(Date.now() - (i * 3 + j) * 60_000),
+    })),
   );
   for (let i = 0; i < short.length; i += 1_000) await db.insert(schema.messages).values(short.slice(i, i + 1_000));
   const longId = threads[0]!.id;
@@ -73,7 +87,15 @@ try {
     )
     .returning({ id: schema.messages.id });
   await db.insert(schema.messageAttachments).values(
-    long.filter((_, i) => i % 10 === 0).map((m, i) => ({ messageId: m.id, name: `evidence-${i}.pdf`, storageKey: `bench/attachment-${i}.pdf`, fileSize: 1_000 + i, mimeType: "application/pdf" })),
+    long
+      .filter((_, i) => i % 10 === 0)
+      .map((m, i) => ({
+        messageId: m.id,
+        name: `evidence-${i}.pdf`,
+        storageKey: `bench/attachment-${i}.pdf`,
+        fileSize: 1_000 + i,
+        mimeType: "application/pdf",
+      })),
   );
   await db.execute("analyze");
 
@@ -94,16 +116,43 @@ try {
     }
     times.sort((a, b) => a - b);
     const ms = (value: number) => `${value.toFixed(1)} ms`;
-    console.info("  %s: %d queries, median %s, p95 %s (%s)", name.padEnd(28), queries, ms(times[Math.floor(RUNS / 2)]!), ms(times[Math.ceil(RUNS * 0.95) - 1]!), describe(result!));
+    console.info(
+      "  %s: %d queries, median %s, p95 %s (%s)",
+      name.padEnd(28),
+      queries,
+      ms(times[Math.floor(RUNS / 2)]!),
+      ms(times[Math.ceil(RUNS * 0.95) - 1]!),
+      describe(result!),
+    );
   };
 
   console.info("Messages (%s, %d runs after 3 warm-ups)", label, RUNS);
-  await measure("client thread list", () => listClientThreads(db, { actor }), (r) => `${r.length} threads`);
-  await measure("admin thread list", () => listAdminThreads(db, { actor: admin, filter: { unread: false } }), (r) => `${r.length} threads`);
-  await measure("admin unread count", () => countAdminUnreadThreads(db, { actor: admin }), (r) => `${r} unread`);
-  await measure("open 1,000-message thread", () => getThreadPage(db, { actor, threadId: longId }), (r) => `${r.messages.length} shown, older: ${r.hasOlder}`);
+  await measure(
+    "client thread list",
+    () => listClientThreads(db, { actor }),
+    (r) => `${r.length} threads`,
+  );
+  await measure(
+    "admin thread list",
+    () => listAdminThreads(db, { actor: admin, filter: { unread: false } }),
+    (r) => `${r.length} threads`,
+  );
+  await measure(
+    "admin unread count",
+    () => countAdminUnreadThreads(db, { actor: admin }),
+    (r) => `${r} unread`,
+  );
+  await measure(
+    "open 1,000-message thread",
+    () => getThreadPage(db, { actor, threadId: longId }),
+    (r) => `${r.messages.length} shown, older: ${r.hasOlder}`,
+  );
   const oldestShown = (await getThreadPage(db, { actor, threadId: longId })).messages[0]!.id;
-  await measure("load older page", () => getThreadPage(db, { actor, threadId: longId, before: oldestShown }), (r) => `${r.messages.length} shown`);
+  await measure(
+    "load older page",
+    () => getThreadPage(db, { actor, threadId: longId, before: oldestShown }),
+    (r) => `${r.messages.length} shown`,
+  );
 } finally {
   await handle.close();
   await drop();

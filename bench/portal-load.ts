@@ -77,8 +77,20 @@ try {
       squarePaymentUrl: `https://squareup.com/pay-invoice/bench-${i + 1}`,
       paymentSchedule: withSchedule
         ? [
-            { requestType: "DEPOSIT", percentageRequested: "50", dueDate: "2026-01-15", computedAmountCents: amountCents / 2, totalCompletedAmountCents: amountCents / 2 },
-            { requestType: "BALANCE", percentageRequested: null, dueDate: "2026-03-15", computedAmountCents: amountCents / 2, totalCompletedAmountCents: 0 },
+            {
+              requestType: "DEPOSIT",
+              percentageRequested: "50",
+              dueDate: "2026-01-15",
+              computedAmountCents: amountCents / 2,
+              totalCompletedAmountCents: amountCents / 2,
+            },
+            {
+              requestType: "BALANCE",
+              percentageRequested: null,
+              dueDate: "2026-03-15",
+              computedAmountCents: amountCents / 2,
+              totalCompletedAmountCents: 0,
+            },
           ]
         : [],
     };
@@ -130,11 +142,31 @@ try {
   const payloadKb = Buffer.byteLength(JSON.stringify(result)) / 1024;
 
   console.info("Client portal load (%s, %d runs after 3 warm-ups)", label, RUNS);
-  console.info("  client data:        %d projects, %d invoices, %d documents", result!.projects.length, result!.billing.invoiceCount, result!.documents.length);
+  console.info(
+    "  client data:        %d projects, %d invoices, %d documents",
+    result!.projects.length,
+    result!.billing.invoiceCount,
+    result!.documents.length,
+  );
   console.info("  queries per load:   %d", queries);
-  console.info("  server time:        median %s, min %s, p95 %s, max %s", ms(times[Math.floor(RUNS / 2)]!), ms(times[0]!), ms(times[Math.ceil(RUNS * 0.95) - 1]!), ms(times[RUNS - 1]!));
-  console.info("  data sent to page:  %s KB (the first %d invoices; the rest page in on demand)", payloadKb.toFixed(1), result!.invoices.length);
-  console.info("  balance due:        %d cents over %d pending and %d overdue invoices", result!.billing.balanceDueCents, result!.billing.pendingCount, result!.billing.overdueCount);
+  console.info(
+    "  server time:        median %s, min %s, p95 %s, max %s",
+    ms(times[Math.floor(RUNS / 2)]!),
+    ms(times[0]!),
+    ms(times[Math.ceil(RUNS * 0.95) - 1]!),
+    ms(times[RUNS - 1]!),
+  );
+  console.info(
+    "  data sent to page:  %s KB (the first %d invoices; the rest page in on demand)",
+    payloadKb.toFixed(1),
+    result!.invoices.length,
+  );
+  console.info(
+    "  balance due:        %d cents over %d pending and %d overdue invoices",
+    result!.billing.balanceDueCents,
+    result!.billing.pendingCount,
+    result!.billing.overdueCount,
+  );
 } finally {
   await handle.close();
   await drop();

@@ -39,7 +39,10 @@ async function signInAll(cluster) {
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
         const browser = new Browser(cluster.appUrl, address, undefined, agent);
         const email = ACCOUNTS[n % ACCOUNTS.length];
-        const response = await browser.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: PASSWORD, rememberMe: true } });
+        const response = await browser.request("/api/auth/sign-in/email", {
+          method: "POST",
+          json: { email, password: PASSWORD, rememberMe: true },
+        });
         if (response.status !== 200) throw new Error(`sign-in of user ${n} failed: ${response.status} ${response.text()}`);
         users.push({ browser, email });
       }
@@ -92,8 +95,17 @@ async function run(label, users, documentIds) {
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const result = { label, requests: latencies.length, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
-  console.info(`${label.padEnd(16)} ${String(result.requests).padStart(7)} requests  ${result.rps.toFixed(1).padStart(7)} req/s  p50 ${result.p50.toFixed(0).padStart(6)} ms  p99 ${result.p99.toFixed(0).padStart(6)} ms  errors ${errors}${errors ? ` (${[...errorKinds].map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""}`);
+  const result = {
+    label,
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+  console.info(
+    `${label.padEnd(16)} ${String(result.requests).padStart(7)} requests  ${result.rps.toFixed(1).padStart(7)} req/s  p50 ${result.p50.toFixed(0).padStart(6)} ms  p99 ${result.p99.toFixed(0).padStart(6)} ms  errors ${errors}${errors ? ` (${[...errorKinds].map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""}`,
+  );
   return result;
 }
 
@@ -114,7 +126,9 @@ try {
   cluster.proxy.setUpstreams([cluster.instances[0].port]);
   await Promise.all(cluster.instances.slice(1).map((i) => i.signal("SIGTERM")));
   const one = await run("one instance", users, documentIds);
-  console.info(`ratio (three / one): ${(three.rps / one.rps).toFixed(2)}x req/s; p50 ${(one.p50 / three.p50).toFixed(2)}x lower, p99 ${(one.p99 / three.p99).toFixed(2)}x lower with three`);
+  console.info(
+    `ratio (three / one): ${(three.rps / one.rps).toFixed(2)}x req/s; p50 ${(one.p50 / three.p50).toFixed(2)}x lower, p99 ${(one.p99 / three.p99).toFixed(2)}x lower with three`,
+  );
   for (const { browser } of users) browser.agent?.destroy();
 } finally {
   await cluster.stop();

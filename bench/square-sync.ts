@@ -53,7 +53,9 @@ try {
   // The share of the time spent reading Square (HTTP and the SDK's parsing), without the database.
   const started = performance.now();
   await fetchSquareSnapshot(createSquareClient(squareConfig()!, token.accessToken));
-  console.info(`${"Square reads".padEnd(14)} ${((performance.now() - started) / 1000).toFixed(2).padStart(6)} s  (the fetch phase alone, for comparison)`);
+  console.info(
+    `${"Square reads".padEnd(14)} ${((performance.now() - started) / 1000).toFixed(2).padStart(6)} s  (the fetch phase alone, for comparison)`,
+  );
   console.info(first < 10 ? "target met: first sync under 10 s" : "TARGET MISSED: first sync took 10 s or more");
 } finally {
   installDbHandle(undefined);

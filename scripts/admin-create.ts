@@ -10,7 +10,10 @@ import { CliError, withCliDatabase } from "./cli-db";
 
 const argsSchema = z.object({
   email: z.email({ error: "--email must be a valid email address" }),
-  password: z.string({ error: "--password-stdin (or --password) is required" }).min(8, "The password must be at least 8 characters").max(128),
+  password: z
+    .string({ error: "--password-stdin (or --password) is required" })
+    .min(8, "The password must be at least 8 characters")
+    .max(128),
   name: z.string().min(1).max(200).default("Administrator"),
 });
 

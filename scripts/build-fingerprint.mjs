@@ -7,7 +7,18 @@ import path from "node:path";
 import { readStaticPageCsp } from "./static-page-csp.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const INPUTS = ["src", "public", "scripts/ensure-build.mjs", "scripts/compile-hints.mjs", "scripts/static-page-csp.mjs", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
+const INPUTS = [
+  "src",
+  "public",
+  "scripts/ensure-build.mjs",
+  "scripts/compile-hints.mjs",
+  "scripts/static-page-csp.mjs",
+  "package.json",
+  "package-lock.json",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 // Public values read by statically rendered pages (src/config/site.ts).
 const BAKED_ENV = ["SITE_NAME", "SITE_SHORT_NAME", "CONTACT_EMAIL", "BLOG_URL", "SOCIAL_LINKEDIN_URL", "SOCIAL_GITHUB_URL", "SOCIAL_X_URL"];
 export const FINGERPRINT_FILE = path.join(ROOT, ".next", "BUILD_FINGERPRINT");

@@ -8,7 +8,9 @@ import { CliError, withCliDatabase } from "./cli-db";
 await withCliDatabase(async (handle) => {
   const env = serverEnv();
   if (env.isProduction && !env.seedDemo) {
-    throw new CliError("This is a production deployment (APP_ENV=production or DATABASE_URL): the demo accounts have published passwords. Set SEED_DEMO=true to seed them anyway.");
+    throw new CliError(
+      "This is a production deployment (APP_ENV=production or DATABASE_URL): the demo accounts have published passwords. Set SEED_DEMO=true to seed them anyway.",
+    );
   }
   const { seeded } = await seedDemoData(handle.db, getStorage());
   console.info(seeded ? "Demo data seeded." : "The database already has users: nothing seeded.");

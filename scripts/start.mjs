@@ -116,7 +116,10 @@ async function shutdown(signal) {
   }
   const stopTasks = globalThis[STOP_TASKS];
   if (typeof stopTasks === "function") {
-    const stopped = await withTimeout(Promise.resolve().then(() => stopTasks()), TASKS_MS).catch((error) => {
+    const stopped = await withTimeout(
+      Promise.resolve().then(() => stopTasks()),
+      TASKS_MS,
+    ).catch((error) => {
       console.error("[start] stopping the server tasks failed:", error);
       return false;
     });

@@ -87,7 +87,9 @@ function prerenderedPages(nextDir) {
     .filter(({ file }) => fs.existsSync(file));
   for (const { route, entry } of pages) {
     if (typeof entry.initialRevalidateSeconds === "number") {
-      throw new Error(`static page CSP: ${route} is regenerated at run time (revalidate ${entry.initialRevalidateSeconds}), so its script hashes would go stale: remove its \`revalidate\``);
+      throw new Error(
+        `static page CSP: ${route} is regenerated at run time (revalidate ${entry.initialRevalidateSeconds}), so its script hashes would go stale: remove its \`revalidate\``,
+      );
     }
   }
   return pages;
@@ -122,7 +124,9 @@ export function readStaticPageCsp(nextDir) {
   if (parsed?.buildId !== buildId) throw new Error(`${file} belongs to another build: build with \`npm run build\`.`);
   const pages = parsed.pages;
   const valid =
-    pages && typeof pages === "object" && Object.values(pages).every((list) => Array.isArray(list) && list.every((s) => typeof s === "string" && HASH_SOURCE.test(s)));
+    pages &&
+    typeof pages === "object" &&
+    Object.values(pages).every((list) => Array.isArray(list) && list.every((s) => typeof s === "string" && HASH_SOURCE.test(s)));
   if (!valid) throw new Error(`${file} is malformed: build with \`npm run build\`.`);
   return pages;
 }

@@ -18,6 +18,7 @@ const stages = [
   [
     { name: "typecheck", cmd: node(bin("typescript", "bin/tsc"), "--noEmit") },
     { name: "lint", cmd: node(bin("eslint", "bin/eslint.js"), "--max-warnings", "0", ".") },
+    { name: "format (prettier --check)", cmd: node(bin("prettier", "bin/prettier.cjs"), "--check", "--log-level", "warn", ".") },
     { name: "schema and migrations agree", cmd: node("scripts/check-migrations.mjs") },
     { name: "unit tests", cmd: vitest("unit") },
   ],

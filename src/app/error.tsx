@@ -13,7 +13,11 @@ export default function ErrorBoundary({ error, reset }: { error: Error & { diges
       <p className="max-w-md text-muted">An unexpected error occurred. Please try again.</p>
       {error.digest ? <p className="font-mono text-xs text-muted">Reference: {error.digest}</p> : null}
       <div className="flex gap-3">
-        <button type="button" onClick={reset} className="rounded-md bg-accent-strong px-4 py-2 font-semibold text-slate-950 hover:bg-accent">
+        <button
+          type="button"
+          onClick={reset}
+          className="rounded-md bg-accent-strong px-4 py-2 font-semibold text-slate-950 hover:bg-accent"
+        >
           Try again
         </button>
         <Link href="/" className="rounded-md border border-border px-4 py-2 hover:bg-surface-2">

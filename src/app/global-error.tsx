@@ -7,7 +7,9 @@ export default function GlobalError({ reset }: { error: Error; reset: () => void
         <main role="alert" style={{ minHeight: "100vh", display: "grid", placeItems: "center", textAlign: "center" }}>
           <div>
             <h1>Something went wrong</h1>
-            <button type="button" onClick={reset}>Try again</button>
+            <button type="button" onClick={reset}>
+              Try again
+            </button>
           </div>
         </main>
       </body>

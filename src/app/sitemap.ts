@@ -9,6 +9,11 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const { appUrl } = serverEnv();
   return [
     { url: `${appUrl}/`, changeFrequency: "monthly", priority: 1 },
-    ...Object.values(LEGAL_PAGES).map(({ path }) => ({ url: `${appUrl}${path}`, lastModified: LEGAL_UPDATED, changeFrequency: "yearly" as const, priority: 0.3 })),
+    ...Object.values(LEGAL_PAGES).map(({ path }) => ({
+      url: `${appUrl}${path}`,
+      lastModified: LEGAL_UPDATED,
+      changeFrequency: "yearly" as const,
+      priority: 0.3,
+    })),
   ];
 }

@@ -34,7 +34,11 @@ export declare const AUTH_SECRET_REQUIRED: string;
 export declare function s3SettingsOf(env: Pick<ParsedEnv, "s3">): S3Settings | null;
 export declare function storageChoiceOf(env: Pick<ParsedEnv, "s3" | "storage" | "isProduction">): "disk" | "s3";
 export declare function mailTransportOf(env: Pick<ParsedEnv, "smtpUrl" | "mailTransport" | "isProduction">): "smtp" | "log";
-export declare function decideSeedDemo(env: { seedDemo: string | undefined; isProduction: boolean; databaseUrl: string | undefined }): boolean;
+export declare function decideSeedDemo(env: {
+  seedDemo: string | undefined;
+  isProduction: boolean;
+  databaseUrl: string | undefined;
+}): boolean;
 
 export type SquareEnv = {
   applicationId: string | undefined;

@@ -133,7 +133,13 @@ export const envSchema = z
       trustProxy: raw.TRUST_PROXY,
       auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
       storage: raw.STORAGE,
-      s3: { endpoint: raw.S3_ENDPOINT, bucket: raw.S3_BUCKET, region: raw.S3_REGION, accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY },
+      s3: {
+        endpoint: raw.S3_ENDPOINT,
+        bucket: raw.S3_BUCKET,
+        region: raw.S3_REGION,
+        accessKeyId: raw.S3_ACCESS_KEY_ID,
+        secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+      },
     };
   });
 
@@ -147,7 +153,13 @@ export function parseEnv(raw = process.env) {
 export const AUTH_SECRET_REQUIRED = "AUTH_SECRET is required in production (32+ random characters, the same on every instance).";
 
 const S3_REQUIRED = /** @type {const} */ (["bucket", "region", "accessKeyId", "secretAccessKey"]);
-const S3_NAMES = { endpoint: "S3_ENDPOINT", bucket: "S3_BUCKET", region: "S3_REGION", accessKeyId: "S3_ACCESS_KEY_ID", secretAccessKey: "S3_SECRET_ACCESS_KEY" };
+const S3_NAMES = {
+  endpoint: "S3_ENDPOINT",
+  bucket: "S3_BUCKET",
+  region: "S3_REGION",
+  accessKeyId: "S3_ACCESS_KEY_ID",
+  secretAccessKey: "S3_SECRET_ACCESS_KEY",
+};
 const S3_VARIABLES = "S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY";
 
 /**
@@ -159,7 +171,9 @@ export function s3SettingsOf(env) {
   if (present.length === 0) return null;
   const missing = S3_REQUIRED.filter((key) => !env.s3[key]);
   if (missing.length > 0) {
-    throw new Error(`S3 storage is partly configured: set ${missing.map((k) => S3_NAMES[k]).join(", ")} as well (or unset ${present.map((k) => S3_NAMES[k]).join(", ")}).`);
+    throw new Error(
+      `S3 storage is partly configured: set ${missing.map((k) => S3_NAMES[k]).join(", ")} as well (or unset ${present.map((k) => S3_NAMES[k]).join(", ")}).`,
+    );
   }
   return env.s3;
 }
@@ -173,7 +187,9 @@ export function storageChoiceOf(env) {
   if (env.storage === "disk") return "disk";
   if (s3SettingsOf(env)) return "s3";
   if (env.storage === "s3" || env.isProduction) {
-    throw new Error(`Document storage is not configured: set ${S3_VARIABLES} (S3-compatible storage), or STORAGE=disk to keep documents under DATA_DIR (a single instance only).`);
+    throw new Error(
+      `Document storage is not configured: set ${S3_VARIABLES} (S3-compatible storage), or STORAGE=disk to keep documents under DATA_DIR (a single instance only).`,
+    );
   }
   return "disk";
 }

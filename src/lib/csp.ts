@@ -15,7 +15,14 @@ export const CSP_REPORT_GROUP = "csp";
  * their scripts are allowed by the hashes the build computed (staticPagePolicy).
  * tests/unit/csp-pages.test.ts checks every page on disk against these two lists.
  */
-export const DYNAMIC_PAGE_PREFIXES: readonly string[] = ["/client-portal", "/admin", "/forgot-password", "/reset-password", "/unsubscribe", "/dev"];
+export const DYNAMIC_PAGE_PREFIXES: readonly string[] = [
+  "/client-portal",
+  "/admin",
+  "/forgot-password",
+  "/reset-password",
+  "/unsubscribe",
+  "/dev",
+];
 /** Prerendered at build time and never rendered again (○ in the build output). */
 export const STATIC_PAGE_PATHS: readonly string[] = ["/", ...Object.values(LEGAL_PAGES).map((page) => page.path)];
 /** The prerendered 404 page, which Next serves for any address that matches no route. */
@@ -135,7 +142,9 @@ export function pageSecurityHeaders(
 ): PageSecurityHeaders {
   const isHttps = isHttpsAppUrl(appUrl);
   const isDynamic = isDev || isDynamicPagePath(pathname);
-  const policy = isDynamic ? dynamicPagePolicy(nonce, { isDev, isHttps }) : staticPagePolicy(staticHashesFor(pathname, staticPages), { isHttps });
+  const policy = isDynamic
+    ? dynamicPagePolicy(nonce, { isDev, isHttps })
+    : staticPagePolicy(staticHashesFor(pathname, staticPages), { isHttps });
   const response: Record<string, string> = {
     "Content-Security-Policy": policy,
     "Reporting-Endpoints": `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,

@@ -12,4 +12,9 @@ export type LegalPageKey = keyof typeof LEGAL_PAGES;
 export const LEGAL_UPDATED = new Date("2025-10-14T00:00:00Z");
 
 /** "October 14, 2025": the date as the pages show it. */
-export const LEGAL_UPDATED_TEXT = LEGAL_UPDATED.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+export const LEGAL_UPDATED_TEXT = LEGAL_UPDATED.toLocaleDateString("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});

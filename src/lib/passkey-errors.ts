@@ -34,7 +34,8 @@ export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony): 
   const code = typeof e.code === "string" ? e.code : "";
   if (code === "ERROR_CEREMONY_ABORTED" || name === "AbortError") return null;
   if (name === "NotAllowedError") return PASSKEY_MESSAGES.cancelled;
-  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError" || code === "PREVIOUSLY_REGISTERED") return PASSKEY_MESSAGES.alreadyRegistered;
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError" || code === "PREVIOUSLY_REGISTERED")
+    return PASSKEY_MESSAGES.alreadyRegistered;
   if (name === "SecurityError") return PASSKEY_MESSAGES.wrongSite;
   if (code === "PASSKEY_NOT_FOUND") return PASSKEY_MESSAGES.unknownPasskey;
   if (code === "SESSION_NOT_FRESH") return PASSKEY_MESSAGES.signInAgain;
@@ -42,6 +43,7 @@ export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony): 
   if (code === "USER_VERIFICATION_REQUIRED") return PASSKEY_MESSAGES.userVerificationRequired;
   if (code === "PASSKEY_NEEDS_CONFIRMATION") return PASSKEY_MESSAGES.needsConfirmation;
   if (e.status === 429) return PASSKEY_MESSAGES.tooMany;
-  if (name === "NotSupportedError" || code === "WEBAUTHN_UNSUPPORTED") return ceremony === "sign-in" ? PASSKEY_MESSAGES.unsupported : PASSKEY_MESSAGES.unsupportedRegister;
+  if (name === "NotSupportedError" || code === "WEBAUTHN_UNSUPPORTED")
+    return ceremony === "sign-in" ? PASSKEY_MESSAGES.unsupported : PASSKEY_MESSAGES.unsupportedRegister;
   return ceremony === "sign-in" ? PASSKEY_MESSAGES.failed : PASSKEY_MESSAGES.registerFailed;
 }

@@ -31,7 +31,9 @@ test("a client signs out another browser from the sessions list, then changes th
   await expect(sessionsList(me).getByRole("listitem")).toHaveCount(2);
   await expect(sessionsList(me).getByRole("listitem").first()).toContainText("This device");
   await expect(sessionsList(me).getByRole("listitem").first()).toContainText("Chrome");
-  await sessionsList(me).getByRole("button", { name: /^Sign out / }).click();
+  await sessionsList(me)
+    .getByRole("button", { name: /^Sign out / })
+    .click();
   await expect(me.getByRole("status").filter({ hasText: "The session was signed out." })).toBeVisible();
   await expect(sessionsList(me).getByRole("listitem")).toHaveCount(1);
 
@@ -63,7 +65,10 @@ test("a client signs out another browser from the sessions list, then changes th
   await elsewhere.close();
 });
 
-test("a company's requirement sends its user to enrolment; an admin resets the user's two-factor from the row", async ({ page, browser }) => {
+test("a company's requirement sends its user to enrolment; an admin resets the user's two-factor from the row", async ({
+  page,
+  browser,
+}) => {
   await signInViaApi(page, DEMO.admin);
   const password = "required-e2e-password";
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Required", password);
@@ -90,7 +95,9 @@ test("a company's requirement sends its user to enrolment; an admin resets the u
   await card.getByLabel("Current password").fill(password);
   await card.getByRole("button", { name: "Continue" }).click();
   const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
-  await card.getByLabel("6-digit code").fill(new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
+  await card
+    .getByLabel("6-digit code")
+    .fill(new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
   await card.getByRole("button", { name: "Confirm" }).click();
   // The portal opens on Settings, with the backup codes on screen until saved.
   await expect(me.getByRole("navigation", { name: "Portal sections" })).toBeVisible();

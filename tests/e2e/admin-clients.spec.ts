@@ -35,15 +35,24 @@ test("layout and dashboard: figures, bookings with details, inquiries", async ({
   const bookings = page.getByRole("region", { name: "Pending Service Bookings" });
   if (await bookings.getByText("No pending bookings").isHidden()) {
     // The way to the whole list shows for any number of pending bookings, even one.
-    await expect(bookings.getByRole("link", { name: /^View All \d+ Bookings$/ })).toHaveAttribute("href", "/admin/bookings?status=pending&sort=urgency");
-    await bookings.getByRole("button", { name: /^View details of/ }).first().click();
+    await expect(bookings.getByRole("link", { name: /^View All \d+ Bookings$/ })).toHaveAttribute(
+      "href",
+      "/admin/bookings?status=pending&sort=urgency",
+    );
+    await bookings
+      .getByRole("button", { name: /^View details of/ })
+      .first()
+      .click();
     const details = page.getByRole("dialog", { name: "Booking request" });
     await expect(details.getByText("Project description")).toBeVisible();
     await details.getByRole("button", { name: "Close" }).first().click();
   }
 
   const inquiries = page.getByRole("region", { name: "Contact Inquiries" });
-  await inquiries.getByRole("button", { name: /^Read the inquiry from/ }).first().click();
+  await inquiries
+    .getByRole("button", { name: /^Read the inquiry from/ })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: /^Inquiry from/ })).toBeVisible();
   await page.keyboard.press("Escape");
 });
@@ -86,7 +95,9 @@ test("create a client, find it in the list, refuse a duplicate, sign in as it th
   await page.keyboard.press("Escape");
 
   // The invited client follows the link in a browser of its own.
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   const invited = await context.newPage();
   const password = `pw-${uniqueSuffix()}-long`;
   await acceptInvitation(invited, client.inviteUrl, password);

@@ -24,14 +24,19 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
   await expect(item).toContainText(/minutes? ago/);
 
   // View opens the signed link in a new tab.
-  const [popup] = await Promise.all([page.waitForEvent("popup"), item.getByRole("link", { name: `View ${fileName} (opens in a new tab)` }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    item.getByRole("link", { name: `View ${fileName} (opens in a new tab)` }).click(),
+  ]);
   await popup.waitForLoadState();
   expect(popup.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\?expires=\d+&sig=[\w-]+&disposition=inline$/);
   await popup.close();
 
   // The client sees it in the portal.
   const password = `pw-${uniqueSuffix()}-long`;
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   const portal = await context.newPage();
   await acceptInvitation(portal, client.inviteUrl, password);
   await signInViaApi(portal, { email: client.email, password });
@@ -41,7 +46,12 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
   await expect(portal.getByRole("button", { name: `Download ${fileName}`, exact: true })).toBeVisible();
 
   // Delete with the exact confirmation.
-  const confirmation = new Promise<string>((resolve) => page.once("dialog", (d) => { resolve(d.message()); void d.accept(); }));
+  const confirmation = new Promise<string>((resolve) =>
+    page.once("dialog", (d) => {
+      resolve(d.message());
+      void d.accept();
+    }),
+  );
   await item.getByRole("button", { name: `Delete ${fileName}` }).click();
   expect(await confirmation).toBe(`Are you sure you want to delete "${fileName}"? This cannot be undone.`);
   await expect(page.getByText("Document deleted successfully")).toBeVisible();
@@ -57,7 +67,9 @@ test("an executable renamed .pdf is refused and not listed", async ({ page }) =>
   await page.goto("/admin/documents");
   const name = `setup-${uniqueSuffix()}.pdf`;
   await pickClient(page, "Client", "Acme Robotics");
-  await page.getByLabel("File", { exact: true }).setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]) });
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]) });
   await page.getByRole("button", { name: "Upload Document" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The file's content is not a valid PDF file." })).toBeVisible();
   await page.reload();

@@ -45,7 +45,10 @@ test("create, edit, change status inline, link and unlink invoices", async ({ pa
   await expect(page.getByRole("row", { name: new RegExp(name) }).getByLabel(`Status of ${name}`)).toHaveValue("on_hold");
 
   // Link two invoices, unlink one.
-  await page.getByRole("row", { name: new RegExp(name) }).getByRole("button", { name: `Link invoices to ${name}` }).click();
+  await page
+    .getByRole("row", { name: new RegExp(name) })
+    .getByRole("button", { name: `Link invoices to ${name}` })
+    .click();
   const manage = page.getByRole("dialog", { name: "Manage Invoices" });
   await expect(manage.getByText("0 invoice(s) selected")).toBeVisible();
   await expect(manage.getByRole("button", { name: "Link Selected" })).toBeDisabled();

@@ -54,7 +54,9 @@ test("save rates and see them in the client's portal", async ({ page, browser })
   await expect(page.getByLabel("Service type").nth(2)).toHaveValue("Red Team Retainer");
 
   const password = `pw-${uniqueSuffix()}-long`;
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.252.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.252.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   const portal = await context.newPage();
   await acceptInvitation(portal, client.inviteUrl, password);
   await signInViaApi(portal, { email: client.email, password });

@@ -183,7 +183,14 @@ test.describe("admin login (/admin/login)", () => {
   });
 });
 
-const ADMIN_ROUTES = ["/admin/dashboard", "/admin/clients", "/admin/projects", "/admin/subscriptions", "/admin/documents", "/admin/client-rates"];
+const ADMIN_ROUTES = [
+  "/admin/dashboard",
+  "/admin/clients",
+  "/admin/projects",
+  "/admin/subscriptions",
+  "/admin/documents",
+  "/admin/client-rates",
+];
 
 test.describe("admin guard", () => {
   for (const route of ADMIN_ROUTES) {

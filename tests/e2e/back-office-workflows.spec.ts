@@ -56,7 +56,10 @@ test("an inquiry from the contact form becomes a client, and the inquiry is link
   await row.getByRole("button", { name: `Open the inquiry from ${inquiry.name}` }).click();
   const opened = page.getByRole("dialog", { name: `Inquiry from ${inquiry.name}` });
   await expect(opened.getByText(inquiry.message)).toBeVisible();
-  await expect(opened.getByRole("link", { name: "Reply" })).toHaveAttribute("href", new RegExp(`^mailto:${encodeURIComponent(inquiry.email)}\\?subject=`));
+  await expect(opened.getByRole("link", { name: "Reply" })).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:${encodeURIComponent(inquiry.email)}\\?subject=`),
+  );
   await opened.getByRole("button", { name: "Create client from inquiry" }).click();
 
   // Create New Client, prefilled from the inquiry.
@@ -153,7 +156,9 @@ test("approving a booking on the dashboard takes it off the card and tells the c
     await page.reload();
     const before = Number((await viewAll.textContent())!.match(/\d+/)![0]);
     await card.getByRole("button", { name: `Approve ${label}` }).click();
-    await expect(card.getByRole("status").filter({ hasText: "Approved the" })).toHaveText(`Approved the AI Security Assessment booking for ${created.company}.`);
+    await expect(card.getByRole("status").filter({ hasText: "Approved the" })).toHaveText(
+      `Approved the AI Security Assessment booking for ${created.company}.`,
+    );
     await expect(card.getByRole("button", { name: `Approve ${label}` })).toHaveCount(0);
     if (before > 1) await expect(viewAll).toHaveText(`View All ${before - 1} Bookings`);
     else await expect(card.getByText("No pending bookings")).toBeVisible();
@@ -196,7 +201,9 @@ test("viewing a client's portal shows that client's data, and the server refuses
     const before = await phone.inputValue();
     await phone.fill(`+1 415 555 ${String(Date.now() % 10_000).padStart(4, "0")}`);
     await form.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Read-only view: changes cannot be made while viewing a client's portal." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Read-only view: changes cannot be made while viewing a client's portal." }),
+    ).toBeVisible();
     await expect(page.getByText("Account settings saved successfully!")).toHaveCount(0);
     // Nothing was stored.
     await page.reload();

@@ -31,14 +31,20 @@ function inLastTwelveMonths(r: Row) {
 test("an admin's client and invoice exports follow the search and keep formulas inert", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);
   // A client whose names would be formulas in a spreadsheet.
-  const created = await createClientViaUi(page, "=HYPERLINK(\"http://x\")");
+  const created = await createClientViaUi(page, '=HYPERLINK("http://x")');
 
   await page.goto(`/admin/clients?q=${encodeURIComponent(created.email)}`);
   await expect(page.getByRole("table", { name: "Clients" }).getByText(created.email)).toBeVisible();
   const clients = await downloadCsv(page, () => page.getByRole("link", { name: /^Export CSV/ }).click());
   expect(clients.name).toBe(`clients-${today}.csv`);
   expect(clients.rows).toHaveLength(1);
-  expect(clients.rows[0]).toMatchObject({ Company: `'${created.company}`, Email: created.email, Status: "Active", Invoices: "0", "Balance (USD)": "0.00" });
+  expect(clients.rows[0]).toMatchObject({
+    Company: `'${created.company}`,
+    Email: created.email,
+    Status: "Active",
+    Invoices: "0",
+    "Balance (USD)": "0.00",
+  });
 
   await page.goto("/admin/clients?q=Globex");
   const invoices = await downloadCsv(page, () => page.getByRole("link", { name: /^Export invoices/ }).click());
@@ -46,7 +52,12 @@ test("an admin's client and invoice exports follow the search and keep formulas 
   const numbers = invoices.rows.map((r) => r.Invoice);
   for (const n of ["INV-2001", "INV-2002", "INV-2003", "INV-2004", "INV-2005"]) expect(numbers).toContain(n);
   expect(invoices.rows.every((r) => r.Client === "Globex Systems")).toBe(true);
-  expect(invoices.rows.find((r) => r.Invoice === "INV-2002")).toMatchObject({ Status: "Paid", "Amount (USD)": "15000.00", "Paid (USD)": "15000.00", "Outstanding (USD)": "0.00" });
+  expect(invoices.rows.find((r) => r.Invoice === "INV-2002")).toMatchObject({
+    Status: "Paid",
+    "Amount (USD)": "15000.00",
+    "Paid (USD)": "15000.00",
+    "Outstanding (USD)": "0.00",
+  });
 });
 
 test("a client's billing export and chart agree with its invoices", async ({ page }) => {
@@ -54,7 +65,11 @@ test("a client's billing export and chart agree with its invoices", async ({ pag
   await page.goto("/client-portal?section=billing");
   const { rows } = await downloadCsv(page, () => page.getByRole("link", { name: "Export CSV" }).click());
   // The seeded invoices, exact to the cent, and nothing of the other demo client.
-  expect(rows.find((r) => r.Invoice === "INV-1003")).toMatchObject({ "Amount (USD)": "12500.50", "Paid (USD)": "12500.50", "Paid on": "2026-07-30" });
+  expect(rows.find((r) => r.Invoice === "INV-1003")).toMatchObject({
+    "Amount (USD)": "12500.50",
+    "Paid (USD)": "12500.50",
+    "Paid on": "2026-07-30",
+  });
   expect(rows.find((r) => r.Invoice === "INV-1001")).toMatchObject({ "Paid (USD)": "19200.00", "Outstanding (USD)": "28800.00" });
   expect(rows.some((r) => (r.Invoice ?? "").startsWith("INV-2"))).toBe(false);
   for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
@@ -73,7 +88,9 @@ test("a client's billing export and chart agree with its invoices", async ({ pag
   await chart.getByText("Show as table").click();
   const table = chart.getByRole("table", { name: "Paid vs Outstanding, per month" });
   await expect(table).toBeVisible();
-  const cells = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+  const cells = await table
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
   expect(cells).toHaveLength(12);
   expect(cells.reduce((s, [p]) => s + money(p!), 0)).toBe(paid);
   expect(cells.reduce((s, [, o]) => s + money(o!), 0)).toBe(outstanding);

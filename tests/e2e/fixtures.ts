@@ -104,7 +104,11 @@ export function roleStatePath(email: string): string {
  * test. A test that ends its session (logout, sign out everywhere) asks for `ownSession`, so the
  * session other tests share stays alive.
  */
-export async function signInViaApi(page: Page, who: { email: string; password: string }, opts: { ownSession?: boolean } = {}): Promise<void> {
+export async function signInViaApi(
+  page: Page,
+  who: { email: string; password: string },
+  opts: { ownSession?: boolean } = {},
+): Promise<void> {
   const saved = roleStatePath(who.email);
   if (!opts.ownSession && fs.existsSync(saved)) {
     const state = JSON.parse(fs.readFileSync(saved, "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };

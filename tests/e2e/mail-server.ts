@@ -20,7 +20,17 @@ export async function startMailServer(env: Record<string, string> = {}): Promise
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, SEED_DEMO: "true", TRUST_PROXY: "true", SMTP_URL: "", MAIL_TRANSPORT: "", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: baseURL,
+      SEED_DEMO: "true",
+      TRUST_PROXY: "true",
+      SMTP_URL: "",
+      MAIL_TRANSPORT: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk.toString()));
@@ -53,7 +63,9 @@ export async function startMailServer(env: Record<string, string> = {}): Promise
 
 /** Waits for a logged reset mail to `email` sent after `since` (an output offset) and returns its link. */
 export async function waitForResetLink(server: MailServer, email: string, since: number): Promise<string> {
-  const pattern = new RegExp(`To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nSubject: [^\\n]*\\n\\n[\\s\\S]*?(http://localhost:\\d+/reset-password\\?token=[A-Za-z0-9]+)`);
+  const pattern = new RegExp(
+    `To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nSubject: [^\\n]*\\n\\n[\\s\\S]*?(http://localhost:\\d+/reset-password\\?token=[A-Za-z0-9]+)`,
+  );
   const deadline = Date.now() + 20_000;
   for (;;) {
     const match = server.output().slice(since).match(pattern);

@@ -244,7 +244,10 @@ test.describe("contact form submission", () => {
     await page.setExtraHTTPHeaders(headers);
     for (let i = 0; i < 5; i++) {
       // A posting page's Origin, which the API request context does not send by itself.
-      const response = await request.post("/api/contact/send", { data: { ...VALID, email: `limit${i}@northwind.test` }, headers: { ...headers, origin: new URL(baseURL!).origin } });
+      const response = await request.post("/api/contact/send", {
+        data: { ...VALID, email: `limit${i}@northwind.test` },
+        headers: { ...headers, origin: new URL(baseURL!).origin },
+      });
       expect(response.status()).toBe(200);
     }
     await openContactForm(page);

@@ -6,16 +6,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import { serveHtmlInPieces } from "./slow-html";
 
-const CLAIMS = [
-  "3.5x faster reviews",
-  "67% fewer bugs",
-  "45% faster delivery",
-  "285% velocity",
-  "94/100",
-  "2-3 weeks",
-  "$847,000",
-];
-
+const CLAIMS = ["3.5x faster reviews", "67% fewer bugs", "45% faster delivery", "285% velocity", "94/100", "2-3 weeks", "$847,000"];
 
 test.describe("hero terminal", () => {
   test("types through its 26 steps without shifting layout", async ({ page }) => {
@@ -145,7 +136,10 @@ test.describe("services", () => {
       await expect(features).toBeHidden();
     }
     // Each card keeps its own state.
-    await cards.nth(0).getByRole("button", { name: /Learn More/ }).click();
+    await cards
+      .nth(0)
+      .getByRole("button", { name: /Learn More/ })
+      .click();
     await expect(cards.nth(0).getByRole("heading", { name: "Key Features" })).toBeVisible();
     await expect(cards.nth(1).getByRole("heading", { name: "Key Features" })).toBeHidden();
   });
@@ -156,7 +150,14 @@ test.describe("page load", () => {
     // Split inside the header (before Client Login), before the terminal and before each later
     // section: what has arrived must already sit where it stays (the header's theme button must not
     // move left when Client Login arrives, the hero's text must not re-centre when the terminal does).
-    const slow = await serveHtmlInPieces(baseURL!, ['href="/client-portal"', "<figure", 'id="about"', 'id="services"', 'id="contact"', "<footer"]);
+    const slow = await serveHtmlInPieces(baseURL!, [
+      'href="/client-portal"',
+      "<figure",
+      'id="about"',
+      'id="services"',
+      'id="contact"',
+      "<footer",
+    ]);
     try {
       for (const [path, viewport] of [
         ["/", { width: 1280, height: 720 }],
@@ -182,7 +183,8 @@ test.describe("page load", () => {
     const roots = manifest.rootMainFiles.filter((file) => file.endsWith(".js")).map((file) => `/_next/${file}`);
     const scripts: string[] = [];
     page.on("response", (response) => {
-      if (response.request().resourceType() === "script" && response.url().includes("/_next/static/")) scripts.push(new URL(response.url()).pathname);
+      if (response.request().resourceType() === "script" && response.url().includes("/_next/static/"))
+        scripts.push(new URL(response.url()).pathname);
     });
     await page.goto("/");
     expect(roots.length).toBeGreaterThan(0);

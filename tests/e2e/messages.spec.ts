@@ -20,7 +20,10 @@ const open = async (page: Page, url: string) => {
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 15_000 });
 };
 
-test("a client starts a thread with an attachment, the admin replies, the client sees the reply and the unread figure change; another client gets 404", async ({ browser, page }) => {
+test("a client starts a thread with an attachment, the admin replies, the client sees the reply and the unread figure change; another client gets 404", async ({
+  browser,
+  page,
+}) => {
   const subject = `Findings ${Date.now()}`;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-msg-")), "evidence.pdf");
   fs.writeFileSync(file, "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -30,7 +33,9 @@ test("a client starts a thread with an attachment, the admin replies, the client
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   await page.getByRole("button", { name: "New conversation" }).click();
   await page.getByLabel("Subject").fill(subject);
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Prompt injection in the support bot, details in https://example.com/f1 <b>not bold</b>");
+  await page
+    .getByRole("textbox", { name: "Message", exact: true })
+    .fill("Prompt injection in the support bot, details in https://example.com/f1 <b>not bold</b>");
   await page.locator('input[type="file"]').setInputFiles(file);
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByRole("heading", { name: subject })).toBeVisible();
@@ -86,7 +91,9 @@ test("Upcoming Meetings counts the client's approved booking that starts in the 
   await expect(meetings.getByText("Hands-on enablement for the platform team.")).toBeVisible();
 });
 
-test("the team starts a conversation with a client picked by typing, and Close and Reopen show their new state at once", async ({ page }) => {
+test("the team starts a conversation with a client picked by typing, and Close and Reopen show their new state at once", async ({
+  page,
+}) => {
   const subject = `Scope ${Date.now()}`;
   await signInViaApi(page, DEMO.admin);
   // A company of its own: the conversation is unread for it, which no other test must count.

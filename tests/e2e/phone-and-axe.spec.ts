@@ -6,7 +6,17 @@ import { PHONE, expectPhoneReady } from "./phone-ready";
 
 test.use(PHONE);
 
-const PUBLIC_PAGES = ["/", "/privacy-policy", "/terms-of-service", "/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token", "/unsubscribe?token=not-a-token", "/dev/mail"];
+const PUBLIC_PAGES = [
+  "/",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/client-portal",
+  "/admin/login",
+  "/forgot-password",
+  "/reset-password?token=not-a-token",
+  "/unsubscribe?token=not-a-token",
+  "/dev/mail",
+];
 const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"];
 const ADMIN_PAGES = [
   "/admin/dashboard",
@@ -127,13 +137,19 @@ test("the admin dialogs, open", async ({ page }) => {
   await expectPhoneReady(page, "a client's rates form");
 
   await page.goto("/admin/inquiries");
-  await page.getByRole("button", { name: /^Open the inquiry from / }).first().click();
+  await page
+    .getByRole("button", { name: /^Open the inquiry from / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: /^Inquiry from / })).toBeVisible();
   await expectPhoneReady(page, "an inquiry, open", "[role=dialog]");
   await page.keyboard.press("Escape");
 
   await page.goto("/admin/bookings");
-  await page.getByRole("button", { name: /^Decline / }).first().click();
+  await page
+    .getByRole("button", { name: /^Decline / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: "Decline booking" })).toBeVisible();
   await expectPhoneReady(page, "Decline booking dialog", "[role=dialog]");
   await page.keyboard.press("Escape");

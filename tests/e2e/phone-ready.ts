@@ -15,7 +15,8 @@ export async function expectPhoneReady(page: Page, label: string, include?: stri
     const clipped = (el: Element) => {
       // An absolutely positioned element escapes a scrolling box that is not its containing block.
       if (getComputedStyle(el).position === "absolute") return false;
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== "visible") return true;
       return false;
     };
     const wide = [...document.body.querySelectorAll<HTMLElement>("*")]
@@ -24,13 +25,20 @@ export async function expectPhoneReady(page: Page, label: string, include?: stri
       .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}`);
     return { page: document.documentElement.scrollWidth, screen: width, wide };
   }, PHONE.viewport.width);
-  expect.soft(widths.page, `${label}: page width at ${widths.screen} px; too wide: ${widths.wide.join(" | ")}`).toBeLessThanOrEqual(widths.screen);
+  expect
+    .soft(widths.page, `${label}: page width at ${widths.screen} px; too wide: ${widths.wide.join(" | ")}`)
+    .toBeLessThanOrEqual(widths.screen);
   let axe = new AxeBuilder({ page });
   if (include) axe = axe.include(include);
   const { violations } = await axe.analyze();
   const serious = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join("\n    ")}`,
+    );
   expect.soft(serious, `${label}: axe violations`).toEqual([]);
 }
-

@@ -32,10 +32,12 @@ test("header, overview and every section; the URL keeps the section through back
   await expect(banner).toBeVisible();
   const balance = await banner.getByText(/^\$[\d,]+\.\d\d$/).textContent();
   const main = page.getByRole("main");
-  for (const label of ["Documents", "Active Projects", "Upcoming Meetings", "Messages"]) await expect(main.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Documents", "Active Projects", "Upcoming Meetings", "Messages"])
+    await expect(main.getByText(label, { exact: true })).toBeVisible();
   await expect(main.getByText("Upcoming Meetings").locator("xpath=following-sibling::p")).toHaveText("1");
   await expect(main.getByText("Messages", { exact: true }).locator("xpath=following-sibling::p")).toHaveText("0");
-  for (const action of ["Book New Service", "View Documents", "Update Settings"]) await expect(page.getByRole("link", { name: action })).toBeVisible();
+  for (const action of ["Book New Service", "View Documents", "Update Settings"])
+    await expect(page.getByRole("link", { name: action })).toBeVisible();
 
   await banner.getByRole("link", { name: "View Billing" }).click();
   await expect(page).toHaveURL(/\/client-portal\?section=billing$/);
@@ -51,7 +53,8 @@ test("header, overview and every section; the URL keeps the section through back
   const gateway = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "LLM Gateway Security Assessment" }) });
   await expect(gateway.getByText("In Progress", { exact: true })).toBeVisible();
   await expect(gateway.getByText("In progress, targeting completion by Dec 15, 2026.")).toBeVisible();
-  for (const field of ["Due Date", "Total Value", "Invoices", "Outstanding"]) await expect(gateway.getByText(field, { exact: true })).toBeVisible();
+  for (const field of ["Due Date", "Total Value", "Invoices", "Outstanding"])
+    await expect(gateway.getByText(field, { exact: true })).toBeVisible();
   await expect(gateway.getByRole("progressbar")).toHaveAttribute("aria-valuenow", /^\d+$/);
 
   await nav.getByRole("link", { name: "Rates" }).click();
@@ -127,7 +130,10 @@ test("billing lists the invoices and expands the payment schedules", async ({ pa
   await expect(panel.getByText("Next Payment").locator("..")).toContainText("$28,800.00 due Dec 20, 2026");
   await expect(panel.getByText("Card, Bank, Cash App")).toBeVisible();
 
-  await page.locator('tr[data-invoice="INV-1006"]').getByRole("button", { name: /Payment Schedule/ }).click();
+  await page
+    .locator('tr[data-invoice="INV-1006"]')
+    .getByRole("button", { name: /Payment Schedule/ })
+    .click();
   const installments = page.getByRole("region", { name: "Payment Schedule for INV-1006" });
   await expect(installments.getByRole("listitem").nth(0)).toContainText("Installment 1");
   await expect(installments.getByRole("listitem").nth(0)).toContainText("Paid");
@@ -185,7 +191,10 @@ test("documents: search, filter and a real download whose bytes match the stored
   const other = await page.request.get(`/api/client/documents/${GLOBEX_SOW_ID}`);
   expect(other.status()).toBe(404);
   const own = await page.request.get(`/api/client/documents/${ACME_MSA_ID}`);
-  expect(await own.json()).toMatchObject({ filename: "Master Services Agreement.pdf", downloadUrl: expect.stringContaining(`/api/files/${ACME_MSA_ID}?`) });
+  expect(await own.json()).toMatchObject({
+    filename: "Master Services Agreement.pdf",
+    downloadUrl: expect.stringContaining(`/api/files/${ACME_MSA_ID}?`),
+  });
 });
 
 test("settings are saved to the account, survive a reload and leave the sign-in email alone", async ({ page }) => {
@@ -264,7 +273,8 @@ test("book service: support plans and a custom project request that is stored", 
   await expect(page.locator('[data-tier="Essential"]').getByText("Downgrade to this plan")).toBeVisible();
   const enterprise = page.locator('[data-tier="Enterprise"]');
   await expect(enterprise.getByText("Upgrade your plan")).toBeVisible();
-  for (const note of ["Billed monthly", "Cancel anytime", "Secure payment processing", "Upgrade or downgrade anytime"]) await expect(page.getByText(note)).toBeVisible();
+  for (const note of ["Billed monthly", "Cancel anytime", "Secure payment processing", "Upgrade or downgrade anytime"])
+    await expect(page.getByText(note)).toBeVisible();
 
   const popupPromise = page.waitForEvent("popup");
   await enterprise.getByRole("link", { name: /Subscribe Now/ }).click();

@@ -8,7 +8,16 @@ import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001";
-const ADMIN_PAGES = ["/admin/dashboard", "/admin/clients", "/admin/client-rates", "/admin/projects", "/admin/subscriptions", "/admin/documents", "/admin/unmatched-invoices", "/admin/account"];
+const ADMIN_PAGES = [
+  "/admin/dashboard",
+  "/admin/clients",
+  "/admin/client-rates",
+  "/admin/projects",
+  "/admin/subscriptions",
+  "/admin/documents",
+  "/admin/unmatched-invoices",
+  "/admin/account",
+];
 const STATIC_PAGES = ["/", "/privacy-policy", "/terms-of-service"];
 
 function nonceOf(response: APIResponse): string {
@@ -36,7 +45,10 @@ const sha256 = (content: string | Buffer) => `sha256-${createHash("sha256").upda
 /** The sources of a policy's script-src. */
 function scriptSources(response: APIResponse): string[] {
   const policy = response.headers()["content-security-policy"] ?? "";
-  const directive = policy.split(";").map((part) => part.trim().split(/\s+/)).find(([name]) => name === "script-src");
+  const directive = policy
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === "script-src");
   expect(directive, `${response.url()} has a script-src`).toBeDefined();
   return directive!.slice(1);
 }
@@ -54,7 +66,13 @@ async function expectScriptsAllowedByHash(request: APIRequestContext, response: 
   expect(sources, url).not.toContain("'unsafe-eval'");
   expect(sources, url).toContain("'strict-dynamic'");
   expect(policy, url).not.toContain("nonce-");
-  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "report-uri /api/csp-report"]) {
+  for (const directive of [
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "report-uri /api/csp-report",
+  ]) {
     expect(policy, url).toContain(directive);
   }
   const html = await response.text();
@@ -64,7 +82,8 @@ async function expectScriptsAllowedByHash(request: APIRequestContext, response: 
   const external = scripts.filter((script) => /\bsrc=/.test(script.attributes));
   expect(inline.length, `${url} has inline scripts`).toBeGreaterThan(1);
   expect(external.length, `${url} has external scripts`).toBeGreaterThan(2);
-  for (const { body } of inline) expect(sources, `${url}: inline script ${body.slice(0, 60)}`).toContain(`'${sha256(body.replace(/\r\n?/g, "\n"))}'`);
+  for (const { body } of inline)
+    expect(sources, `${url}: inline script ${body.slice(0, 60)}`).toContain(`'${sha256(body.replace(/\r\n?/g, "\n"))}'`);
   for (const { attributes } of external) {
     const src = /\bsrc="([^"]+)"/.exec(attributes)![1]!;
     const integrity = /\bintegrity="([^"]+)"/.exec(attributes)?.[1];
@@ -73,7 +92,10 @@ async function expectScriptsAllowedByHash(request: APIRequestContext, response: 
     expect(integrity, `${url}: ${src} is the file served`).toBe(sha256(await (await request.get(src)).body()));
   }
   // Nothing else: every hash in the policy belongs to a script of this page.
-  const pageHashes = new Set([...inline.map(({ body }) => `'${sha256(body.replace(/\r\n?/g, "\n"))}'`), ...external.map(({ attributes }) => `'${/\bintegrity="([^"]+)"/.exec(attributes)![1]}'`)]);
+  const pageHashes = new Set([
+    ...inline.map(({ body }) => `'${sha256(body.replace(/\r\n?/g, "\n"))}'`),
+    ...external.map(({ attributes }) => `'${/\bintegrity="([^"]+)"/.exec(attributes)![1]}'`),
+  ]);
   expect(sources.filter((source) => source.startsWith("'sha256-")).sort(), url).toEqual([...pageHashes].sort());
 }
 
@@ -91,7 +113,8 @@ async function expectDynamicPage(page: Page, path: string): Promise<void> {
 }
 
 test("public dynamic pages carry a nonce policy with a fresh nonce on their scripts", async ({ page }) => {
-  for (const path of ["/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token"]) await expectDynamicPage(page, path);
+  for (const path of ["/client-portal", "/admin/login", "/forgot-password", "/reset-password?token=not-a-token"])
+    await expectDynamicPage(page, path);
 });
 
 test("an unknown address gets the prerendered 404 page with its script hashes, and it hydrates", async ({ page }) => {
@@ -106,7 +129,9 @@ test("the signed-in portal and every admin page carry a nonce policy", async ({ 
   await signInViaApi(page, DEMO.admin);
   for (const path of ADMIN_PAGES) await expectDynamicPage(page, path);
 
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.253.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.253.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   const portal = await context.newPage();
   await signInViaApi(portal, DEMO.client);
   await expectDynamicPage(portal, "/client-portal");

@@ -16,7 +16,10 @@ export async function serveHtmlInPieces(appOrigin: string, markers: string[], pa
         return;
       }
       const html = await upstream.text();
-      const cuts = markers.map((marker) => html.indexOf(marker)).filter((at) => at > 0).sort((a, b) => a - b);
+      const cuts = markers
+        .map((marker) => html.indexOf(marker))
+        .filter((at) => at > 0)
+        .sort((a, b) => a - b);
       response.writeHead(upstream.status, { "content-type": type });
       let from = 0;
       for (const cut of cuts) {

@@ -59,7 +59,9 @@ test.describe.serial("Square payment provider", () => {
     await expect(page.getByText("No unmatched invoices")).toBeVisible();
 
     // Square publishes a new invoice for that customer; the next sync files it under Globex.
-    const published = await request.post(`${FAKE_SQUARE}/_fake/invoices`, { data: { customer_id: "CUSTFAKEOTHER01", amount: 123_400, title: "Follow-up review" } });
+    const published = await request.post(`${FAKE_SQUARE}/_fake/invoices`, {
+      data: { customer_id: "CUSTFAKEOTHER01", amount: 123_400, title: "Follow-up review" },
+    });
     expect(published.status()).toBe(200);
     const { invoice } = (await published.json()) as { invoice: { invoice_number: string } };
     await page.goto("/admin/dashboard");
@@ -88,10 +90,15 @@ test.describe.serial("Square payment provider", () => {
     await page.goto("/client-portal?section=billing");
     await expect(page.getByRole("heading", { name: /Billing & Invoices/ })).toBeVisible();
     // The table (desktop) and the cards (mobile) may both be in the page: look at the visible one.
-    for (const number of ACME_INVOICES) await expect(page.getByText(number, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+    for (const number of ACME_INVOICES)
+      await expect(page.getByText(number, { exact: true }).filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByText("SQ-3004")).toHaveCount(0); // Globex's invoice stays with Globex
     // SQ-3001's deposit (paid) and balance, from Square's payment requests.
-    await page.getByRole("row").filter({ hasText: "SQ-3001" }).getByRole("button", { name: /Payment Schedule/i }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "SQ-3001" })
+      .getByRole("button", { name: /Payment Schedule/i })
+      .click();
     await expect(page.getByText("Deposit (30%)").filter({ visible: true }).first()).toBeVisible();
   });
 });

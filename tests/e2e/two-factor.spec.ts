@@ -10,7 +10,10 @@ import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { startMailServer } from "./mail-server";
 
 /** The app's code `steps` periods from now: each step's code is accepted once, so the sign-in after the enrolment uses the next one. */
-const codeFor = (secret: string, steps = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+const codeFor = (secret: string, steps = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 
 /** Turns two-factor on from the card on the current page; returns the secret and the backup codes. */
 async function enrol(page: Page, password: string): Promise<{ secret: string; backupCodes: string[] }> {
@@ -68,7 +71,9 @@ test("a client enrols, then signs in with a code and with a backup code that wor
   await context.close();
 });
 
-test("the demo admin's exemption reads the same on the dashboard and the Account page, which does not call two-factor required", async ({ page }) => {
+test("the demo admin's exemption reads the same on the dashboard and the Account page, which does not call two-factor required", async ({
+  page,
+}) => {
   const exemption = "Demo mode: this demo admin may sign in without two-factor authentication while the demo data is in use.";
   await signInViaApi(page, DEMO.admin);
   await page.goto("/admin/dashboard");
@@ -81,7 +86,12 @@ test("the demo admin's exemption reads the same on the dashboard and the Account
 
 test("an admin without two-factor reaches nothing but enrolment (production start: no demo exemption)", async ({ browser }) => {
   test.setTimeout(180_000);
-  const server = await startMailServer({ APP_ENV: "production", AUTH_SECRET: "e2e-production-secret-e2e-production-secret", STORAGE: "disk", MAIL_TRANSPORT: "log" });
+  const server = await startMailServer({
+    APP_ENV: "production",
+    AUTH_SECRET: "e2e-production-secret-e2e-production-secret",
+    STORAGE: "disk",
+    MAIL_TRANSPORT: "log",
+  });
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
   try {

@@ -46,7 +46,10 @@ async function newClient() {
   seq += 1;
   const email = `sec-${seq}-${Date.now()}@example.test`;
   const { id } = await createCredentialUser(t.db, { email, name: "Security", role: "client", password: PASSWORD });
-  const [row] = await t.db.insert(clients).values({ userId: id, company: `Security ${seq}`, contactPerson: "Sec", contactEmail: email }).returning({ id: clients.id });
+  const [row] = await t.db
+    .insert(clients)
+    .values({ userId: id, company: `Security ${seq}`, contactPerson: "Sec", contactEmail: email })
+    .returning({ id: clients.id });
   return { id, email, clientId: row!.id };
 }
 
@@ -75,21 +78,36 @@ async function enrol(browser: Browser) {
 }
 
 const mailsTo = (email: string, kind: string) =>
-  t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, kind)));
-const auditOf = (entityId: string, action: string) => t.db.select().from(auditLog).where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
+  t.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, kind)));
+const auditOf = (entityId: string, action: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
 
 describe("change password", () => {
   it("needs the current password and the reset page's rules", async () => {
     const account = await newClient();
     const browser = await signedIn(account);
-    expect(await browser.call(() => changePasswordAction({ currentPassword: "wrong-password", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))).toEqual({
+    expect(
+      await browser.call(() =>
+        changePasswordAction({ currentPassword: "wrong-password", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+      ),
+    ).toEqual({
       success: false,
       error: AUTH_MESSAGES.wrongPassword,
       code: "bad_request",
     });
-    const short = await browser.call(() => changePasswordAction({ currentPassword: PASSWORD, password: "short", confirmPassword: "short" }));
+    const short = await browser.call(() =>
+      changePasswordAction({ currentPassword: PASSWORD, password: "short", confirmPassword: "short" }),
+    );
     expect(short).toMatchObject({ success: false, fieldErrors: { password: "Password must be at least 8 characters" } });
-    const mismatch = await browser.call(() => changePasswordAction({ currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: "something-else" }));
+    const mismatch = await browser.call(() =>
+      changePasswordAction({ currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: "something-else" }),
+    );
     expect(mismatch).toMatchObject({ success: false, fieldErrors: { confirmPassword: "Passwords do not match" } });
     expect(await mailsTo(account.email, "password_changed")).toHaveLength(0);
   });
@@ -98,7 +116,9 @@ describe("change password", () => {
     const account = await newClient();
     const here = await signedIn(account);
     const other = await signedIn(account, new Browser(FIREFOX_WINDOWS));
-    expect(await here.call(() => changePasswordAction({ currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))).toEqual({ success: true, data: { changed: true } });
+    expect(
+      await here.call(() => changePasswordAction({ currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })),
+    ).toEqual({ success: true, data: { changed: true } });
 
     expect(await other.call(() => listSessionsAction({}))).toMatchObject({ success: false, error: "Please sign in." });
     const mine = await here.call(() => listSessionsAction({}));
@@ -113,8 +133,12 @@ describe("change password", () => {
     expect(mail?.textBody).toContain("/client-portal?section=settings#sessions");
     expect(await auditOf(account.id, "account.password_changed")).toHaveLength(1);
 
-    expect((await new Browser().call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).success).toBe(false);
-    expect((await new Browser().call(() => signInClientAction({ email: account.email, password: NEW_PASSWORD, rememberMe: false }))).success).toBe(true);
+    expect(
+      (await new Browser().call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).success,
+    ).toBe(false);
+    expect(
+      (await new Browser().call(() => signInClientAction({ email: account.email, password: NEW_PASSWORD, rememberMe: false }))).success,
+    ).toBe(true);
   });
 });
 
@@ -147,13 +171,23 @@ describe("active sessions", () => {
     if (!theirs.success || !mine.success) throw new Error("list failed");
 
     // Another user's session id answers like an unknown one, and that session lives on.
-    expect(await here.call(() => revokeSessionAction({ sessionId: theirs.data[0]!.id }))).toEqual({ success: false, error: "That session has already ended.", code: "not_found" });
+    expect(await here.call(() => revokeSessionAction({ sessionId: theirs.data[0]!.id }))).toEqual({
+      success: false,
+      error: "That session has already ended.",
+      code: "not_found",
+    });
     expect((await stranger.call(() => listSessionsAction({}))).success).toBe(true);
-    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[0]!.id }))).toMatchObject({ success: false, code: "bad_request" });
+    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[0]!.id }))).toMatchObject({
+      success: false,
+      code: "bad_request",
+    });
 
     expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[1]!.id }))).toEqual({ success: true, data: { revoked: 1 } });
     expect(await other.call(() => listSessionsAction({}))).toMatchObject({ success: false, error: "Please sign in." });
-    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[1]!.id }))).toMatchObject({ success: false, code: "not_found" });
+    expect(await here.call(() => revokeSessionAction({ sessionId: mine.data[1]!.id }))).toMatchObject({
+      success: false,
+      code: "not_found",
+    });
     expect(await auditOf(account.id, "account.session_revoked")).toHaveLength(1);
   });
 
@@ -175,12 +209,22 @@ describe("a company's two-factor requirement", () => {
     const account = await newClient();
     const client = await signedIn(account);
     const admin = await adminBrowser();
-    expect(await admin.call(() => setClientTwoFactorRequirementAction({ clientId: account.clientId, required: true }))).toEqual({ success: true, data: { required: true } });
+    expect(await admin.call(() => setClientTwoFactorRequirementAction({ clientId: account.clientId, required: true }))).toEqual({
+      success: true,
+      data: { required: true },
+    });
     expect(await auditOf(account.clientId, "client.two_factor_requirement")).toHaveLength(1);
     // A client can't flip it.
-    expect(await client.call(() => setClientTwoFactorRequirementAction({ clientId: account.clientId, required: false }))).toMatchObject({ success: false, code: "forbidden" });
+    expect(await client.call(() => setClientTwoFactorRequirementAction({ clientId: account.clientId, required: false }))).toMatchObject({
+      success: false,
+      code: "forbidden",
+    });
 
-    expect(await client.call(() => saveNotificationPreferencesAction(PREFERENCES))).toEqual({ success: false, error: CLIENT_TWO_FACTOR_REQUIRED, code: "forbidden" });
+    expect(await client.call(() => saveNotificationPreferencesAction(PREFERENCES))).toEqual({
+      success: false,
+      error: CLIENT_TWO_FACTOR_REQUIRED,
+      code: "forbidden",
+    });
     expect((await client.call(() => callPage(ClientPortalPage as never, {}))).outcome).toBe("renders PortalEnrolment");
     // A fresh sign-in lands there too.
     const again = await signedIn(account);
@@ -195,7 +239,10 @@ describe("a company's two-factor requirement", () => {
     await t.db.update(clients).set({ requireTwoFactor: true }).where(eq(clients.id, colleague.clientId));
     const colleagueBrowser = await signedIn(colleague);
     expect((await colleagueBrowser.call(() => saveNotificationPreferencesAction(PREFERENCES))).success).toBe(false);
-    expect(await admin.call(() => setClientTwoFactorRequirementAction({ clientId: colleague.clientId, required: false }))).toEqual({ success: true, data: { required: false } });
+    expect(await admin.call(() => setClientTwoFactorRequirementAction({ clientId: colleague.clientId, required: false }))).toEqual({
+      success: true,
+      data: { required: false },
+    });
     expect((await colleagueBrowser.call(() => saveNotificationPreferencesAction(PREFERENCES))).success).toBe(true);
   });
 });
@@ -206,7 +253,10 @@ describe("admin reset of a client's two-factor", () => {
     const client = await signedIn(account);
     await enrol(client);
     const admin = await adminBrowser();
-    expect(await admin.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toEqual({ success: true, data: { reset: true } });
+    expect(await admin.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toEqual({
+      success: true,
+      data: { reset: true },
+    });
 
     const [row] = await t.db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(row?.enabled).toBe(false);
@@ -217,8 +267,14 @@ describe("admin reset of a client's two-factor", () => {
     expect(audit?.actorUserId).not.toBeNull();
     expect(audit?.actorUserId).not.toBe(account.id);
 
-    expect(await admin.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toMatchObject({ success: false, code: "conflict" });
-    expect(await client.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toMatchObject({ success: false, code: "unauthorized" });
+    expect(await admin.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toMatchObject({
+      success: false,
+      code: "conflict",
+    });
+    expect(await client.call(() => resetClientTwoFactorAction({ clientId: account.clientId }))).toMatchObject({
+      success: false,
+      code: "unauthorized",
+    });
   });
 });
 

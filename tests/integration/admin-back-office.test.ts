@@ -30,15 +30,34 @@ describe("bookings", () => {
   it("declines with a reason the client's portal shows, audited; a completed booking cannot be declined", async () => {
     requestHeaders.current = authHeaders(await adminCookie());
     const pending = DEMO_BOOKINGS.find((b) => b.status === "pending")!;
-    expect(await decideBookingAction({ bookingId: pending.id, decision: "decline", reason: "" })).toMatchObject({ success: false, fieldErrors: { reason: "Please give the client a reason" } });
-    expect(await decideBookingAction({ bookingId: pending.id, decision: "decline", reason: "Fully booked in March." })).toEqual({ success: true, data: { status: "declined", declineReason: "Fully booked in March." } });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, pending.id), eq(auditLog.action, "booking.decline")));
-    expect(entry).toMatchObject({ actorUserId: DEMO_USERS.admin.id, before: { status: "pending" }, after: { status: "declined", declineReason: "Fully booked in March." } });
-    const [booking] = await t.db.select({ clientId: serviceBookings.clientId }).from(serviceBookings).where(eq(serviceBookings.id, pending.id));
+    expect(await decideBookingAction({ bookingId: pending.id, decision: "decline", reason: "" })).toMatchObject({
+      success: false,
+      fieldErrors: { reason: "Please give the client a reason" },
+    });
+    expect(await decideBookingAction({ bookingId: pending.id, decision: "decline", reason: "Fully booked in March." })).toEqual({
+      success: true,
+      data: { status: "declined", declineReason: "Fully booked in March." },
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, pending.id), eq(auditLog.action, "booking.decline")));
+    expect(entry).toMatchObject({
+      actorUserId: DEMO_USERS.admin.id,
+      before: { status: "pending" },
+      after: { status: "declined", declineReason: "Fully booked in March." },
+    });
+    const [booking] = await t.db
+      .select({ clientId: serviceBookings.clientId })
+      .from(serviceBookings)
+      .where(eq(serviceBookings.id, pending.id));
     const owner = booking!.clientId === TENANTS.acme.clientId ? "client@example.com" : "client2@example.com";
     const portal = await listRecentBookings(t.db, { actor: await clientActor(owner) });
     expect(portal.find((b) => b.id === pending.id)).toMatchObject({ status: "declined", declineReason: "Fully booked in March." });
-    expect(await decideBookingAction({ bookingId: pending.id, decision: "complete" })).toMatchObject({ success: false, error: "A declined booking cannot be marked completed." });
+    expect(await decideBookingAction({ bookingId: pending.id, decision: "complete" })).toMatchObject({
+      success: false,
+      error: "A declined booking cannot be marked completed.",
+    });
   });
 
   it("filters by status and service and sorts by urgency", async () => {
@@ -60,7 +79,13 @@ describe("inquiries", () => {
     const actor = await adminActor();
     const [inquiry] = await t.db
       .insert(contactInquiries)
-      .values({ name: "Ina Quiry", email: "ina@prospect.test", company: "Prospect Labs", serviceInterest: "Other", message: "<b>not html</b> zebra-word" })
+      .values({
+        name: "Ina Quiry",
+        email: "ina@prospect.test",
+        company: "Prospect Labs",
+        serviceInterest: "Other",
+        message: "<b>not html</b> zebra-word",
+      })
       .returning({ id: contactInquiries.id });
     const unread = await countUnreadInquiries(t.db, { actor });
     expect((await listAdminInquiries(t.db, { actor, q: "zebra-word" })).rows.map((r) => r.id)).toEqual([inquiry!.id]);
@@ -68,18 +93,33 @@ describe("inquiries", () => {
     expect(await countUnreadInquiries(t.db, { actor })).toBe(unread - 1);
     expect((await listAdminInquiries(t.db, { actor, status: "archived" })).rows.map((r) => r.id)).toContain(inquiry!.id);
     expect((await listAdminInquiries(t.db, { actor, status: "all" })).rows.map((r) => r.id)).not.toContain(inquiry!.id);
-    expect(await setInquiryArchivedAction({ inquiryId: inquiry!.id, archived: false })).toMatchObject({ success: true, data: { archivedAt: null } });
+    expect(await setInquiryArchivedAction({ inquiryId: inquiry!.id, archived: false })).toMatchObject({
+      success: true,
+      data: { archivedAt: null },
+    });
 
-    const created = await createClientAction({ company: "Prospect Labs", contactPerson: "Ina Quiry", email: "ina@prospect.test", inquiryId: inquiry!.id });
+    const created = await createClientAction({
+      company: "Prospect Labs",
+      contactPerson: "Ina Quiry",
+      email: "ina@prospect.test",
+      inquiryId: inquiry!.id,
+    });
     expect(created.success).toBe(true);
     const clientId = created.success ? created.data.clientId : "";
-    const [linked] = await t.db.select({ clientId: contactInquiries.clientId, readAt: contactInquiries.readAt }).from(contactInquiries).where(eq(contactInquiries.id, inquiry!.id));
+    const [linked] = await t.db
+      .select({ clientId: contactInquiries.clientId, readAt: contactInquiries.readAt })
+      .from(contactInquiries)
+      .where(eq(contactInquiries.id, inquiry!.id));
     expect(linked!.clientId).toBe(clientId);
     expect(linked!.readAt).not.toBeNull();
-    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, inquiry!.id))).map((a) => a.action);
+    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, inquiry!.id))).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(["inquiry.archive", "inquiry.unarchive", "inquiry.link_client"]));
     // A second client from the same inquiry is refused as a whole: no client is made.
-    expect(await createClientAction({ company: "Again", contactPerson: "Ina", email: "ina2@prospect.test", inquiryId: inquiry!.id })).toMatchObject({ success: false, error: "This inquiry is already linked to a client." });
+    expect(
+      await createClientAction({ company: "Again", contactPerson: "Ina", email: "ina2@prospect.test", inquiryId: inquiry!.id }),
+    ).toMatchObject({ success: false, error: "This inquiry is already linked to a client." });
     expect(await t.db.select().from(clients).where(eq(clients.company, "Again"))).toEqual([]);
   });
 });
@@ -94,26 +134,47 @@ describe("view as client (read only)", () => {
     requestHeaders.current = viewing;
 
     const actor = await requireClientOrViewer(viewing);
-    expect(actor).toMatchObject({ role: "client", clientId: TENANTS.acme.clientId, company: TENANTS.acme.company, viewer: { adminUserId: DEMO_USERS.admin.id } });
+    expect(actor).toMatchObject({
+      role: "client",
+      clientId: TENANTS.acme.clientId,
+      company: TENANTS.acme.company,
+      viewer: { adminUserId: DEMO_USERS.admin.id },
+    });
     expect((await loadMoreInvoices({ offset: 0 })).success).toBe(true);
-    const download = await getClientDocument(new Request(`http://localhost:3000/api/client/documents/${TENANTS.acme.documentId}`, { headers: viewing }), { params: Promise.resolve({ id: TENANTS.acme.documentId }) });
+    const download = await getClientDocument(
+      new Request(`http://localhost:3000/api/client/documents/${TENANTS.acme.documentId}`, { headers: viewing }),
+      { params: Promise.resolve({ id: TENANTS.acme.documentId }) },
+    );
     expect(download.status).toBe(200);
 
     const refused = { success: false, error: READ_ONLY_VIEW_MESSAGE, code: "forbidden" };
     expect(await saveAccountSettings(TENANTS.acme.settings)).toEqual(refused);
-    expect(await requestServiceBooking({ serviceType: "Other", preferredStartDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), projectDescription: "x", urgency: "low" })).toEqual(refused);
+    expect(
+      await requestServiceBooking({
+        serviceType: "Other",
+        preferredStartDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        projectDescription: "x",
+        urgency: "low",
+      }),
+    ).toEqual(refused);
     // The account cards on that portal's Settings are not the admin's own account either.
     const { listPasskeysAction, listSessionsAction } = await import("@/app/account/actions");
     expect(await listSessionsAction({})).toEqual(refused);
     expect(await listPasskeysAction({})).toEqual(refused);
     // The last line: a write reaching recordAudit with the viewer's actor never lands.
-    await expect(import("@/server/modules/audit/audit").then(({ recordAudit }) => recordAudit(t.db, { actor, action: "x", entityType: "x" }))).rejects.toThrow(READ_ONLY_VIEW_MESSAGE);
+    await expect(
+      import("@/server/modules/audit/audit").then(({ recordAudit }) => recordAudit(t.db, { actor, action: "x", entityType: "x" })),
+    ).rejects.toThrow(READ_ONLY_VIEW_MESSAGE);
 
     // Another admin's cookie or an expired one grants nothing.
     const expired = issueViewAsCookie(DEMO_USERS.admin.id, TENANTS.acme.clientId, new Date(Date.now() - 3_600_000));
-    await expect(requireClientOrViewer(authHeaders(`${cookie}; ${VIEW_AS_COOKIE}=${expired.value}`))).rejects.toThrow("Access denied. Please use the admin portal.");
+    await expect(requireClientOrViewer(authHeaders(`${cookie}; ${VIEW_AS_COOKIE}=${expired.value}`))).rejects.toThrow(
+      "Access denied. Please use the admin portal.",
+    );
     const forged = issueViewAsCookie("someone-else", TENANTS.acme.clientId);
-    await expect(requireClientOrViewer(authHeaders(`${cookie}; ${VIEW_AS_COOKIE}=${forged.value}`))).rejects.toThrow("Access denied. Please use the admin portal.");
+    await expect(requireClientOrViewer(authHeaders(`${cookie}; ${VIEW_AS_COOKIE}=${forged.value}`))).rejects.toThrow(
+      "Access denied. Please use the admin portal.",
+    );
 
     const { endViewAsClientAction } = await import("@/app/admin/(area)/clients/view-as-actions");
     expect(await endViewAsClientAction({})).toEqual({ success: true, data: { ended: true } });

@@ -22,7 +22,13 @@ beforeAll(async () => {
   cookie = await adminCookie();
 });
 
-const input = { company: "Initech", contactPerson: "Peter Gibbons", email: "Peter@Initech.example", phone: "+1 555 0100", address: "4120 Freidrich Ln, Austin" };
+const input = {
+  company: "Initech",
+  contactPerson: "Peter Gibbons",
+  email: "Peter@Initech.example",
+  phone: "+1 555 0100",
+  address: "4120 Freidrich Ln, Austin",
+};
 type Created = { clientId: string; email: string; inviteUrl: string; expiresAt: string };
 
 // The same server path the /reset-password page uses (better-auth's HTTP reset endpoint is closed).
@@ -42,15 +48,34 @@ describe("create client with invitation", () => {
     expect(created.inviteUrl).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9]{32}&invite=1$/);
 
     const [row] = await t.db
-      .select({ company: clients.company, contactPerson: clients.contactPerson, status: clients.status, role: user.role, email: user.email, phone: clients.phone })
+      .select({
+        company: clients.company,
+        contactPerson: clients.contactPerson,
+        status: clients.status,
+        role: user.role,
+        email: user.email,
+        phone: clients.phone,
+      })
       .from(clients)
       .innerJoin(user, eq(user.id, clients.userId))
       .where(eq(clients.id, created.clientId));
-    expect(row).toEqual({ company: "Initech", contactPerson: "Peter Gibbons", status: "active", role: "client", email: "peter@initech.example", phone: "+1 555 0100" });
+    expect(row).toEqual({
+      company: "Initech",
+      contactPerson: "Peter Gibbons",
+      status: "active",
+      role: "client",
+      email: "peter@initech.example",
+      phone: "+1 555 0100",
+    });
 
     // The token row is better-auth's own reset token, hashed at rest, with the invitation lifetime.
     const token = new URL(created.inviteUrl).searchParams.get("token")!;
-    expect(await t.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(verification)
+        .where(eq(verification.identifier, `reset-password:${token}`)),
+    ).toEqual([]);
     const hashed = createHash("sha256").update(`reset-password:${token}`).digest("base64url");
     const [v] = await t.db.select().from(verification).where(eq(verification.identifier, hashed));
     const [invited] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, created.email));
@@ -84,7 +109,10 @@ describe("create client with invitation", () => {
     const actor = await requireClient(authHeaders(clientCookie));
     expect(actor).toMatchObject({ role: "client", clientId: created.clientId, company: "Initech" });
     // Single use.
-    expect(await resetPassword(token, "another-password-123")).toMatchObject({ success: false, error: "Invalid or expired reset link. Please request a new password reset." });
+    expect(await resetPassword(token, "another-password-123")).toMatchObject({
+      success: false,
+      error: "Invalid or expired reset link. Please request a new password reset.",
+    });
   });
 
   it("refuses a duplicate email (any case) with a clear error and creates nothing", async () => {
@@ -92,7 +120,11 @@ describe("create client with invitation", () => {
     const before = await t.db.select({ id: clients.id }).from(clients);
     for (const email of ["PETER@initech.example", "client@example.com"]) {
       const result = await createClientAction({ ...input, company: "Duplicate Co", email });
-      expect(result).toMatchObject({ success: false, error: "A user with this email already exists.", fieldErrors: { email: "A user with this email already exists." } });
+      expect(result).toMatchObject({
+        success: false,
+        error: "A user with this email already exists.",
+        fieldErrors: { email: "A user with this email already exists." },
+      });
     }
     expect(await t.db.select({ id: clients.id }).from(clients)).toHaveLength(before.length);
     expect(await t.db.select().from(clients).where(like(clients.company, "Duplicate%"))).toEqual([]);
@@ -101,6 +133,9 @@ describe("create client with invitation", () => {
   it("validates the form", async () => {
     requestHeaders.current = authHeaders(cookie);
     const result = await createClientAction({ company: "", contactPerson: "", email: "not-an-email" });
-    expect(result).toMatchObject({ success: false, fieldErrors: { company: "Company is required", contactPerson: "Contact person is required", email: "Invalid email address" } });
+    expect(result).toMatchObject({
+      success: false,
+      fieldErrors: { company: "Company is required", contactPerson: "Contact person is required", email: "Invalid email address" },
+    });
   });
 });

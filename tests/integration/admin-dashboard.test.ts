@@ -22,8 +22,14 @@ describe("approve a booking", () => {
     expect(row).toMatchObject({ status: "approved", reviewedBy: DEMO_USERS.admin.id });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, pending.id));
     expect(entry).toMatchObject({ action: "booking.approve", before: { status: "pending" }, after: { status: "approved" } });
-    expect(await approveBookingAction({ bookingId: pending.id })).toMatchObject({ success: false, error: "This booking is already approved." });
-    expect(await approveBookingAction({ bookingId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({ success: false, error: "Booking not found" });
+    expect(await approveBookingAction({ bookingId: pending.id })).toMatchObject({
+      success: false,
+      error: "This booking is already approved.",
+    });
+    expect(await approveBookingAction({ bookingId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({
+      success: false,
+      error: "Booking not found",
+    });
     expect((await listPendingBookings(t.db, { actor: await adminActor() })).total).toBe(0);
   });
 });

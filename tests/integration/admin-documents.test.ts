@@ -70,7 +70,13 @@ describe("POST /api/admin/documents/upload", () => {
     expect(response.status).toBe(201);
     const { document } = (await response.json()) as { document: { id: string } };
     const [row] = await t.db.select().from(documents).where(eq(documents.id, document.id));
-    expect(row).toMatchObject({ name: "Pentest Report.pdf", category: "deliverable", mimeType: "application/pdf", fileSize: pdfBytes().byteLength, clientId: DEMO_CLIENTS.acme.id });
+    expect(row).toMatchObject({
+      name: "Pentest Report.pdf",
+      category: "deliverable",
+      mimeType: "application/pdf",
+      fileSize: pdfBytes().byteLength,
+      clientId: DEMO_CLIENTS.acme.id,
+    });
     // The browser's claimed type is ignored; the key is ours, not the file name.
     expect(row!.storageKey).toMatch(/^documents\/[0-9a-f-]{36}\.pdf$/);
     const added = storedFiles().filter((f) => !before.includes(f));
@@ -110,13 +116,16 @@ describe("POST /api/admin/documents/upload", () => {
     ["HTML renamed .jpg", "image.jpg", new TextEncoder().encode("<html><script>alert(1)</script>"), /not a valid JPG/],
     ["a file without extension", "README", pdfBytes(), /Unsupported file type/],
     ["an empty file", "empty.pdf", new Uint8Array(), /empty/],
-  ] as [string, string, Uint8Array<ArrayBuffer>, RegExp][])("refuses %s with 400 and stores nothing", async (_label, name, bytes, error) => {
-    const before = storedFiles();
-    const count = (await t.db.select({ id: documents.id }).from(documents)).length;
-    await expectRefused(await uploadRequest(new File([bytes], name)), 400, error);
-    expect(storedFiles()).toEqual(before);
-    expect(await t.db.select({ id: documents.id }).from(documents)).toHaveLength(count);
-  });
+  ] as [string, string, Uint8Array<ArrayBuffer>, RegExp][])(
+    "refuses %s with 400 and stores nothing",
+    async (_label, name, bytes, error) => {
+      const before = storedFiles();
+      const count = (await t.db.select({ id: documents.id }).from(documents)).length;
+      await expectRefused(await uploadRequest(new File([bytes], name)), 400, error);
+      expect(storedFiles()).toEqual(before);
+      expect(await t.db.select({ id: documents.id }).from(documents)).toHaveLength(count);
+    },
+  );
 
   it.each(["../../etc/passwd.pdf", "reports/q3.pdf", "..\\..\\boot.pdf", "C:\\Users\\x.pdf", "evil\nname.pdf", "tab\tname.pdf", ".."])(
     "refuses the path-like or control-character name %j",
@@ -129,13 +138,31 @@ describe("POST /api/admin/documents/upload", () => {
 
   it("asks for a client and a file, and refuses an unknown client or category", async () => {
     await expectRefused(await uploadRequest(null), 400, "Please select a client and file");
-    await expectRefused(await uploadRequest(new File([pdfBytes()], "x.pdf"), { category: "report" }), 400, "Please select a client and file");
+    await expectRefused(
+      await uploadRequest(new File([pdfBytes()], "x.pdf"), { category: "report" }),
+      400,
+      "Please select a client and file",
+    );
     const before = storedFiles();
-    await expectRefused(await uploadRequest(new File([pdfBytes()], "x.pdf"), { clientId: "00000000-0000-4000-8000-000000000999" }), 400, "Client not found");
-    await expectRefused(await uploadRequest(new File([pdfBytes()], "x.pdf"), { clientId: DEMO_CLIENTS.acme.id, category: "secret" }), 400, "Unknown category");
+    await expectRefused(
+      await uploadRequest(new File([pdfBytes()], "x.pdf"), { clientId: "00000000-0000-4000-8000-000000000999" }),
+      400,
+      "Client not found",
+    );
+    await expectRefused(
+      await uploadRequest(new File([pdfBytes()], "x.pdf"), { clientId: DEMO_CLIENTS.acme.id, category: "secret" }),
+      400,
+      "Unknown category",
+    );
     await expectRefused(await uploadRequest(new File([pdfBytes()], "x.pdf"), { clientId: "not-a-uuid" }), 400, "Invalid id");
     expect(storedFiles()).toEqual(before);
-    const notMultipart = await upload(new Request(`${URL_BASE}/api/admin/documents/upload`, { method: "POST", headers: authHeaders(cookie, { "content-type": "application/json" }), body: "{}" }));
+    const notMultipart = await upload(
+      new Request(`${URL_BASE}/api/admin/documents/upload`, {
+        method: "POST",
+        headers: authHeaders(cookie, { "content-type": "application/json" }),
+        body: "{}",
+      }),
+    );
     await expectRefused(notMultipart, 400, /multipart/);
   });
 
@@ -147,8 +174,13 @@ describe("POST /api/admin/documents/upload", () => {
         controller.enqueue(new Uint8Array(1024));
       },
     });
-    const headers = authHeaders(cookie, { "content-type": "multipart/form-data; boundary=x", "content-length": String(MAX_UPLOAD_BYTES + 1024 * 1024) });
-    const response = await upload(new Request(`${URL_BASE}/api/admin/documents/upload`, { method: "POST", headers, body, duplex: "half" } as RequestInit));
+    const headers = authHeaders(cookie, {
+      "content-type": "multipart/form-data; boundary=x",
+      "content-length": String(MAX_UPLOAD_BYTES + 1024 * 1024),
+    });
+    const response = await upload(
+      new Request(`${URL_BASE}/api/admin/documents/upload`, { method: "POST", headers, body, duplex: "half" } as RequestInit),
+    );
     await expectRefused(response, 413, /too large.*50MB/);
     expect(pulled).toBeLessThanOrEqual(1);
   });
@@ -172,7 +204,9 @@ describe("POST /api/admin/documents/upload", () => {
       },
     });
     const headers = authHeaders(cookie, { "content-type": `multipart/form-data; boundary=${boundary}` });
-    const response = await upload(new Request(`${URL_BASE}/api/admin/documents/upload`, { method: "POST", headers, body, duplex: "half" } as RequestInit));
+    const response = await upload(
+      new Request(`${URL_BASE}/api/admin/documents/upload`, { method: "POST", headers, body, duplex: "half" } as RequestInit),
+    );
     await expectRefused(response, 413, /too large/);
     expect(sent).toBeGreaterThan(MAX_UPLOAD_BYTES);
     expect(sent).toBeLessThan(MAX_UPLOAD_BYTES + 4 * 1024 * 1024);
@@ -203,7 +237,9 @@ describe("POST /api/admin/documents/upload", () => {
       },
     });
     const headers = authHeaders(cookie, { "content-type": `multipart/form-data; boundary=${boundary}` });
-    const response = await upload(new Request(`${URL_BASE}/api/admin/documents/upload`, { method: "POST", headers, body, duplex: "half" } as RequestInit));
+    const response = await upload(
+      new Request(`${URL_BASE}/api/admin/documents/upload`, { method: "POST", headers, body, duplex: "half" } as RequestInit),
+    );
     await expectRefused(response, 413, "File is too large. The maximum is 50MB.");
     expect(sent).toBeLessThan(MAX_UPLOAD_BYTES + 2 * 1024 * 1024);
     expect(cancelled).toBe(true);
@@ -217,7 +253,11 @@ describe("POST /api/admin/documents/upload", () => {
   it("writes the file first and removes it when the row cannot be written", async () => {
     const recording = recordingStorage();
     const before = storedFiles();
-    await expectRefused(await uploadRequest(new File([pdfBytes()], "x.pdf"), { clientId: "00000000-0000-4000-8000-000000000999" }), 400, "Client not found");
+    await expectRefused(
+      await uploadRequest(new File([pdfBytes()], "x.pdf"), { clientId: "00000000-0000-4000-8000-000000000999" }),
+      400,
+      "Client not found",
+    );
     expect(recording.puts).toHaveLength(1);
     expect(recording.deletes).toEqual(recording.puts);
     expect(storedFiles()).toEqual(before);
@@ -257,7 +297,10 @@ describe("view and DELETE /api/admin/documents/{id}", () => {
     const doc = await uploaded("to-delete.pdf");
     const file = path.join(uploadsDir(), doc.storageKey);
     expect(fs.existsSync(file)).toBe(true);
-    const response = await remove(new Request(`${URL_BASE}/api/admin/documents/${doc.id}`, { method: "DELETE", headers: authHeaders(cookie) }), ctx(doc.id));
+    const response = await remove(
+      new Request(`${URL_BASE}/api/admin/documents/${doc.id}`, { method: "DELETE", headers: authHeaders(cookie) }),
+      ctx(doc.id),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
     expect(await t.db.select().from(documents).where(eq(documents.id, doc.id))).toEqual([]);
@@ -268,7 +311,8 @@ describe("view and DELETE /api/admin/documents/{id}", () => {
   });
 
   it("answers 404 for an unknown id and 400 for a malformed one, like every id parameter", async () => {
-    const removeId = (id: string) => remove(new Request(`${URL_BASE}/api/admin/documents/x`, { method: "DELETE", headers: authHeaders(cookie) }), ctx(id));
+    const removeId = (id: string) =>
+      remove(new Request(`${URL_BASE}/api/admin/documents/x`, { method: "DELETE", headers: authHeaders(cookie) }), ctx(id));
     await expectRefused(await removeId("00000000-0000-4000-8000-000000000999"), 404, "Document not found");
     await expectRefused(await removeId("../../etc"), 400, "Invalid id");
   });

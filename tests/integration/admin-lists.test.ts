@@ -18,12 +18,23 @@ describe("admin clients list", () => {
     expect(queries).toBe(1);
     expect(result.total).toBe(2);
     expect(result.rows).toEqual([
-      expect.objectContaining({ id: DEMO_CLIENTS.acme.id, company: "Acme Robotics", email: "client@example.com", status: "active",
+      expect.objectContaining({
+        id: DEMO_CLIENTS.acme.id,
+        company: "Acme Robotics",
+        email: "client@example.com",
+        status: "active",
         // INV-1001 48,000 − 19,200 paid + INV-1004 8,750 + INV-1006 30,000 − 14,000 paid + INV-1007 4,500
-        balanceCents: 2_880_000 + 875_000 + 1_600_000 + 450_000, invoiceCount: 7 }),
-      expect.objectContaining({ id: DEMO_CLIENTS.globex.id, company: "Globex Systems", email: "client2@example.com",
+        balanceCents: 2_880_000 + 875_000 + 1_600_000 + 450_000,
+        invoiceCount: 7,
+      }),
+      expect.objectContaining({
+        id: DEMO_CLIENTS.globex.id,
+        company: "Globex Systems",
+        email: "client2@example.com",
         // INV-2001 36,000 − 18,000 paid + INV-2003 9,900 + INV-2005 7,250
-        balanceCents: 1_800_000 + 990_000 + 725_000, invoiceCount: 5 }),
+        balanceCents: 1_800_000 + 990_000 + 725_000,
+        invoiceCount: 5,
+      }),
     ]);
   });
 
@@ -60,17 +71,43 @@ describe("admin projects list", () => {
     expect(queries).toBe(1);
     expect(result.total).toBe(DEMO_PROJECTS.length);
     const byName = Object.fromEntries(result.rows.map((r) => [r.projectName, r]));
-    expect(byName["LLM Gateway Security Assessment"]).toMatchObject({ company: "Acme Robotics", invoiceCount: 1, totalBilledCents: 4_800_000, totalPaidCents: 1_920_000, outstandingCents: 2_880_000 });
-    expect(byName["AI Governance Framework"]).toMatchObject({ invoiceCount: 2, totalBilledCents: 3_750_050, totalPaidCents: 3_750_050, outstandingCents: 0 });
-    expect(byName["Copilot Rollout Acceleration"]).toMatchObject({ invoiceCount: 1, totalBilledCents: 875_000, totalPaidCents: 0, outstandingCents: 875_000 });
+    expect(byName["LLM Gateway Security Assessment"]).toMatchObject({
+      company: "Acme Robotics",
+      invoiceCount: 1,
+      totalBilledCents: 4_800_000,
+      totalPaidCents: 1_920_000,
+      outstandingCents: 2_880_000,
+    });
+    expect(byName["AI Governance Framework"]).toMatchObject({
+      invoiceCount: 2,
+      totalBilledCents: 3_750_050,
+      totalPaidCents: 3_750_050,
+      outstandingCents: 0,
+    });
+    expect(byName["Copilot Rollout Acceleration"]).toMatchObject({
+      invoiceCount: 1,
+      totalBilledCents: 875_000,
+      totalPaidCents: 0,
+      outstandingCents: 875_000,
+    });
     expect(byName["Red Team Retest"]).toMatchObject({ invoiceCount: 0, totalBilledCents: 0, outstandingCents: 0 });
-    expect(byName["Model Supply-Chain Audit"]).toMatchObject({ invoiceCount: 2, totalBilledCents: 2_490_000, totalPaidCents: 1_500_000, outstandingCents: 990_000 });
+    expect(byName["Model Supply-Chain Audit"]).toMatchObject({
+      invoiceCount: 2,
+      totalBilledCents: 2_490_000,
+      totalPaidCents: 1_500_000,
+      outstandingCents: 990_000,
+    });
     // Its only invoice is cancelled.
     expect(byName["Chatbot Pilot"]).toMatchObject({ invoiceCount: 0, totalBilledCents: 0 });
     // Ordered by status (active work first), then target completion.
     expect(result.rows.map((r) => r.projectName)).toEqual([
-      "LLM Gateway Security Assessment", "RAG Pipeline Review", "Copilot Rollout Acceleration", "Red Team Retest",
-      "Model Supply-Chain Audit", "AI Governance Framework", "Chatbot Pilot",
+      "LLM Gateway Security Assessment",
+      "RAG Pipeline Review",
+      "Copilot Rollout Acceleration",
+      "Red Team Retest",
+      "Model Supply-Chain Audit",
+      "AI Governance Framework",
+      "Chatbot Pilot",
     ]);
   });
 
@@ -110,10 +147,19 @@ describe("dashboard, subscriptions and documents", () => {
 
   it("computes MRR from active subscriptions", async () => {
     const actor = await adminActor();
-    expect(await getSubscriptionStats(t.db, { actor })).toEqual({ mrrCents: 650_000, activeCount: 1, averageMrrCents: 650_000, churnRatePercent: 0, hasAny: true });
+    expect(await getSubscriptionStats(t.db, { actor })).toEqual({
+      mrrCents: 650_000,
+      activeCount: 1,
+      averageMrrCents: 650_000,
+      churnRatePercent: 0,
+      hasAny: true,
+    });
     const all = await listAdminSubscriptions(t.db, { actor });
     expect(all.rows.map((r) => [r.company, r.tierName, r.status])).toEqual(
-      expect.arrayContaining([["Acme Robotics", "Professional", "active"], ["Globex Systems", "Essential", "cancelled"]]),
+      expect.arrayContaining([
+        ["Acme Robotics", "Professional", "active"],
+        ["Globex Systems", "Essential", "cancelled"],
+      ]),
     );
     expect((await listAdminSubscriptions(t.db, { actor, q: "essent" })).rows.map((r) => r.company)).toEqual(["Globex Systems"]);
     expect((await listAdminSubscriptions(t.db, { actor, status: "paused" })).rows).toEqual([]);

@@ -36,17 +36,34 @@ const link = (body: unknown) =>
     }),
   );
 const projectIdsOf = async (ids: string[]) =>
-  Object.fromEntries((await t.db.select({ id: invoices.id, projectId: invoices.projectId }).from(invoices).where(inArray(invoices.id, ids))).map((r) => [r.id, r.projectId]));
+  Object.fromEntries(
+    (await t.db.select({ id: invoices.id, projectId: invoices.projectId }).from(invoices).where(inArray(invoices.id, ids))).map((r) => [
+      r.id,
+      r.projectId,
+    ]),
+  );
 const auditOf = (entityId: string) => t.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.id);
 
 describe("project create, edit and status", () => {
   it("creates an open project and records it in the audit log", async () => {
     asAdmin();
-    const result = await createProjectAction({ projectName: "  Prompt Firewall  ", clientId: DEMO_CLIENTS.globex.id, startDate: "2026-12-01", description: "", targetCompletionDate: "" });
+    const result = await createProjectAction({
+      projectName: "  Prompt Firewall  ",
+      clientId: DEMO_CLIENTS.globex.id,
+      startDate: "2026-12-01",
+      description: "",
+      targetCompletionDate: "",
+    });
     expect(result.success).toBe(true);
     const id = (result as { data: { id: string } }).data.id;
     const [row] = await t.db.select().from(projects).where(eq(projects.id, id));
-    expect(row).toMatchObject({ projectName: "Prompt Firewall", status: "open", description: null, targetCompletionDate: null, startDate: "2026-12-01" });
+    expect(row).toMatchObject({
+      projectName: "Prompt Firewall",
+      status: "open",
+      description: null,
+      targetCompletionDate: null,
+      startDate: "2026-12-01",
+    });
     const [entry] = await auditOf(id);
     expect(entry).toMatchObject({ action: "project.create", actorUserId: DEMO_USERS.admin.id, before: null });
     expect(entry!.after).toMatchObject({ projectName: "Prompt Firewall", status: "open" });
@@ -55,8 +72,15 @@ describe("project create, edit and status", () => {
   it("refuses bad input with field errors and an unknown client", async () => {
     asAdmin();
     const missing = await createProjectAction({ projectName: " ", clientId: DEMO_CLIENTS.acme.id, startDate: "2026-02-30" });
-    expect(missing).toMatchObject({ success: false, fieldErrors: { projectName: "Project name is required", startDate: "Not a real date" } });
-    const unknown = await createProjectAction({ projectName: "X", clientId: "00000000-0000-4000-8000-000000000999", startDate: "2026-01-01" });
+    expect(missing).toMatchObject({
+      success: false,
+      fieldErrors: { projectName: "Project name is required", startDate: "Not a real date" },
+    });
+    const unknown = await createProjectAction({
+      projectName: "X",
+      clientId: "00000000-0000-4000-8000-000000000999",
+      startDate: "2026-01-01",
+    });
     expect(unknown).toMatchObject({ success: false, error: "Client not found" });
     const nul = await createProjectAction({ projectName: "bad\u0000name", clientId: DEMO_CLIENTS.acme.id, startDate: "2026-01-01" });
     expect(nul).toMatchObject({ success: false });
@@ -65,10 +89,23 @@ describe("project create, edit and status", () => {
   it("edits a project with before/after in the audit log", async () => {
     asAdmin();
     const p = DEMO_PROJECTS[3];
-    const result = await updateProjectAction({ id: p.id, projectName: "Red Team Retest (Q1)", clientId: p.clientId, startDate: p.startDate, status: "in_progress", notes: "Kick-off booked", targetCompletionDate: "2027-03-31" });
+    const result = await updateProjectAction({
+      id: p.id,
+      projectName: "Red Team Retest (Q1)",
+      clientId: p.clientId,
+      startDate: p.startDate,
+      status: "in_progress",
+      notes: "Kick-off booked",
+      targetCompletionDate: "2027-03-31",
+    });
     expect(result.success).toBe(true);
     const [row] = await t.db.select().from(projects).where(eq(projects.id, p.id));
-    expect(row).toMatchObject({ projectName: "Red Team Retest (Q1)", status: "in_progress", notes: "Kick-off booked", targetCompletionDate: "2027-03-31" });
+    expect(row).toMatchObject({
+      projectName: "Red Team Retest (Q1)",
+      status: "in_progress",
+      notes: "Kick-off booked",
+      targetCompletionDate: "2027-03-31",
+    });
     const [entry] = await auditOf(p.id);
     expect(entry).toMatchObject({ action: "project.update" });
     expect(entry!.before).toMatchObject({ projectName: "Red Team Retest", status: "open" });
@@ -84,8 +121,15 @@ describe("project create, edit and status", () => {
     });
     const audit = await auditOf(p.id);
     expect(audit.at(-1)).toMatchObject({ action: "project.status", before: { status: "in_progress" }, after: { status: "on_hold" } });
-    expect(await setProjectStatusAction({ projectId: "00000000-0000-4000-8000-000000000999", status: "open" })).toEqual({ success: false, error: "Project not found", code: "not_found" });
-    expect(await setProjectStatusAction({ projectId: p.id, status: "bogus" as "open" })).toMatchObject({ success: false, error: "Unknown project status" });
+    expect(await setProjectStatusAction({ projectId: "00000000-0000-4000-8000-000000000999", status: "open" })).toEqual({
+      success: false,
+      error: "Project not found",
+      code: "not_found",
+    });
+    expect(await setProjectStatusAction({ projectId: p.id, status: "bogus" as "open" })).toMatchObject({
+      success: false,
+      error: "Unknown project status",
+    });
   });
 });
 
@@ -96,7 +140,11 @@ describe("POST /api/admin/projects/link-invoices", () => {
   it("refuses another client's invoice and changes nothing", async () => {
     const response = await link({ projectId: project.id, invoiceIds: [...own, inv("INV-2005").id] });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "Only invoices of the project's client can be linked. Nothing was linked.", code: "bad_request" });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "Only invoices of the project's client can be linked. Nothing was linked.",
+      code: "bad_request",
+    });
     expect(await projectIdsOf([...own, inv("INV-2005").id])).toEqual({ [own[0]!]: null, [own[1]!]: null, [inv("INV-2005").id]: null });
   });
 
@@ -127,15 +175,23 @@ describe("POST /api/admin/projects/link-invoices", () => {
     asAdmin();
     const before = await getProjectInvoicesAction({ projectId: project.id });
     expect(before.success).toBe(true);
-    const data = (before as { data: Awaited<ReturnType<typeof import("@/server/modules/projects/admin-projects").getProjectInvoices>> }).data;
+    const data = (before as { data: Awaited<ReturnType<typeof import("@/server/modules/projects/admin-projects").getProjectInvoices>> })
+      .data;
     expect(data.linked.map((i) => i.invoiceNumber).sort()).toEqual(["INV-1001", "INV-1006", "INV-1007"]);
     // Only Acme's own unlinked invoices are offered.
     expect(data.unlinked.map((i) => i.invoiceNumber)).toEqual(["INV-1005"]);
-    expect(data.totals).toEqual({ invoiceCount: 3, totalBilledCents: 4_800_000 + 3_000_000 + 450_000, totalPaidCents: 1_920_000 + 1_400_000 });
+    expect(data.totals).toEqual({
+      invoiceCount: 3,
+      totalBilledCents: 4_800_000 + 3_000_000 + 450_000,
+      totalPaidCents: 1_920_000 + 1_400_000,
+    });
 
     expect(await unlinkInvoiceAction({ invoiceId: own[1]! })).toEqual({ success: true, data: { unlinked: true } });
     expect(await projectIdsOf(own)).toEqual({ [own[0]!]: project.id, [own[1]!]: null });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, own[1]!), eq(auditLog.action, "invoice.unlink")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, own[1]!), eq(auditLog.action, "invoice.unlink")));
     expect(entry).toMatchObject({ before: { projectId: project.id }, after: { projectId: null } });
   });
 });

@@ -25,24 +25,56 @@ const post = (body: unknown) =>
   );
 const ratesOf = (clientId: string) =>
   t.db
-    .select({ serviceType: clientRates.serviceType, hourlyRateCents: clientRates.hourlyRateCents, monthlyRetainerCents: clientRates.monthlyRetainerCents, discountTier: clientRates.discountTier, description: clientRates.description, effectiveFrom: clientRates.effectiveFrom })
+    .select({
+      serviceType: clientRates.serviceType,
+      hourlyRateCents: clientRates.hourlyRateCents,
+      monthlyRetainerCents: clientRates.monthlyRetainerCents,
+      discountTier: clientRates.discountTier,
+      description: clientRates.description,
+      effectiveFrom: clientRates.effectiveFrom,
+    })
     .from(clientRates)
     .where(eq(clientRates.clientId, clientId))
     .orderBy(asc(clientRates.serviceType));
 
-const card = (over: Record<string, unknown> = {}) => ({ serviceType: "AI Security Assessment", hourlyRate: 365, monthlyRetainer: 26000, discountTier: "Gold", description: "Assessments", effectiveFrom: "2027-01-01", ...over });
+const card = (over: Record<string, unknown> = {}) => ({
+  serviceType: "AI Security Assessment",
+  hourlyRate: 365,
+  monthlyRetainer: 26000,
+  discountTier: "Gold",
+  description: "Assessments",
+  effectiveFrom: "2027-01-01",
+  ...over,
+});
 
 describe("POST /api/admin/update-client-rates", () => {
   it("replaces the client's rates, converting dollars to cents and blanks to null", async () => {
     const response = await post({
       clientId: DEMO_CLIENTS.acme.id,
-      rates: [card(), card({ serviceType: "AI Security Governance", hourlyRate: "310.50", monthlyRetainer: "", discountTier: "", description: "" })],
+      rates: [
+        card(),
+        card({ serviceType: "AI Security Governance", hourlyRate: "310.50", monthlyRetainer: "", discountTier: "", description: "" }),
+      ],
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, count: 2 });
     expect(await ratesOf(DEMO_CLIENTS.acme.id)).toEqual([
-      { serviceType: "AI Security Assessment", hourlyRateCents: 36_500, monthlyRetainerCents: 2_600_000, discountTier: "Gold", description: "Assessments", effectiveFrom: "2027-01-01" },
-      { serviceType: "AI Security Governance", hourlyRateCents: 31_050, monthlyRetainerCents: null, discountTier: null, description: null, effectiveFrom: "2027-01-01" },
+      {
+        serviceType: "AI Security Assessment",
+        hourlyRateCents: 36_500,
+        monthlyRetainerCents: 2_600_000,
+        discountTier: "Gold",
+        description: "Assessments",
+        effectiveFrom: "2027-01-01",
+      },
+      {
+        serviceType: "AI Security Governance",
+        hourlyRateCents: 31_050,
+        monthlyRetainerCents: null,
+        discountTier: null,
+        description: null,
+        effectiveFrom: "2027-01-01",
+      },
     ]);
     // The other client's rates are untouched.
     expect((await ratesOf(DEMO_CLIENTS.globex.id)).map((r) => r.hourlyRateCents)).toEqual([26_000, 33_000]);
@@ -79,7 +111,14 @@ describe("POST /api/admin/update-client-rates", () => {
 
   it("rolls back the delete when an insert fails inside the transaction", async () => {
     const before = await ratesOf(DEMO_CLIENTS.acme.id);
-    const good = { serviceType: "Kept?", hourlyRate: 100, monthlyRetainer: null, discountTier: null, description: null, effectiveFrom: "2027-01-01" };
+    const good = {
+      serviceType: "Kept?",
+      hourlyRate: 100,
+      monthlyRetainer: null,
+      discountTier: null,
+      description: null,
+      effectiveFrom: "2027-01-01",
+    };
     // Bypasses the schema on purpose: the database's own check refuses the second row mid-way.
     await expect(
       replaceClientRates(t.db, { actor: await adminActor(), clientId: DEMO_CLIENTS.acme.id, rates: [good, { ...good, hourlyRate: -100 }] }),

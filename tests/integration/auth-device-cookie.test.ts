@@ -64,7 +64,10 @@ describe("device cookie", () => {
     expect(http.response.status).toBe(429);
 
     // The owner's browser, with its device cookie: signed in.
-    expect(await signInToArea("admin", ADMIN, fromIp(`${pair}; other=1`))).toEqual({ success: true, data: { redirectTo: "/admin/dashboard" } });
+    expect(await signInToArea("admin", ADMIN, fromIp(`${pair}; other=1`))).toEqual({
+      success: true,
+      data: { redirectTo: "/admin/dashboard" },
+    });
     // Over HTTP too.
     expect((await signIn(ADMIN.email, ADMIN.password, { cookie: pair })).response.status).toBe(200);
   });
@@ -84,7 +87,9 @@ describe("device cookie", () => {
       error: AUTH_MESSAGES.signInRateLimited,
     });
     // A genuine cookie for this account (as the owner's browser holds) gets in.
-    expect((await signInToArea("admin", { email, password: "victim-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).success).toBe(true);
+    expect(
+      (await signInToArea("admin", { email, password: "victim-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).success,
+    ).toBe(true);
   });
 
   it("gives a known browser its own small budget: a stolen cookie is no unlimited pass", async () => {
@@ -92,11 +97,19 @@ describe("device cookie", () => {
     await createCredentialUser(t.db, { email, name: "Budget", role: "admin", password: "budget-password" });
     const cookie = `${DEVICE_COOKIE}=${issueDeviceCookie(email)}`;
     for (let i = 0; i < AUTH_LIMITS.signInPerDevice.max; i++) {
-      expect(await signInToArea("admin", { email, password: `guess-${i}` }, fromIp(cookie))).toMatchObject({ success: false, error: "Invalid admin credentials" });
+      expect(await signInToArea("admin", { email, password: `guess-${i}` }, fromIp(cookie))).toMatchObject({
+        success: false,
+        error: "Invalid admin credentials",
+      });
     }
-    expect(await signInToArea("admin", { email, password: "budget-password" }, fromIp(cookie))).toMatchObject({ success: false, error: AUTH_MESSAGES.signInRateLimited });
+    expect(await signInToArea("admin", { email, password: "budget-password" }, fromIp(cookie))).toMatchObject({
+      success: false,
+      error: AUTH_MESSAGES.signInRateLimited,
+    });
     // Its guesses did not spend the account's budget for unknown browsers, nor another device's.
     expect((await signInToArea("admin", { email, password: "budget-password" }, fromIp())).success).toBe(true);
-    expect((await signInToArea("admin", { email, password: "budget-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).success).toBe(true);
+    expect(
+      (await signInToArea("admin", { email, password: "budget-password" }, fromIp(`${DEVICE_COOKIE}=${issueDeviceCookie(email)}`))).success,
+    ).toBe(true);
   });
 });

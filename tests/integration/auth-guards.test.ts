@@ -16,7 +16,6 @@ vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-h
 
 const t = setupTestDatabase({ seedDemo: true });
 
-
 describe("sign-in core", () => {
   it("signs in with the demo password and sets an httpOnly session cookie", async () => {
     const { response, setCookies } = await signIn("client@example.com", DEMO_PASSWORDS.client);
@@ -38,7 +37,6 @@ describe("sign-in core", () => {
     expect(response.status).toBe(401);
     expect(cookie).toBe("");
   });
-
 });
 
 describe("never lets a client choose its role", () => {
@@ -48,8 +46,20 @@ describe("never lets a client choose its role", () => {
 
   // A valid input for every portal action, so each call reaches the data layer with the extra field.
   const VALID_INPUTS: Record<string, () => object> = {
-    saveAccountSettings: () => ({ contactPerson: "Jane Doe", contactEmail: "jane@acme.test", company: "Acme Robotics", phone: "", address: "" }),
-    requestServiceBooking: () => ({ serviceType: "Other", preferredStartDate: todayIso(), estimatedScope: "", projectDescription: "Role test", urgency: "low" }),
+    saveAccountSettings: () => ({
+      contactPerson: "Jane Doe",
+      contactEmail: "jane@acme.test",
+      company: "Acme Robotics",
+      phone: "",
+      address: "",
+    }),
+    requestServiceBooking: () => ({
+      serviceType: "Other",
+      preferredStartDate: todayIso(),
+      estimatedScope: "",
+      projectDescription: "Role test",
+      urgency: "low",
+    }),
     loadMoreInvoices: () => ({ offset: 0 }),
     saveNotificationPreferencesAction: () => ({ enabled: ["documents"], delivery: "each" }),
   };
@@ -67,7 +77,9 @@ describe("never lets a client choose its role", () => {
     // The route does not serve update-user at all (src/server/modules/account/http-endpoints.ts).
     expect(response.status).toBe(404);
     // And were it called, better-auth refuses the field outright (role is declared with input: false).
-    await expect(getAuth().api.updateUser({ body: { name: "Still a client", role: "admin" } as never, headers: authHeaders(cookie) })).rejects.toMatchObject({
+    await expect(
+      getAuth().api.updateUser({ body: { name: "Still a client", role: "admin" } as never, headers: authHeaders(cookie) }),
+    ).rejects.toMatchObject({
       body: { code: "FIELD_NOT_ALLOWED" },
     });
     expect(await roleInDatabase()).toBe("client");
@@ -86,7 +98,9 @@ describe("never lets a client choose its role", () => {
       expect(await roleInDatabase(), name).toBe("client");
     }
     requestHeaders.current = authHeaders("");
-    const signedIn = await signInClientAction(withRole({ email: CLIENT_EMAIL, password: DEMO_PASSWORDS.client, rememberMe: false }) as never);
+    const signedIn = await signInClientAction(
+      withRole({ email: CLIENT_EMAIL, password: DEMO_PASSWORDS.client, rememberMe: false }) as never,
+    );
     expect(signedIn).toMatchObject({ success: true });
     expect(await roleInDatabase()).toBe("client");
   });
@@ -123,7 +137,9 @@ describe("guards", () => {
   it("ends the session on sign-out", async () => {
     const cookie = await clientCookie();
     const { getAuth } = await import("@/server/modules/account/auth");
-    const out = await getAuth().handler(new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: authHeaders(cookie) }));
+    const out = await getAuth().handler(
+      new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: authHeaders(cookie) }),
+    );
     expect(out.status).toBe(200);
     await expect(requireClient(authHeaders(cookie))).rejects.toMatchObject({ code: "unauthorized" });
   });
@@ -131,10 +147,15 @@ describe("guards", () => {
 
 describe("client scoping", () => {
   it("returns only the session client's invoices, for each of two clients", async () => {
-    for (const [email, clientId] of [["client@example.com", DEMO_CLIENTS.acme.id], ["client2@example.com", DEMO_CLIENTS.globex.id]] as const) {
+    for (const [email, clientId] of [
+      ["client@example.com", DEMO_CLIENTS.acme.id],
+      ["client2@example.com", DEMO_CLIENTS.globex.id],
+    ] as const) {
       const actor = await requireClient(authHeaders(await clientCookie(email)));
       const rows = await listPortalInvoices(t.db, { actor });
-      const expected = DEMO_INVOICES.filter((i) => i.clientId === clientId).map((i) => i.id).sort();
+      const expected = DEMO_INVOICES.filter((i) => i.clientId === clientId)
+        .map((i) => i.id)
+        .sort();
       expect(rows.map((r) => r.id).sort()).toEqual(expected);
       // Newest due date first.
       const dues = rows.map((r) => r.dueDate ?? "");

@@ -39,7 +39,13 @@ function deferred() {
 
 async function outboxFor(email: string) {
   return t.db
-    .select({ id: emailOutbox.id, subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody, createdAt: emailOutbox.createdAt })
+    .select({
+      id: emailOutbox.id,
+      subject: emailOutbox.subject,
+      text: emailOutbox.textBody,
+      html: emailOutbox.htmlBody,
+      createdAt: emailOutbox.createdAt,
+    })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "password_reset")))
     .orderBy(emailOutbox.createdAt);
@@ -66,7 +72,12 @@ async function requestResetLink(email: string): Promise<{ url: string; token: st
 }
 
 const sessionsOf = async (userId: string) =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(session).where(eq(session.userId, userId)))[0]!.n;
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(session)
+      .where(eq(session.userId, userId))
+  )[0]!.n;
 
 // Mail is read from what the transport received: once sent, the outbox row no longer holds the link.
 beforeEach(() => setMailTransport({ send: async (mail) => void delivered.push(mail) }));
@@ -87,14 +98,19 @@ describe("reset tokens at rest", () => {
     const email = "hashed-token@example.com";
     const { id } = await createCredentialUser(t.db, { email, name: "Hashed", role: "client", password: "old-password" });
     const { token } = await requestResetLink(email);
-    const rows = await t.db.select({ identifier: verification.identifier, value: verification.value }).from(verification).where(eq(verification.value, id));
+    const rows = await t.db
+      .select({ identifier: verification.identifier, value: verification.value })
+      .from(verification)
+      .where(eq(verification.value, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.identifier).not.toContain(token);
     expect(rows[0]!.identifier).toBe(createHash("sha256").update(`reset-password:${token}`).digest("base64url"));
     expect(await storedIdentifiersContaining(token)).toEqual([]);
 
     expect(await isResetTokenValid(token)).toBe(true);
-    expect(await resetPasswordWithToken({ token, password: "new-password-1", confirmPassword: "new-password-1" }, fromIp())).toMatchObject({ success: true });
+    expect(await resetPasswordWithToken({ token, password: "new-password-1", confirmPassword: "new-password-1" }, fromIp())).toMatchObject({
+      success: true,
+    });
     expect((await signIn(email, "new-password-1")).response.status).toBe(200);
     // The stored hash is no link: using it as a token finds nothing.
     expect(await isResetTokenValid(rows[0]!.identifier.replace(/[^A-Za-z0-9]/g, ""))).toBe(false);
@@ -159,7 +175,9 @@ describe("password reset flow", () => {
 
     vi.setSystemTime(issuedAt + 61 * 60 * 1000);
     expect(await isResetTokenValid(token)).toBe(false);
-    expect(await resetPasswordWithToken({ token, password: "too-late-password", confirmPassword: "too-late-password" }, fromIp())).toMatchObject({
+    expect(
+      await resetPasswordWithToken({ token, password: "too-late-password", confirmPassword: "too-late-password" }, fromIp()),
+    ).toMatchObject({
       success: false,
       error: AUTH_MESSAGES.invalidResetLink,
     });
@@ -200,7 +218,10 @@ describe("password reset flow", () => {
   it("validates the new password like the form", async () => {
     const short = await resetPasswordWithToken({ token: "anything", password: "short", confirmPassword: "short" }, fromIp());
     expect(short).toMatchObject({ success: false, fieldErrors: { password: "Password must be at least 8 characters" } });
-    const mismatch = await resetPasswordWithToken({ token: "anything", password: "long-enough-1", confirmPassword: "long-enough-2" }, fromIp());
+    const mismatch = await resetPasswordWithToken(
+      { token: "anything", password: "long-enough-1", confirmPassword: "long-enough-2" },
+      fromIp(),
+    );
     expect(mismatch).toMatchObject({ success: false, fieldErrors: { confirmPassword: "Passwords do not match" } });
   });
 
@@ -241,7 +262,10 @@ describe("forgot password answers", () => {
 
   it("validate the address", async () => {
     const later = deferred();
-    expect(await requestPasswordReset({ email: "" }, fromIp(), later.defer)).toMatchObject({ success: false, fieldErrors: { email: "Email is required" } });
+    expect(await requestPasswordReset({ email: "" }, fromIp(), later.defer)).toMatchObject({
+      success: false,
+      fieldErrors: { email: "Email is required" },
+    });
     expect(await requestPasswordReset({ email: "nope" }, fromIp(), later.defer)).toMatchObject({
       success: false,
       fieldErrors: { email: "Invalid email address" },
@@ -265,7 +289,8 @@ describe("forgot password answers", () => {
     for (const email of [DEMO_USERS.acme.email, "unknown-limited@example.com"]) {
       const later = deferred();
       const answers = [];
-      for (let i = 0; i <= AUTH_LIMITS.resetRequestPerAccount.max; i++) answers.push(await requestPasswordReset({ email }, fromIp(), later.defer));
+      for (let i = 0; i <= AUTH_LIMITS.resetRequestPerAccount.max; i++)
+        answers.push(await requestPasswordReset({ email }, fromIp(), later.defer));
       expect(answers.slice(0, -1).every((a) => a.success)).toBe(true);
       expect(answers.at(-1)).toMatchObject({ success: false, error: AUTH_MESSAGES.resetRequestRateLimited });
     }
@@ -277,7 +302,12 @@ describe("reset submissions", () => {
     const ip = nextTestIp();
     const answers = [];
     for (let i = 0; i <= AUTH_LIMITS.resetPerIp.max; i++) {
-      answers.push(await resetPasswordWithToken({ token: `guessedToken${i}`, password: "guess-password", confirmPassword: "guess-password" }, fromIp(ip)));
+      answers.push(
+        await resetPasswordWithToken(
+          { token: `guessedToken${i}`, password: "guess-password", confirmPassword: "guess-password" },
+          fromIp(ip),
+        ),
+      );
     }
     expect(answers.slice(0, -1).every((a) => !a.success && a.error === AUTH_MESSAGES.invalidResetLink)).toBe(true);
     expect(answers.at(-1)).toMatchObject({ success: false, error: AUTH_MESSAGES.resetRateLimited });

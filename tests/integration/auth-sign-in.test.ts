@@ -25,7 +25,10 @@ const ADMIN = { email: DEMO_USERS.admin.email, password: DEMO_PASSWORDS.admin };
 const fromIp = (ip = nextTestIp()) => new Headers({ "x-forwarded-for": ip, "user-agent": "vitest" });
 
 async function sessionCount(userId: string): Promise<number> {
-  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(session).where(eq(session.userId, userId));
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(session)
+    .where(eq(session.userId, userId));
   return row!.n;
 }
 
@@ -80,7 +83,11 @@ describe("client login", () => {
     });
     await t.db.update(clients).set({ status: "inactive" }).where(eq(clients.id, DEMO_CLIENTS.globex.id));
     try {
-      const result = await signInToArea("client", { email: DEMO_USERS.globex.email, password: DEMO_PASSWORDS.client, rememberMe: false }, fromIp());
+      const result = await signInToArea(
+        "client",
+        { email: DEMO_USERS.globex.email, password: DEMO_PASSWORDS.client, rememberMe: false },
+        fromIp(),
+      );
       expect(result).toMatchObject({ success: false, error: "This client account is inactive." });
     } finally {
       await t.db.update(clients).set({ status: "active" }).where(eq(clients.id, DEMO_CLIENTS.globex.id));
@@ -137,7 +144,9 @@ describe("brute-force limits", () => {
     const results = [];
     // Different (unknown) accounts, so only the address is common to the attempts.
     for (let i = 0; i <= AUTH_LIMITS.signInPerIp.max; i++) {
-      results.push(await signInToArea("client", { email: `ip-probe-${i}@example.com`, password: "guessing", rememberMe: false }, fromIp(ip)));
+      results.push(
+        await signInToArea("client", { email: `ip-probe-${i}@example.com`, password: "guessing", rememberMe: false }, fromIp(ip)),
+      );
     }
     expect(results.slice(0, -1).every((r) => !r.success && r.error === "Invalid email or password")).toBe(true);
     expect(results.at(-1)).toMatchObject({ success: false, error: AUTH_MESSAGES.signInRateLimited });
@@ -175,9 +184,9 @@ describe("brute-force limits", () => {
   });
 
   it("keep their counters in the database (shared by every app instance)", async () => {
-    const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit where key like 'auth:sign-in:%'`).then(
-      (r) => (r as unknown as { rows: { n: number }[] }).rows,
-    );
+    const [row] = await t.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from rate_limit where key like 'auth:sign-in:%'`)
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
     expect(row!.n).toBeGreaterThan(0);
     // Account keys are hashed: typed addresses are not collected in the table.
     const [emails] = await t.db
@@ -232,7 +241,10 @@ describe("admin route handlers", () => {
         context(),
       );
       expect(asClient.status, name).toBe(403);
-      const anonymous = await handler(new Request(`${APP_ORIGIN}/api/admin/x`, { method, headers: { "content-type": "application/json", origin: APP_ORIGIN }, body }), context());
+      const anonymous = await handler(
+        new Request(`${APP_ORIGIN}/api/admin/x`, { method, headers: { "content-type": "application/json", origin: APP_ORIGIN }, body }),
+        context(),
+      );
       expect(anonymous.status, name).toBe(401);
     }
   });

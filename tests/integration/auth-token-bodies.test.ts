@@ -79,7 +79,9 @@ describe("/api/auth/* JSON bodies", () => {
     await createCredentialUser(t.db, { email: USER.email, name: "Tokens", role: "client", password: USER.password });
     const endpoints = exposedEndpoints();
     // The list comes from better-auth itself; these are the ones that answer with tokens today.
-    expect(endpoints.map((e) => e.path)).toEqual(expect.arrayContaining(["/sign-in/email", "/get-session", "/list-sessions", "/change-password"]));
+    expect(endpoints.map((e) => e.path)).toEqual(
+      expect.arrayContaining(["/sign-in/email", "/get-session", "/list-sessions", "/change-password"]),
+    );
 
     const answered: Record<string, number> = {};
     for (const endpoint of endpoints) {
@@ -104,7 +106,10 @@ describe("/api/auth/* JSON bodies", () => {
 
   it("still gives the session's other fields", async () => {
     const { cookie } = await signInThroughRoute();
-    const session = (await (await call("GET", "/get-session", cookie)).json()) as { session: Record<string, unknown>; user: { email: string } };
+    const session = (await (await call("GET", "/get-session", cookie)).json()) as {
+      session: Record<string, unknown>;
+      user: { email: string };
+    };
     expect(session.user.email).toBe(USER.email);
     expect(session.session).toMatchObject({ id: expect.any(String), expiresAt: expect.any(String) });
     expect(session.session).not.toHaveProperty("token");

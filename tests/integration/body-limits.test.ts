@@ -44,7 +44,8 @@ type Target = {
   body: (size?: number) => Body;
 };
 
-const json = (value: () => unknown) => (size?: number) => (size === undefined ? new TextEncoder().encode(JSON.stringify(value())) : paddedJson(value(), size));
+const json = (value: () => unknown) => (size?: number) =>
+  size === undefined ? new TextEncoder().encode(JSON.stringify(value())) : paddedJson(value(), size);
 const publicJson = () => new Headers({ "content-type": "application/json", origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() });
 const adminJson = () => authHeaders(cookie, { "content-type": "application/json" });
 
@@ -55,7 +56,9 @@ function uploadBody(size?: number): Body {
   const file = size === undefined ? pdfBytes() : new Uint8Array(MAX_UPLOAD_BYTES);
   file.set(pdfBytes());
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const head = encoder.encode(`${field("clientId", TENANTS.acme.clientId)}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="limit.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = encoder.encode(
+    `${field("clientId", TENANTS.acme.clientId)}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="limit.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
   const paddingFrame = encoder.encode(field("padding", ""));
   const fixed = head.byteLength + file.byteLength + tail.byteLength;
@@ -79,7 +82,13 @@ const TARGETS: Target[] = [
     tooLarge: /too large: requests are limited to 32 KB/,
     handler: contactRoute,
     headers: publicJson,
-    body: json(() => ({ name: "Dana Limit", email: `limit.${randomUUID()}@example.test`, company: "Limit Co", serviceInterest: "General Inquiry", message: "A message at the size limit." })),
+    body: json(() => ({
+      name: "Dana Limit",
+      email: `limit.${randomUUID()}@example.test`,
+      company: "Limit Co",
+      serviceInterest: "General Inquiry",
+      message: "A message at the size limit.",
+    })),
   },
   {
     name: "POST /api/square/webhook",
@@ -138,7 +147,8 @@ const TARGETS: Target[] = [
 async function send(target: Target, bytes: Body, mode: "declared" | "chunked"): Promise<Response> {
   const url = `${APP_ORIGIN}${target.url}`;
   const headers = target.headers(bytes);
-  const request = mode === "declared" ? postRequest(url, headers, bytes, bytes.byteLength) : postRequest(url, headers, chunkedStream(bytes));
+  const request =
+    mode === "declared" ? postRequest(url, headers, bytes, bytes.byteLength) : postRequest(url, headers, chunkedStream(bytes));
   return target.handler(request);
 }
 

@@ -40,7 +40,11 @@ describe("a client renaming its company (portal Settings)", () => {
   it("is refused with a 400 and a clear message when another client has that name in any case, and nothing changes", async () => {
     await actAs("client@example.com");
     const before = await companies();
-    for (const company of [DEMO_CLIENTS.globex.company, DEMO_CLIENTS.globex.company.toUpperCase(), ` ${DEMO_CLIENTS.globex.company.toLowerCase()} `]) {
+    for (const company of [
+      DEMO_CLIENTS.globex.company,
+      DEMO_CLIENTS.globex.company.toUpperCase(),
+      ` ${DEMO_CLIENTS.globex.company.toLowerCase()} `,
+    ]) {
       expect(await saveAccountSettings({ ...acmeSettings, company })).toEqual(TAKEN);
     }
     expect(await companies()).toEqual(before);
@@ -48,7 +52,9 @@ describe("a client renaming its company (portal Settings)", () => {
 
   it("may change the case of its own name, or take a free one", async () => {
     await actAs("client@example.com");
-    expect(await saveAccountSettings({ ...acmeSettings, company: DEMO_CLIENTS.acme.company.toUpperCase() })).toMatchObject({ success: true });
+    expect(await saveAccountSettings({ ...acmeSettings, company: DEMO_CLIENTS.acme.company.toUpperCase() })).toMatchObject({
+      success: true,
+    });
     expect(await saveAccountSettings({ ...acmeSettings, company: "Acme Robotics International" })).toMatchObject({ success: true });
     expect(await saveAccountSettings(acmeSettings)).toMatchObject({ success: true });
   });
@@ -82,13 +88,23 @@ describe("the database", () => {
       .update(clients)
       .set({ company: DEMO_CLIENTS.globex.company.toLowerCase() })
       .where(eq(clients.id, DEMO_CLIENTS.acme.id))
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).not.toBeNull();
-    expect(companyTakenInstead(error)).toMatchObject({ code: "bad_request", message: COMPANY_TAKEN, fieldErrors: { company: COMPANY_TAKEN } });
+    expect(companyTakenInstead(error)).toMatchObject({
+      code: "bad_request",
+      message: COMPANY_TAKEN,
+      fieldErrors: { company: COMPANY_TAKEN },
+    });
     // Anything else is passed on untouched.
     const other = new Error("boom");
     expect(companyTakenInstead(other)).toBe(other);
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(sql`lower(${clients.company}) = lower(${DEMO_CLIENTS.globex.company})`)) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(clients)
+      .where(sql`lower(${clients.company}) = lower(${DEMO_CLIENTS.globex.company})`)) as [{ n: number }];
     expect(n).toBe(1);
   });
 });

@@ -64,11 +64,13 @@ const mailsFor = (inquiryId: string, sender: string) =>
   t.db
     .select()
     .from(emailOutbox)
-    .where(sql`${emailOutbox.toAddress} = ${sender} or (${emailOutbox.toAddress} = ${INBOX} and ${emailOutbox.textBody} like ${`%${inquiryId}%`})`);
+    .where(
+      sql`${emailOutbox.toAddress} = ${sender} or (${emailOutbox.toAddress} = ${INBOX} and ${emailOutbox.textBody} like ${`%${inquiryId}%`})`,
+    );
 
 describe("POST /api/contact/send: valid inquiry", () => {
   it("stores the inquiry first, queues a notification and an acknowledgement, and answers { success, id }", async () => {
-    const input = validInquiry({ name: "  Dana Whitfield  ", company: "R&D \"Labs\" O'Neil", serviceInterest: "AI Security Governance" });
+    const input = validInquiry({ name: "  Dana Whitfield  ", company: 'R&D "Labs" O\'Neil', serviceInterest: "AI Security Governance" });
     const response = await send(input);
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -78,7 +80,7 @@ describe("POST /api/contact/send: valid inquiry", () => {
     expect(stored).toMatchObject({
       name: "Dana Whitfield",
       email: input.email,
-      company: "R&D \"Labs\" O'Neil",
+      company: 'R&D "Labs" O\'Neil',
       serviceInterest: "AI Security Governance",
       message: input.message,
     });
@@ -196,10 +198,18 @@ describe("POST /api/contact/send: invalid and malicious bodies", () => {
     ["form-encoded data", { raw: "name=Dana&email=dana%40x.test" }, /valid JSON/],
     ["truncated JSON", { raw: '{"name": "Dana", "email":' }, /valid JSON/],
     ["an empty body", { raw: "" }, /valid JSON/],
-    ["an escape character in the message", { body: validInquiry({ message: "Hello there \u001b[2J friend, this is long" }) }, /characters that are not allowed/],
+    [
+      "an escape character in the message",
+      { body: validInquiry({ message: "Hello there \u001b[2J friend, this is long" }) },
+      /characters that are not allowed/,
+    ],
     ["a script in the email", { body: validInquiry({ email: "<script>@x.test" }) }, /Invalid email address/],
     ["a header injection in the name", { body: validInquiry({ name: "Dana\r\nBcc: victim@x.test" }) }, /characters that are not allowed/],
-    ["a NUL character in the message", { body: validInquiry({ message: "Hello there\u0000 friend, this is long" }) }, /characters that are not allowed/],
+    [
+      "a NUL character in the message",
+      { body: validInquiry({ message: "Hello there\u0000 friend, this is long" }) },
+      /characters that are not allowed/,
+    ],
     ["an unknown service", { body: validInquiry({ serviceInterest: "Penetration of competitors" }) }, /Please select a service/],
     ["a blank service", { body: validInquiry({ serviceInterest: "" }) }, /Please select a service/],
     ["a one-letter name", { body: validInquiry({ name: "D" }) }, /Name must be at least 2 characters/],
@@ -218,7 +228,11 @@ describe("POST /api/contact/send: invalid and malicious bodies", () => {
     const before = await counts();
     const response = await send(body);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ success: false, error: "The message is too large: requests are limited to 32 KB.", code: "payload_too_large" });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "The message is too large: requests are limited to 32 KB.",
+      code: "payload_too_large",
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -266,7 +280,10 @@ describe("POST /api/contact/send: spam protection", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await counts()).toEqual(before);
-    const stored = await t.db.select().from(contactInquiries).where(eq(contactInquiries.email, input.email as string));
+    const stored = await t.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, input.email as string));
     expect(stored).toHaveLength(0);
   });
 
@@ -286,12 +303,17 @@ describe("POST /api/contact/send: spam protection", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(500);
     const body = await limited.json();
     expect(body.success).toBe(false);
-    expect(body.error).toMatch(/Too many messages from your network\. Please wait 10 minutes and try again, or email us at inquiries@sentinel\.test\./);
+    expect(body.error).toMatch(
+      /Too many messages from your network\. Please wait 10 minutes and try again, or email us at inquiries@sentinel\.test\./,
+    );
     expect(await counts()).toEqual(before);
     // Invalid bodies count too, and the limit is per address: another address is unaffected.
     expect((await send({}, { ip })).status).toBe(429);
     expect((await send(validInquiry(), { ip: nextTestIp() })).status).toBe(200);
-    const stored = await t.db.select().from(contactInquiries).where(eq(contactInquiries.email, sender as string));
+    const stored = await t.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, sender as string));
     expect(stored).toHaveLength(CONTACT_RATE_LIMIT.max);
   });
 });

@@ -45,7 +45,18 @@ describe("POST /api/csp-report", () => {
 
   it("accepts the Reporting API format", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const body = [{ type: "csp-violation", url: "http://localhost:3000/admin/dashboard", body: { documentURL: "http://localhost:3000/admin/dashboard", effectiveDirective: "img-src", blockedURL: "https://tracker.example/x.gif", disposition: "enforce" } }];
+    const body = [
+      {
+        type: "csp-violation",
+        url: "http://localhost:3000/admin/dashboard",
+        body: {
+          documentURL: "http://localhost:3000/admin/dashboard",
+          effectiveDirective: "img-src",
+          blockedURL: "https://tracker.example/x.gif",
+          disposition: "enforce",
+        },
+      },
+    ];
     const response = await report(JSON.stringify(body), { type: "application/reports+json" });
     expect(response.status).toBe(204);
     expect(warn.mock.calls.map((a) => a.join(" ")).join("\n")).toContain("https://tracker.example/x.gif");
@@ -92,7 +103,8 @@ describe("POST /api/csp-report", () => {
 
   it("groups IPv6 clients by /64, as every other limit does: another address of the same /64 is limited too", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    for (let i = 0; i < CSP_REPORT_RATE_LIMIT.max; i += 1) expect((await report(JSON.stringify(legacyReport), { ip: "2001:db8:cafe:1::1" })).status).toBe(204);
+    for (let i = 0; i < CSP_REPORT_RATE_LIMIT.max; i += 1)
+      expect((await report(JSON.stringify(legacyReport), { ip: "2001:db8:cafe:1::1" })).status).toBe(204);
     const sameNetwork = await report(JSON.stringify(legacyReport), { ip: "2001:db8:cafe:1:ffff:ffff:ffff:fffe" });
     expect(sameNetwork.status).toBe(429);
     expect((await report(JSON.stringify(legacyReport), { ip: "2001:db8:cafe:2::1" })).status).toBe(204);
@@ -101,11 +113,25 @@ describe("POST /api/csp-report", () => {
   it("answers junk with a 400 and a message, never a 5xx", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const junk = ["", "not json", "null", "[]", "{}", '{"csp-report":null}', '[{"type":"csp-violation","body":"x"}]', '[{"type":"deprecation","body":{}}]', "\u0000\u0001"];
+    const junk = [
+      "",
+      "not json",
+      "null",
+      "[]",
+      "{}",
+      '{"csp-report":null}',
+      '[{"type":"csp-violation","body":"x"}]',
+      '[{"type":"deprecation","body":{}}]',
+      "\u0000\u0001",
+    ];
     for (const body of junk) {
       const response = await report(body, { type: "text/plain" });
       expect(response.status, body).toBe(400);
-      expect(await response.json()).toEqual({ success: false, error: "Expected a CSP violation report (application/csp-report or application/reports+json).", code: "bad_request" });
+      expect(await response.json()).toEqual({
+        success: false,
+        error: "Expected a CSP violation report (application/csp-report or application/reports+json).",
+        code: "bad_request",
+      });
     }
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();

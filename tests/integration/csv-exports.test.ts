@@ -18,7 +18,8 @@ import { setupTestDatabase } from "./helpers/db";
 const t = setupTestDatabase({ seedDemo: true });
 
 type Route = (request: Request) => Promise<Response>;
-const get = (route: Route, path: string, cookie?: string) => route(new Request(`${APP_ORIGIN}${path}`, { headers: cookie ? authHeaders(cookie) : undefined }));
+const get = (route: Route, path: string, cookie?: string) =>
+  route(new Request(`${APP_ORIGIN}${path}`, { headers: cookie ? authHeaders(cookie) : undefined }));
 
 async function download(route: Route, path: string, cookie: string) {
   const response = await get(route, path, cookie);
@@ -27,7 +28,14 @@ async function download(route: Route, path: string, cookie: string) {
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   const rows = parse(text, { bom: true }) as string[][];
   const [header, ...body] = rows;
-  return { response, bytes, text, header: header!, body, records: body.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]]))) };
+  return {
+    response,
+    bytes,
+    text,
+    header: header!,
+    body,
+    records: body.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]]))),
+  };
 }
 
 const acmeInvoices = DEMO_INVOICES.filter((i) => i.invoiceNumber.startsWith("INV-1"));
@@ -52,10 +60,18 @@ describe("CSV exports", () => {
   it("answers a dated attachment, UTF-8 with a BOM and CRLF records", async () => {
     const { response, bytes, text } = await download(exportInvoices, "/api/admin/exports/invoices", await adminCookie());
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="invoices-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="invoices-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(response.headers.get("cache-control")).toContain("no-store");
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(text.slice(1).startsWith('"Invoice","Client","Project","Description","Status","Issued","Due","Paid on","Amount (USD)","Paid (USD)","Outstanding (USD)"\r\n')).toBe(true);
+    expect(
+      text
+        .slice(1)
+        .startsWith(
+          '"Invoice","Client","Project","Description","Status","Issued","Due","Paid on","Amount (USD)","Paid (USD)","Outstanding (USD)"\r\n',
+        ),
+    ).toBe(true);
   });
 
   it("exports every invoice with exact money, newest issue date first", async () => {
@@ -64,7 +80,14 @@ describe("CSV exports", () => {
     const issued = records.map((r) => r.Issued!);
     expect(issued).toEqual([...issued].sort().reverse());
     const inv1003 = records.find((r) => r.Invoice === "INV-1003")!;
-    expect(inv1003).toMatchObject({ Client: "Acme Robotics", Status: "Paid", "Amount (USD)": "12500.50", "Paid (USD)": "12500.50", "Outstanding (USD)": "0.00", "Paid on": "2026-07-30" });
+    expect(inv1003).toMatchObject({
+      Client: "Acme Robotics",
+      Status: "Paid",
+      "Amount (USD)": "12500.50",
+      "Paid (USD)": "12500.50",
+      "Outstanding (USD)": "0.00",
+      "Paid on": "2026-07-30",
+    });
     const inv1001 = records.find((r) => r.Invoice === "INV-1001")!;
     expect(inv1001).toMatchObject({ "Amount (USD)": "48000.00", "Paid (USD)": "19200.00", "Outstanding (USD)": "28800.00" });
   });
@@ -74,7 +97,11 @@ describe("CSV exports", () => {
     const globex = await download(exportInvoices, "/api/admin/exports/invoices?q=globex", admin);
     expect(globex.records.map((r) => r.Invoice).sort()).toEqual(globexInvoices.map((i) => i.invoiceNumber).sort());
     const overdue = await download(exportInvoices, "/api/admin/exports/invoices?status=overdue", admin);
-    expect(overdue.records.map((r) => r.Invoice).sort()).toEqual(DEMO_INVOICES.filter((i) => i.status === "overdue").map((i) => i.invoiceNumber).sort());
+    expect(overdue.records.map((r) => r.Invoice).sort()).toEqual(
+      DEMO_INVOICES.filter((i) => i.status === "overdue")
+        .map((i) => i.invoiceNumber)
+        .sort(),
+    );
     const junk = await download(exportInvoices, "/api/admin/exports/invoices?status=bogus", admin);
     expect(junk.records).toHaveLength(DEMO_INVOICES.length);
 
@@ -90,24 +117,27 @@ describe("CSV exports", () => {
   it("quotes per RFC 4180 and neutralises formula cells", async () => {
     const [acme] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.company, "Acme Robotics"));
     const nasty = [
-      { invoiceNumber: "=HYPERLINK(\"http://evil\")", description: "Line one\r\nline \"two\", three" },
+      { invoiceNumber: '=HYPERLINK("http://evil")', description: 'Line one\r\nline "two", three' },
       { invoiceNumber: "+SUM(A1)", description: "@cmd" },
       { invoiceNumber: "-2+3", description: "\tTabbed" },
       { invoiceNumber: "\rCR", description: "plain, with comma" },
-      { invoiceNumber: "INV;=HYPERLINK(\"http://evil\")", description: "a;=1+1" },
+      { invoiceNumber: 'INV;=HYPERLINK("http://evil")', description: "a;=1+1" },
     ];
-    await t.db.insert(invoices).values(nasty.map((n) => ({ ...n, clientId: acme!.id, amountCents: 1, status: "pending" as const, issuedDate: "2020-01-01" })));
+    await t.db
+      .insert(invoices)
+      .values(nasty.map((n) => ({ ...n, clientId: acme!.id, amountCents: 1, status: "pending" as const, issuedDate: "2020-01-01" })));
     const { records, text } = await download(exportOwnInvoices, "/api/client/invoices/export", await clientCookie());
     const byDescription = (d: string) => records.find((r) => r.Description === d);
-    expect(byDescription("Line one\r\nline \"two\", three")?.Invoice).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(byDescription('Line one\r\nline "two", three')?.Invoice).toBe('\'=HYPERLINK("http://evil")');
     expect(text).toContain('"Line one\r\nline ""two"", three"');
-    expect(byDescription("a;'=1+1")?.Invoice).toBe("INV;'=HYPERLINK(\"http://evil\")");
+    expect(byDescription("a;'=1+1")?.Invoice).toBe('INV;\'=HYPERLINK("http://evil")');
     expect(byDescription("'@cmd")?.Invoice).toBe("'+SUM(A1)");
     expect(byDescription("'\tTabbed")?.Invoice).toBe("'-2+3");
     expect(byDescription("plain, with comma")?.Invoice).toBe("'\rCR");
     expect(byDescription("'@cmd")?.["Amount (USD)"]).toBe("0.01");
     // No cell of the export, nor any piece of one split on ";", a tab or a line, starts with a formula character.
-    for (const record of records) for (const cell of Object.values(record)) for (const piece of (cell ?? "").split(/[;\t\r\n]/)) expect(piece).not.toMatch(/^[=+\-@]/);
+    for (const record of records)
+      for (const cell of Object.values(record)) for (const piece of (cell ?? "").split(/[;\t\r\n]/)) expect(piece).not.toMatch(/^[=+\-@]/);
     await t.db.delete(invoices).where(eq(invoices.issuedDate, "2020-01-01"));
   });
 

@@ -11,7 +11,14 @@ import { PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { URGENCIES } from "@/lib/domain/urgency";
-import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import {
+  DEMO_BOOKINGS,
+  DEMO_CLIENTS,
+  DEMO_DOCUMENTS,
+  DEMO_INVOICES,
+  DEMO_PROJECTS,
+  DEMO_SUBSCRIPTIONS,
+} from "@/server/core/db/seed/demo-data";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase({ seedDemo: true });
@@ -25,18 +32,50 @@ const COLUMNS = [
   { table: "clients", column: "status", constraint: "clients_status_check", values: CLIENT_STATUSES, id: GLOBEX },
   { table: "projects", column: "status", constraint: "projects_status_check", values: PROJECT_STATUSES, id: globexRow(DEMO_PROJECTS) },
   { table: "invoices", column: "status", constraint: "invoices_status_check", values: INVOICE_STATUSES, id: globexRow(DEMO_INVOICES) },
-  { table: "client_subscriptions", column: "status", constraint: "client_subscriptions_status_check", values: SUBSCRIPTION_STATUSES, id: globexRow(DEMO_SUBSCRIPTIONS) },
-  { table: "service_bookings", column: "status", constraint: "service_bookings_status_check", values: BOOKING_STATUSES, id: globexRow(DEMO_BOOKINGS) },
-  { table: "service_bookings", column: "urgency", constraint: "service_bookings_urgency_check", values: URGENCIES, id: globexRow(DEMO_BOOKINGS) },
-  { table: "service_bookings", column: "service_type", constraint: "service_bookings_service_type_check", values: BOOKING_SERVICE_TYPES, id: globexRow(DEMO_BOOKINGS) },
-  { table: "documents", column: "category", constraint: "documents_category_check", values: DOCUMENT_CATEGORIES, id: globexRow(DEMO_DOCUMENTS) },
+  {
+    table: "client_subscriptions",
+    column: "status",
+    constraint: "client_subscriptions_status_check",
+    values: SUBSCRIPTION_STATUSES,
+    id: globexRow(DEMO_SUBSCRIPTIONS),
+  },
+  {
+    table: "service_bookings",
+    column: "status",
+    constraint: "service_bookings_status_check",
+    values: BOOKING_STATUSES,
+    id: globexRow(DEMO_BOOKINGS),
+  },
+  {
+    table: "service_bookings",
+    column: "urgency",
+    constraint: "service_bookings_urgency_check",
+    values: URGENCIES,
+    id: globexRow(DEMO_BOOKINGS),
+  },
+  {
+    table: "service_bookings",
+    column: "service_type",
+    constraint: "service_bookings_service_type_check",
+    values: BOOKING_SERVICE_TYPES,
+    id: globexRow(DEMO_BOOKINGS),
+  },
+  {
+    table: "documents",
+    column: "category",
+    constraint: "documents_category_check",
+    values: DOCUMENT_CATEGORIES,
+    id: globexRow(DEMO_DOCUMENTS),
+  },
 ] as const;
 
 const setColumn = (c: (typeof COLUMNS)[number], value: string) =>
   t.db.execute(sql`update ${sql.identifier(c.table)} set ${sql.identifier(c.column)} = ${value} where id = ${c.id}`);
 
 async function valueOf(c: (typeof COLUMNS)[number]): Promise<string | undefined> {
-  const result = await t.db.execute<{ value: string }>(sql`select ${sql.identifier(c.column)} as value from ${sql.identifier(c.table)} where id = ${c.id}`);
+  const result = await t.db.execute<{ value: string }>(
+    sql`select ${sql.identifier(c.column)} as value from ${sql.identifier(c.table)} where id = ${c.id}`,
+  );
   return (result as unknown as { rows: { value: string }[] }).rows[0]?.value;
 }
 

@@ -81,9 +81,24 @@ const ADMIN_LOGIN = "redirect /admin/login";
 /** The same outcome for every role (public entry points). */
 const everyone = <E extends Expected>(e: E): Record<Role, E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
 const signedInEveryone = <E extends Expected>(e: E) => ({ clientA: e, clientB: e, admin: e });
-const adminOnlyRoute = (admin: RouteExpect): Record<Role, RouteExpect> => ({ anonymous: SIGN_IN, clientA: ADMINS_ONLY, clientB: ADMINS_ONLY, admin });
-const adminOnlyAction = (admin: ActionExpect): Record<Role, ActionExpect> => ({ anonymous: ACTION_SIGN_IN, clientA: ACTION_ADMINS_ONLY, clientB: ACTION_ADMINS_ONLY, admin });
-const adminPage = (admin: PageExpect): Record<Role, PageExpect> => ({ anonymous: ADMIN_LOGIN, clientA: ADMIN_LOGIN, clientB: ADMIN_LOGIN, admin });
+const adminOnlyRoute = (admin: RouteExpect): Record<Role, RouteExpect> => ({
+  anonymous: SIGN_IN,
+  clientA: ADMINS_ONLY,
+  clientB: ADMINS_ONLY,
+  admin,
+});
+const adminOnlyAction = (admin: ActionExpect): Record<Role, ActionExpect> => ({
+  anonymous: ACTION_SIGN_IN,
+  clientA: ACTION_ADMINS_ONLY,
+  clientB: ACTION_ADMINS_ONLY,
+  admin,
+});
+const adminPage = (admin: PageExpect): Record<Role, PageExpect> => ({
+  anonymous: ADMIN_LOGIN,
+  clientA: ADMIN_LOGIN,
+  clientB: ADMIN_LOGIN,
+  admin,
+});
 
 const uploadForm = (clientId: string) => {
   const form = new FormData();
@@ -105,11 +120,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   // --- public ---------------------------------------------------------------------------------
   // The signed unsubscribe link works signed out; the caller's own user's link (a mail it received).
   "POST /api/notifications/unsubscribe": {
-    call: ({ own }) => ({ url: `/api/notifications/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(DEMO_USERS[own.name].id, "projects"))}`, form: oneClickForm() }),
+    call: ({ own }) => ({
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(DEMO_USERS[own.name].id, "projects"))}`,
+      form: oneClickForm(),
+    }),
     expect: everyone({ status: 200, json: { success: true, category: "projects" } }),
   },
   "GET /api/notifications/unsubscribe": {
-    call: ({ own }) => ({ url: `/api/notifications/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(DEMO_USERS[own.name].id, "projects"))}` }),
+    call: ({ own }) => ({
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(DEMO_USERS[own.name].id, "projects"))}`,
+    }),
     expect: everyone({ status: 303, location: /\/unsubscribe\?token=[^&]+$/ }),
   },
   // Development only: the tests run without APP_ENV=development, as production does.
@@ -119,16 +139,38 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone({ status: 200, json: { status: "ok" } }) },
   "POST /api/contact/send": {
-    call: () => ({ url: "/api/contact/send", json: { name: "Matrix Tester", email: "matrix@example.test", company: "Matrix Co", serviceInterest: "AI Security Assessment", message: "Testing every entry point." } }),
+    call: () => ({
+      url: "/api/contact/send",
+      json: {
+        name: "Matrix Tester",
+        email: "matrix@example.test",
+        company: "Matrix Co",
+        serviceInterest: "AI Security Assessment",
+        message: "Testing every entry point.",
+      },
+    }),
     expect: everyone({ status: 200, json: { success: true } }),
   },
   // Browsers post violation reports without credentials; a signed-in caller is treated the same.
   "POST /api/csp-report": {
-    call: () => ({ url: "/api/csp-report", json: { "csp-report": { "document-uri": "http://localhost:3000/client-portal", "effective-directive": "script-src-elem", "blocked-uri": "inline" } } }),
+    call: () => ({
+      url: "/api/csp-report",
+      json: {
+        "csp-report": {
+          "document-uri": "http://localhost:3000/client-portal",
+          "effective-directive": "script-src-elem",
+          "blocked-uri": "inline",
+        },
+      },
+    }),
     expect: everyone(204),
   },
   "POST /api/square/webhook": {
-    call: () => ({ url: "/api/square/webhook", json: { event_id: "matrix", type: "invoice.updated" }, headers: { "x-square-hmacsha256-signature": "bogus" } }),
+    call: () => ({
+      url: "/api/square/webhook",
+      json: { event_id: "matrix", type: "invoice.updated" },
+      headers: { "x-square-hmacsha256-signature": "bogus" },
+    }),
     expect: everyone({ status: 401, error: "Invalid webhook signature." }),
   },
   // Whoever holds a signed link may download (a bearer link, minted only for the owner or an
@@ -146,7 +188,12 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     {
       name: "get-session",
       call: () => ({ url: "/api/auth/get-session", params: { all: ["get-session"] } }),
-      expect: { anonymous: 200, clientA: { status: 200, json: { user: { email: "client@example.com" } } }, clientB: { status: 200, json: { user: { email: "client2@example.com" } } }, admin: { status: 200, json: { user: { email: "admin@example.com" } } } },
+      expect: {
+        anonymous: 200,
+        clientA: { status: 200, json: { user: { email: "client@example.com" } } },
+        clientB: { status: 200, json: { user: { email: "client2@example.com" } } },
+        admin: { status: 200, json: { user: { email: "admin@example.com" } } },
+      },
       crossTenant: { status: 200, json: { user: { email: "client@example.com" } } },
     },
     {
@@ -157,14 +204,23 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   ],
   "POST /api/auth/[...all]": {
-    call: () => ({ url: "/api/auth/sign-in/email", params: { all: ["sign-in", "email"] }, json: { email: "client@example.com", password: "wrong-password" } }),
+    call: () => ({
+      url: "/api/auth/sign-in/email",
+      params: { all: ["sign-in", "email"] },
+      json: { email: "client@example.com", password: "wrong-password" },
+    }),
     expect: everyone(401),
   },
 
   // --- client routes --------------------------------------------------------------------------
   "GET /api/client/documents/[id]": {
     call: ({ target }) => ({ url: `/api/client/documents/${target.documentId}`, params: { id: target.documentId } }),
-    expect: { anonymous: SIGN_IN, clientA: { status: 200, json: { filename: "Master Services Agreement.pdf" } }, clientB: { status: 404, error: "Document not found" }, admin: CLIENTS_ONLY },
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: { status: 200, json: { filename: "Master Services Agreement.pdf" } },
+      clientB: { status: 404, error: "Document not found" },
+      admin: CLIENTS_ONLY,
+    },
   },
   // Client B naming nothing of A's still gets its own invoices only (the leak check reads the body).
   "GET /api/client/invoices/export": {
@@ -173,8 +229,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
 
   "POST /api/client/messages/threads": {
-    call: () => ({ url: "/api/client/messages/threads", form: messageForm({ subject: "Matrix question", body: "A question from the matrix." }, true) }),
-    expect: { anonymous: SIGN_IN, clientA: { status: 201, json: { success: true } }, clientB: { status: 201, json: { success: true } }, admin: CLIENTS_ONLY },
+    call: () => ({
+      url: "/api/client/messages/threads",
+      form: messageForm({ subject: "Matrix question", body: "A question from the matrix." }, true),
+    }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: { status: 201, json: { success: true } },
+      clientB: { status: 201, json: { success: true } },
+      admin: CLIENTS_ONLY,
+    },
   },
   "GET /api/client/messages/threads/[id]": {
     fresh: true,
@@ -183,7 +247,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "POST /api/client/messages/threads/[id]": {
     fresh: true,
-    call: ({ fresh }) => ({ url: `/api/client/messages/threads/${fresh.threadId}`, params: { id: fresh.threadId }, form: messageForm({ body: "A reply from the matrix." }) }),
+    call: ({ fresh }) => ({
+      url: `/api/client/messages/threads/${fresh.threadId}`,
+      params: { id: fresh.threadId },
+      form: messageForm({ body: "A reply from the matrix." }),
+    }),
     expect: { anonymous: SIGN_IN, clientA: { status: 201, json: { success: true } }, clientB: THREAD_NOT_FOUND, admin: CLIENTS_ONLY },
   },
   "GET /api/client/messages/attachments/[id]": {
@@ -194,10 +262,19 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
 
   // --- admin routes ---------------------------------------------------------------------------
   "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
-  "GET /api/admin/exports/projects": { call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }), expect: adminOnlyRoute(200) },
-  "GET /api/admin/exports/invoices": { call: () => ({ url: "/api/admin/exports/invoices?q=acme&status=pending" }), expect: adminOnlyRoute(200) },
+  "GET /api/admin/exports/projects": {
+    call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }),
+    expect: adminOnlyRoute(200),
+  },
+  "GET /api/admin/exports/invoices": {
+    call: () => ({ url: "/api/admin/exports/invoices?q=acme&status=pending" }),
+    expect: adminOnlyRoute(200),
+  },
   "POST /api/admin/messages/threads": {
-    call: ({ target }) => ({ url: "/api/admin/messages/threads", form: messageForm({ clientId: target.clientId, subject: "From the team", body: "A note from the matrix." }, true) }),
+    call: ({ target }) => ({
+      url: "/api/admin/messages/threads",
+      form: messageForm({ clientId: target.clientId, subject: "From the team", body: "A note from the matrix." }, true),
+    }),
     expect: adminOnlyRoute({ status: 201, json: { success: true } }),
   },
   "GET /api/admin/messages/threads/[id]": {
@@ -207,7 +284,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "POST /api/admin/messages/threads/[id]": {
     fresh: true,
-    call: ({ fresh }) => ({ url: `/api/admin/messages/threads/${fresh.threadId}`, params: { id: fresh.threadId }, form: messageForm({ body: "A team reply." }) }),
+    call: ({ fresh }) => ({
+      url: `/api/admin/messages/threads/${fresh.threadId}`,
+      params: { id: fresh.threadId },
+      form: messageForm({ body: "A team reply." }),
+    }),
     expect: adminOnlyRoute({ status: 201, json: { success: true } }),
   },
   "GET /api/admin/messages/attachments/[id]": {
@@ -217,7 +298,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "POST /api/admin/projects/link-invoices": {
     fresh: true,
-    call: ({ target, fresh }) => ({ url: "/api/admin/projects/link-invoices", json: { projectId: target.projectId, invoiceIds: [fresh.invoiceId] } }),
+    call: ({ target, fresh }) => ({
+      url: "/api/admin/projects/link-invoices",
+      json: { projectId: target.projectId, invoiceIds: [fresh.invoiceId] },
+    }),
     expect: adminOnlyRoute({ status: 200, json: { success: true, linkedCount: 1 } }),
   },
   "POST /api/admin/documents/upload": {
@@ -239,11 +323,23 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyRoute({ status: 200, json: { success: true, count: 2 } }),
   },
   "GET /api/oauth/square": [
-    { name: "status", call: () => ({ url: "/api/oauth/square?action=status" }), expect: adminOnlyRoute({ status: 200, json: { connected: false } }) },
+    {
+      name: "status",
+      call: () => ({ url: "/api/oauth/square?action=status" }),
+      expect: adminOnlyRoute({ status: 200, json: { connected: false } }),
+    },
     { name: "authorize", call: () => ({ url: "/api/oauth/square?action=authorize" }), expect: adminOnlyRoute({ status: 302 }) },
     // An unknown state goes back to the dashboard with the reason, never to Square.
-    { name: "callback", call: () => ({ url: "/api/oauth/square?action=callback&code=x&state=y" }), expect: adminOnlyRoute({ status: 302, location: /\/admin\/dashboard\?oauth_status=error/ }) },
-    { name: "disconnect as GET", call: () => ({ url: "/api/oauth/square?action=disconnect" }), expect: adminOnlyRoute({ status: 400, error: "Disconnecting changes data: send it as a POST." }) },
+    {
+      name: "callback",
+      call: () => ({ url: "/api/oauth/square?action=callback&code=x&state=y" }),
+      expect: adminOnlyRoute({ status: 302, location: /\/admin\/dashboard\?oauth_status=error/ }),
+    },
+    {
+      name: "disconnect as GET",
+      call: () => ({ url: "/api/oauth/square?action=disconnect" }),
+      expect: adminOnlyRoute({ status: 400, error: "Disconnecting changes data: send it as a POST." }),
+    },
   ],
   "POST /api/oauth/square": {
     call: () => ({ url: "/api/oauth/square?action=disconnect" }),
@@ -264,9 +360,21 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
 
   // --- pages ----------------------------------------------------------------------------------
   "PAGE /client-portal": {
-    expect: { anonymous: "renders ClientLoginForm", clientA: "renders ClientPortal", clientB: "renders ClientPortal", admin: "renders ClientLoginForm" },
+    expect: {
+      anonymous: "renders ClientLoginForm",
+      clientA: "renders ClientPortal",
+      clientB: "renders ClientPortal",
+      admin: "renders ClientLoginForm",
+    },
   },
-  "PAGE /admin/login": { expect: { anonymous: "renders AuthShell", clientA: "renders AuthShell", clientB: "renders AuthShell", admin: "redirect /admin/dashboard" } },
+  "PAGE /admin/login": {
+    expect: {
+      anonymous: "renders AuthShell",
+      clientA: "renders AuthShell",
+      clientB: "renders AuthShell",
+      admin: "redirect /admin/dashboard",
+    },
+  },
   "PAGE /admin/dashboard": { expect: adminPage("renders") },
   "PAGE /admin/clients": { call: () => ({ searchParams: { q: "", page: "1" } }), expect: adminPage("renders") },
   "PAGE /admin/client-rates": { call: ({ target }) => ({ searchParams: { clientId: target.clientId } }), expect: adminPage("renders") },
@@ -295,7 +403,13 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/app/client-portal/actions.ts#requestServiceBooking": {
-    input: () => ({ serviceType: "Other", preferredStartDate: nextWeek(), estimatedScope: "", projectDescription: "Matrix booking request.", urgency: "low" }),
+    input: () => ({
+      serviceType: "Other",
+      preferredStartDate: nextWeek(),
+      estimatedScope: "",
+      projectDescription: "Matrix booking request.",
+      urgency: "low",
+    }),
     expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
   },
   "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": {
@@ -341,7 +455,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/account/actions.ts#confirmTwoFactorAction": {
     // Nobody has started an enrolment: the plugin finds no secret to check the code against.
     input: () => ({ code: "123456" }),
-    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "Your sign-in has expired. Please sign in again." }) },
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      ...signedInEveryone({ success: false, error: "Your sign-in has expired. Please sign in again." }),
+    },
   },
   "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": {
     input: () => ({ password: "not-the-password" }),
@@ -357,13 +474,19 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ currentPassword: "not-the-password", password: "matrix-new-password", confirmPassword: "matrix-new-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
-  "ACTION src/app/account/actions.ts#listSessionsAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
+  "ACTION src/app/account/actions.ts#listSessionsAction": {
+    input: () => ({}),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
+  },
   "ACTION src/app/account/actions.ts#revokeSessionAction": {
     // Scoping to the user's own sessions is in tests/integration/account-security.test.ts.
     input: () => ({ sessionId: "no-such-session" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That session has already ended." }) },
   },
-  "ACTION src/app/account/actions.ts#listPasskeysAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
+  "ACTION src/app/account/actions.ts#listPasskeysAction": {
+    input: () => ({}),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
+  },
   // Scoping to the user's own passkeys is in tests/integration/passkeys.test.ts.
   "ACTION src/app/account/actions.ts#renamePasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey", name: "Matrix" }),
@@ -379,7 +502,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
   // Keeps the caller's own session, which is the one the matrix goes on using.
-  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { input: () => ({}), expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") } },
+  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": {
+    input: () => ({}),
+    expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
+  },
 
   // --- admin actions --------------------------------------------------------------------------
   "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
@@ -400,7 +526,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": { input: () => ({}), expect: adminOnlyAction({ success: true, data: { ended: false } }) },
+  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": {
+    input: () => ({}),
+    expect: adminOnlyAction({ success: true, data: { ended: false } }),
+  },
   "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
     fresh: true,
     input: ({ fresh }) => ({ bookingId: fresh.bookingId, decision: "decline", reason: "Matrix: fully booked." }),
@@ -461,7 +590,13 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "ACTION src/app/admin/(area)/projects/actions.ts#updateProjectAction": {
     fresh: true,
-    input: ({ target, fresh }) => ({ id: fresh.projectId, projectName: "Matrix project renamed", clientId: target.clientId, startDate: "2026-01-01", status: "in_progress" }),
+    input: ({ target, fresh }) => ({
+      id: fresh.projectId,
+      projectName: "Matrix project renamed",
+      clientId: target.clientId,
+      startDate: "2026-01-01",
+      status: "in_progress",
+    }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/app/admin/(area)/projects/actions.ts#setProjectStatusAction": {
@@ -490,7 +625,9 @@ const cookies: Partial<Record<Role, string>> = {};
 async function headersFor(role: Role): Promise<Headers> {
   if (role === "anonymous") return new Headers({ origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() });
   if (!cookies[role]) {
-    cookies[role] = await sessionCookie(role === "admin" ? "admin@example.com" : role === "clientA" ? "client@example.com" : "client2@example.com");
+    cookies[role] = await sessionCookie(
+      role === "admin" ? "admin@example.com" : role === "clientA" ? "client@example.com" : "client2@example.com",
+    );
   }
   return authHeaders(cookies[role]!);
 }
@@ -533,7 +670,12 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
   if (entry.kind === "page") {
     const call = (c.call?.(ctx) ?? {}) as PageCall;
     const result = await callPage(mod.default as Parameters<typeof callPage>[0], call);
-    return { text: result.text, body: result.text, fresh, check: (expected) => expect(result.outcome, result.text.slice(0, 500)).toBe(expected) };
+    return {
+      text: result.text,
+      body: result.text,
+      fresh,
+      check: (expected) => expect(result.outcome, result.text.slice(0, 500)).toBe(expected),
+    };
   }
   const result = await callAction(mod[entry.exportName] as Parameters<typeof callAction>[0], await c.input!(ctx));
   await settleAfterTasks();
@@ -544,7 +686,8 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
     check: (expected) => {
       if (expected === "ok") expect(result.value, result.text).toMatchObject({ success: true });
       // A refusal is exactly { success: false, error, code }: no data, no field errors.
-      else if ((expected as { success: boolean }).success === false) expect(result.value).toEqual({ ...(expected as object), code: expect.any(String) });
+      else if ((expected as { success: boolean }).success === false)
+        expect(result.value).toEqual({ ...(expected as object), code: expect.any(String) });
       else expect(result.value).toMatchObject(expected as object);
     },
   };
@@ -571,7 +714,9 @@ describe("the entry-point table matches the entry points on disk", () => {
   });
 });
 
-const matrixCases = discovered.flatMap((entry) => casesOf(entry.key).map((c) => ({ label: c.name ? `${entry.key} [${c.name}]` : entry.key, entry, c })));
+const matrixCases = discovered.flatMap((entry) =>
+  casesOf(entry.key).map((c) => ({ label: c.name ? `${entry.key} [${c.name}]` : entry.key, entry, c })),
+);
 
 describe("every entry point as anonymous, client A, client B and admin (client A's objects)", () => {
   it.each(matrixCases)("$label", async ({ entry, c }) => {
@@ -595,7 +740,8 @@ describe("client A naming client B's objects gets nothing of B", () => {
     const page = discovered.find((e) => e.key === "PAGE /client-portal")!;
     const outcome = await run(page, casesOf(page.key)[0]!, "clientA", TENANTS.acme, TENANTS.acme);
     const seen = leakedIdentifiers(outcome.text, "acme");
-    for (const id of [TENANTS.acme.company, TENANTS.acme.projectId, TENANTS.acme.invoiceId, TENANTS.acme.documentId, "INV-1001"]) expect(seen).toContain(id);
+    for (const id of [TENANTS.acme.company, TENANTS.acme.projectId, TENANTS.acme.invoiceId, TENANTS.acme.documentId, "INV-1001"])
+      expect(seen).toContain(id);
   });
 
   it.each(matrixCases)("$label", async ({ entry, c }) => {

@@ -86,7 +86,10 @@ describe("Retry", () => {
     expect(await rowOf(id)).toEqual({ status: "sent", attempts: 1 });
     expect(delivered.filter((m) => m.subject === `Failed message ${counter}`)).toHaveLength(1);
     // It is no longer failed, so a second Retry is refused.
-    expect(await retryFailedMailAction({ mailId: id })).toMatchObject({ success: false, error: "This message is not failed (it is sent)." });
+    expect(await retryFailedMailAction({ mailId: id })).toMatchObject({
+      success: false,
+      error: "This message is not failed (it is sent).",
+    });
   });
 
   it("is refused for anonymous callers and clients, and changes nothing", async () => {
@@ -98,7 +101,10 @@ describe("Retry", () => {
     const client = await retryFailedMailAction({ mailId: id });
     expect(client.success).toBe(false);
     expect(await rowOf(id)).toEqual({ status: "failed", attempts: 8 });
-    const audit = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.entityId, id));
+    const audit = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id));
     expect(audit[0]!.n).toBe(0);
   });
 
@@ -116,7 +122,10 @@ describe("Retry", () => {
 
   it("answers unknown and malformed ids with a clear message", async () => {
     requestHeaders.current = authHeaders(await adminCookie());
-    expect(await retryFailedMailAction({ mailId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({ success: false, error: "Message not found" });
+    expect(await retryFailedMailAction({ mailId: "00000000-0000-4000-8000-000000000999" })).toMatchObject({
+      success: false,
+      error: "Message not found",
+    });
     const bad = await retryFailedMailAction({ mailId: "not-a-uuid" });
     expect(bad.success).toBe(false);
     expect(bad.success ? "" : bad.error).not.toMatch(/something went wrong/i);

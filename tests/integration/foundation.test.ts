@@ -16,9 +16,23 @@ describe("schema and migrations", () => {
     const names = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     expect(names).toEqual(
       expect.arrayContaining([
-        "user", "session", "account", "verification", "rate_limit", "clients", "projects", "invoices",
-        "client_rates", "documents", "subscription_tiers", "client_subscriptions", "service_bookings",
-        "contact_inquiries", "email_outbox", "payment_provider_connections", "audit_log",
+        "user",
+        "session",
+        "account",
+        "verification",
+        "rate_limit",
+        "clients",
+        "projects",
+        "invoices",
+        "client_rates",
+        "documents",
+        "subscription_tiers",
+        "client_subscriptions",
+        "service_bookings",
+        "contact_inquiries",
+        "email_outbox",
+        "payment_provider_connections",
+        "audit_log",
       ]),
     );
   });
@@ -41,7 +55,10 @@ describe("demo seed", () => {
 
   it("covers every invoice status and a deposit/balance schedule with one part paid, per demo client", async () => {
     for (const client of [DEMO_CLIENTS.acme, DEMO_CLIENTS.globex]) {
-      const rows = await t.db.select({ status: invoices.status, schedule: invoices.paymentSchedule }).from(invoices).where(sql`${invoices.clientId} = ${client.id}`);
+      const rows = await t.db
+        .select({ status: invoices.status, schedule: invoices.paymentSchedule })
+        .from(invoices)
+        .where(sql`${invoices.clientId} = ${client.id}`);
       expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["paid", "pending", "overdue", "cancelled"]));
       const withDeposit = rows.find((r) => r.schedule.some((e) => e.requestType === "DEPOSIT"));
       expect(withDeposit?.schedule.map((e) => e.totalCompletedAmountCents >= e.computedAmountCents)).toEqual([true, false]);

@@ -15,7 +15,13 @@
 // Seeded: FUZZ_SEED=<n> reproduces a run (FUZZ_SEED=random picks one and prints it).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { clientListQuerySchema, invoiceExportQuerySchema, linkInvoicesSchema, projectListQuerySchema, updateClientRatesSchema } from "@/lib/validation/admin";
+import {
+  clientListQuerySchema,
+  invoiceExportQuerySchema,
+  linkInvoicesSchema,
+  projectListQuerySchema,
+  updateClientRatesSchema,
+} from "@/lib/validation/admin";
 import { DEMO_RATES, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { actionInputSchema } from "@/server/core/handler";
@@ -28,7 +34,16 @@ import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie } from "./helpers/au
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule } from "./helpers/entry-points";
 import { leakIn, takeChangedTables, trackChanges } from "./helpers/fuzz-checks";
-import { idParamInput, messageFormInput, pathSegment, queryInput, sendRoute, uploadInput, type RouteHandler, type RouteInput } from "./helpers/fuzz-requests";
+import {
+  idParamInput,
+  messageFormInput,
+  pathSegment,
+  queryInput,
+  sendRoute,
+  uploadInput,
+  type RouteHandler,
+  type RouteInput,
+} from "./helpers/fuzz-requests";
 import {
   actionStage,
   betterAuthStage,
@@ -84,13 +99,28 @@ const json = (url: string, base: () => Record<string, unknown>, extra?: (body: U
   rawJsonBody(base).map((body): RouteInput => ({ url, body, headers: extra?.(body.bytes) }));
 const rateCard = () => {
   const r = DEMO_RATES.find((rate) => rate.clientId === acme.clientId)!;
-  return { serviceType: r.serviceType, hourlyRate: r.hourlyRateCents / 100, monthlyRetainer: "", discountTier: "", description: "", effectiveFrom: r.effectiveFrom };
+  return {
+    serviceType: r.serviceType,
+    hourlyRate: r.hourlyRateCents / 100,
+    monthlyRetainer: "",
+    discountTier: "",
+    description: "",
+    effectiveFrom: r.effectiveFrom,
+  };
 };
 // The fake's demo data (built here, before the fake starts): the invoices it will hold.
 const SQUARE_DATA = demoFixture();
 const squareInvoice = () => structuredClone(SQUARE_DATA.invoices[0]!) as unknown as Record<string, unknown>;
-const webhookEvent = () => ({ merchant_id: SQUARE_DATA.merchantId, type: "invoice.updated", event_id: `evt-${(counter += 1)}`, created_at: new Date().toISOString(), data: { type: "invoice", id: "inv", object: { invoice: squareInvoice() } } });
-const sign = (bytes: Uint8Array) => ({ "x-square-hmacsha256-signature": signSquareWebhook(new TextDecoder().decode(bytes), WEBHOOK_KEY, `${APP_ORIGIN}/api/square/webhook`) });
+const webhookEvent = () => ({
+  merchant_id: SQUARE_DATA.merchantId,
+  type: "invoice.updated",
+  event_id: `evt-${(counter += 1)}`,
+  created_at: new Date().toISOString(),
+  data: { type: "invoice", id: "inv", object: { invoice: squareInvoice() } },
+});
+const sign = (bytes: Uint8Array) => ({
+  "x-square-hmacsha256-signature": signSquareWebhook(new TextDecoder().decode(bytes), WEBHOOK_KEY, `${APP_ORIGIN}/api/square/webhook`),
+});
 
 /** Unsubscribe addresses with a bad token: any string, or a real token with a part changed. */
 const unsubscribeInput = () =>
@@ -110,7 +140,14 @@ const FUZZ: Record<string, Spec> = {
   "POST /api/contact/send": {
     kind: "route",
     role: "anonymous",
-    input: json("/api/contact/send", () => ({ name: "Fuzz Tester", email: fresh("contact"), company: "Fuzz Co", serviceInterest: "General Inquiry", message: "A message from the fuzzer.", website: "" })),
+    input: json("/api/contact/send", () => ({
+      name: "Fuzz Tester",
+      email: fresh("contact"),
+      company: "Fuzz Co",
+      serviceInterest: "General Inquiry",
+      message: "A message from the fuzzer.",
+      website: "",
+    })),
     stage: contactStage,
   },
   "POST /api/square/webhook": {
@@ -134,10 +171,12 @@ const FUZZ: Record<string, Spec> = {
     role: "anonymous",
     // better-auth's public write endpoints. Unknown addresses only, so no account's failure count
     // (and no result) depends on the order of inputs.
-    input: fc.oneof(
-      json("/api/auth/sign-in/email", () => ({ email: fresh("signin"), password: "not-the-password", rememberMe: true })),
-      json("/api/auth/request-password-reset", () => ({ email: fresh("reset"), redirectTo: "/reset-password" })),
-    ).map((i) => ({ ...i, params: { all: i.url.split("/").slice(3) } })),
+    input: fc
+      .oneof(
+        json("/api/auth/sign-in/email", () => ({ email: fresh("signin"), password: "not-the-password", rememberMe: true })),
+        json("/api/auth/request-password-reset", () => ({ email: fresh("reset"), redirectTo: "/reset-password" })),
+      )
+      .map((i) => ({ ...i, params: { all: i.url.split("/").slice(3) } })),
     stage: betterAuthStage,
     bindMessage: false,
   },
@@ -145,24 +184,36 @@ const FUZZ: Record<string, Spec> = {
     kind: "route",
     role: "anonymous",
     input: json("/api/csp-report", () => ({
-      "csp-report": { "document-uri": "http://localhost:3000/admin/dashboard", "violated-directive": "script-src-elem", "effective-directive": "script-src-elem", "blocked-uri": "inline", disposition: "enforce" },
+      "csp-report": {
+        "document-uri": "http://localhost:3000/admin/dashboard",
+        "violated-directive": "script-src-elem",
+        "effective-directive": "script-src-elem",
+        "blocked-uri": "inline",
+        disposition: "enforce",
+      },
     })),
     stage: cspReportStage,
   },
-  "GET /api/auth/[...all]": { skip: "its GET endpoints (session, list-sessions) read only the session cookie; the public writes are fuzzed under POST" },
+  "GET /api/auth/[...all]": {
+    skip: "its GET endpoints (session, list-sessions) read only the session cookie; the public writes are fuzzed under POST",
+  },
   "GET /api/health": { skip: "takes no input" },
   "POST /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeStage },
   "GET /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeOpenStage },
-  "GET /dev/mail/[id]": { skip: "exists only with APP_ENV=development; the tests run as production does, where it answers 404 before reading any input" },
+  "GET /dev/mail/[id]": {
+    skip: "exists only with APP_ENV=development; the tests run as production does, where it answers 404 before reading any input",
+  },
   "GET /api/square/sync-invoices": { skip: "takes no input (the admin's session only)" },
   "GET /api/files/[id]": {
     kind: "route",
     role: "anonymous",
     input: fc.oneof(
-      fc.tuple(fc.oneof(badId, badString), badString, badString, fc.oneof(fc.constantFrom("inline", "attachment"), badString)).map(([id, expires, sig, disposition]) => ({
-        url: `/api/files/${pathSegment(id)}?${new URLSearchParams({ expires, sig, disposition })}`,
-        params: { id },
-      })),
+      fc
+        .tuple(fc.oneof(badId, badString), badString, badString, fc.oneof(fc.constantFrom("inline", "attachment"), badString))
+        .map(([id, expires, sig, disposition]) => ({
+          url: `/api/files/${pathSegment(id)}?${new URLSearchParams({ expires, sig, disposition })}`,
+          params: { id },
+        })),
       // A real signed link with one part changed.
       fc.tuple(fc.constantFrom("id", "expires", "sig", "disposition"), fc.oneof(badId, badString)).map(([part, value]) => {
         const signed = new URL(signDownloadUrl(acme.documentId).url);
@@ -180,17 +231,33 @@ const FUZZ: Record<string, Spec> = {
   "POST /api/client/messages/threads": {
     kind: "route",
     role: "client",
-    input: messageFormInput("/api/client/messages/threads", { subject: fc.constant("Fuzz subject"), body: fc.constant("Fuzz body"), projectId: fc.constantFrom("", acme.projectId) }),
+    input: messageFormInput("/api/client/messages/threads", {
+      subject: fc.constant("Fuzz subject"),
+      body: fc.constant("Fuzz body"),
+      projectId: fc.constantFrom("", acme.projectId),
+    }),
     stage: messageStage("clientThread"),
   },
-  "GET /api/client/messages/threads/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/messages/threads"), stage: idStage },
+  "GET /api/client/messages/threads/[id]": {
+    kind: "route",
+    role: "client",
+    input: idParamInput("/api/client/messages/threads"),
+    stage: idStage,
+  },
   "POST /api/client/messages/threads/[id]": {
     kind: "route",
     role: "client",
-    input: fc.oneof(badId, badString).chain((id) => messageFormInput(`/api/client/messages/threads/${pathSegment(id)}`, { body: fc.constant("Fuzz reply") }, { id })),
+    input: fc
+      .oneof(badId, badString)
+      .chain((id) => messageFormInput(`/api/client/messages/threads/${pathSegment(id)}`, { body: fc.constant("Fuzz reply") }, { id })),
     stage: messageStage("reply"),
   },
-  "GET /api/client/messages/attachments/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/messages/attachments"), stage: idStage },
+  "GET /api/client/messages/attachments/[id]": {
+    kind: "route",
+    role: "client",
+    input: idParamInput("/api/client/messages/attachments"),
+    stage: idStage,
+  },
 
   // --- admin routes ---------------------------------------------------------------------------
   "POST /api/admin/projects/link-invoices": {
@@ -212,7 +279,10 @@ const FUZZ: Record<string, Spec> = {
     input: fc.oneof(
       json("/api/admin/update-client-rates", () => ({ clientId: acme.clientId, rates: [rateCard()] })),
       // One field of a rate card made bad, inside an otherwise valid body.
-      mutatedJsonInput(rateCard).map((card): RouteInput => ({ url: "/api/admin/update-client-rates", body: { contentType: "application/json", bytes: jsonBytes({ clientId: acme.clientId, rates: [card] }) } })),
+      mutatedJsonInput(rateCard).map((card): RouteInput => ({
+        url: "/api/admin/update-client-rates",
+        body: { contentType: "application/json", bytes: jsonBytes({ clientId: acme.clientId, rates: [card] }) },
+      })),
     ),
     stage: jsonStage(updateClientRatesSchema),
   },
@@ -227,41 +297,79 @@ const FUZZ: Record<string, Spec> = {
   "GET /api/admin/exports/projects": {
     kind: "route",
     role: "admin",
-    input: queryInput("/api/admin/exports/projects", { q: fc.constantFrom("acme", "%"), status: fc.constantFrom("all", "completed", "in_progress") }),
+    input: queryInput("/api/admin/exports/projects", {
+      q: fc.constantFrom("acme", "%"),
+      status: fc.constantFrom("all", "completed", "in_progress"),
+    }),
     stage: queryStage(projectListQuerySchema),
   },
   "GET /api/admin/exports/invoices": {
     kind: "route",
     role: "admin",
-    input: queryInput("/api/admin/exports/invoices", { q: fc.constantFrom("globex", "INV-1"), status: fc.constantFrom("all", "paid", "overdue") }),
+    input: queryInput("/api/admin/exports/invoices", {
+      q: fc.constantFrom("globex", "INV-1"),
+      status: fc.constantFrom("all", "paid", "overdue"),
+    }),
     stage: queryStage(invoiceExportQuerySchema),
   },
   "POST /api/admin/messages/threads": {
     kind: "route",
     role: "admin",
-    input: messageFormInput("/api/admin/messages/threads", { clientId: fc.constant(acme.clientId), subject: fc.constant("Fuzz subject"), body: fc.constant("Fuzz body"), projectId: fc.constant("") }),
+    input: messageFormInput("/api/admin/messages/threads", {
+      clientId: fc.constant(acme.clientId),
+      subject: fc.constant("Fuzz subject"),
+      body: fc.constant("Fuzz body"),
+      projectId: fc.constant(""),
+    }),
     stage: messageStage("adminThread"),
   },
-  "GET /api/admin/messages/threads/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/messages/threads"), stage: idStage },
+  "GET /api/admin/messages/threads/[id]": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/messages/threads"),
+    stage: idStage,
+  },
   "POST /api/admin/messages/threads/[id]": {
     kind: "route",
     role: "admin",
-    input: fc.oneof(badId, badString).chain((id) => messageFormInput(`/api/admin/messages/threads/${pathSegment(id)}`, { body: fc.constant("Fuzz reply") }, { id })),
+    input: fc
+      .oneof(badId, badString)
+      .chain((id) => messageFormInput(`/api/admin/messages/threads/${pathSegment(id)}`, { body: fc.constant("Fuzz reply") }, { id })),
     stage: messageStage("reply"),
   },
-  "GET /api/admin/messages/attachments/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/messages/attachments"), stage: idStage },
+  "GET /api/admin/messages/attachments/[id]": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/messages/attachments"),
+    stage: idStage,
+  },
   "DELETE /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
   "GET /api/oauth/square": {
     kind: "route",
     role: "admin",
-    input: queryInput("/api/oauth/square", { action: fc.constantFrom("status", "authorize", "callback", "disconnect"), code: fc.string(), state: fc.string(), error: fc.string() }),
+    input: queryInput("/api/oauth/square", {
+      action: fc.constantFrom("status", "authorize", "callback", "disconnect"),
+      code: fc.string(),
+      state: fc.string(),
+      error: fc.string(),
+    }),
     stage: squareOAuthStage("GET"),
   },
-  "POST /api/oauth/square": { kind: "route", role: "admin", input: queryInput("/api/oauth/square", { action: fc.constantFrom("authorize", "status", "DISCONNECT", "disconnect ") }), stage: squareOAuthStage("POST") },
+  "POST /api/oauth/square": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/oauth/square", { action: fc.constantFrom("authorize", "status", "DISCONNECT", "disconnect ") }),
+    stage: squareOAuthStage("POST"),
+  },
   "GET /api/oauth/square/callback": {
     kind: "route",
     role: "admin",
-    input: queryInput("/api/oauth/square/callback", { code: fc.string(), state: fc.string(), error: fc.constantFrom("access_denied"), error_description: fc.string() }),
+    input: queryInput("/api/oauth/square/callback", {
+      code: fc.string(),
+      state: fc.string(),
+      error: fc.constantFrom("access_denied"),
+      error_description: fc.string(),
+    }),
     stage: callbackStage,
   },
 
@@ -271,18 +379,44 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ enabled: ["documents", "invoices", "bookings", "projects"], delivery: "daily" })),
   },
-  "ACTION src/app/client-portal/actions.ts#saveAccountSettings": { kind: "action", role: "client", input: mutatedInput(() => ({ ...acme.settings })) },
+  "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ ...acme.settings })),
+  },
   "ACTION src/app/client-portal/actions.ts#requestServiceBooking": {
     kind: "action",
     role: "client",
-    input: mutatedInput(() => ({ serviceType: "Other", preferredStartDate: nextWeek(), estimatedScope: "", projectDescription: "Fuzz booking.", urgency: "low" })),
+    input: mutatedInput(() => ({
+      serviceType: "Other",
+      preferredStartDate: nextWeek(),
+      estimatedScope: "",
+      projectDescription: "Fuzz booking.",
+      urgency: "low",
+    })),
   },
-  "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": { kind: "action", role: "client", input: mutatedInput(() => ({ offset: 0 })) },
+  "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ offset: 0 })),
+  },
 
   // --- sign-in and password actions (public) --------------------------------------------------
-  "ACTION src/app/(auth)/actions.ts#signInClientAction": { kind: "action", role: "anonymous", input: mutatedInput(() => ({ email: fresh("client"), password: "wrong-password", rememberMe: false })) },
-  "ACTION src/app/(auth)/actions.ts#signInAdminAction": { kind: "action", role: "anonymous", input: mutatedInput(() => ({ email: fresh("admin"), password: "wrong-password" })) },
-  "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": { kind: "action", role: "anonymous", input: mutatedInput(() => ({ email: fresh("forgot") })) },
+  "ACTION src/app/(auth)/actions.ts#signInClientAction": {
+    kind: "action",
+    role: "anonymous",
+    input: mutatedInput(() => ({ email: fresh("client"), password: "wrong-password", rememberMe: false })),
+  },
+  "ACTION src/app/(auth)/actions.ts#signInAdminAction": {
+    kind: "action",
+    role: "anonymous",
+    input: mutatedInput(() => ({ email: fresh("admin"), password: "wrong-password" })),
+  },
+  "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": {
+    kind: "action",
+    role: "anonymous",
+    input: mutatedInput(() => ({ email: fresh("forgot") })),
+  },
   "ACTION src/app/(auth)/actions.ts#resetPasswordAction": {
     kind: "action",
     role: "anonymous",
@@ -295,25 +429,65 @@ const FUZZ: Record<string, Spec> = {
     input: mutatedInput(() => ({ area: "client", method: "totp", code: "123456", trustDevice: false })),
   },
 
-  "ACTION src/app/(auth)/actions.ts#finishPasskeySignInAction": { kind: "action", role: "anonymous", input: mutatedInput(() => ({ area: "client" })) },
+  "ACTION src/app/(auth)/actions.ts#finishPasskeySignInAction": {
+    kind: "action",
+    role: "anonymous",
+    input: mutatedInput(() => ({ area: "client" })),
+  },
 
   // --- account security (the signed-in user's own) ----------------------------------------------
-  "ACTION src/app/account/actions.ts#startTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password" })) },
-  "ACTION src/app/account/actions.ts#confirmTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ code: "123456" })) },
-  "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password" })) },
-  "ACTION src/app/account/actions.ts#disableTwoFactorAction": { kind: "action", role: "client", input: mutatedInput(() => ({ password: "wrong-password", code: "123456" })) },
+  "ACTION src/app/account/actions.ts#startTwoFactorAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ password: "wrong-password" })),
+  },
+  "ACTION src/app/account/actions.ts#confirmTwoFactorAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ code: "123456" })),
+  },
+  "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ password: "wrong-password" })),
+  },
+  "ACTION src/app/account/actions.ts#disableTwoFactorAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ password: "wrong-password", code: "123456" })),
+  },
   "ACTION src/app/account/actions.ts#changePasswordAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ currentPassword: "wrong-password", password: "fuzz-new-password", confirmPassword: "fuzz-new-password" })),
   },
   "ACTION src/app/account/actions.ts#listSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
-  "ACTION src/app/account/actions.ts#revokeSessionAction": { kind: "action", role: "client", input: mutatedInput(() => ({ sessionId: "no-such-session" })) },
-  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/account/actions.ts#revokeSessionAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ sessionId: "no-such-session" })),
+  },
+  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ unused: 1 })),
+  },
   "ACTION src/app/account/actions.ts#listPasskeysAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
-  "ACTION src/app/account/actions.ts#renamePasskeyAction": { kind: "action", role: "client", input: mutatedInput(() => ({ passkeyId: "no-such-passkey", name: "Fuzz" })) },
-  "ACTION src/app/account/actions.ts#removePasskeyAction": { kind: "action", role: "client", input: mutatedInput(() => ({ passkeyId: "no-such-passkey" })) },
-  "ACTION src/app/account/actions.ts#confirmPasskeyAction": { kind: "action", role: "client", input: mutatedInput(() => ({ passkeyId: "no-such-passkey", password: "wrong-password" })) },
+  "ACTION src/app/account/actions.ts#renamePasskeyAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ passkeyId: "no-such-passkey", name: "Fuzz" })),
+  },
+  "ACTION src/app/account/actions.ts#removePasskeyAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ passkeyId: "no-such-passkey" })),
+  },
+  "ACTION src/app/account/actions.ts#confirmPasskeyAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ passkeyId: "no-such-passkey", password: "wrong-password" })),
+  },
 
   // --- admin actions --------------------------------------------------------------------------
   "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
@@ -321,7 +495,11 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ company: "Fuzz Client Co", contactPerson: "Fuzz", email: fresh("client-new"), phone: "", address: "" })),
   },
-  "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ unused: 1 })),
+  },
   "ACTION src/app/admin/(area)/clients/actions.ts#setClientTwoFactorRequirementAction": {
     kind: "action",
     role: "admin",
@@ -332,22 +510,46 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
   },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ bookingId: acme.bookingId })) },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ inquiryId: acme.bookingId })) },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ bookingId: acme.bookingId })),
+  },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ inquiryId: acme.bookingId })),
+  },
   "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ bookingId: acme.bookingId, decision: "decline", reason: "Fuzz reason" })),
   },
-  "ACTION src/app/admin/(area)/inquiries/actions.ts#setInquiryArchivedAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ inquiryId: acme.bookingId, archived: true })) },
-  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ clientId: acme.clientId })) },
-  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ unused: 1 })) },
+  "ACTION src/app/admin/(area)/inquiries/actions.ts#setInquiryArchivedAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ inquiryId: acme.bookingId, archived: true })),
+  },
+  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId })),
+  },
+  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ unused: 1 })),
+  },
   "ACTION src/app/admin/(area)/account/actions.ts#saveAdminNotificationPreferencesAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ enabled: ["admin_bookings", "admin_failed_mail"], delivery: "each" })),
   },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ mailId: acme.bookingId })) },
+  "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ mailId: acme.bookingId })),
+  },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
     kind: "action",
     role: "admin",
@@ -358,13 +560,21 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ threadId: "00000000-0000-4000-8000-000000000000", status: "closed" })),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#unlinkSquareCustomerAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER" })) },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#unlinkSquareCustomerAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER" })),
+  },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setSquareCustomerIgnoredAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER", ignored: true })),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#getClientSquareCustomersAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ clientId: acme.clientId })) },
+  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#getClientSquareCustomersAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId })),
+  },
   "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setClientBillingEmailAction": {
     kind: "action",
     role: "admin",
@@ -373,16 +583,42 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/app/admin/(area)/projects/actions.ts#createProjectAction": {
     kind: "action",
     role: "admin",
-    input: mutatedInput(() => ({ projectName: "Fuzz project", clientId: acme.clientId, startDate: "2026-01-01", description: "", notes: "", targetCompletionDate: "" })),
+    input: mutatedInput(() => ({
+      projectName: "Fuzz project",
+      clientId: acme.clientId,
+      startDate: "2026-01-01",
+      description: "",
+      notes: "",
+      targetCompletionDate: "",
+    })),
   },
   "ACTION src/app/admin/(area)/projects/actions.ts#updateProjectAction": {
     kind: "action",
     role: "admin",
-    input: mutatedInput(() => ({ id: acme.projectId, projectName: "Fuzz project", clientId: acme.clientId, startDate: "2026-01-01", status: "in_progress", targetCompletionDate: "" })),
+    input: mutatedInput(() => ({
+      id: acme.projectId,
+      projectName: "Fuzz project",
+      clientId: acme.clientId,
+      startDate: "2026-01-01",
+      status: "in_progress",
+      targetCompletionDate: "",
+    })),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#setProjectStatusAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ projectId: acme.projectId, status: "in_progress" })) },
-  "ACTION src/app/admin/(area)/projects/actions.ts#getProjectInvoicesAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ projectId: acme.projectId })) },
-  "ACTION src/app/admin/(area)/projects/actions.ts#unlinkInvoiceAction": { kind: "action", role: "admin", input: mutatedInput(() => ({ invoiceId: acme.linkedInvoiceId })) },
+  "ACTION src/app/admin/(area)/projects/actions.ts#setProjectStatusAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectId: acme.projectId, status: "in_progress" })),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#getProjectInvoicesAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectId: acme.projectId })),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#unlinkInvoiceAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ invoiceId: acme.linkedInvoiceId })),
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -435,12 +671,19 @@ async function callEntry(entry: (typeof discovered)[number], spec: Extract<Spec,
     return { refused, serverError: result.status >= 500 ? `status ${result.status}` : null, text: result.text };
   }
   requestHeaders.current = headersFor(spec.role);
-  const value = (await (mod[(entry as { exportName: string }).exportName] as (i: unknown) => Promise<unknown>)(input)) as { success?: unknown; error?: unknown };
+  const value = (await (mod[(entry as { exportName: string }).exportName] as (i: unknown) => Promise<unknown>)(input)) as {
+    success?: unknown;
+    error?: unknown;
+  };
   const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)) ?? "";
   const shapeOk = value !== null && typeof value === "object" && typeof value.success === "boolean";
   return {
     refused: value?.success === false,
-    serverError: !shapeOk ? `not an action result: ${text.slice(0, 200)}` : value.error === GENERIC_ERROR ? "the generic error (an unexpected server error)" : null,
+    serverError: !shapeOk
+      ? `not an action result: ${text.slice(0, 200)}`
+      : value.error === GENERIC_ERROR
+        ? "the generic error (an unexpected server error)"
+        : null,
     text,
   };
 }
@@ -491,7 +734,12 @@ async function fuzzStage(entry: (typeof discovered)[number], spec: Extract<Spec,
  * it changed read from the change log. With a stage, an input the stage refuses must be refused
  * here too, with the stage's message.
  */
-async function fuzzEntry(entry: (typeof discovered)[number], spec: Extract<Spec, { kind: string }>, stage: Stage | null, runs: number): Promise<void> {
+async function fuzzEntry(
+  entry: (typeof discovered)[number],
+  spec: Extract<Spec, { kind: string }>,
+  stage: Stage | null,
+  runs: number,
+): Promise<void> {
   await takeChangedTables(t.db);
   const property = fc.asyncProperty(spec.input as fc.Arbitrary<unknown>, async (input) => {
     logged.length = 0;
@@ -499,7 +747,8 @@ async function fuzzEntry(entry: (typeof discovered)[number], spec: Extract<Spec,
     const outcome = await callEntry(entry, spec, input);
     await settle();
     const changed = await takeChangedTables(t.db);
-    if (outcome.serverError) throw new Error(`${outcome.serverError}; logged: ${logged.join(" | ").slice(0, 500)}; answer: ${outcome.text.slice(0, 300)}`);
+    if (outcome.serverError)
+      throw new Error(`${outcome.serverError}; logged: ${logged.join(" | ").slice(0, 500)}; answer: ${outcome.text.slice(0, 300)}`);
     const unexpected = logged.filter((line) => /unexpected error|Error: /.test(line));
     if (unexpected.length) throw new Error(`an unexpected error was logged: ${unexpected.join(" | ").slice(0, 500)}`);
     const leak = leakIn(outcome.text);
@@ -510,15 +759,19 @@ async function fuzzEntry(entry: (typeof discovered)[number], spec: Extract<Spec,
     if (expected && "refused" in expected && expected.refused) {
       const sameWords = ("bindMessage" in spec && spec.bindMessage === false) || outcome.text.includes(escaped(expected.message));
       if (!outcome.refused || !sameWords) {
-        throw new Error(`its input stage refuses this input ("${expected.message}"), the entry point answered otherwise: ${outcome.text.slice(0, 300)}`);
+        throw new Error(
+          `its input stage refuses this input ("${expected.message}"), the entry point answered otherwise: ${outcome.text.slice(0, 300)}`,
+        );
       }
     }
   });
   // Shrinking re-runs many inputs against a database that keeps changing: off unless asked for.
-  await fc.assert(property, { seed: seedFor(entry.key), numRuns: runs, endOnFailure: process.env.FUZZ_SHRINK !== "1" }).catch((error: Error) => {
-    const cause = error.cause instanceof Error ? `\n${error.cause.message}` : "";
-    throw new Error(`${entry.key} (reproduce: FUZZ_SEED=${SEED} FUZZ_RUNS=${runs})\n${error.message}${cause}`);
-  });
+  await fc
+    .assert(property, { seed: seedFor(entry.key), numRuns: runs, endOnFailure: process.env.FUZZ_SHRINK !== "1" })
+    .catch((error: Error) => {
+      const cause = error.cause instanceof Error ? `\n${error.cause.message}` : "";
+      throw new Error(`${entry.key} (reproduce: FUZZ_SEED=${SEED} FUZZ_RUNS=${runs})\n${error.message}${cause}`);
+    });
 }
 
 const fuzzed = discovered.filter((e) => e.key in FUZZ && !("skip" in FUZZ[e.key]!));
@@ -527,12 +780,16 @@ const timeFor = (runs: number) => 30_000 + runs * 300;
 
 describe(`fuzzing (FUZZ_SEED=${SEED}, FUZZ_STAGE_RUNS=${STAGE_RUNS}, FUZZ_RUNS=${RUNS})`, () => {
   for (const entry of fuzzed) {
-    it(entry.key, async () => {
-      const spec = specOf(entry);
-      const stage = await stageOf(entry, spec);
-      if (!stage) return fuzzEntry(entry, spec, null, STAGE_RUNS);
-      await fuzzStage(entry, spec, stage);
-      await fuzzEntry(entry, spec, stage, RUNS);
-    }, timeFor(STAGE_RUNS));
+    it(
+      entry.key,
+      async () => {
+        const spec = specOf(entry);
+        const stage = await stageOf(entry, spec);
+        if (!stage) return fuzzEntry(entry, spec, null, STAGE_RUNS);
+        await fuzzStage(entry, spec, stage);
+        await fuzzEntry(entry, spec, stage, RUNS);
+      },
+      timeFor(STAGE_RUNS),
+    );
   }
 });

@@ -61,7 +61,9 @@ describe("mail queued by a request is sent when the request ends", () => {
     form.set("category", "report");
     form.set("file", new File([pdfBytes()], name, { type: "application/pdf" }));
     const startedAt = Date.now();
-    const response = await upload(new Request("http://localhost:3000/api/admin/documents/upload", { method: "POST", headers: authHeaders(cookie), body: form }));
+    const response = await upload(
+      new Request("http://localhost:3000/api/admin/documents/upload", { method: "POST", headers: authHeaders(cookie), body: form }),
+    );
     expect(response.status).toBe(201);
     const elapsed = await arrivalOf(`New document: ${name}`, startedAt);
     expect(elapsed).not.toBeNull();

@@ -37,7 +37,10 @@ async function storedObjects(): Promise<number> {
 
 /** How many messages the user has spent in the current window (0 before the first). */
 async function spent(userId: string): Promise<number> {
-  const [row] = await t.db.select({ count: rateLimit.count }).from(rateLimit).where(eq(rateLimit.key, `messages:user:${userId}`));
+  const [row] = await t.db
+    .select({ count: rateLimit.count })
+    .from(rateLimit)
+    .where(eq(rateLimit.key, `messages:user:${userId}`));
   return row?.count ?? 0;
 }
 
@@ -50,11 +53,18 @@ const withFile = (fields: Record<string, string>) => {
 };
 type Route = typeof reply;
 const post = (route: Route, url: string, cookie: string, body: FormData, id?: string) =>
-  route(new Request(`${APP_ORIGIN}${url}`, { method: "POST", headers: authHeaders(cookie), body }), { params: Promise.resolve<Record<string, string>>(id ? { id } : {}) });
+  route(new Request(`${APP_ORIGIN}${url}`, { method: "POST", headers: authHeaders(cookie), body }), {
+    params: Promise.resolve<Record<string, string>>(id ? { id } : {}),
+  });
 
 async function acmeThreadId(): Promise<string> {
   const acme = await cookieOf(DEMO_USERS.acme.email);
-  const started = await post(startThread, "/api/client/messages/threads", acme, withFile({ subject: "Upload order", body: "First message" }));
+  const started = await post(
+    startThread,
+    "/api/client/messages/threads",
+    acme,
+    withFile({ subject: "Upload order", body: "First message" }),
+  );
   expect(started.status).toBe(201);
   return ((await started.json()) as { threadId: string }).threadId;
 }
@@ -86,7 +96,12 @@ describe("a message's file is stored only once the message may be sent", () => {
     const [foreign] = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, DEMO_CLIENTS.globex.id)).limit(1);
     const acme = await cookieOf(DEMO_USERS.acme.email);
     const puts = recordingStorage();
-    const response = await post(startThread, "/api/client/messages/threads", acme, withFile({ subject: "Hi", body: "Hello", projectId: foreign!.id }));
+    const response = await post(
+      startThread,
+      "/api/client/messages/threads",
+      acme,
+      withFile({ subject: "Hi", body: "Hello", projectId: foreign!.id }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "Unknown project", fieldErrors: { projectId: "Unknown project" } });
     expect(puts).toEqual([]);
@@ -96,7 +111,12 @@ describe("a message's file is stored only once the message may be sent", () => {
   it("the team starting a thread with an unknown client: 400, nothing written to storage, no quota spent", async () => {
     const admin = await cookieOf(DEMO_USERS.admin.email);
     const puts = recordingStorage();
-    const response = await post(adminStartThread, "/api/admin/messages/threads", admin, withFile({ clientId: "00000000-0000-4000-8000-000000000000", subject: "Hi", body: "Hello" }));
+    const response = await post(
+      adminStartThread,
+      "/api/admin/messages/threads",
+      admin,
+      withFile({ clientId: "00000000-0000-4000-8000-000000000000", subject: "Hi", body: "Hello" }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "Unknown client" });
     expect(puts).toEqual([]);
@@ -105,7 +125,10 @@ describe("a message's file is stored only once the message may be sent", () => {
 
   it("over the quota: 429, nothing written to storage, the count not raised further", async () => {
     const threadId = await acmeThreadId();
-    await t.db.update(rateLimit).set({ count: MESSAGE_RATE_LIMIT.max }).where(eq(rateLimit.key, `messages:user:${DEMO_USERS.acme.id}`));
+    await t.db
+      .update(rateLimit)
+      .set({ count: MESSAGE_RATE_LIMIT.max })
+      .where(eq(rateLimit.key, `messages:user:${DEMO_USERS.acme.id}`));
     const acme = await cookieOf(DEMO_USERS.acme.email);
     const puts = recordingStorage();
     const response = await post(reply, `/api/client/messages/threads/${threadId}`, acme, withFile({ body: "One more" }), threadId);

@@ -31,7 +31,9 @@ const form = (fields: Record<string, string>, file?: { name: string; bytes: Uint
   return f;
 };
 const post = (handler: typeof startThread, url: string, cookie: string, body: FormData, id?: string) =>
-  handler(new Request(`${APP_ORIGIN}${url}`, { method: "POST", headers: authHeaders(cookie), body }), { params: Promise.resolve<Record<string, string>>(id ? { id } : {}) });
+  handler(new Request(`${APP_ORIGIN}${url}`, { method: "POST", headers: authHeaders(cookie), body }), {
+    params: Promise.resolve<Record<string, string>>(id ? { id } : {}),
+  });
 const get = (handler: typeof getThread, url: string, cookie: string, id: string) =>
   handler(new Request(`${APP_ORIGIN}${url}`, { headers: authHeaders(cookie) }), { params: Promise.resolve({ id }) });
 
@@ -44,7 +46,12 @@ describe("messages", () => {
   it("keeps client B out of client A's thread and its attachment (404, like a missing one), and lets A in", async () => {
     const acme = await cookieOf("client@example.com");
     const globex = await cookieOf("client2@example.com");
-    const started = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Pentest findings", body: "See https://example.com/report." }, { name: "findings.pdf", bytes: pdfBytes() }));
+    const started = await post(
+      startThread,
+      "/api/client/messages/threads",
+      acme,
+      form({ subject: "Pentest findings", body: "See https://example.com/report." }, { name: "findings.pdf", bytes: pdfBytes() }),
+    );
     expect(started.status).toBe(201);
     const { threadId } = (await started.json()) as { threadId: string };
 
@@ -63,7 +70,10 @@ describe("messages", () => {
     expect((await post(reply, `/api/client/messages/threads/${threadId}`, globex, form({ body: "Let me in" }), threadId)).status).toBe(404);
     expect((await get(getAttachment, `/api/client/messages/attachments/${attachment.id}`, globex, attachment.id)).status).toBe(404);
     // B's attempt stored nothing.
-    const count = await t.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(eq(messages.threadId, threadId));
+    const count = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(eq(messages.threadId, threadId));
     expect(count[0]!.n).toBe(1);
 
     // A gets a signed link serving the stored bytes.
@@ -76,7 +86,13 @@ describe("messages", () => {
   });
 
   it("refuses anonymous callers and admins on the client routes", async () => {
-    const anonymous = await startThread(new Request(`${APP_ORIGIN}/api/client/messages/threads`, { method: "POST", headers: { origin: APP_ORIGIN }, body: form({ subject: "x", body: "y" }) }));
+    const anonymous = await startThread(
+      new Request(`${APP_ORIGIN}/api/client/messages/threads`, {
+        method: "POST",
+        headers: { origin: APP_ORIGIN },
+        body: form({ subject: "x", body: "y" }),
+      }),
+    );
     expect(anonymous.status).toBe(401);
     const admin = await cookieOf("admin@example.com");
     expect((await post(startThread, "/api/client/messages/threads", admin, form({ subject: "x", body: "y" }))).status).toBe(403);
@@ -85,10 +101,20 @@ describe("messages", () => {
   it("applies the attachment rules: type by content, a refused file leaves no thread behind", async () => {
     const acme = await cookieOf("client@example.com");
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(messageThreads);
-    const renamed = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Exe", body: "An executable" }, { name: "report.pdf", bytes: exeBytes() }));
+    const renamed = await post(
+      startThread,
+      "/api/client/messages/threads",
+      acme,
+      form({ subject: "Exe", body: "An executable" }, { name: "report.pdf", bytes: exeBytes() }),
+    );
     expect(renamed.status).toBe(400);
     expect(await renamed.json()).toMatchObject({ error: "The file's content is not a valid PDF file." });
-    const exe = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Exe", body: "An executable" }, { name: "tool.exe", bytes: exeBytes() }));
+    const exe = await post(
+      startThread,
+      "/api/client/messages/threads",
+      acme,
+      form({ subject: "Exe", body: "An executable" }, { name: "tool.exe", bytes: exeBytes() }),
+    );
     expect(exe.status).toBe(400);
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(messageThreads);
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -99,11 +125,25 @@ describe("messages", () => {
     const empty = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Hi", body: "   " }));
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ fieldErrors: { body: "Please write a message" } });
-    const long = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Hi", body: "x".repeat(MESSAGE_MAX_LENGTH + 1) }));
+    const long = await post(
+      startThread,
+      "/api/client/messages/threads",
+      acme,
+      form({ subject: "Hi", body: "x".repeat(MESSAGE_MAX_LENGTH + 1) }),
+    );
     expect(long.status).toBe(400);
     // Another client's project (the demo company is Globex Systems: looked up by id, so the check cannot be skipped).
-    const [globexProject] = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, DEMO_CLIENTS.globex.id)).limit(1);
-    const foreign = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Hi", body: "Hello", projectId: globexProject!.id }));
+    const [globexProject] = await t.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.clientId, DEMO_CLIENTS.globex.id))
+      .limit(1);
+    const foreign = await post(
+      startThread,
+      "/api/client/messages/threads",
+      acme,
+      form({ subject: "Hi", body: "Hello", projectId: globexProject!.id }),
+    );
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toMatchObject({ fieldErrors: { projectId: "Unknown project" } });
   });
@@ -124,10 +164,18 @@ describe("messages", () => {
     const admin = await cookieOf("admin@example.com");
     const actor = await demoClientActor("client@example.com");
     const team = await adminActor();
-    const started = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Unread check", body: "Secret finding details" }));
+    const started = await post(
+      startThread,
+      "/api/client/messages/threads",
+      acme,
+      form({ subject: "Unread check", body: "Secret finding details" }),
+    );
     const { threadId } = (await started.json()) as { threadId: string };
     expect(await countAdminUnreadThreads(t.db, { actor: team })).toBeGreaterThan(0);
-    const mails = await t.db.select({ to: emailOutbox.toAddress, text: emailOutbox.textBody, subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.kind, "message"));
+    const mails = await t.db
+      .select({ to: emailOutbox.toAddress, text: emailOutbox.textBody, subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "message"));
     const toAdmin = mails.find((m) => m.to === "admin@example.com");
     expect(toAdmin?.subject).toBe("You have a new message");
     expect(mails.every((m) => !m.text.includes("Secret finding details"))).toBe(true);
@@ -138,10 +186,14 @@ describe("messages", () => {
     expect((await getOverviewStats(t.db, { actor })).unreadMessages).toBe(unreadBefore + 1);
     expect((await listClientThreads(t.db, { actor })).find((x) => x.id === threadId)?.unread).toBe(true);
     // The read that marks it read says so (the screen refreshes its figures); a second one does not.
-    const first = (await (await get(getThread, `/api/client/messages/threads/${threadId}`, acme, threadId)).json()) as { markedRead: boolean };
+    const first = (await (await get(getThread, `/api/client/messages/threads/${threadId}`, acme, threadId)).json()) as {
+      markedRead: boolean;
+    };
     expect(first.markedRead).toBe(true);
     expect((await getOverviewStats(t.db, { actor })).unreadMessages).toBe(unreadBefore);
-    const again = (await (await get(getThread, `/api/client/messages/threads/${threadId}`, acme, threadId)).json()) as { markedRead: boolean };
+    const again = (await (await get(getThread, `/api/client/messages/threads/${threadId}`, acme, threadId)).json()) as {
+      markedRead: boolean;
+    };
     expect(again.markedRead).toBe(false);
   });
 
@@ -156,10 +208,18 @@ describe("messages", () => {
       t.db
         .select({ subject: emailOutbox.subject, text: emailOutbox.textBody, key: emailOutbox.idempotencyKey })
         .from(emailOutbox)
-        .where(sql`${emailOutbox.kind} = 'message' and ${emailOutbox.toAddress} = 'client@example.com' and ${emailOutbox.textBody} like ${`%${threadId}%`}`);
+        .where(
+          sql`${emailOutbox.kind} = 'message' and ${emailOutbox.toAddress} = 'client@example.com' and ${emailOutbox.textBody} like ${`%${threadId}%`}`,
+        );
 
     await saveNotificationPreferences(t.db, { actor, input: { enabled: ["messages"], delivery: "each", includeMessageText: true } });
-    await post(adminReply, `/api/admin/messages/threads/${threadId}`, admin, form({ body: "Findings: the gateway leaks prompts." }), threadId);
+    await post(
+      adminReply,
+      `/api/admin/messages/threads/${threadId}`,
+      admin,
+      form({ body: "Findings: the gateway leaks prompts." }),
+      threadId,
+    );
     const withText = await mailsToClient();
     expect(withText).toHaveLength(1);
     expect(withText[0]!.subject).toBe("New message: Preference check");
@@ -170,17 +230,41 @@ describe("messages", () => {
     await post(adminReply, `/api/admin/messages/threads/${threadId}`, admin, form({ body: "A second finding." }), threadId);
     expect(await mailsToClient()).toHaveLength(1);
     // Leaving the text choice out of a save keeps it.
-    expect((await import("@/server/modules/notifications/preferences").then((m) => m.getNotificationPreferences(t.db, { actor }))).includeMessageText).toBe(true);
-    await saveNotificationPreferences(t.db, { actor, input: { enabled: ["documents", "invoices", "bookings", "projects", "messages"], delivery: "each", includeMessageText: false } });
+    expect(
+      (await import("@/server/modules/notifications/preferences").then((m) => m.getNotificationPreferences(t.db, { actor })))
+        .includeMessageText,
+    ).toBe(true);
+    await saveNotificationPreferences(t.db, {
+      actor,
+      input: { enabled: ["documents", "invoices", "bookings", "projects", "messages"], delivery: "each", includeMessageText: false },
+    });
   });
 
   it("counts and lists approved bookings from today on as upcoming meetings", async () => {
     const actor = await createTestClient(t.db, "Meeting");
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     await t.db.insert(serviceBookings).values([
-      { clientId: actor.clientId, status: "approved", serviceType: "Other", preferredStartDate: day(3), projectDescription: "Future approved" },
-      { clientId: actor.clientId, status: "approved", serviceType: "Other", preferredStartDate: day(-3), projectDescription: "Past approved" },
-      { clientId: actor.clientId, status: "pending", serviceType: "Other", preferredStartDate: day(3), projectDescription: "Future pending" },
+      {
+        clientId: actor.clientId,
+        status: "approved",
+        serviceType: "Other",
+        preferredStartDate: day(3),
+        projectDescription: "Future approved",
+      },
+      {
+        clientId: actor.clientId,
+        status: "approved",
+        serviceType: "Other",
+        preferredStartDate: day(-3),
+        projectDescription: "Past approved",
+      },
+      {
+        clientId: actor.clientId,
+        status: "pending",
+        serviceType: "Other",
+        preferredStartDate: day(3),
+        projectDescription: "Future pending",
+      },
     ]);
     expect((await getOverviewStats(t.db, { actor })).upcomingMeetings).toBe(1);
     expect((await listUpcomingMeetings(t.db, { actor })).map((m) => m.projectDescription)).toEqual(["Future approved"]);
@@ -189,10 +273,19 @@ describe("messages", () => {
   it("opens a thread of 1,000 messages with the same number of queries as one of 3, older pages on request", async () => {
     const actor = await createTestClient(t.db, "Long");
     const make = async (n: number) => {
-      const [thread] = await t.db.insert(messageThreads).values({ clientId: actor.clientId, subject: `Thread of ${n}` }).returning({ id: messageThreads.id });
+      const [thread] = await t.db
+        .insert(messageThreads)
+        .values({ clientId: actor.clientId, subject: `Thread of ${n}` })
+        .returning({ id: messageThreads.id });
       const base = Date.now() - n * 1000;
       await t.db.insert(messages).values(
-        Array.from({ length: n }, (_, i) => ({ threadId: thread!.id, authorRole: "admin" as const, authorName: "Team", body: `Message ${i}`, createdAt: new Date(base + i * 1000) })),
+        Array.from({ length: n }, (_, i) => ({
+          threadId: thread!.id,
+          authorRole: "admin" as const,
+          authorName: "Team",
+          body: `Message ${i}`,
+          createdAt: new Date(base + i * 1000),
+        })),
       );
       return thread!.id;
     };

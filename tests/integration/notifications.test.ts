@@ -92,7 +92,11 @@ describe("document shared", () => {
     await notifyDocumentShared(t.db, doc);
     const received = await deliver();
     expect(received).toHaveLength(1);
-    expectNotificationMail(received[0]!, { to: client.email, subject: "New document: pentest-report.pdf", text: ["Dora Inc", "pentest-report.pdf", "http://localhost:3000/client-portal?section=documents"] });
+    expectNotificationMail(received[0]!, {
+      to: client.email,
+      subject: "New document: pentest-report.pdf",
+      text: ["Dora Inc", "pentest-report.pdf", "http://localhost:3000/client-portal?section=documents"],
+    });
 
     await t.db.insert(notificationPreferences).values({ userId: client.userId, disabledCategories: ["documents"] });
     await recordUploadedDocument(t.db, {
@@ -108,7 +112,12 @@ describe("document shared", () => {
     const client = await createTestClient(t.db, "Sami");
     await t.db.insert(notificationPreferences).values({ userId: client.userId, delivery: "daily" });
     for (const name of ["a.pdf", "b.pdf"]) {
-      await recordUploadedDocument(t.db, { actor: ADMIN, clientId: client.clientId, category: "report", file: { name, storageKey: `${name}-${client.clientId}`, size: 1, mimeType: "application/pdf" } });
+      await recordUploadedDocument(t.db, {
+        actor: ADMIN,
+        clientId: client.clientId,
+        category: "report",
+        file: { name, storageKey: `${name}-${client.clientId}`, size: 1, mimeType: "application/pdf" },
+      });
     }
     expect(await deliver()).toHaveLength(0);
     expect(await sendDailySummaries(t.db, { force: true })).toBe(1);
@@ -126,22 +135,52 @@ describe("bookings", () => {
     const client = await createTestClient(t.db, "Bea");
     const booking = await createServiceBooking(t.db, {
       actor: client,
-      input: { serviceType: "AI Security Assessment", preferredStartDate: "2027-01-10", estimatedScope: null, projectDescription: "Assess our agent", urgency: "high" },
+      input: {
+        serviceType: "AI Security Assessment",
+        preferredStartDate: "2027-01-10",
+        estimatedScope: null,
+        projectDescription: "Assess our agent",
+        urgency: "high",
+      },
     });
     let received = await deliver();
     expect(received.map((m) => m.to).sort()).toEqual([client.email, "admin@example.com"].sort());
-    expectNotificationMail(received.find((m) => m.to === client.email)!, { to: client.email, subject: "We received your booking request: AI Security Assessment", text: ["Bea Inc"] });
-    expectNotificationMail(received.find((m) => m.to === "admin@example.com")!, { to: "admin@example.com", subject: "New booking request from Bea Inc: AI Security Assessment", text: ["http://localhost:3000/admin/account"] });
+    expectNotificationMail(
+      received.find((m) => m.to === client.email)!,
+      { to: client.email, subject: "We received your booking request: AI Security Assessment", text: ["Bea Inc"] },
+    );
+    expectNotificationMail(
+      received.find((m) => m.to === "admin@example.com")!,
+      {
+        to: "admin@example.com",
+        subject: "New booking request from Bea Inc: AI Security Assessment",
+        text: ["http://localhost:3000/admin/account"],
+      },
+    );
 
     sink.received.length = 0;
     await t.db.transaction(async (tx) => {
       await tx.update(serviceBookings).set({ status: "declined" }).where(eq(serviceBookings.id, booking.id));
-      await onBookingStatusChanged(tx, { bookingId: booking.id, clientId: client.clientId, status: "declined", reason: "Fully booked in January" });
+      await onBookingStatusChanged(tx, {
+        bookingId: booking.id,
+        clientId: client.clientId,
+        status: "declined",
+        reason: "Fully booked in January",
+      });
     });
-    await onBookingStatusChanged(t.db, { bookingId: booking.id, clientId: client.clientId, status: "declined", reason: "Fully booked in January" });
+    await onBookingStatusChanged(t.db, {
+      bookingId: booking.id,
+      clientId: client.clientId,
+      status: "declined",
+      reason: "Fully booked in January",
+    });
     received = await deliver();
     expect(received).toHaveLength(1);
-    expectNotificationMail(received[0]!, { to: client.email, subject: "Your booking for AI Security Assessment was declined", text: ["Reason: Fully booked in January"] });
+    expectNotificationMail(received[0]!, {
+      to: client.email,
+      subject: "Your booking for AI Security Assessment was declined",
+      text: ["Reason: Fully booked in January"],
+    });
 
     sink.received.length = 0;
     for (const status of ["approved", "completed"] as const) {
@@ -149,13 +188,19 @@ describe("bookings", () => {
     }
     await onBookingStatusChanged(t.db, { bookingId: booking.id, clientId: client.clientId, status: "in_progress", reason: null });
     received = await deliver();
-    expect(received.map((m) => m.subject).sort()).toEqual(["Your booking for AI Security Assessment is approved", "Your booking for AI Security Assessment is completed"]);
+    expect(received.map((m) => m.subject).sort()).toEqual([
+      "Your booking for AI Security Assessment is approved",
+      "Your booking for AI Security Assessment is completed",
+    ]);
   });
 
   it("an admin who turned new-booking mail off gets none", async () => {
     await t.db.insert(notificationPreferences).values({ userId: "demo-admin", disabledCategories: ["admin_bookings"] });
     const client = await createTestClient(t.db, "Cal");
-    await createServiceBooking(t.db, { actor: client, input: { serviceType: "Other", preferredStartDate: "2027-01-10", estimatedScope: null, projectDescription: "x", urgency: "low" } });
+    await createServiceBooking(t.db, {
+      actor: client,
+      input: { serviceType: "Other", preferredStartDate: "2027-01-10", estimatedScope: null, projectDescription: "x", urgency: "low" },
+    });
     expect((await deliver()).map((m) => m.to)).toEqual([client.email]);
   });
 });
@@ -175,7 +220,16 @@ describe("project status", () => {
 describe("invoices from Square", () => {
   const NOTIFICATION_URL = `${APP_ORIGIN}/api/square/webhook`;
   const webhook = (body: string) =>
-    webhookPost(new Request(NOTIFICATION_URL, { method: "POST", headers: { "content-type": "application/json", "x-square-hmacsha256-signature": signSquareWebhook(body, WEBHOOK_KEY, NOTIFICATION_URL) }, body }));
+    webhookPost(
+      new Request(NOTIFICATION_URL, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-square-hmacsha256-signature": signSquareWebhook(body, WEBHOOK_KEY, NOTIFICATION_URL),
+        },
+        body,
+      }),
+    );
   const acmeEmail = "client@example.com";
 
   beforeAll(async () => {
@@ -191,7 +245,11 @@ describe("invoices from Square", () => {
     expect(first.length).toBeGreaterThan(0);
     const acme = first.filter((m) => m.to === acmeEmail);
     expect(acme.length).toBeGreaterThan(0);
-    expectNotificationMail(acme[0]!, { to: acmeEmail, subject: /^New invoice SQ-\d+: \$[\d,]+\.\d\d(, due .+)?$/, text: ["Acme Robotics", "Pay invoice"] });
+    expectNotificationMail(acme[0]!, {
+      to: acmeEmail,
+      subject: /^New invoice SQ-\d+: \$[\d,]+\.\d\d(, due .+)?$/,
+      text: ["Acme Robotics", "Pay invoice"],
+    });
     // Nothing for the invoice of the customer linked to no client.
     expect(first.every((m) => m.to !== "pat@unknown-company.example")).toBe(true);
 
@@ -210,9 +268,14 @@ describe("invoices from Square", () => {
 
   it("sends one receipt when an invoice is paid, whatever the replays", async () => {
     configureSquareEnv(sq.fake);
-    const [open] = await t.db.select({ squareInvoiceId: invoices.squareInvoiceId, number: invoices.invoiceNumber }).from(invoices).where(and(eq(invoices.status, "overdue"), sql`${invoices.squareInvoiceId} is not null`, sql`${invoices.clientId} is not null`));
+    const [open] = await t.db
+      .select({ squareInvoiceId: invoices.squareInvoiceId, number: invoices.invoiceNumber })
+      .from(invoices)
+      .where(and(eq(invoices.status, "overdue"), sql`${invoices.squareInvoiceId} is not null`, sql`${invoices.clientId} is not null`));
     const paid = sq.fake.payInvoice(open!.squareInvoiceId!);
-    const body = JSON.stringify(buildSquareEvent({ merchantId: sq.fake.merchantId(), type: "invoice.payment_made", objectType: "invoice", object: paid }));
+    const body = JSON.stringify(
+      buildSquareEvent({ merchantId: sq.fake.merchantId(), type: "invoice.payment_made", objectType: "invoice", object: paid }),
+    );
     expect((await webhook(body)).status).toBe(200);
     expect((await webhook(body)).status).toBe(200); // the same delivery replayed
     await syncSquareInvoices(t.db, null); // and the sync sees the same payment
@@ -224,7 +287,8 @@ describe("invoices from Square", () => {
   it("reminds of an overdue invoice at once, then every 7 days, at most 3 times", async () => {
     const day = 24 * 60 * 60 * 1000;
     const start = new Date();
-    const count = async () => (await t.db.select({ id: emailOutbox.id }).from(emailOutbox).where(like(emailOutbox.idempotencyKey, "invoice-overdue:%"))).length;
+    const count = async () =>
+      (await t.db.select({ id: emailOutbox.id }).from(emailOutbox).where(like(emailOutbox.idempotencyKey, "invoice-overdue:%"))).length;
     const first = await sendOverdueReminders(t.db, start);
     expect(first).toBeGreaterThan(0);
     expect(await sendOverdueReminders(t.db, start)).toBe(0);
@@ -237,7 +301,11 @@ describe("invoices from Square", () => {
     expectNotificationMail(received[0]!, { to: received[0]!.to, subject: /^Invoice .+ is overdue$/ });
 
     // Pretend a week has passed since each reminder.
-    const age = async () => t.db.update(emailOutbox).set({ createdAt: sql`${emailOutbox.createdAt} - interval '8 days'` }).where(like(emailOutbox.idempotencyKey, "invoice-overdue:%"));
+    const age = async () =>
+      t.db
+        .update(emailOutbox)
+        .set({ createdAt: sql`${emailOutbox.createdAt} - interval '8 days'` })
+        .where(like(emailOutbox.idempotencyKey, "invoice-overdue:%"));
     await age();
     expect(await sendOverdueReminders(t.db, new Date(start.getTime() + day))).toBe(first);
     await age();
@@ -251,7 +319,9 @@ describe("invoices from Square", () => {
 describe("admin digests and delivery", () => {
   it("tells admins once a day about failed mail, only when there is some", async () => {
     expect(await sendFailedMailDigest(t.db, { force: true })).toBe(false);
-    await t.db.insert(emailOutbox).values({ toAddress: "x@example.com", subject: "lost", textBody: "x", kind: "test", status: "failed", attempts: 8 });
+    await t.db
+      .insert(emailOutbox)
+      .values({ toAddress: "x@example.com", subject: "lost", textBody: "x", kind: "test", status: "failed", attempts: 8 });
     expect(await sendFailedMailDigest(t.db, { force: true })).toBe(true);
     await sendFailedMailDigest(t.db, { force: true }); // the same day again
     const received = await deliver();
@@ -262,14 +332,29 @@ describe("admin digests and delivery", () => {
   it("two drainers deliver each notification once", async () => {
     const client = await createTestClient(t.db, "Duo");
     for (let i = 0; i < 6; i++) {
-      await recordUploadedDocument(t.db, { actor: ADMIN, clientId: client.clientId, category: "report", file: { name: `d${i}.pdf`, storageKey: `duo-${i}-${client.clientId}`, size: 1, mimeType: "application/pdf" } });
+      await recordUploadedDocument(t.db, {
+        actor: ADMIN,
+        clientId: client.clientId,
+        category: "report",
+        file: { name: `d${i}.pdf`, storageKey: `duo-${i}-${client.clientId}`, size: 1, mimeType: "application/pdf" },
+      });
     }
     await Promise.all([drainOutbox(t.db), drainOutbox(t.db)]);
     expect(sink.received.map((m) => m.subject).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `New document: d${i}.pdf`));
   });
 
   it("stores an event once per key", async () => {
-    const mail = { to: "a@example.com", subject: "s", text: "t", kind: "k", idempotencyKey: "same-event:user", recipientUserId: null, category: "documents", unsubscribeUrl: null, held: false };
+    const mail = {
+      to: "a@example.com",
+      subject: "s",
+      text: "t",
+      kind: "k",
+      idempotencyKey: "same-event:user",
+      recipientUserId: null,
+      category: "documents",
+      unsubscribeUrl: null,
+      held: false,
+    };
     expect(await enqueueNotificationEmail(t.db, mail)).toEqual(expect.any(String));
     expect(await enqueueNotificationEmail(t.db, mail)).toBeNull();
     expect(await outboxRows("k")).toHaveLength(1);
@@ -296,7 +381,12 @@ describe("unsubscribe", () => {
     const [prefs] = await t.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, client.userId));
     expect(prefs!.disabledCategories).toEqual(["documents"]);
     expect((await call(token)).status).toBe(200); // twice is harmless
-    await recordUploadedDocument(t.db, { actor: ADMIN, clientId: client.clientId, category: "report", file: { name: "u.pdf", storageKey: `u-${client.clientId}`, size: 1, mimeType: "application/pdf" } });
+    await recordUploadedDocument(t.db, {
+      actor: ADMIN,
+      clientId: client.clientId,
+      category: "report",
+      file: { name: "u.pdf", storageKey: `u-${client.clientId}`, size: 1, mimeType: "application/pdf" },
+    });
     expect(await deliver()).toHaveLength(0);
   });
 
@@ -316,7 +406,11 @@ describe("unsubscribe", () => {
     for (const bad of [`${otherPayload}.${signature}`, `${payload}.${signature!.slice(0, -2)}AA`, "garbage"]) {
       const response = await call(bad);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ success: false, error: bad === "garbage" ? "This unsubscribe link is not valid." : UNSUBSCRIBE_INVALID, code: "bad_request" });
+      expect(await response.json()).toMatchObject({
+        success: false,
+        error: bad === "garbage" ? "This unsubscribe link is not valid." : UNSUBSCRIBE_INVALID,
+        code: "bad_request",
+      });
       expect(describeUnsubscribeLink(bad)).toEqual({ ok: false, message: UNSUBSCRIBE_INVALID });
     }
     const old = createUnsubscribeToken(client.userId, "documents", new Date(Date.now() - 400 * 24 * 60 * 60 * 1000));

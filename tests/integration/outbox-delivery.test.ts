@@ -44,7 +44,10 @@ async function enqueueMany(prefix: string, n: number): Promise<void> {
 
 /** Makes every pending message due now, as if its backoff had passed. */
 async function makeDue(): Promise<void> {
-  await t.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(emailOutbox.status, "pending"));
+  await t.db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+    .where(eq(emailOutbox.status, "pending"));
 }
 
 async function statuses() {
@@ -112,7 +115,12 @@ describe("outbox delivery over SMTP", () => {
       kind: "client_invitation",
       secretLinkExpiresAt: new Date(Date.now() + 3600_000),
     });
-    const plain = await enqueueEmail(t.db, { to: "visitor@example.com", subject: "Thanks", text: "We got your message", kind: "contact_acknowledgement" });
+    const plain = await enqueueEmail(t.db, {
+      to: "visitor@example.com",
+      subject: "Thanks",
+      text: "We got your message",
+      kind: "contact_acknowledgement",
+    });
     expect(await drainOutbox(t.db)).toEqual({ sent: 2, failed: 0 });
 
     expect(sink.received.find((m) => m.to === "invitee@example.com")?.raw).toContain("SECRET123");
@@ -174,7 +182,10 @@ describe("after the last attempt", () => {
         const [row] = await t.db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
         expect(row!.status).toBe(attempt < MAX_ATTEMPTS ? "pending" : "failed");
       }
-      await t.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 day'` }).where(like(emailOutbox.subject, "Doomed"));
+      await t.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: sql`now() - interval '1 day'` })
+        .where(like(emailOutbox.subject, "Doomed"));
       expect(await drainOutbox(t.db)).toEqual({ sent: 0, failed: 0 });
       const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
       expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 mailbox unavailable" });

@@ -36,7 +36,13 @@ async function fetchAuth(browser: Browser, path: string, body?: unknown): Promis
   const response = await getAuth().handler(
     new Request(`${APP_ORIGIN}/api/auth${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { cookie: browser.cookieHeader(), origin: APP_ORIGIN, "x-forwarded-for": browser.ip, "user-agent": browser.userAgent, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        cookie: browser.cookieHeader(),
+        origin: APP_ORIGIN,
+        "x-forwarded-for": browser.ip,
+        "user-agent": browser.userAgent,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
@@ -54,7 +60,8 @@ async function newUser(role: "admin" | "client") {
   seq += 1;
   const email = `passkey-${role}-${seq}-${Date.now()}@example.test`;
   const { id } = await createCredentialUser(t.db, { email, name: "Passkey", role, password: PASSWORD });
-  if (role === "client") await t.db.insert(clients).values({ userId: id, company: `Passkey ${seq}`, contactPerson: "Key", contactEmail: email });
+  if (role === "client")
+    await t.db.insert(clients).values({ userId: id, company: `Passkey ${seq}`, contactPerson: "Key", contactEmail: email });
   const browser = new Browser();
   const { cookie } = await signIn(email, PASSWORD, { ip: browser.ip });
   for (const pair of cookie.split("; ")) {
@@ -76,7 +83,9 @@ async function register(browser: Browser, name: string): Promise<SoftCredential>
 async function passkeySignIn(credential: SoftCredential, browser = new Browser(), verification: { userVerified?: boolean } = {}) {
   const options = await fetchAuth(browser, "/passkey/generate-authenticate-options");
   expect(options.status).toBe(200);
-  const result = await fetchAuth(browser, "/passkey/verify-authentication", { response: assert(credential, options.json as { challenge: string; rpId?: string }, APP_ORIGIN, verification) });
+  const result = await fetchAuth(browser, "/passkey/verify-authentication", {
+    response: assert(credential, options.json as { challenge: string; rpId?: string }, APP_ORIGIN, verification),
+  });
   return { browser, ...result };
 }
 
@@ -98,7 +107,10 @@ describe("passkeys", () => {
     // The password session is still held: the passkey marks only its own session.
     await expect(requireAdmin(headersOf(admin.browser))).rejects.toBeInstanceOf(TwoFactorRequiredError);
 
-    const [used] = await t.db.select({ lastUsedAt: passkey.lastUsedAt, counter: passkey.counter }).from(passkey).where(eq(passkey.id, stored!.id));
+    const [used] = await t.db
+      .select({ lastUsedAt: passkey.lastUsedAt, counter: passkey.counter })
+      .from(passkey)
+      .where(eq(passkey.id, stored!.id));
     expect(used!.lastUsedAt).toBeInstanceOf(Date);
     expect(used!.counter).toBe(1);
     const methods = await t.db.select({ method: session.signInMethod }).from(session).where(eq(session.userId, admin.id));
@@ -107,9 +119,18 @@ describe("passkeys", () => {
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["account.passkey_added", "account.passkey_sign_in"]));
 
     // The login page's last step sends the admin on, and a client page refuses the admin's session.
-    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toEqual({ success: true, data: { redirectTo: "/admin/dashboard" } });
-    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "client" }))).toMatchObject({ success: false, error: "Access denied. Please use the admin portal." });
-    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toMatchObject({ success: false, error: PASSKEY_MESSAGES.failed });
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toEqual({
+      success: true,
+      data: { redirectTo: "/admin/dashboard" },
+    });
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "client" }))).toMatchObject({
+      success: false,
+      error: "Access denied. Please use the admin portal.",
+    });
+    expect(await signedIn.browser.call(() => finishPasskeySignInAction({ area: "admin" }))).toMatchObject({
+      success: false,
+      error: PASSKEY_MESSAGES.failed,
+    });
   });
 
   it("a signature from a key the server never registered, or a replayed challenge, signs nobody in", async () => {
@@ -143,11 +164,25 @@ describe("passkeys", () => {
     expect(await other.browser.call(() => removePasskeyAction({ passkeyId: id }))).toMatchObject(notFound);
     expect(await other.browser.call(() => listPasskeysAction({}))).toEqual({ success: true, data: [] });
 
-    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "   " }))).toMatchObject({ success: false, fieldErrors: { name: "Enter a name for the passkey" } });
-    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "  Desk key  " }))).toEqual({ success: true, data: { id, name: "Desk key" } });
+    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "   " }))).toMatchObject({
+      success: false,
+      fieldErrors: { name: "Enter a name for the passkey" },
+    });
+    expect(await owner.browser.call(() => renamePasskeyAction({ passkeyId: id, name: "  Desk key  " }))).toEqual({
+      success: true,
+      data: { id, name: "Desk key" },
+    });
     expect(await owner.browser.call(() => removePasskeyAction({ passkeyId: id }))).toEqual({ success: true, data: { removed: 1 } });
-    expect(await t.db.select().from(passkey).where(and(eq(passkey.userId, owner.id)))).toEqual([]);
-    const audit = await t.db.select({ action: auditLog.action, before: auditLog.before, after: auditLog.after }).from(auditLog).where(eq(auditLog.actorUserId, owner.id));
+    expect(
+      await t.db
+        .select()
+        .from(passkey)
+        .where(and(eq(passkey.userId, owner.id))),
+    ).toEqual([]);
+    const audit = await t.db
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.actorUserId, owner.id));
     expect(audit).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: "account.passkey_renamed", before: { name: "Laptop" }, after: { name: "Desk key" } }),
@@ -158,7 +193,11 @@ describe("passkeys", () => {
 
   it("keeps the plugin's own list, rename and delete endpoints closed (ours are audited)", async () => {
     const owner = await newUser("client");
-    for (const [path, body] of [["/passkey/list-user-passkeys", undefined], ["/passkey/update-passkey", { id: "x", name: "y" }], ["/passkey/delete-passkey", { id: "x" }]] as const) {
+    for (const [path, body] of [
+      ["/passkey/list-user-passkeys", undefined],
+      ["/passkey/update-passkey", { id: "x", name: "y" }],
+      ["/passkey/delete-passkey", { id: "x" }],
+    ] as const) {
       expect((await fetchAuth(owner.browser, path, body)).status, path).toBe(404);
     }
   });
@@ -212,12 +251,20 @@ describe("what a passkey must prove", () => {
     const answer = await authRoutePost(
       new Request(`${APP_ORIGIN}/api/auth/passkey/verify-registration`, {
         method: "POST",
-        headers: { cookie: client.browser.cookieHeader(), origin: APP_ORIGIN, "content-type": "application/json", "x-forwarded-for": client.browser.ip },
+        headers: {
+          cookie: client.browser.cookieHeader(),
+          origin: APP_ORIGIN,
+          "content-type": "application/json",
+          "x-forwarded-for": client.browser.ip,
+        },
         body: JSON.stringify({ response, name: "Key" }),
       }),
     );
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ code: "FAILED_TO_VERIFY_REGISTRATION", message: expect.stringMatching(/could not be verified/) });
+    expect(await answer.json()).toMatchObject({
+      code: "FAILED_TO_VERIFY_REGISTRATION",
+      message: expect.stringMatching(/could not be verified/),
+    });
   });
 
   it("a two-factor reset puts every passkey on hold until its owner confirms it with the password", async () => {
@@ -241,7 +288,10 @@ describe("what a passkey must prove", () => {
     const listed = await owner.call(() => listPasskeysAction({}));
     expect(listed).toMatchObject({ success: true, data: [{ name: "Laptop", needsConfirmation: true }] });
     const id = (listed as { data: { id: string }[] }).data[0]!.id;
-    expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: "not-the-password" }))).toMatchObject({ success: false, error: "That password is not right." });
+    expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: "not-the-password" }))).toMatchObject({
+      success: false,
+      error: "That password is not right.",
+    });
     expect((await passkeySignIn(credential)).status).toBe(400);
     expect(await owner.call(() => confirmPasskeyAction({ passkeyId: id, password: PASSWORD }))).toEqual({ success: true, data: { id } });
     expect((await passkeySignIn(credential)).status).toBe(200);

@@ -45,12 +45,21 @@ describe("saveAccountSettings", () => {
   it("refuses anonymous callers and admins", async () => {
     expect(await saveAccountSettings(validSettings)).toMatchObject({ success: false, error: "Please sign in." });
     await actAs("admin@example.com");
-    expect(await saveAccountSettings(validSettings)).toMatchObject({ success: false, error: "Access denied. Please use the admin portal." });
+    expect(await saveAccountSettings(validSettings)).toMatchObject({
+      success: false,
+      error: "Access denied. Please use the admin portal.",
+    });
   });
 
   it("returns field errors for invalid input and changes nothing", async () => {
     await actAs("client@example.com");
-    const result = await saveAccountSettings({ ...validSettings, contactPerson: "   ", contactEmail: "not-an-email", phone: "call me", address: "a\u0000b" });
+    const result = await saveAccountSettings({
+      ...validSettings,
+      contactPerson: "   ",
+      contactEmail: "not-an-email",
+      phone: "call me",
+      address: "a\u0000b",
+    });
     expect(result).toMatchObject({
       success: false,
       fieldErrors: {
@@ -72,15 +81,30 @@ describe("saveAccountSettings", () => {
       data: { ...validSettings, contactPerson: "Jordan Lee-Smith", address: null, joinedDate: DEMO_CLIENTS.acme.joinedDate },
     });
     const [acme] = await t.db.select().from(clients).where(eq(clients.id, DEMO_CLIENTS.acme.id));
-    expect(acme).toMatchObject({ contactPerson: "Jordan Lee-Smith", contactEmail: "billing@acme.example", phone: "+1 (415) 555-0199 x12", address: null });
+    expect(acme).toMatchObject({
+      contactPerson: "Jordan Lee-Smith",
+      contactEmail: "billing@acme.example",
+      phone: "+1 (415) 555-0199 x12",
+      address: null,
+    });
     const [signIn] = await t.db.select({ email: user.email }).from(user).where(eq(user.id, DEMO_CLIENTS.acme.userId));
     expect(signIn!.email).toBe("client@example.com");
     // The other client is untouched.
     const [globex] = await t.db.select().from(clients).where(eq(clients.id, DEMO_CLIENTS.globex.id));
-    expect(globex).toMatchObject({ contactPerson: DEMO_CLIENTS.globex.contactPerson, contactEmail: DEMO_CLIENTS.globex.contactEmail, phone: DEMO_CLIENTS.globex.phone });
+    expect(globex).toMatchObject({
+      contactPerson: DEMO_CLIENTS.globex.contactPerson,
+      contactEmail: DEMO_CLIENTS.globex.contactEmail,
+      phone: DEMO_CLIENTS.globex.phone,
+    });
     // And the change is audited with before and after.
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "client.settings.update"), eq(auditLog.entityId, DEMO_CLIENTS.acme.id)));
-    expect(audit).toMatchObject({ actorUserId: DEMO_CLIENTS.acme.userId, before: expect.objectContaining({ contactPerson: "Jordan Lee" }) });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "client.settings.update"), eq(auditLog.entityId, DEMO_CLIENTS.acme.id)));
+    expect(audit).toMatchObject({
+      actorUserId: DEMO_CLIENTS.acme.userId,
+      before: expect.objectContaining({ contactPerson: "Jordan Lee" }),
+    });
   });
 });
 
@@ -91,7 +115,12 @@ describe("requestServiceBooking", () => {
 
   it("requires service type, start date and description; refuses unknown values and past dates", async () => {
     await actAs("client2@example.com");
-    const missing = await requestServiceBooking({ serviceType: "" as never, preferredStartDate: "", projectDescription: " ", urgency: "medium" });
+    const missing = await requestServiceBooking({
+      serviceType: "" as never,
+      preferredStartDate: "",
+      projectDescription: " ",
+      urgency: "medium",
+    });
     expect(missing).toMatchObject({
       success: false,
       fieldErrors: {
@@ -100,10 +129,19 @@ describe("requestServiceBooking", () => {
         projectDescription: "Project description is required",
       },
     });
-    const bad = await requestServiceBooking({ ...validBooking, serviceType: "Hacking" as never, urgency: "yesterday" as never, preferredStartDate: "2020-01-01" });
+    const bad = await requestServiceBooking({
+      ...validBooking,
+      serviceType: "Hacking" as never,
+      urgency: "yesterday" as never,
+      preferredStartDate: "2020-01-01",
+    });
     expect(bad).toMatchObject({
       success: false,
-      fieldErrors: { serviceType: "Please select a service type", urgency: "Please select an urgency", preferredStartDate: "Preferred start date cannot be in the past" },
+      fieldErrors: {
+        serviceType: "Please select a service type",
+        urgency: "Please select an urgency",
+        preferredStartDate: "Preferred start date cannot be in the past",
+      },
     });
     expect((await requestServiceBooking({ ...validBooking, preferredStartDate: "2027-02-30" })).success).toBe(false);
   });

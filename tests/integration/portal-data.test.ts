@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { percentOf } from "@/lib/format";
 import { nextScheduledPayment, scheduleEntryState, scheduleProgress } from "@/lib/schedule";
 import type { ClientActor } from "@/server/core/actor";
-import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_TIERS } from "@/server/core/db/seed/demo-data";
+import {
+  DEMO_BOOKINGS,
+  DEMO_CLIENTS,
+  DEMO_DOCUMENTS,
+  DEMO_INVOICES,
+  DEMO_PROJECTS,
+  DEMO_RATES,
+  DEMO_TIERS,
+} from "@/server/core/db/seed/demo-data";
 import { listRecentBookings } from "@/server/modules/bookings";
 import { getPortalProfile } from "@/server/modules/clients";
 import { listPortalDocuments } from "@/server/modules/documents";
@@ -26,7 +34,8 @@ beforeAll(async () => {
 });
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
-const demoIds = (rows: readonly { id: string; clientId: string }[], clientId: string) => rows.filter((row) => row.clientId === clientId).map((row) => row.id);
+const demoIds = (rows: readonly { id: string; clientId: string }[], clientId: string) =>
+  rows.filter((row) => row.clientId === clientId).map((row) => row.id);
 
 describe("listPortalProjects", () => {
   it("gives Acme its four projects with invoice figures, cancelled invoices excluded", async () => {
@@ -133,7 +142,16 @@ describe("invoice money rules", () => {
       { projectId: capped, amountCents: 700, status: "cancelled", totalPaidCents: 700 }, // not billed
     ]);
     const rows = await listPortalProjects(t.db, { actor });
-    expect(rows.map((p) => [p.projectName, p.invoiceCount, p.billedCents, p.paidCents, p.outstandingCents, percentOf(p.paidCents, p.billedCents)])).toEqual([
+    expect(
+      rows.map((p) => [
+        p.projectName,
+        p.invoiceCount,
+        p.billedCents,
+        p.paidCents,
+        p.outstandingCents,
+        percentOf(p.paidCents, p.billedCents),
+      ]),
+    ).toEqual([
       ["Half a percent", 1, 200, 1, 199, 1],
       ["Two thirds", 1, 300, 200, 100, 67],
       ["Overpaid", 2, 1_500, 1_500, 0, 100],
@@ -149,7 +167,12 @@ describe("invoice money rules", () => {
     expect(await listPortalProjects(t.db, { actor })).toEqual([]);
     expect(await listPortalInvoices(t.db, { actor })).toEqual([]);
     expect(await getBillingSummary(t.db, { actor })).toEqual({ balanceDueCents: 0, pendingCount: 0, overdueCount: 0, invoiceCount: 0 });
-    expect(await getOverviewStats(t.db, { actor })).toEqual({ totalDocuments: 0, activeProjects: 0, upcomingMeetings: 0, unreadMessages: 0 });
+    expect(await getOverviewStats(t.db, { actor })).toEqual({
+      totalDocuments: 0,
+      activeProjects: 0,
+      upcomingMeetings: 0,
+      unreadMessages: 0,
+    });
     expect(await listPortalDocuments(t.db, { actor })).toEqual([]);
     expect(await getActiveSubscription(t.db, { actor })).toBeNull();
     expect(await listRecentBookings(t.db, { actor })).toEqual([]);
@@ -159,9 +182,19 @@ describe("invoice money rules", () => {
 describe("getOverviewStats", () => {
   it("counts documents and approved or in-progress bookings per client", async () => {
     // Acme's approved demo booking starts three weeks after seeding: one upcoming meeting.
-    expect(await getOverviewStats(t.db, { actor: acme })).toEqual({ totalDocuments: 4, activeProjects: 2, upcomingMeetings: 1, unreadMessages: 0 });
+    expect(await getOverviewStats(t.db, { actor: acme })).toEqual({
+      totalDocuments: 4,
+      activeProjects: 2,
+      upcomingMeetings: 1,
+      unreadMessages: 0,
+    });
     // Globex's only booking is pending: not active.
-    expect(await getOverviewStats(t.db, { actor: globex })).toEqual({ totalDocuments: 3, activeProjects: 0, upcomingMeetings: 0, unreadMessages: 0 });
+    expect(await getOverviewStats(t.db, { actor: globex })).toEqual({
+      totalDocuments: 3,
+      activeProjects: 0,
+      upcomingMeetings: 0,
+      unreadMessages: 0,
+    });
   });
 });
 
@@ -197,7 +230,12 @@ describe("listPortalRates", () => {
 describe("listPortalDocuments", () => {
   it("lists each client's documents newest first, without storage keys", async () => {
     const a = await listPortalDocuments(t.db, { actor: acme });
-    expect(a.map((d) => d.name)).toEqual(["LLM Gateway Threat Model.pdf", "Governance Policy Pack.docx", "INV-1002 Receipt.pdf", "Master Services Agreement.pdf"]);
+    expect(a.map((d) => d.name)).toEqual([
+      "LLM Gateway Threat Model.pdf",
+      "Governance Policy Pack.docx",
+      "INV-1002 Receipt.pdf",
+      "Master Services Agreement.pdf",
+    ]);
     expect(new Set(ids(a))).toEqual(new Set(demoIds(DEMO_DOCUMENTS, DEMO_CLIENTS.acme.id)));
     expect(Object.keys(a[0]!).sort()).toEqual(["category", "fileSize", "id", "mimeType", "name", "uploadedAt"]);
     expect(a[0]!.uploadedAt).toBe("2026-10-02T10:30:00.000Z");
@@ -211,7 +249,9 @@ describe("support plans", () => {
   it("lists the active tiers in display order for every client", async () => {
     for (const actor of [acme, globex]) {
       const tiers = await listActiveTiers(t.db, { actor });
-      expect(tiers.map((tier) => [tier.tierName, tier.monthlyPriceCents])).toEqual(DEMO_TIERS.map((tier) => [tier.tierName, tier.monthlyPriceCents]));
+      expect(tiers.map((tier) => [tier.tierName, tier.monthlyPriceCents])).toEqual(
+        DEMO_TIERS.map((tier) => [tier.tierName, tier.monthlyPriceCents]),
+      );
     }
   });
 
@@ -226,13 +266,21 @@ describe("support plans", () => {
 describe("listRecentBookings and getPortalProfile", () => {
   it("lists each client's own booking requests", async () => {
     expect(new Set(ids(await listRecentBookings(t.db, { actor: acme })))).toEqual(new Set(demoIds(DEMO_BOOKINGS, DEMO_CLIENTS.acme.id)));
-    expect(new Set(ids(await listRecentBookings(t.db, { actor: globex })))).toEqual(new Set(demoIds(DEMO_BOOKINGS, DEMO_CLIENTS.globex.id)));
+    expect(new Set(ids(await listRecentBookings(t.db, { actor: globex })))).toEqual(
+      new Set(demoIds(DEMO_BOOKINGS, DEMO_CLIENTS.globex.id)),
+    );
   });
 
   it("reads each client's own account record and sign-in email", async () => {
     const { acme: a, globex: g } = DEMO_CLIENTS;
     expect(await getPortalProfile(t.db, { actor: acme })).toEqual({
-      company: a.company, contactPerson: a.contactPerson, contactEmail: a.contactEmail, phone: a.phone, address: a.address, joinedDate: a.joinedDate, signInEmail: "client@example.com",
+      company: a.company,
+      contactPerson: a.contactPerson,
+      contactEmail: a.contactEmail,
+      phone: a.phone,
+      address: a.address,
+      joinedDate: a.joinedDate,
+      signInEmail: "client@example.com",
     });
     expect(await getPortalProfile(t.db, { actor: globex })).toMatchObject({ company: g.company, signInEmail: "client2@example.com" });
   });

@@ -45,7 +45,10 @@ describe("GET /api/client/documents/{id}", () => {
   });
 
   it("gives the owner a signed link that serves the stored bytes, for each of two clients", async () => {
-    for (const [email, doc] of [["client@example.com", acmeDoc], ["client2@example.com", globexDoc]] as const) {
+    for (const [email, doc] of [
+      ["client@example.com", acmeDoc],
+      ["client2@example.com", globexDoc],
+    ] as const) {
       const response = await call(doc.id, await cookieOf(email));
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toContain("no-store");

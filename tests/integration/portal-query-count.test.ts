@@ -11,7 +11,13 @@ import { addInvoices, addProject, createTestClient, type TestInvoice } from "./h
 
 const t = setupTestDatabase({ seedDemo: true });
 
-async function seedClient(db: Db, name: string, projectCount: number, invoicesPerProject: number, documentCount: number): Promise<ClientActor> {
+async function seedClient(
+  db: Db,
+  name: string,
+  projectCount: number,
+  invoicesPerProject: number,
+  documentCount: number,
+): Promise<ClientActor> {
   const actor = await createTestClient(db, name);
   const statuses = ["paid", "pending", "overdue", "cancelled"] as const;
   const list: TestInvoice[] = [];

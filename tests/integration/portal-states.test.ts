@@ -15,7 +15,9 @@ const t = setupTestDatabase({ seedDemo: true });
 describe("portal data boundary", () => {
   it("renders the sections with the signed-in client's data", async () => {
     const actor = await demoClientActor("client@example.com");
-    const element = (await PortalData({ data: loadClientPortal(t.db, { actor }) })) as ReactElement<{ data: { profile: { company: string } } }>;
+    const element = (await PortalData({ data: loadClientPortal(t.db, { actor }) })) as ReactElement<{
+      data: { profile: { company: string } };
+    }>;
     expect(element.type).toBe(PortalSections);
     expect(element.props.data.profile.company).toBe("Acme Robotics");
   });

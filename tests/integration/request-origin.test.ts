@@ -15,7 +15,11 @@ import { discoverRoutes, importEntryModule } from "./helpers/entry-points";
 const t = setupTestDatabase({ seedDemo: true });
 
 const CROSS_SITE = { success: false, error: "Cross-site requests are not allowed.", code: "forbidden" };
-const NO_ORIGIN = { success: false, error: "Requests that change data must come from the site: the Origin header is missing.", code: "forbidden" };
+const NO_ORIGIN = {
+  success: false,
+  error: "Requests that change data must come from the site: the Origin header is missing.",
+  code: "forbidden",
+};
 const NOT_JSON = { success: false, error: "Send the body as JSON (Content-Type: application/json).", code: "unsupported_media_type" };
 
 // Routes that other senders reach without a usable Origin; the reason for each is in src/server/core/same-origin.ts.
@@ -30,18 +34,33 @@ function call(route: Route, method: string, path: string, headers: Record<string
 }
 
 const inquiry = (email: string) =>
-  JSON.stringify({ name: "Dana Whitfield", email, company: "Northwind", serviceInterest: "AI Security Assessment", message: "An assessment before launch, please." });
-const inquiriesFrom = async (email: string) => (await t.db.select({ id: contactInquiries.id }).from(contactInquiries).where(eq(contactInquiries.email, email))).length;
+  JSON.stringify({
+    name: "Dana Whitfield",
+    email,
+    company: "Northwind",
+    serviceInterest: "AI Security Assessment",
+    message: "An assessment before launch, please.",
+  });
+const inquiriesFrom = async (email: string) =>
+  (await t.db.select({ id: contactInquiries.id }).from(contactInquiries).where(eq(contactInquiries.email, email))).length;
 
 describe("the Origin of a request that changes data", () => {
   it("is checked by every POST, PUT, PATCH and DELETE route handler on disk, but the four named exceptions", async () => {
     const cookie = await adminCookie();
-    const writes = (await discoverRoutes()).flatMap((r) => (r.kind === "route" && ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) ? [r] : []));
+    const writes = (await discoverRoutes()).flatMap((r) =>
+      r.kind === "route" && ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) ? [r] : [],
+    );
     const unchecked: string[] = [];
     for (const route of writes) {
       const handler = (await importEntryModule(route.file))[route.method] as Route;
       const path = route.key.split(" ")[1]!.replace("[id]", "00000000-0000-4000-8000-000000000000").replace("[...all]", "sign-in/email");
-      const crossSite = await call(handler, route.method, path, { cookie, origin: "https://evil.example", "content-type": "application/json" }, "{}");
+      const crossSite = await call(
+        handler,
+        route.method,
+        path,
+        { cookie, origin: "https://evil.example", "content-type": "application/json" },
+        "{}",
+      );
       const missing = await call(handler, route.method, path, { cookie, "content-type": "application/json" }, "{}");
       const answers = [await crossSite.json().catch(() => null), await missing.json().catch(() => null)];
       if (EXEMPT.includes(route.key)) {
@@ -65,7 +84,13 @@ describe("the Origin of a request that changes data", () => {
       [{ origin: `${APP_ORIGIN}.evil.example` }, CROSS_SITE],
       [{}, NO_ORIGIN],
     ] as const) {
-      const response = await call(sendInquiry, "POST", "/api/contact/send", { ...headers, "content-type": "application/json" }, inquiry("cross@site.test"));
+      const response = await call(
+        sendInquiry,
+        "POST",
+        "/api/contact/send",
+        { ...headers, "content-type": "application/json" },
+        inquiry("cross@site.test"),
+      );
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(answer);
     }
@@ -73,14 +98,32 @@ describe("the Origin of a request that changes data", () => {
   });
 
   it("refuses a JSON body sent as text/plain (or without a type) with 415, and accepts the same request as JSON", async () => {
-    for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null]) {
-      const response = await call(sendInquiry, "POST", "/api/contact/send", { origin: APP_ORIGIN, ...(type ? { "content-type": type } : {}) }, inquiry("plain@site.test"));
+    for (const type of [
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      null,
+    ]) {
+      const response = await call(
+        sendInquiry,
+        "POST",
+        "/api/contact/send",
+        { origin: APP_ORIGIN, ...(type ? { "content-type": type } : {}) },
+        inquiry("plain@site.test"),
+      );
       expect(response.status, String(type)).toBe(415);
       expect(await response.json()).toEqual(NOT_JSON);
     }
     expect(await inquiriesFrom("plain@site.test")).toBe(0);
 
-    const json = await call(sendInquiry, "POST", "/api/contact/send", { origin: APP_ORIGIN, "content-type": "application/json; charset=utf-8" }, inquiry("plain@site.test"));
+    const json = await call(
+      sendInquiry,
+      "POST",
+      "/api/contact/send",
+      { origin: APP_ORIGIN, "content-type": "application/json; charset=utf-8" },
+      inquiry("plain@site.test"),
+    );
     expect(json.status).toBe(200);
     expect(await inquiriesFrom("plain@site.test")).toBe(1);
     await (globalThis as { __outboxKick?: Promise<unknown> }).__outboxKick;
@@ -90,12 +133,30 @@ describe("the Origin of a request that changes data", () => {
     const cookie = await adminCookie();
     const [{ id }] = (await t.db.select({ id: clients.id }).from(clients).limit(1)) as [{ id: string }];
     const body = JSON.stringify({ clientId: id, rates: [] });
-    const plain = await call(updateRates, "POST", "/api/admin/update-client-rates", { cookie, origin: APP_ORIGIN, "content-type": "text/plain" }, body);
+    const plain = await call(
+      updateRates,
+      "POST",
+      "/api/admin/update-client-rates",
+      { cookie, origin: APP_ORIGIN, "content-type": "text/plain" },
+      body,
+    );
     expect(plain.status).toBe(415);
     expect(await plain.json()).toEqual(NOT_JSON);
-    const crossSite = await call(updateRates, "POST", "/api/admin/update-client-rates", { cookie, origin: "https://evil.example", "content-type": "application/json" }, body);
+    const crossSite = await call(
+      updateRates,
+      "POST",
+      "/api/admin/update-client-rates",
+      { cookie, origin: "https://evil.example", "content-type": "application/json" },
+      body,
+    );
     expect(crossSite.status).toBe(403);
-    const json = await call(updateRates, "POST", "/api/admin/update-client-rates", { cookie, origin: APP_ORIGIN, "content-type": "application/json" }, body);
+    const json = await call(
+      updateRates,
+      "POST",
+      "/api/admin/update-client-rates",
+      { cookie, origin: APP_ORIGIN, "content-type": "application/json" },
+      body,
+    );
     expect(json.status).toBe(200);
   });
 });

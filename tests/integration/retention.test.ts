@@ -35,9 +35,24 @@ async function insertFixtures() {
   const mails = await t.db
     .insert(emailOutbox)
     .values([
-      { toAddress: "a@example.com", subject: "Old sent", textBody: "old body", htmlBody: "<p>old</p>", kind: "test", status: "sent", sentAt: ago(31 * DAY) },
+      {
+        toAddress: "a@example.com",
+        subject: "Old sent",
+        textBody: "old body",
+        htmlBody: "<p>old</p>",
+        kind: "test",
+        status: "sent",
+        sentAt: ago(31 * DAY),
+      },
       { toAddress: "b@example.com", subject: "Recent sent", textBody: "recent body", kind: "test", status: "sent", sentAt: ago(2 * DAY) },
-      { toAddress: "c@example.com", subject: "Old pending", textBody: "pending body", kind: "test", status: "pending", createdAt: ago(40 * DAY) },
+      {
+        toAddress: "c@example.com",
+        subject: "Old pending",
+        textBody: "pending body",
+        kind: "test",
+        status: "pending",
+        createdAt: ago(40 * DAY),
+      },
       {
         toAddress: "d@example.com",
         subject: "Expired failed reset",
@@ -74,7 +89,9 @@ async function insertFixtures() {
 }
 
 async function bodies() {
-  const rows = await t.db.select({ subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody }).from(emailOutbox);
+  const rows = await t.db
+    .select({ subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody })
+    .from(emailOutbox);
   return Object.fromEntries(rows.map((r) => [r.subject, { text: r.text, html: r.html }]));
 }
 
@@ -117,7 +134,9 @@ describe("retention", () => {
     expect(await runRetentionIfDue(t.db)).not.toBeNull();
     await t.db.insert(squareWebhookEvents).values({ eventId: "evt-old-2", eventType: "x", receivedAt: ago(40 * DAY) });
     expect(await runRetentionIfDue(t.db)).toBeNull();
-    expect(await t.db.select({ id: squareWebhookEvents.eventId }).from(squareWebhookEvents).where(eq(squareWebhookEvents.eventId, "evt-old-2"))).toHaveLength(1);
+    expect(
+      await t.db.select({ id: squareWebhookEvents.eventId }).from(squareWebhookEvents).where(eq(squareWebhookEvents.eventId, "evt-old-2")),
+    ).toHaveLength(1);
 
     await t.db.update(taskRuns).set({ lastRunAt: ago(DAY) });
     expect(await runRetentionIfDue(t.db)).toMatchObject({ webhookEvents: 1 });
@@ -132,7 +151,10 @@ describe("retention", () => {
       const dbs: Db[] = usingPostgres ? [t.db, ...others.map((h) => h.db)] : [t.db, t.db, t.db];
       const results = await Promise.all(dbs.map((db) => runRetentionIfDue(db)));
       expect(results.filter((r) => r !== null)).toHaveLength(1);
-      const runs = await t.db.select({ name: taskRuns.name }).from(taskRuns).where(inArray(taskRuns.name, ["retention"]));
+      const runs = await t.db
+        .select({ name: taskRuns.name })
+        .from(taskRuns)
+        .where(inArray(taskRuns.name, ["retention"]));
       expect(runs).toHaveLength(1);
     } finally {
       await Promise.all(others.map((h) => h.close()));

@@ -24,19 +24,25 @@ beforeAll(async () => {
       if (req.method === "POST" && url.searchParams.has("uploads")) {
         const id = `upload-${uploads.size + 1}`;
         uploads.set(id, []);
-        res.writeHead(200, { "content-type": "application/xml" }).end(`<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+        res
+          .writeHead(200, { "content-type": "application/xml" })
+          .end(`<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
       } else if (req.method === "PUT" && uploadId) {
         uploads.get(uploadId)![Number(url.searchParams.get("partNumber")) - 1] = Buffer.concat(chunks);
         res.writeHead(200, { ETag: `"part-${url.searchParams.get("partNumber")}"` }).end();
       } else if (req.method === "POST" && uploadId) {
         objects.set(url.pathname, Buffer.concat(uploads.get(uploadId)!));
         uploads.delete(uploadId);
-        res.writeHead(200, { "content-type": "application/xml" }).end(`<CompleteMultipartUploadResult><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+        res
+          .writeHead(200, { "content-type": "application/xml" })
+          .end(`<CompleteMultipartUploadResult><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
       } else if (req.method === "DELETE" && uploadId) {
         uploads.delete(uploadId);
         res.writeHead(204).end();
       } else if (req.method === "PUT" && req.headers["if-none-match"] === "*" && objects.has(url.pathname)) {
-        res.writeHead(412, { "content-type": "application/xml" }).end("<Error><Code>PreconditionFailed</Code><Message>exists</Message></Error>");
+        res
+          .writeHead(412, { "content-type": "application/xml" })
+          .end("<Error><Code>PreconditionFailed</Code><Message>exists</Message></Error>");
       } else if (req.method === "PUT") {
         objects.set(url.pathname, Buffer.concat(chunks));
         res.writeHead(200, { ETag: '"etag"' }).end();
@@ -64,7 +70,13 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const env = () => ({ S3_ENDPOINT: endpoint, S3_BUCKET: "docs", S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "test-key", S3_SECRET_ACCESS_KEY: "test-secret" });
+const env = () => ({
+  S3_ENDPOINT: endpoint,
+  S3_BUCKET: "docs",
+  S3_REGION: "us-east-1",
+  S3_ACCESS_KEY_ID: "test-key",
+  S3_SECRET_ACCESS_KEY: "test-secret",
+});
 
 describe("S3 storage", () => {
   it("puts, gets and deletes objects path-style with signed requests", async () => {

@@ -34,7 +34,13 @@ async function newUser(role: "client" | "admin", opts: { requireTwoFactor?: bool
   const email = `sf-${role}-${seq}-${Date.now()}@example.test`;
   const { id } = await createCredentialUser(t.db, { email, name: "Second Factor", role, password: PASSWORD });
   if (role === "client") {
-    await t.db.insert(clients).values({ userId: id, company: `SF ${seq}`, contactPerson: "SF", contactEmail: email, requireTwoFactor: opts.requireTwoFactor ?? false });
+    await t.db.insert(clients).values({
+      userId: id,
+      company: `SF ${seq}`,
+      contactPerson: "SF",
+      contactEmail: email,
+      requireTwoFactor: opts.requireTwoFactor ?? false,
+    });
   }
   return { id, email, role };
 }
@@ -119,11 +125,16 @@ describe("the second factor is the session's, not the user's", () => {
     const { totp } = await enrolIn(await passwordSession(account));
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(totp), trustDevice: true }))).toMatchObject({ success: true });
+    expect(
+      await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(totp), trustDevice: true })),
+    ).toMatchObject({ success: true });
     expect((await getSession(headersOf(browser)))?.secondFactor?.method).toBe("totp");
     // Signed out, the trusted browser signs in again with the password alone.
     browser.jar.forEach((_v, k) => k.includes("session_token") && browser.jar.delete(k));
-    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
+    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({
+      success: true,
+      data: { redirectTo: "/client-portal" },
+    });
     expect((await getSession(headersOf(browser)))?.secondFactor?.method).toBe("trusted_device");
   });
 
@@ -136,13 +147,19 @@ describe("the second factor is the session's, not the user's", () => {
     await trusted.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: backupCodes[0]!, trustDevice: true }));
     expect((await getSession(headersOf(trusted)))?.secondFactor?.method).toBe("backup_code");
 
-    expect(await owner.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(totp) }))).toEqual({ success: true, data: { disabled: true } });
+    expect(await owner.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(totp) }))).toEqual({
+      success: true,
+      data: { disabled: true },
+    });
     expect(await getSession(headersOf(owner))).not.toBeNull();
     expect(await getSession(headersOf(trusted))).toBeNull();
     // Turned on again, the once-trusted browser is asked for a code.
     await enrolIn(owner);
     trusted.jar.forEach((_v, k) => k.includes("session_token") && trusted.jar.delete(k));
-    expect(await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toMatchObject({ success: true, data: { needsCode: true } });
+    expect(await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toMatchObject({
+      success: true,
+      data: { needsCode: true },
+    });
   });
 });
 
@@ -155,7 +172,9 @@ describe("one code, one use", () => {
     const code = totp.generate({ timestamp: at });
     const first = new Browser();
     await first.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "totp", code, trustDevice: false }))).toMatchObject({ success: true });
+    expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "totp", code, trustDevice: false }))).toMatchObject({
+      success: true,
+    });
 
     const second = new Browser();
     await second.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
@@ -166,7 +185,9 @@ describe("one code, one use", () => {
     });
     // The enrolment's step, earlier than the code's, is refused too.
     const earlier = totp.generate({ timestamp: (step - 1) * 30_000 });
-    expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: earlier, trustDevice: false }))).toMatchObject({ success: false, error: AUTH_MESSAGES.codeUsed });
+    expect(
+      await second.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: earlier, trustDevice: false })),
+    ).toMatchObject({ success: false, error: AUTH_MESSAGES.codeUsed });
     expect(hasSession(second)).toBe(false);
     const [row] = await t.db.select({ step: twoFactor.lastTotpStep }).from(twoFactor).where(eq(twoFactor.userId, account.id));
     expect(row!.step).toBe(step);
@@ -187,7 +208,10 @@ describe("recovery revokes", () => {
     const fresh = await passwordSession(account);
     await enrolIn(fresh);
     trusted.jar.forEach((_v, k) => k.includes("session_token") && trusted.jar.delete(k));
-    expect(await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toMatchObject({ success: true, data: { needsCode: true } });
+    expect(await trusted.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toMatchObject({
+      success: true,
+      data: { needsCode: true },
+    });
   });
 
   it("a password reset ends every session, forgets trusted devices and tells the owner", async () => {
@@ -198,13 +222,19 @@ describe("recovery revokes", () => {
     await trusted.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(totp), trustDevice: true }));
 
     const { token } = await createInvitationLink(account.id, 3600);
-    const reset = await resetPasswordWithToken({ token, password: "a-new-password-2", confirmPassword: "a-new-password-2" }, new Headers({ "x-forwarded-for": trusted.ip }));
+    const reset = await resetPasswordWithToken(
+      { token, password: "a-new-password-2", confirmPassword: "a-new-password-2" },
+      new Headers({ "x-forwarded-for": trusted.ip }),
+    );
     expect(reset).toMatchObject({ success: true });
     expect(await t.db.select({ id: session.id }).from(session).where(eq(session.userId, account.id))).toEqual([]);
     trusted.jar.forEach((_v, k) => k.includes("session_token") && trusted.jar.delete(k));
     const again = await trusted.call(() => signInClientAction({ email: account.email, password: "a-new-password-2", rememberMe: false }));
     expect(again).toMatchObject({ success: true, data: { needsCode: true } });
-    const mails = await t.db.select({ subject: emailOutbox.subject, text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, account.email));
+    const mails = await t.db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, account.email));
     expect(mails.find((m) => m.subject === "Your password was reset")?.text).toMatch(/every device trusted for 30 days was forgotten/);
   });
 
@@ -213,7 +243,12 @@ describe("recovery revokes", () => {
     const { id } = await createCredentialUser(t.db, { email, name: "Invited", role: "client" });
     await t.db.insert(clients).values({ userId: id, company: `SF invite ${Date.now()}`, contactPerson: "I", contactEmail: email });
     const { token } = await createInvitationLink(id, 3600);
-    expect(await resetPasswordWithToken({ token, password: "first-password-1", confirmPassword: "first-password-1" }, new Headers({ "x-forwarded-for": "10.9.9.9" }))).toMatchObject({ success: true });
+    expect(
+      await resetPasswordWithToken(
+        { token, password: "first-password-1", confirmPassword: "first-password-1" },
+        new Headers({ "x-forwarded-for": "10.9.9.9" }),
+      ),
+    ).toMatchObject({ success: true });
     const mails = await t.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     expect(mails.map((m) => m.subject)).not.toContain("Your password was reset");
   });

@@ -12,7 +12,8 @@ const t = setupTestDatabase({ seedDemo: true });
 const sq = setupFakeSquare();
 
 const admin = () => sessionCookie("admin@example.com");
-const oauth = (action: string, cookie: string) => GET(new Request(`${APP_ORIGIN}/api/oauth/square?action=${action}`, { headers: authHeaders(cookie) }));
+const oauth = (action: string, cookie: string) =>
+  GET(new Request(`${APP_ORIGIN}/api/oauth/square?action=${action}`, { headers: authHeaders(cookie) }));
 
 /** Starts the flow; returns the fake's authorize URL. */
 async function authorize(cookie: string): Promise<URL> {
@@ -40,10 +41,14 @@ const outcome = (response: Response) => {
 
 /** Every text value of every table, to prove a secret is stored nowhere in clear. */
 async function wholeDatabaseText(): Promise<string> {
-  const tables = (await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`)) as unknown as { rows: { table_name: string }[] };
+  const tables = (await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`)) as unknown as {
+    rows: { table_name: string }[];
+  };
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
-    const rows = (await t.db.execute(sql`select t::text as row from ${sql.identifier(table_name)} t`)) as unknown as { rows: { row: string }[] };
+    const rows = (await t.db.execute(sql`select t::text as row from ${sql.identifier(table_name)} t`)) as unknown as {
+      rows: { row: string }[];
+    };
     parts.push(...rows.rows.map((r) => r.row));
   }
   return parts.join("\n");
@@ -60,7 +65,13 @@ describe("Square OAuth connection", () => {
     const url = await authorize(await admin());
     expect(url.origin + url.pathname).toBe(`${sq.fake.url}/oauth2/authorize`);
     expect(url.searchParams.get("client_id")).toBe(sq.fake.applicationId);
-    expect(url.searchParams.get("scope")!.split(" ").sort()).toEqual(["CUSTOMERS_READ", "INVOICES_READ", "MERCHANT_PROFILE_READ", "PAYMENTS_READ", "SUBSCRIPTIONS_READ"]);
+    expect(url.searchParams.get("scope")!.split(" ").sort()).toEqual([
+      "CUSTOMERS_READ",
+      "INVOICES_READ",
+      "MERCHANT_PROFILE_READ",
+      "PAYMENTS_READ",
+      "SUBSCRIPTIONS_READ",
+    ]);
     expect(url.searchParams.get("redirect_uri")).toBe(`${APP_ORIGIN}/api/oauth/square/callback`);
     expect(url.searchParams.get("state")!.length).toBeGreaterThanOrEqual(40);
     // Only a hash of the state is kept.
@@ -99,8 +110,14 @@ describe("Square OAuth connection", () => {
   it("refuses a forged state and a missing one, without storing anything", async () => {
     const cookie = await admin();
     await authorize(cookie);
-    expect(outcome(await callback(`${APP_ORIGIN}/api/oauth/square/callback?code=abc&state=forged-state`, cookie))).toEqual({ status: "error", message: "invalid_state" });
-    expect(outcome(await callback(`${APP_ORIGIN}/api/oauth/square/callback?code=abc`, cookie))).toEqual({ status: "error", message: "invalid_state" });
+    expect(outcome(await callback(`${APP_ORIGIN}/api/oauth/square/callback?code=abc&state=forged-state`, cookie))).toEqual({
+      status: "error",
+      message: "invalid_state",
+    });
+    expect(outcome(await callback(`${APP_ORIGIN}/api/oauth/square/callback?code=abc`, cookie))).toEqual({
+      status: "error",
+      message: "invalid_state",
+    });
     expect(await t.db.select().from(paymentProviderConnections)).toHaveLength(0);
   });
 
@@ -153,7 +170,9 @@ describe("Square OAuth connection", () => {
     expect(second!.accessToken).not.toBe(first!.accessToken);
     expect(await t.db.select().from(paymentProviderConnections)).toHaveLength(1);
 
-    const response = await POST(new Request(`${APP_ORIGIN}/api/oauth/square?action=disconnect`, { method: "POST", headers: authHeaders(cookie) }));
+    const response = await POST(
+      new Request(`${APP_ORIGIN}/api/oauth/square?action=disconnect`, { method: "POST", headers: authHeaders(cookie) }),
+    );
     expect(await response.json()).toEqual({ success: true, revoked: true, wasConnected: true });
     expect(sq.fake.isTokenValid(second!.accessToken)).toBe(false);
     expect(await t.db.select().from(paymentProviderConnections)).toHaveLength(0);
@@ -162,7 +181,12 @@ describe("Square OAuth connection", () => {
 
   it("refuses a disconnect posted from another site, and a disconnect sent as GET", async () => {
     const cookie = await admin();
-    const crossSite = await POST(new Request(`${APP_ORIGIN}/api/oauth/square?action=disconnect`, { method: "POST", headers: authHeaders(cookie, { origin: "https://evil.example" }) }));
+    const crossSite = await POST(
+      new Request(`${APP_ORIGIN}/api/oauth/square?action=disconnect`, {
+        method: "POST",
+        headers: authHeaders(cookie, { origin: "https://evil.example" }),
+      }),
+    );
     expect(crossSite.status).toBe(403);
     expect((await oauth("disconnect", cookie)).status).toBe(400);
     expect((await oauth("bogus", cookie)).status).toBe(400);

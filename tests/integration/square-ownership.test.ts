@@ -16,7 +16,14 @@ import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-dat
 import { listPortalInvoices } from "@/server/modules/invoices";
 import { listUnmatchedCustomers, syncSquareInvoices } from "@/server/modules/square";
 import { saveConnection } from "@/server/modules/square/connection";
-import { buildInvoice, type Fixture, FAKE_LOCATIONS, FAKE_MERCHANT_ID, type RawCustomer, type RawInvoice } from "../../tools/fake-square/fixtures";
+import {
+  buildInvoice,
+  type Fixture,
+  FAKE_LOCATIONS,
+  FAKE_MERCHANT_ID,
+  type RawCustomer,
+  type RawInvoice,
+} from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminActor, adminCookie, clientActor, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders } from "./helpers/auth";
@@ -33,7 +40,15 @@ const ACME = DEMO_CLIENTS.acme.id;
 const GLOBEX = DEMO_CLIENTS.globex.id;
 
 function customer(id: string, email: string, company: string): RawCustomer {
-  return { id, email_address: email, given_name: "Pat", family_name: company, company_name: company, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
+  return {
+    id,
+    email_address: email,
+    given_name: "Pat",
+    family_name: company,
+    company_name: company,
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-01T00:00:00Z",
+  };
 }
 
 // Acme's accounts-payable address at Square is not Acme's sign-in address: no automatic match.
@@ -52,7 +67,14 @@ function invoiceOf(n: number, who: RawCustomer, amount = 100_000): RawInvoice {
       status: "UNPAID",
       title: `Ownership test ${n}`,
       createdDaysAgo: 3,
-      requests: [{ request_type: "BALANCE", due_date: dueIn(20), computed_amount_money: { amount, currency: "USD" }, total_completed_amount_money: { amount: 0, currency: "USD" } }],
+      requests: [
+        {
+          request_type: "BALANCE",
+          due_date: dueIn(20),
+          computed_amount_money: { amount, currency: "USD" },
+          total_completed_amount_money: { amount: 0, currency: "USD" },
+        },
+      ],
     },
     now,
   );
@@ -61,7 +83,15 @@ function invoiceOf(n: number, who: RawCustomer, amount = 100_000): RawInvoice {
 function fixture(invoiceList: RawInvoice[], customers: RawCustomer[]): Fixture {
   return {
     merchantId: FAKE_MERCHANT_ID,
-    locations: FAKE_LOCATIONS.map((id) => ({ id, name: id, merchant_id: FAKE_MERCHANT_ID, status: "ACTIVE" as const, currency: "USD" as const, timezone: "UTC", country: "US" as const })),
+    locations: FAKE_LOCATIONS.map((id) => ({
+      id,
+      name: id,
+      merchant_id: FAKE_MERCHANT_ID,
+      status: "ACTIVE" as const,
+      currency: "USD" as const,
+      timezone: "UTC",
+      country: "US" as const,
+    })),
     customers,
     invoices: invoiceList,
     subscriptions: [],
@@ -73,7 +103,10 @@ function deliver(event: object): Promise<Response> {
   return webhookRoute(
     new Request(NOTIFICATION_URL, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-square-hmacsha256-signature": signSquareWebhook(body, WEBHOOK_KEY, NOTIFICATION_URL) },
+      headers: {
+        "content-type": "application/json",
+        "x-square-hmacsha256-signature": signSquareWebhook(body, WEBHOOK_KEY, NOTIFICATION_URL),
+      },
       body,
     }),
   );
@@ -82,7 +115,11 @@ function deliver(event: object): Promise<Response> {
 const invoiceEvent = (invoice: RawInvoice, eventId?: string) =>
   buildSquareEvent({ merchantId: FAKE_MERCHANT_ID, type: "invoice.updated", objectType: "invoice", object: invoice, eventId });
 
-const squareRows = () => t.db.select({ number: invoices.invoiceNumber, clientId: invoices.clientId, status: invoices.status, version: invoices.squareVersion }).from(invoices).where(isNotNull(invoices.squareInvoiceId));
+const squareRows = () =>
+  t.db
+    .select({ number: invoices.invoiceNumber, clientId: invoices.clientId, status: invoices.status, version: invoices.squareVersion })
+    .from(invoices)
+    .where(isNotNull(invoices.squareInvoiceId));
 const clientOf = async (number: string) => (await squareRows()).find((r) => r.number === number)?.clientId;
 
 async function portalInvoiceNumbers(email: string): Promise<string[]> {
@@ -106,7 +143,13 @@ beforeEach(async () => {
   const token = sq.fake.issueToken();
   await saveConnection(t.db, { ...token, expiresAt: new Date(token.expiresAt) }, { scopes: null, connectedBy: null });
   await asClient("client2@example.com");
-  await saveAccountSettings({ contactPerson: "Sam Rivera", contactEmail: "client2@example.com", company: "Globex Systems", phone: "", address: "" });
+  await saveAccountSettings({
+    contactPerson: "Sam Rivera",
+    contactEmail: "client2@example.com",
+    company: "Globex Systems",
+    phone: "",
+    address: "",
+  });
 });
 
 describe("a client cannot steer invoice ownership", () => {
@@ -122,7 +165,13 @@ describe("a client cannot steer invoice ownership", () => {
     // The attack: Globex saves Acme's billing and sign-in addresses as its own contact e-mail.
     for (const stolen of ["ap@acme.example", "client@example.com"]) {
       await asClient("client2@example.com");
-      const saved = await saveAccountSettings({ contactPerson: "Sam Rivera", contactEmail: stolen, company: "Globex Systems", phone: "", address: "" });
+      const saved = await saveAccountSettings({
+        contactPerson: "Sam Rivera",
+        contactEmail: stolen,
+        company: "Globex Systems",
+        phone: "",
+        address: "",
+      });
       expect(saved.success).toBe(true);
       await syncSquareInvoices(t.db, null);
       // A new invoice of each Acme customer arrives by webhook too.
@@ -130,15 +179,31 @@ describe("a client cannot steer invoice ownership", () => {
       expect((await deliver(invoiceEvent(fresh))).status).toBe(200);
     }
     const rows = await squareRows();
-    expect(rows.map((r) => [r.number, r.clientId]).sort()).toEqual([["OWN-1", ACME], ["OWN-2", ACME], ["OWN-3", ACME], ["OWN-4", ACME]]);
+    expect(rows.map((r) => [r.number, r.clientId]).sort()).toEqual([
+      ["OWN-1", ACME],
+      ["OWN-2", ACME],
+      ["OWN-3", ACME],
+      ["OWN-4", ACME],
+    ]);
     expect((await portalInvoiceNumbers("client2@example.com")).filter((n) => n.startsWith("OWN-"))).toEqual([]);
-    expect((await portalInvoiceNumbers("client@example.com")).filter((n) => n.startsWith("OWN-")).sort()).toEqual(["OWN-1", "OWN-2", "OWN-3", "OWN-4"]);
+    expect((await portalInvoiceNumbers("client@example.com")).filter((n) => n.startsWith("OWN-")).sort()).toEqual([
+      "OWN-1",
+      "OWN-2",
+      "OWN-3",
+      "OWN-4",
+    ]);
   });
 
   it("a customer no admin-controlled address matches stays unassigned, even when a client claims its e-mail", async () => {
     sq.fake.reset(fixture([invoiceOf(5, acmeAp)], [acmeAp]));
     await asClient("client2@example.com");
-    await saveAccountSettings({ contactPerson: "Sam Rivera", contactEmail: "ap@acme.example", company: "Globex Systems", phone: "", address: "" });
+    await saveAccountSettings({
+      contactPerson: "Sam Rivera",
+      contactEmail: "ap@acme.example",
+      company: "Globex Systems",
+      phone: "",
+      address: "",
+    });
     const result = await syncSquareInvoices(t.db, null);
     expect(result).toMatchObject({ unmatched: 1, customersLinked: 0 });
     expect(await clientOf("OWN-5")).toBeNull();
@@ -158,7 +223,10 @@ describe("a client cannot steer invoice ownership", () => {
     expect((await deliver(invoiceEvent({ ...sq.fake.invoices()[0]!, version: 9, status: "PAID" }))).status).toBe(200);
     expect(await clientOf("OWN-6")).toBe(ACME);
     // The sync flags what it saw: invoices of this customer belong to another client.
-    const [row] = await t.db.select({ conflict: squareCustomers.conflict }).from(squareCustomers).where(eq(squareCustomers.squareCustomerId, acmeLogin.id));
+    const [row] = await t.db
+      .select({ conflict: squareCustomers.conflict })
+      .from(squareCustomers)
+      .where(eq(squareCustomers.squareCustomerId, acmeLogin.id));
     expect(row!.conflict).toMatch(/belong to another client/);
   });
 });
@@ -169,9 +237,22 @@ describe("unmatched invoices and admin links", () => {
     await syncSquareInvoices(t.db, null);
     const admin = await adminActor();
     const unmatched = await listUnmatchedCustomers(t.db, { actor: admin });
-    expect(unmatched).toEqual([expect.objectContaining({ squareCustomerId: acmeAp.id, email: "ap@acme.example", name: "Acme Robotics", invoiceCount: 1, totalCents: 100_000, invoiceNumbers: ["OWN-7"] })]);
+    expect(unmatched).toEqual([
+      expect.objectContaining({
+        squareCustomerId: acmeAp.id,
+        email: "ap@acme.example",
+        name: "Acme Robotics",
+        invoiceCount: 1,
+        totalCents: 100_000,
+        invoiceNumbers: ["OWN-7"],
+      }),
+    ]);
 
-    const audited = () => t.db.select().from(auditLog).where(and(eq(auditLog.action, "square.customer_linked"), eq(auditLog.entityId, acmeAp.id)));
+    const audited = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "square.customer_linked"), eq(auditLog.entityId, acmeAp.id)));
     const auditedBefore = new Set((await audited()).map((a) => a.id));
     await asAdmin();
     const linked = await linkSquareCustomerAction({ squareCustomerId: acmeAp.id, clientId: ACME });
@@ -225,7 +306,10 @@ describe("unmatched invoices and admin links", () => {
     await t.db.insert(invoices).values({ squareInvoiceId: legacy.id, invoiceNumber: "OWN-11", amountCents: 100_000, clientId: ACME });
     const result = await syncSquareInvoices(t.db, null);
     expect(result).toMatchObject({ customersLinked: 1, unmatched: 0 });
-    const [link] = await t.db.select({ clientId: squareCustomers.clientId, source: squareCustomers.linkSource }).from(squareCustomers).where(eq(squareCustomers.squareCustomerId, acmeAp.id));
+    const [link] = await t.db
+      .select({ clientId: squareCustomers.clientId, source: squareCustomers.linkSource })
+      .from(squareCustomers)
+      .where(eq(squareCustomers.squareCustomerId, acmeAp.id));
     expect(link).toEqual({ clientId: ACME, source: "backfill" });
     sq.fake.reset(fixture([legacy, invoiceOf(12, acmeAp)], [acmeAp]));
     await syncSquareInvoices(t.db, null);
@@ -254,7 +338,12 @@ describe("Square updates apply in order", () => {
     const base = invoiceOf(13, acmeLogin);
     sq.fake.reset(fixture([base], [acmeLogin]));
     await syncSquareInvoices(t.db, null);
-    const v3 = { ...base, version: 3, status: "PAID", payment_requests: base.payment_requests.map((r) => ({ ...r, total_completed_amount_money: { ...r.computed_amount_money } })) };
+    const v3 = {
+      ...base,
+      version: 3,
+      status: "PAID",
+      payment_requests: base.payment_requests.map((r) => ({ ...r, total_completed_amount_money: { ...r.computed_amount_money } })),
+    };
     const v2 = { ...base, version: 2, status: "UNPAID" };
     expect(await (await deliver(invoiceEvent(v3))).json()).toEqual({ received: true, applied: true });
     expect(await (await deliver(invoiceEvent(v2))).json()).toMatchObject({ received: true, applied: false });
@@ -273,11 +362,24 @@ describe("Square updates apply in order", () => {
         merchantId: FAKE_MERCHANT_ID,
         type: "subscription.updated",
         objectType: "subscription",
-        object: { id: sub.squareSubscriptionId!, location_id: FAKE_LOCATIONS[0], customer_id: acmeLogin.id, plan_variation_id: "P", status, start_date: "2026-01-01", timezone: "UTC", created_at: "2026-01-01T00:00:00Z", version },
+        object: {
+          id: sub.squareSubscriptionId!,
+          location_id: FAKE_LOCATIONS[0],
+          customer_id: acmeLogin.id,
+          plan_variation_id: "P",
+          status,
+          start_date: "2026-01-01",
+          timezone: "UTC",
+          created_at: "2026-01-01T00:00:00Z",
+          version,
+        },
       });
     expect((await deliver(event(5, "PAUSED"))).status).toBe(200);
     expect((await deliver(event(4, "ACTIVE"))).status).toBe(200);
-    const [row] = await t.db.select({ status: clientSubscriptions.status, version: clientSubscriptions.squareVersion }).from(clientSubscriptions).where(eq(clientSubscriptions.id, sub.id));
+    const [row] = await t.db
+      .select({ status: clientSubscriptions.status, version: clientSubscriptions.squareVersion })
+      .from(clientSubscriptions)
+      .where(eq(clientSubscriptions.id, sub.id));
     expect(row).toEqual({ status: "paused", version: 5 });
   });
 });

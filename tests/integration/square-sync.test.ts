@@ -29,7 +29,9 @@ const synced = () => t.db.select().from(invoices).where(isNotNull(invoices.squar
 
 /** A fingerprint of every invoice row, every column: equal fingerprints mean nothing changed. */
 async function invoicesFingerprint(): Promise<string> {
-  const result = (await t.db.execute(sql`select coalesce(md5(string_agg(i::text, '|' order by i.id)), '') as h, count(*)::int as n from invoices i`)) as unknown as { rows: { h: string; n: number }[] };
+  const result = (await t.db.execute(
+    sql`select coalesce(md5(string_agg(i::text, '|' order by i.id)), '') as h, count(*)::int as n from invoices i`,
+  )) as unknown as { rows: { h: string; n: number }[] };
   return `${result.rows[0]!.n}:${result.rows[0]!.h}`;
 }
 
@@ -82,7 +84,12 @@ describe("invoice sync: 1,000 invoices, 5 pages, 2 locations", () => {
     const third = await (await sync(cookie)).json();
     expect(third).toMatchObject({ created: 0, updated: 1 });
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, first!.id));
-    expect(row).toMatchObject({ status: "paid", projectId: DEMO_PROJECTS[0].id, totalPaidCents: row!.amountCents, nextPaymentAmountCents: null });
+    expect(row).toMatchObject({
+      status: "paid",
+      projectId: DEMO_PROJECTS[0].id,
+      totalPaidCents: row!.amountCents,
+      nextPaymentAmountCents: null,
+    });
   });
 
   it("two syncs at once: one runs, the other is refused as already running; the lock is free afterwards", async () => {
@@ -149,10 +156,27 @@ describe("invoice sync: field mapping", () => {
       acceptedPaymentMethods: { card: true, bankAccount: true, cashAppPay: true },
     });
     expect(deposit.paymentSchedule).toEqual([
-      { requestType: "DEPOSIT", percentageRequested: "30", dueDate: source.payment_requests[0]!.due_date, computedAmountCents: 1_350_000, totalCompletedAmountCents: 1_350_000 },
-      { requestType: "BALANCE", percentageRequested: null, dueDate: source.payment_requests[1]!.due_date, computedAmountCents: 3_150_000, totalCompletedAmountCents: 0 },
+      {
+        requestType: "DEPOSIT",
+        percentageRequested: "30",
+        dueDate: source.payment_requests[0]!.due_date,
+        computedAmountCents: 1_350_000,
+        totalCompletedAmountCents: 1_350_000,
+      },
+      {
+        requestType: "BALANCE",
+        percentageRequested: null,
+        dueDate: source.payment_requests[1]!.due_date,
+        computedAmountCents: 3_150_000,
+        totalCompletedAmountCents: 0,
+      },
     ]);
-    expect(byNumber.get("SQ-3002")).toMatchObject({ status: "paid", amountCents: 725_050, totalPaidCents: 725_050, nextPaymentAmountCents: null });
+    expect(byNumber.get("SQ-3002")).toMatchObject({
+      status: "paid",
+      amountCents: 725_050,
+      totalPaidCents: 725_050,
+      nextPaymentAmountCents: null,
+    });
     expect(byNumber.get("SQ-3002")!.paidDate).not.toBeNull();
     expect(byNumber.get("SQ-3003")).toMatchObject({ status: "overdue", nextPaymentAmountCents: 310_000 });
     expect(byNumber.get("SQ-3004")).toMatchObject({ status: "pending", clientId: DEMO_CLIENTS.globex.id });
@@ -187,13 +211,21 @@ describe("invoice sync: field mapping", () => {
     const cookie = await admin();
     const none = await sync(cookie);
     expect(none.status).toBe(409);
-    expect(await none.json()).toEqual({ success: false, error: "Square is not connected. Connect your Square account first.", code: "conflict" });
+    expect(await none.json()).toEqual({
+      success: false,
+      error: "Square is not connected. Connect your Square account first.",
+      code: "conflict",
+    });
 
     await connect();
     sq.fake.addFault({ path: "/v2/locations", status: 401, times: 1 });
     const refused = await sync(cookie);
     expect(refused.status).toBe(502);
-    expect(await refused.json()).toEqual({ success: false, error: "Square rejected the stored access token. Reconnect Square.", code: "bad_gateway" });
+    expect(await refused.json()).toEqual({
+      success: false,
+      error: "Square rejected the stored access token. Reconnect Square.",
+      code: "bad_gateway",
+    });
   });
 
   it("gives up on a Square that is too slow, with a message and nothing written", async () => {
@@ -202,7 +234,11 @@ describe("invoice sync: field mapping", () => {
     sq.fake.addFault({ path: "/v2/invoices", delayMs: 2500, times: 1 });
     const response = await sync(await admin());
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ success: false, error: "Square did not answer in time while listing invoices.", code: "bad_gateway" });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "Square did not answer in time while listing invoices.",
+      code: "bad_gateway",
+    });
     expect(await synced()).toHaveLength(0);
   });
 

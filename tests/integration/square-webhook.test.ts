@@ -16,7 +16,13 @@ const sq = setupFakeSquare();
 const NOTIFICATION_URL = `${APP_ORIGIN}/api/square/webhook`;
 
 function deliver(body: string, signature = signSquareWebhook(body, WEBHOOK_KEY, NOTIFICATION_URL)): Promise<Response> {
-  return POST(new Request(NOTIFICATION_URL, { method: "POST", headers: { "content-type": "application/json", "x-square-hmacsha256-signature": signature }, body }));
+  return POST(
+    new Request(NOTIFICATION_URL, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-square-hmacsha256-signature": signature },
+      body,
+    }),
+  );
 }
 
 const invoiceEvent = (invoice: RawInvoice, type = "invoice.updated", eventId?: string) =>
@@ -75,34 +81,84 @@ describe("Square webhooks", () => {
   it("create an invoice Square just published, matched to the client by the customer's email", async () => {
     const acme = demoFixture().customers[0]!;
     const fresh = buildInvoice(
-      { n: 4242, number: "SQ-4242", location: "LFAKEMAIN0001", customer: acme, status: "UNPAID", title: "New via webhook", createdDaysAgo: 0, requests: [{ request_type: "BALANCE", due_date: "2099-01-01", computed_amount_money: { amount: 123_456, currency: "USD" }, total_completed_amount_money: { amount: 0, currency: "USD" } }] },
+      {
+        n: 4242,
+        number: "SQ-4242",
+        location: "LFAKEMAIN0001",
+        customer: acme,
+        status: "UNPAID",
+        title: "New via webhook",
+        createdDaysAgo: 0,
+        requests: [
+          {
+            request_type: "BALANCE",
+            due_date: "2099-01-01",
+            computed_amount_money: { amount: 123_456, currency: "USD" },
+            total_completed_amount_money: { amount: 0, currency: "USD" },
+          },
+        ],
+      },
       new Date(),
     );
     // The recipient snapshot has no email: the client comes from the customer looked up at Square.
     delete fresh.primary_recipient.email_address;
     expect(await (await deliver(invoiceEvent(fresh, "invoice.published"))).json()).toEqual({ received: true, applied: true });
-    expect(await row(fresh.id)).toMatchObject({ clientId: DEMO_CLIENTS.acme.id, amountCents: 123_456, status: "pending", invoiceNumber: "SQ-4242" });
+    expect(await row(fresh.id)).toMatchObject({
+      clientId: DEMO_CLIENTS.acme.id,
+      amountCents: 123_456,
+      status: "pending",
+      invoiceNumber: "SQ-4242",
+    });
   });
 
   it("apply subscription events to the matching client subscription only", async () => {
     const subscription = { ...demoFixture().subscriptions[0]!, status: "PAUSED", charged_through_date: "2027-01-01" };
-    const body = JSON.stringify(buildSquareEvent({ merchantId: sq.fake.merchantId(), type: "subscription.updated", objectType: "subscription", object: subscription }));
+    const body = JSON.stringify(
+      buildSquareEvent({
+        merchantId: sq.fake.merchantId(),
+        type: "subscription.updated",
+        objectType: "subscription",
+        object: subscription,
+      }),
+    );
     expect(await (await deliver(body)).json()).toEqual({ received: true, applied: true });
     const [updated] = await t.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, DEMO_SUBSCRIPTIONS[0].id));
     expect(updated).toMatchObject({ status: "paused", currentPeriodEnd: new Date("2027-01-01T00:00:00Z") });
 
-    const unknown = JSON.stringify(buildSquareEvent({ merchantId: sq.fake.merchantId(), type: "subscription.updated", objectType: "subscription", object: { ...subscription, id: "sub-nobody-has" } }));
+    const unknown = JSON.stringify(
+      buildSquareEvent({
+        merchantId: sq.fake.merchantId(),
+        type: "subscription.updated",
+        objectType: "subscription",
+        object: { ...subscription, id: "sub-nobody-has" },
+      }),
+    );
     expect(await (await deliver(unknown)).json()).toMatchObject({ applied: false, ignored: "no matching subscription" });
   });
 
   it("ignore another merchant's events and drafts; refuse malformed bodies with 400", async () => {
     const invoice = sq.fake.invoices().find((i) => i.id === "inv:0-fake-003004")!;
-    const other = JSON.stringify(buildSquareEvent({ merchantId: "SOMEONE-ELSE", type: "invoice.updated", objectType: "invoice", object: { ...invoice, status: "PAID" } }));
+    const other = JSON.stringify(
+      buildSquareEvent({
+        merchantId: "SOMEONE-ELSE",
+        type: "invoice.updated",
+        objectType: "invoice",
+        object: { ...invoice, status: "PAID" },
+      }),
+    );
     expect(await (await deliver(other)).json()).toMatchObject({ applied: false, ignored: "another merchant" });
-    expect(await (await deliver(invoiceEvent({ ...invoice, id: "inv:0-draft", status: "DRAFT" }))).json()).toMatchObject({ applied: false, ignored: "draft invoice" });
+    expect(await (await deliver(invoiceEvent({ ...invoice, id: "inv:0-draft", status: "DRAFT" }))).json()).toMatchObject({
+      applied: false,
+      ignored: "draft invoice",
+    });
     expect((await deliver("{not json")).status).toBe(400);
     expect((await deliver(JSON.stringify({ type: "invoice.updated" }))).status).toBe(400);
-    const badMoney = invoiceEvent({ ...invoice, payment_requests: [{ ...invoice.payment_requests[0]!, computed_amount_money: { amount: "lots" as unknown as number, currency: "USD" } }] });
+    const badMoney = invoiceEvent({
+      ...invoice,
+      payment_requests: [
+        { ...invoice.payment_requests[0]!, computed_amount_money: { amount: "lots" as unknown as number, currency: "USD" } },
+      ],
+    });
     expect((await deliver(badMoney)).status).toBe(400);
   });
 

@@ -88,11 +88,15 @@ describe("start-up seed on a fresh embedded database", { timeout: 180_000 }, () 
 
 describe("mail without SMTP at start-up", () => {
   it("says so on a non-production start, where bodies with their links are printed", () => {
-    expect(mailLogNotice({ smtpUrl: undefined, isProduction: false })).toMatch(/password-reset and invitation links, is printed to this log/);
+    expect(mailLogNotice({ smtpUrl: undefined, isProduction: false })).toMatch(
+      /password-reset and invitation links, is printed to this log/,
+    );
   });
 
   it("says mail is kept, not printed, in production, and nothing with SMTP", () => {
-    expect(mailLogNotice({ smtpUrl: undefined, isProduction: true })).toMatch(/MAIL_TRANSPORT=log: outgoing mail is kept in the email_outbox table and NOT delivered/);
+    expect(mailLogNotice({ smtpUrl: undefined, isProduction: true })).toMatch(
+      /MAIL_TRANSPORT=log: outgoing mail is kept in the email_outbox table and NOT delivered/,
+    );
     expect(mailLogNotice({ smtpUrl: "smtp://localhost:25", isProduction: false })).toBeNull();
     expect(mailLogNotice({ smtpUrl: "smtp://localhost:25", isProduction: true })).toBeNull();
   });
@@ -123,9 +127,13 @@ describe("a production start needs a way to deliver mail", () => {
   });
 
   it("refuses a MAIL_TRANSPORT that contradicts SMTP_URL or is unknown", () => {
-    expect(checkWith({ ...production, SMTP_URL: "smtp://mail.internal:25", MAIL_TRANSPORT: "log" })).toThrow(/MAIL_TRANSPORT=log and SMTP_URL are both set/);
+    expect(checkWith({ ...production, SMTP_URL: "smtp://mail.internal:25", MAIL_TRANSPORT: "log" })).toThrow(
+      /MAIL_TRANSPORT=log and SMTP_URL are both set/,
+    );
     expect(checkWith({ ...production, SMTP_URL: undefined, MAIL_TRANSPORT: "smtp" })).toThrow(/MAIL_TRANSPORT=smtp needs SMTP_URL/);
-    expect(checkWith({ ...production, SMTP_URL: undefined, MAIL_TRANSPORT: "pigeon" })).toThrow('MAIL_TRANSPORT must be "smtp" or "log", not "pigeon".');
+    expect(checkWith({ ...production, SMTP_URL: undefined, MAIL_TRANSPORT: "pigeon" })).toThrow(
+      'MAIL_TRANSPORT must be "smtp" or "log", not "pigeon".',
+    );
   });
 
   it("keeps the log as the default outside production", () => {
@@ -136,7 +144,11 @@ describe("a production start needs a way to deliver mail", () => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...production, AUTH_SECRET: "x".repeat(40), PORT: "1" };
     delete env.SMTP_URL;
     delete env.MAIL_TRANSPORT;
-    const result = spawnSync(process.execPath, [path.resolve("scripts/start.mjs"), "--no-build"], { env, encoding: "utf8", timeout: 30_000 });
+    const result = spawnSync(process.execPath, [path.resolve("scripts/start.mjs"), "--no-build"], {
+      env,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(NAMES_THE_CHOICES);
   });

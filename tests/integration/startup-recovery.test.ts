@@ -5,7 +5,12 @@ import net from "node:net";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/api/health/route";
 import { type DbHandle, installDbHandle, openPostgres } from "@/server/core/db/client";
-import { databaseRetryDelayMs, databaseRetryInMs, ensureDatabaseReady, resetDatabaseReadiness } from "@/server/modules/operations/bootstrap";
+import {
+  databaseRetryDelayMs,
+  databaseRetryInMs,
+  ensureDatabaseReady,
+  resetDatabaseReadiness,
+} from "@/server/modules/operations/bootstrap";
 import { setupTestDatabase, usingPostgres } from "./helpers/db";
 
 const t = setupTestDatabase();
@@ -59,34 +64,37 @@ describe("database readiness", () => {
 
   // Only with TEST_DATABASE_URL: the embedded database runs inside this process, so there is no
   // server that could be down; the injected opener above covers the retry logic there.
-  it.skipIf(!usingPostgres)("recovers when a PostgreSQL server that refused connections at boot starts listening (PostgreSQL only)", async () => {
-    // A port where nothing listens yet; later a TCP relay to the real server opens on it, as a
-    // database server coming up would.
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const port = (probe.address() as net.AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+  it.skipIf(!usingPostgres)(
+    "recovers when a PostgreSQL server that refused connections at boot starts listening (PostgreSQL only)",
+    async () => {
+      // A port where nothing listens yet; later a TCP relay to the real server opens on it, as a
+      // database server coming up would.
+      const probe = net.createServer();
+      await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+      const port = (probe.address() as net.AddressInfo).port;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
 
-    const realUrl = new URL((t.handle.pool as unknown as { options: { connectionString: string } }).options.connectionString);
-    const deadUrl = new URL(realUrl);
-    deadUrl.hostname = "127.0.0.1";
-    deadUrl.port = String(port);
-    const handle: DbHandle = openPostgres(deadUrl.toString(), 2);
-    installDbHandle(handle);
-    resetDatabaseReadiness();
-    const relay = net.createServer((socket) => {
-      const upstream = net.connect(Number(realUrl.port || 5432), realUrl.hostname);
-      socket.pipe(upstream).pipe(socket);
-      socket.on("error", () => upstream.destroy());
-      upstream.on("error", () => socket.destroy());
-    });
-    try {
-      expect(await health()).toBe(503);
-      await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
-      await vi.waitFor(async () => expect(await health()).toBe(200), { timeout: 8000, interval: 250 });
-    } finally {
-      await handle.close();
-      await new Promise<void>((resolve) => relay.close(() => resolve()));
-    }
-  });
+      const realUrl = new URL((t.handle.pool as unknown as { options: { connectionString: string } }).options.connectionString);
+      const deadUrl = new URL(realUrl);
+      deadUrl.hostname = "127.0.0.1";
+      deadUrl.port = String(port);
+      const handle: DbHandle = openPostgres(deadUrl.toString(), 2);
+      installDbHandle(handle);
+      resetDatabaseReadiness();
+      const relay = net.createServer((socket) => {
+        const upstream = net.connect(Number(realUrl.port || 5432), realUrl.hostname);
+        socket.pipe(upstream).pipe(socket);
+        socket.on("error", () => upstream.destroy());
+        upstream.on("error", () => socket.destroy());
+      });
+      try {
+        expect(await health()).toBe(503);
+        await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
+        await vi.waitFor(async () => expect(await health()).toBe(200), { timeout: 8000, interval: 250 });
+      } finally {
+        await handle.close();
+        await new Promise<void>((resolve) => relay.close(() => resolve()));
+      }
+    },
+  );
 });

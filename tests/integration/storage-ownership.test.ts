@@ -50,7 +50,8 @@ async function markerOf(storage: DocumentStorage): Promise<string | null> {
 /** What the app logs from here on (warnings and errors), one entry a line. */
 function logLines(): string[] {
   const lines: string[] = [];
-  for (const level of ["warn", "error"] as const) vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+  for (const level of ["warn", "error"] as const)
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
   vi.spyOn(console, "info").mockImplementation(() => {});
   return lines;
 }
@@ -141,7 +142,11 @@ describe("the orphan sweep and the store's owner", () => {
     expect(await markerOf(storage)).toBe("contested");
     expect(await sweepOrphanedObjects(restored, storage, { now: at(24 * 60) })).toEqual([]);
     expect(await sweepOrphanedObjects(live, storage, { now: at(24 * 60) })).toEqual([]);
-    expect(lines).toEqual([`[storage] ${CONTESTED}`, `[storage] orphan sweep skipped: ${CONTESTED}`, `[storage] orphan sweep skipped: ${CONTESTED}`]);
+    expect(lines).toEqual([
+      `[storage] ${CONTESTED}`,
+      `[storage] orphan sweep skipped: ${CONTESTED}`,
+      `[storage] orphan sweep skipped: ${CONTESTED}`,
+    ]);
     expect(await keysOf(storage)).toContain("documents/uploaded-after-the-dump.pdf");
   });
 
@@ -174,6 +179,9 @@ describe("the orphan sweep and the store's owner", () => {
     await claimStorage(restored, storage, at(181));
     expect(await confirmStorageOwner(restored, storage, at(182))).toEqual({ owner: true });
     // What was uploaded after the dump has no row here: the procedure copies it aside first.
-    expect((await sweepOrphanedObjects(restored, storage, { now: at(183) })).sort()).toEqual(["documents/killed-upload.pdf", "documents/uploaded-after-the-dump.pdf"]);
+    expect((await sweepOrphanedObjects(restored, storage, { now: at(183) })).sort()).toEqual([
+      "documents/killed-upload.pdf",
+      "documents/uploaded-after-the-dump.pdf",
+    ]);
   });
 });

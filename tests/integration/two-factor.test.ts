@@ -64,7 +64,10 @@ const wrongCodeFor = (totp: OTPAuth.TOTP) => {
 async function enrolled() {
   const account = await newClient();
   const browser = new Browser();
-  expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
+  expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({
+    success: true,
+    data: { redirectTo: "/client-portal" },
+  });
   const started = await browser.call(() => startTwoFactorAction({ password: PASSWORD }));
   if (!started.success) throw new Error(started.error);
   expect(started.data.qrSvg).toMatch(/^<svg/);
@@ -83,12 +86,18 @@ describe("enrolment", () => {
     const account = await newClient();
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await browser.call(() => startTwoFactorAction({ password: "not-my-password" }))).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongPassword });
+    expect(await browser.call(() => startTwoFactorAction({ password: "not-my-password" }))).toMatchObject({
+      success: false,
+      error: AUTH_MESSAGES.wrongPassword,
+    });
     const started = await browser.call(() => startTwoFactorAction({ password: PASSWORD }));
     if (!started.success) throw new Error(started.error);
     expect(started.data.secret).toMatch(/^[A-Z2-7]{16,}$/);
     const totp = totpOf(started.data.secret);
-    expect(await browser.call(() => confirmTwoFactorAction({ code: wrongCodeFor(totp) }))).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongCode });
+    expect(await browser.call(() => confirmTwoFactorAction({ code: wrongCodeFor(totp) }))).toMatchObject({
+      success: false,
+      error: AUTH_MESSAGES.wrongCode,
+    });
     const [before] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(before!.on).toBe(false);
     const confirmed = await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }));
@@ -98,14 +107,20 @@ describe("enrolment", () => {
     const [after] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(after!.on).toBe(true);
     // Once on, the codes are never shown again through a second confirmation.
-    expect(await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }))).toMatchObject({ success: false, error: AUTH_MESSAGES.alreadyEnabled });
+    expect(await browser.call(() => confirmTwoFactorAction({ code: totp.generate() }))).toMatchObject({
+      success: false,
+      error: AUTH_MESSAGES.alreadyEnabled,
+    });
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, account.id));
     expect(audit.map((a) => a.action)).toContain("account.two_factor_enabled");
   });
 
   it("keeps neither the secret nor the backup codes readable in the database", async () => {
     const account = await enrolled();
-    const [row] = await t.db.select({ secret: twoFactor.secret, codes: twoFactor.backupCodes }).from(twoFactor).where(eq(twoFactor.userId, account.id));
+    const [row] = await t.db
+      .select({ secret: twoFactor.secret, codes: twoFactor.backupCodes })
+      .from(twoFactor)
+      .where(eq(twoFactor.userId, account.id));
     expect(row!.secret).not.toContain(account.secret);
     for (const code of account.backupCodes) expect(row!.codes).not.toContain(code);
     // Nowhere else either: a dump of every text column of the database holds neither.
@@ -125,7 +140,11 @@ describe("sign-in with two-factor", () => {
       data: { redirectTo: "/client-portal", needsCode: true },
     });
     expect([...browser.jar.keys()].some((k) => k.includes("session_token"))).toBe(false);
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: false }))).toEqual({
+    expect(
+      await browser.call(() =>
+        verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: false }),
+      ),
+    ).toEqual({
       success: true,
       data: { redirectTo: "/client-portal" },
     });
@@ -137,7 +156,9 @@ describe("sign-in with two-factor", () => {
     const code = account.backupCodes[0]!;
     const first = new Browser();
     await first.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "backup", code, trustDevice: false }))).toMatchObject({ success: true });
+    expect(await first.call(() => verifySignInCodeAction({ area: "client", method: "backup", code, trustDevice: false }))).toMatchObject({
+      success: true,
+    });
     const second = new Browser();
     await second.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
     expect(await second.call(() => verifySignInCodeAction({ area: "client", method: "backup", code, trustDevice: false }))).toMatchObject({
@@ -154,20 +175,26 @@ describe("sign-in with two-factor", () => {
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
     const wrong = wrongCodeFor(account.totp);
     for (let i = 0; i < 5; i++) {
-      expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: wrong, trustDevice: false }))).toMatchObject({
+      expect(
+        await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: wrong, trustDevice: false })),
+      ).toMatchObject({
         success: false,
         error: AUTH_MESSAGES.wrongCode,
       });
     }
     // The right code no longer helps: the pending sign-in is gone.
-    const after = await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: false }));
+    const after = await browser.call(() =>
+      verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: false }),
+    );
     expect(after).toMatchObject({ success: false });
     expect(after.success ? "" : after.error).toMatch(/sign in again/);
   });
 
   it("refuses a code without a pending sign-in", async () => {
     const browser = new Browser();
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: "123456", trustDevice: false }))).toMatchObject({
+    expect(
+      await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: "123456", trustDevice: false })),
+    ).toMatchObject({
       success: false,
       error: AUTH_MESSAGES.pendingExpired,
     });
@@ -177,7 +204,9 @@ describe("sign-in with two-factor", () => {
     const account = await enrolled();
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    await browser.call(() => verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: true }));
+    await browser.call(() =>
+      verifySignInCodeAction({ area: "client", method: "totp", code: nextStepCode(account.totp), trustDevice: true }),
+    );
     expect([...browser.jar.keys()].some((k) => k.includes("trust_device"))).toBe(true);
     expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({
       success: true,
@@ -194,19 +223,37 @@ describe("managing two-factor", () => {
     expect(regenerated.data.backupCodes).toHaveLength(10);
     const browser = new Browser();
     await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }));
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: account.backupCodes[1]!, trustDevice: false }))).toMatchObject({ success: false });
-    expect(await browser.call(() => verifySignInCodeAction({ area: "client", method: "backup", code: regenerated.data.backupCodes[0]!, trustDevice: false }))).toMatchObject({ success: true });
+    expect(
+      await browser.call(() =>
+        verifySignInCodeAction({ area: "client", method: "backup", code: account.backupCodes[1]!, trustDevice: false }),
+      ),
+    ).toMatchObject({ success: false });
+    expect(
+      await browser.call(() =>
+        verifySignInCodeAction({ area: "client", method: "backup", code: regenerated.data.backupCodes[0]!, trustDevice: false }),
+      ),
+    ).toMatchObject({ success: true });
   });
 
   it("disabling needs the password and a code", async () => {
     const account = await enrolled();
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: "wrong-password", code: account.totp.generate() }))).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongPassword });
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrongCodeFor(account.totp) }))).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongCode });
-    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(account.totp) }))).toEqual({ success: true, data: { disabled: true } });
+    expect(
+      await account.browser.call(() => disableTwoFactorAction({ password: "wrong-password", code: account.totp.generate() })),
+    ).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongPassword });
+    expect(
+      await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: wrongCodeFor(account.totp) })),
+    ).toMatchObject({ success: false, error: AUTH_MESSAGES.wrongCode });
+    expect(await account.browser.call(() => disableTwoFactorAction({ password: PASSWORD, code: nextStepCode(account.totp) }))).toEqual({
+      success: true,
+      data: { disabled: true },
+    });
     const [row] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, account.id));
     expect(row!.on).toBe(false);
     const browser = new Browser();
-    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
+    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({
+      success: true,
+      data: { redirectTo: "/client-portal" },
+    });
   });
 
   it("limits wrong codes while managing two-factor", async () => {
@@ -231,6 +278,9 @@ describe("recovery", () => {
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, account.id));
     expect(audit.map((a) => a.action)).toContain("account.two_factor_reset");
     const browser = new Browser();
-    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
+    expect(await browser.call(() => signInClientAction({ email: account.email, password: PASSWORD, rememberMe: false }))).toEqual({
+      success: true,
+      data: { redirectTo: "/client-portal" },
+    });
   });
 });

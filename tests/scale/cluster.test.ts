@@ -30,7 +30,12 @@ async function query<T = Record<string, unknown>>(text: string, values: unknown[
 }
 
 function s3Client(): S3Client {
-  return new S3Client({ region: "us-east-1", endpoint: cluster.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  return new S3Client({
+    region: "us-east-1",
+    endpoint: cluster.s3Endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
 }
 
 async function objectExists(key: string): Promise<boolean> {
@@ -45,12 +50,23 @@ async function objectExists(key: string): Promise<boolean> {
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 async function upload(browser: Browser, name: string, bytes: Uint8Array, upstream?: number) {
-  const form = multipartBody({ clientId: DEMO_CLIENTS.acme.id, category: "deliverable" }, { field: "file", name, type: "application/pdf", bytes });
-  return browser.request("/api/admin/documents/upload", { method: "POST", body: form.body, headers: { "content-type": form.contentType }, upstream });
+  const form = multipartBody(
+    { clientId: DEMO_CLIENTS.acme.id, category: "deliverable" },
+    { field: "file", name, type: "application/pdf", bytes },
+  );
+  return browser.request("/api/admin/documents/upload", {
+    method: "POST",
+    body: form.body,
+    headers: { "content-type": form.contentType },
+    upstream,
+  });
 }
 
 beforeAll(async () => {
@@ -106,7 +122,8 @@ describe.sequential("three instances, one database, one bucket", () => {
     const tripsAt = async (upstream: (n: number) => number | undefined) => {
       const browser = browserFor(cluster);
       const statuses: number[] = [];
-      for (let n = 1; n <= 12; n++) statuses.push((await signIn(browser, `nobody-${n}-${nextAddress()}@example.com`, "wrong-password-1", upstream(n))).status);
+      for (let n = 1; n <= 12; n++)
+        statuses.push((await signIn(browser, `nobody-${n}-${nextAddress()}@example.com`, "wrong-password-1", upstream(n))).status);
       return statuses;
     };
     const rotating = await tripsAt(() => undefined);
@@ -151,7 +168,13 @@ describe.sequential("three instances, one database, one bucket", () => {
           const n = nextInquiry++;
           const response = await browsers[Math.floor(n / 5)]!.request("/api/contact/send", {
             method: "POST",
-            json: { name: `Scale Tester ${n}`, email: `scale-${n}@example.org`, company: "Scale Co", serviceInterest: "AI Security Assessment", message: `Inquiry number ${n} from the harness.` },
+            json: {
+              name: `Scale Tester ${n}`,
+              email: `scale-${n}@example.org`,
+              company: "Scale Co",
+              serviceInterest: "AI Security Assessment",
+              message: `Inquiry number ${n} from the harness.`,
+            },
           });
           expect(response.status, response.text()).toBe(200);
         }
@@ -159,7 +182,9 @@ describe.sequential("three instances, one database, one bucket", () => {
     );
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const [{ open }] = await query<{ open: number }>(`select count(*)::int as open from email_outbox where status = 'pending'`) as [{ open: number }];
+      const [{ open }] = (await query<{ open: number }>(`select count(*)::int as open from email_outbox where status = 'pending'`)) as [
+        { open: number },
+      ];
       if (open === 0 && sink.received.length >= 300) break;
       if (Date.now() > deadline) throw new Error(`outbox not drained: ${open} pending, ${sink.received.length} received`);
       await new Promise((r) => setTimeout(r, 250));
@@ -199,7 +224,10 @@ describe.sequential("three instances, one database, one bucket", () => {
   it("a Square sync started on two instances at once: one runs, the other answers that a sync is running; nothing is doubled", async () => {
     // Square answers the first call slowly, so the first sync is surely still running.
     cluster.square!.addFault({ path: "/v2/locations", delayMs: 1500, times: 1 });
-    const [a, b] = await Promise.all([admin.request("/api/square/sync-invoices", { upstream: 0 }), admin.request("/api/square/sync-invoices", { upstream: 1 })]);
+    const [a, b] = await Promise.all([
+      admin.request("/api/square/sync-invoices", { upstream: 0 }),
+      admin.request("/api/square/sync-invoices", { upstream: 1 }),
+    ]);
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 409]);
     const refused = a.status === 409 ? a : b;
@@ -220,13 +248,21 @@ describe.sequential("three instances, one database, one bucket", () => {
     square.payInvoice(invoice.id);
     const eventId = `scale-${Date.now()}`;
     const send = (i: number) =>
-      square.sendWebhook({ type: "invoice.payment_made", invoiceId: invoice.id, eventId, targetUrl: `${cluster.instances[i]!.url}/api/square/webhook`, notificationUrl: `${cluster.appUrl}/api/square/webhook` });
+      square.sendWebhook({
+        type: "invoice.payment_made",
+        invoiceId: invoice.id,
+        eventId,
+        targetUrl: `${cluster.instances[i]!.url}/api/square/webhook`,
+        notificationUrl: `${cluster.appUrl}/api/square/webhook`,
+      });
     const answers = await Promise.all([send(0), send(1)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const bodies = answers.map((a) => JSON.parse(a.body) as { applied: boolean; duplicate?: boolean });
     expect(bodies.filter((b) => b.applied)).toHaveLength(1);
     expect(bodies.filter((b) => b.duplicate)).toHaveLength(1);
-    expect((await query<{ n: number }>("select count(*)::int as n from square_webhook_events where event_id = $1", [eventId]))[0]!.n).toBe(1);
+    expect((await query<{ n: number }>("select count(*)::int as n from square_webhook_events where event_id = $1", [eventId]))[0]!.n).toBe(
+      1,
+    );
     const [row] = await query<{ status: string }>("select status from invoices where square_invoice_id = $1", [invoice.id]);
     expect(row!.status).toBe("paid");
   });
@@ -273,7 +309,8 @@ describe.sequential("three instances, one database, one bucket", () => {
 
   it("an instance killed (SIGKILL) in the middle of a sync leaves no half-applied sync, and the lock goes with it", async () => {
     const square = cluster.square!;
-    for (let n = 0; n < 5; n++) square.publishInvoice(square.invoices()[0]!.primary_recipient?.customer_id ?? "", 10_000 + n, `Scale kill ${n}`);
+    for (let n = 0; n < 5; n++)
+      square.publishInvoice(square.invoices()[0]!.primary_recipient?.customer_id ?? "", 10_000 + n, `Scale kill ${n}`);
     const before = await query<{ n: number }>("select count(*)::int as n from invoices");
     const audits = await query<{ n: number }>("select count(*)::int as n from audit_log where action = 'square.sync'");
     square.addFault({ path: "/v2/invoices", delayMs: 3000, times: 1 });
@@ -296,7 +333,12 @@ describe.sequential("three instances, one database, one bucket", () => {
     const bytes = demoPdf("Large upload " + "x".repeat(10)).slice();
     const big = new Uint8Array(12 * 1024 * 1024);
     big.set(bytes);
-    const uploads = Array.from({ length: 4 }, (_, n) => upload(admin, `killed-${n}.pdf`, big, 1).then((r) => r.status, (error: unknown) => String(error)));
+    const uploads = Array.from({ length: 4 }, (_, n) =>
+      upload(admin, `killed-${n}.pdf`, big, 1).then(
+        (r) => r.status,
+        (error: unknown) => String(error),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 1200));
     await victim.signal("SIGKILL");
     const outcomes = await Promise.all(uploads);
@@ -311,12 +353,17 @@ describe.sequential("three instances, one database, one bucket", () => {
     const removed = await sweepOrphans(cluster);
     expect(removed).toContain(orphanKey);
     expect(await objectExists(orphanKey)).toBe(false);
-    for (const row of await query<{ storage_key: string }>("select storage_key from documents")) expect(await objectExists(row.storage_key)).toBe(true);
+    for (const row of await query<{ storage_key: string }>("select storage_key from documents"))
+      expect(await objectExists(row.storage_key)).toBe(true);
     await victim.start();
   });
 
   it("restore: a pg_dump of the live database restored into a new database starts the app with the same data", async () => {
-    const binDir = fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b)).map((v) => `/usr/lib/postgresql/${v}/bin`).pop()!;
+    const binDir = fs
+      .readdirSync("/usr/lib/postgresql")
+      .sort((a, b) => Number(a) - Number(b))
+      .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      .pop()!;
     const dumpFile = path.join(os.tmpdir(), `scale-${Date.now()}.dump`);
     execFileSync(path.join(binDir, "pg_dump"), ["--format=custom", "--no-owner", "--file", dumpFile, cluster.databaseUrl]);
     const restored = await createPostgresDatabase(scaleDatabaseServer(), "scale_restore");
@@ -325,7 +372,10 @@ describe.sequential("three instances, one database, one bucket", () => {
       const instance = await cluster.spawnInstance({ DATABASE_URL: restored.url, SEED_DEMO: "" });
       const browser = new Browser(cluster.appUrl, nextAddress(), undefined, undefined, instance.url);
       expect((await signIn(browser, "client@example.com", "demo-client-password")).status).toBe(200);
-      const [document] = await query<{ id: string }>("select id from documents where client_id = $1 and mime_type = 'application/pdf' order by uploaded_at limit 1", [DEMO_CLIENTS.acme.id]);
+      const [document] = await query<{ id: string }>(
+        "select id from documents where client_id = $1 and mime_type = 'application/pdf' order by uploaded_at limit 1",
+        [DEMO_CLIENTS.acme.id],
+      );
       const link = await browser.request(`/api/client/documents/${document!.id}`);
       expect(link.status).toBe(200);
       const signed = new URL(link.json<{ downloadUrl: string }>().downloadUrl, cluster.appUrl);

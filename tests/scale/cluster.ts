@@ -49,7 +49,10 @@ export type Cluster = {
 
 export function scaleDatabaseServer(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("The scale harness needs a PostgreSQL server: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:55432/postgres).");
+  if (!url)
+    throw new Error(
+      "The scale harness needs a PostgreSQL server: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:55432/postgres).",
+    );
   return url;
 }
 
@@ -57,7 +60,8 @@ async function waitHealthy(instance: { url: string; output: () => string; child:
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const child = instance.child();
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`instance ${instance.url} exited while starting:\n${instance.output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`instance ${instance.url} exited while starting:\n${instance.output()}`);
     try {
       const response = await fetch(`${instance.url}/api/health`);
       if (response.ok) return;
@@ -101,18 +105,28 @@ function makeInstance(index: number, port: number, env: Record<string, string>):
   return instance;
 }
 
-export async function startCluster(opts: { instances?: number; mail?: boolean; square?: boolean; quietS3?: boolean } = {}): Promise<Cluster> {
+export async function startCluster(
+  opts: { instances?: number; mail?: boolean; square?: boolean; quietS3?: boolean } = {},
+): Promise<Cluster> {
   const count = opts.instances ?? 3;
   const database = await createPostgresDatabase(scaleDatabaseServer(), "scale");
   const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "scale-s3-"));
   const s3Port = await freePort();
-  const s3 = new S3rver({ port: s3Port, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const s3 = new S3rver({
+    port: s3Port,
+    address: "127.0.0.1",
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   await s3.run();
   const smtp = opts.mail === false ? null : await startSmtpSink({ delayMs: () => 2 });
   const proxyPort = await freePort();
   const appUrl = `http://127.0.0.1:${proxyPort}`;
   const square =
-    opts.square === false ? null : await startFakeSquare({ webhookTargetUrl: `${appUrl}/api/square/webhook`, webhookSignatureKey: WEBHOOK_KEY });
+    opts.square === false
+      ? null
+      : await startFakeSquare({ webhookTargetUrl: `${appUrl}/api/square/webhook`, webhookSignatureKey: WEBHOOK_KEY });
   const s3Endpoint = `http://127.0.0.1:${s3Port}`;
 
   const env: Record<string, string> = {

@@ -39,13 +39,19 @@ export async function signedInAdmin(cluster: Cluster): Promise<Browser> {
   const options = await enrolling.request("/api/auth/passkey/generate-register-options?name=Scale");
   if (options.status !== 200) throw new Error(`passkey options failed: ${options.status} ${options.text()}`);
   const { credential, response } = createCredential(options.json(), cluster.appUrl);
-  const registered = await enrolling.request("/api/auth/passkey/verify-registration", { method: "POST", json: { response, name: "Scale" } });
+  const registered = await enrolling.request("/api/auth/passkey/verify-registration", {
+    method: "POST",
+    json: { response, name: "Scale" },
+  });
   if (registered.status !== 200) throw new Error(`passkey registration failed: ${registered.status} ${registered.text()}`);
 
   const browser = browserFor(cluster);
   const challenge = await browser.request("/api/auth/passkey/generate-authenticate-options");
   if (challenge.status !== 200) throw new Error(`passkey sign-in options failed: ${challenge.status} ${challenge.text()}`);
-  const signedIn = await browser.request("/api/auth/passkey/verify-authentication", { method: "POST", json: { response: assert(credential, challenge.json(), cluster.appUrl) } });
+  const signedIn = await browser.request("/api/auth/passkey/verify-authentication", {
+    method: "POST",
+    json: { response: assert(credential, challenge.json(), cluster.appUrl) },
+  });
   if (signedIn.status !== 200) throw new Error(`passkey sign-in failed: ${signedIn.status} ${signedIn.text()}`);
   return browser;
 }

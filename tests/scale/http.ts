@@ -2,7 +2,13 @@
 // from its own loopback address, 127.x.y.z, as a distinct client would), a cookie jar, no retries.
 import http from "node:http";
 
-export type HttpResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: () => string; json: <T = unknown>() => T };
+export type HttpResponse = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: () => string;
+  json: <T = unknown>() => T;
+};
 
 export type HttpOptions = {
   method?: string;
@@ -34,7 +40,13 @@ export function httpRequest(url: string, opts: HttpOptions = {}): Promise<HttpRe
         res.on("error", reject);
         res.on("end", () => {
           const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: () => body.toString("utf8"), json: <T,>() => JSON.parse(body.toString("utf8")) as T });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            text: () => body.toString("utf8"),
+            json: <T>() => JSON.parse(body.toString("utf8")) as T,
+          });
         });
       },
     );
@@ -100,7 +112,13 @@ export class Browser {
       headers["content-type"] = "application/json";
     }
     if (opts.upstream !== undefined) headers["x-scale-upstream"] = String(opts.upstream);
-    const response = await httpRequest(this.base + path, { ...opts, headers, body, localAddress: this.localAddress, agent: opts.agent ?? this.agent });
+    const response = await httpRequest(this.base + path, {
+      ...opts,
+      headers,
+      body,
+      localAddress: this.localAddress,
+      agent: opts.agent ?? this.agent,
+    });
     this.jar.store(response.headers);
     return response;
   }

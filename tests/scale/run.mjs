@@ -12,5 +12,8 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 ensureBuild();
 const vitest = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
-const result = spawnSync(process.execPath, [vitest, "run", "--config", "tests/scale/vitest.config.ts", ...process.argv.slice(2)], { cwd: ROOT, stdio: "inherit" });
+const result = spawnSync(process.execPath, [vitest, "run", "--config", "tests/scale/vitest.config.ts", ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
 process.exit(result.status ?? 1);

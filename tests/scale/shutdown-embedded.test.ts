@@ -16,14 +16,31 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 async function startEmbedded(): Promise<{ child: ChildProcess; output: () => string }> {
   const port = await freePort();
   let output = "";
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, DATABASE_URL: "", APP_ENV: "", SMTP_URL: "", TEST_DATABASE_URL: "" };
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), "--no-build"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: "",
+    APP_ENV: "",
+    SMTP_URL: "",
+    TEST_DATABASE_URL: "",
+  };
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`embedded server exited:\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, output: () => output };
     if (Date.now() > deadline) throw new Error(`embedded server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));

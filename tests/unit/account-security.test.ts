@@ -10,13 +10,37 @@ import { changePasswordSchema } from "@/lib/validation/account";
 
 describe("parseUserAgent", () => {
   it.each([
-    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", "Chrome 131", "macOS"],
-    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86", "Edge 131", "Windows"],
+    [
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      "Chrome 131",
+      "macOS",
+    ],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86",
+      "Edge 131",
+      "Windows",
+    ],
     ["Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0", "Firefox 133", "Windows"],
-    ["Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", "Safari 18", "iOS"],
-    ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.104 Mobile Safari/537.36", "Chrome 131", "Android"],
-    ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36", "Chrome 131", "Linux"],
-    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15", "Safari 18", "macOS"],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      "Safari 18",
+      "iOS",
+    ],
+    [
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.104 Mobile Safari/537.36",
+      "Chrome 131",
+      "Android",
+    ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+      "Chrome 131",
+      "Linux",
+    ],
+    [
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
+      "Safari 18",
+      "macOS",
+    ],
   ])("%s", (ua, browser, os) => {
     expect(parseUserAgent(ua)).toEqual({ browser, os });
   });
@@ -32,9 +56,14 @@ describe("changePasswordSchema", () => {
   const issues = (input: unknown) => (changePasswordSchema.safeParse(input).error?.issues ?? []).map((i) => [i.path.join("."), i.message]);
   it("takes the reset page's rules and asks for a different password", () => {
     expect(issues(base)).toEqual([]);
-    expect(issues({ ...base, password: "short", confirmPassword: "short" })).toContainEqual(["password", "Password must be at least 8 characters"]);
+    expect(issues({ ...base, password: "short", confirmPassword: "short" })).toContainEqual([
+      "password",
+      "Password must be at least 8 characters",
+    ]);
     expect(issues({ ...base, confirmPassword: "other" })).toEqual([["confirmPassword", "Passwords do not match"]]);
-    expect(issues({ ...base, password: "old-password", confirmPassword: "old-password" })).toEqual([["password", "Choose a password different from the current one"]]);
+    expect(issues({ ...base, password: "old-password", confirmPassword: "old-password" })).toEqual([
+      ["password", "Choose a password different from the current one"],
+    ]);
     expect(issues({ ...base, currentPassword: "" })).toEqual([["currentPassword", "Enter your current password"]]);
   });
 });
@@ -43,7 +72,9 @@ describe("audit action labels", () => {
   it("cover every action the code records", () => {
     const root = path.resolve(import.meta.dirname, "../../src");
     const files = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
     const recorded = new Set<string>();
     for (const file of files(root)) {
       const text = fs.readFileSync(file, "utf8");

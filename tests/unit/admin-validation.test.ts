@@ -26,9 +26,12 @@ describe("rate cards", () => {
     expect(rateCardSchema.parse({ ...card, hourlyRate: 0.1 }).hourlyRate).toBe(10);
   });
 
-  it.each([-1, "-1", Number.NaN, Number.POSITIVE_INFINITY, 1e21, "1e3", "12.345", "", "abc", 20_000_000, null, true])("refuse %s as an hourly rate", (value) => {
-    expect(rateCardSchema.safeParse({ ...card, hourlyRate: value }).success).toBe(false);
-  });
+  it.each([-1, "-1", Number.NaN, Number.POSITIVE_INFINITY, 1e21, "1e3", "12.345", "", "abc", 20_000_000, null, true])(
+    "refuse %s as an hourly rate",
+    (value) => {
+      expect(rateCardSchema.safeParse({ ...card, hourlyRate: value }).success).toBe(false);
+    },
+  );
 
   it("need a real effective date", () => {
     expect(rateCardSchema.safeParse({ ...card, effectiveFrom: "2027-02-29" }).success).toBe(false);
@@ -37,14 +40,29 @@ describe("rate cards", () => {
 
   it("come as a bounded list for a client id", () => {
     expect(updateClientRatesSchema.safeParse({ clientId: "nope", rates: [] }).success).toBe(false);
-    expect(updateClientRatesSchema.safeParse({ clientId: "00000000-0000-4000-8000-00000000a001", rates: Array(21).fill(card) }).success).toBe(false);
+    expect(
+      updateClientRatesSchema.safeParse({ clientId: "00000000-0000-4000-8000-00000000a001", rates: Array(21).fill(card) }).success,
+    ).toBe(false);
   });
 });
 
 describe("project form", () => {
   it("stores blanks as null and requires name, client and a real start date", () => {
-    const parsed = projectFormSchema.parse({ projectName: " Audit ", clientId: "00000000-0000-4000-8000-00000000a001", startDate: "2026-12-01", targetCompletionDate: "", notes: "" });
-    expect(parsed).toEqual({ projectName: "Audit", clientId: "00000000-0000-4000-8000-00000000a001", startDate: "2026-12-01", targetCompletionDate: null, notes: null, description: null });
+    const parsed = projectFormSchema.parse({
+      projectName: " Audit ",
+      clientId: "00000000-0000-4000-8000-00000000a001",
+      startDate: "2026-12-01",
+      targetCompletionDate: "",
+      notes: "",
+    });
+    expect(parsed).toEqual({
+      projectName: "Audit",
+      clientId: "00000000-0000-4000-8000-00000000a001",
+      startDate: "2026-12-01",
+      targetCompletionDate: null,
+      notes: null,
+      description: null,
+    });
     const result = projectFormSchema.safeParse({ projectName: "", clientId: "", startDate: "2026-13-01" });
     expect(result.success).toBe(false);
   });
@@ -68,7 +86,16 @@ describe("link invoices", () => {
 
 describe("upload extensions", () => {
   it("accept the product's types in any case and nothing else", () => {
-    expect(["a.PDF", "b.docx", "c.Xls", "d.xlsx", "e.png", "f.JPG", "g.jpeg", "h.doc"].map(uploadExtensionOf)).toEqual(["pdf", "docx", "xls", "xlsx", "png", "jpg", "jpeg", "doc"]);
+    expect(["a.PDF", "b.docx", "c.Xls", "d.xlsx", "e.png", "f.JPG", "g.jpeg", "h.doc"].map(uploadExtensionOf)).toEqual([
+      "pdf",
+      "docx",
+      "xls",
+      "xlsx",
+      "png",
+      "jpg",
+      "jpeg",
+      "doc",
+    ]);
     expect(["a.exe", "a.pdf.exe", "pdf", "a.", "a.svg", "a.html"].map(uploadExtensionOf)).toEqual([null, null, null, null, null, null]);
   });
 });

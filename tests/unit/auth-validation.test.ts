@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordFormSchema, resetPasswordSchema } from "@/lib/validation/auth";
+import {
+  adminLoginSchema,
+  clientLoginSchema,
+  forgotPasswordSchema,
+  resetPasswordFormSchema,
+  resetPasswordSchema,
+} from "@/lib/validation/auth";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
@@ -16,7 +22,9 @@ describe("auth form schemas (the product's messages)", () => {
   });
 
   it("admin login: valid email and some password", () => {
-    expect(errorsOf(adminLoginSchema.safeParse({ email: "admin@example.com", password: "" }))).toEqual({ password: "Password is required" });
+    expect(errorsOf(adminLoginSchema.safeParse({ email: "admin@example.com", password: "" }))).toEqual({
+      password: "Password is required",
+    });
     expect(adminLoginSchema.safeParse({ email: "admin@example.com", password: "x" }).success).toBe(true);
   });
 

@@ -33,12 +33,20 @@ describe("parseTrustProxy", () => {
     expect(trust.kind === "cidrs" && trust.cidrs).toEqual(["10.0.0.0/8", "192.168.1.7/32", "fd00::/8", "2001:db8::1/128", "172.16.0.1/32"]);
   });
 
-  it.each(["33", "proxy.internal", "10.0.0.0/33", "fd00::/129", "10.0.0.0/8/1", "10.0.0/8", "10.0.0.0/-1", "10.0.0.0/x", ",", "1.2.3.4, nope"])(
-    "refuses %s with a message naming it",
-    (value) => {
-      expect(() => parseTrustProxy(value)).toThrow(TrustProxyError);
-    },
-  );
+  it.each([
+    "33",
+    "proxy.internal",
+    "10.0.0.0/33",
+    "fd00::/129",
+    "10.0.0.0/8/1",
+    "10.0.0/8",
+    "10.0.0.0/-1",
+    "10.0.0.0/x",
+    ",",
+    "1.2.3.4, nope",
+  ])("refuses %s with a message naming it", (value) => {
+    expect(() => parseTrustProxy(value)).toThrow(TrustProxyError);
+  });
 });
 
 describe("normalizeAddress", () => {
@@ -58,12 +66,20 @@ describe("normalizeAddress", () => {
     expect(normalizeAddress(raw)).toBe(expected);
   });
 
-  it.each(["", "unknown", "_hidden", "300.1.1.1", "1.2.3", "01.2.3.4", "2001:db8::g", "<script>", "1.2.3.4 5.6.7.8", "1.2.3.4:99999999999x"])(
-    "refuses %s",
-    (raw) => {
-      expect(normalizeAddress(raw)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "unknown",
+    "_hidden",
+    "300.1.1.1",
+    "1.2.3",
+    "01.2.3.4",
+    "2001:db8::g",
+    "<script>",
+    "1.2.3.4 5.6.7.8",
+    "1.2.3.4:99999999999x",
+  ])("refuses %s", (raw) => {
+    expect(normalizeAddress(raw)).toBeNull();
+  });
 });
 
 describe("resolveClientAddress: no trusted proxy", () => {

@@ -5,7 +5,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ClientPicker, type ClientChoice, matchClients, MAX_SHOWN, pickerOptions } from "@/components/admin/client-picker";
 
-const thousand: ClientChoice[] = Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, company: `Company ${String(i).padStart(4, "0")}` }));
+const thousand: ClientChoice[] = Array.from({ length: 1000 }, (_, i) => ({
+  id: `c${i}`,
+  company: `Company ${String(i).padStart(4, "0")}`,
+}));
 
 describe("matching", () => {
   it("finds a client from three letters anywhere in its name, ignoring case, starts of names first, then starts of words", () => {

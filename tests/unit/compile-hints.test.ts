@@ -22,10 +22,10 @@ const read = (dir: string, name: string) => fs.readFileSync(path.join(dir, name)
 
 describe("addCompileHints", () => {
   it("puts the hint on the first line of each root main chunk and leaves other chunks alone", () => {
-    const dir = fakeBuild(
-      { "static/chunks/a.js": "run(1);", "static/chunks/b.js": "run(2);", "static/chunks/page.js": "run(3);" },
-      ["static/chunks/a.js", "static/chunks/b.js"],
-    );
+    const dir = fakeBuild({ "static/chunks/a.js": "run(1);", "static/chunks/b.js": "run(2);", "static/chunks/page.js": "run(3);" }, [
+      "static/chunks/a.js",
+      "static/chunks/b.js",
+    ]);
     expect(addCompileHints(dir)).toEqual(["static/chunks/a.js", "static/chunks/b.js"]);
     expect(read(dir, "static/chunks/a.js")).toBe(`${COMPILE_HINT}\nrun(1);`);
     expect(read(dir, "static/chunks/b.js")).toBe(`${COMPILE_HINT}\nrun(2);`);

@@ -19,7 +19,10 @@ function pageFiles(dir: string): string[] {
 
 /** src/app/(auth)/forgot-password/page.tsx → /forgot-password */
 function urlOf(file: string): string {
-  const segments = path.relative(APP, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(APP, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s));
   return `/${segments.join("/")}`;
 }
 
@@ -37,6 +40,7 @@ describe("every page has its CSP kind", () => {
     const source = fs.readFileSync(path.join(APP, file), "utf8");
     // A per-request page must render per request (its nonce), a static one must not.
     if (isStatic) expect(source, `${url} is listed as static`).not.toMatch(/connection\(\)|headers\(\)|cookies\(\)/);
-    else expect(source, `${url} gets a nonce, so it must render per request`).toMatch(/connection\(\)|searchParams|headers\(\)|cookies\(\)/);
+    else
+      expect(source, `${url} gets a nonce, so it must render per request`).toMatch(/connection\(\)|searchParams|headers\(\)|cookies\(\)/);
   });
 });

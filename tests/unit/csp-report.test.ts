@@ -15,7 +15,7 @@ describe("parseCspReports", () => {
         "source-file": "https://sentinel.example/_next/static/chunks/a.js?v=1",
         "line-number": 12,
         "column-number": 3,
-        "script-sample": "self.__next_f.push([1,\"SECRET123\"])",
+        "script-sample": 'self.__next_f.push([1,"SECRET123"])',
         disposition: "enforce",
       },
     };
@@ -37,22 +37,47 @@ describe("parseCspReports", () => {
       {
         type: "csp-violation",
         url: "https://sentinel.example/client-portal",
-        body: { documentURL: "https://sentinel.example/client-portal?section=billing", effectiveDirective: "img-src", blockedURL: "https://evil.example/p.gif?c=cookie", disposition: "enforce", sample: "secret" },
+        body: {
+          documentURL: "https://sentinel.example/client-portal?section=billing",
+          effectiveDirective: "img-src",
+          blockedURL: "https://evil.example/p.gif?c=cookie",
+          disposition: "enforce",
+          sample: "secret",
+        },
       },
     ];
     expect(parseCspReports(JSON.stringify(body))).toEqual([
-      { documentUrl: "https://sentinel.example/client-portal", directive: "img-src", blocked: "https://evil.example/p.gif", source: "", disposition: "enforce" },
+      {
+        documentUrl: "https://sentinel.example/client-portal",
+        directive: "img-src",
+        blocked: "https://evil.example/p.gif",
+        source: "",
+        disposition: "enforce",
+      },
     ]);
   });
 
   it("refuses what is not a CSP report", () => {
-    for (const raw of ["", "not json", "null", "42", '"text"', "{}", '{"csp-report": "x"}', "[]", '[{"type":"deprecation","body":{}}]', '[{"type":"csp-violation"}]']) {
+    for (const raw of [
+      "",
+      "not json",
+      "null",
+      "42",
+      '"text"',
+      "{}",
+      '{"csp-report": "x"}',
+      "[]",
+      '[{"type":"deprecation","body":{}}]',
+      '[{"type":"csp-violation"}]',
+    ]) {
       expect(parseCspReports(raw), raw).toBeNull();
     }
   });
 
   it("keeps control characters and long values out of the log", () => {
-    const [violation] = parseCspReports(JSON.stringify({ "csp-report": { "violated-directive": `script-src\n[fake] admin signed in${"x".repeat(500)}` } }))!;
+    const [violation] = parseCspReports(
+      JSON.stringify({ "csp-report": { "violated-directive": `script-src\n[fake] admin signed in${"x".repeat(500)}` } }),
+    )!;
     expect(violation!.directive).not.toContain("\n");
     expect(violation!.directive.length).toBeLessThanOrEqual(200);
   });
@@ -78,7 +103,10 @@ describe("readCspReportText (16 KB)", () => {
   });
 
   it("refuses a declared length over the limit before reading", async () => {
-    await expect(readCspReportText(post("x", { "content-length": String(16 * 1024 + 1) }))).rejects.toMatchObject({ code: "payload_too_large", message: "Reports are limited to 16 KB." });
+    await expect(readCspReportText(post("x", { "content-length": String(16 * 1024 + 1) }))).rejects.toMatchObject({
+      code: "payload_too_large",
+      message: "Reports are limited to 16 KB.",
+    });
   });
 
   it("stops a streamed body once it passes the limit", async () => {

@@ -1,19 +1,15 @@
 // The CSP and HSTS builders of src/lib/csp.ts: directives per kind of page (a nonce, or the build's
 // hashes), nonce freshness, HSTS only for an https APP_URL.
 import { describe, expect, it } from "vitest";
-import {
-  createNonce,
-  dynamicPagePolicy,
-  isDynamicPagePath,
-  isHttpsAppUrl,
-  pageSecurityHeaders,
-  staticPagePolicy,
-} from "@/lib/csp";
+import { createNonce, dynamicPagePolicy, isDynamicPagePath, isHttpsAppUrl, pageSecurityHeaders, staticPagePolicy } from "@/lib/csp";
 
 /** "a b; c d" → { a: ["b"], c: ["d"] } */
 function directives(policy: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const part of policy.split(";").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of policy
+    .split(";")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, ...sources] = part.split(/\s+/);
     expect(out[name!], `directive ${name} twice`).toBeUndefined();
     out[name!] = sources;
@@ -116,7 +112,10 @@ describe("headers the proxy sets", () => {
   });
 
   it("gives a static page its own hashes, an unknown address the 404 page's, and leaves their request alone", () => {
-    const staticPages = { "/": ["sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="], "/_not-found": ["sha256-G4cIFf29lUBZ5yQRPVl+pQ3roGHd8/N9mSQfYhaPGSE="] };
+    const staticPages = {
+      "/": ["sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="],
+      "/_not-found": ["sha256-G4cIFf29lUBZ5yQRPVl+pQ3roGHd8/N9mSQfYhaPGSE="],
+    };
     const landing = pageSecurityHeaders("/", { appUrl: "http://localhost:3000", staticPages });
     expect(landing.response["Content-Security-Policy"]).toBe(staticPagePolicy(staticPages["/"]));
     expect(landing.request).toEqual({});
@@ -134,8 +133,12 @@ describe("headers the proxy sets", () => {
   });
 
   it("sends HSTS only when APP_URL is https", () => {
-    expect(pageSecurityHeaders("/", { appUrl: "https://sentinel.example" }).response["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
-    expect(pageSecurityHeaders("/admin/login", { appUrl: " HTTPS://sentinel.example " }).response["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(pageSecurityHeaders("/", { appUrl: "https://sentinel.example" }).response["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+    expect(pageSecurityHeaders("/admin/login", { appUrl: " HTTPS://sentinel.example " }).response["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     for (const appUrl of ["http://localhost:3000", "http://sentinel.example", "", undefined]) {
       expect(pageSecurityHeaders("/", { appUrl }).response["Strict-Transport-Security"], String(appUrl)).toBeUndefined();
       expect(isHttpsAppUrl(appUrl)).toBe(false);

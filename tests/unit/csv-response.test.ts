@@ -34,7 +34,9 @@ async function csvOf(rows: Row[]): Promise<string> {
   async function* pages() {
     yield rows;
   }
-  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csvResponse({ name: "rows", columns: COLUMNS, pages: pages() }).arrayBuffer());
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+    await csvResponse({ name: "rows", columns: COLUMNS, pages: pages() }).arrayBuffer(),
+  );
 }
 
 describe("csvResponse", () => {
@@ -68,7 +70,19 @@ describe("csvResponse", () => {
   // A program that splits on ";" (or a tab, or a line) instead of the comma starts a new cell there:
   // a formula character right after one would run as a formula (OWASP, CSV injection).
   it("neutralises a formula start after every character a spreadsheet may split a cell on", async () => {
-    const cells = ["x;=1+1", "a,+cmd", "tab\t@SUM(A1)", "line\n-2+3", "cr\r=1", "x;;=1", "full;\uFF1D1", "a;'=quoted", "a; =spaced", "=start;=again", " \t+lead"];
+    const cells = [
+      "x;=1+1",
+      "a,+cmd",
+      "tab\t@SUM(A1)",
+      "line\n-2+3",
+      "cr\r=1",
+      "x;;=1",
+      "full;\uFF1D1",
+      "a;'=quoted",
+      "a; =spaced",
+      "=start;=again",
+      " \t+lead",
+    ];
     const rows = parse(await csvOf(cells.map((text, n) => ({ n, text }))), { bom: true }) as string[][];
     expect(rows.slice(1).map((row) => row[1])).toEqual([
       "x;'=1+1",
@@ -84,11 +98,15 @@ describe("csvResponse", () => {
       " '\t'+lead",
     ]);
     // Split on ";" as such a program would: no piece starts with a formula character.
-    for (const row of rows.slice(1)) for (const piece of row[1]!.split(/[,;\t\r\n]/)) expect(piece.trimStart()).not.toMatch(/^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/);
+    for (const row of rows.slice(1))
+      for (const piece of row[1]!.split(/[,;\t\r\n]/)) expect(piece.trimStart()).not.toMatch(/^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/);
   });
 
   it("quotes every field, empty ones too", async () => {
-    const text = await csvOf([{ n: 1, text: "" }, { n: 2, text: "plain" }]);
+    const text = await csvOf([
+      { n: 1, text: "" },
+      { n: 2, text: "plain" },
+    ]);
     expect(text.slice(1)).toBe('"N","Text"\r\n"1",""\r\n"2","plain"\r\n');
   });
 });

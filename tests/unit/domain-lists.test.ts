@@ -15,7 +15,12 @@ import { BOOKING_SERVICE_TYPES, SERVICE_INTERESTS, SERVICE_NAMES } from "@/lib/d
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { TONE_CLASSES, TONES } from "@/lib/domain/tone";
 import { URGENCIES, URGENCIES_MOST_URGENT_FIRST, URGENCY_LABELS } from "@/lib/domain/urgency";
-import { documentUploadFieldsSchema, projectListQuerySchema, projectStatusSchema, subscriptionListQuerySchema } from "@/lib/validation/admin";
+import {
+  documentUploadFieldsSchema,
+  projectListQuerySchema,
+  projectStatusSchema,
+  subscriptionListQuerySchema,
+} from "@/lib/validation/admin";
 import { contactInquirySchema, EMPTY_CONTACT_FORM } from "@/lib/validation/contact";
 import { earliestStartDate, serviceBookingSchema } from "@/lib/validation/portal";
 import * as schema from "@/server/core/db/schema";
@@ -104,7 +109,13 @@ describe("zod schemas accept exactly the list", () => {
   });
 
   it("contact service interest", () => {
-    const base = { ...EMPTY_CONTACT_FORM, name: "Ada", email: "ada@example.com", company: "Analytical", message: "Hello there, a question." };
+    const base = {
+      ...EMPTY_CONTACT_FORM,
+      name: "Ada",
+      email: "ada@example.com",
+      company: "Analytical",
+      message: "Hello there, a question.",
+    };
     accepts((serviceInterest) => contactInquirySchema.safeParse({ ...base, serviceInterest }).success, SERVICE_INTERESTS);
   });
 });
@@ -122,7 +133,8 @@ describe("database schema", () => {
   // A column typed by a list (`text(name, { enum: LIST })`) is only typed in TypeScript: without a
   // CHECK the database takes any text. Columns known to have none, and why:
   const WITHOUT_CHECK: Record<string, string> = {
-    "session.second_factor_method": "written only by our own hooks (src/server/modules/account/second-factor.ts); migration 0014 added no CHECK",
+    "session.second_factor_method":
+      "written only by our own hooks (src/server/modules/account/second-factor.ts); migration 0014 added no CHECK",
   };
 
   it("holds every column typed by a list to exactly that list with a CHECK", () => {
@@ -137,12 +149,16 @@ describe("database schema", () => {
         const values = (column as { enumValues?: readonly string[] }).enumValues;
         if (!values?.length) continue;
         const key = `${config.name}.${column.name}`;
-        const listed = checks.map((text) => new RegExp(`"${column.name}" in \\(([^)]*)\\)`).exec(text)?.[1]).find((list) => list !== undefined);
+        const listed = checks
+          .map((text) => new RegExp(`"${column.name}" in \\(([^)]*)\\)`).exec(text)?.[1])
+          .find((list) => list !== undefined);
         found[key] = listed === undefined ? null : [...listed.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
         expected[key] = key in WITHOUT_CHECK ? null : values;
       }
     }
-    expect(Object.keys(found)).toEqual(expect.arrayContaining(["projects.status", "invoices.status", "documents.category", ...Object.keys(WITHOUT_CHECK)]));
+    expect(Object.keys(found)).toEqual(
+      expect.arrayContaining(["projects.status", "invoices.status", "documents.category", ...Object.keys(WITHOUT_CHECK)]),
+    );
     expect(found).toEqual(expected);
   });
 

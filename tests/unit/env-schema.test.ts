@@ -20,16 +20,22 @@ describe("parseEnv", () => {
   it("derives production from APP_ENV or DATABASE_URL, and seeds there only when asked", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://db/x" })).toMatchObject({ isProduction: true, seedDemo: false, seedDemoForced: false });
     expect(parseEnv({ DATABASE_URL: "postgres://db/x", APP_ENV: "development" })).toMatchObject({ isProduction: false, seedDemo: false });
-    expect(parseEnv({ APP_ENV: "production", SEED_DEMO: "true" })).toMatchObject({ isProduction: true, seedDemo: true, seedDemoForced: true });
+    expect(parseEnv({ APP_ENV: "production", SEED_DEMO: "true" })).toMatchObject({
+      isProduction: true,
+      seedDemo: true,
+      seedDemoForced: true,
+    });
   });
 
   it("trims values and the app URL's trailing slashes", () => {
-    expect(parseEnv({ APP_URL: " https://sentinel.example/ ", PORT: "8080", STORAGE: " Disk ", AUDIT_RETENTION_DAYS: "30" })).toMatchObject({
-      appUrl: "https://sentinel.example",
-      port: 8080,
-      storage: "disk",
-      auditRetentionDays: 30,
-    });
+    expect(parseEnv({ APP_URL: " https://sentinel.example/ ", PORT: "8080", STORAGE: " Disk ", AUDIT_RETENTION_DAYS: "30" })).toMatchObject(
+      {
+        appUrl: "https://sentinel.example",
+        port: 8080,
+        storage: "disk",
+        auditRetentionDays: 30,
+      },
+    );
   });
 
   it("refuses bad values with a message naming each one", () => {
@@ -61,7 +67,14 @@ describe("mailTransportOf", () => {
 
 describe("parseSquareEnv", () => {
   it("reads the Square part at call time, with bounded SDK settings", () => {
-    expect(parseSquareEnv({ SQUARE_ENVIRONMENT: " Production ", SQUARE_BASE_URL: "http://127.0.0.1:9/", SQUARE_MAX_RETRIES: "9", SQUARE_TIMEOUT_SECONDS: "5" })).toMatchObject({
+    expect(
+      parseSquareEnv({
+        SQUARE_ENVIRONMENT: " Production ",
+        SQUARE_BASE_URL: "http://127.0.0.1:9/",
+        SQUARE_MAX_RETRIES: "9",
+        SQUARE_TIMEOUT_SECONDS: "5",
+      }),
+    ).toMatchObject({
       environment: "production",
       baseUrlOverride: "http://127.0.0.1:9",
       maxRetries: 2,

@@ -18,7 +18,9 @@ const EMPTY: ListEmptyTexts = {
 };
 
 function render(rows: Row[], { filtered = false, emptyInstead }: { filtered?: boolean; emptyInstead?: ReactNode } = {}) {
-  return renderToStaticMarkup(createElement(ListTable<Row>, { caption: "Things", columns: COLUMNS, rows, filtered, empty: EMPTY, emptyInstead }));
+  return renderToStaticMarkup(
+    createElement(ListTable<Row>, { caption: "Things", columns: COLUMNS, rows, filtered, empty: EMPTY, emptyInstead }),
+  );
 }
 
 describe("ListTable", () => {

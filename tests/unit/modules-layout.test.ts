@@ -63,6 +63,8 @@ describe("modules", () => {
   it("are each in docs/ARCHITECTURE.md with the modules they import", () => {
     const documented = documentedModules();
     expect([...documented.keys()].sort()).toEqual(modules);
-    expect(Object.fromEntries(modules.map((name) => [name, documented.get(name)]))).toEqual(Object.fromEntries(modules.map((name) => [name, importsOf(name)])));
+    expect(Object.fromEntries(modules.map((name) => [name, documented.get(name)]))).toEqual(
+      Object.fromEntries(modules.map((name) => [name, importsOf(name)])),
+    );
   });
 });

@@ -25,8 +25,12 @@ describe("passkeyErrorMessage", () => {
     expect(passkeyErrorMessage({ status: 400, code: "CHALLENGE_NOT_FOUND" }, "sign-in")).toBe(PASSKEY_MESSAGES.expired);
     expect(passkeyErrorMessage({ status: 429, code: "unknown" }, "sign-in")).toBe(PASSKEY_MESSAGES.tooMany);
     expect(passkeyErrorMessage(domError("InvalidStateError"), "register")).toBe(PASSKEY_MESSAGES.alreadyRegistered);
-    expect(passkeyErrorMessage({ status: 400, code: "USER_VERIFICATION_REQUIRED" }, "sign-in")).toBe(PASSKEY_MESSAGES.userVerificationRequired);
-    expect(passkeyErrorMessage({ status: 400, code: "USER_VERIFICATION_REQUIRED" }, "register")).toBe(PASSKEY_MESSAGES.userVerificationRequired);
+    expect(passkeyErrorMessage({ status: 400, code: "USER_VERIFICATION_REQUIRED" }, "sign-in")).toBe(
+      PASSKEY_MESSAGES.userVerificationRequired,
+    );
+    expect(passkeyErrorMessage({ status: 400, code: "USER_VERIFICATION_REQUIRED" }, "register")).toBe(
+      PASSKEY_MESSAGES.userVerificationRequired,
+    );
     expect(passkeyErrorMessage({ status: 400, code: "PASSKEY_NEEDS_CONFIRMATION" }, "sign-in")).toBe(PASSKEY_MESSAGES.needsConfirmation);
   });
 

@@ -93,12 +93,15 @@ describe("repository documentation", () => {
       const text = read(file);
       const names = new Set<string>();
       // Paths from the repository's top, anywhere in the text (a glob or a template is not a path).
-      for (const match of text.matchAll(/(?<![\w@/.-])((?:src|tests|scripts|bench|tools|docs|drizzle)(?:\/(?:\([\w-]+\)|\[[\w.]+\]|[\w.-]+))+)(?![*<\w.-])/g)) {
+      for (const match of text.matchAll(
+        /(?<![\w@/.-])((?:src|tests|scripts|bench|tools|docs|drizzle)(?:\/(?:\([\w-]+\)|\[[\w.]+\]|[\w.-]+))+)(?![*<\w.-])/g,
+      )) {
         names.add(match[1]!.replace(/\.+$/, ""));
       }
       // Code spans naming a file: from the top, or (a README under src) next to the document.
       const nextToIt = relative(file).startsWith("src");
-      for (const match of text.matchAll(/`([^`\s*{}<>$:…]+\.(?:ts|tsx|mts|mjs|md))`/g)) if (nextToIt || match[1]!.includes("/")) names.add(match[1]!);
+      for (const match of text.matchAll(/`([^`\s*{}<>$:…]+\.(?:ts|tsx|mts|mjs|md))`/g))
+        if (nextToIt || match[1]!.includes("/")) names.add(match[1]!);
       return [...names]
         .map((name) => name.replace(/#.*$/, "").replace(/^@\//, "src/"))
         .filter((name) => !exists(ROOT, name) && !exists(path.dirname(file), name))
@@ -120,7 +123,9 @@ describe("repository documentation", () => {
   });
 
   it("would catch a renamed function", () => {
-    const names = docNames([{ file: "x.md", text: "Call `getLongGoneActor()` in `src/server/gone.ts`; `npm test` and `pending` are no names." }]);
+    const names = docNames([
+      { file: "x.md", text: "Call `getLongGoneActor()` in `src/server/gone.ts`; `npm test` and `pending` are no names." },
+    ]);
     expect(names.map((name) => name.text)).toEqual(["getLongGoneActor"]);
     expect(names.some((name) => nameExists(name.text))).toBe(false);
     expect(nameExists("formatCents")).toBe(true);
@@ -129,12 +134,22 @@ describe("repository documentation", () => {
 
 // Names of other tools that the docs mention (React, better-auth's cookie, PostgreSQL, nginx,
 // container platforms): not this repository's code.
-const OTHER_TOOLS = new Set(["dangerouslySetInnerHTML", "dontRememberMe", "max_connections", "max_fails", "stop_grace_period", "terminationGracePeriodSeconds", "TimeoutStopSec"]);
+const OTHER_TOOLS = new Set([
+  "dangerouslySetInnerHTML",
+  "dontRememberMe",
+  "max_connections",
+  "max_fails",
+  "stop_grace_period",
+  "terminationGracePeriodSeconds",
+  "TimeoutStopSec",
+]);
 
 /** The Markdown the repository explains itself with: the top-level docs and every README under src/. */
 function documentation(): { file: string; text: string }[] {
   const readmes = filesUnder(path.join(ROOT, "src")).filter((file) => path.basename(file) === "README.md");
-  const docs = [...DOC_FILES.map((file) => path.join(ROOT, file)), ...filesUnder(path.join(ROOT, "docs")), ...readmes].filter((file, index, all) => file.endsWith(".md") && all.indexOf(file) === index);
+  const docs = [...DOC_FILES.map((file) => path.join(ROOT, file)), ...filesUnder(path.join(ROOT, "docs")), ...readmes].filter(
+    (file, index, all) => file.endsWith(".md") && all.indexOf(file) === index,
+  );
   return docs.map((file) => ({ file: relative(file), text: read(file) }));
 }
 
@@ -166,7 +181,12 @@ let codeWords: Set<string> | undefined;
 function nameExists(name: string): boolean {
   codeWords ??= new Set(
     // Not this file, whose own example names a function that does not exist.
-    [...scanned.filter((file) => !file.endsWith(".md") && file !== import.meta.filename), ...["package.json", "next.config.ts", "playwright.config.ts", "vitest.config.ts", "eslint.config.mjs", "drizzle.config.ts"].map((f) => path.join(ROOT, f))]
+    [
+      ...scanned.filter((file) => !file.endsWith(".md") && file !== import.meta.filename),
+      ...["package.json", "next.config.ts", "playwright.config.ts", "vitest.config.ts", "eslint.config.mjs", "drizzle.config.ts"].map((f) =>
+        path.join(ROOT, f),
+      ),
+    ]
       .filter((file) => fs.existsSync(file))
       .flatMap((file) => read(file).match(/[A-Za-z_$][\w$]*/g) ?? []),
   );

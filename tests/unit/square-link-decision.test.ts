@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { CONFLICT_TEXTS, decideCustomerLink, type LinkEvidence } from "@/server/modules/square/link-decision";
 
-const base: LinkEvidence = { squareCustomerId: "C1", clientId: null, decidedByAdmin: false, ignored: false, invoiceClientIds: [], emailClientIds: [] };
+const base: LinkEvidence = {
+  squareCustomerId: "C1",
+  clientId: null,
+  decidedByAdmin: false,
+  ignored: false,
+  invoiceClientIds: [],
+  emailClientIds: [],
+};
 const decide = (e: Partial<LinkEvidence>) => decideCustomerLink({ ...base, ...e });
 
 describe("which client a Square customer is linked to", () => {
@@ -12,7 +19,10 @@ describe("which client a Square customer is linked to", () => {
   });
 
   it("back-fills from invoices already owned, which win over e-mail", () => {
-    expect(decide({ invoiceClientIds: ["A"], emailClientIds: ["B"] })).toEqual({ link: { clientId: "A", source: "backfill" }, conflict: null });
+    expect(decide({ invoiceClientIds: ["A"], emailClientIds: ["B"] })).toEqual({
+      link: { clientId: "A", source: "backfill" },
+      conflict: null,
+    });
     expect(decide({ invoiceClientIds: ["A", "B"] })).toEqual({ link: null, conflict: CONFLICT_TEXTS.invoicesSplit });
   });
 

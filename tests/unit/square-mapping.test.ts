@@ -17,7 +17,13 @@ function invoice(overrides: Partial<Square.Invoice> = {}): Square.Invoice {
     updatedAt: "2026-11-02T07:30:00Z",
     publicUrl: "https://squareup.com/pay-invoice/inv:0-abc",
     paymentRequests: [
-      { requestType: "DEPOSIT", percentageRequested: "25", dueDate: "2026-11-10", computedAmountMoney: money(25_000n), totalCompletedAmountMoney: money(25_000n) },
+      {
+        requestType: "DEPOSIT",
+        percentageRequested: "25",
+        dueDate: "2026-11-10",
+        computedAmountMoney: money(25_000n),
+        totalCompletedAmountMoney: money(25_000n),
+      },
       { requestType: "BALANCE", dueDate: "2026-12-31", computedAmountMoney: money(75_001n), totalCompletedAmountMoney: money(0n) },
     ],
     ...overrides,
@@ -50,7 +56,8 @@ describe("invoice status mapping (docs/PRODUCT.md#square-sync-and-webhook)", () 
   });
 
   it("open invoices are overdue once the next due date is past; drafts are not imported", () => {
-    for (const s of ["UNPAID", "SCHEDULED", "PARTIALLY_PAID", "PAYMENT_PENDING"]) expect(mapInvoiceStatus(s, "2026-11-19", "2026-11-20")).toBe("overdue");
+    for (const s of ["UNPAID", "SCHEDULED", "PARTIALLY_PAID", "PAYMENT_PENDING"])
+      expect(mapInvoiceStatus(s, "2026-11-19", "2026-11-20")).toBe("overdue");
     expect(mapInvoiceStatus("UNPAID", "2026-11-20", "2026-11-20")).toBe("pending");
     expect(mapInvoiceStatus("DRAFT", null, "2026-11-20")).toBeNull();
     expect(mapSquareInvoice(invoice({ status: "DRAFT" }), NOW)).toBeNull();
@@ -59,7 +66,19 @@ describe("invoice status mapping (docs/PRODUCT.md#square-sync-and-webhook)", () 
 
 describe("invoice field mapping", () => {
   it("maps a deposit/balance invoice", () => {
-    expect(mapSquareInvoice(invoice({ status: "PARTIALLY_PAID", version: 4, nextPaymentAmountMoney: money(75_001n), saleOrServiceDate: "2026-10-30", description: "Scope", acceptedPaymentMethods: { card: true, bankAccount: true, cashAppPay: false } }), NOW)).toEqual({
+    expect(
+      mapSquareInvoice(
+        invoice({
+          status: "PARTIALLY_PAID",
+          version: 4,
+          nextPaymentAmountMoney: money(75_001n),
+          saleOrServiceDate: "2026-10-30",
+          description: "Scope",
+          acceptedPaymentMethods: { card: true, bankAccount: true, cashAppPay: false },
+        }),
+        NOW,
+      ),
+    ).toEqual({
       squareInvoiceId: "inv:0-abc",
       invoiceNumber: "000123",
       amountCents: 100_001,
@@ -70,8 +89,20 @@ describe("invoice field mapping", () => {
       description: "Scope",
       squarePaymentUrl: "https://squareup.com/pay-invoice/inv:0-abc",
       paymentSchedule: [
-        { requestType: "DEPOSIT", percentageRequested: "25", dueDate: "2026-11-10", computedAmountCents: 25_000, totalCompletedAmountCents: 25_000 },
-        { requestType: "BALANCE", percentageRequested: null, dueDate: "2026-12-31", computedAmountCents: 75_001, totalCompletedAmountCents: 0 },
+        {
+          requestType: "DEPOSIT",
+          percentageRequested: "25",
+          dueDate: "2026-11-10",
+          computedAmountCents: 25_000,
+          totalCompletedAmountCents: 25_000,
+        },
+        {
+          requestType: "BALANCE",
+          percentageRequested: null,
+          dueDate: "2026-12-31",
+          computedAmountCents: 75_001,
+          totalCompletedAmountCents: 0,
+        },
       ],
       nextPaymentAmountCents: 75_001,
       nextPaymentDueDate: "2026-12-31",
@@ -93,7 +124,13 @@ describe("invoice field mapping", () => {
 
   it("a paid invoice has a paid date and no next payment; the title stands in for a missing description", () => {
     const mapped = mapSquareInvoice(invoice({ status: "PAID", title: "Workshop", nextPaymentAmountMoney: money(5n) }), NOW)!;
-    expect(mapped).toMatchObject({ status: "paid", paidDate: "2026-11-01", nextPaymentAmountCents: null, nextPaymentDueDate: null, description: "Workshop" });
+    expect(mapped).toMatchObject({
+      status: "paid",
+      paidDate: "2026-11-01",
+      nextPaymentAmountCents: null,
+      nextPaymentDueDate: null,
+      description: "Workshop",
+    });
   });
 
   it("never keeps a non-http payment link, NUL characters or a missing number", () => {
@@ -112,6 +149,13 @@ describe("invoice field mapping", () => {
 
 describe("subscription status mapping", () => {
   it("maps Square's statuses onto ours, leaving PENDING alone", () => {
-    expect(["ACTIVE", "PAUSED", "CANCELED", "DEACTIVATED", "COMPLETED", "PENDING"].map(mapSubscriptionStatus)).toEqual(["active", "paused", "cancelled", "cancelled", "cancelled", null]);
+    expect(["ACTIVE", "PAUSED", "CANCELED", "DEACTIVATED", "COMPLETED", "PENDING"].map(mapSubscriptionStatus)).toEqual([
+      "active",
+      "paused",
+      "cancelled",
+      "cancelled",
+      "cancelled",
+      null,
+    ]);
   });
 });

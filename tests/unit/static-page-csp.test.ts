@@ -16,7 +16,11 @@ afterEach(() => {
 const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
 /** A build folder with chunks, a prerender manifest and the HTML of the given pages. */
-function fakeBuild(pages: Record<string, string>, chunks: Record<string, string> = { "a.js": "run(1);", "b.js": "run(2);" }, revalidate: number | false = false) {
+function fakeBuild(
+  pages: Record<string, string>,
+  chunks: Record<string, string> = { "a.js": "run(1);", "b.js": "run(2);" },
+  revalidate: number | false = false,
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "static-page-csp-"));
   dirs.push(dir);
   fs.mkdirSync(path.join(dir, "static", "chunks"), { recursive: true });
@@ -46,10 +50,17 @@ describe("writeStaticPageCsp", () => {
     const page = html(dir, "index.html");
     expect(page).toContain(`<script src="/_next/static/chunks/a.js" async="" integrity="${sha("run(1);")}"></script>`);
     expect(page).toContain(`<script src="/_next/static/chunks/b.js" async="" integrity="${sha("run(2);")}"></script>`);
-    expect(page).toContain(`<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/b.js" integrity="${sha("run(2);")}"/>`);
+    expect(page).toContain(
+      `<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/b.js" integrity="${sha("run(2);")}"/>`,
+    );
     expect(page).toContain('<link rel="stylesheet" href="/_next/static/chunks/x.css"/>');
     expect(page).not.toContain("sha256-stale");
-    expect(pages["/"]).toEqual([sha("run(1);"), sha("(self.__next_f=self.__next_f||[]).push([0])"), sha("run(2);"), sha('self.__next_f.push([1,"<link rel=\\"preload\\">"])')]);
+    expect(pages["/"]).toEqual([
+      sha("run(1);"),
+      sha("(self.__next_f=self.__next_f||[]).push([0])"),
+      sha("run(2);"),
+      sha('self.__next_f.push([1,"<link rel=\\"preload\\">"])'),
+    ]);
     // The same inline script twice is one source; routes without HTML are left out.
     expect(pages["/_not-found"]).toEqual([sha("a()")]);
     expect(Object.keys(pages).sort()).toEqual(["/", "/_not-found"]);
@@ -75,7 +86,9 @@ describe("writeStaticPageCsp", () => {
   });
 
   it("fails the build on a page Next would regenerate at run time, whose HTML would then differ from the hashes", () => {
-    expect(() => writeStaticPageCsp(fakeBuild({ "/": PAGE }, undefined, 86400))).toThrow(/\/ is regenerated at run time \(revalidate 86400\)/);
+    expect(() => writeStaticPageCsp(fakeBuild({ "/": PAGE }, undefined, 86400))).toThrow(
+      /\/ is regenerated at run time \(revalidate 86400\)/,
+    );
   });
 });
 

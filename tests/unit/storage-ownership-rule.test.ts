@@ -16,14 +16,29 @@ describe("decideOwnership", () => {
   });
 
   it("owns the store its marker names, renewing when the claim is due", () => {
-    expect(decideOwnership(row(RENEW_EVERY_MS - 1), "claim-2", now)).toEqual({ kind: "owner", claim: "claim-2", renew: false, rewriteMarker: false });
-    expect(decideOwnership(row(RENEW_EVERY_MS), "claim-2", now)).toEqual({ kind: "owner", claim: "claim-2", renew: true, rewriteMarker: false });
+    expect(decideOwnership(row(RENEW_EVERY_MS - 1), "claim-2", now)).toEqual({
+      kind: "owner",
+      claim: "claim-2",
+      renew: false,
+      rewriteMarker: false,
+    });
+    expect(decideOwnership(row(RENEW_EVERY_MS), "claim-2", now)).toEqual({
+      kind: "owner",
+      claim: "claim-2",
+      renew: true,
+      rewriteMarker: false,
+    });
     // Back from a long stop, nobody having touched the marker: still the owner.
     expect(decideOwnership(row(30 * 24 * 3600_000), "claim-2", now)).toMatchObject({ kind: "owner", renew: true });
   });
 
   it("repairs a marker left on the previous claim without renewing again, and writes a lost marker", () => {
-    expect(decideOwnership(row(RENEW_EVERY_MS * 2), "claim-1", now)).toEqual({ kind: "owner", claim: "claim-2", renew: false, rewriteMarker: true });
+    expect(decideOwnership(row(RENEW_EVERY_MS * 2), "claim-1", now)).toEqual({
+      kind: "owner",
+      claim: "claim-2",
+      renew: false,
+      rewriteMarker: true,
+    });
     expect(decideOwnership(row(0), null, now)).toEqual({ kind: "restore-marker", claim: "claim-2" });
   });
 

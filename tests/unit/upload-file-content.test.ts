@@ -33,7 +33,10 @@ describe("display names", () => {
     expect(cleanDisplayName("Q3 Report (final).pdf")).toBe("Q3 Report (final).pdf");
     expect(cleanDisplayName("  Résumé   2026.docx ")).toBe("Résumé 2026.docx");
   });
-  it.each(["../etc/passwd.pdf", "a/b.pdf", "a\\b.pdf", "x\u0000.pdf", "x\n.pdf", "..", ".", "", "   ", `${"a".repeat(256)}.pdf`])("refuse %j", (name) => {
-    expect(cleanDisplayName(name)).toBeNull();
-  });
+  it.each(["../etc/passwd.pdf", "a/b.pdf", "a\\b.pdf", "x\u0000.pdf", "x\n.pdf", "..", ".", "", "   ", `${"a".repeat(256)}.pdf`])(
+    "refuse %j",
+    (name) => {
+      expect(cleanDisplayName(name)).toBeNull();
+    },
+  );
 });

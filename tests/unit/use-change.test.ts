@@ -87,8 +87,15 @@ describe("useChange", () => {
     view.notify.mockClear();
     const refused = vi.fn(() => true);
     const shown = await start(view, "save", { refused });
-    await settle(() => shown.resolve({ success: false, error: "Reason is required", code: "bad_request", fieldErrors: { reason: "Reason is required" } }));
-    expect(refused).toHaveBeenCalledWith({ success: false, error: "Reason is required", code: "bad_request", fieldErrors: { reason: "Reason is required" } });
+    await settle(() =>
+      shown.resolve({ success: false, error: "Reason is required", code: "bad_request", fieldErrors: { reason: "Reason is required" } }),
+    );
+    expect(refused).toHaveBeenCalledWith({
+      success: false,
+      error: "Reason is required",
+      code: "bad_request",
+      fieldErrors: { reason: "Reason is required" },
+    });
     expect(view.notify).not.toHaveBeenCalled();
   });
 
@@ -126,17 +133,30 @@ describe("useChange", () => {
 
 describe("routeChange", () => {
   it("wraps a route handler's success body as the change's data", async () => {
-    expect(await routeChange(Promise.resolve({ success: true, linkedCount: 2 }))).toEqual({ success: true, data: { success: true, linkedCount: 2 } });
+    expect(await routeChange(Promise.resolve({ success: true, linkedCount: 2 }))).toEqual({
+      success: true,
+      data: { success: true, linkedCount: 2 },
+    });
   });
 
   it("turns the route's error body into a refusal with its text, code and field messages", async () => {
-    const refusal = await routeChange(Promise.reject(new ApiError(400, "bad_request", "Client not found", { clientId: "Client not found" })));
-    expect(refusal).toEqual({ success: false, error: "Client not found", code: "bad_request", fieldErrors: { clientId: "Client not found" } });
+    const refusal = await routeChange(
+      Promise.reject(new ApiError(400, "bad_request", "Client not found", { clientId: "Client not found" })),
+    );
+    expect(refusal).toEqual({
+      success: false,
+      error: "Client not found",
+      code: "bad_request",
+      fieldErrors: { clientId: "Client not found" },
+    });
   });
 
   it("says the generic message, or the screen's own, for an error body without text (a proxy's page)", async () => {
     expect(await routeChange(Promise.reject(new ApiError(502, "unknown", "")))).toMatchObject({ success: false, error: GENERIC_ERROR });
-    expect(await routeChange(Promise.reject(new ApiError(502, "unknown", "")), "Failed to send message")).toMatchObject({ success: false, error: "Failed to send message" });
+    expect(await routeChange(Promise.reject(new ApiError(502, "unknown", "")), "Failed to send message")).toMatchObject({
+      success: false,
+      error: "Failed to send message",
+    });
   });
 
   it("lets an unreachable server throw, so useChange tells it apart from a refusal", async () => {

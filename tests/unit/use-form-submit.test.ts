@@ -89,7 +89,9 @@ describe("useFormSubmit", () => {
     expect(view.result.current.message).toEqual({ tone: "error", text: GENERIC_ERROR });
     expect(view.result.current.form.getValues()).toEqual(VALID);
 
-    const own = renderForm(VALID, () => Promise.reject(new TypeError("Failed to fetch")), { unreachable: "Login failed. Please try again." });
+    const own = renderForm(VALID, () => Promise.reject(new TypeError("Failed to fetch")), {
+      unreachable: "Login failed. Please try again.",
+    });
     await settle(() => own.result.current.onSubmit());
     expect(own.result.current.message).toEqual({ tone: "error", text: "Login failed. Please try again." });
   });

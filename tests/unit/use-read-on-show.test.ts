@@ -37,7 +37,9 @@ describe("useReadOnShow", () => {
 
   it("reads again with the latest function when reload() is awaited, as a change does before its busy state ends", async () => {
     let count = 0;
-    const view = renderHook(() => useReadOnShow("", async (): Promise<ChangeResult<number>> => ({ success: true, data: ++count }), FAILURE));
+    const view = renderHook(() =>
+      useReadOnShow("", async (): Promise<ChangeResult<number>> => ({ success: true, data: ++count }), FAILURE),
+    );
     await settle();
     expect(view.result.current.data).toBe(1);
     await settle(async () => {

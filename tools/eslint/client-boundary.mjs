@@ -34,8 +34,10 @@ const clientBoundary = {
     type: "problem",
     docs: { description: 'A "use client" file imports no server module (types aside) and reads no server-only environment variable.' },
     messages: {
-      serverImport: '"use client" file imports the server module "{{source}}": pass the data in as props from a server component (type imports are fine).',
-      serverEnv: '"use client" file reads process.env{{name}}: only NEXT_PUBLIC_* variables reach the browser; pass server configuration in as props.',
+      serverImport:
+        '"use client" file imports the server module "{{source}}": pass the data in as props from a server component (type imports are fine).',
+      serverEnv:
+        '"use client" file reads process.env{{name}}: only NEXT_PUBLIC_* variables reach the browser; pass server configuration in as props.',
     },
     schema: [],
   },

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 const MODULES_DIR = `${path.sep}src${path.sep}server${path.sep}modules${path.sep}`;
-const SPECIFIERS = /^\s*(?:import|export)\b[^'";]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
+const SPECIFIERS =
+  /^\s*(?:import|export)\b[^'";]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 const CODE = /\.(ts|tsx|mts|js|mjs)$/;
 const MAX_AGE_MS = 5_000;
 
@@ -82,7 +83,8 @@ const noModuleCycle = {
     type: "problem",
     docs: { description: "Modules under src/server/modules import each other in one direction only (type imports included)." },
     messages: {
-      cycle: 'Module "{{from}}" imports module "{{to}}", which already depends on "{{from}}" ({{route}}): modules may not form a cycle. Move what both need into one of them (or into the core).',
+      cycle:
+        'Module "{{from}}" imports module "{{to}}", which already depends on "{{from}}" ({{route}}): modules may not form a cycle. Move what both need into one of them (or into the core).',
     },
     schema: [],
   },
@@ -112,7 +114,8 @@ const noModuleCycle = {
         for (const { target } of imports) add(own.name, target);
         for (const { node, target } of imports) {
           const back = pathBetween(graph, target, own.name);
-          if (back) context.report({ node, messageId: "cycle", data: { from: own.name, to: target, route: [own.name, ...back].join(" → ") } });
+          if (back)
+            context.report({ node, messageId: "cycle", data: { from: own.name, to: target, route: [own.name, ...back].join(" → ") } });
         }
       },
     };

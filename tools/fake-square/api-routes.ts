@@ -21,19 +21,53 @@ export async function handleApi(state: FakeState, req: http.IncomingMessage, res
 
   if (method === "GET" && path === "/v2/invoices") {
     const locationId = url.searchParams.get("location_id");
-    if (!locationId) return squareError(res, 400, "INVALID_REQUEST_ERROR", "MISSING_REQUIRED_PARAMETER", "Missing required parameter: location_id", "location_id");
+    if (!locationId)
+      return squareError(
+        res,
+        400,
+        "INVALID_REQUEST_ERROR",
+        "MISSING_REQUIRED_PARAMETER",
+        "Missing required parameter: location_id",
+        "location_id",
+      );
     const items = data.invoices.filter((i) => i.location_id === locationId);
-    return listPage(res, { items, key: "invoices", scope: `list:${locationId}`, cursor: url.searchParams.get("cursor"), limit: url.searchParams.get("limit"), defaultLimit: 100, maxLimit: maxPageSize });
+    return listPage(res, {
+      items,
+      key: "invoices",
+      scope: `list:${locationId}`,
+      cursor: url.searchParams.get("cursor"),
+      limit: url.searchParams.get("limit"),
+      defaultLimit: 100,
+      maxLimit: maxPageSize,
+    });
   }
 
   if (method === "POST" && path === "/v2/invoices/search") {
     const body = (await readJson(req)) as SearchBody;
     const locationIds = body.query?.filter?.location_ids ?? [];
-    if (locationIds.length !== 1) return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_ARRAY_LENGTH", "Exactly one location id is required.", "query.filter.location_ids");
+    if (locationIds.length !== 1)
+      return squareError(
+        res,
+        400,
+        "INVALID_REQUEST_ERROR",
+        "INVALID_ARRAY_LENGTH",
+        "Exactly one location id is required.",
+        "query.filter.location_ids",
+      );
     const customerIds = body.query?.filter?.customer_ids;
-    const items = data.invoices.filter((i) => i.location_id === locationIds[0] && (!customerIds?.length || customerIds.includes(i.primary_recipient.customer_id)));
+    const items = data.invoices.filter(
+      (i) => i.location_id === locationIds[0] && (!customerIds?.length || customerIds.includes(i.primary_recipient.customer_id)),
+    );
     const scope = `search:${locationIds[0]}:${(customerIds ?? []).join(",")}`;
-    return listPage(res, { items, key: "invoices", scope, cursor: body.cursor, limit: body.limit, defaultLimit: 100, maxLimit: maxPageSize });
+    return listPage(res, {
+      items,
+      key: "invoices",
+      scope,
+      cursor: body.cursor,
+      limit: body.limit,
+      defaultLimit: 100,
+      maxLimit: maxPageSize,
+    });
   }
 
   const invoiceMatch = /^\/v2\/invoices\/([^/]+)$/.exec(path);
@@ -52,9 +86,19 @@ export async function handleApi(state: FakeState, req: http.IncomingMessage, res
     const body = (await readJson(req)) as SearchBody;
     const filter = body.query?.filter ?? {};
     const items = data.subscriptions.filter(
-      (s) => (!filter.customer_ids?.length || filter.customer_ids.includes(s.customer_id)) && (!filter.location_ids?.length || filter.location_ids.includes(s.location_id)),
+      (s) =>
+        (!filter.customer_ids?.length || filter.customer_ids.includes(s.customer_id)) &&
+        (!filter.location_ids?.length || filter.location_ids.includes(s.location_id)),
     );
-    return listPage(res, { items, key: "subscriptions", scope: "subscriptions", cursor: body.cursor, limit: body.limit, defaultLimit: 200, maxLimit: 200 });
+    return listPage(res, {
+      items,
+      key: "subscriptions",
+      scope: "subscriptions",
+      cursor: body.cursor,
+      limit: body.limit,
+      defaultLimit: 200,
+      maxLimit: 200,
+    });
   }
 
   squareError(res, 404, "INVALID_REQUEST_ERROR", "NOT_FOUND", `The fake does not implement ${method} ${path}.`);

@@ -7,7 +7,12 @@ import type { FakeSquare } from "./server";
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 const num = (v: unknown) => (typeof v === "number" ? v : undefined);
 
-export async function handleControl(fake: Omit<FakeSquare, "url" | "port" | "close">, req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
+export async function handleControl(
+  fake: Omit<FakeSquare, "url" | "port" | "close">,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+): Promise<void> {
   const method = req.method ?? "GET";
   const body = method === "POST" ? await readJson(req) : {};
   try {
@@ -18,7 +23,14 @@ export async function handleControl(fake: Omit<FakeSquare, "url" | "port" | "clo
       return json(res, 200, { ok: true });
     }
     if (method === "POST" && path === "/_fake/faults") {
-      fake.addFault({ path: str(body.path), method: str(body.method), status: num(body.status), delayMs: num(body.delay_ms), after: num(body.after), times: num(body.times) });
+      fake.addFault({
+        path: str(body.path),
+        method: str(body.method),
+        status: num(body.status),
+        delayMs: num(body.delay_ms),
+        after: num(body.after),
+        times: num(body.times),
+      });
       return json(res, 200, { ok: true });
     }
     if (method === "DELETE" && path === "/_fake/faults") {
@@ -30,7 +42,9 @@ export async function handleControl(fake: Omit<FakeSquare, "url" | "port" | "clo
       return json(res, 200, { ok: true });
     }
     if (method === "POST" && path === "/_fake/invoices" && str(body.customer_id)) {
-      return json(res, 200, { invoice: fake.publishInvoice(str(body.customer_id)!, num(body.amount) ?? 50_000, str(body.title) ?? "New invoice") });
+      return json(res, 200, {
+        invoice: fake.publishInvoice(str(body.customer_id)!, num(body.amount) ?? 50_000, str(body.title) ?? "New invoice"),
+      });
     }
     const pay = /^\/_fake\/invoices\/([^/]+)\/pay$/.exec(path);
     if (method === "POST" && pay) return json(res, 200, { invoice: fake.payInvoice(decodeURIComponent(pay[1]!)) });

@@ -33,12 +33,34 @@ export type RawInvoice = {
   updated_at: string;
   scheduled_at?: string;
   sale_or_service_date?: string;
-  accepted_payment_methods: { card: boolean; square_gift_card: boolean; bank_account: boolean; buy_now_pay_later: boolean; cash_app_pay: boolean };
+  accepted_payment_methods: {
+    card: boolean;
+    square_gift_card: boolean;
+    bank_account: boolean;
+    buy_now_pay_later: boolean;
+    cash_app_pay: boolean;
+  };
   delivery_method: "EMAIL";
 };
 
-export type RawCustomer = { id: string; given_name?: string; family_name?: string; email_address?: string; company_name?: string; created_at: string; updated_at: string };
-export type RawLocation = { id: string; name: string; merchant_id: string; status: "ACTIVE" | "INACTIVE"; currency: "USD"; timezone: string; country: "US" };
+export type RawCustomer = {
+  id: string;
+  given_name?: string;
+  family_name?: string;
+  email_address?: string;
+  company_name?: string;
+  created_at: string;
+  updated_at: string;
+};
+export type RawLocation = {
+  id: string;
+  name: string;
+  merchant_id: string;
+  status: "ACTIVE" | "INACTIVE";
+  currency: "USD";
+  timezone: string;
+  country: "US";
+};
 export type RawSubscription = {
   id: string;
   location_id: string;
@@ -113,7 +135,9 @@ export function buildInvoice(spec: InvoiceSpec, now: Date): RawInvoice {
     title: spec.title,
     description: `${spec.title} (synced from Square)`,
     public_url: `https://squareup.com/pay-invoice/${encodeURIComponent(id)}`,
-    ...(open && next ? { next_payment_amount_money: usd(next.computed_amount_money.amount - next.total_completed_amount_money.amount) } : {}),
+    ...(open && next
+      ? { next_payment_amount_money: usd(next.computed_amount_money.amount - next.total_completed_amount_money.amount) }
+      : {}),
     status: spec.status,
     timezone: "America/Los_Angeles",
     created_at: isoAt(now, -spec.createdDaysAgo),
@@ -126,7 +150,12 @@ export function buildInvoice(spec: InvoiceSpec, now: Date): RawInvoice {
 }
 
 const single = (now: Date, amount: number, dueInDays: number, paid: number): Omit<RawPaymentRequest, "uid">[] => [
-  { request_type: "BALANCE", due_date: isoDay(now, dueInDays), computed_amount_money: usd(amount), total_completed_amount_money: usd(paid) },
+  {
+    request_type: "BALANCE",
+    due_date: isoDay(now, dueInDays),
+    computed_amount_money: usd(amount),
+    total_completed_amount_money: usd(paid),
+  },
 ];
 
 /** The demo set: invoices for the demo clients (client@example.com, client2@example.com) and one nobody matches. */
@@ -138,18 +167,86 @@ export function demoFixture(now = new Date()): Fixture {
   const stranger = customer("CUSTFAKEOTHER01", "pat@unknown-company.example", "Pat", "Doe", "Unknown Co", now);
   const specs: InvoiceSpec[] = [
     {
-      n: 3001, number: "SQ-3001", location: main, customer: acme, status: "PARTIALLY_PAID", title: "Agent red-team engagement (deposit and balance)", createdDaysAgo: 20, allMethods: true,
+      n: 3001,
+      number: "SQ-3001",
+      location: main,
+      customer: acme,
+      status: "PARTIALLY_PAID",
+      title: "Agent red-team engagement (deposit and balance)",
+      createdDaysAgo: 20,
+      allMethods: true,
       requests: [
-        { request_type: "DEPOSIT", percentage_requested: "30", due_date: isoDay(now, -10), computed_amount_money: usd(1_350_000), total_completed_amount_money: usd(1_350_000) },
+        {
+          request_type: "DEPOSIT",
+          percentage_requested: "30",
+          due_date: isoDay(now, -10),
+          computed_amount_money: usd(1_350_000),
+          total_completed_amount_money: usd(1_350_000),
+        },
         { request_type: "BALANCE", due_date: isoDay(now, 40), computed_amount_money: usd(3_150_000), total_completed_amount_money: usd(0) },
       ],
     },
-    { n: 3002, number: "SQ-3002", location: main, customer: acme, status: "PAID", title: "Threat modelling workshop", createdDaysAgo: 60, requests: single(now, 725_050, -30, 725_050) },
-    { n: 3003, number: "SQ-3003", location: main, customer: acme, status: "UNPAID", title: "Prompt-injection retest", createdDaysAgo: 45, requests: single(now, 310_000, -5, 0) },
-    { n: 3004, number: "SQ-3004", location: remote, customer: globex, status: "UNPAID", title: "RAG hardening sprint", createdDaysAgo: 7, requests: single(now, 980_000, 23, 0), allMethods: true },
-    { n: 3005, number: "SQ-3005", location: remote, customer: globex, status: "CANCELED", title: "Cancelled discovery call", createdDaysAgo: 90, requests: single(now, 150_000, -60, 0) },
-    { n: 3006, number: "SQ-3006", location: main, customer: acme, status: "DRAFT", title: "Draft: next quarter retainer", createdDaysAgo: 1, requests: single(now, 2_000_000, 60, 0) },
-    { n: 3007, number: "SQ-3007", location: remote, customer: stranger, status: "UNPAID", title: "Invoice for a customer with no client account", createdDaysAgo: 3, requests: single(now, 99_900, 27, 0) },
+    {
+      n: 3002,
+      number: "SQ-3002",
+      location: main,
+      customer: acme,
+      status: "PAID",
+      title: "Threat modelling workshop",
+      createdDaysAgo: 60,
+      requests: single(now, 725_050, -30, 725_050),
+    },
+    {
+      n: 3003,
+      number: "SQ-3003",
+      location: main,
+      customer: acme,
+      status: "UNPAID",
+      title: "Prompt-injection retest",
+      createdDaysAgo: 45,
+      requests: single(now, 310_000, -5, 0),
+    },
+    {
+      n: 3004,
+      number: "SQ-3004",
+      location: remote,
+      customer: globex,
+      status: "UNPAID",
+      title: "RAG hardening sprint",
+      createdDaysAgo: 7,
+      requests: single(now, 980_000, 23, 0),
+      allMethods: true,
+    },
+    {
+      n: 3005,
+      number: "SQ-3005",
+      location: remote,
+      customer: globex,
+      status: "CANCELED",
+      title: "Cancelled discovery call",
+      createdDaysAgo: 90,
+      requests: single(now, 150_000, -60, 0),
+    },
+    {
+      n: 3006,
+      number: "SQ-3006",
+      location: main,
+      customer: acme,
+      status: "DRAFT",
+      title: "Draft: next quarter retainer",
+      createdDaysAgo: 1,
+      requests: single(now, 2_000_000, 60, 0),
+    },
+    {
+      n: 3007,
+      number: "SQ-3007",
+      location: remote,
+      customer: stranger,
+      status: "UNPAID",
+      title: "Invoice for a customer with no client account",
+      createdDaysAgo: 3,
+      requests: single(now, 99_900, 27, 0),
+    },
   ];
   return {
     merchantId,
@@ -158,8 +255,30 @@ export function demoFixture(now = new Date()): Fixture {
     invoices: specs.map((s) => buildInvoice(s, now)),
     // Same ids and values as the demo database's subscriptions, so a sync leaves them as they are.
     subscriptions: [
-      { id: "demo-sub-acme-professional", location_id: main, customer_id: acme.id, plan_variation_id: "PLANFAKEPRO", status: "ACTIVE", start_date: "2026-01-01", charged_through_date: "2026-12-01", timezone: "UTC", created_at: "2026-01-01T00:00:00Z", version: 1 },
-      { id: "demo-sub-globex-essential", location_id: main, customer_id: globex.id, plan_variation_id: "PLANFAKEESS", status: "CANCELED", start_date: "2026-02-01", charged_through_date: "2026-08-01", timezone: "UTC", created_at: "2026-02-01T00:00:00Z", version: 1 },
+      {
+        id: "demo-sub-acme-professional",
+        location_id: main,
+        customer_id: acme.id,
+        plan_variation_id: "PLANFAKEPRO",
+        status: "ACTIVE",
+        start_date: "2026-01-01",
+        charged_through_date: "2026-12-01",
+        timezone: "UTC",
+        created_at: "2026-01-01T00:00:00Z",
+        version: 1,
+      },
+      {
+        id: "demo-sub-globex-essential",
+        location_id: main,
+        customer_id: globex.id,
+        plan_variation_id: "PLANFAKEESS",
+        status: "CANCELED",
+        start_date: "2026-02-01",
+        charged_through_date: "2026-08-01",
+        timezone: "UTC",
+        created_at: "2026-02-01T00:00:00Z",
+        version: 1,
+      },
     ],
   };
 }
@@ -175,7 +294,9 @@ export function generatedFixture(opts: { perLocation: number[]; emails: string[]
   const now = opts.now ?? new Date();
   const merchantId = FAKE_MERCHANT_ID;
   const locations = opts.perLocation.map((_, i) => location(`LFAKEGEN${String(i).padStart(5, "0")}`, `Location ${i + 1}`, merchantId));
-  const customers = opts.emails.map((email, i) => customer(`CUSTFAKEGEN${String(i).padStart(5, "0")}`, email, "Gen", `Customer ${i}`, `Company ${i}`, now));
+  const customers = opts.emails.map((email, i) =>
+    customer(`CUSTFAKEGEN${String(i).padStart(5, "0")}`, email, "Gen", `Customer ${i}`, `Company ${i}`, now),
+  );
   const invoices: RawInvoice[] = [];
   let n = 0;
   opts.perLocation.forEach((count, l) => {
@@ -187,13 +308,33 @@ export function generatedFixture(opts: { perLocation: number[]; emails: string[]
       const requests: Omit<RawPaymentRequest, "uid">[] =
         n % 3 === 0
           ? [
-              { request_type: "DEPOSIT", percentage_requested: "40", due_date: isoDay(now, -20), computed_amount_money: usd(Math.round(amount * 0.4)), total_completed_amount_money: usd(paid || status === "PARTIALLY_PAID" ? Math.round(amount * 0.4) : 0) },
-              { request_type: "BALANCE", due_date: isoDay(now, (n % 60) - 20), computed_amount_money: usd(amount - Math.round(amount * 0.4)), total_completed_amount_money: usd(paid ? amount - Math.round(amount * 0.4) : 0) },
+              {
+                request_type: "DEPOSIT",
+                percentage_requested: "40",
+                due_date: isoDay(now, -20),
+                computed_amount_money: usd(Math.round(amount * 0.4)),
+                total_completed_amount_money: usd(paid || status === "PARTIALLY_PAID" ? Math.round(amount * 0.4) : 0),
+              },
+              {
+                request_type: "BALANCE",
+                due_date: isoDay(now, (n % 60) - 20),
+                computed_amount_money: usd(amount - Math.round(amount * 0.4)),
+                total_completed_amount_money: usd(paid ? amount - Math.round(amount * 0.4) : 0),
+              },
             ]
           : single(now, amount, (n % 90) - 30, paid ? amount : 0);
       invoices.push(
         buildInvoice(
-          { n, number: `GEN-${String(n).padStart(6, "0")}`, location: locations[l]!.id, customer: customers[n % customers.length]!, status, title: `Generated invoice ${n}`, createdDaysAgo: 10 + (n % 100), requests },
+          {
+            n,
+            number: `GEN-${String(n).padStart(6, "0")}`,
+            location: locations[l]!.id,
+            customer: customers[n % customers.length]!,
+            status,
+            title: `Generated invoice ${n}`,
+            createdDaysAgo: 10 + (n % 100),
+            requests,
+          },
           now,
         ),
       );

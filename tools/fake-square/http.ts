@@ -8,7 +8,14 @@ export function json(res: http.ServerResponse, status: number, body: unknown): v
 }
 
 /** Square's error envelope: { errors: [{ category, code, detail, field? }] }. */
-export function squareError(res: http.ServerResponse, status: number, category: string, code: string, detail: string, field?: string): void {
+export function squareError(
+  res: http.ServerResponse,
+  status: number,
+  category: string,
+  code: string,
+  detail: string,
+  field?: string,
+): void {
   json(res, status, { errors: [{ category, code, detail, ...(field ? { field } : {}) }] });
 }
 
@@ -51,12 +58,22 @@ function decodeCursor(cursor: string, scope: string): number | null {
 /** One page of `items` under `key`, with a `cursor` when more follow (Square's list shape). */
 export function listPage(
   res: http.ServerResponse,
-  page: { items: unknown[]; key: string; scope: string; cursor: string | null | undefined; limit: unknown; defaultLimit: number; maxLimit: number },
+  page: {
+    items: unknown[];
+    key: string;
+    scope: string;
+    cursor: string | null | undefined;
+    limit: unknown;
+    defaultLimit: number;
+    maxLimit: number;
+  },
 ): void {
   const { items, key, scope, defaultLimit, maxLimit } = page;
   const limit = page.limit === undefined || page.limit === null || page.limit === "" ? defaultLimit : Number(page.limit);
-  if (!Number.isInteger(limit) || limit < 1) return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_VALUE", "limit must be a positive integer.", "limit");
-  if (limit > maxLimit) return squareError(res, 400, "INVALID_REQUEST_ERROR", "VALUE_TOO_HIGH", `limit must be at most ${maxLimit}.`, "limit");
+  if (!Number.isInteger(limit) || limit < 1)
+    return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_VALUE", "limit must be a positive integer.", "limit");
+  if (limit > maxLimit)
+    return squareError(res, 400, "INVALID_REQUEST_ERROR", "VALUE_TOO_HIGH", `limit must be at most ${maxLimit}.`, "limit");
   const offset = page.cursor ? decodeCursor(page.cursor, scope) : 0;
   if (offset === null) return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_CURSOR", "The cursor is not valid.", "cursor");
   const next = offset + limit < items.length ? encodeCursor(scope, offset + limit) : undefined;

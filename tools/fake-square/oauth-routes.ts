@@ -16,7 +16,8 @@ const requestOf = (url: URL): AuthorizeRequest => ({
 });
 
 function decide(state: FakeState, res: http.ServerResponse, decision: string, p: AuthorizeRequest): void {
-  if (p.clientId !== state.applicationId || !/^https?:\/\//.test(p.redirectUri)) return html(res, 400, errorPage("Invalid authorization request."));
+  if (p.clientId !== state.applicationId || !/^https?:\/\//.test(p.redirectUri))
+    return html(res, 400, errorPage("Invalid authorization request."));
   const target = new URL(p.redirectUri);
   if (p.state) target.searchParams.set("state", p.state);
   if (decision !== "allow") {
@@ -30,7 +31,14 @@ function decide(state: FakeState, res: http.ServerResponse, decision: string, p:
 }
 
 function tokenAnswer(res: http.ServerResponse, t: ReturnType<FakeState["issue"]>): void {
-  json(res, 200, { access_token: t.accessToken, token_type: "bearer", expires_at: t.expiresAt, merchant_id: t.merchantId, refresh_token: t.refreshToken, short_lived: false });
+  json(res, 200, {
+    access_token: t.accessToken,
+    token_type: "bearer",
+    expires_at: t.expiresAt,
+    merchant_id: t.merchantId,
+    refresh_token: t.refreshToken,
+    short_lived: false,
+  });
 }
 
 function token(state: FakeState, res: http.ServerResponse, body: Record<string, unknown>): void {
@@ -39,16 +47,25 @@ function token(state: FakeState, res: http.ServerResponse, body: Record<string, 
   }
   if (body.grant_type === "authorization_code") {
     const record = typeof body.code === "string" ? state.codes.get(body.code) : undefined;
-    if (!record || record.expiresAt < Date.now()) return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_VALUE", "The authorization code is invalid or expired.", "code");
+    if (!record || record.expiresAt < Date.now())
+      return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_VALUE", "The authorization code is invalid or expired.", "code");
     state.codes.delete(body.code as string);
     if (body.redirect_uri !== record.redirectUri) {
-      return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_VALUE", "redirect_uri must match the authorization request.", "redirect_uri");
+      return squareError(
+        res,
+        400,
+        "INVALID_REQUEST_ERROR",
+        "INVALID_VALUE",
+        "redirect_uri must match the authorization request.",
+        "redirect_uri",
+      );
     }
     return tokenAnswer(res, state.issue());
   }
   if (body.grant_type === "refresh_token") {
     const record = typeof body.refresh_token === "string" ? state.refreshTokens.get(body.refresh_token) : undefined;
-    if (!record || record.revoked) return squareError(res, 401, "AUTHENTICATION_ERROR", "UNAUTHORIZED", "The refresh token is invalid.", "refresh_token");
+    if (!record || record.revoked)
+      return squareError(res, 401, "AUTHENTICATION_ERROR", "UNAUTHORIZED", "The refresh token is invalid.", "refresh_token");
     // Code flow: Square returns the same refresh token.
     return tokenAnswer(res, state.issue(state.tokenTtlSeconds, body.refresh_token as string));
   }
@@ -59,13 +76,15 @@ function revoke(state: FakeState, req: http.IncomingMessage, res: http.ServerRes
   if (req.headers.authorization !== `Client ${state.applicationSecret}`) {
     return squareError(res, 401, "AUTHENTICATION_ERROR", "UNAUTHORIZED", "Revoking needs Authorization: Client <application secret>.");
   }
-  if (body.client_id !== state.applicationId) return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_VALUE", "Unknown client_id.", "client_id");
+  if (body.client_id !== state.applicationId)
+    return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_VALUE", "Unknown client_id.", "client_id");
   const record = typeof body.access_token === "string" ? state.accessTokens.get(body.access_token) : undefined;
   const merchantId = record?.merchantId ?? (typeof body.merchant_id === "string" ? body.merchant_id : undefined);
   if (!merchantId) return squareError(res, 404, "INVALID_REQUEST_ERROR", "NOT_FOUND", "No such token or merchant.");
   // Revokes the whole authorization of that merchant, like Square.
   for (const t of state.accessTokens.values()) if (t.merchantId === merchantId) t.revoked = true;
-  if (body.revoke_only_access_token !== true) for (const t of state.refreshTokens.values()) if (t.merchantId === merchantId) t.revoked = true;
+  if (body.revoke_only_access_token !== true)
+    for (const t of state.refreshTokens.values()) if (t.merchantId === merchantId) t.revoked = true;
   json(res, 200, { success: true });
 }
 

@@ -1,9 +1,19 @@
 // The fake's HTML: an authorize page like Square's, with Allow and Deny.
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function authorizePage(params: { clientId: string; scopes: string[]; state: string; redirectUri: string; merchantId: string }): string {
+export function authorizePage(params: {
+  clientId: string;
+  scopes: string[];
+  state: string;
+  redirectUri: string;
+  merchantId: string;
+}): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escape(value)}">`;
-  const fields = hidden("client_id", params.clientId) + hidden("state", params.state) + hidden("redirect_uri", params.redirectUri) + hidden("scope", params.scopes.join(" "));
+  const fields =
+    hidden("client_id", params.clientId) +
+    hidden("state", params.state) +
+    hidden("redirect_uri", params.redirectUri) +
+    hidden("scope", params.scopes.join(" "));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Fake Square – Authorize</title>

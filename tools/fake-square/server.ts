@@ -115,7 +115,13 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
         object = state.data.subscriptions.find((s) => s.id === request.subscriptionId);
       } else throw new Error("sendWebhook needs invoiceId or subscriptionId.");
       if (!object) throw new Error(`No ${objectType} ${request.invoiceId ?? request.subscriptionId}`);
-      const event = buildSquareEvent({ merchantId: state.data.merchantId, type: request.type, objectType, object, eventId: request.eventId });
+      const event = buildSquareEvent({
+        merchantId: state.data.merchantId,
+        type: request.type,
+        objectType,
+        object,
+        eventId: request.eventId,
+      });
       const result = await sendSquareWebhook({
         targetUrl: target,
         notificationUrl: request.notificationUrl ?? options.webhookNotificationUrl ?? target,
@@ -134,7 +140,11 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
     if (res.destroyed) return;
     if (fault?.status) {
       const [category, code] =
-        fault.status === 401 ? ["AUTHENTICATION_ERROR", "UNAUTHORIZED"] : fault.status === 429 ? ["RATE_LIMIT_ERROR", "RATE_LIMITED"] : ["API_ERROR", "INTERNAL_SERVER_ERROR"];
+        fault.status === 401
+          ? ["AUTHENTICATION_ERROR", "UNAUTHORIZED"]
+          : fault.status === 429
+            ? ["RATE_LIMIT_ERROR", "RATE_LIMITED"]
+            : ["API_ERROR", "INTERNAL_SERVER_ERROR"];
       return squareError(res, fault.status, category, code, "Injected fault.");
     }
     if (await handleOAuth(state, req, res, url)) return;

@@ -56,7 +56,12 @@ export class FakeState {
     this.accessTokens.set(accessToken, { merchantId: this.data.merchantId, expiresAt, revoked: false });
     this.refreshTokens.set(refresh, { merchantId: this.data.merchantId, revoked: false });
     // Square's expires_at has no milliseconds.
-    return { accessToken, refreshToken: refresh, expiresAt: new Date(expiresAt).toISOString().replace(/\.\d{3}Z$/, "Z"), merchantId: this.data.merchantId };
+    return {
+      accessToken,
+      refreshToken: refresh,
+      expiresAt: new Date(expiresAt).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      merchantId: this.data.merchantId,
+    };
   }
 
   newCode(record: CodeRecord): string {
@@ -102,7 +107,14 @@ export class FakeState {
         status: "UNPAID",
         title,
         createdDaysAgo: 0,
-        requests: [{ request_type: "BALANCE", due_date: due, computed_amount_money: { amount: amountCents, currency: "USD" }, total_completed_amount_money: { amount: 0, currency: "USD" } }],
+        requests: [
+          {
+            request_type: "BALANCE",
+            due_date: due,
+            computed_amount_money: { amount: amountCents, currency: "USD" },
+            total_completed_amount_money: { amount: 0, currency: "USD" },
+          },
+        ],
       },
       now,
     );
@@ -114,7 +126,10 @@ export class FakeState {
   payInvoice(id: string): RawInvoice {
     const invoice = this.invoiceIndex.get(id);
     if (!invoice) throw new Error(`No invoice ${id}`);
-    invoice.payment_requests = invoice.payment_requests.map((r) => ({ ...r, total_completed_amount_money: { ...r.computed_amount_money } }));
+    invoice.payment_requests = invoice.payment_requests.map((r) => ({
+      ...r,
+      total_completed_amount_money: { ...r.computed_amount_money },
+    }));
     delete invoice.next_payment_amount_money;
     invoice.status = "PAID";
     invoice.version += 1;

@@ -3,7 +3,9 @@
 import { createHmac, randomUUID } from "node:crypto";
 
 export function signSquareWebhook(rawBody: string, signatureKey: string, notificationUrl: string): string {
-  return createHmac("sha256", signatureKey).update(notificationUrl + rawBody, "utf8").digest("base64");
+  return createHmac("sha256", signatureKey)
+    .update(notificationUrl + rawBody, "utf8")
+    .digest("base64");
 }
 
 export type SquareEvent = {
@@ -15,7 +17,13 @@ export type SquareEvent = {
 };
 
 /** An event envelope: `objectType` is "invoice" or "subscription", the object goes under it. */
-export function buildSquareEvent(opts: { merchantId: string; type: string; objectType: string; object: { id: string; [key: string]: unknown }; eventId?: string }): SquareEvent {
+export function buildSquareEvent(opts: {
+  merchantId: string;
+  type: string;
+  objectType: string;
+  object: { id: string; [key: string]: unknown };
+  eventId?: string;
+}): SquareEvent {
   return {
     merchant_id: opts.merchantId,
     type: opts.type,

@@ -5,7 +5,13 @@
 import { passkeySignInSchema, signInCodeSchema } from "@/lib/validation/account";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/lib/validation/auth";
 import { publicAction } from "@/server/core/handler";
-import { finishPasskeySignIn, requestPasswordReset, resetPasswordWithToken, signInToArea, verifySignInCode } from "@/server/modules/account";
+import {
+  finishPasskeySignIn,
+  requestPasswordReset,
+  resetPasswordWithToken,
+  signInToArea,
+  verifySignInCode,
+} from "@/server/modules/account";
 
 export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
 
@@ -13,8 +19,12 @@ export const signInAdminAction = publicAction(adminLoginSchema, (input, { header
 
 export const verifySignInCodeAction = publicAction(signInCodeSchema, (input, { headers }) => verifySignInCode(input, headers));
 
-export const requestPasswordResetAction = publicAction(forgotPasswordSchema, (input, { headers, defer }) => requestPasswordReset(input, headers, defer));
+export const requestPasswordResetAction = publicAction(forgotPasswordSchema, (input, { headers, defer }) =>
+  requestPasswordReset(input, headers, defer),
+);
 
 export const resetPasswordAction = publicAction(resetPasswordSchema, (input, { headers }) => resetPasswordWithToken(input, headers));
 
-export const finishPasskeySignInAction = publicAction(passkeySignInSchema, (input, { headers }) => finishPasskeySignIn(input.area, headers));
+export const finishPasskeySignInAction = publicAction(passkeySignInSchema, (input, { headers }) =>
+  finishPasskeySignIn(input.area, headers),
+);

@@ -8,26 +8,24 @@ export const contentType = "image/png";
 
 export default function OpengraphImage() {
   return new ImageResponse(
-    (
-      <div
-        style={{
-          width: "100%",
-          height: "100%",
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "center",
-          padding: 80,
-          background: "linear-gradient(135deg, #020617 0%, #0f172a 60%, #083344 100%)",
-          color: "#e2e8f0",
-        }}
-      >
-        <div style={{ display: "flex", fontSize: 28, color: "#22d3ee", letterSpacing: 4 }}>AI SECURITY CONSULTANCY</div>
-        <div style={{ display: "flex", marginTop: 24, fontSize: 76, color: "#ffffff" }}>{siteConfig.name}</div>
-        <div style={{ display: "flex", marginTop: 24, fontSize: 36, color: "#94a3b8" }}>
-          Assessment · Governance · Engineering Acceleration
-        </div>
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "center",
+        padding: 80,
+        background: "linear-gradient(135deg, #020617 0%, #0f172a 60%, #083344 100%)",
+        color: "#e2e8f0",
+      }}
+    >
+      <div style={{ display: "flex", fontSize: 28, color: "#22d3ee", letterSpacing: 4 }}>AI SECURITY CONSULTANCY</div>
+      <div style={{ display: "flex", marginTop: 24, fontSize: 76, color: "#ffffff" }}>{siteConfig.name}</div>
+      <div style={{ display: "flex", marginTop: 24, fontSize: 36, color: "#94a3b8" }}>
+        Assessment · Governance · Engineering Acceleration
       </div>
-    ),
+    </div>,
     size,
   );
 }

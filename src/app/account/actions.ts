@@ -16,17 +16,42 @@ import {
   twoFactorPasswordSchema,
 } from "@/lib/validation/account";
 import { getDb } from "@/server/core/get-db";
-import { accountAction, changeOwnPassword, confirmPasskey, confirmTwoFactorEnrolment, currentSessionId, disableTwoFactor, listOwnPasskeys, listOwnSessions, regenerateBackupCodes, removeOwnPasskey, renameOwnPasskey, revokeOtherOwnSessions, revokeOwnSession, startTwoFactorEnrolment } from "@/server/modules/account";
+import {
+  accountAction,
+  changeOwnPassword,
+  confirmPasskey,
+  confirmTwoFactorEnrolment,
+  currentSessionId,
+  disableTwoFactor,
+  listOwnPasskeys,
+  listOwnSessions,
+  regenerateBackupCodes,
+  removeOwnPasskey,
+  renameOwnPasskey,
+  revokeOtherOwnSessions,
+  revokeOwnSession,
+  startTwoFactorEnrolment,
+} from "@/server/modules/account";
 
-export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) => startTwoFactorEnrolment(actor, headers, input.password));
+export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
+  startTwoFactorEnrolment(actor, headers, input.password),
+);
 
-export const confirmTwoFactorAction = accountAction(confirmTwoFactorSchema, (actor, input, headers) => confirmTwoFactorEnrolment(actor, headers, input.code));
+export const confirmTwoFactorAction = accountAction(confirmTwoFactorSchema, (actor, input, headers) =>
+  confirmTwoFactorEnrolment(actor, headers, input.code),
+);
 
-export const regenerateBackupCodesAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) => regenerateBackupCodes(actor, headers, input.password));
+export const regenerateBackupCodesAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
+  regenerateBackupCodes(actor, headers, input.password),
+);
 
-export const disableTwoFactorAction = accountAction(disableTwoFactorSchema, (actor, input, headers) => disableTwoFactor(actor, headers, input));
+export const disableTwoFactorAction = accountAction(disableTwoFactorSchema, (actor, input, headers) =>
+  disableTwoFactor(actor, headers, input),
+);
 
-export const changePasswordAction = accountAction(changePasswordSchema, (actor, input, headers) => changeOwnPassword(actor, headers, input));
+export const changePasswordAction = accountAction(changePasswordSchema, (actor, input, headers) =>
+  changeOwnPassword(actor, headers, input),
+);
 
 export const listSessionsAction = accountAction(noInputSchema, async (actor, _input, headers) =>
   listOwnSessions(getDb(), { actor, currentSessionId: await currentSessionId(headers) }),
@@ -42,8 +67,12 @@ export const revokeOtherSessionsAction = accountAction(noInputSchema, async (act
 
 export const listPasskeysAction = accountAction(noInputSchema, (actor) => listOwnPasskeys(getDb(), { actor }));
 
-export const renamePasskeyAction = accountAction(renamePasskeySchema, (actor, input) => renameOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, name: input.name }));
+export const renamePasskeyAction = accountAction(renamePasskeySchema, (actor, input) =>
+  renameOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, name: input.name }),
+);
 
-export const removePasskeyAction = accountAction(passkeyIdSchema, (actor, input) => removeOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId }));
+export const removePasskeyAction = accountAction(passkeyIdSchema, (actor, input) =>
+  removeOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId }),
+);
 
 export const confirmPasskeyAction = accountAction(confirmPasskeySchema, (actor, input) => confirmPasskey(actor, input));

@@ -10,13 +10,9 @@ import { updateAccountSettings } from "@/server/modules/clients";
 import { listPortalInvoices } from "@/server/modules/invoices";
 import { saveNotificationPreferences } from "@/server/modules/notifications";
 
-export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) =>
-  updateAccountSettings(getDb(), { actor, input }),
-);
+export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) => updateAccountSettings(getDb(), { actor, input }));
 
-export const requestServiceBooking = clientAction(serviceBookingSchema, (actor, input) =>
-  createServiceBooking(getDb(), { actor, input }),
-);
+export const requestServiceBooking = clientAction(serviceBookingSchema, (actor, input) => createServiceBooking(getDb(), { actor, input }));
 
 // A read: an admin viewing the portal may page through the invoices too.
 export const loadMoreInvoices = clientReadAction(invoicePageSchema, (actor, input) =>

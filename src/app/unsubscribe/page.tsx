@@ -25,7 +25,9 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
   if (params.done === "1") {
     return (
       <AuthShell icon={<MailX className="h-6 w-6" aria-hidden />} title="You are unsubscribed">
-        <Alert tone="success">You will no longer receive {link.label} mails. You can turn them back on in your account&apos;s Settings, under Notifications.</Alert>
+        <Alert tone="success">
+          You will no longer receive {link.label} mails. You can turn them back on in your account&apos;s Settings, under Notifications.
+        </Alert>
       </AuthShell>
     );
   }

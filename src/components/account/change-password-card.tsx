@@ -24,10 +24,19 @@ const EMPTY: ChangePasswordInput = { currentPassword: "", password: "", confirmP
 export function ChangePasswordCard() {
   const hydrated = useHydrated();
   const form = useZodForm(changePasswordSchema, EMPTY);
-  const { register, setError, reset, formState: { errors } } = form;
+  const {
+    register,
+    setError,
+    reset,
+    formState: { errors },
+  } = form;
   // The session was replaced: the page renders again with the new cookie (the default refresh),
   // and the sessions card reads its list again.
-  const { onSubmit, message: banner, busy } = useFormSubmit(form, changePasswordAction, {
+  const {
+    onSubmit,
+    message: banner,
+    busy,
+  } = useFormSubmit(form, changePasswordAction, {
     done: () => {
       reset(EMPTY);
       window.dispatchEvent(new Event(SESSIONS_CHANGED_EVENT));
@@ -53,13 +62,23 @@ export function ChangePasswordCard() {
       </div>
       <form onSubmit={onSubmit} noValidate aria-label="Change password" className="mt-4 space-y-4">
         <Field id="cp-current" label="Current password" error={errors.currentPassword?.message}>
-          <Input {...fieldAria("cp-current", errors.currentPassword?.message)} type="password" autoComplete="current-password" {...register("currentPassword")} />
+          <Input
+            {...fieldAria("cp-current", errors.currentPassword?.message)}
+            type="password"
+            autoComplete="current-password"
+            {...register("currentPassword")}
+          />
         </Field>
         <Field id="cp-new" label="New password" error={errors.password?.message} hint={`At least ${RESET_PASSWORD_MIN} characters`}>
           <Input {...fieldAria("cp-new", errors.password?.message)} type="password" autoComplete="new-password" {...register("password")} />
         </Field>
         <Field id="cp-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
-          <Input {...fieldAria("cp-confirm", errors.confirmPassword?.message)} type="password" autoComplete="new-password" {...register("confirmPassword")} />
+          <Input
+            {...fieldAria("cp-confirm", errors.confirmPassword?.message)}
+            type="password"
+            autoComplete="new-password"
+            {...register("confirmPassword")}
+          />
         </Field>
         <SubmitRow busy={busy} label="Change password" busyLabel="Changing..." />
       </form>

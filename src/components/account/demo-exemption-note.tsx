@@ -8,8 +8,8 @@ import { Alert } from "@/components/ui/alert";
 export function DemoExemptionNote({ className, children }: { className?: string; children?: ReactNode }) {
   return (
     <Alert tone="info" className={className}>
-      Demo mode: this demo admin may sign in without two-factor authentication while the demo data is in use. Every other admin must set it up,
-      and a production deployment exempts no one.{children ? <> {children}</> : null}
+      Demo mode: this demo admin may sign in without two-factor authentication while the demo data is in use. Every other admin must set it
+      up, and a production deployment exempts no one.{children ? <> {children}</> : null}
     </Alert>
   );
 }

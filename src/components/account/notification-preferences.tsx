@@ -94,7 +94,14 @@ export function NotificationPreferences({ audience, initial }: { audience: Notif
           <legend className="text-sm font-medium">How</legend>
           {NOTIFICATION_DELIVERIES.map((value) => (
             <label key={value} className="flex items-center gap-3 text-sm">
-              <input type="radio" name="delivery" value={value} className="h-4 w-4 accent-cyan-500" checked={delivery === value} onChange={() => setDelivery(value)} />
+              <input
+                type="radio"
+                name="delivery"
+                value={value}
+                className="h-4 w-4 accent-cyan-500"
+                checked={delivery === value}
+                onChange={() => setDelivery(value)}
+              />
               {NOTIFICATION_DELIVERY_LABELS[value]}
             </label>
           ))}

@@ -13,7 +13,9 @@ export class WebAuthnUnsupportedError extends Error {
 /** Registers a new passkey for the signed-in user under `name`. */
 export async function registerPasskey(name: string): Promise<void> {
   if (!browserSupportsWebAuthn()) throw new WebAuthnUnsupportedError();
-  const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]["optionsJSON"]>(`${BASE}/generate-register-options?name=${encodeURIComponent(name)}`);
+  const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
+    `${BASE}/generate-register-options?name=${encodeURIComponent(name)}`,
+  );
   const response = await startRegistration({ optionsJSON });
   await apiFetch(`${BASE}/verify-registration`, { method: "POST", json: { response, name } });
 }
@@ -24,7 +26,10 @@ export async function registerPasskey(name: string): Promise<void> {
  * False when nothing was signed in: no autofill in this browser, or `stillWanted` said a newer
  * ceremony took over.
  */
-export async function signInWithPasskey({ autofill = false, stillWanted = () => true }: { autofill?: boolean; stillWanted?: () => boolean } = {}): Promise<boolean> {
+export async function signInWithPasskey({
+  autofill = false,
+  stillWanted = () => true,
+}: { autofill?: boolean; stillWanted?: () => boolean } = {}): Promise<boolean> {
   if (!browserSupportsWebAuthn()) {
     if (autofill) return false;
     throw new WebAuthnUnsupportedError();

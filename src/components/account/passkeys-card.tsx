@@ -26,8 +26,14 @@ const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
  */
 export function PasskeysCard() {
   const { toast, show } = useToast();
-  const { data: passkeys, error, reload } = useReadOnShow("", () => listPasskeysAction({}), "Could not load your passkeys. Please reload the page.");
-  const { busy, run } = useChange<"add" | "rename" | "remove" | "confirm">((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
+  const {
+    data: passkeys,
+    error,
+    reload,
+  } = useReadOnShow("", () => listPasskeysAction({}), "Could not load your passkeys. Please reload the page.");
+  const { busy, run } = useChange<"add" | "rename" | "remove" | "confirm">((message, tone) =>
+    show(message, tone === "error" ? 6000 : 4000, tone),
+  );
   const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<AccountPasskey | null>(null);
   const [confirming, setConfirming] = useState<{ passkey: AccountPasskey; password: string; error?: string } | null>(null);
@@ -151,22 +157,43 @@ export function PasskeysCard() {
                   <div className="min-w-0">
                     <p className="break-words font-medium">{p.name}</p>
                     <p className="text-xs text-muted">
-                      Added {date.format(new Date(p.createdAt))} · {p.lastUsedAt ? `Last used ${formatRelativeTime(p.lastUsedAt)}` : "Never used"}
+                      Added {date.format(new Date(p.createdAt))} ·{" "}
+                      {p.lastUsedAt ? `Last used ${formatRelativeTime(p.lastUsedAt)}` : "Never used"}
                     </p>
                     {p.needsConfirmation ? (
-                      <p className="mt-1 text-xs text-amber-300">On hold since your two-factor sign-in was reset: confirm it if it is yours, or remove it.</p>
+                      <p className="mt-1 text-xs text-amber-300">
+                        On hold since your two-factor sign-in was reset: confirm it if it is yours, or remove it.
+                      </p>
                     ) : null}
                   </div>
                   <div className="flex gap-1">
                     {p.needsConfirmation ? (
-                      <Button size="sm" variant="secondary" disabled={busy !== null} aria-label={`Confirm ${p.name}`} onClick={() => setConfirming({ passkey: p, password: "" })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={busy !== null}
+                        aria-label={`Confirm ${p.name}`}
+                        onClick={() => setConfirming({ passkey: p, password: "" })}
+                      >
                         Confirm
                       </Button>
                     ) : null}
-                    <Button size="sm" variant="ghost" disabled={busy !== null} aria-label={`Rename ${p.name}`} onClick={() => setRenaming({ id: p.id, name: p.name })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={busy !== null}
+                      aria-label={`Rename ${p.name}`}
+                      onClick={() => setRenaming({ id: p.id, name: p.name })}
+                    >
                       Rename
                     </Button>
-                    <Button size="sm" variant="ghost" disabled={busy !== null} aria-label={`Remove ${p.name}`} onClick={() => setRemoving(p)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={busy !== null}
+                      aria-label={`Remove ${p.name}`}
+                      onClick={() => setRemoving(p)}
+                    >
                       Remove
                     </Button>
                   </div>

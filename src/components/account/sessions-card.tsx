@@ -23,7 +23,11 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
  */
 export function SessionsCard() {
   const { toast, show } = useToast();
-  const { data: sessions, error, reload } = useReadOnShow("", () => listSessionsAction({}), "Could not load your sessions. Please reload the page.");
+  const {
+    data: sessions,
+    error,
+    reload,
+  } = useReadOnShow("", () => listSessionsAction({}), "Could not load your sessions. Please reload the page.");
   const { busy, run: runChange } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
 
   useEffect(() => {
@@ -59,13 +63,21 @@ export function SessionsCard() {
             size="sm"
             variant="secondary"
             disabled={busy !== null}
-            onClick={() => run("others", () => revokeOtherSessionsAction({}), (n) => (n === 1 ? "1 other session was signed out." : `${n} other sessions were signed out.`))}
+            onClick={() =>
+              run(
+                "others",
+                () => revokeOtherSessionsAction({}),
+                (n) => (n === 1 ? "1 other session was signed out." : `${n} other sessions were signed out.`),
+              )
+            }
           >
             Sign out all other sessions
           </Button>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-muted">Browsers where your account is signed in. Sign out any you do not recognise, then change your password.</p>
+      <p className="mt-1 text-sm text-muted">
+        Browsers where your account is signed in. Sign out any you do not recognise, then change your password.
+      </p>
       <ReadStatus error={error} loading={sessions === null} loadingText="Loading sessions..." />
       {sessions ? (
         <ul aria-label="Active sessions" className="mt-4 divide-y divide-slate-800">
@@ -74,10 +86,13 @@ export function SessionsCard() {
               <div className="min-w-0">
                 <p className="font-medium">
                   {s.browser} on {s.os}
-                  {s.current ? <span className="ml-2 rounded bg-emerald-900/60 px-1.5 py-0.5 text-xs text-emerald-200">This device</span> : null}
+                  {s.current ? (
+                    <span className="ml-2 rounded bg-emerald-900/60 px-1.5 py-0.5 text-xs text-emerald-200">This device</span>
+                  ) : null}
                 </p>
                 <p className="text-xs text-muted">
-                  IP {s.ipAddress ?? "unknown"} · Signed in {dateTime.format(new Date(s.createdAt))} · Last active {formatRelativeTime(s.lastActiveAt)}
+                  IP {s.ipAddress ?? "unknown"} · Signed in {dateTime.format(new Date(s.createdAt))} · Last active{" "}
+                  {formatRelativeTime(s.lastActiveAt)}
                 </p>
               </div>
               {s.current ? null : (
@@ -86,7 +101,13 @@ export function SessionsCard() {
                   variant="ghost"
                   disabled={busy !== null}
                   aria-label={`Sign out ${s.browser} on ${s.os}`}
-                  onClick={() => run(s.id, () => revokeSessionAction({ sessionId: s.id }), () => "The session was signed out.")}
+                  onClick={() =>
+                    run(
+                      s.id,
+                      () => revokeSessionAction({ sessionId: s.id }),
+                      () => "The session was signed out.",
+                    )
+                  }
                 >
                   Sign out
                 </Button>

@@ -16,7 +16,11 @@ import { DemoExemptionNote } from "./demo-exemption-note";
 import { rememberShownCodes, shownCodes } from "./shown-codes";
 
 type Setup = { qrSvg: string; secret: string };
-type Stage = { step: "idle" } | { step: "password"; purpose: "enable" | "regenerate" | "disable" } | { step: "scan"; setup: Setup } | { step: "codes"; codes: string[] };
+type Stage =
+  | { step: "idle" }
+  | { step: "password"; purpose: "enable" | "regenerate" | "disable" }
+  | { step: "scan"; setup: Setup }
+  | { step: "codes"; codes: string[] };
 
 /**
  * "Two-factor authentication" on portal Settings and the admin Account page
@@ -63,10 +67,16 @@ export function TwoFactorCard({
 
   const onPassword = (purpose: "enable" | "regenerate" | "disable") => {
     if (purpose === "enable") {
-      return submit((form) => startTwoFactorAction({ password: field(form, "password") }), { done: (setup) => setStage({ step: "scan", setup }), refresh: false });
+      return submit((form) => startTwoFactorAction({ password: field(form, "password") }), {
+        done: (setup) => setStage({ step: "scan", setup }),
+        refresh: false,
+      });
     }
     if (purpose === "regenerate") {
-      return submit((form) => regenerateBackupCodesAction({ password: field(form, "password") }), { done: (data) => showCodes(data.backupCodes), refresh: false });
+      return submit((form) => regenerateBackupCodesAction({ password: field(form, "password") }), {
+        done: (data) => showCodes(data.backupCodes),
+        refresh: false,
+      });
     }
     return submit((form) => disableTwoFactorAction({ password: field(form, "password"), code: field(form, "code") }), {
       done: () => {
@@ -146,7 +156,9 @@ export function TwoFactorCard({
             </Field>
           ) : null}
           <StepButtons
-            submit={stage.purpose === "enable" ? "Continue" : stage.purpose === "regenerate" ? "Make new backup codes" : "Turn off two-factor"}
+            submit={
+              stage.purpose === "enable" ? "Continue" : stage.purpose === "regenerate" ? "Make new backup codes" : "Turn off two-factor"
+            }
             danger={stage.purpose === "disable"}
             busy={busy}
             onCancel={() => setStage({ step: "idle" })}
@@ -186,7 +198,17 @@ export function TwoFactorCard({
 }
 
 /** A step's own submit button, and Cancel back to the start. */
-function StepButtons({ submit, danger = false, busy, onCancel }: { submit: string; danger?: boolean; busy: boolean; onCancel: () => void }) {
+function StepButtons({
+  submit,
+  danger = false,
+  busy,
+  onCancel,
+}: {
+  submit: string;
+  danger?: boolean;
+  busy: boolean;
+  onCancel: () => void;
+}) {
   return (
     <div className="flex flex-wrap gap-3">
       <Button type="submit" disabled={busy} variant={danger ? "danger" : "primary"}>

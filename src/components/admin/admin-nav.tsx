@@ -1,6 +1,19 @@
 "use client";
 
-import { CalendarClock, FileText, FolderKanban, Inbox, LayoutDashboard, MessageSquare, Receipt, Repeat, ScrollText, Settings, UserCog, Users } from "lucide-react";
+import {
+  CalendarClock,
+  FileText,
+  FolderKanban,
+  Inbox,
+  LayoutDashboard,
+  MessageSquare,
+  Receipt,
+  Repeat,
+  ScrollText,
+  Settings,
+  UserCog,
+  Users,
+} from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
@@ -77,11 +90,16 @@ export function SidebarNav({ collapsed, badges = {} }: { collapsed: boolean; bad
           <span
             aria-disabled="true"
             title={`${label}: coming soon`}
-            className={cn("flex cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600", collapsed && "justify-center px-2")}
+            className={cn(
+              "flex cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600",
+              collapsed && "justify-center px-2",
+            )}
           >
             <Icon className="h-5 w-5 shrink-0" aria-hidden />
             <span className={cn(collapsed && "sr-only")}>{label}</span>
-            {collapsed ? null : <span className="ml-auto rounded bg-slate-800 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-slate-400">Soon</span>}
+            {collapsed ? null : (
+              <span className="ml-auto rounded bg-slate-800 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-slate-400">Soon</span>
+            )}
             {collapsed ? <span className="sr-only">(Soon)</span> : null}
           </span>
         </li>
@@ -94,7 +112,10 @@ export function SidebarNav({ collapsed, badges = {} }: { collapsed: boolean; bad
 export function MobileNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Admin sections" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-800 bg-surface/95 backdrop-blur md:hidden">
+    <nav
+      aria-label="Admin sections"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-800 bg-surface/95 backdrop-blur md:hidden"
+    >
       <ul className="grid auto-cols-fr grid-flow-col">
         {ADMIN_NAV.map(({ href, short, label, Icon }) => {
           const active = isActive(pathname, href);
@@ -104,7 +125,10 @@ export function MobileNav() {
                 href={href}
                 aria-label={label}
                 aria-current={active ? "page" : undefined}
-                className={cn("flex flex-col items-center gap-0.5 py-2 text-[11px]", active ? "text-accent" : "text-muted hover:text-foreground")}
+                className={cn(
+                  "flex flex-col items-center gap-0.5 py-2 text-[11px]",
+                  active ? "text-accent" : "text-muted hover:text-foreground",
+                )}
               >
                 <Icon className="h-5 w-5" aria-hidden />
                 <span aria-hidden>{short}</span>

@@ -27,7 +27,10 @@ export function AdminShell({ brand, email, badges, children }: { brand: string; 
 
   return (
     <div className="min-h-screen">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-800 bg-background/95 px-4 backdrop-blur">

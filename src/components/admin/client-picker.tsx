@@ -29,7 +29,11 @@ export function matchClients(clients: readonly ClientChoice[], query: string): C
  * What the list offers for the text typed: at most MAX_SHOWN matching clients (the "no client"
  * option first while nothing is typed), and how many match in all.
  */
-export function pickerOptions(clients: readonly ClientChoice[], typed: string | null, emptyLabel?: string): { options: Option[]; count: number } {
+export function pickerOptions(
+  clients: readonly ClientChoice[],
+  typed: string | null,
+  emptyLabel?: string,
+): { options: Option[]; count: number } {
   const matches = matchClients(clients, typed ?? "");
   const shown = matches.slice(0, MAX_SHOWN).map((c) => ({ id: c.id, label: c.company }));
   return { options: emptyLabel !== undefined && !typed?.trim() ? [{ id: "", label: emptyLabel }, ...shown] : shown, count: matches.length };
@@ -127,8 +131,17 @@ export function ClientPicker({
 
   const listShown = open && options.length > 0;
   // Heard after each keystroke; the list's own note below says the same to the eye.
-  const heard = !open ? "" : count === 0 ? "No matching clients" : `${count} matching client${count === 1 ? "" : "s"}${count > MAX_SHOWN ? `, the first ${MAX_SHOWN} listed` : ""}`;
-  const note = count === 0 ? `No client matches "${typed?.trim()}"` : count > MAX_SHOWN ? `Showing ${MAX_SHOWN} of ${count} matching clients. Type more to narrow the list.` : null;
+  const heard = !open
+    ? ""
+    : count === 0
+      ? "No matching clients"
+      : `${count} matching client${count === 1 ? "" : "s"}${count > MAX_SHOWN ? `, the first ${MAX_SHOWN} listed` : ""}`;
+  const note =
+    count === 0
+      ? `No client matches "${typed?.trim()}"`
+      : count > MAX_SHOWN
+        ? `Showing ${MAX_SHOWN} of ${count} matching clients. Type more to narrow the list.`
+        : null;
 
   return (
     <div className={cn("relative", className)}>
@@ -158,7 +171,16 @@ export function ClientPicker({
           setOpen(true);
           setActive(0);
         }}
-        onClick={() => (open ? undefined : openAt(Math.max(0, options.findIndex((o) => o.id === value))))}
+        onClick={() =>
+          open
+            ? undefined
+            : openAt(
+                Math.max(
+                  0,
+                  options.findIndex((o) => o.id === value),
+                ),
+              )
+        }
         onKeyDown={onKeyDown}
         onBlur={() => {
           // A name typed out in full counts as picking it.
@@ -186,7 +208,10 @@ export function ClientPicker({
                   onMouseDown={(event) => event.preventDefault()}
                   onMouseMove={() => setActive(index)}
                   onClick={() => choose(option)}
-                  className={cn("flex cursor-pointer items-center gap-2 px-3 py-2 text-sm", index === active ? "bg-surface-2 text-foreground" : "text-slate-200")}
+                  className={cn(
+                    "flex cursor-pointer items-center gap-2 px-3 py-2 text-sm",
+                    index === active ? "bg-surface-2 text-foreground" : "text-slate-200",
+                  )}
                 >
                   <Check className={cn("h-4 w-4 shrink-0 text-accent", option.id === value ? "visible" : "invisible")} aria-hidden />
                   <span className="truncate">{option.label}</span>

@@ -32,7 +32,14 @@ export type ClientPrefill = { company: string; contactPerson: string; email: str
 
 export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; prefill?: ClientPrefill }) {
   const [created, setCreated] = useState<Created | null>(null);
-  const form = useZodForm(createClientSchema, { company: prefill?.company ?? "", contactPerson: prefill?.contactPerson ?? "", email: prefill?.email ?? "", phone: "", address: "", inquiryId: prefill?.inquiryId ?? "" });
+  const form = useZodForm(createClientSchema, {
+    company: prefill?.company ?? "",
+    contactPerson: prefill?.contactPerson ?? "",
+    email: prefill?.email ?? "",
+    phone: "",
+    address: "",
+    inquiryId: prefill?.inquiryId ?? "",
+  });
   const { errors } = form.formState;
   // The confirmation shows with the page's new figures (Total Clients, the inquiry's client).
   const { onSubmit, message, busy } = useFormSubmit(form, createClientAction, { done: (data) => void setCreated(data) });
@@ -42,7 +49,13 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
       open
       onOpenChange={(next) => (next ? null : onClose())}
       title={created ? "Client created" : "Create New Client"}
-      description={created ? undefined : prefill ? "From the contact inquiry, which is linked to the new client. The client receives an email invitation to choose a password." : "The client receives an email invitation to choose a password."}
+      description={
+        created
+          ? undefined
+          : prefill
+            ? "From the contact inquiry, which is linked to the new client. The client receives an email invitation to choose a password."
+            : "The client receives an email invitation to choose a password."
+      }
     >
       {created ? (
         <InvitationPanel
@@ -61,7 +74,11 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
               <Input {...fieldAria("client-company", errors.company?.message)} autoComplete="organization" {...form.register("company")} />
             </Field>
             <Field id="client-contact" label="Contact person" error={errors.contactPerson?.message}>
-              <Input {...fieldAria("client-contact", errors.contactPerson?.message)} autoComplete="name" {...form.register("contactPerson")} />
+              <Input
+                {...fieldAria("client-contact", errors.contactPerson?.message)}
+                autoComplete="name"
+                {...form.register("contactPerson")}
+              />
             </Field>
             <Field id="client-email" label="Email" error={errors.email?.message}>
               <Input {...fieldAria("client-email", errors.email?.message)} type="email" autoComplete="email" {...form.register("email")} />
@@ -71,7 +88,12 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
             </Field>
           </div>
           <Field id="client-address" label="Address (optional)" error={errors.address?.message}>
-            <Textarea {...fieldAria("client-address", errors.address?.message)} rows={2} autoComplete="street-address" {...form.register("address")} />
+            <Textarea
+              {...fieldAria("client-address", errors.address?.message)}
+              rows={2}
+              autoComplete="street-address"
+              {...form.register("address")}
+            />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
@@ -105,8 +127,18 @@ function InvitationPanel({ created, onAnother, onClose }: { created: Created; on
         Invitation sent to <strong>{created.email}</strong>. The link lets them choose a password and expires on{" "}
         {new Date(created.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}.
       </Alert>
-      <Field id="invite-link" label="Invitation link" hint="Share it yourself if the email does not arrive (for example when outgoing mail is not configured).">
-        <Input id="invite-link" readOnly value={created.inviteUrl} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+      <Field
+        id="invite-link"
+        label="Invitation link"
+        hint="Share it yourself if the email does not arrive (for example when outgoing mail is not configured)."
+      >
+        <Input
+          id="invite-link"
+          readOnly
+          value={created.inviteUrl}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono text-xs"
+        />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={copy}>

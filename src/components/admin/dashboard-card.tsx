@@ -3,7 +3,19 @@ import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 
 /** A dashboard card: a landmark named by its heading (icon and title), a badge beside it, then its body. */
-export function DashboardCard({ headingId, icon: Icon, title, badge, children }: { headingId: string; icon: LucideIcon; title: string; badge?: ReactNode; children: ReactNode }) {
+export function DashboardCard({
+  headingId,
+  icon: Icon,
+  title,
+  badge,
+  children,
+}: {
+  headingId: string;
+  icon: LucideIcon;
+  title: string;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card role="region" aria-labelledby={headingId}>
       <div className="flex items-center justify-between gap-2">

@@ -83,7 +83,11 @@ export function FailedMailCard({ mails: initial, total: initialTotal }: { mails:
           ))}
         </ul>
       )}
-      {total > mails.length ? <p className="mt-2 text-xs text-muted">Showing the newest {mails.length} of {total}.</p> : null}
+      {total > mails.length ? (
+        <p className="mt-2 text-xs text-muted">
+          Showing the newest {mails.length} of {total}.
+        </p>
+      ) : null}
     </DashboardCard>
   );
 }

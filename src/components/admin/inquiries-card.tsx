@@ -42,7 +42,11 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
       headingId="inquiries-heading"
       icon={Mail}
       title="Contact Inquiries"
-      badge={unread > 0 ? <span className="rounded-full bg-cyan-500/15 px-2 py-0.5 text-xs font-semibold text-accent">{unread} unread</span> : null}
+      badge={
+        unread > 0 ? (
+          <span className="rounded-full bg-cyan-500/15 px-2 py-0.5 text-xs font-semibold text-accent">{unread} unread</span>
+        ) : null
+      }
     >
       <Link href="/admin/inquiries" className="mt-1 inline-block text-sm text-accent underline underline-offset-2">
         Open the inquiries inbox
@@ -71,7 +75,12 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
         </ul>
       )}
       {open ? (
-        <Dialog open onOpenChange={(value) => (value ? null : setOpen(null))} title={`Inquiry from ${open.name}`} description={`${open.company} · ${open.serviceInterest}`}>
+        <Dialog
+          open
+          onOpenChange={(value) => (value ? null : setOpen(null))}
+          title={`Inquiry from ${open.name}`}
+          description={`${open.company} · ${open.serviceInterest}`}
+        >
           <p className="text-sm">
             <a className="text-accent underline" href={`mailto:${open.email}`}>
               {open.email}

@@ -39,7 +39,10 @@ export function ListControls({
     next.delete("page");
     const search = next.toString();
     // Nothing to send: the new address is the change, loading until the server's page for it is there.
-    run("filter", async () => ({ success: true, data: null }), { done: () => router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false }), refresh: false });
+    run("filter", async () => ({ success: true, data: null }), {
+      done: () => router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false }),
+      refresh: false,
+    });
   };
 
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -56,7 +56,12 @@ export function ListTable<Row extends { id: string | number }>({
     return <EmptyState title={title} hint={hint} icon={<Icon className="h-8 w-8" aria-hidden />} />;
   }
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="relative max-w-full overflow-x-auto rounded-xl border border-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="relative max-w-full overflow-x-auto rounded-xl border border-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+    >
       <table className={cn("w-full text-left text-sm", minWidthClass)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface text-xs uppercase tracking-wide text-muted">

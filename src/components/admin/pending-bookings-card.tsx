@@ -42,9 +42,17 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
       headingId="pending-bookings-heading"
       icon={CalendarClock}
       title="Pending Service Bookings"
-      badge={remaining > 0 ? <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">{remaining}</span> : null}
+      badge={
+        remaining > 0 ? (
+          <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">{remaining}</span>
+        ) : null
+      }
     >
-      {message ? <Alert tone={message.tone} className="mt-3">{message.text}</Alert> : null}
+      {message ? (
+        <Alert tone={message.tone} className="mt-3">
+          {message.text}
+        </Alert>
+      ) : null}
       {bookings.length === 0 ? (
         <p className="mt-4 text-sm text-muted">No pending bookings</p>
       ) : (
@@ -64,10 +72,20 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
                 </span>
               </div>
               <div className="mt-3 flex gap-2">
-                <Button size="sm" onClick={() => approve(booking)} disabled={busyId === booking.id} aria-label={`Approve ${booking.serviceType} for ${booking.company}`}>
+                <Button
+                  size="sm"
+                  onClick={() => approve(booking)}
+                  disabled={busyId === booking.id}
+                  aria-label={`Approve ${booking.serviceType} for ${booking.company}`}
+                >
                   {busyId === booking.id ? "Approving..." : "Approve"}
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => setDetails(booking)} aria-label={`View details of ${booking.serviceType} for ${booking.company}`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setDetails(booking)}
+                  aria-label={`View details of ${booking.serviceType} for ${booking.company}`}
+                >
                   View Details
                 </Button>
               </div>
@@ -82,7 +100,12 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
         </Link>
       ) : null}
       {details ? (
-        <Dialog open onOpenChange={(open) => (open ? null : setDetails(null))} title="Booking request" description={`${details.company} · submitted ${formatDate(details.createdAt)}`}>
+        <Dialog
+          open
+          onOpenChange={(open) => (open ? null : setDetails(null))}
+          title="Booking request"
+          description={`${details.company} · submitted ${formatDate(details.createdAt)}`}
+        >
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-muted">Service type</dt>

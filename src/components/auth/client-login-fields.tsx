@@ -25,7 +25,11 @@ export function ClientLoginFields() {
     >
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <label className="inline-flex items-center gap-2 text-slate-200">
-          <input type="checkbox" className="h-4 w-4 rounded border-slate-600 bg-slate-900 accent-cyan-500" {...signIn.form.register("rememberMe")} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-600 bg-slate-900 accent-cyan-500"
+            {...signIn.form.register("rememberMe")}
+          />
           Remember me
         </label>
         <Link href="/forgot-password" className="text-accent hover:underline">

@@ -61,16 +61,23 @@ export function ForgotPasswordForm() {
       subtitle="Enter your email and we'll send you a link to reset your password."
       back={back}
     >
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@company.com" required {...fieldAria("forgot-email", errors.email?.message)} {...form.register("email")} />
-      </Field>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Sending..." : "Send Reset Link"}
-      </Button>
-      <BackToLoginLinks />
-    </form>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        <Field id="forgot-email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            required
+            {...fieldAria("forgot-email", errors.email?.message)}
+            {...form.register("email")}
+          />
+        </Field>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Sending..." : "Send Reset Link"}
+        </Button>
+        <BackToLoginLinks />
+      </form>
     </AuthShell>
   );
 }

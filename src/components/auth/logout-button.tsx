@@ -27,7 +27,9 @@ export function LogoutButton({ redirectTo, className }: { redirectTo: string; cl
         onClick={() => {
           setFailed(false);
           // Then the default refresh: the signed-out page renders without the old session.
-          run("logout", () => routeChange(apiFetch("/api/auth/sign-out", { method: "POST", json: {} })), { done: () => router.replace(redirectTo) });
+          run("logout", () => routeChange(apiFetch("/api/auth/sign-out", { method: "POST", json: {} })), {
+            done: () => router.replace(redirectTo),
+          });
         }}
       >
         <LogOut className="h-4 w-4" aria-hidden />

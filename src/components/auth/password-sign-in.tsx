@@ -62,7 +62,14 @@ export function PasswordSignIn({
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
         {banner ? <Alert tone="error">{banner}</Alert> : null}
         <Field id={emailId} label={emailLabel} error={errors.email?.message}>
-          <Input type="email" autoComplete="username webauthn" placeholder={emailPlaceholder} required {...fieldAria(emailId, errors.email?.message)} {...form.register("email")} />
+          <Input
+            type="email"
+            autoComplete="username webauthn"
+            placeholder={emailPlaceholder}
+            required
+            {...fieldAria(emailId, errors.email?.message)}
+            {...form.register("email")}
+          />
         </Field>
         <Field id={passwordId} label="Password" error={errors.password?.message}>
           <Input

@@ -48,7 +48,11 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
 
   if (redirectTo) {
     return (
-      <AuthShell icon={<CheckCircle2 className="h-6 w-6" />} title={invite ? "Your password is set" : "Password Reset Successfully"} back={back}>
+      <AuthShell
+        icon={<CheckCircle2 className="h-6 w-6" />}
+        title={invite ? "Your password is set" : "Password Reset Successfully"}
+        back={back}
+      >
         <p role="status" className="text-center text-sm text-slate-200">
           {invite ? "You can sign in with it now." : "Your password has been changed and you have been signed out everywhere."} Redirecting
           you to the login page...
@@ -79,10 +83,24 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Field id="reset-password" label="New Password" error={errors.password?.message} hint={`At least ${RESET_PASSWORD_MIN} characters`}>
-          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-password", errors.password?.message)} {...form.register("password")} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={RESET_PASSWORD_MIN}
+            {...fieldAria("reset-password", errors.password?.message)}
+            {...form.register("password")}
+          />
         </Field>
         <Field id="reset-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" required minLength={RESET_PASSWORD_MIN} {...fieldAria("reset-confirm", errors.confirmPassword?.message)} {...form.register("confirmPassword")} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={RESET_PASSWORD_MIN}
+            {...fieldAria("reset-confirm", errors.confirmPassword?.message)}
+            {...form.register("confirmPassword")}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? busyLabel : invite ? "Set Password" : "Reset Password"}

@@ -12,7 +12,15 @@ import { AUTH_MESSAGES } from "@/lib/validation/auth";
  * The second step of a sign-in on either login page (docs/PRODUCT.md#sign-in-two-factor): the
  * 6-digit code, or "Use a backup code", and "Trust this device for 30 days".
  */
-export function TwoFactorStep({ area, onSignedIn, onRestart }: { area: "client" | "admin"; onSignedIn: (redirectTo: string) => void; onRestart: () => void }) {
+export function TwoFactorStep({
+  area,
+  onSignedIn,
+  onRestart,
+}: {
+  area: "client" | "admin";
+  onSignedIn: (redirectTo: string) => void;
+  onRestart: () => void;
+}) {
   const [method, setMethod] = useState<"totp" | "backup">("totp");
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
@@ -23,25 +31,31 @@ export function TwoFactorStep({ area, onSignedIn, onRestart }: { area: "client" 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setError(null);
-    run("verify", () => verifySignInCodeAction({ area, method, code: String(form.get("code") ?? ""), trustDevice: form.get("trustDevice") === "on" }), {
-      // The login form enters the next screen (its own change, busy until that screen is there).
-      done: (data) => onSignedIn(data.redirectTo),
-      refused: (refusal) => {
-        setError(refusal.fieldErrors?.code ?? refusal.error);
-        // The pending sign-in is over (expired, or too many wrong codes): start from the password.
-        setExpired(refusal.code === "unauthorized");
-        return true;
+    run(
+      "verify",
+      () => verifySignInCodeAction({ area, method, code: String(form.get("code") ?? ""), trustDevice: form.get("trustDevice") === "on" }),
+      {
+        // The login form enters the next screen (its own change, busy until that screen is there).
+        done: (data) => onSignedIn(data.redirectTo),
+        refused: (refusal) => {
+          setError(refusal.fieldErrors?.code ?? refusal.error);
+          // The pending sign-in is over (expired, or too many wrong codes): start from the password.
+          setExpired(refusal.code === "unauthorized");
+          return true;
+        },
+        refresh: false,
+        unreachable: AUTH_MESSAGES.loginFailed,
       },
-      refresh: false,
-      unreachable: AUTH_MESSAGES.loginFailed,
-    });
+    );
   };
 
   const id = `${area}-two-factor-code`;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy} aria-label="Two-factor verification">
       <p className="text-sm text-slate-200">
-        {method === "totp" ? "Enter the 6-digit code from your authenticator app." : "Enter one of the backup codes you saved when you set up two-factor."}
+        {method === "totp"
+          ? "Enter the 6-digit code from your authenticator app."
+          : "Enter one of the backup codes you saved when you set up two-factor."}
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {expired ? (

@@ -33,7 +33,8 @@ export function useSignIn<Input extends Credentials, Output extends Credentials>
   });
   // A passkey or a code signed in: nothing more to send, only the next screen to show.
   const entering = useChange<"enter">(() => {});
-  const signedIn = (redirectTo: string) => entering.run("enter", async () => ({ success: true, data: redirectTo }), { done: enter, refresh: false });
+  const signedIn = (redirectTo: string) =>
+    entering.run("enter", async () => ({ success: true, data: redirectTo }), { done: enter, refresh: false });
 
   return {
     form,

@@ -135,14 +135,27 @@ export function MonthBarChart<K extends MoneySeries>({ chart, points }: { chart:
         </>
       ) : (
         <div className="mt-3">
-          <EmptyState title={`No ${emptyNoun} in the last ${CHART_MONTHS} months`} hint="Figures appear here once there are invoices in the period." />
+          <EmptyState
+            title={`No ${emptyNoun} in the last ${CHART_MONTHS} months`}
+            hint="Figures appear here once there are invoices in the period."
+          />
         </div>
       )}
     </figure>
   );
 }
 
-function Bars<K extends MoneySeries>({ id, title, series, points }: { id: string; title: string; series: ChartSeries<K>[]; points: ChartPoint<K>[] }) {
+function Bars<K extends MoneySeries>({
+  id,
+  title,
+  series,
+  points,
+}: {
+  id: string;
+  title: string;
+  series: ChartSeries<K>[];
+  points: ChartPoint<K>[];
+}) {
   const max = axisMax(Math.max(...points.flatMap((p) => series.map((s) => p[s.key]))));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -154,7 +167,14 @@ function Bars<K extends MoneySeries>({ id, title, series, points }: { id: string
   return (
     // The figures are in the list above and the table below: the drawing itself is decoration
     // for assistive technology, described by one label.
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${title}: bar chart per month; the figures are in the table below`} className="mt-3 block h-auto w-full" id={`${id}-svg`}>
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      width="100%"
+      role="img"
+      aria-label={`${title}: bar chart per month; the figures are in the table below`}
+      className="mt-3 block h-auto w-full"
+      id={`${id}-svg`}
+    >
       {ticks.map((tick) => (
         <g key={tick}>
           <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-800" strokeWidth={1} />
@@ -170,7 +190,15 @@ function Bars<K extends MoneySeries>({ id, title, series, points }: { id: string
             {series.map((s, j) => {
               const top = y(p[s.key]);
               return (
-                <rect key={s.key} x={x0 + j * barW} y={top} width={barW - 1} height={PAD.top + plotH - top} rx={1.5} className={SERIES_COLOURS[s.colour].bar}>
+                <rect
+                  key={s.key}
+                  x={x0 + j * barW}
+                  y={top}
+                  width={barW - 1}
+                  height={PAD.top + plotH - top}
+                  rx={1.5}
+                  className={SERIES_COLOURS[s.colour].bar}
+                >
                   <title>{`${monthLong(p.month)}, ${s.label}: ${formatCents(p[s.key])}`}</title>
                 </rect>
               );

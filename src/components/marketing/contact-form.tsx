@@ -67,16 +67,20 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   }, [sent, setFocus]);
 
   // Messages go to the toast; a refusal's field messages under their fields, the values kept.
-  const { onSubmit, busy } = useFormSubmit(form, (values) => routeChange(apiFetch("/api/contact/send", { method: "POST", json: values }), SERVER_FAILURE), {
-    notify: (message, tone) => show(message, 6000, tone),
-    done: () => {
-      reset(EMPTY_CONTACT_FORM);
-      setSent(true);
+  const { onSubmit, busy } = useFormSubmit(
+    form,
+    (values) => routeChange(apiFetch("/api/contact/send", { method: "POST", json: values }), SERVER_FAILURE),
+    {
+      notify: (message, tone) => show(message, 6000, tone),
+      done: () => {
+        reset(EMPTY_CONTACT_FORM);
+        setSent(true);
+      },
+      // Nothing else on the page shows the inquiry.
+      refresh: false,
+      unreachable: OTHER_FAILURE,
     },
-    // Nothing else on the page shows the inquiry.
-    refresh: false,
-    unreachable: OTHER_FAILURE,
-  });
+  );
 
   const fieldErrors: Partial<Record<ContactFieldName, string>> = {};
   for (const field of CONTACT_FIELDS) fieldErrors[field] = errors[field]?.message;

@@ -30,8 +30,8 @@ export function HeroSection() {
             Secure your AI. <span className="text-accent">Ship it faster.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-300">
-            Big Four-trained security consultants who assess, govern and harden your AI systems, and help your
-            engineers deliver more with them. Every engagement starts with a free security consultation.
+            Big Four-trained security consultants who assess, govern and harden your AI systems, and help your engineers deliver more with
+            them. Every engagement starts with a free security consultation.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a
@@ -50,7 +50,10 @@ export function HeroSection() {
           </div>
           <dl className="mt-10 grid max-w-md grid-cols-3 gap-3">
             {STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse rounded-xl border border-slate-800 bg-surface/70 px-3 py-4 text-center">
+              <div
+                key={stat.label}
+                className="flex flex-col-reverse rounded-xl border border-slate-800 bg-surface/70 px-3 py-4 text-center"
+              >
                 <dt className="text-xs text-slate-400">{stat.label}</dt>
                 <dd className="mb-1 text-2xl font-bold text-accent">{stat.value}</dd>
               </div>

@@ -62,7 +62,13 @@ export function HeroTerminal() {
   }, []);
 
   return (
-    <div aria-hidden data-testid="hero-terminal" data-step={step} data-hydrated={hydrated} className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5">
+    <div
+      aria-hidden
+      data-testid="hero-terminal"
+      data-step={step}
+      data-hydrated={hydrated}
+      className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5"
+    >
       {TERMINAL_LINES.map((line, index) => (
         <Line
           key={index}

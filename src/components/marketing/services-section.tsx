@@ -7,11 +7,16 @@ const ICONS: Record<ServiceCard["icon"], IconName> = { assessment: "ShieldCheck"
 
 export function ServicesSection() {
   return (
-    <section id="services" tabIndex={-1} aria-labelledby="services-heading" className="below-fold border-y border-slate-800/60 bg-surface/30 py-20 focus:outline-none sm:py-24">
+    <section
+      id="services"
+      tabIndex={-1}
+      aria-labelledby="services-heading"
+      className="below-fold border-y border-slate-800/60 bg-surface/30 py-20 focus:outline-none sm:py-24"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="services-heading" eyebrow="Services" title="Three ways we make AI safe and productive">
-          From a first assessment to board-level governance and faster engineering teams, each engagement is run by
-          senior consultants and ends with results you can measure.
+          From a first assessment to board-level governance and faster engineering teams, each engagement is run by senior consultants and
+          ends with results you can measure.
         </SectionHeading>
         <ul className="mt-12 grid items-start gap-6 lg:grid-cols-3">
           {SERVICES.map((service) => {

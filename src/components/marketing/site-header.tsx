@@ -6,11 +6,9 @@ import { MobileMenu } from "./mobile-menu";
 import { SECTION_LINKS, sectionHref } from "./nav-items";
 import { Icon } from "./icon";
 
-const navLinkClass =
-  "rounded-md px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-white/5 hover:text-foreground";
+const navLinkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-white/5 hover:text-foreground";
 
-const menuItemClass =
-  "block rounded-md px-3 py-3 text-base font-medium text-slate-200 hover:bg-surface-2 hover:text-foreground";
+const menuItemClass = "block rounded-md px-3 py-3 text-base font-medium text-slate-200 hover:bg-surface-2 hover:text-foreground";
 
 export function SiteHeader() {
   return (
@@ -26,7 +24,12 @@ export function SiteHeader() {
               {link.label}
             </a>
           ))}
-          <a href={siteConfig.blogUrl} target="_blank" rel="noopener noreferrer" className={`${navLinkClass} inline-flex items-center gap-1`}>
+          <a
+            href={siteConfig.blogUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${navLinkClass} inline-flex items-center gap-1`}
+          >
             Blog
             <Icon name="ExternalLink" className="h-3.5 w-3.5" />
             <span className="sr-only"> (opens in a new tab)</span>

@@ -9,7 +9,13 @@ export function MessageText({ body }: { body: string }) {
     <p className="whitespace-pre-wrap break-words text-sm">
       {linkify(body).map((segment, i) =>
         segment.kind === "link" ? (
-          <a key={i} href={segment.href} target="_blank" rel="noopener noreferrer nofollow" className="text-accent underline underline-offset-2">
+          <a
+            key={i}
+            href={segment.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="text-accent underline underline-offset-2"
+          >
             {segment.text}
           </a>
         ) : (

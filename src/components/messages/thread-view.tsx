@@ -85,18 +85,22 @@ export function ThreadView({
     const first = older[0] ?? page?.messages[0];
     if (!first) return;
     const failed = "Could not load older messages. Please try again.";
-    olderPage.run("older", () => routeChange(apiFetch<ThreadPageBody>(`${url}?before=${encodeURIComponent(first.id)}`, { cache: "no-store" })), {
-      done: (body) => {
-        setOlder((current) => [...body.messages, ...current]);
-        setHasOlder(body.hasOlder);
+    olderPage.run(
+      "older",
+      () => routeChange(apiFetch<ThreadPageBody>(`${url}?before=${encodeURIComponent(first.id)}`, { cache: "no-store" })),
+      {
+        done: (body) => {
+          setOlder((current) => [...body.messages, ...current]);
+          setHasOlder(body.hasOlder);
+        },
+        refused: () => {
+          notify(failed, "error");
+          return true;
+        },
+        refresh: false,
+        unreachable: failed,
       },
-      refused: () => {
-        notify(failed, "error");
-        return true;
-      },
-      refresh: false,
-      unreachable: failed,
-    });
+    );
   };
 
   if (error) {
@@ -130,7 +134,11 @@ export function ThreadView({
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <StatusBadge value={page.thread.status} label={THREAD_STATUS_LABELS[page.thread.status]} tone={THREAD_STATUS_TONES[page.thread.status]} />
+          <StatusBadge
+            value={page.thread.status}
+            label={THREAD_STATUS_LABELS[page.thread.status]}
+            tone={THREAD_STATUS_TONES[page.thread.status]}
+          />
           {setStatus ? (
             <Button
               variant="secondary"
@@ -166,7 +174,13 @@ export function ThreadView({
 
       <ol aria-label="Messages" className="space-y-3">
         {all.map((m) => (
-          <li key={m.id} data-message={m.id} className={m.own ? "rounded-xl border border-cyan-500/30 bg-cyan-500/5 p-4" : "rounded-xl border border-slate-800 bg-surface p-4"}>
+          <li
+            key={m.id}
+            data-message={m.id}
+            className={
+              m.own ? "rounded-xl border border-cyan-500/30 bg-cyan-500/5 p-4" : "rounded-xl border border-slate-800 bg-surface p-4"
+            }
+          >
             <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 text-xs text-muted">
               <span className="font-semibold text-foreground">
                 {m.authorName}

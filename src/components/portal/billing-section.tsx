@@ -36,7 +36,10 @@ export function BillingSection({ billing, invoices, chart }: { billing: BillingS
   // The next page joins the list; nothing else on the page changes.
   const showMore = () => {
     setError(null);
-    run("more", () => loadMoreInvoices({ offset: shown.length }), { done: (page) => setMore((current) => [...current, ...page]), refresh: false });
+    run("more", () => loadMoreInvoices({ offset: shown.length }), {
+      done: (page) => setMore((current) => [...current, ...page]),
+      refresh: false,
+    });
   };
 
   return (

@@ -39,7 +39,12 @@ export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tie
     <section aria-labelledby="portal-section-heading">
       <SectionHeading title="Book New Service" description="Subscribe to a support plan or request a custom project." />
       <UpcomingMeetings meetings={data.meetings} />
-      <div role="tablist" aria-label="Service options" onKeyDown={onKeyDown} className="mb-6 inline-flex rounded-lg border border-slate-700 bg-surface p-1">
+      <div
+        role="tablist"
+        aria-label="Service options"
+        onKeyDown={onKeyDown}
+        className="mb-6 inline-flex rounded-lg border border-slate-700 bg-surface p-1"
+      >
         {TABS.map(({ id, label }) => (
           <button
             key={id}

@@ -17,7 +17,13 @@ import { SubmitRow } from "@/components/ui/submit-row";
 /** The confirmation stays 5 seconds, then the form resets (docs/PRODUCT.md#portal-book-service). */
 export const BOOKING_CONFIRMATION_MS = 5000;
 
-const EMPTY: ServiceBookingInput = { serviceType: "" as ServiceBookingInput["serviceType"], preferredStartDate: "", estimatedScope: "", projectDescription: "", urgency: DEFAULT_URGENCY };
+const EMPTY: ServiceBookingInput = {
+  serviceType: "" as ServiceBookingInput["serviceType"],
+  preferredStartDate: "",
+  estimatedScope: "",
+  projectDescription: "",
+  urgency: DEFAULT_URGENCY,
+};
 
 /** Initial values from the link that opened the form (Request Custom Quote prefills a rate quote). */
 export function bookingPrefill(params: { service: string | null; quote: string | null }): ServiceBookingInput {
@@ -25,7 +31,9 @@ export function bookingPrefill(params: { service: string | null; quote: string |
   return {
     ...EMPTY,
     ...(service ? { serviceType: service } : {}),
-    ...(params.quote === "rates" ? { estimatedScope: "Custom rate quote", projectDescription: "I would like a custom rate quote for: " } : {}),
+    ...(params.quote === "rates"
+      ? { estimatedScope: "Custom rate quote", projectDescription: "I would like a custom rate quote for: " }
+      : {}),
   };
 }
 
@@ -46,11 +54,14 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
 
   if (confirmed) {
     return (
-      <div role="status" className="flex flex-col items-center gap-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-8 text-center">
+      <div
+        role="status"
+        className="flex flex-col items-center gap-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-8 text-center"
+      >
         <CheckCircle2 className="h-12 w-12 text-emerald-300" aria-hidden />
         <p className="max-w-md text-emerald-200/90">
-          <strong className="block text-lg text-emerald-100">Booking Request Received!</strong>{" "}
-          Your account manager will contact you within 24 hours to confirm the details and scheduling.
+          <strong className="block text-lg text-emerald-100">Booking Request Received!</strong> Your account manager will contact you within
+          24 hours to confirm the details and scheduling.
         </p>
       </div>
     );
@@ -68,9 +79,20 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
           </Select>
         </Field>
         <Field id="booking-start" label="Preferred Start Date" error={e.preferredStartDate?.message}>
-          <Input {...fieldAria("booking-start", e.preferredStartDate?.message)} type="date" min={todayIso()} aria-required {...register("preferredStartDate")} />
+          <Input
+            {...fieldAria("booking-start", e.preferredStartDate?.message)}
+            type="date"
+            min={todayIso()}
+            aria-required
+            {...register("preferredStartDate")}
+          />
         </Field>
-        <Field id="booking-scope" label="Estimated Scope" hint="Optional, e.g. 6 weeks or two applications" error={e.estimatedScope?.message}>
+        <Field
+          id="booking-scope"
+          label="Estimated Scope"
+          hint="Optional, e.g. 6 weeks or two applications"
+          error={e.estimatedScope?.message}
+        >
           <Input {...fieldAria("booking-scope", e.estimatedScope?.message)} {...register("estimatedScope")} />
         </Field>
         <Field id="booking-urgency" label="Urgency" error={e.urgency?.message}>

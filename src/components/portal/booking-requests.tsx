@@ -19,7 +19,8 @@ export function BookingRequests({ bookings }: { bookings: PortalBooking[] }) {
                 {booking.projectDescription}
               </p>
               <p className="text-xs text-muted">
-                Preferred start {formatDate(booking.preferredStartDate)} · {URGENCY_LABELS[booking.urgency]} · Requested {formatDate(booking.createdAt)}
+                Preferred start {formatDate(booking.preferredStartDate)} · {URGENCY_LABELS[booking.urgency]} · Requested{" "}
+                {formatDate(booking.createdAt)}
               </p>
               {booking.status === "declined" && booking.declineReason ? (
                 <p className="mt-1 whitespace-pre-wrap text-sm">

@@ -30,7 +30,15 @@ export function ClientPortal({
 }
 
 /** The sections once the data has arrived, or the load-error state. Exported for the error-state test. */
-export async function PortalData({ data, billingChart, readOnly = false }: { data: Promise<ClientPortalData>; billingChart?: ReactNode; readOnly?: boolean }) {
+export async function PortalData({
+  data,
+  billingChart,
+  readOnly = false,
+}: {
+  data: Promise<ClientPortalData>;
+  billingChart?: ReactNode;
+  readOnly?: boolean;
+}) {
   let loaded;
   try {
     loaded = await data;

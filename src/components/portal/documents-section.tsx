@@ -55,7 +55,14 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
             Search documents
           </label>
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
-          <Input id={searchId} type="search" placeholder="Search documents..." value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search documents..."
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="pl-9"
+          />
         </div>
         <div className="sm:w-56">
           <label htmlFor={categoryId} className="sr-only">
@@ -76,7 +83,11 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
         </Alert>
       ) : null}
       {shown.length === 0 ? (
-        <EmptyState title="No documents found" hint="Try adjusting your search or filter criteria" icon={<FileText className="h-10 w-10" aria-hidden />} />
+        <EmptyState
+          title="No documents found"
+          hint="Try adjusting your search or filter criteria"
+          icon={<FileText className="h-10 w-10" aria-hidden />}
+        />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((doc) => (
@@ -89,7 +100,9 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
                   </h2>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-xs">
-                  <span className="rounded-full border border-cyan-500/40 bg-cyan-500/10 px-2 py-0.5 font-semibold text-cyan-300">{DOCUMENT_CATEGORY_LABELS[doc.category]}</span>
+                  <span className="rounded-full border border-cyan-500/40 bg-cyan-500/10 px-2 py-0.5 font-semibold text-cyan-300">
+                    {DOCUMENT_CATEGORY_LABELS[doc.category]}
+                  </span>
                   <span className="rounded border border-slate-700 px-1.5 py-0.5 font-mono text-slate-300">{fileType(doc.mimeType)}</span>
                   <span className="text-muted">{formatFileSize(doc.fileSize)}</span>
                 </div>

@@ -10,5 +10,8 @@ export const DOWNLOAD_FALLBACK_ERROR = "Failed to download document. Please try 
  * file and saves it under its name. Returns an error message for the UI, or null on success.
  */
 export function downloadDocument(documentId: string): Promise<string | null> {
-  return saveSignedDownload(`/api/client/documents/${encodeURIComponent(documentId)}`, { defaultName: "document", fallbackError: DOWNLOAD_FALLBACK_ERROR });
+  return saveSignedDownload(`/api/client/documents/${encodeURIComponent(documentId)}`, {
+    defaultName: "document",
+    fallbackError: DOWNLOAD_FALLBACK_ERROR,
+  });
 }

@@ -10,7 +10,6 @@ import { formatCents, formatDate } from "@/lib/format";
 import type { PortalInvoice } from "@/server/modules/invoices";
 import { PaymentSchedulePanel } from "./payment-schedule-panel";
 
-
 /**
  * Recent Invoices: one table, laid out as a table from md up and as stacked cards on phones
  * (the same rows restyled, so every invoice appears once in the page).
@@ -23,11 +22,21 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
       <caption className="sr-only">Recent invoices</caption>
       <thead className="hidden border-b border-slate-800 text-left text-xs uppercase tracking-wide text-muted md:table-header-group">
         <tr>
-          <th scope="col" className="px-3 py-2 font-medium">Invoice</th>
-          <th scope="col" className="px-3 py-2 font-medium">Description</th>
-          <th scope="col" className="px-3 py-2 font-medium">Due Date</th>
-          <th scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
-          <th scope="col" className="px-3 py-2 font-medium">Status</th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Invoice
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Description
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Due Date
+          </th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">
+            Amount
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Status
+          </th>
           <th scope="col" className="px-3 py-2 text-right font-medium">
             <span className="sr-only">Actions</span>
           </th>
@@ -59,9 +68,15 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                   <span className="text-muted md:hidden">Due </span>
                   {formatDate(invoice.dueDate)}
                 </td>
-                <td className="order-5 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3 md:text-right">{formatCents(invoice.amountCents)}</td>
+                <td className="order-5 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3 md:text-right">
+                  {formatCents(invoice.amountCents)}
+                </td>
                 <td className="order-2 md:table-cell md:px-3 md:py-3">
-                  <StatusBadge value={invoice.status} label={INVOICE_STATUS_LABELS[invoice.status]} tone={INVOICE_STATUS_TONES[invoice.status]} />
+                  <StatusBadge
+                    value={invoice.status}
+                    label={INVOICE_STATUS_LABELS[invoice.status]}
+                    tone={INVOICE_STATUS_TONES[invoice.status]}
+                  />
                 </td>
                 <td className="order-6 mt-2 flex w-full flex-wrap justify-end gap-2 md:mt-0 md:table-cell md:w-auto md:px-3 md:py-3 md:text-right">
                   <div className="flex flex-wrap justify-end gap-2">

@@ -34,7 +34,8 @@ export function OverviewSection({ data }: { data: Pick<ClientPortalData, "profil
               <p className="font-semibold text-red-200">Outstanding Balance</p>
               <p className="text-2xl font-bold text-red-100">{formatCents(billing.balanceDueCents)}</p>
               <p className="text-sm text-red-200/80">
-                {billing.pendingCount} pending and {billing.overdueCount} overdue {billing.pendingCount + billing.overdueCount === 1 ? "invoice" : "invoices"}
+                {billing.pendingCount} pending and {billing.overdueCount} overdue{" "}
+                {billing.pendingCount + billing.overdueCount === 1 ? "invoice" : "invoices"}
               </p>
             </div>
           </div>

@@ -22,7 +22,12 @@ export function PaymentSchedulePanel({ invoice, id }: { invoice: PortalInvoice; 
   ].filter((method): method is string => Boolean(method));
 
   return (
-    <div id={id} role="region" aria-label={`Payment Schedule for ${invoice.invoiceNumber}`} className="rounded-lg border border-slate-700 bg-slate-900/60 p-4 text-left">
+    <div
+      id={id}
+      role="region"
+      aria-label={`Payment Schedule for ${invoice.invoiceNumber}`}
+      className="rounded-lg border border-slate-700 bg-slate-900/60 p-4 text-left"
+    >
       <h3 className="font-semibold">Payment Schedule</h3>
       <div className="mt-3">
         <div className="mb-1 flex justify-between text-xs text-muted">

@@ -1,4 +1,15 @@
-import { CalendarPlus, CreditCard, DollarSign, FileText, FolderKanban, Home, LayoutDashboard, MessageSquare, Settings, type LucideIcon } from "lucide-react";
+import {
+  CalendarPlus,
+  CreditCard,
+  DollarSign,
+  FileText,
+  FolderKanban,
+  Home,
+  LayoutDashboard,
+  MessageSquare,
+  Settings,
+  type LucideIcon,
+} from "lucide-react";
 
 // The portal's sections (docs/PRODUCT.md#portal-frame-and-navigation): one id each, kept in the URL as ?section=<id>.
 export const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"] as const;

@@ -17,7 +17,15 @@ import { usePortalNavigation } from "./use-portal-navigation";
  * The section named in the URL, rendered from data loaded once on the server. `readOnly`: an admin
  * viewing the client's portal (docs/PRODUCT.md#admin-view-as-client).
  */
-export function PortalSections({ data, billingChart, readOnly = false }: { data: ClientPortalData; billingChart?: ReactNode; readOnly?: boolean }) {
+export function PortalSections({
+  data,
+  billingChart,
+  readOnly = false,
+}: {
+  data: ClientPortalData;
+  billingChart?: ReactNode;
+  readOnly?: boolean;
+}) {
   const { section } = usePortalNavigation();
   const isFirstRender = useRef(true);
 

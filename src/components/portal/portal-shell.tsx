@@ -10,11 +10,25 @@ import { MOBILE_SECTIONS, PORTAL_SECTIONS, type PortalSection, SECTION_INFO, sec
 import { usePortalNavigation } from "./use-portal-navigation";
 
 /** Header, collapsible desktop sidebar, mobile bottom bar; the section content is `children`. */
-export function PortalShell({ brand, email, viewingAs, children }: { brand: string; email: string; viewingAs?: string; children: ReactNode }) {
+export function PortalShell({
+  brand,
+  email,
+  viewingAs,
+  children,
+}: {
+  brand: string;
+  email: string;
+  viewingAs?: string;
+  children: ReactNode;
+}) {
   const { section, linkHandler } = usePortalNavigation();
   const [collapsed, setCollapsed] = useState(false);
   // What the sidebar's and the bottom bar's link to a section share.
-  const linkTo = (id: PortalSection) => ({ href: sectionHref(id), onClick: linkHandler(id), "aria-current": id === section ? ("page" as const) : undefined });
+  const linkTo = (id: PortalSection) => ({
+    href: sectionHref(id),
+    onClick: linkHandler(id),
+    "aria-current": id === section ? ("page" as const) : undefined,
+  });
 
   return (
     <div className="flex min-h-screen flex-col">

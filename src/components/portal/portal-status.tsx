@@ -19,7 +19,10 @@ export function PortalLoadError() {
   const retrying = busy !== null;
   const retry = () => run("retry", async () => ({ success: true, data: null }));
   return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-xl border border-red-500/40 bg-red-500/10 p-8 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-xl border border-red-500/40 bg-red-500/10 p-8 text-center"
+    >
       <AlertCircle className="h-10 w-10 text-red-300" aria-hidden />
       <p className="text-lg font-semibold text-red-100">Unable to load client data</p>
       <p className="text-sm text-red-200/80">Please try again in a moment. If the problem persists, contact your account manager.</p>

@@ -40,7 +40,12 @@ function ProjectCard({ project }: { project: PortalProject }) {
     <Card className="flex h-full flex-col gap-4">
       <div className="flex items-start justify-between gap-3">
         <h2 className="text-lg font-semibold">{project.projectName}</h2>
-        <StatusBadge value={project.status} label={PROJECT_STATUS_LABELS[project.status]} tone={PROJECT_STATUS_TONES[project.status]} className="shrink-0" />
+        <StatusBadge
+          value={project.status}
+          label={PROJECT_STATUS_LABELS[project.status]}
+          tone={PROJECT_STATUS_TONES[project.status]}
+          className="shrink-0"
+        />
       </div>
       {project.description ? <p className="text-sm text-muted">{project.description}</p> : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
@@ -60,7 +65,9 @@ function ProjectCard({ project }: { project: PortalProject }) {
         </div>
         <div>
           <dt className="text-muted">Outstanding</dt>
-          <dd className={project.outstandingCents > 0 ? "font-semibold text-amber-300" : "font-medium"}>{formatCents(project.outstandingCents)}</dd>
+          <dd className={project.outstandingCents > 0 ? "font-semibold text-amber-300" : "font-medium"}>
+            {formatCents(project.outstandingCents)}
+          </dd>
         </div>
       </dl>
       <div className="mt-auto">

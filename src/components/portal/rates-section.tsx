@@ -21,7 +21,11 @@ export function RatesSection({ rates, isDefault }: { rates: PortalRate[]; isDefa
     <section aria-labelledby="portal-section-heading">
       <SectionHeading
         title="Contracting Rates"
-        description={isDefault ? "Our standard rates. Your account manager can agree rates specific to your account." : "The rates agreed for your account."}
+        description={
+          isDefault
+            ? "Our standard rates. Your account manager can agree rates specific to your account."
+            : "The rates agreed for your account."
+        }
       />
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {rates.map((rate) => (

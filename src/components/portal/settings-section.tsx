@@ -75,7 +75,12 @@ export function SettingsSection({
             the page's script has loaded (react-hook-form only fills uncontrolled inputs on hydration). */}
         <form onSubmit={onSubmit} noValidate aria-label="Account settings" data-hydrated={hydrated} className="mt-4 space-y-4">
           <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
-            <Input {...fieldAria("settings-contact-person", errors.contactPerson?.message)} autoComplete="name" defaultValue={defaults.contactPerson} {...register("contactPerson")} />
+            <Input
+              {...fieldAria("settings-contact-person", errors.contactPerson?.message)}
+              autoComplete="name"
+              defaultValue={defaults.contactPerson}
+              {...register("contactPerson")}
+            />
           </Field>
           <Field
             id="settings-email"
@@ -83,16 +88,39 @@ export function SettingsSection({
             error={errors.contactEmail?.message}
             hint={`Contact address only: we write to you here. It changes neither your sign-in (${profile.signInEmail}) nor your billing.`}
           >
-            <Input {...fieldAria("settings-email", errors.contactEmail?.message)} type="email" autoComplete="email" defaultValue={defaults.contactEmail} {...register("contactEmail")} />
+            <Input
+              {...fieldAria("settings-email", errors.contactEmail?.message)}
+              type="email"
+              autoComplete="email"
+              defaultValue={defaults.contactEmail}
+              {...register("contactEmail")}
+            />
           </Field>
           <Field id="settings-company" label="Company" error={errors.company?.message}>
-            <Input {...fieldAria("settings-company", errors.company?.message)} autoComplete="organization" defaultValue={defaults.company} {...register("company")} />
+            <Input
+              {...fieldAria("settings-company", errors.company?.message)}
+              autoComplete="organization"
+              defaultValue={defaults.company}
+              {...register("company")}
+            />
           </Field>
           <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
-            <Input {...fieldAria("settings-phone", errors.phone?.message)} type="tel" autoComplete="tel" defaultValue={defaults.phone} {...register("phone")} />
+            <Input
+              {...fieldAria("settings-phone", errors.phone?.message)}
+              type="tel"
+              autoComplete="tel"
+              defaultValue={defaults.phone}
+              {...register("phone")}
+            />
           </Field>
           <Field id="settings-address" label="Address" error={errors.address?.message}>
-            <Textarea {...fieldAria("settings-address", errors.address?.message)} rows={3} autoComplete="street-address" defaultValue={defaults.address ?? ""} {...register("address")} />
+            <Textarea
+              {...fieldAria("settings-address", errors.address?.message)}
+              rows={3}
+              autoComplete="street-address"
+              defaultValue={defaults.address ?? ""}
+              {...register("address")}
+            />
           </Field>
           <div className="flex flex-wrap justify-end gap-3 pt-2">
             <Button
@@ -116,7 +144,9 @@ export function SettingsSection({
           user's own account, which would be the admin's. */}
       <div className="mt-6 space-y-6">
         {readOnly ? (
-          <p className="max-w-2xl text-sm text-muted">Password, two-factor, passkeys and sessions are the client&apos;s own and are not shown in the read-only view.</p>
+          <p className="max-w-2xl text-sm text-muted">
+            Password, two-factor, passkeys and sessions are the client&apos;s own and are not shown in the read-only view.
+          </p>
         ) : (
           <>
             <ChangePasswordCard />

@@ -12,12 +12,7 @@ import { useTimedValue } from "./use-timed-value";
 /** The checkout notice shows for 3 seconds (docs/PRODUCT.md#portal-book-service). */
 export const CHECKOUT_NOTICE_MS = 3000;
 
-const SUBSCRIPTION_NOTES = [
-  "Billed monthly",
-  "Cancel anytime",
-  "Secure payment processing",
-  "Upgrade or downgrade anytime",
-];
+const SUBSCRIPTION_NOTES = ["Billed monthly", "Cancel anytime", "Secure payment processing", "Upgrade or downgrade anytime"];
 
 const price = (cents: number) => (cents % 100 === 0 ? formatCentsWhole(cents) : formatCents(cents));
 
@@ -38,7 +33,12 @@ export function SupportPlans({ tiers, subscription }: { tiers: PortalTier[]; sub
               </p>
             </div>
           </div>
-          <a href={subscription.manageUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm", "self-start sm:self-auto")}>
+          <a
+            href={subscription.manageUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses("secondary", "sm", "self-start sm:self-auto")}
+          >
             Manage
             <span className="sr-only"> your subscription (opens in a new tab)</span>
             <ExternalLink className="h-4 w-4" aria-hidden />
@@ -56,7 +56,15 @@ export function SupportPlans({ tiers, subscription }: { tiers: PortalTier[]; sub
         <ul className={cn("grid gap-4 sm:grid-cols-2", tiers.length >= 4 ? "xl:grid-cols-4" : "lg:grid-cols-3")}>
           {tiers.map((tier) => (
             <li key={tier.id}>
-              <TierCard tier={tier} subscription={subscription} onCheckout={() => showNotice(`Opening secure checkout for the ${tier.tierName} plan in a new tab. Your plan becomes active once the payment is confirmed.`)} />
+              <TierCard
+                tier={tier}
+                subscription={subscription}
+                onCheckout={() =>
+                  showNotice(
+                    `Opening secure checkout for the ${tier.tierName} plan in a new tab. Your plan becomes active once the payment is confirmed.`,
+                  )
+                }
+              />
             </li>
           ))}
         </ul>
@@ -80,7 +88,15 @@ export function SupportPlans({ tiers, subscription }: { tiers: PortalTier[]; sub
   );
 }
 
-function TierCard({ tier, subscription, onCheckout }: { tier: PortalTier; subscription: PortalSubscription | null; onCheckout: () => void }) {
+function TierCard({
+  tier,
+  subscription,
+  onCheckout,
+}: {
+  tier: PortalTier;
+  subscription: PortalSubscription | null;
+  onCheckout: () => void;
+}) {
   const isCurrent = subscription?.tierId === tier.id;
   // Compared by price: a dearer tier is an upgrade of the client's plan, a cheaper one a downgrade.
   const hint =
@@ -101,9 +117,7 @@ function TierCard({ tier, subscription, onCheckout }: { tier: PortalTier; subscr
         <h3 id={`tier-${tier.id}`} className="text-lg font-semibold">
           {tier.tierName}
         </h3>
-        {isCurrent ? (
-          <span className="rounded-full bg-emerald-500 px-2 py-0.5 text-xs font-bold text-slate-950">CURRENT</span>
-        ) : null}
+        {isCurrent ? <span className="rounded-full bg-emerald-500 px-2 py-0.5 text-xs font-bold text-slate-950">CURRENT</span> : null}
         {tier.isPopular && !isCurrent ? (
           <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-slate-950">POPULAR</span>
         ) : null}
@@ -123,7 +137,13 @@ function TierCard({ tier, subscription, onCheckout }: { tier: PortalTier; subscr
       <div className="mt-auto space-y-2">
         {hint ? <p className="text-center text-xs text-muted">{hint}</p> : null}
         {isCurrent ? (
-          <button type="button" disabled id={`tier-${tier.id}-action`} aria-labelledby={`tier-${tier.id}-action tier-${tier.id}`} className={buttonClasses("secondary", "md", "w-full")}>
+          <button
+            type="button"
+            disabled
+            id={`tier-${tier.id}-action`}
+            aria-labelledby={`tier-${tier.id}-action tier-${tier.id}`}
+            className={buttonClasses("secondary", "md", "w-full")}
+          >
             Current Plan
           </button>
         ) : tier.squareCheckoutUrl ? (
@@ -139,7 +159,13 @@ function TierCard({ tier, subscription, onCheckout }: { tier: PortalTier; subscr
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
-          <button type="button" disabled id={`tier-${tier.id}-action`} aria-labelledby={`tier-${tier.id}-action tier-${tier.id}`} className={buttonClasses("secondary", "md", "w-full")}>
+          <button
+            type="button"
+            disabled
+            id={`tier-${tier.id}-action`}
+            aria-labelledby={`tier-${tier.id}-action tier-${tier.id}`}
+            className={buttonClasses("secondary", "md", "w-full")}
+          >
             Checkout unavailable
           </button>
         )}

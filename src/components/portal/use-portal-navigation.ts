@@ -19,11 +19,12 @@ export function usePortalNavigation() {
 
   /** onClick for a real link: plain clicks navigate in place, modified clicks keep browser behaviour. */
   const linkHandler = useCallback(
-    (target: PortalSection, extra: Record<string, string> = {}) => (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      navigate(target, extra);
-    },
+    (target: PortalSection, extra: Record<string, string> = {}) =>
+      (event: MouseEvent<HTMLAnchorElement>) => {
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigate(target, extra);
+      },
     [navigate],
   );
 

@@ -21,7 +21,11 @@ export function ViewAsBanner({ company }: { company: string }) {
       { done: () => router.push("/admin/clients"), refresh: false },
     );
   return (
-    <div role="region" aria-label="Read-only view" className="flex flex-wrap items-center justify-between gap-2 border-b border-amber-500/40 bg-amber-500/15 px-4 py-2 text-sm text-amber-100 md:px-6">
+    <div
+      role="region"
+      aria-label="Read-only view"
+      className="flex flex-wrap items-center justify-between gap-2 border-b border-amber-500/40 bg-amber-500/15 px-4 py-2 text-sm text-amber-100 md:px-6"
+    >
       <p className="flex min-w-0 items-center gap-2 font-medium">
         <Eye className="h-4 w-4 shrink-0" aria-hidden />
         <span className="min-w-0 break-words">Viewing as {company} (read only)</span>

@@ -12,8 +12,7 @@ import { apiFetch } from "@/lib/api-client";
 import { type OAuthResult, oauthResultFrom } from "./oauth-result";
 
 export type SquareStatusView =
-  | { connected: true; configured: boolean; merchant_id: string; expires_in_days: number }
-  | { connected: false; configured: boolean };
+  { connected: true; configured: boolean; merchant_id: string; expires_in_days: number } | { connected: false; configured: boolean };
 
 const AUTHORIZE_URL = "/api/oauth/square?action=authorize";
 const STATUS_URL = "/api/oauth/square?action=status";
@@ -36,8 +35,20 @@ function Badge({ status }: { status: SquareStatusView }) {
 }
 
 /** With oauthResult given (the Suspense fallback), it does not read the URL. */
-export function SquareConnectionPanel({ initialStatus, oauthResult, footer }: { initialStatus: SquareStatusView; oauthResult?: OAuthResult | null; footer?: ReactNode }) {
-  return oauthResult === undefined ? <PanelReadingUrl initialStatus={initialStatus} footer={footer} /> : <Panel initialStatus={initialStatus} oauth={oauthResult} footer={footer} />;
+export function SquareConnectionPanel({
+  initialStatus,
+  oauthResult,
+  footer,
+}: {
+  initialStatus: SquareStatusView;
+  oauthResult?: OAuthResult | null;
+  footer?: ReactNode;
+}) {
+  return oauthResult === undefined ? (
+    <PanelReadingUrl initialStatus={initialStatus} footer={footer} />
+  ) : (
+    <Panel initialStatus={initialStatus} oauth={oauthResult} footer={footer} />
+  );
 }
 
 function PanelReadingUrl({ initialStatus, footer }: { initialStatus: SquareStatusView; footer?: ReactNode }) {
@@ -86,10 +97,19 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
 
   const syncInvoices = () => {
     setSyncBanner(null);
-    run("sync", () => routeChange(apiFetch<{ synced: number; warning?: string | null }>("/api/square/sync-invoices", { cache: "no-store" })), {
-      done: (body) => void setSyncBanner({ tone: "success", text: `✅ Synced ${body.synced ?? 0} invoices from Square`, detail: body.warning ?? undefined }),
-      refused: (refusal) => (setSyncBanner({ tone: "error", text: `Sync failed: ${refusal.error}` }), true),
-    });
+    run(
+      "sync",
+      () => routeChange(apiFetch<{ synced: number; warning?: string | null }>("/api/square/sync-invoices", { cache: "no-store" })),
+      {
+        done: (body) =>
+          void setSyncBanner({
+            tone: "success",
+            text: `✅ Synced ${body.synced ?? 0} invoices from Square`,
+            detail: body.warning ?? undefined,
+          }),
+        refused: (refusal) => (setSyncBanner({ tone: "error", text: `Sync failed: ${refusal.error}` }), true),
+      },
+    );
   };
 
   const disconnect = () =>
@@ -97,7 +117,12 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
       done: (body) => {
         setConfirmOpen(false);
         setStatus({ connected: false, configured: status.configured });
-        setSyncBanner({ tone: "info", text: body.revoked ? "Square disconnected and its access revoked." : "Square disconnected here; Square could not be reached to revoke the access." });
+        setSyncBanner({
+          tone: "info",
+          text: body.revoked
+            ? "Square disconnected and its access revoked."
+            : "Square disconnected here; Square could not be reached to revoke the access.",
+        });
       },
       refused: (refusal) => (showBanner(`Disconnect failed: ${refusal.error}`, "error"), true),
     });
@@ -119,7 +144,8 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
         <div className="space-y-2 text-sm text-muted">
           <p>The Square integration is not configured.</p>
           <p>
-            To configure it, set <code className="text-foreground">SQUARE_APPLICATION_ID</code>, <code className="text-foreground">SQUARE_APPLICATION_SECRET</code> and{" "}
+            To configure it, set <code className="text-foreground">SQUARE_APPLICATION_ID</code>,{" "}
+            <code className="text-foreground">SQUARE_APPLICATION_SECRET</code> and{" "}
             <code className="text-foreground">SQUARE_ENVIRONMENT</code> (sandbox or production) on the server, optionally{" "}
             <code className="text-foreground">SQUARE_WEBHOOK_SIGNATURE_KEY</code> for webhooks, register{" "}
             <code className="text-foreground">/api/oauth/square/callback</code> under the app URL as the OAuth redirect URL, and restart.
@@ -167,7 +193,12 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
 
       {footer ? <div className="mt-4">{footer}</div> : null}
 
-      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen} title="Disconnect Square?" description="Invoices already synced stay. Square's access for this app is revoked; you can connect again at any time.">
+      <Dialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Disconnect Square?"
+        description="Invoices already synced stay. Square's access for this app is revoked; you can connect again at any time."
+      >
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
             Cancel

@@ -12,7 +12,10 @@ const tones = {
 export function Alert({ tone = "info", children, className }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
   const { box, Icon } = tones[tone];
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={cn("flex items-start gap-2 rounded-md border px-3 py-2 text-sm", box, className)}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("flex items-start gap-2 rounded-md border px-3 py-2 text-sm", box, className)}
+    >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <div>{children}</div>
     </div>

@@ -5,7 +5,17 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("min-w-0 rounded-xl border border-slate-800 bg-surface/80 p-5 shadow-sm", className)} {...props} />;
 }
 
-export function StatCard({ label, value, icon, className }: { label: string; value: React.ReactNode; icon?: React.ReactNode; className?: string }) {
+export function StatCard({
+  label,
+  value,
+  icon,
+  className,
+}: {
+  label: string;
+  value: React.ReactNode;
+  icon?: React.ReactNode;
+  className?: string;
+}) {
   return (
     <Card className={cn("flex items-center justify-between gap-4", className)}>
       <div>

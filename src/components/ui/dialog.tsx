@@ -33,7 +33,10 @@ export function Dialog({
           // Escape in an open combobox (the client picker) closes its list, not the dialog.
           onEscapeKeyDown={(event) => {
             const target = event.target;
-            const open = target instanceof HTMLElement && target.getAttribute("role") === "combobox" && (target.getAttribute("aria-expanded") === "true" || target.dataset.open === "true");
+            const open =
+              target instanceof HTMLElement &&
+              target.getAttribute("role") === "combobox" &&
+              (target.getAttribute("aria-expanded") === "true" || target.dataset.open === "true");
             if (open) event.preventDefault();
           }}
           // Without a description, tell Radix there is none on purpose (it warns otherwise).

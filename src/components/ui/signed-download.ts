@@ -7,7 +7,10 @@ import { ApiError, apiErrorOf, apiFetch } from "@/lib/api-client";
  * (a blob behind a temporary <a download>). Returns an error message for the UI, or null on success;
  * `fallbackError` is the message when the failure is not an API error (e.g. the network).
  */
-export async function saveSignedDownload(api: string, { defaultName, fallbackError }: { defaultName: string; fallbackError: string }): Promise<string | null> {
+export async function saveSignedDownload(
+  api: string,
+  { defaultName, fallbackError }: { defaultName: string; fallbackError: string },
+): Promise<string | null> {
   try {
     const body = await apiFetch<{ downloadUrl: string; filename: string }>(api, { cache: "no-store" });
     // The file itself is bytes, not JSON: only its failure goes through the API's error reading.

@@ -54,7 +54,9 @@ export function Toast({ toast }: { toast: ToastState }) {
           data-toast={toast.tone}
           className={cn(
             "rounded-md border px-4 py-3 text-sm font-medium shadow-lg",
-            toast.tone === "success" ? "border-emerald-500/50 bg-emerald-950 text-emerald-100" : "border-red-500/50 bg-red-950 text-red-100",
+            toast.tone === "success"
+              ? "border-emerald-500/50 bg-emerald-950 text-emerald-100"
+              : "border-red-500/50 bg-red-950 text-red-100",
           )}
         >
           {toast.message}

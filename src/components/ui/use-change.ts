@@ -84,7 +84,8 @@ export async function routeChange<T>(call: Promise<T>, noText: string = GENERIC_
   try {
     return { success: true, data: await call };
   } catch (error) {
-    if (error instanceof ApiError) return { success: false, error: error.message || noText, code: error.code, fieldErrors: error.fieldErrors };
+    if (error instanceof ApiError)
+      return { success: false, error: error.message || noText, code: error.code, fieldErrors: error.fieldErrors };
     throw error;
   }
 }

@@ -1,8 +1,16 @@
 import { badgeList } from "./badge-list";
 
 /** A service booking's status: the database CHECK, labels and colours come from here. */
-export const { values: BOOKING_STATUSES, labels: BOOKING_STATUS_LABELS, tones: BOOKING_STATUS_TONES } = badgeList({
-  pending: "amber", approved: "sky", in_progress: "cyan", completed: "emerald", declined: "slate",
+export const {
+  values: BOOKING_STATUSES,
+  labels: BOOKING_STATUS_LABELS,
+  tones: BOOKING_STATUS_TONES,
+} = badgeList({
+  pending: "amber",
+  approved: "sky",
+  in_progress: "cyan",
+  completed: "emerald",
+  declined: "slate",
 });
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

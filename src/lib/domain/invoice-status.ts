@@ -1,8 +1,15 @@
 import { badgeList } from "./badge-list";
 
 /** An invoice's status: the database CHECK, the Square mapping, labels and colours come from here. */
-export const { values: INVOICE_STATUSES, labels: INVOICE_STATUS_LABELS, tones: INVOICE_STATUS_TONES } = badgeList({
-  paid: "emerald", pending: "amber", overdue: "red", cancelled: "slate",
+export const {
+  values: INVOICE_STATUSES,
+  labels: INVOICE_STATUS_LABELS,
+  tones: INVOICE_STATUS_TONES,
+} = badgeList({
+  paid: "emerald",
+  pending: "amber",
+  overdue: "red",
+  cancelled: "slate",
 });
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

@@ -2,12 +2,24 @@
  * What a person can be mailed about, one preference each (docs/PRODUCT.md#notifications). A new
  * category is one line here (and its label): the CHECK, the zod enum and the Settings list follow.
  */
-export const NOTIFICATION_CATEGORIES = ["documents", "invoices", "bookings", "projects", "messages", "admin_bookings", "admin_messages", "admin_failed_mail"] as const;
+export const NOTIFICATION_CATEGORIES = [
+  "documents",
+  "invoices",
+  "bookings",
+  "projects",
+  "messages",
+  "admin_bookings",
+  "admin_messages",
+  "admin_failed_mail",
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export type NotificationAudience = "client" | "admin";
 
-export const NOTIFICATION_CATEGORY_INFO: Record<NotificationCategory, { audience: NotificationAudience; label: string; description: string }> = {
+export const NOTIFICATION_CATEGORY_INFO: Record<
+  NotificationCategory,
+  { audience: NotificationAudience; label: string; description: string }
+> = {
   documents: { audience: "client", label: "Documents", description: "A new document is shared with your company." },
   invoices: { audience: "client", label: "Invoices", description: "New invoices, overdue reminders and payment receipts." },
   bookings: { audience: "client", label: "Bookings", description: "Your booking requests are received, approved, declined or completed." },

@@ -1,8 +1,17 @@
 import { badgeList } from "./badge-list";
 
 /** A project's status: the database CHECK, the zod enum and every label and colour come from here. */
-export const { values: PROJECT_STATUSES, labels: PROJECT_STATUS_LABELS, tones: PROJECT_STATUS_TONES } = badgeList({
-  open: "sky", in_progress: "cyan", on_hold: "amber", completed: "emerald", frozen: "indigo", cancelled: "slate",
+export const {
+  values: PROJECT_STATUSES,
+  labels: PROJECT_STATUS_LABELS,
+  tones: PROJECT_STATUS_TONES,
+} = badgeList({
+  open: "sky",
+  in_progress: "cyan",
+  on_hold: "amber",
+  completed: "emerald",
+  frozen: "indigo",
+  cancelled: "slate",
 });
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 

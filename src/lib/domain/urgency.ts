@@ -4,7 +4,11 @@ import { badgeList } from "./badge-list";
  * A booking's urgency, lowest first; medium is the default. The labels are what the booking form
  * offers and the admin reads; the tones colour the admin dashboard's priority badge.
  */
-export const { values: URGENCIES, labels: URGENCY_LABELS, tones: URGENCY_TONES } = badgeList(
+export const {
+  values: URGENCIES,
+  labels: URGENCY_LABELS,
+  tones: URGENCY_TONES,
+} = badgeList(
   { low: "slate", medium: "amber", high: "red" },
   { low: "Low - Flexible timeline", medium: "Medium - Within 1 month", high: "High - ASAP" },
 );

@@ -19,8 +19,9 @@ const typedCode = (maxLength: number, shape: RegExp, message: string) =>
 export const totpCodeSchema = typedCode(20, /^\d{6}$/, "Enter the 6-digit code from your app");
 
 /** A backup code as shown (xxxxx-xxxxx); typed without the dash it is accepted too. */
-export const backupCodeSchema = typedCode(40, /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your backup codes")
-  .transform((value) => (value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`));
+export const backupCodeSchema = typedCode(40, /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your backup codes").transform((value) =>
+  value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`,
+);
 
 export const twoFactorPasswordSchema = z.object({ password: currentPassword });
 export type TwoFactorPasswordInput = z.input<typeof twoFactorPasswordSchema>;
@@ -37,14 +38,25 @@ export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
 
 /** Change password (docs/PRODUCT.md#account-security): the current one, then the reset page's rules. */
 export const changePasswordSchema = z
-  .object({ currentPassword, password: newPassword, confirmPassword: z.string({ error: "Passwords do not match" }).max(PASSWORD_MAX, "Passwords do not match") })
+  .object({
+    currentPassword,
+    password: newPassword,
+    confirmPassword: z.string({ error: "Passwords do not match" }).max(PASSWORD_MAX, "Passwords do not match"),
+  })
   .refine(passwordsMatch, mismatch)
-  .refine((value) => value.password !== value.currentPassword, { message: "Choose a password different from the current one", path: ["password"] });
+  .refine((value) => value.password !== value.currentPassword, {
+    message: "Choose a password different from the current one",
+    path: ["password"],
+  });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** One of the user's own sessions, by its id (never its token, which stays on the server). */
 export const sessionIdSchema = z.object({
-  sessionId: z.string({ error: "Unknown session" }).min(1, "Unknown session").max(64, "Unknown session").regex(/^[A-Za-z0-9_-]+$/, "Unknown session"),
+  sessionId: z
+    .string({ error: "Unknown session" })
+    .min(1, "Unknown session")
+    .max(64, "Unknown session")
+    .regex(/^[A-Za-z0-9_-]+$/, "Unknown session"),
 });
 
 export const noInputSchema = z.object({});
@@ -65,7 +77,11 @@ const PASSKEY_NAME_MAX = 60;
 
 /** One of the user's own passkeys, by its id. */
 export const passkeyIdSchema = z.object({
-  passkeyId: z.string({ error: "Unknown passkey" }).min(1, "Unknown passkey").max(64, "Unknown passkey").regex(/^[A-Za-z0-9_-]+$/, "Unknown passkey"),
+  passkeyId: z
+    .string({ error: "Unknown passkey" })
+    .min(1, "Unknown passkey")
+    .max(64, "Unknown passkey")
+    .regex(/^[A-Za-z0-9_-]+$/, "Unknown passkey"),
 });
 
 export const renamePasskeySchema = passkeyIdSchema.extend({

@@ -31,7 +31,10 @@ export const createClientSchema = z.object({
   phone: optionalText(50),
   address: optionalText(500),
   // Set when the client is created from a contact inquiry: the inquiry is linked to the new client.
-  inquiryId: z.union([z.literal(""), uuidSchema]).nullish().transform((value) => value || null),
+  inquiryId: z
+    .union([z.literal(""), uuidSchema])
+    .nullish()
+    .transform((value) => value || null),
 });
 export type CreateClientInput = z.input<typeof createClientSchema>;
 
@@ -48,7 +51,10 @@ export type ClientListQuery = z.output<typeof clientListQuerySchema>;
 
 export const subscriptionListQuerySchema = z.object({
   q: searchText.default(""),
-  status: z.union([z.enum(SUBSCRIPTION_STATUSES), z.literal("all")]).catch("all").default("all"),
+  status: z
+    .union([z.enum(SUBSCRIPTION_STATUSES), z.literal("all")])
+    .catch("all")
+    .default("all"),
 });
 
 /**
@@ -57,7 +63,10 @@ export const subscriptionListQuerySchema = z.object({
  */
 export const invoiceExportQuerySchema = z.object({
   q: searchText.default(""),
-  status: z.union([z.enum(INVOICE_STATUSES), z.literal("all")]).catch("all").default("all"),
+  status: z
+    .union([z.enum(INVOICE_STATUSES), z.literal("all")])
+    .catch("all")
+    .default("all"),
 });
 export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
 
@@ -66,7 +75,10 @@ export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: "Unknown pr
 
 export const projectListQuerySchema = z.object({
   q: searchText.default(""),
-  status: z.union([projectStatusSchema, z.literal("all")]).catch("all").default("all"),
+  status: z
+    .union([projectStatusSchema, z.literal("all")])
+    .catch("all")
+    .default("all"),
   page: pageNumber.default(1),
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
@@ -99,7 +111,10 @@ export const unlinkInvoiceSchema = z.object({ invoiceId: uuidSchema });
 
 // ── Bookings and inquiries ─────────────────────────────────────────────────────────────────
 /** The client row's "Require two-factor" switch (docs/PRODUCT.md#account-security). */
-export const clientTwoFactorRequirementSchema = z.object({ clientId: uuidSchema, required: z.boolean({ error: "required must be true or false" }) });
+export const clientTwoFactorRequirementSchema = z.object({
+  clientId: uuidSchema,
+  required: z.boolean({ error: "required must be true or false" }),
+});
 /** Reset of a client user's two-factor from the client row. */
 export const clientIdSchema = z.object({ clientId: uuidSchema });
 
@@ -110,8 +125,14 @@ export const inquiryIdSchema = z.object({ inquiryId: uuidSchema });
 export const BOOKING_SORTS = ["newest", "start", "urgency"] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 export const bookingListQuerySchema = z.object({
-  status: z.union([z.enum(BOOKING_STATUSES), z.literal("all")]).catch("all").default("all"),
-  service: z.union([z.enum(BOOKING_SERVICE_TYPES), z.literal("all")]).catch("all").default("all"),
+  status: z
+    .union([z.enum(BOOKING_STATUSES), z.literal("all")])
+    .catch("all")
+    .default("all"),
+  service: z
+    .union([z.enum(BOOKING_SERVICE_TYPES), z.literal("all")])
+    .catch("all")
+    .default("all"),
   sort: z.enum(BOOKING_SORTS).catch("newest").default("newest"),
   page: pageNumber.default(1),
 });
@@ -141,10 +162,31 @@ export type InquiryListQuery = z.output<typeof inquiryListQuerySchema>;
 export const inquiryArchiveSchema = z.object({ inquiryId: uuidSchema, archived: z.boolean({ error: "archived must be true or false" }) });
 
 /** Audit log filters: the acting user, the action, a date range (inclusive, UTC days). */
-const optionalFilterDate = z.union([z.literal(""), isoDateSchema]).optional().catch(undefined).transform((value) => value || undefined);
+const optionalFilterDate = z
+  .union([z.literal(""), isoDateSchema])
+  .optional()
+  .catch(undefined)
+  .transform((value) => value || undefined);
 export const auditListQuerySchema = z.object({
-  actor: z.union([z.literal(""), z.literal("system"), z.string().max(100).regex(/^[A-Za-z0-9_-]+$/)]).optional().catch(undefined).transform((value) => value || undefined),
-  action: z.string().max(100).regex(/^[a-z0-9_.:-]*$/i).optional().catch(undefined).transform((value) => value || undefined),
+  actor: z
+    .union([
+      z.literal(""),
+      z.literal("system"),
+      z
+        .string()
+        .max(100)
+        .regex(/^[A-Za-z0-9_-]+$/),
+    ])
+    .optional()
+    .catch(undefined)
+    .transform((value) => value || undefined),
+  action: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9_.:-]*$/i)
+    .optional()
+    .catch(undefined)
+    .transform((value) => value || undefined),
   from: optionalFilterDate,
   to: optionalFilterDate,
   page: pageNumber.default(1),
@@ -233,6 +275,9 @@ export const clientRefSchema = z.object({ clientId: uuidSchema });
 /** Admin-only billing address: with the sign-in e-mail, the only address a sync may match. */
 export const billingEmailSchema = z.object({
   clientId: uuidSchema,
-  billingEmail: z.union([z.literal(""), emailSchema]).nullish().transform((value) => (value ? value.toLowerCase() : null)),
+  billingEmail: z
+    .union([z.literal(""), emailSchema])
+    .nullish()
+    .transform((value) => (value ? value.toLowerCase() : null)),
 });
 export type BillingEmailInput = z.input<typeof billingEmailSchema>;

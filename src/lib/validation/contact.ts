@@ -69,9 +69,7 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   website: "",
 };
 
-export type ContactValidation =
-  | { ok: true; data: ContactInquiry }
-  | { ok: false; error: string; fieldErrors: Record<string, string> };
+export type ContactValidation = { ok: true; data: ContactInquiry } | { ok: false; error: string; fieldErrors: Record<string, string> };
 
 /** Validates an untrusted body; the first problem becomes the message, one message per field. */
 export function validateContactInquiry(input: unknown): ContactValidation {

@@ -13,5 +13,9 @@ export type NotificationPreferencesInput = z.output<typeof notificationPreferenc
 
 /** The signed unsubscribe link's token: its shape only; the signature is checked on the server. */
 export const unsubscribeTokenSchema = z.object({
-  token: z.string({ error: "This unsubscribe link is not valid." }).min(1, "This unsubscribe link is not valid.").max(512, "This unsubscribe link is not valid.").regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "This unsubscribe link is not valid."),
+  token: z
+    .string({ error: "This unsubscribe link is not valid." })
+    .min(1, "This unsubscribe link is not valid.")
+    .max(512, "This unsubscribe link is not valid.")
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "This unsubscribe link is not valid."),
 });

@@ -6,7 +6,6 @@ import { DEFAULT_URGENCY, URGENCIES } from "../domain/urgency";
 import { todayIso } from "../format";
 import { emailSchema, isoDateSchema, optionalText, text } from "./common";
 
-
 // A phone number as people type it: digits with spaces, +, -, dots, parentheses and an extension.
 const PHONE = /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d+)?$/i;
 

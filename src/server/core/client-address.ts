@@ -31,7 +31,10 @@ export function parseTrustProxy(value: string | undefined): ProxyTrust {
   }
   const list = new BlockList();
   const cidrs: string[] = [];
-  for (const entry of raw.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address = "", prefixText, ...extra] = entry.split("/");
     const normalized = normalizeAddress(address);
     const family = normalized ? isIP(normalized) : 0;
@@ -84,7 +87,11 @@ function isTrusted(address: string, trust: Extract<ProxyTrust, { kind: "cidrs" }
  * entry stands in for it). When the chosen entry is not an address, the hop that handed it over
  * (the nearest valid address to its right) answers for it: never a client-written value.
  */
-export function resolveClientAddress(input: { forwardedFor: string | null | undefined; socketAddress: string | null | undefined; trust: ProxyTrust }): string {
+export function resolveClientAddress(input: {
+  forwardedFor: string | null | undefined;
+  socketAddress: string | null | undefined;
+  trust: ProxyTrust;
+}): string {
   const forwarded = (input.forwardedFor ?? "")
     .split(",")
     .map((entry) => entry.trim())

@@ -13,7 +13,11 @@ const MAX_FIELD_CHARS = 200;
 
 /** Reads a report through the shared byte-counting reader, with its own message. */
 export function readCspReportText(request: Request): Promise<string> {
-  return readTextLimited(request, CSP_REPORT_MAX_BYTES, () => new AppError("payload_too_large", `Reports are limited to ${CSP_REPORT_MAX_BYTES / 1024} KB.`));
+  return readTextLimited(
+    request,
+    CSP_REPORT_MAX_BYTES,
+    () => new AppError("payload_too_large", `Reports are limited to ${CSP_REPORT_MAX_BYTES / 1024} KB.`),
+  );
 }
 
 export type CspViolation = {
@@ -29,7 +33,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function text(value: unknown): string {
   if (typeof value !== "string" && typeof value !== "number") return "";
   // Control characters would let a forged report write fake lines into the log.
-  return String(value).replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, MAX_FIELD_CHARS);
+  return String(value)
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .slice(0, MAX_FIELD_CHARS);
 }
 
 /**
@@ -99,5 +105,6 @@ export function parseCspReports(raw: string): CspViolation[] | null {
 
 export function logCspViolations(violations: CspViolation[]): void {
   for (const violation of violations.slice(0, MAX_LOGGED_PER_BATCH)) console.warn("[csp] violation", JSON.stringify(violation));
-  if (violations.length > MAX_LOGGED_PER_BATCH) console.warn(`[csp] ${violations.length - MAX_LOGGED_PER_BATCH} more violations in the same report`);
+  if (violations.length > MAX_LOGGED_PER_BATCH)
+    console.warn(`[csp] ${violations.length - MAX_LOGGED_PER_BATCH} more violations in the same report`);
 }

@@ -85,11 +85,7 @@ const INPUT_SCHEMA = Symbol.for("aisec.actionInputSchema");
  * The account module's adminAction / clientAction / accountAction / clientReadAction pass their
  * session guards; publicAction below passes none.
  */
-export function action<A, S extends z.ZodType, T>(
-  guard: () => Promise<A>,
-  schema: S,
-  fn: (actor: A, input: z.output<S>) => Promise<T>,
-) {
+export function action<A, S extends z.ZodType, T>(guard: () => Promise<A>, schema: S, fn: (actor: A, input: z.output<S>) => Promise<T>) {
   const run = (input: z.input<S>): Promise<ActionResult<T>> =>
     sendMailQueuedBy(getDb, async () => {
       try {
@@ -119,4 +115,11 @@ export type PublicContext = { headers: Headers; defer: (task: () => Promise<void
  * after the response has gone out (next/server `after`).
  */
 export const publicAction = <S extends z.ZodType, T>(schema: S, fn: (input: z.output<S>, ctx: PublicContext) => Promise<T>) =>
-  action(async (): Promise<PublicContext> => ({ headers: new Headers(await headers()), defer: (task) => after(() => sendMailQueuedBy(getDb, task)) }), schema, (ctx, input) => fn(input, ctx));
+  action(
+    async (): Promise<PublicContext> => ({
+      headers: new Headers(await headers()),
+      defer: (task) => after(() => sendMailQueuedBy(getDb, task)),
+    }),
+    schema,
+    (ctx, input) => fn(input, ctx),
+  );

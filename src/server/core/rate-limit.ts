@@ -40,7 +40,11 @@ export async function hitRateLimit(
  * count then refuses the second.
  */
 export async function rateLimitRoom(db: DbOrTx, key: string, rule: RateRule, now: number = Date.now()): Promise<boolean> {
-  const [row] = await db.select({ count: rateLimit.count, lastRequest: rateLimit.lastRequest }).from(rateLimit).where(eq(rateLimit.key, key)).limit(1);
+  const [row] = await db
+    .select({ count: rateLimit.count, lastRequest: rateLimit.lastRequest })
+    .from(rateLimit)
+    .where(eq(rateLimit.key, key))
+    .limit(1);
   return !row || Number(row.lastRequest) <= now - rule.windowSeconds * 1000 || row.count < rule.max;
 }
 

@@ -25,7 +25,8 @@ const SENT_WITHOUT_OUR_ORIGIN = [
   "/api/notifications/unsubscribe",
 ];
 
-const exempt = (pathname: string) => SENT_WITHOUT_OUR_ORIGIN.some((path) => (path.endsWith("/") ? pathname.startsWith(path) : pathname === path));
+const exempt = (pathname: string) =>
+  SENT_WITHOUT_OUR_ORIGIN.some((path) => (path.endsWith("/") ? pathname.startsWith(path) : pathname === path));
 
 /** 403 for a request that changes data and does not come from APP_URL's origin (or says none). */
 export function assertSameOrigin(request: Request): void {

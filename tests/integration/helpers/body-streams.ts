@@ -61,7 +61,12 @@ export function paddedJson(value: unknown, size: number): Uint8Array<ArrayBuffer
 }
 
 /** A POST with `body`: fixed bytes declare their length, a stream is sent chunked (duplex: "half"). */
-export function postRequest(url: string, headers: Headers, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, declaredLength?: number): Request {
+export function postRequest(
+  url: string,
+  headers: Headers,
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>,
+  declaredLength?: number,
+): Request {
   const h = new Headers(headers);
   if (declaredLength !== undefined) h.set("content-length", String(declaredLength));
   else h.delete("content-length");

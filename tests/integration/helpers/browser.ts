@@ -3,7 +3,8 @@
 import { nextTestIp } from "./auth";
 import { cookiesSet, requestHeaders } from "./next-headers-mock";
 
-export const CHROME_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export const CHROME_MAC =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 export const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 export class Browser {
@@ -14,7 +15,12 @@ export class Browser {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
   }
   async call<T>(fn: () => Promise<T>): Promise<T> {
-    requestHeaders.current = new Headers({ cookie: this.cookieHeader(), origin: "http://localhost:3000", "x-forwarded-for": this.ip, "user-agent": this.userAgent });
+    requestHeaders.current = new Headers({
+      cookie: this.cookieHeader(),
+      origin: "http://localhost:3000",
+      "x-forwarded-for": this.ip,
+      "user-agent": this.userAgent,
+    });
     cookiesSet.length = 0;
     const result = await fn();
     for (const c of cookiesSet) {

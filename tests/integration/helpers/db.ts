@@ -19,7 +19,9 @@ export type TestDatabase = DbHandle & { dispose: () => Promise<void> };
 function templates() {
   const found = inject("databaseTemplates");
   if (!found || found.kind !== (usingPostgres ? "postgres" : "pglite")) {
-    throw new Error("No template database for this run: the integration project's globalSetup (tests/integration/helpers/global-setup.ts) makes them.");
+    throw new Error(
+      "No template database for this run: the integration project's globalSetup (tests/integration/helpers/global-setup.ts) makes them.",
+    );
   }
   return found;
 }
@@ -41,7 +43,13 @@ export async function openTestDatabase(options: { seedDemo?: boolean; storage?: 
   if (usingPostgres) {
     const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "it", { template: source });
     const pg = openPostgres(created.url, 4);
-    handle = { ...pg, dispose: async () => { await pg.close(); await created.drop(); } };
+    handle = {
+      ...pg,
+      dispose: async () => {
+        await pg.close();
+        await created.drop();
+      },
+    };
   } else {
     const pglite = openPglite(undefined, { loadDataDir: new Blob([await fs.readFile(source)]) });
     handle = { ...pglite, dispose: pglite.close };

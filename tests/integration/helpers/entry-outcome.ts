@@ -40,7 +40,14 @@ export async function callRoute(handler: RouteHandler, method: string, call: Rou
   }
   // Headers can carry data too (a redirect's location, a download's file name).
   const headerText = [...response.headers.entries()].map(([k, v]) => `${k}: ${v}`).join("\n");
-  return { kind: "route", status: response.status, json, body: raw, text: `${raw}\n\n${headerText}`, location: response.headers.get("location") };
+  return {
+    kind: "route",
+    status: response.status,
+    json,
+    body: raw,
+    text: `${raw}\n\n${headerText}`,
+    location: response.headers.get("location"),
+  };
 }
 
 /** Next's redirect() and notFound() throw errors marked by their digest (next/dist/client/components). */
@@ -65,7 +72,8 @@ export async function resolveTree(node: unknown, depth = 0): Promise<unknown> {
   if (Array.isArray(node)) return Promise.all(node.map((n) => resolveTree(n, depth + 1)));
   if (isValidElement(node)) {
     const element = node as ReactElement<Record<string, unknown>>;
-    if (isAsyncFunction(element.type)) return resolveTree(await (element.type as (p: unknown) => Promise<unknown>)(element.props), depth + 1);
+    if (isAsyncFunction(element.type))
+      return resolveTree(await (element.type as (p: unknown) => Promise<unknown>)(element.props), depth + 1);
     // A plain server component renders what it is given; a client component that uses hooks
     // cannot run here and is kept with its props (which are what the browser would receive).
     if (typeof element.type === "function" && !(element.type.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent) {
@@ -102,7 +110,11 @@ export async function callPage(component: (props: unknown) => Promise<unknown>, 
     const element = await component({ params: Promise.resolve(call.params ?? {}), searchParams: Promise.resolve(call.searchParams ?? {}) });
     const tree = await resolveTree(element);
     const top = isValidElement(element) ? typeName(element.type) : "nothing";
-    return { kind: "page", outcome: top === "Symbol(react.fragment)" || top === "react.fragment" ? "renders" : `renders ${top}`, text: JSON.stringify(tree) };
+    return {
+      kind: "page",
+      outcome: top === "Symbol(react.fragment)" || top === "react.fragment" ? "renders" : `renders ${top}`,
+      text: JSON.stringify(tree),
+    };
   } catch (error) {
     const outcome = classifyThrown(error);
     if (!outcome) throw error;

@@ -25,7 +25,10 @@ const relative = (file: string) => path.relative(ROOT, file).split(path.sep).joi
 
 /** The URL path of an app-router folder: route groups like (area) do not show in the URL. */
 function urlPath(dir: string): string {
-  const segments = path.relative(APP, dir).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(APP, dir)
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s));
   return `/${segments.join("/")}`;
 }
 
@@ -68,7 +71,12 @@ export async function discoverActions(): Promise<EntryPoint[]> {
       const mod = await importEntryModule(relative(file));
       return Object.keys(mod)
         .filter((name) => typeof mod[name] === "function")
-        .map((exportName) => ({ kind: "action" as const, key: `ACTION ${relative(file)}#${exportName}`, file: relative(file), exportName }));
+        .map((exportName) => ({
+          kind: "action" as const,
+          key: `ACTION ${relative(file)}#${exportName}`,
+          file: relative(file),
+          exportName,
+        }));
     }),
   );
   return found.flat();

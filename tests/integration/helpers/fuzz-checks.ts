@@ -9,8 +9,14 @@ const ALWAYS_WRITTEN = ["rate_limit"];
 const LEAKS: [string, RegExp][] = [
   ["a stack line", /(?:^|\n|\\n)\s*at [\w$.<>[\] ]*\(?(?:[\w./\\:-]+):\d+:\d+\)?/],
   ["a file path", /(?:\/work\/|node_modules|\.tsx?:\d+|webpack-internal|file:\/\/)/],
-  ["a database error", /\berror: |\bPostgresError|\bDrizzleQueryError|Failed query|PGlite|pg_catalog|SQLSTATE|\bsyntax error at\b|invalid input syntax|out of range for type|date\/time field value/i],
-  ["SQL text", /\bselect\s+[\w"*].{0,200}\bfrom\s|\binsert\s+into\b|\bupdate\s+"?\w+"?\s+set\b|\bdelete\s+from\b|\bviolates\b|duplicate key|\breturning\s+"/i],
+  [
+    "a database error",
+    /\berror: |\bPostgresError|\bDrizzleQueryError|Failed query|PGlite|pg_catalog|SQLSTATE|\bsyntax error at\b|invalid input syntax|out of range for type|date\/time field value/i,
+  ],
+  [
+    "SQL text",
+    /\bselect\s+[\w"*].{0,200}\bfrom\s|\binsert\s+into\b|\bupdate\s+"?\w+"?\s+set\b|\bdelete\s+from\b|\bviolates\b|duplicate key|\breturning\s+"/i,
+  ],
   ["an exception name", /\b(?:TypeError|RangeError|ReferenceError|SyntaxError): /],
 ];
 
@@ -35,14 +41,24 @@ const LOG = "fuzz_change_log";
 export async function trackChanges(db: Db): Promise<void> {
   await db.execute(sql.raw(`create table if not exists ${LOG} (table_name text not null)`));
   await db.execute(
-    sql.raw(`create or replace function fuzz_note_change() returns trigger language plpgsql as $$ begin insert into ${LOG} values (tg_table_name); return null; end $$`),
+    sql.raw(
+      `create or replace function fuzz_note_change() returns trigger language plpgsql as $$ begin insert into ${LOG} values (tg_table_name); return null; end $$`,
+    ),
   );
-  const list = rowsOf<{ name: string }>(await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`));
+  const list = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
+  );
   for (const { name } of list) {
     if (ALWAYS_WRITTEN.includes(name) || name === LOG || name.startsWith("__drizzle")) continue;
     const table = sql.identifier(name);
-    await db.execute(sql`create or replace trigger fuzz_insert_delete after insert or delete on ${table} for each row execute function fuzz_note_change()`);
-    await db.execute(sql`create or replace trigger fuzz_update after update on ${table} for each row when (old is distinct from new) execute function fuzz_note_change()`);
+    await db.execute(
+      sql`create or replace trigger fuzz_insert_delete after insert or delete on ${table} for each row execute function fuzz_note_change()`,
+    );
+    await db.execute(
+      sql`create or replace trigger fuzz_update after update on ${table} for each row when (old is distinct from new) execute function fuzz_note_change()`,
+    );
   }
 }
 

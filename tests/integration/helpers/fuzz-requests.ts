@@ -34,7 +34,11 @@ export function multipart(boundary: string, parts: Part[]): Uint8Array<ArrayBuff
     if (typeof part.value === "string") {
       chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     } else {
-      chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.value.filename}"\r\nContent-Type: ${part.value.type}\r\n\r\n`));
+      chunks.push(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.value.filename}"\r\nContent-Type: ${part.value.type}\r\n\r\n`,
+        ),
+      );
       chunks.push(part.value.bytes, encoder.encode("\r\n"));
     }
   }
@@ -50,27 +54,31 @@ export function uploadInput(clientId: string): fc.Arbitrary<RouteInput> {
   const form = fc.record({
     clientId: fc.oneof(fc.constant(clientId), badId, badString),
     category: fc.oneof(fc.constantFrom("report", "deliverable"), badString),
-    filename: fc.oneof(fc.constantFrom("report.pdf", "../../x.pdf", "a\r\nContent-Type: text/html\r\n\r\n.pdf", "x.exe", ".pdf", ""), badString),
+    filename: fc.oneof(
+      fc.constantFrom("report.pdf", "../../x.pdf", "a\r\nContent-Type: text/html\r\n\r\n.pdf", "x.exe", ".pdf", ""),
+      badString,
+    ),
     type: fc.oneof(fc.constant("application/pdf"), badString),
     bytes: fileBytes,
     withFile: fc.boolean(),
   });
-  const good = form.map(
-    (f): RouteInput => ({
-      url: "/api/admin/documents/upload",
-      body: {
-        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-        bytes: multipart(BOUNDARY, [
-          { name: "clientId", value: f.clientId },
-          { name: "category", value: f.category },
-          ...(f.withFile ? [{ name: "file", value: { filename: f.filename, type: f.type, bytes: f.bytes } }] : []),
-        ]),
-      },
-    }),
-  );
-  const junk = fc.record({ contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)), bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)) }).map(
-    (body): RouteInput => ({ url: "/api/admin/documents/upload", body }),
-  );
+  const good = form.map((f): RouteInput => ({
+    url: "/api/admin/documents/upload",
+    body: {
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: multipart(BOUNDARY, [
+        { name: "clientId", value: f.clientId },
+        { name: "category", value: f.category },
+        ...(f.withFile ? [{ name: "file", value: { filename: f.filename, type: f.type, bytes: f.bytes } }] : []),
+      ]),
+    },
+  }));
+  const junk = fc
+    .record({
+      contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)),
+      bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)),
+    })
+    .map((body): RouteInput => ({ url: "/api/admin/documents/upload", body }));
   return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
 }
 
@@ -84,7 +92,9 @@ export function idParamInput(prefix: string, suffix = ""): fc.Arbitrary<RouteInp
 
 /** A query string with the given parameters set to good or bad values, or missing. */
 export function queryInput(path: string, fields: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<RouteInput> {
-  const entries = Object.entries(fields).map(([name, good]) => fc.option(fc.oneof(good, badString), { nil: undefined }).map((value) => [name, value] as const));
+  const entries = Object.entries(fields).map(([name, good]) =>
+    fc.option(fc.oneof(good, badString), { nil: undefined }).map((value) => [name, value] as const),
+  );
   return fc.tuple(...entries).map((pairs) => {
     const query = new URLSearchParams();
     for (const [name, value] of pairs) if (value !== undefined) query.append(name, value);
@@ -104,7 +114,12 @@ export function requestOf(method: string, input: RouteInput, roleHeaders: Header
 }
 
 /** Calls a handler the way Next would, with the raw bytes and content type of the input. */
-export async function sendRoute(handler: RouteHandler, method: string, input: RouteInput, roleHeaders: Headers): Promise<{ status: number; text: string; location: string | null }> {
+export async function sendRoute(
+  handler: RouteHandler,
+  method: string,
+  input: RouteInput,
+  roleHeaders: Headers,
+): Promise<{ status: number; text: string; location: string | null }> {
   const request = requestOf(method, input, roleHeaders);
   const response = await handler(request, input.params ? { params: Promise.resolve(input.params) } : undefined);
   const raw = await response.text();
@@ -113,7 +128,11 @@ export async function sendRoute(handler: RouteHandler, method: string, input: Ro
 }
 
 /** Message forms (multipart): the text fields good or bad, with or without a file, or no multipart at all. */
-export function messageFormInput(url: string, fields: Record<string, fc.Arbitrary<string>>, params?: Record<string, string>): fc.Arbitrary<RouteInput> {
+export function messageFormInput(
+  url: string,
+  fields: Record<string, fc.Arbitrary<string>>,
+  params?: Record<string, string>,
+): fc.Arbitrary<RouteInput> {
   const names = Object.keys(fields);
   const form = fc.record({
     values: fc.tuple(...names.map((name) => fc.option(fc.oneof(fields[name]!, badString), { nil: undefined }))),
@@ -121,21 +140,22 @@ export function messageFormInput(url: string, fields: Record<string, fc.Arbitrar
     bytes: fc.oneof(fc.constant(pdfBytes()), fc.uint8Array({ maxLength: 2000 }), fc.constant(new Uint8Array(0))),
     withFile: fc.boolean(),
   });
-  const good = form.map(
-    (f): RouteInput => ({
-      url,
-      params,
-      body: {
-        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-        bytes: multipart(BOUNDARY, [
-          ...names.flatMap((name, i) => (f.values[i] === undefined ? [] : [{ name, value: f.values[i]! }])),
-          ...(f.withFile ? [{ name: "file", value: { filename: f.filename, type: "application/pdf", bytes: f.bytes } }] : []),
-        ]),
-      },
-    }),
-  );
+  const good = form.map((f): RouteInput => ({
+    url,
+    params,
+    body: {
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: multipart(BOUNDARY, [
+        ...names.flatMap((name, i) => (f.values[i] === undefined ? [] : [{ name, value: f.values[i]! }])),
+        ...(f.withFile ? [{ name: "file", value: { filename: f.filename, type: "application/pdf", bytes: f.bytes } }] : []),
+      ]),
+    },
+  }));
   const junk = fc
-    .record({ contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)), bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)) })
+    .record({
+      contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)),
+      bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)),
+    })
     .map((body): RouteInput => ({ url, params, body }));
   return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
 }

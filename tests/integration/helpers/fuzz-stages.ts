@@ -59,20 +59,26 @@ export const contactStage = jsonStage(contactInquirySchema, BODY_LIMITS.contact,
 
 export async function cspReportStage(input: RouteInput): Promise<void> {
   const violations = parseCspReports(await readCspReportText(requestOf("POST", input)));
-  if (!violations) throw new AppError("bad_request", "Expected a CSP violation report (application/csp-report or application/reports+json).");
+  if (!violations)
+    throw new AppError("bad_request", "Expected a CSP violation report (application/csp-report or application/reports+json).");
 }
 
 export const webhookStage =
   (signatureKey: string, notificationUrl: string) =>
   async (input: RouteInput): Promise<void> => {
-    const raw = await readTextLimited(requestOf("POST", input), BODY_LIMITS.webhook, () => new AppError("payload_too_large", "Event body is too large."));
+    const raw = await readTextLimited(
+      requestOf("POST", input),
+      BODY_LIMITS.webhook,
+      () => new AppError("payload_too_large", "Event body is too large."),
+    );
     if (!isValidSquareSignature(raw, input.headers?.["x-square-hmacsha256-signature"] ?? null, signatureKey, notificationUrl)) {
       throw new AppError("unauthorized", "Invalid webhook signature.");
     }
     parseSquareEvent(raw);
   };
 
-const unsubscribeTokenOf = (input: RouteInput) => parseInput(unsubscribeTokenSchema, { token: new URL(input.url, "http://x").searchParams.get("token") ?? "" }).token;
+const unsubscribeTokenOf = (input: RouteInput) =>
+  parseInput(unsubscribeTokenSchema, { token: new URL(input.url, "http://x").searchParams.get("token") ?? "" }).token;
 /** The one-click unsubscribe: the token's shape, then its signature and expiry. */
 export const unsubscribeStage = (input: RouteInput): void => void checkUnsubscribeToken(unsubscribeTokenOf(input));
 /** Opening the link only checks the token's shape (the page checks the rest). */
@@ -81,7 +87,11 @@ export const unsubscribeOpenStage = (input: RouteInput): void => void unsubscrib
 export function signedFileStage(input: RouteInput): void {
   const search = new URL(input.url, "http://x").searchParams;
   const id = String(input.params?.id ?? "");
-  const check = verifyDownloadSignature(id, { expires: search.get("expires"), sig: search.get("sig"), disposition: search.get("disposition") });
+  const check = verifyDownloadSignature(id, {
+    expires: search.get("expires"),
+    sig: search.get("sig"),
+    disposition: search.get("disposition"),
+  });
   if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
 }
 

@@ -43,14 +43,30 @@ export const badDate = fc.constantFrom(
 
 export const badId = fc.oneof(
   fc.uuid(),
-  fc.constantFrom("not-a-uuid", "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "1", "-1", "' OR 1=1 --", "..%2F..%2Fetc%2Fpasswd", "\u0000", "x".repeat(1000)),
+  fc.constantFrom(
+    "not-a-uuid",
+    "00000000-0000-0000-0000-000000000000",
+    "ffffffff-ffff-ffff-ffff-ffffffffffff",
+    "1",
+    "-1",
+    "' OR 1=1 --",
+    "..%2F..%2Fetc%2Fpasswd",
+    "\u0000",
+    "x".repeat(1000),
+  ),
   fc.uuid().map((id) => `${id}\u0000`),
   fc.uuid().map((id) => id.toUpperCase()),
 );
 
 const nulString = fc.string({ maxLength: 20 }).chain((s) => fc.constantFrom(`${s}\u0000`, `\u0000${s}`, `${s}\u0000${s}`));
-const hugeString = fc.constantFrom(10_000, 70_000, 300_000).chain((n) => fc.constantFrom("a", "é", "😀", "<", "\n").map((c) => c.repeat(n)));
-const controlString = fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 10 });
+const hugeString = fc
+  .constantFrom(10_000, 70_000, 300_000)
+  .chain((n) => fc.constantFrom("a", "é", "😀", "<", "\n").map((c) => c.repeat(n)));
+const controlString = fc.string({
+  unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+  minLength: 1,
+  maxLength: 10,
+});
 const loneSurrogate = fc.constantFrom("\ud800", "abc\udfff", "\udbff\udbff");
 
 export const badString = fc.oneof(
@@ -62,11 +78,37 @@ export const badString = fc.oneof(
   loneSurrogate,
   badDate,
   badId,
-  fc.constantFrom("", " ", "null", "undefined", "NaN", "Infinity", "true", "[]", "{}", "<script>alert(1)</script>", "admin@example.com\r\nBcc: x@y.z"),
+  fc.constantFrom(
+    "",
+    " ",
+    "null",
+    "undefined",
+    "NaN",
+    "Infinity",
+    "true",
+    "[]",
+    "{}",
+    "<script>alert(1)</script>",
+    "admin@example.com\r\nBcc: x@y.z",
+  ),
 );
 
 export const badNumber = fc.oneof(
-  fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, Number.MIN_SAFE_INTEGER - 2, 2 ** 63, 2 ** 31, -(2 ** 31) - 1, 5e-324, 0.1 + 0.2),
+  fc.constantFrom(
+    Number.NaN,
+    Infinity,
+    -Infinity,
+    -0,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    Number.MIN_SAFE_INTEGER - 2,
+    2 ** 63,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    5e-324,
+    0.1 + 0.2,
+  ),
   fc.integer(),
   fc.double(),
 );
@@ -77,7 +119,16 @@ export const badValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: badNumber },
   fc.bigInt(),
   fc.constantFrom(null, undefined, true, false, [], {}, new Date(Number.NaN), new Date(8.64e15), new Date(-8.64e15)),
-  fc.anything({ maxDepth: 2, withBigInt: true, withDate: true, withNullPrototype: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true }),
+  fc.anything({
+    maxDepth: 2,
+    withBigInt: true,
+    withDate: true,
+    withNullPrototype: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withSparseArray: true,
+  }),
   fc.constant(0).map(() => deepArray()),
   fc.constant(0).map(() => withProtoKey({})),
   fc.constant({ constructor: { prototype: { isAdmin: true } } }),
@@ -86,7 +137,14 @@ export const badValue: fc.Arbitrary<unknown> = fc.oneof(
 /** A JSON-safe bad value (what a route body can carry after JSON.parse). */
 export const badJsonValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: badString },
-  { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(1e308, -1e308, 2 ** 63, Number.MAX_SAFE_INTEGER + 2)) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(1e308, -1e308, 2 ** 63, Number.MAX_SAFE_INTEGER + 2),
+    ),
+  },
   fc.constantFrom(null, true, false, [], {}),
   fc.jsonValue({ maxDepth: 3 }),
   fc.constant(DEEP_MARK),
@@ -108,7 +166,11 @@ function sameKind(example: unknown, fallback: fc.Arbitrary<unknown>): fc.Arbitra
  * A bad input built on a valid one, so it gets past the first checks: one field replaced, removed
  * or joined by prototype keys, or the whole value replaced.
  */
-export function mutatedInput(base: () => Record<string, unknown>, value: fc.Arbitrary<unknown> = badValue, deep: () => unknown = deepArray): fc.Arbitrary<unknown> {
+export function mutatedInput(
+  base: () => Record<string, unknown>,
+  value: fc.Arbitrary<unknown> = badValue,
+  deep: () => unknown = deepArray,
+): fc.Arbitrary<unknown> {
   const sample = base();
   const keys = Object.keys(sample);
   // Half the time a field gets a bad value of its own kind (a date an impossible date, an id an
@@ -116,9 +178,19 @@ export function mutatedInput(base: () => Record<string, unknown>, value: fc.Arbi
   const fieldValue = (key: string) => fc.oneof(value, sameKind(sample[key], value));
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...keys).chain((key) => fieldValue(key).map((v) => ({ ...base(), [key]: v }))) },
-    { weight: 1, arbitrary: fc.constantFrom(...keys).map((key) => { const b = base(); delete b[key]; return b; }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...keys).map((key) => {
+        const b = base();
+        delete b[key];
+        return b;
+      }),
+    },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...keys), value).map(([key, v]) => withProtoKey({ ...base(), [key]: v })) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...keys)).map(([a, b]) => ({ ...base(), [a]: deep(), [b]: "\u0000" })) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...keys)).map(([a, b]) => ({ ...base(), [a]: deep(), [b]: "\u0000" })),
+    },
     { weight: 2, arbitrary: value },
   );
 }
@@ -163,7 +235,8 @@ function concat(parts: (Uint8Array | number[])[]): Uint8Array<ArrayBuffer> {
 }
 
 /** JSON text of a value ("__proto__" stays an own key, as JSON.parse will make it again). */
-export const jsonBytes = (value: unknown) => encoder.encode((JSON.stringify(value) ?? "null").replaceAll(JSON.stringify(DEEP_MARK), DEEP_TEXT));
+export const jsonBytes = (value: unknown) =>
+  encoder.encode((JSON.stringify(value) ?? "null").replaceAll(JSON.stringify(DEEP_MARK), DEEP_TEXT));
 
 /** mutatedInput for JSON bodies: JSON-safe bad values, deep nesting as the text marker. */
 export const mutatedJsonInput = (base: () => Record<string, unknown>) => mutatedInput(base, badJsonValue, () => DEEP_MARK);

@@ -34,10 +34,19 @@ export type TestInvoice = {
   paymentSchedule?: ScheduleEntry[];
 };
 
-export async function addProject(db: DbOrTx, actor: ClientActor, values: { projectName: string; status?: "open" | "in_progress"; targetCompletionDate?: string | null }) {
+export async function addProject(
+  db: DbOrTx,
+  actor: ClientActor,
+  values: { projectName: string; status?: "open" | "in_progress"; targetCompletionDate?: string | null },
+) {
   const [row] = await db
     .insert(projects)
-    .values({ clientId: actor.clientId, projectName: values.projectName, status: values.status ?? "open", targetCompletionDate: values.targetCompletionDate ?? null })
+    .values({
+      clientId: actor.clientId,
+      projectName: values.projectName,
+      status: values.status ?? "open",
+      targetCompletionDate: values.targetCompletionDate ?? null,
+    })
     .returning({ id: projects.id });
   return row!.id;
 }

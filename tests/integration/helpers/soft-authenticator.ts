@@ -76,13 +76,22 @@ export function createCredential(options: { challenge: string; rp: { id?: string
     type: "public-key",
     authenticatorAttachment: "platform",
     clientExtensionResults: {},
-    response: { clientDataJSON: b64url(clientData("webauthn.create", options.challenge, origin)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+    response: {
+      clientDataJSON: b64url(clientData("webauthn.create", options.challenge, origin)),
+      attestationObject: b64url(attestationObject),
+      transports: ["internal"],
+    },
   };
   return { credential, response };
 }
 
 /** The assertion of `credential` for the server's sign-in options. */
-export function assert(credential: SoftCredential, options: { challenge: string; rpId?: string }, origin: string, verification: Verification = {}) {
+export function assert(
+  credential: SoftCredential,
+  options: { challenge: string; rpId?: string },
+  origin: string,
+  verification: Verification = {},
+) {
   credential.counter += 1;
   const data = authData(options.rpId ?? new URL(origin).hostname, flagsOf(verification), credential.counter);
   const client = clientData("webauthn.get", options.challenge, origin);

@@ -4,7 +4,15 @@ import { afterAll, beforeAll } from "vitest";
 import { startFakeSquare, type FakeSquare, type FakeSquareOptions } from "../../../tools/fake-square/server";
 
 export const WEBHOOK_KEY = "test-webhook-signature-key";
-const KEYS = ["SQUARE_APPLICATION_ID", "SQUARE_APPLICATION_SECRET", "SQUARE_ENVIRONMENT", "SQUARE_BASE_URL", "SQUARE_WEBHOOK_SIGNATURE_KEY", "SQUARE_MAX_RETRIES", "SQUARE_TIMEOUT_SECONDS"];
+const KEYS = [
+  "SQUARE_APPLICATION_ID",
+  "SQUARE_APPLICATION_SECRET",
+  "SQUARE_ENVIRONMENT",
+  "SQUARE_BASE_URL",
+  "SQUARE_WEBHOOK_SIGNATURE_KEY",
+  "SQUARE_MAX_RETRIES",
+  "SQUARE_TIMEOUT_SECONDS",
+];
 
 export function configureSquareEnv(fake: FakeSquare): void {
   process.env.SQUARE_APPLICATION_ID = fake.applicationId;

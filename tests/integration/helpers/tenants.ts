@@ -3,8 +3,27 @@
 // or delete what they are given (so every role's call finds the same state).
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/server/core/db/client";
-import { contactInquiries, documents, emailOutbox, invoices, messageAttachments, messages, messageThreads, projects, serviceBookings, squareCustomers } from "@/server/core/db/schema";
-import { DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_RATES, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import {
+  contactInquiries,
+  documents,
+  emailOutbox,
+  invoices,
+  messageAttachments,
+  messages,
+  messageThreads,
+  projects,
+  serviceBookings,
+  squareCustomers,
+} from "@/server/core/db/schema";
+import {
+  DEMO_BOOKINGS,
+  DEMO_CLIENTS,
+  DEMO_DOCUMENTS,
+  DEMO_INVOICES,
+  DEMO_PROJECTS,
+  DEMO_RATES,
+  DEMO_USERS,
+} from "@/server/core/db/seed/demo-data";
 import { getStorage } from "@/server/core/storage/storage";
 
 export type TenantName = "acme" | "globex";
@@ -39,7 +58,13 @@ function tenant(name: TenantName): Tenant {
     documentId: own(DEMO_DOCUMENTS)[0]!.id,
     bookingId: own(DEMO_BOOKINGS)[0]!.id,
     rateId: own(DEMO_RATES)[0]!.id,
-    settings: { contactPerson: client.contactPerson, contactEmail: client.contactEmail, company: client.company, phone: client.phone, address: client.address },
+    settings: {
+      contactPerson: client.contactPerson,
+      contactEmail: client.contactEmail,
+      company: client.company,
+      phone: client.phone,
+      address: client.address,
+    },
   };
 }
 
@@ -60,7 +85,12 @@ export function tenantIdentifiers(name: TenantName): RegExp[] {
   const mine = <T extends { clientId: string }>(rows: readonly T[]) => rows.filter((r) => r.clientId === client.id);
   const theirs = <T extends { clientId: string }>(rows: readonly T[]) => rows.filter((r) => r.clientId === other.id);
   const otherAmounts = new Set(
-    theirs(DEMO_INVOICES).flatMap((i) => [i.amountCents, i.totalPaidCents, i.nextPaymentAmountCents, ...i.paymentSchedule.map((s) => s.computedAmountCents)]),
+    theirs(DEMO_INVOICES).flatMap((i) => [
+      i.amountCents,
+      i.totalPaidCents,
+      i.nextPaymentAmountCents,
+      ...i.paymentSchedule.map((s) => s.computedAmountCents),
+    ]),
   );
   const amounts = mine(DEMO_INVOICES)
     .map((i) => i.amountCents)
@@ -113,7 +143,14 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
   await getStorage().put(storageKey, bytes);
   const [doc] = await db
     .insert(documents)
-    .values({ clientId: owner.clientId, name: `Matrix ${tag}.pdf`, category: "report", storageKey, fileSize: bytes.byteLength, mimeType: "application/pdf" })
+    .values({
+      clientId: owner.clientId,
+      name: `Matrix ${tag}.pdf`,
+      category: "report",
+      storageKey,
+      fileSize: bytes.byteLength,
+      mimeType: "application/pdf",
+    })
     .returning({ id: documents.id });
   const [project] = await db
     .insert(projects)
@@ -122,17 +159,43 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
   const [free, linked] = await db
     .insert(invoices)
     .values([
-      { clientId: owner.clientId, invoiceNumber: `M-${tag}-1`, amountCents: 1_234, status: "pending", dueDate: "2026-12-01", paymentSchedule: [] },
-      { clientId: owner.clientId, invoiceNumber: `M-${tag}-2`, amountCents: 1_234, status: "pending", dueDate: "2026-12-01", paymentSchedule: [], projectId: project!.id },
+      {
+        clientId: owner.clientId,
+        invoiceNumber: `M-${tag}-1`,
+        amountCents: 1_234,
+        status: "pending",
+        dueDate: "2026-12-01",
+        paymentSchedule: [],
+      },
+      {
+        clientId: owner.clientId,
+        invoiceNumber: `M-${tag}-2`,
+        amountCents: 1_234,
+        status: "pending",
+        dueDate: "2026-12-01",
+        paymentSchedule: [],
+        projectId: project!.id,
+      },
     ])
     .returning({ id: invoices.id });
   const [booking] = await db
     .insert(serviceBookings)
-    .values({ clientId: owner.clientId, serviceType: "Other", preferredStartDate: "2027-01-04", projectDescription: `Matrix booking ${tag}` })
+    .values({
+      clientId: owner.clientId,
+      serviceType: "Other",
+      preferredStartDate: "2027-01-04",
+      projectDescription: `Matrix booking ${tag}`,
+    })
     .returning({ id: serviceBookings.id });
   const [inquiry] = await db
     .insert(contactInquiries)
-    .values({ name: "Matrix", email: `matrix-${tag}@example.test`, company: "Matrix Co", serviceInterest: "Other", message: "Matrix inquiry" })
+    .values({
+      name: "Matrix",
+      email: `matrix-${tag}@example.test`,
+      company: "Matrix Co",
+      serviceInterest: "Other",
+      message: "Matrix inquiry",
+    })
     .returning({ id: contactInquiries.id });
   const squareCustomerId = `CUSTMATRIX${tag}`;
   const linkedSquareCustomerId = `CUSTMATRIXL${tag}`;
@@ -140,10 +203,25 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     { squareCustomerId, displayName: `Matrix customer ${tag}`, email: `square-${tag}@example.test` },
     { squareCustomerId: linkedSquareCustomerId, clientId: owner.clientId, linkSource: "admin", linkedAt: new Date() },
   ]);
-  await db.insert(invoices).values({ squareInvoiceId: `inv:matrix-${tag}`, squareCustomerId, clientId: null, invoiceNumber: `SQM-${tag}`, amountCents: 4_321, status: "pending" });
+  await db.insert(invoices).values({
+    squareInvoiceId: `inv:matrix-${tag}`,
+    squareCustomerId,
+    clientId: null,
+    invoiceNumber: `SQM-${tag}`,
+    amountCents: 4_321,
+    status: "pending",
+  });
   const [mail] = await db
     .insert(emailOutbox)
-    .values({ toAddress: `mail-${tag}@example.test`, subject: `Matrix mail ${tag}`, textBody: "Matrix", kind: "test", status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
+    .values({
+      toAddress: `mail-${tag}@example.test`,
+      subject: `Matrix mail ${tag}`,
+      textBody: "Matrix",
+      kind: "test",
+      status: "failed",
+      attempts: 8,
+      lastError: "550 mailbox unavailable",
+    })
     .returning({ id: emailOutbox.id });
   const [thread] = await db
     .insert(messageThreads)
@@ -157,7 +235,13 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
   await getStorage().put(attachmentKey, bytes);
   const [attachment] = await db
     .insert(messageAttachments)
-    .values({ messageId: message!.id, name: `Matrix attachment ${tag}.pdf`, storageKey: attachmentKey, fileSize: bytes.byteLength, mimeType: "application/pdf" })
+    .values({
+      messageId: message!.id,
+      name: `Matrix attachment ${tag}.pdf`,
+      storageKey: attachmentKey,
+      fileSize: bytes.byteLength,
+      mimeType: "application/pdf",
+    })
     .returning({ id: messageAttachments.id });
   return {
     threadId: thread!.id,

@@ -51,7 +51,10 @@ const contentTypes = (part: string, type: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="${part}" ContentType="${type}"/></Types>`;
 export const docxBytes = () =>
   zipArchive({
-    "[Content_Types].xml": contentTypes("/word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"),
+    "[Content_Types].xml": contentTypes(
+      "/word/document.xml",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    ),
     "word/document.xml": "<w:document/>",
   });
 export const xlsxBytes = () =>
@@ -60,4 +63,5 @@ export const xlsxBytes = () =>
     "xl/workbook.xml": "<workbook/>",
   });
 /** A Windows executable's header (MZ ... PE). */
-export const exeBytes = () => new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);
+export const exeBytes = () =>
+  new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]);

@@ -21,7 +21,11 @@ export default async function AdminAreaLayout({ children }: { children: ReactNod
     countAdminUnreadThreads(getDb(), { actor: admin }),
   ]);
   return (
-    <AdminShell brand={siteConfig.shortName} email={admin.email} badges={{ "/admin/inquiries": unreadInquiries, "/admin/messages": unreadThreads }}>
+    <AdminShell
+      brand={siteConfig.shortName}
+      email={admin.email}
+      badges={{ "/admin/inquiries": unreadInquiries, "/admin/messages": unreadThreads }}
+    >
       {children}
     </AdminShell>
   );

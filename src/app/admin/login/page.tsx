@@ -15,7 +15,10 @@ export default async function AdminLoginPage() {
   if (session?.role === "admin") redirect("/admin/dashboard");
   return (
     <AuthShell icon={<ShieldCheck className="h-6 w-6" />} title="Admin Portal" subtitle="Authorized personnel only">
-      <div role="note" className="mb-6 flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
+      <div
+        role="note"
+        className="mb-6 flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100"
+      >
         <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
         <p>
           <span className="font-semibold">Restricted access.</span> This area is for authorized administrators only. All access attempts are

@@ -13,7 +13,9 @@ export const POST = withPublic(async (request) => {
   // IPv6 client holds a whole /64, so it is counted by that, as every other limit does.
   const limit = await hitRateLimit(getDb(), `csp-report:ip:${rateLimitSubject(clientIp(request.headers))}`, CSP_REPORT_RATE_LIMIT);
   if (!limit.allowed) {
-    throw new AppError("rate_limited", "Too many reports. Please wait a minute.", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    throw new AppError("rate_limited", "Too many reports. Please wait a minute.", {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
   const violations = parseCspReports(await readCspReportText(request));
   if (!violations) {

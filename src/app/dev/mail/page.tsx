@@ -27,7 +27,9 @@ export default async function DevMailPage() {
                 <p className="break-words text-sm text-muted">
                   To {mail.to} · {mail.kind} · {mail.status} · {mail.createdAt}
                 </p>
-                {mail.unsubscribeUrl ? <p className="break-all text-xs text-muted">List-Unsubscribe: &lt;{mail.unsubscribeUrl}&gt;</p> : null}
+                {mail.unsubscribeUrl ? (
+                  <p className="break-all text-xs text-muted">List-Unsubscribe: &lt;{mail.unsubscribeUrl}&gt;</p>
+                ) : null}
                 {mail.hasHtml ? (
                   <a className="text-sm text-accent underline" href={`/dev/mail/${mail.id}`} target="_blank" rel="noreferrer">
                     Open the HTML part

@@ -49,7 +49,13 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
         </Button>
       ) : null}
       {canComplete ? (
-        <Button size="sm" variant="secondary" onClick={() => decide("complete")} disabled={busy !== null} aria-label={`Mark ${label} completed`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => decide("complete")}
+          disabled={busy !== null}
+          aria-label={`Mark ${label} completed`}
+        >
           {busy === "complete" ? "Saving..." : "Mark completed"}
         </Button>
       ) : null}
@@ -70,7 +76,13 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
           >
             <Alert tone="info">The client sees this reason in the portal&apos;s Book Service section.</Alert>
             <Field id={`decline-reason-${bookingId}`} label="Reason" error={reasonError ?? undefined}>
-              <Textarea {...fieldAria(`decline-reason-${bookingId}`, reasonError ?? undefined)} rows={4} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+              <Textarea
+                {...fieldAria(`decline-reason-${bookingId}`, reasonError ?? undefined)}
+                rows={4}
+                maxLength={1000}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
             </Field>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setDeclining(false)}>

@@ -14,12 +14,23 @@ import { cn } from "@/lib/cn";
  * The two-factor controls of a client row (docs/PRODUCT.md#account-security): the "Require
  * two-factor" switch, and Reset two-factor (after a confirmation) for a user who has it on.
  */
-export function ClientTwoFactorControls({ clientId, company, required, enabled }: { clientId: string; company: string; required: boolean; enabled: boolean }) {
+export function ClientTwoFactorControls({
+  clientId,
+  company,
+  required,
+  enabled,
+}: {
+  clientId: string;
+  company: string;
+  required: boolean;
+  enabled: boolean;
+}) {
   const { toast, show } = useToast();
   const [on, setOn] = useState(required);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const notify: Notify = (message, tone) => (tone === "error" && confirming ? setError(message) : show(message, tone === "error" ? 6000 : 5000, tone));
+  const notify: Notify = (message, tone) =>
+    tone === "error" && confirming ? setError(message) : show(message, tone === "error" ? 6000 : 5000, tone);
   const { busy: running, run } = useChange<"toggle" | "reset">(notify);
   const busy = running !== null;
 
@@ -28,7 +39,9 @@ export function ClientTwoFactorControls({ clientId, company, required, enabled }
     run("toggle", () => setClientTwoFactorRequirementAction({ clientId, required: next }), {
       done: (data) => {
         setOn(data.required);
-        return data.required ? `${company}'s users must now use two-factor sign-in.` : `Two-factor sign-in is optional again for ${company}.`;
+        return data.required
+          ? `${company}'s users must now use two-factor sign-in.`
+          : `Two-factor sign-in is optional again for ${company}.`;
       },
     });
   };
@@ -55,13 +68,22 @@ export function ClientTwoFactorControls({ clientId, company, required, enabled }
         onClick={toggle}
         className="inline-flex items-center gap-2 rounded-md px-1 text-xs text-muted hover:text-foreground disabled:opacity-60"
       >
-        <span className={cn("relative inline-block h-5 w-9 rounded-full transition-colors", on ? "bg-accent-strong" : "bg-slate-700")} aria-hidden>
+        <span
+          className={cn("relative inline-block h-5 w-9 rounded-full transition-colors", on ? "bg-accent-strong" : "bg-slate-700")}
+          aria-hidden
+        >
           <span className={cn("absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all", on ? "left-[1.125rem]" : "left-0.5")} />
         </span>
         <span className="hidden xl:inline">2FA required</span>
       </button>
       {enabled ? (
-        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Reset two-factor of ${company}`} title="Reset two-factor">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => setConfirming(true)}
+          aria-label={`Reset two-factor of ${company}`}
+          title="Reset two-factor"
+        >
           <ShieldOff className="h-4 w-4" aria-hidden />
         </Button>
       ) : null}

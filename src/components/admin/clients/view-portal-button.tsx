@@ -22,7 +22,14 @@ export function ViewPortalButton({ clientId, company }: { clientId: string; comp
     });
   return (
     <>
-      <Button size="sm" variant="ghost" onClick={start} disabled={busy !== null} aria-label={`View portal of ${company}`} title="View portal (read only)">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={start}
+        disabled={busy !== null}
+        aria-label={`View portal of ${company}`}
+        title="View portal (read only)"
+      >
         <Eye className="h-4 w-4" aria-hidden />
         <span className="hidden xl:inline">View portal</span>
       </Button>

@@ -20,16 +20,26 @@ export function RecentUploads({ documents }: { documents: DocumentView[] }) {
   const remove = (doc: DocumentView) => {
     if (!window.confirm(`Are you sure you want to delete "${doc.name}"? This cannot be undone.`)) return;
     setMessage(null);
-    run(doc.id, () => routeChange(apiFetch(`/api/admin/documents/${doc.id}`, { method: "DELETE" })), { done: () => "Document deleted successfully" });
+    run(doc.id, () => routeChange(apiFetch(`/api/admin/documents/${doc.id}`, { method: "DELETE" })), {
+      done: () => "Document deleted successfully",
+    });
   };
 
   return (
     <Card>
       <h2 className="text-lg font-semibold">Recent Uploads</h2>
-      {message ? <Alert tone={message.tone} className="mt-3">{message.text}</Alert> : null}
+      {message ? (
+        <Alert tone={message.tone} className="mt-3">
+          {message.text}
+        </Alert>
+      ) : null}
       {documents.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title="No documents yet" hint="Upload your first document above" icon={<FileText className="h-8 w-8" aria-hidden />} />
+          <EmptyState
+            title="No documents yet"
+            hint="Upload your first document above"
+            icon={<FileText className="h-8 w-8" aria-hidden />}
+          />
         </div>
       ) : (
         <ul className="mt-4 divide-y divide-slate-800">
@@ -39,7 +49,8 @@ export function RecentUploads({ documents }: { documents: DocumentView[] }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{doc.name}</p>
                 <p className="truncate text-xs text-muted">
-                  {doc.company} · {DOCUMENT_CATEGORY_LABELS[doc.category]} · {formatFileSize(doc.fileSize)} · {formatRelativeTime(doc.uploadedAt)}
+                  {doc.company} · {DOCUMENT_CATEGORY_LABELS[doc.category]} · {formatFileSize(doc.fileSize)} ·{" "}
+                  {formatRelativeTime(doc.uploadedAt)}
                 </p>
               </div>
               <a

@@ -17,7 +17,10 @@ import { GENERIC_ERROR } from "@/lib/messages";
 type Message = { tone: "success" | "error"; text: string } | null;
 
 /** Sends the file with XMLHttpRequest, whose upload events give a real progress bar. */
-function sendWithProgress(form: FormData, onProgress: (percent: number) => void): Promise<{ status: number; body: { success?: boolean; error?: string } }> {
+function sendWithProgress(
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<{ status: number; body: { success?: boolean; error?: string } }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/admin/documents/upload");
@@ -46,7 +49,8 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
     setMessage(null);
     if (!clientId || !file) return setMessage({ tone: "error", text: "Please select a client and file" });
     // Quick checks for immediate feedback; the server checks type, content and size again.
-    if (!uploadExtensionOf(file.name)) return setMessage({ tone: "error", text: "Unsupported file type. Allowed: PDF, DOC, DOCX, XLS, XLSX, PNG, JPG, JPEG." });
+    if (!uploadExtensionOf(file.name))
+      return setMessage({ tone: "error", text: "Unsupported file type. Allowed: PDF, DOC, DOCX, XLS, XLSX, PNG, JPG, JPEG." });
     if (file.size > MAX_UPLOAD_BYTES) return setMessage({ tone: "error", text: "File is too large. The maximum is 50MB." });
 
     const form = new FormData();
@@ -58,7 +62,9 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
       "upload",
       async () => {
         const { status, body } = await sendWithProgress(form, setProgress);
-        return status >= 200 && status < 300 && body.success ? { success: true as const, data: body } : { success: false as const, error: body.error || GENERIC_ERROR };
+        return status >= 200 && status < 300 && body.success
+          ? { success: true as const, data: body }
+          : { success: false as const, error: body.error || GENERIC_ERROR };
       },
       {
         // The new document shows in Recent Uploads with this message.

@@ -61,7 +61,12 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
         Open
       </Button>
       {mode === "open" ? (
-        <Dialog open onOpenChange={(value) => (value ? null : setMode("closed"))} title={`Inquiry from ${inquiry.name}`} description={`${inquiry.company} · ${inquiry.serviceInterest} · received ${formatDate(inquiry.createdAt)}`}>
+        <Dialog
+          open
+          onOpenChange={(value) => (value ? null : setMode("closed"))}
+          title={`Inquiry from ${inquiry.name}`}
+          description={`${inquiry.company} · ${inquiry.serviceInterest} · received ${formatDate(inquiry.createdAt)}`}
+        >
           <p className="break-all text-sm text-muted">{inquiry.email}</p>
           {inquiry.clientCompany ? <p className="mt-1 text-sm">Client created: {inquiry.clientCompany}</p> : null}
           <p className="mt-4 whitespace-pre-wrap break-words rounded-lg bg-slate-900 p-4 text-sm">{inquiry.message}</p>

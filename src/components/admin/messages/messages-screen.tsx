@@ -17,9 +17,16 @@ import type { ThreadSummary } from "@/server/modules/messages";
 
 const API = "/api/admin/messages";
 
-
 /** The team's inbox (docs/PRODUCT.md#admin-messages): filters in the URL, one open thread at a time. */
-export function MessagesScreen({ clients, threads, filter }: { clients: ClientChoice[]; threads: ThreadSummary[]; filter: ThreadListFilter }) {
+export function MessagesScreen({
+  clients,
+  threads,
+  filter,
+}: {
+  clients: ClientChoice[];
+  threads: ThreadSummary[];
+  filter: ThreadListFilter;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const { toast, show } = useToast();
@@ -28,7 +35,13 @@ export function MessagesScreen({ clients, threads, filter }: { clients: ClientCh
   const notify = (message: string, tone: "success" | "error") => show(message, tone === "error" ? 6000 : 3000, tone);
 
   const hrefWith = (changes: Partial<Record<"client" | "status" | "unread" | "thread", string | undefined>>) => {
-    const current = { client: filter.client, status: filter.status, unread: filter.unread ? "1" : undefined, thread: filter.thread, ...changes };
+    const current = {
+      client: filter.client,
+      status: filter.status,
+      unread: filter.unread ? "1" : undefined,
+      thread: filter.thread,
+      ...changes,
+    };
     const params = new URLSearchParams(Object.entries(current).filter((e): e is [string, string] => Boolean(e[1])));
     const query = params.toString();
     return query ? `${pathname}?${query}` : pathname;
@@ -59,7 +72,14 @@ export function MessagesScreen({ clients, threads, filter }: { clients: ClientCh
           <label htmlFor={ids.client} className="mb-1 block text-sm font-medium">
             Client
           </label>
-          <ClientPicker id={ids.client} name="client" clients={clients} defaultValue={filter.client ?? ""} emptyLabel="All clients" className="w-56 max-w-full" />
+          <ClientPicker
+            id={ids.client}
+            name="client"
+            clients={clients}
+            defaultValue={filter.client ?? ""}
+            emptyLabel="All clients"
+            className="w-56 max-w-full"
+          />
         </div>
         <div>
           <label htmlFor={ids.status} className="mb-1 block text-sm font-medium">
@@ -93,7 +113,13 @@ export function MessagesScreen({ clients, threads, filter }: { clients: ClientCh
           fields={(errors) => (
             <>
               <Field id={ids.newClient} label="Client" error={errors.clientId}>
-                <ClientPicker id={ids.newClient} name="clientId" clients={clients} invalid={Boolean(errors.clientId)} describedBy={errors.clientId ? `${ids.newClient}-error` : undefined} />
+                <ClientPicker
+                  id={ids.newClient}
+                  name="clientId"
+                  clients={clients}
+                  invalid={Boolean(errors.clientId)}
+                  describedBy={errors.clientId ? `${ids.newClient}-error` : undefined}
+                />
               </Field>
               <Field id={ids.subject} label="Subject" error={errors.subject}>
                 <Input {...fieldAria(ids.subject, errors.subject)} name="subject" maxLength={SUBJECT_MAX_LENGTH} />

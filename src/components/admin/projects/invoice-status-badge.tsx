@@ -3,5 +3,12 @@ import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, type InvoiceStatus } from 
 
 /** An invoice's status in the admin's project dialogs: smaller than the portal's badge, in capitals. */
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <StatusBadge value={status} label={INVOICE_STATUS_LABELS[status]} tone={INVOICE_STATUS_TONES[status]} className="rounded px-1.5 text-[11px] uppercase" />;
+  return (
+    <StatusBadge
+      value={status}
+      label={INVOICE_STATUS_LABELS[status]}
+      tone={INVOICE_STATUS_TONES[status]}
+      className="rounded px-1.5 text-[11px] uppercase"
+    />
+  );
 }

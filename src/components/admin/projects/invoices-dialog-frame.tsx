@@ -30,7 +30,12 @@ export function InvoicesDialogFrame({
   actions?: ReactNode;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={title} description={`${project.projectName} · ${project.company}`}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={title}
+      description={`${project.projectName} · ${project.company}`}
+    >
       {error ? <Alert tone="error">{error}</Alert> : null}
       {!data && !error ? <Loading label="Loading invoices..." /> : null}
       {data ? children(data) : null}

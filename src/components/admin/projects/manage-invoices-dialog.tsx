@@ -13,7 +13,15 @@ import type { ProjectRowView, ShowToast } from "./types";
 import { useProjectInvoices } from "./use-project-invoices";
 
 /** Manage Invoices: unlink what is linked; pick the client's unlinked invoices and link them in one call. */
-export function ManageInvoicesDialog({ project, onClose, showToast }: { project: ProjectRowView; onClose: () => void; showToast: ShowToast }) {
+export function ManageInvoicesDialog({
+  project,
+  onClose,
+  showToast,
+}: {
+  project: ProjectRowView;
+  onClose: () => void;
+  showToast: ShowToast;
+}) {
   const invoices = useProjectInvoices(project.id);
   const { ids: selected, toggle, clear: clearSelection } = useIdSet();
   const { busy, run } = useChange((message, tone) => showToast(message, tone === "error" ? 5000 : 2000, tone));
@@ -28,12 +36,24 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
   const link = () => {
     if (selected.size === 0) return;
     const invoiceIds = [...selected];
-    run("link", () => withReload(routeChange(apiFetch<{ linkedCount: number }>("/api/admin/projects/link-invoices", { method: "POST", json: { projectId: project.id, invoiceIds } }))), {
-      done: (body) => {
-        clearSelection();
-        return `✓ Linked ${body.linkedCount ?? invoiceIds.length} invoices`;
+    run(
+      "link",
+      () =>
+        withReload(
+          routeChange(
+            apiFetch<{ linkedCount: number }>("/api/admin/projects/link-invoices", {
+              method: "POST",
+              json: { projectId: project.id, invoiceIds },
+            }),
+          ),
+        ),
+      {
+        done: (body) => {
+          clearSelection();
+          return `✓ Linked ${body.linkedCount ?? invoiceIds.length} invoices`;
+        },
       },
-    });
+    );
   };
 
   const unlink = (invoice: { id: string; invoiceNumber: string }) =>
@@ -65,7 +85,14 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
             <LinkedInvoiceList
               invoices={data.linked}
               end={(invoice) => (
-                <Button size="sm" variant="ghost" onClick={() => unlink(invoice)} disabled={busy !== null} aria-busy={busy === invoice.id} aria-label={`Unlink ${invoice.invoiceNumber}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => unlink(invoice)}
+                  disabled={busy !== null}
+                  aria-busy={busy === invoice.id}
+                  aria-label={`Unlink ${invoice.invoiceNumber}`}
+                >
                   <Unlink className="h-4 w-4" aria-hidden />
                   Unlink
                 </Button>
@@ -83,7 +110,13 @@ export function ManageInvoicesDialog({ project, onClose, showToast }: { project:
                 {data.unlinked.map((invoice) => (
                   <li key={invoice.id}>
                     <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-surface-2">
-                      <input type="checkbox" className="h-4 w-4 accent-cyan-500" checked={selected.has(invoice.id)} onChange={() => toggle(invoice.id)} aria-label={`Select ${invoice.invoiceNumber}`} />
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-cyan-500"
+                        checked={selected.has(invoice.id)}
+                        onChange={() => toggle(invoice.id)}
+                        aria-label={`Select ${invoice.invoiceNumber}`}
+                      />
                       <InvoiceLine invoice={invoice} />
                       <span className="font-mono text-sm">{formatCents(invoice.amountCents)}</span>
                     </label>

@@ -22,13 +22,23 @@ import { Options } from "@/components/ui/options";
 // project gets a placeholder id and starts open, and the create action ignores both.
 const NEW_ID = "00000000-0000-4000-8000-000000000000";
 
-export function ProjectFormDialog({ project, onClose, showToast }: { project: ProjectRowView | null; onClose: () => void; showToast: ShowToast }) {
+export function ProjectFormDialog({
+  project,
+  onClose,
+  showToast,
+}: {
+  project: ProjectRowView | null;
+  onClose: () => void;
+  showToast: ShowToast;
+}) {
   const isEdit = project !== null;
   const options = useReadOnShow("", () => listClientOptionsAction({}), "Failed to load clients");
   const loadError = options.error ? "Failed to load clients" : null;
   // Editing a project of a client that is no longer active keeps that client selectable.
   const clients =
-    options.data && project && !options.data.some((c) => c.id === project.clientId) ? [{ id: project.clientId, company: project.company }, ...options.data] : options.data;
+    options.data && project && !options.data.some((c) => c.id === project.clientId)
+      ? [{ id: project.clientId, company: project.company }, ...options.data]
+      : options.data;
   const form = useZodForm(updateProjectSchema, {
     id: project?.id ?? NEW_ID,
     projectName: project?.projectName ?? "",
@@ -42,12 +52,16 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
   const { errors } = form.formState;
 
   // The toast shows with the list's new row.
-  const { onSubmit, message, busy } = useFormSubmit(form, ({ id, status, ...fields }) => (isEdit ? updateProjectAction({ id, status, ...fields }) : createProjectAction(fields)), {
-    done: () => {
-      onClose();
-      showToast(isEdit ? "Project updated successfully" : "Project created successfully", 3000);
+  const { onSubmit, message, busy } = useFormSubmit(
+    form,
+    ({ id, status, ...fields }) => (isEdit ? updateProjectAction({ id, status, ...fields }) : createProjectAction(fields)),
+    {
+      done: () => {
+        onClose();
+        showToast(isEdit ? "Project updated successfully" : "Project created successfully", 3000);
+      },
     },
-  });
+  );
 
   const id = (name: string) => `project-${name}`;
   return (
@@ -88,7 +102,11 @@ export function ProjectFormDialog({ project, onClose, showToast }: { project: Pr
             <Input {...fieldAria(id("start"), errors.startDate?.message)} type="date" {...form.register("startDate")} />
           </Field>
           <Field id={id("target")} label="Target completion (optional)" error={errors.targetCompletionDate?.message}>
-            <Input {...fieldAria(id("target"), errors.targetCompletionDate?.message)} type="date" {...form.register("targetCompletionDate")} />
+            <Input
+              {...fieldAria(id("target"), errors.targetCompletionDate?.message)}
+              type="date"
+              {...form.register("targetCompletionDate")}
+            />
           </Field>
         </div>
         <Field id={id("description")} label="Description (optional)" error={errors.description?.message}>

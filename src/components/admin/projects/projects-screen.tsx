@@ -92,7 +92,10 @@ export function ProjectsScreen({
             disabled={saving !== null}
             aria-busy={saving === project.id}
             onChange={(event) => changeStatus(project, event.target.value as ProjectStatus)}
-            className={cn("h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent", TONE_CLASSES[PROJECT_STATUS_TONES[status]])}
+            className={cn(
+              "h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent",
+              TONE_CLASSES[PROJECT_STATUS_TONES[status]],
+            )}
           >
             <Options items={PROJECT_STATUSES} label={PROJECT_STATUS_LABELS} className="bg-slate-900 text-foreground" />
           </select>
@@ -115,7 +118,9 @@ export function ProjectsScreen({
       header: "Outstanding",
       align: "right",
       cell: (project) => (
-        <span className={cn("font-mono font-semibold", project.outstandingCents > 0 ? "text-danger" : "text-success")}>{formatCents(project.outstandingCents)}</span>
+        <span className={cn("font-mono font-semibold", project.outstandingCents > 0 ? "text-danger" : "text-success")}>
+          {formatCents(project.outstandingCents)}
+        </span>
       ),
     },
     {
@@ -152,11 +157,23 @@ export function ProjectsScreen({
         }
       />
       {controls}
-      <ListTable caption="Projects" columns={columns} rows={rows} minWidthClass="min-w-[980px]" rowClassName="align-top" filtered={isFiltered} empty={EMPTY} />
+      <ListTable
+        caption="Projects"
+        columns={columns}
+        rows={rows}
+        minWidthClass="min-w-[980px]"
+        rowClassName="align-top"
+        filtered={isFiltered}
+        empty={EMPTY}
+      />
       {footer}
       {modal?.kind === "create" ? <ProjectFormDialog project={null} onClose={() => setModal(null)} showToast={show} /> : null}
       {modal?.kind === "edit" ? (
-        <ProjectFormDialog project={{ ...modal.project, status: statuses[modal.project.id] ?? modal.project.status }} onClose={() => setModal(null)} showToast={show} />
+        <ProjectFormDialog
+          project={{ ...modal.project, status: statuses[modal.project.id] ?? modal.project.status }}
+          onClose={() => setModal(null)}
+          showToast={show}
+        />
       ) : null}
       {modal?.kind === "manage" ? <ManageInvoicesDialog project={modal.project} onClose={() => setModal(null)} showToast={show} /> : null}
       {modal?.kind === "invoices" ? <ProjectInvoicesDialog project={modal.project} onClose={() => setModal(null)} /> : null}
@@ -167,7 +184,13 @@ export function ProjectsScreen({
 
 function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" onClick={onClick} aria-label={label} title={label} className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent">
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
+    >
       {children}
     </button>
   );

@@ -33,7 +33,8 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
   const cards = useWatch({ control: form.control, name: "rates" });
   const { errors } = form.formState;
 
-  const add = () => append({ serviceType: "", hourlyRate: "", monthlyRetainer: "", discountTier: "", description: "", effectiveFrom: today });
+  const add = () =>
+    append({ serviceType: "", hourlyRate: "", monthlyRetainer: "", discountTier: "", description: "", effectiveFrom: today });
 
   const {
     onSubmit: save,
@@ -47,7 +48,9 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
   return (
     <form onSubmit={save} noValidate className="space-y-4">
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      {fields.length === 0 ? <p className="text-sm text-muted">No rate cards. Add one, or save to fall back to the standard rates.</p> : null}
+      {fields.length === 0 ? (
+        <p className="text-sm text-muted">No rate cards. Add one, or save to fall back to the standard rates.</p>
+      ) : null}
       {fields.map((field, index) => {
         const card = cards[index] ?? field;
         const id = (name: string) => `rate-${field.fieldKey}-${name}`;
@@ -59,7 +62,12 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
               <legend className="sr-only">Rate card {index + 1}</legend>
               <div className="flex items-center justify-between gap-2">
                 <h2 className="font-semibold">{card.serviceType || `Rate card ${index + 1}`}</h2>
-                <Button variant="ghost" size="sm" onClick={() => remove(index)} aria-label={`Remove rate card ${card.serviceType || index + 1}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove rate card ${card.serviceType || index + 1}`}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden />
                   Remove
                 </Button>
@@ -69,10 +77,24 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
                   <Input {...fieldAria(id("service"), err("serviceType"))} {...reg("serviceType")} />
                 </Field>
                 <Field id={id("hourly")} label="Hourly rate ($)" error={err("hourlyRate")}>
-                  <Input {...fieldAria(id("hourly"), err("hourlyRate"))} type="number" inputMode="decimal" min={0} step="0.01" {...reg("hourlyRate")} />
+                  <Input
+                    {...fieldAria(id("hourly"), err("hourlyRate"))}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step="0.01"
+                    {...reg("hourlyRate")}
+                  />
                 </Field>
                 <Field id={id("retainer")} label="Monthly retainer ($, optional)" error={err("monthlyRetainer")}>
-                  <Input {...fieldAria(id("retainer"), err("monthlyRetainer"))} type="number" inputMode="decimal" min={0} step="0.01" {...reg("monthlyRetainer")} />
+                  <Input
+                    {...fieldAria(id("retainer"), err("monthlyRetainer"))}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step="0.01"
+                    {...reg("monthlyRetainer")}
+                  />
                 </Field>
                 <Field id={id("tier")} label="Discount tier (optional)" error={err("discountTier")}>
                   <Input {...fieldAria(id("tier"), err("discountTier"))} {...reg("discountTier")} />

@@ -20,14 +20,24 @@ import { formatDate } from "@/lib/format";
 import { billingEmailSchema, squareCustomerIdSchema } from "@/lib/validation/admin";
 import type { ClientSquareCustomers } from "@/server/modules/square";
 
-const SOURCE_LABELS: Record<string, string> = { admin: "by an admin", email_match: "by sign-in or billing e-mail", backfill: "from its existing invoices" };
+const SOURCE_LABELS: Record<string, string> = {
+  admin: "by an admin",
+  email_match: "by sign-in or billing e-mail",
+  backfill: "from its existing invoices",
+};
 
 /** A client row's "Square customers" button: which Square customers' invoices belong to this client. */
 export function ClientSquareCustomersButton({ clientId, company }: { clientId: string; company: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setOpen(true)} aria-label={`Square customers of ${company}`} title="Square customers">
+      <button
+        type="button"
+        className={buttonClasses("ghost", "sm")}
+        onClick={() => setOpen(true)}
+        aria-label={`Square customers of ${company}`}
+        title="Square customers"
+      >
         <Link2 className="h-4 w-4" aria-hidden />
         <span className="hidden xl:inline">Square</span>
       </button>
@@ -37,7 +47,11 @@ export function ClientSquareCustomersButton({ clientId, company }: { clientId: s
 }
 
 function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId: string; company: string; onClose: () => void }) {
-  const { data, error: loadError, reload } = useReadOnShow(clientId, () => getClientSquareCustomersAction({ clientId }), "Failed to load Square customers.");
+  const {
+    data,
+    error: loadError,
+    reload,
+  } = useReadOnShow(clientId, () => getClientSquareCustomersAction({ clientId }), "Failed to load Square customers.");
   const [changeError, setChangeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const { busy, run } = useChange<"change">((message, tone) => (tone === "error" ? setChangeError(message) : setNotice(message)));
@@ -60,14 +74,35 @@ function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId:
   };
 
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Square customers of ${company}`} description="Invoices of these Square customers go to this client's portal. Only admins change these links.">
-      {error ? <Alert tone="error" className="mb-3">{error}</Alert> : null}
-      {notice ? <Alert tone="success" className="mb-3">{notice}</Alert> : null}
+    <Dialog
+      open
+      onOpenChange={(next) => (next ? null : onClose())}
+      title={`Square customers of ${company}`}
+      description="Invoices of these Square customers go to this client's portal. Only admins change these links."
+    >
+      {error ? (
+        <Alert tone="error" className="mb-3">
+          {error}
+        </Alert>
+      ) : null}
+      {notice ? (
+        <Alert tone="success" className="mb-3">
+          {notice}
+        </Alert>
+      ) : null}
       {!data ? (
-        error ? null : <Loading label="Loading Square customers..." />
+        error ? null : (
+          <Loading label="Loading Square customers..." />
+        )
       ) : (
         <div className="space-y-6">
-          <LinkedCustomers data={data} pending={pending} onUnlink={(id) => change(() => unlinkSquareCustomerAction({ squareCustomerId: id }), `Unlinked ${id}. Its invoices stay with ${company}.`)} />
+          <LinkedCustomers
+            data={data}
+            pending={pending}
+            onUnlink={(id) =>
+              change(() => unlinkSquareCustomerAction({ squareCustomerId: id }), `Unlinked ${id}. Its invoices stay with ${company}.`)
+            }
+          />
           <SingleFieldForm
             label="Link a Square customer by id"
             button="Link"
@@ -101,14 +136,23 @@ function LinkedCustomers({ data, pending, onUnlink }: { data: ClientSquareCustom
       {data.customers.map((c) => (
         <li key={c.squareCustomerId} className="flex flex-wrap items-start justify-between gap-2 px-3 py-2 text-sm">
           <div className="min-w-0">
-            <p className="font-medium break-words">{c.name ?? "Unnamed customer"} <span className="font-mono text-xs text-muted break-all">{c.squareCustomerId}</span></p>
+            <p className="font-medium break-words">
+              {c.name ?? "Unnamed customer"} <span className="font-mono text-xs text-muted break-all">{c.squareCustomerId}</span>
+            </p>
             <p className="text-xs text-muted break-all">
-              {c.email ?? "no e-mail"} · {c.invoiceCount} invoice{c.invoiceCount === 1 ? "" : "s"} · linked {SOURCE_LABELS[c.source ?? ""] ?? ""}
+              {c.email ?? "no e-mail"} · {c.invoiceCount} invoice{c.invoiceCount === 1 ? "" : "s"} · linked{" "}
+              {SOURCE_LABELS[c.source ?? ""] ?? ""}
               {c.linkedAt ? ` on ${formatDate(c.linkedAt.slice(0, 10))}` : ""}
             </p>
             {c.conflict ? <p className="mt-1 text-xs text-amber-300">{c.conflict}</p> : null}
           </div>
-          <Button size="sm" variant="ghost" disabled={pending} onClick={() => onUnlink(c.squareCustomerId)} aria-label={`Unlink ${c.squareCustomerId}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={pending}
+            onClick={() => onUnlink(c.squareCustomerId)}
+            aria-label={`Unlink ${c.squareCustomerId}`}
+          >
             Unlink
           </Button>
         </li>
@@ -164,7 +208,15 @@ function SingleFieldForm<T>({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Input {...inputProps} id={id} value={value} onChange={(e) => setValue(e.target.value)} className={cn("min-w-0 flex-1", inputProps?.className)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <Input
+          {...inputProps}
+          id={id}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className={cn("min-w-0 flex-1", inputProps?.className)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
         <Button type="submit" size="md" variant="secondary" disabled={pending}>
           {button}
         </Button>

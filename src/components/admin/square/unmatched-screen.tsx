@@ -2,7 +2,11 @@
 
 import { AlertTriangle, EyeOff, Inbox } from "lucide-react";
 import { useId, useState } from "react";
-import { linkSquareCustomerAction, setSquareCustomerIgnoredAction, unlinkSquareCustomerAction } from "@/app/admin/(area)/unmatched-invoices/actions";
+import {
+  linkSquareCustomerAction,
+  setSquareCustomerIgnoredAction,
+  unlinkSquareCustomerAction,
+} from "@/app/admin/(area)/unmatched-invoices/actions";
 import { ClientPicker } from "@/components/admin/client-picker";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -20,7 +24,17 @@ type Run = (customerId: string, call: () => Promise<ChangeResult<unknown>>, succ
  * The Unmatched invoices screen's lists. One toast for the whole screen: it outlives the card that
  * triggered it (an assigned customer's card disappears when the rows reload).
  */
-export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { unmatched: UnmatchedCustomer[]; conflicts: CustomerConflict[]; ignored: IgnoredCustomer[]; clients: ClientOption[] }) {
+export function UnmatchedScreen({
+  unmatched,
+  conflicts,
+  ignored,
+  clients,
+}: {
+  unmatched: UnmatchedCustomer[];
+  conflicts: CustomerConflict[];
+  ignored: IgnoredCustomer[];
+  clients: ClientOption[];
+}) {
   const { toast, show } = useToast();
   const { busy, run: runChange } = useChange((message, tone) => show(message, tone === "error" ? 4000 : 3000, tone));
   const run: Run = (customerId, call, success) => runChange(customerId, call, { done: () => success });
@@ -28,11 +42,19 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
   return (
     <>
       <section aria-labelledby="unmatched-heading" className="space-y-4">
-        <h2 id="unmatched-heading" className="sr-only">Customers waiting for a client</h2>
+        <h2 id="unmatched-heading" className="sr-only">
+          Customers waiting for a client
+        </h2>
         {unmatched.length === 0 ? (
-          <EmptyState title="No unmatched invoices" hint="Every synced invoice belongs to a client." icon={<Inbox className="h-8 w-8" aria-hidden />} />
+          <EmptyState
+            title="No unmatched invoices"
+            hint="Every synced invoice belongs to a client."
+            icon={<Inbox className="h-8 w-8" aria-hidden />}
+          />
         ) : (
-          unmatched.map((customer) => <UnmatchedCard key={customer.squareCustomerId} customer={customer} clients={clients} busy={busy} run={run} />)
+          unmatched.map((customer) => (
+            <UnmatchedCard key={customer.squareCustomerId} customer={customer} clients={clients} busy={busy} run={run} />
+          ))
         )}
       </section>
 
@@ -56,7 +78,13 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
                   size="sm"
                   variant="secondary"
                   disabled={busy !== null}
-                  onClick={() => run(c.squareCustomerId, () => unlinkSquareCustomerAction({ squareCustomerId: c.squareCustomerId }), `${label} unlinked from ${c.company}`)}
+                  onClick={() =>
+                    run(
+                      c.squareCustomerId,
+                      () => unlinkSquareCustomerAction({ squareCustomerId: c.squareCustomerId }),
+                      `${label} unlinked from ${c.company}`,
+                    )
+                  }
                 >
                   {busy === c.squareCustomerId ? "Unlinking..." : "Unlink"} <span className="sr-only">{label}</span> from {c.company}
                 </Button>
@@ -78,13 +106,22 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
               return (
                 <li key={c.squareCustomerId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
                   <span className="min-w-0 break-words">
-                    {label} <span className="text-muted">({c.email ?? "no e-mail"}, {c.invoiceCount} invoice{c.invoiceCount === 1 ? "" : "s"})</span>
+                    {label}{" "}
+                    <span className="text-muted">
+                      ({c.email ?? "no e-mail"}, {c.invoiceCount} invoice{c.invoiceCount === 1 ? "" : "s"})
+                    </span>
                   </span>
                   <Button
                     size="sm"
                     variant="ghost"
                     disabled={busy !== null}
-                    onClick={() => run(c.squareCustomerId, () => setSquareCustomerIgnoredAction({ squareCustomerId: c.squareCustomerId, ignored: false }), `${label} is back on the unmatched list`)}
+                    onClick={() =>
+                      run(
+                        c.squareCustomerId,
+                        () => setSquareCustomerIgnoredAction({ squareCustomerId: c.squareCustomerId, ignored: false }),
+                        `${label} is back on the unmatched list`,
+                      )
+                    }
                   >
                     {busy === c.squareCustomerId ? "Saving..." : "Stop ignoring"}
                     <span className="sr-only"> {label}</span>
@@ -100,7 +137,17 @@ export function UnmatchedScreen({ unmatched, conflicts, ignored, clients }: { un
   );
 }
 
-function UnmatchedCard({ customer, clients, busy, run }: { customer: UnmatchedCustomer; clients: ClientOption[]; busy: string | null; run: Run }) {
+function UnmatchedCard({
+  customer,
+  clients,
+  busy,
+  run,
+}: {
+  customer: UnmatchedCustomer;
+  clients: ClientOption[];
+  busy: string | null;
+  run: Run;
+}) {
   const selectId = useId();
   const [clientId, setClientId] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -123,7 +170,8 @@ function UnmatchedCard({ customer, clients, busy, run }: { customer: UnmatchedCu
           <p className="font-mono text-xs text-muted break-all">{squareCustomerId}</p>
         </div>
         <p className="text-sm">
-          {customer.invoiceCount} invoice{customer.invoiceCount === 1 ? "" : "s"} · <span className="font-mono">{formatCents(customer.totalCents)}</span>
+          {customer.invoiceCount} invoice{customer.invoiceCount === 1 ? "" : "s"} ·{" "}
+          <span className="font-mono">{formatCents(customer.totalCents)}</span>
         </p>
       </div>
       <p className="text-xs text-muted break-words">
@@ -136,7 +184,14 @@ function UnmatchedCard({ customer, clients, busy, run }: { customer: UnmatchedCu
           <label htmlFor={selectId} className="mb-1 block text-xs text-muted">
             Assign {label} to
           </label>
-          <ClientPicker id={selectId} clients={clients} value={clientId} onChange={setClientId} invalid={Boolean(error)} describedBy={error ? `${selectId}-error` : undefined} />
+          <ClientPicker
+            id={selectId}
+            clients={clients}
+            value={clientId}
+            onChange={setClientId}
+            invalid={Boolean(error)}
+            describedBy={error ? `${selectId}-error` : undefined}
+          />
           {error ? (
             <p id={`${selectId}-error`} className="mt-1 text-xs text-danger">
               {error}
@@ -147,7 +202,14 @@ function UnmatchedCard({ customer, clients, busy, run }: { customer: UnmatchedCu
           {busy === squareCustomerId ? "Saving..." : "Assign"}
           <span className="sr-only"> {label}</span>
         </Button>
-        <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => run(squareCustomerId, () => setSquareCustomerIgnoredAction({ squareCustomerId, ignored: true }), `${label} ignored`)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy !== null}
+          onClick={() =>
+            run(squareCustomerId, () => setSquareCustomerIgnoredAction({ squareCustomerId, ignored: true }), `${label} ignored`)
+          }
+        >
           Ignore customer <span className="sr-only">{label}</span>
         </Button>
       </div>

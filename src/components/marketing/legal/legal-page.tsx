@@ -24,8 +24,8 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
           Contact us
         </h2>
         <p className="mt-3 text-slate-300">
-          Questions about this {title.toLowerCase()} or a request about your information? Write to us and we will reply
-          within 24 hours on business days.
+          Questions about this {title.toLowerCase()} or a request about your information? Write to us and we will reply within 24 hours on
+          business days.
         </p>
         <dl className="mt-4 space-y-2 text-slate-300">
           <div className="flex flex-wrap gap-x-2">

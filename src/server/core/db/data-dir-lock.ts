@@ -42,7 +42,10 @@ export function acquireDataDirLock(dataDir: string): () => void {
   const info: LockInfo = {
     pid: process.pid,
     startedAt: new Date().toISOString(),
-    command: process.argv.slice(1, 3).map((a) => path.basename(a)).join(" "),
+    command: process.argv
+      .slice(1, 3)
+      .map((a) => path.basename(a))
+      .join(" "),
   };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

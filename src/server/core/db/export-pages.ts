@@ -36,7 +36,12 @@ export async function* dateDescPages<Row extends { id: string }>(
   { date, id, dateOf, pageSize }: { date: AnyColumn; id: AnyColumn; dateOf: (row: Row) => string | null; pageSize?: number },
 ): AsyncGenerator<Row[]> {
   yield* keysetPages<Row, { date: string; id: string }>(
-    (after, limit) => readPage(and(isNotNull(date), after ? sql`(${date}, ${id}) < (${after.date}::date, ${after.id}::uuid)` : undefined)!, [desc(date), desc(id)], limit),
+    (after, limit) =>
+      readPage(
+        and(isNotNull(date), after ? sql`(${date}, ${id}) < (${after.date}::date, ${after.id}::uuid)` : undefined)!,
+        [desc(date), desc(id)],
+        limit,
+      ),
     (row) => ({ date: dateOf(row)!, id: row.id }),
     pageSize,
   );

@@ -10,9 +10,19 @@ import { AppError } from "../errors";
  * a check on its current values and the write that follows cannot race another request.
  * An unknown id is a 404 with `notFound` as its message.
  */
-export async function lockRowById<Fields extends SelectedFields>(tx: DbOrTx, table: PgTable & { id: PgColumn }, id: string, notFound: string, fields: Fields) {
+export async function lockRowById<Fields extends SelectedFields>(
+  tx: DbOrTx,
+  table: PgTable & { id: PgColumn },
+  id: string,
+  notFound: string,
+  fields: Fields,
+) {
   // Over a table drizzle cannot name ahead, it loses the row's type; the fields chosen give it back.
-  const rows = (await tx.select(fields).from(table as PgTable).where(eq(table.id, id)).for("update")) as SelectResultFields<Fields>[];
+  const rows = (await tx
+    .select(fields)
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .for("update")) as SelectResultFields<Fields>[];
   const row = rows[0];
   if (!row) throw new AppError("not_found", notFound);
   return row;

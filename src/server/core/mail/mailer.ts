@@ -24,7 +24,12 @@ const g = globalThis as { __mailTransport?: MailTransport | null };
 function smtpTransport(url: string, from: string): MailTransport {
   // nodemailer waits up to 10 minutes on a silent socket by default; a send must end well within
   // the outbox lease (outbox.ts), or another instance could claim and send the message again.
-  const transporter: Transporter = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+  const transporter: Transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   return {
     send: async (mail) => {
       await transporter.sendMail({

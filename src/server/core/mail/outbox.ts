@@ -114,7 +114,16 @@ async function claimNext(db: Db): Promise<Claimed | undefined> {
 }
 
 // Errors that say the mail server cannot be reached or refuses us, whatever the message.
-const TRANSPORT_DOWN_CODES = new Set(["ECONNECTION", "ESOCKET", "ETIMEDOUT", "EDNS", "EAUTH", "ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH"]);
+const TRANSPORT_DOWN_CODES = new Set([
+  "ECONNECTION",
+  "ESOCKET",
+  "ETIMEDOUT",
+  "EDNS",
+  "EAUTH",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+]);
 
 function isTransportDown(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -137,7 +146,13 @@ export async function drainOutbox(db: Db): Promise<DrainResult> {
     if (g.__outboxStopped) break;
     const row = await claimNext(db);
     if (!row) break;
-    const mail = { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, unsubscribeUrl: row.unsubscribe_url };
+    const mail = {
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      unsubscribeUrl: row.unsubscribe_url,
+    };
     if (!transport) {
       logUndeliveredMail(mail);
       // Kept with its body: without a transport the outbox is the only copy an operator can use.

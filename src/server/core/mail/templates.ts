@@ -9,7 +9,9 @@ export function escapeHtml(value: string): string {
 
 /** Wraps paragraphs and an optional call-to-action link in a minimal, inline-styled layout. */
 export function layoutMail(opts: { subject: string; paragraphs: string[]; action?: { label: string; url: string } }): RenderedMail {
-  const text = [...opts.paragraphs, ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`] : []), `— ${siteConfig.name}`].join("\n\n");
+  const text = [...opts.paragraphs, ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`] : []), `— ${siteConfig.name}`].join(
+    "\n\n",
+  );
   const body = opts.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("");
   const button = opts.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#06b6d4;color:#0b1120;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p>`
@@ -33,7 +35,9 @@ export function passwordResetMail(url: string): RenderedMail {
 export function twoFactorResetMail(opts: { signInUrl: string; passkeysOnHold: number }): RenderedMail {
   const passkeys =
     opts.passkeysOnHold > 0
-      ? [`Your ${opts.passkeysOnHold === 1 ? "passkey is" : `${opts.passkeysOnHold} passkeys are`} on hold: after signing in with your password, confirm each one you still have in your account settings, or remove it.`]
+      ? [
+          `Your ${opts.passkeysOnHold === 1 ? "passkey is" : `${opts.passkeysOnHold} passkeys are`} on hold: after signing in with your password, confirm each one you still have in your account settings, or remove it.`,
+        ]
       : [];
   return layoutMail({
     subject: `Your ${siteConfig.name} two-factor sign-in was reset`,

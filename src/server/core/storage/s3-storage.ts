@@ -48,7 +48,13 @@ export function s3Storage(config: S3Config): DocumentStorage {
       }
       const { Upload } = await import("@aws-sdk/lib-storage");
       // One part in flight: uploads are few and large, memory is what matters here.
-      const upload = new Upload({ client: s3, params: { Bucket: config.bucket, Key: key, Body: Readable.from(body) }, partSize: PART_BYTES, queueSize: 1, leavePartsOnError: false });
+      const upload = new Upload({
+        client: s3,
+        params: { Bucket: config.bucket, Key: key, Body: Readable.from(body) },
+        partSize: PART_BYTES,
+        queueSize: 1,
+        leavePartsOnError: false,
+      });
       await upload.done();
     },
     async get(key) {
@@ -72,7 +78,9 @@ export function s3Storage(config: S3Config): DocumentStorage {
       try {
         // If-None-Match: * makes the store refuse the write when the key exists (412), or while
         // another conditional write of it is under way (409).
-        await s3.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentLength: body.byteLength, IfNoneMatch: "*" }));
+        await s3.send(
+          new sdk.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentLength: body.byteLength, IfNoneMatch: "*" }),
+        );
         return true;
       } catch (error) {
         if (statusOf(error) === 412 || statusOf(error) === 409) return false;

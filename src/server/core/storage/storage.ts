@@ -10,7 +10,10 @@ import { s3ConfigFromEnv, s3Storage } from "./s3-storage";
 export type { DocumentStorage, StoredObject } from "./document-storage";
 
 export function newStorageKey(extension: string): string {
-  const safeExt = extension.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 8);
+  const safeExt = extension
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .slice(0, 8);
   return `documents/${randomUUID()}${safeExt ? `.${safeExt}` : ""}`;
 }
 

@@ -9,7 +9,8 @@ import { type FilePart, readMultipart } from "./multipart";
 
 export const UNSUPPORTED_TYPE = "Unsupported file type. Allowed: PDF, DOC, DOCX, XLS, XLSX, PNG, JPG, JPEG.";
 
-const tooLarge = () => new AppError("payload_too_large", `File is too large. The maximum is ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))}MB.`);
+const tooLarge = () =>
+  new AppError("payload_too_large", `File is too large. The maximum is ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))}MB.`);
 const refused = (message: string) => new AppError("bad_request", message);
 
 export type StoredUpload = { name: string; storageKey: string; size: number; mimeType: string };
@@ -24,7 +25,12 @@ export type Admit = (fields: ReadonlyMap<string, string>) => Promise<void>;
  * `onKey` learns the key before anything is written, so the caller can remove whatever a failure
  * leaves.
  */
-async function storeFilePart(part: FilePart, storage: DocumentStorage, admit: () => Promise<void>, onKey: (key: string) => void): Promise<StoredUpload> {
+async function storeFilePart(
+  part: FilePart,
+  storage: DocumentStorage,
+  admit: () => Promise<void>,
+  onKey: (key: string) => void,
+): Promise<StoredUpload> {
   const name = cleanDisplayName(part.filename);
   if (!name) throw refused("Invalid file name. Rename the file and try again.");
   const ext = uploadExtensionOf(name);
@@ -75,7 +81,11 @@ async function storeFilePart(part: FilePart, storage: DocumentStorage, admit: ()
  * body), so what it refuses never reaches storage. If anything fails (the body, a check, the
  * limit or `save`), the stored object is removed again, so a refusal leaves nothing behind.
  */
-export async function receiveDocumentUpload<T>(request: Request, save: (upload: DocumentUpload) => Promise<T>, admit: Admit = async () => {}): Promise<T> {
+export async function receiveDocumentUpload<T>(
+  request: Request,
+  save: (upload: DocumentUpload) => Promise<T>,
+  admit: Admit = async () => {},
+): Promise<T> {
   const written: { storage: DocumentStorage | null; key: string | null } = { storage: null, key: null };
   let admitted = false;
   const admitOnce = async (fields: ReadonlyMap<string, string>) => {
@@ -90,7 +100,12 @@ export async function receiveDocumentUpload<T>(request: Request, save: (upload: 
       tooLarge,
       onFile: async (part, fieldsSoFar) => {
         written.storage = getStorage();
-        return storeFilePart(part, written.storage, () => admitOnce(fieldsSoFar), (key) => (written.key = key));
+        return storeFilePart(
+          part,
+          written.storage,
+          () => admitOnce(fieldsSoFar),
+          (key) => (written.key = key),
+        );
       },
     });
     await admitOnce(fields);

@@ -32,13 +32,17 @@ const unreadable = () => new AppError("bad_request", "The upload could not be re
  * fails with `tooLarge`; so does any error of `onFile`. The handler has always settled when this
  * returns or throws, so its caller can clean up after it.
  */
-export async function readMultipart<T>(request: Request, { maxBodyBytes, maxFileBytes, tooLarge, onFile }: Options<T>): Promise<{ fields: Map<string, string>; file: T | null }> {
+export async function readMultipart<T>(
+  request: Request,
+  { maxBodyBytes, maxFileBytes, tooLarge, onFile }: Options<T>,
+): Promise<{ fields: Map<string, string>; file: T | null }> {
   const contentType = request.headers.get("content-type") ?? "";
   const refuse = async (error: AppError) => {
     await request.body?.cancel().catch(() => {});
     throw error;
   };
-  if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) return refuse(new AppError("bad_request", "Send the file as multipart/form-data."));
+  if (!/^multipart\/form-data;\s*boundary=/i.test(contentType))
+    return refuse(new AppError("bad_request", "Send the file as multipart/form-data."));
   const declared = request.headers.get("content-length");
   // A Content-Length is only a claim, but one over the limit is refused before reading anything.
   if (declared !== null && Number(declared) > maxBodyBytes) return refuse(tooLarge());

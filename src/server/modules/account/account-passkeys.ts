@@ -16,7 +16,13 @@ const NOT_FOUND = "That passkey is not registered any more.";
 
 export async function listOwnPasskeys(db: DbOrTx, { actor }: { actor: Actor }): Promise<AccountPasskey[]> {
   const rows = await db
-    .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt, needsConfirmation: passkey.needsConfirmation })
+    .select({
+      id: passkey.id,
+      name: passkey.name,
+      createdAt: passkey.createdAt,
+      lastUsedAt: passkey.lastUsedAt,
+      needsConfirmation: passkey.needsConfirmation,
+    })
     .from(passkey)
     .where(eq(passkey.userId, actor.userId))
     .orderBy(desc(passkey.createdAt), desc(passkey.id));
@@ -31,10 +37,24 @@ export async function listOwnPasskeys(db: DbOrTx, { actor }: { actor: Actor }): 
 
 export async function renameOwnPasskey(db: DbOrTx, { actor, passkeyId, name }: { actor: Actor; passkeyId: string; name: string }) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ name: passkey.name }).from(passkey).where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId))).limit(1);
+    const [before] = await tx
+      .select({ name: passkey.name })
+      .from(passkey)
+      .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)))
+      .limit(1);
     if (!before) throw new AppError("not_found", NOT_FOUND);
-    await tx.update(passkey).set({ name }).where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)));
-    await recordAudit(tx, { actor, action: "account.passkey_renamed", entityType: "passkey", entityId: passkeyId, before: { name: before.name }, after: { name } });
+    await tx
+      .update(passkey)
+      .set({ name })
+      .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)));
+    await recordAudit(tx, {
+      actor,
+      action: "account.passkey_renamed",
+      entityType: "passkey",
+      entityId: passkeyId,
+      before: { name: before.name },
+      after: { name },
+    });
     return { id: passkeyId, name };
   });
 }
@@ -46,7 +66,13 @@ export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId }: { actor
       .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)))
       .returning({ id: passkey.id, name: passkey.name });
     if (!removed) throw new AppError("not_found", NOT_FOUND);
-    await recordAudit(tx, { actor, action: "account.passkey_removed", entityType: "passkey", entityId: removed.id, before: { name: removed.name } });
+    await recordAudit(tx, {
+      actor,
+      action: "account.passkey_removed",
+      entityType: "passkey",
+      entityId: removed.id,
+      before: { name: removed.name },
+    });
     return { removed: 1 };
   });
 }
@@ -63,7 +89,13 @@ export async function confirmOwnPasskey(db: DbOrTx, { actor, passkeyId }: { acto
       .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)))
       .returning({ id: passkey.id, name: passkey.name });
     if (!confirmed) throw new AppError("not_found", NOT_FOUND);
-    await recordAudit(tx, { actor, action: "account.passkey_confirmed", entityType: "passkey", entityId: confirmed.id, after: { name: confirmed.name } });
+    await recordAudit(tx, {
+      actor,
+      action: "account.passkey_confirmed",
+      entityType: "passkey",
+      entityId: confirmed.id,
+      after: { name: confirmed.name },
+    });
     return { id: confirmed.id };
   });
 }

@@ -33,9 +33,18 @@ export const formatMailTime = (date: Date) => `${mailTime.format(date)} UTC`;
 export { describeUserAgent };
 
 /** The actor's live sessions, newest activity first; `current` marks the one making the request. */
-export async function listOwnSessions(db: DbOrTx, { actor, currentSessionId }: { actor: Actor; currentSessionId: string }): Promise<AccountSession[]> {
+export async function listOwnSessions(
+  db: DbOrTx,
+  { actor, currentSessionId }: { actor: Actor; currentSessionId: string },
+): Promise<AccountSession[]> {
   const rows = await db
-    .select({ id: session.id, userAgent: session.userAgent, ipAddress: session.ipAddress, createdAt: session.createdAt, updatedAt: session.updatedAt })
+    .select({
+      id: session.id,
+      userAgent: session.userAgent,
+      ipAddress: session.ipAddress,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
     .from(session)
     .where(and(eq(session.userId, actor.userId), gt(session.expiresAt, new Date())))
     .orderBy(desc(session.updatedAt), desc(session.id));
@@ -52,7 +61,10 @@ export async function listOwnSessions(db: DbOrTx, { actor, currentSessionId }: {
 }
 
 /** Signs out one of the actor's own sessions (not the current one: that is Sign out). */
-export async function revokeOwnSession(db: DbOrTx, { actor, sessionId, currentSessionId }: { actor: Actor; sessionId: string; currentSessionId: string }) {
+export async function revokeOwnSession(
+  db: DbOrTx,
+  { actor, sessionId, currentSessionId }: { actor: Actor; sessionId: string; currentSessionId: string },
+) {
   if (sessionId === currentSessionId) throw new AppError("bad_request", "This is the session you are using. Use Sign out instead.");
   return db.transaction(async (tx) => {
     const [removed] = await tx
@@ -60,7 +72,13 @@ export async function revokeOwnSession(db: DbOrTx, { actor, sessionId, currentSe
       .where(and(eq(session.id, sessionId), eq(session.userId, actor.userId)))
       .returning({ id: session.id, userAgent: session.userAgent });
     if (!removed) throw new AppError("not_found", "That session has already ended.");
-    await recordAudit(tx, { actor, action: "account.session_revoked", entityType: "user", entityId: actor.userId, before: { session: describeUserAgent(removed.userAgent) } });
+    await recordAudit(tx, {
+      actor,
+      action: "account.session_revoked",
+      entityType: "user",
+      entityId: actor.userId,
+      before: { session: describeUserAgent(removed.userAgent) },
+    });
     return { revoked: 1 };
   });
 }
@@ -73,7 +91,13 @@ export async function revokeOtherOwnSessions(db: DbOrTx, { actor, currentSession
       .where(and(eq(session.userId, actor.userId), ne(session.id, currentSessionId)))
       .returning({ id: session.id });
     if (removed.length > 0) {
-      await recordAudit(tx, { actor, action: "account.other_sessions_revoked", entityType: "user", entityId: actor.userId, after: { count: removed.length } });
+      await recordAudit(tx, {
+        actor,
+        action: "account.other_sessions_revoked",
+        entityType: "user",
+        entityId: actor.userId,
+        after: { count: removed.length },
+      });
     }
     return { revoked: removed.length };
   });

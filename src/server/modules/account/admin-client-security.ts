@@ -14,13 +14,23 @@ import { resetUserTwoFactor } from "./two-factor-reset";
  * The "Require two-factor" switch: when on, the client's users without two-factor reach only the
  * enrolment until they set it up (enforced in requireClient).
  */
-export async function setClientTwoFactorRequirement(db: DbOrTx, { actor, clientId, required }: { actor: AdminActor; clientId: string; required: boolean }) {
+export async function setClientTwoFactorRequirement(
+  db: DbOrTx,
+  { actor, clientId, required }: { actor: AdminActor; clientId: string; required: boolean },
+) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, clients, clientId, "Client not found", { required: clients.requireTwoFactor });
     if (before.required !== required) {
       await tx.update(clients).set({ requireTwoFactor: required }).where(eq(clients.id, clientId));
-      await recordAudit(tx, { actor, action: "client.two_factor_requirement", entityType: "client", entityId: clientId, before: { required: before.required }, after: { required } });
+      await recordAudit(tx, {
+        actor,
+        action: "client.two_factor_requirement",
+        entityType: "client",
+        entityId: clientId,
+        before: { required: before.required },
+        after: { required },
+      });
     }
     return { required };
   });

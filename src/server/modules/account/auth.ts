@@ -82,7 +82,13 @@ function createAuth(db: Db) {
     // and unknown emails and add the per-account limits. The HTTP twins would bypass both.
     // Passkeys are listed, renamed and removed through our own functions (audited,
     // src/server/modules/account/account-passkeys.ts), so the plugin's twins are off.
-    disabledPaths: ["/request-password-reset", "/reset-password", "/passkey/list-user-passkeys", "/passkey/update-passkey", "/passkey/delete-passkey"],
+    disabledPaths: [
+      "/request-password-reset",
+      "/reset-password",
+      "/passkey/list-user-passkeys",
+      "/passkey/update-passkey",
+      "/passkey/delete-passkey",
+    ],
     // The per-account sign-in limit, for HTTP and direct api calls alike.
     hooks: accountLimitHooks(db),
     advanced: {
@@ -107,7 +113,12 @@ function createAuth(db: Db) {
       }),
       // Relying party and origin from APP_URL: a passkey made for this deployment's address works
       // on no other (README.md, "Passkeys").
-      passkeyPlugin({ rpID: new URL(env.appUrl).hostname, rpName: "Sentinel AI Security", origin: new URL(env.appUrl).origin, ...passkeyVerificationOptions(db) }),
+      passkeyPlugin({
+        rpID: new URL(env.appUrl).hostname,
+        rpName: "Sentinel AI Security",
+        origin: new URL(env.appUrl).origin,
+        ...passkeyVerificationOptions(db),
+      }),
       // After the two plugins above, so its hooks see the sessions they make or keep.
       secondFactorPlugin(db),
       // Must stay last: it hands the cookies set by everything before it to the browser.

@@ -106,7 +106,11 @@ export function accountLimitHooks(db: Db) {
       } else if (ctx.path === PASSKEY_REGISTER_PATH) {
         const added = ctx.context.returned as { id?: unknown; userId?: unknown; name?: unknown } | undefined;
         if (typeof added?.id === "string" && typeof added.userId === "string") {
-          await notePasskeyAdded(db, { userId: added.userId, passkeyId: added.id, name: typeof added.name === "string" ? added.name : null });
+          await notePasskeyAdded(db, {
+            userId: added.userId,
+            passkeyId: added.id,
+            name: typeof added.name === "string" ? added.name : null,
+          });
         }
         return;
       } else if (ctx.path === PASSKEY_SIGN_IN_PATH) {

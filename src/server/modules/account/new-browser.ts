@@ -15,7 +15,15 @@ import { formatMailTime, sessionsUrlFor } from "./account-sessions";
  */
 export async function noteSignIn(
   db: Db,
-  { user: who, session, knownBrowser }: { user: { id: string; email: string; role?: string | null }; session: { ipAddress?: string | null; userAgent?: string | null; createdAt: Date }; knownBrowser: boolean },
+  {
+    user: who,
+    session,
+    knownBrowser,
+  }: {
+    user: { id: string; email: string; role?: string | null };
+    session: { ipAddress?: string | null; userAgent?: string | null; createdAt: Date };
+    knownBrowser: boolean;
+  },
 ): Promise<{ mailed: boolean }> {
   // The previous stamp and the new one in one statement, so two sign-ins at once see one "first".
   const [row] = await db

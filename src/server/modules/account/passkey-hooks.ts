@@ -30,5 +30,11 @@ export async function notePasskeySignIn(db: Db, made: { userId: string; sessionT
 
 /** After the plugin stored a new passkey for the signed-in user. */
 export async function notePasskeyAdded(db: Db, added: { userId: string; passkeyId: string; name: string | null }): Promise<void> {
-  await recordAudit(db, { actor: { userId: added.userId }, action: "account.passkey_added", entityType: "passkey", entityId: added.passkeyId, after: { name: added.name } });
+  await recordAudit(db, {
+    actor: { userId: added.userId },
+    action: "account.passkey_added",
+    entityType: "passkey",
+    entityId: added.passkeyId,
+    after: { name: added.name },
+  });
 }

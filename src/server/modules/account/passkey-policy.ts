@@ -20,15 +20,27 @@ export function passkeyVerificationOptions(db: Db) {
     authenticatorSelection: { userVerification: "required" as const },
     registration: {
       afterVerification: ({ verification }: { verification: { registrationInfo?: { userVerified?: boolean } } }) => {
-        if (!verification.registrationInfo?.userVerified) throw refuse(USER_VERIFICATION_REQUIRED, PASSKEY_MESSAGES.userVerificationRequired);
+        if (!verification.registrationInfo?.userVerified)
+          throw refuse(USER_VERIFICATION_REQUIRED, PASSKEY_MESSAGES.userVerificationRequired);
         return undefined;
       },
     },
     authentication: {
-      afterVerification: async ({ verification, clientData }: { verification: { authenticationInfo: { userVerified: boolean } }; clientData: { id: string } }) => {
-        if (!verification.authenticationInfo.userVerified) throw refuse(USER_VERIFICATION_REQUIRED, PASSKEY_MESSAGES.userVerificationRequired);
+      afterVerification: async ({
+        verification,
+        clientData,
+      }: {
+        verification: { authenticationInfo: { userVerified: boolean } };
+        clientData: { id: string };
+      }) => {
+        if (!verification.authenticationInfo.userVerified)
+          throw refuse(USER_VERIFICATION_REQUIRED, PASSKEY_MESSAGES.userVerificationRequired);
         // Suspended by a two-factor reset until its owner confirms or removes it.
-        const [row] = await db.select({ needsConfirmation: passkey.needsConfirmation }).from(passkey).where(eq(passkey.credentialID, clientData.id)).limit(1);
+        const [row] = await db
+          .select({ needsConfirmation: passkey.needsConfirmation })
+          .from(passkey)
+          .where(eq(passkey.credentialID, clientData.id))
+          .limit(1);
         if (row?.needsConfirmation) throw refuse(PASSKEY_NEEDS_CONFIRMATION, PASSKEY_MESSAGES.needsConfirmation);
       },
     },

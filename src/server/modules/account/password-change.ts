@@ -24,17 +24,25 @@ import { checkPassword, manageKey } from "./two-factor";
  * session of the user and opens a new one for this browser (its cookie reaches the browser through
  * nextCookies). Audited, and the user is told by e-mail.
  */
-export async function changeOwnPassword(actor: Actor, headers: Headers, input: z.output<typeof changePasswordSchema>): Promise<{ changed: true }> {
+export async function changeOwnPassword(
+  actor: Actor,
+  headers: Headers,
+  input: z.output<typeof changePasswordSchema>,
+): Promise<{ changed: true }> {
   await checkPassword(actor.userId, input.currentPassword);
   const before = await getSession(headers);
   let newToken: string | null;
   try {
-    const changed = await getAuth().api.changePassword({ body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true }, headers });
+    const changed = await getAuth().api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
+      headers,
+    });
     newToken = changed.token;
   } catch (error) {
     const code = isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
     if (code === "INVALID_PASSWORD") throw new AppError("bad_request", AUTH_MESSAGES.wrongPassword);
-    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") throw new AppError("bad_request", "Choose a password of 8 to 128 characters.");
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG")
+      throw new AppError("bad_request", "Choose a password of 8 to 128 characters.");
     throw error;
   }
   const db = getDb();

@@ -120,7 +120,12 @@ export async function resetPasswordWithToken({ token, password }: ResetPasswordI
     // devices trusted to skip the code, and tells the owner both (docs/PRODUCT.md#sign-in-reset-password-and-invitations).
     await db.transaction(async (tx) => {
       await revokeTrustedDevices(tx, record.userId);
-      if (!isFirstPassword) await enqueueEmail(tx, { to: row.email, kind: "password_reset_done", ...passwordResetDoneMail(`${serverEnv().appUrl}${redirectTo}`) });
+      if (!isFirstPassword)
+        await enqueueEmail(tx, {
+          to: row.email,
+          kind: "password_reset_done",
+          ...passwordResetDoneMail(`${serverEnv().appUrl}${redirectTo}`),
+        });
     });
     return { redirectTo };
   } catch (error) {

@@ -30,10 +30,14 @@ export const clientAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Clie
  * they enrol.
  */
 export const accountAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Actor, input: z.output<S>, headers: Headers) => Promise<T>) =>
-  action(async () => {
-    const h = new Headers(await headers());
-    return { actor: await requireAccountActor(h), headers: h };
-  }, schema, ({ actor, headers: h }, input) => fn(actor, input, h));
+  action(
+    async () => {
+      const h = new Headers(await headers());
+      return { actor: await requireAccountActor(h), headers: h };
+    },
+    schema,
+    ({ actor, headers: h }, input) => fn(actor, input, h),
+  );
 /** A client action that only reads: also open to an admin viewing that client's portal. */
 export const clientReadAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireClientOrViewer(), schema, fn);

@@ -68,12 +68,19 @@ async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Heade
       throw new AppError("rate_limited", AUTH_MESSAGES.signInRateLimited);
     }
     const signedIn = await getAuth().api.signInEmail({ body: { email, password, rememberMe }, headers, returnHeaders: true });
-    const answer = signedIn.response as { twoFactorRedirect?: boolean; user?: { id: string; role?: string | null; email: string; twoFactorEnabled?: boolean | null } };
+    const answer = signedIn.response as {
+      twoFactorRedirect?: boolean;
+      user?: { id: string; role?: string | null; email: string; twoFactorEnabled?: boolean | null };
+    };
     if (answer.twoFactorRedirect) {
       // The password was right and two-factor is on: no session yet, only the plugin's pending
       // sign-in cookie. The role is refused now, before anyone is asked for a code.
       const pending = await findUserByEmail(getDb(), email);
-      const refusal = !pending ? config.invalidCredentials : pending.role === config.role ? await clientAccountRefusal(area, pending.id) : config.wrongRole;
+      const refusal = !pending
+        ? config.invalidCredentials
+        : pending.role === config.role
+          ? await clientAccountRefusal(area, pending.id)
+          : config.wrongRole;
       if (refusal) throw new AppError("forbidden", refusal);
       return { redirectTo: config.home, needsCode: true };
     }
@@ -146,7 +153,8 @@ export async function verifySignInCode(input: z.output<typeof signInCodeSchema>,
     if (input.method === "backup") {
       await recordAudit(getDb(), { actor: { userId: user.id }, action: "account.backup_code_used", entityType: "user", entityId: user.id });
     }
-    if (input.area === "admin") console.info(`[auth] admin second step passed (${input.method}) for user ${user.id} from ${clientIp(headers)}`);
+    if (input.area === "admin")
+      console.info(`[auth] admin second step passed (${input.method}) for user ${user.id} from ${clientIp(headers)}`);
     return { redirectTo: config.home };
   } catch (error) {
     const mapped = twoFactorError(error);

@@ -127,7 +127,11 @@ export async function regenerateBackupCodes(actor: Actor, headers: Headers, pass
 }
 
 /** Turns two-factor off with the password and a code from the app (or a backup code). */
-export async function disableTwoFactor(actor: Actor, headers: Headers, input: { password: string; code: string }): Promise<{ disabled: true }> {
+export async function disableTwoFactor(
+  actor: Actor,
+  headers: Headers,
+  input: { password: string; code: string },
+): Promise<{ disabled: true }> {
   const session = await getSession(headers);
   if (!session?.twoFactorEnabled) throw new AppError("conflict", AUTH_MESSAGES.notEnabled);
   await checkPassword(actor.userId, input.password);

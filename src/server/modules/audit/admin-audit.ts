@@ -44,7 +44,13 @@ export async function listAuditLog(
     filters.to ? lt(auditLog.createdAt, nextDay(filters.to)) : undefined,
   );
   const rows = await db
-    .select({ ...auditEntryColumns, actorUserId: auditLog.actorUserId, before: auditLog.before, after: auditLog.after, total: matchingCount() })
+    .select({
+      ...auditEntryColumns,
+      actorUserId: auditLog.actorUserId,
+      before: auditLog.before,
+      after: auditLog.after,
+      total: matchingCount(),
+    })
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorUserId))
     .where(where)

@@ -10,7 +10,14 @@ import { AppError } from "@/server/core/errors";
  */
 export async function recordAudit(
   db: DbOrTx,
-  entry: { actor: (Pick<Actor, "userId"> & { viewer?: unknown }) | null; action: string; entityType: string; entityId?: string | null; before?: unknown; after?: unknown },
+  entry: {
+    actor: (Pick<Actor, "userId"> & { viewer?: unknown }) | null;
+    action: string;
+    entityType: string;
+    entityId?: string | null;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
   // A last line behind the guards: a write made with a viewing admin's read-only actor never lands.
   if (entry.actor?.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);

@@ -51,10 +51,20 @@ const ORDER: Record<BookingListQuery["sort"], SQL[]> = {
 /** One page of every client's bookings, filtered by status and service, with the total. */
 export async function listAdminBookings(
   db: DbOrTx,
-  { actor, status = "all", service = "all", sort = "newest", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<BookingListQuery> & { pageSize?: number },
+  {
+    actor,
+    status = "all",
+    service = "all",
+    sort = "newest",
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+  }: { actor: AdminActor } & Partial<BookingListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminBookingRow>> {
   assertAdmin(actor);
-  const where = and(status === "all" ? undefined : eq(serviceBookings.status, status), service === "all" ? undefined : eq(serviceBookings.serviceType, service));
+  const where = and(
+    status === "all" ? undefined : eq(serviceBookings.status, status),
+    service === "all" ? undefined : eq(serviceBookings.serviceType, service),
+  );
   const rows = await db
     .select({
       ...bookingRequestColumns,
@@ -87,7 +97,10 @@ const VERBS: Record<BookingDecision["decision"], string> = { approve: "approved"
  * Applies an admin's decision to a booking: the status (and a decline's reason), the audit row and
  * the notification hook in one transaction. A decision the current status does not allow is a 409.
  */
-export async function decideBooking(db: Db, { actor, bookingId, decision }: { actor: AdminActor; bookingId: string; decision: BookingDecision }) {
+export async function decideBooking(
+  db: Db,
+  { actor, bookingId, decision }: { actor: AdminActor; bookingId: string; decision: BookingDecision },
+) {
   assertAdmin(actor);
   const { from, to } = TRANSITIONS[decision.decision];
   const reason = decision.decision === "decline" ? decision.reason : null;
@@ -102,7 +115,9 @@ export async function decideBooking(db: Db, { actor, bookingId, decision }: { ac
       const label = BOOKING_STATUS_LABELS[before.status].toLowerCase();
       throw new AppError(
         "conflict",
-        before.status === to || decision.decision === "approve" ? `This booking is already ${label}.` : `A ${label} booking cannot be ${VERBS[decision.decision]}.`,
+        before.status === to || decision.decision === "approve"
+          ? `This booking is already ${label}.`
+          : `A ${label} booking cannot be ${VERBS[decision.decision]}.`,
       );
     }
     await tx

@@ -28,7 +28,9 @@ export async function notifyBookingReceived(db: DbOrTx, booking: BookingFacts): 
     content: (company) => ({
       subject: `We received your booking request: ${booking.serviceType}`,
       greetingName: company,
-      paragraphs: [`Thank you. Your request for ${booking.serviceType} is with our team, who will review it and answer within one business day.`],
+      paragraphs: [
+        `Thank you. Your request for ${booking.serviceType} is with our team, who will review it and answer within one business day.`,
+      ],
       facts,
       action: { label: "View your bookings", url: bookingsLink() },
     }),
@@ -48,23 +50,24 @@ export async function notifyBookingReceived(db: DbOrTx, booking: BookingFacts): 
   });
 }
 
-const STATUS_MAILS: Partial<Record<BookingStatus, (service: string, reason: string | null) => { subject: string; paragraphs: string[] }>> = {
-  approved: (service) => ({
-    subject: `Your booking for ${service} is approved`,
-    paragraphs: [`Good news: your booking request for ${service} is approved. We will be in touch to plan the work.`],
-  }),
-  declined: (service, reason) => ({
-    subject: `Your booking for ${service} was declined`,
-    paragraphs: [
-      `We are sorry: we cannot take on your booking request for ${service} as requested.`,
-      reason ? `Reason: ${reason}` : "Reply to this mail or contact your account manager to talk about alternatives.",
-    ],
-  }),
-  completed: (service) => ({
-    subject: `Your booking for ${service} is completed`,
-    paragraphs: [`The work booked for ${service} is completed. Thank you for working with us.`],
-  }),
-};
+const STATUS_MAILS: Partial<Record<BookingStatus, (service: string, reason: string | null) => { subject: string; paragraphs: string[] }>> =
+  {
+    approved: (service) => ({
+      subject: `Your booking for ${service} is approved`,
+      paragraphs: [`Good news: your booking request for ${service} is approved. We will be in touch to plan the work.`],
+    }),
+    declined: (service, reason) => ({
+      subject: `Your booking for ${service} was declined`,
+      paragraphs: [
+        `We are sorry: we cannot take on your booking request for ${service} as requested.`,
+        reason ? `Reason: ${reason}` : "Reply to this mail or contact your account manager to talk about alternatives.",
+      ],
+    }),
+    completed: (service) => ({
+      subject: `Your booking for ${service} is completed`,
+      paragraphs: [`The work booked for ${service} is completed. Thank you for working with us.`],
+    }),
+  };
 
 /**
  * Called by the admin bookings workflow inside its status-update transaction: mails the client

@@ -39,7 +39,11 @@ const bookingColumns = {
 export const RECENT_BOOKINGS_LIMIT = 10;
 
 /** The client's bookings that `where` keeps, in `orderBy` order, at most `limit`. */
-async function readClientBookings(db: DbOrTx, actor: ClientActor, { where, orderBy, limit }: { where?: SQL; orderBy: SQL[]; limit: number }): Promise<PortalBooking[]> {
+async function readClientBookings(
+  db: DbOrTx,
+  actor: ClientActor,
+  { where, orderBy, limit }: { where?: SQL; orderBy: SQL[]; limit: number },
+): Promise<PortalBooking[]> {
   const rows = await db
     .select(bookingColumns)
     .from(serviceBookings)
@@ -52,7 +56,10 @@ async function readClientBookings(db: DbOrTx, actor: ClientActor, { where, order
 /** The client's latest booking requests with their status, newest first. */
 export async function listRecentBookings(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalBooking[]> {
   assertClient(actor);
-  return readClientBookings(db, actor, { orderBy: [desc(serviceBookings.createdAt), desc(serviceBookings.id)], limit: RECENT_BOOKINGS_LIMIT });
+  return readClientBookings(db, actor, {
+    orderBy: [desc(serviceBookings.createdAt), desc(serviceBookings.id)],
+    limit: RECENT_BOOKINGS_LIMIT,
+  });
 }
 
 /** How many upcoming meetings the Book Service section lists. */
@@ -80,7 +87,12 @@ export async function createServiceBooking(
   { actor, input }: { actor: ClientActor; input: ServiceBooking },
 ): Promise<PortalBooking> {
   assertClient(actor);
-  await enforceRateLimit(db, `portal-booking:${actor.clientId}`, BOOKING_RATE_LIMIT, "Too many booking requests. Please try again later or contact your account manager.");
+  await enforceRateLimit(
+    db,
+    `portal-booking:${actor.clientId}`,
+    BOOKING_RATE_LIMIT,
+    "Too many booking requests. Please try again later or contact your account manager.",
+  );
   // The request and its mails (client confirmation, admin notice) exist together or not at all.
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -44,7 +44,9 @@ export async function createClientWithInvitation(
 ): Promise<{ clientId: string; userId: string; email: string; inviteUrl: string; expiresAt: Date }> {
   assertAdmin(actor);
   const email = input.email.toLowerCase();
-  const duplicate = new AppError("conflict", "A user with this email already exists.", { fieldErrors: { email: "A user with this email already exists." } });
+  const duplicate = new AppError("conflict", "A user with this email already exists.", {
+    fieldErrors: { email: "A user with this email already exists." },
+  });
 
   if (await findUserByEmail(db, email)) throw duplicate;
   await assertCompanyNameFree(db, input.company);
@@ -80,7 +82,15 @@ export async function createClientWithInvitation(
         entityType: "client",
         entityId: client!.id,
         before: null,
-        after: { ...client, email, phone: input.phone, address: input.address, userId, invitationExpiresAt: expiresAt.toISOString(), inquiryId: input.inquiryId ?? null },
+        after: {
+          ...client,
+          email,
+          phone: input.phone,
+          address: input.address,
+          userId,
+          invitationExpiresAt: expiresAt.toISOString(),
+          inquiryId: input.inquiryId ?? null,
+        },
       });
       return { clientId: client!.id, userId };
     });

@@ -21,8 +21,13 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
   const [row] = await db
     .select({
       totalClients: sql<number>`(select count(*) from ${clients})`.mapWith(Number),
-      activeProjects: sql<number>`(select count(*) from ${projects} where ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)})`.mapWith(Number),
-      outstandingCents: sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoiceIsOpen} and ${invoices.clientId} is not null)`.mapWith(Number),
+      activeProjects: sql<number>`(select count(*) from ${projects} where ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)})`.mapWith(
+        Number,
+      ),
+      outstandingCents:
+        sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoiceIsOpen} and ${invoices.clientId} is not null)`.mapWith(
+          Number,
+        ),
     })
     .from(sql`(select 1) as one`);
   return row!;
@@ -58,7 +63,10 @@ export async function listRecentInquiries(db: DbOrTx, { actor, limit = 5 }: { ac
       ...inquiryMessageColumns,
       readAt: contactInquiries.readAt,
       createdAt: contactInquiries.createdAt,
-      unread: sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null and ${contactInquiries.archivedAt} is null)`.mapWith(Number),
+      unread:
+        sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null and ${contactInquiries.archivedAt} is null)`.mapWith(
+          Number,
+        ),
     })
     .from(contactInquiries)
     .orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id))
@@ -74,7 +82,14 @@ export async function markInquiryRead(db: Db, { actor, inquiryId }: { actor: Adm
     if (before.readAt) return { readAt: before.readAt };
     const readAt = new Date();
     await tx.update(contactInquiries).set({ readAt }).where(eq(contactInquiries.id, inquiryId));
-    await recordAudit(tx, { actor, action: "inquiry.read", entityType: "contact_inquiry", entityId: inquiryId, before: { readAt: null }, after: { readAt } });
+    await recordAudit(tx, {
+      actor,
+      action: "inquiry.read",
+      entityType: "contact_inquiry",
+      entityId: inquiryId,
+      before: { readAt: null },
+      after: { readAt },
+    });
     return { readAt };
   });
 }

@@ -1,4 +1,12 @@
 import "server-only";
 // The dashboard module's public face: everything outside src/server/modules/dashboard imports from here (README.md).
 
-export { approveBooking, getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries, markInquiryRead, type PendingBooking } from "./admin-dashboard";
+export {
+  approveBooking,
+  getDashboardStats,
+  listPendingBookings,
+  listRecentAudit,
+  listRecentInquiries,
+  markInquiryRead,
+  type PendingBooking,
+} from "./admin-dashboard";

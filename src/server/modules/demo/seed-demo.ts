@@ -77,7 +77,12 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(subscriptionTiers).values(DEMO_TIERS);
     await tx.insert(clientSubscriptions).values(
       // Dated in the past, so the MRR chart has a history (docs/PRODUCT.md#revenue-charts).
-      DEMO_SUBSCRIPTIONS.map((s) => ({ ...s, currentPeriodEnd: new Date(s.currentPeriodEnd), createdAt: new Date(s.createdAt), updatedAt: new Date(s.updatedAt) })),
+      DEMO_SUBSCRIPTIONS.map((s) => ({
+        ...s,
+        currentPeriodEnd: new Date(s.currentPeriodEnd),
+        createdAt: new Date(s.createdAt),
+        updatedAt: new Date(s.updatedAt),
+      })),
     );
     await tx.insert(serviceBookings).values(DEMO_BOOKINGS.map((b) => ({ ...b })));
     await tx.insert(contactInquiries).values({

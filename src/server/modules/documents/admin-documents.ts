@@ -37,7 +37,12 @@ export async function recordUploadedDocument(
     clientId,
     category,
     file,
-  }: { actor: AdminActor; clientId: string; category: DocumentCategory; file: { name: string; storageKey: string; size: number; mimeType: string } },
+  }: {
+    actor: AdminActor;
+    clientId: string;
+    category: DocumentCategory;
+    file: { name: string; storageKey: string; size: number; mimeType: string };
+  },
 ) {
   assertAdmin(actor);
   const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
@@ -45,7 +50,15 @@ export async function recordUploadedDocument(
   return db.transaction(async (tx) => {
     const [doc] = await tx
       .insert(documents)
-      .values({ clientId, name: file.name, category, storageKey: file.storageKey, fileSize: file.size, mimeType: file.mimeType, uploadedBy: actor.userId })
+      .values({
+        clientId,
+        name: file.name,
+        category,
+        storageKey: file.storageKey,
+        fileSize: file.size,
+        mimeType: file.mimeType,
+        uploadedBy: actor.userId,
+      })
       .returning({
         id: documents.id,
         clientId: documents.clientId,
@@ -55,7 +68,14 @@ export async function recordUploadedDocument(
         mimeType: documents.mimeType,
         uploadedAt: documents.uploadedAt,
       });
-    await recordAudit(tx, { actor, action: "document.upload", entityType: "document", entityId: doc!.id, before: null, after: { ...doc, storageKey: file.storageKey } });
+    await recordAudit(tx, {
+      actor,
+      action: "document.upload",
+      entityType: "document",
+      entityId: doc!.id,
+      before: null,
+      after: { ...doc, storageKey: file.storageKey },
+    });
     await notifyDocumentShared(tx, doc!);
     return doc!;
   });
@@ -68,18 +88,15 @@ export async function recordUploadedDocument(
 export async function deleteDocument(db: Db, { actor, documentId }: { actor: AdminActor; documentId: string }) {
   assertAdmin(actor);
   const removed = await db.transaction(async (tx) => {
-    const [doc] = await tx
-      .delete(documents)
-      .where(eq(documents.id, documentId))
-      .returning({
-        id: documents.id,
-        clientId: documents.clientId,
-        name: documents.name,
-        category: documents.category,
-        storageKey: documents.storageKey,
-        fileSize: documents.fileSize,
-        mimeType: documents.mimeType,
-      });
+    const [doc] = await tx.delete(documents).where(eq(documents.id, documentId)).returning({
+      id: documents.id,
+      clientId: documents.clientId,
+      name: documents.name,
+      category: documents.category,
+      storageKey: documents.storageKey,
+      fileSize: documents.fileSize,
+      mimeType: documents.mimeType,
+    });
     if (!doc) throw new AppError("not_found", "Document not found");
     await recordAudit(tx, { actor, action: "document.delete", entityType: "document", entityId: doc.id, before: doc, after: null });
     return doc;

@@ -44,7 +44,9 @@ export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: Admin
           phone: clients.phone,
           status: clients.status,
           joinedDate: clients.joinedDate,
-          balanceCents: cents(sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`),
+          balanceCents: cents(
+            sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`,
+          ),
           invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
         })
         .from(clients)
@@ -95,7 +97,9 @@ export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" 
         .where(
           and(
             filter,
-            after ? sql`(${clients.company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)` : undefined,
+            after
+              ? sql`(${clients.company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)`
+              : undefined,
           ),
         )
         .orderBy(clients.company, projects.projectName, projects.id)

@@ -51,5 +51,8 @@ const invoiceColumns = <T extends PortalInvoiceExportRow>(client?: CsvColumn<T>)
   { header: "Outstanding (USD)", cell: (r) => money(r.outstandingCents) },
 ];
 
-export const ADMIN_INVOICE_EXPORT_COLUMNS: CsvColumn<InvoiceExportRow>[] = invoiceColumns<InvoiceExportRow>({ header: "Client", cell: (r) => r.company });
+export const ADMIN_INVOICE_EXPORT_COLUMNS: CsvColumn<InvoiceExportRow>[] = invoiceColumns<InvoiceExportRow>({
+  header: "Client",
+  cell: (r) => r.company,
+});
 export const PORTAL_INVOICE_EXPORT_COLUMNS: CsvColumn<PortalInvoiceExportRow>[] = invoiceColumns<PortalInvoiceExportRow>();

@@ -2,4 +2,9 @@ import "server-only";
 // The exports module's public face: everything outside src/server/modules/exports imports from here (README.md).
 
 export { exportAdminClients, exportAdminInvoices, exportAdminProjects } from "./admin-exports";
-export { ADMIN_INVOICE_EXPORT_COLUMNS, CLIENT_EXPORT_COLUMNS, PORTAL_INVOICE_EXPORT_COLUMNS, PROJECT_EXPORT_COLUMNS } from "./export-columns";
+export {
+  ADMIN_INVOICE_EXPORT_COLUMNS,
+  CLIENT_EXPORT_COLUMNS,
+  PORTAL_INVOICE_EXPORT_COLUMNS,
+  PROJECT_EXPORT_COLUMNS,
+} from "./export-columns";

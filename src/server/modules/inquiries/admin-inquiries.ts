@@ -57,7 +57,13 @@ const FILTERS: Record<InquiryListQuery["status"], ReturnType<typeof and>> = {
 /** One page of contact inquiries, newest first, searched over name, company, e-mail and message. */
 export async function listAdminInquiries(
   db: DbOrTx,
-  { actor, q = "", status = "all", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<InquiryListQuery> & { pageSize?: number },
+  {
+    actor,
+    q = "",
+    status = "all",
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+  }: { actor: AdminActor } & Partial<InquiryListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminInquiryRow>> {
   assertAdmin(actor);
   const matches = containsAny(q, [contactInquiries.name, contactInquiries.company, contactInquiries.email, contactInquiries.message]);
@@ -93,7 +99,10 @@ export async function lockInquiry(tx: DbOrTx, inquiryId: string) {
 }
 
 /** Archives or restores an inquiry (audited; archiving one already archived changes nothing). */
-export async function setInquiryArchived(db: Db, { actor, inquiryId, archived }: { actor: AdminActor; inquiryId: string; archived: boolean }) {
+export async function setInquiryArchived(
+  db: Db,
+  { actor, inquiryId, archived }: { actor: AdminActor; inquiryId: string; archived: boolean },
+) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const before = await lockInquiry(tx, inquiryId);
@@ -117,10 +126,23 @@ export async function setInquiryArchived(db: Db, { actor, inquiryId, archived }:
  * unknown inquiry refuses the whole creation (404), so no client is made from a stale link; one
  * already linked keeps its first client (409).
  */
-export async function linkInquiryToClient(tx: DbOrTx, { actor, inquiryId, clientId }: { actor: AdminActor; inquiryId: string; clientId: string }) {
+export async function linkInquiryToClient(
+  tx: DbOrTx,
+  { actor, inquiryId, clientId }: { actor: AdminActor; inquiryId: string; clientId: string },
+) {
   assertAdmin(actor);
   const before = await lockInquiry(tx, inquiryId);
   if (before.clientId) throw new AppError("conflict", "This inquiry is already linked to a client.");
-  await tx.update(contactInquiries).set({ clientId, readAt: before.readAt ?? new Date() }).where(eq(contactInquiries.id, inquiryId));
-  await recordAudit(tx, { actor, action: "inquiry.link_client", entityType: "contact_inquiry", entityId: inquiryId, before: { clientId: null }, after: { clientId } });
+  await tx
+    .update(contactInquiries)
+    .set({ clientId, readAt: before.readAt ?? new Date() })
+    .where(eq(contactInquiries.id, inquiryId));
+  await recordAudit(tx, {
+    actor,
+    action: "inquiry.link_client",
+    entityType: "contact_inquiry",
+    entityId: inquiryId,
+    before: { clientId: null },
+    after: { clientId },
+  });
 }

@@ -12,18 +12,15 @@ import { contactAcknowledgementMail, contactNotificationMail } from "./contact-t
 export const CONTACT_RATE_LIMIT = { windowSeconds: 600, max: 5 } as const;
 
 /** The contact form's own words for a body over its limit (the form shows them). */
-export const contactTooLarge = () => new AppError("payload_too_large", `The message is too large: requests are limited to ${BODY_LIMITS.contact / 1024} KB.`);
+export const contactTooLarge = () =>
+  new AppError("payload_too_large", `The message is too large: requests are limited to ${BODY_LIMITS.contact / 1024} KB.`);
 
 /**
  * Stores an inquiry, then queues the notification and the acknowledgement in the same transaction:
  * the inquiry and its mails exist together or not at all. Delivery happens later (outbox), so a
  * failing mail server never loses an inquiry.
  */
-export async function submitContactInquiry(
-  db: Db,
-  inquiry: ContactInquiry,
-  opts: { notifyAddress: string },
-): Promise<{ id: string }> {
+export async function submitContactInquiry(db: Db, inquiry: ContactInquiry, opts: { notifyAddress: string }): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactInquiries)
@@ -39,8 +36,20 @@ export async function submitContactInquiry(
     // Keyed by the inquiry like every notification (src/server/modules/notifications); the company inbox is
     // not a user, so no preference or unsubscribe applies to it.
     const keyed = { recipientUserId: null, category: "admin_inquiries", unsubscribeUrl: null, held: false };
-    await enqueueNotificationEmail(tx, { to: opts.notifyAddress, ...notification, kind: "contact_notification", idempotencyKey: `inquiry:${row!.id}:notification`, ...keyed });
-    await enqueueNotificationEmail(tx, { to: inquiry.email, ...contactAcknowledgementMail(inquiry), kind: "contact_acknowledgement", idempotencyKey: `inquiry:${row!.id}:acknowledgement`, ...keyed });
+    await enqueueNotificationEmail(tx, {
+      to: opts.notifyAddress,
+      ...notification,
+      kind: "contact_notification",
+      idempotencyKey: `inquiry:${row!.id}:notification`,
+      ...keyed,
+    });
+    await enqueueNotificationEmail(tx, {
+      to: inquiry.email,
+      ...contactAcknowledgementMail(inquiry),
+      kind: "contact_acknowledgement",
+      idempotencyKey: `inquiry:${row!.id}:acknowledgement`,
+      ...keyed,
+    });
     return { id: row!.id };
   });
 }

@@ -1,5 +1,14 @@
 import "server-only";
 // The inquiries module's public face: everything outside src/server/modules/inquiries imports from here (README.md).
 
-export { countUnreadInquiries, inquiryMessageColumns, linkInquiryToClient, listAdminInquiries, lockInquiry, setInquiryArchived, type AdminInquiryRow, type InquiryMessage } from "./admin-inquiries";
+export {
+  countUnreadInquiries,
+  inquiryMessageColumns,
+  linkInquiryToClient,
+  listAdminInquiries,
+  lockInquiry,
+  setInquiryArchived,
+  type AdminInquiryRow,
+  type InquiryMessage,
+} from "./admin-inquiries";
 export { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "./contact-inquiries";

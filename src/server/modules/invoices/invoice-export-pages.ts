@@ -33,32 +33,65 @@ function invoiceExportCells({ withClient }: { withClient: boolean }): SQL {
     ${invoicePaidCents}, ${invoiceOutstandingCents}, ${withClient ? clients.company : sql`null`}) as "cells"`;
 }
 
-type InvoiceCells = [string, string, string | null, string | null, string, string | null, string | null, string | null, number, number, number, string | null];
+type InvoiceCells = [
+  string,
+  string,
+  string | null,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  number,
+  number,
+  string | null,
+];
 
 /** One page of an invoice export: the rows of a query that selects invoiceExportCells. */
 async function readInvoiceExportPage(db: DbOrTx, query: SQL): Promise<InvoiceExportRow[]> {
   const { rows } = (await db.execute(query)) as unknown as { rows: { cells: InvoiceCells }[] };
-  return rows.map(({ cells: [id, invoiceNumber, projectName, description, status, issuedDate, dueDate, paidDate, amountCents, paidCents, outstandingCents, company] }) => ({
-    id,
-    invoiceNumber,
-    company,
-    projectName,
-    description,
-    status,
-    issuedDate,
-    dueDate,
-    paidDate,
-    amountCents,
-    paidCents,
-    outstandingCents,
-  }));
+  return rows.map(
+    ({
+      cells: [
+        id,
+        invoiceNumber,
+        projectName,
+        description,
+        status,
+        issuedDate,
+        dueDate,
+        paidDate,
+        amountCents,
+        paidCents,
+        outstandingCents,
+        company,
+      ],
+    }) => ({
+      id,
+      invoiceNumber,
+      company,
+      projectName,
+      description,
+      status,
+      issuedDate,
+      dueDate,
+      paidDate,
+      amountCents,
+      paidCents,
+      outstandingCents,
+    }),
+  );
 }
 
 /**
  * The invoices an export reads, newest issue date first, in keyset pages: `joins` follow FROM
  * invoices (a `projects` join at least, and `clients` when withClient) and `filter` narrows them.
  */
-export function invoiceExportPages(db: DbOrTx, { withClient, joins, filter, pageSize }: { withClient: boolean; joins: SQL; filter: SQL | undefined; pageSize?: number }) {
+export function invoiceExportPages(
+  db: DbOrTx,
+  { withClient, joins, filter, pageSize }: { withClient: boolean; joins: SQL; filter: SQL | undefined; pageSize?: number },
+) {
   return dateDescPages<InvoiceExportRow>(
     (where, orderBy, limit) =>
       readInvoiceExportPage(

@@ -55,25 +55,27 @@ export async function listPortalInvoices(
   { actor, offset = 0, limit = INVOICE_PAGE_SIZE }: { actor: ClientActor; offset?: number; limit?: number },
 ): Promise<PortalInvoice[]> {
   assertClient(actor);
-  return db
-    .select({
-      id: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      description: invoices.description,
-      amountCents: invoices.amountCents,
-      paidCents: sql<number>`${invoicePaidCents}::bigint`.mapWith(Number),
-      status: invoices.status,
-      issuedDate: invoices.issuedDate,
-      dueDate: invoices.dueDate,
-      paidDate: invoices.paidDate,
-      squarePaymentUrl: invoices.squarePaymentUrl,
-      paymentSchedule: invoices.paymentSchedule,
-      acceptedPaymentMethods: invoices.acceptedPaymentMethods,
-    })
-    .from(invoices)
-    .where(eq(invoices.clientId, actor.clientId))
-    // The id breaks ties so pages never overlap or skip rows.
-    .orderBy(sql`${invoices.dueDate} desc nulls last`, desc(invoices.invoiceNumber), invoices.id)
-    .limit(limit)
-    .offset(offset);
+  return (
+    db
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        description: invoices.description,
+        amountCents: invoices.amountCents,
+        paidCents: sql<number>`${invoicePaidCents}::bigint`.mapWith(Number),
+        status: invoices.status,
+        issuedDate: invoices.issuedDate,
+        dueDate: invoices.dueDate,
+        paidDate: invoices.paidDate,
+        squarePaymentUrl: invoices.squarePaymentUrl,
+        paymentSchedule: invoices.paymentSchedule,
+        acceptedPaymentMethods: invoices.acceptedPaymentMethods,
+      })
+      .from(invoices)
+      .where(eq(invoices.clientId, actor.clientId))
+      // The id breaks ties so pages never overlap or skip rows.
+      .orderBy(sql`${invoices.dueDate} desc nulls last`, desc(invoices.invoiceNumber), invoices.id)
+      .limit(limit)
+      .offset(offset)
+  );
 }

@@ -28,7 +28,12 @@ const inMonth = (date: SQL) => sql`(${date} >= months.month_start and ${date} < 
  * One point a month of the range: `sums` (one column named after each of `keys`) over the rows
  * `join` attaches to each month (`join` follows LEFT JOIN, with its ON).
  */
-async function monthRows<K extends string>(db: DbOrTx, today: string, { sums, join }: { sums: SQL; join: SQL }, keys: readonly K[]): Promise<MonthPoint<K>[]> {
+async function monthRows<K extends string>(
+  db: DbOrTx,
+  today: string,
+  { sums, join }: { sums: SQL; join: SQL },
+  keys: readonly K[],
+): Promise<MonthPoint<K>[]> {
   const query = sql`with months as (${months(today)})
         select to_char(months.month_start, 'YYYY-MM') as month, ${sums}
           from months
@@ -37,7 +42,9 @@ async function monthRows<K extends string>(db: DbOrTx, today: string, { sums, jo
          order by months.month_start`;
   const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   // bigint sums arrive as text from node-postgres: Number() of an integer string is exact below 2^53.
-  return result.rows.map((row) => ({ month: String(row.month), ...Object.fromEntries(keys.map((k) => [k, Number(row[k])])) }) as MonthPoint<K>);
+  return result.rows.map(
+    (row) => ({ month: String(row.month), ...Object.fromEntries(keys.map((k) => [k, Number(row[k])])) }) as MonthPoint<K>,
+  );
 }
 
 /**

@@ -3,5 +3,21 @@ import "server-only";
 
 export { threadRoute } from "./message-thread-route";
 export { receiveMessageUpload } from "./message-upload";
-export { countAdminUnreadThreads, listAdminThreads, listClientThreads, unreadMessagesOf, type ThreadMessage, type ThreadPage, type ThreadSummary } from "./messages-read";
-export { assertMessageQuota, assertNewThreadTarget, createAdminThread, createClientThread, getAttachmentDownload, setThreadStatus, spendMessageQuota } from "./messages-write";
+export {
+  countAdminUnreadThreads,
+  listAdminThreads,
+  listClientThreads,
+  unreadMessagesOf,
+  type ThreadMessage,
+  type ThreadPage,
+  type ThreadSummary,
+} from "./messages-read";
+export {
+  assertMessageQuota,
+  assertNewThreadTarget,
+  createAdminThread,
+  createClientThread,
+  getAttachmentDownload,
+  setThreadStatus,
+  spendMessageQuota,
+} from "./messages-write";

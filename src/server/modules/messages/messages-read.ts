@@ -135,7 +135,9 @@ export const unreadMessagesOf = (actor: ClientActor) => sql<number>`(
  * thread answers exactly like a missing one.
  */
 export function threadScope(actor: Actor, threadId: string): SQL {
-  return actor.role === "client" ? and(eq(messageThreads.id, threadId), eq(messageThreads.clientId, actor.clientId))! : eq(messageThreads.id, threadId);
+  return actor.role === "client"
+    ? and(eq(messageThreads.id, threadId), eq(messageThreads.clientId, actor.clientId))!
+    : eq(messageThreads.id, threadId);
 }
 
 /**
@@ -143,7 +145,10 @@ export function threadScope(actor: Actor, threadId: string): SQL {
  * and the other side's read time. Four queries whatever the thread's length. Opening the newest
  * page marks the thread read for the viewer.
  */
-export async function getThreadPage(db: DbOrTx, { actor, threadId, before }: { actor: Actor; threadId: string; before?: string }): Promise<ThreadPage> {
+export async function getThreadPage(
+  db: DbOrTx,
+  { actor, threadId, before }: { actor: Actor; threadId: string; before?: string },
+): Promise<ThreadPage> {
   if (actor.role === "client") assertClient(actor);
   else assertAdmin(actor);
   const otherSide = actor.role === "client" ? sql`${user.role} = 'admin'` : sql`${user.role} <> 'admin'`;
@@ -182,9 +187,20 @@ export async function getThreadPage(db: DbOrTx, { actor, threadId, before }: { a
 
   const files = page.length
     ? await db
-        .select({ id: messageAttachments.id, messageId: messageAttachments.messageId, name: messageAttachments.name, fileSize: messageAttachments.fileSize, mimeType: messageAttachments.mimeType })
+        .select({
+          id: messageAttachments.id,
+          messageId: messageAttachments.messageId,
+          name: messageAttachments.name,
+          fileSize: messageAttachments.fileSize,
+          mimeType: messageAttachments.mimeType,
+        })
         .from(messageAttachments)
-        .where(inArray(messageAttachments.messageId, page.map((m) => m.id)))
+        .where(
+          inArray(
+            messageAttachments.messageId,
+            page.map((m) => m.id),
+          ),
+        )
         .orderBy(messageAttachments.createdAt)
     : [];
 
@@ -210,7 +226,9 @@ export async function getThreadPage(db: DbOrTx, { actor, threadId, before }: { a
 
 /** Marks everything in the thread up to its latest message as read by the user (never backwards). */
 export async function markThreadRead(db: DbOrTx, { userId, threadId, at }: { userId: string; threadId: string; at?: Date }) {
-  const readAt = at ? sql`${at.toISOString()}::timestamptz` : sql`(select ${messageThreads.lastMessageAt} from ${messageThreads} where ${messageThreads.id} = ${threadId})`;
+  const readAt = at
+    ? sql`${at.toISOString()}::timestamptz`
+    : sql`(select ${messageThreads.lastMessageAt} from ${messageThreads} where ${messageThreads.id} = ${threadId})`;
   await db.execute(sql`
     insert into ${messageReads} (thread_id, user_id, last_read_at) values (${threadId}, ${userId}, ${readAt})
     on conflict (thread_id, user_id) do update set last_read_at = greatest(${messageReads.lastReadAt}, excluded.last_read_at)`);

@@ -53,19 +53,34 @@ export async function assertNewThreadTarget(db: DbOrTx, { clientId, projectId }:
 }
 
 /** Who gets the "new message" mail: the client's user when the team wrote, else every other admin. */
-async function recipientsOf(db: DbOrTx, { clientId, authorRole, authorId }: { clientId: string; authorRole: MessageAuthorRole; authorId: string }) {
+async function recipientsOf(
+  db: DbOrTx,
+  { clientId, authorRole, authorId }: { clientId: string; authorRole: MessageAuthorRole; authorId: string },
+) {
   const [client] = await db.select({ userId: clients.userId, company: clients.company }).from(clients).where(eq(clients.id, clientId));
   const userIds =
     authorRole === "admin"
-      ? client ? [client.userId] : []
-      : (await db.select({ id: user.id }).from(user).where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`))).map((a) => a.id);
+      ? client
+        ? [client.userId]
+        : []
+      : (
+          await db
+            .select({ id: user.id })
+            .from(user)
+            .where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`))
+        ).map((a) => a.id);
   return { userIds, company: client?.company ?? "" };
 }
 
 /** Inserts a message (and its file), moves the thread's clock, marks it read by the author, queues the mail. */
 async function insertMessage(
   tx: DbOrTx,
-  { actor, thread, body, file }: { actor: Actor; thread: { id: string; clientId: string; subject: string }; body: string; file: StoredUpload | null },
+  {
+    actor,
+    thread,
+    body,
+    file,
+  }: { actor: Actor; thread: { id: string; clientId: string; subject: string }; body: string; file: StoredUpload | null },
 ) {
   // The time is taken here, not from the column default: PostgreSQL keeps microseconds and a JS
   // Date only milliseconds, so a read mark copied from the returned value would fall just short of it.
@@ -74,7 +89,9 @@ async function insertMessage(
     .values({ threadId: thread.id, authorId: actor.userId, authorRole: actor.role, authorName: actor.name, body, createdAt: new Date() })
     .returning({ id: messages.id, createdAt: messages.createdAt });
   if (file) {
-    await tx.insert(messageAttachments).values({ messageId: message!.id, name: file.name, storageKey: file.storageKey, fileSize: file.size, mimeType: file.mimeType });
+    await tx
+      .insert(messageAttachments)
+      .values({ messageId: message!.id, name: file.name, storageKey: file.storageKey, fileSize: file.size, mimeType: file.mimeType });
   }
   await tx
     .update(messageThreads)
@@ -88,7 +105,11 @@ async function insertMessage(
 
 async function projectOf(db: DbOrTx, clientId: string, projectId: string | null) {
   if (!projectId) return null;
-  const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.clientId, clientId))).limit(1);
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)))
+    .limit(1);
   if (!row) throw new AppError("bad_request", "Unknown project", { fieldErrors: { projectId: "Unknown project" } });
   return row.id;
 }
@@ -96,7 +117,10 @@ async function projectOf(db: DbOrTx, clientId: string, projectId: string | null)
 export type NewThread = { subject: string; body: string; projectId: string | null; file: StoredUpload | null };
 
 /** A thread a client starts about one of its projects or in general. */
-export async function createClientThread(db: Db, { actor, input }: { actor: ClientActor; input: NewThread }): Promise<{ threadId: string }> {
+export async function createClientThread(
+  db: Db,
+  { actor, input }: { actor: ClientActor; input: NewThread },
+): Promise<{ threadId: string }> {
   assertClient(actor);
   return db.transaction(async (tx) => {
     const projectId = await projectOf(tx, actor.clientId, input.projectId);
@@ -110,7 +134,10 @@ export async function createClientThread(db: Db, { actor, input }: { actor: Clie
 }
 
 /** A thread the team starts with a client; audited. */
-export async function createAdminThread(db: Db, { actor, clientId, input }: { actor: AdminActor; clientId: string; input: NewThread }): Promise<{ threadId: string }> {
+export async function createAdminThread(
+  db: Db,
+  { actor, clientId, input }: { actor: AdminActor; clientId: string; input: NewThread },
+): Promise<{ threadId: string }> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
@@ -121,7 +148,13 @@ export async function createAdminThread(db: Db, { actor, clientId, input }: { ac
       .values({ clientId, projectId, subject: input.subject, createdBy: actor.userId })
       .returning({ id: messageThreads.id, clientId: messageThreads.clientId, subject: messageThreads.subject });
     await insertMessage(tx, { actor, thread: thread!, body: input.body, file: input.file });
-    await recordAudit(tx, { actor, action: "message_thread.create", entityType: "message_thread", entityId: thread!.id, after: { clientId, subject: input.subject } });
+    await recordAudit(tx, {
+      actor,
+      action: "message_thread.create",
+      entityType: "message_thread",
+      entityId: thread!.id,
+      after: { clientId, subject: input.subject },
+    });
     return { threadId: thread!.id };
   });
 }
@@ -130,7 +163,10 @@ export async function createAdminThread(db: Db, { actor, clientId, input }: { ac
  * A reply in a thread the actor may see (else 404). A client's reply reopens a closed thread, as
  * a support inbox does; the team replies without changing its status.
  */
-export async function postReply(db: Db, { actor, threadId, body, file }: { actor: Actor; threadId: string; body: string; file: StoredUpload | null }) {
+export async function postReply(
+  db: Db,
+  { actor, threadId, body, file }: { actor: Actor; threadId: string; body: string; file: StoredUpload | null },
+) {
   assertActor(actor);
   return db.transaction(async (tx) => {
     const [thread] = await tx
@@ -140,7 +176,8 @@ export async function postReply(db: Db, { actor, threadId, body, file }: { actor
       .for("update")
       .limit(1);
     if (!thread) throw NOT_FOUND();
-    if (actor.role === "client" && thread.status === "closed") await tx.update(messageThreads).set({ status: "open" }).where(eq(messageThreads.id, thread.id));
+    if (actor.role === "client" && thread.status === "closed")
+      await tx.update(messageThreads).set({ status: "open" }).where(eq(messageThreads.id, thread.id));
     const messageId = await insertMessage(tx, { actor, thread, body, file });
     return { messageId };
   });
@@ -150,10 +187,22 @@ export async function postReply(db: Db, { actor, threadId, body, file }: { actor
 export async function setThreadStatus(db: Db, { actor, threadId, status }: { actor: AdminActor; threadId: string; status: ThreadStatus }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: messageThreads.status }).from(messageThreads).where(eq(messageThreads.id, threadId)).for("update").limit(1);
+    const [before] = await tx
+      .select({ status: messageThreads.status })
+      .from(messageThreads)
+      .where(eq(messageThreads.id, threadId))
+      .for("update")
+      .limit(1);
     if (!before) throw NOT_FOUND();
     await tx.update(messageThreads).set({ status }).where(eq(messageThreads.id, threadId));
-    await recordAudit(tx, { actor, action: "message_thread.status", entityType: "message_thread", entityId: threadId, before, after: { status } });
+    await recordAudit(tx, {
+      actor,
+      action: "message_thread.status",
+      entityType: "message_thread",
+      entityId: threadId,
+      before,
+      after: { status },
+    });
     return { status };
   });
 }

@@ -45,27 +45,29 @@ export type InvoiceFacts = {
 };
 
 const payAction = (invoice: InvoiceFacts) =>
-  invoice.squarePaymentUrl ? { label: `Pay invoice ${invoice.invoiceNumber}`, url: invoice.squarePaymentUrl } : { label: "Open billing", url: portal("billing") };
+  invoice.squarePaymentUrl
+    ? { label: `Pay invoice ${invoice.invoiceNumber}`, url: invoice.squarePaymentUrl }
+    : { label: "Open billing", url: portal("billing") };
 
 export async function notifyNewInvoice(db: DbOrTx, invoice: InvoiceFacts): Promise<void> {
   await notifyClient(db, invoice.clientId, newInvoiceEvent(invoice));
 }
 
 export const newInvoiceEvent = (invoice: InvoiceFacts): ClientEvent => ({
-    key: `invoice-new:${invoice.id}`,
-    category: "invoices",
-    kind: "notify_invoice_new",
-    content: (company) => ({
-      subject: `New invoice ${invoice.invoiceNumber}: ${formatCents(invoice.amountCents)}${invoice.dueDate ? `, due ${formatDate(invoice.dueDate)}` : ""}`,
-      greetingName: company,
-      paragraphs: [`A new invoice for ${company} is ready in your client portal.`],
-      facts: [
-        ["Invoice", invoice.invoiceNumber],
-        ["Amount", formatCents(invoice.amountCents)],
-        ["Due date", invoice.dueDate ? formatDate(invoice.dueDate) : "Not set"],
-      ],
-      action: payAction(invoice),
-    }),
+  key: `invoice-new:${invoice.id}`,
+  category: "invoices",
+  kind: "notify_invoice_new",
+  content: (company) => ({
+    subject: `New invoice ${invoice.invoiceNumber}: ${formatCents(invoice.amountCents)}${invoice.dueDate ? `, due ${formatDate(invoice.dueDate)}` : ""}`,
+    greetingName: company,
+    paragraphs: [`A new invoice for ${company} is ready in your client portal.`],
+    facts: [
+      ["Invoice", invoice.invoiceNumber],
+      ["Amount", formatCents(invoice.amountCents)],
+      ["Due date", invoice.dueDate ? formatDate(invoice.dueDate) : "Not set"],
+    ],
+    action: payAction(invoice),
+  }),
 });
 
 /** Reminder `n` (1 to 3) of an overdue invoice: each number is its own event. */
@@ -74,23 +76,23 @@ export async function notifyInvoiceOverdue(db: DbOrTx, invoice: InvoiceFacts, n:
 }
 
 export const overdueEvent = (invoice: InvoiceFacts, n: number): ClientEvent => ({
-    key: `invoice-overdue:${invoice.id}:${n}`,
-    category: "invoices",
-    kind: "notify_invoice_overdue",
-    content: (company) => ({
-      subject: n === 1 ? `Invoice ${invoice.invoiceNumber} is overdue` : `Reminder: invoice ${invoice.invoiceNumber} is overdue`,
-      greetingName: company,
-      paragraphs: [
-        `Invoice ${invoice.invoiceNumber} for ${company} was due on ${formatDate(invoice.dueDate)} and is not paid yet.`,
-        "If you have paid it in the meantime, thank you, and please ignore this reminder.",
-      ],
-      facts: [
-        ["Invoice", invoice.invoiceNumber],
-        ["Amount", formatCents(invoice.amountCents)],
-        ["Due date", formatDate(invoice.dueDate)],
-      ],
-      action: payAction(invoice),
-    }),
+  key: `invoice-overdue:${invoice.id}:${n}`,
+  category: "invoices",
+  kind: "notify_invoice_overdue",
+  content: (company) => ({
+    subject: n === 1 ? `Invoice ${invoice.invoiceNumber} is overdue` : `Reminder: invoice ${invoice.invoiceNumber} is overdue`,
+    greetingName: company,
+    paragraphs: [
+      `Invoice ${invoice.invoiceNumber} for ${company} was due on ${formatDate(invoice.dueDate)} and is not paid yet.`,
+      "If you have paid it in the meantime, thank you, and please ignore this reminder.",
+    ],
+    facts: [
+      ["Invoice", invoice.invoiceNumber],
+      ["Amount", formatCents(invoice.amountCents)],
+      ["Due date", formatDate(invoice.dueDate)],
+    ],
+    action: payAction(invoice),
+  }),
 });
 
 export async function notifyInvoicePaid(db: DbOrTx, invoice: InvoiceFacts): Promise<void> {
@@ -123,7 +125,9 @@ export async function notifyProjectStatus(
     content: (company) => ({
       subject: `Project ${project.projectName} is now ${PROJECT_STATUS_LABELS[project.to]}`,
       greetingName: company,
-      paragraphs: [`The status of ${company}'s project ${project.projectName} changed from ${PROJECT_STATUS_LABELS[project.from]} to ${PROJECT_STATUS_LABELS[project.to]}.`],
+      paragraphs: [
+        `The status of ${company}'s project ${project.projectName} changed from ${PROJECT_STATUS_LABELS[project.from]} to ${PROJECT_STATUS_LABELS[project.to]}.`,
+      ],
       action: { label: "Open your projects", url: portal("projects") },
     }),
   });

@@ -3,6 +3,11 @@ import "server-only";
 
 export { newInvoiceEvent, notifyDocumentShared, notifyInvoicePaid, notifyProjectStatus } from "./client-events";
 export { appLink, notifyAdmins, notifyClient, notifyClientsBulk, notifyUsers } from "./notify";
-export { getNotificationPreferences, saveNotificationPreferences, type NotificationPreferences, type RecipientSettings } from "./preferences";
+export {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+  type NotificationPreferences,
+  type RecipientSettings,
+} from "./preferences";
 export { runNotificationTasks } from "./scheduled";
 export { describeUnsubscribeLink, unsubscribeWithToken } from "./unsubscribe";

@@ -89,7 +89,14 @@ export async function notifyClientsBulk(
     .from(clients)
     .where(and(inArray(clients.id, clientIds), eq(clients.status, "active")));
   const byClient = new Map(owners.map((o) => [o.id, o]));
-  const settings = new Map((await recipientSettings(db, owners.map((o) => o.userId))).map((r) => [r.userId, r]));
+  const settings = new Map(
+    (
+      await recipientSettings(
+        db,
+        owners.map((o) => o.userId),
+      )
+    ).map((r) => [r.userId, r]),
+  );
   const items = events.flatMap(({ clientId, event }) => {
     const owner = byClient.get(clientId);
     const recipient = owner && settings.get(owner.userId);

@@ -42,7 +42,8 @@ export async function saveNotificationPreferences(
 ): Promise<NotificationPreferences> {
   const mine = categoriesFor(audienceOf(actor));
   const foreign = input.enabled.filter((c) => NOTIFICATION_CATEGORY_INFO[c].audience !== audienceOf(actor));
-  if (foreign.length > 0) throw new AppError("bad_request", "Unknown notification category", { fieldErrors: { enabled: "Unknown notification category" } });
+  if (foreign.length > 0)
+    throw new AppError("bad_request", "Unknown notification category", { fieldErrors: { enabled: "Unknown notification category" } });
   const [stored] = await db
     .select({ disabled: notificationPreferences.disabledCategories })
     .from(notificationPreferences)
@@ -50,7 +51,10 @@ export async function saveNotificationPreferences(
   const before = await getNotificationPreferences(db, { actor });
   const includeMessageText = input.includeMessageText ?? before.includeMessageText;
   // What is off in the other audience's categories stays off (a user whose role changed).
-  const disabled = [...(stored?.disabled ?? []).filter((c) => !(mine as string[]).includes(c)), ...mine.filter((c) => !input.enabled.includes(c))];
+  const disabled = [
+    ...(stored?.disabled ?? []).filter((c) => !(mine as string[]).includes(c)),
+    ...mine.filter((c) => !input.enabled.includes(c)),
+  ];
   await db
     .insert(notificationPreferences)
     .values({ userId: actor.userId, disabledCategories: disabled, delivery: input.delivery, includeMessageText })
@@ -64,7 +68,10 @@ export async function saveNotificationPreferences(
 }
 
 /** Turns one category off for a user: the signed unsubscribe link (no session). */
-export async function disableNotificationCategory(db: DbOrTx, { userId, category }: { userId: string; category: NotificationCategory }): Promise<boolean> {
+export async function disableNotificationCategory(
+  db: DbOrTx,
+  { userId, category }: { userId: string; category: NotificationCategory },
+): Promise<boolean> {
   const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
   if (!exists) return false;
   await db
@@ -80,7 +87,13 @@ export async function disableNotificationCategory(db: DbOrTx, { userId, category
   return true;
 }
 
-export type RecipientSettings = { userId: string; email: string; disabled: string[]; delivery: NotificationDelivery; includeMessageText: boolean };
+export type RecipientSettings = {
+  userId: string;
+  email: string;
+  disabled: string[];
+  delivery: NotificationDelivery;
+  includeMessageText: boolean;
+};
 
 /** Addresses and preferences of some users in one query. */
 export async function recipientSettings(db: DbOrTx, userIds: string[]): Promise<RecipientSettings[]> {

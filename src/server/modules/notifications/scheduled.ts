@@ -36,7 +36,9 @@ type OverdueRow = {
  */
 export async function sendOverdueReminders(db: Db, now = new Date()): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${OVERDUE_LOCK_KEY}) as ok`)) as unknown as { rows: { ok: boolean }[] };
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${OVERDUE_LOCK_KEY}) as ok`)) as unknown as {
+      rows: { ok: boolean }[];
+    };
     if (!lock.rows[0]?.ok) return null;
     // Reminders already queued per invoice, counted from the outbox keys ("invoice-overdue:<id>:<n>:<user>").
     const result = (await tx.execute(sql`
@@ -47,16 +49,27 @@ export async function sendOverdueReminders(db: Db, now = new Date()): Promise<nu
           select count(distinct split_part(idempotency_key, ':', 3)) as sent, max(created_at) as last_sent
             from email_outbox where idempotency_key like 'invoice-overdue:' || i.id::text || ':%') o on true
        where i.client_id is not null and i.announced_at is not null
-         and (i.status = 'overdue' or (i.status = 'pending' and i.due_date < ${now.toISOString().slice(0, 10)}::date))`)) as unknown as { rows: OverdueRow[] };
+         and (i.status = 'overdue' or (i.status = 'pending' and i.due_date < ${now.toISOString().slice(0, 10)}::date))`)) as unknown as {
+      rows: OverdueRow[];
+    };
     const due = result.rows.filter(
-      (row) => row.sent < MAX_OVERDUE_REMINDERS && !(row.last_sent && new Date(row.last_sent).getTime() > now.getTime() - OVERDUE_REMINDER_DAYS * 24 * 60 * 60 * 1000),
+      (row) =>
+        row.sent < MAX_OVERDUE_REMINDERS &&
+        !(row.last_sent && new Date(row.last_sent).getTime() > now.getTime() - OVERDUE_REMINDER_DAYS * 24 * 60 * 60 * 1000),
     );
     return notifyClientsBulk(
       tx,
       due.map((row) => ({
         clientId: row.client_id,
         event: overdueEvent(
-          { id: row.id, clientId: row.client_id, invoiceNumber: row.invoice_number, amountCents: Number(row.amount_cents), dueDate: row.due_date, squarePaymentUrl: row.square_payment_url },
+          {
+            id: row.id,
+            clientId: row.client_id,
+            invoiceNumber: row.invoice_number,
+            amountCents: Number(row.amount_cents),
+            dueDate: row.due_date,
+            squarePaymentUrl: row.square_payment_url,
+          },
           row.sent + 1,
         ),
       })),
@@ -82,7 +95,15 @@ export async function sendDailySummaries(db: Db, opts: { force?: boolean; now?: 
   return db.transaction(async (tx) => {
     if (!opts.force && !(await claimDaily(tx, "notification-summaries"))) return 0;
     const held = await tx
-      .select({ id: emailOutbox.id, userId: emailOutbox.recipientUserId, to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.textBody, category: emailOutbox.category, role: user.role })
+      .select({
+        id: emailOutbox.id,
+        userId: emailOutbox.recipientUserId,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        text: emailOutbox.textBody,
+        category: emailOutbox.category,
+        role: user.role,
+      })
       .from(emailOutbox)
       .innerJoin(user, eq(user.id, emailOutbox.recipientUserId))
       .where(eq(emailOutbox.status, "held"))
@@ -116,7 +137,11 @@ export async function sendDailySummaries(db: Db, opts: { force?: boolean; now?: 
         unsubscribeUrl: null,
         held: false,
       });
-      for (const row of rows) await tx.update(emailOutbox).set({ status: "summarized", sentAt: new Date() }).where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "held")));
+      for (const row of rows)
+        await tx
+          .update(emailOutbox)
+          .set({ status: "summarized", sentAt: new Date() })
+          .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "held")));
     }
     return byUser.size;
   });
@@ -126,7 +151,10 @@ export async function sendDailySummaries(db: Db, opts: { force?: boolean; now?: 
 export async function sendFailedMailDigest(db: Db, opts: { force?: boolean; now?: Date } = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!opts.force && !(await claimDaily(tx, "failed-mail-digest"))) return false;
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.status, "failed"));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, "failed"));
     if (n === 0) return false;
     const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
     await notifyAdmins(tx, {
@@ -136,7 +164,9 @@ export async function sendFailedMailDigest(db: Db, opts: { force?: boolean; now?
       content: {
         subject: `${n} mail${n === 1 ? "" : "s"} could not be delivered`,
         greetingName: "Admin",
-        paragraphs: [`${n} outgoing mail${n === 1 ? " has" : "s have"} failed after every retry. The dashboard's Failed Mail card lists them with a Retry button.`],
+        paragraphs: [
+          `${n} outgoing mail${n === 1 ? " has" : "s have"} failed after every retry. The dashboard's Failed Mail card lists them with a Retry button.`,
+        ],
         action: { label: "Open the dashboard", url: appLink("/admin/dashboard") },
       },
     });
@@ -146,7 +176,8 @@ export async function sendFailedMailDigest(db: Db, opts: { force?: boolean; now?
 
 /** The tick's notification work; each part logs its own failure and never stops the others. */
 export async function runNotificationTasks(db: Db): Promise<void> {
-  const log = (area: string) => (error: unknown) => console.error(`[notifications] ${area} failed:`, error instanceof Error ? error.message : String(error));
+  const log = (area: string) => (error: unknown) =>
+    console.error(`[notifications] ${area} failed:`, error instanceof Error ? error.message : String(error));
   await sendOverdueReminders(db).catch(log("overdue reminders"));
   await sendDailySummaries(db).catch(log("daily summaries"));
   await sendFailedMailDigest(db).catch(log("failed-mail digest"));

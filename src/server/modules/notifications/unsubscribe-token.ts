@@ -19,8 +19,7 @@ export function createUnsubscribeToken(userId: string, category: NotificationCat
 }
 
 export type UnsubscribeTokenCheck =
-  | { ok: true; userId: string; category: NotificationCategory }
-  | { ok: false; reason: "invalid" | "expired" };
+  { ok: true; userId: string; category: NotificationCategory } | { ok: false; reason: "invalid" | "expired" };
 
 export function verifyUnsubscribeToken(token: string, now = new Date()): UnsubscribeTokenCheck {
   const [payload, signature, extra] = token.split(".");
@@ -29,7 +28,8 @@ export function verifyUnsubscribeToken(token: string, now = new Date()): Unsubsc
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "invalid" };
   const [version, userId, category, expires] = Buffer.from(payload, "base64url").toString("utf8").split(":");
-  if (version !== "v1" || !userId || !(NOTIFICATION_CATEGORIES as readonly string[]).includes(category ?? "")) return { ok: false, reason: "invalid" };
+  if (version !== "v1" || !userId || !(NOTIFICATION_CATEGORIES as readonly string[]).includes(category ?? ""))
+    return { ok: false, reason: "invalid" };
   if (!/^\d+$/.test(expires ?? "") || Number(expires) * 1000 < now.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, userId, category: category as NotificationCategory };
 }
@@ -37,4 +37,5 @@ export function verifyUnsubscribeToken(token: string, now = new Date()): Unsubsc
 /** The page a person opens from the mail's footer (asks before turning anything off). */
 export const unsubscribePageUrl = (token: string) => `${serverEnv().appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 /** The RFC 8058 one-click address a mail client POSTs to (List-Unsubscribe). */
-export const oneClickUnsubscribeUrl = (token: string) => `${serverEnv().appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+export const oneClickUnsubscribeUrl = (token: string) =>
+  `${serverEnv().appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -5,8 +5,10 @@ import { AppError } from "@/server/core/errors";
 import { disableNotificationCategory } from "./preferences";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
-export const UNSUBSCRIBE_INVALID = "This unsubscribe link is not valid. Copy the whole link from the mail, or change your notifications in your account's Settings.";
-export const UNSUBSCRIBE_EXPIRED = "This unsubscribe link has expired. Use the link in a newer mail, or change your notifications in your account's Settings.";
+export const UNSUBSCRIBE_INVALID =
+  "This unsubscribe link is not valid. Copy the whole link from the mail, or change your notifications in your account's Settings.";
+export const UNSUBSCRIBE_EXPIRED =
+  "This unsubscribe link has expired. Use the link in a newer mail, or change your notifications in your account's Settings.";
 
 /** What the unsubscribe page shows for a link, before anything is changed. */
 export function describeUnsubscribeLink(token: string): { ok: true; label: string } | { ok: false; message: string } {

@@ -35,7 +35,9 @@ async function prepare(open: () => DbHandle): Promise<void> {
   const env = serverEnv();
   if (env.seedDemoForced) {
     // Every start, not only the seeding one: demo accounts with published passwords may exist.
-    console.warn("[db] WARNING: SEED_DEMO=true on a production deployment: the demo accounts (published passwords) are seeded into an empty database. Unset SEED_DEMO for real use.");
+    console.warn(
+      "[db] WARNING: SEED_DEMO=true on a production deployment: the demo accounts (published passwords) are seeded into an empty database. Unset SEED_DEMO for real use.",
+    );
   }
   if (env.seedDemo) {
     const { seeded } = await seedDemoData(handle.db, getStorage());

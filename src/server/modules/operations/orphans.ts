@@ -30,7 +30,11 @@ async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> 
  * Removes stored objects older than `minAgeMs` that no row refers to, when this database owns the
  * store; returns the removed keys. Otherwise removes nothing and logs why, once.
  */
-export async function sweepOrphanedObjects(db: Db, storage: DocumentStorage, { minAgeMs = ORPHAN_MIN_AGE_MS, now = new Date() } = {}): Promise<string[]> {
+export async function sweepOrphanedObjects(
+  db: Db,
+  storage: DocumentStorage,
+  { minAgeMs = ORPHAN_MIN_AGE_MS, now = new Date() } = {},
+): Promise<string[]> {
   const ownership = await confirmStorageOwner(db, storage, now);
   if (!ownership.owner) {
     console.warn(`[storage] orphan sweep skipped: ${ownership.reason}`);

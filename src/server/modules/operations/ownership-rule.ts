@@ -48,7 +48,8 @@ export function decideOwnership(row: OwnerRow | null, marker: Marker, now: Date)
   if (marker !== null && typeof marker === "object") return { kind: "refuse", reason: CONTESTED };
   if (row === null) return marker === null ? { kind: "claim" } : { kind: "refuse", reason: NOT_OURS };
   if (marker === null) return { kind: "restore-marker", claim: row.claim };
-  if (marker === row.claim) return { kind: "owner", claim: row.claim, renew: now.getTime() - row.renewedAt.getTime() >= RENEW_EVERY_MS, rewriteMarker: false };
+  if (marker === row.claim)
+    return { kind: "owner", claim: row.claim, renew: now.getTime() - row.renewedAt.getTime() >= RENEW_EVERY_MS, rewriteMarker: false };
   if (marker === row.previousClaim) return { kind: "owner", claim: row.claim, renew: false, rewriteMarker: true };
   // Someone else's claim. Had this database been running all along, someone renewed the claim
   // under it: two databases share the store, and neither may sweep until a person decides. Had

@@ -45,13 +45,15 @@ export async function confirmStorageOwner(db: Db, storage: DocumentStorage, now:
     switch (step.kind) {
       case "claim": {
         const claim = randomUUID();
-        if (!(await storage.putIfAbsent(OWNER_MARKER, encoder.encode(`${claim}\n`)))) return { owner: false, reason: "another database claimed the store at the same moment" };
+        if (!(await storage.putIfAbsent(OWNER_MARKER, encoder.encode(`${claim}\n`))))
+          return { owner: false, reason: "another database claimed the store at the same moment" };
         await tx.insert(storageOwner).values({ claim, renewedAt: now });
         console.info("[storage] this database now owns the document store (it had no owner)");
         return { owner: true };
       }
       case "restore-marker": {
-        if (!(await storage.putIfAbsent(OWNER_MARKER, encoder.encode(`${step.claim}\n`)))) return { owner: false, reason: "another database wrote the store's marker at the same moment" };
+        if (!(await storage.putIfAbsent(OWNER_MARKER, encoder.encode(`${step.claim}\n`))))
+          return { owner: false, reason: "another database wrote the store's marker at the same moment" };
         return { owner: true };
       }
       case "owner": {

@@ -35,7 +35,11 @@ function replaceOutboxBodies(db: DbOrTx, replacement: string, where: SQL | undef
 }
 
 /** Removes what is no longer needed; each statement is idempotent, so running it twice is harmless. */
-export async function pruneOldData(db: DbOrTx, now: Date = new Date(), auditRetentionDays = serverEnv().auditRetentionDays): Promise<RetentionResult> {
+export async function pruneOldData(
+  db: DbOrTx,
+  now: Date = new Date(),
+  auditRetentionDays = serverEnv().auditRetentionDays,
+): Promise<RetentionResult> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const rateLimits = await db
     .delete(rateLimit)
@@ -65,7 +69,10 @@ export async function pruneOldData(db: DbOrTx, now: Date = new Date(), auditRete
   const auditRows =
     auditRetentionDays === undefined
       ? []
-      : await db.delete(auditLog).where(lt(auditLog.createdAt, daysAgo(auditRetentionDays))).returning({ id: auditLog.id });
+      : await db
+          .delete(auditLog)
+          .where(lt(auditLog.createdAt, daysAgo(auditRetentionDays)))
+          .returning({ id: auditLog.id });
   return {
     rateLimits: rateLimits.length,
     webhookEvents: webhookEvents.length,

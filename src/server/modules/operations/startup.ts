@@ -76,7 +76,8 @@ async function tick(): Promise<void> {
     const retention = await runRetentionIfDue(db).catch((error) => console.error("[retention] failed:", describe(error)));
     // The daily run's instance also removes stored objects that no row refers to (crashed uploads),
     // if this database owns the store.
-    if (retention) await sweepOrphanedObjects(db, getStorage()).catch((error) => console.error("[storage] orphan sweep failed:", describe(error)));
+    if (retention)
+      await sweepOrphanedObjects(db, getStorage()).catch((error) => console.error("[storage] orphan sweep failed:", describe(error)));
   }
   if (Date.now() >= (g.__nextNotificationRun ?? 0)) {
     g.__nextNotificationRun = Date.now() + NOTIFICATION_CHECK_MS;

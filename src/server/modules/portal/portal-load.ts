@@ -21,7 +21,22 @@ import { getOverviewStats } from "./portal-overview";
 export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
   assertClient(actor);
   const scope = { actor };
-  const [profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads, notifications] = await Promise.all([
+  const [
+    profile,
+    stats,
+    projects,
+    billing,
+    invoices,
+    rates,
+    documents,
+    tiers,
+    subscription,
+    bookings,
+    security,
+    meetings,
+    threads,
+    notifications,
+  ] = await Promise.all([
     getPortalProfile(db, scope),
     getOverviewStats(db, scope),
     listPortalProjects(db, scope),
@@ -37,7 +52,22 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     listClientThreads(db, scope),
     getNotificationPreferences(db, scope),
   ]);
-  return { profile, stats, projects, billing, invoices, rates, documents, tiers, subscription, bookings, security, meetings, threads, notifications };
+  return {
+    profile,
+    stats,
+    projects,
+    billing,
+    invoices,
+    rates,
+    documents,
+    tiers,
+    subscription,
+    bookings,
+    security,
+    meetings,
+    threads,
+    notifications,
+  };
 }
 
 export type ClientPortalData = Awaited<ReturnType<typeof loadClientPortal>>;

@@ -51,15 +51,20 @@ const projectColumns = {
  */
 export async function listAdminProjects(
   db: DbOrTx,
-  { actor, q = "", status = "all", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<ProjectListQuery> & { pageSize?: number },
+  {
+    actor,
+    q = "",
+    status = "all",
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+  }: { actor: AdminActor } & Partial<ProjectListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminProjectRow>> {
   assertAdmin(actor);
   const where = projectListFilter({ q, status });
 
   // Ordered by status, then target completion date (docs/PRODUCT.md#admin-projects). Statuses go in working order (active
   // work first, closed last) rather than alphabetically.
-  const statusOrder = (column: SQLWrapper) =>
-    sql`array_position(array[${sqlStringList(PROJECT_STATUS_WORK_ORDER)}]::text[], ${column})`;
+  const statusOrder = (column: SQLWrapper) => sql`array_position(array[${sqlStringList(PROJECT_STATUS_WORK_ORDER)}]::text[], ${column})`;
   const pageRows = db
     .select({ ...projectColumns, company: clients.company, total: sql<number>`count(*) over ()`.as("total") })
     .from(projects)
@@ -103,7 +108,11 @@ export async function listAdminProjects(
 
   const { rows: projectRows, total } = splitTotal(rows);
   return {
-    rows: projectRows.map((row) => ({ ...row, updatedAt: new Date(row.updatedAt), outstandingCents: row.totalBilledCents - row.totalPaidCents })),
+    rows: projectRows.map((row) => ({
+      ...row,
+      updatedAt: new Date(row.updatedAt),
+      outstandingCents: row.totalBilledCents - row.totalPaidCents,
+    })),
     total,
     page,
     pageSize,
@@ -115,7 +124,8 @@ type ProjectFields = z.output<typeof projectFormSchema>;
 async function assertActiveClient(tx: DbOrTx, clientId: string) {
   const [client] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, clientId)).limit(1);
   if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
-  if (client.status !== "active") throw new AppError("bad_request", "Choose an active client", { fieldErrors: { clientId: "Choose an active client" } });
+  if (client.status !== "active")
+    throw new AppError("bad_request", "Choose an active client", { fieldErrors: { clientId: "Choose an active client" } });
 }
 
 /** New projects start open. */
@@ -149,7 +159,14 @@ export async function updateProject(
       .returning(projectColumns);
     await recordAudit(tx, { actor, action: "project.update", entityType: "project", entityId: id, before, after });
     if (after!.status !== before.status) {
-      await notifyProjectStatus(tx, { id, clientId: after!.clientId, projectName: after!.projectName, from: before.status, to: after!.status, changeId: String(Date.now()) });
+      await notifyProjectStatus(tx, {
+        id,
+        clientId: after!.clientId,
+        projectName: after!.projectName,
+        from: before.status,
+        to: after!.status,
+        changeId: String(Date.now()),
+      });
     }
     return after!;
   });
@@ -165,15 +182,33 @@ export async function setProjectStatus(
 ): Promise<{ project: { id: string; projectName: string; status: ProjectStatus } }> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, projects, projectId, "Project not found", { projectName: projects.projectName, status: projects.status, clientId: projects.clientId });
+    const before = await lockRowById(tx, projects, projectId, "Project not found", {
+      projectName: projects.projectName,
+      status: projects.status,
+      clientId: projects.clientId,
+    });
     const [project] = await tx
       .update(projects)
       .set({ status, updatedAt: new Date() })
       .where(eq(projects.id, projectId))
       .returning({ id: projects.id, projectName: projects.projectName, status: projects.status });
-    await recordAudit(tx, { actor, action: "project.status", entityType: "project", entityId: projectId, before: { status: before.status }, after: { status } });
+    await recordAudit(tx, {
+      actor,
+      action: "project.status",
+      entityType: "project",
+      entityId: projectId,
+      before: { status: before.status },
+      after: { status },
+    });
     if (status !== before.status) {
-      await notifyProjectStatus(tx, { id: projectId, clientId: before.clientId, projectName: before.projectName, from: before.status, to: status, changeId: String(Date.now()) });
+      await notifyProjectStatus(tx, {
+        id: projectId,
+        clientId: before.clientId,
+        projectName: before.projectName,
+        from: before.status,
+        to: status,
+        changeId: String(Date.now()),
+      });
     }
     return { project: project! };
   });
@@ -219,7 +254,11 @@ export async function getProjectInvoices(db: DbOrTx, { actor, projectId }: { act
   const linked = rows.filter((r) => r.projectId === projectId).map(({ countedTotal: _c, billedTotal: _b, paidTotal: _p, ...r }) => r);
   const unlinked = rows.filter((r) => r.projectId === null).map(({ countedTotal: _c, billedTotal: _b, paidTotal: _p, ...r }) => r);
   const first = rows[0];
-  const totals = { invoiceCount: first?.countedTotal ?? 0, totalBilledCents: first?.billedTotal ?? 0, totalPaidCents: first?.paidTotal ?? 0 };
+  const totals = {
+    invoiceCount: first?.countedTotal ?? 0,
+    totalBilledCents: first?.billedTotal ?? 0,
+    totalPaidCents: first?.paidTotal ?? 0,
+  };
   return { project, linked, unlinked, totals };
 }
 
@@ -270,7 +309,14 @@ export async function unlinkInvoice(db: Db, { actor, invoiceId }: { actor: Admin
     const before = await lockRowById(tx, invoices, invoiceId, "Invoice not found", { id: invoices.id, projectId: invoices.projectId });
     if (before.projectId === null) return { unlinked: false };
     await tx.update(invoices).set({ projectId: null, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
-    await recordAudit(tx, { actor, action: "invoice.unlink", entityType: "invoice", entityId: invoiceId, before: { projectId: before.projectId }, after: { projectId: null } });
+    await recordAudit(tx, {
+      actor,
+      action: "invoice.unlink",
+      entityType: "invoice",
+      entityId: invoiceId,
+      before: { projectId: before.projectId },
+      after: { projectId: null },
+    });
     return { unlinked: true };
   });
 }

@@ -1,6 +1,15 @@
 import "server-only";
 // The projects module's public face: everything outside src/server/modules/projects imports from here (README.md).
 
-export { createProject, getProjectInvoices, linkInvoicesToProject, listAdminProjects, setProjectStatus, unlinkInvoice, updateProject, type AdminProjectRow } from "./admin-projects";
+export {
+  createProject,
+  getProjectInvoices,
+  linkInvoicesToProject,
+  listAdminProjects,
+  setProjectStatus,
+  unlinkInvoice,
+  updateProject,
+  type AdminProjectRow,
+} from "./admin-projects";
 export { projectListFilter } from "./list-filters";
 export { listPortalProjects, type PortalProject } from "./portal-projects";

@@ -30,7 +30,11 @@ export async function replaceClientRates(
   return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
     if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
-    const before = await tx.select(rateCardColumns).from(clientRates).where(eq(clientRates.clientId, clientId)).orderBy(asc(clientRates.serviceType));
+    const before = await tx
+      .select(rateCardColumns)
+      .from(clientRates)
+      .where(eq(clientRates.clientId, clientId))
+      .orderBy(asc(clientRates.serviceType));
     await tx.delete(clientRates).where(eq(clientRates.clientId, clientId));
     const after = rates.length
       ? await tx

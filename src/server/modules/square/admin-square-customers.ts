@@ -23,7 +23,14 @@ export type UnmatchedCustomer = {
   invoiceNumbers: string[];
 };
 
-export type CustomerConflict = { squareCustomerId: string; name: string | null; email: string | null; company: string; clientId: string; conflict: string };
+export type CustomerConflict = {
+  squareCustomerId: string;
+  name: string | null;
+  email: string | null;
+  company: string;
+  clientId: string;
+  conflict: string;
+};
 export type IgnoredCustomer = { squareCustomerId: string; name: string | null; email: string | null; invoiceCount: number };
 
 // The customer as Square names it, shared by every list below.
@@ -95,7 +102,12 @@ export async function countUnmatchedInvoices(db: DbOrTx, { actor }: { actor: Adm
 
 async function lockCustomer(db: DbOrTx, squareCustomerId: string) {
   const [row] = await db
-    .select({ clientId: squareCustomers.clientId, ignoredAt: squareCustomers.ignoredAt, linkSource: squareCustomers.linkSource, company: clients.company })
+    .select({
+      clientId: squareCustomers.clientId,
+      ignoredAt: squareCustomers.ignoredAt,
+      linkSource: squareCustomers.linkSource,
+      company: clients.company,
+    })
     .from(squareCustomers)
     .leftJoin(clients, eq(clients.id, squareCustomers.clientId))
     .where(eq(squareCustomers.squareCustomerId, squareCustomerId))
@@ -114,7 +126,10 @@ async function requireClientRow(db: DbOrTx, clientId: string) {
  * the customer's unassigned invoices that client. A customer linked to another client is a conflict:
  * it must be unlinked there first, so no click moves invoices between clients by accident.
  */
-export async function linkSquareCustomer(db: DbOrTx, { actor, squareCustomerId, clientId }: { actor: AdminActor; squareCustomerId: string; clientId: string }) {
+export async function linkSquareCustomer(
+  db: DbOrTx,
+  { actor, squareCustomerId, clientId }: { actor: AdminActor; squareCustomerId: string; clientId: string },
+) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const client = await requireClientRow(tx, clientId);
@@ -125,7 +140,15 @@ export async function linkSquareCustomer(db: DbOrTx, { actor, squareCustomerId, 
     }
     await tx
       .update(squareCustomers)
-      .set({ clientId, linkSource: "admin", linkedAt: new Date(), linkedByUserId: actor.userId, ignoredAt: null, conflict: null, updatedAt: new Date() })
+      .set({
+        clientId,
+        linkSource: "admin",
+        linkedAt: new Date(),
+        linkedByUserId: actor.userId,
+        ignoredAt: null,
+        conflict: null,
+        updatedAt: new Date(),
+      })
       .where(eq(squareCustomers.squareCustomerId, squareCustomerId));
     const assigned = await assignUnownedInvoices(tx, [squareCustomerId]);
     // Its invoices are new to the client's portal now: the client hears of them once.
@@ -150,24 +173,47 @@ export async function unlinkSquareCustomer(db: DbOrTx, { actor, squareCustomerId
     if (!before?.clientId) throw new AppError("not_found", "This Square customer is not linked to a client.");
     await tx
       .update(squareCustomers)
-      .set({ clientId: null, linkSource: "admin", linkedAt: new Date(), linkedByUserId: actor.userId, conflict: null, updatedAt: new Date() })
+      .set({
+        clientId: null,
+        linkSource: "admin",
+        linkedAt: new Date(),
+        linkedByUserId: actor.userId,
+        conflict: null,
+        updatedAt: new Date(),
+      })
       .where(eq(squareCustomers.squareCustomerId, squareCustomerId));
-    await recordAudit(tx, { actor, action: "square.customer_unlinked", entityType: "square_customer", entityId: squareCustomerId, before: { clientId: before.clientId, source: before.linkSource }, after: { clientId: null } });
+    await recordAudit(tx, {
+      actor,
+      action: "square.customer_unlinked",
+      entityType: "square_customer",
+      entityId: squareCustomerId,
+      before: { clientId: before.clientId, source: before.linkSource },
+      after: { clientId: null },
+    });
   });
 }
 
 /** Ignoring keeps a customer's invoices out of every portal and off the Unmatched list. */
-export async function setSquareCustomerIgnored(db: DbOrTx, { actor, squareCustomerId, ignored }: { actor: AdminActor; squareCustomerId: string; ignored: boolean }) {
+export async function setSquareCustomerIgnored(
+  db: DbOrTx,
+  { actor, squareCustomerId, ignored }: { actor: AdminActor; squareCustomerId: string; ignored: boolean },
+) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const before = await lockCustomer(tx, squareCustomerId);
     if (!before) throw new AppError("not_found", "Square customer not found.");
-    if (ignored && before.clientId) throw new AppError("conflict", `This Square customer is linked to ${before.company}. Unlink it there first.`);
+    if (ignored && before.clientId)
+      throw new AppError("conflict", `This Square customer is linked to ${before.company}. Unlink it there first.`);
     await tx
       .update(squareCustomers)
       .set({ ignoredAt: ignored ? new Date() : null, linkSource: "admin", updatedAt: new Date() })
       .where(eq(squareCustomers.squareCustomerId, squareCustomerId));
-    await recordAudit(tx, { actor, action: ignored ? "square.customer_ignored" : "square.customer_unignored", entityType: "square_customer", entityId: squareCustomerId });
+    await recordAudit(tx, {
+      actor,
+      action: ignored ? "square.customer_ignored" : "square.customer_unignored",
+      entityType: "square_customer",
+      entityId: squareCustomerId,
+    });
   });
 }
 
@@ -175,11 +221,22 @@ export type ClientSquareCustomers = {
   company: string;
   signInEmail: string;
   billingEmail: string | null;
-  customers: { squareCustomerId: string; name: string | null; email: string | null; source: string | null; linkedAt: string | null; conflict: string | null; invoiceCount: number }[];
+  customers: {
+    squareCustomerId: string;
+    name: string | null;
+    email: string | null;
+    source: string | null;
+    linkedAt: string | null;
+    conflict: string | null;
+    invoiceCount: number;
+  }[];
 };
 
 /** The "Square customers" dialog of one client: its links and the addresses a sync may match. */
-export async function getClientSquareCustomers(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }): Promise<ClientSquareCustomers> {
+export async function getClientSquareCustomers(
+  db: DbOrTx,
+  { actor, clientId }: { actor: AdminActor; clientId: string },
+): Promise<ClientSquareCustomers> {
   assertAdmin(actor);
   const [client] = await db
     .select({ company: clients.company, signInEmail: user.email, billingEmail: clients.billingEmail })
@@ -193,7 +250,10 @@ export async function getClientSquareCustomers(db: DbOrTx, { actor, clientId }: 
       source: squareCustomers.linkSource,
       linkedAt: squareCustomers.linkedAt,
       conflict: squareCustomers.conflict,
-      invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.squareCustomerId} = ${squareCustomers.squareCustomerId} and ${invoices.clientId} = ${clientId})`.mapWith(Number),
+      invoiceCount:
+        sql<number>`(select count(*) from ${invoices} where ${invoices.squareCustomerId} = ${squareCustomers.squareCustomerId} and ${invoices.clientId} = ${clientId})`.mapWith(
+          Number,
+        ),
     })
     .from(squareCustomers)
     .where(eq(squareCustomers.clientId, clientId))
@@ -201,11 +261,21 @@ export async function getClientSquareCustomers(db: DbOrTx, { actor, clientId }: 
   return { ...client, customers: customers.map((c) => ({ ...c, linkedAt: c.linkedAt?.toISOString() ?? null })) };
 }
 
-export async function setClientBillingEmail(db: DbOrTx, { actor, clientId, billingEmail }: { actor: AdminActor; clientId: string; billingEmail: string | null }) {
+export async function setClientBillingEmail(
+  db: DbOrTx,
+  { actor, clientId, billingEmail }: { actor: AdminActor; clientId: string; billingEmail: string | null },
+) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, clients, clientId, "Client not found.", { billingEmail: clients.billingEmail });
     await tx.update(clients).set({ billingEmail, updatedAt: new Date() }).where(eq(clients.id, clientId));
-    await recordAudit(tx, { actor, action: "client.billing_email", entityType: "client", entityId: clientId, before, after: { billingEmail } });
+    await recordAudit(tx, {
+      actor,
+      action: "client.billing_email",
+      entityType: "client",
+      entityId: clientId,
+      before,
+      after: { billingEmail },
+    });
   });
 }

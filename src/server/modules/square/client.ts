@@ -32,8 +32,10 @@ export function toSquareApiError(error: unknown, doing: string): SquareApiError 
     if (status === 401) return new SquareApiError("Square rejected the stored access token. Reconnect Square.", status);
     if (status === 403) return new SquareApiError("Square refused access: a permission is missing. Reconnect Square to grant it.", status);
     if (status === 429) return new SquareApiError("Square's rate limit was reached. Try again in a minute.", status);
-    if (status !== undefined && status >= 500) return new SquareApiError(`Square is unavailable (HTTP ${status}) while ${doing}. Try again later.`, status);
-    if (status !== undefined) return new SquareApiError(`Square answered HTTP ${status} while ${doing}${detail ? `: ${detail}` : "."}`, status);
+    if (status !== undefined && status >= 500)
+      return new SquareApiError(`Square is unavailable (HTTP ${status}) while ${doing}. Try again later.`, status);
+    if (status !== undefined)
+      return new SquareApiError(`Square answered HTTP ${status} while ${doing}${detail ? `: ${detail}` : "."}`, status);
     return new SquareApiError(`Could not reach Square while ${doing}.`);
   }
   return new SquareApiError(`Could not reach Square while ${doing}.`);

@@ -26,8 +26,7 @@ export type SquareConnection = {
 };
 
 export type SquareStatus =
-  | { connected: true; configured: boolean; merchant_id: string; expires_in_days: number }
-  | { connected: false; configured: boolean };
+  { connected: true; configured: boolean; merchant_id: string; expires_in_days: number } | { connected: false; configured: boolean };
 
 export type IssuedTokens = { accessToken: string; refreshToken: string | null; expiresAt: Date; merchantId: string };
 
@@ -54,7 +53,11 @@ export async function loadConnection(db: DbOrTx): Promise<SquareConnection | nul
 }
 
 /** Stores (or replaces: a reconnect) the connection, tokens encrypted. */
-export async function saveConnection(db: DbOrTx, tokens: IssuedTokens, opts: { scopes: string | null; connectedBy: string | null }): Promise<void> {
+export async function saveConnection(
+  db: DbOrTx,
+  tokens: IssuedTokens,
+  opts: { scopes: string | null; connectedBy: string | null },
+): Promise<void> {
   const values = {
     merchantId: tokens.merchantId,
     accessTokenEncrypted: encryptToken(tokens.accessToken),
@@ -132,7 +135,10 @@ export async function usableConnection(db: Db, config: SquareConfig, now = new D
  * What the dashboard card shows (docs/PRODUCT.md#square-connection): never a token. The status call refreshes a token close
  * to expiry; page rendering passes refresh: false so a slow Square never delays the dashboard.
  */
-export async function getSquareStatus(db: Db, { now = new Date(), refresh = true }: { now?: Date; refresh?: boolean } = {}): Promise<SquareStatus> {
+export async function getSquareStatus(
+  db: Db,
+  { now = new Date(), refresh = true }: { now?: Date; refresh?: boolean } = {},
+): Promise<SquareStatus> {
   const config = squareConfig();
   const [row] = await db
     .select({ merchantId: paymentProviderConnections.merchantId, expiresAt: paymentProviderConnections.expiresAt })

@@ -18,7 +18,9 @@ const idSet = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.st
 export async function recordSeenCustomers(db: DbOrTx, customers: SeenCustomer[]): Promise<void> {
   const unique = [...new Map(customers.map((c) => [c.squareCustomerId, c])).values()];
   if (unique.length === 0) return;
-  const records = JSON.stringify(unique.map((c) => ({ id: c.squareCustomerId, name: c.name, email: c.email?.trim().toLowerCase() || null })));
+  const records = JSON.stringify(
+    unique.map((c) => ({ id: c.squareCustomerId, name: c.name, email: c.email?.trim().toLowerCase() || null })),
+  );
   await db.execute(sql`
     insert into square_customers (square_customer_id, display_name, email)
     select id, name, email from jsonb_to_recordset(${records}::jsonb) as r(id text, name text, email text)
@@ -35,11 +37,20 @@ export async function linkedClientsOf(db: DbOrTx, customerIds: string[]): Promis
   if (customerIds.length === 0) return new Map();
   const result = (await db.execute(sql`
     select square_customer_id as id, client_id from square_customers
-     where client_id is not null and square_customer_id in ${idSet(customerIds)}`)) as unknown as { rows: { id: string; client_id: string }[] };
+     where client_id is not null and square_customer_id in ${idSet(customerIds)}`)) as unknown as {
+    rows: { id: string; client_id: string }[];
+  };
   return new Map(result.rows.map((r) => [r.id, r.client_id]));
 }
 
-type EvidenceRow = { id: string; client_id: string | null; link_source: string | null; ignored: boolean; invoice_clients: string[] | null; email_clients: string[] | null };
+type EvidenceRow = {
+  id: string;
+  client_id: string | null;
+  link_source: string | null;
+  ignored: boolean;
+  invoice_clients: string[] | null;
+  email_clients: string[] | null;
+};
 
 async function loadEvidence(db: DbOrTx, customerIds: string[]): Promise<LinkEvidence[]> {
   // Addresses an admin controls only: the sign-in e-mail (set at invitation, not changeable by the
@@ -72,7 +83,9 @@ export async function settleCustomerLinks(db: DbOrTx, actor: Actor | null, custo
   if (customerIds.length === 0) return { linked: 0, conflicts: 0, assigned: 0 };
   const decisions = (await loadEvidence(db, customerIds)).map((e) => ({ evidence: e, ...decideCustomerLink(e) }));
 
-  const links = decisions.filter((d) => d.link).map((d) => ({ id: d.evidence.squareCustomerId, client_id: d.link!.clientId, source: d.link!.source }));
+  const links = decisions
+    .filter((d) => d.link)
+    .map((d) => ({ id: d.evidence.squareCustomerId, client_id: d.link!.clientId, source: d.link!.source }));
   if (links.length > 0) {
     await db.execute(sql`
       update square_customers sc

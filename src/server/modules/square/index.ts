@@ -1,7 +1,21 @@
 import "server-only";
 // The square module's public face: everything outside src/server/modules/square imports from here (README.md).
 
-export { countUnmatchedInvoices, getClientSquareCustomers, linkSquareCustomer, listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers, setClientBillingEmail, setSquareCustomerIgnored, unlinkSquareCustomer, type ClientSquareCustomers, type CustomerConflict, type IgnoredCustomer, type UnmatchedCustomer } from "./admin-square-customers";
+export {
+  countUnmatchedInvoices,
+  getClientSquareCustomers,
+  linkSquareCustomer,
+  listCustomerConflicts,
+  listIgnoredCustomers,
+  listUnmatchedCustomers,
+  setClientBillingEmail,
+  setSquareCustomerIgnored,
+  unlinkSquareCustomer,
+  type ClientSquareCustomers,
+  type CustomerConflict,
+  type IgnoredCustomer,
+  type UnmatchedCustomer,
+} from "./admin-square-customers";
 export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./config";
 export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
 export { syncSquareInvoices } from "./invoice-sync";

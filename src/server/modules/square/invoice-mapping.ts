@@ -162,13 +162,16 @@ export function mapSquareInvoice(invoice: Square.Invoice, now = new Date()): Map
       bankAccount: invoice.acceptedPaymentMethods?.bankAccount === true,
       cashAppPay: invoice.acceptedPaymentMethods?.cashAppPay === true,
     },
-    squareVersion: typeof invoice.version === "number" && Number.isSafeInteger(invoice.version) && invoice.version >= 0 ? invoice.version : null,
+    squareVersion:
+      typeof invoice.version === "number" && Number.isSafeInteger(invoice.version) && invoice.version >= 0 ? invoice.version : null,
     squareUpdatedAt: instant(invoice.updatedAt),
   };
 }
 
 /** How a customer or an invoice's recipient is named: the company, else the person, else none. */
-export function partyName(party: { companyName?: string | null; givenName?: string | null; familyName?: string | null } | undefined): string | null {
+export function partyName(
+  party: { companyName?: string | null; givenName?: string | null; familyName?: string | null } | undefined,
+): string | null {
   const person = [clean(party?.givenName, 100), clean(party?.familyName, 100)].filter(Boolean).join(" ");
   return clean(party?.companyName, 200) ?? (person || null);
 }

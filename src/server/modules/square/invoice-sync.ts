@@ -57,7 +57,8 @@ export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "
     try {
       mapped = mapSquareInvoice(invoice, now);
     } catch (error) {
-      if (error instanceof MoneyRangeError) throw new SquareApiError(`Invoice ${invoice.invoiceNumber ?? invoice.id} has an amount out of range.`);
+      if (error instanceof MoneyRangeError)
+        throw new SquareApiError(`Invoice ${invoice.invoiceNumber ?? invoice.id} has an amount out of range.`);
       throw error;
     }
     if (!mapped) {
@@ -82,7 +83,10 @@ export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "
 function syncWarning(unmatched: number, noCustomer: number): string | null {
   const parts: string[] = [];
   if (unmatched > 0) parts.push(`${unmatched} invoice${unmatched === 1 ? " waits" : "s wait"} for a client: see Unmatched invoices.`);
-  if (noCustomer > 0) parts.push(`${noCustomer} invoice${noCustomer === 1 ? " has" : "s have"} no Square customer and ${noCustomer === 1 ? "was" : "were"} not imported.`);
+  if (noCustomer > 0)
+    parts.push(
+      `${noCustomer} invoice${noCustomer === 1 ? " has" : "s have"} no Square customer and ${noCustomer === 1 ? "was" : "were"} not imported.`,
+    );
   return parts.length > 0 ? parts.join(" ") : null;
 }
 
@@ -108,14 +112,27 @@ async function runSync(db: Db, actor: Actor | null, now: Date): Promise<SyncResu
     const settled = await settleCustomerLinks(tx, actor, customerIds);
     await announceNewInvoices(tx);
     await sendPaidReceipts(tx, counts.paid);
-    const unmatched = await countUnownedInvoices(tx, prepared.rows.map((r) => r.squareInvoiceId));
+    const unmatched = await countUnownedInvoices(
+      tx,
+      prepared.rows.map((r) => r.squareInvoiceId),
+    );
     const subscriptionsUpdated = await applySubscriptionUpdates(tx, snapshot.subscriptions);
     await recordAudit(tx, {
       actor,
       action: "square.sync",
       entityType: "payment_provider_connection",
       entityId: PROVIDER,
-      after: { synced: counts.created + counts.updated + counts.unchanged, created: counts.created, updated: counts.updated, unchanged: counts.unchanged, unmatched, noCustomer: prepared.noCustomer, drafts: prepared.drafts, ...settled, subscriptionsUpdated },
+      after: {
+        synced: counts.created + counts.updated + counts.unchanged,
+        created: counts.created,
+        updated: counts.updated,
+        unchanged: counts.unchanged,
+        unmatched,
+        noCustomer: prepared.noCustomer,
+        drafts: prepared.drafts,
+        ...settled,
+        subscriptionsUpdated,
+      },
     });
     return { counts, settled, unmatched, subscriptionsUpdated };
   });
@@ -147,6 +164,8 @@ async function countUnownedInvoices(db: DbOrTx, squareInvoiceIds: string[]): Pro
   if (squareInvoiceIds.length === 0) return 0;
   const result = (await db.execute(sql`
     select count(*)::int as n from invoices
-     where client_id is null and square_invoice_id in (select jsonb_array_elements_text(${JSON.stringify(squareInvoiceIds)}::jsonb))`)) as unknown as { rows: { n: number }[] };
+     where client_id is null and square_invoice_id in (select jsonb_array_elements_text(${JSON.stringify(squareInvoiceIds)}::jsonb))`)) as unknown as {
+    rows: { n: number }[];
+  };
   return result.rows[0]?.n ?? 0;
 }

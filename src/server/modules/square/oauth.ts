@@ -33,7 +33,13 @@ const hashState = (state: string) => createHash("sha256").update(state).digest("
  * Creates a one-time state bound to this admin and this session, and returns the authorize URL
  * with the scopes the sync needs and an explicit redirect_uri.
  */
-export async function startSquareAuthorization(db: Db, config: SquareConfig, actor: AdminActor, sessionId: string, now = new Date()): Promise<string> {
+export async function startSquareAuthorization(
+  db: Db,
+  config: SquareConfig,
+  actor: AdminActor,
+  sessionId: string,
+  now = new Date(),
+): Promise<string> {
   const state = randomBytes(32).toString("base64url");
   const redirectUri = oauthRedirectUri();
   // Abandoned flows leave rows behind: clear the expired ones while we are here.
@@ -59,7 +65,10 @@ export async function startSquareAuthorization(db: Db, config: SquareConfig, act
  * admin's session and has not expired.
  */
 async function consumeState(db: Db, state: string, actor: AdminActor, sessionId: string, now: Date): Promise<{ redirectUri: string }> {
-  const [row] = await db.delete(squareOauthStates).where(eq(squareOauthStates.stateHash, hashState(state))).returning();
+  const [row] = await db
+    .delete(squareOauthStates)
+    .where(eq(squareOauthStates.stateHash, hashState(state)))
+    .returning();
   if (!row || row.expiresAt.getTime() < now.getTime() || row.userId !== actor.userId || row.sessionId !== sessionId) {
     throw new OAuthFlowError("invalid_state");
   }

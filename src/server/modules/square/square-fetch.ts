@@ -32,7 +32,10 @@ export async function listLocationIds(client: SquareClient): Promise<string[]> {
 }
 
 /** All invoices of one location, following the SDK's cursor pagination to the last page. */
-export async function listLocationInvoices(client: SquareClient, locationId: string): Promise<{ invoices: Square.Invoice[]; pages: number }> {
+export async function listLocationInvoices(
+  client: SquareClient,
+  locationId: string,
+): Promise<{ invoices: Square.Invoice[]; pages: number }> {
   try {
     let page = await client.invoices.list({ locationId, limit: PAGE_SIZE });
     const invoices = [...page.data];
@@ -95,7 +98,14 @@ export async function fetchSquareSnapshot(client: SquareClient): Promise<SquareS
   const locationIds = await listLocationIds(client);
   const perLocation = await Promise.all(locationIds.map((id) => listLocationInvoices(client, id)));
   const invoices = perLocation.flatMap((l) => l.invoices);
-  const customerIds = [...new Set(invoices.filter((i) => i.status !== "DRAFT").map((i) => i.primaryRecipient?.customerId).filter((id): id is string => Boolean(id)))];
+  const customerIds = [
+    ...new Set(
+      invoices
+        .filter((i) => i.status !== "DRAFT")
+        .map((i) => i.primaryRecipient?.customerId)
+        .filter((id): id is string => Boolean(id)),
+    ),
+  ];
   const [customers, subscriptions] = await Promise.all([fetchCustomerRecords(client, customerIds), searchAllSubscriptions(client)]);
   return {
     locationCount: locationIds.length,

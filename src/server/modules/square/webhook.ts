@@ -25,7 +25,9 @@ import { applySubscriptionUpdates } from "./subscription-sync";
 /** base64(HMAC-SHA256(key, notificationUrl + rawBody)), compared in constant time. */
 export function isValidSquareSignature(rawBody: string, signature: string | null, signatureKey: string, notificationUrl: string): boolean {
   if (!signature) return false;
-  const expected = createHmac("sha256", signatureKey).update(notificationUrl + rawBody, "utf8").digest();
+  const expected = createHmac("sha256", signatureKey)
+    .update(notificationUrl + rawBody, "utf8")
+    .digest();
   let given: Buffer;
   try {
     given = Buffer.from(signature, "base64");
@@ -36,13 +38,21 @@ export function isValidSquareSignature(rawBody: string, signature: string | null
 }
 
 // Looked up and stored as text: a NUL or a lone surrogate would make PostgreSQL fail the query.
-const storable = (min: number, max: number) => z.string().min(min).max(max).refine((value) => !hasInvalidCharacter(value));
+const storable = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((value) => !hasInvalidCharacter(value));
 
 const eventSchema = z.object({
   event_id: storable(1, 255),
   type: storable(1, 100),
   merchant_id: storable(0, 255).nullish(),
-  data: z.object({ object: z.record(z.string(), z.unknown()).nullish() }).passthrough().nullish(),
+  data: z
+    .object({ object: z.record(z.string(), z.unknown()).nullish() })
+    .passthrough()
+    .nullish(),
 });
 
 export type WebhookOutcome = { received: true; applied: boolean; duplicate?: true; ignored?: string };
@@ -53,7 +63,11 @@ const parseOptions = {
   allowUnrecognizedUnionMembers: true,
 } as const;
 
-function parseObject<T>(schema: { parse: (raw: unknown, opts?: object) => { ok: true; value: T } | { ok: false } }, raw: unknown, what: string): T {
+function parseObject<T>(
+  schema: { parse: (raw: unknown, opts?: object) => { ok: true; value: T } | { ok: false } },
+  raw: unknown,
+  what: string,
+): T {
   const malformed = () => new AppError("bad_request", `The event's ${what} is malformed.`);
   let result;
   try {
@@ -68,13 +82,21 @@ function parseObject<T>(schema: { parse: (raw: unknown, opts?: object) => { ok: 
 }
 
 async function alreadyProcessed(db: Db, eventId: string): Promise<boolean> {
-  const [row] = await db.select({ id: squareWebhookEvents.eventId }).from(squareWebhookEvents).where(eq(squareWebhookEvents.eventId, eventId)).limit(1);
+  const [row] = await db
+    .select({ id: squareWebhookEvents.eventId })
+    .from(squareWebhookEvents)
+    .where(eq(squareWebhookEvents.eventId, eventId))
+    .limit(1);
   return Boolean(row);
 }
 
 /** Records the event inside the transaction that applies it; false when another delivery won. */
 async function claimEvent(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], eventId: string, type: string): Promise<boolean> {
-  const claimed = await tx.insert(squareWebhookEvents).values({ eventId, eventType: type }).onConflictDoNothing().returning({ id: squareWebhookEvents.eventId });
+  const claimed = await tx
+    .insert(squareWebhookEvents)
+    .values({ eventId, eventType: type })
+    .onConflictDoNothing()
+    .returning({ id: squareWebhookEvents.eventId });
   return claimed.length > 0;
 }
 
@@ -96,7 +118,13 @@ async function firstSightRecord(db: Db, config: SquareConfig, customerId: string
   return known && record ? { email: null, name: record.name } : record;
 }
 
-async function applyInvoiceEvent(db: Db, config: SquareConfig, event: ParsedEvent["event"], mapped: MappedInvoice | null, invoice: Square.Invoice): Promise<WebhookOutcome> {
+async function applyInvoiceEvent(
+  db: Db,
+  config: SquareConfig,
+  event: ParsedEvent["event"],
+  mapped: MappedInvoice | null,
+  invoice: Square.Invoice,
+): Promise<WebhookOutcome> {
   if (!mapped) return recordOnly(db, event, "draft invoice");
   const recipient = invoiceRecipient(invoice);
   const customerId = recipient.customerId;
@@ -114,7 +142,8 @@ async function applyInvoiceEvent(db: Db, config: SquareConfig, event: ParsedEven
     await settleCustomerLinks(tx, null, [customerId]);
     await announceNewInvoices(tx);
     await sendPaidReceipts(tx, counts.paid);
-    if (counts.created + counts.updated === 0) return { received: true, applied: false, ignored: "no newer version of the invoice" } as const;
+    if (counts.created + counts.updated === 0)
+      return { received: true, applied: false, ignored: "no newer version of the invoice" } as const;
     return { received: true, applied: true } as const;
   });
 }
@@ -123,7 +152,9 @@ async function applySubscriptionEvent(db: Db, event: ParsedEvent["event"], subsc
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, event.event_id, event.type))) return { received: true, applied: false, duplicate: true } as const;
     const updated = await applySubscriptionUpdates(tx, [subscription]);
-    return updated > 0 ? ({ received: true, applied: true } as const) : ({ received: true, applied: false, ignored: "no matching subscription" } as const);
+    return updated > 0
+      ? ({ received: true, applied: true } as const)
+      : ({ received: true, applied: false, ignored: "no matching subscription" } as const);
   });
 }
 
@@ -165,7 +196,10 @@ export function parseSquareEvent(rawBody: string): ParsedEvent {
     }
   }
   if (event.type.startsWith("subscription.") && event.data?.object?.subscription) {
-    return { event, subscription: parseObject<Square.Subscription>(serialization.Subscription, event.data.object.subscription, "subscription") };
+    return {
+      event,
+      subscription: parseObject<Square.Subscription>(serialization.Subscription, event.data.object.subscription, "subscription"),
+    };
   }
   return { event };
 }
@@ -181,7 +215,8 @@ export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: s
     .from(paymentProviderConnections)
     .where(eq(paymentProviderConnections.provider, PROVIDER));
   if (!connection) return { received: true, applied: false, ignored: "Square is not connected" };
-  if (event.merchant_id && event.merchant_id !== connection.merchantId) return { received: true, applied: false, ignored: "another merchant" };
+  if (event.merchant_id && event.merchant_id !== connection.merchantId)
+    return { received: true, applied: false, ignored: "another merchant" };
 
   // A SquareApiError goes through the one error mapping (502 with Square's message): Square
   // retries a failed delivery later.

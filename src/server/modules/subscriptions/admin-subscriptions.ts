@@ -14,7 +14,10 @@ export async function getSubscriptionStats(db: DbOrTx, { actor }: { actor: Admin
   assertAdmin(actor);
   const [row] = await db
     .select({
-      mrrCents: sql<number>`coalesce(sum(${subscriptionTiers.monthlyPriceCents}) filter (where ${clientSubscriptions.status} = 'active'), 0)`.mapWith(Number),
+      mrrCents:
+        sql<number>`coalesce(sum(${subscriptionTiers.monthlyPriceCents}) filter (where ${clientSubscriptions.status} = 'active'), 0)`.mapWith(
+          Number,
+        ),
       activeCount: sql<number>`count(*) filter (where ${clientSubscriptions.status} = 'active')`.mapWith(Number),
       totalCount: sql<number>`count(*)`.mapWith(Number),
     })

@@ -17,7 +17,10 @@ export const metadata: Metadata = { title: "Account" };
 export default async function AdminAccountPage() {
   await connection();
   const actor = await requireAdminPage({ enrolment: true });
-  const [security, preferences] = await Promise.all([getAccountSecurity(getDb(), { actor }), getNotificationPreferences(getDb(), { actor })]);
+  const [security, preferences] = await Promise.all([
+    getAccountSecurity(getDb(), { actor }),
+    getNotificationPreferences(getDb(), { actor }),
+  ]);
   return (
     <>
       <PageHeader title="Account" description={`Signed in as ${actor.email}`} />

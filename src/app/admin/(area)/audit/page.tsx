@@ -70,14 +70,37 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
       <FilterForm
         basePath="/admin/audit"
         fields={[
-          { kind: "select", name: "actor", label: "Actor", value: query.actor ?? "", options: [{ value: "", label: "Anyone" }, { value: "system", label: "System" }, ...options.actors.map((a) => ({ value: a.id, label: a.email }))] },
-          { kind: "select", name: "action", label: "Action", value: query.action ?? "", options: [{ value: "", label: "Any action" }, ...options.actions.map((a) => ({ value: a, label: auditActionLabel(a) }))] },
+          {
+            kind: "select",
+            name: "actor",
+            label: "Actor",
+            value: query.actor ?? "",
+            options: [
+              { value: "", label: "Anyone" },
+              { value: "system", label: "System" },
+              ...options.actors.map((a) => ({ value: a.id, label: a.email })),
+            ],
+          },
+          {
+            kind: "select",
+            name: "action",
+            label: "Action",
+            value: query.action ?? "",
+            options: [{ value: "", label: "Any action" }, ...options.actions.map((a) => ({ value: a, label: auditActionLabel(a) }))],
+          },
           { kind: "date", name: "from", label: "From (UTC)", value: query.from ?? "" },
           { kind: "date", name: "to", label: "To (UTC)", value: query.to ?? "" },
         ]}
       />
       <ListTable caption="Audit log" columns={COLUMNS} rows={rows} minWidthClass="min-w-[860px]" filtered={filtered} empty={EMPTY} />
-      <Pagination basePath="/admin/audit" params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }} page={page} pageSize={pageSize} total={total} noun="entries" />
+      <Pagination
+        basePath="/admin/audit"
+        params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }}
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        noun="entries"
+      />
     </>
   );
 }

@@ -28,13 +28,18 @@ const COLUMNS: Column<AdminBookingRow>[] = [
           <summary className="cursor-pointer">Description{b.estimatedScope ? ` · scope ${b.estimatedScope}` : ""}</summary>
           <p className="mt-1 whitespace-pre-wrap text-foreground">{b.projectDescription}</p>
         </details>
-        {b.status === "declined" && b.declineReason ? <p className="mt-1 whitespace-pre-wrap text-xs text-muted">Reason: {b.declineReason}</p> : null}
+        {b.status === "declined" && b.declineReason ? (
+          <p className="mt-1 whitespace-pre-wrap text-xs text-muted">Reason: {b.declineReason}</p>
+        ) : null}
       </div>
     ),
   },
   { header: "Start", cell: (b) => formatDate(b.preferredStartDate) },
   { header: "Urgency", cell: (b) => <StatusBadge value={b.urgency} label={b.urgency.toUpperCase()} tone={URGENCY_TONES[b.urgency]} /> },
-  { header: "Status", cell: (b) => <StatusBadge value={b.status} label={BOOKING_STATUS_LABELS[b.status]} tone={BOOKING_STATUS_TONES[b.status]} /> },
+  {
+    header: "Status",
+    cell: (b) => <StatusBadge value={b.status} label={BOOKING_STATUS_LABELS[b.status]} tone={BOOKING_STATUS_TONES[b.status]} />,
+  },
   { header: "Requested", cell: (b) => formatDate(b.createdAt), className: "text-muted" },
   { header: "Actions", cell: (b) => <BookingActions bookingId={b.id} status={b.status} label={`${b.serviceType} for ${b.company}`} /> },
 ];
@@ -50,8 +55,23 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
       <FilterForm
         basePath="/admin/bookings"
         fields={[
-          { kind: "select", name: "status", label: "Status", value: query.status, options: [{ value: "all", label: "All statuses" }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] }))] },
-          { kind: "select", name: "service", label: "Service", value: query.service, options: [{ value: "all", label: "All services" }, ...BOOKING_SERVICE_TYPES.map((s) => ({ value: s, label: s }))] },
+          {
+            kind: "select",
+            name: "status",
+            label: "Status",
+            value: query.status,
+            options: [
+              { value: "all", label: "All statuses" },
+              ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),
+            ],
+          },
+          {
+            kind: "select",
+            name: "service",
+            label: "Service",
+            value: query.service,
+            options: [{ value: "all", label: "All services" }, ...BOOKING_SERVICE_TYPES.map((s) => ({ value: s, label: s }))],
+          },
           {
             kind: "select",
             name: "sort",
@@ -68,7 +88,11 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
       <ListTable caption="Service bookings" columns={COLUMNS} rows={rows} minWidthClass="min-w-[900px]" filtered={filtered} empty={EMPTY} />
       <Pagination
         basePath="/admin/bookings"
-        params={{ status: query.status === "all" ? undefined : query.status, service: query.service === "all" ? undefined : query.service, sort: query.sort === "newest" ? undefined : query.sort }}
+        params={{
+          status: query.status === "all" ? undefined : query.status,
+          service: query.service === "all" ? undefined : query.service,
+          sort: query.sort === "newest" ? undefined : query.sort,
+        }}
         page={page}
         pageSize={pageSize}
         total={total}

@@ -22,7 +22,11 @@ const backLink = (
   </Link>
 );
 
-export default async function AdminClientRatesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminClientRatesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await connection();
   const actor = await requireAdminPage();
   const params = await searchParams;

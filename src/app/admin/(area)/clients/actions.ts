@@ -21,4 +21,6 @@ export const setClientTwoFactorRequirementAction = adminAction(clientTwoFactorRe
 );
 
 /** Resets the client user's two-factor (confirmed in a dialog); the user is e-mailed. */
-export const resetClientTwoFactorAction = adminAction(clientIdSchema, (actor, input) => resetClientTwoFactor(getDb(), { actor, clientId: input.clientId }));
+export const resetClientTwoFactorAction = adminAction(clientIdSchema, (actor, input) =>
+  resetClientTwoFactor(getDb(), { actor, clientId: input.clientId }),
+);

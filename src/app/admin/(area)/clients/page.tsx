@@ -30,16 +30,34 @@ const COLUMNS: Column<AdminClientRow>[] = [
   {
     header: "Balance",
     align: "right",
-    cell: (client) => <span className={cn("font-mono", client.balanceCents > 0 ? "font-semibold text-danger" : "text-muted")}>{formatCents(client.balanceCents)}</span>,
+    cell: (client) => (
+      <span className={cn("font-mono", client.balanceCents > 0 ? "font-semibold text-danger" : "text-muted")}>
+        {formatCents(client.balanceCents)}
+      </span>
+    ),
   },
   { header: "Invoices", align: "right", cell: (client) => client.invoiceCount },
   {
     header: "Status",
-    cell: (client) => <StatusBadge value={client.status} label={CLIENT_STATUS_LABELS[client.status]} tone={CLIENT_STATUS_TONES[client.status]} className="rounded uppercase" />,
+    cell: (client) => (
+      <StatusBadge
+        value={client.status}
+        label={CLIENT_STATUS_LABELS[client.status]}
+        tone={CLIENT_STATUS_TONES[client.status]}
+        className="rounded uppercase"
+      />
+    ),
   },
   {
     header: "Two-factor",
-    cell: (client) => <ClientTwoFactorControls clientId={client.id} company={client.company} required={client.requireTwoFactor} enabled={client.twoFactorEnabled} />,
+    cell: (client) => (
+      <ClientTwoFactorControls
+        clientId={client.id}
+        company={client.company}
+        required={client.requireTwoFactor}
+        enabled={client.twoFactorEnabled}
+      />
+    ),
   },
   {
     header: "Actions",
@@ -57,10 +75,22 @@ const COLUMNS: Column<AdminClientRow>[] = [
         <ViewPortalButton clientId={client.id} company={client.company} />
         <ClientSquareCustomersButton clientId={client.id} company={client.company} />
         {/* Invoices and settings are placeholders for now (docs/PRODUCT.md#admin-clients). */}
-        <button type="button" disabled className={buttonClasses("ghost", "sm")} aria-label={`Invoices of ${client.company} (coming soon)`} title="Invoices: coming soon">
+        <button
+          type="button"
+          disabled
+          className={buttonClasses("ghost", "sm")}
+          aria-label={`Invoices of ${client.company} (coming soon)`}
+          title="Invoices: coming soon"
+        >
           <Receipt className="h-4 w-4" aria-hidden />
         </button>
-        <button type="button" disabled className={buttonClasses("ghost", "sm")} aria-label={`Settings of ${client.company} (coming soon)`} title="Settings: coming soon">
+        <button
+          type="button"
+          disabled
+          className={buttonClasses("ghost", "sm")}
+          aria-label={`Settings of ${client.company} (coming soon)`}
+          title="Settings: coming soon"
+        >
           <Settings className="h-4 w-4" aria-hidden />
         </button>
       </div>
@@ -74,13 +104,17 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
 
   return (
     <>
-      <PageHeader title="Clients" description="Every client with what they owe (pending and overdue invoices)." actions={
+      <PageHeader
+        title="Clients"
+        description="Every client with what they owe (pending and overdue invoices)."
+        actions={
           <>
             <ExportLink path="/api/admin/exports/clients" filters={{ q: query.q }} label="Export CSV" name="clients" />
             <ExportLink path="/api/admin/exports/invoices" filters={{ q: query.q }} label="Export invoices" name="clients' invoices" />
             <CreateClientButton />
           </>
-        } />
+        }
+      />
       <ListControls searchLabel="Search clients" placeholder="Search by company, contact or email..." loadingLabel="Loading clients..." />
       <ListTable
         caption="Clients"

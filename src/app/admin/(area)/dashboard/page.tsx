@@ -27,18 +27,19 @@ export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, inquiries, activity, failedMail, squareStatus, unmatchedInvoices, invoicedChart, mrrChart, security] = await Promise.all([
-    getDashboardStats(db, { actor }),
-    listPendingBookings(db, { actor }),
-    listRecentInquiries(db, { actor }),
-    listRecentAudit(db, { actor }),
-    listFailedMails(db, { actor }),
-    getSquareStatus(db, { refresh: false }),
-    countUnmatchedInvoices(db, { actor }),
-    getInvoicedVsCollected(db, { actor }),
-    getMrrByMonth(db, { actor }),
-    getAccountSecurity(db, { actor }),
-  ]);
+  const [stats, pending, inquiries, activity, failedMail, squareStatus, unmatchedInvoices, invoicedChart, mrrChart, security] =
+    await Promise.all([
+      getDashboardStats(db, { actor }),
+      listPendingBookings(db, { actor }),
+      listRecentInquiries(db, { actor }),
+      listRecentAudit(db, { actor }),
+      listFailedMails(db, { actor }),
+      getSquareStatus(db, { refresh: false }),
+      countUnmatchedInvoices(db, { actor }),
+      getInvoicedVsCollected(db, { actor }),
+      getMrrByMonth(db, { actor }),
+      getAccountSecurity(db, { actor }),
+    ]);
 
   return (
     <>
@@ -51,9 +52,21 @@ export default async function AdminDashboardPage() {
         </DemoExemptionNote>
       ) : null}
       <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard label="Total Clients" value={stats.totalClients.toLocaleString("en-US")} icon={<Users className="h-7 w-7" aria-hidden />} />
-        <StatCard label="Active Projects" value={stats.activeProjects.toLocaleString("en-US")} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />
-        <StatCard label="Outstanding Revenue" value={formatCentsThousands(stats.outstandingCents)} icon={<DollarSign className="h-7 w-7" aria-hidden />} />
+        <StatCard
+          label="Total Clients"
+          value={stats.totalClients.toLocaleString("en-US")}
+          icon={<Users className="h-7 w-7" aria-hidden />}
+        />
+        <StatCard
+          label="Active Projects"
+          value={stats.activeProjects.toLocaleString("en-US")}
+          icon={<FolderKanban className="h-7 w-7" aria-hidden />}
+        />
+        <StatCard
+          label="Outstanding Revenue"
+          value={formatCentsThousands(stats.outstandingCents)}
+          icon={<DollarSign className="h-7 w-7" aria-hidden />}
+        />
       </section>
       <RevenueCharts invoiced={invoicedChart} mrr={mrrChart} />
 
@@ -75,12 +88,13 @@ export default async function AdminDashboardPage() {
         />
         <InquiriesCard
           unread={inquiries.unread}
-          inquiries={inquiries.inquiries.map((i) => ({ ...i, readAt: i.readAt?.toISOString() ?? null, createdAt: i.createdAt.toISOString() }))}
+          inquiries={inquiries.inquiries.map((i) => ({
+            ...i,
+            readAt: i.readAt?.toISOString() ?? null,
+            createdAt: i.createdAt.toISOString(),
+          }))}
         />
-        <FailedMailCard
-          total={failedMail.total}
-          mails={failedMail.mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }))}
-        />
+        <FailedMailCard total={failedMail.total} mails={failedMail.mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }))} />
         <Card className="lg:col-span-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="flex items-center gap-2 text-lg font-semibold">

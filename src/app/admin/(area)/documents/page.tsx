@@ -20,7 +20,16 @@ export default async function AdminDocumentsPage() {
       <PageHeader title="Documents" description="Share contracts, reports and deliverables with clients." />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <UploadForm clients={clients} />
-        <RecentUploads documents={documents.map((d) => ({ id: d.id, name: d.name, category: d.category, fileSize: d.fileSize, company: d.company, uploadedAt: d.uploadedAt.toISOString() }))} />
+        <RecentUploads
+          documents={documents.map((d) => ({
+            id: d.id,
+            name: d.name,
+            category: d.category,
+            fileSize: d.fileSize,
+            company: d.company,
+            uploadedAt: d.uploadedAt.toISOString(),
+          }))}
+        />
       </div>
     </>
   );

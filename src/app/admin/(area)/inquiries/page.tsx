@@ -16,7 +16,6 @@ import { type AdminInquiryRow, listAdminInquiries } from "@/server/modules/inqui
 
 export const metadata: Metadata = { title: "Inquiries" };
 
-
 const COLUMNS: Column<AdminInquiryRow>[] = [
   {
     header: "From",
@@ -35,7 +34,11 @@ const COLUMNS: Column<AdminInquiryRow>[] = [
     header: "Status",
     cell: (row) => (
       <span className="flex flex-col items-start gap-1">
-        <StatusBadge value={inquiryStateOf(row)} label={INQUIRY_STATE_LABELS[inquiryStateOf(row)]} tone={INQUIRY_STATE_TONES[inquiryStateOf(row)]} />
+        <StatusBadge
+          value={inquiryStateOf(row)}
+          label={INQUIRY_STATE_LABELS[inquiryStateOf(row)]}
+          tone={INQUIRY_STATE_TONES[inquiryStateOf(row)]}
+        />
         {row.clientCompany ? <span className="text-xs text-muted">Client: {row.clientCompany}</span> : null}
       </span>
     ),
@@ -81,8 +84,22 @@ export default async function AdminInquiriesPage({ searchParams }: { searchParam
           { value: "archived", label: "Archived" },
         ]}
       />
-      <ListTable caption="Contact inquiries" columns={COLUMNS} rows={rows} minWidthClass="min-w-[900px]" filtered={Boolean(query.q) || query.status !== "all"} empty={EMPTY} />
-      <Pagination basePath="/admin/inquiries" params={{ q: query.q, status: query.status === "all" ? undefined : query.status }} page={page} pageSize={pageSize} total={total} noun="inquiries" />
+      <ListTable
+        caption="Contact inquiries"
+        columns={COLUMNS}
+        rows={rows}
+        minWidthClass="min-w-[900px]"
+        filtered={Boolean(query.q) || query.status !== "all"}
+        empty={EMPTY}
+      />
+      <Pagination
+        basePath="/admin/inquiries"
+        params={{ q: query.q, status: query.status === "all" ? undefined : query.status }}
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        noun="inquiries"
+      />
     </>
   );
 }

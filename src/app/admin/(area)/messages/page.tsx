@@ -18,7 +18,12 @@ export default async function AdminMessagesPage({ searchParams }: Props) {
   await connection();
   const actor = await requireAdminPage();
   const raw = await searchParams;
-  const filter = threadListFilterSchema.parse({ client: first(raw.client), status: first(raw.status), unread: first(raw.unread), thread: first(raw.thread) });
+  const filter = threadListFilterSchema.parse({
+    client: first(raw.client),
+    status: first(raw.status),
+    unread: first(raw.unread),
+    thread: first(raw.thread),
+  });
   const db = getDb();
   const [clients, threads] = await Promise.all([listActiveClientOptions(db, { actor }), listAdminThreads(db, { actor, filter })]);
   return (

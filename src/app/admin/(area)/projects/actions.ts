@@ -1,6 +1,12 @@
 "use server";
 // Server actions of the projects screen; each one checks the admin session itself (adminAction).
-import { projectFormSchema, projectIdSchema, setProjectStatusSchema, unlinkInvoiceSchema, updateProjectSchema } from "@/lib/validation/admin";
+import {
+  projectFormSchema,
+  projectIdSchema,
+  setProjectStatusSchema,
+  unlinkInvoiceSchema,
+  updateProjectSchema,
+} from "@/lib/validation/admin";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/server/modules/account";
 import { createProject, getProjectInvoices, setProjectStatus, unlinkInvoice, updateProject } from "@/server/modules/projects";

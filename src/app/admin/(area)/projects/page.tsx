@@ -11,7 +11,10 @@ import { listAdminProjects } from "@/server/modules/projects";
 
 export const metadata: Metadata = { title: "Projects" };
 
-const STATUS_OPTIONS = [{ value: "all", label: "All statuses" }, ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }))];
+const STATUS_OPTIONS = [
+  { value: "all", label: "All statuses" },
+  ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] })),
+];
 
 export default async function AdminProjectsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, projectListQuerySchema);
@@ -21,8 +24,17 @@ export default async function AdminProjectsPage({ searchParams }: { searchParams
     <ProjectsScreen
       isFiltered={Boolean(query.q) || query.status !== "all" || page > 1}
       rows={rows.map(({ updatedAt: _u, ...row }) => row)}
-      exportLink={<ExportLink path="/api/admin/exports/projects" filters={{ q: query.q, status: query.status }} label="Export CSV" name="projects" />}
-      controls={<ListControls searchLabel="Search projects" placeholder="Search by project or client..." statusOptions={STATUS_OPTIONS} loadingLabel="Loading projects..." />}
+      exportLink={
+        <ExportLink path="/api/admin/exports/projects" filters={{ q: query.q, status: query.status }} label="Export CSV" name="projects" />
+      }
+      controls={
+        <ListControls
+          searchLabel="Search projects"
+          placeholder="Search by project or client..."
+          statusOptions={STATUS_OPTIONS}
+          loadingLabel="Loading projects..."
+        />
+      }
       footer={
         <Pagination
           basePath="/admin/projects"

@@ -15,7 +15,10 @@ import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/s
 
 export const metadata: Metadata = { title: "Subscriptions" };
 
-const STATUS_OPTIONS = [{ value: "all", label: "All" }, ...SUBSCRIPTION_STATUSES.map((value) => ({ value, label: SUBSCRIPTION_STATUS_LABELS[value] }))];
+const STATUS_OPTIONS = [
+  { value: "all", label: "All" },
+  ...SUBSCRIPTION_STATUSES.map((value) => ({ value, label: SUBSCRIPTION_STATUS_LABELS[value] })),
+];
 
 type SubscriptionRow = Awaited<ReturnType<typeof listAdminSubscriptions>>["rows"][number];
 
@@ -24,7 +27,14 @@ const COLUMNS: Column<SubscriptionRow>[] = [
   { header: "Tier", cell: (sub) => sub.tierName },
   {
     header: "Status",
-    cell: (sub) => <StatusBadge value={sub.status} label={SUBSCRIPTION_STATUS_LABELS[sub.status]} tone={SUBSCRIPTION_STATUS_TONES[sub.status]} className="rounded uppercase" />,
+    cell: (sub) => (
+      <StatusBadge
+        value={sub.status}
+        label={SUBSCRIPTION_STATUS_LABELS[sub.status]}
+        tone={SUBSCRIPTION_STATUS_TONES[sub.status]}
+        className="rounded uppercase"
+      />
+    ),
   },
   { header: "MRR", align: "right", className: "font-mono", cell: (sub) => formatCents(sub.monthlyPriceCents) },
   { header: "Next Billing", cell: (sub) => (sub.status === "active" ? formatDate(sub.currentPeriodEnd) : "—") },
@@ -57,14 +67,31 @@ export default async function AdminSubscriptionsPage({ searchParams }: { searchP
     <>
       <PageHeader title="Subscriptions" description="Support-plan subscriptions billed through Square." />
       <section aria-label="Subscription figures" className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Monthly Recurring Revenue" value={formatCents(stats.mrrCents)} icon={<TrendingUp className="h-7 w-7" aria-hidden />} />
+        <StatCard
+          label="Monthly Recurring Revenue"
+          value={formatCents(stats.mrrCents)}
+          icon={<TrendingUp className="h-7 w-7" aria-hidden />}
+        />
         <StatCard label="Active Subscriptions" value={stats.activeCount} icon={<Repeat className="h-7 w-7" aria-hidden />} />
-        <StatCard label="Average MRR per Client" value={formatCents(stats.averageMrrCents)} icon={<Users className="h-7 w-7" aria-hidden />} />
+        <StatCard
+          label="Average MRR per Client"
+          value={formatCents(stats.averageMrrCents)}
+          icon={<Users className="h-7 w-7" aria-hidden />}
+        />
         <StatCard label="Churn Rate" value={`${stats.churnRatePercent}%`} icon={<Percent className="h-7 w-7" aria-hidden />} />
       </section>
-      <ListControls searchLabel="Search subscriptions" placeholder="Search by client or tier..." statusOptions={STATUS_OPTIONS} loadingLabel="Loading subscriptions..." />
+      <ListControls
+        searchLabel="Search subscriptions"
+        placeholder="Search by client or tier..."
+        statusOptions={STATUS_OPTIONS}
+        loadingLabel="Loading subscriptions..."
+      />
       <ListTable caption="Subscriptions" columns={COLUMNS} rows={list.rows} filtered={stats.hasAny} empty={EMPTY} />
-      {list.total > list.rows.length ? <p className="mt-3 text-sm text-muted">Showing the newest {list.rows.length} of {list.total} subscriptions; search to narrow the list.</p> : null}
+      {list.total > list.rows.length ? (
+        <p className="mt-3 text-sm text-muted">
+          Showing the newest {list.rows.length} of {list.total} subscriptions; search to narrow the list.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -10,10 +10,18 @@ import {
 } from "@/lib/validation/admin";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/server/modules/account";
-import { getClientSquareCustomers, linkSquareCustomer, setClientBillingEmail, setSquareCustomerIgnored, unlinkSquareCustomer } from "@/server/modules/square";
+import {
+  getClientSquareCustomers,
+  linkSquareCustomer,
+  setClientBillingEmail,
+  setSquareCustomerIgnored,
+  unlinkSquareCustomer,
+} from "@/server/modules/square";
 
 /** Links the customer to the client; its unassigned invoices follow, and so will later ones. */
-export const linkSquareCustomerAction = adminAction(assignSquareCustomerSchema, (actor, input) => linkSquareCustomer(getDb(), { actor, ...input }));
+export const linkSquareCustomerAction = adminAction(assignSquareCustomerSchema, (actor, input) =>
+  linkSquareCustomer(getDb(), { actor, ...input }),
+);
 
 export const unlinkSquareCustomerAction = adminAction(squareCustomerRefSchema, async (actor, input) => {
   await unlinkSquareCustomer(getDb(), { actor, ...input });
@@ -23,7 +31,9 @@ export const setSquareCustomerIgnoredAction = adminAction(ignoreSquareCustomerSc
   await setSquareCustomerIgnored(getDb(), { actor, ...input });
 });
 
-export const getClientSquareCustomersAction = adminAction(clientRefSchema, (actor, input) => getClientSquareCustomers(getDb(), { actor, ...input }));
+export const getClientSquareCustomersAction = adminAction(clientRefSchema, (actor, input) =>
+  getClientSquareCustomers(getDb(), { actor, ...input }),
+);
 
 export const setClientBillingEmailAction = adminAction(billingEmailSchema, async (actor, input) => {
   await setClientBillingEmail(getDb(), { actor, ...input });

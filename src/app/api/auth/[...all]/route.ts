@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
 // place they belong: strip them at any depth before the body reaches browser JavaScript.
 function sessionTokensOf(request: Request, response: Response): Set<string> {
   const tokens = new Set<string>();
-  const cookies = [...(request.headers.get("cookie")?.split(";") ?? []), ...response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "")];
+  const cookies = [
+    ...(request.headers.get("cookie")?.split(";") ?? []),
+    ...response.headers.getSetCookie().map((c) => c.split(";")[0] ?? ""),
+  ];
   for (const pair of cookies) {
     const [name, ...rest] = pair.trim().split("=");
     if (!name?.endsWith("session_token")) continue;
@@ -24,7 +27,10 @@ function sessionTokensOf(request: Request, response: Response): Set<string> {
 
 async function withoutTokensInBody(request: Request, response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
-  const body: unknown = await response.clone().json().catch(() => null);
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
   if (body === null || typeof body !== "object") return response;
   const { value, changed } = stripTokens(body, sessionTokensOf(request, response));
   if (!changed) return response;
@@ -39,7 +45,10 @@ async function withoutTokensInBody(request: Request, response: Response): Promis
  */
 async function registrationFailureAsBadRequest(request: Request, response: Response): Promise<Response> {
   if (response.status !== 500 || !new URL(request.url).pathname.endsWith("/passkey/verify-registration")) return response;
-  const { code } = ((await response.clone().json().catch(() => null)) ?? {}) as { code?: unknown };
+  const { code } = ((await response
+    .clone()
+    .json()
+    .catch(() => null)) ?? {}) as { code?: unknown };
   if (code !== "FAILED_TO_VERIFY_REGISTRATION") return response;
   return Response.json(
     { code: "FAILED_TO_VERIFY_REGISTRATION", message: "The passkey's answer could not be verified for this site. Try adding it again." },
@@ -54,7 +63,9 @@ async function handle(request: Request): Promise<Response> {
   return withoutTokensInBody(request, await registrationFailureAsBadRequest(request, response));
 }
 
-export const GET = withPublic(async (request) => (isServedAuthEndpoint("GET", new URL(request.url).pathname) ? handle(request) : NOT_FOUND()));
+export const GET = withPublic(async (request) =>
+  isServedAuthEndpoint("GET", new URL(request.url).pathname) ? handle(request) : NOT_FOUND(),
+);
 
 // better-auth would read any body whole: the bytes are counted here first, within BODY_LIMITS.auth.
 export const POST = withPublic(async (request) => {

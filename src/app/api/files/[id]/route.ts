@@ -11,7 +11,11 @@ export const dynamic = "force-dynamic";
 export const GET = withPublic(async (request, { params }) => {
   const id = typeof params.id === "string" ? params.id : "";
   const search = new URL(request.url).searchParams;
-  const check = verifyDownloadSignature(id, { expires: search.get("expires"), sig: search.get("sig"), disposition: search.get("disposition") });
+  const check = verifyDownloadSignature(id, {
+    expires: search.get("expires"),
+    sig: search.get("sig"),
+    disposition: search.get("disposition"),
+  });
   if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
   const file = await getDocumentFile(id);
   const filename = file.name.replace(/[\r\n"\\]/g, "_");

@@ -6,7 +6,8 @@ import { getDb } from "@/server/core/get-db";
 import { parseInput, withPublic } from "@/server/core/handler";
 import { unsubscribeWithToken } from "@/server/modules/notifications";
 
-const tokenOf = (request: Request) => parseInput(unsubscribeTokenSchema, { token: new URL(request.url).searchParams.get("token") ?? "" }).token;
+const tokenOf = (request: Request) =>
+  parseInput(unsubscribeTokenSchema, { token: new URL(request.url).searchParams.get("token") ?? "" }).token;
 
 // A mail client POSTs "List-Unsubscribe=One-Click" here without any session. The body carries
 // nothing we need (the signed token is in the address), so it is not read. The page's own form

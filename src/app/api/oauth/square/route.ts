@@ -1,7 +1,16 @@
 // Square connection: GET ?action=authorize|status (|callback), POST ?action=disconnect. Admins only.
 import { getDb } from "@/server/core/get-db";
 import { withAdmin } from "@/server/modules/account";
-import { assertSameSite, currentSessionId, disconnectSquare, getSquareStatus, handleSquareCallback, requireSquareConfig, squareOAuthAction, startSquareAuthorization } from "@/server/modules/square";
+import {
+  assertSameSite,
+  currentSessionId,
+  disconnectSquare,
+  getSquareStatus,
+  handleSquareCallback,
+  requireSquareConfig,
+  squareOAuthAction,
+  startSquareAuthorization,
+} from "@/server/modules/square";
 
 export const dynamic = "force-dynamic";
 

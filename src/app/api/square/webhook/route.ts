@@ -10,7 +10,10 @@ export const dynamic = "force-dynamic";
 export const POST = withPublic(async (request) => {
   const config = squareConfig();
   if (!config?.webhookSignatureKey) {
-    throw new AppError("unavailable", "Square webhooks are not configured: set SQUARE_WEBHOOK_SIGNATURE_KEY (and the application id and secret).");
+    throw new AppError(
+      "unavailable",
+      "Square webhooks are not configured: set SQUARE_WEBHOOK_SIGNATURE_KEY (and the application id and secret).",
+    );
   }
   // The signature covers the exact bytes received: read the raw text, never a re-serialised object.
   const rawBody = await readTextLimited(request, BODY_LIMITS.webhook, () => new AppError("payload_too_large", "Event body is too large."));

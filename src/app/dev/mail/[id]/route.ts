@@ -9,6 +9,10 @@ export const GET = withPublic(async (_request, { params }) => {
   const html = await devMailHtml(getDb(), parseInput(uuidSchema, params.id));
   // Shown as the mail client would: nothing in it may run or load (sandbox, no sources).
   return new Response(html, {
-    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'", "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+      "cache-control": "no-store",
+    },
   });
 });

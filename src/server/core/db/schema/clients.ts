@@ -26,7 +26,9 @@ export const clients = pgTable(
     status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
     // Set by admins: this company's users must enrol in two-factor sign-in at their next sign-in.
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
-    joinedDate: date("joined_date").notNull().default(sql`current_date`),
+    joinedDate: date("joined_date")
+      .notNull()
+      .default(sql`current_date`),
     ...timestamps(),
   },
   (t) => [

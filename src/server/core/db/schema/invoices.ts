@@ -31,7 +31,10 @@ export const invoices = pgTable(
     paidDate: date("paid_date"),
     description: text("description"),
     squarePaymentUrl: text("square_payment_url"),
-    paymentSchedule: jsonb("payment_schedule").$type<ScheduleEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    paymentSchedule: jsonb("payment_schedule")
+      .$type<ScheduleEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     nextPaymentAmountCents: bigint("next_payment_amount_cents", { mode: "number" }),
     nextPaymentDueDate: date("next_payment_due_date"),
     totalPaidCents: bigint("total_paid_cents", { mode: "number" }).notNull().default(0),
@@ -58,7 +61,9 @@ export const invoices = pgTable(
     check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),
     check("invoices_amount_check", sql`${t.amountCents} >= 0 and ${t.totalPaidCents} >= 0`),
     index("invoices_client_due_idx").on(t.clientId, t.dueDate.desc()),
-    index("invoices_unannounced_idx").on(t.id).where(sql`${t.announcedAt} is null`),
+    index("invoices_unannounced_idx")
+      .on(t.id)
+      .where(sql`${t.announcedAt} is null`),
     index("invoices_project_idx").on(t.projectId),
     index("invoices_status_idx").on(t.status),
     // The invoice CSV exports read newest issue date first in keyset pages (src/server/core/db/export-pages.ts).

@@ -14,7 +14,10 @@ export const notificationPreferences = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: "cascade" }),
     // Stored as what is off, so a category added later is on for everybody.
-    disabledCategories: text("disabled_categories").array().notNull().default(sql`'{}'::text[]`),
+    disabledCategories: text("disabled_categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     delivery: text("delivery", { enum: NOTIFICATION_DELIVERIES }).notNull().default("each"),
     // Message mails say only that there is a message unless the user asks for its text in the mail.
     includeMessageText: boolean("include_message_text").notNull().default(false),
@@ -22,6 +25,9 @@ export const notificationPreferences = pgTable(
   },
   (t) => [
     check("notification_preferences_delivery_check", oneOf(t.delivery, NOTIFICATION_DELIVERIES)),
-    check("notification_preferences_categories_check", sql`${t.disabledCategories} <@ array[${sqlStringList(NOTIFICATION_CATEGORIES)}]::text[]`),
+    check(
+      "notification_preferences_categories_check",
+      sql`${t.disabledCategories} <@ array[${sqlStringList(NOTIFICATION_CATEGORIES)}]::text[]`,
+    ),
   ],
 );

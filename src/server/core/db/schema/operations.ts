@@ -58,7 +58,9 @@ export const emailOutbox = pgTable(
   (t) => [
     check("email_outbox_status_check", oneOf(t.status, EMAIL_STATUSES)),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
-    index("email_outbox_held_idx").on(t.recipientUserId).where(sql`${t.status} = 'held'`),
+    index("email_outbox_held_idx")
+      .on(t.recipientUserId)
+      .where(sql`${t.status} = 'held'`),
   ],
 );
 
@@ -111,8 +113,5 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("audit_log_created_idx").on(t.createdAt.desc()),
-    index("audit_log_entity_idx").on(t.entityType, t.entityId),
-  ],
+  (t) => [index("audit_log_created_idx").on(t.createdAt.desc()), index("audit_log_entity_idx").on(t.entityType, t.entityId)],
 );

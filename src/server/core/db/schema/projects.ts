@@ -14,7 +14,9 @@ export const projects = pgTable(
     projectName: text("project_name").notNull(),
     description: text("description"),
     status: text("status", { enum: PROJECT_STATUSES }).notNull().default("open"),
-    startDate: date("start_date").notNull().default(sql`current_date`),
+    startDate: date("start_date")
+      .notNull()
+      .default(sql`current_date`),
     targetCompletionDate: date("target_completion_date"),
     notes: text("notes"),
     ...timestamps(),

@@ -13,7 +13,9 @@ export const clientRates = pgTable(
     monthlyRetainerCents: bigint("monthly_retainer_cents", { mode: "number" }),
     discountTier: text("discount_tier"),
     description: text("description"),
-    effectiveFrom: date("effective_from").notNull().default(sql`current_date`),
+    effectiveFrom: date("effective_from")
+      .notNull()
+      .default(sql`current_date`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -11,7 +11,10 @@ export const subscriptionTiers = pgTable(
     id: uuidPrimaryKey(),
     tierName: text("tier_name").notNull(),
     monthlyPriceCents: bigint("monthly_price_cents", { mode: "number" }).notNull(),
-    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    features: text("features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPopular: boolean("is_popular").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     displayOrder: integer("display_order").notNull().default(0),
@@ -42,7 +45,9 @@ export const clientSubscriptions = pgTable(
   (t) => [
     check("client_subscriptions_status_check", oneOf(t.status, SUBSCRIPTION_STATUSES)),
     // A client has at most one active subscription.
-    uniqueIndex("client_subscriptions_one_active_idx").on(t.clientId).where(sql`${t.status} = 'active'`),
+    uniqueIndex("client_subscriptions_one_active_idx")
+      .on(t.clientId)
+      .where(sql`${t.status} = 'active'`),
     index("client_subscriptions_client_status_idx").on(t.clientId, t.status),
     index("client_subscriptions_created_idx").on(t.createdAt.desc()),
   ],

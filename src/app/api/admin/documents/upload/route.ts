@@ -7,6 +7,8 @@ import { recordUploadedDocument } from "@/server/modules/documents";
 export const dynamic = "force-dynamic";
 
 export const POST = withAdmin(async (request, { actor }) => {
-  const document = await receiveDocumentUpload(request, (upload) => recordUploadedDocument(getDb(), { actor, ...documentUploadFieldsOf(upload) }));
+  const document = await receiveDocumentUpload(request, (upload) =>
+    recordUploadedDocument(getDb(), { actor, ...documentUploadFieldsOf(upload) }),
+  );
   return Response.json({ success: true, document }, { status: 201 });
 });

@@ -10,5 +10,9 @@ export const dynamic = "force-dynamic";
 
 export const GET = withAdmin(async (request, { actor }) => {
   const { q, status } = parseInput(invoiceExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-  return csvResponse({ name: "invoices", columns: ADMIN_INVOICE_EXPORT_COLUMNS, pages: exportAdminInvoices(getDb(), { actor, q, status }) });
+  return csvResponse({
+    name: "invoices",
+    columns: ADMIN_INVOICE_EXPORT_COLUMNS,
+    pages: exportAdminInvoices(getDb(), { actor, q, status }),
+  });
 });

@@ -1,7 +1,13 @@
 // POST /api/client/messages/threads (multipart: subject, body, projectId?, file?) → { success, threadId }: the signed-in client starts a conversation.
 import { getDb } from "@/server/core/get-db";
 import { withClient } from "@/server/modules/account";
-import { assertMessageQuota, assertNewThreadTarget, createClientThread, receiveMessageUpload, spendMessageQuota } from "@/server/modules/messages";
+import {
+  assertMessageQuota,
+  assertNewThreadTarget,
+  createClientThread,
+  receiveMessageUpload,
+  spendMessageQuota,
+} from "@/server/modules/messages";
 
 export const dynamic = "force-dynamic";
 
