@@ -26,6 +26,19 @@ const SUBMITTING_FLAG = {
   selector: "MemberExpression[property.name='isSubmitting'], Property[key.name='isSubmitting']",
   message: "react-hook-form's isSubmitting is not the busy state: send the form with useFormSubmit and show its `busy`.",
 };
+// Transactions and rate limits each in one layer (docs/ARCHITECTURE.md, "Rules"): the module function
+// that needs a transaction opens it, and a limit is counted by the function named for it (a module's, or
+// the core's for the CSP reports), so a screen or route neither opens one nor counts one.
+const TRANSACTION_IN_SCREEN = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: "Transactions are opened by the module function that needs them: call it with getDb(), not with a transaction.",
+};
+const RATE_LIMITS = {
+  name: "@/server/core/rate-limit",
+  importNames: ["hitRateLimit", "enforceRateLimit", "rateLimitRoom"],
+  message:
+    "Rate limits are counted below the entry points: call the module's function named for the limit (for example limitContactSender).",
+};
 const SERVER_FROM_LIB = {
   regex: "^(@/server|(\\.\\./)+server)(/|$)",
   message: "src/lib is shared with the browser: it must not depend on src/server.",
@@ -44,7 +57,7 @@ const config = [
   },
   {
     files: ["src/app/**"],
-    rules: { "no-restricted-imports": ["error", { paths: BUSY_HOOKS }] },
+    rules: { "no-restricted-imports": ["error", { paths: [...BUSY_HOOKS, RATE_LIMITS] }] },
   },
   {
     files: ["src/components/**"],
@@ -57,7 +70,7 @@ const config = [
   },
   {
     files: ["src/app/**", "src/components/**"],
-    rules: { "no-restricted-syntax": ["error", SUBMITTING_FLAG] },
+    rules: { "no-restricted-syntax": ["error", SUBMITTING_FLAG, TRANSACTION_IN_SCREEN] },
   },
   {
     files: ["src/lib/**"],

@@ -185,3 +185,37 @@ describe("the one busy state (useChange) is the only one", () => {
     ).toEqual([]);
   });
 });
+
+describe("transactions and rate limits live below the entry points", () => {
+  it.each([
+    [
+      "an action opening a transaction",
+      "src/app/client-portal/x-actions.ts",
+      '"use server";\nimport { getDb } from "@/server/core/get-db";\nexport async function a() { return getDb().transaction(async () => 1); }\n',
+      /no-restricted-syntax.*module function that needs them/,
+    ],
+    [
+      "a route counting a rate limit itself",
+      "src/app/api/x/route.ts",
+      'import { hitRateLimit } from "@/server/core/rate-limit";\nexport const x = hitRateLimit;\n',
+      /no-restricted-imports.*below the entry points/,
+    ],
+  ])("%s", async (_label, file, code, expected) => {
+    expect((await errorsOf(file, code)).join("\n")).toMatch(expected);
+  });
+
+  it.each([
+    [
+      "a module opening its transaction",
+      "src/server/modules/rates/x.ts",
+      'import "server-only";\nimport type { Db } from "@/server/core/db/client";\nexport const x = (db: Db) => db.transaction(async () => 1);\n',
+    ],
+    [
+      "a route calling the function named for its limit",
+      "src/app/api/x/route.ts",
+      'import { getDb } from "@/server/core/get-db";\nimport { limitContactSender } from "@/server/modules/inquiries";\nexport const x = (h: Headers) => limitContactSender(getDb(), h, "a@b.c");\n',
+    ],
+  ])("%s passes", async (_label, file, code) => {
+    expect(await errorsOf(file, code)).toEqual([]);
+  });
+});

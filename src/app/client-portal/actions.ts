@@ -20,5 +20,5 @@ export const loadMoreInvoices = clientReadAction(invoicePageSchema, (actor, inpu
 );
 
 export const saveNotificationPreferencesAction = clientAction(notificationPreferencesSchema, (actor, input) =>
-  getDb().transaction((tx) => saveNotificationPreferences(tx, { actor, input })),
+  saveNotificationPreferences(getDb(), { actor, input }),
 );

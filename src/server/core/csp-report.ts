@@ -1,7 +1,9 @@
 import "server-only";
 import { readTextLimited } from "./body-limit";
 import { AppError } from "./errors";
-import type { RateRule } from "./rate-limit";
+import { rateLimitSubject } from "./client-address";
+import type { DbOrTx } from "./db/client";
+import { clientIp, enforceRateLimit, type RateRule } from "./rate-limit";
 
 /** A real report is a few hundred bytes; a browser batch of several stays well under this. */
 export const CSP_REPORT_MAX_BYTES = 16 * 1024;
@@ -10,6 +12,19 @@ export const CSP_REPORT_RATE_LIMIT: RateRule = { windowSeconds: 60, max: 30 };
 /** A batch is summarised, not echoed: the log stays readable under a noisy page. */
 const MAX_LOGGED_PER_BATCH = 5;
 const MAX_FIELD_CHARS = 200;
+
+/**
+ * Counts one report from the sender's network, before its body is read, so a flood of junk costs
+ * one upsert each and no parsing. An IPv6 client holds a whole /64, so it is counted by that.
+ */
+export function limitCspReporter(db: DbOrTx, headers: Headers): Promise<void> {
+  return enforceRateLimit(
+    db,
+    `csp-report:ip:${rateLimitSubject(clientIp(headers))}`,
+    CSP_REPORT_RATE_LIMIT,
+    "Too many reports. Please wait a minute.",
+  );
+}
 
 /** Reads a report through the shared byte-counting reader, with its own message. */
 export function readCspReportText(request: Request): Promise<string> {

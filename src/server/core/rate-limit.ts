@@ -48,16 +48,22 @@ export async function rateLimitRoom(db: DbOrTx, key: string, rule: RateRule, now
   return !row || Number(row.lastRequest) <= now - rule.windowSeconds * 1000 || row.count < rule.max;
 }
 
-/** Throws a 429 AppError with a message the UI can show when the limit is exceeded. */
-export async function enforceRateLimit(db: DbOrTx, key: string, rule: RateRule, message?: string): Promise<void> {
+/**
+ * Counts one request against `key` and throws a 429 AppError (with Retry-After) when over the
+ * limit. `message` is what the UI shows; given a function, it gets the wait in words ("a minute").
+ */
+export async function enforceRateLimit(
+  db: DbOrTx,
+  key: string,
+  rule: RateRule,
+  message?: string | ((wait: string) => string),
+): Promise<void> {
   const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, rule);
-  if (!allowed) {
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError(
-      "rate_limited",
-      message ?? `Too many attempts. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`,
-    );
-  }
+  if (allowed) return;
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = minutes === 1 ? "a minute" : `${minutes} minutes`;
+  const text = typeof message === "function" ? message(wait) : (message ?? `Too many attempts. Please wait ${wait} and try again.`);
+  throw new AppError("rate_limited", text, { headers: { "Retry-After": String(retryAfterSeconds) } });
 }
 
 /**

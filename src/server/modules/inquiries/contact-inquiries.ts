@@ -3,8 +3,10 @@ import type { ContactInquiry } from "@/lib/validation/contact";
 import { BODY_LIMITS } from "@/server/core/body-limit";
 import type { Db } from "@/server/core/db/client";
 import { contactInquiries } from "@/server/core/db/schema";
+import { rateLimitSubject } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
 import { enqueueNotificationEmail } from "@/server/core/mail/outbox";
+import { clientIp, enforceRateLimit } from "@/server/core/rate-limit";
 import { contactAcknowledgementMail, contactNotificationMail } from "./contact-templates";
 
 // A person sends one inquiry, perhaps a correction; five per address in ten minutes leaves room for
@@ -12,6 +14,19 @@ import { contactAcknowledgementMail, contactNotificationMail } from "./contact-t
 export const CONTACT_RATE_LIMIT = { windowSeconds: 600, max: 5 } as const;
 
 /** The contact form's own words for a body over its limit (the form shows them). */
+/**
+ * Counts one contact request from the sender's network (before its body is read, so junk floods
+ * are limited as well as valid inquiries); over the limit, a 429 that offers the mail address.
+ */
+export function limitContactSender(db: Db, headers: Headers, contactEmail: string): Promise<void> {
+  return enforceRateLimit(
+    db,
+    `contact:ip:${rateLimitSubject(clientIp(headers))}`,
+    CONTACT_RATE_LIMIT,
+    (wait) => `Too many messages from your network. Please wait ${wait} and try again, or email us at ${contactEmail}.`,
+  );
+}
+
 export const contactTooLarge = () =>
   new AppError("payload_too_large", `The message is too large: requests are limited to ${BODY_LIMITS.contact / 1024} KB.`);
 

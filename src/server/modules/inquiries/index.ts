@@ -11,4 +11,4 @@ export {
   type AdminInquiryRow,
   type InquiryMessage,
 } from "./admin-inquiries";
-export { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "./contact-inquiries";
+export { CONTACT_RATE_LIMIT, contactTooLarge, limitContactSender, submitContactInquiry } from "./contact-inquiries";

@@ -40,31 +40,34 @@ export async function saveNotificationPreferences(
   db: DbOrTx,
   { actor, input }: { actor: Actor; input: NotificationPreferencesInput },
 ): Promise<NotificationPreferences> {
-  const mine = categoriesFor(audienceOf(actor));
-  const foreign = input.enabled.filter((c) => NOTIFICATION_CATEGORY_INFO[c].audience !== audienceOf(actor));
-  if (foreign.length > 0)
-    throw new AppError("bad_request", "Unknown notification category", { fieldErrors: { enabled: "Unknown notification category" } });
-  const [stored] = await db
-    .select({ disabled: notificationPreferences.disabledCategories })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, actor.userId));
-  const before = await getNotificationPreferences(db, { actor });
-  const includeMessageText = input.includeMessageText ?? before.includeMessageText;
-  // What is off in the other audience's categories stays off (a user whose role changed).
-  const disabled = [
-    ...(stored?.disabled ?? []).filter((c) => !(mine as string[]).includes(c)),
-    ...mine.filter((c) => !input.enabled.includes(c)),
-  ];
-  await db
-    .insert(notificationPreferences)
-    .values({ userId: actor.userId, disabledCategories: disabled, delivery: input.delivery, includeMessageText })
-    .onConflictDoUpdate({
-      target: notificationPreferences.userId,
-      set: { disabledCategories: disabled, delivery: input.delivery, includeMessageText, updatedAt: new Date() },
-    });
-  const after = await getNotificationPreferences(db, { actor });
-  await recordAudit(db, { actor, action: "notifications.preferences", entityType: "user", entityId: actor.userId, before, after });
-  return after;
+  // The before/after read, the write and its audit entry are one change.
+  return db.transaction(async (tx) => {
+    const mine = categoriesFor(audienceOf(actor));
+    const foreign = input.enabled.filter((c) => NOTIFICATION_CATEGORY_INFO[c].audience !== audienceOf(actor));
+    if (foreign.length > 0)
+      throw new AppError("bad_request", "Unknown notification category", { fieldErrors: { enabled: "Unknown notification category" } });
+    const [stored] = await tx
+      .select({ disabled: notificationPreferences.disabledCategories })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, actor.userId));
+    const before = await getNotificationPreferences(tx, { actor });
+    const includeMessageText = input.includeMessageText ?? before.includeMessageText;
+    // What is off in the other audience's categories stays off (a user whose role changed).
+    const disabled = [
+      ...(stored?.disabled ?? []).filter((c) => !(mine as string[]).includes(c)),
+      ...mine.filter((c) => !input.enabled.includes(c)),
+    ];
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId: actor.userId, disabledCategories: disabled, delivery: input.delivery, includeMessageText })
+      .onConflictDoUpdate({
+        target: notificationPreferences.userId,
+        set: { disabledCategories: disabled, delivery: input.delivery, includeMessageText, updatedAt: new Date() },
+      });
+    const after = await getNotificationPreferences(tx, { actor });
+    await recordAudit(tx, { actor, action: "notifications.preferences", entityType: "user", entityId: actor.userId, before, after });
+    return after;
+  });
 }
 
 /** Turns one category off for a user: the signed unsubscribe link (no session). */

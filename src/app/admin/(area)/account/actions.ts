@@ -6,5 +6,5 @@ import { adminAction } from "@/server/modules/account";
 import { saveNotificationPreferences } from "@/server/modules/notifications";
 
 export const saveAdminNotificationPreferencesAction = adminAction(notificationPreferencesSchema, (actor, input) =>
-  getDb().transaction((tx) => saveNotificationPreferences(tx, { actor, input })),
+  saveNotificationPreferences(getDb(), { actor, input }),
 );

@@ -2,13 +2,11 @@
 import { randomUUID } from "node:crypto";
 import { contactInquirySchema } from "@/lib/validation/contact";
 import { BODY_LIMITS } from "@/server/core/body-limit";
-import { rateLimitSubject } from "@/server/core/client-address";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseJson, withPublic } from "@/server/core/handler";
-import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
-import { CONTACT_RATE_LIMIT, contactTooLarge, submitContactInquiry } from "@/server/modules/inquiries";
+import { contactTooLarge, limitContactSender, submitContactInquiry } from "@/server/modules/inquiries";
 
 export const POST = withPublic(async (request) => {
   rejectCrossSite(request);
@@ -16,12 +14,7 @@ export const POST = withPublic(async (request) => {
   const env = serverEnv();
 
   // Counted before the body is read, so junk floods are limited as well as valid inquiries.
-  const limit = await hitRateLimit(db, `contact:ip:${rateLimitSubject(clientIp(request.headers))}`, CONTACT_RATE_LIMIT);
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    const error = `Too many messages from your network. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again, or email us at ${env.contactEmail}.`;
-    throw new AppError("rate_limited", error, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  }
+  await limitContactSender(db, request.headers, env.contactEmail);
 
   const { website, ...inquiry } = await parseJson(request, contactInquirySchema, BODY_LIMITS.contact, contactTooLarge);
 
