@@ -34,18 +34,18 @@ export default async function AdminDocumentsPage({ searchParams }: { searchParam
       <FilterForm
         basePath="/admin/documents"
         fields={[
-          { kind: "search", name: "q", label: "Name", value: query.q, placeholder: "Search by name..." },
+          { kind: "search", name: "q", label: "Search by name", value: query.q, placeholder: "Search by name..." },
           {
             kind: "select",
             name: "clientId",
-            label: "Client",
+            label: "Filter by client",
             value: query.clientId,
             options: [{ value: "", label: "All clients" }, ...clients.map((c) => ({ value: c.id, label: c.company }))],
           },
           {
             kind: "select",
             name: "category",
-            label: "Category",
+            label: "Filter by category",
             value: query.category,
             options: [
               { value: "all", label: "All categories" },
