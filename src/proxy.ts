@@ -93,14 +93,13 @@ export function proxy(request: NextRequest) {
 // streaming by src/server/core/uploads) must reach its route handler as the client's stream, so
 // the proxy skips every multipart request to a route handler. Those routes use no client address
 // from here (clientIp in src/server/core/rate-limit.ts reads the socket stamp itself); better-auth
-// (/api/auth) and pages with their server actions always pass through.
-const MULTIPART = { type: "header", key: "content-type", value: "multipart/form-data.*" } as const;
-
+// (/api/auth) and pages with their server actions always pass through. Next reads this config
+// without running it: literals only.
 export const config = {
   matcher: [
     // Pages and server actions (POSTs to page paths), all but build assets.
     "/((?!_next/static/|_next/image|favicon.ico|api/).*)",
-    { source: "/api/:path*", missing: [MULTIPART] },
+    { source: "/api/:path*", missing: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }] },
     "/api/auth/:path*",
   ],
 };

@@ -114,6 +114,11 @@ test("every document is listed: the 25th-newest is found by search and deleted, 
   const rows = page.getByRole("region", { name: "Documents" }).getByRole("row");
   await expect(rows.nth(1)).toContainText(names[29]!);
   await expect(rows.nth(25)).toContainText(twentyFifthNewest);
+  // A long page: the sidebar's background runs down to its bottom, not one screen's height.
+  const main = (await page.locator("#admin-main").boundingBox())!;
+  const column = (await page.getByTestId("admin-sidebar-column").boundingBox())!;
+  expect(main.height).toBeGreaterThan(page.viewportSize()!.height * 1.5);
+  expect(column.y + column.height).toBeGreaterThanOrEqual(main.y + main.height - 1);
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page.getByText("Showing 26–30 of 30 documents")).toBeVisible();
   await expect(rows.nth(1)).toContainText(names[4]!);
