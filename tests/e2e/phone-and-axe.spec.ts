@@ -168,6 +168,10 @@ test("the admin dialogs, open", async ({ page }) => {
   await uploadPicker.pressSequentially("zzzq");
   await expect(page.getByText('No client matches "zzzq"', { exact: true })).toBeVisible();
   await expectPhoneReady(page, "client picker with no match");
+});
+
+test("the admin documents dialogs, open", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
 
   // A document's downloads and its delete confirmation, each open (the list's first document).
   await page.goto("/admin/documents");
