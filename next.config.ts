@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
     },
     // src/proxy.ts runs before route handlers, and Next buffers each body for it up to this size,
     // passing longer ones on cut. 2 MB is above every JSON limit (BODY_LIMITS), so a cut body is
-    // still refused by its route; the upload route is outside the proxy's matcher (50 MB streams).
+    // still refused by its route; multipart uploads skip the proxy (its matcher), so 50 MB streams.
     proxyClientMaxBodySize: "2mb",
   },
   async headers() {

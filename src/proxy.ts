@@ -87,9 +87,19 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Next buffers the body of every request the proxy runs on, whole and before the route sees it,
+// and cuts it at experimental.proxyClientMaxBodySize (next.config.ts; Next 16's
+// getCloneableBody). A multipart upload (documents, message attachments: 50 MB, counted while
+// streaming by src/server/core/uploads) must reach its route handler as the client's stream, so
+// the proxy skips every multipart request to a route handler. Those routes use no client address
+// from here (clientIp in src/server/core/rate-limit.ts reads the socket stamp itself); better-auth
+// (/api/auth) and pages with their server actions always pass through. Next reads this config
+// without running it: literals only.
 export const config = {
-  // Everything but build assets: server actions are POSTs to page paths, so they are covered too.
-  // Not the document upload: Next would buffer its body (up to 50 MB) for the proxy
-  // (proxyClientMaxBodySize in next.config.ts); that admin-only route uses no client address.
-  matcher: ["/((?!_next/static/|_next/image|favicon.ico|api/admin/documents/upload).*)"],
+  matcher: [
+    // Pages and server actions (POSTs to page paths), all but build assets.
+    "/((?!_next/static/|_next/image|favicon.ico|api/).*)",
+    { source: "/api/:path*", missing: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }] },
+    "/api/auth/:path*",
+  ],
 };

@@ -62,6 +62,14 @@ export function formatDate(value: string | Date | null | undefined): string {
   return Number.isNaN(date.getTime()) ? "—" : dateFormat.format(date);
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** A moment, "Nov 24, 2026, 12:51 AM UTC": in UTC so the server's and the browser's render agree. */
+export function formatDateTime(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? "—" : `${dateTimeFormat.format(date)} UTC`;
+}
+
 /** Relative upload time: minutes under 60, hours under 1440, else the date. */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
   const date = typeof value === "string" ? new Date(value) : value;

@@ -161,11 +161,27 @@ test("the admin dialogs, open", async ({ page }) => {
   await expectPhoneReady(page, "upload form with its message");
 
   // The client picker open on a page, and with nothing matching.
-  const uploadPicker = page.getByRole("combobox", { name: "Client" });
+  const uploadPicker = page.getByRole("combobox", { name: "Client", exact: true });
   await uploadPicker.click();
   await expect(page.getByRole("listbox", { name: "Clients" })).toBeVisible();
   await expectPhoneReady(page, "client picker open");
   await uploadPicker.pressSequentially("zzzq");
   await expect(page.getByText('No client matches "zzzq"', { exact: true })).toBeVisible();
   await expectPhoneReady(page, "client picker with no match");
+});
+
+test("the admin documents dialogs, open", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+
+  // A document's downloads and its delete confirmation, each open (the list's first document).
+  await page.goto("/admin/documents");
+  const firstDocument = page.getByRole("region", { name: "Documents" }).getByRole("row").nth(1);
+  await firstDocument.getByRole("button", { name: /^Downloads of / }).click();
+  await expect(page.getByRole("dialog", { name: /^Downloads of / })).toBeVisible();
+  await expectPhoneReady(page, "document downloads dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
+  await firstDocument.getByRole("button", { name: /^Delete / }).click();
+  await expect(page.getByRole("dialog", { name: /^Delete / })).toBeVisible();
+  await expectPhoneReady(page, "document delete dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
 });

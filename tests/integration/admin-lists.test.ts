@@ -3,7 +3,7 @@ import { countQueries } from "@/server/core/db/query-counter";
 import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/core/db/seed/demo-data";
 import { listAdminClients } from "@/server/modules/clients";
 import { getDashboardStats, listPendingBookings, listRecentInquiries } from "@/server/modules/dashboard";
-import { listRecentDocuments } from "@/server/modules/documents";
+import { listAdminDocuments } from "@/server/modules/documents";
 import { listAdminProjects } from "@/server/modules/projects";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
 import { adminActor, clientActor } from "./helpers/admin-session";
@@ -165,10 +165,17 @@ describe("dashboard, subscriptions and documents", () => {
     expect((await listAdminSubscriptions(t.db, { actor, status: "paused" })).rows).toEqual([]);
   });
 
-  it("lists the latest documents with the company, newest first", async () => {
+  it("lists every document with the company, newest first, filtered by name, client and category", async () => {
     const actor = await adminActor();
-    const docs = await listRecentDocuments(t.db, { actor });
-    expect(docs[0]).toMatchObject({ name: "RAG Findings Summary.pdf", company: "Globex Systems" });
-    expect(docs.length).toBe(DEMO_DOCUMENTS.length);
+    const { rows, total } = await listAdminDocuments(t.db, { actor });
+    expect(rows[0]).toMatchObject({ name: "RAG Findings Summary.pdf", company: "Globex Systems", downloadCount: 0 });
+    expect(total).toBe(DEMO_DOCUMENTS.length);
+    const globex = await listAdminDocuments(t.db, { actor, clientId: rows[0]!.clientId });
+    expect(globex.rows.every((row) => row.company === "Globex Systems")).toBe(true);
+    expect((await listAdminDocuments(t.db, { actor, q: "rag find" })).rows.map((row) => row.name)).toEqual(["RAG Findings Summary.pdf"]);
+    expect((await listAdminDocuments(t.db, { actor, q: "%" })).rows).toEqual([]);
+    const reports = await listAdminDocuments(t.db, { actor, category: "report" });
+    expect(reports.rows.length).toBeGreaterThan(0);
+    expect(reports.rows.every((row) => row.category === "report")).toBe(true);
   });
 });

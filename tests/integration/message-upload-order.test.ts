@@ -139,3 +139,70 @@ describe("a message's file is stored only once the message may be sent", () => {
     expect(await t.db.select({ id: messages.id }).from(messages).where(eq(messages.threadId, threadId))).toHaveLength(1);
   });
 });
+
+describe("attachments up to 50 MB, counted while they stream (docs/PRODUCT.md#portal-messages)", () => {
+  /** A PDF of `size` bytes, sent in 1 MB chunks without a Content-Length, as a browser may. */
+  function streamedPdfForm(size: number, fields: Record<string, string>): { body: ReadableStream<Uint8Array>; type: string } {
+    const boundary = "----attachment-size-test";
+    const head = new TextEncoder().encode(
+      Object.entries(fields)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join("") +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+    const pdf = pdfBytes();
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) {
+          controller.enqueue(head);
+          controller.enqueue(pdf);
+          sent = pdf.byteLength;
+        } else if (sent < size) {
+          const part = chunk.subarray(0, Math.min(chunk.byteLength, size - sent));
+          controller.enqueue(part);
+          sent += part.byteLength;
+        } else {
+          controller.enqueue(tail);
+          controller.close();
+        }
+      },
+    });
+    return { body, type: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  const send = async (size: number) => {
+    const acme = await cookieOf(DEMO_USERS.acme.email);
+    const { body, type } = streamedPdfForm(size, { subject: `Attachment of ${size} bytes`, body: "See the file" });
+    const headers = new Headers(authHeaders(acme));
+    headers.set("content-type", type);
+    return startThread(
+      new Request(`${APP_ORIGIN}/api/client/messages/threads`, { method: "POST", headers, body, duplex: "half" } as RequestInit),
+      { params: Promise.resolve({}) },
+    );
+  };
+
+  it("a 3 MB attachment is accepted and stored whole", async () => {
+    const puts = recordingStorage();
+    const response = await send(3 * 1024 * 1024);
+    expect(response.status).toBe(201);
+    expect(puts).toHaveLength(1);
+    const stored = await getStorage().get(puts[0]!);
+    expect(stored.byteLength).toBe(3 * 1024 * 1024);
+  });
+
+  it("a 51 MB attachment is refused with 413 and stores nothing: no file, no thread, no quota spent", async () => {
+    const before = { objects: await storedObjects(), messages: (await t.db.select({ id: messages.id }).from(messages)).length };
+    const puts = recordingStorage();
+    const response = await send(51 * 1024 * 1024);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ success: false, code: "payload_too_large" });
+    expect(await storedObjects()).toBe(before.objects);
+    expect((await t.db.select({ id: messages.id }).from(messages)).length).toBe(before.messages);
+    expect(await spent(DEMO_USERS.acme.id)).toBe(0);
+    // Written aside while it streamed, then removed: nothing of it is left.
+    for (const key of puts) expect(await getStorage().read(key)).toBeNull();
+  });
+});

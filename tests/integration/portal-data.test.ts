@@ -237,7 +237,7 @@ describe("listPortalDocuments", () => {
       "Master Services Agreement.pdf",
     ]);
     expect(new Set(ids(a))).toEqual(new Set(demoIds(DEMO_DOCUMENTS, DEMO_CLIENTS.acme.id)));
-    expect(Object.keys(a[0]!).sort()).toEqual(["category", "fileSize", "id", "mimeType", "name", "uploadedAt"]);
+    expect(Object.keys(a[0]!).sort()).toEqual(["category", "downloads", "fileSize", "id", "mimeType", "name", "uploadedAt"]);
     expect(a[0]!.uploadedAt).toBe("2026-10-02T10:30:00.000Z");
     const g = await listPortalDocuments(t.db, { actor: globex });
     expect(g.map((d) => d.name)).toEqual(["RAG Findings Summary.pdf", "Agent Launch Readiness Checklist.pdf", "Statement of Work.pdf"]);

@@ -92,6 +92,17 @@ describe("S3 storage", () => {
     await expect(storage.get(key)).rejects.toThrow();
   });
 
+  it("opens an object as a stream with its size, for a download that never holds the file", async () => {
+    const storage = s3Storage(s3ConfigFromEnv(env())!);
+    const key = newStorageKey("pdf");
+    const bytes = new TextEncoder().encode("%PDF-1.4 streamed from s3");
+    await storage.put(key, bytes);
+    const { size, body } = await storage.open(key);
+    expect(size).toBe(bytes.byteLength);
+    expect(new Uint8Array(await new Response(body).arrayBuffer())).toEqual(bytes);
+    await storage.delete(key);
+  });
+
   it("reads a missing object as null, and writes only absent objects with If-None-Match", async () => {
     const storage = s3Storage(s3ConfigFromEnv(env())!);
     expect(await storage.read("documents/.owner")).toBeNull();

@@ -42,33 +42,34 @@ export function AdminShell({ brand, email, badges, children }: { brand: string; 
         <span className="ml-auto hidden truncate text-sm text-muted sm:inline">{email}</span>
         <LogoutButton redirectTo="/admin/login" className="ml-auto sm:ml-0" />
       </header>
-      <div className="flex">
-        <aside
-          aria-label="Admin navigation"
-          className={cn(
-            "sticky top-14 hidden h-[calc(100vh-3.5rem)] shrink-0 flex-col border-r border-slate-800 bg-surface/60 p-3 transition-[width] md:flex",
-            collapsed ? "w-16" : "w-60",
-          )}
+      <div className="flex min-h-[calc(100vh-3.5rem)]">
+        {/* The column carries the background and border, stretched to the whole page's height; the
+            navigation inside it stays in view as the page scrolls. */}
+        <div
+          data-testid="admin-sidebar-column"
+          className={cn("hidden shrink-0 border-r border-slate-800 bg-surface/60 transition-[width] md:block", collapsed ? "w-16" : "w-60")}
         >
-          <button
-            type="button"
-            onClick={toggle}
-            aria-expanded={!collapsed}
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-            className="mb-3 flex items-center justify-center self-end rounded-md p-1.5 text-muted hover:bg-surface-2 hover:text-foreground"
-          >
-            {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
-          </button>
-          <nav aria-label="Admin sections">
-            <SidebarNav collapsed={collapsed} badges={badges} />
-          </nav>
-          {collapsed ? null : (
-            <div className="mt-auto rounded-lg border border-cyan-500/30 bg-cyan-500/5 p-3 text-xs text-muted">
-              <p className="font-semibold text-accent">Integration</p>
-              <p className="mt-1">Square payments: connect your account on the dashboard to sync invoices and manage subscriptions.</p>
-            </div>
-          )}
-        </aside>
+          <aside aria-label="Admin navigation" className="sticky top-14 flex h-[calc(100vh-3.5rem)] flex-col p-3">
+            <button
+              type="button"
+              onClick={toggle}
+              aria-expanded={!collapsed}
+              aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+              className="mb-3 flex items-center justify-center self-end rounded-md p-1.5 text-muted hover:bg-surface-2 hover:text-foreground"
+            >
+              {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
+            </button>
+            <nav aria-label="Admin sections">
+              <SidebarNav collapsed={collapsed} badges={badges} />
+            </nav>
+            {collapsed ? null : (
+              <div className="mt-auto rounded-lg border border-cyan-500/30 bg-cyan-500/5 p-3 text-xs text-muted">
+                <p className="font-semibold text-accent">Integration</p>
+                <p className="mt-1">Square payments: connect your account on the dashboard to sync invoices and manage subscriptions.</p>
+              </div>
+            )}
+          </aside>
+        </div>
         <main id="admin-main" className="min-w-0 flex-1 px-4 pb-24 pt-6 md:px-8 md:pb-10">
           <ToastProvider>{children}</ToastProvider>
         </main>

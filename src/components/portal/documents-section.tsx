@@ -8,9 +8,9 @@ import { Card } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/field";
 import { Options } from "@/components/ui/options";
 import { EmptyState } from "@/components/ui/spinner";
-import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
+import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS, DOWNLOADS_SHOWN } from "@/lib/domain/document-category";
 import { useChange } from "@/components/ui/use-change";
-import { formatDate, formatFileSize } from "@/lib/format";
+import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalDocument } from "@/server/modules/documents";
 import { downloadDocument } from "./download-document";
 import { SectionHeading } from "./section-heading";
@@ -33,17 +33,13 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
     );
   }, [documents, query, category]);
 
-  // A download changes nothing on the page: no refresh.
+  // The refresh shows the download among the document's downloads.
   const download = (doc: PortalDocument) => {
     setError(null);
-    run(
-      doc.id,
-      async () => {
-        const failure = await downloadDocument(doc.id);
-        return failure ? { success: false, error: failure } : { success: true, data: null };
-      },
-      { refresh: false },
-    );
+    run(doc.id, async () => {
+      const failure = await downloadDocument(doc.id);
+      return failure ? { success: false, error: failure } : { success: true, data: null };
+    });
   };
 
   return (
@@ -107,6 +103,7 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
                   <span className="text-muted">{formatFileSize(doc.fileSize)}</span>
                 </div>
                 <p className="text-xs text-muted">Uploaded {formatDate(doc.uploadedAt)}</p>
+                <DocumentDownloads downloads={doc.downloads} />
                 <Button
                   variant="secondary"
                   size="sm"
@@ -126,5 +123,28 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
         </ul>
       )}
     </section>
+  );
+}
+
+/** Who of the company and of the firm downloaded the document, and when (docs/PRODUCT.md#portal-documents). */
+function DocumentDownloads({ downloads }: { downloads: PortalDocument["downloads"] }) {
+  if (downloads.length === 0) return <p className="text-xs text-muted">Not downloaded yet</p>;
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer text-muted hover:text-foreground">
+        Downloaded {downloads.length === 1 ? "once" : `${downloads.length} times`}
+        {downloads.length >= DOWNLOADS_SHOWN ? " (the latest)" : ""}
+      </summary>
+      <ul className="mt-2 space-y-1">
+        {downloads.map((d, index) => (
+          <li key={`${d.downloadedAt}-${index}`}>
+            <span className="font-medium">{d.personName}</span>{" "}
+            <span className="text-muted">
+              ({d.side === "firm" ? "our team" : "your company"}) · {formatDateTime(d.downloadedAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

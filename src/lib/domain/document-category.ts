@@ -10,3 +10,10 @@ export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
   invoice: "Invoice",
   other: "Other",
 };
+
+/** Who downloaded a document: someone of the client's company, or of the firm (an admin). */
+export const DOWNLOAD_SIDES = ["client", "firm"] as const;
+export type DownloadSide = (typeof DOWNLOAD_SIDES)[number];
+
+/** How many downloads of one document a list shows (the newest); the admin's count says how many in all. */
+export const DOWNLOADS_SHOWN = 20;

@@ -49,6 +49,21 @@ const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 export const clientListQuerySchema = z.object({ q: searchText.default(""), page: pageNumber.default(1) });
 export type ClientListQuery = z.output<typeof clientListQuerySchema>;
 
+/** Admin Documents: search by name, one client, one category, page; junk means no filter. */
+export const documentListQuerySchema = z.object({
+  q: searchText.default(""),
+  clientId: z
+    .union([z.literal(""), uuidSchema])
+    .catch("")
+    .default(""),
+  category: z
+    .union([z.enum(DOCUMENT_CATEGORIES), z.literal("all")])
+    .catch("all")
+    .default("all"),
+  page: pageNumber.default(1),
+});
+export type DocumentListQuery = z.output<typeof documentListQuerySchema>;
+
 export const subscriptionListQuerySchema = z.object({
   q: searchText.default(""),
   status: z

@@ -3,7 +3,15 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "./db/client";
 import { rateLimit } from "./db/schema";
-import { normalizeAddress } from "./client-address";
+import {
+  currentPeerNonce,
+  normalizeAddress,
+  PEER_HEADER,
+  parseTrustProxy,
+  peerFromStamp,
+  resolveClientAddress,
+  type ProxyTrust,
+} from "./client-address";
 import { AppError } from "./errors";
 
 export type RateRule = { windowSeconds: number; max: number };
@@ -68,10 +76,22 @@ export async function enforceRateLimit(
 
 /**
  * The client address: src/proxy.ts has replaced X-Forwarded-For with the one address its rule
- * chose. Should a list arrive anyway (a caller that bypassed the proxy), the rightmost entry is the
- * least client-controlled one; the leftmost is whatever the client wrote.
+ * chose. A request the proxy skips (a multipart upload, see its matcher) still carries the socket
+ * stamp: the same rule is applied here. Should a list arrive anyway (a hand-made request without a
+ * stamp), the rightmost entry is the least client-controlled one; the leftmost is whatever the
+ * client wrote.
  */
 export function clientIp(headers: Headers): string {
+  const socketAddress = peerFromStamp(headers.get(PEER_HEADER), currentPeerNonce());
+  if (socketAddress) return resolveClientAddress({ forwardedFor: headers.get("x-forwarded-for"), socketAddress, trust: proxyTrust() });
   const entries = headers.get("x-forwarded-for")?.split(",") ?? [];
   return normalizeAddress(entries.at(-1) ?? "") ?? "unknown";
+}
+
+function proxyTrust(): ProxyTrust {
+  try {
+    return parseTrustProxy(process.env.TRUST_PROXY);
+  } catch {
+    return { kind: "none" }; // as the proxy does: the start-up check refuses a bad value
+  }
 }

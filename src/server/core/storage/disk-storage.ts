@@ -35,6 +35,18 @@ export function diskStorage(root: string): DocumentStorage {
     async get(key) {
       return new Uint8Array(await fs.readFile(resolveKey(key)));
     },
+    async open(key) {
+      const handle = await fs.open(resolveKey(key));
+      try {
+        const { size } = await handle.stat();
+        // The stream owns the handle from here and closes it when done or cancelled.
+        const body = Readable.toWeb(handle.createReadStream({ highWaterMark: 64 * 1024 })) as ReadableStream<Uint8Array>;
+        return { size, body };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
     async read(key) {
       try {
         return new Uint8Array(await fs.readFile(resolveKey(key)));

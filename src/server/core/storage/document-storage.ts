@@ -7,6 +7,8 @@ import "server-only";
 export type DocumentStorage = {
   put: (key: string, body: Uint8Array | AsyncIterable<Uint8Array>) => Promise<void>;
   get: (key: string) => Promise<Uint8Array>;
+  /** The object as a stream and its size, for serving it: a download never holds the whole file. */
+  open: (key: string) => Promise<{ size: number; body: ReadableStream<Uint8Array> }>;
   /** The object's bytes, or null when there is none. */
   read: (key: string) => Promise<Uint8Array | null>;
   /** Writes only when no object has the key, atomically; false when one exists (or is being written). */

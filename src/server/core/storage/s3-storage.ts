@@ -63,6 +63,12 @@ export function s3Storage(config: S3Config): DocumentStorage {
       if (!result.Body) throw new Error(`S3 object ${key} has no body`);
       return result.Body.transformToByteArray();
     },
+    async open(key) {
+      const { s3, sdk } = await connect();
+      const result = await s3.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: key }));
+      if (!result.Body) throw new Error(`S3 object ${key} has no body`);
+      return { size: result.ContentLength ?? 0, body: result.Body.transformToWebStream() as ReadableStream<Uint8Array> };
+    },
     async read(key) {
       const { s3, sdk } = await connect();
       try {

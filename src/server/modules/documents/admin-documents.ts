@@ -1,29 +1,72 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DocumentCategory } from "@/lib/domain/document-category";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { ADMIN_PAGE_SIZE, type DocumentListQuery } from "@/lib/validation/admin";
+import { asNumber, containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients, documents } from "@/server/core/db/schema";
+import { clients, documentDownloads, documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
 import { recordAudit } from "@/server/modules/audit";
 import { notifyDocumentShared } from "@/server/modules/notifications";
 import { documentListColumns } from "./columns";
+import { type DownloadRequest, recordDownload } from "./downloads";
 
-/** The latest uploads across all clients, with the client's company (docs/PRODUCT.md#admin-documents). */
-export async function listRecentDocuments(db: DbOrTx, { actor, limit = 10 }: { actor: AdminActor; limit?: number }) {
+export type AdminDocumentRow = {
+  id: string;
+  name: string;
+  category: DocumentCategory;
+  fileSize: number;
+  mimeType: string;
+  uploadedAt: Date;
+  clientId: string;
+  company: string;
+  downloadCount: number;
+};
+
+/**
+ * Every document of every client, newest first, one page at a time (docs/PRODUCT.md#admin-documents):
+ * search by name (the user's wildcards literal), one client, one category; with each document's
+ * company and how often it was downloaded. One query per page.
+ */
+export async function listAdminDocuments(
+  db: DbOrTx,
+  {
+    actor,
+    q = "",
+    clientId = "",
+    category = "all",
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+  }: { actor: AdminActor } & Partial<DocumentListQuery> & { pageSize?: number },
+): Promise<Paged<AdminDocumentRow>> {
   assertAdmin(actor);
-  return db
+  const where = and(
+    containsAny(q, [documents.name]),
+    clientId ? eq(documents.clientId, clientId) : undefined,
+    category !== "all" ? eq(documents.category, category) : undefined,
+  );
+  const downloadCount = db
+    .select({ count: sql<number>`count(*)`.as("count") })
+    .from(documentDownloads)
+    .where(eq(documentDownloads.documentId, documents.id));
+  const rows = await db
     .select({
       ...documentListColumns,
       clientId: documents.clientId,
       company: clients.company,
+      downloadCount: asNumber(sql`(${downloadCount})`),
+      total: matchingCount(),
     })
     .from(documents)
     .innerJoin(clients, eq(clients.id, documents.clientId))
+    .where(where)
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
-    .limit(limit);
+    .limit(pageSize)
+    .offset(pageOffset(page, pageSize));
+  return { ...splitTotal(rows), page, pageSize };
 }
 
 /**
@@ -107,10 +150,14 @@ export async function deleteDocument(db: Db, { actor, documentId }: { actor: Adm
   return { id: removed.id, name: removed.name };
 }
 
-/** A short-lived signed link that shows the document in the browser (the admin's View). */
-export async function documentViewUrl(db: DbOrTx, { actor, documentId }: { actor: AdminActor; documentId: string }) {
+/** A short-lived signed link that shows the document in the browser (the admin's View), the download recorded. */
+export async function documentViewUrl(
+  db: DbOrTx,
+  { actor, documentId, from }: { actor: AdminActor; documentId: string; from: DownloadRequest },
+) {
   assertAdmin(actor);
   const [doc] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
+  await recordDownload(db, actor, doc.id, from);
   return signDownloadUrl(doc.id, { disposition: "inline", ttlSeconds: 120 }).url;
 }

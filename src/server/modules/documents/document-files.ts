@@ -7,7 +7,8 @@ import { AppError } from "@/server/core/errors";
 import { getStorage } from "@/server/core/storage/storage";
 
 /**
- * A document's (or a message attachment's) bytes by id. No actor: only the signed-link route calls
+ * A document's (or a message attachment's) bytes by id, as a stream from disk or S3 with its
+ * size: the route passes it on as it is read, so a 50 MB file never sits in memory. No actor: only the signed-link route calls
  * it, after verifying the signature that an authorized caller (client owner or admin) obtained.
  */
 export async function getDocumentFile(documentId: string) {
@@ -26,6 +27,6 @@ export async function getDocumentFile(documentId: string) {
     )
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
-  const bytes = await getStorage().get(doc.storageKey);
-  return { name: doc.name, mimeType: doc.mimeType, bytes };
+  const { size, body } = await getStorage().open(doc.storageKey);
+  return { name: doc.name, mimeType: doc.mimeType, size, body };
 }

@@ -1,12 +1,13 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { DocumentCategory } from "@/lib/domain/document-category";
+import type { DocumentCategory, DownloadSide } from "@/lib/domain/document-category";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { documentListColumns } from "./columns";
+import { type DownloadRequest, listClientDocumentDownloads, recordDownload } from "./downloads";
 
 export type PortalDocument = {
   id: string;
@@ -15,29 +16,49 @@ export type PortalDocument = {
   fileSize: number;
   mimeType: string;
   uploadedAt: string;
+  /** Who of the company and of the firm downloaded it, newest first (the latest DOWNLOADS_SHOWN). */
+  downloads: { personName: string; side: DownloadSide; downloadedAt: string }[];
 };
 
 /** The client's document library, newest upload first. No storage keys leave the server. */
 export async function listPortalDocuments(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalDocument[]> {
   assertClient(actor);
-  const rows = await db
-    .select(documentListColumns)
-    .from(documents)
-    .where(eq(documents.clientId, actor.clientId))
-    .orderBy(desc(documents.uploadedAt), documents.name);
-  return rows.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString() }));
+  const [rows, downloads] = await Promise.all([
+    db
+      .select(documentListColumns)
+      .from(documents)
+      .where(eq(documents.clientId, actor.clientId))
+      .orderBy(desc(documents.uploadedAt), documents.name),
+    listClientDocumentDownloads(db, actor.clientId),
+  ]);
+  const byDocument = new Map<string, typeof downloads>();
+  for (const download of downloads) {
+    const list = byDocument.get(download.documentId);
+    if (list) list.push(download);
+    else byDocument.set(download.documentId, [download]);
+  }
+  return rows.map((row) => ({
+    ...row,
+    uploadedAt: row.uploadedAt.toISOString(),
+    downloads: (byDocument.get(row.id) ?? []).map(({ personName, side, downloadedAt }) => ({
+      personName,
+      side,
+      downloadedAt: downloadedAt.toISOString(),
+    })),
+  }));
 }
 
 /** Download links live one minute: long enough for the browser to fetch the file right away. */
 export const CLIENT_DOWNLOAD_TTL_SECONDS = 60;
 
 /**
- * A short-lived signed link to one of the client's own documents. Another client's document
- * answers exactly like a missing one (404), so ids cannot be probed.
+ * A short-lived signed link to one of the client's own documents, and the download recorded (the
+ * caller, or the admin viewing the portal). Another client's document answers exactly like a
+ * missing one (404), so ids cannot be probed.
  */
 export async function getDocumentDownload(
   db: DbOrTx,
-  { actor, documentId }: { actor: ClientActor; documentId: string },
+  { actor, documentId, from }: { actor: ClientActor; documentId: string; from: DownloadRequest },
 ): Promise<{ downloadUrl: string; filename: string }> {
   assertClient(actor);
   const [doc] = await db
@@ -46,6 +67,7 @@ export async function getDocumentDownload(
     .where(and(eq(documents.id, documentId), eq(documents.clientId, actor.clientId)))
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
+  await recordDownload(db, actor, doc.id, from);
   const { url } = signDownloadUrl(doc.id, { ttlSeconds: CLIENT_DOWNLOAD_TTL_SECONDS });
   return { downloadUrl: url, filename: doc.name };
 }

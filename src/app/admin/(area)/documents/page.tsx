@@ -1,36 +1,91 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
-import { RecentUploads } from "@/components/admin/documents/recent-uploads";
+import Link from "next/link";
+import { DocumentList } from "@/components/admin/documents/document-list";
 import { UploadForm } from "@/components/admin/documents/upload-form";
+import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
+import { Pagination } from "@/components/admin/pagination";
+import { EmptyState } from "@/components/ui/spinner";
+import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
+import { documentListQuerySchema } from "@/lib/validation/admin";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/server/modules/account";
+import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
 import { listActiveClientOptions } from "@/server/modules/clients";
-import { listRecentDocuments } from "@/server/modules/documents";
+import { listAdminDocuments, listDocumentDownloads } from "@/server/modules/documents";
 
 export const metadata: Metadata = { title: "Documents" };
 
-export default async function AdminDocumentsPage() {
-  await connection();
-  const actor = await requireAdminPage();
+export default async function AdminDocumentsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const { actor, query } = await openAdminListPage(searchParams, documentListQuerySchema);
   const db = getDb();
-  const [clients, documents] = await Promise.all([listActiveClientOptions(db, { actor }), listRecentDocuments(db, { actor })]);
+  const [clients, { rows, total, page, pageSize }] = await Promise.all([
+    listActiveClientOptions(db, { actor }),
+    listAdminDocuments(db, { actor, ...query }),
+  ]);
+  const downloads = await listDocumentDownloads(db, { actor, documentIds: rows.map((row) => row.id) });
+  const filters = { q: query.q, clientId: query.clientId, category: query.category === "all" ? "" : query.category };
   return (
     <>
       <PageHeader title="Documents" description="Share contracts, reports and deliverables with clients." />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+      <div className="mb-8 max-w-2xl">
         <UploadForm clients={clients} />
-        <RecentUploads
-          documents={documents.map((d) => ({
-            id: d.id,
-            name: d.name,
-            category: d.category,
-            fileSize: d.fileSize,
-            company: d.company,
-            uploadedAt: d.uploadedAt.toISOString(),
-          }))}
-        />
       </div>
+      <h2 className="mb-3 text-lg font-semibold">All documents</h2>
+      <FilterForm
+        basePath="/admin/documents"
+        fields={[
+          { kind: "search", name: "q", label: "Search by name", value: query.q, placeholder: "Search by name..." },
+          {
+            kind: "select",
+            name: "clientId",
+            label: "Filter by client",
+            value: query.clientId,
+            options: [{ value: "", label: "All clients" }, ...clients.map((c) => ({ value: c.id, label: c.company }))],
+          },
+          {
+            kind: "select",
+            name: "category",
+            label: "Filter by category",
+            value: query.category,
+            options: [
+              { value: "all", label: "All categories" },
+              ...DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: DOCUMENT_CATEGORY_LABELS[c] })),
+            ],
+          },
+        ]}
+      />
+      <DocumentList
+        filtered={Boolean(query.q || query.clientId || query.category !== "all")}
+        documents={rows.map((d) => ({
+          id: d.id,
+          name: d.name,
+          category: d.category,
+          fileSize: d.fileSize,
+          company: d.company,
+          uploadedAt: d.uploadedAt.toISOString(),
+          downloadCount: d.downloadCount,
+          downloads: downloads
+            .filter((download) => download.documentId === d.id)
+            .map(({ personName, side, downloadedAt, clientAddress, userAgent }) => ({
+              personName,
+              side,
+              downloadedAt,
+              clientAddress,
+              userAgent,
+            })),
+        }))}
+        emptyInstead={
+          page > 1 ? (
+            <div className="space-y-3 text-center">
+              <EmptyState title="No documents on this page" />
+              <Link href="/admin/documents" className="text-accent underline">
+                Back to the first page
+              </Link>
+            </div>
+          ) : undefined
+        }
+      />
+      <Pagination basePath="/admin/documents" params={filters} page={page} pageSize={pageSize} total={total} noun="documents" />
     </>
   );
 }

@@ -19,10 +19,10 @@ export const GET = withPublic(async (request, { params }) => {
   if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
   const file = await getDocumentFile(id);
   const filename = file.name.replace(/[\r\n"\\]/g, "_");
-  return new Response(Buffer.from(file.bytes), {
+  return new Response(file.body, {
     headers: {
       "Content-Type": check.disposition === "inline" ? file.mimeType : "application/octet-stream",
-      "Content-Length": String(file.bytes.byteLength),
+      "Content-Length": String(file.size),
       "Content-Disposition": `${check.disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",

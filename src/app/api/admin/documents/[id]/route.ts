@@ -1,16 +1,16 @@
-// DELETE /api/admin/documents/{id} → { success }; GET redirects to a short-lived signed link that shows the file.
+// DELETE /api/admin/documents/{id} → { success }; GET redirects to a short-lived signed link that shows the file (the download recorded).
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { withAdmin } from "@/server/modules/account";
-import { deleteDocument, documentViewUrl } from "@/server/modules/documents";
+import { deleteDocument, documentViewUrl, downloadRequestOf } from "@/server/modules/documents";
 
 export const dynamic = "force-dynamic";
 
 const documentId = (params: Record<string, string | string[]>) => parseInput(uuidSchema, params.id);
 
-export const GET = withAdmin(async (_request, { actor, params }) => {
-  const url = await documentViewUrl(getDb(), { actor, documentId: documentId(params) });
+export const GET = withAdmin(async (request, { actor, params }) => {
+  const url = await documentViewUrl(getDb(), { actor, documentId: documentId(params), from: downloadRequestOf(request) });
   return new Response(null, { status: 303, headers: { Location: url, "Cache-Control": "no-store" } });
 });
 
