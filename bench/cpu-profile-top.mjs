@@ -43,13 +43,21 @@ function areaOf(url, functionName) {
   return path.basename(url);
 }
 
-export function summarizeProfile(file) {
+/**
+ * Self time per function, per package and under each of our files. `window` ({ from, to }, ms since
+ * the process started, which is when --cpu-prof starts sampling) keeps only the samples taken then.
+ */
+export function summarizeProfile(file, window) {
   const profile = JSON.parse(fs.readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMs = new Map();
+  let at = 0;
   for (let i = 0; i < profile.samples.length; i++) {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    at += delta;
+    if (window && (at < window.from || at > window.to)) continue;
     const id = profile.samples[i];
-    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    selfMs.set(id, (selfMs.get(id) ?? 0) + delta);
   }
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -86,7 +94,8 @@ export function summarizeProfile(file) {
   return { total, functions: top(functions, 40), areas: top(areas, 15), ownFiles: top(ownFiles, 15) };
 }
 
-export function printProfileTop(target, n = 25) {
+/** Prints the whole profile's top, or with `windows` ([{ id, from, to }]) one top per measured target. */
+export function printProfileTop(target, { n = 25, windows = [] } = {}) {
   const files = fs.statSync(target).isDirectory()
     ? fs
         .readdirSync(target)
@@ -100,9 +109,13 @@ export function printProfileTop(target, n = 25) {
     console.info(`[profile] no .cpuprofile in ${target}`);
     return;
   }
-  const { total, functions, areas, ownFiles } = summarizeProfile(file);
+  if (windows.length === 0) printSummary(file, summarizeProfile(file), "", n);
+  for (const window of windows) printSummary(file, summarizeProfile(file, window), ` while ${window.id} was measured`, n);
+}
+
+function printSummary(file, { total, functions, areas, ownFiles }, scope, n) {
   const line = ({ name, ms, share }) => `  ${(share * 100).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(7)} ms  ${name}`;
-  console.info(`\nCPU profile ${file} (${(total / 1000).toFixed(1)} s sampled), self time by package:`);
+  console.info(`\nCPU profile ${path.basename(file)}${scope} (${(total / 1000).toFixed(1)} s sampled), self time by package:`);
   for (const row of areas) console.info(line(row));
   console.info(`\nOur source files, time in and under them (share of all sampled time):`);
   for (const row of ownFiles) console.info(line(row));
@@ -110,4 +123,5 @@ export function printProfileTop(target, n = 25) {
   for (const row of functions.slice(0, n)) console.info(line(row));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printProfileTop(path.resolve(process.argv[2] ?? "."), Number(process.argv[3] ?? 25));
+if (import.meta.url === `file://${process.argv[1]}`)
+  printProfileTop(path.resolve(process.argv[2] ?? "."), { n: Number(process.argv[3] ?? 25) });
