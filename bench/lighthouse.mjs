@@ -182,7 +182,9 @@ async function measureSignedIn(page) {
   }
   results.sort((a, b) => a.scores.performance - b.scores.performance || b.tbt - a.tbt);
   const median = results[Math.floor(results.length / 2)];
-  if (median.failing.length > 0) console.info(`  failing audits:  ${median.failing.join("; ")}`);
+  // Signed-in screens are noindex on purpose: "blocked from indexing" is their intended state.
+  const failing = median.failing.filter((audit) => !audit.startsWith("is-crawlable:"));
+  if (failing.length > 0) console.info(`  failing audits:  ${failing.join("; ")}`);
   const met = median.scores.performance >= SIGNED_IN_TARGETS.performance && median.scores.accessibility >= SIGNED_IN_TARGETS.accessibility;
   console.info(
     `Median: perf ${median.scores.performance} (≥ ${SIGNED_IN_TARGETS.performance}), a11y ${median.scores.accessibility} (${SIGNED_IN_TARGETS.accessibility}): ${met ? "met" : "NOT met"}`,
