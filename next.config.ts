@@ -4,12 +4,6 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files relative to its own package path; bundling breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   poweredByHeader: false,
-  // Next hashed the whole HTML of every rendered page in JavaScript to make an ETag (the largest
-  // single cost in the server's CPU profile under `npm run bench:http`, 5%), though the pages
-  // rendered per request are answered `no-store` and send none. Only the prerendered pages (landing,
-  // legal) lose theirs: a returning visitor gets them again instead of a 304. Build assets keep
-  // their ETags (served apart, immutable names).
-  generateEtags: false,
   reactStrictMode: true,
   experimental: {
     serverActions: {
