@@ -28,6 +28,11 @@ describe("the proxy's matcher", () => {
     expect(runs("/api/admin/documents/upload")).toBe(true);
     expect(runs("/api/contact/send", "application/json")).toBe(true);
     expect(runs("/api/files/abc")).toBe(true);
+    expect(runs("/api/healthcheck-later")).toBe(true);
+  });
+
+  it("skips the health probe, which needs neither a client address nor security headers", () => {
+    expect(runs("/api/health")).toBe(false);
   });
 
   it("runs on better-auth and on pages (and their server actions) whatever the body", () => {

@@ -1,6 +1,8 @@
 import "server-only";
+import { getSessionCookie } from "better-auth/cookies";
 import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
+import { cache } from "react";
 import { type Actor, type AdminActor, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
 import { clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
@@ -11,9 +13,23 @@ import { getAuth } from "./auth";
 import { PASSKEY_METHOD } from "./passkey-hooks";
 import { viewAsOf } from "./view-as";
 
-/** The session of the request, from its cookies; route handlers pass their request headers. */
+/**
+ * The session of the request, from its cookies; route handlers pass their request headers. A page
+ * render asks several times (its layout and the page each guard themselves, the portal's guard
+ * tries the client and then the viewing admin), all with the request's one headers object, so
+ * within a render the answer is kept per headers object: one session lookup per request (React
+ * `cache`, scoped to the render; outside a render, in route handlers and actions, it calls through).
+ */
 export async function getSession(headers?: Headers) {
-  const h = headers ?? (await nextHeaders());
+  return readSessionOnce(headers ?? (await nextHeaders()));
+}
+
+const readSessionOnce = cache(readSession);
+
+async function readSession(h: Headers) {
+  // No session cookie, no session: the anonymous visitor (the login forms) costs no better-auth
+  // call and no database round trip.
+  if (!getSessionCookie(h)) return null;
   const result = await getAuth().api.getSession({ headers: h });
   if (!result) return null;
   const { role, twoFactorEnabled } = result.user as { role?: string; twoFactorEnabled?: boolean | null };

@@ -1,0 +1,424 @@
+// `npm run bench:http [-- --only health,portal --rounds 3 --duration 10 --connections 50 --cpu-prof DIR]`:
+// the request path against the framework's own speed. Builds (once per Next version) a bare Next app
+// in a temporary folder from this project's node_modules (one no-op route handler, one static page),
+// starts it and the product (production build, fresh demo data), then loads each target with
+// autocannon one after another: a warm-up, then `--duration` seconds at `--connections`. Prints
+// req/s, p50, p99, errors and each target's ratio to the bare no-op route, and judges the budgets of
+// docs/ARCHITECTURE.md ("Request path speed") line by line: "met" or "missed".
+//
+// - The product runs on a fresh embedded database (a throwaway DATA_DIR), or with DATABASE_URL set on
+//   a new, throwaway database of that PostgreSQL server (dropped at the end); there only the
+//   PostgreSQL budget (p99 ≤ 1 s everywhere) is judged.
+// - `--rounds N` alternates bare and product N times and reports the median of each figure (the
+//   machine's other load then weighs on both alike); ratios are always within one round.
+// - `--cpu-prof DIR` runs the product under `node --cpu-prof` and prints the profile's top functions
+//   by self time when it stops (bench/cpu-profile-top.mjs); the .cpuprofile stays in DIR (open it in
+//   Chrome's DevTools).
+// - `--check` exits 1 when a budget is missed.
+// Responses are requested without compression (as the figures in docs/ARCHITECTURE.md were taken).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { ensureBuild } from "../scripts/ensure-build.mjs";
+import { freePort } from "../scripts/local-tools.mjs";
+import { printProfileTop } from "./cpu-profile-top.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
+};
+const DURATION = Number(option("duration", "10"));
+const CONNECTIONS = Number(option("connections", "50"));
+const WARMUP_SECONDS = Number(option("warmup", "3"));
+const ROUNDS = Math.max(1, Number(option("rounds", "1")) || 1);
+const ONLY = option("only", "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const CPU_PROF_DIR = option("cpu-prof", "");
+const CHECK = args.includes("--check");
+const DATABASE_URL = process.env.DATABASE_URL;
+
+// The demo data's fixed ids and passwords (src/server/core/db/seed/demo-data.ts).
+const DEMO = {
+  admin: { email: "admin@example.com", password: "demo-admin-password" },
+  client: { email: "client@example.com", password: "demo-client-password" },
+  acmeDocumentId: "00000000-0000-4000-8000-a10000000001",
+};
+
+let contactCounter = 0;
+/** Each contact request from its own address (TRUST_PROXY=1), so the per-address limit never answers 429. */
+function nextContactAddress() {
+  contactCounter += 1;
+  return `10.${(contactCounter >> 16) & 255}.${(contactCounter >> 8) & 255}.${contactCounter & 255}`;
+}
+const CONTACT_BODY = JSON.stringify({
+  name: "Bench Person",
+  email: "bench@example.com",
+  company: "Bench Corp",
+  serviceInterest: "General Inquiry",
+  message: "A load test of the contact endpoint, please ignore.",
+});
+
+// budget: ratio = least share of the no-op route's req/s; p99 = most milliseconds; errors = most errors.
+const TARGETS = [
+  { id: "noop", app: "bare", path: "/api/noop", label: "bare: no-op route handler" },
+  { id: "static", app: "bare", path: "/", label: "bare: static page" },
+  { id: "health", path: "/api/health", label: "/api/health", budget: { ratio: 0.7 } },
+  { id: "portal-anon", path: "/client-portal", label: "/client-portal (anonymous)", budget: { ratio: 0.4, p99: 250 } },
+  {
+    id: "portal",
+    path: "/client-portal",
+    as: "client",
+    expect: "client@example.com",
+    label: "/client-portal (demo client)",
+    budget: { ratio: 0.25, p99: 400, errors: 0 },
+  },
+  {
+    id: "admin-dashboard",
+    path: "/admin/dashboard",
+    as: "admin",
+    expect: "Dashboard",
+    label: "/admin/dashboard (demo admin)",
+    budget: { ratio: 0.25, p99: 400, errors: 0 },
+  },
+  { id: "admin-clients", path: "/admin/clients", as: "admin", expect: "Acme Robotics", label: "/admin/clients (demo admin)" },
+  { id: "download-link", path: `/api/client/documents/${DEMO.acmeDocumentId}`, as: "client", label: "signed download link (client)" },
+  // Last: the mail each inquiry queues is drained after the answer and would weigh on the targets after it.
+  { id: "contact", method: "POST", path: "/api/contact/send", label: "POST /api/contact/send", contact: true },
+];
+const POSTGRES_P99_MS = 1000;
+
+const selected = TARGETS.filter((t) => t.app === "bare" || ONLY.length === 0 || ONLY.includes(t.id));
+const unknown = ONLY.filter((id) => !TARGETS.some((t) => t.id === id));
+if (unknown.length > 0) {
+  console.error(`Unknown target(s): ${unknown.join(", ")}. Targets: ${TARGETS.map((t) => t.id).join(", ")}`);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bare reference app: same Next, same node_modules (hard links: Turbopack refuses a
+// node_modules outside the project root), built once per Next version and reused.
+function prepareBareApp() {
+  const nextVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "next", "package.json"), "utf8")).version;
+  const dir = path.join(os.tmpdir(), `sentinel-bench-bare-next-${nextVersion}`);
+  if (fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) return dir;
+  console.info(`[bench] building the bare Next ${nextVersion} app in ${dir} ...`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "app", "api", "noop"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bare-next", private: true, type: "module" }));
+  fs.writeFileSync(path.join(dir, "next.config.mjs"), "export default { poweredByHeader: false };\n");
+  fs.writeFileSync(
+    path.join(dir, "app", "layout.js"),
+    'export default function RootLayout({ children }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n',
+  );
+  fs.writeFileSync(path.join(dir, "app", "page.js"), "export default function Page() {\n  return <main><h1>Hello</h1></main>;\n}\n");
+  fs.writeFileSync(
+    path.join(dir, "app", "api", "noop", "route.js"),
+    'export const dynamic = "force-dynamic";\nexport function GET() {\n  return Response.json({ status: "ok" });\n}\n',
+  );
+  execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+  const build = spawnSync(process.execPath, [path.join(dir, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
+  if (build.status !== 0) throw new Error("the bare app's build failed");
+  return dir;
+}
+
+/** A throwaway database on the DATABASE_URL server, so the demo seed starts from nothing. */
+async function createPostgresDatabase(baseUrl) {
+  const name = `bench_http_${Date.now().toString(36)}`;
+  const run = async (statement) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function waitUntilAnswering(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`);
+}
+
+function stop(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+
+/** Signs in through the product's own endpoint; retries while the demo seed is still being written. */
+async function signIn(baseUrl, { email, password }) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify({ email, password }),
+    });
+    if (response.ok)
+      return response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    if (Date.now() > deadline) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function requestOf(target, baseUrl, cookies) {
+  const headers = { accept: target.path.startsWith("/api/") ? "application/json" : "text/html" };
+  if (target.as) headers.cookie = cookies[target.as];
+  if (target.method === "POST") Object.assign(headers, { "content-type": "application/json", origin: baseUrl });
+  return { method: target.method ?? "GET", path: target.path, headers, body: target.method === "POST" ? CONTACT_BODY : undefined };
+}
+
+/** One request by hand first: a target answering the wrong thing would make its figures meaningless. */
+async function verifyTarget(target, baseUrl, cookies) {
+  const request = requestOf(target, baseUrl, cookies);
+  const headers = { ...request.headers, ...(target.contact ? { "x-forwarded-for": nextContactAddress() } : {}) };
+  const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers, body: request.body, redirect: "manual" });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${target.label}: ${response.status} ${text.slice(0, 200)}`);
+  if (target.expect && !text.includes(target.expect)) throw new Error(`${target.label}: the answer does not show "${target.expect}"`);
+}
+
+function load(target, baseUrl, cookies, seconds) {
+  const request = requestOf(target, baseUrl, cookies);
+  const requests = target.contact
+    ? [{ ...request, setupRequest: (req) => ({ ...req, headers: { ...req.headers, "x-forwarded-for": nextContactAddress() } }) }]
+    : undefined;
+  return autocannon({
+    // The path goes in the URL: autocannon has no separate path option (it would load "/").
+    url: `${baseUrl}${request.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    requests,
+    timeout: 10,
+  });
+}
+
+/** When each target was measured, in ms since the product started: the profile is cut to these. */
+const windows = [];
+let productStartedAt = 0;
+
+/**
+ * Waits until the server answers a cheap request quickly again. An overloaded target leaves work
+ * behind (requests autocannon gave up on are still rendered), which would be charged to the next.
+ */
+async function settle(baseUrl, probePath, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    try {
+      await (await fetch(`${baseUrl}${probePath}`)).arrayBuffer();
+    } catch {
+      // a refused probe counts as slow
+    }
+    if (Date.now() - started < 100) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.warn(`[bench] ${baseUrl} still slow ${timeoutMs / 1000} s after the last target`);
+}
+
+async function measure(target, baseUrl, cookies) {
+  await settle(baseUrl, target.app === "bare" ? "/api/noop" : "/api/health");
+  if (WARMUP_SECONDS > 0) await load(target, baseUrl, cookies, WARMUP_SECONDS);
+  const from = Date.now() - productStartedAt;
+  const result = await load(target, baseUrl, cookies, DURATION);
+  if (target.app !== "bare") windows.push({ id: target.id, from, to: Date.now() - productStartedAt });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    // Headers included: a check that the load hit what verifyTarget saw (same size, give or take).
+    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+// ---------------------------------------------------------------------------------------------
+const load1 = () => os.loadavg()[0].toFixed(2);
+console.info(
+  `[bench] ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(" ")}`,
+);
+const bareDir = prepareBareApp();
+ensureBuild();
+
+const barePort = await freePort();
+const bareUrl = `http://127.0.0.1:${barePort}`;
+const productPort = await freePort();
+const productUrl = `http://localhost:${productPort}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
+const postgres = DATABASE_URL ? await createPostgresDatabase(DATABASE_URL) : null;
+const productLog = path.join(dataDir, "server.log");
+
+let bare;
+let product;
+let exitCode = 0;
+try {
+  bare = spawn(process.execPath, [path.join(bareDir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(barePort)], {
+    cwd: bareDir,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const cpuProf = CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [];
+  const logFd = fs.openSync(productLog, "a");
+  const productEnv = {
+    ...process.env,
+    PORT: String(productPort),
+    DATA_DIR: dataDir,
+    APP_URL: productUrl,
+    // The contact target varies X-Forwarded-For to stay under the per-address limit.
+    TRUST_PROXY: "1",
+    SEED_DEMO: "true",
+    MAIL_TRANSPORT: "log",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  // On PostgreSQL: a demo (not production) deployment, so the demo admin signs in without a code.
+  if (postgres) Object.assign(productEnv, { DATABASE_URL: postgres.url, APP_ENV: "development" });
+  else delete productEnv.DATABASE_URL;
+  productStartedAt = Date.now();
+  product = spawn(process.execPath, [...cpuProf, path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
+    cwd: ROOT,
+    env: productEnv,
+    stdio: ["ignore", logFd, logFd],
+  });
+  await waitUntilAnswering(`${bareUrl}/api/noop`, bare);
+  await waitUntilAnswering(`${productUrl}/api/health`, product);
+  const cookies = {};
+  if (selected.some((t) => t.as === "client")) cookies.client = await signIn(productUrl, DEMO.client);
+  if (selected.some((t) => t.as === "admin")) cookies.admin = await signIn(productUrl, DEMO.admin);
+
+  for (const target of selected) await verifyTarget(target, target.app === "bare" ? bareUrl : productUrl, cookies);
+
+  console.info(
+    `[bench] ${selected.length} targets, ${ROUNDS} round(s), ${WARMUP_SECONDS} s warm-up + ${DURATION} s at ${CONNECTIONS} connections each, ` +
+      `database: ${postgres ? "PostgreSQL" : "embedded (PGlite)"}`,
+  );
+  const figures = Object.fromEntries(selected.map((t) => [t.id, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const target of selected) {
+      const result = await measure(target, target.app === "bare" ? bareUrl : productUrl, cookies);
+      figures[target.id].push(result);
+      console.info(
+        `  round ${round} ${target.id.padEnd(16)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(5)} ms  (load ${load1()})`,
+      );
+    }
+  }
+
+  // Ratios within each round, then the median over rounds.
+  const noopRps = figures.noop.map((f) => f.rps);
+  const rows = selected.map((target) => {
+    const list = figures[target.id];
+    return {
+      target,
+      rps: median(list.map((f) => f.rps)),
+      p50: median(list.map((f) => f.p50)),
+      p99: median(list.map((f) => f.p99)),
+      errors: Math.max(...list.map((f) => f.errors)),
+      ratio: median(list.map((f, i) => f.rps / noopRps[i])),
+      kb: median(list.map((f) => f.bytesPerResponse)) / 1024,
+    };
+  });
+
+  console.info(`\n${"target".padEnd(34)} ${"req/s".padStart(7)} ${"p50".padStart(7)} ${"p99".padStart(7)} errors  ratio  KiB/answer`);
+  for (const row of rows) {
+    console.info(
+      `${row.target.label.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} ${`${row.p50}ms`.padStart(7)} ${`${row.p99}ms`.padStart(7)} ` +
+        `${String(row.errors).padStart(6)} ${`${(row.ratio * 100).toFixed(0)}%`.padStart(6)} ${row.kb.toFixed(1)}`,
+    );
+  }
+
+  console.info(`\nBudgets (docs/ARCHITECTURE.md, "Request path speed"; ${postgres ? "PostgreSQL" : "embedded database"}):`);
+  let missed = 0;
+  const judge = (text, ok) => {
+    if (!ok) missed += 1;
+    console.info(`  ${ok ? "met   " : "missed"}  ${text}`);
+  };
+  for (const row of rows) {
+    if (row.target.app === "bare") continue;
+    // Nothing answered within the run (the server was stuck): no figure to judge, so never "met".
+    if (row.rps === 0) {
+      judge(`${row.target.label}: no answer within the run`, false);
+      continue;
+    }
+    if (postgres) {
+      judge(`${row.target.label}: p99 ${row.p99} ms ≤ ${POSTGRES_P99_MS} ms`, row.p99 <= POSTGRES_P99_MS);
+      continue;
+    }
+    const budget = row.target.budget;
+    if (!budget) continue;
+    const parts = [];
+    let ok = true;
+    if (budget.ratio !== undefined) {
+      parts.push(`${(row.ratio * 100).toFixed(0)}% ≥ ${budget.ratio * 100}% of the no-op route`);
+      ok &&= row.ratio >= budget.ratio;
+    }
+    if (budget.p99 !== undefined) {
+      parts.push(`p99 ${row.p99} ms ≤ ${budget.p99} ms`);
+      ok &&= row.p99 <= budget.p99;
+    }
+    if (budget.errors !== undefined) {
+      parts.push(`${row.errors} errors`);
+      ok &&= row.errors <= budget.errors;
+    }
+    judge(`${row.target.label}: ${parts.join(", ")}`, ok);
+  }
+  console.info(
+    `[bench] load average at the end ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ")}`,
+  );
+  if (CHECK && missed > 0) exitCode = 1;
+} catch (error) {
+  console.error("[bench] failed:", error instanceof Error ? error.message : error);
+  if (fs.existsSync(productLog)) console.error(fs.readFileSync(productLog, "utf8").split("\n").slice(-30).join("\n"));
+  exitCode = 1;
+} finally {
+  await Promise.all([stop(bare), stop(product)]);
+  if (CPU_PROF_DIR) printProfileTop(path.resolve(CPU_PROF_DIR), { windows });
+  await postgres?.drop().catch((error) => console.error("[bench] could not drop the PostgreSQL database:", error.message));
+  // The server's log outlives the run (errors, the mail the contact target queued).
+  if (fs.existsSync(productLog)) fs.copyFileSync(productLog, path.join(os.tmpdir(), "bench-http-server.log"));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
