@@ -267,7 +267,9 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyRoute(200),
   },
   "GET /api/admin/exports/invoices": {
-    call: () => ({ url: "/api/admin/exports/invoices?q=acme&status=pending" }),
+    call: ({ target }) => ({
+      url: `/api/admin/exports/invoices?client=${target.clientId}&status=partially_paid&dates=due&from=2020-01-01`,
+    }),
     expect: adminOnlyRoute(200),
   },
   "POST /api/admin/messages/threads": {
@@ -387,6 +389,12 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/bookings": { call: () => ({ searchParams: { status: "pending", sort: "urgency" } }), expect: adminPage("renders") },
   "PAGE /admin/audit": { call: () => ({ searchParams: { action: "client.create" } }), expect: adminPage("renders") },
   "PAGE /admin/messages": { expect: adminPage("renders") },
+  "PAGE /admin/invoices": {
+    call: ({ target }) => ({
+      searchParams: { client: target.clientId, status: "unpaid", dates: "due", from: "2020-01-01", number: "INV" },
+    }),
+    expect: adminPage("renders"),
+  },
 
   // --- client portal actions ------------------------------------------------------------------
   "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {

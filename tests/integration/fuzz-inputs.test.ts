@@ -308,7 +308,11 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: queryInput("/api/admin/exports/invoices", {
       q: fc.constantFrom("globex", "INV-1"),
-      status: fc.constantFrom("all", "paid", "overdue"),
+      status: fc.constantFrom("all", "paid", "overdue", "partially_paid", "unpaid"),
+      client: fc.constant(acme.clientId),
+      dates: fc.constantFrom("issued", "due"),
+      from: fc.constant("2024-01-01"),
+      number: fc.constantFrom("INV", "1001"),
     }),
     stage: queryStage(invoiceExportQuerySchema),
   },

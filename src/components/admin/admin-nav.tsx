@@ -31,6 +31,7 @@ export const ADMIN_NAV = [
 // The back office (docs/PRODUCT.md#admin-frame-and-navigation): in the sidebar only; on a phone the
 // dashboard's cards link to them.
 export const ADMIN_NAV_BACK_OFFICE = [
+  { href: "/admin/invoices", label: "Invoices", Icon: Receipt },
   { href: "/admin/inquiries", label: "Inquiries", Icon: Inbox },
   { href: "/admin/bookings", label: "Bookings", Icon: CalendarClock },
   { href: "/admin/audit", label: "Audit log", Icon: ScrollText },
@@ -50,10 +51,7 @@ function Badge({ count, label }: { count: number | undefined; label: string }) {
 }
 
 // Listed, marked 'Soon' and disabled (docs/PRODUCT.md#admin-frame-and-navigation).
-const SOON = [
-  { label: "Invoices", Icon: Receipt },
-  { label: "Settings", Icon: Settings },
-] as const;
+const SOON = [{ label: "Settings", Icon: Settings }] as const;
 
 function isActive(pathname: string, href: string) {
   return pathname === href || pathname.startsWith(`${href}/`) || (href === "/admin/clients" && pathname.startsWith("/admin/client-rates"));

@@ -4,7 +4,7 @@ import "./zod-config";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "../domain/booking-status";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../domain/document-category";
-import { INVOICE_STATUSES } from "../domain/invoice-status";
+import { INVOICE_FILTER_STATUSES } from "../domain/invoice-status";
 import { BOOKING_SERVICE_TYPES } from "../domain/services";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { SUBSCRIPTION_STATUSES } from "../domain/subscription-status";
@@ -56,19 +56,6 @@ export const subscriptionListQuerySchema = z.object({
     .catch("all")
     .default("all"),
 });
-
-/**
- * Filters of the admin invoices export: the clients list's search (company, contact, e-mail) or
- * an invoice number, and a status; junk falls back to no filter, as on the list screens.
- */
-export const invoiceExportQuerySchema = z.object({
-  q: searchText.default(""),
-  status: z
-    .union([z.enum(INVOICE_STATUSES), z.literal("all")])
-    .catch("all")
-    .default("all"),
-});
-export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
 
 // ── Projects ───────────────────────────────────────────────────────────────────────────────
 export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: "Unknown project status" });
@@ -192,6 +179,37 @@ export const auditListQuerySchema = z.object({
   page: pageNumber.default(1),
 });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+/**
+ * Filters of the admin Invoices screen and of its CSV export (docs/PRODUCT.md#admin-invoices): the
+ * client, a status (INVOICE_FILTER_STATUSES), a date range over the issue or the due date
+ * (inclusive) and part of an invoice number; junk falls back to no filter, as on the list screens.
+ * The export also takes the clients list's search (`q`: its "Export invoices").
+ */
+const invoiceFilterShape = {
+  client: uuidSchema.optional().catch(undefined),
+  status: z
+    .union([z.enum(INVOICE_FILTER_STATUSES), z.literal("all")])
+    .catch("all")
+    .default("all"),
+  dates: z.enum(["issued", "due"]).catch("issued").default("issued"),
+  from: optionalFilterDate,
+  to: optionalFilterDate,
+  number: searchText.default(""),
+};
+export const invoiceListQuerySchema = z.object({
+  ...invoiceFilterShape,
+  // Where the page starts (keyset): the last row of the page before, as "<issue date or none>_<id>".
+  after: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2}|none)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .refine((value) => value.startsWith("none") || isoDateSchema.safeParse(value.slice(0, 10)).success)
+    .optional()
+    .catch(undefined),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+export const invoiceExportQuerySchema = z.object({ ...invoiceFilterShape, q: searchText.default("") });
+export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
 
 /** Starting the read-only view of a client's portal. */
 export const viewAsClientSchema = z.object({ clientId: uuidSchema });
