@@ -137,6 +137,13 @@ export const bookingDecisionSchema = z.discriminatedUnion(
 );
 export type BookingDecisionInput = z.input<typeof bookingDecisionSchema>;
 
+/** An admin's decision on a subscription (docs/PRODUCT.md#admin-subscriptions); the reason, optional, is shown to the client. */
+export const subscriptionDecisionSchema = z.object({
+  subscriptionId: uuidSchema,
+  decision: z.enum(["confirm", "decline", "cancel"], { error: "Unknown decision" }),
+  reason: optionalText(1000),
+});
+
 /** The inbox's filters; "all" is every inquiry not archived (the archive is its own filter). */
 export const INQUIRY_FILTERS = ["all", "new", "read", "archived"] as const;
 export type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
@@ -270,6 +277,48 @@ export const updateClientRatesSchema = z.object({
 export type UpdateClientRatesInput = z.input<typeof updateClientRatesSchema>;
 export type UpdateClientRatesOutput = z.output<typeof updateClientRatesSchema>;
 export type RateCardValues = z.output<typeof rateCardSchema>;
+
+// ── Support plans (docs/PRODUCT.md#admin-settings) ──────────────────────────────────────────
+export const MAX_PLAN_FEATURES = 20;
+
+/** A support plan as the Settings form sends it; `id` empty for a new plan. Features: one a line. */
+export const supportPlanSchema = z.object({
+  id: z
+    .union([z.literal(""), uuidSchema])
+    .nullish()
+    .transform((value) => value || null),
+  name: requiredText(100, "Plan name is required"),
+  monthlyPrice: dollarsToCents,
+  features: text(4000).pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().max(200, "A feature is at most 200 characters"))
+          .min(1, "List at least one feature")
+          .max(MAX_PLAN_FEATURES, `At most ${MAX_PLAN_FEATURES} features`),
+      ),
+  ),
+  highlighted: z.boolean({ error: "highlighted must be true or false" }),
+  squarePlanVariationId: optionalText(100).refine(
+    (value) => value === null || /^[A-Za-z0-9_-]+$/.test(value),
+    "A Square plan variation id is letters, digits, - and _",
+  ),
+});
+export type SupportPlanInput = z.input<typeof supportPlanSchema>;
+export type SupportPlanValues = z.output<typeof supportPlanSchema>;
+
+export const movePlanSchema = z.object({
+  planId: uuidSchema,
+  direction: z.enum(["up", "down"], { error: "direction must be up or down" }),
+});
+export const retirePlanSchema = z.object({ planId: uuidSchema, retired: z.boolean({ error: "retired must be true or false" }) });
 
 // ── Square customers (which client a Square customer's invoices belong to) ───────────────────
 /** Square's customer ids are short tokens of letters, digits and a few separators. */

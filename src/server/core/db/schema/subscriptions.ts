@@ -42,6 +42,8 @@ export const clientSubscriptions = pgTable(
       .notNull()
       .references(() => subscriptionTiers.id, { onDelete: "restrict" }),
     status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
+    // When it first became active (confirmed by an admin or by Square): MRR counts it from then.
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
     // Why an admin declined a request or cancelled the subscription: the client reads it.
     decisionReason: text("decision_reason"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
