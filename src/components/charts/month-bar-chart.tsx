@@ -98,7 +98,10 @@ export function MonthBarChart<K extends MoneySeries>({ chart, points }: { chart:
       </figcaption>
       {hasData ? (
         <>
-          <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label={legend === "current" ? `${title}: this month` : `${title}: totals over the period`}>
+          <ul
+            className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm"
+            aria-label={legend === "current" ? `${title}: this month` : `${title}: totals over the period`}
+          >
             {totals.map((s) => (
               <li key={s.key} className="flex items-center gap-2" data-series-total={s.key}>
                 <span className={`inline-block h-3 w-3 rounded-sm ${SERIES_COLOURS[s.colour].swatch}`} aria-hidden />

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { SupportPlanValues } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import { subscriptionTiers } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
 
@@ -36,8 +36,9 @@ export async function listAdminPlans(db: DbOrTx, { actor }: { actor: AdminActor 
       highlighted: subscriptionTiers.isPopular,
       retired: sql<boolean>`not ${subscriptionTiers.isActive}`,
       squarePlanVariationId: subscriptionTiers.squarePlanVariationId,
-      subscriberCount: sql<number>`(select count(*) from ${clientSubscriptions}
-        where ${clientSubscriptions.tierId} = ${subscriptionTiers.id} and ${clientSubscriptions.status} in ('active', 'pending'))::int`,
+      // Written out: in a one-table select Drizzle leaves columns unqualified, and "id" would be the subquery's own.
+      subscriberCount: sql<number>`(select count(*) from client_subscriptions s
+        where s.tier_id = subscription_tiers.id and s.status in ('active', 'pending'))::int`,
     })
     .from(subscriptionTiers)
     .orderBy(
