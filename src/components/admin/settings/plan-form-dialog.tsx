@@ -79,7 +79,7 @@ export function PlanFormDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy !== null}>
+          <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : plan ? "Save plan" : "Create plan"}
           </Button>
         </div>
