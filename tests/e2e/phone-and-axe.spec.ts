@@ -30,7 +30,7 @@ const ADMIN_PAGES = [
   "/admin/messages",
 ];
 /** The back office's work lists, a test of their own: axe on every page takes seconds on a shared machine. */
-const ADMIN_WORK_PAGES = ["/admin/inquiries", "/admin/bookings", "/admin/audit"];
+const ADMIN_WORK_PAGES = ["/admin/inquiries", "/admin/bookings", "/admin/audit", "/admin/invoices", "/admin/settings"];
 
 /** Waits for the page's main heading, which every screen has, then checks it. */
 async function visit(page: Page, path: string) {
@@ -152,6 +152,13 @@ test("the admin dialogs, open", async ({ page }) => {
     .click();
   await expect(page.getByRole("dialog", { name: "Decline booking" })).toBeVisible();
   await expectPhoneReady(page, "Decline booking dialog", "[role=dialog]");
+  await page.keyboard.press("Escape");
+
+  // Settings: the plan form open.
+  await page.goto("/admin/settings");
+  await page.getByRole("button", { name: "New plan" }).click();
+  await expect(page.getByRole("dialog", { name: "New support plan" })).toBeVisible();
+  await expectPhoneReady(page, "New support plan dialog", "[role=dialog]");
   await page.keyboard.press("Escape");
 
   // The upload form's validation message shown, as after a first empty attempt.

@@ -260,10 +260,7 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
   });
 });
 
-test("book service: support plans and a custom project request that is stored", async ({ page, context }) => {
-  // Checkout pages are Square's: answer them locally so the test needs no network.
-  await context.route("https://square.link/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Checkout</title>" }));
-
+test("book service: support plans and a custom project request that is stored", async ({ page }) => {
   await page.goto("/client-portal?section=book-service");
   await expect(page.getByText("Active plan: Professional")).toBeVisible();
   await expect(page.getByRole("link", { name: /Manage/ })).toHaveAttribute("href", /\/dashboard\/subscriptions/);
@@ -275,15 +272,8 @@ test("book service: support plans and a custom project request that is stored", 
   await expect(enterprise.getByText("Upgrade your plan")).toBeVisible();
   for (const note of ["Billed monthly", "Cancel anytime", "Secure payment processing", "Upgrade or downgrade anytime"])
     await expect(page.getByText(note)).toBeVisible();
-
-  const popupPromise = page.waitForEvent("popup");
-  await enterprise.getByRole("link", { name: /Subscribe Now/ }).click();
-  const popup = await popupPromise;
-  expect(popup.url()).toBe("https://square.link/u/demo-enterprise");
-  await popup.close();
-  const notice = page.getByText(/Opening secure checkout for the Enterprise plan/);
-  await expect(notice).toBeVisible();
-  await expect(notice).toBeHidden({ timeout: 6_000 });
+  // Subscribing changes the client's plans: tests/e2e/support-plans.spec.ts does it with its own client.
+  await expect(enterprise.getByRole("button", { name: /Subscribe Now/ })).toBeEnabled();
 
   // Request Custom Quote (Rates) opens the booking form, prefilled.
   await page.goto("/client-portal?section=rates");

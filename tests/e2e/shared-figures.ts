@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** The pending bookings the admin dashboard counts; the demo client Acme's stored account settings. */
-export type SharedFigure = "pending-bookings" | "acme-account";
+/** The pending bookings the admin dashboard counts; the demo client Acme's stored account settings; the MRR. */
+export type SharedFigure = "pending-bookings" | "acme-account" | "mrr";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

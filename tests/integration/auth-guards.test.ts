@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { todayIso } from "@/lib/format";
-import { user } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS } from "@/server/core/db/seed/demo-data";
+import { clientSubscriptions, user } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS, DEMO_TIERS } from "@/server/core/db/seed/demo-data";
 import { getAuth, withAdmin, withClient } from "@/server/modules/account";
 import { requireAdmin, requireClient } from "@/server/modules/account/session";
 import { listPortalInvoices } from "@/server/modules/invoices";
@@ -45,7 +45,7 @@ describe("never lets a client choose its role", () => {
   const withRole = <T extends object>(input: T) => ({ ...input, role: "admin" });
 
   // A valid input for every portal action, so each call reaches the data layer with the extra field.
-  const VALID_INPUTS: Record<string, () => object> = {
+  const VALID_INPUTS: Record<string, () => object | Promise<object>> = {
     saveAccountSettings: () => ({
       contactPerson: "Jane Doe",
       contactEmail: "jane@acme.test",
@@ -62,6 +62,15 @@ describe("never lets a client choose its role", () => {
     }),
     loadMoreInvoices: () => ({ offset: 0 }),
     saveNotificationPreferencesAction: () => ({ enabled: ["documents"], delivery: "each" }),
+    // Acme has the Professional plan: it asks for another, then withdraws that request.
+    subscribeToPlan: () => ({ planId: DEMO_TIERS[2]!.id }),
+    cancelSubscription: async () => {
+      const [pending] = await t.db
+        .select({ id: clientSubscriptions.id })
+        .from(clientSubscriptions)
+        .where(and(eq(clientSubscriptions.clientId, DEMO_CLIENTS.acme.id), eq(clientSubscriptions.status, "pending")));
+      return { subscriptionId: pending!.id };
+    },
   };
 
   it("through better-auth's update-user endpoint", async () => {
@@ -94,7 +103,7 @@ describe("never lets a client choose its role", () => {
     requestHeaders.current = authHeaders(await clientCookie(CLIENT_EMAIL));
     for (const [name, input] of Object.entries(VALID_INPUTS)) {
       const action = portal[name as keyof typeof portal] as (input: unknown) => Promise<{ success: boolean }>;
-      expect(await action(withRole(input())), name).toMatchObject({ success: true });
+      expect(await action(withRole(await input())), name).toMatchObject({ success: true });
       expect(await roleInDatabase(), name).toBe("client");
     }
     requestHeaders.current = authHeaders("");

@@ -6,7 +6,7 @@
 // CONTRIBUTING.md.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { authHeaders, APP_ORIGIN, nextTestIp, sessionCookie } from "./helpers/auth";
@@ -77,6 +77,7 @@ function oneClickForm(): FormData {
 }
 const ACTION_ADMINS_ONLY: ActionExpect = { success: false, error: "Access denied. Admins only." };
 const ACTION_CLIENTS_ONLY: ActionExpect = { success: false, error: "Access denied. Please use the admin portal." };
+const IN_SQUARE = "This subscription is run by Square: change it in Square and the change comes back here.";
 const ADMIN_LOGIN = "redirect /admin/login";
 /** The same outcome for every role (public entry points). */
 const everyone = <E extends Expected>(e: E): Record<Role, E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
@@ -267,7 +268,9 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyRoute(200),
   },
   "GET /api/admin/exports/invoices": {
-    call: () => ({ url: "/api/admin/exports/invoices?q=acme&status=pending" }),
+    call: ({ target }) => ({
+      url: `/api/admin/exports/invoices?client=${target.clientId}&status=partially_paid&dates=due&from=2020-01-01`,
+    }),
     expect: adminOnlyRoute(200),
   },
   "POST /api/admin/messages/threads": {
@@ -387,8 +390,35 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/bookings": { call: () => ({ searchParams: { status: "pending", sort: "urgency" } }), expect: adminPage("renders") },
   "PAGE /admin/audit": { call: () => ({ searchParams: { action: "client.create" } }), expect: adminPage("renders") },
   "PAGE /admin/messages": { expect: adminPage("renders") },
+  "PAGE /admin/settings": { expect: adminPage("renders") },
+  "PAGE /admin/invoices": {
+    call: ({ target }) => ({
+      searchParams: { client: target.clientId, status: "unpaid", dates: "due", from: "2020-01-01", number: "INV" },
+    }),
+    expect: adminPage("renders"),
+  },
 
   // --- client portal actions ------------------------------------------------------------------
+  "ACTION src/app/client-portal/actions.ts#subscribeToPlan": {
+    // A plan no longer offered: the request itself is tests/integration/subscriptions.test.ts's.
+    input: () => ({ planId: "00000000-0000-4000-8000-00000000b2ff" }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: { success: false, error: "This plan is no longer offered." },
+      clientB: { success: false, error: "This plan is no longer offered." },
+      admin: ACTION_CLIENTS_ONLY,
+    },
+  },
+  "ACTION src/app/client-portal/actions.ts#cancelSubscription": {
+    // The target's demo subscription: Acme's own is run by Square; another client's is not found.
+    input: ({ target }) => ({ subscriptionId: DEMO_SUBSCRIPTIONS.find((s) => s.clientId === target.clientId)!.id }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: { success: false, error: IN_SQUARE },
+      clientB: { success: false, error: "Subscription not found" },
+      admin: ACTION_CLIENTS_ONLY,
+    },
+  },
   "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
     // The caller's own seeded values: saving them changes nothing the later rows could see.
     input: ({ own }) => own.settings,
@@ -529,6 +559,30 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": {
     input: () => ({}),
     expect: adminOnlyAction({ success: true, data: { ended: false } }),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#saveSupportPlanAction": {
+    input: () => ({
+      id: "",
+      name: "Matrix Plan",
+      monthlyPrice: "99.50",
+      features: "One\nTwo",
+      highlighted: false,
+      squarePlanVariationId: "",
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#moveSupportPlanAction": {
+    input: () => ({ planId: DEMO_TIERS[0]!.id, direction: "down" }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#retireSupportPlanAction": {
+    // Offering a plan on offer again changes nothing.
+    input: () => ({ planId: DEMO_TIERS[0]!.id, retired: false }),
+    expect: adminOnlyAction({ success: true, data: { id: DEMO_TIERS[0]!.id, retired: false } }),
+  },
+  "ACTION src/app/admin/(area)/subscriptions/actions.ts#decideSubscriptionAction": {
+    input: () => ({ subscriptionId: DEMO_SUBSCRIPTIONS[0]!.id, decision: "cancel", reason: "" }),
+    expect: adminOnlyAction({ success: false, error: IN_SQUARE }),
   },
   "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
     fresh: true,

@@ -22,7 +22,7 @@ import {
   projectListQuerySchema,
   updateClientRatesSchema,
 } from "@/lib/validation/admin";
-import { DEMO_RATES, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { actionInputSchema } from "@/server/core/handler";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
@@ -308,7 +308,11 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: queryInput("/api/admin/exports/invoices", {
       q: fc.constantFrom("globex", "INV-1"),
-      status: fc.constantFrom("all", "paid", "overdue"),
+      status: fc.constantFrom("all", "paid", "overdue", "partially_paid", "unpaid"),
+      client: fc.constant(acme.clientId),
+      dates: fc.constantFrom("issued", "due"),
+      from: fc.constant("2024-01-01"),
+      number: fc.constantFrom("INV", "1001"),
     }),
     stage: queryStage(invoiceExportQuerySchema),
   },
@@ -519,6 +523,43 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ inquiryId: acme.bookingId })),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#saveSupportPlanAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      id: "",
+      name: "Fuzz Plan",
+      monthlyPrice: "10",
+      features: "A",
+      highlighted: true,
+      squarePlanVariationId: "",
+    })),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#moveSupportPlanAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ planId: DEMO_TIERS[0]!.id, direction: "up" })),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#retireSupportPlanAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ planId: DEMO_TIERS[0]!.id, retired: false })),
+  },
+  "ACTION src/app/admin/(area)/subscriptions/actions.ts#decideSubscriptionAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ subscriptionId: DEMO_SUBSCRIPTIONS[0]!.id, decision: "decline", reason: "Fuzz" })),
+  },
+  "ACTION src/app/client-portal/actions.ts#subscribeToPlan": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ planId: DEMO_TIERS[0]!.id })),
+  },
+  "ACTION src/app/client-portal/actions.ts#cancelSubscription": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ subscriptionId: DEMO_SUBSCRIPTIONS[0]!.id })),
   },
   "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
     kind: "action",

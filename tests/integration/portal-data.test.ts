@@ -20,7 +20,7 @@ import { getBillingSummary, listPortalInvoices } from "@/server/modules/invoices
 import { getOverviewStats } from "@/server/modules/portal/portal-overview";
 import { listPortalProjects } from "@/server/modules/projects";
 import { listPortalRates } from "@/server/modules/rates";
-import { getActiveSubscription, listActiveTiers } from "@/server/modules/subscriptions";
+import { getPortalPlanState, listActiveTiers } from "@/server/modules/subscriptions";
 import { setupTestDatabase } from "./helpers/db";
 import { addInvoices, addProject, createTestClient, demoClientActor } from "./helpers/portal";
 
@@ -174,7 +174,7 @@ describe("invoice money rules", () => {
       unreadMessages: 0,
     });
     expect(await listPortalDocuments(t.db, { actor })).toEqual([]);
-    expect(await getActiveSubscription(t.db, { actor })).toBeNull();
+    expect(await getPortalPlanState(t.db, { actor })).toEqual({ subscription: null, planRequest: null });
     expect(await listRecentBookings(t.db, { actor })).toEqual([]);
   });
 });
@@ -256,10 +256,11 @@ describe("support plans", () => {
   });
 
   it("gives Acme its active Professional plan and Globex none (its only plan is cancelled)", async () => {
-    const sub = await getActiveSubscription(t.db, { actor: acme });
+    const { subscription: sub } = await getPortalPlanState(t.db, { actor: acme });
     expect(sub).toMatchObject({ tierName: "Professional", monthlyPriceCents: 650_000, currentPeriodEnd: "2026-12-01T00:00:00.000Z" });
     expect(sub!.manageUrl).toMatch(/\/dashboard\/subscriptions\/demo-sub-acme-professional$/);
-    expect(await getActiveSubscription(t.db, { actor: globex })).toBeNull();
+    expect(sub!.managedBySquare).toBe(true);
+    expect(await getPortalPlanState(t.db, { actor: globex })).toEqual({ subscription: null, planRequest: null });
   });
 });
 

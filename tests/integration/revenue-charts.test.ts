@@ -108,7 +108,8 @@ describe("revenue charts", () => {
         clientId: c.clientId,
         tierId: tier!.id,
         status: "active",
-        createdAt: new Date("2026-03-10T12:00:00Z"),
+        createdAt: new Date("2026-03-01T12:00:00Z"),
+        activatedAt: new Date("2026-03-10T12:00:00Z"),
         updatedAt: new Date("2026-03-10T12:00:00Z"),
       },
       {
@@ -116,7 +117,22 @@ describe("revenue charts", () => {
         tierId: cheap!.id,
         status: "cancelled",
         createdAt: new Date("2026-05-02T12:00:00Z"),
+        activatedAt: new Date("2026-05-02T12:00:00Z"),
         updatedAt: new Date("2026-07-20T12:00:00Z"),
+      },
+      // Asked for in April and never confirmed, then declined in June: counted in no month.
+      {
+        clientId: d.clientId,
+        tierId: tier!.id,
+        status: "declined",
+        createdAt: new Date("2026-04-02T12:00:00Z"),
+        updatedAt: new Date("2026-06-20T12:00:00Z"),
+      },
+      {
+        clientId: c.clientId,
+        tierId: cheap!.id,
+        status: "pending",
+        createdAt: new Date("2026-02-02T12:00:00Z"),
       },
     ]);
     const mrr = Object.fromEntries((await getMrrByMonth(t.db, { actor: admin, today: TODAY })).map((r) => [r.month, r.mrr]));
@@ -127,6 +143,7 @@ describe("revenue charts", () => {
     expect(mrr["2026-07"]).toBe(123_456);
     expect(mrr["2026-11"]).toBe(123_456);
     await t.db.delete(clientSubscriptions).where(eq(clientSubscriptions.clientId, d.clientId));
+    await t.db.delete(clientSubscriptions).where(eq(clientSubscriptions.status, "pending"));
   });
 
   it("refuses the wrong role", async () => {

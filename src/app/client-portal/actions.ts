@@ -2,13 +2,20 @@
 // The portal's writes. Each action checks the client session itself (clientAction) and validates
 // with the same schema as the form; the client id always comes from the session.
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
-import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "@/lib/validation/portal";
+import {
+  invoicePageSchema,
+  accountSettingsSchema,
+  cancelSubscriptionSchema,
+  serviceBookingSchema,
+  subscribeSchema,
+} from "@/lib/validation/portal";
 import { getDb } from "@/server/core/get-db";
 import { clientAction, clientReadAction } from "@/server/modules/account";
 import { createServiceBooking } from "@/server/modules/bookings";
 import { updateAccountSettings } from "@/server/modules/clients";
 import { listPortalInvoices } from "@/server/modules/invoices";
 import { saveNotificationPreferences } from "@/server/modules/notifications";
+import { cancelOwnSubscription, requestSubscription } from "@/server/modules/subscriptions";
 
 export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) => updateAccountSettings(getDb(), { actor, input }));
 
@@ -21,4 +28,12 @@ export const loadMoreInvoices = clientReadAction(invoicePageSchema, (actor, inpu
 
 export const saveNotificationPreferencesAction = clientAction(notificationPreferencesSchema, (actor, input) =>
   saveNotificationPreferences(getDb(), { actor, input }),
+);
+
+/** Book Service: asks for a support plan (a pending request until confirmed). */
+export const subscribeToPlan = clientAction(subscribeSchema, (actor, { planId }) => requestSubscription(getDb(), { actor, planId }));
+
+/** Book Service: ends the client's own subscription or withdraws its request. */
+export const cancelSubscription = clientAction(cancelSubscriptionSchema, (actor, { subscriptionId }) =>
+  cancelOwnSubscription(getDb(), { actor, subscriptionId }),
 );

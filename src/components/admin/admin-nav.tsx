@@ -31,9 +31,11 @@ export const ADMIN_NAV = [
 // The back office (docs/PRODUCT.md#admin-frame-and-navigation): in the sidebar only; on a phone the
 // dashboard's cards link to them.
 export const ADMIN_NAV_BACK_OFFICE = [
+  { href: "/admin/invoices", label: "Invoices", Icon: Receipt },
   { href: "/admin/inquiries", label: "Inquiries", Icon: Inbox },
   { href: "/admin/bookings", label: "Bookings", Icon: CalendarClock },
   { href: "/admin/audit", label: "Audit log", Icon: ScrollText },
+  { href: "/admin/settings", label: "Settings", Icon: Settings },
 ] as const;
 
 /** Counts shown next to sidebar entries (unread inquiries, unread threads), by href. */
@@ -48,12 +50,6 @@ function Badge({ count, label }: { count: number | undefined; label: string }) {
     </span>
   );
 }
-
-// Listed, marked 'Soon' and disabled (docs/PRODUCT.md#admin-frame-and-navigation).
-const SOON = [
-  { label: "Invoices", Icon: Receipt },
-  { label: "Settings", Icon: Settings },
-] as const;
 
 function isActive(pathname: string, href: string) {
   return pathname === href || pathname.startsWith(`${href}/`) || (href === "/admin/clients" && pathname.startsWith("/admin/client-rates"));
@@ -85,25 +81,6 @@ export function SidebarNav({ collapsed, badges = {} }: { collapsed: boolean; bad
           </li>
         );
       })}
-      {SOON.map(({ label, Icon }) => (
-        <li key={label}>
-          <span
-            aria-disabled="true"
-            title={`${label}: coming soon`}
-            className={cn(
-              "flex cursor-not-allowed items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600",
-              collapsed && "justify-center px-2",
-            )}
-          >
-            <Icon className="h-5 w-5 shrink-0" aria-hidden />
-            <span className={cn(collapsed && "sr-only")}>{label}</span>
-            {collapsed ? null : (
-              <span className="ml-auto rounded bg-slate-800 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-slate-400">Soon</span>
-            )}
-            {collapsed ? <span className="sr-only">(Soon)</span> : null}
-          </span>
-        </li>
-      ))}
     </ul>
   );
 }

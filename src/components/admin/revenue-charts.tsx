@@ -14,6 +14,7 @@ const MRR_PER_MONTH: MonthChart<"mrr"> = {
   description: "Active subscriptions at each month's end, at their tier's monthly price.",
   series: ["mrr"],
   emptyNoun: "subscriptions",
+  legend: "current",
 };
 
 /** The dashboard's two charts (docs/PRODUCT.md#revenue-charts), rendered on the server. */

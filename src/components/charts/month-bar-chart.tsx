@@ -36,6 +36,11 @@ export type MonthChart<K extends MoneySeries> = {
   series: readonly K[];
   /** For the empty state: "invoices" says "No invoices in the last 12 months". */
   emptyNoun: string;
+  /**
+   * What the legend shows beside each series: its sum over the months (flows: invoiced, paid), or
+   * the current month's value (a level such as MRR, whose sum over a year means nothing).
+   */
+  legend?: "total" | "current";
 };
 
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -63,14 +68,19 @@ function axisLabel(cents: number): string {
 }
 
 export function MonthBarChart<K extends MoneySeries>({ chart, points }: { chart: MonthChart<K>; points: ChartPoint<K>[] }) {
-  const { title, description, emptyNoun } = chart;
+  const { title, description, emptyNoun, legend = "total" } = chart;
   // The heading's id for the figure's label, from the title (one chart of each title per page).
   const id = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   const series = chart.series.map((key): ChartSeries<K> => {
     const look: SeriesLook = MONEY_SERIES[key];
     return { key, ...look };
   });
-  const totals = series.map((s) => ({ ...s, total: points.reduce((sum, p) => sum + p[s.key], 0) }));
+  const current = points[points.length - 1];
+  const totals = series.map((s) => ({
+    ...s,
+    label: legend === "current" ? `${s.label} this month` : s.label,
+    total: legend === "current" ? (current?.[s.key] ?? 0) : points.reduce((sum, p) => sum + p[s.key], 0),
+  }));
   const hasData = points.some((p) => series.some((s) => p[s.key] !== 0));
   const first = points[0]?.month;
   const last = points[points.length - 1]?.month;
@@ -88,7 +98,10 @@ export function MonthBarChart<K extends MoneySeries>({ chart, points }: { chart:
       </figcaption>
       {hasData ? (
         <>
-          <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label={`${title}: totals over the period`}>
+          <ul
+            className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm"
+            aria-label={legend === "current" ? `${title}: this month` : `${title}: totals over the period`}
+          >
             {totals.map((s) => (
               <li key={s.key} className="flex items-center gap-2" data-series-total={s.key}>
                 <span className={`inline-block h-3 w-3 rounded-sm ${SERIES_COLOURS[s.colour].swatch}`} aria-hidden />

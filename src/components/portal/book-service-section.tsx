@@ -18,7 +18,11 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tiers" | "subscription" | "bookings" | "meetings"> }) {
+export function BookServiceSection({
+  data,
+}: {
+  data: Pick<ClientPortalData, "tiers" | "subscription" | "planRequest" | "bookings" | "meetings">;
+}) {
   const { searchParams, navigate, linkHandler } = usePortalNavigation();
   const tab: TabId = searchParams.get("tab") === "custom" ? "custom" : "plans";
   const service = searchParams.get("service");
@@ -70,7 +74,7 @@ export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tie
 
       {tab === "plans" ? (
         <div role="tabpanel" id="book-panel-plans" aria-labelledby="book-tab-plans">
-          <SupportPlans tiers={data.tiers} subscription={data.subscription} />
+          <SupportPlans tiers={data.tiers} subscription={data.subscription} planRequest={data.planRequest} />
         </div>
       ) : (
         <div role="tabpanel" id="book-panel-custom" aria-labelledby="book-tab-custom" className="space-y-6">

@@ -1,23 +1,44 @@
 "use client";
 
-import { Check, Crown, ExternalLink, Info } from "lucide-react";
+import { Check, Clock, Crown, ExternalLink, Info, XCircle } from "lucide-react";
+import { useState } from "react";
+import { cancelSubscription, subscribeToPlan } from "@/app/client-portal/actions";
 import { Alert } from "@/components/ui/alert";
-import { buttonClasses } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
-import type { PortalSubscription, PortalTier } from "@/server/modules/subscriptions";
+import type { PortalPlanRequest, PortalSubscription, PortalTier } from "@/server/modules/subscriptions";
 import { useTimedValue } from "./use-timed-value";
 
-/** The checkout notice shows for 3 seconds (docs/PRODUCT.md#portal-book-service). */
-export const CHECKOUT_NOTICE_MS = 3000;
+/** A plan change's message shows for 5 seconds (docs/PRODUCT.md#portal-book-service). */
+export const CHECKOUT_NOTICE_MS = 5000;
+
+type Notice = { tone: "success" | "error"; text: string };
 
 const SUBSCRIPTION_NOTES = ["Billed monthly", "Cancel anytime", "Secure payment processing", "Upgrade or downgrade anytime"];
 
 const price = (cents: number) => (cents % 100 === 0 ? formatCentsWhole(cents) : formatCents(cents));
 
-export function SupportPlans({ tiers, subscription }: { tiers: PortalTier[]; subscription: PortalSubscription | null }) {
-  const [notice, showNotice] = useTimedValue<string>(CHECKOUT_NOTICE_MS);
+export function SupportPlans({
+  tiers,
+  subscription,
+  planRequest,
+}: {
+  tiers: PortalTier[];
+  subscription: PortalSubscription | null;
+  planRequest: PortalPlanRequest | null;
+}) {
+  const [notice, showNotice] = useTimedValue<Notice>(CHECKOUT_NOTICE_MS);
+  const { busy, run } = useChange<string>((text, tone) => showNotice({ text, tone }));
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const pending = planRequest?.status === "pending" ? planRequest : null;
+  const subscribe = (tier: PortalTier) =>
+    run(`subscribe-${tier.id}`, () => subscribeToPlan({ planId: tier.id }), {
+      done: () => `Your request for the ${tier.tierName} plan was sent. It becomes active once it is confirmed.`,
+    });
 
   return (
     <div className="space-y-6">
@@ -33,22 +54,96 @@ export function SupportPlans({ tiers, subscription }: { tiers: PortalTier[]; sub
               </p>
             </div>
           </div>
-          <a
-            href={subscription.manageUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses("secondary", "sm", "self-start sm:self-auto")}
+          {subscription.managedBySquare ? (
+            <a
+              href={subscription.manageUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses("secondary", "sm", "self-start sm:self-auto")}
+            >
+              Manage
+              <span className="sr-only"> your subscription (opens in a new tab)</span>
+              <ExternalLink className="h-4 w-4" aria-hidden />
+            </a>
+          ) : (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="self-start sm:self-auto"
+              onClick={() => setConfirmingCancel(true)}
+              disabled={busy !== null}
+            >
+              Cancel plan
+            </Button>
+          )}
+        </div>
+      ) : null}
+
+      {pending ? (
+        <div
+          className="flex flex-col gap-3 rounded-xl border border-sky-500/40 bg-sky-500/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+          data-plan-request="pending"
+        >
+          <div className="flex items-start gap-3">
+            <Clock className="mt-0.5 h-5 w-5 shrink-0 text-sky-300" aria-hidden />
+            <div>
+              <p className="font-semibold text-sky-100">Requested: {pending.tierName}</p>
+              <p className="text-sm text-sky-200/80">Waiting for confirmation. Your plan becomes active once it is confirmed.</p>
+            </div>
+          </div>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="self-start sm:self-auto"
+            disabled={busy !== null}
+            onClick={() =>
+              run("withdraw", () => cancelSubscription({ subscriptionId: pending.id }), { done: () => "Your plan request was withdrawn." })
+            }
           >
-            Manage
-            <span className="sr-only"> your subscription (opens in a new tab)</span>
-            <ExternalLink className="h-4 w-4" aria-hidden />
-          </a>
+            {busy === "withdraw" ? "Withdrawing..." : "Withdraw request"}
+          </Button>
+        </div>
+      ) : planRequest?.status === "declined" ? (
+        <div className="flex items-start gap-3 rounded-xl border border-slate-600 bg-slate-800/40 p-4" data-plan-request="declined">
+          <XCircle className="mt-0.5 h-5 w-5 shrink-0 text-slate-300" aria-hidden />
+          <div>
+            <p className="font-semibold">Your request for the {planRequest.tierName} plan was declined.</p>
+            {planRequest.reason ? <p className="text-sm text-muted">Reason: {planRequest.reason}</p> : null}
+          </div>
         </div>
       ) : null}
 
       <div aria-live="polite" className="empty:hidden">
-        {notice ? <Alert tone="info">{notice}</Alert> : null}
+        {notice ? <Alert tone={notice.tone === "error" ? "error" : "info"}>{notice.text}</Alert> : null}
       </div>
+
+      {confirmingCancel && subscription ? (
+        <Dialog
+          open
+          onOpenChange={(open) => (open ? null : setConfirmingCancel(false))}
+          title={`Cancel the ${subscription.tierName} plan?`}
+        >
+          <p className="text-sm text-muted">Your plan ends now and is no longer billed. You can subscribe again at any time.</p>
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirmingCancel(false)}>
+              Keep plan
+            </Button>
+            <Button
+              disabled={busy !== null}
+              onClick={() =>
+                run("cancel", () => cancelSubscription({ subscriptionId: subscription.id }), {
+                  done: () => {
+                    setConfirmingCancel(false);
+                    return `Your ${subscription.tierName} plan was cancelled.`;
+                  },
+                })
+              }
+            >
+              {busy === "cancel" ? "Cancelling..." : "Cancel plan"}
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
 
       {tiers.length === 0 ? (
         <p className="text-muted">No support plans are on offer right now. Please contact your account manager.</p>
@@ -59,11 +154,10 @@ export function SupportPlans({ tiers, subscription }: { tiers: PortalTier[]; sub
               <TierCard
                 tier={tier}
                 subscription={subscription}
-                onCheckout={() =>
-                  showNotice(
-                    `Opening secure checkout for the ${tier.tierName} plan in a new tab. Your plan becomes active once the payment is confirmed.`,
-                  )
-                }
+                waiting={pending !== null}
+                busy={busy === `subscribe-${tier.id}`}
+                disabled={busy !== null}
+                onSubscribe={() => subscribe(tier)}
               />
             </li>
           ))}
@@ -91,11 +185,17 @@ export function SupportPlans({ tiers, subscription }: { tiers: PortalTier[]; sub
 function TierCard({
   tier,
   subscription,
-  onCheckout,
+  waiting,
+  busy,
+  disabled,
+  onSubscribe,
 }: {
   tier: PortalTier;
   subscription: PortalSubscription | null;
-  onCheckout: () => void;
+  waiting: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onSubscribe: () => void;
 }) {
   const isCurrent = subscription?.tierId === tier.id;
   // Compared by price: a dearer tier is an upgrade of the client's plan, a cheaper one a downgrade.
@@ -146,28 +246,17 @@ function TierCard({
           >
             Current Plan
           </button>
-        ) : tier.squareCheckoutUrl ? (
-          <a
-            href={tier.squareCheckoutUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={onCheckout}
-            aria-describedby={`tier-${tier.id}`}
-            className={buttonClasses(tier.isPopular ? "primary" : "secondary", "md", "w-full")}
-          >
-            Subscribe Now
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
         ) : (
-          <button
-            type="button"
-            disabled
-            id={`tier-${tier.id}-action`}
-            aria-labelledby={`tier-${tier.id}-action tier-${tier.id}`}
-            className={buttonClasses("secondary", "md", "w-full")}
+          <Button
+            variant={tier.isPopular ? "primary" : "secondary"}
+            className="w-full"
+            onClick={onSubscribe}
+            disabled={disabled || waiting}
+            aria-describedby={`tier-${tier.id}`}
+            title={waiting ? "A plan request is already waiting for confirmation" : undefined}
           >
-            Checkout unavailable
-          </button>
+            {busy ? "Sending..." : "Subscribe Now"}
+          </Button>
         )}
       </div>
     </Card>

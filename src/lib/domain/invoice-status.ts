@@ -19,3 +19,19 @@ export const OPEN_INVOICE_STATUSES = ["pending", "overdue"] as const satisfies r
 export function isOpenInvoiceStatus(status: string): boolean {
   return (OPEN_INVOICE_STATUSES as readonly string[]).includes(status);
 }
+
+/**
+ * What the admin Invoices screen filters on (docs/PRODUCT.md#admin-invoices): the stored statuses,
+ * and two views of the open ones by what has been paid on them (unpaid: nothing yet; partially
+ * paid: something, not all).
+ */
+export const INVOICE_FILTER_STATUSES = ["paid", "partially_paid", "unpaid", "pending", "overdue", "cancelled"] as const;
+export type InvoiceFilterStatus = (typeof INVOICE_FILTER_STATUSES)[number];
+export const INVOICE_FILTER_STATUS_LABELS: Record<InvoiceFilterStatus, string> = {
+  paid: "Paid",
+  partially_paid: "Partially paid",
+  unpaid: "Unpaid",
+  pending: "Pending (not overdue)",
+  overdue: "Overdue",
+  cancelled: "Cancelled",
+};

@@ -4,7 +4,7 @@ import "./zod-config";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "../domain/booking-status";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../domain/document-category";
-import { INVOICE_STATUSES } from "../domain/invoice-status";
+import { INVOICE_FILTER_STATUSES } from "../domain/invoice-status";
 import { BOOKING_SERVICE_TYPES } from "../domain/services";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { SUBSCRIPTION_STATUSES } from "../domain/subscription-status";
@@ -71,19 +71,6 @@ export const subscriptionListQuerySchema = z.object({
     .catch("all")
     .default("all"),
 });
-
-/**
- * Filters of the admin invoices export: the clients list's search (company, contact, e-mail) or
- * an invoice number, and a status; junk falls back to no filter, as on the list screens.
- */
-export const invoiceExportQuerySchema = z.object({
-  q: searchText.default(""),
-  status: z
-    .union([z.enum(INVOICE_STATUSES), z.literal("all")])
-    .catch("all")
-    .default("all"),
-});
-export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
 
 // ── Projects ───────────────────────────────────────────────────────────────────────────────
 export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: "Unknown project status" });
@@ -165,6 +152,13 @@ export const bookingDecisionSchema = z.discriminatedUnion(
 );
 export type BookingDecisionInput = z.input<typeof bookingDecisionSchema>;
 
+/** An admin's decision on a subscription (docs/PRODUCT.md#admin-subscriptions); the reason, optional, is shown to the client. */
+export const subscriptionDecisionSchema = z.object({
+  subscriptionId: uuidSchema,
+  decision: z.enum(["confirm", "decline", "cancel"], { error: "Unknown decision" }),
+  reason: optionalText(1000),
+});
+
 /** The inbox's filters; "all" is every inquiry not archived (the archive is its own filter). */
 export const INQUIRY_FILTERS = ["all", "new", "read", "archived"] as const;
 export type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
@@ -207,6 +201,37 @@ export const auditListQuerySchema = z.object({
   page: pageNumber.default(1),
 });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+/**
+ * Filters of the admin Invoices screen and of its CSV export (docs/PRODUCT.md#admin-invoices): the
+ * client, a status (INVOICE_FILTER_STATUSES), a date range over the issue or the due date
+ * (inclusive) and part of an invoice number; junk falls back to no filter, as on the list screens.
+ * The export also takes the clients list's search (`q`: its "Export invoices").
+ */
+const invoiceFilterShape = {
+  client: uuidSchema.optional().catch(undefined),
+  status: z
+    .union([z.enum(INVOICE_FILTER_STATUSES), z.literal("all")])
+    .catch("all")
+    .default("all"),
+  dates: z.enum(["issued", "due"]).catch("issued").default("issued"),
+  from: optionalFilterDate,
+  to: optionalFilterDate,
+  number: searchText.default(""),
+};
+export const invoiceListQuerySchema = z.object({
+  ...invoiceFilterShape,
+  // Where the page starts (keyset): the last row of the page before, as "<issue date or none>_<id>".
+  after: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2}|none)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .refine((value) => value.startsWith("none") || isoDateSchema.safeParse(value.slice(0, 10)).success)
+    .optional()
+    .catch(undefined),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+export const invoiceExportQuerySchema = z.object({ ...invoiceFilterShape, q: searchText.default("") });
+export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
 
 /** Starting the read-only view of a client's portal. */
 export const viewAsClientSchema = z.object({ clientId: uuidSchema });
@@ -267,6 +292,48 @@ export const updateClientRatesSchema = z.object({
 export type UpdateClientRatesInput = z.input<typeof updateClientRatesSchema>;
 export type UpdateClientRatesOutput = z.output<typeof updateClientRatesSchema>;
 export type RateCardValues = z.output<typeof rateCardSchema>;
+
+// ── Support plans (docs/PRODUCT.md#admin-settings) ──────────────────────────────────────────
+export const MAX_PLAN_FEATURES = 20;
+
+/** A support plan as the Settings form sends it; `id` empty for a new plan. Features: one a line. */
+export const supportPlanSchema = z.object({
+  id: z
+    .union([z.literal(""), uuidSchema])
+    .nullish()
+    .transform((value) => value || null),
+  name: requiredText(100, "Plan name is required"),
+  monthlyPrice: dollarsToCents,
+  features: text(4000).pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().max(200, "A feature is at most 200 characters"))
+          .min(1, "List at least one feature")
+          .max(MAX_PLAN_FEATURES, `At most ${MAX_PLAN_FEATURES} features`),
+      ),
+  ),
+  highlighted: z.boolean({ error: "highlighted must be true or false" }),
+  squarePlanVariationId: optionalText(100).refine(
+    (value) => value === null || /^[A-Za-z0-9_-]+$/.test(value),
+    "A Square plan variation id is letters, digits, - and _",
+  ),
+});
+export type SupportPlanInput = z.input<typeof supportPlanSchema>;
+export type SupportPlanValues = z.output<typeof supportPlanSchema>;
+
+export const movePlanSchema = z.object({
+  planId: uuidSchema,
+  direction: z.enum(["up", "down"], { error: "direction must be up or down" }),
+});
+export const retirePlanSchema = z.object({ planId: uuidSchema, retired: z.boolean({ error: "retired must be true or false" }) });
 
 // ── Square customers (which client a Square customer's invoices belong to) ───────────────────
 /** Square's customer ids are short tokens of letters, digits and a few separators. */

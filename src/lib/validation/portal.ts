@@ -47,3 +47,7 @@ export const INVOICE_PAGE_SIZE = 50;
 export const invoicePageSchema = z.object({
   offset: z.number({ error: "Invalid offset" }).int("Invalid offset").min(0, "Invalid offset").max(1_000_000, "Invalid offset"),
 });
+
+/** Book Service: asking for a support plan, and ending one's own subscription or request. */
+export const subscribeSchema = z.object({ planId: z.uuid("Invalid id") });
+export const cancelSubscriptionSchema = z.object({ subscriptionId: z.uuid("Invalid id") });

@@ -172,6 +172,9 @@ function UnmatchedCard({
         <p className="text-sm">
           {customer.invoiceCount} invoice{customer.invoiceCount === 1 ? "" : "s"} ·{" "}
           <span className="font-mono">{formatCents(customer.totalCents)}</span>
+          {customer.subscriptionCount > 0
+            ? ` · ${customer.subscriptionCount} subscription${customer.subscriptionCount === 1 ? "" : "s"}`
+            : null}
         </p>
       </div>
       <p className="text-xs text-muted break-words">

@@ -81,6 +81,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
         ...s,
         currentPeriodEnd: new Date(s.currentPeriodEnd),
         createdAt: new Date(s.createdAt),
+        activatedAt: new Date(s.createdAt),
         updatedAt: new Date(s.updatedAt),
       })),
     );

@@ -7,7 +7,13 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { clients, invoices, projects, user } from "@/server/core/db/schema";
 import { clientListSearch } from "@/server/modules/clients";
-import { invoiceExportPages, invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "@/server/modules/invoices";
+import {
+  adminInvoiceWhere,
+  invoiceExportPages,
+  invoiceIsBilled,
+  invoiceOutstandingCents,
+  invoicePaidCents,
+} from "@/server/modules/invoices";
 import { projectListFilter } from "@/server/modules/projects";
 
 // The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
@@ -109,28 +115,23 @@ export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" 
 }
 
 /**
- * Every invoice matching the filters, newest issue date first, in pages. The search matches the
- * client as the clients list does, or the invoice number; invoices waiting for a client
- * (unmatched Square invoices) are included while no search is given.
+ * Every invoice matching the admin Invoices screen's filters (docs/PRODUCT.md#admin-invoices),
+ * newest issue date first, in pages. `q` is the clients list's search ("Export invoices" there):
+ * it matches the invoice's client as that list does, or the invoice number; invoices waiting for a
+ * client (unmatched Square invoices) are included while no search is given. Every condition is on
+ * the invoices row alone (the client search is a subquery), so the export adds its own joins.
  */
 export function exportAdminInvoices(
   db: DbOrTx,
-  { actor, q = "", status = "all", pageSize }: { actor: AdminActor; pageSize?: number } & Partial<InvoiceExportQuery>,
+  { actor, q = "", pageSize, ...filter }: { actor: AdminActor; pageSize?: number } & Partial<InvoiceExportQuery>,
 ) {
   assertAdmin(actor);
   const search = q.trim();
-  const filter = and(
-    status === "all" ? undefined : eq(invoices.status, status),
-    search ? or(clientListSearch(search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
-  );
-  // The sign-in e-mail is only searched: its join is there when a search is.
-  const userJoin = search ? sql`left join ${user} on ${user.id} = ${clients.userId}` : sql``;
+  const clientMatch = sql`exists (select 1 from ${clients} inner join ${user} on ${user.id} = ${clients.userId}
+                                   where ${clients.id} = ${invoices.clientId} and ${clientListSearch(search)})`;
   return invoiceExportPages(db, {
     withClient: true,
-    joins: sql`left join ${clients} on ${clients.id} = ${invoices.clientId}
-               ${userJoin}
-               left join ${projects} on ${projects.id} = ${invoices.projectId}`,
-    filter,
+    filter: and(adminInvoiceWhere(filter), search ? or(clientMatch, ilike(invoices.invoiceNumber, containsPattern(search))) : undefined),
     pageSize,
   });
 }

@@ -6,3 +6,5 @@ export { centsSum, countWhere, invoiceIsBilled, invoiceIsOpen, invoiceOutstandin
 export { getBillingSummary, listPortalInvoices, type BillingSummary, type PortalInvoice } from "./portal-billing";
 export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
 export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
+export { adminInvoiceWhere, type AdminInvoiceFilter } from "./admin-invoice-filter";
+export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";

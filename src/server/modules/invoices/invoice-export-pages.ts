@@ -85,12 +85,23 @@ async function readInvoiceExportPage(db: DbOrTx, query: SQL): Promise<InvoiceExp
 }
 
 /**
- * The invoices an export reads, newest issue date first, in keyset pages: `joins` follow FROM
- * invoices (a `projects` join at least, and `clients` when withClient) and `filter` narrows them.
+ * The joins that the cells read: the invoice's project (of the same client, so a stale link
+ * never shows another client's project) and, for the admin export, its client. Made here, from
+ * the same flag as the cells, so nothing has to agree by hand.
+ */
+export function invoiceExportJoins({ withClient }: { withClient: boolean }): SQL {
+  return sql`left join ${projects} on ${projects.id} = ${invoices.projectId} and ${projects.clientId} = ${invoices.clientId}
+             ${withClient ? sql`left join ${clients} on ${clients.id} = ${invoices.clientId}` : sql``}`;
+}
+
+/**
+ * The invoices an export reads, newest issue date first, in keyset pages: `filter` is a condition
+ * on the invoices row alone (a client's own, or adminInvoiceWhere's), and the joins its cells
+ * need are added here.
  */
 export function invoiceExportPages(
   db: DbOrTx,
-  { withClient, joins, filter, pageSize }: { withClient: boolean; joins: SQL; filter: SQL | undefined; pageSize?: number },
+  { withClient, filter, pageSize }: { withClient: boolean; filter: SQL | undefined; pageSize?: number },
 ) {
   return dateDescPages<InvoiceExportRow>(
     (where, orderBy, limit) =>
@@ -98,7 +109,7 @@ export function invoiceExportPages(
         db,
         sql`select ${invoiceExportCells({ withClient })}
               from ${invoices}
-              ${joins}
+              ${invoiceExportJoins({ withClient })}
              where ${and(filter, where)}
              order by ${sql.join(orderBy, sql`, `)}
              limit ${limit}`,

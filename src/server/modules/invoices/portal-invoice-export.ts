@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { invoices, projects } from "@/server/core/db/schema";
+import { invoices } from "@/server/core/db/schema";
 import { type InvoiceExportRow, invoiceExportPages } from "./invoice-export-pages";
 
 export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
@@ -15,7 +15,6 @@ export function exportPortalInvoices(db: DbOrTx, { actor }: { actor: ClientActor
   assertClient(actor);
   return invoiceExportPages(db, {
     withClient: false,
-    joins: sql`left join ${projects} on ${and(eq(projects.id, invoices.projectId), eq(projects.clientId, actor.clientId))}`,
     filter: eq(invoices.clientId, actor.clientId),
   });
 }

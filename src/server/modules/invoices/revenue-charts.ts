@@ -81,7 +81,7 @@ export async function getMrrByMonth(db: DbOrTx, { actor, today = todayIso() }: {
     {
       sums: sql`coalesce(sum(${subscriptionTiers.monthlyPriceCents}), 0)::bigint as mrr`,
       join: sql`(${clientSubscriptions} inner join ${subscriptionTiers} on ${subscriptionTiers.id} = ${clientSubscriptions.tierId})
-                on ${clientSubscriptions.createdAt} < months.month_end
+                on ${clientSubscriptions.activatedAt} < months.month_end
                and (${clientSubscriptions.status} = 'active' or ${clientSubscriptions.updatedAt} >= months.month_end)`,
     },
     ["mrr"] as const,

@@ -10,7 +10,7 @@ import { listClientThreads } from "@/server/modules/messages";
 import { getNotificationPreferences } from "@/server/modules/notifications";
 import { listPortalProjects } from "@/server/modules/projects";
 import { listPortalRates } from "@/server/modules/rates";
-import { getActiveSubscription, listActiveTiers } from "@/server/modules/subscriptions";
+import { getPortalPlanState, listActiveTiers } from "@/server/modules/subscriptions";
 import { getOverviewStats } from "./portal-overview";
 
 /**
@@ -30,7 +30,7 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     rates,
     documents,
     tiers,
-    subscription,
+    plans,
     bookings,
     security,
     meetings,
@@ -45,7 +45,7 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     listPortalRates(db, scope),
     listPortalDocuments(db, scope),
     listActiveTiers(db, scope),
-    getActiveSubscription(db, scope),
+    getPortalPlanState(db, scope),
     listRecentBookings(db, scope),
     getAccountSecurity(db, scope),
     listUpcomingMeetings(db, scope),
@@ -61,7 +61,8 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     rates,
     documents,
     tiers,
-    subscription,
+    subscription: plans.subscription,
+    planRequest: plans.planRequest,
     bookings,
     security,
     meetings,

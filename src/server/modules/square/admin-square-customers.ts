@@ -21,6 +21,8 @@ export type UnmatchedCustomer = {
   invoiceCount: number;
   totalCents: number;
   invoiceNumbers: string[];
+  /** Its Square subscriptions waiting for a client as well. */
+  subscriptionCount: number;
 };
 
 export type CustomerConflict = {
@@ -52,13 +54,20 @@ export async function listUnmatchedCustomers(db: DbOrTx, { actor }: { actor: Adm
       invoiceCount: sql<number>`count(${invoices.id})`.mapWith(Number),
       totalCents: sql<number>`coalesce(sum(${invoices.amountCents}), 0)`.mapWith(Number),
       invoiceNumbers: sql<string[]>`(array_agg(${invoices.invoiceNumber} order by ${invoices.dueDate} desc nulls last))[1:5]`,
+      subscriptionCount: sql<number>`(select count(*) from client_subscriptions cs
+        where cs.client_id is null and cs.square_customer_id = ${squareCustomers.squareCustomerId})::int`,
     })
     .from(squareCustomers)
-    .innerJoin(invoices, unownedInvoices)
+    .leftJoin(invoices, unownedInvoices)
     .where(and(isNull(squareCustomers.clientId), isNull(squareCustomers.ignoredAt)))
     .groupBy(squareCustomers.squareCustomerId)
+    // Waiting means an invoice or a subscription (made in Square) that belongs to no client yet.
+    .having(
+      sql`count(${invoices.id}) > 0 or exists (select 1 from client_subscriptions cs
+        where cs.client_id is null and cs.square_customer_id = ${squareCustomers.squareCustomerId})`,
+    )
     .orderBy(asc(squareCustomers.displayName), asc(squareCustomers.squareCustomerId));
-  return rows.map((r) => ({ ...r, invoiceNumbers: r.invoiceNumbers ?? [] }));
+  return rows.map((r) => ({ ...r, invoiceNumbers: r.invoiceNumbers?.filter(Boolean) ?? [] }));
 }
 
 /** Linked customers where the sync's evidence disagrees with the link (shown, never applied). */

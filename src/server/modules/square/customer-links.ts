@@ -114,7 +114,11 @@ export async function settleCustomerLinks(db: DbOrTx, actor: Actor | null, custo
   return { linked: links.length, conflicts: conflicts.filter((c) => c.conflict).length, assigned };
 }
 
-/** Unassigned invoices of linked customers get the customer's client; nothing else moves. */
+/**
+ * Unassigned invoices and subscriptions of linked customers get the customer's client; nothing
+ * else moves. A subscription active in Square for a client that already has an active one waits
+ * as pending (a client has at most one active subscription).
+ */
 export async function assignUnownedInvoices(db: DbOrTx, customerIds: string[]): Promise<number> {
   const result = (await db.execute(sql`
     update invoices i set client_id = sc.client_id, updated_at = now()
@@ -122,5 +126,14 @@ export async function assignUnownedInvoices(db: DbOrTx, customerIds: string[]): 
      where i.client_id is null and i.square_customer_id = sc.square_customer_id and sc.client_id is not null
        and sc.square_customer_id in ${idSet(customerIds)}
     returning i.id`)) as unknown as { rows: unknown[] };
+  await db.execute(sql`
+    update client_subscriptions cs
+       set client_id = sc.client_id, updated_at = now(),
+           status = case when cs.status = 'active' and exists (
+                      select 1 from client_subscriptions o where o.client_id = sc.client_id and o.status = 'active')
+                    then 'pending' else cs.status end
+      from square_customers sc
+     where cs.client_id is null and cs.square_customer_id = sc.square_customer_id and sc.client_id is not null
+       and sc.square_customer_id in ${idSet(customerIds)}`);
   return result.rows.length;
 }

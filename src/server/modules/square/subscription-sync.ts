@@ -3,10 +3,11 @@ import { sql } from "drizzle-orm";
 import type { Square } from "square";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import type { DbOrTx } from "@/server/core/db/client";
+import { linkedClientsOf, recordSeenCustomers } from "./customer-links";
 
-// Square subscriptions → our client_subscriptions rows that carry their id. Rows are never
-// created here (a subscription is tied to one of our tiers by the admin or the checkout), only
-// kept in step: status and the end of the paid period.
+// Square subscriptions → our client_subscriptions rows that carry their id: kept in step (status
+// and the end of the paid period) by the sync and the webhook; the webhook also creates the row of
+// a subscription made in Square (createSubscriptionFromSquare).
 
 /** ACTIVE → active, PAUSED → paused, CANCELED/DEACTIVATED/COMPLETED → cancelled; PENDING changes nothing. */
 export function mapSubscriptionStatus(status: string | undefined): SubscriptionStatus | null {
@@ -57,6 +58,7 @@ export async function applySubscriptionUpdates(db: DbOrTx, subscriptions: Square
        set status = v.status,
            current_period_end = coalesce(v.period_end, cs.current_period_end),
            square_version = coalesce(v.version, cs.square_version),
+           activated_at = coalesce(cs.activated_at, case when v.status = 'active' then now() end),
            updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id text, status text, period_end timestamptz, version bigint)
      where cs.square_subscription_id = v.id
@@ -67,4 +69,53 @@ export async function applySubscriptionUpdates(db: DbOrTx, subscriptions: Square
              select 1 from client_subscriptions o where o.client_id = cs.client_id and o.status = 'active' and o.id <> cs.id))
     returning cs.id`)) as unknown as { rows: unknown[] };
   return result.rows.length;
+}
+
+const clean = (value: string | null | undefined) => value?.replaceAll("\u0000", "") || null;
+
+/**
+ * A subscription Square has and we do not (made in Square's dashboard or by a checkout) becomes a
+ * row, on the plan linked to its plan variation, owned by the client its Square customer is
+ * linked to, or by none while the customer is linked to no client (it waits in the unmatched
+ * queue and shows in no portal, the invoices' ownership rule). A pending request of that client
+ * for the same plan becomes it. An active one for a client that already has one waits as pending.
+ * False when no plan names its variation (nothing to tie it to). Runs in the caller's transaction.
+ */
+export async function createSubscriptionFromSquare(db: DbOrTx, subscription: Square.Subscription): Promise<boolean> {
+  const squareId = clean(subscription.id);
+  const customerId = clean(subscription.customerId);
+  const variation = clean(subscription.planVariationId);
+  if (!squareId || !customerId || !variation) return false;
+  const tiers = (await db.execute(sql`
+    select id from subscription_tiers where square_plan_variation_id = ${variation}
+     order by is_active desc, created_at limit 1`)) as unknown as { rows: { id: string }[] };
+  const tierId = tiers.rows[0]?.id;
+  if (!tierId) return false;
+  await recordSeenCustomers(db, [{ squareCustomerId: customerId, name: null, email: null }]);
+  const clientId = (await linkedClientsOf(db, [customerId])).get(customerId) ?? null;
+  const update = subscriptionUpdates([subscription])[0];
+  const wanted = update?.status ?? "pending";
+  const values = { status: wanted, period_end: update?.period_end ?? null, version: update?.version ?? null };
+  if (clientId) {
+    // The client's request for this plan, asked in the portal: Square's subscription is its answer.
+    const adopted = (await db.execute(sql`
+      update client_subscriptions set square_subscription_id = ${squareId}, square_customer_id = ${customerId},
+             updated_at = now()
+       where client_id = ${clientId} and tier_id = ${tierId} and status = 'pending' and square_subscription_id is null
+      returning id`)) as unknown as { rows: unknown[] };
+    if (adopted.rows.length > 0) {
+      await applySubscriptionUpdates(db, [subscription]);
+      return true;
+    }
+  }
+  await db.execute(sql`
+    insert into client_subscriptions (client_id, square_customer_id, square_subscription_id, tier_id, status,
+                                      current_period_end, square_version, activated_at)
+    select ${clientId}::uuid, ${customerId}, ${squareId}, ${tierId}::uuid, s.status, ${values.period_end}::timestamptz,
+           ${values.version}::bigint, case when s.status = 'active' then now() end
+      from (select case when ${wanted} = 'active' and exists (
+                     select 1 from client_subscriptions o where o.client_id = ${clientId}::uuid and o.status = 'active')
+                   then 'pending' else ${wanted} end as status) s
+    on conflict do nothing`);
+  return true;
 }

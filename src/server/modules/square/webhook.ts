@@ -5,7 +5,7 @@ import { serialization, type Square } from "square";
 import { z } from "zod";
 import { hasInvalidCharacter } from "@/lib/validation/common";
 import type { Db } from "@/server/core/db/client";
-import { paymentProviderConnections, squareCustomers, squareWebhookEvents } from "@/server/core/db/schema";
+import { clientSubscriptions, paymentProviderConnections, squareCustomers, squareWebhookEvents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { createSquareClient } from "./client";
 import { linkedClientsOf, recordSeenCustomers, settleCustomerLinks } from "./customer-links";
@@ -16,7 +16,7 @@ import { MoneyRangeError } from "./money";
 import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
 import { upsertInvoices } from "./invoice-upsert";
 import { type CustomerRecord, fetchCustomerRecords } from "./square-fetch";
-import { applySubscriptionUpdates } from "./subscription-sync";
+import { applySubscriptionUpdates, createSubscriptionFromSquare } from "./subscription-sync";
 
 // POST /api/square/webhook: Square's notifications, so invoices change without a manual sync.
 // Authenticity is the HMAC signature; replays are refused by event id; invoice.* events go
@@ -152,9 +152,18 @@ async function applySubscriptionEvent(db: Db, event: ParsedEvent["event"], subsc
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, event.event_id, event.type))) return { received: true, applied: false, duplicate: true } as const;
     const updated = await applySubscriptionUpdates(tx, [subscription]);
-    return updated > 0
-      ? ({ received: true, applied: true } as const)
-      : ({ received: true, applied: false, ignored: "no matching subscription" } as const);
+    if (updated > 0) return { received: true, applied: true } as const;
+    const [known] = await tx
+      .select({ id: clientSubscriptions.id })
+      .from(clientSubscriptions)
+      .where(eq(clientSubscriptions.squareSubscriptionId, subscription.id ?? ""));
+    // Known and unchanged (or older): nothing to do. Unknown: Square's own, made there; created here.
+    if (!known && (await createSubscriptionFromSquare(tx, subscription))) return { received: true, applied: true } as const;
+    return {
+      received: true,
+      applied: false,
+      ignored: known ? "no newer version of the subscription" : "no matching subscription",
+    } as const;
   });
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
@@ -37,31 +37,61 @@ export type PortalSubscription = {
   tierName: string;
   monthlyPriceCents: number;
   currentPeriodEnd: string | null;
+  /** Run by Square (changed there, Manage opens it); otherwise the client cancels it here. */
+  managedBySquare: boolean;
   /** Where the plan is managed (payment provider's subscription page). */
   manageUrl: string;
 };
 
-/** The client's active subscription with its tier, or null (a client has at most one). */
-export async function getActiveSubscription(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalSubscription | null> {
+/** A plan request the client sees: waiting, or declined with the admin's reason. */
+export type PortalPlanRequest = { id: string; tierName: string; status: "pending" | "declined"; reason: string | null };
+
+/**
+ * The client's plan state in one query: its active subscription with its tier (a client has at
+ * most one), and its plan request: the one waiting, else the latest declined one when nothing
+ * changed after it.
+ */
+export async function getPortalPlanState(
+  db: DbOrTx,
+  { actor }: { actor: ClientActor },
+): Promise<{ subscription: PortalSubscription | null; planRequest: PortalPlanRequest | null }> {
   assertClient(actor);
-  const [row] = await db
+  const rows = await db
     .select({
       id: clientSubscriptions.id,
       tierId: clientSubscriptions.tierId,
       tierName: subscriptionTiers.tierName,
       monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
+      status: clientSubscriptions.status,
+      reason: clientSubscriptions.decisionReason,
       currentPeriodEnd: clientSubscriptions.currentPeriodEnd,
       squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
     })
     .from(clientSubscriptions)
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
-    .where(and(eq(clientSubscriptions.clientId, actor.clientId), eq(clientSubscriptions.status, "active")))
-    .limit(1);
-  if (!row) return null;
-  const { squareSubscriptionId, currentPeriodEnd, ...rest } = row;
+    .where(eq(clientSubscriptions.clientId, actor.clientId))
+    .orderBy(desc(clientSubscriptions.updatedAt), desc(clientSubscriptions.createdAt))
+    .limit(20);
+  const active = rows.find((r) => r.status === "active");
+  const pending = rows.find((r) => r.status === "pending");
+  const latest = rows.find((r) => r.status !== "pending");
+  const request = pending ?? (latest?.status === "declined" ? latest : undefined);
   return {
-    ...rest,
-    currentPeriodEnd: currentPeriodEnd?.toISOString() ?? null,
-    manageUrl: squareSubscriptionId ? squareSubscriptionDashboardUrl(squareSubscriptionId) : squareSubscriptionsDashboardUrl(),
+    subscription: active
+      ? {
+          id: active.id,
+          tierId: active.tierId,
+          tierName: active.tierName,
+          monthlyPriceCents: active.monthlyPriceCents,
+          currentPeriodEnd: active.currentPeriodEnd?.toISOString() ?? null,
+          managedBySquare: active.squareSubscriptionId !== null,
+          manageUrl: active.squareSubscriptionId
+            ? squareSubscriptionDashboardUrl(active.squareSubscriptionId)
+            : squareSubscriptionsDashboardUrl(),
+        }
+      : null,
+    planRequest: request
+      ? { id: request.id, tierName: request.tierName, status: request.status as "pending" | "declined", reason: request.reason }
+      : null,
   };
 }

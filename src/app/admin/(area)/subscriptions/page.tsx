@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { ListControls } from "@/components/admin/list-controls";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
+import { SubscriptionActions } from "@/components/admin/subscriptions/subscription-actions";
 import { StatCard } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
@@ -56,6 +57,19 @@ const COLUMNS: Column<SubscriptionRow>[] = [
         </a>
       ) : null,
   },
+  {
+    header: "Actions",
+    hideHeader: true,
+    align: "right",
+    cell: (sub) => (
+      <SubscriptionActions
+        subscriptionId={sub.id}
+        status={sub.status}
+        inSquare={sub.squareSubscriptionId !== null}
+        label={`${sub.tierName} for ${sub.company}`}
+      />
+    ),
+  },
 ];
 
 export default async function AdminSubscriptionsPage({ searchParams }: { searchParams: PageSearchParams }) {
@@ -65,7 +79,10 @@ export default async function AdminSubscriptionsPage({ searchParams }: { searchP
 
   return (
     <>
-      <PageHeader title="Subscriptions" description="Support-plan subscriptions billed through Square." />
+      <PageHeader
+        title="Subscriptions"
+        description="Support-plan subscriptions: confirm or decline plan requests; MRR counts active subscriptions only."
+      />
       <section aria-label="Subscription figures" className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Monthly Recurring Revenue"

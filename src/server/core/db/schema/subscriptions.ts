@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { SUBSCRIPTION_STATUSES } from "../../../../lib/domain/subscription-status";
-import { ownedByClient } from "./clients";
+import { clients } from "./clients";
 import { oneOf } from "./one-of";
 import { createdAt, timestamps, uuidPrimaryKey } from "./columns";
 
@@ -19,6 +19,9 @@ export const subscriptionTiers = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     displayOrder: integer("display_order").notNull().default(0),
     squareCheckoutUrl: text("square_checkout_url"),
+    // The Square subscription plan variation a subscription to this plan is created with; without
+    // one (or without Square) subscribing is a request an admin confirms.
+    squarePlanVariationId: text("square_plan_variation_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -31,11 +34,18 @@ export const clientSubscriptions = pgTable(
   "client_subscriptions",
   {
     id: uuidPrimaryKey(),
-    clientId: ownedByClient(),
+    // Null only for a Square subscription whose customer is linked to no client yet: it waits in
+    // the unmatched queue and shows in no portal (the invoices' ownership rule).
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    squareCustomerId: text("square_customer_id"),
     tierId: uuid("tier_id")
       .notNull()
       .references(() => subscriptionTiers.id, { onDelete: "restrict" }),
     status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
+    // When it first became active (confirmed by an admin or by Square): MRR counts it from then.
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    // Why an admin declined a request or cancelled the subscription: the client reads it.
+    decisionReason: text("decision_reason"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     squareSubscriptionId: text("square_subscription_id").unique(),
     // Square's version of the subscription: an older update never overwrites a newer one.
@@ -48,7 +58,27 @@ export const clientSubscriptions = pgTable(
     uniqueIndex("client_subscriptions_one_active_idx")
       .on(t.clientId)
       .where(sql`${t.status} = 'active'`),
+    // ... and at most one request waiting.
+    uniqueIndex("client_subscriptions_one_pending_idx")
+      .on(t.clientId)
+      .where(sql`${t.status} = 'pending'`),
+    check("client_subscriptions_owner_check", sql`${t.clientId} is not null or ${t.squareSubscriptionId} is not null`),
     index("client_subscriptions_client_status_idx").on(t.clientId, t.status),
     index("client_subscriptions_created_idx").on(t.createdAt.desc()),
   ],
+);
+
+/**
+ * The firm's own settings (docs/PRODUCT.md#admin-settings), one row: what is not per client.
+ * `default_rates` null means the standard cards in code (src/lib/default-rates.ts).
+ */
+export const appSettings = pgTable(
+  "app_settings",
+  {
+    id: text("id").primaryKey().default("app"),
+    requireClientTwoFactor: boolean("require_client_two_factor").notNull().default(false),
+    defaultRates: jsonb("default_rates").$type<{ serviceType: string; hourlyRateCents: number; monthlyRetainerCents: number | null }[]>(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("app_settings_one_row_check", sql`${t.id} = 'app'`)],
 );

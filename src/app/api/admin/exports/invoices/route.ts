@@ -1,4 +1,4 @@
-// GET /api/admin/exports/invoices?q=&status=: every invoice (client search or invoice number, status) as a CSV download.
+// GET /api/admin/exports/invoices?client=&status=&dates=&from=&to=&number=&q=: the admin Invoices screen's filter (or the clients search) as a CSV download.
 import { invoiceExportQuerySchema } from "@/lib/validation/admin";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
@@ -9,10 +9,10 @@ import { ADMIN_INVOICE_EXPORT_COLUMNS, exportAdminInvoices } from "@/server/modu
 export const dynamic = "force-dynamic";
 
 export const GET = withAdmin(async (request, { actor }) => {
-  const { q, status } = parseInput(invoiceExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const filter = parseInput(invoiceExportQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   return csvResponse({
     name: "invoices",
     columns: ADMIN_INVOICE_EXPORT_COLUMNS,
-    pages: exportAdminInvoices(getDb(), { actor, q, status }),
+    pages: exportAdminInvoices(getDb(), { actor, ...filter }),
   });
 });
