@@ -520,7 +520,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "ACTION src/app/admin/(area)/clients/actions.ts#resetClientTwoFactorAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
-    expect: adminOnlyAction({ success: false, error: "This client's user has no two-factor sign-in to reset." }),
+    expect: adminOnlyAction({ success: false, error: "This person has no two-factor sign-in to reset." }),
   },
   "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": {
     input: ({ target }) => ({ clientId: target.clientId }),

@@ -52,7 +52,7 @@ describe("portal load", () => {
 
     expect(small.result.projects).toHaveLength(1);
     expect(large.result.projects).toHaveLength(60);
-    expect(large.result.billing.invoiceCount).toBe(1_200);
+    expect(large.result.billing!.invoiceCount).toBe(1_200);
     expect(large.result.documents).toHaveLength(40);
     // One query per dataset: profile, stats, projects, billing summary, invoices, rates,
     // documents, tiers, subscription, bookings, account security, upcoming meetings, message threads,

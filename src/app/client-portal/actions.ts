@@ -2,11 +2,20 @@
 // The portal's writes. Each action checks the client session itself (clientAction) and validates
 // with the same schema as the form; the client id always comes from the session.
 import { notificationPreferencesSchema } from "@/lib/validation/notifications";
+import { billingWithheldSchema, invitePersonSchema, personRoleSchema, personSchema } from "@/lib/validation/team";
 import { invoicePageSchema, accountSettingsSchema, serviceBookingSchema } from "@/lib/validation/portal";
 import { getDb } from "@/server/core/get-db";
 import { clientAction, clientReadAction } from "@/server/modules/account";
 import { createServiceBooking } from "@/server/modules/bookings";
-import { updateAccountSettings } from "@/server/modules/clients";
+import {
+  changePersonRole,
+  invitePerson,
+  removePerson,
+  resendInvitation,
+  revokeInvitation,
+  setBillingWithheldFromMembers,
+  updateAccountSettings,
+} from "@/server/modules/clients";
 import { listPortalInvoices } from "@/server/modules/invoices";
 import { saveNotificationPreferences } from "@/server/modules/notifications";
 
@@ -21,4 +30,29 @@ export const loadMoreInvoices = clientReadAction(invoicePageSchema, (actor, inpu
 
 export const saveNotificationPreferencesAction = clientAction(notificationPreferencesSchema, (actor, input) =>
   getDb().transaction((tx) => saveNotificationPreferences(tx, { actor, input })),
+);
+
+// The Team card (docs/PRODUCT.md#portal-team): owners only, checked by the module on the session's person.
+export const invitePersonAction = clientAction(invitePersonSchema, async (actor, input) => {
+  const { userId } = await invitePerson(getDb(), { actor, input });
+  return { userId };
+});
+
+export const resendInvitationAction = clientAction(personSchema, async (actor, input) => {
+  const { expiresAt } = await resendInvitation(getDb(), { actor, userId: input.userId });
+  return { expiresAt: expiresAt.toISOString() };
+});
+
+export const revokeInvitationAction = clientAction(personSchema, (actor, input) =>
+  revokeInvitation(getDb(), { actor, userId: input.userId }),
+);
+
+export const changePersonRoleAction = clientAction(personRoleSchema, (actor, input) =>
+  changePersonRole(getDb(), { actor, userId: input.userId, role: input.role }),
+);
+
+export const removePersonAction = clientAction(personSchema, (actor, input) => removePerson(getDb(), { actor, userId: input.userId }));
+
+export const setBillingWithheldAction = clientAction(billingWithheldSchema, (actor, input) =>
+  setBillingWithheldFromMembers(getDb(), { actor, withheld: input.withheld }),
 );

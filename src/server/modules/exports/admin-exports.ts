@@ -6,7 +6,7 @@ import { containsPattern } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { clients, invoices, projects, user } from "@/server/core/db/schema";
-import { clientListSearch } from "@/server/modules/clients";
+import { clientListSearch, firstOwnerUserId } from "@/server/modules/clients";
 import { invoiceExportPages, invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "@/server/modules/invoices";
 import { projectListFilter } from "@/server/modules/projects";
 
@@ -39,7 +39,7 @@ export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: Admin
           id: clients.id,
           company: clients.company,
           contactPerson: clients.contactPerson,
-          email: user.email,
+          email: sql<string>`coalesce(${user.email}, '')`,
           contactEmail: clients.contactEmail,
           phone: clients.phone,
           status: clients.status,
@@ -50,7 +50,7 @@ export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: Admin
           invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
         })
         .from(clients)
-        .innerJoin(user, eq(user.id, clients.userId))
+        .leftJoin(user, eq(user.id, firstOwnerUserId))
         .where(and(search, after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
         .orderBy(clients.company, clients.id)
         .limit(limit),
@@ -123,12 +123,9 @@ export function exportAdminInvoices(
     status === "all" ? undefined : eq(invoices.status, status),
     search ? or(clientListSearch(search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
   );
-  // The sign-in e-mail is only searched: its join is there when a search is.
-  const userJoin = search ? sql`left join ${user} on ${user.id} = ${clients.userId}` : sql``;
   return invoiceExportPages(db, {
     withClient: true,
     joins: sql`left join ${clients} on ${clients.id} = ${invoices.clientId}
-               ${userJoin}
                left join ${projects} on ${projects.id} = ${invoices.projectId}`,
     filter,
     pageSize,
