@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { clientPeople, clients, invoices, squareCustomers, user } from "@/server/core/db/schema";
+import { clients, invoices, squareCustomers } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
 import { announceNewInvoices } from "./invoice-events";
