@@ -18,7 +18,14 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tiers" | "subscription" | "bookings" | "meetings"> }) {
+export function BookServiceSection({
+  data,
+  readOnly = false,
+}: {
+  data: Pick<ClientPortalData, "tiers" | "subscription" | "bookings" | "meetings">;
+  /** An admin viewing the portal: the requests show, the request form does not. */
+  readOnly?: boolean;
+}) {
   const { searchParams, navigate, linkHandler } = usePortalNavigation();
   const tab: TabId = searchParams.get("tab") === "custom" ? "custom" : "plans";
   const service = searchParams.get("service");
@@ -84,7 +91,11 @@ export function BookServiceSection({ data }: { data: Pick<ClientPortalData, "tie
               .
             </p>
             {/* Remounts when the link that opened the form changes, so its prefill applies. */}
-            <BookingForm key={`${service ?? ""}|${quote ?? ""}`} prefill={bookingPrefill({ service, quote })} />
+            {readOnly ? (
+              <p className="text-sm text-muted">Requests are made by the client; this view is read only.</p>
+            ) : (
+              <BookingForm key={`${service ?? ""}|${quote ?? ""}`} prefill={bookingPrefill({ service, quote })} />
+            )}
           </Card>
           <div className="max-w-3xl">
             <BookingRequests bookings={data.bookings} />

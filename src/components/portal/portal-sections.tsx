@@ -68,11 +68,11 @@ export function PortalSections({
         />
       );
     case "book-service":
-      return <BookServiceSection data={data} />;
+      return <BookServiceSection data={data} readOnly={readOnly} />;
     case "documents":
       return <DocumentsSection documents={data.documents} />;
     case "messages":
-      return <MessagesSection data={data} />;
+      return <MessagesSection data={data} readOnly={readOnly} />;
     default:
       return <OverviewSection data={data} />;
   }

@@ -204,7 +204,8 @@ export async function getThreadPage(
         .orderBy(messageAttachments.createdAt)
     : [];
 
-  if (!before) await markThreadRead(db, { userId: actor.userId, threadId });
+  // An admin viewing the portal reads without marking anything read (the view writes nothing).
+  if (!before && !(actor.role === "client" && actor.viewer)) await markThreadRead(db, { userId: actor.userId, threadId });
 
   const { otherSideReadAt, ...thread } = head;
   return {
