@@ -30,13 +30,16 @@ const profileColumns = {
   phone: clients.phone,
   address: clients.address,
   joinedDate: clients.joinedDate,
-  billingWithheldFromMembers: clients.billingWithheldFromMembers,
 };
 
 /** The client's account record for the Settings form. */
 export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalProfile> {
   assertClient(actor);
-  const [row] = await db.select(profileColumns).from(clients).where(eq(clients.id, actor.clientId)).limit(1);
+  const [row] = await db
+    .select({ ...profileColumns, billingWithheldFromMembers: clients.billingWithheldFromMembers })
+    .from(clients)
+    .where(eq(clients.id, actor.clientId))
+    .limit(1);
   if (!row) throw new AppError("not_found", "Client account not found");
   // The sign-in address is the person's own (a viewing admin sees the first owner's).
   return { ...row, signInEmail: actor.email, currentUserId: actor.userId };
@@ -49,7 +52,7 @@ export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientAct
 export async function updateAccountSettings(
   db: DbOrTx,
   { actor, input }: { actor: ClientActor; input: AccountSettings },
-): Promise<Omit<PortalProfile, "signInEmail" | "currentUserId">> {
+): Promise<Omit<PortalProfile, "signInEmail" | "currentUserId" | "billingWithheldFromMembers">> {
   assertClient(actor);
   const saved = db.transaction(async (tx) => {
     const [before] = await tx.select(profileColumns).from(clients).where(eq(clients.id, actor.clientId)).limit(1);
