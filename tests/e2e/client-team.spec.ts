@@ -13,7 +13,8 @@ import { type MailServer, startMailServer, waitForResetLink } from "./mail-serve
 const PASSWORD = "colleague-password-1";
 
 async function newBrowser(browser: Browser, baseURL?: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": uniqueIp() } });
+  // The shared server's address unless another is named (an explicit undefined would unset it).
+  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), extraHTTPHeaders: { "x-forwarded-for": uniqueIp() } });
   return { context, page: await context.newPage() };
 }
 
@@ -99,13 +100,15 @@ test.describe("an owner's team, on a server of its own (its mails are read from 
   });
 });
 
-test("a member cannot use the Team actions: the server refuses them", async ({ browser }) => {
+// The server's refusal of every Team action to a member: tests/integration/client-team.test.ts.
+test("a member of the demo company sees no Team card and no Team actions", async ({ browser }) => {
   const member = await newBrowser(browser);
   await submitPortalLogin(member.page, "member@example.com", DEMO.client.password);
   await expect(member.page.getByText("member@example.com").first()).toBeVisible();
   await member.page.goto("/client-portal?section=settings");
   await expect(member.page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
   await expect(member.page.getByRole("button", { name: "Invite a colleague" })).toHaveCount(0);
+  await expect(member.page.locator("#team")).toHaveCount(0);
   await member.context.close();
 });
 
