@@ -61,6 +61,13 @@ describe("never lets a client choose its role", () => {
       urgency: "low",
     }),
     loadMoreInvoices: () => ({ offset: 0 }),
+    // The Team's: `role` is a person's role in the company there, and "admin" is none of them.
+    invitePersonAction: () => ({ name: "Role Test", email: "role-test@acme.test", role: "member" }),
+    resendInvitationAction: () => ({ userId: "no-such-person" }),
+    revokeInvitationAction: () => ({ userId: "no-such-person" }),
+    changePersonRoleAction: () => ({ userId: "no-such-person", role: "member" }),
+    removePersonAction: () => ({ userId: "no-such-person" }),
+    setBillingWithheldAction: () => ({ withheld: false }),
     saveNotificationPreferencesAction: () => ({ enabled: ["documents"], delivery: "each" }),
   };
 

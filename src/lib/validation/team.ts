@@ -6,7 +6,7 @@ import { emailSchema, text, uuidSchema } from "./common";
 
 const personRole = z.enum(CLIENT_PERSON_ROLES, "Choose a role");
 /** A person's id is their user id (better-auth's text id), never a number or a path. */
-const personId = z.string().trim().min(1, "Invalid person").max(100, "Invalid person");
+const personId = text(100).pipe(z.string().min(1, "Invalid person"));
 
 export const invitePersonSchema = z.object({
   name: text(120).pipe(z.string().min(1, "Name is required")),

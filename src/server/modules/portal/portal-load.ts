@@ -15,7 +15,7 @@ import { getOverviewStats } from "./portal-overview";
 
 /**
  * Everything the signed-in client portal shows, for every section at once, so switching sections
- * needs no round trip. One query per dataset (fourteen in all), whatever the number of projects,
+ * needs no round trip. One query per dataset (fifteen in all, the Team card's for an owner), whatever the number of projects,
  * invoices or documents: per-project and per-invoice figures are aggregated in SQL.
  */
 export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
