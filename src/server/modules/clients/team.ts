@@ -235,6 +235,13 @@ export async function revokeInvitation(db: Db, { actor, clientId, userId }: { ac
 export async function resendInvitation(db: Db, { actor, clientId, userId }: { actor: Actor; clientId?: string; userId: string }) {
   const company = companyOf(actor, clientId);
   const companyLabel = await companyName(db, company);
+  // Checked before a token is made, so a refused call leaves nothing behind; checked again, locked, below.
+  const [known] = await db
+    .select({ status: clientPeople.status })
+    .from(clientPeople)
+    .where(and(eq(clientPeople.clientId, company), eq(clientPeople.userId, userId)));
+  if (!known) throw new AppError("not_found", "Person not found");
+  if (known.status !== "invited") throw new AppError("conflict", "This person has already accepted the invitation.");
   const { url, expiresAt, revoke } = await createInvitationLink(userId, INVITE_SECONDS);
   try {
     await db.transaction(async (tx) => {
