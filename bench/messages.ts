@@ -45,9 +45,10 @@ try {
   ]);
   const [client] = await db
     .insert(schema.clients)
-    .values({ userId, company: "Bench Corp", contactPerson: "Bench Client", contactEmail: "bench@example.test" })
+    .values({ company: "Bench Corp", contactPerson: "Bench Client", contactEmail: "bench@example.test" })
     .returning({ id: schema.clients.id });
   const clientId = client!.id;
+  await db.insert(schema.clientPeople).values({ userId, clientId, role: "owner", status: "active" });
 
   const threads = await db
     .insert(schema.messageThreads)
@@ -99,7 +100,16 @@ try {
   );
   await db.execute("analyze");
 
-  const actor = { role: "client", userId, email: "bench@example.test", name: "Bench Client", clientId, company: "Bench Corp" } as const;
+  const actor = {
+    role: "client",
+    userId,
+    email: "bench@example.test",
+    name: "Bench Client",
+    clientId,
+    company: "Bench Corp",
+    personRole: "owner",
+    billingWithheld: false,
+  } as const;
   const admin = { role: "admin", userId: adminId, email: "bench-admin@example.test", name: "Bench Admin" } as const;
 
   const measure = async <T>(name: string, fn: () => Promise<T>, describe: (result: T) => string) => {

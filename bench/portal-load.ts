@@ -44,9 +44,10 @@ try {
   await db.insert(schema.user).values({ id: userId, name: "Bench Client", email: "bench@example.test", role: "client" });
   const [client] = await db
     .insert(schema.clients)
-    .values({ userId, company: "Bench Corp", contactPerson: "Bench Client", contactEmail: "bench@example.test" })
+    .values({ company: "Bench Corp", contactPerson: "Bench Client", contactEmail: "bench@example.test" })
     .returning({ id: schema.clients.id });
   const clientId = client!.id;
+  await db.insert(schema.clientPeople).values({ userId, clientId, role: "owner", status: "active" });
 
   const projectRows = await db
     .insert(schema.projects)
@@ -123,7 +124,16 @@ try {
   );
   await db.execute("analyze");
 
-  const actor = { role: "client", userId, email: "bench@example.test", name: "Bench Client", clientId, company: "Bench Corp" } as const;
+  const actor = {
+    role: "client",
+    userId,
+    email: "bench@example.test",
+    name: "Bench Client",
+    clientId,
+    company: "Bench Corp",
+    personRole: "owner",
+    billingWithheld: false,
+  } as const;
   const load = () => loadClientPortal(db, { actor });
 
   for (let i = 0; i < 3; i++) await load(); // warm-up: PGlite's plan cache, JIT
@@ -145,7 +155,7 @@ try {
   console.info(
     "  client data:        %d projects, %d invoices, %d documents",
     result!.projects.length,
-    result!.billing.invoiceCount,
+    result!.billing!.invoiceCount,
     result!.documents.length,
   );
   console.info("  queries per load:   %d", queries);
@@ -163,9 +173,9 @@ try {
   );
   console.info(
     "  balance due:        %d cents over %d pending and %d overdue invoices",
-    result!.billing.balanceDueCents,
-    result!.billing.pendingCount,
-    result!.billing.overdueCount,
+    result!.billing!.balanceDueCents,
+    result!.billing!.pendingCount,
+    result!.billing!.overdueCount,
   );
 } finally {
   await handle.close();

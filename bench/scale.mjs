@@ -115,7 +115,7 @@ try {
   const db = new Client({ connectionString: cluster.databaseUrl });
   await db.connect();
   const documents = await db.query(
-    `select u.email, min(d.id::text) as id from documents d join clients c on c.id = d.client_id join "user" u on u.id = c.user_id group by u.email`,
+    `select u.email, min(d.id::text) as id from documents d join clients c on c.id = d.client_id join client_people p on p.client_id = c.id join "user" u on u.id = p.user_id group by u.email`,
   );
   await db.end();
   const documentIds = new Map(documents.rows.map((r) => [r.email, r.id]));

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { createCredentialUser, findUserByEmail, setUserPassword } from "../src/server/modules/account/users";
-import { clients, user } from "../src/server/core/db/schema";
+import { clientPeople, user } from "../src/server/core/db/schema";
 import { CliError, withCliDatabase } from "./cli-db";
 
 const argsSchema = z.object({
@@ -55,7 +55,11 @@ await withCliDatabase(async ({ db }) => {
       console.info(`Admin ${email} created.`);
       return;
     }
-    const [linkedClient] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.userId, existing.id)).limit(1);
+    const [linkedClient] = await tx
+      .select({ id: clientPeople.clientId })
+      .from(clientPeople)
+      .where(eq(clientPeople.userId, existing.id))
+      .limit(1);
     if (linkedClient) throw new CliError(`${email} belongs to a client account; use another address for the admin.`);
     await tx.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
     await setUserPassword(tx, existing.id, parsed.data.password);

@@ -28,6 +28,8 @@ const ADMIN_PAGES = [
   "/admin/unmatched-invoices",
   "/admin/account",
   "/admin/messages",
+  // Acme's client page (docs/PRODUCT.md#admin-client-page).
+  "/admin/clients/00000000-0000-4000-8000-00000000a001",
 ];
 /** The back office's work lists, a test of their own: axe on every page takes seconds on a shared machine. */
 const ADMIN_WORK_PAGES = ["/admin/inquiries", "/admin/bookings", "/admin/audit", "/admin/invoices", "/admin/settings"];
@@ -70,7 +72,7 @@ test("a client's portal viewed by an admin, under the read-only banner", async (
   await page.goto("/admin/clients?q=Acme%20Robotics");
   await page.getByRole("button", { name: "View portal of Acme Robotics" }).click();
   await expect(page.getByRole("region", { name: "Read-only view" }).getByText("Viewing as Acme Robotics (read only)")).toBeVisible();
-  for (const section of ["overview", "settings"]) await visit(page, `/client-portal?section=${section}`);
+  for (const section of ["overview", "settings", "messages"]) await visit(page, `/client-portal?section=${section}`);
   await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
 });

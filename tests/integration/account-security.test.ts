@@ -18,7 +18,7 @@ import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from 
 import { saveNotificationPreferencesAction } from "@/app/client-portal/actions";
 import ClientPortalPage from "@/app/client-portal/page";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser } from "@/server/modules/account";
@@ -48,8 +48,9 @@ async function newClient() {
   const { id } = await createCredentialUser(t.db, { email, name: "Security", role: "client", password: PASSWORD });
   const [row] = await t.db
     .insert(clients)
-    .values({ userId: id, company: `Security ${seq}`, contactPerson: "Sec", contactEmail: email })
+    .values({ company: `Security ${seq}`, contactPerson: "Sec", contactEmail: email })
     .returning({ id: clients.id });
+  await t.db.insert(clientPeople).values({ userId: id, clientId: row!.id, role: "owner", status: "active" });
   return { id, email, clientId: row!.id };
 }
 

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
-import { auditLog, clients, emailOutbox, user, verification } from "@/server/core/db/schema";
+import { auditLog, clientPeople, clients, emailOutbox, user, verification } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { requireClient } from "@/server/modules/account/session";
 import { resetPasswordWithToken } from "./helpers/auth-actions";
@@ -57,7 +57,8 @@ describe("create client with invitation", () => {
         phone: clients.phone,
       })
       .from(clients)
-      .innerJoin(user, eq(user.id, clients.userId))
+      .innerJoin(clientPeople, eq(clientPeople.clientId, clients.id))
+      .innerJoin(user, eq(user.id, clientPeople.userId))
       .where(eq(clients.id, created.clientId));
     expect(row).toEqual({
       company: "Initech",

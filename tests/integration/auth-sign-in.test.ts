@@ -88,7 +88,7 @@ describe("client login", () => {
         { email: DEMO_USERS.globex.email, password: DEMO_PASSWORDS.client, rememberMe: false },
         fromIp(),
       );
-      expect(result).toMatchObject({ success: false, error: "This client account is inactive." });
+      expect(result).toMatchObject({ success: false, error: "This client account is inactive. Please contact us to reactivate it." });
     } finally {
       await t.db.update(clients).set({ status: "active" }).where(eq(clients.id, DEMO_CLIENTS.globex.id));
     }

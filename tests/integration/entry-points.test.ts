@@ -1,12 +1,15 @@
 // The entry-point matrix: every route handler, admin and portal page and server action found on
-// disk, called as anonymous, client A (Acme Robotics), client B (Globex Systems) and admin, with
+// disk, called as anonymous, client A (Acme Robotics: its owner, and its member in a column that
+// defaults to the owner's outcome), client B (Globex Systems) and admin, with
 // the expected outcome of each in ONE table. An entry point on disk without a row here fails, and
 // so does a row without its entry point, so nothing new ships unexamined. Then every entry point
 // is called as client A with client B's ids: nothing of B may come back. How to add a row:
 // CONTRIBUTING.md.
+import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DELETE_REFUSED_MESSAGE } from "@/server/modules/clients";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { authHeaders, APP_ORIGIN, nextTestIp, sessionCookie } from "./helpers/auth";
@@ -15,7 +18,15 @@ import { discoverEntryPoints, importEntryModule, isServerActionModule, type Entr
 import { callAction, callPage, callRoute, errorBody, type PageCall, type RouteCall } from "./helpers/entry-outcome";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare } from "./helpers/square";
-import { createFreshObjects, leakedIdentifiers, rateCardsOf, TENANTS, type FreshObjects, type Tenant } from "./helpers/tenants";
+import {
+  createFreshCompany,
+  createFreshObjects,
+  leakedIdentifiers,
+  rateCardsOf,
+  TENANTS,
+  type FreshObjects,
+  type Tenant,
+} from "./helpers/tenants";
 import { pdfBytes } from "./helpers/upload-files";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
@@ -32,8 +43,12 @@ afterAll(async () => {
 // The table
 // ---------------------------------------------------------------------------------------------
 
-const ROLES = ["anonymous", "clientA", "clientB", "admin"] as const;
+const ROLES = ["anonymous", "clientA", "clientAMember", "clientB", "admin"] as const;
 type Role = (typeof ROLES)[number];
+/** The columns every row writes out; client A's member gets client A's (owner's) outcome unless the row says otherwise. */
+type Expectations<E = Expected> = Record<Exclude<Role, "clientAMember">, E> & { clientAMember?: E };
+const expectedOf = (c: Case, role: Role): Expected =>
+  role === "clientAMember" ? (c.expect.clientAMember ?? c.expect.clientA) : c.expect[role];
 
 /**
  * What a call gets: `target` is the tenant whose objects the call names (client A in the matrix,
@@ -60,7 +75,7 @@ type Case = {
   input?: (c: Ctx) => unknown | Promise<unknown>;
   /** Make fresh objects of the target tenant for each call (destructive entry points). */
   fresh?: boolean;
-  expect: Record<Role, Expected>;
+  expect: Expectations;
   /** Client A naming client B's objects; defaults to the clientB column (B naming A's objects). */
   crossTenant?: Expected;
 };
@@ -80,21 +95,36 @@ const ACTION_CLIENTS_ONLY: ActionExpect = { success: false, error: "Access denie
 const IN_SQUARE = "This subscription is run by Square: change it in Square and the change comes back here.";
 const ADMIN_LOGIN = "redirect /admin/login";
 /** The same outcome for every role (public entry points). */
-const everyone = <E extends Expected>(e: E): Record<Role, E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
+const everyone = <E extends Expected>(e: E): Expectations<E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
 const signedInEveryone = <E extends Expected>(e: E) => ({ clientA: e, clientB: e, admin: e });
-const adminOnlyRoute = (admin: RouteExpect): Record<Role, RouteExpect> => ({
+const adminOnlyRoute = (admin: RouteExpect): Expectations<RouteExpect> => ({
   anonymous: SIGN_IN,
   clientA: ADMINS_ONLY,
   clientB: ADMINS_ONLY,
   admin,
 });
-const adminOnlyAction = (admin: ActionExpect): Record<Role, ActionExpect> => ({
+const adminOnlyAction = (admin: ActionExpect): Expectations<ActionExpect> => ({
   anonymous: ACTION_SIGN_IN,
   clientA: ACTION_ADMINS_ONLY,
   clientB: ACTION_ADMINS_ONLY,
   admin,
 });
-const adminPage = (admin: PageExpect): Record<Role, PageExpect> => ({
+const OWNER_ONLY: ActionExpect = { success: false, error: "Only an owner of your company can do this." };
+/**
+ * A Team action: client A's owner gets `owner`, its member the owner-only refusal, client B (naming
+ * A's people) finds none of them unless `clientB` says what it gets on its own company.
+ */
+const ownerOnlyAction = (
+  owner: ActionExpect,
+  clientB: ActionExpect = { success: false, error: "Person not found" },
+): Expectations<ActionExpect> => ({
+  anonymous: ACTION_SIGN_IN,
+  clientA: owner,
+  clientAMember: OWNER_ONLY,
+  clientB,
+  admin: ACTION_CLIENTS_ONLY,
+});
+const adminPage = (admin: PageExpect): Expectations<PageExpect> => ({
   anonymous: ADMIN_LOGIN,
   clientA: ADMIN_LOGIN,
   clientB: ADMIN_LOGIN,
@@ -192,6 +222,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: {
         anonymous: 200,
         clientA: { status: 200, json: { user: { email: "client@example.com" } } },
+        clientAMember: { status: 200, json: { user: { email: "member@example.com" } } },
         clientB: { status: 200, json: { user: { email: "client2@example.com" } } },
         admin: { status: 200, json: { user: { email: "admin@example.com" } } },
       },
@@ -205,10 +236,12 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   ],
   "POST /api/auth/[...all]": {
+    // Client B's account, so this row and the sign-in action's (client A's) each stay within one
+    // account's budget of failed attempts from unknown browsers, over every column.
     call: () => ({
       url: "/api/auth/sign-in/email",
       params: { all: ["sign-in", "email"] },
-      json: { email: "client@example.com", password: "wrong-password" },
+      json: { email: "client2@example.com", password: "wrong-password" },
     }),
     expect: everyone(401),
   },
@@ -379,6 +412,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   },
   "PAGE /admin/dashboard": { expect: adminPage("renders") },
+  "PAGE /admin/clients/[id]": { call: ({ target }) => ({ params: { id: target.clientId } }), expect: adminPage("renders") },
   "PAGE /admin/clients": { call: () => ({ searchParams: { q: "", page: "1" } }), expect: adminPage("renders") },
   "PAGE /admin/client-rates": { call: ({ target }) => ({ searchParams: { clientId: target.clientId } }), expect: adminPage("renders") },
   "PAGE /admin/projects": { expect: adminPage("renders ProjectsScreen") },
@@ -445,6 +479,37 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": {
     input: () => ({ offset: 0 }),
     expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
+  },
+  // The Team card: owners only. Client B acts on its own company (an invitation, its own setting)
+  // and finds none of A's people.
+  "ACTION src/app/client-portal/actions.ts#invitePersonAction": {
+    input: () => ({ name: "Matrix Colleague", email: `colleague-${randomUUID()}@example.test`, role: "member" }),
+    expect: ownerOnlyAction("ok", "ok"),
+  },
+  "ACTION src/app/client-portal/actions.ts#resendInvitationAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ userId: fresh.invitedPersonId }),
+    expect: ownerOnlyAction("ok"),
+  },
+  "ACTION src/app/client-portal/actions.ts#revokeInvitationAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ userId: fresh.invitedPersonId }),
+    expect: ownerOnlyAction({ success: true, data: { revoked: true } }),
+  },
+  "ACTION src/app/client-portal/actions.ts#changePersonRoleAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ userId: fresh.memberPersonId, role: "owner" }),
+    expect: ownerOnlyAction({ success: true, data: { role: "owner" } }),
+  },
+  "ACTION src/app/client-portal/actions.ts#removePersonAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ userId: fresh.memberPersonId }),
+    expect: ownerOnlyAction({ success: true, data: { status: "deactivated" } }),
+  },
+  "ACTION src/app/client-portal/actions.ts#setBillingWithheldAction": {
+    // Off, as seeded: withholding would hide Billing from client A's member in the rows after this one.
+    input: () => ({ withheld: false }),
+    expect: ownerOnlyAction({ success: true, data: { withheld: false } }, { success: true, data: { withheld: false } }),
   },
 
   // --- sign-in and password actions (public) --------------------------------------------------
@@ -542,6 +607,67 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ company: "Matrix Client Co", contactPerson: "Matrix", email: `matrix-${nextTestIp()}@example.test` }),
     expect: adminOnlyAction("ok"),
   },
+  // The client page (docs/PRODUCT.md#admin-client-page): the same Team actions, naming the company.
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminInvitePersonAction": {
+    input: ({ target }) => ({
+      clientId: target.clientId,
+      name: "Matrix Person",
+      email: `person-${randomUUID()}@example.test`,
+      role: "member",
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminResendInvitationAction": {
+    fresh: true,
+    input: ({ target, fresh }) => ({ clientId: target.clientId, userId: fresh.invitedPersonId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminRevokeInvitationAction": {
+    fresh: true,
+    input: ({ target, fresh }) => ({ clientId: target.clientId, userId: fresh.invitedPersonId }),
+    expect: adminOnlyAction({ success: true, data: { revoked: true } }),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminChangePersonRoleAction": {
+    fresh: true,
+    input: ({ target, fresh }) => ({ clientId: target.clientId, userId: fresh.memberPersonId, role: "owner" }),
+    expect: adminOnlyAction({ success: true, data: { role: "owner" } }),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminRemovePersonAction": {
+    fresh: true,
+    input: ({ target, fresh }) => ({ clientId: target.clientId, userId: fresh.memberPersonId }),
+    expect: adminOnlyAction({ success: true, data: { status: "deactivated" } }),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminResetPersonTwoFactorAction": {
+    input: ({ target }) => ({ clientId: target.clientId, userId: target.ownerUserId }),
+    expect: adminOnlyAction({ success: false, error: "This person has no two-factor sign-in to reset." }),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#updateClientAction": {
+    // The tenant's details as seeded: saving them back changes nothing the later rows see.
+    input: ({ target }) => ({ clientId: target.clientId, ...target.settings }),
+    expect: adminOnlyAction({ success: true, data: { company: TENANTS.acme.company } }),
+    crossTenant: ACTION_ADMINS_ONLY,
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#deactivateClientAction": {
+    // A company of its own: deactivating a demo tenant would sign its people out of the later rows.
+    input: async () => ({ clientId: (await createFreshCompany(t.db)).clientId }),
+    expect: adminOnlyAction({ success: true, data: { status: "inactive" } }),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#reactivateClientAction": {
+    input: ({ target }) => ({ clientId: target.clientId }),
+    expect: adminOnlyAction({ success: true, data: { status: "active" } }),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#deleteClientAction": [
+    {
+      name: "with invoices and documents",
+      input: ({ target }) => ({ clientId: target.clientId }),
+      expect: adminOnlyAction({ success: false, error: DELETE_REFUSED_MESSAGE }),
+    },
+    {
+      name: "without records",
+      input: async () => ({ clientId: (await createFreshCompany(t.db)).clientId }),
+      expect: adminOnlyAction({ success: true, data: { deleted: true } }),
+    },
+  ],
   "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { input: () => ({}), expect: adminOnlyAction("ok") },
   "ACTION src/app/admin/(area)/clients/actions.ts#setClientTwoFactorRequirementAction": {
     // Off, as seeded: turning it on would send client A to enrolment for the rows after this one.
@@ -550,7 +676,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "ACTION src/app/admin/(area)/clients/actions.ts#resetClientTwoFactorAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
-    expect: adminOnlyAction({ success: false, error: "This client's user has no two-factor sign-in to reset." }),
+    expect: adminOnlyAction({ success: false, error: "This person has no two-factor sign-in to reset." }),
   },
   "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
@@ -679,9 +805,13 @@ const cookies: Partial<Record<Role, string>> = {};
 async function headersFor(role: Role): Promise<Headers> {
   if (role === "anonymous") return new Headers({ origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() });
   if (!cookies[role]) {
-    cookies[role] = await sessionCookie(
-      role === "admin" ? "admin@example.com" : role === "clientA" ? "client@example.com" : "client2@example.com",
-    );
+    const email = {
+      admin: "admin@example.com",
+      clientA: "client@example.com",
+      clientAMember: "member@example.com",
+      clientB: "client2@example.com",
+    };
+    cookies[role] = await sessionCookie(email[role]);
   }
   return authHeaders(cookies[role]!);
 }
@@ -772,12 +902,12 @@ const matrixCases = discovered.flatMap((entry) =>
   casesOf(entry.key).map((c) => ({ label: c.name ? `${entry.key} [${c.name}]` : entry.key, entry, c })),
 );
 
-describe("every entry point as anonymous, client A, client B and admin (client A's objects)", () => {
+describe("every entry point as anonymous, client A (owner and member), client B and admin (client A's objects)", () => {
   it.each(matrixCases)("$label", async ({ entry, c }) => {
     for (const role of ROLES) {
       const outcome = await run(entry, c, role, role === "clientB" ? TENANTS.globex : TENANTS.acme, TENANTS.acme);
       try {
-        outcome.check(c.expect[role]);
+        outcome.check(expectedOf(c, role));
         // The session cookie is httpOnly so that page scripts never see the token: no body carries it.
         for (const token of sessionTokens()) expect(outcome.body, "a session token in the body").not.toContain(token);
         // Client B named client A's objects here: nothing of A may come back either.

@@ -50,7 +50,8 @@ describe("demo seed", () => {
     const before = await count();
     expect(await seedDemoData(t.db, getStorage())).toEqual({ seeded: false });
     expect(await count()).toEqual(before);
-    expect(before?.users).toBe(3);
+    // The admin, Acme's owner and member, Globex's owner.
+    expect(before?.users).toBe(4);
   });
 
   it("covers every invoice status and a deposit/balance schedule with one part paid, per demo client", async () => {

@@ -399,6 +399,36 @@ const FUZZ: Record<string, Spec> = {
       urgency: "low",
     })),
   },
+  "ACTION src/app/client-portal/actions.ts#invitePersonAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ name: "Fuzz Colleague", email: fresh("colleague"), role: "member" })),
+  },
+  "ACTION src/app/client-portal/actions.ts#resendInvitationAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ userId: "no-such-person" })),
+  },
+  "ACTION src/app/client-portal/actions.ts#revokeInvitationAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ userId: "no-such-person" })),
+  },
+  "ACTION src/app/client-portal/actions.ts#changePersonRoleAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ userId: "no-such-person", role: "owner" })),
+  },
+  "ACTION src/app/client-portal/actions.ts#removePersonAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ userId: "no-such-person" })),
+  },
+  "ACTION src/app/client-portal/actions.ts#setBillingWithheldAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ withheld: false })),
+  },
   "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": {
     kind: "action",
     role: "client",
@@ -498,6 +528,56 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ company: "Fuzz Client Co", contactPerson: "Fuzz", email: fresh("client-new"), phone: "", address: "" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminInvitePersonAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, name: "Fuzz Person", email: fresh("person"), role: "member" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminResendInvitationAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminRevokeInvitationAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminChangePersonRoleAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person", role: "member" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminRemovePersonAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminResetPersonTwoFactorAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#updateClientAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, ...acme.settings })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#deactivateClientAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#reactivateClientAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
+  },
+  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#deleteClientAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
   },
   "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": {
     kind: "action",

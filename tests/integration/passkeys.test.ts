@@ -8,7 +8,7 @@ import { finishPasskeySignInAction } from "@/app/(auth)/actions";
 import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/app/account/actions";
 import { POST as authRoutePost } from "@/app/api/auth/[...all]/route";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { auditLog, clients, emailOutbox, passkey, session } from "@/server/core/db/schema";
+import { auditLog, clientPeople, clients, emailOutbox, passkey, session } from "@/server/core/db/schema";
 import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser, getAuth } from "@/server/modules/account";
 import { getSession, requireAdmin, TwoFactorRequiredError } from "@/server/modules/account/session";
@@ -60,8 +60,13 @@ async function newUser(role: "admin" | "client") {
   seq += 1;
   const email = `passkey-${role}-${seq}-${Date.now()}@example.test`;
   const { id } = await createCredentialUser(t.db, { email, name: "Passkey", role, password: PASSWORD });
-  if (role === "client")
-    await t.db.insert(clients).values({ userId: id, company: `Passkey ${seq}`, contactPerson: "Key", contactEmail: email });
+  if (role === "client") {
+    const [c] = await t.db
+      .insert(clients)
+      .values({ company: `Passkey ${seq}`, contactPerson: "Key", contactEmail: email })
+      .returning({ id: clients.id });
+    await t.db.insert(clientPeople).values({ userId: id, clientId: c!.id, role: "owner", status: "active" });
+  }
   const browser = new Browser();
   const { cookie } = await signIn(email, PASSWORD, { ip: browser.ip });
   for (const pair of cookie.split("; ")) {

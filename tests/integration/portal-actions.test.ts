@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { earliestStartDate } from "@/lib/validation/portal";
 import { auditLog, clients, serviceBookings, user } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 
@@ -87,7 +87,7 @@ describe("saveAccountSettings", () => {
       phone: "+1 (415) 555-0199 x12",
       address: null,
     });
-    const [signIn] = await t.db.select({ email: user.email }).from(user).where(eq(user.id, DEMO_CLIENTS.acme.userId));
+    const [signIn] = await t.db.select({ email: user.email }).from(user).where(eq(user.id, DEMO_USERS.acme.id));
     expect(signIn!.email).toBe("client@example.com");
     // The other client is untouched.
     const [globex] = await t.db.select().from(clients).where(eq(clients.id, DEMO_CLIENTS.globex.id));
@@ -102,7 +102,7 @@ describe("saveAccountSettings", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "client.settings.update"), eq(auditLog.entityId, DEMO_CLIENTS.acme.id)));
     expect(audit).toMatchObject({
-      actorUserId: DEMO_CLIENTS.acme.userId,
+      actorUserId: DEMO_USERS.acme.id,
       before: expect.objectContaining({ contactPerson: "Jordan Lee" }),
     });
   });

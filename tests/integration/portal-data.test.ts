@@ -281,7 +281,9 @@ describe("listRecentBookings and getPortalProfile", () => {
       phone: a.phone,
       address: a.address,
       joinedDate: a.joinedDate,
+      billingWithheldFromMembers: false,
       signInEmail: "client@example.com",
+      currentUserId: acme.userId,
     });
     expect(await getPortalProfile(t.db, { actor: globex })).toMatchObject({ company: g.company, signInEmail: "client2@example.com" });
   });

@@ -52,12 +52,12 @@ describe("portal load", () => {
 
     expect(small.result.projects).toHaveLength(1);
     expect(large.result.projects).toHaveLength(60);
-    expect(large.result.billing.invoiceCount).toBe(1_200);
+    expect(large.result.billing!.invoiceCount).toBe(1_200);
     expect(large.result.documents).toHaveLength(40);
     // One query per dataset: profile, stats, projects, billing summary, invoices, rates,
     // documents, their downloads, tiers, subscription, bookings, account security, upcoming meetings,
-    // message threads, notification preferences.
-    expect(small.queries).toBe(15);
+    // message threads, notification preferences, and the Team (the actor is an owner).
+    expect(small.queries).toBe(16);
     expect(large.queries).toBe(small.queries);
 
     // The aggregates are right at this size too: per project, 5 of each status.
@@ -74,7 +74,7 @@ describe("portal load", () => {
     const { sessionCookie, authHeaders } = await import("./helpers/auth");
     const actor = await requireClient(authHeaders(await sessionCookie("client@example.com")));
     const { result, queries } = await countQueries(() => loadClientPortal(t.db, { actor }));
-    expect(queries).toBe(15);
+    expect(queries).toBe(16);
     expect(result.profile.company).toBe("Acme Robotics");
   });
 });

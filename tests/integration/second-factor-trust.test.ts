@@ -9,7 +9,7 @@ import { signInClientAction, verifySignInCodeAction } from "@/app/(auth)/actions
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from "@/app/account/actions";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { createCredentialUser, createInvitationLink, getAuth } from "@/server/modules/account";
 import { getSession, requireAdmin, requireClient, TwoFactorRequiredError } from "@/server/modules/account/session";
 import { resetUserTwoFactor } from "@/server/modules/account/two-factor-reset";
@@ -34,13 +34,16 @@ async function newUser(role: "client" | "admin", opts: { requireTwoFactor?: bool
   const email = `sf-${role}-${seq}-${Date.now()}@example.test`;
   const { id } = await createCredentialUser(t.db, { email, name: "Second Factor", role, password: PASSWORD });
   if (role === "client") {
-    await t.db.insert(clients).values({
-      userId: id,
-      company: `SF ${seq}`,
-      contactPerson: "SF",
-      contactEmail: email,
-      requireTwoFactor: opts.requireTwoFactor ?? false,
-    });
+    const [c] = await t.db
+      .insert(clients)
+      .values({
+        company: `SF ${seq}`,
+        contactPerson: "SF",
+        contactEmail: email,
+        requireTwoFactor: opts.requireTwoFactor ?? false,
+      })
+      .returning({ id: clients.id });
+    await t.db.insert(clientPeople).values({ userId: id, clientId: c!.id, role: "owner", status: "active" });
   }
   return { id, email, role };
 }
@@ -241,7 +244,11 @@ describe("recovery revokes", () => {
   it("an invitation's first password sends no reset notice", async () => {
     const email = `sf-invite-${Date.now()}@example.test`;
     const { id } = await createCredentialUser(t.db, { email, name: "Invited", role: "client" });
-    await t.db.insert(clients).values({ userId: id, company: `SF invite ${Date.now()}`, contactPerson: "I", contactEmail: email });
+    const [c] = await t.db
+      .insert(clients)
+      .values({ company: `SF invite ${Date.now()}`, contactPerson: "I", contactEmail: email })
+      .returning({ id: clients.id });
+    await t.db.insert(clientPeople).values({ userId: id, clientId: c!.id, role: "owner", status: "invited" });
     const { token } = await createInvitationLink(id, 3600);
     expect(
       await resetPasswordWithToken(

@@ -92,7 +92,16 @@ describe("Square subscription.created", () => {
     });
     expect(rows[0]!.activatedAt).not.toBeNull();
     expect((await getSubscriptionStats(t.db, { actor: admin })).mrrCents).toBe(before.mrrCents + ESSENTIAL.monthlyPriceCents);
-    const globex = { role: "client" as const, userId: "x", email: "x", name: "x", clientId: DEMO_CLIENTS.globex.id, company: "Globex" };
+    const globex = {
+      role: "client" as const,
+      userId: "x",
+      email: "x",
+      name: "x",
+      clientId: DEMO_CLIENTS.globex.id,
+      company: "Globex",
+      personRole: "owner" as const,
+      billingWithheld: false,
+    };
     expect((await getPortalPlanState(t.db, { actor: globex })).subscription).toMatchObject({
       tierName: ESSENTIAL.tierName,
       managedBySquare: true,
@@ -115,7 +124,16 @@ describe("Square subscription.created", () => {
     const [row] = await rowsOf("sub-stranger");
     expect(row).toMatchObject({ clientId: null, squareCustomerId: "CUST-STRANGER-1" });
     for (const client of [DEMO_CLIENTS.acme, DEMO_CLIENTS.globex]) {
-      const actor = { role: "client" as const, userId: "x", email: "x", name: "x", clientId: client.id, company: client.company };
+      const actor = {
+        role: "client" as const,
+        userId: "x",
+        email: "x",
+        name: "x",
+        clientId: client.id,
+        company: client.company,
+        personRole: "owner" as const,
+        billingWithheld: false,
+      };
       const { subscription } = await getPortalPlanState(t.db, { actor });
       expect(subscription?.id).not.toBe(row!.id);
     }

@@ -76,12 +76,12 @@ describe("start-up seed on a fresh embedded database", { timeout: 180_000 }, () 
 
   it("seeds the demo set on a non-production embedded start", async () => {
     const result = await bootFreshEmbedded({});
-    expect(result.users).toBe(3);
+    expect(result.users).toBe(4); // the admin, Acme's owner and member, Globex's owner
   });
 
   it("seeds with APP_ENV=production only when SEED_DEMO=true, and warns", async () => {
     const result = await bootFreshEmbedded({ APP_ENV: "production", SEED_DEMO: "true" });
-    expect(result.users).toBe(3);
+    expect(result.users).toBe(4); // the admin, Acme's owner and member, Globex's owner
     expect(result.warnings.join("\n")).toMatch(/SEED_DEMO=true on a production deployment/);
   });
 });

@@ -124,7 +124,12 @@ describe("subscriptions without Square", () => {
       "This request is already active.",
     );
 
-    // The client cancels from the portal: no longer counted.
+    // A member of the company cannot end the plan; an owner cancels from the portal: no longer counted.
+    const member = { ...client, userId: `${client.userId}-member`, personRole: "member" as const };
+    await expect(cancelOwnSubscription(t.db, { actor: member, subscriptionId: request.id })).rejects.toThrow(
+      "Only an owner of your company can cancel its plan.",
+    );
+    expect((await getPortalPlanState(t.db, { actor: client })).subscription).toMatchObject({ tierName: "Confirmed Plan" });
     await cancelOwnSubscription(t.db, { actor: client, subscriptionId: request.id });
     expect((await getSubscriptionStats(t.db, { actor: admin })).mrrCents).toBe(before.mrrCents);
   });

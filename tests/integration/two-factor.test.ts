@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { signInClientAction, verifySignInCodeAction } from "@/app/(auth)/actions";
 import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/app/account/actions";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { auditLog, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { createCredentialUser } from "@/server/modules/account";
 import { resetUserTwoFactor } from "@/server/modules/account/two-factor-reset";
 import { nextTestIp } from "./helpers/auth";
@@ -42,7 +42,11 @@ async function newClient() {
   seq += 1;
   const email = `tf-${seq}-${Date.now()}@example.test`;
   const { id } = await createCredentialUser(t.db, { email, name: "Two Factor", role: "client", password: PASSWORD });
-  await t.db.insert(clients).values({ userId: id, company: `TF ${seq}`, contactPerson: "TF", contactEmail: email });
+  const [c] = await t.db
+    .insert(clients)
+    .values({ company: `TF ${seq}`, contactPerson: "TF", contactEmail: email })
+    .returning({ id: clients.id });
+  await t.db.insert(clientPeople).values({ userId: id, clientId: c!.id, role: "owner", status: "active" });
   return { id, email };
 }
 

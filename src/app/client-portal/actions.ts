@@ -9,10 +9,19 @@ import {
   serviceBookingSchema,
   subscribeSchema,
 } from "@/lib/validation/portal";
+import { billingWithheldSchema, invitePersonSchema, personRoleSchema, personSchema } from "@/lib/validation/team";
 import { getDb } from "@/server/core/get-db";
 import { clientAction, clientReadAction } from "@/server/modules/account";
 import { createServiceBooking } from "@/server/modules/bookings";
-import { updateAccountSettings } from "@/server/modules/clients";
+import {
+  changePersonRole,
+  invitePerson,
+  removePerson,
+  resendInvitation,
+  revokeInvitation,
+  setBillingWithheldFromMembers,
+  updateAccountSettings,
+} from "@/server/modules/clients";
 import { listPortalInvoices } from "@/server/modules/invoices";
 import { saveNotificationPreferences } from "@/server/modules/notifications";
 import { cancelOwnSubscription, requestSubscription } from "@/server/modules/subscriptions";
@@ -36,4 +45,29 @@ export const subscribeToPlan = clientAction(subscribeSchema, (actor, { planId })
 /** Book Service: ends the client's own subscription or withdraws its request. */
 export const cancelSubscription = clientAction(cancelSubscriptionSchema, (actor, { subscriptionId }) =>
   cancelOwnSubscription(getDb(), { actor, subscriptionId }),
+);
+
+// The Team card (docs/PRODUCT.md#portal-team): owners only, checked by the module on the session's person.
+export const invitePersonAction = clientAction(invitePersonSchema, async (actor, input) => {
+  const { userId } = await invitePerson(getDb(), { actor, input });
+  return { userId };
+});
+
+export const resendInvitationAction = clientAction(personSchema, async (actor, input) => {
+  const { expiresAt } = await resendInvitation(getDb(), { actor, userId: input.userId });
+  return { expiresAt: expiresAt.toISOString() };
+});
+
+export const revokeInvitationAction = clientAction(personSchema, (actor, input) =>
+  revokeInvitation(getDb(), { actor, userId: input.userId }),
+);
+
+export const changePersonRoleAction = clientAction(personRoleSchema, (actor, input) =>
+  changePersonRole(getDb(), { actor, userId: input.userId, role: input.role }),
+);
+
+export const removePersonAction = clientAction(personSchema, (actor, input) => removePerson(getDb(), { actor, userId: input.userId }));
+
+export const setBillingWithheldAction = clientAction(billingWithheldSchema, (actor, input) =>
+  setBillingWithheldFromMembers(getDb(), { actor, withheld: input.withheld }),
 );

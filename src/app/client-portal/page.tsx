@@ -25,14 +25,16 @@ export default async function ClientPortalPage() {
   const data = loadClientPortal(getDb(), { actor });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
   data.catch(() => {});
-  // Billing's chart is drawn here on the server and handed to the sections ready-made.
-  const chart = getPaidVsOutstanding(getDb(), { actor });
-  chart.catch(() => {});
+  // Billing's chart is drawn here on the server and handed to the sections ready-made (not at all
+  // for a member from whom the owners withheld Billing).
+  const chart = actor.billingWithheld ? null : getPaidVsOutstanding(getDb(), { actor });
+  chart?.catch(() => {});
   return (
     <ClientPortal
       email={actor.email}
       data={data}
-      billingChart={<LoadedBillingChart points={chart} />}
+      billingChart={chart ? <LoadedBillingChart points={chart} /> : undefined}
+      hiddenSections={actor.billingWithheld ? ["billing"] : []}
       viewingAs={actor.viewer ? actor.company : undefined}
     />
   );

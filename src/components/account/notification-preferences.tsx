@@ -24,7 +24,16 @@ import type { NotificationPreferences as Preferences } from "@/server/modules/no
  * audience on or off, and one mail per event or a daily summary. Used by the portal's Settings and
  * the admin Account page.
  */
-export function NotificationPreferences({ audience, initial }: { audience: NotificationAudience; initial: Preferences }) {
+export function NotificationPreferences({
+  audience,
+  initial,
+  readOnly = false,
+}: {
+  audience: NotificationAudience;
+  initial: Preferences;
+  /** An admin viewing the portal: the choices show, Save does not. */
+  readOnly?: boolean;
+}) {
   const hydrated = useHydrated();
   const { toast, show } = useToast();
   const [enabled, setEnabled] = useState<NotificationCategory[]>(initial.enabled);
@@ -106,9 +115,11 @@ export function NotificationPreferences({ audience, initial }: { audience: Notif
             </label>
           ))}
         </fieldset>
-        <Button type="submit" disabled={busy !== null}>
-          {busy ? "Saving…" : "Save notifications"}
-        </Button>
+        {readOnly ? null : (
+          <Button type="submit" disabled={busy !== null}>
+            {busy ? "Saving…" : "Save notifications"}
+          </Button>
+        )}
       </form>
       <Toast toast={toast} />
     </Card>

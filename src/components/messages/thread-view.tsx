@@ -30,6 +30,7 @@ export function ThreadView({
   onChanged,
   notify,
   setStatus,
+  readOnly = false,
 }: {
   api: MessagesApi;
   threadId: string;
@@ -39,6 +40,8 @@ export function ThreadView({
   notify: Notify;
   /** The team's Close / Reopen (docs/PRODUCT.md#admin-messages); the portal has none. */
   setStatus?: (input: { threadId: string; status: ThreadStatus }) => Promise<ChangeResult<{ status: ThreadStatus }>>;
+  /** An admin viewing the portal: the conversation shows without the reply box. */
+  readOnly?: boolean;
 }) {
   const [page, setPage] = useState<ThreadPageBody | null>(null);
   const [older, setOlder] = useState<ThreadMessage[]>([]);
@@ -220,20 +223,22 @@ export function ThreadView({
         ))}
       </ol>
 
-      <section aria-label="Reply" className="rounded-xl border border-slate-800 p-4">
-        <MessageForm<{ messageId: string }>
-          url={url}
-          schema={replySchema}
-          submitLabel="Send reply"
-          bodyLabel="Your reply"
-          prepare={load}
-          onSent={() => {
-            notify("Message sent", "success");
-            onChanged();
-          }}
-          onError={(message) => notify(message, "error")}
-        />
-      </section>
+      {readOnly ? null : (
+        <section aria-label="Reply" className="rounded-xl border border-slate-800 p-4">
+          <MessageForm<{ messageId: string }>
+            url={url}
+            schema={replySchema}
+            submitLabel="Send reply"
+            bodyLabel="Your reply"
+            prepare={load}
+            onSent={() => {
+              notify("Message sent", "success");
+              onChanged();
+            }}
+            onError={(message) => notify(message, "error")}
+          />
+        </section>
+      )}
     </article>
   );
 }

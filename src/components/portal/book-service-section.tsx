@@ -20,8 +20,11 @@ type TabId = (typeof TABS)[number]["id"];
 
 export function BookServiceSection({
   data,
+  readOnly = false,
 }: {
-  data: Pick<ClientPortalData, "tiers" | "subscription" | "planRequest" | "bookings" | "meetings">;
+  data: Pick<ClientPortalData, "tiers" | "subscription" | "planRequest" | "bookings" | "meetings" | "team">;
+  /** An admin viewing the portal: the requests show, the request form does not. */
+  readOnly?: boolean;
 }) {
   const { searchParams, navigate, linkHandler } = usePortalNavigation();
   const tab: TabId = searchParams.get("tab") === "custom" ? "custom" : "plans";
@@ -74,7 +77,13 @@ export function BookServiceSection({
 
       {tab === "plans" ? (
         <div role="tabpanel" id="book-panel-plans" aria-labelledby="book-tab-plans">
-          <SupportPlans tiers={data.tiers} subscription={data.subscription} planRequest={data.planRequest} />
+          <SupportPlans
+            tiers={data.tiers}
+            subscription={data.subscription}
+            planRequest={data.planRequest}
+            readOnly={readOnly}
+            canCancel={data.team !== null}
+          />
         </div>
       ) : (
         <div role="tabpanel" id="book-panel-custom" aria-labelledby="book-tab-custom" className="space-y-6">
@@ -88,7 +97,11 @@ export function BookServiceSection({
               .
             </p>
             {/* Remounts when the link that opened the form changes, so its prefill applies. */}
-            <BookingForm key={`${service ?? ""}|${quote ?? ""}`} prefill={bookingPrefill({ service, quote })} />
+            {readOnly ? (
+              <p className="text-sm text-muted">Requests are made by the client; this view is read only.</p>
+            ) : (
+              <BookingForm key={`${service ?? ""}|${quote ?? ""}`} prefill={bookingPrefill({ service, quote })} />
+            )}
           </Card>
           <div className="max-w-3xl">
             <BookingRequests bookings={data.bookings} />

@@ -2,6 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { siteConfig } from "@/config/site";
 import type { ClientPortalData } from "@/server/modules/portal";
 import { PortalSections } from "./portal-sections";
+import type { PortalSection } from "./portal-sections-config";
 import { PortalShell } from "./portal-shell";
 import { PortalLoadError, PortalLoading } from "./portal-status";
 
@@ -14,14 +15,17 @@ export function ClientPortal({
   data,
   billingChart,
   viewingAs,
+  hiddenSections = [],
 }: {
   email: string;
   data: Promise<ClientPortalData>;
   billingChart?: ReactNode;
   viewingAs?: string;
+  /** Sections this person may not open (Billing withheld from a member). */
+  hiddenSections?: PortalSection[];
 }) {
   return (
-    <PortalShell brand={siteConfig.name} email={email} viewingAs={viewingAs}>
+    <PortalShell brand={siteConfig.name} email={email} viewingAs={viewingAs} hiddenSections={hiddenSections}>
       <Suspense fallback={<PortalLoading />}>
         <PortalData data={data} billingChart={billingChart} readOnly={viewingAs !== undefined} />
       </Suspense>

@@ -18,7 +18,14 @@ import { usePortalNavigation } from "./use-portal-navigation";
 const API = "/api/client/messages";
 
 /** The client's conversations with the team (docs/PRODUCT.md#portal-messages); the open one is ?thread=<id>. */
-export function MessagesSection({ data }: { data: Pick<ClientPortalData, "threads" | "projects"> }) {
+export function MessagesSection({
+  data,
+  readOnly = false,
+}: {
+  data: Pick<ClientPortalData, "threads" | "projects">;
+  /** An admin viewing the portal: conversations open, nothing is sent (docs/PRODUCT.md#admin-view-as-client). */
+  readOnly?: boolean;
+}) {
   const router = useRouter();
   const { searchParams, navigate, linkHandler } = usePortalNavigation();
   const { toast, show } = useToast();
@@ -34,7 +41,7 @@ export function MessagesSection({ data }: { data: Pick<ClientPortalData, "thread
         title="Messages"
         description="Secure conversations with our team. Findings and files stay here, not in e-mail."
         aside={
-          threadId || composing ? null : (
+          threadId || composing || readOnly ? null : (
             <Button onClick={() => setComposing(true)}>
               <Plus className="h-4 w-4" aria-hidden /> New conversation
             </Button>
@@ -42,10 +49,17 @@ export function MessagesSection({ data }: { data: Pick<ClientPortalData, "thread
         }
       />
       {threadId ? (
-        <ThreadView api={API} threadId={threadId} onBack={() => navigate("messages")} onChanged={() => router.refresh()} notify={notify} />
+        <ThreadView
+          api={API}
+          threadId={threadId}
+          onBack={() => navigate("messages")}
+          onChanged={() => router.refresh()}
+          notify={notify}
+          readOnly={readOnly}
+        />
       ) : (
         <div className="space-y-6">
-          {composing ? (
+          {composing && !readOnly ? (
             <NewThreadCard
               api={API}
               schema={newThreadSchema}

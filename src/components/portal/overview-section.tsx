@@ -22,7 +22,7 @@ export function OverviewSection({ data }: { data: Pick<ClientPortalData, "profil
     <section aria-labelledby="portal-section-heading">
       <SectionHeading title="Dashboard Overview" description={`Welcome back, ${profile.contactPerson} (${profile.company}).`} />
 
-      {billing.balanceDueCents > 0 ? (
+      {billing && billing.balanceDueCents > 0 ? (
         <div
           role="region"
           aria-label="Outstanding Balance"

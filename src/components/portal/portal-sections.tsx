@@ -9,9 +9,17 @@ import { MessagesSection } from "./messages-section";
 import { OverviewSection } from "./overview-section";
 import { ProjectsSection } from "./projects-section";
 import { RatesSection } from "./rates-section";
-import { SECTION_HEADING_ID } from "./section-heading";
+import { SECTION_HEADING_ID, SectionHeading } from "./section-heading";
 import { SettingsSection } from "./settings-section";
 import { usePortalNavigation } from "./use-portal-navigation";
+
+function BillingWithheld() {
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <SectionHeading title="Billing & Invoices" description="Billing is not available to you. Ask an owner of your company." />
+    </section>
+  );
+}
 
 /**
  * The section named in the URL, rendered from data loaded once on the server. `readOnly`: an admin
@@ -44,17 +52,27 @@ export function PortalSections({
     case "projects":
       return <ProjectsSection projects={data.projects} />;
     case "billing":
+      // Withheld from this member by the owners: the server sent none of it.
+      if (!data.billing) return <BillingWithheld />;
       return <BillingSection billing={data.billing} invoices={data.invoices} chart={billingChart} />;
     case "rates":
       return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
     case "settings":
-      return <SettingsSection profile={data.profile} security={data.security} notifications={data.notifications} readOnly={readOnly} />;
+      return (
+        <SettingsSection
+          profile={data.profile}
+          security={data.security}
+          notifications={data.notifications}
+          team={data.team}
+          readOnly={readOnly}
+        />
+      );
     case "book-service":
-      return <BookServiceSection data={data} />;
+      return <BookServiceSection data={data} readOnly={readOnly} />;
     case "documents":
       return <DocumentsSection documents={data.documents} />;
     case "messages":
-      return <MessagesSection data={data} />;
+      return <MessagesSection data={data} readOnly={readOnly} />;
     default:
       return <OverviewSection data={data} />;
   }

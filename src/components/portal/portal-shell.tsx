@@ -14,13 +14,17 @@ export function PortalShell({
   brand,
   email,
   viewingAs,
+  hiddenSections = [],
   children,
 }: {
   brand: string;
   email: string;
   viewingAs?: string;
+  hiddenSections?: PortalSection[];
   children: ReactNode;
 }) {
+  const shown = (id: PortalSection) => !hiddenSections.includes(id);
+  const mobileSections = MOBILE_SECTIONS.filter(shown);
   const { section, linkHandler } = usePortalNavigation();
   const [collapsed, setCollapsed] = useState(false);
   // What the sidebar's and the bottom bar's link to a section share.
@@ -73,7 +77,7 @@ export function PortalShell({
             {collapsed ? <ChevronsRight className="h-5 w-5" aria-hidden /> : <ChevronsLeft className="h-5 w-5" aria-hidden />}
           </button>
           <ul id="portal-sidebar-links" className="space-y-1">
-            {PORTAL_SECTIONS.map((id) => {
+            {PORTAL_SECTIONS.filter(shown).map((id) => {
               const { label, icon: Icon } = SECTION_INFO[id];
               return (
                 <li key={id}>
@@ -100,8 +104,8 @@ export function PortalShell({
       </div>
 
       <nav aria-label="Portal sections (mobile)" className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface md:hidden">
-        <ul className="grid grid-cols-6">
-          {MOBILE_SECTIONS.map((id) => {
+        <ul className={cn("grid", mobileSections.length === 6 ? "grid-cols-6" : "grid-cols-5")}>
+          {mobileSections.map((id) => {
             const info = SECTION_INFO[id];
             const Icon = info.mobileIcon ?? info.icon;
             return (

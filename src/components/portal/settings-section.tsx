@@ -15,8 +15,10 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { accountSettingsSchema, type AccountSettingsInput } from "@/lib/validation/portal";
 import type { AccountSecurity } from "@/server/modules/account";
-import type { PortalProfile } from "@/server/modules/clients";
+import type { PortalProfile, TeamPerson } from "@/server/modules/clients";
 import type { NotificationPreferences as NotificationPreferencesData } from "@/server/modules/notifications";
+import { TeamCard } from "@/components/team/team-card";
+import { BillingWithheldSwitch } from "@/components/team/billing-withheld-switch";
 import { SectionHeading } from "./section-heading";
 import { useTimedValue } from "./use-timed-value";
 
@@ -35,11 +37,14 @@ export function SettingsSection({
   profile,
   security,
   notifications,
+  team,
   readOnly = false,
 }: {
   profile: PortalProfile;
   security: AccountSecurity;
   notifications: NotificationPreferencesData;
+  /** The company's people: owners only (null for a member). */
+  team: TeamPerson[] | null;
   readOnly?: boolean;
 }) {
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
@@ -122,7 +127,8 @@ export function SettingsSection({
               {...register("address")}
             />
           </Field>
-          <div className="flex flex-wrap justify-end gap-3 pt-2">
+          {/* A viewing admin changes nothing: no Reset, no Save (the server refuses a save anyway). */}
+          <div className={readOnly ? "hidden" : "flex flex-wrap justify-end gap-3 pt-2"}>
             <Button
               variant="secondary"
               onClick={() => {
@@ -139,6 +145,12 @@ export function SettingsSection({
           </div>
         </form>
       </Card>
+      {team ? (
+        <div className="mt-6 space-y-6">
+          <TeamCard people={team} readOnly={readOnly} currentUserId={readOnly ? undefined : profile.currentUserId} />
+          <BillingWithheldSwitch withheld={profile.billingWithheldFromMembers} readOnly={readOnly} />
+        </div>
+      ) : null}
       {/* Account security, each section its own component (docs/PRODUCT.md#account-security). */}
       {/* An admin viewing the portal sees no account security: those cards act on the signed-in
           user's own account, which would be the admin's. */}
@@ -155,7 +167,7 @@ export function SettingsSection({
             <SessionsCard />
           </>
         )}
-        <NotificationPreferences audience="client" initial={notifications} />
+        <NotificationPreferences audience="client" initial={notifications} readOnly={readOnly} />
       </div>
     </section>
   );

@@ -26,10 +26,16 @@ export function SupportPlans({
   tiers,
   subscription,
   planRequest,
+  readOnly = false,
+  canCancel = true,
 }: {
   tiers: PortalTier[];
   subscription: PortalSubscription | null;
   planRequest: PortalPlanRequest | null;
+  /** An admin viewing the portal: the plans and their state show, the buttons that change them do not. */
+  readOnly?: boolean;
+  /** Owners end the company's plan (a member is told to ask one; the server refuses them too). */
+  canCancel?: boolean;
 }) {
   const [notice, showNotice] = useTimedValue<Notice>(CHECKOUT_NOTICE_MS);
   const { busy, run } = useChange<string>((text, tone) => showNotice({ text, tone }));
@@ -65,6 +71,8 @@ export function SupportPlans({
               <span className="sr-only"> your subscription (opens in a new tab)</span>
               <ExternalLink className="h-4 w-4" aria-hidden />
             </a>
+          ) : readOnly ? null : !canCancel ? (
+            <p className="text-sm text-emerald-200/80">An owner of your company can cancel this plan.</p>
           ) : (
             <Button
               size="sm"
@@ -91,17 +99,21 @@ export function SupportPlans({
               <p className="text-sm text-sky-200/80">Waiting for confirmation. Your plan becomes active once it is confirmed.</p>
             </div>
           </div>
-          <Button
-            size="sm"
-            variant="secondary"
-            className="self-start sm:self-auto"
-            disabled={busy !== null}
-            onClick={() =>
-              run("withdraw", () => cancelSubscription({ subscriptionId: pending.id }), { done: () => "Your plan request was withdrawn." })
-            }
-          >
-            {busy === "withdraw" ? "Withdrawing..." : "Withdraw request"}
-          </Button>
+          {readOnly ? null : (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="self-start sm:self-auto"
+              disabled={busy !== null}
+              onClick={() =>
+                run("withdraw", () => cancelSubscription({ subscriptionId: pending.id }), {
+                  done: () => "Your plan request was withdrawn.",
+                })
+              }
+            >
+              {busy === "withdraw" ? "Withdrawing..." : "Withdraw request"}
+            </Button>
+          )}
         </div>
       ) : planRequest?.status === "declined" ? (
         <div className="flex items-start gap-3 rounded-xl border border-slate-600 bg-slate-800/40 p-4" data-plan-request="declined">
@@ -155,6 +167,7 @@ export function SupportPlans({
                 tier={tier}
                 subscription={subscription}
                 waiting={pending !== null}
+                readOnly={readOnly}
                 busy={busy === `subscribe-${tier.id}`}
                 disabled={busy !== null}
                 onSubscribe={() => subscribe(tier)}
@@ -186,6 +199,7 @@ function TierCard({
   tier,
   subscription,
   waiting,
+  readOnly,
   busy,
   disabled,
   onSubscribe,
@@ -193,6 +207,7 @@ function TierCard({
   tier: PortalTier;
   subscription: PortalSubscription | null;
   waiting: boolean;
+  readOnly: boolean;
   busy: boolean;
   disabled: boolean;
   onSubscribe: () => void;
@@ -246,7 +261,7 @@ function TierCard({
           >
             Current Plan
           </button>
-        ) : (
+        ) : readOnly ? null : (
           <Button
             variant={tier.isPopular ? "primary" : "secondary"}
             className="w-full"

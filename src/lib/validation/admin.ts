@@ -9,6 +9,7 @@ import { BOOKING_SERVICE_TYPES } from "../domain/services";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { SUBSCRIPTION_STATUSES } from "../domain/subscription-status";
 import { parseDollarsToCents } from "../format";
+import { accountSettingsSchema } from "./portal";
 import { emailSchema, isoDateSchema, optionalText, requiredField, text, uuidSchema } from "./common";
 
 /** Rows per page of the clients and projects lists (paginated on the server). */
@@ -119,6 +120,10 @@ export const clientTwoFactorRequirementSchema = z.object({
 });
 /** Reset of a client user's two-factor from the client row. */
 export const clientIdSchema = z.object({ clientId: uuidSchema });
+
+/** The admin's edit of a client's details: the portal's Account Information fields, for the client named. */
+export const adminClientEditSchema = accountSettingsSchema.extend({ clientId: uuidSchema });
+export type AdminClientEditInput = z.input<typeof adminClientEditSchema>;
 
 export const bookingIdSchema = z.object({ bookingId: uuidSchema });
 export const inquiryIdSchema = z.object({ inquiryId: uuidSchema });

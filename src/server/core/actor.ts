@@ -13,6 +13,10 @@ export type ClientActor = {
   name: string;
   clientId: string;
   company: string;
+  /** The person's role in their company (docs/PRODUCT.md#portal-team); a viewing admin sees as an owner. */
+  personRole: "owner" | "member";
+  /** A member whose owners withheld Billing and the invoice export from members. */
+  billingWithheld: boolean;
   /** Set when an admin views this client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
   viewer?: { adminUserId: string; adminEmail: string };
 };
@@ -25,6 +29,13 @@ export function assertAdmin(actor: Actor): asserts actor is AdminActor {
 
 export function assertClient(actor: Actor): asserts actor is ClientActor {
   if (actor.role !== "client") throw new AppError("forbidden", "Access denied. Please use the admin portal.");
+}
+
+export const BILLING_WITHHELD_MESSAGE = "Billing is not available to you. Ask an owner of your company.";
+
+/** Billing and the invoice export, refused to a member from whom the owners withheld them (docs/PRODUCT.md#portal-team). */
+export function assertBillingVisible(actor: ClientActor): void {
+  if (actor.billingWithheld) throw new AppError("forbidden", BILLING_WITHHELD_MESSAGE);
 }
 
 /** What every client write answers while an admin views a portal. */

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, invoices, projects, user, type ScheduleEntry } from "@/server/core/db/schema";
+import { clientPeople, clients, invoices, projects, type ScheduleEntry, user } from "@/server/core/db/schema";
 import { requireClient } from "@/server/modules/account/session";
 import { clientCookie } from "./admin-session";
 import { authHeaders } from "./auth";
@@ -20,9 +20,10 @@ export async function createTestClient(db: DbOrTx, name: string): Promise<Client
   await db.insert(user).values({ id: userId, name, email, role: "client" });
   const [row] = await db
     .insert(clients)
-    .values({ userId, company: `${name} Inc`, contactPerson: name, contactEmail: email })
+    .values({ company: `${name} Inc`, contactPerson: name, contactEmail: email })
     .returning({ id: clients.id, company: clients.company });
-  return { role: "client", userId, email, name, clientId: row!.id, company: row!.company };
+  await db.insert(clientPeople).values({ userId, clientId: row!.id, role: "owner", status: "active" });
+  return { role: "client", userId, email, name, clientId: row!.id, company: row!.company, personRole: "owner", billingWithheld: false };
 }
 
 export type TestInvoice = {

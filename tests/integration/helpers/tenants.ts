@@ -4,9 +4,12 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/server/core/db/client";
 import {
+  clientPeople,
+  clients,
   contactInquiries,
   documents,
   emailOutbox,
+  user,
   invoices,
   messageAttachments,
   messages,
@@ -20,6 +23,7 @@ import {
   DEMO_CLIENTS,
   DEMO_DOCUMENTS,
   DEMO_INVOICES,
+  DEMO_PEOPLE,
   DEMO_PROJECTS,
   DEMO_RATES,
   DEMO_USERS,
@@ -33,6 +37,8 @@ export type Tenant = {
   clientId: string;
   company: string;
   email: string;
+  /** The owner's user id (the Team actions name people by it). */
+  ownerUserId: string;
   projectId: string;
   invoiceId: string;
   /** An invoice linked to a project (for unlinking). */
@@ -52,6 +58,7 @@ function tenant(name: TenantName): Tenant {
     clientId: client.id,
     company: client.company,
     email: DEMO_USERS[name].email,
+    ownerUserId: DEMO_USERS[name].id,
     projectId: own(DEMO_PROJECTS)[0]!.id,
     invoiceId: own(DEMO_INVOICES)[0]!.id,
     linkedInvoiceId: own(DEMO_INVOICES).find((i) => i.projectId)!.id,
@@ -100,7 +107,11 @@ export function tenantIdentifiers(name: TenantName): RegExp[] {
     client.company,
     client.contactPerson,
     client.phone,
-    DEMO_USERS[name].email,
+    // Every person of the company, by name and sign-in e-mail.
+    ...DEMO_PEOPLE.filter((p) => p.clientId === client.id).flatMap((p) => {
+      const person = Object.values(DEMO_USERS).find((u) => u.id === p.userId)!;
+      return [person.email, person.name];
+    }),
     ...mine(DEMO_PROJECTS).flatMap((p) => [p.id, p.projectName]),
     ...mine(DEMO_INVOICES).flatMap((i) => [i.id, i.invoiceNumber, i.description]),
     ...mine(DEMO_DOCUMENTS).flatMap((d) => [d.id, d.name]),
@@ -134,7 +145,23 @@ export type FreshObjects = {
   /** A message thread of the owner with one team message carrying a PDF attachment. */
   threadId: string;
   attachmentId: string;
+  /** People of the owner for the Team actions: an invitation not yet accepted, and an active member. */
+  invitedPersonId: string;
+  memberPersonId: string;
 };
+
+/** A company of its own, no invoices nor documents, with one active owner (deactivate, delete). */
+export async function createFreshCompany(db: DbOrTx): Promise<{ clientId: string; ownerUserId: string }> {
+  const tag = randomUUID().slice(0, 8);
+  const [row] = await db
+    .insert(clients)
+    .values({ company: `Matrix company ${tag}`, contactPerson: "Matrix", contactEmail: `company-${tag}@example.test` })
+    .returning({ id: clients.id });
+  const ownerUserId = `matrix-owner-${tag}`;
+  await db.insert(user).values({ id: ownerUserId, name: "Matrix Owner", email: `owner-${tag}@example.test`, role: "client" });
+  await db.insert(clientPeople).values({ userId: ownerUserId, clientId: row!.id, role: "owner", status: "active" });
+  return { clientId: row!.id, ownerUserId };
+}
 
 export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<FreshObjects> {
   const tag = randomUUID().slice(0, 8);
@@ -243,7 +270,19 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
       mimeType: "application/pdf",
     })
     .returning({ id: messageAttachments.id });
+  const invitedPersonId = `matrix-invited-${tag}`;
+  const memberPersonId = `matrix-member-${tag}`;
+  await db.insert(user).values([
+    { id: invitedPersonId, name: `Matrix invited ${tag}`, email: `invited-${tag}@example.test`, role: "client" },
+    { id: memberPersonId, name: `Matrix member ${tag}`, email: `member-${tag}@example.test`, role: "client" },
+  ]);
+  await db.insert(clientPeople).values([
+    { userId: invitedPersonId, clientId: owner.clientId, role: "member", status: "invited" },
+    { userId: memberPersonId, clientId: owner.clientId, role: "member", status: "active" },
+  ]);
   return {
+    invitedPersonId,
+    memberPersonId,
     threadId: thread!.id,
     attachmentId: attachment!.id,
     squareCustomerId,

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, user } from "@/server/core/db/schema";
+import { clientPeople, clients, user } from "@/server/core/db/schema";
 import { isDemoAdminExempt } from "./session";
 
 /**
@@ -20,7 +20,8 @@ export async function getAccountSecurity(db: DbOrTx, { actor }: { actor: Actor }
   const [row] = await db
     .select({ twoFactorEnabled: user.twoFactorEnabled, companyRequires: clients.requireTwoFactor })
     .from(user)
-    .leftJoin(clients, eq(clients.userId, user.id))
+    .leftJoin(clientPeople, eq(clientPeople.userId, user.id))
+    .leftJoin(clients, eq(clients.id, clientPeople.clientId))
     .where(eq(user.id, actor.userId))
     .limit(1);
   const enabled = row?.twoFactorEnabled === true;

@@ -1,9 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { clients, user } from "@/server/core/db/schema";
+import { clientPeople, clients, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
 import { resetUserTwoFactor } from "./two-factor-reset";
@@ -37,19 +37,21 @@ export async function setClientTwoFactorRequirement(
 }
 
 /**
- * Resets the two-factor of the client's user: secret and backup codes gone, every session signed
- * out, audited and mailed (resetUserTwoFactor, one transaction).
+ * Resets the two-factor of one person of the client (`userId`; without it, the company's first
+ * owner): secret and backup codes gone, every session signed out, audited and mailed
+ * (resetUserTwoFactor, one transaction).
  */
-export async function resetClientTwoFactor(db: Db, { actor, clientId }: { actor: AdminActor; clientId: string }) {
+export async function resetClientTwoFactor(db: Db, { actor, clientId, userId }: { actor: AdminActor; clientId: string; userId?: string }) {
   assertAdmin(actor);
   const [row] = await db
-    .select({ userId: clients.userId, enabled: user.twoFactorEnabled })
-    .from(clients)
-    .innerJoin(user, eq(user.id, clients.userId))
-    .where(eq(clients.id, clientId))
+    .select({ userId: clientPeople.userId, enabled: user.twoFactorEnabled })
+    .from(clientPeople)
+    .innerJoin(user, eq(user.id, clientPeople.userId))
+    .where(and(eq(clientPeople.clientId, clientId), userId ? eq(clientPeople.userId, userId) : eq(clientPeople.role, "owner")))
+    .orderBy(asc(clientPeople.createdAt))
     .limit(1);
   if (!row) throw new AppError("not_found", "Client not found");
-  if (!row.enabled) throw new AppError("conflict", "This client's user has no two-factor sign-in to reset.");
+  if (!row.enabled) throw new AppError("conflict", "This person has no two-factor sign-in to reset.");
   await resetUserTwoFactor(db, { userId: row.userId, actorUserId: actor.userId });
   return { reset: true as const };
 }

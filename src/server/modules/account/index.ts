@@ -11,6 +11,7 @@ export { getAuth } from "./auth";
 export { isServedAuthEndpoint } from "./http-endpoints";
 export { confirmPasskey } from "./passkey-confirmation";
 export { finishPasskeySignIn } from "./passkey-sign-in";
+export { endSessionsOf } from "./client-membership";
 export { changeOwnPassword } from "./password-change";
 export { createInvitationLink, isResetTokenValid, requestPasswordReset, resetPasswordWithToken } from "./password-reset";
 export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./route-guards";

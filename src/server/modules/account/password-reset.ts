@@ -11,6 +11,7 @@ import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetDoneMail } from "@/server/core/mail/templates";
 import { clientIp } from "@/server/core/rate-limit";
 import { getAuth } from "./auth";
+import { activateInvitedPerson } from "./client-membership";
 import { revokeTrustedDevices } from "./second-factor";
 import { accountLimitKey, allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
 
@@ -120,6 +121,8 @@ export async function resetPasswordWithToken({ token, password }: ResetPasswordI
     // devices trusted to skip the code, and tells the owner both (docs/PRODUCT.md#sign-in-reset-password-and-invitations).
     await db.transaction(async (tx) => {
       await revokeTrustedDevices(tx, record.userId);
+      // An invited person is active once their password is set; a removed one stays removed.
+      await activateInvitedPerson(tx, record.userId);
       if (!isFirstPassword)
         await enqueueEmail(tx, {
           to: row.email,

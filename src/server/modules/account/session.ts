@@ -1,15 +1,16 @@
 import "server-only";
 import { getSessionCookie } from "better-auth/cookies";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { cache } from "react";
 import { type Actor, type AdminActor, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
-import { clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
+import { clientPeople, clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { getAuth } from "./auth";
+import { clientMembershipOf, membershipRefusal } from "./client-membership";
 import { PASSKEY_METHOD } from "./passkey-hooks";
 import { viewAsOf } from "./view-as";
 
@@ -67,6 +68,7 @@ export async function currentSessionId(headers?: Headers): Promise<string> {
 }
 
 export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admins. Set it up on your Account page first.";
+export const OWNER_ONLY_MESSAGE = "Only an owner of your company can do this.";
 export const CLIENT_TWO_FACTOR_REQUIRED = "Your company requires two-factor sign-in. Set it up in Settings first.";
 
 /** Thrown by the guards for a user who must enrol and has not: pages send them to enrolment. */
@@ -112,15 +114,28 @@ export async function requireClient(headers?: Headers, options: { enrolment?: bo
   if (!session) throw new AppError("unauthorized", "Please sign in.");
   if (session.role === "admin" && viewAsOf(h, session.userId)) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
   if (session.role !== "client") throw new AppError("forbidden", "Access denied. Please use the admin portal.");
-  const [row] = await getDb()
-    .select({ id: clients.id, company: clients.company, status: clients.status, requireTwoFactor: clients.requireTwoFactor })
-    .from(clients)
-    .where(eq(clients.userId, session.userId))
-    .limit(1);
-  if (!row) throw new AppError("forbidden", "Client account not found");
-  if (row.status !== "active") throw new AppError("forbidden", "This client account is inactive.");
-  if (!options.enrolment && row.requireTwoFactor && !session.secondFactor) throw new TwoFactorRequiredError(CLIENT_TWO_FACTOR_REQUIRED);
-  return { role: "client", userId: session.userId, email: session.email, name: session.name, clientId: row.id, company: row.company };
+  const membership = await clientMembershipOf(getDb(), session.userId);
+  const refusal = membershipRefusal(membership);
+  if (!membership || refusal) throw new AppError("forbidden", refusal ?? "Client account not found");
+  if (!options.enrolment && membership.requireTwoFactor && !session.secondFactor)
+    throw new TwoFactorRequiredError(CLIENT_TWO_FACTOR_REQUIRED);
+  return {
+    role: "client",
+    userId: session.userId,
+    email: session.email,
+    name: session.name,
+    clientId: membership.clientId,
+    company: membership.company,
+    personRole: membership.personRole,
+    billingWithheld: membership.personRole === "member" && membership.billingWithheldFromMembers,
+  };
+}
+
+/** The signed-in client when they are an owner of their company (Team, withholding Billing): members get a 403. */
+export async function requireClientOwner(headers?: Headers): Promise<ClientActor> {
+  const actor = await requireClient(headers);
+  if (actor.personRole !== "owner") throw new AppError("forbidden", OWNER_ONLY_MESSAGE);
+  return actor;
 }
 
 export const ADMIN_ENROLMENT_PATH = "/admin/account";
@@ -162,20 +177,26 @@ export async function requireClientOrViewer(headers?: Headers): Promise<ClientAc
   if (!session || !view) return requireClient(h);
   // The view is the admin's: it needs the admin's own second factor, like every admin page.
   if (!session.secondFactor && !isDemoAdminExempt(session.email)) throw new AppError("forbidden", ADMIN_TWO_FACTOR_REQUIRED);
+  // The viewer sees what the company's first owner sees (everything, their own settings cards
+  // included) and writes nothing.
   const [row] = await getDb()
-    .select({ id: clients.id, company: clients.company, userId: clients.userId, email: user.email, name: user.name })
+    .select({ id: clients.id, company: clients.company, userId: user.id, email: user.email, name: user.name })
     .from(clients)
-    .innerJoin(user, eq(user.id, clients.userId))
+    .leftJoin(clientPeople, and(eq(clientPeople.clientId, clients.id), eq(clientPeople.role, "owner")))
+    .leftJoin(user, eq(user.id, clientPeople.userId))
     .where(eq(clients.id, view.clientId))
+    .orderBy(asc(clientPeople.createdAt))
     .limit(1);
   if (!row) throw new AppError("not_found", "Client not found");
   return {
     role: "client",
-    userId: row.userId,
-    email: row.email,
-    name: row.name,
+    userId: row.userId ?? session.userId,
+    email: row.email ?? session.email,
+    name: row.name ?? session.name,
     clientId: row.id,
     company: row.company,
+    personRole: "owner",
+    billingWithheld: false,
     viewer: { adminUserId: session.userId, adminEmail: session.email },
   };
 }

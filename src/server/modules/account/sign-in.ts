@@ -1,15 +1,14 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { signInCodeSchema } from "@/lib/validation/account";
 import { type AdminLoginInput, AUTH_MESSAGES, type ClientLoginInput } from "@/lib/validation/auth";
 import { getDb } from "@/server/core/db/client";
-import { clients } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { clientIp } from "@/server/core/rate-limit";
 import { recordAudit } from "@/server/modules/audit";
 import { getAuth } from "./auth";
+import { clientMembershipOf, membershipRefusal } from "./client-membership";
 import { allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
 import { ADMIN_ENROLMENT_PATH, isDemoAdminExempt } from "./session";
 import { twoFactorError } from "./two-factor";
@@ -101,9 +100,7 @@ async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Heade
 /** A client user must also have an active client account, or the portal would show nothing. */
 export async function clientAccountRefusal(area: LoginArea, userId: string): Promise<string | null> {
   if (area !== "client") return null;
-  const [row] = await getDb().select({ status: clients.status }).from(clients).where(eq(clients.userId, userId)).limit(1);
-  if (!row) return "Client account not found";
-  return row.status === "active" ? null : "This client account is inactive.";
+  return membershipRefusal(await clientMembershipOf(getDb(), userId));
 }
 
 /** Signs out the session a sign-in just created, using the cookie better-auth set for it. */

@@ -5,7 +5,7 @@ import { siteConfig } from "@/config/site";
 import type { createClientSchema } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { clients } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/server/core/db/schema";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
@@ -61,7 +61,6 @@ export async function createClientWithInvitation(
       const [client] = await tx
         .insert(clients)
         .values({
-          userId,
           company: input.company,
           contactPerson: input.contactPerson,
           contactEmail: email,
@@ -69,6 +68,8 @@ export async function createClientWithInvitation(
           address: input.address,
         })
         .returning({ id: clients.id, company: clients.company, contactPerson: clients.contactPerson, joinedDate: clients.joinedDate });
+      // The person the admin invites with the company is its first owner.
+      await tx.insert(clientPeople).values({ userId, clientId: client!.id, role: "owner", status: "invited", addedByAdmin: true });
       if (input.inquiryId) await linkInquiryToClient(tx, { actor, inquiryId: input.inquiryId, clientId: client!.id });
       await enqueueEmail(tx, {
         to: email,

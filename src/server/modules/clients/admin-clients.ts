@@ -6,7 +6,7 @@ import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/a
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, user } from "@/server/core/db/schema";
 import { invoiceOutstandingCents } from "@/server/modules/invoices";
-import { clientListSearch } from "./list-filters";
+import { clientListSearch, firstOwnerUserId } from "./list-filters";
 
 export type AdminClientRow = {
   id: string;
@@ -19,7 +19,7 @@ export type AdminClientRow = {
   invoiceCount: number;
   /** The company requires two-factor of its users (docs/PRODUCT.md#account-security). */
   requireTwoFactor: boolean;
-  /** The client's user has two-factor on (what Reset two-factor would undo). */
+  /** The first owner has two-factor on (what Reset two-factor would undo). */
   twoFactorEnabled: boolean;
 };
 
@@ -40,15 +40,15 @@ export async function listAdminClients(
       id: clients.id,
       company: clients.company,
       contactPerson: clients.contactPerson,
-      email: sql<string>`${user.email}`.as("email"),
+      email: sql<string>`coalesce(${user.email}, '')`.as("email"),
       status: clients.status,
       joinedDate: clients.joinedDate,
       requireTwoFactor: clients.requireTwoFactor,
-      twoFactorEnabled: sql<boolean>`${user.twoFactorEnabled}`.as("two_factor_enabled"),
+      twoFactorEnabled: sql<boolean>`coalesce(${user.twoFactorEnabled}, false)`.as("two_factor_enabled"),
       total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(clients)
-    .innerJoin(user, eq(user.id, clients.userId))
+    .leftJoin(user, eq(user.id, firstOwnerUserId))
     .where(where)
     .orderBy(asc(clients.company), asc(clients.id))
     .limit(pageSize)

@@ -1,10 +1,21 @@
 import "server-only";
-import type { SQL } from "drizzle-orm";
-import { containsAny } from "@/server/core/db/admin-sql";
-import { clients, user } from "@/server/core/db/schema";
+import { sql, type SQL } from "drizzle-orm";
+import { containsAny, containsPattern } from "@/server/core/db/admin-sql";
+import { clients } from "@/server/core/db/schema";
 
 // What the clients list filters on, shared with its CSV export so the file holds the rows the list shows.
+// The subqueries are written out with their own aliases: drizzle leaves the columns of a one-table
+// select unqualified, and an unqualified "id" inside them would name the wrong table.
 
-/** The clients list's search: company, contact, sign-in or contact e-mail (the query joins the user). */
-export const clientListSearch = (q: string): SQL | undefined =>
-  containsAny(q, [clients.company, clients.contactPerson, user.email, clients.contactEmail]);
+/** The clients list's search: company, contact, contact e-mail, or the sign-in e-mail of any of its people. */
+export function clientListSearch(q: string): SQL | undefined {
+  const columns = containsAny(q, [clients.company, clients.contactPerson, clients.contactEmail]);
+  if (!columns) return undefined;
+  const person = sql`exists (select 1 from client_people cp join "user" cu on cu.id = cp.user_id
+    where cp.client_id = "clients"."id" and cu.email ilike ${containsPattern(q.trim())})`;
+  return sql`(${columns} or ${person})`;
+}
+
+/** The company's first owner (the person an admin invited with it): the sign-in e-mail lists show. */
+export const firstOwnerUserId = sql`(select fo.user_id from client_people fo
+  where fo.client_id = "clients"."id" and fo.role = 'owner' order by fo.created_at, fo.user_id limit 1)`;

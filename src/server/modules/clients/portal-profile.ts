@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AccountSettings } from "@/lib/validation/portal";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, user } from "@/server/core/db/schema";
+import { clients } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
@@ -15,8 +15,12 @@ export type PortalProfile = {
   phone: string | null;
   address: string | null;
   joinedDate: string;
+  /** Set by an owner: members see neither Billing nor the invoice export. */
+  billingWithheldFromMembers: boolean;
   /** The sign-in address (user record); settings never change it. */
   signInEmail: string;
+  /** The signed-in person (a viewing admin: the first owner), so the Team card can say "you". */
+  currentUserId: string;
 };
 
 const profileColumns = {
@@ -32,13 +36,13 @@ const profileColumns = {
 export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalProfile> {
   assertClient(actor);
   const [row] = await db
-    .select({ ...profileColumns, signInEmail: user.email })
+    .select({ ...profileColumns, billingWithheldFromMembers: clients.billingWithheldFromMembers })
     .from(clients)
-    .innerJoin(user, eq(user.id, clients.userId))
     .where(eq(clients.id, actor.clientId))
     .limit(1);
   if (!row) throw new AppError("not_found", "Client account not found");
-  return row;
+  // The sign-in address is the person's own (a viewing admin sees the first owner's).
+  return { ...row, signInEmail: actor.email, currentUserId: actor.userId };
 }
 
 /**
@@ -48,7 +52,7 @@ export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientAct
 export async function updateAccountSettings(
   db: DbOrTx,
   { actor, input }: { actor: ClientActor; input: AccountSettings },
-): Promise<Omit<PortalProfile, "signInEmail">> {
+): Promise<Omit<PortalProfile, "signInEmail" | "currentUserId" | "billingWithheldFromMembers">> {
   assertClient(actor);
   const saved = db.transaction(async (tx) => {
     const [before] = await tx.select(profileColumns).from(clients).where(eq(clients.id, actor.clientId)).limit(1);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import {
   clientRates,
+  clientPeople,
   clients,
   clientSubscriptions,
   contactInquiries,
@@ -19,6 +20,7 @@ import {
   DEMO_DOCUMENTS,
   DEMO_INVOICES,
   DEMO_PASSWORDS,
+  DEMO_PEOPLE,
   DEMO_PROJECTS,
   DEMO_RATES,
   DEMO_SUBSCRIPTIONS,
@@ -57,7 +59,9 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await createCredentialUser(tx, { ...DEMO_USERS.admin, role: "admin", password: DEMO_PASSWORDS.admin });
     await createCredentialUser(tx, { ...DEMO_USERS.acme, role: "client", password: DEMO_PASSWORDS.client });
     await createCredentialUser(tx, { ...DEMO_USERS.globex, role: "client", password: DEMO_PASSWORDS.client });
+    await createCredentialUser(tx, { ...DEMO_USERS.acmeMember, role: "client", password: DEMO_PASSWORDS.client });
     await tx.insert(clients).values([DEMO_CLIENTS.acme, DEMO_CLIENTS.globex]);
+    await tx.insert(clientPeople).values(DEMO_PEOPLE.map((p) => ({ ...p })));
     await tx.insert(projects).values(DEMO_PROJECTS.map((p) => ({ ...p })));
     await tx.insert(invoices).values(DEMO_INVOICES);
     await tx.insert(clientRates).values(DEMO_RATES);

@@ -6,7 +6,7 @@ import { containsPattern } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { clients, invoices, projects, user } from "@/server/core/db/schema";
-import { clientListSearch } from "@/server/modules/clients";
+import { clientListSearch, firstOwnerUserId } from "@/server/modules/clients";
 import {
   adminInvoiceWhere,
   invoiceExportPages,
@@ -45,7 +45,7 @@ export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: Admin
           id: clients.id,
           company: clients.company,
           contactPerson: clients.contactPerson,
-          email: user.email,
+          email: sql<string>`coalesce(${user.email}, '')`,
           contactEmail: clients.contactEmail,
           phone: clients.phone,
           status: clients.status,
@@ -56,7 +56,7 @@ export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: Admin
           invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
         })
         .from(clients)
-        .innerJoin(user, eq(user.id, clients.userId))
+        .leftJoin(user, eq(user.id, firstOwnerUserId))
         .where(and(search, after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
         .orderBy(clients.company, clients.id)
         .limit(limit),
@@ -127,8 +127,7 @@ export function exportAdminInvoices(
 ) {
   assertAdmin(actor);
   const search = q.trim();
-  const clientMatch = sql`exists (select 1 from ${clients} inner join ${user} on ${user.id} = ${clients.userId}
-                                   where ${clients.id} = ${invoices.clientId} and ${clientListSearch(search)})`;
+  const clientMatch = sql`exists (select 1 from ${clients} where ${clients.id} = ${invoices.clientId} and ${clientListSearch(search)})`;
   return invoiceExportPages(db, {
     withClient: true,
     filter: and(adminInvoiceWhere(filter), search ? or(clientMatch, ilike(invoices.invoiceNumber, containsPattern(search))) : undefined),

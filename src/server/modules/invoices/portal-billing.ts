@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import { INVOICE_PAGE_SIZE } from "@/lib/validation/portal";
-import { assertClient, type ClientActor } from "@/server/core/actor";
+import { assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { type AcceptedPaymentMethods, invoices, type ScheduleEntry } from "@/server/core/db/schema";
 import { centsSum, countWhere, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
@@ -19,6 +19,7 @@ export type BillingSummary = {
 /** Billing's three cards in one aggregate query over the client's invoices. */
 export async function getBillingSummary(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<BillingSummary> {
   assertClient(actor);
+  assertBillingVisible(actor);
   const [row] = await db
     .select({
       balanceDueCents: centsSum(invoiceOutstandingCents, invoiceIsOpen),
@@ -55,6 +56,7 @@ export async function listPortalInvoices(
   { actor, offset = 0, limit = INVOICE_PAGE_SIZE }: { actor: ClientActor; offset?: number; limit?: number },
 ): Promise<PortalInvoice[]> {
   assertClient(actor);
+  assertBillingVisible(actor);
   return (
     db
       .select({

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { assertClient, type ClientActor } from "@/server/core/actor";
+import { assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { invoices } from "@/server/core/db/schema";
 import { type InvoiceExportRow, invoiceExportPages } from "./invoice-export-pages";
@@ -13,6 +13,7 @@ export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
  */
 export function exportPortalInvoices(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncGenerator<PortalInvoiceExportRow[]> {
   assertClient(actor);
+  assertBillingVisible(actor);
   return invoiceExportPages(db, {
     withClient: false,
     filter: eq(invoices.clientId, actor.clientId),

@@ -2,7 +2,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { CHART_MONTHS } from "@/lib/chart-months";
 import { todayIso } from "@/lib/format";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
@@ -95,6 +95,7 @@ export async function getMrrByMonth(db: DbOrTx, { actor, today = todayIso() }: {
  */
 export async function getPaidVsOutstanding(db: DbOrTx, { actor, today = todayIso() }: { actor: ClientActor; today?: string }) {
   assertClient(actor);
+  assertBillingVisible(actor);
   return monthRows(
     db,
     today,

@@ -10,10 +10,14 @@ import { receiveMessageUpload } from "./message-upload";
 
 /**
  * The GET (one page, marks it read) and POST (a reply) of one thread, the same for the admin and
- * the client route: each route passes its own guard, and the module's functions scope the thread by
- * the actor (a client only reaches its own client's threads; another's answers as missing).
+ * the client route: each route passes its own guards (the read's and the write's: an admin viewing
+ * a portal reads, never writes), and the module's functions scope the thread by the actor (a
+ * client only reaches its own client's threads; another's answers as missing).
  */
-export function threadRoute<A extends AdminActor | ClientActor>(guarded: (handler: Handler<A>) => RouteMethod) {
+export function threadRoute<A extends AdminActor | ClientActor>(
+  guarded: (handler: Handler<A>) => RouteMethod,
+  guardedWrite: (handler: Handler<A>) => RouteMethod = guarded,
+) {
   return {
     GET: guarded(async (request, { actor, params }) => {
       const threadId = parseInput(uuidSchema, params.id);
@@ -21,7 +25,7 @@ export function threadRoute<A extends AdminActor | ClientActor>(guarded: (handle
       const page = await getThreadPage(getDb(), { actor, threadId, before });
       return Response.json({ success: true, ...page }, { headers: { "Cache-Control": "private, no-store" } });
     }),
-    POST: guarded(async (request, { actor, params }) => {
+    POST: guardedWrite(async (request, { actor, params }) => {
       const threadId = parseInput(uuidSchema, params.id);
       const db = getDb();
       const { messageId } = await receiveMessageUpload(request, "reply", {

@@ -204,14 +204,16 @@ export async function getThreadPage(
         .orderBy(messageAttachments.createdAt)
     : [];
 
-  if (!before) await markThreadRead(db, { userId: actor.userId, threadId });
+  // An admin viewing the portal reads without marking anything read (the view writes nothing).
+  const marksRead = !before && !(actor.role === "client" && actor.viewer);
+  if (marksRead) await markThreadRead(db, { userId: actor.userId, threadId });
 
   const { otherSideReadAt, ...thread } = head;
   return {
     thread: toSummary({ ...thread, unread: before ? thread.unread : false }),
     hasOlder,
     otherSideReadAt: otherSideReadAt ? new Date(otherSideReadAt).toISOString() : null,
-    markedRead: !before && thread.unread,
+    markedRead: marksRead && thread.unread,
     messages: page.map((m) => ({
       id: m.id,
       authorRole: m.authorRole,

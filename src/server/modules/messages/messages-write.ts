@@ -9,6 +9,7 @@ import { enforceRateLimit, rateLimitRoom } from "@/server/core/rate-limit";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
 import { recordAudit } from "@/server/modules/audit";
+import { clientRecipients } from "@/server/modules/notifications";
 import { notifyNewMessage } from "./message-mail";
 import { markThreadRead, threadScope } from "./messages-read";
 
@@ -52,24 +53,18 @@ export async function assertNewThreadTarget(db: DbOrTx, { clientId, projectId }:
   await projectOf(db, clientId, projectId);
 }
 
-/** Who gets the "new message" mail: the client's user when the team wrote, else every other admin. */
+/** Who gets the "new message" mail: the company's people when the team wrote, else every other admin. */
 async function recipientsOf(
   db: DbOrTx,
   { clientId, authorRole, authorId }: { clientId: string; authorRole: MessageAuthorRole; authorId: string },
 ) {
-  const [client] = await db.select({ userId: clients.userId, company: clients.company }).from(clients).where(eq(clients.id, clientId));
-  const userIds =
-    authorRole === "admin"
-      ? client
-        ? [client.userId]
-        : []
-      : (
-          await db
-            .select({ id: user.id })
-            .from(user)
-            .where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`))
-        ).map((a) => a.id);
-  return { userIds, company: client?.company ?? "" };
+  const [client] = await db.select({ company: clients.company }).from(clients).where(eq(clients.id, clientId));
+  if (authorRole === "admin") return { userIds: (await clientRecipients(db, clientId))?.userIds ?? [], company: client?.company ?? "" };
+  const admins = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`));
+  return { userIds: admins.map((a) => a.id), company: client?.company ?? "" };
 }
 
 /** Inserts a message (and its file), moves the thread's clock, marks it read by the author, queues the mail. */

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, user } from "@/server/core/db/schema";
+import { clientPeople, clients, user } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { enqueueNotificationEmails, type QueuedNotification } from "@/server/core/mail/outbox";
 import { renderNotification, type NotificationContent } from "./mail-layout";
@@ -75,6 +75,28 @@ async function queueFor(db: DbOrTx, items: { recipient: RecipientSettings; event
 }
 
 /**
+ * The people a company's mails go to: its active people (not the invited, not the removed), of
+ * active companies only; a member from whom Billing is withheld gets no invoice mails
+ * (docs/PRODUCT.md#portal-team).
+ */
+async function companyPeople(db: DbOrTx, clientIds: string[]) {
+  if (clientIds.length === 0) return [];
+  return db
+    .select({
+      clientId: clients.id,
+      userId: clientPeople.userId,
+      company: clients.company,
+      billingWithheld: sql<boolean>`${clientPeople.role} = 'member' and ${clients.billingWithheldFromMembers}`,
+    })
+    .from(clientPeople)
+    .innerJoin(clients, eq(clients.id, clientPeople.clientId))
+    .where(and(inArray(clients.id, clientIds), eq(clients.status, "active"), eq(clientPeople.status, "active")));
+}
+
+const mayReceive = (person: { billingWithheld: boolean }, category: NotificationCategory) =>
+  !(person.billingWithheld && category === "invoices");
+
+/**
  * Many client events at once (a sync announcing its new invoices): the recipients are read in two
  * queries and the mails stored in a few statements, whatever the number of events.
  */
@@ -83,46 +105,44 @@ export async function notifyClientsBulk(
   events: { clientId: string; event: Omit<NotificationEvent, "content"> & { content: (company: string) => NotificationContent } }[],
 ): Promise<number> {
   if (events.length === 0) return 0;
-  const clientIds = [...new Set(events.map((e) => e.clientId))];
-  const owners = await db
-    .select({ id: clients.id, userId: clients.userId, company: clients.company })
-    .from(clients)
-    .where(and(inArray(clients.id, clientIds), eq(clients.status, "active")));
-  const byClient = new Map(owners.map((o) => [o.id, o]));
+  const people = await companyPeople(db, [...new Set(events.map((e) => e.clientId))]);
   const settings = new Map(
     (
       await recipientSettings(
         db,
-        owners.map((o) => o.userId),
+        people.map((p) => p.userId),
       )
     ).map((r) => [r.userId, r]),
   );
-  const items = events.flatMap(({ clientId, event }) => {
-    const owner = byClient.get(clientId);
-    const recipient = owner && settings.get(owner.userId);
-    return owner && recipient ? [{ recipient, event: { ...event, content: event.content(owner.company) } }] : [];
-  });
+  const items = events.flatMap(({ clientId, event }) =>
+    people.flatMap((person) => {
+      const recipient = person.clientId === clientId && mayReceive(person, event.category) ? settings.get(person.userId) : undefined;
+      return recipient ? [{ recipient, event: { ...event, content: event.content(person.company) } }] : [];
+    }),
+  );
   return (await queueFor(db, items)).length;
 }
 
-/** The client's company name and the user who signs in for it (active clients only). */
-export async function clientRecipient(db: DbOrTx, clientId: string): Promise<{ userId: string; company: string } | null> {
-  const [row] = await db
-    .select({ userId: clients.userId, company: clients.company })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.status, "active")));
-  return row ?? null;
+/** The client's company name and the users who get its mails (active people of an active company). */
+export async function clientRecipients(
+  db: DbOrTx,
+  clientId: string,
+  category?: NotificationCategory,
+): Promise<{ userIds: string[]; company: string } | null> {
+  const people = (await companyPeople(db, [clientId])).filter((p) => !category || mayReceive(p, category));
+  if (people.length === 0) return null;
+  return { userIds: people.map((p) => p.userId), company: people[0]!.company };
 }
 
-/** Mails the client's user, the content built with its company name. */
+/** Mails the client's people, the content built with its company name. */
 export async function notifyClient(
   db: DbOrTx,
   clientId: string,
   event: Omit<NotificationEvent, "content"> & { content: (company: string) => NotificationContent },
 ): Promise<string[]> {
-  const recipient = await clientRecipient(db, clientId);
-  if (!recipient) return [];
-  return notifyUsers(db, [recipient.userId], { ...event, content: event.content(recipient.company) });
+  const recipients = await clientRecipients(db, clientId, event.category);
+  if (!recipients) return [];
+  return notifyUsers(db, recipients.userIds, { ...event, content: event.content(recipients.company) });
 }
 
 export async function notifyAdmins(db: DbOrTx, event: NotificationEvent): Promise<string[]> {

@@ -3,7 +3,7 @@ import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { getAccountSecurity } from "@/server/modules/account";
 import { listRecentBookings, listUpcomingMeetings } from "@/server/modules/bookings";
-import { getPortalProfile } from "@/server/modules/clients";
+import { getPortalProfile, listTeam } from "@/server/modules/clients";
 import { listPortalDocuments } from "@/server/modules/documents";
 import { getBillingSummary, listPortalInvoices } from "@/server/modules/invoices";
 import { listClientThreads } from "@/server/modules/messages";
@@ -15,7 +15,7 @@ import { getOverviewStats } from "./portal-overview";
 
 /**
  * Everything the signed-in client portal shows, for every section at once, so switching sections
- * needs no round trip. One query per dataset (fourteen in all), whatever the number of projects,
+ * needs no round trip. One query per dataset (fifteen in all, the Team card's for an owner), whatever the number of projects,
  * invoices or documents: per-project and per-invoice figures are aggregated in SQL.
  */
 export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
@@ -36,12 +36,14 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     meetings,
     threads,
     notifications,
+    team,
   ] = await Promise.all([
     getPortalProfile(db, scope),
     getOverviewStats(db, scope),
     listPortalProjects(db, scope),
-    getBillingSummary(db, scope),
-    listPortalInvoices(db, scope),
+    // Withheld from this member: no figure of Billing is read (docs/PRODUCT.md#portal-team).
+    actor.billingWithheld ? null : getBillingSummary(db, scope),
+    actor.billingWithheld ? [] : listPortalInvoices(db, scope),
     listPortalRates(db, scope),
     listPortalDocuments(db, scope),
     listActiveTiers(db, scope),
@@ -51,6 +53,8 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     listUpcomingMeetings(db, scope),
     listClientThreads(db, scope),
     getNotificationPreferences(db, scope),
+    // The Team card is the owners' (a viewing admin sees it read only).
+    actor.personRole === "owner" ? listTeam(db, scope) : null,
   ]);
   return {
     profile,
@@ -68,6 +72,8 @@ export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientAct
     meetings,
     threads,
     notifications,
+    team,
+    billingWithheld: actor.billingWithheld,
   };
 }
 

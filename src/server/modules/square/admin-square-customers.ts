@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { clients, invoices, squareCustomers, user } from "@/server/core/db/schema";
+import { clients, invoices, squareCustomers } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
 import { announceNewInvoices } from "./invoice-events";
@@ -248,9 +248,15 @@ export async function getClientSquareCustomers(
 ): Promise<ClientSquareCustomers> {
   assertAdmin(actor);
   const [client] = await db
-    .select({ company: clients.company, signInEmail: user.email, billingEmail: clients.billingEmail })
+    .select({
+      company: clients.company,
+      // The sign-in addresses an admin chose (the people an admin added), as a sync matches them.
+      // (Written out: drizzle leaves the columns of a one-table select unqualified.)
+      signInEmail: sql<string>`coalesce((select string_agg(u.email, ', ' order by u.email) from client_people p
+        join "user" u on u.id = p.user_id where p.client_id = "clients"."id" and p.added_by_admin), '')`,
+      billingEmail: clients.billingEmail,
+    })
     .from(clients)
-    .innerJoin(user, eq(user.id, clients.userId))
     .where(eq(clients.id, clientId));
   if (!client) throw new AppError("not_found", "Client not found.");
   const customers = await db

@@ -53,13 +53,16 @@ type EvidenceRow = {
 };
 
 async function loadEvidence(db: DbOrTx, customerIds: string[]): Promise<LinkEvidence[]> {
-  // Addresses an admin controls only: the sign-in e-mail (set at invitation, not changeable by the
-  // client) and the billing e-mail (admin-only). The client's contact e-mail is never read here.
+  // Addresses an admin controls only: the sign-in e-mail of a person an admin added (set at
+  // invitation, not changeable by the client; a colleague an owner invited decides nothing) and the
+  // billing e-mail (admin-only). The client's contact e-mail is never read here.
   const result = (await db.execute(sql`
     select sc.square_customer_id as id, sc.client_id, sc.link_source, sc.ignored_at is not null as ignored,
            (select array_agg(distinct i.client_id::text) from invoices i
              where i.square_customer_id = sc.square_customer_id and i.client_id is not null) as invoice_clients,
-           (select array_agg(distinct c.id::text) from clients c join "user" u on u.id = c.user_id
+           (select array_agg(distinct c.id::text) from clients c
+               left join client_people p on p.client_id = c.id and p.added_by_admin
+               left join "user" u on u.id = p.user_id
              where sc.email is not null and (lower(u.email) = sc.email or lower(c.billing_email) = sc.email)) as email_clients
       from square_customers sc
      where sc.square_customer_id in ${idSet(customerIds)}`)) as unknown as { rows: EvidenceRow[] };

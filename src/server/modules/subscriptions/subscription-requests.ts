@@ -12,6 +12,7 @@ import { recordAudit } from "@/server/modules/audit";
 // webhook and sync only, so nothing here confirms or cancels one.
 
 const SUBSCRIPTION_NOT_FOUND = "Subscription not found";
+const OWNER_CANCELS = "Only an owner of your company can cancel its plan.";
 const IN_SQUARE = "This subscription is run by Square: change it in Square and the change comes back here.";
 
 /**
@@ -52,9 +53,9 @@ export async function requestSubscription(db: DbOrTx, { actor, planId }: { actor
 }
 
 /**
- * The signed-in client ends its own subscription or withdraws its request (any person of the
- * company for now; owner only once client teams exist). A subscription of another client answers
- * like a missing one.
+ * The signed-in client withdraws its request (any person of the company) or ends its active
+ * subscription (an owner only: it stops a service the company pays for). A subscription of another
+ * client answers like a missing one.
  */
 export async function cancelOwnSubscription(db: DbOrTx, { actor, subscriptionId }: { actor: ClientActor; subscriptionId: string }) {
   assertClient(actor);
@@ -65,6 +66,7 @@ export async function cancelOwnSubscription(db: DbOrTx, { actor, subscriptionId 
       .where(and(eq(clientSubscriptions.id, subscriptionId), eq(clientSubscriptions.clientId, actor.clientId)))
       .for("update");
     if (!row) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
+    if (row.status === "active" && actor.personRole !== "owner") throw new AppError("forbidden", OWNER_CANCELS);
     return endSubscription(tx, actor, row, null);
   });
 }

@@ -8,6 +8,7 @@ import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
+import { clientInvoicesHref } from "@/components/admin/clients/client-links";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { buttonClasses } from "@/components/ui/button";
@@ -24,7 +25,14 @@ import { type AdminClientRow, listAdminClients } from "@/server/modules/clients"
 export const metadata: Metadata = { title: "Clients" };
 
 const COLUMNS: Column<AdminClientRow>[] = [
-  { header: "Company", cell: (client) => client.company },
+  {
+    header: "Company",
+    cell: (client) => (
+      <Link href={`/admin/clients/${client.id}`} className="font-medium text-accent hover:underline">
+        {client.company}
+      </Link>
+    ),
+  },
   { header: "Contact", cell: (client) => client.contactPerson },
   { header: "Email", cell: (client) => client.email, className: "text-muted" },
   {
@@ -74,25 +82,22 @@ const COLUMNS: Column<AdminClientRow>[] = [
         </Link>
         <ViewPortalButton clientId={client.id} company={client.company} />
         <ClientSquareCustomersButton clientId={client.id} company={client.company} />
-        {/* Invoices and settings are placeholders for now (docs/PRODUCT.md#admin-clients). */}
-        <button
-          type="button"
-          disabled
+        <Link
+          href={clientInvoicesHref(client.id)}
           className={buttonClasses("ghost", "sm")}
-          aria-label={`Invoices of ${client.company} (coming soon)`}
-          title="Invoices: coming soon"
+          aria-label={`Invoices of ${client.company}`}
+          title="Invoices"
         >
           <Receipt className="h-4 w-4" aria-hidden />
-        </button>
-        <button
-          type="button"
-          disabled
+        </Link>
+        <Link
+          href={`/admin/clients/${client.id}`}
           className={buttonClasses("ghost", "sm")}
-          aria-label={`Settings of ${client.company} (coming soon)`}
-          title="Settings: coming soon"
+          aria-label={`Settings of ${client.company}`}
+          title="Settings"
         >
           <Settings className="h-4 w-4" aria-hidden />
-        </button>
+        </Link>
       </div>
     ),
   },

@@ -8,13 +8,14 @@ export const DEMO_PASSWORDS = { admin: "demo-admin-password", client: "demo-clie
 export const DEMO_USERS = {
   admin: { id: "demo-admin", email: "admin@example.com", name: "Avery Admin" },
   acme: { id: "demo-client-acme", email: "client@example.com", name: "Jordan Lee" },
+  // Acme's second person, a member (docs/PRODUCT.md#portal-team).
+  acmeMember: { id: "demo-client-acme-member", email: "member@example.com", name: "Riley Chen" },
   globex: { id: "demo-client-globex", email: "client2@example.com", name: "Sam Rivera" },
 } as const;
 
 export const DEMO_CLIENTS = {
   acme: {
     id: "00000000-0000-4000-8000-00000000a001",
-    userId: DEMO_USERS.acme.id,
     company: "Acme Robotics",
     contactPerson: "Jordan Lee",
     contactEmail: "client@example.com",
@@ -24,7 +25,6 @@ export const DEMO_CLIENTS = {
   },
   globex: {
     id: "00000000-0000-4000-8000-00000000b001",
-    userId: DEMO_USERS.globex.id,
     company: "Globex Systems",
     contactPerson: "Sam Rivera",
     contactEmail: "client2@example.com",
@@ -33,6 +33,13 @@ export const DEMO_CLIENTS = {
     joinedDate: "2025-08-22",
   },
 } as const;
+
+/** Who signs in for each demo company: the first of each is its owner. */
+export const DEMO_PEOPLE = [
+  { userId: DEMO_USERS.acme.id, clientId: DEMO_CLIENTS.acme.id, role: "owner", status: "active", addedByAdmin: true },
+  { userId: DEMO_USERS.acmeMember.id, clientId: DEMO_CLIENTS.acme.id, role: "member", status: "active", addedByAdmin: false },
+  { userId: DEMO_USERS.globex.id, clientId: DEMO_CLIENTS.globex.id, role: "owner", status: "active", addedByAdmin: true },
+] as const;
 
 const A = DEMO_CLIENTS.acme.id;
 const G = DEMO_CLIENTS.globex.id;

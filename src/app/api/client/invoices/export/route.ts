@@ -1,12 +1,12 @@
-// GET /api/client/invoices/export: the signed-in client's own invoices as a CSV download (portal Billing).
+// GET /api/client/invoices/export: the signed-in client's own invoices as a CSV download (portal Billing); a read, so a viewing admin may too.
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
-import { withClient } from "@/server/modules/account";
+import { withClientRead } from "@/server/modules/account";
 import { PORTAL_INVOICE_EXPORT_COLUMNS } from "@/server/modules/exports";
 import { exportPortalInvoices } from "@/server/modules/invoices";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withClient(async (_request, { actor }) =>
+export const GET = withClientRead(async (_request, { actor }) =>
   csvResponse({ name: "invoices", columns: PORTAL_INVOICE_EXPORT_COLUMNS, pages: exportPortalInvoices(getDb(), { actor }) }),
 );

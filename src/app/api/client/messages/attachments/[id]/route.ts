@@ -1,13 +1,13 @@
-// GET /api/client/messages/attachments/{id}: a short-lived signed download link for an attachment in one of the client's own threads.
+// GET /api/client/messages/attachments/{id}: a short-lived signed download link for an attachment in one of the client's own threads (a read: an admin viewing the portal may too).
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withClient } from "@/server/modules/account";
+import { withClientRead } from "@/server/modules/account";
 import { getAttachmentDownload } from "@/server/modules/messages";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withClient(async (_request, { actor, params }) => {
+export const GET = withClientRead(async (_request, { actor, params }) => {
   const attachmentId = parseInput(uuidSchema, params.id);
   const { downloadUrl, filename } = await getAttachmentDownload(getDb(), { actor, attachmentId });
   return Response.json({ downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });

@@ -1,8 +1,9 @@
 // GET /api/client/messages/threads/{id}?before= → one page of the client's own thread (marks it read);
 // POST (multipart: body, file?) → { success, messageId }: a reply. Another client's thread is a 404.
-import { withClient } from "@/server/modules/account";
+// An admin viewing the portal may read (not marking it read), never reply.
+import { withClient, withClientRead } from "@/server/modules/account";
 import { threadRoute } from "@/server/modules/messages";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST } = threadRoute(withClient);
+export const { GET, POST } = threadRoute(withClientRead, withClient);

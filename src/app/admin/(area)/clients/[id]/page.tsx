@@ -1,0 +1,94 @@
+import { ArrowLeft, Receipt } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { clientInvoicesHref } from "@/components/admin/clients/client-links";
+import { ClientDetailsForm } from "@/components/admin/clients/client-details-form";
+import { ClientLifecycleCard } from "@/components/admin/clients/client-lifecycle-card";
+import { ClientTwoFactorControls } from "@/components/admin/clients/client-two-factor-controls";
+import { ViewPortalButton } from "@/components/admin/clients/view-portal-button";
+import { PageHeader } from "@/components/admin/page-header";
+import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
+import { TeamCard } from "@/components/team/team-card";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
+import { uuidSchema } from "@/lib/validation/common";
+import { getDb } from "@/server/core/get-db";
+import { requireAdminPage } from "@/server/modules/account";
+import { getAdminClientDetails } from "@/server/modules/clients";
+
+export const metadata: Metadata = { title: "Client" };
+
+/** One client's page (docs/PRODUCT.md#admin-client-page): details, people, two-factor, Square, and the company's lifecycle. */
+export default async function AdminClientPage({ params }: { params: Promise<{ id: string }> }) {
+  await connection();
+  const actor = await requireAdminPage();
+  const { id } = await params;
+  // A malformed id is a missing client, never a database error.
+  if (!uuidSchema.safeParse(id).success) notFound();
+  const client = await getAdminClientDetails(getDb(), { actor, clientId: id });
+  if (!client) notFound();
+  const owner = client.people.find((p) => p.role === "owner" && p.status !== "deactivated");
+
+  return (
+    <>
+      <Link href="/admin/clients" className="mb-3 inline-flex items-center gap-1 text-sm text-muted hover:text-foreground">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Clients
+      </Link>
+      <PageHeader
+        title={client.company}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <StatusBadge value={client.status} label={CLIENT_STATUS_LABELS[client.status]} tone={CLIENT_STATUS_TONES[client.status]} />
+            <span>
+              {client.invoiceCount} {client.invoiceCount === 1 ? "invoice" : "invoices"}, {client.documentCount}{" "}
+              {client.documentCount === 1 ? "document" : "documents"}
+            </span>
+          </span>
+        }
+        actions={
+          <>
+            <Link
+              href={clientInvoicesHref(client.id)}
+              className={buttonClasses("secondary", "sm")}
+              aria-label={`Invoices of ${client.company}`}
+            >
+              <Receipt className="h-4 w-4" aria-hidden />
+              Invoices
+            </Link>
+            <ViewPortalButton clientId={client.id} company={client.company} />
+            <ClientSquareCustomersButton clientId={client.id} company={client.company} />
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <ClientDetailsForm client={client} />
+        <TeamCard people={client.people} clientId={client.id} title="People" />
+        <Card className="max-w-3xl">
+          <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
+          <p className="mt-1 text-sm text-muted">
+            Require it of every person of this company, or reset the first owner&apos;s (their authenticator lost).
+          </p>
+          <div className="mt-3">
+            <ClientTwoFactorControls
+              clientId={client.id}
+              company={client.company}
+              required={client.requireTwoFactor}
+              enabled={owner?.twoFactorEnabled ?? false}
+            />
+          </div>
+        </Card>
+        <ClientLifecycleCard
+          clientId={client.id}
+          company={client.company}
+          active={client.status === "active"}
+          hasRecords={client.invoiceCount + client.documentCount > 0}
+        />
+      </div>
+    </>
+  );
+}
