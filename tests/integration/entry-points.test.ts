@@ -449,6 +449,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: {
       anonymous: ACTION_SIGN_IN,
       clientA: { success: false, error: IN_SQUARE },
+      // Ending an active plan is an owner's decision (docs/PRODUCT.md#portal-book-service).
+      clientAMember: { success: false, error: "Only an owner of your company can cancel its plan." },
       clientB: { success: false, error: "Subscription not found" },
       admin: ACTION_CLIENTS_ONLY,
     },
