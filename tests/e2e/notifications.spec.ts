@@ -1,13 +1,15 @@
 // A client turns the Bookings notifications off in Settings, books a service, and the mail
 // preview (/dev/mail, APP_ENV=development in the browser tests) shows the admins' notice but no
-// confirmation to the client; turned back on, the next booking is confirmed.
+// confirmation to them; turned back on, the next booking is confirmed. Each person of the company
+// has their own preferences: Acme's member, who left theirs on, gets each confirmation.
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { fillBookingForm } from "./portal-helpers";
 import { holdingFigure } from "./shared-figures";
 
 const SERVICE = "AI Security Governance";
-const confirmation = (page: Page) => page.getByRole("article", { name: `We received your booking request: ${SERVICE}` });
+const confirmation = (page: Page) =>
+  page.getByRole("article", { name: `We received your booking request: ${SERVICE}` }).filter({ hasText: "To client@example.com" });
 const adminNotice = (page: Page) => page.getByRole("article", { name: `New booking request from Acme Robotics: ${SERVICE}` });
 
 async function setBookings(page: Page, on: boolean) {
