@@ -45,7 +45,12 @@ const stages = [
   [{ name: "browser tests", cmd: node("tests/e2e/run.mjs") }],
 ];
 
-const format = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s` : `${(ms / 1000).toFixed(1)}s`);
+// Rounded to whole seconds before splitting, so 1,079.6 s reads "18m 0s", not "17m 60s".
+function format(ms) {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
 const timings = [];
 const started = Date.now();
 

@@ -15,8 +15,9 @@ import { getOverviewStats } from "./portal-overview";
 
 /**
  * Everything the signed-in client portal shows, for every section at once, so switching sections
- * needs no round trip. One query per dataset (fifteen in all, the Team card's for an owner), whatever the number of projects,
- * invoices or documents: per-project and per-invoice figures are aggregated in SQL.
+ * needs no round trip. One query per dataset (sixteen in all for an owner: the documents' downloads
+ * and the Team card each have their own), whatever the number of projects, invoices or documents:
+ * per-project and per-invoice figures are aggregated in SQL.
  */
 export async function loadClientPortal(db: DbOrTx, { actor }: { actor: ClientActor }) {
   assertClient(actor);
