@@ -56,7 +56,7 @@ export async function discoverRoutes(): Promise<EntryPoint[]> {
 }
 
 export function discoverPages(): EntryPoint[] {
-  return ["client-portal", "admin"].flatMap((area) =>
+  return ["client-portal", "admin", "(auth)"].flatMap((area) =>
     walk(path.join(APP, area))
       .filter((f) => path.basename(f) === "page.tsx" || path.basename(f) === "page.ts")
       .map((file) => ({ kind: "page" as const, key: `PAGE ${urlPath(path.dirname(file))}`, file: relative(file) })),
