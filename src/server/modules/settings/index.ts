@@ -1,0 +1,12 @@
+import "server-only";
+// The settings module's public face: everything outside src/server/modules/settings imports from here (README.md).
+
+export {
+  type AdminSettings,
+  clientTwoFactorPolicySql,
+  type DefaultRateCard,
+  getAdminSettings,
+  getDefaultRateCards,
+  saveDefaultRates,
+  setRequireClientTwoFactor,
+} from "./app-settings";
