@@ -5,6 +5,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { saveDefaultRatesAction, sendTestMailAction, setClientTwoFactorPolicyAction } from "@/app/admin/(area)/settings/actions";
+import type { DefaultRatesInput } from "@/lib/validation/admin";
 import { auditLog, clientRates, emailOutbox } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
@@ -31,7 +32,7 @@ afterEach(async () => {
 
 const asAdmin = async () => (requestHeaders.current = authHeaders(await adminCookie({ secondFactor: "totp" })));
 
-const newRates = [
+const newRates: DefaultRatesInput["rates"] = [
   { serviceType: "AI Security Assessment", hourlyRate: "400", monthlyRetainer: "30000" },
   { serviceType: "AI Security Governance", hourlyRate: "310.50", monthlyRetainer: "" },
   { serviceType: "AI Engineering Acceleration", hourlyRate: "280", monthlyRetainer: "19000" },

@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "client.view_as.start": "Started viewing a client's portal",
   "client.view_as.end": "Stopped viewing a client's portal",
   "client_rates.replace": "Updated client rates",
+  "booking.request": "Requested a booking",
   "booking.approve": "Approved a booking",
   "booking.decline": "Declined a booking",
   "booking.complete": "Completed a booking",

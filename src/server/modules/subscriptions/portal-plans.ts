@@ -11,7 +11,6 @@ export type PortalTier = {
   monthlyPriceCents: number;
   features: string[];
   isPopular: boolean;
-  squareCheckoutUrl: string | null;
 };
 
 /** Support plans on offer: active tiers in display order. */
@@ -24,7 +23,6 @@ export async function listActiveTiers(db: DbOrTx, { actor }: { actor: ClientActo
       monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
       features: subscriptionTiers.features,
       isPopular: subscriptionTiers.isPopular,
-      squareCheckoutUrl: subscriptionTiers.squareCheckoutUrl,
     })
     .from(subscriptionTiers)
     .where(eq(subscriptionTiers.isActive, true))
