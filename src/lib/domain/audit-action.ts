@@ -60,6 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "plan.retire": "Retired a support plan",
   "plan.restore": "Offered a retired support plan again",
   "subscription.request": "Asked for a support plan",
+  "subscription.square_failed": "Square could not create a requested subscription",
   "subscription.confirm": "Confirmed a subscription",
   "subscription.decline": "Declined a subscription request",
   "subscription.cancel": "Cancelled a subscription",

@@ -42,7 +42,14 @@ export type PortalSubscription = {
 };
 
 /** A plan request the client sees: waiting, or declined with the admin's reason. */
-export type PortalPlanRequest = { id: string; tierName: string; status: "pending" | "declined"; reason: string | null };
+export type PortalPlanRequest = {
+  id: string;
+  tierName: string;
+  status: "pending" | "declined";
+  reason: string | null;
+  /** Created in Square and waiting for Square to confirm it: changed there, not withdrawn here. */
+  inSquare: boolean;
+};
 
 /**
  * The client's plan state in one query: its active subscription with its tier (a client has at
@@ -89,7 +96,13 @@ export async function getPortalPlanState(
         }
       : null,
     planRequest: request
-      ? { id: request.id, tierName: request.tierName, status: request.status as "pending" | "declined", reason: request.reason }
+      ? {
+          id: request.id,
+          tierName: request.tierName,
+          status: request.status as "pending" | "declined",
+          reason: request.reason,
+          inSquare: request.squareSubscriptionId !== null,
+        }
       : null,
   };
 }
