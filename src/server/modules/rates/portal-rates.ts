@@ -1,9 +1,9 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientRates } from "@/server/core/db/schema";
-import { getDefaultRateCards } from "@/server/modules/settings";
+import { defaultRateCardsOf, defaultRatesSql } from "@/server/modules/settings";
 import { rateCardColumns } from "./columns";
 
 export type PortalRate = {
@@ -16,17 +16,21 @@ export type PortalRate = {
   effectiveFrom: string | null;
 };
 
-/** The client's contracting rates by service type, or the defaults when it has none. */
+/**
+ * The client's contracting rates by service type, or the firm's default cards when it has none
+ * (Settings; docs/PRODUCT.md#rules-default-rate-cards). One query either way: the portal load
+ * counts its queries (tests/integration/portal-query-count.test.ts).
+ */
 export async function listPortalRates(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<{ rates: PortalRate[]; isDefault: boolean }> {
   assertClient(actor);
-  const rates = await db
-    .select(rateCardColumns)
-    .from(clientRates)
-    .where(eq(clientRates.clientId, actor.clientId))
+  const rows = await db
+    .select({ ...rateCardColumns, defaults: defaultRatesSql })
+    .from(sql`(select 1) as one`)
+    .leftJoin(clientRates, eq(clientRates.clientId, actor.clientId))
     .orderBy(asc(clientRates.serviceType), asc(clientRates.effectiveFrom));
+  const rates = rows.flatMap(({ defaults: _defaults, ...rate }) => (rate.id === null ? [] : [rate as PortalRate]));
   if (rates.length > 0) return { rates, isDefault: false };
-  // The firm's default cards (Settings; docs/PRODUCT.md#rules-default-rate-cards): read only for a client without rates.
-  const defaults = (await getDefaultRateCards(db)).map((rate) => ({
+  const defaults = defaultRateCardsOf(rows[0]?.defaults).map((rate) => ({
     ...rate,
     id: `default-${rate.serviceType}`,
     discountTier: null,

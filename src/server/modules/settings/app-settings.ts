@@ -31,9 +31,19 @@ async function readRow(db: DbOrTx) {
   return row ?? null;
 }
 
-function ratesOf(stored: { serviceType: string; hourlyRateCents: number; monthlyRetainerCents: number | null }[] | null | undefined) {
+type StoredRates = { serviceType: string; hourlyRateCents: number; monthlyRetainerCents: number | null }[] | null | undefined;
+
+/** The stored default cards (`defaultRatesSql`), or the standard ones in code while none are saved. */
+export function defaultRateCardsOf(stored: StoredRates): DefaultRateCard[] {
   return stored && stored.length > 0 ? (stored as DefaultRateCard[]) : DEFAULT_RATE_CARDS.map((card) => ({ ...card }));
 }
+const ratesOf = defaultRateCardsOf;
+
+/**
+ * The stored default cards as one SQL expression (null while none are saved), for a query that
+ * reads them with other rows: the portal's Rates, on the request path, costs no extra round trip.
+ */
+export const defaultRatesSql = sql<StoredRates>`(select s.default_rates from app_settings s where s.id = ${SETTINGS_ID})`;
 
 /** The rate cards a new client starts with, and that a client without rates of its own sees. */
 export async function getDefaultRateCards(db: DbOrTx): Promise<DefaultRateCard[]> {

@@ -5,6 +5,8 @@ export {
   type AdminSettings,
   clientTwoFactorPolicySql,
   type DefaultRateCard,
+  defaultRateCardsOf,
+  defaultRatesSql,
   getAdminSettings,
   getDefaultRateCards,
   saveDefaultRates,
