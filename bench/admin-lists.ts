@@ -1,7 +1,8 @@
 // `npm run bench:admin`: seeds 2,000 clients, 10,000 projects and 100,000 invoices into a fresh
 // in-memory PGlite, then times the data loads of the admin clients, projects and invoices screens
 // (first page, searches, filters, a deep page) and counts the statements each one sends. The
-// invoices screen's target is 150 ms a page (docs/PRODUCT.md#admin-invoices).
+// invoices screen's target is 150 ms a page (docs/PRODUCT.md#admin-invoices): each invoices row says
+// "met" or "missed", and the last line sums it up.
 // Run with tsx --conditions=react-server (server-only modules) from the repository root.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -17,6 +18,8 @@ const CLIENTS = 2_000;
 const PROJECTS = 10_000;
 const INVOICES = 100_000;
 const RUNS = 15;
+/** docs/PRODUCT.md#admin-invoices: the invoices screen's target, a page's median server time. */
+const INVOICES_TARGET_MS = 150;
 
 // The module functions check the actor's role; the session lookup itself is better-auth's and is
 // the same on every admin page, so it is left out of these figures.
@@ -27,10 +30,13 @@ async function seed(db: ReturnType<typeof openPglite>["db"]) {
   await db.execute(sql`insert into "user" (id, name, email, role, email_verified)
     select 'bench-u-' || g, 'Contact ' || g, 'client' || g || '@bench.example', 'client', true
       from generate_series(1, ${CLIENTS}) g`);
-  await db.execute(sql`insert into clients (user_id, company, contact_person, contact_email, status, joined_date)
-    select 'bench-u-' || g, 'Company ' || lpad(g::text, 4, '0'), 'Contact ' || g, 'client' || g || '@bench.example',
+  await db.execute(sql`insert into clients (company, contact_person, contact_email, status, joined_date)
+    select 'Company ' || lpad(g::text, 4, '0'), 'Contact ' || g, 'client' || g || '@bench.example',
            case when g % 50 = 0 then 'inactive' else 'active' end, date '2024-01-01' + (g % 700)
       from generate_series(1, ${CLIENTS}) g`);
+  // Each company's one person, its owner (client_people), found again by the contact e-mail.
+  await db.execute(sql`insert into client_people (user_id, client_id, role, status)
+    select u.id, c.id, 'owner', 'active' from clients c join "user" u on u.email = c.contact_email`);
   await db.execute(sql`with c as (select id, row_number() over (order by company) as rn from clients)
     insert into projects (client_id, project_name, description, status, start_date, target_completion_date)
     select c.id, 'Project ' || lpad(g::text, 5, '0'), 'Benchmark project ' || g,
@@ -108,14 +114,24 @@ try {
     { screen: "invoices", label: "overdue of one client", run: invoicePage({ client: picked.id, status: "overdue" }) },
     { screen: "invoices", label: "partially paid", run: invoicePage({ status: "partially_paid" }) },
     { screen: "invoices", label: "due in March", run: invoicePage({ dates: "due", from: "2026-03-01", to: "2026-03-31" }) },
+    // Contains, ignoring case: served by the trigram index (invoices_number_trgm_idx).
     { screen: "invoices", label: 'number "B-0999"', run: invoicePage({ number: "B-0999" }) },
+    { screen: "invoices", label: 'number "b-09999"', run: invoicePage({ number: "b-09999" }) },
   ];
   console.info(`Median and p95 of ${RUNS} runs after one warm-up (PGlite in memory, ${process.version}).\n`);
-  console.info(["screen", "load", "median ms", "p95 ms", "queries", "rows", "total"].join("\t"));
+  console.info(["screen", "load", "median ms", "p95 ms", "queries", "rows", "total", `target ${INVOICES_TARGET_MS} ms`].join("\t"));
+  const missed: string[] = [];
   for (const scenario of scenarios) {
     const r = await measure(scenario);
-    console.info([r.screen, r.label, r.median.toFixed(1), r.p95.toFixed(1), r.queries, r.rows, r.total].join("\t"));
+    const verdict = r.screen === "invoices" ? (r.median <= INVOICES_TARGET_MS ? "met" : "missed") : "";
+    if (verdict === "missed") missed.push(r.label);
+    console.info([r.screen, r.label, r.median.toFixed(1), r.p95.toFixed(1), r.queries, r.rows, r.total, verdict].join("\t"));
   }
+  console.info(
+    missed.length === 0
+      ? `\nAdmin invoices: every page met the ${INVOICES_TARGET_MS} ms target.`
+      : `\nAdmin invoices: missed the ${INVOICES_TARGET_MS} ms target on ${missed.join(", ")}.`,
+  );
 } finally {
   await handle.close();
 }

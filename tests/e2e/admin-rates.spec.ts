@@ -22,19 +22,21 @@ test("save rates and see them in the client's portal", async ({ page, browser })
   await expect(page.getByRole("heading", { name: "Manage Client Rates" })).toBeVisible();
   await expect(page.getByText(client.company).first()).toBeVisible();
 
-  // The standard rates for a client without rates (docs/PRODUCT.md#rules-default-rate-cards).
+  // A new client starts with the firm's default rates (docs/PRODUCT.md#rules-default-rate-cards),
+  // stored as its own cards, listed by service type.
   const hourly = page.getByLabel("Hourly rate ($)");
   await expect(hourly).toHaveCount(3);
-  await expect(hourly.nth(0)).toHaveValue("350");
-  await expect(hourly.nth(1)).toHaveValue("300");
-  await expect(hourly.nth(2)).toHaveValue("275");
-  await expect(page.getByLabel("Monthly retainer ($, optional)").nth(0)).toHaveValue("25000");
+  await expect(page.getByLabel("Service type").nth(0)).toHaveValue("AI Engineering Acceleration");
+  await expect(hourly.nth(0)).toHaveValue("275");
+  await expect(hourly.nth(1)).toHaveValue("350");
+  await expect(hourly.nth(2)).toHaveValue("300");
+  await expect(page.getByLabel("Monthly retainer ($, optional)").nth(1)).toHaveValue("25000");
 
-  await hourly.nth(0).fill("-5");
+  await hourly.nth(1).fill("-5");
   await page.getByRole("button", { name: "Save Rates" }).click();
   await expect(page.getByText("Enter a non-negative amount in dollars (at most 2 decimals)")).toBeVisible();
 
-  await hourly.nth(0).fill("362.50");
+  await hourly.nth(1).fill("362.50");
   await page.getByRole("button", { name: "Remove rate card AI Engineering Acceleration" }).click();
   await page.getByRole("button", { name: "Add Rate Card" }).click();
   const tier = `Tier ${uniqueSuffix()}`;

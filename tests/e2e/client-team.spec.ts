@@ -142,11 +142,34 @@ test("an admin deactivates a company (its people cannot sign in, with a clear me
   await context.close();
 });
 
+test("an admin who invites from the client page gets the invitation link to copy", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+  const client = await createClientViaUi(page, "Invite Link");
+  await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
+  await page.getByRole("link", { name: `Settings of ${client.company}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: client.company })).toBeVisible();
+  await page.getByRole("button", { name: "Invite a colleague" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a colleague" });
+  const email = `link-${uniqueSuffix()}@example.org`;
+  await dialog.getByLabel("Name").fill("Linked Colleague");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(dialog.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+  await expect(dialog.getByLabel("Invitation link")).toHaveValue(/\/reset-password\?token=[A-Za-z0-9]+&invite=1$/);
+  await expect(dialog.getByRole("button", { name: "Copy invitation link" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("list", { name: "People" }).locator(`[data-person="${email}"]`)).toContainText("Invited");
+});
+
 test("deleting a company with invoices is refused with a clear message", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);
   await page.goto("/admin/clients?q=Acme%20Robotics");
   await page.getByRole("link", { name: "Acme Robotics" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Acme Robotics" })).toBeVisible();
+  // The demo company has its two people: the owner and the member.
+  const people = page.getByRole("list", { name: "People" });
+  await expect(people.locator(`[data-person="${DEMO.client.email}"]`)).toContainText("Owner");
+  await expect(people.locator('[data-person="member@example.com"]')).toContainText("Member");
   await expect(page.getByRole("link", { name: "Invoices of Acme Robotics" })).toHaveAttribute(
     "href",
     /\/admin\/invoices\?client=[0-9a-f-]{36}$/,

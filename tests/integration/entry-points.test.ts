@@ -716,6 +716,25 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ planId: DEMO_TIERS[0]!.id, retired: false }),
     expect: adminOnlyAction({ success: true, data: { id: DEMO_TIERS[0]!.id, retired: false } }),
   },
+  "ACTION src/app/admin/(area)/settings/actions.ts#saveDefaultRatesAction": {
+    input: () => ({
+      rates: [
+        { serviceType: "AI Security Assessment", hourlyRate: "350", monthlyRetainer: "25000" },
+        { serviceType: "AI Security Governance", hourlyRate: "300", monthlyRetainer: "20000" },
+        { serviceType: "AI Engineering Acceleration", hourlyRate: "275", monthlyRetainer: "18000" },
+      ],
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#setClientTwoFactorPolicyAction": {
+    // Off as it already is: changes nothing, so the other rows' clients are not held to two-factor.
+    input: () => ({ required: false }),
+    expect: adminOnlyAction({ success: true, data: { required: false } }),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#sendTestMailAction": {
+    input: () => ({}),
+    expect: adminOnlyAction("ok"),
+  },
   "ACTION src/app/admin/(area)/subscriptions/actions.ts#decideSubscriptionAction": {
     input: () => ({ subscriptionId: DEMO_SUBSCRIPTIONS[0]!.id, decision: "cancel", reason: "" }),
     expect: adminOnlyAction({ success: false, error: IN_SQUARE }),

@@ -626,6 +626,27 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ planId: DEMO_TIERS[0]!.id, retired: false })),
   },
+  "ACTION src/app/admin/(area)/settings/actions.ts#saveDefaultRatesAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      rates: [
+        { serviceType: "AI Security Assessment", hourlyRate: "350", monthlyRetainer: "" },
+        { serviceType: "AI Security Governance", hourlyRate: "300", monthlyRetainer: "20000" },
+        { serviceType: "AI Engineering Acceleration", hourlyRate: 275, monthlyRetainer: null },
+      ],
+    })),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#setClientTwoFactorPolicyAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ required: false })),
+  },
+  "ACTION src/app/admin/(area)/settings/actions.ts#sendTestMailAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ unused: 1 })),
+  },
   "ACTION src/app/admin/(area)/subscriptions/actions.ts#decideSubscriptionAction": {
     kind: "action",
     role: "admin",

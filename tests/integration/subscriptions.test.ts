@@ -152,6 +152,7 @@ describe("subscriptions without Square", () => {
       tierName: "Declined Plan",
       status: "declined",
       reason: "We are fully booked in May.",
+      inSquare: false,
     });
     expect((await getPortalPlanState(t.db, { actor: other })).planRequest).toBeNull();
 

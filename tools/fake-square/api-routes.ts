@@ -82,6 +82,27 @@ export async function handleApi(state: FakeState, req: http.IncomingMessage, res
     return customer ? json(res, 200, { customer }) : squareError(res, 404, "INVALID_REQUEST_ERROR", "NOT_FOUND", "Customer not found.");
   }
 
+  if (method === "POST" && path === "/v2/subscriptions") {
+    const body = (await readJson(req)) as {
+      idempotency_key?: string;
+      location_id?: string;
+      customer_id?: string;
+      plan_variation_id?: string;
+    };
+    for (const field of ["location_id", "customer_id", "plan_variation_id"] as const) {
+      if (!body[field])
+        return squareError(res, 400, "INVALID_REQUEST_ERROR", "MISSING_REQUIRED_PARAMETER", `Missing required parameter: ${field}`, field);
+    }
+    const subscription = state.createSubscription({
+      idempotencyKey: body.idempotency_key || `auto-${Date.now()}-${Math.random()}`,
+      locationId: body.location_id!,
+      customerId: body.customer_id!,
+      planVariationId: body.plan_variation_id!,
+    });
+    if (!subscription) return squareError(res, 400, "INVALID_REQUEST_ERROR", "NOT_FOUND", "Customer or location not found.");
+    return json(res, 200, { subscription });
+  }
+
   if (method === "POST" && path === "/v2/subscriptions/search") {
     const body = (await readJson(req)) as SearchBody;
     const filter = body.query?.filter ?? {};

@@ -46,6 +46,16 @@ export async function handleControl(
         invoice: fake.publishInvoice(str(body.customer_id)!, num(body.amount) ?? 50_000, str(body.title) ?? "New invoice"),
       });
     }
+    const subscriptionStatus = /^\/_fake\/subscriptions\/([^/]+)\/status$/.exec(path);
+    if (method === "POST" && subscriptionStatus && str(body.status)) {
+      return json(res, 200, {
+        subscription: fake.setSubscriptionStatus(
+          decodeURIComponent(subscriptionStatus[1]!),
+          str(body.status)!,
+          str(body.charged_through_date),
+        ),
+      });
+    }
     const pay = /^\/_fake\/invoices\/([^/]+)\/pay$/.exec(path);
     if (method === "POST" && pay) return json(res, 200, { invoice: fake.payInvoice(decodeURIComponent(pay[1]!)) });
     if (method === "POST" && path === "/_fake/webhooks") {

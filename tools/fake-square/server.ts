@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { handleApi } from "./api-routes";
 import { handleControl } from "./control-routes";
 import { FAKE_APPLICATION_ID, FAKE_APPLICATION_SECRET } from "./defaults";
-import { demoFixture, type Fixture, type RawInvoice } from "./fixtures";
+import { demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
 import { squareError } from "./http";
 import { handleOAuth } from "./oauth-routes";
 import { type Fault, FakeState, type IssuedToken } from "./state";
@@ -62,6 +62,10 @@ export type FakeSquare = {
   payInvoice: (id: string) => RawInvoice;
   /** Publishes a new unpaid invoice for one of the fixture's customers. */
   publishInvoice: (customerId: string, amountCents: number, title: string) => RawInvoice;
+  /** The subscriptions the fake holds (the fixture's and those created through the API). */
+  subscriptions: () => RawSubscription[];
+  /** Moves a subscription to another status (e.g. ACTIVE once it starts), a new version. */
+  setSubscriptionStatus: (id: string, status: string, chargedThroughDate?: string) => RawSubscription;
   /** Issues an access token directly (tests that do not need the OAuth dance). */
   issueToken: (ttlSeconds?: number) => IssuedToken;
   isTokenValid: (accessToken: string) => boolean;
@@ -99,6 +103,8 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
     invoices: () => state.data.invoices,
     payInvoice: (id) => state.payInvoice(id),
     publishInvoice: (customerId, amountCents, title) => state.publishInvoice(customerId, amountCents, title),
+    subscriptions: () => state.data.subscriptions,
+    setSubscriptionStatus: (id, status, through) => state.setSubscriptionStatus(id, status, through),
     issueToken: (ttl) => state.issue(ttl),
     isTokenValid: (accessToken) => state.tokenStatus(accessToken) === "ok",
     async sendWebhook(request) {

@@ -1,6 +1,6 @@
 // The fake's memory: the seller's data, issued codes and tokens, injected faults, request counts.
 import { randomBytes } from "node:crypto";
-import { buildInvoice, demoFixture, type Fixture, type RawInvoice } from "./fixtures";
+import { buildInvoice, demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
 
 export type Fault = {
   /** Path prefix the fault applies to, e.g. "/v2/invoices" (default: every path). */
@@ -29,6 +29,8 @@ export class FakeState {
   readonly refreshTokens = new Map<string, { merchantId: string; revoked: boolean }>();
   readonly codes = new Map<string, CodeRecord>();
   readonly counts: Record<string, number> = {};
+  /** Subscriptions created through the API by idempotency key: the same key answers the same subscription. */
+  readonly createdSubscriptions = new Map<string, RawSubscription>();
 
   constructor(
     readonly applicationId: string,
@@ -46,6 +48,49 @@ export class FakeState {
     this.data = fixture ?? demoFixture();
     this.invoiceIndex = new Map(this.data.invoices.map((i) => [i.id, i]));
     this.faults = [];
+    this.createdSubscriptions.clear();
+  }
+
+  /**
+   * A subscription created as Square's CreateSubscription does: PENDING until it starts (Square's
+   * webhook then says ACTIVE; the fake's `setSubscriptionStatus`). Null when the customer or the
+   * location is unknown.
+   */
+  createSubscription(input: {
+    idempotencyKey: string;
+    locationId: string;
+    customerId: string;
+    planVariationId: string;
+  }): RawSubscription | null {
+    const known = this.createdSubscriptions.get(input.idempotencyKey);
+    if (known) return known;
+    if (!this.data.customers.some((c) => c.id === input.customerId)) return null;
+    if (!this.data.locations.some((l) => l.id === input.locationId)) return null;
+    const now = new Date().toISOString();
+    const subscription: RawSubscription = {
+      id: `sub-fake-${randomBytes(8).toString("hex")}`,
+      location_id: input.locationId,
+      customer_id: input.customerId,
+      plan_variation_id: input.planVariationId,
+      status: "PENDING",
+      start_date: now.slice(0, 10),
+      timezone: "UTC",
+      created_at: now,
+      version: 1,
+    };
+    this.data.subscriptions.push(subscription);
+    this.createdSubscriptions.set(input.idempotencyKey, subscription);
+    return subscription;
+  }
+
+  /** Moves a subscription to another status (ACTIVE, CANCELED, …), as Square does over time. */
+  setSubscriptionStatus(id: string, status: string, chargedThroughDate?: string): RawSubscription {
+    const subscription = this.data.subscriptions.find((s) => s.id === id);
+    if (!subscription) throw new Error(`No subscription ${id}`);
+    subscription.status = status;
+    if (chargedThroughDate) subscription.charged_through_date = chargedThroughDate;
+    subscription.version += 1;
+    return subscription;
   }
 
   /** A new access token (and refresh token, unless one is being reused), Square's formats. */

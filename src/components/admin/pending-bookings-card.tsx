@@ -63,7 +63,8 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
                 <div className="min-w-0">
                   <p className="font-medium">{booking.serviceType}</p>
                   <p className="text-sm text-muted">
-                    {booking.company} · starts {formatDate(booking.preferredStartDate)}
+                    {booking.company}
+                    {booking.requestedBy ? ` (${booking.requestedBy})` : ""} · starts {formatDate(booking.preferredStartDate)}
                   </p>
                 </div>
                 <span className={cn("rounded border px-2 py-0.5 text-xs font-bold", TONE_CLASSES[URGENCY_TONES[booking.urgency]])}>
@@ -104,7 +105,7 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
           open
           onOpenChange={(open) => (open ? null : setDetails(null))}
           title="Booking request"
-          description={`${details.company} · submitted ${formatDate(details.createdAt)}`}
+          description={`${details.company}${details.requestedBy ? `, requested by ${details.requestedBy}` : ""} · submitted ${formatDate(details.createdAt)}`}
         >
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <div>

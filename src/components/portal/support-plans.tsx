@@ -43,7 +43,10 @@ export function SupportPlans({
   const pending = planRequest?.status === "pending" ? planRequest : null;
   const subscribe = (tier: PortalTier) =>
     run(`subscribe-${tier.id}`, () => subscribeToPlan({ planId: tier.id }), {
-      done: () => `Your request for the ${tier.tierName} plan was sent. It becomes active once it is confirmed.`,
+      done: (data) =>
+        data.via === "square"
+          ? `Your ${tier.tierName} subscription was created with Square. It becomes active once Square confirms it.`
+          : `Your request for the ${tier.tierName} plan was sent. It becomes active once it is confirmed.`,
     });
 
   return (
@@ -96,10 +99,14 @@ export function SupportPlans({
             <Clock className="mt-0.5 h-5 w-5 shrink-0 text-sky-300" aria-hidden />
             <div>
               <p className="font-semibold text-sky-100">Requested: {pending.tierName}</p>
-              <p className="text-sm text-sky-200/80">Waiting for confirmation. Your plan becomes active once it is confirmed.</p>
+              <p className="text-sm text-sky-200/80">
+                {pending.inSquare
+                  ? "Created with Square. Your plan becomes active once Square confirms it."
+                  : "Waiting for confirmation. Your plan becomes active once it is confirmed."}
+              </p>
             </div>
           </div>
-          {readOnly ? null : (
+          {readOnly || pending.inSquare ? null : (
             <Button
               size="sm"
               variant="secondary"

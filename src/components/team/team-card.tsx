@@ -7,6 +7,7 @@ import {
   adminInvitePersonAction,
   adminRemovePersonAction,
   adminResendInvitationAction,
+  adminResetPersonTwoFactorAction,
   adminRevokeInvitationAction,
 } from "@/app/admin/(area)/clients/[id]/actions";
 import {
@@ -33,6 +34,7 @@ import type { InvitePersonInput } from "@/lib/validation/team";
 import type { TeamPerson } from "@/server/modules/clients";
 import { InvitePersonDialog } from "./invite-person-dialog";
 import { RemovePersonDialog } from "./remove-person-dialog";
+import { ResetTwoFactorDialog } from "./reset-two-factor-dialog";
 
 /**
  * The people of a client company (docs/PRODUCT.md#portal-team): the owners' Team card on portal
@@ -50,6 +52,7 @@ export function teamActions({ clientId }: TeamScope) {
       revoke: (userId: string) => adminRevokeInvitationAction({ clientId, userId }),
       changeRole: (userId: string, role: ClientPersonRole) => adminChangePersonRoleAction({ clientId, userId, role }),
       remove: (userId: string) => adminRemovePersonAction({ clientId, userId }),
+      resetTwoFactor: (userId: string) => adminResetPersonTwoFactorAction({ clientId, userId }),
     };
   return {
     invite: (input: InvitePersonInput) => invitePersonAction(input),
@@ -57,6 +60,8 @@ export function teamActions({ clientId }: TeamScope) {
     revoke: (userId: string) => revokeInvitationAction({ userId }),
     changeRole: (userId: string, role: ClientPersonRole) => changePersonRoleAction({ userId, role }),
     remove: (userId: string) => removePersonAction({ userId }),
+    // Only an admin resets someone else's two-factor.
+    resetTwoFactor: null,
   };
 }
 
@@ -67,7 +72,8 @@ export function TeamCard({
   currentUserId,
   title = "Team",
 }: {
-  people: TeamPerson[];
+  /** `twoFactorEnabled` (the admin's client page) offers Reset two-factor for that person. */
+  people: (TeamPerson & { twoFactorEnabled?: boolean })[];
   clientId?: string;
   readOnly?: boolean;
   /** The signed-in person (portal): their own row says "you". */
@@ -78,6 +84,7 @@ export function TeamCard({
   const { busy, run } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamPerson | null>(null);
+  const [resetting, setResetting] = useState<TeamPerson | null>(null);
   const actions = teamActions({ clientId });
 
   const change = <T,>(key: string, send: () => Promise<ChangeResult<T>>, done: string) => run(key, send, { done: () => done });
@@ -177,6 +184,17 @@ export function TeamCard({
                         >
                           Remove
                         </Button>
+                        {actions.resetTwoFactor && p.twoFactorEnabled ? (
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy !== null}
+                            aria-label={`Reset two-factor of ${p.name}`}
+                            onClick={() => setResetting(p)}
+                          >
+                            Reset two-factor
+                          </Button>
+                        ) : null}
                       </>
                     )}
                   </div>
@@ -199,6 +217,14 @@ export function TeamCard({
           remove={() => actions.remove(removing.userId)}
           onClose={() => setRemoving(null)}
           onRemoved={() => show(`${removing.name} was removed and signed out.`, 4000, "success")}
+        />
+      ) : null}
+      {resetting && actions.resetTwoFactor ? (
+        <ResetTwoFactorDialog
+          person={resetting}
+          reset={() => actions.resetTwoFactor!(resetting.userId)}
+          onClose={() => setResetting(null)}
+          onReset={() => show(`Two-factor sign-in of ${resetting.name} was reset. They have been e-mailed.`, 5000, "success")}
         />
       ) : null}
       <Toast toast={toast} />

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BOOKING_STATUSES } from "../domain/booking-status";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from "../domain/document-category";
 import { INVOICE_FILTER_STATUSES } from "../domain/invoice-status";
-import { BOOKING_SERVICE_TYPES } from "../domain/services";
+import { BOOKING_SERVICE_TYPES, SERVICE_NAMES } from "../domain/services";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { SUBSCRIPTION_STATUSES } from "../domain/subscription-status";
 import { parseDollarsToCents } from "../format";
@@ -339,6 +339,26 @@ export const movePlanSchema = z.object({
   direction: z.enum(["up", "down"], { error: "direction must be up or down" }),
 });
 export const retirePlanSchema = z.object({ planId: uuidSchema, retired: z.boolean({ error: "retired must be true or false" }) });
+
+// ── Settings: default rates, security policy, mail (docs/PRODUCT.md#admin-settings) ──────────
+/** The rate cards a new client starts with: one per service, each service once. */
+export const defaultRatesSchema = z.object({
+  rates: z
+    .array(
+      z.object({
+        serviceType: z.enum(SERVICE_NAMES, { error: "Unknown service" }),
+        hourlyRate: dollarsToCents,
+        monthlyRetainer: optionalDollarsToCents,
+      }),
+      { error: "rates must be a list" },
+    )
+    .length(SERVICE_NAMES.length, `Give a rate for each of the ${SERVICE_NAMES.length} services`)
+    .refine((rates) => new Set(rates.map((r) => r.serviceType)).size === rates.length, "Give each service once"),
+});
+export type DefaultRatesInput = z.input<typeof defaultRatesSchema>;
+export type DefaultRatesValues = z.output<typeof defaultRatesSchema>;
+
+export const clientTwoFactorPolicySchema = z.object({ required: z.boolean({ error: "required must be true or false" }) });
 
 // ── Square customers (which client a Square customer's invoices belong to) ───────────────────
 /** Square's customer ids are short tokens of letters, digits and a few separators. */

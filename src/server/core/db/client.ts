@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -33,7 +34,12 @@ export function openPglite(dataDir: string | undefined, options: { loadDataDir?:
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
   }
-  const client = new PGlite({ dataDir: dataDir ? `${dataDir}/pgdata` : undefined, loadDataDir: options.loadDataDir });
+  // pg_trgm: the trigram index of invoice numbers (migrations create the extension, as on PostgreSQL).
+  const client = new PGlite({
+    dataDir: dataDir ? `${dataDir}/pgdata` : undefined,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db;
   return {
     db,

@@ -1,8 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, user } from "@/server/core/db/schema";
+import { clientTwoFactorPolicySql } from "@/server/modules/settings";
 import { isDemoAdminExempt } from "./session";
 
 /**
@@ -18,7 +19,10 @@ export type AccountSecurity = { twoFactorEnabled: boolean; twoFactorRequired: bo
 export async function getAccountSecurity(db: DbOrTx, { actor }: { actor: Actor }): Promise<AccountSecurity> {
   // One query: the user and, for a client, its company's requirement.
   const [row] = await db
-    .select({ twoFactorEnabled: user.twoFactorEnabled, companyRequires: clients.requireTwoFactor })
+    .select({
+      twoFactorEnabled: user.twoFactorEnabled,
+      companyRequires: sql<boolean>`(${clients.id} is not null and (${clients.requireTwoFactor} or ${clientTwoFactorPolicySql}))`,
+    })
     .from(user)
     .leftJoin(clientPeople, eq(clientPeople.userId, user.id))
     .leftJoin(clients, eq(clients.id, clientPeople.clientId))

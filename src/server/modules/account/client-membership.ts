@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, session } from "@/server/core/db/schema";
+import { clientTwoFactorPolicySql } from "@/server/modules/settings";
 import type { ClientPersonRole, ClientPersonStatus } from "@/lib/domain/client-person";
 
 // Session → person → company: the one lookup behind every client guard and the client sign-in
@@ -23,7 +24,8 @@ export async function clientMembershipOf(db: DbOrTx, userId: string): Promise<Cl
       clientId: clients.id,
       company: clients.company,
       status: clients.status,
-      requireTwoFactor: clients.requireTwoFactor,
+      // The company's own switch or the firm-wide policy (Settings → Security policy).
+      requireTwoFactor: sql<boolean>`(${clients.requireTwoFactor} or ${clientTwoFactorPolicySql})`,
       billingWithheldFromMembers: clients.billingWithheldFromMembers,
       personRole: clientPeople.role,
       personStatus: clientPeople.status,

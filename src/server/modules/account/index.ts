@@ -19,5 +19,5 @@ export { currentSessionId, getPortalAccess, getSession, requireAdminPage } from 
 export { signInToArea, verifySignInCode } from "./sign-in";
 export { stripTokens } from "./strip-tokens";
 export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./two-factor";
-export { createCredentialUser, findUserByEmail } from "./users";
+export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } from "./users";
 export { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as";

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { account, user, type UserRole } from "@/server/core/db/schema";
+import { account, passkey, session, twoFactor, user, type UserRole } from "@/server/core/db/schema";
+import { revokeTrustedDevices } from "./second-factor";
 
 export type NewCredentialUser = { id?: string; email: string; name: string; role: UserRole; password?: string };
 
@@ -45,4 +46,21 @@ export async function setUserPassword(db: DbOrTx, userId: string, password: stri
   if (updated.length === 0) {
     await db.insert(account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
   }
+}
+
+/**
+ * A removed person invited again (docs/PRODUCT.md#portal-team): the invitation starts them afresh,
+ * as for someone new. Their old password, two-factor, passkeys, trusted devices and sessions go, so
+ * whoever reads the invitation now holds the only way in; the user (and what they wrote) stays.
+ */
+export async function clearCredentialsForInvitation(db: DbOrTx, userId: string, name: string): Promise<void> {
+  await db.update(user).set({ name, twoFactorEnabled: false }).where(eq(user.id, userId));
+  await db
+    .update(account)
+    .set({ password: null, updatedAt: sql`now()` })
+    .where(sql`${account.userId} = ${userId} and ${account.providerId} = 'credential'`);
+  await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
+  await db.delete(passkey).where(eq(passkey.userId, userId));
+  await db.delete(session).where(eq(session.userId, userId));
+  await revokeTrustedDevices(db, userId);
 }

@@ -17,6 +17,8 @@ export type AdminBookingRow = {
   id: string;
   clientId: string;
   company: string;
+  /** The person of the company who asked, or null (an older request, or a deleted user). */
+  requestedBy: string | null;
   serviceType: string;
   preferredStartDate: string;
   estimatedScope: string | null;
@@ -31,6 +33,7 @@ export type AdminBookingRow = {
 export const bookingRequestColumns = {
   id: serviceBookings.id,
   company: clients.company,
+  requestedBy: sql<string | null>`(select u.name from "user" u where u.id = ${serviceBookings.requestedBy})`,
   serviceType: serviceBookings.serviceType,
   preferredStartDate: serviceBookings.preferredStartDate,
   estimatedScope: serviceBookings.estimatedScope,

@@ -10,7 +10,15 @@ import { appLink, notifyAdmins, notifyClient } from "@/server/modules/notificati
 // Booking mails (docs/PRODUCT.md#notifications). A booking reaches each status at most once in
 // its workflow, so "booking, status" names the event.
 
-type BookingFacts = { id: string; clientId: string; serviceType: string; preferredStartDate: string; urgency: Urgency };
+type BookingFacts = {
+  id: string;
+  clientId: string;
+  serviceType: string;
+  preferredStartDate: string;
+  urgency: Urgency;
+  /** The name of the person who asked. */
+  requestedBy: string;
+};
 
 const bookingsLink = () => appLink("/client-portal?section=book-service");
 
@@ -20,6 +28,7 @@ export async function notifyBookingReceived(db: DbOrTx, booking: BookingFacts): 
     ["Service", booking.serviceType],
     ["Preferred start", formatDate(booking.preferredStartDate)],
     ["Urgency", URGENCY_LABELS[booking.urgency]],
+    ["Requested by", booking.requestedBy],
   ];
   await notifyClient(db, booking.clientId, {
     key: `booking:${booking.id}:received`,
@@ -43,7 +52,9 @@ export async function notifyBookingReceived(db: DbOrTx, booking: BookingFacts): 
     content: {
       subject: `New booking request from ${client?.company ?? "a client"}: ${booking.serviceType}`,
       greetingName: "Admin",
-      paragraphs: [`${client?.company ?? "A client"} requested a service booking. It waits for your review on the dashboard.`],
+      paragraphs: [
+        `${booking.requestedBy} of ${client?.company ?? "a client"} requested a service booking. It waits for your review on the dashboard.`,
+      ],
       facts,
       action: { label: "Review pending bookings", url: appLink("/admin/dashboard") },
     },

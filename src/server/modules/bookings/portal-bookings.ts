@@ -9,6 +9,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { serviceBookings } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { enforceRateLimit } from "@/server/core/rate-limit";
+import { recordAudit } from "@/server/modules/audit";
 import { notifyBookingReceived } from "./booking-events";
 
 export type PortalBooking = {
@@ -99,6 +100,7 @@ export async function createServiceBooking(
       .insert(serviceBookings)
       .values({
         clientId: actor.clientId,
+        requestedBy: actor.userId,
         status: "pending",
         serviceType: input.serviceType,
         preferredStartDate: input.preferredStartDate,
@@ -107,7 +109,16 @@ export async function createServiceBooking(
         urgency: input.urgency,
       })
       .returning(bookingColumns);
-    await notifyBookingReceived(tx, { ...row!, clientId: actor.clientId });
+    await notifyBookingReceived(tx, { ...row!, clientId: actor.clientId, requestedBy: actor.name || actor.email });
+    // The person who asked, not just the company (docs/PRODUCT.md#portal-team).
+    await recordAudit(tx, {
+      actor,
+      action: "booking.request",
+      entityType: "service_booking",
+      entityId: row!.id,
+      before: null,
+      after: { clientId: actor.clientId, requestedBy: actor.userId, serviceType: row!.serviceType, urgency: row!.urgency },
+    });
     return { ...row!, createdAt: row!.createdAt.toISOString() };
   });
 }

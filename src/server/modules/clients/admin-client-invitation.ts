@@ -13,6 +13,7 @@ import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
 import { createCredentialUser, createInvitationLink, findUserByEmail } from "@/server/modules/account";
 import { recordAudit } from "@/server/modules/audit";
 import { linkInquiryToClient } from "@/server/modules/inquiries";
+import { startClientRates } from "@/server/modules/rates";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 
 /** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
@@ -70,6 +71,8 @@ export async function createClientWithInvitation(
         .returning({ id: clients.id, company: clients.company, contactPerson: clients.contactPerson, joinedDate: clients.joinedDate });
       // The person the admin invites with the company is its first owner.
       await tx.insert(clientPeople).values({ userId, clientId: client!.id, role: "owner", status: "invited", addedByAdmin: true });
+      // A new client starts with the firm's default rate cards (Settings), which the admin can then adjust.
+      await startClientRates(tx, { clientId: client!.id });
       if (input.inquiryId) await linkInquiryToClient(tx, { actor, inquiryId: input.inquiryId, clientId: client!.id });
       await enqueueEmail(tx, {
         to: email,

@@ -11,7 +11,13 @@ import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
-import { createCredentialUser, createInvitationLink, endSessionsOf, findUserByEmail } from "@/server/modules/account";
+import {
+  clearCredentialsForInvitation,
+  createCredentialUser,
+  createInvitationLink,
+  endSessionsOf,
+  findUserByEmail,
+} from "@/server/modules/account";
 import { recordAudit } from "@/server/modules/audit";
 import { INVITE_TOKEN_DAYS } from "./admin-client-invitation";
 
@@ -94,7 +100,8 @@ async function companyName(db: DbOrTx, clientId: string): Promise<string> {
 /**
  * Invites a person: their user (no password), the person (invited), the invitation mail and the
  * audit entry in one transaction; the token is written first and removed when the transaction
- * fails (as for a new client). An address already in use anywhere is refused with one message.
+ * fails (as for a new client). An address already in use anywhere is refused with one message,
+ * except a person this company removed: they are invited again (reinvitePerson).
  */
 export async function invitePerson(
   db: Db,
@@ -103,7 +110,8 @@ export async function invitePerson(
   const company = companyOf(actor, clientId);
   const email = input.email.toLowerCase();
   const inUse = new AppError("conflict", EMAIL_IN_USE_MESSAGE, { fieldErrors: { email: EMAIL_IN_USE_MESSAGE } });
-  if (await findUserByEmail(db, email)) throw inUse;
+  const existing = await findUserByEmail(db, email);
+  if (existing) return reinvitePerson(db, { actor, company, userId: existing.id, email, input, inUse });
   const companyLabel = await companyName(db, company);
   const userId = randomUUID();
   const { url: inviteUrl, expiresAt, revoke } = await createInvitationLink(userId, INVITE_SECONDS);
@@ -133,6 +141,61 @@ export async function invitePerson(
   } catch (error) {
     await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
     if (!(error instanceof AppError) && uniqueViolationOf(error) !== null) throw inUse;
+    throw error;
+  }
+}
+
+/**
+ * Invites again a person this company removed: the same user and person, invited once more (their
+ * messages and history keep one name), with fresh credentials to choose through the invitation.
+ * Anyone else with that address (another company's person, an admin, an active colleague) is
+ * refused with the one message that reveals nothing.
+ */
+async function reinvitePerson(
+  db: Db,
+  {
+    actor,
+    company,
+    userId,
+    email,
+    input,
+    inUse,
+  }: { actor: Actor; company: string; userId: string; email: string; input: InvitePerson; inUse: AppError },
+): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
+  const [known] = await db
+    .select({ status: clientPeople.status })
+    .from(clientPeople)
+    .where(and(eq(clientPeople.clientId, company), eq(clientPeople.userId, userId)));
+  if (known?.status !== "deactivated") throw inUse;
+  const companyLabel = await companyName(db, company);
+  const { url: inviteUrl, expiresAt, revoke } = await createInvitationLink(userId, INVITE_SECONDS);
+  try {
+    await db.transaction(async (tx) => {
+      const person = await lockPerson(tx, company, userId);
+      if (person.status !== "deactivated") throw inUse;
+      await clearCredentialsForInvitation(tx, userId, input.name);
+      await tx
+        .update(clientPeople)
+        .set({ status: "invited", role: input.role, addedByAdmin: actor.role === "admin" })
+        .where(eq(clientPeople.userId, userId));
+      await enqueueEmail(tx, {
+        to: email,
+        kind: "client_invitation",
+        secretLinkExpiresAt: expiresAt,
+        ...teamInvitationMail({ name: input.name, company: companyLabel, invitedBy: actor.name, url: inviteUrl }),
+      });
+      await recordAudit(tx, {
+        actor,
+        action: "client.person.invite",
+        entityType: "client",
+        entityId: company,
+        before: { userId, name: person.name, email, role: person.role, status: "deactivated" },
+        after: { userId, name: input.name, email, role: input.role, status: "invited", invitationExpiresAt: expiresAt.toISOString() },
+      });
+    });
+    return { userId, inviteUrl, expiresAt };
+  } catch (error) {
+    await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
     throw error;
   }
 }
@@ -216,9 +279,16 @@ export async function revokeInvitation(db: Db, { actor, clientId, userId }: { ac
     const person = await lockPerson(tx, company, userId);
     if (person.status !== "invited") throw new AppError("conflict", "Only an invitation that has not been accepted can be revoked.");
     if (person.role === "owner") await assertAnotherOwner(tx, company, userId);
-    // The user has never signed in: nothing of theirs is kept. Their token stays in the
-    // verification store, pointing at no user, until it expires (a reset finds no user).
-    await tx.delete(user).where(eq(user.id, userId));
+    const [history] = await tx.select({ lastSignInAt: user.lastSignInAt }).from(user).where(eq(user.id, userId));
+    if (history?.lastSignInAt) {
+      // A removed person invited again: they are removed once more, and the user (with the
+      // name their messages and history show) stays.
+      await tx.update(clientPeople).set({ status: "deactivated" }).where(eq(clientPeople.userId, userId));
+    } else {
+      // The user has never signed in: nothing of theirs is kept. Their token stays in the
+      // verification store, pointing at no user, until it expires (a reset finds no user).
+      await tx.delete(user).where(eq(user.id, userId));
+    }
     await recordAudit(tx, {
       actor,
       action: "client.person.revoke_invitation",

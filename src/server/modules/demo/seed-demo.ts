@@ -89,7 +89,12 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
         updatedAt: new Date(s.updatedAt),
       })),
     );
-    await tx.insert(serviceBookings).values(DEMO_BOOKINGS.map((b) => ({ ...b })));
+    // Each request names the person who asked: the company's owner (Acme's member asked none).
+    const requesterOf = { [DEMO_CLIENTS.acme.id]: DEMO_USERS.acme.id, [DEMO_CLIENTS.globex.id]: DEMO_USERS.globex.id } as Record<
+      string,
+      string
+    >;
+    await tx.insert(serviceBookings).values(DEMO_BOOKINGS.map((b) => ({ ...b, requestedBy: requesterOf[b.clientId] ?? null })));
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

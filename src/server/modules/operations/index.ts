@@ -4,4 +4,5 @@ import "server-only";
 export { listFailedMails, retryFailedMail } from "./admin-outbox";
 export { assertDevMailEnabled, devMailHtml, isDevMailEnabled, listDevMail } from "./dev-mail";
 export { checkDatabaseHealth } from "./health";
+export { getMailStatus, type MailStatus, sendTestMail, type TestMailResult } from "./mail-settings";
 export { startServerTasks } from "./startup";

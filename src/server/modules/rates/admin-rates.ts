@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientRates, clients } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
+import { getDefaultRateCards } from "@/server/modules/settings";
 import { rateCardColumns } from "./columns";
 
 /** A client's rate cards ordered by service type. */
@@ -55,4 +56,21 @@ export async function replaceClientRates(
     await recordAudit(tx, { actor, action: "client_rates.replace", entityType: "client", entityId: clientId, before, after });
     return after;
   });
+}
+
+/**
+ * A new client's first rate cards: the firm's defaults (Settings → Default contracting rates),
+ * effective from today, in the caller's transaction (the client's creation).
+ */
+export async function startClientRates(tx: DbOrTx, { clientId }: { clientId: string }): Promise<void> {
+  const defaults = await getDefaultRateCards(tx);
+  if (defaults.length === 0) return;
+  await tx.insert(clientRates).values(
+    defaults.map((card) => ({
+      clientId,
+      serviceType: card.serviceType,
+      hourlyRateCents: card.hourlyRateCents,
+      monthlyRetainerCents: card.monthlyRetainerCents,
+    })),
+  );
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
-import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
+import { asc, eq, sql } from "drizzle-orm";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientRates } from "@/server/core/db/schema";
+import { defaultRateCardsOf, defaultRatesSql } from "@/server/modules/settings";
 import { rateCardColumns } from "./columns";
 
 export type PortalRate = {
@@ -16,22 +16,26 @@ export type PortalRate = {
   effectiveFrom: string | null;
 };
 
-/** The standard rate cards, as portal rates (docs/PRODUCT.md#rules-default-rate-cards). */
-const DEFAULT_PORTAL_RATES: PortalRate[] = DEFAULT_RATE_CARDS.map((rate) => ({
-  ...rate,
-  id: `default-${rate.serviceType}`,
-  discountTier: null,
-  description: null,
-  effectiveFrom: null,
-}));
-
-/** The client's contracting rates by service type, or the defaults when it has none. */
+/**
+ * The client's contracting rates by service type, or the firm's default cards when it has none
+ * (Settings; docs/PRODUCT.md#rules-default-rate-cards). One query either way: the portal load
+ * counts its queries (tests/integration/portal-query-count.test.ts).
+ */
 export async function listPortalRates(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<{ rates: PortalRate[]; isDefault: boolean }> {
   assertClient(actor);
-  const rates = await db
-    .select(rateCardColumns)
-    .from(clientRates)
-    .where(eq(clientRates.clientId, actor.clientId))
+  const rows = await db
+    .select({ ...rateCardColumns, defaults: defaultRatesSql })
+    .from(sql`(select 1) as one`)
+    .leftJoin(clientRates, eq(clientRates.clientId, actor.clientId))
     .orderBy(asc(clientRates.serviceType), asc(clientRates.effectiveFrom));
-  return rates.length > 0 ? { rates, isDefault: false } : { rates: DEFAULT_PORTAL_RATES, isDefault: true };
+  const rates = rows.flatMap(({ defaults: _defaults, ...rate }) => (rate.id === null ? [] : [rate as PortalRate]));
+  if (rates.length > 0) return { rates, isDefault: false };
+  const defaults = defaultRateCardsOf(rows[0]?.defaults).map((rate) => ({
+    ...rate,
+    id: `default-${rate.serviceType}`,
+    discountTier: null,
+    description: null,
+    effectiveFrom: null,
+  }));
+  return { rates: defaults, isDefault: true };
 }

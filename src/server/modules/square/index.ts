@@ -19,6 +19,7 @@ export {
 export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./config";
 export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
 export { syncSquareInvoices } from "./invoice-sync";
+export { createSquareSubscription, squareSubscriptionTarget, type SquareSubscriptionTarget } from "./subscription-create";
 export { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "./links";
 export { handleSquareCallback } from "./oauth-callback";
 export { startSquareAuthorization } from "./oauth";

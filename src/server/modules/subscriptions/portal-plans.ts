@@ -11,7 +11,6 @@ export type PortalTier = {
   monthlyPriceCents: number;
   features: string[];
   isPopular: boolean;
-  squareCheckoutUrl: string | null;
 };
 
 /** Support plans on offer: active tiers in display order. */
@@ -24,7 +23,6 @@ export async function listActiveTiers(db: DbOrTx, { actor }: { actor: ClientActo
       monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
       features: subscriptionTiers.features,
       isPopular: subscriptionTiers.isPopular,
-      squareCheckoutUrl: subscriptionTiers.squareCheckoutUrl,
     })
     .from(subscriptionTiers)
     .where(eq(subscriptionTiers.isActive, true))
@@ -44,7 +42,14 @@ export type PortalSubscription = {
 };
 
 /** A plan request the client sees: waiting, or declined with the admin's reason. */
-export type PortalPlanRequest = { id: string; tierName: string; status: "pending" | "declined"; reason: string | null };
+export type PortalPlanRequest = {
+  id: string;
+  tierName: string;
+  status: "pending" | "declined";
+  reason: string | null;
+  /** Created in Square and waiting for Square to confirm it: changed there, not withdrawn here. */
+  inSquare: boolean;
+};
 
 /**
  * The client's plan state in one query: its active subscription with its tier (a client has at
@@ -91,7 +96,13 @@ export async function getPortalPlanState(
         }
       : null,
     planRequest: request
-      ? { id: request.id, tierName: request.tierName, status: request.status as "pending" | "declined", reason: request.reason }
+      ? {
+          id: request.id,
+          tierName: request.tierName,
+          status: request.status as "pending" | "declined",
+          reason: request.reason,
+          inSquare: request.squareSubscriptionId !== null,
+        }
       : null,
   };
 }

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
-import type { DbOrTx } from "@/server/core/db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
+import { createSquareSubscription, squareSubscriptionTarget } from "@/server/modules/square";
 
 // Subscribing for real (docs/PRODUCT.md#portal-book-service, docs/PRODUCT.md#admin-subscriptions):
 // a request is a pending row at once; an admin confirms it (active) or declines it with a reason
@@ -15,15 +16,61 @@ const SUBSCRIPTION_NOT_FOUND = "Subscription not found";
 const OWNER_CANCELS = "Only an owner of your company can cancel its plan.";
 const IN_SQUARE = "This subscription is run by Square: change it in Square and the change comes back here.";
 
+const SQUARE_FAILED =
+  "Your subscription could not be set up with our payment provider. Please try again later or contact your account manager.";
+
 /**
  * The signed-in client asks for a plan on offer: a pending row, audited. One request waits at a
- * time, and asking for the plan the client already has is refused.
+ * time, and asking for the plan the client already has is refused. With Square connected, the plan
+ * linked to a Square plan variation and the client to a Square customer, the subscription is then
+ * created in Square for that customer (`via: "square"`); the row stays pending until Square's
+ * webhook confirms it. Otherwise an admin confirms the request (`via: "request"`).
  */
-export async function requestSubscription(db: DbOrTx, { actor, planId }: { actor: ClientActor; planId: string }) {
+export async function requestSubscription(db: Db, { actor, planId }: { actor: ClientActor; planId: string }) {
   assertClient(actor);
+  const { row, variation } = await insertRequest(db, actor, planId);
+  const target = variation ? await squareSubscriptionTarget(db, { clientId: actor.clientId }) : null;
+  if (!variation || !target) return { ...row, via: "request" as const };
+  try {
+    // Committed first, so a webhook that comes back before this call returns finds the request to adopt.
+    const created = await createSquareSubscription(db, {
+      squareCustomerId: target.squareCustomerId,
+      planVariationId: variation,
+      idempotencyKey: row.id,
+    });
+    await db
+      .update(clientSubscriptions)
+      .set({ squareSubscriptionId: created.squareSubscriptionId, squareCustomerId: target.squareCustomerId, updatedAt: new Date() })
+      .where(and(eq(clientSubscriptions.id, row.id), isNull(clientSubscriptions.squareSubscriptionId)));
+    return { ...row, via: "square" as const };
+  } catch (error) {
+    console.error(
+      `[subscriptions] Square could not create the subscription of request ${row.id}:`,
+      error instanceof Error ? error.message : error,
+    );
+    await db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(clientSubscriptions)
+        .where(and(eq(clientSubscriptions.id, row.id), isNull(clientSubscriptions.squareSubscriptionId)))
+        .returning({ id: clientSubscriptions.id });
+      if (gone.length === 0) return;
+      await recordAudit(tx, {
+        actor,
+        action: "subscription.square_failed",
+        entityType: "client_subscription",
+        entityId: row.id,
+        before: { status: "pending" },
+        after: { error: error instanceof Error ? error.message : "Square call failed" },
+      });
+    });
+    throw new AppError("bad_gateway", SQUARE_FAILED);
+  }
+}
+
+async function insertRequest(db: Db, actor: ClientActor, planId: string) {
   return db.transaction(async (tx) => {
     const [plan] = await tx
-      .select({ id: subscriptionTiers.id, name: subscriptionTiers.tierName })
+      .select({ id: subscriptionTiers.id, name: subscriptionTiers.tierName, variation: subscriptionTiers.squarePlanVariationId })
       .from(subscriptionTiers)
       .where(and(eq(subscriptionTiers.id, planId), eq(subscriptionTiers.isActive, true)));
     if (!plan) throw new AppError("not_found", "This plan is no longer offered.");
@@ -48,7 +95,7 @@ export async function requestSubscription(db: DbOrTx, { actor, planId }: { actor
       entityId: row.id,
       after: { tierId: plan.id },
     });
-    return row;
+    return { row, variation: plan.variation };
   });
 }
 

@@ -18,7 +18,15 @@ import { type AdminBookingRow, listAdminBookings } from "@/server/modules/bookin
 export const metadata: Metadata = { title: "Bookings" };
 
 const COLUMNS: Column<AdminBookingRow>[] = [
-  { header: "Client", cell: (b) => b.company },
+  {
+    header: "Client",
+    cell: (b) => (
+      <>
+        {b.company}
+        {b.requestedBy ? <span className="block text-xs text-muted">Requested by {b.requestedBy}</span> : null}
+      </>
+    ),
+  },
   {
     header: "Request",
     cell: (b) => (

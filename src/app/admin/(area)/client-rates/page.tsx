@@ -6,13 +6,13 @@ import { RatesForm, type RateCardDraft } from "@/components/admin/rates/rates-fo
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
-import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 import { centsToDollarInput, todayIso } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/server/modules/account";
 import { getAdminClient } from "@/server/modules/clients";
 import { listClientRatesForAdmin } from "@/server/modules/rates";
+import { getDefaultRateCards } from "@/server/modules/settings";
 
 export const metadata: Metadata = { title: "Client Rates" };
 
@@ -51,9 +51,9 @@ export default async function AdminClientRatesPage({
     );
   }
 
-  const rates = await listClientRatesForAdmin(db, { actor, clientId: client.id });
+  const [rates, defaults] = await Promise.all([listClientRatesForAdmin(db, { actor, clientId: client.id }), getDefaultRateCards(db)]);
   const today = todayIso();
-  // docs/PRODUCT.md#admin-client-rates: a client without rates sees the standard cards; saving stores them for this client.
+  // docs/PRODUCT.md#admin-client-rates: a client without rates sees the firm's default cards (Settings); saving stores them for this client.
   const initial: RateCardDraft[] = rates.length
     ? rates.map((r) => ({
         key: r.id,
@@ -64,7 +64,7 @@ export default async function AdminClientRatesPage({
         description: r.description ?? "",
         effectiveFrom: r.effectiveFrom,
       }))
-    : DEFAULT_RATE_CARDS.map((d, i) => ({
+    : defaults.map((d, i) => ({
         key: `default-${i}`,
         serviceType: d.serviceType,
         hourlyRate: centsToDollarInput(d.hourlyRateCents),

@@ -18,6 +18,9 @@ export const serviceBookings = pgTable(
     estimatedScope: text("estimated_scope"),
     projectDescription: text("project_description").notNull(),
     urgency: text("urgency", { enum: URGENCIES }).notNull().default(DEFAULT_URGENCY),
+    // The person of the company who asked (docs/PRODUCT.md#portal-team); null for older requests
+    // and once that user is deleted with their company.
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
     reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
     // Why an admin declined: shown to the client in the portal (docs/PRODUCT.md#admin-bookings).
     declineReason: text("decline_reason"),

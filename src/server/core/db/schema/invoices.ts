@@ -69,6 +69,9 @@ export const invoices = pgTable(
     // The invoice CSV exports read newest issue date first in keyset pages (src/server/core/db/export-pages.ts).
     index("invoices_issued_idx").on(t.issuedDate, t.id),
     index("invoices_square_customer_idx").on(t.squareCustomerId),
+    // Admin Invoices' "Invoice number (contains, ignoring case)" is an ILIKE '%…%': only a trigram
+    // index serves it (pg_trgm; PGlite loads the extension in src/server/core/db/client.ts).
+    index("invoices_number_trgm_idx").using("gin", t.invoiceNumber.op("gin_trgm_ops")),
     check("invoices_owner_check", sql`${t.clientId} is not null or ${t.squareInvoiceId} is not null`),
   ],
 );

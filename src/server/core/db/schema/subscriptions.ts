@@ -18,7 +18,6 @@ export const subscriptionTiers = pgTable(
     isPopular: boolean("is_popular").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     displayOrder: integer("display_order").notNull().default(0),
-    squareCheckoutUrl: text("square_checkout_url"),
     // The Square subscription plan variation a subscription to this plan is created with; without
     // one (or without Square) subscribing is a request an admin confirms.
     squarePlanVariationId: text("square_plan_variation_id"),

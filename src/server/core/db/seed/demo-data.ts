@@ -501,7 +501,7 @@ export const DEMO_TIERS = [
     isPopular: false,
     displayOrder: 3,
   },
-].map((t) => ({ ...t, squareCheckoutUrl: `https://square.link/u/demo-${t.tierName.toLowerCase()}` }));
+];
 
 export const DEMO_SUBSCRIPTIONS = [
   {

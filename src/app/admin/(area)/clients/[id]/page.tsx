@@ -31,7 +31,6 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
   if (!uuidSchema.safeParse(id).success) notFound();
   const client = await getAdminClientDetails(getDb(), { actor, clientId: id });
   if (!client) notFound();
-  const owner = client.people.find((p) => p.role === "owner" && p.status !== "deactivated");
 
   return (
     <>
@@ -71,15 +70,10 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
         <Card className="max-w-3xl">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
           <p className="mt-1 text-sm text-muted">
-            Require it of every person of this company, or reset the first owner&apos;s (their authenticator lost).
+            Require it of every person of this company. A person&apos;s own two-factor is reset under People (their authenticator lost).
           </p>
           <div className="mt-3">
-            <ClientTwoFactorControls
-              clientId={client.id}
-              company={client.company}
-              required={client.requireTwoFactor}
-              enabled={owner?.twoFactorEnabled ?? false}
-            />
+            <ClientTwoFactorControls clientId={client.id} company={client.company} required={client.requireTwoFactor} enabled={false} />
           </div>
         </Card>
         <ClientLifecycleCard

@@ -1,0 +1,55 @@
+"use client";
+
+import { Check, Copy } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+
+export type SentInvitation = { email: string; inviteUrl: string; expiresAt: string };
+
+/**
+ * The invitation an admin just sent, with its link to copy in case the mail does not arrive
+ * (docs/PRODUCT.md#admin-client-page); owners in the portal never see the link.
+ */
+export function InvitationLink({ sent, onDone }: { sent: SentInvitation; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(sent.inviteUrl);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // Clipboard refused (permissions, insecure context): the link stays selectable below.
+      document.getElementById("person-invite-link")?.focus();
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <Alert tone="success">
+        Invitation sent to <strong>{sent.email}</strong>. The link lets them choose a password and expires on{" "}
+        {new Date(sent.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}.
+      </Alert>
+      <Field
+        id="person-invite-link"
+        label="Invitation link"
+        hint="Share it yourself if the email does not arrive (for example when outgoing mail is not configured)."
+      >
+        <Input
+          id="person-invite-link"
+          readOnly
+          value={sent.inviteUrl}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono text-xs"
+        />
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={copy}>
+          {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+          {copied ? "Copied" : "Copy invitation link"}
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}
