@@ -88,6 +88,7 @@ CREATE TABLE "findings" (
 	CONSTRAINT "findings_draft_check" CHECK (("findings"."status" = 'draft') = ("findings"."published_at" is null))
 );
 --> statement-breakpoint
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_categories_check";--> statement-breakpoint
 ALTER TABLE "finding_comments" ADD CONSTRAINT "finding_comments_finding_id_findings_id_fk" FOREIGN KEY ("finding_id") REFERENCES "public"."findings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finding_comments" ADD CONSTRAINT "finding_comments_actor_id_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finding_due_days" ADD CONSTRAINT "finding_due_days_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -107,4 +108,5 @@ CREATE UNIQUE INDEX "finding_retests_one_open_idx" ON "finding_retests" USING bt
 CREATE INDEX "finding_retests_open_idx" ON "finding_retests" USING btree ("created_at") WHERE "finding_retests"."result" is null;--> statement-breakpoint
 CREATE INDEX "findings_client_status_idx" ON "findings" USING btree ("client_id","status","severity");--> statement-breakpoint
 CREATE INDEX "findings_project_idx" ON "findings" USING btree ("project_id","created_at");--> statement-breakpoint
-CREATE INDEX "findings_due_idx" ON "findings" USING btree ("due_on");
+CREATE INDEX "findings_due_idx" ON "findings" USING btree ("due_on");--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_categories_check" CHECK ("notification_preferences"."disabled_categories" <@ array['documents', 'invoices', 'bookings', 'projects', 'messages', 'findings', 'admin_bookings', 'admin_messages', 'admin_failed_mail', 'admin_findings']::text[]);

@@ -1,0 +1,364 @@
+import "server-only";
+import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  FINDING_SEVERITIES,
+  type FindingEventKind,
+  type FindingSeverity,
+  type FindingStatus,
+  type RetestResult,
+} from "@/lib/domain/finding";
+import type { FindingFilter } from "@/lib/validation/findings";
+import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, findingComments, findingEvents, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
+
+/** Most severe first: the order of every list. */
+const severityRank = sql`array_position(array[${sql.raw(FINDING_SEVERITIES.map((s) => `'${s}'`).join(","))}]::text[], ${findings.severity})`;
+
+const listColumns = {
+  id: findings.id,
+  title: findings.title,
+  severity: findings.severity,
+  status: findings.status,
+  cvssScoreTenths: findings.cvssScoreTenths,
+  projectId: findings.projectId,
+  projectName: projects.projectName,
+  dueOn: findings.dueOn,
+  publishedAt: findings.publishedAt,
+  overdue: overdueSql,
+};
+
+export type FindingListItem = {
+  id: string;
+  title: string;
+  severity: FindingSeverity;
+  status: FindingStatus;
+  cvssScoreTenths: number | null;
+  projectId: string;
+  projectName: string;
+  dueOn: string | null;
+  publishedAt: string | null;
+  overdue: boolean;
+};
+
+type ListRow = { publishedAt: Date | null } & Omit<FindingListItem, "publishedAt">;
+const toItem = (row: ListRow): FindingListItem => ({
+  ...row,
+  overdue: Boolean(row.overdue),
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+});
+
+/** The most a list shows; narrow by the filters for the rest. */
+export const FINDING_LIST_LIMIT = 500;
+
+function filterSql(filter: FindingFilter): SQL[] {
+  return [
+    filter.severity ? eq(findings.severity, filter.severity) : undefined,
+    filter.status ? eq(findings.status, filter.status) : undefined,
+    filter.engagement ? eq(findings.projectId, filter.engagement) : undefined,
+    filter.overdue ? overdueSql : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
+/** The client's published findings, filtered, most severe and soonest due first. */
+export async function listClientFindings(
+  db: DbOrTx,
+  { actor, filter }: { actor: ClientActor; filter: FindingFilter },
+): Promise<{ items: FindingListItem[]; total: number }> {
+  assertClient(actor);
+  const where = and(clientFindingScope(actor), ...filterSql(filter));
+  const rows = await db
+    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(findings)
+    .innerJoin(projects, eq(projects.id, findings.projectId))
+    .where(where)
+    .orderBy(severityRank, asc(findings.dueOn), desc(findings.publishedAt), findings.id)
+    .limit(FINDING_LIST_LIMIT);
+  return { items: rows.map(({ total: _total, ...row }) => toItem(row)), total: rows[0]?.total ?? 0 };
+}
+
+export type FindingCounts = {
+  bySeverity: Record<FindingSeverity, number>;
+  byStatus: Partial<Record<FindingStatus, number>>;
+  overdue: number;
+  total: number;
+  engagements: { projectId: string; projectName: string; total: number; unresolved: number; overdue: number }[];
+};
+
+/** Counts by severity and status, for the company and per engagement (one grouped query). */
+export async function clientFindingCounts(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<FindingCounts> {
+  assertClient(actor);
+  return countFindings(db, clientFindingScope(actor));
+}
+
+async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
+  const rows = await db
+    .select({
+      projectId: findings.projectId,
+      projectName: projects.projectName,
+      severity: findings.severity,
+      status: findings.status,
+      n: count(),
+      overdue: sql<number>`count(*) filter (where ${overdueSql})`.mapWith(Number),
+    })
+    .from(findings)
+    .innerJoin(projects, eq(projects.id, findings.projectId))
+    .where(where)
+    .groupBy(findings.projectId, projects.projectName, findings.severity, findings.status);
+  const counts: FindingCounts = {
+    bySeverity: Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, 0])) as Record<FindingSeverity, number>,
+    byStatus: {},
+    overdue: 0,
+    total: 0,
+    engagements: [],
+  };
+  const byProject = new Map<string, FindingCounts["engagements"][number]>();
+  for (const row of rows) {
+    counts.bySeverity[row.severity] += row.n;
+    counts.byStatus[row.status] = (counts.byStatus[row.status] ?? 0) + row.n;
+    counts.overdue += row.overdue;
+    counts.total += row.n;
+    const engagement = byProject.get(row.projectId) ?? {
+      projectId: row.projectId,
+      projectName: row.projectName,
+      total: 0,
+      unresolved: 0,
+      overdue: 0,
+    };
+    engagement.total += row.n;
+    if (row.status === "open" || row.status === "in_remediation" || row.status === "still_open") engagement.unresolved += row.n;
+    engagement.overdue += row.overdue;
+    byProject.set(row.projectId, engagement);
+  }
+  counts.engagements = [...byProject.values()].sort((a, b) => a.projectName.localeCompare(b.projectName));
+  return counts;
+}
+
+export type FindingEvent = {
+  id: string;
+  kind: FindingEventKind;
+  fromStatus: FindingStatus | null;
+  toStatus: FindingStatus | null;
+  note: string | null;
+  actorName: string;
+  actorRole: "client" | "admin";
+  createdAt: string;
+};
+export type FindingComment = { id: string; body: string; actorName: string; actorRole: "client" | "admin"; createdAt: string };
+
+export type FindingDetail = FindingListItem & {
+  clientId: string;
+  company: string;
+  cvssVector: string | null;
+  assets: string;
+  description: string;
+  remediation: string;
+  references: string;
+  ruleId: string | null;
+  riskReason: string | null;
+  riskExpiresOn: string | null;
+  riskAcknowledgedAt: string | null;
+  openRetest: { id: string; note: string; requestedByName: string; requestedAt: string } | null;
+  retests: {
+    id: string;
+    note: string;
+    requestedByName: string;
+    requestedAt: string;
+    result: RetestResult | null;
+    resultNote: string | null;
+    decidedAt: string | null;
+  }[];
+  events: FindingEvent[];
+  comments: FindingComment[];
+};
+
+/** One finding with its timeline, retests and comments; a client's only when published and its own (else 404). */
+export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Actor; findingId: string }): Promise<FindingDetail> {
+  if (actor.role === "client") assertClient(actor);
+  else assertAdmin(actor);
+  const [row] = await db
+    .select({
+      ...listColumns,
+      clientId: findings.clientId,
+      company: clients.company,
+      cvssVector: findings.cvssVector,
+      assets: findings.assets,
+      description: findings.description,
+      remediation: findings.remediation,
+      references: findings.references,
+      ruleId: findings.ruleId,
+      riskReason: findings.riskReason,
+      riskExpiresOn: findings.riskExpiresOn,
+      riskAcknowledgedAt: findings.riskAcknowledgedAt,
+    })
+    .from(findings)
+    .innerJoin(projects, eq(projects.id, findings.projectId))
+    .innerJoin(clients, eq(clients.id, findings.clientId))
+    .where(findingScope(actor, findingId))
+    .limit(1);
+  if (!row) throw FINDING_NOT_FOUND();
+  const [events, comments, retests] = await Promise.all([
+    db
+      .select({
+        id: findingEvents.id,
+        kind: findingEvents.kind,
+        fromStatus: findingEvents.fromStatus,
+        toStatus: findingEvents.toStatus,
+        note: findingEvents.note,
+        actorName: findingEvents.actorName,
+        actorRole: findingEvents.actorRole,
+        createdAt: findingEvents.createdAt,
+      })
+      .from(findingEvents)
+      .where(eq(findingEvents.findingId, findingId))
+      .orderBy(asc(findingEvents.createdAt), asc(findingEvents.id)),
+    db
+      .select({
+        id: findingComments.id,
+        body: findingComments.body,
+        actorName: findingComments.actorName,
+        actorRole: findingComments.actorRole,
+        createdAt: findingComments.createdAt,
+      })
+      .from(findingComments)
+      .where(eq(findingComments.findingId, findingId))
+      .orderBy(asc(findingComments.createdAt), asc(findingComments.id)),
+    db
+      .select({
+        id: findingRetests.id,
+        note: findingRetests.note,
+        requestedByName: findingRetests.requestedByName,
+        requestedAt: findingRetests.requestedAt,
+        result: findingRetests.result,
+        resultNote: findingRetests.resultNote,
+        decidedAt: findingRetests.decidedAt,
+      })
+      .from(findingRetests)
+      .where(eq(findingRetests.findingId, findingId))
+      .orderBy(desc(findingRetests.requestedAt)),
+  ]);
+  // A client never sees the draft's history before publishing: the "created" entry is the firm's.
+  const visibleEvents = actor.role === "client" ? events.filter((e) => e.kind !== "created") : events;
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const retestList = retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString(), decidedAt: iso(r.decidedAt) }));
+  const open = retestList.find((r) => r.result === null);
+  const { riskAcknowledgedAt, ...rest } = row;
+  return {
+    ...toItem(rest),
+    ...rest,
+    overdue: Boolean(rest.overdue),
+    publishedAt: iso(rest.publishedAt),
+    riskAcknowledgedAt: iso(riskAcknowledgedAt),
+    openRetest: open ? { id: open.id, note: open.note, requestedByName: open.requestedByName, requestedAt: open.requestedAt } : null,
+    retests: retestList,
+    events: visibleEvents.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    comments: comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  };
+}
+
+/** An engagement's findings for the firm, drafts included, with its counts and due days. */
+export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+  assertAdmin(actor);
+  const [project] = await db
+    .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) return null;
+  const [rows, counts, dueDays] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .where(eq(findings.projectId, projectId))
+      .orderBy(severityRank, asc(findings.createdAt), findings.id)
+      .limit(2000),
+    countFindings(db, and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt))!),
+    dueDaysOf(db, projectId),
+  ]);
+  return { project, findings: rows.map(toItem), counts, dueDays };
+}
+
+export type QueueRetest = {
+  findingId: string;
+  title: string;
+  company: string;
+  projectName: string;
+  requestedByName: string;
+  requestedAt: string;
+  note: string;
+};
+export type QueueFinding = FindingListItem & { company: string };
+
+/** `/admin/findings`: open retest requests (oldest first), overdue findings and risk acceptances to acknowledge, across clients. */
+export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  const withCompany = { ...listColumns, company: clients.company };
+  const [retests, overdue, risks, engagements] = await Promise.all([
+    db
+      .select({
+        findingId: findings.id,
+        title: findings.title,
+        company: clients.company,
+        projectName: projects.projectName,
+        requestedByName: findingRetests.requestedByName,
+        requestedAt: findingRetests.requestedAt,
+        note: findingRetests.note,
+      })
+      .from(findingRetests)
+      .innerJoin(findings, eq(findings.id, findingRetests.findingId))
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(isNull(findingRetests.result))
+      .orderBy(asc(findingRetests.requestedAt))
+      .limit(200),
+    db
+      .select(withCompany)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(overdueSql)
+      .orderBy(asc(findings.dueOn), severityRank)
+      .limit(200),
+    db
+      .select({ ...withCompany, riskReason: findings.riskReason, riskExpiresOn: findings.riskExpiresOn })
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(and(eq(findings.status, "risk_accepted"), isNull(findings.riskAcknowledgedAt)))
+      .orderBy(asc(findings.updatedAt))
+      .limit(200),
+    db
+      .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
+      .from(projects)
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .orderBy(clients.company, projects.projectName)
+      .limit(1000),
+  ]);
+  return {
+    retests: retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
+    overdue: overdue.map((r) => ({ ...toItem(r), company: r.company })),
+    risks: risks.map((r) => ({ ...toItem(r), company: r.company, riskReason: r.riskReason, riskExpiresOn: r.riskExpiresOn })),
+    engagements,
+  };
+}
+
+/** The client's findings for the CSV export, in pages (the safe CSV path). */
+export async function* exportClientFindings(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncGenerator<FindingListItem[]> {
+  assertClient(actor);
+  const pageSize = 1000;
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = await db
+      .select(listColumns)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .where(clientFindingScope(actor))
+      .orderBy(severityRank, asc(findings.dueOn), findings.id)
+      .limit(pageSize)
+      .offset(offset);
+    if (rows.length > 0) yield rows.map(toItem);
+    if (rows.length < pageSize) return;
+  }
+}
