@@ -87,3 +87,14 @@ export const findingFilterSchema = z.object({
     .transform((v) => v === "1"),
 });
 export type FindingFilter = z.output<typeof findingFilterSchema>;
+
+/** A SARIF import: the engagement and the file's text (read in the browser, sent as JSON). */
+export const sarifImportSchema = z.object({
+  projectId: uuidSchema,
+  sarif: z
+    .string({ error: "Choose a SARIF file" })
+    .min(1, "Choose a SARIF file")
+    .max(SARIF_MAX_BYTES, "The SARIF file is too large. The maximum is 5MB."),
+});
+/** The JSON body of an import: the file's text escaped, so up to twice its size. */
+export const SARIF_IMPORT_MAX_BODY_BYTES = 2 * SARIF_MAX_BYTES + 1024;

@@ -7,10 +7,12 @@ import {
   type FindingStatus,
   type RetestResult,
 } from "@/lib/domain/finding";
+import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/lib/validation/findings";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, findingComments, findingEvents, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
 import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
 
 /** Most severe first: the order of every list. */
@@ -361,4 +363,33 @@ export async function* exportClientFindings(db: DbOrTx, { actor }: { actor: Clie
     if (rows.length > 0) yield rows.map(toItem);
     if (rows.length < pageSize) return;
   }
+}
+
+export type PortalFindings = {
+  counts: FindingCounts;
+  list: { items: FindingListItem[]; total: number };
+  filter: FindingFilter;
+  /** The finding opened (?finding=<id>): its page, or "missing" when it is not the client's to see. */
+  finding: FindingDetail | "missing" | null;
+};
+
+/** The portal's Findings section (docs/PRODUCT.md#portal-findings): counts, the filtered list, the open finding. */
+export async function loadPortalFindings(
+  db: DbOrTx,
+  { actor, filter, findingId }: { actor: ClientActor; filter: FindingFilter; findingId: string | null },
+): Promise<PortalFindings> {
+  assertClient(actor);
+  const [counts, list, finding] = await Promise.all([
+    clientFindingCounts(db, { actor }),
+    listClientFindings(db, { actor, filter }),
+    findingId === null
+      ? null
+      : !uuidSchema.safeParse(findingId).success
+        ? ("missing" as const)
+        : getFinding(db, { actor, findingId }).catch((error: unknown) => {
+            if (error instanceof AppError && error.code === "not_found") return "missing" as const;
+            throw error;
+          }),
+  ]);
+  return { counts, list, filter, finding };
 }

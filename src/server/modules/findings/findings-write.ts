@@ -132,17 +132,15 @@ export async function publishFindings(
         .set({ status: "open", publishedAt: now, dueOn: dueOnOf(now, draft.severity, days) })
         .where(eq(findings.id, draft.id));
     }
-    await tx
-      .insert(findingEvents)
-      .values(
-        drafts.map((d) => ({
-          findingId: d.id,
-          kind: "published" as const,
-          fromStatus: "draft" as const,
-          toStatus: "open" as const,
-          ...admin(actor),
-        })),
-      );
+    await tx.insert(findingEvents).values(
+      drafts.map((d) => ({
+        findingId: d.id,
+        kind: "published" as const,
+        fromStatus: "draft" as const,
+        toStatus: "open" as const,
+        ...admin(actor),
+      })),
+    );
     await recordAudit(tx, { actor, action: "finding.publish", entityType: "project", entityId: projectId, after: { findingIds: ids } });
     await notifyFindingsPublished(tx, {
       key: `${projectId}:${now.toISOString()}`,
@@ -185,17 +183,15 @@ export async function importSarif(db: Db, { actor, projectId, text }: { actor: A
       .insert(findings)
       .values(drafts.map((d) => ({ ...d, clientId: project.clientId, projectId })))
       .returning({ id: findings.id });
-    await tx
-      .insert(findingEvents)
-      .values(
-        rows.map((r) => ({
-          findingId: r.id,
-          kind: "created" as const,
-          toStatus: "draft" as const,
-          note: "Imported from SARIF",
-          ...admin(actor),
-        })),
-      );
+    await tx.insert(findingEvents).values(
+      rows.map((r) => ({
+        findingId: r.id,
+        kind: "created" as const,
+        toStatus: "draft" as const,
+        note: "Imported from SARIF",
+        ...admin(actor),
+      })),
+    );
     await recordAudit(tx, {
       actor,
       action: "finding.import_sarif",

@@ -11,6 +11,8 @@ export {
   getFinding,
   listClientFindings,
   listEngagementFindings,
+  loadPortalFindings,
+  type PortalFindings,
   type FindingComment,
   type FindingCounts,
   type FindingDetail,
