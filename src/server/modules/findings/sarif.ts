@@ -20,7 +20,6 @@ const LEVEL_SEVERITY: Record<string, FindingSeverity> = { error: "high", warning
 /** Printable, bounded text for a column; the database refuses NUL, the UI control characters. */
 function clean(value: string, max: number): string {
   const printable = hasInvalidCharacter(value) ? value.replace(/[\u0000\uD800-\uDFFF]/g, "") : value;
-  // eslint-disable-next-line no-control-regex
   return printable
     .replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
     .trim()
