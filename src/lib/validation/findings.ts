@@ -12,6 +12,7 @@ export const CVSS_VECTOR_MAX = 200;
 /** A SARIF file of up to 5 MB; at most this many results become drafts at once. */
 export const SARIF_MAX_BYTES = 5 * 1024 * 1024;
 export const SARIF_MAX_RESULTS = 1000;
+export const SARIF_TOO_LARGE = "The SARIF file is too large. The maximum is 5MB.";
 
 // Printable text with newlines and tabs; other control characters are refused like a message's.
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -91,10 +92,7 @@ export type FindingFilter = z.output<typeof findingFilterSchema>;
 /** A SARIF import: the engagement and the file's text (read in the browser, sent as JSON). */
 export const sarifImportSchema = z.object({
   projectId: uuidSchema,
-  sarif: z
-    .string({ error: "Choose a SARIF file" })
-    .min(1, "Choose a SARIF file")
-    .max(SARIF_MAX_BYTES, "The SARIF file is too large. The maximum is 5MB."),
+  sarif: z.string({ error: "Choose a SARIF file" }).min(1, "Choose a SARIF file").max(SARIF_MAX_BYTES, SARIF_TOO_LARGE),
 });
 /** The JSON body of an import: the file's text escaped, so up to twice its size. */
 export const SARIF_IMPORT_MAX_BODY_BYTES = 2 * SARIF_MAX_BYTES + 1024;

@@ -1,5 +1,5 @@
 // POST /api/admin/findings/import ({ projectId, sarif }) → { success, data: { imported } }: each SARIF 2.1.0 result becomes a draft finding; a malformed file is a 400 and imports nothing.
-import { SARIF_IMPORT_MAX_BODY_BYTES, sarifImportSchema } from "@/lib/validation/findings";
+import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/lib/validation/findings";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseJson } from "@/server/core/handler";
@@ -8,7 +8,7 @@ import { importSarif } from "@/server/modules/findings";
 
 export const dynamic = "force-dynamic";
 
-const tooLarge = () => new AppError("payload_too_large", "The SARIF file is too large. The maximum is 5MB.");
+const tooLarge = () => new AppError("payload_too_large", SARIF_TOO_LARGE);
 
 export const POST = withAdmin(async (request, { actor }) => {
   const { projectId, sarif } = await parseJson(request, sarifImportSchema, SARIF_IMPORT_MAX_BODY_BYTES, tooLarge);
