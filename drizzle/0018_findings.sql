@@ -66,6 +66,7 @@ CREATE TABLE "findings" (
 	"project_id" uuid NOT NULL,
 	"title" text NOT NULL,
 	"severity" text NOT NULL,
+	"severity_rank" smallint GENERATED ALWAYS AS (case severity when 'critical' then 1 when 'high' then 2 when 'medium' then 3 when 'low' then 4 when 'informational' then 5 end) STORED NOT NULL,
 	"cvss_vector" text,
 	"cvss_score_tenths" smallint,
 	"assets" text DEFAULT '' NOT NULL,
@@ -106,7 +107,7 @@ CREATE INDEX "finding_events_finding_idx" ON "finding_events" USING btree ("find
 CREATE INDEX "finding_evidence_finding_idx" ON "finding_evidence" USING btree ("finding_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "finding_retests_one_open_idx" ON "finding_retests" USING btree ("finding_id") WHERE "finding_retests"."result" is null;--> statement-breakpoint
 CREATE INDEX "finding_retests_open_idx" ON "finding_retests" USING btree ("created_at") WHERE "finding_retests"."result" is null;--> statement-breakpoint
-CREATE INDEX "findings_client_status_idx" ON "findings" USING btree ("client_id","status","severity");--> statement-breakpoint
+CREATE INDEX "findings_client_list_idx" ON "findings" USING btree ("client_id","severity_rank","due_on","id") WHERE "findings"."published_at" is not null;--> statement-breakpoint
 CREATE INDEX "findings_project_idx" ON "findings" USING btree ("project_id","created_at");--> statement-breakpoint
 CREATE INDEX "findings_due_idx" ON "findings" USING btree ("due_on");--> statement-breakpoint
 ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_categories_check" CHECK ("notification_preferences"."disabled_categories" <@ array['documents', 'invoices', 'bookings', 'projects', 'messages', 'findings', 'admin_bookings', 'admin_messages', 'admin_failed_mail', 'admin_findings']::text[]);

@@ -273,6 +273,11 @@ describe("publishing and the client's view", () => {
     const counts = (await loadPortalFindings(t.db, { actor: acme, filter: noFilter, findingId: null })).counts;
     expect(counts.overdue).toBeGreaterThanOrEqual(1);
     expect(counts.byStatus.draft).toBeUndefined();
+    expect(counts.bySeverity.critical).toBeGreaterThanOrEqual(1);
+    expect(counts.engagements.find((e) => e.projectId === ACME_ENGAGEMENT)).toMatchObject({
+      projectName: "LLM Gateway Security Assessment",
+      overdue: 1,
+    });
   });
 
   it("exports the client's own published findings as CSV, formulas neutralised", async () => {

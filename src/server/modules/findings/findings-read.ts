@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import {
   FINDING_SEVERITIES,
+  FINDING_STATUSES,
   type FindingEventKind,
   type FindingSeverity,
   type FindingStatus,
@@ -15,8 +16,8 @@ import { clients, findingComments, findingEvents, findingRetests, findings, proj
 import { AppError } from "@/server/core/errors";
 import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
 
-/** Most severe first: the order of every list. */
-const severityRank = sql`array_position(array[${sql.raw(FINDING_SEVERITIES.map((s) => `'${s}'`).join(","))}]::text[], ${findings.severity})`;
+/** Most severe first: the order of every list (a stored column, so the list reads an index). */
+const severityRank = findings.severityRank;
 
 const listColumns = {
   id: findings.id,
@@ -70,14 +71,19 @@ export async function listClientFindings(
 ): Promise<{ items: FindingListItem[]; total: number }> {
   assertClient(actor);
   const where = and(clientFindingScope(actor), ...filterSql(filter));
-  const rows = await db
-    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(findings)
-    .innerJoin(projects, eq(projects.id, findings.projectId))
-    .where(where)
-    .orderBy(severityRank, asc(findings.dueOn), desc(findings.publishedAt), findings.id)
-    .limit(FINDING_LIST_LIMIT);
-  return { items: rows.map(({ total: _total, ...row }) => toItem(row)), total: rows[0]?.total ?? 0 };
+  // Two statements: the page through the list index (most severe, soonest due: no sort of the
+  // whole set), and the count, which is a cheap scan of one company's rows.
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .where(where)
+      .orderBy(severityRank, asc(findings.dueOn), asc(findings.id))
+      .limit(FINDING_LIST_LIMIT),
+    db.select({ n: count() }).from(findings).where(where),
+  ]);
+  return { items: rows.map(toItem), total: counted?.n ?? 0 };
 }
 
 export type FindingCounts = {
@@ -94,20 +100,40 @@ export async function clientFindingCounts(db: DbOrTx, { actor }: { actor: Client
   return countFindings(db, clientFindingScope(actor));
 }
 
+/**
+ * One pass over the findings, grouped by engagement only, each severity and status a filtered
+ * count: grouping by the text columns themselves costs several times more in the embedded
+ * database (bench/findings-list.ts).
+ */
 async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
-  const rows = await db
-    .select({
-      projectId: findings.projectId,
-      projectName: projects.projectName,
-      severity: findings.severity,
-      status: findings.status,
-      n: count(),
-      overdue: sql<number>`count(*) filter (where ${overdueSql})`.mapWith(Number),
-    })
+  const sums: Record<string, SQL.Aliased<number>> = {
+    total: sql<number>`count(*)`.mapWith(Number).as("total"),
+    overdue: sql<number>`count(*) filter (where ${overdueSql})`.mapWith(Number).as("overdue"),
+  };
+  for (const k of FINDING_SEVERITIES)
+    sums[`sev_${k}`] = sql<number>`count(*) filter (where ${findings.severity} = ${k})`.mapWith(Number).as(`sev_${k}`);
+  for (const k of FINDING_STATUSES)
+    sums[`st_${k}`] = sql<number>`count(*) filter (where ${findings.status} = ${k})`.mapWith(Number).as(`st_${k}`);
+  const perEngagement = (await db
+    .select({ projectId: findings.projectId, ...sums })
     .from(findings)
-    .innerJoin(projects, eq(projects.id, findings.projectId))
     .where(where)
-    .groupBy(findings.projectId, projects.projectName, findings.severity, findings.status);
+    .groupBy(findings.projectId)) as unknown as ({ projectId: string } & Record<string, number>)[];
+  // The engagements' names in a second, small statement (a join would be paid for every finding).
+  const names =
+    perEngagement.length === 0
+      ? []
+      : await db
+          .select({ id: projects.id, name: projects.projectName })
+          .from(projects)
+          .where(
+            inArray(
+              projects.id,
+              perEngagement.map((r) => r.projectId),
+            ),
+          );
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const rows = perEngagement.map((row) => ({ projectName: nameOf.get(row.projectId) ?? "", counts: row }));
   const counts: FindingCounts = {
     bySeverity: Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, 0])) as Record<FindingSeverity, number>,
     byStatus: {},
@@ -115,25 +141,21 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
     total: 0,
     engagements: [],
   };
-  const byProject = new Map<string, FindingCounts["engagements"][number]>();
-  for (const row of rows) {
-    counts.bySeverity[row.severity] += row.n;
-    counts.byStatus[row.status] = (counts.byStatus[row.status] ?? 0) + row.n;
-    counts.overdue += row.overdue;
-    counts.total += row.n;
-    const engagement = byProject.get(row.projectId) ?? {
-      projectId: row.projectId,
-      projectName: row.projectName,
-      total: 0,
-      unresolved: 0,
-      overdue: 0,
-    };
-    engagement.total += row.n;
-    if (row.status === "open" || row.status === "in_remediation" || row.status === "still_open") engagement.unresolved += row.n;
-    engagement.overdue += row.overdue;
-    byProject.set(row.projectId, engagement);
+  for (const { projectName, counts: row } of rows) {
+    const n = (key: string) => Number(row[key] ?? 0);
+    for (const s of FINDING_SEVERITIES) counts.bySeverity[s] += n(`sev_${s}`);
+    for (const s of FINDING_STATUSES) if (n(`st_${s}`) > 0) counts.byStatus[s] = (counts.byStatus[s] ?? 0) + n(`st_${s}`);
+    counts.overdue += n("overdue");
+    counts.total += n("total");
+    counts.engagements.push({
+      projectId: String(row.projectId),
+      projectName,
+      total: n("total"),
+      unresolved: n("st_open") + n("st_in_remediation") + n("st_still_open"),
+      overdue: n("overdue"),
+    });
   }
-  counts.engagements = [...byProject.values()].sort((a, b) => a.projectName.localeCompare(b.projectName));
+  counts.engagements.sort((a, b) => a.projectName.localeCompare(b.projectName));
   return counts;
 }
 

@@ -36,6 +36,10 @@ export const findings = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     severity: text("severity", { enum: FINDING_SEVERITIES }).notNull(),
+    // 1 (critical) to 5 (informational): lists sort most severe first through an index.
+    severityRank: smallint("severity_rank")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`case severity ${FINDING_SEVERITIES.map((s, i) => `when '${s}' then ${i + 1}`).join(" ")} end`)),
     cvssVector: text("cvss_vector"),
     // Tenths of a point (9.8 → 98): exact, like money in cents.
     cvssScoreTenths: smallint("cvss_score_tenths"),
@@ -61,7 +65,10 @@ export const findings = pgTable(
     check("findings_cvss_score_check", sql`${t.cvssScoreTenths} between 0 and 100`),
     // A draft is never published and a published finding is never a draft again.
     check("findings_draft_check", sql`(${t.status} = 'draft') = (${t.publishedAt} is null)`),
-    index("findings_client_status_idx").on(t.clientId, t.status, t.severity),
+    // The portal's list: a client's published findings, most severe and soonest due first.
+    index("findings_client_list_idx")
+      .on(t.clientId, t.severityRank, t.dueOn, t.id)
+      .where(sql`${t.publishedAt} is not null`),
     index("findings_project_idx").on(t.projectId, t.createdAt),
     index("findings_due_idx").on(t.dueOn),
   ],
