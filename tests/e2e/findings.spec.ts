@@ -45,6 +45,7 @@ let server: MailServer;
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000);
   sink = await startSmtpSink();
   server = await startMailServer({ SMTP_URL: sink.url, MAIL_FROM: "portal@example.com" });
 });

@@ -160,6 +160,11 @@ const oneResultSarif = () =>
     version: "2.1.0",
     runs: [{ tool: { driver: { name: "matrix" } }, results: [{ ruleId: "MX1", level: "error", message: { text: "Matrix result" } }] }],
   });
+const evidenceForm = () => {
+  const form = new FormData();
+  form.set("file", new File([pdfBytes()], "evidence.pdf", { type: "application/pdf" }));
+  return form;
+};
 const findingInput = {
   title: "Matrix finding",
   severity: "low",
@@ -286,6 +291,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
   },
 
+  "GET /api/client/findings/evidence/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/client/findings/evidence/${fresh.evidenceId}`, params: { id: fresh.evidenceId } }),
+    expect: { anonymous: SIGN_IN, clientA: 200, clientB: { status: 404, error: "Evidence not found" }, admin: CLIENTS_ONLY },
+  },
   "GET /api/client/findings/export": {
     call: () => ({ url: "/api/client/findings/export" }),
     expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
@@ -368,6 +378,20 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       json: { projectId: target.projectId, invoiceIds: [fresh.invoiceId] },
     }),
     expect: adminOnlyRoute({ status: 200, json: { success: true, linkedCount: 1 } }),
+  },
+  "POST /api/admin/findings/[id]/evidence": {
+    fresh: true,
+    call: ({ fresh }) => ({
+      url: `/api/admin/findings/${fresh.openFindingId}/evidence`,
+      params: { id: fresh.openFindingId },
+      form: evidenceForm(),
+    }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true } }),
+  },
+  "GET /api/admin/findings/evidence/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/admin/findings/evidence/${fresh.evidenceId}`, params: { id: fresh.evidenceId } }),
+    expect: adminOnlyRoute(200),
   },
   "POST /api/admin/findings/import": {
     call: ({ target }) => ({ url: "/api/admin/findings/import", json: { projectId: target.projectId, sarif: oneResultSarif() } }),

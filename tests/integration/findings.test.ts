@@ -4,7 +4,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as importRoute } from "@/app/api/admin/findings/import/route";
+import { POST as evidenceUpload } from "@/app/api/admin/findings/[id]/evidence/route";
+import { GET as clientEvidence } from "@/app/api/client/findings/evidence/[id]/route";
 import { GET as exportRoute } from "@/app/api/client/findings/export/route";
+import { GET as getFile } from "@/app/api/files/[id]/route";
 import { emailOutbox, findingEvents, findings, findingRetests, projects } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { DEMO_DRAFT_FINDING_TITLE, DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
@@ -26,6 +29,7 @@ import { loadClientPortal } from "@/server/modules/portal";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
+import { exeBytes, pdfBytes } from "./helpers/upload-files";
 
 const t = setupTestDatabase({ seedDemo: true });
 
@@ -366,5 +370,57 @@ describe("remediation workflow", () => {
     expect(list.items.every((f) => !DEMO_FINDINGS.some((d) => d.clientId === DEMO_CLIENTS.acme.id && d.id === f.id))).toBe(true);
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(findingEvents);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+});
+
+describe("evidence", () => {
+  const upload = async (findingId: string, bytes: Uint8Array, name: string) => {
+    const form = new FormData();
+    form.set("file", new File([bytes as BlobPart], name));
+    return evidenceUpload(
+      new Request(`${APP_ORIGIN}/api/admin/findings/${findingId}/evidence`, {
+        method: "POST",
+        headers: authHeaders(await sessionCookie("admin@example.com")),
+        body: form,
+      }),
+      { params: Promise.resolve({ id: findingId }) },
+    );
+  };
+  const link = async (evidenceId: string, email: string) =>
+    clientEvidence(
+      new Request(`${APP_ORIGIN}/api/client/findings/evidence/${evidenceId}`, { headers: authHeaders(await sessionCookie(email)) }),
+      {
+        params: Promise.resolve({ id: evidenceId }),
+      },
+    );
+
+  it("goes through the documents' upload checks, reaches the company's people through a signed link, and no one else", async () => {
+    const published = DEMO_FINDINGS[1]!.id;
+    const refused = await upload(published, exeBytes(), "tool.exe");
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toContain("Unsupported file type");
+    const stored = await upload(published, pdfBytes(), "poc.pdf");
+    expect(stored.status).toBe(201);
+    const { data } = (await stored.json()) as { data: { evidenceId: string } };
+
+    const own = await link(data.evidenceId, "client@example.com");
+    expect(own.status).toBe(200);
+    const { downloadUrl, filename } = (await own.json()) as { downloadUrl: string; filename: string };
+    expect(filename).toBe("poc.pdf");
+    const file = await getFile(new Request(downloadUrl), { params: Promise.resolve({ id: data.evidenceId }) });
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdfBytes());
+    const detail = await getFinding(t.db, { actor: await clientActor(), findingId: published });
+    expect(detail.evidence.map((e) => e.name)).toContain("poc.pdf");
+
+    const theirs = await link(data.evidenceId, "client2@example.com");
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toEqual({ success: false, error: "Evidence not found", code: "not_found" });
+
+    // A draft's evidence stays the firm's.
+    const draftEvidence = await upload(DEMO_FINDINGS[0]!.id, pdfBytes(), "draft.pdf");
+    const { data: draft } = (await draftEvidence.json()) as { data: { evidenceId: string } };
+    expect((await link(draft.evidenceId, "client@example.com")).status).toBe(404);
+    expect((await upload("00000000-0000-4000-8000-0000000000ff", pdfBytes(), "x.pdf")).status).toBe(404);
   });
 });

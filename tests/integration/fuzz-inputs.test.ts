@@ -250,6 +250,12 @@ const FUZZ: Record<string, Spec> = {
   "GET /api/client/documents/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/documents"), stage: idStage },
   "GET /api/client/invoices/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/findings/export": { skip: "takes no input (the client's session only)" },
+  "GET /api/client/findings/evidence/[id]": {
+    kind: "route",
+    role: "client",
+    input: idParamInput("/api/client/findings/evidence"),
+    stage: idStage,
+  },
   "POST /api/client/messages/threads": {
     kind: "route",
     role: "client",
@@ -307,6 +313,19 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: jsonStage(updateClientRatesSchema),
+  },
+  // Its id is checked before the body is read: every generated input is a bad id.
+  "POST /api/admin/findings/[id]/evidence": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/findings", "/evidence"),
+    stage: idStage,
+  },
+  "GET /api/admin/findings/evidence/[id]": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/findings/evidence"),
+    stage: idStage,
   },
   "POST /api/admin/findings/import": {
     kind: "route",

@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import type { FindingDetail } from "@/server/modules/findings";
+import { EvidenceList } from "./evidence-list";
 import { FindingMarkdown } from "./finding-markdown";
 
 /** A finding's facts: due date, CVSS, assets, risk acceptance, open retest (portal and admin alike). */
@@ -44,7 +45,7 @@ export function FindingFacts({ finding }: { finding: FindingDetail }) {
   );
 }
 
-export function FindingBody({ finding }: { finding: FindingDetail }) {
+export function FindingBody({ finding, side }: { finding: FindingDetail; side: "client" | "admin" }) {
   return (
     <>
       <Card className="space-y-2">
@@ -58,6 +59,10 @@ export function FindingBody({ finding }: { finding: FindingDetail }) {
       <Card className="space-y-2">
         <h2 className="font-semibold">References</h2>
         <FindingMarkdown text={finding.references} />
+      </Card>
+      <Card className="space-y-2">
+        <h2 className="font-semibold">Evidence</h2>
+        <EvidenceList items={finding.evidence} api={side === "client" ? "/api/client/findings/evidence" : "/api/admin/findings/evidence"} />
       </Card>
     </>
   );

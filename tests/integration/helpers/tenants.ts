@@ -9,6 +9,7 @@ import {
   contactInquiries,
   documents,
   emailOutbox,
+  findingEvidence,
   findingRetests,
   findings,
   user,
@@ -161,6 +162,8 @@ export type FreshObjects = {
   openFindingId: string;
   retestFindingId: string;
   riskFindingId: string;
+  /** An evidence file (a stored PDF) of the open finding. */
+  evidenceId: string;
 };
 
 /** A company of its own, no invoices nor documents, with one active owner (deactivate, delete). */
@@ -312,11 +315,24 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     ])
     .returning({ id: findings.id });
   await db.insert(findingRetests).values({ findingId: retestFinding!.id, note: "Matrix fix", requestedByName: "Matrix Owner" });
+  const evidenceKey = `documents/matrix-evidence-${tag}.pdf`;
+  await getStorage().put(evidenceKey, bytes);
+  const [evidence] = await db
+    .insert(findingEvidence)
+    .values({
+      findingId: openFinding!.id,
+      name: `Matrix evidence ${tag}.pdf`,
+      storageKey: evidenceKey,
+      fileSize: bytes.byteLength,
+      mimeType: "application/pdf",
+    })
+    .returning({ id: findingEvidence.id });
   return {
     draftFindingId: draftFinding!.id,
     openFindingId: openFinding!.id,
     retestFindingId: retestFinding!.id,
     riskFindingId: riskFinding!.id,
+    evidenceId: evidence!.id,
     invitedPersonId,
     memberPersonId,
     threadId: thread!.id,

@@ -195,7 +195,7 @@ function FindingPage({ finding, readOnly, isOwner }: { finding: FindingDetail | 
         {finding.overdue ? <OverdueBadge /> : null}
       </div>
       <FindingFacts finding={finding} />
-      <FindingBody finding={finding} />
+      <FindingBody finding={finding} side="client" />
       {readOnly ? null : (
         <FindingClientActions findingId={finding.id} status={finding.status} retestOpen={finding.openRetest !== null} isOwner={isOwner} />
       )}

@@ -14,6 +14,7 @@ import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActo
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, findingComments, findingEvents, findingRetests, findings, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { type EvidenceFile, listEvidence } from "./evidence";
 import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
 
 /** Most severe first: the order of every list (a stored column, so the list reads an index). */
@@ -195,6 +196,7 @@ export type FindingDetail = FindingListItem & {
   }[];
   events: FindingEvent[];
   comments: FindingComment[];
+  evidence: EvidenceFile[];
 };
 
 /** One finding with its timeline, retests and comments; a client's only when published and its own (else 404). */
@@ -222,7 +224,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
     .where(findingScope(actor, findingId))
     .limit(1);
   if (!row) throw FINDING_NOT_FOUND();
-  const [events, comments, retests] = await Promise.all([
+  const [events, comments, retests, evidence] = await Promise.all([
     db
       .select({
         id: findingEvents.id,
@@ -261,6 +263,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
       .from(findingRetests)
       .where(eq(findingRetests.findingId, findingId))
       .orderBy(desc(findingRetests.requestedAt)),
+    listEvidence(db, findingId),
   ]);
   // A client never sees the draft's history before publishing: the "created" entry is the firm's.
   const visibleEvents = actor.role === "client" ? events.filter((e) => e.kind !== "created") : events;
@@ -278,6 +281,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
     retests: retestList,
     events: visibleEvents.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     comments: comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    evidence,
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 // The findings module's public face: everything outside src/server/modules/findings imports from here (README.md).
 
 export { scoreCvss, type CvssScore } from "./cvss";
+export { addEvidence, assertEvidenceTarget, getEvidenceDownload, getEvidenceFile, type EvidenceFile } from "./evidence";
 export { FINDING_EXPORT_COLUMNS } from "./finding-csv";
 export { runFindingTasks } from "./finding-tasks";
 export {

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
+import { EvidenceUpload } from "@/components/admin/findings/evidence-upload";
 import { FindingAdminPanel } from "@/components/admin/findings/finding-admin-panel";
 import { FindingForm } from "@/components/admin/findings/finding-form";
 import { PageHeader } from "@/components/admin/page-header";
@@ -57,7 +58,11 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
           riskToAcknowledge={finding.status === "risk_accepted" && !finding.riskAcknowledgedAt}
         />
         <FindingFacts finding={finding} />
-        <FindingBody finding={finding} />
+        <FindingBody finding={finding} side="admin" />
+        <Card className="space-y-3">
+          <h2 className="font-semibold">Attach evidence</h2>
+          <EvidenceUpload findingId={finding.id} />
+        </Card>
         <Card className="space-y-3">
           <h2 className="font-semibold">Timeline</h2>
           <FindingTimeline events={finding.events} side="admin" />
