@@ -122,7 +122,8 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   await expect(client.page.locator("strong").filter({ hasText: "overrides" })).toBeVisible();
   await client.page.getByLabel("What did you fix?").fill("Retrieved pages are now quoted as data.");
   await client.page.getByRole("button", { name: "Request retest" }).click();
-  await expect(client.page.getByText("A retest is already requested.")).toBeVisible();
+  await expect(client.page.getByRole("status").filter({ hasText: "Retest requested" })).toBeVisible();
+  await expect(client.page.getByText("A retest is requested. We will record its result on the timeline.")).toBeVisible();
 
   // The admin finds it in the queue and records "Verified fixed".
   await go(admin.page, "/admin/findings");
@@ -130,7 +131,7 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   await expect(admin.page.getByRole("heading", { name: "Record the retest result" })).toBeVisible();
   await admin.page.getByLabel("Result").selectOption("verified_fixed");
   await admin.page.getByRole("button", { name: "Record result" }).click();
-  await expect(admin.page.getByText("Retest result recorded")).toBeVisible();
+  await expect(admin.page.getByRole("status").filter({ hasText: "Retest result recorded" })).toBeVisible();
 
   // The client sees it on the timeline; the mail reaches the SMTP sink.
   await client.page.reload();
@@ -158,6 +159,7 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   await client.page.getByLabel("Accepted until").fill(inAMonth);
   await client.page.getByRole("button", { name: "Accept risk" }).click();
+  await expect(client.page.getByRole("status").filter({ hasText: "Risk accepted" })).toBeVisible();
   await expect(client.page.getByText("awaiting our acknowledgement")).toBeVisible();
   await expect(
     client.page.getByRole("list", { name: "Timeline" }).getByText("Only internal tools call it; replaced next quarter.", { exact: false }),

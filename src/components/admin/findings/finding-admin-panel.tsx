@@ -8,7 +8,6 @@ import {
   publishFindingsAction,
   recordRetestResultAction,
 } from "@/app/admin/(area)/findings/actions";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Select, Textarea } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
@@ -77,21 +76,21 @@ export function FindingAdminPanel({
           </Button>
         ) : null}
       </div>
-      {retestOpen ? <RetestResultForm findingId={findingId} /> : null}
+      {retestOpen ? <RetestResultForm findingId={findingId} notify={notify} /> : null}
     </div>
   );
 }
 
-function RetestResultForm({ findingId }: { findingId: string }) {
+function RetestResultForm({ findingId, notify }: { findingId: string; notify: (message: string, tone: "success" | "error") => void }) {
   const resultId = useId();
   const noteId = useId();
   const form = useZodForm(retestResultSchema, { findingId, result: "verified_fixed", note: "" });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, recordRetestResultAction, { done: () => "Retest result recorded" });
+  // The admin frame's one toast: the form leaves with the open retest it answered.
+  const { onSubmit, busy } = useFormSubmit(form, recordRetestResultAction, { notify, done: () => "Retest result recorded" });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-lg border border-slate-800 p-4" aria-label="Record the retest result">
       <h2 className="font-semibold">Record the retest result</h2>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <Field id={resultId} label="Result" error={errors.result?.message}>
         <Select {...fieldAria(resultId, errors.result?.message)} {...form.register("result")}>
           <option value="verified_fixed">Verified fixed</option>

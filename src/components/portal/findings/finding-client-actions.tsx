@@ -2,7 +2,6 @@
 
 import { useId } from "react";
 import { acceptRiskAction, requestRetestAction, startRemediationAction } from "@/app/client-portal/findings-actions";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
@@ -33,7 +32,19 @@ export function FindingClientActions({
   const notify = (message: string, tone: "success" | "error") => show(message, tone === "error" ? 6000 : 3000, tone);
   const { busy, run } = useChange<"start">(notify);
   const workable = status === "open" || status === "in_remediation" || status === "still_open";
-  if (!workable) return null;
+  // The toast stays mounted whatever the status, so the outcome of a step that ends the forms
+  // (a retest requested, a risk accepted) is still said.
+  if (!workable)
+    return (
+      <>
+        <Toast toast={toast} />
+        {status === "fixed_pending_retest" ? (
+          <Card>
+            <p className="text-sm">A retest is requested. We will record its result on the timeline.</p>
+          </Card>
+        ) : null}
+      </>
+    );
   return (
     <Card className="space-y-5">
       <Toast toast={toast} />
@@ -47,9 +58,13 @@ export function FindingClientActions({
           {busy === "start" ? "Saving..." : "Start remediation"}
         </Button>
       ) : null}
-      {retestOpen ? <p className="text-sm text-muted">A retest is already requested.</p> : <RetestForm findingId={findingId} />}
+      {retestOpen ? (
+        <p className="text-sm text-muted">A retest is already requested.</p>
+      ) : (
+        <RetestForm findingId={findingId} notify={notify} />
+      )}
       {isOwner ? (
-        <AcceptRiskForm findingId={findingId} />
+        <AcceptRiskForm findingId={findingId} notify={notify} />
       ) : (
         <p className="text-xs text-muted">Only an owner of your company can accept a risk.</p>
       )}
@@ -57,15 +72,16 @@ export function FindingClientActions({
   );
 }
 
-function RetestForm({ findingId }: { findingId: string }) {
+type Notify = (message: string, tone: "success" | "error") => void;
+
+function RetestForm({ findingId, notify }: { findingId: string; notify: Notify }) {
   const id = useId();
   const form = useZodForm(requestRetestSchema, { findingId, note: "" });
   const error = form.formState.errors.note?.message;
-  const { onSubmit, message, busy } = useFormSubmit(form, requestRetestAction, { done: () => "Retest requested" });
+  const { onSubmit, busy } = useFormSubmit(form, requestRetestAction, { notify, done: () => "Retest requested" });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Mark fixed and request a retest">
       <h3 className="text-sm font-semibold">Mark fixed and request a retest</h3>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <Field id={id} label="What did you fix?" error={error}>
         <Textarea rows={3} {...fieldAria(id, error)} {...form.register("note")} />
       </Field>
@@ -74,16 +90,15 @@ function RetestForm({ findingId }: { findingId: string }) {
   );
 }
 
-function AcceptRiskForm({ findingId }: { findingId: string }) {
+function AcceptRiskForm({ findingId, notify }: { findingId: string; notify: Notify }) {
   const reasonId = useId();
   const dateId = useId();
   const form = useZodForm(acceptRiskSchema, { findingId, reason: "", expiresOn: "" });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, acceptRiskAction, { done: () => "Risk accepted" });
+  const { onSubmit, busy } = useFormSubmit(form, acceptRiskAction, { notify, done: () => "Risk accepted" });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-800 pt-4" aria-label="Accept the risk">
       <h3 className="text-sm font-semibold">Accept the risk</h3>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <Field id={reasonId} label="Reason" error={errors.reason?.message}>
         <Textarea rows={2} {...fieldAria(reasonId, errors.reason?.message)} {...form.register("reason")} />
       </Field>
