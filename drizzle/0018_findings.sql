@@ -5,7 +5,8 @@ CREATE TABLE "finding_comments" (
 	"actor_id" text,
 	"actor_role" text NOT NULL,
 	"actor_name" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "finding_comments_actor_role_check" CHECK ("finding_comments"."actor_role" in ('client', 'admin'))
 );
 --> statement-breakpoint
 CREATE TABLE "finding_due_days" (
@@ -31,7 +32,10 @@ CREATE TABLE "finding_events" (
 	"actor_role" text NOT NULL,
 	"actor_name" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "finding_events_kind_check" CHECK ("finding_events"."kind" in ('created', 'published', 'status', 'retest_requested', 'retest_result', 'risk_accepted', 'risk_acknowledged'))
+	CONSTRAINT "finding_events_kind_check" CHECK ("finding_events"."kind" in ('created', 'published', 'status', 'retest_requested', 'retest_result', 'risk_accepted', 'risk_acknowledged')),
+	CONSTRAINT "finding_events_from_status_check" CHECK ("finding_events"."from_status" in ('draft', 'open', 'in_remediation', 'fixed_pending_retest', 'verified_fixed', 'still_open', 'risk_accepted')),
+	CONSTRAINT "finding_events_to_status_check" CHECK ("finding_events"."to_status" in ('draft', 'open', 'in_remediation', 'fixed_pending_retest', 'verified_fixed', 'still_open', 'risk_accepted')),
+	CONSTRAINT "finding_events_actor_role_check" CHECK ("finding_events"."actor_role" in ('client', 'admin'))
 );
 --> statement-breakpoint
 CREATE TABLE "finding_evidence" (

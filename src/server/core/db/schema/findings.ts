@@ -101,6 +101,9 @@ export const findingEvents = pgTable(
   },
   (t) => [
     check("finding_events_kind_check", oneOf(t.kind, FINDING_EVENT_KINDS)),
+    check("finding_events_from_status_check", oneOf(t.fromStatus, FINDING_STATUSES)),
+    check("finding_events_to_status_check", oneOf(t.toStatus, FINDING_STATUSES)),
+    check("finding_events_actor_role_check", oneOf(t.actorRole, MESSAGE_AUTHOR_ROLES)),
     index("finding_events_finding_idx").on(t.findingId, t.createdAt),
   ],
 );
@@ -115,7 +118,10 @@ export const findingComments = pgTable(
     ...byPerson(),
     createdAt: createdAt(),
   },
-  (t) => [index("finding_comments_finding_idx").on(t.findingId, t.createdAt)],
+  (t) => [
+    check("finding_comments_actor_role_check", oneOf(t.actorRole, MESSAGE_AUTHOR_ROLES)),
+    index("finding_comments_finding_idx").on(t.findingId, t.createdAt),
+  ],
 );
 
 /** A retest request: at most one open (no result yet) per finding. */
