@@ -129,7 +129,7 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   await go(admin.page, "/admin/findings");
   await admin.page.getByRole("link", { name: RULES.published }).first().click();
   await expect(admin.page.getByRole("heading", { name: "Record the retest result" })).toBeVisible();
-  await admin.page.getByLabel("Result").selectOption("verified_fixed");
+  await admin.page.getByLabel("Result", { exact: true }).selectOption("verified_fixed");
   await admin.page.getByRole("button", { name: "Record result" }).click();
   await expect(admin.page.getByRole("status").filter({ hasText: "Retest result recorded" })).toBeVisible();
 
@@ -155,9 +155,9 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   await go(client.page, `/client-portal?section=findings&engagement=${ENGAGEMENT}`);
   await client.page.getByRole("list", { name: "Findings" }).getByRole("link", { name: RULES.accepted }).click();
   await expect(client.page.getByRole("heading", { level: 1, name: RULES.accepted })).toBeVisible();
-  await client.page.getByLabel("Reason").fill("Only internal tools call it; replaced next quarter.");
+  await client.page.getByLabel("Reason", { exact: true }).fill("Only internal tools call it; replaced next quarter.");
   const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await client.page.getByLabel("Accepted until").fill(inAMonth);
+  await client.page.getByLabel("Accepted until", { exact: true }).fill(inAMonth);
   await client.page.getByRole("button", { name: "Accept risk" }).click();
   await expect(client.page.getByRole("status").filter({ hasText: "Risk accepted" })).toBeVisible();
   await expect(client.page.getByText("awaiting our acknowledgement")).toBeVisible();
