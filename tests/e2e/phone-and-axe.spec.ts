@@ -17,7 +17,19 @@ const PUBLIC_PAGES = [
   "/unsubscribe?token=not-a-token",
   "/dev/mail",
 ];
-const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"];
+const PORTAL_SECTIONS = [
+  "overview",
+  "projects",
+  "billing",
+  "rates",
+  "settings",
+  "book-service",
+  "documents",
+  "messages",
+  "findings",
+  // Acme's overdue critical finding, with its Markdown, timeline, comments and the remediation forms.
+  "findings&finding=00000000-0000-4000-8000-f10000000002",
+];
 const ADMIN_PAGES = [
   "/admin/dashboard",
   "/admin/clients",
@@ -28,6 +40,9 @@ const ADMIN_PAGES = [
   "/admin/unmatched-invoices",
   "/admin/account",
   "/admin/messages",
+  "/admin/findings",
+  "/admin/findings?projectId=00000000-0000-4000-8000-c00000000001",
+  "/admin/findings/00000000-0000-4000-8000-f10000000002",
   // Acme's client page (docs/PRODUCT.md#admin-client-page).
   "/admin/clients/00000000-0000-4000-8000-00000000a001",
 ];

@@ -26,6 +26,8 @@ const IDENTIFIERS = {
     "00000000-0000-4000-8000-b40000000002",
     "Hands-on enablement for the platform team.",
     "00000000-0000-4000-8000-f00000000001",
+    "00000000-0000-4000-8000-f10000000002",
+    "System prompt disclosed through the gateway's debug route",
     "$48,000.00",
     "$8,750.00",
     /\b4800000\b/,
@@ -59,6 +61,8 @@ const IDENTIFIERS = {
     "00000000-0000-4000-8000-b40000000001",
     "Assessment of our new customer-support agents before public launch.",
     "00000000-0000-4000-8000-f00000000003",
+    "00000000-0000-4000-8000-f10000000101",
+    "Agent follows instructions embedded in retrieved web pages",
     "$36,000.00",
     "$9,900.00",
     "$7,250.00",
@@ -68,7 +72,20 @@ const IDENTIFIERS = {
   ],
 } as const satisfies Record<string, readonly (string | RegExp)[]>;
 
-const SECTIONS = [null, "overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"] as const;
+const SECTIONS = [
+  null,
+  "overview",
+  "projects",
+  "billing",
+  "rates",
+  "settings",
+  "book-service",
+  "documents",
+  "messages",
+  "findings",
+] as const;
+/** Acme's draft finding (docs/PRODUCT.md#portal-findings): the firm's alone, in no payload of Acme's either. */
+const DRAFTS = ["Draft: prompt injection in support bot", "00000000-0000-4000-8000-f10000000001"];
 
 function found(text: string, list: readonly (string | RegExp)[]): string[] {
   return list.filter((item) => (typeof item === "string" ? text.includes(item) : item.test(text))).map(String);
@@ -98,6 +115,7 @@ for (const tenant of TENANTS) {
         // Control: the payload does carry the signed-in client's own data, so the check below can see data.
         expect(found(body, tenant.ownMarkers), `${label}: own data`).toEqual([...tenant.ownMarkers]);
         expect(found(body, IDENTIFIERS[tenant.other]), `${label}: the other client's identifiers`).toEqual([]);
+        expect(found(body, DRAFTS), `${label}: a draft finding`).toEqual([]);
       }
     }
   });

@@ -145,6 +145,35 @@ const messageForm = (fields: Record<string, string>, withFile = false) => {
   return form;
 };
 const THREAD_NOT_FOUND: RouteExpect = { status: 404, error: "Conversation not found" };
+const FINDING_NOT_FOUND: ActionExpect = { success: false, error: "Finding not found" };
+/** A client's step on a finding: client A (owner and member alike) may, B finds none of A's, the firm uses its own screens. */
+const clientFindingAction = (clientA: ActionExpect, clientAMember: ActionExpect = clientA): Expectations<ActionExpect> => ({
+  anonymous: ACTION_SIGN_IN,
+  clientA,
+  clientAMember,
+  clientB: FINDING_NOT_FOUND,
+  admin: ACTION_CLIENTS_ONLY,
+});
+/** A SARIF 2.1.0 log with one result. */
+const oneResultSarif = () =>
+  JSON.stringify({
+    version: "2.1.0",
+    runs: [{ tool: { driver: { name: "matrix" } }, results: [{ ruleId: "MX1", level: "error", message: { text: "Matrix result" } }] }],
+  });
+const evidenceForm = () => {
+  const form = new FormData();
+  form.set("file", new File([pdfBytes()], "evidence.pdf", { type: "application/pdf" }));
+  return form;
+};
+const findingInput = {
+  title: "Matrix finding",
+  severity: "low",
+  cvssVector: "",
+  assets: "",
+  description: "",
+  remediation: "",
+  references: "",
+};
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 const ENTRY_POINTS: Record<string, Case | Case[]> = {
@@ -262,6 +291,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
   },
 
+  "GET /api/client/findings/evidence/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/client/findings/evidence/${fresh.evidenceId}`, params: { id: fresh.evidenceId } }),
+    expect: { anonymous: SIGN_IN, clientA: 200, clientB: { status: 404, error: "Evidence not found" }, admin: CLIENTS_ONLY },
+  },
+  "GET /api/client/findings/export": {
+    call: () => ({ url: "/api/client/findings/export" }),
+    expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
+  },
+
   "POST /api/client/messages/threads": {
     call: () => ({
       url: "/api/client/messages/threads",
@@ -339,6 +378,24 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       json: { projectId: target.projectId, invoiceIds: [fresh.invoiceId] },
     }),
     expect: adminOnlyRoute({ status: 200, json: { success: true, linkedCount: 1 } }),
+  },
+  "POST /api/admin/findings/[id]/evidence": {
+    fresh: true,
+    call: ({ fresh }) => ({
+      url: `/api/admin/findings/${fresh.openFindingId}/evidence`,
+      params: { id: fresh.openFindingId },
+      form: evidenceForm(),
+    }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true } }),
+  },
+  "GET /api/admin/findings/evidence/[id]": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/admin/findings/evidence/${fresh.evidenceId}`, params: { id: fresh.evidenceId } }),
+    expect: adminOnlyRoute(200),
+  },
+  "POST /api/admin/findings/import": {
+    call: ({ target }) => ({ url: "/api/admin/findings/import", json: { projectId: target.projectId, sarif: oneResultSarif() } }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true, data: { imported: 1 } } }),
   },
   "POST /api/admin/documents/upload": {
     call: ({ target }) => ({ url: "/api/admin/documents/upload", form: uploadForm(target.clientId) }),
@@ -424,6 +481,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/clients": { call: () => ({ searchParams: { q: "", page: "1" } }), expect: adminPage("renders") },
   "PAGE /admin/client-rates": { call: ({ target }) => ({ searchParams: { clientId: target.clientId } }), expect: adminPage("renders") },
   "PAGE /admin/projects": { expect: adminPage("renders ProjectsScreen") },
+  "PAGE /admin/findings": [
+    { name: "queue", expect: adminPage("renders") },
+    { name: "engagement", call: ({ target }) => ({ searchParams: { projectId: target.projectId } }), expect: adminPage("renders") },
+  ],
+  "PAGE /admin/findings/[id]": { call: ({ target }) => ({ params: { id: target.findingId } }), expect: adminPage("renders") },
   "PAGE /admin/subscriptions": { expect: adminPage("renders") },
   "PAGE /admin/documents": { expect: adminPage("renders") },
   "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
@@ -762,6 +824,71 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": {
     fresh: true,
     input: ({ fresh }) => ({ mailId: fresh.failedMailId }),
+    expect: adminOnlyAction("ok"),
+  },
+  // --- findings (docs/PRODUCT.md#portal-findings, #admin-findings) ------------------------------
+  "ACTION src/app/client-portal/findings-actions.ts#startRemediationAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.openFindingId }),
+    expect: clientFindingAction({ success: true, data: { status: "in_remediation" } }),
+  },
+  "ACTION src/app/client-portal/findings-actions.ts#requestRetestAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.openFindingId, note: "Fixed by the matrix." }),
+    expect: clientFindingAction("ok"),
+  },
+  "ACTION src/app/client-portal/findings-actions.ts#acceptRiskAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.openFindingId, reason: "Matrix reason", expiresOn: nextWeek() }),
+    expect: clientFindingAction(
+      { success: true, data: { status: "risk_accepted" } },
+      { success: false, error: "Only an owner of your company can accept a risk." },
+    ),
+  },
+  "ACTION src/app/client-portal/findings-actions.ts#addFindingCommentAction": {
+    input: ({ target }) => ({ findingId: target.findingId, body: "A comment from the matrix." }),
+    expect: clientFindingAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#createFindingAction": {
+    input: ({ target }) => ({ ...findingInput, projectId: target.projectId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#updateFindingAction": {
+    fresh: true,
+    input: ({ fresh }) => ({
+      ...findingInput,
+      findingId: fresh.draftFindingId,
+      cvssVector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#deleteDraftFindingAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.draftFindingId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#publishFindingsAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ projectId: fresh.projectId, findingIds: [fresh.draftFindingId] }),
+    expect: adminOnlyAction({ success: true, data: { published: 1 } }),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#recordRetestResultAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.retestFindingId, result: "verified_fixed", note: "" }),
+    expect: adminOnlyAction({ success: true, data: { status: "verified_fixed" } }),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#acknowledgeRiskAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.riskFindingId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#setDueDaysAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ projectId: fresh.projectId, critical: 5, high: 20, medium: 60, low: 120 }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#addAdminFindingCommentAction": {
+    input: ({ target }) => ({ findingId: target.findingId, body: "A comment from the team." }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/app/admin/(area)/messages/actions.ts#setThreadStatusAction": {

@@ -68,6 +68,9 @@ import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBod
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
 import { TENANTS } from "./helpers/tenants";
+import { DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
+import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/lib/validation/findings";
+import { AppError } from "@/server/core/errors";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
@@ -134,6 +137,24 @@ const unsubscribeInput = () =>
       }),
     )
     .map((token): RouteInput => ({ url: `/api/notifications/unsubscribe?${new URLSearchParams({ token })}` }));
+
+// Findings: the demo draft of Acme's engagement and one of its published findings.
+const draftFinding = DEMO_FINDINGS.find((f) => f.publishedDaysAgo === null)!;
+const publishedFinding = acme.findingId;
+const sarifText = () =>
+  JSON.stringify({
+    version: "2.1.0",
+    runs: [{ tool: { driver: { name: "fuzz" } }, results: [{ ruleId: "F1", message: { text: "Fuzz result" } }] }],
+  });
+const findingFields = () => ({
+  title: "Fuzz finding",
+  severity: "low",
+  cvssVector: "",
+  assets: "",
+  description: "",
+  remediation: "",
+  references: "",
+});
 
 const FUZZ: Record<string, Spec> = {
   // --- public ---------------------------------------------------------------------------------
@@ -228,6 +249,13 @@ const FUZZ: Record<string, Spec> = {
   // --- client ---------------------------------------------------------------------------------
   "GET /api/client/documents/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/documents"), stage: idStage },
   "GET /api/client/invoices/export": { skip: "takes no input (the client's session only)" },
+  "GET /api/client/findings/export": { skip: "takes no input (the client's session only)" },
+  "GET /api/client/findings/evidence/[id]": {
+    kind: "route",
+    role: "client",
+    input: idParamInput("/api/client/findings/evidence"),
+    stage: idStage,
+  },
   "POST /api/client/messages/threads": {
     kind: "route",
     role: "client",
@@ -285,6 +313,25 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: jsonStage(updateClientRatesSchema),
+  },
+  // Its id is checked before the body is read: every generated input is a bad id.
+  "POST /api/admin/findings/[id]/evidence": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/findings", "/evidence"),
+    stage: idStage,
+  },
+  "GET /api/admin/findings/evidence/[id]": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/findings/evidence"),
+    stage: idStage,
+  },
+  "POST /api/admin/findings/import": {
+    kind: "route",
+    role: "admin",
+    input: json("/api/admin/findings/import", () => ({ projectId: acme.projectId, sarif: sarifText() })),
+    stage: jsonStage(sarifImportSchema, SARIF_IMPORT_MAX_BODY_BYTES, () => new AppError("payload_too_large", SARIF_TOO_LARGE)),
   },
   "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: uploadStage },
   "GET /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
@@ -375,6 +422,72 @@ const FUZZ: Record<string, Spec> = {
       error_description: fc.string(),
     }),
     stage: callbackStage,
+  },
+
+  // --- findings actions -----------------------------------------------------------------------
+  "ACTION src/app/client-portal/findings-actions.ts#startRemediationAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ findingId: publishedFinding })),
+  },
+  "ACTION src/app/client-portal/findings-actions.ts#requestRetestAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ findingId: publishedFinding, note: "Fuzz fix" })),
+  },
+  "ACTION src/app/client-portal/findings-actions.ts#acceptRiskAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ findingId: publishedFinding, reason: "Fuzz reason", expiresOn: nextWeek() })),
+  },
+  "ACTION src/app/client-portal/findings-actions.ts#addFindingCommentAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ findingId: publishedFinding, body: "Fuzz comment" })),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#createFindingAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      ...findingFields(),
+      projectId: acme.projectId,
+      cvssVector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
+    })),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#updateFindingAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ ...findingFields(), findingId: draftFinding.id })),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#deleteDraftFindingAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ findingId: draftFinding.id })),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#publishFindingsAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectId: acme.projectId, findingIds: [draftFinding.id] })),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#recordRetestResultAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ findingId: publishedFinding, result: "still_open", note: "" })),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#acknowledgeRiskAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ findingId: publishedFinding })),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#setDueDaysAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectId: acme.projectId, critical: 7, high: 30, medium: 90, low: 180 })),
+  },
+  "ACTION src/app/admin/(area)/findings/actions.ts#addAdminFindingCommentAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ findingId: publishedFinding, body: "Fuzz comment" })),
   },
 
   // --- client portal actions ------------------------------------------------------------------

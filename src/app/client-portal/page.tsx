@@ -3,10 +3,13 @@ import { connection } from "next/server";
 import { ClientLoginForm } from "@/components/auth/client-login-form";
 import { LoadedBillingChart } from "@/components/portal/billing-chart";
 import { ClientPortal } from "@/components/portal/client-portal";
+import { PortalFindings } from "@/components/portal/findings/portal-findings";
 import { PortalEnrolment } from "@/components/portal/portal-enrolment";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
+import { findingFilterSchema } from "@/lib/validation/findings";
 import { getPortalAccess } from "@/server/modules/account";
+import { loadPortalFindings } from "@/server/modules/findings";
 import { getPaidVsOutstanding } from "@/server/modules/invoices";
 import { loadClientPortal } from "@/server/modules/portal";
 
@@ -15,7 +18,11 @@ export const metadata: Metadata = { title: "Client Portal", robots: { index: fal
 // The server decides: the signed-in client's portal (or, for an admin viewing it, that client's
 // portal read only: docs/PRODUCT.md#admin-view-as-client), the two-factor enrolment alone when the
 // client's company requires it (docs/PRODUCT.md#account-security), or the login form.
-export default async function ClientPortalPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export default async function ClientPortalPage({ searchParams }: Props) {
   await connection();
   const access = await getPortalAccess();
   if (!access) return <ClientLoginForm />;
@@ -29,11 +36,22 @@ export default async function ClientPortalPage() {
   // for a member from whom the owners withheld Billing).
   const chart = actor.billingWithheld ? null : getPaidVsOutstanding(getDb(), { actor });
   chart?.catch(() => {});
+  // Findings render on the server (their Markdown too) from the address's filters and open finding.
+  const raw = await searchParams;
+  const filter = findingFilterSchema.parse({
+    severity: first(raw.severity),
+    status: first(raw.status),
+    engagement: first(raw.engagement),
+    overdue: first(raw.overdue),
+  });
+  const findings = loadPortalFindings(getDb(), { actor, filter, findingId: first(raw.finding) ?? null });
+  findings.catch(() => {});
   return (
     <ClientPortal
       email={actor.email}
       data={data}
       billingChart={chart ? <LoadedBillingChart points={chart} /> : undefined}
+      findings={<PortalFindings data={findings} readOnly={actor.viewer !== undefined} isOwner={actor.personRole === "owner"} />}
       hiddenSections={actor.billingWithheld ? ["billing"] : []}
       viewingAs={actor.viewer ? actor.company : undefined}
     />

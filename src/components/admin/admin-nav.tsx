@@ -11,6 +11,7 @@ import {
   Repeat,
   ScrollText,
   Settings,
+  ShieldAlert,
   UserCog,
   Users,
 } from "lucide-react";
@@ -32,6 +33,7 @@ export const ADMIN_NAV = [
 // dashboard's cards link to them.
 export const ADMIN_NAV_BACK_OFFICE = [
   { href: "/admin/invoices", label: "Invoices", Icon: Receipt },
+  { href: "/admin/findings", label: "Findings", Icon: ShieldAlert },
   { href: "/admin/inquiries", label: "Inquiries", Icon: Inbox },
   { href: "/admin/bookings", label: "Bookings", Icon: CalendarClock },
   { href: "/admin/audit", label: "Audit log", Icon: ScrollText },

@@ -14,12 +14,15 @@ export function ClientPortal({
   email,
   data,
   billingChart,
+  findings,
   viewingAs,
   hiddenSections = [],
 }: {
   email: string;
   data: Promise<ClientPortalData>;
   billingChart?: ReactNode;
+  /** The Findings section, rendered on the server (docs/PRODUCT.md#portal-findings). */
+  findings?: ReactNode;
   viewingAs?: string;
   /** Sections this person may not open (Billing withheld from a member). */
   hiddenSections?: PortalSection[];
@@ -27,7 +30,7 @@ export function ClientPortal({
   return (
     <PortalShell brand={siteConfig.name} email={email} viewingAs={viewingAs} hiddenSections={hiddenSections}>
       <Suspense fallback={<PortalLoading />}>
-        <PortalData data={data} billingChart={billingChart} readOnly={viewingAs !== undefined} />
+        <PortalData data={data} billingChart={billingChart} findings={findings} readOnly={viewingAs !== undefined} />
       </Suspense>
     </PortalShell>
   );
@@ -37,10 +40,12 @@ export function ClientPortal({
 export async function PortalData({
   data,
   billingChart,
+  findings,
   readOnly = false,
 }: {
   data: Promise<ClientPortalData>;
   billingChart?: ReactNode;
+  findings?: ReactNode;
   readOnly?: boolean;
 }) {
   let loaded;
@@ -50,5 +55,5 @@ export async function PortalData({
     console.error("[portal] loading client data failed:", error);
     return <PortalLoadError />;
   }
-  return <PortalSections data={loaded} billingChart={billingChart} readOnly={readOnly} />;
+  return <PortalSections data={loaded} billingChart={billingChart} findings={findings} readOnly={readOnly} />;
 }

@@ -8,11 +8,22 @@ import {
   LayoutDashboard,
   MessageSquare,
   Settings,
+  ShieldAlert,
   type LucideIcon,
 } from "lucide-react";
 
 // The portal's sections (docs/PRODUCT.md#portal-frame-and-navigation): one id each, kept in the URL as ?section=<id>.
-export const PORTAL_SECTIONS = ["overview", "projects", "billing", "rates", "settings", "book-service", "documents", "messages"] as const;
+export const PORTAL_SECTIONS = [
+  "overview",
+  "projects",
+  "billing",
+  "rates",
+  "settings",
+  "book-service",
+  "documents",
+  "messages",
+  "findings",
+] as const;
 export type PortalSection = (typeof PORTAL_SECTIONS)[number];
 
 type SectionInfo = { label: string; title: string; icon: LucideIcon; mobileLabel?: string; mobileIcon?: LucideIcon };
@@ -26,6 +37,7 @@ export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
   "book-service": { label: "Book Service", title: "Book New Service", icon: CalendarPlus, mobileLabel: "Services" },
   documents: { label: "Documents", title: "Document Library", icon: FileText, mobileLabel: "Docs" },
   messages: { label: "Messages", title: "Messages", icon: MessageSquare, mobileLabel: "Inbox" },
+  findings: { label: "Findings", title: "Findings", icon: ShieldAlert },
 };
 
 /** The six tabs of the mobile bottom bar, in order. */

@@ -28,10 +28,13 @@ function BillingWithheld() {
 export function PortalSections({
   data,
   billingChart,
+  findings,
   readOnly = false,
 }: {
   data: ClientPortalData;
   billingChart?: ReactNode;
+  /** The Findings section, rendered on the server (its Markdown too) and handed in ready-made. */
+  findings?: ReactNode;
   readOnly?: boolean;
 }) {
   const { section } = usePortalNavigation();
@@ -73,6 +76,8 @@ export function PortalSections({
       return <DocumentsSection documents={data.documents} />;
     case "messages":
       return <MessagesSection data={data} readOnly={readOnly} />;
+    case "findings":
+      return findings ?? null;
     default:
       return <OverviewSection data={data} />;
   }

@@ -8,9 +8,11 @@ export const NOTIFICATION_CATEGORIES = [
   "bookings",
   "projects",
   "messages",
+  "findings",
   "admin_bookings",
   "admin_messages",
   "admin_failed_mail",
+  "admin_findings",
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -25,9 +27,15 @@ export const NOTIFICATION_CATEGORY_INFO: Record<
   bookings: { audience: "client", label: "Bookings", description: "Your booking requests are received, approved, declined or completed." },
   projects: { audience: "client", label: "Projects", description: "A project changes status." },
   messages: { audience: "client", label: "Messages", description: "The team writes to you in a conversation." },
+  findings: {
+    audience: "client",
+    label: "Findings",
+    description: "Findings are published, a retest has a result, or a risk acceptance is about to expire.",
+  },
   admin_bookings: { audience: "admin", label: "New booking requests", description: "A client requests a service booking." },
   admin_messages: { audience: "admin", label: "Client messages", description: "A client writes in a conversation." },
   admin_failed_mail: { audience: "admin", label: "Failed mail digest", description: "Once a day, when mail could not be delivered." },
+  admin_findings: { audience: "admin", label: "Retest requests", description: "A client asks for a finding to be retested." },
 };
 
 export const categoriesFor = (audience: NotificationAudience): NotificationCategory[] =>

@@ -9,6 +9,9 @@ import {
   contactInquiries,
   documents,
   emailOutbox,
+  findingEvidence,
+  findingRetests,
+  findings,
   user,
   invoices,
   messageAttachments,
@@ -28,6 +31,7 @@ import {
   DEMO_RATES,
   DEMO_USERS,
 } from "@/server/core/db/seed/demo-data";
+import { DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
 import { getStorage } from "@/server/core/storage/storage";
 
 export type TenantName = "acme" | "globex";
@@ -46,6 +50,8 @@ export type Tenant = {
   documentId: string;
   bookingId: string;
   rateId: string;
+  /** A published finding of the tenant (findings: docs/PRODUCT.md#portal-findings). */
+  findingId: string;
   /** The portal's account settings as seeded (saving them back changes nothing). */
   settings: { contactPerson: string; contactEmail: string; company: string; phone: string; address: string };
 };
@@ -65,6 +71,7 @@ function tenant(name: TenantName): Tenant {
     documentId: own(DEMO_DOCUMENTS)[0]!.id,
     bookingId: own(DEMO_BOOKINGS)[0]!.id,
     rateId: own(DEMO_RATES)[0]!.id,
+    findingId: own(DEMO_FINDINGS).find((f) => f.publishedDaysAgo !== null)!.id,
     settings: {
       contactPerson: client.contactPerson,
       contactEmail: client.contactEmail,
@@ -117,6 +124,8 @@ export function tenantIdentifiers(name: TenantName): RegExp[] {
     ...mine(DEMO_DOCUMENTS).flatMap((d) => [d.id, d.name]),
     ...mine(DEMO_BOOKINGS).flatMap((b) => [b.id, b.projectDescription]),
     ...mine(DEMO_RATES).map((r) => r.id),
+    // Every finding, the draft included.
+    ...mine(DEMO_FINDINGS).flatMap((f) => [f.id, f.title]),
     ...amounts.map(usd),
   ];
   return [...literals.map((s) => new RegExp(escape(s), "i")), ...amounts.map((cents) => new RegExp(`\\b${cents}\\b`))];
@@ -148,6 +157,13 @@ export type FreshObjects = {
   /** People of the owner for the Team actions: an invitation not yet accepted, and an active member. */
   invitedPersonId: string;
   memberPersonId: string;
+  /** Findings of the fresh project: a draft, an open one, one awaiting its retest, one whose risk was accepted. */
+  draftFindingId: string;
+  openFindingId: string;
+  retestFindingId: string;
+  riskFindingId: string;
+  /** An evidence file (a stored PDF) of the open finding. */
+  evidenceId: string;
 };
 
 /** A company of its own, no invoices nor documents, with one active owner (deactivate, delete). */
@@ -280,7 +296,43 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     { userId: invitedPersonId, clientId: owner.clientId, role: "member", status: "invited" },
     { userId: memberPersonId, clientId: owner.clientId, role: "member", status: "active" },
   ]);
+  const finding = (title: string, status: "draft" | "open" | "fixed_pending_retest" | "risk_accepted") => ({
+    clientId: owner.clientId,
+    projectId: project!.id,
+    title: `Matrix finding ${title} ${tag}`,
+    severity: "medium" as const,
+    status,
+    publishedAt: status === "draft" ? null : new Date(),
+    ...(status === "risk_accepted" ? { riskReason: "Matrix reason", riskExpiresOn: "2027-06-30" } : {}),
+  });
+  const [draftFinding, openFinding, retestFinding, riskFinding] = await db
+    .insert(findings)
+    .values([
+      finding("draft", "draft"),
+      finding("open", "open"),
+      finding("retest", "fixed_pending_retest"),
+      finding("risk", "risk_accepted"),
+    ])
+    .returning({ id: findings.id });
+  await db.insert(findingRetests).values({ findingId: retestFinding!.id, note: "Matrix fix", requestedByName: "Matrix Owner" });
+  const evidenceKey = `documents/matrix-evidence-${tag}.pdf`;
+  await getStorage().put(evidenceKey, bytes);
+  const [evidence] = await db
+    .insert(findingEvidence)
+    .values({
+      findingId: openFinding!.id,
+      name: `Matrix evidence ${tag}.pdf`,
+      storageKey: evidenceKey,
+      fileSize: bytes.byteLength,
+      mimeType: "application/pdf",
+    })
+    .returning({ id: findingEvidence.id });
   return {
+    draftFindingId: draftFinding!.id,
+    openFindingId: openFinding!.id,
+    retestFindingId: retestFinding!.id,
+    riskFindingId: riskFinding!.id,
+    evidenceId: evidence!.id,
     invitedPersonId,
     memberPersonId,
     threadId: thread!.id,

@@ -8,6 +8,10 @@ import {
   clientSubscriptions,
   contactInquiries,
   documents,
+  findingComments,
+  findingEvents,
+  findingRetests,
+  findings,
   invoices,
   projects,
   serviceBookings,
@@ -27,6 +31,7 @@ import {
   DEMO_TIERS,
   DEMO_USERS,
 } from "@/server/core/db/seed/demo-data";
+import { demoFindingRows } from "@/server/core/db/seed/demo-findings";
 import { demoPdf, demoZip } from "@/server/core/db/seed/demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/server/modules/account";
@@ -95,6 +100,11 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       string
     >;
     await tx.insert(serviceBookings).values(DEMO_BOOKINGS.map((b) => ({ ...b, requestedBy: requesterOf[b.clientId] ?? null })));
+    const demoFindings = demoFindingRows();
+    await tx.insert(findings).values(demoFindings.findings);
+    await tx.insert(findingEvents).values(demoFindings.events);
+    await tx.insert(findingRetests).values(demoFindings.retests);
+    await tx.insert(findingComments).values(demoFindings.comments);
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

@@ -7,6 +7,7 @@ import { runOutboxDrain, stopOutbox } from "@/server/core/mail/outbox";
 import { ensurePeerStamp } from "@/server/core/peer-stamp";
 import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
 import { getStorage, storageChoice } from "@/server/core/storage/storage";
+import { runFindingTasks } from "@/server/modules/findings";
 import { runNotificationTasks } from "@/server/modules/notifications";
 import { databaseRetryInMs, ensureDatabaseReady } from "./bootstrap";
 import { runRetentionIfDue } from "./retention";
@@ -82,6 +83,7 @@ async function tick(): Promise<void> {
   if (Date.now() >= (g.__nextNotificationRun ?? 0)) {
     g.__nextNotificationRun = Date.now() + NOTIFICATION_CHECK_MS;
     await runNotificationTasks(db);
+    await runFindingTasks(db).catch((error) => console.error("[findings] periodic task failed:", describe(error)));
   }
 }
 

@@ -1,9 +1,11 @@
-// GET /api/files/{id}?expires&sig: serves a document to whoever holds a valid, unexpired signed link.
+// GET /api/files/{id}?expires&sig: serves a document, message attachment or finding evidence to whoever holds a valid, unexpired signed link.
 import { DOWNLOAD_CSP } from "@/lib/csp";
 import { AppError } from "@/server/core/errors";
 import { withPublic } from "@/server/core/handler";
 import { verifyDownloadSignature } from "@/server/core/storage/signed-url";
+import { getDb } from "@/server/core/get-db";
 import { getDocumentFile } from "@/server/modules/documents";
+import { getEvidenceFile } from "@/server/modules/findings";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +19,8 @@ export const GET = withPublic(async (request, { params }) => {
     disposition: search.get("disposition"),
   });
   if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
-  const file = await getDocumentFile(id);
+  // Evidence belongs to the findings module; every other id is the documents module's (or missing).
+  const file = (await getEvidenceFile(getDb(), id)) ?? (await getDocumentFile(id));
   const filename = file.name.replace(/[\r\n"\\]/g, "_");
   return new Response(file.body, {
     headers: {

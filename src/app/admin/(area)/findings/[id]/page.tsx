@@ -1,0 +1,97 @@
+import { ArrowLeft } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { EvidenceUpload } from "@/components/admin/findings/evidence-upload";
+import { FindingAdminPanel } from "@/components/admin/findings/finding-admin-panel";
+import { FindingForm } from "@/components/admin/findings/finding-form";
+import { PageHeader } from "@/components/admin/page-header";
+import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/components/findings/finding-badges";
+import { FindingCommentForm } from "@/components/findings/finding-comment-form";
+import { FindingBody, FindingFacts } from "@/components/findings/finding-details";
+import { FindingComments, FindingTimeline } from "@/components/findings/finding-history";
+import { Card } from "@/components/ui/card";
+import { uuidSchema } from "@/lib/validation/common";
+import { AppError } from "@/server/core/errors";
+import { getDb } from "@/server/core/get-db";
+import { requireAdminPage } from "@/server/modules/account";
+import { getFinding } from "@/server/modules/findings";
+import { addAdminFindingCommentAction } from "../actions";
+
+export const metadata: Metadata = { title: "Finding" };
+
+/** One finding for the firm (docs/PRODUCT.md#admin-findings): content, workflow steps, timeline, comments. */
+export default async function AdminFindingPage({ params }: { params: Promise<{ id: string }> }) {
+  await connection();
+  const actor = await requireAdminPage();
+  const { id } = await params;
+  if (!uuidSchema.safeParse(id).success) notFound();
+  const finding = await getFinding(getDb(), { actor, findingId: id }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  });
+  if (!finding) notFound();
+  return (
+    <>
+      <Link
+        href={`/admin/findings?projectId=${finding.projectId}`}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-muted hover:text-foreground"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> {finding.projectName}
+      </Link>
+      <PageHeader
+        title={finding.title}
+        description={`${finding.company} · ${finding.projectName}${finding.ruleId ? ` · rule ${finding.ruleId}` : ""}`}
+      />
+      <div className="space-y-6">
+        <div className="flex flex-wrap gap-2">
+          <SeverityBadge severity={finding.severity} score={finding.cvssScoreTenths} />
+          <FindingStatusBadge status={finding.status} />
+          {finding.overdue ? <OverdueBadge /> : null}
+        </div>
+        <FindingAdminPanel
+          findingId={finding.id}
+          projectId={finding.projectId}
+          status={finding.status}
+          retestOpen={finding.openRetest !== null}
+          riskToAcknowledge={finding.status === "risk_accepted" && !finding.riskAcknowledgedAt}
+        />
+        <FindingFacts finding={finding} />
+        <FindingBody finding={finding} side="admin" />
+        <Card className="space-y-3">
+          <h2 className="font-semibold">Attach evidence</h2>
+          <EvidenceUpload findingId={finding.id} />
+        </Card>
+        <Card className="space-y-3">
+          <h2 className="font-semibold">Timeline</h2>
+          <FindingTimeline events={finding.events} side="admin" />
+        </Card>
+        <Card className="space-y-3">
+          <h2 className="font-semibold">Comments</h2>
+          <FindingComments comments={finding.comments} side="admin" />
+          <FindingCommentForm findingId={finding.id} send={addAdminFindingCommentAction} />
+        </Card>
+        <Card className="space-y-3">
+          <details>
+            <summary className="cursor-pointer font-semibold">Edit finding</summary>
+            <div className="mt-4">
+              <FindingForm
+                findingId={finding.id}
+                initial={{
+                  title: finding.title,
+                  severity: finding.severity,
+                  cvssVector: finding.cvssVector ?? "",
+                  assets: finding.assets,
+                  description: finding.description,
+                  remediation: finding.remediation,
+                  references: finding.references,
+                }}
+              />
+            </div>
+          </details>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+// GET /api/client/findings/export: the signed-in client's published findings as a CSV download (portal Findings); a read, so a viewing admin may too.
+import { csvResponse } from "@/server/core/csv/csv-response";
+import { getDb } from "@/server/core/get-db";
+import { withClientRead } from "@/server/modules/account";
+import { exportClientFindings, FINDING_EXPORT_COLUMNS } from "@/server/modules/findings";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withClientRead(async (_request, { actor }) =>
+  csvResponse({ name: "findings", columns: FINDING_EXPORT_COLUMNS, pages: exportClientFindings(getDb(), { actor }) }),
+);

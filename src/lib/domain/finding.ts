@@ -1,0 +1,66 @@
+import { badgeList } from "./badge-list";
+
+// Findings of an engagement (docs/PRODUCT.md#portal-findings): the database CHECKs, the zod enums,
+// the labels and the badge colours all come from these lists.
+
+/** Severity, most severe first (the order lists and counts take). */
+export const {
+  values: FINDING_SEVERITIES,
+  labels: FINDING_SEVERITY_LABELS,
+  tones: FINDING_SEVERITY_TONES,
+} = badgeList({ critical: "red", high: "amber", medium: "indigo", low: "sky", informational: "slate" });
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
+/** Where a finding stands. A draft is the firm's alone; every other status is seen by the client. */
+export const {
+  values: FINDING_STATUSES,
+  labels: FINDING_STATUS_LABELS,
+  tones: FINDING_STATUS_TONES,
+} = badgeList(
+  {
+    draft: "slate",
+    open: "red",
+    in_remediation: "amber",
+    fixed_pending_retest: "cyan",
+    verified_fixed: "emerald",
+    still_open: "red",
+    risk_accepted: "indigo",
+  },
+  { fixed_pending_retest: "Fixed (pending retest)", verified_fixed: "Verified fixed", still_open: "Still open" },
+);
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+
+/** The statuses a client sees (every one but draft). */
+export const PUBLISHED_FINDING_STATUSES = FINDING_STATUSES.filter((s) => s !== "draft");
+
+/** Still to be dealt with: these count towards "overdue" once past their due date. */
+export const UNRESOLVED_FINDING_STATUSES: readonly FindingStatus[] = ["open", "in_remediation", "still_open"];
+
+/** A retest's outcome, recorded by the firm. */
+export const RETEST_RESULTS = ["verified_fixed", "still_open"] as const;
+export type RetestResult = (typeof RETEST_RESULTS)[number];
+
+/** What a timeline entry records. */
+export const FINDING_EVENT_KINDS = [
+  "created",
+  "published",
+  "status",
+  "retest_requested",
+  "retest_result",
+  "risk_accepted",
+  "risk_acknowledged",
+] as const;
+export type FindingEventKind = (typeof FINDING_EVENT_KINDS)[number];
+
+/** Days from publishing to the due date, per severity; each engagement may set its own. */
+export const DEFAULT_DUE_DAYS = { critical: 7, high: 30, medium: 90, low: 180 } as const;
+export type DueDays = { critical: number; high: number; medium: number; low: number };
+
+/** CVSS score (0 to 10) → severity, the qualitative scale of CVSS v3.1 and v4.0 alike. */
+export function severityOfScore(score: number): FindingSeverity {
+  if (score >= 9) return "critical";
+  if (score >= 7) return "high";
+  if (score >= 4) return "medium";
+  if (score > 0) return "low";
+  return "informational";
+}

@@ -1,0 +1,292 @@
+import "server-only";
+import type { FindingEventKind, FindingSeverity, FindingStatus } from "../../../../lib/domain/finding";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "./demo-data";
+
+// The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in
+// every state, a draft among them that Acme must never see; Globex has one of its own. Dates are
+// counted from the seeding, so the overdue one stays overdue and the risk acceptance current.
+
+const id = (n: number) => `00000000-0000-4000-8000-f1${String(n).padStart(10, "0")}`;
+const day = (days: number) => new Date(Date.now() + days * 86_400_000);
+const isoDay = (days: number) => day(days).toISOString().slice(0, 10);
+
+const ACME_ENGAGEMENT = DEMO_PROJECTS.find((p) => p.clientId === DEMO_CLIENTS.acme.id)!.id;
+const GLOBEX_ENGAGEMENT = DEMO_PROJECTS.find((p) => p.clientId === DEMO_CLIENTS.globex.id)!.id;
+
+export type DemoFinding = {
+  id: string;
+  clientId: string;
+  projectId: string;
+  title: string;
+  severity: FindingSeverity;
+  status: FindingStatus;
+  cvssVector: string | null;
+  cvssScoreTenths: number | null;
+  assets: string;
+  description: string;
+  remediation: string;
+  references: string;
+  /** Days before the seeding it was published (null: a draft). */
+  publishedDaysAgo: number | null;
+  dueInDays: number | null;
+};
+
+const acme = (f: Omit<DemoFinding, "clientId" | "projectId">): DemoFinding => ({
+  ...f,
+  clientId: DEMO_CLIENTS.acme.id,
+  projectId: ACME_ENGAGEMENT,
+});
+
+export const DEMO_DRAFT_FINDING_TITLE = "Draft: prompt injection in support bot";
+
+export const DEMO_FINDINGS: DemoFinding[] = [
+  acme({
+    id: id(1),
+    title: DEMO_DRAFT_FINDING_TITLE,
+    severity: "high",
+    status: "draft",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "support-bot.acme.example",
+    description: "Still being verified: instructions hidden in a ticket change the bot's answers.",
+    remediation: "",
+    references: "",
+    publishedDaysAgo: null,
+    dueInDays: null,
+  }),
+  acme({
+    id: id(2),
+    title: "System prompt disclosed through the gateway's debug route",
+    severity: "critical",
+    status: "open",
+    cvssVector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
+    cvssScoreTenths: 98,
+    assets: "https://gateway.acme.example/debug/prompt",
+    description: "The route `/debug/prompt` answers **without authentication** with the full system prompt and the upstream API key.",
+    remediation: "Remove the debug route from production builds and rotate the upstream key.",
+    references: "- [OWASP LLM07: System Prompt Leakage](https://genai.owasp.org/llmrisk/llm072025-system-prompt-leakage/)",
+    publishedDaysAgo: 12,
+    dueInDays: -5,
+  }),
+  acme({
+    id: id(3),
+    title: "Tool calls run with the gateway's service account",
+    severity: "high",
+    status: "in_remediation",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "gateway tool runner",
+    description: "A model-initiated tool call inherits the gateway's privileges instead of the user's.",
+    remediation: "Pass the end user's token to tools and scope it per call.",
+    references: "",
+    publishedDaysAgo: 12,
+    dueInDays: 18,
+  }),
+  acme({
+    id: id(4),
+    title: "Rate limit can be bypassed with rotating API keys",
+    severity: "medium",
+    status: "fixed_pending_retest",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "https://gateway.acme.example/v1/chat",
+    description: "Limits are counted per key, and free keys are issued without verification.",
+    remediation: "Count limits per account and verify new accounts.",
+    references: "",
+    publishedDaysAgo: 12,
+    dueInDays: 78,
+  }),
+  acme({
+    id: id(5),
+    title: "Verbose errors reveal the model provider",
+    severity: "low",
+    status: "verified_fixed",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "gateway error handler",
+    description: "Upstream error bodies are passed through to the caller.",
+    remediation: "Answer with a generic error and log the detail.",
+    references: "",
+    publishedDaysAgo: 12,
+    dueInDays: 168,
+  }),
+  acme({
+    id: id(6),
+    title: "Conversation history readable across tenants by id",
+    severity: "medium",
+    status: "still_open",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "https://gateway.acme.example/v1/conversations/{id}",
+    description: "A conversation id from another tenant returns its history.",
+    remediation: "Scope every conversation read by the caller's tenant.",
+    references: "",
+    publishedDaysAgo: 12,
+    dueInDays: 78,
+  }),
+  acme({
+    id: id(7),
+    title: "Model output rendered as HTML in the admin console",
+    severity: "low",
+    status: "risk_accepted",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "internal admin console",
+    description: "The console renders model answers as HTML; only staff can open it.",
+    remediation: "Render answers as text.",
+    references: "",
+    publishedDaysAgo: 12,
+    dueInDays: 168,
+  }),
+  acme({
+    id: id(8),
+    title: "Security headers missing on the status page",
+    severity: "informational",
+    status: "open",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "https://status.acme.example",
+    description: "No Content-Security-Policy or HSTS header.",
+    remediation: "Add the headers at the proxy.",
+    references: "",
+    publishedDaysAgo: 12,
+    dueInDays: null,
+  }),
+  {
+    id: id(101),
+    clientId: DEMO_CLIENTS.globex.id,
+    projectId: GLOBEX_ENGAGEMENT,
+    title: "Agent follows instructions embedded in retrieved web pages",
+    severity: "high",
+    status: "open",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "globex research agent",
+    description: "Text on a fetched page redirects the agent's next tool call.",
+    remediation: "Treat retrieved content as data; confirm tool calls it triggers.",
+    references: "",
+    publishedDaysAgo: 3,
+    dueInDays: 27,
+  },
+];
+
+type DemoEvent = {
+  findingId: string;
+  kind: FindingEventKind;
+  fromStatus?: FindingStatus;
+  toStatus?: FindingStatus;
+  note?: string;
+  actorId: string;
+  actorRole: "client" | "admin";
+  actorName: string;
+  createdAt: Date;
+};
+
+/** The rows to insert, with dates counted from now, and the timeline and retests that go with them. */
+export function demoFindingRows() {
+  const findings = DEMO_FINDINGS.map(({ publishedDaysAgo, dueInDays, ...f }) => ({
+    ...f,
+    publishedAt: publishedDaysAgo === null ? null : day(-publishedDaysAgo),
+    dueOn: dueInDays === null ? null : isoDay(dueInDays),
+    ...(f.status === "risk_accepted"
+      ? {
+          riskReason: "Only staff reach the console; it is replaced next quarter.",
+          riskExpiresOn: isoDay(90),
+          riskAcceptedBy: DEMO_USERS.acme.id,
+        }
+      : {}),
+  }));
+  const admin = { actorId: DEMO_USERS.admin.id, actorRole: "admin" as const, actorName: DEMO_USERS.admin.name };
+  const owner = { actorId: DEMO_USERS.acme.id, actorRole: "client" as const, actorName: DEMO_USERS.acme.name };
+  const events = DEMO_FINDINGS.flatMap((f): DemoEvent[] => {
+    if (f.publishedDaysAgo === null)
+      return [{ findingId: f.id, kind: "created" as const, toStatus: "draft" as const, ...admin, createdAt: day(-1) }];
+    const published = {
+      findingId: f.id,
+      kind: "published" as const,
+      fromStatus: "draft" as const,
+      toStatus: "open" as const,
+      ...admin,
+      createdAt: day(-f.publishedDaysAgo),
+    };
+    const at = day(-f.publishedDaysAgo + 2);
+    const step = (s: Omit<DemoEvent, "findingId" | "createdAt">): DemoEvent[] => [published, { findingId: f.id, createdAt: at, ...s }];
+    switch (f.status) {
+      case "in_remediation":
+        return step({ kind: "status", fromStatus: "open", toStatus: "in_remediation", ...owner });
+      case "fixed_pending_retest":
+        return step({
+          kind: "retest_requested",
+          fromStatus: "open",
+          toStatus: "fixed_pending_retest",
+          note: "Limits now count per account.",
+          ...owner,
+        });
+      case "verified_fixed":
+        return [
+          ...step({
+            kind: "retest_requested",
+            fromStatus: "open",
+            toStatus: "fixed_pending_retest",
+            note: "Errors are generic now.",
+            ...owner,
+          }),
+          {
+            findingId: f.id,
+            kind: "retest_result",
+            fromStatus: "fixed_pending_retest",
+            toStatus: "verified_fixed",
+            ...admin,
+            createdAt: day(-f.publishedDaysAgo + 4),
+          },
+        ];
+      case "still_open":
+        return [
+          ...step({
+            kind: "retest_requested",
+            fromStatus: "open",
+            toStatus: "fixed_pending_retest",
+            note: "Reads are scoped now.",
+            ...owner,
+          }),
+          {
+            findingId: f.id,
+            kind: "retest_result",
+            fromStatus: "fixed_pending_retest",
+            toStatus: "still_open",
+            note: "The export route still returns other tenants' history.",
+            ...admin,
+            createdAt: day(-f.publishedDaysAgo + 4),
+          },
+        ];
+      case "risk_accepted":
+        return step({
+          kind: "risk_accepted",
+          fromStatus: "open",
+          toStatus: "risk_accepted",
+          note: "Only staff reach the console; it is replaced next quarter.",
+          ...owner,
+        });
+      default:
+        return [published];
+    }
+  });
+  const retestOf = (findingId: string, note: string, result: "verified_fixed" | "still_open" | null) => ({
+    findingId,
+    note,
+    requestedBy: DEMO_USERS.acme.id,
+    requestedByName: DEMO_USERS.acme.name,
+    requestedAt: day(-10),
+    ...(result ? { result, decidedBy: DEMO_USERS.admin.id, decidedAt: day(-8) } : {}),
+  });
+  const retests = [
+    retestOf(id(4), "Limits now count per account.", null),
+    retestOf(id(5), "Errors are generic now.", "verified_fixed"),
+    retestOf(id(6), "Reads are scoped now.", "still_open"),
+  ];
+  const comments = [
+    { findingId: id(2), body: "Is the upstream key rotated already?", ...owner, createdAt: day(-11) },
+    { findingId: id(2), body: "Not yet: please rotate it together with removing the route.", ...admin, createdAt: day(-10) },
+  ];
+  return { findings, events, retests, comments };
+}
