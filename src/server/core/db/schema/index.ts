@@ -10,3 +10,4 @@ export * from "./operations";
 export * from "./square";
 export * from "./messages";
 export * from "./notifications";
+export * from "./reports";
