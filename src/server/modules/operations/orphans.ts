@@ -14,13 +14,15 @@ export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 const PREFIX = "documents/";
 const BATCH = 500;
 
-/** Keys among `keys` that a document or a message attachment refers to. */
+/** Keys among `keys` that a document, a message attachment or a report refers to. */
 async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
   const list = JSON.stringify(keys);
   const result = (await db.execute(sql`
     select storage_key from documents where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
     union
-    select storage_key from message_attachments where storage_key in (select jsonb_array_elements_text(${list}::jsonb))`)) as unknown as {
+    select storage_key from message_attachments where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
+    union
+    select storage_key from reports where storage_key in (select jsonb_array_elements_text(${list}::jsonb))`)) as unknown as {
     rows: { storage_key: string }[];
   };
   return new Set(result.rows.map((r) => r.storage_key));
