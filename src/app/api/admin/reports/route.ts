@@ -8,7 +8,7 @@ import { listProjectReports } from "@/server/modules/reports";
 export const dynamic = "force-dynamic";
 
 export const GET = withAdmin(async (request, { actor }) => {
-  const { projectId } = parseInput(projectReportsQuerySchema, { projectId: new URL(request.url).searchParams.get("projectId") ?? "" });
+  const { projectId } = parseInput(projectReportsQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   const reports = await listProjectReports(getDb(), { actor, projectId });
   return Response.json({ success: true, reports }, { headers: { "Cache-Control": "private, no-store" } });
 });

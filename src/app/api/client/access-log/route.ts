@@ -8,7 +8,7 @@ import { listClientAccessLog } from "@/server/modules/audit";
 export const dynamic = "force-dynamic";
 
 export const GET = withClientRead(async (request, { actor }) => {
-  const { page } = parseInput(accessLogQuerySchema, { page: new URL(request.url).searchParams.get("page") ?? undefined });
+  const { page } = parseInput(accessLogQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   const log = await listClientAccessLog(getDb(), { actor, page });
   return Response.json({ success: true, ...log }, { headers: { "Cache-Control": "private, no-store" } });
 });
