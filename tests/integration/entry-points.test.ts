@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { demoPdf } from "@/server/core/db/seed/demo-files";
 import { DELETE_REFUSED_MESSAGE } from "@/server/modules/clients";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { signReportLink } from "@/server/modules/reports/report-link";
@@ -138,7 +139,7 @@ const reportForm = (projectId: string) => {
   const form = new FormData();
   form.set("projectId", projectId);
   form.set("title", "Matrix report");
-  form.set("file", new File([pdfBytes()], "matrix-report.pdf", { type: "application/pdf" }));
+  form.set("file", new File([demoPdf("Matrix report") as Uint8Array<ArrayBuffer>], "matrix-report.pdf", { type: "application/pdf" }));
   return form;
 };
 const uploadForm = (clientId: string) => {

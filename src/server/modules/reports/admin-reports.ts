@@ -5,7 +5,9 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { projects, reportDownloads, reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
+import { getStorage } from "@/server/core/storage/storage";
 import { REPORT_NOT_FOUND, reportListColumns } from "./columns";
+import { canStamp } from "./stamp";
 
 export type AdminReportRow = {
   id: string;
@@ -48,6 +50,7 @@ export async function listProjectReports(
 }
 
 export const NOT_A_PDF = "A report must be a PDF file.";
+export const UNREADABLE_PDF = "This PDF cannot be read (it is damaged or password-protected). Export it again without a password.";
 
 /**
  * Publishes an uploaded report (docs/PRODUCT.md#admin-reports): the file src/server/core/uploads has
@@ -66,6 +69,10 @@ export async function recordUploadedReport(
 ) {
   assertAdmin(actor);
   if (file.mimeType !== "application/pdf") throw new AppError("bad_request", NOT_A_PDF, { fieldErrors: { file: NOT_A_PDF } });
+  // Every download stamps the file: one that cannot be stamped is refused now, not at each download.
+  if (!(await canStamp(await getStorage().get(file.storageKey)))) {
+    throw new AppError("bad_request", UNREADABLE_PDF, { fieldErrors: { file: UNREADABLE_PDF } });
+  }
   return db.transaction(async (tx) => {
     const [project] = await tx
       .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })

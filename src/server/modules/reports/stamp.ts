@@ -39,3 +39,13 @@ export async function stampPdf(original: Uint8Array, recipient: StampRecipient):
   }
   return pdf.save({ useObjectStreams: false });
 }
+
+/** Whether pdf-lib reads the file (an encrypted or damaged PDF it refuses): what a report must be. */
+export async function canStamp(bytes: Uint8Array): Promise<boolean> {
+  try {
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    return pdf.getPageCount() > 0;
+  } catch {
+    return false;
+  }
+}
