@@ -58,7 +58,7 @@ const recipient = {
 };
 
 const times: number[] = [];
-let stamped = new Uint8Array();
+let stamped: Uint8Array = new Uint8Array();
 for (let run = 1; run <= RUNS; run++) {
   const started = performance.now();
   stamped = await stampPdf(original, recipient);
