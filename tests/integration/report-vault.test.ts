@@ -103,9 +103,16 @@ describe("publishing and downloading", () => {
     form.set("projectId", acme.projectId);
     form.set("title", "Not a PDF");
     form.set("file", new File([docxBytes() as Uint8Array<ArrayBuffer>], "x.docx", { type: "application/octet-stream" }));
+    const before = await t.db.select({ id: reports.id }).from(reports);
     const response = await call(uploadRoute as Handler, await admin(), "/api/admin/reports/upload", { form });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "A report must be a PDF file." });
+    // A PDF that pdf-lib cannot read could never be stamped: refused at the upload.
+    form.set("file", new File([pdfBytes()], "broken.pdf", { type: "application/pdf" }));
+    const broken = await call(uploadRoute as Handler, await admin(), "/api/admin/reports/upload", { form });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ error: expect.stringContaining("This PDF cannot be read") });
+    expect(await t.db.select({ id: reports.id }).from(reports)).toHaveLength(before.length);
   });
 
   it("a new version replaces the one before: its links stop, the portal lists the new one only", async () => {

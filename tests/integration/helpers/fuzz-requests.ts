@@ -91,7 +91,12 @@ export function reportUploadInput(projectId: string): fc.Arbitrary<RouteInput> {
     title: fc.oneof(fc.constantFrom("Final report", "", "   "), badString),
     filename: fc.oneof(fc.constantFrom("report.pdf", "../../x.pdf", "report.docx", "x.exe", ""), badString),
     type: fc.oneof(fc.constant("application/pdf"), badString),
-    bytes: fc.oneof(fc.constant(pdfBytes()), fc.uint8Array({ maxLength: 2000 }), fc.constant(new Uint8Array(0))),
+    bytes: fc.oneof(
+      fc.constant(demoPdf("Fuzz report")),
+      fc.constant(pdfBytes()),
+      fc.uint8Array({ maxLength: 2000 }),
+      fc.constant(new Uint8Array(0)),
+    ),
     withFile: fc.boolean(),
   });
   const good = form.map((f): RouteInput => ({
