@@ -24,8 +24,8 @@ async function reportPdf(title: string, pages: number): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-/** Turns two-factor on from Settings' card; returns the secret. */
-async function enrol(me: Page, password: string): Promise<string> {
+/** Turns two-factor on from Settings' card; returns the secret and a backup code. */
+async function enrol(me: Page, password: string): Promise<{ secret: string; backupCode: string }> {
   const card = me.getByRole("heading", { name: "Two-factor authentication" }).locator("..");
   await expect(card).toHaveAttribute("data-hydrated", "true");
   await card.getByRole("button", { name: "Set up two-factor" }).click();
@@ -34,9 +34,11 @@ async function enrol(me: Page, password: string): Promise<string> {
   const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
   await card.getByLabel("6-digit code").fill(codeFor(secret));
   await card.getByRole("button", { name: "Confirm" }).click();
+  await expect(card.getByTestId("backup-code")).toHaveCount(10);
+  const backupCode = (await card.getByTestId("backup-code").first().textContent())!.trim();
   await card.getByRole("button", { name: "I saved my codes" }).click();
   await expect(card.getByText("On: signing in needs your password")).toBeVisible();
-  return secret;
+  return { secret, backupCode };
 }
 
 test("a report download asks for a fresh code and stamps every page; revocation stops the link; the access log shows the firm", async ({
@@ -69,10 +71,12 @@ test("a report download asks for a fresh code and stamps every page; revocation 
 
   // The owner turns two-factor on and signs in again through a trusted device: no fresh factor.
   await me.goto("/client-portal?section=settings");
-  const secret = await enrol(me, password);
+  const { secret, backupCode } = await enrol(me, password);
+  // A backup code, so that the app's next code (each is accepted once) is left for the download.
   await logoutButton(me).click();
   await submitPortalLogin(me, client.email, password);
-  await me.getByLabel("Authentication code").fill(codeFor(secret, 1));
+  await me.getByRole("button", { name: "Use a backup code" }).click();
+  await me.getByLabel("Backup code").fill(backupCode);
   await me.getByText("Trust this device for 30 days").click();
   await me.getByRole("button", { name: "Verify" }).click();
   await expect(me.getByText(client.email).first()).toBeVisible();
@@ -86,7 +90,7 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   await download.click();
   const code = me.getByLabel("Authentication code");
   await expect(code).toBeVisible();
-  await code.fill(codeFor(secret, 2));
+  await code.fill(codeFor(secret, 1));
   const [saved, answer] = await Promise.all([
     me.waitForEvent("download"),
     me.waitForResponse((r) => r.url().includes("/download") && r.request().method() === "POST" && r.status() === 200),
