@@ -6,11 +6,13 @@
 // is called as client A with client B's ids: nothing of B may come back. How to add a row:
 // CONTRIBUTING.md.
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { demoPdf } from "@/server/core/db/seed/demo-files";
 import { DELETE_REFUSED_MESSAGE } from "@/server/modules/clients";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { signReportLink } from "@/server/modules/reports/report-link";
 import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { authHeaders, APP_ORIGIN, nextTestIp, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -23,6 +25,7 @@ import {
   createFreshObjects,
   leakedIdentifiers,
   rateCardsOf,
+  seedTenantReports,
   TENANTS,
   type FreshObjects,
   type Tenant,
@@ -33,6 +36,7 @@ vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
 
 const t = setupTestDatabase({ seedDemo: true });
+beforeAll(async () => seedTenantReports(t.db));
 setupFakeSquare();
 // The contact route starts a background outbox drain; let it finish before the database closes.
 afterAll(async () => {
@@ -131,6 +135,13 @@ const adminPage = (admin: PageExpect): Expectations<PageExpect> => ({
   admin,
 });
 
+const reportForm = (projectId: string) => {
+  const form = new FormData();
+  form.set("projectId", projectId);
+  form.set("title", "Matrix report");
+  form.set("file", new File([demoPdf("Matrix report") as Uint8Array<ArrayBuffer>], "matrix-report.pdf", { type: "application/pdf" }));
+  return form;
+};
 const uploadForm = (clientId: string) => {
   const form = new FormData();
   form.set("clientId", clientId);
@@ -236,6 +247,15 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   // Whoever holds a signed link may download (a bearer link, minted only for the owner or an
   // admin). The call holds a link to a document of the caller's own tenant but names the target's
   // document: the same document for everyone but client B, whose link cannot open A's.
+  // A stamped copy's link: the signature is the permission, like /api/files. Client B's link names
+  // B's own download; put on A's download id it opens nothing.
+  "GET /api/reports/files/[id]": {
+    call: ({ own, target }) => {
+      const signed = new URL(signReportLink(own.reportDownloadId));
+      return { url: `/api/reports/files/${target.reportDownloadId}${signed.search}`, params: { id: target.reportDownloadId } };
+    },
+    expect: { anonymous: 200, clientA: 200, clientB: { status: 403, error: "This download link is invalid or has expired." }, admin: 200 },
+  },
   "GET /api/files/[id]": {
     call: ({ own, target }) => {
       const signed = new URL(signDownloadUrl(own.documentId).url);
@@ -282,6 +302,43 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       anonymous: SIGN_IN,
       clientA: { status: 200, json: { filename: "Master Services Agreement.pdf" } },
       clientB: { status: 404, error: "Document not found" },
+      admin: CLIENTS_ONLY,
+    },
+  },
+  // The report vault (docs/PRODUCT.md#portal-reports): B's own list carries none of A's reports;
+  // a download of A's report by B answers like a missing one. The demo people have no two-factor,
+  // so no fresh code is asked for here (tests/integration/report-vault.test.ts asks).
+  "GET /api/client/reports": {
+    call: () => ({ url: "/api/client/reports" }),
+    expect: { anonymous: SIGN_IN, clientA: { status: 200, json: { success: true } }, clientB: 200, admin: CLIENTS_ONLY },
+  },
+  "POST /api/client/reports/[id]/download": {
+    call: ({ target }) => ({ url: `/api/client/reports/${target.reportId}/download`, params: { id: target.reportId }, json: {} }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: { status: 200, json: { success: true, filename: "LLM Gateway Security Assessment - Final Report v1.pdf" } },
+      clientB: { status: 404, error: "Report not found" },
+      admin: CLIENTS_ONLY,
+    },
+  },
+  // The access log: owners only (a member is refused); B's own log names nothing of A.
+  "GET /api/client/access-log": {
+    call: () => ({ url: "/api/client/access-log?page=1" }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: { status: 200, json: { success: true, page: 1 } },
+      clientAMember: { status: 403, error: "Only an owner of your company can do this." },
+      clientB: 200,
+      admin: CLIENTS_ONLY,
+    },
+  },
+  "GET /api/client/access-log/export": {
+    call: () => ({ url: "/api/client/access-log/export" }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: 200,
+      clientAMember: { status: 403, error: "Only an owner of your company can do this." },
+      clientB: 200,
       admin: CLIENTS_ONLY,
     },
   },
@@ -396,6 +453,19 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "POST /api/admin/findings/import": {
     call: ({ target }) => ({ url: "/api/admin/findings/import", json: { projectId: target.projectId, sarif: oneResultSarif() } }),
     expect: adminOnlyRoute({ status: 201, json: { success: true, data: { imported: 1 } } }),
+  },
+  "GET /api/admin/reports": {
+    call: ({ target }) => ({ url: `/api/admin/reports?projectId=${target.projectId}` }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true } }),
+  },
+  "POST /api/admin/reports/upload": {
+    call: ({ target }) => ({ url: "/api/admin/reports/upload", form: reportForm(target.projectId) }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true } }),
+  },
+  "POST /api/admin/reports/[id]/revoke": {
+    fresh: true,
+    call: ({ fresh }) => ({ url: `/api/admin/reports/${fresh.reportId}/revoke`, params: { id: fresh.reportId } }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true, report: { revoked: true } } }),
   },
   "POST /api/admin/documents/upload": {
     call: ({ target }) => ({ url: "/api/admin/documents/upload", form: uploadForm(target.clientId) }),

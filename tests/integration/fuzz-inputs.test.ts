@@ -39,6 +39,7 @@ import {
   messageFormInput,
   pathSegment,
   queryInput,
+  reportUploadInput,
   sendRoute,
   uploadInput,
   type RouteHandler,
@@ -53,6 +54,10 @@ import {
   idStage,
   queryStage,
   jsonStage,
+  reportDownloadStage,
+  reportIdStage,
+  reportLinkStage,
+  reportUploadStage,
   runStage,
   signedFileStage,
   squareOAuthStage,
@@ -67,15 +72,18 @@ import {
 import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBody } from "./helpers/fuzz-values";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
-import { TENANTS } from "./helpers/tenants";
 import { DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
 import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/lib/validation/findings";
 import { AppError } from "@/server/core/errors";
+import { seedTenantReports, TENANTS } from "./helpers/tenants";
+import { accessLogQuerySchema, projectReportsQuerySchema } from "@/lib/validation/reports";
+import { signReportLink } from "@/server/modules/reports/report-link";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
 
 const t = setupTestDatabase({ seedDemo: true });
+beforeAll(async () => seedTenantReports(t.db));
 const sq = setupFakeSquare();
 
 const SEED = process.env.FUZZ_SEED === "random" ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261122);
@@ -225,6 +233,24 @@ const FUZZ: Record<string, Spec> = {
     skip: "exists only with APP_ENV=development; the tests run as production does, where it answers 404 before reading any input",
   },
   "GET /api/square/sync-invoices": { skip: "takes no input (the admin's session only)" },
+  "GET /api/reports/files/[id]": {
+    kind: "route",
+    role: "anonymous",
+    input: fc.oneof(
+      fc.tuple(fc.oneof(badId, badString), badString, badString).map(([id, expires, sig]) => ({
+        url: `/api/reports/files/${pathSegment(id)}?${new URLSearchParams({ expires, sig })}`,
+        params: { id },
+      })),
+      // A real signed link with one part changed.
+      fc.tuple(fc.constantFrom("id", "expires", "sig"), fc.oneof(badId, badString)).map(([part, value]) => {
+        const signed = new URL(signReportLink(acme.reportDownloadId));
+        const id = part === "id" ? value : acme.reportDownloadId;
+        if (part !== "id") signed.searchParams.set(part, value);
+        return { url: `/api/reports/files/${pathSegment(id)}${signed.search}`, params: { id } };
+      }),
+    ),
+    stage: reportLinkStage,
+  },
   "GET /api/files/[id]": {
     kind: "route",
     role: "anonymous",
@@ -255,6 +281,30 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: idParamInput("/api/client/findings/evidence"),
     stage: idStage,
+  },
+  "GET /api/client/reports": { skip: "takes no input (the client's session only)" },
+  "GET /api/client/access-log/export": { skip: "takes no input (the client's session only)" },
+  "GET /api/client/access-log": {
+    kind: "route",
+    role: "client",
+    input: queryInput("/api/client/access-log", { page: fc.constantFrom("1", "2", "0", "-1", "1e9", "NaN") }),
+    stage: queryStage(accessLogQuerySchema),
+  },
+  "POST /api/client/reports/[id]/download": {
+    kind: "route",
+    role: "client",
+    input: fc.oneof(
+      json(`/api/client/reports/${acme.reportId}/download`, () => ({ code: "123456" })).map((input) => ({
+        ...input,
+        params: { id: acme.reportId },
+      })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/client/reports/${pathSegment(id)}/download`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: reportDownloadStage,
   },
   "POST /api/client/messages/threads": {
     kind: "route",
@@ -334,6 +384,19 @@ const FUZZ: Record<string, Spec> = {
     stage: jsonStage(sarifImportSchema, SARIF_IMPORT_MAX_BODY_BYTES, () => new AppError("payload_too_large", SARIF_TOO_LARGE)),
   },
   "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: uploadStage },
+  "POST /api/admin/reports/upload": { kind: "route", role: "admin", input: reportUploadInput(acme.projectId), stage: reportUploadStage },
+  "POST /api/admin/reports/[id]/revoke": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/reports", "/revoke"),
+    stage: reportIdStage,
+  },
+  "GET /api/admin/reports": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/reports", { projectId: fc.constant(acme.projectId) }),
+    stage: queryStage(projectReportsQuerySchema),
+  },
   "GET /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
   "GET /api/admin/exports/clients": {
     kind: "route",

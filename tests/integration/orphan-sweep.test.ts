@@ -1,7 +1,7 @@
 // The sweep of stored objects no row refers to (src/server/modules/operations/orphans.ts), on disk storage:
 // what an upload killed between its object and its row leaves behind.
 import { describe, expect, it } from "vitest";
-import { documents } from "@/server/core/db/schema";
+import { documents, reports } from "@/server/core/db/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { ORPHAN_MIN_AGE_MS, sweepOrphanedObjects } from "@/server/modules/operations/orphans";
 import { OWNER_MARKER } from "@/server/modules/operations/ownership";
@@ -19,8 +19,15 @@ describe("orphan sweep", () => {
   it("removes objects older than an hour that no row refers to, and keeps every referenced or recent object", async () => {
     const storage = getStorage();
     await storage.put("documents/orphan-of-a-killed-upload.pdf", new TextEncoder().encode("%PDF-1.4 orphan"));
-    const referenced = (await t.db.select({ key: documents.storageKey }).from(documents)).map((r) => r.key).sort();
+    // Documents' files and reports' files (the demo data publishes one) alike.
+    const referenced = [
+      ...(await t.db.select({ key: documents.storageKey }).from(documents)),
+      ...(await t.db.select({ key: reports.storageKey }).from(reports)),
+    ]
+      .map((r) => r.key)
+      .sort();
     expect(referenced.length).toBeGreaterThan(0);
+    expect(referenced.some((key) => key.startsWith("documents/demo-report-"))).toBe(true);
 
     // Just written: an upload may still be about to write its row.
     expect(await sweepOrphanedObjects(t.db, storage)).toEqual([]);

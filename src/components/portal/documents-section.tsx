@@ -13,6 +13,7 @@ import { useChange } from "@/components/ui/use-change";
 import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalDocument } from "@/server/modules/documents";
 import { downloadDocument } from "./download-document";
+import { ReportVault } from "@/components/reports/report-vault";
 import { SectionHeading } from "./section-heading";
 
 /** PDF when the mime type contains pdf, else FILE (docs/PRODUCT.md#portal-documents). */
@@ -45,6 +46,7 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
   return (
     <section aria-labelledby="portal-section-heading">
       <SectionHeading title="Document Library" />
+      <ReportVault />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <label htmlFor={searchId} className="sr-only">

@@ -17,6 +17,7 @@ import { accountSettingsSchema, type AccountSettingsInput } from "@/lib/validati
 import type { AccountSecurity } from "@/server/modules/account";
 import type { PortalProfile, TeamPerson } from "@/server/modules/clients";
 import type { NotificationPreferences as NotificationPreferencesData } from "@/server/modules/notifications";
+import { AccessLogCard } from "@/components/reports/access-log-card";
 import { TeamCard } from "@/components/team/team-card";
 import { BillingWithheldSwitch } from "@/components/team/billing-withheld-switch";
 import { SectionHeading } from "./section-heading";
@@ -149,6 +150,7 @@ export function SettingsSection({
         <div className="mt-6 space-y-6">
           <TeamCard people={team} readOnly={readOnly} currentUserId={readOnly ? undefined : profile.currentUserId} />
           <BillingWithheldSwitch withheld={profile.billingWithheldFromMembers} readOnly={readOnly} />
+          <AccessLogCard />
         </div>
       ) : null}
       {/* Account security, each section its own component (docs/PRODUCT.md#account-security). */}

@@ -40,3 +40,11 @@ export function assertBillingVisible(actor: ClientActor): void {
 
 /** What every client write answers while an admin views a portal. */
 export const READ_ONLY_VIEW_MESSAGE = "Read-only view: changes cannot be made while viewing a client's portal.";
+
+/** What a member gets for what only the company's owners may do or see (docs/PRODUCT.md#portal-team). */
+export const OWNER_ONLY_MESSAGE = "Only an owner of your company can do this.";
+
+/** Owner-only reads and writes of the portal (a viewing admin sees as an owner). */
+export function assertClientOwner(actor: ClientActor): void {
+  if (actor.personRole !== "owner") throw new AppError("forbidden", OWNER_ONLY_MESSAGE);
+}

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { APP_ORIGIN } from "./auth";
 import { badContentType, badId, badString, type RawBody } from "./fuzz-values";
+import { demoPdf } from "@/server/core/db/seed/demo-files";
 import { pdfBytes } from "./upload-files";
 
 export type RouteInput = {
@@ -79,6 +80,42 @@ export function uploadInput(clientId: string): fc.Arbitrary<RouteInput> {
       bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)),
     })
     .map((body): RouteInput => ({ url: "/api/admin/documents/upload", body }));
+  return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
+}
+
+/** Report uploads: the engagement, the title, the file's name, type or bytes made bad, or no multipart at all. */
+export function reportUploadInput(projectId: string): fc.Arbitrary<RouteInput> {
+  const url = "/api/admin/reports/upload";
+  const form = fc.record({
+    projectId: fc.oneof(fc.constant(projectId), badId, badString),
+    title: fc.oneof(fc.constantFrom("Final report", "", "   "), badString),
+    filename: fc.oneof(fc.constantFrom("report.pdf", "../../x.pdf", "report.docx", "x.exe", ""), badString),
+    type: fc.oneof(fc.constant("application/pdf"), badString),
+    bytes: fc.oneof(
+      fc.constant(demoPdf("Fuzz report")),
+      fc.constant(pdfBytes()),
+      fc.uint8Array({ maxLength: 2000 }),
+      fc.constant(new Uint8Array(0)),
+    ),
+    withFile: fc.boolean(),
+  });
+  const good = form.map((f): RouteInput => ({
+    url,
+    body: {
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: multipart(BOUNDARY, [
+        { name: "projectId", value: f.projectId },
+        { name: "title", value: f.title },
+        ...(f.withFile ? [{ name: "file", value: { filename: f.filename, type: f.type, bytes: f.bytes } }] : []),
+      ]),
+    },
+  }));
+  const junk = fc
+    .record({
+      contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)),
+      bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)),
+    })
+    .map((body): RouteInput => ({ url, body }));
   return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
 }
 

@@ -6,6 +6,7 @@ import type * as zcore from "zod/v4/core";
 import { uuidSchema } from "@/lib/validation/common";
 import { contactInquirySchema } from "@/lib/validation/contact";
 import { unsubscribeTokenSchema } from "@/lib/validation/notifications";
+import { reportDownloadSchema, reportUploadFieldsSchema } from "@/lib/validation/reports";
 import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { parseCspReports, readCspReportText } from "@/server/core/csp-report";
 import { AppError, toAppError } from "@/server/core/errors";
@@ -15,6 +16,8 @@ import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/upl
 import { getAuth } from "@/server/modules/account";
 import { contactTooLarge } from "@/server/modules/inquiries";
 import { receiveMessageUpload } from "@/server/modules/messages";
+import { REPORT_LINK_INVALID, REPORT_NOT_FOUND } from "@/server/modules/reports";
+import { verifyReportLink } from "@/server/modules/reports/report-link";
 import { checkUnsubscribeToken } from "@/server/modules/notifications/unsubscribe";
 import { squareOAuthAction } from "@/server/modules/square";
 import { callbackState, OAuthFlowError } from "@/server/modules/square/oauth";
@@ -164,4 +167,36 @@ export async function betterAuthStage(input: RouteInput): Promise<void> {
     throw new AppError("bad_request", "Request body must be valid JSON.");
   }
   parseInput(api[endpoint]!.options.body, body);
+}
+
+/** A stamped report's link: a download id and a signature made for it, unexpired. */
+export function reportLinkStage(input: RouteInput): void {
+  const search = new URL(input.url, "http://x").searchParams;
+  const id = String(input.params?.id ?? "");
+  const ok = uuidSchema.safeParse(id).success && verifyReportLink(id, { expires: search.get("expires"), sig: search.get("sig") });
+  if (!ok) throw new AppError("forbidden", REPORT_LINK_INVALID);
+}
+
+/** A report named in the path (another shape answers like a missing report). */
+export function reportIdStage(input: RouteInput): void {
+  if (!uuidSchema.safeParse(input.params?.id).success) throw new AppError("not_found", REPORT_NOT_FOUND);
+}
+
+/** A report download: the report's id, then the JSON body (the code, when one is given). */
+export async function reportDownloadStage(input: RouteInput): Promise<void> {
+  reportIdStage(input);
+  await parseJson(requestOf("POST", input), reportDownloadSchema);
+}
+
+/** A report upload up to the row: the body, the file checked and stored, the fields validated. */
+export async function reportUploadStage(input: RouteInput): Promise<void> {
+  try {
+    await receiveDocumentUpload(requestOf("POST", input), async ({ fields, file }) => {
+      if (!file) throw new AppError("bad_request", "Please choose a PDF file");
+      parseInput(reportUploadFieldsSchema, { projectId: fields.get("projectId"), title: fields.get("title") });
+      throw UPLOAD_CHECKED;
+    });
+  } catch (error) {
+    if (error !== UPLOAD_CHECKED) throw error;
+  }
 }

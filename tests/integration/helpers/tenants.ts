@@ -18,6 +18,8 @@ import {
   messages,
   messageThreads,
   projects,
+  reportDownloads,
+  reports,
   serviceBookings,
   squareCustomers,
 } from "@/server/core/db/schema";
@@ -29,6 +31,7 @@ import {
   DEMO_PEOPLE,
   DEMO_PROJECTS,
   DEMO_RATES,
+  DEMO_REPORTS,
   DEMO_USERS,
 } from "@/server/core/db/seed/demo-data";
 import { DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
@@ -52,6 +55,10 @@ export type Tenant = {
   rateId: string;
   /** A published finding of the tenant (findings: docs/PRODUCT.md#portal-findings). */
   findingId: string;
+  /** A published report (Acme's demo report; Globex's is made by seedTenantReports). */
+  reportId: string;
+  /** A recorded download of that report, made by seedTenantReports: what a stamped copy's link names. */
+  reportDownloadId: string;
   /** The portal's account settings as seeded (saving them back changes nothing). */
   settings: { contactPerson: string; contactEmail: string; company: string; phone: string; address: string };
 };
@@ -72,6 +79,8 @@ function tenant(name: TenantName): Tenant {
     bookingId: own(DEMO_BOOKINGS)[0]!.id,
     rateId: own(DEMO_RATES)[0]!.id,
     findingId: own(DEMO_FINDINGS).find((f) => f.publishedDaysAgo !== null)!.id,
+    reportId: own(DEMO_REPORTS)[0]?.id ?? GLOBEX_REPORT_ID,
+    reportDownloadId: name === "acme" ? "00000000-0000-4000-8000-0000000da001" : "00000000-0000-4000-8000-0000000da002",
     settings: {
       contactPerson: client.contactPerson,
       contactEmail: client.contactEmail,
@@ -82,7 +91,50 @@ function tenant(name: TenantName): Tenant {
   };
 }
 
+const GLOBEX_REPORT_ID = "00000000-0000-4000-8000-0000000ab002";
+
 export const TENANTS: Record<TenantName, Tenant> = { acme: tenant("acme"), globex: tenant("globex") };
+
+/**
+ * What the demo data lacks for the report rows: a report of Globex's (the demo data publishes one
+ * for Acme only) and one recorded download of each tenant's report.
+ */
+export async function seedTenantReports(db: DbOrTx): Promise<void> {
+  const globex = TENANTS.globex;
+  const storageKey = `documents/matrix-report-${GLOBEX_REPORT_ID}.pdf`;
+  const bytes = await samplePdf("Globex report");
+  await getStorage().put(storageKey, bytes);
+  await db.insert(reports).values({
+    id: GLOBEX_REPORT_ID,
+    clientId: globex.clientId,
+    projectId: globex.projectId,
+    title: "Globex Penetration Test Report",
+    version: 1,
+    storageKey,
+    fileSize: bytes.byteLength,
+  });
+  await db.insert(reportDownloads).values(
+    [TENANTS.acme, globex].map((t) => ({
+      id: t.reportDownloadId,
+      reportId: t.reportId,
+      userId: t.ownerUserId,
+      personName: t.company,
+      personEmail: t.email,
+      company: t.company,
+      side: "client" as const,
+      clientAddress: "127.0.0.1",
+      userAgent: "matrix",
+    })),
+  );
+}
+
+/** A real PDF (pdf-lib), so stamping it works. */
+export async function samplePdf(title: string, pages = 1): Promise<Uint8Array> {
+  const { PDFDocument } = await import("pdf-lib");
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) pdf.addPage([612, 792]).drawText(`${title} page ${i + 1}`, { x: 72, y: 700 });
+  return pdf.save();
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const usd = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
@@ -126,6 +178,7 @@ export function tenantIdentifiers(name: TenantName): RegExp[] {
     ...mine(DEMO_RATES).map((r) => r.id),
     // Every finding, the draft included.
     ...mine(DEMO_FINDINGS).flatMap((f) => [f.id, f.title]),
+    ...mine(DEMO_REPORTS).flatMap((r) => [r.id, r.title]),
     ...amounts.map(usd),
   ];
   return [...literals.map((s) => new RegExp(escape(s), "i")), ...amounts.map((cents) => new RegExp(`\\b${cents}\\b`))];
@@ -164,6 +217,8 @@ export type FreshObjects = {
   riskFindingId: string;
   /** An evidence file (a stored PDF) of the open finding. */
   evidenceId: string;
+  /** A published report of the owner's fresh project. */
+  reportId: string;
 };
 
 /** A company of its own, no invoices nor documents, with one active owner (deactivate, delete). */
@@ -327,12 +382,27 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
       mimeType: "application/pdf",
     })
     .returning({ id: findingEvidence.id });
+  const reportKey = `documents/matrix-report-${tag}.pdf`;
+  const reportBytes = await samplePdf(`Matrix report ${tag}`);
+  await getStorage().put(reportKey, reportBytes);
+  const [report] = await db
+    .insert(reports)
+    .values({
+      clientId: owner.clientId,
+      projectId: project!.id,
+      title: `Matrix report ${tag}`,
+      version: 1,
+      storageKey: reportKey,
+      fileSize: reportBytes.byteLength,
+    })
+    .returning({ id: reports.id });
   return {
     draftFindingId: draftFinding!.id,
     openFindingId: openFinding!.id,
     retestFindingId: retestFinding!.id,
     riskFindingId: riskFinding!.id,
     evidenceId: evidence!.id,
+    reportId: report!.id,
     invitedPersonId,
     memberPersonId,
     threadId: thread!.id,

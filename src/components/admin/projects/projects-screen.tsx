@@ -12,6 +12,7 @@ import { cn } from "@/lib/cn";
 import { formatCents, formatDate } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain/project-status";
 import { TONE_CLASSES } from "@/lib/domain/tone";
+import { ProjectReportsButton } from "@/components/reports/project-reports-button";
 import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectInvoicesDialog } from "./project-invoices-dialog";
@@ -136,6 +137,7 @@ export function ProjectsScreen({
           <IconButton label={`View invoices of ${project.projectName}`} onClick={() => setModal({ kind: "invoices", project })}>
             <Receipt className="h-4 w-4" aria-hidden />
           </IconButton>
+          <ProjectReportsButton project={project} />
           <IconButton label={`Timeline of ${project.projectName}`} onClick={() => show("Timeline visualization coming soon!", 3000)}>
             <CalendarRange className="h-4 w-4" aria-hidden />
           </IconButton>

@@ -22,6 +22,7 @@ export async function startViewAsClient(db: Db, { actor, clientId }: { actor: Ad
       action: "client.view_as.start",
       entityType: "client",
       entityId: client.id,
+      clientId: client.id,
       after: { company: client.company, expiresAt: cookie.expiresAt.toISOString() },
     });
     return { company: client.company, cookie };
@@ -32,6 +33,6 @@ export async function startViewAsClient(db: Db, { actor, clientId }: { actor: Ad
 export async function endViewAsClient(db: Db, { actor, view }: { actor: AdminActor; view: ViewAs | null }) {
   assertAdmin(actor);
   if (!view) return { ended: false };
-  await recordAudit(db, { actor, action: "client.view_as.end", entityType: "client", entityId: view.clientId });
+  await recordAudit(db, { actor, action: "client.view_as.end", entityType: "client", entityId: view.clientId, clientId: view.clientId });
   return { ended: true };
 }

@@ -3,7 +3,9 @@ import { getSessionCookie } from "better-auth/cookies";
 import { and, asc, eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { cache } from "react";
-import { type Actor, type AdminActor, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import { type Actor, type AdminActor, type ClientActor, OWNER_ONLY_MESSAGE, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+
+export { OWNER_ONLY_MESSAGE };
 import { getDb } from "@/server/core/db/client";
 import { clientPeople, clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
@@ -68,7 +70,6 @@ export async function currentSessionId(headers?: Headers): Promise<string> {
 }
 
 export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admins. Set it up on your Account page first.";
-export const OWNER_ONLY_MESSAGE = "Only an owner of your company can do this.";
 export const CLIENT_TWO_FACTOR_REQUIRED = "Your company requires two-factor sign-in. Set it up in Settings first.";
 
 /** Thrown by the guards for a user who must enrol and has not: pages send them to enrolment. */

@@ -15,6 +15,8 @@ export async function recordAudit(
     action: string;
     entityType: string;
     entityId?: string | null;
+    /** The client company the entry concerns, for its owners' access log. */
+    clientId?: string | null;
     before?: unknown;
     after?: unknown;
   },
@@ -26,6 +28,7 @@ export async function recordAudit(
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,
+    clientId: entry.clientId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
   });

@@ -1,6 +1,8 @@
 import "server-only";
 // The audit module's public face: everything outside src/server/modules/audit imports from here (README.md).
 
+export { ACCESS_LOG_PAGE_SIZE, type AccessLogEntry, exportClientAccessLog, listClientAccessLog } from "./access-log";
 export { listAuditFilterOptions, listAuditLog, type AuditRow } from "./admin-audit";
 export { recordAudit } from "./audit";
 export { auditEntryColumns } from "./columns";
+export { FIRM_ACCESS_ACTIONS, type FirmAccessAction, recordFirmAccess } from "./firm-access";

@@ -14,6 +14,7 @@ import {
   findings,
   invoices,
   projects,
+  reports,
   serviceBookings,
   subscriptionTiers,
   user,
@@ -27,6 +28,7 @@ import {
   DEMO_PEOPLE,
   DEMO_PROJECTS,
   DEMO_RATES,
+  DEMO_REPORTS,
   DEMO_SUBSCRIPTIONS,
   DEMO_TIERS,
   DEMO_USERS,
@@ -54,6 +56,8 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     return { ...d, bytes, storageKey: `documents/demo-${d.id}.${isPdf ? "pdf" : "docx"}` };
   });
   for (const f of files) await storage.put(f.storageKey, f.bytes);
+  const reportFiles = DEMO_REPORTS.map((r) => ({ ...r, bytes: demoPdf(r.title), storageKey: `documents/demo-report-${r.id}.pdf` }));
+  for (const r of reportFiles) await storage.put(r.storageKey, r.bytes);
 
   const seeded = await db.transaction(async (tx) => {
     // Several instances starting at once on one empty server would all find no user: the first to
@@ -81,6 +85,19 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
         mimeType: f.mimeType,
         uploadedBy: DEMO_USERS.admin.id,
         uploadedAt: new Date(f.uploadedAt),
+      })),
+    );
+    await tx.insert(reports).values(
+      reportFiles.map((r) => ({
+        id: r.id,
+        clientId: r.clientId,
+        projectId: r.projectId,
+        title: r.title,
+        version: r.version,
+        storageKey: r.storageKey,
+        fileSize: r.bytes.byteLength,
+        uploadedBy: DEMO_USERS.admin.id,
+        publishedAt: new Date(r.publishedAt),
       })),
     );
     await tx.insert(subscriptionTiers).values(DEMO_TIERS);

@@ -9,7 +9,7 @@ import { clients, documentDownloads, documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
-import { recordAudit } from "@/server/modules/audit";
+import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
 import { notifyDocumentShared } from "@/server/modules/notifications";
 import { documentListColumns } from "./columns";
 import { type DownloadRequest, recordDownload } from "./downloads";
@@ -156,8 +156,20 @@ export async function documentViewUrl(
   { actor, documentId, from }: { actor: AdminActor; documentId: string; from: DownloadRequest },
 ) {
   assertAdmin(actor);
-  const [doc] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).limit(1);
+  const [doc] = await db
+    .select({ id: documents.id, name: documents.name, clientId: documents.clientId })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
   await recordDownload(db, actor, doc.id, from);
+  await recordFirmAccess(db, {
+    actor,
+    action: "document.download",
+    clientIds: [doc.clientId],
+    entityType: "document",
+    entityId: doc.id,
+    after: { name: doc.name },
+  });
   return signDownloadUrl(doc.id, { disposition: "inline", ttlSeconds: 120 }).url;
 }

@@ -6,6 +6,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { recordFirmAccess } from "@/server/modules/audit";
 import { documentListColumns } from "./columns";
 import { type DownloadRequest, listClientDocumentDownloads, recordDownload } from "./downloads";
 
@@ -68,6 +69,15 @@ export async function getDocumentDownload(
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
   await recordDownload(db, actor, doc.id, from);
+  // A viewing admin's download is the firm's access, in the company's access log; the client's own is not.
+  await recordFirmAccess(db, {
+    actor,
+    action: "document.download",
+    clientIds: [actor.clientId],
+    entityType: "document",
+    entityId: doc.id,
+    after: { name: doc.name },
+  });
   const { url } = signDownloadUrl(doc.id, { ttlSeconds: CLIENT_DOWNLOAD_TTL_SECONDS });
   return { downloadUrl: url, filename: doc.name };
 }

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { ClientListQuery, InvoiceExportQuery, ProjectListQuery } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsPattern } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { clients, invoices, projects, user } from "@/server/core/db/schema";
+import { type FirmAccessAction, recordFirmAccess } from "@/server/modules/audit";
 import { clientListSearch, firstOwnerUserId } from "@/server/modules/clients";
 import {
   adminInvoiceWhere,
@@ -38,29 +39,36 @@ export type ClientExportRow = {
 export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: AdminActor } & Partial<ClientListQuery>) {
   assertAdmin(actor);
   const search = clientListSearch(q);
-  return keysetPages<ClientExportRow, { company: string; id: string }>(
-    (after, limit) =>
-      db
-        .select({
-          id: clients.id,
-          company: clients.company,
-          contactPerson: clients.contactPerson,
-          email: sql<string>`coalesce(${user.email}, '')`,
-          contactEmail: clients.contactEmail,
-          phone: clients.phone,
-          status: clients.status,
-          joinedDate: clients.joinedDate,
-          balanceCents: cents(
-            sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`,
-          ),
-          invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
-        })
-        .from(clients)
-        .leftJoin(user, eq(user.id, firstOwnerUserId))
-        .where(and(search, after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
-        .orderBy(clients.company, clients.id)
-        .limit(limit),
-    (row) => ({ company: row.company, id: row.id }),
+  const companies = () => db.select({ clientId: clients.id }).from(clients).where(search);
+  return auditedExport(
+    db,
+    actor,
+    "export.clients",
+    companies,
+    keysetPages<ClientExportRow, { company: string; id: string }>(
+      (after, limit) =>
+        db
+          .select({
+            id: clients.id,
+            company: clients.company,
+            contactPerson: clients.contactPerson,
+            email: sql<string>`coalesce(${user.email}, '')`,
+            contactEmail: clients.contactEmail,
+            phone: clients.phone,
+            status: clients.status,
+            joinedDate: clients.joinedDate,
+            balanceCents: cents(
+              sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`,
+            ),
+            invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
+          })
+          .from(clients)
+          .leftJoin(user, eq(user.id, firstOwnerUserId))
+          .where(and(search, after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
+          .orderBy(clients.company, clients.id)
+          .limit(limit),
+      (row) => ({ company: row.company, id: row.id }),
+    ),
   );
 }
 
@@ -83,34 +91,42 @@ export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" 
   const filter = projectListFilter({ q, status });
   // Cancelled invoices are neither billed nor paid, as on the projects list (docs/PRODUCT.md#rules-project-figures).
   const projectInvoices = sql`${invoices} where ${invoices.projectId} = ${projects.id} and ${invoiceIsBilled}`;
-  return keysetPages<ProjectExportRow, { company: string; projectName: string; id: string }>(
-    (after, limit) =>
-      db
-        .select({
-          id: projects.id,
-          company: clients.company,
-          projectName: projects.projectName,
-          status: projects.status,
-          startDate: projects.startDate,
-          targetCompletionDate: projects.targetCompletionDate,
-          description: projects.description,
-          invoiceCount: sql<number>`(select count(*) from ${projectInvoices})`.mapWith(Number),
-          billedCents: cents(sql`(select coalesce(sum(${invoices.amountCents}), 0) from ${projectInvoices})`),
-          paidCents: cents(sql`(select coalesce(sum(${invoicePaidCents}), 0) from ${projectInvoices})`),
-        })
-        .from(projects)
-        .innerJoin(clients, eq(clients.id, projects.clientId))
-        .where(
-          and(
-            filter,
-            after
-              ? sql`(${clients.company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(clients.company, projects.projectName, projects.id)
-        .limit(limit),
-    (row) => ({ company: row.company, projectName: row.projectName, id: row.id }),
+  const companies = () =>
+    db.selectDistinct({ clientId: projects.clientId }).from(projects).innerJoin(clients, eq(clients.id, projects.clientId)).where(filter);
+  return auditedExport(
+    db,
+    actor,
+    "export.projects",
+    companies,
+    keysetPages<ProjectExportRow, { company: string; projectName: string; id: string }>(
+      (after, limit) =>
+        db
+          .select({
+            id: projects.id,
+            company: clients.company,
+            projectName: projects.projectName,
+            status: projects.status,
+            startDate: projects.startDate,
+            targetCompletionDate: projects.targetCompletionDate,
+            description: projects.description,
+            invoiceCount: sql<number>`(select count(*) from ${projectInvoices})`.mapWith(Number),
+            billedCents: cents(sql`(select coalesce(sum(${invoices.amountCents}), 0) from ${projectInvoices})`),
+            paidCents: cents(sql`(select coalesce(sum(${invoicePaidCents}), 0) from ${projectInvoices})`),
+          })
+          .from(projects)
+          .innerJoin(clients, eq(clients.id, projects.clientId))
+          .where(
+            and(
+              filter,
+              after
+                ? sql`(${clients.company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(clients.company, projects.projectName, projects.id)
+          .limit(limit),
+      (row) => ({ company: row.company, projectName: row.projectName, id: row.id }),
+    ),
   );
 }
 
@@ -128,9 +144,36 @@ export function exportAdminInvoices(
   assertAdmin(actor);
   const search = q.trim();
   const clientMatch = sql`exists (select 1 from ${clients} where ${clients.id} = ${invoices.clientId} and ${clientListSearch(search)})`;
-  return invoiceExportPages(db, {
-    withClient: true,
-    filter: and(adminInvoiceWhere(filter), search ? or(clientMatch, ilike(invoices.invoiceNumber, containsPattern(search))) : undefined),
-    pageSize,
-  });
+  const where = and(
+    adminInvoiceWhere(filter),
+    search ? or(clientMatch, ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
+  );
+  const companies = () =>
+    db
+      .selectDistinct({ clientId: sql<string>`${invoices.clientId}` })
+      .from(invoices)
+      .where(and(where, isNotNull(invoices.clientId)));
+  return auditedExport(db, actor, "export.invoices", companies, invoiceExportPages(db, { withClient: true, filter: where, pageSize }));
+}
+
+const EXPORT_NAMES: Partial<Record<FirmAccessAction, string>> = {
+  "export.clients": "Clients export",
+  "export.projects": "Projects export",
+  "export.invoices": "Invoices export",
+};
+
+/**
+ * The export's pages, with one access-log entry for each company whose data it includes
+ * (docs/PRODUCT.md#portal-access-log), written when the file starts, before its first page.
+ */
+async function* auditedExport<Row>(
+  db: DbOrTx,
+  actor: AdminActor,
+  action: FirmAccessAction,
+  companies: () => Promise<{ clientId: string }[]>,
+  pages: AsyncIterable<Row[]>,
+): AsyncGenerator<Row[]> {
+  const clientIds = (await companies()).map((row) => row.clientId);
+  await recordFirmAccess(db, { actor, action, clientIds, entityType: "export", after: { name: EXPORT_NAMES[action] ?? action } });
+  yield* pages;
 }

@@ -3,7 +3,9 @@ import { CLIENT_STATUS_LABELS } from "@/lib/domain/client-status";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-status";
 import { centsToDecimal } from "@/lib/format";
+import { accessLogLabel } from "@/lib/domain/access-log";
 import type { CsvColumn } from "@/server/core/csv/csv-response";
+import type { AccessLogEntry } from "@/server/modules/audit";
 import type { InvoiceExportRow, PortalInvoiceExportRow } from "@/server/modules/invoices";
 import type { ClientExportRow, ProjectExportRow } from "./admin-exports";
 
@@ -56,3 +58,12 @@ export const ADMIN_INVOICE_EXPORT_COLUMNS: CsvColumn<InvoiceExportRow>[] = invoi
   cell: (r) => r.company,
 });
 export const PORTAL_INVOICE_EXPORT_COLUMNS: CsvColumn<PortalInvoiceExportRow>[] = invoiceColumns<PortalInvoiceExportRow>();
+
+/** The client's access log (docs/PRODUCT.md#portal-access-log): times in UTC, as stored. */
+export const ACCESS_LOG_EXPORT_COLUMNS: CsvColumn<AccessLogEntry>[] = [
+  { header: "When (UTC)", cell: (r) => r.at },
+  { header: "Who", cell: (r) => r.who },
+  { header: "What", cell: (r) => accessLogLabel(r.action) },
+  { header: "Item", cell: (r) => r.item },
+  { header: "While viewing your portal", cell: (r) => (r.viewingPortal ? "Yes" : "No") },
+];

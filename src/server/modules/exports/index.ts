@@ -3,6 +3,7 @@ import "server-only";
 
 export { exportAdminClients, exportAdminInvoices, exportAdminProjects } from "./admin-exports";
 export {
+  ACCESS_LOG_EXPORT_COLUMNS,
   ADMIN_INVOICE_EXPORT_COLUMNS,
   CLIENT_EXPORT_COLUMNS,
   PORTAL_INVOICE_EXPORT_COLUMNS,

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { invoices } from "@/server/core/db/schema";
+import { recordFirmAccess } from "@/server/modules/audit";
 import { type InvoiceExportRow, invoiceExportPages } from "./invoice-export-pages";
 
 export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
@@ -14,8 +15,18 @@ export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
 export function exportPortalInvoices(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncGenerator<PortalInvoiceExportRow[]> {
   assertClient(actor);
   assertBillingVisible(actor);
-  return invoiceExportPages(db, {
-    withClient: false,
-    filter: eq(invoices.clientId, actor.clientId),
+  const pages = invoiceExportPages(db, { withClient: false, filter: eq(invoices.clientId, actor.clientId) });
+  return actor.viewer ? viewerExport(db, actor, pages) : pages;
+}
+
+/** A viewing admin's export of the company's invoices is the firm's access: in its access log (docs/PRODUCT.md#portal-access-log). */
+async function* viewerExport<Row>(db: DbOrTx, actor: ClientActor, pages: AsyncIterable<Row[]>): AsyncGenerator<Row[]> {
+  await recordFirmAccess(db, {
+    actor,
+    action: "export.client_invoices",
+    clientIds: [actor.clientId],
+    entityType: "export",
+    after: { name: "Invoices export" },
   });
+  yield* pages;
 }

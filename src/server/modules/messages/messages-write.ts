@@ -8,7 +8,7 @@ import { AppError } from "@/server/core/errors";
 import { enforceRateLimit, rateLimitRoom } from "@/server/core/rate-limit";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
-import { recordAudit } from "@/server/modules/audit";
+import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
 import { clientRecipients } from "@/server/modules/notifications";
 import { notifyNewMessage } from "./message-mail";
 import { markThreadRead, threadScope } from "./messages-read";
@@ -213,13 +213,22 @@ export async function getAttachmentDownload(db: DbOrTx, { actor, attachmentId }:
   assertActor(actor);
   const scope = actor.role === "client" ? eq(messageThreads.clientId, actor.clientId) : undefined;
   const [row] = await db
-    .select({ id: messageAttachments.id, name: messageAttachments.name })
+    .select({ id: messageAttachments.id, name: messageAttachments.name, clientId: messageThreads.clientId })
     .from(messageAttachments)
     .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
     .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
     .where(scope ? and(eq(messageAttachments.id, attachmentId), scope) : eq(messageAttachments.id, attachmentId))
     .limit(1);
   if (!row) throw new AppError("not_found", "Attachment not found");
+  // The firm's download (an admin's, or one made viewing the portal) goes into the company's access log.
+  await recordFirmAccess(db, {
+    actor,
+    action: "attachment.download",
+    clientIds: [row.clientId],
+    entityType: "message_attachment",
+    entityId: row.id,
+    after: { name: row.name },
+  });
   const { url } = signDownloadUrl(row.id, { ttlSeconds: ATTACHMENT_DOWNLOAD_TTL_SECONDS });
   return { downloadUrl: url, filename: row.name };
 }

@@ -11,3 +11,4 @@ export * from "./square";
 export * from "./messages";
 export * from "./notifications";
 export * from "./findings";
+export * from "./reports";

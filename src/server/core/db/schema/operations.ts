@@ -109,9 +109,17 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id"),
+    // The client company the entry concerns (an access by the firm to its data, a change to it):
+    // what the company's owners read in their access log (docs/PRODUCT.md#portal-access-log).
+    // Kept (without the company) when the company is deleted, like the rest of the log.
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     before: jsonb("before"),
     after: jsonb("after"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt.desc()), index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    index("audit_log_client_created_idx").on(t.clientId, t.createdAt.desc()),
+  ],
 );

@@ -561,3 +561,15 @@ export const DEMO_BOOKINGS = [
     urgency: "low",
   },
 ] as const;
+
+/** Acme's published report of its LLM gateway engagement (docs/PRODUCT.md#portal-reports). */
+export const DEMO_REPORTS = [
+  {
+    id: id("ab", 1),
+    clientId: A,
+    projectId: id("c", 1),
+    title: "LLM Gateway Security Assessment - Final Report",
+    version: 1,
+    publishedAt: "2026-11-14T16:00:00Z",
+  },
+] as const;

@@ -1,0 +1,25 @@
+// POST /api/client/reports/{id}/download ({ code? }) → { downloadUrl, filename }: after a fresh second factor, the download recorded and a short-lived link to the copy stamped for the caller.
+import { uuidSchema } from "@/lib/validation/common";
+import { reportDownloadSchema } from "@/lib/validation/reports";
+import { AppError } from "@/server/core/errors";
+import { getDb } from "@/server/core/get-db";
+import { parseJson } from "@/server/core/handler";
+import { confirmFreshSecondFactor, withClientRead } from "@/server/modules/account";
+import { downloadRequestOf } from "@/server/modules/documents";
+import { REPORT_NOT_FOUND, requestReportDownload } from "@/server/modules/reports";
+
+export const dynamic = "force-dynamic";
+
+// A read (a viewing admin may download too, as the firm, in the company's access log); every
+// download asks the person who makes it for a fresh second factor (docs/PRODUCT.md#portal-reports).
+export const POST = withClientRead(async (request, { actor, params }) => {
+  if (!uuidSchema.safeParse(params.id).success) throw new AppError("not_found", REPORT_NOT_FOUND);
+  const { code } = await parseJson(request, reportDownloadSchema);
+  await confirmFreshSecondFactor(getDb(), request.headers, code);
+  const { downloadUrl, filename } = await requestReportDownload(getDb(), {
+    actor,
+    reportId: params.id as string,
+    from: downloadRequestOf(request),
+  });
+  return Response.json({ success: true, downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
+});

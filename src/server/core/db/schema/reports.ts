@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { DOWNLOAD_SIDES } from "../../../../lib/domain/document-category";
+import { user } from "./auth";
+import { ownedByClient } from "./clients";
+import { oneOf } from "./one-of";
+import { projects } from "./projects";
+import { uuidPrimaryKey } from "./columns";
+
+/**
+ * A final report of an engagement (a project), one row per version (docs/PRODUCT.md#portal-reports).
+ * Only the newest version of a title that is not revoked can be downloaded; an older version is
+ * superseded the moment a new one is published.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    version: integer("version").notNull(),
+    // Generated key in the storage backend; never derived from the uploaded file name.
+    storageKey: text("storage_key").notNull().unique(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("reports_version_check", sql`${t.version} >= 1`),
+    check("reports_size_check", sql`${t.fileSize} >= 0`),
+    index("reports_client_published_idx").on(t.clientId, t.publishedAt.desc()),
+    index("reports_project_idx").on(t.projectId, t.publishedAt.desc()),
+  ],
+);
+
+/**
+ * Every download of a report: its id is the download id stamped on the copy, so a leaked copy
+ * names this row. Who (user id, and the name, e-mail and company stamped), as client or firm,
+ * when, from where. Removed with its report.
+ */
+export const reportDownloads = pgTable(
+  "report_downloads",
+  {
+    id: uuidPrimaryKey(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    personName: text("person_name").notNull(),
+    personEmail: text("person_email").notNull(),
+    company: text("company").notNull(),
+    side: text("side", { enum: DOWNLOAD_SIDES }).notNull(),
+    downloadedAt: timestamp("downloaded_at", { withTimezone: true }).notNull().defaultNow(),
+    clientAddress: text("client_address").notNull(),
+    userAgent: text("user_agent").notNull(),
+  },
+  (t) => [
+    check("report_downloads_side_check", oneOf(t.side, DOWNLOAD_SIDES)),
+    index("report_downloads_report_idx").on(t.reportId, t.downloadedAt.desc()),
+  ],
+);

@@ -1,0 +1,79 @@
+import "server-only";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
+import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
+import type { DbOrTx } from "@/server/core/db/client";
+import { keysetPages } from "@/server/core/db/export-pages";
+import { auditLog, user } from "@/server/core/db/schema";
+import { FIRM_ACCESS_ACTIONS } from "./firm-access";
+
+/** One access by the firm to the company's data, as its owners read it (docs/PRODUCT.md#portal-access-log). */
+export type AccessLogEntry = {
+  id: number;
+  action: string;
+  /** The admin: their current name or e-mail, else "A former team member". */
+  who: string;
+  /** What was reached: a document's or report's name, an export's kind; "" for a view. */
+  item: string;
+  /** True when the admin did it while viewing the portal. */
+  viewingPortal: boolean;
+  at: string;
+};
+
+export const ACCESS_LOG_PAGE_SIZE = 20;
+
+const columns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  who: sql<string>`coalesce(nullif(${user.name}, ''), ${user.email}, 'A former team member')`,
+  item: sql<string>`coalesce(${auditLog.after}->>'name', '')`,
+  viewingPortal: sql<boolean>`coalesce((${auditLog.after}->>'viewingPortal')::boolean, false)`,
+  createdAt: auditLog.createdAt,
+};
+
+const ofCompany = (clientId: string) => and(eq(auditLog.clientId, clientId), inArray(auditLog.action, [...FIRM_ACCESS_ACTIONS]));
+
+const asEntry = ({ createdAt, ...row }: { createdAt: Date } & Omit<AccessLogEntry, "at">): AccessLogEntry => ({
+  ...row,
+  at: createdAt.toISOString(),
+});
+
+/** One page of the firm's accesses to the actor's company, newest first. Owners only. */
+export async function listClientAccessLog(
+  db: DbOrTx,
+  { actor, page = 1, pageSize = ACCESS_LOG_PAGE_SIZE }: { actor: ClientActor; page?: number; pageSize?: number },
+): Promise<Paged<AccessLogEntry>> {
+  assertClient(actor);
+  assertClientOwner(actor);
+  const rows = await db
+    .select({ ...columns, total: matchingCount() })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(ofCompany(actor.clientId))
+    // Ids rise with each entry written: the newest first, and the same order as the export's keyset.
+    .orderBy(desc(auditLog.id))
+    .limit(pageSize)
+    .offset(pageOffset(page, pageSize));
+  const { rows: entries, total } = splitTotal(rows);
+  return { rows: entries.map(asEntry), total, page, pageSize };
+}
+
+/** The whole access log of the actor's company, newest first, in keyset pages for the CSV export. Owners only. */
+export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncIterable<AccessLogEntry[]> {
+  assertClient(actor);
+  assertClientOwner(actor);
+  const pages = keysetPages<{ createdAt: Date } & Omit<AccessLogEntry, "at">, number>(
+    (after, limit) =>
+      db
+        .select(columns)
+        .from(auditLog)
+        .leftJoin(user, eq(user.id, auditLog.actorUserId))
+        .where(and(ofCompany(actor.clientId), after === null ? undefined : lt(auditLog.id, after)))
+        .orderBy(desc(auditLog.id))
+        .limit(limit),
+    (row) => row.id,
+  );
+  return (async function* () {
+    for await (const page of pages) yield page.map(asEntry);
+  })();
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import type { Actor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { auditLog } from "@/server/core/db/schema";
+
+/**
+ * The firm's reads of a company's data that its owners see in their access log
+ * (docs/PRODUCT.md#portal-access-log), besides the view-as-client start and end.
+ */
+export const FIRM_ACCESS_ACTIONS = [
+  "client.view_as.start",
+  "client.view_as.end",
+  "document.download",
+  "attachment.download",
+  "report.download",
+  "export.clients",
+  "export.projects",
+  "export.invoices",
+  "export.client_invoices",
+] as const;
+export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];
+
+/**
+ * Records a read by the firm of one or more companies' data (one entry per company): an admin, or
+ * an admin viewing a portal (the entry is the admin's). A client reading its own data records
+ * nothing here. Unlike recordAudit it takes a viewing admin's actor: a read is no write, and the
+ * view is exactly what the company should see.
+ */
+export async function recordFirmAccess(
+  db: DbOrTx,
+  {
+    actor,
+    action,
+    clientIds,
+    entityType,
+    entityId,
+    after,
+  }: {
+    actor: Actor;
+    action: FirmAccessAction;
+    clientIds: readonly string[];
+    entityType: string;
+    entityId?: string | null;
+    after?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const adminUserId = actor.role === "admin" ? actor.userId : actor.viewer?.adminUserId;
+  if (!adminUserId) return;
+  const viewing = actor.role === "client" && actor.viewer ? { viewingPortal: true } : {};
+  const companies = [...new Set(clientIds)];
+  if (companies.length === 0) return;
+  await db.insert(auditLog).values(
+    companies.map((clientId) => ({
+      actorUserId: adminUserId,
+      action,
+      entityType,
+      entityId: entityId ?? null,
+      clientId,
+      before: null,
+      after: { ...after, ...viewing },
+    })),
+  );
+}

@@ -1,0 +1,7 @@
+import "server-only";
+// The reports module's public face: everything outside src/server/modules/reports imports from here (README.md).
+
+export { type AdminReportRow, listProjectReports, NOT_A_PDF, recordUploadedReport, revokeReport } from "./admin-reports";
+export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
+export { listPortalReports, type PortalReport, requestReportDownload } from "./portal-reports";
+export { getStampedReport, REPORT_LINK_INVALID } from "./report-files";

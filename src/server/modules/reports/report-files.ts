@@ -1,0 +1,50 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { uuidSchema } from "@/lib/validation/common";
+import { getDb } from "@/server/core/db/client";
+import { reportDownloads, reports } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { getStorage } from "@/server/core/storage/storage";
+import { REPORT_WITHDRAWN } from "./columns";
+import { reportFileName } from "./portal-reports";
+import { verifyReportLink } from "./report-link";
+import { stampPdf } from "./stamp";
+
+export const REPORT_LINK_INVALID = "This download link is invalid or has expired.";
+
+/**
+ * The stamped copy behind a signed report link: the recorded download names the recipient and the
+ * time; the report is checked again now, so a revoked or replaced report is refused even on a link
+ * handed out before. No actor: the signature is the permission (only the recorded recipient got it).
+ */
+export async function getStampedReport(downloadId: string, link: { expires: string | null; sig: string | null }) {
+  if (!uuidSchema.safeParse(downloadId).success || !verifyReportLink(downloadId, link))
+    throw new AppError("forbidden", REPORT_LINK_INVALID);
+  const [row] = await getDb()
+    .select({
+      title: reports.title,
+      version: reports.version,
+      storageKey: reports.storageKey,
+      revokedAt: reports.revokedAt,
+      supersededAt: reports.supersededAt,
+      personName: reportDownloads.personName,
+      personEmail: reportDownloads.personEmail,
+      company: reportDownloads.company,
+      downloadedAt: reportDownloads.downloadedAt,
+    })
+    .from(reportDownloads)
+    .innerJoin(reports, eq(reports.id, reportDownloads.reportId))
+    .where(eq(reportDownloads.id, downloadId))
+    .limit(1);
+  if (!row) throw new AppError("forbidden", REPORT_LINK_INVALID);
+  if (row.revokedAt || row.supersededAt) throw new AppError("forbidden", REPORT_WITHDRAWN);
+  const original = await getStorage().get(row.storageKey);
+  const bytes = await stampPdf(original, {
+    name: row.personName,
+    email: row.personEmail,
+    company: row.company,
+    at: row.downloadedAt,
+    downloadId,
+  });
+  return { filename: reportFileName(row.title, row.version), bytes };
+}

@@ -1,0 +1,141 @@
+// The report vault and the access log in the browser (docs/PRODUCT.md#portal-reports,
+// docs/PRODUCT.md#admin-reports, docs/PRODUCT.md#portal-access-log), on a company of its own: the
+// admin publishes a report on an engagement; its owner, with two-factor and signed in through a
+// trusted device (no fresh factor), is asked for a code and saves a copy whose every page carries
+// their e-mail; the admin views the portal and downloads it too; after the admin revokes it, the
+// owner's link already handed out fails; the owner's access log lists the view and the download.
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { PDFDocument } from "pdf-lib";
+import { pdfPageTexts } from "../helpers/pdf-text";
+import { invitedClientSignedIn, pickClient, uniqueSuffix } from "./admin-helpers";
+import { logoutButton, submitPortalLogin } from "./auth-helpers";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+const codeFor = (secret: string, steps = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+
+async function reportPdf(title: string, pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let n = 1; n <= pages; n++) pdf.addPage([612, 792]).drawText(`${title}: page ${n}`, { x: 72, y: 700 });
+  return Buffer.from(await pdf.save());
+}
+
+/** Turns two-factor on from Settings' card; returns the secret and a backup code. */
+async function enrol(me: Page, password: string): Promise<{ secret: string; backupCode: string }> {
+  const card = me.getByRole("heading", { name: "Two-factor authentication" }).locator("..");
+  await expect(card).toHaveAttribute("data-hydrated", "true");
+  await card.getByRole("button", { name: "Set up two-factor" }).click();
+  await card.getByLabel("Current password").fill(password);
+  await card.getByRole("button", { name: "Continue" }).click();
+  const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
+  await card.getByLabel("6-digit code").fill(codeFor(secret));
+  await card.getByRole("button", { name: "Confirm" }).click();
+  await expect(card.getByTestId("backup-code")).toHaveCount(10);
+  const backupCode = (await card.getByTestId("backup-code").first().textContent())!.trim();
+  await card.getByRole("button", { name: "I saved my codes" }).click();
+  await expect(card.getByText("On: signing in needs your password")).toBeVisible();
+  return { secret, backupCode };
+}
+
+test("a report download asks for a fresh code and stamps every page; revocation stops the link; the access log shows the firm", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, DEMO.admin);
+  const password = "report-vault-e2e-password";
+  const { client, context, me } = await invitedClientSignedIn(page, browser, "Vault", password);
+
+  // The admin opens an engagement for the company and publishes its report.
+  const engagement = `Vault engagement ${uniqueSuffix()}`;
+  const title = "Penetration Test Final Report";
+  await page.goto("/admin/projects");
+  await page.getByRole("button", { name: "Create Project" }).click();
+  const form = page.getByRole("dialog", { name: "Create Project" });
+  await form.getByLabel("Project name").fill(engagement);
+  await pickClient(form, "Client", client.company);
+  await form.getByRole("button", { name: "Create Project" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Project created successfully" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+  await vault.getByLabel("Report title").fill(title);
+  await vault.getByLabel("PDF file").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: await reportPdf(title, 3) });
+  await vault.getByRole("button", { name: "Publish report" }).click();
+  await expect(vault.getByText("Published version 1.")).toBeVisible();
+  await expect(vault.getByText(`${title} v1`)).toBeVisible();
+
+  // The owner turns two-factor on and signs in again through a trusted device: no fresh factor.
+  await me.goto("/client-portal?section=settings");
+  const { secret, backupCode } = await enrol(me, password);
+  // A backup code, so that the app's next code (each is accepted once) is left for the download.
+  await logoutButton(me).click();
+  await submitPortalLogin(me, client.email, password);
+  await me.getByRole("button", { name: "Use a backup code" }).click();
+  await me.getByLabel("Backup code").fill(backupCode);
+  await me.getByText("Trust this device for 30 days").click();
+  await me.getByRole("button", { name: "Verify" }).click();
+  await expect(me.getByText(client.email).first()).toBeVisible();
+  await logoutButton(me).click();
+  await submitPortalLogin(me, client.email, password);
+  await expect(me.getByText(client.email).first()).toBeVisible();
+
+  // Download asks for a code; the saved copy names the owner on every page.
+  await me.goto("/client-portal?section=documents");
+  const download = me.getByRole("button", { name: `Download ${title} v1` });
+  await download.click();
+  const code = me.getByLabel("Authentication code");
+  await expect(code).toBeVisible();
+  await code.fill(codeFor(secret, 1));
+  const [saved, answer] = await Promise.all([
+    me.waitForEvent("download"),
+    me.waitForResponse((r) => r.url().includes("/download") && r.request().method() === "POST" && r.status() === 200),
+    me.getByRole("button", { name: "Confirm and download" }).click(),
+  ]);
+  expect(saved.suggestedFilename()).toBe(`${title} v1.pdf`);
+  const texts = await pdfPageTexts(fs.readFileSync((await saved.path())!));
+  expect(texts).toHaveLength(3);
+  for (const text of texts) expect(text).toContain(client.email);
+  const { downloadUrl } = (await answer.json()) as { downloadUrl: string };
+  expect((await me.request.get(downloadUrl)).status()).toBe(200);
+
+  // The admin views the company's portal and downloads the report as the firm.
+  await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
+  await page.getByRole("button", { name: `View portal of ${client.company}` }).click();
+  await expect(page.getByRole("region", { name: "Read-only view" })).toBeVisible();
+  await page.goto("/client-portal?section=documents");
+  await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Download ${title} v1` }).click()]);
+  await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+
+  // Revoked: the owner's link already handed out fails, and the report leaves the portal.
+  await page.goto("/admin/projects");
+  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+  await page
+    .getByRole("dialog", { name: `Reports of ${engagement}` })
+    .getByRole("button", { name: "Revoke v1" })
+    .click();
+  await expect(page.getByText("its downloads stop now.")).toBeVisible();
+  const refused = await me.request.get(downloadUrl);
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({
+    error: "This report has been withdrawn or replaced by a newer version. Ask us for the current one.",
+  });
+  await me.reload();
+  await expect(me.getByText("No reports have been published yet.")).toBeVisible();
+
+  // The owner's access log: the admin's view (start and end) and the report download, newest first.
+  await me.goto("/client-portal?section=settings");
+  const log = me.getByRole("list", { name: "Access log entries" });
+  await expect(log.getByRole("listitem")).toHaveCount(3);
+  await expect(log.getByRole("listitem").nth(0)).toContainText("Stopped viewing your portal");
+  await expect(log.getByRole("listitem").nth(1)).toContainText(`Downloaded a report · ${title} (v1)`);
+  await expect(log.getByRole("listitem").nth(1)).toContainText("while viewing your portal");
+  await expect(log.getByRole("listitem").nth(2)).toContainText("Started viewing your portal");
+  await context.close();
+});
