@@ -1,17 +1,18 @@
 "use client";
 
-import { Check, Copy, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { InvitationLink, type SentInvitation } from "@/components/team/invitation-link";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { createClientSchema } from "@/lib/validation/admin";
 
-type Created = { email: string; inviteUrl: string; expiresAt: string };
+type Created = SentInvitation;
 
 /** 'Create New Client': the form, then the invitation's confirmation with a copyable link. */
 export function CreateClientButton({ variant = "primary" }: { variant?: "primary" | "secondary" }) {
@@ -110,46 +111,16 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
 }
 
 function InvitationPanel({ created, onAnother, onClose }: { created: Created; onAnother: () => void; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.inviteUrl);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      // Clipboard refused (permissions, insecure context): the link stays selectable below.
-      document.getElementById("invite-link")?.focus();
-    }
-  };
   return (
-    <div className="space-y-4">
-      <Alert tone="success">
-        Invitation sent to <strong>{created.email}</strong>. The link lets them choose a password and expires on{" "}
-        {new Date(created.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}.
-      </Alert>
-      <Field
-        id="invite-link"
-        label="Invitation link"
-        hint="Share it yourself if the email does not arrive (for example when outgoing mail is not configured)."
-      >
-        <Input
-          id="invite-link"
-          readOnly
-          value={created.inviteUrl}
-          onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-xs"
-        />
-      </Field>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={copy}>
-          {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-          {copied ? "Copied" : "Copy invitation link"}
-        </Button>
+    <InvitationLink
+      sent={created}
+      onDone={onClose}
+      inputId="invite-link"
+      actions={
         <Button variant="secondary" onClick={onAnother}>
           Create another
         </Button>
-        <Button onClick={onClose}>Done</Button>
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { Check, Copy } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
@@ -9,10 +9,21 @@ import { Field, Input } from "@/components/ui/field";
 export type SentInvitation = { email: string; inviteUrl: string; expiresAt: string };
 
 /**
- * The invitation an admin just sent, with its link to copy in case the mail does not arrive
- * (docs/PRODUCT.md#admin-client-page); owners in the portal never see the link.
+ * The invitation an admin just sent, with its link to copy in case the mail does not arrive: after
+ * Create New Client and after an invitation from the client page (docs/PRODUCT.md#admin-client-page);
+ * owners in the portal never see the link. `actions` come between Copy and Done.
  */
-export function InvitationLink({ sent, onDone }: { sent: SentInvitation; onDone: () => void }) {
+export function InvitationLink({
+  sent,
+  onDone,
+  inputId = "person-invite-link",
+  actions,
+}: {
+  sent: SentInvitation;
+  onDone: () => void;
+  inputId?: string;
+  actions?: ReactNode;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -21,7 +32,7 @@ export function InvitationLink({ sent, onDone }: { sent: SentInvitation; onDone:
       setTimeout(() => setCopied(false), 2000);
     } catch {
       // Clipboard refused (permissions, insecure context): the link stays selectable below.
-      document.getElementById("person-invite-link")?.focus();
+      document.getElementById(inputId)?.focus();
     }
   };
   return (
@@ -31,23 +42,18 @@ export function InvitationLink({ sent, onDone }: { sent: SentInvitation; onDone:
         {new Date(sent.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}.
       </Alert>
       <Field
-        id="person-invite-link"
+        id={inputId}
         label="Invitation link"
         hint="Share it yourself if the email does not arrive (for example when outgoing mail is not configured)."
       >
-        <Input
-          id="person-invite-link"
-          readOnly
-          value={sent.inviteUrl}
-          onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-xs"
-        />
+        <Input id={inputId} readOnly value={sent.inviteUrl} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={copy}>
           {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
           {copied ? "Copied" : "Copy invitation link"}
         </Button>
+        {actions}
         <Button onClick={onDone}>Done</Button>
       </div>
     </div>
