@@ -7,9 +7,11 @@
 // 3. Optimistic redirect for the admin area: without any session cookie there is no point
 //    rendering an admin page. A convenience only; every admin page and route handler checks the
 //    session and the role on the server itself (requireAdminPage / withAdmin).
+// 4. The signed-out /client-portal is the prerendered login form: a request without a session
+//    cookie is served that page, under /client-portal's address, instead of a render per request.
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
-import { pageSecurityHeaders, STATIC_PAGE_CSP_KEY, type StaticPageHashes } from "@/lib/csp";
+import { CLIENT_LOGIN_PAGE_PATH, pageSecurityHeaders, STATIC_PAGE_CSP_KEY, type StaticPageHashes } from "@/lib/csp";
 import {
   currentPeerNonce,
   PEER_HEADER,
@@ -67,22 +69,52 @@ function adminRedirect(request: NextRequest): NextResponse | null {
   return NextResponse.redirect(new URL("/admin/login", request.url));
 }
 
+const CLIENT_PORTAL_PATH = "/client-portal";
+
+/**
+ * Without a session cookie, the portal page can only show its login form (getSession answers null
+ * without one), and that form is prerendered (src/app/(auth)/client-login): serve it as it is. A
+ * session cookie, even a stale one, is decided by the page itself. The sign-in's server action goes
+ * the same way as the page it was sent from (no cookie yet: the login page), so the page Next renders
+ * after it is the same tree and the form keeps its state (a refusal shows in place). The login page
+ * has no address of its own: a direct visit goes to /client-portal.
+ */
+function clientPortalRoute(request: NextRequest): { rewrite: string } | { redirect: string } | null {
+  const { pathname } = request.nextUrl;
+  if (pathname === CLIENT_LOGIN_PAGE_PATH) return { redirect: CLIENT_PORTAL_PATH };
+  if (pathname !== CLIENT_PORTAL_PATH || getSessionCookie(request)) return null;
+  return { rewrite: CLIENT_LOGIN_PAGE_PATH };
+}
+
 /** CSP and HSTS belong on documents: not on route handlers (downloads set their own) or prefetches. */
 function isDocumentRequest(request: NextRequest): boolean {
   if (request.nextUrl.pathname.startsWith("/api/")) return false;
   return !request.headers.get("next-router-prefetch") && request.headers.get("purpose") !== "prefetch";
 }
 
+function redirectTo(request: NextRequest, pathname: string): NextResponse {
+  const url = request.nextUrl.clone();
+  url.pathname = pathname;
+  return NextResponse.redirect(url);
+}
+
 export function proxy(request: NextRequest) {
+  const portal = clientPortalRoute(request);
+  if (portal && "redirect" in portal) return redirectTo(request, portal.redirect);
+  const rendered = portal?.rewrite ?? request.nextUrl.pathname;
   const requestHeaders = withClientAddress(request.headers);
   // --- security headers (CSP with a fresh nonce or the build's hashes, HSTS): src/lib/csp.ts ---
+  // Those of the page that answers: the prerendered login form's hashes when it stands in for the portal.
   const isDev = process.env.NODE_ENV === "development";
   const security = isDocumentRequest(request)
-    ? pageSecurityHeaders(request.nextUrl.pathname, { appUrl: process.env.APP_URL, isDev, staticPages: staticPageHashes(isDev) })
+    ? pageSecurityHeaders(rendered, { appUrl: process.env.APP_URL, isDev, staticPages: staticPageHashes(isDev) })
     : { request: {}, response: {} };
   for (const [name, value] of Object.entries(security.request)) requestHeaders.set(name, value);
   // ----------------------------------------------------------------------------------------------
-  const response = adminRedirect(request) ?? NextResponse.next({ request: { headers: requestHeaders } });
+  const next = { request: { headers: requestHeaders } };
+  const response =
+    adminRedirect(request) ??
+    (portal ? NextResponse.rewrite(new URL(`${portal.rewrite}${request.nextUrl.search}`, request.url), next) : NextResponse.next(next));
   for (const [name, value] of Object.entries(security.response)) response.headers.set(name, value);
   return response;
 }

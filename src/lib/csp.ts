@@ -23,8 +23,13 @@ export const DYNAMIC_PAGE_PREFIXES: readonly string[] = [
   "/unsubscribe",
   "/dev",
 ];
+/**
+ * The signed-out /client-portal: the login form, prerendered. Only src/proxy.ts serves it, under
+ * /client-portal's address; it is never addressed by itself.
+ */
+export const CLIENT_LOGIN_PAGE_PATH = "/client-login";
 /** Prerendered at build time and never rendered again (○ in the build output). */
-export const STATIC_PAGE_PATHS: readonly string[] = ["/", ...Object.values(LEGAL_PAGES).map((page) => page.path)];
+export const STATIC_PAGE_PATHS: readonly string[] = ["/", CLIENT_LOGIN_PAGE_PATH, ...Object.values(LEGAL_PAGES).map((page) => page.path)];
 /** The prerendered 404 page, which Next serves for any address that matches no route. */
 export const NOT_FOUND_PAGE_PATH = "/_not-found";
 

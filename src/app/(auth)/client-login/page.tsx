@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { ClientLoginForm } from "@/components/auth/client-login-form";
+
+export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
+
+// The signed-out /client-portal, prerendered: src/proxy.ts serves it in place of /client-portal to a
+// request without a session cookie (nothing to look up, so nothing to render per request), and
+// sends a direct visit here to /client-portal. docs/ARCHITECTURE.md, "Request path speed".
+export default function ClientLoginPage() {
+  return <ClientLoginForm />;
+}
