@@ -41,6 +41,12 @@ export function logoutButton(page: Page) {
   return page.getByRole("button", { name: "Logout" }).filter({ visible: true }).first();
 }
 
+/** Logs out as a person would, and waits until the signed-out page with its login form is there. */
+export async function logOut(page: Page) {
+  await logoutButton(page).click();
+  await page.getByRole("button", { name: "Login" }).waitFor();
+}
+
 /** Fills and sends the portal's login form as a person would (not through the API). */
 export async function submitPortalLogin(page: Page, email: string, password: string) {
   await page.goto("/client-portal");

@@ -10,7 +10,7 @@ import * as OTPAuth from "otpauth";
 import { PDFDocument } from "pdf-lib";
 import { pdfPageTexts } from "../helpers/pdf-text";
 import { invitedClientSignedIn, pickClient, uniqueSuffix } from "./admin-helpers";
-import { logoutButton, submitPortalLogin } from "./auth-helpers";
+import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 const codeFor = (secret: string, steps = 0) =>
@@ -73,14 +73,14 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   await me.goto("/client-portal?section=settings");
   const { secret, backupCode } = await enrol(me, password);
   // A backup code, so that the app's next code (each is accepted once) is left for the download.
-  await logoutButton(me).click();
+  await logOut(me);
   await submitPortalLogin(me, client.email, password);
   await me.getByRole("button", { name: "Use a backup code" }).click();
   await me.getByLabel("Backup code").fill(backupCode);
   await me.getByText("Trust this device for 30 days").click();
   await me.getByRole("button", { name: "Verify" }).click();
   await expect(me.getByText(client.email).first()).toBeVisible();
-  await logoutButton(me).click();
+  await logOut(me);
   await submitPortalLogin(me, client.email, password);
   await expect(me.getByText(client.email).first()).toBeVisible();
 

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { invitedClientSignedIn } from "./admin-helpers";
-import { logoutButton, submitPortalLogin } from "./auth-helpers";
+import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { startMailServer } from "./mail-server";
 
@@ -48,21 +48,21 @@ test("a client enrols, then signs in with a code and with a backup code that wor
   expect(new Set(backupCodes).size).toBe(10);
 
   // Signed out, the password alone is no longer enough: the code step follows.
-  await logoutButton(me).click();
+  await logOut(me);
   await submitPortalLogin(me, client.email, password);
   await me.getByLabel("Authentication code").fill(codeFor(secret, 1));
   await me.getByRole("button", { name: "Verify" }).click();
   await expect(me.getByText(client.email).first()).toBeVisible();
 
   // A backup code instead of the app, once.
-  await logoutButton(me).click();
+  await logOut(me);
   await submitPortalLogin(me, client.email, password);
   await me.getByRole("button", { name: "Use a backup code" }).click();
   await me.getByLabel("Backup code").fill(backupCodes[0]!);
   await me.getByRole("button", { name: "Verify" }).click();
   await expect(me.getByText(client.email).first()).toBeVisible();
 
-  await logoutButton(me).click();
+  await logOut(me);
   await submitPortalLogin(me, client.email, password);
   await me.getByRole("button", { name: "Use a backup code" }).click();
   await me.getByLabel("Backup code").fill(backupCodes[0]!);

@@ -530,6 +530,9 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: "renders ClientLoginForm",
     },
   },
+  // The signed-out portal, prerendered; src/proxy.ts serves it only to requests without a session
+  // cookie (tests/integration/proxy-client-portal.test.ts). It reads no session: the same for all.
+  "PAGE /client-login": { expect: everyone("renders ClientLoginForm") },
   "PAGE /forgot-password": { expect: everyone("renders ForgotPasswordForm") },
   "PAGE /reset-password": {
     call: () => ({ searchParams: { token: "not-a-token" } }),

@@ -1,17 +1,19 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { signInClientAction } from "@/app/(auth)/actions";
 import { clientLoginSchema } from "@/lib/validation/auth";
 import { PasswordSignIn } from "./password-sign-in";
 import { useSignIn } from "./use-sign-in";
 
 export function ClientLoginFields() {
-  const router = useRouter();
   // The session cookie is set (by the action or the passkey endpoint); the server now renders the
-  // portal in place of this form.
-  const signIn = useSignIn(clientLoginSchema, { email: "", password: "", rememberMe: false }, signInClientAction, () => router.refresh());
+  // portal in place of this form. Loaded as a new document, not refreshed in place: signed out, this
+  // address is the prerendered login page (src/proxy.ts), a route of its own, and the router does
+  // not swap one route's tree for another's under the same address on a refresh.
+  const signIn = useSignIn(clientLoginSchema, { email: "", password: "", rememberMe: false }, signInClientAction, () =>
+    window.location.reload(),
+  );
   return (
     <PasswordSignIn
       area="client"

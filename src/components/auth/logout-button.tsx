@@ -1,7 +1,6 @@
 "use client";
 
 import { LogOut } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { routeChange, useChange } from "@/components/ui/use-change";
@@ -9,12 +8,13 @@ import { apiFetch } from "@/lib/api-client";
 
 /**
  * Ends the session on the server (better-auth deletes the session row and clears the cookie),
- * then goes to `redirectTo`, busy until that page is there. If the server refused or could not be
+ * then loads `redirectTo` as a new document, busy until that page is there: nothing the signed-in
+ * screens held stays in the browser's memory (the router's cache of their pages included), and the
+ * signed-out portal is the prerendered login page (src/proxy.ts), a route of its own. If the server refused or could not be
  * reached the user stays where they are and is told so, rather than being shown a signed-out page
  * while the session lives on.
  */
 export function LogoutButton({ redirectTo, className }: { redirectTo: string; className?: string }) {
-  const router = useRouter();
   const [failed, setFailed] = useState(false);
   const { busy, run } = useChange<"logout">(() => setFailed(true));
   return (
@@ -26,9 +26,9 @@ export function LogoutButton({ redirectTo, className }: { redirectTo: string; cl
         disabled={busy !== null}
         onClick={() => {
           setFailed(false);
-          // Then the default refresh: the signed-out page renders without the old session.
           run("logout", () => routeChange(apiFetch("/api/auth/sign-out", { method: "POST", json: {} })), {
-            done: () => router.replace(redirectTo),
+            done: () => window.location.replace(redirectTo),
+            refresh: false,
           });
         }}
       >
