@@ -74,30 +74,17 @@ const CLIENT_PORTAL_PATH = "/client-portal";
 /**
  * Without a session cookie, the portal page can only show its login form (getSession answers null
  * without one), and that form is prerendered (src/app/(auth)/client-login): serve it as it is. A
- * session cookie, even a stale one, is decided by the page itself. A server action goes to the page
- * it was sent from, which the router names in `next-router-state-tree`: Next answers an action with
- * that page rendered again, and a different tree there makes the browser reload the page, losing the
- * form's state (the code step). A login form the page rendered itself (its cookie went stale, then
- * was cleared) therefore keeps the page. The login page has no address of its own: a direct visit
- * goes to /client-portal.
+ * session cookie, even a stale one, is decided by the page itself (which has a stale one cleared).
+ * A server action goes the same way as the page it was sent from (no cookie: the login page), so
+ * the page Next renders after it is the same route and the form keeps its state: the proxy cannot
+ * tell by the router state, since Next keeps its flight headers (`next-router-state-tree`) from the
+ * proxy. The login page has no address of its own: a direct visit goes to /client-portal.
  */
 function clientPortalRoute(request: NextRequest): { rewrite: string } | { redirect: string } | null {
   const { pathname } = request.nextUrl;
   if (pathname === CLIENT_LOGIN_PAGE_PATH) return { redirect: CLIENT_PORTAL_PATH };
   if (pathname !== CLIENT_PORTAL_PATH || getSessionCookie(request)) return null;
-  if (request.headers.has("next-action") && !sentFromLoginPage(request)) return null;
   return { rewrite: CLIENT_LOGIN_PAGE_PATH };
-}
-
-/** Whether the router state the browser sent names the prerendered login page's segment. */
-function sentFromLoginPage(request: NextRequest): boolean {
-  const tree = request.headers.get("next-router-state-tree");
-  if (!tree) return false;
-  try {
-    return decodeURIComponent(tree).includes(`"${CLIENT_LOGIN_PAGE_PATH.slice(1)}"`);
-  } catch {
-    return false;
-  }
 }
 
 /** CSP and HSTS belong on documents: not on route handlers (downloads set their own) or prefetches. */

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ClientLoginForm } from "@/components/auth/client-login-form";
+import { StaleSessionReset } from "@/components/auth/stale-session-reset";
 import { LoadedBillingChart } from "@/components/portal/billing-chart";
 import { ClientPortal } from "@/components/portal/client-portal";
 import { PortalFindings } from "@/components/portal/findings/portal-findings";
@@ -8,7 +9,7 @@ import { PortalEnrolment } from "@/components/portal/portal-enrolment";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
 import { findingFilterSchema } from "@/lib/validation/findings";
-import { getPortalAccess } from "@/server/modules/account";
+import { getPortalAccess, hasStaleSessionCookie } from "@/server/modules/account";
 import { loadPortalFindings } from "@/server/modules/findings";
 import { getPaidVsOutstanding } from "@/server/modules/invoices";
 import { loadClientPortal } from "@/server/modules/portal";
@@ -25,7 +26,12 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 export default async function ClientPortalPage({ searchParams }: Props) {
   await connection();
   const access = await getPortalAccess();
-  if (!access) return <ClientLoginForm />;
+  if (!access) {
+    // Signed out, the portal is the prerendered login page (src/proxy.ts), as long as no stale
+    // session cookie keeps the request here: have it cleared, then load that page.
+    const login = <ClientLoginForm />;
+    return (await hasStaleSessionCookie()) ? <StaleSessionReset>{login}</StaleSessionReset> : login;
+  }
   const { actor } = access;
   if (access.mustEnrol) return <PortalEnrolment brand={siteConfig.name} email={actor.email} company={actor.company} />;
   // Not awaited: the portal's header renders at once and the sections stream in when this settles.

@@ -29,6 +29,17 @@ export async function getSession(headers?: Headers) {
 
 const readSessionOnce = cache(readSession);
 
+/**
+ * Whether the request carries a session cookie whose session is gone (signed out elsewhere, revoked,
+ * expired): the browser keeps sending it until something clears it. The portal page has it cleared
+ * (src/components/auth/stale-session-reset.tsx), so the signed-out portal is always the prerendered
+ * login page that src/proxy.ts serves to a request without one.
+ */
+export async function hasStaleSessionCookie(): Promise<boolean> {
+  const h = await nextHeaders();
+  return getSessionCookie(h) !== null && (await getSession(h)) === null;
+}
+
 async function readSession(h: Headers) {
   // No session cookie, no session: the anonymous visitor (the login forms) costs no better-auth
   // call and no database round trip.
