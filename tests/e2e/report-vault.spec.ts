@@ -7,22 +7,16 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { PDFDocument } from "pdf-lib";
 import { pdfPageTexts } from "../helpers/pdf-text";
-import { invitedClientSignedIn, pickClient, uniqueSuffix } from "./admin-helpers";
+import { invitedClientSignedIn } from "./admin-helpers";
 import { logoutButton, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { publishReportFor } from "./report-helpers";
 
 const codeFor = (secret: string, steps = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: Date.now() + steps * 30_000,
   });
-
-async function reportPdf(title: string, pages: number): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  for (let n = 1; n <= pages; n++) pdf.addPage([612, 792]).drawText(`${title}: page ${n}`, { x: 72, y: 700 });
-  return Buffer.from(await pdf.save());
-}
 
 /** Turns two-factor on from Settings' card; returns the secret and a backup code. */
 async function enrol(me: Page, password: string): Promise<{ secret: string; backupCode: string }> {
@@ -51,23 +45,8 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Vault", password);
 
   // The admin opens an engagement for the company and publishes its report.
-  const engagement = `Vault engagement ${uniqueSuffix()}`;
   const title = "Penetration Test Final Report";
-  await page.goto("/admin/projects");
-  await page.getByRole("button", { name: "Create Project" }).click();
-  const form = page.getByRole("dialog", { name: "Create Project" });
-  await form.getByLabel("Project name").fill(engagement);
-  await pickClient(form, "Client", client.company);
-  await form.getByRole("button", { name: "Create Project" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Project created successfully" })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
-  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
-  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
-  await vault.getByLabel("Report title").fill(title);
-  await vault.getByLabel("PDF file").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: await reportPdf(title, 3) });
-  await vault.getByRole("button", { name: "Publish report" }).click();
-  await expect(vault.getByText("Published version 1.")).toBeVisible();
-  await expect(vault.getByText(`${title} v1`)).toBeVisible();
+  const engagement = await publishReportFor(page, client.company, "Vault", title);
 
   // The owner turns two-factor on and signs in again through a trusted device: no fresh factor.
   await me.goto("/client-portal?section=settings");

@@ -1,18 +1,23 @@
 "use client";
 
-import { FileLock2, KeyRound } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { FileLock2 } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/field";
 import { Loading } from "@/components/ui/spinner";
 import { routeChange, useChange } from "@/components/ui/use-change";
-import { apiErrorOf, apiFetch } from "@/lib/api-client";
+import { ApiError, apiErrorOf, apiFetch } from "@/lib/api-client";
+import { PASSKEY_MESSAGES, passkeyErrorMessage } from "@/lib/passkey-errors";
 import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalReport } from "@/server/modules/reports";
+import { passkeyAnswer } from "../account/passkey-ceremony";
+import { type FreshFactorAsk, FreshFactorPrompt } from "./fresh-factor-prompt";
 
 type Download = { downloadUrl: string; filename: string };
+/** The fresh second factor the server asked for, under one report: its own words for each way offered. */
+type Asking = FreshFactorAsk & { reportId: string };
+type Proof = { code: string } | { passkey: true };
 
 /** Fetches the stamped copy behind the link and saves it (a blob behind a temporary <a download>). */
 async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
@@ -31,16 +36,15 @@ async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
 
 /**
  * The engagement reports of the company (docs/PRODUCT.md#portal-reports): each download asks for a
- * fresh code from the authenticator app when the person has two-factor (in place, under the
- * report) and saves a copy stamped with the person's name; owners see who downloaded each report.
+ * fresh second factor when the person has two-factor (in place, under the report: a code from the
+ * authenticator app, or "Use your passkey", whichever the person has) and saves a copy stamped with
+ * the person's name; owners see who downloaded each report.
  */
 export function ReportVault() {
   const [reports, setReports] = useState<PortalReport[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [asking, setAsking] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const codeId = useId();
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const [proofError, setProofError] = useState<string | null>(null);
   const { busy, run } = useChange((text) => setMessage(text));
 
   // Bumped to read the list again after a change.
@@ -60,17 +64,28 @@ export function ReportVault() {
     };
   }, [version]);
 
-  const download = (report: PortalReport, withCode?: string) => {
+  const download = (report: PortalReport, proof?: Proof) => {
     setMessage(null);
-    setCodeError(null);
+    setProofError(null);
     run(
       report.id,
       () =>
         routeChange(
           (async () => {
+            let json: object = {};
+            if (proof && "code" in proof) json = { code: proof.code };
+            else if (proof) {
+              try {
+                json = { passkey: await passkeyAnswer() };
+              } catch (failure) {
+                // The ceremony failed in the browser (cancelled, no passkey here): shown like a refused proof.
+                const text = passkeyErrorMessage(failure, "sign-in") ?? PASSKEY_MESSAGES.cancelled;
+                throw new ApiError(400, "bad_request", text, { passkey: text });
+              }
+            }
             const link = await apiFetch<Download>(`/api/client/reports/${encodeURIComponent(report.id)}/download`, {
               method: "POST",
-              json: withCode ? { code: withCode } : {},
+              json,
             });
             await saveCopy(link);
             return link;
@@ -80,13 +95,14 @@ export function ReportVault() {
         refresh: false,
         done: () => {
           setAsking(null);
-          setCode("");
           load();
         },
         refused: (refusal) => {
-          if (!refusal.fieldErrors?.code) return false;
-          setAsking(report.id);
-          if (withCode) setCodeError(refusal.fieldErrors.code);
+          const asked = refusal.fieldErrors;
+          if (!asked?.code && !asked?.passkey) return false;
+          // A refused proof keeps the ways offered before and shows why under the form.
+          if (proof) setProofError(("code" in proof ? asked.code : asked.passkey) ?? refusal.error);
+          else setAsking({ reportId: report.id, code: asked.code, passkey: asked.passkey });
           return true;
         },
       },
@@ -133,41 +149,14 @@ export function ReportVault() {
                   {busy === report.id ? "Preparing..." : "Download"}
                 </Button>
               </div>
-              {asking === report.id ? (
-                <form
-                  className="mt-3 flex flex-wrap items-end gap-2"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    download(report, code);
-                  }}
-                >
-                  <div className="w-40">
-                    <label htmlFor={codeId} className="mb-1 flex items-center gap-1 text-sm font-medium">
-                      <KeyRound className="h-4 w-4" aria-hidden /> Authentication code
-                    </label>
-                    <Input
-                      id={codeId}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      autoFocus
-                      maxLength={6}
-                      value={code}
-                      onChange={(event) => setCode(event.target.value)}
-                      aria-invalid={codeError ? true : undefined}
-                      aria-describedby={`${codeId}-hint`}
-                    />
-                  </div>
-                  <Button type="submit" size="sm" disabled={busy === report.id}>
-                    Confirm and download
-                  </Button>
-                  <p
-                    id={`${codeId}-hint`}
-                    className={`w-full text-xs ${codeError ? "text-red-400" : "text-muted"}`}
-                    role={codeError ? "alert" : undefined}
-                  >
-                    {codeError ?? "Enter the 6-digit code from your authenticator app to confirm it is you."}
-                  </p>
-                </form>
+              {asking?.reportId === report.id ? (
+                <FreshFactorPrompt
+                  ask={asking}
+                  busy={busy === report.id}
+                  error={proofError}
+                  onCode={(code) => download(report, { code })}
+                  onPasskey={() => download(report, { passkey: true })}
+                />
               ) : null}
               {report.downloads ? <ReportDownloads downloads={report.downloads} /> : null}
             </li>
