@@ -2,7 +2,8 @@
 // docs/PRODUCT.md#admin-reports, docs/PRODUCT.md#portal-access-log), on a company of its own: the
 // admin publishes a report on an engagement; its owner, with two-factor and signed in through a
 // trusted device (no fresh factor), is asked for a code and saves a copy whose every page carries
-// their e-mail; the admin views the portal and downloads it too; after the admin revokes it, the
+// their e-mail; the admin views the portal and downloads it too, then again from the engagement's
+// report vault (stamped for the admin); after the admin revokes it, the
 // owner's link already handed out fails; the owner's access log lists the view and the download.
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
@@ -91,6 +92,15 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
 
+  // And from the engagement's report vault: the copy is stamped for the admin.
+  await page.goto("/admin/projects");
+  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+  const adminVault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+  const [adminCopy] = await Promise.all([page.waitForEvent("download"), adminVault.getByRole("button", { name: "Download v1" }).click()]);
+  for (const text of await pdfPageTexts(fs.readFileSync((await adminCopy.path())!))) expect(text).toContain(DEMO.admin.email);
+  await expect(adminVault.getByText("downloaded 3×")).toBeVisible();
+
   // Revoked: the owner's link already handed out fails, and the report leaves the portal.
   await page.goto("/admin/projects");
   await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
@@ -111,10 +121,12 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   // The owner's access log: the admin's view (start and end) and the report download, newest first.
   await me.goto("/client-portal?section=settings");
   const log = me.getByRole("list", { name: "Access log entries" });
-  await expect(log.getByRole("listitem")).toHaveCount(3);
-  await expect(log.getByRole("listitem").nth(0)).toContainText("Stopped viewing your portal");
-  await expect(log.getByRole("listitem").nth(1)).toContainText(`Downloaded a report · ${title} (v1)`);
-  await expect(log.getByRole("listitem").nth(1)).toContainText("while viewing your portal");
-  await expect(log.getByRole("listitem").nth(2)).toContainText("Started viewing your portal");
+  await expect(log.getByRole("listitem")).toHaveCount(4);
+  await expect(log.getByRole("listitem").nth(0)).toContainText(`Downloaded a report · ${title} (v1)`);
+  await expect(log.getByRole("listitem").nth(0)).not.toContainText("while viewing your portal");
+  await expect(log.getByRole("listitem").nth(1)).toContainText("Stopped viewing your portal");
+  await expect(log.getByRole("listitem").nth(2)).toContainText(`Downloaded a report · ${title} (v1)`);
+  await expect(log.getByRole("listitem").nth(2)).toContainText("while viewing your portal");
+  await expect(log.getByRole("listitem").nth(3)).toContainText("Started viewing your portal");
   await context.close();
 });

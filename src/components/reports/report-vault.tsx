@@ -6,33 +6,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Loading } from "@/components/ui/spinner";
-import { routeChange, useChange } from "@/components/ui/use-change";
-import { ApiError, apiErrorOf, apiFetch } from "@/lib/api-client";
-import { PASSKEY_MESSAGES, passkeyErrorMessage } from "@/lib/passkey-errors";
+import { useChange } from "@/components/ui/use-change";
+import { apiFetch } from "@/lib/api-client";
 import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalReport } from "@/server/modules/reports";
-import { passkeyAnswer } from "../account/passkey-ceremony";
-import { type FreshFactorAsk, FreshFactorPrompt } from "./fresh-factor-prompt";
-
-type Download = { downloadUrl: string; filename: string };
-/** The fresh second factor the server asked for, under one report: its own words for each way offered. */
-type Asking = FreshFactorAsk & { reportId: string };
-type Proof = { code: string } | { passkey: true };
-
-/** Fetches the stamped copy behind the link and saves it (a blob behind a temporary <a download>). */
-async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
-  const file = await fetch(downloadUrl, { cache: "no-store" });
-  if (!file.ok) throw await apiErrorOf(file);
-  const url = URL.createObjectURL(await file.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { FreshFactorPrompt } from "./fresh-factor-prompt";
+import { downloadKey, useReportDownload } from "./use-report-download";
 
 /**
  * The engagement reports of the company (docs/PRODUCT.md#portal-reports): each download asks for a
@@ -43,9 +22,7 @@ async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
 export function ReportVault() {
   const [reports, setReports] = useState<PortalReport[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [asking, setAsking] = useState<Asking | null>(null);
-  const [proofError, setProofError] = useState<string | null>(null);
-  const { busy, run } = useChange((text) => setMessage(text));
+  const { busy, run } = useChange<string>((text) => setMessage(text));
 
   // Bumped to read the list again after a change.
   const [version, setVersion] = useState(0);
@@ -63,51 +40,10 @@ export function ReportVault() {
       current = false;
     };
   }, [version]);
-
-  const download = (report: PortalReport, proof?: Proof) => {
-    setMessage(null);
-    setProofError(null);
-    run(
-      report.id,
-      () =>
-        routeChange(
-          (async () => {
-            let json: object = {};
-            if (proof && "code" in proof) json = { code: proof.code };
-            else if (proof) {
-              try {
-                json = { passkey: await passkeyAnswer() };
-              } catch (failure) {
-                // The ceremony failed in the browser (cancelled, no passkey here): shown like a refused proof.
-                const text = passkeyErrorMessage(failure, "sign-in") ?? PASSKEY_MESSAGES.cancelled;
-                throw new ApiError(400, "bad_request", text, { passkey: text });
-              }
-            }
-            const link = await apiFetch<Download>(`/api/client/reports/${encodeURIComponent(report.id)}/download`, {
-              method: "POST",
-              json,
-            });
-            await saveCopy(link);
-            return link;
-          })(),
-        ),
-      {
-        refresh: false,
-        done: () => {
-          setAsking(null);
-          load();
-        },
-        refused: (refusal) => {
-          const asked = refusal.fieldErrors;
-          if (!asked?.code && !asked?.passkey) return false;
-          // A refused proof keeps the ways offered before and shows why under the form.
-          if (proof) setProofError(("code" in proof ? asked.code : asked.passkey) ?? refusal.error);
-          else setAsking({ reportId: report.id, code: asked.code, passkey: asked.passkey });
-          return true;
-        },
-      },
-    );
-  };
+  const { asking, proofError, download } = useReportDownload(run, {
+    urlOf: (id) => `/api/client/reports/${encodeURIComponent(id)}/download`,
+    done: load,
+  });
 
   return (
     <Card className="mb-6">
@@ -143,19 +79,22 @@ export function ReportVault() {
                   size="sm"
                   id={`report-download-${report.id}`}
                   aria-labelledby={`report-download-${report.id} report-${report.id}`}
-                  disabled={busy === report.id}
-                  onClick={() => download(report)}
+                  disabled={busy === downloadKey(report.id)}
+                  onClick={() => {
+                    setMessage(null);
+                    download(report.id);
+                  }}
                 >
-                  {busy === report.id ? "Preparing..." : "Download"}
+                  {busy === downloadKey(report.id) ? "Preparing..." : "Download"}
                 </Button>
               </div>
               {asking?.reportId === report.id ? (
                 <FreshFactorPrompt
                   ask={asking}
-                  busy={busy === report.id}
+                  busy={busy === downloadKey(report.id)}
                   error={proofError}
-                  onCode={(code) => download(report, { code })}
-                  onPasskey={() => download(report, { passkey: true })}
+                  onCode={(code) => download(report.id, { code })}
+                  onPasskey={() => download(report.id, { passkey: true })}
                 />
               ) : null}
               {report.downloads ? <ReportDownloads downloads={report.downloads} /> : null}
