@@ -68,6 +68,37 @@ for (const section of PORTAL_SECTIONS) {
   });
 }
 
+test("every portal section from the bottom bar: Findings through More", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  await visit(page, "/client-portal");
+  const bar = page.getByRole("navigation", { name: "Portal sections (mobile)" });
+  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Docs", "Inbox"]);
+  const more = bar.getByRole("button", { name: "More" });
+  await more.tap();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem")).toHaveText(["Rates", "Settings", "Book Service", "Findings"]);
+  await expectPhoneReady(page, "the More menu, open");
+  await menu.getByRole("menuitem", { name: "Findings" }).tap();
+  await expect(page).toHaveURL(/section=findings$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Findings" })).toBeVisible();
+  await expect(menu).toBeHidden();
+  await expect(more).toHaveAccessibleName("More, Findings open");
+
+  // By keyboard: Enter opens the menu on its first item, arrows move, Enter follows, focus returns.
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu.getByRole("menuitem", { name: "Rates" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+});
+
 test("the portal's booking form", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
   await visit(page, "/client-portal?section=book-service&tab=custom&service=Other&quote=rates");

@@ -1,4 +1,4 @@
-// The client portal on a 390 px phone: the bottom bar replaces the sidebar.
+// The client portal on a 390 px phone: the bottom bar (five tabs and More) replaces the sidebar.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -11,12 +11,12 @@ test("the bottom bar switches sections on a 390 px screen without horizontal scr
 
   const bar = page.getByRole("navigation", { name: "Portal sections (mobile)" });
   await expect(bar).toBeVisible();
-  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Services", "Docs", "Inbox"]);
+  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Docs", "Inbox"]);
+  await expect(bar.getByRole("button", { name: "More" })).toBeVisible();
 
   const steps = [
     ["Projects", "My Projects", "projects"],
     ["Billing", "Billing & Invoices", "billing"],
-    ["Services", "Book New Service", "book-service"],
     ["Docs", "Document Library", "documents"],
     ["Inbox", "Messages", "messages"],
     ["Home", "Dashboard Overview", "overview"],
@@ -28,6 +28,12 @@ test("the bottom bar switches sections on a 390 px screen without horizontal scr
     await expect(bar.getByRole("link", { name: tab })).toHaveAttribute("aria-current", "page");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
+
+  // The other sections are under More.
+  await bar.getByRole("button", { name: "More" }).tap();
+  await page.getByRole("menuitem", { name: "Book Service" }).tap();
+  await expect(page.getByRole("heading", { level: 1, name: "Book New Service" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Billing shows invoices as cards; a paid invoice offers View Receipt.
   await bar.getByRole("link", { name: "Billing" }).tap();

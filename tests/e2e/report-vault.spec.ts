@@ -2,27 +2,22 @@
 // docs/PRODUCT.md#admin-reports, docs/PRODUCT.md#portal-access-log), on a company of its own: the
 // admin publishes a report on an engagement; its owner, with two-factor and signed in through a
 // trusted device (no fresh factor), is asked for a code and saves a copy whose every page carries
-// their e-mail; the admin views the portal and downloads it too; after the admin revokes it, the
+// their e-mail; the admin views the portal and downloads it too, then again from the engagement's
+// report vault (stamped for the admin); after the admin revokes it, the
 // owner's link already handed out fails; the owner's access log lists the view and the download.
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { PDFDocument } from "pdf-lib";
 import { pdfPageTexts } from "../helpers/pdf-text";
-import { invitedClientSignedIn, pickClient, uniqueSuffix } from "./admin-helpers";
+import { invitedClientSignedIn } from "./admin-helpers";
 import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { publishReportFor } from "./report-helpers";
 
 const codeFor = (secret: string, steps = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: Date.now() + steps * 30_000,
   });
-
-async function reportPdf(title: string, pages: number): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  for (let n = 1; n <= pages; n++) pdf.addPage([612, 792]).drawText(`${title}: page ${n}`, { x: 72, y: 700 });
-  return Buffer.from(await pdf.save());
-}
 
 /** Turns two-factor on from Settings' card; returns the secret and a backup code. */
 async function enrol(me: Page, password: string): Promise<{ secret: string; backupCode: string }> {
@@ -51,23 +46,8 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Vault", password);
 
   // The admin opens an engagement for the company and publishes its report.
-  const engagement = `Vault engagement ${uniqueSuffix()}`;
   const title = "Penetration Test Final Report";
-  await page.goto("/admin/projects");
-  await page.getByRole("button", { name: "Create Project" }).click();
-  const form = page.getByRole("dialog", { name: "Create Project" });
-  await form.getByLabel("Project name").fill(engagement);
-  await pickClient(form, "Client", client.company);
-  await form.getByRole("button", { name: "Create Project" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Project created successfully" })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
-  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
-  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
-  await vault.getByLabel("Report title").fill(title);
-  await vault.getByLabel("PDF file").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: await reportPdf(title, 3) });
-  await vault.getByRole("button", { name: "Publish report" }).click();
-  await expect(vault.getByText("Published version 1.")).toBeVisible();
-  await expect(vault.getByText(`${title} v1`)).toBeVisible();
+  const engagement = await publishReportFor(page, client.company, "Vault", title);
 
   // The owner turns two-factor on and signs in again through a trusted device: no fresh factor.
   await me.goto("/client-portal?section=settings");
@@ -112,6 +92,15 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
 
+  // And from the engagement's report vault: the copy is stamped for the admin.
+  await page.goto("/admin/projects");
+  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+  const adminVault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+  const [adminCopy] = await Promise.all([page.waitForEvent("download"), adminVault.getByRole("button", { name: "Download v1" }).click()]);
+  for (const text of await pdfPageTexts(fs.readFileSync((await adminCopy.path())!))) expect(text).toContain(DEMO.admin.email);
+  await expect(adminVault.getByText("downloaded 3×")).toBeVisible();
+
   // Revoked: the owner's link already handed out fails, and the report leaves the portal.
   await page.goto("/admin/projects");
   await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
@@ -132,10 +121,12 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   // The owner's access log: the admin's view (start and end) and the report download, newest first.
   await me.goto("/client-portal?section=settings");
   const log = me.getByRole("list", { name: "Access log entries" });
-  await expect(log.getByRole("listitem")).toHaveCount(3);
-  await expect(log.getByRole("listitem").nth(0)).toContainText("Stopped viewing your portal");
-  await expect(log.getByRole("listitem").nth(1)).toContainText(`Downloaded a report · ${title} (v1)`);
-  await expect(log.getByRole("listitem").nth(1)).toContainText("while viewing your portal");
-  await expect(log.getByRole("listitem").nth(2)).toContainText("Started viewing your portal");
+  await expect(log.getByRole("listitem")).toHaveCount(4);
+  await expect(log.getByRole("listitem").nth(0)).toContainText(`Downloaded a report · ${title} (v1)`);
+  await expect(log.getByRole("listitem").nth(0)).not.toContainText("while viewing your portal");
+  await expect(log.getByRole("listitem").nth(1)).toContainText("Stopped viewing your portal");
+  await expect(log.getByRole("listitem").nth(2)).toContainText(`Downloaded a report · ${title} (v1)`);
+  await expect(log.getByRole("listitem").nth(2)).toContainText("while viewing your portal");
+  await expect(log.getByRole("listitem").nth(3)).toContainText("Started viewing your portal");
   await context.close();
 });

@@ -462,6 +462,12 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: ({ target }) => ({ url: "/api/admin/reports/upload", form: reportForm(target.projectId) }),
     expect: adminOnlyRoute({ status: 201, json: { success: true } }),
   },
+  // The firm's download from the engagement's report vault: any company's report, stamped for the
+  // admin (the demo admin has no two-factor here, so no fresh code is asked for).
+  "POST /api/admin/reports/[id]/download": {
+    call: ({ target }) => ({ url: `/api/admin/reports/${target.reportId}/download`, params: { id: target.reportId }, json: {} }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true, filename: "LLM Gateway Security Assessment - Final Report v1.pdf" } }),
+  },
   "POST /api/admin/reports/[id]/revoke": {
     fresh: true,
     call: ({ fresh }) => ({ url: `/api/admin/reports/${fresh.reportId}/revoke`, params: { id: fresh.reportId } }),

@@ -36,11 +36,16 @@ const t = setupTestDatabase({ seedDemo: true });
 const ACME_ENGAGEMENT = DEMO_FINDINGS[0]!.projectId;
 const noFilter = { overdue: false } as const;
 
-// Figures from FIRST's own documents: the CVSS v3.1 Specification Document's examples and the CVSS
-// v3.1 Examples document (CVE-2014-0160 Heartbleed, CVE-2014-6271 Shellshock, CVE-2013-1937
-// phpMyAdmin XSS, CVE-2013-0375 MySQL, CVE-2014-3566 POODLE, CVE-2012-1516 VMware), and the CVSS
-// v4.0 Specification Document and v4.0 Examples document (same CVEs where scored there, and
-// CVE-2022-41741 nginx, CVE-2020-3549 Cisco).
+// Figures from FIRST. v3.1: the CVSS v3.1 Specification Document's examples and the v3.1 Examples
+// document, https://www.first.org/cvss/v3.1/examples (CVE-2014-0160 Heartbleed, CVE-2014-6271
+// Shellshock, CVE-2013-1937 phpMyAdmin XSS, CVE-2013-0375 MySQL, CVE-2014-3566 POODLE,
+// CVE-2012-1516 VMware). v4.0: base vectors of the kind the v4.0 Examples document scores
+// (https://www.first.org/cvss/v4.0/examples), each figure the one FIRST's own calculator gives: the
+// code behind https://www.first.org/cvss/calculator/4.0, https://github.com/FIRSTdotorg/cvss-v4-calculator
+// at c5b0d409ae9f57c44264c6ce5f27d89298e1d32a (cvss_score.js and its lookup tables), run on each
+// vector. The last v4.0 row is from the reference calculator's test data,
+// https://github.com/RedHatProductSecurity/cvss-v4-calculator/blob/bf45662b7fd49e8e5916145aed3f883b5edf1535/data/vectors_supplemental4
+// (without its supplemental metrics, which never change the score).
 const V31: [string, number, string][] = [
   ["CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N", 7.5, "high"],
   ["CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H", 9.8, "critical"],
@@ -55,6 +60,7 @@ const V40: [string, number, string][] = [
   ["CVSS:4.0/AV:N/AC:L/AT:P/PR:N/UI:P/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N", 7.7, "high"],
   ["CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N", 8.7, "high"],
   ["CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:L/SI:L/SA:N", 5.1, "medium"],
+  ["CVSS:4.0/AV:P/AC:H/AT:P/PR:H/UI:A/VC:H/VI:H/VA:H/SC:H/SI:H/SA:H", 7.3, "high"],
 ];
 
 const MALFORMED_VECTORS = [

@@ -385,6 +385,22 @@ const FUZZ: Record<string, Spec> = {
   },
   "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: uploadStage },
   "POST /api/admin/reports/upload": { kind: "route", role: "admin", input: reportUploadInput(acme.projectId), stage: reportUploadStage },
+  "POST /api/admin/reports/[id]/download": {
+    kind: "route",
+    role: "admin",
+    input: fc.oneof(
+      json(`/api/admin/reports/${acme.reportId}/download`, () => ({ code: "123456" })).map((input) => ({
+        ...input,
+        params: { id: acme.reportId },
+      })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/admin/reports/${pathSegment(id)}/download`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: reportDownloadStage,
+  },
   "POST /api/admin/reports/[id]/revoke": {
     kind: "route",
     role: "admin",

@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as adminReports } from "@/app/api/admin/reports/route";
+import { POST as adminDownloadRoute } from "@/app/api/admin/reports/[id]/download/route";
 import { POST as revokeRoute } from "@/app/api/admin/reports/[id]/revoke/route";
 import { POST as uploadRoute } from "@/app/api/admin/reports/upload/route";
 import { GET as accessLogExport } from "@/app/api/client/access-log/export/route";
@@ -18,7 +19,7 @@ import { GET as adminDocument } from "@/app/api/admin/documents/[id]/route";
 import { GET as exportClients } from "@/app/api/admin/exports/clients/route";
 import { auditLog, reports, session, twoFactor, user } from "@/server/core/db/schema";
 import { DEMO_REPORTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
-import { getAuth, startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
+import { createCredentialUser, getAuth, startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
 import { REPORT_WITHDRAWN } from "@/server/modules/reports";
 import { pdfPageTexts } from "../helpers/pdf-text";
 import { adminActor } from "./helpers/admin-session";
@@ -274,5 +275,71 @@ describe("the access log", () => {
     const csv = await (await call(accessLogExport as Handler, await owner(), "/api/client/access-log/export")).text();
     expect(csv).toContain('"When (UTC)","Who","What","Item","While viewing your portal"');
     expect(csv).toContain('"Downloaded a report"');
+  });
+});
+
+describe("an admin's download from the engagement's report vault", () => {
+  const adminDownload = async (cookie: string, reportId: string, json: unknown = {}) =>
+    call(adminDownloadRoute as Handler, cookie, `/api/admin/reports/${reportId}/download`, { json, params: { id: reportId } });
+
+  it("is stamped for the admin, recorded as the firm's and listed in the company's access log", async () => {
+    const report = await publish("Admin download report", 2);
+    const response = await adminDownload(await admin(), report.id);
+    expect(response.status).toBe(200);
+    const { downloadUrl, filename } = (await response.json()) as { downloadUrl: string; filename: string };
+    expect(filename).toBe("Admin download report v1.pdf");
+    const downloadId = new URL(downloadUrl).pathname.split("/").pop()!;
+    const texts = await pdfPageTexts(new Uint8Array(await (await fetchCopy(downloadUrl)).arrayBuffer()));
+    expect(texts).toHaveLength(2);
+    for (const text of texts) {
+      expect(text).toContain(DEMO_USERS.admin.email);
+      expect(text).toContain(acme.company);
+      expect(text).toContain(downloadId);
+    }
+
+    const list = (await (await call(portalReports as Handler, await owner(), "/api/client/reports")).json()) as {
+      reports: { id: string; downloads: { id: string; side: string }[] }[];
+    };
+    expect(list.reports.find((r) => r.id === report.id)!.downloads).toEqual([expect.objectContaining({ id: downloadId, side: "firm" })]);
+    const log = (await (await call(accessLogRoute as Handler, await owner(), "/api/client/access-log")).json()) as {
+      rows: { action: string; who: string; item: string; viewingPortal: boolean }[];
+    };
+    expect(log.rows[0]).toMatchObject({
+      action: "report.download",
+      who: DEMO_USERS.admin.name,
+      item: "Admin download report (v1)",
+      viewingPortal: false,
+    });
+  });
+
+  it("asks an admin with two-factor for a fresh factor, and refuses a revoked or unknown report", async () => {
+    const email = `vault-admin-${Date.now()}@example.test`;
+    const { id } = await createCredentialUser(t.db, { email, name: "Vault Admin", role: "admin", password: "vault-admin-password-1" });
+    const ctx = await getAuth().$context;
+    await t.db.insert(twoFactor).values({
+      id: "vault-admin-2fa",
+      userId: id,
+      secret: await symmetricEncrypt({ key: ctx.secretConfig, data: "vault-admin-secret-0123456789" }),
+      backupCodes: await symmetricEncrypt({ key: ctx.secretConfig, data: "[]" }),
+    });
+    await t.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, id));
+    const cookie = await sessionCookie(email, { secondFactor: "totp" });
+    const report = await publish("Admin fresh factor report", 1);
+    expect((await adminDownload(cookie, report.id)).status).toBe(200);
+    await t.db
+      .update(session)
+      .set({ secondFactorAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(session.userId, id));
+    const asked = await adminDownload(cookie, report.id);
+    expect(asked.status).toBe(403);
+    expect(await asked.json()).toMatchObject({ fieldErrors: { code: expect.stringContaining("authenticator app") } });
+
+    const revoked = await call(revokeRoute as Handler, await admin(), `/api/admin/reports/${report.id}/revoke`, {
+      params: { id: report.id },
+    });
+    expect(revoked.status).toBe(200);
+    expect((await adminDownload(await admin(), report.id)).status).toBe(403);
+    const unknown = "00000000-0000-4000-8000-00000000dead";
+    expect(await (await adminDownload(await admin(), unknown)).json()).toMatchObject({ error: "Report not found" });
   });
 });

@@ -21,6 +21,16 @@ export async function registerPasskey(name: string): Promise<void> {
 }
 
 /**
+ * A passkey's answer to a challenge for the signed-in person (the server lists only their
+ * passkeys), for a route that verifies it as a fresh second factor rather than signing in.
+ */
+export async function passkeyAnswer(): ReturnType<typeof startAuthentication> {
+  if (!browserSupportsWebAuthn()) throw new WebAuthnUnsupportedError();
+  const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(`${BASE}/generate-authenticate-options`);
+  return startAuthentication({ optionsJSON });
+}
+
+/**
  * Signs in with a passkey; the endpoint sets the session cookie. With `autofill` the request waits
  * for the person to pick a passkey from the email field's suggestions (conditional mediation).
  * False when nothing was signed in: no autofill in this browser, or `stillWanted` said a newer

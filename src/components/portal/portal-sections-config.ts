@@ -40,8 +40,12 @@ export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
   findings: { label: "Findings", title: "Findings", icon: ShieldAlert },
 };
 
-/** The six tabs of the mobile bottom bar, in order. */
-export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "book-service", "documents", "messages"];
+/**
+ * The phone's bottom bar: the first MOBILE_TAB_COUNT of these the person may see are its tabs, in
+ * this order; every other section is under More (six columns fit a 390 px screen).
+ */
+export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "documents", "messages", "book-service"];
+export const MOBILE_TAB_COUNT = 5;
 
 export function parseSection(value: string | null | undefined): PortalSection {
   return PORTAL_SECTIONS.find((section) => section === value) ?? "overview";

@@ -6,10 +6,11 @@ import { useState, type ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { cn } from "@/lib/cn";
 import { ViewAsBanner } from "./view-as-banner";
-import { MOBILE_SECTIONS, PORTAL_SECTIONS, type PortalSection, SECTION_INFO, sectionHref } from "./portal-sections-config";
+import { PortalMobileBar } from "./portal-mobile-bar";
+import { PORTAL_SECTIONS, type PortalSection, SECTION_INFO, sectionHref } from "./portal-sections-config";
 import { usePortalNavigation } from "./use-portal-navigation";
 
-/** Header, collapsible desktop sidebar, mobile bottom bar; the section content is `children`. */
+/** Header, collapsible desktop sidebar, mobile bottom bar (PortalMobileBar); the section content is `children`. */
 export function PortalShell({
   brand,
   email,
@@ -24,7 +25,6 @@ export function PortalShell({
   children: ReactNode;
 }) {
   const shown = (id: PortalSection) => !hiddenSections.includes(id);
-  const mobileSections = MOBILE_SECTIONS.filter(shown);
   const { section, linkHandler } = usePortalNavigation();
   const [collapsed, setCollapsed] = useState(false);
   // What the sidebar's and the bottom bar's link to a section share.
@@ -103,28 +103,7 @@ export function PortalShell({
         </main>
       </div>
 
-      <nav aria-label="Portal sections (mobile)" className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface md:hidden">
-        <ul className={cn("grid", mobileSections.length === 6 ? "grid-cols-6" : "grid-cols-5")}>
-          {mobileSections.map((id) => {
-            const info = SECTION_INFO[id];
-            const Icon = info.mobileIcon ?? info.icon;
-            return (
-              <li key={id}>
-                <a
-                  {...linkTo(id)}
-                  className={cn(
-                    "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium",
-                    id === section ? "text-accent" : "text-muted hover:text-foreground",
-                  )}
-                >
-                  <Icon className="h-5 w-5" aria-hidden />
-                  {info.mobileLabel}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <PortalMobileBar section={section} shown={shown} linkTo={linkTo} />
     </div>
   );
 }

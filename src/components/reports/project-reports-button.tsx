@@ -11,11 +11,14 @@ import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import type { AdminReportRow } from "@/server/modules/reports";
+import { FreshFactorPrompt } from "./fresh-factor-prompt";
+import { downloadKey, useReportDownload } from "./use-report-download";
 
 /**
  * An engagement's report vault for the admin (docs/PRODUCT.md#admin-reports): its button in the
  * projects table and its dialog: publish a report (a new title, or a new version of one), see each
- * version's downloads, revoke one.
+ * version's downloads, download the current one (stamped for the admin, after a fresh second
+ * factor, in the company's access log), revoke one.
  */
 export function ProjectReportsButton({ project }: { project: { id: string; projectName: string } }) {
   const [open, setOpen] = useState(false);
@@ -43,7 +46,7 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
   const fileRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const fileId = useId();
-  const { busy, run } = useChange((text, tone) => setMessage({ text, tone }));
+  const { busy, run } = useChange<string>((text, tone) => setMessage({ text, tone }));
 
   // Bumped to read the list again after a change.
   const [version, setVersion] = useState(0);
@@ -61,6 +64,10 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
       current = false;
     };
   }, [project.id, version]);
+  const { asking, proofError, download } = useReportDownload(run, {
+    urlOf: (id) => `/api/admin/reports/${encodeURIComponent(id)}/download`,
+    done: load,
+  });
 
   const upload = () => {
     const file = fileRef.current?.files?.[0];
@@ -132,23 +139,47 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
       ) : (
         <ul className="mt-2 divide-y divide-slate-800 text-sm">
           {reports.map((report) => (
-            <li key={report.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <div className="min-w-0">
-                <p className="break-words font-medium">
-                  {report.title} v{report.version}
-                  <span className="ml-2 text-xs text-muted">
-                    {report.revokedAt ? "Revoked" : report.supersededAt ? "Replaced" : "Available"}
-                  </span>
-                </p>
-                <p className="text-xs text-muted">
-                  {formatFileSize(report.fileSize)} · {formatDateTime(report.publishedAt)} · downloaded {report.downloadCount}×
-                </p>
+            <li key={report.id} className="py-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="break-words font-medium">
+                    {report.title} v{report.version}
+                    <span className="ml-2 text-xs text-muted">
+                      {report.revokedAt ? "Revoked" : report.supersededAt ? "Replaced" : "Available"}
+                    </span>
+                  </p>
+                  <p className="text-xs text-muted">
+                    {formatFileSize(report.fileSize)} · {formatDateTime(report.publishedAt)} · downloaded {report.downloadCount}×
+                  </p>
+                </div>
+                {report.revokedAt || report.supersededAt ? null : (
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={busy === downloadKey(report.id)}
+                      onClick={() => {
+                        setMessage(null);
+                        download(report.id);
+                      }}
+                    >
+                      {busy === downloadKey(report.id) ? "Preparing..." : `Download v${report.version}`}
+                    </Button>
+                    <Button variant="secondary" size="sm" disabled={busy === report.id} onClick={() => revoke(report)}>
+                      {busy === report.id ? "Revoking..." : `Revoke v${report.version}`}
+                    </Button>
+                  </div>
+                )}
               </div>
-              {report.revokedAt || report.supersededAt ? null : (
-                <Button variant="secondary" size="sm" disabled={busy === report.id} onClick={() => revoke(report)}>
-                  {busy === report.id ? "Revoking..." : `Revoke v${report.version}`}
-                </Button>
-              )}
+              {asking?.reportId === report.id ? (
+                <FreshFactorPrompt
+                  ask={asking}
+                  busy={busy === downloadKey(report.id)}
+                  error={proofError}
+                  onCode={(code) => download(report.id, { code })}
+                  onPasskey={() => download(report.id, { passkey: true })}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,47 +1,28 @@
 "use client";
 
-import { FileLock2, KeyRound } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { FileLock2 } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/field";
 import { Loading } from "@/components/ui/spinner";
-import { routeChange, useChange } from "@/components/ui/use-change";
-import { apiErrorOf, apiFetch } from "@/lib/api-client";
+import { useChange } from "@/components/ui/use-change";
+import { apiFetch } from "@/lib/api-client";
 import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalReport } from "@/server/modules/reports";
-
-type Download = { downloadUrl: string; filename: string };
-
-/** Fetches the stamped copy behind the link and saves it (a blob behind a temporary <a download>). */
-async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
-  const file = await fetch(downloadUrl, { cache: "no-store" });
-  if (!file.ok) throw await apiErrorOf(file);
-  const url = URL.createObjectURL(await file.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { FreshFactorPrompt } from "./fresh-factor-prompt";
+import { downloadKey, useReportDownload } from "./use-report-download";
 
 /**
  * The engagement reports of the company (docs/PRODUCT.md#portal-reports): each download asks for a
- * fresh code from the authenticator app when the person has two-factor (in place, under the
- * report) and saves a copy stamped with the person's name; owners see who downloaded each report.
+ * fresh second factor when the person has two-factor (in place, under the report: a code from the
+ * authenticator app, or "Use your passkey", whichever the person has) and saves a copy stamped with
+ * the person's name; owners see who downloaded each report.
  */
 export function ReportVault() {
   const [reports, setReports] = useState<PortalReport[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [asking, setAsking] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const codeId = useId();
-  const { busy, run } = useChange((text) => setMessage(text));
+  const { busy, run } = useChange<string>((text) => setMessage(text));
 
   // Bumped to read the list again after a change.
   const [version, setVersion] = useState(0);
@@ -59,39 +40,10 @@ export function ReportVault() {
       current = false;
     };
   }, [version]);
-
-  const download = (report: PortalReport, withCode?: string) => {
-    setMessage(null);
-    setCodeError(null);
-    run(
-      report.id,
-      () =>
-        routeChange(
-          (async () => {
-            const link = await apiFetch<Download>(`/api/client/reports/${encodeURIComponent(report.id)}/download`, {
-              method: "POST",
-              json: withCode ? { code: withCode } : {},
-            });
-            await saveCopy(link);
-            return link;
-          })(),
-        ),
-      {
-        refresh: false,
-        done: () => {
-          setAsking(null);
-          setCode("");
-          load();
-        },
-        refused: (refusal) => {
-          if (!refusal.fieldErrors?.code) return false;
-          setAsking(report.id);
-          if (withCode) setCodeError(refusal.fieldErrors.code);
-          return true;
-        },
-      },
-    );
-  };
+  const { asking, proofError, download } = useReportDownload(run, {
+    urlOf: (id) => `/api/client/reports/${encodeURIComponent(id)}/download`,
+    done: load,
+  });
 
   return (
     <Card className="mb-6">
@@ -127,47 +79,23 @@ export function ReportVault() {
                   size="sm"
                   id={`report-download-${report.id}`}
                   aria-labelledby={`report-download-${report.id} report-${report.id}`}
-                  disabled={busy === report.id}
-                  onClick={() => download(report)}
-                >
-                  {busy === report.id ? "Preparing..." : "Download"}
-                </Button>
-              </div>
-              {asking === report.id ? (
-                <form
-                  className="mt-3 flex flex-wrap items-end gap-2"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    download(report, code);
+                  disabled={busy === downloadKey(report.id)}
+                  onClick={() => {
+                    setMessage(null);
+                    download(report.id);
                   }}
                 >
-                  <div className="w-40">
-                    <label htmlFor={codeId} className="mb-1 flex items-center gap-1 text-sm font-medium">
-                      <KeyRound className="h-4 w-4" aria-hidden /> Authentication code
-                    </label>
-                    <Input
-                      id={codeId}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      autoFocus
-                      maxLength={6}
-                      value={code}
-                      onChange={(event) => setCode(event.target.value)}
-                      aria-invalid={codeError ? true : undefined}
-                      aria-describedby={`${codeId}-hint`}
-                    />
-                  </div>
-                  <Button type="submit" size="sm" disabled={busy === report.id}>
-                    Confirm and download
-                  </Button>
-                  <p
-                    id={`${codeId}-hint`}
-                    className={`w-full text-xs ${codeError ? "text-red-400" : "text-muted"}`}
-                    role={codeError ? "alert" : undefined}
-                  >
-                    {codeError ?? "Enter the 6-digit code from your authenticator app to confirm it is you."}
-                  </p>
-                </form>
+                  {busy === downloadKey(report.id) ? "Preparing..." : "Download"}
+                </Button>
+              </div>
+              {asking?.reportId === report.id ? (
+                <FreshFactorPrompt
+                  ask={asking}
+                  busy={busy === downloadKey(report.id)}
+                  error={proofError}
+                  onCode={(code) => download(report.id, { code })}
+                  onPasskey={() => download(report.id, { passkey: true })}
+                />
               ) : null}
               {report.downloads ? <ReportDownloads downloads={report.downloads} /> : null}
             </li>

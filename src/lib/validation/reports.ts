@@ -10,13 +10,40 @@ export const reportUploadFieldsSchema = z.object({
   title: text(200).pipe(z.string().min(1, "Give the report a title")),
 });
 
-/** A download request: the code from the authenticator app when a fresh second factor is asked for. */
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, "The passkey's answer is not valid. Try again.");
+
+/**
+ * A passkey's answer to the server's challenge (WebAuthn's AuthenticationResponseJSON, as
+ * @simplewebauthn/browser sends it): the fields the server verifies, each base64url.
+ */
+export const passkeyAssertionSchema = z.object({
+  id: base64url(1024),
+  rawId: base64url(1024),
+  type: z.literal("public-key"),
+  response: z.object({
+    clientDataJSON: base64url(8192),
+    authenticatorData: base64url(8192),
+    signature: base64url(1024),
+    userHandle: base64url(1024).optional(),
+  }),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
+/**
+ * A download request: the code from the authenticator app, or a passkey's answer, when a fresh
+ * second factor is asked for.
+ */
 export const reportDownloadSchema = z.object({
   code: z
     .string()
     .trim()
     .regex(/^\d{6}$/, "Enter the 6-digit code")
     .optional(),
+  passkey: passkeyAssertionSchema.optional(),
 });
 
 /** A page of the access log. */

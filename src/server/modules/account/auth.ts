@@ -11,6 +11,7 @@ import { authSecret, serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetMail } from "@/server/core/mail/templates";
 import { accountLimitHooks } from "./brute-force";
+import { freshPasskeyPlugin } from "./fresh-passkey-plugin";
 import { passkeyVerificationOptions } from "./passkey-policy";
 import { secondFactorPlugin } from "./second-factor-plugin";
 
@@ -119,6 +120,8 @@ function createAuth(db: Db) {
         origin: new URL(env.appUrl).origin,
         ...passkeyVerificationOptions(db),
       }),
+      // A passkey as the fresh second factor of a signed-in session (internal: not served over HTTP).
+      freshPasskeyPlugin(db, { rpID: new URL(env.appUrl).hostname, origin: new URL(env.appUrl).origin }),
       // After the two plugins above, so its hooks see the sessions they make or keep.
       secondFactorPlugin(db),
       // Must stay last: it hands the cookies set by everything before it to the browser.

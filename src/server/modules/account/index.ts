@@ -7,7 +7,13 @@ export { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "./acc
 export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./admin-client-security";
 export { openAdminListPage, type PageSearchParams } from "./admin-list-page";
 export { endViewAsClient, startViewAsClient } from "./admin-view-as";
-export { confirmFreshSecondFactor, FRESH_CODE_PROMPT, FRESH_CODE_WRONG } from "./fresh-second-factor";
+export {
+  confirmFreshSecondFactor,
+  FRESH_CODE_PROMPT,
+  FRESH_CODE_WRONG,
+  FRESH_PASSKEY_PROMPT,
+  FRESH_PASSKEY_WRONG,
+} from "./fresh-second-factor";
 export { getAuth } from "./auth";
 export { isServedAuthEndpoint } from "./http-endpoints";
 export { confirmPasskey } from "./passkey-confirmation";

@@ -3,5 +3,6 @@ import "server-only";
 
 export { type AdminReportRow, listProjectReports, NOT_A_PDF, recordUploadedReport, revokeReport } from "./admin-reports";
 export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
-export { listPortalReports, type PortalReport, requestReportDownload } from "./portal-reports";
+export { listPortalReports, type PortalReport } from "./portal-reports";
+export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";
 export { getStampedReport, REPORT_LINK_INVALID } from "./report-files";

@@ -4,10 +4,7 @@ import type { DownloadSide } from "@/lib/domain/document-category";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { projects, reportDownloads, reports } from "@/server/core/db/schema";
-import { AppError } from "@/server/core/errors";
-import { recordFirmAccess } from "@/server/modules/audit";
-import { isAvailable, REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
-import { signReportLink } from "./report-link";
+import { isAvailable } from "./columns";
 
 export type PortalReport = {
   id: string;
@@ -66,56 +63,3 @@ export async function listPortalReports(db: DbOrTx, { actor }: { actor: ClientAc
       : null,
   }));
 }
-
-/** Where a download was asked from (the documents module's DownloadRequest). */
-export type ReportDownloadRequest = { clientAddress: string; userAgent: string };
-
-/**
- * Records one download of a report of the caller's company and answers with the link to its
- * stamped copy (docs/PRODUCT.md#portal-reports). The caller's route has already asked for a fresh
- * second factor. Another company's report answers like a missing one; a withdrawn one is refused.
- */
-export async function requestReportDownload(
-  db: DbOrTx,
-  { actor, reportId, from }: { actor: ClientActor; reportId: string; from: ReportDownloadRequest },
-): Promise<{ downloadUrl: string; filename: string; downloadId: string }> {
-  assertClient(actor);
-  const [report] = await db
-    .select({
-      id: reports.id,
-      title: reports.title,
-      version: reports.version,
-      revokedAt: reports.revokedAt,
-      supersededAt: reports.supersededAt,
-    })
-    .from(reports)
-    .where(and(eq(reports.id, reportId), eq(reports.clientId, actor.clientId)))
-    .limit(1);
-  if (!report) throw new AppError("not_found", REPORT_NOT_FOUND);
-  if (report.revokedAt || report.supersededAt) throw new AppError("forbidden", REPORT_WITHDRAWN);
-  const person = actor.viewer
-    ? { userId: actor.viewer.adminUserId, personName: actor.viewer.adminEmail, personEmail: actor.viewer.adminEmail, side: "firm" as const }
-    : { userId: actor.userId, personName: actor.name || actor.email, personEmail: actor.email, side: "client" as const };
-  const [download] = await db
-    .insert(reportDownloads)
-    .values({
-      reportId: report.id,
-      ...person,
-      company: actor.company,
-      clientAddress: from.clientAddress.slice(0, 100),
-      userAgent: from.userAgent.slice(0, 500),
-    })
-    .returning({ id: reportDownloads.id });
-  await recordFirmAccess(db, {
-    actor,
-    action: "report.download",
-    clientIds: [actor.clientId],
-    entityType: "report",
-    entityId: report.id,
-    after: { name: `${report.title} (v${report.version})`, downloadId: download!.id },
-  });
-  return { downloadUrl: signReportLink(download!.id), filename: reportFileName(report.title, report.version), downloadId: download!.id };
-}
-
-export const reportFileName = (title: string, version: number) =>
-  `${title.replace(/[\\/:*?"<>|\r\n]+/g, " ").trim() || "report"} v${version}.pdf`;

@@ -6,7 +6,7 @@ import { reportDownloads, reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getStorage } from "@/server/core/storage/storage";
 import { REPORT_WITHDRAWN } from "./columns";
-import { reportFileName } from "./portal-reports";
+import { reportFileName } from "./report-downloads";
 import { verifyReportLink } from "./report-link";
 import { stampPdf } from "./stamp";
 

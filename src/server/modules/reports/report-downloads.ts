@@ -1,0 +1,101 @@
+import "server-only";
+import { and, eq, type SQL } from "drizzle-orm";
+import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, reportDownloads, reports } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { recordFirmAccess } from "@/server/modules/audit";
+import { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
+import { signReportLink } from "./report-link";
+
+/** Where a download was asked from (the documents module's DownloadRequest). */
+export type ReportDownloadRequest = { clientAddress: string; userAgent: string };
+type ReportDownload = { downloadUrl: string; filename: string; downloadId: string };
+
+/**
+ * Records one download of a report of the caller's company and answers with the link to its
+ * stamped copy (docs/PRODUCT.md#portal-reports). The caller's route has already asked for a fresh
+ * second factor. Another company's report answers like a missing one; a withdrawn one is refused.
+ * A viewing admin's download is the firm's, stamped with the admin's e-mail.
+ */
+export async function requestReportDownload(
+  db: DbOrTx,
+  { actor, reportId, from }: { actor: ClientActor; reportId: string; from: ReportDownloadRequest },
+): Promise<ReportDownload> {
+  assertClient(actor);
+  const person = actor.viewer
+    ? { userId: actor.viewer.adminUserId, personName: actor.viewer.adminEmail, personEmail: actor.viewer.adminEmail, side: "firm" as const }
+    : { userId: actor.userId, personName: actor.name || actor.email, personEmail: actor.email, side: "client" as const };
+  return recordDownload(db, { actor, person, from, where: and(eq(reports.id, reportId), eq(reports.clientId, actor.clientId))! });
+}
+
+/**
+ * An admin's download of any company's report from the engagement's report vault
+ * (docs/PRODUCT.md#admin-reports): the firm's, stamped for the admin, recorded like a viewing
+ * admin's, in the company's access log. The route has already asked for a fresh second factor.
+ */
+export async function requestAdminReportDownload(
+  db: DbOrTx,
+  { actor, reportId, from }: { actor: AdminActor; reportId: string; from: ReportDownloadRequest },
+): Promise<ReportDownload> {
+  assertAdmin(actor);
+  const person = { userId: actor.userId, personName: actor.name || actor.email, personEmail: actor.email, side: "firm" as const };
+  return recordDownload(db, { actor, person, from, where: eq(reports.id, reportId) });
+}
+
+/** The download row (its id is the download id stamped on the copy) and its access-log entry, together. */
+async function recordDownload(
+  db: DbOrTx,
+  {
+    actor,
+    person,
+    from,
+    where,
+  }: {
+    actor: AdminActor | ClientActor;
+    person: { userId: string; personName: string; personEmail: string; side: "client" | "firm" };
+    from: ReportDownloadRequest;
+    where: SQL;
+  },
+): Promise<ReportDownload> {
+  return db.transaction(async (tx) => {
+    const [report] = await tx
+      .select({
+        id: reports.id,
+        title: reports.title,
+        version: reports.version,
+        clientId: reports.clientId,
+        company: clients.company,
+        revokedAt: reports.revokedAt,
+        supersededAt: reports.supersededAt,
+      })
+      .from(reports)
+      .innerJoin(clients, eq(clients.id, reports.clientId))
+      .where(where)
+      .limit(1);
+    if (!report) throw new AppError("not_found", REPORT_NOT_FOUND);
+    if (report.revokedAt || report.supersededAt) throw new AppError("forbidden", REPORT_WITHDRAWN);
+    const [download] = await tx
+      .insert(reportDownloads)
+      .values({
+        reportId: report.id,
+        ...person,
+        company: report.company,
+        clientAddress: from.clientAddress.slice(0, 100),
+        userAgent: from.userAgent.slice(0, 500),
+      })
+      .returning({ id: reportDownloads.id });
+    await recordFirmAccess(tx, {
+      actor,
+      action: "report.download",
+      clientIds: [report.clientId],
+      entityType: "report",
+      entityId: report.id,
+      after: { name: `${report.title} (v${report.version})`, downloadId: download!.id },
+    });
+    return { downloadUrl: signReportLink(download!.id), filename: reportFileName(report.title, report.version), downloadId: download!.id };
+  });
+}
+
+export const reportFileName = (title: string, version: number) =>
+  `${title.replace(/[\\/:*?"<>|\r\n]+/g, " ").trim() || "report"} v${version}.pdf`;

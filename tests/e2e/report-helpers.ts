@@ -1,0 +1,33 @@
+// The admin's side of the report vault in browser tests: an engagement for a company and its
+// published report (docs/PRODUCT.md#admin-reports).
+import type { Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { pickClient, uniqueSuffix } from "./admin-helpers";
+import { expect } from "./fixtures";
+
+export async function reportPdf(title: string, pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let n = 1; n <= pages; n++) pdf.addPage([612, 792]).drawText(`${title}: page ${n}`, { x: 72, y: 700 });
+  return Buffer.from(await pdf.save());
+}
+
+/** The admin on `page` creates an engagement for `company` and publishes `title` (3 pages) on it; returns the engagement's name. */
+export async function publishReportFor(page: Page, company: string, label: string, title: string): Promise<string> {
+  const engagement = `${label} engagement ${uniqueSuffix()}`;
+  await page.goto("/admin/projects");
+  await page.getByRole("button", { name: "Create Project" }).click();
+  const form = page.getByRole("dialog", { name: "Create Project" });
+  await form.getByLabel("Project name").fill(engagement);
+  await pickClient(form, "Client", company);
+  await form.getByRole("button", { name: "Create Project" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Project created successfully" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+  await vault.getByLabel("Report title").fill(title);
+  await vault.getByLabel("PDF file").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: await reportPdf(title, 3) });
+  await vault.getByRole("button", { name: "Publish report" }).click();
+  await expect(vault.getByText("Published version 1.")).toBeVisible();
+  await expect(vault.getByText(`${title} v1`)).toBeVisible();
+  return engagement;
+}
