@@ -3,7 +3,7 @@ import Form from "next/form";
 import Link from "next/link";
 import { FindingCommentForm } from "@/components/findings/finding-comment-form";
 import { FindingBody, FindingFacts } from "@/components/findings/finding-details";
-import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/components/findings/finding-badges";
+import { FindingBadges } from "@/components/findings/finding-badges";
 import { FindingComments, FindingTimeline } from "@/components/findings/finding-history";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -156,11 +156,7 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
                         {f.projectName} · Due {formatDate(f.dueOn)}
                       </p>
                     </div>
-                    <div className="flex flex-wrap gap-2">
-                      <SeverityBadge severity={f.severity} score={f.cvssScoreTenths} />
-                      <FindingStatusBadge status={f.status} />
-                      {f.overdue ? <OverdueBadge /> : null}
-                    </div>
+                    <FindingBadges finding={f} />
                   </Card>
                 </li>
               ))}
@@ -189,11 +185,7 @@ function FindingPage({ finding, readOnly, isOwner }: { finding: FindingDetail | 
     <section aria-labelledby="portal-section-heading" className="space-y-6">
       {back}
       <SectionHeading title={finding.title} description={`${finding.projectName} · published ${formatDate(finding.publishedAt)}`} />
-      <div className="flex flex-wrap gap-2">
-        <SeverityBadge severity={finding.severity} score={finding.cvssScoreTenths} />
-        <FindingStatusBadge status={finding.status} />
-        {finding.overdue ? <OverdueBadge /> : null}
-      </div>
+      <FindingBadges finding={finding} />
       <FindingFacts finding={finding} />
       <FindingBody finding={finding} side="client" />
       {readOnly ? null : (
