@@ -10,7 +10,13 @@ import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { Options } from "@/components/ui/options";
 import { addFindingCommentAction } from "@/app/client-portal/findings-actions";
-import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS, PUBLISHED_FINDING_STATUSES } from "@/lib/domain/finding";
+import {
+  FINDING_SEVERITIES,
+  FINDING_SEVERITY_LABELS,
+  FINDING_STATUS_LABELS,
+  PUBLISHED_FINDING_STATUSES,
+  UNRESOLVED_FINDING_STATUSES,
+} from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/server/modules/findings";
 import { SectionHeading } from "../section-heading";
@@ -49,7 +55,7 @@ export async function PortalFindings({
 
 function FindingsOverview({ data }: { data: PortalFindingsData }) {
   const { counts, list, filter } = data;
-  const unresolved = (counts.byStatus.open ?? 0) + (counts.byStatus.in_remediation ?? 0) + (counts.byStatus.still_open ?? 0);
+  const unresolved = UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
   return (
     <section aria-labelledby="portal-section-heading" className="space-y-6">
       <SectionHeading

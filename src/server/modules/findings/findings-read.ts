@@ -7,6 +7,7 @@ import {
   type FindingSeverity,
   type FindingStatus,
   type RetestResult,
+  UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
 import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/lib/validation/findings";
@@ -152,7 +153,7 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
       projectId: String(row.projectId),
       projectName,
       total: n("total"),
-      unresolved: n("st_open") + n("st_in_remediation") + n("st_still_open"),
+      unresolved: UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + n(`st_${s}`), 0),
       overdue: n("overdue"),
     });
   }
