@@ -325,7 +325,7 @@ export type QueueFinding = FindingListItem & { company: string };
 export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
   const withCompany = { ...listColumns, company: clients.company };
-  const [retests, overdue, risks, engagements] = await Promise.all([
+  const [retests, overdue, risks] = await Promise.all([
     db
       .select({
         findingId: findings.id,
@@ -359,19 +359,23 @@ export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminAc
       .where(and(eq(findings.status, "risk_accepted"), isNull(findings.riskAcknowledgedAt)))
       .orderBy(asc(findings.updatedAt))
       .limit(200),
-    db
-      .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
-      .from(projects)
-      .innerJoin(clients, eq(clients.id, projects.clientId))
-      .orderBy(clients.company, projects.projectName)
-      .limit(1000),
   ]);
   return {
     retests: retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
     overdue: overdue.map((r) => ({ ...toItem(r), company: r.company })),
     risks: risks.map((r) => ({ ...toItem(r), company: r.company, riskReason: r.riskReason, riskExpiresOn: r.riskExpiresOn })),
-    engagements,
   };
+}
+
+/** The engagements the admin's Findings page can open (its Engagement picker), by company then name. */
+export async function listEngagementOptions(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  return db
+    .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .orderBy(clients.company, projects.projectName)
+    .limit(1000);
 }
 
 /** The client's findings for the CSV export, in pages (the safe CSV path). */
