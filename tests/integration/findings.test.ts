@@ -177,6 +177,43 @@ describe("SARIF import", () => {
     expect(await countRows()).toBe(before);
   });
 
+  it("leaves out a location or rule field that is not what SARIF says (never a 500)", async () => {
+    const [project] = await t.db
+      .insert(projects)
+      .values({ clientId: DEMO_CLIENTS.acme.id, projectName: "Odd SARIF engagement" })
+      .returning({ id: projects.id });
+    const text = JSON.stringify({
+      version: "2.1.0",
+      runs: [
+        {
+          tool: { driver: { name: "odd-scanner", rules: [{ id: 7, name: { text: "not text" } }] } },
+          results: [
+            {
+              ruleIndex: 0,
+              message: { text: "A rule whose id and name are not text." },
+              locations: [null, "src/a.ts", { physicalLocation: { artifactLocation: { uri: {} } } }, { logicalLocations: [null] }],
+            },
+            {
+              message: { text: "A readable one." },
+              locations: [null, { physicalLocation: { artifactLocation: { uri: "src/b.ts" }, region: { startLine: 3 } } }],
+            },
+          ],
+        },
+      ],
+    });
+    const response = await importRequest({ projectId: project!.id, sarif: text });
+    expect(response.status).toBe(201);
+    const rows = await t.db
+      .select({ title: findings.title, ruleId: findings.ruleId, assets: findings.assets })
+      .from(findings)
+      .where(eq(findings.projectId, project!.id))
+      .orderBy(findings.title);
+    expect(rows).toEqual([
+      { title: "A readable one.", ruleId: null, assets: "src/b.ts:3" },
+      { title: "A rule whose id and name are not text.", ruleId: null, assets: "" },
+    ]);
+  });
+
   it("refuses an unknown engagement and a client caller, importing nothing", async () => {
     const before = await countRows();
     const unknown = await importRequest({ projectId: "00000000-0000-4000-8000-0000000000ff", sarif: sarif(THREE_RESULTS) });

@@ -4,6 +4,7 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { saveSignedDownload } from "@/components/ui/signed-download";
+import { useChange } from "@/components/ui/use-change";
 import { formatFileSize } from "@/lib/format";
 
 export type EvidenceItem = { id: string; name: string; fileSize: number };
@@ -16,8 +17,8 @@ export function EvidenceList({
   items: EvidenceItem[];
   api: "/api/client/findings/evidence" | "/api/admin/findings/evidence";
 }) {
-  const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useChange((message) => setError(message));
   if (items.length === 0) return <p className="text-sm text-muted">No evidence attached.</p>;
   return (
     <div className="space-y-2">
@@ -37,16 +38,20 @@ export function EvidenceList({
               size="sm"
               aria-label={`Download ${item.name}`}
               disabled={busy !== null}
-              onClick={async () => {
-                setBusy(item.id);
+              onClick={() => {
                 setError(null);
-                setError(
-                  await saveSignedDownload(`${api}/${item.id}`, {
-                    defaultName: item.name,
-                    fallbackError: "Failed to download the file. Please try again.",
-                  }),
+                // Nothing on the page changes with a download (evidence downloads are not listed): no refresh.
+                run(
+                  item.id,
+                  async () => {
+                    const failure = await saveSignedDownload(`${api}/${item.id}`, {
+                      defaultName: item.name,
+                      fallbackError: "Failed to download the file. Please try again.",
+                    });
+                    return failure ? { success: false, error: failure } : { success: true, data: null };
+                  },
+                  { refresh: false },
                 );
-                setBusy(null);
               }}
             >
               <Download className="h-4 w-4" aria-hidden /> {busy === item.id ? "Downloading..." : "Download"}

@@ -23,3 +23,18 @@ export function FindingStatusBadge({ status }: { status: FindingStatus }) {
 export function OverdueBadge() {
   return <StatusBadge value="overdue" label="Overdue" tone="red" />;
 }
+
+/** A finding's badges as every list row and finding page shows them: severity (with its CVSS score), status, Overdue. */
+export function FindingBadges({
+  finding,
+}: {
+  finding: { severity: FindingSeverity; cvssScoreTenths: number | null; status: FindingStatus; overdue: boolean };
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <SeverityBadge severity={finding.severity} score={finding.cvssScoreTenths} />
+      <FindingStatusBadge status={finding.status} />
+      {finding.overdue ? <OverdueBadge /> : null}
+    </div>
+  );
+}

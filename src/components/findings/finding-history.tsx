@@ -27,7 +27,7 @@ export function FindingTimeline({ events, side }: { events: FindingEvent[]; side
             {e.toStatus && e.kind !== "risk_acknowledged" ? <span>: {FINDING_STATUS_LABELS[e.toStatus]}</span> : null}
           </p>
           <p className="text-xs text-muted">
-            {who(e.actorName, e.actorRole, side === "client" ? "client" : "admin")} · {formatDateTime(e.createdAt)}
+            {who(e.actorName, e.actorRole, side)} · {formatDateTime(e.createdAt)}
           </p>
           {e.note ? <p className="mt-1 whitespace-pre-wrap break-words text-slate-300">{e.note}</p> : null}
         </li>

@@ -19,6 +19,7 @@ import {
 } from "@/app/client-portal/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Toast, useToast } from "@/components/ui/toast";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
@@ -33,8 +34,6 @@ import { formatRelativeTime } from "@/lib/format";
 import type { InvitePersonInput } from "@/lib/validation/team";
 import type { TeamPerson } from "@/server/modules/clients";
 import { InvitePersonDialog } from "./invite-person-dialog";
-import { RemovePersonDialog } from "./remove-person-dialog";
-import { ResetTwoFactorDialog } from "./reset-two-factor-dialog";
 
 /**
  * The people of a client company (docs/PRODUCT.md#portal-team): the owners' Team card on portal
@@ -212,19 +211,25 @@ export function TeamCard({
         />
       ) : null}
       {removing ? (
-        <RemovePersonDialog
-          person={removing}
-          remove={() => actions.remove(removing.userId)}
+        <ConfirmDialog
+          title={`Remove ${removing.name}?`}
+          description="They are signed out at once and can no longer sign in. Their messages and the history keep their name."
+          confirmLabel="Remove"
+          busyLabel="Removing..."
+          send={() => actions.remove(removing.userId)}
           onClose={() => setRemoving(null)}
-          onRemoved={() => show(`${removing.name} was removed and signed out.`, 4000, "success")}
+          onDone={() => show(`${removing.name} was removed and signed out.`, 4000, "success")}
         />
       ) : null}
       {resetting && actions.resetTwoFactor ? (
-        <ResetTwoFactorDialog
-          person={resetting}
-          reset={() => actions.resetTwoFactor!(resetting.userId)}
+        <ConfirmDialog
+          title={`Reset two-factor of ${resetting.name}?`}
+          description="This turns off their two-factor sign-in, deletes their authenticator secret and backup codes, and signs them out everywhere. They are e-mailed."
+          confirmLabel="Reset two-factor"
+          busyLabel="Resetting..."
+          send={() => actions.resetTwoFactor!(resetting.userId)}
           onClose={() => setResetting(null)}
-          onReset={() => show(`Two-factor sign-in of ${resetting.name} was reset. They have been e-mailed.`, 5000, "success")}
+          onDone={() => show(`Two-factor sign-in of ${resetting.name} was reset. They have been e-mailed.`, 5000, "success")}
         />
       ) : null}
       <Toast toast={toast} />

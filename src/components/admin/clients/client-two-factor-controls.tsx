@@ -3,9 +3,8 @@
 import { ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from "@/app/admin/(area)/clients/actions";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Toast, useToast } from "@/components/ui/toast";
 import { type Notify, useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
@@ -28,10 +27,8 @@ export function ClientTwoFactorControls({
   const { toast, show } = useToast();
   const [on, setOn] = useState(required);
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const notify: Notify = (message, tone) =>
-    tone === "error" && confirming ? setError(message) : show(message, tone === "error" ? 6000 : 5000, tone);
-  const { busy: running, run } = useChange<"toggle" | "reset">(notify);
+  const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 5000, tone);
+  const { busy: running, run } = useChange<"toggle">(notify);
   const busy = running !== null;
 
   const toggle = () => {
@@ -42,16 +39,6 @@ export function ClientTwoFactorControls({
         return data.required
           ? `${company}'s users must now use two-factor sign-in.`
           : `Two-factor sign-in is optional again for ${company}.`;
-      },
-    });
-  };
-
-  const reset = () => {
-    setError(null);
-    run("reset", () => resetClientTwoFactorAction({ clientId }), {
-      done: () => {
-        setConfirming(false);
-        return `Two-factor sign-in of ${company}'s user was reset. They have been e-mailed.`;
       },
     });
   };
@@ -87,30 +74,17 @@ export function ClientTwoFactorControls({
           <ShieldOff className="h-4 w-4" aria-hidden />
         </Button>
       ) : null}
-      <Dialog
-        open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          setError(null);
-        }}
-        title={`Reset two-factor of ${company}?`}
-        description="This turns off their two-factor sign-in, deletes their authenticator secret and backup codes, and signs them out everywhere. They are e-mailed."
-        className="max-w-md"
-      >
-        {error ? (
-          <Alert tone="error" className="mb-4">
-            {error}
-          </Alert>
-        ) : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={reset} disabled={busy}>
-            {busy ? "Resetting..." : "Reset two-factor"}
-          </Button>
-        </div>
-      </Dialog>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Reset two-factor of ${company}?`}
+          description="This turns off their two-factor sign-in, deletes their authenticator secret and backup codes, and signs them out everywhere. They are e-mailed."
+          confirmLabel="Reset two-factor"
+          busyLabel="Resetting..."
+          send={() => resetClientTwoFactorAction({ clientId })}
+          onClose={() => setConfirming(false)}
+          onDone={() => show(`Two-factor sign-in of ${company}'s user was reset. They have been e-mailed.`, 5000, "success")}
+        />
+      ) : null}
       <Toast toast={toast} />
     </div>
   );

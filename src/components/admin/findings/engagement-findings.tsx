@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { publishFindingsAction, setDueDaysAction } from "@/app/admin/(area)/findings/actions";
-import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/components/findings/finding-badges";
+import { FindingBadges } from "@/components/findings/finding-badges";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
@@ -66,11 +66,7 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
               </Link>
               <p className="text-xs text-muted">Due {formatDate(f.dueOn)}</p>
             </div>
-            <div className="flex flex-wrap gap-2">
-              <SeverityBadge severity={f.severity} score={f.cvssScoreTenths} />
-              <FindingStatusBadge status={f.status} />
-              {f.overdue ? <OverdueBadge /> : null}
-            </div>
+            <FindingBadges finding={f} />
           </li>
         ))}
       </ul>

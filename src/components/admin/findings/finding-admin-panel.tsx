@@ -11,7 +11,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Select, Textarea } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
-import { useChange } from "@/components/ui/use-change";
+import { type Notify, useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { Toast, useToast } from "@/components/ui/toast";
@@ -34,7 +34,7 @@ export function FindingAdminPanel({
 }) {
   const router = useRouter();
   const { toast, show } = useToast();
-  const notify = (message: string, tone: "success" | "error") => show(message, tone === "error" ? 6000 : 3000, tone);
+  const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
   const { busy, run } = useChange<"publish" | "delete" | "acknowledge">(notify);
   return (
     <div className="space-y-4">
@@ -81,7 +81,7 @@ export function FindingAdminPanel({
   );
 }
 
-function RetestResultForm({ findingId, notify }: { findingId: string; notify: (message: string, tone: "success" | "error") => void }) {
+function RetestResultForm({ findingId, notify }: { findingId: string; notify: Notify }) {
   const resultId = useId();
   const noteId = useId();
   const form = useZodForm(retestResultSchema, { findingId, result: "verified_fixed", note: "" });

@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
-import { useChange } from "@/components/ui/use-change";
+import { type Notify, useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { Toast, useToast } from "@/components/ui/toast";
-import type { FindingStatus } from "@/lib/domain/finding";
+import { type FindingStatus, UNRESOLVED_FINDING_STATUSES } from "@/lib/domain/finding";
 import { acceptRiskSchema, requestRetestSchema } from "@/lib/validation/findings";
 
 /**
@@ -29,9 +29,9 @@ export function FindingClientActions({
   isOwner: boolean;
 }) {
   const { toast, show } = useToast();
-  const notify = (message: string, tone: "success" | "error") => show(message, tone === "error" ? 6000 : 3000, tone);
+  const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
   const { busy, run } = useChange<"start">(notify);
-  const workable = status === "open" || status === "in_remediation" || status === "still_open";
+  const workable = UNRESOLVED_FINDING_STATUSES.includes(status);
   // The toast stays mounted whatever the status, so the outcome of a step that ends the forms
   // (a retest requested, a risk accepted) is still said.
   if (!workable)
@@ -71,8 +71,6 @@ export function FindingClientActions({
     </Card>
   );
 }
-
-type Notify = (message: string, tone: "success" | "error") => void;
 
 function RetestForm({ findingId, notify }: { findingId: string; notify: Notify }) {
   const id = useId();

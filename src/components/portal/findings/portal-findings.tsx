@@ -3,14 +3,20 @@ import Form from "next/form";
 import Link from "next/link";
 import { FindingCommentForm } from "@/components/findings/finding-comment-form";
 import { FindingBody, FindingFacts } from "@/components/findings/finding-details";
-import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/components/findings/finding-badges";
+import { FindingBadges } from "@/components/findings/finding-badges";
 import { FindingComments, FindingTimeline } from "@/components/findings/finding-history";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { Options } from "@/components/ui/options";
 import { addFindingCommentAction } from "@/app/client-portal/findings-actions";
-import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS, PUBLISHED_FINDING_STATUSES } from "@/lib/domain/finding";
+import {
+  FINDING_SEVERITIES,
+  FINDING_SEVERITY_LABELS,
+  FINDING_STATUS_LABELS,
+  PUBLISHED_FINDING_STATUSES,
+  UNRESOLVED_FINDING_STATUSES,
+} from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/server/modules/findings";
 import { SectionHeading } from "../section-heading";
@@ -49,7 +55,7 @@ export async function PortalFindings({
 
 function FindingsOverview({ data }: { data: PortalFindingsData }) {
   const { counts, list, filter } = data;
-  const unresolved = (counts.byStatus.open ?? 0) + (counts.byStatus.in_remediation ?? 0) + (counts.byStatus.still_open ?? 0);
+  const unresolved = UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
   return (
     <section aria-labelledby="portal-section-heading" className="space-y-6">
       <SectionHeading
@@ -156,11 +162,7 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
                         {f.projectName} · Due {formatDate(f.dueOn)}
                       </p>
                     </div>
-                    <div className="flex flex-wrap gap-2">
-                      <SeverityBadge severity={f.severity} score={f.cvssScoreTenths} />
-                      <FindingStatusBadge status={f.status} />
-                      {f.overdue ? <OverdueBadge /> : null}
-                    </div>
+                    <FindingBadges finding={f} />
                   </Card>
                 </li>
               ))}
@@ -189,11 +191,7 @@ function FindingPage({ finding, readOnly, isOwner }: { finding: FindingDetail | 
     <section aria-labelledby="portal-section-heading" className="space-y-6">
       {back}
       <SectionHeading title={finding.title} description={`${finding.projectName} · published ${formatDate(finding.publishedAt)}`} />
-      <div className="flex flex-wrap gap-2">
-        <SeverityBadge severity={finding.severity} score={finding.cvssScoreTenths} />
-        <FindingStatusBadge status={finding.status} />
-        {finding.overdue ? <OverdueBadge /> : null}
-      </div>
+      <FindingBadges finding={finding} />
       <FindingFacts finding={finding} />
       <FindingBody finding={finding} side="client" />
       {readOnly ? null : (

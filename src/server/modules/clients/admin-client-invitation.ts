@@ -10,15 +10,12 @@ import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
-import { createCredentialUser, createInvitationLink, findUserByEmail } from "@/server/modules/account";
+import { createCredentialUser, findUserByEmail } from "@/server/modules/account";
 import { recordAudit } from "@/server/modules/audit";
 import { linkInquiryToClient } from "@/server/modules/inquiries";
 import { startClientRates } from "@/server/modules/rates";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
-
-/** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
-export const INVITE_TOKEN_DAYS = 7;
-const INVITE_TOKEN_SECONDS = INVITE_TOKEN_DAYS * 24 * 60 * 60;
+import { INVITE_TOKEN_DAYS, withInvitationLink } from "./invitation-link";
 
 export function invitationMail(opts: { contactPerson: string; company: string; url: string }): RenderedMail {
   return layoutMail({
@@ -34,10 +31,8 @@ export function invitationMail(opts: { contactPerson: string; company: string; u
 
 /**
  * Creates a client: its user (role client, no password yet), its clients row, the invitation mail in
- * the outbox and the audit entry in one transaction, and a password-reset token with the invitation
- * lifetime. The token goes through better-auth's verification store (hashed at rest, consumed by
- * its reset), which is outside our transaction: it is written first, for a user id chosen here, and
- * removed again when the transaction fails. A token left behind by a crash points at no user.
+ * the outbox and the audit entry in one transaction with the invitation link (withInvitationLink),
+ * for a user id chosen here: a token left behind by a crash points at no user.
  */
 export async function createClientWithInvitation(
   db: Db,
@@ -52,10 +47,9 @@ export async function createClientWithInvitation(
   if (await findUserByEmail(db, email)) throw duplicate;
   await assertCompanyNameFree(db, input.company);
   const userId = randomUUID();
-  const { url: inviteUrl, expiresAt, revoke } = await createInvitationLink(userId, INVITE_TOKEN_SECONDS);
 
   try {
-    const result = await db.transaction(async (tx) => {
+    const { result, link } = await withInvitationLink(db, userId, async (tx, { url: inviteUrl, expiresAt }) => {
       if (await findUserByEmail(tx, email)) throw duplicate;
       await assertCompanyNameFree(tx, input.company);
       await createCredentialUser(tx, { id: userId, email, name: input.contactPerson, role: "client" });
@@ -98,9 +92,8 @@ export async function createClientWithInvitation(
       });
       return { clientId: client!.id, userId };
     });
-    return { ...result, email, inviteUrl, expiresAt };
+    return { ...result, email, inviteUrl: link.url, expiresAt: link.expiresAt };
   } catch (error) {
-    await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
     // Two admins inviting the same address or company at once: the unique index decides, with the
     // message the check would have given.
     const mapped = companyTakenInstead(error);

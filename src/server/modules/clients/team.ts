@@ -11,15 +11,9 @@ import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
-import {
-  clearCredentialsForInvitation,
-  createCredentialUser,
-  createInvitationLink,
-  endSessionsOf,
-  findUserByEmail,
-} from "@/server/modules/account";
+import { clearCredentialsForInvitation, createCredentialUser, endSessionsOf, findUserByEmail } from "@/server/modules/account";
 import { recordAudit } from "@/server/modules/audit";
-import { INVITE_TOKEN_DAYS } from "./admin-client-invitation";
+import { INVITE_TOKEN_DAYS, withInvitationLink } from "./invitation-link";
 
 // The people of a client company (docs/PRODUCT.md#portal-team): the owners' Team card and the
 // admin's client page share these functions. A client actor acts on its own company only, and
@@ -33,8 +27,6 @@ export type TeamPerson = {
   status: ClientPersonStatus;
   lastSignInAt: Date | null;
 };
-
-const INVITE_SECONDS = INVITE_TOKEN_DAYS * 24 * 60 * 60;
 
 /** The same words whether the address is another company's, an admin's, or a colleague's: nothing is revealed. */
 export const EMAIL_IN_USE_MESSAGE = "This e-mail address cannot be invited. Use another address, or ask us for help.";
@@ -99,9 +91,9 @@ async function companyName(db: DbOrTx, clientId: string): Promise<string> {
 
 /**
  * Invites a person: their user (no password), the person (invited), the invitation mail and the
- * audit entry in one transaction; the token is written first and removed when the transaction
- * fails (as for a new client). An address already in use anywhere is refused with one message,
- * except a person this company removed: they are invited again (reinvitePerson).
+ * audit entry in one transaction with the invitation link (withInvitationLink). An address already
+ * in use anywhere is refused with one message, except a person this company removed: they are
+ * invited again (reinvitePerson).
  */
 export async function invitePerson(
   db: Db,
@@ -112,34 +104,18 @@ export async function invitePerson(
   const inUse = new AppError("conflict", EMAIL_IN_USE_MESSAGE, { fieldErrors: { email: EMAIL_IN_USE_MESSAGE } });
   const existing = await findUserByEmail(db, email);
   if (existing) return reinvitePerson(db, { actor, company, userId: existing.id, email, input, inUse });
-  const companyLabel = await companyName(db, company);
   const userId = randomUUID();
-  const { url: inviteUrl, expiresAt, revoke } = await createInvitationLink(userId, INVITE_SECONDS);
   try {
-    await db.transaction(async (tx) => {
+    return await sendInvitation(db, { actor, company, userId, email, input }, async (tx) => {
       if (await findUserByEmail(tx, email)) throw inUse;
       await createCredentialUser(tx, { id: userId, email, name: input.name, role: "client" });
       await tx
         .insert(clientPeople)
         .values({ userId, clientId: company, role: input.role, status: "invited", addedByAdmin: actor.role === "admin" });
-      await enqueueEmail(tx, {
-        to: email,
-        kind: "client_invitation",
-        secretLinkExpiresAt: expiresAt,
-        ...teamInvitationMail({ name: input.name, company: companyLabel, invitedBy: actor.name, url: inviteUrl }),
-      });
-      await recordAudit(tx, {
-        actor,
-        action: "client.person.invite",
-        entityType: "client",
-        entityId: company,
-        before: null,
-        after: { userId, name: input.name, email, role: input.role, status: "invited", invitationExpiresAt: expiresAt.toISOString() },
-      });
+      return null;
     });
-    return { userId, inviteUrl, expiresAt };
   } catch (error) {
-    await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
+    // Two invitations of one address at once: the unique index decides, with the check's message.
     if (!(error instanceof AppError) && uniqueViolationOf(error) !== null) throw inUse;
     throw error;
   }
@@ -162,42 +138,66 @@ async function reinvitePerson(
     inUse,
   }: { actor: Actor; company: string; userId: string; email: string; input: InvitePerson; inUse: AppError },
 ): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
+  // Checked before a token is made, so a refused call leaves nothing behind; checked again, locked, below.
   const [known] = await db
     .select({ status: clientPeople.status })
     .from(clientPeople)
     .where(and(eq(clientPeople.clientId, company), eq(clientPeople.userId, userId)));
   if (known?.status !== "deactivated") throw inUse;
+  return sendInvitation(db, { actor, company, userId, email, input }, async (tx) => {
+    const person = await lockPerson(tx, company, userId);
+    if (person.status !== "deactivated") throw inUse;
+    await clearCredentialsForInvitation(tx, userId, input.name);
+    await tx
+      .update(clientPeople)
+      .set({ status: "invited", role: input.role, addedByAdmin: actor.role === "admin" })
+      .where(eq(clientPeople.userId, userId));
+    return { userId, name: person.name, email, role: person.role, status: "deactivated" };
+  });
+}
+
+/**
+ * The invitation both ways share: `admit` makes the person invited (and answers what the audit
+ * entry shows before), then the mail and the audit entry, all in one transaction with the link.
+ */
+async function sendInvitation(
+  db: Db,
+  { actor, company, userId, email, input }: { actor: Actor; company: string; userId: string; email: string; input: InvitePerson },
+  admit: (tx: DbOrTx) => Promise<Record<string, unknown> | null>,
+): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
   const companyLabel = await companyName(db, company);
-  const { url: inviteUrl, expiresAt, revoke } = await createInvitationLink(userId, INVITE_SECONDS);
-  try {
-    await db.transaction(async (tx) => {
-      const person = await lockPerson(tx, company, userId);
-      if (person.status !== "deactivated") throw inUse;
-      await clearCredentialsForInvitation(tx, userId, input.name);
-      await tx
-        .update(clientPeople)
-        .set({ status: "invited", role: input.role, addedByAdmin: actor.role === "admin" })
-        .where(eq(clientPeople.userId, userId));
-      await enqueueEmail(tx, {
-        to: email,
-        kind: "client_invitation",
-        secretLinkExpiresAt: expiresAt,
-        ...teamInvitationMail({ name: input.name, company: companyLabel, invitedBy: actor.name, url: inviteUrl }),
-      });
-      await recordAudit(tx, {
-        actor,
-        action: "client.person.invite",
-        entityType: "client",
-        entityId: company,
-        before: { userId, name: person.name, email, role: person.role, status: "deactivated" },
-        after: { userId, name: input.name, email, role: input.role, status: "invited", invitationExpiresAt: expiresAt.toISOString() },
-      });
+  const { link } = await withInvitationLink(db, userId, async (tx, { url, expiresAt }) => {
+    const before = await admit(tx);
+    await enqueueTeamInvitation(tx, { to: email, name: input.name, company: companyLabel, invitedBy: actor.name, url, expiresAt });
+    await recordAudit(tx, {
+      actor,
+      action: "client.person.invite",
+      entityType: "client",
+      entityId: company,
+      before,
+      after: { userId, name: input.name, email, role: input.role, status: "invited", invitationExpiresAt: expiresAt.toISOString() },
     });
-    return { userId, inviteUrl, expiresAt };
-  } catch (error) {
-    await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
-    throw error;
-  }
+  });
+  return { userId, inviteUrl: link.url, expiresAt: link.expiresAt };
+}
+
+async function enqueueTeamInvitation(
+  tx: DbOrTx,
+  {
+    to,
+    name,
+    company,
+    invitedBy,
+    url,
+    expiresAt,
+  }: { to: string; name: string; company: string; invitedBy: string; url: string; expiresAt: Date },
+) {
+  await enqueueEmail(tx, {
+    to,
+    kind: "client_invitation",
+    secretLinkExpiresAt: expiresAt,
+    ...teamInvitationMail({ name, company, invitedBy, url }),
+  });
 }
 
 /** The person of this company, locked for the change; another company's person answers like a missing one. */
@@ -312,31 +312,20 @@ export async function resendInvitation(db: Db, { actor, clientId, userId }: { ac
     .where(and(eq(clientPeople.clientId, company), eq(clientPeople.userId, userId)));
   if (!known) throw new AppError("not_found", "Person not found");
   if (known.status !== "invited") throw new AppError("conflict", "This person has already accepted the invitation.");
-  const { url, expiresAt, revoke } = await createInvitationLink(userId, INVITE_SECONDS);
-  try {
-    await db.transaction(async (tx) => {
-      const person = await lockPerson(tx, company, userId);
-      if (person.status !== "invited") throw new AppError("conflict", "This person has already accepted the invitation.");
-      await enqueueEmail(tx, {
-        to: person.email,
-        kind: "client_invitation",
-        secretLinkExpiresAt: expiresAt,
-        ...teamInvitationMail({ name: person.name, company: companyLabel, invitedBy: actor.name, url }),
-      });
-      await recordAudit(tx, {
-        actor,
-        action: "client.person.resend_invitation",
-        entityType: "client",
-        entityId: company,
-        before: null,
-        after: { userId, email: person.email, invitationExpiresAt: expiresAt.toISOString() },
-      });
+  const { link } = await withInvitationLink(db, userId, async (tx, { url, expiresAt }) => {
+    const person = await lockPerson(tx, company, userId);
+    if (person.status !== "invited") throw new AppError("conflict", "This person has already accepted the invitation.");
+    await enqueueTeamInvitation(tx, { to: person.email, name: person.name, company: companyLabel, invitedBy: actor.name, url, expiresAt });
+    await recordAudit(tx, {
+      actor,
+      action: "client.person.resend_invitation",
+      entityType: "client",
+      entityId: company,
+      before: null,
+      after: { userId, email: person.email, invitationExpiresAt: expiresAt.toISOString() },
     });
-    return { expiresAt };
-  } catch (error) {
-    await revoke().catch((revokeError) => console.error("[clients] could not remove an unused invitation token:", revokeError));
-    throw error;
-  }
+  });
+  return { expiresAt: link.expiresAt };
 }
 
 /** The owners' switch: Billing and the invoice export withheld from members (off by default). */

@@ -2,7 +2,7 @@ import "server-only";
 import { FINDING_SEVERITY_LABELS, type FindingSeverity, type RetestResult } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
-import { appLink, notifyAdmins, notifyClient } from "@/server/modules/notifications";
+import { appLink, notifyAdmins, notifyClient, notifyClientsBulk } from "@/server/modules/notifications";
 
 // The findings' mails (docs/PRODUCT.md#notifications). Each is keyed by its event, so a repeat
 // queues nothing more. A mail names the finding and links to it; the details stay behind the sign-in.
@@ -72,19 +72,28 @@ export async function notifyRetestResult(
   });
 }
 
-/** To the client: a risk acceptance ends soon (sent once per acceptance and expiry date). */
-export async function notifyRiskExpiring(db: DbOrTx, finding: { id: string; clientId: string; title: string; riskExpiresOn: string }) {
-  await notifyClient(db, finding.clientId, {
-    key: `risk-expiring:${finding.id}:${finding.riskExpiresOn}`,
-    category: "findings",
-    kind: "notify_risk_expiring",
-    content: (company) => ({
-      subject: `Risk acceptance expires ${formatDate(finding.riskExpiresOn)}: ${finding.title}`,
-      greetingName: company,
-      paragraphs: [
-        `Your company's acceptance of the risk of "${finding.title}" expires on ${formatDate(finding.riskExpiresOn)}. After that the finding is open again.`,
-      ],
-      action: { label: "Open the finding", url: portalFinding(finding.id) },
-    }),
-  });
+/**
+ * To the clients: their risk acceptances that end soon, each sent once per acceptance and expiry
+ * date (the key). One batch for the whole tick: the recipients are read once, not per finding.
+ */
+export async function notifyRisksExpiring(db: DbOrTx, ending: { id: string; clientId: string; title: string; riskExpiresOn: string }[]) {
+  await notifyClientsBulk(
+    db,
+    ending.map((finding) => ({
+      clientId: finding.clientId,
+      event: {
+        key: `risk-expiring:${finding.id}:${finding.riskExpiresOn}`,
+        category: "findings" as const,
+        kind: "notify_risk_expiring",
+        content: (company: string) => ({
+          subject: `Risk acceptance expires ${formatDate(finding.riskExpiresOn)}: ${finding.title}`,
+          greetingName: company,
+          paragraphs: [
+            `Your company's acceptance of the risk of "${finding.title}" expires on ${formatDate(finding.riskExpiresOn)}. After that the finding is open again.`,
+          ],
+          action: { label: "Open the finding", url: portalFinding(finding.id) },
+        }),
+      },
+    })),
+  );
 }

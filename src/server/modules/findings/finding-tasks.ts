@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, lte, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { findingEvents, findings } from "@/server/core/db/schema";
-import { notifyRiskExpiring } from "./finding-mail";
+import { notifyRisksExpiring } from "./finding-mail";
 import { todayUtc } from "./finding-scope";
 
 /** How long before a risk acceptance ends its owners are told. */
@@ -20,9 +20,10 @@ export async function runFindingTasks(db: Db): Promise<void> {
     .from(findings)
     .where(and(eq(findings.status, "risk_accepted"), lte(findings.riskExpiresOn, sql`${todayUtc} + ${RISK_EXPIRY_NOTICE_DAYS}::int`)))
     .limit(500);
-  for (const finding of ending) {
-    if (finding.riskExpiresOn) await notifyRiskExpiring(db, { ...finding, riskExpiresOn: finding.riskExpiresOn });
-  }
+  await notifyRisksExpiring(
+    db,
+    ending.flatMap((finding) => (finding.riskExpiresOn ? [{ ...finding, riskExpiresOn: finding.riskExpiresOn }] : [])),
+  );
   await db.transaction(async (tx) => {
     const ended = await tx
       .select({ id: findings.id })
@@ -30,17 +31,19 @@ export async function runFindingTasks(db: Db): Promise<void> {
       .where(and(eq(findings.status, "risk_accepted"), lt(findings.riskExpiresOn, todayUtc)))
       .for("update", { skipLocked: true })
       .limit(500);
-    for (const { id } of ended) {
-      await tx.update(findings).set({ status: "open" }).where(eq(findings.id, id));
-      await tx.insert(findingEvents).values({
-        findingId: id,
-        kind: "status",
-        fromStatus: "risk_accepted",
-        toStatus: "open",
+    if (ended.length === 0) return;
+    const ids = ended.map(({ id }) => id);
+    await tx.update(findings).set({ status: "open" }).where(inArray(findings.id, ids));
+    await tx.insert(findingEvents).values(
+      ids.map((findingId) => ({
+        findingId,
+        kind: "status" as const,
+        fromStatus: "risk_accepted" as const,
+        toStatus: "open" as const,
         note: "The risk acceptance expired.",
-        actorRole: "admin",
+        actorRole: "admin" as const,
         actorName: "Automatic",
-      });
-    }
+      })),
+    );
   });
 }

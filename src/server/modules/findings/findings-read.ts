@@ -7,6 +7,7 @@ import {
   type FindingSeverity,
   type FindingStatus,
   type RetestResult,
+  UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
 import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/lib/validation/findings";
@@ -152,7 +153,7 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
       projectId: String(row.projectId),
       projectName,
       total: n("total"),
-      unresolved: n("st_open") + n("st_in_remediation") + n("st_still_open"),
+      unresolved: UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + n(`st_${s}`), 0),
       overdue: n("overdue"),
     });
   }
@@ -324,7 +325,7 @@ export type QueueFinding = FindingListItem & { company: string };
 export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
   const withCompany = { ...listColumns, company: clients.company };
-  const [retests, overdue, risks, engagements] = await Promise.all([
+  const [retests, overdue, risks] = await Promise.all([
     db
       .select({
         findingId: findings.id,
@@ -358,19 +359,23 @@ export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminAc
       .where(and(eq(findings.status, "risk_accepted"), isNull(findings.riskAcknowledgedAt)))
       .orderBy(asc(findings.updatedAt))
       .limit(200),
-    db
-      .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
-      .from(projects)
-      .innerJoin(clients, eq(clients.id, projects.clientId))
-      .orderBy(clients.company, projects.projectName)
-      .limit(1000),
   ]);
   return {
     retests: retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
     overdue: overdue.map((r) => ({ ...toItem(r), company: r.company })),
     risks: risks.map((r) => ({ ...toItem(r), company: r.company, riskReason: r.riskReason, riskExpiresOn: r.riskExpiresOn })),
-    engagements,
   };
+}
+
+/** The engagements the admin's Findings page can open (its Engagement picker), by company then name. */
+export async function listEngagementOptions(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  return db
+    .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .orderBy(clients.company, projects.projectName)
+    .limit(1000);
 }
 
 /** The client's findings for the CSV export, in pages (the safe CSV path). */

@@ -126,11 +126,18 @@ export async function publishFindings(
       throw new AppError("bad_request", "Only drafts of this engagement can be published. Reload the page.");
     const now = new Date();
     const days = await dueDaysOf(tx, projectId);
-    for (const draft of drafts) {
+    // One statement per severity (the due date depends on nothing else), not one per finding: a
+    // SARIF import's thousand drafts are published at once.
+    for (const severity of new Set(drafts.map((d) => d.severity))) {
       await tx
         .update(findings)
-        .set({ status: "open", publishedAt: now, dueOn: dueOnOf(now, draft.severity, days) })
-        .where(eq(findings.id, draft.id));
+        .set({ status: "open", publishedAt: now, dueOn: dueOnOf(now, severity, days) })
+        .where(
+          inArray(
+            findings.id,
+            drafts.filter((d) => d.severity === severity).map((d) => d.id),
+          ),
+        );
     }
     await tx.insert(findingEvents).values(
       drafts.map((d) => ({

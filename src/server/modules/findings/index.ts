@@ -12,6 +12,7 @@ export {
   getFinding,
   listClientFindings,
   listEngagementFindings,
+  listEngagementOptions,
   loadPortalFindings,
   type PortalFindings,
   type FindingComment,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Log, ReportingDescriptor, Result } from "sarif";
+import type { Location, Log, ReportingDescriptor, Result } from "sarif";
 import type { FindingSeverity } from "@/lib/domain/finding";
 import { FINDING_ASSETS_MAX, FINDING_TEXT_MAX, FINDING_TITLE_MAX, SARIF_MAX_RESULTS } from "@/lib/validation/findings";
 import { hasInvalidCharacter } from "@/lib/validation/common";
@@ -13,6 +13,7 @@ const refuse = (detail: string) => new AppError("bad_request", `Not a valid SARI
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === "string";
+const textOf = (value: unknown): string | undefined => (isString(value) && value ? value : undefined);
 
 // SARIF's level → our severity. A result without a level is a "warning" (SARIF 2.1.0, 3.27.10).
 const LEVEL_SEVERITY: Record<string, FindingSeverity> = { error: "high", warning: "medium", note: "low", none: "informational" };
@@ -39,14 +40,22 @@ function severityOf(result: Result, rule: ReportingDescriptor | undefined): Find
   return LEVEL_SEVERITY[level] ?? "medium";
 }
 
+/**
+ * The result's places as text. A location, uri, line or name of the wrong type is left out: the
+ * types say what a valid file holds, not what was uploaded, and one odd location is no reason to
+ * refuse the file (nor to fail with a 500).
+ */
 function assetOf(result: Result): string {
-  const places = (result.locations ?? []).flatMap((location) => {
-    const physical = location.physicalLocation;
-    const uri = physical?.artifactLocation?.uri;
-    if (uri) return [physical?.region?.startLine ? `${uri}:${physical.region.startLine}` : uri];
-    const logical = location.logicalLocations?.[0]?.fullyQualifiedName ?? location.logicalLocations?.[0]?.name;
-    return logical ? [logical] : [];
-  });
+  const places = (result.locations ?? [])
+    .filter((location): location is Location => isObject(location))
+    .flatMap((location) => {
+      const uri = textOf(location.physicalLocation?.artifactLocation?.uri);
+      const line = location.physicalLocation?.region?.startLine;
+      if (uri) return [typeof line === "number" && line > 0 ? `${uri}:${line}` : uri];
+      const logical = location.logicalLocations?.[0];
+      const name = textOf(logical?.fullyQualifiedName) ?? textOf(logical?.name);
+      return name ? [name] : [];
+    });
   return places.join("\n");
 }
 
@@ -84,11 +93,12 @@ export function parseSarif(text: string): SarifDraft[] {
         : isString(result.message.markdown)
           ? result.message.markdown
           : "";
-      const ruleId = result.ruleId ?? rule?.id ?? null;
-      const title = rule?.shortDescription?.text ?? rule?.name ?? ruleId ?? message.split("\n")[0] ?? "";
-      if (!clean(String(title), FINDING_TITLE_MAX) && !message.trim()) throw refuse(`${where} has neither a rule nor a message text.`);
+      // A rule's fields are read only when they are text, like the result's own.
+      const ruleId = result.ruleId ?? textOf(rule?.id) ?? null;
+      const title = textOf(rule?.shortDescription?.text) ?? textOf(rule?.name) ?? ruleId ?? message.split("\n")[0] ?? "";
+      if (!clean(title, FINDING_TITLE_MAX) && !message.trim()) throw refuse(`${where} has neither a rule nor a message text.`);
       drafts.push({
-        title: clean(String(title), FINDING_TITLE_MAX) || clean(message.split("\n")[0]!, FINDING_TITLE_MAX),
+        title: clean(title, FINDING_TITLE_MAX) || clean(message.split("\n")[0]!, FINDING_TITLE_MAX),
         severity: severityOf(result, rule),
         ruleId: ruleId ? clean(ruleId, 200) || null : null,
         assets: clean(assetOf(result), FINDING_ASSETS_MAX),

@@ -15,7 +15,7 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/server/modules/account";
-import { adminFindingsQueue, listEngagementFindings } from "@/server/modules/findings";
+import { adminFindingsQueue, listEngagementFindings, listEngagementOptions } from "@/server/modules/findings";
 
 export const metadata: Metadata = { title: "Findings" };
 
@@ -33,15 +33,17 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
   const actor = await requireAdminPage();
   const projectId = uuidSchema.safeParse(first((await searchParams).projectId)).data;
   const db = getDb();
-  const queue = await adminFindingsQueue(db, { actor });
-  const engagement = projectId ? await listEngagementFindings(db, { actor, projectId }) : null;
+  const [engagements, engagement] = await Promise.all([
+    listEngagementOptions(db, { actor }),
+    projectId ? listEngagementFindings(db, { actor, projectId }) : null,
+  ]);
   const picker = (
     <Form action="/admin/findings" className="flex flex-wrap items-end gap-2" aria-label="Open an engagement">
       <label className="text-sm">
         <span className="mb-1 block text-muted">Engagement</span>
         <Select name="projectId" defaultValue={projectId ?? ""} className="max-w-[16rem]">
           <option value="">Queue across clients</option>
-          {queue.engagements.map((e) => (
+          {engagements.map((e) => (
             <option key={e.projectId} value={e.projectId}>
               {e.company}: {e.projectName}
             </option>
@@ -93,6 +95,8 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
     );
   }
 
+  // The queue only where it shows: an engagement's page does not read it.
+  const queue = await adminFindingsQueue(db, { actor });
   return (
     <>
       <PageHeader title="Findings" description="Retest requests, overdue findings and risk acceptances across clients." actions={picker} />

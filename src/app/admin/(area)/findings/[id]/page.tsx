@@ -7,7 +7,7 @@ import { EvidenceUpload } from "@/components/admin/findings/evidence-upload";
 import { FindingAdminPanel } from "@/components/admin/findings/finding-admin-panel";
 import { FindingForm } from "@/components/admin/findings/finding-form";
 import { PageHeader } from "@/components/admin/page-header";
-import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/components/findings/finding-badges";
+import { FindingBadges } from "@/components/findings/finding-badges";
 import { FindingCommentForm } from "@/components/findings/finding-comment-form";
 import { FindingBody, FindingFacts } from "@/components/findings/finding-details";
 import { FindingComments, FindingTimeline } from "@/components/findings/finding-history";
@@ -45,11 +45,7 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
         description={`${finding.company} · ${finding.projectName}${finding.ruleId ? ` · rule ${finding.ruleId}` : ""}`}
       />
       <div className="space-y-6">
-        <div className="flex flex-wrap gap-2">
-          <SeverityBadge severity={finding.severity} score={finding.cvssScoreTenths} />
-          <FindingStatusBadge status={finding.status} />
-          {finding.overdue ? <OverdueBadge /> : null}
-        </div>
+        <FindingBadges finding={finding} />
         <FindingAdminPanel
           findingId={finding.id}
           projectId={finding.projectId}

@@ -1,34 +1,37 @@
 "use client";
 
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
-import type { TeamPerson } from "@/server/modules/clients";
 
-/** Confirms an admin's reset of one person's two-factor (their authenticator lost); they are e-mailed. */
-export function ResetTwoFactorDialog({
-  person,
-  reset,
+/**
+ * Asks before one destructive change. A refusal stays in the dialog (the person may try again or
+ * cancel), so only a success reaches the screen behind it (`onDone`, then `onClose`). Render it
+ * only while it is asked: it is open from mount to close.
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  send,
   onClose,
-  onReset,
+  onDone,
 }: {
-  person: TeamPerson;
-  reset: () => Promise<ChangeResult<unknown>>;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  send: () => Promise<ChangeResult<unknown>>;
   onClose: () => void;
-  onReset: () => void;
+  onDone: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useChange((message, tone) => (tone === "error" ? setError(message) : undefined));
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => (next ? null : onClose())}
-      title={`Reset two-factor of ${person.name}?`}
-      description="This turns off their two-factor sign-in, deletes their authenticator secret and backup codes, and signs them out everywhere. They are e-mailed."
-      className="max-w-md"
-    >
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={title} description={description} className="max-w-md">
       {error ? (
         <Alert tone="error" className="mb-4">
           {error}
@@ -43,15 +46,15 @@ export function ResetTwoFactorDialog({
           disabled={busy !== null}
           onClick={() => {
             setError(null);
-            run("reset", reset, {
+            run("confirm", send, {
               done: () => {
-                onReset();
+                onDone();
                 onClose();
               },
             });
           }}
         >
-          {busy ? "Resetting..." : "Reset two-factor"}
+          {busy ? busyLabel : confirmLabel}
         </Button>
       </div>
     </Dialog>
