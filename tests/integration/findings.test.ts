@@ -1,14 +1,14 @@
 // Findings (docs/PRODUCT.md#portal-findings, #admin-findings): CVSS scores as FIRST's calculators
 // give them, SARIF import all or nothing, publishing with due dates, the remediation workflow,
 // the client's isolation (drafts and other companies' findings), the mails.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as importRoute } from "@/app/api/admin/findings/import/route";
 import { POST as evidenceUpload } from "@/app/api/admin/findings/[id]/evidence/route";
 import { GET as clientEvidence } from "@/app/api/client/findings/evidence/[id]/route";
 import { GET as exportRoute } from "@/app/api/client/findings/export/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
-import { emailOutbox, findingEvents, findings, findingRetests, projects } from "@/server/core/db/schema";
+import { auditLog, emailOutbox, findingEvents, findings, findingRetests, projects } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { DEMO_DRAFT_FINDING_TITLE, DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
 import {
@@ -25,6 +25,7 @@ import {
   startRemediation,
   updateFinding,
 } from "@/server/modules/findings";
+import { startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
 import { loadClientPortal } from "@/server/modules/portal";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
@@ -465,5 +466,40 @@ describe("evidence", () => {
     const { data: draft } = (await draftEvidence.json()) as { data: { evidenceId: string } };
     expect((await link(draft.evidenceId, "client@example.com")).status).toBe(404);
     expect((await upload("00000000-0000-4000-8000-0000000000ff", pdfBytes(), "x.pdf")).status).toBe(404);
+  });
+
+  it("a viewing admin's evidence download and findings export are in the company's access log; the client's own are not", async () => {
+    const firmReads = async () =>
+      (
+        await t.db
+          .select({ action: auditLog.action, clientId: auditLog.clientId })
+          .from(auditLog)
+          .where(inArray(auditLog.action, ["evidence.download", "export.findings"]))
+      ).map((r) => `${r.action} ${r.clientId}`);
+    const stored = await upload(DEMO_FINDINGS[1]!.id, pdfBytes(), "access.pdf");
+    const { data } = (await stored.json()) as { data: { evidenceId: string } };
+    const before = await firmReads();
+    const client = await sessionCookie("client@example.com");
+    const exportAs = async (cookie: string) =>
+      (
+        await exportRoute(new Request(`${APP_ORIGIN}/api/client/findings/export`, { headers: authHeaders(cookie) }), {
+          params: Promise.resolve({}),
+        })
+      ).text();
+    expect((await link(data.evidenceId, "client@example.com")).status).toBe(200);
+    await exportAs(client);
+    expect(await firmReads()).toEqual(before);
+
+    const { cookie: view } = await startViewAsClient(t.db, { actor: await adminActor(), clientId: DEMO_CLIENTS.acme.id });
+    const viewing = `${await sessionCookie("admin@example.com")}; ${VIEW_AS_COOKIE}=${encodeURIComponent(view.value)}`;
+    const viewerLink = await clientEvidence(
+      new Request(`${APP_ORIGIN}/api/client/findings/evidence/${data.evidenceId}`, { headers: authHeaders(viewing) }),
+      { params: Promise.resolve({ id: data.evidenceId }) },
+    );
+    expect(viewerLink.status).toBe(200);
+    expect(await exportAs(viewing)).toContain(DEMO_FINDINGS[1]!.title);
+    expect((await firmReads()).slice(before.length).sort()).toEqual(
+      [`evidence.download ${DEMO_CLIENTS.acme.id}`, `export.findings ${DEMO_CLIENTS.acme.id}`].sort(),
+    );
   });
 });

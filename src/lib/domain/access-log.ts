@@ -6,11 +6,13 @@ export const ACCESS_LOG_LABELS: Record<string, string> = {
   "client.view_as.end": "Stopped viewing your portal",
   "document.download": "Downloaded a document",
   "attachment.download": "Downloaded a message attachment",
+  "evidence.download": "Downloaded a finding's evidence",
   "report.download": "Downloaded a report",
   "export.clients": "Exported the client list (with your company)",
   "export.projects": "Exported projects (with yours)",
   "export.invoices": "Exported invoices (with yours)",
   "export.client_invoices": "Exported your invoices",
+  "export.findings": "Exported your findings",
 };
 
 export function accessLogLabel(action: string): string {

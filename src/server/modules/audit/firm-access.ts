@@ -12,11 +12,13 @@ export const FIRM_ACCESS_ACTIONS = [
   "client.view_as.end",
   "document.download",
   "attachment.download",
+  "evidence.download",
   "report.download",
   "export.clients",
   "export.projects",
   "export.invoices",
   "export.client_invoices",
+  "export.findings",
 ] as const;
 export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];
 

@@ -8,7 +8,7 @@ import { AppError } from "@/server/core/errors";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
-import { recordAudit } from "@/server/modules/audit";
+import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
 import { clientFindingScope, FINDING_NOT_FOUND } from "./finding-scope";
 
 // Evidence of a finding (docs/PRODUCT.md#admin-findings): files stored through the documents'
@@ -69,7 +69,7 @@ export async function getEvidenceDownload(db: DbOrTx, { actor, evidenceId }: { a
   if (actor.role === "client") assertClient(actor);
   else assertAdmin(actor);
   const [row] = await db
-    .select({ id: findingEvidence.id, name: findingEvidence.name })
+    .select({ id: findingEvidence.id, name: findingEvidence.name, clientId: findings.clientId })
     .from(findingEvidence)
     .innerJoin(findings, eq(findings.id, findingEvidence.findingId))
     .where(
@@ -77,6 +77,15 @@ export async function getEvidenceDownload(db: DbOrTx, { actor, evidenceId }: { a
     )
     .limit(1);
   if (!row) throw EVIDENCE_NOT_FOUND();
+  // The firm's download (an admin's, or one made viewing the portal) goes into the company's access log.
+  await recordFirmAccess(db, {
+    actor,
+    action: "evidence.download",
+    clientIds: [row.clientId],
+    entityType: "finding_evidence",
+    entityId: row.id,
+    after: { name: row.name },
+  });
   const { url } = signDownloadUrl(row.id, { ttlSeconds: EVIDENCE_DOWNLOAD_TTL_SECONDS });
   return { downloadUrl: url, filename: row.name };
 }

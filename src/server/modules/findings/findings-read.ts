@@ -16,6 +16,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { clients, findingComments, findingEvents, findingRetests, findings, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { type EvidenceFile, listEvidence } from "./evidence";
+import { recordFirmAccess } from "@/server/modules/audit";
 import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
 
 /** Most severe first: the order of every list (a stored column, so the list reads an index). */
@@ -381,6 +382,14 @@ export async function listEngagementOptions(db: DbOrTx, { actor }: { actor: Admi
 /** The client's findings for the CSV export, in pages (the safe CSV path). */
 export async function* exportClientFindings(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncGenerator<FindingListItem[]> {
   assertClient(actor);
+  // A viewing admin's export of the company's findings is the firm's access: in its access log.
+  await recordFirmAccess(db, {
+    actor,
+    action: "export.findings",
+    clientIds: [actor.clientId],
+    entityType: "export",
+    after: { name: "Findings export" },
+  });
   const pageSize = 1000;
   for (let offset = 0; ; offset += pageSize) {
     const rows = await db
