@@ -1,5 +1,5 @@
 // Helpers for the authentication browser specs.
-import type { BrowserContext, Page, Route } from "@playwright/test";
+import { type BrowserContext, expect, type Page, type Route } from "@playwright/test";
 
 export const SESSION_COOKIE = "better-auth.session_token";
 
@@ -50,6 +50,8 @@ export async function logOut(page: Page) {
 /** Fills and sends the portal's login form as a person would (not through the API). */
 export async function submitPortalLogin(page: Page, email: string, password: string) {
   await page.goto("/client-portal");
+  // Enabled once the page is interactive (typed text would otherwise be reset by the form's hydration).
+  await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();

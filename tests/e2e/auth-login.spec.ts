@@ -6,6 +6,8 @@ import { DEMO, expect, test } from "./fixtures";
 const SUBTITLE = "Sign in to access your dashboard and project resources";
 
 async function fillClientLogin(page: import("@playwright/test").Page, who: { email: string; password: string }, rememberMe = false) {
+  // Enabled once the page is interactive (typed text would otherwise be reset by the form's hydration).
+  await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   if (rememberMe) await page.getByLabel("Remember me").check();

@@ -4,6 +4,7 @@ import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { routeChange, useChange } from "@/components/ui/use-change";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { apiFetch } from "@/lib/api-client";
 
 /**
@@ -16,6 +17,7 @@ import { apiFetch } from "@/lib/api-client";
  */
 export function LogoutButton({ redirectTo, className }: { redirectTo: string; className?: string }) {
   const [failed, setFailed] = useState(false);
+  const hydrated = useHydrated();
   const { busy, run } = useChange<"logout">(() => setFailed(true));
   return (
     <span className="inline-flex items-center gap-2">
@@ -23,7 +25,8 @@ export function LogoutButton({ redirectTo, className }: { redirectTo: string; cl
         variant="ghost"
         size="sm"
         className={className}
-        disabled={busy !== null}
+        // Not before hydration: a click then would do nothing (the page has just loaded as a new document).
+        disabled={busy !== null || !hydrated}
         onClick={() => {
           setFailed(false);
           run("logout", () => routeChange(apiFetch("/api/auth/sign-out", { method: "POST", json: {} })), {

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { TwoFactorStep } from "./two-factor-step";
@@ -50,6 +51,7 @@ export function PasswordSignIn({
   children?: ReactNode;
 }) {
   const { form, banner, needsCode, restart, busy, onSubmit, signedIn } = signIn;
+  const hydrated = useHydrated();
   if (needsCode) {
     return <TwoFactorStep area={area} onSignedIn={signedIn} onRestart={restart} />;
   }
@@ -59,7 +61,9 @@ export function PasswordSignIn({
   const passwordId = `${idPrefix}-password`;
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+      {/* POST, and no submit before hydration: a form sent by the browser itself (a click or Enter on
+          the prerendered page before its script runs) would put the password in the address. */}
+      <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-busy={busy}>
         {banner ? <Alert tone="error">{banner}</Alert> : null}
         <Field id={emailId} label={emailLabel} error={errors.email?.message}>
           <Input
@@ -82,7 +86,7 @@ export function PasswordSignIn({
           />
         </Field>
         {children}
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" disabled={busy || !hydrated}>
           {busy ? busyLabel : submitLabel}
         </Button>
       </form>
