@@ -1,5 +1,6 @@
-// `npm run bench:portal`: the client portal's data load for a client with 200 projects and 5,000
-// invoices, on a fresh in-memory PGlite. Prints the server time and the query count per load.
+// `npm run bench:portal`: the client portal's data load, section by section (the page reads only the
+// section in view), for a client with 200 projects and 5,000 invoices, on a fresh in-memory PGlite.
+// Prints each section's server time, query count and data size.
 // BENCH_DATABASE_URL=postgres://… runs it on a new, temporary database of that PostgreSQL server.
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +17,8 @@ const { migrateDatabase } = await import("../src/server/core/db/migrate");
 const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
-const { loadClientPortal } = await import("../src/server/modules/portal/portal-load");
+const { loadPortalSection } = await import("../src/server/modules/portal/portal-load");
+const { PORTAL_SECTIONS } = await import("../src/lib/domain/portal-section");
 const schema = await import("../src/server/core/db/schema");
 const { DEMO_TIERS } = await import("../src/server/core/db/seed/demo-data");
 
@@ -134,48 +136,40 @@ try {
     personRole: "owner",
     billingWithheld: false,
   } as const;
-  const load = () => loadClientPortal(db, { actor });
-
-  for (let i = 0; i < 3; i++) await load(); // warm-up: PGlite's plan cache, JIT
-  const times: number[] = [];
-  let queries = 0;
-  let result: Awaited<ReturnType<typeof load>> | undefined;
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    const measured = await countQueries(load);
-    times.push(performance.now() - start);
-    queries = measured.queries;
-    result = measured.result;
-  }
-  times.sort((a, b) => a - b);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const payloadKb = Buffer.byteLength(JSON.stringify(result)) / 1024;
-
-  console.info("Client portal load (%s, %d runs after 3 warm-ups)", label, RUNS);
+  console.info("Client portal load per section (%s, %d runs after 3 warm-ups)", label, RUNS);
+  console.info("  client data: %d projects, %d invoices, %d documents", PROJECTS, INVOICES, DOCUMENTS);
   console.info(
-    "  client data:        %d projects, %d invoices, %d documents",
-    result!.projects.length,
-    result!.billing!.invoiceCount,
-    result!.documents.length,
+    `  ${"section".padEnd(14)} ${"queries".padStart(7)} ${"median".padStart(10)} ${"p95".padStart(10)} ${"max".padStart(10)}  data`,
   );
-  console.info("  queries per load:   %d", queries);
+  for (const section of PORTAL_SECTIONS) {
+    const load = () => loadPortalSection(db, { actor, section });
+    for (let i = 0; i < 3; i++) await load(); // warm-up: PGlite's plan cache, JIT
+    const times: number[] = [];
+    let queries = 0;
+    let result: unknown;
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      const measured = await countQueries(load);
+      times.push(performance.now() - start);
+      queries = measured.queries;
+      result = measured.result;
+    }
+    times.sort((a, b) => a - b);
+    const payloadKb = Buffer.byteLength(JSON.stringify(result)) / 1024;
+    console.info(
+      `  ${section.padEnd(14)} ${String(queries).padStart(7)} ${ms(times[Math.floor(RUNS / 2)]!).padStart(10)} ` +
+        `${ms(times[Math.ceil(RUNS * 0.95) - 1]!).padStart(10)} ${ms(times[RUNS - 1]!).padStart(10)}  ${payloadKb.toFixed(1)} KB`,
+    );
+  }
+  const billing = await loadPortalSection(db, { actor, section: "billing" });
   console.info(
-    "  server time:        median %s, min %s, p95 %s, max %s",
-    ms(times[Math.floor(RUNS / 2)]!),
-    ms(times[0]!),
-    ms(times[Math.ceil(RUNS * 0.95) - 1]!),
-    ms(times[RUNS - 1]!),
-  );
-  console.info(
-    "  data sent to page:  %s KB (the first %d invoices; the rest page in on demand)",
-    payloadKb.toFixed(1),
-    result!.invoices.length,
-  );
-  console.info(
-    "  balance due:        %d cents over %d pending and %d overdue invoices",
-    result!.billing!.balanceDueCents,
-    result!.billing!.pendingCount,
-    result!.billing!.overdueCount,
+    "  billing: %d invoices, the first %d sent to the page (the rest page in on demand); balance due %d cents over %d pending and %d overdue",
+    billing.billing!.invoiceCount,
+    billing.invoices.length,
+    billing.billing!.balanceDueCents,
+    billing.billing!.pendingCount,
+    billing.billing!.overdueCount,
   );
 } finally {
   await handle.close();

@@ -26,7 +26,8 @@ import {
   updateFinding,
 } from "@/server/modules/findings";
 import { startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
-import { loadClientPortal } from "@/server/modules/portal";
+import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
+import { loadPortalSection } from "@/server/modules/portal";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -293,9 +294,9 @@ describe("publishing and the client's view", () => {
     expect(list.items.map((f) => f.dueOn)).toEqual([inDays(7), inDays(180)]);
     await expect(getFinding(t.db, { actor: acme, findingId: created[2]! })).rejects.toMatchObject({ status: 404 });
 
-    // The whole portal payload, and the findings section with the draft asked for by id, name no draft.
+    // Every section's payload, and the findings section with the draft asked for by id, name no draft.
     const payload = JSON.stringify([
-      await loadClientPortal(t.db, { actor: acme }),
+      await Promise.all(PORTAL_SECTIONS.map((section) => loadPortalSection(t.db, { actor: acme, section }))),
       await loadPortalFindings(t.db, { actor: acme, filter: noFilter, findingId: created[2]! }),
       await loadPortalFindings(t.db, { actor: acme, filter: noFilter, findingId: DEMO_FINDINGS[0]!.id }),
     ]);

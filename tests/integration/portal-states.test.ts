@@ -6,7 +6,7 @@ import { PortalData } from "@/components/portal/client-portal";
 import { PortalSections } from "@/components/portal/portal-sections";
 import { PortalLoadError } from "@/components/portal/portal-status";
 import type { ClientActor } from "@/server/core/actor";
-import { loadClientPortal } from "@/server/modules/portal";
+import { loadPortalSection } from "@/server/modules/portal";
 import { setupTestDatabase } from "./helpers/db";
 import { demoClientActor } from "./helpers/portal";
 
@@ -15,7 +15,7 @@ const t = setupTestDatabase({ seedDemo: true });
 describe("portal data boundary", () => {
   it("renders the sections with the signed-in client's data", async () => {
     const actor = await demoClientActor("client@example.com");
-    const element = (await PortalData({ data: loadClientPortal(t.db, { actor }) })) as ReactElement<{
+    const element = (await PortalData({ data: loadPortalSection(t.db, { actor, section: "overview" }) })) as ReactElement<{
       data: { profile: { company: string } };
     }>;
     expect(element.type).toBe(PortalSections);
@@ -25,7 +25,7 @@ describe("portal data boundary", () => {
   it("renders 'Unable to load client data' when loading fails, and logs the cause", async () => {
     const gone: ClientActor = { ...(await demoClientActor("client2@example.com")), clientId: "00000000-0000-4000-8000-0000000000ff" };
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const element = (await PortalData({ data: loadClientPortal(t.db, { actor: gone }) })) as ReactElement;
+    const element = (await PortalData({ data: loadPortalSection(t.db, { actor: gone, section: "overview" }) })) as ReactElement;
     expect(element.type).toBe(PortalLoadError);
     expect(String(log.mock.calls[0]?.[1])).toContain("Client account not found");
     log.mockRestore();

@@ -8,11 +8,12 @@ import { PortalFindings } from "@/components/portal/findings/portal-findings";
 import { PortalEnrolment } from "@/components/portal/portal-enrolment";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
+import { parseSection } from "@/lib/domain/portal-section";
 import { findingFilterSchema } from "@/lib/validation/findings";
 import { getPortalAccess, hasStaleSessionCookie } from "@/server/modules/account";
 import { loadPortalFindings } from "@/server/modules/findings";
 import { getPaidVsOutstanding } from "@/server/modules/invoices";
-import { loadClientPortal } from "@/server/modules/portal";
+import { loadPortalSection } from "@/server/modules/portal";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 
@@ -34,30 +35,36 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   }
   const { actor } = access;
   if (access.mustEnrol) return <PortalEnrolment brand={siteConfig.name} email={actor.email} company={actor.company} />;
-  // Not awaited: the portal's header renders at once and the sections stream in when this settles.
-  const data = loadClientPortal(getDb(), { actor });
+  const raw = await searchParams;
+  // Only the section in view is read and rendered; switching sections is a round trip of its own.
+  const section = parseSection(first(raw.section));
+  // Not awaited: the portal's header renders at once and the section streams in when this settles.
+  const data = loadPortalSection(getDb(), { actor, section });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
   data.catch(() => {});
-  // Billing's chart is drawn here on the server and handed to the sections ready-made (not at all
+  // Billing's chart is drawn here on the server and handed to the section ready-made (not at all
   // for a member from whom the owners withheld Billing).
-  const chart = actor.billingWithheld ? null : getPaidVsOutstanding(getDb(), { actor });
+  const chart = section === "billing" && !actor.billingWithheld ? getPaidVsOutstanding(getDb(), { actor }) : null;
   chart?.catch(() => {});
   // Findings render on the server (their Markdown too) from the address's filters and open finding.
-  const raw = await searchParams;
-  const filter = findingFilterSchema.parse({
-    severity: first(raw.severity),
-    status: first(raw.status),
-    engagement: first(raw.engagement),
-    overdue: first(raw.overdue),
-  });
-  const findings = loadPortalFindings(getDb(), { actor, filter, findingId: first(raw.finding) ?? null });
-  findings.catch(() => {});
+  let findings = null;
+  if (section === "findings") {
+    const filter = findingFilterSchema.parse({
+      severity: first(raw.severity),
+      status: first(raw.status),
+      engagement: first(raw.engagement),
+      overdue: first(raw.overdue),
+    });
+    const loaded = loadPortalFindings(getDb(), { actor, filter, findingId: first(raw.finding) ?? null });
+    loaded.catch(() => {});
+    findings = <PortalFindings data={loaded} readOnly={actor.viewer !== undefined} isOwner={actor.personRole === "owner"} />;
+  }
   return (
     <ClientPortal
       email={actor.email}
       data={data}
       billingChart={chart ? <LoadedBillingChart points={chart} /> : undefined}
-      findings={<PortalFindings data={findings} readOnly={actor.viewer !== undefined} isOwner={actor.personRole === "owner"} />}
+      findings={findings}
       hiddenSections={actor.billingWithheld ? ["billing"] : []}
       viewingAs={actor.viewer ? actor.company : undefined}
     />

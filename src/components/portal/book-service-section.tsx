@@ -3,7 +3,7 @@
 import { useRef, type KeyboardEvent } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
-import type { ClientPortalData } from "@/server/modules/portal";
+import type { PortalDataOf } from "@/server/modules/portal";
 import { BookingForm, bookingPrefill } from "./booking-form";
 import { BookingRequests } from "./booking-requests";
 import { sectionHref } from "./portal-sections-config";
@@ -22,7 +22,7 @@ export function BookServiceSection({
   data,
   readOnly = false,
 }: {
-  data: Pick<ClientPortalData, "tiers" | "subscription" | "planRequest" | "bookings" | "meetings" | "team">;
+  data: Omit<PortalDataOf<"book-service">, "section">;
   /** An admin viewing the portal: the requests show, the request form does not. */
   readOnly?: boolean;
 }) {

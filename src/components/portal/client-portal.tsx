@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { siteConfig } from "@/config/site";
-import type { ClientPortalData } from "@/server/modules/portal";
+import type { PortalSectionData } from "@/server/modules/portal";
 import { PortalSections } from "./portal-sections";
 import type { PortalSection } from "./portal-sections-config";
 import { PortalShell } from "./portal-shell";
@@ -8,7 +8,7 @@ import { PortalLoadError, PortalLoading } from "./portal-status";
 
 /**
  * The signed-in client's portal. The page has checked the session and started loading the data;
- * the header shows at once while every section's data streams in behind 'Loading your data...'.
+ * the header shows at once while the section's data streams in behind 'Loading your data...'.
  */
 export function ClientPortal({
   email,
@@ -19,7 +19,7 @@ export function ClientPortal({
   hiddenSections = [],
 }: {
   email: string;
-  data: Promise<ClientPortalData>;
+  data: Promise<PortalSectionData>;
   billingChart?: ReactNode;
   /** The Findings section, rendered on the server (docs/PRODUCT.md#portal-findings). */
   findings?: ReactNode;
@@ -43,7 +43,7 @@ export async function PortalData({
   findings,
   readOnly = false,
 }: {
-  data: Promise<ClientPortalData>;
+  data: Promise<PortalSectionData>;
   billingChart?: ReactNode;
   findings?: ReactNode;
   readOnly?: boolean;

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { newThreadSchema, SUBJECT_MAX_LENGTH } from "@/lib/validation/messages";
-import type { ClientPortalData } from "@/server/modules/portal";
+import type { PortalDataOf } from "@/server/modules/portal";
 import { sectionHref } from "./portal-sections-config";
 import { SectionHeading } from "./section-heading";
 import { usePortalNavigation } from "./use-portal-navigation";
@@ -22,7 +22,7 @@ export function MessagesSection({
   data,
   readOnly = false,
 }: {
-  data: Pick<ClientPortalData, "threads" | "projects">;
+  data: Omit<PortalDataOf<"messages">, "section">;
   /** An admin viewing the portal: conversations open, nothing is sent (docs/PRODUCT.md#admin-view-as-client). */
   readOnly?: boolean;
 }) {

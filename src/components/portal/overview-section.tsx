@@ -4,12 +4,12 @@ import { AlertTriangle, Calendar, CalendarPlus, FileText, FolderKanban, MessageS
 import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
 import { formatCents } from "@/lib/format";
-import type { ClientPortalData } from "@/server/modules/portal";
+import type { PortalDataOf } from "@/server/modules/portal";
 import { sectionHref } from "./portal-sections-config";
 import { SectionHeading } from "./section-heading";
 import { usePortalNavigation } from "./use-portal-navigation";
 
-export function OverviewSection({ data }: { data: Pick<ClientPortalData, "profile" | "stats" | "billing"> }) {
+export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">, "section"> }) {
   const { linkHandler } = usePortalNavigation();
   const { profile, stats, billing } = data;
   const quickActions = [

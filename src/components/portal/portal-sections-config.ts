@@ -11,20 +11,9 @@ import {
   ShieldAlert,
   type LucideIcon,
 } from "lucide-react";
+import { PORTAL_SECTIONS, type PortalSection, parseSection } from "@/lib/domain/portal-section";
 
-// The portal's sections (docs/PRODUCT.md#portal-frame-and-navigation): one id each, kept in the URL as ?section=<id>.
-export const PORTAL_SECTIONS = [
-  "overview",
-  "projects",
-  "billing",
-  "rates",
-  "settings",
-  "book-service",
-  "documents",
-  "messages",
-  "findings",
-] as const;
-export type PortalSection = (typeof PORTAL_SECTIONS)[number];
+export { PORTAL_SECTIONS, type PortalSection, parseSection };
 
 type SectionInfo = { label: string; title: string; icon: LucideIcon; mobileLabel?: string; mobileIcon?: LucideIcon };
 
@@ -46,10 +35,6 @@ export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
  */
 export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "documents", "messages", "book-service"];
 export const MOBILE_TAB_COUNT = 5;
-
-export function parseSection(value: string | null | undefined): PortalSection {
-  return PORTAL_SECTIONS.find((section) => section === value) ?? "overview";
-}
 
 /** The portal URL of a section, with optional extra parameters (a tab, a prefilled service). */
 export function sectionHref(section: PortalSection, extra: Record<string, string> = {}): string {

@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useEffect, useRef } from "react";
-import type { ClientPortalData } from "@/server/modules/portal";
+import type { PortalSectionData } from "@/server/modules/portal";
 import { BillingSection } from "./billing-section";
 import { BookServiceSection } from "./book-service-section";
 import { DocumentsSection } from "./documents-section";
@@ -11,7 +11,6 @@ import { ProjectsSection } from "./projects-section";
 import { RatesSection } from "./rates-section";
 import { SECTION_HEADING_ID, SectionHeading } from "./section-heading";
 import { SettingsSection } from "./settings-section";
-import { usePortalNavigation } from "./use-portal-navigation";
 
 function BillingWithheld() {
   return (
@@ -22,7 +21,7 @@ function BillingWithheld() {
 }
 
 /**
- * The section named in the URL, rendered from data loaded once on the server. `readOnly`: an admin
+ * The section the server loaded (the one the URL names) from its data. `readOnly`: an admin
  * viewing the client's portal (docs/PRODUCT.md#admin-view-as-client).
  */
 export function PortalSections({
@@ -31,13 +30,13 @@ export function PortalSections({
   findings,
   readOnly = false,
 }: {
-  data: ClientPortalData;
+  data: PortalSectionData;
   billingChart?: ReactNode;
   /** The Findings section, rendered on the server (its Markdown too) and handed in ready-made. */
   findings?: ReactNode;
   readOnly?: boolean;
 }) {
-  const { section } = usePortalNavigation();
+  const { section } = data;
   const isFirstRender = useRef(true);
 
   // After a switch (not on the first load), move focus to the new section's title and to the
@@ -51,7 +50,7 @@ export function PortalSections({
     document.getElementById(SECTION_HEADING_ID)?.focus({ preventScroll: true });
   }, [section]);
 
-  switch (section) {
+  switch (data.section) {
     case "projects":
       return <ProjectsSection projects={data.projects} />;
     case "billing":
@@ -78,7 +77,7 @@ export function PortalSections({
       return <MessagesSection data={data} readOnly={readOnly} />;
     case "findings":
       return findings ?? null;
-    default:
+    case "overview":
       return <OverviewSection data={data} />;
   }
 }

@@ -1,21 +1,24 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, type MouseEvent } from "react";
 import { parseSection, type PortalSection, sectionHref } from "./portal-sections-config";
 
 /**
- * The section in view lives in the URL. Switching pushes a history entry with the native History
- * API, which Next's router picks up (useSearchParams updates) without a server round trip: all
- * sections' data is already on the page. Reload, back/forward and shared links all work.
+ * The section in view lives in the URL. Switching is a client-side navigation to the section's
+ * address: one round trip, in which the server reads and renders that section alone (the frame and
+ * its state, such as the collapsed sidebar, stay). Reload, back/forward and shared links all work.
  */
 export function usePortalNavigation() {
+  const router = useRouter();
   const searchParams = useSearchParams();
   const section = parseSection(searchParams.get("section"));
 
-  const navigate = useCallback((target: PortalSection, extra: Record<string, string> = {}) => {
-    window.history.pushState(null, "", sectionHref(target, extra));
-  }, []);
+  // PortalSections moves focus and scroll to the new section's title once it has arrived.
+  const navigate = useCallback(
+    (target: PortalSection, extra: Record<string, string> = {}) => router.push(sectionHref(target, extra), { scroll: false }),
+    [router],
+  );
 
   /** onClick for a real link: plain clicks navigate in place, modified clicks keep browser behaviour. */
   const linkHandler = useCallback(

@@ -18,25 +18,51 @@ export type ClientMembership = {
   personStatus: ClientPersonStatus;
 };
 
+/** The membership's columns, for a select joining client_people and clients (also the session read's). */
+export const membershipColumns = {
+  clientId: clients.id,
+  company: clients.company,
+  status: clients.status,
+  // The company's own switch or the firm-wide policy (Settings → Security policy).
+  requireTwoFactor: sql<boolean>`(${clients.requireTwoFactor} or ${clientTwoFactorPolicySql})`,
+  billingWithheldFromMembers: clients.billingWithheldFromMembers,
+  personRole: clientPeople.role,
+  personStatus: clientPeople.status,
+};
+
+/** A row of membershipColumns, each column null when a left join found no company. */
+type MembershipRow = {
+  clientId: string | null;
+  company: string | null;
+  status: string | null;
+  requireTwoFactor: boolean | null;
+  billingWithheldFromMembers: boolean | null;
+  personRole: ClientPersonRole | null;
+  personStatus: ClientPersonStatus | null;
+};
+
+/** A row of membershipColumns as a membership (null when the user is a person of no company). */
+export function membershipFromRow(row: MembershipRow | undefined): ClientMembership | null {
+  if (!row || row.clientId === null || row.personRole === null || row.personStatus === null) return null;
+  return {
+    clientId: row.clientId,
+    company: row.company ?? "",
+    companyActive: row.status === "active",
+    requireTwoFactor: row.requireTwoFactor === true,
+    billingWithheldFromMembers: row.billingWithheldFromMembers === true,
+    personRole: row.personRole,
+    personStatus: row.personStatus,
+  };
+}
+
 export async function clientMembershipOf(db: DbOrTx, userId: string): Promise<ClientMembership | null> {
   const [row] = await db
-    .select({
-      clientId: clients.id,
-      company: clients.company,
-      status: clients.status,
-      // The company's own switch or the firm-wide policy (Settings → Security policy).
-      requireTwoFactor: sql<boolean>`(${clients.requireTwoFactor} or ${clientTwoFactorPolicySql})`,
-      billingWithheldFromMembers: clients.billingWithheldFromMembers,
-      personRole: clientPeople.role,
-      personStatus: clientPeople.status,
-    })
+    .select(membershipColumns)
     .from(clientPeople)
     .innerJoin(clients, eq(clients.id, clientPeople.clientId))
     .where(eq(clientPeople.userId, userId))
     .limit(1);
-  if (!row) return null;
-  const { status, ...rest } = row;
-  return { ...rest, companyActive: status === "active" };
+  return membershipFromRow(row);
 }
 
 export const INACTIVE_COMPANY_MESSAGE = "This client account is inactive. Please contact us to reactivate it.";

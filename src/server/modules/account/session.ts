@@ -14,10 +14,12 @@ import { AppError } from "@/server/core/errors";
 import { getAuth } from "./auth";
 import { clientMembershipOf, membershipRefusal } from "./client-membership";
 import { PASSKEY_METHOD } from "./passkey-hooks";
+import { NEEDS_BETTER_AUTH, readSessionRow, type SessionRow } from "./session-read";
 import { viewAsOf } from "./view-as";
 
 /**
- * The session of the request, from its cookies; route handlers pass their request headers. A page
+ * The session of the request, from its cookies (one query: session, user and company,
+ * session-read.ts); route handlers pass their request headers. A page
  * render asks several times (its layout and the page each guard themselves, the portal's guard
  * tries the client and then the viewing admin), all with the request's one headers object, so
  * within a render the answer is kept per headers object: one session lookup per request (React
@@ -44,6 +46,36 @@ async function readSession(h: Headers) {
   // No session cookie, no session: the anonymous visitor (the login forms) costs no better-auth
   // call and no database round trip.
   if (!getSessionCookie(h)) return null;
+  const row = await readSessionRow(getDb(), h);
+  if (row === null) return null;
+  // Due for its daily renewal or expired: better-auth renews or deletes it (its writes).
+  const found = row === NEEDS_BETTER_AUTH ? await readSessionThroughBetterAuth(h) : row;
+  if (!found) return null;
+  // A session of a user with two-factor on that passed no second factor was opened before the
+  // enrolment (turning it on ends the others; this covers sessions older than that rule): it is
+  // not a signed-in session any more.
+  if (found.twoFactorEnabled && !found.secondFactorMethod) return null;
+  return {
+    userId: found.userId,
+    email: found.email,
+    name: found.name,
+    role: found.role === "admin" ? "admin" : "client",
+    twoFactorEnabled: found.twoFactorEnabled,
+    /**
+     * The second factor this session passed (an app or backup code, a passkey with user
+     * verification, a trusted device) and when, as recorded on the session when it was passed;
+     * null for a password-only session (docs/PRODUCT.md#sign-in-two-factor).
+     */
+    secondFactor: found.secondFactorMethod ? { method: found.secondFactorMethod, at: new Date(found.secondFactorAt ?? 0) } : null,
+    viaPasskey: found.signInMethod === PASSKEY_METHOD,
+    sessionId: found.sessionId,
+    /** The user's company, when it was read with the session (undefined: read it when needed). */
+    membership: found.membership,
+  } as const;
+}
+
+/** better-auth's own getSession, which renews a session due for it and deletes an expired one. */
+async function readSessionThroughBetterAuth(h: Headers): Promise<(Omit<SessionRow, "membership"> & { membership?: undefined }) | null> {
   const result = await getAuth().api.getSession({ headers: h });
   if (!result) return null;
   const { role, twoFactorEnabled } = result.user as { role?: string; twoFactorEnabled?: boolean | null };
@@ -52,25 +84,17 @@ async function readSession(h: Headers) {
     secondFactorMethod?: SecondFactorMethod | null;
     secondFactorAt?: Date | string | null;
   };
-  // A session of a user with two-factor on that passed no second factor was opened before the
-  // enrolment (turning it on ends the others; this covers sessions older than that rule): it is
-  // not a signed-in session any more.
-  if (twoFactorEnabled === true && !secondFactorMethod) return null;
   return {
+    sessionId: result.session.id,
     userId: result.user.id,
     email: result.user.email,
     name: result.user.name,
-    role: role === "admin" ? "admin" : "client",
+    role: role ?? "client",
     twoFactorEnabled: twoFactorEnabled === true,
-    /**
-     * The second factor this session passed (an app or backup code, a passkey with user
-     * verification, a trusted device) and when, as recorded on the session when it was passed;
-     * null for a password-only session (docs/PRODUCT.md#sign-in-two-factor).
-     */
-    secondFactor: secondFactorMethod ? { method: secondFactorMethod, at: new Date(secondFactorAt ?? 0) } : null,
-    viaPasskey: signInMethod === PASSKEY_METHOD,
-    sessionId: result.session.id,
-  } as const;
+    signInMethod: signInMethod ?? null,
+    secondFactorMethod: secondFactorMethod ?? null,
+    secondFactorAt: secondFactorAt ? new Date(secondFactorAt) : null,
+  };
 }
 
 /** The signed-in session's id, for "This device" and for never signing out the current one. */
@@ -126,7 +150,7 @@ export async function requireClient(headers?: Headers, options: { enrolment?: bo
   if (!session) throw new AppError("unauthorized", "Please sign in.");
   if (session.role === "admin" && viewAsOf(h, session.userId)) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
   if (session.role !== "client") throw new AppError("forbidden", "Access denied. Please use the admin portal.");
-  const membership = await clientMembershipOf(getDb(), session.userId);
+  const membership = session.membership !== undefined ? session.membership : await clientMembershipOf(getDb(), session.userId);
   const refusal = membershipRefusal(membership);
   if (!membership || refusal) throw new AppError("forbidden", refusal ?? "Client account not found");
   if (!options.enrolment && membership.requireTwoFactor && !session.secondFactor)

@@ -1,0 +1,18 @@
+// The client portal's sections (docs/PRODUCT.md#portal-frame-and-navigation): one id each, kept in
+// the URL as ?section=<id>. The server loads and renders only the section the URL names.
+export const PORTAL_SECTIONS = [
+  "overview",
+  "projects",
+  "billing",
+  "rates",
+  "settings",
+  "book-service",
+  "documents",
+  "messages",
+  "findings",
+] as const;
+export type PortalSection = (typeof PORTAL_SECTIONS)[number];
+
+export function parseSection(value: string | null | undefined): PortalSection {
+  return PORTAL_SECTIONS.find((section) => section === value) ?? "overview";
+}
