@@ -107,10 +107,11 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await expect(list.getByRole("link", { name: RULES.published })).toBeVisible();
   await expect(list.getByRole("link", { name: RULES.accepted })).toBeVisible();
+  // (The overview renders no finding at all: only the section in view is rendered.)
   for (const path of ["/client-portal?section=findings", `/client-portal?section=findings&engagement=${ENGAGEMENT}`, "/client-portal"]) {
     for (const headers of [{} as Record<string, string>, { RSC: "1" }]) {
       const body = await (await client.context.request.get(path, { headers })).text();
-      expect(body).toContain(RULES.published);
+      if (path.includes("section=findings")) expect(body).toContain(RULES.published);
       expect(body).not.toContain(RULES.draft);
       expect(body).not.toContain(DEMO_DRAFT);
     }
