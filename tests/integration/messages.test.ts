@@ -15,7 +15,7 @@ import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { listUpcomingMeetings } from "@/server/modules/bookings";
 import { countAdminUnreadThreads, getThreadPage, listClientThreads } from "@/server/modules/messages/messages-read";
 import { MESSAGE_RATE_LIMIT } from "@/server/modules/messages/messages-write";
-import { getOverviewStats } from "@/server/modules/portal/portal-overview";
+import { getOverview } from "@/server/modules/portal/portal-overview";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { createTestClient, demoClientActor } from "./helpers/portal";
@@ -180,17 +180,17 @@ describe("messages", () => {
     expect(toAdmin?.subject).toBe("You have a new message");
     expect(mails.every((m) => !m.text.includes("Secret finding details"))).toBe(true);
 
-    const unreadBefore = (await getOverviewStats(t.db, { actor })).unreadMessages;
+    const unreadBefore = (await getOverview(t.db, { actor })).stats.unreadMessages;
     const answered = await post(adminReply, `/api/admin/messages/threads/${threadId}`, admin, form({ body: "We are on it." }), threadId);
     expect(answered.status).toBe(201);
-    expect((await getOverviewStats(t.db, { actor })).unreadMessages).toBe(unreadBefore + 1);
+    expect((await getOverview(t.db, { actor })).stats.unreadMessages).toBe(unreadBefore + 1);
     expect((await listClientThreads(t.db, { actor })).find((x) => x.id === threadId)?.unread).toBe(true);
     // The read that marks it read says so (the screen refreshes its figures); a second one does not.
     const first = (await (await get(getThread, `/api/client/messages/threads/${threadId}`, acme, threadId)).json()) as {
       markedRead: boolean;
     };
     expect(first.markedRead).toBe(true);
-    expect((await getOverviewStats(t.db, { actor })).unreadMessages).toBe(unreadBefore);
+    expect((await getOverview(t.db, { actor })).stats.unreadMessages).toBe(unreadBefore);
     const again = (await (await get(getThread, `/api/client/messages/threads/${threadId}`, acme, threadId)).json()) as {
       markedRead: boolean;
     };
@@ -266,7 +266,7 @@ describe("messages", () => {
         projectDescription: "Future pending",
       },
     ]);
-    expect((await getOverviewStats(t.db, { actor })).upcomingMeetings).toBe(1);
+    expect((await getOverview(t.db, { actor })).stats.upcomingMeetings).toBe(1);
     expect((await listUpcomingMeetings(t.db, { actor })).map((m) => m.projectDescription)).toEqual(["Future approved"]);
   });
 

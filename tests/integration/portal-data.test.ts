@@ -17,7 +17,7 @@ import { listRecentBookings } from "@/server/modules/bookings";
 import { getPortalProfile } from "@/server/modules/clients";
 import { listPortalDocuments } from "@/server/modules/documents";
 import { getBillingSummary, listPortalInvoices } from "@/server/modules/invoices";
-import { getOverviewStats } from "@/server/modules/portal/portal-overview";
+import { getOverview } from "@/server/modules/portal/portal-overview";
 import { listPortalProjects } from "@/server/modules/projects";
 import { listPortalRates } from "@/server/modules/rates";
 import { getPortalPlanState, listActiveTiers } from "@/server/modules/subscriptions";
@@ -167,34 +167,36 @@ describe("invoice money rules", () => {
     expect(await listPortalProjects(t.db, { actor })).toEqual([]);
     expect(await listPortalInvoices(t.db, { actor })).toEqual([]);
     expect(await getBillingSummary(t.db, { actor })).toEqual({ balanceDueCents: 0, pendingCount: 0, overdueCount: 0, invoiceCount: 0 });
-    expect(await getOverviewStats(t.db, { actor })).toEqual({
+    expect((await getOverview(t.db, { actor })).stats).toEqual({
       totalDocuments: 0,
       activeProjects: 0,
       upcomingMeetings: 0,
       unreadMessages: 0,
     });
+    expect((await getOverview(t.db, { actor })).billing).toEqual({ balanceDueCents: 0, pendingCount: 0, overdueCount: 0, invoiceCount: 0 });
     expect(await listPortalDocuments(t.db, { actor })).toEqual([]);
     expect(await getPortalPlanState(t.db, { actor })).toEqual({ subscription: null, planRequest: null });
     expect(await listRecentBookings(t.db, { actor })).toEqual([]);
   });
 });
 
-describe("getOverviewStats", () => {
-  it("counts documents and approved or in-progress bookings per client", async () => {
+describe("getOverview", () => {
+  it("counts documents and approved or in-progress bookings per client, with each one's names and balance", async () => {
     // Acme's approved demo booking starts three weeks after seeding: one upcoming meeting.
-    expect(await getOverviewStats(t.db, { actor: acme })).toEqual({
-      totalDocuments: 4,
-      activeProjects: 2,
-      upcomingMeetings: 1,
-      unreadMessages: 0,
-    });
+    const a = await getOverview(t.db, { actor: acme });
+    expect(a.stats).toEqual({ totalDocuments: 4, activeProjects: 2, upcomingMeetings: 1, unreadMessages: 0 });
+    expect(a.profile.company).toBe("Acme Robotics");
+    expect(a.billing).toEqual(await getBillingSummary(t.db, { actor: acme }));
     // Globex's only booking is pending: not active.
-    expect(await getOverviewStats(t.db, { actor: globex })).toEqual({
-      totalDocuments: 3,
-      activeProjects: 0,
-      upcomingMeetings: 0,
-      unreadMessages: 0,
-    });
+    const g = await getOverview(t.db, { actor: globex });
+    expect(g.stats).toEqual({ totalDocuments: 3, activeProjects: 0, upcomingMeetings: 0, unreadMessages: 0 });
+    expect(g.profile.company).toBe("Globex Systems");
+    expect(g.billing).toEqual(await getBillingSummary(t.db, { actor: globex }));
+    expect(g.billing!.balanceDueCents).not.toBe(a.billing!.balanceDueCents);
+  });
+
+  it("reads no Billing figure for a member from whom it is withheld", async () => {
+    expect((await getOverview(t.db, { actor: { ...acme, personRole: "member", billingWithheld: true } })).billing).toBeNull();
   });
 });
 

@@ -16,19 +16,29 @@ export type BillingSummary = {
   invoiceCount: number;
 };
 
+/**
+ * Billing's three cards as one aggregate over the client's invoices, as a subquery: the Overview
+ * reads it in its own single statement. Check assertBillingVisible before using it.
+ */
+export function billingSummarySubquery(db: DbOrTx, clientId: string) {
+  return db
+    .select({
+      balanceDueCents: centsSum(invoiceOutstandingCents, invoiceIsOpen).as("balance_due_cents"),
+      pendingCount: countWhere(eq(invoices.status, "pending")).as("pending_count"),
+      overdueCount: countWhere(eq(invoices.status, "overdue")).as("overdue_count"),
+      invoiceCount: countWhere(sql`true`).as("invoice_count"),
+    })
+    .from(invoices)
+    .where(eq(invoices.clientId, clientId))
+    .as("billing_summary");
+}
+
 /** Billing's three cards in one aggregate query over the client's invoices. */
 export async function getBillingSummary(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<BillingSummary> {
   assertClient(actor);
   assertBillingVisible(actor);
-  const [row] = await db
-    .select({
-      balanceDueCents: centsSum(invoiceOutstandingCents, invoiceIsOpen),
-      pendingCount: countWhere(eq(invoices.status, "pending")),
-      overdueCount: countWhere(eq(invoices.status, "overdue")),
-      invoiceCount: countWhere(sql`true`),
-    })
-    .from(invoices)
-    .where(eq(invoices.clientId, actor.clientId));
+  const summary = billingSummarySubquery(db, actor.clientId);
+  const [row] = await db.select().from(summary);
   return row ?? { balanceDueCents: 0, pendingCount: 0, overdueCount: 0, invoiceCount: 0 };
 }
 

@@ -12,7 +12,7 @@ import { getNotificationPreferences } from "@/server/modules/notifications";
 import { listPortalProjects } from "@/server/modules/projects";
 import { listPortalRates } from "@/server/modules/rates";
 import { getPortalPlanState, listActiveTiers } from "@/server/modules/subscriptions";
-import { getOverviewStats } from "./portal-overview";
+import { getOverview } from "./portal-overview";
 
 type Scope = { actor: ClientActor };
 
@@ -32,8 +32,7 @@ const team = (db: DbOrTx, scope: Scope) => (scope.actor.personRole === "owner" ?
  * switch is one round trip that reads and renders that section alone.
  */
 const SECTION_LOADERS = {
-  overview: (db: DbOrTx, scope: Scope) =>
-    settle({ profile: getPortalProfile(db, scope), stats: getOverviewStats(db, scope), billing: billingSummary(db, scope) }),
+  overview: getOverview,
   projects: (db: DbOrTx, scope: Scope) => settle({ projects: listPortalProjects(db, scope) }),
   billing: (db: DbOrTx, scope: Scope) =>
     settle({ billing: billingSummary(db, scope), invoices: scope.actor.billingWithheld ? [] : listPortalInvoices(db, scope) }),

@@ -1,10 +1,12 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ACTIVE_BOOKING_STATUSES, MEETING_BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { documents, serviceBookings } from "@/server/core/db/schema";
+import { clients, documents, serviceBookings } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
+import { AppError } from "@/server/core/errors";
+import { billingSummarySubquery, type BillingSummary } from "@/server/modules/invoices";
 import { unreadMessagesOf } from "@/server/modules/messages";
 
 export type OverviewStats = {
@@ -13,28 +15,60 @@ export type OverviewStats = {
   activeProjects: number;
   /** Approved bookings starting today or later (docs/PRODUCT.md#portal-overview). */
   upcomingMeetings: number;
-  /** Messages of the team (or colleagues) this user has not read yet (docs/PRODUCT.md#portal-messages). */
+  /** Messages of the team (or colleagues) this user has not read yet (docs/PRODUCT.md#portal-overview). */
   unreadMessages: number;
 };
 
-/** The Overview stat cards in one query (scalar sub-selects). */
-export async function getOverviewStats(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<OverviewStats> {
+export type Overview = {
+  profile: { company: string; contactPerson: string };
+  stats: OverviewStats;
+  /** Null for a member from whom the owners withheld Billing: no figure of it is read. */
+  billing: BillingSummary | null;
+};
+
+/**
+ * Everything the Overview shows in one statement: the greeting's names, the four stat cards
+ * (scalar sub-selects) and the Outstanding Balance banner (Billing's summary, joined in).
+ */
+export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<Overview> {
   assertClient(actor);
-  type Row = { total_documents: number; active_projects: number; upcoming_meetings: number; unread_messages: number };
-  const result = await db.execute<Row>(sql`
-    select
-      (select count(*) from ${documents} where ${documents.clientId} = ${actor.clientId})::int as total_documents,
-      (select count(*) from ${serviceBookings}
-        where ${serviceBookings.clientId} = ${actor.clientId} and ${oneOf(serviceBookings.status, ACTIVE_BOOKING_STATUSES)})::int as active_projects,
-      (select count(*) from ${serviceBookings}
-        where ${serviceBookings.clientId} = ${actor.clientId} and ${oneOf(serviceBookings.status, MEETING_BOOKING_STATUSES)}
-          and ${serviceBookings.preferredStartDate} >= current_date)::int as upcoming_meetings,
-      ${unreadMessagesOf(actor)} as unread_messages`);
-  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const { clientId } = actor;
+  const count = (from: ReturnType<typeof sql>) => sql<number>`(select count(*) from ${from})::int`.mapWith(Number);
+  const base = {
+    company: clients.company,
+    contactPerson: clients.contactPerson,
+    totalDocuments: count(sql`${documents} where ${documents.clientId} = ${clientId}`),
+    activeProjects: count(
+      sql`${serviceBookings} where ${serviceBookings.clientId} = ${clientId} and ${oneOf(serviceBookings.status, ACTIVE_BOOKING_STATUSES)}`,
+    ),
+    upcomingMeetings: count(
+      sql`${serviceBookings} where ${serviceBookings.clientId} = ${clientId} and ${oneOf(serviceBookings.status, MEETING_BOOKING_STATUSES)}
+        and ${serviceBookings.preferredStartDate} >= current_date`,
+    ),
+    unreadMessages: sql<number>`${unreadMessagesOf(actor)}`.mapWith(Number),
+  };
+  const where = eq(clients.id, clientId);
+  let row: (Record<keyof typeof base, unknown> & { billing?: BillingSummary }) | undefined;
+  if (actor.billingWithheld) {
+    [row] = await db.select(base).from(clients).where(where).limit(1);
+  } else {
+    const summary = billingSummarySubquery(db, clientId);
+    [row] = await db
+      .select({ ...base, billing: summary._.selectedFields })
+      .from(clients)
+      .crossJoin(summary)
+      .where(where)
+      .limit(1);
+  }
+  if (!row) throw new AppError("not_found", "Client account not found");
   return {
-    totalDocuments: Number(row?.total_documents ?? 0),
-    activeProjects: Number(row?.active_projects ?? 0),
-    upcomingMeetings: Number(row?.upcoming_meetings ?? 0),
-    unreadMessages: Number(row?.unread_messages ?? 0),
+    profile: { company: String(row.company), contactPerson: String(row.contactPerson) },
+    stats: {
+      totalDocuments: Number(row.totalDocuments),
+      activeProjects: Number(row.activeProjects),
+      upcomingMeetings: Number(row.upcomingMeetings),
+      unreadMessages: Number(row.unreadMessages),
+    },
+    billing: row.billing ?? null,
   };
 }
