@@ -38,7 +38,7 @@ const option = (name, fallback) => {
 const runs = Math.max(1, Number(option("runs", "3")) || 3);
 const pagePath = option("path", "/");
 const check = args.includes("--check");
-const saveTo = option("save", ""); // write the median run's full report (JSON) here
+const saveTo = option("save", ""); // write the median run's full report (JSON) here (each signed-in screen's beside it)
 const pages = option("pages", "landing,portal,admin").split(",");
 const signedInRuns = Math.max(1, Number(option("signed-in-runs", "5")) || 5);
 
@@ -164,7 +164,7 @@ async function signIn(baseUrl, { email, password }) {
 }
 
 /** A signed-in screen: its median run against SIGNED_IN_TARGETS; true when met. */
-async function measureSignedIn(page) {
+async function measureSignedIn(name, page) {
   const cookie = await signIn(baseUrl, page);
   const url = `${baseUrl}${page.path}`;
   const warm = await fetch(url, { headers: { cookie }, redirect: "manual" });
@@ -185,6 +185,8 @@ async function measureSignedIn(page) {
   // Signed-in screens are noindex on purpose: "blocked from indexing" is their intended state.
   const failing = median.failing.filter((audit) => !audit.startsWith("is-crawlable:"));
   if (failing.length > 0) console.info(`  failing audits:  ${failing.join("; ")}`);
+  // `--save report.json` keeps this screen's median report beside the landing page's: report-portal.json.
+  if (saveTo) fs.writeFileSync(saveTo.replace(/(\.json)?$/, `-${name}.json`), JSON.stringify(median.lhr));
   const met = median.scores.performance >= SIGNED_IN_TARGETS.performance && median.scores.accessibility >= SIGNED_IN_TARGETS.accessibility;
   console.info(
     `Median: perf ${median.scores.performance} (≥ ${SIGNED_IN_TARGETS.performance}), a11y ${median.scores.accessibility} (${SIGNED_IN_TARGETS.accessibility}): ${met ? "met" : "NOT met"}`,
@@ -254,7 +256,7 @@ try {
   for (const name of pages.filter((page) => page !== "landing")) {
     const page = SIGNED_IN_PAGES[name];
     if (!page) throw new Error(`unknown page "${name}" (landing, ${Object.keys(SIGNED_IN_PAGES).join(", ")})`);
-    if (!(await measureSignedIn(page)) && check) exitCode = 1;
+    if (!(await measureSignedIn(name, page)) && check) exitCode = 1;
   }
 } catch (error) {
   console.error("[bench] failed:", error instanceof Error ? error.message : error);
