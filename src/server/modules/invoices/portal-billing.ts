@@ -18,9 +18,11 @@ export type BillingSummary = {
 
 /**
  * Billing's three cards as one aggregate over the client's invoices, as a subquery: the Overview
- * reads it in its own single statement. Check assertBillingVisible before using it.
+ * reads it in its own single statement. Refused, like Billing, to a member it is withheld from.
  */
-export function billingSummarySubquery(db: DbOrTx, clientId: string) {
+export function billingSummarySubquery(db: DbOrTx, { actor }: { actor: ClientActor }) {
+  assertClient(actor);
+  assertBillingVisible(actor);
   return db
     .select({
       balanceDueCents: centsSum(invoiceOutstandingCents, invoiceIsOpen).as("balance_due_cents"),
@@ -29,16 +31,13 @@ export function billingSummarySubquery(db: DbOrTx, clientId: string) {
       invoiceCount: countWhere(sql`true`).as("invoice_count"),
     })
     .from(invoices)
-    .where(eq(invoices.clientId, clientId))
+    .where(eq(invoices.clientId, actor.clientId))
     .as("billing_summary");
 }
 
 /** Billing's three cards in one aggregate query over the client's invoices. */
-export async function getBillingSummary(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<BillingSummary> {
-  assertClient(actor);
-  assertBillingVisible(actor);
-  const summary = billingSummarySubquery(db, actor.clientId);
-  const [row] = await db.select().from(summary);
+export async function getBillingSummary(db: DbOrTx, scope: { actor: ClientActor }): Promise<BillingSummary> {
+  const [row] = await db.select().from(billingSummarySubquery(db, scope));
   return row ?? { balanceDueCents: 0, pendingCount: 0, overdueCount: 0, invoiceCount: 0 };
 }
 

@@ -48,27 +48,23 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
     unreadMessages: sql<number>`${unreadMessagesOf(actor)}`.mapWith(Number),
   };
   const where = eq(clients.id, clientId);
-  let row: (Record<keyof typeof base, unknown> & { billing?: BillingSummary }) | undefined;
-  if (actor.billingWithheld) {
-    [row] = await db.select(base).from(clients).where(where).limit(1);
-  } else {
-    const summary = billingSummarySubquery(db, clientId);
-    [row] = await db
-      .select({ ...base, billing: summary._.selectedFields })
+  const readBilling = async () => {
+    const summary = billingSummarySubquery(db, { actor });
+    const billing = {
+      balanceDueCents: summary.balanceDueCents,
+      pendingCount: summary.pendingCount,
+      overdueCount: summary.overdueCount,
+      invoiceCount: summary.invoiceCount,
+    };
+    return db
+      .select({ ...base, billing })
       .from(clients)
       .crossJoin(summary)
       .where(where)
       .limit(1);
-  }
-  if (!row) throw new AppError("not_found", "Client account not found");
-  return {
-    profile: { company: String(row.company), contactPerson: String(row.contactPerson) },
-    stats: {
-      totalDocuments: Number(row.totalDocuments),
-      activeProjects: Number(row.activeProjects),
-      upcomingMeetings: Number(row.upcomingMeetings),
-      unreadMessages: Number(row.unreadMessages),
-    },
-    billing: row.billing ?? null,
   };
+  const [row] = actor.billingWithheld ? await db.select(base).from(clients).where(where).limit(1) : await readBilling();
+  if (!row) throw new AppError("not_found", "Client account not found");
+  const { company, contactPerson, billing, ...stats } = { billing: null, ...row };
+  return { profile: { company, contactPerson }, stats, billing };
 }
