@@ -1,14 +1,39 @@
 "use client";
 
 import { useEffect } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
+
+const PENDING = "[data-hydration-pending]";
+
+/** Sets <html data-hydrated="true"> unless a part of the page is still waiting for its code. */
+function markIfSettled() {
+  if (!document.querySelector(PENDING)) document.documentElement.dataset.hydrated = "true";
+}
 
 /**
- * Sets <html data-hydrated="true"> once React has hydrated the page's shell: the readiness signal
- * browser tests wait for after a navigation (a click before it would be lost).
+ * Sets <html data-hydrated="true"> once React has hydrated the page: the readiness signal browser
+ * tests wait for after a navigation (a click before it would be lost). A part of the page whose
+ * code loads after the page's own (next/dynamic) holds the signal back with `HydrationPending`.
  */
 export function HydrationMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useEffect(markIfSettled, []);
   return null;
+}
+
+/**
+ * Rendered inside a part whose code loads lazily: its server HTML carries a pending mark until
+ * that part has hydrated (React drops a click on a part still waiting for its code), then it
+ * removes the mark and, when it was the last one, sets the page's signal.
+ */
+export function HydrationPending() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) markIfSettled();
+  }, [hydrated]);
+  return hydrated ? null : <span hidden data-hydration-pending="" />;
+}
+
+/** The same mark for a Suspense fallback the server sent: the part it stands for has not arrived. */
+export function HydrationPendingMark() {
+  return <span hidden data-hydration-pending="" />;
 }

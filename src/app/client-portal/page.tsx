@@ -30,7 +30,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   if (!access) {
     // Signed out, the portal is the prerendered login page (src/proxy.ts), as long as no stale
     // session cookie keeps the request here: have it cleared, then load that page.
-    const login = <ClientLoginForm />;
+    const login = <ClientLoginForm lazyFields />;
     return (await hasStaleSessionCookie()) ? <StaleSessionReset>{login}</StaleSessionReset> : login;
   }
   const { actor } = access;

@@ -1,6 +1,5 @@
 "use client";
 
-import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { Alert } from "@/components/ui/alert";
@@ -13,20 +12,6 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { createClientSchema } from "@/lib/validation/admin";
 
 type Created = SentInvitation;
-
-/** 'Create New Client': the form, then the invitation's confirmation with a copyable link. */
-export function CreateClientButton({ variant = "primary" }: { variant?: "primary" | "secondary" }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant={variant} onClick={() => setOpen(true)}>
-        <UserPlus className="h-4 w-4" aria-hidden />
-        Create New Client
-      </Button>
-      {open ? <CreateClientDialog onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
 
 /** Values a Create New Client form starts with, e.g. from a contact inquiry (docs/PRODUCT.md#admin-inquiries). */
 export type ClientPrefill = { company: string; contactPerson: string; email: string; inquiryId: string };

@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from "react";
+import { HydrationPendingMark } from "@/components/hydration-marker";
 import { siteConfig } from "@/config/site";
 import type { PortalSectionData } from "@/server/modules/portal";
 import { PortalSections } from "./portal-sections";
@@ -29,7 +30,16 @@ export function ClientPortal({
 }) {
   return (
     <PortalShell brand={siteConfig.name} email={email} viewingAs={viewingAs} hiddenSections={hiddenSections}>
-      <Suspense fallback={<PortalLoading />}>
+      {/* The section's code loads after the page's own (PortalSections): the page reports itself
+          ready (HydrationMarker) only once the section has arrived and hydrated. */}
+      <Suspense
+        fallback={
+          <>
+            <PortalLoading />
+            <HydrationPendingMark />
+          </>
+        }
+      >
         <PortalData data={data} billingChart={billingChart} findings={findings} readOnly={viewingAs !== undefined} />
       </Suspense>
     </PortalShell>

@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
-import { TwoFactorCard } from "@/components/account/two-factor-card";
+import { LazyTwoFactorCard } from "@/components/account/lazy-two-factor-card";
 import { LogoutButton } from "@/components/auth/logout-button";
+import { HydrationPending } from "@/components/hydration-marker";
 
 /**
  * What a client sees while their company requires two-factor and they have not set it up: only
@@ -30,7 +31,8 @@ export function PortalEnrolment({ brand, email, company }: { brand: string; emai
           {company} requires two-factor sign-in for its portal accounts. Set it up now to reach your projects, invoices and documents.
         </p>
         {/* Once on, the portal opens on Settings, where this card shows the backup codes. */}
-        <TwoFactorCard enabled={false} required afterConfirmHref="/client-portal?section=settings" />
+        <LazyTwoFactorCard enabled={false} required afterConfirmHref="/client-portal?section=settings" />
+        <HydrationPending />
       </main>
     </div>
   );

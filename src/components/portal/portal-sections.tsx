@@ -1,16 +1,22 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { type ReactNode, useEffect, useRef } from "react";
+import { HydrationPending } from "@/components/hydration-marker";
 import type { PortalSectionData } from "@/server/modules/portal";
-import { BillingSection } from "./billing-section";
-import { BookServiceSection } from "./book-service-section";
-import { DocumentsSection } from "./documents-section";
-import { MessagesSection } from "./messages-section";
-import { OverviewSection } from "./overview-section";
-import { ProjectsSection } from "./projects-section";
-import { RatesSection } from "./rates-section";
 import { SECTION_HEADING_ID, SectionHeading } from "./section-heading";
-import { SettingsSection } from "./settings-section";
+
+// Each section's code is a chunk of its own: a page loads the code of the section in view only
+// (the server renders it and has the browser preload its chunk), not the forms, dialogs and
+// validation of the other eight (docs/ARCHITECTURE.md, "Request path speed").
+const OverviewSection = dynamic(() => import("./overview-section").then((m) => m.OverviewSection));
+const ProjectsSection = dynamic(() => import("./projects-section").then((m) => m.ProjectsSection));
+const BillingSection = dynamic(() => import("./billing-section").then((m) => m.BillingSection));
+const RatesSection = dynamic(() => import("./rates-section").then((m) => m.RatesSection));
+const SettingsSection = dynamic(() => import("./settings-section").then((m) => m.SettingsSection));
+const BookServiceSection = dynamic(() => import("./book-service-section").then((m) => m.BookServiceSection));
+const DocumentsSection = dynamic(() => import("./documents-section").then((m) => m.DocumentsSection));
+const MessagesSection = dynamic(() => import("./messages-section").then((m) => m.MessagesSection));
 
 function BillingWithheld() {
   return (
@@ -50,6 +56,26 @@ export function PortalSections({
     document.getElementById(SECTION_HEADING_ID)?.focus({ preventScroll: true });
   }, [section]);
 
+  return (
+    <>
+      <Section data={data} billingChart={billingChart} findings={findings} readOnly={readOnly} />
+      {/* The page reports itself ready (HydrationMarker) once this section's code has hydrated. */}
+      <HydrationPending />
+    </>
+  );
+}
+
+function Section({
+  data,
+  billingChart,
+  findings,
+  readOnly,
+}: {
+  data: PortalSectionData;
+  billingChart?: ReactNode;
+  findings?: ReactNode;
+  readOnly: boolean;
+}) {
   switch (data.section) {
     case "projects":
       return <ProjectsSection projects={data.projects} />;

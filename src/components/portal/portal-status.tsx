@@ -1,6 +1,7 @@
 "use client";
 
 import { AlertCircle } from "lucide-react";
+import { HydrationPending } from "@/components/hydration-marker";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/spinner";
 import { useChange } from "@/components/ui/use-change";
@@ -29,6 +30,8 @@ export function PortalLoadError() {
       <Button variant="secondary" onClick={retry} disabled={retrying}>
         {retrying ? "Retrying..." : "Try again"}
       </Button>
+      {/* In place of the section: the page is ready once this has hydrated (HydrationMarker). */}
+      <HydrationPending />
     </div>
   );
 }

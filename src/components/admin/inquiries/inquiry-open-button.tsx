@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { markInquiryReadAction } from "@/app/admin/(area)/dashboard/actions";
 import { setInquiryArchivedAction } from "@/app/admin/(area)/inquiries/actions";
-import { CreateClientDialog } from "@/components/admin/create-client-dialog";
+import { LazyCreateClientDialog } from "@/components/admin/create-client-button";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
@@ -89,7 +89,7 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
         </Dialog>
       ) : null}
       {mode === "create" ? (
-        <CreateClientDialog
+        <LazyCreateClientDialog
           onClose={() => setMode("closed")}
           prefill={{ company: inquiry.company, contactPerson: inquiry.name, email: inquiry.email, inquiryId: inquiry.id }}
         />

@@ -1,7 +1,6 @@
 import { ArrowLeft, Download } from "lucide-react";
 import Form from "next/form";
 import Link from "next/link";
-import { FindingCommentForm } from "@/components/findings/finding-comment-form";
 import { FindingBody, FindingFacts } from "@/components/findings/finding-details";
 import { FindingBadges } from "@/components/findings/finding-badges";
 import { FindingComments, FindingTimeline } from "@/components/findings/finding-history";
@@ -20,7 +19,7 @@ import {
 import { formatDate } from "@/lib/format";
 import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/server/modules/findings";
 import { SectionHeading } from "../section-heading";
-import { FindingClientActions } from "./finding-client-actions";
+import { LazyFindingClientActions, LazyFindingCommentForm } from "./lazy-finding-forms";
 
 const findingHref = (id: string) => `/client-portal?section=findings&finding=${encodeURIComponent(id)}`;
 
@@ -195,7 +194,12 @@ function FindingPage({ finding, readOnly, isOwner }: { finding: FindingDetail | 
       <FindingFacts finding={finding} />
       <FindingBody finding={finding} side="client" />
       {readOnly ? null : (
-        <FindingClientActions findingId={finding.id} status={finding.status} retestOpen={finding.openRetest !== null} isOwner={isOwner} />
+        <LazyFindingClientActions
+          findingId={finding.id}
+          status={finding.status}
+          retestOpen={finding.openRetest !== null}
+          isOwner={isOwner}
+        />
       )}
       <Card className="space-y-3">
         <h2 className="font-semibold">Timeline</h2>
@@ -204,7 +208,7 @@ function FindingPage({ finding, readOnly, isOwner }: { finding: FindingDetail | 
       <Card className="space-y-3">
         <h2 className="font-semibold">Comments</h2>
         <FindingComments comments={finding.comments} side="client" />
-        {readOnly ? null : <FindingCommentForm findingId={finding.id} send={addFindingCommentAction} />}
+        {readOnly ? null : <LazyFindingCommentForm findingId={finding.id} send={addFindingCommentAction} />}
       </Card>
     </section>
   );

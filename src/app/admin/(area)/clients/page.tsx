@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ClientTwoFactorControls } from "@/components/admin/clients/client-two-factor-controls";
 import { ViewPortalButton } from "@/components/admin/clients/view-portal-button";
-import { CreateClientButton } from "@/components/admin/create-client-dialog";
+import { CreateClientButton } from "@/components/admin/create-client-button";
 import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";

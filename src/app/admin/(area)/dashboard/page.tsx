@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { DemoExemptionNote } from "@/components/account/demo-exemption-note";
-import { CreateClientButton } from "@/components/admin/create-client-dialog";
+import { CreateClientButton } from "@/components/admin/create-client-button";
 import { FailedMailCard } from "@/components/admin/failed-mail-card";
 import { InquiriesCard } from "@/components/admin/inquiries-card";
 import { PageHeader } from "@/components/admin/page-header";

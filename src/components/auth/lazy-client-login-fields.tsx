@@ -1,0 +1,6 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+/** The login form's fields as a chunk of their own (see ClientLoginForm's `lazyFields`). */
+export const LazyClientLoginFields = dynamic(() => import("./client-login-fields").then((m) => m.ClientLoginFields));
