@@ -30,7 +30,7 @@ export function HydrationPending() {
   useEffect(() => {
     if (hydrated) markIfSettled();
   }, [hydrated]);
-  return hydrated ? null : <span hidden data-hydration-pending="" />;
+  return hydrated ? null : <HydrationPendingMark />;
 }
 
 /** The same mark for a Suspense fallback the server sent: the part it stands for has not arrived. */
