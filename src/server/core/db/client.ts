@@ -1,6 +1,6 @@
 import "server-only";
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import { PreparedStatementPGlite } from "./prepared-pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -35,7 +35,7 @@ export function openPglite(dataDir: string | undefined, options: { loadDataDir?:
     release = acquireDataDirLock(dataDir);
   }
   // pg_trgm: the trigram index of invoice numbers (migrations create the extension, as on PostgreSQL).
-  const client = new PGlite({
+  const client = new PreparedStatementPGlite({
     dataDir: dataDir ? `${dataDir}/pgdata` : undefined,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },

@@ -1,0 +1,122 @@
+import "server-only";
+import { PGlite, type PGliteOptions, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+
+// PGlite's query() sends every statement unnamed: each call parses, analyses and plans the SQL
+// again, in five trips into the WebAssembly backend (parse, describe, bind, describe, execute),
+// and every plan checks each relation's size on disk (an fstat per table and index). A screen's
+// statements are the same text every time (Drizzle builds them from the same code), so, like
+// postgres.js and node-postgres' named queries, this class prepares each text once as a named
+// statement and then runs it in one trip: bind, describe, execute, sync. The portal overview's
+// statement went from about 1.3 ms to 0.2 ms (docs/ARCHITECTURE.md, "Request path speed").
+//
+// Only top-level reads and writes (drizzle's db.select/insert/update/delete outside a
+// transaction) come through here; a transaction's statements use PGlite's own path. PostgreSQL
+// itself re-plans a prepared statement when a table it reads changes (DDL); should a cached one
+// ever fail, it is closed and the statement runs again as PGlite would run it.
+
+const { serialize } = protocol;
+
+/** Statements kept prepared at once; the least recently used one is closed beyond this. */
+const DEFAULT_MAX_STATEMENTS = 300;
+
+/** Statement kinds worth keeping: utility statements (BEGIN, SET, DDL) go PGlite's own way. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+type Prepared = { name: string; paramTypes: number[] };
+
+/** One protocol buffer of several messages (each serializer reuses one internal buffer: copy it). */
+function messages(...parts: Uint8Array[]): Uint8Array {
+  return Buffer.concat(parts.map((part) => Buffer.from(part)));
+}
+
+export class PreparedStatementPGlite extends PGlite {
+  readonly #statements = new Map<string, Prepared>();
+  readonly #maxStatements: number;
+  #nextId = 0;
+
+  constructor(options: PGliteOptions & { maxPreparedStatements?: number }) {
+    const { maxPreparedStatements, ...pgliteOptions } = options;
+    super(pgliteOptions);
+    this.#maxStatements = maxPreparedStatements ?? DEFAULT_MAX_STATEMENTS;
+  }
+
+  /** How many statements are prepared now (tests). */
+  get preparedStatementCount(): number {
+    return this.#statements.size;
+  }
+
+  override async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    if (options?.blob || options?.paramTypes || !PREPARABLE.test(sql)) return super.query<T>(sql, params, options);
+    await this._checkReady();
+    try {
+      return await this._runExclusiveTransaction(() => this._runExclusiveQuery(() => this.#runPrepared<T>(sql, params, options)));
+    } catch (error) {
+      if (!isStalePlan(error)) throw error;
+      return super.query<T>(sql, params, options);
+    }
+  }
+
+  async #runPrepared<T>(sql: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    const statement = await this.#prepared(sql);
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const type = statement.paramTypes[index]!;
+      const serializer = options?.serializers?.[type] ?? this.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    let replies;
+    try {
+      replies = await this.execProtocolStream(
+        messages(
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: "P" }),
+          serialize.execute({}),
+          // The sync ends the exchange in the same trip, so the session is ready again even after an error.
+          serialize.sync(),
+        ),
+        { syncToFs: false },
+      );
+    } catch (error) {
+      // A statement that failed may be one PostgreSQL can no longer run as prepared: start it afresh next time.
+      await this.#close(sql);
+      throw error;
+    }
+    await this.syncToFs();
+    return parse.parseResults(replies, this.parsers, options)[0] as Results<T>;
+  }
+
+  async #prepared(sql: string): Promise<Prepared> {
+    const known = this.#statements.get(sql);
+    if (known) {
+      // Most recently used last: the map's order is the eviction order.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, known);
+      return known;
+    }
+    if (this.#statements.size >= this.#maxStatements) await this.#close(this.#statements.keys().next().value!);
+    const name = `pglite_s${++this.#nextId}`;
+    const replies = await this.execProtocolStream(
+      messages(serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync()),
+      { syncToFs: false },
+    );
+    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(replies) };
+    this.#statements.set(sql, prepared);
+    return prepared;
+  }
+
+  async #close(sql: string): Promise<void> {
+    const prepared = this.#statements.get(sql);
+    if (!prepared) return;
+    this.#statements.delete(sql);
+    await this.execProtocolStream(messages(serialize.close({ type: "S", name: prepared.name }), serialize.sync()), {
+      syncToFs: false,
+      throwOnError: false,
+    });
+  }
+}
+
+/** PostgreSQL's answer when a prepared statement's tables changed shape under it, or it is gone. */
+function isStalePlan(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "0A000" || code === "26000";
+}
