@@ -73,6 +73,25 @@ describe("prepared statements on PGlite", () => {
     expect((await prepared.query<{ n: number }>("select n from items where id = $1", [ROW[0]])).rows).toEqual([{ n: 70 }]);
   });
 
+  it("prepares a transaction's statements too, and rolls back as PGlite does", async () => {
+    const { prepared, atStart } = await databases();
+    await prepared.transaction(async (tx) => {
+      await tx.query(INSERT, ROW);
+    });
+    expect(prepared.preparedStatementCount - atStart).toBe(1);
+    const failed = prepared.transaction(async (tx) => {
+      await tx.query("update items set n = $1 where n = $2", [8, 7]);
+      await tx.query(INSERT, ROW); // the same id again
+    });
+    await expect(failed).rejects.toMatchObject({ code: "23505" });
+    await prepared.transaction(async (tx) => {
+      await tx.query("update items set n = $1 where n = $2", [9, 7]);
+      await tx.rollback();
+    });
+    // Neither the failed nor the rolled-back transaction changed anything.
+    expect((await prepared.query<{ n: number }>("select n from items where id = $1", [ROW[0]])).rows).toEqual([{ n: 7 }]);
+  });
+
   it("runs a statement again after the table it reads changed shape", async () => {
     const { prepared } = await databases();
     await prepared.query(INSERT, ROW);

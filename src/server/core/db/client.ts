@@ -1,6 +1,5 @@
 import "server-only";
 import fs from "node:fs";
-import { PreparedStatementPGlite } from "./prepared-pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -8,6 +7,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import { serverEnv } from "../env";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { PreparedStatementPGlite } from "./prepared-pglite";
+import { nameStatementsByText } from "./prepared-postgres";
 import { countingLogger } from "./query-counter";
 import * as schema from "./schema";
 
@@ -54,6 +55,8 @@ export function openPglite(dataDir: string | undefined, options: { loadDataDir?:
 export function openPostgres(url: string, max = 10): DbHandle {
   const pool = new Pool({ connectionString: url, max });
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  // Each connection prepares a statement text once and then only binds and executes it.
+  pool.on("connect", nameStatementsByText);
   const db = drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db;
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }

@@ -9,10 +9,9 @@ import { PGlite, type PGliteOptions, parse, protocol, type QueryOptions, type Re
 // statement and then runs it in one trip: bind, describe, execute, sync. The portal overview's
 // statement went from about 1.3 ms to 0.2 ms (docs/ARCHITECTURE.md, "Request path speed").
 //
-// Only top-level reads and writes (drizzle's db.select/insert/update/delete outside a
-// transaction) come through here; a transaction's statements use PGlite's own path. PostgreSQL
-// itself re-plans a prepared statement when a table it reads changes (DDL); should a cached one
-// ever fail, it is closed and the statement runs again as PGlite would run it.
+// Reads and writes go this way, inside transactions too; utility statements (BEGIN, SET, DDL) go
+// PGlite's own. PostgreSQL itself re-plans a prepared statement when a table it reads changes;
+// should one still refuse to run as prepared, it is closed and the statement runs as PGlite runs it.
 
 const { serialize } = protocol;
 
@@ -23,6 +22,7 @@ const DEFAULT_MAX_STATEMENTS = 300;
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 type Prepared = { name: string; paramTypes: number[] };
+type Transaction = Parameters<Parameters<PGlite["transaction"]>[0]>[0];
 
 /** One protocol buffer of several messages (each serializer reuses one internal buffer: copy it). */
 function messages(...parts: Uint8Array[]): Uint8Array {
@@ -46,7 +46,7 @@ export class PreparedStatementPGlite extends PGlite {
   }
 
   override async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (options?.blob || options?.paramTypes || !PREPARABLE.test(sql)) return super.query<T>(sql, params, options);
+    if (!isPreparable(sql, options)) return super.query<T>(sql, params, options);
     await this._checkReady();
     try {
       return await this._runExclusiveTransaction(() => this._runExclusiveQuery(() => this.#runPrepared<T>(sql, params, options)));
@@ -56,7 +56,29 @@ export class PreparedStatementPGlite extends PGlite {
     }
   }
 
-  async #runPrepared<T>(sql: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return super.transaction((tx) => {
+      // The transaction's own object, but for query: its statements are prepared too.
+      const prepared: Transaction = Object.create(tx);
+      prepared.query = async <R>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+        if (tx.closed || !isPreparable(sql, options)) return tx.query<R>(sql, params, options);
+        try {
+          return await this._runExclusiveQuery(() => this.#runPrepared<R>(sql, params, options, { inTransaction: true }));
+        } catch (error) {
+          if (!isStalePlan(error)) throw error;
+          return tx.query<R>(sql, params, options);
+        }
+      };
+      return callback(prepared);
+    });
+  }
+
+  async #runPrepared<T>(
+    sql: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    { inTransaction = false } = {},
+  ): Promise<Results<T>> {
     const statement = await this.#prepared(sql);
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
@@ -77,11 +99,12 @@ export class PreparedStatementPGlite extends PGlite {
         { syncToFs: false },
       );
     } catch (error) {
-      // A statement that failed may be one PostgreSQL can no longer run as prepared: start it afresh next time.
-      await this.#close(sql);
+      // Prepared before a change PostgreSQL cannot plan around: prepare it afresh next time.
+      if (isStalePlan(error)) await this.#close(sql);
       throw error;
     }
-    await this.syncToFs();
+    // As PGlite's own query: the files are synced after a statement outside a transaction.
+    if (!inTransaction) await this.syncToFs();
     return parse.parseResults(replies, this.parsers, options)[0] as Results<T>;
   }
 
@@ -113,6 +136,10 @@ export class PreparedStatementPGlite extends PGlite {
       throwOnError: false,
     });
   }
+}
+
+function isPreparable(sql: string, options: QueryOptions | undefined): boolean {
+  return !options?.blob && !options?.paramTypes && PREPARABLE.test(sql);
 }
 
 /** PostgreSQL's answer when a prepared statement's tables changed shape under it, or it is gone. */
