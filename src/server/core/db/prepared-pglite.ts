@@ -105,7 +105,10 @@ export class PreparedStatementPGlite extends PGlite {
     }
     // As PGlite's own query: the files are synced after a statement outside a transaction.
     if (!inTransaction) await this.syncToFs();
-    return parse.parseResults(replies, this.parsers, options)[0] as Results<T>;
+    // PGlite would copy its whole parser table (some 300 types) into a new object for every result
+    // that brings parsers of its own, as Drizzle's do: layer them over the table instead.
+    const parsers = options?.parsers ? Object.assign(Object.create(this.parsers), options.parsers) : this.parsers;
+    return parse.parseResults(replies, parsers, { ...options, parsers: undefined })[0] as Results<T>;
   }
 
   async #prepared(sql: string): Promise<Prepared> {
