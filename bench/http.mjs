@@ -2,7 +2,7 @@
 // the request path against the framework's own speed. Builds (once per Next version) a bare Next app
 // in a temporary folder from this project's node_modules (one no-op route handler, one static page, one page rendered per request),
 // starts it and the product (production build, fresh demo data), then loads each target with
-// autocannon one after another: a warm-up, then `--duration` seconds at `--connections`. Prints
+// autocannon one after another: a warm-up leading into `--duration` seconds at `--connections`. Prints
 // req/s, p50, p99, errors and each target's ratio to the bare no-op route, and judges the budgets of
 // docs/ARCHITECTURE.md ("Request path speed") line by line: "met" or "missed".
 //
@@ -258,19 +258,47 @@ async function settle(baseUrl, probePath, timeoutMs = 60_000) {
   console.warn(`[bench] ${baseUrl} still slow ${timeoutMs / 1000} s after the last target`);
 }
 
+/** The value below which `share` of the sorted values lie. */
+const percentile = (sorted, share) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]);
+
+/**
+ * One run on the same connections: `--warmup` seconds, then the `--duration` seconds that count.
+ * The warm-up leads into the measured window rather than running as a burst of its own, so the
+ * figures are those of a server already under that load, not of fifty connections opened at once
+ * (a burst whose first seconds the summary prints apart, as "opening").
+ */
 async function measure(target, baseUrl, cookies) {
   await settle(baseUrl, target.app === "bare" ? "/api/noop" : "/api/health");
-  if (WARMUP_SECONDS > 0) await load(target, baseUrl, cookies, WARMUP_SECONDS);
-  const from = Date.now() - productStartedAt;
-  const result = await load(target, baseUrl, cookies, DURATION);
+  const startedAt = Date.now();
+  const measuredFrom = startedAt + WARMUP_SECONDS * 1000;
+  const counted = { latencies: [], bytes: 0, errors: 0 };
+  const opening = [];
+  const run = load(target, baseUrl, cookies, WARMUP_SECONDS + DURATION);
+  run.on("response", (_client, statusCode, bytes, responseTime) => {
+    if (Date.now() < measuredFrom) {
+      opening.push(responseTime);
+      return;
+    }
+    if (statusCode < 200 || statusCode > 299) counted.errors += 1;
+    counted.latencies.push(responseTime);
+    counted.bytes += bytes;
+  });
+  run.on("reqError", () => {
+    if (Date.now() >= measuredFrom) counted.errors += 1;
+  });
+  await run;
+  const from = measuredFrom - productStartedAt;
   if (target.app !== "bare") windows.push({ id: target.id, from, to: Date.now() - productStartedAt });
+  const latencies = counted.latencies.sort((a, b) => a - b);
+  opening.sort((a, b) => a - b);
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    rps: latencies.length / DURATION,
+    p50: Math.round(percentile(latencies, 0.5)),
+    p99: Math.round(percentile(latencies, 0.99)),
+    errors: counted.errors,
+    openingP99: Math.round(percentile(opening, 0.99)),
     // Headers included: a check that the load hit what verifyTarget saw (same size, give or take).
-    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+    bytesPerResponse: latencies.length > 0 ? counted.bytes / latencies.length : 0,
   };
 }
 
@@ -348,7 +376,8 @@ try {
       const result = await measure(target, target.app === "bare" ? bareUrl : productUrl, cookies);
       figures[target.id].push(result);
       console.info(
-        `  round ${round} ${target.id.padEnd(16)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(5)} ms  (load ${load1()})`,
+        `  round ${round} ${target.id.padEnd(16)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(5)} ms  ` +
+          `(opening ${WARMUP_SECONDS} s: p99 ${result.openingP99} ms; load ${load1()})`,
       );
     }
   }
