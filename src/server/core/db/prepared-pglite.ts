@@ -1,5 +1,6 @@
 import "server-only";
 import { PGlite, type PGliteOptions, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { isPreparableStatement } from "./preparable";
 
 // PGlite's query() sends every statement unnamed: each call parses, analyses and plans the SQL
 // again, in five trips into the WebAssembly backend (parse, describe, bind, describe, execute),
@@ -17,9 +18,6 @@ const { serialize } = protocol;
 
 /** Statements kept prepared at once; the least recently used one is closed beyond this. */
 const DEFAULT_MAX_STATEMENTS = 300;
-
-/** Statement kinds worth keeping: utility statements (BEGIN, SET, DDL) go PGlite's own way. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 type Prepared = { name: string; paramTypes: number[] };
 type Transaction = Parameters<Parameters<PGlite["transaction"]>[0]>[0];
@@ -142,7 +140,7 @@ export class PreparedStatementPGlite extends PGlite {
 }
 
 function isPreparable(sql: string, options: QueryOptions | undefined): boolean {
-  return !options?.blob && !options?.paramTypes && PREPARABLE.test(sql);
+  return !options?.blob && !options?.paramTypes && isPreparableStatement(sql);
 }
 
 /** PostgreSQL's answer when a prepared statement's tables changed shape under it, or it is gone. */

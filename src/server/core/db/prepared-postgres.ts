@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { PoolClient } from "pg";
+import { isPreparableStatement } from "./preparable";
 
 // On a PostgreSQL server, as on the embedded database (prepared-pglite.ts): each statement text
 // is prepared once per connection and then only bound and executed, so the server parses and
@@ -10,15 +11,12 @@ import type { PoolClient } from "pg";
 // invalidate them; a pooled connection lives only while it is busy (node-postgres closes idle ones
 // after 10 s), which bounds what each one keeps prepared.
 
-/** Statement kinds worth preparing: utility statements (BEGIN, SET, DDL) are sent as they are. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-
 type QueryConfig = { text: string; name?: string };
 
 function isPlainQueryConfig(config: unknown): config is QueryConfig {
   if (typeof config !== "object" || config === null || Object.getPrototypeOf(config) !== Object.prototype) return false;
   const { text, name } = config as { text?: unknown; name?: unknown };
-  return typeof text === "string" && name === undefined && PREPARABLE.test(text);
+  return typeof text === "string" && name === undefined && isPreparableStatement(text);
 }
 
 /** A name that only this text gets (PostgreSQL names are at most 63 bytes). */
