@@ -44,6 +44,17 @@ const CPU_PROF_DIR = option("cpu-prof", "");
 const CHECK = args.includes("--check");
 const DATABASE_URL = process.env.DATABASE_URL;
 
+/**
+ * The node options `npm start` gives the server (package.json), so the product is measured as it
+ * is served: `node [options] scripts/start.mjs`.
+ */
+function startNodeOptions() {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts?.start ?? "";
+  const match = /\bnode((?: --\S+)*) scripts\/start\.mjs\b/.exec(start);
+  if (!match) throw new Error(`package.json's start script no longer reads "node [options] scripts/start.mjs": ${start}`);
+  return match[1].split(" ").filter(Boolean);
+}
+
 // The demo data's fixed ids and passwords (src/server/core/db/seed/demo-data.ts).
 const DEMO = {
   admin: { email: "admin@example.com", password: "demo-admin-password" },
@@ -354,7 +365,7 @@ try {
   if (postgres) Object.assign(productEnv, { DATABASE_URL: postgres.url, APP_ENV: "development" });
   else delete productEnv.DATABASE_URL;
   productStartedAt = Date.now();
-  product = spawn(process.execPath, [...cpuProf, path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
+  product = spawn(process.execPath, [...startNodeOptions(), ...cpuProf, path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
     cwd: ROOT,
     env: productEnv,
     stdio: ["ignore", logFd, logFd],

@@ -49,6 +49,8 @@ const monthLong = (month: string) => `${monthShort(month)} ${month.slice(0, 4)}`
 
 const W = 480;
 const H = 200;
+/** Coordinates to a tenth of a unit: finer is invisible at this size and only lengthens the page. */
+const tenth = (n: number) => Math.round(n * 10) / 10;
 const PAD = { top: 12, right: 8, bottom: 22, left: 44 };
 
 /** A round axis maximum (1, 2 or 5 × 10ⁿ dollars) at or above the largest value, in cents. */
@@ -174,7 +176,7 @@ function Bars<K extends MoneySeries>({
   const plotH = H - PAD.top - PAD.bottom;
   const slot = plotW / points.length;
   const barW = Math.min(14, (slot * 0.7) / series.length);
-  const y = (cents: number) => PAD.top + plotH - (Math.max(0, cents) / max) * plotH;
+  const y = (cents: number) => tenth(PAD.top + plotH - (Math.max(0, cents) / max) * plotH);
   const ticks = [0, 0.5, 1].map((f) => f * max);
 
   return (
@@ -191,7 +193,7 @@ function Bars<K extends MoneySeries>({
       {ticks.map((tick) => (
         <g key={tick}>
           <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-800" strokeWidth={1} />
-          <text x={PAD.left - 6} y={y(tick) + 3} textAnchor="end" className="fill-slate-400" fontSize={10}>
+          <text x={PAD.left - 6} y={tenth(y(tick) + 3)} textAnchor="end" className="fill-slate-400" fontSize={10}>
             {axisLabel(tick)}
           </text>
         </g>
@@ -205,10 +207,10 @@ function Bars<K extends MoneySeries>({
               return (
                 <rect
                   key={s.key}
-                  x={x0 + j * barW}
+                  x={tenth(x0 + j * barW)}
                   y={top}
-                  width={barW - 1}
-                  height={PAD.top + plotH - top}
+                  width={tenth(barW - 1)}
+                  height={tenth(PAD.top + plotH - top)}
                   rx={1.5}
                   className={SERIES_COLOURS[s.colour].bar}
                 >
@@ -216,7 +218,7 @@ function Bars<K extends MoneySeries>({
                 </rect>
               );
             })}
-            <text x={PAD.left + i * slot + slot / 2} y={H - 6} textAnchor="middle" className="fill-slate-400" fontSize={10}>
+            <text x={tenth(PAD.left + i * slot + slot / 2)} y={H - 6} textAnchor="middle" className="fill-slate-400" fontSize={10}>
               {monthShort(p.month)}
             </text>
           </g>
