@@ -27,7 +27,7 @@ describe("MonthBarChart", () => {
     const html = render();
     expect(html.match(/<rect /g)).toHaveLength(22);
     expect(html).toContain("<title>Mar 2026, Invoiced: $19,012.33</title>");
-    expect(html).toContain("<td class=\"py-1 pr-3 text-right font-mono\">$9,876.54</td>");
+    expect(html).toContain('<td class="py-1 pr-3 text-right font-mono">$9,876.54</td>');
   });
 
   it("writes every coordinate to a tenth at most", () => {
