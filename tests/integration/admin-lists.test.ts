@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { countQueries } from "@/server/core/db/query-counter";
 import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/core/db/seed/demo-data";
 import { listAdminClients } from "@/server/modules/clients";
-import { getDashboardStats, listPendingBookings, listRecentInquiries } from "@/server/modules/dashboard";
+import {
+  getAdminNavCounts,
+  getDashboardStats,
+  listPendingBookings,
+  listRecentInquiries,
+  markInquiryRead,
+} from "@/server/modules/dashboard";
+import { countUnreadInquiries } from "@/server/modules/inquiries";
+import { countAdminUnreadThreads } from "@/server/modules/messages";
 import { listAdminDocuments } from "@/server/modules/documents";
 import { listAdminProjects } from "@/server/modules/projects";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
@@ -128,7 +136,7 @@ describe("dashboard, subscriptions and documents", () => {
     const actor = await adminActor();
     const { result, queries } = await countQueries(() => getDashboardStats(t.db, { actor }));
     expect(queries).toBe(1);
-    expect(result).toEqual({ totalClients: 2, activeProjects: 3, outstandingCents: 5_805_000 + 3_515_000 });
+    expect(result).toEqual({ totalClients: 2, activeProjects: 3, outstandingCents: 5_805_000 + 3_515_000, unmatchedInvoices: 0 });
   });
 
   it("lists pending bookings with the client and the total", async () => {
@@ -143,6 +151,21 @@ describe("dashboard, subscriptions and documents", () => {
     const { inquiries, unread } = await listRecentInquiries(t.db, { actor });
     expect(unread).toBe(1);
     expect(inquiries[0]).toMatchObject({ name: "Morgan Chen", company: "Initech", readAt: null });
+  });
+
+  it("reads the admin sidebar's figures in one statement, as the counts read them one by one", async () => {
+    const actor = await adminActor();
+    const { result, queries } = await countQueries(() => getAdminNavCounts(t.db, { actor }));
+    expect(queries).toBe(1);
+    expect(result).toEqual({
+      unreadInquiries: await countUnreadInquiries(t.db, { actor }),
+      unreadThreads: await countAdminUnreadThreads(t.db, { actor }),
+    });
+    expect(result.unreadInquiries).toBe(1);
+
+    const { inquiries } = await listRecentInquiries(t.db, { actor });
+    await markInquiryRead(t.db, { actor, inquiryId: inquiries.find((i) => i.readAt === null)!.id });
+    expect((await getAdminNavCounts(t.db, { actor })).unreadInquiries).toBe(0);
   });
 
   it("computes MRR from active subscriptions", async () => {

@@ -4,9 +4,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { countQueries } from "@/server/core/db/query-counter";
-import { session } from "@/server/core/db/schema";
+import { session, user } from "@/server/core/db/schema";
+import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { getAuth } from "@/server/modules/account";
-import { getSession, requireClient } from "@/server/modules/account/session";
+import { getSession, requireClient, sessionDemoExempt } from "@/server/modules/account/session";
 import { authHeaders, sessionCookie, signedSessionToken } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 
@@ -76,5 +77,20 @@ describe("session read", () => {
     expect(await getSession(authHeaders(cookie))).not.toBeNull();
     await t.db.delete(session).where(eq(session.token, tokenOf(cookie)));
     expect(await getSession(authHeaders(cookie))).toBeNull();
+  });
+
+  it("tells from the session alone whether the admin is using the demo exemption from two-factor", async () => {
+    const admin = authHeaders(await sessionCookie("admin@example.com"));
+    // The session's own query and nothing more (a page render has read the session already).
+    const { result, queries } = await countQueries(() => sessionDemoExempt(admin));
+    expect(queries).toBe(1);
+    expect(result).toBe(true);
+    expect(await sessionDemoExempt(authHeaders(await sessionCookie("client@example.com")))).toBe(false);
+    expect(await sessionDemoExempt(new Headers())).toBe(false);
+
+    // Once the demo admin has two-factor, the exemption is no longer in use.
+    await t.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, DEMO_USERS.admin.id));
+    expect(await sessionDemoExempt(authHeaders(await sessionCookie("admin@example.com", { secondFactor: "totp" })))).toBe(false);
+    await t.db.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, DEMO_USERS.admin.id));
   });
 });

@@ -13,6 +13,7 @@ import { POST as webhookRoute } from "@/app/api/square/webhook/route";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { auditLog, clients, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import { getDashboardStats } from "@/server/modules/dashboard";
 import { listPortalInvoices } from "@/server/modules/invoices";
 import { listUnmatchedCustomers, syncSquareInvoices } from "@/server/modules/square";
 import { saveConnection } from "@/server/modules/square/connection";
@@ -233,9 +234,13 @@ describe("a client cannot steer invoice ownership", () => {
 
 describe("unmatched invoices and admin links", () => {
   it("an admin assigns an unmatched customer; its next invoice follows with no further action", async () => {
+    const admin = await adminActor();
+    // The dashboard's Square card counts the invoices waiting for a client.
+    const waiting = async () => (await getDashboardStats(t.db, { actor: admin })).unmatchedInvoices;
+    const waitingBefore = await waiting();
     sq.fake.reset(fixture([invoiceOf(7, acmeAp)], [acmeAp]));
     await syncSquareInvoices(t.db, null);
-    const admin = await adminActor();
+    expect(await waiting()).toBe(waitingBefore + 1);
     const unmatched = await listUnmatchedCustomers(t.db, { actor: admin });
     expect(unmatched).toEqual([
       expect.objectContaining({
@@ -259,6 +264,7 @@ describe("unmatched invoices and admin links", () => {
     expect(linked).toEqual({ success: true, data: { company: "Acme Robotics", assigned: 1 } });
     expect(await clientOf("OWN-7")).toBe(ACME);
     expect(await listUnmatchedCustomers(t.db, { actor: admin })).toEqual([]);
+    expect(await waiting()).toBe(waitingBefore);
 
     expect((await deliver(invoiceEvent(invoiceOf(8, acmeAp)))).status).toBe(200);
     expect(await clientOf("OWN-8")).toBe(ACME);
@@ -282,8 +288,12 @@ describe("unmatched invoices and admin links", () => {
   it("an ignored customer leaves the unmatched list and its invoices stay out of every portal", async () => {
     sq.fake.reset(fixture([invoiceOf(10, acmeAp)], [acmeAp]));
     await syncSquareInvoices(t.db, null);
+    const waiting = async () => (await getDashboardStats(t.db, { actor: await adminActor() })).unmatchedInvoices;
+    const waitingBefore = await waiting();
     await asAdmin();
     expect((await setSquareCustomerIgnoredAction({ squareCustomerId: acmeAp.id, ignored: true })).success).toBe(true);
+    // An ignored customer's invoices wait for nobody: the dashboard stops counting them.
+    expect(await waiting()).toBe(waitingBefore - 1);
     await asAdmin();
     await setClientBillingEmailAction({ clientId: ACME, billingEmail: "ap@acme.example" });
     await syncSquareInvoices(t.db, null);

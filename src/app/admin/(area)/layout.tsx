@@ -5,8 +5,7 @@ import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/server/modules/account";
-import { countUnreadInquiries } from "@/server/modules/inquiries";
-import { countAdminUnreadThreads } from "@/server/modules/messages";
+import { getAdminNavCounts } from "@/server/modules/dashboard";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
 
@@ -16,10 +15,7 @@ export default async function AdminAreaLayout({ children }: { children: ReactNod
   await connection();
   // Enrolment passes: the Account page, where an admin without two-factor sets it up, has this frame too.
   const admin = await requireAdminPage({ enrolment: true });
-  const [unreadInquiries, unreadThreads] = await Promise.all([
-    countUnreadInquiries(getDb(), { actor: admin }),
-    countAdminUnreadThreads(getDb(), { actor: admin }),
-  ]);
+  const { unreadInquiries, unreadThreads } = await getAdminNavCounts(getDb(), { actor: admin });
   return (
     <AdminShell
       brand={siteConfig.shortName}

@@ -22,7 +22,7 @@ export { endSessionsOf } from "./client-membership";
 export { changeOwnPassword } from "./password-change";
 export { createInvitationLink, isResetTokenValid, requestPasswordReset, resetPasswordWithToken } from "./password-reset";
 export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./route-guards";
-export { currentSessionId, getPortalAccess, getSession, hasStaleSessionCookie, requireAdminPage } from "./session";
+export { currentSessionId, getPortalAccess, getSession, hasStaleSessionCookie, requireAdminPage, sessionDemoExempt } from "./session";
 export { signInToArea, verifySignInCode } from "./sign-in";
 export { stripTokens } from "./strip-tokens";
 export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./two-factor";

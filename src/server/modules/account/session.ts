@@ -125,6 +125,16 @@ export function isDemoAdminExempt(email: string): boolean {
 }
 
 /**
+ * Whether the signed-in admin is using the demo data's exemption from two-factor (see
+ * isDemoAdminExempt) because they have none set up. From the request's session, which carries the
+ * user's two-factor state: the dashboard's note about it costs no read of its own.
+ */
+export async function sessionDemoExempt(headers?: Headers): Promise<boolean> {
+  const session = await getSession(headers);
+  return session?.role === "admin" && !session.twoFactorEnabled && isDemoAdminExempt(session.email);
+}
+
+/**
  * The admin of the request. Every admin page, route handler and action comes through here, so the
  * two-factor requirement lives here too: an admin without it gets a TwoFactorRequiredError. Only
  * the enrolment itself (the Account page and its actions) passes `{ enrolment: true }`.

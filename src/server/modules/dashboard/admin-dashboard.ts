@@ -8,13 +8,16 @@ import { auditLog, clients, contactInquiries, invoices, projects, serviceBooking
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { auditEntryColumns, recordAudit } from "@/server/modules/audit";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "@/server/modules/bookings";
-import { inquiryMessageColumns, lockInquiry } from "@/server/modules/inquiries";
+import { inquiryMessageColumns, lockInquiry, unreadInquiriesCount } from "@/server/modules/inquiries";
 import { invoiceIsOpen, invoiceOutstandingCents } from "@/server/modules/invoices";
+import { adminUnreadThreadsCount } from "@/server/modules/messages";
+import { unmatchedInvoicesCount } from "@/server/modules/square";
 
 /**
- * The dashboard's three figures in one statement. Active projects are in_progress + on_hold;
- * Outstanding Revenue sums what clients still owe on pending + overdue invoices (see
- * invoiceOutstandingCents); Square invoices waiting for a client are not counted until assigned.
+ * The dashboard's figures in one statement: its three cards, and the Square card's invoices waiting
+ * for a client. Active projects are in_progress + on_hold; Outstanding Revenue sums what clients
+ * still owe on pending + overdue invoices (see invoiceOutstandingCents); Square invoices waiting for
+ * a client are not counted in it until assigned.
  */
 export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
@@ -28,7 +31,20 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
         sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoiceIsOpen} and ${invoices.clientId} is not null)`.mapWith(
           Number,
         ),
+      unmatchedInvoices: unmatchedInvoicesCount,
     })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+/**
+ * The admin area's sidebar figures, on every admin page: unread inquiries and the threads with
+ * something this admin has not read, in one statement.
+ */
+export async function getAdminNavCounts(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  const [row] = await db
+    .select({ unreadInquiries: unreadInquiriesCount, unreadThreads: adminUnreadThreadsCount(actor) })
     .from(sql`(select 1) as one`);
   return row!;
 }
@@ -63,10 +79,7 @@ export async function listRecentInquiries(db: DbOrTx, { actor, limit = 5 }: { ac
       ...inquiryMessageColumns,
       readAt: contactInquiries.readAt,
       createdAt: contactInquiries.createdAt,
-      unread:
-        sql<number>`(select count(*) from ${contactInquiries} where ${contactInquiries.readAt} is null and ${contactInquiries.archivedAt} is null)`.mapWith(
-          Number,
-        ),
+      unread: unreadInquiriesCount,
     })
     .from(contactInquiries)
     .orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id))

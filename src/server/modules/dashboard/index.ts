@@ -3,6 +3,7 @@ import "server-only";
 
 export {
   approveBooking,
+  getAdminNavCounts,
   getDashboardStats,
   listPendingBookings,
   listRecentAudit,

@@ -78,13 +78,15 @@ export async function listAdminInquiries(
   return { ...splitTotal(rows), page, pageSize };
 }
 
+/** Unread inquiries not archived, as a scalar subquery: the sidebar's count, read with the frame's other figures. */
+export const unreadInquiriesCount = sql<number>`(
+  select count(*) from ${contactInquiries}
+   where ${and(isNull(contactInquiries.readAt), isNull(contactInquiries.archivedAt))})`.mapWith(Number);
+
 /** Unread inquiries not archived: the sidebar's count. */
 export async function countUnreadInquiries(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<number> {
   assertAdmin(actor);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(contactInquiries)
-    .where(and(isNull(contactInquiries.readAt), isNull(contactInquiries.archivedAt)));
+  const [row] = await db.select({ n: unreadInquiriesCount }).from(sql`(select 1) as one`);
   return row?.n ?? 0;
 }
 

@@ -8,6 +8,7 @@ export {
   listAdminInquiries,
   lockInquiry,
   setInquiryArchived,
+  unreadInquiriesCount,
   type AdminInquiryRow,
   type InquiryMessage,
 } from "./admin-inquiries";

@@ -4,6 +4,7 @@ import "server-only";
 export { threadRoute } from "./message-thread-route";
 export { receiveMessageUpload } from "./message-upload";
 export {
+  adminUnreadThreadsCount,
   countAdminUnreadThreads,
   listAdminThreads,
   listClientThreads,

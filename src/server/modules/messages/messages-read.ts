@@ -111,14 +111,15 @@ export function listAdminThreads(db: DbOrTx, { actor, filter }: { actor: AdminAc
   return listThreads(db, actor.userId, conditions.length ? and(...conditions) : undefined);
 }
 
+/** The threads with something this admin has not read, as a scalar subquery: the sidebar's figure. */
+export const adminUnreadThreadsCount = (actor: AdminActor) =>
+  sql<number>`(select count(*) from ${messageThreads} where ${unreadFor(actor.userId)})`.mapWith(Number);
+
 /** The threads with something this admin has not read: the sidebar's figure. */
 export async function countAdminUnreadThreads(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<number> {
   assertAdmin(actor);
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(messageThreads)
-    .where(unreadFor(actor.userId));
-  return Number(row?.count ?? 0);
+  const [row] = await db.select({ count: adminUnreadThreadsCount(actor) }).from(sql`(select 1) as one`);
+  return row?.count ?? 0;
 }
 
 /** The client user's unread messages in all their threads: the overview's Messages figure. */

@@ -2,7 +2,6 @@ import "server-only";
 // The square module's public face: everything outside src/server/modules/square imports from here (README.md).
 
 export {
-  countUnmatchedInvoices,
   getClientSquareCustomers,
   linkSquareCustomer,
   listCustomerConflicts,
@@ -11,6 +10,7 @@ export {
   setClientBillingEmail,
   setSquareCustomerIgnored,
   unlinkSquareCustomer,
+  unmatchedInvoicesCount,
   type ClientSquareCustomers,
   type CustomerConflict,
   type IgnoredCustomer,

@@ -15,11 +15,11 @@ import { Card, StatCard } from "@/components/ui/card";
 import { auditActionLabel } from "@/lib/domain/audit-action";
 import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
 import { getDb } from "@/server/core/get-db";
-import { getAccountSecurity, requireAdminPage } from "@/server/modules/account";
+import { requireAdminPage, sessionDemoExempt } from "@/server/modules/account";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/modules/dashboard";
 import { getInvoicedVsCollected, getMrrByMonth } from "@/server/modules/invoices";
 import { listFailedMails } from "@/server/modules/operations";
-import { countUnmatchedInvoices, getSquareStatus } from "@/server/modules/square";
+import { getSquareStatus } from "@/server/modules/square";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -27,24 +27,22 @@ export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, inquiries, activity, failedMail, squareStatus, unmatchedInvoices, invoicedChart, mrrChart, security] =
-    await Promise.all([
-      getDashboardStats(db, { actor }),
-      listPendingBookings(db, { actor }),
-      listRecentInquiries(db, { actor }),
-      listRecentAudit(db, { actor }),
-      listFailedMails(db, { actor }),
-      getSquareStatus(db, { refresh: false }),
-      countUnmatchedInvoices(db, { actor }),
-      getInvoicedVsCollected(db, { actor }),
-      getMrrByMonth(db, { actor }),
-      getAccountSecurity(db, { actor }),
-    ]);
+  const [stats, pending, inquiries, activity, failedMail, squareStatus, invoicedChart, mrrChart, demoExempt] = await Promise.all([
+    getDashboardStats(db, { actor }),
+    listPendingBookings(db, { actor }),
+    listRecentInquiries(db, { actor }),
+    listRecentAudit(db, { actor }),
+    listFailedMails(db, { actor }),
+    getSquareStatus(db, { refresh: false }),
+    getInvoicedVsCollected(db, { actor }),
+    getMrrByMonth(db, { actor }),
+    sessionDemoExempt(),
+  ]);
 
   return (
     <>
       <PageHeader title="Admin Dashboard" description={`Signed in as ${actor.email}`} />
-      {security.demoExempt ? (
+      {demoExempt ? (
         <DemoExemptionNote className="mb-6">
           <Link href="/admin/account" className="underline">
             Set up two-factor
@@ -81,7 +79,7 @@ export default async function AdminDashboardPage() {
             <CreateClientButton />
           </div>
         </Card>
-        <SquareCard status={squareStatus} unmatched={unmatchedInvoices} />
+        <SquareCard status={squareStatus} unmatched={stats.unmatchedInvoices} />
         <PendingBookingsCard
           total={pending.total}
           bookings={pending.bookings.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() }))}
