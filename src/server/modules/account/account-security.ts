@@ -4,7 +4,7 @@ import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, user } from "@/server/core/db/schema";
 import { clientTwoFactorPolicySql } from "@/server/modules/settings";
-import { isDemoAdminExempt } from "./session";
+import { demoExemptionInUse } from "./session";
 
 /**
  * `twoFactorRequired`: the role or the company requires it and nothing exempts the user;
@@ -29,7 +29,7 @@ export async function getAccountSecurity(db: DbOrTx, { actor }: { actor: Actor }
     .where(eq(user.id, actor.userId))
     .limit(1);
   const enabled = row?.twoFactorEnabled === true;
-  const demoExempt = actor.role === "admin" && !enabled && isDemoAdminExempt(actor.email);
+  const demoExempt = demoExemptionInUse({ role: actor.role, twoFactorEnabled: enabled, email: actor.email });
   const required = (actor.role === "admin" || row?.companyRequires === true) && !demoExempt;
   return { twoFactorEnabled: enabled, twoFactorRequired: required, demoExempt };
 }

@@ -124,14 +124,18 @@ export function isDemoAdminExempt(email: string): boolean {
   return env.seedDemo && !env.isProduction && email === DEMO_USERS.admin.email;
 }
 
+/** Whether this user is using the demo exemption: the demo admin (isDemoAdminExempt) without two-factor. */
+export function demoExemptionInUse(user: { role: string; twoFactorEnabled: boolean; email: string }): boolean {
+  return user.role === "admin" && !user.twoFactorEnabled && isDemoAdminExempt(user.email);
+}
+
 /**
- * Whether the signed-in admin is using the demo data's exemption from two-factor (see
- * isDemoAdminExempt) because they have none set up. From the request's session, which carries the
- * user's two-factor state: the dashboard's note about it costs no read of its own.
+ * demoExemptionInUse for the signed-in user, from the request's session, which carries the user's
+ * two-factor state: the dashboard's note about it costs no read of its own.
  */
 export async function sessionDemoExempt(headers?: Headers): Promise<boolean> {
   const session = await getSession(headers);
-  return session?.role === "admin" && !session.twoFactorEnabled && isDemoAdminExempt(session.email);
+  return session !== null && demoExemptionInUse(session);
 }
 
 /**
