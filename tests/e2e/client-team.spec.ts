@@ -84,6 +84,12 @@ test.describe("an owner's team, on a server of its own (its mails are read from 
     await colleague.page.goto("/client-portal?section=billing");
     await expect(colleague.page.getByText("Billing is not available to you. Ask an owner of your company.")).toBeVisible();
     await expect(colleague.page.getByText("INV-1001")).toHaveCount(0);
+    // Nor the projects' money: the cards come without Total Value, Outstanding or payment progress.
+    await colleague.page.goto("/client-portal?section=projects");
+    await expect(colleague.page.getByRole("heading", { name: "LLM Gateway Security Assessment" })).toBeVisible();
+    await expect(colleague.page.getByText("Total Value")).toHaveCount(0);
+    await expect(colleague.page.getByText("Outstanding")).toHaveCount(0);
+    await expect(colleague.page.getByText("Payment progress")).toHaveCount(0);
     // The server refuses them too.
     expect((await colleague.page.request.get("/api/client/invoices/export")).status()).toBe(403);
     await owner.page.getByRole("switch", { name: "Hide Billing from members" }).click();

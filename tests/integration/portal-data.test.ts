@@ -41,25 +41,36 @@ describe("listPortalProjects", () => {
   it("gives Acme its four projects with invoice figures, cancelled invoices excluded", async () => {
     const rows = await listPortalProjects(t.db, { actor: acme });
     // Target completion descending; the project without one comes first (PostgreSQL's default).
-    expect(rows.map((p) => [p.projectName, p.invoiceCount, p.billedCents, p.paidCents, p.outstandingCents])).toEqual([
+    expect(
+      rows.map(({ projectName, figures: f }) => [projectName, f!.invoiceCount, f!.billedCents, f!.paidCents, f!.outstandingCents]),
+    ).toEqual([
       ["Red Team Retest", 0, 0, 0, 0],
       ["Copilot Rollout Acceleration", 1, 875_000, 0, 875_000], // INV-1004 overdue, nothing paid
       ["LLM Gateway Security Assessment", 1, 4_800_000, 1_920_000, 2_880_000], // INV-1001 deposit paid
       ["AI Governance Framework", 2, 3_750_050, 3_750_050, 0], // INV-1002 + INV-1003, both paid
     ]);
-    expect(rows.map((p) => percentOf(p.paidCents, p.billedCents))).toEqual([0, 0, 40, 100]);
+    expect(rows.map(({ figures: f }) => percentOf(f!.paidCents, f!.billedCents))).toEqual([0, 0, 40, 100]);
     expect(new Set(ids(rows))).toEqual(new Set(demoIds(DEMO_PROJECTS, DEMO_CLIENTS.acme.id)));
   });
 
   it("gives Globex its three projects; the cancelled invoice of the cancelled project counts nowhere", async () => {
     const rows = await listPortalProjects(t.db, { actor: globex });
-    expect(rows.map((p) => [p.projectName, p.status, p.invoiceCount, p.billedCents, p.paidCents, p.outstandingCents])).toEqual([
+    expect(
+      rows.map(({ projectName, status, figures: f }) => [
+        projectName,
+        status,
+        f!.invoiceCount,
+        f!.billedCents,
+        f!.paidCents,
+        f!.outstandingCents,
+      ]),
+    ).toEqual([
       ["RAG Pipeline Review", "in_progress", 1, 3_600_000, 1_800_000, 1_800_000],
       ["Model Supply-Chain Audit", "frozen", 2, 2_490_000, 1_500_000, 990_000], // INV-2002 paid + INV-2003 overdue
       ["Chatbot Pilot", "cancelled", 0, 0, 0, 0], // INV-2004 is cancelled
     ]);
     // 1,500,000 / 2,490,000 = 60.24 % → 60.
-    expect(rows.map((p) => percentOf(p.paidCents, p.billedCents))).toEqual([50, 60, 0]);
+    expect(rows.map(({ figures: f }) => percentOf(f!.paidCents, f!.billedCents))).toEqual([50, 60, 0]);
     expect(new Set(ids(rows))).toEqual(new Set(demoIds(DEMO_PROJECTS, DEMO_CLIENTS.globex.id)));
   });
 });
@@ -143,13 +154,13 @@ describe("invoice money rules", () => {
     ]);
     const rows = await listPortalProjects(t.db, { actor });
     expect(
-      rows.map((p) => [
-        p.projectName,
-        p.invoiceCount,
-        p.billedCents,
-        p.paidCents,
-        p.outstandingCents,
-        percentOf(p.paidCents, p.billedCents),
+      rows.map(({ projectName, figures: f }) => [
+        projectName,
+        f!.invoiceCount,
+        f!.billedCents,
+        f!.paidCents,
+        f!.outstandingCents,
+        percentOf(f!.paidCents, f!.billedCents),
       ]),
     ).toEqual([
       ["Half a percent", 1, 200, 1, 199, 1],

@@ -82,7 +82,7 @@ describe("portal load", () => {
     const amounts = Array.from({ length: 20 }, (_, i) => 10_000 + i);
     const billed = amounts.filter((_, i) => i % 4 !== 3).reduce((a, b) => a + b, 0);
     const paid = amounts.filter((_, i) => i % 4 === 0).reduce((a, b) => a + b, 0) + 5 * 5_000;
-    expect(project).toMatchObject({ invoiceCount: 15, billedCents: billed, paidCents: paid, outstandingCents: billed - paid });
+    expect(project.figures).toEqual({ invoiceCount: 15, billedCents: billed, paidCents: paid, outstandingCents: billed - paid });
   });
 
   it("loads the demo client's overview with the same count", async () => {

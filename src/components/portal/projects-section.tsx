@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/project-status";
 import { formatCents, formatDate, percentOf } from "@/lib/format";
-import type { PortalProject } from "@/server/modules/projects";
+import type { PortalProject, ProjectFigures } from "@/server/modules/projects";
 import { ProgressBar } from "./progress-bar";
 import { SectionHeading } from "./section-heading";
 
@@ -34,8 +34,6 @@ export function ProjectsSection({ projects }: { projects: PortalProject[] }) {
 }
 
 function ProjectCard({ project }: { project: PortalProject }) {
-  const percent = percentOf(project.paidCents, project.billedCents);
-  const invoiceWord = project.invoiceCount === 1 ? "invoice" : "invoices";
   return (
     <Card className="flex h-full flex-col gap-4">
       <div className="flex items-start justify-between gap-3">
@@ -53,30 +51,10 @@ function ProjectCard({ project }: { project: PortalProject }) {
           <dt className="text-muted">Due Date</dt>
           <dd className="font-medium">{formatDate(project.targetCompletionDate)}</dd>
         </div>
-        <div>
-          <dt className="text-muted">Total Value</dt>
-          <dd className="font-medium">{formatCents(project.billedCents)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">Invoices</dt>
-          <dd className="font-medium">
-            {project.invoiceCount} {invoiceWord} · {formatCents(project.billedCents)} billed
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">Outstanding</dt>
-          <dd className={project.outstandingCents > 0 ? "font-semibold text-amber-300" : "font-medium"}>
-            {formatCents(project.outstandingCents)}
-          </dd>
-        </div>
+        {/* No figures for a member from whom the owners withheld Billing: the server sent none. */}
+        {project.figures ? <ProjectFigureTerms figures={project.figures} /> : null}
       </dl>
-      <div className="mt-auto">
-        <div className="mb-1 flex justify-between text-xs text-muted">
-          <span>Payment progress</span>
-          <span>{percent}%</span>
-        </div>
-        <ProgressBar percent={percent} label={`${project.projectName} payment progress`} />
-      </div>
+      {project.figures ? <PaymentProgress figures={project.figures} projectName={project.projectName} /> : null}
       {project.status === "in_progress" ? (
         <p className="rounded-md bg-cyan-500/10 px-3 py-2 text-sm text-cyan-200">
           {project.targetCompletionDate
@@ -85,5 +63,42 @@ function ProjectCard({ project }: { project: PortalProject }) {
         </p>
       ) : null}
     </Card>
+  );
+}
+
+function ProjectFigureTerms({ figures }: { figures: ProjectFigures }) {
+  const invoiceWord = figures.invoiceCount === 1 ? "invoice" : "invoices";
+  return (
+    <>
+      <div>
+        <dt className="text-muted">Total Value</dt>
+        <dd className="font-medium">{formatCents(figures.billedCents)}</dd>
+      </div>
+      <div>
+        <dt className="text-muted">Invoices</dt>
+        <dd className="font-medium">
+          {figures.invoiceCount} {invoiceWord} · {formatCents(figures.billedCents)} billed
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted">Outstanding</dt>
+        <dd className={figures.outstandingCents > 0 ? "font-semibold text-amber-300" : "font-medium"}>
+          {formatCents(figures.outstandingCents)}
+        </dd>
+      </div>
+    </>
+  );
+}
+
+function PaymentProgress({ figures, projectName }: { figures: ProjectFigures; projectName: string }) {
+  const percent = percentOf(figures.paidCents, figures.billedCents);
+  return (
+    <div className="mt-auto">
+      <div className="mb-1 flex justify-between text-xs text-muted">
+        <span>Payment progress</span>
+        <span>{percent}%</span>
+      </div>
+      <ProgressBar percent={percent} label={`${projectName} payment progress`} />
+    </div>
   );
 }

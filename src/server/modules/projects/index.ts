@@ -12,4 +12,4 @@ export {
   type AdminProjectRow,
 } from "./admin-projects";
 export { projectListFilter } from "./list-filters";
-export { listPortalProjects, type PortalProject } from "./portal-projects";
+export { listPortalProjects, type PortalProject, type ProjectFigures } from "./portal-projects";
