@@ -7,7 +7,7 @@ import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
 import { getStorage } from "@/server/core/storage/storage";
 import { REPORT_NOT_FOUND, reportListColumns } from "./columns";
-import { canStamp } from "./stamp";
+import { stampRefusal, UNSTAMPABLE_PDF } from "./stamp";
 
 export type AdminReportRow = {
   id: string;
@@ -70,8 +70,10 @@ export async function recordUploadedReport(
   assertAdmin(actor);
   if (file.mimeType !== "application/pdf") throw new AppError("bad_request", NOT_A_PDF, { fieldErrors: { file: NOT_A_PDF } });
   // Every download stamps the file: one that cannot be stamped is refused now, not at each download.
-  if (!(await canStamp(await getStorage().get(file.storageKey)))) {
-    throw new AppError("bad_request", UNREADABLE_PDF, { fieldErrors: { file: UNREADABLE_PDF } });
+  const refusal = await stampRefusal(await getStorage().get(file.storageKey));
+  if (refusal) {
+    const message = refusal === "unreadable" ? UNREADABLE_PDF : UNSTAMPABLE_PDF(refusal.page);
+    throw new AppError("bad_request", message, { fieldErrors: { file: message } });
   }
   return db.transaction(async (tx) => {
     const [project] = await tx

@@ -1,51 +1,145 @@
 import "server-only";
-import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { degrees, type PDFFont, PDFDocument, type PDFPage, rgb, type RGB } from "pdf-lib";
+import { fontRuns, stampFontkit } from "./stamp-fonts";
+import { stampArea, type StampArea, unstampablePage } from "./stamp-geometry";
 
 /** Who a copy was made for, stamped on every page (docs/PRODUCT.md#portal-reports). */
 export type StampRecipient = { name: string; email: string; company: string; at: Date; downloadId: string };
 
-/** The stamp's lines. Helvetica's WinAnsi encoding has no glyph for most non-Latin text: those characters become "?". */
+/** The stamp's lines, in the recipient's own script (the fonts cover Latin, Greek, Cyrillic, Arabic, Hebrew and CJK). */
 export function stampLines({ name, email, company, at, downloadId }: StampRecipient): string[] {
   const when = `${at.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-  return [`Confidential. Prepared for ${name} <${email}>, ${company}`, `Downloaded ${when} - download id ${downloadId}`].map(winAnsi);
+  return [`Confidential. Prepared for ${name} <${email}>, ${company}`, `Downloaded ${when} - download id ${downloadId}`];
 }
 
-const winAnsi = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+const MARGIN = 24;
+const FOOT = { color: rgb(0.35, 0.35, 0.35), opacity: undefined };
+const MARK = { color: rgb(0.6, 0.6, 0.6), opacity: 0.18, angle: 35 };
+
+/** The document's fonts for the stamp: each run of a line in the embedded font that has its characters. */
+class StampText {
+  private readonly embedded = new Map<number, PDFFont>();
+  constructor(private readonly pdf: PDFDocument) {}
+
+  /** Embeds (as a subset: only the glyphs this copy draws) every font the texts need. */
+  async prepare(texts: string[]): Promise<void> {
+    for (const run of texts.flatMap(fontRuns)) {
+      if (!this.embedded.has(run.font.index)) this.embedded.set(run.font.index, await this.pdf.embedFont(run.font.bytes, { subset: true }));
+    }
+  }
+
+  runs(text: string) {
+    return fontRuns(text).map((run) => {
+      const font = this.embedded.get(run.font.index)!;
+      return { text: run.text, font, width: font.widthOfTextAtSize(run.text, 1) };
+    });
+  }
+
+  width(text: string, size: number): number {
+    return this.runs(text).reduce((sum, run) => sum + run.width, 0) * size;
+  }
+
+  /**
+   * Draws the text from (x, y) of the shown page, along `angle` degrees of it, run after run;
+   * `area.at` turns each point into the page's coordinates, and the page's /Rotate is added to the
+   * angle so the text reads upright as the page is shown.
+   */
+  draw(
+    page: PDFPage,
+    area: StampArea,
+    text: string,
+    at: { x: number; y: number; size: number; angle: number; color: RGB; opacity: number | undefined },
+  ) {
+    const radians = (at.angle * Math.PI) / 180;
+    let offset = 0;
+    for (const run of this.runs(text)) {
+      const point = area.at(at.x + offset * Math.cos(radians), at.y + offset * Math.sin(radians));
+      page.drawText(run.text, {
+        ...point,
+        size: at.size,
+        font: run.font,
+        color: at.color,
+        opacity: at.opacity,
+        rotate: degrees(area.rotation + at.angle),
+      });
+      offset += run.width * at.size;
+    }
+  }
+}
+
+/** Breaks a line at spaces (inside a word too long for a line, between characters) so each fits `max`. */
+export function wrapLine(line: string, widthOf: (text: string) => number, max: number): string[] {
+  if (widthOf(line) <= max) return [line]; // Most lines: one measure.
+  const lines: string[] = [];
+  let current = "";
+  for (const char of line) {
+    if (current && widthOf(current + char) > max) {
+      const space = current.lastIndexOf(" ");
+      if (char !== " " && space > 0) {
+        lines.push(current.slice(0, space));
+        current = current.slice(space + 1);
+      } else {
+        lines.push(current.trimEnd());
+        current = "";
+      }
+    }
+    if (current || char !== " ") current += char;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
 
 /**
- * A copy of the PDF with the recipient stamped on every page: two lines along the foot of the
- * page and the e-mail once across its middle, light enough to read the report through. The
- * original is not changed. Objects are written without object streams, the quicker save.
+ * A copy of the PDF with the recipient stamped on every page (docs/PRODUCT.md#portal-reports):
+ * lines along the foot of the page as it is shown (inside its CropBox, turned with its /Rotate),
+ * wrapped to its width, and the e-mail once across its middle, light enough to read the report
+ * through. The original is not changed. Objects are written without object streams, the quicker save.
  */
 export async function stampPdf(original: Uint8Array, recipient: StampRecipient): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const [line1, line2] = stampLines(recipient) as [string, string];
-  const mark = winAnsi(recipient.email);
+  pdf.registerFontkit(stampFontkit);
+  const lines = stampLines(recipient);
+  const text = new StampText(pdf);
+  await text.prepare([...lines, recipient.email]);
+  // Most reports have one page size: wrap the lines once per width and size.
+  const wrapped = new Map<string, string[]>();
   for (const page of pdf.getPages()) {
-    const { width, height } = page.getSize();
-    const size = Math.max(6, Math.min(8, width / 80));
-    page.drawText(line1, { x: 24, y: 22, size, font, color: rgb(0.35, 0.35, 0.35) });
-    page.drawText(line2, { x: 24, y: 12, size, font, color: rgb(0.35, 0.35, 0.35) });
-    page.drawText(mark, {
-      x: width * 0.18,
-      y: height * 0.4,
-      size: Math.max(12, Math.min(28, width / 24)),
-      font,
-      color: rgb(0.6, 0.6, 0.6),
-      opacity: 0.18,
-      rotate: degrees(35),
-    });
+    const area = stampArea(page);
+    if (!area) continue; // Refused at the upload (stampRefusal); a download is never failed for it.
+    const size = Math.max(6, Math.min(8, area.width / 80));
+    const key = `${area.width}:${size}`;
+    if (!wrapped.has(key))
+      wrapped.set(
+        key,
+        lines.flatMap((line) => wrapLine(line, (t) => text.width(t, size), area.width - 2 * MARGIN)),
+      );
+    const foot = wrapped.get(key)!;
+    foot.forEach((line, n) =>
+      text.draw(page, area, line, { x: MARGIN, y: 12 + (foot.length - 1 - n) * (size + 2), size, angle: 0, ...FOOT }),
+    );
+    // Across the middle, kept within the page both ways.
+    const markRoom = Math.min(area.width * 0.75, (area.height * 0.5) / Math.sin((MARK.angle * Math.PI) / 180));
+    const markSize = Math.max(8, Math.min(28, area.width / 24, markRoom / Math.max(text.width(recipient.email, 1), 1)));
+    text.draw(page, area, recipient.email, { x: area.width * 0.18, y: area.height * 0.4, size: markSize, ...MARK });
   }
   return pdf.save({ useObjectStreams: false });
 }
 
-/** Whether pdf-lib reads the file (an encrypted or damaged PDF it refuses): what a report must be. */
-export async function canStamp(bytes: Uint8Array): Promise<boolean> {
+export const UNSTAMPABLE_PDF = (page: number) =>
+  `The download stamp would not show on page ${page}: its visible area must be at least 2 × 2 inches and turned by a multiple of 90°. Export it again with a standard page size.`;
+
+/**
+ * Why a report could not be stamped, or null: pdf-lib must read it (an encrypted or damaged PDF it
+ * refuses) and the stamp must show on each page. Checked at the upload.
+ */
+export async function stampRefusal(bytes: Uint8Array): Promise<"unreadable" | { page: number } | null> {
+  let pdf: PDFDocument;
   try {
-    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-    return pdf.getPageCount() > 0;
+    pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    if (pdf.getPageCount() === 0) return "unreadable";
   } catch {
-    return false;
+    return "unreadable"; // Encrypted, damaged, or without a page tree.
   }
+  const page = unstampablePage(pdf);
+  return page === null ? null : { page };
 }
