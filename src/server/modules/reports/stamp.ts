@@ -19,20 +19,34 @@ const MARK = { color: rgb(0.6, 0.6, 0.6), opacity: 0.18, angle: 35 };
 /** The document's fonts for the stamp: each run of a line in the embedded font that has its characters. */
 class StampText {
   private readonly embedded = new Map<number, PDFFont>();
+
+  private readonly measured = new Map<string, { text: string; font: PDFFont; width: number }[]>();
   constructor(private readonly pdf: PDFDocument) {}
 
   /** Embeds (as a subset: only the glyphs this copy draws) every font the texts need. */
   async prepare(texts: string[]): Promise<void> {
     for (const run of texts.flatMap(fontRuns)) {
-      if (!this.embedded.has(run.font.index)) this.embedded.set(run.font.index, await this.pdf.embedFont(run.font.bytes, { subset: true }));
+      if (this.embedded.has(run.font.index)) continue;
+      const font = await this.pdf.embedFont(run.font.bytes, { subset: true });
+      // The same lines go on every page: lay each text out once, not once a page (a 200-page
+      // report took three times as long to stamp).
+      const encoded = new Map<string, ReturnType<PDFFont["encodeText"]>>();
+      const encodeText = font.encodeText.bind(font);
+      font.encodeText = (text) => encoded.get(text) ?? encoded.set(text, encodeText(text)).get(text)!;
+      this.embedded.set(run.font.index, font);
     }
   }
 
   runs(text: string) {
-    return fontRuns(text).map((run) => {
-      const font = this.embedded.get(run.font.index)!;
-      return { text: run.text, font, width: font.widthOfTextAtSize(run.text, 1) };
-    });
+    let runs = this.measured.get(text);
+    if (!runs) {
+      runs = fontRuns(text).map((run) => {
+        const font = this.embedded.get(run.font.index)!;
+        return { text: run.text, font, width: font.widthOfTextAtSize(run.text, 1) };
+      });
+      this.measured.set(text, runs);
+    }
+    return runs;
   }
 
   width(text: string, size: number): number {
