@@ -20,7 +20,7 @@ import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
 import { auditLog } from "@/server/core/db/schema";
 import { DEMO_REPORTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
-import { startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
+import { endViewAsClient, startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
 import { type AccessLogEntry, listClientAccessLog } from "@/server/modules/audit";
 import { requestAdminReportDownload } from "@/server/modules/reports";
 import { adminActor, clientActor } from "./helpers/admin-session";
@@ -228,5 +228,14 @@ describe("a view of the portal", () => {
       .where(eq(auditLog.id, start!.id));
     const stamp = expired.toISOString().slice(0, 16).replace("T", " ");
     expect((await ownerLog()).find((e) => e.id === start!.id)).toMatchObject({ item: `Expired at ${stamp} UTC` });
+  });
+
+  it("that was stopped shows no expiry: its stop is an entry of its own", async () => {
+    const actor = await adminActor();
+    const { cookie } = await startViewAsClient(t.db, { actor, clientId: acme.clientId });
+    await endViewAsClient(t.db, { actor, view: { adminUserId: actor.userId, clientId: acme.clientId, expiresAt: cookie.expiresAt } });
+    const [stop, start] = await ownerLog();
+    expect(stop).toMatchObject({ action: "client.view_as.end", item: "" });
+    expect(start).toMatchObject({ action: "client.view_as.start", item: "" });
   });
 });

@@ -32,10 +32,11 @@ export const ACCESS_LOG_PAGE_SIZE = 20;
  * at 2026-11-25 21:05 UTC"), and "Open until …" while it may still be in use. Read with the page's
  * rows (a subquery per start entry shown), so no task has to write the expiry.
  */
-const viewExpires = sql`(${auditLog.after}->>'expiresAt')::timestamptz`;
+// The start entry's columns named with their table: inside the subquery a bare name would be its own row's.
+const viewExpires = sql`("audit_log"."after"->>'expiresAt')::timestamptz`;
 const viewEnd = sql<string>`case
-  when exists (select 1 from audit_log e where e.action = 'client.view_as.end' and e.client_id = ${auditLog.clientId}
-    and e.actor_user_id = ${auditLog.actorUserId} and e.id > ${auditLog.id} and e.created_at <= ${viewExpires}) then ''
+  when exists (select 1 from audit_log e where e.action = 'client.view_as.end' and e.client_id = "audit_log"."client_id"
+    and e.actor_user_id = "audit_log"."actor_user_id" and e.id > "audit_log"."id" and e.created_at <= ${viewExpires}) then ''
   when ${viewExpires} is null then ''
   when ${viewExpires} <= now() then 'Expired at ' || to_char(${viewExpires} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC'
   else 'Open until ' || to_char(${viewExpires} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' end`;
