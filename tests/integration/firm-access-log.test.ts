@@ -22,6 +22,7 @@ import { auditLog } from "@/server/core/db/schema";
 import { DEMO_REPORTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { endViewAsClient, startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
 import { type AccessLogEntry, listClientAccessLog } from "@/server/modules/audit";
+import { listRecentAudit } from "@/server/modules/dashboard";
 import { requestAdminReportDownload } from "@/server/modules/reports";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
@@ -200,6 +201,9 @@ describe("the company's pages in the admin area", () => {
       await look();
       expect(await since(before), action).toEqual([expect.objectContaining({ action, who: DEMO_USERS.admin.name, viewingPortal: false })]);
     }
+    // The admin's own browsing stays out of the dashboard's Recent Activity (the audit log has it).
+    const recent = (await listRecentAudit(t.db, { actor: await adminActor() })).map((row) => row.action);
+    for (const [action] of looks) expect(recent).not.toContain(action);
   });
 
   it("records nothing in the log of a company the page does not show", async () => {

@@ -29,6 +29,19 @@ export const FIRM_ACCESS_ACTIONS = [
 export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];
 
 /**
+ * The firm's looks at a company's pages and conversations: in its access log and the audit log,
+ * but not among the dashboard's Recent Activity, which an admin's own browsing would fill.
+ */
+export const FIRM_PAGE_LOOKS = [
+  "client.page.view",
+  "client.invoices.view",
+  "client.documents.view",
+  "client.findings.view",
+  "finding.view",
+  "message_thread.read",
+] as const satisfies readonly FirmAccessAction[];
+
+/**
  * Who fetched a signed link made for the firm: the link names the admin and whether it was made in
  * a view of the portal, and the fetch itself is the access (docs/PRODUCT.md#portal-access-log).
  */
