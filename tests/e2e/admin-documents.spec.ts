@@ -39,7 +39,7 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
     item.getByRole("link", { name: `View ${fileName} (opens in a new tab)` }).click(),
   ]);
   await popup.waitForLoadState();
-  expect(popup.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\?expires=\d+&sig=[\w-]+&disposition=inline$/);
+  expect(popup.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\?expires=\d+&for=[^&]+&sig=[\w-]+&disposition=inline$/);
   await popup.close();
 
   // The client sees it in the portal.

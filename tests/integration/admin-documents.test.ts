@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as remove, GET as view } from "@/app/api/admin/documents/[id]/route";
 import { POST as upload } from "@/app/api/admin/documents/upload/route";
 import { GET as serveFile } from "@/app/api/files/[id]/route";
-import { MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
+import { HIDDEN_FILE_NAME_MESSAGE, MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
 import { auditLog, documents } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
 import { type DocumentStorage, getStorage, setStorage } from "@/server/core/storage/storage";
@@ -122,6 +122,18 @@ describe("POST /api/admin/documents/upload", () => {
       const before = storedFiles();
       const count = (await t.db.select({ id: documents.id }).from(documents)).length;
       await expectRefused(await uploadRequest(new File([bytes], name)), 400, error);
+      expect(storedFiles()).toEqual(before);
+      expect(await t.db.select({ id: documents.id }).from(documents)).toHaveLength(count);
+    },
+  );
+
+  // Every upload (documents, reports, evidence, message attachments) goes through the same check.
+  it.each(["invoice\u202Egnp.pdf", "report\u200B.pdf", "isolate\u2066d.pdf", "bom\uFEFF.pdf", "soft\u00ADhyphen.pdf"])(
+    "refuses the name %j with an invisible or text-direction character, storing nothing",
+    async (name) => {
+      const before = storedFiles();
+      const count = (await t.db.select({ id: documents.id }).from(documents)).length;
+      await expectRefused(await uploadRequest(new File([pdfBytes()], name)), 400, HIDDEN_FILE_NAME_MESSAGE);
       expect(storedFiles()).toEqual(before);
       expect(await t.db.select({ id: documents.id }).from(documents)).toHaveLength(count);
     },
@@ -286,7 +298,7 @@ describe("view and DELETE /api/admin/documents/{id}", () => {
     const response = await view(new Request(`${URL_BASE}/api/admin/documents/${doc.id}`, { headers: authHeaders(cookie) }), ctx(doc.id));
     expect(response.status).toBe(303);
     const location = response.headers.get("location")!;
-    expect(location).toMatch(new RegExp(`^${URL_BASE}/api/files/${doc.id}\\?expires=\\d+&sig=[\\w-]+&disposition=inline$`));
+    expect(location).toMatch(new RegExp(`^${URL_BASE}/api/files/${doc.id}\\?expires=\\d+&for=[^&]+&sig=[\\w-]+&disposition=inline$`));
     const served = await serveFile(new Request(location), ctx(doc.id));
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");

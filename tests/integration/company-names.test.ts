@@ -7,7 +7,8 @@ import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { clients, user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
-import { COMPANY_TAKEN, companyTakenInstead } from "@/server/modules/clients/company-names";
+import { HIDDEN_CHARACTER_MESSAGE } from "@/lib/validation/common";
+import { COMPANY_TAKEN, companySkeleton, companyTakenInstead } from "@/server/modules/clients/company-names";
 import { adminCookie } from "./helpers/admin-session";
 import { authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -106,5 +107,54 @@ describe("the database", () => {
       .from(clients)
       .where(sql`lower(${clients.company}) = lower(${DEMO_CLIENTS.globex.company})`)) as [{ n: number }];
     expect(n).toBe(1);
+  });
+});
+
+describe("look-alike names", () => {
+  const hidden = {
+    success: false,
+    code: "bad_request",
+    error: HIDDEN_CHARACTER_MESSAGE,
+    fieldErrors: { company: HIDDEN_CHARACTER_MESSAGE },
+  };
+
+  it("refuses a company name with an invisible or text-direction character, creating nothing", async () => {
+    requestHeaders.current = authHeaders(await adminCookie());
+    const before = await companies();
+    for (const [i, company] of [
+      "Acme Robotics\u200B",
+      "Acme\u200B Robotics",
+      "\u202EAcme Robotics",
+      "Acme\u2066 Robotics",
+      "\uFEFFAcme Robotics",
+    ].entries())
+      expect(await createClientAction(newClient(company, `hidden-${i}@lookalike.example`)), JSON.stringify(company)).toEqual(hidden);
+    expect(await companies()).toEqual(before);
+  });
+
+  it("refuses a name that only looks like another one's: a Cyrillic letter, another kind of space, full-width letters", async () => {
+    requestHeaders.current = authHeaders(await adminCookie());
+    const before = await companies();
+    for (const [i, company] of [
+      "\u0410cme Robotics",
+      "Acme\u2002Robotics",
+      "Acme  Robotics",
+      "\uFF21cme Robotics",
+      "Acme Rob\u043Etics",
+    ].entries())
+      expect(await createClientAction(newClient(company, `alike-${i}@lookalike.example`)), JSON.stringify(company)).toEqual(TAKEN);
+    expect(await companies()).toEqual(before);
+    // A client renaming itself in Settings is held to the same rule.
+    await actAs("client@example.com");
+    expect(await saveAccountSettings({ ...acmeSettings, company: "Gl\u043Ebex Systems" })).toEqual(TAKEN);
+    expect(await saveAccountSettings({ ...acmeSettings, company: "Globex\u00A0Systems" })).toEqual(TAKEN);
+  });
+
+  it("compares with names stored before the rule, hidden characters and all", async () => {
+    await t.db.insert(clients).values({ company: "Initech\u200B Labs", contactPerson: "Old", contactEmail: "old@initech.example" });
+    requestHeaders.current = authHeaders(await adminCookie());
+    expect(await createClientAction(newClient("Initech Labs", "new@initech.example"))).toEqual(TAKEN);
+    expect(companySkeleton("Initech\u200B Labs")).toBe(companySkeleton("INITECH LABS"));
+    expect(companySkeleton("Acme Robotics")).not.toBe(companySkeleton("Acme Robotics International"));
   });
 });

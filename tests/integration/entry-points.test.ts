@@ -259,7 +259,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "GET /api/files/[id]": {
     call: ({ own, target }) => {
-      const signed = new URL(signDownloadUrl(own.documentId).url);
+      const signed = new URL(signDownloadUrl(own.documentId, { holder: { userId: own.ownerUserId } }).url);
       return { url: `/api/files/${target.documentId}${signed.search}`, params: { id: target.documentId } };
     },
     expect: { anonymous: 200, clientA: 200, clientB: { status: 403, error: "This download link is invalid or has expired." }, admin: 200 },

@@ -487,7 +487,10 @@ describe("evidence", () => {
           params: Promise.resolve({}),
         })
       ).text();
-    expect((await link(data.evidenceId, "client@example.com")).status).toBe(200);
+    const own = await link(data.evidenceId, "client@example.com");
+    expect(own.status).toBe(200);
+    const ownUrl = ((await own.json()) as { downloadUrl: string }).downloadUrl;
+    expect((await getFile(new Request(ownUrl), { params: Promise.resolve({ id: data.evidenceId }) })).status).toBe(200);
     await exportAs(client);
     expect(await firmReads()).toEqual(before);
 
@@ -498,6 +501,10 @@ describe("evidence", () => {
       { params: Promise.resolve({ id: data.evidenceId }) },
     );
     expect(viewerLink.status).toBe(200);
+    // The look is the fetch of the link (each fetch one entry), not the asking for it.
+    expect(await firmReads()).toEqual(before);
+    const viewerUrl = ((await viewerLink.json()) as { downloadUrl: string }).downloadUrl;
+    expect((await getFile(new Request(viewerUrl), { params: Promise.resolve({ id: data.evidenceId }) })).status).toBe(200);
     expect(await exportAs(viewing)).toContain(DEMO_FINDINGS[1]!.title);
     expect((await firmReads()).slice(before.length).sort()).toEqual(
       [`evidence.download ${DEMO_CLIENTS.acme.id}`, `export.findings ${DEMO_CLIENTS.acme.id}`].sort(),

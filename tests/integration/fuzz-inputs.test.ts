@@ -262,8 +262,8 @@ const FUZZ: Record<string, Spec> = {
           params: { id },
         })),
       // A real signed link with one part changed.
-      fc.tuple(fc.constantFrom("id", "expires", "sig", "disposition"), fc.oneof(badId, badString)).map(([part, value]) => {
-        const signed = new URL(signDownloadUrl(acme.documentId).url);
+      fc.tuple(fc.constantFrom("id", "expires", "sig", "disposition", "for", "view"), fc.oneof(badId, badString)).map(([part, value]) => {
+        const signed = new URL(signDownloadUrl(acme.documentId, { holder: { userId: acme.ownerUserId } }).url);
         const id = part === "id" ? value : acme.documentId;
         if (part !== "id") signed.searchParams.set(part, value);
         return { url: `/api/files/${pathSegment(id)}${signed.search}`, params: { id } };

@@ -7,6 +7,7 @@ import { GET as getAttachment } from "@/app/api/client/messages/attachments/[id]
 import { GET as getThread, POST as reply } from "@/app/api/client/messages/threads/[id]/route";
 import { POST as startThread } from "@/app/api/client/messages/threads/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
+import { HIDDEN_FILE_NAME_MESSAGE } from "@/lib/validation/admin";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from "@/lib/validation/messages";
 import type { AdminActor } from "@/server/core/actor";
 import { countQueries } from "@/server/core/db/query-counter";
@@ -43,6 +44,20 @@ async function adminActor(): Promise<AdminActor> {
 }
 
 describe("messages", () => {
+  it("refuses an attachment whose name holds an invisible or text-direction character, sending nothing", async () => {
+    const acme = await cookieOf("client@example.com");
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(messageThreads);
+    const refused = await post(
+      startThread,
+      "/api/client/messages/threads",
+      acme,
+      form({ subject: "Hidden name", body: "See attached." }, { name: "invoice\u202Egnp.pdf", bytes: pdfBytes() }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ success: false, error: HIDDEN_FILE_NAME_MESSAGE });
+    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(messageThreads)).toEqual(before);
+  });
+
   it("keeps client B out of client A's thread and its attachment (404, like a missing one), and lets A in", async () => {
     const acme = await cookieOf("client@example.com");
     const globex = await cookieOf("client2@example.com");

@@ -54,12 +54,18 @@ describe("GET /api/client/documents/{id}", () => {
       expect(response.headers.get("cache-control")).toContain("no-store");
       const body = (await response.json()) as { downloadUrl: string; filename: string };
       expect(body.filename).toBe(doc.name);
-      expect(body.downloadUrl).toMatch(new RegExp(`^${APP_ORIGIN}/api/files/${doc.id}\\?expires=\\d+&sig=`));
+      expect(body.downloadUrl).toMatch(new RegExp(`^${APP_ORIGIN}/api/files/${doc.id}\\?expires=\\d+&for=[^&]+&sig=`));
       // The link expires within a minute or so, and is refused after that.
       const search = new URL(body.downloadUrl).searchParams;
       const expires = Number(search.get("expires"));
       expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(61_000);
-      const params = { expires: search.get("expires"), sig: search.get("sig"), disposition: search.get("disposition") };
+      const params = {
+        expires: search.get("expires"),
+        sig: search.get("sig"),
+        disposition: search.get("disposition"),
+        for: search.get("for"),
+        view: search.get("view"),
+      };
       expect(verifyDownloadSignature(doc.id, params).ok).toBe(true);
       expect(verifyDownloadSignature(doc.id, params, (expires + 1) * 1000).ok).toBe(false);
 

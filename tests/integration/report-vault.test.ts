@@ -15,6 +15,7 @@ import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
 import { GET as portalReports } from "@/app/api/client/reports/route";
 import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
+import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as adminDocument } from "@/app/api/admin/documents/[id]/route";
 import { GET as exportClients } from "@/app/api/admin/exports/clients/route";
 import { auditLog, reports, session, twoFactor, user } from "@/server/core/db/schema";
@@ -241,10 +242,16 @@ describe("the access log", () => {
     const viewing = `${adminCookie}; ${VIEW_AS_COOKIE}=${encodeURIComponent(view.value)}`;
     const viewerDownload = await requestDownload(viewing, DEMO_REPORTS[0].id);
     expect(viewerDownload.status).toBe(200);
+    // The firm's look is each fetch of a link, not the asking for it.
+    expect((await fetchCopy(((await viewerDownload.json()) as { downloadUrl: string }).downloadUrl)).status).toBe(200);
     const documentView = await call(adminDocument as Handler, adminCookie, `/api/admin/documents/${acme.documentId}`, {
       params: { id: acme.documentId },
     });
     expect(documentView.status).toBe(303);
+    const documentUrl = new URL(documentView.headers.get("location")!);
+    const documentFile = await getFile(new Request(documentUrl), { params: Promise.resolve({ id: acme.documentId }) });
+    expect(documentFile.status).toBe(200);
+    await documentFile.arrayBuffer();
     const exported = await call(exportClients as Handler, adminCookie, "/api/admin/exports/clients");
     await exported.text();
 

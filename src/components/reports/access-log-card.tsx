@@ -40,7 +40,7 @@ export function AccessLogCard() {
           <h2 className="flex items-center gap-2 text-lg font-semibold">
             <Eye className="h-5 w-5 text-accent" aria-hidden /> Access log
           </h2>
-          <p className="mt-1 text-sm text-muted">Every time our team viewed your portal or downloaded or exported your data.</p>
+          <p className="mt-1 text-sm text-muted">Every time our team looked at, downloaded or exported your data, or viewed your portal.</p>
         </div>
         <a
           href="/api/client/access-log/export"

@@ -4,6 +4,12 @@
 export const ACCESS_LOG_LABELS: Record<string, string> = {
   "client.view_as.start": "Started viewing your portal",
   "client.view_as.end": "Stopped viewing your portal",
+  "client.page.view": "Opened your company's page",
+  "client.invoices.view": "Viewed your invoices",
+  "client.documents.view": "Viewed your documents",
+  "client.findings.view": "Viewed your findings",
+  "finding.view": "Viewed a finding",
+  "message_thread.read": "Read a conversation",
   "document.download": "Downloaded a document",
   "attachment.download": "Downloaded a message attachment",
   "evidence.download": "Downloaded a finding's evidence",

@@ -10,7 +10,7 @@ import { PROJECT_STATUSES } from "../domain/project-status";
 import { SUBSCRIPTION_STATUSES } from "../domain/subscription-status";
 import { parseDollarsToCents } from "../format";
 import { accountSettingsSchema } from "./portal";
-import { emailSchema, isoDateSchema, optionalText, requiredField, text, uuidSchema } from "./common";
+import { emailSchema, isoDateSchema, nameText, optionalText, requiredField, text, uuidSchema } from "./common";
 
 /** Rows per page of the clients and projects lists (paginated on the server). */
 export const ADMIN_PAGE_SIZE = 25;
@@ -26,7 +26,7 @@ const optionalDate = z
 
 // ── Clients ────────────────────────────────────────────────────────────────────────────────
 export const createClientSchema = z.object({
-  company: requiredText(200, "Company is required"),
+  company: nameText(200).pipe(z.string().min(1, "Company is required")),
   contactPerson: requiredText(200, "Contact person is required"),
   email: emailSchema,
   phone: optionalText(50),
@@ -253,6 +253,13 @@ export const documentUploadFieldsSchema = z.object({
   clientId: uuidSchema,
   category: z.enum(DOCUMENT_CATEGORIES, { error: "Unknown category" }).default(DEFAULT_DOCUMENT_CATEGORY),
 });
+
+/**
+ * An uploaded file's name (documents, reports, evidence, message attachments) with an invisible or
+ * text-direction character is refused (hasHiddenCharacter): "invoice\u202Efdp.exe" shows as
+ * "invoiceexe.pdf", and two names that look the same could not be told apart.
+ */
+export const HIDDEN_FILE_NAME_MESSAGE = "The file name contains invisible or text-direction characters. Rename the file and try again.";
 
 /** The lower-cased extension of a file name when it is one we accept, else null. */
 export function uploadExtensionOf(fileName: string): UploadExtension | null {

@@ -8,6 +8,27 @@ const INVALID_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800
 /** True when the string holds a character the database cannot store (NUL, a lone surrogate). */
 export const hasInvalidCharacter = (value: string) => INVALID_CHARACTER.test(value);
 
+// Characters that show nothing or turn the text around: format characters (zero-width spaces and
+// joiners, bidi embeddings, overrides and isolates, the byte-order mark, soft hyphens), controls,
+// variation selectors, Hangul fillers and the like. In a name they make two names that look the
+// same, or a file name whose end is not its extension (docs/PRODUCT.md#admin-clients).
+const HIDDEN_CHARACTER =
+  /[\p{Cf}\p{Cc}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2028\u2029\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
+
+/** True when the string holds an invisible or text-direction character. */
+export const hasHiddenCharacter = (value: string) => HIDDEN_CHARACTER.test(value);
+
+export const HIDDEN_CHARACTER_MESSAGE = "Must not contain invisible or text-direction characters";
+
+/** A name others pick from a list (a company): text() without invisible or text-direction characters. */
+export function nameText(max: number) {
+  // Checked before trimming: trim() would quietly drop a leading byte-order mark.
+  return z
+    .string({ error: "Required" })
+    .refine((value) => !hasHiddenCharacter(value), HIDDEN_CHARACTER_MESSAGE)
+    .pipe(text(max));
+}
+
 /** A trimmed string without NUL characters or lone surrogates, bounded so oversized input is refused early. */
 export function text(max: number) {
   return z

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BOOKING_SERVICE_TYPES } from "../domain/services";
 import { DEFAULT_URGENCY, URGENCIES } from "../domain/urgency";
 import { todayIso } from "../format";
-import { emailSchema, isoDateSchema, optionalText, text } from "./common";
+import { emailSchema, isoDateSchema, nameText, optionalText, text } from "./common";
 
 // A phone number as people type it: digits with spaces, +, -, dots, parentheses and an extension.
 const PHONE = /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d+)?$/i;
@@ -13,7 +13,7 @@ export const accountSettingsSchema = z.object({
   contactPerson: text(120).pipe(z.string().min(1, "Contact person is required")),
   // The contact address only: the sign-in email lives on the user record and is not changed here.
   contactEmail: emailSchema,
-  company: text(200).pipe(z.string().min(1, "Company is required")),
+  company: nameText(200).pipe(z.string().min(1, "Company is required")),
   phone: text(40)
     .refine((value) => PHONE.test(value), "Enter a valid phone number")
     .optional()

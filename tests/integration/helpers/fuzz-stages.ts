@@ -94,6 +94,8 @@ export function signedFileStage(input: RouteInput): void {
     expires: search.get("expires"),
     sig: search.get("sig"),
     disposition: search.get("disposition"),
+    for: search.get("for"),
+    view: search.get("view"),
   });
   if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { documentUploadFieldsSchema, MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
+import { documentUploadFieldsSchema, HIDDEN_FILE_NAME_MESSAGE, MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
+import { hasHiddenCharacter } from "@/lib/validation/common";
 import { BODY_LIMITS } from "../body-limit";
 import { AppError } from "../errors";
 import { parseInput } from "../handler";
@@ -33,6 +34,8 @@ async function storeFilePart(
 ): Promise<StoredUpload> {
   const name = cleanDisplayName(part.filename);
   if (!name) throw refused("Invalid file name. Rename the file and try again.");
+  // The raw name: the clean one has had its odd spaces (a byte-order mark among them) made plain.
+  if (hasHiddenCharacter(part.filename)) throw refused(HIDDEN_FILE_NAME_MESSAGE);
   const ext = uploadExtensionOf(name);
   if (!ext) throw refused(UNSUPPORTED_TYPE);
 

@@ -13,7 +13,11 @@ export type AccessLogEntry = {
   action: string;
   /** The admin: their current name or e-mail, else "A former team member". */
   who: string;
-  /** What was reached: a document's or report's name, an export's kind; "" for a view. */
+  /**
+   * What was reached: a document's, report's, finding's or conversation's name, an engagement's,
+   * an export's kind; for the start of a view, when it expired ("Expired at …") or may last ("Open
+   * until …") unless it was stopped (then ""); "" for other looks.
+   */
   item: string;
   /** True when the admin did it while viewing the portal. */
   viewingPortal: boolean;
@@ -22,11 +26,26 @@ export type AccessLogEntry = {
 
 export const ACCESS_LOG_PAGE_SIZE = 20;
 
+/**
+ * A view of the portal is one entry when it starts, and a second when the admin stops it. A view
+ * never stopped ends when its cookie expires: its start entry then says so, with the time ("Expired
+ * at 2026-11-25 21:05 UTC"), and "Open until …" while it may still be in use. Read with the page's
+ * rows (a subquery per start entry shown), so no task has to write the expiry.
+ */
+// The start entry's columns named with their table: inside the subquery a bare name would be its own row's.
+const viewExpires = sql`("audit_log"."after"->>'expiresAt')::timestamptz`;
+const viewEnd = sql<string>`case
+  when exists (select 1 from audit_log e where e.action = 'client.view_as.end' and e.client_id = "audit_log"."client_id"
+    and e.actor_user_id = "audit_log"."actor_user_id" and e.id > "audit_log"."id" and e.created_at <= ${viewExpires}) then ''
+  when ${viewExpires} is null then ''
+  when ${viewExpires} <= now() then 'Expired at ' || to_char(${viewExpires} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC'
+  else 'Open until ' || to_char(${viewExpires} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' end`;
+
 const columns = {
   id: auditLog.id,
   action: auditLog.action,
   who: sql<string>`coalesce(nullif(${user.name}, ''), ${user.email}, 'A former team member')`,
-  item: sql<string>`coalesce(${auditLog.after}->>'name', '')`,
+  item: sql<string>`case when ${auditLog.action} = 'client.view_as.start' then ${viewEnd} else coalesce(${auditLog.after}->>'name', '') end`,
   viewingPortal: sql<boolean>`coalesce((${auditLog.after}->>'viewingPortal')::boolean, false)`,
   createdAt: auditLog.createdAt,
 };

@@ -10,6 +10,12 @@ import { auditLog } from "@/server/core/db/schema";
 export const FIRM_ACCESS_ACTIONS = [
   "client.view_as.start",
   "client.view_as.end",
+  "client.page.view",
+  "client.invoices.view",
+  "client.documents.view",
+  "client.findings.view",
+  "finding.view",
+  "message_thread.read",
   "document.download",
   "attachment.download",
   "evidence.download",
@@ -23,10 +29,29 @@ export const FIRM_ACCESS_ACTIONS = [
 export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];
 
 /**
- * Records a read by the firm of one or more companies' data (one entry per company): an admin, or
- * an admin viewing a portal (the entry is the admin's). A client reading its own data records
- * nothing here. Unlike recordAudit it takes a viewing admin's actor: a read is no write, and the
- * view is exactly what the company should see.
+ * The firm's looks at a company's pages and conversations: in its access log and the audit log,
+ * but not among the dashboard's Recent Activity, which an admin's own browsing would fill.
+ */
+export const FIRM_PAGE_LOOKS = [
+  "client.page.view",
+  "client.invoices.view",
+  "client.documents.view",
+  "client.findings.view",
+  "finding.view",
+  "message_thread.read",
+] as const satisfies readonly FirmAccessAction[];
+
+/**
+ * Who fetched a signed link made for the firm: the link names the admin and whether it was made in
+ * a view of the portal, and the fetch itself is the access (docs/PRODUCT.md#portal-access-log).
+ */
+export type FirmLinkHolder = { firmUserId: string; viewingPortal: boolean };
+
+/**
+ * Records a read by the firm of one or more companies' data (one entry per company, one insert): an
+ * admin, an admin viewing a portal (the entry is the admin's), or the admin a fetched signed link
+ * was made for. A client reading its own data records nothing here. Unlike recordAudit it takes a
+ * viewing admin's actor: a read is no write, and the view is exactly what the company should see.
  */
 export async function recordFirmAccess(
   db: DbOrTx,
@@ -38,7 +63,7 @@ export async function recordFirmAccess(
     entityId,
     after,
   }: {
-    actor: Actor;
+    actor: Actor | FirmLinkHolder;
     action: FirmAccessAction;
     clientIds: readonly string[];
     entityType: string;
@@ -46,9 +71,10 @@ export async function recordFirmAccess(
     after?: Record<string, unknown>;
   },
 ): Promise<void> {
-  const adminUserId = actor.role === "admin" ? actor.userId : actor.viewer?.adminUserId;
+  const adminUserId = "firmUserId" in actor ? actor.firmUserId : actor.role === "admin" ? actor.userId : actor.viewer?.adminUserId;
   if (!adminUserId) return;
-  const viewing = actor.role === "client" && actor.viewer ? { viewingPortal: true } : {};
+  const viewingPortal = "firmUserId" in actor ? actor.viewingPortal : actor.role === "client" && Boolean(actor.viewer);
+  const viewing = viewingPortal ? { viewingPortal: true } : {};
   const companies = [...new Set(clientIds)];
   if (companies.length === 0) return;
   await db.insert(auditLog).values(

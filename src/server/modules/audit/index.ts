@@ -5,4 +5,4 @@ export { ACCESS_LOG_PAGE_SIZE, type AccessLogEntry, exportClientAccessLog, listC
 export { listAuditFilterOptions, listAuditLog, type AuditRow } from "./admin-audit";
 export { recordAudit } from "./audit";
 export { auditEntryColumns } from "./columns";
-export { FIRM_ACCESS_ACTIONS, type FirmAccessAction, recordFirmAccess } from "./firm-access";
+export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction, type FirmLinkHolder, recordFirmAccess } from "./firm-access";

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { endSessionsOf } from "@/server/modules/account";
-import { recordAudit } from "@/server/modules/audit";
+import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 import { listTeam, type TeamPerson } from "./team";
 
@@ -67,7 +67,11 @@ export async function getAdminClientDetails(db: DbOrTx, { actor, clientId }: { a
     .where(eq(clients.id, clientId))
     .limit(1);
   if (!row) return null;
-  const people = await listTeam(db, { actor, clientId });
+  // The firm opening the company's page is a look in its access log (docs/PRODUCT.md#portal-access-log).
+  const [people] = await Promise.all([
+    listTeam(db, { actor, clientId }),
+    recordFirmAccess(db, { actor, action: "client.page.view", clientIds: [clientId], entityType: "client", entityId: clientId }),
+  ]);
   const twoFactor = people.length
     ? await db
         .select({ id: user.id, enabled: user.twoFactorEnabled })

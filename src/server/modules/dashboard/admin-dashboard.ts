@@ -1,12 +1,12 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, notInArray, sql } from "drizzle-orm";
 import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
-import { auditEntryColumns, recordAudit } from "@/server/modules/audit";
+import { auditEntryColumns, FIRM_PAGE_LOOKS, recordAudit } from "@/server/modules/audit";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "@/server/modules/bookings";
 import { inquiryMessageColumns, lockInquiry, unreadInquiriesCount } from "@/server/modules/inquiries";
 import { invoiceIsOpen, invoiceOutstandingCents } from "@/server/modules/invoices";
@@ -107,13 +107,14 @@ export async function markInquiryRead(db: Db, { actor, inquiryId }: { actor: Adm
   });
 }
 
-/** The latest audit entries with the acting user's email, for the dashboard's activity card. */
+/** The latest audit entries with the acting user's email, for the dashboard's activity card; the firm's page looks left out. */
 export async function listRecentAudit(db: DbOrTx, { actor, limit = 8 }: { actor: AdminActor; limit?: number }) {
   assertAdmin(actor);
   return db
     .select(auditEntryColumns)
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(notInArray(auditLog.action, [...FIRM_PAGE_LOOKS]))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
 }

@@ -7,7 +7,7 @@ import { asNumber, containsAny, matchingCount, type Paged, pageOffset, splitTota
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, documentDownloads, documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { linkHolderOf, signDownloadUrl } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
 import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
 import { notifyDocumentShared } from "@/server/modules/notifications";
@@ -29,7 +29,8 @@ export type AdminDocumentRow = {
 /**
  * Every document of every client, newest first, one page at a time (docs/PRODUCT.md#admin-documents):
  * search by name (the user's wildcards literal), one client, one category; with each document's
- * company and how often it was downloaded. One query per page.
+ * company and how often it was downloaded. One query per page, and one insert when the page shows one
+ * company's documents (a look in its access log).
  */
 export async function listAdminDocuments(
   db: DbOrTx,
@@ -66,6 +67,9 @@ export async function listAdminDocuments(
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
     .limit(pageSize)
     .offset(pageOffset(page, pageSize));
+  // One company's documents shown to the firm: a look in that company's access log (docs/PRODUCT.md#portal-access-log).
+  if (clientId && rows.length > 0)
+    await recordFirmAccess(db, { actor, action: "client.documents.view", clientIds: [clientId], entityType: "client", entityId: clientId });
   return { ...splitTotal(rows), page, pageSize };
 }
 
@@ -163,13 +167,6 @@ export async function documentViewUrl(
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
   await recordDownload(db, actor, doc.id, from);
-  await recordFirmAccess(db, {
-    actor,
-    action: "document.download",
-    clientIds: [doc.clientId],
-    entityType: "document",
-    entityId: doc.id,
-    after: { name: doc.name },
-  });
-  return signDownloadUrl(doc.id, { disposition: "inline", ttlSeconds: 120 }).url;
+  // The access log's entry is written at each fetch of the link (getDocumentFile).
+  return signDownloadUrl(doc.id, { holder: linkHolderOf(actor), disposition: "inline", ttlSeconds: 120 }).url;
 }

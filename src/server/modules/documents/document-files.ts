@@ -1,32 +1,66 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
-import { getDb } from "@/server/core/db/client";
-import { documents, messageAttachments } from "@/server/core/db/schema";
+import type { DbOrTx } from "@/server/core/db/client";
+import { holderStanding } from "@/server/core/db/link-holder";
+import { documents, messageAttachments, messages, messageThreads } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import type { LinkHolder } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
+import { recordFirmAccess } from "@/server/modules/audit";
+
+/** What a signed link whose person may no longer fetch answers: the words of an expired link. */
+export const DOWNLOAD_LINK_INVALID = "This download link is invalid or has expired.";
 
 /**
  * A document's (or a message attachment's) bytes by id, as a stream from disk or S3 with its
- * size: the route passes it on as it is read, so a 50 MB file never sits in memory. No actor: only the signed-link route calls
- * it, after verifying the signature that an authorized caller (client owner or admin) obtained.
+ * size: the route passes it on as it is read, so a 50 MB file never sits in memory. No actor: only
+ * the signed-link route calls it, after verifying the signature an authorized caller obtained. The
+ * person the link was made for is checked now (removed or deactivated since: refused like an expired
+ * link), and every fetch by the firm is one entry in the company's access log
+ * (docs/PRODUCT.md#portal-access-log).
  */
-export async function getDocumentFile(documentId: string) {
+export async function getDocumentFile(db: DbOrTx, documentId: string, holder: Required<LinkHolder>) {
   if (!uuidSchema.safeParse(documentId).success) throw new AppError("not_found", "Document not found");
-  const db = getDb();
   // Ids are random UUIDs in both tables; the signature was made for exactly this id.
   const [doc] = await db
-    .select({ name: documents.name, mimeType: documents.mimeType, storageKey: documents.storageKey })
+    .select({
+      kind: sql<"document" | "attachment">`'document'`,
+      name: documents.name,
+      mimeType: documents.mimeType,
+      storageKey: documents.storageKey,
+      clientId: documents.clientId,
+      standing: holderStanding(holder.userId, documents.clientId),
+    })
     .from(documents)
     .where(eq(documents.id, documentId))
     .unionAll(
       db
-        .select({ name: messageAttachments.name, mimeType: messageAttachments.mimeType, storageKey: messageAttachments.storageKey })
+        .select({
+          kind: sql<"document" | "attachment">`'attachment'`,
+          name: messageAttachments.name,
+          mimeType: messageAttachments.mimeType,
+          storageKey: messageAttachments.storageKey,
+          clientId: messageThreads.clientId,
+          standing: holderStanding(holder.userId, messageThreads.clientId),
+        })
         .from(messageAttachments)
+        .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+        .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
         .where(eq(messageAttachments.id, documentId)),
     )
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
+  if (!doc.standing) throw new AppError("forbidden", DOWNLOAD_LINK_INVALID);
+  if (doc.standing === "firm")
+    await recordFirmAccess(db, {
+      actor: { firmUserId: holder.userId, viewingPortal: holder.viewingPortal },
+      action: doc.kind === "document" ? "document.download" : "attachment.download",
+      clientIds: [doc.clientId],
+      entityType: doc.kind === "document" ? "document" : "message_attachment",
+      entityId: documentId,
+      after: { name: doc.name },
+    });
   const { size, body } = await getStorage().open(doc.storageKey);
   return { name: doc.name, mimeType: doc.mimeType, size, body };
 }

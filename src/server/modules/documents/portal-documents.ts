@@ -5,8 +5,7 @@ import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { signDownloadUrl } from "@/server/core/storage/signed-url";
-import { recordFirmAccess } from "@/server/modules/audit";
+import { linkHolderOf, signDownloadUrl } from "@/server/core/storage/signed-url";
 import { documentListColumns } from "./columns";
 import { type DownloadRequest, listClientDocumentDownloads, recordDownload } from "./downloads";
 
@@ -69,15 +68,7 @@ export async function getDocumentDownload(
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
   await recordDownload(db, actor, doc.id, from);
-  // A viewing admin's download is the firm's access, in the company's access log; the client's own is not.
-  await recordFirmAccess(db, {
-    actor,
-    action: "document.download",
-    clientIds: [actor.clientId],
-    entityType: "document",
-    entityId: doc.id,
-    after: { name: doc.name },
-  });
-  const { url } = signDownloadUrl(doc.id, { ttlSeconds: CLIENT_DOWNLOAD_TTL_SECONDS });
+  // A viewing admin's fetch of the link is the firm's access, recorded at each fetch (getDocumentFile).
+  const { url } = signDownloadUrl(doc.id, { holder: linkHolderOf(actor), ttlSeconds: CLIENT_DOWNLOAD_TTL_SECONDS });
   return { downloadUrl: url, filename: doc.name };
 }

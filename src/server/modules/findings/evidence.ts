@@ -3,9 +3,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
 import { type Actor, type AdminActor, assertAdmin, assertClient } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { holderStanding } from "@/server/core/db/link-holder";
 import { findingEvidence, findings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { type LinkHolder, linkHolderOf, signDownloadUrl } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
 import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
@@ -77,31 +78,42 @@ export async function getEvidenceDownload(db: DbOrTx, { actor, evidenceId }: { a
     )
     .limit(1);
   if (!row) throw EVIDENCE_NOT_FOUND();
-  // The firm's download (an admin's, or one made viewing the portal) goes into the company's access log.
-  await recordFirmAccess(db, {
-    actor,
-    action: "evidence.download",
-    clientIds: [row.clientId],
-    entityType: "finding_evidence",
-    entityId: row.id,
-    after: { name: row.name },
-  });
-  const { url } = signDownloadUrl(row.id, { ttlSeconds: EVIDENCE_DOWNLOAD_TTL_SECONDS });
+  // The firm's access is recorded at each fetch of the link (getEvidenceFile), not here.
+  const { url } = signDownloadUrl(row.id, { holder: linkHolderOf(actor), ttlSeconds: EVIDENCE_DOWNLOAD_TTL_SECONDS });
   return { downloadUrl: url, filename: row.name };
 }
 
 /**
  * An evidence file's bytes by id, for the signed-link route only (the signature, made for exactly
- * this id by `getEvidenceDownload`, is the permission). Null when the id is no evidence.
+ * this id and person by `getEvidenceDownload`, is the permission). Null when the id is no evidence.
+ * The person is checked now (removed or deactivated since: refused like an expired link), and each
+ * fetch by the firm is one entry in the company's access log (docs/PRODUCT.md#portal-access-log).
  */
-export async function getEvidenceFile(db: DbOrTx, id: string) {
+export async function getEvidenceFile(db: DbOrTx, id: string, holder: Required<LinkHolder>) {
   if (!uuidSchema.safeParse(id).success) return null;
   const [row] = await db
-    .select({ name: findingEvidence.name, mimeType: findingEvidence.mimeType, storageKey: findingEvidence.storageKey })
+    .select({
+      name: findingEvidence.name,
+      mimeType: findingEvidence.mimeType,
+      storageKey: findingEvidence.storageKey,
+      clientId: findings.clientId,
+      standing: holderStanding(holder.userId, findings.clientId),
+    })
     .from(findingEvidence)
+    .innerJoin(findings, eq(findings.id, findingEvidence.findingId))
     .where(eq(findingEvidence.id, id))
     .limit(1);
   if (!row) return null;
+  if (!row.standing) throw new AppError("forbidden", "This download link is invalid or has expired.");
+  if (row.standing === "firm")
+    await recordFirmAccess(db, {
+      actor: { firmUserId: holder.userId, viewingPortal: holder.viewingPortal },
+      action: "evidence.download",
+      clientIds: [row.clientId],
+      entityType: "finding_evidence",
+      entityId: id,
+      after: { name: row.name },
+    });
   const { size, body } = await getStorage().open(row.storageKey);
   return { name: row.name, mimeType: row.mimeType, size, body };
 }

@@ -266,6 +266,15 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
       .where(eq(findingRetests.findingId, findingId))
       .orderBy(desc(findingRetests.requestedAt)),
     listEvidence(db, findingId),
+    // The firm's look (an admin's, or one viewing the portal) is in the company's access log; a client's own is not.
+    recordFirmAccess(db, {
+      actor,
+      action: "finding.view",
+      clientIds: [row.clientId],
+      entityType: "finding",
+      entityId: row.id,
+      after: { name: row.title },
+    }),
   ]);
   // A client never sees the draft's history before publishing: the "created" entry is the firm's.
   const visibleEvents = actor.role === "client" ? events.filter((e) => e.kind !== "created") : events;
@@ -307,6 +316,15 @@ export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: {
       .limit(2000),
     countFindings(db, and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt))!),
     dueDaysOf(db, projectId),
+    // The firm's look at an engagement's findings, in the company's access log (docs/PRODUCT.md#portal-access-log).
+    recordFirmAccess(db, {
+      actor,
+      action: "client.findings.view",
+      clientIds: [project.clientId],
+      entityType: "project",
+      entityId: project.id,
+      after: { name: project.name },
+    }),
   ]);
   return { project, findings: rows.map(toItem), counts, dueDays };
 }

@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, projects } from "@/server/core/db/schema";
+import { recordFirmAccess } from "@/server/modules/audit";
 import { type AdminInvoiceFilter, adminInvoiceWhere } from "./admin-invoice-filter";
 import { invoiceExportJoins } from "./invoice-export-pages";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
@@ -56,7 +57,8 @@ const cursorOf = (row: AdminInvoiceRow) => `${row.issuedDate ?? "none"}_${row.id
  * One page of the admin Invoices screen, newest issue date first and undated invoices last, with
  * the totals of everything the filter matches: one statement. The page is keyset (`after`, never
  * OFFSET), read as two index ranges like the export's (dated by (issued date, id) backwards, then
- * undated by id), each limited to the page, so a deep page costs what the first does.
+ * undated by id), each limited to the page, so a deep page costs what the first does. Filtered to one
+ * company with invoices to show, the look is recorded in its access log (one insert).
  */
 export async function listAdminInvoices(
   db: DbOrTx,
@@ -134,6 +136,15 @@ export async function listAdminInvoices(
     }),
   );
   const page = rows.slice(0, pageSize);
+  // One company's invoices shown to the firm: a look in that company's access log (docs/PRODUCT.md#portal-access-log).
+  if (filter.client && page.length > 0)
+    await recordFirmAccess(db, {
+      actor,
+      action: "client.invoices.view",
+      clientIds: [filter.client],
+      entityType: "client",
+      entityId: filter.client,
+    });
   return {
     rows: page,
     totals: { count: Number(totals[0]), billedCents: Number(totals[1]), paidCents: Number(totals[2]), outstandingCents: Number(totals[3]) },

@@ -6,6 +6,7 @@ import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActo
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, messageAttachments, messageReads, messages, messageThreads, projects, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { recordFirmAccess } from "@/server/modules/audit";
 
 export type ThreadSummary = {
   id: string;
@@ -166,6 +167,16 @@ export async function getThreadPage(
     .where(threadScope(actor, threadId))
     .limit(1);
   if (!head) throw NOT_FOUND();
+  // The firm reading a company's conversation (in the admin area, or viewing the portal) is a look in
+  // its access log, each page read one insert (docs/PRODUCT.md#portal-access-log); a client's own read is not.
+  await recordFirmAccess(db, {
+    actor,
+    action: "message_thread.read",
+    clientIds: [head.clientId],
+    entityType: "message_thread",
+    entityId: head.id,
+    after: { name: head.subject },
+  });
 
   const cursor = before
     ? sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from ${messages} m2 where m2.id = ${before} and m2.thread_id = ${threadId})`

@@ -6,9 +6,9 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, messageAttachments, messages, messageThreads, projects, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { enforceRateLimit, rateLimitRoom } from "@/server/core/rate-limit";
-import { signDownloadUrl } from "@/server/core/storage/signed-url";
+import { linkHolderOf, signDownloadUrl } from "@/server/core/storage/signed-url";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
-import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
+import { recordAudit } from "@/server/modules/audit";
 import { clientRecipients } from "@/server/modules/notifications";
 import { notifyNewMessage } from "./message-mail";
 import { markThreadRead, threadScope } from "./messages-read";
@@ -220,15 +220,7 @@ export async function getAttachmentDownload(db: DbOrTx, { actor, attachmentId }:
     .where(scope ? and(eq(messageAttachments.id, attachmentId), scope) : eq(messageAttachments.id, attachmentId))
     .limit(1);
   if (!row) throw new AppError("not_found", "Attachment not found");
-  // The firm's download (an admin's, or one made viewing the portal) goes into the company's access log.
-  await recordFirmAccess(db, {
-    actor,
-    action: "attachment.download",
-    clientIds: [row.clientId],
-    entityType: "message_attachment",
-    entityId: row.id,
-    after: { name: row.name },
-  });
-  const { url } = signDownloadUrl(row.id, { ttlSeconds: ATTACHMENT_DOWNLOAD_TTL_SECONDS });
+  // The firm's access is recorded at each fetch of the link (the documents module's getDocumentFile), not here.
+  const { url } = signDownloadUrl(row.id, { holder: linkHolderOf(actor), ttlSeconds: ATTACHMENT_DOWNLOAD_TTL_SECONDS });
   return { downloadUrl: url, filename: row.name };
 }

@@ -4,7 +4,6 @@ import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, reportDownloads, reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { recordFirmAccess } from "@/server/modules/audit";
 import { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
 import { signReportLink } from "./report-link";
 
@@ -43,7 +42,7 @@ export async function requestAdminReportDownload(
   return recordDownload(db, { actor, person, from, where: eq(reports.id, reportId) });
 }
 
-/** The download row (its id is the download id stamped on the copy) and its access-log entry, together. */
+/** The download row (its id is the download id stamped on the copy) and the signed link to its copy. */
 async function recordDownload(
   db: DbOrTx,
   {
@@ -85,15 +84,13 @@ async function recordDownload(
         userAgent: from.userAgent.slice(0, 500),
       })
       .returning({ id: reportDownloads.id });
-    await recordFirmAccess(tx, {
-      actor,
-      action: "report.download",
-      clientIds: [report.clientId],
-      entityType: "report",
-      entityId: report.id,
-      after: { name: `${report.title} (v${report.version})`, downloadId: download!.id },
-    });
-    return { downloadUrl: signReportLink(download!.id), filename: reportFileName(report.title, report.version), downloadId: download!.id };
+    // The firm's access-log entry is written at each fetch of the copy (getStampedReport), not here.
+    const viewingPortal = actor.role === "client" && Boolean(actor.viewer);
+    return {
+      downloadUrl: signReportLink(download!.id, { viewingPortal }),
+      filename: reportFileName(report.title, report.version),
+      downloadId: download!.id,
+    };
   });
 }
 

@@ -1,4 +1,4 @@
-// GET /api/files/{id}?expires&sig: serves a document, message attachment or finding evidence to whoever holds a valid, unexpired signed link.
+// GET /api/files/{id}?expires&for&view&sig: serves a document, message attachment or finding evidence to whoever holds a valid, unexpired signed link whose person still may.
 import { DOWNLOAD_CSP } from "@/lib/csp";
 import { AppError } from "@/server/core/errors";
 import { withPublic } from "@/server/core/handler";
@@ -9,7 +9,7 @@ import { getEvidenceFile } from "@/server/modules/findings";
 
 export const dynamic = "force-dynamic";
 
-// Public: the signature is the permission (it names the document and its expiry).
+// Public: the signature is the permission (it names the document, the person and its expiry).
 export const GET = withPublic(async (request, { params }) => {
   const id = typeof params.id === "string" ? params.id : "";
   const search = new URL(request.url).searchParams;
@@ -17,10 +17,13 @@ export const GET = withPublic(async (request, { params }) => {
     expires: search.get("expires"),
     sig: search.get("sig"),
     disposition: search.get("disposition"),
+    for: search.get("for"),
+    view: search.get("view"),
   });
   if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
   // Evidence belongs to the findings module; every other id is the documents module's (or missing).
-  const file = (await getEvidenceFile(getDb(), id)) ?? (await getDocumentFile(id));
+  const db = getDb();
+  const file = (await getEvidenceFile(db, id, check.holder)) ?? (await getDocumentFile(db, id, check.holder));
   const filename = file.name.replace(/[\r\n"\\]/g, "_");
   return new Response(file.body, {
     headers: {

@@ -1,4 +1,4 @@
-// GET /api/reports/files/{download id}?expires&sig: the report copy stamped for the recipient of that download, while the link is valid and the report neither revoked nor replaced.
+// GET /api/reports/files/{download id}?expires&view&sig: the report copy stamped for the recipient of that download, while the link is valid, the report neither revoked nor replaced and the recipient still may.
 import { DOWNLOAD_CSP } from "@/lib/csp";
 import { withPublic } from "@/server/core/handler";
 import { getStampedReport } from "@/server/modules/reports";
@@ -11,6 +11,7 @@ export const GET = withPublic(async (request, { params }) => {
   const { filename, bytes } = await getStampedReport(typeof params.id === "string" ? params.id : "", {
     expires: search.get("expires"),
     sig: search.get("sig"),
+    view: search.get("view"),
   });
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
