@@ -66,6 +66,13 @@ export async function renameOwnPasskey(db: DbOrTx, { actor, passkeyId, name }: {
  * password for a person with none, proved in the last five minutes), and the person is mailed.
  */
 export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId, headers }: { actor: Actor; passkeyId: string; headers: Headers }) {
+  // Someone else's (or no) passkey answers as before, without asking for a proof first.
+  const [own] = await db
+    .select({ id: passkey.id })
+    .from(passkey)
+    .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)))
+    .limit(1);
+  if (!own) throw new AppError("not_found", NOT_FOUND);
   await confirmFreshSecondFactor(db, headers, {});
   return db.transaction(async (tx) => {
     const [removed] = await tx
