@@ -9,6 +9,7 @@ import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   confirmStepUpAction,
+  confirmTwoFactorAction,
   disableTwoFactorAction,
   regenerateBackupCodesAction,
   removePasskeyAction,
@@ -270,6 +271,18 @@ describe("two-factor with an authenticator app", () => {
     await who.browser.call(() => confirmStepUpAction({ code: totp.generate() }));
     expect(await who.browser.call(() => regenerateBackupCodesAction({ password: PASSWORD }))).toMatchObject({ success: true });
     expect((await mailsTo(who.email))[0]!.subject).toBe("New backup codes were made");
+  });
+
+  it("setting it up without a second factor takes the password as the proof, and is mailed", async () => {
+    const who = await person();
+    const started = await who.browser.call(() => startTwoFactorAction({ password: PASSWORD }));
+    expect(started).toMatchObject({ success: true });
+    const secret = (started as { data: { secret: string } }).data.secret;
+    const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+    expect(await who.browser.call(() => confirmTwoFactorAction({ code: app.generate() }))).toMatchObject({ success: true });
+    const [mail] = await mailsTo(who.email);
+    expect(mail!.subject).toBe("Two-factor sign-in was turned on");
+    expect(mail!.text).toContain("/client-portal?section=settings");
   });
 
   it("setting it up asks a passkey holder for the passkey; turning it off is mailed", async () => {
