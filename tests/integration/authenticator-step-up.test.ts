@@ -15,6 +15,7 @@ import {
   removePasskeyAction,
   startTwoFactorAction,
 } from "@/app/account/actions";
+import { GET as authRouteGet } from "@/app/api/auth/[...all]/route";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
 import { clientPeople, emailOutbox, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";
 import { outboxIdle } from "@/server/core/mail/outbox";
@@ -187,6 +188,14 @@ describe("adding a passkey", () => {
 
   it("a person with no second factor is asked for the password; a wrong one is refused", async () => {
     const who = await person();
+    // Through the served route (which strips credentials from bodies) the prompt keeps its fields.
+    const served = await authRouteGet(
+      new Request(`${APP_ORIGIN}/api/auth/passkey/generate-register-options?name=Key`, {
+        headers: { cookie: who.browser.cookieHeader(), "x-forwarded-for": who.browser.ip },
+      }),
+    );
+    expect(served.status).toBe(403);
+    expect(await served.json()).toMatchObject({ fieldErrors: { password: FRESH_PASSWORD_PROMPT } });
     const asked = await fetchAuth(who.browser, "/passkey/generate-register-options?name=Key");
     expect(asked.status).toBe(403);
     expect(asked.json.fieldErrors).toEqual({ password: FRESH_PASSWORD_PROMPT });
