@@ -86,6 +86,8 @@ test("a client adds a passkey after the password step-up, signs in with it, rena
   await expect(stepUp.getByLabel("Password")).toHaveCount(0);
   await stepUp.getByRole("button", { name: "Use your passkey" }).click();
   await expect(stepUp.getByRole("alert")).toContainText("This passkey was added less than 5 minutes ago");
+  await me.keyboard.press("Escape");
+  await expect(stepUp).toHaveCount(0);
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await context.close();
 });
