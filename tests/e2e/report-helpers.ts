@@ -1,6 +1,6 @@
 // The admin's side of the report vault in browser tests: an engagement for a company and its
 // published report (docs/PRODUCT.md#admin-reports).
-import type { Page } from "@playwright/test";
+import type { Download, Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { pickClient, uniqueSuffix } from "./admin-helpers";
 import { expect } from "./fixtures";
@@ -30,4 +30,21 @@ export async function publishReportFor(page: Page, company: string, label: strin
   await expect(vault.getByText("Published version 1.")).toBeVisible();
   await expect(vault.getByText(`${title} v1`)).toBeVisible();
   return engagement;
+}
+
+/**
+ * Presses a report's Download and, when the vault asks a person without a second factor for the
+ * password (docs/PRODUCT.md#portal-reports), gives it; a session that proved it in the last five
+ * minutes (the demo admin's is shared between files) is not asked. Resolves with the saved file.
+ */
+export async function downloadWithPassword(page: Page, button: Locator, password: string): Promise<Download> {
+  const saved = page.waitForEvent("download");
+  await button.click();
+  const prompt = page.getByRole("group", { name: "Confirm it is you" });
+  const first = await Promise.race([saved.then(() => "saved" as const), prompt.waitFor().then(() => "asked" as const)]);
+  if (first === "asked") {
+    await prompt.getByLabel("Password").fill(password);
+    await prompt.getByRole("button", { name: "Confirm and download" }).click();
+  }
+  return saved;
 }

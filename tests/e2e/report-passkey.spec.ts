@@ -1,11 +1,13 @@
 // A passkey as the fresh second factor of a report download (docs/PRODUCT.md#portal-reports), with
-// Chromium's virtual authenticator standing in for the device: a client whose only second factor
-// is a passkey, signed in with the password (no fresh factor), is asked in place to use the
-// passkey, does, and saves a copy stamped with their e-mail on every page.
+// Chromium's virtual authenticator standing in for the device: a client without a second factor
+// confirms the download with the password; once they have added a passkey and signed in again with
+// the password (no fresh proof), the vault asks for the passkey alone, and one added minutes ago
+// does not confirm it yet. (A passkey's accepted answer: tests/integration/fresh-passkey.test.ts.)
 import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { pdfPageTexts } from "../helpers/pdf-text";
 import { invitedClientSignedIn } from "./admin-helpers";
+import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { publishReportFor } from "./report-helpers";
 
@@ -18,35 +20,46 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   });
 }
 
-test("a passkey-only client confirms a report download with the passkey, inline, and the copy is stamped", async ({ page, browser }) => {
+test("the vault asks a client without a second factor for the password, then for the passkey they add, which proves nothing for minutes", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signInViaApi(page, DEMO.admin);
-  const { client, context, me } = await invitedClientSignedIn(
-    page,
-    browser,
-    "Vault passkey",
-    "report-passkey-e2e-password",
-    addVirtualAuthenticator,
-  );
+  const password = "report-passkey-e2e-password";
+  const { client, context, me } = await invitedClientSignedIn(page, browser, "Vault passkey", password, addVirtualAuthenticator);
   const title = "Passkey Confirmed Report";
   await publishReportFor(page, client.company, "Vault passkey", title);
 
-  // The client adds a passkey; the session they hold was opened with the password alone.
-  await me.goto("/client-portal?section=settings");
-  const card = me.getByRole("heading", { name: "Passkeys" }).locator("../..");
-  await card.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(me.getByRole("status").filter({ hasText: "The passkey was added." })).toBeVisible();
-
+  // No second factor: the download asks for the password, in place, and the copy is stamped.
   await me.goto("/client-portal?section=documents");
   await me.getByRole("button", { name: `Download ${title} v1` }).click();
   const prompt = me.getByRole("group", { name: "Confirm it is you" });
-  await expect(prompt.getByText("Use your passkey to confirm it is you.")).toBeVisible();
-  await expect(prompt.getByLabel("Authentication code")).toHaveCount(0);
-  const [saved] = await Promise.all([me.waitForEvent("download"), prompt.getByRole("button", { name: "Use your passkey" }).click()]);
+  await expect(prompt.getByText("Enter your password to confirm it is you.")).toBeVisible();
+  await prompt.getByLabel("Password").fill(password);
+  const [saved] = await Promise.all([me.waitForEvent("download"), prompt.getByRole("button", { name: "Confirm and download" }).click()]);
   expect(saved.suggestedFilename()).toBe(`${title} v1.pdf`);
   const texts = await pdfPageTexts(fs.readFileSync((await saved.path())!));
   expect(texts).toHaveLength(3);
   for (const text of texts) expect(text).toContain(client.email);
   await expect(prompt).toHaveCount(0);
+
+  // Within the proof's five minutes a passkey is added without another question.
+  await me.goto("/client-portal?section=settings");
+  const card = me.getByRole("heading", { name: "Passkeys" }).locator("../..");
+  await card.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(me.getByRole("status").filter({ hasText: "The passkey was added." })).toBeVisible();
+
+  // Signed in again with the password: the vault asks for the passkey alone, which is too new.
+  await logOut(me);
+  await submitPortalLogin(me, client.email, password);
+  await expect(me.getByText(client.email).first()).toBeVisible();
+  await me.goto("/client-portal?section=documents");
+  await me.getByRole("button", { name: `Download ${title} v1` }).click();
+  await expect(prompt.getByText("Use your passkey to confirm it is you.")).toBeVisible();
+  await expect(prompt.getByLabel("Authentication code")).toHaveCount(0);
+  await expect(prompt.getByLabel("Password")).toHaveCount(0);
+  await prompt.getByRole("button", { name: "Use your passkey" }).click();
+  await expect(prompt.getByRole("alert")).toContainText("This passkey was added less than 5 minutes ago");
   await context.close();
 });

@@ -12,7 +12,7 @@ import { pdfPageTexts } from "../helpers/pdf-text";
 import { invitedClientSignedIn } from "./admin-helpers";
 import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
-import { publishReportFor } from "./report-helpers";
+import { downloadWithPassword, publishReportFor } from "./report-helpers";
 
 const codeFor = (secret: string, steps = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
@@ -88,7 +88,8 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   await page.getByRole("button", { name: `View portal of ${client.company}` }).click();
   await expect(page.getByRole("region", { name: "Read-only view" })).toBeVisible();
   await page.goto("/client-portal?section=documents");
-  await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Download ${title} v1` }).click()]);
+  // The demo admin has no second factor: the vault asks for the password.
+  await downloadWithPassword(page, page.getByRole("button", { name: `Download ${title} v1` }), DEMO.admin.password);
   await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
 
@@ -97,7 +98,7 @@ test("a report download asks for a fresh code and stamps every page; revocation 
   await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
   await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
   const adminVault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
-  const [adminCopy] = await Promise.all([page.waitForEvent("download"), adminVault.getByRole("button", { name: "Download v1" }).click()]);
+  const adminCopy = await downloadWithPassword(page, adminVault.getByRole("button", { name: "Download v1" }), DEMO.admin.password);
   for (const text of await pdfPageTexts(fs.readFileSync((await adminCopy.path())!))) expect(text).toContain(DEMO.admin.email);
   await expect(adminVault.getByText("downloaded 3×")).toBeVisible();
 

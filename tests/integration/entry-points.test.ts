@@ -11,6 +11,7 @@ import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { demoPdf } from "@/server/core/db/seed/demo-files";
+import { FRESH_PASSWORD_PROMPT } from "@/server/modules/account/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/server/modules/clients";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { signReportLink } from "@/server/modules/reports/report-link";
@@ -68,7 +69,7 @@ type RouteExpect = number | { status: number; error?: string; json?: Record<stri
 /** Page: "renders" (a fragment), "renders <TopComponent>", "redirect <url>", "notFound". */
 type PageExpect = string;
 /** Action: "ok" (any data), or the result to match: { success: false, error } / { success: true, data }. */
-type ActionExpect = "ok" | { success: boolean; error?: string; data?: unknown };
+type ActionExpect = "ok" | { success: boolean; error?: string; data?: unknown; fieldErrors?: Record<string, string> };
 type Expected = RouteExpect | PageExpect | ActionExpect;
 
 type Case = {
@@ -89,6 +90,11 @@ const SIGN_IN: RouteExpect = { status: 401, error: "Please sign in." };
 const ADMINS_ONLY: RouteExpect = { status: 403, error: "Access denied. Admins only." };
 const CLIENTS_ONLY: RouteExpect = { status: 403, error: "Access denied. Please use the admin portal." };
 const ACTION_SIGN_IN: ActionExpect = { success: false, error: "Please sign in." };
+/** A step-up asking a person without a second factor for the password (docs/PRODUCT.md#portal-reports). */
+const PASSWORD_STEP_UP: RouteExpect = {
+  status: 403,
+  json: { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+};
 /** The RFC 8058 one-click body a mail client posts. */
 function oneClickForm(): FormData {
   const form = new FormData();
@@ -306,9 +312,9 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: CLIENTS_ONLY,
     },
   },
-  // The report vault (docs/PRODUCT.md#portal-reports): B's own list carries none of A's reports;
-  // a download of A's report by B answers like a missing one. The demo people have no two-factor,
-  // so no fresh code is asked for here (tests/integration/report-vault.test.ts asks).
+  // The report vault (docs/PRODUCT.md#portal-reports): B's own list carries none of A's reports.
+  // The demo people have no second factor, so a download asks for the password first (the proofs
+  // and what follows them: tests/integration/report-vault.test.ts, authenticator-step-up.test.ts).
   "GET /api/client/reports": {
     call: () => ({ url: "/api/client/reports" }),
     expect: { anonymous: SIGN_IN, clientA: { status: 200, json: { success: true } }, clientB: 200, admin: CLIENTS_ONLY },
@@ -317,8 +323,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: ({ target }) => ({ url: `/api/client/reports/${target.reportId}/download`, params: { id: target.reportId }, json: {} }),
     expect: {
       anonymous: SIGN_IN,
-      clientA: { status: 200, json: { success: true, filename: "LLM Gateway Security Assessment - Final Report v1.pdf" } },
-      clientB: { status: 404, error: "Report not found" },
+      clientA: PASSWORD_STEP_UP,
+      clientB: PASSWORD_STEP_UP,
       admin: CLIENTS_ONLY,
     },
   },
@@ -464,10 +470,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyRoute({ status: 201, json: { success: true } }),
   },
   // The firm's download from the engagement's report vault: any company's report, stamped for the
-  // admin (the demo admin has no two-factor here, so no fresh code is asked for).
+  // admin (the demo admin has no second factor here, so the password is asked for first).
   "POST /api/admin/reports/[id]/download": {
     call: ({ target }) => ({ url: `/api/admin/reports/${target.reportId}/download`, params: { id: target.reportId }, json: {} }),
-    expect: adminOnlyRoute({ status: 200, json: { success: true, filename: "LLM Gateway Security Assessment - Final Report v1.pdf" } }),
+    expect: adminOnlyRoute(PASSWORD_STEP_UP),
   },
   "POST /api/admin/reports/[id]/revoke": {
     fresh: true,
@@ -743,6 +749,15 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/app/account/actions.ts#removePasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That passkey is not registered any more." }) },
+  },
+  // The step-up before an authenticator change: the demo people have no second factor, so the
+  // password is asked for (the proofs: tests/integration/authenticator-step-up.test.ts).
+  "ACTION src/app/account/actions.ts#confirmStepUpAction": {
+    input: () => ({}),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      ...signedInEveryone({ success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } }),
+    },
   },
   // The password is checked before the passkey is looked up; the flow is in passkeys.test.ts.
   "ACTION src/app/account/actions.ts#confirmPasskeyAction": {
@@ -1106,7 +1121,8 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
     fresh,
     check: (expected) => {
       if (expected === "ok") expect(result.value, result.text).toMatchObject({ success: true });
-      // A refusal is exactly { success: false, error, code }: no data, no field errors.
+      // A refusal is exactly { success: false, error, code }: no data, no field errors (unless the
+      // row names them: a step-up prompt's say what to ask for).
       else if ((expected as { success: boolean }).success === false)
         expect(result.value).toEqual({ ...(expected as object), code: expect.any(String) });
       else expect(result.value).toMatchObject(expected as object);

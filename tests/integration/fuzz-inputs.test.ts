@@ -709,6 +709,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ passkeyId: "no-such-passkey" })),
   },
+  "ACTION src/app/account/actions.ts#confirmStepUpAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ password: "wrong-password" })),
+  },
   "ACTION src/app/account/actions.ts#confirmPasskeyAction": {
     kind: "action",
     role: "client",

@@ -19,8 +19,8 @@ import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as adminDocument } from "@/app/api/admin/documents/[id]/route";
 import { GET as exportClients } from "@/app/api/admin/exports/clients/route";
 import { auditLog, reports, session, twoFactor, user } from "@/server/core/db/schema";
-import { DEMO_REPORTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
-import { createCredentialUser, getAuth, startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
+import { DEMO_PASSWORDS, DEMO_REPORTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { confirmFreshSecondFactor, createCredentialUser, getAuth, startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
 import { REPORT_WITHDRAWN } from "@/server/modules/reports";
 import { pdfPageTexts } from "../helpers/pdf-text";
 import { adminActor } from "./helpers/admin-session";
@@ -54,9 +54,21 @@ async function call(
   return handler(request, init.params ? { params: Promise.resolve(init.params) } : undefined);
 }
 
-const admin = () => sessionCookie(DEMO_USERS.admin.email);
-const owner = () => sessionCookie(DEMO_USERS.acme.email);
-const member = () => sessionCookie(DEMO_USERS.acmeMember.email);
+/**
+ * One session per demo person, which proved the password once (the step-up of a person without a
+ * second factor, docs/PRODUCT.md#portal-reports): fresh for the file's few seconds.
+ */
+function provedSession(email: string, password: string): () => Promise<string> {
+  let cookie: Promise<string> | null = null;
+  return () =>
+    (cookie ??= sessionCookie(email).then(async (made) => {
+      await confirmFreshSecondFactor(t.db, authHeaders(made), { password });
+      return made;
+    }));
+}
+const admin = provedSession(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
+const owner = provedSession(DEMO_USERS.acme.email, DEMO_PASSWORDS.client);
+const member = provedSession(DEMO_USERS.acmeMember.email, DEMO_PASSWORDS.client);
 
 async function publish(title: string, pages = 3) {
   const form = new FormData();
@@ -162,7 +174,7 @@ describe("publishing and downloading", () => {
     const globex = await sessionCookie(DEMO_USERS.globex.email);
     const list = (await (await call(portalReports as Handler, globex, "/api/client/reports")).json()) as { reports: { id: string }[] };
     expect(list.reports.map((r) => r.id)).toEqual([TENANTS.globex.reportId]);
-    const response = await requestDownload(globex, DEMO_REPORTS[0].id);
+    const response = await requestDownload(globex, DEMO_REPORTS[0].id, { password: DEMO_PASSWORDS.client });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: "Report not found" });
   });

@@ -15,10 +15,12 @@ import {
   sessionIdSchema,
   twoFactorPasswordSchema,
 } from "@/lib/validation/account";
+import { stepUpProofSchema } from "@/lib/validation/reports";
 import { getDb } from "@/server/core/get-db";
 import {
   accountAction,
   changeOwnPassword,
+  confirmFreshSecondFactor,
   confirmPasskey,
   confirmTwoFactorEnrolment,
   currentSessionId,
@@ -71,8 +73,17 @@ export const renamePasskeyAction = accountAction(renamePasskeySchema, (actor, in
   renameOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, name: input.name }),
 );
 
-export const removePasskeyAction = accountAction(passkeyIdSchema, (actor, input) =>
-  removeOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId }),
+export const removePasskeyAction = accountAction(passkeyIdSchema, (actor, input, headers) =>
+  removeOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, headers }),
 );
+
+/**
+ * The step-up before an authenticator change (docs/PRODUCT.md#passkeys): the proof the change's
+ * refusal asked for (a code, a passkey's answer or the password); the change is then asked again.
+ */
+export const confirmStepUpAction = accountAction(stepUpProofSchema, async (_actor, input, headers) => {
+  await confirmFreshSecondFactor(getDb(), headers, input);
+  return { confirmed: true as const };
+});
 
 export const confirmPasskeyAction = accountAction(confirmPasskeySchema, (actor, input) => confirmPasskey(actor, input));

@@ -11,18 +11,22 @@ import { Input } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
+import { freshFactorAskOf } from "@/components/reports/fresh-factor-prompt";
+import { ApiError } from "@/lib/api-client";
 import { formatRelativeTime } from "@/lib/format";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { AccountPasskey } from "@/server/modules/account";
 import { registerPasskey } from "./passkey-ceremony";
+import { useStepUp } from "./use-step-up";
 
 const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /**
  * "Passkeys" on portal Settings and the admin Account page (docs/PRODUCT.md#passkeys): the
  * account's passkeys with their name, when each was added and last used; Add (the browser's own
- * ceremony), Rename and Remove. The list is read with the account action when the card shows.
+ * ceremony), Rename and Remove; adding and removing first ask for a fresh proof when the server
+ * does (useStepUp). The list is read with the account action when the card shows.
  */
 export function PasskeysCard() {
   const { toast, show } = useToast();
@@ -34,6 +38,7 @@ export function PasskeysCard() {
   const { busy, run } = useChange<"add" | "rename" | "remove" | "confirm">((message, tone) =>
     show(message, tone === "error" ? 6000 : 4000, tone),
   );
+  const stepUp = useStepUp();
   const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<AccountPasskey | null>(null);
   const [confirming, setConfirming] = useState<{ passkey: AccountPasskey; password: string; error?: string } | null>(null);
@@ -45,19 +50,26 @@ export function PasskeysCard() {
   };
 
   // The list is the card's own (read when it shows): nothing else on the page changes.
-  const add = () =>
+  const add = (): void =>
     run(
       "add",
       () =>
         withReload(
           registerPasskey(describeUserAgent(navigator.userAgent)).then(
             () => ({ success: true as const, data: null }),
-            // The browser's ceremony or the server refused. A cancelled ceremony has no message:
-            // the person chose to stop.
-            (failure: unknown) => ({ success: false as const, error: passkeyErrorMessage(failure, "register") ?? "" }),
+            (failure: unknown) =>
+              // A step-up prompt (the server asks for a fresh proof first), else the browser's
+              // ceremony or the server refused. A cancelled ceremony has no message: the person chose to stop.
+              failure instanceof ApiError && freshFactorAskOf(failure)
+                ? { success: false as const, error: failure.message, code: failure.code, fieldErrors: failure.fieldErrors }
+                : { success: false as const, error: passkeyErrorMessage(failure, "register") ?? "" },
           ),
         ),
-      { done: () => "The passkey was added. You can now sign in with it.", refused: (refusal) => refusal.error === "", refresh: false },
+      {
+        done: () => "The passkey was added. You can now sign in with it.",
+        refused: (refusal) => stepUp.ask(refusal, add) || refusal.error === "",
+        refresh: false,
+      },
     );
 
   const saveName = () =>
@@ -74,16 +86,16 @@ export function PasskeysCard() {
       refresh: false,
     });
 
-  const remove = () =>
-    removing &&
-    run("remove", () => withReload(removePasskeyAction({ passkeyId: removing.id }), true), {
+  const remove = (target: AccountPasskey): void =>
+    run("remove", () => withReload(removePasskeyAction({ passkeyId: target.id }), true), {
       done: () => {
         setRemoving(null);
         return "The passkey was removed. It no longer signs you in.";
       },
-      refused: () => {
+      refused: (refusal) => {
         setRemoving(null);
-        return false;
+        // Removing asks for a fresh proof first; after it the removal runs again.
+        return stepUp.ask(refusal, () => remove(target));
       },
       refresh: false,
     });
@@ -214,7 +226,7 @@ export function PasskeysCard() {
           <Button variant="ghost" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
-          <Button variant="danger" disabled={busy !== null} onClick={remove}>
+          <Button variant="danger" disabled={busy !== null} onClick={() => removing && remove(removing)}>
             Remove passkey
           </Button>
         </div>
@@ -259,6 +271,7 @@ export function PasskeysCard() {
           </div>
         </form>
       </Dialog>
+      {stepUp.dialog}
       <Toast toast={toast} />
     </Card>
   );

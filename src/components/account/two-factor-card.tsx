@@ -14,6 +14,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { BackupCodes } from "./backup-codes";
 import { DemoExemptionNote } from "./demo-exemption-note";
 import { rememberShownCodes, shownCodes } from "./shown-codes";
+import { useStepUp } from "./use-step-up";
 
 type Setup = { qrSvg: string; secret: string };
 type Stage =
@@ -46,18 +47,23 @@ export function TwoFactorCard({
     return codes ? { step: "codes", codes } : { step: "idle" };
   });
   const [error, setError] = useState<string | null>(null);
+  const stepUp = useStepUp();
   // A refusal (a wrong password or code) shows above the step, a success in the card's toast.
   const { busy: running, run } = useChange<"submit">((message, tone) => (tone === "error" ? setError(message) : show(message, 4000)));
   const busy = running !== null;
 
-  /** A step's form: its fields are sent as one change. */
+  /**
+   * A step's form: its fields are sent as one change. A change that asks for a fresh proof first
+   * (new backup codes, or setting up with a passkey) runs again with the same fields after it.
+   */
   const submit =
     <T,>(send: (form: FormData) => Promise<ChangeResult<T>>, options: ChangeOptions<T>) =>
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       setError(null);
       const form = new FormData(event.currentTarget);
-      run("submit", () => send(form), options);
+      const go = (): void => run("submit", () => send(form), { ...options, refused: (refusal) => stepUp.ask(refusal, go) });
+      go();
     };
   const field = (form: FormData, name: string) => String(form.get(name) ?? "");
   const showCodes = (codes: string[]) => {
@@ -192,6 +198,7 @@ export function TwoFactorCard({
       ) : null}
 
       {stage.step === "codes" ? <BackupCodes codes={stage.codes} onDone={finish} /> : null}
+      {stepUp.dialog}
       <Toast toast={toast} />
     </Card>
   );

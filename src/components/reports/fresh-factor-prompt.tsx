@@ -1,61 +1,98 @@
 "use client";
 
-import { Fingerprint, KeyRound } from "lucide-react";
+import { Fingerprint, KeyRound, LockKeyhole } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 
-/** What the server asked for before a download: its words for each way the person has. */
-export type FreshFactorAsk = { code?: string; passkey?: string };
+/** What the server asked for before a download or an authenticator change: its words for each way the person has. */
+export type FreshFactorAsk = { code?: string; passkey?: string; password?: string };
+
+/** The ways a step-up prompt (a 403's `fieldErrors`) asks for, or null when the refusal is no such prompt. */
+export function freshFactorAskOf(refusal: { code?: string; fieldErrors?: Record<string, string> }): FreshFactorAsk | null {
+  const asked = refusal.fieldErrors;
+  if (refusal.code !== "forbidden" || !asked || !(asked.code || asked.passkey || asked.password)) return null;
+  return { code: asked.code, passkey: asked.passkey, password: asked.password };
+}
 
 type Props = {
   ask: FreshFactorAsk;
   busy: boolean;
   /** Why the last proof was refused, shown under the prompt. */
   error: string | null;
+  /** The typed proof's button: "Confirm and download" under a report. */
+  submitLabel?: string;
   onCode: (code: string) => void;
+  onPassword: (password: string) => void;
   onPasskey: () => void;
 };
 
 /**
- * The fresh second factor asked for in place, under the report (docs/PRODUCT.md#portal-reports):
- * a code from the authenticator app, "Use your passkey", or both for a person who has both.
+ * The fresh proof asked for in place (docs/PRODUCT.md#portal-reports, docs/PRODUCT.md#passkeys): a
+ * code from the authenticator app, "Use your passkey", or both for a person who has both; the
+ * password for a person with no second factor.
  */
-export function FreshFactorPrompt({ ask, busy, error, onCode, onPasskey }: Props) {
-  const [code, setCode] = useState("");
-  const codeId = useId();
-  const hintId = `${codeId}-hint`;
+export function FreshFactorPrompt({ ask, busy, error, submitLabel = "Confirm and download", onCode, onPassword, onPasskey }: Props) {
+  const [typed, setTyped] = useState("");
+  const fieldId = useId();
+  const hintId = `${fieldId}-hint`;
   const hint =
-    error ?? (ask.code && ask.passkey ? "Enter the code from your authenticator app, or use your passkey." : (ask.code ?? ask.passkey));
+    error ??
+    (ask.code && ask.passkey
+      ? "Enter the code from your authenticator app, or use your passkey."
+      : (ask.code ?? ask.passkey ?? ask.password));
+  const typedProof = ask.code ? "code" : ask.password ? "password" : null;
   return (
     <div className="mt-3 space-y-2" role="group" aria-label="Confirm it is you" aria-describedby={hintId}>
       <div className="flex flex-wrap items-end gap-2">
-        {ask.code ? (
+        {typedProof ? (
           <form
             className="flex flex-wrap items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              onCode(code);
+              if (typedProof === "code") onCode(typed);
+              else onPassword(typed);
             }}
           >
-            <div className="w-40">
-              <label htmlFor={codeId} className="mb-1 flex items-center gap-1 text-sm font-medium">
-                <KeyRound className="h-4 w-4" aria-hidden /> Authentication code
+            <div className={typedProof === "code" ? "w-40" : "w-56"}>
+              <label htmlFor={fieldId} className="mb-1 flex items-center gap-1 text-sm font-medium">
+                {typedProof === "code" ? (
+                  <>
+                    <KeyRound className="h-4 w-4" aria-hidden /> Authentication code
+                  </>
+                ) : (
+                  <>
+                    <LockKeyhole className="h-4 w-4" aria-hidden /> Password
+                  </>
+                )}
               </label>
-              <Input
-                id={codeId}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                autoFocus
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={hintId}
-              />
+              {typedProof === "code" ? (
+                <Input
+                  id={fieldId}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  autoFocus
+                  maxLength={6}
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={hintId}
+                />
+              ) : (
+                <Input
+                  id={fieldId}
+                  type="password"
+                  autoComplete="current-password"
+                  autoFocus
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={hintId}
+                />
+              )}
             </div>
             <Button type="submit" size="sm" disabled={busy}>
-              Confirm and download
+              {submitLabel}
             </Button>
           </form>
         ) : null}
@@ -63,10 +100,10 @@ export function FreshFactorPrompt({ ask, busy, error, onCode, onPasskey }: Props
           <Button
             type="button"
             size="sm"
-            variant={ask.code ? "secondary" : "primary"}
+            variant={typedProof ? "secondary" : "primary"}
             disabled={busy}
             onClick={onPasskey}
-            autoFocus={!ask.code}
+            autoFocus={!typedProof}
           >
             <Fingerprint className="h-4 w-4" aria-hidden />
             Use your passkey

@@ -177,6 +177,7 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
                   busy={busy === downloadKey(report.id)}
                   error={proofError}
                   onCode={(code) => download(report.id, { code })}
+                  onPassword={(password) => download(report.id, { password })}
                   onPasskey={() => download(report.id, { passkey: true })}
                 />
               ) : null}

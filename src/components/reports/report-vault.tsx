@@ -94,6 +94,7 @@ export function ReportVault() {
                   busy={busy === downloadKey(report.id)}
                   error={proofError}
                   onCode={(code) => download(report.id, { code })}
+                  onPassword={(password) => download(report.id, { password })}
                   onPasskey={() => download(report.id, { passkey: true })}
                 />
               ) : null}

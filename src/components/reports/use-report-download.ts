@@ -10,7 +10,7 @@ import type { FreshFactorAsk } from "./fresh-factor-prompt";
 type Download = { downloadUrl: string; filename: string };
 /** The fresh second factor the server asked for, under one report: its own words for each way offered. */
 type Asking = FreshFactorAsk & { reportId: string };
-export type FreshFactorProof = { code: string } | { passkey: true };
+export type FreshFactorProof = { code: string } | { password: string } | { passkey: true };
 
 /** Fetches the stamped copy behind the link and saves it (a blob behind a temporary <a download>). */
 async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
@@ -31,6 +31,7 @@ async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
 async function proofBody(proof: FreshFactorProof | undefined): Promise<object> {
   if (!proof) return {};
   if ("code" in proof) return { code: proof.code };
+  if ("password" in proof) return { password: proof.password };
   try {
     return { passkey: await passkeyAnswer() };
   } catch (failure) {
@@ -45,8 +46,8 @@ export const downloadKey = (reportId: string) => `download-${reportId}`;
 /**
  * A report download behind a fresh second factor (docs/PRODUCT.md#portal-reports), for the portal's
  * vault and the admin's: the first try goes without proof; when the server asks, `asking` names the
- * report and the ways it offered (shown by FreshFactorPrompt), and `download` again with a code or
- * a passkey retries. The saved file is the copy stamped for the person.
+ * report and the ways it offered (shown by FreshFactorPrompt), and `download` again with a code, a
+ * passkey or the password retries. The saved file is the copy stamped for the person.
  */
 export function useReportDownload(
   run: ReturnType<typeof useChange<string>>["run"],
@@ -75,10 +76,11 @@ export function useReportDownload(
         },
         refused: (refusal) => {
           const asked = refusal.fieldErrors;
-          if (!asked?.code && !asked?.passkey) return false;
+          if (!asked?.code && !asked?.passkey && !asked?.password) return false;
           // A refused proof keeps the ways offered before and shows why under the prompt.
-          if (proof) setProofError(("code" in proof ? asked.code : asked.passkey) ?? refusal.error);
-          else setAsking({ reportId, code: asked.code, passkey: asked.passkey });
+          const field = proof ? ("code" in proof ? "code" : "password" in proof ? "password" : "passkey") : null;
+          if (field) setProofError(asked[field] ?? refusal.error);
+          else setAsking({ reportId, code: asked.code, passkey: asked.passkey, password: asked.password });
           return true;
         },
       },

@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { passwordField } from "./auth";
 import { text } from "./common";
 
 // The report vault and the access log (docs/PRODUCT.md#portal-reports, docs/PRODUCT.md#portal-access-log).
@@ -34,17 +35,21 @@ export const passkeyAssertionSchema = z.object({
 });
 
 /**
- * A download request: the code from the authenticator app, or a passkey's answer, when a fresh
- * second factor is asked for.
+ * A step-up's proof (docs/PRODUCT.md#portal-reports): the code from the authenticator app, a
+ * passkey's answer, or the password of a person with no second factor, whichever was asked for.
  */
-export const reportDownloadSchema = z.object({
+export const stepUpProofSchema = z.object({
   code: z
     .string()
     .trim()
     .regex(/^\d{6}$/, "Enter the 6-digit code")
     .optional(),
   passkey: passkeyAssertionSchema.optional(),
+  password: passwordField(1, "Enter your password").optional(),
 });
+
+/** A download request: a step-up's proof when one is asked for. */
+export const reportDownloadSchema = stepUpProofSchema;
 
 /** A page of the access log. */
 export const accessLogQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });

@@ -5,6 +5,8 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { passkey } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
+import { mailAuthenticatorChange } from "./authenticator-mail";
+import { confirmFreshSecondFactor } from "./fresh-second-factor";
 
 // The signed-in user's own passkeys (docs/PRODUCT.md#passkeys). Every query is scoped by the
 // actor's user id: someone else's passkey id answers like an unknown one.
@@ -59,7 +61,19 @@ export async function renameOwnPasskey(db: DbOrTx, { actor, passkeyId, name }: {
   });
 }
 
-export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId }: { actor: Actor; passkeyId: string }) {
+/**
+ * Removing a passkey is an authenticator change: the session must be fresh (a second factor, or the
+ * password for a person with none, proved in the last five minutes), and the person is mailed.
+ */
+export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId, headers }: { actor: Actor; passkeyId: string; headers: Headers }) {
+  // Someone else's (or no) passkey answers as before, without asking for a proof first.
+  const [own] = await db
+    .select({ id: passkey.id })
+    .from(passkey)
+    .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)))
+    .limit(1);
+  if (!own) throw new AppError("not_found", NOT_FOUND);
+  await confirmFreshSecondFactor(db, headers, {});
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(passkey)
@@ -72,6 +86,11 @@ export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId }: { actor
       entityType: "passkey",
       entityId: removed.id,
       before: { name: removed.name },
+    });
+    await mailAuthenticatorChange(tx, {
+      userId: actor.userId,
+      change: { kind: "passkey_removed", name: removed.name || "Passkey" },
+      headers,
     });
     return { removed: 1 };
   });

@@ -10,9 +10,10 @@ import { account, passkey, rateLimit, session, twoFactor, user, verification } f
 import { authSecret, serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetMail } from "@/server/core/mail/templates";
+import { authenticatorStepUpPlugin } from "./authenticator-step-up-plugin";
 import { accountLimitHooks } from "./brute-force";
 import { freshPasskeyPlugin } from "./fresh-passkey-plugin";
-import { passkeyVerificationOptions } from "./passkey-policy";
+import { passkeyPolicyPlugin, passkeyVerificationOptions } from "./passkey-policy";
 import { secondFactorPlugin } from "./second-factor-plugin";
 
 export const SESSION_DAYS = 7;
@@ -122,6 +123,10 @@ function createAuth(db: Db) {
       }),
       // A passkey as the fresh second factor of a signed-in session (internal: not served over HTTP).
       freshPasskeyPlugin(db, { rpID: new URL(env.appUrl).hostname, origin: new URL(env.appUrl).origin }),
+      // Sign-in options ask for user verification, as the server requires it.
+      passkeyPolicyPlugin(),
+      // Adding a passkey needs a fresh step-up (README.md, "A fresh second factor").
+      authenticatorStepUpPlugin(db),
       // After the two plugins above, so its hooks see the sessions they make or keep.
       secondFactorPlugin(db),
       // Must stay last: it hands the cookies set by everything before it to the browser.

@@ -110,6 +110,7 @@ export function accountLimitHooks(db: Db) {
             userId: added.userId,
             passkeyId: added.id,
             name: typeof added.name === "string" ? added.name : null,
+            headers: ctx.headers,
           });
         }
         return;

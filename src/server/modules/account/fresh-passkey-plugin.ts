@@ -70,7 +70,7 @@ export function freshPasskeyPlugin(db: Db, relyingParty: { rpID: string; origin:
             .update(passkey)
             .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
             .where(eq(passkey.id, own.id));
-          return ctx.json({ userId: signedIn.user.id, sessionId: signedIn.session.id });
+          return ctx.json({ userId: signedIn.user.id, sessionId: signedIn.session.id, passkeyCreatedAt: own.createdAt.toISOString() });
         },
       ),
     },

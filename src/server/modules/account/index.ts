@@ -13,6 +13,7 @@ export {
   FRESH_CODE_WRONG,
   FRESH_PASSKEY_PROMPT,
   FRESH_PASSKEY_WRONG,
+  FRESH_PASSWORD_PROMPT,
 } from "./fresh-second-factor";
 export { getAuth } from "./auth";
 export { isServedAuthEndpoint } from "./http-endpoints";

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { passkey, session } from "@/server/core/db/schema";
 import { recordAudit } from "@/server/modules/audit";
+import { mailAuthenticatorChange } from "./authenticator-mail";
 
 export const PASSKEY_SIGN_IN_PATH = "/passkey/verify-authentication";
 export const PASSKEY_REGISTER_PATH = "/passkey/verify-registration";
@@ -28,13 +29,20 @@ export async function notePasskeySignIn(db: Db, made: { userId: string; sessionT
   });
 }
 
-/** After the plugin stored a new passkey for the signed-in user. */
-export async function notePasskeyAdded(db: Db, added: { userId: string; passkeyId: string; name: string | null }): Promise<void> {
-  await recordAudit(db, {
-    actor: { userId: added.userId },
-    action: "account.passkey_added",
-    entityType: "passkey",
-    entityId: added.passkeyId,
-    after: { name: added.name },
+/** After the plugin stored a new passkey for the signed-in user: audited, and its person mailed. */
+export async function notePasskeyAdded(
+  db: Db,
+  added: { userId: string; passkeyId: string; name: string | null; headers?: Headers },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, {
+      actor: { userId: added.userId },
+      action: "account.passkey_added",
+      entityType: "passkey",
+      entityId: added.passkeyId,
+      after: { name: added.name },
+    });
+    const change = { kind: "passkey_added", name: added.name || "Passkey" } as const;
+    await mailAuthenticatorChange(tx, { userId: added.userId, change, headers: added.headers });
   });
 }

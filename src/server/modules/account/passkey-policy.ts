@@ -1,5 +1,6 @@
 import "server-only";
-import { APIError } from "better-auth/api";
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import type { Db } from "@/server/core/db/client";
@@ -45,4 +46,29 @@ export function passkeyVerificationOptions(db: Db) {
       },
     },
   };
+}
+
+const AUTHENTICATE_OPTIONS_PATH = "/passkey/generate-authenticate-options";
+
+/**
+ * The passkey plugin asks the browser for user verification only as "preferred" when signing in
+ * (not configurable in its options): the options now say "required", as the server enforces above,
+ * so an authenticator that cannot verify the person is not offered in the first place.
+ */
+export function passkeyPolicyPlugin() {
+  return {
+    id: "sentinel-passkey-policy",
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => ctx.path === AUTHENTICATE_OPTIONS_PATH,
+          handler: createAuthMiddleware(async (ctx) => {
+            const options = ctx.context.returned;
+            if (!options || typeof options !== "object" || options instanceof Response || options instanceof APIError) return;
+            return ctx.json({ ...(options as Record<string, unknown>), userVerification: "required" });
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
 }

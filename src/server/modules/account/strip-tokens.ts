@@ -24,6 +24,18 @@ export function stripTokens(value: unknown, secrets: ReadonlySet<string> = new S
     if (node === null || typeof node !== "object") return node;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(node)) {
+      // A step-up prompt's `fieldErrors` name the form fields to ask for (`password` among them)
+      // with our own words: the names stay, only a value equal to a secret would go.
+      if (key === "fieldErrors" && item !== null && typeof item === "object" && !Array.isArray(item)) {
+        out[key] = Object.fromEntries(
+          Object.entries(item).filter(([, message]) => {
+            const secret = typeof message !== "string" || secrets.has(message);
+            if (secret) changed = true;
+            return !secret;
+          }),
+        );
+        continue;
+      }
       if (SECRET_KEY.test(key) || (typeof item === "string" && secrets.has(item))) {
         changed = true;
         continue;

@@ -1,18 +1,18 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
-import { verifyPassword } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import type { Actor } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
-import { account } from "@/server/core/db/schema";
 import { AppError, type AppErrorCode } from "@/server/core/errors";
 import { type RateRule } from "@/server/core/rate-limit";
 import { recordAudit } from "@/server/modules/audit";
 import { getAuth } from "./auth";
+import { mailAuthenticatorChange } from "./authenticator-mail";
 import { allowAttempt, clearAttempts } from "./brute-force";
+import { confirmFreshSecondFactor } from "./fresh-second-factor";
 import { endOtherSessions, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor";
+import { passwordMatches } from "./password-check";
 import { getSession } from "./session";
 
 // Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
@@ -66,14 +66,7 @@ export async function spendManageAttempt(userId: string): Promise<void> {
  */
 export async function checkPassword(userId: string, password: string): Promise<void> {
   await spendManageAttempt(userId);
-  const [row] = await getDb()
-    .select({ hash: account.password })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
-    .limit(1);
-  if (!row?.hash || !(await verifyPassword({ hash: row.hash, password }))) {
-    throw new AppError("bad_request", AUTH_MESSAGES.wrongPassword);
-  }
+  if (!(await passwordMatches(getDb(), userId, password))) throw new AppError("bad_request", AUTH_MESSAGES.wrongPassword);
 }
 
 export type TwoFactorSetup = { qrSvg: string; secret: string; uri: string };
@@ -96,6 +89,9 @@ export async function startTwoFactorEnrolment(actor: Actor, headers: Headers, pa
   const session = await getSession(headers);
   if (session?.twoFactorEnabled) throw new AppError("conflict", AUTH_MESSAGES.alreadyEnabled);
   await checkPassword(actor.userId, password);
+  // An authenticator change: the password just given is the step-up of a person with no second
+  // factor; one with a passkey proves the passkey (the step-up action) first.
+  await confirmFreshSecondFactor(getDb(), headers, { password });
   const result = await run(() => getAuth().api.enableTwoFactor({ body: { password }, headers }));
   if (!("totpURI" in result) || !result.totpURI) throw new AppError("internal", "Two-factor setup failed. Please try again.");
   return { qrSvg: await qrSvgOf(result.totpURI), secret: secretOf(result.totpURI), uri: result.totpURI };
@@ -113,16 +109,26 @@ export async function confirmTwoFactorEnrolment(actor: Actor, headers: Headers, 
   await endOtherSessions(getDb(), actor.userId, sessionTokenFromSetCookie(verified.headers));
   const codes = await run(() => getAuth().api.viewBackupCodes({ body: { userId: actor.userId } }));
   await clearAttempts(getDb(), manageKey(actor.userId));
-  await recordAudit(getDb(), { actor, action: "account.two_factor_enabled", entityType: "user", entityId: actor.userId });
+  await getDb().transaction(async (tx) => {
+    await recordAudit(tx, { actor, action: "account.two_factor_enabled", entityType: "user", entityId: actor.userId });
+    await mailAuthenticatorChange(tx, { userId: actor.userId, change: { kind: "two_factor_enabled" }, headers });
+  });
   return { backupCodes: codes.backupCodes };
 }
 
-/** A new set of 10 backup codes (the old set stops working), with the current password. */
+/**
+ * A new set of 10 backup codes (the old set stops working), with the current password and a fresh
+ * second factor (the codes are one: an authenticator change).
+ */
 export async function regenerateBackupCodes(actor: Actor, headers: Headers, password: string): Promise<{ backupCodes: string[] }> {
   await checkPassword(actor.userId, password);
+  await confirmFreshSecondFactor(getDb(), headers, {});
   const result = await run(() => getAuth().api.generateBackupCodes({ body: { password }, headers }));
   await clearAttempts(getDb(), manageKey(actor.userId));
-  await recordAudit(getDb(), { actor, action: "account.backup_codes_regenerated", entityType: "user", entityId: actor.userId });
+  await getDb().transaction(async (tx) => {
+    await recordAudit(tx, { actor, action: "account.backup_codes_regenerated", entityType: "user", entityId: actor.userId });
+    await mailAuthenticatorChange(tx, { userId: actor.userId, change: { kind: "backup_codes_regenerated" }, headers });
+  });
   return { backupCodes: result.backupCodes };
 }
 
@@ -147,6 +153,9 @@ export async function disableTwoFactor(
   await endOtherSessions(getDb(), actor.userId, sessionTokenFromSetCookie(disabled.headers));
   await revokeTrustedDevices(getDb(), actor.userId);
   await clearAttempts(getDb(), manageKey(actor.userId));
-  await recordAudit(getDb(), { actor, action: "account.two_factor_disabled", entityType: "user", entityId: actor.userId });
+  await getDb().transaction(async (tx) => {
+    await recordAudit(tx, { actor, action: "account.two_factor_disabled", entityType: "user", entityId: actor.userId });
+    await mailAuthenticatorChange(tx, { userId: actor.userId, change: { kind: "two_factor_disabled" }, headers });
+  });
   return { disabled: true };
 }

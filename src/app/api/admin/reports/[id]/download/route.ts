@@ -1,4 +1,4 @@
-// POST /api/admin/reports/{id}/download ({ code?, passkey? }) → { downloadUrl, filename }: an admin's download from the engagement's report vault, after a fresh second factor, recorded and stamped for the admin.
+// POST /api/admin/reports/{id}/download ({ code?, passkey?, password? }) → { downloadUrl, filename }: an admin's download from the engagement's report vault, after a fresh second factor, recorded and stamped for the admin.
 import { uuidSchema } from "@/lib/validation/common";
 import { reportDownloadSchema } from "@/lib/validation/reports";
 import { AppError } from "@/server/core/errors";
@@ -14,8 +14,8 @@ export const dynamic = "force-dynamic";
 // while viewing its portal; the admin proves a fresh second factor as a client would.
 export const POST = withAdmin(async (request, { actor, params }) => {
   if (!uuidSchema.safeParse(params.id).success) throw new AppError("not_found", REPORT_NOT_FOUND);
-  const { code, passkey } = await parseJson(request, reportDownloadSchema);
-  await confirmFreshSecondFactor(getDb(), request.headers, { code, passkey });
+  const proof = await parseJson(request, reportDownloadSchema);
+  await confirmFreshSecondFactor(getDb(), request.headers, proof);
   const { downloadUrl, filename } = await requestAdminReportDownload(getDb(), {
     actor,
     reportId: params.id as string,

@@ -1,4 +1,4 @@
-// POST /api/client/reports/{id}/download ({ code?, passkey? }) → { downloadUrl, filename }: after a fresh second factor, the download recorded and a short-lived link to the copy stamped for the caller.
+// POST /api/client/reports/{id}/download ({ code?, passkey?, password? }) → { downloadUrl, filename }: after a fresh second factor, the download recorded and a short-lived link to the copy stamped for the caller.
 import { uuidSchema } from "@/lib/validation/common";
 import { reportDownloadSchema } from "@/lib/validation/reports";
 import { AppError } from "@/server/core/errors";
@@ -14,8 +14,8 @@ export const dynamic = "force-dynamic";
 // download asks the person who makes it for a fresh second factor (docs/PRODUCT.md#portal-reports).
 export const POST = withClientRead(async (request, { actor, params }) => {
   if (!uuidSchema.safeParse(params.id).success) throw new AppError("not_found", REPORT_NOT_FOUND);
-  const { code, passkey } = await parseJson(request, reportDownloadSchema);
-  await confirmFreshSecondFactor(getDb(), request.headers, { code, passkey });
+  const proof = await parseJson(request, reportDownloadSchema);
+  await confirmFreshSecondFactor(getDb(), request.headers, proof);
   const { downloadUrl, filename } = await requestReportDownload(getDb(), {
     actor,
     reportId: params.id as string,

@@ -1,0 +1,102 @@
+import "server-only";
+import { and, count, eq, gt, lte } from "drizzle-orm";
+import type { DbOrTx } from "@/server/core/db/client";
+import { passkey, type SecondFactorMethod, verification } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+
+// Whether a session has proved, in the last five minutes, what a step-up asks of its person
+// (README.md, "A fresh second factor"). No better-auth or session import: the passkey step-up hook
+// (authenticator-step-up-plugin.ts) runs inside better-auth and reads the session from its context.
+
+export const FRESH_FACTOR_MINUTES = 5;
+const WINDOW_MS = FRESH_FACTOR_MINUTES * 60_000;
+export const FRESH_CODE_PROMPT = "Enter the 6-digit code from your authenticator app to confirm it is you.";
+export const FRESH_PASSKEY_PROMPT = "Use your passkey to confirm it is you.";
+export const FRESH_PASSWORD_PROMPT = "Enter your password to confirm it is you.";
+const FRESH_EITHER_PROMPT = "Confirm it is you: enter the code from your authenticator app, or use your passkey.";
+
+/** What a step-up needs to know of the session (from our getSession or better-auth's context). */
+export type StepUpSession = {
+  userId: string;
+  sessionId: string;
+  twoFactorEnabled: boolean;
+  secondFactor: { method: SecondFactorMethod; at: Date } | null;
+};
+
+/** A password proof of a session without a second factor, kept as a verification row for its five minutes. */
+const passwordProofId = (sessionId: string) => `fresh-password:${sessionId}`;
+
+export async function recordPasswordProof(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  const identifier = passwordProofId(sessionId);
+  await db.delete(verification).where(eq(verification.identifier, identifier));
+  await db.insert(verification).values({
+    id: crypto.randomUUID(),
+    identifier,
+    // Never the bare user id: revokeTrustedDevices deletes rows whose value is one.
+    value: identifier,
+    expiresAt: new Date(now.getTime() + WINDOW_MS),
+  });
+}
+
+/** Passkeys that can sign in: one on hold since a two-factor reset proves nothing until confirmed. */
+export async function usablePasskeys(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(passkey)
+    .where(and(eq(passkey.userId, userId), eq(passkey.needsConfirmation, false)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Whether a passkey of the user was added in the five minutes up to `at`. A passkey proof made then
+ * may have been the new passkey's, and a passkey added minutes ago does not vouch for its person
+ * (whoever held the session could have added it); proofs with older passkeys are asked again.
+ */
+async function passkeyAddedJustBefore(db: DbOrTx, userId: string, at: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(passkey)
+    .where(and(eq(passkey.userId, userId), gt(passkey.createdAt, new Date(at.getTime() - WINDOW_MS)), lte(passkey.createdAt, at)));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Whether `createdAt` is within the step-up window before `now`: such a passkey's answer is no step-up. */
+export const addedWithinWindow = (createdAt: Date, now: Date) => now.getTime() - createdAt.getTime() < WINDOW_MS;
+
+/**
+ * The session's state for a step-up: whether the person has a second factor (an authenticator app,
+ * or a passkey not on hold), and whether the session proved one (or, without any, the password) in
+ * the last five minutes. A trusted device's pass is no proof of presence.
+ */
+export async function stepUpState(db: DbOrTx, s: StepUpSession, now: Date): Promise<{ fresh: boolean; hasPasskey: boolean }> {
+  const hasPasskey = (await usablePasskeys(db, s.userId)) > 0;
+  const factor = s.secondFactor;
+  if (factor && factor.method !== "trusted_device" && now.getTime() - factor.at.getTime() <= WINDOW_MS) {
+    if (factor.method !== "passkey" || !(await passkeyAddedJustBefore(db, s.userId, factor.at))) return { fresh: true, hasPasskey };
+  }
+  const [proof] = await db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(and(eq(verification.identifier, passwordProofId(s.sessionId)), gt(verification.expiresAt, now)))
+    .limit(1);
+  return { fresh: proof !== undefined, hasPasskey };
+}
+
+/** The 403 naming what to ask for: the app's code and/or a passkey, or the password for a person with neither. */
+export function stepUpPrompt(s: StepUpSession, hasPasskey: boolean): AppError {
+  if (!s.twoFactorEnabled && !hasPasskey) {
+    return new AppError("forbidden", FRESH_PASSWORD_PROMPT, { fieldErrors: { password: FRESH_PASSWORD_PROMPT } });
+  }
+  const fieldErrors = {
+    ...(s.twoFactorEnabled ? { code: FRESH_CODE_PROMPT } : {}),
+    ...(hasPasskey ? { passkey: FRESH_PASSKEY_PROMPT } : {}),
+  };
+  const message = s.twoFactorEnabled && hasPasskey ? FRESH_EITHER_PROMPT : s.twoFactorEnabled ? FRESH_CODE_PROMPT : FRESH_PASSKEY_PROMPT;
+  return new AppError("forbidden", message, { fieldErrors });
+}
+
+/** Passes a fresh session; otherwise the step-up prompt (no proof is taken here). */
+export async function requireFreshStepUp(db: DbOrTx, s: StepUpSession, now = new Date()): Promise<void> {
+  const { fresh, hasPasskey } = await stepUpState(db, s, now);
+  if (!fresh) throw stepUpPrompt(s, hasPasskey);
+}
