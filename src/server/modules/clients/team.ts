@@ -20,6 +20,7 @@ import {
 } from "@/server/modules/account";
 import { recordAudit } from "@/server/modules/audit";
 import { INVITE_TOKEN_DAYS, type InvitationLink, withInvitationLink } from "./invitation-link";
+import { limitInvitation } from "./invitation-limits";
 
 // The people of a client company (docs/PRODUCT.md#portal-team): the owners' Team card and the
 // admin's client page share these functions. A client actor acts on its own company only, and
@@ -106,6 +107,8 @@ export async function invitePerson(
   { actor, clientId, input }: { actor: Actor; clientId?: string; input: InvitePerson },
 ): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
   const company = companyOf(actor, clientId);
+  // Counted before anything else, a refused address included: each try may be a mail.
+  await limitInvitation(db, { actor, company });
   const email = input.email.toLowerCase();
   const inUse = new AppError("conflict", EMAIL_IN_USE_MESSAGE, { fieldErrors: { email: EMAIL_IN_USE_MESSAGE } });
   const existing = await findUserByEmail(db, email);
@@ -321,6 +324,7 @@ export async function resendInvitation(db: Db, { actor, clientId, userId }: { ac
     .where(and(eq(clientPeople.clientId, company), eq(clientPeople.userId, userId)));
   if (!known) throw new AppError("not_found", "Person not found");
   if (known.status !== "invited") throw new AppError("conflict", "This person has already accepted the invitation.");
+  await limitInvitation(db, { actor, company, resendTo: userId });
   const { link } = await withInvitationLink(db, userId, async (tx, { url, expiresAt }) => {
     const person = await lockPerson(tx, company, userId);
     if (person.status !== "invited") throw new AppError("conflict", "This person has already accepted the invitation.");
