@@ -130,7 +130,7 @@ const webhookEvent = () => ({
   data: { type: "invoice", id: "inv", object: { invoice: squareInvoice() } },
 });
 const squareSubscription = () => structuredClone(SQUARE_DATA.subscriptions[0]!) as unknown as Record<string, unknown>;
-const signedSubscriptionEvent = (subscription: Record<string, unknown>): RouteInput => {
+const signedSubscriptionEvent = (subscription: unknown): RouteInput => {
   const bytes = jsonBytes({
     ...webhookEvent(),
     type: "subscription.updated",
