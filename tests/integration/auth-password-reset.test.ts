@@ -9,7 +9,7 @@ import { emailOutbox, session, verification } from "@/server/core/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { drainOutbox, outboxIdle, REDACTED_BODY } from "@/server/core/mail/outbox";
-import { createCredentialUser, createInvitationLink, isResetTokenValid } from "@/server/modules/account";
+import { createCredentialUser, createInvitationLink, resetLinkState } from "@/server/modules/account";
 import { AUTH_LIMITS } from "@/server/modules/account/brute-force";
 import { requireAdmin, requireClient } from "@/server/modules/account/session";
 import { requestPasswordReset, resetPasswordWithToken } from "./helpers/auth-actions";
@@ -107,13 +107,13 @@ describe("reset tokens at rest", () => {
     expect(rows[0]!.identifier).toBe(createHash("sha256").update(`reset-password:${token}`).digest("base64url"));
     expect(await storedIdentifiersContaining(token)).toEqual([]);
 
-    expect(await isResetTokenValid(token)).toBe(true);
+    expect(await resetLinkState(token)).toBe("valid");
     expect(await resetPasswordWithToken({ token, password: "new-password-1", confirmPassword: "new-password-1" }, fromIp())).toMatchObject({
       success: true,
     });
     expect((await signIn(email, "new-password-1")).response.status).toBe(200);
     // The stored hash is no link: using it as a token finds nothing.
-    expect(await isResetTokenValid(rows[0]!.identifier.replace(/[^A-Za-z0-9]/g, ""))).toBe(false);
+    expect(await resetLinkState(rows[0]!.identifier.replace(/[^A-Za-z0-9]/g, ""))).toBe("invalid");
   });
 });
 
@@ -131,7 +131,7 @@ describe("password reset flow", () => {
     const mail = (await deliveredTo(email)).find((m) => m.text.includes(url));
     expect(mail!.html).toContain(url);
     expect(mail!.text).toContain("1 hour");
-    expect(await isResetTokenValid(token)).toBe(true);
+    expect(await resetLinkState(token)).toBe("valid");
 
     const result = await resetPasswordWithToken({ token, password: "brand-new-password", confirmPassword: "brand-new-password" }, fromIp());
     expect(result).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
@@ -146,7 +146,7 @@ describe("password reset flow", () => {
     expect((await signIn(email, "brand-new-password")).response.status).toBe(200);
 
     // The link works once.
-    expect(await isResetTokenValid(token)).toBe(false);
+    expect(await resetLinkState(token)).toBe("invalid");
     expect(await resetPasswordWithToken({ token, password: "third-password", confirmPassword: "third-password" }, fromIp())).toMatchObject({
       success: false,
       error: "Invalid or expired reset link. Please request a new password reset.",
@@ -171,10 +171,10 @@ describe("password reset flow", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
 
     vi.setSystemTime(issuedAt + 59 * 60 * 1000);
-    expect(await isResetTokenValid(token)).toBe(true);
+    expect(await resetLinkState(token)).toBe("valid");
 
     vi.setSystemTime(issuedAt + 61 * 60 * 1000);
-    expect(await isResetTokenValid(token)).toBe(false);
+    expect(await resetLinkState(token)).toBe("invalid");
     expect(
       await resetPasswordWithToken({ token, password: "too-late-password", confirmPassword: "too-late-password" }, fromIp()),
     ).toMatchObject({
@@ -195,8 +195,8 @@ describe("password reset flow", () => {
     expect(url).toBe(`${APP_ORIGIN}/reset-password?token=${token}&invite=1`);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(now + 2 * 24 * 3600 * 1000);
-    expect(await isResetTokenValid(token)).toBe(true);
-    expect(await isResetTokenValid(short.token)).toBe(false);
+    expect(await resetLinkState(token)).toBe("valid");
+    expect(await resetLinkState(short.token)).toBe("invalid");
     vi.useRealTimers();
     expect(await resetPasswordWithToken({ token, password: "first-password", confirmPassword: "first-password" }, fromIp())).toEqual({
       success: true,
@@ -207,7 +207,7 @@ describe("password reset flow", () => {
 
   it("refuses missing, malformed and unknown tokens without touching any account", async () => {
     for (const token of [undefined, "", "has spaces", "x".repeat(300), "unknownTokenABCDEFGHIJKL"]) {
-      expect(await isResetTokenValid(token)).toBe(false);
+      expect(await resetLinkState(token)).toBe("invalid");
       expect(await resetPasswordWithToken({ token, password: "some-password", confirmPassword: "some-password" }, fromIp())).toMatchObject({
         success: false,
         error: AUTH_MESSAGES.invalidResetLink,

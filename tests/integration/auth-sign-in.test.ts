@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { clients, session, user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
-import { createCredentialUser, withAdmin } from "@/server/modules/account";
+import { createCredentialUser, getAuth, withAdmin } from "@/server/modules/account";
 import { AUTH_LIMITS } from "@/server/modules/account/brute-force";
 import { requireClient } from "@/server/modules/account/session";
 import { signInToArea } from "./helpers/auth-actions";
@@ -278,5 +278,70 @@ describe("sessions the other tests make without signing in (helpers/auth.ts sess
     } finally {
       await t.db.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, DEMO_USERS.globex.id));
     }
+  });
+});
+
+describe("the HTTP sign-in endpoint follows the login forms' policy", () => {
+  const expiresInDays = async (cookie: string) => {
+    const token = decodeURIComponent(cookie.split("session_token=")[1]!.split(";")[0]!).split(".")[0]!;
+    const [row] = await t.db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
+    return (row!.expiresAt.getTime() - Date.now()) / (24 * 60 * 60 * 1000);
+  };
+  const sessionSetCookie = (setCookies: string[]) => setCookies.find((c) => c.includes("session_token="))!;
+
+  it("gives an admin a browser-session cookie and a one-day session, even when asked to remember", async () => {
+    const email = "http-admin@example.com";
+    await createCredentialUser(t.db, { email, name: "HTTP Admin", role: "admin", password: "right-password" });
+    const http = await signIn(email, "right-password", { rememberMe: true });
+    expect(http.response.status).toBe(200);
+    const cookie = sessionSetCookie(http.setCookies);
+    expect(cookie).not.toMatch(/max-age|expires/i);
+    expect(await expiresInDays(cookie)).toBeLessThanOrEqual(1);
+  });
+
+  it("gives a client a persistent cookie only when asked, as Remember me does", async () => {
+    const asked = await signIn(CLIENT.email, CLIENT.password, { rememberMe: true });
+    expect(sessionSetCookie(asked.setCookies)).toMatch(/max-age=604800/i);
+    const notAsked = await getAuth().handler(
+      new Request(`${APP_ORIGIN}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() },
+        body: JSON.stringify({ email: CLIENT.email, password: CLIENT.password }),
+      }),
+    );
+    expect(notAsked.status).toBe(200);
+    expect(sessionSetCookie(notAsked.headers.getSetCookie())).not.toMatch(/max-age|expires/i);
+  });
+
+  it("writes an admin account's attempts to the admin sign-in log, never the password", async () => {
+    const email = "http-logged-admin@example.com";
+    await createCredentialUser(t.db, { email, name: "Logged Admin", role: "admin", password: "right-password" });
+    const lines: string[] = [];
+    const original = console.info;
+    console.info = (...args: unknown[]) => void lines.push(args.join(" "));
+    try {
+      await signIn(email, "http-wrong-secret", { ip: "10.78.0.1" });
+      await signIn(email, "right-password", { ip: "10.78.0.2" });
+      await signIn(CLIENT.email, CLIENT.password, { ip: "10.78.0.3" });
+    } finally {
+      console.info = original;
+    }
+    const log = lines.filter((l) => l.includes("admin sign-in"));
+    expect(log).toEqual([
+      `[auth] admin sign-in refused (Invalid admin credentials) for "${email}" from 10.78.0.1 (POST /api/auth/sign-in/email)`,
+      `[auth] admin sign-in succeeded for "${email}" from 10.78.0.2 (POST /api/auth/sign-in/email)`,
+    ]);
+    expect(lines.join("\n")).not.toContain("http-wrong-secret");
+  });
+
+  it("shares the per-address limit with the login forms", async () => {
+    const ip = nextTestIp();
+    for (let i = 0; i < AUTH_LIMITS.signInPerIp.max; i++) {
+      await signInToArea("client", { email: `shared-ip-${i}@example.com`, password: "guessing", rememberMe: false }, fromIp(ip));
+    }
+    // The address has spent its budget through the form: the endpoint refuses it too, right password and all.
+    const http = await signIn(CLIENT.email, CLIENT.password, { ip });
+    expect(http.response.status).toBe(429);
+    expect(http.cookie).toBe("");
   });
 });

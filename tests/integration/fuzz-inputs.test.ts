@@ -129,6 +129,37 @@ const webhookEvent = () => ({
   created_at: new Date().toISOString(),
   data: { type: "invoice", id: "inv", object: { invoice: squareInvoice() } },
 });
+const squareSubscription = () => structuredClone(SQUARE_DATA.subscriptions[0]!) as unknown as Record<string, unknown>;
+const signedSubscriptionEvent = (subscription: unknown): RouteInput => {
+  const bytes = jsonBytes({
+    ...webhookEvent(),
+    type: "subscription.updated",
+    data: { type: "subscription", id: "sub", object: { subscription } },
+  });
+  return { url: "/api/square/webhook", body: { contentType: "application/json", bytes }, headers: sign(bytes) };
+};
+// Values PostgreSQL cannot take in a subscription's ids and date (issue-pinned in fuzz-regressions).
+const HOSTILE_SUBSCRIPTION_VALUES = [
+  { id: "sub-\u0000" },
+  { id: "sub-\ud800" },
+  { customer_id: "cus-\u0000" },
+  { plan_variation_id: "var-\u0000" },
+  { charged_through_date: "2026-99-99" },
+  { charged_through_date: "0000-01-01" },
+];
+// SARIF levels named after Object.prototype's members, on a result or on its rule.
+const PROTOTYPE_LEVELS = ["__proto__", "toString", "constructor", "hasOwnProperty", "valueOf"];
+const hostileSarifLevel = fc.tuple(fc.constantFrom(...PROTOTYPE_LEVELS), fc.boolean()).map(([level, onRule]) =>
+  JSON.stringify({
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "fuzz", rules: [{ id: "F1", ...(onRule ? { defaultConfiguration: { level } } : {}) }] } },
+        results: [{ ruleId: "F1", message: { text: "Fuzz result" }, ...(onRule ? {} : { level }) }],
+      },
+    ],
+  }),
+);
 const sign = (bytes: Uint8Array) => ({
   "x-square-hmacsha256-signature": signSquareWebhook(new TextDecoder().decode(bytes), WEBHOOK_KEY, `${APP_ORIGIN}/api/square/webhook`),
 });
@@ -192,6 +223,10 @@ const FUZZ: Record<string, Spec> = {
         return { url: "/api/square/webhook", body: { contentType: "application/json", bytes }, headers: sign(bytes) };
       }),
       json("/api/square/webhook", webhookEvent).map((i) => ({ ...i, headers: { "x-square-hmacsha256-signature": "bogus" } })),
+      // One field of the subscription inside a signed subscription event made bad, or a value
+      // PostgreSQL cannot take.
+      mutatedJsonInput(squareSubscription).map((subscription) => signedSubscriptionEvent(subscription)),
+      fc.constantFrom(...HOSTILE_SUBSCRIPTION_VALUES).map((change) => signedSubscriptionEvent({ ...squareSubscription(), ...change })),
     ),
     stage: webhookStage(WEBHOOK_KEY, `${APP_ORIGIN}/api/square/webhook`),
   },
@@ -380,7 +415,13 @@ const FUZZ: Record<string, Spec> = {
   "POST /api/admin/findings/import": {
     kind: "route",
     role: "admin",
-    input: json("/api/admin/findings/import", () => ({ projectId: acme.projectId, sarif: sarifText() })),
+    input: fc.oneof(
+      json("/api/admin/findings/import", () => ({ projectId: acme.projectId, sarif: sarifText() })),
+      hostileSarifLevel.map((sarif): RouteInput => ({
+        url: "/api/admin/findings/import",
+        body: { contentType: "application/json", bytes: jsonBytes({ projectId: acme.projectId, sarif }) },
+      })),
+    ),
     stage: jsonStage(sarifImportSchema, SARIF_IMPORT_MAX_BODY_BYTES, () => new AppError("payload_too_large", SARIF_TOO_LARGE)),
   },
   "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: uploadStage },

@@ -1,19 +1,32 @@
 // Inputs the fuzzer (fuzz-inputs.test.ts) found answered with a server error, each pinned here
 // with the answer it gets now: a 400 or { success: false } that names the field, and nothing stored.
 import { sql } from "drizzle-orm";
+import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { createProjectAction } from "@/app/admin/(area)/projects/actions";
+import { POST as importSarif } from "@/app/api/admin/findings/import/route";
 import { POST as updateRates } from "@/app/api/admin/update-client-rates/route";
 import { POST as webhook } from "@/app/api/square/webhook/route";
 import { saveAccountSettings } from "@/app/client-portal/actions";
-import { auditLog, clientRates, clients, invoices, projects, squareWebhookEvents } from "@/server/core/db/schema";
+import {
+  auditLog,
+  clientRates,
+  clients,
+  clientSubscriptions,
+  findings,
+  invoices,
+  projects,
+  squareWebhookEvents,
+} from "@/server/core/db/schema";
+import { proxy } from "@/proxy";
 import { saveConnection } from "@/server/modules/square/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminCookie, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
+import { discoverPages, discoverRoutes } from "./helpers/entry-points";
 import { requestHeaders } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
 import { TENANTS } from "./helpers/tenants";
@@ -34,7 +47,15 @@ beforeAll(async () => {
 });
 
 const count = async (
-  table: typeof clients | typeof auditLog | typeof invoices | typeof squareWebhookEvents | typeof clientRates | typeof projects,
+  table:
+    | typeof clients
+    | typeof auditLog
+    | typeof invoices
+    | typeof squareWebhookEvents
+    | typeof clientRates
+    | typeof projects
+    | typeof findings
+    | typeof clientSubscriptions,
 ) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
 describe("a lone UTF-16 surrogate in a text field (jsonb in the audit log cannot hold it)", () => {
@@ -187,5 +208,111 @@ describe("the date 0000-01-01 (JavaScript has a year 0, PostgreSQL does not)", (
         fieldErrors: { startDate: "Enter a date between 1900 and 2100" },
       });
     }
+  });
+});
+
+// Names of Object.prototype's members: a level looked up in a plain object found them (a function,
+// or the prototype itself) and failed later with a 500.
+const PROTOTYPE_NAMES = ["__proto__", "toString", "constructor", "hasOwnProperty", "valueOf"];
+
+async function importSarifLog(log: unknown): Promise<Response> {
+  return importSarif(
+    new Request(`${APP_ORIGIN}/api/admin/findings/import`, {
+      method: "POST",
+      headers: authHeaders(admin, { "content-type": "application/json" }),
+      body: JSON.stringify({ projectId: TENANTS.acme.projectId, sarif: JSON.stringify(log) }),
+    }),
+  );
+}
+
+const sarifWith = (result: Record<string, unknown>, rule: Record<string, unknown> = {}) => ({
+  version: "2.1.0",
+  runs: [
+    { tool: { driver: { name: "fuzz", rules: [{ id: "R1", ...rule }] } }, results: [{ ruleId: "R1", message: { text: "m" }, ...result }] },
+  ],
+});
+
+describe("a SARIF level named after an Object.prototype member", () => {
+  it.each(PROTOTYPE_NAMES)("is refused with a 400 as a result's level: %s", async (level) => {
+    const before = await count(findings);
+    const response = await importSarifLog(sarifWith({ level }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "Not a valid SARIF 2.1.0 file: result 1 of run 1 has an unknown level.",
+      code: "bad_request",
+    });
+    expect(await count(findings)).toBe(before);
+  });
+
+  it.each(PROTOTYPE_NAMES)("is refused with a 400 as a rule's defaultConfiguration.level: %s", async (level) => {
+    const before = await count(findings);
+    const response = await importSarifLog(sarifWith({}, { defaultConfiguration: { level } }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "Not a valid SARIF 2.1.0 file: the rule of result 1 of run 1 has an unknown default level.",
+      code: "bad_request",
+    });
+    expect(await count(findings)).toBe(before);
+  });
+});
+
+describe("a signed Square subscription event with values PostgreSQL cannot take", () => {
+  const subscriptionEvent = (subscription: Record<string, unknown>) =>
+    JSON.stringify(
+      buildSquareEvent({
+        merchantId: sq.fake.merchantId(),
+        type: "subscription.updated",
+        objectType: "subscription",
+        object: { ...demoFixture().subscriptions[0]!, ...subscription } as { id: string },
+      }),
+    );
+
+  it.each([
+    [{ id: "sub-\u0000-nul" }, "The event's subscription has an invalid id: it must be text without NUL or lone surrogates."],
+    [{ id: "sub-\ud800" }, "The event's subscription has an invalid id: it must be text without NUL or lone surrogates."],
+    [{ customer_id: "cus\u0000" }, "The event's subscription has an invalid customer_id: it must be text without NUL or lone surrogates."],
+    [
+      { plan_variation_id: "var\u0000" },
+      "The event's subscription has an invalid plan_variation_id: it must be text without NUL or lone surrogates.",
+    ],
+    [{ charged_through_date: "2026-99-99" }, "The event's subscription has a charged_through_date that is not a real date."],
+    [{ charged_through_date: "2026-02-30" }, "The event's subscription has a charged_through_date that is not a real date."],
+    [{ charged_through_date: "0000-01-01" }, "The event's subscription has a charged_through_date that is not a real date."],
+  ])("refuses %j with a 400 naming it, and stores nothing", async (change, error) => {
+    const before = [await count(clientSubscriptions), await count(squareWebhookEvents)];
+    const response = await deliver(subscriptionEvent(change));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error, code: "bad_request" });
+    expect([await count(clientSubscriptions), await count(squareWebhookEvents)]).toEqual(before);
+  });
+});
+
+// Percent-encoding that does not decode, in every dynamic segment of every route and page found on
+// disk: Next's own decoding of a dynamic segment answered these with a 500.
+const MALFORMED_SEGMENTS = ["%E0%A4%A", "%", "%zz", "%C0%80", "%ED%A0%80", "abc%E2%82"];
+
+describe("malformed percent-encoding in a dynamic path segment", () => {
+  it("is a 400 with a reason for every dynamic route and page, whatever the method", async () => {
+    const entries = [...(await discoverRoutes()), ...discoverPages()].filter((entry) => entry.key.includes("["));
+    expect(entries.length).toBeGreaterThan(10);
+    for (const entry of entries) {
+      const [method, template] = entry.key.split(" ") as [string, string];
+      for (const segment of MALFORMED_SEGMENTS) {
+        const path = template.replace(/\[[^\]]+\]/g, segment);
+        const response = proxy(new NextRequest(new URL(path, APP_ORIGIN), { method: method === "PAGE" ? "GET" : method }));
+        expect(response.status, `${entry.key} ${path}`).toBe(400);
+        const body = await response.text();
+        expect(body, path).toContain("The address is malformed: its percent-encoding does not decode.");
+        if (path.startsWith("/api/")) expect(JSON.parse(body)).toMatchObject({ success: false, code: "bad_request" });
+      }
+    }
+  });
+
+  it("leaves a well-formed encoded segment to the route", () => {
+    const response = proxy(new NextRequest(new URL("/api/client/documents/%E2%82%AC%20x", APP_ORIGIN)));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-middleware-next")).toBe("1");
   });
 });

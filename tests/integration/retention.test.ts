@@ -1,11 +1,11 @@
 // The daily retention on a real database: old rate-limit rows, webhook event ids, delivered mail
-// bodies, expired one-time links and expired verification rows go; recent rows, envelopes and (by default) the audit log stay;
+// bodies, expired one-time links, expired verification rows and expired sessions go; recent rows, envelopes and (by default) the audit log stay;
 // it runs at most once a day even when several instances ask at the same moment.
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Db, openPostgres } from "@/server/core/db/client";
-import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
+import { auditLog, emailOutbox, rateLimit, session, squareWebhookEvents, taskRuns, user, verification } from "@/server/core/db/schema";
 import { REDACTED_BODY } from "@/server/core/mail/outbox";
 import { PRUNED_BODY, pruneOldData, runRetentionIfDue } from "@/server/modules/operations/retention";
 import { setupTestDatabase, usingPostgres } from "./helpers/db";
@@ -99,7 +99,15 @@ describe("retention", () => {
   it("prunes what is past its time and keeps the rest; the audit log stays without AUDIT_RETENTION_DAYS", async () => {
     await insertFixtures();
     const result = await runRetentionIfDue(t.db);
-    expect(result).toEqual({ rateLimits: 1, webhookEvents: 1, outboxBodies: 1, expiredLinkBodies: 1, auditRows: 0, verifications: 4 });
+    expect(result).toEqual({
+      rateLimits: 1,
+      webhookEvents: 1,
+      outboxBodies: 1,
+      expiredLinkBodies: 1,
+      auditRows: 0,
+      verifications: 4,
+      sessions: 0,
+    });
 
     expect((await t.db.select({ key: rateLimit.key }).from(rateLimit)).map((r) => r.key)).toEqual(["live-window"]);
     expect((await t.db.select({ id: squareWebhookEvents.eventId }).from(squareWebhookEvents)).map((r) => r.id)).toEqual(["evt-new"]);
@@ -120,6 +128,19 @@ describe("retention", () => {
     expect((await pruneOldData(t.db)).verifications).toBe(4);
     const left = await t.db.select({ identifier: verification.identifier }).from(verification);
     expect(left.map((r) => r.identifier).sort()).toEqual(["hashed-invitation-live", "trust-device-live"]);
+  });
+
+  it("removes expired sessions and keeps live ones", async () => {
+    const userId = `retention-${randomUUID()}`;
+    await t.db.insert(user).values({ id: userId, name: "Old Browser", email: `${userId}@example.com` });
+    await t.db.insert(session).values([
+      { id: `${userId}-expired`, token: randomUUID(), userId, expiresAt: ago(60_000), userAgent: "closed laptop" },
+      { id: `${userId}-long-expired`, token: randomUUID(), userId, expiresAt: ago(40 * DAY) },
+      { id: `${userId}-live`, token: randomUUID(), userId, expiresAt: new Date(Date.now() + DAY) },
+    ]);
+    expect((await pruneOldData(t.db)).sessions).toBe(2);
+    const left = await t.db.select({ id: session.id }).from(session).where(eq(session.userId, userId));
+    expect(left.map((r) => r.id)).toEqual([`${userId}-live`]);
   });
 
   it("prunes audit rows older than AUDIT_RETENTION_DAYS when it is set", async () => {

@@ -22,9 +22,17 @@ const back = { href: "/client-portal", label: "Back to Login" };
  * The reset (or invitation) screen. The server checked the token when the page loaded; the state
  * lives here so the success screen survives any re-render of the page (the token is spent by then).
  */
-export function ResetPasswordView({ token, tokenValid, invite }: { token: string; tokenValid: boolean; invite: boolean }) {
+export function ResetPasswordView({
+  token,
+  linkState,
+  invite,
+}: {
+  token: string;
+  linkState: "valid" | "invalid" | "withdrawn";
+  invite: boolean;
+}) {
   const router = useRouter();
-  const [linkValid, setLinkValid] = useState(tokenValid);
+  const [state, setState] = useState(linkState);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const form = useZodForm(resetPasswordFormSchema, { password: "", confirmPassword: "" });
   const { errors } = form.formState;
@@ -32,8 +40,9 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
     done: (data) => setRedirectTo(data.redirectTo),
     // A spent or expired link: the screen that says so, with a way to ask for a new one.
     refused: (refusal) => {
-      if (refusal.error !== AUTH_MESSAGES.invalidResetLink) return false;
-      setLinkValid(false);
+      if (refusal.error === AUTH_MESSAGES.invitationWithdrawn) setState("withdrawn");
+      else if (refusal.error === AUTH_MESSAGES.invalidResetLink) setState("invalid");
+      else return false;
       return true;
     },
     refresh: false,
@@ -61,7 +70,16 @@ export function ResetPasswordView({ token, tokenValid, invite }: { token: string
     );
   }
 
-  if (!linkValid) {
+  if (state === "withdrawn") {
+    // A withdrawn invitation: asking for a reset link would not help, only a new invitation.
+    return (
+      <AuthShell icon={<ShieldX className="h-6 w-6" />} title="Set Your Password" back={back}>
+        <Alert tone="error">{AUTH_MESSAGES.invitationWithdrawn}</Alert>
+      </AuthShell>
+    );
+  }
+
+  if (state === "invalid") {
     return (
       <AuthShell icon={<ShieldX className="h-6 w-6" />} title={invite ? "Set Your Password" : "Reset Password"} back={back}>
         <Alert tone="error">{AUTH_MESSAGES.invalidResetLink}</Alert>

@@ -70,6 +70,7 @@ export const AUTH_MESSAGES = {
   resetEmailFailed: "Failed to send reset email",
   invalidResetLink: "Invalid or expired reset link. Please request a new password reset.",
   resetFailed: "Failed to reset password",
+  invitationWithdrawn: "This invitation was withdrawn. Ask whoever invited you to invite you again.",
   // The code step of a sign-in, and turning two-factor sign-in on and off.
   wrongCode: "That code is not right. Check your authenticator app and try again.",
   codeUsed: "That code was used already. Wait for the next code in your authenticator app.",

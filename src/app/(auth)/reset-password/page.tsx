@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ResetPasswordView } from "@/components/auth/reset-password-view";
-import { isResetTokenValid } from "@/server/modules/account";
+import { resetLinkState } from "@/server/modules/account";
 
 // The token is in the address: never send it on to another site in a Referer header.
 export const metadata: Metadata = { title: "Reset Password", robots: { index: false }, referrer: "no-referrer" };
@@ -15,6 +15,6 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const params = await searchParams;
   const token = typeof params.token === "string" ? params.token : "";
   const invite = params.invite === "1";
-  const tokenValid = await isResetTokenValid(token);
-  return <ResetPasswordView token={tokenValid ? token : ""} tokenValid={tokenValid} invite={invite} />;
+  const state = await resetLinkState(token);
+  return <ResetPasswordView token={state === "valid" ? token : ""} linkState={state} invite={invite} />;
 }

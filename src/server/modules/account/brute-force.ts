@@ -6,10 +6,11 @@ import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { rateLimitSubject } from "@/server/core/client-address";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { rateLimit } from "@/server/core/db/schema";
-import { hitRateLimit, type RateRule } from "@/server/core/rate-limit";
+import { clientIp, hitRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { DEVICE_COOKIE, deviceCookieFrom, deviceCookieOptions, issueDeviceCookie, verifyDeviceCookie } from "./device-cookie";
 import { noteSignIn } from "./new-browser";
 import { PASSKEY_REGISTER_PATH, PASSKEY_SIGN_IN_PATH, notePasskeyAdded, notePasskeySignIn } from "./passkey-hooks";
+import { isAdminAttempt, logHttpAdminAttempt, withCookiePolicy } from "./sign-in-policy";
 
 /** The code step of a sign-in: a session made here completes a two-factor sign-in. */
 const SECOND_STEP_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
@@ -76,8 +77,9 @@ export function signInLimitFor(email: string, headers: Headers | undefined): { k
 }
 
 /**
- * better-auth hooks holding the per-account and per-device sign-in limits, and issuing the device
- * cookie after a successful sign-in. Hooks run for HTTP calls (/api/auth/sign-in/email) and for
+ * better-auth hooks holding the sign-in limits (per address, per account, per device) and the
+ * sign-in policy (sign-in-policy.ts: an admin's browser-session cookie, the admin sign-in log of
+ * attempts over HTTP), and issuing the device cookie after a successful sign-in. Hooks run for HTTP calls (/api/auth/sign-in/email) and for
  * direct auth.api calls (our server actions, where the nextCookies plugin, which runs after these
  * hooks, hands the cookie to the browser) alike, so no entry point skips them.
  */
@@ -86,13 +88,25 @@ export function accountLimitHooks(db: Db) {
     before: createAuthMiddleware(async (ctx) => {
       if (ctx.path !== "/sign-in/email") return;
       const email = emailOf(ctx.body);
-      if (!email) return;
-      const { key, rule } = signInLimitFor(email, ctx.headers);
-      if (!(await allowAttempt(db, key, rule))) {
-        throw new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.signInRateLimited, code: "TOO_MANY_ATTEMPTS" });
+      const admin = await isAdminAttempt(db, email);
+      const tooMany = () => {
+        if (admin) logHttpAdminAttempt(ctx, email!, new APIError("TOO_MANY_REQUESTS"));
+        return new APIError("TOO_MANY_REQUESTS", { message: AUTH_MESSAGES.signInRateLimited, code: "TOO_MANY_ATTEMPTS" });
+      };
+      // Per address first (the action's code step spends the same budget), then per account or device.
+      if (!(await allowAttempt(db, ipLimitKey("sign-in", clientIp(ctx.headers ?? new Headers())), AUTH_LIMITS.signInPerIp)))
+        throw tooMany();
+      if (email) {
+        const { key, rule } = signInLimitFor(email, ctx.headers);
+        if (!(await allowAttempt(db, key, rule))) throw tooMany();
       }
+      return { context: { body: withCookiePolicy(ctx.body, admin) } };
     }),
     after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === "/sign-in/email") {
+        const email = emailOf(ctx.body);
+        if (email && (await isAdminAttempt(db, email))) logHttpAdminAttempt(ctx, email, ctx.context.returned);
+      }
       if (isAPIError(ctx.context.returned)) return;
       const made = ctx.context.newSession;
       if (ctx.path === "/sign-in/email") {

@@ -21,7 +21,14 @@ export { confirmPasskey } from "./passkey-confirmation";
 export { finishPasskeySignIn } from "./passkey-sign-in";
 export { endSessionsOf } from "./client-membership";
 export { changeOwnPassword } from "./password-change";
-export { createInvitationLink, isResetTokenValid, requestPasswordReset, resetPasswordWithToken } from "./password-reset";
+export {
+  createInvitationLink,
+  requestPasswordReset,
+  resetLinkState,
+  type ResetLinkState,
+  resetPasswordWithToken,
+  withdrawInvitationLinks,
+} from "./password-reset";
 export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./route-guards";
 export { currentSessionId, getPortalAccess, getSession, hasStaleSessionCookie, requireAdminPage, sessionDemoExempt } from "./session";
 export { signInToArea, verifySignInCode } from "./sign-in";

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { isAPIError } from "better-auth/api";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { AUTH_MESSAGES, type ForgotPasswordInput, type ResetPasswordInput, resetTokenSchema } from "@/lib/validation/auth";
-import { getDb } from "@/server/core/db/client";
-import { account, user } from "@/server/core/db/schema";
+import { type DbOrTx, getDb } from "@/server/core/db/client";
+import { account, user, verification } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
@@ -40,13 +40,14 @@ function newResetToken(): string {
 export async function createInvitationLink(
   userId: string,
   expiresInSeconds: number,
-): Promise<{ token: string; url: string; expiresAt: Date; revoke: () => Promise<void> }> {
+): Promise<{ token: string; verificationId: string; url: string; expiresAt: Date; revoke: () => Promise<void> }> {
   const token = newResetToken();
   const expiresAt = new Date(Date.now() + expiresInSeconds * 1000);
   const ctx = await getAuth().$context;
-  await ctx.internalAdapter.createVerificationValue({ identifier: resetIdentifier(token), value: userId, expiresAt });
+  const row = await ctx.internalAdapter.createVerificationValue({ identifier: resetIdentifier(token), value: userId, expiresAt });
   return {
     token,
+    verificationId: row.id,
     expiresAt,
     url: `${serverEnv().appUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`,
     revoke: () => ctx.internalAdapter.deleteVerificationByIdentifier(resetIdentifier(token)),
@@ -77,18 +78,38 @@ export async function requestPasswordReset({ email }: ForgotPasswordInput, heade
 }
 
 /** Whether a reset (or invitation) link is still usable: present, unused and unexpired. */
-export async function isResetTokenValid(token: string | undefined): Promise<boolean> {
-  if (!resetTokenSchema.safeParse(token).success) return false;
+export type ResetLinkState = "valid" | "invalid" | "withdrawn";
+
+/** What the reset page shows before anyone types: the form, the invalid-link screen, or "withdrawn". */
+export async function resetLinkState(token: string | undefined): Promise<ResetLinkState> {
+  if (!resetTokenSchema.safeParse(token).success) return "invalid";
   const record = await findResetToken(token!);
-  return record !== null;
+  return record === null ? "invalid" : "withdrawn" in record ? "withdrawn" : "valid";
 }
 
-async function findResetToken(token: string): Promise<{ userId: string } | null> {
+// A withdrawn invitation's token keeps its row, its value marked, until it expires: its link can
+// then say what happened instead of failing (docs/PRODUCT.md#portal-team).
+const WITHDRAWN_PREFIX = "withdrawn-invitation:";
+
+async function findResetToken(token: string): Promise<{ userId: string } | { withdrawn: true } | null> {
   const ctx = await getAuth().$context;
   // Through better-auth's adapter, which hashes the identifier as it was stored.
   const record = await ctx.internalAdapter.findVerificationValue(resetIdentifier(token));
   if (!record || record.expiresAt.getTime() <= Date.now()) return null;
+  if (record.value.startsWith(WITHDRAWN_PREFIX)) return { withdrawn: true };
   return { userId: record.value };
+}
+
+/**
+ * Withdraws the invitation links of `userId` (an invitation revoked): each still-live token is
+ * marked, so it no longer names the user (whose row may be deleted next) and its link answers
+ * AUTH_MESSAGES.invitationWithdrawn. Runs in the caller's transaction.
+ */
+export async function withdrawInvitationLinks(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(verification)
+    .set({ value: `${WITHDRAWN_PREFIX}${userId}` })
+    .where(and(eq(verification.value, userId), gt(verification.expiresAt, new Date())));
 }
 
 /**
@@ -105,6 +126,7 @@ export async function resetPasswordWithToken({ token, password }: ResetPasswordI
     }
     const record = await findResetToken(token);
     if (!record) throw invalidLink();
+    if ("withdrawn" in record) throw new AppError("bad_request", AUTH_MESSAGES.invitationWithdrawn);
     const db = getDb();
     // An invitation sets a first password: there was nothing to reset and nothing to tell.
     const [credential] = await db
@@ -135,6 +157,8 @@ export async function resetPasswordWithToken({ token, password }: ResetPasswordI
     if (error instanceof AppError) throw error;
     // Used or expired between the check and the reset (a second tab, a double submit).
     if (isAPIError(error) && error.body?.code === "INVALID_TOKEN") throw invalidLink();
+    // A token whose user is gone (a company deleted since) leads nowhere: a dead link, not a fault.
+    if (isAPIError(error) && error.body?.code === "USER_NOT_FOUND") throw invalidLink();
     console.error("[auth] password reset failed:", error);
     throw new AppError("internal", AUTH_MESSAGES.resetFailed);
   }

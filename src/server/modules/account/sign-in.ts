@@ -8,6 +8,7 @@ import { AppError } from "@/server/core/errors";
 import { clientIp } from "@/server/core/rate-limit";
 import { recordAudit } from "@/server/modules/audit";
 import { getAuth } from "./auth";
+import { logAdminSignIn } from "./sign-in-log";
 import { clientMembershipOf, membershipRefusal } from "./client-membership";
 import { allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
 import { ADMIN_ENROLMENT_PATH, isDemoAdminExempt } from "./session";
@@ -46,13 +47,12 @@ export const AREAS = {
 export async function signInToArea(area: LoginArea, input: SignInInput, headers: Headers): Promise<SignInOutcome> {
   if (area !== "admin") return attemptSignIn(area, input, headers);
   // The admin login promises that access attempts are logged (docs/PRODUCT.md#sign-in-admin-login). Never the password.
-  const who = JSON.stringify(input.email.slice(0, 254));
   try {
     const result = await attemptSignIn(area, input, headers);
-    console.info(`[auth] admin sign-in succeeded for ${who} from ${clientIp(headers)}`);
+    logAdminSignIn(input.email, headers, null);
     return result;
   } catch (error) {
-    console.info(`[auth] admin sign-in refused (${error instanceof Error ? error.message : "error"}) for ${who} from ${clientIp(headers)}`);
+    logAdminSignIn(input.email, headers, error instanceof Error ? error.message : "error");
     throw error;
   }
 }
@@ -60,12 +60,10 @@ export async function signInToArea(area: LoginArea, input: SignInInput, headers:
 async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Headers): Promise<SignInOutcome> {
   const config = AREAS[area];
   const { email, password } = input;
-  // Admins get a browser-session cookie; clients choose with Remember me.
+  // Clients choose with Remember me. The limits, and an admin account's browser-session cookie
+  // whatever is asked, are better-auth hooks (sign-in-policy.ts), shared with the HTTP endpoint.
   const rememberMe = area === "client" && input.rememberMe === true;
   try {
-    if (!(await allowAttempt(getDb(), ipLimitKey("sign-in", clientIp(headers)), AUTH_LIMITS.signInPerIp))) {
-      throw new AppError("rate_limited", AUTH_MESSAGES.signInRateLimited);
-    }
     const signedIn = await getAuth().api.signInEmail({ body: { email, password, rememberMe }, headers, returnHeaders: true });
     const answer = signedIn.response as {
       twoFactorRedirect?: boolean;

@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { account, passkey, session, twoFactor, user, type UserRole } from "@/server/core/db/schema";
-import { revokeTrustedDevices } from "./second-factor";
+import { account, passkey, session, twoFactor, user, type UserRole, verification } from "@/server/core/db/schema";
 
 export type NewCredentialUser = { id?: string; email: string; name: string; role: UserRole; password?: string };
 
@@ -50,10 +49,15 @@ export async function setUserPassword(db: DbOrTx, userId: string, password: stri
 
 /**
  * A removed person invited again (docs/PRODUCT.md#portal-team): the invitation starts them afresh,
- * as for someone new. Their old password, two-factor, passkeys, trusted devices and sessions go, so
- * whoever reads the invitation now holds the only way in; the user (and what they wrote) stays.
+ * as for someone new. Their old password, two-factor, passkeys, trusted devices, older reset links
+ * and sessions go, so whoever reads the invitation now holds the only way in; the user (and what
+ * they wrote) stays. `keepLink` is the new invitation's own token (createInvitationLink's
+ * verificationId), written before this runs: it must survive, or the mail carries a dead link.
  */
-export async function clearCredentialsForInvitation(db: DbOrTx, userId: string, name: string): Promise<void> {
+export async function clearCredentialsForInvitation(
+  db: DbOrTx,
+  { userId, name, keepLink }: { userId: string; name: string; keepLink: string },
+): Promise<void> {
   await db.update(user).set({ name, twoFactorEnabled: false }).where(eq(user.id, userId));
   await db
     .update(account)
@@ -62,5 +66,6 @@ export async function clearCredentialsForInvitation(db: DbOrTx, userId: string, 
   await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
   await db.delete(passkey).where(eq(passkey.userId, userId));
   await db.delete(session).where(eq(session.userId, userId));
-  await revokeTrustedDevices(db, userId);
+  // Trusted devices, pending sign-ins and reset links all name the user in `value`.
+  await db.delete(verification).where(and(eq(verification.value, userId), ne(verification.id, keepLink)));
 }

@@ -16,6 +16,7 @@ import { linkInquiryToClient } from "@/server/modules/inquiries";
 import { startClientRates } from "@/server/modules/rates";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 import { INVITE_TOKEN_DAYS, withInvitationLink } from "./invitation-link";
+import { limitInvitation } from "./invitation-limits";
 
 export function invitationMail(opts: { contactPerson: string; company: string; url: string }): RenderedMail {
   return layoutMail({
@@ -39,6 +40,8 @@ export async function createClientWithInvitation(
   { actor, input }: { actor: AdminActor; input: z.output<typeof createClientSchema> },
 ): Promise<{ clientId: string; userId: string; email: string; inviteUrl: string; expiresAt: Date }> {
   assertAdmin(actor);
+  // The new client's invitation is a mail like any other: it counts against the admin's budget.
+  await limitInvitation(db, { actor });
   const email = input.email.toLowerCase();
   const duplicate = new AppError("conflict", "A user with this email already exists.", {
     fieldErrors: { email: "A user with this email already exists." },

@@ -7,7 +7,8 @@ export const INVITE_TOKEN_DAYS = 7;
 const INVITE_TOKEN_SECONDS = INVITE_TOKEN_DAYS * 24 * 60 * 60;
 
 type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type InvitationLink = { url: string; expiresAt: Date };
+/** `verificationId`: the token's row, which clearing a re-invited person's old links must keep. */
+export type InvitationLink = { url: string; expiresAt: Date; verificationId: string };
 
 /**
  * Runs `write` (the invitation mail and what it invites to) in one transaction with a fresh
@@ -21,8 +22,8 @@ export async function withInvitationLink<T>(
   userId: string,
   write: (tx: Transaction, link: InvitationLink) => Promise<T>,
 ): Promise<{ result: T; link: InvitationLink }> {
-  const { url, expiresAt, revoke } = await createInvitationLink(userId, INVITE_TOKEN_SECONDS);
-  const link = { url, expiresAt };
+  const { url, expiresAt, verificationId, revoke } = await createInvitationLink(userId, INVITE_TOKEN_SECONDS);
+  const link = { url, expiresAt, verificationId };
   try {
     const result = await db.transaction((tx) => write(tx, link));
     return { result, link };

@@ -11,9 +11,16 @@ import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
-import { clearCredentialsForInvitation, createCredentialUser, endSessionsOf, findUserByEmail } from "@/server/modules/account";
+import {
+  clearCredentialsForInvitation,
+  createCredentialUser,
+  endSessionsOf,
+  findUserByEmail,
+  withdrawInvitationLinks,
+} from "@/server/modules/account";
 import { recordAudit } from "@/server/modules/audit";
-import { INVITE_TOKEN_DAYS, withInvitationLink } from "./invitation-link";
+import { INVITE_TOKEN_DAYS, type InvitationLink, withInvitationLink } from "./invitation-link";
+import { limitInvitation } from "./invitation-limits";
 
 // The people of a client company (docs/PRODUCT.md#portal-team): the owners' Team card and the
 // admin's client page share these functions. A client actor acts on its own company only, and
@@ -100,6 +107,8 @@ export async function invitePerson(
   { actor, clientId, input }: { actor: Actor; clientId?: string; input: InvitePerson },
 ): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
   const company = companyOf(actor, clientId);
+  // Counted before anything else, a refused address included: each try may be a mail.
+  await limitInvitation(db, { actor, company });
   const email = input.email.toLowerCase();
   const inUse = new AppError("conflict", EMAIL_IN_USE_MESSAGE, { fieldErrors: { email: EMAIL_IN_USE_MESSAGE } });
   const existing = await findUserByEmail(db, email);
@@ -144,10 +153,10 @@ async function reinvitePerson(
     .from(clientPeople)
     .where(and(eq(clientPeople.clientId, company), eq(clientPeople.userId, userId)));
   if (known?.status !== "deactivated") throw inUse;
-  return sendInvitation(db, { actor, company, userId, email, input }, async (tx) => {
+  return sendInvitation(db, { actor, company, userId, email, input }, async (tx, link) => {
     const person = await lockPerson(tx, company, userId);
     if (person.status !== "deactivated") throw inUse;
-    await clearCredentialsForInvitation(tx, userId, input.name);
+    await clearCredentialsForInvitation(tx, { userId, name: input.name, keepLink: link.verificationId });
     await tx
       .update(clientPeople)
       .set({ status: "invited", role: input.role, addedByAdmin: actor.role === "admin" })
@@ -163,11 +172,12 @@ async function reinvitePerson(
 async function sendInvitation(
   db: Db,
   { actor, company, userId, email, input }: { actor: Actor; company: string; userId: string; email: string; input: InvitePerson },
-  admit: (tx: DbOrTx) => Promise<Record<string, unknown> | null>,
+  admit: (tx: DbOrTx, link: InvitationLink) => Promise<Record<string, unknown> | null>,
 ): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
   const companyLabel = await companyName(db, company);
-  const { link } = await withInvitationLink(db, userId, async (tx, { url, expiresAt }) => {
-    const before = await admit(tx);
+  const { link } = await withInvitationLink(db, userId, async (tx, fresh) => {
+    const { url, expiresAt } = fresh;
+    const before = await admit(tx, fresh);
     await enqueueTeamInvitation(tx, { to: email, name: input.name, company: companyLabel, invitedBy: actor.name, url, expiresAt });
     await recordAudit(tx, {
       actor,
@@ -279,14 +289,16 @@ export async function revokeInvitation(db: Db, { actor, clientId, userId }: { ac
     const person = await lockPerson(tx, company, userId);
     if (person.status !== "invited") throw new AppError("conflict", "Only an invitation that has not been accepted can be revoked.");
     if (person.role === "owner") await assertAnotherOwner(tx, company, userId);
+    // Its links then say the invitation was withdrawn, whether the user stays or goes.
+    await withdrawInvitationLinks(tx, userId);
     const [history] = await tx.select({ lastSignInAt: user.lastSignInAt }).from(user).where(eq(user.id, userId));
     if (history?.lastSignInAt) {
       // A removed person invited again: they are removed once more, and the user (with the
       // name their messages and history show) stays.
       await tx.update(clientPeople).set({ status: "deactivated" }).where(eq(clientPeople.userId, userId));
     } else {
-      // The user has never signed in: nothing of theirs is kept. Their token stays in the
-      // verification store, pointing at no user, until it expires (a reset finds no user).
+      // The user has never signed in: nothing of theirs is kept. Their withdrawn token stays in
+      // the verification store, naming no user, until it expires (retention then removes it).
       await tx.delete(user).where(eq(user.id, userId));
     }
     await recordAudit(tx, {
@@ -312,6 +324,7 @@ export async function resendInvitation(db: Db, { actor, clientId, userId }: { ac
     .where(and(eq(clientPeople.clientId, company), eq(clientPeople.userId, userId)));
   if (!known) throw new AppError("not_found", "Person not found");
   if (known.status !== "invited") throw new AppError("conflict", "This person has already accepted the invitation.");
+  await limitInvitation(db, { actor, company, resendTo: userId });
   const { link } = await withInvitationLink(db, userId, async (tx, { url, expiresAt }) => {
     const person = await lockPerson(tx, company, userId);
     if (person.status !== "invited") throw new AppError("conflict", "This person has already accepted the invitation.");

@@ -16,7 +16,14 @@ const isString = (value: unknown): value is string => typeof value === "string";
 const textOf = (value: unknown): string | undefined => (isString(value) && value ? value : undefined);
 
 // SARIF's level → our severity. A result without a level is a "warning" (SARIF 2.1.0, 3.27.10).
-const LEVEL_SEVERITY: Record<string, FindingSeverity> = { error: "high", warning: "medium", note: "low", none: "informational" };
+// A Map, not an object literal: a level named "__proto__" or "toString" must not find
+// Object.prototype's members.
+const LEVEL_SEVERITY = new Map<unknown, FindingSeverity>([
+  ["error", "high"],
+  ["warning", "medium"],
+  ["note", "low"],
+  ["none", "informational"],
+]);
 
 /** Printable, bounded text for a column; the database refuses NUL, the UI control characters. */
 function clean(value: string, max: number): string {
@@ -33,11 +40,12 @@ function ruleOf(result: Result, rules: ReportingDescriptor[]): ReportingDescript
 }
 
 /** The rule's "security-severity" (a CVSS-like score, as code scanners publish it) wins over the level. */
-function severityOf(result: Result, rule: ReportingDescriptor | undefined): FindingSeverity {
-  const score = Number(rule?.properties?.["security-severity"]);
+function severityOf(result: Result, rule: ReportingDescriptor | undefined, where: string): FindingSeverity {
+  const ruleLevel: unknown = isObject(rule?.defaultConfiguration) ? rule.defaultConfiguration.level : undefined;
+  if (ruleLevel !== undefined && !LEVEL_SEVERITY.has(ruleLevel)) throw refuse(`the rule of ${where} has an unknown default level.`);
+  const score = Number(isObject(rule?.properties) ? rule.properties["security-severity"] : undefined);
   if (Number.isFinite(score) && score >= 0 && score <= 10) return severityOfScore(score);
-  const level = result.level ?? rule?.defaultConfiguration?.level ?? "warning";
-  return LEVEL_SEVERITY[level] ?? "medium";
+  return LEVEL_SEVERITY.get(result.level ?? ruleLevel ?? "warning") ?? "medium";
 }
 
 /**
@@ -85,7 +93,7 @@ export function parseSarif(text: string): SarifDraft[] {
       const where = `result ${index + 1} of run ${runIndex + 1}`;
       if (!isObject(result) || !isObject(result.message)) throw refuse(`${where} has no message.`);
       if (result.ruleId !== undefined && !isString(result.ruleId)) throw refuse(`${where} has a ruleId that is not text.`);
-      if (result.level !== undefined && !(result.level in LEVEL_SEVERITY)) throw refuse(`${where} has an unknown level.`);
+      if (result.level !== undefined && !LEVEL_SEVERITY.has(result.level)) throw refuse(`${where} has an unknown level.`);
       if (result.locations !== undefined && !Array.isArray(result.locations)) throw refuse(`${where} has locations that are not a list.`);
       const rule = ruleOf(result, rules);
       const message = isString(result.message.text)
@@ -99,7 +107,7 @@ export function parseSarif(text: string): SarifDraft[] {
       if (!clean(title, FINDING_TITLE_MAX) && !message.trim()) throw refuse(`${where} has neither a rule nor a message text.`);
       drafts.push({
         title: clean(title, FINDING_TITLE_MAX) || clean(message.split("\n")[0]!, FINDING_TITLE_MAX),
-        severity: severityOf(result, rule),
+        severity: severityOf(result, rule, where),
         ruleId: ruleId ? clean(ruleId, 200) || null : null,
         assets: clean(assetOf(result), FINDING_ASSETS_MAX),
         description: clean(message, FINDING_TEXT_MAX),

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { auditLog, emailOutbox, rateLimit, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
+import { auditLog, emailOutbox, rateLimit, session, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { REDACTED_BODY } from "@/server/core/mail/outbox";
 
@@ -23,6 +23,7 @@ export type RetentionResult = {
   expiredLinkBodies: number;
   auditRows: number;
   verifications: number;
+  sessions: number;
 };
 
 /** Swaps the bodies of the matching outbox rows for `replacement`; rows already swapped are left alone. */
@@ -66,6 +67,10 @@ export async function pruneOldData(
   // sign-ins, trusted devices) only as a side effect of some lookups; rows nobody ever looks up
   // again (reset requests never completed, abandoned sign-ins) would pile up until one happens.
   const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
+  // better-auth deletes an expired session only when its cookie comes back; the sessions of
+  // browsers that never return (a closed laptop, a stolen cookie never replayed) would stay,
+  // user agent and address included, in every person's session list and in the table.
+  const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
   const auditRows =
     auditRetentionDays === undefined
       ? []
@@ -80,6 +85,7 @@ export async function pruneOldData(
     expiredLinkBodies: expiredLinkBodies.length,
     auditRows: auditRows.length,
     verifications: verifications.length,
+    sessions: sessions.length,
   };
 }
 

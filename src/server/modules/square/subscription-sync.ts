@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Square } from "square";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
+import { hasInvalidCharacter, isoDateSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
 import { linkedClientsOf, recordSeenCustomers } from "./customer-links";
 
@@ -34,12 +35,38 @@ function versionOf(value: bigint | number | undefined): number | null {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
+/** A real calendar date, or null: "2026-99-99" matches the pattern and fails PostgreSQL's cast. */
+function realDate(value: string | null | undefined): string | null {
+  return typeof value === "string" && isoDateSchema.safeParse(value).success ? value : null;
+}
+
+/**
+ * What in a subscription from a webhook could not be stored as it is (its ids are looked up and
+ * stored as text, its date cast by PostgreSQL), as the reason of a 400; null when nothing. The
+ * sync, which reads Square's own API, drops such values instead (subscriptionUpdates).
+ */
+export function subscriptionProblem(subscription: Square.Subscription): string | null {
+  for (const [field, value] of [
+    ["id", subscription.id],
+    ["customer_id", subscription.customerId],
+    ["plan_variation_id", subscription.planVariationId],
+  ] as const) {
+    if (value !== undefined && value !== null && (typeof value !== "string" || hasInvalidCharacter(value)))
+      return `The event's subscription has an invalid ${field}: it must be text without NUL or lone surrogates.`;
+  }
+  const through = subscription.chargedThroughDate;
+  if (through !== undefined && through !== null && !realDate(through))
+    return "The event's subscription has a charged_through_date that is not a real date.";
+  return null;
+}
+
 export function subscriptionUpdates(subscriptions: Square.Subscription[]): SubscriptionUpdate[] {
   const updates: SubscriptionUpdate[] = [];
   for (const s of subscriptions) {
     const status = mapSubscriptionStatus(s.status);
     if (!s.id || !status) continue;
-    const through = s.chargedThroughDate && /^\d{4}-\d{2}-\d{2}$/.test(s.chargedThroughDate) ? `${s.chargedThroughDate}T00:00:00Z` : null;
+    const day = realDate(s.chargedThroughDate);
+    const through = day ? `${day}T00:00:00Z` : null;
     updates.push({ id: s.id.replaceAll("\u0000", ""), status, period_end: through, version: versionOf(s.version) });
   }
   return updates;

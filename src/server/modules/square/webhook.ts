@@ -16,7 +16,7 @@ import { MoneyRangeError } from "./money";
 import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
 import { upsertInvoices } from "./invoice-upsert";
 import { type CustomerRecord, fetchCustomerRecords } from "./square-fetch";
-import { applySubscriptionUpdates, createSubscriptionFromSquare } from "./subscription-sync";
+import { applySubscriptionUpdates, createSubscriptionFromSquare, subscriptionProblem } from "./subscription-sync";
 
 // POST /api/square/webhook: Square's notifications, so invoices change without a manual sync.
 // Authenticity is the HMAC signature; replays are refused by event id; invoice.* events go
@@ -205,10 +205,10 @@ export function parseSquareEvent(rawBody: string): ParsedEvent {
     }
   }
   if (event.type.startsWith("subscription.") && event.data?.object?.subscription) {
-    return {
-      event,
-      subscription: parseObject<Square.Subscription>(serialization.Subscription, event.data.object.subscription, "subscription"),
-    };
+    const subscription = parseObject<Square.Subscription>(serialization.Subscription, event.data.object.subscription, "subscription");
+    const problem = subscriptionProblem(subscription);
+    if (problem) throw new AppError("bad_request", problem);
+    return { event, subscription };
   }
   return { event };
 }
