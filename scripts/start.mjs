@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { malformedPathAnswer } from "../src/lib/malformed-path.mjs";
 import { AUTH_SECRET_REQUIRED, mailTransportOf, parseEnv, storageChoiceOf } from "../src/config/env-schema.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { readStaticPageCsp } from "./static-page-csp.mjs";
@@ -76,6 +77,12 @@ const server = http.createServer((req, res) => {
     delete req.headers["x-real-ip"];
   }
   if (stopping) res.setHeader("connection", "close");
+  // Also the multipart uploads src/proxy.ts lets through unread: Next would answer their bad path with a 500.
+  const malformed = malformedPathAnswer((req.url ?? "/").split("?")[0]);
+  if (malformed) {
+    res.writeHead(malformed.status, { "content-type": malformed.contentType }).end(malformed.body);
+    return;
+  }
   handle(req, res).catch((error) => {
     console.error("[server] request failed:", error);
     if (!res.headersSent) res.statusCode = 500;

@@ -12,6 +12,7 @@
 // 5. A path whose percent-encoding does not decode is refused with a 400 (malformedPath).
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
+import { malformedPathAnswer } from "@/lib/malformed-path.mjs";
 import { CLIENT_LOGIN_PAGE_PATH, pageSecurityHeaders, STATIC_PAGE_CSP_KEY, type StaticPageHashes } from "@/lib/csp";
 import {
   currentPeerNonce,
@@ -100,23 +101,10 @@ function redirectTo(request: NextRequest, pathname: string): NextResponse {
   return NextResponse.redirect(url);
 }
 
-const MALFORMED_PATH = "The address is malformed: its percent-encoding does not decode.";
-
-/**
- * A path that does not decode (`/api/client/documents/%E0%A4%A`) is the client's error. Next's
- * own decoding of a dynamic segment fails on it with a 500 (its route bundle's decode error is not
- * the class its server maps to a 400), so it is refused here, before any route: the error body of
- * a route handler (src/server/core/errors.ts) for /api, plain text for a page.
- */
+/** A path that does not decode is refused before any route (src/lib/malformed-path.mjs). */
 function malformedPath(request: NextRequest): NextResponse | null {
-  try {
-    decodeURIComponent(request.nextUrl.pathname);
-    return null;
-  } catch {
-    if (request.nextUrl.pathname.startsWith("/api/"))
-      return NextResponse.json({ success: false, error: MALFORMED_PATH, code: "bad_request" }, { status: 400 });
-    return new NextResponse(MALFORMED_PATH, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-  }
+  const answer = malformedPathAnswer(request.nextUrl.pathname);
+  return answer && new NextResponse(answer.body, { status: answer.status, headers: { "content-type": answer.contentType } });
 }
 
 export function proxy(request: NextRequest) {

@@ -185,3 +185,19 @@ test("the CSP fixture sees an injected inline script being blocked", async ({ pa
   // Seen and checked: leave nothing for the fixture's own assertion.
   cspViolations.length = 0;
 });
+
+test("a path that does not decode is a 400, also for a multipart upload the proxy lets through", async ({ request }) => {
+  // The real server (scripts/start.mjs) answers these: src/proxy.ts never sees a multipart upload.
+  const multipart = await request.post("/api/client/messages/threads/%E0%A4%A", {
+    multipart: { body: "hello", file: { name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("a") } },
+  });
+  expect(multipart.status()).toBe(400);
+  expect(await multipart.json()).toEqual({
+    success: false,
+    error: "The address is malformed: its percent-encoding does not decode.",
+    code: "bad_request",
+  });
+  const page = await request.get("/admin/findings/%zz");
+  expect(page.status()).toBe(400);
+  expect(await page.text()).toBe("The address is malformed: its percent-encoding does not decode.");
+});
