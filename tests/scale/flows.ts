@@ -1,5 +1,7 @@
 // What a person does through the load balancer: sign in (the admin with a second factor, as
 // production requires), and the calls the tests repeat.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { DEMO_PASSWORDS } from "@/server/core/db/seed/demo-data";
 import { assert, createCredential } from "../integration/helpers/soft-authenticator";
 import { Browser } from "./http";
@@ -27,15 +29,48 @@ export async function signedInClient(cluster: Cluster, email = "client@example.c
   return browser;
 }
 
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A server action's id in the build the cluster runs, as Next's manifest names it. */
+function actionId(filename: string, exportedName: string): string {
+  type Entry = { filename?: string; exportedName?: string };
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, Entry>;
+  };
+  const found = Object.entries(manifest.node).find(([, entry]) => entry.filename === filename && entry.exportedName === exportedName);
+  if (!found) throw new Error(`no server action ${filename}#${exportedName} in the build`);
+  return found[0];
+}
+
+/**
+ * The Account page's step-up (src/app/account/actions.ts), called over HTTP as the page's form
+ * calls it: adding a passkey needs a fresh proof, here the password of an admin without a factor.
+ */
+async function confirmStepUp(browser: Browser, page: string, password: string): Promise<void> {
+  const response = await browser.request(page, {
+    method: "POST",
+    headers: {
+      "next-action": actionId("src/app/account/actions.ts", "confirmStepUpAction"),
+      accept: "text/x-component",
+      "content-type": "text/plain;charset=UTF-8",
+    },
+    body: JSON.stringify([{ password }]),
+  });
+  if (response.status !== 200 || !response.text().includes('"confirmed":true')) {
+    throw new Error(`step-up failed: ${response.status} ${response.text().slice(0, 300)}`);
+  }
+}
+
 /**
  * The demo admin with a second factor (production refuses admins without one): the password
- * session adds a passkey, which then signs a new browser in, through the passkey endpoints the
+ * session confirms the password again (the step-up before adding an authenticator), adds a passkey, which then signs a new browser in, through the passkey endpoints the
  * login pages use (the two-factor code step is a server action, not an HTTP endpoint).
  */
 export async function signedInAdmin(cluster: Cluster): Promise<Browser> {
   const enrolling = browserFor(cluster);
   const first = await signIn(enrolling, "admin@example.com", DEMO_PASSWORDS.admin);
   if (first.status !== 200) throw new Error(`admin sign-in failed: ${first.status} ${first.text()}`);
+  await confirmStepUp(enrolling, "/admin/account", DEMO_PASSWORDS.admin);
   const options = await enrolling.request("/api/auth/passkey/generate-register-options?name=Scale");
   if (options.status !== 200) throw new Error(`passkey options failed: ${options.status} ${options.text()}`);
   const { credential, response } = createCredential(options.json(), cluster.appUrl);
