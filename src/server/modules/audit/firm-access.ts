@@ -4,18 +4,26 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
 
 /**
- * The firm's reads of a company's data that its owners see in their access log
- * (docs/PRODUCT.md#portal-access-log), besides the view-as-client start and end.
+ * The firm's looks at a company's pages and conversations: in its access log and the audit log,
+ * but not among the dashboard's Recent Activity, which an admin's own browsing would fill.
  */
-export const FIRM_ACCESS_ACTIONS = [
-  "client.view_as.start",
-  "client.view_as.end",
+export const FIRM_PAGE_LOOKS = [
   "client.page.view",
   "client.invoices.view",
   "client.documents.view",
   "client.findings.view",
   "finding.view",
   "message_thread.read",
+] as const;
+
+/**
+ * The firm's reads of a company's data that its owners see in their access log
+ * (docs/PRODUCT.md#portal-access-log), besides the view-as-client start and end.
+ */
+export const FIRM_ACCESS_ACTIONS = [
+  "client.view_as.start",
+  "client.view_as.end",
+  ...FIRM_PAGE_LOOKS,
   "document.download",
   "attachment.download",
   "evidence.download",
@@ -27,19 +35,6 @@ export const FIRM_ACCESS_ACTIONS = [
   "export.findings",
 ] as const;
 export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];
-
-/**
- * The firm's looks at a company's pages and conversations: in its access log and the audit log,
- * but not among the dashboard's Recent Activity, which an admin's own browsing would fill.
- */
-export const FIRM_PAGE_LOOKS = [
-  "client.page.view",
-  "client.invoices.view",
-  "client.documents.view",
-  "client.findings.view",
-  "finding.view",
-  "message_thread.read",
-] as const satisfies readonly FirmAccessAction[];
 
 /**
  * Who fetched a signed link made for the firm: the link names the admin and whether it was made in
