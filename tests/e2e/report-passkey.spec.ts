@@ -7,7 +7,7 @@ import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { pdfPageTexts } from "../helpers/pdf-text";
 import { invitedClientSignedIn } from "./admin-helpers";
-import { logOut, submitPortalLogin } from "./auth-helpers";
+import { logOut } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { publishReportFor } from "./report-helpers";
 
@@ -51,10 +51,12 @@ test("the vault asks a client without a second factor for the password, then for
   await expect(me.getByRole("status").filter({ hasText: "The passkey was added." })).toBeVisible();
 
   // Signed in again with the password: the vault asks for the passkey alone, which is too new.
+  // Through the API, not the login form: Chromium's virtual authenticator answers the form's passkey
+  // autofill at once (a person would have to pick the passkey), so the form would sign in with it.
   await logOut(me);
-  await submitPortalLogin(me, client.email, password);
-  await expect(me.getByText(client.email).first()).toBeVisible();
+  await signInViaApi(me, { email: client.email, password }, { ownSession: true });
   await me.goto("/client-portal?section=documents");
+  await expect(me.getByText(client.email).first()).toBeVisible();
   await me.getByRole("button", { name: `Download ${title} v1` }).click();
   await expect(prompt.getByText("Use your passkey to confirm it is you.")).toBeVisible();
   await expect(prompt.getByLabel("Authentication code")).toHaveCount(0);

@@ -6,10 +6,10 @@
 // report vault (stamped for the admin); after the admin revokes it, the
 // owner's link already handed out fails; the owner's access log lists the view and the download.
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { pdfPageTexts } from "../helpers/pdf-text";
-import { invitedClientSignedIn } from "./admin-helpers";
+import { type InvitedClient, invitedClientSignedIn } from "./admin-helpers";
 import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { downloadWithPassword, publishReportFor } from "./report-helpers";
@@ -36,98 +36,111 @@ async function enrol(me: Page, password: string): Promise<{ secret: string; back
   return { secret, backupCode };
 }
 
-test("a report download asks for a fresh code and stamps every page; revocation stops the link; the access log shows the firm", async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  await signInViaApi(page, DEMO.admin);
-  const password = "report-vault-e2e-password";
-  const { client, context, me } = await invitedClientSignedIn(page, browser, "Vault", password);
-
-  // The admin opens an engagement for the company and publishes its report.
+// Two tests on one company, in order: the owner's download, then the firm's looks at it (each flow
+// alone fits its time on a busy machine; together they did not).
+test.describe.serial("the report vault", () => {
   const title = "Penetration Test Final Report";
-  const engagement = await publishReportFor(page, client.company, "Vault", title);
+  let owner: { client: InvitedClient; context: BrowserContext; me: Page };
+  let engagement: string;
+  let downloadUrl: string;
 
-  // The owner turns two-factor on and signs in again through a trusted device: no fresh factor.
-  await me.goto("/client-portal?section=settings");
-  const { secret, backupCode } = await enrol(me, password);
-  // A backup code, so that the app's next code (each is accepted once) is left for the download.
-  await logOut(me);
-  await submitPortalLogin(me, client.email, password);
-  await me.getByRole("button", { name: "Use a backup code" }).click();
-  await me.getByLabel("Backup code").fill(backupCode);
-  await me.getByText("Trust this device for 30 days").click();
-  await me.getByRole("button", { name: "Verify" }).click();
-  await expect(me.getByText(client.email).first()).toBeVisible();
-  await logOut(me);
-  await submitPortalLogin(me, client.email, password);
-  await expect(me.getByText(client.email).first()).toBeVisible();
+  test.afterAll(async () => owner?.context.close());
 
-  // Download asks for a code; the saved copy names the owner on every page.
-  await me.goto("/client-portal?section=documents");
-  const download = me.getByRole("button", { name: `Download ${title} v1` });
-  await download.click();
-  const code = me.getByLabel("Authentication code");
-  await expect(code).toBeVisible();
-  await code.fill(codeFor(secret, 1));
-  const [saved, answer] = await Promise.all([
-    me.waitForEvent("download"),
-    me.waitForResponse((r) => r.url().includes("/download") && r.request().method() === "POST" && r.status() === 200),
-    me.getByRole("button", { name: "Confirm and download" }).click(),
-  ]);
-  expect(saved.suggestedFilename()).toBe(`${title} v1.pdf`);
-  const texts = await pdfPageTexts(fs.readFileSync((await saved.path())!));
-  expect(texts).toHaveLength(3);
-  for (const text of texts) expect(text).toContain(client.email);
-  const { downloadUrl } = (await answer.json()) as { downloadUrl: string };
-  expect((await me.request.get(downloadUrl)).status()).toBe(200);
+  test("a report download asks for a fresh code and stamps every page", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signInViaApi(page, DEMO.admin);
+    const password = "report-vault-e2e-password";
+    owner = await invitedClientSignedIn(page, browser, "Vault", password);
+    const { client, me } = owner;
 
-  // The admin views the company's portal and downloads the report as the firm.
-  await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
-  await page.getByRole("button", { name: `View portal of ${client.company}` }).click();
-  await expect(page.getByRole("region", { name: "Read-only view" })).toBeVisible();
-  await page.goto("/client-portal?section=documents");
-  // The demo admin has no second factor: the vault asks for the password.
-  await downloadWithPassword(page, page.getByRole("button", { name: `Download ${title} v1` }), DEMO.admin.password);
-  await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
-  await expect(page).toHaveURL(/\/admin\/clients$/);
+    // The admin opens an engagement for the company and publishes its report.
+    engagement = await publishReportFor(page, client.company, "Vault", title);
 
-  // And from the engagement's report vault: the copy is stamped for the admin.
-  await page.goto("/admin/projects");
-  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
-  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
-  const adminVault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
-  const adminCopy = await downloadWithPassword(page, adminVault.getByRole("button", { name: "Download v1" }), DEMO.admin.password);
-  for (const text of await pdfPageTexts(fs.readFileSync((await adminCopy.path())!))) expect(text).toContain(DEMO.admin.email);
-  await expect(adminVault.getByText("downloaded 3×")).toBeVisible();
+    // The owner turns two-factor on and signs in again through a trusted device: no fresh factor.
+    await me.goto("/client-portal?section=settings");
+    const { secret, backupCode } = await enrol(me, password);
+    // A backup code, so that the app's next code (each is accepted once) is left for the download.
+    await logOut(me);
+    await submitPortalLogin(me, client.email, password);
+    await me.getByRole("button", { name: "Use a backup code" }).click();
+    await me.getByLabel("Backup code").fill(backupCode);
+    await me.getByText("Trust this device for 30 days").click();
+    await me.getByRole("button", { name: "Verify" }).click();
+    await expect(me.getByText(client.email).first()).toBeVisible();
+    await logOut(me);
+    await submitPortalLogin(me, client.email, password);
+    await expect(me.getByText(client.email).first()).toBeVisible();
 
-  // Revoked: the owner's link already handed out fails, and the report leaves the portal.
-  await page.goto("/admin/projects");
-  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
-  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
-  await page
-    .getByRole("dialog", { name: `Reports of ${engagement}` })
-    .getByRole("button", { name: "Revoke v1" })
-    .click();
-  await expect(page.getByText("its downloads stop now.")).toBeVisible();
-  const refused = await me.request.get(downloadUrl);
-  expect(refused.status()).toBe(403);
-  expect(await refused.json()).toMatchObject({
-    error: "This report has been withdrawn or replaced by a newer version. Ask us for the current one.",
+    // Download asks for a code; the saved copy names the owner on every page.
+    await me.goto("/client-portal?section=documents");
+    const download = me.getByRole("button", { name: `Download ${title} v1` });
+    await download.click();
+    const code = me.getByLabel("Authentication code");
+    await expect(code).toBeVisible();
+    await code.fill(codeFor(secret, 1));
+    const [saved, answer] = await Promise.all([
+      me.waitForEvent("download"),
+      me.waitForResponse((r) => r.url().includes("/download") && r.request().method() === "POST" && r.status() === 200),
+      me.getByRole("button", { name: "Confirm and download" }).click(),
+    ]);
+    expect(saved.suggestedFilename()).toBe(`${title} v1.pdf`);
+    const texts = await pdfPageTexts(fs.readFileSync((await saved.path())!));
+    expect(texts).toHaveLength(3);
+    for (const text of texts) expect(text).toContain(client.email);
+    ({ downloadUrl } = (await answer.json()) as { downloadUrl: string });
+    expect((await me.request.get(downloadUrl)).status()).toBe(200);
   });
-  await me.reload();
-  await expect(me.getByText("No reports have been published yet.")).toBeVisible();
 
-  // The owner's access log: the admin's view (start and end) and the report download, newest first.
-  await me.goto("/client-portal?section=settings");
-  const log = me.getByRole("list", { name: "Access log entries" });
-  await expect(log.getByRole("listitem")).toHaveCount(4);
-  await expect(log.getByRole("listitem").nth(0)).toContainText(`Downloaded a report · ${title} (v1)`);
-  await expect(log.getByRole("listitem").nth(0)).not.toContainText("while viewing your portal");
-  await expect(log.getByRole("listitem").nth(1)).toContainText("Stopped viewing your portal");
-  await expect(log.getByRole("listitem").nth(2)).toContainText(`Downloaded a report · ${title} (v1)`);
-  await expect(log.getByRole("listitem").nth(2)).toContainText("while viewing your portal");
-  await expect(log.getByRole("listitem").nth(3)).toContainText("Started viewing your portal");
-  await context.close();
+  test("the firm's copies are stamped for it; revocation stops the link; the access log shows the firm", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInViaApi(page, DEMO.admin);
+    const { client, me } = owner;
+
+    // The admin views the company's portal and downloads the report as the firm.
+    await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
+    await page.getByRole("button", { name: `View portal of ${client.company}` }).click();
+    await expect(page.getByRole("region", { name: "Read-only view" })).toBeVisible();
+    await page.goto("/client-portal?section=documents");
+    // The demo admin has no second factor: the vault asks for the password.
+    await downloadWithPassword(page, page.getByRole("button", { name: `Download ${title} v1` }), DEMO.admin.password);
+    await page.getByRole("region", { name: "Read-only view" }).getByRole("button", { name: "Exit" }).click();
+    await expect(page).toHaveURL(/\/admin\/clients$/);
+
+    // And from the engagement's report vault: the copy is stamped for the admin.
+    await page.goto("/admin/projects");
+    await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+    await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+    const adminVault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+    const adminCopy = await downloadWithPassword(page, adminVault.getByRole("button", { name: "Download v1" }), DEMO.admin.password);
+    for (const text of await pdfPageTexts(fs.readFileSync((await adminCopy.path())!))) expect(text).toContain(DEMO.admin.email);
+    await expect(adminVault.getByText("downloaded 3×")).toBeVisible();
+
+    // Revoked: the owner's link already handed out fails, and the report leaves the portal.
+    await page.goto("/admin/projects");
+    await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+    await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+    await page
+      .getByRole("dialog", { name: `Reports of ${engagement}` })
+      .getByRole("button", { name: "Revoke v1" })
+      .click();
+    await expect(page.getByText("its downloads stop now.")).toBeVisible();
+    const refused = await me.request.get(downloadUrl);
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: "This report has been withdrawn or replaced by a newer version. Ask us for the current one.",
+    });
+    await me.reload();
+    await expect(me.getByText("No reports have been published yet.")).toBeVisible();
+
+    // The owner's access log: the admin's view (start and end) and the report download, newest first.
+    await me.goto("/client-portal?section=settings");
+    const log = me.getByRole("list", { name: "Access log entries" });
+    await expect(log.getByRole("listitem")).toHaveCount(4);
+    await expect(log.getByRole("listitem").nth(0)).toContainText(`Downloaded a report · ${title} (v1)`);
+    await expect(log.getByRole("listitem").nth(0)).not.toContainText("while viewing your portal");
+    await expect(log.getByRole("listitem").nth(1)).toContainText("Stopped viewing your portal");
+    await expect(log.getByRole("listitem").nth(2)).toContainText(`Downloaded a report · ${title} (v1)`);
+    await expect(log.getByRole("listitem").nth(2)).toContainText("while viewing your portal");
+    await expect(log.getByRole("listitem").nth(3)).toContainText("Started viewing your portal");
+  });
 });
