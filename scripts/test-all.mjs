@@ -1,9 +1,9 @@
 // `npm test`: every check, cheapest first, stopping at the first stage that fails, each timed.
 // A stage of several checks runs them side by side (the machine has two cores; each of these
 // leaves one partly idle) and prints each one's output once it has finished.
-// The PostgreSQL pass runs when TEST_DATABASE_URL names a server (CI starts one: .ci/run);
-// without it the integration suite runs on embedded PostgreSQL (PGlite) only, and the scale harness
-// (several instances on one PostgreSQL server) is skipped.
+// With TEST_DATABASE_URL naming a server (CI starts one: .ci/run) the integration suite runs on it,
+// and on embedded PostgreSQL (PGlite) only its smoke files; without it the whole suite runs on
+// PGlite, and the scale harness (several instances on one PostgreSQL server) is skipped.
 import { spawn } from "node:child_process";
 import path from "node:path";
 
@@ -23,13 +23,16 @@ const stages = [
     { name: "unit tests", cmd: vitest("unit") },
   ],
   [
-    // One worker each when both run: together they keep both cores busy.
-    { name: "integration tests (PGlite)", cmd: vitest("integration"), env: { ...withoutPg, ...(usingPg && { INTEGRATION_WORKERS: "1" }) } },
+    // Once, on PostgreSQL when a server is named (what production runs), beside the embedded
+    // database's own smoke files (vitest.config.ts); without a server, the whole suite on PGlite.
+    usingPg
+      ? { name: "integration tests (PostgreSQL)", cmd: vitest("integration") }
+      : { name: "integration tests (PGlite)", cmd: vitest("integration") },
     {
-      name: "integration tests (PostgreSQL)",
-      cmd: vitest("integration"),
-      env: { INTEGRATION_WORKERS: "1" },
-      skip: !usingPg && "TEST_DATABASE_URL is not set",
+      name: "PGlite smoke tests",
+      cmd: vitest("pglite-smoke"),
+      env: { ...withoutPg, INTEGRATION_WORKERS: "1" },
+      skip: !usingPg && "the whole integration suite ran on PGlite",
     },
   ],
   [{ name: "build", cmd: node("scripts/ensure-build.mjs", "--force") }],

@@ -24,7 +24,9 @@ function filesUnder(dir: string): string[] {
 }
 
 const scanned = SCANNED_DIRS.flatMap((dir) => filesUnder(path.join(ROOT, dir)));
-const read = (file: string) => fs.readFileSync(file, "utf8");
+// Several checks read the same files: each is read once (on a busy machine the rereads cost seconds).
+const texts = new Map<string, string>();
+const read = (file: string) => texts.get(file) ?? texts.set(file, fs.readFileSync(file, "utf8")).get(file)!;
 const relative = (file: string) => path.relative(ROOT, file);
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
