@@ -4,7 +4,7 @@
 // starts it and the product (production build, fresh demo data), then loads each target with
 // autocannon one after another: a warm-up leading into `--duration` seconds at `--connections`. Prints
 // req/s, p50, p99, errors and each target's ratio to the bare no-op route, and judges the budgets of
-// docs/ARCHITECTURE.md ("Request path speed") line by line: "met" or "missed".
+// bench/README.md line by line: "met" or "missed".
 //
 // - The product runs on a fresh embedded database (a throwaway DATA_DIR), or with DATABASE_URL set on
 //   a new, throwaway database of that PostgreSQL server (dropped at the end); there only the
@@ -81,7 +81,7 @@ const TARGETS = [
   { id: "noop", app: "bare", path: "/api/noop", label: "bare: no-op route handler" },
   { id: "static", app: "bare", path: "/", label: "bare: static page" },
   // What rendering a page per request costs by itself, before any session or query: the floor
-  // under every signed-in screen (docs/ARCHITECTURE.md, "Request path speed").
+  // under every signed-in screen (bench/README.md).
   { id: "dynamic", app: "bare", path: "/dynamic", label: "bare: page rendered per request" },
   { id: "health", path: "/api/health", label: "/api/health", budget: { ratio: 0.7 } },
   { id: "portal-anon", path: "/client-portal", label: "/client-portal (anonymous)", budget: { ratio: 0.4, p99: 250 } },
@@ -417,7 +417,7 @@ try {
     );
   }
 
-  console.info(`\nBudgets (docs/ARCHITECTURE.md, "Request path speed"; ${postgres ? "PostgreSQL" : "embedded database"}):`);
+  console.info(`\nBudgets (bench/README.md; ${postgres ? "PostgreSQL" : "embedded database"}):`);
   let missed = 0;
   const judge = (text, ok) => {
     if (!ok) missed += 1;

@@ -7,7 +7,7 @@
 // signed-in screens (`--pages`): the portal overview as the demo client and the admin dashboard as
 // the demo admin, each signed in through the product's own sign-in endpoint first (its session
 // cookie goes with every request Lighthouse makes); median of `--signed-in-runs` (5) runs,
-// performance ≥ 90 and accessibility 100 (docs/ARCHITECTURE.md, "Request path speed").
+// performance ≥ 90 and accessibility 100 (bench/README.md).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -8,7 +8,7 @@ import { SECTION_HEADING_ID, SectionHeading } from "./section-heading";
 
 // Each section's code is a chunk of its own: a page loads the code of the section in view only
 // (the server renders it and has the browser preload its chunk), not the forms, dialogs and
-// validation of the other eight (docs/ARCHITECTURE.md, "Request path speed").
+// validation of the other eight (docs/ARCHITECTURE.md, "Speed").
 const OverviewSection = dynamic(() => import("./overview-section").then((m) => m.OverviewSection));
 const ProjectsSection = dynamic(() => import("./projects-section").then((m) => m.ProjectsSection));
 const BillingSection = dynamic(() => import("./billing-section").then((m) => m.BillingSection));

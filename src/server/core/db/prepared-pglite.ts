@@ -8,7 +8,7 @@ import { isPreparableStatement } from "./preparable";
 // statements are the same text every time (Drizzle builds them from the same code), so, like
 // postgres.js and node-postgres' named queries, this class prepares each text once as a named
 // statement and then runs it in one trip: bind, describe, execute, sync. The portal overview's
-// statement went from about 1.3 ms to 0.2 ms (docs/ARCHITECTURE.md, "Request path speed").
+// statement went from about 1.3 ms to 0.2 ms (bench/README.md).
 //
 // Reads and writes go this way, inside transactions too; utility statements (BEGIN, SET, DDL) go
 // PGlite's own. PostgreSQL itself re-plans a prepared statement when a table it reads changes;
