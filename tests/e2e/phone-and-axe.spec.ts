@@ -56,11 +56,13 @@ async function visit(page: Page, path: string) {
   await expectPhoneReady(page, path);
 }
 
-test("public and sign-in pages", async ({ page }) => {
-  for (const path of PUBLIC_PAGES) await visit(page, path);
-});
-
 // One test per screen: each gets its own time budget, and a failure names the screen.
+for (const path of PUBLIC_PAGES) {
+  test(`public page ${path}`, async ({ page }) => {
+    await visit(page, path);
+  });
+}
+
 for (const section of PORTAL_SECTIONS) {
   test(`portal section ${section}`, async ({ page }) => {
     await signInViaApi(page, DEMO.client);
