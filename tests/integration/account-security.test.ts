@@ -22,7 +22,7 @@ import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user 
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser } from "@/server/modules/account";
-import { CLIENT_TWO_FACTOR_REQUIRED } from "@/server/modules/account/session";
+import { CLIENT_TWO_FACTOR_REQUIRED } from "@/server/modules/account/sessions/session";
 import { Browser, FIREFOX_WINDOWS } from "./helpers/browser";
 import { setupTestDatabase } from "./helpers/db";
 import { callPage } from "./helpers/entry-outcome";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { auditLog, clientPeople, clients, emailOutbox, user, verification } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
-import { requireClient } from "@/server/modules/account/session";
+import { requireClient } from "@/server/modules/account/sessions/session";
 import { resetPasswordWithToken } from "./helpers/auth-actions";
 import { authHeaders, nextTestIp, signIn } from "./helpers/auth";
 import { adminCookie } from "./helpers/admin-session";

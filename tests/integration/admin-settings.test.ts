@@ -10,7 +10,7 @@ import { auditLog, clientRates, emailOutbox } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { outboxIdle } from "@/server/core/mail/outbox";
-import { requireClient } from "@/server/modules/account/session";
+import { requireClient } from "@/server/modules/account/sessions/session";
 import { listPortalRates } from "@/server/modules/rates";
 import { getAdminSettings } from "@/server/modules/settings";
 import { getMailStatus } from "@/server/modules/operations";

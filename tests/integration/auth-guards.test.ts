@@ -4,7 +4,7 @@ import { todayIso } from "@/lib/format";
 import { clientSubscriptions, user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS, DEMO_TIERS } from "@/server/core/db/seed/demo-data";
 import { getAuth, withAdmin, withClient } from "@/server/modules/account";
-import { requireAdmin, requireClient } from "@/server/modules/account/session";
+import { requireAdmin, requireClient } from "@/server/modules/account/sessions/session";
 import { listPortalInvoices } from "@/server/modules/invoices";
 import { adminCookie, clientCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, signIn } from "./helpers/auth";

@@ -26,7 +26,7 @@ import {
   FRESH_PASSKEY_TOO_NEW,
   FRESH_PASSWORD_PROMPT,
   FRESH_PASSWORD_WRONG,
-} from "@/server/modules/account/fresh-second-factor";
+} from "@/server/modules/account/second-factor/fresh-second-factor";
 import { APP_ORIGIN, sessionCookie } from "./helpers/auth";
 import { Browser } from "./helpers/browser";
 import { setupTestDatabase } from "./helpers/db";

@@ -11,7 +11,7 @@ import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { demoPdf } from "@/server/core/db/seed/demo-files";
-import { FRESH_PASSWORD_PROMPT } from "@/server/modules/account/fresh-second-factor";
+import { FRESH_PASSWORD_PROMPT } from "@/server/modules/account/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/server/modules/clients";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { signReportLink } from "@/server/modules/reports/report-link";

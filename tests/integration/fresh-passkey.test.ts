@@ -10,7 +10,11 @@ import { confirmStepUpAction } from "@/app/account/actions";
 import { clientPeople, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";
 import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser, getAuth, isServedAuthEndpoint } from "@/server/modules/account";
-import { FRESH_PASSKEY_PROMPT, FRESH_PASSKEY_WRONG, FRESH_PASSWORD_PROMPT } from "@/server/modules/account/fresh-second-factor";
+import {
+  FRESH_PASSKEY_PROMPT,
+  FRESH_PASSKEY_WRONG,
+  FRESH_PASSWORD_PROMPT,
+} from "@/server/modules/account/second-factor/fresh-second-factor";
 import { APP_ORIGIN, sessionCookie } from "./helpers/auth";
 import { Browser } from "./helpers/browser";
 import { setupTestDatabase } from "./helpers/db";

@@ -86,7 +86,7 @@ describe("portal load", () => {
   });
 
   it("loads the demo client's overview with the same count", async () => {
-    const { requireClient } = await import("@/server/modules/account/session");
+    const { requireClient } = await import("@/server/modules/account/sessions/session");
     const { sessionCookie, authHeaders } = await import("./helpers/auth");
     const actor = await requireClient(authHeaders(await sessionCookie("client@example.com")));
     const { result, queries } = await countQueries(() => loadPortalSection(t.db, { actor, section: "overview" }));

@@ -11,8 +11,8 @@ import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route"
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { createCredentialUser, createInvitationLink, getAuth } from "@/server/modules/account";
-import { getSession, requireAdmin, requireClient, TwoFactorRequiredError } from "@/server/modules/account/session";
-import { resetUserTwoFactor } from "@/server/modules/account/two-factor-reset";
+import { getSession, requireAdmin, requireClient, TwoFactorRequiredError } from "@/server/modules/account/sessions/session";
+import { resetUserTwoFactor } from "@/server/modules/account/second-factor/two-factor-reset";
 import { APP_ORIGIN } from "./helpers/auth";
 import { resetPasswordWithToken } from "./helpers/auth-actions";
 import { Browser } from "./helpers/browser";

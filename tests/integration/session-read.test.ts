@@ -1,4 +1,4 @@
-// The request's session in one query (src/server/modules/account/session-read.ts) answers as
+// The request's session in one query (src/server/modules/account/sessions/read.ts) answers as
 // better-auth's getSession does: the same session for a valid cookie, nothing for a forged or
 // unknown one, and better-auth's own renewal or deletion when a session is due for it or expired.
 import { eq } from "drizzle-orm";
@@ -7,7 +7,7 @@ import { countQueries } from "@/server/core/db/query-counter";
 import { session, user } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { getAuth } from "@/server/modules/account";
-import { getSession, requireClient, sessionDemoExempt } from "@/server/modules/account/session";
+import { getSession, requireClient, sessionDemoExempt } from "@/server/modules/account/sessions/session";
 import { authHeaders, sessionCookie, signedSessionToken } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

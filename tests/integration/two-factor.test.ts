@@ -9,7 +9,7 @@ import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAc
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { createCredentialUser } from "@/server/modules/account";
-import { resetUserTwoFactor } from "@/server/modules/account/two-factor-reset";
+import { resetUserTwoFactor } from "@/server/modules/account/second-factor/two-factor-reset";
 import { nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { cookiesSet, requestHeaders } from "./helpers/next-headers-mock";

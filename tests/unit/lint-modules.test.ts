@@ -76,6 +76,18 @@ describe("module boundaries", () => {
       /boundaries\/dependencies: Import the messages module/,
     ],
     [
+      "a deep import into a module's subfolder",
+      "src/app/api/x/route.ts",
+      'import { getSession } from "@/server/modules/account/sessions/session";\nexport const GET = getSession;\n',
+      /boundaries\/dependencies: Import the account module through its index/,
+    ],
+    [
+      "another module's relative import into a subfolder",
+      "src/server/modules/clients/x.ts",
+      'import { getSession } from "../account/sessions/session";\nexport const x = getSession;\n',
+      /boundaries\/dependencies: Import the account module through its index/,
+    ],
+    [
       "the core importing a module",
       "src/server/core/x.ts",
       'import { recordAudit } from "@/server/modules/audit";\nexport const x = recordAudit;\n',
@@ -120,6 +132,16 @@ describe("module boundaries", () => {
       "a module's own files",
       "src/server/modules/clients/x.ts",
       'import { listAdminClients } from "./admin-clients";\nexport const x = listAdminClients;\n',
+    ],
+    [
+      "a module's subfolder importing its sibling, another subfolder and the module's top",
+      "src/server/modules/account/passkeys/x.ts",
+      'import { passkeyPolicyPlugin } from "./policy";\nimport { getSession } from "../sessions/session";\nimport { getAuth } from "../auth";\nexport const x = [passkeyPolicyPlugin, getSession, getAuth];\n',
+    ],
+    [
+      "a module's top importing its subfolder",
+      "src/server/modules/account/x.ts",
+      'import { getSession } from "./sessions/session";\nexport const x = getSession;\n',
     ],
     [
       "a module using the core and its database",

@@ -10,11 +10,11 @@ import { account, passkey, rateLimit, session, twoFactor, user, verification } f
 import { authSecret, serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetMail } from "@/server/core/mail/templates";
-import { authenticatorStepUpPlugin } from "./authenticator-step-up-plugin";
-import { accountLimitHooks } from "./brute-force";
-import { freshPasskeyPlugin } from "./fresh-passkey-plugin";
-import { passkeyPolicyPlugin, passkeyVerificationOptions } from "./passkey-policy";
-import { secondFactorPlugin } from "./second-factor-plugin";
+import { authenticatorStepUpPlugin } from "./second-factor/authenticator-step-up-plugin";
+import { accountLimitHooks } from "./sign-in/brute-force";
+import { freshPasskeyPlugin } from "./passkeys/fresh-passkey-plugin";
+import { passkeyPolicyPlugin, passkeyVerificationOptions } from "./passkeys/policy";
+import { secondFactorPlugin } from "./second-factor/plugin";
 
 export const SESSION_DAYS = 7;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -62,7 +62,7 @@ function createAuth(db: Db) {
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: 60 * 60 * 24,
-      // Written by our hooks only (passkey-hooks.ts, second-factor-plugin.ts), never by a request.
+      // Written by our hooks only (passkeys/hooks.ts, second-factor/plugin.ts), never by a request.
       additionalFields: {
         signInMethod: { type: "string", required: false, input: false },
         secondFactorMethod: { type: "string", required: false, input: false },
@@ -80,10 +80,10 @@ function createAuth(db: Db) {
       },
     },
     // Requesting and completing a reset go through our server actions only
-    // (src/server/modules/account/password-reset.ts): they answer the same way, in the same time, for known
+    // (src/server/modules/account/password/reset.ts): they answer the same way, in the same time, for known
     // and unknown emails and add the per-account limits. The HTTP twins would bypass both.
     // Passkeys are listed, renamed and removed through our own functions (audited,
-    // src/server/modules/account/account-passkeys.ts), so the plugin's twins are off.
+    // src/server/modules/account/passkeys/account-passkeys.ts), so the plugin's twins are off.
     disabledPaths: [
       "/request-password-reset",
       "/reset-password",

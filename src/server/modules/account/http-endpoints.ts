@@ -8,8 +8,8 @@ import "server-only";
 const SERVED = new Set([
   "GET /get-session",
   "POST /sign-out",
-  // The login forms' policy applies here through better-auth's hooks (brute-force.ts,
-  // sign-in-policy.ts), as in their actions: the limits, an admin's browser-session cookie, the admin log.
+  // The login forms' policy applies here through better-auth's hooks (sign-in/brute-force.ts,
+  // sign-in/policy.ts), as in their actions: the limits, an admin's browser-session cookie, the admin log.
   "POST /sign-in/email",
   // The passkey ceremonies (src/components/account/passkey-ceremony.ts).
   "GET /passkey/generate-register-options",

@@ -1,12 +1,12 @@
 import "server-only";
 // The account module's public face: everything outside src/server/modules/account imports from here (README.md).
 
-export { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey, type AccountPasskey } from "./account-passkeys";
-export { getAccountSecurity, type AccountSecurity } from "./account-security";
-export { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "./account-sessions";
-export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./admin-client-security";
-export { openAdminListPage, type PageSearchParams } from "./admin-list-page";
-export { endViewAsClient, startViewAsClient } from "./admin-view-as";
+export { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey, type AccountPasskey } from "./passkeys/account-passkeys";
+export { getAccountSecurity, type AccountSecurity } from "./second-factor/account-security";
+export { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "./sessions/account-sessions";
+export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./second-factor/admin-client-security";
+export { openAdminListPage, type PageSearchParams } from "./sessions/admin-list-page";
+export { endViewAsClient, startViewAsClient } from "./view-as/admin-view-as";
 export {
   confirmFreshSecondFactor,
   FRESH_CODE_PROMPT,
@@ -14,13 +14,13 @@ export {
   FRESH_PASSKEY_PROMPT,
   FRESH_PASSKEY_WRONG,
   FRESH_PASSWORD_PROMPT,
-} from "./fresh-second-factor";
+} from "./second-factor/fresh-second-factor";
 export { getAuth } from "./auth";
 export { isServedAuthEndpoint } from "./http-endpoints";
-export { confirmPasskey } from "./passkey-confirmation";
-export { finishPasskeySignIn } from "./passkey-sign-in";
+export { confirmPasskey } from "./passkeys/confirmation";
+export { finishPasskeySignIn } from "./passkeys/sign-in";
 export { endSessionsOf } from "./client-membership";
-export { changeOwnPassword } from "./password-change";
+export { changeOwnPassword } from "./password/change";
 export {
   createInvitationLink,
   requestPasswordReset,
@@ -28,11 +28,18 @@ export {
   type ResetLinkState,
   resetPasswordWithToken,
   withdrawInvitationLinks,
-} from "./password-reset";
-export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./route-guards";
-export { currentSessionId, getPortalAccess, getSession, hasStaleSessionCookie, requireAdminPage, sessionDemoExempt } from "./session";
-export { signInToArea, verifySignInCode } from "./sign-in";
+} from "./password/reset";
+export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./sessions/route-guards";
+export {
+  currentSessionId,
+  getPortalAccess,
+  getSession,
+  hasStaleSessionCookie,
+  requireAdminPage,
+  sessionDemoExempt,
+} from "./sessions/session";
+export { signInToArea, verifySignInCode } from "./sign-in/sign-in";
 export { stripTokens } from "./strip-tokens";
-export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./two-factor";
+export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./second-factor/two-factor";
 export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } from "./users";
-export { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as";
+export { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";

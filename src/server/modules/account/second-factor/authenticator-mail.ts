@@ -8,7 +8,7 @@ import { serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail } from "@/server/core/mail/templates";
 import { clientIp } from "@/server/core/rate-limit";
-import { formatMailTime } from "./account-sessions";
+import { formatMailTime } from "../sessions/account-sessions";
 
 // Every authenticator added or removed is mailed to its person (docs/PRODUCT.md#passkeys,
 // docs/PRODUCT.md#sign-in-two-factor): a change they did not make is how a stolen session shows.

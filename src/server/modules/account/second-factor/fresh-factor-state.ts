@@ -5,7 +5,7 @@ import { passkey, type SecondFactorMethod, verification } from "@/server/core/db
 import { AppError } from "@/server/core/errors";
 
 // Whether a session has proved, in the last five minutes, what a step-up asks of its person
-// (README.md, "A fresh second factor"). No better-auth or session import: the passkey step-up hook
+// (../README.md, "A fresh second factor"). No better-auth or session import: the passkey step-up hook
 // (authenticator-step-up-plugin.ts) runs inside better-auth and reads the session from its context.
 
 export const FRESH_FACTOR_MINUTES = 5;

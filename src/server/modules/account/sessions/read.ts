@@ -3,8 +3,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, type SecondFactorMethod, session, user } from "@/server/core/db/schema";
-import { getAuth } from "./auth";
-import { type ClientMembership, membershipColumns, membershipFromRow } from "./client-membership";
+import { getAuth } from "../auth";
+import { type ClientMembership, membershipColumns, membershipFromRow } from "../client-membership";
 
 /** What one read of the session cookie's row found: the session, its user and their company. */
 export type SessionRow = {

@@ -9,10 +9,10 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { session as sessionTable, twoFactor } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { enforceRateLimit } from "@/server/core/rate-limit";
-import { getAuth } from "./auth";
+import { getAuth } from "../auth";
 import { addedWithinWindow, recordPasswordProof, stepUpPrompt, stepUpState } from "./fresh-factor-state";
-import { passwordMatches } from "./password-check";
-import { getSession } from "./session";
+import { passwordMatches } from "../password/check";
+import { getSession } from "../sessions/session";
 import { claimTotpStep, totpStepOf } from "./totp-replay";
 
 // The step-up for what a leaked session must not reach on its own: the report vault's downloads
@@ -71,7 +71,7 @@ export async function confirmFreshSecondFactor(db: DbOrTx, headers: Headers, pro
 }
 
 /**
- * The assertion checked by our better-auth endpoint (fresh-passkey-plugin.ts) against the challenge
+ * The assertion checked by our better-auth endpoint (../passkeys/fresh-passkey-plugin.ts) against the challenge
  * of this browser and a passkey of this signed-in user; the answer must name this very session.
  * Answers when the passkey that answered was added.
  */

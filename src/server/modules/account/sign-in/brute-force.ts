@@ -9,8 +9,8 @@ import { rateLimit } from "@/server/core/db/schema";
 import { clientIp, hitRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { DEVICE_COOKIE, deviceCookieFrom, deviceCookieOptions, issueDeviceCookie, verifyDeviceCookie } from "./device-cookie";
 import { noteSignIn } from "./new-browser";
-import { PASSKEY_REGISTER_PATH, PASSKEY_SIGN_IN_PATH, notePasskeyAdded, notePasskeySignIn } from "./passkey-hooks";
-import { isAdminAttempt, logHttpAdminAttempt, withCookiePolicy } from "./sign-in-policy";
+import { PASSKEY_REGISTER_PATH, PASSKEY_SIGN_IN_PATH, notePasskeyAdded, notePasskeySignIn } from "../passkeys/hooks";
+import { isAdminAttempt, logHttpAdminAttempt, withCookiePolicy } from "./policy";
 
 /** The code step of a sign-in: a session made here completes a two-factor sign-in. */
 const SECOND_STEP_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
@@ -78,7 +78,7 @@ export function signInLimitFor(email: string, headers: Headers | undefined): { k
 
 /**
  * better-auth hooks holding the sign-in limits (per address, per account, per device) and the
- * sign-in policy (sign-in-policy.ts: an admin's browser-session cookie, the admin sign-in log of
+ * sign-in policy (policy.ts: an admin's browser-session cookie, the admin sign-in log of
  * attempts over HTTP), and issuing the device cookie after a successful sign-in. Hooks run for HTTP calls (/api/auth/sign-in/email) and for
  * direct auth.api calls (our server actions, where the nextCookies plugin, which runs after these
  * hooks, hands the cookie to the browser) alike, so no entry point skips them.

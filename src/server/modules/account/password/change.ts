@@ -11,12 +11,12 @@ import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordChangedMail } from "@/server/core/mail/templates";
 import { clientIp } from "@/server/core/rate-limit";
 import { recordAudit } from "@/server/modules/audit";
-import { formatMailTime, sessionsUrlFor } from "./account-sessions";
-import { getAuth } from "./auth";
-import { clearAttempts } from "./brute-force";
-import { recordSecondFactor } from "./second-factor";
-import { getSession } from "./session";
-import { checkPassword, manageKey } from "./two-factor";
+import { formatMailTime, sessionsUrlFor } from "../sessions/account-sessions";
+import { getAuth } from "../auth";
+import { clearAttempts } from "../sign-in/brute-force";
+import { recordSecondFactor } from "../second-factor/second-factor";
+import { getSession } from "../sessions/session";
+import { checkPassword, manageKey } from "../second-factor/two-factor";
 
 /**
  * Change password from Settings / Account (docs/PRODUCT.md#account-security): the current password

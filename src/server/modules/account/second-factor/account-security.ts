@@ -4,7 +4,7 @@ import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, user } from "@/server/core/db/schema";
 import { clientTwoFactorPolicySql } from "@/server/modules/settings";
-import { demoExemptionInUse } from "./session";
+import { demoExemptionInUse } from "../sessions/session";
 
 /**
  * `twoFactorRequired`: the role or the company requires it and nothing exempts the user;

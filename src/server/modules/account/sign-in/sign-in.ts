@@ -7,13 +7,13 @@ import { getDb } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { clientIp } from "@/server/core/rate-limit";
 import { recordAudit } from "@/server/modules/audit";
-import { getAuth } from "./auth";
-import { logAdminSignIn } from "./sign-in-log";
-import { clientMembershipOf, membershipRefusal } from "./client-membership";
+import { getAuth } from "../auth";
+import { logAdminSignIn } from "./log";
+import { clientMembershipOf, membershipRefusal } from "../client-membership";
 import { allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
-import { ADMIN_ENROLMENT_PATH, isDemoAdminExempt } from "./session";
-import { twoFactorError } from "./two-factor";
-import { findUserByEmail } from "./users";
+import { ADMIN_ENROLMENT_PATH, isDemoAdminExempt } from "../sessions/session";
+import { twoFactorError } from "../second-factor/two-factor";
+import { findUserByEmail } from "../users";
 
 export type LoginArea = "client" | "admin";
 
@@ -61,7 +61,7 @@ async function attemptSignIn(area: LoginArea, input: SignInInput, headers: Heade
   const config = AREAS[area];
   const { email, password } = input;
   // Clients choose with Remember me. The limits, and an admin account's browser-session cookie
-  // whatever is asked, are better-auth hooks (sign-in-policy.ts), shared with the HTTP endpoint.
+  // whatever is asked, are better-auth hooks (policy.ts), shared with the HTTP endpoint.
   const rememberMe = area === "client" && input.rememberMe === true;
   try {
     const signedIn = await getAuth().api.signInEmail({ body: { email, password, rememberMe }, headers, returnHeaders: true });

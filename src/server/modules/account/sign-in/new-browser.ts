@@ -5,7 +5,7 @@ import type { Db } from "@/server/core/db/client";
 import { user } from "@/server/core/db/schema";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { newSignInMail } from "@/server/core/mail/templates";
-import { formatMailTime, sessionsUrlFor } from "./account-sessions";
+import { formatMailTime, sessionsUrlFor } from "../sessions/account-sessions";
 
 /**
  * A completed sign-in (docs/PRODUCT.md#account-security): stamps the account's last sign-in, and

@@ -1,9 +1,9 @@
 import "server-only";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { AppError } from "@/server/core/errors";
-import { getAuth } from "./auth";
-import { AREAS, clientAccountRefusal, type LoginArea } from "./sign-in";
-import { getSession } from "./session";
+import { getAuth } from "../auth";
+import { AREAS, clientAccountRefusal, type LoginArea } from "../sign-in/sign-in";
+import { getSession } from "../sessions/session";
 
 /**
  * The last step of a passkey sign-in: the browser completed the ceremony with better-auth's

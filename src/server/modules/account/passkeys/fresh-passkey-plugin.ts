@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Db } from "@/server/core/db/client";
 import { passkey } from "@/server/core/db/schema";
 
-// A passkey as the fresh second factor of a session already signed in (README.md, "A fresh second
+// A passkey as the fresh second factor of a session already signed in (../README.md, "A fresh second
 // factor"). The passkey plugin's own verify step would sign in anew (a second session, a new
 // cookie), so the assertion is checked here instead, against the challenge the plugin's
 // generate-authenticate-options issued to this browser (its signed cookie and verification row,

@@ -11,15 +11,15 @@ import { clientPeople, clients, type SecondFactorMethod, user } from "@/server/c
 import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
-import { getAuth } from "./auth";
-import { clientMembershipOf, membershipRefusal } from "./client-membership";
-import { PASSKEY_METHOD } from "./passkey-hooks";
-import { NEEDS_BETTER_AUTH, readSessionRow, type SessionRow } from "./session-read";
-import { viewAsOf } from "./view-as";
+import { getAuth } from "../auth";
+import { clientMembershipOf, membershipRefusal } from "../client-membership";
+import { PASSKEY_METHOD } from "../passkeys/hooks";
+import { NEEDS_BETTER_AUTH, readSessionRow, type SessionRow } from "./read";
+import { viewAsOf } from "../view-as/view-as";
 
 /**
  * The session of the request, from its cookies (one query: session, user and company,
- * session-read.ts); route handlers pass their request headers. A page
+ * read.ts); route handlers pass their request headers. A page
  * render asks several times (its layout and the page each guard themselves, the portal's guard
  * tries the client and then the viewing admin), all with the request's one headers object, so
  * within a render the answer is kept per headers object: one session lookup per request (React

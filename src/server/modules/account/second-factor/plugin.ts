@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import type { Db } from "@/server/core/db/client";
 import { type SecondFactorMethod, session, twoFactor } from "@/server/core/db/schema";
-import { PASSKEY_SIGN_IN_PATH } from "./passkey-hooks";
+import { PASSKEY_SIGN_IN_PATH } from "../passkeys/hooks";
 import { recordSecondFactor } from "./second-factor";
 import { claimTotpStep, totpStepOf } from "./totp-replay";
 

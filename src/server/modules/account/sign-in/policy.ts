@@ -2,8 +2,8 @@ import "server-only";
 import { isAPIError } from "better-auth/api";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import type { Db } from "@/server/core/db/client";
-import { logAdminSignIn } from "./sign-in-log";
-import { findUserByEmail } from "./users";
+import { logAdminSignIn } from "./log";
+import { findUserByEmail } from "../users";
 
 // One policy for a password sign-in, wherever it comes from: the login forms' actions call
 // better-auth's signInEmail, and POST /api/auth/sign-in/email (still served for scripts, the

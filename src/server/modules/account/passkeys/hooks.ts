@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { passkey, session } from "@/server/core/db/schema";
 import { recordAudit } from "@/server/modules/audit";
-import { mailAuthenticatorChange } from "./authenticator-mail";
+import { mailAuthenticatorChange } from "../second-factor/authenticator-mail";
 
 export const PASSKEY_SIGN_IN_PATH = "/passkey/verify-authentication";
 export const PASSKEY_REGISTER_PATH = "/passkey/verify-registration";
@@ -11,7 +11,7 @@ export const PASSKEY_REGISTER_PATH = "/passkey/verify-registration";
 export const PASSKEY_METHOD = "passkey";
 
 /**
- * After a passkey sign-in made a session (README.md, "Passkeys"): the session is marked as
+ * After a passkey sign-in made a session (../README.md, "Passkeys"): the session is marked as
  * a passkey one, which the two-factor policy accepts (the authenticator itself verified the user);
  * the passkey's last use is stamped; the sign-in is audited. The credential is looked up under the
  * session's user, so a response naming someone else's credential stamps nothing.

@@ -7,13 +7,13 @@ import { getDb } from "@/server/core/db/client";
 import { AppError, type AppErrorCode } from "@/server/core/errors";
 import { type RateRule } from "@/server/core/rate-limit";
 import { recordAudit } from "@/server/modules/audit";
-import { getAuth } from "./auth";
+import { getAuth } from "../auth";
 import { mailAuthenticatorChange } from "./authenticator-mail";
-import { allowAttempt, clearAttempts } from "./brute-force";
+import { allowAttempt, clearAttempts } from "../sign-in/brute-force";
 import { confirmFreshSecondFactor } from "./fresh-second-factor";
 import { endOtherSessions, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor";
-import { passwordMatches } from "./password-check";
-import { getSession } from "./session";
+import { passwordMatches } from "../password/check";
+import { getSession } from "../sessions/session";
 
 // Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
 // (docs/PRODUCT.md#sign-in-two-factor). The plugin keeps the TOTP secret and the backup codes
@@ -26,7 +26,7 @@ export const manageKey = (userId: string) => `auth:two-factor-manage:user:${user
 /** The plugin's error codes, in the words the forms show. */
 const PLUGIN_ERRORS: Record<string, [AppErrorCode, string]> = {
   INVALID_CODE: ["bad_request", AUTH_MESSAGES.wrongCode],
-  // Our replay check (second-factor-plugin.ts): the code's time step was accepted before.
+  // Our replay check (plugin.ts): the code's time step was accepted before.
   CODE_ALREADY_USED: ["bad_request", AUTH_MESSAGES.codeUsed],
   INVALID_BACKUP_CODE: ["bad_request", AUTH_MESSAGES.wrongBackupCode],
   // The pending sign-in is gone or no longer has the factor it was started for.

@@ -5,8 +5,8 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { passkey } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/modules/audit";
-import { mailAuthenticatorChange } from "./authenticator-mail";
-import { confirmFreshSecondFactor } from "./fresh-second-factor";
+import { mailAuthenticatorChange } from "../second-factor/authenticator-mail";
+import { confirmFreshSecondFactor } from "../second-factor/fresh-second-factor";
 
 // The signed-in user's own passkeys (docs/PRODUCT.md#passkeys). Every query is scoped by the
 // actor's user id: someone else's passkey id answers like an unknown one.
@@ -98,7 +98,7 @@ export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId, headers }
 
 /**
  * Takes a passkey off hold after a two-factor reset. The caller has checked the current password
- * (src/server/modules/account/passkey-confirmation.ts): whoever asked for the reset may not be the owner.
+ * (src/server/modules/account/passkeys/confirmation.ts): whoever asked for the reset may not be the owner.
  */
 export async function confirmOwnPasskey(db: DbOrTx, { actor, passkeyId }: { actor: Actor; passkeyId: string }) {
   return db.transaction(async (tx) => {

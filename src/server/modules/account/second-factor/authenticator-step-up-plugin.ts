@@ -5,9 +5,9 @@ import type { Db } from "@/server/core/db/client";
 import type { SecondFactorMethod } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { requireFreshStepUp } from "./fresh-factor-state";
-import { PASSKEY_REGISTER_PATH } from "./passkey-hooks";
+import { PASSKEY_REGISTER_PATH } from "../passkeys/hooks";
 
-// Adding a passkey is an authenticator change (README.md, "A fresh second factor"): the passkey
+// Adding a passkey is an authenticator change (../README.md, "A fresh second factor"): the passkey
 // plugin's registration endpoints are served over HTTP, so the step-up is enforced here, before
 // either step runs, and answers the prompt the report vault answers (403, `fieldErrors` naming the
 // code, the passkey or the password). The browser proves it through the account's step-up action
