@@ -3,7 +3,7 @@ import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import type { ScheduleEntry } from "@/server/core/db/schema";
 import { DEMO_ADMIN_EMAIL } from "@/server/core/demo-admin";
 
-// The demo data set of docs/contract: fixed ids and dates so every fresh database looks the same.
+// The demo data set (README.md, "Demo accounts"): fixed ids and dates so every fresh database looks the same.
 export const DEMO_PASSWORDS = { admin: "demo-admin-password", client: "demo-client-password" } as const;
 
 export const DEMO_USERS = {
