@@ -20,7 +20,7 @@ const { countQueries } = await import("../src/server/core/db/query-counter");
 const { loadPortalSection } = await import("../src/server/modules/portal/portal-load");
 const { PORTAL_SECTIONS } = await import("../src/lib/domain/portal-section");
 const schema = await import("../src/server/core/db/schema");
-const { DEMO_TIERS } = await import("../src/server/core/db/seed/demo-data");
+const { DEMO_TIERS } = await import("../src/server/modules/demo/demo-data");
 
 const PROJECTS = 200;
 const INVOICES = 5_000;

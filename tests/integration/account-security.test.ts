@@ -19,7 +19,7 @@ import { saveNotificationPreferencesAction } from "@/app/client-portal/actions";
 import ClientPortalPage from "@/app/client-portal/page";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser } from "@/server/modules/account";
 import { CLIENT_TWO_FACTOR_REQUIRED } from "@/server/modules/account/sessions/session";

@@ -10,7 +10,7 @@ import { GET as getClientDocument } from "@/app/api/client/documents/[id]/route"
 import { loadMoreInvoices, requestServiceBooking, saveAccountSettings } from "@/app/client-portal/actions";
 import { READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import { auditLog, clients, contactInquiries, serviceBookings, session } from "@/server/core/db/schema";
-import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { startViewAsClient } from "@/server/modules/account";
 import { requireClientOrViewer } from "@/server/modules/account/sessions/session";
 import { issueViewAsCookie, VIEW_AS_COOKIE } from "@/server/modules/account/view-as/view-as";

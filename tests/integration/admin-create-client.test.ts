@@ -5,7 +5,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { auditLog, clientPeople, clients, emailOutbox, user, verification } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { requireClient } from "@/server/modules/account/sessions/session";
 import { resetPasswordWithToken } from "./helpers/auth-actions";
 import { authHeaders, nextTestIp, signIn } from "./helpers/auth";

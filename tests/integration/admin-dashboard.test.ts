@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { approveBookingAction, markInquiryReadAction } from "@/app/admin/(area)/dashboard/actions";
 import { auditLog, contactInquiries, serviceBookings } from "@/server/core/db/schema";
-import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { listPendingBookings, listRecentAudit, listRecentInquiries } from "@/server/modules/dashboard";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie } from "./helpers/admin-session";

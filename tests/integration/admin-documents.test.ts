@@ -9,7 +9,7 @@ import { POST as upload } from "@/app/api/admin/documents/upload/route";
 import { GET as serveFile } from "@/app/api/files/[id]/route";
 import { HIDDEN_FILE_NAME_MESSAGE, MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
 import { auditLog, documents } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
 import { type DocumentStorage, getStorage, setStorage } from "@/server/core/storage/storage";
 import { authHeaders } from "./helpers/auth";
 import { adminCookie } from "./helpers/admin-session";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countQueries } from "@/server/core/db/query-counter";
-import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/modules/demo/demo-data";
 import { listAdminClients } from "@/server/modules/clients";
 import {
   getAdminNavCounts,

@@ -10,7 +10,7 @@ import {
 } from "@/app/admin/(area)/projects/actions";
 import { POST as linkInvoicesRoute } from "@/app/api/admin/projects/link-invoices/route";
 import { auditLog, invoices, projects } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { authHeaders } from "./helpers/auth";
 import { adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/admin/update-client-rates/route";
 import { auditLog, clientRates } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
 import { replaceClientRates } from "@/server/modules/rates";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie } from "./helpers/admin-session";

@@ -7,7 +7,7 @@ import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { saveDefaultRatesAction, sendTestMailAction, setClientTwoFactorPolicyAction } from "@/app/admin/(area)/settings/actions";
 import type { DefaultRatesInput } from "@/lib/validation/admin";
 import { auditLog, clientRates, emailOutbox } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { outboxIdle } from "@/server/core/mail/outbox";
 import { requireClient } from "@/server/modules/account/sessions/session";

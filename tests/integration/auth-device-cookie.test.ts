@@ -3,7 +3,7 @@
 // device cookie for the account has its own budget and gets in.
 import { describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { createCredentialUser } from "@/server/modules/account";
 import { AUTH_LIMITS } from "@/server/modules/account/sign-in/brute-force";
 import { DEVICE_COOKIE, issueDeviceCookie, verifyDeviceCookie } from "@/server/modules/account/sign-in/device-cookie";

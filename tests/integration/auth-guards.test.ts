@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { todayIso } from "@/lib/format";
 import { clientSubscriptions, user } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS, DEMO_TIERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS, DEMO_TIERS } from "@/server/modules/demo/demo-data";
 import { getAuth, withAdmin, withClient } from "@/server/modules/account";
 import { requireAdmin, requireClient } from "@/server/modules/account/sessions/session";
 import { listPortalInvoices } from "@/server/modules/invoices";

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { emailOutbox, session, verification } from "@/server/core/db/schema";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { drainOutbox, outboxIdle, REDACTED_BODY } from "@/server/core/mail/outbox";
 import { createCredentialUser, createInvitationLink, resetLinkState } from "@/server/modules/account";

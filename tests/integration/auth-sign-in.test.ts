@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { clients, session, user } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { createCredentialUser, getAuth, withAdmin } from "@/server/modules/account";
 import { AUTH_LIMITS } from "@/server/modules/account/sign-in/brute-force";
 import { requireClient } from "@/server/modules/account/sessions/session";

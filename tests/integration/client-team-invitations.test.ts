@@ -12,7 +12,7 @@ import { clientPeople, emailOutbox, rateLimit, user } from "@/server/core/db/sch
 import { resetLinkState } from "@/server/modules/account";
 import { INVITATION_LIMITS } from "@/server/modules/clients/invitation-limits";
 import { adminCookie } from "./helpers/admin-session";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { authHeaders, nextTestIp, sessionCookie } from "./helpers/auth";
 import { resetPasswordWithToken } from "./helpers/auth-actions";
 import { setupTestDatabase } from "./helpers/db";

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { adminInvitePersonAction, adminResetPersonTwoFactorAction } from "@/app/admin/(area)/clients/[id]/actions";
 import { invitePersonAction, removePersonAction, requestServiceBooking, revokeInvitationAction } from "@/app/client-portal/actions";
 import { account, auditLog, clientPeople, emailOutbox, messageThreads, serviceBookings, user } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { listAdminBookings } from "@/server/modules/bookings";
 import { EMAIL_IN_USE_MESSAGE } from "@/server/modules/clients";
 import { adminActor, adminCookie } from "./helpers/admin-session";

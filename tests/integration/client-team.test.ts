@@ -22,7 +22,7 @@ import {
 } from "@/app/client-portal/actions";
 import { BILLING_WITHHELD_MESSAGE, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import { auditLog, clientPeople, clients, messageThreads, session, user } from "@/server/core/db/schema";
-import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { startViewAsClient } from "@/server/modules/account";
 import { VIEW_AS_COOKIE } from "@/server/modules/account/view-as/view-as";
 import { DELETE_REFUSED_MESSAGE, EMAIL_IN_USE_MESSAGE, LAST_OWNER_MESSAGE } from "@/server/modules/clients";

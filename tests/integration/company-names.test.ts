@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/app/admin/(area)/clients/actions";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { clients, user } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
 import { HIDDEN_CHARACTER_MESSAGE } from "@/lib/validation/common";
 import { COMPANY_TAKEN, companySkeleton, companyTakenInstead } from "@/server/modules/clients/company-names";
 import { adminCookie } from "./helpers/admin-session";

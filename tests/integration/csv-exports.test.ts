@@ -8,7 +8,7 @@ import { GET as exportInvoices } from "@/app/api/admin/exports/invoices/route";
 import { GET as exportProjects } from "@/app/api/admin/exports/projects/route";
 import { GET as exportOwnInvoices } from "@/app/api/client/invoices/export/route";
 import { clients, invoices, projects } from "@/server/core/db/schema";
-import { DEMO_INVOICES } from "@/server/core/db/seed/demo-data";
+import { DEMO_INVOICES } from "@/server/modules/demo/demo-data";
 import { getPortalProfile, updateAccountSettings } from "@/server/modules/clients";
 import { exportAdminInvoices } from "@/server/modules/exports";
 import { adminActor, adminCookie, clientActor, clientCookie } from "./helpers/admin-session";

@@ -8,8 +8,8 @@ import { DELETE as deleteDocument, GET as adminView } from "@/app/api/admin/docu
 import { GET as clientDownload } from "@/app/api/client/documents/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { documentDownloads } from "@/server/core/db/schema";
-import { DEMO_DOCUMENTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
-import { demoPdf } from "@/server/core/db/seed/demo-files";
+import { DEMO_DOCUMENTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
+import { demoPdf } from "@/server/modules/demo/demo-files";
 import { listAdminDocuments, listDocumentDownloads, listPortalDocuments } from "@/server/modules/documents";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";

@@ -10,7 +10,7 @@ import { GET as clientAttachment } from "@/app/api/client/messages/attachments/[
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
 import { user } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { removePerson, setClientActive } from "@/server/modules/clients";
 import { requestReportDownload } from "@/server/modules/reports";
 import { adminActor, clientActor } from "./helpers/admin-session";

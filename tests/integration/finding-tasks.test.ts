@@ -3,7 +3,7 @@
 import { and, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clientPeople, emailOutbox, findingEvents, findings, user } from "@/server/core/db/schema";
-import { DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
+import { DEMO_FINDINGS } from "@/server/modules/demo/demo-findings";
 import { acceptRisk, createFinding, publishFindings, runFindingTasks } from "@/server/modules/findings";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";

@@ -9,8 +9,8 @@ import { GET as clientEvidence } from "@/app/api/client/findings/evidence/[id]/r
 import { GET as exportRoute } from "@/app/api/client/findings/export/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { auditLog, emailOutbox, findingEvents, findings, findingRetests, projects } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
-import { DEMO_DRAFT_FINDING_TITLE, DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
+import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
+import { DEMO_DRAFT_FINDING_TITLE, DEMO_FINDINGS } from "@/server/modules/demo/demo-findings";
 import {
   acceptRisk,
   addFindingComment,

@@ -19,7 +19,7 @@ import { GET as clientThread } from "@/app/api/client/messages/threads/[id]/rout
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
 import { auditLog } from "@/server/core/db/schema";
-import { DEMO_REPORTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_REPORTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { endViewAsClient, startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
 import { type AccessLogEntry, listClientAccessLog } from "@/server/modules/audit";
 import { listRecentAudit } from "@/server/modules/dashboard";

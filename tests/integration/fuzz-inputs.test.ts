@@ -22,7 +22,7 @@ import {
   projectListQuerySchema,
   updateClientRatesSchema,
 } from "@/lib/validation/admin";
-import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { actionInputSchema } from "@/server/core/handler";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
@@ -72,7 +72,7 @@ import {
 import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBody } from "./helpers/fuzz-values";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
-import { DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
+import { DEMO_FINDINGS } from "@/server/modules/demo/demo-findings";
 import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/lib/validation/findings";
 import { AppError } from "@/server/core/errors";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";

@@ -8,7 +8,7 @@ import { decideBookingAction } from "@/app/admin/(area)/bookings/actions";
 import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
 import { POST as upload } from "@/app/api/admin/documents/upload/route";
 import { emailOutbox, serviceBookings } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { resetServerEnv } from "@/server/core/env";
 import { setMailTransport } from "@/server/core/mail/mailer";
 import { outboxIdle } from "@/server/core/mail/outbox";

@@ -7,7 +7,7 @@ import { POST as adminStartThread } from "@/app/api/admin/messages/threads/route
 import { POST as reply } from "@/app/api/client/messages/threads/[id]/route";
 import { POST as startThread } from "@/app/api/client/messages/threads/route";
 import { messages, projects, rateLimit } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { type DocumentStorage, getStorage, setStorage } from "@/server/core/storage/storage";
 import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from "@/server/modules/messages/messages-write";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";

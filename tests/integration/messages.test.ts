@@ -12,7 +12,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from "@/lib/validation/messages
 import type { AdminActor } from "@/server/core/actor";
 import { countQueries } from "@/server/core/db/query-counter";
 import { emailOutbox, messages, messageThreads, projects, serviceBookings } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
 import { listUpcomingMeetings } from "@/server/modules/bookings";
 import { countAdminUnreadThreads, getThreadPage, listClientThreads } from "@/server/modules/messages/messages-read";
 import { MESSAGE_RATE_LIMIT } from "@/server/modules/messages/messages-write";

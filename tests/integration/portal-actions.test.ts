@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { earliestStartDate } from "@/lib/validation/portal";
 import { auditLog, clients, serviceBookings, user } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 

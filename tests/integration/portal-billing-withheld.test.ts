@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import ClientPortalPage from "@/app/client-portal/page";
 import { PORTAL_SECTIONS, type PortalSection } from "@/lib/domain/portal-section";
 import { clients } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { requestHeaders } from "./helpers/next-headers-mock";

@@ -1,5 +1,5 @@
 // Every portal data function against the demo data, for both demo clients, with sums computed by
-// hand from src/server/core/db/seed/demo-data.ts; each list must hold exactly the client's own rows.
+// hand from src/server/modules/demo/demo-data.ts; each list must hold exactly the client's own rows.
 import { beforeAll, describe, expect, it } from "vitest";
 import { percentOf } from "@/lib/format";
 import { nextScheduledPayment, scheduleEntryState, scheduleProgress } from "@/lib/schedule";
@@ -12,7 +12,7 @@ import {
   DEMO_PROJECTS,
   DEMO_RATES,
   DEMO_TIERS,
-} from "@/server/core/db/seed/demo-data";
+} from "@/server/modules/demo/demo-data";
 import { listRecentBookings } from "@/server/modules/bookings";
 import { getPortalProfile } from "@/server/modules/clients";
 import { listPortalDocuments } from "@/server/modules/documents";

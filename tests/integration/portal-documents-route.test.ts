@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/client/documents/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
-import { DEMO_DOCUMENTS } from "@/server/core/db/seed/demo-data";
-import { demoPdf } from "@/server/core/db/seed/demo-files";
+import { DEMO_DOCUMENTS } from "@/server/modules/demo/demo-data";
+import { demoPdf } from "@/server/modules/demo/demo-files";
 import { verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import ClientPortalPage from "@/app/client-portal/page";
 import { session } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { callPage } from "./helpers/entry-outcome";

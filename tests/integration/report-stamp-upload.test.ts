@@ -5,7 +5,7 @@ import { PDFDocument, PDFName, PDFNumber } from "pdf-lib";
 import { describe, expect, it, vi } from "vitest";
 import { POST as uploadRoute } from "@/app/api/admin/reports/upload/route";
 import { reports } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { stampPdf } from "@/server/modules/reports/stamp";
 import { pdfDrawnTexts } from "../helpers/pdf-text";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";

@@ -19,7 +19,7 @@ import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as adminDocument } from "@/app/api/admin/documents/[id]/route";
 import { GET as exportClients } from "@/app/api/admin/exports/clients/route";
 import { auditLog, reports, session, twoFactor, user } from "@/server/core/db/schema";
-import { DEMO_PASSWORDS, DEMO_REPORTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_PASSWORDS, DEMO_REPORTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { confirmFreshSecondFactor, createCredentialUser, getAuth, startViewAsClient, VIEW_AS_COOKIE } from "@/server/modules/account";
 import { REPORT_WITHDRAWN } from "@/server/modules/reports";
 import { pdfPageTexts } from "../helpers/pdf-text";

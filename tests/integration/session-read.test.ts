@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { countQueries } from "@/server/core/db/query-counter";
 import { session, user } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { getAuth } from "@/server/modules/account";
 import { getSession, requireClient, sessionDemoExempt } from "@/server/modules/account/sessions/session";
 import { authHeaders, sessionCookie, signedSessionToken } from "./helpers/auth";

@@ -12,7 +12,7 @@ import {
 import { POST as webhookRoute } from "@/app/api/square/webhook/route";
 import { saveAccountSettings } from "@/app/client-portal/actions";
 import { auditLog, clients, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/modules/demo/demo-data";
 import { getDashboardStats } from "@/server/modules/dashboard";
 import { listPortalInvoices } from "@/server/modules/invoices";
 import { listUnmatchedCustomers, syncSquareInvoices } from "@/server/modules/square";

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/square/webhook/route";
 import { auditLog, clientSubscriptions, squareCustomers, subscriptionTiers } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { syncSquareInvoices } from "@/server/modules/square";
 import { saveConnection } from "@/server/modules/square/connection";
 import { decideSubscription, getPortalPlanState, getSubscriptionStats, requestSubscription } from "@/server/modules/subscriptions";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/square/webhook/route";
 import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_TIERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_TIERS } from "@/server/modules/demo/demo-data";
 import { linkSquareCustomer, listUnmatchedCustomers, syncSquareInvoices } from "@/server/modules/square";
 import { saveConnection } from "@/server/modules/square/connection";
 import { getPortalPlanState, getSubscriptionStats } from "@/server/modules/subscriptions";

@@ -2,7 +2,7 @@ import { eq, isNotNull, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as syncRoute } from "@/app/api/square/sync-invoices/route";
 import { auditLog, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/server/modules/demo/demo-data";
 import { syncSquareInvoices } from "@/server/modules/square";
 import { loadConnection, saveConnection } from "@/server/modules/square/connection";
 import { SYNC_ALREADY_RUNNING } from "@/server/modules/square/sync-lock";

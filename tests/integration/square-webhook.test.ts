@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/square/webhook/route";
 import { clientSubscriptions, invoices, squareWebhookEvents } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/server/modules/demo/demo-data";
 import { syncSquareInvoices } from "@/server/modules/square";
 import { saveConnection } from "@/server/modules/square/connection";
 import { buildInvoice, demoFixture, type RawInvoice } from "../../tools/fake-square/fixtures";

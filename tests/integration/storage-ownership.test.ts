@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { Db, DbHandle } from "@/server/core/db/client";
 import { documents, storageOwner } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/server/core/db/seed/demo-data";
+import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
 import { diskStorage } from "@/server/core/storage/disk-storage";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { sweepOrphanedObjects } from "@/server/modules/operations/orphans";

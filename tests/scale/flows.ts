@@ -2,7 +2,7 @@
 // production requires), and the calls the tests repeat.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DEMO_PASSWORDS } from "@/server/core/db/seed/demo-data";
+import { DEMO_PASSWORDS } from "@/server/modules/demo/demo-data";
 import { assert, createCredential } from "../integration/helpers/soft-authenticator";
 import { Browser } from "./http";
 import type { Cluster } from "./cluster";

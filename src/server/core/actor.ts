@@ -22,6 +22,24 @@ export type ClientActor = {
 };
 export type Actor = AdminActor | ClientActor;
 
+/**
+ * Who an actor is in a record of what they did (a download's row, the stamp on a report copy): the
+ * firm for an admin, and for an admin viewing a portal (named by the admin's address, since the
+ * record must show the firm's access, not the client's), else the client person themselves.
+ */
+export type RecordedPerson = { userId: string; personName: string; personEmail: string; side: "firm" | "client" };
+
+export function recordedPersonOf(actor: Actor): RecordedPerson {
+  if (actor.role === "client" && actor.viewer)
+    return { userId: actor.viewer.adminUserId, personName: actor.viewer.adminEmail, personEmail: actor.viewer.adminEmail, side: "firm" };
+  return {
+    userId: actor.userId,
+    personName: actor.name || actor.email,
+    personEmail: actor.email,
+    side: actor.role === "admin" ? "firm" : "client",
+  };
+}
+
 /** Module functions call this on the actor they were given, so a wrong call site fails loudly. */
 export function assertAdmin(actor: Actor): asserts actor is AdminActor {
   if (actor.role !== "admin") throw new AppError("forbidden", "Access denied. Admins only.");

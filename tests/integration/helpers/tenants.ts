@@ -33,8 +33,8 @@ import {
   DEMO_RATES,
   DEMO_REPORTS,
   DEMO_USERS,
-} from "@/server/core/db/seed/demo-data";
-import { DEMO_FINDINGS } from "@/server/core/db/seed/demo-findings";
+} from "@/server/modules/demo/demo-data";
+import { DEMO_FINDINGS } from "@/server/modules/demo/demo-findings";
 import { getStorage } from "@/server/core/storage/storage";
 
 export type TenantName = "acme" | "globex";

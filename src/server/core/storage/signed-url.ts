@@ -43,6 +43,23 @@ export function signDownloadUrl(
   return { url: `${serverEnv().appUrl}/api/files/${encodeURIComponent(documentId)}?${query}`, expiresAt: new Date(expires * 1000) };
 }
 
+/** What a fetch of a link answers when the link, or its person's standing now, no longer allows it. */
+export const DOWNLOAD_LINK_INVALID = "This download link is invalid or has expired.";
+
+/**
+ * The signed link to a file whose row the actor has just been allowed to read, made for the person
+ * linkHolderOf names, with the name to save it under. The firm's access is recorded at each fetch of
+ * the link (the audit module's admitLinkFetch), not here: the fetch is the access.
+ */
+export function signedDownloadFor(
+  actor: Actor,
+  file: { id: string; name: string },
+  opts: { ttlSeconds: number; disposition?: Disposition },
+): { downloadUrl: string; filename: string } {
+  const { url } = signDownloadUrl(file.id, { holder: linkHolderOf(actor), ...opts });
+  return { downloadUrl: url, filename: file.name };
+}
+
 /** When the signature matches and the link has not expired: its disposition and holder. Constant-time comparison. */
 export function verifyDownloadSignature(
   documentId: string,

@@ -6,3 +6,4 @@ export { listAuditFilterOptions, listAuditLog, type AuditRow } from "./admin-aud
 export { recordAudit } from "./audit";
 export { auditEntryColumns } from "./columns";
 export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction, type FirmLinkHolder, recordFirmAccess } from "./firm-access";
+export { admitLinkFetch } from "./link-fetch";

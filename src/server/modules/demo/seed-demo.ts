@@ -32,9 +32,9 @@ import {
   DEMO_SUBSCRIPTIONS,
   DEMO_TIERS,
   DEMO_USERS,
-} from "@/server/core/db/seed/demo-data";
-import { demoFindingRows } from "@/server/core/db/seed/demo-findings";
-import { demoPdf, demoZip } from "@/server/core/db/seed/demo-files";
+} from "./demo-data";
+import { demoFindingRows } from "./demo-findings";
+import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/server/modules/account";
 

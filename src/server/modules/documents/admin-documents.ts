@@ -7,7 +7,7 @@ import { asNumber, containsAny, matchingCount, type Paged, pageOffset, splitTota
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, documentDownloads, documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { linkHolderOf, signDownloadUrl } from "@/server/core/storage/signed-url";
+import { signedDownloadFor } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
 import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
 import { notifyDocumentShared } from "@/server/modules/notifications";
@@ -167,6 +167,5 @@ export async function documentViewUrl(
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
   await recordDownload(db, actor, doc.id, from);
-  // The access log's entry is written at each fetch of the link (getDocumentFile).
-  return signDownloadUrl(doc.id, { holder: linkHolderOf(actor), disposition: "inline", ttlSeconds: 120 }).url;
+  return signedDownloadFor(actor, doc, { disposition: "inline", ttlSeconds: 120 }).downloadUrl;
 }

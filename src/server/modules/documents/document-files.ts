@@ -7,10 +7,7 @@ import { documents, messageAttachments, messages, messageThreads } from "@/serve
 import { AppError } from "@/server/core/errors";
 import type { LinkHolder } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
-import { recordFirmAccess } from "@/server/modules/audit";
-
-/** What a signed link whose person may no longer fetch answers: the words of an expired link. */
-export const DOWNLOAD_LINK_INVALID = "This download link is invalid or has expired.";
+import { admitLinkFetch } from "@/server/modules/audit";
 
 /**
  * A document's (or a message attachment's) bytes by id, as a stream from disk or S3 with its
@@ -51,16 +48,15 @@ export async function getDocumentFile(db: DbOrTx, documentId: string, holder: Re
     )
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
-  if (!doc.standing) throw new AppError("forbidden", DOWNLOAD_LINK_INVALID);
-  if (doc.standing === "firm")
-    await recordFirmAccess(db, {
-      actor: { firmUserId: holder.userId, viewingPortal: holder.viewingPortal },
-      action: doc.kind === "document" ? "document.download" : "attachment.download",
-      clientIds: [doc.clientId],
-      entityType: doc.kind === "document" ? "document" : "message_attachment",
-      entityId: documentId,
-      after: { name: doc.name },
-    });
+  await admitLinkFetch(db, {
+    standing: doc.standing,
+    holder,
+    action: doc.kind === "document" ? "document.download" : "attachment.download",
+    clientId: doc.clientId,
+    entityType: doc.kind === "document" ? "document" : "message_attachment",
+    entityId: documentId,
+    after: { name: doc.name },
+  });
   const { size, body } = await getStorage().open(doc.storageKey);
   return { name: doc.name, mimeType: doc.mimeType, size, body };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { DOWNLOADS_SHOWN, type DownloadSide } from "@/lib/domain/document-category";
-import { type Actor, type AdminActor, assertAdmin } from "@/server/core/actor";
+import { type Actor, type AdminActor, assertAdmin, recordedPersonOf } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { documentDownloads, documents, user } from "@/server/core/db/schema";
 import { clientIp } from "@/server/core/rate-limit";
@@ -30,15 +30,12 @@ export type DocumentDownload = {
  * stays right when a company has several people and after the user is removed.
  */
 export async function recordDownload(db: DbOrTx, actor: Actor, documentId: string, from: DownloadRequest): Promise<void> {
-  const person =
-    actor.role === "admin"
-      ? { userId: actor.userId, personName: actor.name || actor.email, side: "firm" as const }
-      : actor.viewer
-        ? { userId: actor.viewer.adminUserId, personName: actor.viewer.adminEmail, side: "firm" as const }
-        : { userId: actor.userId, personName: actor.name || actor.email, side: "client" as const };
+  const { userId, personName, side } = recordedPersonOf(actor);
   await db.insert(documentDownloads).values({
     documentId,
-    ...person,
+    userId,
+    personName,
+    side,
     clientAddress: from.clientAddress.slice(0, 100),
     userAgent: from.userAgent.slice(0, 500),
   });

@@ -2,6 +2,6 @@ import "server-only";
 // The documents module's public face: everything outside src/server/modules/documents imports from here (README.md).
 
 export { type AdminDocumentRow, deleteDocument, documentViewUrl, listAdminDocuments, recordUploadedDocument } from "./admin-documents";
-export { DOWNLOAD_LINK_INVALID, getDocumentFile } from "./document-files";
+export { getDocumentFile } from "./document-files";
 export { type DocumentDownload, downloadRequestOf, type DownloadRequest, listDocumentDownloads } from "./downloads";
 export { getDocumentDownload, listPortalDocuments, type PortalDocument } from "./portal-documents";

@@ -5,7 +5,7 @@ import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { documents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { linkHolderOf, signDownloadUrl } from "@/server/core/storage/signed-url";
+import { signedDownloadFor } from "@/server/core/storage/signed-url";
 import { documentListColumns } from "./columns";
 import { type DownloadRequest, listClientDocumentDownloads, recordDownload } from "./downloads";
 
@@ -68,7 +68,5 @@ export async function getDocumentDownload(
     .limit(1);
   if (!doc) throw new AppError("not_found", "Document not found");
   await recordDownload(db, actor, doc.id, from);
-  // A viewing admin's fetch of the link is the firm's access, recorded at each fetch (getDocumentFile).
-  const { url } = signDownloadUrl(doc.id, { holder: linkHolderOf(actor), ttlSeconds: CLIENT_DOWNLOAD_TTL_SECONDS });
-  return { downloadUrl: url, filename: doc.name };
+  return signedDownloadFor(actor, doc, { ttlSeconds: CLIENT_DOWNLOAD_TTL_SECONDS });
 }

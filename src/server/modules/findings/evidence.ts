@@ -6,10 +6,10 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { holderStanding } from "@/server/core/db/link-holder";
 import { findingEvidence, findings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { type LinkHolder, linkHolderOf, signDownloadUrl } from "@/server/core/storage/signed-url";
+import { type LinkHolder, signedDownloadFor } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
-import { recordAudit, recordFirmAccess } from "@/server/modules/audit";
+import { admitLinkFetch, recordAudit } from "@/server/modules/audit";
 import { clientFindingScope, FINDING_NOT_FOUND } from "./finding-scope";
 
 // Evidence of a finding (docs/PRODUCT.md#admin-findings): files stored through the documents'
@@ -78,9 +78,7 @@ export async function getEvidenceDownload(db: DbOrTx, { actor, evidenceId }: { a
     )
     .limit(1);
   if (!row) throw EVIDENCE_NOT_FOUND();
-  // The firm's access is recorded at each fetch of the link (getEvidenceFile), not here.
-  const { url } = signDownloadUrl(row.id, { holder: linkHolderOf(actor), ttlSeconds: EVIDENCE_DOWNLOAD_TTL_SECONDS });
-  return { downloadUrl: url, filename: row.name };
+  return signedDownloadFor(actor, row, { ttlSeconds: EVIDENCE_DOWNLOAD_TTL_SECONDS });
 }
 
 /**
@@ -104,16 +102,15 @@ export async function getEvidenceFile(db: DbOrTx, id: string, holder: Required<L
     .where(eq(findingEvidence.id, id))
     .limit(1);
   if (!row) return null;
-  if (!row.standing) throw new AppError("forbidden", "This download link is invalid or has expired.");
-  if (row.standing === "firm")
-    await recordFirmAccess(db, {
-      actor: { firmUserId: holder.userId, viewingPortal: holder.viewingPortal },
-      action: "evidence.download",
-      clientIds: [row.clientId],
-      entityType: "finding_evidence",
-      entityId: id,
-      after: { name: row.name },
-    });
+  await admitLinkFetch(db, {
+    standing: row.standing,
+    holder,
+    action: "evidence.download",
+    clientId: row.clientId,
+    entityType: "finding_evidence",
+    entityId: id,
+    after: { name: row.name },
+  });
   const { size, body } = await getStorage().open(row.storageKey);
   return { name: row.name, mimeType: row.mimeType, size, body };
 }

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, messageAttachments, messages, messageThreads, projects, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { enforceRateLimit, rateLimitRoom } from "@/server/core/rate-limit";
-import { linkHolderOf, signDownloadUrl } from "@/server/core/storage/signed-url";
+import { signedDownloadFor } from "@/server/core/storage/signed-url";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
 import { recordAudit } from "@/server/modules/audit";
 import { clientRecipients } from "@/server/modules/notifications";
@@ -220,7 +220,6 @@ export async function getAttachmentDownload(db: DbOrTx, { actor, attachmentId }:
     .where(scope ? and(eq(messageAttachments.id, attachmentId), scope) : eq(messageAttachments.id, attachmentId))
     .limit(1);
   if (!row) throw new AppError("not_found", "Attachment not found");
-  // The firm's access is recorded at each fetch of the link (the documents module's getDocumentFile), not here.
-  const { url } = signDownloadUrl(row.id, { holder: linkHolderOf(actor), ttlSeconds: ATTACHMENT_DOWNLOAD_TTL_SECONDS });
-  return { downloadUrl: url, filename: row.name };
+  // The link's fetches go through the documents module's getDocumentFile.
+  return signedDownloadFor(actor, row, { ttlSeconds: ATTACHMENT_DOWNLOAD_TTL_SECONDS });
 }

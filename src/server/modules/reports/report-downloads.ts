@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, type ClientActor, recordedPersonOf } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, reportDownloads, reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -22,10 +22,7 @@ export async function requestReportDownload(
   { actor, reportId, from }: { actor: ClientActor; reportId: string; from: ReportDownloadRequest },
 ): Promise<ReportDownload> {
   assertClient(actor);
-  const person = actor.viewer
-    ? { userId: actor.viewer.adminUserId, personName: actor.viewer.adminEmail, personEmail: actor.viewer.adminEmail, side: "firm" as const }
-    : { userId: actor.userId, personName: actor.name || actor.email, personEmail: actor.email, side: "client" as const };
-  return recordDownload(db, { actor, person, from, where: and(eq(reports.id, reportId), eq(reports.clientId, actor.clientId))! });
+  return recordDownload(db, { actor, from, where: and(eq(reports.id, reportId), eq(reports.clientId, actor.clientId))! });
 }
 
 /**
@@ -38,8 +35,7 @@ export async function requestAdminReportDownload(
   { actor, reportId, from }: { actor: AdminActor; reportId: string; from: ReportDownloadRequest },
 ): Promise<ReportDownload> {
   assertAdmin(actor);
-  const person = { userId: actor.userId, personName: actor.name || actor.email, personEmail: actor.email, side: "firm" as const };
-  return recordDownload(db, { actor, person, from, where: eq(reports.id, reportId) });
+  return recordDownload(db, { actor, from, where: eq(reports.id, reportId) });
 }
 
 /** The download row (its id is the download id stamped on the copy) and the signed link to its copy. */
@@ -47,12 +43,10 @@ async function recordDownload(
   db: DbOrTx,
   {
     actor,
-    person,
     from,
     where,
   }: {
     actor: AdminActor | ClientActor;
-    person: { userId: string; personName: string; personEmail: string; side: "client" | "firm" };
     from: ReportDownloadRequest;
     where: SQL;
   },
@@ -78,7 +72,7 @@ async function recordDownload(
       .insert(reportDownloads)
       .values({
         reportId: report.id,
-        ...person,
+        ...recordedPersonOf(actor),
         company: report.company,
         clientAddress: from.clientAddress.slice(0, 100),
         userAgent: from.userAgent.slice(0, 500),

@@ -5,14 +5,15 @@ import { getDb } from "@/server/core/db/client";
 import { holderStanding } from "@/server/core/db/link-holder";
 import { reportDownloads, reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { DOWNLOAD_LINK_INVALID } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
-import { recordFirmAccess } from "@/server/modules/audit";
+import { admitLinkFetch } from "@/server/modules/audit";
 import { REPORT_WITHDRAWN } from "./columns";
 import { reportFileName } from "./report-downloads";
 import { verifyReportLink } from "./report-link";
 import { stampPdf } from "./stamp";
 
-export const REPORT_LINK_INVALID = "This download link is invalid or has expired.";
+export const REPORT_LINK_INVALID = DOWNLOAD_LINK_INVALID;
 
 /**
  * The stamped copy behind a signed report link: the recorded download names the recipient and the
@@ -49,16 +50,16 @@ export async function getStampedReport(downloadId: string, link: { expires: stri
   if (!row) throw new AppError("forbidden", REPORT_LINK_INVALID);
   if (row.revokedAt || row.supersededAt) throw new AppError("forbidden", REPORT_WITHDRAWN);
   // Its person removed or deactivated since (or gone): answered like an expired link.
-  if (!row.standing || !row.userId) throw new AppError("forbidden", REPORT_LINK_INVALID);
-  if (row.standing === "firm")
-    await recordFirmAccess(db, {
-      actor: { firmUserId: row.userId, viewingPortal: link.view === "1" },
-      action: "report.download",
-      clientIds: [row.clientId],
-      entityType: "report",
-      entityId: row.reportId,
-      after: { name: `${row.title} (v${row.version})`, downloadId },
-    });
+  if (!row.userId) throw new AppError("forbidden", REPORT_LINK_INVALID);
+  await admitLinkFetch(db, {
+    standing: row.standing,
+    holder: { userId: row.userId, viewingPortal: link.view === "1" },
+    action: "report.download",
+    clientId: row.clientId,
+    entityType: "report",
+    entityId: row.reportId,
+    after: { name: `${row.title} (v${row.version})`, downloadId },
+  });
   const original = await getStorage().get(row.storageKey);
   const bytes = await stampPdf(original, {
     name: row.personName,

@@ -8,7 +8,7 @@ import { type Actor, type AdminActor, type ClientActor, OWNER_ONLY_MESSAGE, READ
 export { OWNER_ONLY_MESSAGE };
 import { getDb } from "@/server/core/db/client";
 import { clientPeople, clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/core/db/seed/demo-data";
+import { DEMO_ADMIN_EMAIL } from "@/server/core/demo-admin";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { getAuth } from "../auth";
@@ -121,7 +121,7 @@ export class TwoFactorRequiredError extends AppError {
  */
 export function isDemoAdminExempt(email: string): boolean {
   const env = serverEnv();
-  return env.seedDemo && !env.isProduction && email === DEMO_USERS.admin.email;
+  return env.seedDemo && !env.isProduction && email === DEMO_ADMIN_EMAIL;
 }
 
 /** Whether this user is using the demo exemption: the demo admin (isDemoAdminExempt) without two-factor. */

@@ -1,12 +1,13 @@
 import "server-only";
-import type { InvoiceStatus } from "../../../../lib/domain/invoice-status";
-import type { ScheduleEntry } from "../schema";
+import type { InvoiceStatus } from "@/lib/domain/invoice-status";
+import type { ScheduleEntry } from "@/server/core/db/schema";
+import { DEMO_ADMIN_EMAIL } from "@/server/core/demo-admin";
 
-// The demo data set of docs/contract: fixed ids and dates so every fresh database looks the same.
+// The demo data set (README.md, "Demo accounts"): fixed ids and dates so every fresh database looks the same.
 export const DEMO_PASSWORDS = { admin: "demo-admin-password", client: "demo-client-password" } as const;
 
 export const DEMO_USERS = {
-  admin: { id: "demo-admin", email: "admin@example.com", name: "Avery Admin" },
+  admin: { id: "demo-admin", email: DEMO_ADMIN_EMAIL, name: "Avery Admin" },
   acme: { id: "demo-client-acme", email: "client@example.com", name: "Jordan Lee" },
   // Acme's second person, a member (docs/PRODUCT.md#portal-team).
   acmeMember: { id: "demo-client-acme-member", email: "member@example.com", name: "Riley Chen" },

@@ -1,5 +1,5 @@
 import "server-only";
-import type { FindingEventKind, FindingSeverity, FindingStatus } from "../../../../lib/domain/finding";
+import type { FindingEventKind, FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "./demo-data";
 
 // The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in
