@@ -25,9 +25,7 @@ const stages = [
   [
     // Once, on PostgreSQL when a server is named (what production runs), beside the embedded
     // database's own smoke files (vitest.config.ts); without a server, the whole suite on PGlite.
-    usingPg
-      ? { name: "integration tests (PostgreSQL)", cmd: vitest("integration") }
-      : { name: "integration tests (PGlite)", cmd: vitest("integration") },
+    { name: `integration tests (${usingPg ? "PostgreSQL" : "PGlite"})`, cmd: vitest("integration") },
     {
       name: "PGlite smoke tests",
       cmd: vitest("pglite-smoke"),

@@ -11,12 +11,12 @@ import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { parseCspReports, readCspReportText } from "@/server/core/csp-report";
 import { AppError, toAppError } from "@/server/core/errors";
 import { parseInput, parseJson } from "@/server/core/handler";
-import { verifyDownloadSignature } from "@/server/core/storage/signed-url";
+import { DOWNLOAD_LINK_INVALID, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
 import { getAuth } from "@/server/modules/account";
 import { contactTooLarge } from "@/server/modules/inquiries";
 import { receiveMessageUpload } from "@/server/modules/messages";
-import { REPORT_LINK_INVALID, REPORT_NOT_FOUND } from "@/server/modules/reports";
+import { REPORT_NOT_FOUND } from "@/server/modules/reports";
 import { verifyReportLink } from "@/server/modules/reports/report-link";
 import { checkUnsubscribeToken } from "@/server/modules/notifications/unsubscribe";
 import { squareOAuthAction } from "@/server/modules/square";
@@ -97,7 +97,7 @@ export function signedFileStage(input: RouteInput): void {
     for: search.get("for"),
     view: search.get("view"),
   });
-  if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
+  if (!check.ok) throw new AppError("forbidden", DOWNLOAD_LINK_INVALID);
 }
 
 /**
@@ -176,7 +176,7 @@ export function reportLinkStage(input: RouteInput): void {
   const search = new URL(input.url, "http://x").searchParams;
   const id = String(input.params?.id ?? "");
   const ok = uuidSchema.safeParse(id).success && verifyReportLink(id, { expires: search.get("expires"), sig: search.get("sig") });
-  if (!ok) throw new AppError("forbidden", REPORT_LINK_INVALID);
+  if (!ok) throw new AppError("forbidden", DOWNLOAD_LINK_INVALID);
 }
 
 /** A report named in the path (another shape answers like a missing report). */

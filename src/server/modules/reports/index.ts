@@ -5,4 +5,4 @@ export { type AdminReportRow, listProjectReports, NOT_A_PDF, recordUploadedRepor
 export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
 export { listPortalReports, type PortalReport } from "./portal-reports";
 export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";
-export { getStampedReport, REPORT_LINK_INVALID } from "./report-files";
+export { getStampedReport } from "./report-files";

@@ -13,8 +13,6 @@ import { reportFileName } from "./report-downloads";
 import { verifyReportLink } from "./report-link";
 import { stampPdf } from "./stamp";
 
-export const REPORT_LINK_INVALID = DOWNLOAD_LINK_INVALID;
-
 /**
  * The stamped copy behind a signed report link: the recorded download names the recipient and the
  * time; the report is checked again now, so a revoked or replaced report is refused even on a link
@@ -25,7 +23,7 @@ export const REPORT_LINK_INVALID = DOWNLOAD_LINK_INVALID;
  */
 export async function getStampedReport(downloadId: string, link: { expires: string | null; sig: string | null; view?: string | null }) {
   if (!uuidSchema.safeParse(downloadId).success || !verifyReportLink(downloadId, link))
-    throw new AppError("forbidden", REPORT_LINK_INVALID);
+    throw new AppError("forbidden", DOWNLOAD_LINK_INVALID);
   const db = getDb();
   const [row] = await db
     .select({
@@ -47,10 +45,10 @@ export async function getStampedReport(downloadId: string, link: { expires: stri
     .innerJoin(reports, eq(reports.id, reportDownloads.reportId))
     .where(eq(reportDownloads.id, downloadId))
     .limit(1);
-  if (!row) throw new AppError("forbidden", REPORT_LINK_INVALID);
+  if (!row) throw new AppError("forbidden", DOWNLOAD_LINK_INVALID);
   if (row.revokedAt || row.supersededAt) throw new AppError("forbidden", REPORT_WITHDRAWN);
   // Its person removed or deactivated since (or gone): answered like an expired link.
-  if (!row.userId) throw new AppError("forbidden", REPORT_LINK_INVALID);
+  if (!row.userId) throw new AppError("forbidden", DOWNLOAD_LINK_INVALID);
   await admitLinkFetch(db, {
     standing: row.standing,
     holder: { userId: row.userId, viewingPortal: link.view === "1" },

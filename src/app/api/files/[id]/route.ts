@@ -2,7 +2,7 @@
 import { DOWNLOAD_CSP } from "@/lib/csp";
 import { AppError } from "@/server/core/errors";
 import { withPublic } from "@/server/core/handler";
-import { verifyDownloadSignature } from "@/server/core/storage/signed-url";
+import { DOWNLOAD_LINK_INVALID, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { getDb } from "@/server/core/get-db";
 import { getDocumentFile } from "@/server/modules/documents";
 import { getEvidenceFile } from "@/server/modules/findings";
@@ -20,7 +20,7 @@ export const GET = withPublic(async (request, { params }) => {
     for: search.get("for"),
     view: search.get("view"),
   });
-  if (!check.ok) throw new AppError("forbidden", "This download link is invalid or has expired.");
+  if (!check.ok) throw new AppError("forbidden", DOWNLOAD_LINK_INVALID);
   // Evidence belongs to the findings module; every other id is the documents module's (or missing).
   const db = getDb();
   const file = (await getEvidenceFile(db, id, check.holder)) ?? (await getDocumentFile(db, id, check.holder));
