@@ -1,6 +1,7 @@
 "use client";
 
 import { FileLock2 } from "lucide-react";
+import { revokeReportAction } from "@/app/admin/(area)/projects/actions";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -92,7 +93,7 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
   };
 
   const revoke = (report: AdminReportRow) =>
-    run(report.id, () => routeChange(apiFetch(`/api/admin/reports/${encodeURIComponent(report.id)}/revoke`, { method: "POST" })), {
+    run(report.id, () => revokeReportAction({ reportId: report.id }), {
       refresh: false,
       done: () => {
         load();

@@ -249,6 +249,8 @@ export type UploadExtension = (typeof ACCEPTED_UPLOAD_EXTENSIONS)[number];
 /** For the file picker's accept attribute. */
 export const UPLOAD_ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
 
+export const documentIdSchema = z.object({ documentId: uuidSchema });
+
 export const documentUploadFieldsSchema = z.object({
   clientId: uuidSchema,
   category: z.enum(DOCUMENT_CATEGORIES, { error: "Unknown category" }).default(DEFAULT_DOCUMENT_CATEGORY),

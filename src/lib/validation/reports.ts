@@ -1,7 +1,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { passwordField } from "./auth";
-import { text } from "./common";
+import { text, uuidSchema } from "./common";
 
 // The report vault and the access log (docs/PRODUCT.md#portal-reports, docs/PRODUCT.md#portal-access-log).
 
@@ -10,6 +10,9 @@ export const reportUploadFieldsSchema = z.object({
   projectId: z.uuid("Choose an engagement"),
   title: text(200).pipe(z.string().min(1, "Give the report a title")),
 });
+
+/** The report version an admin revokes. */
+export const revokeReportSchema = z.object({ reportId: uuidSchema });
 
 const base64url = (max: number) =>
   z

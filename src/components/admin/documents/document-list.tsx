@@ -2,12 +2,12 @@
 
 import { Download, Eye, FileText, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { deleteDocumentAction } from "@/app/admin/(area)/documents/actions";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
-import { routeChange, useChange } from "@/components/ui/use-change";
-import { apiFetch } from "@/lib/api-client";
+import { useChange } from "@/components/ui/use-change";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentCategory, type DownloadSide } from "@/lib/domain/document-category";
 import { formatFileSize, formatRelativeTime } from "@/lib/format";
 import { DownloadList } from "./download-list";
@@ -52,7 +52,7 @@ export function DocumentList({
   const remove = () => {
     const doc = deleting;
     if (!doc) return;
-    run("delete", () => routeChange(apiFetch(`/api/admin/documents/${doc.id}`, { method: "DELETE" })), {
+    run("delete", () => deleteDocumentAction({ documentId: doc.id }), {
       done: () => {
         setDeleting(null);
         return "Document deleted successfully";

@@ -1,11 +1,10 @@
 "use client";
 
 import { Unlink } from "lucide-react";
-import { unlinkInvoiceAction } from "@/app/admin/(area)/projects/actions";
+import { linkInvoicesAction, unlinkInvoiceAction } from "@/app/admin/(area)/projects/actions";
 import { Button } from "@/components/ui/button";
-import { type ChangeResult, routeChange, useChange } from "@/components/ui/use-change";
+import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { useIdSet } from "@/components/ui/use-id-set";
-import { apiFetch } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { InvoicesDialogFrame } from "./invoices-dialog-frame";
 import { InvoiceLine, LinkedInvoiceList } from "./linked-invoice-list";
@@ -39,18 +38,11 @@ export function ManageInvoicesDialog({
     run(
       "link",
       () =>
-        withReload(
-          routeChange(
-            apiFetch<{ linkedCount: number }>("/api/admin/projects/link-invoices", {
-              method: "POST",
-              json: { projectId: project.id, invoiceIds },
-            }),
-          ),
-        ),
+withReload(linkInvoicesAction({ projectId: project.id, invoiceIds })),
       {
-        done: (body) => {
+        done: (data) => {
           clearSelection();
-          return `✓ Linked ${body.linkedCount ?? invoiceIds.length} invoices`;
+          return `✓ Linked ${data.linkedCount} invoices`;
         },
       },
     );

@@ -7,9 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { routeChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
-import { apiFetch } from "@/lib/api-client";
+import { updateClientRatesAction } from "@/app/admin/(area)/client-rates/actions";
 import { type UpdateClientRatesInput, updateClientRatesSchema } from "@/lib/validation/admin";
 
 /** One rate card as typed: amounts are dollar strings until the server converts them to cents. */
@@ -40,7 +39,7 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
     onSubmit: save,
     message,
     busy: saving,
-  } = useFormSubmit(form, (values) => routeChange(apiFetch("/api/admin/update-client-rates", { method: "POST", json: values })), {
+  } = useFormSubmit(form, updateClientRatesAction, {
     done: () => "Rates updated successfully!",
     invalid: "Please correct the highlighted fields.",
   });

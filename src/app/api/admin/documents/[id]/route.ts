@@ -1,9 +1,9 @@
-// DELETE /api/admin/documents/{id} → { success }; GET redirects to a short-lived signed link that shows the file (the download recorded).
+// GET /api/admin/documents/{id} redirects to a short-lived signed link that shows the file (the download recorded).
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { withAdmin } from "@/server/modules/account";
-import { deleteDocument, documentViewUrl, downloadRequestOf } from "@/server/modules/documents";
+import { documentViewUrl, downloadRequestOf } from "@/server/modules/documents";
 
 export const dynamic = "force-dynamic";
 
@@ -12,9 +12,4 @@ const documentId = (params: Record<string, string | string[]>) => parseInput(uui
 export const GET = withAdmin(async (request, { actor, params }) => {
   const url = await documentViewUrl(getDb(), { actor, documentId: documentId(params), from: downloadRequestOf(request) });
   return new Response(null, { status: 303, headers: { Location: url, "Cache-Control": "no-store" } });
-});
-
-export const DELETE = withAdmin(async (_request, { actor, params }) => {
-  await deleteDocument(getDb(), { actor, documentId: documentId(params) });
-  return Response.json({ success: true });
 });
