@@ -3,8 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DELETE as remove, GET as view } from "@/app/api/admin/documents/[id]/route";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { deleteDocumentAction } from "@/app/admin/(area)/documents/actions";
+import { GET as view } from "@/app/api/admin/documents/[id]/route";
 import { POST as upload } from "@/app/api/admin/documents/upload/route";
 import { GET as serveFile } from "@/app/api/files/[id]/route";
 import { HIDDEN_FILE_NAME_MESSAGE, MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
@@ -14,7 +15,10 @@ import { type DocumentStorage, getStorage, setStorage } from "@/server/core/stor
 import { authHeaders } from "./helpers/auth";
 import { adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
 import { docxBytes, exeBytes, jpegBytes, pdfBytes, pngBytes, xlsxBytes, zipArchive } from "./helpers/upload-files";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 
 const t = setupTestDatabase({ seedDemo: true });
 const URL_BASE = "http://localhost:3000";
@@ -284,7 +288,7 @@ describe("POST /api/admin/documents/upload", () => {
   });
 });
 
-describe("view and DELETE /api/admin/documents/{id}", () => {
+describe("view (GET /api/admin/documents/{id}) and deleteDocumentAction", () => {
   async function uploaded(name: string) {
     const response = await uploadRequest(new File([pdfBytes()], name));
     const { document } = (await response.json()) as { document: { id: string } };
@@ -292,6 +296,10 @@ describe("view and DELETE /api/admin/documents/{id}", () => {
     return row!;
   }
   const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+  const remove = (documentId: string) => {
+    requestHeaders.current = authHeaders(cookie);
+    return deleteDocumentAction({ documentId });
+  };
 
   it("redirects the admin's View to a signed inline link that serves the file", async () => {
     const doc = await uploaded("viewable.pdf");
@@ -309,12 +317,7 @@ describe("view and DELETE /api/admin/documents/{id}", () => {
     const doc = await uploaded("to-delete.pdf");
     const file = path.join(uploadsDir(), doc.storageKey);
     expect(fs.existsSync(file)).toBe(true);
-    const response = await remove(
-      new Request(`${URL_BASE}/api/admin/documents/${doc.id}`, { method: "DELETE", headers: authHeaders(cookie) }),
-      ctx(doc.id),
-    );
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true });
+    expect(await remove(doc.id)).toEqual({ success: true });
     expect(await t.db.select().from(documents).where(eq(documents.id, doc.id))).toEqual([]);
     expect(fs.existsSync(file)).toBe(false);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, doc.id)).orderBy(auditLog.id);
@@ -322,10 +325,12 @@ describe("view and DELETE /api/admin/documents/{id}", () => {
     expect(entries[1]).toMatchObject({ before: { name: "to-delete.pdf" }, after: null });
   });
 
-  it("answers 404 for an unknown id and 400 for a malformed one, like every id parameter", async () => {
-    const removeId = (id: string) =>
-      remove(new Request(`${URL_BASE}/api/admin/documents/x`, { method: "DELETE", headers: authHeaders(cookie) }), ctx(id));
-    await expectRefused(await removeId("00000000-0000-4000-8000-000000000999"), 404, "Document not found");
-    await expectRefused(await removeId("../../etc"), 400, "Invalid id");
+  it("refuses an unknown id as not found and a malformed one as invalid, like every id", async () => {
+    expect(await remove("00000000-0000-4000-8000-000000000999")).toEqual({
+      success: false,
+      error: "Document not found",
+      code: "not_found",
+    });
+    expect(await remove("../../etc")).toMatchObject({ success: false, error: "Invalid id", code: "bad_request" });
   });
 });

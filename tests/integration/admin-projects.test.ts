@@ -1,14 +1,14 @@
-// Project writes and invoice links: actions and the link-invoices route, all audited, all-or-nothing.
+// Project writes and invoice links: the projects screen's actions, all audited, all-or-nothing.
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createProjectAction,
   getProjectInvoicesAction,
   setProjectStatusAction,
+  linkInvoicesAction,
   unlinkInvoiceAction,
   updateProjectAction,
 } from "@/app/admin/(area)/projects/actions";
-import { POST as linkInvoicesRoute } from "@/app/api/admin/projects/link-invoices/route";
 import { auditLog, invoices, projects } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { authHeaders } from "./helpers/auth";
@@ -27,14 +27,10 @@ const asAdmin = () => {
   requestHeaders.current = authHeaders(cookie);
 };
 const inv = (n: string) => DEMO_INVOICES.find((i) => i.invoiceNumber === n)!;
-const link = (body: unknown) =>
-  linkInvoicesRoute(
-    new Request("http://localhost:3000/api/admin/projects/link-invoices", {
-      method: "POST",
-      headers: authHeaders(cookie, { "content-type": "application/json" }),
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    }),
-  );
+const link = (input: { projectId: string; invoiceIds: (string | undefined)[] }) => {
+  asAdmin();
+  return linkInvoicesAction(input as { projectId: string; invoiceIds: string[] });
+};
 const projectIdsOf = async (ids: string[]) =>
   Object.fromEntries(
     (await t.db.select({ id: invoices.id, projectId: invoices.projectId }).from(invoices).where(inArray(invoices.id, ids))).map((r) => [
@@ -133,14 +129,12 @@ describe("project create, edit and status", () => {
   });
 });
 
-describe("POST /api/admin/projects/link-invoices", () => {
+describe("linkInvoicesAction", () => {
   const project = DEMO_PROJECTS[0]; // Acme
   const own = [inv("INV-1006").id, inv("INV-1007").id];
 
   it("refuses another client's invoice and changes nothing", async () => {
-    const response = await link({ projectId: project.id, invoiceIds: [...own, inv("INV-2005").id] });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(await link({ projectId: project.id, invoiceIds: [...own, inv("INV-2005").id] })).toEqual({
       success: false,
       error: "Only invoices of the project's client can be linked. Nothing was linked.",
       code: "bad_request",
@@ -148,24 +142,18 @@ describe("POST /api/admin/projects/link-invoices", () => {
     expect(await projectIdsOf([...own, inv("INV-2005").id])).toEqual({ [own[0]!]: null, [own[1]!]: null, [inv("INV-2005").id]: null });
   });
 
-  it("refuses unknown ids, an empty list and malformed bodies with 400", async () => {
+  it("refuses unknown ids, an empty list and a malformed project id", async () => {
     const unknown = await link({ projectId: project.id, invoiceIds: [own[0], "00000000-0000-4000-8000-000000000999"] });
-    expect(unknown.status).toBe(400);
-    expect((await unknown.json()).error).toMatch(/not found/);
+    expect(unknown).toMatchObject({ success: false, code: "bad_request", error: expect.stringMatching(/not found/) });
     expect(await projectIdsOf(own)).toEqual({ [own[0]!]: null, [own[1]!]: null });
-    const empty = await link({ projectId: project.id, invoiceIds: [] });
-    expect(empty.status).toBe(400);
-    expect(await empty.json()).toMatchObject({ success: false, error: "Select at least one invoice" });
-    expect((await link("{not json")).status).toBe(400);
-    expect((await link({ projectId: "x", invoiceIds: own })).status).toBe(400);
+    expect(await link({ projectId: project.id, invoiceIds: [] })).toMatchObject({ success: false, error: "Select at least one invoice" });
+    expect(await link({ projectId: "x", invoiceIds: own })).toMatchObject({ success: false, code: "bad_request" });
     const noProject = await link({ projectId: "00000000-0000-4000-8000-000000000999", invoiceIds: own });
-    expect(noProject.status).toBe(400);
+    expect(noProject).toMatchObject({ success: false, code: "bad_request" });
   });
 
   it("links the project's client invoices in one call and audits it", async () => {
-    const response = await link({ projectId: project.id, invoiceIds: own });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, linkedCount: 2 });
+    expect(await link({ projectId: project.id, invoiceIds: own })).toEqual({ success: true, data: { linkedCount: 2 } });
     expect(await projectIdsOf(own)).toEqual({ [own[0]!]: project.id, [own[1]!]: project.id });
     const entry = (await auditOf(project.id)).find((a) => a.action === "project.link_invoices");
     expect(entry?.after).toEqual(own.map((invoiceId) => ({ invoiceId, projectId: project.id })));

@@ -1,13 +1,16 @@
-// POST /api/admin/update-client-rates: replaces a client's rates in one transaction, validated.
+// updateClientRatesAction: replaces a client's rates in one transaction, validated.
 import { asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { POST } from "@/app/api/admin/update-client-rates/route";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { updateClientRatesAction } from "@/app/admin/(area)/client-rates/actions";
 import { auditLog, clientRates } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
 import { replaceClientRates } from "@/server/modules/rates";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 
 const t = setupTestDatabase({ seedDemo: true });
 let cookie = "";
@@ -15,14 +18,11 @@ beforeAll(async () => {
   cookie = await adminCookie();
 });
 
-const post = (body: unknown) =>
-  POST(
-    new Request("http://localhost:3000/api/admin/update-client-rates", {
-      method: "POST",
-      headers: authHeaders(cookie, { "content-type": "application/json" }),
-      body: JSON.stringify(body),
-    }),
-  );
+const post = (input: unknown) => {
+  requestHeaders.current = authHeaders(cookie);
+  return updateClientRatesAction(input as Parameters<typeof updateClientRatesAction>[0]);
+};
+const refused = { success: false, code: "bad_request" };
 const ratesOf = (clientId: string) =>
   t.db
     .select({
@@ -47,17 +47,16 @@ const card = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe("POST /api/admin/update-client-rates", () => {
+describe("updateClientRatesAction", () => {
   it("replaces the client's rates, converting dollars to cents and blanks to null", async () => {
-    const response = await post({
+    const result = await post({
       clientId: DEMO_CLIENTS.acme.id,
       rates: [
         card(),
         card({ serviceType: "AI Security Governance", hourlyRate: "310.50", monthlyRetainer: "", discountTier: "", description: "" }),
       ],
     });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, count: 2 });
+    expect(result).toEqual({ success: true, data: { count: 2 } });
     expect(await ratesOf(DEMO_CLIENTS.acme.id)).toEqual([
       {
         serviceType: "AI Security Assessment",
@@ -97,13 +96,12 @@ describe("POST /api/admin/update-client-rates", () => {
     ["a year after 2100", card({ effectiveFrom: "2101-01-01" }), "rates.0.effectiveFrom"],
     ["an empty service type", card({ serviceType: "  " }), "rates.0.serviceType"],
     ["a NUL character", card({ description: "a\u0000b" }), "rates.0.description"],
-  ])("refuses %s with 400 and keeps every previous rate (all or nothing)", async (_label, bad, field) => {
+  ])("refuses %s and keeps every previous rate (all or nothing)", async (_label, bad, field) => {
     const before = await ratesOf(DEMO_CLIENTS.acme.id);
     // A valid card first: it must not be saved either.
-    const response = await post({ clientId: DEMO_CLIENTS.acme.id, rates: [card({ serviceType: "Valid First", hourlyRate: 1 }), bad] });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { success: boolean; error: string; fieldErrors: Record<string, string> };
-    expect(body.success).toBe(false);
+    const result = await post({ clientId: DEMO_CLIENTS.acme.id, rates: [card({ serviceType: "Valid First", hourlyRate: 1 }), bad] });
+    expect(result).toMatchObject(refused);
+    const body = result as { success: false; error: string; fieldErrors: Record<string, string> };
     expect(body.error).toBeTruthy();
     expect(Object.keys(body.fieldErrors)).toEqual([field.replace("rates.0", "rates.1")]);
     expect(await ratesOf(DEMO_CLIENTS.acme.id)).toEqual(before);
@@ -127,17 +125,17 @@ describe("POST /api/admin/update-client-rates", () => {
   });
 
   it("refuses an unknown client and a body that is not a rate list", async () => {
-    const unknown = await post({ clientId: "00000000-0000-4000-8000-000000000999", rates: [card()] });
-    expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ success: false, error: "Client not found" });
-    expect((await post({ clientId: DEMO_CLIENTS.acme.id, rates: "all" })).status).toBe(400);
-    expect((await post({ clientId: DEMO_CLIENTS.acme.id })).status).toBe(400);
-    expect((await post({ clientId: DEMO_CLIENTS.acme.id, rates: Array.from({ length: 21 }, () => card()) })).status).toBe(400);
+    expect(await post({ clientId: "00000000-0000-4000-8000-000000000999", rates: [card()] })).toMatchObject({
+      ...refused,
+      error: "Client not found",
+    });
+    expect(await post({ clientId: DEMO_CLIENTS.acme.id, rates: "all" })).toMatchObject(refused);
+    expect(await post({ clientId: DEMO_CLIENTS.acme.id })).toMatchObject(refused);
+    expect(await post({ clientId: DEMO_CLIENTS.acme.id, rates: Array.from({ length: 21 }, () => card()) })).toMatchObject(refused);
   });
 
   it("accepts an empty list (the client falls back to the default rate cards)", async () => {
-    const response = await post({ clientId: DEMO_CLIENTS.globex.id, rates: [] });
-    expect(response.status).toBe(200);
+    expect(await post({ clientId: DEMO_CLIENTS.globex.id, rates: [] })).toEqual({ success: true, data: { count: 0 } });
     expect(await ratesOf(DEMO_CLIENTS.globex.id)).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@
 // sees who, when, from where and with which browser, the client who of its company and of the
 // firm and when. The file itself streams from storage.
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { DELETE as deleteDocument, GET as adminView } from "@/app/api/admin/documents/[id]/route";
+import { describe, expect, it, vi } from "vitest";
+import { deleteDocumentAction } from "@/app/admin/(area)/documents/actions";
+import { GET as adminView } from "@/app/api/admin/documents/[id]/route";
 import { GET as clientDownload } from "@/app/api/client/documents/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { documentDownloads } from "@/server/core/db/schema";
@@ -14,6 +15,9 @@ import { listAdminDocuments, listDocumentDownloads, listPortalDocuments } from "
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 
 const t = setupTestDatabase({ seedDemo: true });
 
@@ -109,14 +113,8 @@ describe("download records", () => {
   });
 
   it("a deleted document takes its download records with it", async () => {
-    const response = await deleteDocument(
-      new Request(`${APP_ORIGIN}/api/admin/documents/${acmeDoc.id}`, {
-        method: "DELETE",
-        headers: authHeaders(await sessionCookie(DEMO_USERS.admin.email)),
-      }),
-      params(acmeDoc.id),
-    );
-    expect(response.status).toBe(200);
+    requestHeaders.current = authHeaders(await sessionCookie(DEMO_USERS.admin.email));
+    expect(await deleteDocumentAction({ documentId: acmeDoc.id })).toEqual({ success: true });
     expect(await t.db.select().from(documentDownloads).where(eq(documentDownloads.documentId, acmeDoc.id))).toEqual([]);
   });
 });

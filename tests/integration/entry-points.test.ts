@@ -435,14 +435,6 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: ({ fresh }) => ({ url: `/api/admin/messages/attachments/${fresh.attachmentId}`, params: { id: fresh.attachmentId } }),
     expect: adminOnlyRoute({ status: 200 }),
   },
-  "POST /api/admin/projects/link-invoices": {
-    fresh: true,
-    call: ({ target, fresh }) => ({
-      url: "/api/admin/projects/link-invoices",
-      json: { projectId: target.projectId, invoiceIds: [fresh.invoiceId] },
-    }),
-    expect: adminOnlyRoute({ status: 200, json: { success: true, linkedCount: 1 } }),
-  },
   "POST /api/admin/findings/[id]/evidence": {
     fresh: true,
     call: ({ fresh }) => ({
@@ -475,11 +467,6 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: ({ target }) => ({ url: `/api/admin/reports/${target.reportId}/download`, params: { id: target.reportId }, json: {} }),
     expect: adminOnlyRoute(PASSWORD_STEP_UP),
   },
-  "POST /api/admin/reports/[id]/revoke": {
-    fresh: true,
-    call: ({ fresh }) => ({ url: `/api/admin/reports/${fresh.reportId}/revoke`, params: { id: fresh.reportId } }),
-    expect: adminOnlyRoute({ status: 200, json: { success: true, report: { revoked: true } } }),
-  },
   "POST /api/admin/documents/upload": {
     call: ({ target }) => ({ url: "/api/admin/documents/upload", form: uploadForm(target.clientId) }),
     expect: adminOnlyRoute({ status: 201, json: { success: true } }),
@@ -487,16 +474,6 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "GET /api/admin/documents/[id]": {
     call: ({ target }) => ({ url: `/api/admin/documents/${target.documentId}`, params: { id: target.documentId } }),
     expect: adminOnlyRoute({ status: 303, location: /\/api\/files\/[0-9a-f-]{36}\?/ }),
-  },
-  "DELETE /api/admin/documents/[id]": {
-    fresh: true,
-    call: ({ fresh }) => ({ url: `/api/admin/documents/${fresh.documentId}`, params: { id: fresh.documentId } }),
-    expect: adminOnlyRoute({ status: 200, json: { success: true } }),
-  },
-  "POST /api/admin/update-client-rates": {
-    // The tenant's own rate cards, unchanged: what the portal shows stays the same for later rows.
-    call: ({ target }) => ({ url: "/api/admin/update-client-rates", json: { clientId: target.clientId, rates: rateCardsOf(target) } }),
-    expect: adminOnlyRoute({ status: 200, json: { success: true, count: 2 } }),
   },
   "GET /api/oauth/square": [
     {
@@ -1044,6 +1021,26 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     fresh: true,
     input: ({ fresh }) => ({ invoiceId: fresh.linkedInvoiceId }),
     expect: adminOnlyAction({ success: true, data: { unlinked: true } }),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#linkInvoicesAction": {
+    fresh: true,
+    input: ({ target, fresh }) => ({ projectId: target.projectId, invoiceIds: [fresh.invoiceId] }),
+    expect: adminOnlyAction({ success: true, data: { linkedCount: 1 } }),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#revokeReportAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ reportId: fresh.reportId }),
+    expect: adminOnlyAction({ success: true, data: { revoked: true } }),
+  },
+  "ACTION src/app/admin/(area)/documents/actions.ts#deleteDocumentAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ documentId: fresh.documentId }),
+    expect: adminOnlyAction("ok"),
+  },
+  // The tenant's own rate cards, unchanged: what the portal shows stays the same for later rows.
+  "ACTION src/app/admin/(area)/client-rates/actions.ts#updateClientRatesAction": {
+    input: ({ target }) => ({ clientId: target.clientId, rates: rateCardsOf(target) }),
+    expect: adminOnlyAction({ success: true, data: { count: 2 } }),
   },
 };
 

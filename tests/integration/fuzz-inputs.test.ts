@@ -15,13 +15,7 @@
 // Seeded: FUZZ_SEED=<n> reproduces a run (FUZZ_SEED=random picks one and prints it).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  clientListQuerySchema,
-  invoiceExportQuerySchema,
-  linkInvoicesSchema,
-  projectListQuerySchema,
-  updateClientRatesSchema,
-} from "@/lib/validation/admin";
+import { clientListQuerySchema, invoiceExportQuerySchema, projectListQuerySchema } from "@/lib/validation/admin";
 import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/modules/demo/demo-data";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { actionInputSchema } from "@/server/core/handler";
@@ -55,7 +49,6 @@ import {
   queryStage,
   jsonStage,
   reportDownloadStage,
-  reportIdStage,
   reportLinkStage,
   reportUploadStage,
   runStage,
@@ -373,32 +366,6 @@ const FUZZ: Record<string, Spec> = {
   },
 
   // --- admin routes ---------------------------------------------------------------------------
-  "POST /api/admin/projects/link-invoices": {
-    kind: "route",
-    role: "admin",
-    input: fc.oneof(
-      json("/api/admin/projects/link-invoices", () => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId] })),
-      // Bad ids inside the list, next to a real one.
-      fc.array(fc.oneof(badId, badString), { minLength: 1, maxLength: 5 }).map((ids): RouteInput => ({
-        url: "/api/admin/projects/link-invoices",
-        body: { contentType: "application/json", bytes: jsonBytes({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] }) },
-      })),
-    ),
-    stage: jsonStage(linkInvoicesSchema),
-  },
-  "POST /api/admin/update-client-rates": {
-    kind: "route",
-    role: "admin",
-    input: fc.oneof(
-      json("/api/admin/update-client-rates", () => ({ clientId: acme.clientId, rates: [rateCard()] })),
-      // One field of a rate card made bad, inside an otherwise valid body.
-      mutatedJsonInput(rateCard).map((card): RouteInput => ({
-        url: "/api/admin/update-client-rates",
-        body: { contentType: "application/json", bytes: jsonBytes({ clientId: acme.clientId, rates: [card] }) },
-      })),
-    ),
-    stage: jsonStage(updateClientRatesSchema),
-  },
   // Its id is checked before the body is read: every generated input is a bad id.
   "POST /api/admin/findings/[id]/evidence": {
     kind: "route",
@@ -441,12 +408,6 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: reportDownloadStage,
-  },
-  "POST /api/admin/reports/[id]/revoke": {
-    kind: "route",
-    role: "admin",
-    input: idParamInput("/api/admin/reports", "/revoke"),
-    stage: reportIdStage,
   },
   "GET /api/admin/reports": {
     kind: "route",
@@ -514,7 +475,6 @@ const FUZZ: Record<string, Spec> = {
     input: idParamInput("/api/admin/messages/attachments"),
     stage: idStage,
   },
-  "DELETE /api/admin/documents/[id]": { kind: "route", role: "admin", input: idParamInput("/api/admin/documents"), stage: idStage },
   "GET /api/oauth/square": {
     kind: "route",
     role: "admin",
@@ -998,6 +958,36 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ invoiceId: acme.linkedInvoiceId })),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#linkInvoicesAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(
+      mutatedInput(() => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId] })),
+      // Bad ids inside the list, next to a real one.
+      fc
+        .array(fc.oneof(badId, badString), { minLength: 1, maxLength: 5 })
+        .map((ids) => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] })),
+    ),
+  },
+  "ACTION src/app/admin/(area)/projects/actions.ts#revokeReportAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((reportId) => ({ reportId })),
+  },
+  "ACTION src/app/admin/(area)/documents/actions.ts#deleteDocumentAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((documentId) => ({ documentId })),
+  },
+  "ACTION src/app/admin/(area)/client-rates/actions.ts#updateClientRatesAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(
+      mutatedInput(() => ({ clientId: acme.clientId, rates: [rateCard()] })),
+      // One field of a rate card made bad, inside an otherwise valid input.
+      mutatedInput(rateCard).map((card) => ({ clientId: acme.clientId, rates: [card] })),
+    ),
   },
 };
 

@@ -6,9 +6,9 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { revokeReportAction } from "@/app/admin/(area)/projects/actions";
 import { GET as adminReports } from "@/app/api/admin/reports/route";
 import { POST as adminDownloadRoute } from "@/app/api/admin/reports/[id]/download/route";
-import { POST as revokeRoute } from "@/app/api/admin/reports/[id]/revoke/route";
 import { POST as uploadRoute } from "@/app/api/admin/reports/upload/route";
 import { GET as accessLogExport } from "@/app/api/client/access-log/export/route";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
@@ -26,6 +26,7 @@ import { pdfPageTexts } from "../helpers/pdf-text";
 import { adminActor } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
+import { requestHeaders } from "./helpers/next-headers-mock";
 import { docxBytes, pdfBytes } from "./helpers/upload-files";
 import { samplePdf, seedTenantReports, TENANTS } from "./helpers/tenants";
 
@@ -67,6 +68,10 @@ function provedSession(email: string, password: string): () => Promise<string> {
     }));
 }
 const admin = provedSession(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
+const revoke = (cookie: string, reportId: string) => {
+  requestHeaders.current = authHeaders(cookie);
+  return revokeReportAction({ reportId });
+};
 const owner = provedSession(DEMO_USERS.acme.email, DEMO_PASSWORDS.client);
 const member = provedSession(DEMO_USERS.acmeMember.email, DEMO_PASSWORDS.client);
 
@@ -153,11 +158,7 @@ describe("publishing and downloading", () => {
     const report = await publish("Revoked report");
     const link = ((await (await requestDownload(await owner(), report.id)).json()) as { downloadUrl: string }).downloadUrl;
     expect((await fetchCopy(link)).status).toBe(200);
-    const revoked = await call(revokeRoute as Handler, await admin(), `/api/admin/reports/${report.id}/revoke`, {
-      method: "POST",
-      params: { id: report.id },
-    });
-    expect(revoked.status).toBe(200);
+    expect(await revoke(await admin(), report.id)).toMatchObject({ success: true });
     const again = await fetchCopy(link);
     expect(again.status).toBe(403);
     expect(await again.json()).toMatchObject({ error: REPORT_WITHDRAWN });
@@ -353,10 +354,7 @@ describe("an admin's download from the engagement's report vault", () => {
     expect(asked.status).toBe(403);
     expect(await asked.json()).toMatchObject({ fieldErrors: { code: expect.stringContaining("authenticator app") } });
 
-    const revoked = await call(revokeRoute as Handler, await admin(), `/api/admin/reports/${report.id}/revoke`, {
-      params: { id: report.id },
-    });
-    expect(revoked.status).toBe(200);
+    expect(await revoke(await admin(), report.id)).toMatchObject({ success: true });
     expect((await adminDownload(await admin(), report.id)).status).toBe(403);
     const unknown = "00000000-0000-4000-8000-00000000dead";
     expect(await (await adminDownload(await admin(), unknown)).json()).toMatchObject({ error: "Report not found" });

@@ -4,9 +4,9 @@
 // src/server/core/handler.ts); a JSON body must say it is JSON.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as updateRates } from "@/app/api/admin/update-client-rates/route";
+import { POST as importSarif } from "@/app/api/admin/findings/import/route";
 import { POST as sendInquiry } from "@/app/api/contact/send/route";
-import { clients, contactInquiries } from "@/server/core/db/schema";
+import { contactInquiries, projects } from "@/server/core/db/schema";
 import { adminCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -131,32 +131,32 @@ describe("the Origin of a request that changes data", () => {
 
   it("applies to the admin's JSON routes too: text/plain is refused, the same body as JSON works", async () => {
     const cookie = await adminCookie();
-    const [{ id }] = (await t.db.select({ id: clients.id }).from(clients).limit(1)) as [{ id: string }];
-    const body = JSON.stringify({ clientId: id, rates: [] });
+    const [{ id }] = (await t.db.select({ id: projects.id }).from(projects).limit(1)) as [{ id: string }];
+    const body = JSON.stringify({ projectId: id, sarif: JSON.stringify({ version: "2.1.0", runs: [] }) });
     const plain = await call(
-      updateRates,
+      importSarif,
       "POST",
-      "/api/admin/update-client-rates",
+      "/api/admin/findings/import",
       { cookie, origin: APP_ORIGIN, "content-type": "text/plain" },
       body,
     );
     expect(plain.status).toBe(415);
     expect(await plain.json()).toEqual(NOT_JSON);
     const crossSite = await call(
-      updateRates,
+      importSarif,
       "POST",
-      "/api/admin/update-client-rates",
+      "/api/admin/findings/import",
       { cookie, origin: "https://evil.example", "content-type": "application/json" },
       body,
     );
     expect(crossSite.status).toBe(403);
     const json = await call(
-      updateRates,
+      importSarif,
       "POST",
-      "/api/admin/update-client-rates",
+      "/api/admin/findings/import",
       { cookie, origin: APP_ORIGIN, "content-type": "application/json" },
       body,
     );
-    expect(json.status).toBe(200);
+    expect(json.status).toBe(201);
   });
 });

@@ -49,6 +49,7 @@ export const linkInvoicesAction = adminAction(linkInvoicesSchema, async (actor, 
 );
 
 /** From now on no download of this report version is served, links already handed out included. */
-export const revokeReportAction = adminAction(revokeReportSchema, async (actor, { reportId }) =>
-  revokeReport(getDb(), { actor, reportId }),
-);
+export const revokeReportAction = adminAction(revokeReportSchema, async (actor, { reportId }) => {
+  const { revoked } = await revokeReport(getDb(), { actor, reportId });
+  return { revoked };
+});
