@@ -451,7 +451,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "POST /api/admin/findings/import": {
     call: ({ target }) => ({ url: "/api/admin/findings/import", json: { projectId: target.projectId, sarif: oneResultSarif() } }),
-    expect: adminOnlyRoute({ status: 201, json: { success: true, data: { imported: 1 } } }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true, imported: 1 } }),
   },
   "GET /api/admin/reports": {
     call: ({ target }) => ({ url: `/api/admin/reports?projectId=${target.projectId}` }),

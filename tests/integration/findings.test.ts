@@ -231,7 +231,7 @@ describe("SARIF import", () => {
       .returning({ id: projects.id });
     const response = await importRequest({ projectId: project!.id, sarif: sarif(THREE_RESULTS) });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ success: true, data: { imported: 3 } });
+    expect(await response.json()).toEqual({ success: true, imported: 3 });
     const rows = await t.db
       .select({
         title: findings.title,
@@ -446,7 +446,7 @@ describe("evidence", () => {
     expect(((await refused.json()) as { error: string }).error).toContain("Unsupported file type");
     const stored = await upload(published, pdfBytes(), "poc.pdf");
     expect(stored.status).toBe(201);
-    const { data } = (await stored.json()) as { data: { evidenceId: string } };
+    const data = (await stored.json()) as { evidenceId: string };
 
     const own = await link(data.evidenceId, "client@example.com");
     expect(own.status).toBe(200);
@@ -464,7 +464,7 @@ describe("evidence", () => {
 
     // A draft's evidence stays the firm's.
     const draftEvidence = await upload(DEMO_FINDINGS[0]!.id, pdfBytes(), "draft.pdf");
-    const { data: draft } = (await draftEvidence.json()) as { data: { evidenceId: string } };
+    const draft = (await draftEvidence.json()) as { evidenceId: string };
     expect((await link(draft.evidenceId, "client@example.com")).status).toBe(404);
     expect((await upload("00000000-0000-4000-8000-0000000000ff", pdfBytes(), "x.pdf")).status).toBe(404);
   });
@@ -478,7 +478,7 @@ describe("evidence", () => {
           .where(inArray(auditLog.action, ["evidence.download", "export.findings"]))
       ).map((r) => `${r.action} ${r.clientId}`);
     const stored = await upload(DEMO_FINDINGS[1]!.id, pdfBytes(), "access.pdf");
-    const { data } = (await stored.json()) as { data: { evidenceId: string } };
+    const data = (await stored.json()) as { evidenceId: string };
     const before = await firmReads();
     const client = await sessionCookie("client@example.com");
     const exportAs = async (cookie: string) =>

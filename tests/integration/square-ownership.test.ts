@@ -355,7 +355,7 @@ describe("Square updates apply in order", () => {
       payment_requests: base.payment_requests.map((r) => ({ ...r, total_completed_amount_money: { ...r.computed_amount_money } })),
     };
     const v2 = { ...base, version: 2, status: "UNPAID" };
-    expect(await (await deliver(invoiceEvent(v3))).json()).toEqual({ received: true, applied: true });
+    expect(await (await deliver(invoiceEvent(v3))).json()).toEqual({ success: true, received: true, applied: true });
     expect(await (await deliver(invoiceEvent(v2))).json()).toMatchObject({ received: true, applied: false });
     const [row] = (await squareRows()).filter((r) => r.number === "OWN-13");
     expect(row).toMatchObject({ status: "paid", version: 3 });

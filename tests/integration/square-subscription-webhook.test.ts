@@ -73,8 +73,8 @@ describe("Square subscription.created", () => {
       "subscription.created",
       "evt-created-1",
     );
-    expect(await (await deliver(body)).json()).toEqual({ received: true, applied: true });
-    expect(await (await deliver(body)).json()).toEqual({ received: true, applied: false, duplicate: true });
+    expect(await (await deliver(body)).json()).toEqual({ success: true, received: true, applied: true });
+    expect(await (await deliver(body)).json()).toEqual({ success: true, received: true, applied: false, duplicate: true });
     // The same subscription announced again under another event id: still one row.
     const again = subscriptionEvent(
       { id: "sub-created-globex", status: "ACTIVE", charged_through_date: "2027-02-01" },
@@ -120,7 +120,7 @@ describe("Square subscription.created", () => {
       "subscription.created",
       "evt-stranger",
     );
-    expect(await (await deliver(body)).json()).toEqual({ received: true, applied: true });
+    expect(await (await deliver(body)).json()).toEqual({ success: true, received: true, applied: true });
     const [row] = await rowsOf("sub-stranger");
     expect(row).toMatchObject({ clientId: null, squareCustomerId: "CUST-STRANGER-1" });
     for (const client of [DEMO_CLIENTS.acme, DEMO_CLIENTS.globex]) {

@@ -46,7 +46,7 @@ describe("Square webhooks", () => {
     const paid = sq.fake.payInvoice(overdueId);
     const response = await deliver(invoiceEvent(paid, "invoice.payment_made"));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ received: true, applied: true });
+    expect(await response.json()).toEqual({ success: true, received: true, applied: true });
     expect(await row(overdueId)).toMatchObject({ status: "paid", totalPaidCents: 310_000, nextPaymentAmountCents: null });
   });
 
@@ -71,9 +71,9 @@ describe("Square webhooks", () => {
   it("ignore a replayed event id, even with different content", async () => {
     const invoice = sq.fake.invoices().find((i) => i.id === "inv:0-fake-003002")!;
     const first = invoiceEvent({ ...invoice, description: "First delivery" }, "invoice.updated", "evt-replay-1");
-    expect(await (await deliver(first)).json()).toEqual({ received: true, applied: true });
+    expect(await (await deliver(first)).json()).toEqual({ success: true, received: true, applied: true });
     const replay = invoiceEvent({ ...invoice, description: "Replayed with other content" }, "invoice.updated", "evt-replay-1");
-    expect(await (await deliver(replay)).json()).toEqual({ received: true, applied: false, duplicate: true });
+    expect(await (await deliver(replay)).json()).toEqual({ success: true, received: true, applied: false, duplicate: true });
     expect((await row(invoice.id))!.description).toBe("First delivery");
     expect(await t.db.select().from(squareWebhookEvents).where(eq(squareWebhookEvents.eventId, "evt-replay-1"))).toHaveLength(1);
   });
@@ -102,7 +102,11 @@ describe("Square webhooks", () => {
     );
     // The recipient snapshot has no email: the client comes from the customer looked up at Square.
     delete fresh.primary_recipient.email_address;
-    expect(await (await deliver(invoiceEvent(fresh, "invoice.published"))).json()).toEqual({ received: true, applied: true });
+    expect(await (await deliver(invoiceEvent(fresh, "invoice.published"))).json()).toEqual({
+      success: true,
+      received: true,
+      applied: true,
+    });
     expect(await row(fresh.id)).toMatchObject({
       clientId: DEMO_CLIENTS.acme.id,
       amountCents: 123_456,
@@ -121,7 +125,7 @@ describe("Square webhooks", () => {
         object: subscription,
       }),
     );
-    expect(await (await deliver(body)).json()).toEqual({ received: true, applied: true });
+    expect(await (await deliver(body)).json()).toEqual({ success: true, received: true, applied: true });
     const [updated] = await t.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, DEMO_SUBSCRIPTIONS[0].id));
     expect(updated).toMatchObject({ status: "paused", currentPeriodEnd: new Date("2027-01-01T00:00:00Z") });
 

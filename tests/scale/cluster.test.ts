@@ -14,7 +14,7 @@ import { demoPdf } from "@/server/modules/demo/demo-files";
 import { SYNC_ALREADY_RUNNING } from "@/server/modules/square/sync-lock";
 import { createPostgresDatabase } from "../helpers/postgres-database";
 import { BUCKET, type Cluster, scaleDatabaseServer, startAll, startCluster } from "./cluster";
-import { browserFor, nextAddress, sessionOn, signedInAdmin, signedInClient, signIn } from "./flows";
+import { browserFor, callAction, nextAddress, sessionOn, signedInAdmin, signedInClient, signIn } from "./flows";
 import { Browser, httpRequest } from "./http";
 import { multipartBody } from "./multipart";
 import { putOrphan, sweepOrphans } from "./orphans";
@@ -150,7 +150,15 @@ describe.sequential("three instances, one database, one bucket", () => {
     expect(download.status).toBe(200);
     expect(Buffer.compare(download.body, Buffer.from(bytes))).toBe(0);
 
-    expect((await admin.request(`/api/admin/documents/${document.id}`, { method: "DELETE", upstream: 2 })).status).toBe(200);
+    const deleted = await callAction(
+      admin,
+      "/admin/documents",
+      ["src/app/admin/(area)/documents/actions.ts", "deleteDocumentAction"],
+      [{ documentId: document.id }],
+      2,
+    );
+    expect(deleted.status).toBe(200);
+    expect(deleted.text()).toContain('"success":true');
     expect(await objectExists(row!.storage_key)).toBe(false);
     expect(await query("select id from documents where id = $1", [document.id])).toEqual([]);
     for (const instance of cluster.instances) expect(filesUnder(instance.dataDir)).toEqual([]);

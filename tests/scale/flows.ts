@@ -42,20 +42,28 @@ function actionId(filename: string, exportedName: string): string {
   return found[0];
 }
 
+/** A server action called over HTTP as its page's form calls it (Next's action request). */
+export function callAction(
+  browser: Browser,
+  page: string,
+  action: [file: string, exportedName: string],
+  args: unknown[],
+  upstream?: number,
+) {
+  return browser.request(page, {
+    method: "POST",
+    upstream,
+    headers: { "next-action": actionId(...action), accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
+    body: JSON.stringify(args),
+  });
+}
+
 /**
- * The Account page's step-up (src/app/account/actions.ts), called over HTTP as the page's form
- * calls it: adding a passkey needs a fresh proof, here the password of an admin without a factor.
+ * The Account page's step-up (src/app/account/actions.ts): adding a passkey needs a fresh proof,
+ * here the password of an admin without a factor.
  */
 async function confirmStepUp(browser: Browser, page: string, password: string): Promise<void> {
-  const response = await browser.request(page, {
-    method: "POST",
-    headers: {
-      "next-action": actionId("src/app/account/actions.ts", "confirmStepUpAction"),
-      accept: "text/x-component",
-      "content-type": "text/plain;charset=UTF-8",
-    },
-    body: JSON.stringify([{ password }]),
-  });
+  const response = await callAction(browser, page, ["src/app/account/actions.ts", "confirmStepUpAction"], [{ password }]);
   if (response.status !== 200 || !response.text().includes('"confirmed":true')) {
     throw new Error(`step-up failed: ${response.status} ${response.text().slice(0, 300)}`);
   }

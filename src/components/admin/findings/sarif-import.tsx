@@ -21,12 +21,12 @@ export function SarifImport({ projectId }: { projectId: string }) {
       "import",
       async () =>
         routeChange(
-          apiFetch<{ data: { imported: number } }>("/api/admin/findings/import", {
+          apiFetch<{ imported: number }>("/api/admin/findings/import", {
             method: "POST",
             json: { projectId, sarif: await file.text() },
           }),
         ),
-      { done: ({ data }) => `Imported ${data.imported} draft finding${data.imported === 1 ? "" : "s"}` },
+      { done: ({ imported }) => `Imported ${imported} draft finding${imported === 1 ? "" : "s"}` },
     );
   };
   return (

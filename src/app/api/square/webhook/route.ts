@@ -21,5 +21,5 @@ export const POST = withPublic(async (request) => {
   if (!isValidSquareSignature(rawBody, signature, config.webhookSignatureKey, webhookNotificationUrl())) {
     throw new AppError("unauthorized", "Invalid webhook signature.");
   }
-  return Response.json(await handleSquareEvent(getDb(), config, rawBody));
+  return Response.json({ success: true, ...(await handleSquareEvent(getDb(), config, rawBody)) });
 });

@@ -13,5 +13,5 @@ export const GET = withClientRead(async (request, { actor, params }) => {
   const documentId = parseInput(uuidSchema, params.id);
   const { downloadUrl, filename } = await getDocumentDownload(getDb(), { actor, documentId, from: downloadRequestOf(request) });
   // The link is a bearer credential for a minute: keep it out of every cache.
-  return Response.json({ downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ success: true, downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -1,4 +1,4 @@
-// POST /api/admin/findings/{id}/evidence (multipart: file) → 201 { success, data: { evidenceId } }: an evidence file for a finding, through the documents' upload path and limits.
+// POST /api/admin/findings/{id}/evidence (multipart: file) → 201 { success, evidenceId }: an evidence file for a finding, through the documents' upload path and limits.
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
@@ -16,5 +16,5 @@ export const POST = withAdmin(async (request, { actor, params }) => {
     ({ file }) => addEvidence(getDb(), { actor, findingId, file }),
     () => assertEvidenceTarget(getDb(), { actor, findingId }),
   );
-  return Response.json({ success: true, data: { evidenceId } }, { status: 201 });
+  return Response.json({ success: true, evidenceId }, { status: 201 });
 });

@@ -10,5 +10,5 @@ export const dynamic = "force-dynamic";
 export const GET = withClientRead(async (_request, { actor, params }) => {
   const evidenceId = parseInput(uuidSchema, params.id);
   const { downloadUrl, filename } = await getEvidenceDownload(getDb(), { actor, evidenceId });
-  return Response.json({ downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ success: true, downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -10,5 +10,5 @@ export const dynamic = "force-dynamic";
 export const GET = withClientRead(async (_request, { actor, params }) => {
   const attachmentId = parseInput(uuidSchema, params.id);
   const { downloadUrl, filename } = await getAttachmentDownload(getDb(), { actor, attachmentId });
-  return Response.json({ downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ success: true, downloadUrl, filename }, { headers: { "Cache-Control": "private, no-store" } });
 });
