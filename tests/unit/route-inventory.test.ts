@@ -1,0 +1,162 @@
+// Every route handler under src/app/api, with each method and why it is a route and not a server
+// action (docs/ARCHITECTURE.md, "Calling the server"): a screen's change is a server action, so a
+// route exists only for what is not one. A route file or method missing here fails, and so does a
+// row whose route is gone; a new mutating route needs a deliberate row with a category below.
+// The files are read as text (no Next import), which keeps this test fast.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const API = path.join(ROOT, "src/app/api");
+
+const CATEGORIES = {
+  /** An upload, or a download: a file, a signed link to one, or the redirect to it. */
+  file: "file transfer",
+  /** A CSV or other file a person saves. */
+  export: "export",
+  /** A provider's server calls it, signed. */
+  webhook: "webhook",
+  /** The payment provider's connection: authorization, its return, status, disconnect, sync. */
+  oauth: "OAuth and payment provider",
+  health: "health probe",
+  /** A browser or mail client posting on its own: CSP reports, RFC 8058 one-click unsubscribe. */
+  machine: "machine client",
+  /** better-auth's handler. */
+  auth: "auth",
+  /** A public endpoint the product's contract names (the contact form). */
+  publicForm: "public form",
+  /** What a view loads when shown (useReadOnShow): reads, never a change. */
+  read: "read on show",
+} as const;
+type Category = keyof typeof CATEGORIES;
+
+/** A read changes nothing; every other category may take a POST. */
+const MAY_CHANGE: ReadonlySet<Category> = new Set(["file", "webhook", "oauth", "machine", "auth", "publicForm"]);
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
+  "/api/admin/documents/[id]": { GET: "file" },
+  "/api/admin/documents/upload": { POST: "file" },
+  "/api/admin/exports/clients": { GET: "export" },
+  "/api/admin/exports/invoices": { GET: "export" },
+  "/api/admin/exports/projects": { GET: "export" },
+  "/api/admin/findings/[id]/evidence": { POST: "file" },
+  "/api/admin/findings/evidence/[id]": { GET: "file" },
+  // A SARIF file's text, up to 5 MB: past a server action's body limit.
+  "/api/admin/findings/import": { POST: "file" },
+  "/api/admin/messages/attachments/[id]": { GET: "file" },
+  // A reply may carry a file (multipart); GET is a page of the thread the conversation view loads.
+  "/api/admin/messages/threads/[id]": { GET: "read", POST: "file" },
+  "/api/admin/messages/threads": { POST: "file" },
+  // The fresh second factor, then a stamped copy's signed link.
+  "/api/admin/reports/[id]/download": { POST: "file" },
+  "/api/admin/reports": { GET: "read" },
+  "/api/admin/reports/upload": { POST: "file" },
+  "/api/auth/[...all]": { GET: "auth", POST: "auth" },
+  "/api/client/access-log/export": { GET: "export" },
+  "/api/client/access-log": { GET: "read" },
+  "/api/client/documents/[id]": { GET: "file" },
+  "/api/client/findings/evidence/[id]": { GET: "file" },
+  "/api/client/findings/export": { GET: "export" },
+  "/api/client/invoices/export": { GET: "export" },
+  "/api/client/messages/attachments/[id]": { GET: "file" },
+  "/api/client/messages/threads/[id]": { GET: "read", POST: "file" },
+  "/api/client/messages/threads": { POST: "file" },
+  "/api/client/reports/[id]/download": { POST: "file" },
+  "/api/client/reports": { GET: "read" },
+  "/api/contact/send": { POST: "publicForm" },
+  "/api/csp-report": { POST: "machine" },
+  "/api/files/[id]": { GET: "file" },
+  "/api/health": { GET: "health" },
+  "/api/notifications/unsubscribe": { GET: "machine", POST: "machine" },
+  "/api/oauth/square/callback": { GET: "oauth" },
+  // The stamped report copy behind a signed link.
+  "/api/reports/files/[id]": { GET: "file" },
+  // Disconnecting revokes the token at Square first: part of the provider's connection.
+  "/api/oauth/square": { GET: "oauth", POST: "oauth" },
+  "/api/square/sync-invoices": { GET: "oauth" },
+  "/api/square/webhook": { POST: "webhook" },
+};
+
+/**
+ * Success bodies that are not `{ success: true, ...fields }`, each with its reason; any other
+ * `Response.json(` in a route (or a module's route helper) must start with `{ success: true`.
+ */
+const OTHER_BODIES: Record<string, string> = {
+  "src/app/api/health/route.ts": "the probe's { status }, which load balancers read (docs/DEPLOYMENT.md)",
+  "src/app/api/oauth/square/route.ts": "status is { connected, merchant_id, expires_in_days }, the connection card's contract",
+  "src/app/api/square/sync-invoices/route.ts": "SyncResult is typed { success: true, synced, message }",
+  "src/app/api/auth/[...all]/route.ts": "better-auth's own bodies",
+};
+/** Module files that build a route's answer (a route factory), checked like the routes. */
+const ROUTE_HELPERS = ["src/server/modules/messages/message-thread-route.ts"];
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+/** The url path of a route file: route groups left out, dynamic segments as written. */
+const urlOf = (file: string) =>
+  `/${path
+    .relative(path.join(ROOT, "src/app"), path.dirname(file))
+    .split(path.sep)
+    .filter((segment) => !/^\(.*\)$/.test(segment))
+    .join("/")}`;
+
+const METHOD = /^(GET|POST|PUT|PATCH|DELETE)$/;
+
+/** The HTTP methods a route file exports: `export const GET`, `export async function POST`, `export const { GET, POST } =`. */
+function exportedMethods(source: string): Method[] {
+  const named = [...source.matchAll(/export\s+(?:const|let|(?:async\s+)?function)\s+([A-Z]+)\b/g)].map((m) => m[1]!);
+  const destructured = [...source.matchAll(/export\s+const\s*\{([^}]*)\}\s*=/g)].flatMap((m) =>
+    m[1]!.split(",").map((name) => name.split(":").pop()!.trim()),
+  );
+  return [...named, ...destructured].filter((name): name is Method => METHOD.test(name)).sort();
+}
+
+const found = Object.fromEntries(
+  routeFiles(API).map((file) => [urlOf(file), { file, methods: exportedMethods(fs.readFileSync(file, "utf8")) }]),
+);
+
+describe("the route inventory", () => {
+  it("names every route handler method on disk, and nothing that is gone", () => {
+    const onDisk = Object.entries(found).flatMap(([url, { methods }]) => methods.map((method) => `${method} ${url}`));
+    const listed = Object.entries(ROUTES).flatMap(([url, methods]) => Object.keys(methods).map((method) => `${method} ${url}`));
+    expect(onDisk.filter((entry) => !listed.includes(entry)).sort(), "on disk, not in ROUTES: add a row with its category").toEqual([]);
+    expect(listed.filter((entry) => !onDisk.includes(entry)).sort(), "in ROUTES, not on disk: remove the row").toEqual([]);
+  });
+
+  it("lets only a category that may change data take a POST, PUT, PATCH or DELETE (a screen's change is a server action)", () => {
+    const changing = Object.entries(ROUTES).flatMap(([url, methods]) =>
+      Object.entries(methods)
+        .filter(([method, category]) => method !== "GET" && !MAY_CHANGE.has(category))
+        .map(([method, category]) => `${method} ${url}: ${CATEGORIES[category]}`),
+    );
+    expect(changing).toEqual([]);
+  });
+
+  it("answers success as one flat JSON object, { success: true, ...fields }, but the named exceptions", () => {
+    const files = [...Object.values(found).map(({ file }) => path.relative(ROOT, file)), ...ROUTE_HELPERS];
+    const stray = files.flatMap((file) => {
+      if (OTHER_BODIES[file]) return [];
+      const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+      return [...source.matchAll(/Response\.json\(\s*([^,)]{0,40})/g)]
+        .filter((m) => !m[1]!.startsWith("{ success: true"))
+        .map((m) => `${file}: Response.json(${m[1]}`);
+    });
+    expect(stray).toEqual([]);
+    for (const file of Object.keys(OTHER_BODIES)) expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
+  });
+
+  it("reads the exports the way route files write them", () => {
+    expect(exportedMethods("export const GET = withAdmin(x);\nexport async function POST() {}")).toEqual(["GET", "POST"]);
+    expect(exportedMethods("export const { GET, POST } = threadRoute(withAdmin);")).toEqual(["GET", "POST"]);
+    expect(exportedMethods('export const dynamic = "force-dynamic";\nexport function helper() {}')).toEqual([]);
+  });
+});
