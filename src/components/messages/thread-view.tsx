@@ -1,12 +1,13 @@
 "use client";
 
 import { ArrowLeft, Check, Download, Paperclip } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { type ChangeResult, type Notify, routeChange, useChange } from "@/components/ui/use-change";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { THREAD_STATUS_LABELS, THREAD_STATUS_TONES, type ThreadStatus } from "@/lib/domain/thread-status";
 import { formatFileSize } from "@/lib/format";
@@ -16,6 +17,8 @@ import { downloadAttachment } from "./attachment-download";
 import { MessageForm } from "./message-form";
 import { MessageText } from "./message-text";
 import type { MessagesApi, ThreadPageBody } from "./types";
+
+const COULD_NOT_LOAD = "Could not load the conversation. Please try again.";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -46,43 +49,31 @@ export function ThreadView({
   const [page, setPage] = useState<ThreadPageBody | null>(null);
   const [older, setOlder] = useState<ThreadMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { busy, run } = useChange<"status">(notify);
   // Older messages have their own busy state: reading them holds up no change.
   const olderPage = useChange<"older">(notify);
   const loadingOlder = olderPage.busy !== null;
   const url = `${api}/threads/${encodeURIComponent(threadId)}`;
 
-  const apply = useCallback((body: ThreadPageBody) => {
-    setPage(body);
-    setOlder([]);
-    setHasOlder(body.hasOlder);
-    setError(null);
-  }, []);
-  const fail = useCallback((e: unknown) => {
-    setError(e instanceof ApiError && e.status === 404 ? "Conversation not found." : "Could not load the conversation. Please try again.");
-  }, []);
-  const fetchPage = useCallback(() => apiFetch<ThreadPageBody>(url, { cache: "no-store" }), [url]);
-  const load = useCallback(() => fetchPage().then(apply, fail), [fetchPage, apply, fail]);
-
   // Opening an unread thread marks it read on the server, so the figures around it are refreshed
-  // after; a thread read before changes nothing (and a refresh would hold up the next change).
-  useEffect(() => {
-    let live = true;
-    fetchPage().then(
-      (body) => {
-        if (!live) return;
-        apply(body);
-        if (body.markedRead) onChanged();
-      },
-      (e: unknown) => live && fail(e),
-    );
-    return () => {
-      live = false;
-    };
-    // Only when the thread changes; onChanged is the caller's refresh.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetchPage]);
+  // after; a thread read before changes nothing (and a refresh would hold up the next change). A
+  // read again after a reply (the form's `prepare`) never refreshes them.
+  const opened = useRef(false);
+  const read = async (): Promise<ChangeResult<ThreadPageBody>> => {
+    try {
+      const body = await apiFetch<ThreadPageBody>(url, { cache: "no-store" });
+      setPage(body);
+      setOlder([]);
+      setHasOlder(body.hasOlder);
+      if (!opened.current && body.markedRead) onChanged();
+      opened.current = true;
+      return { success: true, data: body };
+    } catch (e) {
+      return { success: false, error: e instanceof ApiError && e.status === 404 ? "Conversation not found." : COULD_NOT_LOAD };
+    }
+  };
+  // The page is kept in its own state: Close / Reopen changes its status in place.
+  const { error, reload: load } = useReadOnShow(url, read, COULD_NOT_LOAD);
 
   const loadOlder = () => {
     const first = older[0] ?? page?.messages[0];

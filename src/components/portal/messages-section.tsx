@@ -50,6 +50,7 @@ export function MessagesSection({
       />
       {threadId ? (
         <ThreadView
+          key={threadId}
           api={API}
           threadId={threadId}
           onBack={() => navigate("messages")}

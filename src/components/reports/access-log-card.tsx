@@ -1,11 +1,12 @@
 "use client";
 
 import { Download, Eye } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Loading } from "@/components/ui/spinner";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { accessLogLabel } from "@/lib/domain/access-log";
 import { apiFetch } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
@@ -19,18 +20,11 @@ type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: num
  */
 export function AccessLogCard() {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    apiFetch<Page>(`/api/client/access-log?page=${page}`, { cache: "no-store" })
-      .then((body) => current && (setData(body), setFailed(false)))
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [page]);
+  const { data, error } = useReadOnShow(
+    String(page),
+    async () => ({ success: true, data: await apiFetch<Page>(`/api/client/access-log?page=${page}`, { cache: "no-store" }) }),
+    "The access log could not be loaded. Please reload the page.",
+  );
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -49,9 +43,9 @@ export function AccessLogCard() {
           <Download className="h-4 w-4" aria-hidden /> Export CSV
         </a>
       </div>
-      {failed ? (
+      {error ? (
         <Alert tone="error" className="mt-3">
-          The access log could not be loaded. Please reload the page.
+          {error}
         </Alert>
       ) : data === null ? (
         <Loading label="Loading the access log" />

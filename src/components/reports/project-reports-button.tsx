@@ -2,13 +2,14 @@
 
 import { FileLock2 } from "lucide-react";
 import { revokeReportAction } from "@/app/admin/(area)/projects/actions";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { Loading } from "@/components/ui/spinner";
 import { routeChange, useChange } from "@/components/ui/use-change";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { apiFetch } from "@/lib/api-client";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import type { AdminReportRow } from "@/server/modules/reports";
@@ -40,8 +41,9 @@ export function ProjectReportsButton({ project }: { project: { id: string; proje
   );
 }
 
+const LOAD_FAILED = "The reports could not be loaded.";
+
 function ProjectReportsDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
-  const [reports, setReports] = useState<AdminReportRow[] | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const [title, setTitle] = useState("");
   const fileRef = useRef<HTMLInputElement>(null);
@@ -49,22 +51,22 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
   const fileId = useId();
   const { busy, run } = useChange<string>((text, tone) => setMessage({ text, tone }));
 
-  // Bumped to read the list again after a change.
-  const [version, setVersion] = useState(0);
-  const load = useCallback(() => setVersion((v) => v + 1), []);
-  useEffect(() => {
-    let current = true;
-    apiFetch<{ reports: AdminReportRow[] }>(`/api/admin/reports?projectId=${encodeURIComponent(project.id)}`, { cache: "no-store" })
-      .then((body) => current && setReports(body.reports))
-      .catch(() => {
-        if (!current) return;
-        setReports([]);
-        setMessage({ text: "The reports could not be loaded.", tone: "error" });
-      });
-    return () => {
-      current = false;
-    };
-  }, [project.id, version]);
+  // Read when shown, and again after a change; a failed read says so where the changes do.
+  const { data, error, reload } = useReadOnShow(
+    project.id,
+    async () => {
+      try {
+        const url = `/api/admin/reports?projectId=${encodeURIComponent(project.id)}`;
+        return { success: true, data: (await apiFetch<{ reports: AdminReportRow[] }>(url, { cache: "no-store" })).reports };
+      } catch (failure) {
+        setMessage({ text: LOAD_FAILED, tone: "error" });
+        throw failure;
+      }
+    },
+    LOAD_FAILED,
+  );
+  const reports = data ?? (error ? [] : null);
+  const load = useCallback(() => void reload(), [reload]);
   const { asking, proofError, download } = useReportDownload(run, {
     urlOf: (id) => `/api/admin/reports/${encodeURIComponent(id)}/download`,
     done: load,

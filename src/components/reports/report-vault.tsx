@@ -1,17 +1,20 @@
 "use client";
 
 import { FileLock2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Loading } from "@/components/ui/spinner";
 import { useChange } from "@/components/ui/use-change";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { apiFetch } from "@/lib/api-client";
 import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalReport } from "@/server/modules/reports";
 import { FreshFactorPrompt } from "./fresh-factor-prompt";
 import { downloadKey, useReportDownload } from "./use-report-download";
+
+const LOAD_FAILED = "The reports could not be loaded. Please reload the page.";
 
 /**
  * The engagement reports of the company (docs/PRODUCT.md#portal-reports): each download asks for a
@@ -20,26 +23,24 @@ import { downloadKey, useReportDownload } from "./use-report-download";
  * the person's name; owners see who downloaded each report.
  */
 export function ReportVault() {
-  const [reports, setReports] = useState<PortalReport[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const { busy, run } = useChange<string>((text) => setMessage(text));
-
-  // Bumped to read the list again after a change.
-  const [version, setVersion] = useState(0);
-  const load = useCallback(() => setVersion((v) => v + 1), []);
-  useEffect(() => {
-    let current = true;
-    apiFetch<{ reports: PortalReport[] }>("/api/client/reports", { cache: "no-store" })
-      .then((body) => current && setReports(body.reports))
-      .catch(() => {
-        if (!current) return;
-        setReports([]);
-        setMessage("The reports could not be loaded. Please reload the page.");
-      });
-    return () => {
-      current = false;
-    };
-  }, [version]);
+  // Read when shown, and again after a download (its record is in the list).
+  // A failed read says so where the downloads do (the list then shows as empty).
+  const { data, error, reload } = useReadOnShow(
+    "",
+    async () => {
+      try {
+        return { success: true, data: (await apiFetch<{ reports: PortalReport[] }>("/api/client/reports", { cache: "no-store" })).reports };
+      } catch (failure) {
+        setMessage(LOAD_FAILED);
+        throw failure;
+      }
+    },
+    LOAD_FAILED,
+  );
+  const reports = data ?? (error ? [] : null);
+  const load = useCallback(() => void reload(), [reload]);
   const { asking, proofError, download } = useReportDownload(run, {
     urlOf: (id) => `/api/client/reports/${encodeURIComponent(id)}/download`,
     done: load,

@@ -35,17 +35,12 @@ export function ManageInvoicesDialog({
   const link = () => {
     if (selected.size === 0) return;
     const invoiceIds = [...selected];
-    run(
-      "link",
-      () =>
-withReload(linkInvoicesAction({ projectId: project.id, invoiceIds })),
-      {
-        done: (data) => {
-          clearSelection();
-          return `✓ Linked ${data.linkedCount} invoices`;
-        },
+    run("link", () => withReload(linkInvoicesAction({ projectId: project.id, invoiceIds })), {
+      done: (data) => {
+        clearSelection();
+        return `✓ Linked ${data.linkedCount} invoices`;
       },
-    );
+    });
   };
 
   const unlink = (invoice: { id: string; invoiceNumber: string }) =>
