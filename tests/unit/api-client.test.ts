@@ -33,7 +33,7 @@ describe("apiFetch", () => {
       fieldErrors: { "rates.0.effectiveFrom": "Not a real date", junk: 3 },
     };
     vi.stubGlobal("fetch", respond(JSON.stringify(body), { status: 400 }));
-    const error = await apiFetch("/api/admin/update-client-rates").catch((e: unknown) => e);
+    const error = await apiFetch("/api/admin/findings/import").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
