@@ -4,8 +4,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChangeResult } from "./use-change";
 
 /**
- * Data a component reads with a server action when it shows (the page data does not carry it:
- * passkeys, sessions, a project's invoices), again whenever `key` changes and whenever `reload()`
+ * The one way a view reads what the page data does not carry, when it shows (passkeys, sessions,
+ * a project's invoices, the report lists, a conversation): `read` is a server action, or a read
+ * route through `apiFetch`. Read again whenever `key` changes and whenever `reload()`
  * is called (a change awaits it, so the new list shows before its busy state ends). A failed read
  * keeps the last data and sets `error`: the action's message, or `failure` when it threw.
  * `ReadStatus` shows the error and the loading line.
