@@ -1,8 +1,8 @@
 "use client";
 
 import { FileLock2 } from "lucide-react";
-import { revokeReportAction } from "@/app/admin/(area)/projects/actions";
 import { useCallback, useId, useRef, useState } from "react";
+import { revokeReportAction } from "@/app/admin/(area)/projects/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
