@@ -6,12 +6,14 @@ import importX from "eslint-plugin-import-x";
 import { layersPlugin } from "./tools/eslint/client-boundary.mjs";
 import { modulesPlugin } from "./tools/eslint/module-cycles.mjs";
 
-// The layers and the modules (docs/ARCHITECTURE.md, "Rules"): the database is reached through the
-// modules under src/server/modules, each through its index.ts; the core (src/server/core) imports no
-// module; src/lib is shared with the browser and knows nothing of the server; "use client" files get
-// server data as props; and no import cycle, between files or between modules.
+// The layers and the features (docs/ARCHITECTURE.md, "Rules"): each domain is one folder,
+// src/features/<domain>, holding its server module (server/, reached through its index.ts), its
+// actions, validation, components and tests; the database is reached through the modules; the core
+// (src/server/core) imports no feature; src/lib and the validation are shared with the browser and
+// know nothing of the server; components get server data as props and import nothing from src/app;
+// and no import cycle, between files or between modules.
 const SERVER_FROM_COMPONENTS = {
-  regex: "^(@/server|(\\.\\./)+server)(/|$)",
+  regex: "^(@/server|@/features/[^/]+/server|(\\.\\./)+server)(/|$)",
   allowTypeImports: true,
   message: "Components get server data as props: the page (or route) calls the data function. Type imports are fine.",
 };
@@ -40,9 +42,14 @@ const RATE_LIMITS = {
     "Rate limits are counted below the entry points: call the module's function named for the limit (for example limitContactSender).",
 };
 const SERVER_FROM_LIB = {
-  regex: "^(@/server|(\\.\\./)+server)(/|$)",
-  message: "src/lib is shared with the browser: it must not depend on src/server.",
+  regex: "^(@/server|@/features/[^/]+/server|(\\.\\./)+server)(/|$)",
+  message: "src/lib and a feature's validation are shared with the browser: they must not depend on server code.",
 };
+// Where a kind of file lives, in each feature too.
+const COMPONENTS = ["src/components/**", "src/features/*/components/**"];
+const ACTIONS = ["src/features/*/actions/**"];
+const SHARED = ["src/lib/**", "src/features/*/validation/**"];
+const FEATURE_TESTS = "src/features/*/tests/**";
 
 const config = [
   ...nextVitals,
@@ -52,28 +59,28 @@ const config = [
   },
   {
     // Playwright fixtures and test helpers use `use` and `use*` names that are not React hooks.
-    files: ["tests/**", "scripts/**", "tools/**", "bench/**"],
+    files: ["tests/**", "scripts/**", "tools/**", "bench/**", FEATURE_TESTS],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
-    files: ["src/app/**"],
+    files: ["src/app/**", ...ACTIONS],
     rules: { "no-restricted-imports": ["error", { paths: [...BUSY_HOOKS, RATE_LIMITS] }] },
   },
   {
-    files: ["src/components/**"],
+    files: COMPONENTS,
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_FROM_COMPONENTS] }] },
   },
   {
-    files: ["src/components/**"],
+    files: COMPONENTS,
     ignores: ["src/components/ui/use-change.ts"],
     rules: { "no-restricted-imports": ["error", { paths: BUSY_HOOKS }] },
   },
   {
-    files: ["src/app/**", "src/components/**"],
+    files: ["src/app/**", ...COMPONENTS, ...ACTIONS],
     rules: { "no-restricted-syntax": ["error", SUBMITTING_FLAG, TRANSACTION_IN_SCREEN] },
   },
   {
-    files: ["src/lib/**"],
+    files: SHARED,
     rules: { "no-restricted-imports": ["error", { patterns: [SERVER_FROM_LIB] }] },
   },
   {
@@ -83,13 +90,18 @@ const config = [
   },
   {
     files: ["src/**"],
+    // A feature's tests may reach into its files, as the tests under tests/ do.
+    ignores: [FEATURE_TESTS],
     plugins: { boundaries },
     settings: {
       // Re-exports and dynamic imports are dependencies too (the plugin checks static imports only by default).
       "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
       // First match wins: the core's database before the rest of the core.
       "boundaries/elements": [
-        { type: "module", pattern: "src/server/modules/*", partialMatch: false, capture: ["name"] },
+        { type: "module", pattern: "src/features/*/server", partialMatch: false, capture: ["name"] },
+        { type: "feature-components", pattern: "src/features/*/components", partialMatch: false, capture: ["name"] },
+        { type: "feature-actions", pattern: "src/features/*/actions", partialMatch: false, capture: ["name"] },
+        { type: "feature-validation", pattern: "src/features/*/validation", partialMatch: false, capture: ["name"] },
         { type: "core-db", pattern: "src/server/core/db", partialMatch: false },
         { type: "core", pattern: "src/server/core", partialMatch: false },
         { type: "app", pattern: "src/app", partialMatch: false },
@@ -111,23 +123,35 @@ const config = [
               // Within a module its files import each other freely (internal dependencies are not checked).
               disallow: { to: { element: { type: "module", fileInternalPath: "!index.ts" } } },
               message:
-                'Import the {{ to.captured.name }} module through its index ("@/server/modules/{{ to.captured.name }}"), not one of its files: add what you need to its index.ts.',
+                'Import the {{ to.captured.name }} module through its index ("@/features/{{ to.captured.name }}/server"), not one of its files: add what you need to its index.ts.',
             },
             {
               from: { element: { type: ["core", "core-db"] } },
-              disallow: { to: { element: { type: ["module", "app", "components"] } } },
-              message: "The core (src/server/core) imports no module and no screen: move the code that needs a module into a module.",
+              disallow: {
+                to: { element: { type: ["module", "app", "components", "feature-components", "feature-actions", "feature-validation"] } },
+              },
+              message: "The core (src/server/core) imports no feature and no screen: move the code that needs a feature into its module.",
             },
             {
               from: { element: { type: "module" } },
-              disallow: { to: { element: { type: ["app", "components"] } } },
-              message: "Modules do not import screens: src/app and src/components call modules, not the other way round.",
+              disallow: { to: { element: { type: ["app", "components", "feature-components", "feature-actions"] } } },
+              message: "Modules do not import screens or actions: pages, components and actions call modules, not the other way round.",
             },
             {
-              from: { element: { type: ["app", "components", "lib", "config", "root"] } },
+              from: { element: { type: ["components", "feature-components", "feature-validation"] } },
+              disallow: { to: { element: { type: "app" } } },
+              message:
+                "Nothing but src/app imports from src/app: put what a component needs in its feature (actions, validation, components).",
+            },
+            {
+              from: {
+                element: {
+                  type: ["app", "components", "feature-components", "feature-actions", "feature-validation", "lib", "config", "root"],
+                },
+              },
               disallow: [{ to: { element: { type: "core-db" } } }, { to: { module: { origin: "external", source: "drizzle-orm{,/**}" } } }],
               message:
-                "Only the modules (src/server/modules) and the core touch the database: call a module's function through its index, with getDb from @/server/core/get-db.",
+                "Only the modules (src/features/<domain>/server) and the core touch the database: call a module's function through its index, with getDb from @/server/core/get-db.",
             },
           ],
         },

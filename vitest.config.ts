@@ -3,6 +3,8 @@ import { defineConfig, type ViteUserConfig } from "vitest/config";
 
 const alias = {
   "@": path.resolve(import.meta.dirname, "src"),
+  // A domain's integration tests (src/features/<domain>/tests) reach the shared test helpers by it.
+  "@tests": path.resolve(import.meta.dirname, "tests"),
   // Outside React Server Components this package throws on import; tests and tools are server code.
   "server-only": path.resolve(import.meta.dirname, "tests/helpers/empty-module.ts"),
 };
@@ -10,12 +12,12 @@ const alias = {
 const PGLITE_SMOKE = [
   "tests/integration/foundation.test.ts",
   "tests/integration/prepared-pglite.test.ts",
-  "tests/integration/data-dir-lock.test.ts",
-  "tests/integration/startup-decisions.test.ts",
-  "tests/integration/health.test.ts",
-  "tests/integration/portal-data.test.ts",
-  "tests/integration/findings.test.ts",
-  "tests/integration/admin-invoices.test.ts",
+  "src/features/operations/tests/data-dir-lock.test.ts",
+  "src/features/operations/tests/startup-decisions.test.ts",
+  "src/features/operations/tests/health.test.ts",
+  "src/features/portal/tests/portal-data.test.ts",
+  "src/features/findings/tests/findings.test.ts",
+  "src/features/invoices/tests/admin-invoices.test.ts",
 ];
 
 /** The integration projects' shared settings. */
@@ -45,7 +47,10 @@ export default defineConfig({
         resolve: { alias },
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
       },
-      { resolve: { alias }, test: { ...integration, name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        test: { ...integration, name: "integration", include: ["tests/integration/**/*.test.ts", "src/features/*/tests/**/*.test.ts"] },
+      },
       // npm test runs the whole integration suite once, on PostgreSQL (what production runs); these
       // files prove the embedded database on their own: the migrations and the demo seed, its
       // prepared statements, its data folder lock, the start-up decisions, and the data reads whose

@@ -7,9 +7,9 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { AdminActor } from "../src/server/core/actor";
-import { listAdminClients } from "../src/server/modules/clients";
-import { listAdminProjects } from "../src/server/modules/projects";
-import { type AdminInvoiceFilter, listAdminInvoices } from "../src/server/modules/invoices";
+import { listAdminClients } from "../src/features/clients/server";
+import { listAdminProjects } from "../src/features/projects/server";
+import { type AdminInvoiceFilter, listAdminInvoices } from "../src/features/invoices/server";
 import { openPglite } from "../src/server/core/db/client";
 import { migrateDatabase } from "../src/server/core/db/migrate";
 import { countQueries } from "../src/server/core/db/query-counter";

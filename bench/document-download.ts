@@ -16,10 +16,10 @@ process.env.APP_URL = "http://localhost:3000";
 
 const { openPglite, installDbHandle } = await import("../src/server/core/db/client");
 const { migrateDatabase } = await import("../src/server/core/db/migrate");
-const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
+const { seedDemoData } = await import("../src/features/demo/server/seed-demo");
 const { getStorage, newStorageKey } = await import("../src/server/core/storage/storage");
-const { getAuth } = await import("../src/server/modules/account/auth");
-const { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } = await import("../src/server/modules/demo/demo-data");
+const { getAuth } = await import("../src/features/account/server/auth");
+const { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } = await import("../src/features/demo/server/demo-data");
 const schema = await import("../src/server/core/db/schema");
 const { GET: linkRoute } = await import("../src/app/api/client/documents/[id]/route");
 const { GET: fileRoute } = await import("../src/app/api/files/[id]/route");

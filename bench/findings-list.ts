@@ -9,8 +9,8 @@ import type { AdminActor, ClientActor } from "../src/server/core/actor";
 import { openPglite } from "../src/server/core/db/client";
 import { migrateDatabase } from "../src/server/core/db/migrate";
 import { countQueries } from "../src/server/core/db/query-counter";
-import { adminFindingsQueue, loadPortalFindings } from "../src/server/modules/findings";
-import type { FindingFilter } from "../src/lib/validation/findings";
+import { adminFindingsQueue, loadPortalFindings } from "../src/features/findings/server";
+import type { FindingFilter } from "../src/features/findings/validation";
 
 const ENGAGEMENTS = 200;
 const FINDINGS = 20_000;

@@ -55,7 +55,7 @@ function startNodeOptions() {
   return match[1].split(" ").filter(Boolean);
 }
 
-// The demo data's fixed ids and passwords (src/server/modules/demo/demo-data.ts).
+// The demo data's fixed ids and passwords (src/features/demo/server/demo-data.ts).
 const DEMO = {
   admin: { email: "admin@example.com", password: "demo-admin-password" },
   client: { email: "client@example.com", password: "demo-client-password" },

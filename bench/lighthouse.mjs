@@ -24,7 +24,7 @@ const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 150 };
 const SIGNED_IN_TARGETS = { performance: 90, accessibility: 100 };
-// The demo accounts (src/server/modules/demo/demo-data.ts).
+// The demo accounts (src/features/demo/server/demo-data.ts).
 const SIGNED_IN_PAGES = {
   portal: { path: "/client-portal", email: "client@example.com", password: "demo-client-password", label: "portal overview (demo client)" },
   admin: { path: "/admin/dashboard", email: "admin@example.com", password: "demo-admin-password", label: "admin dashboard (demo admin)" },

@@ -13,11 +13,11 @@ process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 const { openPglite, openPostgres } = await import("../src/server/core/db/client");
 const { createPostgresDatabase } = await import("../tests/helpers/postgres-database");
 const { migrateDatabase } = await import("../src/server/core/db/migrate");
-const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
+const { seedDemoData } = await import("../src/features/demo/server/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
 const { getThreadPage, listAdminThreads, listClientThreads, countAdminUnreadThreads } =
-  await import("../src/server/modules/messages/messages-read");
+  await import("../src/features/messages/server/messages-read");
 const schema = await import("../src/server/core/db/schema");
 
 const THREADS = 300;

@@ -14,13 +14,13 @@ process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 const { openPglite, openPostgres } = await import("../src/server/core/db/client");
 const { createPostgresDatabase } = await import("../tests/helpers/postgres-database");
 const { migrateDatabase } = await import("../src/server/core/db/migrate");
-const { seedDemoData } = await import("../src/server/modules/demo/seed-demo");
+const { seedDemoData } = await import("../src/features/demo/server/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
-const { loadPortalSection } = await import("../src/server/modules/portal/portal-load");
+const { loadPortalSection } = await import("../src/features/portal/server/portal-load");
 const { PORTAL_SECTIONS } = await import("../src/lib/domain/portal-section");
 const schema = await import("../src/server/core/db/schema");
-const { DEMO_TIERS } = await import("../src/server/modules/demo/demo-data");
+const { DEMO_TIERS } = await import("../src/features/demo/server/demo-data");
 
 const PROJECTS = 200;
 const INVOICES = 5_000;

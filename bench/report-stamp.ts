@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { PDFDocument, PDFName, PDFOperator, PDFOperatorNames as Ops, StandardFonts } from "pdf-lib";
 
-const { stampPdf } = await import("../src/server/modules/reports/stamp");
+const { stampPdf } = await import("../src/features/reports/server/stamp");
 const { pdfPageTexts } = await import("../tests/helpers/pdf-text");
 
 const PAGES = 200;

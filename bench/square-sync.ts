@@ -4,11 +4,11 @@
 import { closeDb, installDbHandle, openPglite, openPostgres } from "../src/server/core/db/client";
 import { migrateDatabase } from "../src/server/core/db/migrate";
 import { countQueries } from "../src/server/core/db/query-counter";
-import { seedDemoData } from "../src/server/modules/demo";
-import { createSquareClient } from "../src/server/modules/square/client";
-import { squareConfig, syncSquareInvoices } from "../src/server/modules/square";
-import { saveConnection } from "../src/server/modules/square/connection";
-import { fetchSquareSnapshot } from "../src/server/modules/square/square-fetch";
+import { seedDemoData } from "../src/features/demo/server";
+import { createSquareClient } from "../src/features/square/server/client";
+import { squareConfig, syncSquareInvoices } from "../src/features/square/server";
+import { saveConnection } from "../src/features/square/server/connection";
+import { fetchSquareSnapshot } from "../src/features/square/server/square-fetch";
 import { getStorage } from "../src/server/core/storage/storage";
 import { generatedFixture } from "../tools/fake-square/fixtures";
 import { startFakeSquare } from "../tools/fake-square/server";

@@ -3,8 +3,8 @@
 // Works on the embedded database (stop the server first) and on DATABASE_URL.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { resetUserTwoFactor } from "../src/server/modules/account/second-factor/two-factor-reset";
-import { findUserByEmail } from "../src/server/modules/account";
+import { resetUserTwoFactor } from "../src/features/account/server/second-factor/two-factor-reset";
+import { findUserByEmail } from "../src/features/account/server";
 import { CliError, withCliDatabase } from "./cli-db";
 
 const USAGE = "Usage: npm run admin:reset-2fa -- --email admin@company.com";

@@ -1,6 +1,6 @@
 // `npm run db:seed`: seeds the demo data set into an empty database (does nothing otherwise). On a
 // production deployment it refuses unless SEED_DEMO=true: the demo accounts' passwords are public.
-import { seedDemoData } from "../src/server/modules/demo";
+import { seedDemoData } from "../src/features/demo/server";
 import { serverEnv } from "../src/server/core/env";
 import { getStorage } from "../src/server/core/storage/storage";
 import { CliError, withCliDatabase } from "./cli-db";

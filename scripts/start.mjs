@@ -100,7 +100,7 @@ server.listen(port, hostname, () => {
 // exits at once.
 const DRAIN_MS = 10_000;
 const TASKS_MS = 10_000;
-// Registered by src/server/modules/operations/startup.ts (the app's bundle), which owns the timers and the database.
+// Registered by src/features/operations/server/startup.ts (the app's bundle), which owns the timers and the database.
 const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
 
 function withTimeout(promise, ms) {

@@ -2,7 +2,7 @@
 // whatever the store's marker says (docs/DEPLOYMENT.md#restore). Only the owner's daily sweep
 // removes objects no row refers to; a database restored from a backup is not the owner until this
 // is run against it. Works on the embedded database (stop the server first) and on DATABASE_URL.
-import { claimStorage } from "../src/server/modules/operations/ownership";
+import { claimStorage } from "../src/features/operations/server/ownership";
 import { getStorage } from "../src/server/core/storage/storage";
 import { withCliDatabase } from "./cli-db";
 

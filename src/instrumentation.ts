@@ -3,6 +3,6 @@
 // the periodic outbox drain and the daily retention.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServerTasks } = await import("./server/modules/operations");
+  const { startServerTasks } = await import("./features/operations/server");
   await startServerTasks();
 }

@@ -17,7 +17,7 @@ const boundedInt = (fallback, min, max) => trimmed.pipe(z.coerce.number().int().
 
 /**
  * The Square variables. Part of envSchema (checked at start), and also parsed on their own at call
- * time by src/server/modules/square/config.ts: tests and the dev script change them after
+ * time by src/features/square/server/config.ts: tests and the dev script change them after
  * start-up. Without an application id and secret the integration is "not configured".
  */
 export const squareEnvSchema = z

@@ -106,7 +106,7 @@ test.describe("an owner's team, on a server of its own (its mails are read from 
   });
 });
 
-// The server's refusal of every Team action to a member: tests/integration/client-team.test.ts.
+// The server's refusal of every Team action to a member: src/features/clients/tests/client-team.test.ts.
 test("a member of the demo company sees no Team card and no Team actions", async ({ browser }) => {
   const member = await newBrowser(browser);
   await submitPortalLogin(member.page, "member@example.com", DEMO.client.password);

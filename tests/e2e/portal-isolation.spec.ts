@@ -2,7 +2,7 @@
 // navigation fetches with `RSC: 1`, for every section) names none of the other client's data.
 import { expect, test, DEMO } from "./fixtures";
 
-// Demo data (src/server/modules/demo/demo-data.ts; not importable here: it is server-only). Amounts
+// Demo data (src/features/demo/server/demo-data.ts; not importable here: it is server-only). Amounts
 // are the ones only this client has; ids, names and numbers identify its objects.
 const IDENTIFIERS = {
   acme: [

@@ -1,4 +1,4 @@
-// Each portal section's code is a chunk of its own (src/components/portal/portal-sections.tsx):
+// Each portal section's code is a chunk of its own (src/features/portal/components/portal-sections.tsx):
 // a page loads the code of the section in view, and reports itself ready (<html data-hydrated>)
 // only once that section has hydrated, not when the frame around it has.
 import type { Browser, BrowserContext, Request } from "@playwright/test";

@@ -8,7 +8,7 @@ import { DEMO, expect, signInViaApi, test, waitForHydration } from "./fixtures";
 import { fillBookingForm } from "./portal-helpers";
 import { holdingFigure } from "./shared-figures";
 
-// Demo ids (src/server/modules/demo/demo-data.ts; not importable here: it is server-only).
+// Demo ids (src/features/demo/server/demo-data.ts; not importable here: it is server-only).
 const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001"; // Master Services Agreement.pdf
 const GLOBEX_SOW_ID = "00000000-0000-4000-8000-b10000000001"; // Statement of Work.pdf (Globex)
 

@@ -3,20 +3,22 @@
 // view of a client's portal refused on every client write, and the audit log's filters.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { decideBookingAction } from "@/app/admin/(area)/bookings/actions";
-import { createClientAction } from "@/app/admin/(area)/clients/actions";
-import { setInquiryArchivedAction } from "@/app/admin/(area)/inquiries/actions";
+import { decideBookingAction } from "@/features/bookings/actions/admin";
+import { createClientAction } from "@/features/clients/actions/admin";
+import { setInquiryArchivedAction } from "@/features/inquiries/actions/admin";
 import { GET as getClientDocument } from "@/app/api/client/documents/[id]/route";
-import { loadMoreInvoices, requestServiceBooking, saveAccountSettings } from "@/app/client-portal/actions";
+import { loadMoreInvoices } from "@/features/invoices/actions/portal";
+import { requestServiceBooking } from "@/features/bookings/actions/portal";
+import { saveAccountSettings } from "@/features/clients/actions/portal";
 import { READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import { auditLog, clients, contactInquiries, serviceBookings, session } from "@/server/core/db/schema";
-import { DEMO_BOOKINGS, DEMO_USERS } from "@/server/modules/demo/demo-data";
-import { startViewAsClient } from "@/server/modules/account";
-import { requireClientOrViewer } from "@/server/modules/account/sessions/session";
-import { issueViewAsCookie, VIEW_AS_COOKIE } from "@/server/modules/account/view-as/view-as";
-import { listAuditLog } from "@/server/modules/audit";
-import { listAdminBookings, listRecentBookings } from "@/server/modules/bookings";
-import { countUnreadInquiries, listAdminInquiries } from "@/server/modules/inquiries";
+import { DEMO_BOOKINGS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { startViewAsClient } from "@/features/account/server";
+import { requireClientOrViewer } from "@/features/account/server/sessions/session";
+import { issueViewAsCookie, VIEW_AS_COOKIE } from "@/features/account/server/view-as/view-as";
+import { listAuditLog } from "@/features/audit/server";
+import { listAdminBookings, listRecentBookings } from "@/features/bookings/server";
+import { countUnreadInquiries, listAdminInquiries } from "@/features/inquiries/server";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
@@ -158,12 +160,12 @@ describe("view as client (read only)", () => {
       }),
     ).toEqual(refused);
     // The account cards on that portal's Settings are not the admin's own account either.
-    const { listPasskeysAction, listSessionsAction } = await import("@/app/account/actions");
+    const { listPasskeysAction, listSessionsAction } = await import("@/features/account/actions/account");
     expect(await listSessionsAction({})).toEqual(refused);
     expect(await listPasskeysAction({})).toEqual(refused);
     // The last line: a write reaching recordAudit with the viewer's actor never lands.
     await expect(
-      import("@/server/modules/audit/audit").then(({ recordAudit }) => recordAudit(t.db, { actor, action: "x", entityType: "x" })),
+      import("@/features/audit/server/audit").then(({ recordAudit }) => recordAudit(t.db, { actor, action: "x", entityType: "x" })),
     ).rejects.toThrow(READ_ONLY_VIEW_MESSAGE);
 
     // Another admin's cookie or an expired one grants nothing.
@@ -176,7 +178,7 @@ describe("view as client (read only)", () => {
       "Access denied. Please use the admin portal.",
     );
 
-    const { endViewAsClientAction } = await import("@/app/admin/(area)/clients/view-as-actions");
+    const { endViewAsClientAction } = await import("@/features/account/actions/view-as");
     expect(await endViewAsClientAction({})).toEqual({ success: true, data: { ended: true } });
     const sessionsAfter = (await t.db.select({ id: session.id }).from(session).where(eq(session.userId, DEMO_USERS.acme.id))).length;
     expect(sessionsAfter).toBe(sessionsBefore);

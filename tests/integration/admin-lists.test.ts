@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { countQueries } from "@/server/core/db/query-counter";
-import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/server/modules/demo/demo-data";
-import { listAdminClients } from "@/server/modules/clients";
+import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/features/demo/server/demo-data";
+import { listAdminClients } from "@/features/clients/server";
 import {
   getAdminNavCounts,
   getDashboardStats,
   listPendingBookings,
   listRecentInquiries,
   markInquiryRead,
-} from "@/server/modules/dashboard";
-import { countUnreadInquiries } from "@/server/modules/inquiries";
-import { countAdminUnreadThreads } from "@/server/modules/messages";
-import { listAdminDocuments } from "@/server/modules/documents";
-import { listAdminProjects } from "@/server/modules/projects";
-import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
+} from "@/features/dashboard/server";
+import { countUnreadInquiries } from "@/features/inquiries/server";
+import { countAdminUnreadThreads } from "@/features/messages/server";
+import { listAdminDocuments } from "@/features/documents/server";
+import { listAdminProjects } from "@/features/projects/server";
+import { getSubscriptionStats, listAdminSubscriptions } from "@/features/subscriptions/server";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
 

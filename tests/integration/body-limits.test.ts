@@ -9,7 +9,8 @@ import { POST as reportDownloadRoute } from "@/app/api/admin/reports/[id]/downlo
 import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { POST as contactRoute } from "@/app/api/contact/send/route";
 import { POST as webhookRoute } from "@/app/api/square/webhook/route";
-import { MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
+import { MAX_UPLOAD_BYTES } from "@/lib/validation/uploads";
+import { CONTACT_MAX_BODY_BYTES } from "@/features/inquiries/validation";
 import { BODY_LIMITS } from "@/server/core/body-limit";
 import { signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminCookie } from "./helpers/admin-session";
@@ -77,7 +78,7 @@ const TARGETS: Target[] = [
   {
     name: "POST /api/contact/send",
     url: "/api/contact/send",
-    limit: BODY_LIMITS.contact,
+    limit: CONTACT_MAX_BODY_BYTES,
     tooLarge: /too large: requests are limited to 32 KB/,
     handler: contactRoute,
     headers: publicJson,

@@ -18,7 +18,7 @@ import {
   DEMO_INVOICES,
   DEMO_PROJECTS,
   DEMO_SUBSCRIPTIONS,
-} from "@/server/modules/demo/demo-data";
+} from "@/features/demo/server/demo-data";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase({ seedDemo: true });

@@ -10,9 +10,9 @@ import { GET as clientAttachment } from "@/app/api/client/messages/attachments/[
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
 import { user } from "@/server/core/db/schema";
-import { DEMO_USERS } from "@/server/modules/demo/demo-data";
-import { removePerson, setClientActive } from "@/server/modules/clients";
-import { requestReportDownload } from "@/server/modules/reports";
+import { DEMO_USERS } from "@/features/demo/server/demo-data";
+import { removePerson, setClientActive } from "@/features/clients/server";
+import { requestReportDownload } from "@/features/reports/server";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

@@ -9,13 +9,13 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/modules/demo/demo-data";
-import { demoPdf } from "@/server/modules/demo/demo-files";
-import { FRESH_PASSWORD_PROMPT } from "@/server/modules/account/second-factor/fresh-second-factor";
-import { DELETE_REFUSED_MESSAGE } from "@/server/modules/clients";
+import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { demoPdf } from "@/features/demo/server/demo-files";
+import { FRESH_PASSWORD_PROMPT } from "@/features/account/server/second-factor/fresh-second-factor";
+import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
-import { signReportLink } from "@/server/modules/reports/report-link";
-import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
+import { signReportLink } from "@/features/reports/server/report-link";
+import { createUnsubscribeToken } from "@/features/notifications/server/unsubscribe-token";
 import { authHeaders, APP_ORIGIN, nextTestIp, sessionCookie } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
 import { discoverEntryPoints, importEntryModule, isServerActionModule, type EntryPoint } from "./helpers/entry-points";
@@ -285,7 +285,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       crossTenant: { status: 200, json: { user: { email: "client@example.com" } } },
     },
     {
-      // One of better-auth's endpoints the route does not serve (src/server/modules/account/http-endpoints.ts).
+      // One of better-auth's endpoints the route does not serve (src/features/account/server/http-endpoints.ts).
       name: "list-sessions",
       call: () => ({ url: "/api/auth/list-sessions", params: { all: ["list-sessions"] } }),
       expect: everyone(404),
@@ -314,7 +314,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   // The report vault (docs/PRODUCT.md#portal-reports): B's own list carries none of A's reports.
   // The demo people have no second factor, so a download asks for the password first (the proofs
-  // and what follows them: tests/integration/report-vault.test.ts, authenticator-step-up.test.ts).
+  // and what follows them: src/features/reports/tests/report-vault.test.ts, authenticator-step-up.test.ts).
   "GET /api/client/reports": {
     call: () => ({ url: "/api/client/reports" }),
     expect: { anonymous: SIGN_IN, clientA: { status: 200, json: { success: true } }, clientB: 200, admin: CLIENTS_ONLY },
@@ -567,8 +567,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
 
   // --- client portal actions ------------------------------------------------------------------
-  "ACTION src/app/client-portal/actions.ts#subscribeToPlan": {
-    // A plan no longer offered: the request itself is tests/integration/subscriptions.test.ts's.
+  "ACTION src/features/subscriptions/actions/portal.ts#subscribeToPlan": {
+    // A plan no longer offered: the request itself is src/features/subscriptions/tests/subscriptions.test.ts's.
     input: () => ({ planId: "00000000-0000-4000-8000-00000000b2ff" }),
     expect: {
       anonymous: ACTION_SIGN_IN,
@@ -577,7 +577,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: ACTION_CLIENTS_ONLY,
     },
   },
-  "ACTION src/app/client-portal/actions.ts#cancelSubscription": {
+  "ACTION src/features/subscriptions/actions/portal.ts#cancelSubscription": {
     // The target's demo subscription: Acme's own is run by Square; another client's is not found.
     input: ({ target }) => ({ subscriptionId: DEMO_SUBSCRIPTIONS.find((s) => s.clientId === target.clientId)!.id }),
     expect: {
@@ -589,20 +589,20 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: ACTION_CLIENTS_ONLY,
     },
   },
-  "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
+  "ACTION src/features/clients/actions/portal.ts#saveAccountSettings": {
     // The caller's own seeded values: saving them changes nothing the later rows could see.
     input: ({ own }) => own.settings,
     expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
   },
-  "ACTION src/app/client-portal/actions.ts#saveNotificationPreferencesAction": {
+  "ACTION src/features/notifications/actions/portal.ts#saveNotificationPreferencesAction": {
     input: () => ({ enabled: ["documents", "invoices", "bookings", "projects"], delivery: "each" }),
     expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
   },
-  "ACTION src/app/admin/(area)/account/actions.ts#saveAdminNotificationPreferencesAction": {
+  "ACTION src/features/notifications/actions/admin.ts#saveAdminNotificationPreferencesAction": {
     input: () => ({ enabled: ["admin_bookings", "admin_failed_mail"], delivery: "each" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/client-portal/actions.ts#requestServiceBooking": {
+  "ACTION src/features/bookings/actions/portal.ts#requestServiceBooking": {
     input: () => ({
       serviceType: "Other",
       preferredStartDate: nextWeek(),
@@ -612,78 +612,78 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
   },
-  "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": {
+  "ACTION src/features/invoices/actions/portal.ts#loadMoreInvoices": {
     input: () => ({ offset: 0 }),
     expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
   },
   // The Team card: owners only. Client B acts on its own company (an invitation, its own setting)
   // and finds none of A's people.
-  "ACTION src/app/client-portal/actions.ts#invitePersonAction": {
+  "ACTION src/features/clients/actions/portal.ts#invitePersonAction": {
     input: () => ({ name: "Matrix Colleague", email: `colleague-${randomUUID()}@example.test`, role: "member" }),
     expect: ownerOnlyAction("ok", "ok"),
   },
-  "ACTION src/app/client-portal/actions.ts#resendInvitationAction": {
+  "ACTION src/features/clients/actions/portal.ts#resendInvitationAction": {
     fresh: true,
     input: ({ fresh }) => ({ userId: fresh.invitedPersonId }),
     expect: ownerOnlyAction("ok"),
   },
-  "ACTION src/app/client-portal/actions.ts#revokeInvitationAction": {
+  "ACTION src/features/clients/actions/portal.ts#revokeInvitationAction": {
     fresh: true,
     input: ({ fresh }) => ({ userId: fresh.invitedPersonId }),
     expect: ownerOnlyAction({ success: true, data: { revoked: true } }),
   },
-  "ACTION src/app/client-portal/actions.ts#changePersonRoleAction": {
+  "ACTION src/features/clients/actions/portal.ts#changePersonRoleAction": {
     fresh: true,
     input: ({ fresh }) => ({ userId: fresh.memberPersonId, role: "owner" }),
     expect: ownerOnlyAction({ success: true, data: { role: "owner" } }),
   },
-  "ACTION src/app/client-portal/actions.ts#removePersonAction": {
+  "ACTION src/features/clients/actions/portal.ts#removePersonAction": {
     fresh: true,
     input: ({ fresh }) => ({ userId: fresh.memberPersonId }),
     expect: ownerOnlyAction({ success: true, data: { status: "deactivated" } }),
   },
-  "ACTION src/app/client-portal/actions.ts#setBillingWithheldAction": {
+  "ACTION src/features/clients/actions/portal.ts#setBillingWithheldAction": {
     // Off, as seeded: withholding would hide Billing from client A's member in the rows after this one.
     input: () => ({ withheld: false }),
     expect: ownerOnlyAction({ success: true, data: { withheld: false } }, { success: true, data: { withheld: false } }),
   },
 
   // --- sign-in and password actions (public) --------------------------------------------------
-  "ACTION src/app/(auth)/actions.ts#signInClientAction": {
+  "ACTION src/features/account/actions/sign-in.ts#signInClientAction": {
     input: () => ({ email: "client@example.com", password: "wrong-password", rememberMe: false }),
     expect: everyone({ success: false, error: "Invalid email or password" }),
   },
-  "ACTION src/app/(auth)/actions.ts#signInAdminAction": {
+  "ACTION src/features/account/actions/sign-in.ts#signInAdminAction": {
     input: () => ({ email: "admin@example.com", password: "wrong-password" }),
     expect: everyone({ success: false, error: "Invalid admin credentials" }),
   },
-  "ACTION src/app/(auth)/actions.ts#verifySignInCodeAction": {
+  "ACTION src/features/account/actions/sign-in.ts#verifySignInCodeAction": {
     // No pending sign-in in any caller's cookies: the code step has nothing to complete.
     input: () => ({ area: "client", method: "totp", code: "123456", trustDevice: false }),
     expect: everyone({ success: false, error: "Your sign-in has expired. Please sign in again." }),
   },
-  "ACTION src/app/(auth)/actions.ts#finishPasskeySignInAction": {
+  "ACTION src/features/account/actions/sign-in.ts#finishPasskeySignInAction": {
     // No caller's session was made by a passkey: there is no passkey sign-in to finish, and the
     // signed-in roles' sessions are left as they are.
     input: () => ({ area: "client" }),
     expect: everyone({ success: false, error: PASSKEY_MESSAGES.failed }),
   },
-  "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": {
+  "ACTION src/features/account/actions/sign-in.ts#requestPasswordResetAction": {
     // A new address per call: the per-address limit would otherwise refuse the fourth role.
     input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
     expect: everyone({ success: true }),
   },
-  "ACTION src/app/(auth)/actions.ts#resetPasswordAction": {
+  "ACTION src/features/account/actions/sign-in.ts#resetPasswordAction": {
     input: () => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" }),
     expect: everyone({ success: false, error: "Invalid or expired reset link. Please request a new password reset." }),
   },
 
   // --- account security (either role, their own account) ------------------------------------------
-  "ACTION src/app/account/actions.ts#startTwoFactorAction": {
+  "ACTION src/features/account/actions/account.ts#startTwoFactorAction": {
     input: () => ({ password: "not-the-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
-  "ACTION src/app/account/actions.ts#confirmTwoFactorAction": {
+  "ACTION src/features/account/actions/account.ts#confirmTwoFactorAction": {
     // Nobody has started an enrolment: the plugin finds no secret to check the code against.
     input: () => ({ code: "123456" }),
     expect: {
@@ -691,45 +691,45 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       ...signedInEveryone({ success: false, error: "Your sign-in has expired. Please sign in again." }),
     },
   },
-  "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": {
+  "ACTION src/features/account/actions/account.ts#regenerateBackupCodesAction": {
     input: () => ({ password: "not-the-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
-  "ACTION src/app/account/actions.ts#disableTwoFactorAction": {
+  "ACTION src/features/account/actions/account.ts#disableTwoFactorAction": {
     input: () => ({ password: "not-the-password", code: "123456" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "Two-factor sign-in is not on." }) },
   },
 
-  "ACTION src/app/account/actions.ts#changePasswordAction": {
+  "ACTION src/features/account/actions/account.ts#changePasswordAction": {
     // A wrong current password: the seeded accounts keep theirs for the rows after this one.
     input: () => ({ currentPassword: "not-the-password", password: "matrix-new-password", confirmPassword: "matrix-new-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
-  "ACTION src/app/account/actions.ts#listSessionsAction": {
+  "ACTION src/features/account/actions/account.ts#listSessionsAction": {
     input: () => ({}),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
   },
-  "ACTION src/app/account/actions.ts#revokeSessionAction": {
-    // Scoping to the user's own sessions is in tests/integration/account-security.test.ts.
+  "ACTION src/features/account/actions/account.ts#revokeSessionAction": {
+    // Scoping to the user's own sessions is in src/features/account/tests/account-security.test.ts.
     input: () => ({ sessionId: "no-such-session" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That session has already ended." }) },
   },
-  "ACTION src/app/account/actions.ts#listPasskeysAction": {
+  "ACTION src/features/account/actions/account.ts#listPasskeysAction": {
     input: () => ({}),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
   },
-  // Scoping to the user's own passkeys is in tests/integration/passkeys.test.ts.
-  "ACTION src/app/account/actions.ts#renamePasskeyAction": {
+  // Scoping to the user's own passkeys is in src/features/account/tests/passkeys.test.ts.
+  "ACTION src/features/account/actions/account.ts#renamePasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey", name: "Matrix" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That passkey is not registered any more." }) },
   },
-  "ACTION src/app/account/actions.ts#removePasskeyAction": {
+  "ACTION src/features/account/actions/account.ts#removePasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That passkey is not registered any more." }) },
   },
   // The step-up before an authenticator change: the demo people have no second factor, so the
-  // password is asked for (the proofs: tests/integration/authenticator-step-up.test.ts).
-  "ACTION src/app/account/actions.ts#confirmStepUpAction": {
+  // password is asked for (the proofs: src/features/account/tests/authenticator-step-up.test.ts).
+  "ACTION src/features/account/actions/account.ts#confirmStepUpAction": {
     input: () => ({}),
     expect: {
       anonymous: ACTION_SIGN_IN,
@@ -737,23 +737,23 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   },
   // The password is checked before the passkey is looked up; the flow is in passkeys.test.ts.
-  "ACTION src/app/account/actions.ts#confirmPasskeyAction": {
+  "ACTION src/features/account/actions/account.ts#confirmPasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey", password: "not-the-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
   // Keeps the caller's own session, which is the one the matrix goes on using.
-  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": {
+  "ACTION src/features/account/actions/account.ts#revokeOtherSessionsAction": {
     input: () => ({}),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
   },
 
   // --- admin actions --------------------------------------------------------------------------
-  "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
+  "ACTION src/features/clients/actions/admin.ts#createClientAction": {
     input: () => ({ company: "Matrix Client Co", contactPerson: "Matrix", email: `matrix-${nextTestIp()}@example.test` }),
     expect: adminOnlyAction("ok"),
   },
   // The client page (docs/PRODUCT.md#admin-client-page): the same Team actions, naming the company.
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminInvitePersonAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminInvitePersonAction": {
     input: ({ target }) => ({
       clientId: target.clientId,
       name: "Matrix Person",
@@ -762,46 +762,46 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminResendInvitationAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminResendInvitationAction": {
     fresh: true,
     input: ({ target, fresh }) => ({ clientId: target.clientId, userId: fresh.invitedPersonId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminRevokeInvitationAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminRevokeInvitationAction": {
     fresh: true,
     input: ({ target, fresh }) => ({ clientId: target.clientId, userId: fresh.invitedPersonId }),
     expect: adminOnlyAction({ success: true, data: { revoked: true } }),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminChangePersonRoleAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminChangePersonRoleAction": {
     fresh: true,
     input: ({ target, fresh }) => ({ clientId: target.clientId, userId: fresh.memberPersonId, role: "owner" }),
     expect: adminOnlyAction({ success: true, data: { role: "owner" } }),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminRemovePersonAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminRemovePersonAction": {
     fresh: true,
     input: ({ target, fresh }) => ({ clientId: target.clientId, userId: fresh.memberPersonId }),
     expect: adminOnlyAction({ success: true, data: { status: "deactivated" } }),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminResetPersonTwoFactorAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminResetPersonTwoFactorAction": {
     input: ({ target }) => ({ clientId: target.clientId, userId: target.ownerUserId }),
     expect: adminOnlyAction({ success: false, error: "This person has no two-factor sign-in to reset." }),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#updateClientAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#updateClientAction": {
     // The tenant's details as seeded: saving them back changes nothing the later rows see.
     input: ({ target }) => ({ clientId: target.clientId, ...target.settings }),
     expect: adminOnlyAction({ success: true, data: { company: TENANTS.acme.company } }),
     crossTenant: ACTION_ADMINS_ONLY,
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#deactivateClientAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#deactivateClientAction": {
     // A company of its own: deactivating a demo tenant would sign its people out of the later rows.
     input: async () => ({ clientId: (await createFreshCompany(t.db)).clientId }),
     expect: adminOnlyAction({ success: true, data: { status: "inactive" } }),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#reactivateClientAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#reactivateClientAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction({ success: true, data: { status: "active" } }),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#deleteClientAction": [
+  "ACTION src/features/clients/actions/admin-client.ts#deleteClientAction": [
     {
       name: "with invoices and documents",
       input: ({ target }) => ({ clientId: target.clientId }),
@@ -813,25 +813,25 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: adminOnlyAction({ success: true, data: { deleted: true } }),
     },
   ],
-  "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": { input: () => ({}), expect: adminOnlyAction("ok") },
-  "ACTION src/app/admin/(area)/clients/actions.ts#setClientTwoFactorRequirementAction": {
+  "ACTION src/features/clients/actions/admin.ts#listClientOptionsAction": { input: () => ({}), expect: adminOnlyAction("ok") },
+  "ACTION src/features/clients/actions/admin.ts#setClientTwoFactorRequirementAction": {
     // Off, as seeded: turning it on would send client A to enrolment for the rows after this one.
     input: ({ target }) => ({ clientId: target.clientId, required: false }),
     expect: adminOnlyAction({ success: true, data: { required: false } }),
   },
-  "ACTION src/app/admin/(area)/clients/actions.ts#resetClientTwoFactorAction": {
+  "ACTION src/features/clients/actions/admin.ts#resetClientTwoFactorAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction({ success: false, error: "This person has no two-factor sign-in to reset." }),
   },
-  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": {
+  "ACTION src/features/account/actions/view-as.ts#startViewAsClientAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": {
+  "ACTION src/features/account/actions/view-as.ts#endViewAsClientAction": {
     input: () => ({}),
     expect: adminOnlyAction({ success: true, data: { ended: false } }),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#saveSupportPlanAction": {
+  "ACTION src/features/subscriptions/actions/admin.ts#saveSupportPlanAction": {
     input: () => ({
       id: "",
       name: "Matrix Plan",
@@ -842,16 +842,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#moveSupportPlanAction": {
+  "ACTION src/features/subscriptions/actions/admin.ts#moveSupportPlanAction": {
     input: () => ({ planId: DEMO_TIERS[0]!.id, direction: "down" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#retireSupportPlanAction": {
+  "ACTION src/features/subscriptions/actions/admin.ts#retireSupportPlanAction": {
     // Offering a plan on offer again changes nothing.
     input: () => ({ planId: DEMO_TIERS[0]!.id, retired: false }),
     expect: adminOnlyAction({ success: true, data: { id: DEMO_TIERS[0]!.id, retired: false } }),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#saveDefaultRatesAction": {
+  "ACTION src/features/settings/actions/admin.ts#saveDefaultRatesAction": {
     input: () => ({
       rates: [
         { serviceType: "AI Security Assessment", hourlyRate: "350", monthlyRetainer: "25000" },
@@ -861,56 +861,56 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#setClientTwoFactorPolicyAction": {
+  "ACTION src/features/settings/actions/admin.ts#setClientTwoFactorPolicyAction": {
     // Off as it already is: changes nothing, so the other rows' clients are not held to two-factor.
     input: () => ({ required: false }),
     expect: adminOnlyAction({ success: true, data: { required: false } }),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#sendTestMailAction": {
+  "ACTION src/features/settings/actions/admin.ts#sendTestMailAction": {
     input: () => ({}),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/subscriptions/actions.ts#decideSubscriptionAction": {
+  "ACTION src/features/subscriptions/actions/admin.ts#decideSubscriptionAction": {
     input: () => ({ subscriptionId: DEMO_SUBSCRIPTIONS[0]!.id, decision: "cancel", reason: "" }),
     expect: adminOnlyAction({ success: false, error: IN_SQUARE }),
   },
-  "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
+  "ACTION src/features/bookings/actions/admin.ts#decideBookingAction": {
     fresh: true,
     input: ({ fresh }) => ({ bookingId: fresh.bookingId, decision: "decline", reason: "Matrix: fully booked." }),
     expect: adminOnlyAction({ success: true, data: { status: "declined" } }),
   },
-  "ACTION src/app/admin/(area)/inquiries/actions.ts#setInquiryArchivedAction": {
+  "ACTION src/features/inquiries/actions/admin.ts#setInquiryArchivedAction": {
     fresh: true,
     input: ({ fresh }) => ({ inquiryId: fresh.inquiryId, archived: true }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": {
+  "ACTION src/features/dashboard/actions/admin.ts#approveBookingAction": {
     fresh: true,
     input: ({ fresh }) => ({ bookingId: fresh.bookingId }),
     expect: adminOnlyAction({ success: true, data: { status: "approved" } }),
   },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": {
+  "ACTION src/features/dashboard/actions/admin.ts#markInquiryReadAction": {
     fresh: true,
     input: ({ fresh }) => ({ inquiryId: fresh.inquiryId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": {
+  "ACTION src/features/dashboard/actions/admin.ts#retryFailedMailAction": {
     fresh: true,
     input: ({ fresh }) => ({ mailId: fresh.failedMailId }),
     expect: adminOnlyAction("ok"),
   },
   // --- findings (docs/PRODUCT.md#portal-findings, #admin-findings) ------------------------------
-  "ACTION src/app/client-portal/findings-actions.ts#startRemediationAction": {
+  "ACTION src/features/findings/actions/portal.ts#startRemediationAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.openFindingId }),
     expect: clientFindingAction({ success: true, data: { status: "in_remediation" } }),
   },
-  "ACTION src/app/client-portal/findings-actions.ts#requestRetestAction": {
+  "ACTION src/features/findings/actions/portal.ts#requestRetestAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.openFindingId, note: "Fixed by the matrix." }),
     expect: clientFindingAction("ok"),
   },
-  "ACTION src/app/client-portal/findings-actions.ts#acceptRiskAction": {
+  "ACTION src/features/findings/actions/portal.ts#acceptRiskAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.openFindingId, reason: "Matrix reason", expiresOn: nextWeek() }),
     expect: clientFindingAction(
@@ -918,15 +918,15 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       { success: false, error: "Only an owner of your company can accept a risk." },
     ),
   },
-  "ACTION src/app/client-portal/findings-actions.ts#addFindingCommentAction": {
+  "ACTION src/features/findings/actions/portal.ts#addFindingCommentAction": {
     input: ({ target }) => ({ findingId: target.findingId, body: "A comment from the matrix." }),
     expect: clientFindingAction("ok"),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#createFindingAction": {
+  "ACTION src/features/findings/actions/admin.ts#createFindingAction": {
     input: ({ target }) => ({ ...findingInput, projectId: target.projectId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#updateFindingAction": {
+  "ACTION src/features/findings/actions/admin.ts#updateFindingAction": {
     fresh: true,
     input: ({ fresh }) => ({
       ...findingInput,
@@ -935,69 +935,69 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#deleteDraftFindingAction": {
+  "ACTION src/features/findings/actions/admin.ts#deleteDraftFindingAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.draftFindingId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#publishFindingsAction": {
+  "ACTION src/features/findings/actions/admin.ts#publishFindingsAction": {
     fresh: true,
     input: ({ fresh }) => ({ projectId: fresh.projectId, findingIds: [fresh.draftFindingId] }),
     expect: adminOnlyAction({ success: true, data: { published: 1 } }),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#recordRetestResultAction": {
+  "ACTION src/features/findings/actions/admin.ts#recordRetestResultAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.retestFindingId, result: "verified_fixed", note: "" }),
     expect: adminOnlyAction({ success: true, data: { status: "verified_fixed" } }),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#acknowledgeRiskAction": {
+  "ACTION src/features/findings/actions/admin.ts#acknowledgeRiskAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.riskFindingId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#setDueDaysAction": {
+  "ACTION src/features/findings/actions/admin.ts#setDueDaysAction": {
     fresh: true,
     input: ({ fresh }) => ({ projectId: fresh.projectId, critical: 5, high: 20, medium: 60, low: 120 }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#addAdminFindingCommentAction": {
+  "ACTION src/features/findings/actions/admin.ts#addAdminFindingCommentAction": {
     input: ({ target }) => ({ findingId: target.findingId, body: "A comment from the team." }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/messages/actions.ts#setThreadStatusAction": {
+  "ACTION src/features/messages/actions/admin.ts#setThreadStatusAction": {
     fresh: true,
     input: ({ fresh }) => ({ threadId: fresh.threadId, status: "closed" }),
     expect: adminOnlyAction({ success: true, data: { status: "closed" } }),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
+  "ACTION src/features/square/actions/admin.ts#linkSquareCustomerAction": {
     fresh: true,
     input: ({ target, fresh }) => ({ squareCustomerId: fresh.squareCustomerId, clientId: target.clientId }),
     expect: adminOnlyAction({ success: true, data: { assigned: 1 } }),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#unlinkSquareCustomerAction": {
+  "ACTION src/features/square/actions/admin.ts#unlinkSquareCustomerAction": {
     fresh: true,
     input: ({ fresh }) => ({ squareCustomerId: fresh.linkedSquareCustomerId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setSquareCustomerIgnoredAction": {
+  "ACTION src/features/square/actions/admin.ts#setSquareCustomerIgnoredAction": {
     fresh: true,
     input: ({ fresh }) => ({ squareCustomerId: fresh.squareCustomerId, ignored: true }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#getClientSquareCustomersAction": {
+  "ACTION src/features/square/actions/admin.ts#getClientSquareCustomersAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setClientBillingEmailAction": {
+  "ACTION src/features/square/actions/admin.ts#setClientBillingEmailAction": {
     // Leaves no address behind: a stored billing e-mail would steer later Square matches.
     input: ({ target }) => ({ clientId: target.clientId, billingEmail: "" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#createProjectAction": {
+  "ACTION src/features/projects/actions/admin.ts#createProjectAction": {
     input: ({ target }) => ({ projectName: "Matrix project", clientId: target.clientId, startDate: "2026-01-01" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#updateProjectAction": {
+  "ACTION src/features/projects/actions/admin.ts#updateProjectAction": {
     fresh: true,
     input: ({ target, fresh }) => ({
       id: fresh.projectId,
@@ -1008,37 +1008,37 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#setProjectStatusAction": {
+  "ACTION src/features/projects/actions/admin.ts#setProjectStatusAction": {
     fresh: true,
     input: ({ fresh }) => ({ projectId: fresh.projectId, status: "frozen" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#getProjectInvoicesAction": {
+  "ACTION src/features/projects/actions/admin.ts#getProjectInvoicesAction": {
     input: ({ target }) => ({ projectId: target.projectId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#unlinkInvoiceAction": {
+  "ACTION src/features/projects/actions/admin.ts#unlinkInvoiceAction": {
     fresh: true,
     input: ({ fresh }) => ({ invoiceId: fresh.linkedInvoiceId }),
     expect: adminOnlyAction({ success: true, data: { unlinked: true } }),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#linkInvoicesAction": {
+  "ACTION src/features/projects/actions/admin.ts#linkInvoicesAction": {
     fresh: true,
     input: ({ target, fresh }) => ({ projectId: target.projectId, invoiceIds: [fresh.invoiceId] }),
     expect: adminOnlyAction({ success: true, data: { linkedCount: 1 } }),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#revokeReportAction": {
+  "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     fresh: true,
     input: ({ fresh }) => ({ reportId: fresh.reportId }),
     expect: adminOnlyAction({ success: true, data: { revoked: true } }),
   },
-  "ACTION src/app/admin/(area)/documents/actions.ts#deleteDocumentAction": {
+  "ACTION src/features/documents/actions/admin.ts#deleteDocumentAction": {
     fresh: true,
     input: ({ fresh }) => ({ documentId: fresh.documentId }),
     expect: adminOnlyAction("ok"),
   },
   // The tenant's own rate cards, unchanged: what the portal shows stays the same for later rows.
-  "ACTION src/app/admin/(area)/client-rates/actions.ts#updateClientRatesAction": {
+  "ACTION src/features/rates/actions/admin.ts#updateClientRatesAction": {
     input: ({ target }) => ({ clientId: target.clientId, rates: rateCardsOf(target) }),
     expect: adminOnlyAction({ success: true, data: { count: 2 } }),
   },

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clientRates, clients, documents, invoices, user } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
+import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { getStorage } from "@/server/core/storage/storage";
-import { seedDemoData } from "@/server/modules/demo";
+import { seedDemoData } from "@/features/demo/server";
 import { setupTestDatabase } from "./helpers/db";
 
 const t = setupTestDatabase();

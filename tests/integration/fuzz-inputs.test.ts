@@ -15,13 +15,15 @@
 // Seeded: FUZZ_SEED=<n> reproduces a run (FUZZ_SEED=random picks one and prints it).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { clientListQuerySchema, invoiceExportQuerySchema, projectListQuerySchema } from "@/lib/validation/admin";
-import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/server/modules/demo/demo-data";
+import { clientListQuerySchema } from "@/features/clients/validation";
+import { invoiceExportQuerySchema } from "@/features/invoices/validation";
+import { projectListQuerySchema } from "@/features/projects/validation";
+import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { actionInputSchema } from "@/server/core/handler";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
-import { createUnsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
-import { saveConnection } from "@/server/modules/square/connection";
+import { createUnsubscribeToken } from "@/features/notifications/server/unsubscribe-token";
+import { saveConnection } from "@/features/square/server/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { signSquareWebhook } from "../../tools/fake-square/webhook";
 import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie } from "./helpers/auth";
@@ -65,12 +67,12 @@ import {
 import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBody } from "./helpers/fuzz-values";
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
-import { DEMO_FINDINGS } from "@/server/modules/demo/demo-findings";
-import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/lib/validation/findings";
+import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
+import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/features/findings/validation";
 import { AppError } from "@/server/core/errors";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
-import { accessLogQuerySchema, projectReportsQuerySchema } from "@/lib/validation/reports";
-import { signReportLink } from "@/server/modules/reports/report-link";
+import { accessLogQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
+import { signReportLink } from "@/features/reports/server/report-link";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
@@ -505,27 +507,27 @@ const FUZZ: Record<string, Spec> = {
   },
 
   // --- findings actions -----------------------------------------------------------------------
-  "ACTION src/app/client-portal/findings-actions.ts#startRemediationAction": {
+  "ACTION src/features/findings/actions/portal.ts#startRemediationAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ findingId: publishedFinding })),
   },
-  "ACTION src/app/client-portal/findings-actions.ts#requestRetestAction": {
+  "ACTION src/features/findings/actions/portal.ts#requestRetestAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ findingId: publishedFinding, note: "Fuzz fix" })),
   },
-  "ACTION src/app/client-portal/findings-actions.ts#acceptRiskAction": {
+  "ACTION src/features/findings/actions/portal.ts#acceptRiskAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ findingId: publishedFinding, reason: "Fuzz reason", expiresOn: nextWeek() })),
   },
-  "ACTION src/app/client-portal/findings-actions.ts#addFindingCommentAction": {
+  "ACTION src/features/findings/actions/portal.ts#addFindingCommentAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ findingId: publishedFinding, body: "Fuzz comment" })),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#createFindingAction": {
+  "ACTION src/features/findings/actions/admin.ts#createFindingAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({
@@ -534,54 +536,54 @@ const FUZZ: Record<string, Spec> = {
       cvssVector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     })),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#updateFindingAction": {
+  "ACTION src/features/findings/actions/admin.ts#updateFindingAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ ...findingFields(), findingId: draftFinding.id })),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#deleteDraftFindingAction": {
+  "ACTION src/features/findings/actions/admin.ts#deleteDraftFindingAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ findingId: draftFinding.id })),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#publishFindingsAction": {
+  "ACTION src/features/findings/actions/admin.ts#publishFindingsAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ projectId: acme.projectId, findingIds: [draftFinding.id] })),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#recordRetestResultAction": {
+  "ACTION src/features/findings/actions/admin.ts#recordRetestResultAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ findingId: publishedFinding, result: "still_open", note: "" })),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#acknowledgeRiskAction": {
+  "ACTION src/features/findings/actions/admin.ts#acknowledgeRiskAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ findingId: publishedFinding })),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#setDueDaysAction": {
+  "ACTION src/features/findings/actions/admin.ts#setDueDaysAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ projectId: acme.projectId, critical: 7, high: 30, medium: 90, low: 180 })),
   },
-  "ACTION src/app/admin/(area)/findings/actions.ts#addAdminFindingCommentAction": {
+  "ACTION src/features/findings/actions/admin.ts#addAdminFindingCommentAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ findingId: publishedFinding, body: "Fuzz comment" })),
   },
 
   // --- client portal actions ------------------------------------------------------------------
-  "ACTION src/app/client-portal/actions.ts#saveNotificationPreferencesAction": {
+  "ACTION src/features/notifications/actions/portal.ts#saveNotificationPreferencesAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ enabled: ["documents", "invoices", "bookings", "projects"], delivery: "daily" })),
   },
-  "ACTION src/app/client-portal/actions.ts#saveAccountSettings": {
+  "ACTION src/features/clients/actions/portal.ts#saveAccountSettings": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ ...acme.settings })),
   },
-  "ACTION src/app/client-portal/actions.ts#requestServiceBooking": {
+  "ACTION src/features/bookings/actions/portal.ts#requestServiceBooking": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({
@@ -592,217 +594,225 @@ const FUZZ: Record<string, Spec> = {
       urgency: "low",
     })),
   },
-  "ACTION src/app/client-portal/actions.ts#invitePersonAction": {
+  "ACTION src/features/clients/actions/portal.ts#invitePersonAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ name: "Fuzz Colleague", email: fresh("colleague"), role: "member" })),
   },
-  "ACTION src/app/client-portal/actions.ts#resendInvitationAction": {
+  "ACTION src/features/clients/actions/portal.ts#resendInvitationAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ userId: "no-such-person" })),
   },
-  "ACTION src/app/client-portal/actions.ts#revokeInvitationAction": {
+  "ACTION src/features/clients/actions/portal.ts#revokeInvitationAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ userId: "no-such-person" })),
   },
-  "ACTION src/app/client-portal/actions.ts#changePersonRoleAction": {
+  "ACTION src/features/clients/actions/portal.ts#changePersonRoleAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ userId: "no-such-person", role: "owner" })),
   },
-  "ACTION src/app/client-portal/actions.ts#removePersonAction": {
+  "ACTION src/features/clients/actions/portal.ts#removePersonAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ userId: "no-such-person" })),
   },
-  "ACTION src/app/client-portal/actions.ts#setBillingWithheldAction": {
+  "ACTION src/features/clients/actions/portal.ts#setBillingWithheldAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ withheld: false })),
   },
-  "ACTION src/app/client-portal/actions.ts#loadMoreInvoices": {
+  "ACTION src/features/invoices/actions/portal.ts#loadMoreInvoices": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ offset: 0 })),
   },
 
   // --- sign-in and password actions (public) --------------------------------------------------
-  "ACTION src/app/(auth)/actions.ts#signInClientAction": {
+  "ACTION src/features/account/actions/sign-in.ts#signInClientAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ email: fresh("client"), password: "wrong-password", rememberMe: false })),
   },
-  "ACTION src/app/(auth)/actions.ts#signInAdminAction": {
+  "ACTION src/features/account/actions/sign-in.ts#signInAdminAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ email: fresh("admin"), password: "wrong-password" })),
   },
-  "ACTION src/app/(auth)/actions.ts#requestPasswordResetAction": {
+  "ACTION src/features/account/actions/sign-in.ts#requestPasswordResetAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ email: fresh("forgot") })),
   },
-  "ACTION src/app/(auth)/actions.ts#resetPasswordAction": {
+  "ACTION src/features/account/actions/sign-in.ts#resetPasswordAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" })),
   },
 
-  "ACTION src/app/(auth)/actions.ts#verifySignInCodeAction": {
+  "ACTION src/features/account/actions/sign-in.ts#verifySignInCodeAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ area: "client", method: "totp", code: "123456", trustDevice: false })),
   },
 
-  "ACTION src/app/(auth)/actions.ts#finishPasskeySignInAction": {
+  "ACTION src/features/account/actions/sign-in.ts#finishPasskeySignInAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ area: "client" })),
   },
 
   // --- account security (the signed-in user's own) ----------------------------------------------
-  "ACTION src/app/account/actions.ts#startTwoFactorAction": {
+  "ACTION src/features/account/actions/account.ts#startTwoFactorAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password" })),
   },
-  "ACTION src/app/account/actions.ts#confirmTwoFactorAction": {
+  "ACTION src/features/account/actions/account.ts#confirmTwoFactorAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ code: "123456" })),
   },
-  "ACTION src/app/account/actions.ts#regenerateBackupCodesAction": {
+  "ACTION src/features/account/actions/account.ts#regenerateBackupCodesAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password" })),
   },
-  "ACTION src/app/account/actions.ts#disableTwoFactorAction": {
+  "ACTION src/features/account/actions/account.ts#disableTwoFactorAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password", code: "123456" })),
   },
-  "ACTION src/app/account/actions.ts#changePasswordAction": {
+  "ACTION src/features/account/actions/account.ts#changePasswordAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ currentPassword: "wrong-password", password: "fuzz-new-password", confirmPassword: "fuzz-new-password" })),
   },
-  "ACTION src/app/account/actions.ts#listSessionsAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
-  "ACTION src/app/account/actions.ts#revokeSessionAction": {
-    kind: "action",
-    role: "client",
-    input: mutatedInput(() => ({ sessionId: "no-such-session" })),
-  },
-  "ACTION src/app/account/actions.ts#revokeOtherSessionsAction": {
+  "ACTION src/features/account/actions/account.ts#listSessionsAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ unused: 1 })),
   },
-  "ACTION src/app/account/actions.ts#listPasskeysAction": { kind: "action", role: "client", input: mutatedInput(() => ({ unused: 1 })) },
-  "ACTION src/app/account/actions.ts#renamePasskeyAction": {
+  "ACTION src/features/account/actions/account.ts#revokeSessionAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ sessionId: "no-such-session" })),
+  },
+  "ACTION src/features/account/actions/account.ts#revokeOtherSessionsAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ unused: 1 })),
+  },
+  "ACTION src/features/account/actions/account.ts#listPasskeysAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ unused: 1 })),
+  },
+  "ACTION src/features/account/actions/account.ts#renamePasskeyAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ passkeyId: "no-such-passkey", name: "Fuzz" })),
   },
-  "ACTION src/app/account/actions.ts#removePasskeyAction": {
+  "ACTION src/features/account/actions/account.ts#removePasskeyAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ passkeyId: "no-such-passkey" })),
   },
-  "ACTION src/app/account/actions.ts#confirmStepUpAction": {
+  "ACTION src/features/account/actions/account.ts#confirmStepUpAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password" })),
   },
-  "ACTION src/app/account/actions.ts#confirmPasskeyAction": {
+  "ACTION src/features/account/actions/account.ts#confirmPasskeyAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ passkeyId: "no-such-passkey", password: "wrong-password" })),
   },
 
   // --- admin actions --------------------------------------------------------------------------
-  "ACTION src/app/admin/(area)/clients/actions.ts#createClientAction": {
+  "ACTION src/features/clients/actions/admin.ts#createClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ company: "Fuzz Client Co", contactPerson: "Fuzz", email: fresh("client-new"), phone: "", address: "" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminInvitePersonAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminInvitePersonAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId, name: "Fuzz Person", email: fresh("person"), role: "member" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminResendInvitationAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminResendInvitationAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminRevokeInvitationAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminRevokeInvitationAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminChangePersonRoleAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminChangePersonRoleAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person", role: "member" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminRemovePersonAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminRemovePersonAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#adminResetPersonTwoFactorAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#adminResetPersonTwoFactorAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId, userId: "no-such-person" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#updateClientAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#updateClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId, ...acme.settings })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#deactivateClientAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#deactivateClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#reactivateClientAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#reactivateClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
   },
-  "ACTION src/app/admin/(area)/clients/[id]/actions.ts#deleteClientAction": {
+  "ACTION src/features/clients/actions/admin-client.ts#deleteClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
   },
-  "ACTION src/app/admin/(area)/clients/actions.ts#listClientOptionsAction": {
+  "ACTION src/features/clients/actions/admin.ts#listClientOptionsAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ unused: 1 })),
   },
-  "ACTION src/app/admin/(area)/clients/actions.ts#setClientTwoFactorRequirementAction": {
+  "ACTION src/features/clients/actions/admin.ts#setClientTwoFactorRequirementAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000", required: false })),
   },
-  "ACTION src/app/admin/(area)/clients/actions.ts#resetClientTwoFactorAction": {
+  "ACTION src/features/clients/actions/admin.ts#resetClientTwoFactorAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
   },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#approveBookingAction": {
+  "ACTION src/features/dashboard/actions/admin.ts#approveBookingAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ bookingId: acme.bookingId })),
   },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#markInquiryReadAction": {
+  "ACTION src/features/dashboard/actions/admin.ts#markInquiryReadAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ inquiryId: acme.bookingId })),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#saveSupportPlanAction": {
+  "ACTION src/features/subscriptions/actions/admin.ts#saveSupportPlanAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({
@@ -814,17 +824,17 @@ const FUZZ: Record<string, Spec> = {
       squarePlanVariationId: "",
     })),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#moveSupportPlanAction": {
+  "ACTION src/features/subscriptions/actions/admin.ts#moveSupportPlanAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ planId: DEMO_TIERS[0]!.id, direction: "up" })),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#retireSupportPlanAction": {
+  "ACTION src/features/subscriptions/actions/admin.ts#retireSupportPlanAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ planId: DEMO_TIERS[0]!.id, retired: false })),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#saveDefaultRatesAction": {
+  "ACTION src/features/settings/actions/admin.ts#saveDefaultRatesAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({
@@ -835,92 +845,92 @@ const FUZZ: Record<string, Spec> = {
       ],
     })),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#setClientTwoFactorPolicyAction": {
+  "ACTION src/features/settings/actions/admin.ts#setClientTwoFactorPolicyAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ required: false })),
   },
-  "ACTION src/app/admin/(area)/settings/actions.ts#sendTestMailAction": {
+  "ACTION src/features/settings/actions/admin.ts#sendTestMailAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ unused: 1 })),
   },
-  "ACTION src/app/admin/(area)/subscriptions/actions.ts#decideSubscriptionAction": {
+  "ACTION src/features/subscriptions/actions/admin.ts#decideSubscriptionAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ subscriptionId: DEMO_SUBSCRIPTIONS[0]!.id, decision: "decline", reason: "Fuzz" })),
   },
-  "ACTION src/app/client-portal/actions.ts#subscribeToPlan": {
+  "ACTION src/features/subscriptions/actions/portal.ts#subscribeToPlan": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ planId: DEMO_TIERS[0]!.id })),
   },
-  "ACTION src/app/client-portal/actions.ts#cancelSubscription": {
+  "ACTION src/features/subscriptions/actions/portal.ts#cancelSubscription": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ subscriptionId: DEMO_SUBSCRIPTIONS[0]!.id })),
   },
-  "ACTION src/app/admin/(area)/bookings/actions.ts#decideBookingAction": {
+  "ACTION src/features/bookings/actions/admin.ts#decideBookingAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ bookingId: acme.bookingId, decision: "decline", reason: "Fuzz reason" })),
   },
-  "ACTION src/app/admin/(area)/inquiries/actions.ts#setInquiryArchivedAction": {
+  "ACTION src/features/inquiries/actions/admin.ts#setInquiryArchivedAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ inquiryId: acme.bookingId, archived: true })),
   },
-  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#startViewAsClientAction": {
+  "ACTION src/features/account/actions/view-as.ts#startViewAsClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId })),
   },
-  "ACTION src/app/admin/(area)/clients/view-as-actions.ts#endViewAsClientAction": {
+  "ACTION src/features/account/actions/view-as.ts#endViewAsClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ unused: 1 })),
   },
-  "ACTION src/app/admin/(area)/account/actions.ts#saveAdminNotificationPreferencesAction": {
+  "ACTION src/features/notifications/actions/admin.ts#saveAdminNotificationPreferencesAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ enabled: ["admin_bookings", "admin_failed_mail"], delivery: "each" })),
   },
-  "ACTION src/app/admin/(area)/dashboard/actions.ts#retryFailedMailAction": {
+  "ACTION src/features/dashboard/actions/admin.ts#retryFailedMailAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ mailId: acme.bookingId })),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#linkSquareCustomerAction": {
+  "ACTION src/features/square/actions/admin.ts#linkSquareCustomerAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER", clientId: acme.clientId })),
   },
-  "ACTION src/app/admin/(area)/messages/actions.ts#setThreadStatusAction": {
+  "ACTION src/features/messages/actions/admin.ts#setThreadStatusAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ threadId: "00000000-0000-4000-8000-000000000000", status: "closed" })),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#unlinkSquareCustomerAction": {
+  "ACTION src/features/square/actions/admin.ts#unlinkSquareCustomerAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER" })),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setSquareCustomerIgnoredAction": {
+  "ACTION src/features/square/actions/admin.ts#setSquareCustomerIgnoredAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ squareCustomerId: "FUZZ-CUSTOMER", ignored: true })),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#getClientSquareCustomersAction": {
+  "ACTION src/features/square/actions/admin.ts#getClientSquareCustomersAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId })),
   },
-  "ACTION src/app/admin/(area)/unmatched-invoices/actions.ts#setClientBillingEmailAction": {
+  "ACTION src/features/square/actions/admin.ts#setClientBillingEmailAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId, billingEmail: "" })),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#createProjectAction": {
+  "ACTION src/features/projects/actions/admin.ts#createProjectAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({
@@ -932,7 +942,7 @@ const FUZZ: Record<string, Spec> = {
       targetCompletionDate: "",
     })),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#updateProjectAction": {
+  "ACTION src/features/projects/actions/admin.ts#updateProjectAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({
@@ -944,22 +954,22 @@ const FUZZ: Record<string, Spec> = {
       targetCompletionDate: "",
     })),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#setProjectStatusAction": {
+  "ACTION src/features/projects/actions/admin.ts#setProjectStatusAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ projectId: acme.projectId, status: "in_progress" })),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#getProjectInvoicesAction": {
+  "ACTION src/features/projects/actions/admin.ts#getProjectInvoicesAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ projectId: acme.projectId })),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#unlinkInvoiceAction": {
+  "ACTION src/features/projects/actions/admin.ts#unlinkInvoiceAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ invoiceId: acme.linkedInvoiceId })),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#linkInvoicesAction": {
+  "ACTION src/features/projects/actions/admin.ts#linkInvoicesAction": {
     kind: "action",
     role: "admin",
     input: fc.oneof(
@@ -970,17 +980,17 @@ const FUZZ: Record<string, Spec> = {
         .map((ids) => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] })),
     ),
   },
-  "ACTION src/app/admin/(area)/projects/actions.ts#revokeReportAction": {
+  "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     kind: "action",
     role: "admin",
     input: fc.oneof(badId, badString).map((reportId) => ({ reportId })),
   },
-  "ACTION src/app/admin/(area)/documents/actions.ts#deleteDocumentAction": {
+  "ACTION src/features/documents/actions/admin.ts#deleteDocumentAction": {
     kind: "action",
     role: "admin",
     input: fc.oneof(badId, badString).map((documentId) => ({ documentId })),
   },
-  "ACTION src/app/admin/(area)/client-rates/actions.ts#updateClientRatesAction": {
+  "ACTION src/features/rates/actions/admin.ts#updateClientRatesAction": {
     kind: "action",
     role: "admin",
     input: fc.oneof(

@@ -3,12 +3,12 @@
 import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createClientAction } from "@/app/admin/(area)/clients/actions";
-import { updateClientRatesAction } from "@/app/admin/(area)/client-rates/actions";
-import { createProjectAction } from "@/app/admin/(area)/projects/actions";
+import { createClientAction } from "@/features/clients/actions/admin";
+import { updateClientRatesAction } from "@/features/rates/actions/admin";
+import { createProjectAction } from "@/features/projects/actions/admin";
 import { POST as importSarif } from "@/app/api/admin/findings/import/route";
 import { POST as webhook } from "@/app/api/square/webhook/route";
-import { saveAccountSettings } from "@/app/client-portal/actions";
+import { saveAccountSettings } from "@/features/clients/actions/portal";
 import {
   auditLog,
   clientRates,
@@ -20,7 +20,7 @@ import {
   squareWebhookEvents,
 } from "@/server/core/db/schema";
 import { proxy } from "@/proxy";
-import { saveConnection } from "@/server/modules/square/connection";
+import { saveConnection } from "@/features/square/server/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";
 import { buildSquareEvent, signSquareWebhook } from "../../tools/fake-square/webhook";
 import { adminCookie, clientCookie } from "./helpers/admin-session";

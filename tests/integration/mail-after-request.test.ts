@@ -4,11 +4,11 @@
 // with no drain started by hand.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { decideBookingAction } from "@/app/admin/(area)/bookings/actions";
-import { setProjectStatusAction } from "@/app/admin/(area)/projects/actions";
+import { decideBookingAction } from "@/features/bookings/actions/admin";
+import { setProjectStatusAction } from "@/features/projects/actions/admin";
 import { POST as upload } from "@/app/api/admin/documents/upload/route";
 import { emailOutbox, serviceBookings } from "@/server/core/db/schema";
-import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { resetServerEnv } from "@/server/core/env";
 import { setMailTransport } from "@/server/core/mail/mailer";
 import { outboxIdle } from "@/server/core/mail/outbox";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/files/[id]/route";
-import { DEMO_DOCUMENTS, DEMO_USERS } from "@/server/modules/demo/demo-data";
-import { demoPdf } from "@/server/modules/demo/demo-files";
+import { DEMO_DOCUMENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { demoPdf } from "@/features/demo/server/demo-files";
 import { signDownloadUrl, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { setupTestDatabase } from "./helpers/db";
 

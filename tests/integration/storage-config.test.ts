@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetServerEnv } from "@/server/core/env";
 import { storageChoice } from "@/server/core/storage/storage";
-import { checkDeploymentConfig } from "@/server/modules/operations/startup";
+import { checkDeploymentConfig } from "@/features/operations/server/startup";
 
 const S3 = { S3_BUCKET: "docs", S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
 const NAMES_S3_VARIABLES = /S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/;

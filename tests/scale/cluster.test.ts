@@ -9,9 +9,9 @@ import path from "node:path";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CLIENTS } from "@/server/modules/demo/demo-data";
-import { demoPdf } from "@/server/modules/demo/demo-files";
-import { SYNC_ALREADY_RUNNING } from "@/server/modules/square/sync-lock";
+import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
+import { demoPdf } from "@/features/demo/server/demo-files";
+import { SYNC_ALREADY_RUNNING } from "@/features/square/server/sync-lock";
 import { createPostgresDatabase } from "../helpers/postgres-database";
 import { BUCKET, type Cluster, scaleDatabaseServer, startAll, startCluster } from "./cluster";
 import { browserFor, callAction, nextAddress, sessionOn, signedInAdmin, signedInClient, signIn } from "./flows";
@@ -153,7 +153,7 @@ describe.sequential("three instances, one database, one bucket", () => {
     const deleted = await callAction(
       admin,
       "/admin/documents",
-      ["src/app/admin/(area)/documents/actions.ts", "deleteDocumentAction"],
+      ["src/features/documents/actions/admin.ts", "deleteDocumentAction"],
       [{ documentId: document.id }],
       2,
     );

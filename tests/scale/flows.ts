@@ -2,7 +2,7 @@
 // production requires), and the calls the tests repeat.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DEMO_PASSWORDS } from "@/server/modules/demo/demo-data";
+import { DEMO_PASSWORDS } from "@/features/demo/server/demo-data";
 import { assert, createCredential } from "../integration/helpers/soft-authenticator";
 import { Browser } from "./http";
 import type { Cluster } from "./cluster";
@@ -59,11 +59,11 @@ export function callAction(
 }
 
 /**
- * The Account page's step-up (src/app/account/actions.ts): adding a passkey needs a fresh proof,
+ * The Account page's step-up (src/features/account/actions/account.ts): adding a passkey needs a fresh proof,
  * here the password of an admin without a factor.
  */
 async function confirmStepUp(browser: Browser, page: string, password: string): Promise<void> {
-  const response = await callAction(browser, page, ["src/app/account/actions.ts", "confirmStepUpAction"], [{ password }]);
+  const response = await callAction(browser, page, ["src/features/account/actions/account.ts", "confirmStepUpAction"], [{ password }]);
   if (response.status !== 200 || !response.text().includes('"confirmed":true')) {
     throw new Error(`step-up failed: ${response.status} ${response.text().slice(0, 300)}`);
   }

@@ -1,8 +1,8 @@
-// The orphan sweep (src/server/modules/operations/orphans.ts) run against the cluster's database and bucket,
+// The orphan sweep (src/features/operations/server/orphans.ts) run against the cluster's database and bucket,
 // as the daily retention's instance runs it, but without waiting for objects to be an hour old.
 import { openPostgres } from "@/server/core/db/client";
 import { s3Storage } from "@/server/core/storage/s3-storage";
-import { sweepOrphanedObjects } from "@/server/modules/operations/orphans";
+import { sweepOrphanedObjects } from "@/features/operations/server/orphans";
 import { BUCKET, type Cluster } from "./cluster";
 
 function clusterStorage(cluster: Cluster) {

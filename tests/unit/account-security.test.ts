@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_LABELS, auditActionLabel } from "@/lib/domain/audit-action";
 import { describeUserAgent, parseUserAgent } from "@/lib/user-agent";
-import { changePasswordSchema } from "@/lib/validation/account";
+import { changePasswordSchema } from "@/features/account/validation";
 
 describe("parseUserAgent", () => {
   it.each([
@@ -74,7 +74,16 @@ describe("audit action labels", () => {
     const files = (dir: string): string[] =>
       fs
         .readdirSync(dir, { withFileTypes: true })
-        .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+        // A feature's tests record made-up actions on purpose.
+        .flatMap((e) =>
+          e.isDirectory()
+            ? e.name === "tests"
+              ? []
+              : files(path.join(dir, e.name))
+            : /\.tsx?$/.test(e.name)
+              ? [path.join(dir, e.name)]
+              : [],
+        );
     const recorded = new Set<string>();
     for (const file of files(root)) {
       const text = fs.readFileSync(file, "utf8");

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  clientListQuerySchema,
-  linkInvoicesSchema,
-  projectFormSchema,
-  projectListQuerySchema,
-  rateCardSchema,
-  updateClientRatesSchema,
-  uploadExtensionOf,
-} from "@/lib/validation/admin";
+import { clientListQuerySchema } from "@/features/clients/validation";
+import { linkInvoicesSchema, projectFormSchema, projectListQuerySchema } from "@/features/projects/validation";
+import { rateCardSchema, updateClientRatesSchema } from "@/features/rates/validation";
+import { uploadExtensionOf } from "@/lib/validation/uploads";
 
 const card = { serviceType: "AI Security Assessment", hourlyRate: "350", effectiveFrom: "2027-01-01" };
 

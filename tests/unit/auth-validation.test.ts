@@ -5,7 +5,7 @@ import {
   forgotPasswordSchema,
   resetPasswordFormSchema,
   resetPasswordSchema,
-} from "@/lib/validation/auth";
+} from "@/features/account/validation/sign-in";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_INTERESTS } from "@/lib/domain/services";
-import { contactInquirySchema, EMPTY_CONTACT_FORM, validateContactInquiry } from "@/lib/validation/contact";
+import { contactInquirySchema, EMPTY_CONTACT_FORM, validateContactInquiry } from "@/features/inquiries/validation";
 
 const valid = {
   name: "Dana Whitfield",

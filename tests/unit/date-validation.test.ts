@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { projectFormSchema, rateCardSchema } from "@/lib/validation/admin";
+import { projectFormSchema } from "@/features/projects/validation";
+import { rateCardSchema } from "@/features/rates/validation";
 import { isoDateSchema } from "@/lib/validation/common";
-import { serviceBookingSchema } from "@/lib/validation/portal";
+import { serviceBookingSchema } from "@/features/bookings/validation";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

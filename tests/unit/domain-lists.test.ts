@@ -15,14 +15,11 @@ import { BOOKING_SERVICE_TYPES, SERVICE_INTERESTS, SERVICE_NAMES } from "@/lib/d
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { TONE_CLASSES, TONES } from "@/lib/domain/tone";
 import { URGENCIES, URGENCIES_MOST_URGENT_FIRST, URGENCY_LABELS } from "@/lib/domain/urgency";
-import {
-  documentUploadFieldsSchema,
-  projectListQuerySchema,
-  projectStatusSchema,
-  subscriptionListQuerySchema,
-} from "@/lib/validation/admin";
-import { contactInquirySchema, EMPTY_CONTACT_FORM } from "@/lib/validation/contact";
-import { earliestStartDate, serviceBookingSchema } from "@/lib/validation/portal";
+import { documentUploadFieldsSchema } from "@/lib/validation/uploads";
+import { projectListQuerySchema, projectStatusSchema } from "@/features/projects/validation";
+import { subscriptionListQuerySchema } from "@/features/subscriptions/validation";
+import { contactInquirySchema, EMPTY_CONTACT_FORM } from "@/features/inquiries/validation";
+import { earliestStartDate, serviceBookingSchema } from "@/features/bookings/validation";
 import * as schema from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
 
@@ -134,7 +131,7 @@ describe("database schema", () => {
   // CHECK the database takes any text. Columns known to have none, and why:
   const WITHOUT_CHECK: Record<string, string> = {
     "session.second_factor_method":
-      "written only by our own hooks (src/server/modules/account/second-factor/second-factor.ts); migration 0014 added no CHECK",
+      "written only by our own hooks (src/features/account/server/second-factor/second-factor.ts); migration 0014 added no CHECK",
   };
 
   it("holds every column typed by a list to exactly that list with a CHECK", () => {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import * as zm from "zod/mini";
 import { AppError, errorResponse, GENERIC_ERROR } from "@/server/core/errors";
 import { actionFailure } from "@/server/core/handler";
-import { SquareApiError } from "@/server/modules/square/client";
+import { SquareApiError } from "@/features/square/server/client";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 60_000 });
 // Loading the configuration and its plugins, and the cycle check's first walk through the server's
 // files (cached afterwards), take a while: done once, outside the tests' timeout.
 const WARM_UP =
-  'import { loadClientPortal } from "@/server/modules/portal";\nimport { signInClientAction } from "@/app/(auth)/actions";\nexport const x = [loadClientPortal, signInClientAction];\n';
+  'import { loadClientPortal } from "@/features/portal/server";\nimport { signInClientAction } from "@/features/account/actions/sign-in";\nexport const x = [loadClientPortal, signInClientAction];\n';
 
 beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
@@ -38,8 +38,26 @@ describe("layering violations fail lint", () => {
     [
       "a component importing a module function",
       "src/components/portal/x.tsx",
-      'import { loadClientPortal } from "@/server/modules/portal";\nexport const x = loadClientPortal;\n',
+      'import { loadClientPortal } from "@/features/portal/server";\nexport const x = loadClientPortal;\n',
       /restricted-imports/,
+    ],
+    [
+      "a feature's component importing a module function",
+      "src/features/projects/components/portal/x.tsx",
+      'import { listAdminProjects } from "@/features/projects/server";\nexport const x = listAdminProjects;\n',
+      /restricted-imports/,
+    ],
+    [
+      "a feature's component importing its own module relatively",
+      "src/features/projects/components/portal/x.tsx",
+      'import { listAdminProjects } from "../../server";\nexport const x = listAdminProjects;\n',
+      /restricted-imports/,
+    ],
+    [
+      "a feature's validation importing the server",
+      "src/features/findings/validation/x.ts",
+      'import { AppError } from "@/server/core/errors";\nexport const x = AppError;\n',
+      /no-restricted-imports/,
     ],
     [
       "a page importing the schema",
@@ -112,7 +130,7 @@ describe("allowed imports pass lint", () => {
     [
       "a component's type import from a module",
       "src/components/portal/x.tsx",
-      'import type { ClientPortalData } from "@/server/modules/portal";\nexport type X = ClientPortalData;\n',
+      'import type { ClientPortalData } from "@/features/portal/server";\nexport type X = ClientPortalData;\n',
     ],
     [
       "a client file's type import from the server",
@@ -128,11 +146,11 @@ describe("allowed imports pass lint", () => {
     [
       "a page calling a module's function",
       "src/app/admin/(area)/x/page.tsx",
-      'import { getDb } from "@/server/core/get-db";\nimport { listAdminClients } from "@/server/modules/clients";\nexport default function P() { return String([getDb, listAdminClients]); }\n',
+      'import { getDb } from "@/server/core/get-db";\nimport { listAdminClients } from "@/features/clients/server";\nexport default function P() { return String([getDb, listAdminClients]); }\n',
     ],
     [
-      "a server file importing the server",
-      "src/app/x/actions.ts",
+      "an action file importing the server",
+      "src/features/projects/actions/x.ts",
       '"use server";\nimport { serverEnv } from "@/server/core/env";\nexport async function a() { return serverEnv().appUrl; }\n',
     ],
   ])("%s", async (_label, file, code) => {
@@ -144,7 +162,7 @@ describe("the one busy state (useChange) is the only one", () => {
   it.each([
     [
       "a component holding a transition of its own",
-      "src/components/portal/x.tsx",
+      "src/features/portal/components/x.tsx",
       `${CLIENT}import { useTransition } from "react";\nexport const x = useTransition;\n`,
       /no-restricted-imports.*useChange/,
     ],
@@ -190,7 +208,7 @@ describe("transactions and rate limits live below the entry points", () => {
   it.each([
     [
       "an action opening a transaction",
-      "src/app/client-portal/x-actions.ts",
+      "src/features/portal/actions/x.ts",
       '"use server";\nimport { getDb } from "@/server/core/get-db";\nexport async function a() { return getDb().transaction(async () => 1); }\n',
       /no-restricted-syntax.*module function that needs them/,
     ],
@@ -207,13 +225,13 @@ describe("transactions and rate limits live below the entry points", () => {
   it.each([
     [
       "a module opening its transaction",
-      "src/server/modules/rates/x.ts",
+      "src/features/rates/server/x.ts",
       'import "server-only";\nimport type { Db } from "@/server/core/db/client";\nexport const x = (db: Db) => db.transaction(async () => 1);\n',
     ],
     [
       "a route calling the function named for its limit",
       "src/app/api/x/route.ts",
-      'import { getDb } from "@/server/core/get-db";\nimport { limitContactSender } from "@/server/modules/inquiries";\nexport const x = (h: Headers) => limitContactSender(getDb(), h, "a@b.c");\n',
+      'import { getDb } from "@/server/core/get-db";\nimport { limitContactSender } from "@/features/inquiries/server";\nexport const x = (h: Headers) => limitContactSender(getDb(), h, "a@b.c");\n',
     ],
   ])("%s passes", async (_label, file, code) => {
     expect(await errorsOf(file, code)).toEqual([]);

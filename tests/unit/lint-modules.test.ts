@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 60_000 });
 // Loading the configuration and its plugins, and the cycle check's first walk through the server's
 // files (cached afterwards), take a while: done once, outside the tests' timeout.
 const WARM_UP =
-  'import { loadClientPortal } from "@/server/modules/portal";\nimport { signInClientAction } from "@/app/(auth)/actions";\nexport const x = [loadClientPortal, signInClientAction];\n';
+  'import { loadClientPortal } from "@/features/portal/server";\nimport { signInClientAction } from "@/features/account/actions/sign-in";\nexport const x = [loadClientPortal, signInClientAction];\n';
 
 beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
@@ -28,18 +28,18 @@ async function errorsOf(file: string, code: string): Promise<string[]> {
 describe("module boundaries", () => {
   it("refuses a deep import into another module, and names its index", async () => {
     const errors = await errorsOf(
-      "src/server/modules/clients/x.ts",
-      'import { threadScope } from "@/server/modules/messages/messages-read";\nexport const x = threadScope;\n',
+      "src/features/clients/server/x.ts",
+      'import { threadScope } from "@/features/messages/server/messages-read";\nexport const x = threadScope;\n',
     );
     expect(errors).toEqual([
-      'boundaries/dependencies: Import the messages module through its index ("@/server/modules/messages"), not one of its files: add what you need to its index.ts.',
+      'boundaries/dependencies: Import the messages module through its index ("@/features/messages/server"), not one of its files: add what you need to its index.ts.',
     ]);
   });
 
   it("passes the same import through the module's index", async () => {
     const errors = await errorsOf(
-      "src/server/modules/clients/x.ts",
-      'import { listClientThreads } from "@/server/modules/messages";\nexport const x = listClientThreads;\n',
+      "src/features/clients/server/x.ts",
+      'import { listClientThreads } from "@/features/messages/server";\nexport const x = listClientThreads;\n',
     );
     expect(errors).toEqual([]);
   });
@@ -47,63 +47,81 @@ describe("module boundaries", () => {
   it.each([
     [
       "a module's relative deep import",
-      "src/server/modules/clients/x.ts",
-      'import { recordAudit } from "../audit/audit";\nexport const x = recordAudit;\n',
+      "src/features/clients/server/x.ts",
+      'import { recordAudit } from "../../audit/server/audit";\nexport const x = recordAudit;\n',
       /boundaries\/dependencies: Import the audit module through its index/,
     ],
     [
       "a deep type import",
-      "src/server/modules/clients/x.ts",
-      'import type { NewMessage } from "@/server/modules/messages/message-mail";\nexport type X = NewMessage;\n',
+      "src/features/clients/server/x.ts",
+      'import type { NewMessage } from "@/features/messages/server/message-mail";\nexport type X = NewMessage;\n',
       /boundaries\/dependencies: Import the messages module through its index/,
     ],
     [
       "a deep re-export",
-      "src/server/modules/clients/x.ts",
-      'export { recordAudit } from "@/server/modules/audit/audit";\n',
+      "src/features/clients/server/x.ts",
+      'export { recordAudit } from "@/features/audit/server/audit";\n',
       /boundaries\/dependencies: Import the audit module through its index/,
     ],
     [
       "a deep dynamic import",
       "src/instrumentation.ts",
-      'export async function register() {\n  const { startServerTasks } = await import("./server/modules/operations/startup");\n  await startServerTasks();\n}\n',
+      'export async function register() {\n  const { startServerTasks } = await import("./features/operations/server/startup");\n  await startServerTasks();\n}\n',
       /boundaries\/dependencies: Import the operations module through its index/,
     ],
     [
       "a route handler's deep import",
       "src/app/api/x/route.ts",
-      'import { getThreadPage } from "@/server/modules/messages/messages-read";\nexport const GET = getThreadPage;\n',
+      'import { getThreadPage } from "@/features/messages/server/messages-read";\nexport const GET = getThreadPage;\n',
       /boundaries\/dependencies: Import the messages module/,
     ],
     [
       "a deep import into a module's subfolder",
       "src/app/api/x/route.ts",
-      'import { getSession } from "@/server/modules/account/sessions/session";\nexport const GET = getSession;\n',
+      'import { getSession } from "@/features/account/server/sessions/session";\nexport const GET = getSession;\n',
       /boundaries\/dependencies: Import the account module through its index/,
     ],
     [
       "another module's relative import into a subfolder",
-      "src/server/modules/clients/x.ts",
-      'import { getSession } from "../account/sessions/session";\nexport const x = getSession;\n',
+      "src/features/clients/server/x.ts",
+      'import { getSession } from "../../account/server/sessions/session";\nexport const x = getSession;\n',
       /boundaries\/dependencies: Import the account module through its index/,
     ],
     [
       "the core importing a module",
       "src/server/core/x.ts",
-      'import { recordAudit } from "@/server/modules/audit";\nexport const x = recordAudit;\n',
-      /boundaries\/dependencies: The core \(src\/server\/core\) imports no module/,
+      'import { recordAudit } from "@/features/audit/server";\nexport const x = recordAudit;\n',
+      /boundaries\/dependencies: The core \(src\/server\/core\) imports no feature/,
     ],
     [
       "the core's database importing a module",
       "src/server/core/db/x.ts",
-      'import type { AuditRow } from "@/server/modules/audit";\nexport type X = AuditRow;\n',
+      'import type { AuditRow } from "@/features/audit/server";\nexport type X = AuditRow;\n',
       /boundaries\/dependencies: The core/,
     ],
     [
       "a module importing a screen",
-      "src/server/modules/audit/x.ts",
-      'import { signInClientAction } from "@/app/(auth)/actions";\nexport const x = signInClientAction;\n',
+      "src/features/audit/server/x.ts",
+      'import { signInClientAction } from "@/features/account/actions/sign-in";\nexport const x = signInClientAction;\n',
       /boundaries\/dependencies: Modules do not import screens/,
+    ],
+    [
+      "a component importing from src/app",
+      "src/components/admin/x.tsx",
+      'import ProjectsPage from "@/app/admin/(area)/projects/page";\nexport const x = ProjectsPage;\n',
+      /boundaries\/dependencies: Nothing but src\/app imports from src\/app/,
+    ],
+    [
+      "a feature's component importing from src/app by a relative path",
+      "src/features/projects/components/admin/x.tsx",
+      'import ProjectsPage from "../../../../app/admin/(area)/projects/page";\nexport const x = ProjectsPage;\n',
+      /boundaries\/dependencies: Nothing but src\/app imports from src\/app/,
+    ],
+    [
+      "a feature's action importing the database",
+      "src/features/projects/actions/x.ts",
+      'import { projects } from "@/server/core/db/schema";\nexport const x = projects;\n',
+      /boundaries\/dependencies: Only the modules/,
     ],
     [
       "a page importing the database",
@@ -130,33 +148,43 @@ describe("module boundaries", () => {
   it.each([
     [
       "a module's own files",
-      "src/server/modules/clients/x.ts",
+      "src/features/clients/server/x.ts",
       'import { listAdminClients } from "./admin-clients";\nexport const x = listAdminClients;\n',
     ],
     [
       "a module's subfolder importing its sibling, another subfolder and the module's top",
-      "src/server/modules/account/passkeys/x.ts",
+      "src/features/account/server/passkeys/x.ts",
       'import { passkeyPolicyPlugin } from "./policy";\nimport { getSession } from "../sessions/session";\nimport { getAuth } from "../auth";\nexport const x = [passkeyPolicyPlugin, getSession, getAuth];\n',
     ],
     [
       "a module's top importing its subfolder",
-      "src/server/modules/account/x.ts",
+      "src/features/account/server/x.ts",
       'import { getSession } from "./sessions/session";\nexport const x = getSession;\n',
     ],
     [
       "a module using the core and its database",
-      "src/server/modules/clients/x.ts",
+      "src/features/clients/server/x.ts",
       'import { AppError } from "@/server/core/errors";\nimport { clients } from "@/server/core/db/schema";\nexport const x = [AppError, clients];\n',
     ],
     [
       "a page calling modules with getDb",
       "src/app/admin/(area)/x/page.tsx",
-      'import { getDb } from "@/server/core/get-db";\nimport { listAdminClients } from "@/server/modules/clients";\nexport default function P() { return String([getDb, listAdminClients]); }\n',
+      'import { getDb } from "@/server/core/get-db";\nimport { listAdminClients } from "@/features/clients/server";\nexport default function P() { return String([getDb, listAdminClients]); }\n',
+    ],
+    [
+      "a screen using a feature's door: its module, actions, validation and components",
+      "src/app/admin/(area)/x/page.tsx",
+      'import { listAdminClients } from "@/features/clients/server";\nimport { createClientAction } from "@/features/clients/actions/admin";\nimport { createClientSchema } from "@/lib/validation/admin";\nimport { findingInputSchema } from "@/features/findings/validation";\nimport { CreateClientButton } from "@/features/clients/components/admin/create-client-button";\nexport default function P() { return String([listAdminClients, createClientAction, createClientSchema, findingInputSchema, CreateClientButton]); }\n',
+    ],
+    [
+      "a feature's component using another feature's actions and components",
+      "src/features/portal/components/x.tsx",
+      'import { saveNotificationPreferencesAction } from "@/features/portal/actions/portal";\nimport { SectionHeading } from "./section-heading";\nimport { ProjectsSection } from "@/features/projects/components/portal/projects-section";\nexport const x = [saveNotificationPreferencesAction, SectionHeading, ProjectsSection];\n',
     ],
     [
       "a component's type import from a module",
       "src/components/x.tsx",
-      'import type { ThreadPage } from "@/server/modules/messages";\nexport type X = ThreadPage;\n',
+      'import type { ThreadPage } from "@/features/messages/server";\nexport type X = ThreadPage;\n',
     ],
   ])("allows %s", async (_label, file, code) => {
     expect(await errorsOf(file, code)).toEqual([]);
@@ -167,8 +195,8 @@ describe("import cycles", () => {
   it("refuses a module importing a module that depends on it, even for a type", async () => {
     // The account module records into the audit log: audit may not lean on account.
     const errors = await errorsOf(
-      "src/server/modules/audit/x.ts",
-      'import type { AccountSecurity } from "@/server/modules/account";\nexport type X = AccountSecurity;\n',
+      "src/features/audit/server/x.ts",
+      'import type { AccountSecurity } from "@/features/account/server";\nexport type X = AccountSecurity;\n',
     );
     expect(errors).toEqual([
       'modules/no-module-cycle: Module "audit" imports module "account", which already depends on "audit" (audit → account → audit): modules may not form a cycle. Move what both need into one of them (or into the core).',
@@ -180,8 +208,8 @@ describe("import cycles", () => {
     expect(
       (
         await errorsOf(
-          "src/server/modules/invoices/x.ts",
-          'import { listAdminClients } from "@/server/modules/clients";\nexport const x = listAdminClients;\n',
+          "src/features/invoices/server/x.ts",
+          'import { listAdminClients } from "@/features/clients/server";\nexport const x = listAdminClients;\n',
         )
       ).join("\n"),
     ).toMatch(/modules\/no-module-cycle: Module "invoices" imports module "clients"/);

@@ -1,16 +1,19 @@
-// Every domain module has its public face (index.ts) and its README, and docs/ARCHITECTURE.md's
-// "Modules" table names each one with the modules it really imports.
+// Every feature (src/features/<domain>) is one slice: its server module with its public face
+// (server/index.ts) and its README, then only the parts a slice holds; docs/ARCHITECTURE.md's
+// "Modules" table names each one with the modules it really imports; and no component or feature
+// imports from src/app.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const MODULES = path.join(ROOT, "src/server/modules");
+const FEATURES = path.join(ROOT, "src/features");
 const modules = fs
-  .readdirSync(MODULES, { withFileTypes: true })
+  .readdirSync(FEATURES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
+const SLICE_PARTS = ["actions", "components", "server", "tests", "validation"];
 
 const filesUnder = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -22,14 +25,14 @@ const filesUnder = (dir: string): string[] =>
 /** The other modules a module's files import (by alias or relative path), type imports included. */
 function importsOf(name: string): string[] {
   const found = new Set<string>();
-  for (const file of filesUnder(path.join(MODULES, name))) {
+  for (const file of filesUnder(path.join(FEATURES, name, "server"))) {
     for (const [, specifier] of fs.readFileSync(file, "utf8").matchAll(/\bfrom\s*["']([^"']+)["']/g)) {
-      const target = specifier!.startsWith("@/server/modules/")
-        ? specifier!.split("/")[3]
+      const [target, part] = specifier!.startsWith("@/features/")
+        ? specifier!.split("/").slice(2, 4)
         : specifier!.startsWith(".")
-          ? path.relative(MODULES, path.resolve(path.dirname(file), specifier!)).split(path.sep)[0]
-          : undefined;
-      if (target && target !== name && modules.includes(target)) found.add(target);
+          ? path.relative(FEATURES, path.resolve(path.dirname(file), specifier!)).split(path.sep)
+          : [];
+      if (target && part === "server" && target !== name && modules.includes(target)) found.add(target);
     }
   }
   return [...found].sort();
@@ -55,9 +58,27 @@ describe("modules", () => {
     expect(modules.length).toBeGreaterThan(10);
   });
 
-  it.each(modules)("%s has an index.ts and a README.md", (name) => {
-    expect(fs.existsSync(path.join(MODULES, name, "index.ts"))).toBe(true);
-    expect(fs.existsSync(path.join(MODULES, name, "README.md"))).toBe(true);
+  it.each(modules)("%s has server/index.ts and server/README.md, and only the parts of a slice", (name) => {
+    expect(fs.existsSync(path.join(FEATURES, name, "server", "index.ts"))).toBe(true);
+    expect(fs.existsSync(path.join(FEATURES, name, "server", "README.md"))).toBe(true);
+    const parts = fs.readdirSync(path.join(FEATURES, name));
+    expect(parts.filter((part) => !SLICE_PARTS.includes(part))).toEqual([]);
+  });
+
+  it("are not imported from src/app by a component or a feature", () => {
+    // A feature's tests call its routes and pages, as the tests under tests/ do.
+    const screens = [path.join(ROOT, "src/components"), FEATURES]
+      .flatMap(filesUnder)
+      .filter((file) => !file.includes(`${path.sep}tests${path.sep}`));
+    const importers = screens.filter((file) => {
+      const specifiers = [...fs.readFileSync(file, "utf8").matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']/g)];
+      return specifiers.some(([, a, b]) => {
+        const specifier = (a ?? b)!;
+        const resolved = specifier.startsWith(".") ? path.relative(ROOT, path.resolve(path.dirname(file), specifier)) : specifier;
+        return /^(@\/app|src\/app)(\/|$)/.test(resolved.split(path.sep).join("/"));
+      });
+    });
+    expect(importers.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 
   it("are each in docs/ARCHITECTURE.md with the modules they import", () => {

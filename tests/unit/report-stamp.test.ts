@@ -3,7 +3,7 @@
 // shown whatever its /Rotate, upright, at a legible size, and in the recipient's own script.
 import { degrees, PDFDocument, PDFName, PDFNumber } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { stampPdf, stampRefusal, wrapLine } from "@/server/modules/reports/stamp";
+import { stampPdf, stampRefusal, wrapLine } from "@/features/reports/server/stamp";
 import { type DrawnText, pdfDrawnTexts, pdfPageTexts } from "../helpers/pdf-text";
 
 type Box = [x: number, y: number, width: number, height: number];

@@ -91,7 +91,7 @@ const OTHER_BODIES: Record<string, string> = {
   "src/app/api/auth/[...all]/route.ts": "better-auth's own bodies",
 };
 /** Module files that build a route's answer (a route factory), checked like the routes. */
-const ROUTE_HELPERS = ["src/server/modules/messages/message-thread-route.ts"];
+const ROUTE_HELPERS = ["src/features/messages/server/message-thread-route.ts"];
 
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

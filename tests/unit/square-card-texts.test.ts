@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { CONNECTED_TEXT, oauthResultFrom } from "@/components/square/oauth-result";
-import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "@/server/modules/square";
+import { CONNECTED_TEXT, oauthResultFrom } from "@/features/square/components/oauth-result";
+import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "@/features/square/server";
 
 const params = (query: string) => new URLSearchParams(query);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONFLICT_TEXTS, decideCustomerLink, type LinkEvidence } from "@/server/modules/square/link-decision";
+import { CONFLICT_TEXTS, decideCustomerLink, type LinkEvidence } from "@/features/square/server/link-decision";
 
 const base: LinkEvidence = {
   squareCustomerId: "C1",

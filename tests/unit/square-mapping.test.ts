@@ -1,8 +1,8 @@
 import type { Square } from "square";
 import { describe, expect, it } from "vitest";
-import { dateInZone, mapInvoiceStatus, mapSquareInvoice } from "@/server/modules/square/invoice-mapping";
-import { MoneyRangeError, moneyToCents } from "@/server/modules/square/money";
-import { mapSubscriptionStatus } from "@/server/modules/square/subscription-sync";
+import { dateInZone, mapInvoiceStatus, mapSquareInvoice } from "@/features/square/server/invoice-mapping";
+import { MoneyRangeError, moneyToCents } from "@/features/square/server/money";
+import { mapSubscriptionStatus } from "@/features/square/server/subscription-sync";
 
 const NOW = new Date("2026-11-20T18:00:00Z");
 const money = (amount: bigint) => ({ amount, currency: "USD" as const });

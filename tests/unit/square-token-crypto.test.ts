@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetServerEnv } from "@/server/core/env";
-import { decryptToken, encryptToken } from "@/server/modules/square/token-crypto";
+import { decryptToken, encryptToken } from "@/features/square/server/token-crypto";
 
 const SECRET = "unit-test-secret-unit-test-secret-0123456789";
 

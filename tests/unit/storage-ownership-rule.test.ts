@@ -1,7 +1,14 @@
-// The rule deciding which database owns the document store (src/server/modules/operations/ownership-rule.ts),
-// case by case; tests/integration/storage-ownership.test.ts plays the same cases with real databases.
+// The rule deciding which database owns the document store (src/features/operations/server/ownership-rule.ts),
+// case by case; src/features/operations/tests/storage-ownership.test.ts plays the same cases with real databases.
 import { describe, expect, it } from "vitest";
-import { CONTESTED, decideOwnership, NOT_OURS, RENEW_EVERY_MS, RUNNING_WITHIN_MS, STALE } from "@/server/modules/operations/ownership-rule";
+import {
+  CONTESTED,
+  decideOwnership,
+  NOT_OURS,
+  RENEW_EVERY_MS,
+  RUNNING_WITHIN_MS,
+  STALE,
+} from "@/features/operations/server/ownership-rule";
 
 const now = new Date("2026-03-01T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

@@ -4,7 +4,15 @@
 // no-restricted-imports.
 import path from "node:path";
 
-const SERVER_MODULES = [/^@\/server(\/|$)/, /^server-only$/, /^node:/, /^pg(\/|$)/, /^drizzle-orm(\/|$)/, /^@electric-sql\/pglite(\/|$)/];
+const SERVER_MODULES = [
+  /^@\/server(\/|$)/,
+  /^@\/features\/[^/]+\/server(\/|$)/,
+  /^server-only$/,
+  /^node:/,
+  /^pg(\/|$)/,
+  /^drizzle-orm(\/|$)/,
+  /^@electric-sql\/pglite(\/|$)/,
+];
 // NODE_ENV is replaced at build time in client bundles too.
 const PUBLIC_ENV = /^(NEXT_PUBLIC_\w+|NODE_ENV)$/;
 
@@ -20,7 +28,7 @@ function isServerSource(source, filename) {
   if (SERVER_MODULES.some((pattern) => pattern.test(source))) return true;
   if (!source.startsWith(".")) return false;
   const resolved = path.resolve(path.dirname(filename), source).split(path.sep).join("/");
-  return /\/src\/server(\/|$)/.test(resolved);
+  return /\/src\/(server|features\/[^/]+\/server)(\/|$)/.test(resolved);
 }
 
 const typeOnly = (node) =>

@@ -1,12 +1,12 @@
-// Modules depend on each other in one direction only: the graph of src/server/modules/<name>
-// importing src/server/modules/<other> has no cycle, type imports included. import-x/no-cycle
+// Modules depend on each other in one direction only: the graph of src/features/<name>/server
+// importing src/features/<other>/server has no cycle, type imports included. import-x/no-cycle
 // (eslint.config.mjs) finds cycles between files but leaves type-only imports out, so two modules
 // could otherwise lean on each other through types alone. The graph is read from disk once per
 // lint run (and again when older than a few seconds); the file being linted counts as written.
 import fs from "node:fs";
 import path from "node:path";
 
-const MODULES_DIR = `${path.sep}src${path.sep}server${path.sep}modules${path.sep}`;
+const MODULES_DIR = `${path.sep}src${path.sep}features${path.sep}`;
 const SPECIFIERS =
   /^\s*(?:import|export)\b[^'";]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 const CODE = /\.(ts|tsx|mts|js|mjs)$/;
@@ -17,13 +17,14 @@ function moduleOfFile(file) {
   const at = file.lastIndexOf(MODULES_DIR);
   if (at < 0) return null;
   const modulesRoot = file.slice(0, at + MODULES_DIR.length);
-  const name = file.slice(modulesRoot.length).split(path.sep)[0];
-  return name && !CODE.test(name) ? { name, modulesRoot } : null;
+  // Only a feature's server code is its module; its components and actions are screens.
+  const [name, part] = file.slice(modulesRoot.length).split(path.sep);
+  return name && part === "server" ? { name, modulesRoot } : null;
 }
 
 /** The module an import specifier of `file` points into, or null. */
 function moduleOfSpecifier(specifier, file) {
-  const alias = /^@\/server\/modules\/([^/]+)/.exec(specifier);
+  const alias = /^@\/features\/([^/]+)\/server(\/|$)/.exec(specifier);
   if (alias) return alias[1];
   if (!specifier.startsWith(".")) return null;
   return moduleOfFile(path.resolve(path.dirname(file), specifier) + path.sep)?.name ?? null;
@@ -44,7 +45,8 @@ function edgesOnDisk(modulesRoot) {
   if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.edges;
   const edges = new Map();
   for (const file of fs.existsSync(modulesRoot) ? filesUnder(modulesRoot) : []) {
-    const own = moduleOfFile(file).name;
+    const own = moduleOfFile(file)?.name;
+    if (!own) continue;
     const targets = new Set();
     for (const match of fs.readFileSync(file, "utf8").matchAll(SPECIFIERS)) {
       const target = moduleOfSpecifier(match[1] ?? match[2] ?? match[3], file);
@@ -81,7 +83,7 @@ function pathBetween(graph, from, to) {
 const noModuleCycle = {
   meta: {
     type: "problem",
-    docs: { description: "Modules under src/server/modules import each other in one direction only (type imports included)." },
+    docs: { description: "Modules (src/features/<name>/server) import each other in one direction only (type imports included)." },
     messages: {
       cycle:
         'Module "{{from}}" imports module "{{to}}", which already depends on "{{from}}" ({{route}}): modules may not form a cycle. Move what both need into one of them (or into the core).',

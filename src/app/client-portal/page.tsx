@@ -1,19 +1,19 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { ClientLoginForm } from "@/components/auth/client-login-form";
-import { StaleSessionReset } from "@/components/auth/stale-session-reset";
-import { LoadedBillingChart } from "@/components/portal/billing-chart";
-import { ClientPortal } from "@/components/portal/client-portal";
-import { PortalFindings } from "@/components/portal/findings/portal-findings";
-import { PortalEnrolment } from "@/components/portal/portal-enrolment";
+import { ClientLoginForm } from "@/features/account/components/sign-in/client-login-form";
+import { StaleSessionReset } from "@/features/account/components/sign-in/stale-session-reset";
+import { LoadedBillingChart } from "@/features/invoices/components/portal/billing-chart";
+import { ClientPortal } from "@/features/portal/components/client-portal";
+import { PortalFindings } from "@/features/findings/components/portal/portal-findings";
+import { PortalEnrolment } from "@/features/portal/components/portal-enrolment";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
 import { parseSection } from "@/lib/domain/portal-section";
-import { findingFilterSchema } from "@/lib/validation/findings";
-import { getPortalAccess, hasStaleSessionCookie } from "@/server/modules/account";
-import { loadPortalFindings } from "@/server/modules/findings";
-import { getPaidVsOutstanding } from "@/server/modules/invoices";
-import { loadPortalSection } from "@/server/modules/portal";
+import { findingFilterSchema } from "@/features/findings/validation";
+import { getPortalAccess, hasStaleSessionCookie } from "@/features/account/server";
+import { loadPortalFindings } from "@/features/findings/server";
+import { getPaidVsOutstanding } from "@/features/invoices/server";
+import { loadPortalSection } from "@/features/portal/server";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 

@@ -1,10 +1,10 @@
 import { MailX } from "lucide-react";
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { AuthShell } from "@/components/auth/auth-shell";
+import { AuthShell } from "@/features/account/components/sign-in/auth-shell";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { describeUnsubscribeLink } from "@/server/modules/notifications";
+import { describeUnsubscribeLink } from "@/features/notifications/server";
 
 export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false } };
 

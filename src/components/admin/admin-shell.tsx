@@ -3,7 +3,7 @@
 import { ChevronsLeft, ChevronsRight, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { type ReactNode, useEffect, useState } from "react";
-import { LogoutButton } from "@/components/auth/logout-button";
+import { LogoutButton } from "@/features/account/components/sign-in/logout-button";
 import { ToastProvider } from "@/components/ui/toast";
 import { cn } from "@/lib/cn";
 import { MobileNav, type NavBadges, SidebarNav } from "./admin-nav";

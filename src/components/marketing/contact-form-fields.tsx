@@ -2,7 +2,7 @@ import type { FormEventHandler, InputHTMLAttributes, Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
 import { SERVICE_INTERESTS } from "@/lib/domain/services";
-import { CONTACT_LIMITS } from "@/lib/validation/contact";
+import { CONTACT_LIMITS } from "@/features/inquiries/validation";
 import { Icon } from "./icon";
 import { Options, asWritten } from "@/components/ui/options";
 

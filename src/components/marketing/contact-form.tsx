@@ -7,7 +7,7 @@ import { routeChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiFetch } from "@/lib/api-client";
-import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues } from "@/lib/validation/contact";
+import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues } from "@/features/inquiries/validation";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
 import { Icon } from "./icon";
 

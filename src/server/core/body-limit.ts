@@ -1,18 +1,16 @@
 import "server-only";
-import { MAX_UPLOAD_BYTES } from "@/lib/validation/admin";
-import { CONTACT_MAX_BODY_BYTES } from "@/lib/validation/contact";
+import { MAX_UPLOAD_BYTES } from "@/lib/validation/uploads";
 import { AppError } from "./errors";
 
 /** Room for the multipart boundaries, part headers and the two small text fields of an upload. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * The largest body each kind of route reads. A Content-Length header is a claim, not a limit: a
+ * The largest body each kind of route reads (the contact form's is its feature's,
+ * CONTACT_MAX_BODY_BYTES, as the core knows no feature). A Content-Length header is a claim, not a limit: a
  * chunked request has none, so every limit is enforced on the bytes actually received.
  */
 export const BODY_LIMITS = {
-  /** The longest valid inquiry is well under 16 KB of JSON. */
-  contact: CONTACT_MAX_BODY_BYTES,
   /** Square's event payloads are a few KB; 1 MB leaves room without letting anyone fill memory. */
   webhook: 1024 * 1024,
   /** Admin JSON: a rate table or a list of invoice ids; the largest real one is a few KB. */

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { APP_ORIGIN } from "./auth";
 import { badContentType, badId, badString, type RawBody } from "./fuzz-values";
-import { demoPdf } from "@/server/modules/demo/demo-files";
+import { demoPdf } from "@/features/demo/server/demo-files";
 import { pdfBytes } from "./upload-files";
 
 export type RouteInput = {

@@ -4,24 +4,24 @@
 // must refuse each one the stage refuses, with the same message.
 import type * as zcore from "zod/v4/core";
 import { uuidSchema } from "@/lib/validation/common";
-import { contactInquirySchema } from "@/lib/validation/contact";
-import { unsubscribeTokenSchema } from "@/lib/validation/notifications";
-import { reportDownloadSchema, reportUploadFieldsSchema } from "@/lib/validation/reports";
+import { CONTACT_MAX_BODY_BYTES, contactInquirySchema } from "@/features/inquiries/validation";
+import { unsubscribeTokenSchema } from "@/features/notifications/validation";
+import { reportDownloadSchema, reportUploadFieldsSchema } from "@/features/reports/validation";
 import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { parseCspReports, readCspReportText } from "@/server/core/csp-report";
 import { AppError, toAppError } from "@/server/core/errors";
 import { parseInput, parseJson } from "@/server/core/handler";
 import { DOWNLOAD_LINK_INVALID, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
-import { getAuth } from "@/server/modules/account";
-import { contactTooLarge } from "@/server/modules/inquiries";
-import { receiveMessageUpload } from "@/server/modules/messages";
-import { REPORT_NOT_FOUND } from "@/server/modules/reports";
-import { verifyReportLink } from "@/server/modules/reports/report-link";
-import { checkUnsubscribeToken } from "@/server/modules/notifications/unsubscribe";
-import { squareOAuthAction } from "@/server/modules/square";
-import { callbackState, OAuthFlowError } from "@/server/modules/square/oauth";
-import { isValidSquareSignature, parseSquareEvent } from "@/server/modules/square/webhook";
+import { getAuth } from "@/features/account/server";
+import { contactTooLarge } from "@/features/inquiries/server";
+import { receiveMessageUpload } from "@/features/messages/server";
+import { REPORT_NOT_FOUND } from "@/features/reports/server";
+import { verifyReportLink } from "@/features/reports/server/report-link";
+import { checkUnsubscribeToken } from "@/features/notifications/server/unsubscribe";
+import { squareOAuthAction } from "@/features/square/server";
+import { callbackState, OAuthFlowError } from "@/features/square/server/oauth";
+import { isValidSquareSignature, parseSquareEvent } from "@/features/square/server/webhook";
 import { APP_ORIGIN } from "./auth";
 import { requestOf, type RouteInput } from "./fuzz-requests";
 
@@ -58,7 +58,7 @@ export const queryStage = (schema: zcore.$ZodType) => (input: RouteInput) =>
 /** A route whose path parameter is an id. */
 export const idStage = (input: RouteInput) => parseInput(uuidSchema, input.params?.id);
 
-export const contactStage = jsonStage(contactInquirySchema, BODY_LIMITS.contact, contactTooLarge);
+export const contactStage = jsonStage(contactInquirySchema, CONTACT_MAX_BODY_BYTES, contactTooLarge);
 
 export async function cspReportStage(input: RouteInput): Promise<void> {
   const violations = parseCspReports(await readCspReportText(requestOf("POST", input)));

@@ -14,7 +14,7 @@ import type { TestProject } from "vitest/node";
 import { type DbHandle, openPglite, openPostgres } from "@/server/core/db/client";
 import { migrateDatabase } from "@/server/core/db/migrate";
 import { diskStorage } from "@/server/core/storage/disk-storage";
-import { seedDemoData } from "@/server/modules/demo";
+import { seedDemoData } from "@/features/demo/server";
 import { createPostgresDatabase } from "../../helpers/postgres-database";
 import type { DatabaseTemplates } from "./templates";
 

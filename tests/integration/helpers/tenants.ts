@@ -33,8 +33,8 @@ import {
   DEMO_RATES,
   DEMO_REPORTS,
   DEMO_USERS,
-} from "@/server/modules/demo/demo-data";
-import { DEMO_FINDINGS } from "@/server/modules/demo/demo-findings";
+} from "@/features/demo/server/demo-data";
+import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { getStorage } from "@/server/core/storage/storage";
 
 export type TenantName = "acme" | "globex";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ClientLoginForm } from "@/components/auth/client-login-form";
+import { ClientLoginForm } from "@/features/account/components/sign-in/client-login-form";
 
 export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 

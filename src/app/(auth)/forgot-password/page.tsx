@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
+import { ForgotPasswordForm } from "@/features/account/components/sign-in/forgot-password-form";
 
 export const metadata: Metadata = { title: "Forgot Password", robots: { index: false } };
 

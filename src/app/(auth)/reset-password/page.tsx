@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { ResetPasswordView } from "@/components/auth/reset-password-view";
-import { resetLinkState } from "@/server/modules/account";
+import { ResetPasswordView } from "@/features/account/components/sign-in/reset-password-view";
+import { resetLinkState } from "@/features/account/server";
 
 // The token is in the address: never send it on to another site in a Referer header.
 export const metadata: Metadata = { title: "Reset Password", robots: { index: false }, referrer: "no-referrer" };

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/server/modules/account";
-import { getAdminNavCounts } from "@/server/modules/dashboard";
+import { requireAdminPage } from "@/features/account/server";
+import { getAdminNavCounts } from "@/features/dashboard/server";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
 

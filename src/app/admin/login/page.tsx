@@ -2,9 +2,9 @@ import { ShieldAlert, ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
-import { AdminLoginForm } from "@/components/auth/admin-login-form";
-import { AuthShell } from "@/components/auth/auth-shell";
-import { getSession } from "@/server/modules/account";
+import { AdminLoginForm } from "@/features/account/components/sign-in/admin-login-form";
+import { AuthShell } from "@/features/account/components/sign-in/auth-shell";
+import { getSession } from "@/features/account/server";
 
 export const metadata: Metadata = { title: "Admin Login", robots: { index: false } };
 

@@ -1,6 +1,6 @@
 // GET /api/health: 200 {"status":"ok"} once the database answers, 503 otherwise.
 import { withPublic } from "@/server/core/handler";
-import { checkDatabaseHealth } from "@/server/modules/operations";
+import { checkDatabaseHealth } from "@/features/operations/server";
 
 export const dynamic = "force-dynamic";
 

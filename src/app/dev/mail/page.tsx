@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/server/core/get-db";
-import { isDevMailEnabled, listDevMail } from "@/server/modules/operations";
+import { isDevMailEnabled, listDevMail } from "@/features/operations/server";
 
 export const metadata: Metadata = { title: "Mail preview", robots: { index: false } };
 

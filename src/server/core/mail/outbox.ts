@@ -201,7 +201,7 @@ async function recordFailure(db: Db, row: Claimed, error: unknown): Promise<void
 
 function logUndeliveredMail(mail: OutgoingMail): void {
   // Bodies hold one-time links (password reset, invitations): printed only on a non-production
-  // start without SMTP, which announces it at start-up (mailLogNotice in src/server/modules/operations/startup.ts).
+  // start without SMTP, which announces it at start-up (mailLogNotice in src/features/operations/server/startup.ts).
   if (serverEnv().isProduction) {
     console.warn(`[mail] MAIL_TRANSPORT=log: message to ${mail.to} ("${mail.subject}") kept in the outbox only.`);
   } else {

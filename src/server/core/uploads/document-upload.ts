@@ -1,5 +1,5 @@
 import "server-only";
-import { documentUploadFieldsSchema, HIDDEN_FILE_NAME_MESSAGE, MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/admin";
+import { documentUploadFieldsSchema, HIDDEN_FILE_NAME_MESSAGE, MAX_UPLOAD_BYTES, uploadExtensionOf } from "@/lib/validation/uploads";
 import { hasHiddenCharacter } from "@/lib/validation/common";
 import { BODY_LIMITS } from "../body-limit";
 import { AppError } from "../errors";

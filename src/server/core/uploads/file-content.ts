@@ -1,6 +1,6 @@
 import "server-only";
 import { fileTypeFromBuffer } from "file-type";
-import type { UploadExtension } from "@/lib/validation/admin";
+import type { UploadExtension } from "@/lib/validation/uploads";
 
 // What an uploaded file really is, from its bytes: the extension alone is only a claim (an
 // executable renamed .pdf must be refused). Every accepted extension is a binary format that

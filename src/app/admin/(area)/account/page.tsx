@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { ChangePasswordCard } from "@/components/account/change-password-card";
-import { NotificationPreferences } from "@/components/account/notification-preferences";
-import { PasskeysCard } from "@/components/account/passkeys-card";
-import { SessionsCard } from "@/components/account/sessions-card";
-import { TwoFactorCard } from "@/components/account/two-factor-card";
+import { ChangePasswordCard } from "@/features/account/components/change-password-card";
+import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
+import { PasskeysCard } from "@/features/account/components/passkeys-card";
+import { SessionsCard } from "@/features/account/components/sessions-card";
+import { TwoFactorCard } from "@/features/account/components/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
 import { getDb } from "@/server/core/get-db";
-import { getAccountSecurity, requireAdminPage } from "@/server/modules/account";
-import { getNotificationPreferences } from "@/server/modules/notifications";
+import { getAccountSecurity, requireAdminPage } from "@/features/account/server";
+import { getNotificationPreferences } from "@/features/notifications/server";
 
 export const metadata: Metadata = { title: "Account" };
 

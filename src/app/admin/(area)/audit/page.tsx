@@ -5,10 +5,10 @@ import { auditActionLabel } from "@/lib/domain/audit-action";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
-import { auditListQuerySchema } from "@/lib/validation/admin";
+import { auditListQuerySchema } from "@/features/audit/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
-import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/server/modules/audit";
+import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/features/audit/server";
 
 export const metadata: Metadata = { title: "Audit log" };
 

@@ -1,6 +1,6 @@
 import { CalendarClock } from "lucide-react";
 import type { Metadata } from "next";
-import { BookingActions } from "@/components/admin/bookings/booking-actions";
+import { BookingActions } from "@/features/bookings/components/admin/booking-actions";
 import { FilterForm } from "@/components/admin/filter-form";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
@@ -10,10 +10,10 @@ import { BOOKING_STATUS_LABELS, BOOKING_STATUS_TONES, BOOKING_STATUSES } from "@
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
-import { bookingListQuerySchema } from "@/lib/validation/admin";
+import { bookingListQuerySchema } from "@/features/bookings/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
-import { type AdminBookingRow, listAdminBookings } from "@/server/modules/bookings";
+import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { type AdminBookingRow, listAdminBookings } from "@/features/bookings/server";
 
 export const metadata: Metadata = { title: "Bookings" };
 

@@ -2,17 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
-import { RatesForm, type RateCardDraft } from "@/components/admin/rates/rates-form";
+import { RatesForm, type RateCardDraft } from "@/features/rates/components/admin/rates-form";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
 import { centsToDollarInput, todayIso } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/server/modules/account";
-import { getAdminClient } from "@/server/modules/clients";
-import { listClientRatesForAdmin } from "@/server/modules/rates";
-import { getDefaultRateCards } from "@/server/modules/settings";
+import { requireAdminPage } from "@/features/account/server";
+import { getAdminClient } from "@/features/clients/server";
+import { listClientRatesForAdmin } from "@/features/rates/server";
+import { getDefaultRateCards } from "@/features/settings/server";
 
 export const metadata: Metadata = { title: "Client Rates" };
 

@@ -1,14 +1,14 @@
 import { Receipt, Settings, SlidersHorizontal, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ClientTwoFactorControls } from "@/components/admin/clients/client-two-factor-controls";
-import { ViewPortalButton } from "@/components/admin/clients/view-portal-button";
-import { CreateClientButton } from "@/components/admin/create-client-button";
+import { ClientTwoFactorControls } from "@/features/clients/components/admin/client-two-factor-controls";
+import { ViewPortalButton } from "@/features/clients/components/admin/view-portal-button";
+import { CreateClientButton } from "@/features/clients/components/admin/create-client-button";
 import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
-import { ClientSquareCustomersButton } from "@/components/admin/square/client-square-customers";
-import { clientInvoicesHref } from "@/components/admin/clients/client-links";
+import { ClientSquareCustomersButton } from "@/features/square/components/admin/client-square-customers";
+import { clientInvoicesHref } from "@/features/clients/components/admin/client-links";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { buttonClasses } from "@/components/ui/button";
@@ -17,10 +17,10 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
 import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
 import { formatCents } from "@/lib/format";
-import { clientListQuerySchema } from "@/lib/validation/admin";
+import { clientListQuerySchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
-import { type AdminClientRow, listAdminClients } from "@/server/modules/clients";
+import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { type AdminClientRow, listAdminClients } from "@/features/clients/server";
 
 export const metadata: Metadata = { title: "Clients" };
 

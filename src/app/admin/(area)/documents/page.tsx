@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DocumentList } from "@/components/admin/documents/document-list";
-import { UploadForm } from "@/components/admin/documents/upload-form";
+import { DocumentList } from "@/features/documents/components/admin/document-list";
+import { UploadForm } from "@/features/documents/components/admin/upload-form";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { EmptyState } from "@/components/ui/spinner";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
-import { documentListQuerySchema } from "@/lib/validation/admin";
+import { documentListQuerySchema } from "@/features/documents/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
-import { listActiveClientOptions } from "@/server/modules/clients";
-import { listAdminDocuments, listDocumentDownloads } from "@/server/modules/documents";
+import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { listActiveClientOptions } from "@/features/clients/server";
+import { listAdminDocuments, listDocumentDownloads } from "@/features/documents/server";
 
 export const metadata: Metadata = { title: "Documents" };
 

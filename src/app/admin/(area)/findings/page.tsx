@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
 import { connection } from "next/server";
-import { DueDaysForm, EngagementFindingList } from "@/components/admin/findings/engagement-findings";
-import { FindingForm } from "@/components/admin/findings/finding-form";
-import { SarifImport } from "@/components/admin/findings/sarif-import";
+import { DueDaysForm, EngagementFindingList } from "@/features/findings/components/admin/engagement-findings";
+import { FindingForm } from "@/features/findings/components/admin/finding-form";
+import { SarifImport } from "@/features/findings/components/admin/sarif-import";
 import { PageHeader } from "@/components/admin/page-header";
-import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/components/findings/finding-badges";
+import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/features/findings/components/finding-badges";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
@@ -14,8 +14,8 @@ import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS } from "@/lib/domain/findin
 import { formatDate, formatDateTime } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/server/modules/account";
-import { adminFindingsQueue, listEngagementFindings, listEngagementOptions } from "@/server/modules/findings";
+import { requireAdminPage } from "@/features/account/server";
+import { adminFindingsQueue, listEngagementFindings, listEngagementOptions } from "@/features/findings/server";
 
 export const metadata: Metadata = { title: "Findings" };
 

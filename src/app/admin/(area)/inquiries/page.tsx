@@ -1,6 +1,6 @@
 import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
-import { InquiryOpenButton } from "@/components/admin/inquiries/inquiry-open-button";
+import { InquiryOpenButton } from "@/features/inquiries/components/admin/inquiry-open-button";
 import { ListControls } from "@/components/admin/list-controls";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
@@ -9,10 +9,10 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
 import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, inquiryStateOf } from "@/lib/domain/inquiry-state";
 import { formatDate } from "@/lib/format";
-import { inquiryListQuerySchema } from "@/lib/validation/admin";
+import { inquiryListQuerySchema } from "@/features/inquiries/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
-import { type AdminInquiryRow, listAdminInquiries } from "@/server/modules/inquiries";
+import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { type AdminInquiryRow, listAdminInquiries } from "@/features/inquiries/server";
 
 export const metadata: Metadata = { title: "Inquiries" };
 

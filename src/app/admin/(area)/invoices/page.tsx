@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ExportLink } from "@/components/admin/export-link";
 import { FilterForm } from "@/components/admin/filter-form";
-import { InvoiceClientFilter } from "@/components/admin/invoices/invoice-client-filter";
-import { InvoiceTotals } from "@/components/admin/invoices/invoice-totals";
+import { InvoiceClientFilter } from "@/features/invoices/components/admin/invoice-client-filter";
+import { InvoiceTotals } from "@/features/invoices/components/admin/invoice-totals";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { buttonClasses } from "@/components/ui/button";
@@ -17,11 +17,11 @@ import {
   type InvoiceStatus,
 } from "@/lib/domain/invoice-status";
 import { formatCents, formatDate } from "@/lib/format";
-import { type InvoiceListQuery, invoiceListQuerySchema } from "@/lib/validation/admin";
+import { type InvoiceListQuery, invoiceListQuerySchema } from "@/features/invoices/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
-import { listActiveClientOptions } from "@/server/modules/clients";
-import { type AdminInvoiceRow, listAdminInvoices } from "@/server/modules/invoices";
+import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { listActiveClientOptions } from "@/features/clients/server";
+import { type AdminInvoiceRow, listAdminInvoices } from "@/features/invoices/server";
 
 export const metadata: Metadata = { title: "Invoices" };
 

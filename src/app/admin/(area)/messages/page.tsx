@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { MessagesScreen } from "@/components/admin/messages/messages-screen";
+import { MessagesScreen } from "@/features/messages/components/admin/messages-screen";
 import { PageHeader } from "@/components/admin/page-header";
-import { threadListFilterSchema } from "@/lib/validation/messages";
+import { threadListFilterSchema } from "@/features/messages/validation";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/server/modules/account";
-import { listActiveClientOptions } from "@/server/modules/clients";
-import { listAdminThreads } from "@/server/modules/messages";
+import { requireAdminPage } from "@/features/account/server";
+import { listActiveClientOptions } from "@/features/clients/server";
+import { listAdminThreads } from "@/features/messages/server";
 
 export const metadata: Metadata = { title: "Messages" };
 

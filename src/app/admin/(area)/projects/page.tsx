@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { Pagination } from "@/components/admin/pagination";
-import { ProjectsScreen } from "@/components/admin/projects/projects-screen";
+import { ProjectsScreen } from "@/features/projects/components/admin/projects-screen";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
-import { projectListQuerySchema } from "@/lib/validation/admin";
+import { projectListQuerySchema } from "@/features/projects/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
-import { listAdminProjects } from "@/server/modules/projects";
+import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { listAdminProjects } from "@/features/projects/server";
 
 export const metadata: Metadata = { title: "Projects" };
 

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
-import { DefaultRatesCard } from "@/components/admin/settings/default-rates-card";
-import { MailCard } from "@/components/admin/settings/mail-card";
-import { SecurityPolicyCard } from "@/components/admin/settings/security-policy-card";
-import { SupportPlansCard } from "@/components/admin/settings/support-plans-card";
+import { DefaultRatesCard } from "@/features/settings/components/admin/default-rates-card";
+import { MailCard } from "@/features/settings/components/admin/mail-card";
+import { SecurityPolicyCard } from "@/features/settings/components/admin/security-policy-card";
+import { SupportPlansCard } from "@/features/subscriptions/components/admin/support-plans-card";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/server/modules/account";
-import { getMailStatus } from "@/server/modules/operations";
-import { getAdminSettings } from "@/server/modules/settings";
-import { listAdminPlans } from "@/server/modules/subscriptions";
+import { requireAdminPage } from "@/features/account/server";
+import { getMailStatus } from "@/features/operations/server";
+import { getAdminSettings } from "@/features/settings/server";
+import { listAdminPlans } from "@/features/subscriptions/server";
 
 export const metadata: Metadata = { title: "Settings" };
 

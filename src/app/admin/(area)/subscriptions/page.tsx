@@ -3,16 +3,16 @@ import type { Metadata } from "next";
 import { ListControls } from "@/components/admin/list-controls";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
-import { SubscriptionActions } from "@/components/admin/subscriptions/subscription-actions";
+import { SubscriptionActions } from "@/features/subscriptions/components/admin/subscription-actions";
 import { StatCard } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { formatCents, formatDate } from "@/lib/format";
-import { subscriptionListQuerySchema } from "@/lib/validation/admin";
+import { subscriptionListQuerySchema } from "@/features/subscriptions/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/server/modules/account";
-import { squareSubscriptionDashboardUrl } from "@/server/modules/square";
-import { getSubscriptionStats, listAdminSubscriptions } from "@/server/modules/subscriptions";
+import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { squareSubscriptionDashboardUrl } from "@/features/square/server";
+import { getSubscriptionStats, listAdminSubscriptions } from "@/features/subscriptions/server";
 
 export const metadata: Metadata = { title: "Subscriptions" };
 

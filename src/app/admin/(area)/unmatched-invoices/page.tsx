@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
-import { UnmatchedScreen } from "@/components/admin/square/unmatched-screen";
+import { UnmatchedScreen } from "@/features/square/components/admin/unmatched-screen";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/server/modules/account";
-import { listActiveClientOptions } from "@/server/modules/clients";
-import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/server/modules/square";
+import { requireAdminPage } from "@/features/account/server";
+import { listActiveClientOptions } from "@/features/clients/server";
+import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/features/square/server";
 
 export const metadata: Metadata = { title: "Unmatched invoices" };
 

@@ -1,9 +1,9 @@
 // GET /api/admin/reports?projectId= → { success, reports }: every version of an engagement's reports, with download counts.
-import { projectReportsQuerySchema } from "@/lib/validation/reports";
+import { projectReportsQuerySchema } from "@/features/reports/validation";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/server/modules/account";
-import { listProjectReports } from "@/server/modules/reports";
+import { withAdmin } from "@/features/account/server";
+import { listProjectReports } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";
 

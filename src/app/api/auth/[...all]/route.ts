@@ -1,8 +1,8 @@
 // The few better-auth endpoints the browser calls (sign-out, session, the passkey ceremonies) under
-// /api/auth/*; every other one answers 404 (src/server/modules/account/http-endpoints.ts).
+// /api/auth/*; every other one answers 404 (src/features/account/server/http-endpoints.ts).
 import { BODY_LIMITS, readBodyLimited } from "@/server/core/body-limit";
 import { withPublic } from "@/server/core/handler";
-import { getAuth, isServedAuthEndpoint, stripTokens } from "@/server/modules/account";
+import { getAuth, isServedAuthEndpoint, stripTokens } from "@/features/account/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 // GET /api/client/access-log?page= → { success, rows, total, page, pageSize }: the firm's accesses to the company's data, newest first (owners; a viewing admin sees as an owner).
-import { accessLogQuerySchema } from "@/lib/validation/reports";
+import { accessLogQuerySchema } from "@/features/reports/validation";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withClientRead } from "@/server/modules/account";
-import { listClientAccessLog } from "@/server/modules/audit";
+import { withClientRead } from "@/features/account/server";
+import { listClientAccessLog } from "@/features/audit/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/client/reports → { success, reports }: the company's downloadable reports (owners also get each one's download history); a read, so a viewing admin may too.
 import { getDb } from "@/server/core/get-db";
-import { withClientRead } from "@/server/modules/account";
-import { listPortalReports } from "@/server/modules/reports";
+import { withClientRead } from "@/features/account/server";
+import { listPortalReports } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,11 @@
 // POST /api/contact/send: the landing page's contact inquiry: rate limit, validate, store, queue mails.
 import { randomUUID } from "node:crypto";
-import { contactInquirySchema } from "@/lib/validation/contact";
-import { BODY_LIMITS } from "@/server/core/body-limit";
+import { CONTACT_MAX_BODY_BYTES, contactInquirySchema } from "@/features/inquiries/validation";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseJson, withPublic } from "@/server/core/handler";
-import { contactTooLarge, limitContactSender, submitContactInquiry } from "@/server/modules/inquiries";
+import { contactTooLarge, limitContactSender, submitContactInquiry } from "@/features/inquiries/server";
 
 export const POST = withPublic(async (request) => {
   rejectCrossSite(request);
@@ -16,7 +15,7 @@ export const POST = withPublic(async (request) => {
   // Counted before the body is read, so junk floods are limited as well as valid inquiries.
   await limitContactSender(db, request.headers, env.contactEmail);
 
-  const { website, ...inquiry } = await parseJson(request, contactInquirySchema, BODY_LIMITS.contact, contactTooLarge);
+  const { website, ...inquiry } = await parseJson(request, contactInquirySchema, CONTACT_MAX_BODY_BYTES, contactTooLarge);
 
   // Honeypot: the "website" field is invisible and unreachable by keyboard, so only a bot fills it.
   // The bot gets the same answer as a person (an error would teach it to skip the field), but

@@ -4,8 +4,8 @@ import { AppError } from "@/server/core/errors";
 import { withPublic } from "@/server/core/handler";
 import { DOWNLOAD_LINK_INVALID, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { getDb } from "@/server/core/get-db";
-import { getDocumentFile } from "@/server/modules/documents";
-import { getEvidenceFile } from "@/server/modules/findings";
+import { getDocumentFile } from "@/features/documents/server";
+import { getEvidenceFile } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";
 

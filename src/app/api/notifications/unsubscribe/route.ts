@@ -1,10 +1,10 @@
 // /api/notifications/unsubscribe?token=: the signed List-Unsubscribe address (RFC 8058 one-click POST; GET shows the page).
 import { NextResponse } from "next/server";
-import { unsubscribeTokenSchema } from "@/lib/validation/notifications";
+import { unsubscribeTokenSchema } from "@/features/notifications/validation";
 import { serverEnv } from "@/server/core/env";
 import { getDb } from "@/server/core/get-db";
 import { parseInput, withPublic } from "@/server/core/handler";
-import { unsubscribeWithToken } from "@/server/modules/notifications";
+import { unsubscribeWithToken } from "@/features/notifications/server";
 
 const tokenOf = (request: Request) =>
   parseInput(unsubscribeTokenSchema, { token: new URL(request.url).searchParams.get("token") ?? "" }).token;

@@ -1,6 +1,6 @@
 // Square connection: GET ?action=authorize|status (|callback), POST ?action=disconnect. Admins only.
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/server/modules/account";
+import { withAdmin } from "@/features/account/server";
 import {
   assertSameSite,
   currentSessionId,
@@ -10,7 +10,7 @@ import {
   requireSquareConfig,
   squareOAuthAction,
   startSquareAuthorization,
-} from "@/server/modules/square";
+} from "@/features/square/server";
 
 export const dynamic = "force-dynamic";
 

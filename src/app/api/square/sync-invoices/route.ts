@@ -1,8 +1,8 @@
 // Pulls every invoice from Square into ours → { success, synced, message }. Admins only.
 // Failures (Square's included) go through the one error mapping: { success: false, error, code }.
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/server/modules/account";
-import { assertSameSite, syncSquareInvoices } from "@/server/modules/square";
+import { withAdmin } from "@/features/account/server";
+import { assertSameSite, syncSquareInvoices } from "@/features/square/server";
 
 export const dynamic = "force-dynamic";
 

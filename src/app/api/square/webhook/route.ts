@@ -3,7 +3,7 @@ import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { withPublic } from "@/server/core/handler";
-import { handleSquareEvent, isValidSquareSignature, squareConfig, webhookNotificationUrl } from "@/server/modules/square";
+import { handleSquareEvent, isValidSquareSignature, squareConfig, webhookNotificationUrl } from "@/features/square/server";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput, withPublic } from "@/server/core/handler";
-import { assertDevMailEnabled, devMailHtml } from "@/server/modules/operations";
+import { assertDevMailEnabled, devMailHtml } from "@/features/operations/server";
 
 export const GET = withPublic(async (_request, { params }) => {
   assertDevMailEnabled();

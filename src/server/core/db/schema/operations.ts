@@ -47,7 +47,7 @@ export const emailOutbox = pgTable(
     // Set when the body carries a one-time link (password reset, invitation): the body is
     // redacted once sent, and after this time the message is useless and cannot be retried.
     secretLinkExpiresAt: timestamp("secret_link_expires_at", { withTimezone: true }),
-    // Notifications only: one event for one recipient is stored once (src/server/modules/notifications),
+    // Notifications only: one event for one recipient is stored once (src/features/notifications/server),
     // so a re-sync, a replayed webhook or a second instance never queues it again.
     idempotencyKey: text("idempotency_key").unique(),
     recipientUserId: text("recipient_user_id").references(() => user.id, { onDelete: "set null" }),
@@ -71,7 +71,7 @@ export const taskRuns = pgTable("task_runs", {
   lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
 });
 
-// This database's claim on the document store (src/server/modules/operations/ownership.ts): one row, the
+// This database's claim on the document store (src/features/operations/server/ownership.ts): one row, the
 // current claim (also written into the store's marker object) and the one before it, renewed every
 // few minutes so that a copy of this database restored from a backup holds a stale claim.
 export const storageOwner = pgTable(

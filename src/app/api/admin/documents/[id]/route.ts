@@ -2,8 +2,8 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/server/modules/account";
-import { documentViewUrl, downloadRequestOf } from "@/server/modules/documents";
+import { withAdmin } from "@/features/account/server";
+import { documentViewUrl, downloadRequestOf } from "@/features/documents/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // POST /api/admin/documents/upload (multipart: clientId, category, file) → { success, document }: streamed, checked and stored, then recorded.
 import { getDb } from "@/server/core/get-db";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
-import { withAdmin } from "@/server/modules/account";
-import { recordUploadedDocument } from "@/server/modules/documents";
+import { withAdmin } from "@/features/account/server";
+import { recordUploadedDocument } from "@/features/documents/server";
 
 export const dynamic = "force-dynamic";
 

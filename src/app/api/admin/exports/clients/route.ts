@@ -1,10 +1,10 @@
 // GET /api/admin/exports/clients?q=: the clients list (with its search) as a CSV download.
-import { clientListQuerySchema } from "@/lib/validation/admin";
+import { clientListQuerySchema } from "@/features/clients/validation";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/server/modules/account";
-import { CLIENT_EXPORT_COLUMNS, exportAdminClients } from "@/server/modules/exports";
+import { withAdmin } from "@/features/account/server";
+import { CLIENT_EXPORT_COLUMNS, exportAdminClients } from "@/features/exports/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // GET /api/admin/exports/invoices?client=&status=&dates=&from=&to=&number=&q=: the admin Invoices screen's filter (or the clients search) as a CSV download.
-import { invoiceExportQuerySchema } from "@/lib/validation/admin";
+import { invoiceExportQuerySchema } from "@/features/invoices/validation";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/server/modules/account";
-import { ADMIN_INVOICE_EXPORT_COLUMNS, exportAdminInvoices } from "@/server/modules/exports";
+import { withAdmin } from "@/features/account/server";
+import { ADMIN_INVOICE_EXPORT_COLUMNS, exportAdminInvoices } from "@/features/exports/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // GET /api/admin/exports/projects?q=&status=: the projects list (with its search and status filter) as a CSV download.
-import { projectListQuerySchema } from "@/lib/validation/admin";
+import { projectListQuerySchema } from "@/features/projects/validation";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/server/modules/account";
-import { exportAdminProjects, PROJECT_EXPORT_COLUMNS } from "@/server/modules/exports";
+import { withAdmin } from "@/features/account/server";
+import { exportAdminProjects, PROJECT_EXPORT_COLUMNS } from "@/features/exports/server";
 
 export const dynamic = "force-dynamic";
 

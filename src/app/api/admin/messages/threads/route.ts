@@ -1,13 +1,13 @@
 // POST /api/admin/messages/threads (multipart: clientId, subject, body, projectId?, file?) → { success, threadId }: the team starts a conversation with a client.
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/server/modules/account";
+import { withAdmin } from "@/features/account/server";
 import {
   assertMessageQuota,
   assertNewThreadTarget,
   createAdminThread,
   receiveMessageUpload,
   spendMessageQuota,
-} from "@/server/modules/messages";
+} from "@/features/messages/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
 // POST /api/admin/reports/upload (multipart: projectId, title, file) → { success, report }: a PDF streamed, checked and stored, then published as the engagement's newest report version.
-import { reportUploadFieldsSchema } from "@/lib/validation/reports";
+import { reportUploadFieldsSchema } from "@/features/reports/validation";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { receiveDocumentUpload } from "@/server/core/uploads/document-upload";
-import { withAdmin } from "@/server/modules/account";
-import { recordUploadedReport } from "@/server/modules/reports";
+import { withAdmin } from "@/features/account/server";
+import { recordUploadedReport } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 // GET /api/client/access-log/export: the company's whole access log as a CSV download (owners; a viewing admin sees as an owner).
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
-import { withClientRead } from "@/server/modules/account";
-import { exportClientAccessLog } from "@/server/modules/audit";
-import { ACCESS_LOG_EXPORT_COLUMNS } from "@/server/modules/exports";
+import { withClientRead } from "@/features/account/server";
+import { exportClientAccessLog } from "@/features/audit/server";
+import { ACCESS_LOG_EXPORT_COLUMNS } from "@/features/exports/server";
 
 export const dynamic = "force-dynamic";
 

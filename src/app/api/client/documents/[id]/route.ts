@@ -2,8 +2,8 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withClientRead } from "@/server/modules/account";
-import { downloadRequestOf, getDocumentDownload } from "@/server/modules/documents";
+import { withClientRead } from "@/features/account/server";
+import { downloadRequestOf, getDocumentDownload } from "@/features/documents/server";
 
 export const dynamic = "force-dynamic";
 

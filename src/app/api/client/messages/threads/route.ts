@@ -1,13 +1,13 @@
 // POST /api/client/messages/threads (multipart: subject, body, projectId?, file?) → { success, threadId }: the signed-in client starts a conversation.
 import { getDb } from "@/server/core/get-db";
-import { withClient } from "@/server/modules/account";
+import { withClient } from "@/features/account/server";
 import {
   assertMessageQuota,
   assertNewThreadTarget,
   createClientThread,
   receiveMessageUpload,
   spendMessageQuota,
-} from "@/server/modules/messages";
+} from "@/features/messages/server";
 
 export const dynamic = "force-dynamic";
 

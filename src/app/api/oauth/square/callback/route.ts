@@ -1,6 +1,6 @@
 // Square's OAuth redirect target (redirect_uri): only the admin session that started the flow may finish it.
-import { withAdmin } from "@/server/modules/account";
-import { handleSquareCallback } from "@/server/modules/square";
+import { withAdmin } from "@/features/account/server";
+import { handleSquareCallback } from "@/features/square/server";
 
 export const dynamic = "force-dynamic";
 

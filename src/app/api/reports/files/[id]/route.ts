@@ -1,7 +1,7 @@
 // GET /api/reports/files/{download id}?expires&view&sig: the report copy stamped for the recipient of that download, while the link is valid, the report neither revoked nor replaced and the recipient still may.
 import { DOWNLOAD_CSP } from "@/lib/csp";
 import { withPublic } from "@/server/core/handler";
-import { getStampedReport } from "@/server/modules/reports";
+import { getStampedReport } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";
 

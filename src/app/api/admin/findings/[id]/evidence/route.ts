@@ -3,8 +3,8 @@ import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { receiveDocumentUpload } from "@/server/core/uploads/document-upload";
-import { withAdmin } from "@/server/modules/account";
-import { addEvidence, assertEvidenceTarget } from "@/server/modules/findings";
+import { withAdmin } from "@/features/account/server";
+import { addEvidence, assertEvidenceTarget } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";
 

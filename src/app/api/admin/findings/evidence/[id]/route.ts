@@ -2,8 +2,8 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/server/modules/account";
-import { getEvidenceDownload } from "@/server/modules/findings";
+import { withAdmin } from "@/features/account/server";
+import { getEvidenceDownload } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/admin/messages/threads/{id}?before= → one page of any thread (marks it read for this admin);
 // POST (multipart: body, file?) → { success, messageId }: a reply. An unknown thread is a 404.
-import { withAdmin } from "@/server/modules/account";
-import { threadRoute } from "@/server/modules/messages";
+import { withAdmin } from "@/features/account/server";
+import { threadRoute } from "@/features/messages/server";
 
 export const dynamic = "force-dynamic";
 

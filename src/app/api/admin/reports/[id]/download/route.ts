@@ -1,12 +1,12 @@
 // POST /api/admin/reports/{id}/download ({ code?, passkey?, password? }) → { downloadUrl, filename }: an admin's download from the engagement's report vault, after a fresh second factor, recorded and stamped for the admin.
 import { uuidSchema } from "@/lib/validation/common";
-import { reportDownloadSchema } from "@/lib/validation/reports";
+import { reportDownloadSchema } from "@/features/reports/validation";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseJson } from "@/server/core/handler";
-import { confirmFreshSecondFactor, withAdmin } from "@/server/modules/account";
-import { downloadRequestOf } from "@/server/modules/documents";
-import { REPORT_NOT_FOUND, requestAdminReportDownload } from "@/server/modules/reports";
+import { confirmFreshSecondFactor, withAdmin } from "@/features/account/server";
+import { downloadRequestOf } from "@/features/documents/server";
+import { REPORT_NOT_FOUND, requestAdminReportDownload } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withClientRead } from "@/server/modules/account";
-import { getAttachmentDownload } from "@/server/modules/messages";
+import { withClientRead } from "@/features/account/server";
+import { getAttachmentDownload } from "@/features/messages/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,12 @@
 // POST /api/client/reports/{id}/download ({ code?, passkey?, password? }) → { downloadUrl, filename }: after a fresh second factor, the download recorded and a short-lived link to the copy stamped for the caller.
 import { uuidSchema } from "@/lib/validation/common";
-import { reportDownloadSchema } from "@/lib/validation/reports";
+import { reportDownloadSchema } from "@/features/reports/validation";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseJson } from "@/server/core/handler";
-import { confirmFreshSecondFactor, withClientRead } from "@/server/modules/account";
-import { downloadRequestOf } from "@/server/modules/documents";
-import { REPORT_NOT_FOUND, requestReportDownload } from "@/server/modules/reports";
+import { confirmFreshSecondFactor, withClientRead } from "@/features/account/server";
+import { downloadRequestOf } from "@/features/documents/server";
+import { REPORT_NOT_FOUND, requestReportDownload } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";
 

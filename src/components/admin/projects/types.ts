@@ -1,6 +1,0 @@
-import type { AdminProjectRow } from "@/server/modules/projects";
-
-/** A projects-list row as sent to the browser (the server-only timestamp left out). */
-export type ProjectRowView = Omit<AdminProjectRow, "updatedAt">;
-
-export type ShowToast = (message: string, durationMs: number, tone?: "success" | "error") => void;

@@ -1,0 +1,89 @@
+"use server";
+
+// The signed-in user's own account security, from portal Settings and the admin Account page
+// (docs/PRODUCT.md#sign-in-two-factor, docs/PRODUCT.md#account-security). accountAction admits
+// either role, an admin who has not enrolled yet and a client whose company requires two-factor:
+// this is where they enrol.
+import {
+  changePasswordSchema,
+  confirmPasskeySchema,
+  confirmTwoFactorSchema,
+  disableTwoFactorSchema,
+  noInputSchema,
+  passkeyIdSchema,
+  renamePasskeySchema,
+  sessionIdSchema,
+  twoFactorPasswordSchema,
+} from "@/features/account/validation";
+import { stepUpProofSchema } from "@/features/reports/validation";
+import { getDb } from "@/server/core/get-db";
+import {
+  accountAction,
+  changeOwnPassword,
+  confirmFreshSecondFactor,
+  confirmPasskey,
+  confirmTwoFactorEnrolment,
+  currentSessionId,
+  disableTwoFactor,
+  listOwnPasskeys,
+  listOwnSessions,
+  regenerateBackupCodes,
+  removeOwnPasskey,
+  renameOwnPasskey,
+  revokeOtherOwnSessions,
+  revokeOwnSession,
+  startTwoFactorEnrolment,
+} from "@/features/account/server";
+
+export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
+  startTwoFactorEnrolment(actor, headers, input.password),
+);
+
+export const confirmTwoFactorAction = accountAction(confirmTwoFactorSchema, (actor, input, headers) =>
+  confirmTwoFactorEnrolment(actor, headers, input.code),
+);
+
+export const regenerateBackupCodesAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
+  regenerateBackupCodes(actor, headers, input.password),
+);
+
+export const disableTwoFactorAction = accountAction(disableTwoFactorSchema, (actor, input, headers) =>
+  disableTwoFactor(actor, headers, input),
+);
+
+export const changePasswordAction = accountAction(changePasswordSchema, (actor, input, headers) =>
+  changeOwnPassword(actor, headers, input),
+);
+
+export const listSessionsAction = accountAction(noInputSchema, async (actor, _input, headers) =>
+  listOwnSessions(getDb(), { actor, currentSessionId: await currentSessionId(headers) }),
+);
+
+export const revokeSessionAction = accountAction(sessionIdSchema, async (actor, input, headers) =>
+  revokeOwnSession(getDb(), { actor, sessionId: input.sessionId, currentSessionId: await currentSessionId(headers) }),
+);
+
+export const revokeOtherSessionsAction = accountAction(noInputSchema, async (actor, _input, headers) =>
+  revokeOtherOwnSessions(getDb(), { actor, currentSessionId: await currentSessionId(headers) }),
+);
+
+export const listPasskeysAction = accountAction(noInputSchema, (actor) => listOwnPasskeys(getDb(), { actor }));
+
+export const renamePasskeyAction = accountAction(renamePasskeySchema, (actor, input) =>
+  renameOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, name: input.name }),
+);
+
+export const removePasskeyAction = accountAction(passkeyIdSchema, (actor, input, headers) =>
+  removeOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, headers }),
+);
+
+/**
+ * The step-up before an authenticator change (docs/PRODUCT.md#passkeys): the proof the change's
+ * refusal asked for (a code, a passkey's answer or the password); the change is then asked again.
+ */
+export const confirmStepUpAction = accountAction(stepUpProofSchema, async (_actor, input, headers) => {
+  await confirmFreshSecondFactor(getDb(), headers, input);
+  return { confirmed: true as const };
+});
+
+export const confirmPasskeyAction = accountAction(confirmPasskeySchema, (actor, input) => confirmPasskey(actor, input));

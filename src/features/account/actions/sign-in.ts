@@ -1,0 +1,30 @@
+"use server";
+
+// Server actions behind the sign-in and password forms: validated by publicAction with the forms'
+// own schemas, then handed to the flows in src/features/account/server (where the limits and role checks live).
+import { passkeySignInSchema, signInCodeSchema } from "@/features/account/validation";
+import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/features/account/validation/sign-in";
+import { publicAction } from "@/server/core/handler";
+import {
+  finishPasskeySignIn,
+  requestPasswordReset,
+  resetPasswordWithToken,
+  signInToArea,
+  verifySignInCode,
+} from "@/features/account/server";
+
+export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
+
+export const signInAdminAction = publicAction(adminLoginSchema, (input, { headers }) => signInToArea("admin", input, headers));
+
+export const verifySignInCodeAction = publicAction(signInCodeSchema, (input, { headers }) => verifySignInCode(input, headers));
+
+export const requestPasswordResetAction = publicAction(forgotPasswordSchema, (input, { headers, defer }) =>
+  requestPasswordReset(input, headers, defer),
+);
+
+export const resetPasswordAction = publicAction(resetPasswordSchema, (input, { headers }) => resetPasswordWithToken(input, headers));
+
+export const finishPasskeySignInAction = publicAction(passkeySignInSchema, (input, { headers }) =>
+  finishPasskeySignIn(input.area, headers),
+);

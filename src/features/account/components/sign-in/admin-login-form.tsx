@@ -1,0 +1,23 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { signInAdminAction } from "@/features/account/actions/sign-in";
+import { adminLoginSchema } from "@/features/account/validation/sign-in";
+import { PasswordSignIn } from "./password-sign-in";
+import { useSignIn } from "./use-sign-in";
+
+export function AdminLoginForm() {
+  const router = useRouter();
+  const signIn = useSignIn(adminLoginSchema, { email: "", password: "" }, signInAdminAction, (to) => router.replace(to));
+  return (
+    <PasswordSignIn
+      area="admin"
+      signIn={signIn}
+      idPrefix="admin"
+      emailLabel="Admin Email"
+      emailPlaceholder="admin@company.com"
+      submitLabel="Sign In"
+      busyLabel="Signing in..."
+    />
+  );
+}

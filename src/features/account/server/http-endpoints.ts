@@ -1,0 +1,29 @@
+import "server-only";
+
+// better-auth serves dozens of endpoints under /api/auth (two-factor, password, session lists...).
+// Each sensitive operation of this product goes through its own server action instead, with the
+// password and code checks, per-user limits, audit and mail that the raw endpoints lack
+// (README.md, "HTTP surface"). So the HTTP route serves only what the browser itself
+// calls: everything else answers 404, as if it did not exist.
+const SERVED = new Set([
+  "GET /get-session",
+  "POST /sign-out",
+  // The login forms' policy applies here through better-auth's hooks (sign-in/brute-force.ts,
+  // sign-in/policy.ts), as in their actions: the limits, an admin's browser-session cookie, the admin log.
+  "POST /sign-in/email",
+  // The passkey ceremonies (src/features/account/components/passkey-ceremony.ts).
+  "GET /passkey/generate-register-options",
+  "POST /passkey/verify-registration",
+  "GET /passkey/generate-authenticate-options",
+  "POST /passkey/verify-authentication",
+]);
+
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** Whether the HTTP route serves this better-auth endpoint. */
+export function isServedAuthEndpoint(method: string, pathname: string): boolean {
+  if (!pathname.startsWith(`${AUTH_BASE_PATH}/`)) return false;
+  // better-auth's router ignores a trailing slash: so does the list.
+  const path = pathname.slice(AUTH_BASE_PATH.length).replace(/\/+$/, "");
+  return SERVED.has(`${method.toUpperCase()} ${path}`);
+}

@@ -1,0 +1,102 @@
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { uuidSchema } from "@/lib/validation/common";
+import { mismatch, newPassword, PASSWORD_MAX, passwordField, passwordsMatch } from "@/features/account/validation/sign-in";
+
+// Account security forms (two-factor enrolment and sign-in codes), shared by the forms and the
+// server actions (docs/PRODUCT.md#sign-in-two-factor).
+
+const currentPassword = passwordField(1, "Enter your current password");
+
+/** A code typed by hand: spaces between its groups are dropped before `shape` is checked; every fault has the one message. */
+const typedCode = (maxLength: number, shape: RegExp, message: string) =>
+  z
+    .string({ error: message })
+    .max(maxLength, message)
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(shape, message));
+
+/** A 6-digit code from the authenticator app; spaces people type between groups are dropped. */
+export const totpCodeSchema = typedCode(20, /^\d{6}$/, "Enter the 6-digit code from your app");
+
+/** A backup code as shown (xxxxx-xxxxx); typed without the dash it is accepted too. */
+export const backupCodeSchema = typedCode(40, /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your backup codes").transform((value) =>
+  value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`,
+);
+
+export const twoFactorPasswordSchema = z.object({ password: currentPassword });
+export type TwoFactorPasswordInput = z.input<typeof twoFactorPasswordSchema>;
+
+export const confirmTwoFactorSchema = z.object({ code: totpCodeSchema });
+export type ConfirmTwoFactorInput = z.input<typeof confirmTwoFactorSchema>;
+
+/** Disabling needs the password and a code from the app (or a backup code). */
+export const disableTwoFactorSchema = z.object({
+  password: currentPassword,
+  code: typedCode(40, /^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter a code from your app or a backup code"),
+});
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
+
+/** Change password (docs/PRODUCT.md#account-security): the current one, then the reset page's rules. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword,
+    password: newPassword,
+    confirmPassword: z.string({ error: "Passwords do not match" }).max(PASSWORD_MAX, "Passwords do not match"),
+  })
+  .refine(passwordsMatch, mismatch)
+  .refine((value) => value.password !== value.currentPassword, {
+    message: "Choose a password different from the current one",
+    path: ["password"],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** One of the user's own sessions, by its id (never its token, which stays on the server). */
+export const sessionIdSchema = z.object({
+  sessionId: z
+    .string({ error: "Unknown session" })
+    .min(1, "Unknown session")
+    .max(64, "Unknown session")
+    .regex(/^[A-Za-z0-9_-]+$/, "Unknown session"),
+});
+
+export const noInputSchema = z.object({});
+
+export const LOGIN_AREAS = ["client", "admin"] as const;
+
+/** The second step of a sign-in: a code from the app or a backup code, for the area signed in to. */
+export const signInCodeSchema = z.discriminatedUnion("method", [
+  z.object({ area: z.enum(LOGIN_AREAS), method: z.literal("totp"), code: totpCodeSchema, trustDevice: z.boolean() }),
+  z.object({ area: z.enum(LOGIN_AREAS), method: z.literal("backup"), code: backupCodeSchema, trustDevice: z.boolean() }),
+]);
+export type SignInCodeInput = z.input<typeof signInCodeSchema>;
+
+/** After a passkey ceremony signed the browser in: which login page it was (docs/PRODUCT.md#passkeys). */
+export const passkeySignInSchema = z.object({ area: z.enum(LOGIN_AREAS) });
+
+const PASSKEY_NAME_MAX = 60;
+
+/** One of the user's own passkeys, by its id. */
+export const passkeyIdSchema = z.object({
+  passkeyId: z
+    .string({ error: "Unknown passkey" })
+    .min(1, "Unknown passkey")
+    .max(64, "Unknown passkey")
+    .regex(/^[A-Za-z0-9_-]+$/, "Unknown passkey"),
+});
+
+export const renamePasskeySchema = passkeyIdSchema.extend({
+  name: z
+    .string({ error: "Enter a name for the passkey" })
+    .trim()
+    .min(1, "Enter a name for the passkey")
+    .max(PASSKEY_NAME_MAX, `Keep the name under ${PASSKEY_NAME_MAX + 1} characters`),
+});
+/** Confirming a passkey put on hold by a two-factor reset takes the current password. */
+export const confirmPasskeySchema = passkeyIdSchema.extend({ password: currentPassword });
+export type ConfirmPasskeyInput = z.input<typeof confirmPasskeySchema>;
+
+export type RenamePasskeyInput = z.input<typeof renamePasskeySchema>;
+
+/** Starting the read-only view of a client's portal. */
+export const viewAsClientSchema = z.object({ clientId: uuidSchema });

@@ -1,0 +1,85 @@
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { emailSchema } from "@/lib/validation/common";
+
+// Shared by the sign-in and password forms (react-hook-form resolvers) and the server actions, so
+// the browser and the server give the same messages (docs/PRODUCT.md, the Sign-in sections).
+
+/** better-auth refuses longer passwords; bounding them here turns that into a field message. */
+export const PASSWORD_MAX = 128;
+export const SIGN_IN_PASSWORD_MIN = 6;
+export const RESET_PASSWORD_MIN = 8;
+
+/** A password field: one message for a missing or too short password, and the common upper bound. */
+export const passwordField = (min: number, tooShort: string) =>
+  z.string({ error: tooShort }).min(min, tooShort).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const clientLoginSchema = z.object({
+  email: emailSchema,
+  password: passwordField(SIGN_IN_PASSWORD_MIN, `Password must be at least ${SIGN_IN_PASSWORD_MIN} characters`),
+  rememberMe: z.boolean(),
+});
+export type ClientLoginInput = z.infer<typeof clientLoginSchema>;
+
+// The admin form has no field rules of its own; a wrong password is simply refused.
+export const adminLoginSchema = z.object({
+  email: emailSchema,
+  password: passwordField(1, "Password is required"),
+});
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(emailSchema),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The rules of a new password, on the reset page and for a change in Settings / Account. */
+export const newPassword = passwordField(RESET_PASSWORD_MIN, `Password must be at least ${RESET_PASSWORD_MIN} characters`);
+
+export const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+export const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
+
+/** What the reset form edits; the token comes from the link, not from a field. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPassword, confirmPassword: z.string({ error: "Passwords do not match" }) })
+  .refine(passwordsMatch, mismatch);
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** Reset tokens are url-safe (better-auth makes 24 alphanumerics); anything far off is refused early. */
+export const resetTokenSchema = z
+  .string({ error: "Invalid or expired reset link. Please request a new password reset." })
+  .min(1, "Invalid or expired reset link. Please request a new password reset.")
+  .max(256, "Invalid or expired reset link. Please request a new password reset.")
+  .regex(/^[A-Za-z0-9._~-]+$/, "Invalid or expired reset link. Please request a new password reset.");
+
+export const resetPasswordSchema = z
+  .object({ token: resetTokenSchema, password: newPassword, confirmPassword: z.string({ error: "Passwords do not match" }) })
+  .refine(passwordsMatch, mismatch);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Texts that both sides show (docs/PRODUCT.md, the Sign-in and two-factor sections). */
+export const AUTH_MESSAGES = {
+  loginFailed: "Login failed. Please try again.",
+  invalidClientCredentials: "Invalid email or password",
+  invalidAdminCredentials: "Invalid admin credentials",
+  clientWrongRole: "Access denied. Please use the admin portal.",
+  adminWrongRole: "Access denied. Admins only.",
+  signInRateLimited: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  resetRequestRateLimited: "Too many reset requests. Please wait a few minutes and try again.",
+  resetRateLimited: "Too many attempts. Please wait a few minutes and try again.",
+  resetEmailFailed: "Failed to send reset email",
+  invalidResetLink: "Invalid or expired reset link. Please request a new password reset.",
+  resetFailed: "Failed to reset password",
+  invitationWithdrawn: "This invitation was withdrawn. Ask whoever invited you to invite you again.",
+  // The code step of a sign-in, and turning two-factor sign-in on and off.
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  codeUsed: "That code was used already. Wait for the next code in your authenticator app.",
+  wrongBackupCode: "That backup code is not right, or it has been used already.",
+  pendingExpired: "Your sign-in has expired. Please sign in again.",
+  tooManyCodes: "Too many wrong codes. Please sign in again.",
+  locked: "Too many wrong codes for this account. Please wait 15 minutes and try again.",
+  wrongPassword: "That password is not right.",
+  alreadyEnabled: "Two-factor sign-in is already on.",
+  notStarted: "Start again: enter your password to set up two-factor sign-in.",
+  notEnabled: "Two-factor sign-in is not on.",
+} as const;

@@ -1,0 +1,76 @@
+import "server-only";
+import { and, asc, desc, eq, gte, isNull, lt } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
+import { type AuditListQuery } from "@/features/audit/validation";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
+import type { DbOrTx } from "@/server/core/db/client";
+import { auditLog, user } from "@/server/core/db/schema";
+import { auditEntryColumns } from "./columns";
+
+export type AuditRow = {
+  id: number;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+};
+
+/** The day after an ISO date (the upper bound of an inclusive "to" filter). */
+const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000);
+
+/**
+ * One page of the audit log, newest first, filtered by acting user ("system" for entries without
+ * one), action and an inclusive range of UTC days.
+ */
+export async function listAuditLog(
+  db: DbOrTx,
+  {
+    actor,
+    who,
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+    ...filters
+  }: { actor: AdminActor; /** a user id, or "system" */ who?: string; pageSize?: number } & Partial<Omit<AuditListQuery, "actor">>,
+): Promise<Paged<AuditRow>> {
+  assertAdmin(actor);
+  const where = and(
+    who === undefined ? undefined : who === "system" ? isNull(auditLog.actorUserId) : eq(auditLog.actorUserId, who),
+    filters.action ? eq(auditLog.action, filters.action) : undefined,
+    filters.from ? gte(auditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+    filters.to ? lt(auditLog.createdAt, nextDay(filters.to)) : undefined,
+  );
+  const rows = await db
+    .select({
+      ...auditEntryColumns,
+      actorUserId: auditLog.actorUserId,
+      before: auditLog.before,
+      after: auditLog.after,
+      total: matchingCount(),
+    })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(pageSize)
+    .offset(pageOffset(page, pageSize));
+  return { ...splitTotal(rows), page, pageSize };
+}
+
+/** The filter choices: every user and every action that appears in the log. */
+export async function listAuditFilterOptions(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  const [actors, actions] = await Promise.all([
+    db
+      .selectDistinct({ id: user.id, email: user.email })
+      .from(auditLog)
+      .innerJoin(user, eq(user.id, auditLog.actorUserId))
+      .orderBy(asc(user.email), asc(user.id)),
+    db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
+  ]);
+  return { actors, actions: actions.map((a) => a.action) };
+}

@@ -1,0 +1,49 @@
+"use server";
+// The portal's writes of the company's account information and its team.
+// Each action checks the client session itself (clientAction) and validates with the same schema as
+// the form; the client id always comes from the session.
+import { clientAction } from "@/features/account/server";
+import {
+  accountSettingsSchema,
+  invitePersonSchema,
+  personSchema,
+  personRoleSchema,
+  billingWithheldSchema,
+} from "@/features/clients/validation";
+import {
+  updateAccountSettings,
+  invitePerson,
+  resendInvitation,
+  revokeInvitation,
+  changePersonRole,
+  removePerson,
+  setBillingWithheldFromMembers,
+} from "@/features/clients/server";
+import { getDb } from "@/server/core/get-db";
+
+export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, input) => updateAccountSettings(getDb(), { actor, input }));
+
+// The Team card (docs/PRODUCT.md#portal-team): owners only, checked by the module on the session's person.
+export const invitePersonAction = clientAction(invitePersonSchema, async (actor, input) => {
+  const { userId } = await invitePerson(getDb(), { actor, input });
+  return { userId };
+});
+
+export const resendInvitationAction = clientAction(personSchema, async (actor, input) => {
+  const { expiresAt } = await resendInvitation(getDb(), { actor, userId: input.userId });
+  return { expiresAt: expiresAt.toISOString() };
+});
+
+export const revokeInvitationAction = clientAction(personSchema, (actor, input) =>
+  revokeInvitation(getDb(), { actor, userId: input.userId }),
+);
+
+export const changePersonRoleAction = clientAction(personRoleSchema, (actor, input) =>
+  changePersonRole(getDb(), { actor, userId: input.userId, role: input.role }),
+);
+
+export const removePersonAction = clientAction(personSchema, (actor, input) => removePerson(getDb(), { actor, userId: input.userId }));
+
+export const setBillingWithheldAction = clientAction(billingWithheldSchema, (actor, input) =>
+  setBillingWithheldFromMembers(getDb(), { actor, withheld: input.withheld }),
+);

@@ -1,0 +1,91 @@
+"use client";
+
+import { ShieldOff } from "lucide-react";
+import { useState } from "react";
+import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from "@/features/clients/actions/admin";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Toast, useToast } from "@/components/ui/toast";
+import { type Notify, useChange } from "@/components/ui/use-change";
+import { cn } from "@/lib/cn";
+
+/**
+ * The two-factor controls of a client row (docs/PRODUCT.md#account-security): the "Require
+ * two-factor" switch, and Reset two-factor (after a confirmation) for a user who has it on.
+ */
+export function ClientTwoFactorControls({
+  clientId,
+  company,
+  required,
+  enabled,
+}: {
+  clientId: string;
+  company: string;
+  required: boolean;
+  enabled: boolean;
+}) {
+  const { toast, show } = useToast();
+  const [on, setOn] = useState(required);
+  const [confirming, setConfirming] = useState(false);
+  const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 5000, tone);
+  const { busy: running, run } = useChange<"toggle">(notify);
+  const busy = running !== null;
+
+  const toggle = () => {
+    const next = !on;
+    run("toggle", () => setClientTwoFactorRequirementAction({ clientId, required: next }), {
+      done: (data) => {
+        setOn(data.required);
+        return data.required
+          ? `${company}'s users must now use two-factor sign-in.`
+          : `Two-factor sign-in is optional again for ${company}.`;
+      },
+    });
+  };
+
+  return (
+    <div className="flex items-center gap-2">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-label={`Require two-factor for ${company}`}
+        title="Require two-factor sign-in for this client's users"
+        disabled={busy}
+        onClick={toggle}
+        className="inline-flex items-center gap-2 rounded-md px-1 text-xs text-muted hover:text-foreground disabled:opacity-60"
+      >
+        <span
+          className={cn("relative inline-block h-5 w-9 rounded-full transition-colors", on ? "bg-accent-strong" : "bg-slate-700")}
+          aria-hidden
+        >
+          <span className={cn("absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all", on ? "left-[1.125rem]" : "left-0.5")} />
+        </span>
+        <span className="hidden xl:inline">2FA required</span>
+      </button>
+      {enabled ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => setConfirming(true)}
+          aria-label={`Reset two-factor of ${company}`}
+          title="Reset two-factor"
+        >
+          <ShieldOff className="h-4 w-4" aria-hidden />
+        </Button>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={`Reset two-factor of ${company}?`}
+          description="This turns off their two-factor sign-in, deletes their authenticator secret and backup codes, and signs them out everywhere. They are e-mailed."
+          confirmLabel="Reset two-factor"
+          busyLabel="Resetting..."
+          send={() => resetClientTwoFactorAction({ clientId })}
+          onClose={() => setConfirming(false)}
+          onDone={() => show(`Two-factor sign-in of ${company}'s user was reset. They have been e-mailed.`, 5000, "success")}
+        />
+      ) : null}
+      <Toast toast={toast} />
+    </div>
+  );
+}

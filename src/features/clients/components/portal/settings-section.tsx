@@ -1,0 +1,176 @@
+"use client";
+
+import { saveAccountSettings } from "@/features/clients/actions/portal";
+import { ChangePasswordCard } from "@/features/account/components/change-password-card";
+import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
+import { PasskeysCard } from "@/features/account/components/passkeys-card";
+import { SessionsCard } from "@/features/account/components/sessions-card";
+import { TwoFactorCard } from "@/features/account/components/two-factor-card";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { accountSettingsSchema, type AccountSettingsInput } from "@/features/clients/validation";
+import type { AccountSecurity } from "@/features/account/server";
+import type { PortalProfile, TeamPerson } from "@/features/clients/server";
+import type { NotificationPreferences as NotificationPreferencesData } from "@/features/notifications/server";
+import { AccessLogCard } from "@/features/reports/components/access-log-card";
+import { TeamCard } from "@/features/clients/components/team/team-card";
+import { BillingWithheldSwitch } from "@/features/clients/components/team/billing-withheld-switch";
+import { SectionHeading } from "@/features/portal/components/section-heading";
+import { useTimedValue } from "@/features/portal/components/use-timed-value";
+
+/** The success banner shows for 3 seconds (docs/PRODUCT.md#portal-settings). */
+export const SETTINGS_BANNER_MS = 3000;
+
+const toFormValues = (profile: PortalProfile): AccountSettingsInput => ({
+  contactPerson: profile.contactPerson,
+  contactEmail: profile.contactEmail,
+  company: profile.company,
+  phone: profile.phone ?? "",
+  address: profile.address ?? "",
+});
+
+export function SettingsSection({
+  profile,
+  security,
+  notifications,
+  team,
+  readOnly = false,
+}: {
+  profile: PortalProfile;
+  security: AccountSecurity;
+  notifications: NotificationPreferencesData;
+  /** The company's people: owners only (null for a member). */
+  team: TeamPerson[] | null;
+  readOnly?: boolean;
+}) {
+  const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
+  const hydrated = useHydrated();
+  const defaults = toFormValues(profile);
+  const form = useZodForm(accountSettingsSchema, defaults);
+  const { register, reset, formState } = form;
+  const { errors } = formState;
+
+  const { onSubmit, message, setMessage, busy } = useFormSubmit(form, saveAccountSettings, {
+    done: (saved) => {
+      // The saved values (trimmed by the server) become the form's new baseline for Reset.
+      const { contactPerson, contactEmail, company, phone, address } = saved;
+      reset({ contactPerson, contactEmail, company, phone: phone ?? "", address: address ?? "" });
+      showSaved(true);
+    },
+  });
+
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <SectionHeading title="Account Settings" />
+      <Card className="max-w-2xl">
+        <h2 className="text-lg font-semibold">Account Information</h2>
+        <div aria-live="polite" className="mt-3 empty:hidden">
+          {saved ? <Alert tone="success">Account settings saved successfully!</Alert> : null}
+        </div>
+        {message ? (
+          <Alert tone={message.tone} className="mt-3">
+            {message.text}
+          </Alert>
+        ) : null}
+        {/* defaultValue on each control: the server-rendered form shows the stored values before
+            the page's script has loaded (react-hook-form only fills uncontrolled inputs on hydration). */}
+        <form onSubmit={onSubmit} noValidate aria-label="Account settings" data-hydrated={hydrated} className="mt-4 space-y-4">
+          <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
+            <Input
+              {...fieldAria("settings-contact-person", errors.contactPerson?.message)}
+              autoComplete="name"
+              defaultValue={defaults.contactPerson}
+              {...register("contactPerson")}
+            />
+          </Field>
+          <Field
+            id="settings-email"
+            label="Email"
+            error={errors.contactEmail?.message}
+            hint={`Contact address only: we write to you here. It changes neither your sign-in (${profile.signInEmail}) nor your billing.`}
+          >
+            <Input
+              {...fieldAria("settings-email", errors.contactEmail?.message)}
+              type="email"
+              autoComplete="email"
+              defaultValue={defaults.contactEmail}
+              {...register("contactEmail")}
+            />
+          </Field>
+          <Field id="settings-company" label="Company" error={errors.company?.message}>
+            <Input
+              {...fieldAria("settings-company", errors.company?.message)}
+              autoComplete="organization"
+              defaultValue={defaults.company}
+              {...register("company")}
+            />
+          </Field>
+          <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
+            <Input
+              {...fieldAria("settings-phone", errors.phone?.message)}
+              type="tel"
+              autoComplete="tel"
+              defaultValue={defaults.phone}
+              {...register("phone")}
+            />
+          </Field>
+          <Field id="settings-address" label="Address" error={errors.address?.message}>
+            <Textarea
+              {...fieldAria("settings-address", errors.address?.message)}
+              rows={3}
+              autoComplete="street-address"
+              defaultValue={defaults.address ?? ""}
+              {...register("address")}
+            />
+          </Field>
+          {/* A viewing admin changes nothing: no Reset, no Save (the server refuses a save anyway). */}
+          <div className={readOnly ? "hidden" : "flex flex-wrap justify-end gap-3 pt-2"}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                reset();
+                setMessage(null);
+              }}
+              disabled={busy}
+            >
+              Reset
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Save Changes"}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      {team ? (
+        <div className="mt-6 space-y-6">
+          <TeamCard people={team} readOnly={readOnly} currentUserId={readOnly ? undefined : profile.currentUserId} />
+          <BillingWithheldSwitch withheld={profile.billingWithheldFromMembers} readOnly={readOnly} />
+          <AccessLogCard />
+        </div>
+      ) : null}
+      {/* Account security, each section its own component (docs/PRODUCT.md#account-security). */}
+      {/* An admin viewing the portal sees no account security: those cards act on the signed-in
+          user's own account, which would be the admin's. */}
+      <div className="mt-6 space-y-6">
+        {readOnly ? (
+          <p className="max-w-2xl text-sm text-muted">
+            Password, two-factor, passkeys and sessions are the client&apos;s own and are not shown in the read-only view.
+          </p>
+        ) : (
+          <>
+            <ChangePasswordCard />
+            <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} demoExempt={security.demoExempt} />
+            <PasskeysCard />
+            <SessionsCard />
+          </>
+        )}
+        <NotificationPreferences audience="client" initial={notifications} readOnly={readOnly} />
+      </div>
+    </section>
+  );
+}

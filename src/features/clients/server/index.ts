@@ -1,0 +1,27 @@
+import "server-only";
+// The clients module's public face: everything outside src/features/clients/server imports from here (README.md).
+
+export { createClientWithInvitation } from "./admin-client-invitation";
+export { getAdminClient, listActiveClientOptions, listAdminClients, type AdminClientRow } from "./admin-clients";
+export { clientListSearch, firstOwnerUserId } from "./list-filters";
+export { getPortalProfile, updateAccountSettings, type PortalProfile } from "./portal-profile";
+export {
+  changePersonRole,
+  EMAIL_IN_USE_MESSAGE,
+  invitePerson,
+  LAST_OWNER_MESSAGE,
+  listTeam,
+  removePerson,
+  resendInvitation,
+  revokeInvitation,
+  setBillingWithheldFromMembers,
+  type TeamPerson,
+} from "./team";
+export {
+  DELETE_REFUSED_MESSAGE,
+  deleteClient,
+  getAdminClientDetails,
+  setClientActive,
+  updateAdminClient,
+  type AdminClientDetails,
+} from "./admin-client-page";

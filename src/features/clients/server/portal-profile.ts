@@ -1,0 +1,78 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { AccountSettings } from "@/features/clients/validation";
+import { assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/features/audit/server";
+import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
+
+export type PortalProfile = {
+  company: string;
+  contactPerson: string;
+  contactEmail: string;
+  phone: string | null;
+  address: string | null;
+  joinedDate: string;
+  /** Set by an owner: members see neither Billing nor the invoice export. */
+  billingWithheldFromMembers: boolean;
+  /** The sign-in address (user record); settings never change it. */
+  signInEmail: string;
+  /** The signed-in person (a viewing admin: the first owner), so the Team card can say "you". */
+  currentUserId: string;
+};
+
+const profileColumns = {
+  company: clients.company,
+  contactPerson: clients.contactPerson,
+  contactEmail: clients.contactEmail,
+  phone: clients.phone,
+  address: clients.address,
+  joinedDate: clients.joinedDate,
+};
+
+/** The client's account record for the Settings form. */
+export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalProfile> {
+  assertClient(actor);
+  const [row] = await db
+    .select({ ...profileColumns, billingWithheldFromMembers: clients.billingWithheldFromMembers })
+    .from(clients)
+    .where(eq(clients.id, actor.clientId))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "Client account not found");
+  // The sign-in address is the person's own (a viewing admin sees the first owner's).
+  return { ...row, signInEmail: actor.email, currentUserId: actor.userId };
+}
+
+/**
+ * Saves Account Information on the client's own record. The email here is the contact address
+ * only: changing the sign-in address would need a verified change, which the portal does not offer.
+ */
+export async function updateAccountSettings(
+  db: DbOrTx,
+  { actor, input }: { actor: ClientActor; input: AccountSettings },
+): Promise<Omit<PortalProfile, "signInEmail" | "currentUserId" | "billingWithheldFromMembers">> {
+  assertClient(actor);
+  const saved = db.transaction(async (tx) => {
+    const [before] = await tx.select(profileColumns).from(clients).where(eq(clients.id, actor.clientId)).limit(1);
+    if (!before) throw new AppError("not_found", "Client account not found");
+    await assertCompanyNameFree(tx, input.company, actor.clientId);
+    const [after] = await tx
+      .update(clients)
+      .set({
+        contactPerson: input.contactPerson,
+        contactEmail: input.contactEmail,
+        company: input.company,
+        phone: input.phone,
+        address: input.address,
+      })
+      .where(eq(clients.id, actor.clientId))
+      .returning(profileColumns);
+    await recordAudit(tx, { actor, action: "client.settings.update", entityType: "client", entityId: actor.clientId, before, after });
+    return after!;
+  });
+  return saved.catch((error: unknown) => {
+    throw companyTakenInstead(error);
+  });
+}

@@ -1,0 +1,4 @@
+import "server-only";
+// The demo module's public face: everything outside src/features/demo/server imports from here (README.md).
+
+export { seedDemoData } from "./seed-demo";

@@ -1,0 +1,136 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/server/core/db/client";
+import {
+  clientRates,
+  clientPeople,
+  clients,
+  clientSubscriptions,
+  contactInquiries,
+  documents,
+  findingComments,
+  findingEvents,
+  findingRetests,
+  findings,
+  invoices,
+  projects,
+  reports,
+  serviceBookings,
+  subscriptionTiers,
+  user,
+} from "@/server/core/db/schema";
+import {
+  DEMO_BOOKINGS,
+  DEMO_CLIENTS,
+  DEMO_DOCUMENTS,
+  DEMO_INVOICES,
+  DEMO_PASSWORDS,
+  DEMO_PEOPLE,
+  DEMO_PROJECTS,
+  DEMO_RATES,
+  DEMO_REPORTS,
+  DEMO_SUBSCRIPTIONS,
+  DEMO_TIERS,
+  DEMO_USERS,
+} from "./demo-data";
+import { demoFindingRows } from "./demo-findings";
+import { demoPdf, demoZip } from "./demo-files";
+import type { DocumentStorage } from "@/server/core/storage/storage";
+import { createCredentialUser } from "@/features/account/server";
+
+// Arbitrary constant naming the seed's lock (migrations use 7_349_211, the Square sync 7_349_212).
+const SEED_LOCK_KEY = 7_349_213;
+
+/**
+ * Seeds the demo data set into an empty database. Idempotent: a database that already has a user
+ * is left alone, so a restart never duplicates or overwrites anything.
+ */
+export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ seeded: boolean }> {
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as [{ count: number }];
+  if (count > 0) return { seeded: false };
+
+  // Files first: a crash after this leaves unused files, never rows pointing at missing files.
+  const files = DEMO_DOCUMENTS.map((d) => {
+    const isPdf = d.mimeType === "application/pdf";
+    const bytes = isPdf ? demoPdf(d.name.replace(/\.\w+$/, "")) : demoZip();
+    return { ...d, bytes, storageKey: `documents/demo-${d.id}.${isPdf ? "pdf" : "docx"}` };
+  });
+  for (const f of files) await storage.put(f.storageKey, f.bytes);
+  const reportFiles = DEMO_REPORTS.map((r) => ({ ...r, bytes: demoPdf(r.title), storageKey: `documents/demo-report-${r.id}.pdf` }));
+  for (const r of reportFiles) await storage.put(r.storageKey, r.bytes);
+
+  const seeded = await db.transaction(async (tx) => {
+    // Several instances starting at once on one empty server would all find no user: the first to
+    // take this lock seeds, the others find its users once it commits and leave.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [again] = (await tx.select({ count: sql<number>`count(*)::int` }).from(user)) as [{ count: number }];
+    if (again.count > 0) return false;
+    await createCredentialUser(tx, { ...DEMO_USERS.admin, role: "admin", password: DEMO_PASSWORDS.admin });
+    await createCredentialUser(tx, { ...DEMO_USERS.acme, role: "client", password: DEMO_PASSWORDS.client });
+    await createCredentialUser(tx, { ...DEMO_USERS.globex, role: "client", password: DEMO_PASSWORDS.client });
+    await createCredentialUser(tx, { ...DEMO_USERS.acmeMember, role: "client", password: DEMO_PASSWORDS.client });
+    await tx.insert(clients).values([DEMO_CLIENTS.acme, DEMO_CLIENTS.globex]);
+    await tx.insert(clientPeople).values(DEMO_PEOPLE.map((p) => ({ ...p })));
+    await tx.insert(projects).values(DEMO_PROJECTS.map((p) => ({ ...p })));
+    await tx.insert(invoices).values(DEMO_INVOICES);
+    await tx.insert(clientRates).values(DEMO_RATES);
+    await tx.insert(documents).values(
+      files.map((f) => ({
+        id: f.id,
+        clientId: f.clientId,
+        name: f.name,
+        category: f.category,
+        storageKey: f.storageKey,
+        fileSize: f.bytes.byteLength,
+        mimeType: f.mimeType,
+        uploadedBy: DEMO_USERS.admin.id,
+        uploadedAt: new Date(f.uploadedAt),
+      })),
+    );
+    await tx.insert(reports).values(
+      reportFiles.map((r) => ({
+        id: r.id,
+        clientId: r.clientId,
+        projectId: r.projectId,
+        title: r.title,
+        version: r.version,
+        storageKey: r.storageKey,
+        fileSize: r.bytes.byteLength,
+        uploadedBy: DEMO_USERS.admin.id,
+        publishedAt: new Date(r.publishedAt),
+      })),
+    );
+    await tx.insert(subscriptionTiers).values(DEMO_TIERS);
+    await tx.insert(clientSubscriptions).values(
+      // Dated in the past, so the MRR chart has a history (docs/PRODUCT.md#revenue-charts).
+      DEMO_SUBSCRIPTIONS.map((s) => ({
+        ...s,
+        currentPeriodEnd: new Date(s.currentPeriodEnd),
+        createdAt: new Date(s.createdAt),
+        activatedAt: new Date(s.createdAt),
+        updatedAt: new Date(s.updatedAt),
+      })),
+    );
+    // Each request names the person who asked: the company's owner (Acme's member asked none).
+    const requesterOf = { [DEMO_CLIENTS.acme.id]: DEMO_USERS.acme.id, [DEMO_CLIENTS.globex.id]: DEMO_USERS.globex.id } as Record<
+      string,
+      string
+    >;
+    await tx.insert(serviceBookings).values(DEMO_BOOKINGS.map((b) => ({ ...b, requestedBy: requesterOf[b.clientId] ?? null })));
+    const demoFindings = demoFindingRows();
+    await tx.insert(findings).values(demoFindings.findings);
+    await tx.insert(findingEvents).values(demoFindings.events);
+    await tx.insert(findingRetests).values(demoFindings.retests);
+    await tx.insert(findingComments).values(demoFindings.comments);
+    await tx.insert(contactInquiries).values({
+      name: "Morgan Chen",
+      email: "morgan.chen@example.org",
+      company: "Initech",
+      serviceInterest: "AI Security Assessment",
+      message: "We are launching an internal assistant next quarter and would like an assessment beforehand.",
+      createdAt: new Date("2026-11-18T09:15:00Z"),
+    });
+    return true;
+  });
+  return { seeded };
+}

@@ -1,0 +1,47 @@
+"use server";
+// Server actions of the admin Findings screens (docs/PRODUCT.md#admin-findings); each checks the admin session itself (adminAction).
+import {
+  dueDaysSchema,
+  editFindingSchema,
+  findingCommentSchema,
+  findingIdSchema,
+  newFindingSchema,
+  publishFindingsSchema,
+  retestResultSchema,
+} from "@/features/findings/validation";
+import { getDb } from "@/server/core/get-db";
+import { adminAction } from "@/features/account/server";
+import {
+  acknowledgeRisk,
+  addFindingComment,
+  createFinding,
+  deleteDraftFinding,
+  publishFindings,
+  recordRetestResult,
+  setDueDays,
+  updateFinding,
+} from "@/features/findings/server";
+
+export const createFindingAction = adminAction(newFindingSchema, (actor, { projectId, ...input }) =>
+  createFinding(getDb(), { actor, projectId, input }),
+);
+
+export const updateFindingAction = adminAction(editFindingSchema, (actor, { findingId, ...input }) =>
+  updateFinding(getDb(), { actor, findingId, input }),
+);
+
+export const deleteDraftFindingAction = adminAction(findingIdSchema, (actor, { findingId }) =>
+  deleteDraftFinding(getDb(), { actor, findingId }),
+);
+
+export const publishFindingsAction = adminAction(publishFindingsSchema, (actor, input) => publishFindings(getDb(), { actor, ...input }));
+
+export const recordRetestResultAction = adminAction(retestResultSchema, (actor, input) => recordRetestResult(getDb(), { actor, ...input }));
+
+export const acknowledgeRiskAction = adminAction(findingIdSchema, (actor, { findingId }) => acknowledgeRisk(getDb(), { actor, findingId }));
+
+export const setDueDaysAction = adminAction(dueDaysSchema, (actor, input) => setDueDays(getDb(), { actor, input }));
+
+export const addAdminFindingCommentAction = adminAction(findingCommentSchema, (actor, input) =>
+  addFindingComment(getDb(), { actor, ...input }),
+);

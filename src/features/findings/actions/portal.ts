@@ -1,0 +1,19 @@
+"use server";
+// The portal's Findings writes (docs/PRODUCT.md#portal-findings). Each checks the client session
+// itself (clientAction: a viewing admin changes nothing) and the module scopes by the session's company.
+import { acceptRiskSchema, findingCommentSchema, findingIdSchema, requestRetestSchema } from "@/features/findings/validation";
+import { getDb } from "@/server/core/get-db";
+import { clientAction } from "@/features/account/server";
+import { acceptRisk, addFindingComment, requestRetest, startRemediation } from "@/features/findings/server";
+
+export const startRemediationAction = clientAction(findingIdSchema, (actor, { findingId }) =>
+  startRemediation(getDb(), { actor, findingId }),
+);
+
+export const requestRetestAction = clientAction(requestRetestSchema, (actor, input) => requestRetest(getDb(), { actor, ...input }));
+
+export const acceptRiskAction = clientAction(acceptRiskSchema, (actor, input) => acceptRisk(getDb(), { actor, ...input }));
+
+export const addFindingCommentAction = clientAction(findingCommentSchema, (actor, input) =>
+  addFindingComment(getDb(), { actor, ...input }),
+);

@@ -1,0 +1,106 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId } from "react";
+import {
+  acknowledgeRiskAction,
+  deleteDraftFindingAction,
+  publishFindingsAction,
+  recordRetestResultAction,
+} from "@/features/findings/actions/admin";
+import { Button } from "@/components/ui/button";
+import { Field, fieldAria, Select, Textarea } from "@/components/ui/field";
+import { SubmitRow } from "@/components/ui/submit-row";
+import { type Notify, useChange } from "@/components/ui/use-change";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { Toast, useToast } from "@/components/ui/toast";
+import type { FindingStatus } from "@/lib/domain/finding";
+import { retestResultSchema } from "@/features/findings/validation";
+
+/** The firm's steps on one finding: publish or delete a draft, record a retest, acknowledge a risk acceptance. */
+export function FindingAdminPanel({
+  findingId,
+  projectId,
+  status,
+  retestOpen,
+  riskToAcknowledge,
+}: {
+  findingId: string;
+  projectId: string;
+  status: FindingStatus;
+  retestOpen: boolean;
+  riskToAcknowledge: boolean;
+}) {
+  const router = useRouter();
+  const { toast, show } = useToast();
+  const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
+  const { busy, run } = useChange<"publish" | "delete" | "acknowledge">(notify);
+  return (
+    <div className="space-y-4">
+      <Toast toast={toast} />
+      <div className="flex flex-wrap gap-2">
+        {status === "draft" ? (
+          <>
+            <Button
+              disabled={busy !== null}
+              onClick={() =>
+                run("publish", () => publishFindingsAction({ projectId, findingIds: [findingId] }), { done: () => "Finding published" })
+              }
+            >
+              {busy === "publish" ? "Publishing..." : "Publish"}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy !== null}
+              onClick={() =>
+                run("delete", () => deleteDraftFindingAction({ findingId }), {
+                  refresh: false,
+                  done: () => {
+                    router.push(`/admin/findings?projectId=${projectId}`);
+                    return "Draft deleted";
+                  },
+                })
+              }
+            >
+              {busy === "delete" ? "Deleting..." : "Delete draft"}
+            </Button>
+          </>
+        ) : null}
+        {riskToAcknowledge ? (
+          <Button
+            disabled={busy !== null}
+            onClick={() => run("acknowledge", () => acknowledgeRiskAction({ findingId }), { done: () => "Risk acceptance acknowledged" })}
+          >
+            {busy === "acknowledge" ? "Saving..." : "Acknowledge risk acceptance"}
+          </Button>
+        ) : null}
+      </div>
+      {retestOpen ? <RetestResultForm findingId={findingId} notify={notify} /> : null}
+    </div>
+  );
+}
+
+function RetestResultForm({ findingId, notify }: { findingId: string; notify: Notify }) {
+  const resultId = useId();
+  const noteId = useId();
+  const form = useZodForm(retestResultSchema, { findingId, result: "verified_fixed", note: "" });
+  const { errors } = form.formState;
+  // The admin frame's one toast: the form leaves with the open retest it answered.
+  const { onSubmit, busy } = useFormSubmit(form, recordRetestResultAction, { notify, done: () => "Retest result recorded" });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-lg border border-slate-800 p-4" aria-label="Record the retest result">
+      <h2 className="font-semibold">Record the retest result</h2>
+      <Field id={resultId} label="Result" error={errors.result?.message}>
+        <Select {...fieldAria(resultId, errors.result?.message)} {...form.register("result")}>
+          <option value="verified_fixed">Verified fixed</option>
+          <option value="still_open">Still open</option>
+        </Select>
+      </Field>
+      <Field id={noteId} label="Note (optional)" error={errors.note?.message}>
+        <Textarea rows={2} {...fieldAria(noteId, errors.note?.message)} {...form.register("note")} />
+      </Field>
+      <SubmitRow busy={busy} label="Record result" busyLabel="Saving..." />
+    </form>
+  );
+}

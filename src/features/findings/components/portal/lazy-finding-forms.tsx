@@ -1,0 +1,10 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+// The forms of an open finding, as chunks of their own: the portal's other sections, and the
+// findings list, do not load their validation code.
+export const LazyFindingCommentForm = dynamic(() =>
+  import("@/features/findings/components/finding-comment-form").then((m) => m.FindingCommentForm),
+);
+export const LazyFindingClientActions = dynamic(() => import("./finding-client-actions").then((m) => m.FindingClientActions));

@@ -1,0 +1,215 @@
+import { ArrowLeft, Download } from "lucide-react";
+import Form from "next/form";
+import Link from "next/link";
+import { FindingBody, FindingFacts } from "@/features/findings/components/finding-details";
+import { FindingBadges } from "@/features/findings/components/finding-badges";
+import { FindingComments, FindingTimeline } from "@/features/findings/components/finding-history";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select } from "@/components/ui/field";
+import { Options } from "@/components/ui/options";
+import { addFindingCommentAction } from "@/features/findings/actions/portal";
+import {
+  FINDING_SEVERITIES,
+  FINDING_SEVERITY_LABELS,
+  FINDING_STATUS_LABELS,
+  PUBLISHED_FINDING_STATUSES,
+  UNRESOLVED_FINDING_STATUSES,
+} from "@/lib/domain/finding";
+import { formatDate } from "@/lib/format";
+import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/features/findings/server";
+import { SectionHeading } from "@/features/portal/components/section-heading";
+import { LazyFindingClientActions, LazyFindingCommentForm } from "./lazy-finding-forms";
+
+const findingHref = (id: string) => `/client-portal?section=findings&finding=${encodeURIComponent(id)}`;
+
+/**
+ * The portal's Findings section (docs/PRODUCT.md#portal-findings), rendered on the server (the
+ * Markdown too) and handed to the portal ready-made. Only published findings of the company
+ * reach it: a draft is never in this payload.
+ */
+export async function PortalFindings({
+  data,
+  readOnly,
+  isOwner,
+}: {
+  data: Promise<PortalFindingsData>;
+  readOnly: boolean;
+  isOwner: boolean;
+}) {
+  let loaded: PortalFindingsData;
+  try {
+    loaded = await data;
+  } catch (error) {
+    console.error("[portal] loading findings failed:", error);
+    return (
+      <section aria-labelledby="portal-section-heading">
+        <SectionHeading title="Findings" description="Unable to load findings. Please reload the page." />
+      </section>
+    );
+  }
+  if (loaded.finding) return <FindingPage finding={loaded.finding} readOnly={readOnly} isOwner={isOwner} />;
+  return <FindingsOverview data={loaded} />;
+}
+
+function FindingsOverview({ data }: { data: PortalFindingsData }) {
+  const { counts, list, filter } = data;
+  const unresolved = UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
+  return (
+    <section aria-labelledby="portal-section-heading" className="space-y-6">
+      <SectionHeading
+        title="Findings"
+        description="What our testing found, where each finding stands, and what is due."
+        aside={
+          counts.total > 0 ? (
+            <a href="/api/client/findings/export" className={buttonClasses("secondary", "md")} download>
+              <Download className="h-4 w-4" aria-hidden /> Export CSV
+            </a>
+          ) : null
+        }
+      />
+      {counts.total === 0 ? (
+        <Card>
+          <p className="font-medium">No findings yet</p>
+          <p className="text-sm text-muted">Findings appear here once we publish them from an engagement.</p>
+        </Card>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Findings by severity">
+            {FINDING_SEVERITIES.map((s) => (
+              <Card key={s} className="p-3">
+                <p className="text-xs text-muted">{FINDING_SEVERITY_LABELS[s]}</p>
+                <p className="text-xl font-bold" data-testid={`count-${s}`}>
+                  {counts.bySeverity[s]}
+                </p>
+              </Card>
+            ))}
+            <Card className="p-3">
+              <p className="text-xs text-muted">Overdue</p>
+              <p className={counts.overdue > 0 ? "text-xl font-bold text-danger" : "text-xl font-bold"} data-testid="count-overdue">
+                {counts.overdue}
+              </p>
+            </Card>
+          </div>
+          <Card className="space-y-2">
+            <h2 className="font-semibold">By status</h2>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {PUBLISHED_FINDING_STATUSES.map((s) => (
+                <li key={s}>
+                  {FINDING_STATUS_LABELS[s]}: <span className="font-semibold">{counts.byStatus[s] ?? 0}</span>
+                </li>
+              ))}
+              <li>
+                Unresolved: <span className="font-semibold">{unresolved}</span>
+              </li>
+            </ul>
+            <h2 className="pt-2 font-semibold">By engagement</h2>
+            <ul className="space-y-1 text-sm">
+              {counts.engagements.map((e) => (
+                <li key={e.projectId}>
+                  {e.projectName}: {e.total} finding{e.total === 1 ? "" : "s"}, {e.unresolved} unresolved
+                  {e.overdue > 0 ? <span className="text-danger">, {e.overdue} overdue</span> : null}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Form action="/client-portal" className="flex flex-wrap items-end gap-3" aria-label="Filter findings">
+            <input type="hidden" name="section" value="findings" />
+            <label className="text-sm">
+              <span className="mb-1 block text-muted">Severity</span>
+              <Select name="severity" defaultValue={filter.severity ?? ""}>
+                <option value="">All severities</option>
+                <Options items={FINDING_SEVERITIES} label={FINDING_SEVERITY_LABELS} />
+              </Select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block text-muted">Status</span>
+              <Select name="status" defaultValue={filter.status ?? ""}>
+                <option value="">All statuses</option>
+                <Options items={PUBLISHED_FINDING_STATUSES} label={FINDING_STATUS_LABELS} />
+              </Select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block text-muted">Engagement</span>
+              <Select name="engagement" defaultValue={filter.engagement ?? ""}>
+                <option value="">All engagements</option>
+                <Options items={counts.engagements} value={(e) => e.projectId} label={(e) => e.projectName} />
+              </Select>
+            </label>
+            <label className="flex items-center gap-2 pb-2 text-sm">
+              <input type="checkbox" name="overdue" value="1" defaultChecked={filter.overdue} className="h-4 w-4" /> Overdue only
+            </label>
+            <button type="submit" className={buttonClasses("secondary", "md")}>
+              Apply
+            </button>
+          </Form>
+          <p className="text-sm text-muted" aria-live="polite">
+            Showing {list.items.length} of {list.total} finding{list.total === 1 ? "" : "s"}
+          </p>
+          {list.items.length === 0 ? (
+            <p className="text-sm text-muted">No findings match these filters.</p>
+          ) : (
+            <ul className="space-y-2" aria-label="Findings">
+              {list.items.map((f) => (
+                <li key={f.id}>
+                  <Card className="flex flex-wrap items-center justify-between gap-2 p-4">
+                    <div className="min-w-0">
+                      <Link href={findingHref(f.id)} className="font-medium break-words hover:underline">
+                        {f.title}
+                      </Link>
+                      <p className="text-xs text-muted">
+                        {f.projectName} · Due {formatDate(f.dueOn)}
+                      </p>
+                    </div>
+                    <FindingBadges finding={f} />
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function FindingPage({ finding, readOnly, isOwner }: { finding: FindingDetail | "missing"; readOnly: boolean; isOwner: boolean }) {
+  const back = (
+    <Link href="/client-portal?section=findings" className="inline-flex items-center gap-1 text-sm text-accent hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden /> All findings
+    </Link>
+  );
+  if (finding === "missing")
+    return (
+      <section aria-labelledby="portal-section-heading" className="space-y-4">
+        {back}
+        <SectionHeading title="Finding not found" description="It may have been removed, or the link is wrong." />
+      </section>
+    );
+  return (
+    <section aria-labelledby="portal-section-heading" className="space-y-6">
+      {back}
+      <SectionHeading title={finding.title} description={`${finding.projectName} · published ${formatDate(finding.publishedAt)}`} />
+      <FindingBadges finding={finding} />
+      <FindingFacts finding={finding} />
+      <FindingBody finding={finding} side="client" />
+      {readOnly ? null : (
+        <LazyFindingClientActions
+          findingId={finding.id}
+          status={finding.status}
+          retestOpen={finding.openRetest !== null}
+          isOwner={isOwner}
+        />
+      )}
+      <Card className="space-y-3">
+        <h2 className="font-semibold">Timeline</h2>
+        <FindingTimeline events={finding.events} side="client" />
+      </Card>
+      <Card className="space-y-3">
+        <h2 className="font-semibold">Comments</h2>
+        <FindingComments comments={finding.comments} side="client" />
+        {readOnly ? null : <LazyFindingCommentForm findingId={finding.id} send={addFindingCommentAction} />}
+      </Card>
+    </section>
+  );
+}

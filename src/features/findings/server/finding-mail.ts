@@ -1,0 +1,99 @@
+import "server-only";
+import { FINDING_SEVERITY_LABELS, type FindingSeverity, type RetestResult } from "@/lib/domain/finding";
+import { formatDate } from "@/lib/format";
+import type { DbOrTx } from "@/server/core/db/client";
+import { appLink, notifyAdmins, notifyClient, notifyClientsBulk } from "@/features/notifications/server";
+
+// The findings' mails (docs/PRODUCT.md#notifications). Each is keyed by its event, so a repeat
+// queues nothing more. A mail names the finding and links to it; the details stay behind the sign-in.
+
+const portalFinding = (id: string) => appLink(`/client-portal?section=findings&finding=${encodeURIComponent(id)}`);
+
+/** To the client: the firm published findings of an engagement (one mail per Publish). */
+export async function notifyFindingsPublished(
+  db: DbOrTx,
+  batch: { key: string; clientId: string; engagement: string; findings: { title: string; severity: FindingSeverity }[] },
+) {
+  const count = batch.findings.length;
+  await notifyClient(db, batch.clientId, {
+    key: `findings-published:${batch.key}`,
+    category: "findings",
+    kind: "notify_findings_published",
+    content: (company) => ({
+      subject: `${count} new finding${count === 1 ? "" : "s"}: ${batch.engagement}`,
+      greetingName: company,
+      paragraphs: [`We published ${count} finding${count === 1 ? "" : "s"} of ${batch.engagement} in your client portal.`],
+      facts: batch.findings.slice(0, 10).map((f) => [FINDING_SEVERITY_LABELS[f.severity], f.title] as [string, string]),
+      action: { label: "Open your findings", url: appLink("/client-portal?section=findings") },
+    }),
+  });
+}
+
+/** To the firm: a client asks for a retest. */
+export async function notifyRetestRequested(
+  db: DbOrTx,
+  retest: { id: string; findingId: string; title: string; company: string; by: string },
+) {
+  await notifyAdmins(db, {
+    key: `retest-requested:${retest.id}`,
+    category: "admin_findings",
+    kind: "notify_retest_requested",
+    content: {
+      subject: `Retest requested: ${retest.title}`,
+      greetingName: "Admin",
+      paragraphs: [`${retest.by} of ${retest.company} marked a finding fixed and asks for a retest.`],
+      facts: [
+        ["Finding", retest.title],
+        ["Company", retest.company],
+      ],
+      action: { label: "Open the finding", url: appLink(`/admin/findings/${encodeURIComponent(retest.findingId)}`) },
+    },
+  });
+}
+
+const RESULT_TEXT: Record<RetestResult, string> = { verified_fixed: "Verified fixed", still_open: "Still open" };
+
+/** To the client: the firm recorded a retest's result. */
+export async function notifyRetestResult(
+  db: DbOrTx,
+  retest: { id: string; clientId: string; findingId: string; title: string; result: RetestResult },
+) {
+  await notifyClient(db, retest.clientId, {
+    key: `retest-result:${retest.id}`,
+    category: "findings",
+    kind: "notify_retest_result",
+    content: (company) => ({
+      subject: `Retest result: ${retest.title} is ${RESULT_TEXT[retest.result]}`,
+      greetingName: company,
+      paragraphs: [`We retested "${retest.title}": ${RESULT_TEXT[retest.result]}.`],
+      facts: [["Result", RESULT_TEXT[retest.result]]],
+      action: { label: "Open the finding", url: portalFinding(retest.findingId) },
+    }),
+  });
+}
+
+/**
+ * To the clients: their risk acceptances that end soon, each sent once per acceptance and expiry
+ * date (the key). One batch for the whole tick: the recipients are read once, not per finding.
+ */
+export async function notifyRisksExpiring(db: DbOrTx, ending: { id: string; clientId: string; title: string; riskExpiresOn: string }[]) {
+  await notifyClientsBulk(
+    db,
+    ending.map((finding) => ({
+      clientId: finding.clientId,
+      event: {
+        key: `risk-expiring:${finding.id}:${finding.riskExpiresOn}`,
+        category: "findings" as const,
+        kind: "notify_risk_expiring",
+        content: (company: string) => ({
+          subject: `Risk acceptance expires ${formatDate(finding.riskExpiresOn)}: ${finding.title}`,
+          greetingName: company,
+          paragraphs: [
+            `Your company's acceptance of the risk of "${finding.title}" expires on ${formatDate(finding.riskExpiresOn)}. After that the finding is open again.`,
+          ],
+          action: { label: "Open the finding", url: portalFinding(finding.id) },
+        }),
+      },
+    })),
+  );
+}

@@ -1,0 +1,453 @@
+import "server-only";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  FINDING_SEVERITIES,
+  FINDING_STATUSES,
+  type FindingEventKind,
+  type FindingSeverity,
+  type FindingStatus,
+  type RetestResult,
+  UNRESOLVED_FINDING_STATUSES,
+} from "@/lib/domain/finding";
+import { uuidSchema } from "@/lib/validation/common";
+import type { FindingFilter } from "@/features/findings/validation";
+import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, findingComments, findingEvents, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { type EvidenceFile, listEvidence } from "./evidence";
+import { recordFirmAccess } from "@/features/audit/server";
+import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
+
+/** Most severe first: the order of every list (a stored column, so the list reads an index). */
+const severityRank = findings.severityRank;
+
+const listColumns = {
+  id: findings.id,
+  title: findings.title,
+  severity: findings.severity,
+  status: findings.status,
+  cvssScoreTenths: findings.cvssScoreTenths,
+  projectId: findings.projectId,
+  projectName: projects.projectName,
+  dueOn: findings.dueOn,
+  publishedAt: findings.publishedAt,
+  overdue: overdueSql,
+};
+
+export type FindingListItem = {
+  id: string;
+  title: string;
+  severity: FindingSeverity;
+  status: FindingStatus;
+  cvssScoreTenths: number | null;
+  projectId: string;
+  projectName: string;
+  dueOn: string | null;
+  publishedAt: string | null;
+  overdue: boolean;
+};
+
+type ListRow = { publishedAt: Date | null } & Omit<FindingListItem, "publishedAt">;
+const toItem = (row: ListRow): FindingListItem => ({
+  ...row,
+  overdue: Boolean(row.overdue),
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+});
+
+/** The most a list shows; narrow by the filters for the rest. */
+export const FINDING_LIST_LIMIT = 500;
+
+function filterSql(filter: FindingFilter): SQL[] {
+  return [
+    filter.severity ? eq(findings.severity, filter.severity) : undefined,
+    filter.status ? eq(findings.status, filter.status) : undefined,
+    filter.engagement ? eq(findings.projectId, filter.engagement) : undefined,
+    filter.overdue ? overdueSql : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
+/** The client's published findings, filtered, most severe and soonest due first. */
+export async function listClientFindings(
+  db: DbOrTx,
+  { actor, filter }: { actor: ClientActor; filter: FindingFilter },
+): Promise<{ items: FindingListItem[]; total: number }> {
+  assertClient(actor);
+  const where = and(clientFindingScope(actor), ...filterSql(filter));
+  // Two statements: the page through the list index (most severe, soonest due: no sort of the
+  // whole set), and the count, which is a cheap scan of one company's rows.
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .where(where)
+      .orderBy(severityRank, asc(findings.dueOn), asc(findings.id))
+      .limit(FINDING_LIST_LIMIT),
+    db.select({ n: count() }).from(findings).where(where),
+  ]);
+  return { items: rows.map(toItem), total: counted?.n ?? 0 };
+}
+
+export type FindingCounts = {
+  bySeverity: Record<FindingSeverity, number>;
+  byStatus: Partial<Record<FindingStatus, number>>;
+  overdue: number;
+  total: number;
+  engagements: { projectId: string; projectName: string; total: number; unresolved: number; overdue: number }[];
+};
+
+/** Counts by severity and status, for the company and per engagement (one grouped query). */
+export async function clientFindingCounts(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<FindingCounts> {
+  assertClient(actor);
+  return countFindings(db, clientFindingScope(actor));
+}
+
+/**
+ * One pass over the findings, grouped by engagement only, each severity and status a filtered
+ * count: grouping by the text columns themselves costs several times more in the embedded
+ * database (bench/findings-list.ts).
+ */
+async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
+  const sums: Record<string, SQL.Aliased<number>> = {
+    total: sql<number>`count(*)`.mapWith(Number).as("total"),
+    overdue: sql<number>`count(*) filter (where ${overdueSql})`.mapWith(Number).as("overdue"),
+  };
+  for (const k of FINDING_SEVERITIES)
+    sums[`sev_${k}`] = sql<number>`count(*) filter (where ${findings.severity} = ${k})`.mapWith(Number).as(`sev_${k}`);
+  for (const k of FINDING_STATUSES)
+    sums[`st_${k}`] = sql<number>`count(*) filter (where ${findings.status} = ${k})`.mapWith(Number).as(`st_${k}`);
+  const perEngagement = (await db
+    .select({ projectId: findings.projectId, ...sums })
+    .from(findings)
+    .where(where)
+    .groupBy(findings.projectId)) as unknown as ({ projectId: string } & Record<string, number>)[];
+  // The engagements' names in a second, small statement (a join would be paid for every finding).
+  const names =
+    perEngagement.length === 0
+      ? []
+      : await db
+          .select({ id: projects.id, name: projects.projectName })
+          .from(projects)
+          .where(
+            inArray(
+              projects.id,
+              perEngagement.map((r) => r.projectId),
+            ),
+          );
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const rows = perEngagement.map((row) => ({ projectName: nameOf.get(row.projectId) ?? "", counts: row }));
+  const counts: FindingCounts = {
+    bySeverity: Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, 0])) as Record<FindingSeverity, number>,
+    byStatus: {},
+    overdue: 0,
+    total: 0,
+    engagements: [],
+  };
+  for (const { projectName, counts: row } of rows) {
+    const n = (key: string) => Number(row[key] ?? 0);
+    for (const s of FINDING_SEVERITIES) counts.bySeverity[s] += n(`sev_${s}`);
+    for (const s of FINDING_STATUSES) if (n(`st_${s}`) > 0) counts.byStatus[s] = (counts.byStatus[s] ?? 0) + n(`st_${s}`);
+    counts.overdue += n("overdue");
+    counts.total += n("total");
+    counts.engagements.push({
+      projectId: String(row.projectId),
+      projectName,
+      total: n("total"),
+      unresolved: UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + n(`st_${s}`), 0),
+      overdue: n("overdue"),
+    });
+  }
+  counts.engagements.sort((a, b) => a.projectName.localeCompare(b.projectName));
+  return counts;
+}
+
+export type FindingEvent = {
+  id: string;
+  kind: FindingEventKind;
+  fromStatus: FindingStatus | null;
+  toStatus: FindingStatus | null;
+  note: string | null;
+  actorName: string;
+  actorRole: "client" | "admin";
+  createdAt: string;
+};
+export type FindingComment = { id: string; body: string; actorName: string; actorRole: "client" | "admin"; createdAt: string };
+
+export type FindingDetail = FindingListItem & {
+  clientId: string;
+  company: string;
+  cvssVector: string | null;
+  assets: string;
+  description: string;
+  remediation: string;
+  references: string;
+  ruleId: string | null;
+  riskReason: string | null;
+  riskExpiresOn: string | null;
+  riskAcknowledgedAt: string | null;
+  openRetest: { id: string; note: string; requestedByName: string; requestedAt: string } | null;
+  retests: {
+    id: string;
+    note: string;
+    requestedByName: string;
+    requestedAt: string;
+    result: RetestResult | null;
+    resultNote: string | null;
+    decidedAt: string | null;
+  }[];
+  events: FindingEvent[];
+  comments: FindingComment[];
+  evidence: EvidenceFile[];
+};
+
+/** One finding with its timeline, retests and comments; a client's only when published and its own (else 404). */
+export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Actor; findingId: string }): Promise<FindingDetail> {
+  if (actor.role === "client") assertClient(actor);
+  else assertAdmin(actor);
+  const [row] = await db
+    .select({
+      ...listColumns,
+      clientId: findings.clientId,
+      company: clients.company,
+      cvssVector: findings.cvssVector,
+      assets: findings.assets,
+      description: findings.description,
+      remediation: findings.remediation,
+      references: findings.references,
+      ruleId: findings.ruleId,
+      riskReason: findings.riskReason,
+      riskExpiresOn: findings.riskExpiresOn,
+      riskAcknowledgedAt: findings.riskAcknowledgedAt,
+    })
+    .from(findings)
+    .innerJoin(projects, eq(projects.id, findings.projectId))
+    .innerJoin(clients, eq(clients.id, findings.clientId))
+    .where(findingScope(actor, findingId))
+    .limit(1);
+  if (!row) throw FINDING_NOT_FOUND();
+  const [events, comments, retests, evidence] = await Promise.all([
+    db
+      .select({
+        id: findingEvents.id,
+        kind: findingEvents.kind,
+        fromStatus: findingEvents.fromStatus,
+        toStatus: findingEvents.toStatus,
+        note: findingEvents.note,
+        actorName: findingEvents.actorName,
+        actorRole: findingEvents.actorRole,
+        createdAt: findingEvents.createdAt,
+      })
+      .from(findingEvents)
+      .where(eq(findingEvents.findingId, findingId))
+      .orderBy(asc(findingEvents.createdAt), asc(findingEvents.id)),
+    db
+      .select({
+        id: findingComments.id,
+        body: findingComments.body,
+        actorName: findingComments.actorName,
+        actorRole: findingComments.actorRole,
+        createdAt: findingComments.createdAt,
+      })
+      .from(findingComments)
+      .where(eq(findingComments.findingId, findingId))
+      .orderBy(asc(findingComments.createdAt), asc(findingComments.id)),
+    db
+      .select({
+        id: findingRetests.id,
+        note: findingRetests.note,
+        requestedByName: findingRetests.requestedByName,
+        requestedAt: findingRetests.requestedAt,
+        result: findingRetests.result,
+        resultNote: findingRetests.resultNote,
+        decidedAt: findingRetests.decidedAt,
+      })
+      .from(findingRetests)
+      .where(eq(findingRetests.findingId, findingId))
+      .orderBy(desc(findingRetests.requestedAt)),
+    listEvidence(db, findingId),
+    // The firm's look (an admin's, or one viewing the portal) is in the company's access log; a client's own is not.
+    recordFirmAccess(db, {
+      actor,
+      action: "finding.view",
+      clientIds: [row.clientId],
+      entityType: "finding",
+      entityId: row.id,
+      after: { name: row.title },
+    }),
+  ]);
+  // A client never sees the draft's history before publishing: the "created" entry is the firm's.
+  const visibleEvents = actor.role === "client" ? events.filter((e) => e.kind !== "created") : events;
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const retestList = retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString(), decidedAt: iso(r.decidedAt) }));
+  const open = retestList.find((r) => r.result === null);
+  const { riskAcknowledgedAt, ...rest } = row;
+  return {
+    ...toItem(rest),
+    ...rest,
+    overdue: Boolean(rest.overdue),
+    publishedAt: iso(rest.publishedAt),
+    riskAcknowledgedAt: iso(riskAcknowledgedAt),
+    openRetest: open ? { id: open.id, note: open.note, requestedByName: open.requestedByName, requestedAt: open.requestedAt } : null,
+    retests: retestList,
+    events: visibleEvents.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    comments: comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    evidence,
+  };
+}
+
+/** An engagement's findings for the firm, drafts included, with its counts and due days. */
+export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+  assertAdmin(actor);
+  const [project] = await db
+    .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) return null;
+  const [rows, counts, dueDays] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .where(eq(findings.projectId, projectId))
+      .orderBy(severityRank, asc(findings.createdAt), findings.id)
+      .limit(2000),
+    countFindings(db, and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt))!),
+    dueDaysOf(db, projectId),
+    // The firm's look at an engagement's findings, in the company's access log (docs/PRODUCT.md#portal-access-log).
+    recordFirmAccess(db, {
+      actor,
+      action: "client.findings.view",
+      clientIds: [project.clientId],
+      entityType: "project",
+      entityId: project.id,
+      after: { name: project.name },
+    }),
+  ]);
+  return { project, findings: rows.map(toItem), counts, dueDays };
+}
+
+export type QueueRetest = {
+  findingId: string;
+  title: string;
+  company: string;
+  projectName: string;
+  requestedByName: string;
+  requestedAt: string;
+  note: string;
+};
+export type QueueFinding = FindingListItem & { company: string };
+
+/** `/admin/findings`: open retest requests (oldest first), overdue findings and risk acceptances to acknowledge, across clients. */
+export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  const withCompany = { ...listColumns, company: clients.company };
+  const [retests, overdue, risks] = await Promise.all([
+    db
+      .select({
+        findingId: findings.id,
+        title: findings.title,
+        company: clients.company,
+        projectName: projects.projectName,
+        requestedByName: findingRetests.requestedByName,
+        requestedAt: findingRetests.requestedAt,
+        note: findingRetests.note,
+      })
+      .from(findingRetests)
+      .innerJoin(findings, eq(findings.id, findingRetests.findingId))
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(isNull(findingRetests.result))
+      .orderBy(asc(findingRetests.requestedAt))
+      .limit(200),
+    db
+      .select(withCompany)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(overdueSql)
+      .orderBy(asc(findings.dueOn), severityRank)
+      .limit(200),
+    db
+      .select({ ...withCompany, riskReason: findings.riskReason, riskExpiresOn: findings.riskExpiresOn })
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(and(eq(findings.status, "risk_accepted"), isNull(findings.riskAcknowledgedAt)))
+      .orderBy(asc(findings.updatedAt))
+      .limit(200),
+  ]);
+  return {
+    retests: retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
+    overdue: overdue.map((r) => ({ ...toItem(r), company: r.company })),
+    risks: risks.map((r) => ({ ...toItem(r), company: r.company, riskReason: r.riskReason, riskExpiresOn: r.riskExpiresOn })),
+  };
+}
+
+/** The engagements the admin's Findings page can open (its Engagement picker), by company then name. */
+export async function listEngagementOptions(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  return db
+    .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .orderBy(clients.company, projects.projectName)
+    .limit(1000);
+}
+
+/** The client's findings for the CSV export, in pages (the safe CSV path). */
+export async function* exportClientFindings(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncGenerator<FindingListItem[]> {
+  assertClient(actor);
+  // A viewing admin's export of the company's findings is the firm's access: in its access log.
+  await recordFirmAccess(db, {
+    actor,
+    action: "export.findings",
+    clientIds: [actor.clientId],
+    entityType: "export",
+    after: { name: "Findings export" },
+  });
+  const pageSize = 1000;
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = await db
+      .select(listColumns)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .where(clientFindingScope(actor))
+      .orderBy(severityRank, asc(findings.dueOn), findings.id)
+      .limit(pageSize)
+      .offset(offset);
+    if (rows.length > 0) yield rows.map(toItem);
+    if (rows.length < pageSize) return;
+  }
+}
+
+export type PortalFindings = {
+  counts: FindingCounts;
+  list: { items: FindingListItem[]; total: number };
+  filter: FindingFilter;
+  /** The finding opened (?finding=<id>): its page, or "missing" when it is not the client's to see. */
+  finding: FindingDetail | "missing" | null;
+};
+
+/** The portal's Findings section (docs/PRODUCT.md#portal-findings): counts, the filtered list, the open finding. */
+export async function loadPortalFindings(
+  db: DbOrTx,
+  { actor, filter, findingId }: { actor: ClientActor; filter: FindingFilter; findingId: string | null },
+): Promise<PortalFindings> {
+  assertClient(actor);
+  const [counts, list, finding] = await Promise.all([
+    clientFindingCounts(db, { actor }),
+    listClientFindings(db, { actor, filter }),
+    findingId === null
+      ? null
+      : !uuidSchema.safeParse(findingId).success
+        ? ("missing" as const)
+        : getFinding(db, { actor, findingId }).catch((error: unknown) => {
+            if (error instanceof AppError && error.code === "not_found") return "missing" as const;
+            throw error;
+          }),
+  ]);
+  return { counts, list, filter, finding };
+}

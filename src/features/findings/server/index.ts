@@ -1,0 +1,27 @@
+import "server-only";
+// The findings module's public face: everything outside src/features/findings/server imports from here (README.md).
+
+export { scoreCvss, type CvssScore } from "./cvss";
+export { addEvidence, assertEvidenceTarget, getEvidenceDownload, getEvidenceFile, type EvidenceFile } from "./evidence";
+export { FINDING_EXPORT_COLUMNS } from "./finding-csv";
+export { runFindingTasks } from "./finding-tasks";
+export {
+  adminFindingsQueue,
+  clientFindingCounts,
+  exportClientFindings,
+  getFinding,
+  listClientFindings,
+  listEngagementFindings,
+  listEngagementOptions,
+  loadPortalFindings,
+  type PortalFindings,
+  type FindingComment,
+  type FindingCounts,
+  type FindingDetail,
+  type FindingEvent,
+  type FindingListItem,
+  type QueueFinding,
+  type QueueRetest,
+} from "./findings-read";
+export { createFinding, deleteDraftFinding, importSarif, publishFindings, setDueDays, updateFinding } from "./findings-write";
+export { acceptRisk, acknowledgeRisk, addFindingComment, recordRetestResult, requestRetest, startRemediation } from "./workflow";

@@ -1,0 +1,98 @@
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
+import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
+
+/** Limits of a finding (docs/PRODUCT.md#admin-findings). */
+export const FINDING_TITLE_MAX = 200;
+export const FINDING_TEXT_MAX = 20000;
+export const FINDING_ASSETS_MAX = 2000;
+export const FINDING_NOTE_MAX = 2000;
+export const CVSS_VECTOR_MAX = 200;
+/** A SARIF file of up to 5 MB; at most this many results become drafts at once. */
+export const SARIF_MAX_BYTES = 5 * 1024 * 1024;
+export const SARIF_MAX_RESULTS = 1000;
+export const SARIF_TOO_LARGE = "The SARIF file is too large. The maximum is 5MB.";
+
+// Printable text with newlines and tabs; other control characters are refused like a message's.
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const printable = (max: number) => text(max).refine((value) => !CONTROL.test(value), "Contains an invalid character");
+
+const required = (max: number, message: string) => printable(max).pipe(z.string().min(1, message));
+
+/** A finding as the firm writes it. With a CVSS vector the server computes score and severity. */
+export const findingInputSchema = z.object({
+  title: required(FINDING_TITLE_MAX, "Please enter a title"),
+  severity: z.enum(FINDING_SEVERITIES, { error: "Choose a severity" }),
+  cvssVector: printable(CVSS_VECTOR_MAX).optional().default(""),
+  assets: printable(FINDING_ASSETS_MAX).optional().default(""),
+  description: printable(FINDING_TEXT_MAX).optional().default(""),
+  remediation: printable(FINDING_TEXT_MAX).optional().default(""),
+  references: printable(FINDING_TEXT_MAX).optional().default(""),
+});
+export type FindingInput = z.input<typeof findingInputSchema>;
+
+export const newFindingSchema = findingInputSchema.extend({ projectId: uuidSchema });
+export const editFindingSchema = findingInputSchema.extend({ findingId: uuidSchema });
+
+export const findingIdSchema = z.object({ findingId: uuidSchema });
+
+export const publishFindingsSchema = z.object({
+  projectId: uuidSchema,
+  findingIds: z.array(uuidSchema).min(1, "Choose at least one draft to publish").max(1000, "Publish at most 1,000 at a time"),
+});
+
+const note = (message: string) => required(FINDING_NOTE_MAX, message);
+
+/** The client marks a finding fixed and asks for a retest, with a note for the tester. */
+export const requestRetestSchema = z.object({ findingId: uuidSchema, note: note("Please say what was fixed") });
+export type RequestRetestInput = z.input<typeof requestRetestSchema>;
+
+export const retestResultSchema = z.object({
+  findingId: uuidSchema,
+  result: z.enum(RETEST_RESULTS, { error: "Choose a result" }),
+  note: printable(FINDING_NOTE_MAX).optional().default(""),
+});
+export type RetestResultInput = z.input<typeof retestResultSchema>;
+
+/** An owner accepts the risk of a finding until a date, with the reason. */
+export const acceptRiskSchema = z.object({
+  findingId: uuidSchema,
+  reason: note("Please give the reason"),
+  expiresOn: isoDateSchema,
+});
+export type AcceptRiskInput = z.input<typeof acceptRiskSchema>;
+
+export const findingCommentSchema = z.object({ findingId: uuidSchema, body: note("Please write a comment") });
+export type FindingCommentInput = z.input<typeof findingCommentSchema>;
+
+const days = z.coerce
+  .number({ error: "Enter a number of days" })
+  .int("Enter whole days")
+  .min(1, "At least 1 day")
+  .max(3650, "At most 3,650 days");
+
+/** An engagement's days from publishing to the due date, per severity. */
+export const dueDaysSchema = z.object({ projectId: uuidSchema, critical: days, high: days, medium: days, low: days });
+export type DueDaysInput = z.input<typeof dueDaysSchema>;
+
+/** The portal list's filters, from the query string; anything unknown falls back to all. */
+export const findingFilterSchema = z.object({
+  severity: z.enum(FINDING_SEVERITIES).optional().catch(undefined),
+  status: z.enum(FINDING_STATUSES).optional().catch(undefined),
+  engagement: uuidSchema.optional().catch(undefined),
+  overdue: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === "1"),
+});
+export type FindingFilter = z.output<typeof findingFilterSchema>;
+
+/** A SARIF import: the engagement and the file's text (read in the browser, sent as JSON). */
+export const sarifImportSchema = z.object({
+  projectId: uuidSchema,
+  sarif: z.string({ error: "Choose a SARIF file" }).min(1, "Choose a SARIF file").max(SARIF_MAX_BYTES, SARIF_TOO_LARGE),
+});
+/** The JSON body of an import: the file's text escaped, so up to twice its size. */
+export const SARIF_IMPORT_MAX_BODY_BYTES = 2 * SARIF_MAX_BYTES + 1024;

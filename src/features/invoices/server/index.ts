@@ -1,0 +1,10 @@
+import "server-only";
+// The invoices module's public face: everything outside src/features/invoices/server imports from here (README.md).
+
+export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
+export { centsSum, countWhere, invoiceIsBilled, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
+export { billingSummarySubquery, getBillingSummary, listPortalInvoices, type BillingSummary, type PortalInvoice } from "./portal-billing";
+export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
+export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
+export { adminInvoiceWhere, type AdminInvoiceFilter } from "./admin-invoice-filter";
+export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";

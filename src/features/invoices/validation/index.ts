@@ -1,0 +1,49 @@
+// The invoices feature's zod schemas: the forms use them in the browser, and the route handlers and
+// server actions parse the same input again on the server.
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { uuidSchema, isoDateSchema } from "@/lib/validation/common";
+import { INVOICE_FILTER_STATUSES } from "@/lib/domain/invoice-status";
+import { optionalFilterDate, searchText } from "@/lib/validation/admin-fields";
+
+/** Paging through Recent Invoices beyond the first page. */
+export const INVOICE_PAGE_SIZE = 50;
+
+export const invoicePageSchema = z.object({
+  offset: z.number({ error: "Invalid offset" }).int("Invalid offset").min(0, "Invalid offset").max(1_000_000, "Invalid offset"),
+});
+
+/**
+ * Filters of the admin Invoices screen and of its CSV export (docs/PRODUCT.md#admin-invoices): the
+ * client, a status (INVOICE_FILTER_STATUSES), a date range over the issue or the due date
+ * (inclusive) and part of an invoice number; junk falls back to no filter, as on the list screens.
+ * The export also takes the clients list's search (`q`: its "Export invoices").
+ */
+const invoiceFilterShape = {
+  client: uuidSchema.optional().catch(undefined),
+  status: z
+    .union([z.enum(INVOICE_FILTER_STATUSES), z.literal("all")])
+    .catch("all")
+    .default("all"),
+  dates: z.enum(["issued", "due"]).catch("issued").default("issued"),
+  from: optionalFilterDate,
+  to: optionalFilterDate,
+  number: searchText.default(""),
+};
+
+export const invoiceListQuerySchema = z.object({
+  ...invoiceFilterShape,
+  // Where the page starts (keyset): the last row of the page before, as "<issue date or none>_<id>".
+  after: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2}|none)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .refine((value) => value.startsWith("none") || isoDateSchema.safeParse(value.slice(0, 10)).success)
+    .optional()
+    .catch(undefined),
+});
+
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+export const invoiceExportQuerySchema = z.object({ ...invoiceFilterShape, q: searchText.default("") });
+
+export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;

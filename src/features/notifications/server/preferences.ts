@@ -1,0 +1,122 @@
+import "server-only";
+import { eq, inArray, sql } from "drizzle-orm";
+import {
+  categoriesFor,
+  NOTIFICATION_CATEGORY_INFO,
+  type NotificationCategory,
+  type NotificationDelivery,
+} from "@/lib/domain/notification-category";
+import type { NotificationPreferencesInput } from "@/features/notifications/validation";
+import type { Actor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { notificationPreferences, user } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/features/audit/server";
+
+export type NotificationPreferences = { enabled: NotificationCategory[]; delivery: NotificationDelivery; includeMessageText: boolean };
+
+const audienceOf = (actor: Actor) => (actor.role === "admin" ? "admin" : "client");
+
+/** The actor's own preferences, over the categories of its audience (defaults: all on, each). */
+export async function getNotificationPreferences(db: DbOrTx, { actor }: { actor: Actor }): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select({
+      disabled: notificationPreferences.disabledCategories,
+      delivery: notificationPreferences.delivery,
+      includeMessageText: notificationPreferences.includeMessageText,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, actor.userId));
+  const disabled = new Set(row?.disabled ?? []);
+  return {
+    enabled: categoriesFor(audienceOf(actor)).filter((c) => !disabled.has(c)),
+    delivery: row?.delivery ?? "each",
+    includeMessageText: row?.includeMessageText ?? false,
+  };
+}
+
+/** Saves the actor's own preferences; categories of the other audience are kept as they were. */
+export async function saveNotificationPreferences(
+  db: DbOrTx,
+  { actor, input }: { actor: Actor; input: NotificationPreferencesInput },
+): Promise<NotificationPreferences> {
+  // The before/after read, the write and its audit entry are one change.
+  return db.transaction(async (tx) => {
+    const mine = categoriesFor(audienceOf(actor));
+    const foreign = input.enabled.filter((c) => NOTIFICATION_CATEGORY_INFO[c].audience !== audienceOf(actor));
+    if (foreign.length > 0)
+      throw new AppError("bad_request", "Unknown notification category", { fieldErrors: { enabled: "Unknown notification category" } });
+    const [stored] = await tx
+      .select({ disabled: notificationPreferences.disabledCategories })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, actor.userId));
+    const before = await getNotificationPreferences(tx, { actor });
+    const includeMessageText = input.includeMessageText ?? before.includeMessageText;
+    // What is off in the other audience's categories stays off (a user whose role changed).
+    const disabled = [
+      ...(stored?.disabled ?? []).filter((c) => !(mine as string[]).includes(c)),
+      ...mine.filter((c) => !input.enabled.includes(c)),
+    ];
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId: actor.userId, disabledCategories: disabled, delivery: input.delivery, includeMessageText })
+      .onConflictDoUpdate({
+        target: notificationPreferences.userId,
+        set: { disabledCategories: disabled, delivery: input.delivery, includeMessageText, updatedAt: new Date() },
+      });
+    const after = await getNotificationPreferences(tx, { actor });
+    await recordAudit(tx, { actor, action: "notifications.preferences", entityType: "user", entityId: actor.userId, before, after });
+    return after;
+  });
+}
+
+/** Turns one category off for a user: the signed unsubscribe link (no session). */
+export async function disableNotificationCategory(
+  db: DbOrTx,
+  { userId, category }: { userId: string; category: NotificationCategory },
+): Promise<boolean> {
+  const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  if (!exists) return false;
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, disabledCategories: [category] })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: {
+        disabledCategories: sql`case when ${category}::text = any(${notificationPreferences.disabledCategories}) then ${notificationPreferences.disabledCategories} else array_append(${notificationPreferences.disabledCategories}, ${category}::text) end`,
+        updatedAt: new Date(),
+      },
+    });
+  return true;
+}
+
+export type RecipientSettings = {
+  userId: string;
+  email: string;
+  disabled: string[];
+  delivery: NotificationDelivery;
+  includeMessageText: boolean;
+};
+
+/** Addresses and preferences of some users in one query. */
+export async function recipientSettings(db: DbOrTx, userIds: string[]): Promise<RecipientSettings[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({
+      userId: user.id,
+      email: user.email,
+      disabled: notificationPreferences.disabledCategories,
+      delivery: notificationPreferences.delivery,
+      includeMessageText: notificationPreferences.includeMessageText,
+    })
+    .from(user)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, user.id))
+    .where(inArray(user.id, userIds));
+  return rows.map((r) => ({
+    userId: r.userId,
+    email: r.email,
+    disabled: r.disabled ?? [],
+    delivery: r.delivery ?? "each",
+    includeMessageText: r.includeMessageText ?? false,
+  }));
+}

@@ -1,0 +1,184 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { siteConfig } from "@/config/site";
+import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { emailOutbox, taskRuns, user } from "@/server/core/db/schema";
+import { enqueueNotificationEmail } from "@/server/core/mail/outbox";
+import { renderNotification } from "./mail-layout";
+import { overdueEvent } from "./client-events";
+import { appLink, notifyAdmins, notifyClientsBulk, preferencesUrl } from "./notify";
+
+// The notification work of the periodic tick (src/features/operations/server/startup.ts), safe on several instances:
+// overdue reminders run under a transaction-scoped advisory lock (another instance skips the
+// round), the daily tasks claim their task_runs row like the retention, and every mail is keyed.
+
+export const OVERDUE_REMINDER_DAYS = 7;
+export const MAX_OVERDUE_REMINDERS = 3;
+// Arbitrary constant naming the reminder round's lock (the sync's and the migration's differ).
+const OVERDUE_LOCK_KEY = 7_349_377;
+
+type OverdueRow = {
+  id: string;
+  client_id: string;
+  invoice_number: string;
+  amount_cents: string | number;
+  due_date: string | null;
+  square_payment_url: string | null;
+  sent: number;
+  last_sent: string | null;
+};
+
+/**
+ * Reminds each client of its overdue invoices: the first reminder at once, then every 7 days, at
+ * most 3 (docs/PRODUCT.md#notifications). Returns the number of reminders queued, or null when
+ * another instance is running the round.
+ */
+export async function sendOverdueReminders(db: Db, now = new Date()): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${OVERDUE_LOCK_KEY}) as ok`)) as unknown as {
+      rows: { ok: boolean }[];
+    };
+    if (!lock.rows[0]?.ok) return null;
+    // Reminders already queued per invoice, counted from the outbox keys ("invoice-overdue:<id>:<n>:<user>").
+    const result = (await tx.execute(sql`
+      select i.id, i.client_id, i.invoice_number, i.amount_cents, to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.square_payment_url,
+             coalesce(o.sent, 0)::int as sent, o.last_sent
+        from invoices i
+        left join lateral (
+          select count(distinct split_part(idempotency_key, ':', 3)) as sent, max(created_at) as last_sent
+            from email_outbox where idempotency_key like 'invoice-overdue:' || i.id::text || ':%') o on true
+       where i.client_id is not null and i.announced_at is not null
+         and (i.status = 'overdue' or (i.status = 'pending' and i.due_date < ${now.toISOString().slice(0, 10)}::date))`)) as unknown as {
+      rows: OverdueRow[];
+    };
+    const due = result.rows.filter(
+      (row) =>
+        row.sent < MAX_OVERDUE_REMINDERS &&
+        !(row.last_sent && new Date(row.last_sent).getTime() > now.getTime() - OVERDUE_REMINDER_DAYS * 24 * 60 * 60 * 1000),
+    );
+    return notifyClientsBulk(
+      tx,
+      due.map((row) => ({
+        clientId: row.client_id,
+        event: overdueEvent(
+          {
+            id: row.id,
+            clientId: row.client_id,
+            invoiceNumber: row.invoice_number,
+            amountCents: Number(row.amount_cents),
+            dueDate: row.due_date,
+            squarePaymentUrl: row.square_payment_url,
+          },
+          row.sent + 1,
+        ),
+      })),
+    );
+  });
+}
+
+/** Claims a once-a-day task for this instance inside `tx` (see retention.ts); false when not due. */
+async function claimDaily(tx: DbOrTx, name: string): Promise<boolean> {
+  const claimed = await tx.execute(sql`
+    insert into ${taskRuns} (name, last_run_at) values (${name}, now())
+    on conflict (name) do update set last_run_at = excluded.last_run_at
+     where ${taskRuns.lastRunAt} <= now() - '23 hours'::interval
+    returning name`);
+  return (claimed as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * Sends each user who chose "a daily summary" one mail with the notifications held for them,
+ * and marks those as summarized. `force` skips the once-a-day claim (tests).
+ */
+export async function sendDailySummaries(db: Db, opts: { force?: boolean; now?: Date } = {}): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!opts.force && !(await claimDaily(tx, "notification-summaries"))) return 0;
+    const held = await tx
+      .select({
+        id: emailOutbox.id,
+        userId: emailOutbox.recipientUserId,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        text: emailOutbox.textBody,
+        category: emailOutbox.category,
+        role: user.role,
+      })
+      .from(emailOutbox)
+      .innerJoin(user, eq(user.id, emailOutbox.recipientUserId))
+      .where(eq(emailOutbox.status, "held"))
+      .orderBy(emailOutbox.createdAt)
+      .for("update", { of: emailOutbox, skipLocked: true });
+    const byUser = new Map<string, typeof held>();
+    for (const row of held) byUser.set(row.userId!, [...(byUser.get(row.userId!) ?? []), row]);
+    const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
+    for (const [userId, rows] of byUser) {
+      const audience = rows[0]!.role === "admin" ? "admin" : "client";
+      const mail = renderNotification(
+        {
+          subject: `Your daily summary: ${rows.length} update${rows.length === 1 ? "" : "s"} from ${siteConfig.name}`,
+          greetingName: "Your daily summary",
+          paragraphs: rows.map((r) => `${r.subject}\n${NOTIFICATION_CATEGORY_INFO[r.category as NotificationCategory]?.label ?? ""}`),
+          action: { label: "Open the portal", url: appLink(audience === "admin" ? "/admin/dashboard" : "/client-portal") },
+        },
+        {
+          reason: `You receive this summary because you chose "a daily summary" for ${rows[0]!.to} at ${siteConfig.name}.`,
+          unsubscribeUrl: null,
+          preferencesUrl: preferencesUrl(audience),
+        },
+      );
+      await enqueueNotificationEmail(tx, {
+        to: rows[0]!.to,
+        ...mail,
+        kind: "notify_daily_summary",
+        idempotencyKey: `summary:${day}:${userId}`,
+        recipientUserId: userId,
+        category: "summary",
+        unsubscribeUrl: null,
+        held: false,
+      });
+      for (const row of rows)
+        await tx
+          .update(emailOutbox)
+          .set({ status: "summarized", sentAt: new Date() })
+          .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "held")));
+    }
+    return byUser.size;
+  });
+}
+
+/** Once a day, when mail has failed, tells the admins how much and where to retry it. */
+export async function sendFailedMailDigest(db: Db, opts: { force?: boolean; now?: Date } = {}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!opts.force && !(await claimDaily(tx, "failed-mail-digest"))) return false;
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, "failed"));
+    if (n === 0) return false;
+    const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
+    await notifyAdmins(tx, {
+      key: `failed-mail-digest:${day}`,
+      category: "admin_failed_mail",
+      kind: "notify_failed_mail_digest",
+      content: {
+        subject: `${n} mail${n === 1 ? "" : "s"} could not be delivered`,
+        greetingName: "Admin",
+        paragraphs: [
+          `${n} outgoing mail${n === 1 ? " has" : "s have"} failed after every retry. The dashboard's Failed Mail card lists them with a Retry button.`,
+        ],
+        action: { label: "Open the dashboard", url: appLink("/admin/dashboard") },
+      },
+    });
+    return true;
+  });
+}
+
+/** The tick's notification work; each part logs its own failure and never stops the others. */
+export async function runNotificationTasks(db: Db): Promise<void> {
+  const log = (area: string) => (error: unknown) =>
+    console.error(`[notifications] ${area} failed:`, error instanceof Error ? error.message : String(error));
+  await sendOverdueReminders(db).catch(log("overdue reminders"));
+  await sendDailySummaries(db).catch(log("daily summaries"));
+  await sendFailedMailDigest(db).catch(log("failed-mail digest"));
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { type DbHandle, getDbHandle } from "@/server/core/db/client";
+import { migrateDatabase } from "@/server/core/db/migrate";
+import { serverEnv } from "@/server/core/env";
+import { getStorage } from "@/server/core/storage/storage";
+import { seedDemoData } from "@/features/demo/server";
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+/** Wait after the n-th failed preparation in a row: 1 s, 2 s, 4 s, ... capped at 30 s. */
+export function databaseRetryDelayMs(failures: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
+}
+
+type Readiness = {
+  ready: boolean;
+  running?: Promise<void>;
+  failures: number;
+  retryAt: number;
+  lastError?: unknown;
+  open: () => DbHandle;
+};
+
+const g = globalThis as { __dbReadiness?: Readiness };
+
+function readiness(): Readiness {
+  g.__dbReadiness ??= { ready: false, failures: 0, retryAt: 0, open: getDbHandle };
+  return g.__dbReadiness;
+}
+
+async function prepare(open: () => DbHandle): Promise<void> {
+  const handle = open();
+  await migrateDatabase(handle);
+  const env = serverEnv();
+  if (env.seedDemoForced) {
+    // Every start, not only the seeding one: demo accounts with published passwords may exist.
+    console.warn(
+      "[db] WARNING: SEED_DEMO=true on a production deployment: the demo accounts (published passwords) are seeded into an empty database. Unset SEED_DEMO for real use.",
+    );
+  }
+  if (env.seedDemo) {
+    const { seeded } = await seedDemoData(handle.db, getStorage());
+    if (seeded) console.info("[db] demo data seeded (see README for the demo accounts)");
+  }
+}
+
+/**
+ * Opens the database, applies migrations and, on an empty demo database, seeds: once per process
+ * when it works. A failure is not kept for good (a database that was down at boot may come back):
+ * callers during the backoff that follows get the last error at once, the first caller after it
+ * tries again.
+ */
+export function ensureDatabaseReady(): Promise<void> {
+  const state = readiness();
+  if (state.ready) return Promise.resolve();
+  if (state.running) return state.running;
+  if (state.lastError !== undefined && Date.now() < state.retryAt) return Promise.reject(state.lastError);
+  state.running = prepare(state.open).then(
+    () => {
+      state.ready = true;
+      state.failures = 0;
+      state.lastError = undefined;
+      state.running = undefined;
+    },
+    (error: unknown) => {
+      state.failures += 1;
+      state.lastError = error;
+      state.retryAt = Date.now() + databaseRetryDelayMs(state.failures);
+      state.running = undefined;
+      throw error;
+    },
+  );
+  return state.running;
+}
+
+/** Milliseconds until ensureDatabaseReady will try again (0 when ready or due). */
+export function databaseRetryInMs(): number {
+  const state = readiness();
+  return state.ready ? 0 : Math.max(0, state.retryAt - Date.now());
+}
+
+/**
+ * Test hook: forget the readiness (and optionally replace how the database is opened, e.g. an
+ * opener that fails a few times before delegating to the real one).
+ */
+export function resetDatabaseReadiness(open: () => DbHandle = getDbHandle): void {
+  g.__dbReadiness = { ready: false, failures: 0, retryAt: 0, open };
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { AlertTriangle, Calendar, CalendarPlus, FileText, FolderKanban, MessageSquare, Settings } from "lucide-react";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, StatCard } from "@/components/ui/card";
+import { formatCents } from "@/lib/format";
+import type { PortalDataOf } from "@/features/portal/server";
+import { sectionHref } from "./portal-sections-config";
+import { SectionHeading } from "./section-heading";
+import { usePortalNavigation } from "./use-portal-navigation";
+
+export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">, "section"> }) {
+  const { linkHandler } = usePortalNavigation();
+  const { profile, stats, billing } = data;
+  const quickActions = [
+    { id: "book-service", label: "Book New Service", icon: CalendarPlus },
+    { id: "documents", label: "View Documents", icon: FileText },
+    { id: "settings", label: "Update Settings", icon: Settings },
+  ] as const;
+
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <SectionHeading title="Dashboard Overview" description={`Welcome back, ${profile.contactPerson} (${profile.company}).`} />
+
+      {billing && billing.balanceDueCents > 0 ? (
+        <div
+          role="region"
+          aria-label="Outstanding Balance"
+          className="mb-6 flex flex-col gap-3 rounded-xl border border-red-500/50 bg-red-500/10 p-5 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="flex items-start gap-3">
+            <AlertTriangle className="mt-0.5 h-6 w-6 shrink-0 text-red-300" aria-hidden />
+            <div>
+              <p className="font-semibold text-red-200">Outstanding Balance</p>
+              <p className="text-2xl font-bold text-red-100">{formatCents(billing.balanceDueCents)}</p>
+              <p className="text-sm text-red-200/80">
+                {billing.pendingCount} pending and {billing.overdueCount} overdue{" "}
+                {billing.pendingCount + billing.overdueCount === 1 ? "invoice" : "invoices"}
+              </p>
+            </div>
+          </div>
+          <a href={sectionHref("billing")} onClick={linkHandler("billing")} className={buttonClasses("danger")}>
+            View Billing
+          </a>
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Documents" value={stats.totalDocuments} icon={<FileText className="h-7 w-7" aria-hidden />} />
+        <StatCard label="Active Projects" value={stats.activeProjects} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />
+        <StatCard label="Upcoming Meetings" value={stats.upcomingMeetings} icon={<Calendar className="h-7 w-7" aria-hidden />} />
+        <StatCard label="Messages" value={stats.unreadMessages} icon={<MessageSquare className="h-7 w-7" aria-hidden />} />
+      </div>
+
+      <Card className="mt-6">
+        <h2 className="text-lg font-semibold">Quick Actions</h2>
+        <div className="mt-4 grid gap-3 sm:grid-cols-3">
+          {quickActions.map(({ id, label, icon: Icon }) => (
+            <a key={id} href={sectionHref(id)} onClick={linkHandler(id)} className={buttonClasses("secondary", "lg", "justify-start")}>
+              <Icon className="h-5 w-5 text-accent" aria-hidden />
+              {label}
+            </a>
+          ))}
+        </div>
+      </Card>
+    </section>
+  );
+}

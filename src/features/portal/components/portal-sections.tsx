@@ -1,0 +1,111 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { type ReactNode, useEffect, useRef } from "react";
+import { HydrationPending } from "@/components/hydration-marker";
+import type { PortalSectionData } from "@/features/portal/server";
+import { SECTION_HEADING_ID, SectionHeading } from "./section-heading";
+
+// Each section's code is a chunk of its own: a page loads the code of the section in view only
+// (the server renders it and has the browser preload its chunk), not the forms, dialogs and
+// validation of the other eight (docs/ARCHITECTURE.md, "Speed").
+const OverviewSection = dynamic(() => import("./overview-section").then((m) => m.OverviewSection));
+const ProjectsSection = dynamic(() => import("@/features/projects/components/portal/projects-section").then((m) => m.ProjectsSection));
+const BillingSection = dynamic(() => import("@/features/invoices/components/portal/billing-section").then((m) => m.BillingSection));
+const RatesSection = dynamic(() => import("@/features/rates/components/portal/rates-section").then((m) => m.RatesSection));
+const SettingsSection = dynamic(() => import("@/features/clients/components/portal/settings-section").then((m) => m.SettingsSection));
+const BookServiceSection = dynamic(() =>
+  import("@/features/bookings/components/portal/book-service-section").then((m) => m.BookServiceSection),
+);
+const DocumentsSection = dynamic(() => import("@/features/documents/components/portal/documents-section").then((m) => m.DocumentsSection));
+const MessagesSection = dynamic(() => import("@/features/messages/components/portal/messages-section").then((m) => m.MessagesSection));
+
+function BillingWithheld() {
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <SectionHeading title="Billing & Invoices" description="Billing is not available to you. Ask an owner of your company." />
+    </section>
+  );
+}
+
+/**
+ * The section the server loaded (the one the URL names) from its data. `readOnly`: an admin
+ * viewing the client's portal (docs/PRODUCT.md#admin-view-as-client).
+ */
+export function PortalSections({
+  data,
+  billingChart,
+  findings,
+  readOnly = false,
+}: {
+  data: PortalSectionData;
+  billingChart?: ReactNode;
+  /** The Findings section, rendered on the server (its Markdown too) and handed in ready-made. */
+  findings?: ReactNode;
+  readOnly?: boolean;
+}) {
+  const { section } = data;
+  const isFirstRender = useRef(true);
+
+  // After a switch (not on the first load), move focus to the new section's title and to the
+  // top, so keyboard and screen-reader users land on what changed.
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0 });
+    document.getElementById(SECTION_HEADING_ID)?.focus({ preventScroll: true });
+  }, [section]);
+
+  return (
+    <>
+      <Section data={data} billingChart={billingChart} findings={findings} readOnly={readOnly} />
+      {/* The page reports itself ready (HydrationMarker) once this section's code has hydrated. */}
+      <HydrationPending />
+    </>
+  );
+}
+
+function Section({
+  data,
+  billingChart,
+  findings,
+  readOnly,
+}: {
+  data: PortalSectionData;
+  billingChart?: ReactNode;
+  findings?: ReactNode;
+  readOnly: boolean;
+}) {
+  switch (data.section) {
+    case "projects":
+      return <ProjectsSection projects={data.projects} />;
+    case "billing":
+      // Withheld from this member by the owners: the server sent none of it.
+      if (!data.billing) return <BillingWithheld />;
+      return <BillingSection billing={data.billing} invoices={data.invoices} chart={billingChart} />;
+    case "rates":
+      return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
+    case "settings":
+      return (
+        <SettingsSection
+          profile={data.profile}
+          security={data.security}
+          notifications={data.notifications}
+          team={data.team}
+          readOnly={readOnly}
+        />
+      );
+    case "book-service":
+      return <BookServiceSection data={data} readOnly={readOnly} />;
+    case "documents":
+      return <DocumentsSection documents={data.documents} />;
+    case "messages":
+      return <MessagesSection data={data} readOnly={readOnly} />;
+    case "findings":
+      return findings ?? null;
+    case "overview":
+      return <OverviewSection data={data} />;
+  }
+}

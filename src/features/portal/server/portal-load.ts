@@ -1,0 +1,76 @@
+import "server-only";
+import type { PortalSection } from "@/lib/domain/portal-section";
+import { assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { getAccountSecurity } from "@/features/account/server";
+import { listRecentBookings, listUpcomingMeetings } from "@/features/bookings/server";
+import { getPortalProfile, listTeam } from "@/features/clients/server";
+import { listPortalDocuments } from "@/features/documents/server";
+import { getBillingSummary, listPortalInvoices } from "@/features/invoices/server";
+import { listClientThreads } from "@/features/messages/server";
+import { getNotificationPreferences } from "@/features/notifications/server";
+import { listPortalProjects } from "@/features/projects/server";
+import { listPortalRates } from "@/features/rates/server";
+import { getPortalPlanState, listActiveTiers } from "@/features/subscriptions/server";
+import { getOverview } from "./portal-overview";
+
+type Scope = { actor: ClientActor };
+
+/** Awaits an object of promises field by field, in parallel. */
+async function settle<T extends Record<string, unknown>>(pending: T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const entries = await Promise.all(Object.entries(pending).map(async ([key, value]) => [key, await value] as const));
+  return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> };
+}
+
+// Withheld from this member: no figure of Billing is read (docs/PRODUCT.md#portal-team).
+const billingSummary = (db: DbOrTx, scope: Scope) => (scope.actor.billingWithheld ? null : getBillingSummary(db, scope));
+// The Team card is the owners' (a viewing admin sees it read only).
+const team = (db: DbOrTx, scope: Scope) => (scope.actor.personRole === "owner" ? listTeam(db, scope) : null);
+
+/**
+ * What each section shows, one query per dataset. Only the section in view is read: a section
+ * switch is one round trip that reads and renders that section alone.
+ */
+const SECTION_LOADERS = {
+  overview: getOverview,
+  projects: (db: DbOrTx, scope: Scope) => settle({ projects: listPortalProjects(db, scope) }),
+  billing: (db: DbOrTx, scope: Scope) =>
+    settle({ billing: billingSummary(db, scope), invoices: scope.actor.billingWithheld ? [] : listPortalInvoices(db, scope) }),
+  rates: (db: DbOrTx, scope: Scope) => settle({ rates: listPortalRates(db, scope) }),
+  settings: (db: DbOrTx, scope: Scope) =>
+    settle({
+      profile: getPortalProfile(db, scope),
+      security: getAccountSecurity(db, scope),
+      notifications: getNotificationPreferences(db, scope),
+      team: team(db, scope),
+    }),
+  "book-service": async (db: DbOrTx, scope: Scope) => {
+    const { plans, ...rest } = await settle({
+      tiers: listActiveTiers(db, scope),
+      plans: getPortalPlanState(db, scope),
+      bookings: listRecentBookings(db, scope),
+      meetings: listUpcomingMeetings(db, scope),
+      team: team(db, scope),
+    });
+    return { ...rest, subscription: plans.subscription, planRequest: plans.planRequest };
+  },
+  documents: (db: DbOrTx, scope: Scope) => settle({ documents: listPortalDocuments(db, scope) }),
+  messages: (db: DbOrTx, scope: Scope) => settle({ threads: listClientThreads(db, scope), projects: listPortalProjects(db, scope) }),
+  // Findings have their own loader (the findings module), fed by the address's filters.
+  findings: async () => ({}),
+} satisfies Record<PortalSection, (db: DbOrTx, scope: Scope) => Promise<object>>;
+
+type Loaders = typeof SECTION_LOADERS;
+export type PortalSectionData = { [S in PortalSection]: { section: S } & Awaited<ReturnType<Loaders[S]>> }[PortalSection];
+/** A section's data, by section id. */
+export type PortalDataOf<S extends PortalSection> = Extract<PortalSectionData, { section: S }>;
+
+/** The data of one section of the signed-in client's portal, filtered by the actor's client id. */
+export async function loadPortalSection<S extends PortalSection>(
+  db: DbOrTx,
+  { actor, section }: { actor: ClientActor; section: S },
+): Promise<PortalDataOf<S>> {
+  assertClient(actor);
+  const loader = SECTION_LOADERS[section] as (db: DbOrTx, scope: Scope) => Promise<object>;
+  return { section, ...(await loader(db, { actor })) } as PortalDataOf<S>;
+}

@@ -1,0 +1,199 @@
+"use client";
+
+import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { setProjectStatusAction } from "@/features/projects/actions/admin";
+import { PageHeader } from "@/components/admin/page-header";
+import { Button } from "@/components/ui/button";
+import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
+import { Toast, useToast } from "@/components/ui/toast";
+import { useChange } from "@/components/ui/use-change";
+import { cn } from "@/lib/cn";
+import { formatCents, formatDate } from "@/lib/format";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain/project-status";
+import { TONE_CLASSES } from "@/lib/domain/tone";
+import { ProjectReportsButton } from "@/features/reports/components/project-reports-button";
+import { ManageInvoicesDialog } from "./manage-invoices-dialog";
+import { ProjectFormDialog } from "./project-form-dialog";
+import { ProjectInvoicesDialog } from "./project-invoices-dialog";
+import type { ProjectRowView } from "./types";
+import { Options } from "@/components/ui/options";
+
+type Modal = { kind: "create" } | { kind: "edit" | "manage" | "invoices"; project: ProjectRowView } | null;
+
+const EMPTY: ListEmptyTexts = {
+  icon: FolderKanban,
+  whenFiltered: { title: "No projects found", hint: "Try adjusting your filters" },
+  whenNone: { title: "No projects yet", hint: "Projects will appear here as they are created" },
+};
+
+export function CreateProjectButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <Plus className="h-4 w-4" aria-hidden />
+      Create Project
+    </Button>
+  );
+}
+
+/** The projects table with its inline status change and the project dialogs. */
+export function ProjectsScreen({
+  rows,
+  isFiltered,
+  controls,
+  footer,
+  exportLink,
+}: {
+  rows: ProjectRowView[];
+  isFiltered: boolean;
+  controls: ReactNode;
+  footer: ReactNode;
+  exportLink?: ReactNode;
+}) {
+  const { toast, show } = useToast();
+  const [modal, setModal] = useState<Modal>(null);
+  // Statuses saved inline, shown over the server's rows until fresh rows arrive (a refresh after
+  // any change brings the saved values; an edit may have changed the status again).
+  const [statuses, setStatuses] = useState<Record<string, ProjectStatus>>({});
+  const [rowsSeen, setRowsSeen] = useState(rows);
+  if (rows !== rowsSeen) {
+    setRowsSeen(rows);
+    setStatuses({});
+  }
+  const { busy: saving, run } = useChange((message, tone) => show(message, tone === "error" ? 5000 : 3000, tone));
+
+  const changeStatus = (project: ProjectRowView, status: ProjectStatus) =>
+    run(project.id, () => setProjectStatusAction({ projectId: project.id, status }), {
+      done: ({ project: saved }) => {
+        setStatuses((current) => ({ ...current, [saved.id]: saved.status }));
+        return `Project ${saved.projectName} is now ${PROJECT_STATUS_LABELS[saved.status]}`;
+      },
+    });
+
+  const columns: Column<ProjectRowView>[] = [
+    {
+      header: "Project",
+      className: "max-w-64",
+      cell: (project) => (
+        <>
+          <span className="block">{project.projectName}</span>
+          {project.description ? <span className="mt-0.5 line-clamp-1 text-xs font-normal text-muted">{project.description}</span> : null}
+        </>
+      ),
+    },
+    { header: "Client", cell: (project) => project.company },
+    {
+      header: "Status",
+      cell: (project) => {
+        const status = statuses[project.id] ?? project.status;
+        return (
+          <select
+            aria-label={`Status of ${project.projectName}`}
+            value={status}
+            disabled={saving !== null}
+            aria-busy={saving === project.id}
+            onChange={(event) => changeStatus(project, event.target.value as ProjectStatus)}
+            className={cn(
+              "h-8 rounded-md border px-2 text-xs font-semibold focus:outline-none focus:ring-1 focus:ring-accent",
+              TONE_CLASSES[PROJECT_STATUS_TONES[status]],
+            )}
+          >
+            <Options items={PROJECT_STATUSES} label={PROJECT_STATUS_LABELS} className="bg-slate-900 text-foreground" />
+          </select>
+        );
+      },
+    },
+    { header: "Due Date", className: "whitespace-nowrap", cell: (project) => formatDate(project.targetCompletionDate) },
+    { header: "Value", align: "right", className: "font-mono", cell: (project) => formatCents(project.totalBilledCents) },
+    {
+      header: "Invoices",
+      align: "right",
+      cell: (project) => (
+        <>
+          <span className="block">{project.invoiceCount}</span>
+          <span className="block font-mono text-xs text-muted">{formatCents(project.totalBilledCents)}</span>
+        </>
+      ),
+    },
+    {
+      header: "Outstanding",
+      align: "right",
+      cell: (project) => (
+        <span className={cn("font-mono font-semibold", project.outstandingCents > 0 ? "text-danger" : "text-success")}>
+          {formatCents(project.outstandingCents)}
+        </span>
+      ),
+    },
+    {
+      header: "Actions",
+      cell: (project) => (
+        <div className="flex items-center gap-1">
+          <IconButton label={`Edit ${project.projectName}`} onClick={() => setModal({ kind: "edit", project })}>
+            <Pencil className="h-4 w-4" aria-hidden />
+          </IconButton>
+          <IconButton label={`Link invoices to ${project.projectName}`} onClick={() => setModal({ kind: "manage", project })}>
+            <Link2 className="h-4 w-4" aria-hidden />
+          </IconButton>
+          <IconButton label={`View invoices of ${project.projectName}`} onClick={() => setModal({ kind: "invoices", project })}>
+            <Receipt className="h-4 w-4" aria-hidden />
+          </IconButton>
+          <ProjectReportsButton project={project} />
+          <IconButton label={`Timeline of ${project.projectName}`} onClick={() => show("Timeline visualization coming soon!", 3000)}>
+            <CalendarRange className="h-4 w-4" aria-hidden />
+          </IconButton>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Project Management"
+        description="Projects with the invoices linked to them."
+        actions={
+          <>
+            {exportLink}
+            <CreateProjectButton onClick={() => setModal({ kind: "create" })} />
+          </>
+        }
+      />
+      {controls}
+      <ListTable
+        caption="Projects"
+        columns={columns}
+        rows={rows}
+        minWidthClass="min-w-[980px]"
+        rowClassName="align-top"
+        filtered={isFiltered}
+        empty={EMPTY}
+      />
+      {footer}
+      {modal?.kind === "create" ? <ProjectFormDialog project={null} onClose={() => setModal(null)} showToast={show} /> : null}
+      {modal?.kind === "edit" ? (
+        <ProjectFormDialog
+          project={{ ...modal.project, status: statuses[modal.project.id] ?? modal.project.status }}
+          onClose={() => setModal(null)}
+          showToast={show}
+        />
+      ) : null}
+      {modal?.kind === "manage" ? <ManageInvoicesDialog project={modal.project} onClose={() => setModal(null)} showToast={show} /> : null}
+      {modal?.kind === "invoices" ? <ProjectInvoicesDialog project={modal.project} onClose={() => setModal(null)} /> : null}
+      <Toast toast={toast} />
+    </>
+  );
+}
+
+function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,15 @@
+import "server-only";
+// The projects module's public face: everything outside src/features/projects/server imports from here (README.md).
+
+export {
+  createProject,
+  getProjectInvoices,
+  linkInvoicesToProject,
+  listAdminProjects,
+  setProjectStatus,
+  unlinkInvoice,
+  updateProject,
+  type AdminProjectRow,
+} from "./admin-projects";
+export { projectListFilter } from "./list-filters";
+export { listPortalProjects, type PortalProject, type ProjectFigures } from "./portal-projects";

@@ -1,0 +1,193 @@
+"use client";
+
+import { FileLock2 } from "lucide-react";
+import { useCallback, useId, useRef, useState } from "react";
+import { revokeReportAction } from "@/features/reports/actions/admin";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/field";
+import { Loading } from "@/components/ui/spinner";
+import { routeChange, useChange } from "@/components/ui/use-change";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
+import { apiFetch } from "@/lib/api-client";
+import { formatDateTime, formatFileSize } from "@/lib/format";
+import type { AdminReportRow } from "@/features/reports/server";
+import { FreshFactorPrompt } from "./fresh-factor-prompt";
+import { downloadKey, useReportDownload } from "./use-report-download";
+
+/**
+ * An engagement's report vault for the admin (docs/PRODUCT.md#admin-reports): its button in the
+ * projects table and its dialog: publish a report (a new title, or a new version of one), see each
+ * version's downloads, download the current one (stamped for the admin, after a fresh second
+ * factor, in the company's access log), revoke one.
+ */
+export function ProjectReportsButton({ project }: { project: { id: string; projectName: string } }) {
+  const [open, setOpen] = useState(false);
+  const label = `Reports of ${project.projectName}`;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        title={label}
+        className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
+      >
+        <FileLock2 className="h-4 w-4" aria-hidden />
+      </button>
+      {open ? <ProjectReportsDialog project={project} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+const LOAD_FAILED = "The reports could not be loaded.";
+
+function ProjectReportsDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
+  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+  const [title, setTitle] = useState("");
+  const fileRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const fileId = useId();
+  const { busy, run } = useChange<string>((text, tone) => setMessage({ text, tone }));
+
+  // Read when shown, and again after a change; a failed read says so where the changes do.
+  const { data, error, reload } = useReadOnShow(
+    project.id,
+    async () => {
+      try {
+        const url = `/api/admin/reports?projectId=${encodeURIComponent(project.id)}`;
+        return { success: true, data: (await apiFetch<{ reports: AdminReportRow[] }>(url, { cache: "no-store" })).reports };
+      } catch (failure) {
+        setMessage({ text: LOAD_FAILED, tone: "error" });
+        throw failure;
+      }
+    },
+    LOAD_FAILED,
+  );
+  const reports = data ?? (error ? [] : null);
+  const load = useCallback(() => void reload(), [reload]);
+  const { asking, proofError, download } = useReportDownload(run, {
+    urlOf: (id) => `/api/admin/reports/${encodeURIComponent(id)}/download`,
+    done: load,
+  });
+
+  const upload = () => {
+    const file = fileRef.current?.files?.[0];
+    setMessage(null);
+    const form = new FormData();
+    form.set("projectId", project.id);
+    form.set("title", title);
+    if (file) form.set("file", file);
+    run(
+      "upload",
+      () => routeChange(apiFetch<{ report: { version: number } }>("/api/admin/reports/upload", { method: "POST", body: form })),
+      {
+        refresh: false,
+        done: ({ report }) => {
+          setTitle("");
+          if (fileRef.current) fileRef.current.value = "";
+          load();
+          return `Published version ${report.version}.`;
+        },
+      },
+    );
+  };
+
+  const revoke = (report: AdminReportRow) =>
+    run(report.id, () => revokeReportAction({ reportId: report.id }), {
+      refresh: false,
+      done: () => {
+        load();
+        return `Revoked ${report.title} v${report.version}: its downloads stop now.`;
+      },
+    });
+
+  return (
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Reports of ${project.projectName}`}>
+      {message ? (
+        <Alert tone={message.tone} className="mb-3">
+          {message.text}
+        </Alert>
+      ) : null}
+      <form
+        className="space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          upload();
+        }}
+      >
+        <div>
+          <label htmlFor={titleId} className="mb-1 block text-sm font-medium">
+            Report title
+          </label>
+          <Input id={titleId} value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+          <p className="mt-1 text-xs text-muted">The same title publishes a new version and replaces the one before.</p>
+        </div>
+        <div>
+          <label htmlFor={fileId} className="mb-1 block text-sm font-medium">
+            PDF file
+          </label>
+          <input id={fileId} ref={fileRef} type="file" accept="application/pdf,.pdf" className="block w-full text-sm" />
+        </div>
+        <Button type="submit" disabled={busy === "upload"}>
+          {busy === "upload" ? "Publishing..." : "Publish report"}
+        </Button>
+      </form>
+      <h3 className="mt-6 font-semibold">Published</h3>
+      {reports === null ? (
+        <Loading label="Loading reports" />
+      ) : reports.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">No report yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-800 text-sm">
+          {reports.map((report) => (
+            <li key={report.id} className="py-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="break-words font-medium">
+                    {report.title} v{report.version}
+                    <span className="ml-2 text-xs text-muted">
+                      {report.revokedAt ? "Revoked" : report.supersededAt ? "Replaced" : "Available"}
+                    </span>
+                  </p>
+                  <p className="text-xs text-muted">
+                    {formatFileSize(report.fileSize)} · {formatDateTime(report.publishedAt)} · downloaded {report.downloadCount}×
+                  </p>
+                </div>
+                {report.revokedAt || report.supersededAt ? null : (
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={busy === downloadKey(report.id)}
+                      onClick={() => {
+                        setMessage(null);
+                        download(report.id);
+                      }}
+                    >
+                      {busy === downloadKey(report.id) ? "Preparing..." : `Download v${report.version}`}
+                    </Button>
+                    <Button variant="secondary" size="sm" disabled={busy === report.id} onClick={() => revoke(report)}>
+                      {busy === report.id ? "Revoking..." : `Revoke v${report.version}`}
+                    </Button>
+                  </div>
+                )}
+              </div>
+              {asking?.reportId === report.id ? (
+                <FreshFactorPrompt
+                  ask={asking}
+                  busy={busy === downloadKey(report.id)}
+                  error={proofError}
+                  onCode={(code) => download(report.id, { code })}
+                  onPassword={(password) => download(report.id, { password })}
+                  onPasskey={() => download(report.id, { passkey: true })}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,8 @@
+import "server-only";
+// The reports module's public face: everything outside src/features/reports/server imports from here (README.md).
+
+export { type AdminReportRow, listProjectReports, NOT_A_PDF, recordUploadedReport, revokeReport } from "./admin-reports";
+export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
+export { listPortalReports, type PortalReport } from "./portal-reports";
+export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";
+export { getStampedReport } from "./report-files";

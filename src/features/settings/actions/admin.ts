@@ -1,0 +1,19 @@
+"use server";
+// Server actions of the Settings screen (docs/PRODUCT.md#admin-settings); each checks the admin session itself (adminAction).
+import { adminAction } from "@/features/account/server";
+import { defaultRatesSchema, clientTwoFactorPolicySchema } from "@/features/settings/validation";
+import { saveDefaultRates, setRequireClientTwoFactor } from "@/features/settings/server";
+import { getDb } from "@/server/core/get-db";
+import { noInputSchema } from "@/features/account/validation";
+import { sendTestMail } from "@/features/operations/server";
+
+/** Replaces the rate cards a new client starts with; audited. */
+export const saveDefaultRatesAction = adminAction(defaultRatesSchema, (actor, { rates }) => saveDefaultRates(getDb(), { actor, rates }));
+
+/** Requires two-factor of every client company's people, on top of each company's own switch; audited. */
+export const setClientTwoFactorPolicyAction = adminAction(clientTwoFactorPolicySchema, (actor, { required }) =>
+  setRequireClientTwoFactor(getDb(), { actor, required }),
+);
+
+/** Sends a test mail to the signed-in admin through the outbox and says what became of it. */
+export const sendTestMailAction = adminAction(noInputSchema, (actor) => sendTestMail(getDb(), { actor }));

@@ -1,0 +1,121 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
+import type { ServiceName } from "@/lib/domain/services";
+import type { DefaultRatesValues } from "@/features/settings/validation";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { appSettings } from "@/server/core/db/schema";
+import { recordAudit } from "@/features/audit/server";
+
+// The firm's own settings (docs/PRODUCT.md#admin-settings): one row, `app_settings`, written on the
+// first change; until then every value is its default.
+
+export type DefaultRateCard = { serviceType: ServiceName; hourlyRateCents: number; monthlyRetainerCents: number | null };
+
+export type AdminSettings = {
+  defaultRates: DefaultRateCard[];
+  /** False while the cards are still the standard ones in code (src/lib/default-rates.ts). */
+  defaultRatesCustomized: boolean;
+  requireClientTwoFactor: boolean;
+};
+
+const SETTINGS_ID = "app";
+
+async function readRow(db: DbOrTx) {
+  const [row] = await db
+    .select({ requireClientTwoFactor: appSettings.requireClientTwoFactor, defaultRates: appSettings.defaultRates })
+    .from(appSettings)
+    .where(eq(appSettings.id, SETTINGS_ID))
+    .limit(1);
+  return row ?? null;
+}
+
+type StoredRates = { serviceType: string; hourlyRateCents: number; monthlyRetainerCents: number | null }[] | null | undefined;
+
+/** The stored default cards (`defaultRatesSql`), or the standard ones in code while none are saved. */
+export function defaultRateCardsOf(stored: StoredRates): DefaultRateCard[] {
+  return stored && stored.length > 0 ? (stored as DefaultRateCard[]) : DEFAULT_RATE_CARDS.map((card) => ({ ...card }));
+}
+const ratesOf = defaultRateCardsOf;
+
+/**
+ * The stored default cards as one SQL expression (null while none are saved), for a query that
+ * reads them with other rows: the portal's Rates, on the request path, costs no extra round trip.
+ */
+export const defaultRatesSql = sql<StoredRates>`(select s.default_rates from app_settings s where s.id = ${SETTINGS_ID})`;
+
+/** The rate cards a new client starts with, and that a client without rates of its own sees. */
+export async function getDefaultRateCards(db: DbOrTx): Promise<DefaultRateCard[]> {
+  return ratesOf((await readRow(db))?.defaultRates);
+}
+
+/** Everything the Settings screen shows of `app_settings`. */
+export async function getAdminSettings(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<AdminSettings> {
+  assertAdmin(actor);
+  const row = await readRow(db);
+  return {
+    defaultRates: ratesOf(row?.defaultRates),
+    defaultRatesCustomized: Boolean(row?.defaultRates?.length),
+    requireClientTwoFactor: row?.requireClientTwoFactor ?? false,
+  };
+}
+
+/** Replaces the default rate cards (audited with the old and new cards). */
+export async function saveDefaultRates(db: Db, { actor, rates }: { actor: AdminActor; rates: DefaultRatesValues["rates"] }) {
+  assertAdmin(actor);
+  const after: DefaultRateCard[] = rates.map((r) => ({
+    serviceType: r.serviceType,
+    hourlyRateCents: r.hourlyRate,
+    monthlyRetainerCents: r.monthlyRetainer,
+  }));
+  return db.transaction(async (tx) => {
+    const before = await lockedRow(tx);
+    await tx.update(appSettings).set({ defaultRates: after, updatedAt: new Date() }).where(eq(appSettings.id, SETTINGS_ID));
+    await recordAudit(tx, {
+      actor,
+      action: "settings.default_rates",
+      entityType: "settings",
+      entityId: null,
+      before: ratesOf(before.defaultRates),
+      after,
+    });
+    return after;
+  });
+}
+
+/** Turns the firm-wide two-factor requirement for every client company on or off (audited). */
+export async function setRequireClientTwoFactor(db: Db, { actor, required }: { actor: AdminActor; required: boolean }) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const before = await lockedRow(tx);
+    if (before.requireClientTwoFactor === required) return { required };
+    await tx.update(appSettings).set({ requireClientTwoFactor: required, updatedAt: new Date() }).where(eq(appSettings.id, SETTINGS_ID));
+    await recordAudit(tx, {
+      actor,
+      action: "settings.client_two_factor",
+      entityType: "settings",
+      entityId: null,
+      before: { requireClientTwoFactor: before.requireClientTwoFactor },
+      after: { requireClientTwoFactor: required },
+    });
+    return { required };
+  });
+}
+
+/** The settings row, created with its defaults if missing, locked until the transaction ends. */
+async function lockedRow(tx: DbOrTx) {
+  await tx.insert(appSettings).values({ id: SETTINGS_ID }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ requireClientTwoFactor: appSettings.requireClientTwoFactor, defaultRates: appSettings.defaultRates })
+    .from(appSettings)
+    .where(eq(appSettings.id, SETTINGS_ID))
+    .for("update");
+  return row!;
+}
+
+/**
+ * The firm-wide requirement as one SQL expression, for the membership lookup behind every client
+ * guard (modules/account): read in the same query, so the policy costs no extra round trip.
+ */
+export const clientTwoFactorPolicySql = sql<boolean>`coalesce((select s.require_client_two_factor from app_settings s where s.id = ${SETTINGS_ID}), false)`;

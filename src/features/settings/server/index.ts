@@ -1,0 +1,14 @@
+import "server-only";
+// The settings module's public face: everything outside src/features/settings/server imports from here (README.md).
+
+export {
+  type AdminSettings,
+  clientTwoFactorPolicySql,
+  type DefaultRateCard,
+  defaultRateCardsOf,
+  defaultRatesSql,
+  getAdminSettings,
+  getDefaultRateCards,
+  saveDefaultRates,
+  setRequireClientTwoFactor,
+} from "./app-settings";

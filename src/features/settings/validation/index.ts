@@ -1,0 +1,27 @@
+// The settings feature's zod schemas: the forms use them in the browser, and the route handlers and
+// server actions parse the same input again on the server.
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { SERVICE_NAMES } from "@/lib/domain/services";
+import { dollarsToCents, optionalDollarsToCents } from "@/lib/validation/admin-fields";
+
+/** The rate cards a new client starts with: one per service, each service once. */
+export const defaultRatesSchema = z.object({
+  rates: z
+    .array(
+      z.object({
+        serviceType: z.enum(SERVICE_NAMES, { error: "Unknown service" }),
+        hourlyRate: dollarsToCents,
+        monthlyRetainer: optionalDollarsToCents,
+      }),
+      { error: "rates must be a list" },
+    )
+    .length(SERVICE_NAMES.length, `Give a rate for each of the ${SERVICE_NAMES.length} services`)
+    .refine((rates) => new Set(rates.map((r) => r.serviceType)).size === rates.length, "Give each service once"),
+});
+
+export type DefaultRatesInput = z.input<typeof defaultRatesSchema>;
+
+export type DefaultRatesValues = z.output<typeof defaultRatesSchema>;
+
+export const clientTwoFactorPolicySchema = z.object({ required: z.boolean({ error: "required must be true or false" }) });

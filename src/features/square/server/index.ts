@@ -1,0 +1,27 @@
+import "server-only";
+// The square module's public face: everything outside src/features/square/server imports from here (README.md).
+
+export {
+  getClientSquareCustomers,
+  linkSquareCustomer,
+  listCustomerConflicts,
+  listIgnoredCustomers,
+  listUnmatchedCustomers,
+  setClientBillingEmail,
+  setSquareCustomerIgnored,
+  unlinkSquareCustomer,
+  unmatchedInvoicesCount,
+  type ClientSquareCustomers,
+  type CustomerConflict,
+  type IgnoredCustomer,
+  type UnmatchedCustomer,
+} from "./admin-square-customers";
+export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./config";
+export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
+export { syncSquareInvoices } from "./invoice-sync";
+export { createSquareSubscription, squareSubscriptionTarget, type SquareSubscriptionTarget } from "./subscription-create";
+export { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "./links";
+export { handleSquareCallback } from "./oauth-callback";
+export { startSquareAuthorization } from "./oauth";
+export { assertSameSite, currentSessionId, squareOAuthAction } from "./request-guards";
+export { handleSquareEvent, isValidSquareSignature } from "./webhook";

@@ -1,0 +1,51 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/server/core/db/client";
+import { newInvoiceEvent, notifyClientsBulk, notifyInvoicePaid } from "@/features/notifications/server";
+import type { PaidTransition } from "./invoice-upsert";
+
+type Unannounced = {
+  id: string;
+  client_id: string;
+  status: string;
+  invoice_number: string;
+  amount_cents: string | number;
+  due_date: string | null;
+  square_payment_url: string | null;
+};
+
+/**
+ * Mails "new invoice" for each invoice that has just become visible in a portal: inserted by a
+ * sync or webhook and given a client (at once, or later when its customer is linked). Marking
+ * announced_at and queueing the mail share the caller's transaction, so a re-sync, a replayed
+ * webhook or a second instance finds nothing left to announce. An invoice first seen already
+ * paid or cancelled is marked without a mail.
+ */
+export async function announceNewInvoices(tx: DbOrTx): Promise<number> {
+  const result = (await tx.execute(sql`
+    update invoices set announced_at = now()
+     where announced_at is null and client_id is not null
+    returning id, client_id, status, invoice_number, amount_cents, to_char(due_date, 'YYYY-MM-DD') as due_date, square_payment_url`)) as unknown as {
+    rows: Unannounced[];
+  };
+  const events = result.rows
+    .filter((row) => row.status === "pending" || row.status === "overdue")
+    .map((row) => ({
+      clientId: row.client_id,
+      event: newInvoiceEvent({
+        id: row.id,
+        clientId: row.client_id,
+        invoiceNumber: row.invoice_number,
+        amountCents: Number(row.amount_cents),
+        dueDate: row.due_date,
+        squarePaymentUrl: row.square_payment_url,
+      }),
+    }));
+  // One sync may announce thousands: recipients read once, mails stored in bulk.
+  return notifyClientsBulk(tx, events);
+}
+
+/** Receipts for the invoices an upsert turned paid. */
+export async function sendPaidReceipts(tx: DbOrTx, paid: PaidTransition[]): Promise<void> {
+  for (const invoice of paid) await notifyInvoicePaid(tx, invoice);
+}

@@ -1,0 +1,37 @@
+// The square feature's zod schemas: the forms use them in the browser, and the route handlers and
+// server actions parse the same input again on the server.
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { uuidSchema, emailSchema } from "@/lib/validation/common";
+
+/** Square's customer ids are short tokens of letters, digits and a few separators. */
+export const squareCustomerIdSchema = z
+  .string({ error: "Square customer id is required" })
+  .trim()
+  .min(1, "Square customer id is required")
+  .max(191, "Square customer id is too long")
+  .regex(/^[A-Za-z0-9_.:-]+$/, "Use the id shown in Square (letters, digits, - _ . :)");
+
+export const assignSquareCustomerSchema = z.object({
+  squareCustomerId: squareCustomerIdSchema,
+  clientId: z.uuid("Choose a client"),
+});
+
+export type AssignSquareCustomerInput = z.input<typeof assignSquareCustomerSchema>;
+
+export const squareCustomerRefSchema = z.object({ squareCustomerId: squareCustomerIdSchema });
+
+export const ignoreSquareCustomerSchema = z.object({ squareCustomerId: squareCustomerIdSchema, ignored: z.boolean() });
+
+export const clientRefSchema = z.object({ clientId: uuidSchema });
+
+/** Admin-only billing address: with the sign-in e-mail, the only address a sync may match. */
+export const billingEmailSchema = z.object({
+  clientId: uuidSchema,
+  billingEmail: z
+    .union([z.literal(""), emailSchema])
+    .nullish()
+    .transform((value) => (value ? value.toLowerCase() : null)),
+});
+
+export type BillingEmailInput = z.input<typeof billingEmailSchema>;

@@ -1,0 +1,71 @@
+// The subscriptions feature's zod schemas: the forms use them in the browser, and the route handlers and
+// server actions parse the same input again on the server.
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { searchText, requiredText, dollarsToCents } from "@/lib/validation/admin-fields";
+import { SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
+import { uuidSchema, optionalText, text } from "@/lib/validation/common";
+
+/** Book Service: asking for a support plan, and ending one's own subscription or request. */
+export const subscribeSchema = z.object({ planId: z.uuid("Invalid id") });
+
+export const cancelSubscriptionSchema = z.object({ subscriptionId: z.uuid("Invalid id") });
+
+export const subscriptionListQuerySchema = z.object({
+  q: searchText.default(""),
+  status: z
+    .union([z.enum(SUBSCRIPTION_STATUSES), z.literal("all")])
+    .catch("all")
+    .default("all"),
+});
+
+/** An admin's decision on a subscription (docs/PRODUCT.md#admin-subscriptions); the reason, optional, is shown to the client. */
+export const subscriptionDecisionSchema = z.object({
+  subscriptionId: uuidSchema,
+  decision: z.enum(["confirm", "decline", "cancel"], { error: "Unknown decision" }),
+  reason: optionalText(1000),
+});
+
+export const MAX_PLAN_FEATURES = 20;
+
+/** A support plan as the Settings form sends it; `id` empty for a new plan. Features: one a line. */
+export const supportPlanSchema = z.object({
+  id: z
+    .union([z.literal(""), uuidSchema])
+    .nullish()
+    .transform((value) => value || null),
+  name: requiredText(100, "Plan name is required"),
+  monthlyPrice: dollarsToCents,
+  features: text(4000).pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().max(200, "A feature is at most 200 characters"))
+          .min(1, "List at least one feature")
+          .max(MAX_PLAN_FEATURES, `At most ${MAX_PLAN_FEATURES} features`),
+      ),
+  ),
+  highlighted: z.boolean({ error: "highlighted must be true or false" }),
+  squarePlanVariationId: optionalText(100).refine(
+    (value) => value === null || /^[A-Za-z0-9_-]+$/.test(value),
+    "A Square plan variation id is letters, digits, - and _",
+  ),
+});
+
+export type SupportPlanInput = z.input<typeof supportPlanSchema>;
+
+export type SupportPlanValues = z.output<typeof supportPlanSchema>;
+
+export const movePlanSchema = z.object({
+  planId: uuidSchema,
+  direction: z.enum(["up", "down"], { error: "direction must be up or down" }),
+});
+
+export const retirePlanSchema = z.object({ planId: uuidSchema, retired: z.boolean({ error: "retired must be true or false" }) });

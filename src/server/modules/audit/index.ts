@@ -1,9 +1,0 @@
-import "server-only";
-// The audit module's public face: everything outside src/server/modules/audit imports from here (README.md).
-
-export { ACCESS_LOG_PAGE_SIZE, type AccessLogEntry, exportClientAccessLog, listClientAccessLog } from "./access-log";
-export { listAuditFilterOptions, listAuditLog, type AuditRow } from "./admin-audit";
-export { recordAudit } from "./audit";
-export { auditEntryColumns } from "./columns";
-export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction, type FirmLinkHolder, recordFirmAccess } from "./firm-access";
-export { admitLinkFetch } from "./link-fetch";

@@ -1,5 +1,0 @@
-import "server-only";
-// The bookings module's public face: everything outside src/server/modules/bookings imports from here (README.md).
-
-export { bookingRequestColumns, decideBooking, listAdminBookings, urgencyRank, type AdminBookingRow } from "./admin-bookings";
-export { createServiceBooking, listRecentBookings, listUpcomingMeetings, type PortalBooking } from "./portal-bookings";

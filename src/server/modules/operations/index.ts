@@ -1,8 +1,0 @@
-import "server-only";
-// The operations module's public face: everything outside src/server/modules/operations imports from here (README.md).
-
-export { listFailedMails, retryFailedMail } from "./admin-outbox";
-export { assertDevMailEnabled, devMailHtml, isDevMailEnabled, listDevMail } from "./dev-mail";
-export { checkDatabaseHealth } from "./health";
-export { getMailStatus, type MailStatus, sendTestMail, type TestMailResult } from "./mail-settings";
-export { startServerTasks } from "./startup";
