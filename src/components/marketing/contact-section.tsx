@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { siteConfig } from "@/config/site";
-import { ContactFormFields } from "./contact-form-fields";
-import { ContactFormLoader } from "./contact-form-loader";
+import { ContactFormFields } from "@/features/inquiries/components/contact-form-fields";
+import { ContactFormLoader } from "@/features/inquiries/components/contact-form-loader";
 import { Icon } from "./icon";
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
 import { SERVICE_INTERESTS } from "@/lib/domain/services";
 import { CONTACT_LIMITS } from "@/features/inquiries/validation";
-import { Icon } from "./icon";
+import { Icon } from "@/components/marketing/icon";
 import { Options, asWritten } from "@/components/ui/options";
 
 export const CONTACT_FIELDS = ["name", "email", "company", "serviceInterest", "message"] as const;

@@ -9,7 +9,7 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiFetch } from "@/lib/api-client";
 import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues } from "@/features/inquiries/validation";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
-import { Icon } from "./icon";
+import { Icon } from "@/components/marketing/icon";
 
 // The thank-you panel stays 5000 ms, then the (cleared) form returns (docs/PRODUCT.md#marketing-contact-form).
 export const SUCCESS_PANEL_MS = 5000;
