@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { HydrateWhenIdle } from "@/components/marketing/hydrate-when-idle";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { RenderAfter } from "@/components/marketing/render-after";
 import { SiteHeader } from "@/components/marketing/site-header";
@@ -25,7 +26,9 @@ export default function MarketingLayout({ children }: { children: ReactNode }) {
       <RenderAfter id="main-content" />
       <SiteHeader />
       {children}
-      <SiteFooter />
+      <HydrateWhenIdle>
+        <SiteFooter />
+      </HydrateWhenIdle>
     </>
   );
 }

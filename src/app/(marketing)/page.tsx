@@ -1,6 +1,7 @@
 import { AboutSection } from "@/components/marketing/about-section";
 import { ContactSection } from "@/components/marketing/contact-section";
 import { HeroSection } from "@/components/marketing/hero-section";
+import { HydrateWhenIdle } from "@/components/marketing/hydrate-when-idle";
 import { publicPageMetadata } from "@/components/marketing/page-metadata";
 import { RenderAfter } from "@/components/marketing/render-after";
 import { ServicesSection } from "@/components/marketing/services-section";
@@ -21,9 +22,16 @@ export default function HomePage() {
       {/* The first screen appears whole: header and hero (the terminal arrives after the text). */}
       <RenderAfter id="about" />
       <HeroSection />
-      <AboutSection />
-      <ServicesSection />
-      <ContactSection />
+      {/* Below the first screen: hydrated after it, in short slices (HydrateWhenIdle). */}
+      <HydrateWhenIdle>
+        <AboutSection />
+      </HydrateWhenIdle>
+      <HydrateWhenIdle>
+        <ServicesSection />
+      </HydrateWhenIdle>
+      <HydrateWhenIdle>
+        <ContactSection />
+      </HydrateWhenIdle>
     </main>
   );
 }
