@@ -24,7 +24,9 @@ export default function MarketingLayout({ children }: { children: ReactNode }) {
       </a>
       {/* The header appears whole: its buttons are right-aligned, so each arriving one would move the others. */}
       <RenderAfter id="main-content" />
-      <SiteHeader />
+      <HydrateWhenIdle>
+        <SiteHeader />
+      </HydrateWhenIdle>
       {children}
       <HydrateWhenIdle>
         <SiteFooter />

@@ -21,8 +21,10 @@ export default function HomePage() {
     <main id="main-content" tabIndex={-1} className="focus:outline-none">
       {/* The first screen appears whole: header and hero (the terminal arrives after the text). */}
       <RenderAfter id="about" />
-      <HeroSection />
-      {/* Below the first screen: hydrated after it, in short slices (HydrateWhenIdle). */}
+      {/* Every part is hydrated in short slices after the page's script starts (HydrateWhenIdle). */}
+      <HydrateWhenIdle>
+        <HeroSection />
+      </HydrateWhenIdle>
       <HydrateWhenIdle>
         <AboutSection />
       </HydrateWhenIdle>
