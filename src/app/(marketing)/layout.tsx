@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { HydrateWhenIdle } from "@/components/marketing/hydrate-when-idle";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { RenderAfter } from "@/components/marketing/render-after";
 import { SiteHeader } from "@/components/marketing/site-header";
@@ -23,9 +24,13 @@ export default function MarketingLayout({ children }: { children: ReactNode }) {
       </a>
       {/* The header appears whole: its buttons are right-aligned, so each arriving one would move the others. */}
       <RenderAfter id="main-content" />
-      <SiteHeader />
+      <HydrateWhenIdle>
+        <SiteHeader />
+      </HydrateWhenIdle>
       {children}
-      <SiteFooter />
+      <HydrateWhenIdle>
+        <SiteFooter />
+      </HydrateWhenIdle>
     </>
   );
 }

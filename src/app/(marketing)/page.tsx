@@ -1,6 +1,7 @@
 import { AboutSection } from "@/components/marketing/about-section";
 import { ContactSection } from "@/components/marketing/contact-section";
 import { HeroSection } from "@/components/marketing/hero-section";
+import { HydrateWhenIdle } from "@/components/marketing/hydrate-when-idle";
 import { publicPageMetadata } from "@/components/marketing/page-metadata";
 import { RenderAfter } from "@/components/marketing/render-after";
 import { ServicesSection } from "@/components/marketing/services-section";
@@ -20,10 +21,19 @@ export default function HomePage() {
     <main id="main-content" tabIndex={-1} className="focus:outline-none">
       {/* The first screen appears whole: header and hero (the terminal arrives after the text). */}
       <RenderAfter id="about" />
-      <HeroSection />
-      <AboutSection />
-      <ServicesSection />
-      <ContactSection />
+      {/* Every part is hydrated in short slices after the page's script starts (HydrateWhenIdle). */}
+      <HydrateWhenIdle>
+        <HeroSection />
+      </HydrateWhenIdle>
+      <HydrateWhenIdle>
+        <AboutSection />
+      </HydrateWhenIdle>
+      <HydrateWhenIdle>
+        <ServicesSection />
+      </HydrateWhenIdle>
+      <HydrateWhenIdle>
+        <ContactSection />
+      </HydrateWhenIdle>
     </main>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
-import { memo, useEffect, useState } from "react";
-import { useHydrated } from "@/components/ui/use-hydrated";
+import { memo, useEffect, useRef } from "react";
 import { TERMINAL_LINES, TERMINAL_PREFIX, TERMINAL_STEPS, type TerminalLine } from "./terminal-script";
 
 const START_DELAY_MS = 600;
@@ -17,7 +16,10 @@ const COLORS: Record<TerminalLine["kind"], string> = {
   plain: "text-cyan-200",
 };
 
-const FINAL = { step: TERMINAL_STEPS, typed: 0 };
+// A waiting line is invisible only where motion is allowed: with reduced motion (or before this
+// script runs) CSS already shows the finished transcript.
+const WAITING = "motion-safe:invisible";
+const CURSOR = "absolute left-0.5 top-0.5 h-4 w-2 bg-emerald-400/80";
 
 /**
  * The animated part of the hero terminal (aria-hidden: the page carries a static transcript for
@@ -25,34 +27,79 @@ const FINAL = { step: TERMINAL_STEPS, typed: 0 };
  * invisible, so the box has its final size from the first paint and typing never shifts layout.
  * With reduced motion it shows the final state at once (CSS already does before this script runs).
  * data-step counts the completed steps; data-hydrated says the timers run.
+ *
+ * React renders the lines once; each tick of the animation (a character, a line) then changes the
+ * few DOM nodes it concerns directly, so typing costs no React render and no long task (it runs
+ * while the page is still loading and being measured).
  */
 export function HeroTerminal() {
-  const [{ step, typed }, setProgress] = useState({ step: 0, typed: 0 });
-  const hydrated = useHydrated();
+  const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const lines = Array.from(root.children) as HTMLElement[];
     // Read in the effect, not while rendering: matchMedia during hydration forces a style update.
     const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
-    let current = { step: 0, typed: 0 };
+    let step = 0;
+    let typed = 0;
+    let cursor: HTMLElement | null = null;
     let timer: ReturnType<typeof setTimeout>;
+
+    // A command line holds its prefix, the typed part and the rest, invisible while typing.
+    const parts = (index: number) => {
+      const [, typedPart, rest] = Array.from(lines[index]!.children) as HTMLElement[];
+      return { typedPart: typedPart!, rest: rest! };
+    };
+    const showTyped = (index: number, count: number) => {
+      const text = TERMINAL_LINES[index]!.text;
+      const { typedPart, rest } = parts(index);
+      typedPart.textContent = text.slice(0, count);
+      rest.textContent = text.slice(count);
+      rest.classList.add("invisible");
+      // A new cursor element per character: a moved element would count as a layout shift.
+      cursor?.remove();
+      cursor = document.createElement("span");
+      cursor.className = "relative";
+      cursor.appendChild(document.createElement("span")).className = CURSOR;
+      rest.before(cursor);
+    };
+    const complete = (index: number) => {
+      const line = lines[index]!;
+      line.classList.remove(WAITING);
+      if (TERMINAL_LINES[index]!.kind !== "command") return;
+      const { typedPart, rest } = parts(index);
+      typedPart.textContent = TERMINAL_LINES[index]!.text;
+      rest.textContent = "";
+      rest.classList.remove("invisible");
+      cursor?.remove();
+      cursor = null;
+    };
+
     const finish = () => {
       clearTimeout(timer);
-      current = FINAL;
-      setProgress(FINAL);
+      for (let index = step; index < TERMINAL_STEPS; index++) complete(index);
+      step = TERMINAL_STEPS;
+      root.dataset.step = String(step);
     };
     const advance = () => {
-      const line = TERMINAL_LINES[current.step]!;
-      if (line.kind === "command" && current.typed < line.text.length) {
-        current = { step: current.step, typed: current.typed + 1 };
+      const line = TERMINAL_LINES[step]!;
+      if (line.kind === "command" && typed < line.text.length) {
+        typed += 1;
+        lines[step]!.classList.remove(WAITING);
+        showTyped(step, typed);
       } else {
-        current = { step: current.step + 1, typed: 0 };
+        complete(step);
+        step += 1;
+        typed = 0;
+        root.dataset.step = String(step);
       }
-      setProgress(current);
-      if (current.step >= TERMINAL_STEPS) return;
-      const next = TERMINAL_LINES[current.step]!;
-      const delay = next.kind !== "command" ? LINE_MS : current.typed === 0 ? BEFORE_COMMAND_MS : TYPE_MS;
+      if (step >= TERMINAL_STEPS) return;
+      const next = TERMINAL_LINES[step]!;
+      const delay = next.kind !== "command" ? LINE_MS : typed === 0 ? BEFORE_COMMAND_MS : TYPE_MS;
       timer = setTimeout(advance, delay);
     };
+    root.dataset.hydrated = "true";
     timer = setTimeout(motion.matches ? finish : advance, motion.matches ? 0 : START_DELAY_MS);
     motion.addEventListener("change", finish);
     return () => {
@@ -63,40 +110,29 @@ export function HeroTerminal() {
 
   return (
     <div
+      ref={ref}
       aria-hidden
       data-testid="hero-terminal"
-      data-step={step}
-      data-hydrated={hydrated}
+      data-step={0}
+      data-hydrated={false}
       className="font-mono text-[11px] leading-5 sm:text-xs sm:leading-5"
     >
       {TERMINAL_LINES.map((line, index) => (
-        <Line
-          key={index}
-          line={line}
-          state={index < step ? "done" : index === step && line.kind === "command" && typed > 0 ? "typing" : "waiting"}
-          typed={index === step ? typed : 0}
-        />
+        <Line key={index} line={line} />
       ))}
     </div>
   );
 }
 
-// Memoized so that a tick re-renders only the line being typed (the animation runs while the page
-// is still being measured; a cheap tick keeps every task short).
-const Line = memo(function Line({ line, state, typed }: { line: TerminalLine; state: "waiting" | "typing" | "done"; typed: number }) {
+// Rendered once: the effect above reveals the lines and types the commands in the DOM.
+const Line = memo(function Line({ line }: { line: TerminalLine }) {
   return (
-    // A waiting line is invisible only where motion is allowed: with reduced motion (or before this
-    // script runs) CSS already shows the finished transcript.
-    <div className={`whitespace-pre-wrap break-words ${COLORS[line.kind]} ${state === "waiting" ? "motion-safe:invisible" : ""}`}>
+    <div className={`whitespace-pre-wrap break-words ${COLORS[line.kind]} ${WAITING}`}>
       <span className={line.kind === "command" ? "text-emerald-400" : undefined}>{TERMINAL_PREFIX[line.kind]}</span>
-      {state === "typing" ? (
+      {line.kind === "command" ? (
         <>
-          {line.text.slice(0, typed)}
-          {/* A new cursor element per character (key): a moved element would count as a layout shift. */}
-          <span key={typed} className="relative">
-            <span className="absolute left-0.5 top-0.5 h-4 w-2 bg-emerald-400/80" />
-          </span>
-          <span className="invisible">{line.text.slice(typed)}</span>
+          <span />
+          <span>{line.text}</span>
         </>
       ) : (
         line.text

@@ -1,4 +1,4 @@
-import { ThemeToggle } from "@/components/ui/theme-toggle";
+import { ThemeToggle } from "./theme-toggle";
 import { siteConfig } from "@/config/site";
 import { BrandMark } from "./brand-mark";
 import { HeaderShell } from "./header-shell";

@@ -1,8 +1,7 @@
-"use client";
+import { Icon } from "./icon";
 
-import { Moon } from "lucide-react";
-
-// The product is always dark (docs/PRODUCT.md#overview); the toggle exists but deliberately does nothing.
+// The product is always dark (docs/PRODUCT.md#overview); the toggle exists but deliberately does
+// nothing, so it needs no script: a plain button, drawn on the server.
 export function ThemeToggle() {
   return (
     <button
@@ -10,9 +9,8 @@ export function ThemeToggle() {
       aria-label="Theme: dark (always on)"
       title="Dark theme"
       className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-foreground"
-      onClick={() => {}}
     >
-      <Moon className="h-5 w-5" aria-hidden />
+      <Icon name="Moon" className="h-5 w-5" />
     </button>
   );
 }
