@@ -133,12 +133,18 @@ test("an admin deactivates a company (its people cannot sign in, with a clear me
   await expect(page.getByRole("heading", { level: 1, name: client.company })).toBeVisible();
   // Nothing to keep: it could be deleted.
   await expect(page.getByRole("button", { name: "Delete client" })).toBeEnabled();
+  // A dialog closed without a change gives focus back to what opened it; one whose change replaced
+  // that button gives it to the heading of the card it was in, not to the top of the page.
+  await page.getByRole("button", { name: "Deactivate client" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Deactivate client" })).toBeFocused();
   await page.getByRole("button", { name: "Deactivate client" }).click();
   await page
     .getByRole("dialog", { name: `Deactivate ${client.company}?` })
     .getByRole("button", { name: "Deactivate" })
     .click();
   await expect(page.getByText(`${client.company} is deactivated. Its people were signed out.`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Company access" })).toBeFocused();
 
   // Their open browser is signed out; signing in says why.
   await me.reload();
