@@ -147,7 +147,7 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
               themselves are named in README.md. */}
           <p>
             Payments and invoice sync start once whoever runs this server has added the firm&apos;s Square application to its settings and
-            restarted it (the project's README names the settings). Then Connect Square appears here.
+            restarted it (the project&apos;s README names the settings). Then Connect Square appears here.
           </p>
         </div>
       ) : status.connected ? (
