@@ -353,7 +353,7 @@ test("every section has its own tab title, and a skip link leads past the naviga
     ["Findings", "Findings"],
     ["Messages", "Messages"],
     ["Documents", "Document Library"],
-  ]) {
+  ] as const) {
     await nav.getByRole("link", { name: link }).click();
     await expect(heading(page, title)).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${title} · Client Portal \\| `));
