@@ -103,6 +103,8 @@ test.describe("an owner's team, on a server of its own (its mails are read from 
     const confirm = owner.page.getByRole("dialog", { name: "Remove Casey Colleague?" });
     await confirm.getByRole("button", { name: "Remove" }).click();
     await expect(row.locator('[data-status="deactivated"]')).toBeVisible();
+    // The button that opened the dialog went with the change: focus is on the card's heading, not lost.
+    await expect(team.getByRole("heading", { name: "Team" })).toBeFocused();
     await colleague.page.reload();
     await expect(colleague.page.getByRole("button", { name: "Login" })).toBeVisible();
     await owner.context.close();
@@ -133,8 +135,8 @@ test("an admin deactivates a company (its people cannot sign in, with a clear me
   await expect(page.getByRole("heading", { level: 1, name: client.company })).toBeVisible();
   // Nothing to keep: it could be deleted.
   await expect(page.getByRole("button", { name: "Delete client" })).toBeEnabled();
-  // A dialog closed without a change gives focus back to what opened it; one whose change replaced
-  // that button gives it to the heading of the card it was in, not to the top of the page.
+  // A dialog closed without a change gives focus back to what opened it; after the change, to the
+  // button in its place (Reactivate, to undo it).
   await page.getByRole("button", { name: "Deactivate client" }).click();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Deactivate client" })).toBeFocused();
@@ -144,7 +146,7 @@ test("an admin deactivates a company (its people cannot sign in, with a clear me
     .getByRole("button", { name: "Deactivate" })
     .click();
   await expect(page.getByText(`${client.company} is deactivated. Its people were signed out.`)).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Company access" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Reactivate client" })).toBeFocused();
 
   // Their open browser is signed out; signing in says why.
   await me.reload();
