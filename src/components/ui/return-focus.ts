@@ -1,7 +1,7 @@
 /**
  * Where focus goes when a dialog closes. Radix returns it to the element that opened the dialog,
- * which is right until the change the dialog made removes or disables that element (a removed row,
- * Deactivate turned Reactivate): then focus would fall to the page's body and a keyboard or screen
+ * which is right until the change the dialog made removes that element (a removed person's
+ * actions): then focus would fall to the page's body and a keyboard or screen
  * reader user would start over from the top. Instead it goes to the nearest heading of the part of
  * the page the trigger was in, else to the page's main heading.
  */
