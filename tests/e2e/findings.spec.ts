@@ -126,7 +126,7 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   await expect(client.page.getByRole("status").filter({ hasText: "Retest requested" })).toBeVisible();
   await expect(client.page.getByText("A retest is requested. We will record its result on the timeline.")).toBeVisible();
 
-  // The admin finds it in the queue and records "Verified fixed".
+  // The admin finds it in the queue and records "Verified Fixed".
   await go(admin.page, "/admin/findings");
   await admin.page.getByRole("link", { name: RULES.published }).first().click();
   await expect(admin.page.getByRole("heading", { name: "Record the retest result" })).toBeVisible();
@@ -138,7 +138,7 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   await client.page.reload();
   await client.page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
   const timeline = client.page.getByRole("list", { name: "Timeline" });
-  await expect(timeline.getByText("Recorded the retest result: Verified fixed")).toBeVisible();
+  await expect(timeline.getByText("Recorded the retest result: Verified Fixed")).toBeVisible();
   await expect(timeline.getByText("Avery Admin (our team)").last()).toBeVisible();
   // Headers as sent: a long subject is folded over lines (RFC 5322), so unfold before reading it.
   const subjectsTo = (email: string) =>
@@ -147,7 +147,7 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
       .map((m) => /^Subject: (.*)$/im.exec(m.raw.replace(/\r?\n[ \t]+/g, " "))?.[1]?.trim() ?? "");
   await expect
     .poll(() => subjectsTo(DEMO.client.email), { timeout: 30_000 })
-    .toContainEqual(`Retest result: ${RULES.published} is Verified fixed`);
+    .toContainEqual(`Retest result: ${RULES.published} is Verified Fixed`);
 
   // The owner accepts the risk of the other with a reason.
   await go(client.page, `/client-portal?section=findings&engagement=${ENGAGEMENT}`);

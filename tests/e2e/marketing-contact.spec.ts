@@ -57,6 +57,9 @@ test.describe("contact section", () => {
     await expect(section).toContainText("Under 24 hours");
     await expect(section.getByRole("heading", { level: 3, name: "Book Consultation" })).toBeVisible();
     await expect(section).toContainText("free 30-min strategy session");
+    // The card leads to the form, where the consultation is asked for.
+    await section.getByRole("link", { name: "Schedule a call" }).click();
+    await expect(field(page, "Name")).toBeInViewport();
 
     for (const label of ["Name", "Email", "Company", "Service Interest", "Message"]) {
       await expect(field(page, label)).toBeVisible();

@@ -342,3 +342,31 @@ test("logout ends the session and shows the login again", async ({ page }) => {
   await expect(page).toHaveURL(/\/client-portal/);
   expect((await page.request.get(`/api/client/documents/${ACME_MSA_ID}`)).status()).toBe(401);
 });
+
+test("every section has its own tab title, and a skip link leads past the navigation", async ({ page }) => {
+  await page.goto("/client-portal");
+  await expect(heading(page, "Dashboard Overview")).toBeVisible();
+  await expect(page).toHaveTitle(/^Dashboard Overview · Client Portal \| /);
+  const nav = sidebar(page);
+  for (const [link, title] of [
+    ["Billing", "Billing & Invoices"],
+    ["Findings", "Findings"],
+    ["Messages", "Messages"],
+    ["Documents", "Document Library"],
+  ] as const) {
+    await nav.getByRole("link", { name: link }).click();
+    await expect(heading(page, title)).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${title} · Client Portal \\| `));
+  }
+  await page.goBack();
+  await expect(page).toHaveTitle(/^Messages · Client Portal \| /);
+
+  // The first Tab reaches the skip link; following it puts the keyboard in the section.
+  await page.reload();
+  await expect(heading(page, "Messages")).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#portal-main")).toBeFocused();
+});

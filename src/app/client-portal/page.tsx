@@ -8,14 +8,12 @@ import { PortalFindings } from "@/features/findings/components/portal/portal-fin
 import { PortalEnrolment } from "@/features/portal/components/portal-enrolment";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
-import { parseSection } from "@/lib/domain/portal-section";
+import { PORTAL_SECTION_TITLES, parseSection } from "@/lib/domain/portal-section";
 import { findingFilterSchema } from "@/features/findings/validation";
 import { getPortalAccess, hasStaleSessionCookie } from "@/features/account/server";
 import { loadPortalFindings } from "@/features/findings/server";
 import { getPaidVsOutstanding } from "@/features/invoices/server";
 import { loadPortalSection } from "@/features/portal/server";
-
-export const metadata: Metadata = { title: "Client Portal", robots: { index: false } };
 
 // The server decides: the signed-in client's portal (or, for an admin viewing it, that client's
 // portal read only: docs/PRODUCT.md#admin-view-as-client), the two-factor enrolment alone when the
@@ -23,6 +21,12 @@ export const metadata: Metadata = { title: "Client Portal", robots: { index: fal
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Each section its own tab title, so a person with several tabs open (and a screen reader) can tell them apart. */
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const section = parseSection(first((await searchParams).section));
+  return { title: `${PORTAL_SECTION_TITLES[section]} · Client Portal`, robots: { index: false } };
+}
 
 export default async function ClientPortalPage({ searchParams }: Props) {
   await connection();

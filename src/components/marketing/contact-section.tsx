@@ -41,10 +41,16 @@ export function ContactSection() {
             <p>Under 24 hours, on every inquiry.</p>
           </InfoCard>
           <InfoCard icon={<Icon name="CalendarCheck" className="h-5 w-5" />} title="Book Consultation">
-            <p>Schedule a call: a free 30-min strategy session.</p>
+            {/* A consultation is asked for through the form below, which the firm answers with a time. */}
+            <p>
+              <a href="#contact-form" className="text-accent hover:text-cyan-200">
+                Schedule a call
+              </a>
+              : a free 30-min strategy session.
+            </p>
           </InfoCard>
         </ul>
-        <div className="mt-10">
+        <div id="contact-form" className="mt-10 scroll-mt-24">
           <ContactFormLoader>
             <div className="relative">
               <ContactFormFields />

@@ -7,11 +7,13 @@ import { SERVICES } from "./services-data";
 import { SocialIcon, type SocialNetwork } from "./social-icons";
 import { Icon } from "./icon";
 
-const SOCIAL: { network: SocialNetwork; label: string; href: string }[] = [
-  { network: "linkedin", label: "LinkedIn", href: siteConfig.social.linkedin },
-  { network: "github", label: "GitHub", href: siteConfig.social.github },
-  { network: "x", label: "X (Twitter)", href: siteConfig.social.x },
-];
+const SOCIAL = (
+  [
+    { network: "linkedin", label: "LinkedIn", href: siteConfig.social.linkedin },
+    { network: "github", label: "GitHub", href: siteConfig.social.github },
+    { network: "x", label: "X (Twitter)", href: siteConfig.social.x },
+  ] satisfies { network: SocialNetwork; label: string; href: string | null }[]
+).flatMap((item) => (item.href ? [{ ...item, href: item.href }] : []));
 
 const COMPANY_LINKS = [
   { label: "Client Portal", href: "/client-portal" },

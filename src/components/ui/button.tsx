@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { forwardRef, type ButtonHTMLAttributes, type MouseEvent } from "react";
 import { cn } from "@/lib/cn";
 
 const variants = {
@@ -18,16 +18,40 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 /** Class names of a button, for links styled as buttons. */
 export function buttonClasses(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md", className?: string) {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+    "inline-flex items-center justify-center gap-2 rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60",
     variants[variant],
     sizes[size],
     className,
   );
 }
 
+/**
+ * A disabled Button stays focusable (aria-disabled, its clicks ignored) instead of taking the
+ * native disabled attribute: a button disabled while it has focus (Save turned "Saving...") would
+ * otherwise drop the keyboard's focus to the top of the page, and a disabled action can still be
+ * found and read with the keyboard. A click on it, including the form's implicit submission by
+ * Enter, does nothing.
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", className, type = "button", ...props },
+  { variant = "primary", size = "md", className, type = "button", disabled, onClick, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
+  const guarded = (event: MouseEvent<HTMLButtonElement>) => {
+    if (disabled) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    onClick?.(event);
+  };
+  return (
+    <button
+      ref={ref}
+      type={type}
+      aria-disabled={disabled || undefined}
+      className={buttonClasses(variant, size, className)}
+      onClick={guarded}
+      {...props}
+    />
+  );
 });

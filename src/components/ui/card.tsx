@@ -1,8 +1,11 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 
+// data-card: a part of the page that focus can return to when a dialog closes (return-focus.ts).
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("min-w-0 rounded-xl border border-slate-800 bg-surface/80 p-5 shadow-sm", className)} {...props} />;
+  return (
+    <div data-card="" className={cn("min-w-0 rounded-xl border border-slate-800 bg-surface/80 p-5 shadow-sm", className)} {...props} />
+  );
 }
 
 export function StatCard({

@@ -2,8 +2,9 @@
 
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "@/lib/cn";
+import { type FocusReturn, noteFocusReturn, returnFocus } from "./return-focus";
 
 /** Accessible modal (Radix): focus trap, Escape to close, labelled by its title. */
 export function Dialog({
@@ -21,6 +22,7 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const focusReturn = useRef<FocusReturn | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,6 +32,16 @@ export function Dialog({
             "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-700 bg-surface p-6 shadow-xl",
             className,
           )}
+          onOpenAutoFocus={() => {
+            focusReturn.current = noteFocusReturn();
+          }}
+          // Focus goes back where the person was, even when the change removed the trigger (return-focus.ts).
+          onCloseAutoFocus={(event) => {
+            const noted = focusReturn.current;
+            if (!noted) return;
+            event.preventDefault();
+            returnFocus(noted);
+          }}
           // Escape in an open combobox (the client picker) closes its list, not the dialog.
           onEscapeKeyDown={(event) => {
             const target = event.target;

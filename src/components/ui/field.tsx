@@ -1,8 +1,11 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 
+// A control that cannot be changed (readonly by attribute: every select matches :read-only; or
+// disabled, also through its fieldset) drops the box that invites typing, so a read-only view (an
+// admin viewing the portal, a member) never looks editable.
 const control =
-  "w-full rounded-md border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-foreground placeholder:text-slate-500 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-red-500";
+  "w-full rounded-md border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-foreground placeholder:text-slate-500 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-red-500 [&[readonly]]:border-dashed [&[readonly]]:border-slate-800 [&[readonly]]:bg-transparent disabled:cursor-not-allowed disabled:border-dashed disabled:border-slate-800 disabled:bg-transparent";
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn(control, "h-10", className)} {...props} />;

@@ -26,7 +26,7 @@ export const {
     still_open: "red",
     risk_accepted: "indigo",
   },
-  { fixed_pending_retest: "Fixed (pending retest)", verified_fixed: "Verified fixed", still_open: "Still open" },
+  { fixed_pending_retest: "Fixed (Pending Retest)" },
 );
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
 

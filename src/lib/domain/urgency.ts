@@ -13,6 +13,8 @@ export const {
   { low: "Low - Flexible timeline", medium: "Medium - Within 1 month", high: "High - ASAP" },
 );
 export type Urgency = (typeof URGENCIES)[number];
+/** The level alone, as the admin's priority badges show it. */
+export const URGENCY_LEVEL_LABELS: Record<Urgency, string> = { low: "Low", medium: "Medium", high: "High" };
 export const DEFAULT_URGENCY: Urgency = "medium";
 
 /** Most urgent first: the order of the admin's pending bookings. */

@@ -11,6 +11,7 @@ import { authSecret, serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetMail } from "@/server/core/mail/templates";
 import { authenticatorStepUpPlugin } from "./second-factor/authenticator-step-up-plugin";
+import { generateBackupCodes } from "./second-factor/backup-codes";
 import { accountLimitHooks } from "./sign-in/brute-force";
 import { freshPasskeyPlugin } from "./passkeys/fresh-passkey-plugin";
 import { passkeyPolicyPlugin, passkeyVerificationOptions } from "./passkeys/policy";
@@ -106,8 +107,8 @@ function createAuth(db: Db) {
       twoFactorPlugin({
         issuer: "Sentinel AI Security",
         // Backup codes encrypted with a key derived from the secret, like the TOTP secret itself:
-        // the table alone yields nothing usable.
-        backupCodeOptions: { storeBackupCodes: "encrypted", amount: 10, length: 10 },
+        // the table alone yields nothing usable. The codes avoid look-alike glyphs (backup-codes.ts).
+        backupCodeOptions: { storeBackupCodes: "encrypted", customBackupCodesGenerate: generateBackupCodes },
         trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
         twoFactorCookieMaxAge: PENDING_SIGN_IN_MINUTES * 60,
         // 10 wrong codes in a row (across sign-ins) lock the account's code step for 15 minutes.

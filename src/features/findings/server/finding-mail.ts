@@ -1,5 +1,5 @@
 import "server-only";
-import { FINDING_SEVERITY_LABELS, type FindingSeverity, type RetestResult } from "@/lib/domain/finding";
+import { FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS, type FindingSeverity, type RetestResult } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
 import { appLink, notifyAdmins, notifyClient, notifyClientsBulk } from "@/features/notifications/server";
@@ -51,7 +51,10 @@ export async function notifyRetestRequested(
   });
 }
 
-const RESULT_TEXT: Record<RetestResult, string> = { verified_fixed: "Verified fixed", still_open: "Still open" };
+const RESULT_TEXT: Record<RetestResult, string> = {
+  verified_fixed: FINDING_STATUS_LABELS.verified_fixed,
+  still_open: FINDING_STATUS_LABELS.still_open,
+};
 
 /** To the client: the firm recorded a retest's result. */
 export async function notifyRetestResult(

@@ -376,7 +376,7 @@ describe("remediation workflow", () => {
     expect(detail.comments.map((c) => c.body)).toEqual(["Thanks!"]);
     const kinds = await t.db.select({ kind: emailOutbox.kind, subject: emailOutbox.subject }).from(emailOutbox);
     expect(kinds).toContainEqual({ kind: "notify_retest_requested", subject: "Retest requested: Workflow finding" });
-    expect(kinds).toContainEqual({ kind: "notify_retest_result", subject: "Retest result: Workflow finding is Verified fixed" });
+    expect(kinds).toContainEqual({ kind: "notify_retest_result", subject: "Retest result: Workflow finding is Verified Fixed" });
   });
 
   it("lets an owner, not a member, accept a risk with a reason and an expiry after today", async () => {

@@ -11,22 +11,22 @@ import {
   ShieldAlert,
   type LucideIcon,
 } from "lucide-react";
-import { PORTAL_SECTIONS, type PortalSection, parseSection } from "@/lib/domain/portal-section";
+import { PORTAL_SECTION_TITLES, PORTAL_SECTIONS, type PortalSection, parseSection } from "@/lib/domain/portal-section";
 
 export { PORTAL_SECTIONS, type PortalSection, parseSection };
 
 type SectionInfo = { label: string; title: string; icon: LucideIcon; mobileLabel?: string; mobileIcon?: LucideIcon };
 
 export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
-  overview: { label: "Overview", title: "Dashboard Overview", icon: LayoutDashboard, mobileLabel: "Home", mobileIcon: Home },
-  projects: { label: "Projects", title: "My Projects", icon: FolderKanban, mobileLabel: "Projects" },
-  billing: { label: "Billing", title: "Billing & Invoices", icon: CreditCard, mobileLabel: "Billing" },
-  rates: { label: "Rates", title: "Contracting Rates", icon: DollarSign },
-  settings: { label: "Settings", title: "Account Settings", icon: Settings },
-  "book-service": { label: "Book Service", title: "Book New Service", icon: CalendarPlus, mobileLabel: "Services" },
-  documents: { label: "Documents", title: "Document Library", icon: FileText, mobileLabel: "Docs" },
-  messages: { label: "Messages", title: "Messages", icon: MessageSquare, mobileLabel: "Inbox" },
-  findings: { label: "Findings", title: "Findings", icon: ShieldAlert },
+  overview: { label: "Overview", title: PORTAL_SECTION_TITLES.overview, icon: LayoutDashboard, mobileLabel: "Home", mobileIcon: Home },
+  projects: { label: "Projects", title: PORTAL_SECTION_TITLES.projects, icon: FolderKanban, mobileLabel: "Projects" },
+  billing: { label: "Billing", title: PORTAL_SECTION_TITLES.billing, icon: CreditCard, mobileLabel: "Billing" },
+  rates: { label: "Rates", title: PORTAL_SECTION_TITLES.rates, icon: DollarSign },
+  settings: { label: "Settings", title: PORTAL_SECTION_TITLES.settings, icon: Settings },
+  "book-service": { label: "Book Service", title: PORTAL_SECTION_TITLES["book-service"], icon: CalendarPlus, mobileLabel: "Services" },
+  documents: { label: "Documents", title: PORTAL_SECTION_TITLES.documents, icon: FileText, mobileLabel: "Docs" },
+  messages: { label: "Messages", title: PORTAL_SECTION_TITLES.messages, icon: MessageSquare, mobileLabel: "Inbox" },
+  findings: { label: "Findings", title: PORTAL_SECTION_TITLES.findings, icon: ShieldAlert },
 };
 
 /**

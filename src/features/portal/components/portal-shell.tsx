@@ -36,6 +36,12 @@ export function PortalShell({
 
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#portal-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
       {viewingAs ? <ViewAsBanner company={viewingAs} /> : null}
       <header className="z-30 border-b border-border bg-background/95 backdrop-blur md:sticky md:top-0">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3 md:px-6">
@@ -98,7 +104,7 @@ export function PortalShell({
           </ul>
         </nav>
 
-        <main id="portal-main" className="min-w-0 flex-1 px-4 pb-28 pt-6 md:px-8 md:pb-12">
+        <main id="portal-main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none px-4 pb-28 pt-6 md:px-8 md:pb-12">
           {children}
         </main>
       </div>

@@ -143,12 +143,11 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
       {!status.configured ? (
         <div className="space-y-2 text-sm text-muted">
           <p>The Square integration is not configured.</p>
+          {/* Written for the firm's admin, who is not necessarily who runs the server: the settings
+              themselves are named in README.md. */}
           <p>
-            To configure it, set <code className="text-foreground">SQUARE_APPLICATION_ID</code>,{" "}
-            <code className="text-foreground">SQUARE_APPLICATION_SECRET</code> and{" "}
-            <code className="text-foreground">SQUARE_ENVIRONMENT</code> (sandbox or production) on the server, optionally{" "}
-            <code className="text-foreground">SQUARE_WEBHOOK_SIGNATURE_KEY</code> for webhooks, register{" "}
-            <code className="text-foreground">/api/oauth/square/callback</code> under the app URL as the OAuth redirect URL, and restart.
+            Payments and invoice sync start once whoever runs this server has added the firm&apos;s Square application to its settings and
+            restarted it (the project&apos;s README names the settings). Then Connect Square appears here.
           </p>
         </div>
       ) : status.connected ? (

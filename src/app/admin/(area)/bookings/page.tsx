@@ -8,7 +8,7 @@ import { Pagination } from "@/components/admin/pagination";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUS_TONES, BOOKING_STATUSES } from "@/lib/domain/booking-status";
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
-import { URGENCY_TONES } from "@/lib/domain/urgency";
+import { URGENCY_LEVEL_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import { bookingListQuerySchema } from "@/features/bookings/validation";
 import { getDb } from "@/server/core/get-db";
@@ -43,7 +43,10 @@ const COLUMNS: Column<AdminBookingRow>[] = [
     ),
   },
   { header: "Start", cell: (b) => formatDate(b.preferredStartDate) },
-  { header: "Urgency", cell: (b) => <StatusBadge value={b.urgency} label={b.urgency.toUpperCase()} tone={URGENCY_TONES[b.urgency]} /> },
+  {
+    header: "Urgency",
+    cell: (b) => <StatusBadge value={b.urgency} label={URGENCY_LEVEL_LABELS[b.urgency]} tone={URGENCY_TONES[b.urgency]} />,
+  },
   {
     header: "Status",
     cell: (b) => <StatusBadge value={b.status} label={BOOKING_STATUS_LABELS[b.status]} tone={BOOKING_STATUS_TONES[b.status]} />,

@@ -52,7 +52,7 @@ const COLUMNS: Column<AdminClientRow>[] = [
         value={client.status}
         label={CLIENT_STATUS_LABELS[client.status]}
         tone={CLIENT_STATUS_TONES[client.status]}
-        className="rounded uppercase"
+        className="rounded"
       />
     ),
   },

@@ -9,7 +9,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { TONE_CLASSES } from "@/lib/domain/tone";
-import { URGENCY_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
+import { URGENCY_LABELS, URGENCY_LEVEL_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import type { PendingBooking } from "@/features/dashboard/server";
 import { DashboardCard } from "@/components/admin/dashboard-card";
@@ -68,7 +68,7 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
                   </p>
                 </div>
                 <span className={cn("rounded border px-2 py-0.5 text-xs font-bold", TONE_CLASSES[URGENCY_TONES[booking.urgency]])}>
-                  {booking.urgency.toUpperCase()}
+                  {URGENCY_LEVEL_LABELS[booking.urgency]}
                   <span className="sr-only"> priority</span>
                 </span>
               </div>

@@ -62,7 +62,7 @@ export function ClientLifecycleCard({
   return (
     <Card className="max-w-3xl">
       <h2 className="text-lg font-semibold">Company access</h2>
-      <p className="mt-1 text-sm text-muted">
+      <p id="client-lifecycle-why" className="mt-1 text-sm text-muted">
         {hasRecords
           ? "This company has invoices or documents: they are kept, so it can be deactivated but not deleted."
           : "This company has no invoices and no documents: it can be deleted."}
@@ -82,7 +82,8 @@ export function ClientLifecycleCard({
             Reactivate client
           </Button>
         )}
-        <Button variant="danger" onClick={() => setPending("delete")}>
+        {/* Disabled rather than refused after a confirmation: the line above says why. */}
+        <Button variant="danger" onClick={() => setPending("delete")} disabled={hasRecords} aria-describedby="client-lifecycle-why">
           Delete client
         </Button>
       </div>

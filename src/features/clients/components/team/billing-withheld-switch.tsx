@@ -32,7 +32,6 @@ export function BillingWithheldSwitch({ withheld, readOnly }: { withheld: boolea
           type="button"
           role="switch"
           aria-checked={on}
-          aria-label="Hide Billing from members"
           disabled={readOnly || busy !== null}
           onClick={toggle}
           className="inline-flex items-center gap-2 rounded-md px-1 text-sm text-muted hover:text-foreground disabled:opacity-60"
@@ -43,7 +42,8 @@ export function BillingWithheldSwitch({ withheld, readOnly }: { withheld: boolea
           >
             <span className={cn("absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all", on ? "left-[1.125rem]" : "left-0.5")} />
           </span>
-          <span>{on ? "Hidden from members" : "Shown to members"}</span>
+          {/* Named by what turning it on does, so the words never contradict the switch's position. */}
+          <span>Hide Billing from members</span>
         </button>
       </div>
       <Toast toast={toast} />

@@ -84,6 +84,7 @@ export function TeamCard({
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamPerson | null>(null);
   const [resetting, setResetting] = useState<TeamPerson | null>(null);
+  const activeOwners = people.filter((p) => p.role === "owner" && p.status === "active").length;
   const actions = teamActions({ clientId });
 
   const change = <T,>(key: string, send: () => Promise<ChangeResult<T>>, done: string) => run(key, send, { done: () => done });
@@ -111,6 +112,9 @@ export function TeamCard({
         <ul aria-label="People" className="mt-4 divide-y divide-slate-800">
           {people.map((p) => {
             const you = p.userId === currentUserId;
+            // The company's only active owner can be neither demoted nor removed (the server refuses
+            // it too), so neither is offered: another person must become an owner first.
+            const onlyOwner = p.role === "owner" && p.status === "active" && activeOwners === 1;
             const label = `${p.name}${you ? " (you)" : ""}`;
             return (
               <li key={p.userId} data-person={p.email} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
@@ -158,31 +162,39 @@ export function TeamCard({
                       </>
                     ) : (
                       <>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          disabled={busy !== null}
-                          aria-label={p.role === "owner" ? `Make ${p.name} a member` : `Make ${p.name} an owner`}
-                          onClick={() => {
-                            const role: ClientPersonRole = p.role === "owner" ? "member" : "owner";
-                            change(
-                              `role:${p.userId}`,
-                              () => actions.changeRole(p.userId, role),
-                              `${p.name} is now ${role === "owner" ? "an owner" : "a member"}.`,
-                            );
-                          }}
-                        >
-                          {p.role === "owner" ? "Make member" : "Make owner"}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          disabled={busy !== null}
-                          aria-label={`Remove ${p.name}`}
-                          onClick={() => setRemoving(p)}
-                        >
-                          Remove
-                        </Button>
+                        {onlyOwner ? (
+                          <p className="max-w-xs text-xs text-muted">
+                            The only owner: make someone else an owner before changing this role.
+                          </p>
+                        ) : (
+                          <>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              disabled={busy !== null}
+                              aria-label={p.role === "owner" ? `Make ${p.name} a member` : `Make ${p.name} an owner`}
+                              onClick={() => {
+                                const role: ClientPersonRole = p.role === "owner" ? "member" : "owner";
+                                change(
+                                  `role:${p.userId}`,
+                                  () => actions.changeRole(p.userId, role),
+                                  `${p.name} is now ${role === "owner" ? "an owner" : "a member"}.`,
+                                );
+                              }}
+                            >
+                              {p.role === "owner" ? "Make member" : "Make owner"}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="danger"
+                              disabled={busy !== null}
+                              aria-label={`Remove ${p.name}`}
+                              onClick={() => setRemoving(p)}
+                            >
+                              Remove
+                            </Button>
+                          </>
+                        )}
                         {actions.resetTwoFactor && p.twoFactorEnabled ? (
                           <Button
                             size="sm"

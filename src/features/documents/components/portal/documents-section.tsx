@@ -81,11 +81,20 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
         </Alert>
       ) : null}
       {shown.length === 0 ? (
-        <EmptyState
-          title="No documents found"
-          hint="Try adjusting your search or filter criteria"
-          icon={<FileText className="h-10 w-10" aria-hidden />}
-        />
+        documents.length === 0 ? (
+          // Nothing to search yet: saying "adjust your search" would send the person looking for a fault.
+          <EmptyState
+            title="No documents yet"
+            hint="Documents the firm shares with you will appear here."
+            icon={<FileText className="h-10 w-10" aria-hidden />}
+          />
+        ) : (
+          <EmptyState
+            title="No documents found"
+            hint="Try adjusting your search or filter criteria"
+            icon={<FileText className="h-10 w-10" aria-hidden />}
+          />
+        )
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((doc) => (

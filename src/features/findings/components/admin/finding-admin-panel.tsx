@@ -15,7 +15,7 @@ import { type Notify, useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { Toast, useToast } from "@/components/ui/toast";
-import type { FindingStatus } from "@/lib/domain/finding";
+import { FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
 import { retestResultSchema } from "@/features/findings/validation";
 
 /** The firm's steps on one finding: publish or delete a draft, record a retest, acknowledge a risk acceptance. */
@@ -93,8 +93,8 @@ function RetestResultForm({ findingId, notify }: { findingId: string; notify: No
       <h2 className="font-semibold">Record the retest result</h2>
       <Field id={resultId} label="Result" error={errors.result?.message}>
         <Select {...fieldAria(resultId, errors.result?.message)} {...form.register("result")}>
-          <option value="verified_fixed">Verified fixed</option>
-          <option value="still_open">Still open</option>
+          <option value="verified_fixed">{FINDING_STATUS_LABELS.verified_fixed}</option>
+          <option value="still_open">{FINDING_STATUS_LABELS.still_open}</option>
         </Select>
       </Field>
       <Field id={noteId} label="Note (optional)" error={errors.note?.message}>

@@ -48,7 +48,7 @@ export function MailCard({ status, adminEmail }: { status: MailStatus; adminEmai
       <p className="mt-3 text-sm text-muted">
         {status.smtpConfigured
           ? `Mail is sent from ${status.from}.`
-          : "Without SMTP_URL mail is kept in the outbox and written to the server log, never delivered."}{" "}
+          : "No mail server is set up, so mail is not delivered: it is kept in the outbox and written to the server log. Whoever runs this server can add one (the deployment guide says how)."}{" "}
         Failed mail is listed, with Retry, on the dashboard.
       </p>
       <div className="mt-4 space-y-3">

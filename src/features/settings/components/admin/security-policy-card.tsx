@@ -54,7 +54,7 @@ export function SecurityPolicyCard({ required }: { required: boolean }) {
           <p id="settings-security-clients" className="basis-full text-muted">
             {on
               ? "On: every person of every client company must set up two-factor sign-in before they can use the portal."
-              : 'Off: each company\'s own "2FA required" switch on Clients decides.'}
+              : 'Off: each company\'s own "Require 2FA" switch on Clients decides.'}
           </p>
         </div>
         <div>
