@@ -42,13 +42,13 @@ const COLUMNS: Column<AdminBookingRow>[] = [
       </div>
     ),
   },
-  { header: "Start", cell: (b) => formatDate(b.preferredStartDate) },
+  { header: "Start", priority: "low", cell: (b) => formatDate(b.preferredStartDate) },
   { header: "Urgency", cell: (b) => <StatusBadge value={b.urgency} label={b.urgency.toUpperCase()} tone={URGENCY_TONES[b.urgency]} /> },
   {
     header: "Status",
     cell: (b) => <StatusBadge value={b.status} label={BOOKING_STATUS_LABELS[b.status]} tone={BOOKING_STATUS_TONES[b.status]} />,
   },
-  { header: "Requested", cell: (b) => formatDate(b.createdAt), className: "text-muted" },
+  { header: "Requested", priority: "low", cell: (b) => formatDate(b.createdAt), className: "text-muted" },
   { header: "Actions", cell: (b) => <BookingActions bookingId={b.id} status={b.status} label={`${b.serviceType} for ${b.company}`} /> },
 ];
 
@@ -93,7 +93,7 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
           },
         ]}
       />
-      <ListTable caption="Service bookings" columns={COLUMNS} rows={rows} minWidthClass="min-w-[900px]" filtered={filtered} empty={EMPTY} />
+      <ListTable caption="Service bookings" columns={COLUMNS} rows={rows} minWidthClass="md:min-w-[760px]" filtered={filtered} empty={EMPTY} />
       <Pagination
         basePath="/admin/bookings"
         params={{

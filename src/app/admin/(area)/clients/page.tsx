@@ -33,8 +33,8 @@ const COLUMNS: Column<AdminClientRow>[] = [
       </Link>
     ),
   },
-  { header: "Contact", cell: (client) => client.contactPerson },
-  { header: "Email", cell: (client) => client.email, className: "text-muted" },
+  { header: "Contact", priority: "low", cell: (client) => client.contactPerson },
+  { header: "Email", priority: "low", cell: (client) => client.email, className: "text-muted" },
   {
     header: "Balance",
     align: "right",
@@ -44,7 +44,7 @@ const COLUMNS: Column<AdminClientRow>[] = [
       </span>
     ),
   },
-  { header: "Invoices", align: "right", cell: (client) => client.invoiceCount },
+  { header: "Invoices", align: "right", priority: "low", cell: (client) => client.invoiceCount },
   {
     header: "Status",
     cell: (client) => (
@@ -78,7 +78,7 @@ const COLUMNS: Column<AdminClientRow>[] = [
           title="Manage rates"
         >
           <SlidersHorizontal className="h-4 w-4" aria-hidden />
-          <span className="hidden xl:inline">Rates</span>
+          <span className="hidden 2xl:inline">Rates</span>
         </Link>
         <ViewPortalButton clientId={client.id} company={client.company} />
         <ClientSquareCustomersButton clientId={client.id} company={client.company} />
@@ -125,7 +125,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
         caption="Clients"
         columns={COLUMNS}
         rows={rows}
-        minWidthClass="min-w-[860px]"
+        minWidthClass="md:min-w-[760px]"
         filtered={Boolean(query.q)}
         empty={EMPTY}
         emptyInstead={
