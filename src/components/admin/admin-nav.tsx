@@ -142,34 +142,33 @@ export function MobileNav() {
               <Ellipsis className="h-5 w-5" aria-hidden />
               More
             </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                side="top"
-                align="end"
-                sideOffset={6}
-                collisionPadding={8}
-                className="z-40 max-h-[70vh] min-w-48 overflow-y-auto rounded-md border border-slate-800 bg-surface p-1 shadow-lg"
-              >
-                {more.map(({ href, label, Icon }) => {
-                  const active = isActive(pathname, href);
-                  return (
-                    <DropdownMenu.Item key={href} asChild>
-                      <Link
-                        href={href}
-                        aria-current={active ? "page" : undefined}
-                        className={cn(
-                          "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
-                          active ? "text-accent" : "text-foreground",
-                        )}
-                      >
-                        <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                        {label}
-                      </Link>
-                    </DropdownMenu.Item>
-                  );
-                })}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
+            {/* In place, not in a portal: the menu stays inside its landmark (axe: "region"). */}
+            <DropdownMenu.Content
+              side="top"
+              align="end"
+              sideOffset={6}
+              collisionPadding={8}
+              className="z-40 max-h-[70vh] min-w-48 overflow-y-auto rounded-md border border-slate-800 bg-surface p-1 shadow-lg"
+            >
+              {more.map(({ href, label, Icon }) => {
+                const active = isActive(pathname, href);
+                return (
+                  <DropdownMenu.Item key={href} asChild>
+                    <Link
+                      href={href}
+                      aria-current={active ? "page" : undefined}
+                      className={cn(
+                        "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
+                        active ? "text-accent" : "text-foreground",
+                      )}
+                    >
+                      <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                      {label}
+                    </Link>
+                  </DropdownMenu.Item>
+                );
+              })}
+            </DropdownMenu.Content>
           </DropdownMenu.Root>
         </li>
       </ul>

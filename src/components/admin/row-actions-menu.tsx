@@ -19,26 +19,25 @@ export function RowActionsMenu({ name, actions }: { name: string; actions: RowAc
       <DropdownMenu.Trigger aria-label={`Actions for ${name}`} title="More actions" className={buttonClasses("ghost", "sm")}>
         <MoreHorizontal className="h-4 w-4" aria-hidden />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          collisionPadding={8}
-          className="z-40 min-w-44 rounded-md border border-slate-800 bg-surface p-1 shadow-lg"
-        >
-          {actions.map((action) => (
-            <DropdownMenu.Item key={action.href} asChild>
-              <Link
-                href={action.href}
-                className="flex h-10 items-center gap-3 rounded px-3 text-sm text-foreground outline-none data-[highlighted]:bg-surface-2"
-              >
-                {action.icon}
-                {action.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* In place, not in a portal: the menu stays inside its landmark (axe: "region"). */}
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={4}
+        collisionPadding={8}
+        className="z-40 min-w-44 rounded-md border border-slate-800 bg-surface p-1 shadow-lg"
+      >
+        {actions.map((action) => (
+          <DropdownMenu.Item key={action.href} asChild>
+            <Link
+              href={action.href}
+              className="flex h-10 items-center gap-3 rounded px-3 text-sm text-foreground outline-none data-[highlighted]:bg-surface-2"
+            >
+              {action.icon}
+              {action.label}
+            </Link>
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -34,7 +34,8 @@ const COLUMNS: Column<AdminClientRow>[] = [
     ),
   },
   { header: "Contact", priority: "low", cell: (client) => client.contactPerson },
-  { header: "Email", priority: "low", cell: (client) => client.email, className: "text-muted" },
+  // break-all: an address has no spaces to wrap at, and a squeezed laptop table must still fit.
+  { header: "Email", cell: (client) => client.email, className: "text-muted break-all" },
   {
     header: "Balance",
     align: "right",
