@@ -19,7 +19,11 @@ export function ScrollRegion({ label, className, children }: { label: string; cl
     if (!box) return;
     const measure = () => {
       const scrolls = box.scrollWidth > box.clientWidth + 1;
-      const next = { scrolls, left: scrolls && box.scrollLeft > 1, right: scrolls && box.scrollLeft + box.clientWidth < box.scrollWidth - 1 };
+      const next = {
+        scrolls,
+        left: scrolls && box.scrollLeft > 1,
+        right: scrolls && box.scrollLeft + box.clientWidth < box.scrollWidth - 1,
+      };
       setEdges((prev) => (prev.scrolls === next.scrolls && prev.left === next.left && prev.right === next.right ? prev : next));
     };
     measure();

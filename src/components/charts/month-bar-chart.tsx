@@ -202,7 +202,16 @@ function Bars<K extends MoneySeries>({
           id={`${id}-svg`}
         >
           {ticks.map((tick) => (
-            <line key={tick} x1={0} x2={W} y1={y(tick)} y2={y(tick)} className="stroke-slate-800" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line
+              key={tick}
+              x1={0}
+              x2={W}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-800"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           {points.map((p, i) => {
             const x0 = i * slot + (slot - barW * series.length) / 2;

@@ -93,7 +93,14 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
           },
         ]}
       />
-      <ListTable caption="Service bookings" columns={COLUMNS} rows={rows} minWidthClass="md:min-w-[760px]" filtered={filtered} empty={EMPTY} />
+      <ListTable
+        caption="Service bookings"
+        columns={COLUMNS}
+        rows={rows}
+        minWidthClass="md:min-w-[760px]"
+        filtered={filtered}
+        empty={EMPTY}
+      />
       <Pagination
         basePath="/admin/bookings"
         params={{
