@@ -8,6 +8,9 @@ import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { expectScreenReady, LAPTOP, PHONE } from "./phone-ready";
 import { ADMIN_PAGES, PORTAL_SECTIONS, PUBLIC_PAGES } from "./screens";
 
+// The screens are independent: both workers share them (serial, the file took 20 minutes).
+test.describe.configure({ mode: "parallel" });
+
 /** Waits for the page's main heading, which every screen has, then checks it. */
 async function visit(page: Page, path: string, width: number) {
   await page.goto(path);
