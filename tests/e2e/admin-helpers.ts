@@ -76,3 +76,11 @@ export async function invitedClientSignedIn(
   await expect(me.getByText(client.email).first()).toBeVisible();
   return { client, context, me };
 }
+
+/** Opens a client row's menu on /admin/clients (docs/PRODUCT.md#admin-lists) and returns the item named `item`. */
+export async function clientRowAction(page: Page, company: string, item: "Manage rates" | "Invoices" | "Settings"): Promise<Locator> {
+  await page.getByRole("button", { name: `Actions for ${company}`, exact: true }).click();
+  const action = page.getByRole("menu").getByRole("menuitem", { name: item });
+  await expect(action).toBeVisible();
+  return action;
+}

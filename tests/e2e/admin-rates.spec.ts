@@ -1,7 +1,7 @@
 // Client rates: defaults for a new client, edit, add and remove cards, save, see them after a
 // reload and in the client's portal.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
-import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
+import { acceptInvitation, clientRowAction, createClientViaUi, uniqueSuffix } from "./admin-helpers";
 
 test("no client selected", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);
@@ -18,7 +18,7 @@ test("save rates and see them in the client's portal", async ({ page, browser })
   await page.getByRole("searchbox", { name: "Search clients" }).fill(client.company);
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByRole("row")).toHaveCount(2);
-  await page.getByRole("link", { name: `Manage rates of ${client.company}` }).click();
+  await (await clientRowAction(page, client.company, "Manage rates")).click();
   await expect(page.getByRole("heading", { name: "Manage Client Rates" })).toBeVisible();
   await expect(page.getByText(client.company).first()).toBeVisible();
 

@@ -4,7 +4,7 @@
 // viewing a portal as its client is read only on the server.
 // Every test makes its own records (unique names), so they run in any order.
 import type { Browser, Page } from "@playwright/test";
-import { acceptInvitation, createClientViaUi, uniqueSuffix } from "./admin-helpers";
+import { acceptInvitation, clientRowAction, createClientViaUi, uniqueSuffix } from "./admin-helpers";
 import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 import { fillBookingForm } from "./portal-helpers";
 import { holdingFigure } from "./shared-figures";
@@ -173,7 +173,8 @@ test("approving a booking on the dashboard takes it off the card and tells the c
 test("viewing a client's portal shows that client's data, read only: no Save, and nothing stored", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);
   await page.goto("/admin/clients?q=Acme%20Robotics");
-  const rates = new URL((await page.getByRole("link", { name: "Manage rates of Acme Robotics" }).getAttribute("href"))!, "http://x");
+  const rates = new URL((await (await clientRowAction(page, "Acme Robotics", "Manage rates")).getAttribute("href"))!, "http://x");
+  await page.keyboard.press("Escape");
   const acmeId = rates.searchParams.get("clientId")!;
   await page.getByRole("button", { name: "View portal of Acme Robotics" }).click();
   await expect(page).toHaveURL(/\/client-portal$/);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { acceptInvitation, createClientViaUi, invitedClientSignedIn, pickClient, uniqueSuffix } from "./admin-helpers";
+import { acceptInvitation, clientRowAction, createClientViaUi, invitedClientSignedIn, pickClient, uniqueSuffix } from "./admin-helpers";
 import { submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 import { type MailServer, startMailServer, waitForResetLink } from "./mail-server";
@@ -131,7 +131,7 @@ test("an admin deactivates a company (its people cannot sign in, with a clear me
   await me.goto("/client-portal?section=documents");
   await expect(me.getByText("No documents yet")).toBeVisible();
   await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
-  await page.getByRole("link", { name: `Settings of ${client.company}` }).click();
+  await (await clientRowAction(page, client.company, "Settings")).click();
   await expect(page.getByRole("heading", { level: 1, name: client.company })).toBeVisible();
   // Nothing to keep: it could be deleted.
   await expect(page.getByRole("button", { name: "Delete client" })).toBeEnabled();
@@ -169,7 +169,7 @@ test("an admin who invites from the client page gets the invitation link to copy
   await signInViaApi(page, DEMO.admin);
   const client = await createClientViaUi(page, "Invite Link");
   await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
-  await page.getByRole("link", { name: `Settings of ${client.company}` }).click();
+  await (await clientRowAction(page, client.company, "Settings")).click();
   await expect(page.getByRole("heading", { level: 1, name: client.company })).toBeVisible();
   await page.getByRole("button", { name: "Invite a colleague" }).click();
   const dialog = page.getByRole("dialog", { name: "Invite a colleague" });

@@ -1,14 +1,21 @@
-// The phone check shared by the screens' specs: at 390 px the page never scrolls sideways (wide
-// tables scroll inside their card), and axe finds no serious or critical violation.
+// The layout check shared by the screens' specs, at a phone's 390 px or a laptop's 1280 px: the page
+// never scrolls sideways, a table's scrolling box is never wider than itself unless it shows that it
+// scrolls (data-scrolls="x", set by the admin lists' ScrollRegion with its fade and its name), and
+// axe finds no violation.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** A phone's browser context options (for `test.use` or `browser.newContext`). */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** A laptop's: the review's 1280 × 800 screen. */
+export const LAPTOP = { viewport: { width: 1280, height: 800 } };
 
-/** The page fits the screen, and axe reports nothing serious or critical (within `include` if given). */
-export async function expectPhoneReady(page: Page, label: string, include?: string) {
-  // Against the phone's width, not innerWidth: a mobile browser widens its layout viewport to
+/** Every axe impact fails a screen: minor and moderate too (every screen had none left). */
+const FAILING_IMPACTS = new Set(["serious", "critical", "moderate", "minor"]);
+
+/** The page fits a screen `width` wide, its tables' boxes fit or say they scroll, and axe reports nothing (within `include` if given). */
+export async function expectScreenReady(page: Page, label: string, width: number, include?: string) {
+  // Against the screen's width, not innerWidth: a mobile browser widens its layout viewport to
   // whatever the page needs, so innerWidth grows along with an overflowing page.
   const widths = await page.evaluate((width) => {
     // The elements that reach past the right edge (outside any scrolling box), to name the culprit.
@@ -24,16 +31,35 @@ export async function expectPhoneReady(page: Page, label: string, include?: stri
       .slice(0, 8)
       .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}`);
     return { page: document.documentElement.scrollWidth, screen: width, wide };
-  }, PHONE.viewport.width);
+  }, width);
   expect
     .soft(widths.page, `${label}: page width at ${widths.screen} px; too wide: ${widths.wide.join(" | ")}`)
     .toBeLessThanOrEqual(widths.screen);
+
+  // Every table's scrolling box: as wide as its contents, or marked as scrolling. The mark comes
+  // once the page has run its script, hence the wait.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll("table")].flatMap((table) => {
+            let box: HTMLElement | null = table.parentElement;
+            while (box && box !== document.body && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+            if (!box || box === document.body || box.scrollWidth <= box.clientWidth + 1 || box.dataset.scrolls === "x") return [];
+            const name = table.querySelector("caption")?.textContent ?? table.getAttribute("aria-label") ?? "a table";
+            return [`${name}: ${box.scrollWidth} px in ${box.clientWidth} px, with no sign that it scrolls`];
+          }),
+        ),
+      { message: `${label}: tables wider than their box` },
+    )
+    .toEqual([]);
+
   // Violations only: axe skips collecting every passing node, which is most of its time.
   let axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
   if (include) axe = axe.include(include);
   const { violations } = await axe.analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+  const failing = violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ""))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
@@ -41,5 +67,10 @@ export async function expectPhoneReady(page: Page, label: string, include?: stri
           .slice(0, 5)
           .join("\n    ")}`,
     );
-  expect.soft(serious, `${label}: axe violations`).toEqual([]);
+  expect.soft(failing, `${label}: axe violations`).toEqual([]);
+}
+
+/** The same at a phone's width (the screens' specs that run under PHONE). */
+export async function expectPhoneReady(page: Page, label: string, include?: string) {
+  await expectScreenReady(page, label, PHONE.viewport.width, include);
 }

@@ -2,6 +2,7 @@
 
 import {
   CalendarClock,
+  Ellipsis,
   FileText,
   FolderKanban,
   Inbox,
@@ -17,6 +18,7 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { DropdownMenu } from "radix-ui";
 import { cn } from "@/lib/cn";
 
 export const ADMIN_NAV = [
@@ -29,8 +31,8 @@ export const ADMIN_NAV = [
   { href: "/admin/account", label: "Account", short: "Account", Icon: UserCog },
 ] as const;
 
-// The back office (docs/PRODUCT.md#admin-frame-and-navigation): in the sidebar only; on a phone the
-// dashboard's cards link to them.
+// The back office (docs/PRODUCT.md#admin-frame-and-navigation): in the sidebar, and under More in
+// the phone's bottom bar.
 export const ADMIN_NAV_BACK_OFFICE = [
   { href: "/admin/invoices", label: "Invoices", Icon: Receipt },
   { href: "/admin/findings", label: "Findings", Icon: ShieldAlert },
@@ -87,16 +89,28 @@ export function SidebarNav({ collapsed, badges = {} }: { collapsed: boolean; bad
   );
 }
 
-/** The phone's bottom bar: the working sections (the back office is reached from the dashboard's cards). */
+/** The phone bar's tabs, by how often the work needs them; every other section is under More. */
+const MOBILE_TABS: readonly string[] = ["/admin/dashboard", "/admin/clients", "/admin/projects", "/admin/documents", "/admin/messages"];
+
+/**
+ * The phone's bottom bar: the working sections most used as tabs, and **More**, a menu holding
+ * every other section (the back office included), so the whole admin is a tap or two away on a
+ * 390 px screen, as in the portal's bar. The menu is Radix's: arrow keys, Escape, focus back on
+ * More, and menu semantics for screen readers.
+ */
 export function MobileNav() {
   const pathname = usePathname();
+  const all = [...ADMIN_NAV, ...ADMIN_NAV_BACK_OFFICE];
+  const tabs = ADMIN_NAV.filter(({ href }) => MOBILE_TABS.includes(href));
+  const more = all.filter(({ href }) => !MOBILE_TABS.includes(href));
+  const open = more.find(({ href }) => isActive(pathname, href));
   return (
     <nav
       aria-label="Admin sections"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-800 bg-surface/95 backdrop-blur md:hidden"
     >
       <ul className="grid auto-cols-fr grid-flow-col">
-        {ADMIN_NAV.map(({ href, short, label, Icon }) => {
+        {tabs.map(({ href, short, label, Icon }) => {
           const active = isActive(pathname, href);
           return (
             <li key={href}>
@@ -115,6 +129,48 @@ export function MobileNav() {
             </li>
           );
         })}
+        <li>
+          <DropdownMenu.Root modal={false}>
+            <DropdownMenu.Trigger
+              // The section open under More, said where the bar cannot show it (the label starts with the visible word).
+              aria-label={open ? `More, ${open.label} open` : undefined}
+              className={cn(
+                "flex w-full flex-col items-center gap-0.5 py-2 text-[11px]",
+                open ? "text-accent" : "text-muted hover:text-foreground",
+              )}
+            >
+              <Ellipsis className="h-5 w-5" aria-hidden />
+              More
+            </DropdownMenu.Trigger>
+            {/* In place, not in a portal: the menu stays inside its landmark (axe: "region"). */}
+            <DropdownMenu.Content
+              side="top"
+              align="end"
+              sideOffset={6}
+              collisionPadding={8}
+              className="z-40 max-h-[70vh] min-w-48 overflow-y-auto rounded-md border border-slate-800 bg-surface p-1 shadow-lg"
+            >
+              {more.map(({ href, label, Icon }) => {
+                const active = isActive(pathname, href);
+                return (
+                  <DropdownMenu.Item key={href} asChild>
+                    <Link
+                      href={href}
+                      aria-current={active ? "page" : undefined}
+                      className={cn(
+                        "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
+                        active ? "text-accent" : "text-foreground",
+                      )}
+                    >
+                      <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                      {label}
+                    </Link>
+                  </DropdownMenu.Item>
+                );
+              })}
+            </DropdownMenu.Content>
+          </DropdownMenu.Root>
+        </li>
       </ul>
     </nav>
   );

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/spinner";
+import { ScrollRegion } from "@/components/admin/scroll-region";
 import { cn } from "@/lib/cn";
 
 export type Column<Row> = {
@@ -10,6 +11,12 @@ export type Column<Row> = {
   cell: (row: Row) => ReactNode;
   align?: "right";
   className?: string;
+  /**
+   * "low": a column the table can spare where space is short: shown from 2xl up (and on a phone's
+   * card), hidden in between. 1280 px is already xl, and with the 240 px sidebar open the list has
+   * under 1000 px, so the key columns alone must fit there.
+   */
+  priority?: "low";
 };
 
 type EmptyText = { title: string; hint?: string };
@@ -18,20 +25,22 @@ type EmptyText = { title: string; hint?: string };
 export type ListEmptyTexts = { icon: LucideIcon; whenFiltered: EmptyText; whenNone: EmptyText };
 
 /**
- * The admin lists' one table (clients, projects, bookings, inquiries, subscriptions, audit log): a
- * captioned <table> whose first column heads each row, keyed by each row's id. On a narrow screen
- * the table scrolls sideways inside its own card, never the page; the card is a focusable, named
- * region so the keyboard can scroll it too. It is positioned so that it also clips visually hidden
- * (absolutely positioned) headers: without that a hidden header at the far right widened the whole
- * page on a phone. With no rows it shows the list's empty state instead: one text when filters
- * hide every row, another when there are none.
- * Server and client components both render it (it holds no state).
+ * The admin lists' one table (clients, projects, invoices, bookings, inquiries, subscriptions, audit
+ * log): a captioned <table> whose first column heads each row, keyed by each row's id.
+ * - From md up, a table; its low-priority columns show only from 2xl up, so the key ones fit a
+ *   1280 px laptop with the sidebar open. Where it is still wider than its card, it scrolls inside
+ *   the card and says so (ScrollRegion), never widening the page.
+ * - On a phone, the same rows restyled as stacked cards: the first cell as the card's title, each
+ *   other cell under its column's name (drawn by CSS from `data-label`, so a cell's text stays its
+ *   value), the actions at the bottom.
+ * With no rows it shows the list's empty state instead: one text when filters hide every row,
+ * another when there are none. Server and client components both render it.
  */
 export function ListTable<Row extends { id: string | number }>({
   caption,
   columns,
   rows,
-  minWidthClass = "min-w-[720px]",
+  minWidthClass = "md:min-w-[720px]",
   rowClassName,
   filtered,
   empty,
@@ -40,7 +49,7 @@ export function ListTable<Row extends { id: string | number }>({
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
-  /** Below this width the table scrolls inside its card rather than squeezing its columns. */
+  /** From md up, below this width the table scrolls inside its card rather than squeezing its columns (an `md:min-w-…` class). */
   minWidthClass?: string;
   rowClassName?: string;
   /** A search or filter is on: an empty list then says so rather than that there is nothing yet. */
@@ -56,34 +65,47 @@ export function ListTable<Row extends { id: string | number }>({
     return <EmptyState title={title} hint={hint} icon={<Icon className="h-8 w-8" aria-hidden />} />;
   }
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="relative max-w-full overflow-x-auto rounded-xl border border-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-    >
-      <table className={cn("w-full text-left text-sm", minWidthClass)}>
+    <ScrollRegion label={caption}>
+      <table className={cn("block w-full text-left text-sm md:table", minWidthClass)}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
+        <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={cn("px-4 py-3", column.align === "right" && "text-right")}>
+              <th
+                key={column.header}
+                scope="col"
+                className={cn("px-4 py-3", column.align === "right" && "text-right", column.priority === "low" && "hidden 2xl:table-cell")}
+              >
                 {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-800">
+        <tbody className="block divide-y divide-slate-800 md:table-row-group">
           {rows.map((row) => (
-            <tr key={String(row.id)} className={cn("hover:bg-surface/60", rowClassName)}>
+            <tr key={String(row.id)} className={cn("block space-y-1 p-4 hover:bg-surface/60 md:table-row md:p-0", rowClassName)}>
               {columns.map((column, index) => {
-                const className = cn("px-4 py-3", column.align === "right" && "text-right", column.className);
+                const className = cn(
+                  "block min-w-0 break-words md:table-cell md:px-4 md:py-3",
+                  column.align === "right" && "md:text-right",
+                  column.priority === "low" && "md:hidden 2xl:table-cell",
+                  column.className,
+                );
                 return index === 0 ? (
-                  <th key={column.header} scope="row" className={cn("font-medium", className)}>
+                  <th key={column.header} scope="row" className={cn("pb-1 text-base font-medium md:text-sm", className)}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.header} className={className}>
+                  <td
+                    key={column.header}
+                    data-label={column.hideHeader ? undefined : column.header}
+                    className={cn(
+                      column.hideHeader
+                        ? "pt-2"
+                        : "before:mr-2 before:inline-block before:w-28 before:text-xs before:uppercase before:tracking-wide before:text-muted before:content-[attr(data-label)] md:before:hidden",
+                      className,
+                    )}
+                  >
                     {column.cell(row)}
                   </td>
                 );
@@ -92,6 +114,6 @@ export function ListTable<Row extends { id: string | number }>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -47,11 +47,13 @@ const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Se
 const monthShort = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
 const monthLong = (month: string) => `${monthShort(month)} ${month.slice(0, 4)}`;
 
+// The drawing's own units: it stretches to its box (preserveAspectRatio="none"), so only the bars
+// and grid lines are in it. The labels are HTML around it, at a fixed 12 px on every screen: inside
+// a viewBox scaled to the card they were 23 px on a desktop and 8 px on a phone.
 const W = 480;
-const H = 200;
+const H = 160;
 /** Coordinates to a tenth of a unit: finer is invisible at this size and only lengthens the page. */
 const tenth = (n: number) => Math.round(n * 10) / 10;
-const PAD = { top: 12, right: 8, bottom: 22, left: 44 };
 
 /** A round axis maximum (1, 2 or 5 × 10ⁿ dollars) at or above the largest value, in cents. */
 function axisMax(maxCents: number): number {
@@ -172,58 +174,77 @@ function Bars<K extends MoneySeries>({
   points: ChartPoint<K>[];
 }) {
   const max = axisMax(Math.max(...points.flatMap((p) => series.map((s) => p[s.key]))));
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const slot = plotW / points.length;
+  const slot = W / points.length;
   const barW = Math.min(14, (slot * 0.7) / series.length);
-  const y = (cents: number) => tenth(PAD.top + plotH - (Math.max(0, cents) / max) * plotH);
-  const ticks = [0, 0.5, 1].map((f) => f * max);
+  const y = (cents: number) => tenth(H - (Math.max(0, cents) / max) * H);
+  const tickPlaces = ["top-0", "top-1/2", "top-full"] as const;
+  const ticks = [1, 0.5, 0].map((f) => f * max);
 
   return (
-    // The figures are in the list above and the table below: the drawing itself is decoration
-    // for assistive technology, described by one label.
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      width="100%"
-      role="img"
-      aria-label={`${title}: bar chart per month; the figures are in the table below`}
-      className="mt-3 block h-auto w-full"
-      id={`${id}-svg`}
-    >
-      {ticks.map((tick) => (
-        <g key={tick}>
-          <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-800" strokeWidth={1} />
-          <text x={PAD.left - 6} y={tenth(y(tick) + 3)} textAnchor="end" className="fill-slate-400" fontSize={10}>
-            {axisLabel(tick)}
-          </text>
-        </g>
-      ))}
-      {points.map((p, i) => {
-        const x0 = PAD.left + i * slot + (slot - barW * series.length) / 2;
-        return (
-          <g key={p.month}>
-            {series.map((s, j) => {
-              const top = y(p[s.key]);
-              return (
-                <rect
-                  key={s.key}
-                  x={tenth(x0 + j * barW)}
-                  y={top}
-                  width={tenth(barW - 1)}
-                  height={tenth(PAD.top + plotH - top)}
-                  rx={1.5}
-                  className={SERIES_COLOURS[s.colour].bar}
-                >
-                  <title>{`${monthLong(p.month)}, ${s.label}: ${formatCents(p[s.key])}`}</title>
-                </rect>
-              );
-            })}
-            <text x={tenth(PAD.left + i * slot + slot / 2)} y={H - 6} textAnchor="middle" className="fill-slate-400" fontSize={10}>
-              {monthShort(p.month)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <div className="mt-3 text-xs text-slate-400">
+      <div className="flex gap-2 py-2">
+        {/* The axis labels, each centred on its grid line. */}
+        <div className="relative h-40 w-12 shrink-0 text-right" aria-hidden>
+          {ticks.map((tick, i) => (
+            <span key={tick} className={`absolute right-0 -translate-y-1/2 leading-none ${tickPlaces[i]}`}>
+              {axisLabel(tick)}
+            </span>
+          ))}
+        </div>
+        {/* The figures are in the list above and the table below: the drawing itself is decoration
+            for assistive technology, described by one label. */}
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={`${title}: bar chart per month; the figures are in the table below`}
+          className="block h-40 min-w-0 flex-1 overflow-visible"
+          id={`${id}-svg`}
+        >
+          {ticks.map((tick) => (
+            <line
+              key={tick}
+              x1={0}
+              x2={W}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-800"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+          {points.map((p, i) => {
+            const x0 = i * slot + (slot - barW * series.length) / 2;
+            return (
+              <g key={p.month}>
+                {series.map((s, j) => {
+                  const top = y(p[s.key]);
+                  return (
+                    <rect
+                      key={s.key}
+                      x={tenth(x0 + j * barW)}
+                      y={top}
+                      width={tenth(barW - 1)}
+                      height={tenth(H - top)}
+                      className={SERIES_COLOURS[s.colour].bar}
+                    >
+                      <title>{`${monthLong(p.month)}, ${s.label}: ${formatCents(p[s.key])}`}</title>
+                    </rect>
+                  );
+                })}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      {/* The months under their bars: as many equal slots as the drawing has. */}
+      <div className="ml-14 flex" aria-hidden>
+        {points.map((p) => (
+          <span key={p.month} className="min-w-0 flex-1 overflow-hidden text-center">
+            {monthShort(p.month)}
+          </span>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { Paperclip, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
+import { Field, fieldAria, Textarea } from "@/components/ui/field";
 import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "@/lib/validation/uploads";
@@ -85,12 +85,13 @@ export function MessageForm<T>({
         <Textarea {...fieldAria(bodyId, errors.body)} name="body" rows={4} maxLength={MESSAGE_MAX_LENGTH} />
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
+        <div className="relative min-w-0">
           <label htmlFor={fileId} className="inline-flex cursor-pointer items-center gap-2 text-sm text-muted hover:text-foreground">
             <Paperclip className="h-4 w-4" aria-hidden />
             Attach a file (optional)
           </label>
-          <Input
+          {/* A bare input, not the styled Input: its full width beat sr-only's 1 px and widened the page. */}
+          <input
             id={fileId}
             name="file"
             type="file"

@@ -75,33 +75,32 @@ export function PortalMobileBar({
                 <Ellipsis className="h-5 w-5" aria-hidden />
                 More
               </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  side="top"
-                  align="end"
-                  sideOffset={6}
-                  collisionPadding={8}
-                  className="z-40 min-w-48 rounded-md border border-border bg-surface p-1 shadow-lg"
-                >
-                  {more.map((id) => {
-                    const { label, icon: Icon } = SECTION_INFO[id];
-                    return (
-                      <DropdownMenu.Item key={id} asChild>
-                        <a
-                          {...linkTo(id)}
-                          className={cn(
-                            "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
-                            id === section ? "text-accent" : "text-foreground",
-                          )}
-                        >
-                          <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                          {label}
-                        </a>
-                      </DropdownMenu.Item>
-                    );
-                  })}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
+              {/* In place, not in a portal: the menu stays inside its landmark (axe: "region"). */}
+              <DropdownMenu.Content
+                side="top"
+                align="end"
+                sideOffset={6}
+                collisionPadding={8}
+                className="z-40 min-w-48 rounded-md border border-border bg-surface p-1 shadow-lg"
+              >
+                {more.map((id) => {
+                  const { label, icon: Icon } = SECTION_INFO[id];
+                  return (
+                    <DropdownMenu.Item key={id} asChild>
+                      <a
+                        {...linkTo(id)}
+                        className={cn(
+                          "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
+                          id === section ? "text-accent" : "text-foreground",
+                        )}
+                      >
+                        <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                        {label}
+                      </a>
+                    </DropdownMenu.Item>
+                  );
+                })}
+              </DropdownMenu.Content>
             </DropdownMenu.Root>
           </li>
         ) : null}

@@ -31,7 +31,7 @@ const COLUMNS: Column<AuditRow>[] = [
       </span>
     ),
   },
-  { header: "By", cell: (row) => row.actorEmail ?? "system", className: "text-muted" },
+  { header: "By", priority: "low", cell: (row) => row.actorEmail ?? "system", className: "text-muted" },
   {
     header: "Entity",
     cell: (row) => (
@@ -92,7 +92,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
           { kind: "date", name: "to", label: "To (UTC)", value: query.to ?? "" },
         ]}
       />
-      <ListTable caption="Audit log" columns={COLUMNS} rows={rows} minWidthClass="min-w-[860px]" filtered={filtered} empty={EMPTY} />
+      <ListTable caption="Audit log" columns={COLUMNS} rows={rows} minWidthClass="md:min-w-[760px]" filtered={filtered} empty={EMPTY} />
       <Pagination
         basePath="/admin/audit"
         params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }}

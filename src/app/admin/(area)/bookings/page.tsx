@@ -42,7 +42,7 @@ const COLUMNS: Column<AdminBookingRow>[] = [
       </div>
     ),
   },
-  { header: "Start", cell: (b) => formatDate(b.preferredStartDate) },
+  { header: "Start", priority: "low", cell: (b) => formatDate(b.preferredStartDate) },
   {
     header: "Urgency",
     cell: (b) => <StatusBadge value={b.urgency} label={URGENCY_LEVEL_LABELS[b.urgency]} tone={URGENCY_TONES[b.urgency]} />,
@@ -51,7 +51,7 @@ const COLUMNS: Column<AdminBookingRow>[] = [
     header: "Status",
     cell: (b) => <StatusBadge value={b.status} label={BOOKING_STATUS_LABELS[b.status]} tone={BOOKING_STATUS_TONES[b.status]} />,
   },
-  { header: "Requested", cell: (b) => formatDate(b.createdAt), className: "text-muted" },
+  { header: "Requested", priority: "low", cell: (b) => formatDate(b.createdAt), className: "text-muted" },
   { header: "Actions", cell: (b) => <BookingActions bookingId={b.id} status={b.status} label={`${b.serviceType} for ${b.company}`} /> },
 ];
 
@@ -96,7 +96,14 @@ export default async function AdminBookingsPage({ searchParams }: { searchParams
           },
         ]}
       />
-      <ListTable caption="Service bookings" columns={COLUMNS} rows={rows} minWidthClass="min-w-[900px]" filtered={filtered} empty={EMPTY} />
+      <ListTable
+        caption="Service bookings"
+        columns={COLUMNS}
+        rows={rows}
+        minWidthClass="md:min-w-[760px]"
+        filtered={filtered}
+        empty={EMPTY}
+      />
       <Pagination
         basePath="/admin/bookings"
         params={{

@@ -10,8 +10,8 @@ import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/
 import { ClientSquareCustomersButton } from "@/features/square/components/admin/client-square-customers";
 import { clientInvoicesHref } from "@/features/clients/components/admin/client-links";
 import { PageHeader } from "@/components/admin/page-header";
+import { RowActionsMenu } from "@/components/admin/row-actions-menu";
 import { Pagination } from "@/components/admin/pagination";
-import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
@@ -28,13 +28,14 @@ const COLUMNS: Column<AdminClientRow>[] = [
   {
     header: "Company",
     cell: (client) => (
-      <Link href={`/admin/clients/${client.id}`} className="font-medium text-accent hover:underline">
+      <Link href={`/admin/clients/${client.id}`} className="font-medium break-words text-accent hover:underline">
         {client.company}
       </Link>
     ),
   },
-  { header: "Contact", cell: (client) => client.contactPerson },
-  { header: "Email", cell: (client) => client.email, className: "text-muted" },
+  { header: "Contact", priority: "low", cell: (client) => client.contactPerson },
+  // break-all: an address has no spaces to wrap at, and a squeezed laptop table must still fit.
+  { header: "Email", cell: (client) => client.email, className: "text-muted break-all" },
   {
     header: "Balance",
     align: "right",
@@ -44,7 +45,7 @@ const COLUMNS: Column<AdminClientRow>[] = [
       </span>
     ),
   },
-  { header: "Invoices", align: "right", cell: (client) => client.invoiceCount },
+  { header: "Invoices", align: "right", priority: "low", cell: (client) => client.invoiceCount },
   {
     header: "Status",
     cell: (client) => (
@@ -69,35 +70,24 @@ const COLUMNS: Column<AdminClientRow>[] = [
   },
   {
     header: "Actions",
+    hideHeader: true,
+    // The two actions that act here stay buttons; the pages a client has go under its row menu.
     cell: (client) => (
       <div className="flex items-center gap-1">
-        <Link
-          href={`/admin/client-rates?${new URLSearchParams({ clientId: client.id, clientName: client.company })}`}
-          className={buttonClasses("ghost", "sm")}
-          aria-label={`Manage rates of ${client.company}`}
-          title="Manage rates"
-        >
-          <SlidersHorizontal className="h-4 w-4" aria-hidden />
-          <span className="hidden xl:inline">Rates</span>
-        </Link>
         <ViewPortalButton clientId={client.id} company={client.company} />
         <ClientSquareCustomersButton clientId={client.id} company={client.company} />
-        <Link
-          href={clientInvoicesHref(client.id)}
-          className={buttonClasses("ghost", "sm")}
-          aria-label={`Invoices of ${client.company}`}
-          title="Invoices"
-        >
-          <Receipt className="h-4 w-4" aria-hidden />
-        </Link>
-        <Link
-          href={`/admin/clients/${client.id}`}
-          className={buttonClasses("ghost", "sm")}
-          aria-label={`Settings of ${client.company}`}
-          title="Settings"
-        >
-          <Settings className="h-4 w-4" aria-hidden />
-        </Link>
+        <RowActionsMenu
+          name={client.company}
+          actions={[
+            {
+              label: "Manage rates",
+              href: `/admin/client-rates?${new URLSearchParams({ clientId: client.id, clientName: client.company })}`,
+              icon: <SlidersHorizontal className="h-4 w-4" aria-hidden />,
+            },
+            { label: "Invoices", href: clientInvoicesHref(client.id), icon: <Receipt className="h-4 w-4" aria-hidden /> },
+            { label: "Settings", href: `/admin/clients/${client.id}`, icon: <Settings className="h-4 w-4" aria-hidden /> },
+          ]}
+        />
       </div>
     ),
   },
@@ -125,7 +115,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
         caption="Clients"
         columns={COLUMNS}
         rows={rows}
-        minWidthClass="min-w-[860px]"
+        minWidthClass="md:min-w-[760px]"
         filtered={Boolean(query.q)}
         empty={EMPTY}
         emptyInstead={

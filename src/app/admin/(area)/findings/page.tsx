@@ -130,7 +130,8 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
             <ul className="space-y-2">
               {queue.overdue.map((f) => (
                 <li key={f.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-800 p-3 text-sm">
-                  <div className="min-w-0 flex-1">
+                  {/* At least 12rem before the badges wrap below, so a long title wraps by words. */}
+                  <div className="min-w-0 flex-1 basis-48">
                     <Link href={`/admin/findings/${f.id}`} className="font-medium break-words hover:underline">
                       {f.title}
                     </Link>

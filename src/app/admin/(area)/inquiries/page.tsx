@@ -27,7 +27,7 @@ const COLUMNS: Column<AdminInquiryRow>[] = [
     ),
   },
   { header: "Company", cell: (row) => row.company },
-  { header: "Interest", cell: (row) => row.serviceInterest, className: "text-muted" },
+  { header: "Interest", priority: "low", cell: (row) => row.serviceInterest, className: "text-muted" },
   { header: "Message", cell: (row) => <span className="line-clamp-2 max-w-xs break-words text-muted">{row.message}</span> },
   { header: "Received", cell: (row) => formatDate(row.createdAt) },
   {
@@ -88,7 +88,7 @@ export default async function AdminInquiriesPage({ searchParams }: { searchParam
         caption="Contact inquiries"
         columns={COLUMNS}
         rows={rows}
-        minWidthClass="min-w-[900px]"
+        minWidthClass="md:min-w-[760px]"
         filtered={Boolean(query.q) || query.status !== "all"}
         empty={EMPTY}
       />

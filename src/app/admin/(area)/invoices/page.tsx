@@ -52,6 +52,7 @@ const COLUMNS: Column<AdminInvoiceRow>[] = [
   },
   {
     header: "Project",
+    priority: "low",
     cell: (row) =>
       row.projectName ? (
         <Link className={linkClass} href={`/admin/projects?q=${encodeURIComponent(row.projectName)}`}>
@@ -71,10 +72,10 @@ const COLUMNS: Column<AdminInvoiceRow>[] = [
       />
     ),
   },
-  { header: "Issued", cell: (row) => formatDate(row.issuedDate), className: "whitespace-nowrap" },
+  { header: "Issued", priority: "low", cell: (row) => formatDate(row.issuedDate), className: "whitespace-nowrap" },
   { header: "Due", cell: (row) => formatDate(row.dueDate), className: "whitespace-nowrap" },
   { header: "Amount", cell: (row) => formatCents(row.amountCents), align: "right" },
-  { header: "Paid", cell: (row) => formatCents(row.paidCents), align: "right" },
+  { header: "Paid", priority: "low", cell: (row) => formatCents(row.paidCents), align: "right" },
   {
     header: "Outstanding",
     cell: (row) => <span className={row.outstandingCents > 0 ? "text-red-400" : undefined}>{formatCents(row.outstandingCents)}</span>,
@@ -155,7 +156,7 @@ export default async function AdminInvoicesPage({ searchParams }: { searchParams
         caption="Invoices"
         columns={COLUMNS}
         rows={rows}
-        minWidthClass="min-w-[960px]"
+        minWidthClass="md:min-w-[760px]"
         filtered={filtered || Boolean(query.after)}
         empty={EMPTY}
       />

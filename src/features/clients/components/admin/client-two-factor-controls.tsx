@@ -61,7 +61,7 @@ export function ClientTwoFactorControls({
         >
           <span className={cn("absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all", on ? "left-[1.125rem]" : "left-0.5")} />
         </span>
-        <span className="hidden xl:inline">Require 2FA</span>
+        <span className="hidden 2xl:inline">Require 2FA</span>
       </button>
       {enabled ? (
         <Button

@@ -31,7 +31,7 @@ export function ViewPortalButton({ clientId, company }: { clientId: string; comp
         title="View portal (read only)"
       >
         <Eye className="h-4 w-4" aria-hidden />
-        <span className="hidden xl:inline">View portal</span>
+        <span className="hidden 2xl:inline">View portal</span>
       </Button>
       <Toast toast={toast} />
     </>

@@ -71,8 +71,8 @@ export function DocumentList({
       ),
     },
     { header: "Client", cell: (doc) => doc.company },
-    { header: "Category", cell: (doc) => DOCUMENT_CATEGORY_LABELS[doc.category], className: "text-muted" },
-    { header: "Size", align: "right", cell: (doc) => formatFileSize(doc.fileSize), className: "text-muted" },
+    { header: "Category", priority: "low", cell: (doc) => DOCUMENT_CATEGORY_LABELS[doc.category], className: "text-muted" },
+    { header: "Size", align: "right", priority: "low", cell: (doc) => formatFileSize(doc.fileSize), className: "text-muted" },
     { header: "Uploaded", cell: (doc) => formatRelativeTime(doc.uploadedAt), className: "text-muted whitespace-nowrap" },
     {
       header: "Downloads",
@@ -126,7 +126,7 @@ export function DocumentList({
         caption="Documents"
         columns={columns}
         rows={documents}
-        minWidthClass="min-w-[860px]"
+        minWidthClass="md:min-w-[760px]"
         filtered={filtered}
         empty={EMPTY}
         emptyInstead={emptyInstead}

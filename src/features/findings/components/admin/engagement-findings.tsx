@@ -60,7 +60,8 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
                 onChange={() => toggle(f.id)}
               />
             ) : null}
-            <div className="min-w-0 flex-1">
+            {/* At least 12rem before the badges wrap below: squeezed beside them, a long title broke one letter per line. */}
+            <div className="min-w-0 flex-1 basis-48">
               <Link href={`/admin/findings/${f.id}`} className="font-medium break-words hover:underline">
                 {f.title}
               </Link>

@@ -73,7 +73,7 @@ export function ProjectsScreen({
   const columns: Column<ProjectRowView>[] = [
     {
       header: "Project",
-      className: "max-w-64",
+      className: "md:max-w-64",
       cell: (project) => (
         <>
           <span className="block">{project.projectName}</span>
@@ -104,7 +104,7 @@ export function ProjectsScreen({
       },
     },
     { header: "Due Date", className: "whitespace-nowrap", cell: (project) => formatDate(project.targetCompletionDate) },
-    { header: "Value", align: "right", className: "font-mono", cell: (project) => formatCents(project.totalBilledCents) },
+    { header: "Value", align: "right", priority: "low", className: "font-mono", cell: (project) => formatCents(project.totalBilledCents) },
     {
       header: "Invoices",
       align: "right",
@@ -163,7 +163,7 @@ export function ProjectsScreen({
         caption="Projects"
         columns={columns}
         rows={rows}
-        minWidthClass="min-w-[980px]"
+        minWidthClass="md:min-w-[760px]"
         rowClassName="align-top"
         filtered={isFiltered}
         empty={EMPTY}

@@ -39,7 +39,7 @@ export function ClientSquareCustomersButton({ clientId, company }: { clientId: s
         title="Square customers"
       >
         <Link2 className="h-4 w-4" aria-hidden />
-        <span className="hidden xl:inline">Square</span>
+        <span className="hidden 2xl:inline">Square</span>
       </button>
       {open ? <ClientSquareCustomersDialog clientId={clientId} company={company} onClose={() => setOpen(false)} /> : null}
     </>

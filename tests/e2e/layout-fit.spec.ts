@@ -1,0 +1,158 @@
+// Every screen fits (docs/PRODUCT.md#admin-lists): on a 390 px phone and a 1280 px laptop (the
+// admin's sidebar open), no page is wider than the window, a table wider than its box says that it
+// scrolls, and axe finds no violation. Each screen is visited by the role that reaches it. Then the
+// admin lists at 1280 px with data of their own: fifty clients with long names, a long finding title.
+import type { Page } from "@playwright/test";
+import { uniqueSuffix } from "./admin-helpers";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { expectScreenReady, LAPTOP, PHONE } from "./phone-ready";
+import { ADMIN_PAGES, PORTAL_SECTIONS, PUBLIC_PAGES } from "./screens";
+
+// The screens are independent: both workers share them (serial, the file took 20 minutes).
+test.describe.configure({ mode: "parallel" });
+
+/** Waits for the page's main heading, which every screen has, then checks it. */
+async function visit(page: Page, path: string, width: number) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expectScreenReady(page, `${path} at ${width} px`, width);
+}
+
+// One test per screen and width: each gets its own time budget, and a failure names the screen.
+for (const [name, screen] of [
+  ["phone", PHONE],
+  ["laptop", LAPTOP],
+] as const) {
+  test.describe(`on a ${name}`, () => {
+    test.use(screen);
+    const width = screen.viewport.width;
+
+    for (const path of PUBLIC_PAGES) {
+      test(`public page ${path}`, async ({ page }) => {
+        await visit(page, path, width);
+      });
+    }
+
+    for (const section of PORTAL_SECTIONS) {
+      test(`portal section ${section}`, async ({ page }) => {
+        await signInViaApi(page, DEMO.client);
+        await visit(page, `/client-portal?section=${section}`, width);
+      });
+    }
+
+    for (const path of ADMIN_PAGES) {
+      test(`admin page ${path}`, async ({ page }) => {
+        await signInViaApi(page, DEMO.admin);
+        await visit(page, path, width);
+      });
+    }
+  });
+}
+
+test.describe("on a laptop, with data of its own", () => {
+  test.use(LAPTOP);
+
+  test("fifty clients with long names, and a long finding title, fit 1280 px", async ({ page }) => {
+    test.setTimeout(120_000);
+    const suffix = uniqueSuffix();
+    const company = (n: number) => `Layout ${suffix} International Artificial Intelligence Assurance Holdings Number ${n}`;
+    await signInViaApi(page, DEMO.admin);
+
+    // The first client through the dialog, as the admin would; the other 49 through the same
+    // server action, its request replayed with other names (the dialog would take minutes).
+    await page.goto("/admin/clients");
+    await page.getByRole("button", { name: "Create New Client" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Client" });
+    await dialog.getByLabel("Company").fill(company(1));
+    await dialog.getByLabel("Contact person").fill(`Casey ${suffix}`);
+    await dialog.getByLabel("Email").fill(`layout-${suffix}-1@example.org`);
+    const sent = page.waitForRequest((request) => request.method() === "POST" && Boolean(request.headers()["next-action"]));
+    await dialog.getByRole("button", { name: "Create Client" }).click();
+    const request = await sent;
+    await expect(page.getByRole("dialog", { name: "Client created" })).toBeVisible();
+    const headers = request.headers();
+    const body = request.postData()!;
+    expect(body).toContain(company(1));
+    const statuses = await page.evaluate(
+      async ({ url, headers, bodies }) => {
+        const results: number[] = [];
+        for (const one of bodies) results.push((await fetch(url, { method: "POST", headers, body: one })).status);
+        return results;
+      },
+      {
+        url: request.url(),
+        headers: Object.fromEntries(
+          Object.entries(headers).filter(([key]) => key.startsWith("next-") || key === "content-type" || key === "accept"),
+        ),
+        bodies: Array.from({ length: 49 }, (_, i) =>
+          body.replace(company(1), company(i + 2)).replace(`layout-${suffix}-1@`, `layout-${suffix}-${i + 2}@`),
+        ),
+      },
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+
+    await page.goto(`/admin/clients?q=${encodeURIComponent(`Layout ${suffix}`)}`);
+    const table = page.getByRole("table", { name: "Clients" });
+    await expect(table.getByRole("row")).toHaveCount(26);
+    await expect(page.getByText("Showing 1–25 of 50 clients")).toBeVisible();
+    await expect(table.getByRole("button", { name: `Actions for ${company(1)}`, exact: true })).toBeVisible();
+    await expectScreenReady(page, "fifty long-named clients at 1280 px", 1280);
+
+    // A draft finding with a long title on Acme's engagement: its page, then the engagement's list.
+    const title = `Layout ${suffix}: the retrieval-augmented support assistant follows instructions embedded in customer-uploaded documents`;
+    await page.goto("/admin/findings?projectId=00000000-0000-4000-8000-c00000000001");
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Create draft" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expectScreenReady(page, "a long finding title at 1280 px", 1280);
+    await page.goto("/admin/findings?projectId=00000000-0000-4000-8000-c00000000001");
+    const link = page.getByRole("list", { name: "Engagement findings" }).getByRole("link", { name: title });
+    await expect(link).toBeVisible();
+    await expectScreenReady(page, "the engagement's findings with a long title at 1280 px", 1280);
+
+    // On a phone's width the title wraps by words: its box keeps most of the card's width.
+    await page.setViewportSize(PHONE.viewport);
+    await expect(link).toBeVisible();
+    expect((await link.boundingBox())!.width).toBeGreaterThan(200);
+    await expectScreenReady(page, "the engagement's findings with a long title at 390 px", 390);
+  });
+});
+
+test.describe("on a phone, the admin's navigation", () => {
+  test.use(PHONE);
+
+  test("every admin section from the bottom bar: the back office through More", async ({ page }) => {
+    await signInViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    const bar = page.getByRole("navigation", { name: "Admin sections" }).last();
+    await expect(bar.getByRole("link")).toHaveText(["Home", "Clients", "Projects", "Docs", "Inbox"]);
+    const more = bar.getByRole("button", { name: "More" });
+    await more.tap();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem")).toHaveText([
+      "Subscriptions",
+      "Account",
+      "Invoices",
+      "Findings",
+      "Inquiries",
+      "Bookings",
+      "Audit log",
+      "Settings",
+    ]);
+    await expectScreenReady(page, "the admin's More menu, open", 390);
+    await menu.getByRole("menuitem", { name: "Invoices" }).tap();
+    await expect(page).toHaveURL(/\/admin\/invoices$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+    await expect(more).toHaveAccessibleName("More, Invoices open");
+
+    // By keyboard: Enter opens the menu on its first item, arrows move, Enter follows.
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu.getByRole("menuitem", { name: "Subscriptions" })).toBeFocused();
+    for (let i = 0; i < 7; i++) await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(more).toHaveAccessibleName("More, Settings open");
+  });
+});

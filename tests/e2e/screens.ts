@@ -1,0 +1,51 @@
+// Every screen, by who reaches it: the lists the layout and accessibility specs walk.
+
+export const PUBLIC_PAGES = [
+  "/",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/client-portal",
+  "/admin/login",
+  "/forgot-password",
+  "/reset-password?token=not-a-token",
+  "/unsubscribe?token=not-a-token",
+  "/dev/mail",
+];
+
+/** Every portal section, as the demo client (`?section=` values). */
+export const PORTAL_SECTIONS = [
+  "overview",
+  "projects",
+  "billing",
+  "rates",
+  "settings",
+  "book-service",
+  "documents",
+  "messages",
+  "findings",
+  // Acme's overdue critical finding, with its Markdown, timeline, comments and the remediation forms.
+  "findings&finding=00000000-0000-4000-8000-f10000000002",
+];
+
+/** Every admin page, as the demo admin. */
+export const ADMIN_PAGES = [
+  "/admin/dashboard",
+  "/admin/clients",
+  "/admin/client-rates",
+  "/admin/projects",
+  "/admin/subscriptions",
+  "/admin/documents",
+  "/admin/unmatched-invoices",
+  "/admin/account",
+  "/admin/messages",
+  "/admin/findings",
+  "/admin/findings?projectId=00000000-0000-4000-8000-c00000000001",
+  "/admin/findings/00000000-0000-4000-8000-f10000000002",
+  // Acme's client page (docs/PRODUCT.md#admin-client-page).
+  "/admin/clients/00000000-0000-4000-8000-00000000a001",
+  "/admin/inquiries",
+  "/admin/bookings",
+  "/admin/audit",
+  "/admin/invoices",
+  "/admin/settings",
+];
