@@ -247,3 +247,10 @@ export async function markThreadRead(db: DbOrTx, { userId, threadId, at }: { use
     insert into ${messageReads} (thread_id, user_id, last_read_at) values (${threadId}, ${userId}, ${readAt})
     on conflict (thread_id, user_id) do update set last_read_at = greatest(${messageReads.lastReadAt}, excluded.last_read_at)`);
 }
+
+/** The signed-in client user's unread messages: the portal sidebar's Messages figure. */
+export async function countClientUnreadMessages(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<number> {
+  assertClient(actor);
+  const [row] = await db.select({ count: unreadMessagesOf(actor) }).from(sql`(select 1) as one`);
+  return Number(row?.count ?? 0);
+}
