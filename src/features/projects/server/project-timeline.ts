@@ -78,8 +78,10 @@ async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: bool
   type Row = { kind: TimelineKind; at: Date | string; title: string; detail: string | null; ref_id: string | null };
   const { rows } = (await db.execute(sql`
     select kind, at, title, detail, ref_id from (
-      select 'project' as kind, a.created_at as at, 'Project created' as title, coalesce(a.after->>'status', '') as detail, null::text as ref_id
-        from audit_log a where a.entity_type = 'project' and a.entity_id = ${id} and a.action = 'project.create'
+      select 'project' as kind, p.created_at as at, 'Project created' as title, coalesce(a.after->>'status', '') as detail, null::text as ref_id
+        from projects p
+        left join audit_log a on a.entity_type = 'project' and a.entity_id = p.id::text and a.action = 'project.create'
+       where p.id = ${id}
       union all
       select 'status', a.created_at, 'Status changed', (a.before->>'status') || ' → ' || (a.after->>'status'), null
         from audit_log a
