@@ -172,7 +172,10 @@ export async function documentViewUrl(
 }
 
 /** A company's latest documents for the firm (its client page): a few, newest first. */
-export async function listClientDocumentsForAdmin(db: DbOrTx, { actor, clientId, limit = 5 }: { actor: AdminActor; clientId: string; limit?: number }) {
+export async function listClientDocumentsForAdmin(
+  db: DbOrTx,
+  { actor, clientId, limit = 5 }: { actor: AdminActor; clientId: string; limit?: number },
+) {
   assertAdmin(actor);
   return db
     .select(documentListColumns)

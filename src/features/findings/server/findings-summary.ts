@@ -26,9 +26,13 @@ export type FindingsSummary = {
 export function findingsSummaryColumns(clientId: string) {
   const columns: Record<string, SQL<number>> = {};
   for (const severity of FINDING_SEVERITIES)
-    columns[`open_${severity}`] = sql<number>`(select count(*) from ${findings} where ${openOf(clientId)} and ${findings.severity} = ${severity})::int`.mapWith(Number);
-  columns.findings_overdue = sql<number>`(select count(*) from ${findings} where ${openOf(clientId)} and ${overdueSql})::int`.mapWith(Number);
-  columns.retests_waiting = sql<number>`(select count(*) from ${findingRetests} join ${findings} on ${findings.id} = ${findingRetests.findingId}
+    columns[`open_${severity}`] =
+      sql<number>`(select count(*) from ${findings} where ${openOf(clientId)} and ${findings.severity} = ${severity})::int`.mapWith(Number);
+  columns.findings_overdue = sql<number>`(select count(*) from ${findings} where ${openOf(clientId)} and ${overdueSql})::int`.mapWith(
+    Number,
+  );
+  columns.retests_waiting =
+    sql<number>`(select count(*) from ${findingRetests} join ${findings} on ${findings.id} = ${findingRetests.findingId}
     where ${findings.clientId} = ${clientId} and ${isNull(findingRetests.result)})::int`.mapWith(Number);
   return columns;
 }
@@ -48,10 +52,19 @@ export function findingsSummaryOf(row: Record<string, unknown>): FindingsSummary
 export type AttentionFinding = { id: string; title: string; severity: FindingSeverity; dueOn: string | null; projectName: string };
 
 /** The company's overdue findings, most severe first (a few, for the Overview's attention list). */
-export async function listOverdueFindings(db: DbOrTx, { actor, limit = 5 }: { actor: ClientActor; limit?: number }): Promise<AttentionFinding[]> {
+export async function listOverdueFindings(
+  db: DbOrTx,
+  { actor, limit = 5 }: { actor: ClientActor; limit?: number },
+): Promise<AttentionFinding[]> {
   assertClient(actor);
   return db
-    .select({ id: findings.id, title: findings.title, severity: findings.severity, dueOn: findings.dueOn, projectName: projects.projectName })
+    .select({
+      id: findings.id,
+      title: findings.title,
+      severity: findings.severity,
+      dueOn: findings.dueOn,
+      projectName: projects.projectName,
+    })
     .from(findings)
     .innerJoin(projects, eq(projects.id, findings.projectId))
     .where(and(openOf(actor.clientId), overdueSql))

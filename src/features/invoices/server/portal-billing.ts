@@ -97,7 +97,10 @@ export async function listPortalInvoices(
 }
 
 /** A company's billing summary for the firm (its client page): the same figures Billing shows the client. */
-export async function getClientBillingForAdmin(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }): Promise<BillingSummary> {
+export async function getClientBillingForAdmin(
+  db: DbOrTx,
+  { actor, clientId }: { actor: AdminActor; clientId: string },
+): Promise<BillingSummary> {
   assertAdmin(actor);
   const [row] = await db
     .select({

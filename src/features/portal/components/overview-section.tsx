@@ -54,7 +54,10 @@ export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">,
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {statLink("documents", <StatCard label="Documents" value={stats.totalDocuments} icon={<FileText className="h-7 w-7" aria-hidden />} />)}
+        {statLink(
+          "documents",
+          <StatCard label="Documents" value={stats.totalDocuments} icon={<FileText className="h-7 w-7" aria-hidden />} />,
+        )}
         {statLink(
           "projects",
           <StatCard label="Active Projects" value={stats.activeProjects} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />,
@@ -63,7 +66,10 @@ export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">,
           "book-service",
           <StatCard label="Upcoming Meetings" value={stats.upcomingMeetings} icon={<Calendar className="h-7 w-7" aria-hidden />} />,
         )}
-        {statLink("messages", <StatCard label="Messages" value={stats.unreadMessages} icon={<MessageSquare className="h-7 w-7" aria-hidden />} />)}
+        {statLink(
+          "messages",
+          <StatCard label="Messages" value={stats.unreadMessages} icon={<MessageSquare className="h-7 w-7" aria-hidden />} />,
+        )}
       </div>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">

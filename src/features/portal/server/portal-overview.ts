@@ -7,7 +7,13 @@ import { clients, documents, serviceBookings } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { billingSummarySubquery, type BillingSummary } from "@/features/invoices/server";
-import { type AttentionFinding, findingsSummaryColumns, findingsSummaryOf, type FindingsSummary, listOverdueFindings } from "@/features/findings/server";
+import {
+  type AttentionFinding,
+  findingsSummaryColumns,
+  findingsSummaryOf,
+  type FindingsSummary,
+  listOverdueFindings,
+} from "@/features/findings/server";
 import { unreadMessagesOf } from "@/features/messages/server";
 import { reportsToDownloadOf } from "@/features/reports/server";
 

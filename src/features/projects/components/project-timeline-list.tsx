@@ -30,13 +30,7 @@ function detailOf(entry: TimelineEntry): string {
  * A project's timeline (docs/PRODUCT.md#project-timeline), oldest first: the firm's dialog and the
  * portal's project view show the same entries. `hrefOf` leads an entry to its record, when it has one.
  */
-export function ProjectTimelineList({
-  entries,
-  hrefOf,
-}: {
-  entries: TimelineEntry[];
-  hrefOf?: (entry: TimelineEntry) => string | null;
-}) {
+export function ProjectTimelineList({ entries, hrefOf }: { entries: TimelineEntry[]; hrefOf?: (entry: TimelineEntry) => string | null }) {
   if (entries.length === 0) return <p className="text-sm text-muted">Nothing has happened on this project yet.</p>;
   return (
     <ol aria-label="Timeline" className="space-y-3 border-l border-slate-700 pl-4">

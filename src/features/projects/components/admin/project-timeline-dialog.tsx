@@ -17,16 +17,31 @@ const threadHref = (id: string) => `/admin/messages?${new URLSearchParams({ thre
  * findings, reports and messages in time order, read when the dialog opens.
  */
 export function ProjectTimelineDialog({ project, onClose }: { project: ProjectRowView; onClose: () => void }) {
-  const { data, error } = useReadOnShow(project.id, () => getProjectTimelineAction({ projectId: project.id }), "Failed to load the timeline");
+  const { data, error } = useReadOnShow(
+    project.id,
+    () => getProjectTimelineAction({ projectId: project.id }),
+    "Failed to load the timeline",
+  );
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title="Project Timeline" description={`${project.projectName} · ${project.company}`}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title="Project Timeline"
+      description={`${project.projectName} · ${project.company}`}
+    >
       {error ? <Alert tone="error">{error}</Alert> : null}
       {!data && !error ? <Loading label="Loading the timeline..." /> : null}
       {data ? (
         <ProjectTimelineList
           entries={data}
           hrefOf={(entry) =>
-            entry.refId === null ? null : entry.kind === "finding" ? findingHref(entry.refId) : entry.kind === "message" ? threadHref(entry.refId) : null
+            entry.refId === null
+              ? null
+              : entry.kind === "finding"
+                ? findingHref(entry.refId)
+                : entry.kind === "message"
+                  ? threadHref(entry.refId)
+                  : null
           }
         />
       ) : null}

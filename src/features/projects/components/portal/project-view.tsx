@@ -142,7 +142,11 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="font-mono">{formatCents(invoice.amountCents)}</span>
-                      <StatusBadge value={invoice.status} label={INVOICE_STATUS_LABELS[invoice.status]} tone={INVOICE_STATUS_TONES[invoice.status]} />
+                      <StatusBadge
+                        value={invoice.status}
+                        label={INVOICE_STATUS_LABELS[invoice.status]}
+                        tone={INVOICE_STATUS_TONES[invoice.status]}
+                      />
                     </span>
                   </li>
                 ))}
@@ -193,7 +197,13 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
         <ProjectTimelineList
           entries={timeline}
           hrefOf={(entry) =>
-            entry.refId === null ? null : entry.kind === "finding" ? findingHref(entry.refId) : entry.kind === "message" ? threadHref(entry.refId) : null
+            entry.refId === null
+              ? null
+              : entry.kind === "finding"
+                ? findingHref(entry.refId)
+                : entry.kind === "message"
+                  ? threadHref(entry.refId)
+                  : null
           }
         />
       </Card>
