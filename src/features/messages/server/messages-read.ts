@@ -251,6 +251,11 @@ export async function markThreadRead(db: DbOrTx, { userId, threadId, at }: { use
 /** The signed-in client user's unread messages: the portal sidebar's Messages figure. */
 export async function countClientUnreadMessages(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<number> {
   assertClient(actor);
-  const [row] = await db.select({ count: unreadMessagesOf(actor) }).from(sql`(select 1) as one`);
-  return Number(row?.count ?? 0);
+  // Aliased by hand (unreadMessagesOf is for a caller's select that joins, where drizzle qualifies the columns).
+  const { rows } = (await db.execute(sql`select count(*)::int as count from messages m
+      join message_threads t on t.id = m.thread_id
+      left join message_reads r on r.thread_id = t.id and r.user_id = ${actor.userId}
+     where t.client_id = ${actor.clientId} and m.author_id is distinct from ${actor.userId}
+       and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)`)) as unknown as { rows: { count: number }[] };
+  return Number(rows[0]?.count ?? 0);
 }
