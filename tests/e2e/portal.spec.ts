@@ -116,7 +116,7 @@ test("the Overview names what needs attention; a project card leads to its findi
   await gateway.getByRole("link", { name: "Open LLM Gateway Security Assessment: findings, reports and timeline" }).click();
   await expect(page).toHaveURL(/section=projects&project=00000000-0000-4000-8000-c00000000001$/);
   await expect(heading(page, "LLM Gateway Security Assessment")).toBeVisible();
-  await expect(page.getByText("LLM Gateway Security Assessment - Final Report")).toBeVisible();
+  await expect(page.getByText("LLM Gateway Security Assessment - Final Report", { exact: true })).toBeVisible();
   const timeline = page.getByRole("list", { name: "Timeline" });
   await expect(timeline.getByRole("listitem").first()).toContainText("Project created");
   await expect(timeline.getByRole("listitem").filter({ hasText: "Status changed" })).toContainText("Open → In Progress");
