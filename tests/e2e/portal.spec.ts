@@ -118,7 +118,9 @@ test("the Overview names what needs attention; a project card leads to its findi
   await expect(heading(page, "LLM Gateway Security Assessment")).toBeVisible();
   await expect(page.getByText("LLM Gateway Security Assessment - Final Report", { exact: true })).toBeVisible();
   const timeline = page.getByRole("list", { name: "Timeline" });
-  await expect(timeline.getByRole("listitem").first()).toContainText("Project created");
+  // The first invoice is dated the project's first day: it comes first, then the creation.
+  await expect(timeline.getByRole("listitem").first()).toContainText("Invoice INV-1001 issued");
+  await expect(timeline.getByRole("listitem").nth(1)).toContainText("Project created");
   await expect(timeline.getByRole("listitem").filter({ hasText: "Status changed" })).toContainText("Open → In Progress");
   await expect(timeline.getByRole("link", { name: `Finding published: ${critical}` })).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: critical }).first().click();
