@@ -108,3 +108,39 @@ test("create a client, find it in the list, refuse a duplicate, sign in as it th
   await expect(invited.getByText(client.email).first()).toBeVisible();
   await context.close();
 });
+
+test("a client's page shows the company's records and reaches its findings, reports and conversations in one click", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+  const acmePage = "/admin/clients/00000000-0000-4000-8000-00000000a001";
+  const engagement = "LLM Gateway Security Assessment";
+  await page.goto(acmePage);
+  await expect(page.getByRole("heading", { level: 1, name: "Acme Robotics" })).toBeVisible();
+  const records = page.getByRole("region", { name: "Records of Acme Robotics" });
+  for (const title of [/^Projects \(\d+\)$/, /^Open findings \(\d+\)$/, "Reports", "Conversations", "Invoices and balance", "Documents"])
+    await expect(records.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  for (const title of ["Subscription", "Rates", "Access log"])
+    await expect(records.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  await expect(records.getByText("LLM Gateway Security Assessment - Final Report")).toBeVisible();
+
+  // Reports: the engagement's report vault, one click away.
+  await records.getByRole("button", { name: `Reports of ${engagement}` }).click();
+  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+  await expect(vault.getByText("LLM Gateway Security Assessment - Final Report").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(vault).toHaveCount(0);
+
+  // Findings: the engagement's findings list.
+  await records.getByRole("link", { name: `Findings of ${engagement}` }).click();
+  await expect(page).toHaveURL(/\/admin\/findings\?projectId=00000000-0000-4000-8000-c00000000001$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Findings: ${engagement}` })).toBeVisible();
+  await expect(page.getByText("System prompt disclosed through the gateway's debug route").first()).toBeVisible();
+
+  // Conversations: the company's conversations.
+  await page.goto(acmePage);
+  await page
+    .getByRole("region", { name: "Records of Acme Robotics" })
+    .getByRole("link", { name: "Conversations of Acme Robotics" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/messages\?client=00000000-0000-4000-8000-00000000a001$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+});

@@ -1,5 +1,5 @@
 // Projects: create and edit, inline status saved and seen after reload, link two invoices and
-// unlink one, the invoices and timeline views, filters.
+// unlink one, the invoices view and the project's timeline, filters.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { pickClient, uniqueSuffix } from "./admin-helpers";
 
@@ -74,9 +74,15 @@ test("create, edit, change status inline, link and unlink invoices", async ({ pa
   await expect(invoices.getByRole("link", { name: "Payment page of INV-1006 (opens in a new tab)" })).toHaveAttribute("target", "_blank");
   await invoices.getByRole("button", { name: "Close" }).last().click();
 
-  // Timeline: a notice only.
+  // Timeline: what happened, oldest first: the linked invoice (issued before the project was made
+  // here), the creation, the status change.
   await linkedRow.getByRole("button", { name: `Timeline of ${name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Timeline visualization coming soon!" })).toBeVisible();
+  const timeline = page.getByRole("dialog", { name: "Project Timeline" });
+  const entries = timeline.getByRole("list", { name: "Timeline" }).getByRole("listitem");
+  await expect(entries.first()).toContainText("Invoice INV-1006 issued");
+  await expect(entries.nth(1)).toContainText("Project created");
+  await expect(entries.filter({ hasText: "Status changed" })).toContainText("Open → On Hold");
+  await timeline.getByRole("button", { name: "Close" }).last().click();
 
   // Leave the demo invoice as it was for other specs.
   await linkedRow.getByRole("button", { name: `Link invoices to ${name}` }).click();

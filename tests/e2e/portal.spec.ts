@@ -93,6 +93,44 @@ test("header, overview and every section; the URL keeps the section through back
   await expect(heading(page, "My Projects")).toBeVisible();
 });
 
+test("the Overview names what needs attention; a project card leads to its findings, reports and timeline", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  await page.goto("/client-portal");
+  await expect(heading(page, "Dashboard Overview")).toBeVisible();
+  const critical = "System prompt disclosed through the gateway's debug route";
+  await expect(page.getByRole("region", { name: "Open findings" }).getByRole("link", { name: /^Critical: [1-9]\d* open$/ })).toBeVisible();
+  const attention = page.getByRole("region", { name: "Needs your attention" });
+  await attention.getByRole("link", { name: critical }).click();
+  await expect(page).toHaveURL(/section=findings&finding=00000000-0000-4000-8000-f10000000002$/);
+  await expect(heading(page, critical)).toBeVisible();
+
+  // A stat card is a link to its section.
+  await page.goto("/client-portal");
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /^Active Projects/ })
+    .click();
+  await expect(heading(page, "My Projects")).toBeVisible();
+  const gateway = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "LLM Gateway Security Assessment" }) });
+  await expect(gateway.getByRole("link", { name: "Report vault" })).toHaveAttribute("href", "/client-portal?section=documents");
+  await gateway.getByRole("link", { name: "Open LLM Gateway Security Assessment: findings, reports and timeline" }).click();
+  await expect(page).toHaveURL(/section=projects&project=00000000-0000-4000-8000-c00000000001$/);
+  await expect(heading(page, "LLM Gateway Security Assessment")).toBeVisible();
+  await expect(page.getByText("LLM Gateway Security Assessment - Final Report", { exact: true })).toBeVisible();
+  const timeline = page.getByRole("list", { name: "Timeline" });
+  // The first invoice is dated the project's first day: it comes first, then the creation.
+  await expect(timeline.getByRole("listitem").first()).toContainText("Invoice INV-1001 issued");
+  await expect(timeline.getByRole("listitem").nth(1)).toContainText("Project created");
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Status changed" })).toContainText("Open → In Progress");
+  await expect(timeline.getByRole("link", { name: `Finding published: ${critical}` })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: critical }).first().click();
+  await expect(heading(page, critical)).toBeVisible();
+
+  // Another company's project is not found.
+  await page.goto("/client-portal?section=projects&project=00000000-0000-4000-8000-d00000000001");
+  await expect(heading(page, "Project not found")).toBeVisible();
+});
+
 test("billing lists the invoices and expands the payment schedules", async ({ page }) => {
   await page.goto("/client-portal?section=billing");
   await expect(heading(page, "Billing & Invoices")).toBeVisible();

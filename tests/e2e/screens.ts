@@ -25,6 +25,8 @@ export const PORTAL_SECTIONS = [
   "findings",
   // Acme's overdue critical finding, with its Markdown, timeline, comments and the remediation forms.
   "findings&finding=00000000-0000-4000-8000-f10000000002",
+  // Acme's gateway project, opened from its card (docs/PRODUCT.md#portal-project-view).
+  "projects&project=00000000-0000-4000-8000-c00000000001",
 ];
 
 /** Every admin page, as the demo admin. */

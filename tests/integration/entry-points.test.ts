@@ -514,16 +514,30 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   // --- pages ----------------------------------------------------------------------------------
   // The page reads and renders only the section its address names: one case per section, so every
   // section's data goes through the checks below.
-  "PAGE /client-portal": PORTAL_SECTIONS.map((section) => ({
-    name: section,
-    call: (): PageCall => ({ searchParams: section === "overview" ? {} : { section } }),
-    expect: {
-      anonymous: "renders ClientLoginForm",
-      clientA: "renders ClientPortal",
-      clientB: "renders ClientPortal",
-      admin: "renders ClientLoginForm",
+  "PAGE /client-portal": [
+    ...PORTAL_SECTIONS.map((section) => ({
+      name: section,
+      call: (): PageCall => ({ searchParams: section === "overview" ? {} : { section } }),
+      expect: {
+        anonymous: "renders ClientLoginForm",
+        clientA: "renders ClientPortal",
+        clientB: "renders ClientPortal",
+        admin: "renders ClientLoginForm",
+      },
+    })),
+    // Client A's project opened from Projects: the portal for both clients (B's shows "Project not
+    // found": tests src/features/portal/tests/portal-project-records.test.ts), the login otherwise.
+    {
+      name: "project view",
+      call: ({ target }): PageCall => ({ searchParams: { section: "projects", project: target.projectId } }),
+      expect: {
+        anonymous: "renders ClientLoginForm",
+        clientA: "renders ClientPortal",
+        clientB: "renders ClientPortal",
+        admin: "renders ClientLoginForm",
+      },
     },
-  })),
+  ],
   // The signed-out portal, prerendered; src/proxy.ts serves it only to requests without a session
   // cookie (tests/integration/proxy-client-portal.test.ts). It reads no session: the same for all.
   "PAGE /client-login": { expect: everyone("renders ClientLoginForm") },
@@ -1014,6 +1028,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/projects/actions/admin.ts#getProjectInvoicesAction": {
+    input: ({ target }) => ({ projectId: target.projectId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/projects/actions/admin.ts#getProjectTimelineAction": {
     input: ({ target }) => ({ projectId: target.projectId }),
     expect: adminOnlyAction("ok"),
   },

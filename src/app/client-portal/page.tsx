@@ -6,14 +6,17 @@ import { LoadedBillingChart } from "@/features/invoices/components/portal/billin
 import { ClientPortal } from "@/features/portal/components/client-portal";
 import { PortalFindings } from "@/features/findings/components/portal/portal-findings";
 import { PortalEnrolment } from "@/features/portal/components/portal-enrolment";
+import { PortalProjectView } from "@/features/portal/components/portal-project-view";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
 import { PORTAL_SECTION_TITLES, parseSection } from "@/lib/domain/portal-section";
+import { uuidSchema } from "@/lib/validation/common";
 import { findingFilterSchema } from "@/features/findings/validation";
 import { getPortalAccess, hasStaleSessionCookie } from "@/features/account/server";
 import { loadPortalFindings } from "@/features/findings/server";
 import { getPaidVsOutstanding } from "@/features/invoices/server";
-import { loadPortalSection } from "@/features/portal/server";
+import { countClientUnreadMessages } from "@/features/messages/server";
+import { loadPortalProject, loadPortalSection } from "@/features/portal/server";
 
 // The server decides: the signed-in client's portal (or, for an admin viewing it, that client's
 // portal read only: docs/PRODUCT.md#admin-view-as-client), the two-factor enrolment alone when the
@@ -63,12 +66,28 @@ export default async function ClientPortalPage({ searchParams }: Props) {
     loaded.catch(() => {});
     findings = <PortalFindings data={loaded} readOnly={actor.viewer !== undefined} isOwner={actor.personRole === "owner"} />;
   }
+  // A project opened from Projects (?project=<id>): its view, scoped by the session's client; a
+  // malformed id is a missing project.
+  const projectId = section === "projects" ? first(raw.project) : undefined;
+  let projectView = null;
+  if (projectId !== undefined) {
+    const project = uuidSchema.safeParse(projectId).success ? loadPortalProject(getDb(), { actor, projectId }) : Promise.resolve(null);
+    project.catch(() => {});
+    projectView = <PortalProjectView data={project} />;
+  }
+  // The sidebar's unread figure, shown when it arrives (the frame does not wait for it).
+  const unreadMessages = countClientUnreadMessages(getDb(), { actor }).catch((error: unknown) => {
+    console.error("[portal] counting unread messages failed:", error);
+    return 0;
+  });
   return (
     <ClientPortal
       email={actor.email}
       data={data}
       billingChart={chart ? <LoadedBillingChart points={chart} /> : undefined}
       findings={findings}
+      projectView={projectView}
+      unreadMessages={unreadMessages}
       hiddenSections={actor.billingWithheld ? ["billing"] : []}
       viewingAs={actor.viewer ? actor.company : undefined}
     />

@@ -98,7 +98,7 @@ const MOBILE_TABS: readonly string[] = ["/admin/dashboard", "/admin/clients", "/
  * 390 px screen, as in the portal's bar. The menu is Radix's: arrow keys, Escape, focus back on
  * More, and menu semantics for screen readers.
  */
-export function MobileNav() {
+export function MobileNav({ badges = {} }: { badges?: NavBadges }) {
   const pathname = usePathname();
   const all = [...ADMIN_NAV, ...ADMIN_NAV_BACK_OFFICE];
   const tabs = ADMIN_NAV.filter(({ href }) => MOBILE_TABS.includes(href));
@@ -119,12 +119,18 @@ export function MobileNav() {
                 aria-label={label}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "flex flex-col items-center gap-0.5 py-2 text-[11px]",
+                  "relative flex flex-col items-center gap-0.5 py-2 text-[11px]",
                   active ? "text-accent" : "text-muted hover:text-foreground",
                 )}
               >
                 <Icon className="h-5 w-5" aria-hidden />
                 <span aria-hidden>{short}</span>
+                {/* The sidebar's figures (unread conversations), as a dot read with the link. */}
+                {badges[href] ? (
+                  <span data-nav-badge={label} className="absolute right-1/4 top-1.5 h-2 w-2 rounded-full bg-accent-strong">
+                    <span className="sr-only">{badges[href]} unread</span>
+                  </span>
+                ) : null}
               </Link>
             </li>
           );

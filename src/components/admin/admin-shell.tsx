@@ -74,7 +74,7 @@ export function AdminShell({ brand, email, badges, children }: { brand: string; 
           <ToastProvider>{children}</ToastProvider>
         </main>
       </div>
-      <MobileNav />
+      <MobileNav badges={badges} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
 import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
@@ -95,4 +95,20 @@ export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActo
   return (async function* () {
     for await (const page of pages) yield page.map(asEntry);
   })();
+}
+
+/** The latest entries of a company's access log, for the firm (its client page). */
+export async function listRecentAccessForAdmin(
+  db: DbOrTx,
+  { actor, clientId, limit = 5 }: { actor: AdminActor; clientId: string; limit?: number },
+): Promise<AccessLogEntry[]> {
+  assertAdmin(actor);
+  const rows = await db
+    .select(columns)
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(ofCompany(clientId))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map(asEntry);
 }

@@ -25,7 +25,7 @@ const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_40
 
 /**
  * One page of the audit log, newest first, filtered by acting user ("system" for entries without
- * one), action and an inclusive range of UTC days.
+ * one), action, an inclusive range of UTC days and the company concerned.
  */
 export async function listAuditLog(
   db: DbOrTx,
@@ -43,6 +43,7 @@ export async function listAuditLog(
     filters.action ? eq(auditLog.action, filters.action) : undefined,
     filters.from ? gte(auditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
     filters.to ? lt(auditLog.createdAt, nextDay(filters.to)) : undefined,
+    filters.client ? eq(auditLog.clientId, filters.client) : undefined,
   );
   const rows = await db
     .select({

@@ -1,7 +1,13 @@
 import "server-only";
 // The audit module's public face: everything outside src/features/audit/server imports from here (README.md).
 
-export { ACCESS_LOG_PAGE_SIZE, type AccessLogEntry, exportClientAccessLog, listClientAccessLog } from "./access-log";
+export {
+  ACCESS_LOG_PAGE_SIZE,
+  type AccessLogEntry,
+  exportClientAccessLog,
+  listClientAccessLog,
+  listRecentAccessForAdmin,
+} from "./access-log";
 export { listAuditFilterOptions, listAuditLog, type AuditRow } from "./admin-audit";
 export { recordAudit } from "./audit";
 export { auditEntryColumns } from "./columns";

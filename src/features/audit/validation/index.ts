@@ -3,8 +3,9 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { optionalFilterDate, pageNumber } from "@/lib/validation/admin-fields";
+import { uuidSchema } from "@/lib/validation/common";
 
-/** Audit log filters: the acting user, the action, a date range (inclusive, UTC days). */
+/** Audit log filters: the acting user, the action, a date range (inclusive, UTC days), the company concerned. */
 export const auditListQuerySchema = z.object({
   actor: z
     .union([
@@ -27,6 +28,12 @@ export const auditListQuerySchema = z.object({
     .transform((value) => value || undefined),
   from: optionalFilterDate,
   to: optionalFilterDate,
+  /** The client company the entries concern (from its client page); junk means every entry. */
+  client: z
+    .union([z.literal(""), uuidSchema])
+    .optional()
+    .catch(undefined)
+    .transform((value) => value || undefined),
   page: pageNumber.default(1),
 });
 

@@ -119,6 +119,15 @@ export const DEMO_PROJECTS = [
   },
 ] as const;
 
+/**
+ * The demo projects' status history as the project update action records it (the audit log), so
+ * the project timeline shows a status change at first start (docs/PRODUCT.md#project-timeline).
+ */
+export const DEMO_PROJECT_HISTORY = [
+  { projectId: id("c", 1), clientId: A, from: "open", to: "in_progress", at: "2026-09-08T09:00:00Z" },
+  { projectId: id("c", 3), clientId: A, from: "in_progress", to: "on_hold", at: "2026-11-02T16:30:00Z" },
+] as const;
+
 const methods = { card: true, bankAccount: true, cashAppPay: true };
 const depositSchedule: ScheduleEntry[] = [
   {

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import {
+  auditLog,
   clientRates,
   clientPeople,
   clients,
@@ -26,6 +27,7 @@ import {
   DEMO_INVOICES,
   DEMO_PASSWORDS,
   DEMO_PEOPLE,
+  DEMO_PROJECT_HISTORY,
   DEMO_PROJECTS,
   DEMO_RATES,
   DEMO_REPORTS,
@@ -71,7 +73,20 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await createCredentialUser(tx, { ...DEMO_USERS.acmeMember, role: "client", password: DEMO_PASSWORDS.client });
     await tx.insert(clients).values([DEMO_CLIENTS.acme, DEMO_CLIENTS.globex]);
     await tx.insert(clientPeople).values(DEMO_PEOPLE.map((p) => ({ ...p })));
-    await tx.insert(projects).values(DEMO_PROJECTS.map((p) => ({ ...p })));
+    // Created on their start day, so a project's timeline begins where the project did.
+    await tx.insert(projects).values(DEMO_PROJECTS.map((p) => ({ ...p, createdAt: new Date(`${p.startDate}T09:00:00Z`) })));
+    await tx.insert(auditLog).values(
+      DEMO_PROJECT_HISTORY.map((h) => ({
+        actorUserId: DEMO_USERS.admin.id,
+        action: "project.status",
+        entityType: "project",
+        entityId: h.projectId,
+        clientId: h.clientId,
+        before: { status: h.from },
+        after: { status: h.to },
+        createdAt: new Date(h.at),
+      })),
+    );
     await tx.insert(invoices).values(DEMO_INVOICES);
     await tx.insert(clientRates).values(DEMO_RATES);
     await tx.insert(documents).values(

@@ -170,3 +170,17 @@ export async function documentViewUrl(
   await recordDownload(db, actor, doc.id, from);
   return signedDownloadFor(actor, doc, { disposition: "inline", ttlSeconds: 120 }).downloadUrl;
 }
+
+/** A company's latest documents for the firm (its client page): a few, newest first. */
+export async function listClientDocumentsForAdmin(
+  db: DbOrTx,
+  { actor, clientId, limit = 5 }: { actor: AdminActor; clientId: string; limit?: number },
+) {
+  assertAdmin(actor);
+  return db
+    .select(documentListColumns)
+    .from(documents)
+    .where(eq(documents.clientId, clientId))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .limit(limit);
+}

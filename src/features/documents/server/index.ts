@@ -1,7 +1,14 @@
 import "server-only";
 // The documents module's public face: everything outside src/features/documents/server imports from here (README.md).
 
-export { type AdminDocumentRow, deleteDocument, documentViewUrl, listAdminDocuments, recordUploadedDocument } from "./admin-documents";
+export {
+  type AdminDocumentRow,
+  deleteDocument,
+  documentViewUrl,
+  listAdminDocuments,
+  listClientDocumentsForAdmin,
+  recordUploadedDocument,
+} from "./admin-documents";
 export { getDocumentFile } from "./document-files";
 export { type DocumentDownload, downloadRequestOf, type DownloadRequest, listDocumentDownloads } from "./downloads";
 export { getDocumentDownload, listPortalDocuments, type PortalDocument } from "./portal-documents";

@@ -25,3 +25,11 @@ export {
 } from "./findings-read";
 export { createFinding, deleteDraftFinding, importSarif, publishFindings, setDueDays, updateFinding } from "./findings-write";
 export { acceptRisk, acknowledgeRisk, addFindingComment, recordRetestResult, requestRetest, startRemediation } from "./workflow";
+export {
+  type AttentionFinding,
+  findingsSummaryColumns,
+  findingsSummaryOf,
+  type FindingsSummary,
+  getClientFindingsSummary,
+  listOverdueFindings,
+} from "./findings-summary";

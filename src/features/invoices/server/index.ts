@@ -3,7 +3,14 @@ import "server-only";
 
 export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
 export { centsSum, countWhere, invoiceIsBilled, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
-export { billingSummarySubquery, getBillingSummary, listPortalInvoices, type BillingSummary, type PortalInvoice } from "./portal-billing";
+export {
+  billingSummarySubquery,
+  getBillingSummary,
+  getClientBillingForAdmin,
+  listPortalInvoices,
+  type BillingSummary,
+  type PortalInvoice,
+} from "./portal-billing";
 export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
 export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
 export { adminInvoiceWhere, type AdminInvoiceFilter } from "./admin-invoice-filter";

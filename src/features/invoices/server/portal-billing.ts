@@ -1,8 +1,8 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import { INVOICE_PAGE_SIZE } from "@/features/invoices/validation";
-import { assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { type AcceptedPaymentMethods, invoices, type ScheduleEntry } from "@/server/core/db/schema";
 import { centsSum, countWhere, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
@@ -62,7 +62,12 @@ export type PortalInvoice = {
  */
 export async function listPortalInvoices(
   db: DbOrTx,
-  { actor, offset = 0, limit = INVOICE_PAGE_SIZE }: { actor: ClientActor; offset?: number; limit?: number },
+  {
+    actor,
+    offset = 0,
+    limit = INVOICE_PAGE_SIZE,
+    projectId,
+  }: { actor: ClientActor; offset?: number; limit?: number; /** Only this project's (the portal's project view). */ projectId?: string },
 ): Promise<PortalInvoice[]> {
   assertClient(actor);
   assertBillingVisible(actor);
@@ -83,10 +88,28 @@ export async function listPortalInvoices(
         acceptedPaymentMethods: invoices.acceptedPaymentMethods,
       })
       .from(invoices)
-      .where(eq(invoices.clientId, actor.clientId))
+      .where(and(eq(invoices.clientId, actor.clientId), projectId === undefined ? undefined : eq(invoices.projectId, projectId)))
       // The id breaks ties so pages never overlap or skip rows.
       .orderBy(sql`${invoices.dueDate} desc nulls last`, desc(invoices.invoiceNumber), invoices.id)
       .limit(limit)
       .offset(offset)
   );
+}
+
+/** A company's billing summary for the firm (its client page): the same figures Billing shows the client. */
+export async function getClientBillingForAdmin(
+  db: DbOrTx,
+  { actor, clientId }: { actor: AdminActor; clientId: string },
+): Promise<BillingSummary> {
+  assertAdmin(actor);
+  const [row] = await db
+    .select({
+      balanceDueCents: centsSum(invoiceOutstandingCents, invoiceIsOpen),
+      pendingCount: countWhere(eq(invoices.status, "pending")),
+      overdueCount: countWhere(eq(invoices.status, "overdue")),
+      invoiceCount: countWhere(sql`true`),
+    })
+    .from(invoices)
+    .where(eq(invoices.clientId, clientId));
+  return row ?? { balanceDueCents: 0, pendingCount: 0, overdueCount: 0, invoiceCount: 0 };
 }

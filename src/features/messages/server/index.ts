@@ -6,6 +6,7 @@ export { receiveMessageUpload } from "./message-upload";
 export {
   adminUnreadThreadsCount,
   countAdminUnreadThreads,
+  countClientUnreadMessages,
   listAdminThreads,
   listClientThreads,
   unreadMessagesOf,

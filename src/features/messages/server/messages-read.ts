@@ -247,3 +247,15 @@ export async function markThreadRead(db: DbOrTx, { userId, threadId, at }: { use
     insert into ${messageReads} (thread_id, user_id, last_read_at) values (${threadId}, ${userId}, ${readAt})
     on conflict (thread_id, user_id) do update set last_read_at = greatest(${messageReads.lastReadAt}, excluded.last_read_at)`);
 }
+
+/** The signed-in client user's unread messages: the portal sidebar's Messages figure. */
+export async function countClientUnreadMessages(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<number> {
+  assertClient(actor);
+  // Aliased by hand (unreadMessagesOf is for a caller's select that joins, where drizzle qualifies the columns).
+  const { rows } = (await db.execute(sql`select count(*)::int as count from messages m
+      join message_threads t on t.id = m.thread_id
+      left join message_reads r on r.thread_id = t.id and r.user_id = ${actor.userId}
+     where t.client_id = ${actor.clientId} and m.author_id is distinct from ${actor.userId}
+       and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)`)) as unknown as { rows: { count: number }[] };
+  return Number(rows[0]?.count ?? 0);
+}

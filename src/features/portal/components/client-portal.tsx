@@ -16,6 +16,8 @@ export function ClientPortal({
   data,
   billingChart,
   findings,
+  projectView,
+  unreadMessages,
   viewingAs,
   hiddenSections = [],
 }: {
@@ -24,12 +26,22 @@ export function ClientPortal({
   billingChart?: ReactNode;
   /** The Findings section, rendered on the server (docs/PRODUCT.md#portal-findings). */
   findings?: ReactNode;
+  /** A project of the client opened from Projects (docs/PRODUCT.md#portal-project-view), rendered on the server. */
+  projectView?: ReactNode;
+  /** The person's unread messages, for the sidebar's Messages entry (shown when it arrives). */
+  unreadMessages?: Promise<number>;
   viewingAs?: string;
   /** Sections this person may not open (Billing withheld from a member). */
   hiddenSections?: PortalSection[];
 }) {
   return (
-    <PortalShell brand={siteConfig.name} email={email} viewingAs={viewingAs} hiddenSections={hiddenSections}>
+    <PortalShell
+      brand={siteConfig.name}
+      email={email}
+      viewingAs={viewingAs}
+      hiddenSections={hiddenSections}
+      unreadMessages={unreadMessages}
+    >
       {/* The section's code loads after the page's own (PortalSections): the page reports itself
           ready (HydrationMarker) only once the section has arrived and hydrated. */}
       <Suspense
@@ -40,7 +52,13 @@ export function ClientPortal({
           </>
         }
       >
-        <PortalData data={data} billingChart={billingChart} findings={findings} readOnly={viewingAs !== undefined} />
+        <PortalData
+          data={data}
+          billingChart={billingChart}
+          findings={findings}
+          projectView={projectView}
+          readOnly={viewingAs !== undefined}
+        />
       </Suspense>
     </PortalShell>
   );
@@ -51,11 +69,13 @@ export async function PortalData({
   data,
   billingChart,
   findings,
+  projectView,
   readOnly = false,
 }: {
   data: Promise<PortalSectionData>;
   billingChart?: ReactNode;
   findings?: ReactNode;
+  projectView?: ReactNode;
   readOnly?: boolean;
 }) {
   let loaded;
@@ -65,5 +85,5 @@ export async function PortalData({
     console.error("[portal] loading client data failed:", error);
     return <PortalLoadError />;
   }
-  return <PortalSections data={loaded} billingChart={billingChart} findings={findings} readOnly={readOnly} />;
+  return <PortalSections data={loaded} billingChart={billingChart} findings={findings} projectView={projectView} readOnly={readOnly} />;
 }

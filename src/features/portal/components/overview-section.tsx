@@ -1,17 +1,25 @@
 "use client";
 
 import { AlertTriangle, Calendar, CalendarPlus, FileText, FolderKanban, MessageSquare, Settings } from "lucide-react";
+import type { ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
 import { formatCents } from "@/lib/format";
+import { OverviewAttention, OverviewFindings } from "./overview-findings";
 import type { PortalDataOf } from "@/features/portal/server";
-import { sectionHref } from "./portal-sections-config";
+import { type PortalSection, sectionHref } from "./portal-sections-config";
 import { SectionHeading } from "./section-heading";
 import { usePortalNavigation } from "./use-portal-navigation";
 
 export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">, "section"> }) {
   const { linkHandler } = usePortalNavigation();
   const { profile, stats, billing } = data;
+  // Each stat card leads to its section (a real link: a new tab works too).
+  const statLink = (id: PortalSection, card: ReactNode) => (
+    <a href={sectionHref(id)} onClick={linkHandler(id)} className="block rounded-xl transition-colors hover:[&>div]:border-accent/60">
+      {card}
+    </a>
+  );
   const quickActions = [
     { id: "book-service", label: "Book New Service", icon: CalendarPlus },
     { id: "documents", label: "View Documents", icon: FileText },
@@ -46,10 +54,32 @@ export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">,
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Documents" value={stats.totalDocuments} icon={<FileText className="h-7 w-7" aria-hidden />} />
-        <StatCard label="Active Projects" value={stats.activeProjects} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />
-        <StatCard label="Upcoming Meetings" value={stats.upcomingMeetings} icon={<Calendar className="h-7 w-7" aria-hidden />} />
-        <StatCard label="Messages" value={stats.unreadMessages} icon={<MessageSquare className="h-7 w-7" aria-hidden />} />
+        {statLink(
+          "documents",
+          <StatCard label="Documents" value={stats.totalDocuments} icon={<FileText className="h-7 w-7" aria-hidden />} />,
+        )}
+        {statLink(
+          "projects",
+          <StatCard label="Active Projects" value={stats.activeProjects} icon={<FolderKanban className="h-7 w-7" aria-hidden />} />,
+        )}
+        {statLink(
+          "book-service",
+          <StatCard label="Upcoming Meetings" value={stats.upcomingMeetings} icon={<Calendar className="h-7 w-7" aria-hidden />} />,
+        )}
+        {statLink(
+          "messages",
+          <StatCard label="Messages" value={stats.unreadMessages} icon={<MessageSquare className="h-7 w-7" aria-hidden />} />,
+        )}
+      </div>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <OverviewFindings findings={data.findings} />
+        <OverviewAttention
+          overdueFindings={data.overdueFindings}
+          reportsToDownload={data.reportsToDownload}
+          unreadMessages={stats.unreadMessages}
+          invoicesDue={billing ? billing.pendingCount + billing.overdueCount : null}
+        />
       </div>
 
       <Card className="mt-6">

@@ -4,6 +4,7 @@ import { Ellipsis } from "lucide-react";
 import type { MouseEvent } from "react";
 import { DropdownMenu } from "radix-ui";
 import { cn } from "@/lib/cn";
+import { UnreadCount } from "./unread-count";
 import { MOBILE_TAB_COUNT, MOBILE_SECTIONS, PORTAL_SECTIONS, type PortalSection, SECTION_INFO } from "./portal-sections-config";
 
 // Whole class names, so Tailwind sees them (and no inline style, which the CSP refuses).
@@ -32,10 +33,13 @@ export function PortalMobileBar({
   section,
   shown,
   linkTo,
+  unreadMessages,
 }: {
   section: PortalSection;
   shown: (id: PortalSection) => boolean;
   linkTo: LinkTo;
+  /** The person's unread messages: a badge on the Messages tab (or its entry under More). */
+  unreadMessages?: Promise<number>;
 }) {
   const tabs = MOBILE_SECTIONS.filter(shown).slice(0, MOBILE_TAB_COUNT);
   const more = PORTAL_SECTIONS.filter((id) => shown(id) && !tabs.includes(id));
@@ -51,12 +55,13 @@ export function PortalMobileBar({
               <a
                 {...linkTo(id)}
                 className={cn(
-                  "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium",
+                  "relative flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium",
                   id === section ? "text-accent" : "text-muted hover:text-foreground",
                 )}
               >
                 <Icon className="h-5 w-5" aria-hidden />
                 {info.mobileLabel ?? info.label}
+                {id === "messages" ? <UnreadCount count={unreadMessages} className="absolute right-1/4 top-1.5" /> : null}
               </a>
             </li>
           );
@@ -96,6 +101,7 @@ export function PortalMobileBar({
                       >
                         <Icon className="h-5 w-5 shrink-0" aria-hidden />
                         {label}
+                        {id === "messages" ? <UnreadCount count={unreadMessages} className="ml-auto" /> : null}
                       </a>
                     </DropdownMenu.Item>
                   );

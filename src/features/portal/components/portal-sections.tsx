@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useSearchParams } from "next/navigation";
 import { type ReactNode, useEffect, useRef } from "react";
 import { HydrationPending } from "@/components/hydration-marker";
 import type { PortalSectionData } from "@/features/portal/server";
@@ -36,15 +37,20 @@ export function PortalSections({
   data,
   billingChart,
   findings,
+  projectView,
   readOnly = false,
 }: {
   data: PortalSectionData;
   billingChart?: ReactNode;
   /** The Findings section, rendered on the server (its Markdown too) and handed in ready-made. */
   findings?: ReactNode;
+  /** The project opened from Projects (`?project=<id>`), rendered on the server. */
+  projectView?: ReactNode;
   readOnly?: boolean;
 }) {
   const { section } = data;
+  // A project opened from Projects is a new view in the same section: it moves focus too.
+  const project = useSearchParams().get("project");
   const isFirstRender = useRef(true);
 
   // After a switch (not on the first load), move focus to the new section's title and to the
@@ -56,11 +62,11 @@ export function PortalSections({
     }
     window.scrollTo({ top: 0 });
     document.getElementById(SECTION_HEADING_ID)?.focus({ preventScroll: true });
-  }, [section]);
+  }, [section, project]);
 
   return (
     <>
-      <Section data={data} billingChart={billingChart} findings={findings} readOnly={readOnly} />
+      <Section data={data} billingChart={billingChart} findings={findings} projectView={projectView} readOnly={readOnly} />
       {/* The page reports itself ready (HydrationMarker) once this section's code has hydrated. */}
       <HydrationPending />
     </>
@@ -71,16 +77,18 @@ function Section({
   data,
   billingChart,
   findings,
+  projectView,
   readOnly,
 }: {
   data: PortalSectionData;
   billingChart?: ReactNode;
   findings?: ReactNode;
+  projectView?: ReactNode;
   readOnly: boolean;
 }) {
   switch (data.section) {
     case "projects":
-      return <ProjectsSection projects={data.projects} />;
+      return projectView ?? <ProjectsSection projects={data.projects} />;
     case "billing":
       // Withheld from this member by the owners: the server sent none of it.
       if (!data.billing) return <BillingWithheld />;

@@ -7,6 +7,7 @@ import { LogoutButton } from "@/features/account/components/sign-in/logout-butto
 import { cn } from "@/lib/cn";
 import { ViewAsBanner } from "./view-as-banner";
 import { PortalMobileBar } from "./portal-mobile-bar";
+import { UnreadCount } from "./unread-count";
 import { PORTAL_SECTIONS, type PortalSection, SECTION_INFO, sectionHref } from "./portal-sections-config";
 import { usePortalNavigation } from "./use-portal-navigation";
 
@@ -16,12 +17,15 @@ export function PortalShell({
   email,
   viewingAs,
   hiddenSections = [],
+  unreadMessages,
   children,
 }: {
   brand: string;
   email: string;
   viewingAs?: string;
   hiddenSections?: PortalSection[];
+  /** The person's unread messages, shown next to Messages when it arrives. */
+  unreadMessages?: Promise<number>;
   children: ReactNode;
 }) {
   const shown = (id: PortalSection) => !hiddenSections.includes(id);
@@ -97,6 +101,7 @@ export function PortalShell({
                   >
                     <Icon className="h-5 w-5 shrink-0" aria-hidden />
                     <span className={cn(collapsed && "sr-only")}>{label}</span>
+                    {id === "messages" ? <UnreadCount count={unreadMessages} className={cn("ml-auto", collapsed && "sr-only")} /> : null}
                   </a>
                 </li>
               );
@@ -109,7 +114,7 @@ export function PortalShell({
         </main>
       </div>
 
-      <PortalMobileBar section={section} shown={shown} linkTo={linkTo} />
+      <PortalMobileBar section={section} shown={shown} linkTo={linkTo} unreadMessages={unreadMessages} />
     </div>
   );
 }

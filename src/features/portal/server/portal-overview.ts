@@ -7,7 +7,15 @@ import { clients, documents, serviceBookings } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { billingSummarySubquery, type BillingSummary } from "@/features/invoices/server";
+import {
+  type AttentionFinding,
+  findingsSummaryColumns,
+  findingsSummaryOf,
+  type FindingsSummary,
+  listOverdueFindings,
+} from "@/features/findings/server";
 import { unreadMessagesOf } from "@/features/messages/server";
+import { reportsToDownloadOf } from "@/features/reports/server";
 
 export type OverviewStats = {
   totalDocuments: number;
@@ -22,13 +30,20 @@ export type OverviewStats = {
 export type Overview = {
   profile: { company: string; contactPerson: string };
   stats: OverviewStats;
+  /** Open findings by severity, overdue, retests waiting (docs/PRODUCT.md#portal-overview). */
+  findings: FindingsSummary;
+  /** The company's overdue findings, most severe first (a few): what needs the client's attention. */
+  overdueFindings: AttentionFinding[];
+  /** Downloadable reports this person has not downloaded yet. */
+  reportsToDownload: number;
   /** Null for a member from whom the owners withheld Billing: no figure of it is read. */
   billing: BillingSummary | null;
 };
 
 /**
- * Everything the Overview shows in one statement: the greeting's names, the four stat cards
- * (scalar sub-selects) and the Outstanding Balance banner (Billing's summary, joined in).
+ * Everything the Overview shows in one statement: the greeting's names, the four stat cards and
+ * the findings' and reports' figures (scalar sub-selects) and the Outstanding Balance banner
+ * (Billing's summary, joined in); and, beside it, the few overdue findings it names.
  */
 export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<Overview> {
   assertClient(actor);
@@ -46,6 +61,8 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
         and ${serviceBookings.preferredStartDate} >= current_date`,
     ),
     unreadMessages: sql<number>`${unreadMessagesOf(actor)}`.mapWith(Number),
+    reportsToDownload: reportsToDownloadOf(actor),
+    ...findingsSummaryColumns(clientId),
   };
   const where = eq(clients.id, clientId);
   const readBilling = async () => {
@@ -63,8 +80,21 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
       .where(where)
       .limit(1);
   };
-  const [row] = actor.billingWithheld ? await db.select(base).from(clients).where(where).limit(1) : await readBilling();
+  const [[row], overdueFindings] = await Promise.all([
+    actor.billingWithheld ? db.select(base).from(clients).where(where).limit(1) : readBilling(),
+    listOverdueFindings(db, { actor }),
+  ]);
   if (!row) throw new AppError("not_found", "Client account not found");
-  const { company, contactPerson, billing, ...stats } = { billing: null, ...row };
-  return { profile: { company, contactPerson }, stats, billing };
+  const { company, contactPerson, billing, totalDocuments, activeProjects, upcomingMeetings, unreadMessages, reportsToDownload } = {
+    billing: null,
+    ...row,
+  };
+  return {
+    profile: { company, contactPerson },
+    stats: { totalDocuments, activeProjects, upcomingMeetings, unreadMessages },
+    billing,
+    findings: findingsSummaryOf(row),
+    overdueFindings,
+    reportsToDownload,
+  };
 }

@@ -46,7 +46,7 @@ async function seedClient(
 
 // One query per dataset a section shows (the actor is an owner: Settings and Book Service read the Team).
 const EXPECTED_QUERIES: Record<PortalSection, number> = {
-  overview: 1, // names, stat cards and billing summary in one statement
+  overview: 2, // names, stat cards, findings and reports figures and billing summary in one statement; the overdue findings
   projects: 1,
   billing: 2, // summary, invoices
   rates: 1,

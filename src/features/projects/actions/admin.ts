@@ -16,8 +16,10 @@ import {
   getProjectInvoices,
   unlinkInvoice,
   linkInvoicesToProject,
+  getAdminProjectTimeline,
 } from "@/features/projects/server";
 import { getDb } from "@/server/core/get-db";
+import { AppError } from "@/server/core/errors";
 
 export const createProjectAction = adminAction(projectFormSchema, async (actor, input) => {
   const project = await createProject(getDb(), { actor, input });
@@ -45,3 +47,10 @@ export const unlinkInvoiceAction = adminAction(unlinkInvoiceSchema, async (actor
 export const linkInvoicesAction = adminAction(linkInvoicesSchema, async (actor, { projectId, invoiceIds }) =>
   linkInvoicesToProject(getDb(), { actor, projectId, invoiceIds }),
 );
+
+/** A project's timeline (docs/PRODUCT.md#project-timeline), read when its dialog opens. */
+export const getProjectTimelineAction = adminAction(projectIdSchema, async (actor, { projectId }) => {
+  const timeline = await getAdminProjectTimeline(getDb(), { actor, projectId });
+  if (!timeline) throw new AppError("not_found", "Project not found");
+  return timeline.entries;
+});

@@ -13,3 +13,12 @@ export {
 } from "./admin-projects";
 export { projectListFilter } from "./list-filters";
 export { listPortalProjects, type PortalProject, type ProjectFigures } from "./portal-projects";
+export {
+  getAdminProjectTimeline,
+  getPortalProject,
+  listClientProjectsForAdmin,
+  type PortalProjectHead,
+  TIMELINE_KINDS,
+  type TimelineEntry,
+  type TimelineKind,
+} from "./project-timeline";

@@ -32,9 +32,11 @@ export function ProjectReportsButton({ project }: { project: { id: string; proje
         onClick={() => setOpen(true)}
         aria-label={label}
         title={label}
-        className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
+        className="inline-flex items-center gap-1 rounded-md p-2 text-xs font-medium text-muted hover:bg-surface-2 hover:text-accent"
       >
         <FileLock2 className="h-4 w-4" aria-hidden />
+        {/* Named in words, not only by its icon: the engagement's report vault. */}
+        Reports
       </button>
       {open ? <ProjectReportsDialog project={project} onClose={() => setOpen(false)} /> : null}
     </>

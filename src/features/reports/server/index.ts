@@ -6,3 +6,4 @@ export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
 export { listPortalReports, type PortalReport } from "./portal-reports";
 export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";
 export { getStampedReport } from "./report-files";
+export { listClientReportsForAdmin, listPortalProjectReports, type ReportSummary, reportsToDownloadOf } from "./report-summaries";

@@ -66,3 +66,21 @@ export async function listAdminSubscriptions(
     .limit(limit);
   return splitTotal(rows);
 }
+
+/** A company's subscriptions for the firm (its client page), newest first. */
+export async function listClientSubscriptionsForAdmin(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }) {
+  assertAdmin(actor);
+  return db
+    .select({
+      id: clientSubscriptions.id,
+      tierName: subscriptionTiers.tierName,
+      monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
+      status: clientSubscriptions.status,
+      currentPeriodEnd: clientSubscriptions.currentPeriodEnd,
+    })
+    .from(clientSubscriptions)
+    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+    .where(eq(clientSubscriptions.clientId, clientId))
+    .orderBy(desc(clientSubscriptions.createdAt), desc(clientSubscriptions.id))
+    .limit(5);
+}

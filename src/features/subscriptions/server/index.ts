@@ -1,7 +1,7 @@
 import "server-only";
 // The subscriptions module's public face: everything outside src/features/subscriptions/server imports from here (README.md).
 
-export { getSubscriptionStats, listAdminSubscriptions } from "./admin-subscriptions";
+export { getSubscriptionStats, listAdminSubscriptions, listClientSubscriptionsForAdmin } from "./admin-subscriptions";
 export { getPortalPlanState, listActiveTiers, type PortalPlanRequest, type PortalSubscription, type PortalTier } from "./portal-plans";
 export { listAdminPlans, moveSupportPlan, saveSupportPlan, setSupportPlanRetired, type AdminPlan } from "./admin-plans";
 export { cancelOwnSubscription, decideSubscription, requestSubscription } from "./subscription-requests";

@@ -1,5 +1,6 @@
 import { ScrollText } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { FilterForm } from "@/components/admin/filter-form";
 import { auditActionLabel } from "@/lib/domain/audit-action";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
@@ -59,10 +60,18 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
   const { actor, query } = await openAdminListPage(searchParams, auditListQuerySchema);
   const db = getDb();
   const [{ rows, total, page, pageSize }, options] = await Promise.all([
-    listAuditLog(db, { actor, who: query.actor, action: query.action, from: query.from, to: query.to, page: query.page }),
+    listAuditLog(db, {
+      actor,
+      who: query.actor,
+      action: query.action,
+      from: query.from,
+      to: query.to,
+      client: query.client,
+      page: query.page,
+    }),
     listAuditFilterOptions(db, { actor }),
   ]);
-  const filtered = Boolean(query.actor || query.action || query.from || query.to);
+  const filtered = Boolean(query.actor || query.action || query.from || query.to || query.client);
 
   return (
     <>
@@ -92,10 +101,19 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
           { kind: "date", name: "to", label: "To (UTC)", value: query.to ?? "" },
         ]}
       />
+      {/* Opened from a client's page: the entries about that company only. */}
+      {query.client ? (
+        <p className="mb-3 text-sm text-muted">
+          Entries about one company.{" "}
+          <Link href="/admin/audit" className="text-accent underline">
+            Show every entry
+          </Link>
+        </p>
+      ) : null}
       <ListTable caption="Audit log" columns={COLUMNS} rows={rows} minWidthClass="md:min-w-[760px]" filtered={filtered} empty={EMPTY} />
       <Pagination
         basePath="/admin/audit"
-        params={{ actor: query.actor, action: query.action, from: query.from, to: query.to }}
+        params={{ actor: query.actor, action: query.action, from: query.from, to: query.to, client: query.client }}
         page={page}
         pageSize={pageSize}
         total={total}

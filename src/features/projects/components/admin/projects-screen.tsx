@@ -12,6 +12,7 @@ import { cn } from "@/lib/cn";
 import { formatCents, formatDate } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain/project-status";
 import { TONE_CLASSES } from "@/lib/domain/tone";
+import { ProjectTimelineDialog } from "./project-timeline-dialog";
 import { ProjectReportsButton } from "@/features/reports/components/project-reports-button";
 import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
@@ -19,7 +20,7 @@ import { ProjectInvoicesDialog } from "./project-invoices-dialog";
 import type { ProjectRowView } from "./types";
 import { Options } from "@/components/ui/options";
 
-type Modal = { kind: "create" } | { kind: "edit" | "manage" | "invoices"; project: ProjectRowView } | null;
+type Modal = { kind: "create" } | { kind: "edit" | "manage" | "invoices" | "timeline"; project: ProjectRowView } | null;
 
 const EMPTY: ListEmptyTexts = {
   icon: FolderKanban,
@@ -138,7 +139,7 @@ export function ProjectsScreen({
             <Receipt className="h-4 w-4" aria-hidden />
           </IconButton>
           <ProjectReportsButton project={project} />
-          <IconButton label={`Timeline of ${project.projectName}`} onClick={() => show("Timeline visualization coming soon!", 3000)}>
+          <IconButton label={`Timeline of ${project.projectName}`} onClick={() => setModal({ kind: "timeline", project })}>
             <CalendarRange className="h-4 w-4" aria-hidden />
           </IconButton>
         </div>
@@ -179,6 +180,7 @@ export function ProjectsScreen({
       ) : null}
       {modal?.kind === "manage" ? <ManageInvoicesDialog project={modal.project} onClose={() => setModal(null)} showToast={show} /> : null}
       {modal?.kind === "invoices" ? <ProjectInvoicesDialog project={modal.project} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === "timeline" ? <ProjectTimelineDialog project={modal.project} onClose={() => setModal(null)} /> : null}
       <Toast toast={toast} />
     </>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { FolderKanban } from "lucide-react";
+import { ArrowRight, FileLock2, FolderKanban } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -8,7 +8,9 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/projec
 import { formatCents, formatDate, percentOf } from "@/lib/format";
 import type { PortalProject, ProjectFigures } from "@/features/projects/server";
 import { ProgressBar } from "@/features/portal/components/progress-bar";
+import { sectionHref } from "@/features/portal/components/portal-sections-config";
 import { SectionHeading } from "@/features/portal/components/section-heading";
+import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
 
 export function ProjectsSection({ projects }: { projects: PortalProject[] }) {
   return (
@@ -34,6 +36,8 @@ export function ProjectsSection({ projects }: { projects: PortalProject[] }) {
 }
 
 function ProjectCard({ project }: { project: PortalProject }) {
+  const { linkHandler } = usePortalNavigation();
+  const open = { project: project.id };
   return (
     <Card className="flex h-full flex-col gap-4">
       <div className="flex items-start justify-between gap-3">
@@ -62,6 +66,26 @@ function ProjectCard({ project }: { project: PortalProject }) {
             : "In progress; the target completion date is to be confirmed."}
         </p>
       ) : null}
+      {/* The project's own view: its findings, reports, invoices, conversations and timeline. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <a
+          href={sectionHref("projects", open)}
+          onClick={linkHandler("projects", open)}
+          aria-label={`Open ${project.projectName}: findings, reports and timeline`}
+          className="inline-flex items-center gap-1 font-medium text-accent underline-offset-2 hover:underline"
+        >
+          Open project
+          <ArrowRight className="h-4 w-4" aria-hidden />
+        </a>
+        <a
+          href={sectionHref("documents")}
+          onClick={linkHandler("documents")}
+          className="inline-flex items-center gap-1 text-muted underline-offset-2 hover:text-foreground hover:underline"
+        >
+          <FileLock2 className="h-4 w-4" aria-hidden />
+          Report vault
+        </a>
+      </div>
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { connection } from "next/server";
 import { clientInvoicesHref } from "@/features/clients/components/admin/client-links";
 import { ClientDetailsForm } from "@/features/clients/components/admin/client-details-form";
 import { ClientLifecycleCard } from "@/features/clients/components/admin/client-lifecycle-card";
+import { ClientRecordsCards } from "@/features/clients/components/admin/client-records";
 import { ClientTwoFactorControls } from "@/features/clients/components/admin/client-two-factor-controls";
 import { ViewPortalButton } from "@/features/clients/components/admin/view-portal-button";
 import { PageHeader } from "@/components/admin/page-header";
@@ -18,19 +19,58 @@ import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-s
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
+import { listRecentAccessForAdmin } from "@/features/audit/server";
 import { getAdminClientDetails } from "@/features/clients/server";
+import { listClientDocumentsForAdmin } from "@/features/documents/server";
+import { getClientFindingsSummary } from "@/features/findings/server";
+import { getClientBillingForAdmin } from "@/features/invoices/server";
+import { listAdminThreads } from "@/features/messages/server";
+import { listClientProjectsForAdmin } from "@/features/projects/server";
+import { listClientRatesForAdmin } from "@/features/rates/server";
+import { listClientReportsForAdmin } from "@/features/reports/server";
+import { listClientSubscriptionsForAdmin } from "@/features/subscriptions/server";
 
 export const metadata: Metadata = { title: "Client" };
 
-/** One client's page (docs/PRODUCT.md#admin-client-page): details, people, two-factor, Square, and the company's lifecycle. */
+/**
+ * One client's page (docs/PRODUCT.md#admin-client-page): details, people, the company's records
+ * (projects, findings, reports, conversations, invoices, documents, subscription, rates, access
+ * log), two-factor, Square, and the company's lifecycle.
+ */
 export default async function AdminClientPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
   const actor = await requireAdminPage();
   const { id } = await params;
   // A malformed id is a missing client, never a database error.
   if (!uuidSchema.safeParse(id).success) notFound();
-  const client = await getAdminClientDetails(getDb(), { actor, clientId: id });
+  const db = getDb();
+  const scope = { actor, clientId: id };
+  // Every read at once (one round of queries, each scoped by the client id); a missing client's
+  // reads come back empty and the page is not found.
+  const [client, projects, findings, reports, documents, threads, billing, subscriptions, rates, access] = await Promise.all([
+    getAdminClientDetails(db, scope),
+    listClientProjectsForAdmin(db, scope),
+    getClientFindingsSummary(db, scope),
+    listClientReportsForAdmin(db, scope),
+    listClientDocumentsForAdmin(db, scope),
+    listAdminThreads(db, { actor, filter: { client: id, unread: false } }),
+    getClientBillingForAdmin(db, scope),
+    listClientSubscriptionsForAdmin(db, scope),
+    listClientRatesForAdmin(db, scope),
+    listRecentAccessForAdmin(db, scope),
+  ]);
   if (!client) notFound();
+  const records = {
+    projects,
+    findings: { summary: findings },
+    reports,
+    documents,
+    threads: threads.slice(0, 5),
+    billing,
+    subscriptions,
+    rates,
+    access,
+  };
 
   return (
     <>
@@ -67,6 +107,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
       <div className="space-y-6">
         <ClientDetailsForm client={client} />
         <TeamCard people={client.people} clientId={client.id} title="People" />
+        <ClientRecordsCards clientId={client.id} company={client.company} records={records} />
         <Card className="max-w-3xl">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
           <p className="mt-1 text-sm text-muted">

@@ -1,0 +1,36 @@
+import "server-only";
+import { assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { listClientFindings } from "@/features/findings/server";
+import { listPortalInvoices } from "@/features/invoices/server";
+import { listClientThreads } from "@/features/messages/server";
+import { getPortalProject } from "@/features/projects/server";
+import { listPortalProjectReports } from "@/features/reports/server";
+
+/**
+ * The portal's project view (docs/PRODUCT.md#portal-project-view): one project of the signed-in
+ * client with its findings, reports, invoices, conversations and timeline. A project of another
+ * company (or none) is null, as if missing. The project is read first (its scope decides), then the
+ * rest in parallel, each read filtered by the session's client id as well.
+ */
+export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { actor: ClientActor; projectId: string }) {
+  assertClient(actor);
+  const found = await getPortalProject(db, { actor, projectId });
+  if (!found) return null;
+  const [findings, reports, invoices, threads] = await Promise.all([
+    listClientFindings(db, { actor, filter: { engagement: projectId, overdue: false } }),
+    listPortalProjectReports(db, { actor, projectId }),
+    // Withheld from this member: no invoice is read (docs/PRODUCT.md#portal-team).
+    actor.billingWithheld ? null : listPortalInvoices(db, { actor, projectId, limit: 50 }),
+    listClientThreads(db, { actor }),
+  ]);
+  return {
+    ...found,
+    findings,
+    reports,
+    invoices,
+    threads: threads.filter((thread) => thread.projectId === projectId),
+  };
+}
+
+export type PortalProjectView = NonNullable<Awaited<ReturnType<typeof loadPortalProject>>>;

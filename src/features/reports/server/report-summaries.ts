@@ -1,0 +1,63 @@
+import "server-only";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { projects, reportDownloads, reports } from "@/server/core/db/schema";
+import { isAvailable } from "./columns";
+
+// Reports as other screens list them: the firm's client page (a company's latest reports), the
+// portal's project view (an engagement's reports) and the Overview (reports still to download).
+// Downloading stays in the report vault, which asks for the fresh second factor.
+
+export type ReportSummary = { id: string; title: string; version: number; projectId: string; projectName: string; publishedAt: string };
+
+const summaryColumns = {
+  id: reports.id,
+  title: reports.title,
+  version: reports.version,
+  projectId: reports.projectId,
+  projectName: projects.projectName,
+  publishedAt: reports.publishedAt,
+};
+
+const toSummary = ({ publishedAt, ...row }: Omit<ReportSummary, "publishedAt"> & { publishedAt: Date }): ReportSummary => ({
+  ...row,
+  publishedAt: publishedAt.toISOString(),
+});
+
+/** A company's downloadable reports, newest first, for the firm (its client page). */
+export async function listClientReportsForAdmin(
+  db: DbOrTx,
+  { actor, clientId, limit = 5 }: { actor: AdminActor; clientId: string; limit?: number },
+): Promise<ReportSummary[]> {
+  assertAdmin(actor);
+  const rows = await db
+    .select(summaryColumns)
+    .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .where(and(eq(reports.clientId, clientId), isAvailable))
+    .orderBy(desc(reports.publishedAt))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/** One engagement's downloadable reports for the signed-in client (only its own company's). */
+export async function listPortalProjectReports(
+  db: DbOrTx,
+  { actor, projectId }: { actor: ClientActor; projectId: string },
+): Promise<ReportSummary[]> {
+  assertClient(actor);
+  const rows = await db
+    .select(summaryColumns)
+    .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .where(and(eq(reports.clientId, actor.clientId), eq(reports.projectId, projectId), isAvailable))
+    .orderBy(desc(reports.publishedAt));
+  return rows.map(toSummary);
+}
+
+/** The company's downloadable reports this person has not downloaded yet, as a scalar subquery (the Overview's statement). */
+export const reportsToDownloadOf = (actor: ClientActor) =>
+  sql<number>`(select count(*) from ${reports} where ${reports.clientId} = ${actor.clientId} and ${isNull(reports.supersededAt)}
+    and ${isNull(reports.revokedAt)} and not exists (select 1 from ${reportDownloads}
+      where ${reportDownloads.reportId} = ${reports.id} and ${reportDownloads.userId} = ${actor.userId}))::int`.mapWith(Number);
