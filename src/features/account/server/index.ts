@@ -43,3 +43,5 @@ export { stripTokens } from "./strip-tokens";
 export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./second-factor/two-factor";
 export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } from "./users";
 export { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
+export { updateOwnName } from "./profile/own-name";
+export { confirmEmailChange, EMAIL_CHANGE_MESSAGES, emailChangeState, requestEmailChange } from "./profile/email-change";

@@ -20,7 +20,8 @@ export type OverviewStats = {
 };
 
 export type Overview = {
-  profile: { company: string; contactPerson: string };
+  /** personName: the signed-in person, whom the greeting names (not the company's contact person). */
+  profile: { company: string; contactPerson: string; personName: string };
   stats: OverviewStats;
   /** Null for a member from whom the owners withheld Billing: no figure of it is read. */
   billing: BillingSummary | null;
@@ -66,5 +67,5 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
   const [row] = actor.billingWithheld ? await db.select(base).from(clients).where(where).limit(1) : await readBilling();
   if (!row) throw new AppError("not_found", "Client account not found");
   const { company, contactPerson, billing, ...stats } = { billing: null, ...row };
-  return { profile: { company, contactPerson }, stats, billing };
+  return { profile: { company, contactPerson, personName: actor.name || actor.email }, stats, billing };
 }

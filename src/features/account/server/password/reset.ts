@@ -24,7 +24,7 @@ export const resetIdentifier = (token: string) => `reset-password:${token}`;
 const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** 32 random alphanumeric characters, like better-auth's own reset tokens (generateId). */
-function newResetToken(): string {
+export function newResetToken(): string {
   let token = "";
   for (let i = 0; i < 32; i++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
   return token;
