@@ -46,7 +46,7 @@ export function ConfirmEmailView({ token, newEmail }: { token: string; newEmail:
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button
         className="mt-4 w-full"
-        disabled={busy}
+        disabled={busy !== null}
         onClick={() =>
           run("confirm", () => confirmEmailChangeAction({ token }), {
             done: (data) => setDone(data.email),
@@ -54,7 +54,7 @@ export function ConfirmEmailView({ token, newEmail }: { token: string; newEmail:
           })
         }
       >
-        {busy ? "Confirming..." : "Confirm e-mail"}
+        {busy !== null ? "Confirming..." : "Confirm e-mail"}
       </Button>
     </AuthShell>
   );
