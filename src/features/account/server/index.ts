@@ -23,6 +23,7 @@ export { endSessionsOf } from "./client-membership";
 export { changeOwnPassword } from "./password/change";
 export {
   createInvitationLink,
+  invitedUserOf,
   requestPasswordReset,
   resetLinkState,
   type ResetLinkState,
