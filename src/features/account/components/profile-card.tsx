@@ -62,7 +62,12 @@ function NameForm({ name }: { name: string }) {
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       </div>
       <Field id="profile-name" label="Your name" error={formState.errors.name?.message}>
-        <Input {...fieldAria("profile-name", formState.errors.name?.message)} autoComplete="name" defaultValue={name} {...register("name")} />
+        <Input
+          {...fieldAria("profile-name", formState.errors.name?.message)}
+          autoComplete="name"
+          defaultValue={name}
+          {...register("name")}
+        />
       </Field>
       <SubmitRow busy={busy} label="Save name" busyLabel="Saving..." />
     </form>

@@ -112,7 +112,5 @@ export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 
 /** The link's token, as made by newResetToken (32 letters and digits). */
 export const emailChangeTokenSchema = z.object({
-  token: z
-    .string({ error: "Invalid or expired link." })
-    .regex(/^[A-Za-z0-9]{32}$/, "Invalid or expired link."),
+  token: z.string({ error: "Invalid or expired link." }).regex(/^[A-Za-z0-9]{32}$/, "Invalid or expired link."),
 });

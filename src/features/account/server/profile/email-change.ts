@@ -44,7 +44,8 @@ export async function requestEmailChange(
     throw new AppError("forbidden", "Read-only view: changes cannot be made while viewing a client's portal.");
   const to = newEmail.trim().toLowerCase();
   await checkPassword(actor.userId, currentPassword);
-  if (to === actor.email.toLowerCase()) throw new AppError("bad_request", EMAIL_CHANGE_MESSAGES.same, { fieldErrors: { newEmail: EMAIL_CHANGE_MESSAGES.same } });
+  if (to === actor.email.toLowerCase())
+    throw new AppError("bad_request", EMAIL_CHANGE_MESSAGES.same, { fieldErrors: { newEmail: EMAIL_CHANGE_MESSAGES.same } });
   if (await findUserByEmail(db, to)) return { sentTo: to };
   const token = newResetToken();
   const expiresAt = new Date(Date.now() + EMAIL_CHANGE_HOURS * 60 * 60 * 1000);

@@ -90,54 +90,54 @@ export function SettingsSection({
             the page's script has loaded (react-hook-form only fills uncontrolled inputs on hydration). */}
         <form onSubmit={onSubmit} noValidate aria-label="Account settings" data-hydrated={hydrated} className="mt-4 space-y-4">
           <fieldset disabled={companyLocked} className="space-y-4">
-          <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
-            <Input
-              {...fieldAria("settings-contact-person", errors.contactPerson?.message)}
-              autoComplete="name"
-              defaultValue={defaults.contactPerson}
-              {...register("contactPerson")}
-            />
-          </Field>
-          <Field
-            id="settings-email"
-            label="Email"
-            error={errors.contactEmail?.message}
-            hint="The company's contact address only: we write to you here. It changes neither anyone's sign-in nor your billing."
-          >
-            <Input
-              {...fieldAria("settings-email", errors.contactEmail?.message)}
-              type="email"
-              autoComplete="email"
-              defaultValue={defaults.contactEmail}
-              {...register("contactEmail")}
-            />
-          </Field>
-          <Field id="settings-company" label="Company" error={errors.company?.message}>
-            <Input
-              {...fieldAria("settings-company", errors.company?.message)}
-              autoComplete="organization"
-              defaultValue={defaults.company}
-              {...register("company")}
-            />
-          </Field>
-          <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
-            <Input
-              {...fieldAria("settings-phone", errors.phone?.message)}
-              type="tel"
-              autoComplete="tel"
-              defaultValue={defaults.phone}
-              {...register("phone")}
-            />
-          </Field>
-          <Field id="settings-address" label="Address" error={errors.address?.message}>
-            <Textarea
-              {...fieldAria("settings-address", errors.address?.message)}
-              rows={3}
-              autoComplete="street-address"
-              defaultValue={defaults.address ?? ""}
-              {...register("address")}
-            />
-          </Field>
+            <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
+              <Input
+                {...fieldAria("settings-contact-person", errors.contactPerson?.message)}
+                autoComplete="name"
+                defaultValue={defaults.contactPerson}
+                {...register("contactPerson")}
+              />
+            </Field>
+            <Field
+              id="settings-email"
+              label="Email"
+              error={errors.contactEmail?.message}
+              hint="The company's contact address only: we write to you here. It changes neither anyone's sign-in nor your billing."
+            >
+              <Input
+                {...fieldAria("settings-email", errors.contactEmail?.message)}
+                type="email"
+                autoComplete="email"
+                defaultValue={defaults.contactEmail}
+                {...register("contactEmail")}
+              />
+            </Field>
+            <Field id="settings-company" label="Company" error={errors.company?.message}>
+              <Input
+                {...fieldAria("settings-company", errors.company?.message)}
+                autoComplete="organization"
+                defaultValue={defaults.company}
+                {...register("company")}
+              />
+            </Field>
+            <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
+              <Input
+                {...fieldAria("settings-phone", errors.phone?.message)}
+                type="tel"
+                autoComplete="tel"
+                defaultValue={defaults.phone}
+                {...register("phone")}
+              />
+            </Field>
+            <Field id="settings-address" label="Address" error={errors.address?.message}>
+              <Textarea
+                {...fieldAria("settings-address", errors.address?.message)}
+                rows={3}
+                autoComplete="street-address"
+                defaultValue={defaults.address ?? ""}
+                {...register("address")}
+              />
+            </Field>
           </fieldset>
           {/* A viewing admin and a member change nothing here: no Reset, no Save (the server refuses a save anyway). */}
           <div className={companyLocked ? "hidden" : "flex flex-wrap justify-end gap-3 pt-2"}>

@@ -48,8 +48,8 @@ export function InvitationLink({
         </Alert>
       ) : (
         <Alert tone="error">
-          {MAIL_NOT_CONFIGURED_MESSAGE} Nothing was e-mailed to <strong>{sent.email}</strong>. The link lets them choose a password
-          and expires on {expires}.
+          {MAIL_NOT_CONFIGURED_MESSAGE} Nothing was e-mailed to <strong>{sent.email}</strong>. The link lets them choose a password and
+          expires on {expires}.
         </Alert>
       )}
       <Field

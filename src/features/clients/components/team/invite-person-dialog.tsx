@@ -34,7 +34,12 @@ export function InvitePersonDialog({
       // The portal's owners get no link (their mail always goes out through us); an admin's answer carries it.
       onInvited(form.getValues("email"), link?.mailConfigured ?? true);
       if (link?.inviteUrl && link.expiresAt)
-        setSent({ email: form.getValues("email"), inviteUrl: link.inviteUrl, expiresAt: link.expiresAt, mailConfigured: link.mailConfigured ?? true });
+        setSent({
+          email: form.getValues("email"),
+          inviteUrl: link.inviteUrl,
+          expiresAt: link.expiresAt,
+          mailConfigured: link.mailConfigured ?? true,
+        });
       else onClose();
     },
   });

@@ -42,7 +42,11 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
         title={client.company}
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
-            <StatusBadge value={client.shownStatus} label={CLIENT_SHOWN_STATUS_LABELS[client.shownStatus]} tone={CLIENT_SHOWN_STATUS_TONES[client.shownStatus]} />
+            <StatusBadge
+              value={client.shownStatus}
+              label={CLIENT_SHOWN_STATUS_LABELS[client.shownStatus]}
+              tone={CLIENT_SHOWN_STATUS_TONES[client.shownStatus]}
+            />
             <span>
               {client.invoiceCount} {client.invoiceCount === 1 ? "invoice" : "invoices"}, {client.documentCount}{" "}
               {client.documentCount === 1 ? "document" : "documents"}
