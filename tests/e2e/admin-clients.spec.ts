@@ -79,8 +79,8 @@ test("create a client, find it in the list, refuse a duplicate, sign in as it th
   await expect(row).toBeVisible();
   await expect(page.getByRole("row")).toHaveCount(2);
   await expect(row.getByRole("cell", { name: "$0.00" })).toBeVisible();
-  // Nobody has accepted the invitation yet (docs/PRODUCT.md#admin-clients).
-  await expect(row.getByRole("cell", { name: "INVITED", exact: true })).toBeVisible();
+  // Nobody has accepted the invitation yet (docs/PRODUCT.md#admin-clients); shown in capitals by CSS.
+  await expect(row.getByRole("cell", { name: "Invited", exact: true })).toBeVisible();
   await expect(row.getByRole("link", { name: `Manage rates of ${client.company}` })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search clients" }).fill(`no such client ${uniqueSuffix()}`);
   await expect(page.getByText("No clients found")).toBeVisible();
