@@ -542,6 +542,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   // cookie (tests/integration/proxy-client-portal.test.ts). It reads no session: the same for all.
   "PAGE /client-login": { expect: everyone("renders ClientLoginForm") },
   "PAGE /forgot-password": { expect: everyone("renders ForgotPasswordForm") },
+  "PAGE /confirm-email": {
+    call: () => ({ searchParams: { token: "not-a-token" } }),
+    expect: everyone("renders ConfirmEmailView"),
+  },
   "PAGE /reset-password": {
     call: () => ({ searchParams: { token: "not-a-token" } }),
     expect: everyone("renders ResetPasswordView"),
@@ -606,7 +610,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/clients/actions/portal.ts#saveAccountSettings": {
     // The caller's own seeded values: saving them changes nothing the later rows could see.
     input: ({ own }) => own.settings,
-    expect: { anonymous: ACTION_SIGN_IN, clientA: "ok", clientB: "ok", admin: ACTION_CLIENTS_ONLY },
+    // The company record is its owners' (docs/PRODUCT.md#portal-settings).
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientAMember: { success: false, error: "Only an owner of your company can change the company's details." },
+      clientB: "ok",
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
   "ACTION src/features/notifications/actions/portal.ts#saveNotificationPreferencesAction": {
     input: () => ({ enabled: ["documents", "invoices", "bookings", "projects"], delivery: "each" }),
@@ -687,6 +698,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
     expect: everyone({ success: true }),
   },
+  "ACTION src/features/account/actions/sign-in.ts#confirmEmailChangeAction": {
+    input: () => ({ token: "A".repeat(32) }),
+    expect: everyone({ success: false, error: "This link is invalid or has expired. Ask for a new one in your settings." }),
+  },
   "ACTION src/features/account/actions/sign-in.ts#resetPasswordAction": {
     input: () => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" }),
     expect: everyone({ success: false, error: "Invalid or expired reset link. Please request a new password reset." }),
@@ -718,6 +733,24 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     // A wrong current password: the seeded accounts keep theirs for the rows after this one.
     input: () => ({ currentPassword: "not-the-password", password: "matrix-new-password", confirmPassword: "matrix-new-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
+  },
+  // The personal profile: each signed-in person's own name and sign-in e-mail. Refused inputs keep
+  // the seeded accounts as they are for the rows after these.
+  "ACTION src/features/account/actions/account.ts#updateOwnNameAction": {
+    input: () => ({ name: "   " }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      ...signedInEveryone({ success: false, error: "Name is required", fieldErrors: { name: "Name is required" } }),
+    },
+  },
+  "ACTION src/features/account/actions/account.ts#requestEmailChangeAction": {
+    // Refused before the password is checked: a wrong one would count against the per-user limit the rows above share.
+    // The password check itself: src/features/clients/tests/people-and-company.test.ts.
+    input: () => ({ newEmail: "not-an-address", currentPassword: "not-the-password" }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      ...signedInEveryone({ success: false, error: "Invalid email address", fieldErrors: { newEmail: "Invalid email address" } }),
+    },
   },
   "ACTION src/features/account/actions/account.ts#listSessionsAction": {
     input: () => ({}),

@@ -652,6 +652,12 @@ const FUZZ: Record<string, Spec> = {
     input: mutatedInput(() => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" })),
   },
 
+  "ACTION src/features/account/actions/sign-in.ts#confirmEmailChangeAction": {
+    kind: "action",
+    role: "anonymous",
+    input: mutatedInput(() => ({ token: "A".repeat(32) })),
+  },
+
   "ACTION src/features/account/actions/sign-in.ts#verifySignInCodeAction": {
     kind: "action",
     role: "anonymous",
@@ -689,6 +695,16 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ currentPassword: "wrong-password", password: "fuzz-new-password", confirmPassword: "fuzz-new-password" })),
+  },
+  "ACTION src/features/account/actions/account.ts#updateOwnNameAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ name: "Fuzz Person" })),
+  },
+  "ACTION src/features/account/actions/account.ts#requestEmailChangeAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ newEmail: fresh("new-sign-in"), currentPassword: "wrong-password" })),
   },
   "ACTION src/features/account/actions/account.ts#listSessionsAction": {
     kind: "action",

@@ -9,7 +9,9 @@ import {
   confirmPasskeySchema,
   confirmTwoFactorSchema,
   disableTwoFactorSchema,
+  emailChangeSchema,
   noInputSchema,
+  ownNameSchema,
   passkeyIdSchema,
   renamePasskeySchema,
   sessionIdSchema,
@@ -30,9 +32,11 @@ import {
   regenerateBackupCodes,
   removeOwnPasskey,
   renameOwnPasskey,
+  requestEmailChange,
   revokeOtherOwnSessions,
   revokeOwnSession,
   startTwoFactorEnrolment,
+  updateOwnName,
 } from "@/features/account/server";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
@@ -87,3 +91,10 @@ export const confirmStepUpAction = accountAction(stepUpProofSchema, async (_acto
 });
 
 export const confirmPasskeyAction = accountAction(confirmPasskeySchema, (actor, input) => confirmPasskey(actor, input));
+
+// The personal profile (docs/PRODUCT.md#portal-settings): the person's own name and sign-in e-mail.
+export const updateOwnNameAction = accountAction(ownNameSchema, (actor, input) => updateOwnName(getDb(), { actor, name: input.name }));
+
+export const requestEmailChangeAction = accountAction(emailChangeSchema, (actor, input) =>
+  requestEmailChange(getDb(), { actor, newEmail: input.newEmail, currentPassword: input.currentPassword }),
+);

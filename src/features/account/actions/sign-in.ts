@@ -2,10 +2,11 @@
 
 // Server actions behind the sign-in and password forms: validated by publicAction with the forms'
 // own schemas, then handed to the flows in src/features/account/server (where the limits and role checks live).
-import { passkeySignInSchema, signInCodeSchema } from "@/features/account/validation";
+import { emailChangeTokenSchema, passkeySignInSchema, signInCodeSchema } from "@/features/account/validation";
 import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/features/account/validation/sign-in";
 import { publicAction } from "@/server/core/handler";
 import {
+  confirmEmailChange,
   finishPasskeySignIn,
   requestPasswordReset,
   resetPasswordWithToken,
@@ -28,3 +29,6 @@ export const resetPasswordAction = publicAction(resetPasswordSchema, (input, { h
 export const finishPasskeySignInAction = publicAction(passkeySignInSchema, (input, { headers }) =>
   finishPasskeySignIn(input.area, headers),
 );
+
+/** The link mailed to a new sign-in address: whoever opens it confirms the change (docs/PRODUCT.md#portal-settings). */
+export const confirmEmailChangeAction = publicAction(emailChangeTokenSchema, (input) => confirmEmailChange(input.token));

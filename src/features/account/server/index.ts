@@ -23,6 +23,7 @@ export { endSessionsOf } from "./client-membership";
 export { changeOwnPassword } from "./password/change";
 export {
   createInvitationLink,
+  invitedUserOf,
   requestPasswordReset,
   resetLinkState,
   type ResetLinkState,
@@ -43,3 +44,5 @@ export { stripTokens } from "./strip-tokens";
 export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./second-factor/two-factor";
 export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } from "./users";
 export { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
+export { updateOwnName } from "./profile/own-name";
+export { confirmEmailChange, EMAIL_CHANGE_MESSAGES, emailChangeState, requestEmailChange } from "./profile/email-change";

@@ -136,7 +136,7 @@ describe("password reset flow", () => {
     expect(await resetLinkState(token)).toBe("valid");
 
     const result = await resetPasswordWithToken({ token, password: "brand-new-password", confirmPassword: "brand-new-password" }, fromIp());
-    expect(result).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
+    expect(result).toEqual({ success: true, data: { redirectTo: "/client-portal", signInEmail: null } });
 
     // All sessions of the user are gone, including the ones signed in before.
     expect(await sessionsOf(id)).toBe(0);
@@ -160,7 +160,7 @@ describe("password reset flow", () => {
     const { token } = await requestResetLink(DEMO_USERS.admin.email);
     const { cookie } = await signIn(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
     const result = await resetPasswordWithToken({ token, password: "new-admin-password", confirmPassword: "new-admin-password" }, fromIp());
-    expect(result).toEqual({ success: true, data: { redirectTo: "/admin/login" } });
+    expect(result).toEqual({ success: true, data: { redirectTo: "/admin/login", signInEmail: null } });
     await expect(requireAdmin(authHeaders(cookie))).rejects.toMatchObject({ code: "unauthorized" });
     expect((await signIn(DEMO_USERS.admin.email, "new-admin-password")).response.status).toBe(200);
   });
@@ -202,7 +202,8 @@ describe("password reset flow", () => {
     vi.useRealTimers();
     expect(await resetPasswordWithToken({ token, password: "first-password", confirmPassword: "first-password" }, fromIp())).toEqual({
       success: true,
-      data: { redirectTo: "/client-portal" },
+      // An invitee's first password: the login form that follows opens with their address.
+      data: { redirectTo: "/client-portal", signInEmail: email },
     });
     expect((await signIn(email, "first-password")).response.status).toBe(200);
   });

@@ -1,6 +1,6 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
-import { uuidSchema } from "@/lib/validation/common";
+import { emailSchema, nameText, uuidSchema } from "@/lib/validation/common";
 import { mismatch, newPassword, PASSWORD_MAX, passwordField, passwordsMatch } from "@/features/account/validation/sign-in";
 
 // Account security forms (two-factor enrolment and sign-in codes), shared by the forms and the
@@ -100,3 +100,17 @@ export type RenamePasskeyInput = z.input<typeof renamePasskeySchema>;
 
 /** Starting the read-only view of a client's portal. */
 export const viewAsClientSchema = z.object({ clientId: uuidSchema });
+
+// The personal profile (docs/PRODUCT.md#portal-settings): a person's own name and sign-in e-mail,
+// never the company's record.
+export const ownNameSchema = z.object({ name: nameText(120).pipe(z.string().min(1, "Name is required")) });
+export type OwnNameInput = z.input<typeof ownNameSchema>;
+
+/** A new sign-in e-mail takes the current password; it applies once its link is opened. */
+export const emailChangeSchema = z.object({ newEmail: emailSchema, currentPassword });
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+
+/** The link's token, as made by newResetToken (32 letters and digits). */
+export const emailChangeTokenSchema = z.object({
+  token: z.string({ error: "Invalid or expired link." }).regex(/^[A-Za-z0-9]{32}$/, "Invalid or expired link."),
+});

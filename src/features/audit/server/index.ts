@@ -13,3 +13,4 @@ export { recordAudit } from "./audit";
 export { auditEntryColumns } from "./columns";
 export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction, type FirmLinkHolder, recordFirmAccess } from "./firm-access";
 export { admitLinkFetch } from "./link-fetch";
+export { invitationSenderOf } from "./invitation-sender";

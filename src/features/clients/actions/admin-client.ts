@@ -16,8 +16,8 @@ import {
 } from "@/features/clients/server";
 
 export const adminInvitePersonAction = adminAction(adminInvitePersonSchema, async (actor, { clientId, ...input }) => {
-  const { userId, inviteUrl, expiresAt } = await invitePerson(getDb(), { actor, clientId, input });
-  return { userId, inviteUrl, expiresAt: expiresAt.toISOString() };
+  const { userId, inviteUrl, expiresAt, mailConfigured } = await invitePerson(getDb(), { actor, clientId, input });
+  return { userId, inviteUrl, expiresAt: expiresAt.toISOString(), mailConfigured };
 });
 
 export const adminResendInvitationAction = adminAction(adminPersonSchema, async (actor, input) => {

@@ -9,7 +9,13 @@ import { createClientWithInvitation, listActiveClientOptions } from "@/features/
 /** Creates the client and its user, and emails the invitation; returns the link for copying. */
 export const createClientAction = adminAction(createClientSchema, async (actor, input) => {
   const created = await createClientWithInvitation(getDb(), { actor, input });
-  return { clientId: created.clientId, email: created.email, inviteUrl: created.inviteUrl, expiresAt: created.expiresAt.toISOString() };
+  return {
+    clientId: created.clientId,
+    email: created.email,
+    inviteUrl: created.inviteUrl,
+    expiresAt: created.expiresAt.toISOString(),
+    mailConfigured: created.mailConfigured,
+  };
 });
 
 /** Active clients for the project and upload forms' selects. */

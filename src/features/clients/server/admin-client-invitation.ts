@@ -8,6 +8,7 @@ import type { Db } from "@/server/core/db/client";
 import { clientPeople, clients } from "@/server/core/db/schema";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
+import { getMailTransport } from "@/server/core/mail/mailer";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
 import { createCredentialUser, findUserByEmail } from "@/features/account/server";
@@ -38,7 +39,7 @@ export function invitationMail(opts: { contactPerson: string; company: string; u
 export async function createClientWithInvitation(
   db: Db,
   { actor, input }: { actor: AdminActor; input: z.output<typeof createClientSchema> },
-): Promise<{ clientId: string; userId: string; email: string; inviteUrl: string; expiresAt: Date }> {
+): Promise<{ clientId: string; userId: string; email: string; inviteUrl: string; expiresAt: Date; mailConfigured: boolean }> {
   assertAdmin(actor);
   // The new client's invitation is a mail like any other: it counts against the admin's budget.
   await limitInvitation(db, { actor });
@@ -95,7 +96,8 @@ export async function createClientWithInvitation(
       });
       return { clientId: client!.id, userId };
     });
-    return { ...result, email, inviteUrl: link.url, expiresAt: link.expiresAt };
+    // Without outgoing mail the invitation only waits in the outbox: the admin must hand the link on.
+    return { ...result, email, inviteUrl: link.url, expiresAt: link.expiresAt, mailConfigured: getMailTransport() !== null };
   } catch (error) {
     // Two admins inviting the same address or company at once: the unique index decides, with the
     // message the check would have given.

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ClientStatus } from "@/lib/domain/client-status";
+import type { ClientShownStatus, ClientStatus } from "@/lib/domain/client-status";
 import type { adminClientEditSchema } from "@/features/clients/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { lockRowById } from "@/server/core/db/lock-row";
@@ -11,6 +11,7 @@ import { AppError } from "@/server/core/errors";
 import { endSessionsOf } from "@/features/account/server";
 import { recordAudit, recordFirmAccess } from "@/features/audit/server";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
+import { shownClientStatus } from "./list-filters";
 import { listTeam, type TeamPerson } from "./team";
 
 // The admin's page of one client (docs/PRODUCT.md#admin-client-page): its details, people, and
@@ -25,6 +26,8 @@ export type AdminClientDetails = {
   address: string | null;
   billingEmail: string | null;
   status: ClientStatus;
+  /** "invited" until one of its people accepts (docs/PRODUCT.md#admin-client-page). */
+  shownStatus: ClientShownStatus;
   requireTwoFactor: boolean;
   billingWithheldFromMembers: boolean;
   joinedDate: string;
@@ -57,6 +60,7 @@ export async function getAdminClientDetails(db: DbOrTx, { actor, clientId }: { a
       ...editableColumns,
       billingEmail: clients.billingEmail,
       status: clients.status,
+      shownStatus: shownClientStatus,
       requireTwoFactor: clients.requireTwoFactor,
       billingWithheldFromMembers: clients.billingWithheldFromMembers,
       joinedDate: clients.joinedDate,

@@ -1,13 +1,14 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
+import type { ClientShownStatus } from "@/lib/domain/client-status";
 import { type ClientListQuery } from "@/features/clients/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, invoices, user } from "@/server/core/db/schema";
 import { invoiceOutstandingCents } from "@/features/invoices/server";
-import { clientListSearch, firstOwnerUserId } from "./list-filters";
+import { clientListSearch, firstOwnerUserId, shownClientStatus } from "./list-filters";
 
 export type AdminClientRow = {
   id: string;
@@ -15,6 +16,8 @@ export type AdminClientRow = {
   contactPerson: string;
   email: string;
   status: "active" | "inactive";
+  /** "invited" until one of its people accepts (docs/PRODUCT.md#admin-clients). */
+  shownStatus: ClientShownStatus;
   joinedDate: string;
   balanceCents: number;
   invoiceCount: number;
@@ -43,6 +46,7 @@ export async function listAdminClients(
       contactPerson: clients.contactPerson,
       email: sql<string>`coalesce(${user.email}, '')`.as("email"),
       status: clients.status,
+      shownStatus: shownClientStatus.as("shown_status"),
       joinedDate: clients.joinedDate,
       requireTwoFactor: clients.requireTwoFactor,
       twoFactorEnabled: sql<boolean>`coalesce(${user.twoFactorEnabled}, false)`.as("two_factor_enabled"),
@@ -72,6 +76,7 @@ export async function listAdminClients(
       contactPerson: pageRows.contactPerson,
       email: pageRows.email,
       status: pageRows.status,
+      shownStatus: pageRows.shownStatus,
       joinedDate: pageRows.joinedDate,
       requireTwoFactor: pageRows.requireTwoFactor,
       twoFactorEnabled: sql<boolean>`${pageRows.twoFactorEnabled}`.mapWith(Boolean),

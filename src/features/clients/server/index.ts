@@ -4,7 +4,8 @@ import "server-only";
 export { createClientWithInvitation } from "./admin-client-invitation";
 export { getAdminClient, listActiveClientOptions, listAdminClients, type AdminClientRow } from "./admin-clients";
 export { clientListSearch, firstOwnerUserId } from "./list-filters";
-export { getPortalProfile, updateAccountSettings, type PortalProfile } from "./portal-profile";
+export { getInvitationContext, type InvitationContext } from "./invitation-context";
+export { COMPANY_OWNERS_ONLY_MESSAGE, getPortalProfile, updateAccountSettings, type PortalProfile } from "./portal-profile";
 export {
   changePersonRole,
   EMAIL_IN_USE_MESSAGE,

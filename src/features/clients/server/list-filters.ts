@@ -19,3 +19,12 @@ export function clientListSearch(q: string): SQL | undefined {
 /** The company's first owner (the person an admin invited with it): the sign-in e-mail lists show. */
 export const firstOwnerUserId = sql`(select fo.user_id from client_people fo
   where fo.client_id = "clients"."id" and fo.role = 'owner' order by fo.created_at, fo.user_id limit 1)`;
+
+/**
+ * What the admin shows as the company's status: "invited" while it is active and none of its people
+ * has accepted an invitation (every person still invited), else its stored status. A person removed
+ * after accepting still counts as having accepted.
+ */
+export const shownClientStatus = sql<"active" | "inactive" | "invited">`(case when "clients"."status" = 'active'
+  and not exists (select 1 from client_people sp where sp.client_id = "clients"."id" and sp.status <> 'invited')
+  then 'invited' else "clients"."status" end)`;

@@ -21,7 +21,14 @@ export type PortalProfile = {
   signInEmail: string;
   /** The signed-in person (a viewing admin: the first owner), so the Team card can say "you". */
   currentUserId: string;
+  /** The signed-in person's own name: greetings name them, not the company's contact person. */
+  personName: string;
+  /** Owners edit the company record; members read it (docs/PRODUCT.md#portal-settings). */
+  canEditCompany: boolean;
 };
+
+/** What a member gets for saving the company record. */
+export const COMPANY_OWNERS_ONLY_MESSAGE = "Only an owner of your company can change the company's details.";
 
 const profileColumns = {
   company: clients.company,
@@ -42,18 +49,25 @@ export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientAct
     .limit(1);
   if (!row) throw new AppError("not_found", "Client account not found");
   // The sign-in address is the person's own (a viewing admin sees the first owner's).
-  return { ...row, signInEmail: actor.email, currentUserId: actor.userId };
+  return {
+    ...row,
+    signInEmail: actor.email,
+    currentUserId: actor.userId,
+    personName: actor.name || actor.email,
+    canEditCompany: actor.personRole === "owner" && !actor.viewer,
+  };
 }
 
 /**
- * Saves Account Information on the client's own record. The email here is the contact address
- * only: changing the sign-in address would need a verified change, which the portal does not offer.
+ * Saves the company record (docs/PRODUCT.md#portal-settings): its owners only. The email here is
+ * the company's contact address; a person's own sign-in address changes in their profile.
  */
 export async function updateAccountSettings(
   db: DbOrTx,
   { actor, input }: { actor: ClientActor; input: AccountSettings },
-): Promise<Omit<PortalProfile, "signInEmail" | "currentUserId" | "billingWithheldFromMembers">> {
+): Promise<Omit<PortalProfile, "signInEmail" | "currentUserId" | "billingWithheldFromMembers" | "personName" | "canEditCompany">> {
   assertClient(actor);
+  if (actor.personRole !== "owner") throw new AppError("forbidden", COMPANY_OWNERS_ONLY_MESSAGE);
   const saved = db.transaction(async (tx) => {
     const [before] = await tx.select(profileColumns).from(clients).where(eq(clients.id, actor.clientId)).limit(1);
     if (!before) throw new AppError("not_found", "Client account not found");

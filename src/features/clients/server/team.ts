@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, user } from "@/server/core/db/schema";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
+import { getMailTransport } from "@/server/core/mail/mailer";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
 import {
@@ -105,7 +106,7 @@ async function companyName(db: DbOrTx, clientId: string): Promise<string> {
 export async function invitePerson(
   db: Db,
   { actor, clientId, input }: { actor: Actor; clientId?: string; input: InvitePerson },
-): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
+): Promise<{ userId: string; inviteUrl: string; expiresAt: Date; mailConfigured: boolean }> {
   const company = companyOf(actor, clientId);
   // Counted before anything else, a refused address included: each try may be a mail.
   await limitInvitation(db, { actor, company });
@@ -146,7 +147,7 @@ async function reinvitePerson(
     input,
     inUse,
   }: { actor: Actor; company: string; userId: string; email: string; input: InvitePerson; inUse: AppError },
-): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
+): Promise<{ userId: string; inviteUrl: string; expiresAt: Date; mailConfigured: boolean }> {
   // Checked before a token is made, so a refused call leaves nothing behind; checked again, locked, below.
   const [known] = await db
     .select({ status: clientPeople.status })
@@ -173,7 +174,7 @@ async function sendInvitation(
   db: Db,
   { actor, company, userId, email, input }: { actor: Actor; company: string; userId: string; email: string; input: InvitePerson },
   admit: (tx: DbOrTx, link: InvitationLink) => Promise<Record<string, unknown> | null>,
-): Promise<{ userId: string; inviteUrl: string; expiresAt: Date }> {
+): Promise<{ userId: string; inviteUrl: string; expiresAt: Date; mailConfigured: boolean }> {
   const companyLabel = await companyName(db, company);
   const { link } = await withInvitationLink(db, userId, async (tx, fresh) => {
     const { url, expiresAt } = fresh;
@@ -188,7 +189,8 @@ async function sendInvitation(
       after: { userId, name: input.name, email, role: input.role, status: "invited", invitationExpiresAt: expiresAt.toISOString() },
     });
   });
-  return { userId, inviteUrl: link.url, expiresAt: link.expiresAt };
+  // Without outgoing mail the invitation only waits in the outbox: an admin is told to hand the link on.
+  return { userId, inviteUrl: link.url, expiresAt: link.expiresAt, mailConfigured: getMailTransport() !== null };
 }
 
 async function enqueueTeamInvitation(

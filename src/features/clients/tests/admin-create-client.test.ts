@@ -106,7 +106,10 @@ describe("create client with invitation", () => {
 
   it("lets the invited user set a password through the reset flow, then sign in as that client", async () => {
     const token = new URL(created.inviteUrl).searchParams.get("token")!;
-    expect(await resetPassword(token, "invited-client-password")).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
+    expect(await resetPassword(token, "invited-client-password")).toEqual({
+      success: true,
+      data: { redirectTo: "/client-portal", signInEmail: "peter@initech.example" },
+    });
     const { response, cookie: clientCookie } = await signIn(created.email, "invited-client-password");
     expect(response.status).toBe(200);
     const actor = await requireClient(authHeaders(clientCookie));

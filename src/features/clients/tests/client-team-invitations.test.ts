@@ -163,7 +163,7 @@ describe("invitations after removal", () => {
     expect(await invitePersonAction({ name: "Back Again", email, role: "member" })).toEqual({ success: true, data: { userId } });
     const token = await mailedToken(email);
     expect(await resetLinkState(token)).toBe("valid");
-    expect(await setPassword(token)).toEqual({ success: true, data: { redirectTo: "/client-portal" } });
+    expect(await setPassword(token)).toEqual({ success: true, data: { redirectTo: "/client-portal", signInEmail: email } });
     const [person] = await t.db.select({ status: clientPeople.status }).from(clientPeople).where(eq(clientPeople.userId, userId));
     expect(person).toEqual({ status: "active" });
   });

@@ -73,7 +73,7 @@ export const clientTwoFactorRequirementSchema = z.object({
 /** Reset of a client user's two-factor from the client row. */
 export const clientIdSchema = z.object({ clientId: uuidSchema });
 
-/** The admin's edit of a client's details: the portal's Account Information fields, for the client named. */
+/** The admin's edit of a client's details: the portal's Company Information fields, for the client named. */
 export const adminClientEditSchema = accountSettingsSchema.extend({ clientId: uuidSchema });
 
 export type AdminClientEditInput = z.input<typeof adminClientEditSchema>;

@@ -12,11 +12,15 @@ const WHAT: Record<FindingEvent["kind"], string> = {
   risk_acknowledged: "Acknowledged the risk acceptance",
 };
 
-const who = (name: string, role: "client" | "admin", side: "client" | "admin") =>
-  role === side ? name : role === "admin" ? `${name} (our team)` : `${name} (your company)`;
+/**
+ * Who acted, by their own name: on the client's side the team's people read "(our team)"; on the
+ * admin's side a client's person reads with their company, "Riley Chen (Acme Corp)".
+ */
+const who = (name: string, role: "client" | "admin", side: "client" | "admin", company?: string) =>
+  role === side ? name : role === "admin" ? `${name} (our team)` : `${name} (${company ?? "your company"})`;
 
 /** The finding's timeline, oldest first: each step, who, when, the note (docs/PRODUCT.md#portal-findings). */
-export function FindingTimeline({ events, side }: { events: FindingEvent[]; side: "client" | "admin" }) {
+export function FindingTimeline({ events, side, company }: { events: FindingEvent[]; side: "client" | "admin"; company?: string }) {
   if (events.length === 0) return <p className="text-sm text-muted">Nothing has happened yet.</p>;
   return (
     <ol className="space-y-3 border-l border-slate-700 pl-4" aria-label="Timeline">
@@ -27,7 +31,7 @@ export function FindingTimeline({ events, side }: { events: FindingEvent[]; side
             {e.toStatus && e.kind !== "risk_acknowledged" ? <span>: {FINDING_STATUS_LABELS[e.toStatus]}</span> : null}
           </p>
           <p className="text-xs text-muted">
-            {who(e.actorName, e.actorRole, side)} · {formatDateTime(e.createdAt)}
+            {who(e.actorName, e.actorRole, side, company)} · {formatDateTime(e.createdAt)}
           </p>
           {e.note ? <p className="mt-1 whitespace-pre-wrap break-words text-slate-300">{e.note}</p> : null}
         </li>
@@ -37,14 +41,14 @@ export function FindingTimeline({ events, side }: { events: FindingEvent[]; side
 }
 
 /** The comment thread, oldest first, as plain text. */
-export function FindingComments({ comments, side }: { comments: FindingComment[]; side: "client" | "admin" }) {
+export function FindingComments({ comments, side, company }: { comments: FindingComment[]; side: "client" | "admin"; company?: string }) {
   if (comments.length === 0) return <p className="text-sm text-muted">No comments yet.</p>;
   return (
     <ul className="space-y-3" aria-label="Comments">
       {comments.map((c) => (
         <li key={c.id} className="rounded-lg border border-slate-800 p-3 text-sm">
           <p className="text-xs text-muted">
-            {who(c.actorName, c.actorRole, side)} · {formatDateTime(c.createdAt)}
+            {who(c.actorName, c.actorRole, side, company)} · {formatDateTime(c.createdAt)}
           </p>
           <p className="mt-1 whitespace-pre-wrap break-words">{c.body}</p>
         </li>

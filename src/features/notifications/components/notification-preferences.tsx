@@ -65,7 +65,9 @@ export function NotificationPreferences({
       <h2 className="text-lg font-semibold" id={`notifications-heading-${audience}`}>
         Notifications
       </h2>
-      <p className="mt-1 text-sm text-muted">Choose which mails you receive. Every mail also has an unsubscribe link.</p>
+      <p className="mt-1 text-sm text-muted">
+        Your own: choose which mails you receive (your colleagues choose theirs). Every mail also has an unsubscribe link.
+      </p>
       <form onSubmit={onSubmit} aria-labelledby={`notifications-heading-${audience}`} data-hydrated={hydrated} className="mt-4 space-y-6">
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium">Mail me about</legend>

@@ -28,7 +28,7 @@ export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">,
 
   return (
     <section aria-labelledby="portal-section-heading">
-      <SectionHeading title="Dashboard Overview" description={`Welcome back, ${profile.contactPerson} (${profile.company}).`} />
+      <SectionHeading title="Dashboard Overview" description={`Welcome back, ${profile.personName} (${profile.company}).`} />
 
       {billing && billing.balanceDueCents > 0 ? (
         <div

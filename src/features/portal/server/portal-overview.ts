@@ -28,7 +28,8 @@ export type OverviewStats = {
 };
 
 export type Overview = {
-  profile: { company: string; contactPerson: string };
+  /** personName: the signed-in person, whom the greeting names (not the company's contact person). */
+  profile: { company: string; contactPerson: string; personName: string };
   stats: OverviewStats;
   /** Open findings by severity, overdue, retests waiting (docs/PRODUCT.md#portal-overview). */
   findings: FindingsSummary;
@@ -90,7 +91,7 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
     ...row,
   };
   return {
-    profile: { company, contactPerson },
+    profile: { company, contactPerson, personName: actor.name || actor.email },
     stats: { totalDocuments, activeProjects, upcomingMeetings, unreadMessages },
     billing,
     findings: findingsSummaryOf(row),

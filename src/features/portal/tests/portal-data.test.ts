@@ -297,6 +297,8 @@ describe("listRecentBookings and getPortalProfile", () => {
       billingWithheldFromMembers: false,
       signInEmail: "client@example.com",
       currentUserId: acme.userId,
+      personName: acme.name,
+      canEditCompany: true,
     });
     expect(await getPortalProfile(t.db, { actor: globex })).toMatchObject({ company: g.company, signInEmail: "client2@example.com" });
   });

@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { ChangePasswordCard } from "@/features/account/components/change-password-card";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { PasskeysCard } from "@/features/account/components/passkeys-card";
+import { ProfileCard } from "@/features/account/components/profile-card";
 import { SessionsCard } from "@/features/account/components/sessions-card";
 import { TwoFactorCard } from "@/features/account/components/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
@@ -12,7 +13,7 @@ import { getNotificationPreferences } from "@/features/notifications/server";
 
 export const metadata: Metadata = { title: "Account" };
 
-// The admin's own account security. The one admin page open before two-factor is set up: every
+// The admin's own profile (name, sign-in e-mail) and account security. The one admin page open before two-factor is set up: every
 // other admin page sends an admin without it here (docs/PRODUCT.md#sign-in-two-factor).
 export default async function AdminAccountPage() {
   await connection();
@@ -25,6 +26,7 @@ export default async function AdminAccountPage() {
     <>
       <PageHeader title="Account" description={`Signed in as ${actor.email}`} />
       <div className="space-y-6">
+        <ProfileCard name={actor.name} email={actor.email} />
         <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} demoExempt={security.demoExempt} />
         <PasskeysCard />
         <ChangePasswordCard />

@@ -15,7 +15,7 @@ import { Pagination } from "@/components/admin/pagination";
 import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
-import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
+import { CLIENT_SHOWN_STATUS_LABELS, CLIENT_SHOWN_STATUS_TONES } from "@/lib/domain/client-status";
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
@@ -50,9 +50,9 @@ const COLUMNS: Column<AdminClientRow>[] = [
     header: "Status",
     cell: (client) => (
       <StatusBadge
-        value={client.status}
-        label={CLIENT_STATUS_LABELS[client.status]}
-        tone={CLIENT_STATUS_TONES[client.status]}
+        value={client.shownStatus}
+        label={CLIENT_SHOWN_STATUS_LABELS[client.shownStatus]}
+        tone={CLIENT_SHOWN_STATUS_TONES[client.shownStatus]}
         className="rounded"
       />
     ),

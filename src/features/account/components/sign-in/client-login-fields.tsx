@@ -1,9 +1,11 @@
 "use client";
 
 import Link from "next/link";
+import { useEffect } from "react";
 import { signInClientAction } from "@/features/account/actions/sign-in";
 import { clientLoginSchema } from "@/features/account/validation/sign-in";
 import { PasswordSignIn } from "./password-sign-in";
+import { takeSignInEmail } from "./prefill-email";
 import { useSignIn } from "./use-sign-in";
 
 export function ClientLoginFields() {
@@ -14,6 +16,14 @@ export function ClientLoginFields() {
   const signIn = useSignIn(clientLoginSchema, { email: "", password: "", rememberMe: false }, signInClientAction, () =>
     window.location.reload(),
   );
+  const { setValue, setFocus } = signIn.form;
+  // Just after an invitation's password was set: the address is filled, the password is next.
+  useEffect(() => {
+    const email = takeSignInEmail();
+    if (!email) return;
+    setValue("email", email);
+    setFocus("password");
+  }, [setValue, setFocus]);
   return (
     <PasswordSignIn
       area="client"

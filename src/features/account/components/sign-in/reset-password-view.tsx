@@ -12,6 +12,7 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { AUTH_MESSAGES, RESET_PASSWORD_MIN, resetPasswordFormSchema } from "@/features/account/validation/sign-in";
 import { AuthShell } from "./auth-shell";
+import { rememberSignInEmail } from "./prefill-email";
 
 /** The success screen stays this long before the redirect (docs/PRODUCT.md#sign-in-reset-password-and-invitations). */
 export const REDIRECT_AFTER_RESET_MS = 2000;
@@ -26,10 +27,13 @@ export function ResetPasswordView({
   token,
   linkState,
   invite,
+  invitation = null,
 }: {
   token: string;
   linkState: "valid" | "invalid" | "withdrawn";
   invite: boolean;
+  /** Whom a usable invitation is for (docs/PRODUCT.md#sign-in-reset-password-and-invitations). */
+  invitation?: { personName: string; email: string; company: string; invitedBy: string | null } | null;
 }) {
   const router = useRouter();
   const [state, setState] = useState(linkState);
@@ -37,7 +41,10 @@ export function ResetPasswordView({
   const form = useZodForm(resetPasswordFormSchema, { password: "", confirmPassword: "" });
   const { errors } = form.formState;
   const { onSubmit, message, busy } = useFormSubmit(form, (values) => resetPasswordAction({ token, ...values }), {
-    done: (data) => setRedirectTo(data.redirectTo),
+    done: (data) => {
+      if (data.signInEmail) rememberSignInEmail(data.signInEmail);
+      setRedirectTo(data.redirectTo);
+    },
     // A spent or expired link: the screen that says so, with a way to ask for a new one.
     refused: (refusal) => {
       if (refusal.error === AUTH_MESSAGES.invitationWithdrawn) setState("withdrawn");
@@ -98,6 +105,26 @@ export function ResetPasswordView({
       subtitle={invite ? "Choose a password for your client portal account." : "Choose a new password for your account."}
       back={back}
     >
+      {invitation ? (
+        <dl aria-label="Invitation" className="mb-5 space-y-1 rounded-lg border border-border p-3 text-sm">
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-muted">Account:</dt>
+            <dd>
+              {invitation.personName} ({invitation.email})
+            </dd>
+          </div>
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-muted">Company:</dt>
+            <dd>{invitation.company}</dd>
+          </div>
+          {invitation.invitedBy ? (
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-muted">Invited by:</dt>
+              <dd>{invitation.invitedBy}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Field id="reset-password" label="New Password" error={errors.password?.message} hint={`At least ${RESET_PASSWORD_MIN} characters`}>

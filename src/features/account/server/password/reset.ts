@@ -24,7 +24,7 @@ export const resetIdentifier = (token: string) => `reset-password:${token}`;
 const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** 32 random alphanumeric characters, like better-auth's own reset tokens (generateId). */
-function newResetToken(): string {
+export function newResetToken(): string {
   let token = "";
   for (let i = 0; i < 32; i++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
   return token;
@@ -77,6 +77,13 @@ export async function requestPasswordReset({ email }: ForgotPasswordInput, heade
   return null;
 }
 
+/** The user a usable invitation (or reset) link is for, to name them on the page; null otherwise. */
+export async function invitedUserOf(token: string): Promise<string | null> {
+  if (!resetTokenSchema.safeParse(token).success) return null;
+  const record = await findResetToken(token);
+  return record && "userId" in record ? record.userId : null;
+}
+
 /** Whether a reset (or invitation) link is still usable: present, unused and unexpired. */
 export type ResetLinkState = "valid" | "invalid" | "withdrawn";
 
@@ -118,7 +125,10 @@ export async function withdrawInvitationLinks(db: DbOrTx, userId: string): Promi
  * client portal for everyone else (decided here, from the stored role). The input is validated by
  * publicAction; a malformed token fails there with the invalid-link message.
  */
-export async function resetPasswordWithToken({ token, password }: ResetPasswordInput, headers: Headers): Promise<{ redirectTo: string }> {
+export async function resetPasswordWithToken(
+  { token, password }: ResetPasswordInput,
+  headers: Headers,
+): Promise<{ redirectTo: string; signInEmail: string | null }> {
   const invalidLink = () => new AppError("bad_request", AUTH_MESSAGES.invalidResetLink);
   try {
     if (!(await allowAttempt(getDb(), ipLimitKey("reset", clientIp(headers)), AUTH_LIMITS.resetPerIp))) {
@@ -152,7 +162,8 @@ export async function resetPasswordWithToken({ token, password }: ResetPasswordI
           ...passwordResetDoneMail(`${serverEnv().appUrl}${redirectTo}`),
         });
     });
-    return { redirectTo };
+    // An invitee's first password: the login form that follows opens with their address filled.
+    return { redirectTo, signInEmail: isFirstPassword && row.role === "client" ? row.email : null };
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Used or expired between the check and the reset (a second tab, a double submit).

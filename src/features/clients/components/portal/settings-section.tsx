@@ -4,6 +4,7 @@ import { saveAccountSettings } from "@/features/clients/actions/portal";
 import { ChangePasswordCard } from "@/features/account/components/change-password-card";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
 import { PasskeysCard } from "@/features/account/components/passkeys-card";
+import { ProfileCard } from "@/features/account/components/profile-card";
 import { SessionsCard } from "@/features/account/components/sessions-card";
 import { TwoFactorCard } from "@/features/account/components/two-factor-card";
 import { Alert } from "@/components/ui/alert";
@@ -50,6 +51,8 @@ export function SettingsSection({
 }) {
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const hydrated = useHydrated();
+  // Members (and a viewing admin) read the company record; its owners change it.
+  const companyLocked = readOnly || !profile.canEditCompany;
   const defaults = toFormValues(profile);
   const form = useZodForm(accountSettingsSchema, defaults);
   const { register, reset, formState } = form;
@@ -67,8 +70,14 @@ export function SettingsSection({
   return (
     <section aria-labelledby="portal-section-heading">
       <SectionHeading title="Account Settings" />
-      <Card className="max-w-2xl">
-        <h2 className="text-lg font-semibold">Account Information</h2>
+      <ProfileCard name={profile.personName} email={profile.signInEmail} readOnly={readOnly} />
+      <Card className="mt-6 max-w-2xl">
+        <h2 className="text-lg font-semibold">Company Information</h2>
+        <p className="mt-1 text-sm text-muted">
+          {profile.canEditCompany || readOnly
+            ? `${profile.company}'s record, shared by everyone of your company.`
+            : "Only an owner of your company can change the company's details."}
+        </p>
         <div aria-live="polite" className="mt-3 empty:hidden">
           {saved ? <Alert tone="success">Account settings saved successfully!</Alert> : null}
         </div>
@@ -80,56 +89,58 @@ export function SettingsSection({
         {/* defaultValue on each control: the server-rendered form shows the stored values before
             the page's script has loaded (react-hook-form only fills uncontrolled inputs on hydration). */}
         <form onSubmit={onSubmit} noValidate aria-label="Account settings" data-hydrated={hydrated} className="mt-4 space-y-4">
-          <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
-            <Input
-              {...fieldAria("settings-contact-person", errors.contactPerson?.message)}
-              autoComplete="name"
-              defaultValue={defaults.contactPerson}
-              {...register("contactPerson")}
-            />
-          </Field>
-          <Field
-            id="settings-email"
-            label="Email"
-            error={errors.contactEmail?.message}
-            hint={`Contact address only: we write to you here. It changes neither your sign-in (${profile.signInEmail}) nor your billing.`}
-          >
-            <Input
-              {...fieldAria("settings-email", errors.contactEmail?.message)}
-              type="email"
-              autoComplete="email"
-              defaultValue={defaults.contactEmail}
-              {...register("contactEmail")}
-            />
-          </Field>
-          <Field id="settings-company" label="Company" error={errors.company?.message}>
-            <Input
-              {...fieldAria("settings-company", errors.company?.message)}
-              autoComplete="organization"
-              defaultValue={defaults.company}
-              {...register("company")}
-            />
-          </Field>
-          <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
-            <Input
-              {...fieldAria("settings-phone", errors.phone?.message)}
-              type="tel"
-              autoComplete="tel"
-              defaultValue={defaults.phone}
-              {...register("phone")}
-            />
-          </Field>
-          <Field id="settings-address" label="Address" error={errors.address?.message}>
-            <Textarea
-              {...fieldAria("settings-address", errors.address?.message)}
-              rows={3}
-              autoComplete="street-address"
-              defaultValue={defaults.address ?? ""}
-              {...register("address")}
-            />
-          </Field>
-          {/* A viewing admin changes nothing: no Reset, no Save (the server refuses a save anyway). */}
-          <div className={readOnly ? "hidden" : "flex flex-wrap justify-end gap-3 pt-2"}>
+          <fieldset disabled={companyLocked} className="space-y-4">
+            <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
+              <Input
+                {...fieldAria("settings-contact-person", errors.contactPerson?.message)}
+                autoComplete="name"
+                defaultValue={defaults.contactPerson}
+                {...register("contactPerson")}
+              />
+            </Field>
+            <Field
+              id="settings-email"
+              label="Email"
+              error={errors.contactEmail?.message}
+              hint="The company's contact address only: we write to you here. It changes neither anyone's sign-in nor your billing."
+            >
+              <Input
+                {...fieldAria("settings-email", errors.contactEmail?.message)}
+                type="email"
+                autoComplete="email"
+                defaultValue={defaults.contactEmail}
+                {...register("contactEmail")}
+              />
+            </Field>
+            <Field id="settings-company" label="Company" error={errors.company?.message}>
+              <Input
+                {...fieldAria("settings-company", errors.company?.message)}
+                autoComplete="organization"
+                defaultValue={defaults.company}
+                {...register("company")}
+              />
+            </Field>
+            <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
+              <Input
+                {...fieldAria("settings-phone", errors.phone?.message)}
+                type="tel"
+                autoComplete="tel"
+                defaultValue={defaults.phone}
+                {...register("phone")}
+              />
+            </Field>
+            <Field id="settings-address" label="Address" error={errors.address?.message}>
+              <Textarea
+                {...fieldAria("settings-address", errors.address?.message)}
+                rows={3}
+                autoComplete="street-address"
+                defaultValue={defaults.address ?? ""}
+                {...register("address")}
+              />
+            </Field>
+          </fieldset>
+          {/* A viewing admin and a member change nothing here: no Reset, no Save (the server refuses a save anyway). */}
+          <div className={companyLocked ? "hidden" : "flex flex-wrap justify-end gap-3 pt-2"}>
             <Button
               variant="secondary"
               onClick={() => {

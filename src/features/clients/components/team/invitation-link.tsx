@@ -6,7 +6,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 
-export type SentInvitation = { email: string; inviteUrl: string; expiresAt: string };
+/** `mailConfigured` false: the invitation waits in the outbox and the admin must hand the link on. */
+export type SentInvitation = { email: string; inviteUrl: string; expiresAt: string; mailConfigured: boolean };
+
+/** The plain words for an invitation no mail will carry (docs/PRODUCT.md#admin-client-page). */
+export const MAIL_NOT_CONFIGURED_MESSAGE = "Mail is not configured: copy this invitation link and send it yourself.";
 
 /**
  * The invitation an admin just sent, with its link to copy in case the mail does not arrive: after
@@ -25,6 +29,7 @@ export function InvitationLink({
   actions?: ReactNode;
 }) {
   const [copied, setCopied] = useState(false);
+  const expires = new Date(sent.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(sent.inviteUrl);
@@ -37,14 +42,20 @@ export function InvitationLink({
   };
   return (
     <div className="space-y-4">
-      <Alert tone="success">
-        Invitation sent to <strong>{sent.email}</strong>. The link lets them choose a password and expires on{" "}
-        {new Date(sent.expiresAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}.
-      </Alert>
+      {sent.mailConfigured ? (
+        <Alert tone="success">
+          Invitation sent to <strong>{sent.email}</strong>. The link lets them choose a password and expires on {expires}.
+        </Alert>
+      ) : (
+        <Alert tone="error">
+          {MAIL_NOT_CONFIGURED_MESSAGE} Nothing was e-mailed to <strong>{sent.email}</strong>. The link lets them choose a password and
+          expires on {expires}.
+        </Alert>
+      )}
       <Field
         id={inputId}
         label="Invitation link"
-        hint="Share it yourself if the email does not arrive (for example when outgoing mail is not configured)."
+        hint={sent.mailConfigured ? "Share it yourself if the email does not arrive." : "Send it to them yourself, by a channel you trust."}
       >
         <Input id={inputId} readOnly value={sent.inviteUrl} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
       </Field>

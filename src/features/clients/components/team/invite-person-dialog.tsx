@@ -23,17 +23,23 @@ export function InvitePersonDialog({
 }: {
   invite: (input: InvitePersonInput) => Promise<ChangeResult<unknown>>;
   onClose: () => void;
-  onInvited: (email: string) => void;
+  onInvited: (email: string, mailConfigured: boolean) => void;
 }) {
   const form = useZodForm(invitePersonSchema, { name: "", email: "", role: "member" });
   const { errors } = form.formState;
   const [sent, setSent] = useState<SentInvitation | null>(null);
   const { onSubmit, message, busy } = useFormSubmit(form, invite, {
     done: (data) => {
-      onInvited(form.getValues("email"));
       const link = data as Partial<SentInvitation> | null;
+      // The portal's owners get no link (their mail always goes out through us); an admin's answer carries it.
+      onInvited(form.getValues("email"), link?.mailConfigured ?? true);
       if (link?.inviteUrl && link.expiresAt)
-        setSent({ email: form.getValues("email"), inviteUrl: link.inviteUrl, expiresAt: link.expiresAt });
+        setSent({
+          email: form.getValues("email"),
+          inviteUrl: link.inviteUrl,
+          expiresAt: link.expiresAt,
+          mailConfigured: link.mailConfigured ?? true,
+        });
       else onClose();
     },
   });

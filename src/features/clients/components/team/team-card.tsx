@@ -33,6 +33,7 @@ import {
 import { formatRelativeTime } from "@/lib/format";
 import type { InvitePersonInput } from "@/features/clients/validation";
 import type { TeamPerson } from "@/features/clients/server";
+import { MAIL_NOT_CONFIGURED_MESSAGE } from "./invitation-link";
 import { InvitePersonDialog } from "./invite-person-dialog";
 
 /**
@@ -219,7 +220,11 @@ export function TeamCard({
         <InvitePersonDialog
           invite={actions.invite}
           onClose={() => setInviting(false)}
-          onInvited={(email) => show(`Invitation sent to ${email}.`, 4000, "success")}
+          onInvited={(email, mailConfigured) =>
+            mailConfigured
+              ? show(`Invitation sent to ${email}.`, 4000, "success")
+              : show(`Invitation for ${email} ready. ${MAIL_NOT_CONFIGURED_MESSAGE}`, 6000, "error")
+          }
         />
       ) : null}
       {removing ? (

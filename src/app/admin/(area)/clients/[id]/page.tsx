@@ -15,7 +15,7 @@ import { TeamCard } from "@/features/clients/components/team/team-card";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES } from "@/lib/domain/client-status";
+import { CLIENT_SHOWN_STATUS_LABELS, CLIENT_SHOWN_STATUS_TONES } from "@/lib/domain/client-status";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
@@ -82,7 +82,11 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
         title={client.company}
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
-            <StatusBadge value={client.status} label={CLIENT_STATUS_LABELS[client.status]} tone={CLIENT_STATUS_TONES[client.status]} />
+            <StatusBadge
+              value={client.shownStatus}
+              label={CLIENT_SHOWN_STATUS_LABELS[client.shownStatus]}
+              tone={CLIENT_SHOWN_STATUS_TONES[client.shownStatus]}
+            />
             <span>
               {client.invoiceCount} {client.invoiceCount === 1 ? "invoice" : "invoices"}, {client.documentCount}{" "}
               {client.documentCount === 1 ? "document" : "documents"}

@@ -61,11 +61,11 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
         </Card>
         <Card className="space-y-3">
           <h2 className="font-semibold">Timeline</h2>
-          <FindingTimeline events={finding.events} side="admin" />
+          <FindingTimeline events={finding.events} side="admin" company={finding.company} />
         </Card>
         <Card className="space-y-3">
           <h2 className="font-semibold">Comments</h2>
-          <FindingComments comments={finding.comments} side="admin" />
+          <FindingComments comments={finding.comments} side="admin" company={finding.company} />
           <FindingCommentForm findingId={finding.id} send={addAdminFindingCommentAction} />
         </Card>
         <Card className="space-y-3">

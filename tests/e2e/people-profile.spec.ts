@@ -1,0 +1,109 @@
+// People are themselves, companies apart (docs/PRODUCT.md#portal-settings): an invitation names
+// whom it is for and leads to a login form with the invitee's address filled; each person is
+// greeted by their own name and changes it in their profile; the company record is its owners' to
+// change. The companies and people here are this spec's own: the demo company is only read.
+import type { Browser, Page } from "@playwright/test";
+import { createClientViaUi, uniqueSuffix } from "./admin-helpers";
+import { submitPortalLogin } from "./auth-helpers";
+import { DEMO, expect, signInViaApi, test, uniqueIp, waitForHydration } from "./fixtures";
+
+const PASSWORD = "profile-password-1";
+const MAIL_NOT_CONFIGURED = "Mail is not configured: copy this invitation link and send it yourself.";
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": uniqueIp() } });
+  return context.newPage();
+}
+
+/** The admin invites a person from the company's page; mail is not configured here, so the dialog hands over the link. */
+async function inviteFromClientPage(page: Page, company: string, name: string, email: string): Promise<string> {
+  await page.goto(`/admin/clients?q=${encodeURIComponent(company)}`);
+  await page.getByRole("link", { name: `Settings of ${company}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: company })).toBeVisible();
+  await page.getByRole("button", { name: "Invite a colleague" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a colleague" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(dialog.getByText(MAIL_NOT_CONFIGURED)).toBeVisible();
+  const link = await dialog.getByLabel("Invitation link").inputValue();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  return link;
+}
+
+/** Sets the password from the link; the login form that follows has the address filled. */
+async function setPasswordAndSignIn(page: Page, link: string, email: string): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Set Your Password" })).toBeVisible();
+  await page.getByLabel(/^new password/i).fill(PASSWORD);
+  await page.getByLabel(/confirm/i).fill(PASSWORD);
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expect(page.getByRole("heading", { name: "Your password is set" })).toBeVisible();
+  await expect(page).toHaveURL(/\/client-portal$/, { timeout: 10_000 });
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await submitPortalLogin(page, email, PASSWORD);
+  await expect(page.getByText(email).first()).toBeVisible();
+}
+
+test("an invitation names the person, the company and the inviter; each person is greeted by their own name; only an owner changes the company", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await signInViaApi(page, DEMO.admin);
+  const client = await createClientViaUi(page, "Profile Co");
+
+  // Nobody accepted yet: the company reads Invited in the admin's list.
+  await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
+  await expect(page.getByRole("row").filter({ hasText: client.company }).getByText("Invited", { exact: true })).toBeVisible();
+
+  // The owner's set-password page names them, their company and who invited them.
+  const owner = await newPage(browser);
+  await owner.goto(client.inviteUrl);
+  await expect(owner.getByText(`${client.contact} (${client.email})`)).toBeVisible();
+  await expect(owner.getByText(client.company, { exact: true })).toBeVisible();
+  await expect(owner.getByText("Avery Admin of Sentinel AI Security")).toBeVisible();
+  await setPasswordAndSignIn(owner, client.inviteUrl, client.email);
+  await expect(owner.getByText(`Welcome back, ${client.contact} (${client.company}).`)).toBeVisible();
+
+  // Someone accepted: the company is Active.
+  await page.reload();
+  await expect(page.getByRole("row").filter({ hasText: client.company }).getByText("Active", { exact: true })).toBeVisible();
+
+  // A member, invited by the admin, is greeted by their own name and reads the company record.
+  const memberName = `Max ${uniqueSuffix()}`;
+  const memberEmail = `member-${uniqueSuffix()}@example.org`;
+  const memberLink = await inviteFromClientPage(page, client.company, memberName, memberEmail);
+  const member = await newPage(browser);
+  await setPasswordAndSignIn(member, memberLink, memberEmail);
+  await expect(member.getByText(`Welcome back, ${memberName} (${client.company}).`)).toBeVisible();
+  await member.goto("/client-portal?section=settings");
+  const memberForm = member.getByRole("form", { name: "Account settings" });
+  await waitForHydration(memberForm);
+  await expect(member.getByText("Only an owner of your company can change the company's details.")).toBeVisible();
+  await expect(memberForm.getByLabel("Company")).toBeDisabled();
+  await expect(memberForm.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+
+  // The member changes their own name: greetings follow it.
+  const profile = member.getByRole("form", { name: "Your name" });
+  await profile.getByLabel("Your name").fill(`${memberName} Renamed`);
+  await profile.getByRole("button", { name: "Save name" }).click();
+  await expect(member.getByText("Your name was saved.")).toBeVisible();
+  await member.goto("/client-portal");
+  await expect(member.getByText(`Welcome back, ${memberName} Renamed (${client.company}).`)).toBeVisible();
+
+  // The owner changes the company record.
+  await owner.goto("/client-portal?section=settings");
+  const ownerForm = owner.getByRole("form", { name: "Account settings" });
+  await waitForHydration(ownerForm);
+  await expect(owner.getByText("Only an owner of your company can change the company's details.")).toHaveCount(0);
+  await ownerForm.getByLabel("Phone").fill("+1 555 0199");
+  await ownerForm.getByRole("button", { name: "Save Changes" }).click();
+  await expect(owner.getByText("Account settings saved successfully!")).toBeVisible();
+});
+
+test("the demo company's member is greeted by her own name", async ({ page }) => {
+  await signInViaApi(page, { email: "member@example.com", password: "demo-client-password" });
+  await page.goto("/client-portal");
+  await expect(page.getByText("Welcome back, Riley Chen (Acme Robotics).")).toBeVisible();
+});
