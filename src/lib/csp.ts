@@ -20,6 +20,7 @@ export const DYNAMIC_PAGE_PREFIXES: readonly string[] = [
   "/admin",
   "/forgot-password",
   "/reset-password",
+  "/confirm-email",
   "/unsubscribe",
   "/dev",
 ];
