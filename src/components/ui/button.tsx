@@ -36,22 +36,20 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = "primary", size = "md", className, type = "button", disabled, onClick, ...props },
   ref,
 ) {
-  const guarded = (event: MouseEvent<HTMLButtonElement>) => {
-    if (disabled) {
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
-    onClick?.(event);
-  };
   return (
     <button
       ref={ref}
       type={type}
       aria-disabled={disabled || undefined}
       className={buttonClasses(variant, size, className)}
-      onClick={guarded}
+      // A handler only where one is needed: a server component renders enabled Buttons without any.
+      onClick={disabled ? ignoreClick : onClick}
       {...props}
     />
   );
 });
+
+function ignoreClick(event: MouseEvent<HTMLButtonElement>) {
+  event.preventDefault();
+  event.stopPropagation();
+}
