@@ -985,6 +985,11 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ invoiceId: acme.linkedInvoiceId })),
   },
+  "ACTION src/features/projects/actions/admin.ts#getProjectTimelineAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectId: acme.projectId })),
+  },
   "ACTION src/features/projects/actions/admin.ts#linkInvoicesAction": {
     kind: "action",
     role: "admin",
