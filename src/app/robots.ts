@@ -7,7 +7,11 @@ export default async function robots(): Promise<MetadataRoute.Robots> {
   await connection();
   const { appUrl } = serverEnv();
   return {
-    rules: { userAgent: "*", allow: "/", disallow: ["/admin/", "/api/", "/client-portal", "/forgot-password", "/reset-password", "/confirm-email"] },
+    rules: {
+      userAgent: "*",
+      allow: "/",
+      disallow: ["/admin/", "/api/", "/client-portal", "/forgot-password", "/reset-password", "/confirm-email"],
+    },
     sitemap: `${appUrl}/sitemap.xml`,
   };
 }
