@@ -3,7 +3,7 @@
 // greeted by their own name and changes it in their profile; the company record is its owners' to
 // change. The companies and people here are this spec's own: the demo company is only read.
 import type { Browser, Page } from "@playwright/test";
-import { createClientViaUi, uniqueSuffix } from "./admin-helpers";
+import { clientRowAction, createClientViaUi, uniqueSuffix } from "./admin-helpers";
 import { submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test, uniqueIp, waitForHydration } from "./fixtures";
 
@@ -18,7 +18,7 @@ async function newPage(browser: Browser): Promise<Page> {
 /** The admin invites a person from the company's page; mail is not configured here, so the dialog hands over the link. */
 async function inviteFromClientPage(page: Page, company: string, name: string, email: string): Promise<string> {
   await page.goto(`/admin/clients?q=${encodeURIComponent(company)}`);
-  await page.getByRole("link", { name: `Settings of ${company}` }).click();
+  await (await clientRowAction(page, company, "Settings")).click();
   await expect(page.getByRole("heading", { level: 1, name: company })).toBeVisible();
   await page.getByRole("button", { name: "Invite a colleague" }).click();
   const dialog = page.getByRole("dialog", { name: "Invite a colleague" });
