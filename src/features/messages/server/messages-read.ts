@@ -95,10 +95,11 @@ async function listThreads(db: DbOrTx, userId: string, where: SQL | undefined): 
   return rows.map(toSummary);
 }
 
-/** The signed-in client's threads, latest activity first. */
-export function listClientThreads(db: DbOrTx, { actor }: { actor: ClientActor }) {
+/** The signed-in client's threads, latest activity first; with `projectId`, that project's only. */
+export function listClientThreads(db: DbOrTx, { actor, projectId }: { actor: ClientActor; projectId?: string }) {
   assertClient(actor);
-  return listThreads(db, actor.userId, eq(messageThreads.clientId, actor.clientId));
+  const ofClient = eq(messageThreads.clientId, actor.clientId);
+  return listThreads(db, actor.userId, projectId ? and(ofClient, eq(messageThreads.projectId, projectId)) : ofClient);
 }
 
 /** Every client's threads for the team, narrowed by client, status and "unread by me". */

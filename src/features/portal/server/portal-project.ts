@@ -22,15 +22,10 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
     listPortalProjectReports(db, { actor, projectId }),
     // Withheld from this member: no invoice is read (docs/PRODUCT.md#portal-team).
     actor.billingWithheld ? null : listPortalInvoices(db, { actor, projectId, limit: 50 }),
-    listClientThreads(db, { actor }),
+    // Filtered in the query: the list is capped, so filtering its rows could miss older threads.
+    listClientThreads(db, { actor, projectId }),
   ]);
-  return {
-    ...found,
-    findings,
-    reports,
-    invoices,
-    threads: threads.filter((thread) => thread.projectId === projectId),
-  };
+  return { ...found, findings, reports, invoices, threads };
 }
 
 export type PortalProjectView = NonNullable<Awaited<ReturnType<typeof loadPortalProject>>>;
