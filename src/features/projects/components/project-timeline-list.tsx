@@ -28,15 +28,25 @@ function detailOf(entry: TimelineEntry): string {
 
 /**
  * A project's timeline (docs/PRODUCT.md#project-timeline), oldest first: the firm's dialog and the
- * portal's project view show the same entries. `hrefOf` leads an entry to its record, when it has one.
+ * portal's project view show the same entries. `links` lead a finding or message entry to its record,
+ * at the address of the screen's audience.
  */
-export function ProjectTimelineList({ entries, hrefOf }: { entries: TimelineEntry[]; hrefOf?: (entry: TimelineEntry) => string | null }) {
+export type TimelineLinks = { finding: (id: string) => string; message: (id: string) => string };
+
+export function ProjectTimelineList({ entries, links }: { entries: TimelineEntry[]; links: TimelineLinks }) {
   if (entries.length === 0) return <p className="text-sm text-muted">Nothing has happened on this project yet.</p>;
   return (
     <ol aria-label="Timeline" className="space-y-3 border-l border-slate-700 pl-4">
       {entries.map((entry, index) => {
         const Icon = ICONS[entry.kind];
-        const href = hrefOf?.(entry) ?? null;
+        const href =
+          entry.refId === null
+            ? null
+            : entry.kind === "finding"
+              ? links.finding(entry.refId)
+              : entry.kind === "message"
+                ? links.message(entry.refId)
+                : null;
         const detail = detailOf(entry);
         return (
           <li key={`${entry.at}-${index}`} className="relative min-w-0">

@@ -31,20 +31,7 @@ export function ProjectTimelineDialog({ project, onClose }: { project: ProjectRo
     >
       {error ? <Alert tone="error">{error}</Alert> : null}
       {!data && !error ? <Loading label="Loading the timeline..." /> : null}
-      {data ? (
-        <ProjectTimelineList
-          entries={data}
-          hrefOf={(entry) =>
-            entry.refId === null
-              ? null
-              : entry.kind === "finding"
-                ? findingHref(entry.refId)
-                : entry.kind === "message"
-                  ? threadHref(entry.refId)
-                  : null
-          }
-        />
-      ) : null}
+      {data ? <ProjectTimelineList entries={data} links={{ finding: findingHref, message: threadHref }} /> : null}
       <div className="mt-6 flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           Close

@@ -194,18 +194,7 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
 
       <Card>
         <h2 className="mb-4 text-lg font-semibold">Timeline</h2>
-        <ProjectTimelineList
-          entries={timeline}
-          hrefOf={(entry) =>
-            entry.refId === null
-              ? null
-              : entry.kind === "finding"
-                ? findingHref(entry.refId)
-                : entry.kind === "message"
-                  ? threadHref(entry.refId)
-                  : null
-          }
-        />
+        <ProjectTimelineList entries={timeline} links={{ finding: findingHref, message: threadHref }} />
       </Card>
     </section>
   );
