@@ -51,7 +51,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "finding.update": "Edited a finding",
   "finding.delete": "Deleted a draft finding",
   "finding.publish": "Published findings",
+  // Rows written before imports took every scanner's format keep their name.
   "finding.import_sarif": "Imported findings from SARIF",
+  "finding.import": "Imported findings from a scan file",
   "finding.due_days": "Changed an engagement's due dates",
   "finding.retest_result": "Recorded a retest result",
   "finding.risk_acknowledged": "Acknowledged a risk acceptance",

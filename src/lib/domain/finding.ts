@@ -49,6 +49,8 @@ export const FINDING_EVENT_KINDS = [
   "retest_result",
   "risk_accepted",
   "risk_acknowledged",
+  "reopened",
+  "not_seen",
 ] as const;
 export type FindingEventKind = (typeof FINDING_EVENT_KINDS)[number];
 

@@ -10,6 +10,8 @@ const WHAT: Record<FindingEvent["kind"], string> = {
   retest_result: "Recorded the retest result",
   risk_accepted: "Accepted the risk",
   risk_acknowledged: "Acknowledged the risk acceptance",
+  reopened: "Reopened",
+  not_seen: "Not seen in the latest full scan",
 };
 
 /**

@@ -29,6 +29,32 @@ export async function notifyFindingsPublished(
   });
 }
 
+/** To the client: fixed findings a new scan found again, reopened (one mail per import). */
+export async function notifyFindingsReopened(
+  db: DbOrTx,
+  batch: { key: string; clientId: string; engagement: string; findings: { id: string; title: string }[] },
+) {
+  const count = batch.findings.length;
+  if (count === 0) return;
+  await notifyClient(db, batch.clientId, {
+    key: `findings-reopened:${batch.key}`,
+    category: "findings",
+    kind: "notify_findings_reopened",
+    content: (company) => ({
+      subject: `${count} finding${count === 1 ? "" : "s"} seen again: ${batch.engagement}`,
+      greetingName: company,
+      paragraphs: [
+        `Our latest scan of ${batch.engagement} found ${count === 1 ? "a finding" : `${count} findings`} again that ${count === 1 ? "was" : "were"} marked fixed. ${count === 1 ? "It is" : "They are"} Still Open in your client portal.`,
+      ],
+      facts: batch.findings.slice(0, 10).map((f) => ["Finding", f.title] as [string, string]),
+      action: {
+        label: count === 1 ? "Open the finding" : "Open your findings",
+        url: count === 1 ? portalFinding(batch.findings[0]!.id) : appLink("/client-portal?section=findings"),
+      },
+    }),
+  });
+}
+
 /** To the firm: a client asks for a retest. */
 export async function notifyRetestRequested(
   db: DbOrTx,

@@ -1,9 +1,12 @@
 import "server-only";
 import { and, eq, inArray, lte, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { findingEvents, findings } from "@/server/core/db/schema";
+import { findingEvents, findingImports, findings } from "@/server/core/db/schema";
 import { notifyRisksExpiring } from "./finding-mail";
 import { todayUtc } from "./finding-scope";
+
+/** A previewed import nobody applied within this many days is discarded (and its file swept). */
+export const PENDING_IMPORT_KEEP_DAYS = 7;
 
 /** How long before a risk acceptance ends its owners are told. */
 export const RISK_EXPIRY_NOTICE_DAYS = 14;
@@ -11,7 +14,8 @@ export const RISK_EXPIRY_NOTICE_DAYS = 14;
 /**
  * The findings' periodic work (the start-up tick): warns of risk acceptances ending within 14 days
  * (once per acceptance and date: the mail's key), and reopens those that have ended, with a
- * timeline entry. Safe to run on several instances: the reopening locks its rows (SKIP LOCKED)
+ * timeline entry; discards previews left pending for a week, so the storage sweep removes their
+ * files. Safe to run on several instances: the reopening locks its rows (SKIP LOCKED)
  * and the mails are keyed.
  */
 export async function runFindingTasks(db: Db): Promise<void> {
@@ -46,4 +50,8 @@ export async function runFindingTasks(db: Db): Promise<void> {
       })),
     );
   });
+  await db
+    .update(findingImports)
+    .set({ state: "discarded", storageKey: null, decidedAt: sql`now()` })
+    .where(and(eq(findingImports.state, "pending"), lt(findingImports.createdAt, sql`now() - ${PENDING_IMPORT_KEEP_DAYS} * interval '1 day'`)));
 }

@@ -276,8 +276,9 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
       after: { name: row.title },
     }),
   ]);
-  // A client never sees the draft's history before publishing: the "created" entry is the firm's.
-  const visibleEvents = actor.role === "client" ? events.filter((e) => e.kind !== "created") : events;
+  // A client never sees the draft's history before publishing: the "created" entry is the firm's,
+  // and so is "not seen in a full scan" (for the firm to decide on).
+  const visibleEvents = actor.role === "client" ? events.filter((e) => e.kind !== "created" && e.kind !== "not_seen") : events;
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const retestList = retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString(), decidedAt: iso(r.decidedAt) }));
   const open = retestList.find((r) => r.result === null);

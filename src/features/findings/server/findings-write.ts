@@ -11,7 +11,6 @@ import { recordAudit } from "@/features/audit/server";
 import { scoreCvss } from "./cvss";
 import { notifyFindingsPublished } from "./finding-mail";
 import { dueDaysOf, FINDING_NOT_FOUND } from "./finding-scope";
-import { parseSarif } from "./sarif";
 
 const UNKNOWN_ENGAGEMENT = () => new AppError("bad_request", "Unknown engagement", { fieldErrors: { projectId: "Unknown engagement" } });
 
@@ -174,39 +173,6 @@ export async function deleteDraftFinding(db: Db, { actor, findingId }: { actor: 
     await tx.delete(findings).where(eq(findings.id, findingId));
     await recordAudit(tx, { actor, action: "finding.delete", entityType: "finding", entityId: findingId, before: { title: row.title } });
     return { findingId };
-  });
-}
-
-/**
- * Imports a SARIF 2.1.0 log into an engagement: every result becomes a draft. A malformed file
- * (or an unknown engagement) is refused before anything is written, so an import is all or nothing.
- */
-export async function importSarif(db: Db, { actor, projectId, text }: { actor: AdminActor; projectId: string; text: string }) {
-  assertAdmin(actor);
-  const drafts = parseSarif(text);
-  return db.transaction(async (tx) => {
-    const project = await engagementOf(tx, projectId);
-    const rows = await tx
-      .insert(findings)
-      .values(drafts.map((d) => ({ ...d, clientId: project.clientId, projectId })))
-      .returning({ id: findings.id });
-    await tx.insert(findingEvents).values(
-      rows.map((r) => ({
-        findingId: r.id,
-        kind: "created" as const,
-        toStatus: "draft" as const,
-        note: "Imported from SARIF",
-        ...admin(actor),
-      })),
-    );
-    await recordAudit(tx, {
-      actor,
-      action: "finding.import_sarif",
-      entityType: "project",
-      entityId: projectId,
-      after: { imported: rows.length },
-    });
-    return { imported: rows.length, findingIds: rows.map((r) => r.id) };
   });
 }
 

@@ -23,7 +23,16 @@ export {
   type QueueFinding,
   type QueueRetest,
 } from "./findings-read";
-export { createFinding, deleteDraftFinding, importSarif, publishFindings, setDueDays, updateFinding } from "./findings-write";
+export { createFinding, deleteDraftFinding, publishFindings, setDueDays, updateFinding } from "./findings-write";
+export {
+  applyFindingImport,
+  discardFindingImport,
+  type FindingImportRow,
+  type ImportCounts,
+  type ImportPreview,
+  listFindingImports,
+  previewFindingImport,
+} from "./finding-import";
 export { acceptRisk, acknowledgeRisk, addFindingComment, recordRetestResult, requestRetest, startRemediation } from "./workflow";
 export {
   type AttentionFinding,

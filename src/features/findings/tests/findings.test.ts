@@ -1,9 +1,8 @@
 // Findings (docs/PRODUCT.md#portal-findings, #admin-findings): CVSS scores as FIRST's calculators
-// give them, SARIF import all or nothing, publishing with due dates, the remediation workflow,
+// give them, publishing with due dates, the remediation workflow,
 // the client's isolation (drafts and other companies' findings), the mails.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as importRoute } from "@/app/api/admin/findings/import/route";
 import { POST as evidenceUpload } from "@/app/api/admin/findings/[id]/evidence/route";
 import { GET as clientEvidence } from "@/app/api/client/findings/evidence/[id]/route";
 import { GET as exportRoute } from "@/app/api/client/findings/export/route";
@@ -76,48 +75,6 @@ const MALFORMED_VECTORS = [
   "CVSS:3.1/",
 ];
 
-const importRequest = async (json: unknown, email = "admin@example.com") =>
-  importRoute(
-    new Request(`${APP_ORIGIN}/api/admin/findings/import`, {
-      method: "POST",
-      headers: { ...Object.fromEntries(authHeaders(await sessionCookie(email))), "content-type": "application/json" },
-      body: JSON.stringify(json),
-    }),
-    { params: Promise.resolve({}) },
-  );
-
-const sarif = (results: unknown[], extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    version: "2.1.0",
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: "llm-scanner",
-            rules: [
-              { id: "PI001", shortDescription: { text: "Prompt injection through retrieved content" } },
-              { id: "LEAK02", name: "SystemPromptLeak", properties: { "security-severity": "9.1" } },
-            ],
-          },
-        },
-        results,
-        ...extra,
-      },
-    ],
-  });
-
-const THREE_RESULTS = [
-  {
-    ruleId: "PI001",
-    level: "error",
-    message: { text: "Instructions in a fetched page change the agent's tool call." },
-    locations: [{ physicalLocation: { artifactLocation: { uri: "src/agent/fetch.ts" }, region: { startLine: 42 } } }],
-  },
-  { ruleId: "LEAK02", level: "warning", message: { text: "The system prompt is echoed on error." } },
-  { ruleId: "MISC9", level: "note", message: { text: "Verbose model name in headers." } },
-];
-
 const countRows = async () => {
   const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(findings);
   return row!.n;
@@ -156,107 +113,6 @@ describe("CVSS scoring", () => {
     });
     const [row] = await t.db.select().from(findings).where(eq(findings.id, findingId));
     expect(row).toMatchObject({ severity: "critical", cvssScoreTenths: 98, status: "draft", publishedAt: null });
-  });
-});
-
-describe("SARIF import", () => {
-  it.each([
-    ["not JSON", "{ nope", "the file is not JSON"],
-    ["another version", JSON.stringify({ version: "2.0.0", runs: [] }), '"version" must be "2.1.0"'],
-    ["no runs", JSON.stringify({ version: "2.1.0" }), 'no "runs" list'],
-    ["a run without a tool", JSON.stringify({ version: "2.1.0", runs: [{ results: [] }] }), "has no tool name"],
-    ["a result without a message", sarif([THREE_RESULTS[0], { ruleId: "X" }]), "result 2 of run 1 has no message"],
-    ["an unknown level", sarif([{ ...THREE_RESULTS[0], level: "fatal" }]), "unknown level"],
-    ["no results", sarif([]), "no results to import"],
-  ])("refuses %s with a 400 naming the problem, and imports nothing", async (_name, text, message) => {
-    const before = await countRows();
-    const response = await importRequest({ projectId: ACME_ENGAGEMENT, sarif: text });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: string; code: string };
-    expect(body.code).toBe("bad_request");
-    expect(body.error).toContain("Not a valid SARIF 2.1.0 file");
-    expect(body.error).toContain(message);
-    expect(await countRows()).toBe(before);
-  });
-
-  it("leaves out a location or rule field that is not what SARIF says (never a 500)", async () => {
-    const [project] = await t.db
-      .insert(projects)
-      .values({ clientId: DEMO_CLIENTS.acme.id, projectName: "Odd SARIF engagement" })
-      .returning({ id: projects.id });
-    const text = JSON.stringify({
-      version: "2.1.0",
-      runs: [
-        {
-          tool: { driver: { name: "odd-scanner", rules: [{ id: 7, name: { text: "not text" } }] } },
-          results: [
-            {
-              ruleIndex: 0,
-              message: { text: "A rule whose id and name are not text." },
-              locations: [null, "src/a.ts", { physicalLocation: { artifactLocation: { uri: {} } } }, { logicalLocations: [null] }],
-            },
-            {
-              message: { text: "A readable one." },
-              locations: [null, { physicalLocation: { artifactLocation: { uri: "src/b.ts" }, region: { startLine: 3 } } }],
-            },
-          ],
-        },
-      ],
-    });
-    const response = await importRequest({ projectId: project!.id, sarif: text });
-    expect(response.status).toBe(201);
-    const rows = await t.db
-      .select({ title: findings.title, ruleId: findings.ruleId, assets: findings.assets })
-      .from(findings)
-      .where(eq(findings.projectId, project!.id))
-      .orderBy(findings.title);
-    expect(rows).toEqual([
-      { title: "A readable one.", ruleId: null, assets: "src/b.ts:3" },
-      { title: "A rule whose id and name are not text.", ruleId: null, assets: "" },
-    ]);
-  });
-
-  it("refuses an unknown engagement and a client caller, importing nothing", async () => {
-    const before = await countRows();
-    const unknown = await importRequest({ projectId: "00000000-0000-4000-8000-0000000000ff", sarif: sarif(THREE_RESULTS) });
-    expect(unknown.status).toBe(400);
-    expect((await importRequest({ projectId: ACME_ENGAGEMENT, sarif: sarif(THREE_RESULTS) }, "client@example.com")).status).toBe(403);
-    expect(await countRows()).toBe(before);
-  });
-
-  it("imports each result as a draft: rule, level → severity, location → asset; the client sees none of them", async () => {
-    const [project] = await t.db
-      .insert(projects)
-      .values({ clientId: DEMO_CLIENTS.acme.id, projectName: "SARIF engagement" })
-      .returning({ id: projects.id });
-    const response = await importRequest({ projectId: project!.id, sarif: sarif(THREE_RESULTS) });
-    expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ success: true, imported: 3 });
-    const rows = await t.db
-      .select({
-        title: findings.title,
-        severity: findings.severity,
-        ruleId: findings.ruleId,
-        assets: findings.assets,
-        status: findings.status,
-      })
-      .from(findings)
-      .where(eq(findings.projectId, project!.id))
-      .orderBy(findings.ruleId);
-    expect(rows).toEqual([
-      { title: "SystemPromptLeak", severity: "critical", ruleId: "LEAK02", assets: "", status: "draft" },
-      { title: "MISC9", severity: "low", ruleId: "MISC9", assets: "", status: "draft" },
-      {
-        title: "Prompt injection through retrieved content",
-        severity: "high",
-        ruleId: "PI001",
-        assets: "src/agent/fetch.ts:42",
-        status: "draft",
-      },
-    ]);
-    const acme = await clientActor();
-    const seen = await listClientFindings(t.db, { actor: acme, filter: { ...noFilter, engagement: project!.id } });
-    expect(seen.items).toEqual([]);
   });
 });
 

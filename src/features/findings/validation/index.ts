@@ -89,10 +89,4 @@ export const findingFilterSchema = z.object({
 });
 export type FindingFilter = z.output<typeof findingFilterSchema>;
 
-/** A SARIF import: the engagement and the file's text (read in the browser, sent as JSON). */
-export const sarifImportSchema = z.object({
-  projectId: uuidSchema,
-  sarif: z.string({ error: "Choose a SARIF file" }).min(1, "Choose a SARIF file").max(SARIF_MAX_BYTES, SARIF_TOO_LARGE),
-});
-/** The JSON body of an import: the file's text escaped, so up to twice its size. */
-export const SARIF_IMPORT_MAX_BODY_BYTES = 2 * SARIF_MAX_BYTES + 1024;
+export * from "./import";

@@ -95,11 +95,12 @@ async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: bool
       select 'finding', e.created_at,
              case e.kind when 'retest_requested' then 'Retest requested: ' when 'retest_result' then 'Retest result: '
                          when 'risk_accepted' then 'Risk accepted: ' when 'risk_acknowledged' then 'Risk acknowledged: '
+                         when 'reopened' then 'Seen again in a scan: '
                          else 'Finding updated: ' end || f.title,
              coalesce(e.to_status, ''), f.id::text
         from finding_events e join findings f on f.id = e.finding_id
        where f.project_id = ${id} and f.client_id = ${project.clientId} and f.published_at is not null
-         and e.kind not in ('created', 'published')
+         and e.kind not in ('created', 'published', 'not_seen')
       union all
       select 'report', r.published_at, 'Report published: ' || r.title, 'Version ' || r.version, null
         from reports r where r.project_id = ${id} and r.client_id = ${project.clientId}

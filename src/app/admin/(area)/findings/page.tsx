@@ -4,7 +4,8 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { DueDaysForm, EngagementFindingList } from "@/features/findings/components/admin/engagement-findings";
 import { FindingForm } from "@/features/findings/components/admin/finding-form";
-import { SarifImport } from "@/features/findings/components/admin/sarif-import";
+import { ImportHistory } from "@/features/findings/components/admin/import-history";
+import { ScanImport } from "@/features/findings/components/admin/scan-import";
 import { PageHeader } from "@/components/admin/page-header";
 import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/features/findings/components/finding-badges";
 import { buttonClasses } from "@/components/ui/button";
@@ -15,7 +16,7 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
-import { adminFindingsQueue, listEngagementFindings, listEngagementOptions } from "@/features/findings/server";
+import { adminFindingsQueue, listEngagementFindings, listEngagementOptions, listFindingImports } from "@/features/findings/server";
 
 export const metadata: Metadata = { title: "Findings" };
 
@@ -33,9 +34,10 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
   const actor = await requireAdminPage();
   const projectId = uuidSchema.safeParse(first((await searchParams).projectId)).data;
   const db = getDb();
-  const [engagements, engagement] = await Promise.all([
+  const [engagements, engagement, imports] = await Promise.all([
     listEngagementOptions(db, { actor }),
     projectId ? listEngagementFindings(db, { actor, projectId }) : null,
+    projectId ? listFindingImports(db, { actor, projectId }) : [],
   ]);
   const picker = (
     <Form action="/admin/findings" className="flex flex-wrap items-end gap-2" aria-label="Open an engagement">
@@ -78,8 +80,14 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
             <EngagementFindingList projectId={project.id} findings={findings} />
           </Card>
           <Card className="space-y-3">
-            <h2 className="font-semibold">Import from SARIF</h2>
-            <SarifImport projectId={project.id} />
+            <h2 className="font-semibold">Import scan results</h2>
+            <p className="text-sm text-muted">
+              SARIF, Nessus, Burp Suite, OWASP ZAP, Nuclei, garak, promptfoo or CSV. A finding already in this engagement is never
+              added twice.
+            </p>
+            <ScanImport projectId={project.id} />
+            <h3 className="pt-2 text-sm font-semibold">Import history</h3>
+            <ImportHistory imports={imports} />
           </Card>
           <Card className="space-y-3">
             <h2 className="font-semibold">New finding</h2>

@@ -29,7 +29,7 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
       else next.add(id);
       return next;
     });
-  if (findings.length === 0) return <p className="text-sm text-muted">No findings yet. Add one or import a SARIF file.</p>;
+  if (findings.length === 0) return <p className="text-sm text-muted">No findings yet. Add one or import a scan file.</p>;
   return (
     <div className="space-y-3">
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
   integer,
+  type AnyPgColumn,
   pgTable,
   primaryKey,
   smallint,
@@ -14,6 +16,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { FINDING_EVENT_KINDS, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "../../../../lib/domain/finding";
+import { IMPORT_FORMATS } from "../../../../lib/domain/finding-import";
+import { FINDING_IMPORT_OUTCOMES, FINDING_IMPORT_STATES } from "../../../../lib/domain/finding-import-history";
 import { MESSAGE_AUTHOR_ROLES } from "../../../../lib/domain/thread-status";
 import { user } from "./auth";
 import { ownedByClient } from "./clients";
@@ -49,8 +53,18 @@ export const findings = pgTable(
     remediation: text("remediation").notNull().default(""),
     references: text("references").notNull().default(""),
     status: text("status", { enum: FINDING_STATUSES }).notNull().default("draft"),
-    // The SARIF rule a finding was imported from, if any.
+    // The tool's rule, plugin, template or probe a finding was imported from, if any.
     ruleId: text("rule_id"),
+    // Imported findings only: the tool, and the fingerprint that makes a re-import find them again
+    // (docs/PRODUCT.md#admin-findings): one finding per fingerprint in an engagement.
+    sourceTool: text("source_tool", { enum: IMPORT_FORMATS }),
+    fingerprint: text("fingerprint"),
+    cwe: integer("cwe"),
+    // The AI-security taxonomy: OWASP Top 10 for LLM Applications ids and MITRE ATLAS technique ids.
+    owaspLlm: text("owasp_llm").array().notNull().default(sql`'{}'::text[]`),
+    atlas: text("atlas").array().notNull().default(sql`'{}'::text[]`),
+    // Set when a full scan of the same tool did not see it; cleared when one sees it again.
+    notSeenImportId: uuid("not_seen_import_id").references((): AnyPgColumn => findingImports.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     dueOn: date("due_on"),
     riskReason: text("risk_reason"),
@@ -63,6 +77,11 @@ export const findings = pgTable(
     check("findings_severity_check", oneOf(t.severity, FINDING_SEVERITIES)),
     check("findings_status_check", oneOf(t.status, FINDING_STATUSES)),
     check("findings_cvss_score_check", sql`${t.cvssScoreTenths} between 0 and 100`),
+    check("findings_source_tool_check", oneOf(t.sourceTool, IMPORT_FORMATS)),
+    check("findings_cwe_check", sql`${t.cwe} between 1 and 100000`),
+    uniqueIndex("findings_fingerprint_idx")
+      .on(t.projectId, t.fingerprint)
+      .where(sql`${t.fingerprint} is not null`),
     // A draft is never published and a published finding is never a draft again.
     check("findings_draft_check", sql`(${t.status} = 'draft') = (${t.publishedAt} is null)`),
     // The portal's list: a client's published findings, most severe and soonest due first.
@@ -184,5 +203,59 @@ export const findingDueDays = pgTable(
       "finding_due_days_range_check",
       sql`least(${t.critical}, ${t.high}, ${t.medium}, ${t.low}) >= 1 and greatest(${t.critical}, ${t.high}, ${t.medium}, ${t.low}) <= 3650`,
     ),
+  ],
+);
+
+/**
+ * A scan file imported into an engagement (docs/PRODUCT.md#admin-findings): first a preview
+ * (pending, the file kept in storage), then applied or discarded. The counts are the preview's
+ * until it is applied, then what the import did.
+ */
+export const findingImports = pgTable(
+  "finding_imports",
+  {
+    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    format: text("format", { enum: IMPORT_FORMATS }).notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    // The uploaded file while the import is pending; removed once it is applied or discarded.
+    storageKey: text("storage_key").unique(),
+    state: text("state", { enum: FINDING_IMPORT_STATES }).notNull().default("pending"),
+    fullScan: boolean("full_scan").notNull().default(false),
+    newCount: integer("new_count").notNull().default(0),
+    knownCount: integer("known_count").notNull().default(0),
+    reopenedCount: integer("reopened_count").notNull().default(0),
+    missingCount: integer("missing_count").notNull().default(0),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("finding_imports_format_check", oneOf(t.format, IMPORT_FORMATS)),
+    check("finding_imports_state_check", oneOf(t.state, FINDING_IMPORT_STATES)),
+    check("finding_imports_size_check", sql`${t.fileSize} >= 0`),
+    index("finding_imports_project_idx").on(t.projectId, t.createdAt),
+  ],
+);
+
+/** Which findings an applied import created, saw again, reopened or did not see: their history. */
+export const findingImportItems = pgTable(
+  "finding_import_items",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => findingImports.id, { onDelete: "cascade" }),
+    findingId: ofFinding(),
+    outcome: text("outcome", { enum: FINDING_IMPORT_OUTCOMES }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.findingId] }),
+    check("finding_import_items_outcome_check", oneOf(t.outcome, FINDING_IMPORT_OUTCOMES)),
+    index("finding_import_items_finding_idx").on(t.findingId),
   ],
 );

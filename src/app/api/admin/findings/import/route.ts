@@ -1,17 +1,34 @@
-// POST /api/admin/findings/import ({ projectId, sarif }) → { success, imported }: each SARIF 2.1.0 result becomes a draft finding; a malformed file is a 400 and imports nothing.
-import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/features/findings/validation";
+// POST /api/admin/findings/import (multipart: projectId, format, file) → { success, preview }: a scan file streamed into storage and previewed against the engagement (new, known, coming back, missing); nothing changes until the preview is applied. A malformed file is a 400 naming the problem, and is not kept.
+import {
+  findingImportFieldsSchema,
+  IMPORT_FILE_EXTENSIONS,
+  IMPORT_FILE_REFUSED,
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_LARGE,
+} from "@/features/findings/validation";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
-import { parseJson } from "@/server/core/handler";
+import { parseInput } from "@/server/core/handler";
+import { receiveScanUpload } from "@/server/core/uploads/scan-upload";
 import { withAdmin } from "@/features/account/server";
-import { importSarif } from "@/features/findings/server";
+import { previewFindingImport } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";
 
-const tooLarge = () => new AppError("payload_too_large", SARIF_TOO_LARGE);
+const refuseName = (name: string) => (IMPORT_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext)) ? null : IMPORT_FILE_REFUSED);
 
 export const POST = withAdmin(async (request, { actor }) => {
-  const { projectId, sarif } = await parseJson(request, sarifImportSchema, SARIF_IMPORT_MAX_BODY_BYTES, tooLarge);
-  const { imported } = await importSarif(getDb(), { actor, projectId, text: sarif });
-  return Response.json({ success: true, imported }, { status: 201 });
+  const preview = await receiveScanUpload(
+    request,
+    { maxFileBytes: IMPORT_MAX_BYTES, tooLarge: () => new AppError("payload_too_large", IMPORT_TOO_LARGE), refuseName },
+    ({ fields, file }) => {
+      const { projectId, format } = parseInput(findingImportFieldsSchema, {
+        projectId: fields.get("projectId"),
+        format: fields.get("format") ?? "",
+      });
+      if (!file) throw new AppError("bad_request", "Choose a scan file", { fieldErrors: { file: "Choose a scan file" } });
+      return previewFindingImport(getDb(), { actor, projectId, format, file });
+    },
+  );
+  return Response.json({ success: true, preview }, { status: 201 });
 });
