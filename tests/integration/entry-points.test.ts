@@ -178,6 +178,13 @@ const oneResultSarif = () =>
     version: "2.1.0",
     runs: [{ tool: { driver: { name: "matrix" } }, results: [{ ruleId: "MX1", level: "error", message: { text: "Matrix result" } }] }],
   });
+const importForm = (projectId: string) => {
+  const form = new FormData();
+  form.set("projectId", projectId);
+  form.set("format", "sarif");
+  form.set("file", new File([oneResultSarif()], "matrix.sarif", { type: "application/json" }));
+  return form;
+};
 const evidenceForm = () => {
   const form = new FormData();
   form.set("file", new File([pdfBytes()], "evidence.pdf", { type: "application/pdf" }));
@@ -450,8 +457,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyRoute(200),
   },
   "POST /api/admin/findings/import": {
-    call: ({ target }) => ({ url: "/api/admin/findings/import", json: { projectId: target.projectId, sarif: oneResultSarif() } }),
-    expect: adminOnlyRoute({ status: 201, json: { success: true, imported: 1 } }),
+    call: ({ target }) => ({ url: "/api/admin/findings/import", form: importForm(target.projectId) }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true } }),
   },
   "GET /api/admin/reports": {
     call: ({ target }) => ({ url: `/api/admin/reports?projectId=${target.projectId}` }),
@@ -1000,6 +1007,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/findings/actions/admin.ts#acknowledgeRiskAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.riskFindingId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/findings/actions/imports.ts#applyFindingImportAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ importId: fresh.pendingImportId, markMissing: false }),
+    expect: adminOnlyAction({ success: true, data: { newCount: 1, knownCount: 0, reopenedCount: 0, missingCount: 0 } }),
+  },
+  "ACTION src/features/findings/actions/imports.ts#discardFindingImportAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ importId: fresh.pendingImportId }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/findings/actions/admin.ts#setDueDaysAction": {

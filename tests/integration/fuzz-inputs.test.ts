@@ -36,6 +36,7 @@ import {
   pathSegment,
   queryInput,
   reportUploadInput,
+  scanImportInput,
   sendRoute,
   uploadInput,
   type RouteHandler,
@@ -53,6 +54,7 @@ import {
   reportDownloadStage,
   reportLinkStage,
   reportUploadStage,
+  scanImportStage,
   runStage,
   signedFileStage,
   squareOAuthStage,
@@ -68,7 +70,6 @@ import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBod
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
-import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/features/findings/validation";
 import { AppError } from "@/server/core/errors";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
 import { accessLogQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
@@ -384,14 +385,8 @@ const FUZZ: Record<string, Spec> = {
   "POST /api/admin/findings/import": {
     kind: "route",
     role: "admin",
-    input: fc.oneof(
-      json("/api/admin/findings/import", () => ({ projectId: acme.projectId, sarif: sarifText() })),
-      hostileSarifLevel.map((sarif): RouteInput => ({
-        url: "/api/admin/findings/import",
-        body: { contentType: "application/json", bytes: jsonBytes({ projectId: acme.projectId, sarif }) },
-      })),
-    ),
-    stage: jsonStage(sarifImportSchema, SARIF_IMPORT_MAX_BODY_BYTES, () => new AppError("payload_too_large", SARIF_TOO_LARGE)),
+    input: scanImportInput(acme.projectId, fc.oneof(fc.constant(sarifText()), hostileSarifLevel)),
+    stage: scanImportStage,
   },
   "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: uploadStage },
   "POST /api/admin/reports/upload": { kind: "route", role: "admin", input: reportUploadInput(acme.projectId), stage: reportUploadStage },
@@ -545,6 +540,16 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ findingId: draftFinding.id })),
+  },
+  "ACTION src/features/findings/actions/imports.ts#applyFindingImportAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ importId: "00000000-0000-4000-8000-0000000000aa", markMissing: true })),
+  },
+  "ACTION src/features/findings/actions/imports.ts#discardFindingImportAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ importId: "00000000-0000-4000-8000-0000000000aa" })),
   },
   "ACTION src/features/findings/actions/admin.ts#publishFindingsAction": {
     kind: "action",

@@ -210,13 +210,11 @@ describe("the date 0000-01-01 (JavaScript has a year 0, PostgreSQL does not)", (
 const PROTOTYPE_NAMES = ["__proto__", "toString", "constructor", "hasOwnProperty", "valueOf"];
 
 async function importSarifLog(log: unknown): Promise<Response> {
-  return importSarif(
-    new Request(`${APP_ORIGIN}/api/admin/findings/import`, {
-      method: "POST",
-      headers: authHeaders(admin, { "content-type": "application/json" }),
-      body: JSON.stringify({ projectId: TENANTS.acme.projectId, sarif: JSON.stringify(log) }),
-    }),
-  );
+  const form = new FormData();
+  form.set("projectId", TENANTS.acme.projectId);
+  form.set("format", "sarif");
+  form.set("file", new File([JSON.stringify(log)], "fuzz.sarif", { type: "application/json" }));
+  return importSarif(new Request(`${APP_ORIGIN}/api/admin/findings/import`, { method: "POST", headers: authHeaders(admin), body: form }));
 }
 
 const sarifWith = (result: Record<string, unknown>, rule: Record<string, unknown> = {}) => ({

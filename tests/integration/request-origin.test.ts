@@ -4,9 +4,9 @@
 // src/server/core/handler.ts); a JSON body must say it is JSON.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as importSarif } from "@/app/api/admin/findings/import/route";
+import { POST as downloadReport } from "@/app/api/admin/reports/[id]/download/route";
 import { POST as sendInquiry } from "@/app/api/contact/send/route";
-import { contactInquiries, projects } from "@/server/core/db/schema";
+import { contactInquiries } from "@/server/core/db/schema";
 import { adminCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";
@@ -129,40 +129,24 @@ describe("the Origin of a request that changes data", () => {
     await (globalThis as { __outboxKick?: Promise<unknown> }).__outboxKick;
   });
 
-  it("applies to the admin's JSON routes too: text/plain is refused, the same body as JSON works", async () => {
+  it("applies to the admin's JSON routes too: text/plain is refused, the same body as JSON is read", async () => {
     const cookie = await adminCookie();
-    const [{ id }] = (await t.db.select({ id: projects.id }).from(projects).limit(1)) as [{ id: string }];
-    const body = JSON.stringify({
-      projectId: id,
-      sarif: JSON.stringify({
-        version: "2.1.0",
-        runs: [{ tool: { driver: { name: "origin" } }, results: [{ ruleId: "O1", level: "note", message: { text: "Origin" } }] }],
-      }),
-    });
-    const plain = await call(
-      importSarif,
-      "POST",
-      "/api/admin/findings/import",
-      { cookie, origin: APP_ORIGIN, "content-type": "text/plain" },
-      body,
-    );
+    // The firm's report download takes JSON (the fresh second factor); the route's id is one no report has.
+    const body = JSON.stringify({ code: "123456" });
+    const path = "/api/admin/reports/00000000-0000-4000-8000-000000000000/download";
+    const plain = await call(downloadReport, "POST", path, { cookie, origin: APP_ORIGIN, "content-type": "text/plain" }, body);
     expect(plain.status).toBe(415);
     expect(await plain.json()).toEqual(NOT_JSON);
     const crossSite = await call(
-      importSarif,
+      downloadReport,
       "POST",
-      "/api/admin/findings/import",
+      path,
       { cookie, origin: "https://evil.example", "content-type": "application/json" },
       body,
     );
     expect(crossSite.status).toBe(403);
-    const json = await call(
-      importSarif,
-      "POST",
-      "/api/admin/findings/import",
-      { cookie, origin: APP_ORIGIN, "content-type": "application/json" },
-      body,
-    );
-    expect(json.status, await json.clone().text()).toBe(201);
+    // Read, and answered on its own terms: no such report.
+    const json = await call(downloadReport, "POST", path, { cookie, origin: APP_ORIGIN, "content-type": "application/json" }, body);
+    expect(json.status, await json.clone().text()).toBe(404);
   });
 });

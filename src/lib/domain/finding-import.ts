@@ -13,4 +13,3 @@ export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
   csv: "CSV",
 };
 export const IMPORT_MAX_FINDINGS = 100_000;
-

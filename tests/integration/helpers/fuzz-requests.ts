@@ -119,6 +119,41 @@ export function reportUploadInput(projectId: string): fc.Arbitrary<RouteInput> {
   return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
 }
 
+/** Scan-file imports: the engagement, the tool, the file's name and bytes good or bad, or no multipart at all. */
+export function scanImportInput(projectId: string, goodFile: fc.Arbitrary<string>): fc.Arbitrary<RouteInput> {
+  const url = "/api/admin/findings/import";
+  const form = fc.record({
+    projectId: fc.oneof(fc.constant(projectId), badId, badString),
+    format: fc.oneof(fc.constantFrom("", "sarif", "nessus", "nuclei", "csv", "promptfoo"), badString),
+    filename: fc.oneof(fc.constantFrom("scan.sarif", "scan.nessus", "results.jsonl", "../../x.json", "x.exe", ""), badString),
+    bytes: fc.oneof(
+      goodFile.map((text) => new TextEncoder().encode(text)),
+      fc.uint8Array({ maxLength: 2000 }),
+      fc.constant(new Uint8Array(0)),
+      fc.string({ maxLength: 400 }).map((text) => new TextEncoder().encode(text)),
+    ),
+    withFile: fc.boolean(),
+  });
+  const good = form.map((f): RouteInput => ({
+    url,
+    body: {
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: multipart(BOUNDARY, [
+        { name: "projectId", value: f.projectId },
+        { name: "format", value: f.format },
+        ...(f.withFile ? [{ name: "file", value: { filename: f.filename, type: "application/json", bytes: f.bytes } }] : []),
+      ]),
+    },
+  }));
+  const junk = fc
+    .record({
+      contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)),
+      bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)),
+    })
+    .map((body): RouteInput => ({ url, body }));
+  return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
+}
+
 /** A URL path segment for any string (a lone surrogate cannot be percent-encoded: it goes as U+FFFD). */
 export const pathSegment = (value: string) => encodeURIComponent(value.toWellFormed());
 

@@ -13,6 +13,8 @@ import { AppError, toAppError } from "@/server/core/errors";
 import { parseInput, parseJson } from "@/server/core/handler";
 import { DOWNLOAD_LINK_INVALID, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
+import { receiveScanUpload } from "@/server/core/uploads/scan-upload";
+import { findingImportFieldsSchema, importFileRefusal, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/findings/validation";
 import { getAuth } from "@/features/account/server";
 import { contactTooLarge } from "@/features/inquiries/server";
 import { receiveMessageUpload } from "@/features/messages/server";
@@ -133,6 +135,31 @@ export async function uploadStage(input: RouteInput): Promise<void> {
       documentUploadFieldsOf(upload);
       throw UPLOAD_CHECKED;
     });
+  } catch (error) {
+    if (error !== UPLOAD_CHECKED) throw error;
+  }
+}
+
+/**
+ * A scan import up to the preview: the file streamed into storage under the import's limit, its
+ * name checked, the fields validated; the marker then removes the stored file as a refusal does.
+ * Reading the file needs the engagement (the preview), so the stage stops before it.
+ */
+export async function scanImportStage(input: RouteInput): Promise<void> {
+  try {
+    await receiveScanUpload(
+      requestOf("POST", input),
+      {
+        maxFileBytes: IMPORT_MAX_BYTES,
+        tooLarge: () => new AppError("payload_too_large", IMPORT_TOO_LARGE),
+        refuseName: importFileRefusal,
+      },
+      async ({ fields, file }) => {
+        parseInput(findingImportFieldsSchema, { projectId: fields.get("projectId"), format: fields.get("format") ?? "" });
+        if (!file) throw new AppError("bad_request", "Choose a scan file");
+        throw UPLOAD_CHECKED;
+      },
+    );
   } catch (error) {
     if (error !== UPLOAD_CHECKED) throw error;
   }

@@ -10,6 +10,7 @@ import {
   documents,
   emailOutbox,
   findingEvidence,
+  findingImports,
   findingRetests,
   findings,
   user,
@@ -217,6 +218,8 @@ export type FreshObjects = {
   riskFindingId: string;
   /** An evidence file (a stored PDF) of the open finding. */
   evidenceId: string;
+  /** A previewed (pending) import of a one-result SARIF file into the fresh project. */
+  pendingImportId: string;
   /** A published report of the owner's fresh project. */
   reportId: string;
 };
@@ -396,7 +399,29 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
       fileSize: reportBytes.byteLength,
     })
     .returning({ id: reports.id });
+  const importKey = `documents/matrix-import-${tag}.scan`;
+  const sarif = JSON.stringify({
+    version: "2.1.0",
+    runs: [
+      { tool: { driver: { name: "matrix" } }, results: [{ ruleId: `MX-${tag}`, level: "error", message: { text: "Matrix result" } }] },
+    ],
+  });
+  await getStorage().put(importKey, new TextEncoder().encode(sarif));
+  const [pendingImport] = await db
+    .insert(findingImports)
+    .values({
+      clientId: owner.clientId,
+      projectId: project!.id,
+      format: "sarif",
+      fileName: `matrix-${tag}.sarif`,
+      fileSize: sarif.length,
+      storageKey: importKey,
+      createdByName: "Matrix Team",
+      newCount: 1,
+    })
+    .returning({ id: findingImports.id });
   return {
+    pendingImportId: pendingImport!.id,
     draftFindingId: draftFinding!.id,
     openFindingId: openFinding!.id,
     retestFindingId: retestFinding!.id,

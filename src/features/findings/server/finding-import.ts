@@ -136,7 +136,9 @@ async function classify(db: DbOrTx, projectId: string, format: ImportFormat, sto
 }
 
 const missingOf = (known: Map<string, Known>, seen: Set<string>, format: ImportFormat) =>
-  [...known].filter(([fingerprint, k]) => k.sourceTool === format && MISSABLE.includes(k.status) && !seen.has(fingerprint)).map(([, k]) => k);
+  [...known]
+    .filter(([fingerprint, k]) => k.sourceTool === format && MISSABLE.includes(k.status) && !seen.has(fingerprint))
+    .map(([, k]) => k);
 
 /**
  * Stores a preview of an uploaded scan file: the file is read whole through its format's reader
@@ -151,7 +153,9 @@ export async function previewFindingImport(
   const project = await engagementOf(db, projectId);
   const format = chosen ?? detectFormat(file.name, await headOf(file.storageKey));
   if (!format)
-    throw new AppError("bad_request", "Choose the tool that wrote the file", { fieldErrors: { format: "Choose the tool that wrote the file" } });
+    throw new AppError("bad_request", "Choose the tool that wrote the file", {
+      fieldErrors: { format: "Choose the tool that wrote the file" },
+    });
   const { counts, newTitles, reopenedTitles } = await classify(db, projectId, format, file.storageKey);
   const [row] = await db
     .insert(findingImports)
@@ -268,7 +272,15 @@ export async function applyFindingImport(
         .returning({ id: findings.id });
       await tx
         .insert(findingEvents)
-        .values(rows.map((r) => ({ findingId: r.id, kind: "created" as const, toStatus: "draft" as const, note: `Imported from ${source}`, ...byFirm(actor) })));
+        .values(
+          rows.map((r) => ({
+            findingId: r.id,
+            kind: "created" as const,
+            toStatus: "draft" as const,
+            note: `Imported from ${source}`,
+            ...byFirm(actor),
+          })),
+        );
       await insertItems(
         tx,
         importId,
@@ -333,13 +345,7 @@ export async function applyFindingImport(
 }
 
 /** Back to work: a fixed finding the scan still finds. An open retest request is answered "still open". */
-async function reopen(
-  tx: DbOrTx,
-  actor: AdminActor,
-  importId: string,
-  source: string,
-  reopened: { id: string; status: FindingStatus }[],
-) {
+async function reopen(tx: DbOrTx, actor: AdminActor, importId: string, source: string, reopened: { id: string; status: FindingStatus }[]) {
   if (reopened.length === 0) return;
   const ids = reopened.map((f) => f.id);
   const note = `Seen again in import ${source}`;
@@ -372,7 +378,9 @@ async function markNotSeen(tx: DbOrTx, actor: AdminActor, importId: string, sour
     await tx.update(findings).set({ notSeenImportId: importId }).where(inArray(findings.id, slice));
     await tx
       .insert(findingEvents)
-      .values(slice.map((findingId) => ({ findingId, kind: "not_seen" as const, note: `Not seen in the full scan ${source}`, ...byFirm(actor) })));
+      .values(
+        slice.map((findingId) => ({ findingId, kind: "not_seen" as const, note: `Not seen in the full scan ${source}`, ...byFirm(actor) })),
+      );
   }
   await insertItems(tx, importId, ids, "missing");
 }
@@ -401,7 +409,10 @@ async function removeFile(storageKey: string) {
 }
 
 /** An engagement's imports, newest first: the import history. */
-export async function listFindingImports(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }): Promise<FindingImportRow[]> {
+export async function listFindingImports(
+  db: DbOrTx,
+  { actor, projectId }: { actor: AdminActor; projectId: string },
+): Promise<FindingImportRow[]> {
   assertAdmin(actor);
   return db
     .select({

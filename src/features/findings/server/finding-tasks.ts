@@ -53,5 +53,7 @@ export async function runFindingTasks(db: Db): Promise<void> {
   await db
     .update(findingImports)
     .set({ state: "discarded", storageKey: null, decidedAt: sql`now()` })
-    .where(and(eq(findingImports.state, "pending"), lt(findingImports.createdAt, sql`now() - ${PENDING_IMPORT_KEEP_DAYS} * interval '1 day'`)));
+    .where(
+      and(eq(findingImports.state, "pending"), lt(findingImports.createdAt, sql`now() - ${PENDING_IMPORT_KEEP_DAYS} * interval '1 day'`)),
+    );
 }

@@ -12,6 +12,9 @@ export const IMPORT_TOO_LARGE = "The file is too large. The maximum is 256MB.";
 /** The file endings a scan file may have; its format is chosen in the form (or from the name). */
 export const IMPORT_FILE_EXTENSIONS = [".sarif", ".json", ".jsonl", ".nessus", ".xml", ".csv", ".txt"] as const;
 export const IMPORT_FILE_REFUSED = `Choose a scan file (${IMPORT_FILE_EXTENSIONS.join(", ")}).`;
+/** Why a file name is refused for an import, or null. */
+export const importFileRefusal = (name: string) =>
+  IMPORT_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext)) ? null : IMPORT_FILE_REFUSED;
 
 const formatSchema = z.enum(IMPORT_FORMATS, { error: "Choose the tool that wrote the file" });
 

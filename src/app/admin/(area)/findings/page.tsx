@@ -82,8 +82,8 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
           <Card className="space-y-3">
             <h2 className="font-semibold">Import scan results</h2>
             <p className="text-sm text-muted">
-              SARIF, Nessus, Burp Suite, OWASP ZAP, Nuclei, garak, promptfoo or CSV. A finding already in this engagement is never
-              added twice.
+              SARIF, Nessus, Burp Suite, OWASP ZAP, Nuclei, garak, promptfoo or CSV. A finding already in this engagement is never added
+              twice.
             </p>
             <ScanImport projectId={project.id} />
             <h3 className="pt-2 text-sm font-semibold">Import history</h3>

@@ -31,7 +31,9 @@ export async function* readImport(format: ImportFormat, source: AsyncIterable<Ui
 }
 
 export function fingerprintOf(format: ImportFormat, f: ImportedFinding): string {
-  const key = f.toolUid ? `${format}\0${f.toolUid}` : [f.ruleId ?? f.title.toLowerCase(), f.cwe ?? "", f.assets.split("\n")[0] ?? ""].join("\0");
+  const key = f.toolUid
+    ? `${format}\0${f.toolUid}`
+    : [f.ruleId ?? f.title.toLowerCase(), f.cwe ?? "", f.assets.split("\n")[0] ?? ""].join("\0");
   return createHash("sha256").update(key).digest("hex");
 }
 

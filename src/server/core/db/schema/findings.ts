@@ -61,8 +61,14 @@ export const findings = pgTable(
     fingerprint: text("fingerprint"),
     cwe: integer("cwe"),
     // The AI-security taxonomy: OWASP Top 10 for LLM Applications ids and MITRE ATLAS technique ids.
-    owaspLlm: text("owasp_llm").array().notNull().default(sql`'{}'::text[]`),
-    atlas: text("atlas").array().notNull().default(sql`'{}'::text[]`),
+    owaspLlm: text("owasp_llm")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    atlas: text("atlas")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Set when a full scan of the same tool did not see it; cleared when one sees it again.
     notSeenImportId: uuid("not_seen_import_id").references((): AnyPgColumn => findingImports.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),

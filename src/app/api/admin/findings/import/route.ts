@@ -1,11 +1,5 @@
 // POST /api/admin/findings/import (multipart: projectId, format, file) → { success, preview }: a scan file streamed into storage and previewed against the engagement (new, known, coming back, missing); nothing changes until the preview is applied. A malformed file is a 400 naming the problem, and is not kept.
-import {
-  findingImportFieldsSchema,
-  IMPORT_FILE_EXTENSIONS,
-  IMPORT_FILE_REFUSED,
-  IMPORT_MAX_BYTES,
-  IMPORT_TOO_LARGE,
-} from "@/features/findings/validation";
+import { findingImportFieldsSchema, importFileRefusal, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/findings/validation";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
@@ -15,12 +9,10 @@ import { previewFindingImport } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";
 
-const refuseName = (name: string) => (IMPORT_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext)) ? null : IMPORT_FILE_REFUSED);
-
 export const POST = withAdmin(async (request, { actor }) => {
   const preview = await receiveScanUpload(
     request,
-    { maxFileBytes: IMPORT_MAX_BYTES, tooLarge: () => new AppError("payload_too_large", IMPORT_TOO_LARGE), refuseName },
+    { maxFileBytes: IMPORT_MAX_BYTES, tooLarge: () => new AppError("payload_too_large", IMPORT_TOO_LARGE), refuseName: importFileRefusal },
     ({ fields, file }) => {
       const { projectId, format } = parseInput(findingImportFieldsSchema, {
         projectId: fields.get("projectId"),
