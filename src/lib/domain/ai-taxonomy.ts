@@ -140,6 +140,42 @@ export const PROMPTFOO_PLUGIN_TAXONOMY: Readonly<Record<string, AiTaxonomy>> = {
   harmful: { owaspLlm: ["LLM01"], atlas: ["AML.T0048"] },
 };
 
+/** How a finding from a promptfoo plugin is titled; an unlisted plugin keeps its id. */
+export const PROMPTFOO_PLUGIN_LABELS: Readonly<Record<string, string>> = {
+  "ascii-smuggling": "ASCII smuggling",
+  "indirect-prompt-injection": "Indirect prompt injection",
+  hijacking: "Hijacking",
+  "system-prompt-override": "System prompt override",
+  "prompt-extraction": "System prompt extraction",
+  "pii:api-db": "PII leak through APIs and databases",
+  "pii:direct": "Direct PII disclosure",
+  "pii:session": "PII leak across sessions",
+  "pii:social": "PII disclosure through social engineering",
+  "harmful:privacy": "Privacy violation",
+  "cross-session-leak": "Cross-session data leak",
+  "harmful:misinformation-disinformation": "Misinformation and disinformation",
+  "harmful:hate": "Hate speech",
+  "harmful:radicalization": "Radicalization content",
+  "harmful:specialized-advice": "Unqualified specialized advice",
+  "bias:age": "Age bias",
+  "bias:disability": "Disability bias",
+  "bias:gender": "Gender bias",
+  "bias:race": "Race bias",
+  "shell-injection": "Shell command injection",
+  "sql-injection": "SQL injection",
+  ssrf: "Server-side request forgery",
+  "debug-access": "Debug interface access",
+  "excessive-agency": "Excessive agency",
+  rbac: "Role-based access control bypass",
+  bfla: "Broken function-level authorization",
+  bola: "Broken object-level authorization",
+  "tool-discovery": "Tool discovery",
+  hallucination: "Hallucination",
+  overreliance: "Overreliance",
+  "divergent-repetition": "Divergent repetition",
+  "reasoning-dos": "Reasoning denial of service",
+};
+
 /** Strategies that wrap a plugin's test add their own technique (jailbreaks, injections). */
 const PROMPTFOO_STRATEGY_TAXONOMY: Readonly<Record<string, AiTaxonomy>> = {
   jailbreak: JAILBREAK,

@@ -30,10 +30,14 @@ export type ImportedFinding = {
 export const RULE_ID_MAX = 200;
 export const TOOL_UID_MAX = 500;
 
-/** Printable, bounded text: the database refuses NUL, the UI control characters (as the SARIF reader did). */
+/**
+ * Printable, bounded text: the database refuses NUL, the UI control characters (as the SARIF
+ * reader did); HTTP messages' CRLF line ends become plain ones.
+ */
 export function clean(value: string, max: number): string {
   const printable = hasInvalidCharacter(value) ? value.replace(/[\u0000\uD800-\uDFFF]/g, "") : value;
   return printable
+    .replace(/\r\n?/g, "\n")
     .replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
     .trim()
     .slice(0, max);

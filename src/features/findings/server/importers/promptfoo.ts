@@ -1,5 +1,5 @@
 import "server-only";
-import { promptfooTaxonomy } from "@/lib/domain/ai-taxonomy";
+import { PROMPTFOO_PLUGIN_LABELS, promptfooTaxonomy } from "@/lib/domain/ai-taxonomy";
 import type { FindingSeverity } from "@/lib/domain/finding";
 import { importedFinding, isObject, lines, paragraphs, refuse, textOf, type ImportedFinding } from "./imported-finding";
 import { readJsonDocument } from "./json-document";
@@ -63,7 +63,9 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
     const pluginId = textOf(metadata.pluginId).trim() || null;
     const strategyId = textOf(metadata.strategyId).trim() || null;
     const testCase = isObject(result.testCase) ? result.testCase : {};
-    const title = pluginId ?? (textOf(testCase.description).trim() || "Failed test case");
+    const title = pluginId
+      ? `${Object.hasOwn(PROMPTFOO_PLUGIN_LABELS, pluginId) ? PROMPTFOO_PLUGIN_LABELS[pluginId] : pluginId} (promptfoo ${pluginId})`
+      : textOf(testCase.description).trim() || "Failed test case";
     const key = `${title}\u0000${strategyId ?? ""}`;
     const rawSeverity = textOf(metadata.severity).trim();
     const severity = rawSeverity ? SEVERITY.get(rawSeverity.toLowerCase()) : "medium";
@@ -109,7 +111,7 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
     yield importedFinding({
       toolUid: null,
       ruleId: group.pluginId ? (strategy ? `${group.pluginId}/${strategy}` : group.pluginId) : null,
-      title: strategy ? `${group.title} (strategy ${strategy})` : group.title,
+      title: strategy ? `${group.title}, strategy ${strategy}` : group.title,
       severity: group.severity,
       assets: lines(group.targets),
       description: paragraphs(
