@@ -13,8 +13,9 @@ export async function readJsonDocument(source: AsyncIterable<Uint8Array>, tool: 
   try {
     return JSON.parse(text);
   } catch (error) {
-    // V8 names the position ("... in JSON at position 120 (line 4 column 3)"): keep the line when it does.
-    const line = /line (\d+)/.exec(error instanceof Error ? error.message : "")?.[1];
+    // V8 often names the position ("... in JSON at position 120"): the admin gets its line.
+    const position = /at position (\d+)/.exec(error instanceof Error ? error.message : "")?.[1];
+    const line = position === undefined ? null : text.slice(0, Number(position)).split("\n").length;
     throw refuse(tool, line ? `line ${line}: it is not JSON.` : "the file is not JSON.");
   }
 }
