@@ -22,20 +22,27 @@ export async function* numberedLines(
   source: AsyncIterable<Uint8Array>,
   tooLong: (line: number) => Error,
 ): AsyncGenerator<{ line: number; text: string }> {
-  let pending = "";
+  // The unfinished line's pieces: each chunk is searched once, never the text before it.
+  let pieces: string[] = [];
+  let pending = 0;
   let line = 0;
   for await (const text of textChunks(source)) {
-    pending += text;
-    if (pending.length > JSONL_LINE_MAX && pending.lastIndexOf("\n") < pending.length - JSONL_LINE_MAX) throw tooLong(line + pending.split("\n").length);
     let start = 0;
-    for (let end = pending.indexOf("\n", start); end !== -1; end = pending.indexOf("\n", start)) {
+    for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
       line += 1;
-      yield { line, text: pending.slice(start, end).replace(/\r$/, "") };
+      pieces.push(text.slice(start, end));
+      yield { line, text: pieces.join("").replace(/\r$/, "") };
+      pieces = [];
+      pending = 0;
       start = end + 1;
     }
-    pending = pending.slice(start);
+    if (start < text.length) {
+      pieces.push(text.slice(start));
+      pending += text.length - start;
+      if (pending > JSONL_LINE_MAX) throw tooLong(line + 1);
+    }
   }
-  if (pending) yield { line: line + 1, text: pending.replace(/\r$/, "") };
+  if (pieces.length > 0) yield { line: line + 1, text: pieces.join("").replace(/\r$/, "") };
 }
 
 /** A JSON report is read whole: past this it is refused. */
