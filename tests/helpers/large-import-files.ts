@@ -39,7 +39,10 @@ export function writeLargeNessus(path: string, items: number): Promise<number> {
     items,
     (index) => {
       const host = Math.floor(index / HOST_ITEMS);
-      const open = index % HOST_ITEMS === 0 ? `${host > 0 ? "</ReportHost>\n" : ""}<ReportHost name="10.${(host >> 16) & 255}.${(host >> 8) & 255}.${host & 255}"><HostProperties><tag name="host-ip">10.0.0.1</tag></HostProperties>\n` : "";
+      const open =
+        index % HOST_ITEMS === 0
+          ? `${host > 0 ? "</ReportHost>\n" : ""}<ReportHost name="10.${(host >> 16) & 255}.${(host >> 8) & 255}.${host & 255}"><HostProperties><tag name="host-ip">10.0.0.1</tag></HostProperties>\n`
+          : "";
       return `${open}<ReportItem port="${1000 + (index % HOST_ITEMS)}" svc_name="www" protocol="tcp" severity="${SEVERITIES[index % 5]}" pluginID="${100000 + (index % 997)}" pluginName="Generated plugin ${index % 997}" pluginFamily="General">
 <cvss3_vector>CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:N</cvss3_vector>
 <description>${DESCRIPTION} (item ${index})</description>

@@ -89,8 +89,8 @@ export const GARAK_PROBE_TAXONOMY: Readonly<Record<string, AiTaxonomy>> = {
 
 /** The taxonomy of a garak probe ("dan.Dan_11_0", "probes.dan.Dan_11_0" or "dan"). */
 export function garakProbeTaxonomy(probe: string): AiTaxonomy {
-  const module = probe.replace(/^probes\./, "").split(".")[0] ?? "";
-  return Object.hasOwn(GARAK_PROBE_TAXONOMY, module) ? GARAK_PROBE_TAXONOMY[module]! : NONE;
+  const probeModule = probe.replace(/^probes\./, "").split(".")[0] ?? "";
+  return Object.hasOwn(GARAK_PROBE_TAXONOMY, probeModule) ? GARAK_PROBE_TAXONOMY[probeModule]! : NONE;
 }
 
 const PRIVACY: AiTaxonomy = { owaspLlm: ["LLM02", "LLM07", "LLM08"], atlas: ["AML.T0057"] };

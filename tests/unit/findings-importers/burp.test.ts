@@ -4,8 +4,7 @@ import { fixtureBytes, readAll, refusalOf } from "./read-fixture";
 
 const sample = fixtureBytes("burp", "issues.xml");
 
-const issue = (fields: string) =>
-  `<?xml version="1.0"?>\n<issues burpVersion="2024.9.2">\n<issue>\n${fields}\n</issue>\n</issues>\n`;
+const issue = (fields: string) => `<?xml version="1.0"?>\n<issues burpVersion="2024.9.2">\n<issue>\n${fields}\n</issue>\n</issues>\n`;
 const host = "<host>https://a.example.test</host><path>/x</path>";
 
 describe("the Burp Suite reader", () => {
@@ -40,7 +39,10 @@ describe("the Burp Suite reader", () => {
     const first = (await readAll("burp", sample)).map((f) => fingerprintOf("burp", f));
     expect((await readAll("burp", sample)).map((f) => fingerprintOf("burp", f))).toEqual(first);
     const [a] = await readAll("burp", issue(`<type>1</type><name>x</name>${host}<severity>Low</severity>`));
-    const [b] = await readAll("burp", issue(`<type>1</type><name>x</name><host>https://a.example.test</host><path>/y</path><severity>Low</severity>`));
+    const [b] = await readAll(
+      "burp",
+      issue(`<type>1</type><name>x</name><host>https://a.example.test</host><path>/y</path><severity>Low</severity>`),
+    );
     expect(fingerprintOf("burp", a!)).not.toBe(fingerprintOf("burp", b!));
   });
 

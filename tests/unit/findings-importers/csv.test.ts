@@ -27,7 +27,9 @@ describe("the CSV reader", () => {
     });
     expect(errors!.description).toBe("An unhandled error shows a stack trace:\nline one\nline two");
     expect(errors!.assets).toBe("https://app.example.test/orders/x\nhttps://app.example.test/cart/x");
-    expect(injection!.references).toBe("https://genai.owasp.org/llmrisk/llm01-prompt-injection/\nhttps://atlas.mitre.org/techniques/AML.T0051");
+    expect(injection!.references).toBe(
+      "https://genai.owasp.org/llmrisk/llm01-prompt-injection/\nhttps://atlas.mitre.org/techniques/AML.T0051",
+    );
   });
 
   it("takes only title and severity, in any case", async () => {
@@ -38,7 +40,10 @@ describe("the CSV reader", () => {
   it("fingerprints by lower-cased title, CWE and first asset", async () => {
     const first = (await readAll("csv", sample)).map((f) => fingerprintOf("csv", f));
     expect((await readAll("csv", sample)).map((f) => fingerprintOf("csv", f))).toEqual(first);
-    const [a, b, c] = await readAll("csv", "title,severity,asset\nWeak TLS,low,a.example.test\nweak  tls,high,a.example.test\nWeak TLS,low,b.example.test\n");
+    const [a, b, c] = await readAll(
+      "csv",
+      "title,severity,asset\nWeak TLS,low,a.example.test\nweak  tls,high,a.example.test\nWeak TLS,low,b.example.test\n",
+    );
     expect(fingerprintOf("csv", a!)).toBe(fingerprintOf("csv", b!));
     expect(fingerprintOf("csv", a!)).not.toBe(fingerprintOf("csv", c!));
   });
@@ -50,7 +55,9 @@ describe("the CSV reader", () => {
       'Not a valid CSV file: line 3: unknown severity "urgent" (Critical, High, Medium, Low or Informational).',
     );
     expect(await refusalOf("csv", "title,severity\nx,high\n,low\n")).toBe("Not a valid CSV file: line 3: the row has no title.");
-    expect(await refusalOf("csv", "title,severity,cwe\nx,high,XSS\n")).toBe('Not a valid CSV file: line 2: the CWE "XSS" is not a CWE number.');
+    expect(await refusalOf("csv", "title,severity,cwe\nx,high,XSS\n")).toBe(
+      'Not a valid CSV file: line 2: the CWE "XSS" is not a CWE number.',
+    );
     expect(await refusalOf("csv", "title,severity\nx,high\ny,low,extra\n")).toBe(
       "Not a valid CSV file: line 3: the row does not have as many fields as the header.",
     );

@@ -48,7 +48,8 @@ describe("the garak reader", () => {
   it("fingerprints alike on two reads, apart on another target", async () => {
     const first = (await readAll("garak", sample)).map((f) => fingerprintOf("garak", f));
     expect((await readAll("garak", sample)).map((f) => fingerprintOf("garak", f))).toEqual(first);
-    const setup = (name: string) => JSON.stringify({ entry_type: "start_run setup", "plugins.model_type": "openai", "plugins.model_name": name });
+    const setup = (name: string) =>
+      JSON.stringify({ entry_type: "start_run setup", "plugins.model_type": "openai", "plugins.model_name": name });
     const [a] = await readAll("garak", `${setup("gpt-4o")}\n${evalEntry("dan.A", 0, 1)}`);
     const [b] = await readAll("garak", `${setup("gpt-4o-mini")}\n${evalEntry("dan.A", 0, 1)}`);
     expect(a!.assets).toBe("openai gpt-4o");
@@ -58,11 +59,15 @@ describe("the garak reader", () => {
   it("refuses a malformed file, naming the line", async () => {
     expect(await refusalOf("garak", `${evalEntry("dan.A", 0, 1)}\nnot json`)).toBe("Not a valid garak file: line 2: it is not JSON.");
     expect(await refusalOf("garak", '{"probe": "x"}')).toBe("Not a valid garak file: line 1: the entry has no entry_type.");
-    expect(await refusalOf("garak", '{"entry_type": "attempt", "status": 2}')).toBe("Not a valid garak file: line 1: the attempt has no probe_classname.");
+    expect(await refusalOf("garak", '{"entry_type": "attempt", "status": 2}')).toBe(
+      "Not a valid garak file: line 1: the attempt has no probe_classname.",
+    );
     expect(await refusalOf("garak", '{"entry_type": "eval", "probe": "dan.A", "passed": 1, "total": 2}')).toBe(
       "Not a valid garak file: line 1: the eval entry has no probe or detector.",
     );
-    expect(await refusalOf("garak", evalEntry("dan.A", 3, 2))).toBe("Not a valid garak file: line 1: the eval entry's passed and total are not counts.");
+    expect(await refusalOf("garak", evalEntry("dan.A", 3, 2))).toBe(
+      "Not a valid garak file: line 1: the eval entry's passed and total are not counts.",
+    );
     // A run whose every probe passed has nothing to import.
     expect(await refusalOf("garak", evalEntry("dan.A", 2, 2))).toBe("Not a valid garak file: it has no findings to import.");
   });

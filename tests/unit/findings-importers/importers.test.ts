@@ -48,12 +48,16 @@ const finding = (fields: Partial<ImportedFinding>): ImportedFinding => ({
 describe("the importers' limits", () => {
   it(`refuses a file of more than ${IMPORT_MAX_FINDINGS} findings`, { timeout: 60_000 }, async () => {
     const line = '{"template-id":"t","info":{"severity":"low"},"host":"h"}\n';
-    expect(await refusalOf("nuclei", line.repeat(IMPORT_MAX_FINDINGS + 1))).toBe("Not a valid Nuclei file: it has more than 100,000 findings; split it.");
+    expect(await refusalOf("nuclei", line.repeat(IMPORT_MAX_FINDINGS + 1))).toBe(
+      "Not a valid Nuclei file: it has more than 100,000 findings; split it.",
+    );
   });
 
   it("refuses a JSON report larger than 50 MB without reading it whole", async () => {
     const megabyte = new Uint8Array(1024 * 1024).fill(32);
-    expect(await refusalOfSource(repeated(megabyte, 51), "zap_json")).toBe("Not a valid OWASP ZAP file: it is larger than 50 MB; split it.");
+    expect(await refusalOfSource(repeated(megabyte, 51), "zap_json")).toBe(
+      "Not a valid OWASP ZAP file: it is larger than 50 MB; split it.",
+    );
   });
 
   it("refuses a JSONL line longer than 16 MB, naming it", async () => {
@@ -143,7 +147,10 @@ describe("the AI taxonomy", () => {
     expect(garakProbeTaxonomy("probes.dan.Dan_11_0")).toEqual({ owaspLlm: ["LLM01"], atlas: ["AML.T0054"] });
     expect(garakProbeTaxonomy("toString")).toEqual({ owaspLlm: [], atlas: [] });
     expect(promptfooTaxonomy("harmful:cybercrime")).toEqual({ owaspLlm: ["LLM01"], atlas: ["AML.T0048"] });
-    expect(promptfooTaxonomy("sql-injection", "jailbreak:composite")).toEqual({ owaspLlm: ["LLM01", "LLM05", "LLM06"], atlas: ["AML.T0053", "AML.T0054"] });
+    expect(promptfooTaxonomy("sql-injection", "jailbreak:composite")).toEqual({
+      owaspLlm: ["LLM01", "LLM05", "LLM06"],
+      atlas: ["AML.T0053", "AML.T0054"],
+    });
     expect(promptfooTaxonomy("__proto__")).toEqual({ owaspLlm: [], atlas: [] });
   });
 });

@@ -40,7 +40,10 @@ describe("the Nessus reader", () => {
   });
 
   it("falls back on risk_factor when the severity attribute is missing", async () => {
-    const [finding] = await readAll("nessus", nessus('<ReportItem port="0" pluginID="1" pluginName="x"><risk_factor>High</risk_factor></ReportItem>'));
+    const [finding] = await readAll(
+      "nessus",
+      nessus('<ReportItem port="0" pluginID="1" pluginName="x"><risk_factor>High</risk_factor></ReportItem>'),
+    );
     expect(finding!.severity).toBe("high");
   });
 

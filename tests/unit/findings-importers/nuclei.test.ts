@@ -5,7 +5,13 @@ import { fixtureBytes, readAll, refusalOf } from "./read-fixture";
 const sample = fixtureBytes("nuclei", "results.jsonl");
 
 const result = (fields: Record<string, unknown>) =>
-  JSON.stringify({ "template-id": "t", info: { name: "T", severity: "low" }, host: "https://a.example.test", "matched-at": "https://a.example.test/x", ...fields });
+  JSON.stringify({
+    "template-id": "t",
+    info: { name: "T", severity: "low" },
+    host: "https://a.example.test",
+    "matched-at": "https://a.example.test/x",
+    ...fields,
+  });
 
 describe("the Nuclei reader", () => {
   it("reads every result line with its template, matcher, severity, CWE, CVSS and evidence", async () => {
@@ -39,7 +45,14 @@ describe("the Nuclei reader", () => {
   it("maps each of Nuclei's severities", async () => {
     const severities = ["critical", "high", "medium", "low", "info", "unknown"];
     const text = severities.map((severity, i) => result({ "template-id": `t${i}`, info: { name: "T", severity } })).join("\n");
-    expect((await readAll("nuclei", text)).map((f) => f.severity)).toEqual(["critical", "high", "medium", "low", "informational", "informational"]);
+    expect((await readAll("nuclei", text)).map((f) => f.severity)).toEqual([
+      "critical",
+      "high",
+      "medium",
+      "low",
+      "informational",
+      "informational",
+    ]);
   });
 
   it("fingerprints alike on two reads, apart per matcher and per URL", async () => {
@@ -52,9 +65,15 @@ describe("the Nuclei reader", () => {
 
   it("refuses a malformed file, naming the line", async () => {
     expect(await refusalOf("nuclei", `${result({})}\n\n{"template-id": "x", `)).toBe("Not a valid Nuclei file: line 3: it is not JSON.");
-    expect(await refusalOf("nuclei", `${result({})}\n${result({ "template-id": "" })}`)).toBe("Not a valid Nuclei file: line 2: the result has no template-id.");
-    expect(await refusalOf("nuclei", result({ info: { name: "T", severity: "severe" } }))).toBe('Not a valid Nuclei file: line 1: unknown severity "severe".');
-    expect(await refusalOf("nuclei", `[${result({})}]`)).toBe("Not a valid Nuclei file: line 1: this is a JSON list; export the results with -jsonl, one per line.");
+    expect(await refusalOf("nuclei", `${result({})}\n${result({ "template-id": "" })}`)).toBe(
+      "Not a valid Nuclei file: line 2: the result has no template-id.",
+    );
+    expect(await refusalOf("nuclei", result({ info: { name: "T", severity: "severe" } }))).toBe(
+      'Not a valid Nuclei file: line 1: unknown severity "severe".',
+    );
+    expect(await refusalOf("nuclei", `[${result({})}]`)).toBe(
+      "Not a valid Nuclei file: line 1: this is a JSON list; export the results with -jsonl, one per line.",
+    );
     expect(await refusalOf("nuclei", "42")).toBe("Not a valid Nuclei file: line 1: it is not a result object.");
     expect(await refusalOf("nuclei", "\n\n")).toBe("Not a valid Nuclei file: it has no findings to import.");
   });

@@ -47,7 +47,11 @@ describe("the promptfoo reader", () => {
     const [finding] = await readAll("promptfoo", file(many));
     expect(finding!.evidence.split("\n\n---\n\n")).toHaveLength(3);
     expect(finding!.description.startsWith("5 of 5 promptfoo test cases failed")).toBe(true);
-    expect(finding).toMatchObject({ title: "harmful:violent-crime (promptfoo harmful:violent-crime)", owaspLlm: ["LLM01"], atlas: ["AML.T0048"] });
+    expect(finding).toMatchObject({
+      title: "harmful:violent-crime (promptfoo harmful:violent-crime)",
+      owaspLlm: ["LLM01"],
+      atlas: ["AML.T0048"],
+    });
   });
 
   it("fingerprints alike on two reads, apart on another target", async () => {
@@ -63,7 +67,9 @@ describe("the promptfoo reader", () => {
     expect(await refusalOf("promptfoo", file([failing({ pluginId: "bola", severity: "severe" })]))).toBe(
       'Not a valid promptfoo file: result 1 has an unknown severity "severe".',
     );
-    expect(await refusalOf("promptfoo", file([{ ...failing({}), success: "no" }]))).toBe('Not a valid promptfoo file: result 1 has no "success".');
+    expect(await refusalOf("promptfoo", file([{ ...failing({}), success: "no" }]))).toBe(
+      'Not a valid promptfoo file: result 1 has no "success".',
+    );
     expect(await refusalOf("promptfoo", file([failing({}), 3]))).toBe("Not a valid promptfoo file: result 2 is not an object.");
     expect(await refusalOf("promptfoo", JSON.stringify({ results: { table: {} } }))).toBe(
       'Not a valid promptfoo file: it has no "results.results" list (save it with promptfoo eval -o results.json).',

@@ -41,7 +41,13 @@ describe("the SARIF reader", () => {
     const first = (await readAll("sarif", sample)).map((f) => fingerprintOf("sarif", f));
     expect((await readAll("sarif", sample)).map((f) => fingerprintOf("sarif", f))).toEqual(first);
     expect(new Set(first).size).toBe(5);
-    const [a, b] = await readAll("sarif", log([{ ruleId: "r", guid: "g1", message: { text: "m" } }, { ruleId: "r", guid: "g1", message: { text: "other" } }]));
+    const [a, b] = await readAll(
+      "sarif",
+      log([
+        { ruleId: "r", guid: "g1", message: { text: "m" } },
+        { ruleId: "r", guid: "g1", message: { text: "other" } },
+      ]),
+    );
     expect(fingerprintOf("sarif", a!)).toBe(fingerprintOf("sarif", b!));
     const at = (uri: string) => ({ ruleId: "r", message: { text: "m" }, locations: [{ physicalLocation: { artifactLocation: { uri } } }] });
     const [c, d] = await readAll("sarif", log([at("a.js"), at("b.js")]));
@@ -56,14 +62,18 @@ describe("the SARIF reader", () => {
     expect(await refusal('{"version": "2.1.0"}')).toBe('Not a valid SARIF 2.1.0 file: it has no "runs" list.');
     expect(await refusal('{"version": "2.1.0", "runs": [{"tool": {}}]}')).toBe("Not a valid SARIF 2.1.0 file: run 1 has no tool name.");
     expect(await refusal(log([{ ruleId: "r" }]))).toBe("Not a valid SARIF 2.1.0 file: result 1 of run 1 has no message.");
-    expect(await refusal(log([{ ruleId: 3, message: { text: "m" } }]))).toBe("Not a valid SARIF 2.1.0 file: result 1 of run 1 has a ruleId that is not text.");
+    expect(await refusal(log([{ ruleId: 3, message: { text: "m" } }]))).toBe(
+      "Not a valid SARIF 2.1.0 file: result 1 of run 1 has a ruleId that is not text.",
+    );
     expect(await refusal(log([{ ruleId: "r", level: "__proto__", message: { text: "m" } }]))).toBe(
       "Not a valid SARIF 2.1.0 file: result 1 of run 1 has an unknown level.",
     );
     expect(await refusal(log([{ ruleId: "r", message: { text: "m" }, locations: {} }]))).toBe(
       "Not a valid SARIF 2.1.0 file: result 1 of run 1 has locations that are not a list.",
     );
-    expect(await refusal(log([{ message: {} }]))).toBe("Not a valid SARIF 2.1.0 file: result 1 of run 1 has neither a rule nor a message text.");
+    expect(await refusal(log([{ message: {} }]))).toBe(
+      "Not a valid SARIF 2.1.0 file: result 1 of run 1 has neither a rule nor a message text.",
+    );
     expect(await refusal(log([{ ruleId: "r", message: { text: "m" } }], [{ id: "r", defaultConfiguration: { level: "fatal" } }]))).toBe(
       "Not a valid SARIF 2.1.0 file: the rule of result 1 of run 1 has an unknown default level.",
     );

@@ -4,7 +4,8 @@ import { fixtureBytes, readAll, refusalOf } from "./read-fixture";
 
 const sample = fixtureBytes("zap_json", "report.json");
 
-const report = (alert: Record<string, unknown>) => JSON.stringify({ "@programName": "ZAP", site: [{ "@name": "https://a.example.test", alerts: [alert] }] });
+const report = (alert: Record<string, unknown>) =>
+  JSON.stringify({ "@programName": "ZAP", site: [{ "@name": "https://a.example.test", alerts: [alert] }] });
 
 describe("the ZAP JSON reader", () => {
   it("reads every alert of each site as the XML report does", async () => {
@@ -17,7 +18,9 @@ describe("the ZAP JSON reader", () => {
       // cweid -1: no CWE.
       ["90022", "Application Error Disclosure", "low", null, "https://api.example.test"],
     ]);
-    expect(findings[3]!.evidence).toBe("GET https://api.example.test/v1/status\nEvidence: 1795779667\n1795779667, which evaluates to: 2026-11-26 10:41:07.");
+    expect(findings[3]!.evidence).toBe(
+      "GET https://api.example.test/v1/status\nEvidence: 1795779667\n1795779667, which evaluates to: 2026-11-26 10:41:07.",
+    );
     expect(findings[4]!.references).toBe("");
   });
 
@@ -25,7 +28,9 @@ describe("the ZAP JSON reader", () => {
     const json = await readAll("zap_json", sample);
     const xml = await readAll("zap_xml", fixtureBytes("zap_xml", "report.xml"));
     expect(fingerprintOf("zap_json", json[0]!)).toBe(fingerprintOf("zap_xml", xml[0]!));
-    expect((await readAll("zap_json", sample)).map((f) => fingerprintOf("zap_json", f))).toEqual(json.map((f) => fingerprintOf("zap_json", f)));
+    expect((await readAll("zap_json", sample)).map((f) => fingerprintOf("zap_json", f))).toEqual(
+      json.map((f) => fingerprintOf("zap_json", f)),
+    );
   });
 
   it("refuses a malformed file, naming the alert", async () => {
@@ -35,7 +40,9 @@ describe("the ZAP JSON reader", () => {
     expect(await refusalOf("zap_json", report({ pluginid: "1", riskcode: "1", instances: "x" }))).toBe(
       "Not a valid OWASP ZAP file: alert 1 of site 1 has instances that are not a list.",
     );
-    expect(await refusalOf("zap_json", JSON.stringify({ site: [{ alerts: [] }] }))).toBe("Not a valid OWASP ZAP file: site 1 has no @name.");
+    expect(await refusalOf("zap_json", JSON.stringify({ site: [{ alerts: [] }] }))).toBe(
+      "Not a valid OWASP ZAP file: site 1 has no @name.",
+    );
     expect(await refusalOf("zap_json", "{}")).toBe('Not a valid OWASP ZAP file: it has no "site" list.');
     expect(await refusalOf("zap_json", '{\n"site": [\n"a" x]}')).toBe("Not a valid OWASP ZAP file: line 3: it is not JSON.");
     expect(await refusalOf("zap_json", "<html>")).toBe("Not a valid OWASP ZAP file: the file is not JSON.");

@@ -48,8 +48,12 @@ describe("the ZAP XML reader", () => {
     expect(await refusalOf("zap_xml", report("<alert>x</alert><riskcode>1</riskcode>"))).toBe(
       "Not a valid OWASP ZAP file: the alertitem at line 5 has no pluginid.",
     );
-    expect(await refusalOf("zap_xml", report("<pluginid>1</pluginid>", "<site>"))).toBe("Not a valid OWASP ZAP file: the site at line 3 has no name.");
-    expect(await refusalOf("zap_xml", report("<pluginid>1<pluginid>"))).toMatch(/^Not a valid OWASP ZAP file: line 7: unexpected close tag/);
+    expect(await refusalOf("zap_xml", report("<pluginid>1</pluginid>", "<site>"))).toBe(
+      "Not a valid OWASP ZAP file: the site at line 3 has no name.",
+    );
+    expect(await refusalOf("zap_xml", report("<pluginid>1<pluginid>"))).toMatch(
+      /^Not a valid OWASP ZAP file: line 7: unexpected close tag/,
+    );
     expect(await refusalOf("zap_xml", '<?xml version="1.0"?>\n<OWASPZAPReport version="2.15.0"></OWASPZAPReport>')).toBe(
       "Not a valid OWASP ZAP file: it has no findings to import.",
     );

@@ -50,7 +50,15 @@ export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerato
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       const line = info.lines;
       if (!header) {
-        header = record.map((name) => ALIASES.get(name.trim().toLowerCase().replace(/[\s-]+/g, "_")) ?? null);
+        header = record.map(
+          (name) =>
+            ALIASES.get(
+              name
+                .trim()
+                .toLowerCase()
+                .replace(/[\s-]+/g, "_"),
+            ) ?? null,
+        );
         for (const required of ["title", "severity"] as const)
           if (!header.includes(required)) throw refuse(TOOL, `line ${line}: the header has no "${required}" column.`);
         continue;

@@ -59,7 +59,10 @@ function findingOf(host: string, item: XmlNode): ImportedFinding {
     severity: severityOf(item),
     cwe,
     // A v4 vector when Nessus gives one, else the v3 one (v3.0 vectors are not scored: left out).
-    cvssVector: [childText(item, "cvss4_vector"), childText(item, "cvss3_vector")].find((vector) => vector.startsWith("CVSS:3.1/") || vector.startsWith("CVSS:4.0/")) ?? null,
+    cvssVector:
+      [childText(item, "cvss4_vector"), childText(item, "cvss3_vector")].find(
+        (vector) => vector.startsWith("CVSS:3.1/") || vector.startsWith("CVSS:4.0/"),
+      ) ?? null,
     assets: assetOf(host, item),
     description: paragraphs(childText(item, "synopsis"), childText(item, "description"), cves.length ? `CVE: ${cves.join(", ")}` : ""),
     remediation: childText(item, "solution"),

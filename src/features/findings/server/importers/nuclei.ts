@@ -37,7 +37,10 @@ function findingOf(result: Record<string, unknown>, line: number): ImportedFindi
     ruleId: matcher ? `${templateId}:${matcher}` : templateId,
     title: textOf(info.name).trim() || templateId,
     severity,
-    cwe: textList(classification["cwe-id"]).map(cweOf).find((cwe) => cwe !== null) ?? null,
+    cwe:
+      textList(classification["cwe-id"])
+        .map(cweOf)
+        .find((cwe) => cwe !== null) ?? null,
     cvssVector: textOf(classification["cvss-metrics"]).trim() || null,
     assets: lines([textOf(result["matched-at"]), textOf(result.host)]),
     description: paragraphs(textOf(info.description), cves.length ? `CVE: ${cves.join(", ")}` : ""),
@@ -56,7 +59,8 @@ function findingOf(result: Record<string, unknown>, line: number): ImportedFindi
 export async function* readNuclei(source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
   for await (const { line, text } of numberedLines(source, (line) => refuse(TOOL, `line ${line}: the line is longer than 16 MB.`))) {
     if (!text.trim()) continue;
-    if (line === 1 && text.trimStart().startsWith("[")) throw refuse(TOOL, "line 1: this is a JSON list; export the results with -jsonl, one per line.");
+    if (line === 1 && text.trimStart().startsWith("["))
+      throw refuse(TOOL, "line 1: this is a JSON list; export the results with -jsonl, one per line.");
     let result: unknown;
     try {
       result = JSON.parse(text);

@@ -31,7 +31,8 @@ type Group = {
   goal: string;
 };
 
-const asText = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+const asText = (value: unknown): string =>
+  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
 
 function metadataOf(result: Record<string, unknown>): Record<string, unknown> {
   const own = isObject(result.metadata) ? result.metadata : {};

@@ -57,7 +57,9 @@ function assetOf(result: Result): string {
 /** The code at the result's first location, when the tool kept it. */
 function snippetOf(result: Result): string {
   const location = (result.locations ?? []).find((candidate): candidate is Location => isObject(candidate));
-  return textOf(location?.physicalLocation?.region?.snippet?.text) ?? textOf(location?.physicalLocation?.contextRegion?.snippet?.text) ?? "";
+  return (
+    textOf(location?.physicalLocation?.region?.snippet?.text) ?? textOf(location?.physicalLocation?.contextRegion?.snippet?.text) ?? ""
+  );
 }
 
 /** The tool's own identity of the result: its guid, else its (partial) fingerprints, sorted. */
@@ -115,7 +117,11 @@ export async function* readSarif(source: AsyncIterable<Uint8Array>): AsyncGenera
       if (result.level !== undefined && !LEVEL_SEVERITY.has(result.level)) throw refuse(`${where} has an unknown level.`);
       if (result.locations !== undefined && !Array.isArray(result.locations)) throw refuse(`${where} has locations that are not a list.`);
       const rule = ruleOf(result, rules);
-      const message = isString(result.message.text) ? result.message.text : isString(result.message.markdown) ? result.message.markdown : "";
+      const message = isString(result.message.text)
+        ? result.message.text
+        : isString(result.message.markdown)
+          ? result.message.markdown
+          : "";
       // A rule's fields are read only when they are text, like the result's own.
       const ruleId = result.ruleId ?? textOf(rule?.id) ?? null;
       const title = textOf(rule?.shortDescription?.text) ?? textOf(rule?.name) ?? ruleId ?? message.split("\n")[0] ?? "";

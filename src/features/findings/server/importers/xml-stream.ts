@@ -7,9 +7,7 @@ import { refuse } from "./imported-finding";
 export type XmlNode = { name: string; line: number; attributes: Record<string, string>; text: string; children: XmlNode[] };
 
 /** An element named in `watch` as it opens (its attributes only), or one named in `capture` once it closes. */
-export type XmlEvent =
-  | { kind: "open"; name: string; line: number; attributes: Record<string, string> }
-  | { kind: "node"; node: XmlNode };
+export type XmlEvent = { kind: "open"; name: string; line: number; attributes: Record<string, string> } | { kind: "node"; node: XmlNode };
 
 // A hostile file could put a whole upload in one element: each element keeps this much text and
 // this many children, more than any tool writes where the importers read.

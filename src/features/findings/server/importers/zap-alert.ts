@@ -41,17 +41,19 @@ export function zapFinding(site: string, alert: ZapAlert, where: string): Import
   const severity = RISK.get(alert.riskcode.trim());
   if (!severity) throw refuse(ZAP_TOOL, `${where} has an unknown riskcode "${alert.riskcode.trim().slice(0, 20)}" (0 to 3).`);
   const wasc = Number(alert.wascid);
-  const evidence = alert.instances.slice(0, EVIDENCE_INSTANCES).map((instance) =>
-    [
-      `${instance.method} ${instance.uri}`.trim(),
-      instance.param && `Parameter: ${instance.param}`,
-      instance.attack && `Attack: ${instance.attack}`,
-      instance.evidence && `Evidence: ${instance.evidence}`,
-      instance.otherinfo && htmlToText(instance.otherinfo),
-    ]
-      .filter(Boolean)
-      .join("\n"),
-  );
+  const evidence = alert.instances
+    .slice(0, EVIDENCE_INSTANCES)
+    .map((instance) =>
+      [
+        `${instance.method} ${instance.uri}`.trim(),
+        instance.param && `Parameter: ${instance.param}`,
+        instance.attack && `Attack: ${instance.attack}`,
+        instance.evidence && `Evidence: ${instance.evidence}`,
+        instance.otherinfo && htmlToText(instance.otherinfo),
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    );
   return importedFinding({
     toolUid: null,
     ruleId,

@@ -4,7 +4,8 @@ import { readJsonDocument } from "./json-document";
 import { ZAP_TOOL, zapFinding, type ZapAlert } from "./zap-alert";
 
 function alertOf(value: Record<string, unknown>, where: string): ZapAlert {
-  if (value.instances !== undefined && !Array.isArray(value.instances)) throw refuse(ZAP_TOOL, `${where} has instances that are not a list.`);
+  if (value.instances !== undefined && !Array.isArray(value.instances))
+    throw refuse(ZAP_TOOL, `${where} has instances that are not a list.`);
   const instances = ((value.instances as unknown[] | undefined) ?? []).filter(isObject);
   return {
     pluginid: textOf(value.pluginid),
@@ -36,7 +37,8 @@ export async function* readZapJson(source: AsyncIterable<Uint8Array>): AsyncGene
   for (const [siteIndex, site] of report.site.entries()) {
     const name = isObject(site) ? textOf(site["@name"]).trim() : "";
     if (!isObject(site) || !name) throw refuse(ZAP_TOOL, `site ${siteIndex + 1} has no @name.`);
-    if (site.alerts !== undefined && !Array.isArray(site.alerts)) throw refuse(ZAP_TOOL, `site ${siteIndex + 1} has alerts that are not a list.`);
+    if (site.alerts !== undefined && !Array.isArray(site.alerts))
+      throw refuse(ZAP_TOOL, `site ${siteIndex + 1} has alerts that are not a list.`);
     for (const [index, alert] of ((site.alerts as unknown[] | undefined) ?? []).entries()) {
       const where = `alert ${index + 1} of site ${siteIndex + 1}`;
       if (!isObject(alert)) throw refuse(ZAP_TOOL, `${where} is not an object.`);
