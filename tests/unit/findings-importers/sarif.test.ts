@@ -57,6 +57,7 @@ describe("the SARIF reader", () => {
   it("keeps the SARIF import's refusals", async () => {
     const refusal = (text: string) => refusalOf("sarif", text);
     expect(await refusal("not json")).toBe("Not a valid SARIF 2.1.0 file: the file is not JSON.");
+    expect(await refusal('{\n"version": "2.1.0",\n"runs": [1 2]}')).toBe("Not a valid SARIF 2.1.0 file: line 3: it is not JSON.");
     expect(await refusal("[]")).toBe("Not a valid SARIF 2.1.0 file: the file is not a SARIF log object.");
     expect(await refusal('{"version": "2.0.0", "runs": []}')).toBe('Not a valid SARIF 2.1.0 file: its "version" must be "2.1.0".');
     expect(await refusal('{"version": "2.1.0"}')).toBe('Not a valid SARIF 2.1.0 file: it has no "runs" list.');

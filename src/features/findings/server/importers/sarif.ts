@@ -93,14 +93,7 @@ function cweOfRule(rule: ReportingDescriptor | undefined): number | null {
  * asset. Anything malformed refuses the whole file (a 400 naming what is wrong).
  */
 export async function* readSarif(source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
-  let log: unknown;
-  try {
-    log = await readJsonDocument(source, TOOL);
-  } catch (error) {
-    // The SARIF import always said "the file is not JSON" without a line.
-    if (error instanceof Error && / it is not JSON\.$/.test(error.message)) throw refuse("the file is not JSON.");
-    throw error;
-  }
+  const log = await readJsonDocument(source, TOOL);
   if (!isObject(log)) throw refuse("the file is not a SARIF log object.");
   if (log.version !== "2.1.0") throw refuse('its "version" must be "2.1.0".');
   if (!Array.isArray(log.runs)) throw refuse('it has no "runs" list.');
