@@ -145,8 +145,9 @@ describe("the Origin of a request that changes data", () => {
       body,
     );
     expect(crossSite.status).toBe(403);
-    // Read, and answered on its own terms: no such report.
+    // Read, and answered on its own terms: the firm's download asks for the password first.
     const json = await call(downloadReport, "POST", path, { cookie, origin: APP_ORIGIN, "content-type": "application/json" }, body);
-    expect(json.status, await json.clone().text()).toBe(404);
+    expect(json.status, await json.clone().text()).toBe(403);
+    expect(await json.json()).toMatchObject({ code: "forbidden", fieldErrors: { password: "Enter your password to confirm it is you." } });
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
-import { IMPORT_FORMAT_LABELS, type ImportFormat } from "@/lib/domain/finding-import";
+import { IMPORT_TOOL_NAMES, type ImportFormat } from "@/lib/domain/finding-import";
 import type { FindingImportOutcome, FindingImportState } from "@/lib/domain/finding-import-history";
 import { FINDING_TEXT_MAX } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
@@ -255,7 +255,7 @@ export async function applyFindingImport(
     const pending = await lockPending(tx, importId);
     const project = await engagementOf(tx, pending.projectId, true);
     const format = pending.format;
-    const source = `${IMPORT_FORMAT_LABELS[format]}: ${pending.fileName}`;
+    const source = `${IMPORT_TOOL_NAMES[format]}: ${pending.fileName}`;
     const known = await knownFindings(tx, pending.projectId);
     const knownIds: string[] = [];
     const reopened: { id: string; status: FindingStatus; title: string }[] = [];

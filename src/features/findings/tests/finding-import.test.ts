@@ -287,7 +287,7 @@ describe("re-importing", () => {
     expect(detail.events.at(-1)).toMatchObject({
       kind: "reopened",
       toStatus: "still_open",
-      note: "Seen again in import SARIF 2.1.0: rescan.sarif",
+      note: "Seen again in import SARIF: rescan.sarif",
     });
     // The open retest request of the fixed-pending-retest one is answered by the scan.
     expect((await getFinding(t.db, { actor: acme, findingId: misc!.id })).openRetest).toBeNull();

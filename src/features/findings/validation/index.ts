@@ -9,10 +9,6 @@ export const FINDING_TEXT_MAX = 20000;
 export const FINDING_ASSETS_MAX = 2000;
 export const FINDING_NOTE_MAX = 2000;
 export const CVSS_VECTOR_MAX = 200;
-/** A SARIF file of up to 5 MB; at most this many results become drafts at once. */
-export const SARIF_MAX_BYTES = 5 * 1024 * 1024;
-export const SARIF_MAX_RESULTS = 1000;
-export const SARIF_TOO_LARGE = "The SARIF file is too large. The maximum is 5MB.";
 
 // Printable text with newlines and tabs; other control characters are refused like a message's.
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

@@ -1,42 +1,65 @@
-// Placeholder until the importers branch lands (replaced by it).
 import "server-only";
 import { createHash } from "node:crypto";
-import type { FindingSeverity } from "@/lib/domain/finding";
-import type { ImportFormat } from "@/lib/domain/finding-import";
-import { AppError } from "@/server/core/errors";
-import { parseSarif } from "../sarif";
+import { IMPORT_MAX_FINDINGS, type ImportFormat } from "@/lib/domain/finding-import";
+import { readBurp } from "./burp";
+import { readCsv } from "./csv";
+import { readGarak } from "./garak";
+import { refuse, type ImportedFinding } from "./imported-finding";
+import { readNessus } from "./nessus";
+import { readNuclei } from "./nuclei";
+import { readPromptfoo } from "./promptfoo";
+import { readSarif } from "./sarif";
+import { readZapJson } from "./zap-json";
+import { readZapXml } from "./zap-xml";
 
-export type ImportedFinding = {
-  toolUid: string | null;
-  ruleId: string | null;
-  title: string;
-  severity: FindingSeverity;
-  cwe: number | null;
-  cvssVector: string | null;
-  assets: string;
-  description: string;
-  remediation: string;
-  references: string;
-  evidence: string;
-  owaspLlm: string[];
-  atlas: string[];
+export type { ImportedFinding } from "./imported-finding";
+export { detectFormat } from "./detect-format";
+
+type Reader = (source: AsyncIterable<Uint8Array>) => AsyncGenerator<ImportedFinding>;
+
+const READERS: Record<ImportFormat, { tool: string; read: Reader }> = {
+  sarif: { tool: "SARIF 2.1.0", read: readSarif },
+  nessus: { tool: "Nessus", read: readNessus },
+  burp: { tool: "Burp Suite", read: readBurp },
+  zap_xml: { tool: "OWASP ZAP", read: readZapXml },
+  zap_json: { tool: "OWASP ZAP", read: readZapJson },
+  nuclei: { tool: "Nuclei", read: readNuclei },
+  garak: { tool: "garak", read: readGarak },
+  promptfoo: { tool: "promptfoo", read: readPromptfoo },
+  csv: { tool: "CSV", read: readCsv },
 };
 
+/**
+ * The findings of an uploaded file, one at a time as the file streams in. A malformed file throws
+ * a 400 naming its first problem, possibly after findings were already yielded: the caller
+ * collects them all before writing anything, so a file is imported whole or not at all.
+ */
 export async function* readImport(format: ImportFormat, source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
-  if (format !== "sarif") throw new AppError("bad_request", "Not supported yet");
-  const chunks: Buffer[] = [];
-  for await (const chunk of source) chunks.push(Buffer.from(chunk));
-  for (const d of parseSarif(Buffer.concat(chunks).toString("utf8")))
-    yield { ...d, toolUid: null, cwe: null, cvssVector: null, remediation: "", references: "", evidence: "", owaspLlm: [], atlas: [] };
+  const { tool, read } = READERS[format];
+  let count = 0;
+  for await (const finding of read(source)) {
+    count += 1;
+    if (count > IMPORT_MAX_FINDINGS) throw refuse(tool, `it has more than ${IMPORT_MAX_FINDINGS.toLocaleString("en")} findings; split it.`);
+    yield finding;
+  }
+  if (count === 0) throw refuse(tool, "it has no findings to import.");
 }
 
-export function fingerprintOf(format: ImportFormat, f: ImportedFinding): string {
-  const key = f.toolUid
-    ? `${format}\0${f.toolUid}`
-    : [f.ruleId ?? f.title.toLowerCase(), f.cwe ?? "", f.assets.split("\n")[0] ?? ""].join("\0");
-  return createHash("sha256").update(key).digest("hex");
-}
+const normalized = (text: string) => text.trim().replace(/\s+/g, " ");
 
-export function detectFormat(fileName: string, _head: Uint8Array): ImportFormat | null {
-  return fileName.endsWith(".sarif") ? "sarif" : null;
+/**
+ * A finding's identity across imports into one engagement (hex SHA-256): the tool's own id when it
+ * has one (with the format, as two tools' ids may collide), else the rule id (or the title, in
+ * lower case), the CWE and the first asset.
+ */
+export function fingerprintOf(format: ImportFormat, finding: ImportedFinding): string {
+  const parts = finding.toolUid
+    ? ["uid", format, finding.toolUid]
+    : [
+        "finding",
+        finding.ruleId ? `rule:${normalized(finding.ruleId)}` : `title:${normalized(finding.title).toLowerCase()}`,
+        finding.cwe === null ? "" : String(finding.cwe),
+        normalized(finding.assets.split("\n")[0] ?? ""),
+      ];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }

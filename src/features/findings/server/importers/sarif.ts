@@ -1,17 +1,13 @@
 import "server-only";
 import type { Location, Log, ReportingDescriptor, Result } from "sarif";
-import type { FindingSeverity } from "@/lib/domain/finding";
-import { FINDING_ASSETS_MAX, FINDING_TEXT_MAX, FINDING_TITLE_MAX, SARIF_MAX_RESULTS } from "@/features/findings/validation";
-import { hasInvalidCharacter } from "@/lib/validation/common";
-import { AppError } from "@/server/core/errors";
-import { severityOfScore } from "@/lib/domain/finding";
+import { type FindingSeverity, severityOfScore } from "@/lib/domain/finding";
+import { FINDING_TITLE_MAX } from "@/features/findings/validation";
+import { clean, cweOf, importedFinding, isObject, lines, refuse as refuseFor, type ImportedFinding } from "./imported-finding";
+import { readJsonDocument } from "./json-document";
 
-/** A draft finding read from one SARIF result. */
-export type SarifDraft = { title: string; severity: FindingSeverity; ruleId: string | null; assets: string; description: string };
+const TOOL = "SARIF 2.1.0";
+const refuse = (detail: string) => refuseFor(TOOL, detail);
 
-const refuse = (detail: string) => new AppError("bad_request", `Not a valid SARIF 2.1.0 file: ${detail}`);
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === "string";
 const textOf = (value: unknown): string | undefined => (isString(value) && value ? value : undefined);
 
@@ -24,15 +20,6 @@ const LEVEL_SEVERITY = new Map<unknown, FindingSeverity>([
   ["note", "low"],
   ["none", "informational"],
 ]);
-
-/** Printable, bounded text for a column; the database refuses NUL, the UI control characters. */
-function clean(value: string, max: number): string {
-  const printable = hasInvalidCharacter(value) ? value.replace(/[\u0000\uD800-\uDFFF]/g, "") : value;
-  return printable
-    .replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, max);
-}
 
 function ruleOf(result: Result, rules: ReportingDescriptor[]): ReportingDescriptor | undefined {
   if (typeof result.ruleIndex === "number" && rules[result.ruleIndex]) return rules[result.ruleIndex];
@@ -67,22 +54,49 @@ function assetOf(result: Result): string {
   return places.join("\n");
 }
 
-/**
- * Reads a SARIF 2.1.0 log (docs/PRODUCT.md#admin-findings): each result becomes a draft with its
- * rule, level → severity and location → asset. Anything malformed refuses the whole file (a 400
- * naming what is wrong), so an import is all or nothing.
- */
-export function parseSarif(text: string): SarifDraft[] {
-  let log: unknown;
-  try {
-    log = JSON.parse(text);
-  } catch {
-    throw refuse("the file is not JSON.");
+/** The code at the result's first location, when the tool kept it. */
+function snippetOf(result: Result): string {
+  const location = (result.locations ?? []).find((candidate): candidate is Location => isObject(candidate));
+  return (
+    textOf(location?.physicalLocation?.region?.snippet?.text) ?? textOf(location?.physicalLocation?.contextRegion?.snippet?.text) ?? ""
+  );
+}
+
+/** The tool's own identity of the result: its guid, else its (partial) fingerprints, sorted. */
+function toolUidOf(result: Result): string | null {
+  if (textOf(result.guid)) return `guid:${result.guid}`;
+  for (const prints of [result.fingerprints, result.partialFingerprints]) {
+    if (!isObject(prints)) continue;
+    const entries = Object.entries(prints).filter((entry): entry is [string, string] => isString(entry[1]) && entry[1] !== "");
+    if (entries.length > 0)
+      return entries
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, value]) => `${key}=${value}`)
+        .join(";");
   }
+  return null;
+}
+
+/** CodeQL and others tag a rule "external/cwe/cwe-079"; some name it in properties.cwe. */
+function cweOfRule(rule: ReportingDescriptor | undefined): number | null {
+  if (!isObject(rule?.properties)) return null;
+  const tags = Array.isArray(rule.properties.tags) ? rule.properties.tags.filter(isString) : [];
+  for (const tag of tags) {
+    const match = /(?:^|\/)cwe[-/](\d+)$/i.exec(tag);
+    if (match) return cweOf(match[1]);
+  }
+  return cweOf(rule.properties.cwe);
+}
+
+/**
+ * A SARIF 2.1.0 log: each result becomes a finding with its rule, level → severity and location →
+ * asset. Anything malformed refuses the whole file (a 400 naming what is wrong).
+ */
+export async function* readSarif(source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
+  const log = await readJsonDocument(source, TOOL);
   if (!isObject(log)) throw refuse("the file is not a SARIF log object.");
   if (log.version !== "2.1.0") throw refuse('its "version" must be "2.1.0".');
   if (!Array.isArray(log.runs)) throw refuse('it has no "runs" list.');
-  const drafts: SarifDraft[] = [];
   for (const [runIndex, run] of (log as unknown as Log).runs.entries()) {
     if (!isObject(run) || !isObject(run.tool) || !isObject(run.tool.driver) || !isString(run.tool.driver.name))
       throw refuse(`run ${runIndex + 1} has no tool name.`);
@@ -105,16 +119,18 @@ export function parseSarif(text: string): SarifDraft[] {
       const ruleId = result.ruleId ?? textOf(rule?.id) ?? null;
       const title = textOf(rule?.shortDescription?.text) ?? textOf(rule?.name) ?? ruleId ?? message.split("\n")[0] ?? "";
       if (!clean(title, FINDING_TITLE_MAX) && !message.trim()) throw refuse(`${where} has neither a rule nor a message text.`);
-      drafts.push({
-        title: clean(title, FINDING_TITLE_MAX) || clean(message.split("\n")[0]!, FINDING_TITLE_MAX),
+      yield importedFinding({
+        toolUid: toolUidOf(result),
+        ruleId,
+        title: clean(title, FINDING_TITLE_MAX) || message.split("\n")[0]!,
         severity: severityOf(result, rule, where),
-        ruleId: ruleId ? clean(ruleId, 200) || null : null,
-        assets: clean(assetOf(result), FINDING_ASSETS_MAX),
-        description: clean(message, FINDING_TEXT_MAX),
+        cwe: cweOfRule(rule),
+        assets: assetOf(result),
+        description: message,
+        remediation: textOf(rule?.help?.markdown) ?? textOf(rule?.help?.text) ?? "",
+        references: lines([textOf(rule?.helpUri)]),
+        evidence: snippetOf(result),
       });
-      if (drafts.length > SARIF_MAX_RESULTS) throw refuse(`it has more than ${SARIF_MAX_RESULTS} results; split it.`);
     }
   }
-  if (drafts.length === 0) throw refuse("it has no results to import.");
-  return drafts;
 }

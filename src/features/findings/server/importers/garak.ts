@@ -1,0 +1,118 @@
+import "server-only";
+import { garakProbeTaxonomy } from "@/lib/domain/ai-taxonomy";
+import type { FindingSeverity } from "@/lib/domain/finding";
+import { numberedLines } from "./byte-source";
+import { importedFinding, isObject, lines, paragraphs, refuse, textOf, type ImportedFinding } from "./imported-finding";
+
+const TOOL = "garak";
+
+/** Failing prompt/output pairs kept per probe and detector, and the length of each text. */
+const EXAMPLES_MAX = 3;
+const EXAMPLE_TEXT_MAX = 2000;
+/** A detector score at or above this is a hit: the model failed (garak's own threshold). */
+const HIT = 0.5;
+
+/** The share of failed attempts → severity: the firm reviews it like any draft. */
+function severityOfRate(rate: number): FindingSeverity {
+  if (rate >= 0.5) return "high";
+  if (rate >= 0.1) return "medium";
+  return "low";
+}
+
+// Probe and detector names lose the plugin-kind prefix some releases write ("probes.dan.Dan_11_0", "detector.dan.DAN").
+const bare = (name: string) => name.trim().replace(/^(probes|detectors|detector)\./, "");
+
+/** A prompt or an output as text: a string (older releases), or a message/conversation object (newer ones). */
+function textOfTurn(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (!isObject(value)) return "";
+  if (typeof value.text === "string") return value.text;
+  if (Array.isArray(value.turns))
+    return value.turns
+      .map((turn) => (isObject(turn) ? textOfTurn(turn.content) : ""))
+      .filter(Boolean)
+      .join("\n");
+  return "";
+}
+
+type Pair = { probe: string; detector: string };
+const keyOf = ({ probe, detector }: Pair) => `${probe}\u0000${detector}`;
+
+function targetOf(entry: Record<string, unknown>): string {
+  const type = textOf(entry["plugins.target_type"]) || textOf(entry["plugins.model_type"]);
+  const name = textOf(entry["plugins.target_name"]) || textOf(entry["plugins.model_name"]);
+  return [type, name].filter(Boolean).join(" ");
+}
+
+/**
+ * A garak report (garak.<run>.report.jsonl). The attempts come first, then an "eval" entry per
+ * probe and detector once they are done: each eval with failures is one finding, its evidence a few
+ * failing attempts of that probe kept as they went by (so the file streams, line by line).
+ */
+export async function* readGarak(source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
+  let target = "";
+  const examples = new Map<string, string[]>();
+  for await (const { line, text } of numberedLines(source, (line) => refuse(TOOL, `line ${line}: the line is longer than 16 MB.`))) {
+    if (!text.trim()) continue;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(text);
+    } catch {
+      throw refuse(TOOL, `line ${line}: it is not JSON.`);
+    }
+    if (!isObject(entry) || typeof entry.entry_type !== "string") throw refuse(TOOL, `line ${line}: the entry has no entry_type.`);
+    if (entry.entry_type === "start_run setup") target = targetOf(entry) || target;
+    else if (entry.entry_type === "attempt") keepFailures(entry, line, examples);
+    else if (entry.entry_type === "eval") {
+      const finding = findingOf(entry, line, target, examples);
+      if (finding) yield finding;
+    }
+  }
+}
+
+function keepFailures(attempt: Record<string, unknown>, line: number, examples: Map<string, string[]>) {
+  const probe = bare(textOf(attempt.probe_classname));
+  if (!probe) throw refuse(TOOL, `line ${line}: the attempt has no probe_classname.`);
+  // Status 2 is an attempt the detectors have scored; the earlier copies carry no results.
+  if (attempt.status !== 2 || !isObject(attempt.detector_results)) return;
+  const outputs = Array.isArray(attempt.outputs) ? attempt.outputs : [];
+  for (const [name, scores] of Object.entries(attempt.detector_results)) {
+    if (!Array.isArray(scores)) continue;
+    const key = keyOf({ probe, detector: bare(name) });
+    const kept = examples.get(key) ?? [];
+    if (kept.length >= EXAMPLES_MAX) continue;
+    const failing = scores.findIndex((score) => typeof score === "number" && score >= HIT);
+    if (failing === -1) continue;
+    kept.push(
+      `Prompt:\n${textOfTurn(attempt.prompt).slice(0, EXAMPLE_TEXT_MAX)}\n\nOutput:\n${textOfTurn(outputs[failing]).slice(0, EXAMPLE_TEXT_MAX)}`,
+    );
+    examples.set(key, kept);
+  }
+}
+
+function findingOf(entry: Record<string, unknown>, line: number, target: string, examples: Map<string, string[]>): ImportedFinding | null {
+  const pair = { probe: bare(textOf(entry.probe)), detector: bare(textOf(entry.detector)) };
+  if (!pair.probe || !pair.detector) throw refuse(TOOL, `line ${line}: the eval entry has no probe or detector.`);
+  // Newer releases count total_evaluated; older ones total.
+  const total = typeof entry.total_evaluated === "number" ? entry.total_evaluated : entry.total;
+  const passed = entry.passed;
+  if (typeof total !== "number" || typeof passed !== "number" || passed < 0 || total < passed)
+    throw refuse(TOOL, `line ${line}: the eval entry's passed and total are not counts.`);
+  const failed = total - passed;
+  if (failed === 0) return null;
+  const taxonomy = garakProbeTaxonomy(pair.probe);
+  const rate = failed / total;
+  return importedFinding({
+    toolUid: null,
+    ruleId: `${pair.probe}:${pair.detector}`,
+    title: `${pair.probe} (detector ${pair.detector})`,
+    severity: severityOfRate(rate),
+    assets: lines([target]),
+    description: paragraphs(
+      `garak probe ${pair.probe} made the model fail detector ${pair.detector} in ${failed} of ${total} attempts (${Math.round(rate * 100)}%).`,
+    ),
+    evidence: (examples.get(keyOf(pair)) ?? []).join("\n\n---\n\n"),
+    owaspLlm: [...taxonomy.owaspLlm],
+    atlas: [...taxonomy.atlas],
+  });
+}

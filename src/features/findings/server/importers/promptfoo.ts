@@ -1,0 +1,128 @@
+import "server-only";
+import { PROMPTFOO_PLUGIN_LABELS, promptfooTaxonomy } from "@/lib/domain/ai-taxonomy";
+import type { FindingSeverity } from "@/lib/domain/finding";
+import { importedFinding, isObject, lines, paragraphs, refuse, textOf, type ImportedFinding } from "./imported-finding";
+import { readJsonDocument } from "./json-document";
+
+const TOOL = "promptfoo";
+
+const SEVERITY = new Map<string, FindingSeverity>([
+  ["critical", "critical"],
+  ["high", "high"],
+  ["medium", "medium"],
+  ["low", "low"],
+  ["informational", "informational"],
+  ["info", "informational"],
+]);
+
+const EXAMPLES_MAX = 3;
+const EXAMPLE_TEXT_MAX = 2000;
+
+type Group = {
+  pluginId: string | null;
+  strategyId: string | null;
+  title: string;
+  severity: FindingSeverity;
+  targets: Set<string>;
+  failed: number;
+  total: number;
+  reasons: Set<string>;
+  examples: string[];
+  goal: string;
+};
+
+const asText = (value: unknown): string =>
+  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
+
+function metadataOf(result: Record<string, unknown>): Record<string, unknown> {
+  const own = isObject(result.metadata) ? result.metadata : {};
+  const testCase = isObject(result.testCase) && isObject(result.testCase.metadata) ? result.testCase.metadata : {};
+  return { ...testCase, ...own };
+}
+
+function targetOf(result: Record<string, unknown>): string {
+  const provider = result.provider;
+  if (typeof provider === "string") return provider;
+  return isObject(provider) ? textOf(provider.label) || textOf(provider.id) : "";
+}
+
+/**
+ * promptfoo's results file (`promptfoo eval -o results.json`, red team or not): the failing
+ * results grouped by plugin and strategy, one finding each, with a few failing cases as evidence.
+ * A plain eval (no plugin) groups by the test's description.
+ */
+export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
+  const document = await readJsonDocument(source, TOOL);
+  const list = isObject(document) && isObject(document.results) ? document.results.results : undefined;
+  if (!Array.isArray(list)) throw refuse(TOOL, 'it has no "results.results" list (save it with promptfoo eval -o results.json).');
+  const groups = new Map<string, Group>();
+  for (const [index, result] of list.entries()) {
+    const where = `result ${index + 1}`;
+    if (!isObject(result)) throw refuse(TOOL, `${where} is not an object.`);
+    if (typeof result.success !== "boolean") throw refuse(TOOL, `${where} has no "success".`);
+    const metadata = metadataOf(result);
+    const pluginId = textOf(metadata.pluginId).trim() || null;
+    const strategyId = textOf(metadata.strategyId).trim() || null;
+    const testCase = isObject(result.testCase) ? result.testCase : {};
+    const title = pluginId
+      ? `${Object.hasOwn(PROMPTFOO_PLUGIN_LABELS, pluginId) ? PROMPTFOO_PLUGIN_LABELS[pluginId] : pluginId} (promptfoo ${pluginId})`
+      : textOf(testCase.description).trim() || "Failed test case";
+    const key = `${title}\u0000${strategyId ?? ""}`;
+    const rawSeverity = textOf(metadata.severity).trim();
+    const severity = rawSeverity ? SEVERITY.get(rawSeverity.toLowerCase()) : "medium";
+    if (!severity) throw refuse(TOOL, `${where} has an unknown severity "${rawSeverity.slice(0, 20)}".`);
+    const group = groups.get(key) ?? {
+      pluginId,
+      strategyId,
+      title,
+      severity,
+      targets: new Set<string>(),
+      failed: 0,
+      total: 0,
+      reasons: new Set<string>(),
+      examples: [],
+      goal: textOf(metadata.goal),
+    };
+    groups.set(key, group);
+    group.total += 1;
+    if (result.success) continue;
+    group.failed += 1;
+    const target = targetOf(result);
+    if (target) group.targets.add(target);
+    const grading = isObject(result.gradingResult) ? result.gradingResult : {};
+    const reason = textOf(grading.reason) || textOf(result.error) || textOf(result.failureReason);
+    if (reason && group.reasons.size < EXAMPLES_MAX) group.reasons.add(reason.slice(0, EXAMPLE_TEXT_MAX));
+    if (group.examples.length < EXAMPLES_MAX) {
+      const prompt = isObject(result.prompt) ? textOf(result.prompt.raw) : "";
+      const output = isObject(result.response) ? asText(result.response.output) : "";
+      const vars = isObject(result.vars) ? result.vars : isObject(testCase.vars) ? testCase.vars : {};
+      group.examples.push(
+        paragraphs(
+          `Prompt:\n${(prompt || Object.values(vars).map(asText).join("\n")).slice(0, EXAMPLE_TEXT_MAX)}`,
+          `Output:\n${output.slice(0, EXAMPLE_TEXT_MAX)}`,
+          reason && `Grader: ${reason.slice(0, EXAMPLE_TEXT_MAX)}`,
+        ),
+      );
+    }
+  }
+  for (const group of groups.values()) {
+    if (group.failed === 0) continue;
+    const taxonomy = group.pluginId ? promptfooTaxonomy(group.pluginId, group.strategyId) : { owaspLlm: [], atlas: [] };
+    const strategy = group.strategyId && group.strategyId !== "basic" ? group.strategyId : null;
+    yield importedFinding({
+      toolUid: null,
+      ruleId: group.pluginId ? (strategy ? `${group.pluginId}/${strategy}` : group.pluginId) : null,
+      title: strategy ? `${group.title}, strategy ${strategy}` : group.title,
+      severity: group.severity,
+      assets: lines(group.targets),
+      description: paragraphs(
+        `${group.failed} of ${group.total} promptfoo test cases failed${group.pluginId ? ` for plugin ${group.pluginId}` : ""}${strategy ? ` with strategy ${strategy}` : ""}.`,
+        group.goal,
+        ...[...group.reasons].map((reason) => `- ${reason}`),
+      ),
+      evidence: group.examples.join("\n\n---\n\n"),
+      owaspLlm: [...taxonomy.owaspLlm],
+      atlas: [...taxonomy.atlas],
+    });
+  }
+}
