@@ -24,8 +24,9 @@ import { detectFormat, type ImportedFinding, fingerprintOf, readImport } from ".
 const REOPENABLE: readonly FindingStatus[] = ["fixed_pending_retest", "verified_fixed"];
 /** What "missing" means: still being worked on, yet the same tool's full scan did not see it. */
 const MISSABLE: readonly FindingStatus[] = ["draft", "open", "in_remediation", "still_open", "fixed_pending_retest"];
-/** Rows per insert: large enough to be quick, small enough for PostgreSQL's 65,535 parameters. */
+/** Rows per update (bound ids); new findings go in batches of this many, as one JSON parameter. */
 const BATCH = 500;
+const ITEM_BATCH = 5000;
 
 type Known = { id: string; status: FindingStatus; sourceTool: ImportFormat | null; notSeen: boolean };
 
@@ -232,9 +233,48 @@ function withEvidence(description: string, evidence: string): string {
   return room > 0 ? `${head}${evidence.replaceAll("~~~~", "~ ~ ~ ~").slice(0, room)}${tail}` : description.slice(0, FINDING_TEXT_MAX);
 }
 
+// The import's rows go in as one JSON parameter per statement, expanded by PostgreSQL: an import
+// of 50,000 findings is a hundred statements, not 50,000 rows of bound parameters.
 async function insertItems(tx: DbOrTx, importId: string, ids: string[], outcome: FindingImportOutcome) {
-  for (let i = 0; i < ids.length; i += BATCH)
-    await tx.insert(findingImportItems).values(ids.slice(i, i + BATCH).map((findingId) => ({ importId, findingId, outcome })));
+  for (let i = 0; i < ids.length; i += ITEM_BATCH)
+    await tx.execute(sql`
+      insert into ${findingImportItems} (import_id, finding_id, outcome)
+      select ${importId}::uuid, id::uuid, ${outcome} from jsonb_array_elements_text(${JSON.stringify(ids.slice(i, i + ITEM_BATCH))}::jsonb) as id`);
+}
+
+/** A batch of new drafts, each with its "created" timeline entry and its place in the import, in one statement. */
+async function insertNewFindings(
+  tx: DbOrTx,
+  {
+    actor,
+    importId,
+    clientId,
+    projectId,
+    source,
+    batch,
+  }: { actor: AdminActor; importId: string; clientId: string; projectId: string; source: string; batch: ReturnType<typeof columnsOf>[] },
+): Promise<number> {
+  const result = (await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
+        title text, severity text, "cvssVector" text, "cvssScoreTenths" smallint, assets text, description text,
+        remediation text, "references" text, "ruleId" text, cwe integer, "owaspLlm" text[], atlas text[],
+        "sourceTool" text, fingerprint text)
+    ), created as (
+      insert into ${findings} (client_id, project_id, title, severity, cvss_vector, cvss_score_tenths, assets, description,
+                               remediation, "references", rule_id, cwe, owasp_llm, atlas, source_tool, fingerprint)
+      select ${clientId}::uuid, ${projectId}::uuid, title, severity, "cvssVector", "cvssScoreTenths", assets, description,
+             remediation, "references", "ruleId", cwe, "owaspLlm", atlas, "sourceTool", fingerprint
+        from input
+      returning id
+    ), events as (
+      insert into ${findingEvents} (finding_id, kind, to_status, note, actor_id, actor_role, actor_name)
+      select id, 'created', 'draft', ${`Imported from ${source}`}, ${actor.userId}, 'admin', ${actor.name} from created
+    )
+    insert into ${findingImportItems} (import_id, finding_id, outcome)
+    select ${importId}::uuid, id, 'new' from created
+    returning finding_id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
 
 const byFirm = (actor: AdminActor) => ({ actorId: actor.userId, actorRole: "admin" as const, actorName: actor.name });
@@ -266,28 +306,7 @@ export async function applyFindingImport(
 
     const flush = async () => {
       if (batch.length === 0) return;
-      const rows = await tx
-        .insert(findings)
-        .values(batch.map((values) => ({ ...values, clientId: project.clientId, projectId: pending.projectId })))
-        .returning({ id: findings.id });
-      await tx
-        .insert(findingEvents)
-        .values(
-          rows.map((r) => ({
-            findingId: r.id,
-            kind: "created" as const,
-            toStatus: "draft" as const,
-            note: `Imported from ${source}`,
-            ...byFirm(actor),
-          })),
-        );
-      await insertItems(
-        tx,
-        importId,
-        rows.map((r) => r.id),
-        "new",
-      );
-      newCount += rows.length;
+      newCount += await insertNewFindings(tx, { actor, importId, clientId: project.clientId, projectId: pending.projectId, source, batch });
       batch = [];
     };
 

@@ -127,13 +127,13 @@ const findingsOf = (projectId: string) =>
 
 describe("SARIF import", () => {
   it.each([
-    ["not JSON", "{ nope", "the file is not JSON"],
+    ["not JSON", "{ nope", "line 1:"],
     ["another version", JSON.stringify({ version: "2.0.0", runs: [] }), '"version" must be "2.1.0"'],
     ["no runs", JSON.stringify({ version: "2.1.0" }), 'no "runs" list'],
     ["a run without a tool", JSON.stringify({ version: "2.1.0", runs: [{ results: [] }] }), "has no tool name"],
     ["a result without a message", sarif([THREE_RESULTS[0], { ruleId: "X" }]), "result 2 of run 1 has no message"],
     ["an unknown level", sarif([{ ...THREE_RESULTS[0], level: "fatal" }]), "unknown level"],
-    ["no results", sarif([]), "no results to import"],
+    ["no results", sarif([]), "it has no findings to import."],
   ])("refuses %s with a 400 naming the problem, and imports nothing", async (_name, text, message) => {
     const before = await countRows();
     const response = await importRequest({ projectId: ACME_ENGAGEMENT, text });
