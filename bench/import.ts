@@ -16,6 +16,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
 process.env.DATA_DIR = dataDir;
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 process.env.APP_URL = "http://localhost:3000";
+// The files on disk under DATA_DIR, whatever the database (a server database alone would ask for S3).
+process.env.STORAGE = "disk";
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -83,7 +85,9 @@ try {
     return result.rows[0]!;
   };
 
-  console.info(`Scan imports (${serverUrl ? "PostgreSQL server" : "PGlite in memory"}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`);
+  console.info(
+    `Scan imports (${serverUrl ? "PostgreSQL server" : "PGlite in memory"}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+  );
 
   const nuclei = path.join(dataDir, "nuclei.jsonl");
   const nucleiBytes = await writeLargeNuclei(nuclei, NUCLEI_RESULTS);

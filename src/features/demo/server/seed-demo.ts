@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import {
   auditLog,
@@ -10,6 +10,8 @@ import {
   contactInquiries,
   documents,
   findingComments,
+  findingImportItems,
+  findingImports,
   findingEvents,
   findingRetests,
   findings,
@@ -36,6 +38,7 @@ import {
   DEMO_USERS,
 } from "./demo-data";
 import { demoFindingRows } from "./demo-findings";
+import { demoImportRows } from "./demo-imports";
 import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/account/server";
@@ -137,6 +140,10 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(findingEvents).values(demoFindings.events);
     await tx.insert(findingRetests).values(demoFindings.retests);
     await tx.insert(findingComments).values(demoFindings.comments);
+    const demoImports = demoImportRows();
+    await tx.insert(findingImports).values(demoImports.imports);
+    await tx.insert(findingImportItems).values(demoImports.items);
+    for (const { id, ...imported } of demoImports.findings) await tx.update(findings).set(imported).where(eq(findings.id, id));
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",
