@@ -1,5 +1,5 @@
 // Findings end to end (docs/PRODUCT.md#portal-findings, #admin-findings), on a server of its own
-// whose mail goes to a real SMTP sink: the admin imports a SARIF file with three results and
+// whose mail goes to a real SMTP sink: the admin previews and imports a SARIF file with three results and
 // publishes two; the client sees exactly those two (the draft in no HTML or RSC payload of the
 // portal); the client marks one fixed and asks for a retest, the admin records "Verified fixed",
 // and the client sees it on the timeline and gets the mail; the owner accepts the other's risk.
@@ -88,13 +88,16 @@ test("SARIF import, publishing, a retest verified fixed with its mail, and a ris
   const admin = await adminSignedIn(browser);
   const client = await clientSignedIn(browser);
 
-  // The admin imports three results as drafts and publishes two of them.
+  // The admin previews the file (three new), imports the three results as drafts and publishes two of them.
   await go(admin.page, `/admin/findings?projectId=${ENGAGEMENT}`);
-  await admin.page
-    .getByLabel("SARIF 2.1.0 file")
-    .setInputFiles({ name: "scan.sarif", mimeType: "application/json", buffer: Buffer.from(SARIF) });
-  await admin.page.getByRole("button", { name: "Import SARIF" }).click();
-  await expect(admin.page.getByText("Imported 3 draft findings")).toBeVisible();
+  await admin.page.getByLabel("Scan file").setInputFiles({ name: "scan.sarif", mimeType: "application/json", buffer: Buffer.from(SARIF) });
+  await admin.page.getByRole("button", { name: "Preview import" }).click();
+  const preview = admin.page.getByRole("region", { name: "Import preview" });
+  await expect(preview.getByText("scan.sarif")).toBeVisible();
+  await expect(preview.getByRole("listitem")).toHaveCount(3);
+  await preview.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(admin.page.getByText("Imported: 3 new drafts, 0 already known")).toBeVisible();
+  await expect(admin.page.getByRole("list", { name: "Import history" }).getByText("3 new drafts, 0 already known").first()).toBeVisible();
   await admin.page.getByRole("checkbox", { name: `Select ${RULES.published}` }).check();
   await admin.page.getByRole("checkbox", { name: `Select ${RULES.accepted}` }).check();
   await admin.page.getByRole("button", { name: "Publish selected (2)" }).click();
