@@ -49,6 +49,7 @@ export const FINDING_EVENT_KINDS = [
   "retest_result",
   "risk_accepted",
   "risk_acknowledged",
+  "owner_assigned",
 ] as const;
 export type FindingEventKind = (typeof FINDING_EVENT_KINDS)[number];
 
