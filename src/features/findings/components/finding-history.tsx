@@ -10,6 +10,7 @@ const WHAT: Record<FindingEvent["kind"], string> = {
   retest_result: "Recorded the retest result",
   risk_accepted: "Accepted the risk",
   risk_acknowledged: "Acknowledged the risk acceptance",
+  owner_assigned: "Changed the remediation owner",
 };
 
 /**
