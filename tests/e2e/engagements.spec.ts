@@ -25,7 +25,10 @@ test("the admin opens Engagements, sees the engagement's figures and follows it 
   await expect(page.getByRole("heading", { level: 1, name: `Findings: ${ENGAGEMENT.name}` })).toBeVisible();
 });
 
-test("an owner names the member as a finding's remediation owner; the member sees it under Assigned to me", async ({ page: owner, browser }) => {
+test("an owner names the member as a finding's remediation owner; the member sees it under Assigned to me", async ({
+  page: owner,
+  browser,
+}) => {
   await signInViaApi(owner, DEMO.client);
   await owner.goto(`/client-portal?section=findings&finding=${FINDING.id}`);
   const form = owner.getByRole("form", { name: "Remediation owner" });

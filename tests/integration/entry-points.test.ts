@@ -972,10 +972,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/findings/actions/portal.ts#setFindingOwnerAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.openFindingId, ownerUserId: fresh.memberPersonId }),
-    expect: clientFindingAction(
-      "ok",
-      { success: false, error: "Only an owner of your company can name a remediation owner." },
-    ),
+    expect: clientFindingAction("ok", { success: false, error: "Only an owner of your company can name a remediation owner." }),
   },
   "ACTION src/features/findings/actions/portal.ts#addFindingCommentAction": {
     input: ({ target }) => ({ findingId: target.findingId, body: "A comment from the matrix." }),

@@ -220,7 +220,15 @@ export function demoFindingRows() {
         return [
           ...step({ kind: "status", fromStatus: "open", toStatus: "in_remediation", ...owner }),
           ...(f.id === DEMO_OWNED_FINDING_ID
-            ? [{ findingId: f.id, kind: "owner_assigned" as const, note: `Remediation owner: ${DEMO_USERS.acmeMember.name}`, ...owner, createdAt: at }]
+            ? [
+                {
+                  findingId: f.id,
+                  kind: "owner_assigned" as const,
+                  note: `Remediation owner: ${DEMO_USERS.acmeMember.name}`,
+                  ...owner,
+                  createdAt: at,
+                },
+              ]
             : []),
         ];
       case "fixed_pending_retest":

@@ -48,4 +48,6 @@ export const addAdminFindingCommentAction = adminAction(findingCommentSchema, (a
   addFindingComment(getDb(), { actor, ...input }),
 );
 
-export const setAdminFindingOwnerAction = adminAction(findingOwnerSchema, (actor, input) => setRemediationOwner(getDb(), { actor, ...input }));
+export const setAdminFindingOwnerAction = adminAction(findingOwnerSchema, (actor, input) =>
+  setRemediationOwner(getDb(), { actor, ...input }),
+);

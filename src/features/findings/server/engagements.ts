@@ -56,10 +56,11 @@ const isEngagement = or(
   sql`exists (select 1 from reports er where er.project_id = ${projects.id})`,
 )!;
 
-const inList = (statuses: readonly string[]) => sql.join(
-  statuses.map((s) => sql`${s}`),
-  sql`, `,
-);
+const inList = (statuses: readonly string[]) =>
+  sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
 
 /**
  * One page of engagements in ONE statement: the page of projects is chosen first (search, order,

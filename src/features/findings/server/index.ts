@@ -24,7 +24,14 @@ export {
   type QueueRetest,
 } from "./findings-read";
 export { createFinding, deleteDraftFinding, importSarif, publishFindings, setDueDays, updateFinding } from "./findings-write";
-export { ENGAGEMENT_STATES, type EngagementRow, type EngagementState, lastImportAt, listEngagements, projectsWithFindings } from "./engagements";
+export {
+  ENGAGEMENT_STATES,
+  type EngagementRow,
+  type EngagementState,
+  lastImportAt,
+  listEngagements,
+  projectsWithFindings,
+} from "./engagements";
 export { listOwnerOptions, OWNER_NOT_OF_COMPANY, type OwnerOption, setRemediationOwner } from "./remediation-owner";
 export { acceptRisk, acknowledgeRisk, addFindingComment, recordRetestResult, requestRetest, startRemediation } from "./workflow";
 export {

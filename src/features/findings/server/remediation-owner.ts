@@ -51,7 +51,13 @@ export async function setRemediationOwner(
   assertMayName(actor);
   return db.transaction(async (tx) => {
     const [finding] = await tx
-      .select({ id: findings.id, clientId: findings.clientId, title: findings.title, owner: findings.ownerUserId, publishedAt: findings.publishedAt })
+      .select({
+        id: findings.id,
+        clientId: findings.clientId,
+        title: findings.title,
+        owner: findings.ownerUserId,
+        publishedAt: findings.publishedAt,
+      })
       .from(findings)
       .where(findingScope(actor, findingId))
       .for("update")
@@ -79,7 +85,14 @@ export async function setRemediationOwner(
     if (actor.role === "admin")
       await recordAudit(tx, { actor, action: "finding.owner", entityType: "finding", entityId: findingId, after: { ownerUserId } });
     if (person && person.userId !== actor.userId)
-      await notifyOwnerAssigned(tx, { eventId: event!.id, userId: person.userId, name: person.name || person.email, findingId, title: finding.title, by: actor.name });
+      await notifyOwnerAssigned(tx, {
+        eventId: event!.id,
+        userId: person.userId,
+        name: person.name || person.email,
+        findingId,
+        title: finding.title,
+        by: actor.name,
+      });
     return { ownerUserId };
   });
 }

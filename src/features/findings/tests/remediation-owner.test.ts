@@ -5,13 +5,7 @@ import { describe, expect, it } from "vitest";
 import { emailOutbox, findingEvents, findings } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS, DEMO_OWNED_FINDING_ID } from "@/features/demo/server/demo-findings";
-import {
-  getFinding,
-  listClientFindings,
-  loadPortalFindings,
-  OWNER_NOT_OF_COMPANY,
-  setRemediationOwner,
-} from "@/features/findings/server";
+import { getFinding, listClientFindings, loadPortalFindings, OWNER_NOT_OF_COMPANY, setRemediationOwner } from "@/features/findings/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 
@@ -105,9 +99,7 @@ describe("the remediation owner", () => {
     const owner = await clientActor("client@example.com");
     const [owned] = await t.db.select({ id: findings.id }).from(findings).where(eq(findings.ownerUserId, DEMO_USERS.acmeMember.id));
     expect(owned).toBeDefined();
-    const expected = (
-      await t.db.select({ id: findings.id, owner: findings.ownerUserId }).from(findings).where(eq(findings.clientId, ACME))
-    )
+    const expected = (await t.db.select({ id: findings.id, owner: findings.ownerUserId }).from(findings).where(eq(findings.clientId, ACME)))
       .filter((f) => f.owner === DEMO_USERS.acmeMember.id)
       .map((f) => f.id)
       .sort();

@@ -82,5 +82,7 @@ const EMPTY: ListEmptyTexts = {
 
 /** The admin Engagements list (docs/PRODUCT.md#admin-engagements). */
 export function EngagementsList({ rows, filtered }: { rows: EngagementRow[]; filtered: boolean }) {
-  return <ListTable caption="Engagements" columns={COLUMNS} rows={rows} minWidthClass="md:min-w-[720px]" filtered={filtered} empty={EMPTY} />;
+  return (
+    <ListTable caption="Engagements" columns={COLUMNS} rows={rows} minWidthClass="md:min-w-[720px]" filtered={filtered} empty={EMPTY} />
+  );
 }

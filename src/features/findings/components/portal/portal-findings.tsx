@@ -49,8 +49,7 @@ export async function PortalFindings({
       </section>
     );
   }
-  if (loaded.finding)
-    return <FindingPage finding={loaded.finding} readOnly={readOnly} isOwner={isOwner} people={loaded.ownerOptions} />;
+  if (loaded.finding) return <FindingPage finding={loaded.finding} readOnly={readOnly} isOwner={isOwner} people={loaded.ownerOptions} />;
   return <FindingsOverview data={loaded} />;
 }
 
@@ -139,7 +138,8 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
               </Select>
             </label>
             <label className="flex items-center gap-2 pb-2 text-sm" data-testid="filter-mine">
-              <input type="checkbox" name="mine" value="1" defaultChecked={filter.mine} className="h-4 w-4" /> Assigned to me ({assignedToMe})
+              <input type="checkbox" name="mine" value="1" defaultChecked={filter.mine} className="h-4 w-4" /> Assigned to me (
+              {assignedToMe})
             </label>
             <label className="flex items-center gap-2 pb-2 text-sm">
               <input type="checkbox" name="overdue" value="1" defaultChecked={filter.overdue} className="h-4 w-4" /> Overdue only

@@ -47,19 +47,20 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
   const scope = { actor, clientId: id };
   // Every read at once (one round of queries, each scoped by the client id); a missing client's
   // reads come back empty and the page is not found.
-  const [client, projects, findings, engagementProjectIds, reports, documents, threads, billing, subscriptions, rates, access] = await Promise.all([
-    getAdminClientDetails(db, scope),
-    listClientProjectsForAdmin(db, scope),
-    getClientFindingsSummary(db, scope),
-    projectsWithFindings(db, scope),
-    listClientReportsForAdmin(db, scope),
-    listClientDocumentsForAdmin(db, scope),
-    listAdminThreads(db, { actor, filter: { client: id, unread: false } }),
-    getClientBillingForAdmin(db, scope),
-    listClientSubscriptionsForAdmin(db, scope),
-    listClientRatesForAdmin(db, scope),
-    listRecentAccessForAdmin(db, scope),
-  ]);
+  const [client, projects, findings, engagementProjectIds, reports, documents, threads, billing, subscriptions, rates, access] =
+    await Promise.all([
+      getAdminClientDetails(db, scope),
+      listClientProjectsForAdmin(db, scope),
+      getClientFindingsSummary(db, scope),
+      projectsWithFindings(db, scope),
+      listClientReportsForAdmin(db, scope),
+      listClientDocumentsForAdmin(db, scope),
+      listAdminThreads(db, { actor, filter: { client: id, unread: false } }),
+      getClientBillingForAdmin(db, scope),
+      listClientSubscriptionsForAdmin(db, scope),
+      listClientRatesForAdmin(db, scope),
+      listRecentAccessForAdmin(db, scope),
+    ]);
   if (!client) notFound();
   const records = {
     projects,
