@@ -131,7 +131,7 @@ test("a client's page shows the company's records and reaches its findings, repo
   await expect(vault).toHaveCount(0);
 
   // Findings: the engagement's findings list.
-  await records.getByRole("link", { name: `Findings of ${engagement}` }).click();
+  await records.getByRole("link", { name: `Engagement: ${engagement}` }).click();
   await expect(page).toHaveURL(/\/admin\/findings\?projectId=00000000-0000-4000-8000-c00000000001$/);
   await expect(page.getByRole("heading", { level: 1, name: `Findings: ${engagement}` })).toBeVisible();
   await expect(page.getByText("System prompt disclosed through the gateway's debug route").first()).toBeVisible();

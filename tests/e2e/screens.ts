@@ -40,6 +40,7 @@ export const ADMIN_PAGES = [
   "/admin/unmatched-invoices",
   "/admin/account",
   "/admin/messages",
+  "/admin/engagements",
   "/admin/findings",
   "/admin/findings?projectId=00000000-0000-4000-8000-c00000000001",
   "/admin/findings/00000000-0000-4000-8000-f10000000002",

@@ -575,6 +575,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     { name: "engagement", call: ({ target }) => ({ searchParams: { projectId: target.projectId } }), expect: adminPage("renders") },
   ],
   "PAGE /admin/findings/[id]": { call: ({ target }) => ({ params: { id: target.findingId } }), expect: adminPage("renders") },
+  "PAGE /admin/engagements": [
+    { name: "list", expect: adminPage("renders") },
+    { name: "search", call: ({ target }) => ({ searchParams: { q: target.company, page: "1" } }), expect: adminPage("renders") },
+  ],
   "PAGE /admin/subscriptions": { expect: adminPage("renders") },
   "PAGE /admin/documents": { expect: adminPage("renders") },
   "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
@@ -972,6 +976,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       { success: false, error: "Only an owner of your company can accept a risk." },
     ),
   },
+  "ACTION src/features/findings/actions/portal.ts#setFindingOwnerAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.openFindingId, ownerUserId: fresh.memberPersonId }),
+    expect: clientFindingAction("ok", { success: false, error: "Only an owner of your company can name a remediation owner." }),
+  },
   "ACTION src/features/findings/actions/portal.ts#addFindingCommentAction": {
     input: ({ target }) => ({ findingId: target.findingId, body: "A comment from the matrix." }),
     expect: clientFindingAction("ok"),
@@ -1022,6 +1031,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/findings/actions/admin.ts#setDueDaysAction": {
     fresh: true,
     input: ({ fresh }) => ({ projectId: fresh.projectId, critical: 5, high: 20, medium: 60, low: 120 }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/findings/actions/admin.ts#setAdminFindingOwnerAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.openFindingId, ownerUserId: fresh.memberPersonId }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/findings/actions/admin.ts#addAdminFindingCommentAction": {

@@ -517,6 +517,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ findingId: publishedFinding, reason: "Fuzz reason", expiresOn: nextWeek() })),
   },
+  "ACTION src/features/findings/actions/portal.ts#setFindingOwnerAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ findingId: publishedFinding, ownerUserId: DEMO_USERS.acmeMember.id })),
+  },
   "ACTION src/features/findings/actions/portal.ts#addFindingCommentAction": {
     kind: "action",
     role: "client",
@@ -570,6 +575,11 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ projectId: acme.projectId, critical: 7, high: 30, medium: 90, low: 180 })),
+  },
+  "ACTION src/features/findings/actions/admin.ts#setAdminFindingOwnerAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ findingId: publishedFinding, ownerUserId: DEMO_USERS.acmeMember.id })),
   },
   "ACTION src/features/findings/actions/admin.ts#addAdminFindingCommentAction": {
     kind: "action",

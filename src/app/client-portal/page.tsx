@@ -60,6 +60,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       severity: first(raw.severity),
       status: first(raw.status),
       engagement: first(raw.engagement),
+      mine: first(raw.mine),
       overdue: first(raw.overdue),
     });
     const loaded = loadPortalFindings(getDb(), { actor, filter, findingId: first(raw.finding) ?? null });

@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  BriefcaseBusiness,
   CalendarClock,
   Ellipsis,
   FileText,
@@ -35,6 +36,7 @@ export const ADMIN_NAV = [
 // the phone's bottom bar.
 export const ADMIN_NAV_BACK_OFFICE = [
   { href: "/admin/invoices", label: "Invoices", Icon: Receipt },
+  { href: "/admin/engagements", label: "Engagements", Icon: BriefcaseBusiness },
   { href: "/admin/findings", label: "Findings", Icon: ShieldAlert },
   { href: "/admin/inquiries", label: "Inquiries", Icon: Inbox },
   { href: "/admin/bookings", label: "Bookings", Icon: CalendarClock },

@@ -58,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "finding.retest_result": "Recorded a retest result",
   "finding.risk_acknowledged": "Acknowledged a risk acceptance",
   "finding.evidence_add": "Attached evidence to a finding",
+  "finding.owner": "Named a finding's remediation owner",
   "document.download": "Downloaded a client's document",
   "attachment.download": "Downloaded a message attachment",
   "evidence.download": "Downloaded a finding's evidence",

@@ -51,6 +51,7 @@ export const FINDING_EVENT_KINDS = [
   "risk_acknowledged",
   "reopened",
   "not_seen",
+  "owner_assigned",
 ] as const;
 export type FindingEventKind = (typeof FINDING_EVENT_KINDS)[number];
 

@@ -37,6 +37,9 @@ const acme = (f: Omit<DemoFinding, "clientId" | "projectId">): DemoFinding => ({
   projectId: ACME_ENGAGEMENT,
 });
 
+/** The finding Acme's owner gave its member to remediate (docs/PRODUCT.md#portal-findings). */
+export const DEMO_OWNED_FINDING_ID = id(3);
+
 export const DEMO_DRAFT_FINDING_TITLE = "Draft: prompt injection in support bot";
 
 export const DEMO_FINDINGS: DemoFinding[] = [
@@ -188,6 +191,7 @@ export function demoFindingRows() {
     ...f,
     publishedAt: publishedDaysAgo === null ? null : day(-publishedDaysAgo),
     dueOn: dueInDays === null ? null : isoDay(dueInDays),
+    ownerUserId: f.id === DEMO_OWNED_FINDING_ID ? DEMO_USERS.acmeMember.id : null,
     ...(f.status === "risk_accepted"
       ? {
           riskReason: "Only staff reach the console; it is replaced next quarter.",
@@ -213,7 +217,20 @@ export function demoFindingRows() {
     const step = (s: Omit<DemoEvent, "findingId" | "createdAt">): DemoEvent[] => [published, { findingId: f.id, createdAt: at, ...s }];
     switch (f.status) {
       case "in_remediation":
-        return step({ kind: "status", fromStatus: "open", toStatus: "in_remediation", ...owner });
+        return [
+          ...step({ kind: "status", fromStatus: "open", toStatus: "in_remediation", ...owner }),
+          ...(f.id === DEMO_OWNED_FINDING_ID
+            ? [
+                {
+                  findingId: f.id,
+                  kind: "owner_assigned" as const,
+                  note: `Remediation owner: ${DEMO_USERS.acmeMember.name}`,
+                  ...owner,
+                  createdAt: at,
+                },
+              ]
+            : []),
+        ];
       case "fixed_pending_retest":
         return step({
           kind: "retest_requested",

@@ -5,6 +5,7 @@ import {
   editFindingSchema,
   findingCommentSchema,
   findingIdSchema,
+  findingOwnerSchema,
   newFindingSchema,
   publishFindingsSchema,
   retestResultSchema,
@@ -19,6 +20,7 @@ import {
   publishFindings,
   recordRetestResult,
   setDueDays,
+  setRemediationOwner,
   updateFinding,
 } from "@/features/findings/server";
 
@@ -44,4 +46,8 @@ export const setDueDaysAction = adminAction(dueDaysSchema, (actor, input) => set
 
 export const addAdminFindingCommentAction = adminAction(findingCommentSchema, (actor, input) =>
   addFindingComment(getDb(), { actor, ...input }),
+);
+
+export const setAdminFindingOwnerAction = adminAction(findingOwnerSchema, (actor, input) =>
+  setRemediationOwner(getDb(), { actor, ...input }),
 );

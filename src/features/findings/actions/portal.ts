@@ -1,10 +1,16 @@
 "use server";
 // The portal's Findings writes (docs/PRODUCT.md#portal-findings). Each checks the client session
 // itself (clientAction: a viewing admin changes nothing) and the module scopes by the session's company.
-import { acceptRiskSchema, findingCommentSchema, findingIdSchema, requestRetestSchema } from "@/features/findings/validation";
+import {
+  acceptRiskSchema,
+  findingCommentSchema,
+  findingIdSchema,
+  findingOwnerSchema,
+  requestRetestSchema,
+} from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
 import { clientAction } from "@/features/account/server";
-import { acceptRisk, addFindingComment, requestRetest, startRemediation } from "@/features/findings/server";
+import { acceptRisk, addFindingComment, requestRetest, setRemediationOwner, startRemediation } from "@/features/findings/server";
 
 export const startRemediationAction = clientAction(findingIdSchema, (actor, { findingId }) =>
   startRemediation(getDb(), { actor, findingId }),
@@ -17,3 +23,6 @@ export const acceptRiskAction = clientAction(acceptRiskSchema, (actor, input) =>
 export const addFindingCommentAction = clientAction(findingCommentSchema, (actor, input) =>
   addFindingComment(getDb(), { actor, ...input }),
 );
+
+/** An owner names a person of the company to remediate the finding (the module refuses a member). */
+export const setFindingOwnerAction = clientAction(findingOwnerSchema, (actor, input) => setRemediationOwner(getDb(), { actor, ...input }));

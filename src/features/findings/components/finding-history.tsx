@@ -12,6 +12,7 @@ const WHAT: Record<FindingEvent["kind"], string> = {
   risk_acknowledged: "Acknowledged the risk acceptance",
   reopened: "Reopened",
   not_seen: "Not seen in the latest full scan",
+  owner_assigned: "Changed the remediation owner",
 };
 
 /**

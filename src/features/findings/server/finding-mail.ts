@@ -2,7 +2,7 @@ import "server-only";
 import { FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS, type FindingSeverity, type RetestResult } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
-import { appLink, notifyAdmins, notifyClient, notifyClientsBulk } from "@/features/notifications/server";
+import { appLink, notifyAdmins, notifyClient, notifyClientsBulk, notifyUsers } from "@/features/notifications/server";
 
 // The findings' mails (docs/PRODUCT.md#notifications). Each is keyed by its event, so a repeat
 // queues nothing more. A mail names the finding and links to it; the details stay behind the sign-in.
@@ -125,4 +125,22 @@ export async function notifyRisksExpiring(db: DbOrTx, ending: { id: string; clie
       },
     })),
   );
+}
+
+/** To the person named a finding's remediation owner (their own preferences decide). */
+export async function notifyOwnerAssigned(
+  db: DbOrTx,
+  assignment: { eventId: string; userId: string; name: string; findingId: string; title: string; by: string },
+) {
+  await notifyUsers(db, [assignment.userId], {
+    key: `finding-owner:${assignment.eventId}`,
+    category: "findings",
+    kind: "notify_finding_owner",
+    content: {
+      subject: `Assigned to you: ${assignment.title}`,
+      greetingName: assignment.name,
+      paragraphs: [`${assignment.by} named you the remediation owner of "${assignment.title}".`],
+      action: { label: "Open the finding", url: portalFinding(assignment.findingId) },
+    },
+  });
 }

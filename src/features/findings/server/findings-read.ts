@@ -13,9 +13,10 @@ import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/features/findings/validation";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, findingComments, findingEvents, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { clients, findingComments, findingEvents, findingRetests, findings, projects, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { type EvidenceFile, listEvidence } from "./evidence";
+import { listOwnerOptions, type OwnerOption } from "./remediation-owner";
 import { recordFirmAccess } from "@/features/audit/server";
 import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
 
@@ -58,8 +59,9 @@ const toItem = (row: ListRow): FindingListItem => ({
 /** The most a list shows; narrow by the filters for the rest. */
 export const FINDING_LIST_LIMIT = 500;
 
-function filterSql(filter: FindingFilter): SQL[] {
+function filterSql(filter: FindingFilter, actor: ClientActor): SQL[] {
   return [
+    filter.mine ? eq(findings.ownerUserId, actor.userId) : undefined,
     filter.severity ? eq(findings.severity, filter.severity) : undefined,
     filter.status ? eq(findings.status, filter.status) : undefined,
     filter.engagement ? eq(findings.projectId, filter.engagement) : undefined,
@@ -73,7 +75,7 @@ export async function listClientFindings(
   { actor, filter }: { actor: ClientActor; filter: FindingFilter },
 ): Promise<{ items: FindingListItem[]; total: number }> {
   assertClient(actor);
-  const where = and(clientFindingScope(actor), ...filterSql(filter));
+  const where = and(clientFindingScope(actor), ...filterSql(filter, actor));
   // Two statements: the page through the list index (most severe, soonest due: no sort of the
   // whole set), and the count, which is a cheap scan of one company's rows.
   const [rows, [counted]] = await Promise.all([
@@ -186,6 +188,8 @@ export type FindingDetail = FindingListItem & {
   riskReason: string | null;
   riskExpiresOn: string | null;
   riskAcknowledgedAt: string | null;
+  /** The client's person named to remediate it (docs/PRODUCT.md#portal-findings). */
+  owner: { userId: string; name: string } | null;
   openRetest: { id: string; note: string; requestedByName: string; requestedAt: string } | null;
   retests: {
     id: string;
@@ -219,10 +223,14 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
       riskReason: findings.riskReason,
       riskExpiresOn: findings.riskExpiresOn,
       riskAcknowledgedAt: findings.riskAcknowledgedAt,
+      ownerUserId: findings.ownerUserId,
+      ownerName: user.name,
+      ownerEmail: user.email,
     })
     .from(findings)
     .innerJoin(projects, eq(projects.id, findings.projectId))
     .innerJoin(clients, eq(clients.id, findings.clientId))
+    .leftJoin(user, eq(user.id, findings.ownerUserId))
     .where(findingScope(actor, findingId))
     .limit(1);
   if (!row) throw FINDING_NOT_FOUND();
@@ -282,10 +290,11 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const retestList = retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString(), decidedAt: iso(r.decidedAt) }));
   const open = retestList.find((r) => r.result === null);
-  const { riskAcknowledgedAt, ...rest } = row;
+  const { riskAcknowledgedAt, ownerUserId, ownerName, ownerEmail, ...rest } = row;
   return {
     ...toItem(rest),
     ...rest,
+    owner: ownerUserId ? { userId: ownerUserId, name: ownerName || ownerEmail || "" } : null,
     overdue: Boolean(rest.overdue),
     publishedAt: iso(rest.publishedAt),
     riskAcknowledgedAt: iso(riskAcknowledgedAt),
@@ -426,6 +435,10 @@ export async function* exportClientFindings(db: DbOrTx, { actor }: { actor: Clie
 
 export type PortalFindings = {
   counts: FindingCounts;
+  /** Published findings whose remediation owner is the person signed in ("Assigned to me"). */
+  assignedToMe: number;
+  /** Whom the person may name as the open finding's remediation owner (owners only; else empty). */
+  ownerOptions: OwnerOption[];
   list: { items: FindingListItem[]; total: number };
   filter: FindingFilter;
   /** The finding opened (?finding=<id>): its page, or "missing" when it is not the client's to see. */
@@ -438,8 +451,12 @@ export async function loadPortalFindings(
   { actor, filter, findingId }: { actor: ClientActor; filter: FindingFilter; findingId: string | null },
 ): Promise<PortalFindings> {
   assertClient(actor);
-  const [counts, list, finding] = await Promise.all([
+  const [counts, assigned, list, finding, ownerOptions] = await Promise.all([
     clientFindingCounts(db, { actor }),
+    db
+      .select({ n: count() })
+      .from(findings)
+      .where(and(clientFindingScope(actor), eq(findings.ownerUserId, actor.userId))),
     listClientFindings(db, { actor, filter }),
     findingId === null
       ? null
@@ -449,6 +466,7 @@ export async function loadPortalFindings(
             if (error instanceof AppError && error.code === "not_found") return "missing" as const;
             throw error;
           }),
+    findingId !== null && actor.personRole === "owner" && !actor.viewer ? listOwnerOptions(db, { actor, clientId: actor.clientId }) : [],
   ]);
-  return { counts, list, filter, finding };
+  return { counts, assignedToMe: assigned[0]?.n ?? 0, ownerOptions, list, filter, finding };
 }

@@ -33,6 +33,15 @@ export {
   listFindingImports,
   previewFindingImport,
 } from "./finding-import";
+export {
+  ENGAGEMENT_STATES,
+  type EngagementRow,
+  type EngagementState,
+  lastImportAt,
+  listEngagements,
+  projectsWithFindings,
+} from "./engagements";
+export { listOwnerOptions, OWNER_NOT_OF_COMPANY, type OwnerOption, setRemediationOwner } from "./remediation-owner";
 export { acceptRisk, acknowledgeRisk, addFindingComment, recordRetestResult, requestRetest, startRemediation } from "./workflow";
 export {
   type AttentionFinding,

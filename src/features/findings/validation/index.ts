@@ -1,6 +1,7 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
+import { pageNumber, searchText } from "@/lib/validation/admin-fields";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
 
 /** Limits of a finding (docs/PRODUCT.md#admin-findings). */
@@ -77,12 +78,35 @@ export const findingFilterSchema = z.object({
   severity: z.enum(FINDING_SEVERITIES).optional().catch(undefined),
   status: z.enum(FINDING_STATUSES).optional().catch(undefined),
   engagement: uuidSchema.optional().catch(undefined),
+  mine: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === "1"),
   overdue: z
     .literal("1")
     .optional()
     .catch(undefined)
     .transform((v) => v === "1"),
 });
-export type FindingFilter = z.output<typeof findingFilterSchema>;
+/** The filters a list read takes; "Assigned to me" is off unless asked for. */
+export type FindingFilter = Omit<z.output<typeof findingFilterSchema>, "mine"> & { mine?: boolean };
 
 export * from "./import";
+
+/** The admin Engagements list's address: search text and page (docs/PRODUCT.md#admin-engagements). */
+export const engagementListQuerySchema = z.object({ q: searchText.default(""), page: pageNumber.default(1) });
+export type EngagementListQuery = z.output<typeof engagementListQuerySchema>;
+
+/** Names (or, with null, clears) a finding's remediation owner: a person of the finding's company. */
+export const findingOwnerSchema = z.object({
+  findingId: uuidSchema,
+  // A user id, or "" / null for none.
+  ownerUserId: z
+    .string({ error: "Choose a person of the company" })
+    .max(100, "Choose a person of the company")
+    .regex(/^[\w-]*$/, "Choose a person of the company")
+    .nullable()
+    .transform((v) => v || null),
+});
+export type FindingOwnerInput = z.input<typeof findingOwnerSchema>;

@@ -96,6 +96,7 @@ async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: bool
              case e.kind when 'retest_requested' then 'Retest requested: ' when 'retest_result' then 'Retest result: '
                          when 'risk_accepted' then 'Risk accepted: ' when 'risk_acknowledged' then 'Risk acknowledged: '
                          when 'reopened' then 'Seen again in a scan: '
+                         when 'owner_assigned' then 'Remediation owner changed: '
                          else 'Finding updated: ' end || f.title,
              coalesce(e.to_status, ''), f.id::text
         from finding_events e join findings f on f.id = e.finding_id

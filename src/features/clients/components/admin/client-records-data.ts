@@ -9,7 +9,8 @@ import type { ReportSummary } from "@/features/reports/server";
 /** What the client page reads of the company's records (each module's read, scoped by the client id). */
 export type ClientRecords = {
   projects: { id: string; projectName: string; status: ProjectStatus; startDate: string; targetCompletionDate: string | null }[];
-  findings: { summary: FindingsSummary };
+  /** The summary, and the projects that have findings (each links to its engagement). */
+  findings: { summary: FindingsSummary; engagementProjectIds: string[] };
   reports: ReportSummary[];
   documents: { id: string; name: string; uploadedAt: Date | string }[];
   threads: ThreadSummary[];

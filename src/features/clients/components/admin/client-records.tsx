@@ -39,6 +39,7 @@ const none = (text: string) => <p className="text-sm text-muted">{text}</p>;
  */
 export function ClientRecordsCards({ clientId, company, records }: { clientId: string; company: string; records: ClientRecords }) {
   const { projects, findings, reports, documents, threads, billing, subscriptions, rates, access } = records;
+  const engagements = new Set(findings.engagementProjectIds);
   const icon = (Icon: typeof FileText) => <Icon className="h-5 w-5 text-accent" aria-hidden />;
   return (
     <div className="grid gap-4 lg:grid-cols-2" aria-label={`Records of ${company}`} role="region">
@@ -66,13 +67,15 @@ export function ClientRecordsCards({ clientId, company, records }: { clientId: s
                   />
                 </span>
                 <span className="flex flex-wrap items-center gap-1">
-                  <Link
-                    href={`/admin/findings?${new URLSearchParams({ projectId: project.id })}`}
-                    aria-label={`Findings of ${project.projectName}`}
-                    className={`${linkClass} rounded-md p-2 text-xs font-medium`}
-                  >
-                    Findings
-                  </Link>
+                  {engagements.has(project.id) ? (
+                    <Link
+                      href={`/admin/findings?${new URLSearchParams({ projectId: project.id })}`}
+                      aria-label={`Engagement: ${project.projectName}`}
+                      className={`${linkClass} rounded-md p-2 text-xs font-medium`}
+                    >
+                      Engagement
+                    </Link>
+                  ) : null}
                   <ProjectReportsButton project={project} />
                 </span>
               </li>

@@ -8,3 +8,6 @@ export const LazyFindingCommentForm = dynamic(() =>
   import("@/features/findings/components/finding-comment-form").then((m) => m.FindingCommentForm),
 );
 export const LazyFindingClientActions = dynamic(() => import("./finding-client-actions").then((m) => m.FindingClientActions));
+export const LazyFindingOwnerForm = dynamic(() =>
+  import("@/features/findings/components/finding-owner-form").then((m) => m.FindingOwnerForm),
+);

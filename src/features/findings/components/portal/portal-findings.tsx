@@ -8,7 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { Options } from "@/components/ui/options";
-import { addFindingCommentAction } from "@/features/findings/actions/portal";
+import { addFindingCommentAction, setFindingOwnerAction } from "@/features/findings/actions/portal";
 import {
   FINDING_SEVERITIES,
   FINDING_SEVERITY_LABELS,
@@ -19,7 +19,8 @@ import {
 import { formatDate } from "@/lib/format";
 import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/features/findings/server";
 import { SectionHeading } from "@/features/portal/components/section-heading";
-import { LazyFindingClientActions, LazyFindingCommentForm } from "./lazy-finding-forms";
+import type { OwnerOption } from "@/features/findings/server";
+import { LazyFindingClientActions, LazyFindingCommentForm, LazyFindingOwnerForm } from "./lazy-finding-forms";
 
 const findingHref = (id: string) => `/client-portal?section=findings&finding=${encodeURIComponent(id)}`;
 
@@ -48,12 +49,12 @@ export async function PortalFindings({
       </section>
     );
   }
-  if (loaded.finding) return <FindingPage finding={loaded.finding} readOnly={readOnly} isOwner={isOwner} />;
+  if (loaded.finding) return <FindingPage finding={loaded.finding} readOnly={readOnly} isOwner={isOwner} people={loaded.ownerOptions} />;
   return <FindingsOverview data={loaded} />;
 }
 
 function FindingsOverview({ data }: { data: PortalFindingsData }) {
-  const { counts, list, filter } = data;
+  const { counts, list, filter, assignedToMe } = data;
   const unresolved = UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
   return (
     <section aria-labelledby="portal-section-heading" className="space-y-6">
@@ -136,6 +137,10 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
                 <Options items={counts.engagements} value={(e) => e.projectId} label={(e) => e.projectName} />
               </Select>
             </label>
+            <label className="flex items-center gap-2 pb-2 text-sm" data-testid="filter-mine">
+              <input type="checkbox" name="mine" value="1" defaultChecked={filter.mine} className="h-4 w-4" /> Assigned to me (
+              {assignedToMe})
+            </label>
             <label className="flex items-center gap-2 pb-2 text-sm">
               <input type="checkbox" name="overdue" value="1" defaultChecked={filter.overdue} className="h-4 w-4" /> Overdue only
             </label>
@@ -173,7 +178,17 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
   );
 }
 
-function FindingPage({ finding, readOnly, isOwner }: { finding: FindingDetail | "missing"; readOnly: boolean; isOwner: boolean }) {
+function FindingPage({
+  finding,
+  readOnly,
+  isOwner,
+  people,
+}: {
+  finding: FindingDetail | "missing";
+  readOnly: boolean;
+  isOwner: boolean;
+  people: OwnerOption[];
+}) {
   const back = (
     <Link href="/client-portal?section=findings" className="inline-flex items-center gap-1 text-sm text-accent hover:underline">
       <ArrowLeft className="h-4 w-4" aria-hidden /> All findings
@@ -192,6 +207,21 @@ function FindingPage({ finding, readOnly, isOwner }: { finding: FindingDetail | 
       <SectionHeading title={finding.title} description={`${finding.projectName} · published ${formatDate(finding.publishedAt)}`} />
       <FindingBadges finding={finding} />
       <FindingFacts finding={finding} />
+      <Card className="space-y-3">
+        <h2 className="font-semibold">Remediation owner</h2>
+        {isOwner && !readOnly ? (
+          <LazyFindingOwnerForm
+            findingId={finding.id}
+            ownerUserId={finding.owner?.userId ?? null}
+            people={people}
+            assign={setFindingOwnerAction}
+          />
+        ) : (
+          <p className="text-sm" data-testid="finding-owner">
+            {finding.owner ? finding.owner.name : "No one is named yet."}
+          </p>
+        )}
+      </Card>
       <FindingBody finding={finding} side="client" />
       {readOnly ? null : (
         <LazyFindingClientActions

@@ -1,6 +1,7 @@
 "use client";
 
-import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt } from "lucide-react";
+import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt, ShieldAlert } from "lucide-react";
+import Link from "next/link";
 import { type ReactNode, useState } from "react";
 import { setProjectStatusAction } from "@/features/projects/actions/admin";
 import { PageHeader } from "@/components/admin/page-header";
@@ -139,6 +140,15 @@ export function ProjectsScreen({
             <Receipt className="h-4 w-4" aria-hidden />
           </IconButton>
           <ProjectReportsButton project={project} />
+          {/* The engagement: the project's findings (docs/PRODUCT.md#admin-engagements). */}
+          <Link
+            href={`/admin/findings?${new URLSearchParams({ projectId: project.id })}`}
+            aria-label={`Engagement: ${project.projectName}`}
+            title={`Engagement: ${project.projectName}`}
+            className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
+          >
+            <ShieldAlert className="h-4 w-4" aria-hidden />
+          </Link>
           <IconButton label={`Timeline of ${project.projectName}`} onClick={() => setModal({ kind: "timeline", project })}>
             <CalendarRange className="h-4 w-4" aria-hidden />
           </IconButton>

@@ -77,6 +77,8 @@ export const findings = pgTable(
     riskExpiresOn: date("risk_expires_on"),
     riskAcceptedBy: text("risk_accepted_by").references(() => user.id, { onDelete: "set null" }),
     riskAcknowledgedAt: timestamp("risk_acknowledged_at", { withTimezone: true }),
+    // The client's person named to remediate it (docs/PRODUCT.md#portal-findings); always of the finding's company.
+    ownerUserId: text("owner_user_id").references(() => user.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
@@ -96,6 +98,10 @@ export const findings = pgTable(
       .where(sql`${t.publishedAt} is not null`),
     index("findings_project_idx").on(t.projectId, t.createdAt),
     index("findings_due_idx").on(t.dueOn),
+    // The portal's "Assigned to me".
+    index("findings_owner_idx")
+      .on(t.ownerUserId)
+      .where(sql`${t.ownerUserId} is not null`),
   ],
 );
 

@@ -22,7 +22,7 @@ import { requireAdminPage } from "@/features/account/server";
 import { listRecentAccessForAdmin } from "@/features/audit/server";
 import { getAdminClientDetails } from "@/features/clients/server";
 import { listClientDocumentsForAdmin } from "@/features/documents/server";
-import { getClientFindingsSummary } from "@/features/findings/server";
+import { getClientFindingsSummary, projectsWithFindings } from "@/features/findings/server";
 import { getClientBillingForAdmin } from "@/features/invoices/server";
 import { listAdminThreads } from "@/features/messages/server";
 import { listClientProjectsForAdmin } from "@/features/projects/server";
@@ -47,22 +47,24 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
   const scope = { actor, clientId: id };
   // Every read at once (one round of queries, each scoped by the client id); a missing client's
   // reads come back empty and the page is not found.
-  const [client, projects, findings, reports, documents, threads, billing, subscriptions, rates, access] = await Promise.all([
-    getAdminClientDetails(db, scope),
-    listClientProjectsForAdmin(db, scope),
-    getClientFindingsSummary(db, scope),
-    listClientReportsForAdmin(db, scope),
-    listClientDocumentsForAdmin(db, scope),
-    listAdminThreads(db, { actor, filter: { client: id, unread: false } }),
-    getClientBillingForAdmin(db, scope),
-    listClientSubscriptionsForAdmin(db, scope),
-    listClientRatesForAdmin(db, scope),
-    listRecentAccessForAdmin(db, scope),
-  ]);
+  const [client, projects, findings, engagementProjectIds, reports, documents, threads, billing, subscriptions, rates, access] =
+    await Promise.all([
+      getAdminClientDetails(db, scope),
+      listClientProjectsForAdmin(db, scope),
+      getClientFindingsSummary(db, scope),
+      projectsWithFindings(db, scope),
+      listClientReportsForAdmin(db, scope),
+      listClientDocumentsForAdmin(db, scope),
+      listAdminThreads(db, { actor, filter: { client: id, unread: false } }),
+      getClientBillingForAdmin(db, scope),
+      listClientSubscriptionsForAdmin(db, scope),
+      listClientRatesForAdmin(db, scope),
+      listRecentAccessForAdmin(db, scope),
+    ]);
   if (!client) notFound();
   const records = {
     projects,
-    findings: { summary: findings },
+    findings: { summary: findings, engagementProjectIds },
     reports,
     documents,
     threads: threads.slice(0, 5),

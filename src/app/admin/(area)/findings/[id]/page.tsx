@@ -16,8 +16,9 @@ import { uuidSchema } from "@/lib/validation/common";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
-import { getFinding } from "@/features/findings/server";
-import { addAdminFindingCommentAction } from "@/features/findings/actions/admin";
+import { getFinding, listOwnerOptions } from "@/features/findings/server";
+import { addAdminFindingCommentAction, setAdminFindingOwnerAction } from "@/features/findings/actions/admin";
+import { FindingOwnerForm } from "@/features/findings/components/finding-owner-form";
 
 export const metadata: Metadata = { title: "Finding" };
 
@@ -32,6 +33,8 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
     throw error;
   });
   if (!finding) notFound();
+  // A draft has no owner yet: the client's people see nothing of it.
+  const people = finding.publishedAt ? await listOwnerOptions(getDb(), { actor, clientId: finding.clientId }) : null;
   return (
     <>
       <Link
@@ -53,6 +56,17 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
           retestOpen={finding.openRetest !== null}
           riskToAcknowledge={finding.status === "risk_accepted" && !finding.riskAcknowledgedAt}
         />
+        {people ? (
+          <Card className="space-y-3">
+            <h2 className="font-semibold">Remediation owner</h2>
+            <FindingOwnerForm
+              findingId={finding.id}
+              ownerUserId={finding.owner?.userId ?? null}
+              people={people}
+              assign={setAdminFindingOwnerAction}
+            />
+          </Card>
+        ) : null}
         <FindingFacts finding={finding} />
         <FindingBody finding={finding} side="admin" />
         <Card className="space-y-3">

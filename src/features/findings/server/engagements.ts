@@ -1,0 +1,159 @@
+import "server-only";
+import { and, asc, desc, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { FINDING_SEVERITIES, type FindingSeverity, type FindingStatus } from "@/lib/domain/finding";
+import type { ProjectStatus } from "@/lib/domain/project-status";
+import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
+import type { EngagementListQuery } from "@/features/findings/validation";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { asNumber, containsAny, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, findings, projects } from "@/server/core/db/schema";
+
+// The admin's Engagements list (docs/PRODUCT.md#admin-engagements): one row per project that has
+// findings or reports in the vault, with where its findings stand.
+
+/** Where a published finding stands, as the list counts it. */
+export const ENGAGEMENT_STATES = ["open", "in_remediation", "fixed_pending_retest", "closed"] as const;
+export type EngagementState = (typeof ENGAGEMENT_STATES)[number];
+const STATUSES_OF: Record<EngagementState, readonly FindingStatus[]> = {
+  open: ["open", "still_open"],
+  in_remediation: ["in_remediation"],
+  fixed_pending_retest: ["fixed_pending_retest"],
+  closed: ["verified_fixed", "risk_accepted"],
+};
+
+export type EngagementRow = {
+  /** The project's id: the engagement is the project. */
+  id: string;
+  projectName: string;
+  projectStatus: ProjectStatus;
+  clientId: string;
+  company: string;
+  startDate: string;
+  targetCompletionDate: string | null;
+  /** Published findings by severity (drafts are counted only under `drafts`). */
+  published: Record<FindingSeverity, number>;
+  states: Record<EngagementState, number>;
+  drafts: number;
+  retestsWaiting: number;
+  /** When an import last brought findings in (ISO), or null. */
+  lastImportAt: string | null;
+  /** Report versions in the vault, revoked and superseded ones included. */
+  reportVersions: number;
+};
+
+/** The newest applied import of a scan file into an engagement, as epoch milliseconds (its import history's index). */
+export const lastImportAt = (projectId: SQLWrapper) =>
+  sql<number | null>`(select (extract(epoch from max(li.decided_at)) * 1000)::bigint from finding_imports li
+    where li.project_id = ${projectId} and li.state = 'applied')`;
+
+/** Projects with findings or report versions: both reads go through their project index. */
+const isEngagement = or(
+  sql`exists (select 1 from findings ef where ef.project_id = ${projects.id})`,
+  sql`exists (select 1 from reports er where er.project_id = ${projects.id})`,
+)!;
+
+const inList = (statuses: readonly string[]) =>
+  sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+
+/**
+ * One page of engagements in ONE statement: the page of projects is chosen first (search, order,
+ * limit), then a lateral aggregate counts just those projects' findings (a filtered count per
+ * figure, one pass), and scalar subqueries read the retests, the last import and the vault.
+ */
+export async function listEngagements(
+  db: DbOrTx,
+  { actor, q = "", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<EngagementListQuery> & { pageSize?: number },
+): Promise<Paged<EngagementRow>> {
+  assertAdmin(actor);
+  const where = and(isEngagement, containsAny(q, [clients.company, projects.projectName]));
+  const pageRows = db
+    .select({
+      id: projects.id,
+      projectName: projects.projectName,
+      projectStatus: projects.status,
+      clientId: projects.clientId,
+      company: clients.company,
+      startDate: projects.startDate,
+      targetCompletionDate: projects.targetCompletionDate,
+      total: sql<number>`count(*) over ()`.as("total"),
+    })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(where)
+    .orderBy(desc(projects.startDate), asc(clients.company), asc(projects.projectName), asc(projects.id))
+    .limit(pageSize)
+    .offset(pageOffset(page, pageSize))
+    .as("page_rows");
+
+  const figures: Record<string, SQL.Aliased<number>> = {
+    drafts: sql<number>`count(*) filter (where ${findings.publishedAt} is null)`.as("drafts"),
+  };
+  for (const s of FINDING_SEVERITIES)
+    figures[`sev_${s}`] = sql<number>`count(*) filter (where ${findings.publishedAt} is not null and ${findings.severity} = ${s})`.as(
+      `sev_${s}`,
+    );
+  for (const state of ENGAGEMENT_STATES)
+    figures[`st_${state}`] = sql<number>`count(*) filter (where ${findings.status} in (${inList(STATUSES_OF[state])}))`.as(`st_${state}`);
+  const counts = db.select(figures).from(findings).where(eq(findings.projectId, pageRows.id)).as("counts");
+
+  const rows = await db
+    .select({
+      id: pageRows.id,
+      projectName: pageRows.projectName,
+      projectStatus: pageRows.projectStatus,
+      clientId: pageRows.clientId,
+      company: pageRows.company,
+      startDate: pageRows.startDate,
+      targetCompletionDate: pageRows.targetCompletionDate,
+      total: asNumber(pageRows.total),
+      ...Object.fromEntries(Object.keys(figures).map((key) => [key, asNumber(sql.raw(`"counts"."${key}"`))])),
+      retestsWaiting: asNumber(sql`(select count(*) from finding_retests wr join findings wf on wf.id = wr.finding_id
+        where wf.project_id = ${pageRows.id} and wr.result is null)`),
+      lastImportMs: sql<number | null>`${lastImportAt(pageRows.id)}`.mapWith((v) => (v === null ? null : Number(v))),
+      reportVersions: asNumber(sql`(select count(*) from reports rv where rv.project_id = ${pageRows.id})`),
+    })
+    .from(pageRows)
+    .leftJoinLateral(counts, sql`true`)
+    .orderBy(desc(pageRows.startDate), asc(pageRows.company), asc(pageRows.projectName), asc(pageRows.id));
+
+  const { rows: found, total } = splitTotal(rows as unknown as (Record<string, unknown> & { total: number })[]);
+  return {
+    rows: found.map((row) => {
+      const n = (key: string) => Number(row[key] ?? 0);
+      const ms = row.lastImportMs as number | null;
+      return {
+        id: String(row.id),
+        projectName: String(row.projectName),
+        projectStatus: row.projectStatus as ProjectStatus,
+        clientId: String(row.clientId),
+        company: String(row.company),
+        startDate: String(row.startDate),
+        targetCompletionDate: (row.targetCompletionDate as string | null) ?? null,
+        published: Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, n(`sev_${s}`)])) as Record<FindingSeverity, number>,
+        states: Object.fromEntries(ENGAGEMENT_STATES.map((s) => [s, n(`st_${s}`)])) as Record<EngagementState, number>,
+        drafts: n("drafts"),
+        retestsWaiting: n("retestsWaiting"),
+        lastImportAt: ms === null ? null : new Date(ms).toISOString(),
+        reportVersions: n("reportVersions"),
+      };
+    }),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+/** A client's projects that have findings: its page links those to their engagement. */
+export async function projectsWithFindings(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }): Promise<string[]> {
+  assertAdmin(actor);
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.clientId, clientId), sql`exists (select 1 from findings pf where pf.project_id = ${projects.id})`))
+    .limit(1000);
+  return rows.map((r) => r.id);
+}
