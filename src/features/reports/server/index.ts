@@ -10,7 +10,6 @@ export { listClientReportsForAdmin, listPortalProjectReports, type ReportSummary
 export {
   downloadReportTemplate,
   ENGAGEMENT_NOT_FOUND,
-  GENERATED_REPORT_TITLE,
   generateEngagementReport,
   type GeneratedReport,
   type GeneratedReportFormat,

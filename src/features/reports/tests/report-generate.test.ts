@@ -16,7 +16,7 @@ import { appSettings, auditLog, findings, reports } from "@/server/core/db/schem
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_DRAFT_FINDING_TITLE } from "@/features/demo/server/demo-findings";
 import { confirmFreshSecondFactor } from "@/features/account/server";
-import { GENERATED_REPORT_TITLE } from "@/features/reports/server";
+import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { taxonomyGroups } from "@/features/reports/server/generated/report-model";
 import { getStorage } from "@/server/core/storage/storage";
 import { pdfPageTexts } from "@tests/helpers/pdf-text";

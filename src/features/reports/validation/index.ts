@@ -66,5 +66,8 @@ export const generatedReportQuerySchema = z.object({
   format: z.enum(["docx", "pdf"], "Choose Word (docx) or PDF (pdf)"),
 });
 
+/** The title a generated report is published under in the vault: each publish is its next version. */
+export const GENERATED_REPORT_TITLE = "Security assessment report";
+
 /** Publishing the generated PDF to the engagement's vault. */
 export const publishGeneratedReportSchema = z.object({ projectId: z.uuid("Choose an engagement") });

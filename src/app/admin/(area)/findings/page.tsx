@@ -5,6 +5,7 @@ import { connection } from "next/server";
 import { DueDaysForm, EngagementFindingList } from "@/features/findings/components/admin/engagement-findings";
 import { FindingForm } from "@/features/findings/components/admin/finding-form";
 import { SarifImport } from "@/features/findings/components/admin/sarif-import";
+import { GeneratedReportActions } from "@/features/reports/components/generated-report-actions";
 import { PageHeader } from "@/components/admin/page-header";
 import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/features/findings/components/finding-badges";
 import { buttonClasses } from "@/components/ui/button";
@@ -16,6 +17,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
 import { adminFindingsQueue, listEngagementFindings, listEngagementOptions } from "@/features/findings/server";
+import { nextGeneratedReportVersion } from "@/features/reports/server";
 
 export const metadata: Metadata = { title: "Findings" };
 
@@ -33,9 +35,10 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
   const actor = await requireAdminPage();
   const projectId = uuidSchema.safeParse(first((await searchParams).projectId)).data;
   const db = getDb();
-  const [engagements, engagement] = await Promise.all([
+  const [engagements, engagement, nextReportVersion] = await Promise.all([
     listEngagementOptions(db, { actor }),
     projectId ? listEngagementFindings(db, { actor, projectId }) : null,
+    projectId ? nextGeneratedReportVersion(db, { actor, projectId }) : 1,
   ]);
   const picker = (
     <Form action="/admin/findings" className="flex flex-wrap items-end gap-2" aria-label="Open an engagement">
@@ -72,6 +75,10 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
               {FINDING_SEVERITIES.map((s) => `${FINDING_SEVERITY_LABELS[s]} ${counts.bySeverity[s]}`).join(" · ")} · Overdue{" "}
               {counts.overdue}
             </p>
+          </Card>
+          <Card className="space-y-3">
+            <h2 className="font-semibold">Report</h2>
+            <GeneratedReportActions projectId={project.id} nextVersion={nextReportVersion} />
           </Card>
           <Card className="space-y-3">
             <h2 className="font-semibold">Findings</h2>

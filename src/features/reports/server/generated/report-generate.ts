@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
+import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { reports } from "@/server/core/db/schema";
@@ -16,9 +17,6 @@ import { renderPdf } from "./report-pdf";
 
 // Reports generated from an engagement's published findings (docs/PRODUCT.md#admin-findings), the
 // firm's Word template (docs/PRODUCT.md#admin-settings), and publishing the PDF to the vault.
-
-/** The title a generated report is published under in the vault: each publish is its next version. */
-export const GENERATED_REPORT_TITLE = "Security assessment report";
 
 export const ENGAGEMENT_NOT_FOUND = "Engagement not found";
 
