@@ -35,6 +35,7 @@ import {
   messageFormInput,
   pathSegment,
   queryInput,
+  reportTemplateInput,
   reportUploadInput,
   sendRoute,
   uploadInput,
@@ -52,6 +53,7 @@ import {
   jsonStage,
   reportDownloadStage,
   reportLinkStage,
+  reportTemplateStage,
   reportUploadStage,
   runStage,
   signedFileStage,
@@ -71,7 +73,7 @@ import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { SARIF_IMPORT_MAX_BODY_BYTES, SARIF_TOO_LARGE, sarifImportSchema } from "@/features/findings/validation";
 import { AppError } from "@/server/core/errors";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
-import { accessLogQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
+import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
@@ -410,6 +412,21 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: reportDownloadStage,
+  },
+  "GET /api/admin/reports/generated": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/reports/generated", {
+      projectId: fc.constant(acme.projectId),
+      format: fc.constantFrom("docx", "pdf", "odt"),
+    }),
+    stage: queryStage(generatedReportQuerySchema),
+  },
+  "POST /api/admin/settings/report-template": {
+    kind: "route",
+    role: "admin",
+    input: reportTemplateInput(),
+    stage: reportTemplateStage,
   },
   "GET /api/admin/reports": {
     kind: "route",
@@ -1000,6 +1017,16 @@ const FUZZ: Record<string, Spec> = {
         .array(fc.oneof(badId, badString), { minLength: 1, maxLength: 5 })
         .map((ids) => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] })),
     ),
+  },
+  "ACTION src/features/reports/actions/admin.ts#publishGeneratedReportAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((projectId) => ({ projectId })),
+  },
+  "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ unused: 1 })),
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     kind: "action",

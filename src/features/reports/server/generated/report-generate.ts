@@ -153,6 +153,12 @@ export async function downloadReportTemplate(db: DbOrTx, { actor }: { actor: Adm
   return { fileName: setting?.name ?? "default-report.docx", bytes: await currentTemplate(db) };
 }
 
+/** Refuses (400) an uploaded file that is not a .docx docxtemplater can fill with a sample report. */
+export async function checkReportTemplate(file: StoredUpload): Promise<void> {
+  if (file.mimeType !== CONTENT_TYPES.docx) throw new AppError("bad_request", TEMPLATE_NOT_DOCX, { fieldErrors: { file: TEMPLATE_NOT_DOCX } });
+  renderDocx(await getStorage().get(file.storageKey), SAMPLE_MODEL);
+}
+
 /**
  * Makes an uploaded .docx (stored by the core's upload path) the firm's template, once
  * docxtemplater has opened it and filled it with a sample: a template it cannot use is a 400
@@ -161,8 +167,7 @@ export async function downloadReportTemplate(db: DbOrTx, { actor }: { actor: Adm
  */
 export async function saveReportTemplate(db: Db, { actor, file }: { actor: AdminActor; file: StoredUpload }) {
   assertAdmin(actor);
-  if (file.mimeType !== CONTENT_TYPES.docx) throw new AppError("bad_request", TEMPLATE_NOT_DOCX, { fieldErrors: { file: TEMPLATE_NOT_DOCX } });
-  renderDocx(await getStorage().get(file.storageKey), SAMPLE_MODEL);
+  await checkReportTemplate(file);
   const { replacedKey } = await setReportTemplate(db, { actor, template: { storageKey: file.storageKey, name: file.name } });
   await removeTemplate(replacedKey);
   return getReportTemplateInfo(db, { actor });
