@@ -24,8 +24,7 @@ export function GeneratedReportActions({
 }) {
   const [confirming, setConfirming] = useState(false);
   const { toast, show } = useToast();
-  const href = (format: "docx" | "pdf") =>
-    `/api/admin/reports/generated?projectId=${encodeURIComponent(projectId)}&format=${format}`;
+  const href = (format: "docx" | "pdf") => `/api/admin/reports/generated?projectId=${encodeURIComponent(projectId)}&format=${format}`;
   return (
     <div className="space-y-2">
       <p className="text-sm text-muted">From the published findings only; drafts are left out.</p>

@@ -41,9 +41,7 @@ export function ReportTemplateCard({ template }: { template: ReportTemplateInfo 
     <DashboardCard headingId="settings-report-template" icon={FileText} title="Report template">
       <div className="mt-4 space-y-4 text-sm">
         <p>
-          {template
-            ? `In use: ${template.name}, uploaded ${formatDateTime(template.uploadedAt)}.`
-            : "In use: the default template."}{" "}
+          {template ? `In use: ${template.name}, uploaded ${formatDateTime(template.uploadedAt)}.` : "In use: the default template."}{" "}
           <a href="/api/admin/settings/report-template" download className="text-accent underline">
             Download the current template
           </a>

@@ -163,7 +163,9 @@ const uploadTemplate = (cookie: string, bytes: Uint8Array, name = "firm-template
 
 /** A template made from the default one, its document replaced by `body` (paragraphs of text). */
 async function templateWith(body: string): Promise<Uint8Array> {
-  const current = new Uint8Array(await (await call(templateDownload as Handler, admin, "/api/admin/settings/report-template")).arrayBuffer());
+  const current = new Uint8Array(
+    await (await call(templateDownload as Handler, admin, "/api/admin/settings/report-template")).arrayBuffer(),
+  );
   const zip = new PizZip(current);
   const xml = zip.file("word/document.xml")!.asText();
   zip.file("word/document.xml", xml.replace(/<w:body>.*<w:sectPr>/s, `<w:body><w:p><w:r><w:t>${body}</w:t></w:r></w:p><w:sectPr>`));
@@ -232,7 +234,9 @@ describe("publishing the PDF to the vault", () => {
     expect(download.status).toBe(200);
     const { downloadUrl } = (await download.json()) as { downloadUrl: string };
     const url = new URL(downloadUrl);
-    const copy = await call(reportFile as Handler, null, `${url.pathname}${url.search}`, { params: { id: url.pathname.split("/").pop()! } });
+    const copy = await call(reportFile as Handler, null, `${url.pathname}${url.search}`, {
+      params: { id: url.pathname.split("/").pop()! },
+    });
     expect(copy.status).toBe(200);
     const pages = await pdfPageTexts(new Uint8Array(await copy.arrayBuffer()));
     for (const page of pages) expect(page).toContain(DEMO_USERS.acme.email);

@@ -54,7 +54,8 @@ export function executiveSummary(model: ReportModel): string {
   const counted = FINDING_SEVERITIES.filter((s) => model.counts[s] > 0)
     .map((s) => `${model.counts[s]} ${s}`)
     .join(", ");
-  const most = titles.length === 1 ? `The most severe is ${label}: ${titles[0]}.` : `The most severe are ${titles.length} ${label} findings.`;
+  const most =
+    titles.length === 1 ? `The most severe is ${label}: ${titles[0]}.` : `The most severe are ${titles.length} ${label} findings.`;
   return `${model.total} ${model.total === 1 ? "finding" : "findings"} published (${counted}). ${most}`;
 }
 

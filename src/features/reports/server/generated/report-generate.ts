@@ -155,7 +155,8 @@ export async function downloadReportTemplate(db: DbOrTx, { actor }: { actor: Adm
 
 /** Refuses (400) an uploaded file that is not a .docx docxtemplater can fill with a sample report. */
 export async function checkReportTemplate(file: StoredUpload): Promise<void> {
-  if (file.mimeType !== CONTENT_TYPES.docx) throw new AppError("bad_request", TEMPLATE_NOT_DOCX, { fieldErrors: { file: TEMPLATE_NOT_DOCX } });
+  if (file.mimeType !== CONTENT_TYPES.docx)
+    throw new AppError("bad_request", TEMPLATE_NOT_DOCX, { fieldErrors: { file: TEMPLATE_NOT_DOCX } });
   renderDocx(await getStorage().get(file.storageKey), SAMPLE_MODEL);
 }
 
@@ -183,5 +184,8 @@ export async function resetReportTemplate(db: Db, { actor }: { actor: AdminActor
 
 // A failed removal leaves an object no row names: the orphan sweep (modules/operations) takes it later.
 async function removeTemplate(key: string | null) {
-  if (key) await getStorage().delete(key).catch((e) => console.error("[reports] could not remove a replaced report template:", e));
+  if (key)
+    await getStorage()
+      .delete(key)
+      .catch((e) => console.error("[reports] could not remove a replaced report template:", e));
 }

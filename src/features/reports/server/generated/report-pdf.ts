@@ -197,7 +197,9 @@ export async function renderPdf(model: ReportModel): Promise<Uint8Array> {
   await writer.heading("Executive summary");
   await writer.text(executiveSummary(model), { size: 10, gapAfter: 8 });
   await writer.text("Findings by severity", { size: 11, bold: true, gapAfter: 2 });
-  await writer.bars(FINDING_SEVERITIES.map((s) => ({ label: FINDING_SEVERITY_LABELS[s], count: model.counts[s], color: SEVERITY_COLORS[s] })));
+  await writer.bars(
+    FINDING_SEVERITIES.map((s) => ({ label: FINDING_SEVERITY_LABELS[s], count: model.counts[s], color: SEVERITY_COLORS[s] })),
+  );
 
   if (model.taxonomy.length > 0) {
     await writer.heading("OWASP Top 10 for LLM Applications");
