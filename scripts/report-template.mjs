@@ -7,7 +7,8 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import PizZip from "pizzip";
 
-const OUT = path.join(import.meta.dirname, "..", "src/features/reports/server/templates/default-report.docx");
+// Another path as the first argument: the unit test writes a copy to compare with the committed file.
+const OUT = process.argv[2] ?? path.join(import.meta.dirname, "..", "src/features/reports/server/templates/default-report.docx");
 const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
