@@ -146,6 +146,7 @@ export async function setReportTemplate(
   return db.transaction(async (tx) => {
     await lockedRow(tx);
     const before = await getReportTemplateSetting(tx);
+    if (!before && !template) return { replacedKey: null }; // Already the default: nothing to record.
     await tx
       .update(appSettings)
       .set({
