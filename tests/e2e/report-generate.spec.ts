@@ -29,7 +29,7 @@ test("the admin generates the report, publishes it to the vault, and the client 
 
   // The engagement's findings page: one finding published, one left a draft.
   await page.goto("/admin/findings");
-  await page.getByLabel("Engagement").selectOption({ label: `${client.company}: ${engagement}` });
+  await page.getByRole("combobox", { name: "Engagement" }).selectOption({ label: `${client.company}: ${engagement}` });
   await page.getByRole("button", { name: "Open" }).click();
   await expect(page.getByRole("heading", { name: `Findings: ${engagement}` })).toBeVisible();
   await writeFinding(page, published);
