@@ -13,6 +13,19 @@ export async function reportPdf(title: string, pages: number): Promise<Buffer> {
 
 /** The admin on `page` creates an engagement for `company` and publishes `title` (3 pages) on it; returns the engagement's name. */
 export async function publishReportFor(page: Page, company: string, label: string, title: string): Promise<string> {
+  const engagement = await createEngagementFor(page, company, label);
+  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+  await vault.getByLabel("Report title").fill(title);
+  await vault.getByLabel("PDF file").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: await reportPdf(title, 3) });
+  await vault.getByRole("button", { name: "Publish report" }).click();
+  await expect(vault.getByText("Published version 1.")).toBeVisible();
+  await expect(vault.getByText(`${title} v1`)).toBeVisible();
+  return engagement;
+}
+
+/** The admin on `page` creates an engagement for `company`, left shown in the projects list; returns its name. */
+export async function createEngagementFor(page: Page, company: string, label: string): Promise<string> {
   const engagement = `${label} engagement ${uniqueSuffix()}`;
   await page.goto("/admin/projects");
   await page.getByRole("button", { name: "Create Project" }).click();
@@ -22,13 +35,6 @@ export async function publishReportFor(page: Page, company: string, label: strin
   await form.getByRole("button", { name: "Create Project" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Project created successfully" })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
-  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
-  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
-  await vault.getByLabel("Report title").fill(title);
-  await vault.getByLabel("PDF file").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: await reportPdf(title, 3) });
-  await vault.getByRole("button", { name: "Publish report" }).click();
-  await expect(vault.getByText("Published version 1.")).toBeVisible();
-  await expect(vault.getByText(`${title} v1`)).toBeVisible();
   return engagement;
 }
 

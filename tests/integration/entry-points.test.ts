@@ -6,6 +6,8 @@
 // is called as client A with client B's ids: nothing of B may come back. How to add a row:
 // CONTRIBUTING.md.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
@@ -147,6 +149,12 @@ const reportForm = (projectId: string) => {
   form.set("projectId", projectId);
   form.set("title", "Matrix report");
   form.set("file", new File([demoPdf("Matrix report") as Uint8Array<ArrayBuffer>], "matrix-report.pdf", { type: "application/pdf" }));
+  return form;
+};
+const templateForm = () => {
+  const form = new FormData();
+  const bytes = readFileSync(path.join(process.cwd(), "src/features/reports/server/templates/default-report.docx"));
+  form.set("file", new File([new Uint8Array(bytes)], "firm-template.docx", { type: "application/octet-stream" }));
   return form;
 };
 const uploadForm = (clientId: string) => {
@@ -466,6 +474,28 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "POST /api/admin/reports/upload": {
     call: ({ target }) => ({ url: "/api/admin/reports/upload", form: reportForm(target.projectId) }),
+    expect: adminOnlyRoute({ status: 201, json: { success: true } }),
+  },
+  // Reports generated from the engagement's published findings (docs/PRODUCT.md#admin-findings).
+  "GET /api/admin/reports/generated": [
+    {
+      name: "word",
+      call: ({ target }) => ({ url: `/api/admin/reports/generated?projectId=${target.projectId}&format=docx` }),
+      expect: adminOnlyRoute(200),
+    },
+    {
+      name: "pdf",
+      call: ({ target }) => ({ url: `/api/admin/reports/generated?projectId=${target.projectId}&format=pdf` }),
+      expect: adminOnlyRoute(200),
+    },
+  ],
+  // The firm's Word template (docs/PRODUCT.md#admin-settings): the default one uploaded back as the firm's.
+  "GET /api/admin/settings/report-template": {
+    call: () => ({ url: "/api/admin/settings/report-template" }),
+    expect: adminOnlyRoute(200),
+  },
+  "POST /api/admin/settings/report-template": {
+    call: () => ({ url: "/api/admin/settings/report-template", form: templateForm() }),
     expect: adminOnlyRoute({ status: 201, json: { success: true } }),
   },
   // The firm's download from the engagement's report vault: any company's report, stamped for the
@@ -1108,6 +1138,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     fresh: true,
     input: ({ target, fresh }) => ({ projectId: target.projectId, invoiceIds: [fresh.invoiceId] }),
     expect: adminOnlyAction({ success: true, data: { linkedCount: 1 } }),
+  },
+  "ACTION src/features/reports/actions/admin.ts#publishGeneratedReportAction": {
+    input: ({ target }) => ({ projectId: target.projectId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {
+    input: () => ({}),
+    expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     fresh: true,

@@ -35,6 +35,7 @@ import {
   messageFormInput,
   pathSegment,
   queryInput,
+  reportTemplateInput,
   reportUploadInput,
   scanImportInput,
   sendRoute,
@@ -53,6 +54,7 @@ import {
   jsonStage,
   reportDownloadStage,
   reportLinkStage,
+  reportTemplateStage,
   reportUploadStage,
   scanImportStage,
   runStage,
@@ -72,7 +74,7 @@ import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { AppError } from "@/server/core/errors";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
-import { accessLogQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
+import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
@@ -405,6 +407,22 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: reportDownloadStage,
+  },
+  "GET /api/admin/reports/generated": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/reports/generated", {
+      projectId: fc.constant(acme.projectId),
+      format: fc.constantFrom("docx", "pdf", "odt"),
+    }),
+    stage: queryStage(generatedReportQuerySchema),
+  },
+  "GET /api/admin/settings/report-template": { skip: "takes no input: the current template's file" },
+  "POST /api/admin/settings/report-template": {
+    kind: "route",
+    role: "admin",
+    input: reportTemplateInput(),
+    stage: reportTemplateStage,
   },
   "GET /api/admin/reports": {
     kind: "route",
@@ -1015,6 +1033,16 @@ const FUZZ: Record<string, Spec> = {
         .array(fc.oneof(badId, badString), { minLength: 1, maxLength: 5 })
         .map((ids) => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] })),
     ),
+  },
+  "ACTION src/features/reports/actions/admin.ts#publishGeneratedReportAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((projectId) => ({ projectId })),
+  },
+  "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ unused: 1 })),
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     kind: "action",

@@ -54,6 +54,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/admin/reports/[id]/download": { POST: "file" },
   "/api/admin/reports": { GET: "read" },
   "/api/admin/reports/upload": { POST: "file" },
+  "/api/admin/reports/generated": { GET: "file" },
+  "/api/admin/settings/report-template": { GET: "file", POST: "file" },
   "/api/auth/[...all]": { GET: "auth", POST: "auth" },
   "/api/client/access-log/export": { GET: "export" },
   "/api/client/access-log": { GET: "read" },

@@ -79,6 +79,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "mail.test": "Sent a test e-mail",
   "settings.default_rates": "Changed the default rates",
   "settings.client_two_factor": "Changed the two-factor policy for clients",
+  "settings.report_template": "Changed the report template",
   "message_thread.create": "Started a message thread",
   "message_thread.status": "Changed a thread's status",
   "notifications.preferences": "Changed notification preferences",

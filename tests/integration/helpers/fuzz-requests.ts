@@ -1,10 +1,12 @@
 // Bad requests for route handlers: multipart uploads with hostile fields and names, path params,
 // query strings, and the call itself (raw bytes, any content type, a role's headers).
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { APP_ORIGIN } from "./auth";
 import { badContentType, badId, badString, type RawBody } from "./fuzz-values";
 import { demoPdf } from "@/features/demo/server/demo-files";
-import { pdfBytes } from "./upload-files";
+import { docxBytes, pdfBytes } from "./upload-files";
 
 export type RouteInput = {
   /** Path and query. */
@@ -143,6 +145,39 @@ export function scanImportInput(projectId: string, goodFile: fc.Arbitrary<string
         { name: "format", value: f.format },
         ...(f.withFile ? [{ name: "file", value: { filename: f.filename, type: "application/json", bytes: f.bytes } }] : []),
       ]),
+    },
+  }));
+  const junk = fc
+    .record({
+      contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)),
+      bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)),
+    })
+    .map((body): RouteInput => ({ url, body }));
+  return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
+}
+
+/** A Word template upload (Settings → Report template): the default template, other files, or junk. */
+export function reportTemplateInput(): fc.Arbitrary<RouteInput> {
+  const url = "/api/admin/settings/report-template";
+  const template = new Uint8Array(readFileSync(path.join(process.cwd(), "src/features/reports/server/templates/default-report.docx")));
+  const form = fc.record({
+    filename: fc.oneof(fc.constantFrom("template.docx", "../../x.docx", "template.pdf", "x.exe", ""), badString),
+    type: fc.oneof(fc.constant("application/octet-stream"), badString),
+    bytes: fc.oneof(
+      fc.constant(template),
+      fc.constant(template.slice(0, 600)),
+      fc.constant(docxBytes()),
+      fc.constant(pdfBytes()),
+      fc.uint8Array({ maxLength: 2000 }),
+      fc.constant(new Uint8Array(0)),
+    ),
+    withFile: fc.boolean(),
+  });
+  const good = form.map((f): RouteInput => ({
+    url,
+    body: {
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: multipart(BOUNDARY, f.withFile ? [{ name: "file", value: { filename: f.filename, type: f.type, bytes: f.bytes } }] : []),
     },
   }));
   const junk = fc

@@ -20,6 +20,7 @@ import { contactTooLarge } from "@/features/inquiries/server";
 import { receiveMessageUpload } from "@/features/messages/server";
 import { REPORT_NOT_FOUND } from "@/features/reports/server";
 import { verifyReportLink } from "@/features/reports/server/report-link";
+import { checkReportTemplate } from "@/features/reports/server/generated/report-generate";
 import { checkUnsubscribeToken } from "@/features/notifications/server/unsubscribe";
 import { squareOAuthAction } from "@/features/square/server";
 import { callbackState, OAuthFlowError } from "@/features/square/server/oauth";
@@ -223,6 +224,19 @@ export async function reportUploadStage(input: RouteInput): Promise<void> {
     await receiveDocumentUpload(requestOf("POST", input), async ({ fields, file }) => {
       if (!file) throw new AppError("bad_request", "Please choose a PDF file");
       parseInput(reportUploadFieldsSchema, { projectId: fields.get("projectId"), title: fields.get("title") });
+      throw UPLOAD_CHECKED;
+    });
+  } catch (error) {
+    if (error !== UPLOAD_CHECKED) throw error;
+  }
+}
+
+/** A report template upload up to the row: the body, the file checked and stored, then opened and filled with a sample. */
+export async function reportTemplateStage(input: RouteInput): Promise<void> {
+  try {
+    await receiveDocumentUpload(requestOf("POST", input), async ({ file }) => {
+      if (!file) throw new AppError("bad_request", "Please choose a .docx file");
+      await checkReportTemplate(file);
       throw UPLOAD_CHECKED;
     });
   } catch (error) {

@@ -51,3 +51,4 @@ export {
   getClientFindingsSummary,
   listOverdueFindings,
 } from "./findings-summary";
+export { type EngagementReportData, listReportFindings, type ReportFinding, type ReportRetest } from "./findings-report";

@@ -14,7 +14,7 @@ export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 const PREFIX = "documents/";
 const BATCH = 500;
 
-/** Keys among `keys` that a document, a message attachment, a finding's evidence, a report or a pending import refers to. */
+/** Keys among `keys` that a document, a message attachment, a finding's evidence, a report, a pending import or the firm's report template refers to. */
 async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
   const list = JSON.stringify(keys);
   const result = (await db.execute(sql`
@@ -26,7 +26,9 @@ async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> 
     union
     select storage_key from reports where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
     union
-    select storage_key from finding_imports where storage_key in (select jsonb_array_elements_text(${list}::jsonb))`)) as unknown as {
+    select storage_key from finding_imports where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
+    union
+    select report_template_key from app_settings where report_template_key in (select jsonb_array_elements_text(${list}::jsonb))`)) as unknown as {
     rows: { storage_key: string }[];
   };
   return new Set(result.rows.map((r) => r.storage_key));

@@ -1,8 +1,9 @@
 "use server";
 // Server actions of the report vault's admin side; each checks the admin session itself (adminAction).
 import { adminAction } from "@/features/account/server";
-import { revokeReportSchema } from "@/features/reports/validation";
-import { revokeReport } from "@/features/reports/server";
+import { noInputSchema } from "@/features/account/validation";
+import { publishGeneratedReportSchema, revokeReportSchema } from "@/features/reports/validation";
+import { publishGeneratedReport, resetReportTemplate, revokeReport } from "@/features/reports/server";
 import { getDb } from "@/server/core/get-db";
 
 /** From now on no download of this report version is served, links already handed out included. */
@@ -10,3 +11,12 @@ export const revokeReportAction = adminAction(revokeReportSchema, async (actor, 
   const { revoked } = await revokeReport(getDb(), { actor, reportId });
   return { revoked };
 });
+
+/** Generates the engagement's PDF report and publishes it as its next version in the vault (stamped per recipient on download). */
+export const publishGeneratedReportAction = adminAction(publishGeneratedReportSchema, async (actor, { projectId }) => {
+  const report = await publishGeneratedReport(getDb(), { actor, projectId });
+  return { title: report.title, version: report.version };
+});
+
+/** Generated Word reports use the default template again; the firm's is removed. */
+export const resetReportTemplateAction = adminAction(noInputSchema, (actor) => resetReportTemplate(getDb(), { actor }));

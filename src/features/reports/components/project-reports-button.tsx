@@ -3,6 +3,7 @@
 import { FileLock2 } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { revokeReportAction } from "@/features/reports/actions/admin";
+import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -14,11 +15,13 @@ import { apiFetch } from "@/lib/api-client";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import type { AdminReportRow } from "@/features/reports/server";
 import { FreshFactorPrompt } from "./fresh-factor-prompt";
+import { GeneratedReportActions } from "./generated-report-actions";
 import { downloadKey, useReportDownload } from "./use-report-download";
 
 /**
  * An engagement's report vault for the admin (docs/PRODUCT.md#admin-reports): its button in the
- * projects table and its dialog: publish a report (a new title, or a new version of one), see each
+ * projects table and its dialog: publish a report (a new title, or a new version of one), generate
+ * one from the published findings (Word, PDF, or the PDF published as the next version), see each
  * version's downloads, download the current one (stamped for the admin, after a fresh second
  * factor, in the company's access log), revoke one.
  */
@@ -136,6 +139,14 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
           {busy === "upload" ? "Publishing..." : "Publish report"}
         </Button>
       </form>
+      <h3 className="mt-6 font-semibold">Generated from the findings</h3>
+      {reports === null ? null : (
+        <GeneratedReportActions
+          projectId={project.id}
+          nextVersion={Math.max(0, ...reports.filter((r) => r.title === GENERATED_REPORT_TITLE).map((r) => r.version)) + 1}
+          onPublished={load}
+        />
+      )}
       <h3 className="mt-6 font-semibold">Published</h3>
       {reports === null ? (
         <Loading label="Loading reports" />

@@ -7,3 +7,16 @@ export { listPortalReports, type PortalReport } from "./portal-reports";
 export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";
 export { getStampedReport } from "./report-files";
 export { listClientReportsForAdmin, listPortalProjectReports, type ReportSummary, reportsToDownloadOf } from "./report-summaries";
+export {
+  downloadReportTemplate,
+  ENGAGEMENT_NOT_FOUND,
+  generateEngagementReport,
+  type GeneratedReport,
+  type GeneratedReportFormat,
+  getReportTemplateInfo,
+  nextGeneratedReportVersion,
+  publishGeneratedReport,
+  type ReportTemplateInfo,
+  resetReportTemplate,
+  saveReportTemplate,
+} from "./generated/report-generate";

@@ -56,6 +56,23 @@ function withLongOffsets(font: fontkit.Font): fontkit.Font {
   return font;
 }
 
+const BOLD_FILE = "@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf";
+let bold: StampFont | null = null;
+
+/**
+ * Noto Sans Bold, for a generated report's headings (docs/PRODUCT.md#admin-findings): Latin, Greek
+ * and Cyrillic; a heading's runs in other scripts stay in their regular font. Index -1: it is
+ * never picked for a run by `fontRuns`.
+ */
+export function boldFont(): StampFont {
+  if (!bold) {
+    const bytes = new Uint8Array(readFileSync(path.join(process.cwd(), "node_modules", BOLD_FILE)));
+    const parsed = withLongOffsets(fontkit.create(bytes));
+    bold = { index: -1, bytes, covers: (codePoint) => parsed.hasGlyphForCodePoint(codePoint), parsed };
+  }
+  return bold;
+}
+
 /** A piece of text and the font that draws all of it. */
 export type FontRun = { text: string; font: StampFont };
 
@@ -103,6 +120,7 @@ function pickFont(codePoint: number): StampFont {
 export const stampFontkit = {
   create(bytes: Uint8Array, postscriptName?: string): fontkit.Font {
     for (const font of loaded.values()) if (font.bytes === bytes) return font.parsed;
+    if (bold?.bytes === bytes) return bold.parsed;
     return fontkit.create(bytes, postscriptName);
   },
 };

@@ -59,3 +59,15 @@ export const accessLogQuerySchema = z.object({ page: z.coerce.number().int().min
 
 /** The admin's list of an engagement's reports. */
 export const projectReportsQuerySchema = z.object({ projectId: z.uuid("Choose an engagement") });
+
+/** A report generated from an engagement's published findings, in Word or PDF (docs/PRODUCT.md#admin-findings). */
+export const generatedReportQuerySchema = z.object({
+  projectId: z.uuid("Choose an engagement"),
+  format: z.enum(["docx", "pdf"], "Choose Word (docx) or PDF (pdf)"),
+});
+
+/** The title a generated report is published under in the vault: each publish is its next version. */
+export const GENERATED_REPORT_TITLE = "Security assessment report";
+
+/** Publishing the generated PDF to the engagement's vault. */
+export const publishGeneratedReportSchema = z.object({ projectId: z.uuid("Choose an engagement") });

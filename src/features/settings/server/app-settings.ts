@@ -119,3 +119,51 @@ async function lockedRow(tx: DbOrTx) {
  * guard (modules/account): read in the same query, so the policy costs no extra round trip.
  */
 export const clientTwoFactorPolicySql = sql<boolean>`coalesce((select s.require_client_two_factor from app_settings s where s.id = ${SETTINGS_ID}), false)`;
+
+/** The firm's own report template (docs/PRODUCT.md#admin-settings), or null while the default one is used. */
+export type ReportTemplateSetting = { storageKey: string; name: string; uploadedAt: string } | null;
+
+/** Which Word template generated reports use: the firm's upload, or null for the default. */
+export async function getReportTemplateSetting(db: DbOrTx): Promise<ReportTemplateSetting> {
+  const [row] = await db
+    .select({ key: appSettings.reportTemplateKey, name: appSettings.reportTemplateName, at: appSettings.reportTemplateUploadedAt })
+    .from(appSettings)
+    .where(eq(appSettings.id, SETTINGS_ID))
+    .limit(1);
+  return row?.key && row.name && row.at ? { storageKey: row.key, name: row.name, uploadedAt: row.at.toISOString() } : null;
+}
+
+/**
+ * Makes `template` (already checked and stored by modules/reports) the firm's report template, or
+ * with null goes back to the default; audited (`settings.report_template`). Answers the storage key
+ * it replaced, for the caller to remove once this has committed.
+ */
+export async function setReportTemplate(
+  db: Db,
+  { actor, template }: { actor: AdminActor; template: { storageKey: string; name: string } | null },
+): Promise<{ replacedKey: string | null }> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    await lockedRow(tx);
+    const before = await getReportTemplateSetting(tx);
+    if (!before && !template) return { replacedKey: null }; // Already the default: nothing to record.
+    await tx
+      .update(appSettings)
+      .set({
+        reportTemplateKey: template?.storageKey ?? null,
+        reportTemplateName: template?.name ?? null,
+        reportTemplateUploadedAt: template ? new Date() : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(appSettings.id, SETTINGS_ID));
+    await recordAudit(tx, {
+      actor,
+      action: "settings.report_template",
+      entityType: "settings",
+      entityId: null,
+      before: { template: before?.name ?? null },
+      after: { template: template?.name ?? null },
+    });
+    return { replacedKey: before?.storageKey ?? null };
+  });
+}

@@ -9,6 +9,9 @@ export {
   defaultRatesSql,
   getAdminSettings,
   getDefaultRateCards,
+  getReportTemplateSetting,
+  type ReportTemplateSetting,
   saveDefaultRates,
+  setReportTemplate,
   setRequireClientTwoFactor,
 } from "./app-settings";

@@ -6,6 +6,7 @@ import { DueDaysForm, EngagementFindingList } from "@/features/findings/componen
 import { FindingForm } from "@/features/findings/components/admin/finding-form";
 import { ImportHistory } from "@/features/findings/components/admin/import-history";
 import { ScanImport } from "@/features/findings/components/admin/scan-import";
+import { GeneratedReportActions } from "@/features/reports/components/generated-report-actions";
 import { PageHeader } from "@/components/admin/page-header";
 import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/features/findings/components/finding-badges";
 import { buttonClasses } from "@/components/ui/button";
@@ -17,6 +18,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
 import { adminFindingsQueue, listEngagementFindings, listEngagementOptions, listFindingImports } from "@/features/findings/server";
+import { nextGeneratedReportVersion } from "@/features/reports/server";
 
 export const metadata: Metadata = { title: "Findings" };
 
@@ -34,10 +36,11 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
   const actor = await requireAdminPage();
   const projectId = uuidSchema.safeParse(first((await searchParams).projectId)).data;
   const db = getDb();
-  const [engagements, engagement, imports] = await Promise.all([
+  const [engagements, engagement, imports, nextReportVersion] = await Promise.all([
     listEngagementOptions(db, { actor }),
     projectId ? listEngagementFindings(db, { actor, projectId }) : null,
     projectId ? listFindingImports(db, { actor, projectId }) : [],
+    projectId ? nextGeneratedReportVersion(db, { actor, projectId }) : 1,
   ]);
   const picker = (
     <Form action="/admin/findings" className="flex flex-wrap items-end gap-2" aria-label="Open an engagement">
@@ -74,6 +77,10 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
               {FINDING_SEVERITIES.map((s) => `${FINDING_SEVERITY_LABELS[s]} ${counts.bySeverity[s]}`).join(" · ")} · Overdue{" "}
               {counts.overdue}
             </p>
+          </Card>
+          <Card className="space-y-3">
+            <h2 className="font-semibold">Report</h2>
+            <GeneratedReportActions projectId={project.id} nextVersion={nextReportVersion} />
           </Card>
           <Card className="space-y-3">
             <h2 className="font-semibold">Findings</h2>

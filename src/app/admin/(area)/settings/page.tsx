@@ -4,11 +4,13 @@ import { PageHeader } from "@/components/admin/page-header";
 import { DefaultRatesCard } from "@/features/settings/components/admin/default-rates-card";
 import { MailCard } from "@/features/settings/components/admin/mail-card";
 import { SecurityPolicyCard } from "@/features/settings/components/admin/security-policy-card";
+import { ReportTemplateCard } from "@/features/reports/components/report-template-card";
 import { SupportPlansCard } from "@/features/subscriptions/components/admin/support-plans-card";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
 import { getMailStatus } from "@/features/operations/server";
 import { getAdminSettings } from "@/features/settings/server";
+import { getReportTemplateInfo } from "@/features/reports/server";
 import { listAdminPlans } from "@/features/subscriptions/server";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -17,10 +19,11 @@ export default async function AdminSettingsPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [plans, settings, mail] = await Promise.all([
+  const [plans, settings, mail, reportTemplate] = await Promise.all([
     listAdminPlans(db, { actor }),
     getAdminSettings(db, { actor }),
     getMailStatus(db, { actor }),
+    getReportTemplateInfo(db, { actor }),
   ]);
   return (
     <>
@@ -29,6 +32,7 @@ export default async function AdminSettingsPage() {
         <SupportPlansCard plans={plans} />
         <DefaultRatesCard rates={settings.defaultRates} customized={settings.defaultRatesCustomized} />
         <SecurityPolicyCard required={settings.requireClientTwoFactor} />
+        <ReportTemplateCard template={reportTemplate} />
         <MailCard status={mail} adminEmail={actor.email} />
       </div>
     </>

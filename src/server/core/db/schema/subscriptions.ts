@@ -77,6 +77,11 @@ export const appSettings = pgTable(
     id: text("id").primaryKey().default("app"),
     requireClientTwoFactor: boolean("require_client_two_factor").notNull().default(false),
     defaultRates: jsonb("default_rates").$type<{ serviceType: string; hourlyRateCents: number; monthlyRetainerCents: number | null }[]>(),
+    // The firm's own Word template for generated reports (docs/PRODUCT.md#admin-settings), stored
+    // like documents; null while the default one shipped with the product is used.
+    reportTemplateKey: text("report_template_key"),
+    reportTemplateName: text("report_template_name"),
+    reportTemplateUploadedAt: timestamp("report_template_uploaded_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("app_settings_one_row_check", sql`${t.id} = 'app'`)],

@@ -1,0 +1,156 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { FindingSeverity, FindingStatus, RetestResult } from "@/lib/domain/finding";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, findingEvidence, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { recordFirmAccess } from "@/features/audit/server";
+
+/** Where a finding's retests stand, for the report: the latest request and its result. */
+export type ReportRetest = "none" | "requested" | RetestResult;
+
+/** One published finding as a generated report prints it (docs/PRODUCT.md#admin-findings). */
+export type ReportFinding = {
+  id: string;
+  title: string;
+  severity: FindingSeverity;
+  status: FindingStatus;
+  cvssScoreTenths: number | null;
+  cvssVector: string | null;
+  assets: string;
+  description: string;
+  remediation: string;
+  references: string;
+  publishedAt: string;
+  evidence: string[];
+  retest: ReportRetest;
+  /** OWASP Top 10 for LLM Applications ids (LLM01 to LLM10) the finding is filed under. */
+  owaspLlm: string[];
+};
+
+export type EngagementReportData = {
+  project: {
+    id: string;
+    name: string;
+    description: string | null;
+    company: string;
+    clientId: string;
+    startDate: string;
+    endDate: string | null;
+  };
+  findings: ReportFinding[];
+};
+
+type ReportRow = {
+  id: string;
+  title: string;
+  severity: FindingSeverity;
+  status: FindingStatus;
+  cvssScoreTenths: number | null;
+  cvssVector: string | null;
+  assets: string;
+  description: string;
+  remediation: string;
+  references: string;
+  publishedAt: Date | null;
+  owaspLlm: string[];
+};
+
+/** The OWASP LLM ids of one finding's row (an importer's, or none). */
+export function owaspLlmOfRow(row: ReportRow): string[] {
+  return row.owaspLlm;
+}
+
+/**
+ * An engagement's **published** findings, most severe first, with their evidence's file names and
+ * latest retest, for a generated report; null when there is no such engagement. Drafts are never
+ * read. The firm's look is in the company's access log, like its view of the findings.
+ */
+export async function listReportFindings(
+  db: DbOrTx,
+  { actor, projectId }: { actor: AdminActor; projectId: string },
+): Promise<EngagementReportData | null> {
+  assertAdmin(actor);
+  const [project] = await db
+    .select({
+      id: projects.id,
+      name: projects.projectName,
+      description: projects.description,
+      company: clients.company,
+      clientId: projects.clientId,
+      startDate: projects.startDate,
+      endDate: projects.targetCompletionDate,
+    })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) return null;
+  const rows: ReportRow[] = await db
+    .select({
+      id: findings.id,
+      title: findings.title,
+      severity: findings.severity,
+      status: findings.status,
+      cvssScoreTenths: findings.cvssScoreTenths,
+      cvssVector: findings.cvssVector,
+      assets: findings.assets,
+      description: findings.description,
+      remediation: findings.remediation,
+      references: findings.references,
+      publishedAt: findings.publishedAt,
+      owaspLlm: findings.owaspLlm,
+    })
+    .from(findings)
+    .where(and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt)))
+    .orderBy(findings.severityRank, desc(findings.cvssScoreTenths), asc(findings.publishedAt), asc(findings.id));
+  const ids = rows.map((row) => row.id);
+  const [evidence, retests] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select({ findingId: findingEvidence.findingId, name: findingEvidence.name })
+          .from(findingEvidence)
+          .where(inArray(findingEvidence.findingId, ids))
+          .orderBy(asc(findingEvidence.createdAt), asc(findingEvidence.id)),
+    ids.length === 0
+      ? []
+      : db
+          .select({ findingId: findingRetests.findingId, result: findingRetests.result })
+          .from(findingRetests)
+          .where(inArray(findingRetests.findingId, ids))
+          .orderBy(asc(findingRetests.requestedAt)),
+    recordFirmAccess(db, {
+      actor,
+      action: "client.findings.view",
+      clientIds: [project.clientId],
+      entityType: "project",
+      entityId: project.id,
+      after: { name: project.name },
+    }),
+  ]);
+  const evidenceOf = new Map<string, string[]>();
+  for (const file of evidence) evidenceOf.set(file.findingId, [...(evidenceOf.get(file.findingId) ?? []), file.name]);
+  // Ordered oldest first: the last one seen is the latest.
+  const retestOf = new Map<string, ReportRetest>();
+  for (const retest of retests) retestOf.set(retest.findingId, retest.result ?? "requested");
+  return {
+    project,
+    findings: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      severity: row.severity,
+      status: row.status,
+      cvssScoreTenths: row.cvssScoreTenths,
+      cvssVector: row.cvssVector,
+      assets: row.assets,
+      description: row.description,
+      remediation: row.remediation,
+      references: row.references,
+      publishedAt: row.publishedAt!.toISOString(),
+      evidence: evidenceOf.get(row.id) ?? [],
+      retest: retestOf.get(row.id) ?? "none",
+      owaspLlm: owaspLlmOfRow(row),
+    })),
+  };
+}

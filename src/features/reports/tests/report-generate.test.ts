@@ -1,0 +1,245 @@
+// Reports generated from an engagement's published findings (docs/PRODUCT.md#admin-findings): the
+// Word document from the template (a valid Office Open XML package), the PDF (its text read back),
+// the firm's own template in Settings (docs/PRODUCT.md#admin-settings), publishing the PDF to the
+// vault as the next version, and the client's stamped copy of it.
+import { and, eq, isNotNull } from "drizzle-orm";
+import PizZip from "pizzip";
+import { SaxesParser } from "saxes";
+import { extractText, getDocumentProxy } from "unpdf";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { publishGeneratedReportAction, resetReportTemplateAction } from "@/features/reports/actions/admin";
+import { GET as generatedRoute } from "@/app/api/admin/reports/generated/route";
+import { GET as templateDownload, POST as templateUpload } from "@/app/api/admin/settings/report-template/route";
+import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
+import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
+import { appSettings, auditLog, findings, reports } from "@/server/core/db/schema";
+import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_DRAFT_FINDING_TITLE } from "@/features/demo/server/demo-findings";
+import { confirmFreshSecondFactor } from "@/features/account/server";
+import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { taxonomyGroups } from "@/features/reports/server/generated/report-model";
+import { getStorage } from "@/server/core/storage/storage";
+import { pdfPageTexts } from "@tests/helpers/pdf-text";
+import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
+import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { requestHeaders } from "@tests/integration/helpers/next-headers-mock";
+import { xlsxBytes } from "@tests/integration/helpers/upload-files";
+import { TENANTS } from "@tests/integration/helpers/tenants";
+
+vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@tests/integration/helpers/next-headers-mock")).nextServerMock(importOriginal),
+);
+
+const t = setupTestDatabase({ seedDemo: true });
+const acme = TENANTS.acme;
+type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+async function call(
+  handler: Handler,
+  cookie: string | null,
+  path: string,
+  init: { json?: unknown; form?: FormData; params?: Record<string, string> } = {},
+) {
+  const headers = cookie ? authHeaders(cookie) : new Headers({ origin: APP_ORIGIN });
+  let body: BodyInit | undefined;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  } else if (init.form) body = init.form;
+  const request = new Request(`${APP_ORIGIN}${path}`, { method: body ? "POST" : "GET", headers, body });
+  return handler(request, init.params ? { params: Promise.resolve(init.params) } : undefined);
+}
+
+let admin: string;
+let owner: string;
+let published: string[];
+beforeAll(async () => {
+  admin = await sessionCookie(DEMO_USERS.admin.email);
+  owner = await sessionCookie(DEMO_USERS.acme.email);
+  // The step-up of a person without a second factor: the password, once (docs/PRODUCT.md#portal-reports).
+  await confirmFreshSecondFactor(t.db, authHeaders(owner), { password: DEMO_PASSWORDS.client });
+  const rows = await t.db
+    .select({ title: findings.title })
+    .from(findings)
+    .where(and(eq(findings.projectId, acme.projectId), isNotNull(findings.publishedAt)));
+  published = rows.map((r) => r.title);
+});
+
+const generated = (cookie: string | null, format: string, projectId = acme.projectId) =>
+  call(generatedRoute as Handler, cookie, `/api/admin/reports/generated?projectId=${projectId}&format=${format}`);
+
+/** The package's document part, checked to open and parse as XML, as its text. */
+const documentXml = (bytes: Uint8Array) => {
+  const zip = new PizZip(bytes);
+  expect(zip.file("[Content_Types].xml")).not.toBeNull();
+  const xml = zip.file("word/document.xml")!.asText();
+  const parser = new SaxesParser({ xmlns: true });
+  let text = "";
+  parser.on("text", (chunk) => (text += chunk));
+  parser.on("closetag", (tag) => (tag.name === "w:p" ? (text += "\n") : null));
+  parser.write(xml).close(); // throws on XML that is not well-formed
+  return text;
+};
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text;
+}
+
+describe("generating an engagement's report", () => {
+  it("the Word document is a valid package holding every published finding's title and no draft's", async () => {
+    expect(published.length).toBeGreaterThan(3);
+    const response = await generated(admin, "docx");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(response.headers.get("content-disposition")).toMatch(/attachment; filename=".+-report-\d{4}-\d{2}-\d{2}\.docx"/);
+    const text = documentXml(new Uint8Array(await response.arrayBuffer()));
+    for (const title of published) expect(text).toContain(title);
+    expect(text).not.toContain(DEMO_DRAFT_FINDING_TITLE);
+    expect(text).toContain("Acme");
+    expect(text).not.toMatch(/\{[#/^]?(findings|title|clientName|criticalCount|generatedOn)\}/); // every tag filled
+  });
+
+  it("the PDF's text holds the same titles, not the draft's, and numbers its pages", async () => {
+    const response = await generated(admin, "pdf");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = (await pdfText(bytes)).replace(/\s+/g, " ");
+    for (const title of published) expect(text).toContain(title);
+    expect(text).not.toContain(DEMO_DRAFT_FINDING_TITLE);
+    for (const words of ["Confidential", "Executive summary", "Scope and dates", "Findings by severity"]) expect(text).toContain(words);
+    const pages = await pdfPageTexts(bytes);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
+  });
+
+  it("prints any script: a finding titled in Arabic, Chinese and Greek reads back the same", async () => {
+    const [row] = await t.db.select({ id: findings.id, title: findings.title }).from(findings).where(eq(findings.id, acme.findingId));
+    const title = "Injection d'invite: 提示注入 عبر البريد Ελληνικά";
+    await t.db.update(findings).set({ title }).where(eq(findings.id, row!.id));
+    try {
+      const text = await pdfText(new Uint8Array(await (await generated(admin, "pdf")).arrayBuffer()));
+      expect(text).toContain("提示注入");
+      expect(text).toContain("Ελληνικά");
+    } finally {
+      await t.db.update(findings).set({ title: row!.title }).where(eq(findings.id, row!.id));
+    }
+  });
+
+  it("groups findings by OWASP LLM id, a finding under two ids in both", () => {
+    expect(
+      taxonomyGroups([
+        { title: "A", owaspLlm: ["LLM07", "llm01"] },
+        { title: "B", owaspLlm: ["LLM01"] },
+        { title: "C", owaspLlm: [] },
+      ]),
+    ).toEqual([
+      { id: "LLM01", name: "Prompt Injection", findings: ["A", "B"] },
+      { id: "LLM07", name: "System Prompt Leakage", findings: ["A"] },
+    ]);
+  });
+
+  it("only the firm reaches it: anonymous 401, clients 403, an unknown engagement 404, a bad format 400", async () => {
+    expect((await generated(null, "pdf")).status).toBe(401);
+    expect((await generated(owner, "pdf")).status).toBe(403);
+    expect((await generated(await sessionCookie(DEMO_USERS.globex.email), "docx")).status).toBe(403);
+    expect((await call(templateDownload as Handler, owner, "/api/admin/settings/report-template")).status).toBe(403);
+    const unknown = await generated(admin, "pdf", "00000000-0000-4000-8000-00000000dead");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: "Engagement not found" });
+    const bad = await generated(admin, "odt");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ fieldErrors: { format: "Choose Word (docx) or PDF (pdf)" } });
+  });
+});
+
+const uploadTemplate = (cookie: string, bytes: Uint8Array, name = "firm-template.docx") => {
+  const form = new FormData();
+  form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/octet-stream" }));
+  return call(templateUpload as Handler, cookie, "/api/admin/settings/report-template", { form });
+};
+
+/** A template made from the default one, its document replaced by `body` (paragraphs of text). */
+async function templateWith(body: string): Promise<Uint8Array> {
+  const current = new Uint8Array(
+    await (await call(templateDownload as Handler, admin, "/api/admin/settings/report-template")).arrayBuffer(),
+  );
+  const zip = new PizZip(current);
+  const xml = zip.file("word/document.xml")!.asText();
+  zip.file("word/document.xml", xml.replace(/<w:body>.*<w:sectPr>/s, `<w:body><w:p><w:r><w:t>${body}</w:t></w:r></w:p><w:sectPr>`));
+  return zip.generate({ type: "uint8array" });
+}
+
+describe("the firm's Word template", () => {
+  it("refuses a broken template with docxtemplater's error, keeping the one in use and storing nothing", async () => {
+    const before = await t.db.select({ key: appSettings.reportTemplateKey }).from(appSettings);
+    const response = await uploadTemplate(admin, await templateWith("{#findings}{title} never closed"));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string };
+    expect(body.error).toMatch(/^The template cannot be used: .*findings/);
+    const notWord = await uploadTemplate(admin, xlsxBytes(), "workbook.xlsx");
+    expect(notWord.status).toBe(400);
+    expect(await notWord.json()).toMatchObject({ error: "The template is not a Word document (.docx) that can be opened." });
+    expect(await t.db.select({ key: appSettings.reportTemplateKey }).from(appSettings)).toEqual(before);
+  });
+
+  it("an uploaded template is used for the Word report; resetting goes back to the default", async () => {
+    const response = await uploadTemplate(admin, await templateWith("FIRM TEMPLATE {clientName}{#findings} [{title}]{/findings}"));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ success: true, template: { name: "firm-template.docx" } });
+    const [{ key }] = (await t.db.select({ key: appSettings.reportTemplateKey }).from(appSettings)) as [{ key: string }];
+    const text = documentXml(new Uint8Array(await (await generated(admin, "docx")).arrayBuffer()));
+    expect(text).toContain(`FIRM TEMPLATE ${acme.company}`);
+    for (const title of published) expect(text).toContain(`[${title}]`);
+
+    requestHeaders.current = authHeaders(owner);
+    expect(await resetReportTemplateAction({})).toMatchObject({ success: false, code: "forbidden" });
+    requestHeaders.current = authHeaders(admin);
+    expect(await resetReportTemplateAction({})).toEqual({ success: true, data: { reset: true } });
+    expect(await getStorage().read(key)).toBeNull();
+    const again = documentXml(new Uint8Array(await (await generated(admin, "docx")).arrayBuffer()));
+    expect(again).not.toContain("FIRM TEMPLATE");
+    expect(again).toContain("Executive summary");
+    const audit = await t.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, "settings.report_template"));
+    expect(audit).toHaveLength(2);
+  });
+});
+
+describe("publishing the PDF to the vault", () => {
+  it("adds the engagement's next version, and the client's download of it is the stamped copy", async () => {
+    requestHeaders.current = authHeaders(owner);
+    expect(await publishGeneratedReportAction({ projectId: acme.projectId })).toMatchObject({ success: false, code: "forbidden" });
+    requestHeaders.current = authHeaders(admin);
+    const first = await publishGeneratedReportAction({ projectId: acme.projectId });
+    expect(first).toEqual({ success: true, data: { title: GENERATED_REPORT_TITLE, version: 1 } });
+    const second = await publishGeneratedReportAction({ projectId: acme.projectId });
+    expect(second).toEqual({ success: true, data: { title: GENERATED_REPORT_TITLE, version: 2 } });
+    const versions = await t.db
+      .select({ id: reports.id, version: reports.version, supersededAt: reports.supersededAt })
+      .from(reports)
+      .where(and(eq(reports.projectId, acme.projectId), eq(reports.title, GENERATED_REPORT_TITLE)))
+      .orderBy(reports.version);
+    expect(versions.map((v) => [v.version, v.supersededAt === null])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+
+    const current = versions[1]!;
+    const download = await call(downloadRoute as Handler, owner, `/api/client/reports/${current.id}/download`, {
+      json: {},
+      params: { id: current.id },
+    });
+    expect(download.status).toBe(200);
+    const { downloadUrl } = (await download.json()) as { downloadUrl: string };
+    const url = new URL(downloadUrl);
+    const copy = await call(reportFile as Handler, null, `${url.pathname}${url.search}`, {
+      params: { id: url.pathname.split("/").pop()! },
+    });
+    expect(copy.status).toBe(200);
+    const pages = await pdfPageTexts(new Uint8Array(await copy.arrayBuffer()));
+    for (const page of pages) expect(page).toContain(DEMO_USERS.acme.email);
+    expect(pages.join(" ")).toContain(published[0]);
+  });
+});

@@ -1,0 +1,66 @@
+// A report generated from an engagement's findings in the browser (docs/PRODUCT.md#admin-findings),
+// on a company of its own: the admin writes two findings and publishes one; the Word and PDF
+// reports hold the published one's title and not the draft's; the admin publishes the PDF to the
+// vault as version 1; the client's download of it is the copy stamped with the client's e-mail.
+import fs from "node:fs";
+import PizZip from "pizzip";
+import type { Page } from "@playwright/test";
+import { pdfPageTexts } from "../helpers/pdf-text";
+import { invitedClientSignedIn } from "./admin-helpers";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { createEngagementFor, downloadWithPassword } from "./report-helpers";
+
+async function writeFinding(page: Page, title: string) {
+  const form = page.getByRole("heading", { name: "New finding" }).locator("..");
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Description (Markdown)").fill(`What ${title} is about.`);
+  await form.getByRole("button", { name: "Create draft" }).click();
+  await expect(page.getByRole("checkbox", { name: `Select ${title}` })).toBeVisible();
+}
+
+test("the admin generates the report, publishes it to the vault, and the client downloads the stamped copy", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signInViaApi(page, DEMO.admin);
+  const password = "report-generate-e2e-password";
+  const { client, context, me } = await invitedClientSignedIn(page, browser, "Generated", password);
+  const engagement = await createEngagementFor(page, client.company, "Generated");
+  const published = `Injection via uploads ${client.company}`;
+  const draft = `Draft only ${client.company}`;
+
+  // The engagement's findings page: one finding published, one left a draft.
+  await page.goto("/admin/findings");
+  await page.getByRole("combobox", { name: "Engagement" }).selectOption({ label: `${client.company}: ${engagement}` });
+  await page.getByRole("button", { name: "Open" }).click();
+  await expect(page.getByRole("heading", { name: `Findings: ${engagement}` })).toBeVisible();
+  await writeFinding(page, published);
+  await writeFinding(page, draft);
+  await page.getByRole("checkbox", { name: `Select ${published}` }).check();
+  await page.getByRole("button", { name: "Publish selected (1)" }).click();
+  await expect(page.getByText("Published 1 finding")).toBeVisible();
+
+  // Both forms hold the published finding and not the draft.
+  const [word] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Word report" }).click()]);
+  expect(word.suggestedFilename()).toMatch(/\.docx$/);
+  const documentXml = new PizZip(fs.readFileSync((await word.path())!)).file("word/document.xml")!.asText();
+  expect(documentXml).toContain(published);
+  expect(documentXml).not.toContain(draft);
+  const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF report" }).click()]);
+  const pdfText = (await pdfPageTexts(fs.readFileSync((await pdf.path())!))).join(" ");
+  expect(pdfText).toContain(published);
+  expect(pdfText).not.toContain(draft);
+
+  // Published to the vault as version 1, after a confirmation naming it.
+  await page.getByRole("button", { name: "Publish PDF to the vault" }).click();
+  const confirm = page.getByRole("dialog", { name: "Publish version 1?" });
+  await confirm.getByRole("button", { name: "Publish version 1" }).click();
+  await expect(page.getByText("Published version 1 to the vault.")).toBeVisible();
+
+  // The client's download is the copy stamped for them (no second factor: the password is asked).
+  await me.goto("/client-portal?section=documents");
+  const saved = await downloadWithPassword(me, me.getByRole("button", { name: "Download Security assessment report v1" }), password);
+  const pages = await pdfPageTexts(fs.readFileSync((await saved.path())!));
+  expect(pages.length).toBeGreaterThan(2);
+  for (const text of pages) expect(text).toContain(client.email);
+  expect(pages.join(" ")).toContain(published);
+  await context.close();
+});
