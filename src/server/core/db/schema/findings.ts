@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   check,
   date,
@@ -57,6 +58,12 @@ export const findings = pgTable(
     riskExpiresOn: date("risk_expires_on"),
     riskAcceptedBy: text("risk_accepted_by").references(() => user.id, { onDelete: "set null" }),
     riskAcknowledgedAt: timestamp("risk_acknowledged_at", { withTimezone: true }),
+    // The firm's outcome (false positive, duplicate, won't fix, withdrawn): its reason, the
+    // original of a duplicate, and for won't fix the client's person who agreed and the date.
+    outcomeReason: text("outcome_reason"),
+    duplicateOfId: uuid("duplicate_of_id").references((): AnyPgColumn => findings.id, { onDelete: "set null" }),
+    agreedByName: text("agreed_by_name"),
+    agreedOn: date("agreed_on"),
     ...timestamps(),
   },
   (t) => [
@@ -65,6 +72,11 @@ export const findings = pgTable(
     check("findings_cvss_score_check", sql`${t.cvssScoreTenths} between 0 and 100`),
     // A draft is never published and a published finding is never a draft again.
     check("findings_draft_check", sql`(${t.status} = 'draft') = (${t.publishedAt} is null)`),
+    // Only a duplicate names an original, and never itself.
+    check(
+      "findings_duplicate_of_check",
+      sql`${t.duplicateOfId} is null or (${t.status} = 'duplicate' and ${t.duplicateOfId} <> ${t.id})`,
+    ),
     // The portal's list: a client's published findings, most severe and soonest due first.
     index("findings_client_list_idx")
       .on(t.clientId, t.severityRank, t.dueOn, t.id)
