@@ -10,6 +10,9 @@ const WHAT: Record<FindingEvent["kind"], string> = {
   retest_result: "Recorded the retest result",
   risk_accepted: "Accepted the risk",
   risk_acknowledged: "Acknowledged the risk acceptance",
+  outcome: "Set the outcome",
+  withdrawn: "Withdrew the finding",
+  outcome_undone: "Reopened the finding",
 };
 
 /**

@@ -95,6 +95,8 @@ async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: bool
       select 'finding', e.created_at,
              case e.kind when 'retest_requested' then 'Retest requested: ' when 'retest_result' then 'Retest result: '
                          when 'risk_accepted' then 'Risk accepted: ' when 'risk_acknowledged' then 'Risk acknowledged: '
+                         when 'withdrawn' then 'Finding withdrawn: ' when 'outcome' then 'Finding closed: '
+                         when 'outcome_undone' then 'Finding reopened: '
                          else 'Finding updated: ' end || f.title,
              coalesce(e.to_status, ''), f.id::text
         from finding_events e join findings f on f.id = e.finding_id
