@@ -61,6 +61,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       status: first(raw.status),
       engagement: first(raw.engagement),
       overdue: first(raw.overdue),
+      closed: first(raw.closed),
     });
     const loaded = loadPortalFindings(getDb(), { actor, filter, findingId: first(raw.finding) ?? null });
     loaded.catch(() => {});

@@ -1,13 +1,16 @@
 "use server";
 // Server actions of the admin Findings screens (docs/PRODUCT.md#admin-findings); each checks the admin session itself (adminAction).
 import {
+  deleteDraftsSchema,
   dueDaysSchema,
+  findingOutcomeSchema,
   editFindingSchema,
   findingCommentSchema,
   findingIdSchema,
   newFindingSchema,
   publishFindingsSchema,
   retestResultSchema,
+  undoOutcomeSchema,
 } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/features/account/server";
@@ -16,9 +19,12 @@ import {
   addFindingComment,
   createFinding,
   deleteDraftFinding,
+  deleteDraftFindings,
   publishFindings,
   recordRetestResult,
   setDueDays,
+  setFindingsOutcome,
+  undoFindingOutcome,
   updateFinding,
 } from "@/features/findings/server";
 
@@ -45,3 +51,9 @@ export const setDueDaysAction = adminAction(dueDaysSchema, (actor, input) => set
 export const addAdminFindingCommentAction = adminAction(findingCommentSchema, (actor, input) =>
   addFindingComment(getDb(), { actor, ...input }),
 );
+
+export const deleteDraftFindingsAction = adminAction(deleteDraftsSchema, (actor, input) => deleteDraftFindings(getDb(), { actor, ...input }));
+
+export const setFindingsOutcomeAction = adminAction(findingOutcomeSchema, (actor, change) => setFindingsOutcome(getDb(), { actor, change }));
+
+export const undoFindingOutcomeAction = adminAction(undoOutcomeSchema, (actor, input) => undoFindingOutcome(getDb(), { actor, ...input }));

@@ -11,6 +11,7 @@ export {
   exportClientFindings,
   getFinding,
   listClientFindings,
+  listDuplicateOriginals,
   listEngagementFindings,
   listEngagementOptions,
   loadPortalFindings,
