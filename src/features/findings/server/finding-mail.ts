@@ -102,9 +102,9 @@ export async function notifyRisksExpiring(db: DbOrTx, ending: { id: string; clie
 }
 
 const CLOSED_TEXT = {
-  withdrawn: "withdrawn",
-  false_positive: "closed as a false positive",
-  duplicate: "closed as a duplicate",
+  withdrawn: ["withdrawn", "withdrawn"],
+  false_positive: ["closed as a false positive", "closed as false positives"],
+  duplicate: ["closed as a duplicate", "closed as duplicates"],
 } as const;
 
 /**
@@ -123,7 +123,7 @@ export async function notifyFindingsClosed(
   },
 ) {
   const count = change.findings.length;
-  const what = CLOSED_TEXT[change.outcome];
+  const what = CLOSED_TEXT[change.outcome][count === 1 ? 0 : 1];
   const one = count === 1 ? change.findings[0]! : null;
   await notifyClient(db, change.clientId, {
     key: `findings-closed:${change.key}`,
