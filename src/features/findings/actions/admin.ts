@@ -52,8 +52,12 @@ export const addAdminFindingCommentAction = adminAction(findingCommentSchema, (a
   addFindingComment(getDb(), { actor, ...input }),
 );
 
-export const deleteDraftFindingsAction = adminAction(deleteDraftsSchema, (actor, input) => deleteDraftFindings(getDb(), { actor, ...input }));
+export const deleteDraftFindingsAction = adminAction(deleteDraftsSchema, (actor, input) =>
+  deleteDraftFindings(getDb(), { actor, ...input }),
+);
 
-export const setFindingsOutcomeAction = adminAction(findingOutcomeSchema, (actor, change) => setFindingsOutcome(getDb(), { actor, change }));
+export const setFindingsOutcomeAction = adminAction(findingOutcomeSchema, (actor, change) =>
+  setFindingsOutcome(getDb(), { actor, change }),
+);
 
 export const undoFindingOutcomeAction = adminAction(undoOutcomeSchema, (actor, input) => undoFindingOutcome(getDb(), { actor, ...input }));

@@ -64,7 +64,8 @@ const countedSql = notInArray(findings.status, [...FIRM_CLOSED_FINDING_STATUSES]
 
 function filterSql(filter: FindingFilter): SQL[] {
   // Closed by the firm only when asked for: the toggle, or a status filter naming one of them.
-  const showClosed = filter.closed || (filter.status !== undefined && (FIRM_CLOSED_FINDING_STATUSES as readonly string[]).includes(filter.status));
+  const showClosed =
+    filter.closed || (filter.status !== undefined && (FIRM_CLOSED_FINDING_STATUSES as readonly string[]).includes(filter.status));
   return [
     showClosed ? undefined : countedSql,
     filter.severity ? eq(findings.severity, filter.severity) : undefined,

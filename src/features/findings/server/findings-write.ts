@@ -193,7 +193,10 @@ export async function deleteDraftFindings(
       .where(and(eq(findings.projectId, projectId), inArray(findings.id, ids), eq(findings.status, "draft"), isNull(findings.publishedAt)))
       .for("update");
     if (drafts.length !== ids.length)
-      throw new AppError("bad_request", "Only drafts of this engagement can be deleted (a published finding is withdrawn instead). Reload the page.");
+      throw new AppError(
+        "bad_request",
+        "Only drafts of this engagement can be deleted (a published finding is withdrawn instead). Reload the page.",
+      );
     await tx.delete(findings).where(inArray(findings.id, ids));
     await recordAudit(tx, {
       actor,

@@ -24,7 +24,15 @@ export {
   type QueueFinding,
   type QueueRetest,
 } from "./findings-read";
-export { createFinding, deleteDraftFinding, deleteDraftFindings, importSarif, publishFindings, setDueDays, updateFinding } from "./findings-write";
+export {
+  createFinding,
+  deleteDraftFinding,
+  deleteDraftFindings,
+  importSarif,
+  publishFindings,
+  setDueDays,
+  updateFinding,
+} from "./findings-write";
 export { setFindingsOutcome, undoFindingOutcome, type OutcomeChange } from "./outcomes";
 export { acceptRisk, acknowledgeRisk, addFindingComment, recordRetestResult, requestRetest, startRemediation } from "./workflow";
 export {

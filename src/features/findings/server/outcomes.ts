@@ -148,12 +148,7 @@ export async function setFindingsOutcome(db: Db, { actor, change }: { actor: Adm
 export async function undoFindingOutcome(db: Db, { actor, findingId, note }: { actor: AdminActor; findingId: string; note?: string }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: findings.status })
-      .from(findings)
-      .where(eq(findings.id, findingId))
-      .for("update")
-      .limit(1);
+    const [row] = await tx.select({ status: findings.status }).from(findings).where(eq(findings.id, findingId)).for("update").limit(1);
     if (!row) throw FINDING_NOT_FOUND();
     if (!(FINDING_OUTCOMES as readonly FindingStatus[]).includes(row.status))
       throw new AppError("conflict", "This finding has no outcome to undo.");

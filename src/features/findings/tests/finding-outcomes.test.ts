@@ -64,7 +64,10 @@ describe("outcomes", () => {
     await expect(getFinding(t.db, { actor: globex, findingId: id })).rejects.toMatchObject({ status: 404, message: "Finding not found" });
     expect((await loadPortalFindings(t.db, { actor: globex, filter: { overdue: false }, findingId: id })).finding).toBe("missing");
 
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "finding.outcome"), eq(auditLog.entityId, id)));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "finding.outcome"), eq(auditLog.entityId, id)));
     expect(audits).toHaveLength(1);
     const mails = await t.db
       .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
@@ -88,7 +91,12 @@ describe("outcomes", () => {
     await expect(outcome([wf], { outcome: "wont_fix", agreedByName: "Riley Chen", agreedOn: future })).rejects.toMatchObject({
       status: 400,
     });
-    await outcome([wf], { outcome: "wont_fix", reason: "Legacy host, retired in May.", agreedByName: "Riley Chen", agreedOn: "2026-11-02" });
+    await outcome([wf], {
+      outcome: "wont_fix",
+      reason: "Legacy host, retired in May.",
+      agreedByName: "Riley Chen",
+      agreedOn: "2026-11-02",
+    });
     const detail = await getFinding(t.db, { actor: await clientActor(), findingId: wf });
     expect(detail).toMatchObject({ status: "wont_fix", agreedByName: "Riley Chen", agreedOn: "2026-11-02", overdue: false });
     expect(detail.events.at(-1)!.note).toContain("agreed by Riley Chen");
@@ -96,10 +104,18 @@ describe("outcomes", () => {
     await undoFindingOutcome(t.db, { actor: admin, findingId: fp, note: "The CDN was not in front after all." });
     const [row] = await t.db.select().from(findings).where(eq(findings.id, fp));
     expect(row).toMatchObject({ status: "open", outcomeReason: null, duplicateOfId: null });
-    const undone = await t.db.select().from(findingEvents).where(and(eq(findingEvents.findingId, fp), eq(findingEvents.kind, "outcome_undone")));
+    const undone = await t.db
+      .select()
+      .from(findingEvents)
+      .where(and(eq(findingEvents.findingId, fp), eq(findingEvents.kind, "outcome_undone")));
     expect(undone).toMatchObject([{ fromStatus: "false_positive", toStatus: "open" }]);
     await expect(undoFindingOutcome(t.db, { actor: admin, findingId: fp })).rejects.toMatchObject({ status: 409 });
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, "finding.outcome_undone"), eq(auditLog.entityId, fp)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "finding.outcome_undone"), eq(auditLog.entityId, fp))),
+    ).toHaveLength(1);
   });
 
   it("marks a duplicate of a finding of the same engagement, named for the client; never itself, another engagement's or a chain", async () => {
@@ -197,17 +213,26 @@ describe("bulk changes", () => {
     await expect(
       deleteDraftFindings(t.db, { actor: admin, projectId: ACME_ENGAGEMENT, findingIds: [...drafts, live] }),
     ).rejects.toMatchObject({ status: 400 });
-    const left = await t.db.select({ n: sql<number>`count(*)::int` }).from(findings).where(inArray(findings.id, [...drafts, live]));
+    const left = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(findings)
+      .where(inArray(findings.id, [...drafts, live]));
     expect(left[0]!.n).toBe(3);
     expect(await deleteDraftFindings(t.db, { actor: admin, projectId: ACME_ENGAGEMENT, findingIds: drafts })).toEqual({ deleted: 2 });
-    const gone = await t.db.select({ id: findings.id }).from(findings).where(inArray(findings.id, [...drafts, live]));
+    const gone = await t.db
+      .select({ id: findings.id })
+      .from(findings)
+      .where(inArray(findings.id, [...drafts, live]));
     expect(gone.map((r) => r.id)).toEqual([live]);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, "finding.delete_drafts"))).toHaveLength(1);
   });
 
   it("gives several published findings one outcome and one reason, one timeline entry each and one mail", async () => {
     const ids = [await published("Bulk outcome 1"), await published("Bulk outcome 2")];
-    const mailsBefore = await t.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.kind, "notify_findings_closed"));
+    const mailsBefore = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "notify_findings_closed"));
     expect(await outcome(ids, { outcome: "false_positive", reason: "Both from the staging mirror." })).toEqual({
       changed: 2,
       outcome: "false_positive",
@@ -217,10 +242,15 @@ describe("bulk changes", () => {
       .from(findingEvents)
       .where(and(inArray(findingEvents.findingId, ids), eq(findingEvents.kind, "outcome")));
     expect(events).toEqual([{ note: "Both from the staging mirror." }, { note: "Both from the staging mirror." }]);
-    const mailsAfter = await t.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.kind, "notify_findings_closed"));
+    const mailsAfter = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "notify_findings_closed"));
     // One mail per person of the company who takes findings mail, for the one change.
     expect(mailsAfter[0]!.n).toBeGreaterThan(mailsBefore[0]!.n);
     const subjects = await t.db.select({ s: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.kind, "notify_findings_closed"));
-    expect(subjects.filter((m) => m.s.startsWith("2 findings closed as false positives")).length).toBe(mailsAfter[0]!.n - mailsBefore[0]!.n);
+    expect(subjects.filter((m) => m.s.startsWith("2 findings closed as false positives")).length).toBe(
+      mailsAfter[0]!.n - mailsBefore[0]!.n,
+    );
   });
 });

@@ -110,7 +110,9 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
       ) : null}
       {chosenPublished.length > 0 ? (
         <details className="rounded-lg border border-slate-800 p-3">
-          <summary className="cursor-pointer text-sm font-semibold">Change outcome of the selected published ({chosenPublished.length})</summary>
+          <summary className="cursor-pointer text-sm font-semibold">
+            Change outcome of the selected published ({chosenPublished.length})
+          </summary>
           <div className="mt-3">
             <FindingOutcomeForm
               key={chosenPublished.join(",")}

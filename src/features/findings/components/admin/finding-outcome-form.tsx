@@ -12,7 +12,7 @@ import { findingOutcomeSchema } from "@/features/findings/validation";
 
 const HINT: Record<FindingOutcome, string> = {
   false_positive: "Not a real finding. It leaves the client's counts and list; the client is mailed.",
-  duplicate: "The same finding as another of this engagement. The client reads \"Duplicate of <title>\".",
+  duplicate: 'The same finding as another of this engagement. The client reads "Duplicate of <title>".',
   wont_fix: "The client agreed not to fix it: name who agreed and when. It counts as closed, like a risk accepted.",
   withdrawn: 'Taken back by the firm. The client reads "Withdrawn by the firm: <reason>" and is mailed.',
 };

@@ -73,10 +73,7 @@ export const findings = pgTable(
     // A draft is never published and a published finding is never a draft again.
     check("findings_draft_check", sql`(${t.status} = 'draft') = (${t.publishedAt} is null)`),
     // Only a duplicate names an original, and never itself.
-    check(
-      "findings_duplicate_of_check",
-      sql`${t.duplicateOfId} is null or (${t.status} = 'duplicate' and ${t.duplicateOfId} <> ${t.id})`,
-    ),
+    check("findings_duplicate_of_check", sql`${t.duplicateOfId} is null or (${t.status} = 'duplicate' and ${t.duplicateOfId} <> ${t.id})`),
     // The portal's list: a client's published findings, most severe and soonest due first.
     index("findings_client_list_idx")
       .on(t.clientId, t.severityRank, t.dueOn, t.id)
