@@ -1038,6 +1038,26 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ fresh }) => ({ projectId: fresh.projectId, findingIds: [fresh.draftFindingId] }),
     expect: adminOnlyAction({ success: true, data: { published: 1 } }),
   },
+  "ACTION src/features/findings/actions/admin.ts#deleteDraftFindingsAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ projectId: fresh.projectId, findingIds: [fresh.draftFindingId] }),
+    expect: adminOnlyAction({ success: true, data: { deleted: 1 } }),
+  },
+  "ACTION src/features/findings/actions/admin.ts#setFindingsOutcomeAction": {
+    fresh: true,
+    input: ({ fresh }) => ({
+      projectId: fresh.projectId,
+      findingIds: [fresh.openFindingId],
+      outcome: "false_positive",
+      reason: "The matrix's false positive.",
+    }),
+    expect: adminOnlyAction({ success: true, data: { changed: 1, outcome: "false_positive" } }),
+  },
+  "ACTION src/features/findings/actions/admin.ts#undoFindingOutcomeAction": {
+    fresh: true,
+    input: ({ fresh }) => ({ findingId: fresh.withdrawnFindingId }),
+    expect: adminOnlyAction({ success: true, data: { status: "open" } }),
+  },
   "ACTION src/features/findings/actions/admin.ts#recordRetestResultAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.retestFindingId, result: "verified_fixed", note: "" }),

@@ -579,6 +579,29 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ projectId: acme.projectId, findingIds: [draftFinding.id] })),
   },
+  "ACTION src/features/findings/actions/admin.ts#deleteDraftFindingsAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectId: acme.projectId, findingIds: [draftFinding.id] })),
+  },
+  "ACTION src/features/findings/actions/admin.ts#setFindingsOutcomeAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      projectId: acme.projectId,
+      findingIds: [publishedFinding],
+      outcome: "wont_fix",
+      reason: "Fuzz reason",
+      duplicateOfId: "",
+      agreedByName: "Fuzz Person",
+      agreedOn: "2026-01-05",
+    })),
+  },
+  "ACTION src/features/findings/actions/admin.ts#undoFindingOutcomeAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ findingId: publishedFinding, note: "" })),
+  },
   "ACTION src/features/findings/actions/admin.ts#recordRetestResultAction": {
     kind: "action",
     role: "admin",

@@ -62,6 +62,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       engagement: first(raw.engagement),
       mine: first(raw.mine),
       overdue: first(raw.overdue),
+      closed: first(raw.closed),
     });
     const loaded = loadPortalFindings(getDb(), { actor, filter, findingId: first(raw.finding) ?? null });
     loaded.catch(() => {});

@@ -50,6 +50,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "finding.create": "Created a finding",
   "finding.update": "Edited a finding",
   "finding.delete": "Deleted a draft finding",
+  "finding.delete_drafts": "Deleted draft findings",
+  "finding.outcome": "Set a finding's outcome",
+  "finding.outcome_undone": "Reopened a finding after its outcome",
   "finding.publish": "Published findings",
   // Rows written before imports took every scanner's format keep their name.
   "finding.import_sarif": "Imported findings from SARIF",

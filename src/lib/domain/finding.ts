@@ -25,13 +25,32 @@ export const {
     verified_fixed: "emerald",
     still_open: "red",
     risk_accepted: "indigo",
+    wont_fix: "indigo",
+    false_positive: "slate",
+    duplicate: "slate",
+    withdrawn: "slate",
   },
-  { fixed_pending_retest: "Fixed (Pending Retest)" },
+  { fixed_pending_retest: "Fixed (Pending Retest)", wont_fix: "Won't Fix", false_positive: "False Positive" },
 );
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
 
 /** The statuses a client sees (every one but draft). */
 export const PUBLISHED_FINDING_STATUSES = FINDING_STATUSES.filter((s) => s !== "draft");
+
+/**
+ * The outcomes the firm gives a published finding (docs/PRODUCT.md#admin-findings). Won't fix,
+ * agreed with the client, counts like a risk accepted; the other three are closed by the firm.
+ */
+export const FINDING_OUTCOMES = ["false_positive", "duplicate", "wont_fix", "withdrawn"] as const satisfies readonly FindingStatus[];
+export type FindingOutcome = (typeof FINDING_OUTCOMES)[number];
+
+/**
+ * Closed by the firm: the finding was not one (false positive, duplicate) or is taken back
+ * (withdrawn). No count, summary, due date or overdue list includes them, and the portal's list
+ * shows them only when asked.
+ */
+export const FIRM_CLOSED_FINDING_STATUSES = ["false_positive", "duplicate", "withdrawn"] as const satisfies readonly FindingStatus[];
+export const isFirmClosed = (status: FindingStatus) => (FIRM_CLOSED_FINDING_STATUSES as readonly FindingStatus[]).includes(status);
 
 /** Still to be dealt with: these count towards "overdue" once past their due date. */
 export const UNRESOLVED_FINDING_STATUSES: readonly FindingStatus[] = ["open", "in_remediation", "still_open"];
@@ -52,6 +71,9 @@ export const FINDING_EVENT_KINDS = [
   "reopened",
   "not_seen",
   "owner_assigned",
+  "outcome",
+  "withdrawn",
+  "outcome_undone",
 ] as const;
 export type FindingEventKind = (typeof FINDING_EVENT_KINDS)[number];
 

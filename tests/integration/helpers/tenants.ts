@@ -216,6 +216,8 @@ export type FreshObjects = {
   openFindingId: string;
   retestFindingId: string;
   riskFindingId: string;
+  /** A finding the firm withdrew (an outcome to undo). */
+  withdrawnFindingId: string;
   /** An evidence file (a stored PDF) of the open finding. */
   evidenceId: string;
   /** A previewed (pending) import of a one-result SARIF file into the fresh project. */
@@ -354,7 +356,7 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     { userId: invitedPersonId, clientId: owner.clientId, role: "member", status: "invited" },
     { userId: memberPersonId, clientId: owner.clientId, role: "member", status: "active" },
   ]);
-  const finding = (title: string, status: "draft" | "open" | "fixed_pending_retest" | "risk_accepted") => ({
+  const finding = (title: string, status: "draft" | "open" | "fixed_pending_retest" | "risk_accepted" | "withdrawn") => ({
     clientId: owner.clientId,
     projectId: project!.id,
     title: `Matrix finding ${title} ${tag}`,
@@ -362,14 +364,16 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     status,
     publishedAt: status === "draft" ? null : new Date(),
     ...(status === "risk_accepted" ? { riskReason: "Matrix reason", riskExpiresOn: "2027-06-30" } : {}),
+    ...(status === "withdrawn" ? { outcomeReason: "Matrix withdrawal" } : {}),
   });
-  const [draftFinding, openFinding, retestFinding, riskFinding] = await db
+  const [draftFinding, openFinding, retestFinding, riskFinding, withdrawnFinding] = await db
     .insert(findings)
     .values([
       finding("draft", "draft"),
       finding("open", "open"),
       finding("retest", "fixed_pending_retest"),
       finding("risk", "risk_accepted"),
+      finding("withdrawn", "withdrawn"),
     ])
     .returning({ id: findings.id });
   await db.insert(findingRetests).values({ findingId: retestFinding!.id, note: "Matrix fix", requestedByName: "Matrix Owner" });
@@ -426,6 +430,7 @@ export async function createFreshObjects(db: DbOrTx, owner: Tenant): Promise<Fre
     openFindingId: openFinding!.id,
     retestFindingId: retestFinding!.id,
     riskFindingId: riskFinding!.id,
+    withdrawnFindingId: withdrawnFinding!.id,
     evidenceId: evidence!.id,
     reportId: report!.id,
     invitedPersonId,

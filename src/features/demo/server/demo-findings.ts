@@ -26,6 +26,8 @@ export type DemoFinding = {
   description: string;
   remediation: string;
   references: string;
+  /** The firm's reason for an outcome (withdrawn, false positive). */
+  outcomeReason?: string;
   /** Days before the seeding it was published (null: a draft). */
   publishedDaysAgo: number | null;
   dueInDays: number | null;
@@ -155,6 +157,37 @@ export const DEMO_FINDINGS: DemoFinding[] = [
     publishedDaysAgo: 12,
     dueInDays: null,
   }),
+  // Closed by the firm: in no count, shown in the portal only with "Show closed by the firm".
+  acme({
+    id: id(9),
+    title: "Rate limit bypass through the batch endpoint",
+    severity: "medium",
+    status: "withdrawn",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "https://gateway.acme.example/v1/batch",
+    description: "Batched prompts appeared to skip the per-account limit.",
+    remediation: "Count each prompt of a batch against the limit.",
+    references: "",
+    outcomeReason: "The batch endpoint was out of scope for this engagement; we report it separately if asked.",
+    publishedDaysAgo: 11,
+    dueInDays: 79,
+  }),
+  acme({
+    id: id(10),
+    title: "Outdated TLS version accepted",
+    severity: "low",
+    status: "false_positive",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "gateway.acme.example:443",
+    description: "The scanner reported TLS 1.0 as accepted.",
+    remediation: "Disable TLS 1.0 and 1.1.",
+    references: "",
+    outcomeReason: "Confirmed by hand: the handshake is refused; the scanner read the CDN's banner.",
+    publishedDaysAgo: 11,
+    dueInDays: 169,
+  }),
   {
     id: id(101),
     clientId: DEMO_CLIENTS.globex.id,
@@ -283,6 +316,15 @@ export function demoFindingRows() {
           toStatus: "risk_accepted",
           note: "Only staff reach the console; it is replaced next quarter.",
           ...owner,
+        });
+      case "withdrawn":
+      case "false_positive":
+        return step({
+          kind: f.status === "withdrawn" ? "withdrawn" : "outcome",
+          fromStatus: "open",
+          toStatus: f.status,
+          note: f.outcomeReason,
+          ...admin,
         });
       default:
         return [published];

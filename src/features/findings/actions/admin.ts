@@ -1,7 +1,9 @@
 "use server";
 // Server actions of the admin Findings screens (docs/PRODUCT.md#admin-findings); each checks the admin session itself (adminAction).
 import {
+  deleteDraftsSchema,
   dueDaysSchema,
+  findingOutcomeSchema,
   editFindingSchema,
   findingCommentSchema,
   findingIdSchema,
@@ -9,6 +11,7 @@ import {
   newFindingSchema,
   publishFindingsSchema,
   retestResultSchema,
+  undoOutcomeSchema,
 } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/features/account/server";
@@ -17,10 +20,13 @@ import {
   addFindingComment,
   createFinding,
   deleteDraftFinding,
+  deleteDraftFindings,
   publishFindings,
   recordRetestResult,
   setDueDays,
   setRemediationOwner,
+  setFindingsOutcome,
+  undoFindingOutcome,
   updateFinding,
 } from "@/features/findings/server";
 
@@ -51,3 +57,12 @@ export const addAdminFindingCommentAction = adminAction(findingCommentSchema, (a
 export const setAdminFindingOwnerAction = adminAction(findingOwnerSchema, (actor, input) =>
   setRemediationOwner(getDb(), { actor, ...input }),
 );
+export const deleteDraftFindingsAction = adminAction(deleteDraftsSchema, (actor, input) =>
+  deleteDraftFindings(getDb(), { actor, ...input }),
+);
+
+export const setFindingsOutcomeAction = adminAction(findingOutcomeSchema, (actor, change) =>
+  setFindingsOutcome(getDb(), { actor, change }),
+);
+
+export const undoFindingOutcomeAction = adminAction(undoOutcomeSchema, (actor, input) => undoFindingOutcome(getDb(), { actor, ...input }));

@@ -1,8 +1,46 @@
+import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import type { FindingDetail } from "@/features/findings/server";
 import { EvidenceList } from "./evidence-list";
 import { FindingMarkdown } from "./finding-markdown";
+
+/**
+ * The firm's outcome, said first on the finding's page (portal and admin alike): a client who
+ * follows an old link to a withdrawn finding reads why it was withdrawn.
+ */
+export function FindingOutcomeNotice({ finding, hrefOf }: { finding: FindingDetail; hrefOf: (id: string) => string }) {
+  const reason = finding.outcomeReason ?? "";
+  switch (finding.status) {
+    case "withdrawn":
+      return <Alert tone="info">Withdrawn by the firm: {reason}</Alert>;
+    case "false_positive":
+      return <Alert tone="info">Closed by the firm as a false positive: {reason}</Alert>;
+    case "duplicate":
+      return (
+        <Alert tone="info">
+          Duplicate of{" "}
+          {finding.duplicateOf ? (
+            <Link href={hrefOf(finding.duplicateOf.id)} className="font-medium underline">
+              {finding.duplicateOf.title}
+            </Link>
+          ) : (
+            "another finding"
+          )}
+          {reason ? `: ${reason}` : null}
+        </Alert>
+      );
+    case "wont_fix":
+      return (
+        <Alert tone="info">
+          Won&apos;t fix, agreed by {finding.agreedByName} on {formatDate(finding.agreedOn)}: {reason}
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}
 
 /** A finding's facts: due date, CVSS, assets, risk acceptance, open retest (portal and admin alike). */
 export function FindingFacts({ finding }: { finding: FindingDetail }) {

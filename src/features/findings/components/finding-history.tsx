@@ -13,6 +13,9 @@ const WHAT: Record<FindingEvent["kind"], string> = {
   reopened: "Reopened",
   not_seen: "Not seen in the latest full scan",
   owner_assigned: "Changed the remediation owner",
+  outcome: "Set the outcome",
+  withdrawn: "Withdrew the finding",
+  outcome_undone: "Reopened the finding",
 };
 
 /**

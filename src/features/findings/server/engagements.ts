@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { FINDING_SEVERITIES, type FindingSeverity, type FindingStatus } from "@/lib/domain/finding";
+import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus } from "@/lib/domain/finding";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
 import type { EngagementListQuery } from "@/features/findings/validation";
@@ -19,7 +19,9 @@ const STATUSES_OF: Record<EngagementState, readonly FindingStatus[]> = {
   open: ["open", "still_open"],
   in_remediation: ["in_remediation"],
   fixed_pending_retest: ["fixed_pending_retest"],
-  closed: ["verified_fixed", "risk_accepted"],
+  // Won't fix is closed like a risk accepted; what the firm closed (withdrawn, false positive,
+  // duplicate) is in no count, as everywhere.
+  closed: ["verified_fixed", "risk_accepted", "wont_fix"],
 };
 
 export type EngagementRow = {
@@ -93,9 +95,10 @@ export async function listEngagements(
     drafts: sql<number>`count(*) filter (where ${findings.publishedAt} is null)`.as("drafts"),
   };
   for (const s of FINDING_SEVERITIES)
-    figures[`sev_${s}`] = sql<number>`count(*) filter (where ${findings.publishedAt} is not null and ${findings.severity} = ${s})`.as(
-      `sev_${s}`,
-    );
+    figures[`sev_${s}`] =
+      sql<number>`count(*) filter (where ${findings.publishedAt} is not null and ${findings.severity} = ${s} and ${findings.status} not in (${inList(FIRM_CLOSED_FINDING_STATUSES)}))`.as(
+        `sev_${s}`,
+      );
   for (const state of ENGAGEMENT_STATES)
     figures[`st_${state}`] = sql<number>`count(*) filter (where ${findings.status} in (${inList(STATUSES_OF[state])}))`.as(`st_${state}`);
   const counts = db.select(figures).from(findings).where(eq(findings.projectId, pageRows.id)).as("counts");

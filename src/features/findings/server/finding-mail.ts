@@ -144,3 +144,46 @@ export async function notifyOwnerAssigned(
     },
   });
 }
+
+const CLOSED_TEXT = {
+  withdrawn: ["withdrawn", "withdrawn"],
+  false_positive: ["closed as a false positive", "closed as false positives"],
+  duplicate: ["closed as a duplicate", "closed as duplicates"],
+} as const;
+
+/**
+ * To the client: the firm withdrew findings, or closed them as false positives or a duplicate
+ * (one mail per change). The reason is the firm's own words, so it goes in the mail.
+ */
+export async function notifyFindingsClosed(
+  db: DbOrTx,
+  change: {
+    key: string;
+    clientId: string;
+    engagement: string;
+    outcome: keyof typeof CLOSED_TEXT;
+    reason: string;
+    findings: { id: string; title: string }[];
+  },
+) {
+  const count = change.findings.length;
+  const what = CLOSED_TEXT[change.outcome][count === 1 ? 0 : 1];
+  const one = count === 1 ? change.findings[0]! : null;
+  await notifyClient(db, change.clientId, {
+    key: `findings-closed:${change.key}`,
+    category: "findings",
+    kind: "notify_findings_closed",
+    content: (company) => ({
+      subject: one ? `Finding ${what}: ${one.title}` : `${count} findings ${what}: ${change.engagement}`,
+      greetingName: company,
+      paragraphs: [
+        `We ${what} ${one ? `"${one.title}"` : `${count} findings`} of ${change.engagement}. ${one ? "It no longer counts" : "They no longer count"} among your open findings.`,
+        `Our reason: ${change.reason}`,
+      ],
+      facts: change.findings.slice(0, 10).map((f) => [FINDING_STATUS_LABELS[change.outcome], f.title] as [string, string]),
+      action: one
+        ? { label: "Open the finding", url: portalFinding(one.id) }
+        : { label: "Open your findings", url: appLink("/client-portal?section=findings&closed=1") },
+    }),
+  });
+}

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import {
   FINDING_SEVERITIES,
   FINDING_STATUSES,
+  FIRM_CLOSED_FINDING_STATUSES,
   type FindingEventKind,
   type FindingSeverity,
   type FindingStatus,
@@ -59,8 +60,15 @@ const toItem = (row: ListRow): FindingListItem => ({
 /** The most a list shows; narrow by the filters for the rest. */
 export const FINDING_LIST_LIMIT = 500;
 
+/** Not closed by the firm (withdrawn, false positive, duplicate): what counts and what is due. */
+const countedSql = notInArray(findings.status, [...FIRM_CLOSED_FINDING_STATUSES]);
+
 function filterSql(filter: FindingFilter, actor: ClientActor): SQL[] {
+  // Closed by the firm only when asked for: the toggle, or a status filter naming one of them.
+  const showClosed =
+    filter.closed || (filter.status !== undefined && (FIRM_CLOSED_FINDING_STATUSES as readonly string[]).includes(filter.status));
   return [
+    showClosed ? undefined : countedSql,
     filter.mine ? eq(findings.ownerUserId, actor.userId) : undefined,
     filter.severity ? eq(findings.severity, filter.severity) : undefined,
     filter.status ? eq(findings.status, filter.status) : undefined,
@@ -95,6 +103,8 @@ export type FindingCounts = {
   bySeverity: Record<FindingSeverity, number>;
   byStatus: Partial<Record<FindingStatus, number>>;
   overdue: number;
+  /** Every count leaves out what the firm closed (withdrawn, false positive, duplicate); this is how many. */
+  closedByFirm: number;
   total: number;
   engagements: { projectId: string; projectName: string; total: number; unresolved: number; overdue: number }[];
 };
@@ -112,11 +122,12 @@ export async function clientFindingCounts(db: DbOrTx, { actor }: { actor: Client
  */
 async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
   const sums: Record<string, SQL.Aliased<number>> = {
-    total: sql<number>`count(*)`.mapWith(Number).as("total"),
+    total: sql<number>`count(*) filter (where ${countedSql})`.mapWith(Number).as("total"),
+    closed: sql<number>`count(*) filter (where not ${countedSql})`.mapWith(Number).as("closed"),
     overdue: sql<number>`count(*) filter (where ${overdueSql})`.mapWith(Number).as("overdue"),
   };
   for (const k of FINDING_SEVERITIES)
-    sums[`sev_${k}`] = sql<number>`count(*) filter (where ${findings.severity} = ${k})`.mapWith(Number).as(`sev_${k}`);
+    sums[`sev_${k}`] = sql<number>`count(*) filter (where ${findings.severity} = ${k} and ${countedSql})`.mapWith(Number).as(`sev_${k}`);
   for (const k of FINDING_STATUSES)
     sums[`st_${k}`] = sql<number>`count(*) filter (where ${findings.status} = ${k})`.mapWith(Number).as(`st_${k}`);
   const perEngagement = (await db
@@ -143,6 +154,7 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
     bySeverity: Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, 0])) as Record<FindingSeverity, number>,
     byStatus: {},
     overdue: 0,
+    closedByFirm: 0,
     total: 0,
     engagements: [],
   };
@@ -152,6 +164,7 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
     for (const s of FINDING_STATUSES) if (n(`st_${s}`) > 0) counts.byStatus[s] = (counts.byStatus[s] ?? 0) + n(`st_${s}`);
     counts.overdue += n("overdue");
     counts.total += n("total");
+    counts.closedByFirm += n("closed");
     counts.engagements.push({
       projectId: String(row.projectId),
       projectName,
@@ -190,6 +203,11 @@ export type FindingDetail = FindingListItem & {
   riskAcknowledgedAt: string | null;
   /** The client's person named to remediate it (docs/PRODUCT.md#portal-findings). */
   owner: { userId: string; name: string } | null;
+  /** The firm's outcome: its reason, a duplicate's original, and who of the client agreed to a won't fix, when. */
+  outcomeReason: string | null;
+  duplicateOf: { id: string; title: string } | null;
+  agreedByName: string | null;
+  agreedOn: string | null;
   openRetest: { id: string; note: string; requestedByName: string; requestedAt: string } | null;
   retests: {
     id: string;
@@ -226,6 +244,10 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
       ownerUserId: findings.ownerUserId,
       ownerName: user.name,
       ownerEmail: user.email,
+      outcomeReason: findings.outcomeReason,
+      duplicateOfId: findings.duplicateOfId,
+      agreedByName: findings.agreedByName,
+      agreedOn: findings.agreedOn,
     })
     .from(findings)
     .innerJoin(projects, eq(projects.id, findings.projectId))
@@ -234,7 +256,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
     .where(findingScope(actor, findingId))
     .limit(1);
   if (!row) throw FINDING_NOT_FOUND();
-  const [events, comments, retests, evidence] = await Promise.all([
+  const [events, comments, retests, evidence, , duplicateOf] = await Promise.all([
     db
       .select({
         id: findingEvents.id,
@@ -283,6 +305,15 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
       entityId: row.id,
       after: { name: row.title },
     }),
+    // A duplicate's original: a published finding of the same engagement, so the client may open it too.
+    row.duplicateOfId === null
+      ? null
+      : db
+          .select({ id: findings.id, title: findings.title })
+          .from(findings)
+          .where(findingScope(actor, row.duplicateOfId))
+          .limit(1)
+          .then(([original]) => original ?? null),
   ]);
   // A client never sees the draft's history before publishing: the "created" entry is the firm's,
   // and so is "not seen in a full scan" (for the firm to decide on).
@@ -290,7 +321,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const retestList = retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString(), decidedAt: iso(r.decidedAt) }));
   const open = retestList.find((r) => r.result === null);
-  const { riskAcknowledgedAt, ownerUserId, ownerName, ownerEmail, ...rest } = row;
+  const { riskAcknowledgedAt, ownerUserId, ownerName, ownerEmail, duplicateOfId: _original, ...rest } = row;
   return {
     ...toItem(rest),
     ...rest,
@@ -298,6 +329,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
     overdue: Boolean(rest.overdue),
     publishedAt: iso(rest.publishedAt),
     riskAcknowledgedAt: iso(riskAcknowledgedAt),
+    duplicateOf,
     openRetest: open ? { id: open.id, note: open.note, requestedByName: open.requestedByName, requestedAt: open.requestedAt } : null,
     retests: retestList,
     events: visibleEvents.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
@@ -469,4 +501,18 @@ export async function loadPortalFindings(
     findingId !== null && actor.personRole === "owner" && !actor.viewer ? listOwnerOptions(db, { actor, clientId: actor.clientId }) : [],
   ]);
   return { counts, assignedToMe: assigned[0]?.n ?? 0, ownerOptions, list, filter, finding };
+}
+
+/** The findings a duplicate of this engagement may name: published, not closed by the firm, not the finding itself. */
+export async function listDuplicateOriginals(
+  db: DbOrTx,
+  { actor, projectId, exceptId }: { actor: AdminActor; projectId: string; exceptId: string },
+): Promise<{ id: string; title: string }[]> {
+  assertAdmin(actor);
+  return db
+    .select({ id: findings.id, title: findings.title })
+    .from(findings)
+    .where(and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt), countedSql, sql`${findings.id} <> ${exceptId}`))
+    .orderBy(severityRank, asc(findings.title))
+    .limit(1000);
 }

@@ -5,7 +5,7 @@ import type { DueDaysInput, FindingInput } from "@/features/findings/validation"
 import { findingInputSchema } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingDueDays, findingEvents, findings, projects } from "@/server/core/db/schema";
+import { clients, findingDueDays, findingEvents, findings, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { scoreCvss } from "./cvss";
@@ -14,10 +14,11 @@ import { dueDaysOf, FINDING_NOT_FOUND } from "./finding-scope";
 
 const UNKNOWN_ENGAGEMENT = () => new AppError("bad_request", "Unknown engagement", { fieldErrors: { projectId: "Unknown engagement" } });
 
-async function engagementOf(db: DbOrTx, projectId: string) {
+export async function engagementOf(db: DbOrTx, projectId: string) {
   const [project] = await db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
+    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName, company: clients.company })
     .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(eq(projects.id, projectId))
     .limit(1);
   if (!project) throw UNKNOWN_ENGAGEMENT();
@@ -173,6 +174,37 @@ export async function deleteDraftFinding(db: Db, { actor, findingId }: { actor: 
     await tx.delete(findings).where(eq(findings.id, findingId));
     await recordAudit(tx, { actor, action: "finding.delete", entityType: "finding", entityId: findingId, before: { title: row.title } });
     return { findingId };
+  });
+}
+
+/** Deletes drafts of one engagement at once, all or none: an id that is not a draft of it refuses the lot. */
+export async function deleteDraftFindings(
+  db: Db,
+  { actor, projectId, findingIds }: { actor: AdminActor; projectId: string; findingIds: string[] },
+) {
+  assertAdmin(actor);
+  const ids = [...new Set(findingIds)];
+  return db.transaction(async (tx) => {
+    await engagementOf(tx, projectId);
+    const drafts = await tx
+      .select({ id: findings.id, title: findings.title })
+      .from(findings)
+      .where(and(eq(findings.projectId, projectId), inArray(findings.id, ids), eq(findings.status, "draft"), isNull(findings.publishedAt)))
+      .for("update");
+    if (drafts.length !== ids.length)
+      throw new AppError(
+        "bad_request",
+        "Only drafts of this engagement can be deleted (a published finding is withdrawn instead). Reload the page.",
+      );
+    await tx.delete(findings).where(inArray(findings.id, ids));
+    await recordAudit(tx, {
+      actor,
+      action: "finding.delete_drafts",
+      entityType: "project",
+      entityId: projectId,
+      before: { titles: drafts.map((d) => d.title).slice(0, 50), count: drafts.length },
+    });
+    return { deleted: drafts.length };
   });
 }
 

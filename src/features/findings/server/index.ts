@@ -11,6 +11,7 @@ export {
   exportClientFindings,
   getFinding,
   listClientFindings,
+  listDuplicateOriginals,
   listEngagementFindings,
   listEngagementOptions,
   loadPortalFindings,
@@ -42,6 +43,8 @@ export {
   projectsWithFindings,
 } from "./engagements";
 export { listOwnerOptions, OWNER_NOT_OF_COMPANY, type OwnerOption, setRemediationOwner } from "./remediation-owner";
+export { deleteDraftFindings } from "./findings-write";
+export { setFindingsOutcome, undoFindingOutcome, type OutcomeChange } from "./outcomes";
 export { acceptRisk, acknowledgeRisk, addFindingComment, recordRetestResult, requestRetest, startRemediation } from "./workflow";
 export {
   type AttentionFinding,

@@ -1,6 +1,6 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
-import { FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
+import { FINDING_OUTCOMES, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { pageNumber, searchText } from "@/lib/validation/admin-fields";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
 
@@ -40,6 +40,47 @@ export const publishFindingsSchema = z.object({
 });
 
 const note = (message: string) => required(FINDING_NOTE_MAX, message);
+
+/** Drafts of one engagement to delete at once (published findings are never deleted). */
+export const deleteDraftsSchema = z.object({
+  projectId: uuidSchema,
+  findingIds: z.array(uuidSchema).min(1, "Choose at least one draft to delete").max(1000, "Delete at most 1,000 at a time"),
+});
+
+/** The longest name of the client's person who agreed to a won't fix. */
+export const AGREED_BY_MAX = 200;
+
+/**
+ * The firm's outcome for published findings of one engagement, with one reason for all. A
+ * duplicate names its original, so it is one finding at a time; a won't fix names who of the
+ * client agreed and when.
+ */
+export const findingOutcomeSchema = z
+  .object({
+    projectId: uuidSchema,
+    findingIds: z.array(uuidSchema).min(1, "Choose at least one finding").max(1000, "Change at most 1,000 at a time"),
+    outcome: z.enum(FINDING_OUTCOMES, { error: "Choose an outcome" }),
+    reason: note("Please give the reason"),
+    duplicateOfId: uuidSchema.optional().or(z.literal("").transform(() => undefined)),
+    agreedByName: printable(AGREED_BY_MAX).optional().default(""),
+    agreedOn: isoDateSchema.optional().or(z.literal("").transform(() => undefined)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === "duplicate") {
+      if (value.findingIds.length !== 1)
+        ctx.addIssue({ code: "custom", path: ["findingIds"], message: "Mark duplicates one at a time: each names its original." });
+      if (!value.duplicateOfId) ctx.addIssue({ code: "custom", path: ["duplicateOfId"], message: "Choose the original finding" });
+    }
+    if (value.outcome === "wont_fix") {
+      if (!value.agreedByName.trim())
+        ctx.addIssue({ code: "custom", path: ["agreedByName"], message: "Name the client's person who agreed" });
+      if (!value.agreedOn) ctx.addIssue({ code: "custom", path: ["agreedOn"], message: "Enter the date they agreed" });
+    }
+  });
+export type FindingOutcomeInput = z.input<typeof findingOutcomeSchema>;
+
+/** The firm undoes an outcome: the finding is Open again, with a note for the timeline. */
+export const undoOutcomeSchema = z.object({ findingId: uuidSchema, note: printable(FINDING_NOTE_MAX).optional().default("") });
 
 /** The client marks a finding fixed and asks for a retest, with a note for the tester. */
 export const requestRetestSchema = z.object({ findingId: uuidSchema, note: note("Please say what was fixed") });
@@ -88,9 +129,15 @@ export const findingFilterSchema = z.object({
     .optional()
     .catch(undefined)
     .transform((v) => v === "1"),
+  // "Show closed by the firm": withdrawn, false-positive and duplicate findings are left out unless asked for.
+  closed: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === "1"),
 });
-/** The filters a list read takes; "Assigned to me" is off unless asked for. */
-export type FindingFilter = Omit<z.output<typeof findingFilterSchema>, "mine"> & { mine?: boolean };
+/** The filters a list read takes: "Assigned to me" is off and closed-by-the-firm findings are left out unless asked for. */
+export type FindingFilter = Omit<z.output<typeof findingFilterSchema>, "mine" | "closed"> & { mine?: boolean; closed?: boolean };
 
 export * from "./import";
 

@@ -97,6 +97,8 @@ async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: bool
                          when 'risk_accepted' then 'Risk accepted: ' when 'risk_acknowledged' then 'Risk acknowledged: '
                          when 'reopened' then 'Seen again in a scan: '
                          when 'owner_assigned' then 'Remediation owner changed: '
+                         when 'withdrawn' then 'Finding withdrawn: ' when 'outcome' then 'Finding closed: '
+                         when 'outcome_undone' then 'Finding reopened: '
                          else 'Finding updated: ' end || f.title,
              coalesce(e.to_status, ''), f.id::text
         from finding_events e join findings f on f.id = e.finding_id

@@ -2,26 +2,39 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { publishFindingsAction, setDueDaysAction } from "@/features/findings/actions/admin";
+import { deleteDraftFindingsAction, publishFindingsAction, setDueDaysAction } from "@/features/findings/actions/admin";
+import { FindingOutcomeForm } from "./finding-outcome-form";
 import { FindingBadges } from "@/features/findings/components/finding-badges";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import type { DueDays } from "@/lib/domain/finding";
+import { type DueDays, isFirmClosed } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import { dueDaysSchema } from "@/features/findings/validation";
 import type { FindingListItem } from "@/features/findings/server";
 
-/** An engagement's findings for the firm: pick drafts and publish them (docs/PRODUCT.md#admin-findings). */
+/**
+ * An engagement's findings for the firm (docs/PRODUCT.md#admin-findings): select findings (or all
+ * drafts at once), then publish or delete the selected drafts, or give the selected published
+ * findings an outcome.
+ */
 export function EngagementFindingList({ projectId, findings }: { projectId: string; findings: FindingListItem[] }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const { busy, run } = useChange<"publish">((text, tone) => setMessage({ tone, text }));
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const notify = (text: string, tone: "success" | "error") => setMessage({ tone, text });
+  const { busy, run } = useChange<"publish">(notify);
   const drafts = findings.filter((f) => f.status === "draft");
+  // What is still there: a finding that left the list (deleted, reloaded) is no longer selected.
+  const chosen = findings.filter((f) => selected.has(f.id));
+  const chosenDrafts = chosen.filter((f) => f.status === "draft").map((f) => f.id);
+  const chosenPublished = chosen.filter((f) => f.status !== "draft").map((f) => f.id);
+  const allDrafts = drafts.length > 0 && drafts.every((d) => selected.has(d.id));
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -29,37 +42,99 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
       else next.add(id);
       return next;
     });
+  const toggleAllDrafts = () =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const d of drafts) {
+        if (allDrafts) next.delete(d.id);
+        else next.add(d.id);
+      }
+      return next;
+    });
+  const clear = () => setSelected(new Set());
   if (findings.length === 0) return <p className="text-sm text-muted">No findings yet. Add one or import a scan file.</p>;
+  // A duplicate names its original: one finding at a time, any other published finding not closed by the firm.
+  const originals =
+    chosenPublished.length === 1
+      ? findings.filter((f) => f.status !== "draft" && !isFirmClosed(f.status) && f.id !== chosenPublished[0])
+      : null;
   return (
     <div className="space-y-3">
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {drafts.length > 0 ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" checked={allDrafts} onChange={toggleAllDrafts} />
+            Select all drafts ({drafts.length})
+          </label>
+        ) : null}
+        <p className="text-sm text-muted" role="status" aria-live="polite">
+          {chosen.length === 0
+            ? "None selected"
+            : `${chosen.length} selected: ${chosenDrafts.length} draft${chosenDrafts.length === 1 ? "" : "s"}, ${chosenPublished.length} published`}
+        </p>
+      </div>
       {drafts.length > 0 ? (
-        <Button
-          disabled={busy !== null || selected.size === 0}
-          onClick={() =>
-            run("publish", () => publishFindingsAction({ projectId, findingIds: [...selected] }), {
-              done: ({ published }) => {
-                setSelected(new Set());
-                return `Published ${published} finding${published === 1 ? "" : "s"}`;
-              },
-            })
-          }
-        >
-          {busy ? "Publishing..." : `Publish selected (${selected.size})`}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            disabled={busy !== null || chosenDrafts.length === 0}
+            onClick={() =>
+              run("publish", () => publishFindingsAction({ projectId, findingIds: chosenDrafts }), {
+                done: ({ published }) => {
+                  clear();
+                  return `Published ${published} finding${published === 1 ? "" : "s"}`;
+                },
+              })
+            }
+          >
+            {busy ? "Publishing..." : `Publish selected (${chosenDrafts.length})`}
+          </Button>
+          <Button variant="secondary" disabled={busy !== null || chosenDrafts.length === 0} onClick={() => setConfirmDelete(true)}>
+            {`Delete selected drafts (${chosenDrafts.length})`}
+          </Button>
+        </div>
+      ) : null}
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={`Delete ${chosenDrafts.length} draft${chosenDrafts.length === 1 ? "" : "s"}?`}
+          description="The selected drafts are deleted for good. Published findings are never deleted."
+          confirmLabel="Delete drafts"
+          busyLabel="Deleting..."
+          send={() => deleteDraftFindingsAction({ projectId, findingIds: chosenDrafts })}
+          onClose={() => setConfirmDelete(false)}
+          onDone={() => {
+            notify(`Deleted ${chosenDrafts.length} draft${chosenDrafts.length === 1 ? "" : "s"}`, "success");
+            clear();
+          }}
+        />
+      ) : null}
+      {chosenPublished.length > 0 ? (
+        <details className="rounded-lg border border-slate-800 p-3">
+          <summary className="cursor-pointer text-sm font-semibold">
+            Change outcome of the selected published ({chosenPublished.length})
+          </summary>
+          <div className="mt-3">
+            <FindingOutcomeForm
+              key={chosenPublished.join(",")}
+              projectId={projectId}
+              findingIds={chosenPublished}
+              originals={originals}
+              notify={notify}
+              onDone={clear}
+            />
+          </div>
+        </details>
       ) : null}
       <ul className="space-y-2" aria-label="Engagement findings">
         {findings.map((f) => (
           <li key={f.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-800 p-3">
-            {f.status === "draft" ? (
-              <input
-                type="checkbox"
-                className="h-4 w-4"
-                aria-label={`Select ${f.title}`}
-                checked={selected.has(f.id)}
-                onChange={() => toggle(f.id)}
-              />
-            ) : null}
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              aria-label={`Select ${f.title}`}
+              checked={selected.has(f.id)}
+              onChange={() => toggle(f.id)}
+            />
             {/* At least 12rem before the badges wrap below: squeezed beside them, a long title broke one letter per line. */}
             <div className="min-w-0 flex-1 basis-48">
               <Link href={`/admin/findings/${f.id}`} className="font-medium break-words hover:underline">

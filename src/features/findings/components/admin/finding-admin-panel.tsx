@@ -7,6 +7,7 @@ import {
   deleteDraftFindingAction,
   publishFindingsAction,
   recordRetestResultAction,
+  undoFindingOutcomeAction,
 } from "@/features/findings/actions/admin";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Select, Textarea } from "@/components/ui/field";
@@ -15,27 +16,34 @@ import { type Notify, useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { Toast, useToast } from "@/components/ui/toast";
-import { FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
+import { FINDING_OUTCOMES, FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
+import { FindingOutcomeForm } from "./finding-outcome-form";
 import { retestResultSchema } from "@/features/findings/validation";
 
-/** The firm's steps on one finding: publish or delete a draft, record a retest, acknowledge a risk acceptance. */
+/**
+ * The firm's steps on one finding: publish or delete a draft, record a retest, acknowledge a risk
+ * acceptance, set an outcome (or undo it back to Open).
+ */
 export function FindingAdminPanel({
   findingId,
   projectId,
   status,
   retestOpen,
   riskToAcknowledge,
+  originals,
 }: {
   findingId: string;
   projectId: string;
   status: FindingStatus;
   retestOpen: boolean;
   riskToAcknowledge: boolean;
+  originals: { id: string; title: string }[];
 }) {
+  const hasOutcome = (FINDING_OUTCOMES as readonly FindingStatus[]).includes(status);
   const router = useRouter();
   const { toast, show } = useToast();
   const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
-  const { busy, run } = useChange<"publish" | "delete" | "acknowledge">(notify);
+  const { busy, run } = useChange<"publish" | "delete" | "acknowledge" | "undo">(notify);
   return (
     <div className="space-y-4">
       <Toast toast={toast} />
@@ -75,8 +83,25 @@ export function FindingAdminPanel({
             {busy === "acknowledge" ? "Saving..." : "Acknowledge risk acceptance"}
           </Button>
         ) : null}
+        {hasOutcome ? (
+          <Button
+            variant="secondary"
+            disabled={busy !== null}
+            onClick={() => run("undo", () => undoFindingOutcomeAction({ findingId }), { done: () => "Finding reopened" })}
+          >
+            {busy === "undo" ? "Reopening..." : "Undo outcome (reopen)"}
+          </Button>
+        ) : null}
       </div>
       {retestOpen ? <RetestResultForm findingId={findingId} notify={notify} /> : null}
+      {status !== "draft" && !hasOutcome && !retestOpen ? (
+        <details className="rounded-lg border border-slate-800 p-4">
+          <summary className="cursor-pointer font-semibold">Set an outcome</summary>
+          <div className="mt-3">
+            <FindingOutcomeForm projectId={projectId} findingIds={[findingId]} originals={originals} notify={notify} />
+          </div>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft, Download } from "lucide-react";
 import Form from "next/form";
 import Link from "next/link";
-import { FindingBody, FindingFacts } from "@/features/findings/components/finding-details";
+import { FindingBody, FindingFacts, FindingOutcomeNotice } from "@/features/findings/components/finding-details";
 import { FindingBadges } from "@/features/findings/components/finding-badges";
 import { FindingComments, FindingTimeline } from "@/features/findings/components/finding-history";
 import { buttonClasses } from "@/components/ui/button";
@@ -13,6 +13,8 @@ import {
   FINDING_SEVERITIES,
   FINDING_SEVERITY_LABELS,
   FINDING_STATUS_LABELS,
+  FIRM_CLOSED_FINDING_STATUSES,
+  isFirmClosed,
   PUBLISHED_FINDING_STATUSES,
   UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
@@ -69,7 +71,7 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
           ) : null
         }
       />
-      {counts.total === 0 ? (
+      {counts.total + counts.closedByFirm === 0 ? (
         <Card>
           <p className="font-medium">No findings yet</p>
           <p className="text-sm text-muted">Findings appear here once we publish them from an engagement.</p>
@@ -95,7 +97,7 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
           <Card className="space-y-2">
             <h2 className="font-semibold">By status</h2>
             <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              {PUBLISHED_FINDING_STATUSES.map((s) => (
+              {PUBLISHED_FINDING_STATUSES.filter((s) => !isFirmClosed(s)).map((s) => (
                 <li key={s}>
                   {FINDING_STATUS_LABELS[s]}: <span className="font-semibold">{counts.byStatus[s] ?? 0}</span>
                 </li>
@@ -103,6 +105,12 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
               <li>
                 Unresolved: <span className="font-semibold">{unresolved}</span>
               </li>
+              {counts.closedByFirm > 0 ? (
+                <li className="text-muted">
+                  Closed by the firm ({FIRM_CLOSED_FINDING_STATUSES.map((s) => FINDING_STATUS_LABELS[s]).join(", ")}, not counted):{" "}
+                  <span className="font-semibold">{counts.closedByFirm}</span>
+                </li>
+              ) : null}
             </ul>
             <h2 className="pt-2 font-semibold">By engagement</h2>
             <ul className="space-y-1 text-sm">
@@ -143,6 +151,9 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
             </label>
             <label className="flex items-center gap-2 pb-2 text-sm">
               <input type="checkbox" name="overdue" value="1" defaultChecked={filter.overdue} className="h-4 w-4" /> Overdue only
+            </label>
+            <label className="flex items-center gap-2 pb-2 text-sm">
+              <input type="checkbox" name="closed" value="1" defaultChecked={filter.closed} className="h-4 w-4" /> Show closed by the firm
             </label>
             <button type="submit" className={buttonClasses("secondary", "md")}>
               Apply
@@ -206,6 +217,7 @@ function FindingPage({
       {back}
       <SectionHeading title={finding.title} description={`${finding.projectName} · published ${formatDate(finding.publishedAt)}`} />
       <FindingBadges finding={finding} />
+      <FindingOutcomeNotice finding={finding} hrefOf={findingHref} />
       <FindingFacts finding={finding} />
       <Card className="space-y-3">
         <h2 className="font-semibold">Remediation owner</h2>
@@ -223,7 +235,7 @@ function FindingPage({
         )}
       </Card>
       <FindingBody finding={finding} side="client" />
-      {readOnly ? null : (
+      {readOnly || isFirmClosed(finding.status) ? null : (
         <LazyFindingClientActions
           findingId={finding.id}
           status={finding.status}

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
   date,
   index,
   integer,
-  type AnyPgColumn,
   pgTable,
   primaryKey,
   smallint,
@@ -79,6 +79,12 @@ export const findings = pgTable(
     riskAcknowledgedAt: timestamp("risk_acknowledged_at", { withTimezone: true }),
     // The client's person named to remediate it (docs/PRODUCT.md#portal-findings); always of the finding's company.
     ownerUserId: text("owner_user_id").references(() => user.id, { onDelete: "set null" }),
+    // The firm's outcome (false positive, duplicate, won't fix, withdrawn): its reason, the
+    // original of a duplicate, and for won't fix the client's person who agreed and the date.
+    outcomeReason: text("outcome_reason"),
+    duplicateOfId: uuid("duplicate_of_id").references((): AnyPgColumn => findings.id, { onDelete: "set null" }),
+    agreedByName: text("agreed_by_name"),
+    agreedOn: date("agreed_on"),
     ...timestamps(),
   },
   (t) => [
@@ -92,6 +98,8 @@ export const findings = pgTable(
       .where(sql`${t.fingerprint} is not null`),
     // A draft is never published and a published finding is never a draft again.
     check("findings_draft_check", sql`(${t.status} = 'draft') = (${t.publishedAt} is null)`),
+    // Only a duplicate names an original, and never itself.
+    check("findings_duplicate_of_check", sql`${t.duplicateOfId} is null or (${t.status} = 'duplicate' and ${t.duplicateOfId} <> ${t.id})`),
     // The portal's list: a client's published findings, most severe and soonest due first.
     index("findings_client_list_idx")
       .on(t.clientId, t.severityRank, t.dueOn, t.id)

@@ -9,14 +9,14 @@ import { FindingForm } from "@/features/findings/components/admin/finding-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { FindingBadges } from "@/features/findings/components/finding-badges";
 import { FindingCommentForm } from "@/features/findings/components/finding-comment-form";
-import { FindingBody, FindingFacts } from "@/features/findings/components/finding-details";
+import { FindingBody, FindingFacts, FindingOutcomeNotice } from "@/features/findings/components/finding-details";
 import { FindingComments, FindingTimeline } from "@/features/findings/components/finding-history";
 import { Card } from "@/components/ui/card";
 import { uuidSchema } from "@/lib/validation/common";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
-import { getFinding, listOwnerOptions } from "@/features/findings/server";
+import { getFinding, listDuplicateOriginals, listOwnerOptions } from "@/features/findings/server";
 import { addAdminFindingCommentAction, setAdminFindingOwnerAction } from "@/features/findings/actions/admin";
 import { FindingOwnerForm } from "@/features/findings/components/finding-owner-form";
 
@@ -35,6 +35,8 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
   if (!finding) notFound();
   // A draft has no owner yet: the client's people see nothing of it.
   const people = finding.publishedAt ? await listOwnerOptions(getDb(), { actor, clientId: finding.clientId }) : null;
+  const originals =
+    finding.status === "draft" ? [] : await listDuplicateOriginals(getDb(), { actor, projectId: finding.projectId, exceptId: finding.id });
   return (
     <>
       <Link
@@ -49,12 +51,14 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
       />
       <div className="space-y-6">
         <FindingBadges finding={finding} />
+        <FindingOutcomeNotice finding={finding} hrefOf={(id) => `/admin/findings/${id}`} />
         <FindingAdminPanel
           findingId={finding.id}
           projectId={finding.projectId}
           status={finding.status}
           retestOpen={finding.openRetest !== null}
           riskToAcknowledge={finding.status === "risk_accepted" && !finding.riskAcknowledgedAt}
+          originals={originals}
         />
         {people ? (
           <Card className="space-y-3">
