@@ -51,7 +51,6 @@ import {
   cspReportStage,
   idStage,
   queryStage,
-  jsonStage,
   reportDownloadStage,
   reportLinkStage,
   reportTemplateStage,
@@ -72,7 +71,6 @@ import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBod
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
-import { AppError } from "@/server/core/errors";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
 import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
 import { signReportLink } from "@/features/reports/server/report-link";

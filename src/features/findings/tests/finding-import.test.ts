@@ -2,10 +2,10 @@
 // discarded; a malformed file is refused whole; a re-import adds nothing that is already there,
 // reopens a fixed finding it sees again (and tells the client), never one accepted as a risk, and
 // can mark what a full scan did not see.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as importRoute } from "@/app/api/admin/findings/import/route";
-import { emailOutbox, findingEvents, findingImportItems, findingImports, findings, projects } from "@/server/core/db/schema";
+import { emailOutbox, findingImportItems, findingImports, findings, projects } from "@/server/core/db/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";

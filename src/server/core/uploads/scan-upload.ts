@@ -19,14 +19,14 @@ type Options = {
 /**
  * Receives a tool's output file (a scan, a report of results): the file streams from the request
  * into storage under a generated key, never held in memory, up to `maxFileBytes`. Unlike a document
- * its content is not sniffed here: the reader of its format judges it. `use` gets the form's fields
- * and the stored file; if anything fails (the body, the name, the limit or `use`), the stored
- * object is removed again, so a refusal leaves nothing behind. What `use` keeps it must remove itself.
+ * its content is not sniffed here: the reader of its format judges it. `save` gets the form's fields
+ * and the stored file; if anything fails (the body, the name, the limit or `save`), the stored
+ * object is removed again, so a refusal leaves nothing behind. What `save` keeps it must remove itself.
  */
 export async function receiveScanUpload<T>(
   request: Request,
   { maxFileBytes, tooLarge, refuseName }: Options,
-  use: (upload: { fields: Map<string, string>; file: StoredFile | null }) => Promise<T>,
+  save: (upload: { fields: Map<string, string>; file: StoredFile | null }) => Promise<T>,
 ): Promise<T> {
   const written: { storage: DocumentStorage | null; key: string | null } = { storage: null, key: null };
   try {
@@ -57,7 +57,7 @@ export async function receiveScanUpload<T>(
         return { name, storageKey, size };
       },
     });
-    return await use({ fields, file });
+    return await save({ fields, file });
   } catch (error) {
     if (written.storage && written.key) {
       await written.storage.delete(written.key).catch((e) => console.error("[uploads] could not remove an orphaned upload:", e));
