@@ -2,7 +2,7 @@
 // or reports, its counts read from the findings of two clients, drafts counted only as drafts.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { findingRetests, findings, projects, reports } from "@/server/core/db/schema";
+import { findingImports, findingRetests, findings, projects, reports } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { listEngagements, projectsWithFindings } from "@/features/findings/server";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
@@ -62,6 +62,25 @@ describe("the Engagements list", () => {
       { severity: "critical", status: "draft" },
       { severity: "critical", status: "draft", ruleId: "PI002", createdAt: new Date("2026-10-10T00:00:00Z") },
     ]);
+    // The import history: the newest applied import is the last import (a discarded one is not).
+    const importRow = (state: "applied" | "discarded", decidedAt: Date) => ({
+      clientId: DEMO_CLIENTS.acme.id,
+      projectId: acmeProject,
+      format: "sarif" as const,
+      fileName: `scan-${state}.sarif`,
+      fileSize: 100,
+      state,
+      createdByName: "Avery Admin",
+      createdAt: decidedAt,
+      decidedAt,
+    });
+    await t.db
+      .insert(findingImports)
+      .values([
+        importRow("applied", new Date("2026-10-02T00:00:00Z")),
+        importRow("applied", lastImport),
+        importRow("discarded", new Date("2026-10-25T00:00:00Z")),
+      ]);
     const pending = acme.find((f) => f.status === "fixed_pending_retest")!;
     await t.db.insert(findingRetests).values({ findingId: pending.id, note: "Fixed", requestedByName: "Jordan Lee" });
     await seedFindings(DEMO_CLIENTS.globex.id, globexProject, [
