@@ -1,7 +1,7 @@
 import { IMPORT_FORMAT_LABELS } from "@/lib/domain/finding-import";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import type { FindingImportRow } from "@/features/findings/server";
-import { importSummary } from "./scan-import";
+import { importSummary } from "./import-summary";
 
 const STATE_TEXT = { pending: "Previewed, not imported", discarded: "Discarded" } as const;
 

@@ -9,17 +9,8 @@ import { apiFetch } from "@/lib/api-client";
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS } from "@/lib/domain/finding-import";
 import { applyFindingImportAction, discardFindingImportAction } from "@/features/findings/actions/imports";
 import { IMPORT_FILE_EXTENSIONS, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/findings/validation";
-import type { ImportCounts, ImportPreview } from "@/features/findings/server";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
-/** What an applied import did, in one sentence (the success message and the history's line). */
-export function importSummary({ newCount, knownCount, reopenedCount, missingCount }: ImportCounts, markedMissing = false): string {
-  const parts = [`${plural(newCount, "new draft")}`, `${knownCount.toLocaleString("en-US")} already known`];
-  if (reopenedCount) parts.push(`${reopenedCount.toLocaleString("en-US")} reopened`);
-  if (missingCount) parts.push(`${missingCount.toLocaleString("en-US")} ${markedMissing ? "marked not seen" : "not in this file"}`);
-  return parts.join(", ");
-}
+import type { ImportPreview } from "@/features/findings/server";
+import { importSummary, plural } from "./import-summary";
 
 /**
  * Imports a scan file into the engagement (docs/PRODUCT.md#admin-findings): the file is uploaded
