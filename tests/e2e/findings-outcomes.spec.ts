@@ -32,10 +32,11 @@ async function go(page: Page, path: string) {
 async function importDrafts(page: Page, projectId: string, titles: string[]) {
   await go(page, `/admin/findings?projectId=${projectId}`);
   await page
-    .getByLabel("SARIF 2.1.0 file")
+    .getByLabel("Scan file")
     .setInputFiles({ name: "scan.sarif", mimeType: "application/json", buffer: Buffer.from(sarifOf(titles)) });
-  await page.getByRole("button", { name: "Import SARIF" }).click();
-  await expect(page.getByText(`Imported ${titles.length} draft finding${titles.length === 1 ? "" : "s"}`)).toBeVisible();
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await page.getByRole("region", { name: "Import preview" }).getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText(`Imported: ${titles.length} new draft${titles.length === 1 ? "" : "s"}, 0 already known`)).toBeVisible();
 }
 
 async function publish(page: Page, titles: string[]) {
