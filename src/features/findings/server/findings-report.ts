@@ -1,6 +1,6 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import type { FindingSeverity, FindingStatus, RetestResult } from "@/lib/domain/finding";
+import { and, asc, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
+import { FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, findingEvidence, findingRetests, findings, projects } from "@/server/core/db/schema";
@@ -41,25 +41,8 @@ export type EngagementReportData = {
   findings: ReportFinding[];
 };
 
-type ReportRow = {
-  id: string;
-  title: string;
-  severity: FindingSeverity;
-  status: FindingStatus;
-  cvssScoreTenths: number | null;
-  cvssVector: string | null;
-  assets: string;
-  description: string;
-  remediation: string;
-  references: string;
-  publishedAt: Date | null;
-  owaspLlm: string[];
-};
-
-/** The OWASP LLM ids of one finding's row (an importer's, or none). */
-export function owaspLlmOfRow(row: ReportRow): string[] {
-  return row.owaspLlm;
-}
+/** A finding's row as read: the printed finding before its evidence and retest are joined in. */
+type ReportRow = Omit<ReportFinding, "publishedAt" | "evidence" | "retest"> & { publishedAt: Date | null };
 
 /**
  * An engagement's **published** findings, most severe first, with their evidence's file names and
@@ -102,7 +85,14 @@ export async function listReportFindings(
       owaspLlm: findings.owaspLlm,
     })
     .from(findings)
-    .where(and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt)))
+    // What the firm withdrew or closed as a false positive or a duplicate is no finding of the report.
+    .where(
+      and(
+        eq(findings.projectId, projectId),
+        isNotNull(findings.publishedAt),
+        notInArray(findings.status, [...FIRM_CLOSED_FINDING_STATUSES]),
+      ),
+    )
     .orderBy(findings.severityRank, desc(findings.cvssScoreTenths), asc(findings.publishedAt), asc(findings.id));
   const ids = rows.map((row) => row.id);
   const [evidence, retests] = await Promise.all([
@@ -130,27 +120,21 @@ export async function listReportFindings(
     }),
   ]);
   const evidenceOf = new Map<string, string[]>();
-  for (const file of evidence) evidenceOf.set(file.findingId, [...(evidenceOf.get(file.findingId) ?? []), file.name]);
+  for (const file of evidence) {
+    const names = evidenceOf.get(file.findingId);
+    if (names) names.push(file.name);
+    else evidenceOf.set(file.findingId, [file.name]);
+  }
   // Ordered oldest first: the last one seen is the latest.
   const retestOf = new Map<string, ReportRetest>();
   for (const retest of retests) retestOf.set(retest.findingId, retest.result ?? "requested");
   return {
     project,
     findings: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      severity: row.severity,
-      status: row.status,
-      cvssScoreTenths: row.cvssScoreTenths,
-      cvssVector: row.cvssVector,
-      assets: row.assets,
-      description: row.description,
-      remediation: row.remediation,
-      references: row.references,
+      ...row,
       publishedAt: row.publishedAt!.toISOString(),
       evidence: evidenceOf.get(row.id) ?? [],
       retest: retestOf.get(row.id) ?? "none",
-      owaspLlm: owaspLlmOfRow(row),
     })),
   };
 }

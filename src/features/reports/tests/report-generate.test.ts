@@ -6,6 +6,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import PizZip from "pizzip";
 import { SaxesParser } from "saxes";
 import { extractText, getDocumentProxy } from "unpdf";
+import { isFirmClosed } from "@/lib/domain/finding";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { publishGeneratedReportAction, resetReportTemplateAction } from "@/features/reports/actions/admin";
 import { GET as generatedRoute } from "@/app/api/admin/reports/generated/route";
@@ -54,16 +55,19 @@ async function call(
 let admin: string;
 let owner: string;
 let published: string[];
+/** Published, then withdrawn or closed as a false positive by the firm (the demo has both): in no report. */
+let closedByFirm: string[];
 beforeAll(async () => {
   admin = await sessionCookie(DEMO_USERS.admin.email);
   owner = await sessionCookie(DEMO_USERS.acme.email);
   // The step-up of a person without a second factor: the password, once (docs/PRODUCT.md#portal-reports).
   await confirmFreshSecondFactor(t.db, authHeaders(owner), { password: DEMO_PASSWORDS.client });
   const rows = await t.db
-    .select({ title: findings.title })
+    .select({ title: findings.title, status: findings.status })
     .from(findings)
     .where(and(eq(findings.projectId, acme.projectId), isNotNull(findings.publishedAt)));
-  published = rows.map((r) => r.title);
+  published = rows.filter((r) => !isFirmClosed(r.status)).map((r) => r.title);
+  closedByFirm = rows.filter((r) => isFirmClosed(r.status)).map((r) => r.title);
 });
 
 const generated = (cookie: string | null, format: string, projectId = acme.projectId) =>
@@ -97,6 +101,8 @@ describe("generating an engagement's report", () => {
     const text = documentXml(new Uint8Array(await response.arrayBuffer()));
     for (const title of published) expect(text).toContain(title);
     expect(text).not.toContain(DEMO_DRAFT_FINDING_TITLE);
+    expect(closedByFirm.length).toBeGreaterThan(0);
+    for (const title of closedByFirm) expect(text).not.toContain(title);
     expect(text).toContain("Acme");
     expect(text).not.toMatch(/\{[#/^]?(findings|title|clientName|criticalCount|generatedOn)\}/); // every tag filled
   });
@@ -109,6 +115,7 @@ describe("generating an engagement's report", () => {
     const text = (await pdfText(bytes)).replace(/\s+/g, " ");
     for (const title of published) expect(text).toContain(title);
     expect(text).not.toContain(DEMO_DRAFT_FINDING_TITLE);
+    for (const title of closedByFirm) expect(text).not.toContain(title);
     for (const words of ["Confidential", "Executive summary", "Scope and dates", "Findings by severity"]) expect(text).toContain(words);
     const pages = await pdfPageTexts(bytes);
     expect(pages.length).toBeGreaterThan(2);
