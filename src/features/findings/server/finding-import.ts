@@ -6,11 +6,12 @@ import type { FindingImportOutcome, FindingImportState } from "@/lib/domain/find
 import { FINDING_TEXT_MAX } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingEvents, findingImportItems, findingImports, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { findingEvents, findingImportItems, findingImports, findingRetests, findings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getStorage } from "@/server/core/storage/storage";
 import type { StoredFile } from "@/server/core/uploads/scan-upload";
 import { recordAudit } from "@/features/audit/server";
+import { engagementOf } from "./findings-write";
 import { scoreCvss } from "./cvss";
 import { notifyFindingsReopened } from "./finding-mail";
 import { detectFormat, type ImportedFinding, fingerprintOf, readImport } from "./importers";
@@ -52,17 +53,6 @@ export type FindingImportRow = ImportCounts & {
 };
 
 const IMPORT_NOT_FOUND = () => new AppError("not_found", "Import not found");
-
-async function engagementOf(db: DbOrTx, projectId: string, lock = false) {
-  const query = db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  const [project] = lock ? await query.for("update") : await query;
-  if (!project) throw new AppError("bad_request", "Unknown engagement", { fieldErrors: { projectId: "Unknown engagement" } });
-  return project;
-}
 
 /** The engagement's findings that a re-import can recognise, by fingerprint. */
 async function knownFindings(db: DbOrTx, projectId: string): Promise<Map<string, Known>> {
@@ -293,7 +283,7 @@ export async function applyFindingImport(
   assertAdmin(actor);
   const { result, storageKey } = await db.transaction(async (tx) => {
     const pending = await lockPending(tx, importId);
-    const project = await engagementOf(tx, pending.projectId, true);
+    const project = await engagementOf(tx, pending.projectId, { lock: true });
     const format = pending.format;
     const source = `${IMPORT_TOOL_NAMES[format]}: ${pending.fileName}`;
     const known = await knownFindings(tx, pending.projectId);

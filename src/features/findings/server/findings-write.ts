@@ -14,13 +14,15 @@ import { dueDaysOf, FINDING_NOT_FOUND } from "./finding-scope";
 
 const UNKNOWN_ENGAGEMENT = () => new AppError("bad_request", "Unknown engagement", { fieldErrors: { projectId: "Unknown engagement" } });
 
-export async function engagementOf(db: DbOrTx, projectId: string) {
-  const [project] = await db
+/** The engagement (a project) with its company, or a 400; with `lock`, its project row locked for the change. */
+export async function engagementOf(db: DbOrTx, projectId: string, { lock = false } = {}) {
+  const query = db
     .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName, company: clients.company })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(eq(projects.id, projectId))
     .limit(1);
+  const [project] = lock ? await query.for("update", { of: projects }) : await query;
   if (!project) throw UNKNOWN_ENGAGEMENT();
   return project;
 }
