@@ -31,7 +31,7 @@ const { migrateDatabase } = await import("../src/server/core/db/migrate");
 const { getStorage, newStorageKey } = await import("../src/server/core/storage/storage");
 const schema = await import("../src/server/core/db/schema");
 const { applyFindingImport, previewFindingImport } = await import("../src/features/findings/server");
-const { writeLargeNessus, writeLargeNuclei } = await import("../tests/helpers/large-import-files");
+const { NESSUS_ITEM_BYTES, writeLargeNessus, writeLargeNuclei } = await import("../tests/helpers/large-import-files");
 const { sql } = await import("drizzle-orm");
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -120,7 +120,7 @@ try {
 
   const nessus = path.join(dataDir, "large.nessus");
   // About 2.5 KB per generated item.
-  const nessusBytes = await writeLargeNessus(nessus, Math.round((NESSUS_MB * 1024 * 1024) / 2500));
+  const nessusBytes = await writeLargeNessus(nessus, Math.ceil((NESSUS_MB * 1024 * 1024) / NESSUS_ITEM_BYTES));
   const nessusProject = await engagement("Bench Nessus engagement");
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) console.warn("  (run with node --expose-gc, as npm run bench:import does, for a figure from a collected heap)");

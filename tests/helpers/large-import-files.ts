@@ -19,16 +19,19 @@ async function writeLines(path: string, head: string, count: number, line: (inde
 }
 
 const SEVERITIES = ["0", "1", "2", "3", "4"];
-// Real plugins carry long descriptions and outputs: a generated item is about 2.5 KB, so a 200 MB
-// file holds some 84,000 items, under the import's limit, as a real scan of that size does.
+// Real plugins carry long descriptions and outputs: a generated item is about 2.2 KB, so a 200 MB
+// file holds some 95,000 items, under the import's limit of 100,000, as a real scan of that size does.
 const DESCRIPTION =
   "The remote service answers in a way that discloses more than it should. An unauthenticated, remote attacker can use the disclosed details (software versions, internal paths, configuration) to plan further attacks against the host. ".repeat(
     4,
   );
 const OUTPUT = "  Header  : Server: generated/1.2 (Unix) mod_generated/2.4\n".repeat(12);
 
+/** What one generated ReportItem weighs, a little under its real size, so `items = size / this` reaches the size. */
+export const NESSUS_ITEM_BYTES = 2200;
+
 /**
- * A Nessus v2 file of `items` ReportItems (about 2.5 KB each) over hosts of 50 items, each item a
+ * A Nessus v2 file of `items` ReportItems (about 2.2 KB each) over hosts of 50 items, each item a
  * distinct finding (plugin, host, port). Returns the file's size in bytes.
  */
 export function writeLargeNessus(path: string, items: number): Promise<number> {
