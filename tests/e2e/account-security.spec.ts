@@ -72,6 +72,9 @@ test("a company's requirement sends its user to enrolment; an admin resets the u
   page,
   browser,
 }) => {
+  // An invitation, a password, a two-factor enrolment (at two widths) and the admin's reset in one
+  // story: as long as the sessions story above, and it ran out of the default 60 s the same way.
+  test.setTimeout(120_000);
   await signInViaApi(page, DEMO.admin);
   const password = "required-e2e-password";
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Required", password);
