@@ -103,7 +103,12 @@ export async function updateFinding(db: Db, { actor, findingId, input }: { actor
       entityType: "finding",
       entityId: findingId,
       before: { title: before.title, severity: before.severity, owaspLlm: before.owaspLlm, atlas: before.atlas },
-      after: { title: values.title, severity: values.severity, owaspLlm: values.owaspLlm ?? before.owaspLlm, atlas: values.atlas ?? before.atlas },
+      after: {
+        title: values.title,
+        severity: values.severity,
+        owaspLlm: values.owaspLlm ?? before.owaspLlm,
+        atlas: values.atlas ?? before.atlas,
+      },
     });
     return { findingId };
   });

@@ -35,7 +35,9 @@ async function asAdmin() {
 }
 
 const titlesOf = async (email: string, filter: Partial<FindingFilter>) =>
-  (await listClientFindings(t.db, { actor: await clientActor(email), filter: { overdue: false, ...filter } })).items.map((f) => f.title).sort();
+  (await listClientFindings(t.db, { actor: await clientActor(email), filter: { overdue: false, ...filter } })).items
+    .map((f) => f.title)
+    .sort();
 
 /** What a company's published findings (not closed by the firm) count per OWASP LLM id, read from the demo data itself. */
 const demoCounts = (clientId: string) =>
