@@ -206,6 +206,8 @@ const findingInput = {
   description: "",
   remediation: "",
   references: "",
+  owaspLlm: ["LLM01"],
+  atlas: ["AML.T0051"],
 };
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 

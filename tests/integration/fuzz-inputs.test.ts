@@ -189,6 +189,8 @@ const findingFields = () => ({
   description: "",
   remediation: "",
   references: "",
+  owaspLlm: ["LLM01"],
+  atlas: ["AML.T0051"],
 });
 
 const FUZZ: Record<string, Spec> = {

@@ -63,6 +63,8 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       mine: first(raw.mine),
       overdue: first(raw.overdue),
       closed: first(raw.closed),
+      owasp: first(raw.owasp),
+      atlas: first(raw.atlas),
     });
     const loaded = loadPortalFindings(getDb(), { actor, filter, findingId: first(raw.finding) ?? null });
     loaded.catch(() => {});

@@ -37,6 +37,27 @@ export const ATLAS_TECHNIQUES = {
 export type AtlasTechniqueId = keyof typeof ATLAS_TECHNIQUES;
 export const ATLAS_TECHNIQUE_IDS = Object.keys(ATLAS_TECHNIQUES) as AtlasTechniqueId[];
 
+const OWASP_LLM_NAMES: Readonly<Record<string, string>> = Object.fromEntries(OWASP_LLM_2025.map((entry) => [entry.id, entry.name]));
+
+export const isOwaspLlmId = (id: string): id is OwaspLlmId => Object.hasOwn(OWASP_LLM_NAMES, id);
+export const isAtlasTechniqueId = (id: string): id is AtlasTechniqueId => Object.hasOwn(ATLAS_TECHNIQUES, id);
+
+/** "LLM01 Prompt Injection"; an id outside the list (an older import's) shows as itself. */
+export const owaspLlmLabel = (id: string) => (isOwaspLlmId(id) ? `${id} ${OWASP_LLM_NAMES[id]}` : id);
+/** "AML.T0051 LLM Prompt Injection"; an id outside the list shows as itself. */
+export const atlasTechniqueLabel = (id: string) => (isAtlasTechniqueId(id) ? `${id} ${ATLAS_TECHNIQUES[id]}` : id);
+
+/**
+ * Ids as stored: each once, in the list's own order (LLM01 first; ATLAS by id, a sub-technique
+ * after its technique). Ids outside the list are dropped: callers validate before they store.
+ */
+export function canonicalOwaspLlm(ids: readonly string[]): OwaspLlmId[] {
+  return OWASP_LLM_IDS.filter((id) => ids.includes(id));
+}
+export function canonicalAtlas(ids: readonly string[]): AtlasTechniqueId[] {
+  return ATLAS_TECHNIQUE_IDS.filter((id) => ids.includes(id));
+}
+
 export type AiTaxonomy = { owaspLlm: readonly OwaspLlmId[]; atlas: readonly AtlasTechniqueId[] };
 
 const NONE: AiTaxonomy = { owaspLlm: [], atlas: [] };

@@ -26,6 +26,9 @@ export type DemoFinding = {
   description: string;
   remediation: string;
   references: string;
+  /** The AI-security taxonomy (docs/PRODUCT.md#portal-findings): OWASP LLM ids and MITRE ATLAS techniques. */
+  owaspLlm?: string[];
+  atlas?: string[];
   /** The firm's reason for an outcome (withdrawn, false positive). */
   outcomeReason?: string;
   /** Days before the seeding it was published (null: a draft). */
@@ -48,6 +51,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   acme({
     id: id(1),
     title: DEMO_DRAFT_FINDING_TITLE,
+    owaspLlm: ["LLM01"],
+    atlas: ["AML.T0051"],
     severity: "high",
     status: "draft",
     cvssVector: null,
@@ -62,6 +67,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   acme({
     id: id(2),
     title: "System prompt disclosed through the gateway's debug route",
+    owaspLlm: ["LLM07"],
+    atlas: ["AML.T0056"],
     severity: "critical",
     status: "open",
     cvssVector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
@@ -76,6 +83,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   acme({
     id: id(3),
     title: "Tool calls run with the gateway's service account",
+    owaspLlm: ["LLM06"],
+    atlas: ["AML.T0053"],
     severity: "high",
     status: "in_remediation",
     cvssVector: null,
@@ -90,6 +99,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   acme({
     id: id(4),
     title: "Rate limit can be bypassed with rotating API keys",
+    owaspLlm: ["LLM10"],
+    atlas: ["AML.T0034"],
     severity: "medium",
     status: "fixed_pending_retest",
     cvssVector: null,
@@ -104,6 +115,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   acme({
     id: id(5),
     title: "Verbose errors reveal the model provider",
+    owaspLlm: ["LLM02"],
+    atlas: [],
     severity: "low",
     status: "verified_fixed",
     cvssVector: null,
@@ -118,6 +131,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   acme({
     id: id(6),
     title: "Conversation history readable across tenants by id",
+    owaspLlm: ["LLM02"],
+    atlas: ["AML.T0057"],
     severity: "medium",
     status: "still_open",
     cvssVector: null,
@@ -132,6 +147,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   acme({
     id: id(7),
     title: "Model output rendered as HTML in the admin console",
+    owaspLlm: ["LLM05"],
+    atlas: [],
     severity: "low",
     status: "risk_accepted",
     cvssVector: null,
@@ -161,6 +178,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   acme({
     id: id(9),
     title: "Rate limit bypass through the batch endpoint",
+    owaspLlm: ["LLM10"],
+    atlas: ["AML.T0029"],
     severity: "medium",
     status: "withdrawn",
     cvssVector: null,
@@ -193,6 +212,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
     clientId: DEMO_CLIENTS.globex.id,
     projectId: GLOBEX_ENGAGEMENT,
     title: "Agent follows instructions embedded in retrieved web pages",
+    owaspLlm: ["LLM01"],
+    atlas: ["AML.T0051.001"],
     severity: "high",
     status: "open",
     cvssVector: null,

@@ -13,13 +13,8 @@ const fingerprint = (text: string) => createHash("sha256").update(text).digest("
 
 /** The demo findings the garak run found, with what the importer recorded of them. */
 const FROM_GARAK = [
-  {
-    finding: DEMO_FINDINGS[0]!,
-    ruleId: "promptinject.HijackHateHumans:promptinject.AttackRogueString",
-    owaspLlm: ["LLM01"],
-    atlas: ["AML.T0051"],
-  },
-  { finding: DEMO_FINDINGS[1]!, ruleId: "leakreplay.LiteratureCloze:base.TriggerListDetector", owaspLlm: ["LLM07"], atlas: ["AML.T0056"] },
+  { finding: DEMO_FINDINGS[0]!, ruleId: "promptinject.HijackHateHumans:promptinject.AttackRogueString" },
+  { finding: DEMO_FINDINGS[1]!, ruleId: "leakreplay.LiteratureCloze:base.TriggerListDetector" },
 ];
 
 export function demoImportRows() {
@@ -55,14 +50,12 @@ export function demoImportRows() {
       },
     ],
     items: FROM_GARAK.map(({ finding }) => ({ importId: DEMO_IMPORT_IDS.garak, findingId: finding.id, outcome: "new" as const })),
-    /** What the importer wrote on each finding it created. */
-    findings: FROM_GARAK.map(({ finding, ruleId, owaspLlm, atlas }) => ({
+    /** What the importer wrote on each finding it created (its taxonomy is the demo finding's own). */
+    findings: FROM_GARAK.map(({ finding, ruleId }) => ({
       id: finding.id,
       sourceTool: "garak" as const,
       ruleId,
       fingerprint: fingerprint(`demo:${ruleId}`),
-      owaspLlm,
-      atlas,
     })),
   };
 }

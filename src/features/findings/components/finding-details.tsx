@@ -5,6 +5,7 @@ import { formatDate } from "@/lib/format";
 import type { FindingDetail } from "@/features/findings/server";
 import { EvidenceList } from "./evidence-list";
 import { FindingMarkdown } from "./finding-markdown";
+import { TaxonomyBadges } from "./taxonomy-badges";
 
 /**
  * The firm's outcome, said first on the finding's page (portal and admin alike): a client who
@@ -42,7 +43,7 @@ export function FindingOutcomeNotice({ finding, hrefOf }: { finding: FindingDeta
   }
 }
 
-/** A finding's facts: due date, CVSS, assets, risk acceptance, open retest (portal and admin alike). */
+/** A finding's facts: due date, CVSS, assets, AI-security taxonomy, risk acceptance, open retest (portal and admin alike). */
 export function FindingFacts({ finding }: { finding: FindingDetail }) {
   return (
     <Card>
@@ -61,6 +62,14 @@ export function FindingFacts({ finding }: { finding: FindingDetail }) {
           <dt className="text-muted">Affected assets</dt>
           <dd className="whitespace-pre-wrap break-words">{finding.assets || "—"}</dd>
         </div>
+        {finding.owaspLlm.length + finding.atlas.length > 0 ? (
+          <div className="sm:col-span-2">
+            <dt className="sr-only">AI-security taxonomy</dt>
+            <dd>
+              <TaxonomyBadges owaspLlm={finding.owaspLlm} atlas={finding.atlas} />
+            </dd>
+          </div>
+        ) : null}
         {finding.status === "risk_accepted" ? (
           <div className="sm:col-span-2">
             <dt className="text-muted">Risk accepted until {formatDate(finding.riskExpiresOn)}</dt>

@@ -13,4 +13,7 @@ export const FINDING_EXPORT_COLUMNS: CsvColumn<FindingListItem>[] = [
   { header: "Published", cell: (r) => r.publishedAt?.slice(0, 10) ?? "" },
   { header: "Due", cell: (r) => r.dueOn ?? "" },
   { header: "Overdue", cell: (r) => (r.overdue ? "Yes" : "No") },
+  // The ids alone (their names are the published lists'), several in one cell.
+  { header: "OWASP LLM", cell: (r) => r.owaspLlm.join(", ") },
+  { header: "MITRE ATLAS", cell: (r) => r.atlas.join(", ") },
 ];

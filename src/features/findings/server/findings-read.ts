@@ -10,6 +10,7 @@ import {
   type RetestResult,
   UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
+import { OWASP_LLM_IDS, type OwaspLlmId } from "@/lib/domain/ai-taxonomy";
 import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/features/findings/validation";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
@@ -35,6 +36,8 @@ const listColumns = {
   dueOn: findings.dueOn,
   publishedAt: findings.publishedAt,
   overdue: overdueSql,
+  owaspLlm: findings.owaspLlm,
+  atlas: findings.atlas,
 };
 
 export type FindingListItem = {
@@ -48,6 +51,9 @@ export type FindingListItem = {
   dueOn: string | null;
   publishedAt: string | null;
   overdue: boolean;
+  /** OWASP Top 10 for LLM Applications ids and MITRE ATLAS technique ids (docs/PRODUCT.md#portal-findings). */
+  owaspLlm: string[];
+  atlas: string[];
 };
 
 type ListRow = { publishedAt: Date | null } & Omit<FindingListItem, "publishedAt">;
@@ -74,6 +80,12 @@ function filterSql(filter: FindingFilter, actor: ClientActor): SQL[] {
     filter.status ? eq(findings.status, filter.status) : undefined,
     filter.engagement ? eq(findings.projectId, filter.engagement) : undefined,
     filter.overdue ? overdueSql : undefined,
+    filter.owasp ? sql`${findings.owaspLlm} @> array[${filter.owasp}]::text[]` : undefined,
+    // A technique takes in its sub-techniques: AML.T0051 finds AML.T0051.001 too. The id is one of
+    // the list's (no LIKE wildcard in any).
+    filter.atlas
+      ? sql`exists (select 1 from unnest(${findings.atlas}) as technique where technique = ${filter.atlas} or technique like ${`${filter.atlas}.%`})`
+      : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }
 
@@ -103,6 +115,8 @@ export type FindingCounts = {
   bySeverity: Record<FindingSeverity, number>;
   byStatus: Partial<Record<FindingStatus, number>>;
   overdue: number;
+  /** Per OWASP LLM category (a finding under two is counted in both). */
+  byOwaspLlm: Record<OwaspLlmId, number>;
   /** Every count leaves out what the firm closed (withdrawn, false positive, duplicate); this is how many. */
   closedByFirm: number;
   total: number;
@@ -128,6 +142,11 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
   };
   for (const k of FINDING_SEVERITIES)
     sums[`sev_${k}`] = sql<number>`count(*) filter (where ${findings.severity} = ${k} and ${countedSql})`.mapWith(Number).as(`sev_${k}`);
+  // In the same pass: one filtered count per category, not a second statement over the array.
+  for (const k of OWASP_LLM_IDS)
+    sums[`owasp_${k.toLowerCase()}`] = sql<number>`count(*) filter (where ${findings.owaspLlm} @> array[${k}]::text[] and ${countedSql})`
+      .mapWith(Number)
+      .as(`owasp_${k.toLowerCase()}`);
   for (const k of FINDING_STATUSES)
     sums[`st_${k}`] = sql<number>`count(*) filter (where ${findings.status} = ${k})`.mapWith(Number).as(`st_${k}`);
   const perEngagement = (await db
@@ -153,6 +172,7 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
   const counts: FindingCounts = {
     bySeverity: Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, 0])) as Record<FindingSeverity, number>,
     byStatus: {},
+    byOwaspLlm: Object.fromEntries(OWASP_LLM_IDS.map((id) => [id, 0])) as Record<OwaspLlmId, number>,
     overdue: 0,
     closedByFirm: 0,
     total: 0,
@@ -161,6 +181,7 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
   for (const { projectName, counts: row } of rows) {
     const n = (key: string) => Number(row[key] ?? 0);
     for (const s of FINDING_SEVERITIES) counts.bySeverity[s] += n(`sev_${s}`);
+    for (const id of OWASP_LLM_IDS) counts.byOwaspLlm[id] += n(`owasp_${id.toLowerCase()}`);
     for (const s of FINDING_STATUSES) if (n(`st_${s}`) > 0) counts.byStatus[s] = (counts.byStatus[s] ?? 0) + n(`st_${s}`);
     counts.overdue += n("overdue");
     counts.total += n("total");

@@ -40,6 +40,9 @@ function columnsOf(input: FindingInput) {
     description: parsed.description,
     remediation: parsed.remediation,
     references: parsed.references,
+    // Left out, the taxonomy is not touched (a new finding starts with none).
+    ...(parsed.owaspLlm !== undefined ? { owaspLlm: parsed.owaspLlm } : {}),
+    ...(parsed.atlas !== undefined ? { atlas: parsed.atlas } : {}),
   };
 }
 
@@ -73,7 +76,14 @@ export async function updateFinding(db: Db, { actor, findingId, input }: { actor
   const values = columnsOf(input);
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ title: findings.title, severity: findings.severity, projectId: findings.projectId, publishedAt: findings.publishedAt })
+      .select({
+        title: findings.title,
+        severity: findings.severity,
+        projectId: findings.projectId,
+        publishedAt: findings.publishedAt,
+        owaspLlm: findings.owaspLlm,
+        atlas: findings.atlas,
+      })
       .from(findings)
       .where(eq(findings.id, findingId))
       .for("update")
@@ -92,8 +102,13 @@ export async function updateFinding(db: Db, { actor, findingId, input }: { actor
       action: "finding.update",
       entityType: "finding",
       entityId: findingId,
-      before: { title: before.title, severity: before.severity },
-      after: { title: values.title, severity: values.severity },
+      before: { title: before.title, severity: before.severity, owaspLlm: before.owaspLlm, atlas: before.atlas },
+      after: {
+        title: values.title,
+        severity: values.severity,
+        owaspLlm: values.owaspLlm ?? before.owaspLlm,
+        atlas: values.atlas ?? before.atlas,
+      },
     });
     return { findingId };
   });

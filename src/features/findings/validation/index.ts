@@ -1,5 +1,13 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
+import {
+  ATLAS_TECHNIQUE_IDS,
+  canonicalAtlas,
+  canonicalOwaspLlm,
+  isAtlasTechniqueId,
+  isOwaspLlmId,
+  OWASP_LLM_IDS,
+} from "@/lib/domain/ai-taxonomy";
 import { FINDING_OUTCOMES, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { pageNumber, searchText } from "@/lib/validation/admin-fields";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
@@ -17,7 +25,29 @@ const printable = (max: number) => text(max).refine((value) => !CONTROL.test(val
 
 const required = (max: number, message: string) => printable(max).pipe(z.string().min(1, message));
 
-/** A finding as the firm writes it. With a CVSS vector the server computes score and severity. */
+/**
+ * A list of taxonomy ids as the form sends it: each must be one of the list's, so a typo is a 400
+ * that names it (on the field, not on one element). Stored once each, in the list's order.
+ */
+const taxonomyIds = <T extends string>(known: (id: string) => boolean, canonical: (ids: string[]) => T[], what: string, max: number) =>
+  z
+    .array(z.string({ error: `Choose ${what} from the list` }).max(40, `Unknown ${what}`), { error: `Choose ${what} from the list` })
+    .max(max, `Too many ids for ${what}`)
+    .superRefine((ids, ctx) => {
+      const unknown = ids.find((id) => !known(id));
+      if (unknown !== undefined) ctx.addIssue({ code: "custom", message: `Unknown ${what}: ${unknown}` });
+    })
+    .transform(canonical);
+
+/** OWASP Top 10 for LLM Applications 2025 ids (LLM01–LLM10) of a finding or template. */
+export const owaspLlmIdsSchema = taxonomyIds(isOwaspLlmId, canonicalOwaspLlm, "OWASP LLM category", OWASP_LLM_IDS.length * 2);
+/** MITRE ATLAS technique ids of a finding or template (the ones src/lib/domain/ai-taxonomy.ts lists). */
+export const atlasIdsSchema = taxonomyIds(isAtlasTechniqueId, canonicalAtlas, "MITRE ATLAS technique", ATLAS_TECHNIQUE_IDS.length * 2);
+
+/**
+ * A finding as the firm writes it. With a CVSS vector the server computes score and severity. The
+ * taxonomy left out of an edit stays as it is.
+ */
 export const findingInputSchema = z.object({
   title: required(FINDING_TITLE_MAX, "Please enter a title"),
   severity: z.enum(FINDING_SEVERITIES, { error: "Choose a severity" }),
@@ -26,6 +56,8 @@ export const findingInputSchema = z.object({
   description: printable(FINDING_TEXT_MAX).optional().default(""),
   remediation: printable(FINDING_TEXT_MAX).optional().default(""),
   references: printable(FINDING_TEXT_MAX).optional().default(""),
+  owaspLlm: owaspLlmIdsSchema.optional(),
+  atlas: atlasIdsSchema.optional(),
 });
 export type FindingInput = z.input<typeof findingInputSchema>;
 
@@ -129,6 +161,9 @@ export const findingFilterSchema = z.object({
     .optional()
     .catch(undefined)
     .transform((v) => v === "1"),
+  // The AI-security taxonomy: one OWASP LLM category, one ATLAS technique (its sub-techniques too).
+  owasp: z.enum(OWASP_LLM_IDS).optional().catch(undefined),
+  atlas: z.enum(ATLAS_TECHNIQUE_IDS).optional().catch(undefined),
   // "Show closed by the firm": withdrawn, false-positive and duplicate findings are left out unless asked for.
   closed: z
     .literal("1")

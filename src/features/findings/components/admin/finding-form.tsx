@@ -10,6 +10,7 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, type FindingSeverity } from "@/lib/domain/finding";
 import { findingInputSchema } from "@/features/findings/validation";
+import { TaxonomyPicker } from "@/features/findings/components/taxonomy-picker";
 
 export type FindingFormValues = {
   title: string;
@@ -19,6 +20,8 @@ export type FindingFormValues = {
   description: string;
   remediation: string;
   references: string;
+  owaspLlm: string[];
+  atlas: string[];
 };
 
 const EMPTY: FindingFormValues = {
@@ -29,6 +32,8 @@ const EMPTY: FindingFormValues = {
   description: "",
   remediation: "",
   references: "",
+  owaspLlm: [],
+  atlas: [],
 };
 
 /**
@@ -39,6 +44,7 @@ export function FindingForm({ projectId, findingId, initial }: { projectId?: str
   const router = useRouter();
   const form = useZodForm(findingInputSchema, initial ?? EMPTY);
   const { errors } = form.formState;
+  const [owaspLlm, atlas] = form.watch(["owaspLlm", "atlas"]);
   const { onSubmit, message, busy } = useFormSubmit(
     form,
     (values) =>
@@ -85,6 +91,13 @@ export function FindingForm({ projectId, findingId, initial }: { projectId?: str
       {text("description", "Description (Markdown)", 6)}
       {text("remediation", "Remediation (Markdown)", 4)}
       {text("references", "References (Markdown)", 3, "Links: http(s) and mailto only.")}
+      <TaxonomyPicker
+        idPrefix={id("taxonomy")}
+        owaspLlm={owaspLlm ?? []}
+        atlas={atlas ?? []}
+        onChange={(field, ids) => form.setValue(field, ids, { shouldDirty: true })}
+        errors={{ owaspLlm: errors.owaspLlm?.message, atlas: errors.atlas?.message }}
+      />
       <SubmitRow busy={busy} label={findingId ? "Save finding" : "Create draft"} busyLabel="Saving..." />
     </form>
   );

@@ -18,6 +18,7 @@ import {
   PUBLISHED_FINDING_STATUSES,
   UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
+import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_2025, atlasTechniqueLabel, owaspLlmLabel } from "@/lib/domain/ai-taxonomy";
 import { formatDate } from "@/lib/format";
 import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/features/findings/server";
 import { SectionHeading } from "@/features/portal/components/section-heading";
@@ -25,6 +26,7 @@ import type { OwnerOption } from "@/features/findings/server";
 import { LazyFindingClientActions, LazyFindingCommentForm, LazyFindingOwnerForm } from "./lazy-finding-forms";
 
 const findingHref = (id: string) => `/client-portal?section=findings&finding=${encodeURIComponent(id)}`;
+const owaspHref = (id: string) => `/client-portal?section=findings&owasp=${encodeURIComponent(id)}`;
 
 /**
  * The portal's Findings section (docs/PRODUCT.md#portal-findings), rendered on the server (the
@@ -58,6 +60,8 @@ export async function PortalFindings({
 function FindingsOverview({ data }: { data: PortalFindingsData }) {
   const { counts, list, filter, assignedToMe } = data;
   const unresolved = UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
+  // Only the categories with findings: a company with no AI findings sees no such line.
+  const byOwasp = OWASP_LLM_2025.filter((entry) => counts.byOwaspLlm[entry.id] > 0);
   return (
     <section aria-labelledby="portal-section-heading" className="space-y-6">
       <SectionHeading
@@ -121,6 +125,21 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
                 </li>
               ))}
             </ul>
+            {byOwasp.length > 0 ? (
+              <>
+                <h2 className="pt-2 font-semibold">By OWASP LLM category</h2>
+                <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="owasp-counts">
+                  {byOwasp.map((entry) => (
+                    <li key={entry.id}>
+                      <Link href={owaspHref(entry.id)} className="hover:underline">
+                        {owaspLlmLabel(entry.id)}
+                      </Link>
+                      : <span className="font-semibold">{counts.byOwaspLlm[entry.id]}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </Card>
           <Form action="/client-portal" className="flex flex-wrap items-end gap-3" aria-label="Filter findings">
             <input type="hidden" name="section" value="findings" />
@@ -143,6 +162,20 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
               <Select name="engagement" defaultValue={filter.engagement ?? ""}>
                 <option value="">All engagements</option>
                 <Options items={counts.engagements} value={(e) => e.projectId} label={(e) => e.projectName} />
+              </Select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block text-muted">OWASP LLM category</span>
+              <Select name="owasp" defaultValue={filter.owasp ?? ""}>
+                <option value="">All categories</option>
+                <Options items={OWASP_LLM_2025} value={(entry) => entry.id} label={(entry) => owaspLlmLabel(entry.id)} />
+              </Select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block text-muted">MITRE ATLAS technique</span>
+              <Select name="atlas" defaultValue={filter.atlas ?? ""}>
+                <option value="">All techniques</option>
+                <Options items={ATLAS_TECHNIQUE_IDS} label={atlasTechniqueLabel} />
               </Select>
             </label>
             <label className="flex items-center gap-2 pb-2 text-sm" data-testid="filter-mine">
@@ -175,6 +208,7 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
                       </Link>
                       <p className="text-xs text-muted">
                         {f.projectName} · Due {formatDate(f.dueOn)}
+                        {f.owaspLlm.length > 0 ? ` · ${f.owaspLlm.join(", ")}` : null}
                       </p>
                     </div>
                     <FindingBadges finding={f} />

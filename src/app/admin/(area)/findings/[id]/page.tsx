@@ -100,6 +100,8 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
                   description: finding.description,
                   remediation: finding.remediation,
                   references: finding.references,
+                  owaspLlm: finding.owaspLlm,
+                  atlas: finding.atlas,
                 }}
               />
             </div>
