@@ -89,8 +89,8 @@ describe("the template library", () => {
       data: {
         title: "Jailbreak through role play",
         cwe: 1427,
-        cvssScoreTenths: 81,
-        severity: "high",
+        cvssScoreTenths: 91,
+        severity: "critical",
         // Repeats (case aside) and blank lines dropped.
         tags: ["llm", "jailbreak"],
         owaspLlm: ["LLM01"],
@@ -121,7 +121,8 @@ describe("the template library", () => {
     expect(await titles("CWE-79")).toEqual(["Model output rendered without encoding (insecure output handling)"]);
     // Wildcards are literal.
     expect(await titles("%")).toEqual([]);
-    expect((await listFindingTemplateOptions(t.db, { actor })).length).toBe(DEMO_TEMPLATES.length);
+    const options = await listFindingTemplateOptions(t.db, { actor });
+    expect(options.map((o) => o.title)).toEqual((await listFindingTemplates(t.db, { actor, pageSize: 100 })).rows.map((r) => r.title));
   });
 
   it("a client is refused every template action, and nothing changes", async () => {
@@ -169,9 +170,11 @@ describe("validation", () => {
     const message = 'The rule id git-config is already in the template "Git repository metadata exposed over HTTP".';
     expect(result).toMatchObject({ success: false, code: "bad_request", error: message, fieldErrors: { ruleIds: message } });
     // Its own rule ids are its own: saving a template again with them is fine.
-    const demo = DEMO_TEMPLATES[4]!;
-    const again = await updateFindingTemplateAction({ ...template({ title: demo.title, ruleIds: "git-config\nGit-Config" }), templateId: demo.id });
-    expect(again).toEqual({ success: true, data: { templateId: demo.id } });
+    const created = await createFindingTemplateAction(template({ ruleIds: "own-rule" }));
+    const { templateId } = (created as { data: { templateId: string } }).data;
+    const again = await updateFindingTemplateAction({ ...template({ ruleIds: "own-rule\nOWN-RULE" }), templateId });
+    expect(again).toEqual({ success: true, data: { templateId } });
+    expect(await deleteFindingTemplateAction({ templateId })).toEqual({ success: true, data: { templateId } });
   });
 });
 
@@ -288,7 +291,7 @@ describe("imports apply the template whose rule id matches", () => {
       severity: "high",
       cwe: 538,
       remediation: git.remediation,
-      assets: "https://files.acme.example/git-config",
+      assets: expect.stringMatching(/^https:\/\/files\.acme\.example\/git-config\n/),
     });
     expect(rows[0]!.description.startsWith(git.description)).toBe(true);
     expect(rows[1]).toMatchObject({ title: "HTTP security headers missing", severity: "low", cvssVector: null, cwe: 693 });
@@ -318,7 +321,7 @@ describe("imports apply the template whose rule id matches", () => {
       .where(eq(findings.projectId, projectId))
       .orderBy(findings.title);
     expect(rows).toEqual([
-      { title: "Package hallucination", cvssScoreTenths: 81, severity: "high", owaspLlm: ["LLM03", "LLM09"], atlas: ["AML.T0060"] },
+      { title: "Package hallucination", cvssScoreTenths: 91, severity: "critical", owaspLlm: ["LLM09", "LLM03"], atlas: ["AML.T0060"] },
       {
         title: "Prompt injection overrides the system instructions",
         cvssScoreTenths: 82,
