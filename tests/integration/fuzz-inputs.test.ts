@@ -620,7 +620,14 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/features/findings/actions/templates.ts#updateFindingTemplateAction": {
     kind: "action",
     role: "admin",
-    input: mutatedInput(() => ({ templateId: DEMO_TEMPLATES[5]!.id, title: "Fuzz template", cwe: "", tags: [], owaspLlm: [], ruleIds: "" })),
+    input: mutatedInput(() => ({
+      templateId: DEMO_TEMPLATES[5]!.id,
+      title: "Fuzz template",
+      cwe: "",
+      tags: [],
+      owaspLlm: [],
+      ruleIds: "",
+    })),
   },
   "ACTION src/features/findings/actions/templates.ts#deleteFindingTemplateAction": {
     kind: "action",

@@ -40,7 +40,12 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     tags: ["llm", "prompt injection"],
     owaspLlm: ["LLM01"],
     atlas: ["AML.T0051"],
-    ruleIds: ["promptinject.HijackHateHumans", "promptinject.HijackKillHumans", "promptinject.HijackLongPrompt", "indirect-prompt-injection"],
+    ruleIds: [
+      "promptinject.HijackHateHumans",
+      "promptinject.HijackKillHumans",
+      "promptinject.HijackLongPrompt",
+      "indirect-prompt-injection",
+    ],
   },
   {
     id: id(2),
@@ -49,7 +54,8 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
       "The model repeats data it should not give this user: personal data, secrets from its context, or text memorised from its training data.",
     remediation:
       "- Keep secrets and other users' data out of the model's context; fetch them per user with that user's rights.\n- Redact personal data in outputs before they leave the service.\n- Review what the training and fine-tuning data contain.",
-    references: "- [OWASP LLM02:2025 Sensitive Information Disclosure](https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/)",
+    references:
+      "- [OWASP LLM02:2025 Sensitive Information Disclosure](https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/)",
     cwe: 200,
     cvssVector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     cvssScoreTenths: 75,
@@ -99,7 +105,8 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     title: "Git repository metadata exposed over HTTP",
     description:
       "The web server serves the `.git` folder. Its configuration names the repository's remotes, and its objects can often be fetched to rebuild the source code, secrets included.",
-    remediation: "- Deny every path under `/.git` at the web server.\n- Deploy build output, not a working copy.\n- Rotate any secret the repository's history holds.",
+    remediation:
+      "- Deny every path under `/.git` at the web server.\n- Deploy build output, not a working copy.\n- Rotate any secret the repository's history holds.",
     references: "- [CWE-538](https://cwe.mitre.org/data/definitions/538.html)",
     cwe: 538,
     cvssVector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",

@@ -65,7 +65,12 @@ const rowColumns = {
  */
 export async function listFindingTemplates(
   db: DbOrTx,
-  { actor, q = "", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<FindingTemplateListQuery> & { pageSize?: number },
+  {
+    actor,
+    q = "",
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+  }: { actor: AdminActor } & Partial<FindingTemplateListQuery> & { pageSize?: number },
 ): Promise<Paged<FindingTemplateRow>> {
   assertAdmin(actor);
   const search = q.trim();
@@ -100,7 +105,10 @@ export async function listFindingTemplateOptions(db: DbOrTx, { actor }: { actor:
 }
 
 /** One template, whole: the edit page and the picker's prefill. */
-export async function getFindingTemplate(db: DbOrTx, { actor, templateId }: { actor: AdminActor; templateId: string }): Promise<FindingTemplate> {
+export async function getFindingTemplate(
+  db: DbOrTx,
+  { actor, templateId }: { actor: AdminActor; templateId: string },
+): Promise<FindingTemplate> {
   assertAdmin(actor);
   const [row] = await db
     .select({
@@ -238,10 +246,7 @@ export async function updateFindingTemplate(
 export async function deleteFindingTemplate(db: Db, { actor, templateId }: { actor: AdminActor; templateId: string }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(findingTemplates)
-      .where(eq(findingTemplates.id, templateId))
-      .returning({ title: findingTemplates.title });
+    const [row] = await tx.delete(findingTemplates).where(eq(findingTemplates.id, templateId)).returning({ title: findingTemplates.title });
     if (!row) throw TEMPLATE_NOT_FOUND();
     await recordAudit(tx, {
       actor,

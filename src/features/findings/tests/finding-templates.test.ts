@@ -99,13 +99,20 @@ describe("the template library", () => {
       },
     });
 
-    const edited = await updateFindingTemplateAction({ ...template({ title: "Jailbreak by role play", cvssVector: "", cwe: "" }), templateId });
+    const edited = await updateFindingTemplateAction({
+      ...template({ title: "Jailbreak by role play", cvssVector: "", cwe: "" }),
+      templateId,
+    });
     expect(edited).toEqual({ success: true, data: { templateId } });
     const after = await getFindingTemplate(t.db, { actor: await adminActor(), templateId });
     expect(after).toMatchObject({ title: "Jailbreak by role play", cvssVector: null, cvssScoreTenths: null, severity: null, cwe: null });
 
     expect(await deleteFindingTemplateAction({ templateId })).toEqual({ success: true, data: { templateId } });
-    expect(await readFindingTemplateAction({ templateId })).toMatchObject({ success: false, code: "not_found", error: "Template not found" });
+    expect(await readFindingTemplateAction({ templateId })).toMatchObject({
+      success: false,
+      code: "not_found",
+      error: "Template not found",
+    });
     expect(await deleteFindingTemplateAction({ templateId })).toMatchObject({ success: false, code: "not_found" });
 
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, templateId));
@@ -220,7 +227,12 @@ describe("a new finding from a template", () => {
   it("an unknown template is a 400 and creates nothing", async () => {
     const projectId = await newEngagement("Templates: an unknown template");
     asAdmin();
-    const result = await createFindingAction({ projectId, templateId: "00000000-0000-4000-8000-00000000dead", title: "X", severity: "low" });
+    const result = await createFindingAction({
+      projectId,
+      templateId: "00000000-0000-4000-8000-00000000dead",
+      title: "X",
+      severity: "low",
+    });
     expect(result).toMatchObject({ success: false, code: "bad_request", fieldErrors: { templateId: "Unknown template" } });
     expect(await t.db.select({ id: findings.id }).from(findings).where(eq(findings.projectId, projectId))).toEqual([]);
   });
@@ -258,14 +270,20 @@ describe("imports apply the template whose rule id matches", () => {
     const scanVector = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N";
     const file = [
       // Matches "git-config" by its leading part; the scan gives a CVSS vector and a CWE.
-      nucleiLine("git-config", "body", { info: { name: "Git Config", severity: "low", classification: { "cvss-metrics": scanVector, "cwe-id": ["cwe-200"] } } }),
+      nucleiLine("git-config", "body", {
+        info: { name: "Git Config", severity: "low", classification: { "cvss-metrics": scanVector, "cwe-id": ["cwe-200"] } },
+      }),
       // Matches "http-missing-security-headers", whose template has no CVSS: the scan's severity stays.
       nucleiLine("http-missing-security-headers", "x-frame-options"),
       // No template.
       nucleiLine("some-other-check", null),
     ].join("\n");
     const preview = await importFile(projectId, "nuclei.jsonl", file);
-    expect(preview.newTitles.sort()).toEqual(["Git repository metadata exposed over HTTP", "HTTP security headers missing", "Scanner's name for some-other-check"]);
+    expect(preview.newTitles.sort()).toEqual([
+      "Git repository metadata exposed over HTTP",
+      "HTTP security headers missing",
+      "Scanner's name for some-other-check",
+    ]);
 
     await applyFindingImport(t.db, { actor: await adminActor(), importId: preview.id, markMissing: false });
     const rows = await t.db
@@ -303,10 +321,14 @@ describe("imports apply the template whose rule id matches", () => {
     const actor = await adminActor();
     await createFindingTemplate(t.db, {
       actor,
-      input: template({ title: "Package hallucination", ruleIds: "packagehallucination.Python", owaspLlm: ["LLM03"], atlas: ["AML.T0010"] }),
+      input: template({
+        title: "Package hallucination",
+        ruleIds: "packagehallucination.Python",
+        owaspLlm: ["LLM03"],
+        atlas: ["AML.T0010"],
+      }),
     });
-    const garak = (probe: string, detector: string) =>
-      JSON.stringify({ entry_type: "eval", probe, detector, passed: 1, total: 10 });
+    const garak = (probe: string, detector: string) => JSON.stringify({ entry_type: "eval", probe, detector, passed: 1, total: 10 });
     const file = [
       JSON.stringify({ entry_type: "start_run setup", "plugins.model_type": "openai", "plugins.model_name": "gpt-4o" }),
       garak("promptinject.HijackHateHumans", "promptinject.AttackRogueString"),
@@ -316,7 +338,13 @@ describe("imports apply the template whose rule id matches", () => {
     const preview = await importFile(projectId, "garak.report.jsonl", file);
     await applyFindingImport(t.db, { actor, importId: preview.id, markMissing: false });
     const rows = await t.db
-      .select({ title: findings.title, cvssScoreTenths: findings.cvssScoreTenths, severity: findings.severity, owaspLlm: findings.owaspLlm, atlas: findings.atlas })
+      .select({
+        title: findings.title,
+        cvssScoreTenths: findings.cvssScoreTenths,
+        severity: findings.severity,
+        owaspLlm: findings.owaspLlm,
+        atlas: findings.atlas,
+      })
       .from(findings)
       .where(eq(findings.projectId, projectId))
       .orderBy(findings.title);

@@ -33,9 +33,7 @@ const listField = (separator: RegExp, each: number, most: number, noun: string) 
       error: `Enter the ${noun} as text`,
     })
     .transform((value, ctx) => {
-      const items = distinct(
-        (typeof value === "string" ? value.split(separator) : value).map((item) => item.trim()).filter(Boolean),
-      );
+      const items = distinct((typeof value === "string" ? value.split(separator) : value).map((item) => item.trim()).filter(Boolean));
       if (items.length > most) ctx.addIssue({ code: "custom", message: `At most ${most} ${noun}` });
       else if (items.some((item) => item.length > each)) ctx.addIssue({ code: "custom", message: `Each one at most ${each} characters` });
       return items;

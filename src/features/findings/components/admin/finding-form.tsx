@@ -58,7 +58,9 @@ export function FindingForm({
   const { onSubmit, message, busy } = useFormSubmit(
     form,
     (values) =>
-      findingId ? updateFindingAction({ ...values, findingId }) : createFindingAction({ ...values, projectId: projectId ?? "", templateId }),
+      findingId
+        ? updateFindingAction({ ...values, findingId })
+        : createFindingAction({ ...values, projectId: projectId ?? "", templateId }),
     {
       done: (data) => {
         if (!findingId) router.push(`/admin/findings/${data.findingId}`);

@@ -2,7 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createFindingTemplateAction, deleteFindingTemplateAction, updateFindingTemplateAction } from "@/features/findings/actions/templates";
+import {
+  createFindingTemplateAction,
+  deleteFindingTemplateAction,
+  updateFindingTemplateAction,
+} from "@/features/findings/actions/templates";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

@@ -330,8 +330,5 @@ export const findingTemplateRules = pgTable(
       .references(() => findingTemplates.id, { onDelete: "cascade" }),
     ruleId: text("rule_id").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.templateId, t.ruleId] }),
-    uniqueIndex("finding_template_rules_rule_idx").on(sql`lower(${t.ruleId})`),
-  ],
+  (t) => [primaryKey({ columns: [t.templateId, t.ruleId] }), uniqueIndex("finding_template_rules_rule_idx").on(sql`lower(${t.ruleId})`)],
 );

@@ -29,7 +29,11 @@ export default async function AdminFindingTemplatesPage({ searchParams }: { sear
           </Link>
         }
       />
-      <ListControls searchLabel="Search templates" placeholder="Search by title, tag, rule id or CWE..." loadingLabel="Loading templates..." />
+      <ListControls
+        searchLabel="Search templates"
+        placeholder="Search by title, tag, rule id or CWE..."
+        loadingLabel="Loading templates..."
+      />
       {rows.length === 0 && page > 1 ? (
         <div className="space-y-3 text-center">
           <EmptyState title="No templates on this page" />
@@ -40,7 +44,14 @@ export default async function AdminFindingTemplatesPage({ searchParams }: { sear
       ) : (
         <TemplatesList rows={rows} filtered={Boolean(query.q)} />
       )}
-      <Pagination basePath="/admin/findings/templates" params={{ q: query.q }} page={page} pageSize={pageSize} total={total} noun="templates" />
+      <Pagination
+        basePath="/admin/findings/templates"
+        params={{ q: query.q }}
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        noun="templates"
+      />
       <Card className="mt-6 space-y-3">
         <h2 className="font-semibold">New template</h2>
         <TemplateForm />
