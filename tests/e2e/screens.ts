@@ -44,6 +44,8 @@ export const ADMIN_PAGES = [
   "/admin/findings",
   "/admin/findings?projectId=00000000-0000-4000-8000-c00000000001",
   "/admin/findings/00000000-0000-4000-8000-f10000000002",
+  "/admin/findings/templates",
+  "/admin/findings/templates/00000000-0000-4000-8000-f30000000001",
   // Acme's client page (docs/PRODUCT.md#admin-client-page).
   "/admin/clients/00000000-0000-4000-8000-00000000a001",
   "/admin/inquiries",

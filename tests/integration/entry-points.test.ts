@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
+import { findingTemplates } from "@/server/core/db/schema";
 import { demoPdf } from "@/features/demo/server/demo-files";
 import { FRESH_PASSWORD_PROMPT } from "@/features/account/server/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
@@ -198,6 +200,10 @@ const evidenceForm = () => {
   form.set("file", new File([pdfBytes()], "evidence.pdf", { type: "application/pdf" }));
   return form;
 };
+/** A template of the firm's for a call that changes or deletes one. */
+const matrixTemplate = async () =>
+  (await t.db.insert(findingTemplates).values({ title: "Matrix template" }).returning({ id: findingTemplates.id }))[0]!.id;
+
 const findingInput = {
   title: "Matrix finding",
   severity: "low",
@@ -607,6 +613,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     { name: "engagement", call: ({ target }) => ({ searchParams: { projectId: target.projectId } }), expect: adminPage("renders") },
   ],
   "PAGE /admin/findings/[id]": { call: ({ target }) => ({ params: { id: target.findingId } }), expect: adminPage("renders") },
+  "PAGE /admin/findings/templates": [
+    { name: "list", expect: adminPage("renders") },
+    { name: "search", call: () => ({ searchParams: { q: "git", page: "1" } }), expect: adminPage("renders") },
+  ],
+  "PAGE /admin/findings/templates/[id]": { call: () => ({ params: { id: DEMO_TEMPLATES[0]!.id } }), expect: adminPage("renders") },
   "PAGE /admin/engagements": [
     { name: "list", expect: adminPage("renders") },
     { name: "search", call: ({ target }) => ({ searchParams: { q: target.company, page: "1" } }), expect: adminPage("renders") },
@@ -1059,6 +1070,23 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.withdrawnFindingId }),
     expect: adminOnlyAction({ success: true, data: { status: "open" } }),
+  },
+  // Finding templates are the firm's alone (no client's objects): a fresh template per call where it changes one.
+  "ACTION src/features/findings/actions/templates.ts#createFindingTemplateAction": {
+    input: () => ({ title: "Matrix template", ruleIds: "" }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/findings/actions/templates.ts#updateFindingTemplateAction": {
+    input: async () => ({ templateId: await matrixTemplate(), title: "Matrix template, edited", cwe: "CWE-79" }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/findings/actions/templates.ts#deleteFindingTemplateAction": {
+    input: async () => ({ templateId: await matrixTemplate() }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/findings/actions/templates.ts#readFindingTemplateAction": {
+    input: () => ({ templateId: DEMO_TEMPLATES[0]!.id }),
+    expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/findings/actions/admin.ts#recordRetestResultAction": {
     fresh: true,

@@ -19,6 +19,7 @@ import { clientListQuerySchema } from "@/features/clients/validation";
 import { invoiceExportQuerySchema } from "@/features/invoices/validation";
 import { projectListQuerySchema } from "@/features/projects/validation";
 import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { actionInputSchema } from "@/server/core/handler";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
@@ -601,6 +602,44 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ findingId: publishedFinding, note: "" })),
+  },
+  "ACTION src/features/findings/actions/templates.ts#createFindingTemplateAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      title: "Fuzz template",
+      cvssVector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
+      cwe: "CWE-79",
+      description: "",
+      remediation: "",
+      references: "",
+      tags: "fuzz",
+      owaspLlm: ["LLM01"],
+      atlas: ["AML.T0051"],
+      ruleIds: "",
+    })),
+  },
+  "ACTION src/features/findings/actions/templates.ts#updateFindingTemplateAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      templateId: DEMO_TEMPLATES[5]!.id,
+      title: "Fuzz template",
+      cwe: "",
+      tags: [],
+      owaspLlm: [],
+      ruleIds: "",
+    })),
+  },
+  "ACTION src/features/findings/actions/templates.ts#deleteFindingTemplateAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ templateId: "00000000-0000-4000-8000-0000000000aa" })),
+  },
+  "ACTION src/features/findings/actions/templates.ts#readFindingTemplateAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ templateId: DEMO_TEMPLATES[0]!.id })),
   },
   "ACTION src/features/findings/actions/admin.ts#recordRetestResultAction": {
     kind: "action",

@@ -15,6 +15,8 @@ import {
   findingEvents,
   findingRetests,
   findings,
+  findingTemplateRules,
+  findingTemplates,
   invoices,
   projects,
   reports,
@@ -39,6 +41,7 @@ import {
 } from "./demo-data";
 import { demoFindingRows } from "./demo-findings";
 import { demoImportRows } from "./demo-imports";
+import { demoTemplateRows } from "./demo-templates";
 import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/account/server";
@@ -144,6 +147,9 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(findingImports).values(demoImports.imports);
     await tx.insert(findingImportItems).values(demoImports.items);
     for (const { id, ...imported } of demoImports.findings) await tx.update(findings).set(imported).where(eq(findings.id, id));
+    const demoTemplates = demoTemplateRows();
+    await tx.insert(findingTemplates).values(demoTemplates.templates);
+    await tx.insert(findingTemplateRules).values(demoTemplates.rules);
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

@@ -30,8 +30,8 @@ import {
   updateFinding,
 } from "@/features/findings/server";
 
-export const createFindingAction = adminAction(newFindingSchema, (actor, { projectId, ...input }) =>
-  createFinding(getDb(), { actor, projectId, input }),
+export const createFindingAction = adminAction(newFindingSchema, (actor, { projectId, templateId, ...input }) =>
+  createFinding(getDb(), { actor, projectId, templateId, input }),
 );
 
 export const updateFindingAction = adminAction(editFindingSchema, (actor, { findingId, ...input }) =>

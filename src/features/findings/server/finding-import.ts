@@ -15,6 +15,7 @@ import { engagementOf } from "./findings-write";
 import { scoreCvss } from "./cvss";
 import { notifyFindingsReopened } from "./finding-mail";
 import { detectFormat, type ImportedFinding, fingerprintOf, readImport } from "./importers";
+import { loadImportTemplates } from "./templates";
 
 // Importing a scan file into an engagement (docs/PRODUCT.md#admin-findings): the upload is
 // stored and previewed (new, already known, coming back, missing), then applied or discarded. Both
@@ -106,6 +107,7 @@ async function* distinctFindings(format: ImportFormat, storageKey: string) {
 /** What the file would do to the engagement as it stands. */
 async function classify(db: DbOrTx, projectId: string, format: ImportFormat, storageKey: string) {
   const known = await knownFindings(db, projectId);
+  const templated = await loadImportTemplates(db);
   const counts: ImportCounts = { newCount: 0, knownCount: 0, reopenedCount: 0, missingCount: 0 };
   const newTitles: string[] = [];
   const reopenedTitles: string[] = [];
@@ -115,7 +117,7 @@ async function classify(db: DbOrTx, projectId: string, format: ImportFormat, sto
     const match = known.get(item.fingerprint);
     if (!match) {
       counts.newCount++;
-      if (newTitles.length < 5) newTitles.push(item.finding.title);
+      if (newTitles.length < 5) newTitles.push(templated(item.finding).title);
     } else if (REOPENABLE.includes(match.status)) {
       counts.reopenedCount++;
       if (reopenedTitles.length < 5) reopenedTitles.push(item.finding.title);
@@ -287,6 +289,8 @@ export async function applyFindingImport(
     const format = pending.format;
     const source = `${IMPORT_TOOL_NAMES[format]}: ${pending.fileName}`;
     const known = await knownFindings(tx, pending.projectId);
+    // The firm's templates, once: a new finding whose rule id matches one is written from it.
+    const templated = await loadImportTemplates(tx);
     const knownIds: string[] = [];
     const reopened: { id: string; status: FindingStatus; title: string }[] = [];
     const seenAgain: string[] = [];
@@ -304,7 +308,7 @@ export async function applyFindingImport(
       seen = item.seen;
       const match = known.get(item.fingerprint);
       if (!match) {
-        batch.push(columnsOf(format, item.fingerprint, item.finding));
+        batch.push(columnsOf(format, item.fingerprint, templated(item.finding)));
         if (batch.length >= BATCH) await flush();
         continue;
       }

@@ -11,6 +11,7 @@ import { recordAudit } from "@/features/audit/server";
 import { scoreCvss } from "./cvss";
 import { notifyFindingsPublished } from "./finding-mail";
 import { dueDaysOf, FINDING_NOT_FOUND } from "./finding-scope";
+import { templateExtrasFor } from "./templates";
 
 const UNKNOWN_ENGAGEMENT = () => new AppError("bad_request", "Unknown engagement", { fieldErrors: { projectId: "Unknown engagement" } });
 
@@ -48,15 +49,24 @@ function columnsOf(input: FindingInput) {
 
 const admin = (actor: AdminActor) => ({ actorId: actor.userId, actorRole: "admin" as const, actorName: actor.name });
 
-/** A new draft finding of an engagement (docs/PRODUCT.md#admin-findings); audited. */
-export async function createFinding(db: Db, { actor, projectId, input }: { actor: AdminActor; projectId: string; input: FindingInput }) {
+/**
+ * A new draft finding of an engagement (docs/PRODUCT.md#admin-findings); audited. Started from a
+ * template (`templateId`), it also takes the template's CWE, which the form does not show; the
+ * form's fields, taxonomy ids included, were prefilled from the template and may have been edited
+ * (what the form sends wins over the template).
+ */
+export async function createFinding(
+  db: Db,
+  { actor, projectId, input, templateId }: { actor: AdminActor; projectId: string; input: FindingInput; templateId?: string },
+) {
   assertAdmin(actor);
   const values = columnsOf(input);
   return db.transaction(async (tx) => {
     const project = await engagementOf(tx, projectId);
+    const extras = templateId ? await templateExtrasFor(tx, templateId) : {};
     const [row] = await tx
       .insert(findings)
-      .values({ ...values, clientId: project.clientId, projectId })
+      .values({ ...extras, ...values, clientId: project.clientId, projectId })
       .returning({ id: findings.id });
     await tx.insert(findingEvents).values({ findingId: row!.id, kind: "created", toStatus: "draft", ...admin(actor) });
     await recordAudit(tx, {
@@ -64,7 +74,7 @@ export async function createFinding(db: Db, { actor, projectId, input }: { actor
       action: "finding.create",
       entityType: "finding",
       entityId: row!.id,
-      after: { projectId, title: values.title },
+      after: { projectId, title: values.title, ...(templateId ? { templateId } : {}) },
     });
     return { findingId: row!.id };
   });

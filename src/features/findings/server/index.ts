@@ -55,3 +55,14 @@ export {
   listOverdueFindings,
 } from "./findings-summary";
 export { type EngagementReportData, listReportFindings, type ReportFinding, type ReportRetest } from "./findings-report";
+export {
+  createFindingTemplate,
+  deleteFindingTemplate,
+  type FindingTemplate,
+  type FindingTemplateOption,
+  type FindingTemplateRow,
+  getFindingTemplate,
+  listFindingTemplateOptions,
+  listFindingTemplates,
+  updateFindingTemplate,
+} from "./templates";

@@ -21,7 +21,7 @@ export const CVSS_VECTOR_MAX = 200;
 
 // Printable text with newlines and tabs; other control characters are refused like a message's.
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const printable = (max: number) => text(max).refine((value) => !CONTROL.test(value), "Contains an invalid character");
+export const printable = (max: number) => text(max).refine((value) => !CONTROL.test(value), "Contains an invalid character");
 
 const required = (max: number, message: string) => printable(max).pipe(z.string().min(1, message));
 
@@ -61,7 +61,8 @@ export const findingInputSchema = z.object({
 });
 export type FindingInput = z.input<typeof findingInputSchema>;
 
-export const newFindingSchema = findingInputSchema.extend({ projectId: uuidSchema });
+// A new finding may start from a template: its CWE and taxonomy come along (docs/PRODUCT.md#admin-finding-templates).
+export const newFindingSchema = findingInputSchema.extend({ projectId: uuidSchema, templateId: uuidSchema.optional() });
 export const editFindingSchema = findingInputSchema.extend({ findingId: uuidSchema });
 
 export const findingIdSchema = z.object({ findingId: uuidSchema });

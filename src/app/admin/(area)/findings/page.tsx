@@ -17,7 +17,13 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
-import { adminFindingsQueue, listEngagementFindings, listEngagementOptions, listFindingImports } from "@/features/findings/server";
+import {
+  adminFindingsQueue,
+  listEngagementFindings,
+  listEngagementOptions,
+  listFindingImports,
+  listFindingTemplateOptions,
+} from "@/features/findings/server";
 import { nextGeneratedReportVersion } from "@/features/reports/server";
 
 export const metadata: Metadata = { title: "Findings" };
@@ -36,11 +42,12 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
   const actor = await requireAdminPage();
   const projectId = uuidSchema.safeParse(first((await searchParams).projectId)).data;
   const db = getDb();
-  const [engagements, engagement, imports, nextReportVersion] = await Promise.all([
+  const [engagements, engagement, imports, nextReportVersion, templates] = await Promise.all([
     listEngagementOptions(db, { actor }),
     projectId ? listEngagementFindings(db, { actor, projectId }) : null,
     projectId ? listFindingImports(db, { actor, projectId }) : [],
     projectId ? nextGeneratedReportVersion(db, { actor, projectId }) : 1,
+    projectId ? listFindingTemplateOptions(db, { actor }) : [],
   ]);
   const picker = (
     <Form action="/admin/findings" className="flex flex-wrap items-end gap-2" aria-label="Open an engagement">
@@ -58,6 +65,9 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
       <button type="submit" className={buttonClasses("secondary", "md")}>
         Open
       </button>
+      <Link href="/admin/findings/templates" className={buttonClasses("secondary", "md")}>
+        Templates
+      </Link>
     </Form>
   );
 
@@ -98,7 +108,7 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
           </Card>
           <Card className="space-y-3">
             <h2 className="font-semibold">New finding</h2>
-            <FindingForm projectId={project.id} />
+            <FindingForm projectId={project.id} templates={templates} />
           </Card>
           <Card className="space-y-3">
             <h2 className="font-semibold">Due dates</h2>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { createFindingAction, updateFindingAction } from "@/features/findings/actions/admin";
 import { Alert } from "@/components/ui/alert";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
@@ -11,6 +12,8 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, type FindingSeverity } from "@/lib/domain/finding";
 import { findingInputSchema } from "@/features/findings/validation";
 import { TaxonomyPicker } from "@/features/findings/components/taxonomy-picker";
+import type { FindingTemplateOption } from "@/features/findings/server";
+import { TemplatePicker } from "./template-picker";
 
 export type FindingFormValues = {
   title: string;
@@ -40,15 +43,30 @@ const EMPTY: FindingFormValues = {
  * A finding's content (docs/PRODUCT.md#admin-findings): new in an engagement (`projectId`) or an
  * edit (`findingId`). With a CVSS vector the server computes the score and the severity.
  */
-export function FindingForm({ projectId, findingId, initial }: { projectId?: string; findingId?: string; initial?: FindingFormValues }) {
+export function FindingForm({
+  projectId,
+  findingId,
+  initial,
+  templates = [],
+}: {
+  projectId?: string;
+  findingId?: string;
+  initial?: FindingFormValues;
+  /** A new finding may start from one of these (docs/PRODUCT.md#admin-finding-templates). */
+  templates?: FindingTemplateOption[];
+}) {
   const router = useRouter();
   const form = useZodForm(findingInputSchema, initial ?? EMPTY);
+  // The template the fields were prefilled from: the server adds its CWE and taxonomy.
+  const [templateId, setTemplateId] = useState<string | undefined>();
   const { errors } = form.formState;
   const [owaspLlm, atlas] = form.watch(["owaspLlm", "atlas"]);
   const { onSubmit, message, busy } = useFormSubmit(
     form,
     (values) =>
-      findingId ? updateFindingAction({ ...values, findingId }) : createFindingAction({ ...values, projectId: projectId ?? "" }),
+      findingId
+        ? updateFindingAction({ ...values, findingId })
+        : createFindingAction({ ...values, projectId: projectId ?? "", templateId }),
     {
       done: (data) => {
         if (!findingId) router.push(`/admin/findings/${data.findingId}`);
@@ -65,6 +83,26 @@ export function FindingForm({ projectId, findingId, initial }: { projectId?: str
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {findingId ? null : (
+        <TemplatePicker
+          options={templates}
+          onPick={(template) => {
+            setTemplateId(template.id);
+            form.reset({
+              ...form.getValues(),
+              title: template.title,
+              severity: template.severity ?? form.getValues("severity"),
+              cvssVector: template.cvssVector ?? "",
+              description: template.description,
+              remediation: template.remediation,
+              references: template.references,
+              // The form sends its taxonomy, which wins over the template's on the server.
+              owaspLlm: template.owaspLlm,
+              atlas: template.atlas,
+            });
+          }}
+        />
+      )}
       <Field id={id("title")} label="Title" error={errors.title?.message}>
         <Input {...fieldAria(id("title"), errors.title?.message)} {...form.register("title")} />
       </Field>

@@ -279,3 +279,56 @@ export const findingImportItems = pgTable(
     index("finding_import_items_finding_idx").on(t.findingId),
   ],
 );
+
+/**
+ * The firm's finding templates (docs/PRODUCT.md#admin-finding-templates): the text a finding
+ * starts from, typed in the new-finding form or applied by an import whose rule id matches. A
+ * CVSS vector's score and severity are stored with it, computed as a finding's are.
+ */
+export const findingTemplates = pgTable(
+  "finding_templates",
+  {
+    id: uuidPrimaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    remediation: text("remediation").notNull().default(""),
+    references: text("references").notNull().default(""),
+    cwe: integer("cwe"),
+    cvssVector: text("cvss_vector"),
+    cvssScoreTenths: smallint("cvss_score_tenths"),
+    severity: text("severity", { enum: FINDING_SEVERITIES }),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    owaspLlm: text("owasp_llm")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    atlas: text("atlas")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps(),
+  },
+  (t) => [
+    check("finding_templates_severity_check", oneOf(t.severity, FINDING_SEVERITIES)),
+    check("finding_templates_cvss_score_check", sql`${t.cvssScoreTenths} between 0 and 100`),
+    check("finding_templates_cwe_check", sql`${t.cwe} between 1 and 100000`),
+  ],
+);
+
+/**
+ * The tool rule ids a template applies to (a Nuclei template id, a garak probe, a SARIF ruleId):
+ * each rule id belongs to at most one template, whatever its case.
+ */
+export const findingTemplateRules = pgTable(
+  "finding_template_rules",
+  {
+    templateId: uuid("template_id")
+      .notNull()
+      .references(() => findingTemplates.id, { onDelete: "cascade" }),
+    ruleId: text("rule_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.ruleId] }), uniqueIndex("finding_template_rules_rule_idx").on(sql`lower(${t.ruleId})`)],
+);
