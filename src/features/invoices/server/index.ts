@@ -15,3 +15,5 @@ export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invo
 export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
 export { adminInvoiceWhere, type AdminInvoiceFilter } from "./admin-invoice-filter";
 export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";
+export { getAdminInvoice, getPortalInvoice, INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceLineItem } from "./invoice-detail";
+export { adminInvoicePdf, type InvoicePdf, portalInvoicePdf } from "./invoice-pdf";
