@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import {
+  appSettings,
   auditLog,
   clientRates,
   clientPeople,
@@ -15,6 +16,7 @@ import {
   findingEvents,
   findingRetests,
   findings,
+  invoiceLineItems,
   invoices,
   projects,
   reports,
@@ -38,6 +40,7 @@ import {
   DEMO_USERS,
 } from "./demo-data";
 import { demoFindingRows } from "./demo-findings";
+import { DEMO_FIRM, DEMO_INVOICE_LINES } from "./demo-invoice-lines";
 import { demoImportRows } from "./demo-imports";
 import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
@@ -91,6 +94,11 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       })),
     );
     await tx.insert(invoices).values(DEMO_INVOICES);
+    await tx.insert(invoiceLineItems).values(DEMO_INVOICE_LINES);
+    await tx
+      .insert(appSettings)
+      .values({ firmName: DEMO_FIRM.name, firmAddress: DEMO_FIRM.address })
+      .onConflictDoUpdate({ target: appSettings.id, set: { firmName: DEMO_FIRM.name, firmAddress: DEMO_FIRM.address } });
     await tx.insert(clientRates).values(DEMO_RATES);
     await tx.insert(documents).values(
       files.map((f) => ({

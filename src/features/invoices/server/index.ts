@@ -7,8 +7,10 @@ export {
   billingSummarySubquery,
   getBillingSummary,
   getClientBillingForAdmin,
+  listPayableInvoices,
   listPortalInvoices,
   type BillingSummary,
+  type PayableInvoice,
   type PortalInvoice,
 } from "./portal-billing";
 export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
