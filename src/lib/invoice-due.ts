@@ -42,7 +42,12 @@ export function invoiceDue(invoice: InvoiceDueInput): InvoiceDue {
   paid = Math.max(0, Math.min(paid, total));
   const due = open ? total - paid : 0;
   const scheduled = open && invoice.paymentSchedule.length > 0 ? nextScheduledPayment([...invoice.paymentSchedule]) : null;
-  const next = !open || due === 0 ? null : scheduled ? { cents: Math.min(scheduled.remainingCents, due), dueDate: scheduled.dueDate } : { cents: due, dueDate: null };
+  const next =
+    !open || due === 0
+      ? null
+      : scheduled
+        ? { cents: Math.min(scheduled.remainingCents, due), dueDate: scheduled.dueDate }
+        : { cents: due, dueDate: null };
   const partly = open && paid > 0 && due > 0;
   const status = INVOICE_STATUS_LABELS[invoice.status];
   const label = partly ? (invoice.status === "overdue" ? "Partly Paid · Overdue" : "Partly Paid") : status;

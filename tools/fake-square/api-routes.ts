@@ -81,7 +81,14 @@ export async function handleApi(state: FakeState, req: http.IncomingMessage, res
     const body = (await readJson(req)) as { location_id?: string; order_ids?: string[] };
     const ids = body.order_ids ?? [];
     if (ids.length === 0 || ids.length > 100)
-      return squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_ARRAY_LENGTH", "Between 1 and 100 order ids are required.", "order_ids");
+      return squareError(
+        res,
+        400,
+        "INVALID_REQUEST_ERROR",
+        "INVALID_ARRAY_LENGTH",
+        "Between 1 and 100 order ids are required.",
+        "order_ids",
+      );
     const wanted = new Set(ids);
     const orders = data.orders.filter((o) => wanted.has(o.id) && (!body.location_id || o.location_id === body.location_id));
     return json(res, 200, { orders });

@@ -70,7 +70,10 @@ async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>): Promise<I
     .limit(1);
   if (!row) return null;
   // json_build_object gives bigint as a JSON number: exact for any cents a column may hold.
-  return { ...row, lineItems: row.lineItems.map((l) => ({ ...l, unitPriceCents: Number(l.unitPriceCents), totalCents: Number(l.totalCents) })) };
+  return {
+    ...row,
+    lineItems: row.lineItems.map((l) => ({ ...l, unitPriceCents: Number(l.unitPriceCents), totalCents: Number(l.totalCents) })),
+  };
 }
 
 /**
@@ -78,7 +81,10 @@ async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>): Promise<I
  * from the session only. Refused to a member from whom Billing is withheld; a viewing admin's look
  * is in the company's access log.
  */
-export async function getPortalInvoice(db: DbOrTx, { actor, invoiceId }: { actor: ClientActor; invoiceId: string }): Promise<InvoiceDetail | null> {
+export async function getPortalInvoice(
+  db: DbOrTx,
+  { actor, invoiceId }: { actor: ClientActor; invoiceId: string },
+): Promise<InvoiceDetail | null> {
   assertClient(actor);
   assertBillingVisible(actor);
   const invoice = await readInvoice(db, and(eq(invoices.id, invoiceId), eq(invoices.clientId, actor.clientId)));
@@ -87,7 +93,10 @@ export async function getPortalInvoice(db: DbOrTx, { actor, invoiceId }: { actor
 }
 
 /** Any invoice for the firm, unassigned Square invoices included; its look is in the company's access log. */
-export async function getAdminInvoice(db: DbOrTx, { actor, invoiceId }: { actor: AdminActor; invoiceId: string }): Promise<InvoiceDetail | null> {
+export async function getAdminInvoice(
+  db: DbOrTx,
+  { actor, invoiceId }: { actor: AdminActor; invoiceId: string },
+): Promise<InvoiceDetail | null> {
   assertAdmin(actor);
   const invoice = await readInvoice(db, and(eq(invoices.id, invoiceId)));
   if (invoice) await recordLook(db, actor, invoice);

@@ -194,7 +194,9 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, firm: FirmDetails
   }
   if (due.next) {
     w.line(24);
-    w.at(`Next payment: ${formatCents(due.next.cents)}${due.next.dueDate ? ` due ${formatDate(due.next.dueDate)}` : ""}`, MARGIN, { bold: true });
+    w.at(`Next payment: ${formatCents(due.next.cents)}${due.next.dueDate ? ` due ${formatDate(due.next.dueDate)}` : ""}`, MARGIN, {
+      bold: true,
+    });
   }
   return pdf.save();
 }

@@ -42,7 +42,9 @@ const CHUNK = 2000;
 export async function replaceInvoiceLines(db: DbOrTx, items: InvoiceLines[]): Promise<number> {
   let replaced = 0;
   for (let i = 0; i < items.length; i += CHUNK) {
-    const records = JSON.stringify(items.slice(i, i + CHUNK).map((item) => ({ square_invoice_id: item.squareInvoiceId, lines: item.lines })));
+    const records = JSON.stringify(
+      items.slice(i, i + CHUNK).map((item) => ({ square_invoice_id: item.squareInvoiceId, lines: item.lines })),
+    );
     const changed = (await db.execute(sql`
       with r as (select * from jsonb_to_recordset(${records}::jsonb) as r(square_invoice_id text, lines jsonb)),
       t as (select i.id, r.lines from r join invoices i on i.square_invoice_id = r.square_invoice_id),

@@ -47,7 +47,13 @@ describe("line items from the Square order", () => {
   it("stores each imported invoice's lines, in exact cents, with quantity and note", async () => {
     await syncSquareInvoices(t.db, null);
     expect((await linesOf("SQ-3001")).map(({ id: _id, ...line }) => line)).toEqual([
-      { name: "Agent red-team engagement", quantity: "1", unitPriceCents: 3_600_000, totalCents: 3_600_000, note: "Two consultants, two weeks" },
+      {
+        name: "Agent red-team engagement",
+        quantity: "1",
+        unitPriceCents: 3_600_000,
+        totalCents: 3_600_000,
+        note: "Two consultants, two weeks",
+      },
       { name: "Retest of the fixed findings", quantity: "2", unitPriceCents: 450_000, totalCents: 900_000, note: null },
     ]);
     // Every other invoice: one line for its whole amount, named as the invoice.

@@ -13,4 +13,3 @@ export const GET = withAdmin(async (_request, { actor, params }) => {
   const { bytes, filename } = await adminInvoicePdf(getDb(), { actor, invoiceId });
   return pdfResponse(bytes, filename);
 });
-

@@ -13,4 +13,3 @@ export const GET = withClientRead(async (_request, { actor, params }) => {
   const { bytes, filename } = await portalInvoicePdf(getDb(), { actor, invoiceId });
   return pdfResponse(bytes, filename);
 });
-
