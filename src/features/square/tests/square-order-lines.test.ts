@@ -52,7 +52,7 @@ describe("line items from the Square order", () => {
         quantity: "1",
         unitPriceCents: 3_600_000,
         totalCents: 3_600_000,
-        note: "Two consultants, two weeks",
+        note: "Two weeks, two consultants",
       },
       { name: "Retest of the fixed findings", quantity: "2", unitPriceCents: 450_000, totalCents: 900_000, note: null },
     ]);
