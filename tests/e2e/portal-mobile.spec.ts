@@ -35,10 +35,11 @@ test("the bottom bar switches sections on a 390 px screen without horizontal scr
   await expect(page.getByRole("heading", { level: 1, name: "Book New Service" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  // Billing shows invoices as cards; a paid invoice offers View Receipt.
+  // Billing shows invoices as cards; a paid invoice links to its page and offers no pay link.
   await bar.getByRole("link", { name: "Billing" }).tap();
   const paid = page.locator('tr[data-invoice="INV-1002"]');
-  await expect(paid.getByRole("link", { name: /View Receipt/ })).toBeVisible();
+  await expect(paid.getByRole("link", { name: "INV-1002", exact: true })).toBeVisible();
+  await expect(paid.getByRole("link", { name: /Pay/ })).toHaveCount(0);
   await expect(page.getByRole("columnheader", { name: "Due Date" })).toBeHidden();
   await paid.scrollIntoViewIfNeeded();
   // The fixed bar never hides the last card's actions once scrolled to the end.

@@ -143,7 +143,8 @@ test("billing lists the invoices and expands the payment schedules", async ({ pa
   await expect(pay).toHaveAttribute("href", "https://squareup.com/pay-invoice/demo-inv-1001");
   await expect(pay).toHaveAttribute("target", "_blank");
   await expect(pay).toHaveAccessibleDescription("INV-1001");
-  await expect(page.locator('tr[data-invoice="INV-1002"]').getByRole("link", { name: /View/ })).toHaveAttribute("target", "_blank");
+  // A paid invoice offers no pay link (docs/PRODUCT.md#portal-billing).
+  await expect(page.locator('tr[data-invoice="INV-1002"]').getByRole("link", { name: /Pay|View/ })).toHaveCount(0);
   // A single-payment invoice has no schedule to expand.
   await expect(page.locator('tr[data-invoice="INV-1007"]').getByRole("button", { name: /Payment Schedule/ })).toHaveCount(0);
 

@@ -27,6 +27,8 @@ export const PORTAL_SECTIONS = [
   "findings&finding=00000000-0000-4000-8000-f10000000002",
   // Acme's gateway project, opened from its card (docs/PRODUCT.md#portal-project-view).
   "projects&project=00000000-0000-4000-8000-c00000000001",
+  // INV-1001, opened from Billing (docs/PRODUCT.md#invoice-page).
+  "billing&invoice=00000000-0000-4000-8000-e00000000001",
 ];
 
 /** Every admin page, as the demo admin. */
@@ -46,6 +48,7 @@ export const ADMIN_PAGES = [
   "/admin/findings/00000000-0000-4000-8000-f10000000002",
   "/admin/findings/templates",
   "/admin/findings/templates/00000000-0000-4000-8000-f30000000001",
+  "/admin/invoices/00000000-0000-4000-8000-e00000000001",
   // Acme's client page (docs/PRODUCT.md#admin-client-page).
   "/admin/clients/00000000-0000-4000-8000-00000000a001",
   "/admin/inquiries",

@@ -378,6 +378,17 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
   },
 
+  // One of the client's own invoices as a PDF; B naming A's is missing (docs/PRODUCT.md#invoice-page).
+  "GET /api/client/invoices/[id]/pdf": {
+    call: ({ target }) => ({ url: `/api/client/invoices/${target.invoiceId}/pdf`, params: { id: target.invoiceId } }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: 200,
+      clientB: { status: 404, error: "Invoice not found" },
+      admin: CLIENTS_ONLY,
+    },
+  },
+
   "GET /api/client/findings/evidence/[id]": {
     fresh: true,
     call: ({ fresh }) => ({ url: `/api/client/findings/evidence/${fresh.evidenceId}`, params: { id: fresh.evidenceId } }),
@@ -421,6 +432,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
 
   // --- admin routes ---------------------------------------------------------------------------
+  "GET /api/admin/invoices/[id]/pdf": {
+    call: ({ target }) => ({ url: `/api/admin/invoices/${target.invoiceId}/pdf`, params: { id: target.invoiceId } }),
+    expect: adminOnlyRoute(200),
+  },
   "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
   "GET /api/admin/exports/projects": {
     call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }),
@@ -570,6 +585,17 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
         admin: "renders ClientLoginForm",
       },
     })),
+    // Client A's invoice opened from Billing: the portal for A, a 404 for B (docs/PRODUCT.md#invoice-page).
+    {
+      name: "invoice view",
+      call: ({ target }): PageCall => ({ searchParams: { section: "billing", invoice: target.invoiceId } }),
+      expect: {
+        anonymous: "renders ClientLoginForm",
+        clientA: "renders ClientPortal",
+        clientB: "notFound",
+        admin: "renders ClientLoginForm",
+      },
+    },
     // Client A's project opened from Projects: the portal for both clients (B's shows "Project not
     // found": tests src/features/portal/tests/portal-project-records.test.ts), the login otherwise.
     {
@@ -631,6 +657,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/audit": { call: () => ({ searchParams: { action: "client.create" } }), expect: adminPage("renders") },
   "PAGE /admin/messages": { expect: adminPage("renders") },
   "PAGE /admin/settings": { expect: adminPage("renders") },
+  "PAGE /admin/invoices/[id]": { call: ({ target }) => ({ params: { id: target.invoiceId } }), expect: adminPage("renders") },
   "PAGE /admin/invoices": {
     call: ({ target }) => ({
       searchParams: { client: target.clientId, status: "unpaid", dates: "due", from: "2020-01-01", number: "INV" },

@@ -309,6 +309,12 @@ const FUZZ: Record<string, Spec> = {
   // --- client ---------------------------------------------------------------------------------
   "GET /api/client/documents/[id]": { kind: "route", role: "client", input: idParamInput("/api/client/documents"), stage: idStage },
   "GET /api/client/invoices/export": { skip: "takes no input (the client's session only)" },
+  "GET /api/client/invoices/[id]/pdf": {
+    kind: "route",
+    role: "client",
+    input: idParamInput("/api/client/invoices", "/pdf"),
+    stage: idStage,
+  },
   "GET /api/client/findings/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/findings/evidence/[id]": {
     kind: "route",
@@ -408,6 +414,12 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: reportDownloadStage,
+  },
+  "GET /api/admin/invoices/[id]/pdf": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/invoices", "/pdf"),
+    stage: idStage,
   },
   "GET /api/admin/reports/generated": {
     kind: "route",

@@ -76,6 +76,24 @@ export async function handleApi(state: FakeState, req: http.IncomingMessage, res
     return invoice ? json(res, 200, { invoice }) : squareError(res, 404, "INVALID_REQUEST_ERROR", "NOT_FOUND", "Invoice not found.");
   }
 
+  // BatchRetrieveOrders: unknown ids are left out, as at Square; at most 100 ids a call.
+  if (method === "POST" && path === "/v2/orders/batch-retrieve") {
+    const body = (await readJson(req)) as { location_id?: string; order_ids?: string[] };
+    const ids = body.order_ids ?? [];
+    if (ids.length === 0 || ids.length > 100)
+      return squareError(
+        res,
+        400,
+        "INVALID_REQUEST_ERROR",
+        "INVALID_ARRAY_LENGTH",
+        "Between 1 and 100 order ids are required.",
+        "order_ids",
+      );
+    const wanted = new Set(ids);
+    const orders = data.orders.filter((o) => wanted.has(o.id) && (!body.location_id || o.location_id === body.location_id));
+    return json(res, 200, { orders });
+  }
+
   const customerMatch = /^\/v2\/customers\/([^/]+)$/.exec(path);
   if (method === "GET" && customerMatch) {
     const customer = data.customers.find((c) => c.id === decodeURIComponent(customerMatch[1]!));

@@ -74,11 +74,36 @@ export type RawSubscription = {
   version: number;
 };
 
+/** A line of the order behind an invoice; quantity is Square's decimal text. */
+export type RawLineItem = {
+  uid: string;
+  name: string;
+  quantity: string;
+  note?: string;
+  base_price_money: Money;
+  gross_sales_money: Money;
+  total_money: Money;
+};
+
+/** The order an invoice bills (Square's Orders API): its line items. */
+export type RawOrder = {
+  id: string;
+  location_id: string;
+  customer_id: string;
+  state: "OPEN" | "COMPLETED" | "CANCELED";
+  line_items: RawLineItem[];
+  total_money: Money;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};
+
 export type Fixture = {
   merchantId: string;
   locations: RawLocation[];
   customers: RawCustomer[];
   invoices: RawInvoice[];
+  orders: RawOrder[];
   subscriptions: RawSubscription[];
 };
 
@@ -101,6 +126,9 @@ function customer(id: string, email: string, given: string, family: string, comp
 
 const methods = (all: boolean) => ({ card: true, square_gift_card: false, bank_account: all, buy_now_pay_later: false, cash_app_pay: all });
 
+/** A line as a fixture writes it: unit price in cents, quantity a whole or decimal number. */
+export type LineSpec = { name: string; quantity: number; unitCents: number; note?: string };
+
 type InvoiceSpec = {
   n: number;
   number: string;
@@ -111,6 +139,8 @@ type InvoiceSpec = {
   requests: Omit<RawPaymentRequest, "uid">[];
   createdDaysAgo: number;
   allMethods?: boolean;
+  /** The order's lines; by default one line for the whole amount, named as the invoice. */
+  lines?: LineSpec[];
 };
 
 export function buildInvoice(spec: InvoiceSpec, now: Date): RawInvoice {
@@ -149,6 +179,38 @@ export function buildInvoice(spec: InvoiceSpec, now: Date): RawInvoice {
   };
 }
 
+/**
+ * The order behind an invoice: its lines (by default one, for the invoice's whole amount). Totals
+ * round half up to the cent, as Square does for a decimal quantity.
+ */
+export function buildOrder(spec: InvoiceSpec, invoice: RawInvoice, now: Date): RawOrder {
+  const amount = spec.requests.reduce((sum, r) => sum + r.computed_amount_money.amount, 0);
+  const lines = spec.lines ?? [{ name: spec.title, quantity: 1, unitCents: amount }];
+  const lineItems = lines.map((line, i): RawLineItem => {
+    const total = Math.round(line.quantity * line.unitCents);
+    return {
+      uid: `line-${spec.n}-${i}`,
+      name: line.name,
+      quantity: String(line.quantity),
+      ...(line.note ? { note: line.note } : {}),
+      base_price_money: usd(line.unitCents),
+      gross_sales_money: usd(total),
+      total_money: usd(total),
+    };
+  });
+  return {
+    id: invoice.order_id,
+    location_id: invoice.location_id,
+    customer_id: invoice.primary_recipient.customer_id,
+    state: "OPEN",
+    line_items: lineItems,
+    total_money: usd(lineItems.reduce((sum, l) => sum + l.total_money.amount, 0)),
+    created_at: invoice.created_at,
+    updated_at: isoAt(now, 0),
+    version: 1,
+  };
+}
+
 const single = (now: Date, amount: number, dueInDays: number, paid: number): Omit<RawPaymentRequest, "uid">[] => [
   {
     request_type: "BALANCE",
@@ -175,6 +237,10 @@ export function demoFixture(now = new Date()): Fixture {
       title: "Agent red-team engagement (deposit and balance)",
       createdDaysAgo: 20,
       allMethods: true,
+      lines: [
+        { name: "Agent red-team engagement", quantity: 1, unitCents: 3_600_000, note: "Two weeks, two consultants" },
+        { name: "Retest of the fixed findings", quantity: 2, unitCents: 450_000 },
+      ],
       requests: [
         {
           request_type: "DEPOSIT",
@@ -253,6 +319,7 @@ export function demoFixture(now = new Date()): Fixture {
     locations: [location(main, "Main Office", merchantId), location(remote, "Remote Delivery", merchantId)],
     customers: [acme, globex, stranger],
     invoices: specs.map((s) => buildInvoice(s, now)),
+    orders: specs.map((s) => buildOrder(s, buildInvoice(s, now), now)),
     // Same ids and values as the demo database's subscriptions, so a sync leaves them as they are.
     subscriptions: [
       {
@@ -298,6 +365,7 @@ export function generatedFixture(opts: { perLocation: number[]; emails: string[]
     customer(`CUSTFAKEGEN${String(i).padStart(5, "0")}`, email, "Gen", `Customer ${i}`, `Company ${i}`, now),
   );
   const invoices: RawInvoice[] = [];
+  const orders: RawOrder[] = [];
   let n = 0;
   opts.perLocation.forEach((count, l) => {
     for (let k = 0; k < count; k++) {
@@ -323,22 +391,20 @@ export function generatedFixture(opts: { perLocation: number[]; emails: string[]
               },
             ]
           : single(now, amount, (n % 90) - 30, paid ? amount : 0);
-      invoices.push(
-        buildInvoice(
-          {
-            n,
-            number: `GEN-${String(n).padStart(6, "0")}`,
-            location: locations[l]!.id,
-            customer: customers[n % customers.length]!,
-            status,
-            title: `Generated invoice ${n}`,
-            createdDaysAgo: 10 + (n % 100),
-            requests,
-          },
-          now,
-        ),
-      );
+      const spec: InvoiceSpec = {
+        n,
+        number: `GEN-${String(n).padStart(6, "0")}`,
+        location: locations[l]!.id,
+        customer: customers[n % customers.length]!,
+        status,
+        title: `Generated invoice ${n}`,
+        createdDaysAgo: 10 + (n % 100),
+        requests,
+      };
+      const invoice = buildInvoice(spec, now);
+      invoices.push(invoice);
+      orders.push(buildOrder(spec, invoice, now));
     }
   });
-  return { merchantId, locations, customers, invoices, subscriptions: [] };
+  return { merchantId, locations, customers, invoices, orders, subscriptions: [] };
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { handleApi } from "./api-routes";
 import { handleControl } from "./control-routes";
 import { FAKE_APPLICATION_ID, FAKE_APPLICATION_SECRET } from "./defaults";
-import { demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
+import { demoFixture, type Fixture, type RawInvoice, type RawOrder, type RawSubscription } from "./fixtures";
 import { squareError } from "./http";
 import { handleOAuth } from "./oauth-routes";
 import { type Fault, FakeState, type IssuedToken } from "./state";
@@ -58,6 +58,8 @@ export type FakeSquare = {
   requestCounts: () => Record<string, number>;
   summary: () => Record<string, unknown>;
   invoices: () => RawInvoice[];
+  /** The orders behind the invoices (their line items), to change as a seller would. */
+  orders: () => RawOrder[];
   /** Marks every payment request as paid (status PAID), as a payment would. */
   payInvoice: (id: string) => RawInvoice;
   /** Publishes a new unpaid invoice for one of the fixture's customers. */
@@ -95,12 +97,14 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
       merchant_id: state.data.merchantId,
       locations: state.data.locations.length,
       invoices: state.data.invoices.length,
+      orders: state.data.orders.length,
       customers: state.data.customers.length,
       subscriptions: state.data.subscriptions.length,
       faults: state.faults.length,
       requests: { ...state.counts },
     }),
     invoices: () => state.data.invoices,
+    orders: () => state.data.orders,
     payInvoice: (id) => state.payInvoice(id),
     publishInvoice: (customerId, amountCents, title) => state.publishInvoice(customerId, amountCents, title),
     subscriptions: () => state.data.subscriptions,

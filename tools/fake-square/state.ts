@@ -1,6 +1,6 @@
 // The fake's memory: the seller's data, issued codes and tokens, injected faults, request counts.
 import { randomBytes } from "node:crypto";
-import { buildInvoice, demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
+import { buildInvoice, buildOrder, demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
 
 export type Fault = {
   /** Path prefix the fault applies to, e.g. "/v2/invoices" (default: every path). */
@@ -143,27 +143,26 @@ export class FakeState {
     const n = 9000 + this.data.invoices.length;
     const now = new Date();
     const due = new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const invoice = buildInvoice(
-      {
-        n,
-        number: `SQ-${n}`,
-        location: this.data.locations[0]!.id,
-        customer,
-        status: "UNPAID",
-        title,
-        createdDaysAgo: 0,
-        requests: [
-          {
-            request_type: "BALANCE",
-            due_date: due,
-            computed_amount_money: { amount: amountCents, currency: "USD" },
-            total_completed_amount_money: { amount: 0, currency: "USD" },
-          },
-        ],
-      },
-      now,
-    );
+    const spec = {
+      n,
+      number: `SQ-${n}`,
+      location: this.data.locations[0]!.id,
+      customer,
+      status: "UNPAID",
+      title,
+      createdDaysAgo: 0,
+      requests: [
+        {
+          request_type: "BALANCE" as const,
+          due_date: due,
+          computed_amount_money: { amount: amountCents, currency: "USD" as const },
+          total_completed_amount_money: { amount: 0, currency: "USD" as const },
+        },
+      ],
+    };
+    const invoice = buildInvoice(spec, now);
     this.data.invoices.push(invoice);
+    this.data.orders.push(buildOrder(spec, invoice, now));
     this.invoiceIndex.set(invoice.id, invoice);
     return invoice;
   }

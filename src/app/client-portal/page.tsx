@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { ClientLoginForm } from "@/features/account/components/sign-in/client-login-form";
 import { StaleSessionReset } from "@/features/account/components/sign-in/stale-session-reset";
 import { LoadedBillingChart } from "@/features/invoices/components/portal/billing-chart";
+import { PortalInvoiceView } from "@/features/invoices/components/portal/portal-invoice-view";
 import { ClientPortal } from "@/features/portal/components/client-portal";
 import { PortalFindings } from "@/features/findings/components/portal/portal-findings";
 import { PortalEnrolment } from "@/features/portal/components/portal-enrolment";
@@ -14,7 +16,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { findingFilterSchema } from "@/features/findings/validation";
 import { getPortalAccess, hasStaleSessionCookie } from "@/features/account/server";
 import { loadPortalFindings } from "@/features/findings/server";
-import { getPaidVsOutstanding } from "@/features/invoices/server";
+import { getPaidVsOutstanding, getPortalInvoice } from "@/features/invoices/server";
 import { countClientUnreadMessages } from "@/features/messages/server";
 import { loadPortalProject, loadPortalSection } from "@/features/portal/server";
 
@@ -49,6 +51,16 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   const data = loadPortalSection(getDb(), { actor, section });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
   data.catch(() => {});
+  // An invoice opened from Billing (?invoice=<id>): read before anything renders, so that another
+  // company's, an unknown or a malformed id (or Billing withheld from this member) is a 404.
+  const invoiceId = section === "billing" ? first(raw.invoice) : undefined;
+  let invoiceView = null;
+  if (invoiceId !== undefined) {
+    const invoice =
+      !actor.billingWithheld && uuidSchema.safeParse(invoiceId).success ? await getPortalInvoice(getDb(), { actor, invoiceId }) : null;
+    if (!invoice) notFound();
+    invoiceView = <PortalInvoiceView invoice={invoice} readOnly={actor.viewer !== undefined} />;
+  }
   // Billing's chart is drawn here on the server and handed to the section ready-made (not at all
   // for a member from whom the owners withheld Billing).
   const chart = section === "billing" && !actor.billingWithheld ? getPaidVsOutstanding(getDb(), { actor }) : null;
@@ -91,6 +103,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       billingChart={chart ? <LoadedBillingChart points={chart} /> : undefined}
       findings={findings}
       projectView={projectView}
+      invoiceView={invoiceView}
       unreadMessages={unreadMessages}
       hiddenSections={actor.billingWithheld ? ["billing"] : []}
       viewingAs={actor.viewer ? actor.company : undefined}

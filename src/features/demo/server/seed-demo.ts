@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import {
+  appSettings,
   auditLog,
   clientRates,
   clientPeople,
@@ -17,6 +18,7 @@ import {
   findings,
   findingTemplateRules,
   findingTemplates,
+  invoiceLineItems,
   invoices,
   projects,
   reports,
@@ -40,6 +42,7 @@ import {
   DEMO_USERS,
 } from "./demo-data";
 import { demoFindingRows } from "./demo-findings";
+import { DEMO_FIRM, DEMO_INVOICE_LINES } from "./demo-invoice-lines";
 import { demoImportRows } from "./demo-imports";
 import { demoTemplateRows } from "./demo-templates";
 import { demoPdf, demoZip } from "./demo-files";
@@ -94,6 +97,11 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       })),
     );
     await tx.insert(invoices).values(DEMO_INVOICES);
+    await tx.insert(invoiceLineItems).values(DEMO_INVOICE_LINES);
+    await tx
+      .insert(appSettings)
+      .values({ firmName: DEMO_FIRM.name, firmAddress: DEMO_FIRM.address })
+      .onConflictDoUpdate({ target: appSettings.id, set: { firmName: DEMO_FIRM.name, firmAddress: DEMO_FIRM.address } });
     await tx.insert(clientRates).values(DEMO_RATES);
     await tx.insert(documents).values(
       files.map((f) => ({

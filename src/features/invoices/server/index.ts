@@ -7,11 +7,15 @@ export {
   billingSummarySubquery,
   getBillingSummary,
   getClientBillingForAdmin,
+  listPayableInvoices,
   listPortalInvoices,
   type BillingSummary,
+  type PayableInvoice,
   type PortalInvoice,
 } from "./portal-billing";
 export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
 export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
 export { adminInvoiceWhere, type AdminInvoiceFilter } from "./admin-invoice-filter";
 export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";
+export { getAdminInvoice, getPortalInvoice, INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceLineItem } from "./invoice-detail";
+export { adminInvoicePdf, type InvoicePdf, portalInvoicePdf } from "./invoice-pdf";

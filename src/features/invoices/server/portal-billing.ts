@@ -96,6 +96,37 @@ export async function listPortalInvoices(
   );
 }
 
+/** An open invoice the client can pay now at Square (Billing's Pay Now), with what the next payment is computed from. */
+export type PayableInvoice = Pick<
+  PortalInvoice,
+  "id" | "invoiceNumber" | "description" | "amountCents" | "paidCents" | "status" | "dueDate" | "squarePaymentUrl" | "paymentSchedule"
+>;
+
+/**
+ * The client's pending and overdue invoices that have a Square payment page, oldest due date
+ * first: the choices of Billing's Pay Now (docs/PRODUCT.md#portal-billing). At most 50.
+ */
+export async function listPayableInvoices(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PayableInvoice[]> {
+  assertClient(actor);
+  assertBillingVisible(actor);
+  return db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      description: invoices.description,
+      amountCents: invoices.amountCents,
+      paidCents: sql<number>`${invoicePaidCents}::bigint`.mapWith(Number),
+      status: invoices.status,
+      dueDate: invoices.dueDate,
+      squarePaymentUrl: invoices.squarePaymentUrl,
+      paymentSchedule: invoices.paymentSchedule,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.clientId, actor.clientId), invoiceIsOpen, sql`${invoices.squarePaymentUrl} is not null`))
+    .orderBy(sql`coalesce(${invoices.nextPaymentDueDate}, ${invoices.dueDate}) asc nulls last`, invoices.invoiceNumber, invoices.id)
+    .limit(50);
+}
+
 /** A company's billing summary for the firm (its client page): the same figures Billing shows the client. */
 export async function getClientBillingForAdmin(
   db: DbOrTx,

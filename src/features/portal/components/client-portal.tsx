@@ -17,6 +17,7 @@ export function ClientPortal({
   billingChart,
   findings,
   projectView,
+  invoiceView,
   unreadMessages,
   viewingAs,
   hiddenSections = [],
@@ -28,6 +29,8 @@ export function ClientPortal({
   findings?: ReactNode;
   /** A project of the client opened from Projects (docs/PRODUCT.md#portal-project-view), rendered on the server. */
   projectView?: ReactNode;
+  /** An invoice of the client opened from Billing (docs/PRODUCT.md#invoice-page), read on the server. */
+  invoiceView?: ReactNode;
   /** The person's unread messages, for the sidebar's Messages entry (shown when it arrives). */
   unreadMessages?: Promise<number>;
   viewingAs?: string;
@@ -57,6 +60,7 @@ export function ClientPortal({
           billingChart={billingChart}
           findings={findings}
           projectView={projectView}
+          invoiceView={invoiceView}
           readOnly={viewingAs !== undefined}
         />
       </Suspense>
@@ -70,12 +74,14 @@ export async function PortalData({
   billingChart,
   findings,
   projectView,
+  invoiceView,
   readOnly = false,
 }: {
   data: Promise<PortalSectionData>;
   billingChart?: ReactNode;
   findings?: ReactNode;
   projectView?: ReactNode;
+  invoiceView?: ReactNode;
   readOnly?: boolean;
 }) {
   let loaded;
@@ -85,5 +91,14 @@ export async function PortalData({
     console.error("[portal] loading client data failed:", error);
     return <PortalLoadError />;
   }
-  return <PortalSections data={loaded} billingChart={billingChart} findings={findings} projectView={projectView} readOnly={readOnly} />;
+  return (
+    <PortalSections
+      data={loaded}
+      billingChart={billingChart}
+      findings={findings}
+      projectView={projectView}
+      invoiceView={invoiceView}
+      readOnly={readOnly}
+    />
+  );
 }

@@ -38,6 +38,7 @@ export function PortalSections({
   billingChart,
   findings,
   projectView,
+  invoiceView,
   readOnly = false,
 }: {
   data: PortalSectionData;
@@ -46,11 +47,15 @@ export function PortalSections({
   findings?: ReactNode;
   /** The project opened from Projects (`?project=<id>`), rendered on the server. */
   projectView?: ReactNode;
+  /** The invoice opened from Billing (`?invoice=<id>`), read on the server. */
+  invoiceView?: ReactNode;
   readOnly?: boolean;
 }) {
   const { section } = data;
-  // A project opened from Projects is a new view in the same section: it moves focus too.
-  const project = useSearchParams().get("project");
+  // A project opened from Projects (an invoice from Billing) is a new view in the same section: it moves focus too.
+  const searchParams = useSearchParams();
+  const project = searchParams.get("project");
+  const invoice = searchParams.get("invoice");
   const isFirstRender = useRef(true);
 
   // After a switch (not on the first load), move focus to the new section's title and to the
@@ -62,11 +67,18 @@ export function PortalSections({
     }
     window.scrollTo({ top: 0 });
     document.getElementById(SECTION_HEADING_ID)?.focus({ preventScroll: true });
-  }, [section, project]);
+  }, [section, project, invoice]);
 
   return (
     <>
-      <Section data={data} billingChart={billingChart} findings={findings} projectView={projectView} readOnly={readOnly} />
+      <Section
+        data={data}
+        billingChart={billingChart}
+        findings={findings}
+        projectView={projectView}
+        invoiceView={invoiceView}
+        readOnly={readOnly}
+      />
       {/* The page reports itself ready (HydrationMarker) once this section's code has hydrated. */}
       <HydrationPending />
     </>
@@ -78,12 +90,14 @@ function Section({
   billingChart,
   findings,
   projectView,
+  invoiceView,
   readOnly,
 }: {
   data: PortalSectionData;
   billingChart?: ReactNode;
   findings?: ReactNode;
   projectView?: ReactNode;
+  invoiceView?: ReactNode;
   readOnly: boolean;
 }) {
   switch (data.section) {
@@ -92,7 +106,8 @@ function Section({
     case "billing":
       // Withheld from this member by the owners: the server sent none of it.
       if (!data.billing) return <BillingWithheld />;
-      return <BillingSection billing={data.billing} invoices={data.invoices} chart={billingChart} />;
+      if (invoiceView) return invoiceView;
+      return <BillingSection billing={data.billing} invoices={data.invoices} payable={data.payable} chart={billingChart} />;
     case "rates":
       return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
     case "settings":

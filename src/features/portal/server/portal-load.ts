@@ -6,7 +6,7 @@ import { getAccountSecurity } from "@/features/account/server";
 import { listRecentBookings, listUpcomingMeetings } from "@/features/bookings/server";
 import { getPortalProfile, listTeam } from "@/features/clients/server";
 import { listPortalDocuments } from "@/features/documents/server";
-import { getBillingSummary, listPortalInvoices } from "@/features/invoices/server";
+import { getBillingSummary, listPayableInvoices, listPortalInvoices } from "@/features/invoices/server";
 import { listClientThreads } from "@/features/messages/server";
 import { getNotificationPreferences } from "@/features/notifications/server";
 import { listPortalProjects } from "@/features/projects/server";
@@ -35,7 +35,11 @@ const SECTION_LOADERS = {
   overview: getOverview,
   projects: (db: DbOrTx, scope: Scope) => settle({ projects: listPortalProjects(db, scope) }),
   billing: (db: DbOrTx, scope: Scope) =>
-    settle({ billing: billingSummary(db, scope), invoices: scope.actor.billingWithheld ? [] : listPortalInvoices(db, scope) }),
+    settle({
+      billing: billingSummary(db, scope),
+      invoices: scope.actor.billingWithheld ? [] : listPortalInvoices(db, scope),
+      payable: scope.actor.billingWithheld ? [] : listPayableInvoices(db, scope),
+    }),
   rates: (db: DbOrTx, scope: Scope) => settle({ rates: listPortalRates(db, scope) }),
   settings: (db: DbOrTx, scope: Scope) =>
     settle({

@@ -48,7 +48,7 @@ async function seedClient(
 const EXPECTED_QUERIES: Record<PortalSection, number> = {
   overview: 2, // names, stat cards, findings and reports figures and billing summary in one statement; the overdue findings
   projects: 1,
-  billing: 2, // summary, invoices
+  billing: 3, // summary, invoices, Pay Now's choices (the open invoices with a payment page)
   rates: 1,
   settings: 4, // profile, account security, notification preferences, Team
   "book-service": 5, // tiers, subscription, bookings, upcoming meetings, Team

@@ -15,3 +15,4 @@ export {
   setReportTemplate,
   setRequireClientTwoFactor,
 } from "./app-settings";
+export { type FirmDetails, getFirmDetails } from "./firm-details";

@@ -11,6 +11,7 @@ import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
 import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
 import { type InvoiceUpsertRow, upsertInvoices } from "./invoice-upsert";
+import { type InvoiceLines, mapOrderLines, replaceInvoiceLines } from "./order-lines";
 import { fetchSquareSnapshot, type SquareSnapshot } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
 import { withSquareSyncLock } from "./sync-lock";
@@ -47,11 +48,11 @@ export type SyncResult = {
   pages: number;
 };
 
-type Prepared = { rows: InvoiceUpsertRow[]; customers: SeenCustomer[]; noCustomer: number; drafts: number };
+type Prepared = { rows: InvoiceUpsertRow[]; lines: InvoiceLines[]; customers: SeenCustomer[]; noCustomer: number; drafts: number };
 
 /** Maps the snapshot to rows (client decided later, from the customer links); no database writes. */
-export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "customers">, now: Date): Prepared {
-  const prepared: Prepared = { rows: [], customers: [], noCustomer: 0, drafts: 0 };
+export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "customers" | "orders">, now: Date): Prepared {
+  const prepared: Prepared = { rows: [], lines: [], customers: [], noCustomer: 0, drafts: 0 };
   for (const invoice of snapshot.invoices) {
     let mapped;
     try {
@@ -76,6 +77,17 @@ export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "
     const email = record?.email ?? recipient.email;
     prepared.customers.push({ squareCustomerId: recipient.customerId, name: recipient.name ?? record?.name ?? null, email });
     prepared.rows.push({ ...mapped, squareCustomerId: recipient.customerId, clientId: null });
+    // The order's lines when Square has the order; without it the stored lines stay as they are.
+    const order = invoice.orderId ? snapshot.orders.get(invoice.orderId) : undefined;
+    if (order) {
+      try {
+        prepared.lines.push({ squareInvoiceId: mapped.squareInvoiceId, lines: mapOrderLines(order) });
+      } catch (error) {
+        if (error instanceof MoneyRangeError)
+          throw new SquareApiError(`Invoice ${invoice.invoiceNumber ?? invoice.id} has a line amount out of range.`);
+        throw error;
+      }
+    }
   }
   return prepared;
 }
@@ -109,6 +121,7 @@ async function runSync(db: Db, actor: Actor | null, now: Date): Promise<SyncResu
     const links = await linkedClientsOf(tx, customerIds);
     const rows = prepared.rows.map((row) => ({ ...row, clientId: links.get(row.squareCustomerId!) ?? null }));
     const counts = await upsertInvoices(tx, rows);
+    await replaceInvoiceLines(tx, prepared.lines);
     const settled = await settleCustomerLinks(tx, actor, customerIds);
     await announceNewInvoices(tx);
     await sendPaidReceipts(tx, counts.paid);

@@ -4,10 +4,12 @@ import { toSquareApiError } from "./client";
 import { partyName } from "./invoice-mapping";
 
 // Reads everything a sync needs from Square before anything is written: every location, every
-// page of invoices, the customers they are addressed to, and the subscriptions.
+// page of invoices, the orders they bill (their line items), the customers they are addressed to,
+// and the subscriptions.
 
 const PAGE_SIZE = 200; // Square's maximum for ListInvoices and SearchSubscriptions
 const CUSTOMER_CONCURRENCY = 8;
+const ORDER_BATCH = 100; // Square's maximum for BatchRetrieveOrders
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -69,6 +71,34 @@ export async function fetchCustomerRecords(client: SquareClient, customerIds: st
   return new Map(customerIds.map((id, i) => [id, records[i] ?? { email: null, name: null }]));
 }
 
+/**
+ * The orders behind these invoices (their line items), by order id: BatchRetrieveOrders per
+ * location, 100 ids a call. An order Square no longer has is simply absent.
+ */
+export async function fetchInvoiceOrders(client: SquareClient, invoices: Square.Invoice[]): Promise<Map<string, Square.Order>> {
+  const byLocation = new Map<string, string[]>();
+  for (const invoice of invoices) {
+    if (invoice.status === "DRAFT" || !invoice.orderId || !invoice.locationId) continue;
+    const ids = byLocation.get(invoice.locationId) ?? [];
+    ids.push(invoice.orderId);
+    byLocation.set(invoice.locationId, ids);
+  }
+  const batches: { locationId: string; orderIds: string[] }[] = [];
+  for (const [locationId, ids] of byLocation) {
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += ORDER_BATCH) batches.push({ locationId, orderIds: unique.slice(i, i + ORDER_BATCH) });
+  }
+  const results = await mapLimit(batches, CUSTOMER_CONCURRENCY, async (batch) => {
+    try {
+      const { orders } = await client.orders.batchGet(batch);
+      return orders ?? [];
+    } catch (error) {
+      throw toSquareApiError(error, "reading orders");
+    }
+  });
+  return new Map(results.flat().flatMap((order) => (order.id ? [[order.id, order] as const] : [])));
+}
+
 /** Every subscription of the seller; SearchSubscriptions is not paginated by the SDK. */
 export async function searchAllSubscriptions(client: SquareClient): Promise<Square.Subscription[]> {
   const all: Square.Subscription[] = [];
@@ -90,6 +120,8 @@ export type SquareSnapshot = {
   pageCount: number;
   invoices: Square.Invoice[];
   customers: Map<string, CustomerRecord>;
+  /** The invoices' orders by order id. */
+  orders: Map<string, Square.Order>;
   subscriptions: Square.Subscription[];
 };
 
@@ -106,12 +138,17 @@ export async function fetchSquareSnapshot(client: SquareClient): Promise<SquareS
         .filter((id): id is string => Boolean(id)),
     ),
   ];
-  const [customers, subscriptions] = await Promise.all([fetchCustomerRecords(client, customerIds), searchAllSubscriptions(client)]);
+  const [customers, orders, subscriptions] = await Promise.all([
+    fetchCustomerRecords(client, customerIds),
+    fetchInvoiceOrders(client, invoices),
+    searchAllSubscriptions(client),
+  ]);
   return {
     locationCount: locationIds.length,
     pageCount: perLocation.reduce((n, l) => n + l.pages, 0),
     invoices,
     customers,
+    orders,
     subscriptions,
   };
 }

@@ -95,6 +95,7 @@ function fixture(invoiceList: RawInvoice[], customers: RawCustomer[]): Fixture {
     })),
     customers,
     invoices: invoiceList,
+    orders: [],
     subscriptions: [],
   };
 }

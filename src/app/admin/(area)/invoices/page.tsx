@@ -15,8 +15,10 @@ import {
   INVOICE_STATUS_LABELS,
   INVOICE_STATUS_TONES,
   type InvoiceStatus,
+  isOpenInvoiceStatus,
 } from "@/lib/domain/invoice-status";
 import { formatCents, formatDate } from "@/lib/format";
+import { invoiceDue } from "@/lib/invoice-due";
 import { type InvoiceListQuery, invoiceListQuerySchema } from "@/features/invoices/validation";
 import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
@@ -27,13 +29,21 @@ export const metadata: Metadata = { title: "Invoices" };
 
 const linkClass = "text-accent underline-offset-2 hover:underline";
 
+/** What is still due on a row, from its stored payments (docs/PRODUCT.md#rules-invoices-and-balances). */
+const dueOf = (row: AdminInvoiceRow) =>
+  invoiceDue({ amountCents: row.amountCents, paidCents: row.paidCents, status: row.status as InvoiceStatus, paymentSchedule: [] });
+
 const COLUMNS: Column<AdminInvoiceRow>[] = [
   {
     header: "Invoice",
     cell: (row) => (
       <span>
-        <span className="font-medium">{row.invoiceNumber}</span>
+        {/* The invoice's page: its lines, schedule and PDF (docs/PRODUCT.md#invoice-page). */}
+        <Link className={`font-medium ${linkClass}`} href={`/admin/invoices/${row.id}`}>
+          {row.invoiceNumber}
+        </Link>
         {row.description ? <span className="block max-w-xs truncate text-xs text-muted">{row.description}</span> : null}
+        {isOpenInvoiceStatus(row.status) ? <span className="block text-xs text-muted">{dueOf(row).summary}</span> : null}
       </span>
     ),
   },
@@ -67,7 +77,7 @@ const COLUMNS: Column<AdminInvoiceRow>[] = [
     cell: (row) => (
       <StatusBadge
         value={row.status}
-        label={INVOICE_STATUS_LABELS[row.status as InvoiceStatus] ?? row.status}
+        label={row.status in INVOICE_STATUS_LABELS ? dueOf(row).label : row.status}
         tone={INVOICE_STATUS_TONES[row.status as InvoiceStatus] ?? "slate"}
       />
     ),

@@ -9,8 +9,9 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
 import { useChange } from "@/components/ui/use-change";
 import { formatCents } from "@/lib/format";
-import type { BillingSummary, PortalInvoice } from "@/features/invoices/server";
+import type { BillingSummary, PayableInvoice, PortalInvoice } from "@/features/invoices/server";
 import { InvoiceTable } from "./invoice-table";
+import { PayNow } from "./pay-now";
 import { SectionHeading } from "@/features/portal/components/section-heading";
 
 /** One of the three figures above the invoices: its label and icon, then the figure. */
@@ -26,7 +27,18 @@ function BillingFigure({ label, icon, children }: { label: string; icon: ReactNo
   );
 }
 
-export function BillingSection({ billing, invoices, chart }: { billing: BillingSummary; invoices: PortalInvoice[]; chart?: ReactNode }) {
+export function BillingSection({
+  billing,
+  invoices,
+  payable,
+  chart,
+}: {
+  billing: BillingSummary;
+  invoices: PortalInvoice[];
+  /** The open invoices with a Square payment page: Pay Now's choices. */
+  payable: PayableInvoice[];
+  chart?: ReactNode;
+}) {
   const [more, setMore] = useState<PortalInvoice[]>([]);
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useChange<"more">((message) => setError(message));
@@ -56,12 +68,7 @@ export function BillingSection({ billing, invoices, chart }: { billing: BillingS
       <div className="grid gap-4 md:grid-cols-3">
         <BillingFigure label="Total Balance Due" icon={<Wallet className="h-6 w-6 text-accent" aria-hidden />}>
           <p className="text-2xl font-bold">{formatCents(billing.balanceDueCents)}</p>
-          {billing.balanceDueCents > 0 ? (
-            // The balance spans several invoices, each with its own payment page: go to them.
-            <a href="#recent-invoices" className={buttonClasses("primary", "sm", "self-start")}>
-              Pay Now
-            </a>
-          ) : null}
+          {billing.balanceDueCents > 0 ? <PayNow payable={payable} /> : null}
         </BillingFigure>
         <BillingFigure label="Pending Invoices" icon={<Clock className="h-6 w-6 text-amber-300" aria-hidden />}>
           <p className="text-2xl font-bold">{billing.pendingCount}</p>

@@ -5,9 +5,12 @@ import { Fragment } from "react";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useIdSet } from "@/components/ui/use-id-set";
 import { cn } from "@/lib/cn";
-import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, isOpenInvoiceStatus } from "@/lib/domain/invoice-status";
+import { INVOICE_STATUS_TONES, isOpenInvoiceStatus } from "@/lib/domain/invoice-status";
 import { formatCents, formatDate } from "@/lib/format";
+import { invoiceDue, invoicePayLink } from "@/lib/invoice-due";
 import type { PortalInvoice } from "@/features/invoices/server";
+import { sectionHref } from "@/features/portal/components/portal-sections-config";
+import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
 import { PaymentSchedulePanel } from "./payment-schedule-panel";
 
 /**
@@ -16,6 +19,7 @@ import { PaymentSchedulePanel } from "./payment-schedule-panel";
  */
 export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
   const { ids: expanded, toggle } = useIdSet();
+  const { linkHandler } = usePortalNavigation();
 
   return (
     <table className="block w-full text-sm md:table">
@@ -51,6 +55,8 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
           const numberId = `invoice-${invoice.id}`;
           const toggleId = `schedule-toggle-${invoice.id}`;
           const isExpanded = expanded.has(invoice.id);
+          const due = invoiceDue(invoice);
+          const open = { invoice: invoice.id };
           return (
             <Fragment key={invoice.id}>
               <tr
@@ -61,7 +67,14 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                 )}
               >
                 <td id={numberId} className="order-1 flex-1 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3">
-                  {invoice.invoiceNumber}
+                  {/* The invoice's page: its lines, schedule and PDF (docs/PRODUCT.md#invoice-page). */}
+                  <a
+                    href={sectionHref("billing", open)}
+                    onClick={linkHandler("billing", open)}
+                    className="text-accent underline-offset-2 hover:underline"
+                  >
+                    {invoice.invoiceNumber}
+                  </a>
                 </td>
                 <td className="order-3 w-full text-muted md:table-cell md:w-auto md:px-3 md:py-3">{invoice.description ?? "—"}</td>
                 <td className="order-4 flex-1 whitespace-nowrap md:table-cell md:px-3 md:py-3">
@@ -70,13 +83,15 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                 </td>
                 <td className="order-5 whitespace-nowrap font-semibold md:table-cell md:px-3 md:py-3 md:text-right">
                   {formatCents(invoice.amountCents)}
+                  {/* What is still due, for an invoice that still owes something. */}
+                  {isOpenInvoiceStatus(invoice.status) ? (
+                    <span className="block text-xs font-normal text-muted" data-testid="invoice-due">
+                      {due.summary}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="order-2 md:table-cell md:px-3 md:py-3">
-                  <StatusBadge
-                    value={invoice.status}
-                    label={INVOICE_STATUS_LABELS[invoice.status]}
-                    tone={INVOICE_STATUS_TONES[invoice.status]}
-                  />
+                  <StatusBadge value={invoice.status} label={due.label} tone={INVOICE_STATUS_TONES[invoice.status]} />
                 </td>
                 <td className="order-6 mt-2 flex w-full flex-wrap justify-end gap-2 md:mt-0 md:table-cell md:w-auto md:px-3 md:py-3 md:text-right">
                   <div className="flex flex-wrap justify-end gap-2">
@@ -113,31 +128,19 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
   );
 }
 
-/** Pay Now for open invoices; View (View Receipt on phones when paid) otherwise. New tab. */
+/** Pay Now (Square's payment page, new tab) while the invoice is open; a paid or cancelled one offers none. */
 function InvoiceLink({ invoice, describedBy }: { invoice: PortalInvoice; describedBy: string }) {
-  if (!invoice.squarePaymentUrl) return null;
-  const open = isOpenInvoiceStatus(invoice.status);
+  const url = invoicePayLink(invoice);
+  if (!url) return null;
   return (
     <a
-      href={invoice.squarePaymentUrl}
+      href={url}
       target="_blank"
       rel="noopener noreferrer"
       aria-describedby={describedBy}
-      className={cn(
-        "inline-flex h-8 items-center gap-1 rounded-md px-3 text-xs font-semibold",
-        open ? "bg-accent-strong text-slate-950 hover:bg-accent" : "border border-slate-700 text-foreground hover:bg-surface-2",
-      )}
+      className="inline-flex h-8 items-center gap-1 rounded-md bg-accent-strong px-3 text-xs font-semibold text-slate-950 hover:bg-accent"
     >
-      {open ? (
-        "Pay Now"
-      ) : invoice.status === "paid" ? (
-        <>
-          <span className="md:hidden">View Receipt</span>
-          <span className="hidden md:inline">View</span>
-        </>
-      ) : (
-        "View"
-      )}
+      Pay Now
       <span className="sr-only"> (opens in a new tab)</span>
       <ExternalLink className="h-3.5 w-3.5" aria-hidden />
     </a>

@@ -10,7 +10,13 @@ const STATE_LABEL = { paid: "Paid", partial: "Partial", pending: "Pending" } as 
 const STATE_TONE: Record<keyof typeof STATE_LABEL, Tone> = { paid: "emerald", partial: "amber", pending: "amber" };
 
 /** The payment schedule of an invoice with several payment requests (docs/PRODUCT.md#portal-payment-schedule). */
-export function PaymentSchedulePanel({ invoice, id }: { invoice: PortalInvoice; id: string }) {
+export function PaymentSchedulePanel({
+  invoice,
+  id,
+}: {
+  invoice: Pick<PortalInvoice, "invoiceNumber" | "paymentSchedule" | "acceptedPaymentMethods">;
+  id: string;
+}) {
   const entries: ScheduleEntryView[] = invoice.paymentSchedule;
   const labels = scheduleEntryLabels(entries);
   const progress = scheduleProgress(entries);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { INVOICE_STATUSES } from "../../../../lib/domain/invoice-status";
 import { oneOf } from "./one-of";
@@ -73,5 +73,30 @@ export const invoices = pgTable(
     // index serves it (pg_trgm; PGlite loads the extension in src/server/core/db/client.ts).
     index("invoices_number_trgm_idx").using("gin", t.invoiceNumber.op("gin_trgm_ops")),
     check("invoices_owner_check", sql`${t.clientId} is not null or ${t.squareInvoiceId} is not null`),
+  ],
+);
+
+/**
+ * The lines of the Square order behind an invoice (docs/PRODUCT.md#invoice-page), replaced as a
+ * whole by each sync of the invoice. Quantity stays Square's decimal text ("1", "2.5"); money is
+ * integer cents.
+ */
+export const invoiceLineItems = pgTable(
+  "invoice_line_items",
+  {
+    id: uuidPrimaryKey(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    quantity: text("quantity").notNull(),
+    unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    note: text("note"),
+  },
+  (t) => [
+    uniqueIndex("invoice_line_items_position_idx").on(t.invoiceId, t.position),
+    check("invoice_line_items_amount_check", sql`${t.unitPriceCents} >= 0 and ${t.totalCents} >= 0`),
   ],
 );

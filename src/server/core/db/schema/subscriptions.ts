@@ -82,6 +82,9 @@ export const appSettings = pgTable(
     reportTemplateKey: text("report_template_key"),
     reportTemplateName: text("report_template_name"),
     reportTemplateUploadedAt: timestamp("report_template_uploaded_at", { withTimezone: true }),
+    // The firm as its invoices name it (docs/PRODUCT.md#invoice-page); null: the site's name, no address.
+    firmName: text("firm_name"),
+    firmAddress: text("firm_address"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("app_settings_one_row_check", sql`${t.id} = 'app'`)],

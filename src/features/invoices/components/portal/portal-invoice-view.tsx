@@ -1,0 +1,26 @@
+"use client";
+
+import { ArrowLeft } from "lucide-react";
+import type { InvoiceDetail } from "@/features/invoices/server";
+import { sectionHref } from "@/features/portal/components/portal-sections-config";
+import { SectionHeading } from "@/features/portal/components/section-heading";
+import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import { InvoiceDetails } from "../invoice-details";
+
+/** An invoice opened from Billing (`?section=billing&invoice=<id>`, docs/PRODUCT.md#invoice-page). */
+export function PortalInvoiceView({ invoice, readOnly }: { invoice: InvoiceDetail; readOnly: boolean }) {
+  const { linkHandler } = usePortalNavigation();
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <a
+        href={sectionHref("billing")}
+        onClick={linkHandler("billing")}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-muted hover:text-foreground"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> All invoices
+      </a>
+      <SectionHeading title={`Invoice ${invoice.invoiceNumber}`} description={invoice.description ?? undefined} />
+      <InvoiceDetails invoice={invoice} pdfHref={`/api/client/invoices/${invoice.id}/pdf`} payable={!readOnly} />
+    </section>
+  );
+}

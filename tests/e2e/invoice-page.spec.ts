@@ -1,0 +1,62 @@
+// An invoice a client can read (docs/PRODUCT.md#invoice-page): Billing shows what is still due on
+// the partly paid INV-1001, its number opens the invoice's page (line items, schedule, remaining
+// amount), and its PDF downloads; another company's invoice is the 404 page. Read only: Acme's demo
+// invoices, which no other spec edits.
+import fs from "node:fs";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+// Demo ids (src/features/demo/server/demo-data.ts; not importable here: it is server-only).
+const INV_1001_ID = "00000000-0000-4000-8000-e00000000001";
+const GLOBEX_INV_2001_ID = "00000000-0000-4000-8000-e00000000011";
+
+test.beforeEach(async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+});
+
+const heading = (page: import("@playwright/test").Page, name: string) => page.getByRole("heading", { level: 1, name });
+
+test("the partly paid invoice shows its remaining amount in the list", async ({ page }) => {
+  await page.goto("/client-portal?section=billing");
+  await expect(heading(page, "Billing & Invoices")).toBeVisible();
+  const row = page.locator('tr[data-invoice="INV-1001"]');
+  await expect(row.getByText("$28,800.00 due of $48,000.00 · Partly Paid")).toBeVisible();
+  await expect(row.getByText("Partly Paid", { exact: true })).toBeVisible();
+  // A paid invoice offers no pay link.
+  await expect(page.locator('tr[data-invoice="INV-1002"]').getByRole("link", { name: /Pay/ })).toHaveCount(0);
+});
+
+test("a client opens an invoice and downloads its PDF", async ({ page }) => {
+  await page.goto("/client-portal?section=billing");
+  await page.locator('tr[data-invoice="INV-1001"]').getByRole("link", { name: "INV-1001", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`section=billing&invoice=${INV_1001_ID}$`));
+  await expect(heading(page, "Invoice INV-1001")).toBeVisible();
+
+  const main = page.getByRole("main");
+  await expect(main.getByText("$28,800.00 due of $48,000.00 · Partly Paid")).toBeVisible();
+  const lines = main.getByRole("table", { name: "Line items of INV-1001" });
+  await expect(lines.getByRole("row")).toHaveCount(5); // header, three lines, total
+  await expect(lines.getByRole("row", { name: /LLM gateway security assessment/ })).toContainText("$36,000.00");
+  await expect(lines.getByRole("row", { name: /Retest of fixed findings/ })).toContainText("$4,500.00");
+  await expect(main.getByRole("region", { name: "Payment Schedule for INV-1001" })).toContainText("$19,200.00 of $48,000.00 paid");
+  const pay = main.getByRole("link", { name: /Pay \$28,800\.00/ });
+  await expect(pay).toHaveAttribute("href", "https://squareup.com/pay-invoice/demo-inv-1001");
+  await expect(pay).toHaveAttribute("target", "_blank");
+
+  const downloadPromise = page.waitForEvent("download");
+  await main.getByRole("link", { name: "Download PDF" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe("invoice-INV-1001.pdf");
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  // Back to the list.
+  await main.getByRole("link", { name: "All invoices" }).click();
+  await expect(heading(page, "Billing & Invoices")).toBeVisible();
+});
+
+test("another company's invoice is not found", async ({ page }) => {
+  const response = await page.request.get(`/client-portal?section=billing&invoice=${GLOBEX_INV_2001_ID}`);
+  expect(response.status()).toBe(404);
+  const pdf = await page.request.get(`/api/client/invoices/${GLOBEX_INV_2001_ID}/pdf`);
+  expect(pdf.status()).toBe(404);
+});
