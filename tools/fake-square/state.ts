@@ -1,6 +1,7 @@
 // The fake's memory: the seller's data, issued codes and tokens, injected faults, request counts.
 import { randomBytes } from "node:crypto";
 import { buildInvoice, demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
+import type { RawOrder } from "./order-invoice-routes";
 
 export type Fault = {
   /** Path prefix the fault applies to, e.g. "/v2/invoices" (default: every path). */
@@ -31,6 +32,10 @@ export class FakeState {
   readonly counts: Record<string, number> = {};
   /** Subscriptions created through the API by idempotency key: the same key answers the same subscription. */
   readonly createdSubscriptions = new Map<string, RawSubscription>();
+  /** Orders by id, and orders and invoices created through the API by idempotency key. */
+  readonly orders = new Map<string, RawOrder>();
+  readonly createdOrders = new Map<string, RawOrder>();
+  readonly createdInvoices = new Map<string, RawInvoice>();
 
   constructor(
     readonly applicationId: string,
@@ -49,6 +54,9 @@ export class FakeState {
     this.invoiceIndex = new Map(this.data.invoices.map((i) => [i.id, i]));
     this.faults = [];
     this.createdSubscriptions.clear();
+    this.orders.clear();
+    this.createdOrders.clear();
+    this.createdInvoices.clear();
   }
 
   /**
