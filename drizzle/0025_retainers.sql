@@ -81,4 +81,4 @@ ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_client_id_clients_id_fk"
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "retainer_overage_requests_retainer_idx" ON "retainer_overage_requests" USING btree ("retainer_id","status","work_date");--> statement-breakpoint
-CREATE INDEX "time_entries_retainer_date_idx" ON "time_entries" USING btree ("retainer_id","work_date" DESC NULLS LAST,"created_at" DESC NULLS LAST);
+CREATE INDEX "time_entries_retainer_date_idx" ON "time_entries" USING btree ("retainer_id","work_date","id");

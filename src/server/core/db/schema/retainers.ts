@@ -63,7 +63,7 @@ export const timeEntries = pgTable(
   },
   (t) => [
     check("time_entries_minutes_check", sql`${t.minutes} > 0 and ${t.minutes} <= 1440 and ${t.minutes} % 15 = 0`),
-    index("time_entries_retainer_date_idx").on(t.retainerId, t.workDate.desc(), t.createdAt.desc()),
+    index("time_entries_retainer_date_idx").on(t.retainerId, t.workDate, t.id),
   ],
 );
 
