@@ -10,6 +10,7 @@ import { FAKE_APPLICATION_ID, FAKE_APPLICATION_SECRET } from "./defaults";
 import { demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
 import { squareError } from "./http";
 import { handleOAuth } from "./oauth-routes";
+import type { RawOrder } from "./order-invoice-routes";
 import { type Fault, FakeState, type IssuedToken } from "./state";
 import { buildSquareEvent, sendSquareWebhook } from "./webhook";
 
@@ -58,6 +59,8 @@ export type FakeSquare = {
   requestCounts: () => Record<string, number>;
   summary: () => Record<string, unknown>;
   invoices: () => RawInvoice[];
+  /** An order created through the API (CreateOrder), by id. */
+  order: (id: string) => RawOrder | undefined;
   /** Marks every payment request as paid (status PAID), as a payment would. */
   payInvoice: (id: string) => RawInvoice;
   /** Publishes a new unpaid invoice for one of the fixture's customers. */
@@ -101,6 +104,7 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
       requests: { ...state.counts },
     }),
     invoices: () => state.data.invoices,
+    order: (id) => state.orders.get(id),
     payInvoice: (id) => state.payInvoice(id),
     publishInvoice: (customerId, amountCents, title) => state.publishInvoice(customerId, amountCents, title),
     subscriptions: () => state.data.subscriptions,

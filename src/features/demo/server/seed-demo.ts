@@ -18,8 +18,12 @@ import {
   invoices,
   projects,
   reports,
+  retainerMonths,
+  retainerOverageRequests,
+  retainers,
   serviceBookings,
   subscriptionTiers,
+  timeEntries,
   user,
 } from "@/server/core/db/schema";
 import {
@@ -39,6 +43,7 @@ import {
 } from "./demo-data";
 import { demoFindingRows } from "./demo-findings";
 import { demoImportRows } from "./demo-imports";
+import { demoRetainerRows } from "./demo-retainer";
 import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/account/server";
@@ -144,6 +149,11 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(findingImports).values(demoImports.imports);
     await tx.insert(findingImportItems).values(demoImports.items);
     for (const { id, ...imported } of demoImports.findings) await tx.update(findings).set(imported).where(eq(findings.id, id));
+    const retainer = demoRetainerRows();
+    await tx.insert(retainers).values(retainer.retainer);
+    await tx.insert(timeEntries).values(retainer.entries);
+    await tx.insert(retainerMonths).values(retainer.months);
+    await tx.insert(retainerOverageRequests).values(retainer.overageRequest);
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

@@ -16,6 +16,7 @@ export function ClientPortal({
   data,
   billingChart,
   findings,
+  retainer,
   projectView,
   unreadMessages,
   viewingAs,
@@ -26,6 +27,8 @@ export function ClientPortal({
   billingChart?: ReactNode;
   /** The Findings section, rendered on the server (docs/PRODUCT.md#portal-findings). */
   findings?: ReactNode;
+  /** The Retainer section, rendered on the server (docs/PRODUCT.md#retainer-hours). */
+  retainer?: ReactNode;
   /** A project of the client opened from Projects (docs/PRODUCT.md#portal-project-view), rendered on the server. */
   projectView?: ReactNode;
   /** The person's unread messages, for the sidebar's Messages entry (shown when it arrives). */
@@ -56,6 +59,7 @@ export function ClientPortal({
           data={data}
           billingChart={billingChart}
           findings={findings}
+          retainer={retainer}
           projectView={projectView}
           readOnly={viewingAs !== undefined}
         />
@@ -69,12 +73,14 @@ export async function PortalData({
   data,
   billingChart,
   findings,
+  retainer,
   projectView,
   readOnly = false,
 }: {
   data: Promise<PortalSectionData>;
   billingChart?: ReactNode;
   findings?: ReactNode;
+  retainer?: ReactNode;
   projectView?: ReactNode;
   readOnly?: boolean;
 }) {
@@ -85,5 +91,5 @@ export async function PortalData({
     console.error("[portal] loading client data failed:", error);
     return <PortalLoadError />;
   }
-  return <PortalSections data={loaded} billingChart={billingChart} findings={findings} projectView={projectView} readOnly={readOnly} />;
+  return <PortalSections data={loaded} billingChart={billingChart} findings={findings} retainer={retainer} projectView={projectView} readOnly={readOnly} />;
 }

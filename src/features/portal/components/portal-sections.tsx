@@ -37,6 +37,7 @@ export function PortalSections({
   data,
   billingChart,
   findings,
+  retainer,
   projectView,
   readOnly = false,
 }: {
@@ -44,6 +45,8 @@ export function PortalSections({
   billingChart?: ReactNode;
   /** The Findings section, rendered on the server (its Markdown too) and handed in ready-made. */
   findings?: ReactNode;
+  /** The Retainer section, rendered on the server and handed in ready-made. */
+  retainer?: ReactNode;
   /** The project opened from Projects (`?project=<id>`), rendered on the server. */
   projectView?: ReactNode;
   readOnly?: boolean;
@@ -66,7 +69,14 @@ export function PortalSections({
 
   return (
     <>
-      <Section data={data} billingChart={billingChart} findings={findings} projectView={projectView} readOnly={readOnly} />
+      <Section
+        data={data}
+        billingChart={billingChart}
+        findings={findings}
+        retainer={retainer}
+        projectView={projectView}
+        readOnly={readOnly}
+      />
       {/* The page reports itself ready (HydrationMarker) once this section's code has hydrated. */}
       <HydrationPending />
     </>
@@ -77,12 +87,14 @@ function Section({
   data,
   billingChart,
   findings,
+  retainer,
   projectView,
   readOnly,
 }: {
   data: PortalSectionData;
   billingChart?: ReactNode;
   findings?: ReactNode;
+  retainer?: ReactNode;
   projectView?: ReactNode;
   readOnly: boolean;
 }) {
@@ -113,6 +125,8 @@ function Section({
       return <MessagesSection data={data} readOnly={readOnly} />;
     case "findings":
       return findings ?? null;
+    case "retainer":
+      return retainer ?? null;
     case "overview":
       return <OverviewSection data={data} />;
   }
