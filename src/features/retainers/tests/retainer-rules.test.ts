@@ -303,9 +303,14 @@ describe("closing a month", () => {
     expect(row).toMatchObject({ invoiceId: first.invoiceId, closed: expect.any(Date) });
   });
 
-  it("keeps a closed month read only: new time and decisions are refused", async () => {
-    await expect(log(owner, { hours: 1, billable: false })).rejects.toMatchObject({ code: "conflict" });
-    const count = (await t.db.select().from(timeEntries).where(eq(timeEntries.clientId, owner.clientId))).length;
-    expect(count).toBe(8);
+  it("keeps a closed month read only: new time is refused, the entries stay as they were", async () => {
+    const entries = () => t.db.select().from(timeEntries).where(eq(timeEntries.clientId, owner.clientId));
+    const before = await entries();
+    await expect(log(owner, { hours: 1, billable: false })).rejects.toMatchObject({
+      code: "conflict",
+      message: "That month is closed: log the correction as a new entry in an open month.",
+    });
+    await expect(log(owner, { hours: 2 })).rejects.toMatchObject({ code: "conflict" });
+    expect(await entries()).toEqual(before);
   });
 });
