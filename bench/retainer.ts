@@ -29,16 +29,18 @@ async function seed(db: ReturnType<typeof openPglite>["db"]): Promise<ClientActo
   await db.execute(sql`insert into retainers (client_id, name, monthly_minutes, hourly_rate_cents, overage_rate_cents, start_date,
       carry_over_max_minutes, carry_over_months)
     select id, 'AI Engineering Acceleration', 2400 + 60 * (row_number() over (order by company))::int % 2400, 22500, 27500,
-      date_trunc('month', current_date - ${DAYS})::date, 600, 2 from clients`);
+      date_trunc('month', current_date - ${DAYS}::int)::date, 600, 2 from clients`);
   // One client at a time, so a statement never holds more than one client's entries.
   const ids = (
-    (await db.execute(sql`select r.id, r.client_id, p.id as project_id from retainers r join projects p on p.client_id = r.client_id`)) as unknown as {
+    (await db.execute(
+      sql`select r.id, r.client_id, p.id as project_id from retainers r join projects p on p.client_id = r.client_id`,
+    )) as unknown as {
       rows: { id: string; client_id: string; project_id: string }[];
     }
   ).rows;
   for (const r of ids) {
     await db.execute(sql`insert into time_entries (retainer_id, client_id, project_id, work_date, minutes, person, description, billable)
-      select ${r.id}::uuid, ${r.client_id}::uuid, ${r.project_id}::uuid, current_date - (g % ${DAYS}), 15 * (1 + g % 8),
+      select ${r.id}::uuid, ${r.client_id}::uuid, ${r.project_id}::uuid, current_date - (g % ${DAYS}::int), 15 * (1 + g % 8),
         'Person ' || (g % 5), 'Work item ' || g, g % 10 <> 0
       from generate_series(1, ${ENTRIES}) g`);
   }
@@ -49,8 +51,11 @@ async function seed(db: ReturnType<typeof openPglite>["db"]): Promise<ClientActo
   await db.execute(sql`insert into retainer_overage_requests (retainer_id, client_id, project_id, work_date, minutes, person, description)
     select r.id, r.client_id, p.id, current_date, 60, 'Person 1', 'Overage' from retainers r join projects p on p.client_id = r.client_id`);
   await db.execute(sql`analyze`);
-  const [row] = ((await db.execute(sql`select id, company from clients order by company limit 1`)) as unknown as { rows: { id: string; company: string }[] })
-    .rows;
+  const [row] = (
+    (await db.execute(sql`select id, company from clients order by company limit 1`)) as unknown as {
+      rows: { id: string; company: string }[];
+    }
+  ).rows;
   console.info(`Seeded ${CLIENTS} retainers and ${CLIENTS * ENTRIES} time entries in ${Math.round(performance.now() - started)} ms.\n`);
   return {
     role: "client",
@@ -79,7 +84,13 @@ async function measure(scenario: Scenario) {
     rows = result;
   }
   times.sort((a, b) => a - b);
-  return { ...scenario, median: times[Math.floor(times.length / 2)]!, p95: times[Math.ceil(times.length * 0.95) - 1]!, queries: [...queries], rows };
+  return {
+    ...scenario,
+    median: times[Math.floor(times.length / 2)]!,
+    p95: times[Math.ceil(times.length * 0.95) - 1]!,
+    queries: [...queries],
+    rows,
+  };
 }
 
 const handle = openPglite(undefined);

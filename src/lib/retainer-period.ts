@@ -109,6 +109,5 @@ export function reachedThresholds(thresholds: readonly number[], usedMinutes: nu
   return thresholds.filter((percent) => usedMinutes * 100 >= percent * budgetMinutes);
 }
 
-
 /** Minutes as people read them: 90 → "1.5 h", 2400 → "40 h". */
 export const formatHours = (minutes: number): string => `${Number((minutes / 60).toFixed(2))} h`;

@@ -26,7 +26,9 @@ test("the burn-down shows the month's figures and the entries behind them", asyn
   await expect(burndown.getByText("Remaining")).toBeVisible();
   await expect(burndown).toContainText("8.5 h");
   await expect(page.getByRole("progressbar", { name: "Hours used this month" })).toHaveAttribute("aria-valuenow", "79");
-  await expect(page.getByRole("table", { name: "Time entries this month" }).getByText("Gateway rate limits and abuse monitoring")).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Time entries this month" }).getByText("Gateway rate limits and abuse monitoring"),
+  ).toBeVisible();
   await expect(page.getByRole("table", { name: "Hours per month" })).toBeVisible();
   // The sidebar lists the section for a client with a retainer.
   await expect(page.getByRole("link", { name: "Retainer" }).first()).toBeVisible();
@@ -36,7 +38,9 @@ test("the burn-down shows the month's figures and the entries behind them", asyn
 test("a member cannot decide an overage request; an owner approves it", async ({ browser }) => {
   const member = await signedIn(browser, MEMBER);
   await member.page.goto("/client-portal?section=retainer");
-  const memberRequest = member.page.getByTestId("overage-request").filter({ hasText: "Incident support after the gateway's model upgrade" });
+  const memberRequest = member.page
+    .getByTestId("overage-request")
+    .filter({ hasText: "Incident support after the gateway's model upgrade" });
   await expect(memberRequest).toContainText("Pending");
   await expect(memberRequest.getByRole("button", { name: /Approve/ })).toHaveCount(0);
   await expect(member.page.getByText("An owner of your company approves or declines overage.")).toBeVisible();

@@ -62,7 +62,11 @@ describe("retainerMonths", () => {
     expect(months[1]).toMatchObject({ carriedInMinutes: 10 * H, budgetMinutes: 50 * H, remainingMinutes: 10 * H });
     // February used its 10 carried first, so 10 of its own carry into March.
     expect(months[2]).toMatchObject({ carriedInMinutes: 10 * H, budgetMinutes: 50 * H });
-    const idle = retainerMonths(terms({ carryOverMaxMinutes: 20 * H, carryOverMonths: 1 }), new Map([["2026-01-01", 30 * H]]), "2026-03-01");
+    const idle = retainerMonths(
+      terms({ carryOverMaxMinutes: 20 * H, carryOverMonths: 1 }),
+      new Map([["2026-01-01", 30 * H]]),
+      "2026-03-01",
+    );
     // February did not touch January's 10 carried hours: they expire, only February's own unused carry.
     expect(idle[1]).toMatchObject({ carriedInMinutes: 10 * H, expiringMinutes: 10 * H });
     expect(idle[2]).toMatchObject({ carriedInMinutes: 20 * H });

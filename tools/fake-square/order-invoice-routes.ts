@@ -58,9 +58,9 @@ export async function handleOrderInvoiceApi(
   if (method === "POST" && path === "/v2/orders") {
     const body = (await readJson(req)) as OrderBody;
     const known = body.idempotency_key ? state.createdOrders.get(body.idempotency_key) : undefined;
-    if (known) return json(res, 200, { order: known }), true;
+    if (known) return (json(res, 200, { order: known }), true);
     const order = body.order;
-    if (!order?.location_id) return missing(res, "order.location_id"), true;
+    if (!order?.location_id) return (missing(res, "order.location_id"), true);
     if (!state.data.locations.some((l) => l.id === order.location_id)) {
       squareError(res, 400, "INVALID_REQUEST_ERROR", "NOT_FOUND", "Location not found.", "order.location_id");
       return true;
@@ -83,7 +83,7 @@ export async function handleOrderInvoiceApi(
         ...(line.note ? { note: line.note } : {}),
       });
     }
-    if (lines.length === 0) return missing(res, "order.line_items"), true;
+    if (lines.length === 0) return (missing(res, "order.line_items"), true);
     const created: RawOrder = {
       id: `order-fake-${randomBytes(8).toString("hex")}`,
       location_id: order.location_id,
@@ -112,9 +112,9 @@ export async function handleOrderInvoiceApi(
   if (method === "POST" && path === "/v2/invoices") {
     const body = (await readJson(req)) as InvoiceBody;
     const known = body.idempotency_key ? state.createdInvoices.get(body.idempotency_key) : undefined;
-    if (known) return json(res, 200, { invoice: known }), true;
+    if (known) return (json(res, 200, { invoice: known }), true);
     const input = body.invoice;
-    if (!input?.order_id) return missing(res, "invoice.order_id"), true;
+    if (!input?.order_id) return (missing(res, "invoice.order_id"), true);
     const order = state.orders.get(input.order_id);
     if (!order) {
       squareError(res, 400, "INVALID_REQUEST_ERROR", "NOT_FOUND", "Order not found.", "invoice.order_id");
@@ -126,7 +126,7 @@ export async function handleOrderInvoiceApi(
       return true;
     }
     const request = input.payment_requests?.[0];
-    if (!request?.due_date) return missing(res, "invoice.payment_requests[0].due_date"), true;
+    if (!request?.due_date) return (missing(res, "invoice.payment_requests[0].due_date"), true);
     const now = new Date().toISOString();
     const n = 9000 + state.data.invoices.length;
     const invoice: RawInvoice = {

@@ -51,11 +51,20 @@ export function demoRetainerRows(now = new Date()) {
       minutes: hours * 60,
       workDate: day(month, Math.floor((elapsed * i) / THIS_MONTH.length)),
     })),
-    { ...base, projectId: gateway, person: "Casey Park", description: "Internal review notes", minutes: 90, billable: false, workDate: day(month, 0) },
+    {
+      ...base,
+      projectId: gateway,
+      person: "Casey Park",
+      description: "Internal review notes",
+      minutes: 90,
+      billable: false,
+      workDate: day(month, 0),
+    },
     ...LAST_MONTH.map(({ hours, day: offset, ...e }) => ({ ...base, ...e, minutes: hours * 60, workDate: day(lastMonth, offset) })),
   ];
   const used = (m: string) => entries.filter((e) => e.billable && e.workDate.startsWith(m.slice(0, 7))).reduce((s, e) => s + e.minutes, 0);
-  const unbilled = (m: string) => entries.filter((e) => !e.billable && e.workDate.startsWith(m.slice(0, 7))).reduce((s, e) => s + e.minutes, 0);
+  const unbilled = (m: string) =>
+    entries.filter((e) => !e.billable && e.workDate.startsWith(m.slice(0, 7))).reduce((s, e) => s + e.minutes, 0);
   return {
     retainer: {
       id: DEMO_RETAINER_ID,

@@ -91,5 +91,14 @@ export async function PortalData({
     console.error("[portal] loading client data failed:", error);
     return <PortalLoadError />;
   }
-  return <PortalSections data={loaded} billingChart={billingChart} findings={findings} retainer={retainer} projectView={projectView} readOnly={readOnly} />;
+  return (
+    <PortalSections
+      data={loaded}
+      billingChart={billingChart}
+      findings={findings}
+      retainer={retainer}
+      projectView={projectView}
+      readOnly={readOnly}
+    />
+  );
 }

@@ -7,4 +7,6 @@ import { clientAction } from "@/features/account/server";
 import { decideOverageRequest } from "@/features/retainers/server";
 
 /** An owner approves or declines an overage request. */
-export const decideOverageAction = clientAction(overageDecisionSchema, (actor, input) => decideOverageRequest(getDb(), { actor, ...input }));
+export const decideOverageAction = clientAction(overageDecisionSchema, (actor, input) =>
+  decideOverageRequest(getDb(), { actor, ...input }),
+);

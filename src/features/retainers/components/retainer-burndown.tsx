@@ -29,7 +29,10 @@ export function RetainerBurndown({ month }: { month: RetainerMonth }) {
         aria-valuemax={100}
         aria-valuenow={percent}
       >
-        <div className={percent >= 100 ? "h-full bg-rose-500" : percent >= 80 ? "h-full bg-amber-400" : "h-full bg-cyan-400"} style={{ width: `${percent}%` }} />
+        <div
+          className={percent >= 100 ? "h-full bg-rose-500" : percent >= 80 ? "h-full bg-amber-400" : "h-full bg-cyan-400"}
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {figures.map(([label, value]) => (
@@ -54,12 +57,24 @@ export function RetainerHistory({ months }: { months: RetainerMonth[] }) {
         <caption className="sr-only">Hours per month</caption>
         <thead className="text-xs text-muted">
           <tr>
-            <th scope="col" className="py-2 pr-3">Month</th>
-            <th scope="col" className="py-2 pr-3">Budget</th>
-            <th scope="col" className="py-2 pr-3">Used</th>
-            <th scope="col" className="py-2 pr-3">Overage</th>
-            <th scope="col" className="py-2 pr-3">Non-billable</th>
-            <th scope="col" className="py-2">Status</th>
+            <th scope="col" className="py-2 pr-3">
+              Month
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Budget
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Used
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Overage
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Non-billable
+            </th>
+            <th scope="col" className="py-2">
+              Status
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -80,7 +95,20 @@ export function RetainerHistory({ months }: { months: RetainerMonth[] }) {
 }
 
 /** The time entries behind the burn-down. */
-export function RetainerEntries({ entries }: { entries: { id: string; workDate: string; minutes: number; person: string; description: string; billable: boolean; overage: boolean; project: string }[] }) {
+export function RetainerEntries({
+  entries,
+}: {
+  entries: {
+    id: string;
+    workDate: string;
+    minutes: number;
+    person: string;
+    description: string;
+    billable: boolean;
+    overage: boolean;
+    project: string;
+  }[];
+}) {
   if (entries.length === 0) return <p className="text-sm text-muted">No time logged this month yet.</p>;
   return (
     <div className="overflow-x-auto">
@@ -88,12 +116,24 @@ export function RetainerEntries({ entries }: { entries: { id: string; workDate: 
         <caption className="sr-only">Time entries this month</caption>
         <thead className="text-xs text-muted">
           <tr>
-            <th scope="col" className="py-2 pr-3">Date</th>
-            <th scope="col" className="py-2 pr-3">Project</th>
-            <th scope="col" className="py-2 pr-3">Person</th>
-            <th scope="col" className="py-2 pr-3">Work</th>
-            <th scope="col" className="py-2 pr-3">Hours</th>
-            <th scope="col" className="py-2">Billing</th>
+            <th scope="col" className="py-2 pr-3">
+              Date
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Project
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Person
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Work
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Hours
+            </th>
+            <th scope="col" className="py-2">
+              Billing
+            </th>
           </tr>
         </thead>
         <tbody>

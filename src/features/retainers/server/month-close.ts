@@ -50,18 +50,28 @@ async function invoiceLines(
  * month closed without an invoice, and closing again retries it (Square's idempotency keys are the
  * month's, so a retry bills nothing twice).
  */
-export async function closeRetainerMonth(db: Db, { actor, clientId, month: yearMonth }: { actor: AdminActor; clientId: string; month: string }) {
+export async function closeRetainerMonth(
+  db: Db,
+  { actor, clientId, month: yearMonth }: { actor: AdminActor; clientId: string; month: string },
+) {
   assertAdmin(actor);
   const month = `${yearMonth}-01`;
-  if (month > monthOf(todayUtc())) throw new AppError("bad_request", "A month can be closed once it has begun.", { fieldErrors: { month: "A future month" } });
+  if (month > monthOf(todayUtc()))
+    throw new AppError("bad_request", "A month can be closed once it has begun.", { fieldErrors: { month: "A future month" } });
   // Refused before anything changes when Square cannot bill the client yet.
   if (!(await canBillClientThroughSquare(db, { clientId })))
-    throw new AppError("conflict", "Square is not connected, or the client is linked to no Square customer: link it under Square customers first.");
+    throw new AppError(
+      "conflict",
+      "Square is not connected, or the client is linked to no Square customer: link it under Square customers first.",
+    );
 
   const prepared = await db.transaction(async (tx) => {
     const retainer = await lockRetainerOf(tx, clientId);
     if (!retainer) throw new AppError("not_found", "This client has no retainer");
-    if (month < monthOf(retainer.startDate)) throw new AppError("bad_request", "The retainer had not started in that month.", { fieldErrors: { month: "Before the retainer starts" } });
+    if (month < monthOf(retainer.startDate))
+      throw new AppError("bad_request", "The retainer had not started in that month.", {
+        fieldErrors: { month: "Before the retainer starts" },
+      });
     await tx.insert(retainerMonths).values({ retainerId: retainer.id, month }).onConflictDoNothing();
     const [row] = await tx
       .select({ closedAt: retainerMonths.closedAt, invoiceId: retainerMonths.invoiceId })
@@ -75,7 +85,14 @@ export async function closeRetainerMonth(db: Db, { actor, clientId, month: yearM
         .update(retainerMonths)
         .set({ closedAt: new Date(), closedBy: actor.userId })
         .where(and(eq(retainerMonths.retainerId, retainer.id), eq(retainerMonths.month, month)));
-      await recordAudit(tx, { actor, action: "retainer.month_close", entityType: "retainer", entityId: retainer.id, clientId, after: { month } });
+      await recordAudit(tx, {
+        actor,
+        action: "retainer.month_close",
+        entityType: "retainer",
+        entityId: retainer.id,
+        clientId,
+        after: { month },
+      });
     }
     // A month without billable time closes without an invoice.
     return { retainer, lines, done: lines.length === 0 ? { invoiceId: null, created: false } : null };

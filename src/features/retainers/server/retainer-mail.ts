@@ -17,9 +17,7 @@ async function owners(db: DbOrTx, clientId: string): Promise<{ userIds: string[]
     .select({ userId: clientPeople.userId, company: clients.company })
     .from(clientPeople)
     .innerJoin(clients, eq(clients.id, clientPeople.clientId))
-    .where(
-      and(eq(clients.id, clientId), eq(clients.status, "active"), eq(clientPeople.status, "active"), eq(clientPeople.role, "owner")),
-    );
+    .where(and(eq(clients.id, clientId), eq(clients.status, "active"), eq(clientPeople.status, "active"), eq(clientPeople.role, "owner")));
   return { userIds: rows.map((r) => r.userId), company: rows[0]?.company ?? "" };
 }
 

@@ -31,7 +31,13 @@ export async function monthState(tx: DbOrTx, retainer: NonNullable<Awaited<Retur
 /** Adds minutes to a month's totals, creating its row at its first time. */
 export async function addToMonth(
   tx: DbOrTx,
-  { retainerId, month, billable = 0, nonBillable = 0, overage = 0 }: { retainerId: string; month: string; billable?: number; nonBillable?: number; overage?: number },
+  {
+    retainerId,
+    month,
+    billable = 0,
+    nonBillable = 0,
+    overage = 0,
+  }: { retainerId: string; month: string; billable?: number; nonBillable?: number; overage?: number },
 ) {
   await tx
     .insert(retainerMonths)
@@ -63,7 +69,9 @@ export async function logTimeEntry(db: Db, { actor, values }: { actor: AdminActo
       .from(projects)
       .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
     if (!project)
-      throw new AppError("bad_request", "Choose a project of this client.", { fieldErrors: { projectId: "Choose a project of this client" } });
+      throw new AppError("bad_request", "Choose a project of this client.", {
+        fieldErrors: { projectId: "Choose a project of this client" },
+      });
     if (workDate < retainer.startDate)
       throw new AppError("bad_request", "The date is before the retainer starts.", {
         fieldErrors: { workDate: "Before the retainer starts" },

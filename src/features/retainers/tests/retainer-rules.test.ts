@@ -116,7 +116,11 @@ describe("logging time", () => {
     requestHeaders.current = authHeaders(await adminCookie());
     const input = { clientId: owner.clientId, projectId: gateway, workDate: today, person: "Casey", description: "Review", billable: true };
     const refused = await logTimeEntryAction({ ...input, hours: "1.2" });
-    expect(refused).toMatchObject({ success: false, code: "bad_request", fieldErrors: { hours: "Enter hours in quarter hours (e.g. 1.25)" } });
+    expect(refused).toMatchObject({
+      success: false,
+      code: "bad_request",
+      fieldErrors: { hours: "Enter hours in quarter hours (e.g. 1.25)" },
+    });
     expect(await logTimeEntryAction({ ...input, hours: 0.1 })).toMatchObject({ success: false, code: "bad_request" });
     expect(await t.db.select().from(timeEntries).where(eq(timeEntries.clientId, owner.clientId))).toEqual([]);
     // A project of another client is refused too.
@@ -144,10 +148,7 @@ describe("logging time", () => {
     expect(await thresholdMails(owner.userId)).toHaveLength(1);
     await log(owner, { hours: 1, projectId: agents }); // 100%
     const mails = await thresholdMails(owner.userId);
-    expect(mails.map((m) => m.subject).sort()).toEqual([
-      expect.stringContaining("100% of"),
-      expect.stringContaining("80% of"),
-    ]);
+    expect(mails.map((m) => m.subject).sort()).toEqual([expect.stringContaining("100% of"), expect.stringContaining("80% of")]);
     // Owners only: the member is not mailed.
     expect(await thresholdMails(member.userId)).toEqual([]);
     const month = await monthRow(owner.clientId, thisMonth);
@@ -173,7 +174,9 @@ describe("overage requests", () => {
   });
 
   it("refuses a member (403) and another company (404)", async () => {
-    await expect(decideOverageRequest(t.db, { actor: member, requestId, decision: "approve" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(decideOverageRequest(t.db, { actor: member, requestId, decision: "approve" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     const globex = await clientActor(DEMO_USERS.globex.email);
     await expect(decideOverageRequest(t.db, { actor: globex, requestId, decision: "approve" })).rejects.toMatchObject({
       code: "not_found",

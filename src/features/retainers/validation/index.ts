@@ -62,9 +62,9 @@ export const retainerSchema = z.object({
   overageRate: dollarsToCents,
   startDate: isoDateSchema,
   // 0 hours or 0 months: nothing carries over.
-  carryOverHours: z.union([z.literal(""), z.literal(0), z.literal("0"), quarterHours({ min: 15, maxHours: 744 })]).transform((v) =>
-    typeof v === "number" ? v : 0,
-  ),
+  carryOverHours: z
+    .union([z.literal(""), z.literal(0), z.literal("0"), quarterHours({ min: 15, maxHours: 744 })])
+    .transform((v) => (typeof v === "number" ? v : 0)),
   carryOverMonths: wholeNumber(24, "Enter a number of months from 0 to 24"),
   thresholds: thresholdsSchema,
 });

@@ -92,5 +92,10 @@ export async function createClientInvoice(
     .from(invoices)
     .where(eq(invoices.squareInvoiceId, mapped.squareInvoiceId));
   if (!stored) throw new SquareApiError("The invoice could not be stored.", 502);
-  return { invoiceId: stored.id, squareInvoiceId: mapped.squareInvoiceId, invoiceNumber: stored.invoiceNumber, amountCents: stored.amountCents };
+  return {
+    invoiceId: stored.id,
+    squareInvoiceId: mapped.squareInvoiceId,
+    invoiceNumber: stored.invoiceNumber,
+    amountCents: stored.amountCents,
+  };
 }

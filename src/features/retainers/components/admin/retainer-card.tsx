@@ -22,7 +22,9 @@ export function RetainerCard({
     <Card className="max-w-3xl space-y-6">
       <div>
         <h2 className="text-lg font-semibold">Retainer</h2>
-        <p className="mt-1 text-sm text-muted">Hours a month, logged in quarter hours; billable time past the budget waits for an owner&apos;s approval.</p>
+        <p className="mt-1 text-sm text-muted">
+          Hours a month, logged in quarter hours; billable time past the budget waits for an owner&apos;s approval.
+        </p>
       </div>
       {view ? <RetainerBurndown month={view.current} /> : null}
       <RetainerTermsForm clientId={clientId} terms={view?.retainer ?? null} today={today} />

@@ -9,7 +9,15 @@ import { logTimeEntryAction } from "@/features/retainers/actions/admin";
 import { type TimeEntryInput, timeEntrySchema } from "@/features/retainers/validation";
 
 /** Logs time on the retainer: quarter hours, a project of the client, billable or not. */
-export function TimeEntryForm({ clientId, projects, today }: { clientId: string; projects: { id: string; name: string }[]; today: string }) {
+export function TimeEntryForm({
+  clientId,
+  projects,
+  today,
+}: {
+  clientId: string;
+  projects: { id: string; name: string }[];
+  today: string;
+}) {
   const form = useZodForm(timeEntrySchema, {
     clientId,
     projectId: projects[0]?.id ?? "",

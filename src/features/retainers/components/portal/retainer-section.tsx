@@ -44,7 +44,11 @@ export function RetainerSection({ view, isOwner, readOnly }: { view: RetainerVie
                   <p className="font-medium">
                     {formatHours(r.minutes)} on {r.project}, {formatDate(r.workDate)}
                   </p>
-                  <StatusBadge value={r.status} label={OVERAGE_REQUEST_STATUS_LABELS[r.status]} tone={OVERAGE_REQUEST_STATUS_TONES[r.status]} />
+                  <StatusBadge
+                    value={r.status}
+                    label={OVERAGE_REQUEST_STATUS_LABELS[r.status]}
+                    tone={OVERAGE_REQUEST_STATUS_TONES[r.status]}
+                  />
                 </div>
                 <p className="text-sm text-muted">
                   {r.person}: {r.description}
@@ -63,7 +67,9 @@ export function RetainerSection({ view, isOwner, readOnly }: { view: RetainerVie
             ))}
           </ul>
         )}
-        {pending.length > 0 && !isOwner ? <p className="mt-3 text-sm text-muted">An owner of your company approves or declines overage.</p> : null}
+        {pending.length > 0 && !isOwner ? (
+          <p className="mt-3 text-sm text-muted">An owner of your company approves or declines overage.</p>
+        ) : null}
       </Card>
       <Card>
         <h2 className="mb-3 text-lg font-semibold">Entries this month</h2>

@@ -117,7 +117,12 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
         <ClientDetailsForm client={client} />
         <TeamCard people={client.people} clientId={client.id} title="People" />
         <ClientRecordsCards clientId={client.id} company={client.company} records={records} />
-        <RetainerCard clientId={client.id} view={retainer.view} projects={retainer.projects} today={new Date().toISOString().slice(0, 10)} />
+        <RetainerCard
+          clientId={client.id}
+          view={retainer.view}
+          projects={retainer.projects}
+          today={new Date().toISOString().slice(0, 10)}
+        />
         <Card className="max-w-3xl">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
           <p className="mt-1 text-sm text-muted">
