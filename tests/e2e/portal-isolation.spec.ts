@@ -83,6 +83,7 @@ const SECTIONS = [
   "documents",
   "messages",
   "findings",
+  "retainer",
 ] as const;
 /** Acme's draft finding (docs/PRODUCT.md#portal-findings): the firm's alone, in no payload of Acme's either. */
 const DRAFTS = ["Draft: prompt injection in support bot", "00000000-0000-4000-8000-f10000000001"];

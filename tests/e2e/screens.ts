@@ -23,6 +23,7 @@ export const PORTAL_SECTIONS = [
   "documents",
   "messages",
   "findings",
+  "retainer",
   // Acme's overdue critical finding, with its Markdown, timeline, comments and the remediation forms.
   "findings&finding=00000000-0000-4000-8000-f10000000002",
   // Acme's gateway project, opened from its card (docs/PRODUCT.md#portal-project-view).
@@ -43,6 +44,7 @@ export const ADMIN_PAGES = [
   "/admin/account",
   "/admin/messages",
   "/admin/engagements",
+  "/admin/retainers",
   "/admin/findings",
   "/admin/findings?projectId=00000000-0000-4000-8000-c00000000001",
   "/admin/findings/00000000-0000-4000-8000-f10000000002",

@@ -14,6 +14,7 @@ import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { findingTemplates } from "@/server/core/db/schema";
+import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { demoPdf } from "@/features/demo/server/demo-files";
 import { FRESH_PASSWORD_PROMPT } from "@/features/account/server/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
@@ -398,6 +399,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: () => ({ url: "/api/client/findings/export" }),
     expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
   },
+  "GET /api/client/retainer/export": {
+    call: () => ({ url: "/api/client/retainer/export" }),
+    expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
+  },
 
   "POST /api/client/messages/threads": {
     call: () => ({
@@ -649,6 +654,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     { name: "search", call: ({ target }) => ({ searchParams: { q: target.company, page: "1" } }), expect: adminPage("renders") },
   ],
   "PAGE /admin/subscriptions": { expect: adminPage("renders") },
+  "PAGE /admin/retainers": { expect: adminPage("renders") },
   "PAGE /admin/documents": { expect: adminPage("renders") },
   "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
   "PAGE /admin/account": { expect: adminPage("renders") },
@@ -1238,6 +1244,54 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/rates/actions/admin.ts#updateClientRatesAction": {
     input: ({ target }) => ({ clientId: target.clientId, rates: rateCardsOf(target) }),
     expect: adminOnlyAction({ success: true, data: { count: 2 } }),
+  },
+  "ACTION src/features/retainers/actions/admin.ts#saveRetainerAction": {
+    input: ({ target }) => ({
+      clientId: target.clientId,
+      name: "AI Engineering Acceleration",
+      hoursPerMonth: 40,
+      hourlyRate: "225",
+      overageRate: "275",
+      startDate: "2026-01-01",
+      carryOverHours: 0,
+      carryOverMonths: 0,
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/retainers/actions/admin.ts#logTimeEntryAction": {
+    // Acme has the demo retainer; Globex none (the cross-tenant run names Globex's client only as admin).
+    input: ({ target }) => ({
+      clientId: target.clientId,
+      projectId: target.projectId,
+      workDate: new Date().toISOString().slice(0, 10),
+      hours: 0.25,
+      person: "Matrix Consultant",
+      description: "Matrix entry",
+      billable: false,
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/retainers/actions/admin.ts#closeRetainerMonthAction": {
+    // No Square in the matrix: the close is refused before anything changes.
+    input: ({ target }) => ({ clientId: target.clientId, month: new Date().toISOString().slice(0, 7) }),
+    expect: adminOnlyAction({
+      success: false,
+      error: "Square is not connected, or the client is linked to no Square customer: link it under Square customers first.",
+    }),
+  },
+  "ACTION src/features/retainers/actions/portal.ts#decideOverageAction": {
+    // Acme's demo request waits; a member may not decide, another company finds none, the owner declines it.
+    input: ({ target }) => ({
+      requestId: target.name === "acme" ? DEMO_OVERAGE_REQUEST_ID : "00000000-0000-4000-8000-0000000e0999",
+      decision: "decline",
+    }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientAMember: OWNER_ONLY,
+      clientB: { success: false, error: "Overage request not found" },
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
 };
 

@@ -72,6 +72,7 @@ import { badId, badString, jsonBytes, mutatedInput, mutatedJsonInput, rawJsonBod
 import { requestHeaders, settleAfterTasks } from "./helpers/next-headers-mock";
 import { setupFakeSquare, WEBHOOK_KEY } from "./helpers/square";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
+import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
 import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
@@ -316,6 +317,7 @@ const FUZZ: Record<string, Spec> = {
     stage: idStage,
   },
   "GET /api/client/findings/export": { skip: "takes no input (the client's session only)" },
+  "GET /api/client/retainer/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/findings/evidence/[id]": {
     kind: "route",
     role: "client",
@@ -1127,6 +1129,44 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: fc.oneof(badId, badString).map((documentId) => ({ documentId })),
+  },
+  "ACTION src/features/retainers/actions/admin.ts#saveRetainerAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      clientId: acme.clientId,
+      name: "Fuzz retainer",
+      hoursPerMonth: 40,
+      hourlyRate: "225",
+      overageRate: "275",
+      startDate: "2026-01-01",
+      carryOverHours: 4,
+      carryOverMonths: 2,
+      thresholds: "80, 100",
+    })),
+  },
+  "ACTION src/features/retainers/actions/admin.ts#logTimeEntryAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      clientId: acme.clientId,
+      projectId: acme.projectId,
+      workDate: new Date().toISOString().slice(0, 10),
+      hours: 0.25,
+      person: "Fuzz Consultant",
+      description: "Fuzz entry",
+      billable: false,
+    })),
+  },
+  "ACTION src/features/retainers/actions/admin.ts#closeRetainerMonthAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: acme.clientId, month: new Date().toISOString().slice(0, 7) })),
+  },
+  "ACTION src/features/retainers/actions/portal.ts#decideOverageAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ requestId: DEMO_OVERAGE_REQUEST_ID, decision: "decline" })),
   },
   "ACTION src/features/rates/actions/admin.ts#updateClientRatesAction": {
     kind: "action",

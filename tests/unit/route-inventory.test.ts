@@ -66,6 +66,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/client/invoices/export": { GET: "export" },
   "/api/client/invoices/[id]/pdf": { GET: "export" },
   "/api/client/messages/attachments/[id]": { GET: "file" },
+  "/api/client/retainer/export": { GET: "export" },
   "/api/client/messages/threads/[id]": { GET: "read", POST: "file" },
   "/api/client/messages/threads": { POST: "file" },
   "/api/client/reports/[id]/download": { POST: "file" },

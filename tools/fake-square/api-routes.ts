@@ -1,7 +1,8 @@
-// The fake's /v2 API: locations, invoices (list and search), customers, subscriptions. Every call
+// The fake's /v2 API: locations, invoices (list, search, create, publish), orders, customers, subscriptions. Every call
 // needs a live bearer token, as at Square.
 import type http from "node:http";
 import { json, listPage, readJson, squareError } from "./http";
+import { handleOrderInvoiceApi } from "./order-invoice-routes";
 import type { FakeState } from "./state";
 
 type SearchBody = { query?: { filter?: { location_ids?: string[]; customer_ids?: string[] } }; limit?: number; cursor?: string };
@@ -139,6 +140,8 @@ export async function handleApi(state: FakeState, req: http.IncomingMessage, res
       maxLimit: 200,
     });
   }
+
+  if (await handleOrderInvoiceApi(state, req, res, path)) return;
 
   squareError(res, 404, "INVALID_REQUEST_ERROR", "NOT_FOUND", `The fake does not implement ${method} ${path}.`);
 }

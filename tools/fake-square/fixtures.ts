@@ -89,7 +89,9 @@ export type RawLineItem = {
 export type RawOrder = {
   id: string;
   location_id: string;
-  customer_id: string;
+  customer_id?: string;
+  /** The caller's own reference (CreateOrder's reference_id). */
+  reference_id?: string;
   state: "OPEN" | "COMPLETED" | "CANCELED";
   line_items: RawLineItem[];
   total_money: Money;

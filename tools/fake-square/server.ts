@@ -60,6 +60,8 @@ export type FakeSquare = {
   invoices: () => RawInvoice[];
   /** The orders behind the invoices (their line items), to change as a seller would. */
   orders: () => RawOrder[];
+  /** An order created through the API (CreateOrder), by id. */
+  order: (id: string) => RawOrder | undefined;
   /** Marks every payment request as paid (status PAID), as a payment would. */
   payInvoice: (id: string) => RawInvoice;
   /** Publishes a new unpaid invoice for one of the fixture's customers. */
@@ -105,6 +107,7 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
     }),
     invoices: () => state.data.invoices,
     orders: () => state.data.orders,
+    order: (id) => state.orderById(id),
     payInvoice: (id) => state.payInvoice(id),
     publishInvoice: (customerId, amountCents, title) => state.publishInvoice(customerId, amountCents, title),
     subscriptions: () => state.data.subscriptions,

@@ -1,6 +1,6 @@
 // The fake's memory: the seller's data, issued codes and tokens, injected faults, request counts.
 import { randomBytes } from "node:crypto";
-import { buildInvoice, buildOrder, demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
+import { buildInvoice, buildOrder, demoFixture, type Fixture, type RawInvoice, type RawOrder, type RawSubscription } from "./fixtures";
 
 export type Fault = {
   /** Path prefix the fault applies to, e.g. "/v2/invoices" (default: every path). */
@@ -31,6 +31,9 @@ export class FakeState {
   readonly counts: Record<string, number> = {};
   /** Subscriptions created through the API by idempotency key: the same key answers the same subscription. */
   readonly createdSubscriptions = new Map<string, RawSubscription>();
+  /** Orders and invoices created through the API, by idempotency key (the orders themselves are in `data.orders`). */
+  readonly createdOrders = new Map<string, RawOrder>();
+  readonly createdInvoices = new Map<string, RawInvoice>();
 
   constructor(
     readonly applicationId: string,
@@ -49,6 +52,12 @@ export class FakeState {
     this.invoiceIndex = new Map(this.data.invoices.map((i) => [i.id, i]));
     this.faults = [];
     this.createdSubscriptions.clear();
+    this.createdOrders.clear();
+    this.createdInvoices.clear();
+  }
+
+  orderById(id: string): RawOrder | undefined {
+    return this.data.orders.find((order) => order.id === id);
   }
 
   /**

@@ -9,6 +9,8 @@ import { ClientPortal } from "@/features/portal/components/client-portal";
 import { PortalFindings } from "@/features/findings/components/portal/portal-findings";
 import { PortalEnrolment } from "@/features/portal/components/portal-enrolment";
 import { PortalProjectView } from "@/features/portal/components/portal-project-view";
+import { RetainerSection } from "@/features/retainers/components/portal/retainer-section";
+import { NoRetainer } from "@/features/retainers/components/portal/no-retainer";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
 import { PORTAL_SECTION_TITLES, parseSection } from "@/lib/domain/portal-section";
@@ -19,6 +21,7 @@ import { loadPortalFindings } from "@/features/findings/server";
 import { getPaidVsOutstanding, getPortalInvoice } from "@/features/invoices/server";
 import { countClientUnreadMessages } from "@/features/messages/server";
 import { loadPortalProject, loadPortalSection } from "@/features/portal/server";
+import { getPortalRetainer, hasRetainer } from "@/features/retainers/server";
 
 // The server decides: the signed-in client's portal (or, for an admin viewing it, that client's
 // portal read only: docs/PRODUCT.md#admin-view-as-client), the two-factor enrolment alone when the
@@ -82,6 +85,18 @@ export default async function ClientPortalPage({ searchParams }: Props) {
     loaded.catch(() => {});
     findings = <PortalFindings data={loaded} readOnly={actor.viewer !== undefined} isOwner={actor.personRole === "owner"} />;
   }
+  // The Retainer section renders on the server too; the sidebar shows it only to a client with a retainer.
+  let retainer = null;
+  let withRetainer: boolean;
+  if (section === "retainer") {
+    const view = await getPortalRetainer(getDb(), { actor });
+    withRetainer = view !== null;
+    retainer = view ? (
+      <RetainerSection view={view} isOwner={actor.personRole === "owner"} readOnly={actor.viewer !== undefined} />
+    ) : (
+      <NoRetainer />
+    );
+  } else withRetainer = await hasRetainer(getDb(), { actor });
   // A project opened from Projects (?project=<id>): its view, scoped by the session's client; a
   // malformed id is a missing project.
   const projectId = section === "projects" ? first(raw.project) : undefined;
@@ -102,10 +117,11 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       data={data}
       billingChart={chart ? <LoadedBillingChart points={chart} /> : undefined}
       findings={findings}
+      retainer={retainer}
       projectView={projectView}
       invoiceView={invoiceView}
       unreadMessages={unreadMessages}
-      hiddenSections={actor.billingWithheld ? ["billing"] : []}
+      hiddenSections={[...(actor.billingWithheld ? (["billing"] as const) : []), ...(withRetainer ? [] : (["retainer"] as const))]}
       viewingAs={actor.viewer ? actor.company : undefined}
     />
   );

@@ -14,6 +14,7 @@ import {
   ScrollText,
   Settings,
   ShieldAlert,
+  Timer,
   UserCog,
   Users,
 } from "lucide-react";
@@ -40,6 +41,7 @@ export const ADMIN_NAV_BACK_OFFICE = [
   { href: "/admin/findings", label: "Findings", Icon: ShieldAlert },
   { href: "/admin/inquiries", label: "Inquiries", Icon: Inbox },
   { href: "/admin/bookings", label: "Bookings", Icon: CalendarClock },
+  { href: "/admin/retainers", label: "Retainers", Icon: Timer },
   { href: "/admin/audit", label: "Audit log", Icon: ScrollText },
   { href: "/admin/settings", label: "Settings", Icon: Settings },
 ] as const;

@@ -10,6 +10,7 @@ export const PORTAL_SECTIONS = [
   "documents",
   "messages",
   "findings",
+  "retainer",
 ] as const;
 export type PortalSection = (typeof PORTAL_SECTIONS)[number];
 
@@ -28,4 +29,5 @@ export const PORTAL_SECTION_TITLES: Record<PortalSection, string> = {
   documents: "Document Library",
   messages: "Messages",
   findings: "Findings",
+  retainer: "Retainer Hours",
 };

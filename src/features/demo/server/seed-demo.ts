@@ -22,8 +22,12 @@ import {
   invoices,
   projects,
   reports,
+  retainerMonths,
+  retainerOverageRequests,
+  retainers,
   serviceBookings,
   subscriptionTiers,
+  timeEntries,
   user,
 } from "@/server/core/db/schema";
 import {
@@ -45,6 +49,7 @@ import { demoFindingRows } from "./demo-findings";
 import { DEMO_FIRM, DEMO_INVOICE_LINES } from "./demo-invoice-lines";
 import { demoImportRows } from "./demo-imports";
 import { demoTemplateRows } from "./demo-templates";
+import { demoRetainerRows } from "./demo-retainer";
 import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/account/server";
@@ -158,6 +163,11 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     const demoTemplates = demoTemplateRows();
     await tx.insert(findingTemplates).values(demoTemplates.templates);
     await tx.insert(findingTemplateRules).values(demoTemplates.rules);
+    const retainer = demoRetainerRows();
+    await tx.insert(retainers).values(retainer.retainer);
+    await tx.insert(timeEntries).values(retainer.entries);
+    await tx.insert(retainerMonths).values(retainer.months);
+    await tx.insert(retainerOverageRequests).values(retainer.overageRequest);
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

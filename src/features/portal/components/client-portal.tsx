@@ -16,6 +16,7 @@ export function ClientPortal({
   data,
   billingChart,
   findings,
+  retainer,
   projectView,
   invoiceView,
   unreadMessages,
@@ -27,6 +28,8 @@ export function ClientPortal({
   billingChart?: ReactNode;
   /** The Findings section, rendered on the server (docs/PRODUCT.md#portal-findings). */
   findings?: ReactNode;
+  /** The Retainer section, rendered on the server (docs/PRODUCT.md#retainer-hours). */
+  retainer?: ReactNode;
   /** A project of the client opened from Projects (docs/PRODUCT.md#portal-project-view), rendered on the server. */
   projectView?: ReactNode;
   /** An invoice of the client opened from Billing (docs/PRODUCT.md#invoice-page), read on the server. */
@@ -59,6 +62,7 @@ export function ClientPortal({
           data={data}
           billingChart={billingChart}
           findings={findings}
+          retainer={retainer}
           projectView={projectView}
           invoiceView={invoiceView}
           readOnly={viewingAs !== undefined}
@@ -73,6 +77,7 @@ export async function PortalData({
   data,
   billingChart,
   findings,
+  retainer,
   projectView,
   invoiceView,
   readOnly = false,
@@ -80,6 +85,7 @@ export async function PortalData({
   data: Promise<PortalSectionData>;
   billingChart?: ReactNode;
   findings?: ReactNode;
+  retainer?: ReactNode;
   projectView?: ReactNode;
   invoiceView?: ReactNode;
   readOnly?: boolean;
@@ -96,6 +102,7 @@ export async function PortalData({
       data={loaded}
       billingChart={billingChart}
       findings={findings}
+      retainer={retainer}
       projectView={projectView}
       invoiceView={invoiceView}
       readOnly={readOnly}

@@ -9,6 +9,7 @@ import {
   MessageSquare,
   Settings,
   ShieldAlert,
+  Timer,
   type LucideIcon,
 } from "lucide-react";
 import { PORTAL_SECTION_TITLES, PORTAL_SECTIONS, type PortalSection, parseSection } from "@/lib/domain/portal-section";
@@ -27,6 +28,7 @@ export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
   documents: { label: "Documents", title: PORTAL_SECTION_TITLES.documents, icon: FileText, mobileLabel: "Docs" },
   messages: { label: "Messages", title: PORTAL_SECTION_TITLES.messages, icon: MessageSquare, mobileLabel: "Inbox" },
   findings: { label: "Findings", title: PORTAL_SECTION_TITLES.findings, icon: ShieldAlert },
+  retainer: { label: "Retainer", title: PORTAL_SECTION_TITLES.retainer, icon: Timer },
 };
 
 /**

@@ -37,6 +37,7 @@ export function PortalSections({
   data,
   billingChart,
   findings,
+  retainer,
   projectView,
   invoiceView,
   readOnly = false,
@@ -45,6 +46,8 @@ export function PortalSections({
   billingChart?: ReactNode;
   /** The Findings section, rendered on the server (its Markdown too) and handed in ready-made. */
   findings?: ReactNode;
+  /** The Retainer section, rendered on the server and handed in ready-made. */
+  retainer?: ReactNode;
   /** The project opened from Projects (`?project=<id>`), rendered on the server. */
   projectView?: ReactNode;
   /** The invoice opened from Billing (`?invoice=<id>`), read on the server. */
@@ -75,6 +78,7 @@ export function PortalSections({
         data={data}
         billingChart={billingChart}
         findings={findings}
+        retainer={retainer}
         projectView={projectView}
         invoiceView={invoiceView}
         readOnly={readOnly}
@@ -89,6 +93,7 @@ function Section({
   data,
   billingChart,
   findings,
+  retainer,
   projectView,
   invoiceView,
   readOnly,
@@ -96,6 +101,7 @@ function Section({
   data: PortalSectionData;
   billingChart?: ReactNode;
   findings?: ReactNode;
+  retainer?: ReactNode;
   projectView?: ReactNode;
   invoiceView?: ReactNode;
   readOnly: boolean;
@@ -128,6 +134,8 @@ function Section({
       return <MessagesSection data={data} readOnly={readOnly} />;
     case "findings":
       return findings ?? null;
+    case "retainer":
+      return retainer ?? null;
     case "overview":
       return <OverviewSection data={data} />;
   }

@@ -62,6 +62,8 @@ const SECTION_LOADERS = {
   messages: (db: DbOrTx, scope: Scope) => settle({ threads: listClientThreads(db, scope), projects: listPortalProjects(db, scope) }),
   // Findings have their own loader (the findings module), fed by the address's filters.
   findings: async () => ({}),
+  // So does the Retainer section (the retainers module), shown only to a client with a retainer.
+  retainer: async () => ({}),
 } satisfies Record<PortalSection, (db: DbOrTx, scope: Scope) => Promise<object>>;
 
 type Loaders = typeof SECTION_LOADERS;

@@ -55,6 +55,7 @@ const EXPECTED_QUERIES: Record<PortalSection, number> = {
   documents: 2, // documents, their downloads
   messages: 2, // threads, projects
   findings: 0, // read by the findings module from the address's filters
+  retainer: 0, // read by the retainers module (getPortalRetainer: four statements side by side)
 };
 
 describe("portal load", () => {

@@ -18,6 +18,7 @@ export {
 } from "./admin-square-customers";
 export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./config";
 export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
+export { canBillClientThroughSquare, createClientInvoice, type BilledHoursLine, type CreatedClientInvoice } from "./invoice-create";
 export { syncSquareInvoices } from "./invoice-sync";
 export { createSquareSubscription, squareSubscriptionTarget, type SquareSubscriptionTarget } from "./subscription-create";
 export { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "./links";

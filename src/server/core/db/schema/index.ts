@@ -12,3 +12,4 @@ export * from "./messages";
 export * from "./notifications";
 export * from "./findings";
 export * from "./reports";
+export * from "./retainers";

@@ -27,6 +27,8 @@ import { getClientBillingForAdmin } from "@/features/invoices/server";
 import { listAdminThreads } from "@/features/messages/server";
 import { listClientProjectsForAdmin } from "@/features/projects/server";
 import { listClientRatesForAdmin } from "@/features/rates/server";
+import { getRetainerForAdmin } from "@/features/retainers/server";
+import { RetainerCard } from "@/features/retainers/components/admin/retainer-card";
 import { listClientReportsForAdmin } from "@/features/reports/server";
 import { listClientSubscriptionsForAdmin } from "@/features/subscriptions/server";
 
@@ -47,7 +49,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
   const scope = { actor, clientId: id };
   // Every read at once (one round of queries, each scoped by the client id); a missing client's
   // reads come back empty and the page is not found.
-  const [client, projects, findings, engagementProjectIds, reports, documents, threads, billing, subscriptions, rates, access] =
+  const [client, projects, findings, engagementProjectIds, reports, documents, threads, billing, subscriptions, rates, access, retainer] =
     await Promise.all([
       getAdminClientDetails(db, scope),
       listClientProjectsForAdmin(db, scope),
@@ -60,6 +62,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
       listClientSubscriptionsForAdmin(db, scope),
       listClientRatesForAdmin(db, scope),
       listRecentAccessForAdmin(db, scope),
+      getRetainerForAdmin(db, scope),
     ]);
   if (!client) notFound();
   const records = {
@@ -114,6 +117,12 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
         <ClientDetailsForm client={client} />
         <TeamCard people={client.people} clientId={client.id} title="People" />
         <ClientRecordsCards clientId={client.id} company={client.company} records={records} />
+        <RetainerCard
+          clientId={client.id}
+          view={retainer.view}
+          projects={retainer.projects}
+          today={new Date().toISOString().slice(0, 10)}
+        />
         <Card className="max-w-3xl">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
           <p className="mt-1 text-sm text-muted">

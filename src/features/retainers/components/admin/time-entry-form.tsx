@@ -1,0 +1,76 @@
+"use client";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, fieldAria, Input, Select } from "@/components/ui/field";
+import { useFormSubmit } from "@/components/ui/use-form-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { logTimeEntryAction } from "@/features/retainers/actions/admin";
+import { type TimeEntryInput, timeEntrySchema } from "@/features/retainers/validation";
+
+/** Logs time on the retainer: quarter hours, a project of the client, billable or not. */
+export function TimeEntryForm({
+  clientId,
+  projects,
+  today,
+}: {
+  clientId: string;
+  projects: { id: string; name: string }[];
+  today: string;
+}) {
+  const form = useZodForm(timeEntrySchema, {
+    clientId,
+    projectId: projects[0]?.id ?? "",
+    workDate: today,
+    hours: "",
+    person: "",
+    description: "",
+    billable: true,
+  } as TimeEntryInput);
+  const { errors } = form.formState;
+  const { onSubmit, message, busy } = useFormSubmit(form, logTimeEntryAction, {
+    done: (data) => {
+      form.reset({ ...form.getValues(), hours: "", description: "" });
+      return data.kind === "overage_request" ? "The month's hours are used up: the time waits for an owner's approval." : "Time logged.";
+    },
+    invalid: "Please correct the highlighted fields.",
+  });
+  const err = (name: keyof TimeEntryInput) => errors[name]?.message;
+  if (projects.length === 0) return <p className="text-sm text-muted">Add a project for this client to log time.</p>;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <h3 className="font-semibold">Log time</h3>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <div className="grid gap-4 md:grid-cols-3">
+        <Field id="time-project" label="Project" error={err("projectId")}>
+          <Select {...fieldAria("time-project", err("projectId"))} {...form.register("projectId")}>
+            {projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="time-date" label="Date" error={err("workDate")}>
+          <Input {...fieldAria("time-date", err("workDate"))} type="date" max={today} {...form.register("workDate")} />
+        </Field>
+        <Field id="time-hours" label="Hours (quarter hours)" error={err("hours")}>
+          <Input {...fieldAria("time-hours", err("hours"))} inputMode="decimal" {...form.register("hours")} />
+        </Field>
+        <Field id="time-person" label="Person" error={err("person")}>
+          <Input {...fieldAria("time-person", err("person"))} {...form.register("person")} />
+        </Field>
+        <Field id="time-description" label="Description" error={err("description")} className="md:col-span-2">
+          <Input {...fieldAria("time-description", err("description"))} {...form.register("description")} />
+        </Field>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...form.register("billable")} />
+        Billable
+      </label>
+      <Button type="submit" disabled={busy !== null}>
+        {busy ? "Logging..." : "Log Time"}
+      </Button>
+    </form>
+  );
+}

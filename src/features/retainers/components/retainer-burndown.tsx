@@ -1,0 +1,154 @@
+import { formatDate } from "@/lib/format";
+import { formatHours } from "@/lib/retainer-period";
+import type { RetainerMonth } from "@/features/retainers/server";
+
+const monthLabel = (month: string) =>
+  new Date(`${month}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** The current month's burn-down (docs/PRODUCT.md#retainer-hours): used, remaining, carried over, projected. */
+export function RetainerBurndown({ month }: { month: RetainerMonth }) {
+  const percent = month.budgetMinutes > 0 ? Math.min(100, Math.round((month.usedMinutes * 100) / month.budgetMinutes)) : 0;
+  const figures: [string, string][] = [
+    ["Used", formatHours(month.usedMinutes)],
+    ["Remaining", formatHours(month.remainingMinutes)],
+    ["Carried over", formatHours(month.carriedInMinutes)],
+    ["Projected by month end", formatHours(month.projectedMinutes)],
+  ];
+  return (
+    <div className="space-y-3" data-testid="retainer-burndown">
+      <p className="text-sm text-muted">
+        {monthLabel(month.month)}: {formatHours(month.usedMinutes)} of {formatHours(month.budgetMinutes)} used ({percent}%)
+        {month.overageMinutes > 0 ? `, ${formatHours(month.overageMinutes)} approved overage` : ""}
+        {month.closed ? " · Closed" : ""}
+      </p>
+      <div
+        className="h-3 w-full overflow-hidden rounded-full bg-slate-800"
+        role="progressbar"
+        aria-label="Hours used this month"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div
+          className={percent >= 100 ? "h-full bg-rose-500" : percent >= 80 ? "h-full bg-amber-400" : "h-full bg-cyan-400"}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-slate-800 p-3">
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className="text-lg font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {month.expiringMinutes > 0 ? (
+        <p className="text-xs text-muted">{formatHours(month.expiringMinutes)} carried over expire at the end of this month if unused.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Every month from the start, newest first. */
+export function RetainerHistory({ months }: { months: RetainerMonth[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Hours per month</caption>
+        <thead className="text-xs text-muted">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Month
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Budget
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Used
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Overage
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Non-billable
+            </th>
+            <th scope="col" className="py-2">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month} className="border-t border-slate-800">
+              <td className="py-2 pr-3">{monthLabel(m.month)}</td>
+              <td className="py-2 pr-3">{formatHours(m.budgetMinutes)}</td>
+              <td className="py-2 pr-3">{formatHours(m.usedMinutes)}</td>
+              <td className="py-2 pr-3">{formatHours(m.overageMinutes)}</td>
+              <td className="py-2 pr-3">{formatHours(m.nonBillableMinutes)}</td>
+              <td className="py-2">{m.closed ? "Closed" : "Open"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The time entries behind the burn-down. */
+export function RetainerEntries({
+  entries,
+}: {
+  entries: {
+    id: string;
+    workDate: string;
+    minutes: number;
+    person: string;
+    description: string;
+    billable: boolean;
+    overage: boolean;
+    project: string;
+  }[];
+}) {
+  if (entries.length === 0) return <p className="text-sm text-muted">No time logged this month yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Time entries this month</caption>
+        <thead className="text-xs text-muted">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Date
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Project
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Person
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Work
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Hours
+            </th>
+            <th scope="col" className="py-2">
+              Billing
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id} className="border-t border-slate-800">
+              <td className="py-2 pr-3">{formatDate(e.workDate)}</td>
+              <td className="py-2 pr-3">{e.project}</td>
+              <td className="py-2 pr-3">{e.person}</td>
+              <td className="py-2 pr-3">{e.description}</td>
+              <td className="py-2 pr-3">{formatHours(e.minutes)}</td>
+              <td className="py-2">{!e.billable ? "Non-billable" : e.overage ? "Overage" : "Billable"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
