@@ -1,5 +1,6 @@
 // The fake's memory: the seller's data, issued codes and tokens, injected faults, request counts.
 import { randomBytes } from "node:crypto";
+import { FakeBilling } from "./billing-routes";
 import { buildInvoice, demoFixture, type Fixture, type RawInvoice, type RawSubscription } from "./fixtures";
 
 export type Fault = {
@@ -31,6 +32,8 @@ export class FakeState {
   readonly counts: Record<string, number> = {};
   /** Subscriptions created through the API by idempotency key: the same key answers the same subscription. */
   readonly createdSubscriptions = new Map<string, RawSubscription>();
+  /** Orders and invoices created through the billing calls. */
+  readonly billing = new FakeBilling();
 
   constructor(
     readonly applicationId: string,
@@ -49,6 +52,7 @@ export class FakeState {
     this.invoiceIndex = new Map(this.data.invoices.map((i) => [i.id, i]));
     this.faults = [];
     this.createdSubscriptions.clear();
+    this.billing.clear();
   }
 
   /**

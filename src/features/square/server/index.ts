@@ -20,6 +20,14 @@ export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./con
 export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
 export { syncSquareInvoices } from "./invoice-sync";
 export { createSquareSubscription, squareSubscriptionTarget, type SquareSubscriptionTarget } from "./subscription-create";
+export {
+  cancelSquareSubscription,
+  createPeriodInvoice,
+  storePeriodInvoice,
+  swapSquareSubscriptionPlan,
+  type PeriodInvoiceRequest,
+  type PublishedPeriodInvoice,
+} from "./plan-billing";
 export { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "./links";
 export { handleSquareCallback } from "./oauth-callback";
 export { startSquareAuthorization } from "./oauth";
