@@ -5,7 +5,11 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsAny, matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import { alias } from "drizzle-orm/pg-core";
 import { subscriptionMetrics } from "./plan-metrics";
+
+// The plan a subscription switches to at its next billing date.
+const nextTier = alias(subscriptionTiers, "next_tier");
 
 /**
  * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR, active count, average and churn
@@ -49,6 +53,8 @@ export async function listAdminSubscriptions(
       monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
       status: clientSubscriptions.status,
       currentPeriodEnd: clientSubscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: clientSubscriptions.cancelAtPeriodEnd,
+      nextTierName: nextTier.tierName,
       squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
       createdAt: clientSubscriptions.createdAt,
       total: matchingCount(),
@@ -56,6 +62,7 @@ export async function listAdminSubscriptions(
     .from(clientSubscriptions)
     .innerJoin(clients, eq(clients.id, clientSubscriptions.clientId))
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+    .leftJoin(nextTier, eq(nextTier.id, clientSubscriptions.nextTierId))
     .where(
       and(
         status === "all" ? undefined : eq(clientSubscriptions.status, status),

@@ -121,7 +121,7 @@ export async function cancelOwnSubscription(db: Db, { actor, subscriptionId }: {
   if (actor.personRole !== "owner") throw new AppError("forbidden", OWNER_CANCELS);
   if (row.cancelAtPeriodEnd) throw new AppError("conflict", "This plan already ends at the end of its period.");
   // Square first: when it refuses, nothing here changes and the client can try again.
-  if (row.squareId) await cancelSquareSubscription(db, { squareSubscriptionId: row.squareId });
+  if (row.squareId) await atSquare(subscriptionId, () => cancelSquareSubscription(db, { squareSubscriptionId: row.squareId! }));
   return db.transaction(async (tx) => {
     const locked = await lockOwn(tx, actor, subscriptionId);
     if (locked.status !== "active") throw new AppError("conflict", `A ${locked.status} subscription cannot be cancelled.`);
@@ -167,7 +167,7 @@ export async function switchOwnPlan(db: Db, { actor, planId }: { actor: ClientAc
   if (row.squareId) {
     if (!plan.variation)
       throw new AppError("conflict", `The ${plan.name} plan cannot replace a plan billed by Square. Please contact your account manager.`);
-    await swapSquareSubscriptionPlan(db, { squareSubscriptionId: row.squareId, planVariationId: plan.variation });
+    await atSquare(row.id, () => swapSquareSubscriptionPlan(db, { squareSubscriptionId: row.squareId!, planVariationId: plan.variation! }));
   }
   return db.transaction(async (tx) => {
     const locked = await lockOwn(tx, actor, row.id);
@@ -188,6 +188,19 @@ export async function switchOwnPlan(db: Db, { actor, planId }: { actor: ClientAc
     });
     return { id: row.id, nextTierId: plan.id, startsOn };
   });
+}
+
+const PROVIDER_FAILED =
+  "Your plan could not be changed with our payment provider. Please try again later or contact your account manager.";
+
+/** A change Square must make first; its failure is logged for the firm and told to the client in plain words. */
+async function atSquare(subscriptionId: string, call: () => Promise<void>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    console.error(`[subscriptions] Square could not change subscription ${subscriptionId}:`, error instanceof Error ? error.message : error);
+    throw new AppError("bad_gateway", PROVIDER_FAILED);
+  }
 }
 
 const ownColumns = {
