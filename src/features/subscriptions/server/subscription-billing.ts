@@ -153,8 +153,17 @@ export async function billDuePeriods(
     .limit(BATCH);
   let billed = 0;
   let failed = 0;
+  const targets = new Map<string, Awaited<ReturnType<typeof squareSubscriptionTarget>>>();
   for (const period of pending) {
     if (!period.clientId) continue;
+    if (!targets.has(period.clientId)) targets.set(period.clientId, await squareSubscriptionTarget(db, { clientId: period.clientId }));
+    const target = targets.get(period.clientId);
+    if (!target) {
+      // Nothing to call yet: the period waits, without using up its attempts, until Square is
+      // connected and the client linked to a customer.
+      await db.update(subscriptionPeriods).set({ lastError: NO_CUSTOMER }).where(eq(subscriptionPeriods.id, period.id));
+      continue;
+    }
     // Claimed at the attempt count read: another instance that read the same count finds it moved on.
     const [claimed] = await db
       .update(subscriptionPeriods)
@@ -169,8 +178,6 @@ export async function billDuePeriods(
       .returning({ id: subscriptionPeriods.id });
     if (!claimed) continue;
     try {
-      const target = await squareSubscriptionTarget(db, { clientId: period.clientId });
-      if (!target) throw new Error(NO_CUSTOMER);
       const published = await createPeriodInvoice(db, {
         periodId: period.id,
         squareCustomerId: target.squareCustomerId,

@@ -39,11 +39,16 @@ async function addPlan(name: string, cents: number, variation: string | null = n
   return plan!.id;
 }
 
+/** Links a company to one of the fake's Square customers, as an admin does in its Square dialog. */
+async function linkCustomer(actor: ClientActor, squareCustomerId: string) {
+  await t.db.delete(squareCustomers).where(eq(squareCustomers.squareCustomerId, squareCustomerId));
+  await t.db.insert(squareCustomers).values({ squareCustomerId, clientId: actor.clientId, linkSource: "admin", linkedAt: new Date() });
+}
+
 /** A new company whose owner is linked to one of the fake's Square customers. */
 async function billedClient(name: string, squareCustomerId: string): Promise<ClientActor> {
   const actor = await createTestClient(t.db, name);
-  await t.db.delete(squareCustomers).where(eq(squareCustomers.squareCustomerId, squareCustomerId));
-  await t.db.insert(squareCustomers).values({ squareCustomerId, clientId: actor.clientId, linkSource: "admin", linkedAt: new Date() });
+  await linkCustomer(actor, squareCustomerId);
   return actor;
 }
 
@@ -185,8 +190,12 @@ describe("a plan billed per period", () => {
 
 describe("a plan with a Square plan variation", () => {
   it("confirmed by the firm, becomes a Square subscription; cancel and switch go to Square", async () => {
-    const owner = await billedClient("Square Run", "CUSTFAKEGLOBEX1");
-    const confirmed = await confirmedPlan(owner, plans.squareA);
+    // Asked before the company had a Square customer (so it waited for the firm), linked since.
+    const owner = await createTestClient(t.db, "Square Run");
+    const request = await requestSubscription(t.db, { actor: owner, planId: plans.squareA });
+    expect(request.via).toBe("request");
+    await linkCustomer(owner, "CUSTFAKEGLOBEX1");
+    const confirmed = await decideSubscription(t.db, { actor: await adminActor(), subscriptionId: request.id, decision: "confirm" });
     expect(confirmed).toMatchObject({ status: "active", billing: "square" });
     const row = await subscription(confirmed.id);
     const atSquare = sq.fake.subscriptions().find((s) => s.id === row.squareSubscriptionId);
