@@ -105,7 +105,10 @@ test("the admin declines a request with a reason the client reads", async ({ pag
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Declined Co", "declined-client-password-1");
   await me.goto("/client-portal?section=book-service");
   await me.locator(`[data-tier="${name}"]`).getByRole("button", { name: "Subscribe Now" }).click();
-  await me.getByRole("dialog", { name: `Subscribe to the ${name} plan?` }).getByRole("button", { name: "Subscribe", exact: true }).click();
+  await me
+    .getByRole("dialog", { name: `Subscribe to the ${name} plan?` })
+    .getByRole("button", { name: "Subscribe", exact: true })
+    .click();
   await expect(me.getByText(`Requested: ${name}`)).toBeVisible();
 
   await page.goto(`/admin/subscriptions?q=${encodeURIComponent(name)}`);

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { firstPeriod, nextPeriod, periodEndOf, subscriptionMetrics, type MetricRow } from "@/features/subscriptions/server/plan-metrics";
 
 const at = (day: string) => new Date(`${day}T00:00:00Z`);
-const row = (v: Partial<MetricRow>): MetricRow => ({ status: "active", monthlyPriceCents: 100_000, activatedAt: at("2026-01-01"), cancelledAt: null, ...v });
+const row = (v: Partial<MetricRow>): MetricRow => ({
+  status: "active",
+  monthlyPriceCents: 100_000,
+  activatedAt: at("2026-01-01"),
+  cancelledAt: null,
+  ...v,
+});
 
 describe("billing periods", () => {
   it("end a month later on the anchor day, or on a shorter month's last day", () => {

@@ -78,8 +78,13 @@ export async function createPeriodInvoice(db: Db, request: PeriodInvoiceRequest)
     // A retry finds the invoice already published: Square answers it as it is.
     const published =
       draft.status === "DRAFT"
-        ? (await client.invoices.publish({ invoiceId: draft.id, version: draft.version ?? 0, idempotencyKey: `publish-${request.periodId}` }))
-            .invoice
+        ? (
+            await client.invoices.publish({
+              invoiceId: draft.id,
+              version: draft.version ?? 0,
+              idempotencyKey: `publish-${request.periodId}`,
+            })
+          ).invoice
         : draft;
     const mapped = published ? mapSquareInvoice(published) : null;
     if (!mapped) throw new SquareApiError("Square did not publish the invoice.", 502);

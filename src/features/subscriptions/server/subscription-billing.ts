@@ -66,7 +66,9 @@ export async function rollOverPeriods(db: Db, now: Date): Promise<number> {
       const [row] = await tx
         .select()
         .from(clientSubscriptions)
-        .where(and(eq(clientSubscriptions.id, id), eq(clientSubscriptions.status, "active"), lte(clientSubscriptions.currentPeriodEnd, now)))
+        .where(
+          and(eq(clientSubscriptions.id, id), eq(clientSubscriptions.status, "active"), lte(clientSubscriptions.currentPeriodEnd, now)),
+        )
         .for("update", { skipLocked: true });
       if (!row?.currentPeriodEnd || !row.currentPeriodStart) return 0;
       const anchorDay = (row.activatedAt ?? row.currentPeriodStart).getUTCDate();
@@ -169,11 +171,7 @@ export async function billDuePeriods(
       .update(subscriptionPeriods)
       .set({ attempts: sql`${subscriptionPeriods.attempts} + 1`, updatedAt: now })
       .where(
-        and(
-          eq(subscriptionPeriods.id, period.id),
-          isNull(subscriptionPeriods.billedAt),
-          eq(subscriptionPeriods.attempts, period.attempts),
-        ),
+        and(eq(subscriptionPeriods.id, period.id), isNull(subscriptionPeriods.billedAt), eq(subscriptionPeriods.attempts, period.attempts)),
       )
       .returning({ id: subscriptionPeriods.id });
     if (!claimed) continue;
@@ -205,7 +203,10 @@ export async function billDuePeriods(
       failed += 1;
       const message = error instanceof Error ? error.message : String(error);
       console.error(`[subscriptions] billing period ${period.id} failed: ${message}`);
-      await db.update(subscriptionPeriods).set({ lastError: message.slice(0, 500) }).where(eq(subscriptionPeriods.id, period.id));
+      await db
+        .update(subscriptionPeriods)
+        .set({ lastError: message.slice(0, 500) })
+        .where(eq(subscriptionPeriods.id, period.id));
     }
   }
   return { billed, failed };

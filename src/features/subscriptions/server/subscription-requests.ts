@@ -116,7 +116,8 @@ async function insertRequest(db: Db, actor: ClientActor, planId: string) {
 export async function cancelOwnSubscription(db: Db, { actor, subscriptionId }: { actor: ClientActor; subscriptionId: string }) {
   assertClient(actor);
   const row = await ownSubscription(db, actor, subscriptionId);
-  if (row.status === "pending") return db.transaction(async (tx) => endSubscription(tx, actor, await lockOwn(tx, actor, subscriptionId), null));
+  if (row.status === "pending")
+    return db.transaction(async (tx) => endSubscription(tx, actor, await lockOwn(tx, actor, subscriptionId), null));
   if (row.status !== "active") throw new AppError("conflict", `A ${row.status} subscription cannot be cancelled.`);
   if (actor.personRole !== "owner") throw new AppError("forbidden", OWNER_CANCELS);
   if (row.cancelAtPeriodEnd) throw new AppError("conflict", "This plan already ends at the end of its period.");
@@ -172,10 +173,7 @@ export async function switchOwnPlan(db: Db, { actor, planId }: { actor: ClientAc
   return db.transaction(async (tx) => {
     const locked = await lockOwn(tx, actor, row.id);
     if (locked.status !== "active") throw new AppError("conflict", `A ${locked.status} subscription cannot be switched.`);
-    await tx
-      .update(clientSubscriptions)
-      .set({ nextTierId: plan.id, updatedAt: new Date() })
-      .where(eq(clientSubscriptions.id, row.id));
+    await tx.update(clientSubscriptions).set({ nextTierId: plan.id, updatedAt: new Date() }).where(eq(clientSubscriptions.id, row.id));
     const startsOn = locked.currentPeriodEnd?.toISOString().slice(0, 10) ?? null;
     await recordAudit(tx, {
       actor,
@@ -190,15 +188,17 @@ export async function switchOwnPlan(db: Db, { actor, planId }: { actor: ClientAc
   });
 }
 
-const PROVIDER_FAILED =
-  "Your plan could not be changed with our payment provider. Please try again later or contact your account manager.";
+const PROVIDER_FAILED = "Your plan could not be changed with our payment provider. Please try again later or contact your account manager.";
 
 /** A change Square must make first; its failure is logged for the firm and told to the client in plain words. */
 async function atSquare(subscriptionId: string, call: () => Promise<void>): Promise<void> {
   try {
     await call();
   } catch (error) {
-    console.error(`[subscriptions] Square could not change subscription ${subscriptionId}:`, error instanceof Error ? error.message : error);
+    console.error(
+      `[subscriptions] Square could not change subscription ${subscriptionId}:`,
+      error instanceof Error ? error.message : error,
+    );
     throw new AppError("bad_gateway", PROVIDER_FAILED);
   }
 }
@@ -389,7 +389,12 @@ async function confirmSubscription(db: Db, actor: AdminActor, subscriptionId: st
         nextBillingDate: period.end,
       },
     });
-    return { id: subscriptionId, status: "active" as const, billing: square ? ("square" as const) : ("invoice" as const), nextBillingDate: period.end };
+    return {
+      id: subscriptionId,
+      status: "active" as const,
+      billing: square ? ("square" as const) : ("invoice" as const),
+      nextBillingDate: period.end,
+    };
   });
   // The first period is billed now; when Square cannot take it, the tick tries again.
   if (!square) await billDuePeriods(db, now, { subscriptionId });

@@ -163,9 +163,7 @@ export function SupportPlans({
         {notice ? <Alert tone={notice.tone === "error" ? "error" : "info"}>{notice.text}</Alert> : null}
       </div>
 
-      {change ? (
-        <PlanChangeDialog change={change} busy={busy !== null} onConfirm={() => confirm(change)} onClose={close} />
-      ) : null}
+      {change ? <PlanChangeDialog change={change} busy={busy !== null} onConfirm={() => confirm(change)} onClose={close} /> : null}
 
       {tiers.length === 0 ? (
         <p className="text-muted">No support plans are on offer right now. Please contact your account manager.</p>
@@ -181,9 +179,7 @@ export function SupportPlans({
                 canManage={canManage}
                 busy={busy === `subscribe-${tier.id}` || busy === `switch-${tier.id}`}
                 disabled={busy !== null}
-                onChoose={() =>
-                  setChange(subscription ? { kind: "switch", tier, subscription } : { kind: "subscribe", tier })
-                }
+                onChoose={() => setChange(subscription ? { kind: "switch", tier, subscription } : { kind: "subscribe", tier })}
               />
             </li>
           ))}
