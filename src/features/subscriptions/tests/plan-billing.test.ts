@@ -21,14 +21,13 @@ import {
 } from "@/features/subscriptions/server";
 import type { ClientActor } from "@/server/core/actor";
 import { demoFixture } from "../../../../tools/fake-square/fixtures";
-import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
+import { adminActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { createTestClient } from "@tests/integration/helpers/portal";
 import { configureSquareEnv, setupFakeSquare } from "@tests/integration/helpers/square";
 
 const t = setupTestDatabase({ seedDemo: true });
 const sq = setupFakeSquare();
-const DAY = 86_400_000;
 const plans = { basic: "", bigger: "", squareA: "", squareB: "" };
 
 async function addPlan(name: string, cents: number, variation: string | null = null) {

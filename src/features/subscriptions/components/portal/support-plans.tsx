@@ -6,7 +6,6 @@ import { cancelSubscription, subscribeToPlan, switchPlan } from "@/features/subs
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
 import { useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
