@@ -652,17 +652,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   },
   "ACTION src/features/subscriptions/actions/portal.ts#switchPlan": {
-    // Essential, which has no Square plan variation: it cannot replace Acme's plan run by Square;
-    // Globex has no active plan. The switch itself is src/features/subscriptions/tests/plan-billing.test.ts's.
-    input: () => ({ planId: DEMO_TIERS[0]!.id }),
+    // A plan no longer offered (owners are asked first): the switch itself is
+    // src/features/subscriptions/tests/plan-billing.test.ts's.
+    input: () => ({ planId: "00000000-0000-4000-8000-00000000b2ff" }),
     expect: {
       anonymous: ACTION_SIGN_IN,
-      clientA: {
-        success: false,
-        error: "The Essential plan cannot replace a plan billed by Square. Please contact your account manager.",
-      },
+      clientA: { success: false, error: "This plan is no longer offered." },
       clientAMember: { success: false, error: "Only an owner of your company can change its plan." },
-      clientB: { success: false, error: "You have no active plan to switch. Subscribe to a plan instead." },
+      clientB: { success: false, error: "This plan is no longer offered." },
       admin: ACTION_CLIENTS_ONLY,
     },
   },

@@ -108,9 +108,12 @@ describe("subscriptions without Square", () => {
     );
     expect((await getSubscriptionStats(t.db, { actor: admin })).mrrCents).toBe(before.mrrCents);
 
+    // Without Square the plan is billed per period (docs/PRODUCT.md#plans-that-bill): its first period waits for Square.
     expect(await decideSubscription(t.db, { actor: admin, subscriptionId: request.id, decision: "confirm" })).toEqual({
       id: request.id,
       status: "active",
+      billing: "invoice",
+      nextBillingDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     const after = await getSubscriptionStats(t.db, { actor: admin });
     expect(after.mrrCents).toBe(before.mrrCents + 77_777);
