@@ -302,17 +302,29 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
 test("book service: support plans and a custom project request that is stored", async ({ page }) => {
   await page.goto("/client-portal?section=book-service");
   await expect(page.getByText("Active plan: Professional")).toBeVisible();
-  await expect(page.getByRole("link", { name: /Manage/ })).toHaveAttribute("href", /\/dashboard\/subscriptions/);
+  await expect(page.getByText(/Next billing /)).toBeVisible();
+  // The plan is managed here: nothing sends the client to Square's seller dashboard.
+  await expect(page.locator('a[href*="/dashboard/subscriptions"]')).toHaveCount(0);
   const current = page.locator('[data-tier="Professional"]');
   await expect(current.getByText("CURRENT", { exact: true })).toBeVisible();
   await expect(current.getByRole("button", { name: "Current Plan" })).toBeDisabled();
   await expect(page.locator('[data-tier="Essential"]').getByText("Downgrade to this plan")).toBeVisible();
   const enterprise = page.locator('[data-tier="Enterprise"]');
   await expect(enterprise.getByText("Upgrade your plan")).toBeVisible();
-  for (const note of ["Billed monthly", "Cancel anytime", "Secure payment processing", "Upgrade or downgrade anytime"])
+  for (const note of [
+    "Billed monthly, in advance",
+    "Cancel at the end of any period",
+    "Secure payment processing",
+    "Switch plan from your next billing date",
+  ])
     await expect(page.getByText(note)).toBeVisible();
-  // Subscribing changes the client's plans: tests/e2e/support-plans.spec.ts does it with its own client.
-  await expect(enterprise.getByRole("button", { name: /Subscribe Now/ })).toBeEnabled();
+  // With a plan, another tier is a switch, asked first with its price and start date; changing the
+  // plan is tests/e2e/support-plans.spec.ts's, with its own client.
+  await enterprise.getByRole("button", { name: "Switch to This Plan" }).click();
+  const ask = page.getByRole("dialog", { name: "Switch to the Enterprise plan?" });
+  await expect(ask).toContainText("you are billed $15,000/month instead of $6,500/month");
+  await ask.getByRole("button", { name: "Keep current plan" }).click();
+  await expect(ask).toHaveCount(0);
 
   // Request Custom Quote (Rates) opens the booking form, prefilled.
   await page.goto("/client-portal?section=rates");

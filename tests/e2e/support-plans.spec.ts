@@ -43,6 +43,10 @@ test("an admin creates a plan, a client asks for it, the admin confirms it; reti
   await expect(card.getByText("POPULAR")).toBeVisible();
   await expect(card.getByText("On-call analyst")).toBeVisible();
   await card.getByRole("button", { name: "Subscribe Now" }).click();
+  // Asked first, naming the price and the start.
+  const ask = me.getByRole("dialog", { name: `Subscribe to the ${name} plan?` });
+  await expect(ask).toContainText("$1,234.50/month, billed monthly in advance, starting");
+  await ask.getByRole("button", { name: "Subscribe", exact: true }).click();
   await expect(me.getByText(`Your request for the ${name} plan was sent.`)).toBeVisible();
   await expect(me.getByText(`Requested: ${name}`)).toBeVisible();
   await expect(card.getByRole("button", { name: "Subscribe Now" })).toBeDisabled();
@@ -59,6 +63,7 @@ test("an admin creates a plan, a client asks for it, the admin confirms it; reti
 
     await me.reload();
     await expect(me.getByText(`Active plan: ${name}`)).toBeVisible();
+    await expect(me.getByText(/Next billing /)).toBeVisible();
     await expect(me.locator(`[data-tier="${name}"]`).getByRole("button", { name: "Current Plan" })).toBeDisabled();
 
     // Retired: gone from Book Service, the subscription stays.
@@ -100,6 +105,10 @@ test("the admin declines a request with a reason the client reads", async ({ pag
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Declined Co", "declined-client-password-1");
   await me.goto("/client-portal?section=book-service");
   await me.locator(`[data-tier="${name}"]`).getByRole("button", { name: "Subscribe Now" }).click();
+  await me
+    .getByRole("dialog", { name: `Subscribe to the ${name} plan?` })
+    .getByRole("button", { name: "Subscribe", exact: true })
+    .click();
   await expect(me.getByText(`Requested: ${name}`)).toBeVisible();
 
   await page.goto(`/admin/subscriptions?q=${encodeURIComponent(name)}`);

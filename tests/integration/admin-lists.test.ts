@@ -33,7 +33,8 @@ describe("admin clients list", () => {
         status: "active",
         // INV-1001 48,000 − 19,200 paid + INV-1004 8,750 + INV-1006 30,000 − 14,000 paid + INV-1007 4,500
         balanceCents: 2_880_000 + 875_000 + 1_600_000 + 450_000,
-        invoiceCount: 7,
+        // with INV-1008, the plan's paid period
+        invoiceCount: 8,
       }),
       expect.objectContaining({
         id: DEMO_CLIENTS.globex.id,

@@ -109,6 +109,8 @@ function oneClickForm(): FormData {
 const ACTION_ADMINS_ONLY: ActionExpect = { success: false, error: "Access denied. Admins only." };
 const ACTION_CLIENTS_ONLY: ActionExpect = { success: false, error: "Access denied. Please use the admin portal." };
 const IN_SQUARE = "This subscription is run by Square: change it in Square and the change comes back here.";
+const PLAN_PROVIDER_FAILED =
+  "Your plan could not be changed with our payment provider. Please try again later or contact your account manager.";
 const ADMIN_LOGIN = "redirect /admin/login";
 /** The same outcome for every role (public entry points). */
 const everyone = <E extends Expected>(e: E): Expectations<E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
@@ -683,14 +685,27 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   },
   "ACTION src/features/subscriptions/actions/portal.ts#cancelSubscription": {
-    // The target's demo subscription: Acme's own is run by Square; another client's is not found.
+    // The target's demo subscription: Acme's own is run by Square (not configured here, so the
+    // cancellation Square must make first fails and nothing changes); another client's is not found.
     input: ({ target }) => ({ subscriptionId: DEMO_SUBSCRIPTIONS.find((s) => s.clientId === target.clientId)!.id }),
     expect: {
       anonymous: ACTION_SIGN_IN,
-      clientA: { success: false, error: IN_SQUARE },
+      clientA: { success: false, error: PLAN_PROVIDER_FAILED },
       // Ending an active plan is an owner's decision (docs/PRODUCT.md#portal-book-service).
       clientAMember: { success: false, error: "Only an owner of your company can cancel its plan." },
       clientB: { success: false, error: "Subscription not found" },
+      admin: ACTION_CLIENTS_ONLY,
+    },
+  },
+  "ACTION src/features/subscriptions/actions/portal.ts#switchPlan": {
+    // A plan no longer offered (owners are asked first): the switch itself is
+    // src/features/subscriptions/tests/plan-billing.test.ts's.
+    input: () => ({ planId: "00000000-0000-4000-8000-00000000b2ff" }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: { success: false, error: "This plan is no longer offered." },
+      clientAMember: { success: false, error: "Only an owner of your company can change its plan." },
+      clientB: { success: false, error: "This plan is no longer offered." },
       admin: ACTION_CLIENTS_ONLY,
     },
   },

@@ -995,6 +995,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ subscriptionId: DEMO_SUBSCRIPTIONS[0]!.id })),
   },
+  "ACTION src/features/subscriptions/actions/portal.ts#switchPlan": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ planId: DEMO_TIERS[0]!.id })),
+  },
   "ACTION src/features/bookings/actions/admin.ts#decideBookingAction": {
     kind: "action",
     role: "admin",

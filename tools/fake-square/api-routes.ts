@@ -1,6 +1,7 @@
 // The fake's /v2 API: locations, invoices (list, search, create, publish), orders, customers, subscriptions. Every call
 // needs a live bearer token, as at Square.
 import type http from "node:http";
+import { handleSubscriptionActions } from "./subscription-action-routes";
 import { json, listPage, readJson, squareError } from "./http";
 import { handleOrderInvoiceApi } from "./order-invoice-routes";
 import type { FakeState } from "./state";
@@ -17,6 +18,8 @@ export async function handleApi(state: FakeState, req: http.IncomingMessage, res
     return squareError(res, 401, "AUTHENTICATION_ERROR", code, "This request could not be authorized.");
   }
   const { data, maxPageSize } = state;
+
+  if (await handleSubscriptionActions(state, req, res, path)) return;
 
   if (method === "GET" && path === "/v2/locations") return json(res, 200, { locations: data.locations });
 

@@ -1,5 +1,6 @@
 // The fake's CreateOrder, GetOrder, CreateInvoice and PublishInvoice: enough for the app to bill a
-// client through Square (an order with line items, an invoice for it, published). Like Square, a
+// client through Square (an order with line items, an invoice for it, published): retainer months
+// and plans billed per period. Like Square, a
 // repeated idempotency key answers the object it created the first time.
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
@@ -25,6 +26,7 @@ type InvoiceBody = {
     primary_recipient?: { customer_id?: string };
     title?: string;
     description?: string;
+    sale_or_service_date?: string;
     payment_requests?: { request_type?: string; due_date?: string }[];
     accepted_payment_methods?: Record<string, boolean>;
   };
@@ -144,6 +146,7 @@ export async function handleOrderInvoiceApi(
       invoice_number: `SQ-${n}`,
       ...(input.title ? { title: input.title } : {}),
       ...(input.description ? { description: input.description } : {}),
+      ...(input.sale_or_service_date ? { sale_or_service_date: input.sale_or_service_date } : {}),
       status: "DRAFT",
       timezone: "UTC",
       created_at: now,

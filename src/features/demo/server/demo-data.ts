@@ -288,6 +288,19 @@ export const DEMO_INVOICES: (DemoInvoice & { squarePaymentUrl: string; acceptedP
     description: "Red team retest scoping",
     totalPaidCents: 0,
   }),
+  // The last period of Acme's Professional plan, billed and paid (docs/PRODUCT.md#plans-that-bill).
+  inv(8, {
+    clientId: A,
+    projectId: null,
+    invoiceNumber: "INV-1008",
+    amountCents: 650_000,
+    status: "paid",
+    issuedDate: "2026-11-01",
+    dueDate: "2026-11-01",
+    paidDate: "2026-11-03",
+    description: "Professional plan, 2026-11-01 to 2026-12-01",
+    totalPaidCents: 650_000,
+  }),
   inv(11, {
     clientId: G,
     projectId: id("d", 1),
@@ -519,6 +532,8 @@ export const DEMO_SUBSCRIPTIONS = [
     clientId: A,
     tierId: id("b2", 2),
     status: "active",
+    // Its current period: billed on 1 November (INV-1008), next billing date 1 December.
+    currentPeriodStart: "2026-11-01T00:00:00Z",
     currentPeriodEnd: "2026-12-01T00:00:00Z",
     squareSubscriptionId: "demo-sub-acme-professional",
     createdAt: "2026-02-01T10:00:00Z",
@@ -529,6 +544,7 @@ export const DEMO_SUBSCRIPTIONS = [
     clientId: G,
     tierId: id("b2", 1),
     status: "cancelled",
+    currentPeriodStart: "2026-07-01T00:00:00Z",
     currentPeriodEnd: "2026-08-01T00:00:00Z",
     squareSubscriptionId: "demo-sub-globex-essential",
     createdAt: "2026-01-15T10:00:00Z",

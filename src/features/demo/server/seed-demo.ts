@@ -139,9 +139,12 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       // Dated in the past, so the MRR chart has a history (docs/PRODUCT.md#revenue-charts).
       DEMO_SUBSCRIPTIONS.map((s) => ({
         ...s,
+        currentPeriodStart: new Date(s.currentPeriodStart),
         currentPeriodEnd: new Date(s.currentPeriodEnd),
         createdAt: new Date(s.createdAt),
         activatedAt: new Date(s.createdAt),
+        // A cancelled plan stopped at its last change: the churn rate counts it then.
+        cancelledAt: s.status === "cancelled" ? new Date(s.updatedAt) : null,
         updatedAt: new Date(s.updatedAt),
       })),
     );

@@ -9,6 +9,7 @@ import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
 import { getStorage, storageChoice } from "@/server/core/storage/storage";
 import { runFindingTasks } from "@/features/findings/server";
 import { runNotificationTasks } from "@/features/notifications/server";
+import { runSubscriptionBilling } from "@/features/subscriptions/server";
 import { databaseRetryInMs, ensureDatabaseReady } from "./bootstrap";
 import { runRetentionIfDue } from "./retention";
 import { sweepOrphanedObjects } from "./orphans";
@@ -84,6 +85,8 @@ async function tick(): Promise<void> {
     g.__nextNotificationRun = Date.now() + NOTIFICATION_CHECK_MS;
     await runNotificationTasks(db);
     await runFindingTasks(db).catch((error) => console.error("[findings] periodic task failed:", describe(error)));
+    // Plans billed per period: periods that ended roll over and unbilled ones go to Square.
+    await runSubscriptionBilling(db).catch((error) => console.error("[subscriptions] billing failed:", describe(error)));
   }
 }
 

@@ -21,6 +21,14 @@ export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connecti
 export { canBillClientThroughSquare, createClientInvoice, type BilledHoursLine, type CreatedClientInvoice } from "./invoice-create";
 export { syncSquareInvoices } from "./invoice-sync";
 export { createSquareSubscription, squareSubscriptionTarget, type SquareSubscriptionTarget } from "./subscription-create";
+export {
+  cancelSquareSubscription,
+  createPeriodInvoice,
+  storePeriodInvoice,
+  swapSquareSubscriptionPlan,
+  type PeriodInvoiceRequest,
+  type PublishedPeriodInvoice,
+} from "./plan-billing";
 export { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "./links";
 export { handleSquareCallback } from "./oauth-callback";
 export { startSquareAuthorization } from "./oauth";

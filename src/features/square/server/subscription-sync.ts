@@ -86,6 +86,9 @@ export async function applySubscriptionUpdates(db: DbOrTx, subscriptions: Square
            current_period_end = coalesce(v.period_end, cs.current_period_end),
            square_version = coalesce(v.version, cs.square_version),
            activated_at = coalesce(cs.activated_at, case when v.status = 'active' then now() end),
+           -- churn counts an active subscription that Square reports ended
+           cancelled_at = case when v.status = 'cancelled' and cs.status <> 'cancelled' and cs.activated_at is not null
+                               then now() else cs.cancelled_at end,
            updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id text, status text, period_end timestamptz, version bigint)
      where cs.square_subscription_id = v.id

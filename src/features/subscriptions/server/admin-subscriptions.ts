@@ -5,32 +5,36 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsAny, matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { subscriptionMetrics } from "./plan-metrics";
+
+// The plan a subscription switches to at its next billing date.
+const nextTier = alias(subscriptionTiers, "next_tier");
 
 /**
- * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR is the sum of monthly prices of active subscriptions, the
- * average is MRR divided by the active count, churn is fixed at zero.
+ * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR, active count, average and churn
+ * from every subscription that was ever active (plan-metrics.ts holds the rules).
  */
-export async function getSubscriptionStats(db: DbOrTx, { actor }: { actor: AdminActor }) {
+export async function getSubscriptionStats(db: DbOrTx, { actor, now = new Date() }: { actor: AdminActor; now?: Date }) {
   assertAdmin(actor);
-  const [row] = await db
+  const rows = await db
     .select({
-      mrrCents:
-        sql<number>`coalesce(sum(${subscriptionTiers.monthlyPriceCents}) filter (where ${clientSubscriptions.status} = 'active'), 0)`.mapWith(
-          Number,
-        ),
-      activeCount: sql<number>`count(*) filter (where ${clientSubscriptions.status} = 'active')`.mapWith(Number),
-      totalCount: sql<number>`count(*)`.mapWith(Number),
+      status: clientSubscriptions.status,
+      monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
+      activatedAt: clientSubscriptions.activatedAt,
+      cancelledAt: clientSubscriptions.cancelledAt,
     })
     .from(clientSubscriptions)
-    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId));
-  const mrrCents = row?.mrrCents ?? 0;
-  const activeCount = row?.activeCount ?? 0;
+    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+    .where(sql`${clientSubscriptions.status} = 'active' or ${clientSubscriptions.activatedAt} is not null`);
+  const [any] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(clientSubscriptions);
+  const metrics = subscriptionMetrics(rows, now);
   return {
-    mrrCents,
-    activeCount,
-    averageMrrCents: activeCount ? Math.round(mrrCents / activeCount) : 0,
-    churnRatePercent: 0,
-    hasAny: (row?.totalCount ?? 0) > 0,
+    mrrCents: metrics.mrrCents,
+    activeCount: metrics.activeCount,
+    averageMrrCents: metrics.averageMrrCents,
+    churnRatePercent: metrics.churnRatePercent,
+    hasAny: (any?.n ?? 0) > 0,
   };
 }
 
@@ -49,6 +53,8 @@ export async function listAdminSubscriptions(
       monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
       status: clientSubscriptions.status,
       currentPeriodEnd: clientSubscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: clientSubscriptions.cancelAtPeriodEnd,
+      nextTierName: nextTier.tierName,
       squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
       createdAt: clientSubscriptions.createdAt,
       total: matchingCount(),
@@ -56,6 +62,7 @@ export async function listAdminSubscriptions(
     .from(clientSubscriptions)
     .innerJoin(clients, eq(clients.id, clientSubscriptions.clientId))
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+    .leftJoin(nextTier, eq(nextTier.id, clientSubscriptions.nextTierId))
     .where(
       and(
         status === "all" ? undefined : eq(clientSubscriptions.status, status),

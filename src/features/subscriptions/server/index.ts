@@ -4,4 +4,6 @@ import "server-only";
 export { getSubscriptionStats, listAdminSubscriptions, listClientSubscriptionsForAdmin } from "./admin-subscriptions";
 export { getPortalPlanState, listActiveTiers, type PortalPlanRequest, type PortalSubscription, type PortalTier } from "./portal-plans";
 export { listAdminPlans, moveSupportPlan, saveSupportPlan, setSupportPlanRetired, type AdminPlan } from "./admin-plans";
-export { cancelOwnSubscription, decideSubscription, requestSubscription } from "./subscription-requests";
+export { cancelOwnSubscription, decideSubscription, requestSubscription, switchOwnPlan } from "./subscription-requests";
+export { runSubscriptionBilling } from "./subscription-billing";
+export { subscriptionMetrics, type MetricRow, type SubscriptionMetrics } from "./plan-metrics";

@@ -1,9 +1,12 @@
 import "server-only";
 import { asc, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
-import { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "@/features/square/server";
+
+// The plan an active subscription switches to, joined a second time under its own name.
+const nextTier = alias(subscriptionTiers, "next_tier");
 
 export type PortalTier = {
   id: string;
@@ -34,11 +37,14 @@ export type PortalSubscription = {
   tierId: string;
   tierName: string;
   monthlyPriceCents: number;
+  /** The next billing date: the end of the period already billed. */
   currentPeriodEnd: string | null;
-  /** Run by Square (changed there, Manage opens it); otherwise the client cancels it here. */
+  /** Billed by a Square subscription (else by an invoice per period); managed here either way. */
   managedBySquare: boolean;
-  /** Where the plan is managed (payment provider's subscription page). */
-  manageUrl: string;
+  /** The plan ends at the end of its period (no next invoice). */
+  cancelAtPeriodEnd: boolean;
+  /** The plan it switches to from the next billing date, with that plan's price. */
+  nextTier: { id: string; tierName: string; monthlyPriceCents: number } | null;
 };
 
 /** A plan request the client sees: waiting, or declined with the admin's reason. */
@@ -71,9 +77,14 @@ export async function getPortalPlanState(
       reason: clientSubscriptions.decisionReason,
       currentPeriodEnd: clientSubscriptions.currentPeriodEnd,
       squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
+      cancelAtPeriodEnd: clientSubscriptions.cancelAtPeriodEnd,
+      nextTierId: clientSubscriptions.nextTierId,
+      nextTierName: nextTier.tierName,
+      nextTierPriceCents: nextTier.monthlyPriceCents,
     })
     .from(clientSubscriptions)
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+    .leftJoin(nextTier, eq(nextTier.id, clientSubscriptions.nextTierId))
     .where(eq(clientSubscriptions.clientId, actor.clientId))
     .orderBy(desc(clientSubscriptions.updatedAt), desc(clientSubscriptions.createdAt))
     .limit(20);
@@ -90,9 +101,11 @@ export async function getPortalPlanState(
           monthlyPriceCents: active.monthlyPriceCents,
           currentPeriodEnd: active.currentPeriodEnd?.toISOString() ?? null,
           managedBySquare: active.squareSubscriptionId !== null,
-          manageUrl: active.squareSubscriptionId
-            ? squareSubscriptionDashboardUrl(active.squareSubscriptionId)
-            : squareSubscriptionsDashboardUrl(),
+          cancelAtPeriodEnd: active.cancelAtPeriodEnd,
+          nextTier:
+            active.nextTierId && active.nextTierName !== null && active.nextTierPriceCents !== null
+              ? { id: active.nextTierId, tierName: active.nextTierName, monthlyPriceCents: active.nextTierPriceCents }
+              : null,
         }
       : null,
     planRequest: request

@@ -5,7 +5,14 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { createSquareSubscription, squareSubscriptionTarget } from "@/features/square/server";
+import {
+  cancelSquareSubscription,
+  createSquareSubscription,
+  squareSubscriptionTarget,
+  swapSquareSubscriptionPlan,
+} from "@/features/square/server";
+import { firstPeriod, utcDay } from "./plan-metrics";
+import { billDuePeriods, startBilling } from "./subscription-billing";
 
 // Subscribing for real (docs/PRODUCT.md#portal-book-service, docs/PRODUCT.md#admin-subscriptions):
 // a request is a pending row at once; an admin confirms it (active) or declines it with a reason
@@ -14,6 +21,7 @@ import { createSquareSubscription, squareSubscriptionTarget } from "@/features/s
 
 const SUBSCRIPTION_NOT_FOUND = "Subscription not found";
 const OWNER_CANCELS = "Only an owner of your company can cancel its plan.";
+const OWNER_CHANGES = "Only an owner of your company can change its plan.";
 const IN_SQUARE = "This subscription is run by Square: change it in Square and the change comes back here.";
 
 const SQUARE_FAILED =
@@ -100,35 +108,142 @@ async function insertRequest(db: Db, actor: ClientActor, planId: string) {
 }
 
 /**
- * The signed-in client withdraws its request (any person of the company) or ends its active
- * subscription (an owner only: it stops a service the company pays for). A subscription of another
- * client answers like a missing one.
+ * The signed-in client withdraws its request (any person of the company), or asks to end its
+ * active plan at the end of the period already billed (an owner only: it stops a service the
+ * company pays for). A plan run by a Square subscription is cancelled at Square, which ends it on
+ * the same date. A subscription of another client answers like a missing one.
  */
-export async function cancelOwnSubscription(db: DbOrTx, { actor, subscriptionId }: { actor: ClientActor; subscriptionId: string }) {
+export async function cancelOwnSubscription(db: Db, { actor, subscriptionId }: { actor: ClientActor; subscriptionId: string }) {
   assertClient(actor);
+  const row = await ownSubscription(db, actor, subscriptionId);
+  if (row.status === "pending")
+    return db.transaction(async (tx) => endSubscription(tx, actor, await lockOwn(tx, actor, subscriptionId), null));
+  if (row.status !== "active") throw new AppError("conflict", `A ${row.status} subscription cannot be cancelled.`);
+  if (actor.personRole !== "owner") throw new AppError("forbidden", OWNER_CANCELS);
+  if (row.cancelAtPeriodEnd) throw new AppError("conflict", "This plan already ends at the end of its period.");
+  // Square first: when it refuses, nothing here changes and the client can try again.
+  if (row.squareId) await atSquare(subscriptionId, () => cancelSquareSubscription(db, { squareSubscriptionId: row.squareId! }));
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: clientSubscriptions.id, status: clientSubscriptions.status, squareId: clientSubscriptions.squareSubscriptionId })
-      .from(clientSubscriptions)
-      .where(and(eq(clientSubscriptions.id, subscriptionId), eq(clientSubscriptions.clientId, actor.clientId)))
-      .for("update");
-    if (!row) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
-    if (row.status === "active" && actor.personRole !== "owner") throw new AppError("forbidden", OWNER_CANCELS);
-    return endSubscription(tx, actor, row, null);
+    const locked = await lockOwn(tx, actor, subscriptionId);
+    if (locked.status !== "active") throw new AppError("conflict", `A ${locked.status} subscription cannot be cancelled.`);
+    await tx
+      .update(clientSubscriptions)
+      .set({ cancelAtPeriodEnd: true, nextTierId: null, updatedAt: new Date() })
+      .where(eq(clientSubscriptions.id, subscriptionId));
+    const endsOn = locked.currentPeriodEnd?.toISOString().slice(0, 10) ?? null;
+    await recordAudit(tx, {
+      actor,
+      action: "subscription.cancel_at_period_end",
+      entityType: "client_subscription",
+      entityId: subscriptionId,
+      clientId: actor.clientId,
+      before: { cancelAtPeriodEnd: false },
+      after: { cancelAtPeriodEnd: true, endsOn },
+    });
+    return { id: subscriptionId, status: "active" as const, cancelAtPeriodEnd: true, endsOn };
   });
+}
+
+/**
+ * An owner switches the company's active plan to another plan on offer from the next billing
+ * date: the current period stays as billed, the next one is billed at the new plan's price. A plan
+ * run by a Square subscription is swapped at Square (the new plan needs a Square plan variation).
+ */
+export async function switchOwnPlan(db: Db, { actor, planId }: { actor: ClientActor; planId: string }) {
+  assertClient(actor);
+  if (actor.personRole !== "owner") throw new AppError("forbidden", OWNER_CHANGES);
+  const [plan] = await db
+    .select({ id: subscriptionTiers.id, name: subscriptionTiers.tierName, variation: subscriptionTiers.squarePlanVariationId })
+    .from(subscriptionTiers)
+    .where(and(eq(subscriptionTiers.id, planId), eq(subscriptionTiers.isActive, true)));
+  if (!plan) throw new AppError("not_found", "This plan is no longer offered.");
+  const [current] = await db
+    .select({ id: clientSubscriptions.id })
+    .from(clientSubscriptions)
+    .where(and(eq(clientSubscriptions.clientId, actor.clientId), eq(clientSubscriptions.status, "active")));
+  if (!current) throw new AppError("conflict", "You have no active plan to switch. Subscribe to a plan instead.");
+  const row = await ownSubscription(db, actor, current.id);
+  if (row.tierId === plan.id) throw new AppError("conflict", `You already have the ${plan.name} plan.`);
+  if (row.cancelAtPeriodEnd) throw new AppError("conflict", "This plan ends at the end of its period: subscribe again once it has ended.");
+  if (row.squareId) {
+    if (!plan.variation)
+      throw new AppError("conflict", `The ${plan.name} plan cannot replace a plan billed by Square. Please contact your account manager.`);
+    await atSquare(row.id, () => swapSquareSubscriptionPlan(db, { squareSubscriptionId: row.squareId!, planVariationId: plan.variation! }));
+  }
+  return db.transaction(async (tx) => {
+    const locked = await lockOwn(tx, actor, row.id);
+    if (locked.status !== "active") throw new AppError("conflict", `A ${locked.status} subscription cannot be switched.`);
+    await tx.update(clientSubscriptions).set({ nextTierId: plan.id, updatedAt: new Date() }).where(eq(clientSubscriptions.id, row.id));
+    const startsOn = locked.currentPeriodEnd?.toISOString().slice(0, 10) ?? null;
+    await recordAudit(tx, {
+      actor,
+      action: "subscription.switch",
+      entityType: "client_subscription",
+      entityId: row.id,
+      clientId: actor.clientId,
+      before: { tierId: row.tierId, nextTierId: row.nextTierId },
+      after: { nextTierId: plan.id, startsOn },
+    });
+    return { id: row.id, nextTierId: plan.id, startsOn };
+  });
+}
+
+const PROVIDER_FAILED = "Your plan could not be changed with our payment provider. Please try again later or contact your account manager.";
+
+/** A change Square must make first; its failure is logged for the firm and told to the client in plain words. */
+async function atSquare(subscriptionId: string, call: () => Promise<void>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    console.error(
+      `[subscriptions] Square could not change subscription ${subscriptionId}:`,
+      error instanceof Error ? error.message : error,
+    );
+    throw new AppError("bad_gateway", PROVIDER_FAILED);
+  }
+}
+
+const ownColumns = {
+  id: clientSubscriptions.id,
+  status: clientSubscriptions.status,
+  squareId: clientSubscriptions.squareSubscriptionId,
+  tierId: clientSubscriptions.tierId,
+  nextTierId: clientSubscriptions.nextTierId,
+  cancelAtPeriodEnd: clientSubscriptions.cancelAtPeriodEnd,
+  currentPeriodEnd: clientSubscriptions.currentPeriodEnd,
+};
+
+async function ownSubscription(db: DbOrTx, actor: ClientActor, subscriptionId: string) {
+  const [row] = await db
+    .select(ownColumns)
+    .from(clientSubscriptions)
+    .where(and(eq(clientSubscriptions.id, subscriptionId), eq(clientSubscriptions.clientId, actor.clientId)));
+  if (!row) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
+  return row;
+}
+
+async function lockOwn(tx: DbOrTx, actor: ClientActor, subscriptionId: string) {
+  const [row] = await tx
+    .select(ownColumns)
+    .from(clientSubscriptions)
+    .where(and(eq(clientSubscriptions.id, subscriptionId), eq(clientSubscriptions.clientId, actor.clientId)))
+    .for("update");
+  if (!row) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
+  return row;
 }
 
 type Locked = { id: string; status: string; squareId: string | null };
 
-/** A pending request is withdrawn (declined, never counted), an active subscription cancelled. */
+/** A pending request is withdrawn (declined, never counted), an active subscription cancelled now. */
 async function endSubscription(tx: DbOrTx, actor: ClientActor | AdminActor, row: Locked, reason: string | null) {
   if (row.status !== "pending" && row.status !== "active")
     throw new AppError("conflict", `A ${row.status} subscription cannot be cancelled.`);
   if (row.squareId) throw new AppError("conflict", IN_SQUARE);
   const status = row.status === "pending" ? ("declined" as const) : ("cancelled" as const);
+  const now = new Date();
   await tx
     .update(clientSubscriptions)
-    .set({ status, decisionReason: reason, updatedAt: new Date() })
+    .set({ status, decisionReason: reason, updatedAt: now, ...(status === "cancelled" ? { cancelledAt: now, nextTierId: null } : {}) })
     .where(eq(clientSubscriptions.id, row.id));
   await recordAudit(tx, {
     actor,
@@ -144,10 +259,12 @@ async function endSubscription(tx: DbOrTx, actor: ClientActor | AdminActor, row:
 /**
  * An admin confirms a pending request (it becomes the client's active subscription; a plan it
  * replaces is cancelled in the same transaction), declines it with the reason the client reads,
- * or cancels an active subscription. Audited.
+ * or cancels an active subscription. Audited. A confirmed plan bills through Square: a Square
+ * subscription when the plan has a Square plan variation and the client a Square customer,
+ * otherwise an invoice per period (subscription-billing.ts), the first one sent at once.
  */
 export async function decideSubscription(
-  db: DbOrTx,
+  db: Db,
   {
     actor,
     subscriptionId,
@@ -156,6 +273,7 @@ export async function decideSubscription(
   }: { actor: AdminActor; subscriptionId: string; decision: "confirm" | "decline" | "cancel"; reason?: string | null },
 ) {
   assertAdmin(actor);
+  if (decision === "confirm") return confirmSubscription(db, actor, subscriptionId);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -170,18 +288,71 @@ export async function decideSubscription(
     if (!row || !row.clientId) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
     if (decision === "cancel" && row.status !== "active")
       throw new AppError("conflict", `A ${row.status} subscription cannot be cancelled.`);
-    if (decision !== "cancel" && row.status !== "pending") throw new AppError("conflict", `This request is already ${row.status}.`);
-    if (decision !== "confirm") return endSubscription(tx, actor, row, reason);
-    if (row.squareId) throw new AppError("conflict", IN_SQUARE);
-    const now = new Date();
+    if (decision === "decline" && row.status !== "pending") throw new AppError("conflict", `This request is already ${row.status}.`);
+    return endSubscription(tx, actor, row, reason);
+  });
+}
+
+const SQUARE_RUN_ACTIVE = "The client has a subscription run by Square: cancel it in Square first.";
+
+async function confirmSubscription(db: Db, actor: AdminActor, subscriptionId: string) {
+  const [request] = await db
+    .select({
+      status: clientSubscriptions.status,
+      clientId: clientSubscriptions.clientId,
+      squareId: clientSubscriptions.squareSubscriptionId,
+      tierId: clientSubscriptions.tierId,
+      price: subscriptionTiers.monthlyPriceCents,
+      variation: subscriptionTiers.squarePlanVariationId,
+    })
+    .from(clientSubscriptions)
+    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+    .where(eq(clientSubscriptions.id, subscriptionId));
+  if (!request || !request.clientId) throw new AppError("not_found", SUBSCRIPTION_NOT_FOUND);
+  const clientId = request.clientId;
+  if (request.status !== "pending") throw new AppError("conflict", `This request is already ${request.status}.`);
+  if (request.squareId) throw new AppError("conflict", IN_SQUARE);
+  const [squareRun] = await db
+    .select({ id: clientSubscriptions.id })
+    .from(clientSubscriptions)
+    .where(
+      and(
+        eq(clientSubscriptions.clientId, clientId),
+        eq(clientSubscriptions.status, "active"),
+        sql`${clientSubscriptions.squareSubscriptionId} is not null`,
+      ),
+    );
+  if (squareRun) throw new AppError("conflict", SQUARE_RUN_ACTIVE);
+  // The Square subscription is created before anything is written: our row's id is its
+  // idempotency key, so confirming again after a failure creates it once.
+  const target = request.variation ? await squareSubscriptionTarget(db, { clientId }) : null;
+  const square =
+    request.variation && target
+      ? {
+          ...(await createSquareSubscription(db, {
+            squareCustomerId: target.squareCustomerId,
+            planVariationId: request.variation,
+            idempotencyKey: subscriptionId,
+          })),
+          squareCustomerId: target.squareCustomerId,
+        }
+      : null;
+  const now = new Date();
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: clientSubscriptions.status })
+      .from(clientSubscriptions)
+      .where(eq(clientSubscriptions.id, subscriptionId))
+      .for("update");
+    if (!row || row.status !== "pending") throw new AppError("conflict", `This request is already ${row?.status ?? "gone"}.`);
     const replaced = await tx
       .update(clientSubscriptions)
-      .set({ status: "cancelled", updatedAt: now })
+      .set({ status: "cancelled", cancelledAt: now, nextTierId: null, updatedAt: now })
       .where(
         and(
-          eq(clientSubscriptions.clientId, row.clientId),
+          eq(clientSubscriptions.clientId, clientId),
           eq(clientSubscriptions.status, "active"),
-          ne(clientSubscriptions.id, row.id),
+          ne(clientSubscriptions.id, subscriptionId),
           sql`${clientSubscriptions.squareSubscriptionId} is null`,
         ),
       )
@@ -189,20 +360,53 @@ export async function decideSubscription(
     const [active] = await tx
       .select({ id: clientSubscriptions.id })
       .from(clientSubscriptions)
-      .where(and(eq(clientSubscriptions.clientId, row.clientId), eq(clientSubscriptions.status, "active")));
-    if (active) throw new AppError("conflict", "The client has a subscription run by Square: cancel it in Square first.");
+      .where(and(eq(clientSubscriptions.clientId, clientId), eq(clientSubscriptions.status, "active")));
+    if (active) throw new AppError("conflict", SQUARE_RUN_ACTIVE);
     await tx
       .update(clientSubscriptions)
-      .set({ status: "active", activatedAt: now, decisionReason: null, updatedAt: now })
-      .where(eq(clientSubscriptions.id, row.id));
+      .set({
+        status: "active",
+        activatedAt: now,
+        decisionReason: null,
+        updatedAt: now,
+        ...(square ? { squareSubscriptionId: square.squareSubscriptionId, squareCustomerId: square.squareCustomerId } : {}),
+      })
+      .where(eq(clientSubscriptions.id, subscriptionId));
+    const period = square
+      ? await startSquareBilling(tx, subscriptionId, now)
+      : await startBilling(tx, { subscriptionId, tierId: request.tierId, amountCents: request.price, now });
     await recordAudit(tx, {
       actor,
       action: "subscription.confirm",
       entityType: "client_subscription",
-      entityId: row.id,
+      entityId: subscriptionId,
+      clientId,
       before: { status: "pending" },
-      after: { status: "active", replaced: replaced.map((r) => r.id) },
+      after: {
+        status: "active",
+        replaced: replaced.map((r) => r.id),
+        billing: square ? "square_subscription" : "invoice_per_period",
+        nextBillingDate: period.end,
+      },
     });
-    return { id: row.id, status: "active" as const };
+    return {
+      id: subscriptionId,
+      status: "active" as const,
+      billing: square ? ("square" as const) : ("invoice" as const),
+      nextBillingDate: period.end,
+    };
   });
+  // The first period is billed now; when Square cannot take it, the tick tries again.
+  if (!square) await billDuePeriods(db, now, { subscriptionId });
+  return result;
+}
+
+/** A Square subscription's next billing date until Square reports its paid-through date. */
+async function startSquareBilling(tx: DbOrTx, subscriptionId: string, now: Date) {
+  const period = firstPeriod(utcDay(now));
+  await tx
+    .update(clientSubscriptions)
+    .set({ currentPeriodStart: new Date(`${period.start}T00:00:00Z`), currentPeriodEnd: new Date(`${period.end}T00:00:00Z`) })
+    .where(eq(clientSubscriptions.id, subscriptionId));
+  return period;
 }

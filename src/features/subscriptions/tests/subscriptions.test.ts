@@ -18,6 +18,7 @@ import {
   requestSubscription,
   saveSupportPlan,
   setSupportPlanRetired,
+  runSubscriptionBilling,
 } from "@/features/subscriptions/server";
 import { adminActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -108,9 +109,12 @@ describe("subscriptions without Square", () => {
     );
     expect((await getSubscriptionStats(t.db, { actor: admin })).mrrCents).toBe(before.mrrCents);
 
+    // Without Square the plan is billed per period (docs/PRODUCT.md#plans-that-bill): its first period waits for Square.
     expect(await decideSubscription(t.db, { actor: admin, subscriptionId: request.id, decision: "confirm" })).toEqual({
       id: request.id,
       status: "active",
+      billing: "invoice",
+      nextBillingDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     const after = await getSubscriptionStats(t.db, { actor: admin });
     expect(after.mrrCents).toBe(before.mrrCents + 77_777);
@@ -124,13 +128,17 @@ describe("subscriptions without Square", () => {
       "This request is already active.",
     );
 
-    // A member of the company cannot end the plan; an owner cancels from the portal: no longer counted.
+    // A member of the company cannot end the plan; an owner cancels from the portal: counted until the
+    // period's end, then no longer (docs/PRODUCT.md#plans-that-bill).
     const member = { ...client, userId: `${client.userId}-member`, personRole: "member" as const };
     await expect(cancelOwnSubscription(t.db, { actor: member, subscriptionId: request.id })).rejects.toThrow(
       "Only an owner of your company can cancel its plan.",
     );
     expect((await getPortalPlanState(t.db, { actor: client })).subscription).toMatchObject({ tierName: "Confirmed Plan" });
     await cancelOwnSubscription(t.db, { actor: client, subscriptionId: request.id });
+    expect((await getSubscriptionStats(t.db, { actor: admin })).mrrCents).toBe(before.mrrCents + 77_777);
+    const [ending] = await t.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, request.id));
+    await runSubscriptionBilling(t.db, new Date(ending!.currentPeriodEnd!.getTime() + 3_600_000));
     expect((await getSubscriptionStats(t.db, { actor: admin })).mrrCents).toBe(before.mrrCents);
   });
 

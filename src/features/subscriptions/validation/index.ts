@@ -11,6 +11,9 @@ export const subscribeSchema = z.object({ planId: z.uuid("Invalid id") });
 
 export const cancelSubscriptionSchema = z.object({ subscriptionId: z.uuid("Invalid id") });
 
+/** Book Service: the plan an owner switches to from the next billing date. */
+export const switchPlanSchema = z.object({ planId: z.uuid("Invalid id") });
+
 export const subscriptionListQuerySchema = z.object({
   q: searchText.default(""),
   status: z

@@ -37,8 +37,24 @@ const COLUMNS: Column<SubscriptionRow>[] = [
       />
     ),
   },
-  { header: "MRR", align: "right", className: "font-mono", cell: (sub) => formatCents(sub.monthlyPriceCents) },
-  { header: "Next Billing", cell: (sub) => (sub.status === "active" ? formatDate(sub.currentPeriodEnd) : "—") },
+  // Only an active subscription brings in revenue: a cancelled or waiting one shows none.
+  {
+    header: "MRR",
+    align: "right",
+    className: "font-mono",
+    cell: (sub) => (sub.status === "active" ? formatCents(sub.monthlyPriceCents) : "—"),
+  },
+  {
+    header: "Next Billing",
+    cell: (sub) =>
+      sub.status !== "active"
+        ? "—"
+        : sub.cancelAtPeriodEnd
+          ? `Ends ${formatDate(sub.currentPeriodEnd)}`
+          : sub.nextTierName
+            ? `${formatDate(sub.currentPeriodEnd)} · then ${sub.nextTierName}`
+            : formatDate(sub.currentPeriodEnd),
+  },
   {
     header: "Square",
     hideHeader: true,

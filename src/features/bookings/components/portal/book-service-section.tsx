@@ -82,7 +82,7 @@ export function BookServiceSection({
             subscription={data.subscription}
             planRequest={data.planRequest}
             readOnly={readOnly}
-            canCancel={data.team !== null}
+            canManage={data.team !== null}
           />
         </div>
       ) : (

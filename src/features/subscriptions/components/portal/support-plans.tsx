@@ -1,15 +1,15 @@
 "use client";
 
-import { Check, Clock, Crown, ExternalLink, Info, XCircle } from "lucide-react";
+import { Check, Clock, Crown, Info, XCircle } from "lucide-react";
 import { useState } from "react";
-import { cancelSubscription, subscribeToPlan } from "@/features/subscriptions/actions/portal";
+import { cancelSubscription, subscribeToPlan, switchPlan } from "@/features/subscriptions/actions/portal";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
 import { useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
+import { PlanChangeDialog, type PlanChange } from "./plan-change-dialog";
 import type { PortalPlanRequest, PortalSubscription, PortalTier } from "@/features/subscriptions/server";
 import { useTimedValue } from "@/features/portal/components/use-timed-value";
 
@@ -18,7 +18,12 @@ export const CHECKOUT_NOTICE_MS = 5000;
 
 type Notice = { tone: "success" | "error"; text: string };
 
-const SUBSCRIPTION_NOTES = ["Billed monthly", "Cancel anytime", "Secure payment processing", "Upgrade or downgrade anytime"];
+const SUBSCRIPTION_NOTES = [
+  "Billed monthly, in advance",
+  "Cancel at the end of any period",
+  "Secure payment processing",
+  "Switch plan from your next billing date",
+];
 
 const price = (cents: number) => (cents % 100 === 0 ? formatCentsWhole(cents) : formatCents(cents));
 
@@ -27,27 +32,49 @@ export function SupportPlans({
   subscription,
   planRequest,
   readOnly = false,
-  canCancel = true,
+  canManage = true,
 }: {
   tiers: PortalTier[];
   subscription: PortalSubscription | null;
   planRequest: PortalPlanRequest | null;
   /** An admin viewing the portal: the plans and their state show, the buttons that change them do not. */
   readOnly?: boolean;
-  /** Owners end the company's plan (a member is told to ask one; the server refuses them too). */
-  canCancel?: boolean;
+  /** Owners switch and end the company's plan (a member is told to ask one; the server refuses them too). */
+  canManage?: boolean;
 }) {
   const [notice, showNotice] = useTimedValue<Notice>(CHECKOUT_NOTICE_MS);
   const { busy, run } = useChange<string>((text, tone) => showNotice({ text, tone }));
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [change, setChange] = useState<PlanChange | null>(null);
   const pending = planRequest?.status === "pending" ? planRequest : null;
-  const subscribe = (tier: PortalTier) =>
-    run(`subscribe-${tier.id}`, () => subscribeToPlan({ planId: tier.id }), {
-      done: (data) =>
-        data.via === "square"
-          ? `Your ${tier.tierName} subscription was created with Square. It becomes active once Square confirms it.`
-          : `Your request for the ${tier.tierName} plan was sent. It becomes active once it is confirmed.`,
+  const close = () => setChange(null);
+  const confirm = (asked: PlanChange) => {
+    if (asked.kind === "cancel")
+      return run("cancel", () => cancelSubscription({ subscriptionId: asked.subscription.id }), {
+        done: () => {
+          close();
+          return asked.subscription.currentPeriodEnd
+            ? `Your ${asked.subscription.tierName} plan ends on ${formatDate(asked.subscription.currentPeriodEnd)}.`
+            : `Your ${asked.subscription.tierName} plan ends at the end of its period.`;
+        },
+      });
+    if (asked.kind === "switch")
+      return run(`switch-${asked.tier.id}`, () => switchPlan({ planId: asked.tier.id }), {
+        done: (data) => {
+          close();
+          return data.startsOn
+            ? `Your plan switches to ${asked.tier.tierName} on ${formatDate(data.startsOn)}.`
+            : `Your plan switches to ${asked.tier.tierName} from the next billing date.`;
+        },
+      });
+    return run(`subscribe-${asked.tier.id}`, () => subscribeToPlan({ planId: asked.tier.id }), {
+      done: (data) => {
+        close();
+        return data.via === "square"
+          ? `Your ${asked.tier.tierName} subscription was created with Square. It becomes active once Square confirms it.`
+          : `Your request for the ${asked.tier.tierName} plan was sent. It becomes active once it is confirmed.`;
+      },
     });
+  };
 
   return (
     <div className="space-y-6">
@@ -59,29 +86,28 @@ export function SupportPlans({
               <p className="font-semibold text-emerald-100">Active plan: {subscription.tierName}</p>
               <p className="text-sm text-emerald-200/80">
                 {price(subscription.monthlyPriceCents)}/month
-                {subscription.currentPeriodEnd ? ` · Current period ends ${formatDate(subscription.currentPeriodEnd)}` : ""}
+                {subscription.currentPeriodEnd
+                  ? subscription.cancelAtPeriodEnd
+                    ? ` · Ends ${formatDate(subscription.currentPeriodEnd)}, not billed again`
+                    : ` · Next billing ${formatDate(subscription.currentPeriodEnd)}`
+                  : ""}
               </p>
+              {subscription.nextTier ? (
+                <p className="text-sm text-emerald-200/80" data-plan-switch>
+                  Switches to {subscription.nextTier.tierName} ({price(subscription.nextTier.monthlyPriceCents)}/month)
+                  {subscription.currentPeriodEnd ? ` on ${formatDate(subscription.currentPeriodEnd)}` : " from the next billing date"}
+                </p>
+              ) : null}
             </div>
           </div>
-          {subscription.managedBySquare ? (
-            <a
-              href={subscription.manageUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClasses("secondary", "sm", "self-start sm:self-auto")}
-            >
-              Manage
-              <span className="sr-only"> your subscription (opens in a new tab)</span>
-              <ExternalLink className="h-4 w-4" aria-hidden />
-            </a>
-          ) : readOnly ? null : !canCancel ? (
-            <p className="text-sm text-emerald-200/80">An owner of your company can cancel this plan.</p>
+          {readOnly || subscription.cancelAtPeriodEnd ? null : !canManage ? (
+            <p className="text-sm text-emerald-200/80">An owner of your company can change or cancel this plan.</p>
           ) : (
             <Button
               size="sm"
               variant="secondary"
               className="self-start sm:self-auto"
-              onClick={() => setConfirmingCancel(true)}
+              onClick={() => setChange({ kind: "cancel", subscription })}
               disabled={busy !== null}
             >
               Cancel plan
@@ -136,33 +162,7 @@ export function SupportPlans({
         {notice ? <Alert tone={notice.tone === "error" ? "error" : "info"}>{notice.text}</Alert> : null}
       </div>
 
-      {confirmingCancel && subscription ? (
-        <Dialog
-          open
-          onOpenChange={(open) => (open ? null : setConfirmingCancel(false))}
-          title={`Cancel the ${subscription.tierName} plan?`}
-        >
-          <p className="text-sm text-muted">Your plan ends now and is no longer billed. You can subscribe again at any time.</p>
-          <div className="mt-4 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirmingCancel(false)}>
-              Keep plan
-            </Button>
-            <Button
-              disabled={busy !== null}
-              onClick={() =>
-                run("cancel", () => cancelSubscription({ subscriptionId: subscription.id }), {
-                  done: () => {
-                    setConfirmingCancel(false);
-                    return `Your ${subscription.tierName} plan was cancelled.`;
-                  },
-                })
-              }
-            >
-              {busy === "cancel" ? "Cancelling..." : "Cancel plan"}
-            </Button>
-          </div>
-        </Dialog>
-      ) : null}
+      {change ? <PlanChangeDialog change={change} busy={busy !== null} onConfirm={() => confirm(change)} onClose={close} /> : null}
 
       {tiers.length === 0 ? (
         <p className="text-muted">No support plans are on offer right now. Please contact your account manager.</p>
@@ -175,9 +175,10 @@ export function SupportPlans({
                 subscription={subscription}
                 waiting={pending !== null}
                 readOnly={readOnly}
-                busy={busy === `subscribe-${tier.id}`}
+                canManage={canManage}
+                busy={busy === `subscribe-${tier.id}` || busy === `switch-${tier.id}`}
                 disabled={busy !== null}
-                onSubscribe={() => subscribe(tier)}
+                onChoose={() => setChange(subscription ? { kind: "switch", tier, subscription } : { kind: "subscribe", tier })}
               />
             </li>
           ))}
@@ -207,19 +208,24 @@ function TierCard({
   subscription,
   waiting,
   readOnly,
+  canManage,
   busy,
   disabled,
-  onSubscribe,
+  onChoose,
 }: {
   tier: PortalTier;
   subscription: PortalSubscription | null;
   waiting: boolean;
   readOnly: boolean;
+  canManage: boolean;
   busy: boolean;
   disabled: boolean;
-  onSubscribe: () => void;
+  onChoose: () => void;
 }) {
   const isCurrent = subscription?.tierId === tier.id;
+  const isNext = subscription?.nextTier?.id === tier.id;
+  // With a plan, another tier is a switch: an owner's decision, not possible once the plan is ending.
+  const switchBlocked = subscription !== null && (!canManage || subscription.cancelAtPeriodEnd || isNext);
   // Compared by price: a dearer tier is an upgrade of the client's plan, a cheaper one a downgrade.
   const hint =
     subscription && !isCurrent
@@ -268,11 +274,22 @@ function TierCard({
           >
             Current Plan
           </button>
-        ) : readOnly ? null : (
+        ) : readOnly ? null : subscription ? (
           <Button
             variant={tier.isPopular ? "primary" : "secondary"}
             className="w-full"
-            onClick={onSubscribe}
+            onClick={onChoose}
+            disabled={disabled || waiting || switchBlocked}
+            aria-describedby={`tier-${tier.id}`}
+            title={isNext ? "Your plan switches to this one at the next billing date" : undefined}
+          >
+            {busy ? "Switching..." : isNext ? "Next Plan" : "Switch to This Plan"}
+          </Button>
+        ) : (
+          <Button
+            variant={tier.isPopular ? "primary" : "secondary"}
+            className="w-full"
+            onClick={onChoose}
             disabled={disabled || waiting}
             aria-describedby={`tier-${tier.id}`}
             title={waiting ? "A plan request is already waiting for confirmation" : undefined}

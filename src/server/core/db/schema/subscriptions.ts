@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { SUBSCRIPTION_STATUSES } from "../../../../lib/domain/subscription-status";
 import { clients } from "./clients";
 import { oneOf } from "./one-of";
@@ -49,6 +49,14 @@ export const clientSubscriptions = pgTable(
     squareSubscriptionId: text("square_subscription_id").unique(),
     // Square's version of the subscription: an older update never overwrites a newer one.
     squareVersion: bigint("square_version", { mode: "number" }),
+    // The first day of the period being billed now (plans the firm invoices each period).
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    // The client (or the firm) asked to stop at the end of the period: no next invoice, then cancelled.
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    // The plan it switches to at the next billing date (the price of the next period).
+    nextTierId: uuid("next_tier_id").references(() => subscriptionTiers.id, { onDelete: "restrict" }),
+    // When an active subscription stopped: churn counts these over a period.
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -88,4 +96,39 @@ export const appSettings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("app_settings_one_row_check", sql`${t.id} = 'app'`)],
+);
+
+/**
+ * One billing period of a plan the firm invoices itself (no Square subscription): written before
+ * Square is called, so the unique (subscription, period start) keeps it to one invoice per period
+ * whichever instance's tick gets there first; Square's ids are filled in once it answers.
+ */
+export const subscriptionPeriods = pgTable(
+  "subscription_periods",
+  {
+    id: uuidPrimaryKey(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => clientSubscriptions.id, { onDelete: "cascade" }),
+    tierId: uuid("tier_id")
+      .notNull()
+      .references(() => subscriptionTiers.id, { onDelete: "restrict" }),
+    periodStart: date("period_start").notNull(),
+    periodEnd: date("period_end").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    squareOrderId: text("square_order_id"),
+    squareInvoiceId: text("square_invoice_id"),
+    // Set once Square has the invoice published; until then each tick tries again.
+    billedAt: timestamp("billed_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("subscription_periods_one_per_period_idx").on(t.subscriptionId, t.periodStart),
+    index("subscription_periods_unbilled_idx")
+      .on(t.createdAt)
+      .where(sql`${t.billedAt} is null`),
+    check("subscription_periods_amount_check", sql`${t.amountCents} >= 0`),
+  ],
 );
