@@ -166,8 +166,8 @@ describe("linkInvoicesAction", () => {
     const data = (before as { data: Awaited<ReturnType<typeof import("@/features/projects/server/admin-projects").getProjectInvoices>> })
       .data;
     expect(data.linked.map((i) => i.invoiceNumber).sort()).toEqual(["INV-1001", "INV-1006", "INV-1007"]);
-    // Only Acme's own unlinked invoices are offered.
-    expect(data.unlinked.map((i) => i.invoiceNumber)).toEqual(["INV-1005"]);
+    // Only Acme's own unlinked invoices are offered (INV-1008 is its support plan's last period).
+    expect(data.unlinked.map((i) => i.invoiceNumber)).toEqual(["INV-1008", "INV-1005"]);
     expect(data.totals).toEqual({
       invoiceCount: 3,
       totalBilledCents: 4_800_000 + 3_000_000 + 450_000,
