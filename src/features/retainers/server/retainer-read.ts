@@ -67,6 +67,9 @@ const retainerOf = (clientId: string) => sql`(select ${retainers.id} from ${reta
 async function readRetainerView(db: DbOrTx, clientId: string, today = todayUtc()): Promise<RetainerView | null> {
   const month = monthOf(today);
   const next = addMonths(month, 1);
+  // Requests stay listed with their decision through the next month: the one an owner just
+  // approved (often last month's, which the firm closes after) does not vanish from the screen.
+  const requestsSince = addMonths(month, -1);
   const [[retainer], totals, entries, requests] = await Promise.all([
     db.select(retainerColumns).from(retainers).where(eq(retainers.clientId, clientId)),
     db
@@ -111,7 +114,7 @@ async function readRetainerView(db: DbOrTx, clientId: string, today = todayUtc()
       .where(
         and(
           eq(retainerOverageRequests.retainerId, retainerOf(clientId)),
-          sql`(${retainerOverageRequests.status} = 'pending' or ${retainerOverageRequests.workDate} >= ${month}::date)`,
+          sql`(${retainerOverageRequests.status} = 'pending' or ${retainerOverageRequests.workDate} >= ${requestsSince}::date)`,
         ),
       )
       .orderBy(desc(retainerOverageRequests.workDate), desc(retainerOverageRequests.createdAt))

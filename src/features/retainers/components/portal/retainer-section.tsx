@@ -58,10 +58,9 @@ export function RetainerSection({ view, isOwner, readOnly }: { view: RetainerVie
                     {OVERAGE_REQUEST_STATUS_LABELS[r.status]} by {r.decidedByName} on {formatDate(r.decidedAt)}
                   </p>
                 ) : null}
-                {r.status === "pending" && isOwner && !readOnly ? (
-                  <div className="mt-2">
-                    <OverageDecision requestId={r.id} label={`${formatHours(r.minutes)} on ${r.project}`} />
-                  </div>
+                {isOwner && !readOnly ? (
+                  // Mounted for decided requests too, so its "Overage approved." outlives the buttons.
+                  <OverageDecision requestId={r.id} label={`${formatHours(r.minutes)} on ${r.project}`} pending={r.status === "pending"} />
                 ) : null}
               </li>
             ))}
