@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/admin/scroll-region";
 import { Download, ExternalLink } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
@@ -77,7 +78,7 @@ export function InvoiceDetails({ invoice, pdfHref, payable }: { invoice: Invoice
         {invoice.lineItems.length === 0 ? (
           <p className="text-sm text-muted">Square sent no line items for this invoice.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label={`Line items of ${invoice.invoiceNumber}`}>
             <table className="w-full text-sm">
               <caption className="sr-only">Line items of {invoice.invoiceNumber}</caption>
               <thead className="border-b border-slate-800 text-left text-xs uppercase tracking-wide text-muted">
@@ -118,7 +119,7 @@ export function InvoiceDetails({ invoice, pdfHref, payable }: { invoice: Invoice
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </Card>
 

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/admin/scroll-region";
 import { formatDate } from "@/lib/format";
 import { formatHours } from "@/lib/retainer-period";
 import type { RetainerMonth } from "@/features/retainers/server";
@@ -52,7 +53,7 @@ export function RetainerBurndown({ month }: { month: RetainerMonth }) {
 /** Every month from the start, newest first. */
 export function RetainerHistory({ months }: { months: RetainerMonth[] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Hours per month">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Hours per month</caption>
         <thead className="text-xs text-muted">
@@ -90,7 +91,7 @@ export function RetainerHistory({ months }: { months: RetainerMonth[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -111,7 +112,7 @@ export function RetainerEntries({
 }) {
   if (entries.length === 0) return <p className="text-sm text-muted">No time logged this month yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Time entries this month">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Time entries this month</caption>
         <thead className="text-xs text-muted">
@@ -149,6 +150,6 @@ export function RetainerEntries({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
