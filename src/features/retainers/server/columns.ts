@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { retainerMonths, retainers } from "@/server/core/db/schema";
+import { projects, retainerMonths, retainers, timeEntries } from "@/server/core/db/schema";
 
 /** A retainer's terms, as both sides read them. */
 export const retainerColumns = {
@@ -24,4 +24,16 @@ export const monthColumns = {
   overageMinutes: retainerMonths.overageMinutes,
   closed: sql<boolean>`${retainerMonths.closedAt} is not null`,
   invoiceId: retainerMonths.invoiceId,
+};
+
+/** A time entry as the portal lists it and exports it (joined to its project). */
+export const entryColumns = {
+  id: timeEntries.id,
+  workDate: timeEntries.workDate,
+  minutes: timeEntries.minutes,
+  person: timeEntries.person,
+  description: timeEntries.description,
+  billable: timeEntries.billable,
+  overage: timeEntries.overage,
+  project: projects.projectName,
 };

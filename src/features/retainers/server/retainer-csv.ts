@@ -5,6 +5,7 @@ import type { CsvColumn } from "@/server/core/csv/csv-response";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { projects, retainers, timeEntries } from "@/server/core/db/schema";
+import { entryColumns } from "./columns";
 import type { RetainerEntry } from "./retainer-read";
 
 /** The columns of the retainer's time export (docs/PRODUCT.md#retainer-hours). */
@@ -25,16 +26,7 @@ export function exportRetainerEntries(db: DbOrTx, { actor }: { actor: ClientActo
   return keysetPages<RetainerEntry, { workDate: string; id: string }>(
     (after, limit) =>
       db
-        .select({
-          id: timeEntries.id,
-          workDate: timeEntries.workDate,
-          minutes: timeEntries.minutes,
-          person: timeEntries.person,
-          description: timeEntries.description,
-          billable: timeEntries.billable,
-          overage: timeEntries.overage,
-          project: projects.projectName,
-        })
+        .select(entryColumns)
         .from(timeEntries)
         .innerJoin(projects, eq(projects.id, timeEntries.projectId))
         .where(

@@ -4,7 +4,7 @@ import { addMonths, monthOf } from "@/lib/retainer-period";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, projects, retainerMonths, retainerOverageRequests, retainers, timeEntries } from "@/server/core/db/schema";
-import { monthColumns, retainerColumns } from "./columns";
+import { entryColumns, monthColumns, retainerColumns } from "./columns";
 import { type MonthTotals, monthsOf, type RetainerMonth, todayUtc } from "./figures";
 
 /** Entries shown under the burn-down; the CSV export has them all. */
@@ -77,16 +77,7 @@ async function readRetainerView(db: DbOrTx, clientId: string, today = todayUtc()
       .from(retainerMonths)
       .where(eq(retainerMonths.retainerId, retainerOf(clientId))),
     db
-      .select({
-        id: timeEntries.id,
-        workDate: timeEntries.workDate,
-        minutes: timeEntries.minutes,
-        person: timeEntries.person,
-        description: timeEntries.description,
-        billable: timeEntries.billable,
-        overage: timeEntries.overage,
-        project: projects.projectName,
-      })
+      .select(entryColumns)
       .from(timeEntries)
       .innerJoin(projects, eq(projects.id, timeEntries.projectId))
       .where(
