@@ -138,6 +138,7 @@ test.describe("on a phone, the admin's navigation", () => {
       "Findings",
       "Inquiries",
       "Bookings",
+      "Retainers",
       "Audit log",
       "Settings",
     ]);
@@ -151,7 +152,7 @@ test.describe("on a phone, the admin's navigation", () => {
     await more.focus();
     await page.keyboard.press("Enter");
     await expect(menu.getByRole("menuitem", { name: "Subscriptions" })).toBeFocused();
-    for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < 9; i++) await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/admin\/settings$/);

@@ -21,7 +21,7 @@ test("every portal section from the bottom bar: Findings through More", async ({
   const more = bar.getByRole("button", { name: "More" });
   await more.tap();
   const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem")).toHaveText(["Rates", "Settings", "Book Service", "Findings"]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["Rates", "Settings", "Book Service", "Findings", "Retainer"]);
   await expectPhoneReady(page, "the More menu, open");
   await menu.getByRole("menuitem", { name: "Findings" }).tap();
   await expect(page).toHaveURL(/section=findings$/);
