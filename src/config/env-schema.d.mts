@@ -24,6 +24,8 @@ export type ParsedEnv = {
   auditRetentionDays: number | undefined;
   storage: "disk" | "s3" | undefined;
   s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  /** The firm's signing keys when supplied (PEM), else generated at first start; a timestamp authority. */
+  signing: { pdfKeyPem?: string; pdfCertPem?: string; jwsKeyPem?: string; timestampAuthorityUrl?: string };
 };
 
 export type S3Settings = { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };

@@ -12,6 +12,9 @@ const trimmed = z.preprocess((value) => {
 
 const TRUE_WORDS = ["1", "true", "yes", "on"];
 
+/** PEM given on one line (an .env file) has "\n" where its line breaks were. */
+const pemOf = (value) => value?.replace(/\\n/g, "\n");
+
 /** A whole number within bounds; anything else (or nothing) is the fallback. */
 const boundedInt = (fallback, min, max) => trimmed.pipe(z.coerce.number().int().min(min).max(max).default(fallback)).catch(fallback);
 
@@ -106,6 +109,13 @@ export const envSchema = z
     S3_REGION: trimmed,
     S3_ACCESS_KEY_ID: trimmed,
     S3_SECRET_ACCESS_KEY: trimmed,
+    // The firm's signing keys (docs/DEPLOYMENT.md#signing-keys): PEM text, with real line breaks or "\n".
+    SIGNING_PDF_KEY: trimmed,
+    SIGNING_PDF_CERT: trimmed,
+    SIGNING_JWS_KEY: trimmed,
+    TIMESTAMP_AUTHORITY_URL: trimmed.pipe(
+      z.url({ protocol: /^https?$/, error: "TIMESTAMP_AUTHORITY_URL must be an http(s) URL." }).optional(),
+    ),
   })
   .and(squareEnvSchema)
   .transform((raw) => {
@@ -139,6 +149,12 @@ export const envSchema = z
         region: raw.S3_REGION,
         accessKeyId: raw.S3_ACCESS_KEY_ID,
         secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+      },
+      signing: {
+        pdfKeyPem: pemOf(raw.SIGNING_PDF_KEY),
+        pdfCertPem: pemOf(raw.SIGNING_PDF_CERT),
+        jwsKeyPem: pemOf(raw.SIGNING_JWS_KEY),
+        timestampAuthorityUrl: raw.TIMESTAMP_AUTHORITY_URL,
       },
     };
   });

@@ -242,6 +242,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: everyone({ status: 404, error: "Not found" }),
   },
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone({ status: 200, json: { status: "ok" } }) },
+  "GET /.well-known/jwks.json": {
+    call: () => ({ url: "/.well-known/jwks.json" }),
+    expect: everyone({ status: 200, json: { keys: [{ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" }] } }),
+  },
   "POST /api/contact/send": {
     call: () => ({
       url: "/api/contact/send",
@@ -1343,8 +1347,14 @@ type Outcome = { text: string; body: string; fresh: FreshObjects; check: (expect
 const sessionTokens = () =>
   Object.values(cookies).map((cookie) => decodeURIComponent(/session_token=([^;.]+)/.exec(cookie ?? "")?.[1] ?? "-"));
 
-/** Routes whose success body a contract fixes: the health probe, the Square status, better-auth's. */
-const OTHER_SUCCESS_BODIES = new Set(["GET /api/health", "GET /api/oauth/square", "GET /api/auth/[...all]", "POST /api/auth/[...all]"]);
+/** Routes whose success body a contract fixes: the health probe, the JWK set, the Square status, better-auth's. */
+const OTHER_SUCCESS_BODIES = new Set([
+  "GET /api/health",
+  "GET /.well-known/jwks.json",
+  "GET /api/oauth/square",
+  "GET /api/auth/[...all]",
+  "POST /api/auth/[...all]",
+]);
 
 async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: Tenant): Promise<Outcome> {
   const fresh = c.fresh ? await createFreshObjects(t.db, target) : ({} as FreshObjects);

@@ -4,6 +4,7 @@ import { migrateDatabase } from "@/server/core/db/migrate";
 import { serverEnv } from "@/server/core/env";
 import { getStorage } from "@/server/core/storage/storage";
 import { seedDemoData } from "@/features/demo/server";
+import { ensureSigningKeys } from "@/features/signing/server";
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -32,6 +33,9 @@ function readiness(): Readiness {
 async function prepare(open: () => DbHandle): Promise<void> {
   const handle = open();
   await migrateDatabase(handle);
+  // The firm's signing keys exist before the first request (made on the first start, or taken from
+  // the environment): a bad supplied key fails here, with its message.
+  await ensureSigningKeys(handle.db);
   const env = serverEnv();
   if (env.seedDemoForced) {
     // Every start, not only the seeding one: demo accounts with published passwords may exist.

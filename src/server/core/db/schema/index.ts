@@ -13,3 +13,4 @@ export * from "./notifications";
 export * from "./findings";
 export * from "./reports";
 export * from "./retainers";
+export * from "./signing";
