@@ -2,14 +2,16 @@
 // instance, supplied keys taking over, PDF signatures that Poppler's pdfsig verifies and that break
 // when a byte changes, and JWS tokens a standard JOSE library checks against the published keys.
 import { execFile } from "node:child_process";
-import { generateKeyPairSync } from "node:crypto";
+import { createHash, generateKeyPairSync } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
+import * as asn1js from "asn1js";
 import { compactVerify, createLocalJWKSet } from "jose";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import * as pkijs from "pkijs";
 import { afterEach, describe, expect, it } from "vitest";
 import { signingKeys } from "@/server/core/db/schema";
 import { resetServerEnv } from "@/server/core/env";
@@ -24,12 +26,14 @@ import {
   verifyJws,
 } from "@/features/signing/server";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { startFakeTimestampAuthority } from "./fake-timestamp-authority";
 
 const t = setupTestDatabase();
 const run = promisify(execFile);
 
 afterEach(() => {
   delete process.env.SIGNING_JWS_KEY;
+  delete process.env.TIMESTAMP_AUTHORITY_URL;
   resetServerEnv();
   forgetSigningKeys();
 });
@@ -135,5 +139,41 @@ describe("PDF signatures", () => {
     const broken = await pdfsig(tampered);
     expect(broken).not.toContain("Signature is Valid.");
     expect(broken).toMatch(/Digest Mismatch|Signature is Invalid/);
+  });
+});
+
+describe("PDF signatures with a timestamp authority", () => {
+  /** The CMS SignedData in a signed PDF's /Contents. */
+  function cmsOf(signed: Buffer): pkijs.SignedData {
+    const hex = /\/Contents\s*<([0-9a-fA-F]+)>/.exec(signed.toString("latin1"))![1]!;
+    const der = Buffer.from(hex.replace(/(00)+$/, ""), "hex");
+    const info = pkijs.ContentInfo.fromBER(der.subarray(0, asn1js.fromBER(der).offset));
+    return new pkijs.SignedData({ schema: info.content });
+  }
+
+  it("carries a timestamp token over its signature when TIMESTAMP_AUTHORITY_URL is set; a refusal or a wrong nonce fails the seal", async () => {
+    const tsa = await startFakeTimestampAuthority();
+    try {
+      process.env.TIMESTAMP_AUTHORITY_URL = tsa.url;
+      resetServerEnv();
+      const signed = await signPdf(t.db, await samplePdf(), { reason: "Signed authorization" });
+      expect(await pdfsig(signed)).toContain("Signature Validation: Signature is Valid.");
+      const signer = cmsOf(signed).signerInfos[0]!;
+      const stamp = signer.unsignedAttrs?.attributes.find((a) => a.type === "1.2.840.113549.1.9.16.2.14");
+      expect(stamp, "a signature-time-stamp-token attribute").toBeDefined();
+      const token = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(stamp!.values[0]!.toBER(false)).content });
+      const info = pkijs.TSTInfo.fromBER(token.encapContentInfo.eContent!.getValue());
+      // The stamp is over this signature's value: it proves the signature existed at genTime.
+      const signatureHash = createHash("sha256").update(signer.signature.valueBlock.valueHexView).digest();
+      expect(Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(signatureHash)).toBe(true);
+
+      tsa.state.mode = "refuse";
+      await expect(signPdf(t.db, await samplePdf(), { reason: "x" })).rejects.toThrow("The timestamp authority refused (status 2).");
+      tsa.state.mode = "wrong-nonce";
+      await expect(signPdf(t.db, await samplePdf(), { reason: "x" })).rejects.toThrow("does not carry our nonce");
+    } finally {
+      delete process.env.TIMESTAMP_AUTHORITY_URL;
+      await tsa.close();
+    }
   });
 });
