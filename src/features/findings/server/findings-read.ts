@@ -10,7 +10,7 @@ import {
   type RetestResult,
   UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
-import { OWASP_LLM_IDS, type OwaspLlmId } from "@/lib/domain/ai-taxonomy";
+import { ATLAS_TECHNIQUE_IDS, type AtlasTechniqueId, OWASP_LLM_IDS, type OwaspLlmId } from "@/lib/domain/ai-taxonomy";
 import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/features/findings/validation";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
@@ -111,12 +111,24 @@ export async function listClientFindings(
   return { items: rows.map(toItem), total: counted?.n ?? 0 };
 }
 
+/** The column alias of a technique's count ("AML.T0051.000" → "atlas_aml_t0051_000"). */
+const atlasKey = (id: string) => `atlas_${id.toLowerCase().replace(/\./g, "_")}`;
+
+/** A technique and its sub-techniques, as an array for an overlap test. */
+const atlasFamily = (id: string) =>
+  sql`array[${sql.join(
+    ATLAS_TECHNIQUE_IDS.filter((t) => t === id || t.startsWith(`${id}.`)).map((t) => sql`${t}`),
+    sql`, `,
+  )}]`;
+
 export type FindingCounts = {
   bySeverity: Record<FindingSeverity, number>;
   byStatus: Partial<Record<FindingStatus, number>>;
   overdue: number;
   /** Per OWASP LLM category (a finding under two is counted in both). */
   byOwaspLlm: Record<OwaspLlmId, number>;
+  /** Per MITRE ATLAS technique, its sub-techniques included (as the filter reads it). */
+  byAtlas: Record<AtlasTechniqueId, number>;
   /** Every count leaves out what the firm closed (withdrawn, false positive, duplicate); this is how many. */
   closedByFirm: number;
   total: number;
@@ -147,6 +159,10 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
     sums[`owasp_${k.toLowerCase()}`] = sql<number>`count(*) filter (where ${findings.owaspLlm} @> array[${k}]::text[] and ${countedSql})`
       .mapWith(Number)
       .as(`owasp_${k.toLowerCase()}`);
+  for (const k of ATLAS_TECHNIQUE_IDS)
+    sums[atlasKey(k)] = sql<number>`count(*) filter (where ${findings.atlas} && ${atlasFamily(k)}::text[] and ${countedSql})`
+      .mapWith(Number)
+      .as(atlasKey(k));
   for (const k of FINDING_STATUSES)
     sums[`st_${k}`] = sql<number>`count(*) filter (where ${findings.status} = ${k})`.mapWith(Number).as(`st_${k}`);
   const perEngagement = (await db
@@ -173,6 +189,7 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
     bySeverity: Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, 0])) as Record<FindingSeverity, number>,
     byStatus: {},
     byOwaspLlm: Object.fromEntries(OWASP_LLM_IDS.map((id) => [id, 0])) as Record<OwaspLlmId, number>,
+    byAtlas: Object.fromEntries(ATLAS_TECHNIQUE_IDS.map((id) => [id, 0])) as Record<AtlasTechniqueId, number>,
     overdue: 0,
     closedByFirm: 0,
     total: 0,
@@ -182,6 +199,7 @@ async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
     const n = (key: string) => Number(row[key] ?? 0);
     for (const s of FINDING_SEVERITIES) counts.bySeverity[s] += n(`sev_${s}`);
     for (const id of OWASP_LLM_IDS) counts.byOwaspLlm[id] += n(`owasp_${id.toLowerCase()}`);
+    for (const id of ATLAS_TECHNIQUE_IDS) counts.byAtlas[id] += n(atlasKey(id));
     for (const s of FINDING_STATUSES) if (n(`st_${s}`) > 0) counts.byStatus[s] = (counts.byStatus[s] ?? 0) + n(`st_${s}`);
     counts.overdue += n("overdue");
     counts.total += n("total");

@@ -10,7 +10,7 @@ import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { clientFindingCounts, getFinding, listClientFindings, updateFinding } from "@/features/findings/server";
 import { type FindingFilter, findingFilterSchema } from "@/features/findings/validation";
-import { OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
+import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
 import { isFirmClosed } from "@/lib/domain/finding";
 import { adminActor, adminCookie, clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
@@ -46,6 +46,21 @@ const demoCounts = (clientId: string) =>
       id,
       DEMO_FINDINGS.filter(
         (f) => f.clientId === clientId && f.publishedDaysAgo !== null && !isFirmClosed(f.status) && (f.owaspLlm ?? []).includes(id),
+      ).length,
+    ]),
+  );
+
+/** Per technique, its sub-techniques included: what the portal's ATLAS counts should say. */
+const demoAtlasCounts = (clientId: string) =>
+  Object.fromEntries(
+    ATLAS_TECHNIQUE_IDS.map((id) => [
+      id,
+      DEMO_FINDINGS.filter(
+        (f) =>
+          f.clientId === clientId &&
+          f.publishedDaysAgo !== null &&
+          !isFirmClosed(f.status) &&
+          (f.atlas ?? []).some((t) => t === id || t.startsWith(`${id}.`)),
       ).length,
     ]),
   );
@@ -120,6 +135,24 @@ describe("the client filters and counts by the taxonomy", () => {
     expect(globex.byOwaspLlm.LLM01).toBe(1);
     expect(acme.byOwaspLlm.LLM10).toBe(1);
     expect(Object.values(acme.byOwaspLlm).some((n) => n > 1)).toBe(true);
+  });
+
+  it("counts per MITRE ATLAS technique, a technique with its sub-techniques, in its own company only", async () => {
+    const acme = await clientFindingCounts(t.db, { actor: await clientActor() });
+    const globex = await clientFindingCounts(t.db, { actor: await clientActor("client2@example.com") });
+    expect(acme.byAtlas).toEqual(demoAtlasCounts(DEMO_CLIENTS.acme.id));
+    expect(globex.byAtlas).toEqual(demoAtlasCounts(DEMO_CLIENTS.globex.id));
+    expect(Object.values(acme.byAtlas).some((n) => n > 0)).toBe(true);
+
+    // A published finding under a sub-technique counts under it and under its technique.
+    const { createFindingAction, publishFindingsAction } = await asAdmin();
+    const created = await createFindingAction({ ...content, projectId: ACME_ENGAGEMENT, atlas: ["AML.T0051.001"] });
+    const findingId = (created as { data: { findingId: string } }).data.findingId;
+    expect(await publishFindingsAction({ projectId: ACME_ENGAGEMENT, findingIds: [findingId] })).toMatchObject({ success: true });
+    const after = await clientFindingCounts(t.db, { actor: await clientActor() });
+    expect(after.byAtlas["AML.T0051.001"]).toBe(acme.byAtlas["AML.T0051.001"] + 1);
+    expect(after.byAtlas["AML.T0051"]).toBe(acme.byAtlas["AML.T0051"] + 1);
+    expect(after.byAtlas["AML.T0051.000"]).toBe(acme.byAtlas["AML.T0051.000"]);
   });
 
   it("filters by category and technique, combined with the other filters, scoped to the company", async () => {

@@ -27,6 +27,7 @@ import { LazyFindingClientActions, LazyFindingCommentForm, LazyFindingOwnerForm 
 
 const findingHref = (id: string) => `/client-portal?section=findings&finding=${encodeURIComponent(id)}`;
 const owaspHref = (id: string) => `/client-portal?section=findings&owasp=${encodeURIComponent(id)}`;
+const atlasHref = (id: string) => `/client-portal?section=findings&atlas=${encodeURIComponent(id)}`;
 
 /**
  * The portal's Findings section (docs/PRODUCT.md#portal-findings), rendered on the server (the
@@ -62,6 +63,7 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
   const unresolved = UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
   // Only the categories with findings: a company with no AI findings sees no such line.
   const byOwasp = OWASP_LLM_2025.filter((entry) => counts.byOwaspLlm[entry.id] > 0);
+  const byAtlas = ATLAS_TECHNIQUE_IDS.filter((id) => counts.byAtlas[id] > 0);
   return (
     <section aria-labelledby="portal-section-heading" className="space-y-6">
       <SectionHeading
@@ -135,6 +137,21 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
                         {owaspLlmLabel(entry.id)}
                       </Link>
                       : <span className="font-semibold">{counts.byOwaspLlm[entry.id]}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {byAtlas.length > 0 ? (
+              <>
+                <h2 className="pt-2 font-semibold">By MITRE ATLAS technique</h2>
+                <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="atlas-counts">
+                  {byAtlas.map((id) => (
+                    <li key={id}>
+                      <Link href={atlasHref(id)} className="hover:underline">
+                        {atlasTechniqueLabel(id)}
+                      </Link>
+                      : <span className="font-semibold">{counts.byAtlas[id]}</span>
                     </li>
                   ))}
                 </ul>
