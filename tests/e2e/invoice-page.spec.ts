@@ -65,7 +65,12 @@ test("a client downloads a statement for a period as PDF and CSV, and a reversed
   await card.getByRole("link", { name: "Download PDF" }).click();
   const pdf = await pdfPromise;
   expect(pdf.suggestedFilename()).toBe("statement-2026-01-01-to-2026-06-30.pdf");
-  expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
 
   const csvPromise = page.waitForEvent("download");
   await card.getByRole("link", { name: "Download CSV" }).click();

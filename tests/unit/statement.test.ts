@@ -53,13 +53,22 @@ describe("an invoice's payments", () => {
       { date: "2026-03-20", cents: 45_000, label: "Payment" },
     ]);
     // Marked paid with a schedule that records less: the rest is one payment on the paid date.
-    const rest = invoicePayments({ ...base, paidDate: "2026-03-20", paidCents: 500, paymentSchedule: [entry("DEPOSIT", null, 200, 200), entry("BALANCE", null, 300, 0)] });
+    const rest = invoicePayments({
+      ...base,
+      paidDate: "2026-03-20",
+      paidCents: 500,
+      paymentSchedule: [entry("DEPOSIT", null, 200, 200), entry("BALANCE", null, 300, 0)],
+    });
     expect(rest).toEqual([
       { date: "2026-03-20", cents: 200, label: "Deposit (40%)" },
       { date: "2026-03-20", cents: 300, label: "Payment" },
     ]);
     // Over-paid requests never make more than the invoice's paid amount.
-    const capped = invoicePayments({ ...base, paidCents: 150, paymentSchedule: [entry("DEPOSIT", "2026-03-05", 100, 120), entry("BALANCE", "2026-03-06", 100, 100)] });
+    const capped = invoicePayments({
+      ...base,
+      paidCents: 150,
+      paymentSchedule: [entry("DEPOSIT", "2026-03-05", 100, 120), entry("BALANCE", "2026-03-06", 100, 100)],
+    });
     expect(capped.reduce((sum, p) => sum + p.cents, 0)).toBe(150);
     expect(invoicePayments({ ...base, paidCents: 0, paymentSchedule: [entry("DEPOSIT", "2026-03-05", 100, 0)] })).toEqual([]);
   });

@@ -47,8 +47,8 @@ export function StatementDownload({ href, className }: { href: string; className
         Statement
       </h2>
       <p className="mt-1 text-sm text-muted">
-        The opening balance, the invoices and payments of a period, and the closing balance. Leave the dates empty for this calendar
-        year so far.
+        The opening balance, the invoices and payments of a period, and the closing balance. Leave the dates empty for this calendar year so
+        far.
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         <Field id={`${id}-from`} label="From" error={fromProblem}>

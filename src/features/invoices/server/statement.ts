@@ -166,17 +166,15 @@ export async function* statementCsvPages(statement: Statement): AsyncGenerator<S
   });
   yield [
     edge("Opening balance", statement.from, statement.openingCents),
-    ...statement.lines.map(
-      (line): StatementCsvRow => ({
-        date: line.date,
-        type: line.kind === "invoice" ? "Invoice" : "Payment",
-        invoiceNumber: line.invoiceNumber,
-        description: line.description,
-        invoicedCents: line.kind === "invoice" ? line.invoicedCents : null,
-        paidCents: line.kind === "payment" ? line.paidCents : null,
-        balanceCents: line.balanceCents,
-      }),
-    ),
+    ...statement.lines.map((line): StatementCsvRow => ({
+      date: line.date,
+      type: line.kind === "invoice" ? "Invoice" : "Payment",
+      invoiceNumber: line.invoiceNumber,
+      description: line.description,
+      invoicedCents: line.kind === "invoice" ? line.invoicedCents : null,
+      paidCents: line.kind === "payment" ? line.paidCents : null,
+      balanceCents: line.balanceCents,
+    })),
     edge("Closing balance", statement.to, statement.closingCents),
   ];
 }

@@ -72,7 +72,15 @@ beforeAll(async () => {
       totalPaidCents: 250_001,
       paymentSchedule: [entry("DEPOSIT", "2025-11-20", 100_000, 100_000), entry("BALANCE", "2026-02-15", 150_001, 150_001)],
     },
-    { ...base, invoiceNumber: "S-PAID", amountCents: 30_000, status: "paid", issuedDate: "2025-06-01", paidDate: "2025-06-20", totalPaidCents: 30_000 },
+    {
+      ...base,
+      invoiceNumber: "S-PAID",
+      amountCents: 30_000,
+      status: "paid",
+      issuedDate: "2025-06-01",
+      paidDate: "2025-06-20",
+      totalPaidCents: 30_000,
+    },
     {
       ...base,
       invoiceNumber: "S-IN",
@@ -83,7 +91,15 @@ beforeAll(async () => {
       totalPaidCents: 192_000,
       paymentSchedule: [entry("DEPOSIT", "2026-03-10", 192_000, 192_000), entry("BALANCE", "2026-12-20", 288_000, 0)],
     },
-    { ...base, invoiceNumber: "S-AFTER", amountCents: 50_000, status: "paid", issuedDate: "2026-08-01", paidDate: "2026-08-05", totalPaidCents: 50_000 },
+    {
+      ...base,
+      invoiceNumber: "S-AFTER",
+      amountCents: 50_000,
+      status: "paid",
+      issuedDate: "2026-08-01",
+      paidDate: "2026-08-05",
+      totalPaidCents: 50_000,
+    },
     { ...base, invoiceNumber: "S-VOID", amountCents: 70_000, status: "cancelled", issuedDate: "2026-04-01", totalPaidCents: 0 },
   ]);
 });
@@ -91,12 +107,42 @@ beforeAll(async () => {
 describe("a statement's figures", () => {
   it("opening, invoiced, paid and closing to the cent, one line per invoice and payment with the running balance", async () => {
     const statement = await getPortalStatement(t.db, { actor: await clientActor(company.ownerEmail), ...PERIOD });
-    expect(statement).toMatchObject({ ...PERIOD, company: company.name, openingCents: 150_001, invoicedCents: 480_000, paidCents: 342_001 });
+    expect(statement).toMatchObject({
+      ...PERIOD,
+      company: company.name,
+      openingCents: 150_001,
+      invoicedCents: 480_000,
+      paidCents: 342_001,
+    });
     expect(statement.closingCents).toBe(288_000);
     expect(statement.lines).toEqual([
-      { date: "2026-02-10", kind: "payment", invoiceNumber: "S-OLD", description: "Balance", invoicedCents: 0, paidCents: 150_001, balanceCents: 0 },
-      { date: "2026-03-01", kind: "invoice", invoiceNumber: "S-IN", description: "Assessment", invoicedCents: 480_000, paidCents: 0, balanceCents: 480_000 },
-      { date: "2026-03-10", kind: "payment", invoiceNumber: "S-IN", description: "Deposit", invoicedCents: 0, paidCents: 192_000, balanceCents: 288_000 },
+      {
+        date: "2026-02-10",
+        kind: "payment",
+        invoiceNumber: "S-OLD",
+        description: "Balance",
+        invoicedCents: 0,
+        paidCents: 150_001,
+        balanceCents: 0,
+      },
+      {
+        date: "2026-03-01",
+        kind: "invoice",
+        invoiceNumber: "S-IN",
+        description: "Assessment",
+        invoicedCents: 480_000,
+        paidCents: 0,
+        balanceCents: 480_000,
+      },
+      {
+        date: "2026-03-10",
+        kind: "payment",
+        invoiceNumber: "S-IN",
+        description: "Deposit",
+        invoicedCents: 0,
+        paidCents: 192_000,
+        balanceCents: 288_000,
+      },
     ]);
   });
 
@@ -143,7 +189,19 @@ describe("the downloads", () => {
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="statement-2026-01-01-to-2026-06-30.pdf"');
     const text = await pdfText(response);
-    for (const shown of [DEMO_FIRM.name, "STATEMENT", company.name, "Jan 1, 2026", "Jun 30, 2026", "$1,500.01", "$4,800.00", "$3,420.01", "$2,880.00", "S-OLD", "S-IN"])
+    for (const shown of [
+      DEMO_FIRM.name,
+      "STATEMENT",
+      company.name,
+      "Jan 1, 2026",
+      "Jun 30, 2026",
+      "$1,500.01",
+      "$4,800.00",
+      "$3,420.01",
+      "$2,880.00",
+      "S-OLD",
+      "S-IN",
+    ])
       expect(text).toContain(shown);
     expect(text).not.toContain("S-AFTER");
     expect(text).not.toContain("S-VOID");
@@ -154,11 +212,51 @@ describe("the downloads", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="statement-2026-01-01-to-2026-06-30.csv"');
     expect(await csvRows(response)).toEqual([
-      { Date: "2026-01-01", Type: "Opening balance", Invoice: "", Description: "", "Invoiced (USD)": "", "Paid (USD)": "", "Balance (USD)": "1500.01" },
-      { Date: "2026-02-10", Type: "Payment", Invoice: "S-OLD", Description: "Balance", "Invoiced (USD)": "", "Paid (USD)": "1500.01", "Balance (USD)": "0.00" },
-      { Date: "2026-03-01", Type: "Invoice", Invoice: "S-IN", Description: "Assessment", "Invoiced (USD)": "4800.00", "Paid (USD)": "", "Balance (USD)": "4800.00" },
-      { Date: "2026-03-10", Type: "Payment", Invoice: "S-IN", Description: "Deposit", "Invoiced (USD)": "", "Paid (USD)": "1920.00", "Balance (USD)": "2880.00" },
-      { Date: "2026-06-30", Type: "Closing balance", Invoice: "", Description: "", "Invoiced (USD)": "", "Paid (USD)": "", "Balance (USD)": "2880.00" },
+      {
+        Date: "2026-01-01",
+        Type: "Opening balance",
+        Invoice: "",
+        Description: "",
+        "Invoiced (USD)": "",
+        "Paid (USD)": "",
+        "Balance (USD)": "1500.01",
+      },
+      {
+        Date: "2026-02-10",
+        Type: "Payment",
+        Invoice: "S-OLD",
+        Description: "Balance",
+        "Invoiced (USD)": "",
+        "Paid (USD)": "1500.01",
+        "Balance (USD)": "0.00",
+      },
+      {
+        Date: "2026-03-01",
+        Type: "Invoice",
+        Invoice: "S-IN",
+        Description: "Assessment",
+        "Invoiced (USD)": "4800.00",
+        "Paid (USD)": "",
+        "Balance (USD)": "4800.00",
+      },
+      {
+        Date: "2026-03-10",
+        Type: "Payment",
+        Invoice: "S-IN",
+        Description: "Deposit",
+        "Invoiced (USD)": "",
+        "Paid (USD)": "1920.00",
+        "Balance (USD)": "2880.00",
+      },
+      {
+        Date: "2026-06-30",
+        Type: "Closing balance",
+        Invoice: "",
+        Description: "",
+        "Invoiced (USD)": "",
+        "Paid (USD)": "",
+        "Balance (USD)": "2880.00",
+      },
     ]);
   });
 
@@ -171,9 +269,14 @@ describe("the downloads", () => {
   });
 
   it("the admin's route gives the same figures for the company named in its path", async () => {
-    const response = await get(adminStatementRoute, "admin@example.com", `/api/admin/clients/${company.clientId}/statement?${query}&format=csv`, {
-      id: company.clientId,
-    });
+    const response = await get(
+      adminStatementRoute,
+      "admin@example.com",
+      `/api/admin/clients/${company.clientId}/statement?${query}&format=csv`,
+      {
+        id: company.clientId,
+      },
+    );
     expect(response.status).toBe(200);
     const rows = await csvRows(response);
     expect(rows.at(0)!["Balance (USD)"]).toBe("1500.01");
@@ -204,8 +307,9 @@ describe("the downloads", () => {
   it("without a session: 401; the firm outside a portal view: 403 on the portal's route", async () => {
     expect((await get(clientStatementRoute, null, "/api/client/statement")).status).toBe(401);
     expect((await get(clientStatementRoute, "admin@example.com", "/api/client/statement")).status).toBe(403);
-    expect((await get(adminStatementRoute, company.ownerEmail, `/api/admin/clients/${company.clientId}/statement`, { id: company.clientId })).status).toBe(
-      403,
-    );
+    expect(
+      (await get(adminStatementRoute, company.ownerEmail, `/api/admin/clients/${company.clientId}/statement`, { id: company.clientId }))
+        .status,
+    ).toBe(403);
   });
 });

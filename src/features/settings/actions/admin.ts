@@ -16,7 +16,9 @@ export const setClientTwoFactorPolicyAction = adminAction(clientTwoFactorPolicyS
 );
 
 /** Saves the firm's name and address that its invoices and statements print; audited. */
-export const saveFirmDetailsAction = adminAction(firmDetailsSchema, (actor, { name, address }) => saveFirmDetails(getDb(), { actor, name, address }));
+export const saveFirmDetailsAction = adminAction(firmDetailsSchema, (actor, { name, address }) =>
+  saveFirmDetails(getDb(), { actor, name, address }),
+);
 
 /** Sends a test mail to the signed-in admin through the outbox and says what became of it. */
 export const sendTestMailAction = adminAction(noInputSchema, (actor) => sendTestMail(getDb(), { actor }));

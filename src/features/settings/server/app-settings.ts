@@ -94,8 +94,18 @@ export async function saveFirmDetails(db: Db, { actor, name, address }: { actor:
   return db.transaction(async (tx) => {
     await lockedRow(tx);
     const before = await getFirmDetails(tx);
-    await tx.update(appSettings).set({ firmName: name, firmAddress: address, updatedAt: new Date() }).where(eq(appSettings.id, SETTINGS_ID));
-    await recordAudit(tx, { actor, action: "settings.firm_details", entityType: "settings", entityId: null, before, after: { name, address } });
+    await tx
+      .update(appSettings)
+      .set({ firmName: name, firmAddress: address, updatedAt: new Date() })
+      .where(eq(appSettings.id, SETTINGS_ID));
+    await recordAudit(tx, {
+      actor,
+      action: "settings.firm_details",
+      entityType: "settings",
+      entityId: null,
+      before,
+      after: { name, address },
+    });
     return { name, address };
   });
 }

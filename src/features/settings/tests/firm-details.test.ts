@@ -65,7 +65,9 @@ describe("firm details", () => {
 
   it("the invoice PDF and the statement print the saved name and address", async () => {
     await asAdmin();
-    expect(await saveFirmDetailsAction({ name: "Northwind Assurance", address: "9 Quay Street\nLeeds LS1 4AP" })).toMatchObject({ success: true });
+    expect(await saveFirmDetailsAction({ name: "Northwind Assurance", address: "9 Quay Street\nLeeds LS1 4AP" })).toMatchObject({
+      success: true,
+    });
     const actor = await clientActor();
     const invoice = await pdfText((await portalInvoicePdf(t.db, { actor, invoiceId: DEMO_INVOICES[0]!.id })).bytes);
     const statement = await pdfText((await portalStatementPdf(t.db, { actor, from: "2026-01-01", to: "2026-06-30" })).bytes);

@@ -53,7 +53,8 @@ export async function canBillClientThroughSquare(db: Db, { clientId }: { clientI
 
 function orderLine(line: SquareInvoiceLine): Square.OrderLineItem {
   const note = line.note ? { note: line.note } : {};
-  if ("priceCents" in line) return { name: line.name, quantity: "1", basePriceMoney: { amount: BigInt(line.priceCents), currency: "USD" }, ...note };
+  if ("priceCents" in line)
+    return { name: line.name, quantity: "1", basePriceMoney: { amount: BigInt(line.priceCents), currency: "USD" }, ...note };
   return {
     name: line.name,
     // Hours with two decimals are a measurement (quarter hours), not an item count.

@@ -181,7 +181,9 @@ export async function billDuePeriods(
       const published = await createSquareInvoice(db, {
         clientId: period.clientId,
         title: `${period.planName} plan, ${period.periodStart} to ${period.periodEnd}`,
-        lines: [{ name: `${period.planName} support plan`, note: `${period.periodStart} to ${period.periodEnd}`, priceCents: period.amountCents }],
+        lines: [
+          { name: `${period.planName} support plan`, note: `${period.periodStart} to ${period.periodEnd}`, priceCents: period.amountCents },
+        ],
         dueDate: period.periodStart,
         saleOrServiceDate: period.periodStart,
         referenceId: period.id,

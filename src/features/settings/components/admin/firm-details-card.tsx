@@ -29,7 +29,12 @@ export function FirmDetailsCard({ firm }: { firm: FirmDetails }) {
         <Field id="firm-name" label="Firm name" error={nameError}>
           <Input {...fieldAria("firm-name", nameError)} {...form.register("name")} maxLength={120} autoComplete="organization" />
         </Field>
-        <Field id="firm-address" label="Address (optional)" error={addressError} hint="One line of the address per line; up to 500 characters.">
+        <Field
+          id="firm-address"
+          label="Address (optional)"
+          error={addressError}
+          hint="One line of the address per line; up to 500 characters."
+        >
           <Textarea {...fieldAria("firm-address", addressError)} {...form.register("address")} rows={3} maxLength={500} />
         </Field>
         <div className="flex justify-end">
