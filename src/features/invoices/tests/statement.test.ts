@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as adminStatementRoute } from "@/app/api/admin/clients/[id]/statement/route";
 import { GET as clientStatementRoute } from "@/app/api/client/statement/route";
 import { auditLog, invoices, user, type ScheduleEntry } from "@/server/core/db/schema";
-import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_FIRM } from "@/features/demo/server/demo-invoice-lines";
 import { getAdminStatement, getBillingSummary, getPortalStatement } from "@/features/invoices/server";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
