@@ -25,7 +25,7 @@ export type BilledItemLine = { name: string; priceCents: number; note?: string }
 export type SquareInvoiceLine = BilledHoursLine | BilledItemLine;
 
 export type SquareInvoiceRequest = {
-  /** The client billed: its billing customer at Square (docs/PRODUCT.md#admin-square-customers). */
+  /** The client billed: its first linked Square customer (docs/PRODUCT.md#square-sync-and-webhook). */
   clientId: string;
   title: string;
   lines: SquareInvoiceLine[];
