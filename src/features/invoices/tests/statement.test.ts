@@ -9,6 +9,7 @@ import { GET as adminStatementRoute } from "@/app/api/admin/clients/[id]/stateme
 import { GET as clientStatementRoute } from "@/app/api/client/statement/route";
 import { auditLog, invoices, user, type ScheduleEntry } from "@/server/core/db/schema";
 import { DEMO_FIRM } from "@/features/demo/server/demo-invoice-lines";
+import { startViewAsClient, VIEW_AS_COOKIE } from "@/features/account/server";
 import { getAdminStatement, getBillingSummary, getPortalStatement } from "@/features/invoices/server";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
@@ -24,7 +25,9 @@ const t = setupTestDatabase({ seedDemo: true });
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const get = async (handler: Handler, email: string | null, path: string, params: Record<string, string> = {}) =>
-  handler(new Request(`${APP_ORIGIN}${path}`, { headers: email ? authHeaders(await sessionCookie(email)) : new Headers() }), {
+  getWith(handler, email ? await sessionCookie(email) : null, path, params);
+const getWith = (handler: Handler, cookie: string | null, path: string, params: Record<string, string> = {}) =>
+  handler(new Request(`${APP_ORIGIN}${path}`, { headers: cookie ? authHeaders(cookie) : new Headers() }), {
     params: Promise.resolve(params),
   });
 
@@ -285,6 +288,19 @@ describe("the downloads", () => {
     });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(await pdfText(pdf)).toContain("$2,880.00");
+  });
+
+  it("an admin viewing the company's portal reads its statement, recorded as read while viewing", async () => {
+    const { cookie } = await startViewAsClient(t.db, { actor: await adminActor(), clientId: company.clientId });
+    const viewing = `${await sessionCookie("admin@example.com")}; ${VIEW_AS_COOKIE}=${encodeURIComponent(cookie.value)}`;
+    const response = await getWith(clientStatementRoute, viewing, `/api/client/statement?${query}&format=csv`);
+    expect(response.status).toBe(200);
+    expect((await csvRows(response)).at(-1)!["Balance (USD)"]).toBe("2880.00");
+    const looks = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, company.clientId), eq(auditLog.action, "export.client_statement")));
+    expect(looks.map((l) => l.after)).toContainEqual({ name: "Statement 2026-01-01 to 2026-06-30", viewingPortal: true });
   });
 
   it.each([
