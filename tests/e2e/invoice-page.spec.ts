@@ -1,6 +1,7 @@
 // An invoice a client can read (docs/PRODUCT.md#invoice-page): Billing shows what is still due on
 // the partly paid INV-1001, its number opens the invoice's page (line items, schedule, remaining
-// amount), and its PDF downloads; another company's invoice is the 404 page. Read only: Acme's demo
+// amount), and its PDF downloads; a statement for a period downloads as PDF and CSV
+// (docs/PRODUCT.md#statements); another company's invoice is the 404 page. Read only: Acme's demo
 // invoices, which no other spec edits.
 import fs from "node:fs";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
@@ -52,6 +53,36 @@ test("a client opens an invoice and downloads its PDF", async ({ page }) => {
   // Back to the list.
   await main.getByRole("link", { name: "All invoices" }).click();
   await expect(heading(page, "Billing & Invoices")).toBeVisible();
+});
+
+test("a client downloads a statement for a period as PDF and CSV, and a reversed period offers no link", async ({ page }) => {
+  await page.goto("/client-portal?section=billing");
+  const card = page.getByRole("region", { name: "Statement" });
+  await card.getByLabel("From").fill("2026-01-01");
+  await card.getByLabel("To").fill("2026-06-30");
+
+  const pdfPromise = page.waitForEvent("download");
+  await card.getByRole("link", { name: "Download PDF" }).click();
+  const pdf = await pdfPromise;
+  expect(pdf.suggestedFilename()).toBe("statement-2026-01-01-to-2026-06-30.pdf");
+  expect(
+    fs
+      .readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
+
+  const csvPromise = page.waitForEvent("download");
+  await card.getByRole("link", { name: "Download CSV" }).click();
+  const csv = fs.readFileSync((await (await csvPromise).path())!, "utf8");
+  // Acme's first half of 2026: INV-1002 (issued April, paid 28 April) is on it, and the period closes at $0.00.
+  expect(csv).toContain('"2026-04-01","Invoice","INV-1002"');
+  expect(csv).toContain('"2026-04-28","Payment","INV-1002"');
+  expect(csv).toMatch(/"2026-06-30","Closing balance","","","","","0\.00"/);
+
+  await card.getByLabel("To").fill("2025-12-31");
+  await expect(card.getByText("The end date is before the start date")).toBeVisible();
+  await expect(card.getByRole("link", { name: /Download/ })).toHaveCount(0);
 });
 
 test("another company's invoice is not found", async ({ page }) => {

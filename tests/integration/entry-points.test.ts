@@ -396,6 +396,20 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   },
 
+  // The client's own statement for a period: the client comes from the session, so B reads its own (docs/PRODUCT.md#statements).
+  "GET /api/client/statement": [
+    {
+      name: "PDF",
+      call: () => ({ url: "/api/client/statement?from=2026-01-01&to=2026-12-31&format=pdf" }),
+      expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
+    },
+    {
+      name: "CSV, this year so far",
+      call: () => ({ url: "/api/client/statement?format=csv" }),
+      expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
+    },
+  ],
+
   "GET /api/client/findings/evidence/[id]": {
     fresh: true,
     call: ({ fresh }) => ({ url: `/api/client/findings/evidence/${fresh.evidenceId}`, params: { id: fresh.evidenceId } }),
@@ -447,6 +461,21 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: ({ target }) => ({ url: `/api/admin/invoices/${target.invoiceId}/pdf`, params: { id: target.invoiceId } }),
     expect: adminOnlyRoute(200),
   },
+  "GET /api/admin/clients/[id]/statement": [
+    {
+      name: "PDF",
+      call: ({ target }) => ({
+        url: `/api/admin/clients/${target.clientId}/statement?from=2026-01-01&to=2026-12-31`,
+        params: { id: target.clientId },
+      }),
+      expect: adminOnlyRoute(200),
+    },
+    {
+      name: "CSV",
+      call: ({ target }) => ({ url: `/api/admin/clients/${target.clientId}/statement?format=csv`, params: { id: target.clientId } }),
+      expect: adminOnlyRoute(200),
+    },
+  ],
   "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
   "GET /api/admin/exports/projects": {
     call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }),
@@ -1018,6 +1047,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     // Off as it already is: changes nothing, so the other rows' clients are not held to two-factor.
     input: () => ({ required: false }),
     expect: adminOnlyAction({ success: true, data: { required: false } }),
+  },
+  "ACTION src/features/settings/actions/admin.ts#saveFirmDetailsAction": {
+    // The demo firm's own values: the other rows' PDFs print the same.
+    input: () => ({ name: "Sentinel AI Security", address: "100 Market Street, Suite 300\nSan Francisco, CA 94105" }),
+    expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/settings/actions/admin.ts#sendTestMailAction": {
     input: () => ({}),

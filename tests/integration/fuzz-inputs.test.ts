@@ -16,7 +16,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientListQuerySchema } from "@/features/clients/validation";
-import { invoiceExportQuerySchema } from "@/features/invoices/validation";
+import { invoiceExportQuerySchema, statementQuerySchema } from "@/features/invoices/validation";
 import { projectListQuerySchema } from "@/features/projects/validation";
 import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
@@ -316,6 +316,16 @@ const FUZZ: Record<string, Spec> = {
     input: idParamInput("/api/client/invoices", "/pdf"),
     stage: idStage,
   },
+  "GET /api/client/statement": {
+    kind: "route",
+    role: "client",
+    input: queryInput("/api/client/statement", {
+      from: fc.constantFrom("2026-01-01", "2020-02-29", ""),
+      to: fc.constantFrom("2026-12-31", "2025-01-01", ""),
+      format: fc.constantFrom("pdf", "csv"),
+    }),
+    stage: queryStage(statementQuerySchema),
+  },
   "GET /api/client/findings/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/retainer/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/findings/evidence/[id]": {
@@ -460,6 +470,16 @@ const FUZZ: Record<string, Spec> = {
       status: fc.constantFrom("all", "completed", "in_progress"),
     }),
     stage: queryStage(projectListQuerySchema),
+  },
+  "GET /api/admin/clients/[id]/statement": {
+    kind: "route",
+    role: "admin",
+    input: queryInput(`/api/admin/clients/${acme.clientId}/statement`, {
+      from: fc.constantFrom("2026-01-01", "2020-02-29", ""),
+      to: fc.constantFrom("2026-12-31", "2025-01-01", ""),
+      format: fc.constantFrom("pdf", "csv"),
+    }).map((input) => ({ ...input, params: { id: acme.clientId } })),
+    stage: queryStage(statementQuerySchema),
   },
   "GET /api/admin/exports/invoices": {
     kind: "route",
@@ -974,6 +994,11 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ required: false })),
+  },
+  "ACTION src/features/settings/actions/admin.ts#saveFirmDetailsAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ name: "Sentinel AI Security", address: "100 Market Street\nSan Francisco, CA 94105" })),
   },
   "ACTION src/features/settings/actions/admin.ts#sendTestMailAction": {
     kind: "action",

@@ -18,6 +18,7 @@ export const ACCESS_LOG_LABELS: Record<string, string> = {
   "export.projects": "Exported projects (with yours)",
   "export.invoices": "Exported invoices (with yours)",
   "export.client_invoices": "Exported your invoices",
+  "export.client_statement": "Downloaded your statement",
   "export.findings": "Exported your findings",
 };
 

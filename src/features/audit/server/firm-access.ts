@@ -32,6 +32,7 @@ export const FIRM_ACCESS_ACTIONS = [
   "export.projects",
   "export.invoices",
   "export.client_invoices",
+  "export.client_statement",
   "export.findings",
 ] as const;
 export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];

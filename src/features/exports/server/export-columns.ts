@@ -6,7 +6,7 @@ import { centsToDecimal } from "@/lib/format";
 import { accessLogLabel } from "@/lib/domain/access-log";
 import type { CsvColumn } from "@/server/core/csv/csv-response";
 import type { AccessLogEntry } from "@/features/audit/server";
-import type { InvoiceExportRow, PortalInvoiceExportRow } from "@/features/invoices/server";
+import type { InvoiceExportRow, PortalInvoiceExportRow, StatementCsvRow } from "@/features/invoices/server";
 import type { ClientExportRow, ProjectExportRow } from "./admin-exports";
 
 // Columns of each export (docs/PRODUCT.md#csv-exports). Money is a plain decimal in dollars made
@@ -58,6 +58,17 @@ export const ADMIN_INVOICE_EXPORT_COLUMNS: CsvColumn<InvoiceExportRow>[] = invoi
   cell: (r) => r.company,
 });
 export const PORTAL_INVOICE_EXPORT_COLUMNS: CsvColumn<PortalInvoiceExportRow>[] = invoiceColumns<PortalInvoiceExportRow>();
+
+/** A client's statement for a period (docs/PRODUCT.md#statements): opening balance, its lines, closing balance. */
+export const STATEMENT_EXPORT_COLUMNS: CsvColumn<StatementCsvRow>[] = [
+  { header: "Date", cell: (r) => r.date },
+  { header: "Type", cell: (r) => r.type },
+  { header: "Invoice", cell: (r) => r.invoiceNumber },
+  { header: "Description", cell: (r) => r.description },
+  { header: "Invoiced (USD)", cell: (r) => (r.invoicedCents === null ? null : money(r.invoicedCents)) },
+  { header: "Paid (USD)", cell: (r) => (r.paidCents === null ? null : money(r.paidCents)) },
+  { header: "Balance (USD)", cell: (r) => money(r.balanceCents) },
+];
 
 /** The client's access log (docs/PRODUCT.md#portal-access-log): times in UTC, as stored. */
 export const ACCESS_LOG_EXPORT_COLUMNS: CsvColumn<AccessLogEntry>[] = [

@@ -19,3 +19,13 @@ export { adminInvoiceWhere, type AdminInvoiceFilter } from "./admin-invoice-filt
 export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";
 export { getAdminInvoice, getPortalInvoice, INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceLineItem } from "./invoice-detail";
 export { adminInvoicePdf, type InvoicePdf, portalInvoicePdf } from "./invoice-pdf";
+export {
+  CLIENT_NOT_FOUND,
+  getAdminStatement,
+  getPortalStatement,
+  type Statement,
+  type StatementCsvRow,
+  statementCsvPages,
+  type StatementLine,
+} from "./statement";
+export { adminStatementPdf, portalStatementPdf, type StatementFile, statementFileName } from "./statement-pdf";

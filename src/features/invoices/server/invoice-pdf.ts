@@ -1,5 +1,5 @@
 import "server-only";
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { formatCents, formatDate } from "@/lib/format";
 import { invoiceDue } from "@/lib/invoice-due";
 import { scheduleEntryLabels, scheduleEntryState } from "@/lib/schedule";
@@ -7,89 +7,11 @@ import type { AdminActor, ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { type FirmDetails, getFirmDetails } from "@/features/settings/server";
 import { getAdminInvoice, getPortalInvoice, type InvoiceDetail, requireInvoice } from "./invoice-detail";
+import { MARGIN, MUTED, PdfWriter, RIGHT } from "./pdf-writer";
 
 // The invoice as a PDF (docs/PRODUCT.md#invoice-page), drawn on the server from the same data as
 // its page: the firm (Settings), the client, the lines of the Square order, the totals with what is
 // paid and still due, and the payment schedule. Standard Helvetica: text it cannot draw prints "?".
-
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 56;
-const RIGHT = PAGE.width - MARGIN;
-const INK = rgb(0.12, 0.16, 0.27);
-const MUTED = rgb(0.36, 0.4, 0.47);
-const RULE = rgb(0.85, 0.87, 0.9);
-
-// Helvetica's encoding (WinAnsi): Latin-1 and a few typographic marks; anything else becomes "?".
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-const drawable = (text: string) =>
-  [...text.replace(/\t/g, " ").replace(/[\r\n]+/g, " ")]
-    .map((c) => {
-      const code = c.codePointAt(0)!;
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c) ? c : "?";
-    })
-    .join("");
-
-type Style = { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> };
-
-class InvoiceWriter {
-  page!: PDFPage;
-  y = 0;
-  constructor(
-    readonly pdf: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.newPage();
-  }
-
-  newPage() {
-    this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
-    this.y = PAGE.height - MARGIN;
-  }
-
-  /** Moves down a line of `height`, starting a page when it would not fit. */
-  line(height: number) {
-    if (this.y - height < MARGIN) this.newPage();
-    this.y -= height;
-  }
-
-  font(style: Style) {
-    return style.bold ? this.bold : this.regular;
-  }
-
-  width(text: string, style: Style = {}) {
-    return this.font(style).widthOfTextAtSize(drawable(text), style.size ?? 10);
-  }
-
-  at(text: string, x: number, style: Style = {}) {
-    this.page.drawText(drawable(text), { x, y: this.y, size: style.size ?? 10, font: this.font(style), color: style.color ?? INK });
-  }
-
-  /** Right-aligned so that the text ends at x. */
-  endAt(text: string, x: number, style: Style = {}) {
-    this.at(text, x - this.width(text, style), style);
-  }
-
-  /** Words wrapped to `width`, one line each. */
-  wrap(text: string, width: number, style: Style = {}): string[] {
-    const lines: string[] = [];
-    let current = "";
-    for (const word of drawable(text).split(/\s+/).filter(Boolean)) {
-      const next = current ? `${current} ${word}` : word;
-      if (this.width(next, style) <= width || !current) current = next;
-      else {
-        lines.push(current);
-        current = word;
-      }
-    }
-    if (current) lines.push(current);
-    return lines.length > 0 ? lines : [""];
-  }
-
-  rule() {
-    this.page.drawLine({ start: { x: MARGIN, y: this.y - 4 }, end: { x: RIGHT, y: this.y - 4 }, thickness: 0.5, color: RULE });
-  }
-}
 
 const COLUMNS = { qty: 340, unit: 430, amount: RIGHT };
 
@@ -98,17 +20,11 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, firm: FirmDetails
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${invoice.invoiceNumber}`);
   pdf.setAuthor(firm.name);
-  const w = new InvoiceWriter(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  const w = new PdfWriter(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
   const due = invoiceDue(invoice);
 
   // The firm and the invoice's number.
-  w.line(18);
-  w.at(firm.name, MARGIN, { size: 16, bold: true });
-  w.endAt("INVOICE", RIGHT, { size: 16, bold: true });
-  for (const part of (firm.address ?? "").split(/\r?\n/).filter((p) => p.trim() !== "")) {
-    w.line(13);
-    w.at(part.trim(), MARGIN, { color: MUTED });
-  }
+  w.firmHeader(firm, "INVOICE");
   w.line(22);
   w.at("Bill to", MARGIN, { bold: true });
   w.endAt(`Invoice ${invoice.invoiceNumber}`, RIGHT, { bold: true });

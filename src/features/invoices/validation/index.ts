@@ -47,3 +47,4 @@ export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 export const invoiceExportQuerySchema = z.object({ ...invoiceFilterShape, q: searchText.default("") });
 
 export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
+export { STATEMENT_FORMATS, statementQuerySchema, type StatementFormat, type StatementQuery } from "./statement";

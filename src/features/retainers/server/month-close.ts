@@ -6,7 +6,7 @@ import type { Db } from "@/server/core/db/client";
 import { projects, retainerMonths, timeEntries } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { type BilledHoursLine, canBillClientThroughSquare, createClientInvoice } from "@/features/square/server";
+import { type BilledHoursLine, canBillClientThroughSquare, createSquareInvoice, storeSquareInvoice } from "@/features/square/server";
 import { lockRetainerOf } from "./time-entries";
 import { todayUtc } from "./figures";
 
@@ -101,13 +101,19 @@ export async function closeRetainerMonth(
 
   const { retainer } = prepared;
   const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const created = await createClientInvoice(db, {
+  const key = `retainer-${retainer.id}-${yearMonth}`;
+  const published = await createSquareInvoice(db, {
     clientId,
     title: `${retainer.name}: ${monthName(month)}`,
     lines: prepared.lines!,
     dueDate: due,
-    idempotencyKey: `retainer-${retainer.id}-${yearMonth}`,
+    referenceId: key,
+    idempotencyKeys: { order: `${key}-order`, invoice: `${key}-invoice`, publish: `${key}-publish` },
+    acceptedPaymentMethods: { card: true, bankAccount: false, squareGiftCard: false, buyNowPayLater: false, cashAppPay: false },
+    doing: "creating the invoice",
   });
+  // Stored as the sync would store it; its "new invoice" mail follows with the next sync or webhook.
+  const created = await storeSquareInvoice(db, { published, clientId, announce: false });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ invoiceId: retainerMonths.invoiceId })

@@ -1,8 +1,8 @@
 "use server";
 // Server actions of the Settings screen (docs/PRODUCT.md#admin-settings); each checks the admin session itself (adminAction).
 import { adminAction } from "@/features/account/server";
-import { defaultRatesSchema, clientTwoFactorPolicySchema } from "@/features/settings/validation";
-import { saveDefaultRates, setRequireClientTwoFactor } from "@/features/settings/server";
+import { defaultRatesSchema, clientTwoFactorPolicySchema, firmDetailsSchema } from "@/features/settings/validation";
+import { saveDefaultRates, saveFirmDetails, setRequireClientTwoFactor } from "@/features/settings/server";
 import { getDb } from "@/server/core/get-db";
 import { noInputSchema } from "@/features/account/validation";
 import { sendTestMail } from "@/features/operations/server";
@@ -13,6 +13,11 @@ export const saveDefaultRatesAction = adminAction(defaultRatesSchema, (actor, { 
 /** Requires two-factor of every client company's people, on top of each company's own switch; audited. */
 export const setClientTwoFactorPolicyAction = adminAction(clientTwoFactorPolicySchema, (actor, { required }) =>
   setRequireClientTwoFactor(getDb(), { actor, required }),
+);
+
+/** Saves the firm's name and address that its invoices and statements print; audited. */
+export const saveFirmDetailsAction = adminAction(firmDetailsSchema, (actor, { name, address }) =>
+  saveFirmDetails(getDb(), { actor, name, address }),
 );
 
 /** Sends a test mail to the signed-in admin through the outbox and says what became of it. */

@@ -7,6 +7,7 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { appSettings } from "@/server/core/db/schema";
 import { recordAudit } from "@/features/audit/server";
+import { type FirmDetails, getFirmDetails } from "./firm-details";
 
 // The firm's own settings (docs/PRODUCT.md#admin-settings): one row, `app_settings`, written on the
 // first change; until then every value is its default.
@@ -18,6 +19,8 @@ export type AdminSettings = {
   /** False while the cards are still the standard ones in code (src/lib/default-rates.ts). */
   defaultRatesCustomized: boolean;
   requireClientTwoFactor: boolean;
+  /** The firm's name and address on its invoices and statements (the site's name while none is stored). */
+  firm: FirmDetails;
 };
 
 const SETTINGS_ID = "app";
@@ -53,8 +56,9 @@ export async function getDefaultRateCards(db: DbOrTx): Promise<DefaultRateCard[]
 /** Everything the Settings screen shows of `app_settings`. */
 export async function getAdminSettings(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<AdminSettings> {
   assertAdmin(actor);
-  const row = await readRow(db);
+  const [row, firm] = await Promise.all([readRow(db), getFirmDetails(db)]);
   return {
+    firm,
     defaultRates: ratesOf(row?.defaultRates),
     defaultRatesCustomized: Boolean(row?.defaultRates?.length),
     requireClientTwoFactor: row?.requireClientTwoFactor ?? false,
@@ -81,6 +85,28 @@ export async function saveDefaultRates(db: Db, { actor, rates }: { actor: AdminA
       after,
     });
     return after;
+  });
+}
+
+/** Saves the firm's name and address (docs/PRODUCT.md#admin-settings), audited with the old and new values. */
+export async function saveFirmDetails(db: Db, { actor, name, address }: { actor: AdminActor } & FirmDetails): Promise<FirmDetails> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    await lockedRow(tx);
+    const before = await getFirmDetails(tx);
+    await tx
+      .update(appSettings)
+      .set({ firmName: name, firmAddress: address, updatedAt: new Date() })
+      .where(eq(appSettings.id, SETTINGS_ID));
+    await recordAudit(tx, {
+      actor,
+      action: "settings.firm_details",
+      entityType: "settings",
+      entityId: null,
+      before,
+      after: { name, address },
+    });
+    return { name, address };
   });
 }
 

@@ -12,6 +12,7 @@ export {
   getReportTemplateSetting,
   type ReportTemplateSetting,
   saveDefaultRates,
+  saveFirmDetails,
   setReportTemplate,
   setRequireClientTwoFactor,
 } from "./app-settings";

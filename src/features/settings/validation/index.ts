@@ -4,6 +4,7 @@ import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { SERVICE_NAMES } from "@/lib/domain/services";
 import { dollarsToCents, optionalDollarsToCents } from "@/lib/validation/admin-fields";
+import { nameText, optionalText, requiredField } from "@/lib/validation/common";
 
 /** The rate cards a new client starts with: one per service, each service once. */
 export const defaultRatesSchema = z.object({
@@ -25,3 +26,11 @@ export type DefaultRatesInput = z.input<typeof defaultRatesSchema>;
 export type DefaultRatesValues = z.output<typeof defaultRatesSchema>;
 
 export const clientTwoFactorPolicySchema = z.object({ required: z.boolean({ error: "required must be true or false" }) });
+
+/** The firm as its invoices and statements name it (docs/PRODUCT.md#admin-settings): a name, an address of a few lines. */
+export const firmDetailsSchema = z.object({
+  name: requiredField("Enter the firm's name", nameText(120)),
+  address: optionalText(500),
+});
+
+export type FirmDetailsInput = z.input<typeof firmDetailsSchema>;

@@ -18,17 +18,20 @@ export {
 } from "./admin-square-customers";
 export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./config";
 export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
-export { canBillClientThroughSquare, createClientInvoice, type BilledHoursLine, type CreatedClientInvoice } from "./invoice-create";
+export {
+  canBillClientThroughSquare,
+  createSquareInvoice,
+  storeSquareInvoice,
+  type BilledHoursLine,
+  type BilledItemLine,
+  type PublishedSquareInvoice,
+  type SquareInvoiceLine,
+  type SquareInvoiceRequest,
+  type StoredClientInvoice,
+} from "./invoice-create";
 export { syncSquareInvoices } from "./invoice-sync";
 export { createSquareSubscription, squareSubscriptionTarget, type SquareSubscriptionTarget } from "./subscription-create";
-export {
-  cancelSquareSubscription,
-  createPeriodInvoice,
-  storePeriodInvoice,
-  swapSquareSubscriptionPlan,
-  type PeriodInvoiceRequest,
-  type PublishedPeriodInvoice,
-} from "./plan-billing";
+export { cancelSquareSubscription, swapSquareSubscriptionPlan } from "./plan-billing";
 export { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from "./links";
 export { handleSquareCallback } from "./oauth-callback";
 export { startSquareAuthorization } from "./oauth";

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "@/server/core/db/schema";
 import { recordAudit } from "@/features/audit/server";
-import { createPeriodInvoice, squareSubscriptionTarget, storePeriodInvoice } from "@/features/square/server";
+import { createSquareInvoice, squareSubscriptionTarget, storeSquareInvoice } from "@/features/square/server";
 import { firstPeriod, nextPeriod, utcDay, type BillingPeriod } from "./plan-metrics";
 
 // Billing the plans the firm invoices itself (docs/PRODUCT.md#portal-book-service): a plan with
@@ -176,17 +176,23 @@ export async function billDuePeriods(
       .returning({ id: subscriptionPeriods.id });
     if (!claimed) continue;
     try {
-      const published = await createPeriodInvoice(db, {
-        periodId: period.id,
-        squareCustomerId: target.squareCustomerId,
-        planName: period.planName,
-        amountCents: period.amountCents,
-        periodStart: period.periodStart,
-        periodEnd: period.periodEnd,
+      // An order of one line (the plan and the period) and its invoice, due on the period's first
+      // day (a plan is paid in advance); the keys derive from the period, so a retry bills once.
+      const published = await createSquareInvoice(db, {
+        clientId: period.clientId,
+        title: `${period.planName} plan, ${period.periodStart} to ${period.periodEnd}`,
+        lines: [
+          { name: `${period.planName} support plan`, note: `${period.periodStart} to ${period.periodEnd}`, priceCents: period.amountCents },
+        ],
         dueDate: period.periodStart,
+        saleOrServiceDate: period.periodStart,
+        referenceId: period.id,
+        idempotencyKeys: { order: `order-${period.id}`, invoice: `invoice-${period.id}`, publish: `publish-${period.id}` },
+        acceptedPaymentMethods: { card: true, bankAccount: true },
+        doing: "billing the plan's period",
       });
       await db.transaction(async (tx) => {
-        await storePeriodInvoice(tx, { invoice: published.invoice, squareCustomerId: target.squareCustomerId, clientId: period.clientId! });
+        await storeSquareInvoice(tx, { published, clientId: period.clientId!, announce: true });
         await tx
           .update(subscriptionPeriods)
           .set({

@@ -40,7 +40,18 @@ export function csvFileName(name: string, now: Date = new Date()): string {
  * (backpressure), so memory holds about one page; a reader that goes away ends the pages'
  * generator, and no more pages are read.
  */
-export function csvResponse<T>({ name, columns, pages }: { name: string; columns: CsvColumn<T>[]; pages: AsyncIterable<T[]> }): Response {
+export function csvResponse<T>({
+  name,
+  filename = csvFileName(name),
+  columns,
+  pages,
+}: {
+  name: string;
+  /** The download's file name when the date of the day does not say what it holds (a statement's period). */
+  filename?: string;
+  columns: CsvColumn<T>[];
+  pages: AsyncIterable<T[]>;
+}): Response {
   const iterator = pages[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -71,7 +82,7 @@ export function csvResponse<T>({ name, columns, pages }: { name: string; columns
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName(name)}"`,
+      "Content-Disposition": `attachment; filename="${filename}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ExportLink } from "@/components/admin/export-link";
 import { FilterForm } from "@/components/admin/filter-form";
 import { InvoiceClientFilter } from "@/features/invoices/components/admin/invoice-client-filter";
+import { StatementDownload } from "@/features/invoices/components/statement-download";
 import { InvoiceTotals } from "@/features/invoices/components/admin/invoice-totals";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
@@ -188,6 +189,8 @@ export default async function AdminInvoicesPage({ searchParams }: { searchParams
           ) : null}
         </div>
       </nav>
+      {/* Filtered to one company: its statement for a period (docs/PRODUCT.md#statements). */}
+      {query.client ? <StatementDownload href={`/api/admin/clients/${query.client}/statement`} className="mt-8" /> : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { DefaultRatesCard } from "@/features/settings/components/admin/default-rates-card";
+import { FirmDetailsCard } from "@/features/settings/components/admin/firm-details-card";
 import { MailCard } from "@/features/settings/components/admin/mail-card";
 import { SecurityPolicyCard } from "@/features/settings/components/admin/security-policy-card";
 import { ReportTemplateCard } from "@/features/reports/components/report-template-card";
@@ -30,6 +31,7 @@ export default async function AdminSettingsPage() {
       <PageHeader title="Settings" description="What the firm offers and how the product runs for every client." />
       <div className="space-y-6">
         <SupportPlansCard plans={plans} />
+        <FirmDetailsCard firm={settings.firm} />
         <DefaultRatesCard rates={settings.defaultRates} customized={settings.defaultRatesCustomized} />
         <SecurityPolicyCard required={settings.requireClientTwoFactor} />
         <ReportTemplateCard template={reportTemplate} />

@@ -12,6 +12,7 @@ import { formatCents } from "@/lib/format";
 import type { BillingSummary, PayableInvoice, PortalInvoice } from "@/features/invoices/server";
 import { InvoiceTable } from "./invoice-table";
 import { PayNow } from "./pay-now";
+import { StatementDownload } from "../statement-download";
 import { SectionHeading } from "@/features/portal/components/section-heading";
 
 /** One of the three figures above the invoices: its label and icon, then the figure. */
@@ -116,6 +117,8 @@ export function BillingSection({
           </div>
         ) : null}
       </div>
+
+      <StatementDownload href="/api/client/statement" className="mt-8" />
     </section>
   );
 }

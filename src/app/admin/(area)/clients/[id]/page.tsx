@@ -29,6 +29,7 @@ import { listClientProjectsForAdmin } from "@/features/projects/server";
 import { listClientRatesForAdmin } from "@/features/rates/server";
 import { getRetainerForAdmin } from "@/features/retainers/server";
 import { RetainerCard } from "@/features/retainers/components/admin/retainer-card";
+import { StatementDownload } from "@/features/invoices/components/statement-download";
 import { listClientReportsForAdmin } from "@/features/reports/server";
 import { listClientSubscriptionsForAdmin } from "@/features/subscriptions/server";
 
@@ -117,6 +118,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
         <ClientDetailsForm client={client} />
         <TeamCard people={client.people} clientId={client.id} title="People" />
         <ClientRecordsCards clientId={client.id} company={client.company} records={records} />
+        <StatementDownload href={`/api/admin/clients/${client.id}/statement`} />
         <RetainerCard
           clientId={client.id}
           view={retainer.view}
