@@ -22,7 +22,7 @@ export async function startFakeTimestampAuthority() {
   const state = { mode: "grant" as FakeTsaMode, requests: 0 };
 
   async function answer(body: Buffer): Promise<Buffer> {
-    const request = pkijs.TimeStampReq.fromBER(body);
+    const request = pkijs.TimeStampReq.fromBER(new Uint8Array(body));
     if (state.mode === "refuse") {
       return Buffer.from(new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: 2 }) }).toSchema().toBER(false));
     }
