@@ -15,7 +15,7 @@ export type SignedChainPoint = { companyId: string; seq: number; entryId: number
 
 export type ChainCheck =
   | { ok: true; entries: number; seq: number; hash: string; checkpointSeq: number }
-  /** The first entry that no longer matches (null when what is missing is the chain's end), and why. */
+  /** The first entry that no longer matches (null when what is missing is the chain's end), its number in the chain, and why. */
   | { ok: false; entryId: number | null; seq: number; reason: string };
 
 /**
@@ -35,7 +35,7 @@ export async function verifyAccessChain(db: DbOrTx, clientId: string): Promise<C
     .where(chainOf(clientId))
     .orderBy(sql`${auditLog.chainSeq} asc nulls last`, asc(auditLog.id));
   for (const row of rows) {
-    const fail = (reason: string): ChainCheck => ({ ok: false, entryId: row.id, seq: seq + 1, reason });
+    const fail = (reason: string): ChainCheck => ({ ok: false, entryId: row.id, seq: row.chainSeq ?? seq + 1, reason });
     if (row.chainSeq === null) return fail(`Entry ${row.id} is not in the chain (written around it).`);
     if (row.chainSeq > seq + 1) return fail(`Entry ${row.id} follows a removed entry (number ${seq + 1} of the chain is missing).`);
     if (row.chainSeq <= seq) return fail(`Entry ${row.id} repeats number ${row.chainSeq} of the chain.`);
