@@ -23,16 +23,21 @@ await withCliDatabase(async ({ db }) => {
   const matches = await db
     .select({ id: clients.id, company: clients.company })
     .from(clients)
-    .where(UUID.test(company) ? or(eq(clients.id, company), ilike(clients.company, company)) : sql`lower(${clients.company}) = lower(${company})`);
+    .where(
+      UUID.test(company)
+        ? or(eq(clients.id, company), ilike(clients.company, company))
+        : sql`lower(${clients.company}) = lower(${company})`,
+    );
   if (matches.length === 0) throw new CliError(`No company with the id or name "${company}".`);
-  if (matches.length > 1) throw new CliError(`Several companies are named "${company}": give the id (${matches.map((m) => m.id).join(", ")}).`);
+  if (matches.length > 1)
+    throw new CliError(`Several companies are named "${company}": give the id (${matches.map((m) => m.id).join(", ")}).`);
   const target = matches[0]!;
   const token = values.head ? await readFile(values.head, "utf8").catch(() => null) : undefined;
   if (token === null) throw new CliError(`Cannot read the file ${values.head}.`);
   const check = token === undefined ? await verifyAccessChain(db, target.id) : await verifyAccessChainAgainstHead(db, target.id, token);
   if (!check.ok) {
     throw new CliError(
-      `FAILED: ${target.company}'s access log${check.entryId !== null ? `, first mismatching entry ${check.entryId}` : ""} (number ${check.seq} of the chain): ${check.reason}`,
+      `FAILED: ${target.company}'s access log${check.entryId !== null ? `, first mismatching entry ${check.entryId} (number ${check.seq} of the chain)` : ""}: ${check.reason}`,
     );
   }
   console.info(

@@ -23,7 +23,13 @@ export async function signChainHeads(db: DbOrTx, now: Date = new Date()): Promis
       ),
     );
   for (const head of heads) {
-    const point: SignedChainPoint = { companyId: head.clientId, seq: head.seq, entryId: head.entryId, hash: head.hash, signedAt: now.toISOString() };
+    const point: SignedChainPoint = {
+      companyId: head.clientId,
+      seq: head.seq,
+      entryId: head.entryId,
+      hash: head.hash,
+      signedAt: now.toISOString(),
+    };
     const jws = await signJws(db, point, HEAD_JWS_TYPE);
     await db.insert(auditChainSignedHeads).values({ clientId: head.clientId, seq: head.seq, hash: head.hash, jws, signedAt: now });
   }
@@ -80,7 +86,13 @@ export async function pruneAuditLog(db: DbOrTx, cutoff: Date): Promise<number> {
       .from(auditLog)
       .where(and(chained, eq(auditLog.clientId, company), eq(auditLog.chainSeq, cutSeq)));
     if (!last?.hash) continue; // a chain already broken there: left for its check to report
-    const point: SignedChainPoint = { companyId: company, seq: cutSeq, entryId: last.id, hash: last.hash, signedAt: new Date().toISOString() };
+    const point: SignedChainPoint = {
+      companyId: company,
+      seq: cutSeq,
+      entryId: last.id,
+      hash: last.hash,
+      signedAt: new Date().toISOString(),
+    };
     const jws = await signJws(db, point, CHECKPOINT_JWS_TYPE);
     await db
       .update(auditChainHeads)

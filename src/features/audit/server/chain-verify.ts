@@ -81,14 +81,22 @@ export async function verifyAccessChainAgainstHead(db: DbOrTx, clientId: string,
   const check = await verifyAccessChain(db, clientId);
   if (!check.ok) return check;
   const mismatch = (reason: string): ChainCheck => ({ ok: false, entryId: headPoint.entryId, seq: headPoint.seq, reason });
-  if (headPoint.seq > check.seq) return mismatch(`The chain ends at number ${check.seq}, before the signed head's number ${headPoint.seq}.`);
+  if (headPoint.seq > check.seq)
+    return mismatch(`The chain ends at number ${check.seq}, before the signed head's number ${headPoint.seq}.`);
   if (headPoint.seq === 0) return check;
   if (headPoint.seq === check.checkpointSeq) {
-    const [head] = await db.select({ hash: auditChainHeads.checkpointHash }).from(auditChainHeads).where(eq(auditChainHeads.clientId, clientId));
-    return head?.hash === headPoint.hash ? check : mismatch(`The retention checkpoint at number ${headPoint.seq} differs from the signed head.`);
+    const [head] = await db
+      .select({ hash: auditChainHeads.checkpointHash })
+      .from(auditChainHeads)
+      .where(eq(auditChainHeads.clientId, clientId));
+    return head?.hash === headPoint.hash
+      ? check
+      : mismatch(`The retention checkpoint at number ${headPoint.seq} differs from the signed head.`);
   }
   if (headPoint.seq < check.checkpointSeq)
-    return mismatch(`Number ${headPoint.seq} was removed by retention (the chain starts after number ${check.checkpointSeq}); send a newer signed head.`);
+    return mismatch(
+      `Number ${headPoint.seq} was removed by retention (the chain starts after number ${check.checkpointSeq}); send a newer signed head.`,
+    );
   const [entry] = await db
     .select({ id: auditLog.id, hash: auditLog.chainHash })
     .from(auditLog)

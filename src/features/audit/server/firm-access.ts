@@ -7,7 +7,6 @@ import { chainColumns, linkEntries } from "./chain";
 
 export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
 
-
 /**
  * Who fetched a signed link made for the firm: the link names the admin and whether it was made in
  * a view of the portal, and the fetch itself is the access (docs/PRODUCT.md#portal-access-log).

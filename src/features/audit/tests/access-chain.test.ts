@@ -48,7 +48,14 @@ async function freshCompany(name: string): Promise<string> {
 async function looks(clientId: string, count: number): Promise<void> {
   const actor = await adminActor();
   for (let i = 0; i < count; i++)
-    await recordFirmAccess(t.db, { actor, action: "client.page.view", clientIds: [clientId], entityType: "client", entityId: clientId, after: { name: `Look ${i}` } });
+    await recordFirmAccess(t.db, {
+      actor,
+      action: "client.page.view",
+      clientIds: [clientId],
+      entityType: "client",
+      entityId: clientId,
+      after: { name: `Look ${i}` },
+    });
 }
 
 const entriesOf = (clientId: string) =>
@@ -62,7 +69,14 @@ describe("the access log's hash chain", () => {
   it("numbers each entry of a company's access log and chains it to the previous one; other entries stay out", async () => {
     const company = await freshCompany("Chain");
     await looks(company, 3);
-    await recordAudit(t.db, { actor: await adminActor(), action: "client.update", entityType: "client", entityId: company, clientId: company, after: {} });
+    await recordAudit(t.db, {
+      actor: await adminActor(),
+      action: "client.update",
+      entityType: "client",
+      entityId: company,
+      clientId: company,
+      after: {},
+    });
     const rows = await entriesOf(company);
     expect(rows.filter((r) => r.seq !== null).map((r) => r.seq)).toEqual([1, 2, 3]);
     expect(rows.find((r) => r.seq === null)).toBeDefined(); // client.update is not an access
@@ -159,14 +173,20 @@ describe("the access log's hash chain", () => {
     forged.hash = "f".repeat(64);
     const tampered = `${header}.${Buffer.from(JSON.stringify(forged)).toString("base64url")}.${signature}`;
     expect(await verifyAccessChainAgainstHead(t.db, company, tampered)).toMatchObject({ ok: false });
-    expect(await verifyAccessChainAgainstHead(t.db, acme.clientId, head!.jws)).toMatchObject({ ok: false, reason: expect.stringContaining("another company") });
+    expect(await verifyAccessChainAgainstHead(t.db, acme.clientId, head!.jws)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("another company"),
+    });
 
     // The firm rewrites an entry and recomputes every hash after it: the chain is consistent again,
     // but the head the owner kept no longer matches.
     const rows = await entriesOf(company);
     await t.db.execute(sql`update audit_log set after = '{"name":"Rewritten"}'::jsonb where id = ${rows[0]!.id}`);
     await t.db.execute(sql`update audit_log set chain_seq = null, chain_hash = null where client_id = ${company}`);
-    await t.db.update(auditChainHeads).set({ seq: 0, hash: "0".repeat(64), entryId: null }).where(eq(auditChainHeads.clientId, company));
+    await t.db
+      .update(auditChainHeads)
+      .set({ seq: 0, hash: "0".repeat(64), entryId: null })
+      .where(eq(auditChainHeads.clientId, company));
     await linkUnchainedEntries(t.db);
     expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
     expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({ ok: false, seq: 3 });
@@ -199,7 +219,10 @@ describe("the access log's hash chain", () => {
     await t.db.execute(sql`update audit_log set created_at = now() - interval '40 days' where client_id = ${company} and chain_seq <= 3`);
     // Backdating rewrote what the log shows: relink as if they had been written then.
     await t.db.execute(sql`update audit_log set chain_seq = null, chain_hash = null where client_id = ${company}`);
-    await t.db.update(auditChainHeads).set({ seq: 0, hash: "0".repeat(64), entryId: null }).where(eq(auditChainHeads.clientId, company));
+    await t.db
+      .update(auditChainHeads)
+      .set({ seq: 0, hash: "0".repeat(64), entryId: null })
+      .where(eq(auditChainHeads.clientId, company));
     await linkUnchainedEntries(t.db);
     expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
     await signChainHeads(t.db);
@@ -226,7 +249,13 @@ describe("the access log's hash chain", () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         t.db.transaction(async (tx) => {
-          await recordFirmAccess(tx, { actor, action: "finding.view", clientIds: [company, acme.clientId], entityType: "finding", after: { name: `Race ${i}` } });
+          await recordFirmAccess(tx, {
+            actor,
+            action: "finding.view",
+            clientIds: [company, acme.clientId],
+            entityType: "finding",
+            after: { name: `Race ${i}` },
+          });
         }),
       ),
     );
@@ -241,7 +270,8 @@ describe("the access log's hash chain", () => {
     await looks(company, 1);
     await signChainHeads(t.db);
     const count = async () =>
-      (await t.db.select({ id: auditChainSignedHeads.id }).from(auditChainSignedHeads).where(eq(auditChainSignedHeads.clientId, company))).length;
+      (await t.db.select({ id: auditChainSignedHeads.id }).from(auditChainSignedHeads).where(eq(auditChainSignedHeads.clientId, company)))
+        .length;
     expect(await count()).toBe(1);
     await signChainHeads(t.db);
     expect(await count()).toBe(1);

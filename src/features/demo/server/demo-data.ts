@@ -133,7 +133,13 @@ export const DEMO_PROJECT_HISTORY = [
  * entries and its hash chain (linked when the seed ends; signed at the first daily run).
  */
 export const DEMO_FIRM_ACCESS = [
-  { action: "client.findings.view", entityType: "project", entityId: id("c", 1), name: "LLM Gateway Security Assessment", at: "2026-11-12T10:15:00Z" },
+  {
+    action: "client.findings.view",
+    entityType: "project",
+    entityId: id("c", 1),
+    name: "LLM Gateway Security Assessment",
+    at: "2026-11-12T10:15:00Z",
+  },
   {
     action: "report.download",
     entityType: "report",

@@ -55,7 +55,8 @@ export function AccessLogCard() {
             <span className="flex items-start gap-1.5">
               <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               <span>
-                Integrity check failed{data.integrity.entryId !== null ? ` at entry ${data.integrity.entryId}` : ""}: {data.integrity.reason}
+                Integrity check failed{data.integrity.entryId !== null ? ` at entry ${data.integrity.entryId}` : ""}:{" "}
+                {data.integrity.reason}
               </span>
             </span>
           </Alert>

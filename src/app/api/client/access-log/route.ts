@@ -12,6 +12,8 @@ export const GET = withClientRead(async (request, { actor }) => {
   const { page } = parseInput(accessLogQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   const log = await listClientAccessLog(getDb(), { actor, page });
   const check = await verifyClientAccessChain(getDb(), { actor });
-  const integrity = check.ok ? { ok: true as const, entries: check.entries } : { ok: false as const, entryId: check.entryId, reason: check.reason };
+  const integrity = check.ok
+    ? { ok: true as const, entries: check.entries }
+    : { ok: false as const, entryId: check.entryId, reason: check.reason };
   return Response.json({ success: true, ...log, integrity }, { headers: { "Cache-Control": "private, no-store" } });
 });
