@@ -3,8 +3,15 @@
 // owners' portal runs and `npm run audit:verify` runs, naming the first entry that no longer
 // matches; retention cuts the chain at a signed checkpoint and it still verifies; a signed head
 // verifies and a tampered one does not; writers racing for one company keep one valid chain.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { openPostgres } from "@/server/core/db/client";
+import { forgetSigningKeys } from "@/features/signing/server";
+import { createPostgresDatabase } from "@tests/helpers/postgres-database";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
 import { auditChainHeads, auditChainSignedHeads, auditLog, clients, emailOutbox } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
@@ -278,5 +285,54 @@ describe("the access log's hash chain", () => {
     await looks(company, 1);
     await signChainHeads(t.db);
     expect(await count()).toBe(2);
+  });
+});
+
+// `npm run audit:verify` as an operator runs it, on a database of its own (PostgreSQL: the script
+// reaches it through DATABASE_URL like the server would).
+describe.runIf(usingPostgres)("npm run audit:verify", () => {
+  const verify = (url: string, args: string[]) =>
+    spawnSync(
+      process.execPath,
+      [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/audit-verify.ts", ...args],
+      {
+        env: { ...process.env, DATABASE_URL: url, AUTH_SECRET: "x".repeat(40), APP_ENV: "development", DATA_DIR: "" },
+        encoding: "utf8",
+        timeout: 180_000,
+      },
+    );
+
+  it("answers OK for an intact chain and a kept head, and fails naming the edited entry", { timeout: 420_000 }, async () => {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "verify", {
+      template: inject("databaseTemplates")!.seeded,
+    });
+    const handle = openPostgres(created.url, 1);
+    try {
+      await linkUnchainedEntries(handle.db);
+      // The signing key cached for this file's database is not this database's.
+      forgetSigningKeys();
+      await signChainHeads(handle.db);
+      const [head] = await latestSignedHeads(handle.db, [acme.clientId]);
+      const headFile = path.join(os.tmpdir(), `head-${crypto.randomUUID()}.jws`);
+      await fs.writeFile(headFile, head!.jws);
+
+      const ok = verify(created.url, ["--company", acme.clientId, "--head", headFile]);
+      expect(ok.stdout).toContain("OK:");
+      expect(ok.status).toBe(0);
+
+      const [first] = await handle.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.clientId, acme.clientId), eq(auditLog.chainSeq, 1)));
+      await handle.db.execute(sql`update audit_log set after = '{"name":"Rewritten"}'::jsonb where id = ${first!.id}`);
+      const failed = verify(created.url, ["--company", acme.clientId]);
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toContain(`first mismatching entry ${first!.id}`);
+      await fs.rm(headFile, { force: true });
+    } finally {
+      forgetSigningKeys();
+      await handle.close();
+      await created.drop();
+    }
   });
 });
