@@ -3,6 +3,7 @@ import { type Actor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { chainColumns, isChained, linkEntries } from "./chain";
 
 /**
  * Records an admin action (who, what, when, before/after). Call it inside the same transaction as
@@ -23,7 +24,7 @@ export async function recordAudit(
 ): Promise<void> {
   // A last line behind the guards: a write made with a viewing admin's read-only actor never lands.
   if (entry.actor?.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
-  await db.insert(auditLog).values({
+  const row = {
     actorUserId: entry.actor?.userId ?? null,
     action: entry.action,
     entityType: entry.entityType,
@@ -31,5 +32,11 @@ export async function recordAudit(
     clientId: entry.clientId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  };
+  if (!isChained(row)) {
+    await db.insert(auditLog).values(row);
+    return;
+  }
+  // An entry of a company's access log (the start and end of a view) joins its hash chain with it.
+  await db.transaction(async (tx) => linkEntries(tx, await tx.insert(auditLog).values(row).returning(chainColumns)));
 }

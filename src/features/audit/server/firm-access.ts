@@ -2,40 +2,10 @@ import "server-only";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
+import type { FirmAccessAction } from "./access-actions";
+import { chainColumns, linkEntries } from "./chain";
 
-/**
- * The firm's looks at a company's pages and conversations: in its access log and the audit log,
- * but not among the dashboard's Recent Activity, which an admin's own browsing would fill.
- */
-export const FIRM_PAGE_LOOKS = [
-  "client.page.view",
-  "client.invoices.view",
-  "client.documents.view",
-  "client.findings.view",
-  "finding.view",
-  "message_thread.read",
-] as const;
-
-/**
- * The firm's reads of a company's data that its owners see in their access log
- * (docs/PRODUCT.md#portal-access-log), besides the view-as-client start and end.
- */
-export const FIRM_ACCESS_ACTIONS = [
-  "client.view_as.start",
-  "client.view_as.end",
-  ...FIRM_PAGE_LOOKS,
-  "document.download",
-  "attachment.download",
-  "evidence.download",
-  "report.download",
-  "export.clients",
-  "export.projects",
-  "export.invoices",
-  "export.client_invoices",
-  "export.client_statement",
-  "export.findings",
-] as const;
-export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];
+export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
 
 /**
  * Who fetched a signed link made for the firm: the link names the admin and whether it was made in
@@ -73,15 +43,22 @@ export async function recordFirmAccess(
   const viewing = viewingPortal ? { viewingPortal: true } : {};
   const companies = [...new Set(clientIds)];
   if (companies.length === 0) return;
-  await db.insert(auditLog).values(
-    companies.map((clientId) => ({
-      actorUserId: adminUserId,
-      action,
-      entityType,
-      entityId: entityId ?? null,
-      clientId,
-      before: null,
-      after: { ...after, ...viewing },
-    })),
-  );
+  // Each entry joins its company's hash chain in the same transaction (chain.ts).
+  await db.transaction(async (tx) => {
+    const written = await tx
+      .insert(auditLog)
+      .values(
+        companies.map((clientId) => ({
+          actorUserId: adminUserId,
+          action,
+          entityType,
+          entityId: entityId ?? null,
+          clientId,
+          before: null,
+          after: { ...after, ...viewing },
+        })),
+      )
+      .returning(chainColumns);
+    await linkEntries(tx, written);
+  });
 }

@@ -14,3 +14,15 @@ export { auditEntryColumns } from "./columns";
 export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction, type FirmLinkHolder, recordFirmAccess } from "./firm-access";
 export { admitLinkFetch } from "./link-fetch";
 export { invitationSenderOf } from "./invitation-sender";
+export { GENESIS_HASH, linkUnchainedEntries } from "./chain";
+export {
+  type ChainCheck,
+  CHECKPOINT_JWS_TYPE,
+  HEAD_JWS_TYPE,
+  readSignedHead,
+  type SignedChainPoint,
+  verifyAccessChain,
+  verifyAccessChainAgainstHead,
+  verifyClientAccessChain,
+} from "./chain-verify";
+export { latestSignedHeads, type LatestSignedHead, pruneAuditLog, signChainHeads } from "./chain-heads";

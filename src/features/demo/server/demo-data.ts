@@ -128,6 +128,27 @@ export const DEMO_PROJECT_HISTORY = [
   { projectId: id("c", 3), clientId: A, from: "in_progress", to: "on_hold", at: "2026-11-02T16:30:00Z" },
 ] as const;
 
+/**
+ * The firm's earlier looks at Acme's engagement, so that Acme's owner opens an access log with
+ * entries and its hash chain (linked when the seed ends; signed at the first daily run).
+ */
+export const DEMO_FIRM_ACCESS = [
+  {
+    action: "client.findings.view",
+    entityType: "project",
+    entityId: id("c", 1),
+    name: "LLM Gateway Security Assessment",
+    at: "2026-11-12T10:15:00Z",
+  },
+  {
+    action: "report.download",
+    entityType: "report",
+    entityId: id("ab", 1),
+    name: "LLM Gateway Security Assessment - Final Report (v1)",
+    at: "2026-11-14T16:05:00Z",
+  },
+] as const;
+
 const methods = { card: true, bankAccount: true, cashAppPay: true };
 const depositSchedule: ScheduleEntry[] = [
   {

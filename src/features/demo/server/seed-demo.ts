@@ -37,6 +37,7 @@ import {
   DEMO_INVOICES,
   DEMO_PASSWORDS,
   DEMO_PEOPLE,
+  DEMO_FIRM_ACCESS,
   DEMO_PROJECT_HISTORY,
   DEMO_PROJECTS,
   DEMO_RATES,
@@ -53,6 +54,7 @@ import { demoRetainerRows } from "./demo-retainer";
 import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/account/server";
+import { linkUnchainedEntries } from "@/features/audit/server";
 
 // Arbitrary constant naming the seed's lock (migrations use 7_349_211, the Square sync 7_349_212).
 const SEED_LOCK_KEY = 7_349_213;
@@ -99,6 +101,17 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
         before: { status: h.from },
         after: { status: h.to },
         createdAt: new Date(h.at),
+      })),
+    );
+    await tx.insert(auditLog).values(
+      DEMO_FIRM_ACCESS.map((a) => ({
+        actorUserId: DEMO_USERS.admin.id,
+        action: a.action,
+        entityType: a.entityType,
+        entityId: a.entityId,
+        clientId: DEMO_CLIENTS.acme.id,
+        after: { name: a.name },
+        createdAt: new Date(a.at),
       })),
     );
     await tx.insert(invoices).values(DEMO_INVOICES);
@@ -179,6 +192,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       message: "We are launching an internal assistant next quarter and would like an assessment beforehand.",
       createdAt: new Date("2026-11-18T09:15:00Z"),
     });
+    await linkUnchainedEntries(tx);
     return true;
   });
   return { seeded };

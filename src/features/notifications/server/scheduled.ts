@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { emailOutbox, taskRuns, user } from "@/server/core/db/schema";
-import { enqueueNotificationEmail } from "@/server/core/mail/outbox";
+import { clientPeople, emailOutbox, taskRuns, user } from "@/server/core/db/schema";
+import { enqueueNotificationEmail, enqueueNotificationEmails } from "@/server/core/mail/outbox";
+import { latestSignedHeads } from "@/features/audit/server";
 import { renderNotification } from "./mail-layout";
 import { overdueEvent } from "./client-events";
 import { appLink, notifyAdmins, notifyClientsBulk, preferencesUrl } from "./notify";
@@ -174,6 +175,75 @@ export async function sendFailedMailDigest(db: Db, opts: { force?: boolean; now?
   });
 }
 
+/** How often the owners receive their company's signed access-log head. */
+const ACCESS_LOG_DIGEST_EVERY = "6 days 23 hours";
+
+/**
+ * Once a week, mails each company's owners the latest signed head of its access log's hash chain
+ * (docs/PRODUCT.md#portal-access-log): a token they keep outside the firm's reach, which shows later
+ * whether the log was rewritten. Returns the number of mails queued. `force` skips the weekly claim (tests).
+ */
+export async function sendAccessLogDigests(db: Db, opts: { force?: boolean; now?: Date } = {}): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!opts.force) {
+      const claimed = await tx.execute(sql`
+        insert into ${taskRuns} (name, last_run_at) values ('access-log-digest', now())
+        on conflict (name) do update set last_run_at = excluded.last_run_at
+         where ${taskRuns.lastRunAt} <= now() - ${ACCESS_LOG_DIGEST_EVERY}::interval
+        returning name`);
+      if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) return 0;
+    }
+    const heads = await latestSignedHeads(tx);
+    if (heads.length === 0) return 0;
+    const owners = await tx
+      .select({ clientId: clientPeople.clientId, userId: user.id, email: user.email })
+      .from(clientPeople)
+      .innerJoin(user, eq(user.id, clientPeople.userId))
+      .where(
+        and(
+          inArray(
+            clientPeople.clientId,
+            heads.map((h) => h.clientId),
+          ),
+          eq(clientPeople.role, "owner"),
+          eq(clientPeople.status, "active"),
+        ),
+      );
+    const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
+    const mails = owners.map((owner) => {
+      const head = heads.find((h) => h.clientId === owner.clientId)!;
+      const mail = renderNotification(
+        {
+          subject: `Your access log's signed head for ${head.company}`,
+          greetingName: "Your weekly access-log head",
+          paragraphs: [
+            `Every access by ${siteConfig.name} to ${head.company}'s data is an entry of your access log, and each entry carries the hash of the one before it. On ${head.signedAt.toISOString().slice(0, 10)} we signed the log's head: entry number ${head.seq}, hash ${head.hash}.`,
+            `Keep this mail (or the token below) somewhere we cannot reach. Should you ever doubt the log, send the token back: we check it with "npm run audit:verify -- --company <your company> --head <file>", and it fails if any entry up to that head was changed or removed. Anyone can also check the token's signature against ${appLink("/.well-known/jwks.json")}.`,
+            `Signed head (a compact JWS):\n${head.jws}`,
+          ],
+          action: { label: "Open your access log", url: appLink("/client-portal") },
+        },
+        {
+          reason: `You receive this mail because you are an owner of ${head.company} at ${siteConfig.name}.`,
+          unsubscribeUrl: null,
+          preferencesUrl: preferencesUrl("client"),
+        },
+      );
+      return {
+        to: owner.email,
+        ...mail,
+        kind: "access_log_digest",
+        idempotencyKey: `access-log-digest:${day}:${owner.clientId}:${owner.userId}`,
+        recipientUserId: owner.userId,
+        category: "access_log",
+        unsubscribeUrl: null,
+        held: false,
+      };
+    });
+    return (await enqueueNotificationEmails(tx, mails)).length;
+  });
+}
+
 /** The tick's notification work; each part logs its own failure and never stops the others. */
 export async function runNotificationTasks(db: Db): Promise<void> {
   const log = (area: string) => (error: unknown) =>
@@ -181,4 +251,5 @@ export async function runNotificationTasks(db: Db): Promise<void> {
   await sendOverdueReminders(db).catch(log("overdue reminders"));
   await sendDailySummaries(db).catch(log("daily summaries"));
   await sendFailedMailDigest(db).catch(log("failed-mail digest"));
+  await sendAccessLogDigests(db).catch(log("access-log digest"));
 }

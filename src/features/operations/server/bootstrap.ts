@@ -5,6 +5,7 @@ import { serverEnv } from "@/server/core/env";
 import { getStorage } from "@/server/core/storage/storage";
 import { seedDemoData } from "@/features/demo/server";
 import { ensureSigningKeys } from "@/features/signing/server";
+import { linkUnchainedEntries } from "@/features/audit/server";
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -47,6 +48,9 @@ async function prepare(open: () => DbHandle): Promise<void> {
     const { seeded } = await seedDemoData(handle.db, getStorage());
     if (seeded) console.info("[db] demo data seeded (see README for the demo accounts)");
   }
+  // Access-log entries written before their company's hash chain existed join it, oldest first.
+  const linked = await linkUnchainedEntries(handle.db);
+  if (linked > 0) console.info(`[audit] ${linked} access-log entr${linked === 1 ? "y" : "ies"} linked into their companies' hash chains`);
 }
 
 /**

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { auditLog, emailOutbox, rateLimit, session, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
+import { emailOutbox, rateLimit, session, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { REDACTED_BODY } from "@/server/core/mail/outbox";
+import { pruneAuditLog, signChainHeads } from "@/features/audit/server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TASK = "retention";
@@ -73,17 +74,15 @@ export async function pruneOldData(
   const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
   const auditRows =
     auditRetentionDays === undefined
-      ? []
-      : await db
-          .delete(auditLog)
-          .where(lt(auditLog.createdAt, daysAgo(auditRetentionDays)))
-          .returning({ id: auditLog.id });
+      ? 0
+      : // The access logs' hash chains are cut at a signed checkpoint, so they still verify (modules/audit).
+        await pruneAuditLog(db, daysAgo(auditRetentionDays));
   return {
     rateLimits: rateLimits.length,
     webhookEvents: webhookEvents.length,
     outboxBodies: outboxBodies.length,
     expiredLinkBodies: expiredLinkBodies.length,
-    auditRows: auditRows.length,
+    auditRows,
     verifications: verifications.length,
     sessions: sessions.length,
   };
@@ -104,6 +103,9 @@ export async function runRetentionIfDue(db: Db): Promise<RetentionResult | null>
       returning name`);
     if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) return null;
     const result = await pruneOldData(tx);
+    // The day's signature of each company's access-log head, after the retention's cut.
+    const signedHeads = await signChainHeads(tx);
+    if (signedHeads > 0) console.info(`[audit] signed ${signedHeads} access-log chain head(s)`);
     console.info("[retention] pruned:", JSON.stringify(result));
     return result;
   });

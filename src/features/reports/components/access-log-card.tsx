@@ -1,6 +1,6 @@
 "use client";
 
-import { Download, Eye } from "lucide-react";
+import { Download, Eye, ShieldAlert, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,11 +12,12 @@ import { apiFetch } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import type { AccessLogEntry } from "@/features/audit/server";
 
-type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: number };
+type Integrity = { ok: true; entries: number } | { ok: false; entryId: number | null; reason: string };
+type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: number; integrity: Integrity };
 
 /**
  * The firm's accesses to the company's data (docs/PRODUCT.md#portal-access-log): owners only, newest
- * first, a page at a time, with the whole log as CSV.
+ * first, a page at a time, with the whole log as CSV, and whether its hash chain still verifies.
  */
 export function AccessLogCard() {
   const [page, setPage] = useState(1);
@@ -43,6 +44,24 @@ export function AccessLogCard() {
           <Download className="h-4 w-4" aria-hidden /> Export CSV
         </a>
       </div>
+      {data ? (
+        data.integrity.ok ? (
+          <p className="mt-3 flex items-center gap-1.5 text-sm text-success" role="status">
+            <ShieldCheck className="h-4 w-4" aria-hidden /> Integrity Verified
+            <span className="text-muted">· the chain of hashes was recomputed just now</span>
+          </p>
+        ) : (
+          <Alert tone="error" className="mt-3">
+            <span className="flex items-start gap-1.5">
+              <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <span>
+                Integrity check failed{data.integrity.entryId !== null ? ` at entry ${data.integrity.entryId}` : ""}:{" "}
+                {data.integrity.reason}
+              </span>
+            </span>
+          </Alert>
+        )
+      ) : null}
       {error ? (
         <Alert tone="error" className="mt-3">
           {error}

@@ -1,0 +1,36 @@
+// What a company's access log shows (docs/PRODUCT.md#portal-access-log), on its own so that the
+// writers and the hash chain (chain.ts) read it without importing each other.
+
+/**
+ * The firm's looks at a company's pages and conversations: in its access log and the audit log,
+ * but not among the dashboard's Recent Activity, which an admin's own browsing would fill.
+ */
+export const FIRM_PAGE_LOOKS = [
+  "client.page.view",
+  "client.invoices.view",
+  "client.documents.view",
+  "client.findings.view",
+  "finding.view",
+  "message_thread.read",
+] as const;
+
+/**
+ * The firm's reads of a company's data that its owners see in their access log
+ * (docs/PRODUCT.md#portal-access-log), besides the view-as-client start and end.
+ */
+export const FIRM_ACCESS_ACTIONS = [
+  "client.view_as.start",
+  "client.view_as.end",
+  ...FIRM_PAGE_LOOKS,
+  "document.download",
+  "attachment.download",
+  "evidence.download",
+  "report.download",
+  "export.clients",
+  "export.projects",
+  "export.invoices",
+  "export.client_invoices",
+  "export.client_statement",
+  "export.findings",
+] as const;
+export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];

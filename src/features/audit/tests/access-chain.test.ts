@@ -1,0 +1,338 @@
+// A company's access log is a hash chain the firm cannot quietly rewrite
+// (docs/PRODUCT.md#portal-access-log): a changed, removed or smuggled-in entry fails the check the
+// owners' portal runs and `npm run audit:verify` runs, naming the first entry that no longer
+// matches; retention cuts the chain at a signed checkpoint and it still verifies; a signed head
+// verifies and a tampered one does not; writers racing for one company keep one valid chain.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { openPostgres } from "@/server/core/db/client";
+import { forgetSigningKeys } from "@/features/signing/server";
+import { createPostgresDatabase } from "@tests/helpers/postgres-database";
+import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
+import { auditChainHeads, auditChainSignedHeads, auditLog, clients, emailOutbox } from "@/server/core/db/schema";
+import { DEMO_USERS } from "@/features/demo/server/demo-data";
+import {
+  latestSignedHeads,
+  linkUnchainedEntries,
+  recordAudit,
+  recordFirmAccess,
+  signChainHeads,
+  verifyAccessChain,
+  verifyAccessChainAgainstHead,
+} from "@/features/audit/server";
+import { sendAccessLogDigests } from "@/features/notifications/server/scheduled";
+import { pruneOldData } from "@/features/operations/server/retention";
+import { adminActor } from "@tests/integration/helpers/admin-session";
+import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
+import { setupTestDatabase, usingPostgres } from "@tests/integration/helpers/db";
+import { TENANTS } from "@tests/integration/helpers/tenants";
+
+vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@tests/integration/helpers/next-headers-mock")).nextServerMock(importOriginal),
+);
+
+const t = setupTestDatabase({ seedDemo: true });
+const acme = TENANTS.acme;
+beforeAll(async () => {
+  await linkUnchainedEntries(t.db);
+});
+
+/** A company of its own per test, so that one test's tampering never reaches another's chain. */
+async function freshCompany(name: string): Promise<string> {
+  const [row] = await t.db
+    .insert(clients)
+    .values({ company: `${name} ${crypto.randomUUID().slice(0, 8)}`, contactPerson: "Test", contactEmail: "test@example.com" })
+    .returning({ id: clients.id });
+  return row!.id;
+}
+
+/** `count` looks by the firm at the company's pages, one after the other. */
+async function looks(clientId: string, count: number): Promise<void> {
+  const actor = await adminActor();
+  for (let i = 0; i < count; i++)
+    await recordFirmAccess(t.db, {
+      actor,
+      action: "client.page.view",
+      clientIds: [clientId],
+      entityType: "client",
+      entityId: clientId,
+      after: { name: `Look ${i}` },
+    });
+}
+
+const entriesOf = (clientId: string) =>
+  t.db
+    .select({ id: auditLog.id, seq: auditLog.chainSeq, hash: auditLog.chainHash, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(eq(auditLog.clientId, clientId))
+    .orderBy(asc(auditLog.chainSeq));
+
+describe("the access log's hash chain", () => {
+  it("numbers each entry of a company's access log and chains it to the previous one; other entries stay out", async () => {
+    const company = await freshCompany("Chain");
+    await looks(company, 3);
+    await recordAudit(t.db, {
+      actor: await adminActor(),
+      action: "client.update",
+      entityType: "client",
+      entityId: company,
+      clientId: company,
+      after: {},
+    });
+    const rows = await entriesOf(company);
+    expect(rows.filter((r) => r.seq !== null).map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(rows.find((r) => r.seq === null)).toBeDefined(); // client.update is not an access
+    expect(new Set(rows.filter((r) => r.hash).map((r) => r.hash)).size).toBe(3);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: true, entries: 3, seq: 3, hash: rows[2]!.hash });
+  });
+
+  it("the demo company's existing entries were linked, and its owner's access log shows Integrity Verified", async () => {
+    await looks(acme.clientId, 1);
+    const response = await accessLogRoute(
+      new Request(`${APP_ORIGIN}/api/client/access-log?page=1`, { headers: authHeaders(await sessionCookie(DEMO_USERS.acme.email)) }),
+      { params: Promise.resolve({}) },
+    );
+    const body = (await response.json()) as { integrity: { ok: boolean; entries: number } };
+    expect(response.status).toBe(200);
+    expect(body.integrity.ok).toBe(true);
+    expect(body.integrity.entries).toBeGreaterThan(0);
+  });
+
+  it("a direct UPDATE of one entry fails the portal's check and the verification, naming that entry", async () => {
+    const company = await freshCompany("Edited");
+    await looks(company, 4);
+    const rows = await entriesOf(company);
+    const target = rows[1]!;
+    await t.db.execute(sql`update audit_log set after = '{"name":"Something else"}'::jsonb where id = ${target.id}`);
+    const check = await verifyAccessChain(t.db, company);
+    expect(check).toMatchObject({ ok: false, entryId: target.id, seq: 2 });
+    expect(!check.ok && check.reason).toContain(`Entry ${target.id} no longer matches`);
+    // The time too: the log shows it.
+    await t.db.execute(sql`update audit_log set after = '{"name":"Look 1"}'::jsonb where id = ${target.id}`);
+    expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
+    await t.db.execute(sql`update audit_log set created_at = created_at - interval '1 hour' where id = ${rows[2]!.id}`);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: rows[2]!.id });
+  });
+
+  it("the owner's portal names the edited entry", async () => {
+    const rows = await entriesOf(acme.clientId);
+    const target = rows.find((r) => r.seq === 1)!;
+    await t.db.execute(sql`update audit_log set actor_user_id = null where id = ${target.id}`);
+    try {
+      const response = await accessLogRoute(
+        new Request(`${APP_ORIGIN}/api/client/access-log?page=1`, { headers: authHeaders(await sessionCookie(DEMO_USERS.acme.email)) }),
+        { params: Promise.resolve({}) },
+      );
+      const body = (await response.json()) as { integrity: { ok: boolean; entryId: number; reason: string } };
+      expect(body.integrity).toMatchObject({ ok: false, entryId: target.id });
+      expect(body.integrity.reason).toContain(String(target.id));
+    } finally {
+      await t.db.execute(
+        sql`update audit_log set actor_user_id = (select id from "user" where email = ${DEMO_USERS.admin.email}) where id = ${target.id}`,
+      );
+    }
+    expect((await verifyAccessChain(t.db, acme.clientId)).ok).toBe(true);
+  });
+
+  it("deleting an entry fails at the entry after it, and deleting the last one fails too", async () => {
+    const company = await freshCompany("Deleted");
+    await looks(company, 4);
+    const rows = await entriesOf(company);
+    await t.db.delete(auditLog).where(eq(auditLog.id, rows[1]!.id));
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: rows[2]!.id, seq: 3 });
+
+    const other = await freshCompany("Truncated");
+    await looks(other, 2);
+    const last = (await entriesOf(other))[1]!;
+    await t.db.delete(auditLog).where(eq(auditLog.id, last.id));
+    expect(await verifyAccessChain(t.db, other)).toMatchObject({ ok: false, entryId: last.id, seq: 2 });
+  });
+
+  it("an entry inserted around the chain fails until it is linked", async () => {
+    const company = await freshCompany("Inserted");
+    await looks(company, 2);
+    const [smuggled] = await t.db
+      .insert(auditLog)
+      .values({ action: "document.download", entityType: "document", clientId: company, actorUserId: null })
+      .returning({ id: auditLog.id });
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: smuggled!.id });
+  });
+
+  it("a signed head verifies against the chain; a tampered head, another company's, or a rewritten chain does not", async () => {
+    const company = await freshCompany("Signed");
+    await looks(company, 3);
+    expect(await signChainHeads(t.db)).toBeGreaterThan(0);
+    const [head] = await latestSignedHeads(t.db, [company]);
+    expect(head).toMatchObject({ clientId: company, seq: 3 });
+    expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({ ok: true, seq: 3 });
+
+    // Later entries keep the signed head valid: it is a point of the chain.
+    await looks(company, 2);
+    expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({ ok: true, seq: 5 });
+
+    const [header, payload, signature] = head!.jws.split(".");
+    const forged = JSON.parse(Buffer.from(payload!, "base64url").toString()) as { hash: string };
+    forged.hash = "f".repeat(64);
+    const tampered = `${header}.${Buffer.from(JSON.stringify(forged)).toString("base64url")}.${signature}`;
+    expect(await verifyAccessChainAgainstHead(t.db, company, tampered)).toMatchObject({ ok: false });
+    expect(await verifyAccessChainAgainstHead(t.db, acme.clientId, head!.jws)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("another company"),
+    });
+
+    // The firm rewrites an entry and recomputes every hash after it: the chain is consistent again,
+    // but the head the owner kept no longer matches.
+    const rows = await entriesOf(company);
+    await t.db.execute(sql`update audit_log set after = '{"name":"Rewritten"}'::jsonb where id = ${rows[0]!.id}`);
+    await t.db.execute(sql`update audit_log set chain_seq = null, chain_hash = null where client_id = ${company}`);
+    await t.db
+      .update(auditChainHeads)
+      .set({ seq: 0, hash: "0".repeat(64), entryId: null })
+      .where(eq(auditChainHeads.clientId, company));
+    await linkUnchainedEntries(t.db);
+    expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
+    expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({ ok: false, seq: 3 });
+  });
+
+  it("the weekly digest mails each owner the latest signed head", async () => {
+    await looks(acme.clientId, 1);
+    await signChainHeads(t.db);
+    const queued = await sendAccessLogDigests(t.db, { force: true });
+    expect(queued).toBeGreaterThan(0);
+    const [head] = await latestSignedHeads(t.db, [acme.clientId]);
+    const [mail] = await t.db
+      .select({ to: emailOutbox.toAddress, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "access_log_digest"), eq(emailOutbox.toAddress, DEMO_USERS.acme.email)));
+    expect(mail?.text).toContain(head!.jws);
+    expect(mail?.text).toContain("audit:verify");
+    // A member is no owner: no digest.
+    const toMember = await t.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "access_log_digest"), eq(emailOutbox.toAddress, DEMO_USERS.acmeMember.email)));
+    expect(toMember).toHaveLength(0);
+  });
+
+  it("retention removes old entries at a signed checkpoint and the chain still verifies, also against a newer signed head", async () => {
+    const company = await freshCompany("Retained");
+    await looks(company, 5);
+    // The first three are 40 days old.
+    await t.db.execute(sql`update audit_log set created_at = now() - interval '40 days' where client_id = ${company} and chain_seq <= 3`);
+    // Backdating rewrote what the log shows: relink as if they had been written then.
+    await t.db.execute(sql`update audit_log set chain_seq = null, chain_hash = null where client_id = ${company}`);
+    await t.db
+      .update(auditChainHeads)
+      .set({ seq: 0, hash: "0".repeat(64), entryId: null })
+      .where(eq(auditChainHeads.clientId, company));
+    await linkUnchainedEntries(t.db);
+    expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
+    await signChainHeads(t.db);
+    const [before] = await latestSignedHeads(t.db, [company]);
+
+    const result = await pruneOldData(t.db, new Date(), 30);
+    expect(result.auditRows).toBeGreaterThanOrEqual(3);
+    const left = await entriesOf(company);
+    expect(left.map((r) => r.seq)).toEqual([4, 5]);
+    const [head] = await t.db.select().from(auditChainHeads).where(eq(auditChainHeads.clientId, company));
+    expect(head).toMatchObject({ checkpointSeq: 3 });
+    expect(head!.checkpointJws).toBeTruthy();
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: true, entries: 2, checkpointSeq: 3, seq: 5 });
+    expect(await verifyAccessChainAgainstHead(t.db, company, before!.jws)).toMatchObject({ ok: true });
+
+    // Deleting the first entry after the checkpoint still fails.
+    await t.db.delete(auditLog).where(eq(auditLog.id, left[0]!.id));
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: left[1]!.id });
+  });
+
+  it.runIf(usingPostgres)("writers racing for one company on separate connections keep one valid chain", async () => {
+    const company = await freshCompany("Concurrent");
+    const actor = await adminActor();
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.db.transaction(async (tx) => {
+          await recordFirmAccess(tx, {
+            actor,
+            action: "finding.view",
+            clientIds: [company, acme.clientId],
+            entityType: "finding",
+            after: { name: `Race ${i}` },
+          });
+        }),
+      ),
+    );
+    const rows = await entriesOf(company);
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: true, entries: 12 });
+    expect((await verifyAccessChain(t.db, acme.clientId)).ok).toBe(true);
+  });
+
+  it("a head is signed again only once the chain moved", async () => {
+    const company = await freshCompany("Once");
+    await looks(company, 1);
+    await signChainHeads(t.db);
+    const count = async () =>
+      (await t.db.select({ id: auditChainSignedHeads.id }).from(auditChainSignedHeads).where(eq(auditChainSignedHeads.clientId, company)))
+        .length;
+    expect(await count()).toBe(1);
+    await signChainHeads(t.db);
+    expect(await count()).toBe(1);
+    await looks(company, 1);
+    await signChainHeads(t.db);
+    expect(await count()).toBe(2);
+  });
+});
+
+// `npm run audit:verify` as an operator runs it, on a database of its own (PostgreSQL: the script
+// reaches it through DATABASE_URL like the server would).
+describe.runIf(usingPostgres)("npm run audit:verify", () => {
+  const verify = (url: string, args: string[]) =>
+    spawnSync(
+      process.execPath,
+      [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/audit-verify.ts", ...args],
+      {
+        env: { ...process.env, DATABASE_URL: url, AUTH_SECRET: "x".repeat(40), APP_ENV: "development", DATA_DIR: "" },
+        encoding: "utf8",
+        timeout: 180_000,
+      },
+    );
+
+  it("answers OK for an intact chain and a kept head, and fails naming the edited entry", { timeout: 420_000 }, async () => {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "verify", {
+      template: inject("databaseTemplates")!.seeded,
+    });
+    const handle = openPostgres(created.url, 1);
+    try {
+      await linkUnchainedEntries(handle.db);
+      // The signing key cached for this file's database is not this database's.
+      forgetSigningKeys();
+      await signChainHeads(handle.db);
+      const [head] = await latestSignedHeads(handle.db, [acme.clientId]);
+      const headFile = path.join(os.tmpdir(), `head-${crypto.randomUUID()}.jws`);
+      await fs.writeFile(headFile, head!.jws);
+
+      const ok = verify(created.url, ["--company", acme.clientId, "--head", headFile]);
+      expect(ok.stdout).toContain("OK:");
+      expect(ok.status).toBe(0);
+
+      const [first] = await handle.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.clientId, acme.clientId), eq(auditLog.chainSeq, 1)));
+      await handle.db.execute(sql`update audit_log set after = '{"name":"Rewritten"}'::jsonb where id = ${first!.id}`);
+      const failed = verify(created.url, ["--company", acme.clientId]);
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toContain(`first mismatching entry ${first!.id}`);
+      await fs.rm(headFile, { force: true });
+    } finally {
+      forgetSigningKeys();
+      await handle.close();
+      await created.drop();
+    }
+  });
+});
