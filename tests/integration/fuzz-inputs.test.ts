@@ -262,6 +262,7 @@ const FUZZ: Record<string, Spec> = {
     skip: "its GET endpoints (session, list-sessions) read only the session cookie; the public writes are fuzzed under POST",
   },
   "GET /api/health": { skip: "takes no input" },
+  "GET /.well-known/jwks.json": { skip: "takes no input" },
   "POST /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeStage },
   "GET /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeOpenStage },
   "GET /dev/mail/[id]": {
