@@ -339,7 +339,12 @@ const FUZZ: Record<string, Spec> = {
     kind: "route",
     role: "client",
     input: fc.oneof(
-      json(`/api/client/authorizations/${acme.authorizationId}/sign`, () => ({ fullName: "Jordan Lee", entitled: true, documentHash: "0".repeat(64), password: "x" })).map((input) => ({
+      json(`/api/client/authorizations/${acme.authorizationId}/sign`, () => ({
+        fullName: "Jordan Lee",
+        entitled: true,
+        documentHash: "0".repeat(64),
+        password: "x",
+      })).map((input) => ({
         ...input,
         params: { id: acme.authorizationId },
       })),

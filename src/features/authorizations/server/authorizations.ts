@@ -170,7 +170,12 @@ export async function saveAuthorizationDraft(db: Db, { actor, input }: { actor: 
   assertAdmin(actor);
   const { projectId, ...content } = input;
   return db.transaction(async (tx) => {
-    const [project] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId)).for("update").limit(1);
+    const [project] = await tx
+      .select({ clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for("update")
+      .limit(1);
     if (!project) throw new AppError("bad_request", "Unknown engagement", { fieldErrors: { projectId: "Unknown engagement" } });
     const [newest] = await tx
       .select({ id: engagementAuthorizations.id, version: engagementAuthorizations.version, sentAt: engagementAuthorizations.sentAt })
@@ -188,7 +193,13 @@ export async function saveAuthorizationDraft(db: Db, { actor, input }: { actor: 
         .values({ clientId: project.clientId, projectId, version: (newest?.version ?? 0) + 1, content })
         .returning({ id: engagementAuthorizations.id, version: engagementAuthorizations.version })) as [{ id: string; version: number }];
     }
-    await recordAudit(tx, { actor, action: "authorization.save", entityType: "project", entityId: projectId, after: { version: saved.version } });
+    await recordAudit(tx, {
+      actor,
+      action: "authorization.save",
+      entityType: "project",
+      entityId: projectId,
+      after: { version: saved.version },
+    });
     return saved;
   });
 }
@@ -279,7 +290,11 @@ async function addSignature(
     })
     .onConflictDoNothing()
     .returning({ signedAt: engagementAuthorizationSignatures.signedAt });
-  if (!signed) throw new AppError("bad_request", side === "client" ? "This version is already signed for the client." : "This version is already counter-signed.");
+  if (!signed)
+    throw new AppError(
+      "bad_request",
+      side === "client" ? "This version is already signed for the client." : "This version is already counter-signed.",
+    );
   return signed;
 }
 

@@ -12,14 +12,15 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Why the engagement cannot start testing yet, in words the admin can act on; null when it can. */
 export async function testingBlocker(db: DbOrTx, projectId: string, now = new Date()): Promise<string | null> {
-  const [project] = await db
-    .select({ required: projects.authorizationRequired })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .limit(1);
+  const [project] = await db.select({ required: projects.authorizationRequired }).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project?.required) return null;
   const [current] = await db
-    .select({ id: engagementAuthorizations.id, version: engagementAuthorizations.version, sentAt: engagementAuthorizations.sentAt, content: engagementAuthorizations.content })
+    .select({
+      id: engagementAuthorizations.id,
+      version: engagementAuthorizations.version,
+      sentAt: engagementAuthorizations.sentAt,
+      content: engagementAuthorizations.content,
+    })
     .from(engagementAuthorizations)
     .where(eq(engagementAuthorizations.projectId, projectId))
     .orderBy(desc(engagementAuthorizations.version))

@@ -125,7 +125,10 @@ async function renderSealedPdf(db: Db, authorizationId: string): Promise<PDFDocu
       [
         `Signed by: ${s.signerName} <${s.signerEmail}>`,
         `Confirmed with: ${METHOD_LABELS[s.method]}`,
-        `Signed at (UTC): ${s.signedAt.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC")}`,
+        `Signed at (UTC): ${s.signedAt
+          .toISOString()
+          .replace("T", " ")
+          .replace(/\.\d+Z$/, " UTC")}`,
         `From address: ${s.clientAddress}`,
         `Document SHA-256 signed: ${s.documentHash}`,
         ...(s.side === "client" ? ["Stated that they are entitled to authorise testing of the in-scope assets."] : []),

@@ -98,7 +98,10 @@ const sign = async (cookie: string, id: string, documentHash: string, extra: Rec
     ...extra,
   });
 const countersign = async (id: string, documentHash: string) =>
-  call(countersignRoute as Handler, await firm(), `/api/admin/authorizations/${id}/countersign`, id, { fullName: "Avery Admin", documentHash });
+  call(countersignRoute as Handler, await firm(), `/api/admin/authorizations/${id}/countersign`, id, {
+    fullName: "Avery Admin",
+    documentHash,
+  });
 
 async function pdfsig(bytes: Uint8Array): Promise<string> {
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "pdfsig-")), "sealed.pdf");
@@ -112,7 +115,11 @@ describe("a new engagement's testing authorization", () => {
   it("holds back In Progress, imports and publishing until both have signed, then seals a PDF that pdfsig verifies", async () => {
     const admin = await adminActor();
     const project = await newEngagement("Authorized Gateway Test");
-    const { findingId } = await createFinding(t.db, { actor: admin, projectId: project.id, input: { title: "Prompt injection", severity: "high" } });
+    const { findingId } = await createFinding(t.db, {
+      actor: admin,
+      projectId: project.id,
+      input: { title: "Prompt injection", severity: "high" },
+    });
 
     await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
       message: expect.stringContaining("No testing authorization yet"),
@@ -167,7 +174,9 @@ describe("a new engagement's testing authorization", () => {
     const report = await pdfsig(bytes);
     expect(report).toContain("Signature Type: ETSI.CAdES.detached");
     expect(report).toContain("Signature Validation: Signature is Valid.");
-    const adminCopy = new Uint8Array(await (await call(adminPdfRoute as Handler, await firm(), `/api/admin/authorizations/${id}/pdf`, id)).arrayBuffer());
+    const adminCopy = new Uint8Array(
+      await (await call(adminPdfRoute as Handler, await firm(), `/api/admin/authorizations/${id}/pdf`, id)).arrayBuffer(),
+    );
     expect(Buffer.from(adminCopy).equals(Buffer.from(bytes))).toBe(true);
     expect((await call(clientPdfRoute as Handler, await globex(), `/api/client/authorizations/${id}/pdf`, id)).status).toBe(404);
 
@@ -211,7 +220,9 @@ describe("a new engagement's testing authorization", () => {
     // The client sees the sent versions only.
     const portal = await getPortalProjectAuthorization(t.db, { actor: await clientActor(), projectId: project.id });
     expect(portal!.versions.map((v) => v.version)).toEqual([1]);
-    expect(await getPortalProjectAuthorization(t.db, { actor: await clientActor(DEMO_USERS.globex.email), projectId: project.id })).toBeNull();
+    expect(
+      await getPortalProjectAuthorization(t.db, { actor: await clientActor(DEMO_USERS.globex.email), projectId: project.id }),
+    ).toBeNull();
 
     const { documentHash } = await sendAuthorization(t.db, { actor: admin, authorizationId: second.id });
     expect(documentHash).not.toBe(first.documentHash);

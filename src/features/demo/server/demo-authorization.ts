@@ -15,7 +15,10 @@ export const DEMO_AUTHORIZATION_ID = "00000000-0000-4000-8000-0000000ea001";
 const gateway = DEMO_PROJECTS[0];
 
 const content: AuthorizationContent = {
-  inScope: ["https://gateway.acme-robotics.example (the customer-facing LLM gateway)", "POST /v1/chat and /v1/embeddings of the gateway API"],
+  inScope: [
+    "https://gateway.acme-robotics.example (the customer-facing LLM gateway)",
+    "POST /v1/chat and /v1/embeddings of the gateway API",
+  ],
   outOfScope: ["Acme's production robot fleet", "Third-party model providers' own infrastructure"],
   windowStart: "2026-09-01",
   windowEnd: "2026-12-15",

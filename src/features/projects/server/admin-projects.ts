@@ -153,7 +153,8 @@ export async function updateProject(
     const before = await lockRowById(tx, projects, input.id, "Project not found", projectColumns);
     // Keeping the current client is always allowed; moving the project needs an active client.
     if (input.clientId !== before.clientId) await assertActiveClient(tx, input.clientId);
-    if (input.status === "in_progress" && before.status !== "in_progress") await assertTestingAuthorized(tx, input.id, "Moving to In Progress");
+    if (input.status === "in_progress" && before.status !== "in_progress")
+      await assertTestingAuthorized(tx, input.id, "Moving to In Progress");
     const { id, ...fields } = input;
     const [after] = await tx
       .update(projects)

@@ -21,7 +21,11 @@ export async function setAuthorizationTerms(db: Db, { actor, terms }: { actor: A
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     await tx.insert(appSettings).values({ id: "app" }).onConflictDoNothing();
-    const [before] = await tx.select({ terms: appSettings.authorizationTerms }).from(appSettings).where(eq(appSettings.id, "app")).for("update");
+    const [before] = await tx
+      .select({ terms: appSettings.authorizationTerms })
+      .from(appSettings)
+      .where(eq(appSettings.id, "app"))
+      .for("update");
     await tx.update(appSettings).set({ authorizationTerms: terms, updatedAt: new Date() }).where(eq(appSettings.id, "app"));
     await recordAudit(tx, {
       actor,
