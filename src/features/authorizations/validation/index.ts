@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasInvalidCharacter } from "@/lib/validation/common";
+import { hasInvalidCharacter, isoDateSchema } from "@/lib/validation/common";
 import { stepUpProofSchema } from "@/features/reports/validation";
 
 // The authorization's form, shared by the admin's screen and the server (docs/PRODUCT.md#engagement-authorization).
@@ -29,7 +29,14 @@ const lines = (label: string, { min = 0, max = 100 } = {}) =>
         .max(max, `At most ${max} ${label}`),
     );
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date");
+const termsField = z
+  .string()
+  .trim()
+  .min(1, "Enter the terms")
+  .max(50_000, "At most 50000 characters")
+  .refine((v) => !hasInvalidCharacter(v), "Contains characters that are not allowed");
+
+const isoDate = isoDateSchema;
 
 export const authorizationFormSchema = z
   .object({
@@ -41,7 +48,7 @@ export const authorizationFormSchema = z
     testers: lines("tester", { min: 1, max: 30 }),
     emergencyContacts: lines("emergency contact", { min: 1, max: 20 }),
     price: line(1000).min(1, "Enter the price or the plan"),
-    terms: z.string().trim().min(1, "Enter the terms").max(50_000, "At most 50000 characters"),
+    terms: termsField,
   })
   .refine((v) => v.windowEnd >= v.windowStart, { path: ["windowEnd"], message: "The window must end on or after its start" });
 export type AuthorizationFormInput = z.input<typeof authorizationFormSchema>;
@@ -60,8 +67,6 @@ export const authorizationCountersignSchema = stepUpProofSchema.extend({
   documentHash: z.string().regex(/^[0-9a-f]{64}$/, "Reload the page and read the authorization again"),
 });
 
-export const authorizationTermsSchema = z.object({
-  terms: z.string().trim().min(1, "Enter the terms").max(50_000, "At most 50000 characters"),
-});
+export const authorizationTermsSchema = z.object({ terms: termsField });
 
 export const authorizationIdSchema = z.object({ authorizationId: z.uuid("Unknown authorization") });
