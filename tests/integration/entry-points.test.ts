@@ -16,6 +16,9 @@ import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { findingTemplates } from "@/server/core/db/schema";
 import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { demoPdf } from "@/features/demo/server/demo-files";
+import { saveAuthorizationDraft } from "@/features/authorizations/server";
+import { DEFAULT_AUTHORIZATION_TERMS } from "@/lib/domain/authorization-terms";
+import { adminActor } from "./helpers/admin-session";
 import { FRESH_PASSWORD_PROMPT } from "@/features/account/server/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
@@ -349,6 +352,30 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: () => ({ url: "/api/client/reports" }),
     expect: { anonymous: SIGN_IN, clientA: { status: 200, json: { success: true } }, clientB: 200, admin: CLIENTS_ONLY },
   },
+  // Only an owner signs (a member is refused before the step-up); the owner, and B naming A's, are asked for the password first.
+  "POST /api/client/authorizations/[id]/sign": {
+    call: ({ target }) => ({
+      url: `/api/client/authorizations/${target.authorizationId}/sign`,
+      params: { id: target.authorizationId },
+      json: { fullName: "Jordan Lee", entitled: true, documentHash: "0".repeat(64) },
+    }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: PASSWORD_STEP_UP,
+      clientAMember: { status: 403, error: "Only an owner of your company can sign the authorization." },
+      clientB: PASSWORD_STEP_UP,
+      admin: CLIENTS_ONLY,
+    },
+  },
+  "GET /api/client/authorizations/[id]/pdf": {
+    call: ({ target }) => ({ url: `/api/client/authorizations/${target.authorizationId}/pdf`, params: { id: target.authorizationId } }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: 200,
+      clientB: { status: 404, error: "Authorization not found" },
+      admin: CLIENTS_ONLY,
+    },
+  },
   "POST /api/client/reports/[id]/download": {
     call: ({ target }) => ({ url: `/api/client/reports/${target.reportId}/download`, params: { id: target.reportId }, json: {} }),
     expect: {
@@ -563,6 +590,18 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   // The firm's download from the engagement's report vault: any company's report, stamped for the
   // admin (the demo admin has no second factor here, so the password is asked for first).
+  "POST /api/admin/authorizations/[id]/countersign": {
+    call: ({ target }) => ({
+      url: `/api/admin/authorizations/${target.authorizationId}/countersign`,
+      params: { id: target.authorizationId },
+      json: { fullName: "Avery Admin", documentHash: "0".repeat(64) },
+    }),
+    expect: adminOnlyRoute(PASSWORD_STEP_UP),
+  },
+  "GET /api/admin/authorizations/[id]/pdf": {
+    call: ({ target }) => ({ url: `/api/admin/authorizations/${target.authorizationId}/pdf`, params: { id: target.authorizationId } }),
+    expect: adminOnlyRoute(200),
+  },
   "POST /api/admin/reports/[id]/download": {
     call: ({ target }) => ({ url: `/api/admin/reports/${target.reportId}/download`, params: { id: target.reportId }, json: {} }),
     expect: adminOnlyRoute(PASSWORD_STEP_UP),
@@ -1282,6 +1321,48 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {
     input: () => ({}),
     expect: adminOnlyAction("ok"),
+  },
+  // A fresh project of the tenant (not held back), so the demo engagement's signed version stays the newest.
+  "ACTION src/features/authorizations/actions/admin.ts#saveAuthorizationDraftAction": {
+    fresh: true,
+    input: ({ fresh }) => ({
+      projectId: fresh.projectId,
+      inScope: "https://app.example",
+      outOfScope: "",
+      windowStart: "2026-01-05",
+      windowEnd: "2026-01-30",
+      testers: "Avery Admin",
+      emergencyContacts: "On call",
+      price: "Fixed fee",
+      terms: "Test only what is in scope.",
+    }),
+    expect: adminOnlyAction({ success: true, data: { version: 1 } }),
+  },
+  "ACTION src/features/authorizations/actions/admin.ts#sendAuthorizationAction": {
+    fresh: true,
+    input: async ({ fresh }) => ({
+      authorizationId: (
+        await saveAuthorizationDraft(t.db, {
+          actor: await adminActor(),
+          input: {
+            projectId: fresh.projectId,
+            inScope: ["https://app.example"],
+            outOfScope: [],
+            windowStart: "2026-01-05",
+            windowEnd: "2026-01-30",
+            testers: ["Avery Admin"],
+            emergencyContacts: ["On call"],
+            price: "Fixed fee",
+            terms: "Test only what is in scope.",
+          },
+        })
+      ).id,
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/authorizations/actions/admin.ts#saveAuthorizationTermsAction": {
+    input: () => ({ terms: DEFAULT_AUTHORIZATION_TERMS }),
+    expect: adminOnlyAction({ success: true, data: { customized: true } }),
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     fresh: true,

@@ -53,6 +53,9 @@ import {
   idStage,
   queryStage,
   reportDownloadStage,
+  authorizationCountersignStage,
+  authorizationIdStage,
+  authorizationSignStage,
   reportLinkStage,
   reportTemplateStage,
   reportUploadStage,
@@ -343,6 +346,33 @@ const FUZZ: Record<string, Spec> = {
     input: queryInput("/api/client/access-log", { page: fc.constantFrom("1", "2", "0", "-1", "1e9", "NaN") }),
     stage: queryStage(accessLogQuerySchema),
   },
+  "POST /api/client/authorizations/[id]/sign": {
+    kind: "route",
+    role: "client",
+    input: fc.oneof(
+      json(`/api/client/authorizations/${acme.authorizationId}/sign`, () => ({
+        fullName: "Jordan Lee",
+        entitled: true,
+        documentHash: "0".repeat(64),
+        password: "x",
+      })).map((input) => ({
+        ...input,
+        params: { id: acme.authorizationId },
+      })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/client/authorizations/${pathSegment(id)}/sign`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: authorizationSignStage,
+  },
+  "GET /api/client/authorizations/[id]/pdf": {
+    kind: "route",
+    role: "client",
+    input: idParamInput("/api/client/authorizations", "/pdf"),
+    stage: authorizationIdStage,
+  },
   "POST /api/client/reports/[id]/download": {
     kind: "route",
     role: "client",
@@ -412,6 +442,29 @@ const FUZZ: Record<string, Spec> = {
   },
   "POST /api/admin/documents/upload": { kind: "route", role: "admin", input: uploadInput(acme.clientId), stage: uploadStage },
   "POST /api/admin/reports/upload": { kind: "route", role: "admin", input: reportUploadInput(acme.projectId), stage: reportUploadStage },
+  "POST /api/admin/authorizations/[id]/countersign": {
+    kind: "route",
+    role: "admin",
+    input: fc.oneof(
+      json(`/api/admin/authorizations/${acme.authorizationId}/countersign`, () => ({
+        fullName: "Avery Admin",
+        documentHash: "0".repeat(64),
+        password: "x",
+      })).map((input) => ({ ...input, params: { id: acme.authorizationId } })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/admin/authorizations/${pathSegment(id)}/countersign`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: authorizationCountersignStage,
+  },
+  "GET /api/admin/authorizations/[id]/pdf": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/authorizations", "/pdf"),
+    stage: authorizationIdStage,
+  },
   "POST /api/admin/reports/[id]/download": {
     kind: "route",
     role: "admin",
@@ -1150,6 +1203,32 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ unused: 1 })),
+  },
+  // An engagement no project has: a body that passes validation is refused as unknown, saving nothing.
+  "ACTION src/features/authorizations/actions/admin.ts#saveAuthorizationDraftAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      projectId: "00000000-0000-4000-8000-00000000fff1",
+      inScope: "https://gateway.acme.test",
+      outOfScope: "",
+      windowStart: "2026-01-05",
+      windowEnd: "2026-01-30",
+      testers: "Avery Admin",
+      emergencyContacts: "Jordan Lee",
+      price: "Fixed fee",
+      terms: "Test only what is in scope.",
+    })),
+  },
+  "ACTION src/features/authorizations/actions/admin.ts#sendAuthorizationAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((authorizationId) => ({ authorizationId })),
+  },
+  "ACTION src/features/authorizations/actions/admin.ts#saveAuthorizationTermsAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ terms: "Test only what is in scope." })),
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     kind: "action",

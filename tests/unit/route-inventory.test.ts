@@ -37,6 +37,9 @@ const MAY_CHANGE: ReadonlySet<Category> = new Set(["file", "webhook", "oauth", "
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
+  // The counter-signature asks for a fresh second factor in place, like a report download.
+  "/api/admin/authorizations/[id]/countersign": { POST: "file" },
+  "/api/admin/authorizations/[id]/pdf": { GET: "file" },
   "/api/admin/documents/[id]": { GET: "file" },
   "/api/admin/documents/upload": { POST: "file" },
   "/api/admin/exports/clients": { GET: "export" },
@@ -61,6 +64,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/auth/[...all]": { GET: "auth", POST: "auth" },
   "/api/client/access-log/export": { GET: "export" },
   "/api/client/access-log": { GET: "read" },
+  "/api/client/authorizations/[id]/sign": { POST: "file" },
+  "/api/client/authorizations/[id]/pdf": { GET: "file" },
   "/api/client/documents/[id]": { GET: "file" },
   "/api/client/findings/evidence/[id]": { GET: "file" },
   "/api/client/findings/export": { GET: "export" },

@@ -62,6 +62,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "finding.outcome": "Set a finding's outcome",
   "finding.outcome_undone": "Reopened a finding after its outcome",
   "finding.publish": "Published findings",
+  "authorization.save": "Saved a testing authorization draft",
+  "authorization.send": "Sent a testing authorization to sign",
+  "authorization.sign": "Signed a testing authorization",
+  "authorization.countersign": "Counter-signed a testing authorization",
   // Rows written before imports took every scanner's format keep their name.
   "finding.import_sarif": "Imported findings from SARIF",
   "finding.import": "Imported findings from a scan file",
@@ -92,6 +96,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "invoice.unlink": "Unlinked an invoice",
   "mail.retry": "Retried a failed e-mail",
   "mail.test": "Sent a test e-mail",
+  "settings.authorization_terms": "Changed the authorization terms template",
   "settings.default_rates": "Changed the default rates",
   "settings.client_two_factor": "Changed the two-factor policy for clients",
   "settings.report_template": "Changed the report template",

@@ -19,6 +19,8 @@ import { getAuth } from "@/features/account/server";
 import { contactTooLarge } from "@/features/inquiries/server";
 import { receiveMessageUpload } from "@/features/messages/server";
 import { REPORT_NOT_FOUND } from "@/features/reports/server";
+import { AUTHORIZATION_NOT_FOUND } from "@/features/authorizations/server";
+import { authorizationCountersignSchema, authorizationSignSchema } from "@/features/authorizations/validation";
 import { verifyReportLink } from "@/features/reports/server/report-link";
 import { checkReportTemplate } from "@/features/reports/server/generated/report-generate";
 import { checkUnsubscribeToken } from "@/features/notifications/server/unsubscribe";
@@ -242,4 +244,21 @@ export async function reportTemplateStage(input: RouteInput): Promise<void> {
   } catch (error) {
     if (error !== UPLOAD_CHECKED) throw error;
   }
+}
+
+/** An authorization's id in the path: anything but a uuid is an unknown authorization. */
+export function authorizationIdStage(input: RouteInput): void {
+  if (!uuidSchema.safeParse(input.params?.id).success) throw new AppError("not_found", AUTHORIZATION_NOT_FOUND);
+}
+
+/** The owner's signature: the id, then the JSON body (name, statement, hash, the step-up's proof). */
+export async function authorizationSignStage(input: RouteInput): Promise<void> {
+  authorizationIdStage(input);
+  await parseJson(requestOf("POST", input), authorizationSignSchema);
+}
+
+/** The firm's counter-signature: the id, then the JSON body. */
+export async function authorizationCountersignStage(input: RouteInput): Promise<void> {
+  authorizationIdStage(input);
+  await parseJson(requestOf("POST", input), authorizationCountersignSchema);
 }

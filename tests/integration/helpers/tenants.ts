@@ -9,6 +9,8 @@ import {
   contactInquiries,
   documents,
   emailOutbox,
+  engagementAuthorizations,
+  engagementAuthorizationSignatures,
   findingEvidence,
   findingImports,
   findingRetests,
@@ -36,6 +38,8 @@ import {
   DEMO_USERS,
 } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
+import { DEMO_AUTHORIZATION_ID } from "@/features/demo/server/demo-authorization";
+import { documentHashOf } from "@/features/authorizations/server";
 import { getStorage } from "@/server/core/storage/storage";
 
 export type TenantName = "acme" | "globex";
@@ -60,6 +64,8 @@ export type Tenant = {
   reportId: string;
   /** A recorded download of that report, made by seedTenantReports: what a stamped copy's link names. */
   reportDownloadId: string;
+  /** A testing authorization both sides signed (Acme's is the demo's; Globex's is made by seedTenantReports). */
+  authorizationId: string;
   /** The portal's account settings as seeded (saving them back changes nothing). */
   settings: { contactPerson: string; contactEmail: string; company: string; phone: string; address: string };
 };
@@ -82,6 +88,7 @@ function tenant(name: TenantName): Tenant {
     findingId: own(DEMO_FINDINGS).find((f) => f.publishedDaysAgo !== null)!.id,
     reportId: own(DEMO_REPORTS)[0]?.id ?? GLOBEX_REPORT_ID,
     reportDownloadId: name === "acme" ? "00000000-0000-4000-8000-0000000da001" : "00000000-0000-4000-8000-0000000da002",
+    authorizationId: name === "acme" ? DEMO_AUTHORIZATION_ID : GLOBEX_AUTHORIZATION_ID,
     settings: {
       contactPerson: client.contactPerson,
       contactEmail: client.contactEmail,
@@ -93,6 +100,7 @@ function tenant(name: TenantName): Tenant {
 }
 
 const GLOBEX_REPORT_ID = "00000000-0000-4000-8000-0000000ab002";
+const GLOBEX_AUTHORIZATION_ID = "00000000-0000-4000-8000-0000000ea002";
 
 export const TENANTS: Record<TenantName, Tenant> = { acme: tenant("acme"), globex: tenant("globex") };
 
@@ -125,6 +133,38 @@ export async function seedTenantReports(db: DbOrTx): Promise<void> {
       side: "client" as const,
       clientAddress: "127.0.0.1",
       userAgent: "matrix",
+    })),
+  );
+  const content = {
+    inScope: ["https://globex.example"],
+    outOfScope: [],
+    windowStart: "2026-01-05",
+    windowEnd: "2026-01-30",
+    testers: ["Avery Admin"],
+    emergencyContacts: ["Globex on call"],
+    price: "Fixed fee",
+    terms: "Test only what is in scope.",
+  };
+  const documentHash = documentHashOf({ projectId: globex.projectId, version: 1, content });
+  await db.insert(engagementAuthorizations).values({
+    id: GLOBEX_AUTHORIZATION_ID,
+    clientId: globex.clientId,
+    projectId: globex.projectId,
+    version: 1,
+    content,
+    documentHash,
+    sentAt: new Date("2026-01-02T10:00:00Z"),
+  });
+  await db.insert(engagementAuthorizationSignatures).values(
+    (["client", "firm"] as const).map((side) => ({
+      authorizationId: GLOBEX_AUTHORIZATION_ID,
+      side,
+      userId: side === "client" ? globex.ownerUserId : DEMO_USERS.admin.id,
+      signerName: side === "client" ? globex.company : "Avery Admin",
+      signerEmail: side === "client" ? globex.email : DEMO_USERS.admin.email,
+      method: "password" as const,
+      clientAddress: "127.0.0.1",
+      documentHash,
     })),
   );
 }

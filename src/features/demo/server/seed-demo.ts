@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
+import { seedDemoAuthorization } from "./demo-authorization";
 import {
   appSettings,
   auditLog,
@@ -91,6 +92,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(clientPeople).values(DEMO_PEOPLE.map((p) => ({ ...p })));
     // Created on their start day, so a project's timeline begins where the project did.
     await tx.insert(projects).values(DEMO_PROJECTS.map((p) => ({ ...p, createdAt: new Date(`${p.startDate}T09:00:00Z`) })));
+    await seedDemoAuthorization(tx);
     await tx.insert(auditLog).values(
       DEMO_PROJECT_HISTORY.map((h) => ({
         actorUserId: DEMO_USERS.admin.id,

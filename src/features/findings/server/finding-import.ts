@@ -11,6 +11,7 @@ import { AppError } from "@/server/core/errors";
 import { getStorage } from "@/server/core/storage/storage";
 import type { StoredFile } from "@/server/core/uploads/scan-upload";
 import { recordAudit } from "@/features/audit/server";
+import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { engagementOf } from "./findings-write";
 import { scoreCvss } from "./cvss";
 import { notifyFindingsReopened } from "./finding-mail";
@@ -144,6 +145,7 @@ export async function previewFindingImport(
 ): Promise<ImportPreview> {
   assertAdmin(actor);
   const project = await engagementOf(db, projectId);
+  await assertTestingAuthorized(db, projectId, "Importing findings");
   const format = chosen ?? detectFormat(file.name, await headOf(file.storageKey));
   if (!format)
     throw new AppError("bad_request", "Choose the tool that wrote the file", {
@@ -286,6 +288,7 @@ export async function applyFindingImport(
   const { result, storageKey } = await db.transaction(async (tx) => {
     const pending = await lockPending(tx, importId);
     const project = await engagementOf(tx, pending.projectId, { lock: true });
+    await assertTestingAuthorized(tx, pending.projectId, "Importing findings");
     const format = pending.format;
     const source = `${IMPORT_TOOL_NAMES[format]}: ${pending.fileName}`;
     const known = await knownFindings(tx, pending.projectId);

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, findingDueDays, findingEvents, findings, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { scoreCvss } from "./cvss";
 import { notifyFindingsPublished } from "./finding-mail";
 import { dueDaysOf, FINDING_NOT_FOUND } from "./finding-scope";
@@ -144,6 +145,7 @@ export async function publishFindings(
   const ids = [...new Set(findingIds)];
   return db.transaction(async (tx) => {
     const project = await engagementOf(tx, projectId);
+    await assertTestingAuthorized(tx, projectId, "Publishing findings");
     const drafts = await tx
       .select({ id: findings.id, title: findings.title, severity: findings.severity })
       .from(findings)

@@ -14,7 +14,7 @@ export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 const PREFIX = "documents/";
 const BATCH = 500;
 
-/** Keys among `keys` that a document, a message attachment, a finding's evidence, a report, a pending import or the firm's report template refers to. */
+/** Keys among `keys` that a document, a message attachment, a finding's evidence, a report, a pending import, a sealed authorization or the firm's report template refers to. */
 async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
   const list = JSON.stringify(keys);
   const result = (await db.execute(sql`
@@ -27,6 +27,8 @@ async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> 
     select storage_key from reports where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
     union
     select storage_key from finding_imports where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
+    union
+    select sealed_key from engagement_authorizations where sealed_key in (select jsonb_array_elements_text(${list}::jsonb))
     union
     select report_template_key from app_settings where report_template_key in (select jsonb_array_elements_text(${list}::jsonb))`)) as unknown as {
     rows: { storage_key: string }[];

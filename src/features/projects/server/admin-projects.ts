@@ -12,6 +12,7 @@ import { clients, invoices, projects } from "@/server/core/db/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { invoicePaidCents } from "@/features/invoices/server";
 import { notifyProjectStatus } from "@/features/notifications/server";
 import { projectListFilter } from "./list-filters";
@@ -129,14 +130,14 @@ async function assertActiveClient(tx: DbOrTx, clientId: string) {
     throw new AppError("bad_request", "Choose an active client", { fieldErrors: { clientId: "Choose an active client" } });
 }
 
-/** New projects start open. */
+/** New projects start open, and need a signed authorization before testing (docs/PRODUCT.md#engagement-authorization). */
 export async function createProject(db: Db, { actor, input }: { actor: AdminActor; input: ProjectFields }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     await assertActiveClient(tx, input.clientId);
     const [created] = await tx
       .insert(projects)
-      .values({ ...input, status: "open" })
+      .values({ ...input, status: "open", authorizationRequired: true })
       .returning(projectColumns);
     await recordAudit(tx, { actor, action: "project.create", entityType: "project", entityId: created!.id, before: null, after: created });
     return created!;
@@ -152,6 +153,8 @@ export async function updateProject(
     const before = await lockRowById(tx, projects, input.id, "Project not found", projectColumns);
     // Keeping the current client is always allowed; moving the project needs an active client.
     if (input.clientId !== before.clientId) await assertActiveClient(tx, input.clientId);
+    if (input.status === "in_progress" && before.status !== "in_progress")
+      await assertTestingAuthorized(tx, input.id, "Moving to In Progress");
     const { id, ...fields } = input;
     const [after] = await tx
       .update(projects)
@@ -188,6 +191,7 @@ export async function setProjectStatus(
       status: projects.status,
       clientId: projects.clientId,
     });
+    if (status === "in_progress" && before.status !== "in_progress") await assertTestingAuthorized(tx, projectId, "Moving to In Progress");
     const [project] = await tx
       .update(projects)
       .set({ status, updatedAt: new Date() })

@@ -68,19 +68,27 @@ export const addedWithinWindow = (createdAt: Date, now: Date) => now.getTime() -
  * or a passkey not on hold), and whether the session proved one (or, without any, the password) in
  * the last five minutes. A trusted device's pass is no proof of presence.
  */
-export async function stepUpState(db: DbOrTx, s: StepUpSession, now: Date): Promise<{ fresh: boolean; hasPasskey: boolean }> {
+export async function stepUpState(
+  db: DbOrTx,
+  s: StepUpSession,
+  now: Date,
+): Promise<{ fresh: boolean; hasPasskey: boolean; via?: FreshFactorMethod }> {
   const hasPasskey = (await usablePasskeys(db, s.userId)) > 0;
   const factor = s.secondFactor;
   if (factor && factor.method !== "trusted_device" && now.getTime() - factor.at.getTime() <= WINDOW_MS) {
-    if (factor.method !== "passkey" || !(await passkeyAddedJustBefore(db, s.userId, factor.at))) return { fresh: true, hasPasskey };
+    if (factor.method !== "passkey" || !(await passkeyAddedJustBefore(db, s.userId, factor.at)))
+      return { fresh: true, hasPasskey, via: "second_factor" };
   }
   const [proof] = await db
     .select({ id: verification.id })
     .from(verification)
     .where(and(eq(verification.identifier, passwordProofId(s.sessionId)), gt(verification.expiresAt, now)))
     .limit(1);
-  return { fresh: proof !== undefined, hasPasskey };
+  return proof ? { fresh: true, hasPasskey, via: "password" } : { fresh: false, hasPasskey };
 }
+
+/** How a fresh step-up was proved: a second factor (app code or passkey) or the password. */
+export type FreshFactorMethod = "second_factor" | "password";
 
 /** The 403 naming what to ask for: the app's code and/or a passkey, or the password for a person with neither. */
 export function stepUpPrompt(s: StepUpSession, hasPasskey: boolean): AppError {

@@ -10,7 +10,7 @@ import { session as sessionTable, twoFactor } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { enforceRateLimit } from "@/server/core/rate-limit";
 import { getAuth } from "../auth";
-import { addedWithinWindow, recordPasswordProof, stepUpPrompt, stepUpState } from "./fresh-factor-state";
+import { addedWithinWindow, type FreshFactorMethod, recordPasswordProof, stepUpPrompt, stepUpState } from "./fresh-factor-state";
 import { passwordMatches } from "../password/check";
 import { getSession } from "../sessions/session";
 import { claimTotpStep, totpStepOf } from "./totp-replay";
@@ -41,25 +41,31 @@ const refused = (field: keyof FreshFactorProof, message: string) =>
  * (then the session's factor), or, for a person with no second factor, the password (then a
  * password proof of the session); either counts for the next five minutes. Otherwise a 403 whose
  * `fieldErrors` name what to ask for (`code`, `passkey`, both, or `password`); a wrong proof is a 400.
+ * Answers how the step-up was proved (a signed authorization records it).
  */
-export async function confirmFreshSecondFactor(db: DbOrTx, headers: Headers, proof: FreshFactorProof, now = new Date()): Promise<void> {
+export async function confirmFreshSecondFactor(
+  db: DbOrTx,
+  headers: Headers,
+  proof: FreshFactorProof,
+  now = new Date(),
+): Promise<FreshFactorMethod> {
   const session = await getSession(headers);
   if (!session) throw new AppError("unauthorized", "Please sign in.");
-  const { fresh, hasPasskey } = await stepUpState(db, session, now);
-  if (fresh) return;
+  const { fresh, hasPasskey, via } = await stepUpState(db, session, now);
+  if (fresh && via) return via;
   if (!session.twoFactorEnabled && !hasPasskey) {
     if (!proof.password) throw stepUpPrompt(session, hasPasskey);
     await limitFreshFactorProofs(db, session.userId);
     if (!(await passwordMatches(db, session.userId, proof.password))) throw refused("password", FRESH_PASSWORD_WRONG);
     await recordPasswordProof(db, session.sessionId, now);
-    return;
+    return "password";
   }
   if (proof.passkey && hasPasskey) {
     await limitFreshFactorProofs(db, session.userId);
     const createdAt = await confirmWithPasskey(headers, { userId: session.userId, sessionId: session.sessionId }, proof.passkey);
     if (addedWithinWindow(createdAt, now)) throw refused("passkey", FRESH_PASSKEY_TOO_NEW);
     await db.update(sessionTable).set({ secondFactorMethod: "passkey", secondFactorAt: now }).where(eq(sessionTable.id, session.sessionId));
-    return;
+    return "second_factor";
   }
   if (!proof.code || !session.twoFactorEnabled) throw stepUpPrompt(session, hasPasskey);
   await limitFreshFactorProofs(db, session.userId);
@@ -68,6 +74,7 @@ export async function confirmFreshSecondFactor(db: DbOrTx, headers: Headers, pro
   const step = secret ? totpStepOf(secret, proof.code.trim(), now.getTime()) : null;
   if (step === null || !(await claimTotpStep(db, session.userId, step))) throw refused("code", FRESH_CODE_WRONG);
   await db.update(sessionTable).set({ secondFactorMethod: "totp", secondFactorAt: now }).where(eq(sessionTable.id, session.sessionId));
+  return "second_factor";
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgTable, text } from "drizzle-orm/pg-core";
 import { PROJECT_STATUSES } from "../../../../lib/domain/project-status";
 import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";
@@ -19,6 +19,10 @@ export const projects = pgTable(
       .default(sql`current_date`),
     targetCompletionDate: date("target_completion_date"),
     notes: text("notes"),
+    // Set for every project created since signed authorizations exist: it cannot move to In
+    // Progress, nor take imported or published findings, before its authorization is signed by
+    // both sides (docs/PRODUCT.md#engagement-authorization). Older projects are left ungated.
+    authorizationRequired: boolean("authorization_required").notNull().default(false),
     ...timestamps(),
   },
   (t) => [

@@ -93,6 +93,8 @@ export const appSettings = pgTable(
     // The firm as its invoices name it (docs/PRODUCT.md#invoice-page); null: the site's name, no address.
     firmName: text("firm_name"),
     firmAddress: text("firm_address"),
+    // The terms every new testing authorization starts from; null: the default in code.
+    authorizationTerms: text("authorization_terms"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("app_settings_one_row_check", sql`${t.id} = 'app'`)],

@@ -1,0 +1,27 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { AuthorizationContent } from "@/server/core/db/schema";
+
+// The signed text: one canonical JSON (keys sorted, no spaces) of the version's content, so the
+// same document always has the same SHA-256, whoever computes it and whenever.
+
+export type AuthorizationDocument = { projectId: string; version: number; content: AuthorizationContent };
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function canonicalDocumentText(doc: AuthorizationDocument): string {
+  return canonical({ kind: "engagement-authorization", projectId: doc.projectId, version: doc.version, ...doc.content });
+}
+
+export function documentHashOf(doc: AuthorizationDocument): string {
+  return createHash("sha256").update(canonicalDocumentText(doc), "utf8").digest("hex");
+}

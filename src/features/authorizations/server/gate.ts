@@ -1,0 +1,46 @@
+import "server-only";
+import { and, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/server/core/db/client";
+import { engagementAuthorizations, engagementAuthorizationSignatures, projects } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+
+// The rule of docs/PRODUCT.md#engagement-authorization: no testing work on an engagement before
+// its current authorization is signed by both sides and its window has begun. Projects created
+// before authorizations existed (authorization_required false) are not held back.
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Why the engagement cannot start testing yet, in words the admin can act on; null when it can. */
+export async function testingBlocker(db: DbOrTx, projectId: string, now = new Date()): Promise<string | null> {
+  const [project] = await db.select({ required: projects.authorizationRequired }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project?.required) return null;
+  const [current] = await db
+    .select({
+      id: engagementAuthorizations.id,
+      version: engagementAuthorizations.version,
+      sentAt: engagementAuthorizations.sentAt,
+      content: engagementAuthorizations.content,
+    })
+    .from(engagementAuthorizations)
+    .where(eq(engagementAuthorizations.projectId, projectId))
+    .orderBy(desc(engagementAuthorizations.version))
+    .limit(1);
+  if (!current) return "No testing authorization yet: draft one and send it to the client to sign.";
+  const label = `Version ${current.version} of the authorization`;
+  if (!current.sentAt) return `${label} is a draft: send it to the client to sign.`;
+  const signed = await db
+    .select({ side: engagementAuthorizationSignatures.side })
+    .from(engagementAuthorizationSignatures)
+    .where(and(eq(engagementAuthorizationSignatures.authorizationId, current.id)));
+  const sides = new Set(signed.map((s) => s.side));
+  if (!sides.has("client")) return `${label} is not signed by the client's owner yet.`;
+  if (!sides.has("firm")) return `${label} is signed by the client but not counter-signed by the firm yet.`;
+  if (utcDay(now) < current.content.windowStart) return `The testing window begins on ${current.content.windowStart}.`;
+  return null;
+}
+
+/** Refuses (400, naming what is missing) work that needs a signed authorization. */
+export async function assertTestingAuthorized(db: DbOrTx, projectId: string, work: string, now = new Date()): Promise<void> {
+  const blocker = await testingBlocker(db, projectId, now);
+  if (blocker) throw new AppError("bad_request", `${work} needs a signed authorization. ${blocker}`);
+}

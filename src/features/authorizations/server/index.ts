@@ -1,0 +1,20 @@
+import "server-only";
+// The authorizations module's public face: everything outside src/features/authorizations/server imports from here (README.md).
+
+export {
+  AUTHORIZATION_NOT_FOUND,
+  type AdminProjectAuthorization,
+  type AuthorizationSignature,
+  type AuthorizationState,
+  type AuthorizationVersion,
+  countersignAuthorization,
+  getAdminProjectAuthorization,
+  getPortalProjectAuthorization,
+  saveAuthorizationDraft,
+  sendAuthorization,
+  signAuthorization,
+} from "./authorizations";
+export { canonicalDocumentText, documentHashOf } from "./document";
+export { assertTestingAuthorized, testingBlocker } from "./gate";
+export { openSealedAuthorization, sealAuthorization } from "./sealed-pdf";
+export { sealedPdfResponse } from "./pdf-response";

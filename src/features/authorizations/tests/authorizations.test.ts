@@ -1,0 +1,260 @@
+// Signed testing authorizations (docs/PRODUCT.md#engagement-authorization): the owner signs with a
+// fresh factor, the firm counter-signs, the sealed PDF verifies with Poppler's pdfsig and breaks
+// when a byte changes, and testing work on a new engagement waits for both signatures and the window.
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { POST as countersignRoute } from "@/app/api/admin/authorizations/[id]/countersign/route";
+import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/route";
+import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
+import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
+import { auditLog, engagementAuthorizationSignatures } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { confirmFreshSecondFactor } from "@/features/account/server";
+import {
+  getAdminProjectAuthorization,
+  getPortalProjectAuthorization,
+  saveAuthorizationDraft,
+  sendAuthorization,
+  testingBlocker,
+} from "@/features/authorizations/server";
+import { createFinding, publishFindings } from "@/features/findings/server";
+import { createProject, setProjectStatus } from "@/features/projects/server";
+import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
+import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
+import { setupTestDatabase } from "@tests/integration/helpers/db";
+
+vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@tests/integration/helpers/next-headers-mock")).nextServerMock(importOriginal),
+);
+
+const t = setupTestDatabase({ seedDemo: true });
+const run = promisify(execFile);
+type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+async function call(handler: Handler, cookie: string, pathname: string, id: string, json?: unknown) {
+  const headers = authHeaders(cookie);
+  if (json !== undefined) headers.set("content-type", "application/json");
+  const request = new Request(`${APP_ORIGIN}${pathname}`, {
+    method: json === undefined ? "GET" : "POST",
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return handler(request, { params: Promise.resolve({ id }) });
+}
+
+/** A session that proved the password (the step-up of a person without a second factor). */
+function provedSession(email: string, password: string): () => Promise<string> {
+  let cookie: Promise<string> | null = null;
+  return () =>
+    (cookie ??= sessionCookie(email).then(async (made) => {
+      await confirmFreshSecondFactor(t.db, authHeaders(made), { password });
+      return made;
+    }));
+}
+const owner = provedSession(DEMO_USERS.acme.email, DEMO_PASSWORDS.client);
+const member = provedSession(DEMO_USERS.acmeMember.email, DEMO_PASSWORDS.client);
+const globex = provedSession(DEMO_USERS.globex.email, DEMO_PASSWORDS.client);
+const firm = provedSession(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
+
+const today = () => new Date().toISOString().slice(0, 10);
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function newEngagement(name: string) {
+  return createProject(t.db, { actor: await adminActor(), input: { clientId: DEMO_CLIENTS.acme.id, projectName: name } as never });
+}
+
+function form(projectId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    projectId,
+    inScope: ["https://gateway.acme.test", "POST /v1/chat"],
+    outOfScope: ["Production billing"],
+    windowStart: today(),
+    windowEnd: dayFromToday(14),
+    testers: ["Avery Admin"],
+    emergencyContacts: ["Jordan Lee, +1 555 0100"],
+    price: "Covered by the Growth plan",
+    terms: "Test only what is in scope.",
+    ...overrides,
+  };
+}
+
+async function sentVersion(projectId: string, overrides: Record<string, unknown> = {}) {
+  const { id } = await saveAuthorizationDraft(t.db, { actor: await adminActor(), input: form(projectId, overrides) as never });
+  const { documentHash } = await sendAuthorization(t.db, { actor: await adminActor(), authorizationId: id });
+  return { id, documentHash };
+}
+
+const sign = async (cookie: string, id: string, documentHash: string, extra: Record<string, unknown> = {}) =>
+  call(signRoute as Handler, cookie, `/api/client/authorizations/${id}/sign`, id, {
+    fullName: "Jordan Lee",
+    entitled: true,
+    documentHash,
+    ...extra,
+  });
+const countersign = async (id: string, documentHash: string) =>
+  call(countersignRoute as Handler, await firm(), `/api/admin/authorizations/${id}/countersign`, id, {
+    fullName: "Avery Admin",
+    documentHash,
+  });
+
+async function pdfsig(bytes: Uint8Array): Promise<string> {
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "pdfsig-")), "sealed.pdf");
+  await fs.writeFile(file, bytes);
+  // pdfsig exits non-zero for an invalid signature; its report is what the test reads.
+  const result = await run("pdfsig", [file]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+  return result.stdout;
+}
+
+describe("a new engagement's testing authorization", () => {
+  it("holds back In Progress, imports and publishing until both have signed, then seals a PDF that pdfsig verifies", async () => {
+    const admin = await adminActor();
+    const project = await newEngagement("Authorized Gateway Test");
+    const { findingId } = await createFinding(t.db, {
+      actor: admin,
+      projectId: project.id,
+      input: { title: "Prompt injection", severity: "high" },
+    });
+
+    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+      message: expect.stringContaining("No testing authorization yet"),
+    });
+    await expect(publishFindings(t.db, { actor: admin, projectId: project.id, findingIds: [findingId] })).rejects.toMatchObject({
+      code: "bad_request",
+      message: expect.stringContaining("Publishing findings needs a signed authorization"),
+    });
+
+    const { id, documentHash } = await sentVersion(project.id);
+    expect(await testingBlocker(t.db, project.id)).toContain("not signed by the client's owner");
+
+    // Only the company's owner signs; another company does not even see it.
+    const byMember = await sign(await member(), id, documentHash);
+    expect(byMember.status).toBe(403);
+    expect(((await byMember.json()) as { error: string }).error).toContain("Only an owner");
+    expect((await sign(await globex(), id, documentHash)).status).toBe(404);
+    expect((await sign(await owner(), id, documentHash, { entitled: false })).status).toBe(400);
+    expect((await sign(await owner(), id, "0".repeat(64))).status).toBe(400);
+    // The firm cannot counter-sign before the client.
+    expect((await countersign(id, documentHash)).status).toBe(400);
+
+    const signed = await sign(await owner(), id, documentHash);
+    expect(signed.status).toBe(200);
+    expect((await sign(await owner(), id, documentHash)).status).toBe(400);
+    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+      message: expect.stringContaining("not counter-signed by the firm"),
+    });
+
+    const counter = await countersign(id, documentHash);
+    expect(counter.status).toBe(200);
+    expect(await counter.json()).toMatchObject({ sealed: true });
+    expect(await testingBlocker(t.db, project.id)).toBeNull();
+    await setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" });
+    expect(await publishFindings(t.db, { actor: admin, projectId: project.id, findingIds: [findingId] })).toMatchObject({ published: 1 });
+
+    const signatures = await t.db
+      .select()
+      .from(engagementAuthorizationSignatures)
+      .where(eq(engagementAuthorizationSignatures.authorizationId, id));
+    expect(signatures.map((s) => [s.side, s.signerName, s.method, s.documentHash]).sort()).toEqual([
+      ["client", "Jordan Lee", "password", documentHash],
+      ["firm", "Avery Admin", "password", documentHash],
+    ]);
+    expect(signatures.every((s) => s.clientAddress.length > 0)).toBe(true);
+
+    // The sealed PDF: for the company's owner and member and the firm, never another company.
+    const download = await call(clientPdfRoute as Handler, await member(), `/api/client/authorizations/${id}/pdf`, id);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain("attachment");
+    const bytes = new Uint8Array(await download.arrayBuffer());
+    const report = await pdfsig(bytes);
+    expect(report).toContain("Signature Type: ETSI.CAdES.detached");
+    expect(report).toContain("Signature Validation: Signature is Valid.");
+    const adminCopy = new Uint8Array(
+      await (await call(adminPdfRoute as Handler, await firm(), `/api/admin/authorizations/${id}/pdf`, id)).arrayBuffer(),
+    );
+    expect(Buffer.from(adminCopy).equals(Buffer.from(bytes))).toBe(true);
+    expect((await call(clientPdfRoute as Handler, await globex(), `/api/client/authorizations/${id}/pdf`, id)).status).toBe(404);
+
+    // One changed byte inside the signed range (the document text) breaks the signature.
+    const text = Buffer.from(bytes).toString("latin1");
+    const at = text.indexOf("/Title");
+    expect(at).toBeGreaterThan(0);
+    const tampered = Uint8Array.from(bytes);
+    tampered[at + 1] = "t".charCodeAt(0);
+    expect(await pdfsig(tampered)).not.toContain("Signature is Valid.");
+
+    const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, project.id));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["authorization.save", "authorization.send", "authorization.sign", "authorization.countersign"]),
+    );
+  });
+
+  it("makes a changed scope a new version to sign, keeping the signed one in the vault", async () => {
+    const admin = await adminActor();
+    const project = await newEngagement("Rescoped Gateway Test");
+    const first = await sentVersion(project.id);
+    expect((await sign(await owner(), first.id, first.documentHash)).status).toBe(200);
+    expect(await (await countersign(first.id, first.documentHash)).json()).toMatchObject({ sealed: true });
+    expect(await testingBlocker(t.db, project.id)).toBeNull();
+
+    const second = await saveAuthorizationDraft(t.db, {
+      actor: admin,
+      input: form(project.id, { inScope: ["https://gateway.acme.test", "https://admin.acme.test"] }) as never,
+    });
+    expect(second.version).toBe(2);
+    expect(await testingBlocker(t.db, project.id)).toContain("Version 2 of the authorization is a draft");
+    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+      code: "bad_request",
+    });
+
+    const view = await getAdminProjectAuthorization(t.db, { actor: admin, projectId: project.id });
+    expect(view!.versions.map((v) => [v.version, v.state])).toEqual([
+      [2, "Draft"],
+      [1, "Signed"],
+    ]);
+    // The client sees the sent versions only.
+    const portal = await getPortalProjectAuthorization(t.db, { actor: await clientActor(), projectId: project.id });
+    expect(portal!.versions.map((v) => v.version)).toEqual([1]);
+    expect(
+      await getPortalProjectAuthorization(t.db, { actor: await clientActor(DEMO_USERS.globex.email), projectId: project.id }),
+    ).toBeNull();
+
+    const { documentHash } = await sendAuthorization(t.db, { actor: admin, authorizationId: second.id });
+    expect(documentHash).not.toBe(first.documentHash);
+    expect((await sign(await owner(), second.id, documentHash)).status).toBe(200);
+    expect((await countersign(second.id, documentHash)).status).toBe(200);
+    expect(await testingBlocker(t.db, project.id)).toBeNull();
+  });
+
+  it("waits for the testing window to begin", async () => {
+    const project = await newEngagement("Future Gateway Test");
+    const { id, documentHash } = await sentVersion(project.id, { windowStart: dayFromToday(3), windowEnd: dayFromToday(10) });
+    expect((await sign(await owner(), id, documentHash)).status).toBe(200);
+    expect((await countersign(id, documentHash)).status).toBe(200);
+    expect(await testingBlocker(t.db, project.id)).toBe(`The testing window begins on ${dayFromToday(3)}.`);
+  });
+
+  it("leaves projects created before authorizations existed ungated", async () => {
+    const older = DEMO_PROJECTS.find((p) => p.status === "open" || p.status === "on_hold")!;
+    expect(await testingBlocker(t.db, older.id)).toBeNull();
+    await setProjectStatus(t.db, { actor: await adminActor(), projectId: older.id, status: "in_progress" });
+  });
+});
+
+describe("the demo's signed authorization", () => {
+  it("lets Acme's LLM Gateway engagement test, and seals its PDF at the first download", async () => {
+    const gateway = DEMO_PROJECTS[0]!;
+    expect(await testingBlocker(t.db, gateway.id)).toBeNull();
+    const view = await getPortalProjectAuthorization(t.db, { actor: await clientActor(), projectId: gateway.id });
+    expect(view!.versions.map((v) => [v.version, v.state, v.signatures.length])).toEqual([[1, "Signed", 2]]);
+    const id = view!.versions[0]!.id;
+    const download = await call(clientPdfRoute as Handler, await owner(), `/api/client/authorizations/${id}/pdf`, id);
+    expect(download.status).toBe(200);
+    expect(await pdfsig(new Uint8Array(await download.arrayBuffer()))).toContain("Signature Validation: Signature is Valid.");
+  });
+});
