@@ -12,7 +12,7 @@ import { POST as countersignRoute } from "@/app/api/admin/authorizations/[id]/co
 import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/route";
 import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import { auditLog, engagementAuthorizationSignatures } from "@/server/core/db/schema";
+import { auditLog, engagementAuthorizationSignatures, projects } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import {
@@ -65,8 +65,14 @@ const firm = provedSession(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
 const today = () => new Date().toISOString().slice(0, 10);
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** A new engagement marked as needing an authorization (as the admin's screens will mark it). */
 async function newEngagement(name: string) {
-  return createProject(t.db, { actor: await adminActor(), input: { clientId: DEMO_CLIENTS.acme.id, projectName: name } as never });
+  const project = await createProject(t.db, {
+    actor: await adminActor(),
+    input: { clientId: DEMO_CLIENTS.acme.id, projectName: name } as never,
+  });
+  await t.db.update(projects).set({ authorizationRequired: true }).where(eq(projects.id, project.id));
+  return project;
 }
 
 function form(projectId: string, overrides: Record<string, unknown> = {}) {
