@@ -14,3 +14,4 @@ export * from "./findings";
 export * from "./reports";
 export * from "./retainers";
 export * from "./signing";
+export * from "./attestations";
