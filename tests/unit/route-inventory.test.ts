@@ -55,6 +55,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   // The fresh second factor, then a stamped copy's signed link.
   "/api/admin/reports/[id]/download": { POST: "file" },
   "/api/admin/reports": { GET: "read" },
+  "/api/admin/attestations": { GET: "read" },
   "/api/admin/reports/upload": { POST: "file" },
   "/api/admin/reports/generated": { GET: "file" },
   "/api/admin/settings/report-template": { GET: "file", POST: "file" },

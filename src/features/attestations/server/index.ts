@@ -9,6 +9,8 @@ export {
   getLetterForPdf,
   issueLetter,
   LETTER_NOT_FOUND,
+  type LetterFormDefaults,
+  letterFormDefaults,
   type LetterRow,
   type LetterState,
   listPortalLetters,

@@ -249,3 +249,26 @@ export async function verifyLetter(db: DbOrTx, input: string): Promise<VerifiedL
     verifications: row.verifications,
   };
 }
+
+/** What the admin's issue form starts from: the engagement's description and dates, and whether a letter may be issued. */
+export async function letterFormDefaults(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+  assertAdmin(actor);
+  const [project] = await db
+    .select({ description: projects.description, startDate: projects.startDate, endDate: projects.targetCompletionDate })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
+  const [report] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.projectId, projectId), isNull(reports.revokedAt), isNull(reports.supersededAt)))
+    .limit(1);
+  return {
+    scope: project.description ?? "",
+    windowStart: project.startDate,
+    windowEnd: project.endDate ?? new Date().toISOString().slice(0, 10),
+    hasPublishedReport: Boolean(report),
+  };
+}
+export type LetterFormDefaults = Awaited<ReturnType<typeof letterFormDefaults>>;

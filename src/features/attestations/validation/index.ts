@@ -39,3 +39,6 @@ export const letterIdSchema = z.object({ letterId: uuidSchema });
 
 /** The owner's choice for the public page of the company's letters. */
 export const letterNameDisplaySchema = z.object({ anonymous: z.boolean() });
+
+/** The engagement whose letters the admin's dialog reads. */
+export const projectLettersQuerySchema = z.object({ projectId: uuidSchema });
