@@ -17,6 +17,7 @@ export {
   listProjectLetters,
   NO_PUBLISHED_REPORT,
   revokeLetter,
+  writeLetter,
   type VerifiedLetter,
   verifyLetter,
   verifyUrlOf,

@@ -74,62 +74,82 @@ export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor;
       .for("update", { of: projects })
       .limit(1);
     if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
-    const [report] = await tx
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.projectId, project.id), isNull(reports.revokedAt), isNull(reports.supersededAt)))
-      .limit(1);
-    if (!report) throw new AppError("conflict", NO_PUBLISHED_REPORT);
-    const [firm, anonymous, found] = await Promise.all([
-      getFirmDetails(tx),
-      isLetterAnonymous(tx, project.clientId),
-      attestationFindingFacts(tx, project.id),
-    ]);
-    const code = newLetterCode();
-    const issuedAt = new Date();
-    const facts: LetterFacts = {
-      type: "attestation-letter",
-      version: 1,
-      code: formatLetterCode(code),
-      verifyUrl: verifyUrlOf(code),
-      issuedAt: issuedAt.toISOString(),
-      firm: firm.name,
-      client: letterClientName(project.company, firm.name, anonymous),
-      scope: input.scope,
-      window: { start: input.windowStart, end: input.windowEnd },
-      testers: input.testers,
-      methodology: input.methodology,
-      findings: found.bySeverity,
-      retest: found.retest,
-      doesNotSay: LETTER_DOES_NOT_SAY,
-    };
-    const jws = await signJws(tx, facts, LETTER_JWS_TYP);
-    const [letter] = await tx
-      .insert(attestationLetters)
-      .values({ clientId: project.clientId, projectId: project.id, code, facts, jws, issuedBy: actor.userId, issuedAt })
-      .returning({ id: attestationLetters.id });
-    const superseded = await tx
-      .update(attestationLetters)
-      .set({ supersededAt: issuedAt, supersededById: letter!.id })
-      .where(
-        and(
-          eq(attestationLetters.projectId, project.id),
-          isNull(attestationLetters.supersededAt),
-          sql`${attestationLetters.id} <> ${letter!.id}`,
-        ),
-      )
-      .returning({ id: attestationLetters.id });
+    const letter = await writeLetter(tx, { project, input, issuedBy: actor.userId });
     await recordAudit(tx, {
       actor,
       action: "attestation.issue",
       entityType: "attestation_letter",
-      entityId: letter!.id,
+      entityId: letter.id,
       clientId: project.clientId,
-      after: { code: facts.code, engagement: project.name, superseded: superseded.length },
+      after: { code: letter.code, engagement: project.name, superseded: letter.superseded },
     });
-    return { id: letter!.id, code: facts.code, verifyUrl: facts.verifyUrl };
+    return { id: letter.id, code: letter.code, verifyUrl: letter.verifyUrl };
   });
 }
+
+type LetterProject = { id: string; clientId: string; company: string };
+
+/**
+ * Writes a letter of an engagement that has a published report: its facts read and signed now,
+ * the one before superseded. `fixed` gives the demo data its known id, code and date.
+ */
+export async function writeLetter(
+  tx: DbOrTx,
+  {
+    project,
+    input,
+    issuedBy,
+    fixed,
+  }: { project: LetterProject; input: IssueLetterInput; issuedBy: string | null; fixed?: { id: string; code: string; issuedAt: Date } },
+) {
+  const [report] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.projectId, project.id), isNull(reports.revokedAt), isNull(reports.supersededAt)))
+    .limit(1);
+  if (!report) throw new AppError("conflict", NO_PUBLISHED_REPORT);
+  const [firm, anonymous, found] = await Promise.all([
+    getFirmDetails(tx),
+    isLetterAnonymous(tx, project.clientId),
+    attestationFindingFacts(tx, project.id),
+  ]);
+  const code = fixed?.code ?? newLetterCode();
+  const issuedAt = fixed?.issuedAt ?? new Date();
+  const facts: LetterFacts = {
+    type: "attestation-letter",
+    version: 1,
+    code: formatLetterCode(code),
+    verifyUrl: verifyUrlOf(code),
+    issuedAt: issuedAt.toISOString(),
+    firm: firm.name,
+    client: letterClientName(project.company, firm.name, anonymous),
+    scope: input.scope,
+    window: { start: input.windowStart, end: input.windowEnd },
+    testers: input.testers,
+    methodology: input.methodology,
+    findings: found.bySeverity,
+    retest: found.retest,
+    doesNotSay: LETTER_DOES_NOT_SAY,
+  };
+  const jws = await signJws(tx, facts, LETTER_JWS_TYP);
+  const [letter] = await tx
+    .insert(attestationLetters)
+    .values({ ...(fixed ? { id: fixed.id } : {}), clientId: project.clientId, projectId: project.id, code, facts, jws, issuedBy, issuedAt })
+    .returning({ id: attestationLetters.id });
+  const superseded = await tx
+    .update(attestationLetters)
+    .set({ supersededAt: issuedAt, supersededById: letter!.id })
+    .where(
+      and(
+        eq(attestationLetters.projectId, project.id),
+        isNull(attestationLetters.supersededAt),
+        sql`${attestationLetters.id} <> ${letter!.id}`,
+      ),
+    )
+    .returning({ id: attestationLetters.id });
+  return { id: letter!.id, code: facts.code, verifyUrl: facts.verifyUrl, superseded: superseded.length };
+}
+
 
 /** The firm withdraws a letter: its page says so, with the date, from now on. */
 export async function revokeLetter(db: Db, { actor, letterId }: { actor: AdminActor; letterId: string }) {
