@@ -396,6 +396,12 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   },
 
+  // One of the company's attestation letters as its PDF (docs/PRODUCT.md#verifying-a-letter); B naming A's is missing.
+  "GET /api/client/attestations/[id]/pdf": {
+    call: ({ target }) => ({ url: `/api/client/attestations/${target.letterId}/pdf`, params: { id: target.letterId } }),
+    expect: { anonymous: SIGN_IN, clientA: 200, clientB: { status: 404, error: "Letter not found." }, admin: CLIENTS_ONLY },
+  },
+
   "GET /api/client/findings/evidence/[id]": {
     fresh: true,
     call: ({ fresh }) => ({ url: `/api/client/findings/evidence/${fresh.evidenceId}`, params: { id: fresh.evidenceId } }),
@@ -446,6 +452,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "GET /api/admin/invoices/[id]/pdf": {
     call: ({ target }) => ({ url: `/api/admin/invoices/${target.invoiceId}/pdf`, params: { id: target.invoiceId } }),
     expect: adminOnlyRoute(200),
+  },
+  "GET /api/admin/attestations/[id]/pdf": {
+    call: ({ target }) => ({ url: `/api/admin/attestations/${target.letterId}/pdf`, params: { id: target.letterId } }),
+    expect: adminOnlyRoute(200),
+  },
+  "GET /api/admin/attestations": {
+    call: ({ target }) => ({ url: `/api/admin/attestations?projectId=${target.projectId}` }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true } }),
   },
   "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
   "GET /api/admin/exports/projects": {
@@ -622,6 +636,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   ],
   // The signed-out portal, prerendered; src/proxy.ts serves it only to requests without a session
   // cookie (tests/integration/proxy-client-portal.test.ts). It reads no session: the same for all.
+  // The public page of an attestation letter, signed out (docs/PRODUCT.md#verifying-a-letter): the same for all.
+  "PAGE /verify/[code]": [
+    { name: "a letter's code", call: () => ({ params: { code: "ACME0-GATE1" } }), expect: everyone("renders") },
+    { name: "an unknown code", call: () => ({ params: { code: "ZZZZZ-ZZZZZ" } }), expect: everyone("notFound") },
+  ],
   "PAGE /client-login": { expect: everyone("renders ClientLoginForm") },
   "PAGE /forgot-password": { expect: everyone("renders ForgotPasswordForm") },
   "PAGE /confirm-email": {
@@ -1248,6 +1267,33 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {
     input: () => ({}),
     expect: adminOnlyAction("ok"),
+  },
+  // A new letter of the engagement (it has a published report); the one before is superseded.
+  "ACTION src/features/attestations/actions/admin.ts#issueLetterAction": {
+    input: ({ target }) => ({
+      projectId: target.projectId,
+      scope: "The engagement's scope.",
+      methodology: "Manual testing.",
+      testers: "Matrix Tester",
+      windowStart: "2026-09-01",
+      windowEnd: "2026-10-01",
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/attestations/actions/admin.ts#revokeLetterAction": {
+    input: ({ target }) => ({ letterId: target.letterId }),
+    expect: adminOnlyAction("ok"),
+  },
+  // The owner's choice for letters issued from now on; set back to the default it had.
+  "ACTION src/features/attestations/actions/portal.ts#setLetterNameDisplayAction": {
+    input: () => ({ anonymous: false }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: { success: true, data: { anonymous: false } },
+      clientAMember: OWNER_ONLY,
+      clientB: { success: true, data: { anonymous: false } },
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     fresh: true,

@@ -75,6 +75,7 @@ import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
 import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
+import { projectLettersQuerySchema } from "@/features/attestations/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
@@ -316,6 +317,12 @@ const FUZZ: Record<string, Spec> = {
     input: idParamInput("/api/client/invoices", "/pdf"),
     stage: idStage,
   },
+  "GET /api/client/attestations/[id]/pdf": {
+    kind: "route",
+    role: "client",
+    input: idParamInput("/api/client/attestations", "/pdf"),
+    stage: idStage,
+  },
   "GET /api/client/findings/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/retainer/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/findings/evidence/[id]": {
@@ -438,6 +445,18 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: reportTemplateInput(),
     stage: reportTemplateStage,
+  },
+  "GET /api/admin/attestations/[id]/pdf": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/attestations", "/pdf"),
+    stage: idStage,
+  },
+  "GET /api/admin/attestations": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/attestations", { projectId: fc.constant(acme.projectId) }),
+    stage: queryStage(projectLettersQuerySchema),
   },
   "GET /api/admin/reports": {
     kind: "route",
@@ -1124,6 +1143,28 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ unused: 1 })),
+  },
+  "ACTION src/features/attestations/actions/admin.ts#issueLetterAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      projectId: acme.projectId,
+      scope: "The engagement's scope.",
+      methodology: "Manual testing.",
+      testers: "Fuzz Tester",
+      windowStart: "2026-09-01",
+      windowEnd: "2026-10-01",
+    })),
+  },
+  "ACTION src/features/attestations/actions/admin.ts#revokeLetterAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((letterId) => ({ letterId })),
+  },
+  "ACTION src/features/attestations/actions/portal.ts#setLetterNameDisplayAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ anonymous: false })),
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     kind: "action",
