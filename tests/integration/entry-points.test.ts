@@ -636,11 +636,6 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   ],
   // The signed-out portal, prerendered; src/proxy.ts serves it only to requests without a session
   // cookie (tests/integration/proxy-client-portal.test.ts). It reads no session: the same for all.
-  // The public page of an attestation letter, signed out (docs/PRODUCT.md#verifying-a-letter): the same for all.
-  "PAGE /verify/[code]": [
-    { name: "a letter's code", call: () => ({ params: { code: "ACME0-GATE1" } }), expect: everyone("renders") },
-    { name: "an unknown code", call: () => ({ params: { code: "ZZZZZ-ZZZZZ" } }), expect: everyone("notFound") },
-  ],
   "PAGE /client-login": { expect: everyone("renders ClientLoginForm") },
   "PAGE /forgot-password": { expect: everyone("renders ForgotPasswordForm") },
   "PAGE /confirm-email": {

@@ -317,6 +317,7 @@ const FUZZ: Record<string, Spec> = {
     input: idParamInput("/api/client/invoices", "/pdf"),
     stage: idStage,
   },
+  "GET /.well-known/jwks.json": { skip: "takes no input (the firm's public keys)" },
   "GET /api/client/attestations/[id]/pdf": {
     kind: "route",
     role: "client",

@@ -122,7 +122,14 @@ export async function seedTenantReports(db: DbOrTx): Promise<void> {
   });
   await writeLetter(db, {
     project: { id: globex.projectId, clientId: globex.clientId, company: globex.company },
-    input: { projectId: globex.projectId, scope: "Globex's chatbot.", methodology: "Manual testing.", testers: ["Matrix Tester"], windowStart: "2026-09-01", windowEnd: "2026-10-01" },
+    input: {
+      projectId: globex.projectId,
+      scope: "Globex's chatbot.",
+      methodology: "Manual testing.",
+      testers: ["Matrix Tester"],
+      windowStart: "2026-09-01",
+      windowEnd: "2026-10-01",
+    },
     issuedBy: null,
     fixed: { id: GLOBEX_LETTER_ID, code: "G10BEXETR1", issuedAt: new Date() },
   });

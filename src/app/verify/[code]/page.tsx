@@ -7,14 +7,10 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { getDb } from "@/server/core/get-db";
-import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
 import { LetterFactsView } from "@/features/attestations/components/letter-facts-view";
-import { verifyLetter } from "@/features/attestations/server";
+import { limitLetterChecks, verifyLetter } from "@/features/attestations/server";
 
 export const metadata: Metadata = { title: "Verify an attestation letter", robots: { index: false } };
-
-/** Per client address: enough for anyone checking letters by hand, too few to walk the codes. */
-const VERIFY_RULE = { windowSeconds: 60, max: 20 };
 
 // The public page of an attestation letter (docs/PRODUCT.md#verifying-a-letter), signed out. Each
 // view counts once on the letter; nothing about who looked is kept (the rate limit's counter is
@@ -22,8 +18,7 @@ const VERIFY_RULE = { windowSeconds: 60, max: 20 };
 export default async function VerifyLetterPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
   const db = getDb();
-  const { allowed } = await hitRateLimit(db, `verify:${clientIp(await headers())}`, VERIFY_RULE);
-  if (!allowed) {
+  if (!(await limitLetterChecks(db, await headers()))) {
     return (
       <Shell>
         <h1 className="text-2xl font-bold">Too many checks</h1>
@@ -60,7 +55,8 @@ export default async function VerifyLetterPage({ params }: { params: Promise<{ c
             {letter.supersededByCode ? (
               <>
                 {" "}
-                (<Link href={`/verify/${letter.supersededByCode}`} className="underline">
+                (
+                <Link href={`/verify/${letter.supersededByCode}`} className="underline">
                   {letter.supersededByCode}
                 </Link>
                 )

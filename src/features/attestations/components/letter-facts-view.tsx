@@ -28,9 +28,15 @@ export function LetterFactsView({ facts }: { facts: LetterFacts }) {
         <caption className="mb-2 text-left font-semibold">Findings</caption>
         <thead>
           <tr className="text-left text-xs uppercase text-muted">
-            <th scope="col" className="py-1">Severity</th>
-            <th scope="col" className="py-1 text-right">Found</th>
-            <th scope="col" className="py-1 text-right">Verified fixed</th>
+            <th scope="col" className="py-1">
+              Severity
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Found
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Verified fixed
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -46,7 +46,9 @@ export function PortalLetters({ letters, anonymous }: { letters: LetterRow[]; an
           ))}
         </ul>
       )}
-      <p className="text-xs text-muted">Share the letter or its address: anyone can check it there, without signing in. Nothing about who checks is recorded.</p>
+      <p className="text-xs text-muted">
+        Share the letter or its address: anyone can check it there, without signing in. Nothing about who checks is recorded.
+      </p>
       {anonymous === null ? null : <NameDisplay anonymous={anonymous} />}
     </Card>
   );
@@ -57,7 +59,7 @@ function NameDisplay({ anonymous }: { anonymous: boolean }) {
   const { busy, run } = useChange((text, tone) => setMessage({ text, tone }));
   const choose = (next: boolean) =>
     run("name", () => setLetterNameDisplayAction({ anonymous: next }), {
-      done: () => (next ? "New letters will say \"a client of\" the firm." : "New letters will name your company."),
+      done: () => (next ? 'New letters will say "a client of" the firm.' : "New letters will name your company."),
     });
   return (
     <fieldset className="space-y-1 border-t border-border pt-3 text-sm">
@@ -70,7 +72,9 @@ function NameDisplay({ anonymous }: { anonymous: boolean }) {
         <input type="radio" name="letter-name" checked={anonymous} disabled={busy !== null} onChange={() => choose(true)} />
         &quot;A client of&quot; the firm
       </label>
-      <p className="text-xs text-muted">Applies to letters issued from now on; ask the firm for a new letter to change one already issued.</p>
+      <p className="text-xs text-muted">
+        Applies to letters issued from now on; ask the firm for a new letter to change one already issued.
+      </p>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
     </fieldset>
   );

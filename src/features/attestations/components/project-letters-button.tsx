@@ -1,7 +1,7 @@
 "use client";
 
 import { BadgeCheck } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -48,10 +48,7 @@ type Loaded = { letters: LetterRow[]; defaults: LetterFormDefaults };
 
 function ProjectLettersDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [form, setForm] = useState({ scope: "", methodology: DEFAULT_METHODOLOGY, testers: "", windowStart: "", windowEnd: "" });
   const [revoking, setRevoking] = useState<LetterRow | null>(null);
-  const ids = { scope: useId(), methodology: useId(), testers: useId(), start: useId(), end: useId() };
   const { busy, run } = useChange((text, tone) => setMessage({ text, tone }));
   const { data, error, reload } = useReadOnShow(
     project.id,
@@ -68,35 +65,6 @@ function ProjectLettersDialog({ project, onClose }: { project: { id: string; pro
     LOAD_FAILED,
   );
   const load = useCallback(() => void reload(), [reload]);
-  const defaults = data?.defaults;
-  useEffect(() => {
-    if (defaults)
-      setForm((was) => ({
-        ...was,
-        scope: was.scope || defaults.scope,
-        windowStart: was.windowStart || defaults.windowStart,
-        windowEnd: was.windowEnd || defaults.windowEnd,
-      }));
-  }, [defaults]);
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
-
-  const issue = () => {
-    setMessage(null);
-    setFieldErrors({});
-    run("issue", () => issueLetterAction({ projectId: project.id, ...form }), {
-      refresh: false,
-      refused: (refusal) => {
-        if (!refusal.fieldErrors) return false;
-        setFieldErrors(refusal.fieldErrors);
-        return true;
-      },
-      done: (letter) => {
-        load();
-        return `Issued letter ${letter.code}.`;
-      },
-    });
-  };
-
   return (
     <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Attestation letters of ${project.projectName}`}>
       {message ? (
@@ -109,37 +77,21 @@ function ProjectLettersDialog({ project, onClose }: { project: { id: string; pro
       ) : data ? (
         <>
           {data.defaults.hasPublishedReport ? (
-            <form
-              className="space-y-3"
-              onSubmit={(event) => {
-                event.preventDefault();
-                issue();
-              }}
-            >
-              <Field id={ids.scope} label="Scope summary" error={fieldErrors.scope}>
-                <Textarea id={ids.scope} value={form.scope} maxLength={1000} rows={3} onChange={set("scope")} />
-              </Field>
-              <Field id={ids.testers} label="Testers" hint="One name per line." error={fieldErrors.testers}>
-                <Textarea id={ids.testers} value={form.testers} rows={2} onChange={set("testers")} />
-              </Field>
-              <Field id={ids.methodology} label="Methodology" error={fieldErrors.methodology}>
-                <Textarea id={ids.methodology} value={form.methodology} maxLength={1000} rows={2} onChange={set("methodology")} />
-              </Field>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <Field id={ids.start} label="Testing from" error={fieldErrors.windowStart}>
-                  <Input id={ids.start} type="date" value={form.windowStart} onChange={set("windowStart")} />
-                </Field>
-                <Field id={ids.end} label="Testing to" error={fieldErrors.windowEnd}>
-                  <Input id={ids.end} type="date" value={form.windowEnd} onChange={set("windowEnd")} />
-                </Field>
-              </div>
-              <p className="text-xs text-muted">
-                The counts by severity and the retests are read from the published findings; a new letter supersedes the one before.
-              </p>
-              <Button type="submit" disabled={busy === "issue"}>
-                {busy === "issue" ? "Issuing..." : "Issue letter"}
-              </Button>
-            </form>
+            <IssueForm
+              defaults={data.defaults}
+              busy={busy === "issue"}
+              onIssue={(form, refused) =>
+                run("issue", () => issueLetterAction({ projectId: project.id, ...form }), {
+                  refresh: false,
+                  refused,
+                  done: (letter) => {
+                    load();
+                    return `Issued letter ${letter.code}.`;
+                  },
+                })
+              }
+              onStart={() => setMessage(null)}
+            />
           ) : (
             <p className="text-sm text-muted">Publish the engagement&apos;s report before issuing an attestation letter.</p>
           )}
@@ -193,5 +145,70 @@ function ProjectLettersDialog({ project, onClose }: { project: { id: string; pro
         />
       ) : null}
     </Dialog>
+  );
+}
+
+type IssueFields = { scope: string; methodology: string; testers: string; windowStart: string; windowEnd: string };
+
+/** The issue form, mounted once the engagement's defaults are read (its fields start from them). */
+function IssueForm({
+  defaults,
+  busy,
+  onIssue,
+  onStart,
+}: {
+  defaults: LetterFormDefaults;
+  busy: boolean;
+  onIssue: (form: IssueFields, refused: (refusal: { fieldErrors?: Record<string, string> }) => boolean) => void;
+  onStart: () => void;
+}) {
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [form, setForm] = useState<IssueFields>({
+    scope: defaults.scope,
+    methodology: DEFAULT_METHODOLOGY,
+    testers: "",
+    windowStart: defaults.windowStart,
+    windowEnd: defaults.windowEnd,
+  });
+  const ids = { scope: useId(), methodology: useId(), testers: useId(), start: useId(), end: useId() };
+  const set = (key: keyof IssueFields) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onStart();
+        setFieldErrors({});
+        onIssue(form, (refusal) => {
+          if (!refusal.fieldErrors) return false;
+          setFieldErrors(refusal.fieldErrors);
+          return true;
+        });
+      }}
+    >
+      <Field id={ids.scope} label="Scope summary" error={fieldErrors.scope}>
+        <Textarea id={ids.scope} value={form.scope} maxLength={1000} rows={3} onChange={set("scope")} />
+      </Field>
+      <Field id={ids.testers} label="Testers" hint="One name per line." error={fieldErrors.testers}>
+        <Textarea id={ids.testers} value={form.testers} rows={2} onChange={set("testers")} />
+      </Field>
+      <Field id={ids.methodology} label="Methodology" error={fieldErrors.methodology}>
+        <Textarea id={ids.methodology} value={form.methodology} maxLength={1000} rows={2} onChange={set("methodology")} />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id={ids.start} label="Testing from" error={fieldErrors.windowStart}>
+          <Input id={ids.start} type="date" value={form.windowStart} onChange={set("windowStart")} />
+        </Field>
+        <Field id={ids.end} label="Testing to" error={fieldErrors.windowEnd}>
+          <Input id={ids.end} type="date" value={form.windowEnd} onChange={set("windowEnd")} />
+        </Field>
+      </div>
+      <p className="text-xs text-muted">
+        The counts by severity and the retests are read from the published findings; a new letter supersedes the one before.
+      </p>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Issuing..." : "Issue letter"}
+      </Button>
+    </form>
   );
 }

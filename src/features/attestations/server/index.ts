@@ -23,3 +23,4 @@ export {
   verifyUrlOf,
 } from "./letters";
 export { isLetterAnonymous, setLetterAnonymous } from "./preferences";
+export { LETTER_CHECK_RULE, limitLetterChecks } from "./verify-limit";

@@ -20,10 +20,6 @@ export const formatLetterCode = (code: string) => `${code.slice(0, 5)}-${code.sl
  * the letters Crockford reads as digits (I, L as 1; O as 0) taken as such. Null when it cannot be one.
  */
 export function parseLetterCode(input: string): string | null {
-  const code = input
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/[IL]/g, "1")
-    .replace(/O/g, "0");
+  const code = input.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
   return LETTER_CODE_PATTERN.test(code) ? code : null;
 }

@@ -51,7 +51,12 @@ const rowColumns = {
   facts: attestationLetters.facts,
 };
 
-function toRow(row: { facts: Record<string, unknown>; code: string; supersededAt: Date | null; revokedAt: Date | null } & Omit<LetterRow, "state" | "verifyUrl" | "client">): LetterRow {
+function toRow(
+  row: { facts: Record<string, unknown>; code: string; supersededAt: Date | null; revokedAt: Date | null } & Omit<
+    LetterRow,
+    "state" | "verifyUrl" | "client"
+  >,
+): LetterRow {
   const { facts, ...rest } = row;
   return { ...rest, state: stateOf(row), verifyUrl: verifyUrlOf(row.code), client: String((facts as LetterFacts).client ?? "") };
 }
@@ -150,7 +155,6 @@ export async function writeLetter(
   return { id: letter!.id, code: facts.code, verifyUrl: facts.verifyUrl, superseded: superseded.length };
 }
 
-
 /** The firm withdraws a letter: its page says so, with the date, from now on. */
 export async function revokeLetter(db: Db, { actor, letterId }: { actor: AdminActor; letterId: string }) {
   assertAdmin(actor);
@@ -161,7 +165,11 @@ export async function revokeLetter(db: Db, { actor, letterId }: { actor: AdminAc
       .where(and(eq(attestationLetters.id, letterId), isNull(attestationLetters.revokedAt)))
       .returning({ id: attestationLetters.id, code: attestationLetters.code, clientId: attestationLetters.clientId });
     if (!letter) {
-      const [exists] = await tx.select({ id: attestationLetters.id }).from(attestationLetters).where(eq(attestationLetters.id, letterId)).limit(1);
+      const [exists] = await tx
+        .select({ id: attestationLetters.id })
+        .from(attestationLetters)
+        .where(eq(attestationLetters.id, letterId))
+        .limit(1);
       if (!exists) throw new AppError("not_found", LETTER_NOT_FOUND);
       return { revoked: false };
     }
@@ -198,9 +206,7 @@ export async function listPortalLetters(
   const rows = await db
     .select(rowColumns)
     .from(attestationLetters)
-    .where(
-      and(eq(attestationLetters.clientId, actor.clientId), projectId ? eq(attestationLetters.projectId, projectId) : undefined),
-    )
+    .where(and(eq(attestationLetters.clientId, actor.clientId), projectId ? eq(attestationLetters.projectId, projectId) : undefined))
     .orderBy(desc(attestationLetters.issuedAt));
   return rows.map(toRow);
 }
@@ -210,9 +216,7 @@ export async function getLetterForPdf(db: DbOrTx, { actor, letterId }: { actor: 
   const [row] = await db
     .select({ ...rowColumns, jws: attestationLetters.jws, clientId: attestationLetters.clientId })
     .from(attestationLetters)
-    .where(
-      and(eq(attestationLetters.id, letterId), actor.role === "client" ? eq(attestationLetters.clientId, actor.clientId) : undefined),
-    )
+    .where(and(eq(attestationLetters.id, letterId), actor.role === "client" ? eq(attestationLetters.clientId, actor.clientId) : undefined))
     .limit(1);
   if (!row) throw new AppError("not_found", LETTER_NOT_FOUND);
   return { facts: row.facts as LetterFacts, jws: row.jws, code: row.code, state: stateOf(row) };

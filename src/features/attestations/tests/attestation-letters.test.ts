@@ -79,7 +79,13 @@ describe("attestation letters", () => {
 
     const [header, , signature] = letter!.jws.split(".");
     const changedValue = (value: unknown): unknown =>
-      typeof value === "string" ? `${value}x` : typeof value === "number" ? value + 1 : Array.isArray(value) ? [...value, "x"] : { ...(value as object), x: 1 };
+      typeof value === "string"
+        ? `${value}x`
+        : typeof value === "number"
+          ? value + 1
+          : Array.isArray(value)
+            ? [...value, "x"]
+            : { ...(value as object), x: 1 };
     for (const key of Object.keys(signed)) {
       const tampered = { ...signed, [key]: changedValue(signed[key]) };
       const token = `${header}.${Buffer.from(JSON.stringify(tampered)).toString("base64url")}.${signature}`;

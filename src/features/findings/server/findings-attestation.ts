@@ -43,7 +43,9 @@ export async function attestationFindingFacts(db: DbOrTx, projectId: string): Pr
       .from(findingRetests)
       .where(inArray(findingRetests.findingId, db.select({ id: findings.id }).from(findings).where(counted))),
   ]);
-  const bySeverity = Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, { found: 0, fixed: 0 }])) as AttestationFindingFacts["bySeverity"];
+  const bySeverity = Object.fromEntries(
+    FINDING_SEVERITIES.map((s) => [s, { found: 0, fixed: 0 }]),
+  ) as AttestationFindingFacts["bySeverity"];
   for (const row of rows) bySeverity[row.severity] = { found: Number(row.found), fixed: Number(row.fixed) };
   const open = Number(retests?.open ?? 0);
   const decided = Number(retests?.decided ?? 0);
