@@ -23,6 +23,7 @@ export const DYNAMIC_PAGE_PREFIXES: readonly string[] = [
   "/confirm-email",
   "/unsubscribe",
   "/dev",
+  "/verify",
 ];
 /**
  * The signed-out /client-portal: the login form, prerendered. Only src/proxy.ts serves it, under

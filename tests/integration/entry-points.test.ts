@@ -436,6 +436,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
     },
   ],
+  // One of the company's attestation letters as its PDF (docs/PRODUCT.md#verifying-a-letter); B naming A's is missing.
+  "GET /api/client/attestations/[id]/pdf": {
+    call: ({ target }) => ({ url: `/api/client/attestations/${target.letterId}/pdf`, params: { id: target.letterId } }),
+    expect: { anonymous: SIGN_IN, clientA: 200, clientB: { status: 404, error: "Letter not found." }, admin: CLIENTS_ONLY },
+  },
 
   "GET /api/client/findings/evidence/[id]": {
     fresh: true,
@@ -503,6 +508,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: adminOnlyRoute(200),
     },
   ],
+  "GET /api/admin/attestations/[id]/pdf": {
+    call: ({ target }) => ({ url: `/api/admin/attestations/${target.letterId}/pdf`, params: { id: target.letterId } }),
+    expect: adminOnlyRoute(200),
+  },
+  "GET /api/admin/attestations": {
+    call: ({ target }) => ({ url: `/api/admin/attestations?projectId=${target.projectId}` }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true } }),
+  },
   "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
   "GET /api/admin/exports/projects": {
     call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }),
@@ -1363,6 +1376,32 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/authorizations/actions/admin.ts#saveAuthorizationTermsAction": {
     input: () => ({ terms: DEFAULT_AUTHORIZATION_TERMS }),
     expect: adminOnlyAction({ success: true, data: { customized: true } }),
+  // A new letter of the engagement (it has a published report); the one before is superseded.
+  "ACTION src/features/attestations/actions/admin.ts#issueLetterAction": {
+    input: ({ target }) => ({
+      projectId: target.projectId,
+      scope: "The engagement's scope.",
+      methodology: "Manual testing.",
+      testers: "Matrix Tester",
+      windowStart: "2026-09-01",
+      windowEnd: "2026-10-01",
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/attestations/actions/admin.ts#revokeLetterAction": {
+    input: ({ target }) => ({ letterId: target.letterId }),
+    expect: adminOnlyAction("ok"),
+  },
+  // The owner's choice for letters issued from now on; set back to the default it had.
+  "ACTION src/features/attestations/actions/portal.ts#setLetterNameDisplayAction": {
+    input: () => ({ anonymous: false }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: { success: true, data: { anonymous: false } },
+      clientAMember: OWNER_ONLY,
+      clientB: { success: true, data: { anonymous: false } },
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     fresh: true,

@@ -78,6 +78,7 @@ import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
 import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
+import { projectLettersQuerySchema } from "@/features/attestations/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
@@ -329,6 +330,11 @@ const FUZZ: Record<string, Spec> = {
       format: fc.constantFrom("pdf", "csv"),
     }),
     stage: queryStage(statementQuerySchema),
+  "GET /api/client/attestations/[id]/pdf": {
+    kind: "route",
+    role: "client",
+    input: idParamInput("/api/client/attestations", "/pdf"),
+    stage: idStage,
   },
   "GET /api/client/findings/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/retainer/export": { skip: "takes no input (the client's session only)" },
@@ -502,6 +508,18 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: reportTemplateInput(),
     stage: reportTemplateStage,
+  },
+  "GET /api/admin/attestations/[id]/pdf": {
+    kind: "route",
+    role: "admin",
+    input: idParamInput("/api/admin/attestations", "/pdf"),
+    stage: idStage,
+  },
+  "GET /api/admin/attestations": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/attestations", { projectId: fc.constant(acme.projectId) }),
+    stage: queryStage(projectLettersQuerySchema),
   },
   "GET /api/admin/reports": {
     kind: "route",
@@ -1229,6 +1247,27 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ terms: "Test only what is in scope." })),
+  "ACTION src/features/attestations/actions/admin.ts#issueLetterAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      projectId: acme.projectId,
+      scope: "The engagement's scope.",
+      methodology: "Manual testing.",
+      testers: "Fuzz Tester",
+      windowStart: "2026-09-01",
+      windowEnd: "2026-10-01",
+    })),
+  },
+  "ACTION src/features/attestations/actions/admin.ts#revokeLetterAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((letterId) => ({ letterId })),
+  },
+  "ACTION src/features/attestations/actions/portal.ts#setLetterNameDisplayAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ anonymous: false })),
   },
   "ACTION src/features/reports/actions/admin.ts#revokeReportAction": {
     kind: "action",

@@ -46,6 +46,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/admin/exports/invoices": { GET: "export" },
   "/api/admin/invoices/[id]/pdf": { GET: "export" },
   "/api/admin/clients/[id]/statement": { GET: "export" },
+  "/api/admin/attestations/[id]/pdf": { GET: "export" },
   "/api/admin/exports/projects": { GET: "export" },
   "/api/admin/findings/[id]/evidence": { POST: "file" },
   "/api/admin/findings/evidence/[id]": { GET: "file" },
@@ -58,6 +59,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   // The fresh second factor, then a stamped copy's signed link.
   "/api/admin/reports/[id]/download": { POST: "file" },
   "/api/admin/reports": { GET: "read" },
+  "/api/admin/attestations": { GET: "read" },
   "/api/admin/reports/upload": { POST: "file" },
   "/api/admin/reports/generated": { GET: "file" },
   "/api/admin/settings/report-template": { GET: "file", POST: "file" },
@@ -72,6 +74,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/client/invoices/export": { GET: "export" },
   "/api/client/invoices/[id]/pdf": { GET: "export" },
   "/api/client/statement": { GET: "export" },
+  "/api/client/attestations/[id]/pdf": { GET: "export" },
   "/api/client/messages/attachments/[id]": { GET: "file" },
   "/api/client/retainer/export": { GET: "export" },
   "/api/client/messages/threads/[id]": { GET: "read", POST: "file" },

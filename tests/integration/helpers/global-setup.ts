@@ -6,6 +6,9 @@
 //   of their own, copied into each seeded file's document store.
 // On PGlite the two are data directories dumped to tarballs in a temporary folder; on PostgreSQL
 // (TEST_DATABASE_URL) they are databases on that server, copied with CREATE DATABASE ... TEMPLATE.
+// The workers' environment (AUTH_SECRET, APP_URL): the demo data set signs its attestation letter with
+// the firm's key, sealed under AUTH_SECRET, so the seeded template must be made under the same one.
+import "./setup-env";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

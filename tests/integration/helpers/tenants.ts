@@ -34,12 +34,14 @@ import {
   DEMO_PEOPLE,
   DEMO_PROJECTS,
   DEMO_RATES,
+  DEMO_LETTER,
   DEMO_REPORTS,
   DEMO_USERS,
 } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_AUTHORIZATION_ID } from "@/features/demo/server/demo-authorization";
 import { documentHashOf } from "@/features/authorizations/server";
+import { writeLetter } from "@/features/attestations/server";
 import { getStorage } from "@/server/core/storage/storage";
 
 export type TenantName = "acme" | "globex";
@@ -66,6 +68,8 @@ export type Tenant = {
   reportDownloadId: string;
   /** A testing authorization both sides signed (Acme's is the demo's; Globex's is made by seedTenantReports). */
   authorizationId: string;
+  /** An attestation letter of the engagement (Acme's demo letter; Globex's is made by seedTenantReports). */
+  letterId: string;
   /** The portal's account settings as seeded (saving them back changes nothing). */
   settings: { contactPerson: string; contactEmail: string; company: string; phone: string; address: string };
 };
@@ -89,6 +93,7 @@ function tenant(name: TenantName): Tenant {
     reportId: own(DEMO_REPORTS)[0]?.id ?? GLOBEX_REPORT_ID,
     reportDownloadId: name === "acme" ? "00000000-0000-4000-8000-0000000da001" : "00000000-0000-4000-8000-0000000da002",
     authorizationId: name === "acme" ? DEMO_AUTHORIZATION_ID : GLOBEX_AUTHORIZATION_ID,
+    letterId: name === "acme" ? DEMO_LETTER.id : GLOBEX_LETTER_ID,
     settings: {
       contactPerson: client.contactPerson,
       contactEmail: client.contactEmail,
@@ -101,12 +106,13 @@ function tenant(name: TenantName): Tenant {
 
 const GLOBEX_REPORT_ID = "00000000-0000-4000-8000-0000000ab002";
 const GLOBEX_AUTHORIZATION_ID = "00000000-0000-4000-8000-0000000ea002";
+const GLOBEX_LETTER_ID = "00000000-0000-4000-8000-0000000ae002";
 
 export const TENANTS: Record<TenantName, Tenant> = { acme: tenant("acme"), globex: tenant("globex") };
 
 /**
  * What the demo data lacks for the report rows: a report of Globex's (the demo data publishes one
- * for Acme only) and one recorded download of each tenant's report.
+ * for Acme only) with its attestation letter, and one recorded download of each tenant's report.
  */
 export async function seedTenantReports(db: DbOrTx): Promise<void> {
   const globex = TENANTS.globex;
@@ -121,6 +127,19 @@ export async function seedTenantReports(db: DbOrTx): Promise<void> {
     version: 1,
     storageKey,
     fileSize: bytes.byteLength,
+  });
+  await writeLetter(db, {
+    project: { id: globex.projectId, clientId: globex.clientId, company: globex.company },
+    input: {
+      projectId: globex.projectId,
+      scope: "Globex's chatbot.",
+      methodology: "Manual testing.",
+      testers: ["Matrix Tester"],
+      windowStart: "2026-09-01",
+      windowEnd: "2026-10-01",
+    },
+    issuedBy: null,
+    fixed: { id: GLOBEX_LETTER_ID, code: "G10BEXETR1", issuedAt: new Date() },
   });
   await db.insert(reportDownloads).values(
     [TENANTS.acme, globex].map((t) => ({

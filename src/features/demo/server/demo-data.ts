@@ -610,6 +610,25 @@ export const DEMO_BOOKINGS = [
 ] as const;
 
 /** Acme's published report of its LLM gateway engagement (docs/PRODUCT.md#portal-reports). */
+/**
+ * Acme's attestation letter of the LLM Gateway engagement, whose report is published: a known code,
+ * so its public page is /verify/ACME0-GATE1 (docs/PRODUCT.md#verifying-a-letter).
+ */
+export const DEMO_LETTER = {
+  id: id("ae", 1),
+  projectId: id("c", 1),
+  code: "ACME0GATE1",
+  issuedAt: "2026-11-16T10:00:00Z",
+  input: {
+    projectId: id("c", 1),
+    scope: "The customer-facing LLM gateway: its public chat API, the prompt-routing service and the retrieval plug-ins it calls.",
+    methodology: "Manual testing guided by the OWASP Top 10 for LLM Applications and MITRE ATLAS, with automated scanning (garak).",
+    testers: ["Dana Whitfield", "Sam Okafor"],
+    windowStart: "2026-09-01",
+    windowEnd: "2026-11-07",
+  },
+} as const;
+
 export const DEMO_REPORTS = [
   {
     id: id("ab", 1),

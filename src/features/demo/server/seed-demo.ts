@@ -42,6 +42,7 @@ import {
   DEMO_PROJECT_HISTORY,
   DEMO_PROJECTS,
   DEMO_RATES,
+  DEMO_LETTER,
   DEMO_REPORTS,
   DEMO_SUBSCRIPTIONS,
   DEMO_TIERS,
@@ -56,6 +57,7 @@ import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/account/server";
 import { linkUnchainedEntries } from "@/features/audit/server";
+import { writeLetter } from "@/features/attestations/server";
 
 // Arbitrary constant naming the seed's lock (migrations use 7_349_211, the Square sync 7_349_212).
 const SEED_LOCK_KEY = 7_349_213;
@@ -186,6 +188,13 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(timeEntries).values(retainer.entries);
     await tx.insert(retainerMonths).values(retainer.months);
     await tx.insert(retainerOverageRequests).values(retainer.overageRequest);
+    // Signed like any letter, after the report and the findings it counts.
+    await writeLetter(tx, {
+      project: { id: DEMO_LETTER.projectId, clientId: DEMO_CLIENTS.acme.id, company: DEMO_CLIENTS.acme.company },
+      input: { ...DEMO_LETTER.input, testers: [...DEMO_LETTER.input.testers] },
+      issuedBy: DEMO_USERS.admin.id,
+      fixed: { id: DEMO_LETTER.id, code: DEMO_LETTER.code, issuedAt: new Date(DEMO_LETTER.issuedAt) },
+    });
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

@@ -66,3 +66,4 @@ export {
   listFindingTemplates,
   updateFindingTemplate,
 } from "./templates";
+export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";

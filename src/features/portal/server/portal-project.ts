@@ -6,10 +6,11 @@ import { listPortalInvoices } from "@/features/invoices/server";
 import { listClientThreads } from "@/features/messages/server";
 import { getPortalProject } from "@/features/projects/server";
 import { listPortalProjectReports } from "@/features/reports/server";
+import { isLetterAnonymous, listPortalLetters } from "@/features/attestations/server";
 
 /**
  * The portal's project view (docs/PRODUCT.md#portal-project-view): one project of the signed-in
- * client with its findings, reports, invoices, conversations and timeline. A project of another
+ * client with its findings, reports, attestation letters, invoices, conversations and timeline. A project of another
  * company (or none) is null, as if missing. The project is read first (its scope decides), then the
  * rest in parallel, each read filtered by the session's client id as well.
  */
@@ -17,15 +18,18 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
   assertClient(actor);
   const found = await getPortalProject(db, { actor, projectId });
   if (!found) return null;
-  const [findings, reports, invoices, threads] = await Promise.all([
+  const [findings, reports, invoices, threads, letters, lettersAnonymous] = await Promise.all([
     listClientFindings(db, { actor, filter: { engagement: projectId, overdue: false } }),
     listPortalProjectReports(db, { actor, projectId }),
     // Withheld from this member: no invoice is read (docs/PRODUCT.md#portal-team).
     actor.billingWithheld ? null : listPortalInvoices(db, { actor, projectId, limit: 50 }),
     // Filtered in the query: the list is capped, so filtering its rows could miss older threads.
     listClientThreads(db, { actor, projectId }),
+    listPortalLetters(db, { actor, projectId }),
+    // The name-display choice is the owners' (docs/PRODUCT.md#verifying-a-letter): a member gets none.
+    actor.personRole === "owner" ? isLetterAnonymous(db, actor.clientId) : null,
   ]);
-  return { ...found, findings, reports, invoices, threads };
+  return { ...found, findings, reports, invoices, threads, letters, lettersAnonymous };
 }
 
 export type PortalProjectView = NonNullable<Awaited<ReturnType<typeof loadPortalProject>>>;

@@ -15,6 +15,7 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUSES, type Pro
 import { TONE_CLASSES } from "@/lib/domain/tone";
 import { ProjectTimelineDialog } from "./project-timeline-dialog";
 import { ProjectReportsButton } from "@/features/reports/components/project-reports-button";
+import { ProjectLettersButton } from "@/features/attestations/components/project-letters-button";
 import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectInvoicesDialog } from "./project-invoices-dialog";
@@ -140,6 +141,7 @@ export function ProjectsScreen({
             <Receipt className="h-4 w-4" aria-hidden />
           </IconButton>
           <ProjectReportsButton project={project} />
+          <ProjectLettersButton project={project} />
           {/* The engagement: the project's findings (docs/PRODUCT.md#admin-engagements). */}
           <Link
             href={`/admin/findings?${new URLSearchParams({ projectId: project.id })}`}

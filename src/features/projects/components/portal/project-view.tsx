@@ -12,6 +12,7 @@ import type { PortalProjectView as ProjectViewData } from "@/features/portal/ser
 import { sectionHref } from "@/features/portal/components/portal-sections-config";
 import { SectionHeading } from "@/features/portal/components/section-heading";
 import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import { PortalLetters } from "@/features/attestations/components/portal-letters";
 import { ProjectTimelineList } from "../project-timeline-list";
 
 /** Where a finding, a conversation of the project lead: their own sections, opened on them. */
@@ -40,7 +41,8 @@ function Panel({ title, icon, action, children }: { title: string; icon: ReactNo
  */
 export function ProjectView({ data }: { data: ProjectViewData }) {
   const { linkHandler } = usePortalNavigation();
-  const { project, findings, reports, invoices, threads, timeline } = data;
+  const { project, findings, reports, invoices, threads, timeline, letters, lettersAnonymous } = data;
+  const validLetter = letters.find((letter) => letter.state === "Valid");
   const link = (href: string, onClick: ReturnType<typeof linkHandler> | undefined, text: string, label?: string) => (
     <a href={href} onClick={onClick} aria-label={label} className="text-sm text-accent underline-offset-2 hover:underline">
       {text}
@@ -121,7 +123,17 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
             </ul>
           )}
           <p className="text-xs text-muted">Reports download from the report vault under Documents, as a copy marked with your name.</p>
+          {validLetter ? (
+            <p className="text-xs text-muted">
+              Attestation letter to share:{" "}
+              <a href={validLetter.verifyUrl} className="break-all text-accent underline-offset-2 hover:underline">
+                {validLetter.verifyUrl}
+              </a>
+            </p>
+          ) : null}
         </Panel>
+
+        {reports.length > 0 || letters.length > 0 ? <PortalLetters letters={letters} anonymous={lettersAnonymous} /> : null}
 
         {/* No invoices for a member from whom the owners withheld Billing: the server read none. */}
         {invoices ? (

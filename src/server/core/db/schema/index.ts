@@ -15,3 +15,4 @@ export * from "./reports";
 export * from "./retainers";
 export * from "./signing";
 export * from "./authorizations";
+export * from "./attestations";

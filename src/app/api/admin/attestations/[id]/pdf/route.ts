@@ -1,0 +1,15 @@
+// GET /api/admin/attestations/{id}/pdf: any attestation letter as its PDF, for the firm.
+import { uuidSchema } from "@/lib/validation/common";
+import { getDb } from "@/server/core/get-db";
+import { parseInput } from "@/server/core/handler";
+import { pdfResponse } from "@/server/core/pdf-response";
+import { withAdmin } from "@/features/account/server";
+import { getLetterForPdf, renderLetterPdf } from "@/features/attestations/server";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withAdmin(async (_request, { actor, params }) => {
+  const letterId = parseInput(uuidSchema, params.id);
+  const letter = await getLetterForPdf(getDb(), { actor, letterId });
+  return pdfResponse(await renderLetterPdf(letter), `attestation-${letter.facts.code}.pdf`);
+});

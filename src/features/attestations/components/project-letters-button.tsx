@@ -1,0 +1,214 @@
+"use client";
+
+import { BadgeCheck } from "lucide-react";
+import { useCallback, useId, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input, Textarea } from "@/components/ui/field";
+import { Loading } from "@/components/ui/spinner";
+import { useChange } from "@/components/ui/use-change";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
+import { apiFetch } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
+import { issueLetterAction, revokeLetterAction } from "@/features/attestations/actions/admin";
+import type { LetterFormDefaults, LetterRow } from "@/features/attestations/server";
+import { LetterStateBadge } from "./letter-state-badge";
+
+const LOAD_FAILED = "The attestation letters could not be loaded.";
+const DEFAULT_METHODOLOGY = "Manual testing guided by the OWASP Top 10 for LLM Applications and MITRE ATLAS, with automated scanning.";
+
+/**
+ * An engagement's attestation letters for the admin (docs/PRODUCT.md#verifying-a-letter): its
+ * button in the projects table and its dialog: issue a letter (the one before superseded), see each
+ * letter's state and how often it was checked, download its PDF, revoke it after a confirmation.
+ */
+export function ProjectLettersButton({ project }: { project: { id: string; projectName: string } }) {
+  const [open, setOpen] = useState(false);
+  const label = `Attestation letters of ${project.projectName}`;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        title={label}
+        className="inline-flex items-center gap-1 rounded-md p-2 text-xs font-medium text-muted hover:bg-surface-2 hover:text-accent"
+      >
+        <BadgeCheck className="h-4 w-4" aria-hidden />
+        Letters
+      </button>
+      {open ? <ProjectLettersDialog project={project} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+type Loaded = { letters: LetterRow[]; defaults: LetterFormDefaults };
+
+function ProjectLettersDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
+  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+  const [revoking, setRevoking] = useState<LetterRow | null>(null);
+  const { busy, run } = useChange((text, tone) => setMessage({ text, tone }));
+  const { data, error, reload } = useReadOnShow(
+    project.id,
+    async () => {
+      try {
+        const url = `/api/admin/attestations?projectId=${encodeURIComponent(project.id)}`;
+        const { letters, defaults } = await apiFetch<Loaded>(url, { cache: "no-store" });
+        return { success: true, data: { letters, defaults } };
+      } catch (failure) {
+        setMessage({ text: LOAD_FAILED, tone: "error" });
+        throw failure;
+      }
+    },
+    LOAD_FAILED,
+  );
+  const load = useCallback(() => void reload(), [reload]);
+  return (
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Attestation letters of ${project.projectName}`}>
+      {message ? (
+        <Alert tone={message.tone} className="mb-3">
+          {message.text}
+        </Alert>
+      ) : null}
+      {data === null && !error ? (
+        <Loading label="Loading attestation letters" />
+      ) : data ? (
+        <>
+          {data.defaults.hasPublishedReport ? (
+            <IssueForm
+              defaults={data.defaults}
+              busy={busy === "issue"}
+              onIssue={(form, refused) =>
+                run("issue", () => issueLetterAction({ projectId: project.id, ...form }), {
+                  refresh: false,
+                  refused,
+                  done: (letter) => {
+                    load();
+                    return `Issued letter ${letter.code}.`;
+                  },
+                })
+              }
+              onStart={() => setMessage(null)}
+            />
+          ) : (
+            <p className="text-sm text-muted">Publish the engagement&apos;s report before issuing an attestation letter.</p>
+          )}
+          <h3 className="mt-6 font-semibold">Letters</h3>
+          {data.letters.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No letter yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-800 text-sm">
+              {data.letters.map((letter) => (
+                <li key={letter.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <LetterStateBadge state={letter.state} />
+                      <a href={letter.verifyUrl} className="break-all font-mono text-accent underline-offset-2 hover:underline">
+                        {letter.verifyUrl.split("/").at(-1)}
+                      </a>
+                    </p>
+                    <p className="text-xs text-muted">
+                      Issued {formatDateTime(letter.issuedAt)}
+                      {letter.revokedAt ? ` · revoked ${formatDateTime(letter.revokedAt)}` : ""} · checked {letter.verifications}×
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <a
+                      href={`/api/admin/attestations/${letter.id}/pdf`}
+                      className="inline-flex items-center rounded-md border border-border px-3 py-1 text-xs hover:bg-surface-2"
+                    >
+                      PDF
+                    </a>
+                    {letter.revokedAt ? null : (
+                      <Button variant="secondary" size="sm" onClick={() => setRevoking(letter)}>
+                        Revoke
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+      {revoking ? (
+        <ConfirmDialog
+          title="Revoke this letter?"
+          description={`Its public page will say "Revoked by the firm" from now on. This cannot be undone.`}
+          confirmLabel="Revoke letter"
+          busyLabel="Revoking..."
+          send={() => revokeLetterAction({ letterId: revoking.id })}
+          onClose={() => setRevoking(null)}
+          onDone={load}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+type IssueFields = { scope: string; methodology: string; testers: string; windowStart: string; windowEnd: string };
+
+/** The issue form, mounted once the engagement's defaults are read (its fields start from them). */
+function IssueForm({
+  defaults,
+  busy,
+  onIssue,
+  onStart,
+}: {
+  defaults: LetterFormDefaults;
+  busy: boolean;
+  onIssue: (form: IssueFields, refused: (refusal: { fieldErrors?: Record<string, string> }) => boolean) => void;
+  onStart: () => void;
+}) {
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [form, setForm] = useState<IssueFields>({
+    scope: defaults.scope,
+    methodology: DEFAULT_METHODOLOGY,
+    testers: "",
+    windowStart: defaults.windowStart,
+    windowEnd: defaults.windowEnd,
+  });
+  const ids = { scope: useId(), methodology: useId(), testers: useId(), start: useId(), end: useId() };
+  const set = (key: keyof IssueFields) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onStart();
+        setFieldErrors({});
+        onIssue(form, (refusal) => {
+          if (!refusal.fieldErrors) return false;
+          setFieldErrors(refusal.fieldErrors);
+          return true;
+        });
+      }}
+    >
+      <Field id={ids.scope} label="Scope summary" error={fieldErrors.scope}>
+        <Textarea id={ids.scope} value={form.scope} maxLength={1000} rows={3} onChange={set("scope")} />
+      </Field>
+      <Field id={ids.testers} label="Testers" hint="One name per line." error={fieldErrors.testers}>
+        <Textarea id={ids.testers} value={form.testers} rows={2} onChange={set("testers")} />
+      </Field>
+      <Field id={ids.methodology} label="Methodology" error={fieldErrors.methodology}>
+        <Textarea id={ids.methodology} value={form.methodology} maxLength={1000} rows={2} onChange={set("methodology")} />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id={ids.start} label="Testing from" error={fieldErrors.windowStart}>
+          <Input id={ids.start} type="date" value={form.windowStart} onChange={set("windowStart")} />
+        </Field>
+        <Field id={ids.end} label="Testing to" error={fieldErrors.windowEnd}>
+          <Input id={ids.end} type="date" value={form.windowEnd} onChange={set("windowEnd")} />
+        </Field>
+      </div>
+      <p className="text-xs text-muted">
+        The counts by severity and the retests are read from the published findings; a new letter supersedes the one before.
+      </p>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Issuing..." : "Issue letter"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import "server-only";
+// The attestation letters' public face: everything outside src/features/attestations/server imports from here (README.md).
+
+export { formatLetterCode, parseLetterCode } from "./letter-code";
+export { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, type LetterFacts } from "./letter-facts";
+export { renderLetterPdf } from "./letter-pdf";
+export {
+  ENGAGEMENT_NOT_FOUND,
+  getLetterForPdf,
+  issueLetter,
+  LETTER_NOT_FOUND,
+  type LetterFormDefaults,
+  letterFormDefaults,
+  type LetterRow,
+  type LetterState,
+  listPortalLetters,
+  listProjectLetters,
+  NO_PUBLISHED_REPORT,
+  revokeLetter,
+  writeLetter,
+  type VerifiedLetter,
+  verifyLetter,
+  verifyUrlOf,
+} from "./letters";
+export { isLetterAnonymous, setLetterAnonymous } from "./preferences";
+export { LETTER_CHECK_RULE, limitLetterChecks } from "./verify-limit";

@@ -1,0 +1,298 @@
+import "server-only";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { attestationLetters, clients, projects, reports } from "@/server/core/db/schema";
+import { serverEnv } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/features/audit/server";
+import { attestationFindingFacts } from "@/features/findings/server";
+import { getFirmDetails } from "@/features/settings/server";
+import { signJws } from "@/features/signing/server";
+import type { IssueLetterInput } from "@/features/attestations/validation";
+import { formatLetterCode, newLetterCode, parseLetterCode } from "./letter-code";
+import { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, letterClientName, type LetterFacts } from "./letter-facts";
+import { isLetterAnonymous } from "./preferences";
+
+export const ENGAGEMENT_NOT_FOUND = "Engagement not found.";
+export const LETTER_NOT_FOUND = "Letter not found.";
+export const NO_PUBLISHED_REPORT = "Publish the engagement's report before issuing an attestation letter.";
+
+export type LetterState = "Valid" | "Superseded" | "Revoked";
+
+/** A letter as the admin's and the portal's lists show it. */
+export type LetterRow = {
+  id: string;
+  projectId: string;
+  code: string;
+  verifyUrl: string;
+  issuedAt: Date;
+  state: LetterState;
+  supersededAt: Date | null;
+  revokedAt: Date | null;
+  verifications: number;
+  client: string;
+};
+
+/** A letter's address on the public page (APP_URL's, so the printed QR code leads to this site). */
+export const verifyUrlOf = (code: string) => `${serverEnv().appUrl}/verify/${formatLetterCode(code)}`;
+
+const stateOf = (row: { revokedAt: Date | null; supersededAt: Date | null }): LetterState =>
+  row.revokedAt ? "Revoked" : row.supersededAt ? "Superseded" : "Valid";
+
+const rowColumns = {
+  id: attestationLetters.id,
+  projectId: attestationLetters.projectId,
+  code: attestationLetters.code,
+  issuedAt: attestationLetters.issuedAt,
+  supersededAt: attestationLetters.supersededAt,
+  revokedAt: attestationLetters.revokedAt,
+  verifications: attestationLetters.verifications,
+  facts: attestationLetters.facts,
+};
+
+function toRow(
+  row: { facts: Record<string, unknown>; code: string; supersededAt: Date | null; revokedAt: Date | null } & Omit<
+    LetterRow,
+    "state" | "verifyUrl" | "client"
+  >,
+): LetterRow {
+  const { facts, ...rest } = row;
+  return { ...rest, state: stateOf(row), verifyUrl: verifyUrlOf(row.code), client: String((facts as LetterFacts).client ?? "") };
+}
+
+/**
+ * Issues an engagement's attestation letter: its facts (the firm, the client as its owner chose to
+ * be named, what the admin states, the findings' counts and retests read now), signed as a compact
+ * JWS, and a fresh code. The letter before it, if any, is superseded in the same transaction. Only
+ * an engagement with a published report (current and not revoked) gets one.
+ */
+export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor; input: IssueLetterInput }) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    // One issue at a time per engagement: two at once would both supersede the same letter.
+    const [project] = await tx
+      .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: clients.company })
+      .from(projects)
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .where(eq(projects.id, input.projectId))
+      .for("update", { of: projects })
+      .limit(1);
+    if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
+    const letter = await writeLetter(tx, { project, input, issuedBy: actor.userId });
+    await recordAudit(tx, {
+      actor,
+      action: "attestation.issue",
+      entityType: "attestation_letter",
+      entityId: letter.id,
+      clientId: project.clientId,
+      after: { code: letter.code, engagement: project.name, superseded: letter.superseded },
+    });
+    return { id: letter.id, code: letter.code, verifyUrl: letter.verifyUrl };
+  });
+}
+
+type LetterProject = { id: string; clientId: string; company: string };
+
+/**
+ * Writes a letter of an engagement that has a published report: its facts read and signed now,
+ * the one before superseded. `fixed` gives the demo data its known id, code and date.
+ */
+export async function writeLetter(
+  tx: DbOrTx,
+  {
+    project,
+    input,
+    issuedBy,
+    fixed,
+  }: { project: LetterProject; input: IssueLetterInput; issuedBy: string | null; fixed?: { id: string; code: string; issuedAt: Date } },
+) {
+  const [report] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.projectId, project.id), isNull(reports.revokedAt), isNull(reports.supersededAt)))
+    .limit(1);
+  if (!report) throw new AppError("conflict", NO_PUBLISHED_REPORT);
+  const [firm, anonymous, found] = await Promise.all([
+    getFirmDetails(tx),
+    isLetterAnonymous(tx, project.clientId),
+    attestationFindingFacts(tx, project.id),
+  ]);
+  const code = fixed?.code ?? newLetterCode();
+  const issuedAt = fixed?.issuedAt ?? new Date();
+  const facts: LetterFacts = {
+    type: "attestation-letter",
+    version: 1,
+    code: formatLetterCode(code),
+    verifyUrl: verifyUrlOf(code),
+    issuedAt: issuedAt.toISOString(),
+    firm: firm.name,
+    client: letterClientName(project.company, firm.name, anonymous),
+    scope: input.scope,
+    window: { start: input.windowStart, end: input.windowEnd },
+    testers: input.testers,
+    methodology: input.methodology,
+    findings: found.bySeverity,
+    retest: found.retest,
+    doesNotSay: LETTER_DOES_NOT_SAY,
+  };
+  const jws = await signJws(tx, facts, LETTER_JWS_TYP);
+  const [letter] = await tx
+    .insert(attestationLetters)
+    .values({ ...(fixed ? { id: fixed.id } : {}), clientId: project.clientId, projectId: project.id, code, facts, jws, issuedBy, issuedAt })
+    .returning({ id: attestationLetters.id });
+  const superseded = await tx
+    .update(attestationLetters)
+    .set({ supersededAt: issuedAt, supersededById: letter!.id })
+    .where(
+      and(
+        eq(attestationLetters.projectId, project.id),
+        isNull(attestationLetters.supersededAt),
+        sql`${attestationLetters.id} <> ${letter!.id}`,
+      ),
+    )
+    .returning({ id: attestationLetters.id });
+  return { id: letter!.id, code: facts.code, verifyUrl: facts.verifyUrl, superseded: superseded.length };
+}
+
+/** The firm withdraws a letter: its page says so, with the date, from now on. */
+export async function revokeLetter(db: Db, { actor, letterId }: { actor: AdminActor; letterId: string }) {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [letter] = await tx
+      .update(attestationLetters)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(attestationLetters.id, letterId), isNull(attestationLetters.revokedAt)))
+      .returning({ id: attestationLetters.id, code: attestationLetters.code, clientId: attestationLetters.clientId });
+    if (!letter) {
+      const [exists] = await tx
+        .select({ id: attestationLetters.id })
+        .from(attestationLetters)
+        .where(eq(attestationLetters.id, letterId))
+        .limit(1);
+      if (!exists) throw new AppError("not_found", LETTER_NOT_FOUND);
+      return { revoked: false };
+    }
+    await recordAudit(tx, {
+      actor,
+      action: "attestation.revoke",
+      entityType: "attestation_letter",
+      entityId: letter.id,
+      clientId: letter.clientId,
+      before: { revokedAt: null },
+      after: { code: formatLetterCode(letter.code) },
+    });
+    return { revoked: true };
+  });
+}
+
+/** An engagement's letters, newest first, for the admin's project page. */
+export async function listProjectLetters(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }): Promise<LetterRow[]> {
+  assertAdmin(actor);
+  const rows = await db
+    .select(rowColumns)
+    .from(attestationLetters)
+    .where(eq(attestationLetters.projectId, projectId))
+    .orderBy(desc(attestationLetters.issuedAt));
+  return rows.map(toRow);
+}
+
+/** The company's letters (of one engagement when `projectId` is given), newest first: another company's are never read. */
+export async function listPortalLetters(
+  db: DbOrTx,
+  { actor, projectId }: { actor: ClientActor; projectId?: string },
+): Promise<LetterRow[]> {
+  assertClient(actor);
+  const rows = await db
+    .select(rowColumns)
+    .from(attestationLetters)
+    .where(and(eq(attestationLetters.clientId, actor.clientId), projectId ? eq(attestationLetters.projectId, projectId) : undefined))
+    .orderBy(desc(attestationLetters.issuedAt));
+  return rows.map(toRow);
+}
+
+/** One letter with what its PDF prints: the admin any, a client its own (another company's is a 404). */
+export async function getLetterForPdf(db: DbOrTx, { actor, letterId }: { actor: AdminActor | ClientActor; letterId: string }) {
+  const [row] = await db
+    .select({ ...rowColumns, jws: attestationLetters.jws, clientId: attestationLetters.clientId })
+    .from(attestationLetters)
+    .where(and(eq(attestationLetters.id, letterId), actor.role === "client" ? eq(attestationLetters.clientId, actor.clientId) : undefined))
+    .limit(1);
+  if (!row) throw new AppError("not_found", LETTER_NOT_FOUND);
+  return { facts: row.facts as LetterFacts, jws: row.jws, code: row.code, state: stateOf(row) };
+}
+
+/** What the public page shows of a letter. */
+export type VerifiedLetter = {
+  facts: LetterFacts;
+  jws: string;
+  state: LetterState;
+  revokedAt: Date | null;
+  supersededAt: Date | null;
+  supersededByCode: string | null;
+  verifications: number;
+};
+
+/**
+ * The public page's look-up (docs/PRODUCT.md#verifying-a-letter): the letter of a code, counted
+ * once more (one increment; nothing about who asked is kept), and the newer letter's code when
+ * superseded. Null for a code that is no letter's.
+ */
+export async function verifyLetter(db: DbOrTx, input: string): Promise<VerifiedLetter | null> {
+  const code = parseLetterCode(input);
+  if (!code) return null;
+  const [row] = await db
+    .update(attestationLetters)
+    .set({ verifications: sql`${attestationLetters.verifications} + 1` })
+    .where(eq(attestationLetters.code, code))
+    .returning({
+      facts: attestationLetters.facts,
+      jws: attestationLetters.jws,
+      revokedAt: attestationLetters.revokedAt,
+      supersededAt: attestationLetters.supersededAt,
+      supersededById: attestationLetters.supersededById,
+      verifications: attestationLetters.verifications,
+    });
+  if (!row) return null;
+  let supersededByCode: string | null = null;
+  if (row.supersededById) {
+    const [newer] = await db
+      .select({ code: attestationLetters.code })
+      .from(attestationLetters)
+      .where(eq(attestationLetters.id, row.supersededById))
+      .limit(1);
+    supersededByCode = newer ? formatLetterCode(newer.code) : null;
+  }
+  return {
+    facts: row.facts as LetterFacts,
+    jws: row.jws,
+    state: stateOf(row),
+    revokedAt: row.revokedAt,
+    supersededAt: row.supersededAt,
+    supersededByCode,
+    verifications: row.verifications,
+  };
+}
+
+/** What the admin's issue form starts from: the engagement's description and dates, and whether a letter may be issued. */
+export async function letterFormDefaults(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+  assertAdmin(actor);
+  const [project] = await db
+    .select({ description: projects.description, startDate: projects.startDate, endDate: projects.targetCompletionDate })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
+  const [report] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.projectId, projectId), isNull(reports.revokedAt), isNull(reports.supersededAt)))
+    .limit(1);
+  return {
+    scope: project.description ?? "",
+    windowStart: project.startDate,
+    windowEnd: project.endDate ?? new Date().toISOString().slice(0, 10),
+    hasPublishedReport: Boolean(report),
+  };
+}
+export type LetterFormDefaults = Awaited<ReturnType<typeof letterFormDefaults>>;

@@ -1,0 +1,36 @@
+// An attestation letter checked by anyone (docs/PRODUCT.md#verifying-a-letter): Acme's owner finds
+// the LLM Gateway engagement's letter in the portal's project view, with its /verify address (the
+// address the PDF's QR code encodes); a visitor who is signed in nowhere opens it and sees "Valid",
+// the letter's facts and the JWS with the link to the firm's public keys.
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+const GATEWAY = "00000000-0000-4000-8000-c00000000001";
+
+test("a visitor opens the letter's /verify address from the portal and sees it valid", async ({ page, browser }) => {
+  await signInViaApi(page, DEMO.client);
+  await page.goto(`/client-portal?section=projects&project=${GATEWAY}`);
+  const letter = page.getByTestId("attestation-letter").first();
+  await expect(letter).toBeVisible();
+  await expect(letter.getByText("Valid")).toBeVisible();
+  const address = await letter.getByRole("link", { name: /\/verify\// }).getAttribute("href");
+  expect(address).toMatch(/\/verify\/[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+  const path = new URL(address!).pathname;
+
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    const anonymous = await visitor.newPage();
+    const response = await anonymous.goto(path);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-security-policy"]).toContain("nonce-");
+    await expect(anonymous.getByTestId("letter-state")).toContainText("Valid");
+    await expect(anonymous.getByText("Acme Robotics")).toBeVisible();
+    await expect(anonymous.getByRole("link", { name: "/.well-known/jwks.json" })).toBeVisible();
+    await expect(anonymous.getByTestId("letter-jws")).toContainText(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    const unknown = await anonymous.goto("/verify/ZZZZZ-ZZZZZ");
+    expect(unknown?.status()).toBe(404);
+    await expect(anonymous.getByRole("heading", { name: "No letter has this code" })).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+});
