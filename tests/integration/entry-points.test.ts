@@ -1376,6 +1376,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/authorizations/actions/admin.ts#saveAuthorizationTermsAction": {
     input: () => ({ terms: DEFAULT_AUTHORIZATION_TERMS }),
     expect: adminOnlyAction({ success: true, data: { customized: true } }),
+  },
   // A new letter of the engagement (it has a published report); the one before is superseded.
   "ACTION src/features/attestations/actions/admin.ts#issueLetterAction": {
     input: ({ target }) => ({

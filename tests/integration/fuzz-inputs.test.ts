@@ -330,6 +330,7 @@ const FUZZ: Record<string, Spec> = {
       format: fc.constantFrom("pdf", "csv"),
     }),
     stage: queryStage(statementQuerySchema),
+  },
   "GET /api/client/attestations/[id]/pdf": {
     kind: "route",
     role: "client",
@@ -1247,6 +1248,7 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ terms: "Test only what is in scope." })),
+  },
   "ACTION src/features/attestations/actions/admin.ts#issueLetterAction": {
     kind: "action",
     role: "admin",
