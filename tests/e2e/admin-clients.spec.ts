@@ -121,7 +121,7 @@ test("a client's page shows the company's records and reaches its findings, repo
     await expect(records.getByRole("heading", { level: 2, name: title })).toBeVisible();
   for (const title of ["Subscription", "Rates", "Access log"])
     await expect(records.getByRole("heading", { level: 2, name: title })).toBeVisible();
-  await expect(records.getByText("LLM Gateway Security Assessment - Final Report")).toBeVisible();
+  await expect(records.getByText("LLM Gateway Security Assessment - Final Report", { exact: true })).toBeVisible();
 
   // Reports: the engagement's report vault, one click away.
   await records.getByRole("button", { name: `Reports of ${engagement}` }).click();

@@ -33,12 +33,12 @@ export function PortalLetters({ letters, anonymous }: { letters: LetterRow[]; an
                 <span className="font-mono">{letter.verifyUrl.split("/").at(-1)}</span>
                 <span className="text-muted">issued {formatDate(letter.issuedAt)}</span>
               </div>
-              <a href={letter.verifyUrl} className="block break-all text-accent underline-offset-2 hover:underline">
+              <a href={letter.verifyUrl} className="block break-all text-accent underline underline-offset-2">
                 {letter.verifyUrl}
               </a>
               <p className="text-xs text-muted">
                 Checked {letter.verifications} {letter.verifications === 1 ? "time" : "times"} ·{" "}
-                <a href={`/api/client/attestations/${letter.id}/pdf`} className="text-accent underline-offset-2 hover:underline">
+                <a href={`/api/client/attestations/${letter.id}/pdf`} className="text-accent underline underline-offset-2">
                   Download PDF
                 </a>
               </p>

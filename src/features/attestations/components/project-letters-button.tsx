@@ -105,7 +105,7 @@ function ProjectLettersDialog({ project, onClose }: { project: { id: string; pro
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2">
                       <LetterStateBadge state={letter.state} />
-                      <a href={letter.verifyUrl} className="break-all font-mono text-accent underline-offset-2 hover:underline">
+                      <a href={letter.verifyUrl} className="break-all font-mono text-accent underline underline-offset-2">
                         {letter.verifyUrl.split("/").at(-1)}
                       </a>
                     </p>
