@@ -17,4 +17,3 @@ export {
 export { canonicalDocumentText, documentHashOf } from "./document";
 export { assertTestingAuthorized, testingBlocker } from "./gate";
 export { openSealedAuthorization, sealAuthorization } from "./sealed-pdf";
-export { sealedPdfResponse } from "./pdf-response";

@@ -7,7 +7,7 @@ import type { AdminActor, ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { type FirmDetails, getFirmDetails } from "@/features/settings/server";
 import { getAdminInvoice, getPortalInvoice, type InvoiceDetail, requireInvoice } from "./invoice-detail";
-import { MARGIN, MUTED, PdfWriter, RIGHT } from "./pdf-writer";
+import { MARGIN, MUTED, PdfWriter, RIGHT } from "@/server/core/pdf-writer";
 
 // The invoice as a PDF (docs/PRODUCT.md#invoice-page), drawn on the server from the same data as
 // its page: the firm (Settings), the client, the lines of the Square order, the totals with what is

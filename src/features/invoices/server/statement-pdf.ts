@@ -4,7 +4,7 @@ import { formatCents, formatDate } from "@/lib/format";
 import type { AdminActor, ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { type FirmDetails, getFirmDetails } from "@/features/settings/server";
-import { MARGIN, MUTED, PdfWriter, RIGHT } from "./pdf-writer";
+import { MARGIN, MUTED, PdfWriter, RIGHT } from "@/server/core/pdf-writer";
 import { getAdminStatement, getPortalStatement, type Statement } from "./statement";
 
 // The statement as a PDF (docs/PRODUCT.md#statements): the firm (Settings), the company and the

@@ -1,8 +1,8 @@
 import "server-only";
 import { type PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 
-// The invoices' PDFs (the invoice, the statement) are drawn line by line on A4 with pdf-lib's
-// standard Helvetica: text it cannot draw prints "?".
+// The PDFs the product draws (an invoice, a statement, an attestation letter) go line by line on A4
+// with pdf-lib's standard fonts (Helvetica): text they cannot draw prints "?".
 
 export const PAGE = { width: 595.28, height: 841.89 };
 export const MARGIN = 56;
@@ -21,7 +21,7 @@ export const drawable = (text: string) =>
     })
     .join("");
 
-type Style = { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> };
+type Style = { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; font?: PDFFont };
 
 export class PdfWriter {
   page!: PDFPage;
@@ -46,7 +46,7 @@ export class PdfWriter {
   }
 
   font(style: Style) {
-    return style.bold ? this.bold : this.regular;
+    return style.font ?? (style.bold ? this.bold : this.regular);
   }
 
   width(text: string, style: Style = {}) {
@@ -62,11 +62,19 @@ export class PdfWriter {
     this.at(text, x - this.width(text, style), style);
   }
 
-  /** Words wrapped to `width`, one line each. */
+  /** Words wrapped to `width`, one line each; a word longer than the line (a token) is cut at the edge. */
   wrap(text: string, width: number, style: Style = {}): string[] {
     const lines: string[] = [];
     let current = "";
-    for (const word of drawable(text).split(/\s+/).filter(Boolean)) {
+    for (let word of drawable(text).split(/\s+/).filter(Boolean)) {
+      while (this.width(word, style) > width) {
+        let cut = word.length;
+        while (cut > 1 && this.width(word.slice(0, cut), style) > width) cut--;
+        if (current) lines.push(current);
+        lines.push(word.slice(0, cut));
+        current = "";
+        word = word.slice(cut);
+      }
       const next = current ? `${current} ${word}` : word;
       if (this.width(next, style) <= width || !current) current = next;
       else {
@@ -76,6 +84,14 @@ export class PdfWriter {
     }
     if (current) lines.push(current);
     return lines.length > 0 ? lines : [""];
+  }
+
+  /** The text wrapped to `width` from x, a line of `height` between its lines. */
+  paragraph(text: string, x: number, width: number, style: Style = {}, height = 13) {
+    for (const [i, piece] of this.wrap(text, width, style).entries()) {
+      if (i > 0) this.line(height);
+      this.at(piece, x, style);
+    }
   }
 
   /** The firm's name and address (Settings) on the left, the document's title on the right. */
