@@ -1,13 +1,15 @@
 // A report generated from an engagement's findings in the browser (docs/PRODUCT.md#admin-findings),
-// on a company of its own: the admin writes two findings and publishes one; the Word and PDF
-// reports hold the published one's title and not the draft's; the admin publishes the PDF to the
-// vault as version 1; the client's download of it is the copy stamped with the client's e-mail.
+// on a company of its own: both sides sign the engagement's authorization; the admin writes two
+// findings and publishes one; the Word and PDF reports hold the published one's title and not the
+// draft's; the admin publishes the PDF to the vault as version 1; the client's download of it is
+// the copy stamped with the client's e-mail.
 import fs from "node:fs";
 import PizZip from "pizzip";
 import type { Page } from "@playwright/test";
 import { pdfPageTexts } from "../helpers/pdf-text";
 import { invitedClientSignedIn } from "./admin-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { authorizeEngagement } from "./authorization-helpers";
 import { createEngagementFor, downloadWithPassword } from "./report-helpers";
 
 /** Writes a draft on the engagement's page; creating it opens the finding, so the engagement's page is opened again. */
@@ -28,6 +30,8 @@ test("the admin generates the report, publishes it to the vault, and the client 
   const password = "report-generate-e2e-password";
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Generated", password);
   const engagement = await createEngagementFor(page, client.company, "Generated");
+  // A new engagement is tested, and its findings published, once both sides signed its authorization.
+  await authorizeEngagement(page, me, engagement, { owner: "Pat Owner", password });
   const published = `Injection via uploads ${client.company}`;
   const draft = `Draft only ${client.company}`;
 

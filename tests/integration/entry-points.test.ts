@@ -516,6 +516,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: ({ target }) => ({ url: `/api/admin/attestations?projectId=${target.projectId}` }),
     expect: adminOnlyRoute({ status: 200, json: { success: true } }),
   },
+  "GET /api/admin/authorizations": {
+    call: ({ target }) => ({ url: `/api/admin/authorizations?projectId=${target.projectId}` }),
+    expect: adminOnlyRoute({ status: 200, json: { success: true } }),
+  },
   "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
   "GET /api/admin/exports/projects": {
     call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }),

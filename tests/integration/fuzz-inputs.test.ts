@@ -79,6 +79,7 @@ import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { seedTenantReports, TENANTS } from "./helpers/tenants";
 import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySchema } from "@/features/reports/validation";
 import { projectLettersQuerySchema } from "@/features/attestations/validation";
+import { projectAuthorizationQuerySchema } from "@/features/authorizations/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
@@ -521,6 +522,12 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: queryInput("/api/admin/attestations", { projectId: fc.constant(acme.projectId) }),
     stage: queryStage(projectLettersQuerySchema),
+  },
+  "GET /api/admin/authorizations": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/authorizations", { projectId: fc.constant(acme.projectId) }),
+    stage: queryStage(projectAuthorizationQuerySchema),
   },
   "GET /api/admin/reports": {
     kind: "route",

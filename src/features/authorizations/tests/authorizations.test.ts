@@ -10,9 +10,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { POST as countersignRoute } from "@/app/api/admin/authorizations/[id]/countersign/route";
 import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/route";
+import { GET as adminAuthorizationRoute } from "@/app/api/admin/authorizations/route";
 import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import { auditLog, engagementAuthorizationSignatures, projects } from "@/server/core/db/schema";
+import { auditLog, engagementAuthorizationSignatures } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import {
@@ -65,14 +66,9 @@ const firm = provedSession(DEMO_USERS.admin.email, DEMO_PASSWORDS.admin);
 const today = () => new Date().toISOString().slice(0, 10);
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A new engagement marked as needing an authorization (as the admin's screens will mark it). */
+/** A new engagement: every project the admin creates needs a signed authorization before testing. */
 async function newEngagement(name: string) {
-  const project = await createProject(t.db, {
-    actor: await adminActor(),
-    input: { clientId: DEMO_CLIENTS.acme.id, projectName: name } as never,
-  });
-  await t.db.update(projects).set({ authorizationRequired: true }).where(eq(projects.id, project.id));
-  return project;
+  return createProject(t.db, { actor: await adminActor(), input: { clientId: DEMO_CLIENTS.acme.id, projectName: name } as never });
 }
 
 function form(projectId: string, overrides: Record<string, unknown> = {}) {
@@ -249,6 +245,38 @@ describe("a new engagement's testing authorization", () => {
     const older = DEMO_PROJECTS.find((p) => p.status === "open" || p.status === "on_hold")!;
     expect(await testingBlocker(t.db, older.id)).toBeNull();
     await setProjectStatus(t.db, { actor: await adminActor(), projectId: older.id, status: "in_progress" });
+  });
+});
+
+describe("the admin's read of an engagement's authorization", () => {
+  const read = async (cookie: string, query: string) =>
+    (adminAuthorizationRoute as Handler)(new Request(`${APP_ORIGIN}/api/admin/authorizations?${query}`, { headers: authHeaders(cookie) }));
+
+  it("answers the versions, why testing is held back and what a new draft starts from", async () => {
+    const project = await newEngagement("Read Gateway Test");
+    const empty = await read(await firm(), `projectId=${project.id}`);
+    expect(empty.status).toBe(200);
+    const { authorization: before } = await empty.json();
+    expect(before.project).toMatchObject({ id: project.id, authorizationRequired: true, company: "Acme Robotics" });
+    expect(before.versions).toEqual([]);
+    expect(before.blocker).toBe("No testing authorization yet: draft one and send it to the client to sign.");
+    expect(before.draftStart.terms.length).toBeGreaterThan(0);
+
+    const { documentHash } = await sentVersion(project.id);
+    const { authorization: after } = await (await read(await firm(), `projectId=${project.id}`)).json();
+    expect(
+      after.versions.map((v: { version: number; state: string; documentHash: string }) => [v.version, v.state, v.documentHash]),
+    ).toEqual([[1, "Sent", documentHash]]);
+    expect(after.blocker).toBe("Version 1 of the authorization is not signed by the client's owner yet.");
+    expect(after.draftStart.inScope).toEqual(["https://gateway.acme.test", "POST /v1/chat"]);
+  });
+
+  it("refuses a client, and answers 400 for a malformed id and 404 for an unknown project", async () => {
+    expect((await read(await owner(), `projectId=${DEMO_PROJECTS[0]!.id}`)).status).toBe(403);
+    const malformed = await read(await firm(), "projectId=nope");
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).fieldErrors).toHaveProperty("projectId");
+    expect((await read(await firm(), "projectId=00000000-0000-4000-8000-000000000999")).status).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasInvalidCharacter, isoDateSchema } from "@/lib/validation/common";
+import { hasInvalidCharacter, isoDateSchema, uuidSchema } from "@/lib/validation/common";
 import { stepUpProofSchema } from "@/features/reports/validation";
 
 // The authorization's form, shared by the admin's screen and the server (docs/PRODUCT.md#engagement-authorization).
@@ -70,3 +70,6 @@ export const authorizationCountersignSchema = stepUpProofSchema.extend({
 export const authorizationTermsSchema = z.object({ terms: termsField });
 
 export const authorizationIdSchema = z.object({ authorizationId: z.uuid("Unknown authorization") });
+
+/** The admin dialog's read: one engagement's versions. */
+export const projectAuthorizationQuerySchema = z.object({ projectId: uuidSchema });

@@ -7,10 +7,11 @@ import { listClientThreads } from "@/features/messages/server";
 import { getPortalProject } from "@/features/projects/server";
 import { listPortalProjectReports } from "@/features/reports/server";
 import { isLetterAnonymous, listPortalLetters } from "@/features/attestations/server";
+import { getPortalProjectAuthorization } from "@/features/authorizations/server";
 
 /**
  * The portal's project view (docs/PRODUCT.md#portal-project-view): one project of the signed-in
- * client with its findings, reports, attestation letters, invoices, conversations and timeline. A project of another
+ * client with its testing authorization, findings, reports, attestation letters, invoices, conversations and timeline. A project of another
  * company (or none) is null, as if missing. The project is read first (its scope decides), then the
  * rest in parallel, each read filtered by the session's client id as well.
  */
@@ -18,7 +19,7 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
   assertClient(actor);
   const found = await getPortalProject(db, { actor, projectId });
   if (!found) return null;
-  const [findings, reports, invoices, threads, letters, lettersAnonymous] = await Promise.all([
+  const [findings, reports, invoices, threads, letters, lettersAnonymous, authorization] = await Promise.all([
     listClientFindings(db, { actor, filter: { engagement: projectId, overdue: false } }),
     listPortalProjectReports(db, { actor, projectId }),
     // Withheld from this member: no invoice is read (docs/PRODUCT.md#portal-team).
@@ -28,8 +29,10 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
     listPortalLetters(db, { actor, projectId }),
     // The name-display choice is the owners' (docs/PRODUCT.md#verifying-a-letter): a member gets none.
     actor.personRole === "owner" ? isLetterAnonymous(db, actor.clientId) : null,
+    // The versions the firm sent (a draft stays with the firm), for an owner to sign.
+    getPortalProjectAuthorization(db, { actor, projectId }),
   ]);
-  return { ...found, findings, reports, invoices, threads, letters, lettersAnonymous };
+  return { ...found, findings, reports, invoices, threads, letters, lettersAnonymous, authorization };
 }
 
 export type PortalProjectView = NonNullable<Awaited<ReturnType<typeof loadPortalProject>>>;

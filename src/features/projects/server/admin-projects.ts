@@ -130,18 +130,14 @@ async function assertActiveClient(tx: DbOrTx, clientId: string) {
     throw new AppError("bad_request", "Choose an active client", { fieldErrors: { clientId: "Choose an active client" } });
 }
 
-/**
- * New projects start open. They are not yet marked as needing a signed authorization: the screens
- * to draft and sign one are not built (docs/PRODUCT.md#engagement-authorization), and a mark the
- * firm could not clear would stop its work.
- */
+/** New projects start open, and need a signed authorization before testing (docs/PRODUCT.md#engagement-authorization). */
 export async function createProject(db: Db, { actor, input }: { actor: AdminActor; input: ProjectFields }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     await assertActiveClient(tx, input.clientId);
     const [created] = await tx
       .insert(projects)
-      .values({ ...input, status: "open" })
+      .values({ ...input, status: "open", authorizationRequired: true })
       .returning(projectColumns);
     await recordAudit(tx, { actor, action: "project.create", entityType: "project", entityId: created!.id, before: null, after: created });
     return created!;

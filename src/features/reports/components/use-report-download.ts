@@ -28,7 +28,7 @@ async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
 }
 
 /** What the proof adds to the download request; a passkey ceremony failed in the browser is refused like a wrong proof. */
-async function proofBody(proof: FreshFactorProof | undefined): Promise<object> {
+export async function proofBody(proof: FreshFactorProof | undefined): Promise<object> {
   if (!proof) return {};
   if ("code" in proof) return { code: proof.code };
   if ("password" in proof) return { password: proof.password };

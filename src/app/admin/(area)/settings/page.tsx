@@ -6,11 +6,12 @@ import { FirmDetailsCard } from "@/features/settings/components/admin/firm-detai
 import { MailCard } from "@/features/settings/components/admin/mail-card";
 import { SecurityPolicyCard } from "@/features/settings/components/admin/security-policy-card";
 import { ReportTemplateCard } from "@/features/reports/components/report-template-card";
+import { AuthorizationTermsCard } from "@/features/authorizations/components/authorization-terms-card";
 import { SupportPlansCard } from "@/features/subscriptions/components/admin/support-plans-card";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
 import { getMailStatus } from "@/features/operations/server";
-import { getAdminSettings } from "@/features/settings/server";
+import { getAdminSettings, getAuthorizationTerms } from "@/features/settings/server";
 import { getReportTemplateInfo } from "@/features/reports/server";
 import { listAdminPlans } from "@/features/subscriptions/server";
 
@@ -20,11 +21,12 @@ export default async function AdminSettingsPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [plans, settings, mail, reportTemplate] = await Promise.all([
+  const [plans, settings, mail, reportTemplate, authorizationTerms] = await Promise.all([
     listAdminPlans(db, { actor }),
     getAdminSettings(db, { actor }),
     getMailStatus(db, { actor }),
     getReportTemplateInfo(db, { actor }),
+    getAuthorizationTerms(db),
   ]);
   return (
     <>
@@ -35,6 +37,7 @@ export default async function AdminSettingsPage() {
         <DefaultRatesCard rates={settings.defaultRates} customized={settings.defaultRatesCustomized} />
         <SecurityPolicyCard required={settings.requireClientTwoFactor} />
         <ReportTemplateCard template={reportTemplate} />
+        <AuthorizationTermsCard {...authorizationTerms} />
         <MailCard status={mail} adminEmail={actor.email} />
       </div>
     </>

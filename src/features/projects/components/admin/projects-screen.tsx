@@ -16,6 +16,7 @@ import { TONE_CLASSES } from "@/lib/domain/tone";
 import { ProjectTimelineDialog } from "./project-timeline-dialog";
 import { ProjectReportsButton } from "@/features/reports/components/project-reports-button";
 import { ProjectLettersButton } from "@/features/attestations/components/project-letters-button";
+import { ProjectAuthorizationButton } from "@/features/authorizations/components/project-authorization-button";
 import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectInvoicesDialog } from "./project-invoices-dialog";
@@ -140,6 +141,7 @@ export function ProjectsScreen({
           <IconButton label={`View invoices of ${project.projectName}`} onClick={() => setModal({ kind: "invoices", project })}>
             <Receipt className="h-4 w-4" aria-hidden />
           </IconButton>
+          <ProjectAuthorizationButton project={project} />
           <ProjectReportsButton project={project} />
           <ProjectLettersButton project={project} />
           {/* The engagement: the project's findings (docs/PRODUCT.md#admin-engagements). */}

@@ -13,6 +13,7 @@ import { sectionHref } from "@/features/portal/components/portal-sections-config
 import { SectionHeading } from "@/features/portal/components/section-heading";
 import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
 import { PortalLetters } from "@/features/attestations/components/portal-letters";
+import { PortalAuthorization } from "@/features/authorizations/components/portal-authorization";
 import { ProjectTimelineList } from "../project-timeline-list";
 
 /** Where a finding, a conversation of the project lead: their own sections, opened on them. */
@@ -41,7 +42,7 @@ function Panel({ title, icon, action, children }: { title: string; icon: ReactNo
  */
 export function ProjectView({ data }: { data: ProjectViewData }) {
   const { linkHandler } = usePortalNavigation();
-  const { project, findings, reports, invoices, threads, timeline, letters, lettersAnonymous } = data;
+  const { project, findings, reports, invoices, threads, timeline, letters, lettersAnonymous, authorization } = data;
   const validLetter = letters.find((letter) => letter.state === "Valid");
   const link = (href: string, onClick: ReturnType<typeof linkHandler> | undefined, text: string, label?: string) => (
     <a href={href} onClick={onClick} aria-label={label} className="text-sm text-accent underline-offset-2 hover:underline">
@@ -72,6 +73,8 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
       {project.description ? <p className="-mt-3 text-sm text-muted">{project.description}</p> : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
+        {authorization && authorization.versions.length > 0 ? <PortalAuthorization {...authorization} /> : null}
+
         <Panel
           title="Findings"
           icon={<ShieldAlert className="h-5 w-5 text-accent" aria-hidden />}

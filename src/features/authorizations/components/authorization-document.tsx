@@ -1,0 +1,90 @@
+import { StatusBadge } from "@/components/ui/status-badge";
+import type { Tone } from "@/lib/domain/tone";
+import { formatDateTime } from "@/lib/format";
+import type { AuthorizationState, AuthorizationVersion } from "@/features/authorizations/server";
+
+const STATE_TONES: Record<AuthorizationState, Tone> = {
+  Draft: "slate",
+  Sent: "sky",
+  "Signed by Client": "indigo",
+  Signed: "emerald",
+  Superseded: "amber",
+};
+
+/** A version's state as a pill: Draft, Sent, Signed by Client, Signed or Superseded. */
+export function AuthorizationStateBadge({ state }: { state: AuthorizationState }) {
+  return <StatusBadge value={state.toLowerCase().replaceAll(" ", "-")} label={state} tone={STATE_TONES[state]} />;
+}
+
+function Items({ title, items, empty }: { title: string; items: string[]; empty: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="font-medium">{title}</dt>
+      <dd className="text-muted">
+        {items.length === 0 ? (
+          empty
+        ) : (
+          <ul className="list-inside list-disc">
+            {items.map((item, n) => (
+              <li key={n} className="break-words">
+                {item}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** What a version says: the scope, the window, the people, the price and the terms, as the signers read it. */
+export function AuthorizationDocument({ version }: { version: Pick<AuthorizationVersion, "content" | "version" | "documentHash"> }) {
+  const { content } = version;
+  return (
+    <div className="space-y-3 text-sm">
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Items title="In scope" items={content.inScope} empty="—" />
+        <Items title="Out of scope" items={content.outOfScope} empty="Nothing named" />
+        <div>
+          <dt className="font-medium">Testing window (UTC)</dt>
+          <dd className="text-muted">
+            {content.windowStart} to {content.windowEnd}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="font-medium">Price or plan</dt>
+          <dd className="break-words text-muted">{content.price}</dd>
+        </div>
+        <Items title="Testers" items={content.testers} empty="—" />
+        <Items title="Emergency contacts" items={content.emergencyContacts} empty="—" />
+      </dl>
+      <details className="rounded-md border border-border p-3">
+        <summary className="cursor-pointer font-medium">Terms</summary>
+        <p className="mt-2 whitespace-pre-wrap break-words text-muted">{content.terms}</p>
+      </details>
+      {version.documentHash ? (
+        <p className="break-all text-xs text-muted">
+          Document hash (SHA-256): <span className="font-mono">{version.documentHash}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Who signed a version: the name typed, the account, how it was confirmed, when and from where. */
+export function AuthorizationSignatures({ version }: { version: Pick<AuthorizationVersion, "signatures"> }) {
+  if (version.signatures.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-xs text-muted">
+      {version.signatures.map((signature) => (
+        <li key={signature.side} className="break-words">
+          <span className="font-medium text-foreground">
+            {signature.side === "client" ? "Signed for the client" : "Counter-signed by the firm"}
+          </span>{" "}
+          by {signature.signerName} ({signature.signerEmail}) · {signature.method === "second_factor" ? "Fresh second factor" : "Password"}{" "}
+          · {formatDateTime(signature.signedAt)} · {signature.clientAddress}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,211 @@
+"use client";
+
+import { FileSignature } from "lucide-react";
+import { useCallback, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Loading } from "@/components/ui/spinner";
+import { type Notify, useChange } from "@/components/ui/use-change";
+import { useReadOnShow } from "@/components/ui/use-read-on-show";
+import { apiFetch } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
+import { sendAuthorizationAction } from "@/features/authorizations/actions/admin";
+import type { AdminProjectAuthorization, AuthorizationVersion } from "@/features/authorizations/server";
+import { AuthorizationDocument, AuthorizationSignatures, AuthorizationStateBadge } from "./authorization-document";
+import { AuthorizationDraftForm } from "./authorization-draft-form";
+import { SignatureForm } from "./signature-form";
+
+const LOAD_FAILED = "The authorization could not be loaded.";
+const pdfUrl = (id: string) => `/api/admin/authorizations/${id}/pdf`;
+type Project = { id: string; projectName: string };
+
+/**
+ * An engagement's testing authorization for the admin (docs/PRODUCT.md#engagement-authorization):
+ * its button in the projects table and its dialog: why testing is held back, the draft to edit and
+ * send, the counter-signature once the client signed, the sealed PDF, and the earlier versions.
+ */
+export function ProjectAuthorizationButton({ project }: { project: Project }) {
+  const [open, setOpen] = useState(false);
+  const label = `Authorization of ${project.projectName}`;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        title={label}
+        className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
+      >
+        <FileSignature className="h-4 w-4" aria-hidden />
+      </button>
+      {open ? <ProjectAuthorizationDialog project={project} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function ProjectAuthorizationDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+  const notify: Notify = useCallback((text, tone) => setMessage({ text, tone }), []);
+  const { data, error, reload } = useReadOnShow(
+    project.id,
+    async () => {
+      try {
+        const url = `/api/admin/authorizations?projectId=${encodeURIComponent(project.id)}`;
+        const { authorization } = await apiFetch<{ authorization: AdminProjectAuthorization }>(url, { cache: "no-store" });
+        return { success: true, data: authorization };
+      } catch (failure) {
+        setMessage({ text: LOAD_FAILED, tone: "error" });
+        throw failure;
+      }
+    },
+    LOAD_FAILED,
+  );
+  const load = useCallback(() => void reload(), [reload]);
+  return (
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Authorization of ${project.projectName}`} className="max-w-3xl">
+      {message ? (
+        <Alert tone={message.tone} className="mb-3">
+          {message.text}
+        </Alert>
+      ) : null}
+      {data === null && !error ? (
+        <Loading label="Loading the authorization" />
+      ) : data ? (
+        <AuthorizationPanel data={data} notify={notify} onChanged={load} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAuthorization; notify: Notify; onChanged: () => void }) {
+  const [newest, ...older] = data.versions;
+  const [editing, setEditing] = useState(false);
+  const { busy, run } = useChange(notify);
+  const nextVersion = newest && newest.state !== "Draft" ? newest.version + 1 : (newest?.version ?? 1);
+  const saved = ({ version }: { version: number }) => {
+    setEditing(false);
+    onChanged();
+    return `Saved version ${version} as a draft.`;
+  };
+  const send = (version: AuthorizationVersion) =>
+    run("send", () => sendAuthorizationAction({ authorizationId: version.id }), {
+      refresh: false,
+      done: () => {
+        onChanged();
+        return `Sent version ${version.version} to the client to sign.`;
+      },
+    });
+
+  return (
+    <div className="space-y-4">
+      <Standing data={data} />
+      {newest ? (
+        <section aria-labelledby="authorization-newest" className="space-y-3">
+          <h3 id="authorization-newest" className="flex flex-wrap items-center gap-2 font-semibold">
+            Version {newest.version} <AuthorizationStateBadge state={newest.state} />
+            {newest.sentAt ? <span className="text-xs font-normal text-muted">sent {formatDateTime(newest.sentAt)}</span> : null}
+          </h3>
+          {newest.state === "Draft" ? (
+            <>
+              <AuthorizationDraftForm
+                key={`${newest.id}-draft`}
+                projectId={data.project.id}
+                start={newest.content}
+                submitLabel="Save draft"
+                notify={notify}
+                onSaved={saved}
+              />
+              <div className="border-t border-border pt-3">
+                <p className="mb-2 text-xs text-muted">Sending fixes the text and its hash: from then on it is what both sides sign.</p>
+                <Button variant="secondary" disabled={busy !== null} onClick={() => send(newest)}>
+                  {busy === "send" ? "Sending..." : "Send to sign"}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <AuthorizationDocument version={newest} />
+              <AuthorizationSignatures version={newest} />
+              {newest.state === "Sent" ? <p className="text-sm text-muted">Waiting for an owner of the client to sign.</p> : null}
+              {newest.state === "Signed by Client" && newest.documentHash ? (
+                <SignatureForm
+                  url={`/api/admin/authorizations/${newest.id}/countersign`}
+                  documentHash={newest.documentHash}
+                  side="firm"
+                  notify={notify}
+                  done={({ sealed }) => {
+                    onChanged();
+                    return sealed
+                      ? `Counter-signed version ${newest.version}. The sealed PDF is ready.`
+                      : `Counter-signed version ${newest.version}. The sealed PDF is made at its first download.`;
+                  }}
+                />
+              ) : null}
+              {newest.state === "Signed" ? (
+                <a href={pdfUrl(newest.id)} className="inline-block text-sm text-accent underline underline-offset-2">
+                  Download the sealed PDF (version {newest.version})
+                </a>
+              ) : null}
+              {editing ? (
+                <AuthorizationDraftForm
+                  key={`${newest.id}-next`}
+                  projectId={data.project.id}
+                  start={newest.content}
+                  submitLabel={`Save as version ${nextVersion}`}
+                  notify={notify}
+                  onSaved={saved}
+                />
+              ) : (
+                <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                  Edit as version {nextVersion}
+                </Button>
+              )}
+            </>
+          )}
+        </section>
+      ) : (
+        <section aria-labelledby="authorization-first" className="space-y-3">
+          <h3 id="authorization-first" className="font-semibold">
+            Draft the authorization
+          </h3>
+          <AuthorizationDraftForm
+            projectId={data.project.id}
+            start={data.draftStart}
+            submitLabel="Save draft"
+            notify={notify}
+            onSaved={saved}
+          />
+        </section>
+      )}
+      {older.length > 0 ? (
+        <section aria-labelledby="authorization-older" className="border-t border-border pt-3">
+          <h3 id="authorization-older" className="text-sm font-semibold">
+            Earlier versions
+          </h3>
+          <ul className="mt-2 space-y-1 text-sm">
+            {older.map((version) => (
+              <li key={version.id} className="flex flex-wrap items-center gap-2">
+                <span>Version {version.version}</span>
+                <AuthorizationStateBadge state={version.state} />
+                {version.state === "Signed" ? (
+                  <a href={pdfUrl(version.id)} className="text-accent underline underline-offset-2">
+                    Sealed PDF
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Whether the engagement may be tested: the server's reason when it is held back. */
+function Standing({ data }: { data: AdminProjectAuthorization }) {
+  if (!data.project.authorizationRequired)
+    return <p className="text-sm text-muted">This engagement was created before authorizations: testing is not held back by one.</p>;
+  if (data.blocker) return <Alert tone="info">Testing is held back. {data.blocker}</Alert>;
+  return <Alert tone="success">Signed by both sides and the window has begun: testing may start.</Alert>;
+}
