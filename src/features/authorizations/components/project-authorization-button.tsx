@@ -142,11 +142,18 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                   }}
                 />
               ) : null}
-              {newest.state === "Signed" ? (
-                <a href={pdfUrl(newest.id)} className="inline-block text-sm text-accent underline underline-offset-2">
-                  Download the sealed PDF (version {newest.version})
-                </a>
-              ) : null}
+              <div className="flex flex-wrap items-center gap-3">
+                {newest.state === "Signed" ? (
+                  <a href={pdfUrl(newest.id)} className="text-sm text-accent underline underline-offset-2">
+                    Download the sealed PDF (version {newest.version})
+                  </a>
+                ) : null}
+                {editing ? null : (
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                    Edit as version {nextVersion}
+                  </Button>
+                )}
+              </div>
               {editing ? (
                 <AuthorizationDraftForm
                   key={`${newest.id}-next`}
@@ -156,11 +163,7 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                   notify={notify}
                   onSaved={saved}
                 />
-              ) : (
-                <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                  Edit as version {nextVersion}
-                </Button>
-              )}
+              ) : null}
             </>
           )}
         </section>
