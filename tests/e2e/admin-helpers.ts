@@ -86,3 +86,29 @@ export async function clientRowAction(page: Page, company: string, item: "Manage
   await expect(action).toBeVisible();
   return action;
 }
+
+/**
+ * The admin on `page` invites a person from the company's page (docs/PRODUCT.md#admin-client-page);
+ * mail is not configured in browser tests, so the dialog hands over the link, which is returned.
+ */
+export async function inviteFromClientPage(
+  page: Page,
+  company: string,
+  name: string,
+  email: string,
+  role: "owner" | "member" = "member",
+): Promise<string> {
+  await page.goto(`/admin/clients?q=${encodeURIComponent(company)}`);
+  await (await clientRowAction(page, company, "Settings")).click();
+  await expect(page.getByRole("heading", { level: 1, name: company })).toBeVisible();
+  await page.getByRole("button", { name: "Invite a colleague" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a colleague" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Role").selectOption(role);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(dialog.getByText("Mail is not configured: copy this invitation link and send it yourself.")).toBeVisible();
+  const link = await dialog.getByLabel("Invitation link").inputValue();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  return link;
+}

@@ -32,8 +32,11 @@ export async function draftAndSend(page: Page, engagement: string, asset: string
   return dialog;
 }
 
+/** The proof a step-up may ask for: the password, or the authenticator's code. */
+export type StepUpAnswer = { password: string } | { code: () => string };
+
 /** Answers the step-up when it is asked for (a session that proved it in the last five minutes is not asked). */
-async function confirmIfAsked(page: Page, done: string, password: string) {
+async function confirmIfAsked(page: Page, done: string, answer: StepUpAnswer) {
   const prompt = page.getByRole("group", { name: "Confirm it is you" });
   const first = await Promise.race([
     page
@@ -43,21 +46,22 @@ async function confirmIfAsked(page: Page, done: string, password: string) {
     prompt.waitFor().then(() => "asked" as const),
   ]);
   if (first === "asked") {
-    await prompt.getByLabel("Password").fill(password);
+    if ("password" in answer) await prompt.getByLabel("Password").fill(answer.password);
+    else await prompt.getByLabel("Authentication code").fill(answer.code());
     await prompt.getByRole("button", { name: "Confirm and sign" }).click();
   }
   await expect(page.getByText(done)).toBeVisible();
 }
 
 /** The client's owner on `me` signs the newest version in the project view. */
-export async function clientSigns(me: Page, projectId: string, name: string, password: string) {
+export async function clientSigns(me: Page, projectId: string, name: string, answer: StepUpAnswer) {
   await me.goto(`/client-portal?section=projects&project=${projectId}`);
   const card = me.getByRole("region", { name: "Authorization" });
   const form = card.getByRole("form", { name: "Sign the authorization" });
   await form.getByLabel("Your full name").fill(name);
   await form.getByLabel("I am entitled to authorise testing of these assets").check();
   await form.getByRole("button", { name: "Sign the authorization" }).click();
-  await confirmIfAsked(me, "Signed version 1 of the authorization.", password);
+  await confirmIfAsked(me, "Signed version 1 of the authorization.", answer);
   return card;
 }
 
@@ -67,7 +71,7 @@ export async function firmCountersigns(page: Page, engagement: string, password:
   const form = dialog.getByRole("form", { name: "Counter-sign" });
   await form.getByLabel("Your full name").fill("Avery Admin");
   await form.getByRole("button", { name: "Counter-sign" }).click();
-  await confirmIfAsked(page, "Counter-signed version 1. The sealed PDF is ready.", password);
+  await confirmIfAsked(page, "Counter-signed version 1. The sealed PDF is ready.", { password });
   await expect(dialog.getByText("testing may start")).toBeVisible();
   return dialog;
 }
@@ -88,7 +92,7 @@ export async function authorizeEngagement(
 ) {
   const projectId = await projectIdOf(page, engagement);
   await draftAndSend(page, engagement, "https://gateway.example.test");
-  await clientSigns(me, projectId, owner, password);
+  await clientSigns(me, projectId, owner, { password });
   await firmCountersigns(page, engagement, DEMO.admin.password);
   return projectId;
 }

@@ -1,14 +1,33 @@
 // A new engagement's signed testing authorization in the browser (docs/PRODUCT.md#engagement-authorization),
 // on a company of its own: the admin drafts and sends it; moving to In Progress is refused, naming
-// what is missing; the company's owner signs it in the portal with the password (no second factor);
-// the admin counter-signs; the sealed PDF carries a PDF signature; the engagement may then start.
+// what is missing; a member of the company reads it but cannot sign; the owner, with two-factor on,
+// signs with a fresh code; the admin counter-signs; the sealed PDF carries a PDF signature; the
+// engagement may then start, and the client downloads the sealed PDF.
 import fs from "node:fs";
-import { invitedClientSignedIn } from "./admin-helpers";
+import type { Browser, Page } from "@playwright/test";
+import { acceptInvitation, invitedClientSignedIn, inviteFromClientPage, uniqueSuffix } from "./admin-helpers";
+import { submitPortalLogin } from "./auth-helpers";
 import { clientSigns, draftAndSend, firmCountersigns, openAuthorization, projectIdOf } from "./authorization-helpers";
-import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 import { createEngagementFor } from "./report-helpers";
+import { codeFor, enrolTwoFactor } from "./second-factor-helpers";
 
-test("the owner signs, the firm counter-signs, and only then may testing start", async ({ page, browser }) => {
+/** The admin on `page` invites a member of `company` from its page; the member signs in on a browser of their own. */
+async function memberOf(page: Page, browser: Browser, company: string, password: string): Promise<Page> {
+  const email = `member-${uniqueSuffix()}@example.org`;
+  const link = await inviteFromClientPage(page, company, "Morgan Member", email);
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": uniqueIp() } });
+  const member = await context.newPage();
+  await acceptInvitation(member, link, password);
+  await submitPortalLogin(member, email, password);
+  await expect(member.getByText(email).first()).toBeVisible();
+  return member;
+}
+
+test("a member cannot sign; the owner signs with a fresh code, the firm counter-signs, and only then may testing start", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signInViaApi(page, DEMO.admin);
   const password = "authorization-e2e-password";
@@ -31,11 +50,21 @@ test("the owner signs, the firm counter-signs, and only then may testing start",
     ),
   ).toBeVisible();
 
-  // The owner reads the scope and signs; the card then waits for the firm.
-  const card = await clientSigns(me, projectId, "Riley Owner", password);
-  await expect(card.getByText("https://gateway.authorized.test", { exact: true })).toBeVisible();
+  // A member reads what was sent, with no way to sign it.
+  const member = await memberOf(page, browser, client.company, "authorization-member-password");
+  await member.goto(`/client-portal?section=projects&project=${projectId}`);
+  const memberCard = member.getByRole("region", { name: "Authorization" });
+  await expect(memberCard.getByText("https://gateway.authorized.test", { exact: true })).toBeVisible();
+  await expect(memberCard.getByText("Only an owner of your company can sign the authorization.")).toBeVisible();
+  await expect(memberCard.getByRole("form", { name: "Sign the authorization" })).toHaveCount(0);
+  await member.context().close();
+
+  // The owner turns two-factor on; signing then asks for a fresh code (the one set-up used is spent).
+  await me.goto("/client-portal?section=settings");
+  const { secret } = await enrolTwoFactor(me, password);
+  const card = await clientSigns(me, projectId, "Riley Owner", { code: () => codeFor(secret, 1) });
   await expect(card.getByText("Signed by Client")).toBeVisible();
-  await expect(card.getByText(/Signed for the client by Riley Owner/)).toBeVisible();
+  await expect(card.getByText(/Signed for the client by Riley Owner .* · Fresh second factor ·/)).toBeVisible();
 
   const dialog = await firmCountersigns(page, engagement, DEMO.admin.password);
   const [sealed] = await Promise.all([
@@ -53,9 +82,12 @@ test("the owner signs, the firm counter-signs, and only then may testing start",
     .selectOption("in_progress");
   await expect(page.getByRole("status").filter({ hasText: `Project ${engagement} is now In Progress` })).toBeVisible();
 
+  // The client downloads the sealed PDF from the project view.
   await me.reload();
-  await expect(
-    me.getByRole("region", { name: "Authorization" }).getByRole("link", { name: "Download the sealed PDF (version 1)" }),
-  ).toBeVisible();
+  const [copy] = await Promise.all([
+    me.waitForEvent("download"),
+    me.getByRole("region", { name: "Authorization" }).getByRole("link", { name: "Download the sealed PDF (version 1)" }).click(),
+  ]);
+  expect(fs.readFileSync((await copy.path())!).toString("latin1")).toContain("/ByteRange");
   await context.close();
 });

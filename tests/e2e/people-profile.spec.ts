@@ -3,32 +3,15 @@
 // greeted by their own name and changes it in their profile; the company record is its owners' to
 // change. The companies and people here are this spec's own: the demo company is only read.
 import type { Browser, Page } from "@playwright/test";
-import { clientRowAction, createClientViaUi, uniqueSuffix } from "./admin-helpers";
+import { createClientViaUi, inviteFromClientPage, uniqueSuffix } from "./admin-helpers";
 import { submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test, uniqueIp, waitForHydration } from "./fixtures";
 
 const PASSWORD = "profile-password-1";
-const MAIL_NOT_CONFIGURED = "Mail is not configured: copy this invitation link and send it yourself.";
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": uniqueIp() } });
   return context.newPage();
-}
-
-/** The admin invites a person from the company's page; mail is not configured here, so the dialog hands over the link. */
-async function inviteFromClientPage(page: Page, company: string, name: string, email: string): Promise<string> {
-  await page.goto(`/admin/clients?q=${encodeURIComponent(company)}`);
-  await (await clientRowAction(page, company, "Settings")).click();
-  await expect(page.getByRole("heading", { level: 1, name: company })).toBeVisible();
-  await page.getByRole("button", { name: "Invite a colleague" }).click();
-  const dialog = page.getByRole("dialog", { name: "Invite a colleague" });
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByRole("button", { name: "Send invitation" }).click();
-  await expect(dialog.getByText(MAIL_NOT_CONFIGURED)).toBeVisible();
-  const link = await dialog.getByLabel("Invitation link").inputValue();
-  await dialog.getByRole("button", { name: "Done" }).click();
-  return link;
 }
 
 /** Sets the password from the link; the login form that follows has the address filled. */

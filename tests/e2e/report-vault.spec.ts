@@ -7,34 +7,12 @@
 // owner's link already handed out fails; the owner's access log lists the view and the download.
 import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
 import { pdfPageTexts } from "../helpers/pdf-text";
 import { type InvitedClient, invitedClientSignedIn } from "./admin-helpers";
 import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { downloadWithPassword, publishReportFor } from "./report-helpers";
-
-const codeFor = (secret: string, steps = 0) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
-
-/** Turns two-factor on from Settings' card; returns the secret and a backup code. */
-async function enrol(me: Page, password: string): Promise<{ secret: string; backupCode: string }> {
-  const card = me.getByRole("heading", { name: "Two-factor authentication" }).locator("..");
-  await expect(card).toHaveAttribute("data-hydrated", "true");
-  await card.getByRole("button", { name: "Set up two-factor" }).click();
-  await card.getByLabel("Current password").fill(password);
-  await card.getByRole("button", { name: "Continue" }).click();
-  const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
-  await card.getByLabel("6-digit code").fill(codeFor(secret));
-  await card.getByRole("button", { name: "Confirm" }).click();
-  await expect(card.getByTestId("backup-code")).toHaveCount(10);
-  const backupCode = (await card.getByTestId("backup-code").first().textContent())!.trim();
-  await card.getByRole("button", { name: "I saved my codes" }).click();
-  await expect(card.getByText("On: signing in needs your password")).toBeVisible();
-  return { secret, backupCode };
-}
+import { codeFor, enrolTwoFactor } from "./second-factor-helpers";
 
 // Two tests on one company, in order: the owner's download, then the firm's looks at it (each flow
 // alone fits its time on a busy machine; together they did not).
@@ -58,7 +36,7 @@ test.describe.serial("the report vault", () => {
 
     // The owner turns two-factor on and signs in again through a trusted device: no fresh factor.
     await me.goto("/client-portal?section=settings");
-    const { secret, backupCode } = await enrol(me, password);
+    const { secret, backupCode } = await enrolTwoFactor(me, password);
     // A backup code, so that the app's next code (each is accepted once) is left for the download.
     await logOut(me);
     await submitPortalLogin(me, client.email, password);

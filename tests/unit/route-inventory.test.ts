@@ -60,6 +60,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/admin/reports/[id]/download": { POST: "file" },
   "/api/admin/reports": { GET: "read" },
   "/api/admin/attestations": { GET: "read" },
+  "/api/admin/authorizations": { GET: "read" },
   "/api/admin/reports/upload": { POST: "file" },
   "/api/admin/reports/generated": { GET: "file" },
   "/api/admin/settings/report-template": { GET: "file", POST: "file" },
