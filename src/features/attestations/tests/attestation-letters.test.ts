@@ -17,6 +17,7 @@ import { listReportFindings } from "@/features/findings/server";
 import { DEMO_LETTER, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { FINDING_SEVERITIES } from "@/lib/domain/finding";
 import { attestationLetters, auditLog } from "@/server/core/db/schema";
+import { qrCodesIn } from "@tests/helpers/pdf-qr";
 import { pdfPageTexts } from "@tests/helpers/pdf-text";
 import { adminActor, adminCookie, clientActor, clientCookie } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders } from "@tests/integration/helpers/auth";
@@ -174,9 +175,12 @@ describe("attestation letters", () => {
     const path = `/api/client/attestations/${letter!.id}/pdf`;
     const own = await get(clientLetterPdf, await clientCookie(), path, { id: letter!.id });
     expect(own.status).toBe(200);
-    const text = (await pdfPageTexts(new Uint8Array(await own.arrayBuffer()))).join("\n");
+    const bytes = new Uint8Array(await own.arrayBuffer());
+    const text = (await pdfPageTexts(bytes)).join("\n");
     expect(text).toContain(DEMO_CODE);
     expect(text).toContain(`/verify/${DEMO_CODE}`);
+    // The QR code, read as a camera would, is the same address.
+    expect(await qrCodesIn(bytes)).toEqual([expect.stringMatching(new RegExp(`/verify/${DEMO_CODE}$`))]);
     const member = await get(clientLetterPdf, await clientCookie(DEMO_USERS.acmeMember.email), path, { id: letter!.id });
     expect(member.status).toBe(200);
     const other = await get(clientLetterPdf, await clientCookie(DEMO_USERS.globex.email), path, { id: letter!.id });

@@ -54,3 +54,17 @@ export function monthsOf(terms: RetainerTermsRow, totals: MonthTotals[], through
     })
     .reverse();
 }
+
+/**
+ * One month's budget and use (`month` itself, from the retainer's start), without the rest of the
+ * history: what a list of every retainer needs. Undefined before the retainer starts.
+ */
+export function monthFigures(
+  terms: RetainerTermsRow,
+  billableByMonth: ReadonlyMap<string, number>,
+  month: string,
+): RetainerMonthFigures | undefined {
+  const figures = periodMonths({ ...terms, startMonth: monthOf(terms.startDate) }, billableByMonth, month);
+  const last = figures.at(-1);
+  return last?.month === month ? last : undefined;
+}

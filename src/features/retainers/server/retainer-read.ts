@@ -5,7 +5,7 @@ import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, projects, retainerMonths, retainerOverageRequests, retainers, timeEntries } from "@/server/core/db/schema";
 import { entryColumns, monthColumns, retainerColumns } from "./columns";
-import { type MonthTotals, monthsOf, type RetainerMonth, todayUtc } from "./figures";
+import { monthFigures, monthsOf, type RetainerMonth, todayUtc } from "./figures";
 
 /** Entries shown under the burn-down; the CSV export has them all. */
 export const SHOWN_ENTRIES = 200;
@@ -172,9 +172,20 @@ export type AdminRetainerRow = {
   percent: number;
 };
 
+/** "2026-10-01=1200,2026-11-01=900" (a retainer's billable minutes by month, as the list reads them) → a map. */
+function billableByMonthOf(text: string | null): Map<string, number> {
+  const byMonth = new Map<string, number>();
+  if (!text) return byMonth;
+  for (const pair of text.split(",")) byMonth.set(pair.slice(0, 10), Number(pair.slice(11)));
+  return byMonth;
+}
+
 /**
  * Every client's retainer with this month's use against its budget, the most used first (over
- * budget at the top), in one statement: each retainer's monthly totals come as one JSON array.
+ * budget at the top), in one statement. The budget depends on what carried over from earlier
+ * months, so each retainer's billable minutes of every month through this one come too, as one
+ * compact text (a JSON object per month cost more to build and read than the figures themselves:
+ * bench/README.md, "Retainer hours"); this month's overage comes on its own.
  */
 export async function listRetainersForAdmin(db: DbOrTx, { actor, today = todayUtc() }: { actor: AdminActor; today?: string }) {
   assertAdmin(actor);
@@ -183,17 +194,17 @@ export async function listRetainersForAdmin(db: DbOrTx, { actor, today = todayUt
     .select({
       ...retainerColumns,
       company: clients.company,
-      totals: sql<MonthTotals[]>`coalesce((select json_agg(json_build_object(
-          'month', to_char(m.month, 'YYYY-MM-DD'), 'billableMinutes', m.billable_minutes, 'nonBillableMinutes', m.non_billable_minutes,
-          'overageMinutes', m.overage_minutes, 'closed', m.closed_at is not null, 'invoiceId', m.invoice_id))
-        from retainer_months m where m.retainer_id = ${retainers.id} and m.month <= ${month}::date), '[]'::json)`,
+      billable: sql<string | null>`(select string_agg(to_char(m.month, 'YYYY-MM-DD') || '=' || m.billable_minutes, ',' order by m.month)
+        from retainer_months m where m.retainer_id = ${retainers.id} and m.month <= ${month}::date)`,
+      overageMinutes: sql<number>`coalesce((select m.overage_minutes from retainer_months m
+        where m.retainer_id = ${retainers.id} and m.month = ${month}::date), 0)`.mapWith(Number),
       pendingRequests: sql<number>`(select count(*)::int from retainer_overage_requests o
         where o.retainer_id = ${retainers.id} and o.status = 'pending')`,
     })
     .from(retainers)
     .innerJoin(clients, eq(clients.id, retainers.clientId));
   const list: AdminRetainerRow[] = rows.map((row) => {
-    const current = monthsOf(row, row.totals, month, today).find((m) => m.month === month);
+    const current = monthFigures(row, billableByMonthOf(row.billable), month);
     const budgetMinutes = current?.budgetMinutes ?? row.monthlyMinutes;
     const usedMinutes = current?.usedMinutes ?? 0;
     return {
@@ -202,9 +213,9 @@ export async function listRetainersForAdmin(db: DbOrTx, { actor, today = todayUt
       name: row.name,
       usedMinutes,
       budgetMinutes,
-      overageMinutes: current?.overageMinutes ?? 0,
+      overageMinutes: row.overageMinutes,
       pendingRequests: row.pendingRequests,
-      percent: budgetMinutes > 0 ? Math.round(((usedMinutes + (current?.overageMinutes ?? 0)) * 100) / budgetMinutes) : 0,
+      percent: budgetMinutes > 0 ? Math.round(((usedMinutes + row.overageMinutes) * 100) / budgetMinutes) : 0,
     };
   });
   return list.sort((a, b) => b.percent - a.percent || a.company.localeCompare(b.company));

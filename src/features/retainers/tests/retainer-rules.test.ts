@@ -248,6 +248,9 @@ describe("carry-over", () => {
     expect(byMonth.get(addMonths(start, 1))).toMatchObject({ carriedInMinutes: 6 * H, budgetMinutes: 16 * H, expiringMinutes: 6 * H });
     expect(byMonth.get(addMonths(start, 2))).toMatchObject({ carriedInMinutes: 10 * H, budgetMinutes: 20 * H });
     expect(view!.current).toMatchObject({ month: thisMonth, carriedInMinutes: 10 * H, budgetMinutes: 20 * H });
+    // The admin's list reads only this month's figures, with the same carried hours.
+    const row = (await listRetainersForAdmin(t.db, { actor: admin })).find((r) => r.clientId === client.clientId);
+    expect(row).toMatchObject({ usedMinutes: 0, budgetMinutes: 20 * H, overageMinutes: 0, percent: 0 });
   });
 
   it("refuses terms that are not quarter hours or thresholds out of range", () => {
