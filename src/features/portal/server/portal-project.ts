@@ -11,9 +11,10 @@ import { getPortalProjectAuthorization } from "@/features/authorizations/server"
 
 /**
  * The portal's project view (docs/PRODUCT.md#portal-project-view): one project of the signed-in
- * client with its testing authorization, findings, reports, attestation letters, invoices, conversations and timeline. A project of another
- * company (or none) is null, as if missing. The project is read first (its scope decides), then the
- * rest in parallel, each read filtered by the session's client id as well.
+ * client with its testing authorization, findings, reports, attestation letters, invoices,
+ * conversations and timeline. A project of another company (or none) is null, as if missing. The
+ * project is read first (its scope decides), then the rest in parallel, each read filtered by the
+ * session's client id as well.
  */
 export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { actor: ClientActor; projectId: string }) {
   assertClient(actor);
