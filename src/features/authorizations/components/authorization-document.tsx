@@ -88,3 +88,23 @@ export function AuthorizationSignatures({ version }: { version: Pick<Authorizati
     </ul>
   );
 }
+
+/** The versions before the newest, each with its state, and its sealed PDF once both sides signed. */
+export function EarlierVersions({ versions, pdfUrl }: { versions: AuthorizationVersion[]; pdfUrl: (id: string) => string }) {
+  return (
+    <ul className="mt-2 space-y-1 text-sm">
+      {versions.map((version) => (
+        <li key={version.id} className="flex flex-wrap items-center gap-2">
+          <span>Version {version.version}</span>
+          <AuthorizationStateBadge state={version.state} />
+          {version.sentAt ? <span className="text-xs text-muted">sent {formatDateTime(version.sentAt)}</span> : null}
+          {version.state === "Signed" ? (
+            <a href={pdfUrl(version.id)} className="text-accent underline underline-offset-2">
+              Sealed PDF
+            </a>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

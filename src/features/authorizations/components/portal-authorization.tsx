@@ -4,9 +4,8 @@ import { FileSignature } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format";
 import type { AuthorizationVersion } from "@/features/authorizations/server";
-import { AuthorizationDocument, AuthorizationSignatures, AuthorizationStateBadge } from "./authorization-document";
+import { AuthorizationDocument, AuthorizationSignatures, AuthorizationStateBadge, EarlierVersions } from "./authorization-document";
 import { SignatureForm } from "./signature-form";
 
 /** What the newest version's state means for the company (a draft never reaches the portal). */
@@ -65,20 +64,7 @@ export function PortalAuthorization({ versions, canSign }: { versions: Authoriza
       {older.length > 0 ? (
         <div className="border-t border-border pt-3">
           <h3 className="text-sm font-semibold">Earlier versions</h3>
-          <ul className="mt-2 space-y-1 text-sm">
-            {older.map((version) => (
-              <li key={version.id} className="flex flex-wrap items-center gap-2">
-                <span>Version {version.version}</span>
-                <AuthorizationStateBadge state={version.state} />
-                {version.sentAt ? <span className="text-xs text-muted">sent {formatDateTime(version.sentAt)}</span> : null}
-                {version.state === "Signed" ? (
-                  <a href={pdfUrl(version.id)} className="text-accent underline underline-offset-2">
-                    Sealed PDF
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <EarlierVersions versions={older} pdfUrl={pdfUrl} />
         </div>
       ) : null}
     </Card>

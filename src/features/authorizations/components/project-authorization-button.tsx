@@ -12,7 +12,7 @@ import { apiFetch } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { sendAuthorizationAction } from "@/features/authorizations/actions/admin";
 import type { AdminProjectAuthorization, AuthorizationVersion } from "@/features/authorizations/server";
-import { AuthorizationDocument, AuthorizationSignatures, AuthorizationStateBadge } from "./authorization-document";
+import { AuthorizationDocument, AuthorizationSignatures, AuthorizationStateBadge, EarlierVersions } from "./authorization-document";
 import { AuthorizationDraftForm } from "./authorization-draft-form";
 import { SignatureForm } from "./signature-form";
 
@@ -82,7 +82,6 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
   const [newest, ...older] = data.versions;
   const [editing, setEditing] = useState(false);
   const { busy, run } = useChange(notify);
-  const nextVersion = newest && newest.state !== "Draft" ? newest.version + 1 : (newest?.version ?? 1);
   const saved = ({ version }: { version: number }) => {
     setEditing(false);
     onChanged();
@@ -150,7 +149,7 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                 ) : null}
                 {editing ? null : (
                   <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                    Edit as version {nextVersion}
+                    Edit as version {newest.version + 1}
                   </Button>
                 )}
               </div>
@@ -159,7 +158,7 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                   key={`${newest.id}-next`}
                   projectId={data.project.id}
                   start={newest.content}
-                  submitLabel={`Save as version ${nextVersion}`}
+                  submitLabel={`Save as version ${newest.version + 1}`}
                   notify={notify}
                   onSaved={saved}
                 />
@@ -186,19 +185,7 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
           <h3 id="authorization-older" className="text-sm font-semibold">
             Earlier versions
           </h3>
-          <ul className="mt-2 space-y-1 text-sm">
-            {older.map((version) => (
-              <li key={version.id} className="flex flex-wrap items-center gap-2">
-                <span>Version {version.version}</span>
-                <AuthorizationStateBadge state={version.state} />
-                {version.state === "Signed" ? (
-                  <a href={pdfUrl(version.id)} className="text-accent underline underline-offset-2">
-                    Sealed PDF
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <EarlierVersions versions={older} pdfUrl={pdfUrl} />
         </section>
       ) : null}
     </div>

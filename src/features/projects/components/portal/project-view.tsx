@@ -73,7 +73,7 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
       {project.description ? <p className="-mt-3 text-sm text-muted">{project.description}</p> : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        {authorization && authorization.versions.length > 0 ? <PortalAuthorization {...authorization} /> : null}
+        {authorization ? <PortalAuthorization {...authorization} /> : null}
 
         <Panel
           title="Findings"
