@@ -6,6 +6,7 @@
 // PGlite, and the scale harness (several instances on one PostgreSQL server) is skipped.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { ensureSystemPackages } from "./system-packages.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (pkg, file) => path.join(ROOT, "node_modules", pkg, file);
@@ -85,6 +86,14 @@ function run(check, alone) {
       resolve(ok);
     });
   });
+}
+
+// Chromium and Poppler come from Debian, not npm: installed here when this user can, else the
+// run stops now with the command to type, rather than at the browser stage twenty minutes in.
+const missingCommand = ensureSystemPackages();
+if (missingCommand) {
+  console.error(`Some Debian packages the tests need are missing, and they could not be installed here. Run:\n  ${missingCommand}`);
+  process.exit(1);
 }
 
 for (const stage of stages) {
