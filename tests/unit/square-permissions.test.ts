@@ -43,7 +43,9 @@ describe("Square permissions table", () => {
   });
 
   it("has a row for every Square call in the code", () => {
-    const missing = [...inCode.keys()].filter((call) => !(call in SQUARE_CALL_SCOPES)).map((call) => `${call} (${inCode.get(call)?.join(", ")})`);
+    const missing = [...inCode.keys()]
+      .filter((call) => !(call in SQUARE_CALL_SCOPES))
+      .map((call) => `${call} (${inCode.get(call)?.join(", ")})`);
     expect(missing).toEqual([]);
   });
 
@@ -53,7 +55,15 @@ describe("Square permissions table", () => {
 
   it("asks for the union of the rows", () => {
     expect(SQUARE_SCOPES).toEqual(
-      expect.arrayContaining(["ORDERS_READ", "ORDERS_WRITE", "INVOICES_READ", "INVOICES_WRITE", "SUBSCRIPTIONS_WRITE", "ITEMS_READ", "PAYMENTS_WRITE"]),
+      expect.arrayContaining([
+        "ORDERS_READ",
+        "ORDERS_WRITE",
+        "INVOICES_READ",
+        "INVOICES_WRITE",
+        "SUBSCRIPTIONS_WRITE",
+        "ITEMS_READ",
+        "PAYMENTS_WRITE",
+      ]),
     );
     expect(new Set(SQUARE_SCOPES)).toEqual(new Set(Object.values(SQUARE_CALL_SCOPES).flat()));
   });

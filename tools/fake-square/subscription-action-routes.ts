@@ -55,7 +55,14 @@ function updateSubscription(state: FakeState, res: http.ServerResponse, id: stri
   if (!subscription) return squareError(res, 404, "INVALID_REQUEST_ERROR", "NOT_FOUND", "Subscription not found.");
   const change = (body.subscription ?? {}) as { version?: number; card_id?: string };
   if (change.version !== subscription.version)
-    return squareError(res, 400, "INVALID_REQUEST_ERROR", "VERSION_MISMATCH", "The subscription version does not match.", "subscription.version");
+    return squareError(
+      res,
+      400,
+      "INVALID_REQUEST_ERROR",
+      "VERSION_MISMATCH",
+      "The subscription version does not match.",
+      "subscription.version",
+    );
   subscription.version += 1;
   return json(res, 200, { subscription });
 }

@@ -31,8 +31,8 @@ function Badge({ status }: { status: SquareStatusView }) {
     : status.connected && status.revoked
       ? ["Revoked", "border-red-500/50 text-red-300"]
       : status.connected
-      ? ["Connected", "border-emerald-500/50 text-emerald-300"]
-      : ["Not connected", "border-amber-500/50 text-amber-300"];
+        ? ["Connected", "border-emerald-500/50 text-emerald-300"]
+        : ["Not connected", "border-amber-500/50 text-amber-300"];
   return <span className={`rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>;
 }
 

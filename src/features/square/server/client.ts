@@ -35,7 +35,10 @@ export function toSquareApiError(error: unknown, doing: string, call?: SquareCal
     const detail = error.errors[0]?.detail;
     if (status === 401) return new SquareApiError("Square rejected the stored access token. Reconnect Square.", status);
     if (status === 403 && call && error.errors[0]?.code === "INSUFFICIENT_SCOPES")
-      return new SquareApiError(missingPermissionMessage({ label: `Square refused ${doing}: it`, scopes: [...SQUARE_CALL_SCOPES[call]] }), status);
+      return new SquareApiError(
+        missingPermissionMessage({ label: `Square refused ${doing}: it`, scopes: [...SQUARE_CALL_SCOPES[call]] }),
+        status,
+      );
     if (status === 403) return new SquareApiError("Square refused access: a permission is missing. Reconnect Square to grant it.", status);
     if (status === 429) return new SquareApiError("Square's rate limit was reached. Try again in a minute.", status);
     if (status !== undefined && status >= 500)

@@ -41,9 +41,15 @@ export type SquareCall = keyof typeof SQUARE_CALL_SCOPES;
 export const SQUARE_FEATURES = {
   invoiceSync: { label: "Invoice sync", calls: ["locations.list", "invoices.list", "customers.get", "subscriptions.search"] },
   invoiceLines: { label: "Invoice line items", calls: ["orders.batchGet"] },
-  billing: { label: "Billing plans and retainer months", calls: ["locations.list", "orders.create", "invoices.create", "invoices.publish"] },
+  billing: {
+    label: "Billing plans and retainer months",
+    calls: ["locations.list", "orders.create", "invoices.create", "invoices.publish"],
+  },
   subscribe: { label: "Subscribing through Square", calls: ["locations.list", "subscriptions.create"] },
-  planChanges: { label: "Switching and cancelling Square plans", calls: ["locations.list", "subscriptions.cancel", "subscriptions.swapPlan"] },
+  planChanges: {
+    label: "Switching and cancelling Square plans",
+    calls: ["locations.list", "subscriptions.cancel", "subscriptions.swapPlan"],
+  },
 } as const satisfies Record<string, { label: string; calls: readonly SquareCall[] }>;
 
 export type SquareFeature = keyof typeof SQUARE_FEATURES;

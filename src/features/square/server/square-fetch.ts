@@ -129,7 +129,10 @@ export type SquareSnapshot = {
  * Everything the sync writes, read first so a failure half-way leaves the database untouched.
  * Without `orders` (a connection lacking ORDERS_READ) no order is read and `orders` is empty.
  */
-export async function fetchSquareSnapshot(client: SquareClient, { orders: readOrders = true }: { orders?: boolean } = {}): Promise<SquareSnapshot> {
+export async function fetchSquareSnapshot(
+  client: SquareClient,
+  { orders: readOrders = true }: { orders?: boolean } = {},
+): Promise<SquareSnapshot> {
   const locationIds = await listLocationIds(client);
   const perLocation = await Promise.all(locationIds.map((id) => listLocationInvoices(client, id)));
   const invoices = perLocation.flatMap((l) => l.invoices);
