@@ -101,4 +101,44 @@ test.describe.serial("Square payment provider", () => {
       .click();
     await expect(page.getByText("Deposit (30%)").filter({ visible: true }).first()).toBeVisible();
   });
+
+  test("a connection made with the old permissions names what each feature needs; Reconnect in Settings grants them", async ({ page }) => {
+    await signInViaApi(page, DEMO.admin);
+    // Square's authorize page, asked for the scopes the product asked for before it billed.
+    await page.goto("/api/oauth/square?action=authorize");
+    await expect(page.getByRole("heading", { name: "Fake Square" })).toBeVisible();
+    const old = new URL(page.url());
+    old.searchParams.set("scope", "INVOICES_READ CUSTOMERS_READ MERCHANT_PROFILE_READ SUBSCRIPTIONS_READ PAYMENTS_READ");
+    await page.goto(old.toString());
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    const card = page.getByRole("region", { name: "Square Payments" });
+    await expect(card.getByText("Square account connected successfully!")).toBeVisible();
+    await expect(
+      card.getByText("This Square connection lacks permissions the product needs. Reconnect Square to grant them:"),
+    ).toBeVisible();
+    await expect(card.getByRole("listitem").filter({ hasText: "Invoice line items needs" })).toContainText("ORDERS_READ");
+
+    // The invoices still sync; their line items are reported as not available.
+    await card.getByRole("button", { name: "Sync Invoices" }).click();
+    await expect(card.getByText(/✅ Synced \d+ invoices from Square/)).toBeVisible();
+    await expect(card.getByText(/Invoice line items needs Square's ORDERS_READ permission/)).toBeVisible();
+
+    await page.goto("/admin/settings");
+    const settings = page.getByRole("region", { name: "Square permissions" });
+    await expect(settings.getByRole("listitem").filter({ hasText: "Switching and cancelling Square plans needs" })).toContainText(
+      "SUBSCRIPTIONS_WRITE",
+    );
+    await settings.getByRole("link", { name: "Reconnect Square" }).click();
+    await expect(page.getByText("ORDERS_READ")).toBeVisible();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await expect(card.getByText("Square account connected successfully!")).toBeVisible();
+    await expect(card.getByText(/lacks permissions/)).toHaveCount(0);
+    await card.getByRole("button", { name: "Sync Invoices" }).click();
+    await expect(card.getByText(/✅ Synced \d+ invoices from Square/)).toBeVisible();
+    await expect(card.getByText(/ORDERS_READ/)).toHaveCount(0);
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("region", { name: "Square permissions" })).toHaveCount(0);
+  });
 });

@@ -4,6 +4,7 @@ import type http from "node:http";
 import { handleSubscriptionActions } from "./subscription-action-routes";
 import { json, listPage, readJson, squareError } from "./http";
 import { handleOrderInvoiceApi } from "./order-invoice-routes";
+import { insufficientScopes, lackingScopes } from "./scopes";
 import type { FakeState } from "./state";
 
 type SearchBody = { query?: { filter?: { location_ids?: string[]; customer_ids?: string[] } }; limit?: number; cursor?: string };
@@ -17,6 +18,8 @@ export async function handleApi(state: FakeState, req: http.IncomingMessage, res
     const code = status === "expired" ? "ACCESS_TOKEN_EXPIRED" : status === "revoked" ? "ACCESS_TOKEN_REVOKED" : "UNAUTHORIZED";
     return squareError(res, 401, "AUTHENTICATION_ERROR", code, "This request could not be authorized.");
   }
+  const lacking = lackingScopes(method, path, state.scopesOf(auth.slice(7)));
+  if (lacking.length > 0) return insufficientScopes(res, lacking);
   const { data, maxPageSize } = state;
 
   if (await handleSubscriptionActions(state, req, res, path)) return;

@@ -30,6 +30,7 @@ export async function handleControl(
         delayMs: num(body.delay_ms),
         after: num(body.after),
         times: num(body.times),
+        retryAfterSeconds: num(body.retry_after),
       });
       return json(res, 200, { ok: true });
     }

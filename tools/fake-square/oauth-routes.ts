@@ -60,14 +60,15 @@ function token(state: FakeState, res: http.ServerResponse, body: Record<string, 
         "redirect_uri",
       );
     }
-    return tokenAnswer(res, state.issue());
+    // Granted: exactly what the authorize request asked for (and the seller allowed).
+    return tokenAnswer(res, state.issue(state.tokenTtlSeconds, undefined, record.scopes));
   }
   if (body.grant_type === "refresh_token") {
     const record = typeof body.refresh_token === "string" ? state.refreshTokens.get(body.refresh_token) : undefined;
     if (!record || record.revoked)
       return squareError(res, 401, "AUTHENTICATION_ERROR", "UNAUTHORIZED", "The refresh token is invalid.", "refresh_token");
     // Code flow: Square returns the same refresh token.
-    return tokenAnswer(res, state.issue(state.tokenTtlSeconds, body.refresh_token as string));
+    return tokenAnswer(res, state.issue(state.tokenTtlSeconds, body.refresh_token as string, record.scopes));
   }
   squareError(res, 400, "INVALID_REQUEST_ERROR", "INVALID_VALUE", "Unsupported grant_type.", "grant_type");
 }
@@ -88,6 +89,24 @@ function revoke(state: FakeState, req: http.IncomingMessage, res: http.ServerRes
   json(res, 200, { success: true });
 }
 
+/** RetrieveTokenStatus: the bearer token's scopes, expiry, application and merchant. */
+function tokenStatus(state: FakeState, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const auth = req.headers.authorization ?? "";
+  const token = auth.startsWith("Bearer ") ? auth.slice(7) : undefined;
+  const status = state.tokenStatus(token);
+  if (status !== "ok") {
+    const code = status === "expired" ? "ACCESS_TOKEN_EXPIRED" : status === "revoked" ? "ACCESS_TOKEN_REVOKED" : "UNAUTHORIZED";
+    return squareError(res, 401, "AUTHENTICATION_ERROR", code, "This request could not be authorized.");
+  }
+  const record = state.tokenRecord(token)!;
+  json(res, 200, {
+    scopes: record.scopes,
+    expires_at: new Date(record.expiresAt).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    client_id: state.applicationId,
+    merchant_id: record.merchantId,
+  });
+}
+
 /** Handles /oauth2/*; false when the path is not one of them. */
 export async function handleOAuth(state: FakeState, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
   const method = req.method ?? "GET";
@@ -106,6 +125,10 @@ export async function handleOAuth(state: FakeState, req: http.IncomingMessage, r
   }
   if (method === "POST" && url.pathname === "/oauth2/token") {
     token(state, res, await readJson(req));
+    return true;
+  }
+  if (method === "POST" && url.pathname === "/oauth2/token/status") {
+    tokenStatus(state, req, res);
     return true;
   }
   if (method === "POST" && url.pathname === "/oauth2/revoke") {

@@ -185,5 +185,25 @@ export async function handleOrderInvoiceApi(
     json(res, 200, { invoice });
     return true;
   }
+
+  // UpdateInvoice: the caller's version must be the current one (Square's optimistic concurrency).
+  const updateMatch = /^\/v2\/invoices\/([^/]+)$/.exec(path);
+  if (method === "PUT" && updateMatch) {
+    const body = (await readJson(req)) as { invoice?: { version?: number; title?: string; description?: string } };
+    const invoice = state.invoiceIndex.get(decodeURIComponent(updateMatch[1]!));
+    if (!invoice) {
+      squareError(res, 404, "INVALID_REQUEST_ERROR", "NOT_FOUND", "Invoice not found.");
+      return true;
+    }
+    if (body.invoice?.version !== invoice.version) {
+      squareError(res, 400, "INVALID_REQUEST_ERROR", "VERSION_MISMATCH", "The invoice version does not match.", "invoice.version");
+      return true;
+    }
+    if (typeof body.invoice.title === "string") invoice.title = body.invoice.title;
+    invoice.version += 1;
+    invoice.updated_at = new Date().toISOString();
+    json(res, 200, { invoice });
+    return true;
+  }
   return false;
 }

@@ -10,6 +10,7 @@ import { FAKE_APPLICATION_ID, FAKE_APPLICATION_SECRET } from "./defaults";
 import { demoFixture, type Fixture, type RawInvoice, type RawOrder, type RawSubscription } from "./fixtures";
 import { squareError } from "./http";
 import { handleOAuth } from "./oauth-routes";
+import { ALL_FAKE_SCOPES } from "./scopes";
 import { type Fault, FakeState, type IssuedToken } from "./state";
 import { buildSquareEvent, sendSquareWebhook } from "./webhook";
 
@@ -30,6 +31,8 @@ export type FakeSquareOptions = {
   webhookNotificationUrl?: string;
   webhookSignatureKey?: string;
   log?: boolean;
+  /** Scopes of tokens issued without an authorize request (issueToken); default every scope the fake checks. */
+  defaultScopes?: string[];
 };
 
 export type WebhookRequest = {
@@ -70,8 +73,10 @@ export type FakeSquare = {
   subscriptions: () => RawSubscription[];
   /** Moves a subscription to another status (e.g. ACTIVE once it starts), a new version. */
   setSubscriptionStatus: (id: string, status: string, chargedThroughDate?: string) => RawSubscription;
-  /** Issues an access token directly (tests that do not need the OAuth dance). */
-  issueToken: (ttlSeconds?: number) => IssuedToken;
+  /** Issues an access token directly (tests that do not need the OAuth dance), with these scopes or the default ones. */
+  issueToken: (ttlSeconds?: number, scopes?: string[]) => IssuedToken;
+  /** The scopes an access token was granted. */
+  tokenScopes: (accessToken: string) => string[];
   isTokenValid: (accessToken: string) => boolean;
   /** Sends a signed notification about one invoice or subscription of the fixture. */
   sendWebhook: (request: WebhookRequest) => Promise<{ status: number; body: string; eventId: string }>;
@@ -84,6 +89,7 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
     options.maxPageSize ?? 200,
     options.fixture ?? demoFixture(),
     options.tokenTtlSeconds ?? 30 * 24 * 60 * 60,
+    options.defaultScopes ?? ALL_FAKE_SCOPES,
   );
 
   const api: Omit<FakeSquare, "url" | "port" | "close"> = {
@@ -112,7 +118,8 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
     publishInvoice: (customerId, amountCents, title) => state.publishInvoice(customerId, amountCents, title),
     subscriptions: () => state.data.subscriptions,
     setSubscriptionStatus: (id, status, through) => state.setSubscriptionStatus(id, status, through),
-    issueToken: (ttl) => state.issue(ttl),
+    issueToken: (ttl, scopes) => state.issue(ttl, undefined, scopes),
+    tokenScopes: (accessToken) => state.scopesOf(accessToken),
     isTokenValid: (accessToken) => state.tokenStatus(accessToken) === "ok",
     async sendWebhook(request) {
       const key = request.signatureKey ?? options.webhookSignatureKey;
@@ -158,6 +165,7 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
           : fault.status === 429
             ? ["RATE_LIMIT_ERROR", "RATE_LIMITED"]
             : ["API_ERROR", "INTERNAL_SERVER_ERROR"];
+      if (fault.status === 429) res.setHeader("retry-after", String(fault.retryAfterSeconds ?? 1));
       return squareError(res, fault.status, category, code, "Injected fault.");
     }
     if (await handleOAuth(state, req, res, url)) return;

@@ -14,9 +14,11 @@ export type Fault = {
   after?: number;
   /** Apply this many times, then forget the fault (default: until cleared). */
   times?: number;
+  /** With status 429: the Retry-After header, in seconds (Square's rate limiting). */
+  retryAfterSeconds?: number;
 };
 
-type TokenRecord = { merchantId: string; expiresAt: number; revoked: boolean };
+type TokenRecord = { merchantId: string; expiresAt: number; revoked: boolean; scopes: string[] };
 type CodeRecord = { redirectUri: string; scopes: string[]; expiresAt: number };
 export type IssuedToken = { accessToken: string; refreshToken: string; expiresAt: string; merchantId: string };
 
@@ -26,7 +28,7 @@ export class FakeState {
   tokenTtlSeconds: number;
   faults: (Fault & { seen: number; applied: number })[] = [];
   readonly accessTokens = new Map<string, TokenRecord>();
-  readonly refreshTokens = new Map<string, { merchantId: string; revoked: boolean }>();
+  readonly refreshTokens = new Map<string, { merchantId: string; revoked: boolean; scopes: string[] }>();
   readonly codes = new Map<string, CodeRecord>();
   readonly counts: Record<string, number> = {};
   /** Subscriptions created through the API by idempotency key: the same key answers the same subscription. */
@@ -41,6 +43,8 @@ export class FakeState {
     readonly maxPageSize: number,
     fixture: Fixture,
     tokenTtlSeconds: number,
+    /** What a token issued without an authorize request (issueToken) is granted. */
+    readonly defaultScopes: string[],
   ) {
     this.data = fixture;
     this.invoiceIndex = new Map(fixture.invoices.map((i) => [i.id, i]));
@@ -103,12 +107,12 @@ export class FakeState {
   }
 
   /** A new access token (and refresh token, unless one is being reused), Square's formats. */
-  issue(ttlSeconds = this.tokenTtlSeconds, refreshToken?: string): IssuedToken {
+  issue(ttlSeconds = this.tokenTtlSeconds, refreshToken?: string, scopes: string[] = this.defaultScopes): IssuedToken {
     const accessToken = `EAAAfake${randomBytes(24).toString("hex")}`;
     const refresh = refreshToken ?? `EQAAfake${randomBytes(24).toString("hex")}`;
     const expiresAt = Date.now() + ttlSeconds * 1000;
-    this.accessTokens.set(accessToken, { merchantId: this.data.merchantId, expiresAt, revoked: false });
-    this.refreshTokens.set(refresh, { merchantId: this.data.merchantId, revoked: false });
+    this.accessTokens.set(accessToken, { merchantId: this.data.merchantId, expiresAt, revoked: false, scopes: [...scopes] });
+    if (!refreshToken) this.refreshTokens.set(refresh, { merchantId: this.data.merchantId, revoked: false, scopes: [...scopes] });
     // Square's expires_at has no milliseconds.
     return {
       accessToken,
@@ -122,6 +126,15 @@ export class FakeState {
     const code = `sq0cgb-fake-${randomBytes(16).toString("hex")}`;
     this.codes.set(code, record);
     return code;
+  }
+
+  /** The scopes an access token was granted ([] when unknown). */
+  scopesOf(token: string | undefined): string[] {
+    return (token ? this.accessTokens.get(token)?.scopes : undefined) ?? [];
+  }
+
+  tokenRecord(token: string | undefined) {
+    return token ? this.accessTokens.get(token) : undefined;
   }
 
   tokenStatus(token: string | undefined): "ok" | "missing" | "expired" | "revoked" {

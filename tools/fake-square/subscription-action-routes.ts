@@ -49,6 +49,24 @@ function swapPlan(state: FakeState, res: http.ServerResponse, id: string, body: 
   return json(res, 200, { subscription, actions: [action] });
 }
 
+/** UpdateSubscription: only with the current version (Square's VERSION_MISMATCH otherwise). */
+function updateSubscription(state: FakeState, res: http.ServerResponse, id: string, body: Record<string, unknown>) {
+  const subscription = subscriptionOf(state, id);
+  if (!subscription) return squareError(res, 404, "INVALID_REQUEST_ERROR", "NOT_FOUND", "Subscription not found.");
+  const change = (body.subscription ?? {}) as { version?: number; card_id?: string };
+  if (change.version !== subscription.version)
+    return squareError(
+      res,
+      400,
+      "INVALID_REQUEST_ERROR",
+      "VERSION_MISMATCH",
+      "The subscription version does not match.",
+      "subscription.version",
+    );
+  subscription.version += 1;
+  return json(res, 200, { subscription });
+}
+
 /** Answers a subscription action, or false when the request is none of them. */
 export async function handleSubscriptionActions(
   state: FakeState,
@@ -56,6 +74,11 @@ export async function handleSubscriptionActions(
   res: http.ServerResponse,
   path: string,
 ): Promise<boolean> {
+  const update = /^\/v2\/subscriptions\/([^/]+)$/.exec(path);
+  if (req.method === "PUT" && update) {
+    updateSubscription(state, res, decodeURIComponent(update[1]!), await readJson(req));
+    return true;
+  }
   if (req.method !== "POST") return false;
   const cancel = /^\/v2\/subscriptions\/([^/]+)\/cancel$/.exec(path);
   const swap = /^\/v2\/subscriptions\/([^/]+)\/swap-plan$/.exec(path);

@@ -128,6 +128,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "square.reconnect": "Reconnected Square",
   "square.disconnect": "Disconnected Square",
   "square.sync": "Synced Square invoices",
+  "square.revoked": "Square access was revoked from the Square Dashboard",
   "square.customer_linked": "Linked a Square customer",
   "square.customer_unlinked": "Unlinked a Square customer",
   "square.customer_ignored": "Ignored a Square customer",

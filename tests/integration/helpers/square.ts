@@ -1,6 +1,7 @@
 // Square tests: the fake Square started in-process on a free port, and the SQUARE_* settings
 // pointing the app at it (restored after the file).
 import { afterAll, beforeAll } from "vitest";
+import { SQUARE_SCOPES } from "@/features/square/server/permissions";
 import { startFakeSquare, type FakeSquare, type FakeSquareOptions } from "../../../tools/fake-square/server";
 
 export const WEBHOOK_KEY = "test-webhook-signature-key";
@@ -31,11 +32,15 @@ export function clearSquareEnv(): void {
   for (const key of KEYS) delete process.env[key];
 }
 
-/** Starts the fake for this test file and configures the app to use it. */
+/**
+ * Starts the fake for this test file and configures the app to use it. A token the test issues
+ * directly (issueToken) gets the scopes the product asks Square for (permissions.ts), and the fake
+ * refuses any call outside them, as Square does.
+ */
 export function setupFakeSquare(options: FakeSquareOptions = {}) {
   const ref: { fake?: FakeSquare } = {};
   beforeAll(async () => {
-    ref.fake = await startFakeSquare(options);
+    ref.fake = await startFakeSquare({ defaultScopes: [...SQUARE_SCOPES], ...options });
     configureSquareEnv(ref.fake);
   });
   afterAll(async () => {

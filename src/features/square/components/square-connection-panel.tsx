@@ -10,11 +10,11 @@ import { Dialog } from "@/components/ui/dialog";
 import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
 import { type OAuthResult, oauthResultFrom } from "./oauth-result";
+import { SQUARE_AUTHORIZE_URL as AUTHORIZE_URL, SquarePermissionNotice, type SquarePermissionState } from "./square-permission-notice";
 
 export type SquareStatusView =
-  { connected: true; configured: boolean; merchant_id: string; expires_in_days: number } | { connected: false; configured: boolean };
-
-const AUTHORIZE_URL = "/api/oauth/square?action=authorize";
+  | ({ connected: true; configured: boolean; merchant_id: string; expires_in_days: number } & SquarePermissionState)
+  | { connected: false; configured: boolean };
 const STATUS_URL = "/api/oauth/square?action=status";
 const STATUS_RELOAD_MS = 1000; // status reload 1 s after a successful connect (docs/PRODUCT.md#square-connection)
 
@@ -28,9 +28,11 @@ function expiryText(days: number): string {
 function Badge({ status }: { status: SquareStatusView }) {
   const [label, tone] = !status.configured
     ? ["Not configured", "border-slate-600 text-muted"]
-    : status.connected
-      ? ["Connected", "border-emerald-500/50 text-emerald-300"]
-      : ["Not connected", "border-amber-500/50 text-amber-300"];
+    : status.connected && status.revoked
+      ? ["Revoked", "border-red-500/50 text-red-300"]
+      : status.connected
+        ? ["Connected", "border-emerald-500/50 text-emerald-300"]
+        : ["Not connected", "border-amber-500/50 text-amber-300"];
   return <span className={`rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>;
 }
 
@@ -158,6 +160,8 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
             <dt className="text-muted">Access</dt>
             <dd>{expiryText(status.expires_in_days)}</dd>
           </dl>
+          {/* Reconnect is among the buttons below. */}
+          <SquarePermissionNotice state={status} reconnect={false} />
           <div className="flex flex-wrap gap-2">
             <Button onClick={syncInvoices} disabled={busy !== null} aria-busy={syncing}>
               <RefreshCw className={`h-4 w-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />

@@ -1,6 +1,7 @@
 import "server-only";
 import { SquareClient, SquareError, SquareTimeoutError } from "square";
 import type { SquareConfig } from "./config";
+import { missingPermissionMessage, SQUARE_CALL_SCOPES, type SquareCall } from "./permissions";
 import { SquareApiError } from "./square-api-error";
 
 export { SquareApiError };
@@ -22,14 +23,22 @@ function isTimeout(error: unknown): boolean {
   return error instanceof SquareError && error.statusCode === undefined && (error.cause === "timeout" || error.message === "timeout");
 }
 
-/** Turns whatever the SDK threw into a SquareApiError with an actionable message. */
-export function toSquareApiError(error: unknown, doing: string): SquareApiError {
+/**
+ * Turns whatever the SDK threw into a SquareApiError with an actionable message. Given the call,
+ * Square's INSUFFICIENT_SCOPES names the permissions that call needs (permissions.ts).
+ */
+export function toSquareApiError(error: unknown, doing: string, call?: SquareCall): SquareApiError {
   if (error instanceof SquareApiError) return error;
   if (error instanceof SquareTimeoutError || isTimeout(error)) return new SquareApiError(`Square did not answer in time while ${doing}.`);
   if (error instanceof SquareError) {
     const status = error.statusCode;
     const detail = error.errors[0]?.detail;
     if (status === 401) return new SquareApiError("Square rejected the stored access token. Reconnect Square.", status);
+    if (status === 403 && call && error.errors[0]?.code === "INSUFFICIENT_SCOPES")
+      return new SquareApiError(
+        missingPermissionMessage({ label: `Square refused ${doing}: it`, scopes: [...SQUARE_CALL_SCOPES[call]] }),
+        status,
+      );
     if (status === 403) return new SquareApiError("Square refused access: a permission is missing. Reconnect Square to grant it.", status);
     if (status === 429) return new SquareApiError("Square's rate limit was reached. Try again in a minute.", status);
     if (status !== undefined && status >= 500)

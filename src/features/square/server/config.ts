@@ -20,9 +20,6 @@ export type SquareConfig = {
   timeoutInSeconds: number;
 };
 
-/** What the sync needs: invoices and the customers they are addressed to, subscriptions, payments. */
-export const SQUARE_SCOPES = ["INVOICES_READ", "CUSTOMERS_READ", "MERCHANT_PROFILE_READ", "SUBSCRIPTIONS_READ", "PAYMENTS_READ"] as const;
-
 export const OAUTH_CALLBACK_PATH = "/api/oauth/square/callback";
 export const WEBHOOK_PATH = "/api/square/webhook";
 

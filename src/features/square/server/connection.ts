@@ -7,6 +7,7 @@ import { paymentProviderConnections } from "@/server/core/db/schema";
 import { recordAudit } from "@/features/audit/server";
 import { createSquareClient, describeSquareError, SquareApiError, toSquareApiError } from "./client";
 import { type SquareConfig, squareConfig } from "./config";
+import { type MissingPermission, missingPermissionMessage, missingPermissions, parseScopes, type SquareFeature } from "./permissions";
 import { decryptToken, encryptToken } from "./token-crypto";
 
 // The stored Square connection: tokens are decrypted only here, only on the server, and only when
@@ -22,11 +23,25 @@ export type SquareConnection = {
   accessToken: string;
   refreshToken: string | null;
   expiresAt: Date;
+  /** Space separated, as Square's token status reported them; null until first read. */
   scopes: string | null;
+  revokedAt: Date | null;
 };
 
 export type SquareStatus =
-  { connected: true; configured: boolean; merchant_id: string; expires_in_days: number } | { connected: false; configured: boolean };
+  | {
+      connected: true;
+      configured: boolean;
+      merchant_id: string;
+      expires_in_days: number;
+      /** The seller revoked the app at Square (oauth.authorization.revoked): reconnect to use Square again. */
+      revoked: boolean;
+      /** Each feature whose permissions the token lacks (docs/PRODUCT.md#square-connection). */
+      missing_permissions: MissingPermission[];
+    }
+  | { connected: false; configured: boolean };
+
+export const REVOKED_MESSAGE = "Square access was revoked from the Square Dashboard. Reconnect Square to use it again.";
 
 export type IssuedTokens = { accessToken: string; refreshToken: string | null; expiresAt: Date; merchantId: string };
 
@@ -49,6 +64,7 @@ export async function loadConnection(db: DbOrTx): Promise<SquareConnection | nul
     refreshToken: row.refreshTokenEncrypted ? decryptToken(row.refreshTokenEncrypted) : null,
     expiresAt: row.expiresAt,
     scopes: row.scopes,
+    revokedAt: row.revokedAt,
   };
 }
 
@@ -64,6 +80,7 @@ export async function saveConnection(
     refreshTokenEncrypted: tokens.refreshToken ? encryptToken(tokens.refreshToken) : null,
     expiresAt: tokens.expiresAt,
     scopes: opts.scopes,
+    revokedAt: null,
   };
   await db
     .insert(paymentProviderConnections)
@@ -72,6 +89,38 @@ export async function saveConnection(
       target: paymentProviderConnections.provider,
       set: { ...values, connectedBy: opts.connectedBy, createdAt: new Date(), updatedAt: new Date() },
     });
+}
+
+/**
+ * The scopes the token really has, as Square reports them (RetrieveTokenStatus): a seller may have
+ * authorized an older, smaller set than the build asks for.
+ */
+export async function readGrantedScopes(config: SquareConfig, accessToken: string): Promise<string[]> {
+  try {
+    const status = await createSquareClient(config, accessToken).oAuth.retrieveTokenStatus();
+    return [...new Set(status.scopes ?? [])].sort();
+  } catch (error) {
+    throw toSquareApiError(error, "reading the connection's permissions");
+  }
+}
+
+/** Stores the scopes read from Square on the connection. */
+export async function storeGrantedScopes(db: DbOrTx, scopes: string[]): Promise<void> {
+  await db
+    .update(paymentProviderConnections)
+    .set({ scopes: scopes.join(" ") })
+    .where(eq(paymentProviderConnections.provider, PROVIDER));
+}
+
+/** What a feature lacks on this connection; empty when its scopes are granted or not yet known. */
+export function lackingFor(connection: Pick<SquareConnection, "scopes">, feature: SquareFeature): MissingPermission | null {
+  return missingPermissions(parseScopes(connection.scopes)).find((m) => m.feature === feature) ?? null;
+}
+
+/** Refuses a feature the connection's scopes do not cover, naming the feature and the permission. */
+export function requirePermissionsFor(connection: Pick<SquareConnection, "scopes">, feature: SquareFeature): void {
+  const lacking = lackingFor(connection, feature);
+  if (lacking) throw new SquareApiError(missingPermissionMessage(lacking), 409);
 }
 
 export function daysUntil(date: Date, now = new Date()): number {
@@ -117,6 +166,7 @@ export async function refreshConnection(db: Db, config: SquareConfig, connection
 export async function usableConnection(db: Db, config: SquareConfig, now = new Date()): Promise<SquareConnection> {
   const connection = await loadConnection(db);
   if (!connection) throw new SquareApiError("Square is not connected. Connect your Square account first.", 409);
+  if (connection.revokedAt) throw new SquareApiError(REVOKED_MESSAGE, 409);
   if (!needsRefresh(connection, now)) return connection;
   try {
     return await refreshConnection(db, config, connection);
@@ -141,7 +191,12 @@ export async function getSquareStatus(
 ): Promise<SquareStatus> {
   const config = squareConfig();
   const [row] = await db
-    .select({ merchantId: paymentProviderConnections.merchantId, expiresAt: paymentProviderConnections.expiresAt })
+    .select({
+      merchantId: paymentProviderConnections.merchantId,
+      expiresAt: paymentProviderConnections.expiresAt,
+      scopes: paymentProviderConnections.scopes,
+      revokedAt: paymentProviderConnections.revokedAt,
+    })
     .from(paymentProviderConnections)
     .where(eq(paymentProviderConnections.provider, PROVIDER))
     .limit(1);
@@ -149,7 +204,7 @@ export async function getSquareStatus(
   if (!row) return { connected: false, configured: true };
   let expiresAt = row.expiresAt;
   let at = now;
-  if (refresh && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_DAYS * DAY_MS) {
+  if (refresh && !row.revokedAt && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_DAYS * DAY_MS) {
     try {
       expiresAt = (await usableConnection(db, config, now)).expiresAt;
       // The new token's lifetime counts from when Square issued it, not from before the round trip.
@@ -158,7 +213,14 @@ export async function getSquareStatus(
       console.warn("[square] status: token refresh failed:", describeSquareError(error));
     }
   }
-  return { connected: true, configured: true, merchant_id: row.merchantId, expires_in_days: daysUntil(expiresAt, at) };
+  return {
+    connected: true,
+    configured: true,
+    merchant_id: row.merchantId,
+    expires_in_days: daysUntil(expiresAt, at),
+    revoked: row.revokedAt !== null,
+    missing_permissions: missingPermissions(parseScopes(row.scopes)),
+  };
 }
 
 /**

@@ -5,10 +5,11 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { invoices } from "@/server/core/db/schema";
 import { createSquareClient, SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
-import { usableConnection } from "./connection";
+import { requirePermissionsFor, usableConnection } from "./connection";
 import { announceNewInvoices } from "./invoice-events";
 import { mapSquareInvoice, type MappedInvoice } from "./invoice-mapping";
 import { upsertInvoices } from "./invoice-upsert";
+import type { SquareCall } from "./permissions";
 import { listLocationIds } from "./square-fetch";
 import { squareSubscriptionTarget } from "./subscription-create";
 
@@ -75,10 +76,12 @@ export async function createSquareInvoice(db: Db, request: SquareInvoiceRequest)
   const target = await squareSubscriptionTarget(db, { clientId: request.clientId });
   if (!config || !target) throw new SquareApiError(NOT_BILLABLE, 409);
   const connection = await usableConnection(db, config);
+  requirePermissionsFor(connection, "billing");
   const client = createSquareClient(config, connection.accessToken);
   const [locationId] = await listLocationIds(client);
   if (!locationId) throw new SquareApiError("Square has no location to bill from.", 409);
   const keys = request.idempotencyKeys;
+  let call: SquareCall = "orders.create";
   try {
     const { order } = await client.orders.create({
       idempotencyKey: keys.order,
@@ -90,6 +93,7 @@ export async function createSquareInvoice(db: Db, request: SquareInvoiceRequest)
       },
     });
     if (!order?.id) throw new SquareApiError("Square answered without an order.", 502);
+    call = "invoices.create";
     const { invoice: draft } = await client.invoices.create({
       idempotencyKey: keys.invoice,
       invoice: {
@@ -104,6 +108,7 @@ export async function createSquareInvoice(db: Db, request: SquareInvoiceRequest)
       },
     });
     if (!draft?.id) throw new SquareApiError("Square answered without an invoice.", 502);
+    call = "invoices.publish";
     const published =
       draft.status === "DRAFT"
         ? (await client.invoices.publish({ invoiceId: draft.id, version: draft.version ?? 0, idempotencyKey: keys.publish })).invoice
@@ -112,7 +117,7 @@ export async function createSquareInvoice(db: Db, request: SquareInvoiceRequest)
     if (!mapped) throw new SquareApiError("Square did not publish the invoice.", 502);
     return { squareOrderId: order.id, squareCustomerId: target.squareCustomerId, invoice: mapped };
   } catch (error) {
-    throw toSquareApiError(error, request.doing);
+    throw toSquareApiError(error, request.doing, call);
   }
 }
 

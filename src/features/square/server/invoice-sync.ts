@@ -3,10 +3,11 @@ import { sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { recordAudit } from "@/features/audit/server";
-import { createSquareClient, SquareApiError } from "./client";
+import { createSquareClient, describeSquareError, SquareApiError } from "./client";
 import { linkedClientsOf, recordSeenCustomers, type SeenCustomer, settleCustomerLinks } from "./customer-links";
 import { requireSquareConfig } from "./config";
-import { PROVIDER, usableConnection } from "./connection";
+import { lackingFor, PROVIDER, readGrantedScopes, requirePermissionsFor, storeGrantedScopes, usableConnection } from "./connection";
+import { missingPermissionMessage } from "./permissions";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
 import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
@@ -31,6 +32,11 @@ export type SyncResult = {
   success: true;
   synced: number;
   message: string;
+  /**
+   * False when the connection lacks ORDERS_READ: invoices synced, their line items not read (the
+   * stored ones kept) and reported as not available until Square is reconnected.
+   */
+  lineItemsAvailable: boolean;
   /** Set when invoices wait for an admin (their customer is linked to no client) or were left out. */
   warning: string | null;
   created: number;
@@ -92,8 +98,9 @@ export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "
   return prepared;
 }
 
-function syncWarning(unmatched: number, noCustomer: number): string | null {
+function syncWarning(unmatched: number, noCustomer: number, linesLacking: string | null): string | null {
   const parts: string[] = [];
+  if (linesLacking) parts.push(linesLacking);
   if (unmatched > 0) parts.push(`${unmatched} invoice${unmatched === 1 ? " waits" : "s wait"} for a client: see Unmatched invoices.`);
   if (noCustomer > 0)
     parts.push(
@@ -111,7 +118,19 @@ async function runSync(db: Db, actor: Actor | null, now: Date): Promise<SyncResu
   const config = requireSquareConfig();
   // Refreshes the access token first when fewer than 7 days remain.
   const connection = await usableConnection(db, config, now);
-  const snapshot = await fetchSquareSnapshot(createSquareClient(config, connection.accessToken));
+  // The token's real scopes, read on each sync (a seller may change them at Square). Square not
+  // answering this one call keeps what was stored: the sync's own calls then decide.
+  try {
+    const granted = await readGrantedScopes(config, connection.accessToken);
+    await storeGrantedScopes(db, granted);
+    connection.scopes = granted.join(" ");
+  } catch (error) {
+    console.warn("[square] sync: token status failed; using the stored scopes:", describeSquareError(error));
+  }
+  requirePermissionsFor(connection, "invoiceSync");
+  // Without ORDERS_READ the invoices still sync; their line items are marked not available.
+  const linesLacking = lackingFor(connection, "invoiceLines");
+  const snapshot = await fetchSquareSnapshot(createSquareClient(config, connection.accessToken), { orders: !linesLacking });
   const prepared = prepareInvoiceRows(snapshot, now);
   const customerIds = [...new Set(prepared.customers.map((c) => c.squareCustomerId))];
 
@@ -152,12 +171,13 @@ async function runSync(db: Db, actor: Actor | null, now: Date): Promise<SyncResu
 
   const { counts, settled, unmatched, subscriptionsUpdated } = outcome;
   const synced = counts.created + counts.updated + counts.unchanged;
-  const warning = syncWarning(unmatched, prepared.noCustomer);
+  const warning = syncWarning(unmatched, prepared.noCustomer, linesLacking ? missingPermissionMessage(linesLacking) : null);
   return {
     success: true,
     synced,
     message: `Synced ${synced} invoices from Square (${counts.created} new, ${counts.updated} updated).${warning ? ` ${warning}` : ""}`,
     warning,
+    lineItemsAvailable: !linesLacking,
     created: counts.created,
     updated: counts.updated,
     unchanged: counts.unchanged,

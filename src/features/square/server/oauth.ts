@@ -6,8 +6,9 @@ import type { Db } from "@/server/core/db/client";
 import { paymentProviderConnections, squareOauthStates } from "@/server/core/db/schema";
 import { recordAudit } from "@/features/audit/server";
 import { createSquareClient, describeSquareError, toSquareApiError } from "./client";
-import { oauthRedirectUri, SQUARE_SCOPES, type SquareConfig } from "./config";
-import { PROVIDER, saveConnection, tokensFromResponse } from "./connection";
+import { oauthRedirectUri, type SquareConfig } from "./config";
+import { PROVIDER, readGrantedScopes, saveConnection, tokensFromResponse } from "./connection";
+import { SQUARE_SCOPES } from "./permissions";
 
 // The "Connect Square" flow (code flow with the application secret, server side only):
 // start → Square's authorize page → callback with code and state → token exchange → stored.
@@ -31,7 +32,7 @@ const hashState = (state: string) => createHash("sha256").update(state).digest("
 
 /**
  * Creates a one-time state bound to this admin and this session, and returns the authorize URL
- * with the scopes the sync needs and an explicit redirect_uri.
+ * with every scope of the permissions table (permissions.ts) and an explicit redirect_uri.
  */
 export async function startSquareAuthorization(
   db: Db,
@@ -117,13 +118,19 @@ export async function completeSquareAuthorization(
     console.warn("[square] token exchange failed:", describeSquareError(toSquareApiError(cause, "exchanging the code")));
     throw new OAuthFlowError("token_exchange_failed");
   }
+  // What the seller granted, not what we asked for: the dashboard names what is missing. Unknown
+  // (null) when Square does not answer; the next sync reads it again.
+  const granted = await readGrantedScopes(config, tokens.accessToken).catch((cause) => {
+    console.warn("[square] token status failed:", describeSquareError(cause));
+    return null;
+  });
 
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ merchantId: paymentProviderConnections.merchantId })
       .from(paymentProviderConnections)
       .where(eq(paymentProviderConnections.provider, PROVIDER));
-    await saveConnection(tx, tokens, { scopes: SQUARE_SCOPES.join(" "), connectedBy: actor.userId });
+    await saveConnection(tx, tokens, { scopes: granted ? granted.join(" ") : null, connectedBy: actor.userId });
     await recordAudit(tx, {
       actor,
       action: before ? "square.reconnect" : "square.connect",

@@ -3,7 +3,7 @@ import type { SquareClient } from "square";
 import type { Db } from "@/server/core/db/client";
 import { createSquareClient, SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
-import { usableConnection } from "./connection";
+import { requirePermissionsFor, usableConnection } from "./connection";
 import { listLocationIds } from "./square-fetch";
 
 // Plans that bill (docs/PRODUCT.md#portal-book-service): what the subscriptions module asks of
@@ -15,6 +15,7 @@ async function connectedClient(db: Db): Promise<{ client: SquareClient; location
   const config = squareConfig();
   if (!config) throw new SquareApiError("Square is not configured.", 409);
   const connection = await usableConnection(db, config);
+  requirePermissionsFor(connection, "planChanges");
   const client = createSquareClient(config, connection.accessToken);
   const [locationId] = await listLocationIds(client);
   if (!locationId) throw new SquareApiError("Square has no location to bill from.", 409);
@@ -27,7 +28,7 @@ export async function cancelSquareSubscription(db: Db, { squareSubscriptionId }:
   try {
     await client.subscriptions.cancel({ subscriptionId: squareSubscriptionId });
   } catch (error) {
-    throw toSquareApiError(error, "cancelling the subscription");
+    throw toSquareApiError(error, "cancelling the subscription", "subscriptions.cancel");
   }
 }
 
@@ -40,6 +41,6 @@ export async function swapSquareSubscriptionPlan(
   try {
     await client.subscriptions.swapPlan({ subscriptionId: squareSubscriptionId, newPlanVariationId: planVariationId });
   } catch (error) {
-    throw toSquareApiError(error, "switching the subscription's plan");
+    throw toSquareApiError(error, "switching the subscription's plan", "subscriptions.swapPlan");
   }
 }

@@ -29,7 +29,7 @@ export async function listLocationIds(client: SquareClient): Promise<string[]> {
     const { locations } = await client.locations.list();
     return (locations ?? []).map((l) => l.id).filter((id): id is string => typeof id === "string" && id !== "");
   } catch (error) {
-    throw toSquareApiError(error, "listing locations");
+    throw toSquareApiError(error, "listing locations", "locations.list");
   }
 }
 
@@ -49,7 +49,7 @@ export async function listLocationInvoices(
     }
     return { invoices, pages };
   } catch (error) {
-    throw toSquareApiError(error, "listing invoices");
+    throw toSquareApiError(error, "listing invoices", "invoices.list");
   }
 }
 
@@ -65,7 +65,7 @@ export async function fetchCustomerRecords(client: SquareClient, customerIds: st
     } catch (error) {
       // A deleted customer: the invoice's recipient snapshot still names an email.
       if (error instanceof SquareError && error.statusCode === 404) return { email: null, name: null };
-      throw toSquareApiError(error, "reading customers");
+      throw toSquareApiError(error, "reading customers", "customers.get");
     }
   });
   return new Map(customerIds.map((id, i) => [id, records[i] ?? { email: null, name: null }]));
@@ -93,7 +93,7 @@ export async function fetchInvoiceOrders(client: SquareClient, invoices: Square.
       const { orders } = await client.orders.batchGet(batch);
       return orders ?? [];
     } catch (error) {
-      throw toSquareApiError(error, "reading orders");
+      throw toSquareApiError(error, "reading orders", "orders.batchGet");
     }
   });
   return new Map(results.flat().flatMap((order) => (order.id ? [[order.id, order] as const] : [])));
@@ -110,7 +110,7 @@ export async function searchAllSubscriptions(client: SquareClient): Promise<Squa
       cursor = response.cursor || undefined;
     } while (cursor);
   } catch (error) {
-    throw toSquareApiError(error, "reading subscriptions");
+    throw toSquareApiError(error, "reading subscriptions", "subscriptions.search");
   }
   return all;
 }
@@ -125,8 +125,14 @@ export type SquareSnapshot = {
   subscriptions: Square.Subscription[];
 };
 
-/** Everything the sync writes, read first so a failure half-way leaves the database untouched. */
-export async function fetchSquareSnapshot(client: SquareClient): Promise<SquareSnapshot> {
+/**
+ * Everything the sync writes, read first so a failure half-way leaves the database untouched.
+ * Without `orders` (a connection lacking ORDERS_READ) no order is read and `orders` is empty.
+ */
+export async function fetchSquareSnapshot(
+  client: SquareClient,
+  { orders: readOrders = true }: { orders?: boolean } = {},
+): Promise<SquareSnapshot> {
   const locationIds = await listLocationIds(client);
   const perLocation = await Promise.all(locationIds.map((id) => listLocationInvoices(client, id)));
   const invoices = perLocation.flatMap((l) => l.invoices);
@@ -140,7 +146,7 @@ export async function fetchSquareSnapshot(client: SquareClient): Promise<SquareS
   ];
   const [customers, orders, subscriptions] = await Promise.all([
     fetchCustomerRecords(client, customerIds),
-    fetchInvoiceOrders(client, invoices),
+    readOrders ? fetchInvoiceOrders(client, invoices) : Promise.resolve(new Map<string, Square.Order>()),
     searchAllSubscriptions(client),
   ]);
   return {

@@ -4,7 +4,7 @@ import type { Db } from "@/server/core/db/client";
 import { squareCustomers } from "@/server/core/db/schema";
 import { createSquareClient, SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
-import { loadConnection, usableConnection } from "./connection";
+import { loadConnection, requirePermissionsFor, usableConnection } from "./connection";
 import { listLocationIds } from "./square-fetch";
 
 // Subscribing through Square (docs/PRODUCT.md#portal-book-service): with Square configured and
@@ -41,6 +41,7 @@ export async function createSquareSubscription(
   const config = squareConfig();
   if (!config) throw new SquareApiError("Square is not configured.", 503);
   const connection = await usableConnection(db, config);
+  requirePermissionsFor(connection, "subscribe");
   const client = createSquareClient(config, connection.accessToken);
   const [locationId] = await listLocationIds(client);
   if (!locationId) throw new SquareApiError("Square has no location to create the subscription at.", 409);
@@ -54,6 +55,6 @@ export async function createSquareSubscription(
     if (!subscription?.id) throw new SquareApiError("Square answered without a subscription.", 502);
     return { squareSubscriptionId: subscription.id, status: subscription.status ?? null };
   } catch (error) {
-    throw toSquareApiError(error, "creating the subscription");
+    throw toSquareApiError(error, "creating the subscription", "subscriptions.create");
   }
 }

@@ -26,7 +26,14 @@ export function mapSubscriptionStatus(status: string | undefined): SubscriptionS
   }
 }
 
-type SubscriptionUpdate = { id: string; status: SubscriptionStatus; period_end: string | null; version: number | null };
+type SubscriptionUpdate = {
+  id: string;
+  status: SubscriptionStatus;
+  period_end: string | null;
+  version: number | null;
+  /** The plan variation Square bills now: a plan swapped at Square moves the row to that plan. */
+  variation: string | null;
+};
 
 /** Square's version (a BigInt in the SDK), when it is a safe integer. */
 function versionOf(value: bigint | number | undefined): number | null {
@@ -67,13 +74,16 @@ export function subscriptionUpdates(subscriptions: Square.Subscription[]): Subsc
     if (!s.id || !status) continue;
     const day = realDate(s.chargedThroughDate);
     const through = day ? `${day}T00:00:00Z` : null;
-    updates.push({ id: s.id.replaceAll("\u0000", ""), status, period_end: through, version: versionOf(s.version) });
+    const variation = typeof s.planVariationId === "string" ? s.planVariationId.replaceAll("\u0000", "") || null : null;
+    updates.push({ id: s.id.replaceAll("\u0000", ""), status, period_end: through, version: versionOf(s.version), variation });
   }
   return updates;
 }
 
 /**
- * One statement for all of them. A row only becomes active when its client has no other active
+ * One statement for all of them. A plan swapped at Square (the seller's dashboard, or our SwapPlan
+ * once it takes effect) names another plan variation: the row moves to the plan linked to it (none
+ * linked: the plan stays). A row only becomes active when its client has no other active
  * subscription (the one-active-per-client rule); unchanged rows are not touched, and an update
  * older than the stored version (a late webhook) is not applied.
  */
@@ -83,6 +93,7 @@ export async function applySubscriptionUpdates(db: DbOrTx, subscriptions: Square
   const result = (await db.execute(sql`
     update client_subscriptions as cs
        set status = v.status,
+           tier_id = coalesce(nt.id, cs.tier_id),
            current_period_end = coalesce(v.period_end, cs.current_period_end),
            square_version = coalesce(v.version, cs.square_version),
            activated_at = coalesce(cs.activated_at, case when v.status = 'active' then now() end),
@@ -90,11 +101,15 @@ export async function applySubscriptionUpdates(db: DbOrTx, subscriptions: Square
            cancelled_at = case when v.status = 'cancelled' and cs.status <> 'cancelled' and cs.activated_at is not null
                                then now() else cs.cancelled_at end,
            updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id text, status text, period_end timestamptz, version bigint)
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id text, status text, period_end timestamptz, version bigint, variation text)
+      left join lateral (
+        select t.id from subscription_tiers t where t.square_plan_variation_id = v.variation
+         order by t.is_active desc, t.created_at limit 1) nt on true
      where cs.square_subscription_id = v.id
        and coalesce(v.version, 0) >= coalesce(cs.square_version, 0)
        -- a new version with the same values changes nothing (the version is stored with a change)
-       and (cs.status, cs.current_period_end) is distinct from (v.status, coalesce(v.period_end, cs.current_period_end))
+       and (cs.status, cs.current_period_end, cs.tier_id) is distinct from
+           (v.status, coalesce(v.period_end, cs.current_period_end), coalesce(nt.id, cs.tier_id))
        and (v.status <> 'active' or cs.status = 'active' or not exists (
              select 1 from client_subscriptions o where o.client_id = cs.client_id and o.status = 'active' and o.id <> cs.id))
     returning cs.id`)) as unknown as { rows: unknown[] };

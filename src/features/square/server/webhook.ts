@@ -7,6 +7,7 @@ import { hasInvalidCharacter } from "@/lib/validation/common";
 import type { Db } from "@/server/core/db/client";
 import { clientSubscriptions, paymentProviderConnections, squareCustomers, squareWebhookEvents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/features/audit/server";
 import { createSquareClient } from "./client";
 import { linkedClientsOf, recordSeenCustomers, settleCustomerLinks } from "./customer-links";
 import type { SquareConfig } from "./config";
@@ -167,6 +168,25 @@ async function applySubscriptionEvent(db: Db, event: ParsedEvent["event"], subsc
   });
 }
 
+/**
+ * The seller revoked the app at Square: the connection stays (so Settings can say what happened
+ * and Reconnect keeps every link) but is marked revoked; no Square call is made until reconnected.
+ */
+async function markRevoked(db: Db, event: ParsedEvent["event"]): Promise<WebhookOutcome> {
+  return db.transaction(async (tx) => {
+    if (!(await claimEvent(tx, event.event_id, event.type))) return { received: true, applied: false, duplicate: true } as const;
+    await tx.update(paymentProviderConnections).set({ revokedAt: new Date() }).where(eq(paymentProviderConnections.provider, PROVIDER));
+    await recordAudit(tx, {
+      actor: null,
+      action: "square.revoked",
+      entityType: "payment_provider_connection",
+      entityId: PROVIDER,
+      after: { merchantId: event.merchant_id ?? null },
+    });
+    return { received: true, applied: true } as const;
+  });
+}
+
 async function recordOnly(db: Db, event: ParsedEvent["event"], reason: string): Promise<WebhookOutcome> {
   const claimed = await db.transaction((tx) => claimEvent(tx, event.event_id, event.type));
   return claimed ? { received: true, applied: false, ignored: reason } : { received: true, applied: false, duplicate: true };
@@ -229,6 +249,7 @@ export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: s
 
   // A SquareApiError goes through the one error mapping (502 with Square's message): Square
   // retries a failed delivery later.
+  if (event.type === "oauth.authorization.revoked") return markRevoked(db, event);
   if (event.type.startsWith("invoice.")) {
     return invoice ? applyInvoiceEvent(db, config, event, invoice.mapped, invoice.raw) : recordOnly(db, event, "no invoice in the event");
   }

@@ -4,6 +4,7 @@ import { GET as callbackRoute } from "@/app/api/oauth/square/callback/route";
 import { GET, POST } from "@/app/api/oauth/square/route";
 import { auditLog, paymentProviderConnections, squareOauthStates } from "@/server/core/db/schema";
 import { loadConnection } from "@/features/square/server/connection";
+import { SQUARE_SCOPES } from "@/features/square/server/permissions";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { clearSquareEnv, configureSquareEnv, setupFakeSquare } from "@tests/integration/helpers/square";
@@ -61,16 +62,21 @@ beforeEach(async () => {
 });
 
 describe("Square OAuth connection", () => {
-  it("sends the admin to Square's authorize page with the sync's scopes, a state and an explicit redirect_uri", async () => {
+  it("sends the admin to Square's authorize page with every scope of the permissions table, a state and an explicit redirect_uri", async () => {
     const url = await authorize(await admin());
     expect(url.origin + url.pathname).toBe(`${sq.fake.url}/oauth2/authorize`);
     expect(url.searchParams.get("client_id")).toBe(sq.fake.applicationId);
     expect(url.searchParams.get("scope")!.split(" ").sort()).toEqual([
       "CUSTOMERS_READ",
       "INVOICES_READ",
+      "INVOICES_WRITE",
+      "ITEMS_READ",
       "MERCHANT_PROFILE_READ",
-      "PAYMENTS_READ",
+      "ORDERS_READ",
+      "ORDERS_WRITE",
+      "PAYMENTS_WRITE",
       "SUBSCRIPTIONS_READ",
+      "SUBSCRIPTIONS_WRITE",
     ]);
     expect(url.searchParams.get("redirect_uri")).toBe(`${APP_ORIGIN}/api/oauth/square/callback`);
     expect(url.searchParams.get("state")!.length).toBeGreaterThanOrEqual(40);
@@ -95,7 +101,16 @@ describe("Square OAuth connection", () => {
     expect(row!.accessTokenEncrypted).toMatch(/^v1\./);
 
     const status = await (await oauth("status", cookie)).json();
-    expect(status).toEqual({ connected: true, configured: true, merchant_id: sq.fake.merchantId(), expires_in_days: 29 });
+    expect(status).toEqual({
+      connected: true,
+      configured: true,
+      merchant_id: sq.fake.merchantId(),
+      expires_in_days: 29,
+      revoked: false,
+      missing_permissions: [],
+    });
+    // The scopes Square reports for the token, not those asked for.
+    expect(row!.scopes).toBe([...SQUARE_SCOPES].join(" "));
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, "square.connect"));
     expect(audit).toHaveLength(1);
   });

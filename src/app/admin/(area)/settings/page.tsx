@@ -8,6 +8,8 @@ import { SecurityPolicyCard } from "@/features/settings/components/admin/securit
 import { ReportTemplateCard } from "@/features/reports/components/report-template-card";
 import { AuthorizationTermsCard } from "@/features/authorizations/components/authorization-terms-card";
 import { SupportPlansCard } from "@/features/subscriptions/components/admin/support-plans-card";
+import { SquarePermissionsCard } from "@/features/square/components/admin/square-permissions-card";
+import { getSquareStatus } from "@/features/square/server";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
 import { getMailStatus } from "@/features/operations/server";
@@ -21,17 +23,20 @@ export default async function AdminSettingsPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [plans, settings, mail, reportTemplate, authorizationTerms] = await Promise.all([
+  const [plans, settings, mail, reportTemplate, authorizationTerms, square] = await Promise.all([
     listAdminPlans(db, { actor }),
     getAdminSettings(db, { actor }),
     getMailStatus(db, { actor }),
     getReportTemplateInfo(db, { actor }),
     getAuthorizationTerms(db),
+    // No token refresh while rendering: a slow Square must not delay the page.
+    getSquareStatus(db, { refresh: false }),
   ]);
   return (
     <>
       <PageHeader title="Settings" description="What the firm offers and how the product runs for every client." />
       <div className="space-y-6">
+        <SquarePermissionsCard status={square} />
         <SupportPlansCard plans={plans} />
         <FirmDetailsCard firm={settings.firm} />
         <DefaultRatesCard rates={settings.defaultRates} customized={settings.defaultRatesCustomized} />

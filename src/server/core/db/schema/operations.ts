@@ -92,7 +92,10 @@ export const paymentProviderConnections = pgTable("payment_provider_connections"
   accessTokenEncrypted: text("access_token_encrypted").notNull(),
   refreshTokenEncrypted: text("refresh_token_encrypted"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /** The scopes Square reports the token has (token status), space separated; null until first read. */
   scopes: text("scopes"),
+  /** Set by Square's oauth.authorization.revoked webhook: the seller revoked the app at Square. */
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
   connectedBy: text("connected_by").references(() => user.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true })

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_provider_connections" ADD COLUMN "revoked_at" timestamp with time zone;
