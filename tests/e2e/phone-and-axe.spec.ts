@@ -17,11 +17,11 @@ test("every portal section from the bottom bar: Findings through More", async ({
   await signInViaApi(page, DEMO.client);
   await visit(page, "/client-portal");
   const bar = page.getByRole("navigation", { name: "Portal sections (mobile)" });
-  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Docs", "Inbox"]);
+  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Services", "Docs"]);
   const more = bar.getByRole("button", { name: "More" });
   await more.tap();
   const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem")).toHaveText(["Rates", "Settings", "Book Service", "Findings", "Retainer"]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["Rates", "Settings", "Messages", "Findings", "Retainer"]);
   await expectPhoneReady(page, "the More menu, open");
   await menu.getByRole("menuitem", { name: "Findings" }).tap();
   await expect(page).toHaveURL(/section=findings$/);
