@@ -98,7 +98,7 @@ test("the Overview names what needs attention; a project card leads to its findi
   await page.goto("/client-portal");
   await expect(heading(page, "Dashboard Overview")).toBeVisible();
   const critical = "System prompt disclosed through the gateway's debug route";
-  await expect(page.getByRole("region", { name: "Open findings" }).getByRole("link", { name: /^Critical: [1-9]\d* open$/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Open findings" }).getByRole("link", { name: /^Critical [1-9]\d* open$/ })).toBeVisible();
   const attention = page.getByRole("region", { name: "Needs your attention" });
   await attention.getByRole("link", { name: critical }).click();
   await expect(page).toHaveURL(/section=findings&finding=00000000-0000-4000-8000-f10000000002$/);
@@ -113,7 +113,7 @@ test("the Overview names what needs attention; a project card leads to its findi
   await expect(heading(page, "My Projects")).toBeVisible();
   const gateway = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "LLM Gateway Security Assessment" }) });
   await expect(gateway.getByRole("link", { name: "Report vault" })).toHaveAttribute("href", "/client-portal?section=documents");
-  await gateway.getByRole("link", { name: "Open LLM Gateway Security Assessment: findings, reports and timeline" }).click();
+  await gateway.getByRole("link", { name: "Open project: LLM Gateway Security Assessment, its findings, reports and timeline" }).click();
   await expect(page).toHaveURL(/section=projects&project=00000000-0000-4000-8000-c00000000001$/);
   await expect(heading(page, "LLM Gateway Security Assessment")).toBeVisible();
   await expect(page.getByText("LLM Gateway Security Assessment - Final Report", { exact: true })).toBeVisible();
