@@ -311,13 +311,15 @@ test("book service: support plans and a custom project request that is stored", 
   await expect(page.locator('[data-tier="Essential"]').getByText("Downgrade to this plan")).toBeVisible();
   const enterprise = page.locator('[data-tier="Enterprise"]');
   await expect(enterprise.getByText("Upgrade your plan")).toBeVisible();
+  const details = page.getByRole("heading", { name: "Subscription Details" });
+  await expect(details).toBeVisible();
   for (const note of [
     "Billed monthly, in advance",
-    "Cancel at the end of any period",
+    "Cancel anytime: the plan runs to the end of its paid period",
     "Secure payment processing",
-    "Switch plan from your next billing date",
+    "Upgrade or downgrade anytime, from your next billing date",
   ])
-    await expect(page.getByText(note)).toBeVisible();
+    await expect(page.getByText(note, { exact: true })).toBeVisible();
   // With a plan, another tier is a switch, asked first with its price and start date; changing the
   // plan is tests/e2e/support-plans.spec.ts's, with its own client.
   await enterprise.getByRole("button", { name: "Switch to This Plan" }).click();

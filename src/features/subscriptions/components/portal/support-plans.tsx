@@ -18,11 +18,12 @@ export const CHECKOUT_NOTICE_MS = 5000;
 
 type Notice = { tone: "success" | "error"; text: string };
 
-const SUBSCRIPTION_NOTES = [
+/** The spec's four notes, each with what it means here (docs/PRODUCT.md#portal-book-service). */
+export const SUBSCRIPTION_NOTES = [
   "Billed monthly, in advance",
-  "Cancel at the end of any period",
+  "Cancel anytime: the plan runs to the end of its paid period",
   "Secure payment processing",
-  "Switch plan from your next billing date",
+  "Upgrade or downgrade anytime, from your next billing date",
 ];
 
 const price = (cents: number) => (cents % 100 === 0 ? formatCentsWhole(cents) : formatCents(cents));
