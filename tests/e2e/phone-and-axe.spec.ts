@@ -218,7 +218,8 @@ for (const [name, screen] of [
             .withRules(Object.keys(EXTRA_RULES))
             .options({ resultTypes: ["violations"], rules: EXTRA_RULES })
             .analyze();
-          for (const v of violations) for (const node of v.nodes) found.push(`${path}: ${node.target.join(" ")} ${node.html.slice(0, 160)}`);
+          for (const v of violations)
+            for (const node of v.nodes) found.push(`${path}: ${node.target.join(" ")} ${node.html.slice(0, 160)}`);
         }
         expect(found).toEqual([]);
       });

@@ -242,7 +242,7 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
     // Typing before hydration would be overwritten by react-hook-form's defaults.
     const openSettings = async () => {
       await page.goto("/client-portal?section=settings");
-      await waitForHydration(page.getByRole("form", { name: "Account settings" }));
+      await waitForHydration(page.getByRole("form", { name: "Account Information" }));
     };
     await openSettings();
     const phone = page.getByLabel("Phone");

@@ -44,7 +44,12 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
   return (
     <div className="flex flex-wrap gap-1">
       {canApprove ? (
-        <Button size="sm" onClick={() => decide("approve")} disabled={busy !== null} aria-label={`${busy === "approve" ? "Approving" : "Approve"} ${label}`}>
+        <Button
+          size="sm"
+          onClick={() => decide("approve")}
+          disabled={busy !== null}
+          aria-label={`${busy === "approve" ? "Approving" : "Approve"} ${label}`}
+        >
           {busy === "approve" ? "Approving..." : "Approve"}
         </Button>
       ) : null}
