@@ -35,6 +35,8 @@ test("header, overview and every section; the URL keeps the section through back
   for (const label of ["Documents", "Active Projects", "Upcoming Meetings", "Messages"])
     await expect(main.getByText(label, { exact: true })).toBeVisible();
   await expect(main.getByText("Upcoming Meetings").locator("xpath=following-sibling::p")).toHaveText("1");
+  // Acme's engagements in progress and on hold (its bookings are no projects).
+  await expect(main.getByText("Active Projects").locator("xpath=following-sibling::p")).toHaveText("2");
   await expect(main.getByText("Messages", { exact: true }).locator("xpath=following-sibling::p")).toHaveText("0");
   for (const action of ["Book New Service", "View Documents", "Update Settings"])
     await expect(page.getByRole("link", { name: action })).toBeVisible();
@@ -297,6 +299,22 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
     await expect(phone).toHaveValue(original.phone);
     await expect(email).toHaveValue(original.email);
   });
+});
+
+test("the notification settings' help says what the box does as it is ticked", async ({ page }) => {
+  await page.goto("/client-portal?section=settings");
+  const form = page.getByRole("form", { name: "Notifications" });
+  await waitForHydration(form);
+  const box = form.getByRole("checkbox", { name: "Include the message text in message mails" });
+  const off = form.getByText("Off: the mail only says there is a new message, and the text stays behind the sign-in.");
+  const on = form.getByText("On: a message mail carries the message's text.");
+  // Flipped twice and not saved: the stored choice stays as it was.
+  const wasOn = await box.isChecked();
+  for (const tick of [!wasOn, wasOn]) {
+    await box.setChecked(tick);
+    await expect(tick ? on : off).toBeVisible();
+    await expect(tick ? off : on).toHaveCount(0);
+  }
 });
 
 test("book service: support plans and a custom project request that is stored", async ({ page }) => {
