@@ -140,7 +140,7 @@ test("a client's page shows the company's records and reaches its findings, repo
   await page.goto(acmePage);
   await page
     .getByRole("region", { name: "Records of Acme Robotics" })
-    .getByRole("link", { name: "Conversations of Acme Robotics" })
+    .getByRole("link", { name: "All conversations of Acme Robotics" })
     .click();
   await expect(page).toHaveURL(/\/admin\/messages\?client=00000000-0000-4000-8000-00000000a001$/);
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();

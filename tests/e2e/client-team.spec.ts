@@ -76,7 +76,7 @@ test.describe("an owner's team, on a server of its own (its mails are read from 
     // Demoted, then removed: their open browser is signed out on its next request.
     await owner.page.reload();
     await expect(row.locator('[data-status="active"]')).toBeVisible();
-    await row.getByRole("button", { name: "Make Casey Colleague a member" }).click();
+    await row.getByRole("button", { name: "Make member: Casey Colleague" }).click();
     await expect(row.locator('[data-status="member"]')).toBeVisible();
     // The member sees no Team card, and when Billing is withheld, no Billing either.
     await owner.page.getByRole("switch", { name: "Hide Billing from members" }).click();

@@ -61,11 +61,14 @@ test("an invitation names the person, the company and the inviter; each person i
   await setPasswordAndSignIn(member, memberLink, memberEmail);
   await expect(member.getByText(`Welcome back, ${memberName} (${client.company}).`)).toBeVisible();
   await member.goto("/client-portal?section=settings");
-  const memberForm = member.getByRole("form", { name: "Account settings" });
-  await waitForHydration(memberForm);
-  await expect(member.getByText("Only an owner of your company can change the company's details.")).toBeVisible();
-  await expect(memberForm.getByLabel("Company")).toBeDisabled();
-  await expect(memberForm.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+  // The company's part as text: nothing to edit, no Reset or Save (the server refuses a member's save too).
+  const record = member.getByRole("region", { name: "Company Information" });
+  await expect(record.getByText("Only an owner of your company can change the company's details.")).toBeVisible();
+  await expect(record.getByText(client.company, { exact: true })).toBeVisible();
+  await expect(record.getByRole("textbox")).toHaveCount(0);
+  await expect(member.getByRole("form", { name: "Account Information" })).toHaveCount(0);
+  await expect(member.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+  await waitForHydration(member.locator("html"));
 
   // The member changes their own name: greetings follow it.
   const profile = member.getByRole("form", { name: "Your name" });
@@ -77,9 +80,12 @@ test("an invitation names the person, the company and the inviter; each person i
 
   // The owner changes the company record.
   await owner.goto("/client-portal?section=settings");
-  const ownerForm = owner.getByRole("form", { name: "Account settings" });
+  // The owner's Account Information form, with the spec's labels and buttons.
+  const ownerForm = owner.getByRole("form", { name: "Account Information" });
   await waitForHydration(ownerForm);
   await expect(owner.getByText("Only an owner of your company can change the company's details.")).toHaveCount(0);
+  for (const label of ["Contact Person", "Email", "Company", "Phone", "Address"]) await expect(ownerForm.getByLabel(label)).toBeEditable();
+  await expect(ownerForm.getByRole("button", { name: "Reset" })).toBeVisible();
   await ownerForm.getByLabel("Phone").fill("+1 555 0199");
   await ownerForm.getByRole("button", { name: "Save Changes" }).click();
   await expect(owner.getByText("Account settings saved successfully!")).toBeVisible();

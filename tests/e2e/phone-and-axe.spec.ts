@@ -1,8 +1,10 @@
 // On a 390 px phone, what a screen shows once opened: dialogs, menus, forms and tables open, with the
 // same check as every screen's (layout-fit.spec.ts walks the screens themselves at 390 and 1280 px).
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
-import { PHONE, expectPhoneReady } from "./phone-ready";
+import { EXTRA_RULES, LAPTOP, PHONE, expectPhoneReady } from "./phone-ready";
+import { ADMIN_PAGES, PORTAL_SECTIONS } from "./screens";
 
 test.use(PHONE);
 
@@ -17,11 +19,11 @@ test("every portal section from the bottom bar: Findings through More", async ({
   await signInViaApi(page, DEMO.client);
   await visit(page, "/client-portal");
   const bar = page.getByRole("navigation", { name: "Portal sections (mobile)" });
-  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Docs", "Inbox"]);
+  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Services", "Docs"]);
   const more = bar.getByRole("button", { name: "More" });
   await more.tap();
   const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem")).toHaveText(["Rates", "Settings", "Book Service", "Findings", "Retainer"]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["Rates", "Settings", "Messages", "Findings", "Retainer"]);
   await expectPhoneReady(page, "the More menu, open");
   await menu.getByRole("menuitem", { name: "Findings" }).tap();
   await expect(page).toHaveURL(/section=findings$/);
@@ -191,3 +193,36 @@ test("the admin documents dialogs, open", async ({ page }) => {
   await expectPhoneReady(page, "document delete dialog", "[role=dialog]");
   await page.keyboard.press("Escape");
 });
+
+// A control's accessible name contains what it shows (axe's label-content-name-mismatch, off by
+// default): every signed-in screen at both widths, this one rule only (layout-fit.spec.ts runs the rest).
+for (const [name, screen] of [
+  ["phone", PHONE],
+  ["laptop", LAPTOP],
+] as const) {
+  test.describe(`names that contain the visible text, on a ${name}`, () => {
+    test.use(screen);
+    const screens = [
+      ...PORTAL_SECTIONS.map((section) => ({ as: DEMO.client, path: `/client-portal?section=${section}` })),
+      ...ADMIN_PAGES.map((path) => ({ as: DEMO.admin, path })),
+    ];
+    for (const who of [DEMO.client, DEMO.admin]) {
+      test(`as ${who === DEMO.admin ? "the admin" : "the client"}`, async ({ page }) => {
+        test.setTimeout(180_000);
+        await signInViaApi(page, who);
+        const found: string[] = [];
+        for (const { path } of screens.filter((one) => one.as === who)) {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+          const { violations } = await new AxeBuilder({ page })
+            .withRules(Object.keys(EXTRA_RULES))
+            .options({ resultTypes: ["violations"], rules: EXTRA_RULES })
+            .analyze();
+          for (const v of violations)
+            for (const node of v.nodes) found.push(`${path}: ${node.target.join(" ")} ${node.html.slice(0, 160)}`);
+        }
+        expect(found).toEqual([]);
+      });
+    }
+  });
+}

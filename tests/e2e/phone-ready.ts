@@ -13,6 +13,12 @@ export const LAPTOP = { viewport: { width: 1280, height: 800 } };
 /** Every axe impact fails a screen: minor and moderate too (every screen had none left). */
 const FAILING_IMPACTS = new Set(["serious", "critical", "moderate", "minor"]);
 
+/**
+ * Rules axe ships disabled (experimental) that the screens keep anyway: a control's accessible
+ * name contains its visible text, so a person using voice control can say what they see.
+ */
+export const EXTRA_RULES = { "label-content-name-mismatch": { enabled: true } };
+
 /** The page fits a screen `width` wide, its tables' boxes fit or say they scroll, and axe reports nothing (within `include` if given). */
 export async function expectScreenReady(page: Page, label: string, width: number, include?: string) {
   // Against the screen's width, not innerWidth: a mobile browser widens its layout viewport to
@@ -55,7 +61,7 @@ export async function expectScreenReady(page: Page, label: string, width: number
     .toEqual([]);
 
   // Violations only: axe skips collecting every passing node, which is most of its time.
-  let axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  let axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"], rules: EXTRA_RULES });
   if (include) axe = axe.include(include);
   const { violations } = await axe.analyze();
   const failing = violations

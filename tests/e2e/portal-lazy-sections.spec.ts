@@ -53,7 +53,7 @@ test("a section's code loads with that section only, and the page is ready once 
     },
   );
   await page.goto(SETTINGS, { waitUntil: "domcontentloaded" });
-  const form = page.getByRole("form", { name: "Account settings" });
+  const form = page.getByRole("form", { name: "Account Information" });
   await expect(form).toHaveAttribute("data-hydrated", "false");
   // The header's Logout is enabled once hydrated: the frame around the section is interactive.
   await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeEnabled({ timeout: 15_000 });

@@ -11,14 +11,14 @@ test("the bottom bar switches sections on a 390 px screen without horizontal scr
 
   const bar = page.getByRole("navigation", { name: "Portal sections (mobile)" });
   await expect(bar).toBeVisible();
-  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Docs", "Inbox"]);
+  await expect(bar.getByRole("link")).toHaveText(["Home", "Projects", "Billing", "Services", "Docs"]);
   await expect(bar.getByRole("button", { name: "More" })).toBeVisible();
 
   const steps = [
     ["Projects", "My Projects", "projects"],
     ["Billing", "Billing & Invoices", "billing"],
+    ["Services", "Book New Service", "book-service"],
     ["Docs", "Document Library", "documents"],
-    ["Inbox", "Messages", "messages"],
     ["Home", "Dashboard Overview", "overview"],
   ] as const;
   for (const [tab, title, section] of steps) {
@@ -31,8 +31,8 @@ test("the bottom bar switches sections on a 390 px screen without horizontal scr
 
   // The other sections are under More.
   await bar.getByRole("button", { name: "More" }).tap();
-  await page.getByRole("menuitem", { name: "Book Service" }).tap();
-  await expect(page.getByRole("heading", { level: 1, name: "Book New Service" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Messages" }).tap();
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Billing shows invoices as cards; a paid invoice links to its page and offers no pay link.

@@ -61,9 +61,19 @@ test("an admin creates a plan, a client asks for it, the admin confirms it; reti
     await expect(page.getByRole("row", { name: new RegExp(name) }).getByText("Active")).toBeVisible();
     expect(await mrrCard(page)).toBe(before + 123_450);
 
+    // Square is not connected in this run (tests/e2e/square.spec.ts runs last): the firm bills the
+    // plan, so its first period waits, and both sides say so instead of a next billing date.
+    await expect(
+      page.getByRole("row", { name: new RegExp(name) }).getByText("Not billed: waits for Square to be connected (Settings)"),
+    ).toBeVisible();
     await me.reload();
     await expect(me.getByText(`Active plan: ${name}`)).toBeVisible();
-    await expect(me.getByText(/Next billing /)).toBeVisible();
+    await expect(
+      me.getByText(
+        "Not billed yet: our payment provider is not connected, so nothing has been charged. This period is invoiced once it is.",
+      ),
+    ).toBeVisible();
+    await expect(me.getByText(/Next billing /)).toHaveCount(0);
     await expect(me.locator(`[data-tier="${name}"]`).getByRole("button", { name: "Current Plan" })).toBeDisabled();
 
     // Retired: gone from Book Service, the subscription stays.
@@ -121,6 +131,52 @@ test("the admin declines a request with a reason the client reads", async ({ pag
   await me.reload();
   await expect(me.getByText(`Your request for the ${name} plan was declined.`)).toBeVisible();
   await expect(me.getByText("Reason: We start new retainers in January.")).toBeVisible();
+  await context.close();
+
+  await page.goto("/admin/settings");
+  await page.getByRole("button", { name: `Retire ${name}` }).click();
+  await expect(page.getByText(`Plan ${name} retired`)).toBeVisible();
+});
+
+test("a plan with the firm's Square checkout link: Subscribe Now opens it in a new tab, with a notice for 3 seconds", async ({
+  page,
+  browser,
+}) => {
+  await signInViaApi(page, DEMO.admin);
+  const name = `Plan ${uniqueSuffix()}`;
+  const checkout = `https://square.link/u/e2e-${uniqueSuffix()}`;
+  await page.goto("/admin/settings");
+  await page.getByRole("button", { name: "New plan" }).click();
+  const dialog = page.getByRole("dialog", { name: "New support plan" });
+  await dialog.getByLabel("Plan name").fill(name);
+  await dialog.getByLabel("Monthly price ($)").fill("250");
+  await dialog.getByLabel("Features").fill("Monthly review");
+  // Only a secure address, and only with the plan variation Square's subscription comes back with.
+  await dialog.getByLabel("Square checkout link (optional)").fill("http://square.link/u/plain");
+  await dialog.getByRole("button", { name: "Create plan" }).click();
+  await expect(dialog.getByText("Enter the checkout link's full https:// address")).toBeVisible();
+  await dialog.getByLabel("Square checkout link (optional)").fill(checkout);
+  await dialog.getByRole("button", { name: "Create plan" }).click();
+  await expect(dialog.getByText("A plan with a checkout link needs its Square plan variation id")).toBeVisible();
+  await dialog.getByLabel("Square plan variation id (optional)").fill(`PLANE2E${uniqueSuffix().replace(/[^A-Za-z0-9]/g, "")}`);
+  await dialog.getByRole("button", { name: "Create plan" }).click();
+  await expect(page.getByText(`Plan ${name} created`)).toBeVisible();
+
+  const { context, me } = await invitedClientSignedIn(page, browser, "Checkout Co", "checkout-client-password-1");
+  // Square's page itself is not this test's: the new tab gets a stand-in.
+  await context.route(`${checkout}**`, (route) => route.fulfill({ contentType: "text/html", body: "<title>Square checkout</title>" }));
+  await me.goto("/client-portal?section=book-service");
+  const subscribe = me.locator(`[data-tier="${name}"]`).getByRole("link", { name: /^Subscribe Now/ });
+  await expect(subscribe).toHaveAttribute("href", checkout);
+  await expect(subscribe).toHaveAttribute("target", "_blank");
+  await expect(subscribe).toHaveAttribute("rel", /\bnoopener\b/);
+  const [tab] = await Promise.all([context.waitForEvent("page"), subscribe.click()]);
+  await expect(tab).toHaveURL(checkout);
+  const notice = me.getByText(`Square's secure checkout for the ${name} plan opened in a new tab.`);
+  await expect(notice).toBeVisible();
+  // Gone after 3 seconds; nothing was requested here: the plan comes from Square's subscription.
+  await expect(notice).toBeHidden({ timeout: 6_000 });
+  await expect(me.getByText(`Requested: ${name}`)).toHaveCount(0);
   await context.close();
 
   await page.goto("/admin/settings");

@@ -769,6 +769,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: {
       anonymous: ACTION_SIGN_IN,
       clientA: { success: false, error: "This plan is no longer offered." },
+      // Subscribing the company is an owner's decision (docs/PRODUCT.md#portal-book-service).
+      clientAMember: { success: false, error: "Only an owner of your company can subscribe it to a plan." },
       clientB: { success: false, error: "This plan is no longer offered." },
       admin: ACTION_CLIENTS_ONLY,
     },

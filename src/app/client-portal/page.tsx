@@ -113,7 +113,8 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   });
   return (
     <ClientPortal
-      email={actor.email}
+      // The signed-in person is the admin: the header names the admin, never the client's e-mail.
+      email={actor.viewer ? actor.viewer.adminEmail : actor.email}
       data={data}
       billingChart={chart ? <LoadedBillingChart points={chart} /> : undefined}
       findings={findings}

@@ -206,6 +206,28 @@ describe("passkeys", () => {
     );
   });
 
+  it("an admin removing its last passkey (no authenticator app) ends its other sessions and must set up a factor again", async () => {
+    const admin = await newUser("admin");
+    const credential = await register(admin.browser, "Only key");
+    const laptop = await passkeySignIn(credential);
+    const phone = await passkeySignIn(credential);
+    await expect(requireAdmin(headersOf(phone.browser))).resolves.toMatchObject({ userId: admin.id });
+    const [only] = await t.db.select({ id: passkey.id }).from(passkey).where(eq(passkey.userId, admin.id));
+
+    // From the browser that registered it (its fresh proof is the password: the admin had no factor yet).
+    expect(await admin.browser.call(() => removePasskeyAction({ passkeyId: only!.id }))).toEqual({ success: true, data: { removed: 1 } });
+    // The laptop's and the phone's passkey sessions are gone; this one stays, not counting as two-factor.
+    const left = await t.db.select({ method: session.secondFactorMethod }).from(session).where(eq(session.userId, admin.id));
+    expect(left).toEqual([{ method: null }]);
+    for (const gone of [laptop, phone]) await expect(requireAdmin(headersOf(gone.browser))).rejects.toThrow();
+    await expect(requireAdmin(headersOf(admin.browser))).rejects.toBeInstanceOf(TwoFactorRequiredError);
+    const [entry] = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, admin.id), eq(auditLog.action, "account.passkey_removed")));
+    expect(entry!.after).toEqual({ lastSecondFactor: true, otherSessionsEnded: 2 });
+  });
+
   it("keeps the plugin's own list, rename and delete endpoints closed (ours are audited)", async () => {
     const owner = await newUser("client");
     for (const [path, body] of [

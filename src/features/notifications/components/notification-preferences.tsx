@@ -98,7 +98,12 @@ export function NotificationPreferences({
           />
           <span>
             <span className="font-medium">Include the message text in message mails</span>
-            <span className="block text-muted">Off: the mail only says there is a new message, and the text stays behind the sign-in.</span>
+            {/* What the box does as it stands now, so the help never contradicts the tick. */}
+            <span className="block text-muted" data-include-text-help>
+              {includeMessageText
+                ? "On: a message mail carries the message's text."
+                : "Off: the mail only says there is a new message, and the text stays behind the sign-in."}
+            </span>
           </span>
         </label>
         <fieldset className="space-y-3">

@@ -32,10 +32,11 @@ export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
 };
 
 /**
- * The phone's bottom bar: the first MOBILE_TAB_COUNT of these the person may see are its tabs, in
- * this order; every other section is under More (six columns fit a 390 px screen).
+ * The phone's bottom bar (docs/PRODUCT.md#portal-frame-and-navigation): the first MOBILE_TAB_COUNT
+ * of these the person may see are its tabs, in this order; every other section is under More (six
+ * columns fit a 390 px screen).
  */
-export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "documents", "messages", "book-service"];
+export const MOBILE_SECTIONS: PortalSection[] = ["overview", "projects", "billing", "book-service", "documents", "messages"];
 export const MOBILE_TAB_COUNT = 5;
 
 /** The portal URL of a section, with optional extra parameters (a tab, a prefilled service). */

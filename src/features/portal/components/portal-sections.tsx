@@ -113,7 +113,9 @@ function Section({
       // Withheld from this member by the owners: the server sent none of it.
       if (!data.billing) return <BillingWithheld />;
       if (invoiceView) return invoiceView;
-      return <BillingSection billing={data.billing} invoices={data.invoices} payable={data.payable} chart={billingChart} />;
+      return (
+        <BillingSection billing={data.billing} invoices={data.invoices} payable={data.payable} chart={billingChart} readOnly={readOnly} />
+      );
     case "rates":
       return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
     case "settings":

@@ -1,7 +1,7 @@
 import "server-only";
 import type { PortalSection } from "@/lib/domain/portal-section";
 import { assertClient, type ClientActor } from "@/server/core/actor";
-import type { DbOrTx } from "@/server/core/db/client";
+import type { Db } from "@/server/core/db/client";
 import { getAccountSecurity } from "@/features/account/server";
 import { listRecentBookings, listUpcomingMeetings } from "@/features/bookings/server";
 import { getPortalProfile, listTeam } from "@/features/clients/server";
@@ -23,9 +23,9 @@ async function settle<T extends Record<string, unknown>>(pending: T): Promise<{ 
 }
 
 // Withheld from this member: no figure of Billing is read (docs/PRODUCT.md#portal-team).
-const billingSummary = (db: DbOrTx, scope: Scope) => (scope.actor.billingWithheld ? null : getBillingSummary(db, scope));
+const billingSummary = (db: Db, scope: Scope) => (scope.actor.billingWithheld ? null : getBillingSummary(db, scope));
 // The Team card is the owners' (a viewing admin sees it read only).
-const team = (db: DbOrTx, scope: Scope) => (scope.actor.personRole === "owner" ? listTeam(db, scope) : null);
+const team = (db: Db, scope: Scope) => (scope.actor.personRole === "owner" ? listTeam(db, scope) : null);
 
 /**
  * What each section shows, one query per dataset. Only the section in view is read: a section
@@ -33,22 +33,22 @@ const team = (db: DbOrTx, scope: Scope) => (scope.actor.personRole === "owner" ?
  */
 const SECTION_LOADERS = {
   overview: getOverview,
-  projects: (db: DbOrTx, scope: Scope) => settle({ projects: listPortalProjects(db, scope) }),
-  billing: (db: DbOrTx, scope: Scope) =>
+  projects: (db: Db, scope: Scope) => settle({ projects: listPortalProjects(db, scope) }),
+  billing: (db: Db, scope: Scope) =>
     settle({
       billing: billingSummary(db, scope),
       invoices: scope.actor.billingWithheld ? [] : listPortalInvoices(db, scope),
       payable: scope.actor.billingWithheld ? [] : listPayableInvoices(db, scope),
     }),
-  rates: (db: DbOrTx, scope: Scope) => settle({ rates: listPortalRates(db, scope) }),
-  settings: (db: DbOrTx, scope: Scope) =>
+  rates: (db: Db, scope: Scope) => settle({ rates: listPortalRates(db, scope) }),
+  settings: (db: Db, scope: Scope) =>
     settle({
       profile: getPortalProfile(db, scope),
       security: getAccountSecurity(db, scope),
       notifications: getNotificationPreferences(db, scope),
       team: team(db, scope),
     }),
-  "book-service": async (db: DbOrTx, scope: Scope) => {
+  "book-service": async (db: Db, scope: Scope) => {
     const { plans, ...rest } = await settle({
       tiers: listActiveTiers(db, scope),
       plans: getPortalPlanState(db, scope),
@@ -58,13 +58,13 @@ const SECTION_LOADERS = {
     });
     return { ...rest, subscription: plans.subscription, planRequest: plans.planRequest };
   },
-  documents: (db: DbOrTx, scope: Scope) => settle({ documents: listPortalDocuments(db, scope) }),
-  messages: (db: DbOrTx, scope: Scope) => settle({ threads: listClientThreads(db, scope), projects: listPortalProjects(db, scope) }),
+  documents: (db: Db, scope: Scope) => settle({ documents: listPortalDocuments(db, scope) }),
+  messages: (db: Db, scope: Scope) => settle({ threads: listClientThreads(db, scope), projects: listPortalProjects(db, scope) }),
   // Findings have their own loader (the findings module), fed by the address's filters.
   findings: async () => ({}),
   // So does the Retainer section (the retainers module), shown only to a client with a retainer.
   retainer: async () => ({}),
-} satisfies Record<PortalSection, (db: DbOrTx, scope: Scope) => Promise<object>>;
+} satisfies Record<PortalSection, (db: Db, scope: Scope) => Promise<object>>;
 
 type Loaders = typeof SECTION_LOADERS;
 export type PortalSectionData = { [S in PortalSection]: { section: S } & Awaited<ReturnType<Loaders[S]>> }[PortalSection];
@@ -73,10 +73,10 @@ export type PortalDataOf<S extends PortalSection> = Extract<PortalSectionData, {
 
 /** The data of one section of the signed-in client's portal, filtered by the actor's client id. */
 export async function loadPortalSection<S extends PortalSection>(
-  db: DbOrTx,
+  db: Db,
   { actor, section }: { actor: ClientActor; section: S },
 ): Promise<PortalDataOf<S>> {
   assertClient(actor);
-  const loader = SECTION_LOADERS[section] as (db: DbOrTx, scope: Scope) => Promise<object>;
+  const loader = SECTION_LOADERS[section] as (db: Db, scope: Scope) => Promise<object>;
   return { section, ...(await loader(db, { actor })) } as PortalDataOf<S>;
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { ACTIVE_BOOKING_STATUSES, MEETING_BOOKING_STATUSES } from "@/lib/domain/booking-status";
+import { MEETING_BOOKING_STATUSES } from "@/lib/domain/booking-status";
+import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, documents, serviceBookings } from "@/server/core/db/schema";
+import { clients, documents, projects, serviceBookings } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { billingSummarySubquery, type BillingSummary } from "@/features/invoices/server";
@@ -19,7 +20,7 @@ import { reportsToDownloadOf } from "@/features/reports/server";
 
 export type OverviewStats = {
   totalDocuments: number;
-  /** The client's service bookings that are approved or in progress (docs/PRODUCT.md#portal-overview). */
+  /** The client's engagements in progress or on hold, as the admin's figure counts them; never booking requests (docs/PRODUCT.md#portal-overview). */
   activeProjects: number;
   /** Approved bookings starting today or later (docs/PRODUCT.md#portal-overview). */
   upcomingMeetings: number;
@@ -54,9 +55,7 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
     company: clients.company,
     contactPerson: clients.contactPerson,
     totalDocuments: count(sql`${documents} where ${documents.clientId} = ${clientId}`),
-    activeProjects: count(
-      sql`${serviceBookings} where ${serviceBookings.clientId} = ${clientId} and ${oneOf(serviceBookings.status, ACTIVE_BOOKING_STATUSES)}`,
-    ),
+    activeProjects: count(sql`${projects} where ${projects.clientId} = ${clientId} and ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)}`),
     upcomingMeetings: count(
       sql`${serviceBookings} where ${serviceBookings.clientId} = ${clientId} and ${oneOf(serviceBookings.status, MEETING_BOOKING_STATUSES)}
         and ${serviceBookings.preferredStartDate} >= current_date`,

@@ -193,15 +193,15 @@ describe("invoice money rules", () => {
 });
 
 describe("getOverview", () => {
-  it("counts documents and approved or in-progress bookings per client, with each one's names and balance", async () => {
+  it("counts documents and engagements in progress or on hold (never booking requests) per client, with each one's names and balance", async () => {
     // Acme's approved demo booking starts three weeks after seeding: one upcoming meeting.
     const a = await getOverview(t.db, { actor: acme });
     expect(a.stats).toEqual({ totalDocuments: 4, activeProjects: 2, upcomingMeetings: 1, unreadMessages: 0 });
     expect(a.profile.company).toBe("Acme Robotics");
     expect(a.billing).toEqual(await getBillingSummary(t.db, { actor: acme }));
-    // Globex's only booking is pending: not active.
+    // Globex's engagement in progress counts (its frozen and cancelled ones do not); its pending booking is no project.
     const g = await getOverview(t.db, { actor: globex });
-    expect(g.stats).toEqual({ totalDocuments: 3, activeProjects: 0, upcomingMeetings: 0, unreadMessages: 0 });
+    expect(g.stats).toEqual({ totalDocuments: 3, activeProjects: 1, upcomingMeetings: 0, unreadMessages: 0 });
     expect(g.profile.company).toBe("Globex Systems");
     expect(g.billing).toEqual(await getBillingSummary(t.db, { actor: globex }));
     expect(g.billing!.balanceDueCents).not.toBe(a.billing!.balanceDueCents);

@@ -18,6 +18,8 @@ export type AdminPlan = {
   highlighted: boolean;
   retired: boolean;
   squarePlanVariationId: string | null;
+  /** The firm's Square checkout link for the plan (https), or null: subscribing is then a request. */
+  squareCheckoutUrl: string | null;
   /** Subscriptions on this plan that are active or waiting to be. */
   subscriberCount: number;
 };
@@ -36,6 +38,7 @@ export async function listAdminPlans(db: DbOrTx, { actor }: { actor: AdminActor 
       highlighted: subscriptionTiers.isPopular,
       retired: sql<boolean>`not ${subscriptionTiers.isActive}`,
       squarePlanVariationId: subscriptionTiers.squarePlanVariationId,
+      squareCheckoutUrl: subscriptionTiers.squareCheckoutUrl,
       // Written out: in a one-table select Drizzle leaves columns unqualified, and "id" would be the subquery's own.
       subscriberCount: sql<number>`(select count(*) from client_subscriptions s
         where s.tier_id = subscription_tiers.id and s.status in ('active', 'pending'))::int`,
@@ -55,6 +58,7 @@ const columnsOf = (input: SupportPlanValues) => ({
   features: input.features,
   isPopular: input.highlighted,
   squarePlanVariationId: input.squarePlanVariationId,
+  squareCheckoutUrl: input.squareCheckoutUrl,
 });
 
 /** After the last plan on offer: where a new or restored plan goes in Book Service. */
@@ -92,6 +96,7 @@ export async function saveSupportPlan(db: DbOrTx, { actor, input }: { actor: Adm
         features: before.features,
         isPopular: before.isPopular,
         squarePlanVariationId: before.squarePlanVariationId,
+        squareCheckoutUrl: before.squareCheckoutUrl,
       },
       after: columnsOf(input),
     });

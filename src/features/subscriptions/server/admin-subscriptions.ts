@@ -3,8 +3,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsAny, matchingCount, splitTotal } from "@/server/core/db/admin-sql";
-import type { DbOrTx } from "@/server/core/db/client";
-import { clients, clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, clientSubscriptions, squareCustomers, subscriptionPeriods, subscriptionTiers } from "@/server/core/db/schema";
+import { getSquareStatus } from "@/features/square/server";
+import type { BillingWaitReason } from "./portal-plans";
 import { alias } from "drizzle-orm/pg-core";
 import { subscriptionMetrics } from "./plan-metrics";
 
@@ -38,9 +40,13 @@ export async function getSubscriptionStats(db: DbOrTx, { actor, now = new Date()
   };
 }
 
-/** Subscriptions with client and tier, newest first; search on client company or tier name. */
+/**
+ * Subscriptions with client and tier, newest first; search on client company or tier name. A plan
+ * the firm bills whose due period is not billed says why (`billingWaits`): Square not connected,
+ * or the company linked to no Square customer (docs/PRODUCT.md#admin-subscriptions).
+ */
 export async function listAdminSubscriptions(
-  db: DbOrTx,
+  db: Db,
   { actor, q = "", status = "all", limit = 200 }: { actor: AdminActor; q?: string; status?: SubscriptionStatus | "all"; limit?: number },
 ) {
   assertAdmin(actor);
@@ -57,6 +63,11 @@ export async function listAdminSubscriptions(
       nextTierName: nextTier.tierName,
       squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
       createdAt: clientSubscriptions.createdAt,
+      waitsForBilling: sql<boolean>`exists (select 1 from ${subscriptionPeriods}
+        where ${subscriptionPeriods.subscriptionId} = ${clientSubscriptions.id} and ${subscriptionPeriods.billedAt} is null
+          and ${subscriptionPeriods.periodStart} <= current_date)`,
+      hasSquareCustomer: sql<boolean>`exists (select 1 from ${squareCustomers}
+        where ${squareCustomers.clientId} = ${clientSubscriptions.clientId} and ${squareCustomers.ignoredAt} is null)`,
       total: matchingCount(),
     })
     .from(clientSubscriptions)
@@ -71,7 +82,20 @@ export async function listAdminSubscriptions(
     )
     .orderBy(desc(clientSubscriptions.createdAt), desc(clientSubscriptions.id))
     .limit(limit);
-  return splitTotal(rows);
+  const { connected } = await getSquareStatus(db, { refresh: false });
+  const { rows: listed, total } = splitTotal(rows);
+  const waitReason = (row: (typeof listed)[number]): BillingWaitReason | null => {
+    if (row.status !== "active" || row.squareSubscriptionId !== null || !row.waitsForBilling) return null;
+    if (!connected) return "square_not_connected";
+    return row.hasSquareCustomer ? null : "no_square_customer";
+  };
+  return {
+    total,
+    rows: listed.map((row) => {
+      const { waitsForBilling: _waits, hasSquareCustomer: _linked, ...shown } = row;
+      return { ...shown, billingWaits: waitReason(row) };
+    }),
+  };
 }
 
 /** A company's subscriptions for the firm (its client page), newest first. */

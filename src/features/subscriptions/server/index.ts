@@ -2,7 +2,14 @@ import "server-only";
 // The subscriptions module's public face: everything outside src/features/subscriptions/server imports from here (README.md).
 
 export { getSubscriptionStats, listAdminSubscriptions, listClientSubscriptionsForAdmin } from "./admin-subscriptions";
-export { getPortalPlanState, listActiveTiers, type PortalPlanRequest, type PortalSubscription, type PortalTier } from "./portal-plans";
+export {
+  getPortalPlanState,
+  listActiveTiers,
+  type BillingWaitReason,
+  type PortalPlanRequest,
+  type PortalSubscription,
+  type PortalTier,
+} from "./portal-plans";
 export { listAdminPlans, moveSupportPlan, saveSupportPlan, setSupportPlanRetired, type AdminPlan } from "./admin-plans";
 export { cancelOwnSubscription, decideSubscription, requestSubscription, switchOwnPlan } from "./subscription-requests";
 export { runSubscriptionBilling } from "./subscription-billing";

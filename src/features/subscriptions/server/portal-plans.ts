@@ -1,9 +1,10 @@
 import "server-only";
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { assertClient, type ClientActor } from "@/server/core/actor";
-import type { DbOrTx } from "@/server/core/db/client";
-import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import type { Db } from "@/server/core/db/client";
+import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "@/server/core/db/schema";
+import { getSquareStatus, squareSubscriptionTarget } from "@/features/square/server";
 
 // The plan an active subscription switches to, joined a second time under its own name.
 const nextTier = alias(subscriptionTiers, "next_tier");
@@ -14,10 +15,14 @@ export type PortalTier = {
   monthlyPriceCents: number;
   features: string[];
   isPopular: boolean;
+  /** The firm's Square checkout link: Subscribe Now opens it (else subscribing is a request). */
+  checkoutUrl: string | null;
+  /** Linked to a Square plan variation: a plan Square runs can be switched to this one. */
+  inSquare: boolean;
 };
 
 /** Support plans on offer: active tiers in display order. */
-export async function listActiveTiers(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalTier[]> {
+export async function listActiveTiers(db: Db, { actor }: { actor: ClientActor }): Promise<PortalTier[]> {
   assertClient(actor);
   return db
     .select({
@@ -26,6 +31,8 @@ export async function listActiveTiers(db: DbOrTx, { actor }: { actor: ClientActo
       monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
       features: subscriptionTiers.features,
       isPopular: subscriptionTiers.isPopular,
+      checkoutUrl: subscriptionTiers.squareCheckoutUrl,
+      inSquare: sql<boolean>`${subscriptionTiers.squarePlanVariationId} is not null`,
     })
     .from(subscriptionTiers)
     .where(eq(subscriptionTiers.isActive, true))
@@ -45,7 +52,19 @@ export type PortalSubscription = {
   cancelAtPeriodEnd: boolean;
   /** The plan it switches to from the next billing date, with that plan's price. */
   nextTier: { id: string; tierName: string; monthlyPriceCents: number } | null;
+  /**
+   * Square can be reached: a plan Square runs is switched or cancelled there first, so without it
+   * neither is offered (docs/PRODUCT.md#portal-book-service).
+   */
+  squareConnected: boolean;
+  /**
+   * A period of a plan the firm bills that is due and not billed, and why it waits (Square not
+   * connected, or the company not linked to a Square customer); billed once that is done.
+   */
+  billingWaits: { since: string; reason: BillingWaitReason } | null;
 };
+
+export type BillingWaitReason = "square_not_connected" | "no_square_customer";
 
 /** A plan request the client sees: waiting, or declined with the admin's reason. */
 export type PortalPlanRequest = {
@@ -63,7 +82,7 @@ export type PortalPlanRequest = {
  * changed after it.
  */
 export async function getPortalPlanState(
-  db: DbOrTx,
+  db: Db,
   { actor }: { actor: ClientActor },
 ): Promise<{ subscription: PortalSubscription | null; planRequest: PortalPlanRequest | null }> {
   assertClient(actor);
@@ -81,6 +100,10 @@ export async function getPortalPlanState(
       nextTierId: clientSubscriptions.nextTierId,
       nextTierName: nextTier.tierName,
       nextTierPriceCents: nextTier.monthlyPriceCents,
+      // The oldest period due and not billed yet (firm-billed plans only have periods).
+      unbilledSince: sql<string | null>`(select min(${subscriptionPeriods.periodStart})::text from ${subscriptionPeriods}
+        where ${subscriptionPeriods.subscriptionId} = ${clientSubscriptions.id} and ${subscriptionPeriods.billedAt} is null
+          and ${subscriptionPeriods.periodStart} <= current_date)`,
     })
     .from(clientSubscriptions)
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
@@ -92,6 +115,16 @@ export async function getPortalPlanState(
   const pending = rows.find((r) => r.status === "pending");
   const latest = rows.find((r) => r.status !== "pending");
   const request = pending ?? (latest?.status === "declined" ? latest : undefined);
+  // Read whatever the state, so the section's query count does not depend on it.
+  const { connected: squareConnected } = await getSquareStatus(db, { refresh: false });
+  const waitReason: BillingWaitReason | null =
+    active?.unbilledSince && active.squareSubscriptionId === null
+      ? !squareConnected
+        ? "square_not_connected"
+        : (await squareSubscriptionTarget(db, { clientId: actor.clientId }))
+          ? null
+          : "no_square_customer"
+      : null;
   return {
     subscription: active
       ? {
@@ -106,6 +139,8 @@ export async function getPortalPlanState(
             active.nextTierId && active.nextTierName !== null && active.nextTierPriceCents !== null
               ? { id: active.nextTierId, tierName: active.nextTierName, monthlyPriceCents: active.nextTierPriceCents }
               : null,
+          squareConnected,
+          billingWaits: waitReason && active.unbilledSince ? { since: active.unbilledSince, reason: waitReason } : null,
         }
       : null,
     planRequest: request

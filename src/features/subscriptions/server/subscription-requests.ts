@@ -22,6 +22,7 @@ import { billDuePeriods, startBilling } from "./subscription-billing";
 const SUBSCRIPTION_NOT_FOUND = "Subscription not found";
 const OWNER_CANCELS = "Only an owner of your company can cancel its plan.";
 const OWNER_CHANGES = "Only an owner of your company can change its plan.";
+const OWNER_SUBSCRIBES = "Only an owner of your company can subscribe it to a plan.";
 const IN_SQUARE = "This subscription is run by Square: change it in Square and the change comes back here.";
 
 const SQUARE_FAILED =
@@ -36,6 +37,8 @@ const SQUARE_FAILED =
  */
 export async function requestSubscription(db: Db, { actor, planId }: { actor: ClientActor; planId: string }) {
   assertClient(actor);
+  // Subscribing commits the company to a monthly charge: an owner's decision, as changing and cancelling are.
+  if (actor.personRole !== "owner") throw new AppError("forbidden", OWNER_SUBSCRIBES);
   const { row, variation } = await insertRequest(db, actor, planId);
   const target = variation ? await squareSubscriptionTarget(db, { clientId: actor.clientId }) : null;
   if (!variation || !target) return { ...row, via: "request" as const };

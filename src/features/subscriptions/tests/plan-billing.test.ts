@@ -6,7 +6,15 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "@/server/core/errors";
-import { clientPeople, clientSubscriptions, squareCustomers, subscriptionPeriods, subscriptionTiers, user } from "@/server/core/db/schema";
+import {
+  clientPeople,
+  clientSubscriptions,
+  paymentProviderConnections,
+  squareCustomers,
+  subscriptionPeriods,
+  subscriptionTiers,
+  user,
+} from "@/server/core/db/schema";
 import { DEMO_SUBSCRIPTIONS } from "@/features/demo/server/demo-data";
 import { listPortalInvoices } from "@/features/invoices/server";
 import { saveConnection } from "@/features/square/server/connection";
@@ -15,6 +23,7 @@ import {
   decideSubscription,
   getPortalPlanState,
   getSubscriptionStats,
+  listAdminSubscriptions,
   requestSubscription,
   runSubscriptionBilling,
   switchOwnPlan,
@@ -156,7 +165,7 @@ describe("a plan billed per period", () => {
     expect(await subscription(subscriptionId)).toMatchObject({ tierId: plans.bigger, nextTierId: null });
   });
 
-  it("refuses a member's switch or cancellation with 403, as the house does", async () => {
+  it("refuses a member's subscription, switch or cancellation with 403, as the house does", async () => {
     const memberId = `test-member-${subscriptionId}`;
     await t.db.insert(user).values({ id: memberId, name: "Member", email: `${memberId}@example.test`, role: "client" });
     await t.db.insert(clientPeople).values({ userId: memberId, clientId: owner.clientId, role: "member", status: "active" });
@@ -166,6 +175,10 @@ describe("a plan billed per period", () => {
     await refused(switchOwnPlan(t.db, { actor: member, planId: plans.basic }));
     await refused(cancelOwnSubscription(t.db, { actor: member, subscriptionId }));
     expect(await subscription(subscriptionId)).toMatchObject({ cancelAtPeriodEnd: false, nextTierId: null });
+    // Subscribing the company is an owner's decision too: nothing is written for a member.
+    const before = await t.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.clientId, owner.clientId));
+    await refused(requestSubscription(t.db, { actor: member, planId: plans.bigger }));
+    expect(await t.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.clientId, owner.clientId))).toEqual(before);
   });
 
   it("cancels at the period's end: active and counted until then, no further invoice, then cancelled and out of MRR", async () => {
@@ -221,6 +234,41 @@ describe("a plan with a Square plan variation", () => {
     // The tick leaves a Square-run plan to Square: its webhook reports the cancellation.
     await runSubscriptionBilling(t.db, after(row.currentPeriodEnd));
     expect(await subscription(confirmed.id)).toMatchObject({ status: "active" });
+  });
+});
+
+describe("a plan the firm bills while Square is not connected", () => {
+  it("says on both sides that its period waits and why, bills nothing, then bills the period once Square is connected", async () => {
+    const owner = await billedClient("Waiting Billing", "CUSTFAKEOTHER01");
+    const [connection] = await t.db.select().from(paymentProviderConnections);
+    await t.db.delete(paymentProviderConnections);
+    try {
+      const confirmed = await confirmedPlan(owner, plans.basic);
+      expect(confirmed).toMatchObject({ status: "active", billing: "invoice" });
+      const [period] = await periodsOf(confirmed.id);
+      expect(period!.billedAt).toBeNull();
+      expect(await listPortalInvoices(t.db, { actor: owner })).toEqual([]);
+      expect((await getPortalPlanState(t.db, { actor: owner })).subscription).toMatchObject({
+        squareConnected: false,
+        billingWaits: { since: period!.periodStart, reason: "square_not_connected" },
+      });
+      const admin = await adminActor();
+      const listed = await listAdminSubscriptions(t.db, { actor: admin, q: "Waiting Billing" });
+      expect(listed.rows.find((r) => r.id === confirmed.id)).toMatchObject({ billingWaits: "square_not_connected" });
+      // The tick changes nothing while Square is away, and uses up no attempt.
+      await runSubscriptionBilling(t.db, new Date());
+      expect((await periodsOf(confirmed.id))[0]).toMatchObject({ billedAt: null, attempts: 0 });
+    } finally {
+      await t.db.insert(paymentProviderConnections).values(connection!);
+    }
+    // Connected again: the next tick bills the period that waited, once.
+    const [row] = await t.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.clientId, owner.clientId));
+    await runSubscriptionBilling(t.db, new Date());
+    await runSubscriptionBilling(t.db, new Date());
+    const [billed] = await periodsOf(row!.id);
+    expect(billed!.billedAt).not.toBeNull();
+    expect(await listPortalInvoices(t.db, { actor: owner })).toHaveLength(1);
+    expect((await getPortalPlanState(t.db, { actor: owner })).subscription).toMatchObject({ squareConnected: true, billingWaits: null });
   });
 });
 

@@ -31,36 +31,52 @@ export const subscriptionDecisionSchema = z.object({
 
 export const MAX_PLAN_FEATURES = 20;
 
+/** A checkout link is a secure web address: https, a host, no credentials in it. */
+function isCheckoutUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
+}
+
 /** A support plan as the Settings form sends it; `id` empty for a new plan. Features: one a line. */
-export const supportPlanSchema = z.object({
-  id: z
-    .union([z.literal(""), uuidSchema])
-    .nullish()
-    .transform((value) => value || null),
-  name: requiredText(100, "Plan name is required"),
-  monthlyPrice: dollarsToCents,
-  features: text(4000).pipe(
-    z
-      .string()
-      .transform((value) =>
-        value
-          .split("\n")
-          .map((line) => line.trim())
-          .filter(Boolean),
-      )
-      .pipe(
-        z
-          .array(z.string().max(200, "A feature is at most 200 characters"))
-          .min(1, "List at least one feature")
-          .max(MAX_PLAN_FEATURES, `At most ${MAX_PLAN_FEATURES} features`),
-      ),
-  ),
-  highlighted: z.boolean({ error: "highlighted must be true or false" }),
-  squarePlanVariationId: optionalText(100).refine(
-    (value) => value === null || /^[A-Za-z0-9_-]+$/.test(value),
-    "A Square plan variation id is letters, digits, - and _",
-  ),
-});
+export const supportPlanSchema = z
+  .object({
+    id: z
+      .union([z.literal(""), uuidSchema])
+      .nullish()
+      .transform((value) => value || null),
+    name: requiredText(100, "Plan name is required"),
+    monthlyPrice: dollarsToCents,
+    features: text(4000).pipe(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z
+            .array(z.string().max(200, "A feature is at most 200 characters"))
+            .min(1, "List at least one feature")
+            .max(MAX_PLAN_FEATURES, `At most ${MAX_PLAN_FEATURES} features`),
+        ),
+    ),
+    highlighted: z.boolean({ error: "highlighted must be true or false" }),
+    squarePlanVariationId: optionalText(100).refine(
+      (value) => value === null || /^[A-Za-z0-9_-]+$/.test(value),
+      "A Square plan variation id is letters, digits, - and _",
+    ),
+    squareCheckoutUrl: optionalText(2000)
+      .transform((value) => value?.trim() || null)
+      .refine((value) => value === null || isCheckoutUrl(value), "Enter the checkout link's full https:// address"),
+  })
+  // Square's subscription names its plan variation, which is how it comes back to this plan.
+  .refine((plan) => plan.squareCheckoutUrl === null || plan.squarePlanVariationId !== null, {
+    path: ["squarePlanVariationId"],
+    message: "A plan with a checkout link needs its Square plan variation id",
+  });
 
 export type SupportPlanInput = z.input<typeof supportPlanSchema>;
 

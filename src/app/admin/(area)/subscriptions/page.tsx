@@ -23,6 +23,12 @@ const STATUS_OPTIONS = [
 
 type SubscriptionRow = Awaited<ReturnType<typeof listAdminSubscriptions>>["rows"][number];
 
+/** Why a plan the firm bills has a period not billed yet; billed by the next run once that is done. */
+const BILLING_WAITS_ADMIN: Record<NonNullable<SubscriptionRow["billingWaits"]>, string> = {
+  square_not_connected: "Not billed: waits for Square to be connected (Settings)",
+  no_square_customer: "Not billed: waits for the client's Square customer link",
+};
+
 const COLUMNS: Column<SubscriptionRow>[] = [
   { header: "Client", cell: (sub) => sub.company },
   { header: "Tier", cell: (sub) => sub.tierName },
@@ -49,11 +55,13 @@ const COLUMNS: Column<SubscriptionRow>[] = [
     cell: (sub) =>
       sub.status !== "active"
         ? "—"
-        : sub.cancelAtPeriodEnd
-          ? `Ends ${formatDate(sub.currentPeriodEnd)}`
-          : sub.nextTierName
-            ? `${formatDate(sub.currentPeriodEnd)} · then ${sub.nextTierName}`
-            : formatDate(sub.currentPeriodEnd),
+        : sub.billingWaits
+          ? BILLING_WAITS_ADMIN[sub.billingWaits]
+          : sub.cancelAtPeriodEnd
+            ? `Ends ${formatDate(sub.currentPeriodEnd)}`
+            : sub.nextTierName
+              ? `${formatDate(sub.currentPeriodEnd)} · then ${sub.nextTierName}`
+              : formatDate(sub.currentPeriodEnd),
   },
   {
     header: "Square",

@@ -1,12 +1,13 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { passkey } from "@/server/core/db/schema";
+import { passkey, session, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { mailAuthenticatorChange } from "../second-factor/authenticator-mail";
 import { confirmFreshSecondFactor } from "../second-factor/fresh-second-factor";
+import { currentSessionId } from "../sessions/session";
 
 // The signed-in user's own passkeys (docs/PRODUCT.md#passkeys). Every query is scoped by the
 // actor's user id: someone else's passkey id answers like an unknown one.
@@ -64,6 +65,10 @@ export async function renameOwnPasskey(db: DbOrTx, { actor, passkeyId, name }: {
 /**
  * Removing a passkey is an authenticator change: the session must be fresh (a second factor, or the
  * password for a person with none, proved in the last five minutes), and the person is mailed.
+ * Removing the last second factor (no passkey left, no authenticator app) is like turning
+ * two-factor off: every other session ends, and this one no longer counts as two-factor, so an
+ * admin (or a person whose company requires it) sets up a factor again before going on
+ * (docs/PRODUCT.md#passkeys).
  */
 export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId, headers }: { actor: Actor; passkeyId: string; headers: Headers }) {
   // Someone else's (or no) passkey answers as before, without asking for a proof first.
@@ -74,18 +79,32 @@ export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId, headers }
     .limit(1);
   if (!own) throw new AppError("not_found", NOT_FOUND);
   await confirmFreshSecondFactor(db, headers, {});
+  const thisSession = await currentSessionId(headers);
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(passkey)
       .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, actor.userId)))
       .returning({ id: passkey.id, name: passkey.name });
     if (!removed) throw new AppError("not_found", NOT_FOUND);
+    const [left] = await tx.select({ n: count() }).from(passkey).where(eq(passkey.userId, actor.userId));
+    const [owner] = await tx.select({ totp: user.twoFactorEnabled }).from(user).where(eq(user.id, actor.userId));
+    const lastFactor = (left?.n ?? 0) === 0 && !owner?.totp;
+    let otherSessionsEnded = 0;
+    if (lastFactor) {
+      const ended = await tx
+        .delete(session)
+        .where(and(eq(session.userId, actor.userId), ne(session.id, thisSession)))
+        .returning({ id: session.id });
+      otherSessionsEnded = ended.length;
+      await tx.update(session).set({ secondFactorMethod: null, secondFactorAt: null }).where(eq(session.id, thisSession));
+    }
     await recordAudit(tx, {
       actor,
       action: "account.passkey_removed",
       entityType: "passkey",
       entityId: removed.id,
       before: { name: removed.name },
+      ...(lastFactor ? { after: { lastSecondFactor: true, otherSessionsEnded } } : {}),
     });
     await mailAuthenticatorChange(tx, {
       userId: actor.userId,

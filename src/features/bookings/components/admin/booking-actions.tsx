@@ -44,7 +44,12 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
   return (
     <div className="flex flex-wrap gap-1">
       {canApprove ? (
-        <Button size="sm" onClick={() => decide("approve")} disabled={busy !== null} aria-label={`Approve ${label}`}>
+        <Button
+          size="sm"
+          onClick={() => decide("approve")}
+          disabled={busy !== null}
+          aria-label={`${busy === "approve" ? "Approving" : "Approve"} ${label}`}
+        >
           {busy === "approve" ? "Approving..." : "Approve"}
         </Button>
       ) : null}
@@ -54,7 +59,7 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
           variant="secondary"
           onClick={() => decide("complete")}
           disabled={busy !== null}
-          aria-label={`Mark ${label} completed`}
+          aria-label={`Mark completed: ${label}`}
         >
           {busy === "complete" ? "Saving..." : "Mark completed"}
         </Button>

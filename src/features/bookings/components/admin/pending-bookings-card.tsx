@@ -77,7 +77,7 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
                   size="sm"
                   onClick={() => approve(booking)}
                   disabled={busyId === booking.id}
-                  aria-label={`Approve ${booking.serviceType} for ${booking.company}`}
+                  aria-label={`${busyId === booking.id ? "Approving" : "Approve"} ${booking.serviceType} for ${booking.company}`}
                 >
                   {busyId === booking.id ? "Approving..." : "Approve"}
                 </Button>

@@ -133,7 +133,7 @@ export function ClientRecordsCards({ clientId, company, records }: { clientId: s
           <Link
             href={`/admin/messages?${new URLSearchParams({ client: clientId })}`}
             className={linkClass}
-            aria-label={`Conversations of ${company}`}
+            aria-label={`All conversations of ${company}`}
           >
             All conversations
           </Link>

@@ -173,7 +173,7 @@ export function TeamCard({
                               size="sm"
                               variant="secondary"
                               disabled={busy !== null}
-                              aria-label={p.role === "owner" ? `Make ${p.name} a member` : `Make ${p.name} an owner`}
+                              aria-label={p.role === "owner" ? `Make member: ${p.name}` : `Make owner: ${p.name}`}
                               onClick={() => {
                                 const role: ClientPersonRole = p.role === "owner" ? "member" : "owner";
                                 change(

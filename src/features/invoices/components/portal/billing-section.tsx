@@ -33,12 +33,15 @@ export function BillingSection({
   invoices,
   payable,
   chart,
+  readOnly = false,
 }: {
   billing: BillingSummary;
   invoices: PortalInvoice[];
   /** The open invoices with a Square payment page: Pay Now's choices. */
   payable: PayableInvoice[];
   chart?: ReactNode;
+  /** An admin viewing the portal: the figures and invoices show, no Pay link (the admin pays nothing for the client). */
+  readOnly?: boolean;
 }) {
   const [more, setMore] = useState<PortalInvoice[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +72,7 @@ export function BillingSection({
       <div className="grid gap-4 md:grid-cols-3">
         <BillingFigure label="Total Balance Due" icon={<Wallet className="h-6 w-6 text-accent" aria-hidden />}>
           <p className="text-2xl font-bold">{formatCents(billing.balanceDueCents)}</p>
-          {billing.balanceDueCents > 0 ? <PayNow payable={payable} /> : null}
+          {billing.balanceDueCents > 0 && !readOnly ? <PayNow payable={payable} /> : null}
         </BillingFigure>
         <BillingFigure label="Pending Invoices" icon={<Clock className="h-6 w-6 text-amber-300" aria-hidden />}>
           <p className="text-2xl font-bold">{billing.pendingCount}</p>
@@ -101,7 +104,7 @@ export function BillingSection({
           <EmptyState title="No invoices yet" icon={<Receipt className="h-10 w-10" aria-hidden />} />
         ) : (
           <div className="md:rounded-xl md:border md:border-slate-800 md:bg-surface/80 md:p-2">
-            <InvoiceTable invoices={shown} />
+            <InvoiceTable invoices={shown} payable={!readOnly} />
           </div>
         )}
         {error ? (

@@ -17,7 +17,8 @@ import { PaymentSchedulePanel } from "./payment-schedule-panel";
  * Recent Invoices: one table, laid out as a table from md up and as stacked cards on phones
  * (the same rows restyled, so every invoice appears once in the page).
  */
-export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
+/** `payable`: false for an admin viewing the portal, who is offered no client's payment page. */
+export function InvoiceTable({ invoices, payable = true }: { invoices: PortalInvoice[]; payable?: boolean }) {
   const { ids: expanded, toggle } = useIdSet();
   const { linkHandler } = usePortalNavigation();
 
@@ -109,7 +110,7 @@ export function InvoiceTable({ invoices }: { invoices: PortalInvoice[] }) {
                         <ChevronDown className={cn("h-4 w-4 transition-transform", isExpanded && "rotate-180")} aria-hidden />
                       </button>
                     ) : null}
-                    <InvoiceLink invoice={invoice} describedBy={numberId} />
+                    {payable ? <InvoiceLink invoice={invoice} describedBy={numberId} /> : null}
                   </div>
                 </td>
               </tr>

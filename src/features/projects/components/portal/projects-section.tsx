@@ -71,7 +71,7 @@ function ProjectCard({ project }: { project: PortalProject }) {
         <a
           href={sectionHref("projects", open)}
           onClick={linkHandler("projects", open)}
-          aria-label={`Open ${project.projectName}: findings, reports and timeline`}
+          aria-label={`Open project: ${project.projectName}, its findings, reports and timeline`}
           className="inline-flex items-center gap-1 font-medium text-accent underline-offset-2 hover:underline"
         >
           Open project

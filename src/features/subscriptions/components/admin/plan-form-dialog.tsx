@@ -29,6 +29,7 @@ export function PlanFormDialog({
     features: plan?.features.join("\n") ?? "",
     highlighted: plan?.highlighted ?? false,
     squarePlanVariationId: plan?.squarePlanVariationId ?? "",
+    squareCheckoutUrl: plan?.squareCheckoutUrl ?? "",
   });
   const { errors } = form.formState;
   const { onSubmit, message, busy } = useFormSubmit(form, (values) => saveSupportPlanAction(values), {
@@ -63,6 +64,21 @@ export function PlanFormDialog({
             {...fieldAria(id("variation"), errors.squarePlanVariationId?.message)}
             {...form.register("squarePlanVariationId")}
             maxLength={100}
+          />
+        </Field>
+        <Field
+          id={id("checkout")}
+          label="Square checkout link (optional)"
+          hint="An https:// link to this plan's Square checkout: Subscribe Now opens it in a new tab, and the subscription Square reports becomes the client's. Without it, subscribing is a request you confirm."
+          error={errors.squareCheckoutUrl?.message}
+        >
+          <Input
+            {...fieldAria(id("checkout"), errors.squareCheckoutUrl?.message)}
+            {...form.register("squareCheckoutUrl")}
+            type="url"
+            inputMode="url"
+            placeholder="https://square.link/u/..."
+            maxLength={2000}
           />
         </Field>
         <Controller

@@ -1,6 +1,6 @@
 "use client";
 
-import { Check, Clock, Crown, Info, XCircle } from "lucide-react";
+import { Check, Clock, Crown, ExternalLink, Info, XCircle } from "lucide-react";
 import { useState } from "react";
 import { cancelSubscription, subscribeToPlan, switchPlan } from "@/features/subscriptions/actions/portal";
 import { Alert } from "@/components/ui/alert";
@@ -10,19 +10,30 @@ import { useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
 import { PlanChangeDialog, type PlanChange } from "./plan-change-dialog";
-import type { PortalPlanRequest, PortalSubscription, PortalTier } from "@/features/subscriptions/server";
+import type { BillingWaitReason, PortalPlanRequest, PortalSubscription, PortalTier } from "@/features/subscriptions/server";
 import { useTimedValue } from "@/features/portal/components/use-timed-value";
 
 /** A plan change's message shows for 5 seconds (docs/PRODUCT.md#portal-book-service). */
 export const CHECKOUT_NOTICE_MS = 5000;
+/** The notice that Square's checkout opened in a new tab shows for 3 seconds (docs/PRODUCT.md#portal-book-service). */
+export const SQUARE_CHECKOUT_NOTICE_MS = 3000;
+
+/** Why a plan the firm bills is not billed yet, in the client's words. */
+export const BILLING_WAITS: Record<BillingWaitReason, string> = {
+  square_not_connected:
+    "Not billed yet: our payment provider is not connected, so nothing has been charged. This period is invoiced once it is.",
+  no_square_customer:
+    "Not billed yet: your company is not set up with our payment provider yet, so nothing has been charged. This period is invoiced once it is.",
+};
 
 type Notice = { tone: "success" | "error"; text: string };
 
-const SUBSCRIPTION_NOTES = [
+/** The spec's four notes, each with what it means here (docs/PRODUCT.md#portal-book-service). */
+export const SUBSCRIPTION_NOTES = [
   "Billed monthly, in advance",
-  "Cancel at the end of any period",
+  "Cancel anytime: the plan runs to the end of its paid period",
   "Secure payment processing",
-  "Switch plan from your next billing date",
+  "Upgrade or downgrade anytime, from your next billing date",
 ];
 
 const price = (cents: number) => (cents % 100 === 0 ? formatCentsWhole(cents) : formatCents(cents));
@@ -39,14 +50,29 @@ export function SupportPlans({
   planRequest: PortalPlanRequest | null;
   /** An admin viewing the portal: the plans and their state show, the buttons that change them do not. */
   readOnly?: boolean;
-  /** Owners switch and end the company's plan (a member is told to ask one; the server refuses them too). */
+  /** Owners subscribe, switch and end the company's plan (a member is told to ask one; the server refuses them too). */
   canManage?: boolean;
 }) {
   const [notice, showNotice] = useTimedValue<Notice>(CHECKOUT_NOTICE_MS);
-  const { busy, run } = useChange<string>((text, tone) => showNotice({ text, tone }));
+  const [checkoutNotice, showCheckoutNotice] = useTimedValue<string>(SQUARE_CHECKOUT_NOTICE_MS);
+  // A refusal stays until the next change: it is read after the dialog closed, never behind it.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, run: runChange } = useChange<string>((text, tone) => (tone === "error" ? setRefusal(text) : showNotice({ text, tone })));
   const [change, setChange] = useState<PlanChange | null>(null);
   const pending = planRequest?.status === "pending" ? planRequest : null;
   const close = () => setChange(null);
+  const run: typeof runChange = (key, send, options = {}) => {
+    setRefusal(null);
+    return runChange(key, send, {
+      ...options,
+      refused: () => {
+        close();
+        return false;
+      },
+    });
+  };
+  // A plan Square runs changes at Square first: without Square, switching and cancelling cannot work, so neither is offered.
+  const squareUnreachable = subscription !== null && subscription.managedBySquare && !subscription.squareConnected;
   const confirm = (asked: PlanChange) => {
     if (asked.kind === "cancel")
       return run("cancel", () => cancelSubscription({ subscriptionId: asked.subscription.id }), {
@@ -86,12 +112,17 @@ export function SupportPlans({
               <p className="font-semibold text-emerald-100">Active plan: {subscription.tierName}</p>
               <p className="text-sm text-emerald-200/80">
                 {price(subscription.monthlyPriceCents)}/month
-                {subscription.currentPeriodEnd
+                {subscription.currentPeriodEnd && !subscription.billingWaits
                   ? subscription.cancelAtPeriodEnd
                     ? ` · Ends ${formatDate(subscription.currentPeriodEnd)}, not billed again`
                     : ` · Next billing ${formatDate(subscription.currentPeriodEnd)}`
                   : ""}
               </p>
+              {subscription.billingWaits ? (
+                <p className="text-sm text-amber-200" data-billing-waits={subscription.billingWaits.reason}>
+                  {BILLING_WAITS[subscription.billingWaits.reason]}
+                </p>
+              ) : null}
               {subscription.nextTier ? (
                 <p className="text-sm text-emerald-200/80" data-plan-switch>
                   Switches to {subscription.nextTier.tierName} ({price(subscription.nextTier.monthlyPriceCents)}/month)
@@ -102,6 +133,10 @@ export function SupportPlans({
           </div>
           {readOnly || subscription.cancelAtPeriodEnd ? null : !canManage ? (
             <p className="text-sm text-emerald-200/80">An owner of your company can change or cancel this plan.</p>
+          ) : squareUnreachable ? (
+            <p className="max-w-xs text-sm text-emerald-200/80">
+              This plan is billed by Square, which cannot be reached right now: to change or cancel it, contact your account manager.
+            </p>
           ) : (
             <Button
               size="sm"
@@ -158,9 +193,14 @@ export function SupportPlans({
         </div>
       ) : null}
 
-      <div aria-live="polite" className="empty:hidden">
+      <div aria-live="polite" className="space-y-2 empty:hidden">
+        {refusal ? <Alert tone="error">{refusal}</Alert> : null}
         {notice ? <Alert tone={notice.tone === "error" ? "error" : "info"}>{notice.text}</Alert> : null}
+        {checkoutNotice ? <Alert tone="info">{checkoutNotice}</Alert> : null}
       </div>
+      {!subscription && !readOnly && !canManage ? (
+        <p className="text-sm text-muted">An owner of your company can subscribe it to a plan.</p>
+      ) : null}
 
       {change ? <PlanChangeDialog change={change} busy={busy !== null} onConfirm={() => confirm(change)} onClose={close} /> : null}
 
@@ -176,9 +216,15 @@ export function SupportPlans({
                 waiting={pending !== null}
                 readOnly={readOnly}
                 canManage={canManage}
+                squareUnreachable={squareUnreachable}
                 busy={busy === `subscribe-${tier.id}` || busy === `switch-${tier.id}`}
                 disabled={busy !== null}
                 onChoose={() => setChange(subscription ? { kind: "switch", tier, subscription } : { kind: "subscribe", tier })}
+                onCheckout={() =>
+                  showCheckoutNotice(
+                    `Square's secure checkout for the ${tier.tierName} plan opened in a new tab. Your plan shows here once Square confirms the subscription.`,
+                  )
+                }
               />
             </li>
           ))}
@@ -209,23 +255,29 @@ function TierCard({
   waiting,
   readOnly,
   canManage,
+  squareUnreachable,
   busy,
   disabled,
   onChoose,
+  onCheckout,
 }: {
   tier: PortalTier;
   subscription: PortalSubscription | null;
   waiting: boolean;
   readOnly: boolean;
   canManage: boolean;
+  squareUnreachable: boolean;
   busy: boolean;
   disabled: boolean;
   onChoose: () => void;
+  onCheckout: () => void;
 }) {
   const isCurrent = subscription?.tierId === tier.id;
   const isNext = subscription?.nextTier?.id === tier.id;
   // With a plan, another tier is a switch: an owner's decision, not possible once the plan is ending.
   const switchBlocked = subscription !== null && (!canManage || subscription.cancelAtPeriodEnd || isNext);
+  // A plan Square runs switches at Square, only to a plan Square knows, and only while Square answers.
+  const switchUnavailable = subscription !== null && subscription.managedBySquare && (squareUnreachable || !tier.inSquare);
   // Compared by price: a dearer tier is an upgrade of the client's plan, a cheaper one a downgrade.
   const hint =
     subscription && !isCurrent
@@ -274,7 +326,11 @@ function TierCard({
           >
             Current Plan
           </button>
-        ) : readOnly ? null : subscription ? (
+        ) : readOnly ? null : subscription && switchUnavailable && !isNext ? (
+          <p className="text-center text-sm text-muted" data-switch-unavailable>
+            To switch to this plan, contact your account manager.
+          </p>
+        ) : subscription ? (
           <Button
             variant={tier.isPopular ? "primary" : "secondary"}
             className="w-full"
@@ -285,6 +341,20 @@ function TierCard({
           >
             {busy ? "Switching..." : isNext ? "Next Plan" : "Switch to This Plan"}
           </Button>
+        ) : !canManage ? null : tier.checkoutUrl && !waiting ? (
+          // The firm's Square checkout: Square takes the payment, and its subscription comes back as this plan.
+          <a
+            href={tier.checkoutUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onCheckout}
+            aria-describedby={`tier-${tier.id}`}
+            className={buttonClasses(tier.isPopular ? "primary" : "secondary", "md", "w-full")}
+          >
+            Subscribe Now
+            <span className="sr-only"> (opens Square&apos;s secure checkout in a new tab)</span>
+            <ExternalLink className="h-4 w-4" aria-hidden />
+          </a>
         ) : (
           <Button
             variant={tier.isPopular ? "primary" : "secondary"}

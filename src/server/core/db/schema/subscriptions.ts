@@ -21,6 +21,9 @@ export const subscriptionTiers = pgTable(
     // The Square subscription plan variation a subscription to this plan is created with; without
     // one (or without Square) subscribing is a request an admin confirms.
     squarePlanVariationId: text("square_plan_variation_id"),
+    // The firm's Square checkout link for this plan (https): Subscribe Now opens it, and the
+    // subscription Square then reports becomes the client's (docs/PRODUCT.md#portal-book-service).
+    squareCheckoutUrl: text("square_checkout_url"),
     createdAt: createdAt(),
   },
   (t) => [

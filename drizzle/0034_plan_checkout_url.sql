@@ -1,0 +1,1 @@
+ALTER TABLE "subscription_tiers" ADD COLUMN "square_checkout_url" text;
