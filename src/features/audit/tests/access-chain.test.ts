@@ -51,16 +51,16 @@ async function freshCompany(name: string): Promise<string> {
   return row!.id;
 }
 
-/** `count` looks by the firm at the company's pages, one after the other. */
+/** `count` looks by the firm at the company's pages, one after the other (each another screen, so each is an entry). */
 async function looks(clientId: string, count: number): Promise<void> {
   const actor = await adminActor();
   for (let i = 0; i < count; i++)
     await recordFirmAccess(t.db, {
       actor,
-      action: "client.page.view",
+      action: "finding.view",
       clientIds: [clientId],
-      entityType: "client",
-      entityId: clientId,
+      entityType: "finding",
+      entityId: crypto.randomUUID(),
       after: { name: `Look ${i}` },
     });
 }
@@ -248,6 +248,62 @@ describe("the access log's hash chain", () => {
     // Deleting the first entry after the checkpoint still fails.
     await t.db.delete(auditLog).where(eq(auditLog.id, left[0]!.id));
     expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: left[1]!.id });
+  });
+
+  it("a checkpoint moved forward without retention's signature fails, with the entries before it deleted, in the check and the portal", async () => {
+    const company = await freshCompany("Forged checkpoint");
+    await looks(company, 12);
+    const rows = await entriesOf(company);
+    const tenth = rows.find((r) => r.seq === 10)!;
+    // A database writer points the checkpoint at entry 10 and deletes entries 1 to 10.
+    await t.db.update(auditChainHeads).set({ checkpointSeq: 10, checkpointHash: tenth.hash! }).where(eq(auditChainHeads.clientId, company));
+    await t.db.execute(sql`delete from audit_log where client_id = ${company} and chain_seq <= 10`);
+    const check = await verifyAccessChain(t.db, company);
+    expect(check).toMatchObject({ ok: false, seq: 10 });
+    expect(!check.ok && check.reason).toContain("retention checkpoint");
+
+    // A signature copied from another checkpoint (another company's, or this one's at another number) fails too.
+    await signChainHeads(t.db);
+    const [signed] = await t.db.select().from(auditChainHeads).where(eq(auditChainHeads.checkpointSeq, 3)).limit(1);
+    if (signed?.checkpointJws) {
+      await t.db.update(auditChainHeads).set({ checkpointJws: signed.checkpointJws }).where(eq(auditChainHeads.clientId, company));
+      expect(await verifyAccessChain(t.db, company)).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining("not the one retention signed"),
+      });
+    }
+
+    // The owner's portal no longer says Integrity Verified.
+    const [acmeHead] = await t.db.select().from(auditChainHeads).where(eq(auditChainHeads.clientId, acme.clientId));
+    const acmeRows = await entriesOf(acme.clientId);
+    await t.db
+      .update(auditChainHeads)
+      .set({ checkpointSeq: 2, checkpointHash: acmeRows.find((r) => r.seq === 2)!.hash! })
+      .where(eq(auditChainHeads.clientId, acme.clientId));
+    try {
+      const response = await accessLogRoute(
+        new Request(`${APP_ORIGIN}/api/client/access-log?page=1`, { headers: authHeaders(await sessionCookie(DEMO_USERS.acme.email)) }),
+        { params: Promise.resolve({}) },
+      );
+      const body = (await response.json()) as { integrity: { ok: boolean; reason: string } };
+      expect(body.integrity.ok).toBe(false);
+      expect(body.integrity.reason).toContain("retention checkpoint");
+    } finally {
+      await t.db
+        .update(auditChainHeads)
+        .set({ checkpointSeq: acmeHead!.checkpointSeq, checkpointHash: acmeHead!.checkpointHash, checkpointJws: acmeHead!.checkpointJws })
+        .where(eq(auditChainHeads.clientId, acme.clientId));
+    }
+    expect((await verifyAccessChain(t.db, acme.clientId)).ok).toBe(true);
+  });
+
+  it("a signed head states the chain's checkpoint", async () => {
+    const company = await freshCompany("Head checkpoint");
+    await looks(company, 2);
+    await signChainHeads(t.db);
+    const [head] = await latestSignedHeads(t.db, [company]);
+    const payload = JSON.parse(Buffer.from(head!.jws.split(".")[1]!, "base64url").toString()) as { checkpoint: unknown };
+    expect(payload.checkpoint).toEqual({ seq: 0, hash: "0".repeat(64) });
   });
 
   it.runIf(usingPostgres)("writers racing for one company on separate connections keep one valid chain", async () => {
