@@ -11,8 +11,10 @@ import { FIRM_ACCESS_ACTIONS } from "./firm-access";
 export type AccessLogEntry = {
   id: number;
   action: string;
-  /** The admin: their current name or e-mail, else "A former team member". */
+  /** The admin: their name (else e-mail) as stored when the entry was written, else "A former team member". */
   who: string;
+  /** The admin's e-mail as stored when the entry was written ("" when unknown). */
+  whoEmail: string;
   /**
    * What was reached: a document's, report's, finding's or conversation's name, an engagement's,
    * an export's kind; for the start of a view, when it expired ("Expired at …") or may last ("Open
@@ -44,7 +46,9 @@ const viewEnd = sql<string>`case
 const columns = {
   id: auditLog.id,
   action: auditLog.action,
-  who: sql<string>`coalesce(nullif(${user.name}, ''), ${user.email}, 'A former team member')`,
+  // As written: an entry written around the module (no stored name) falls back to the user's row.
+  who: sql<string>`coalesce(nullif(${auditLog.actorName}, ''), ${auditLog.actorEmail}, nullif(${user.name}, ''), ${user.email}, 'A former team member')`,
+  whoEmail: sql<string>`coalesce(${auditLog.actorEmail}, ${user.email}, '')`,
   item: sql<string>`case when ${auditLog.action} = 'client.view_as.start' then ${viewEnd} else coalesce(${auditLog.after}->>'name', '') end`,
   viewingPortal: sql<boolean>`coalesce((${auditLog.after}->>'viewingPortal')::boolean, false)`,
   createdAt: auditLog.createdAt,

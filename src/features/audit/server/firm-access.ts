@@ -3,7 +3,7 @@ import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
 import type { FirmAccessAction } from "./access-actions";
-import { chainColumns, linkEntries } from "./chain";
+import { actorIdentity, chainColumns, CURRENT_HASH_VERSION, linkEntries } from "./chain";
 
 export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
 
@@ -43,6 +43,7 @@ export async function recordFirmAccess(
   const viewing = viewingPortal ? { viewingPortal: true } : {};
   const companies = [...new Set(clientIds)];
   if (companies.length === 0) return;
+  const identity = await actorIdentity(db, adminUserId);
   // Each entry joins its company's hash chain in the same transaction (chain.ts).
   await db.transaction(async (tx) => {
     const written = await tx
@@ -50,6 +51,8 @@ export async function recordFirmAccess(
       .values(
         companies.map((clientId) => ({
           actorUserId: adminUserId,
+          ...identity,
+          hashVersion: CURRENT_HASH_VERSION,
           action,
           entityType,
           entityId: entityId ?? null,

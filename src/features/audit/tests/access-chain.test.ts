@@ -13,11 +13,13 @@ import { openPostgres } from "@/server/core/db/client";
 import { forgetSigningKeys } from "@/features/signing/server";
 import { createPostgresDatabase } from "@tests/helpers/postgres-database";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
-import { auditChainHeads, auditChainSignedHeads, auditLog, clients, emailOutbox } from "@/server/core/db/schema";
+import { auditChainHeads, auditChainSignedHeads, auditLog, clients, emailOutbox, user } from "@/server/core/db/schema";
+import { hashedText, linkHash } from "@/features/audit/server/chain";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import {
   latestSignedHeads,
   linkUnchainedEntries,
+  listRecentAccessForAdmin,
   recordAudit,
   recordFirmAccess,
   signChainHeads,
@@ -304,6 +306,54 @@ describe("the access log's hash chain", () => {
     const [head] = await latestSignedHeads(t.db, [company]);
     const payload = JSON.parse(Buffer.from(head!.jws.split(".")[1]!, "base64url").toString()) as { checkpoint: unknown };
     expect(payload.checkpoint).toEqual({ seq: 0, hash: "0".repeat(64) });
+  });
+
+  it("the actor's name and e-mail are stored and hashed at write time: a rename changes nothing shown, an edited name fails", async () => {
+    const company = await freshCompany("Renamed");
+    await looks(company, 2);
+    const admin = await adminActor();
+    await t.db.update(user).set({ name: "Someone Else Entirely" }).where(eq(user.id, admin.userId));
+    try {
+      const shown = await listRecentAccessForAdmin(t.db, { actor: admin, clientId: company });
+      expect(shown.map((e) => e.who)).toEqual([DEMO_USERS.admin.name, DEMO_USERS.admin.name]);
+      expect(shown[0]!.whoEmail).toBe(DEMO_USERS.admin.email);
+      expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
+    } finally {
+      await t.db.update(user).set({ name: DEMO_USERS.admin.name }).where(eq(user.id, admin.userId));
+    }
+    const rows = await entriesOf(company);
+    await t.db.execute(sql`update audit_log set actor_name = 'Someone Else Entirely' where id = ${rows[0]!.id}`);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: rows[0]!.id, seq: 1 });
+    await t.db.execute(
+      sql`update audit_log set actor_name = ${DEMO_USERS.admin.name}, actor_email = 'other@example.com' where id = ${rows[0]!.id}`,
+    );
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: rows[0]!.id });
+  });
+
+  it("an entry of hash version 1 (written before names were stored) keeps the hash it had: the name backfilled later is not in it", async () => {
+    const entry = {
+      id: 7,
+      createdAt: new Date("2026-01-02T03:04:05.678Z"),
+      actorUserId: "u1",
+      actorName: null,
+      actorEmail: null,
+      hashVersion: 1,
+      action: "finding.view",
+      entityType: "finding",
+      entityId: "f1",
+      clientId: "c1",
+      after: { name: "A finding" },
+    };
+    // The text version 1 has always hashed.
+    expect(hashedText(3, entry)).toBe(
+      '{"action":"finding.view","actor":"u1","after":{"name":"A finding"},"at":"2026-01-02T03:04:05.678Z","client":"c1","id":7,"seq":3,"target":{"id":"f1","type":"finding"}}',
+    );
+    expect(linkHash("0".repeat(64), 3, { ...entry, actorName: "Backfilled", actorEmail: "b@example.com" })).toBe(
+      linkHash("0".repeat(64), 3, entry),
+    );
+    expect(linkHash("0".repeat(64), 3, { ...entry, hashVersion: 2, actorName: "A" })).not.toBe(
+      linkHash("0".repeat(64), 3, { ...entry, hashVersion: 2, actorName: "B" }),
+    );
   });
 
   it.runIf(usingPostgres)("writers racing for one company on separate connections keep one valid chain", async () => {
