@@ -5,6 +5,7 @@ import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { auditLog, user } from "@/server/core/db/schema";
+import { ACCESS_LOG_KINDS, type AccessLogKind } from "@/lib/domain/access-log";
 import { FIRM_ACCESS_ACTIONS } from "./firm-access";
 
 /** One access by the firm to the company's data, as its owners read it (docs/PRODUCT.md#portal-access-log). */
@@ -54,17 +55,27 @@ const columns = {
   createdAt: auditLog.createdAt,
 };
 
-const ofCompany = (clientId: string) => and(eq(auditLog.clientId, clientId), inArray(auditLog.action, [...FIRM_ACCESS_ACTIONS]));
+const ofCompany = (clientId: string, kind?: AccessLogKind) =>
+  and(
+    eq(auditLog.clientId, clientId),
+    inArray(auditLog.action, [...FIRM_ACCESS_ACTIONS]),
+    kind ? inArray(auditLog.action, [...ACCESS_LOG_KINDS.find((k) => k.value === kind)!.actions]) : undefined,
+  );
 
 const asEntry = ({ createdAt, ...row }: { createdAt: Date } & Omit<AccessLogEntry, "at">): AccessLogEntry => ({
   ...row,
   at: createdAt.toISOString(),
 });
 
-/** One page of the firm's accesses to the actor's company, newest first. Owners only. */
+/** One page of the firm's accesses to the actor's company, newest first, of one kind or all. Owners only. */
 export async function listClientAccessLog(
   db: DbOrTx,
-  { actor, page = 1, pageSize = ACCESS_LOG_PAGE_SIZE }: { actor: ClientActor; page?: number; pageSize?: number },
+  {
+    actor,
+    kind,
+    page = 1,
+    pageSize = ACCESS_LOG_PAGE_SIZE,
+  }: { actor: ClientActor; kind?: AccessLogKind; page?: number; pageSize?: number },
 ): Promise<Paged<AccessLogEntry>> {
   assertClient(actor);
   assertClientOwner(actor);
@@ -72,7 +83,7 @@ export async function listClientAccessLog(
     .select({ ...columns, total: matchingCount() })
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorUserId))
-    .where(ofCompany(actor.clientId))
+    .where(ofCompany(actor.clientId, kind))
     // Ids rise with each entry written: the newest first, and the same order as the export's keyset.
     .orderBy(desc(auditLog.id))
     .limit(pageSize)

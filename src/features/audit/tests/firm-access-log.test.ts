@@ -21,7 +21,9 @@ import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
 import { auditLog } from "@/server/core/db/schema";
 import { DEMO_REPORTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { endViewAsClient, startViewAsClient, VIEW_AS_COOKIE } from "@/features/account/server";
-import { type AccessLogEntry, listClientAccessLog } from "@/features/audit/server";
+import { type AccessLogEntry, listClientAccessLog, verifyAccessChain } from "@/features/audit/server";
+import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
+import { ACCESS_LOG_KINDS } from "@/lib/domain/access-log";
 import { listRecentAudit } from "@/features/dashboard/server";
 import { requestAdminReportDownload } from "@/features/reports/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
@@ -214,6 +216,50 @@ describe("the company's pages in the admin area", () => {
     await AdminInvoicesPage({ searchParams: Promise.resolve({ client: TENANTS.globex.clientId }) });
     await AdminClientPage(params(TENANTS.globex.clientId));
     expect(await since(before)).toEqual([]);
+  });
+});
+
+describe("one entry per visit of a screen", () => {
+  it("reloading a screen adds nothing; another screen in between or 30 minutes later starts a new visit; the chain covers every entry", async () => {
+    requestHeaders.current = authHeaders(await admin());
+    const before = await newestId();
+    for (let i = 0; i < 3; i++) await AdminClientPage(params(acme.clientId));
+    expect((await since(before)).map((e) => e.action)).toEqual(["client.page.view"]);
+
+    await AdminFindingPage(params(fresh.openFindingId));
+    await AdminClientPage(params(acme.clientId));
+    await AdminClientPage(params(acme.clientId));
+    expect((await since(before)).map((e) => e.action)).toEqual(["client.page.view", "finding.view", "client.page.view"]);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 31 * 60_000);
+      await AdminClientPage(params(acme.clientId));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await since(before)).toHaveLength(4);
+    expect((await verifyAccessChain(t.db, acme.clientId)).ok).toBe(true);
+  });
+
+  it("the owner filters the access log by kind", async () => {
+    const owner = await sessionCookie(DEMO_USERS.acme.email);
+    const read = async (kind: string) =>
+      (await (await accessLogRoute(get(`/api/client/access-log?page=1&kind=${kind}`, owner), { params: Promise.resolve({}) })).json()) as {
+        rows: AccessLogEntry[];
+        total: number;
+        integrity: { ok: boolean };
+      };
+    const all = await read("");
+    const pages = await read("pages");
+    const downloads = await read("downloads");
+    expect(pages.rows.length).toBeGreaterThan(0);
+    expect(downloads.rows.length).toBeGreaterThan(0);
+    const kinds = Object.fromEntries(ACCESS_LOG_KINDS.map((k) => [k.value, k.actions as readonly string[]]));
+    for (const row of pages.rows) expect(kinds.pages).toContain(row.action);
+    for (const row of downloads.rows) expect(kinds.downloads).toContain(row.action);
+    expect(pages.total + downloads.total).toBeLessThanOrEqual(all.total);
+    expect(pages.integrity.ok).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Loading } from "@/components/ui/spinner";
 import { useReadOnShow } from "@/components/ui/use-read-on-show";
-import { accessLogLabel } from "@/lib/domain/access-log";
+import { ACCESS_LOG_KINDS, type AccessLogKind, accessLogLabel } from "@/lib/domain/access-log";
 import { apiFetch } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import type { AccessLogEntry } from "@/features/audit/server";
@@ -21,9 +21,13 @@ type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: num
  */
 export function AccessLogCard() {
   const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<AccessLogKind | "">("");
   const { data, error } = useReadOnShow(
-    String(page),
-    async () => ({ success: true, data: await apiFetch<Page>(`/api/client/access-log?page=${page}`, { cache: "no-store" }) }),
+    `${page}:${kind}`,
+    async () => ({
+      success: true,
+      data: await apiFetch<Page>(`/api/client/access-log?page=${page}${kind ? `&kind=${kind}` : ""}`, { cache: "no-store" }),
+    }),
     "The access log could not be loaded. Please reload the page.",
   );
 
@@ -62,6 +66,24 @@ export function AccessLogCard() {
           </Alert>
         )
       ) : null}
+      <label className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted">Kind</span>
+        <select
+          value={kind}
+          onChange={(event) => {
+            setKind(event.target.value as AccessLogKind | "");
+            setPage(1);
+          }}
+          className="rounded-md border border-slate-700 bg-slate-900 px-2 py-1.5 text-sm"
+        >
+          <option value="">All kinds</option>
+          {ACCESS_LOG_KINDS.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </label>
       {error ? (
         <Alert tone="error" className="mt-3">
           {error}
@@ -69,7 +91,7 @@ export function AccessLogCard() {
       ) : data === null ? (
         <Loading label="Loading the access log" />
       ) : data.rows.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">Our team has not accessed your data yet.</p>
+        <p className="mt-3 text-sm text-muted">{kind ? "No accesses of this kind." : "Our team has not accessed your data yet."}</p>
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-800 text-sm" aria-label="Access log entries">

@@ -1,4 +1,4 @@
-// GET /api/client/access-log?page= → { success, rows, total, page, pageSize, integrity }: the firm's accesses to the company's data, newest first,
+// GET /api/client/access-log?page=&kind= → { success, rows, total, page, pageSize, integrity }: the firm's accesses to the company's data, newest first,
 // and the check of its hash chain recomputed now (owners; a viewing admin sees as an owner).
 import { accessLogQuerySchema } from "@/features/reports/validation";
 import { getDb } from "@/server/core/get-db";
@@ -9,8 +9,8 @@ import { listClientAccessLog, verifyClientAccessChain } from "@/features/audit/s
 export const dynamic = "force-dynamic";
 
 export const GET = withClientRead(async (request, { actor }) => {
-  const { page } = parseInput(accessLogQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-  const log = await listClientAccessLog(getDb(), { actor, page });
+  const { page, kind } = parseInput(accessLogQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const log = await listClientAccessLog(getDb(), { actor, page, kind });
   const check = await verifyClientAccessChain(getDb(), { actor });
   const integrity = check.ok
     ? { ok: true as const, entries: check.entries }
