@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditChainHeads, auditLog, user } from "@/server/core/db/schema";
+import { auditChainHeads, auditChainSignedHeads, auditLog, user } from "@/server/core/db/schema";
 import { FIRM_ACCESS_ACTIONS } from "./access-actions";
 
 /** The "previous hash" of a chain's first entry. */
@@ -135,6 +135,9 @@ export async function linkEntries(db: DbOrTx, entries: readonly ChainEntry[]): P
  * Links the access-log entries not yet in a chain, oldest first: the entries written before the
  * chain existed (the first start after the migration) and any written around the module. Runs at
  * start-up and before the daily signing; a company's head lock makes it safe beside live writes.
+ * An entry dated at or before the company's newest signed head is never linked: every entry the
+ * module writes is linked when written, so one that old was planted around the chain after the
+ * head was signed; it stays outside, where the check names it.
  */
 export async function linkUnchainedEntries(db: DbOrTx): Promise<number> {
   const companies = await db
@@ -148,7 +151,13 @@ export async function linkUnchainedEntries(db: DbOrTx): Promise<number> {
       const rows = await tx
         .select(chainColumns)
         .from(auditLog)
-        .where(and(chainOf(clientId!), isNull(auditLog.chainSeq)))
+        .where(
+          and(
+            chainOf(clientId!),
+            isNull(auditLog.chainSeq),
+            sql`${auditLog.createdAt} > coalesce((select max(s.signed_at) from ${auditChainSignedHeads} s where s.client_id = ${clientId}), '-infinity'::timestamptz)`,
+          ),
+        )
         .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
       await linkEntries(tx, rows);
       linked += rows.length;

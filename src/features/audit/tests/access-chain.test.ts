@@ -14,7 +14,7 @@ import { forgetSigningKeys } from "@/features/signing/server";
 import { createPostgresDatabase } from "@tests/helpers/postgres-database";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
 import { auditChainHeads, auditChainSignedHeads, auditLog, clients, emailOutbox, user } from "@/server/core/db/schema";
-import { hashedText, linkHash } from "@/features/audit/server/chain";
+import { chainColumns, hashedText, linkEntries, linkHash } from "@/features/audit/server/chain";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import {
   latestSignedHeads,
@@ -196,9 +196,68 @@ describe("the access log's hash chain", () => {
       .update(auditChainHeads)
       .set({ seq: 0, hash: "0".repeat(64), entryId: null })
       .where(eq(auditChainHeads.clientId, company));
+    // Start-up's linking refuses entries dated before the signed head: they stay outside, named.
     await linkUnchainedEntries(t.db);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: rows[0]!.id });
+    // Relinked by hand, they make a consistent chain again.
+    await t.db.execute(sql`update audit_log set chain_seq = null, chain_hash = null where client_id = ${company}`);
+    await t.db
+      .update(auditChainHeads)
+      .set({ seq: 0, hash: "0".repeat(64), entryId: null })
+      .where(eq(auditChainHeads.clientId, company));
+    const unlinked = await t.db
+      .select(chainColumns)
+      .from(auditLog)
+      .where(eq(auditLog.clientId, company))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    await t.db.transaction(async (tx) => linkEntries(tx, unlinked));
     expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
     expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({ ok: false, seq: 3 });
+  });
+
+  it("an entry planted with a date before the newest signed head is never linked, so the check names it", async () => {
+    const company = await freshCompany("Planted");
+    await looks(company, 2);
+    await signChainHeads(t.db);
+    const [head] = await latestSignedHeads(t.db, [company]);
+    const [planted] = await t.db
+      .insert(auditLog)
+      .values({
+        action: "document.download",
+        entityType: "document",
+        clientId: company,
+        actorUserId: null,
+        createdAt: new Date(head!.signedAt.getTime() - 60_000),
+      })
+      .returning({ id: auditLog.id });
+    await linkUnchainedEntries(t.db);
+    await signChainHeads(t.db);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: planted!.id });
+    expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({ ok: false, entryId: planted!.id });
+    // An entry dated after the head (written around the module since) is linked at the next start.
+    await t.db.delete(auditLog).where(eq(auditLog.id, planted!.id));
+    await t.db.insert(auditLog).values({ action: "document.download", entityType: "document", clientId: company, actorUserId: null });
+    await linkUnchainedEntries(t.db);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: true, entries: 3 });
+  });
+
+  it("a tail cut after the head the portal offers fails against that head", async () => {
+    const company = await freshCompany("Tail");
+    await looks(company, 4);
+    await signChainHeads(t.db);
+    const [head] = await latestSignedHeads(t.db, [company]);
+    const rows = await entriesOf(company);
+    // The firm removes the last two entries and moves the head row back, so the chain alone is consistent.
+    await t.db.execute(sql`delete from audit_log where client_id = ${company} and chain_seq > 2`);
+    await t.db
+      .update(auditChainHeads)
+      .set({ seq: 2, hash: rows[1]!.hash!, entryId: rows[1]!.id })
+      .where(eq(auditChainHeads.clientId, company));
+    expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
+    expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("before the signed head's number 4"),
+    });
   });
 
   it("the weekly digest mails each owner the latest signed head", async () => {
