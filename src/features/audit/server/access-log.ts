@@ -6,6 +6,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { auditLog, user } from "@/server/core/db/schema";
 import { ACCESS_LOG_KINDS, type AccessLogKind } from "@/lib/domain/access-log";
+import { chainColumns, type ChainEntry, hashedText } from "./chain";
 import { FIRM_ACCESS_ACTIONS } from "./firm-access";
 
 /** One access by the firm to the company's data, as its owners read it (docs/PRODUCT.md#portal-access-log). */
@@ -92,14 +93,27 @@ export async function listClientAccessLog(
   return { rows: entries.map(asEntry), total, page, pageSize };
 }
 
+/**
+ * An entry of the CSV export: what the log shows, and what an owner needs to recompute the chain
+ * without the firm (docs/DEPLOYMENT.md#access-log-integrity): its number and hash in the chain, the
+ * actor's id and the exact text its hash covers (`hashed_text`, the hashed fields as canonical JSON).
+ */
+export type AccessLogExportEntry = AccessLogEntry & {
+  chainSeq: number | null;
+  chainHash: string | null;
+  actorId: string | null;
+  hashedText: string;
+};
+
 /** The whole access log of the actor's company, newest first, in keyset pages for the CSV export. Owners only. */
-export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncIterable<AccessLogEntry[]> {
+export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncIterable<AccessLogExportEntry[]> {
   assertClient(actor);
   assertClientOwner(actor);
-  const pages = keysetPages<{ createdAt: Date } & Omit<AccessLogEntry, "at">, number>(
+  type Row = { createdAt: Date } & Omit<AccessLogEntry, "at"> & ChainEntry & { chainSeq: number | null; chainHash: string | null };
+  const pages = keysetPages<Row, number>(
     (after, limit) =>
       db
-        .select(columns)
+        .select({ ...chainColumns, ...columns, chainSeq: auditLog.chainSeq, chainHash: auditLog.chainHash })
         .from(auditLog)
         .leftJoin(user, eq(user.id, auditLog.actorUserId))
         .where(and(ofCompany(actor.clientId), after === null ? undefined : lt(auditLog.id, after)))
@@ -108,7 +122,22 @@ export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActo
     (row) => row.id,
   );
   return (async function* () {
-    for await (const page of pages) yield page.map(asEntry);
+    for await (const page of pages)
+      yield page.map((row) => ({
+        ...asEntry({
+          id: row.id,
+          action: row.action,
+          who: row.who,
+          whoEmail: row.whoEmail,
+          item: row.item,
+          viewingPortal: row.viewingPortal,
+          createdAt: row.createdAt,
+        }),
+        chainSeq: row.chainSeq,
+        chainHash: row.chainHash,
+        actorId: row.actorUserId,
+        hashedText: row.chainSeq === null ? "" : hashedText(row.chainSeq, row),
+      }));
   })();
 }
 

@@ -13,7 +13,8 @@ import { formatDateTime } from "@/lib/format";
 import type { AccessLogEntry } from "@/features/audit/server";
 
 type Integrity = { ok: true; entries: number } | { ok: false; entryId: number | null; reason: string };
-type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: number; integrity: Integrity };
+type SignedHead = { seq: number; hash: string; jws: string; signedAt: string };
+type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: number; integrity: Integrity; signedHead: SignedHead | null };
 
 /**
  * The firm's accesses to the company's data (docs/PRODUCT.md#portal-access-log): owners only, newest
@@ -48,6 +49,19 @@ export function AccessLogCard() {
           <Download className="h-4 w-4" aria-hidden /> Export CSV
         </a>
       </div>
+      {data?.signedHead ? (
+        <p className="mt-3 text-sm text-muted">
+          Signed head number {data.signedHead.seq}, signed {formatDateTime(data.signedHead.signedAt)}.{" "}
+          <a
+            href={`data:application/jose;charset=utf-8,${encodeURIComponent(data.signedHead.jws)}`}
+            download={`access-log-head-${data.signedHead.signedAt.slice(0, 10)}.jws`}
+            className="text-accent underline"
+          >
+            Download signed head
+          </a>{" "}
+          and keep it: it proves later that no entry up to it was changed or removed.
+        </p>
+      ) : null}
       {data ? (
         data.integrity.ok ? (
           <p className="mt-3 flex items-center gap-1.5 text-sm text-success" role="status">
