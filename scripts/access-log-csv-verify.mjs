@@ -20,20 +20,31 @@ function parseCsv(text) {
   let field = "";
   let quoted = false;
   const input = text.replace(/^\uFEFF/, "");
+  const endField = () => {
+    record.push(field);
+    field = "";
+  };
   for (let i = 0; i < input.length; i++) {
     const c = input[i];
     if (quoted) {
-      if (c === '"' && input[i + 1] === '"') ((field += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") (record.push(field), (field = ""));
+    else if (c === ",") endField();
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && input[i + 1] === "\n") i++;
-      (record.push(field), records.push(record), (record = []), (field = ""));
+      endField();
+      records.push(record);
+      record = [];
     } else field += c;
   }
-  if (field !== "" || record.length > 0) (record.push(field), records.push(record));
+  if (field !== "" || record.length > 0) {
+    endField();
+    records.push(record);
+  }
   return records;
 }
 
