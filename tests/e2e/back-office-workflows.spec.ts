@@ -221,4 +221,19 @@ test("viewing a client's portal shows that client's data, read only: no Save, an
     await expect(newest).toContainText(DEMO.admin.email);
     await expect(newest).toContainText(acmeId);
   }
+
+  // Who acted, name and e-mail, on every row, at 1280 px and on a 390 px phone (docs/PRODUCT.md#admin-audit-log).
+  await page.goto("/admin/audit?action=client.view_as.start");
+  const table = page.getByRole("table", { name: "Audit log" });
+  await expect(table.getByRole("columnheader", { name: "Who" })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const who = table.locator('tbody td[data-label="Who"]');
+    await expect(who.first()).toBeVisible();
+    for (const cell of await who.all()) {
+      await expect(cell).toBeVisible();
+      await expect(cell).toContainText("Avery Admin");
+      await expect(cell).toContainText(DEMO.admin.email);
+    }
+  }
 });

@@ -20,7 +20,63 @@ export const ACCESS_LOG_LABELS: Record<string, string> = {
   "export.client_invoices": "Exported your invoices",
   "export.client_statement": "Downloaded your statement",
   "export.findings": "Exported your findings",
+  "authorization.view": "Viewed an engagement's authorization",
+  "authorization.pdf.download": "Downloaded a signed authorization",
+  "attestation_letters.view": "Viewed your attestation letters",
+  "attestation_letter.download": "Downloaded an attestation letter",
+  "retainers.view": "Viewed your retainer",
+  "engagements.view": "Viewed your engagements",
 };
+
+/**
+ * The kinds an owner filters the access log by (docs/PRODUCT.md#portal-access-log); every action of
+ * the log is of exactly one (a unit test holds it to the audit module's list).
+ */
+export const ACCESS_LOG_KINDS = [
+  { value: "views", label: "Portal views", actions: ["client.view_as.start", "client.view_as.end"] },
+  {
+    value: "pages",
+    label: "Pages and conversations",
+    actions: [
+      "client.page.view",
+      "client.invoices.view",
+      "client.documents.view",
+      "client.findings.view",
+      "finding.view",
+      "message_thread.read",
+      "authorization.view",
+      "attestation_letters.view",
+      "retainers.view",
+      "engagements.view",
+    ],
+  },
+  {
+    value: "downloads",
+    label: "Downloads",
+    actions: [
+      "document.download",
+      "attachment.download",
+      "evidence.download",
+      "report.download",
+      "authorization.pdf.download",
+      "attestation_letter.download",
+    ],
+  },
+  {
+    value: "exports",
+    label: "Exports",
+    actions: [
+      "export.clients",
+      "export.projects",
+      "export.invoices",
+      "export.client_invoices",
+      "export.client_statement",
+      "export.findings",
+    ],
+  },
+] as const;
+export type AccessLogKind = (typeof ACCESS_LOG_KINDS)[number]["value"];
+export const ACCESS_LOG_KIND_VALUES = ACCESS_LOG_KINDS.map((k) => k.value) as [AccessLogKind, ...AccessLogKind[]];
 
 export function accessLogLabel(action: string): string {
   return ACCESS_LOG_LABELS[action] ?? action;

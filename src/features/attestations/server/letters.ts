@@ -32,6 +32,8 @@ export type LetterRow = {
   revokedAt: Date | null;
   verifications: number;
   client: string;
+  /** The company the letter is of (its access log records the firm's looks). */
+  clientId: string;
 };
 
 /** A letter's address on the public page (APP_URL's, so the printed QR code leads to this site). */
@@ -49,6 +51,7 @@ const rowColumns = {
   revokedAt: attestationLetters.revokedAt,
   verifications: attestationLetters.verifications,
   facts: attestationLetters.facts,
+  clientId: attestationLetters.clientId,
 };
 
 function toRow(
@@ -219,7 +222,7 @@ export async function getLetterForPdf(db: DbOrTx, { actor, letterId }: { actor: 
     .where(and(eq(attestationLetters.id, letterId), actor.role === "client" ? eq(attestationLetters.clientId, actor.clientId) : undefined))
     .limit(1);
   if (!row) throw new AppError("not_found", LETTER_NOT_FOUND);
-  return { facts: row.facts as LetterFacts, jws: row.jws, code: row.code, state: stateOf(row) };
+  return { facts: row.facts as LetterFacts, jws: row.jws, code: row.code, state: stateOf(row), clientId: row.clientId };
 }
 
 /** What the public page shows of a letter. */

@@ -12,6 +12,10 @@ export const FIRM_PAGE_LOOKS = [
   "client.findings.view",
   "finding.view",
   "message_thread.read",
+  "authorization.view",
+  "attestation_letters.view",
+  "retainers.view",
+  "engagements.view",
 ] as const;
 
 /**
@@ -32,5 +36,7 @@ export const FIRM_ACCESS_ACTIONS = [
   "export.client_invoices",
   "export.client_statement",
   "export.findings",
+  "authorization.pdf.download",
+  "attestation_letter.download",
 ] as const;
 export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];

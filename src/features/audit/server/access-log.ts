@@ -5,14 +5,18 @@ import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { auditLog, user } from "@/server/core/db/schema";
+import { ACCESS_LOG_KINDS, type AccessLogKind } from "@/lib/domain/access-log";
+import { chainColumns, type ChainEntry, hashedText } from "./chain";
 import { FIRM_ACCESS_ACTIONS } from "./firm-access";
 
 /** One access by the firm to the company's data, as its owners read it (docs/PRODUCT.md#portal-access-log). */
 export type AccessLogEntry = {
   id: number;
   action: string;
-  /** The admin: their current name or e-mail, else "A former team member". */
+  /** The admin: their name (else e-mail) as stored when the entry was written, else "A former team member". */
   who: string;
+  /** The admin's e-mail as stored when the entry was written ("" when unknown). */
+  whoEmail: string;
   /**
    * What was reached: a document's, report's, finding's or conversation's name, an engagement's,
    * an export's kind; for the start of a view, when it expired ("Expired at …") or may last ("Open
@@ -44,23 +48,35 @@ const viewEnd = sql<string>`case
 const columns = {
   id: auditLog.id,
   action: auditLog.action,
-  who: sql<string>`coalesce(nullif(${user.name}, ''), ${user.email}, 'A former team member')`,
+  // As written: an entry written around the module (no stored name) falls back to the user's row.
+  who: sql<string>`coalesce(nullif(${auditLog.actorName}, ''), ${auditLog.actorEmail}, nullif(${user.name}, ''), ${user.email}, 'A former team member')`,
+  whoEmail: sql<string>`coalesce(${auditLog.actorEmail}, ${user.email}, '')`,
   item: sql<string>`case when ${auditLog.action} = 'client.view_as.start' then ${viewEnd} else coalesce(${auditLog.after}->>'name', '') end`,
   viewingPortal: sql<boolean>`coalesce((${auditLog.after}->>'viewingPortal')::boolean, false)`,
   createdAt: auditLog.createdAt,
 };
 
-const ofCompany = (clientId: string) => and(eq(auditLog.clientId, clientId), inArray(auditLog.action, [...FIRM_ACCESS_ACTIONS]));
+const ofCompany = (clientId: string, kind?: AccessLogKind) =>
+  and(
+    eq(auditLog.clientId, clientId),
+    inArray(auditLog.action, [...FIRM_ACCESS_ACTIONS]),
+    kind ? inArray(auditLog.action, [...ACCESS_LOG_KINDS.find((k) => k.value === kind)!.actions]) : undefined,
+  );
 
 const asEntry = ({ createdAt, ...row }: { createdAt: Date } & Omit<AccessLogEntry, "at">): AccessLogEntry => ({
   ...row,
   at: createdAt.toISOString(),
 });
 
-/** One page of the firm's accesses to the actor's company, newest first. Owners only. */
+/** One page of the firm's accesses to the actor's company, newest first, of one kind or all. Owners only. */
 export async function listClientAccessLog(
   db: DbOrTx,
-  { actor, page = 1, pageSize = ACCESS_LOG_PAGE_SIZE }: { actor: ClientActor; page?: number; pageSize?: number },
+  {
+    actor,
+    kind,
+    page = 1,
+    pageSize = ACCESS_LOG_PAGE_SIZE,
+  }: { actor: ClientActor; kind?: AccessLogKind; page?: number; pageSize?: number },
 ): Promise<Paged<AccessLogEntry>> {
   assertClient(actor);
   assertClientOwner(actor);
@@ -68,7 +84,7 @@ export async function listClientAccessLog(
     .select({ ...columns, total: matchingCount() })
     .from(auditLog)
     .leftJoin(user, eq(user.id, auditLog.actorUserId))
-    .where(ofCompany(actor.clientId))
+    .where(ofCompany(actor.clientId, kind))
     // Ids rise with each entry written: the newest first, and the same order as the export's keyset.
     .orderBy(desc(auditLog.id))
     .limit(pageSize)
@@ -77,14 +93,27 @@ export async function listClientAccessLog(
   return { rows: entries.map(asEntry), total, page, pageSize };
 }
 
+/**
+ * An entry of the CSV export: what the log shows, and what an owner needs to recompute the chain
+ * without the firm (docs/DEPLOYMENT.md#access-log-integrity): its number and hash in the chain, the
+ * actor's id and the exact text its hash covers (`hashed_text`, the hashed fields as canonical JSON).
+ */
+export type AccessLogExportEntry = AccessLogEntry & {
+  chainSeq: number | null;
+  chainHash: string | null;
+  actorId: string | null;
+  hashedText: string;
+};
+
 /** The whole access log of the actor's company, newest first, in keyset pages for the CSV export. Owners only. */
-export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncIterable<AccessLogEntry[]> {
+export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncIterable<AccessLogExportEntry[]> {
   assertClient(actor);
   assertClientOwner(actor);
-  const pages = keysetPages<{ createdAt: Date } & Omit<AccessLogEntry, "at">, number>(
+  type Row = { createdAt: Date } & Omit<AccessLogEntry, "at"> & ChainEntry & { chainSeq: number | null; chainHash: string | null };
+  const pages = keysetPages<Row, number>(
     (after, limit) =>
       db
-        .select(columns)
+        .select({ ...chainColumns, ...columns, chainSeq: auditLog.chainSeq, chainHash: auditLog.chainHash })
         .from(auditLog)
         .leftJoin(user, eq(user.id, auditLog.actorUserId))
         .where(and(ofCompany(actor.clientId), after === null ? undefined : lt(auditLog.id, after)))
@@ -93,7 +122,22 @@ export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActo
     (row) => row.id,
   );
   return (async function* () {
-    for await (const page of pages) yield page.map(asEntry);
+    for await (const page of pages)
+      yield page.map((row) => ({
+        ...asEntry({
+          id: row.id,
+          action: row.action,
+          who: row.who,
+          whoEmail: row.whoEmail,
+          item: row.item,
+          viewingPortal: row.viewingPortal,
+          createdAt: row.createdAt,
+        }),
+        chainSeq: row.chainSeq,
+        chainHash: row.chainHash,
+        actorId: row.actorUserId,
+        hashedText: row.chainSeq === null ? "" : hashedText(row.chainSeq, row),
+      }));
   })();
 }
 

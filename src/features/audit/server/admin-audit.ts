@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
 import { type AuditListQuery } from "@/features/audit/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
@@ -14,6 +14,8 @@ export type AuditRow = {
   entityType: string;
   entityId: string | null;
   actorUserId: string | null;
+  /** Who acted, as stored when the entry was written (else the user's row): name and e-mail; both null for the system. */
+  actorName: string | null;
   actorEmail: string | null;
   before: unknown;
   after: unknown;
@@ -49,6 +51,8 @@ export async function listAuditLog(
     .select({
       ...auditEntryColumns,
       actorUserId: auditLog.actorUserId,
+      actorName: sql<string | null>`coalesce(nullif(${auditLog.actorName}, ''), nullif(${user.name}, ''))`,
+      actorEmail: sql<string | null>`coalesce(${auditLog.actorEmail}, ${user.email})`,
       before: auditLog.before,
       after: auditLog.after,
       total: matchingCount(),

@@ -3,7 +3,7 @@ import { type Actor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { chainColumns, isChained, linkEntries } from "./chain";
+import { actorIdentity, chainColumns, CURRENT_HASH_VERSION, isChained, linkEntries } from "./chain";
 
 /**
  * Records an admin action (who, what, when, before/after). Call it inside the same transaction as
@@ -24,8 +24,11 @@ export async function recordAudit(
 ): Promise<void> {
   // A last line behind the guards: a write made with a viewing admin's read-only actor never lands.
   if (entry.actor?.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
+  const actorUserId = entry.actor?.userId ?? null;
   const row = {
-    actorUserId: entry.actor?.userId ?? null,
+    actorUserId,
+    ...(await actorIdentity(db, actorUserId)),
+    hashVersion: CURRENT_HASH_VERSION,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,

@@ -14,7 +14,14 @@ import { CHECKPOINT_JWS_TYPE, HEAD_JWS_TYPE, type SignedChainPoint } from "./cha
 export async function signChainHeads(db: DbOrTx, now: Date = new Date()): Promise<number> {
   await linkUnchainedEntries(db);
   const heads = await db
-    .select({ clientId: auditChainHeads.clientId, seq: auditChainHeads.seq, hash: auditChainHeads.hash, entryId: auditChainHeads.entryId })
+    .select({
+      clientId: auditChainHeads.clientId,
+      seq: auditChainHeads.seq,
+      hash: auditChainHeads.hash,
+      entryId: auditChainHeads.entryId,
+      checkpointSeq: auditChainHeads.checkpointSeq,
+      checkpointHash: auditChainHeads.checkpointHash,
+    })
     .from(auditChainHeads)
     .where(
       and(
@@ -29,6 +36,7 @@ export async function signChainHeads(db: DbOrTx, now: Date = new Date()): Promis
       entryId: head.entryId,
       hash: head.hash,
       signedAt: now.toISOString(),
+      checkpoint: { seq: head.checkpointSeq, hash: head.checkpointHash },
     };
     const jws = await signJws(db, point, HEAD_JWS_TYPE);
     await db.insert(auditChainSignedHeads).values({ clientId: head.clientId, seq: head.seq, hash: head.hash, jws, signedAt: now });

@@ -10,8 +10,38 @@ import { chainColumns, chainOf, GENESIS_HASH, linkHash } from "./chain";
 export const HEAD_JWS_TYPE = "access-log-head+jws";
 export const CHECKPOINT_JWS_TYPE = "access-log-checkpoint+jws";
 
-/** What a signed head or checkpoint states about a company's chain. */
-export type SignedChainPoint = { companyId: string; seq: number; entryId: number | null; hash: string; signedAt: string };
+/**
+ * What a signed head or checkpoint states about a company's chain. A head also states the chain's
+ * retention checkpoint at signing time, so a kept head shows where the chain was allowed to start.
+ */
+export type SignedChainPoint = {
+  companyId: string;
+  seq: number;
+  entryId: number | null;
+  hash: string;
+  signedAt: string;
+  checkpoint?: { seq: number; hash: string };
+};
+
+/**
+ * Whether the head row's checkpoint is the one retention signed: its signature verifies against the
+ * firm's keys and names this company, this number and this hash. Without it a database writer could
+ * move the checkpoint forward and delete the entries before it (docs/PRODUCT.md#portal-access-log).
+ */
+async function checkpointHolds(
+  db: DbOrTx,
+  clientId: string,
+  head: { checkpointSeq: number; checkpointHash: string; checkpointJws: string | null },
+): Promise<string | null> {
+  if (head.checkpointSeq === 0 && head.checkpointHash === GENESIS_HASH && head.checkpointJws === null) return null;
+  if (!head.checkpointJws) return `The retention checkpoint at number ${head.checkpointSeq} carries no signature.`;
+  const verified = await verifyJws(db, head.checkpointJws, CHECKPOINT_JWS_TYPE);
+  const point = verified?.payload as Partial<SignedChainPoint> | undefined;
+  if (!point) return `The retention checkpoint's signature does not verify against the firm's keys.`;
+  if (point.companyId !== clientId || point.seq !== head.checkpointSeq || point.hash !== head.checkpointHash)
+    return `The retention checkpoint at number ${head.checkpointSeq} is not the one retention signed (it signed number ${String(point.seq)}).`;
+  return null;
+}
 
 export type ChainCheck =
   | { ok: true; entries: number; seq: number; hash: string; checkpointSeq: number }
@@ -26,6 +56,8 @@ export type ChainCheck =
  */
 export async function verifyAccessChain(db: DbOrTx, clientId: string): Promise<ChainCheck> {
   const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.clientId, clientId));
+  const forged = head ? await checkpointHolds(db, clientId, head) : null;
+  if (forged) return { ok: false, entryId: null, seq: head!.checkpointSeq, reason: forged };
   const checkpointSeq = head?.checkpointSeq ?? 0;
   let hash = head?.checkpointHash ?? GENESIS_HASH;
   let seq = checkpointSeq;

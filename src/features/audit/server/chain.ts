@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditChainHeads, auditLog } from "@/server/core/db/schema";
+import { auditChainHeads, auditChainSignedHeads, auditLog, user } from "@/server/core/db/schema";
 import { FIRM_ACCESS_ACTIONS } from "./access-actions";
 
 /** The "previous hash" of a chain's first entry. */
@@ -15,6 +15,9 @@ export const chainColumns = {
   id: auditLog.id,
   createdAt: auditLog.createdAt,
   actorUserId: auditLog.actorUserId,
+  actorName: auditLog.actorName,
+  actorEmail: auditLog.actorEmail,
+  hashVersion: auditLog.hashVersion,
   action: auditLog.action,
   entityType: auditLog.entityType,
   entityId: auditLog.entityId,
@@ -25,6 +28,9 @@ export type ChainEntry = {
   id: number;
   createdAt: Date;
   actorUserId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  hashVersion: number;
   action: string;
   entityType: string;
   entityId: string | null;
@@ -54,13 +60,17 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The hash version every entry is written with now: the actor's name and e-mail are hashed too. */
+export const CURRENT_HASH_VERSION = 2;
+
 /**
- * SHA-256 (hex) of the previous hash followed by the entry's canonical text: its place, id, time,
- * actor, action, target and details (`after`, which holds the item's name and the view flag). The
- * time is to the millisecond, as the log shows it.
+ * The text an entry's hash covers: its place, id, time, actor, action, target and details (`after`,
+ * which holds the item's name and the view flag), the time to the millisecond as the log shows it.
+ * From version 2 also the version and the actor's name and e-mail as written; version 1 (entries
+ * written before the name was stored) keeps its text, so those hashes never change.
  */
-export function linkHash(previousHash: string, seq: number, entry: ChainEntry): string {
-  const text = canonicalJson({
+export function hashedText(seq: number, entry: ChainEntry): string {
+  const fields = {
     seq,
     id: entry.id,
     at: entry.createdAt.toISOString(),
@@ -69,8 +79,21 @@ export function linkHash(previousHash: string, seq: number, entry: ChainEntry): 
     target: { type: entry.entityType, id: entry.entityId },
     client: entry.clientId,
     after: entry.after,
-  });
-  return createHash("sha256").update(previousHash).update(text).digest("hex");
+  };
+  if (entry.hashVersion < 2) return canonicalJson(fields);
+  return canonicalJson({ ...fields, v: entry.hashVersion, who: { name: entry.actorName, email: entry.actorEmail } });
+}
+
+/** SHA-256 (hex) of the previous hash followed by the entry's canonical text (`hashedText`). */
+export function linkHash(previousHash: string, seq: number, entry: ChainEntry): string {
+  return createHash("sha256").update(previousHash).update(hashedText(seq, entry)).digest("hex");
+}
+
+/** The actor's name and e-mail as they are now, stored on the entry written now. */
+export async function actorIdentity(db: DbOrTx, userId: string | null): Promise<{ actorName: string | null; actorEmail: string | null }> {
+  if (!userId) return { actorName: null, actorEmail: null };
+  const [row] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  return { actorName: row?.name || null, actorEmail: row?.email ?? null };
 }
 
 /**
@@ -112,6 +135,9 @@ export async function linkEntries(db: DbOrTx, entries: readonly ChainEntry[]): P
  * Links the access-log entries not yet in a chain, oldest first: the entries written before the
  * chain existed (the first start after the migration) and any written around the module. Runs at
  * start-up and before the daily signing; a company's head lock makes it safe beside live writes.
+ * An entry dated at or before the company's newest signed head is never linked: every entry the
+ * module writes is linked when written, so one that old was planted around the chain after the
+ * head was signed; it stays outside, where the check names it.
  */
 export async function linkUnchainedEntries(db: DbOrTx): Promise<number> {
   const companies = await db
@@ -125,7 +151,13 @@ export async function linkUnchainedEntries(db: DbOrTx): Promise<number> {
       const rows = await tx
         .select(chainColumns)
         .from(auditLog)
-        .where(and(chainOf(clientId!), isNull(auditLog.chainSeq)))
+        .where(
+          and(
+            chainOf(clientId!),
+            isNull(auditLog.chainSeq),
+            sql`${auditLog.createdAt} > coalesce((select max(s.signed_at) from ${auditChainSignedHeads} s where s.client_id = ${clientId}), '-infinity'::timestamptz)`,
+          ),
+        )
         .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
       await linkEntries(tx, rows);
       linked += rows.length;

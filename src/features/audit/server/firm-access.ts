@@ -2,8 +2,9 @@ import "server-only";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
-import type { FirmAccessAction } from "./access-actions";
-import { chainColumns, linkEntries } from "./chain";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
+import { actorIdentity, chainColumns, CURRENT_HASH_VERSION, linkEntries } from "./chain";
 
 export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
 
@@ -12,6 +13,55 @@ export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./a
  * a view of the portal, and the fetch itself is the access (docs/PRODUCT.md#portal-access-log).
  */
 export type FirmLinkHolder = { firmUserId: string; viewingPortal: boolean };
+
+/** How long a look at one screen counts as the same visit (docs/PRODUCT.md#portal-access-log). */
+export const SCREEN_VISIT_MS = 30 * 60_000;
+const SCREENS: ReadonlySet<string> = new Set(FIRM_PAGE_LOOKS);
+
+/**
+ * The companies a look is still to be recorded for. A look at a screen (FIRM_PAGE_LOOKS) is one
+ * entry per visit: when the admin's latest entry in a company's log is the same screen (action,
+ * target, in or out of a portal view) within the last 30 minutes, reloading or paging it adds
+ * nothing; after 30 minutes or any other entry in between it is a new visit. Downloads and exports
+ * always count.
+ */
+async function stillToRecord(
+  db: DbOrTx,
+  look: { adminUserId: string; action: FirmAccessAction; entityId: string | null; viewingPortal: boolean; clientIds: string[] },
+): Promise<string[]> {
+  if (!SCREENS.has(look.action) || look.clientIds.length === 0) return look.clientIds;
+  const latest = await db
+    .selectDistinctOn([auditLog.clientId], {
+      clientId: auditLog.clientId,
+      actorUserId: auditLog.actorUserId,
+      action: auditLog.action,
+      entityId: auditLog.entityId,
+      viewingPortal: sql<boolean>`coalesce((${auditLog.after}->>'viewingPortal')::boolean, false)`,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(
+      and(
+        inArray(auditLog.clientId, look.clientIds),
+        eq(auditLog.actorUserId, look.adminUserId),
+        inArray(auditLog.action, [...FIRM_ACCESS_ACTIONS]),
+      ),
+    )
+    .orderBy(auditLog.clientId, desc(auditLog.createdAt), desc(auditLog.id));
+  const since = Date.now() - SCREEN_VISIT_MS;
+  const sameVisit = new Set(
+    latest
+      .filter(
+        (row) =>
+          row.action === look.action &&
+          row.entityId === look.entityId &&
+          row.viewingPortal === look.viewingPortal &&
+          row.createdAt.getTime() > since,
+      )
+      .map((row) => row.clientId),
+  );
+  return look.clientIds.filter((clientId) => !sameVisit.has(clientId));
+}
 
 /**
  * Records a read by the firm of one or more companies' data (one entry per company, one insert): an
@@ -41,8 +91,15 @@ export async function recordFirmAccess(
   if (!adminUserId) return;
   const viewingPortal = "firmUserId" in actor ? actor.viewingPortal : actor.role === "client" && Boolean(actor.viewer);
   const viewing = viewingPortal ? { viewingPortal: true } : {};
-  const companies = [...new Set(clientIds)];
+  const companies = await stillToRecord(db, {
+    adminUserId,
+    action,
+    entityId: entityId ?? null,
+    viewingPortal,
+    clientIds: [...new Set(clientIds)],
+  });
   if (companies.length === 0) return;
+  const identity = await actorIdentity(db, adminUserId);
   // Each entry joins its company's hash chain in the same transaction (chain.ts).
   await db.transaction(async (tx) => {
     const written = await tx
@@ -50,6 +107,8 @@ export async function recordFirmAccess(
       .values(
         companies.map((clientId) => ({
           actorUserId: adminUserId,
+          ...identity,
+          hashVersion: CURRENT_HASH_VERSION,
           action,
           entityType,
           entityId: entityId ?? null,

@@ -4,6 +4,7 @@ import "server-only";
 export {
   ACCESS_LOG_PAGE_SIZE,
   type AccessLogEntry,
+  type AccessLogExportEntry,
   exportClientAccessLog,
   listClientAccessLog,
   listRecentAccessForAdmin,

@@ -13,11 +13,13 @@ import { openPostgres } from "@/server/core/db/client";
 import { forgetSigningKeys } from "@/features/signing/server";
 import { createPostgresDatabase } from "@tests/helpers/postgres-database";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
-import { auditChainHeads, auditChainSignedHeads, auditLog, clients, emailOutbox } from "@/server/core/db/schema";
+import { auditChainHeads, auditChainSignedHeads, auditLog, clients, emailOutbox, user } from "@/server/core/db/schema";
+import { chainColumns, hashedText, linkEntries, linkHash } from "@/features/audit/server/chain";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import {
   latestSignedHeads,
   linkUnchainedEntries,
+  listRecentAccessForAdmin,
   recordAudit,
   recordFirmAccess,
   signChainHeads,
@@ -51,16 +53,16 @@ async function freshCompany(name: string): Promise<string> {
   return row!.id;
 }
 
-/** `count` looks by the firm at the company's pages, one after the other. */
+/** `count` looks by the firm at the company's pages, one after the other (each another screen, so each is an entry). */
 async function looks(clientId: string, count: number): Promise<void> {
   const actor = await adminActor();
   for (let i = 0; i < count; i++)
     await recordFirmAccess(t.db, {
       actor,
-      action: "client.page.view",
+      action: "finding.view",
       clientIds: [clientId],
-      entityType: "client",
-      entityId: clientId,
+      entityType: "finding",
+      entityId: crypto.randomUUID(),
       after: { name: `Look ${i}` },
     });
 }
@@ -194,9 +196,68 @@ describe("the access log's hash chain", () => {
       .update(auditChainHeads)
       .set({ seq: 0, hash: "0".repeat(64), entryId: null })
       .where(eq(auditChainHeads.clientId, company));
+    // Start-up's linking refuses entries dated before the signed head: they stay outside, named.
     await linkUnchainedEntries(t.db);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: rows[0]!.id });
+    // Relinked by hand, they make a consistent chain again.
+    await t.db.execute(sql`update audit_log set chain_seq = null, chain_hash = null where client_id = ${company}`);
+    await t.db
+      .update(auditChainHeads)
+      .set({ seq: 0, hash: "0".repeat(64), entryId: null })
+      .where(eq(auditChainHeads.clientId, company));
+    const unlinked = await t.db
+      .select(chainColumns)
+      .from(auditLog)
+      .where(eq(auditLog.clientId, company))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    await t.db.transaction(async (tx) => linkEntries(tx, unlinked));
     expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
     expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({ ok: false, seq: 3 });
+  });
+
+  it("an entry planted with a date before the newest signed head is never linked, so the check names it", async () => {
+    const company = await freshCompany("Planted");
+    await looks(company, 2);
+    await signChainHeads(t.db);
+    const [head] = await latestSignedHeads(t.db, [company]);
+    const [planted] = await t.db
+      .insert(auditLog)
+      .values({
+        action: "document.download",
+        entityType: "document",
+        clientId: company,
+        actorUserId: null,
+        createdAt: new Date(head!.signedAt.getTime() - 60_000),
+      })
+      .returning({ id: auditLog.id });
+    await linkUnchainedEntries(t.db);
+    await signChainHeads(t.db);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: planted!.id });
+    expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({ ok: false, entryId: planted!.id });
+    // An entry dated after the head (written around the module since) is linked at the next start.
+    await t.db.delete(auditLog).where(eq(auditLog.id, planted!.id));
+    await t.db.insert(auditLog).values({ action: "document.download", entityType: "document", clientId: company, actorUserId: null });
+    await linkUnchainedEntries(t.db);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: true, entries: 3 });
+  });
+
+  it("a tail cut after the head the portal offers fails against that head", async () => {
+    const company = await freshCompany("Tail");
+    await looks(company, 4);
+    await signChainHeads(t.db);
+    const [head] = await latestSignedHeads(t.db, [company]);
+    const rows = await entriesOf(company);
+    // The firm removes the last two entries and moves the head row back, so the chain alone is consistent.
+    await t.db.execute(sql`delete from audit_log where client_id = ${company} and chain_seq > 2`);
+    await t.db
+      .update(auditChainHeads)
+      .set({ seq: 2, hash: rows[1]!.hash!, entryId: rows[1]!.id })
+      .where(eq(auditChainHeads.clientId, company));
+    expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
+    expect(await verifyAccessChainAgainstHead(t.db, company, head!.jws)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("before the signed head's number 4"),
+    });
   });
 
   it("the weekly digest mails each owner the latest signed head", async () => {
@@ -248,6 +309,110 @@ describe("the access log's hash chain", () => {
     // Deleting the first entry after the checkpoint still fails.
     await t.db.delete(auditLog).where(eq(auditLog.id, left[0]!.id));
     expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: left[1]!.id });
+  });
+
+  it("a checkpoint moved forward without retention's signature fails, with the entries before it deleted, in the check and the portal", async () => {
+    const company = await freshCompany("Forged checkpoint");
+    await looks(company, 12);
+    const rows = await entriesOf(company);
+    const tenth = rows.find((r) => r.seq === 10)!;
+    // A database writer points the checkpoint at entry 10 and deletes entries 1 to 10.
+    await t.db.update(auditChainHeads).set({ checkpointSeq: 10, checkpointHash: tenth.hash! }).where(eq(auditChainHeads.clientId, company));
+    await t.db.execute(sql`delete from audit_log where client_id = ${company} and chain_seq <= 10`);
+    const check = await verifyAccessChain(t.db, company);
+    expect(check).toMatchObject({ ok: false, seq: 10 });
+    expect(!check.ok && check.reason).toContain("retention checkpoint");
+
+    // A signature copied from another checkpoint (another company's, or this one's at another number) fails too.
+    await signChainHeads(t.db);
+    const [signed] = await t.db.select().from(auditChainHeads).where(eq(auditChainHeads.checkpointSeq, 3)).limit(1);
+    if (signed?.checkpointJws) {
+      await t.db.update(auditChainHeads).set({ checkpointJws: signed.checkpointJws }).where(eq(auditChainHeads.clientId, company));
+      expect(await verifyAccessChain(t.db, company)).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining("not the one retention signed"),
+      });
+    }
+
+    // The owner's portal no longer says Integrity Verified.
+    const [acmeHead] = await t.db.select().from(auditChainHeads).where(eq(auditChainHeads.clientId, acme.clientId));
+    const acmeRows = await entriesOf(acme.clientId);
+    await t.db
+      .update(auditChainHeads)
+      .set({ checkpointSeq: 2, checkpointHash: acmeRows.find((r) => r.seq === 2)!.hash! })
+      .where(eq(auditChainHeads.clientId, acme.clientId));
+    try {
+      const response = await accessLogRoute(
+        new Request(`${APP_ORIGIN}/api/client/access-log?page=1`, { headers: authHeaders(await sessionCookie(DEMO_USERS.acme.email)) }),
+        { params: Promise.resolve({}) },
+      );
+      const body = (await response.json()) as { integrity: { ok: boolean; reason: string } };
+      expect(body.integrity.ok).toBe(false);
+      expect(body.integrity.reason).toContain("retention checkpoint");
+    } finally {
+      await t.db
+        .update(auditChainHeads)
+        .set({ checkpointSeq: acmeHead!.checkpointSeq, checkpointHash: acmeHead!.checkpointHash, checkpointJws: acmeHead!.checkpointJws })
+        .where(eq(auditChainHeads.clientId, acme.clientId));
+    }
+    expect((await verifyAccessChain(t.db, acme.clientId)).ok).toBe(true);
+  });
+
+  it("a signed head states the chain's checkpoint", async () => {
+    const company = await freshCompany("Head checkpoint");
+    await looks(company, 2);
+    await signChainHeads(t.db);
+    const [head] = await latestSignedHeads(t.db, [company]);
+    const payload = JSON.parse(Buffer.from(head!.jws.split(".")[1]!, "base64url").toString()) as { checkpoint: unknown };
+    expect(payload.checkpoint).toEqual({ seq: 0, hash: "0".repeat(64) });
+  });
+
+  it("the actor's name and e-mail are stored and hashed at write time: a rename changes nothing shown, an edited name fails", async () => {
+    const company = await freshCompany("Renamed");
+    await looks(company, 2);
+    const admin = await adminActor();
+    await t.db.update(user).set({ name: "Someone Else Entirely" }).where(eq(user.id, admin.userId));
+    try {
+      const shown = await listRecentAccessForAdmin(t.db, { actor: admin, clientId: company });
+      expect(shown.map((e) => e.who)).toEqual([DEMO_USERS.admin.name, DEMO_USERS.admin.name]);
+      expect(shown[0]!.whoEmail).toBe(DEMO_USERS.admin.email);
+      expect((await verifyAccessChain(t.db, company)).ok).toBe(true);
+    } finally {
+      await t.db.update(user).set({ name: DEMO_USERS.admin.name }).where(eq(user.id, admin.userId));
+    }
+    const rows = await entriesOf(company);
+    await t.db.execute(sql`update audit_log set actor_name = 'Someone Else Entirely' where id = ${rows[0]!.id}`);
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: rows[0]!.id, seq: 1 });
+    await t.db.execute(
+      sql`update audit_log set actor_name = ${DEMO_USERS.admin.name}, actor_email = 'other@example.com' where id = ${rows[0]!.id}`,
+    );
+    expect(await verifyAccessChain(t.db, company)).toMatchObject({ ok: false, entryId: rows[0]!.id });
+  });
+
+  it("an entry of hash version 1 (written before names were stored) keeps the hash it had: the name backfilled later is not in it", async () => {
+    const entry = {
+      id: 7,
+      createdAt: new Date("2026-01-02T03:04:05.678Z"),
+      actorUserId: "u1",
+      actorName: null,
+      actorEmail: null,
+      hashVersion: 1,
+      action: "finding.view",
+      entityType: "finding",
+      entityId: "f1",
+      clientId: "c1",
+      after: { name: "A finding" },
+    };
+    // The text version 1 has always hashed.
+    expect(hashedText(3, entry)).toBe(
+      '{"action":"finding.view","actor":"u1","after":{"name":"A finding"},"at":"2026-01-02T03:04:05.678Z","client":"c1","id":7,"seq":3,"target":{"id":"f1","type":"finding"}}',
+    );
+    expect(linkHash("0".repeat(64), 3, { ...entry, actorName: "Backfilled", actorEmail: "b@example.com" })).toBe(
+      linkHash("0".repeat(64), 3, entry),
+    );
+    expect(linkHash("0".repeat(64), 3, { ...entry, hashVersion: 2, actorName: "A" })).not.toBe(
+      linkHash("0".repeat(64), 3, { ...entry, hashVersion: 2, actorName: "B" }),
+    );
   });
 
   it.runIf(usingPostgres)("writers racing for one company on separate connections keep one valid chain", async () => {

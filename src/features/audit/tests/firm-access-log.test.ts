@@ -10,6 +10,14 @@ import AdminDocumentsPage from "@/app/admin/(area)/documents/page";
 import AdminFindingPage from "@/app/admin/(area)/findings/[id]/page";
 import AdminFindingsPage from "@/app/admin/(area)/findings/page";
 import AdminInvoicesPage from "@/app/admin/(area)/invoices/page";
+import AdminEngagementsPage from "@/app/admin/(area)/engagements/page";
+import AdminRetainersPage from "@/app/admin/(area)/retainers/page";
+import { GET as adminAuthorizations } from "@/app/api/admin/authorizations/route";
+import { GET as adminAuthorizationPdf } from "@/app/api/admin/authorizations/[id]/pdf/route";
+import { GET as clientAuthorizationPdf } from "@/app/api/client/authorizations/[id]/pdf/route";
+import { GET as adminLetters } from "@/app/api/admin/attestations/route";
+import { GET as adminLetterPdf } from "@/app/api/admin/attestations/[id]/pdf/route";
+import { GET as clientLetterPdf } from "@/app/api/client/attestations/[id]/pdf/route";
 import { GET as adminDocumentView } from "@/app/api/admin/documents/[id]/route";
 import { GET as adminAttachment } from "@/app/api/admin/messages/attachments/[id]/route";
 import { GET as adminThread } from "@/app/api/admin/messages/threads/[id]/route";
@@ -18,10 +26,12 @@ import { GET as clientDocument } from "@/app/api/client/documents/[id]/route";
 import { GET as clientThread } from "@/app/api/client/messages/threads/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
-import { auditLog } from "@/server/core/db/schema";
-import { DEMO_REPORTS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { auditLog, engagementAuthorizations } from "@/server/core/db/schema";
+import { DEMO_LETTER, DEMO_REPORTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { endViewAsClient, startViewAsClient, VIEW_AS_COOKIE } from "@/features/account/server";
-import { type AccessLogEntry, listClientAccessLog } from "@/features/audit/server";
+import { type AccessLogEntry, listClientAccessLog, verifyAccessChain } from "@/features/audit/server";
+import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
+import { ACCESS_LOG_KINDS } from "@/lib/domain/access-log";
 import { listRecentAudit } from "@/features/dashboard/server";
 import { requestAdminReportDownload } from "@/features/reports/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
@@ -214,6 +224,98 @@ describe("the company's pages in the admin area", () => {
     await AdminInvoicesPage({ searchParams: Promise.resolve({ client: TENANTS.globex.clientId }) });
     await AdminClientPage(params(TENANTS.globex.clientId));
     expect(await since(before)).toEqual([]);
+  });
+});
+
+describe("the firm's other reads of a company's data", () => {
+  it("records authorization versions, the sealed authorization, the letters and a letter, Retainers, Engagements, unfiltered Documents and an invoice search", async () => {
+    const cookie = await admin();
+    requestHeaders.current = authHeaders(cookie);
+    const [authorization] = await t.db
+      .select({ projectId: engagementAuthorizations.projectId })
+      .from(engagementAuthorizations)
+      .where(eq(engagementAuthorizations.id, acme.authorizationId));
+    const reads: [string, () => Promise<unknown>][] = [
+      [
+        "authorization.view",
+        () => adminAuthorizations(get(`/api/admin/authorizations?projectId=${authorization!.projectId}`, cookie), params("")),
+      ],
+      [
+        "authorization.pdf.download",
+        () => adminAuthorizationPdf(get(`/api/admin/authorizations/${acme.authorizationId}/pdf`, cookie), params(acme.authorizationId)),
+      ],
+      [
+        "attestation_letters.view",
+        () => adminLetters(get(`/api/admin/attestations?projectId=${DEMO_LETTER.projectId}`, cookie), params("")),
+      ],
+      [
+        "attestation_letter.download",
+        () => adminLetterPdf(get(`/api/admin/attestations/${acme.letterId}/pdf`, cookie), params(acme.letterId)),
+      ],
+      ["retainers.view", () => AdminRetainersPage()],
+      ["engagements.view", () => AdminEngagementsPage({ searchParams: Promise.resolve({}) })],
+      ["client.documents.view", () => AdminDocumentsPage({ searchParams: Promise.resolve({}) })],
+      ["client.invoices.view", () => AdminInvoicesPage({ searchParams: Promise.resolve({ number: "INV-1001" }) })],
+    ];
+    for (const [action, read] of reads) {
+      const before = await newestId();
+      const response = await read();
+      if (response instanceof Response) expect(response.status, action).toBe(200);
+      expect(await since(before), action).toEqual([expect.objectContaining({ action, who: DEMO_USERS.admin.name, viewingPortal: false })]);
+    }
+    // The owner's own fetch of the sealed authorization and of a letter records nothing.
+    const before = await newestId();
+    const owner = await sessionCookie(DEMO_USERS.acme.email);
+    expect(
+      (await clientAuthorizationPdf(get(`/api/client/authorizations/${acme.authorizationId}/pdf`, owner), params(acme.authorizationId)))
+        .status,
+    ).toBe(200);
+    expect((await clientLetterPdf(get(`/api/client/attestations/${acme.letterId}/pdf`, owner), params(acme.letterId))).status).toBe(200);
+    expect(await since(before)).toEqual([]);
+  });
+});
+
+describe("one entry per visit of a screen", () => {
+  it("reloading a screen adds nothing; another screen in between or 30 minutes later starts a new visit; the chain covers every entry", async () => {
+    requestHeaders.current = authHeaders(await admin());
+    const before = await newestId();
+    for (let i = 0; i < 3; i++) await AdminClientPage(params(acme.clientId));
+    expect((await since(before)).map((e) => e.action)).toEqual(["client.page.view"]);
+
+    await AdminFindingPage(params(fresh.openFindingId));
+    await AdminClientPage(params(acme.clientId));
+    await AdminClientPage(params(acme.clientId));
+    expect((await since(before)).map((e) => e.action)).toEqual(["client.page.view", "finding.view", "client.page.view"]);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 31 * 60_000);
+      await AdminClientPage(params(acme.clientId));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await since(before)).toHaveLength(4);
+    expect((await verifyAccessChain(t.db, acme.clientId)).ok).toBe(true);
+  });
+
+  it("the owner filters the access log by kind", async () => {
+    const owner = await sessionCookie(DEMO_USERS.acme.email);
+    const read = async (kind: string) =>
+      (await (await accessLogRoute(get(`/api/client/access-log?page=1&kind=${kind}`, owner), { params: Promise.resolve({}) })).json()) as {
+        rows: AccessLogEntry[];
+        total: number;
+        integrity: { ok: boolean };
+      };
+    const all = await read("");
+    const pages = await read("pages");
+    const downloads = await read("downloads");
+    expect(pages.rows.length).toBeGreaterThan(0);
+    expect(downloads.rows.length).toBeGreaterThan(0);
+    const kinds = Object.fromEntries(ACCESS_LOG_KINDS.map((k) => [k.value, k.actions as readonly string[]]));
+    for (const row of pages.rows) expect(kinds.pages).toContain(row.action);
+    for (const row of downloads.rows) expect(kinds.downloads).toContain(row.action);
+    expect(pages.total + downloads.total).toBeLessThanOrEqual(all.total);
+    expect(pages.integrity.ok).toBe(true);
   });
 });
 

@@ -177,6 +177,7 @@ export async function openSealedAuthorization(db: Db, { actor, authorizationId }
     .select({
       id: engagementAuthorizations.id,
       version: engagementAuthorizations.version,
+      clientId: engagementAuthorizations.clientId,
       projectName: projects.projectName,
       company: clients.company,
     })
@@ -193,5 +194,10 @@ export async function openSealedAuthorization(db: Db, { actor, authorizationId }
   const key = await sealAuthorization(db, row.id);
   const bytes = await getStorage().get(key);
   const slug = row.projectName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "engagement";
-  return { bytes, filename: `authorization-${slug}-v${row.version}.pdf` };
+  return {
+    bytes,
+    filename: `authorization-${slug}-v${row.version}.pdf`,
+    clientId: row.clientId,
+    name: `${row.projectName} (v${row.version})`,
+  };
 }

@@ -98,6 +98,9 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(auditLog).values(
       DEMO_PROJECT_HISTORY.map((h) => ({
         actorUserId: DEMO_USERS.admin.id,
+        actorName: DEMO_USERS.admin.name,
+        actorEmail: DEMO_USERS.admin.email,
+        hashVersion: 2,
         action: "project.status",
         entityType: "project",
         entityId: h.projectId,
@@ -110,6 +113,9 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(auditLog).values(
       DEMO_FIRM_ACCESS.map((a) => ({
         actorUserId: DEMO_USERS.admin.id,
+        actorName: DEMO_USERS.admin.name,
+        actorEmail: DEMO_USERS.admin.email,
+        hashVersion: 2,
         action: a.action,
         entityType: a.entityType,
         entityId: a.entityId,

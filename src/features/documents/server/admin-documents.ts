@@ -30,8 +30,8 @@ export type AdminDocumentRow = {
 /**
  * Every document of every client, newest first, one page at a time (docs/PRODUCT.md#admin-documents):
  * search by name (the user's wildcards literal), one client, one category; with each document's
- * company and how often it was downloaded. One query per page, and one insert when the page shows one
- * company's documents (a look in its access log).
+ * company and how often it was downloaded. One query per page, and one insert of a look in the access
+ * log of each company the page shows.
  */
 export async function listAdminDocuments(
   db: DbOrTx,
@@ -68,9 +68,16 @@ export async function listAdminDocuments(
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
     .limit(pageSize)
     .offset(pageOffset(page, pageSize));
-  // One company's documents shown to the firm: a look in that company's access log (docs/PRODUCT.md#portal-access-log).
-  if (clientId && rows.length > 0)
-    await recordFirmAccess(db, { actor, action: "client.documents.view", clientIds: [clientId], entityType: "client", entityId: clientId });
+  // Documents shown to the firm, filtered or not: a look in the access log of each company the page
+  // shows (docs/PRODUCT.md#portal-access-log).
+  if (rows.length > 0)
+    await recordFirmAccess(db, {
+      actor,
+      action: "client.documents.view",
+      clientIds: rows.map((row) => row.clientId),
+      entityType: "client",
+      entityId: clientId || null,
+    });
   return { ...splitTotal(rows), page, pageSize };
 }
 

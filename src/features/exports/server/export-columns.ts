@@ -5,7 +5,7 @@ import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-
 import { centsToDecimal } from "@/lib/format";
 import { accessLogLabel } from "@/lib/domain/access-log";
 import type { CsvColumn } from "@/server/core/csv/csv-response";
-import type { AccessLogEntry } from "@/features/audit/server";
+import type { AccessLogExportEntry } from "@/features/audit/server";
 import type { InvoiceExportRow, PortalInvoiceExportRow, StatementCsvRow } from "@/features/invoices/server";
 import type { ClientExportRow, ProjectExportRow } from "./admin-exports";
 
@@ -71,10 +71,21 @@ export const STATEMENT_EXPORT_COLUMNS: CsvColumn<StatementCsvRow>[] = [
 ];
 
 /** The client's access log (docs/PRODUCT.md#portal-access-log): times in UTC, as stored. */
-export const ACCESS_LOG_EXPORT_COLUMNS: CsvColumn<AccessLogEntry>[] = [
+/**
+ * The client's access log (docs/PRODUCT.md#portal-access-log): times in UTC, as stored; then what
+ * recomputes its hash chain without the firm (scripts/access-log-csv-verify.mjs,
+ * docs/DEPLOYMENT.md#access-log-integrity).
+ */
+export const ACCESS_LOG_EXPORT_COLUMNS: CsvColumn<AccessLogExportEntry>[] = [
   { header: "When (UTC)", cell: (r) => r.at },
   { header: "Who", cell: (r) => r.who },
   { header: "What", cell: (r) => accessLogLabel(r.action) },
   { header: "Item", cell: (r) => r.item },
   { header: "While viewing your portal", cell: (r) => (r.viewingPortal ? "Yes" : "No") },
+  { header: "entry_id", cell: (r) => String(r.id) },
+  { header: "actor_id", cell: (r) => r.actorId },
+  { header: "actor_email", cell: (r) => r.whoEmail },
+  { header: "chain_seq", cell: (r) => (r.chainSeq === null ? "" : String(r.chainSeq)) },
+  { header: "chain_hash", cell: (r) => r.chainHash },
+  { header: "hashed_text", cell: (r) => r.hashedText },
 ];

@@ -136,14 +136,15 @@ export async function listAdminInvoices(
     }),
   );
   const page = rows.slice(0, pageSize);
-  // One company's invoices shown to the firm: a look in that company's access log (docs/PRODUCT.md#portal-access-log).
-  if (filter.client && page.length > 0)
+  // One company's invoices, or a search's, shown to the firm: a look in the access log of each
+  // company the page shows (docs/PRODUCT.md#portal-access-log).
+  if ((filter.client || filter.number?.trim()) && page.length > 0)
     await recordFirmAccess(db, {
       actor,
       action: "client.invoices.view",
-      clientIds: [filter.client],
+      clientIds: filter.client ? [filter.client] : page.flatMap((row) => (row.clientId ? [row.clientId] : [])),
       entityType: "client",
-      entityId: filter.client,
+      entityId: filter.client ?? null,
     });
   return {
     rows: page,

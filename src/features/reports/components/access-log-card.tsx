@@ -7,13 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Loading } from "@/components/ui/spinner";
 import { useReadOnShow } from "@/components/ui/use-read-on-show";
-import { accessLogLabel } from "@/lib/domain/access-log";
+import { ACCESS_LOG_KINDS, type AccessLogKind, accessLogLabel } from "@/lib/domain/access-log";
 import { apiFetch } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import type { AccessLogEntry } from "@/features/audit/server";
 
 type Integrity = { ok: true; entries: number } | { ok: false; entryId: number | null; reason: string };
-type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: number; integrity: Integrity };
+type SignedHead = { seq: number; hash: string; jws: string; signedAt: string };
+type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: number; integrity: Integrity; signedHead: SignedHead | null };
 
 /**
  * The firm's accesses to the company's data (docs/PRODUCT.md#portal-access-log): owners only, newest
@@ -21,9 +22,13 @@ type Page = { rows: AccessLogEntry[]; total: number; page: number; pageSize: num
  */
 export function AccessLogCard() {
   const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<AccessLogKind | "">("");
   const { data, error } = useReadOnShow(
-    String(page),
-    async () => ({ success: true, data: await apiFetch<Page>(`/api/client/access-log?page=${page}`, { cache: "no-store" }) }),
+    `${page}:${kind}`,
+    async () => ({
+      success: true,
+      data: await apiFetch<Page>(`/api/client/access-log?page=${page}${kind ? `&kind=${kind}` : ""}`, { cache: "no-store" }),
+    }),
     "The access log could not be loaded. Please reload the page.",
   );
 
@@ -44,6 +49,19 @@ export function AccessLogCard() {
           <Download className="h-4 w-4" aria-hidden /> Export CSV
         </a>
       </div>
+      {data?.signedHead ? (
+        <p className="mt-3 text-sm text-muted">
+          Signed head number {data.signedHead.seq}, signed {formatDateTime(data.signedHead.signedAt)}.{" "}
+          <a
+            href={`data:application/jose;charset=utf-8,${encodeURIComponent(data.signedHead.jws)}`}
+            download={`access-log-head-${data.signedHead.signedAt.slice(0, 10)}.jws`}
+            className="text-accent underline"
+          >
+            Download signed head
+          </a>{" "}
+          and keep it: it proves later that no entry up to it was changed or removed.
+        </p>
+      ) : null}
       {data ? (
         data.integrity.ok ? (
           <p className="mt-3 flex items-center gap-1.5 text-sm text-success" role="status">
@@ -62,6 +80,24 @@ export function AccessLogCard() {
           </Alert>
         )
       ) : null}
+      <label className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted">Kind</span>
+        <select
+          value={kind}
+          onChange={(event) => {
+            setKind(event.target.value as AccessLogKind | "");
+            setPage(1);
+          }}
+          className="rounded-md border border-slate-700 bg-slate-900 px-2 py-1.5 text-sm"
+        >
+          <option value="">All kinds</option>
+          {ACCESS_LOG_KINDS.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </label>
       {error ? (
         <Alert tone="error" className="mt-3">
           {error}
@@ -69,7 +105,7 @@ export function AccessLogCard() {
       ) : data === null ? (
         <Loading label="Loading the access log" />
       ) : data.rows.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">Our team has not accessed your data yet.</p>
+        <p className="mt-3 text-sm text-muted">{kind ? "No accesses of this kind." : "Our team has not accessed your data yet."}</p>
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-800 text-sm" aria-label="Access log entries">

@@ -1,5 +1,6 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
+import { ACCESS_LOG_KIND_VALUES } from "@/lib/domain/access-log";
 import { passwordField } from "@/features/account/validation/sign-in";
 import { text, uuidSchema } from "@/lib/validation/common";
 
@@ -55,7 +56,11 @@ export const stepUpProofSchema = z.object({
 export const reportDownloadSchema = stepUpProofSchema;
 
 /** A page of the access log. */
-export const accessLogQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });
+export const accessLogQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  /** One kind of access (docs/PRODUCT.md#portal-access-log); empty or unknown means every kind. */
+  kind: z.enum(ACCESS_LOG_KIND_VALUES).optional().catch(undefined),
+});
 
 /** The admin's list of an engagement's reports. */
 export const projectReportsQuerySchema = z.object({ projectId: z.uuid("Choose an engagement") });

@@ -32,7 +32,18 @@ const COLUMNS: Column<AuditRow>[] = [
       </span>
     ),
   },
-  { header: "By", priority: "low", cell: (row) => row.actorEmail ?? "system", className: "text-muted" },
+  {
+    header: "Who",
+    cell: (row) =>
+      row.actorUserId || row.actorEmail ? (
+        <span className="text-xs">
+          {row.actorName ?? "A former team member"}
+          <span className="block break-all text-muted">{row.actorEmail ?? "—"}</span>
+        </span>
+      ) : (
+        <span className="text-xs text-muted">System</span>
+      ),
+  },
   {
     header: "Entity",
     cell: (row) => (

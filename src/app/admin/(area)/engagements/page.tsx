@@ -9,6 +9,7 @@ import { engagementListQuerySchema } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
 import { listEngagements } from "@/features/findings/server";
+import { recordFirmAccess } from "@/features/audit/server";
 
 export const metadata: Metadata = { title: "Engagements" };
 
@@ -16,6 +17,8 @@ export const metadata: Metadata = { title: "Engagements" };
 export default async function AdminEngagementsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, engagementListQuerySchema);
   const { rows, total, page, pageSize } = await listEngagements(getDb(), { actor, ...query });
+  // Each company whose engagements the page shows: a look in its access log (docs/PRODUCT.md#portal-access-log).
+  await recordFirmAccess(getDb(), { actor, action: "engagements.view", clientIds: rows.map((r) => r.clientId), entityType: "project" });
   return (
     <>
       <PageHeader title="Engagements" description="Every project with findings or reports: where its findings stand, at a glance." />

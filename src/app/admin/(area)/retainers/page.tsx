@@ -8,6 +8,7 @@ import { formatHours } from "@/lib/retainer-period";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/account/server";
 import { type AdminRetainerRow, listRetainersForAdmin } from "@/features/retainers/server";
+import { recordFirmAccess } from "@/features/audit/server";
 
 export const metadata: Metadata = { title: "Retainers" };
 
@@ -35,6 +36,8 @@ export default async function AdminRetainersPage() {
   await connection();
   const actor = await requireAdminPage();
   const rows = await listRetainersForAdmin(getDb(), { actor });
+  // Each company's retainer shown to the firm: a look in its access log (docs/PRODUCT.md#portal-access-log).
+  await recordFirmAccess(getDb(), { actor, action: "retainers.view", clientIds: rows.map((r) => r.clientId), entityType: "retainer" });
   return (
     <>
       <PageHeader title="Retainers" description="Hours used this month against each client's budget, over budget first." />

@@ -4,6 +4,7 @@ import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { withAdmin } from "@/features/account/server";
 import { letterFormDefaults, listProjectLetters } from "@/features/attestations/server";
+import { recordFirmAccess } from "@/features/audit/server";
 
 export const dynamic = "force-dynamic";
 
@@ -12,5 +13,13 @@ export const GET = withAdmin(async (request, { actor }) => {
   const db = getDb();
   const defaults = await letterFormDefaults(db, { actor, projectId });
   const letters = await listProjectLetters(db, { actor, projectId });
+  // The letters shown to the firm: a look in the access log of each company they name.
+  await recordFirmAccess(db, {
+    actor,
+    action: "attestation_letters.view",
+    clientIds: letters.map((l) => l.clientId),
+    entityType: "project",
+    entityId: projectId,
+  });
   return Response.json({ success: true, letters, defaults }, { headers: { "Cache-Control": "private, no-store" } });
 });

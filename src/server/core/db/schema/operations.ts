@@ -1,6 +1,19 @@
 // Tables the product needs beyond its core entities: inquiries, mail, provider connection, audit.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { clients } from "./clients";
 import { oneOf } from "./one-of";
@@ -109,6 +122,13 @@ export const auditLog = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    // Who the actor was when the entry was written (a later rename changes nothing shown), hashed
+    // into the access log's chain from hash version 2 (docs/PRODUCT.md#portal-access-log).
+    actorName: text("actor_name"),
+    actorEmail: text("actor_email"),
+    // How the entry's chain hash is computed: 1 for entries written before the actor's name was
+    // stored (their hash covers the user id only), 2 with the actor's name and e-mail.
+    hashVersion: smallint("hash_version").notNull().default(1),
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id"),
