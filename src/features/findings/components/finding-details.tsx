@@ -50,7 +50,7 @@ export function FindingFacts({ finding }: { finding: FindingDetail }) {
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-muted">Due</dt>
-          <dd>{formatDate(finding.dueOn)}</dd>
+          <dd>{finding.dueOn ? formatDate(finding.dueOn) : finding.status === "draft" ? "—" : "None (closed)"}</dd>
         </div>
         <div className="min-w-0">
           <dt className="text-muted">CVSS</dt>

@@ -224,7 +224,8 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
                         {f.title}
                       </Link>
                       <p className="text-xs text-muted">
-                        {f.projectName} · Due {formatDate(f.dueOn)}
+                        {f.projectName}
+                        {f.dueOn ? ` · Due ${formatDate(f.dueOn)}` : null}
                         {f.owaspLlm.length > 0 ? ` · ${f.owaspLlm.join(", ")}` : null}
                       </p>
                     </div>
