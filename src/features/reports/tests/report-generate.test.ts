@@ -17,7 +17,7 @@ import { appSettings, auditLog, findings, reports } from "@/server/core/db/schem
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_DRAFT_FINDING_TITLE } from "@/features/demo/server/demo-findings";
 import { confirmFreshSecondFactor } from "@/features/account/server";
-import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { taxonomyGroups } from "@/features/reports/server/generated/report-model";
 import { TEMPLATE_EXTERNAL_LINKS, TEMPLATE_TOO_LARGE } from "@/features/reports/server/generated/template-package";
 import { getStorage } from "@/server/core/storage/storage";
@@ -305,6 +305,29 @@ describe("the firm's Word template", () => {
 });
 
 describe("publishing the PDF to the vault", () => {
+  it("a report without published findings is published only once the admin confirmed it empty", async () => {
+    const noFindings = "00000000-0000-4000-8000-c00000000002"; // Acme's "AI Governance Framework": none in the demo
+    const stored = async () =>
+      (
+        await t.db
+          .select({ id: reports.id })
+          .from(reports)
+          .where(and(eq(reports.projectId, noFindings), eq(reports.title, GENERATED_REPORT_TITLE)))
+      ).length;
+    requestHeaders.current = authHeaders(admin);
+    expect(await publishGeneratedReportAction({ projectId: noFindings })).toMatchObject({
+      success: false,
+      code: "conflict",
+      error: EMPTY_REPORT_UNCONFIRMED,
+    });
+    expect(await stored()).toBe(0);
+    expect(await publishGeneratedReportAction({ projectId: noFindings, empty: true })).toEqual({
+      success: true,
+      data: { title: GENERATED_REPORT_TITLE, version: 1 },
+    });
+    expect(await stored()).toBe(1);
+  });
+
   it("adds the engagement's next version, and the client's download of it is the stamped copy", async () => {
     requestHeaders.current = authHeaders(owner);
     expect(await publishGeneratedReportAction({ projectId: acme.projectId })).toMatchObject({ success: false, code: "forbidden" });
