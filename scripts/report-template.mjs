@@ -45,13 +45,17 @@ const body = [
   p(null, { bold: "Severity: " }, "{severity}   ", { bold: "CVSS: " }, "{cvssScore}   ", { bold: "Status: " }, "{status}"),
   p(null, { bold: "Retest: " }, "{retestStatus}"),
   p(null, { bold: "Affected assets: " }, "{assets}"),
+  // {@…}: the finding's Markdown as Word paragraphs (bold, lists, code), each tag alone in its paragraph.
   p("Heading3", "Description"),
-  p(null, "{description}"),
+  p(null, "{@description}"),
   p("Heading3", "Remediation"),
-  p(null, "{remediation}"),
+  p(null, "{@remediation}"),
   p("Heading3", "References"),
-  p(null, "{references}"),
-  p(null, { bold: "Evidence: " }, "{evidence}"),
+  p(null, "{@references}"),
+  // The files kept with the finding, only when it has some.
+  p(null, "{#evidence}"),
+  p(null, { bold: "Evidence files: " }, "{evidence}"),
+  p(null, "{/evidence}"),
   p(null, "{/findings}"),
 ];
 

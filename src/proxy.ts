@@ -10,9 +10,12 @@
 // 4. The signed-out /client-portal is the prerendered login form: a request without a session
 //    cookie is served that page, under /client-portal's address, instead of a render per request.
 // 5. A path whose percent-encoding does not decode is refused with a 400 (malformedPath).
+// 6. A server action from another origin is refused with a 403, one whose body is not what React's
+//    client sends with a 400 (src/server/core/action-request.ts): Next would answer both with a 500.
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
 import { malformedPathAnswer } from "@/lib/malformed-path.mjs";
+import { serverActionRefusal } from "@/server/core/action-request";
 import { CLIENT_LOGIN_PAGE_PATH, pageSecurityHeaders, STATIC_PAGE_CSP_KEY, type StaticPageHashes } from "@/lib/csp";
 import {
   currentPeerNonce,
@@ -107,9 +110,18 @@ function malformedPath(request: NextRequest): NextResponse | null {
   return answer && new NextResponse(answer.body, { status: answer.status, headers: { "content-type": answer.contentType } });
 }
 
-export function proxy(request: NextRequest) {
+// Only a server action's request waits for its check (its body is read): everything else stays synchronous.
+export function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
   const malformed = malformedPath(request);
   if (malformed) return malformed;
+  if (request.method === "POST" && request.headers.has("next-action"))
+    return serverActionRefusal(request, process.env.APP_URL).then((refusal) =>
+      refusal ? NextResponse.json({ success: false, error: refusal.message }, { status: refusal.status }) : passOn(request),
+    );
+  return passOn(request);
+}
+
+function passOn(request: NextRequest): NextResponse {
   const portal = clientPortalRoute(request);
   if (portal && "redirect" in portal) return redirectTo(request, portal.redirect);
   const rendered = portal?.rewrite ?? request.nextUrl.pathname;

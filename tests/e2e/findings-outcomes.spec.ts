@@ -91,10 +91,16 @@ test("a withdrawn finding leaves the client's counts and list; its page says why
   await page.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await page.getByText("Set an outcome").click();
+  // Nothing preselected: Withdrawn mails the client, so it is never the default.
+  await expect(page.getByLabel("Outcome", { exact: true })).toHaveValue("");
+  await page.getByRole("button", { name: "Set outcome" }).click();
+  await expect(page.getByLabel("Outcome", { exact: true })).toHaveAccessibleDescription("Choose an outcome");
   await page.getByLabel("Outcome", { exact: true }).selectOption("withdrawn");
   await page.getByLabel("Reason (the client reads it)").fill(reason);
   await page.getByRole("button", { name: "Set outcome" }).click();
   await expect(page.getByText(`Withdrawn by the firm: ${reason}`)).toBeVisible();
+  // The form is gone: focus is on Undo, which took its place, not on the page's body.
+  await expect(page.getByRole("button", { name: "Undo outcome (reopen)" })).toBeFocused();
 
   await go(client.page, "/client-portal?section=findings");
   await expect(client.page.getByTestId("count-high")).toHaveText(String(high - 1));
@@ -124,6 +130,7 @@ test("a published finding is marked a duplicate of another from the engagement's
   await page.getByLabel("Reason", { exact: true }).fill("The same route, found twice.");
   await page.getByRole("button", { name: "Set outcome" }).click();
   await expect(page.getByText("Duplicate: 1 finding")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Engagement findings" })).toBeFocused();
 
   await page.getByRole("link", { name: copy }).click();
   await expect(page.getByRole("heading", { level: 1, name: copy })).toBeVisible();

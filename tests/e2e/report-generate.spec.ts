@@ -17,7 +17,9 @@ async function writeFinding(page: Page, title: string) {
   const engagementUrl = page.url();
   const form = page.getByRole("heading", { name: "New finding" }).locator("..");
   await form.getByLabel("Title").fill(title);
-  await form.getByLabel("Description (Markdown)").fill(`What ${title} is about.`);
+  await form
+    .getByLabel("Description (Markdown)")
+    .fill(`What **${title}** is about.\n\n**Evidence**\n\n~~~~\nprobe output for ${title}\n~~~~`);
   await form.getByRole("button", { name: "Create draft" }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await page.goto(engagementUrl);
@@ -42,6 +44,16 @@ test("the admin generates the report, publishes it to the vault, and the client 
   await expect(page.getByRole("heading", { name: `Findings: ${engagement}` })).toBeVisible();
   await writeFinding(page, published);
   await writeFinding(page, draft);
+
+  // Nothing published yet: publishing asks again, for a report without findings, and Cancel leaves the vault alone.
+  await page.getByRole("button", { name: "Publish PDF to the vault" }).click();
+  await page.getByRole("dialog", { name: "Publish version 1?" }).getByRole("button", { name: "Publish version 1" }).click();
+  const empty = page.getByRole("dialog", { name: "Publish version 1 without findings?" });
+  await expect(empty.getByText(/^No finding of this engagement is published: the report would only say so\./)).toBeVisible();
+  await expect(empty.getByRole("button", { name: "Publish the empty report" })).toBeVisible();
+  await empty.getByRole("button", { name: "Cancel" }).click();
+  await expect(empty).toBeHidden();
+
   await page.getByRole("checkbox", { name: `Select ${published}` }).check();
   await page.getByRole("button", { name: "Publish selected (1)" }).click();
   await expect(page.getByText("Published 1 finding")).toBeVisible();
@@ -52,10 +64,16 @@ test("the admin generates the report, publishes it to the vault, and the client 
   const documentXml = new PizZip(fs.readFileSync((await word.path())!)).file("word/document.xml")!.asText();
   expect(documentXml).toContain(published);
   expect(documentXml).not.toContain(draft);
+  // The description's Markdown formatted, not printed: a bold run, the fence's content, no syntax.
+  expect(documentXml).toContain(`<w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${published}</w:t>`);
+  expect(documentXml).toContain(`probe output for ${published}`);
+  expect(documentXml).not.toMatch(/\*\*|~~~~/);
   const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF report" }).click()]);
   const pdfText = (await pdfPageTexts(fs.readFileSync((await pdf.path())!))).join(" ");
   expect(pdfText).toContain(published);
   expect(pdfText).not.toContain(draft);
+  expect(pdfText).toContain(`probe output for ${published}`);
+  expect(pdfText).not.toMatch(/\*\*|~~~~|Evidence: None/);
 
   // Published to the vault as version 1, after a confirmation naming it.
   await page.getByRole("button", { name: "Publish PDF to the vault" }).click();

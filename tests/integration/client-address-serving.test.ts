@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { proxy, withClientAddress } from "@/proxy";
+import { ACTION_BODY_UNREADABLE, ACTION_CROSS_SITE, ACTION_ORIGIN_MISSING } from "@/server/core/action-request";
 import { PEER_HEADER, PEER_NONCE_KEY } from "@/server/core/client-address";
 import { ensurePeerStamp } from "@/server/core/peer-stamp";
 
@@ -67,7 +68,7 @@ describe("proxy()", () => {
       method: "POST",
       headers: { "x-forwarded-for": "6.6.6.6, 7.7.7.7", "x-real-ip": "6.6.6.6", [PEER_HEADER]: "forged 1.1.1.1" },
     });
-    const response = proxy(request);
+    const response = await proxy(request);
     expect(response.headers.get("x-middleware-next")).toBe("1");
     // Next applies these overrides to the request the app receives.
     expect(response.headers.get("x-middleware-override-headers")?.split(",")).toEqual(expect.arrayContaining(["x-forwarded-for"]));
@@ -77,9 +78,41 @@ describe("proxy()", () => {
     expect(response.headers.get(`x-middleware-request-${PEER_HEADER}`)).toBeNull();
   });
 
-  it("redirects a signed-out admin page request to the login, and lets the login through", () => {
-    expect(proxy(new NextRequest("http://localhost:3000/admin/clients")).headers.get("location")).toBe("http://localhost:3000/admin/login");
-    expect(proxy(new NextRequest("http://localhost:3000/admin/login")).headers.get("x-middleware-next")).toBe("1");
-    expect(proxy(new NextRequest("http://localhost:3000/administrator")).headers.get("location")).toBeNull();
+  it("redirects a signed-out admin page request to the login, and lets the login through", async () => {
+    expect((await proxy(new NextRequest("http://localhost:3000/admin/clients"))).headers.get("location")).toBe(
+      "http://localhost:3000/admin/login",
+    );
+    expect((await proxy(new NextRequest("http://localhost:3000/admin/login"))).headers.get("x-middleware-next")).toBe("1");
+    expect((await proxy(new NextRequest("http://localhost:3000/administrator"))).headers.get("location")).toBeNull();
+  });
+});
+
+describe("proxy(): server actions", () => {
+  const action = (init: { origin?: string | null; type?: string; body: string }) => {
+    const headers = new Headers({ "next-action": "7f00aa", "content-type": init.type ?? "text/plain;charset=UTF-8" });
+    if (init.origin !== null) headers.set("origin", init.origin ?? new URL(process.env.APP_URL!).origin);
+    return new NextRequest(new URL("/", process.env.APP_URL), { method: "POST", headers, body: init.body });
+  };
+
+  it("answers a foreign or missing Origin with 403, before Next's own check would answer 500", async () => {
+    const foreign = await proxy(action({ origin: "https://evil.example", body: "[]" }));
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ success: false, error: ACTION_CROSS_SITE });
+    const missing = await proxy(action({ origin: null, body: "[]" }));
+    expect(missing.status).toBe(403);
+    expect(await missing.json()).toEqual({ success: false, error: ACTION_ORIGIN_MISSING });
+  });
+
+  it("answers a body React cannot decode with 400, and passes a well-formed one on to Next", async () => {
+    for (const bad of [action({ body: "[{not json" }), action({ type: "application/json", body: "[]" }), action({ type: "", body: "x" })]) {
+      const response = await proxy(bad);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ success: false, error: ACTION_BODY_UNREADABLE });
+    }
+    for (const good of [
+      action({ body: '[{"projectId":"00000000-0000-4000-8000-000000000000"}]' }),
+      action({ type: "multipart/form-data; boundary=x", body: "--x--" }),
+    ])
+      expect((await proxy(good)).headers.get("x-middleware-next")).toBe("1");
   });
 });

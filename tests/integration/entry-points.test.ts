@@ -1334,7 +1334,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction({ success: true, data: { linkedCount: 1 } }),
   },
   "ACTION src/features/reports/actions/admin.ts#publishGeneratedReportAction": {
-    input: ({ target }) => ({ projectId: target.projectId }),
+    // `empty`: the engagement may have no published finding; who may publish is what this checks.
+    input: ({ target }) => ({ projectId: target.projectId, empty: true }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {

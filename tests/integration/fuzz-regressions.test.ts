@@ -293,7 +293,7 @@ describe("malformed percent-encoding in a dynamic path segment", () => {
       const [method, template] = entry.key.split(" ") as [string, string];
       for (const segment of MALFORMED_SEGMENTS) {
         const path = template.replace(/\[[^\]]+\]/g, segment);
-        const response = proxy(new NextRequest(new URL(path, APP_ORIGIN), { method: method === "PAGE" ? "GET" : method }));
+        const response = await proxy(new NextRequest(new URL(path, APP_ORIGIN), { method: method === "PAGE" ? "GET" : method }));
         expect(response.status, `${entry.key} ${path}`).toBe(400);
         const body = await response.text();
         expect(body, path).toContain("The address is malformed: its percent-encoding does not decode.");
@@ -302,8 +302,8 @@ describe("malformed percent-encoding in a dynamic path segment", () => {
     }
   });
 
-  it("leaves a well-formed encoded segment to the route", () => {
-    const response = proxy(new NextRequest(new URL("/api/client/documents/%E2%82%AC%20x", APP_ORIGIN)));
+  it("leaves a well-formed encoded segment to the route", async () => {
+    const response = await proxy(new NextRequest(new URL("/api/client/documents/%E2%82%AC%20x", APP_ORIGIN)));
     expect(response.status).toBe(200);
     expect(response.headers.get("x-middleware-next")).toBe("1");
   });

@@ -11,6 +11,10 @@ const LOGIN_HASHES = ["sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="];
 const SESSION_COOKIE = "better-auth.session_token=abc.def";
 const request = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
   new NextRequest(new URL(path, "http://localhost:3000"), init);
+// A server action as React's client sends it: from the site, its arguments as JSON text.
+const ACTION = { origin: "http://localhost:3000", "next-action": "7f00", "content-type": "text/plain;charset=UTF-8" };
+const actionRequest = (headers: Record<string, string> = {}) =>
+  new NextRequest(new URL("/client-portal", "http://localhost:3000"), { method: "POST", headers: { ...ACTION, ...headers }, body: "[]" });
 
 describe("the signed-out client portal", () => {
   const g = globalThis as Record<symbol, unknown>;
@@ -23,28 +27,28 @@ describe("the signed-out client portal", () => {
     g[STATIC_PAGE_CSP_KEY] = before;
   });
 
-  it("serves the prerendered login form, with its hashes, to a request without a session cookie", () => {
-    const response = proxy(request("/client-portal?section=billing"));
+  it("serves the prerendered login form, with its hashes, to a request without a session cookie", async () => {
+    const response = await proxy(request("/client-portal?section=billing"));
     expect(getRewrittenUrl(response)).toBe(`http://localhost:3000${CLIENT_LOGIN_PAGE_PATH}?section=billing`);
     expect(response.headers.get("content-security-policy")).toBe(staticPagePolicy(LOGIN_HASHES));
   });
 
-  it("sends the sign-in's server action the same way as the page it came from", () => {
-    const action = proxy(request("/client-portal", { method: "POST", headers: { "next-action": "7f00" } }));
+  it("sends the sign-in's server action the same way as the page it came from", async () => {
+    const action = await proxy(actionRequest());
     expect(getRewrittenUrl(action)).toBe(`http://localhost:3000${CLIENT_LOGIN_PAGE_PATH}`);
   });
 
-  it("leaves to the page every request that may be signed in, a stale cookie included", () => {
+  it("leaves to the page every request that may be signed in, a stale cookie included", async () => {
     for (const response of [
-      proxy(request("/client-portal", { headers: { cookie: SESSION_COOKIE } })),
-      proxy(request("/client-portal", { method: "POST", headers: { cookie: SESSION_COOKIE, "next-action": "7f00" } })),
+      await proxy(request("/client-portal", { headers: { cookie: SESSION_COOKIE } })),
+      await proxy(actionRequest({ cookie: SESSION_COOKIE })),
     ]) {
       expect(getRewrittenUrl(response)).toBeNull();
       expect(response.headers.get("content-security-policy")).toMatch(/'nonce-/);
     }
   });
 
-  it("gives the login page no address of its own", () => {
-    expect(getRedirectUrl(proxy(request(`${CLIENT_LOGIN_PAGE_PATH}?x=1`)))).toBe("http://localhost:3000/client-portal?x=1");
+  it("gives the login page no address of its own", async () => {
+    expect(getRedirectUrl(await proxy(request(`${CLIENT_LOGIN_PAGE_PATH}?x=1`)))).toBe("http://localhost:3000/client-portal?x=1");
   });
 });

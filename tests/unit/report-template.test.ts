@@ -35,9 +35,10 @@ describe("the default report template", () => {
       "{cvssScore}",
       "{status}",
       "{assets}",
-      "{description}",
-      "{remediation}",
-      "{references}",
+      "{@description}",
+      "{@remediation}",
+      "{@references}",
+      "{#evidence}",
       "{retestStatus}",
       "{/findings}",
     ])

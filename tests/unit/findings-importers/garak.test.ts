@@ -22,7 +22,7 @@ describe("the garak reader", () => {
     const [inject, dan] = findings;
     expect(inject).toMatchObject({
       title: "promptinject.HijackHateHumans (detector promptinject.AttackRogueString)",
-      assets: "openai.OpenAIGenerator gpt-4o-mini",
+      assets: "gpt-4o-mini", // the model, not garak's generator class (openai.OpenAIGenerator)
       description:
         "garak probe promptinject.HijackHateHumans made the model fail detector promptinject.AttackRogueString in 3 of 6 attempts (50%).",
       cwe: null,
@@ -52,7 +52,7 @@ describe("the garak reader", () => {
       JSON.stringify({ entry_type: "start_run setup", "plugins.model_type": "openai", "plugins.model_name": name });
     const [a] = await readAll("garak", `${setup("gpt-4o")}\n${evalEntry("dan.A", 0, 1)}`);
     const [b] = await readAll("garak", `${setup("gpt-4o-mini")}\n${evalEntry("dan.A", 0, 1)}`);
-    expect(a!.assets).toBe("openai gpt-4o");
+    expect(a!.assets).toBe("gpt-4o");
     expect(fingerprintOf("garak", a!)).not.toBe(fingerprintOf("garak", b!));
   });
 

@@ -50,7 +50,7 @@ export function FindingFacts({ finding }: { finding: FindingDetail }) {
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-muted">Due</dt>
-          <dd>{formatDate(finding.dueOn)}</dd>
+          <dd>{finding.dueOn ? formatDate(finding.dueOn) : finding.status === "draft" ? "—" : "None (closed)"}</dd>
         </div>
         <div className="min-w-0">
           <dt className="text-muted">CVSS</dt>
@@ -107,10 +107,14 @@ export function FindingBody({ finding, side }: { finding: FindingDetail; side: "
         <h2 className="font-semibold">References</h2>
         <FindingMarkdown text={finding.references} />
       </Card>
-      <Card className="space-y-2">
-        <h2 className="font-semibold">Evidence</h2>
-        <EvidenceList items={finding.evidence} api={side === "client" ? "/api/client/findings/evidence" : "/api/admin/findings/evidence"} />
-      </Card>
+      {/* A scan's evidence is text under **Evidence** in the description: the files are their own
+          section, named so, and a client reads it only when there are files (one evidence section). */}
+      {side === "admin" || finding.evidence.length > 0 ? (
+        <Card className="space-y-2">
+          <h2 className="font-semibold">Evidence files</h2>
+          <EvidenceList items={finding.evidence} api={side === "client" ? "/api/client/findings/evidence" : "/api/admin/findings/evidence"} />
+        </Card>
+      ) : null}
     </>
   );
 }

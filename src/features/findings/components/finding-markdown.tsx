@@ -1,11 +1,7 @@
 import type { ComponentProps } from "react";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
-
-/** Only web and mail links survive: javascript:, data: and relative addresses become plain text. */
-export function safeFindingUrl(url: string): string {
-  return /^(https?:\/\/|mailto:)/i.test(url.trim()) ? url.trim() : "";
-}
+import { safeFindingUrl } from "@/lib/finding-markdown";
 
 function Link({ href, children }: ComponentProps<"a">) {
   if (!href) return <span>{children}</span>;

@@ -57,8 +57,14 @@ export type FindingListItem = {
 };
 
 type ListRow = { publishedAt: Date | null } & Omit<FindingListItem, "publishedAt">;
+// A closed finding has no due date to keep (docs/PRODUCT.md#portal-findings): it is shown and
+// exported only while the finding is still to be dealt with, as overdue counts it. The stored date
+// stays, so a reopened finding has it again.
+const dueOnShown = (status: FindingStatus, dueOn: string | null) => (UNRESOLVED_FINDING_STATUSES.includes(status) ? dueOn : null);
+
 const toItem = (row: ListRow): FindingListItem => ({
   ...row,
+  dueOn: dueOnShown(row.status, row.dueOn),
   overdue: Boolean(row.overdue),
   publishedAt: row.publishedAt?.toISOString() ?? null,
 });
@@ -364,6 +370,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
   return {
     ...toItem(rest),
     ...rest,
+    dueOn: dueOnShown(rest.status, rest.dueOn),
     owner: ownerUserId ? { userId: ownerUserId, name: ownerName || ownerEmail || "" } : null,
     overdue: Boolean(rest.overdue),
     publishedAt: iso(rest.publishedAt),

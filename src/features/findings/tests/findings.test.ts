@@ -185,6 +185,27 @@ describe("publishing and the client's view", () => {
     });
   });
 
+  it("a closed finding drops its due date: not shown, not overdue, back when it is reopened", async () => {
+    const acme = await clientActor();
+    const id = DEMO_FINDINGS[1]!.id; // open and past its due date
+    const before = (await loadPortalFindings(t.db, { actor: acme, filter: noFilter, findingId: null })).counts.overdue;
+    const [{ dueOn, status }] = (await t.db
+      .select({ dueOn: findings.dueOn, status: findings.status })
+      .from(findings)
+      .where(eq(findings.id, id))) as [{ dueOn: string; status: "open" }];
+    expect(dueOn).not.toBeNull();
+    await t.db.update(findings).set({ status: "verified_fixed" }).where(eq(findings.id, id));
+    try {
+      const listed = (await listClientFindings(t.db, { actor: acme, filter: noFilter })).items.find((f) => f.id === id)!;
+      expect(listed).toMatchObject({ dueOn: null, overdue: false });
+      expect(await getFinding(t.db, { actor: acme, findingId: id })).toMatchObject({ dueOn: null, overdue: false });
+      expect((await loadPortalFindings(t.db, { actor: acme, filter: noFilter, findingId: null })).counts.overdue).toBe(before - 1);
+    } finally {
+      await t.db.update(findings).set({ status }).where(eq(findings.id, id));
+    }
+    expect(await getFinding(t.db, { actor: acme, findingId: id })).toMatchObject({ dueOn, overdue: true });
+  });
+
   it("exports the client's own published findings as CSV, formulas neutralised", async () => {
     const response = await exportRoute(
       new Request(`${APP_ORIGIN}/api/client/findings/export`, { headers: authHeaders(await sessionCookie("client2@example.com")) }),

@@ -13,8 +13,8 @@ export const revokeReportAction = adminAction(revokeReportSchema, async (actor, 
 });
 
 /** Generates the engagement's PDF report and publishes it as its next version in the vault (stamped per recipient on download). */
-export const publishGeneratedReportAction = adminAction(publishGeneratedReportSchema, async (actor, { projectId }) => {
-  const report = await publishGeneratedReport(getDb(), { actor, projectId });
+export const publishGeneratedReportAction = adminAction(publishGeneratedReportSchema, async (actor, { projectId, empty }) => {
+  const report = await publishGeneratedReport(getDb(), { actor, projectId, empty });
   return { title: report.title, version: report.version };
 });
 

@@ -6,12 +6,13 @@ import { publishGeneratedReportAction } from "@/features/reports/actions/admin";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Toast, useToast } from "@/components/ui/toast";
-import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 
 /**
  * The report generated from an engagement's published findings (docs/PRODUCT.md#admin-findings):
  * download it in Word or PDF, or publish the PDF to the vault as the next version, after a
- * confirmation naming that version. Downloads are plain links to the route, which sends the file.
+ * confirmation naming that version; when no finding is published the server says so and the
+ * dialog asks again, for the empty report (it would tell the client nothing). Downloads are plain links to the route, which sends the file.
  */
 export function GeneratedReportActions({
   projectId,
@@ -23,6 +24,8 @@ export function GeneratedReportActions({
   onPublished?: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  // The server found no published finding: the same dialog now asks for the empty report.
+  const [empty, setEmpty] = useState(false);
   const { toast, show } = useToast();
   const href = (format: "docx" | "pdf") => `/api/admin/reports/generated?projectId=${encodeURIComponent(projectId)}&format=${format}`;
   return (
@@ -37,19 +40,29 @@ export function GeneratedReportActions({
           <FileDown className="h-4 w-4" aria-hidden />
           Download PDF report
         </a>
-        <Button size="sm" onClick={() => setConfirming(true)}>
+        <Button
+          size="sm"
+          onClick={() => {
+            setEmpty(false);
+            setConfirming(true);
+          }}
+        >
           Publish PDF to the vault
         </Button>
       </div>
       {confirming ? (
         <ConfirmDialog
-          title={`Publish version ${nextVersion}?`}
+          title={empty ? `Publish version ${nextVersion} without findings?` : `Publish version ${nextVersion}?`}
           description={`The PDF becomes version ${nextVersion} of "${GENERATED_REPORT_TITLE}" in the engagement's vault${
             nextVersion > 1 ? `, replacing version ${nextVersion - 1}` : ""
           }. The client's people can download it at once, each copy stamped with their name.`}
-          confirmLabel={`Publish version ${nextVersion}`}
+          confirmLabel={empty ? "Publish the empty report" : `Publish version ${nextVersion}`}
           busyLabel="Publishing..."
-          send={() => publishGeneratedReportAction({ projectId })}
+          send={async () => {
+            const result = await publishGeneratedReportAction({ projectId, empty });
+            if (!result.success && result.error === EMPTY_REPORT_UNCONFIRMED) setEmpty(true);
+            return result;
+          }}
           onClose={() => setConfirming(false)}
           onDone={() => {
             show(`Published version ${nextVersion} to the vault.`, 4000);

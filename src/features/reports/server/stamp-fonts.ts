@@ -56,22 +56,31 @@ function withLongOffsets(font: fontkit.Font): fontkit.Font {
   return font;
 }
 
-const BOLD_FILE = "@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf";
-let bold: StampFont | null = null;
+const STYLED_FILES = {
+  bold: { index: -1, file: "@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf" },
+  italic: { index: -2, file: "@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf" },
+  boldItalic: { index: -3, file: "@expo-google-fonts/noto-sans/700Bold_Italic/NotoSans_700Bold_Italic.ttf" },
+} as const;
+const styled = new Map<keyof typeof STYLED_FILES, StampFont>();
 
 /**
- * Noto Sans Bold, for a generated report's headings (docs/PRODUCT.md#admin-findings): Latin, Greek
- * and Cyrillic; a heading's runs in other scripts stay in their regular font. Index -1: it is
- * never picked for a run by `fontRuns`.
+ * Noto Sans Bold, Italic or Bold Italic, for a generated report's headings and a finding's
+ * emphasis (docs/PRODUCT.md#admin-findings): Latin, Greek and Cyrillic; runs in other scripts stay
+ * in their regular font. Negative indexes: never picked for a run by `fontRuns`.
  */
-export function boldFont(): StampFont {
-  if (!bold) {
-    const bytes = new Uint8Array(readFileSync(path.join(process.cwd(), "node_modules", BOLD_FILE)));
+export function styledFont(style: keyof typeof STYLED_FILES): StampFont {
+  let font = styled.get(style);
+  if (!font) {
+    const { index, file } = STYLED_FILES[style];
+    const bytes = new Uint8Array(readFileSync(path.join(process.cwd(), "node_modules", file)));
     const parsed = withLongOffsets(fontkit.create(bytes));
-    bold = { index: -1, bytes, covers: (codePoint) => parsed.hasGlyphForCodePoint(codePoint), parsed };
+    font = { index, bytes, covers: (codePoint) => parsed.hasGlyphForCodePoint(codePoint), parsed };
+    styled.set(style, font);
   }
-  return bold;
+  return font;
 }
+
+export const boldFont = () => styledFont("bold");
 
 /** A piece of text and the font that draws all of it. */
 export type FontRun = { text: string; font: StampFont };
@@ -120,7 +129,7 @@ function pickFont(codePoint: number): StampFont {
 export const stampFontkit = {
   create(bytes: Uint8Array, postscriptName?: string): fontkit.Font {
     for (const font of loaded.values()) if (font.bytes === bytes) return font.parsed;
-    if (bold?.bytes === bytes) return bold.parsed;
+    for (const font of styled.values()) if (font.bytes === bytes) return font.parsed;
     return fontkit.create(bytes, postscriptName);
   },
 };

@@ -17,8 +17,9 @@ import { appSettings, auditLog, findings, reports } from "@/server/core/db/schem
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_DRAFT_FINDING_TITLE } from "@/features/demo/server/demo-findings";
 import { confirmFreshSecondFactor } from "@/features/account/server";
-import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { taxonomyGroups } from "@/features/reports/server/generated/report-model";
+import { TEMPLATE_EXTERNAL_LINKS, TEMPLATE_TOO_LARGE } from "@/features/reports/server/generated/template-package";
 import { getStorage } from "@/server/core/storage/storage";
 import { pdfPageTexts } from "@tests/helpers/pdf-text";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
@@ -135,6 +136,69 @@ describe("generating an engagement's report", () => {
     }
   });
 
+  it("prints a finding's Markdown formatted in both forms: no syntax left, one evidence section, bold runs in Word", async () => {
+    const [row] = await t.db
+      .select({ id: findings.id, description: findings.description, references: findings.references })
+      .from(findings)
+      .where(eq(findings.id, acme.findingId));
+    const description = [
+      "The assistant follows **instructions hidden** in a retrieved page, _without_ asking.",
+      "",
+      "## Steps",
+      "1. Plant the page",
+      "2. Ask for a `summary`",
+      "",
+      "- first point",
+      "- second point",
+      "",
+      "**Evidence**",
+      "",
+      "~~~~",
+      "probe: promptinject.HijackHateHumans",
+      "output: I hate humans",
+      "~~~~",
+      "",
+      "<script>alert(1)</script>",
+    ].join("\n");
+    const references =
+      "[OWASP LLM01 Prompt Injection](https://genai.owasp.org/llmrisk/llm01-prompt-injection/) and [bad](javascript:alert(1))";
+    await t.db.update(findings).set({ description, references }).where(eq(findings.id, row!.id));
+    const markdownSyntax = [/\*\*/, /~~~/, /\]\(/, /^#+ /m, /`summary`/, /<script>/, /javascript:/, /_without_/];
+    try {
+      const pdfBytes = new Uint8Array(await (await generated(admin, "pdf")).arrayBuffer());
+      const pdf = (await pdfText(pdfBytes)).replace(/\s+/g, " ");
+      // The strings drawn on the pages, read by our own reader too: none carries Markdown syntax.
+      const drawn = (await pdfPageTexts(pdfBytes)).join(" ").replace(/\s+/g, " ");
+      for (const syntax of markdownSyntax) expect(drawn).not.toMatch(syntax);
+      expect(drawn).toContain("instructions hidden");
+      const docxBytes = new Uint8Array(await (await generated(admin, "docx")).arrayBuffer());
+      const docx = documentXml(docxBytes);
+      const xml = new PizZip(docxBytes).file("word/document.xml")!.asText();
+      for (const text of [pdf, docx]) {
+        for (const syntax of markdownSyntax) expect(text).not.toMatch(syntax);
+        for (const words of [
+          "The assistant follows instructions hidden in a retrieved page, without asking.",
+          "Steps",
+          "Plant the page",
+          "Ask for a summary",
+          "second point",
+          "probe: promptinject.HijackHateHumans",
+          "OWASP LLM01 Prompt Injection (https://genai.owasp.org/llmrisk/llm01-prompt-injection/)",
+        ])
+          expect(text.replace(/\s+/g, " ")).toContain(words);
+        expect(text).not.toMatch(/Evidence: None/);
+        expect(text.match(/Evidence(?! files)/g)).toHaveLength(1);
+      }
+      // The bold words are a bold run of their own, the code block in a monospace font.
+      expect(xml).toMatch(/<w:r><w:rPr><w:b\/><\/w:rPr><w:t xml:space="preserve">instructions hidden<\/w:t><\/w:r>/);
+      expect(xml).toMatch(/<w:rPr><w:b\/><\/w:rPr><w:t xml:space="preserve">Evidence<\/w:t>/);
+      expect(xml).toMatch(/<w:rFonts w:ascii="Consolas"[^>]*\/>(?:(?!<\/w:r>).)*probe: promptinject/);
+      expect(xml).toMatch(/<w:i\/><\/w:rPr><w:t xml:space="preserve">without<\/w:t>/);
+    } finally {
+      await t.db.update(findings).set({ description: row!.description, references: row!.references }).where(eq(findings.id, row!.id));
+    }
+  });
+
   it("groups findings by OWASP LLM id, a finding under two ids in both", () => {
     expect(
       taxonomyGroups([
@@ -212,9 +276,58 @@ describe("the firm's Word template", () => {
     const audit = await t.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, "settings.report_template"));
     expect(audit).toHaveLength(2);
   });
+
+  it("refuses a package that inflates past its limits or links to outside files, storing nothing", async () => {
+    const before = await t.db.select({ key: appSettings.reportTemplateKey }).from(appSettings);
+    // 3 MB of zeros compress about a thousand to one: a zip bomb in small.
+    const bomb = new PizZip(await templateWith("{clientName}"));
+    bomb.file("word/media/blank.bin", new Uint8Array(3 * 1024 * 1024));
+    const inflated = await uploadTemplate(admin, bomb.generate({ type: "uint8array", compression: "DEFLATE" }));
+    expect(inflated.status).toBe(400);
+    expect(await inflated.json()).toMatchObject({ error: TEMPLATE_TOO_LARGE });
+
+    const linked = new PizZip(await templateWith("{clientName}"));
+    const rels = linked.file("word/_rels/document.xml.rels")!.asText();
+    const image = `<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="https://tracker.example/pixel.png" TargetMode="External"/>`;
+    linked.file("word/_rels/document.xml.rels", rels.replace("</Relationships>", `${image}</Relationships>`));
+    const external = await uploadTemplate(admin, linked.generate({ type: "uint8array" }));
+    expect(external.status).toBe(400);
+    expect(await external.json()).toMatchObject({ error: TEMPLATE_EXTERNAL_LINKS });
+    expect(await t.db.select({ key: appSettings.reportTemplateKey }).from(appSettings)).toEqual(before);
+
+    // A hyperlink is followed only when the reader clicks it: the firm's link to its site stays.
+    const hyperlink = `<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://firm.example" TargetMode="External"/>`;
+    linked.file("word/_rels/document.xml.rels", rels.replace("</Relationships>", `${hyperlink}</Relationships>`));
+    expect((await uploadTemplate(admin, linked.generate({ type: "uint8array" }))).status).toBe(201);
+    requestHeaders.current = authHeaders(admin);
+    expect(await resetReportTemplateAction({})).toEqual({ success: true, data: { reset: true } });
+  });
 });
 
 describe("publishing the PDF to the vault", () => {
+  it("a report without published findings is published only once the admin confirmed it empty", async () => {
+    const noFindings = "00000000-0000-4000-8000-c00000000002"; // Acme's "AI Governance Framework": none in the demo
+    const stored = async () =>
+      (
+        await t.db
+          .select({ id: reports.id })
+          .from(reports)
+          .where(and(eq(reports.projectId, noFindings), eq(reports.title, GENERATED_REPORT_TITLE)))
+      ).length;
+    requestHeaders.current = authHeaders(admin);
+    expect(await publishGeneratedReportAction({ projectId: noFindings })).toMatchObject({
+      success: false,
+      code: "conflict",
+      error: EMPTY_REPORT_UNCONFIRMED,
+    });
+    expect(await stored()).toBe(0);
+    expect(await publishGeneratedReportAction({ projectId: noFindings, empty: true })).toEqual({
+      success: true,
+      data: { title: GENERATED_REPORT_TITLE, version: 1 },
+    });
+    expect(await stored()).toBe(1);
+  });
+
   it("adds the engagement's next version, and the client's download of it is the stamped copy", async () => {
     requestHeaders.current = authHeaders(owner);
     expect(await publishGeneratedReportAction({ projectId: acme.projectId })).toMatchObject({ success: false, code: "forbidden" });

@@ -74,5 +74,12 @@ export const generatedReportQuerySchema = z.object({
 /** The title a generated report is published under in the vault: each publish is its next version. */
 export const GENERATED_REPORT_TITLE = "Security assessment report";
 
-/** Publishing the generated PDF to the engagement's vault. */
-export const publishGeneratedReportSchema = z.object({ projectId: z.uuid("Choose an engagement") });
+/** Publishing the generated PDF to the engagement's vault; `empty` confirms a report without findings. */
+export const publishGeneratedReportSchema = z.object({
+  projectId: z.uuid("Choose an engagement"),
+  empty: z.boolean().optional().default(false),
+});
+
+/** The answer to publishing a report of no published finding before the admin has confirmed it. */
+export const EMPTY_REPORT_UNCONFIRMED =
+  "No finding of this engagement is published: the report would only say so. Publish the empty report, or cancel and publish findings first.";

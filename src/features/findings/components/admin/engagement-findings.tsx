@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { deleteDraftFindingsAction, publishFindingsAction, setDueDaysAction } from "@/features/findings/actions/admin";
 import { FindingOutcomeForm } from "./finding-outcome-form";
 import { FindingBadges } from "@/features/findings/components/finding-badges";
@@ -24,6 +24,7 @@ import type { FindingListItem } from "@/features/findings/server";
  * findings an outcome.
  */
 export function EngagementFindingList({ projectId, findings }: { projectId: string; findings: FindingListItem[] }) {
+  const list = useRef<HTMLUListElement>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -120,12 +121,16 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
               findingIds={chosenPublished}
               originals={originals}
               notify={notify}
-              onDone={clear}
+              onDone={() => {
+                clear();
+                // The form goes with the selection: focus the list it changed, not the page's body.
+                list.current?.focus();
+              }}
             />
           </div>
         </details>
       ) : null}
-      <ul className="space-y-2" aria-label="Engagement findings">
+      <ul ref={list} tabIndex={-1} className="space-y-2 outline-none" aria-label="Engagement findings">
         {findings.map((f) => (
           <li key={f.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-800 p-3">
             <input
@@ -140,7 +145,7 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
               <Link href={`/admin/findings/${f.id}`} className="font-medium break-words hover:underline">
                 {f.title}
               </Link>
-              <p className="text-xs text-muted">Due {formatDate(f.dueOn)}</p>
+              {f.dueOn ? <p className="text-xs text-muted">Due {formatDate(f.dueOn)}</p> : null}
             </div>
             <FindingBadges finding={f} />
           </li>

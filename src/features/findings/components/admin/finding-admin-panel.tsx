@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import {
   acknowledgeRiskAction,
   deleteDraftFindingAction,
@@ -44,6 +44,15 @@ export function FindingAdminPanel({
   const { toast, show } = useToast();
   const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
   const { busy, run } = useChange<"publish" | "delete" | "acknowledge" | "undo">(notify);
+  // After Set outcome the form goes away with its details: focus moves to Undo, which takes its place.
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const focusUndo = useRef(false);
+  useEffect(() => {
+    if (hasOutcome && focusUndo.current) {
+      focusUndo.current = false;
+      undoButton.current?.focus();
+    }
+  }, [hasOutcome]);
   return (
     <div className="space-y-4">
       <Toast toast={toast} />
@@ -85,6 +94,7 @@ export function FindingAdminPanel({
         ) : null}
         {hasOutcome ? (
           <Button
+            ref={undoButton}
             variant="secondary"
             disabled={busy !== null}
             onClick={() => run("undo", () => undoFindingOutcomeAction({ findingId }), { done: () => "Finding reopened" })}
@@ -98,7 +108,15 @@ export function FindingAdminPanel({
         <details className="rounded-lg border border-slate-800 p-4">
           <summary className="cursor-pointer font-semibold">Set an outcome</summary>
           <div className="mt-3">
-            <FindingOutcomeForm projectId={projectId} findingIds={[findingId]} originals={originals} notify={notify} />
+            <FindingOutcomeForm
+              projectId={projectId}
+              findingIds={[findingId]}
+              originals={originals}
+              notify={notify}
+              onDone={() => {
+                focusUndo.current = true;
+              }}
+            />
           </div>
         </details>
       ) : null}

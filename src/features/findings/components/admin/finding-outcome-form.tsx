@@ -39,20 +39,21 @@ export function FindingOutcomeForm({
   const form = useZodForm(findingOutcomeSchema, {
     projectId,
     findingIds,
-    outcome: "withdrawn",
+    // Nothing chosen: Withdrawn and False positive mail the client, so the firm picks one itself.
+    outcome: "" as FindingOutcome,
     reason: "",
     duplicateOfId: "",
     agreedByName: "",
     agreedOn: "",
   });
   const { errors } = form.formState;
-  const outcome = form.watch("outcome");
+  const outcome = form.watch("outcome") as FindingOutcome | "";
   const choices = FINDING_OUTCOMES.filter((o) => o !== "duplicate" || originals !== null);
   const { onSubmit, busy, message } = useFormSubmit(form, setFindingsOutcomeAction, {
     notify,
     done: ({ changed }) => {
       onDone?.();
-      return `${FINDING_STATUS_LABELS[outcome]}: ${changed} finding${changed === 1 ? "" : "s"}`;
+      return `${outcome ? FINDING_STATUS_LABELS[outcome] : "Outcome set"}: ${changed} finding${changed === 1 ? "" : "s"}`;
     },
   });
   const error = (name: keyof typeof errors) => errors[name]?.message;
@@ -66,6 +67,7 @@ export function FindingOutcomeForm({
       {error("findingIds") ? <p className="text-sm text-danger">{error("findingIds")}</p> : null}
       <Field id={ids.outcome} label="Outcome" error={error("outcome")}>
         <Select {...fieldAria(ids.outcome, error("outcome"))} {...form.register("outcome")}>
+          <option value="">Choose an outcome</option>
           {choices.map((o) => (
             <option key={o} value={o}>
               {FINDING_STATUS_LABELS[o]}
@@ -73,7 +75,7 @@ export function FindingOutcomeForm({
           ))}
         </Select>
       </Field>
-      <p className="text-xs text-muted">{HINT[outcome]}</p>
+      {outcome ? <p className="text-xs text-muted">{HINT[outcome]}</p> : null}
       {outcome === "duplicate" && originals ? (
         <Field id={ids.original} label="Duplicate of" error={error("duplicateOfId")}>
           <Select {...fieldAria(ids.original, error("duplicateOfId"))} {...form.register("duplicateOfId")}>

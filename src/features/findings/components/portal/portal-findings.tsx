@@ -26,8 +26,13 @@ import type { OwnerOption } from "@/features/findings/server";
 import { LazyFindingClientActions, LazyFindingCommentForm, LazyFindingOwnerForm } from "./lazy-finding-forms";
 
 const findingHref = (id: string) => `/client-portal?section=findings&finding=${encodeURIComponent(id)}`;
-const owaspHref = (id: string) => `/client-portal?section=findings&owasp=${encodeURIComponent(id)}`;
-const atlasHref = (id: string) => `/client-portal?section=findings&atlas=${encodeURIComponent(id)}`;
+// A count filters the list and lands on its results (#findings-results): the list starts below
+// the fold, so without the anchor the click seemed to do nothing.
+const owaspHref = (id: string) => `/client-portal?section=findings&owasp=${encodeURIComponent(id)}#findings-results`;
+const atlasHref = (id: string) => `/client-portal?section=findings&atlas=${encodeURIComponent(id)}#findings-results`;
+// The counts are filters: chips that read as links, the current one marked.
+const FILTER_CHIP =
+  "inline-flex items-center gap-1 rounded-full border border-accent/50 px-3 py-1 text-accent underline-offset-2 hover:bg-accent/10 hover:underline focus-visible:outline-2 focus-visible:outline-accent aria-[current=true]:bg-accent/20";
 
 /**
  * The portal's Findings section (docs/PRODUCT.md#portal-findings), rendered on the server (the
@@ -130,13 +135,16 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
             {byOwasp.length > 0 ? (
               <>
                 <h2 className="pt-2 font-semibold">By OWASP LLM category</h2>
-                <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="owasp-counts">
+                <ul className="flex flex-wrap gap-2 text-sm" data-testid="owasp-counts">
                   {byOwasp.map((entry) => (
                     <li key={entry.id}>
-                      <Link href={owaspHref(entry.id)} className="hover:underline">
-                        {owaspLlmLabel(entry.id)}
+                      <Link
+                        href={owaspHref(entry.id)}
+                        className={FILTER_CHIP}
+                        aria-current={filter.owasp === entry.id ? "true" : undefined}
+                      >
+                        {owaspLlmLabel(entry.id)}: <span className="font-semibold">{counts.byOwaspLlm[entry.id]}</span>
                       </Link>
-                      : <span className="font-semibold">{counts.byOwaspLlm[entry.id]}</span>
                     </li>
                   ))}
                 </ul>
@@ -145,13 +153,12 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
             {byAtlas.length > 0 ? (
               <>
                 <h2 className="pt-2 font-semibold">By MITRE ATLAS technique</h2>
-                <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="atlas-counts">
+                <ul className="flex flex-wrap gap-2 text-sm" data-testid="atlas-counts">
                   {byAtlas.map((id) => (
                     <li key={id}>
-                      <Link href={atlasHref(id)} className="hover:underline">
-                        {atlasTechniqueLabel(id)}
+                      <Link href={atlasHref(id)} className={FILTER_CHIP} aria-current={filter.atlas === id ? "true" : undefined}>
+                        {atlasTechniqueLabel(id)}: <span className="font-semibold">{counts.byAtlas[id]}</span>
                       </Link>
-                      : <span className="font-semibold">{counts.byAtlas[id]}</span>
                     </li>
                   ))}
                 </ul>
@@ -209,7 +216,7 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
               Apply
             </button>
           </Form>
-          <p className="text-sm text-muted" aria-live="polite">
+          <p id="findings-results" className="scroll-mt-4 text-sm text-muted" aria-live="polite">
             Showing {list.items.length} of {list.total} finding{list.total === 1 ? "" : "s"}
           </p>
           {list.items.length === 0 ? (
@@ -224,7 +231,8 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
                         {f.title}
                       </Link>
                       <p className="text-xs text-muted">
-                        {f.projectName} · Due {formatDate(f.dueOn)}
+                        {f.projectName}
+                        {f.dueOn ? ` · Due ${formatDate(f.dueOn)}` : null}
                         {f.owaspLlm.length > 0 ? ` · ${f.owaspLlm.join(", ")}` : null}
                       </p>
                     </div>

@@ -38,10 +38,15 @@ function textOfTurn(value: unknown): string {
 type Pair = { probe: string; detector: string };
 const keyOf = ({ probe, detector }: Pair) => `${probe}\u0000${detector}`;
 
+/**
+ * The model tested, as the affected asset: its name ("gpt-4o-mini"). The target type is garak's
+ * generator, a class of garak's ("openai.OpenAIGenerator") and not the client's asset: only its
+ * family ("openai") stands in when the run names no model.
+ */
 function targetOf(entry: Record<string, unknown>): string {
   const type = textOf(entry["plugins.target_type"]) || textOf(entry["plugins.model_type"]);
   const name = textOf(entry["plugins.target_name"]) || textOf(entry["plugins.model_name"]);
-  return [type, name].filter(Boolean).join(" ");
+  return name || (type.split(".")[0] ?? "");
 }
 
 /**

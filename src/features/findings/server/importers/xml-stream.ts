@@ -13,6 +13,9 @@ export type XmlEvent = { kind: "open"; name: string; line: number; attributes: R
 // this many children, more than any tool writes where the importers read.
 const NODE_TEXT_MAX = 512 * 1024;
 const NODE_CHILDREN_MAX = 10_000;
+// No tool nests deeper than a dozen elements; an 18 MB file of nested elements took minutes and
+// gigabytes to refuse otherwise (each open element is kept until it closes).
+export const XML_DEPTH_MAX = 64;
 
 type Options = { tool: string; root: string; capture: ReadonlySet<string>; watch?: ReadonlySet<string> };
 
@@ -27,6 +30,7 @@ export async function* streamXml(source: AsyncIterable<Uint8Array>, { tool, root
   // The captured element being built, innermost last; empty outside a captured element.
   const open: XmlNode[] = [];
   let sawRoot = false;
+  let depth = 0;
   let failure: Error | null = null;
   const fail = (error: Error) => {
     failure ??= error;
@@ -34,6 +38,11 @@ export async function* streamXml(source: AsyncIterable<Uint8Array>, { tool, root
 
   parser.on("error", (error) => fail(refuse(tool, `line ${parser.line}: ${error.message.replace(/^\d+:\d+: /, "")}`)));
   parser.on("opentag", (tag) => {
+    if (failure) return;
+    if (++depth > XML_DEPTH_MAX) {
+      fail(refuse(tool, `line ${parser.line}: elements are nested more than ${XML_DEPTH_MAX} deep.`));
+      return;
+    }
     const attributes = tag.attributes as Record<string, string>;
     if (!sawRoot) {
       sawRoot = true;
@@ -55,6 +64,8 @@ export async function* streamXml(source: AsyncIterable<Uint8Array>, { tool, root
   parser.on("text", addText);
   parser.on("cdata", addText);
   parser.on("closetag", () => {
+    depth -= 1;
+    if (failure) return;
     const node = open.pop();
     if (node && open.length === 0) ready.push({ kind: "node", node });
   });

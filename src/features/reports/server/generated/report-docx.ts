@@ -5,7 +5,9 @@ import Docxtemplater from "docxtemplater";
 import PizZip from "pizzip";
 import { FINDING_SEVERITIES } from "@/lib/domain/finding";
 import { AppError } from "@/server/core/errors";
+import { MarkdownValue, templateParser } from "./report-docx-markdown";
 import type { ReportModel } from "./report-model";
+import { checkTemplatePackage } from "./template-package";
 
 // The Word form of a generated report (docs/PRODUCT.md#admin-findings): the firm's template, or the
 // default one (scripts/report-template.mjs), filled by docxtemplater.
@@ -22,7 +24,7 @@ export function templateData(model: ReportModel) {
     firmName: model.firmName,
     clientName: model.clientName,
     engagementName: model.engagementName,
-    engagementDescription: model.engagementDescription,
+    engagementDescription: new MarkdownValue(model.engagementDescription),
     startDate: model.startDate,
     endDate: model.endDate,
     generatedOn: model.generatedOn,
@@ -36,10 +38,11 @@ export function templateData(model: ReportModel) {
       cvssVector: finding.cvssVector,
       status: finding.status,
       assets: finding.assets || "None named",
-      description: finding.description,
-      remediation: finding.remediation,
-      references: finding.references,
-      evidence: finding.evidence.length > 0 ? finding.evidence.join(", ") : "None",
+      description: new MarkdownValue(finding.description),
+      remediation: new MarkdownValue(finding.remediation),
+      references: new MarkdownValue(finding.references),
+      // Empty without files: a template's {#evidence}…{/evidence} then leaves the line out.
+      evidence: finding.evidence.join(", "),
       retestStatus: finding.retestStatus,
       owaspLlm: finding.owaspLlm.join(", "),
     })),
@@ -82,8 +85,15 @@ export function renderDocx(template: Uint8Array, model: ReportModel): Uint8Array
   } catch {
     throw new AppError("bad_request", TEMPLATE_NOT_DOCX, { fieldErrors: { file: TEMPLATE_NOT_DOCX } });
   }
+  checkTemplatePackage(zip);
   try {
-    const doc = new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true, nullGetter: () => "", errorLogging: false });
+    const doc = new Docxtemplater(zip, {
+      paragraphLoop: true,
+      linebreaks: true,
+      nullGetter: () => "",
+      errorLogging: false,
+      parser: templateParser,
+    });
     doc.render(templateData(model));
     return doc.getZip().generate({ type: "uint8array", compression: "DEFLATE" });
   } catch (error) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
-import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { reports } from "@/server/core/db/schema";
@@ -84,9 +84,14 @@ export async function nextGeneratedReportVersion(db: DbOrTx, { actor, projectId 
  * exactly as an uploaded one (`recordUploadedReport`: the version before superseded, audited), so
  * each download is stamped for its recipient. The stored file is removed again if that fails.
  */
-export async function publishGeneratedReport(db: Db, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+export async function publishGeneratedReport(
+  db: Db,
+  { actor, projectId, empty = false }: { actor: AdminActor; projectId: string; empty?: boolean },
+) {
   assertAdmin(actor);
   const model = await modelOf(db, actor, projectId);
+  // A report of nothing reaches the client only when the admin said so, knowing it is empty.
+  if (model.findings.length === 0 && !empty) throw new AppError("conflict", EMPTY_REPORT_UNCONFIRMED);
   const bytes = await renderPdf(model);
   const storage = getStorage();
   const storageKey = newStorageKey("pdf");

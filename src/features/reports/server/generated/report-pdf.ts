@@ -1,9 +1,10 @@
 import "server-only";
 import { type PDFFont, PDFDocument, type PDFPage, rgb, type RGB } from "pdf-lib";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, type FindingSeverity } from "@/lib/domain/finding";
-import { boldFont, fontRuns, stampFontkit, type StampFont } from "../stamp-fonts";
+import { fontRuns, stampFontkit, styledFont, type StampFont } from "../stamp-fonts";
 import { wrapLine } from "../stamp";
 import { executiveSummary } from "./report-docx";
+import { markdownBlocks, type MarkdownBlock, type MarkdownRun } from "./report-markdown";
 import type { PrintedFinding, ReportModel } from "./report-model";
 
 // The PDF form of a generated report (docs/PRODUCT.md#admin-findings), drawn with pdf-lib in the
@@ -24,7 +25,13 @@ const SEVERITY_COLORS: Record<FindingSeverity, RGB> = {
   informational: rgb(0.39, 0.45, 0.55),
 };
 
-type TextStyle = { size: number; color?: RGB; bold?: boolean; indent?: number; gapAfter?: number };
+const CODE_INK = rgb(0.2, 0.25, 0.35);
+const CODE_SHADE = rgb(0.95, 0.96, 0.97);
+
+type TextStyle = { size: number; color?: RGB; bold?: boolean; italic?: boolean; indent?: number; gapAfter?: number };
+type Styled = { bold?: boolean; italic?: boolean };
+/** A word or a space of a Markdown run, measured, on its way to a line. */
+type Piece = { text: string; style: Styled; width: number };
 
 // Tabs as spaces, other control characters (and a byte-order mark) left out: no font draws them.
 const printable = (text: string) => text.replace(/\t/g, "    ").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\ufeff]/g, "");
@@ -47,13 +54,14 @@ class ReportWriter {
     if (this.y - height < MARGIN.bottom) this.newPage();
   }
 
-  private runsOf(text: string, bold: boolean) {
-    return fontRuns(text).map((run) => ({ text: run.text, font: bold && run.font.index === 0 ? boldFont() : run.font }));
+  private runsOf(text: string, { bold, italic }: Styled) {
+    const style = bold && italic ? "boldItalic" : bold ? "bold" : italic ? "italic" : null;
+    return fontRuns(text).map((run) => ({ text: run.text, font: style && run.font.index === 0 ? styledFont(style) : run.font }));
   }
 
   /** Embeds (as subsets) the fonts `text` needs, before it is measured. */
-  private async prepare(text: string, bold: boolean) {
-    for (const run of this.runsOf(text, bold)) await this.fontOf(run.font);
+  private async prepare(text: string, style: Styled) {
+    for (const run of this.runsOf(text, style)) await this.fontOf(run.font);
   }
 
   private async fontOf(font: StampFont): Promise<PDFFont> {
@@ -65,14 +73,14 @@ class ReportWriter {
     return embedded;
   }
 
-  width(text: string, size: number, bold = false): number {
-    return this.runsOf(text, bold).reduce((sum, run) => sum + this.embedded.get(run.font.index)!.widthOfTextAtSize(run.text, size), 0);
+  width(text: string, size: number, style: Styled = {}): number {
+    return this.runsOf(text, style).reduce((sum, run) => sum + this.embedded.get(run.font.index)!.widthOfTextAtSize(run.text, size), 0);
   }
 
   /** Draws one line at (x, y) of the current page, run after run. */
-  drawLine(text: string, x: number, y: number, { size, color = INK, bold = false }: TextStyle, page = this.page) {
+  drawLine(text: string, x: number, y: number, { size, color = INK, bold = false, italic = false }: TextStyle, page = this.page) {
     let offset = 0;
-    for (const run of this.runsOf(text, bold)) {
+    for (const run of this.runsOf(text, { bold, italic })) {
       const font = this.embedded.get(run.font.index)!;
       page.drawText(run.text, { x: x + offset, y, size, font, color });
       offset += font.widthOfTextAtSize(run.text, size);
@@ -82,16 +90,118 @@ class ReportWriter {
   /** Text of any length: its own lines kept, each wrapped to the width, pages broken between lines. */
   async text(raw: string, style: TextStyle) {
     const text = printable(raw);
-    await this.prepare(text, Boolean(style.bold));
+    await this.prepare(text, style);
     const indent = style.indent ?? 0;
     const leading = style.size * 1.35;
     for (const line of text.split(/\r?\n/))
-      for (const piece of line ? wrapLine(line, (t) => this.width(t, style.size, style.bold), WIDTH - indent) : [""]) {
+      for (const piece of line ? wrapLine(line, (t) => this.width(t, style.size, style), WIDTH - indent) : [""]) {
         this.ensure(leading);
         this.y -= leading;
         this.drawLine(piece, MARGIN.x + indent, this.y + style.size * 0.25, style);
       }
     this.y -= style.gapAfter ?? 0;
+  }
+
+  /**
+   * Styled runs wrapped to the width (a word never split unless it alone is wider), each line
+   * drawn piece by piece in its own font; a run's line breaks kept.
+   */
+  async runs(runs: MarkdownRun[], { size, indent = 0, color = INK }: { size: number; indent?: number; color?: RGB }) {
+    const leading = size * 1.35;
+    const room = WIDTH - indent;
+    const lines: Piece[][] = [[]];
+    let used = 0;
+    for (const run of runs) {
+      const style = { bold: run.bold, italic: run.italic };
+      await this.prepare(printable(run.text), style);
+      for (const [i, hardLine] of run.text.split(/\r?\n/).entries()) {
+        if (i > 0) {
+          lines.push([]);
+          used = 0;
+        }
+        for (const word of printable(hardLine).split(/(\s+)/).filter(Boolean)) {
+          const space = /^\s+$/.test(word);
+          const width = this.width(space ? " " : word, size, style);
+          const line = lines.at(-1)!;
+          if (space) {
+            if (line.length > 0) {
+              line.push({ text: " ", style, width });
+              used += width;
+            }
+            continue;
+          }
+          if (used + width > room && line.length > 0) {
+            while (line.length > 0 && line.at(-1)!.text === " ") line.pop();
+            lines.push([]);
+            used = 0;
+          }
+          // A word wider than the line alone (an address, a hash) is cut where it must be.
+          const cut = width > room ? wrapLine(word, (t) => this.width(t, size, style), room) : [word];
+          cut.forEach((part, j) => {
+            if (j > 0) {
+              lines.push([]);
+              used = 0;
+            }
+            const partWidth = cut.length === 1 ? width : this.width(part, size, style);
+            lines.at(-1)!.push({ text: part, style, width: partWidth });
+            used += partWidth;
+          });
+        }
+      }
+    }
+    for (const line of lines) {
+      this.ensure(leading);
+      this.y -= leading;
+      let x = MARGIN.x + indent;
+      for (const piece of line) {
+        this.drawLine(piece.text, x, this.y + size * 0.25, { size, color, ...piece.style });
+        x += piece.width;
+      }
+    }
+  }
+
+  /** A finding's Markdown, block by block: no Markdown syntax reaches the page. */
+  async markdown(blocks: MarkdownBlock[]) {
+    for (const block of blocks) {
+      const indent = block.indent * 14;
+      if (block.kind === "rule") {
+        this.ensure(12);
+        this.y -= 6;
+        this.page.drawLine({
+          start: { x: MARGIN.x + indent, y: this.y },
+          end: { x: MARGIN.x + WIDTH, y: this.y },
+          thickness: 0.5,
+          color: MUTED,
+        });
+        this.y -= 6;
+        continue;
+      }
+      if (block.marker) {
+        await this.prepare(block.marker, {});
+        this.ensure(13.5);
+        this.drawLine(block.marker, MARGIN.x + indent - 12, this.y - 13.5 + 2.5, { size: 10 });
+      }
+      if (block.kind === "code") {
+        const size = 9;
+        const lines = block.runs[0]?.text.split(/\r?\n/) ?? [];
+        await this.prepare(printable(lines.join(" ")), {});
+        this.y -= 2;
+        for (const line of lines)
+          for (const piece of line ? wrapLine(printable(line), (t) => this.width(t, size), WIDTH - indent - 8) : [""]) {
+            const leading = size * 1.45;
+            this.ensure(leading);
+            this.y -= leading;
+            this.page.drawRectangle({ x: MARGIN.x + indent, y: this.y - 1, width: WIDTH - indent, height: leading, color: CODE_SHADE });
+            this.drawLine(piece, MARGIN.x + indent + 4, this.y + size * 0.3, { size, color: CODE_INK });
+          }
+        this.y -= 6;
+        continue;
+      }
+      if (block.kind === "heading") this.ensure(40);
+      const size = block.kind === "heading" ? Math.max(10, 13 - (block.level ?? 3)) : 10;
+      await this.runs(block.runs, { size, indent });
+      this.y -= block.kind === "heading" ? 2 : 4;
+    }
   }
 
   async heading(text: string, size = 16) {
@@ -110,7 +220,7 @@ class ReportWriter {
   async bars(rows: { label: string; count: number; color: RGB }[]) {
     const labelWidth = 130;
     const rowHeight = 20;
-    await this.prepare(rows.map((r) => `${r.label} ${r.count}`).join(" "), false);
+    await this.prepare(rows.map((r) => `${r.label} ${r.count}`).join(" "), {});
     const max = Math.max(1, ...rows.map((r) => r.count));
     const room = WIDTH - labelWidth - 30;
     this.ensure(rows.length * rowHeight + 8);
@@ -128,7 +238,7 @@ class ReportWriter {
   /** "Page n of m" and the confidentiality line at the foot of every page but the cover. */
   async footers(line: string) {
     const pages = this.pdf.getPages();
-    await this.prepare(`${line} Page 0123456789 of`, false);
+    await this.prepare(`${line} Page 0123456789 of`, {});
     pages.forEach((page, i) => {
       if (i === 0) return;
       const number = `Page ${i + 1} of ${pages.length}`;
@@ -170,9 +280,11 @@ async function finding(writer: ReportWriter, item: PrintedFinding, index: number
   ] as const) {
     if (!body) continue;
     await writer.text(label, { size: 11, bold: true, gapAfter: 2 });
-    await writer.text(body, { size: 10, gapAfter: 6 });
+    await writer.markdown(markdownBlocks(body));
+    writer.y -= 2;
   }
-  await writer.field("Evidence", item.evidence.length > 0 ? item.evidence.join(", ") : "None");
+  // The files kept with the finding, when there are any; its evidence text is in its description.
+  if (item.evidence.length > 0) await writer.field("Evidence files", item.evidence.join(", "));
   writer.y -= 10;
 }
 
@@ -192,7 +304,7 @@ export async function renderPdf(model: ReportModel): Promise<Uint8Array> {
   await writer.field("Client", model.clientName);
   await writer.field("Engagement", model.engagementName);
   await writer.field("Dates", `${model.startDate} - ${model.endDate}`);
-  if (model.engagementDescription) await writer.text(model.engagementDescription, { size: 10, gapAfter: 6 });
+  if (model.engagementDescription) await writer.markdown(markdownBlocks(model.engagementDescription));
 
   await writer.heading("Executive summary");
   await writer.text(executiveSummary(model), { size: 10, gapAfter: 8 });
