@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { attestationLetters, clients, projects, reports } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
@@ -206,7 +207,13 @@ export async function listPortalLetters(
   const rows = await db
     .select(rowColumns)
     .from(attestationLetters)
-    .where(and(eq(attestationLetters.clientId, actor.clientId), projectId ? eq(attestationLetters.projectId, projectId) : undefined))
+    .where(
+      and(
+        eq(attestationLetters.clientId, actor.clientId),
+        inClientProject(attestationLetters.projectId, actor.clientId),
+        projectId ? eq(attestationLetters.projectId, projectId) : undefined,
+      ),
+    )
     .orderBy(desc(attestationLetters.issuedAt));
   return rows.map(toRow);
 }
@@ -216,7 +223,14 @@ export async function getLetterForPdf(db: DbOrTx, { actor, letterId }: { actor: 
   const [row] = await db
     .select({ ...rowColumns, jws: attestationLetters.jws, clientId: attestationLetters.clientId })
     .from(attestationLetters)
-    .where(and(eq(attestationLetters.id, letterId), actor.role === "client" ? eq(attestationLetters.clientId, actor.clientId) : undefined))
+    .where(
+      and(
+        eq(attestationLetters.id, letterId),
+        actor.role === "client"
+          ? and(eq(attestationLetters.clientId, actor.clientId), inClientProject(attestationLetters.projectId, actor.clientId))
+          : undefined,
+      ),
+    )
     .limit(1);
   if (!row) throw new AppError("not_found", LETTER_NOT_FOUND);
   return { facts: row.facts as LetterFacts, jws: row.jws, code: row.code, state: stateOf(row) };

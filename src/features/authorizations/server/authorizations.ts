@@ -10,6 +10,7 @@ import {
   engagementAuthorizationSignatures,
   projects,
 } from "@/server/core/db/schema";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { getAuthorizationTerms, getFirmDetails } from "@/features/settings/server";
@@ -43,7 +44,11 @@ export type AuthorizationVersion = {
 };
 export type AuthorizationState = "Draft" | "Sent" | "Signed by Client" | "Signed" | "Superseded";
 
-async function versionsOf(db: DbOrTx, projectId: string, { sentOnly }: { sentOnly: boolean }): Promise<AuthorizationVersion[]> {
+async function versionsOf(
+  db: DbOrTx,
+  projectId: string,
+  { sentOnly, clientId }: { sentOnly: boolean; clientId?: string },
+): Promise<AuthorizationVersion[]> {
   const rows = await db
     .select({
       id: engagementAuthorizations.id,
@@ -54,7 +59,13 @@ async function versionsOf(db: DbOrTx, projectId: string, { sentOnly }: { sentOnl
       sealedKey: engagementAuthorizations.sealedKey,
     })
     .from(engagementAuthorizations)
-    .where(eq(engagementAuthorizations.projectId, projectId))
+    .where(
+      and(
+        eq(engagementAuthorizations.projectId, projectId),
+        // The client reads only versions made for its own company (a stale copied id shows nothing).
+        clientId ? eq(engagementAuthorizations.clientId, clientId) : undefined,
+      ),
+    )
     .orderBy(desc(engagementAuthorizations.version));
   const signatures = rows.length
     ? await db
@@ -159,7 +170,10 @@ export async function getPortalProjectAuthorization(
     .where(and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId)))
     .limit(1);
   if (!project) return null;
-  return { versions: await versionsOf(db, projectId, { sentOnly: true }), canSign: actor.personRole === "owner" && !actor.viewer };
+  return {
+    versions: await versionsOf(db, projectId, { sentOnly: true, clientId: actor.clientId }),
+    canSign: actor.personRole === "owner" && !actor.viewer,
+  };
 }
 
 /**
@@ -218,7 +232,11 @@ async function lockedVersion(tx: DbOrTx, authorizationId: string, clientId?: str
     .from(engagementAuthorizations)
     .where(
       clientId
-        ? and(eq(engagementAuthorizations.id, authorizationId), eq(engagementAuthorizations.clientId, clientId))
+        ? and(
+            eq(engagementAuthorizations.id, authorizationId),
+            eq(engagementAuthorizations.clientId, clientId),
+            inClientProject(engagementAuthorizations.projectId, clientId),
+          )
         : eq(engagementAuthorizations.id, authorizationId),
     )
     .for("update")

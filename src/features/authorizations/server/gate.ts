@@ -12,7 +12,11 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Why the engagement cannot start testing yet, in words the admin can act on; null when it can. */
 export async function testingBlocker(db: DbOrTx, projectId: string, now = new Date()): Promise<string | null> {
-  const [project] = await db.select({ required: projects.authorizationRequired }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await db
+    .select({ required: projects.authorizationRequired, clientId: projects.clientId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
   if (!project?.required) return null;
   const [current] = await db
     .select({
@@ -22,7 +26,8 @@ export async function testingBlocker(db: DbOrTx, projectId: string, now = new Da
       content: engagementAuthorizations.content,
     })
     .from(engagementAuthorizations)
-    .where(eq(engagementAuthorizations.projectId, projectId))
+    // Only a version made for the project's own client counts: another company's signature opens nothing.
+    .where(and(eq(engagementAuthorizations.projectId, projectId), eq(engagementAuthorizations.clientId, project.clientId)))
     .orderBy(desc(engagementAuthorizations.version))
     .limit(1);
   if (!current) return "No testing authorization yet: draft one and send it to the client to sign.";

@@ -186,7 +186,11 @@ export async function openSealedAuthorization(db: Db, { actor, authorizationId }
     .where(
       actor.role === "admin"
         ? eq(engagementAuthorizations.id, authorizationId)
-        : and(eq(engagementAuthorizations.id, authorizationId), eq(engagementAuthorizations.clientId, actor.clientId)),
+        : and(
+            eq(engagementAuthorizations.id, authorizationId),
+            eq(engagementAuthorizations.clientId, actor.clientId),
+            eq(projects.clientId, actor.clientId),
+          ),
     )
     .limit(1);
   if (!row) throw new AppError("not_found", AUTHORIZATION_NOT_FOUND);
