@@ -9,9 +9,10 @@ const STATE_TONES: Record<AuthorizationState, Tone> = {
   "Signed by Client": "indigo",
   Signed: "emerald",
   Superseded: "amber",
+  Altered: "red",
 };
 
-/** A version's state as a pill: Draft, Sent, Signed by Client, Signed or Superseded. */
+/** A version's state as a pill: Draft, Sent, Signed by Client, Signed, Superseded or Altered. */
 export function AuthorizationStateBadge({ state }: { state: AuthorizationState }) {
   return <StatusBadge value={state.toLowerCase().replaceAll(" ", "-")} label={state} tone={STATE_TONES[state]} />;
 }

@@ -14,7 +14,7 @@ import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { getAuthorizationTerms, getFirmDetails } from "@/features/settings/server";
-import { documentHashOf } from "./document";
+import { ALTERED, documentHashOf, isAltered } from "./document";
 import { testingBlocker } from "./gate";
 
 export const AUTHORIZATION_NOT_FOUND = "Authorization not found";
@@ -42,7 +42,7 @@ export type AuthorizationVersion = {
   state: AuthorizationState;
   signatures: AuthorizationSignature[];
 };
-export type AuthorizationState = "Draft" | "Sent" | "Signed by Client" | "Signed" | "Superseded";
+export type AuthorizationState = "Draft" | "Sent" | "Signed by Client" | "Signed" | "Superseded" | "Altered";
 
 async function versionsOf(
   db: DbOrTx,
@@ -85,8 +85,9 @@ async function versionsOf(
     .map((r) => {
       const own = signatures.filter((s) => s.authorizationId === r.id);
       const sides = new Set(own.map((s) => s.side));
-      const state: AuthorizationState =
-        sides.has("client") && sides.has("firm")
+      const state: AuthorizationState = isAltered({ projectId, version: r.version, content: r.content, documentHash: r.documentHash })
+        ? "Altered"
+        : sides.has("client") && sides.has("firm")
           ? "Signed"
           : r.version !== newest
             ? "Superseded"
@@ -218,7 +219,7 @@ export async function saveAuthorizationDraft(db: Db, { actor, input }: { actor: 
   });
 }
 
-async function lockedVersion(tx: DbOrTx, authorizationId: string, clientId?: string) {
+export async function lockedVersion(tx: DbOrTx, authorizationId: string, clientId?: string) {
   const [row] = await tx
     .select({
       id: engagementAuthorizations.id,
@@ -284,7 +285,7 @@ export async function sendAuthorization(db: Db, { actor, authorizationId }: { ac
 
 type SignatureProof = { fullName: string; documentHash: string; method: "second_factor" | "password"; clientAddress: string };
 
-async function addSignature(
+export async function addSignature(
   tx: DbOrTx,
   row: Awaited<ReturnType<typeof lockedVersion>>,
   side: "client" | "firm",
@@ -294,6 +295,7 @@ async function addSignature(
   if (!row.sentAt || !row.documentHash) throw notFound();
   if (!row.current) throw new AppError("bad_request", "A newer version of this authorization exists. Reload the page to read it.");
   if (row.documentHash !== proof.documentHash) throw new AppError("bad_request", CHANGED);
+  if (isAltered(row)) throw new AppError("bad_request", `This version cannot be signed: ${ALTERED}`);
   const [signed] = await tx
     .insert(engagementAuthorizationSignatures)
     .values({
@@ -329,33 +331,6 @@ export async function signAuthorization(
     await recordAudit(tx, {
       actor,
       action: "authorization.sign",
-      entityType: "project",
-      entityId: row.projectId,
-      clientId: row.clientId,
-      after: { version: row.version, documentHash: row.documentHash, method: proof.method },
-    });
-    return signed;
-  });
-}
-
-/** The firm counter-signs a version its client has signed; the sealed PDF follows (./sealed-pdf.ts). */
-export async function countersignAuthorization(
-  db: Db,
-  { actor, authorizationId, proof }: { actor: AdminActor; authorizationId: string; proof: SignatureProof },
-) {
-  assertAdmin(actor);
-  return db.transaction(async (tx) => {
-    const row = await lockedVersion(tx, authorizationId);
-    const [client] = await tx
-      .select({ id: engagementAuthorizationSignatures.id })
-      .from(engagementAuthorizationSignatures)
-      .where(and(eq(engagementAuthorizationSignatures.authorizationId, row.id), eq(engagementAuthorizationSignatures.side, "client")))
-      .limit(1);
-    if (row.sentAt && !client) throw new AppError("bad_request", "The client's owner has not signed this version yet.");
-    const signed = await addSignature(tx, row, "firm", actor, proof);
-    await recordAudit(tx, {
-      actor,
-      action: "authorization.countersign",
       entityType: "project",
       entityId: row.projectId,
       clientId: row.clientId,

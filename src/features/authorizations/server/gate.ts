@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { engagementAuthorizations, engagementAuthorizationSignatures, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { ALTERED, isAltered } from "./document";
 
 // The rule of docs/PRODUCT.md#engagement-authorization: no testing work on an engagement before
 // its current authorization is signed by both sides and its window has begun. Projects created
@@ -24,6 +25,7 @@ export async function testingBlocker(db: DbOrTx, projectId: string, now = new Da
       version: engagementAuthorizations.version,
       sentAt: engagementAuthorizations.sentAt,
       content: engagementAuthorizations.content,
+      documentHash: engagementAuthorizations.documentHash,
     })
     .from(engagementAuthorizations)
     // Only a version made for the project's own client counts: another company's signature opens nothing.
@@ -33,6 +35,7 @@ export async function testingBlocker(db: DbOrTx, projectId: string, now = new Da
   if (!current) return "No testing authorization yet: draft one and send it to the client to sign.";
   const label = `Version ${current.version} of the authorization`;
   if (!current.sentAt) return `${label} is a draft: send it to the client to sign.`;
+  if (isAltered({ projectId, ...current })) return `${label} was altered: ${ALTERED}`;
   const signed = await db
     .select({ side: engagementAuthorizationSignatures.side })
     .from(engagementAuthorizationSignatures)
