@@ -11,8 +11,18 @@ import { ALTERED, isAltered } from "./document";
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/**
+ * `allowAfterWindow`: work that reports on testing already done (publishing its findings) goes on
+ * after the window ended; starting or importing testing does not.
+ */
+type GateOptions = { now?: Date; allowAfterWindow?: boolean };
+
 /** Why the engagement cannot start testing yet, in words the admin can act on; null when it can. */
-export async function testingBlocker(db: DbOrTx, projectId: string, now = new Date()): Promise<string | null> {
+export async function testingBlocker(
+  db: DbOrTx,
+  projectId: string,
+  { now = new Date(), allowAfterWindow = false }: GateOptions = {},
+): Promise<string | null> {
   const [project] = await db
     .select({ required: projects.authorizationRequired, clientId: projects.clientId })
     .from(projects)
@@ -44,11 +54,13 @@ export async function testingBlocker(db: DbOrTx, projectId: string, now = new Da
   if (!sides.has("client")) return `${label} is not signed by the client's owner yet.`;
   if (!sides.has("firm")) return `${label} is signed by the client but not counter-signed by the firm yet.`;
   if (utcDay(now) < current.content.windowStart) return `The testing window begins on ${current.content.windowStart}.`;
+  if (!allowAfterWindow && utcDay(now) > current.content.windowEnd)
+    return `The testing window ended on ${current.content.windowEnd}: sign a new version to test again.`;
   return null;
 }
 
 /** Refuses (400, naming what is missing) work that needs a signed authorization. */
-export async function assertTestingAuthorized(db: DbOrTx, projectId: string, work: string, now = new Date()): Promise<void> {
-  const blocker = await testingBlocker(db, projectId, now);
+export async function assertTestingAuthorized(db: DbOrTx, projectId: string, work: string, options: GateOptions = {}): Promise<void> {
+  const blocker = await testingBlocker(db, projectId, options);
   if (blocker) throw new AppError("bad_request", `${work} needs a signed authorization. ${blocker}`);
 }

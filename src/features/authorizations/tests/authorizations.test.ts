@@ -25,7 +25,7 @@ import {
   sendAuthorization,
   testingBlocker,
 } from "@/features/authorizations/server";
-import { createFinding, publishFindings } from "@/features/findings/server";
+import { createFinding, previewFindingImport, publishFindings } from "@/features/findings/server";
 import { createProject, setProjectStatus } from "@/features/projects/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
@@ -241,6 +241,36 @@ describe("a new engagement's testing authorization", () => {
     expect((await sign(await owner(), id, documentHash)).status).toBe(200);
     expect((await countersign(id, documentHash)).status).toBe(200);
     expect(await testingBlocker(t.db, project.id)).toBe(`The testing window begins on ${dayFromToday(3)}.`);
+  });
+
+  it("refuses In Progress and imports once the signed window has ended, while publishing what was found goes on", async () => {
+    const admin = await adminActor();
+    const project = await newEngagement("Window Over Gateway Test");
+    const { findingId } = await createFinding(t.db, {
+      actor: admin,
+      projectId: project.id,
+      input: { title: "Jailbreak", severity: "medium" },
+    });
+    const { id, documentHash } = await sentVersion(project.id, { windowStart: dayFromToday(-10), windowEnd: dayFromToday(-1) });
+    expect((await sign(await owner(), id, documentHash)).status).toBe(200);
+    expect((await countersign(id, documentHash)).status).toBe(200);
+    const ended = `The testing window ended on ${dayFromToday(-1)}: sign a new version to test again.`;
+    expect(await testingBlocker(t.db, project.id)).toBe(ended);
+    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: `Moving to In Progress needs a signed authorization. ${ended}`,
+    });
+    await expect(
+      previewFindingImport(t.db, {
+        actor: admin,
+        projectId: project.id,
+        format: "sarif",
+        file: { name: "scan.sarif", storageKey: "never-read", size: 10 } as never,
+      }),
+    ).rejects.toMatchObject({ message: `Importing findings needs a signed authorization. ${ended}` });
+    expect(await publishFindings(t.db, { actor: admin, projectId: project.id, findingIds: [findingId] })).toMatchObject({ published: 1 });
+    // The last day of the window still counts.
+    expect(await testingBlocker(t.db, project.id, { now: new Date(`${dayFromToday(-1)}T23:59:00Z`) })).toBeNull();
   });
 
   it("leaves projects created before authorizations existed ungated", async () => {
