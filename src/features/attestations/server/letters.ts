@@ -6,6 +6,7 @@ import { inClientProject } from "@/server/core/db/tenancy";
 import { attestationLetters, clients, projects, reports } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
+import { signedWindowOf } from "@/features/authorizations/server";
 import { recordAudit } from "@/features/audit/server";
 import { attestationFindingFacts } from "@/features/findings/server";
 import { getFirmDetails } from "@/features/settings/server";
@@ -80,6 +81,7 @@ export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor;
       .for("update", { of: projects })
       .limit(1);
     if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
+    await assertWindowAttestable(tx, project.id, input);
     const letter = await writeLetter(tx, { project, input, issuedBy: actor.userId });
     await recordAudit(tx, {
       actor,
@@ -94,6 +96,23 @@ export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor;
 }
 
 type LetterProject = { id: string; clientId: string; company: string };
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** A letter attests testing that was done and authorized: its window ends by today and lies within the signed one. */
+async function assertWindowAttestable(db: DbOrTx, projectId: string, input: { windowStart: string; windowEnd: string }) {
+  if (input.windowEnd > todayUtc()) {
+    const message = "The testing window cannot end in the future: a letter attests testing already done.";
+    throw new AppError("bad_request", message, { fieldErrors: { windowEnd: message } });
+  }
+  const signed = await signedWindowOf(db, projectId);
+  if (signed && (input.windowStart < signed.windowStart || input.windowEnd > signed.windowEnd)) {
+    const message = `The testing window must lie within the signed authorization's window (${signed.windowStart} to ${signed.windowEnd}).`;
+    throw new AppError("bad_request", message, {
+      fieldErrors: input.windowStart < signed.windowStart ? { windowStart: message } : { windowEnd: message },
+    });
+  }
+}
 
 /**
  * Writes a letter of an engagement that has a published report: its facts read and signed now,
@@ -302,10 +321,17 @@ export async function letterFormDefaults(db: DbOrTx, { actor, projectId }: { act
     .from(reports)
     .where(and(eq(reports.projectId, projectId), isNull(reports.revokedAt), isNull(reports.supersededAt)))
     .limit(1);
+  // The signed authorization's window and testers when there is one (never past today: a letter
+  // attests testing done); else the project's dates, as for engagements from before authorizations.
+  const today = todayUtc();
+  const signed = await signedWindowOf(db, projectId);
+  const start = signed?.windowStart ?? project.startDate;
+  const end = signed?.windowEnd ?? project.endDate ?? today;
   return {
     scope: project.description ?? "",
-    windowStart: project.startDate,
-    windowEnd: project.endDate ?? new Date().toISOString().slice(0, 10),
+    windowStart: start < today ? start : today,
+    windowEnd: end < today ? end : today,
+    testers: signed?.testers ?? [],
     hasPublishedReport: Boolean(report),
   };
 }

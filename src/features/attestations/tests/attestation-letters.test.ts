@@ -12,7 +12,7 @@ import { GET as clientLetterPdf } from "@/app/api/client/attestations/[id]/pdf/r
 import VerifyLetterPage from "@/app/verify/[code]/page";
 import { issueLetterAction, revokeLetterAction } from "@/features/attestations/actions/admin";
 import { setLetterNameDisplayAction } from "@/features/attestations/actions/portal";
-import { LETTER_JWS_TYP, listPortalLetters, NO_PUBLISHED_REPORT, verifyLetter } from "@/features/attestations/server";
+import { LETTER_JWS_TYP, letterFormDefaults, listPortalLetters, NO_PUBLISHED_REPORT, verifyLetter } from "@/features/attestations/server";
 import { listReportFindings } from "@/features/findings/server";
 import { DEMO_LETTER, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { FINDING_SEVERITIES } from "@/lib/domain/finding";
@@ -114,6 +114,31 @@ describe("attestation letters", () => {
     expect(result).toMatchObject({ success: false, error: NO_PUBLISHED_REPORT });
     const rows = await t.db.select().from(attestationLetters).where(eq(attestationLetters.projectId, governance.id));
     expect(rows).toEqual([]);
+  });
+
+  it("starts from the signed authorization's window and testers, and refuses a window outside it or ending in the future", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // The demo's signed authorization: 2026-09-01 to 2026-12-15, tested by Avery Admin; never past today.
+    expect(await letterFormDefaults(t.db, { actor: await adminActor(), projectId: DEMO_LETTER.projectId })).toMatchObject({
+      windowStart: "2026-09-01" < today ? "2026-09-01" : today,
+      windowEnd: "2026-12-15" < today ? "2026-12-15" : today,
+      testers: ["Avery Admin"],
+    });
+    await asAdmin();
+    const before = await t.db.select().from(attestationLetters).where(eq(attestationLetters.projectId, DEMO_LETTER.projectId));
+    expect(await issueLetterAction({ ...issueInput(DEMO_LETTER.projectId), windowEnd: tomorrow })).toMatchObject({
+      success: false,
+      code: "bad_request",
+      fieldErrors: { windowEnd: "The testing window cannot end in the future: a letter attests testing already done." },
+    });
+    expect(await issueLetterAction({ ...issueInput(DEMO_LETTER.projectId), windowStart: "2026-08-15" })).toMatchObject({
+      success: false,
+      fieldErrors: { windowStart: "The testing window must lie within the signed authorization's window (2026-09-01 to 2026-12-15)." },
+    });
+    expect(await t.db.select().from(attestationLetters).where(eq(attestationLetters.projectId, DEMO_LETTER.projectId))).toHaveLength(
+      before.length,
+    );
   });
 
   it("answers 404 for an unknown or malformed code", async () => {

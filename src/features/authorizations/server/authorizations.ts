@@ -14,6 +14,7 @@ import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { getAuthorizationTerms, getFirmDetails } from "@/features/settings/server";
+import { notifyAuthorizationSent, notifyAuthorizationSigned } from "./authorization-mail";
 import { ALTERED, documentHashOf, isAltered } from "./document";
 import { testingBlocker } from "./gate";
 
@@ -279,6 +280,7 @@ export async function sendAuthorization(db: Db, { actor, authorizationId }: { ac
       clientId: row.clientId,
       after: { version: row.version, documentHash },
     });
+    await notifyAuthorizationSent(tx, row);
     return { documentHash, sentAt };
   });
 }
@@ -336,6 +338,7 @@ export async function signAuthorization(
       clientId: row.clientId,
       after: { version: row.version, documentHash: row.documentHash, method: proof.method },
     });
+    await notifyAuthorizationSigned(tx, row, proof.fullName);
     return signed;
   });
 }

@@ -64,3 +64,32 @@ export async function assertTestingAuthorized(db: DbOrTx, projectId: string, wor
   const blocker = await testingBlocker(db, projectId, options);
   if (blocker) throw new AppError("bad_request", `${work} needs a signed authorization. ${blocker}`);
 }
+
+export type SignedWindow = { windowStart: string; windowEnd: string; testers: string[] };
+
+/**
+ * What the engagement's authorization signed by both sides allows (the newest such version made
+ * for the project's client, its text unaltered), or null when none: an attestation letter claims
+ * no testing outside it (docs/PRODUCT.md#verifying-a-letter).
+ */
+export async function signedWindowOf(db: DbOrTx, projectId: string): Promise<SignedWindow | null> {
+  const rows = await db
+    .select({
+      id: engagementAuthorizations.id,
+      version: engagementAuthorizations.version,
+      content: engagementAuthorizations.content,
+      documentHash: engagementAuthorizations.documentHash,
+      side: engagementAuthorizationSignatures.side,
+    })
+    .from(engagementAuthorizations)
+    .innerJoin(projects, and(eq(projects.id, engagementAuthorizations.projectId), eq(projects.clientId, engagementAuthorizations.clientId)))
+    .innerJoin(engagementAuthorizationSignatures, eq(engagementAuthorizationSignatures.authorizationId, engagementAuthorizations.id))
+    .where(eq(engagementAuthorizations.projectId, projectId))
+    .orderBy(desc(engagementAuthorizations.version));
+  for (const row of rows) {
+    const signed = rows.filter((r) => r.id === row.id).length === 2;
+    if (signed && !isAltered({ projectId, ...row }))
+      return { windowStart: row.content.windowStart, windowEnd: row.content.windowEnd, testers: row.content.testers };
+  }
+  return null;
+}

@@ -15,5 +15,5 @@ export {
 } from "./authorizations";
 export { countersignAuthorization } from "./countersign";
 export { canonicalDocumentText, documentHashOf } from "./document";
-export { assertTestingAuthorized, testingBlocker } from "./gate";
+export { assertTestingAuthorized, type SignedWindow, signedWindowOf, testingBlocker } from "./gate";
 export { openSealedAuthorization, sealAuthorization } from "./sealed-pdf";

@@ -14,7 +14,7 @@ import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/ro
 import { GET as adminAuthorizationRoute } from "@/app/api/admin/authorizations/route";
 import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import { auditLog, engagementAuthorizations, engagementAuthorizationSignatures } from "@/server/core/db/schema";
+import { auditLog, emailOutbox, engagementAuthorizations, engagementAuthorizationSignatures } from "@/server/core/db/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";
@@ -26,7 +26,8 @@ import {
   testingBlocker,
 } from "@/features/authorizations/server";
 import { createFinding, previewFindingImport, publishFindings } from "@/features/findings/server";
-import { createProject, setProjectStatus } from "@/features/projects/server";
+import { getOverview } from "@/features/portal/server/portal-overview";
+import { createProject, getAdminProjectTimeline, listPortalProjects, setProjectStatus } from "@/features/projects/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -394,5 +395,40 @@ describe("a signed version checked against what was signed", () => {
       .where(eq(engagementAuthorizations.id, id));
     expect(row!.key).toBeNull();
     expect((await call(adminPdfRoute as Handler, await firm(), `/api/admin/authorizations/${id}/pdf`, id)).status).toBe(409);
+  });
+});
+
+describe("who is told that an authorization waits", () => {
+  const mailsOf = async (kind: string, subject: string) =>
+    (await t.db.select({ to: emailOutbox.toAddress, subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.kind, kind)))
+      .filter((m) => m.subject.includes(subject))
+      .map((m) => m.to)
+      .sort();
+
+  it("mails the owners when it is sent and the firm when the client signed; the timeline shows each step", async () => {
+    const project = await newEngagement("Told Gateway Test");
+    const { id, documentHash } = await sentVersion(project.id);
+    // Only an owner can sign: the member is not mailed.
+    expect(await mailsOf("notify_authorization_sent", "Told Gateway Test")).toEqual([DEMO_USERS.acme.email]);
+    expect(await mailsOf("notify_authorization_signed", "Told Gateway Test")).toEqual([]);
+    // The portal: the project's badge and the Overview's "Needs your attention" (for a member too).
+    const acme = await clientActor();
+    const card = async () => (await listPortalProjects(t.db, { actor: acme })).find((p) => p.id === project.id)!;
+    const toSign = async () => (await getOverview(t.db, { actor: await clientActor(DEMO_USERS.acmeMember.email) })).authorizationsToSign;
+    expect((await card()).awaitingSignature).toBe(true);
+    expect(await toSign()).toContainEqual({ projectId: project.id, projectName: "Told Gateway Test" });
+    expect(await getOverview(t.db, { actor: await clientActor(DEMO_USERS.globex.email) })).toMatchObject({ authorizationsToSign: [] });
+    expect((await sign(await owner(), id, documentHash)).status).toBe(200);
+    expect((await card()).awaitingSignature).toBe(false);
+    expect(await toSign()).not.toContainEqual(expect.objectContaining({ projectId: project.id }));
+    expect(await mailsOf("notify_authorization_signed", "Told Gateway Test")).toEqual([DEMO_USERS.admin.email]);
+    expect((await countersign(id, documentHash)).status).toBe(200);
+
+    const timeline = await getAdminProjectTimeline(t.db, { actor: await adminActor(), projectId: project.id });
+    expect(timeline!.entries.filter((e) => e.kind === "authorization").map((e) => [e.title, e.detail])).toEqual([
+      ["Authorization sent to sign", "Version 1"],
+      ["Authorization signed for the client", "Version 1, Jordan Lee"],
+      ["Authorization counter-signed by the firm", "Version 1, Avery Admin"],
+    ]);
   });
 });

@@ -1,1 +1,0 @@
-ALTER TABLE "engagement_authorization_signatures" ADD COLUMN "sealed_sha256" text;
