@@ -290,11 +290,13 @@ export async function verifyLetter(db: DbOrTx, input: string): Promise<VerifiedL
   let supersededByCode: string | null = null;
   if (row.supersededById) {
     const [newer] = await db
-      .select({ code: attestationLetters.code })
+      .select({ code: attestationLetters.code, client: sql<string>`${attestationLetters.facts}->>'client'` })
       .from(attestationLetters)
       .where(eq(attestationLetters.id, row.supersededById))
       .limit(1);
-    supersededByCode = newer ? formatLetterCode(newer.code) : null;
+    // Linked only when both name the client the same way: an anonymous letter never leads to one
+    // that names the company (nor the other way round).
+    supersededByCode = newer && newer.client === (row.facts as LetterFacts).client ? formatLetterCode(newer.code) : null;
   }
   return {
     facts: row.facts as LetterFacts,

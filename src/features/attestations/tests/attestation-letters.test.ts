@@ -171,6 +171,10 @@ describe("attestation letters", () => {
     expect(await revokeLetterAction({ letterId: DEMO_LETTER.id })).toEqual({ success: true, data: { revoked: true } });
     const revoked = await openVerifyPage(DEMO_CODE);
     expect(revoked.text).toContain("Revoked by the firm on");
+    // Its facts and its JWS are no longer published.
+    expect(revoked.text).toContain("The firm withdrew this letter: what it stated is no longer shown.");
+    expect(revoked.text).not.toContain(before!.jws);
+    expect(revoked.text).not.toContain("prompt-routing service");
     const audit = await t.db
       .select()
       .from(auditLog)
@@ -227,5 +231,17 @@ describe("attestation letters", () => {
     const letter = await verifyLetter(t.db, code);
     expect(letter!.facts.client).toBe(`A client of ${letter!.facts.firm}`);
     expect(JSON.stringify(letter!.facts)).not.toContain("Acme");
+
+    // The anonymous letter superseded by one that names the company: no link from one to the other.
+    requestHeaders.current = authHeaders(await clientCookie());
+    await setLetterNameDisplayAction({ anonymous: false });
+    await asAdmin();
+    const named = (await issueLetterAction(issueInput(DEMO_LETTER.projectId))) as { data: { code: string } };
+    const anonymous = await verifyLetter(t.db, code);
+    expect(anonymous!.state).toBe("Superseded");
+    expect(anonymous!.supersededByCode).toBeNull();
+    // Between two letters that name it the same way, the link stays.
+    await issueLetterAction(issueInput(DEMO_LETTER.projectId));
+    expect((await verifyLetter(t.db, named.data.code))!.supersededByCode).not.toBeNull();
   });
 });

@@ -358,7 +358,7 @@ describe("a signed version checked against what was signed", () => {
 
     // Bytes changed in storage are not served (nor sealed again).
     const swapped = Uint8Array.from(bytes);
-    swapped[swapped.length - 2] ^= 1;
+    swapped[swapped.length - 2] = swapped[swapped.length - 2]! ^ 1;
     await getStorage().put(stored!.key!, swapped);
     const refused = await call(adminPdfRoute as Handler, await firm(), `/api/admin/authorizations/${id}/pdf`, id);
     expect(refused.status).toBe(409);
