@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { getDb } from "@/server/core/get-db";
+import { clientIp } from "@/server/core/rate-limit";
 import { LetterFactsView } from "@/features/attestations/components/letter-facts-view";
 import { limitLetterChecks, verifyLetter } from "@/features/attestations/server";
 
@@ -28,7 +29,7 @@ export default async function VerifyLetterPage({ params }: { params: Promise<{ c
       </Shell>
     );
   }
-  const letter = await verifyLetter(db, code);
+  const letter = await verifyLetter(db, code, { visitor: clientIp(await headers()) });
   if (!letter) notFound();
   const { facts } = letter;
   return (

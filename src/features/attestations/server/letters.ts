@@ -15,6 +15,7 @@ import type { IssueLetterInput } from "@/features/attestations/validation";
 import { formatLetterCode, newLetterCode, parseLetterCode } from "./letter-code";
 import { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, letterClientName, type LetterFacts } from "./letter-facts";
 import { isLetterAnonymous } from "./preferences";
+import { isFirstVisit } from "./verify-limit";
 
 export const ENGAGEMENT_NOT_FOUND = "Engagement not found.";
 export const LETTER_NOT_FOUND = "Letter not found.";
@@ -146,6 +147,7 @@ export async function writeLetter(
     code: formatLetterCode(code),
     verifyUrl: verifyUrlOf(code),
     issuedAt: issuedAt.toISOString(),
+    iat: Math.floor(issuedAt.getTime() / 1000),
     firm: firm.name,
     client: letterClientName(project.company, firm.name, anonymous),
     scope: input.scope,
@@ -271,12 +273,14 @@ export type VerifiedLetter = {
  * once more (one increment; nothing about who asked is kept), and the newer letter's code when
  * superseded. Null for a code that is no letter's.
  */
-export async function verifyLetter(db: DbOrTx, input: string): Promise<VerifiedLetter | null> {
+export async function verifyLetter(db: DbOrTx, input: string, { visitor }: { visitor?: string } = {}): Promise<VerifiedLetter | null> {
   const code = parseLetterCode(input);
   if (!code) return null;
+  // "Checked N×" counts visits: the first view per visitor address in 24 hours (docs/PRODUCT.md#verifying-a-letter).
+  const counts = visitor !== undefined && (await isFirstVisit(db, code, visitor));
   const [row] = await db
     .update(attestationLetters)
-    .set({ verifications: sql`${attestationLetters.verifications} + 1` })
+    .set({ verifications: counts ? sql`${attestationLetters.verifications} + 1` : attestationLetters.verifications })
     .where(eq(attestationLetters.code, code))
     .returning({
       facts: attestationLetters.facts,

@@ -2,6 +2,7 @@
 // library against the JWKS route's answer, and broken by any changed fact; the public page's
 // states (valid, superseded, revoked), its 404 and its count; no letter without a published
 // report; one company never reads another's letters; the owner's name-display choice.
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from "jose";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -77,6 +78,13 @@ describe("attestation letters", () => {
     const signed = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
     expect(signed).toEqual(letter!.facts);
     expect(signed.code).toBe(DEMO_CODE);
+    // The PDF-sealing certificate is published beside the JWS keys, with its SHA-256 to pin.
+    const certificates = jwks.keys.filter((k) => k.x5c);
+    expect(certificates.length).toBeGreaterThan(0);
+    for (const k of certificates)
+      expect(k["x5t#S256"]).toBe(createHash("sha256").update(Buffer.from(k.x5c![0]!, "base64")).digest("base64url"));
+    // The issue time as a JWT "iat" (seconds), equal to the stated issuedAt.
+    expect(signed.iat).toBe(Math.floor(Date.parse(signed.issuedAt as string) / 1000));
 
     const [header, , signature] = letter!.jws.split(".");
     const changedValue = (value: unknown): unknown =>
@@ -155,6 +163,11 @@ describe("attestation letters", () => {
     expect(valid.text).toContain(before!.jws);
     const [counted] = await t.db.select().from(attestationLetters).where(eq(attestationLetters.id, DEMO_LETTER.id));
     expect(counted!.verifications).toBe(before!.verifications + 1);
+    // A reload from the same address the same day is the same visit.
+    requestHeaders.current = new Headers({ "x-forwarded-for": `198.51.100.${addressCount}` });
+    await callPage(VerifyLetterPage as (props: unknown) => Promise<unknown>, { params: { code: DEMO_CODE } });
+    const [again] = await t.db.select().from(attestationLetters).where(eq(attestationLetters.id, DEMO_LETTER.id));
+    expect(again!.verifications).toBe(before!.verifications + 1);
 
     await asAdmin();
     const issued = await issueLetterAction(issueInput(DEMO_LETTER.projectId));
