@@ -57,7 +57,17 @@ test("a member cannot sign; the owner signs with a fresh code, the firm counter-
   await expect(memberCard.getByText("https://gateway.authorized.test", { exact: true })).toBeVisible();
   await expect(memberCard.getByText("Only an owner of your company can sign the authorization.")).toBeVisible();
   await expect(memberCard.getByRole("form", { name: "Sign the authorization" })).toHaveCount(0);
+  // The terms are there in full, not folded away.
+  await expect(memberCard.getByRole("region", { name: "Terms" }).getByRole("paragraph")).toBeVisible();
   await member.context().close();
+
+  // What waits for the company: on the Overview and on the project's card.
+  await me.goto("/client-portal");
+  await expect(
+    me.getByRole("region", { name: "Needs your attention" }).getByRole("link", { name: `Authorization to sign: ${engagement}` }),
+  ).toBeVisible();
+  await me.goto("/client-portal?section=projects");
+  await expect(me.getByText("Awaiting your signature")).toBeVisible();
 
   // The owner turns two-factor on; signing then asks for a fresh code (the one set-up used is spent).
   await me.goto("/client-portal?section=settings");

@@ -13,6 +13,7 @@ export const NOTIFICATION_CATEGORIES = [
   "admin_messages",
   "admin_failed_mail",
   "admin_findings",
+  "admin_authorizations",
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -36,6 +37,11 @@ export const NOTIFICATION_CATEGORY_INFO: Record<
   admin_messages: { audience: "admin", label: "Client messages", description: "A client writes in a conversation." },
   admin_failed_mail: { audience: "admin", label: "Failed mail digest", description: "Once a day, when mail could not be delivered." },
   admin_findings: { audience: "admin", label: "Retest requests", description: "A client asks for a finding to be retested." },
+  admin_authorizations: {
+    audience: "admin",
+    label: "Signed authorizations",
+    description: "A client's owner signs a testing authorization: it waits for your counter-signature.",
+  },
 };
 
 export const categoriesFor = (audience: NotificationAudience): NotificationCategory[] =>

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { getDb } from "@/server/core/get-db";
+import { clientIp } from "@/server/core/rate-limit";
 import { LetterFactsView } from "@/features/attestations/components/letter-facts-view";
 import { limitLetterChecks, verifyLetter } from "@/features/attestations/server";
 
@@ -28,7 +29,7 @@ export default async function VerifyLetterPage({ params }: { params: Promise<{ c
       </Shell>
     );
   }
-  const letter = await verifyLetter(db, code);
+  const letter = await verifyLetter(db, code, { visitor: clientIp(await headers()) });
   if (!letter) notFound();
   const { facts } = letter;
   return (
@@ -66,22 +67,32 @@ export default async function VerifyLetterPage({ params }: { params: Promise<{ c
           </Alert>
         )}
       </div>
-      <Card className="mt-6 p-6">
-        <LetterFactsView facts={facts} />
-      </Card>
-      <section className="mt-6 text-sm">
-        <h2 className="font-semibold">Check it yourself</h2>
-        <p className="mt-1 text-muted">
-          The facts above are signed by the firm as a compact JWS (EdDSA). Verify the token below against the firm&apos;s public keys at{" "}
-          <a href="/.well-known/jwks.json" className="underline">
-            /.well-known/jwks.json
-          </a>{" "}
-          with any JOSE library; its payload is the letter&apos;s facts.
-        </p>
-        <pre className="mt-3 whitespace-pre-wrap break-all rounded-md border border-border p-3 font-mono text-xs" data-testid="letter-jws">
-          {letter.jws}
-        </pre>
-      </section>
+      {/* A revoked letter no longer publishes what it said (its JWS carries the same facts). */}
+      {letter.state === "Revoked" ? (
+        <p className="mt-6 text-sm text-muted">The firm withdrew this letter: what it stated is no longer shown.</p>
+      ) : (
+        <>
+          <Card className="mt-6 p-6">
+            <LetterFactsView facts={facts} />
+          </Card>
+          <section className="mt-6 text-sm">
+            <h2 className="font-semibold">Check it yourself</h2>
+            <p className="mt-1 text-muted">
+              The facts above are signed by the firm as a compact JWS (EdDSA). Verify the token below against the firm&apos;s public keys at{" "}
+              <a href="/.well-known/jwks.json" className="underline">
+                /.well-known/jwks.json
+              </a>{" "}
+              with any JOSE library; its payload is the letter&apos;s facts.
+            </p>
+            <pre
+              className="mt-3 whitespace-pre-wrap break-all rounded-md border border-border p-3 font-mono text-xs"
+              data-testid="letter-jws"
+            >
+              {letter.jws}
+            </pre>
+          </section>
+        </>
+      )}
     </Shell>
   );
 }

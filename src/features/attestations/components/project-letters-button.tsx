@@ -166,7 +166,7 @@ function IssueForm({
   const [form, setForm] = useState<IssueFields>({
     scope: defaults.scope,
     methodology: DEFAULT_METHODOLOGY,
-    testers: "",
+    testers: defaults.testers.join("\n"),
     windowStart: defaults.windowStart,
     windowEnd: defaults.windowEnd,
   });

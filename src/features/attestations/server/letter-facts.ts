@@ -19,6 +19,8 @@ export type LetterFacts = {
   code: string;
   verifyUrl: string;
   issuedAt: string;
+  /** JWT's issued-at (seconds), so a JOSE library reads when it was signed; letters issued before it lack it. */
+  iat?: number;
   firm: string;
   client: string;
   scope: string;

@@ -2,9 +2,11 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { attestationLetters, clients, projects, reports } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
+import { signedWindowOf } from "@/features/authorizations/server";
 import { recordAudit } from "@/features/audit/server";
 import { attestationFindingFacts } from "@/features/findings/server";
 import { getFirmDetails } from "@/features/settings/server";
@@ -13,6 +15,7 @@ import type { IssueLetterInput } from "@/features/attestations/validation";
 import { formatLetterCode, newLetterCode, parseLetterCode } from "./letter-code";
 import { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, letterClientName, type LetterFacts } from "./letter-facts";
 import { isLetterAnonymous } from "./preferences";
+import { isFirstVisit } from "./verify-limit";
 
 export const ENGAGEMENT_NOT_FOUND = "Engagement not found.";
 export const LETTER_NOT_FOUND = "Letter not found.";
@@ -82,6 +85,7 @@ export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor;
       .for("update", { of: projects })
       .limit(1);
     if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
+    await assertWindowAttestable(tx, project.id, input);
     const letter = await writeLetter(tx, { project, input, issuedBy: actor.userId });
     await recordAudit(tx, {
       actor,
@@ -96,6 +100,23 @@ export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor;
 }
 
 type LetterProject = { id: string; clientId: string; company: string };
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** A letter attests testing that was done and authorized: its window ends by today and lies within the signed one. */
+async function assertWindowAttestable(db: DbOrTx, projectId: string, input: { windowStart: string; windowEnd: string }) {
+  if (input.windowEnd > todayUtc()) {
+    const message = "The testing window cannot end in the future: a letter attests testing already done.";
+    throw new AppError("bad_request", message, { fieldErrors: { windowEnd: message } });
+  }
+  const signed = await signedWindowOf(db, projectId);
+  if (signed && (input.windowStart < signed.windowStart || input.windowEnd > signed.windowEnd)) {
+    const message = `The testing window must lie within the signed authorization's window (${signed.windowStart} to ${signed.windowEnd}).`;
+    throw new AppError("bad_request", message, {
+      fieldErrors: input.windowStart < signed.windowStart ? { windowStart: message } : { windowEnd: message },
+    });
+  }
+}
 
 /**
  * Writes a letter of an engagement that has a published report: its facts read and signed now,
@@ -129,6 +150,7 @@ export async function writeLetter(
     code: formatLetterCode(code),
     verifyUrl: verifyUrlOf(code),
     issuedAt: issuedAt.toISOString(),
+    iat: Math.floor(issuedAt.getTime() / 1000),
     firm: firm.name,
     client: letterClientName(project.company, firm.name, anonymous),
     scope: input.scope,
@@ -209,7 +231,13 @@ export async function listPortalLetters(
   const rows = await db
     .select(rowColumns)
     .from(attestationLetters)
-    .where(and(eq(attestationLetters.clientId, actor.clientId), projectId ? eq(attestationLetters.projectId, projectId) : undefined))
+    .where(
+      and(
+        eq(attestationLetters.clientId, actor.clientId),
+        inClientProject(attestationLetters.projectId, actor.clientId),
+        projectId ? eq(attestationLetters.projectId, projectId) : undefined,
+      ),
+    )
     .orderBy(desc(attestationLetters.issuedAt));
   return rows.map(toRow);
 }
@@ -219,7 +247,14 @@ export async function getLetterForPdf(db: DbOrTx, { actor, letterId }: { actor: 
   const [row] = await db
     .select({ ...rowColumns, jws: attestationLetters.jws, clientId: attestationLetters.clientId })
     .from(attestationLetters)
-    .where(and(eq(attestationLetters.id, letterId), actor.role === "client" ? eq(attestationLetters.clientId, actor.clientId) : undefined))
+    .where(
+      and(
+        eq(attestationLetters.id, letterId),
+        actor.role === "client"
+          ? and(eq(attestationLetters.clientId, actor.clientId), inClientProject(attestationLetters.projectId, actor.clientId))
+          : undefined,
+      ),
+    )
     .limit(1);
   if (!row) throw new AppError("not_found", LETTER_NOT_FOUND);
   return { facts: row.facts as LetterFacts, jws: row.jws, code: row.code, state: stateOf(row), clientId: row.clientId };
@@ -241,12 +276,14 @@ export type VerifiedLetter = {
  * once more (one increment; nothing about who asked is kept), and the newer letter's code when
  * superseded. Null for a code that is no letter's.
  */
-export async function verifyLetter(db: DbOrTx, input: string): Promise<VerifiedLetter | null> {
+export async function verifyLetter(db: DbOrTx, input: string, { visitor }: { visitor?: string } = {}): Promise<VerifiedLetter | null> {
   const code = parseLetterCode(input);
   if (!code) return null;
+  // "Checked N×" counts visits: the first view per visitor address in 24 hours (docs/PRODUCT.md#verifying-a-letter).
+  const counts = visitor !== undefined && (await isFirstVisit(db, code, visitor));
   const [row] = await db
     .update(attestationLetters)
-    .set({ verifications: sql`${attestationLetters.verifications} + 1` })
+    .set({ verifications: counts ? sql`${attestationLetters.verifications} + 1` : attestationLetters.verifications })
     .where(eq(attestationLetters.code, code))
     .returning({
       facts: attestationLetters.facts,
@@ -260,11 +297,13 @@ export async function verifyLetter(db: DbOrTx, input: string): Promise<VerifiedL
   let supersededByCode: string | null = null;
   if (row.supersededById) {
     const [newer] = await db
-      .select({ code: attestationLetters.code })
+      .select({ code: attestationLetters.code, client: sql<string>`${attestationLetters.facts}->>'client'` })
       .from(attestationLetters)
       .where(eq(attestationLetters.id, row.supersededById))
       .limit(1);
-    supersededByCode = newer ? formatLetterCode(newer.code) : null;
+    // Linked only when both name the client the same way: an anonymous letter never leads to one
+    // that names the company (nor the other way round).
+    supersededByCode = newer && newer.client === (row.facts as LetterFacts).client ? formatLetterCode(newer.code) : null;
   }
   return {
     facts: row.facts as LetterFacts,
@@ -291,10 +330,17 @@ export async function letterFormDefaults(db: DbOrTx, { actor, projectId }: { act
     .from(reports)
     .where(and(eq(reports.projectId, projectId), isNull(reports.revokedAt), isNull(reports.supersededAt)))
     .limit(1);
+  // The signed authorization's window and testers when there is one (never past today: a letter
+  // attests testing done); else the project's dates, as for engagements from before authorizations.
+  const today = todayUtc();
+  const signed = await signedWindowOf(db, projectId);
+  const start = signed?.windowStart ?? project.startDate;
+  const end = signed?.windowEnd ?? project.endDate ?? today;
   return {
     scope: project.description ?? "",
-    windowStart: project.startDate,
-    windowEnd: project.endDate ?? new Date().toISOString().slice(0, 10),
+    windowStart: start < today ? start : today,
+    windowEnd: end < today ? end : today,
+    testers: signed?.testers ?? [],
     hasPublishedReport: Boolean(report),
   };
 }

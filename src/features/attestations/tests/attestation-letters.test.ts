@@ -2,6 +2,7 @@
 // library against the JWKS route's answer, and broken by any changed fact; the public page's
 // states (valid, superseded, revoked), its 404 and its count; no letter without a published
 // report; one company never reads another's letters; the owner's name-display choice.
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from "jose";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -12,7 +13,7 @@ import { GET as clientLetterPdf } from "@/app/api/client/attestations/[id]/pdf/r
 import VerifyLetterPage from "@/app/verify/[code]/page";
 import { issueLetterAction, revokeLetterAction } from "@/features/attestations/actions/admin";
 import { setLetterNameDisplayAction } from "@/features/attestations/actions/portal";
-import { LETTER_JWS_TYP, listPortalLetters, NO_PUBLISHED_REPORT, verifyLetter } from "@/features/attestations/server";
+import { LETTER_JWS_TYP, letterFormDefaults, listPortalLetters, NO_PUBLISHED_REPORT, verifyLetter } from "@/features/attestations/server";
 import { listReportFindings } from "@/features/findings/server";
 import { DEMO_LETTER, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { FINDING_SEVERITIES } from "@/lib/domain/finding";
@@ -77,6 +78,13 @@ describe("attestation letters", () => {
     const signed = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
     expect(signed).toEqual(letter!.facts);
     expect(signed.code).toBe(DEMO_CODE);
+    // The PDF-sealing certificate is published beside the JWS keys, with its SHA-256 to pin.
+    const certificates = jwks.keys.filter((k) => k.x5c);
+    expect(certificates.length).toBeGreaterThan(0);
+    for (const k of certificates)
+      expect(k["x5t#S256"]).toBe(createHash("sha256").update(Buffer.from(k.x5c![0]!, "base64")).digest("base64url"));
+    // The issue time as a JWT "iat" (seconds), equal to the stated issuedAt.
+    expect(signed.iat).toBe(Math.floor(Date.parse(signed.issuedAt as string) / 1000));
 
     const [header, , signature] = letter!.jws.split(".");
     const changedValue = (value: unknown): unknown =>
@@ -116,6 +124,31 @@ describe("attestation letters", () => {
     expect(rows).toEqual([]);
   });
 
+  it("starts from the signed authorization's window and testers, and refuses a window outside it or ending in the future", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // The demo's signed authorization: 2026-09-01 to 2026-12-15, tested by Avery Admin; never past today.
+    expect(await letterFormDefaults(t.db, { actor: await adminActor(), projectId: DEMO_LETTER.projectId })).toMatchObject({
+      windowStart: "2026-09-01" < today ? "2026-09-01" : today,
+      windowEnd: "2026-12-15" < today ? "2026-12-15" : today,
+      testers: ["Avery Admin"],
+    });
+    await asAdmin();
+    const before = await t.db.select().from(attestationLetters).where(eq(attestationLetters.projectId, DEMO_LETTER.projectId));
+    expect(await issueLetterAction({ ...issueInput(DEMO_LETTER.projectId), windowEnd: tomorrow })).toMatchObject({
+      success: false,
+      code: "bad_request",
+      fieldErrors: { windowEnd: "The testing window cannot end in the future: a letter attests testing already done." },
+    });
+    expect(await issueLetterAction({ ...issueInput(DEMO_LETTER.projectId), windowStart: "2026-08-15" })).toMatchObject({
+      success: false,
+      fieldErrors: { windowStart: "The testing window must lie within the signed authorization's window (2026-09-01 to 2026-12-15)." },
+    });
+    expect(await t.db.select().from(attestationLetters).where(eq(attestationLetters.projectId, DEMO_LETTER.projectId))).toHaveLength(
+      before.length,
+    );
+  });
+
   it("answers 404 for an unknown or malformed code", async () => {
     expect((await openVerifyPage("ZZZZZ-ZZZZZ")).outcome).toBe("notFound");
     expect((await openVerifyPage("not a code")).outcome).toBe("notFound");
@@ -130,6 +163,11 @@ describe("attestation letters", () => {
     expect(valid.text).toContain(before!.jws);
     const [counted] = await t.db.select().from(attestationLetters).where(eq(attestationLetters.id, DEMO_LETTER.id));
     expect(counted!.verifications).toBe(before!.verifications + 1);
+    // A reload from the same address the same day is the same visit.
+    requestHeaders.current = new Headers({ "x-forwarded-for": `198.51.100.${addressCount}` });
+    await callPage(VerifyLetterPage as (props: unknown) => Promise<unknown>, { params: { code: DEMO_CODE } });
+    const [again] = await t.db.select().from(attestationLetters).where(eq(attestationLetters.id, DEMO_LETTER.id));
+    expect(again!.verifications).toBe(before!.verifications + 1);
 
     await asAdmin();
     const issued = await issueLetterAction(issueInput(DEMO_LETTER.projectId));
@@ -146,6 +184,10 @@ describe("attestation letters", () => {
     expect(await revokeLetterAction({ letterId: DEMO_LETTER.id })).toEqual({ success: true, data: { revoked: true } });
     const revoked = await openVerifyPage(DEMO_CODE);
     expect(revoked.text).toContain("Revoked by the firm on");
+    // Its facts and its JWS are no longer published.
+    expect(revoked.text).toContain("The firm withdrew this letter: what it stated is no longer shown.");
+    expect(revoked.text).not.toContain(before!.jws);
+    expect(revoked.text).not.toContain("prompt-routing service");
     const audit = await t.db
       .select()
       .from(auditLog)
@@ -202,5 +244,17 @@ describe("attestation letters", () => {
     const letter = await verifyLetter(t.db, code);
     expect(letter!.facts.client).toBe(`A client of ${letter!.facts.firm}`);
     expect(JSON.stringify(letter!.facts)).not.toContain("Acme");
+
+    // The anonymous letter superseded by one that names the company: no link from one to the other.
+    requestHeaders.current = authHeaders(await clientCookie());
+    await setLetterNameDisplayAction({ anonymous: false });
+    await asAdmin();
+    const named = (await issueLetterAction(issueInput(DEMO_LETTER.projectId))) as { data: { code: string } };
+    const anonymous = await verifyLetter(t.db, code);
+    expect(anonymous!.state).toBe("Superseded");
+    expect(anonymous!.supersededByCode).toBeNull();
+    // Between two letters that name it the same way, the link stays.
+    await issueLetterAction(issueInput(DEMO_LETTER.projectId));
+    expect((await verifyLetter(t.db, named.data.code))!.supersededByCode).not.toBeNull();
   });
 });

@@ -9,9 +9,10 @@ const STATE_TONES: Record<AuthorizationState, Tone> = {
   "Signed by Client": "indigo",
   Signed: "emerald",
   Superseded: "amber",
+  Altered: "red",
 };
 
-/** A version's state as a pill: Draft, Sent, Signed by Client, Signed or Superseded. */
+/** A version's state as a pill: Draft, Sent, Signed by Client, Signed, Superseded or Altered. */
 export function AuthorizationStateBadge({ state }: { state: AuthorizationState }) {
   return <StatusBadge value={state.toLowerCase().replaceAll(" ", "-")} label={state} tone={STATE_TONES[state]} />;
 }
@@ -58,10 +59,11 @@ export function AuthorizationDocument({ version }: { version: Pick<Authorization
         <Items title="Testers" items={content.testers} empty="—" />
         <Items title="Emergency contacts" items={content.emergencyContacts} empty="—" />
       </dl>
-      <details className="rounded-md border border-border p-3">
-        <summary className="cursor-pointer font-medium">Terms</summary>
+      {/* In full, never folded: the owner signs what they could read above the signature. */}
+      <section aria-label="Terms" className="rounded-md border border-border p-3">
+        <h3 className="font-medium">Terms</h3>
         <p className="mt-2 whitespace-pre-wrap break-words text-muted">{content.terms}</p>
-      </details>
+      </section>
       {version.documentHash ? (
         <p className="break-all text-xs text-muted">
           Document hash (SHA-256): <span className="font-mono">{version.documentHash}</span>

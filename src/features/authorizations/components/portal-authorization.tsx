@@ -15,6 +15,8 @@ const STATE_TEXTS: Record<AuthorizationVersion["state"], string> = {
   "Signed by Client": "Signed for your company. The firm counter-signs next; the sealed PDF follows.",
   Signed: "Signed by both sides: testing may take place in this window.",
   Superseded: "The firm is preparing a new version of this authorization; it replaces this one once sent.",
+  Altered:
+    "This version's text no longer matches the document hash that was signed: it was changed after it was sent. It does not authorize testing; the firm sends a new version.",
 };
 
 const pdfUrl = (id: string) => `/api/client/authorizations/${id}/pdf`;

@@ -127,6 +127,12 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
               <AuthorizationDocument version={newest} />
               <AuthorizationSignatures version={newest} />
               {newest.state === "Sent" ? <p className="text-sm text-muted">Waiting for an owner of the client to sign.</p> : null}
+              {newest.state === "Altered" ? (
+                <p className="text-sm text-danger">
+                  Altered: this version&apos;s text no longer matches the document hash it was sent with. It is not used as signed and not
+                  sealed; make a new version.
+                </p>
+              ) : null}
               {newest.state === "Signed by Client" && newest.documentHash ? (
                 <SignatureForm
                   url={`/api/admin/authorizations/${newest.id}/countersign`}

@@ -10,10 +10,12 @@ import {
   engagementAuthorizationSignatures,
   projects,
 } from "@/server/core/db/schema";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { getAuthorizationTerms, getFirmDetails } from "@/features/settings/server";
-import { documentHashOf } from "./document";
+import { notifyAuthorizationSent, notifyAuthorizationSigned } from "./authorization-mail";
+import { ALTERED, documentHashOf, isAltered } from "./document";
 import { testingBlocker } from "./gate";
 
 export const AUTHORIZATION_NOT_FOUND = "Authorization not found";
@@ -41,9 +43,13 @@ export type AuthorizationVersion = {
   state: AuthorizationState;
   signatures: AuthorizationSignature[];
 };
-export type AuthorizationState = "Draft" | "Sent" | "Signed by Client" | "Signed" | "Superseded";
+export type AuthorizationState = "Draft" | "Sent" | "Signed by Client" | "Signed" | "Superseded" | "Altered";
 
-async function versionsOf(db: DbOrTx, projectId: string, { sentOnly }: { sentOnly: boolean }): Promise<AuthorizationVersion[]> {
+async function versionsOf(
+  db: DbOrTx,
+  projectId: string,
+  { sentOnly, clientId }: { sentOnly: boolean; clientId?: string },
+): Promise<AuthorizationVersion[]> {
   const rows = await db
     .select({
       id: engagementAuthorizations.id,
@@ -54,7 +60,13 @@ async function versionsOf(db: DbOrTx, projectId: string, { sentOnly }: { sentOnl
       sealedKey: engagementAuthorizations.sealedKey,
     })
     .from(engagementAuthorizations)
-    .where(eq(engagementAuthorizations.projectId, projectId))
+    .where(
+      and(
+        eq(engagementAuthorizations.projectId, projectId),
+        // The client reads only versions made for its own company (a stale copied id shows nothing).
+        clientId ? eq(engagementAuthorizations.clientId, clientId) : undefined,
+      ),
+    )
     .orderBy(desc(engagementAuthorizations.version));
   const signatures = rows.length
     ? await db
@@ -74,8 +86,9 @@ async function versionsOf(db: DbOrTx, projectId: string, { sentOnly }: { sentOnl
     .map((r) => {
       const own = signatures.filter((s) => s.authorizationId === r.id);
       const sides = new Set(own.map((s) => s.side));
-      const state: AuthorizationState =
-        sides.has("client") && sides.has("firm")
+      const state: AuthorizationState = isAltered({ projectId, version: r.version, content: r.content, documentHash: r.documentHash })
+        ? "Altered"
+        : sides.has("client") && sides.has("firm")
           ? "Signed"
           : r.version !== newest
             ? "Superseded"
@@ -159,7 +172,10 @@ export async function getPortalProjectAuthorization(
     .where(and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId)))
     .limit(1);
   if (!project) return null;
-  return { versions: await versionsOf(db, projectId, { sentOnly: true }), canSign: actor.personRole === "owner" && !actor.viewer };
+  return {
+    versions: await versionsOf(db, projectId, { sentOnly: true, clientId: actor.clientId }),
+    canSign: actor.personRole === "owner" && !actor.viewer,
+  };
 }
 
 /**
@@ -204,7 +220,7 @@ export async function saveAuthorizationDraft(db: Db, { actor, input }: { actor: 
   });
 }
 
-async function lockedVersion(tx: DbOrTx, authorizationId: string, clientId?: string) {
+export async function lockedVersion(tx: DbOrTx, authorizationId: string, clientId?: string) {
   const [row] = await tx
     .select({
       id: engagementAuthorizations.id,
@@ -218,7 +234,11 @@ async function lockedVersion(tx: DbOrTx, authorizationId: string, clientId?: str
     .from(engagementAuthorizations)
     .where(
       clientId
-        ? and(eq(engagementAuthorizations.id, authorizationId), eq(engagementAuthorizations.clientId, clientId))
+        ? and(
+            eq(engagementAuthorizations.id, authorizationId),
+            eq(engagementAuthorizations.clientId, clientId),
+            inClientProject(engagementAuthorizations.projectId, clientId),
+          )
         : eq(engagementAuthorizations.id, authorizationId),
     )
     .for("update")
@@ -260,13 +280,14 @@ export async function sendAuthorization(db: Db, { actor, authorizationId }: { ac
       clientId: row.clientId,
       after: { version: row.version, documentHash },
     });
+    await notifyAuthorizationSent(tx, row);
     return { documentHash, sentAt };
   });
 }
 
 type SignatureProof = { fullName: string; documentHash: string; method: "second_factor" | "password"; clientAddress: string };
 
-async function addSignature(
+export async function addSignature(
   tx: DbOrTx,
   row: Awaited<ReturnType<typeof lockedVersion>>,
   side: "client" | "firm",
@@ -276,6 +297,7 @@ async function addSignature(
   if (!row.sentAt || !row.documentHash) throw notFound();
   if (!row.current) throw new AppError("bad_request", "A newer version of this authorization exists. Reload the page to read it.");
   if (row.documentHash !== proof.documentHash) throw new AppError("bad_request", CHANGED);
+  if (isAltered(row)) throw new AppError("bad_request", `This version cannot be signed: ${ALTERED}`);
   const [signed] = await tx
     .insert(engagementAuthorizationSignatures)
     .values({
@@ -316,33 +338,7 @@ export async function signAuthorization(
       clientId: row.clientId,
       after: { version: row.version, documentHash: row.documentHash, method: proof.method },
     });
-    return signed;
-  });
-}
-
-/** The firm counter-signs a version its client has signed; the sealed PDF follows (./sealed-pdf.ts). */
-export async function countersignAuthorization(
-  db: Db,
-  { actor, authorizationId, proof }: { actor: AdminActor; authorizationId: string; proof: SignatureProof },
-) {
-  assertAdmin(actor);
-  return db.transaction(async (tx) => {
-    const row = await lockedVersion(tx, authorizationId);
-    const [client] = await tx
-      .select({ id: engagementAuthorizationSignatures.id })
-      .from(engagementAuthorizationSignatures)
-      .where(and(eq(engagementAuthorizationSignatures.authorizationId, row.id), eq(engagementAuthorizationSignatures.side, "client")))
-      .limit(1);
-    if (row.sentAt && !client) throw new AppError("bad_request", "The client's owner has not signed this version yet.");
-    const signed = await addSignature(tx, row, "firm", actor, proof);
-    await recordAudit(tx, {
-      actor,
-      action: "authorization.countersign",
-      entityType: "project",
-      entityId: row.projectId,
-      clientId: row.clientId,
-      after: { version: row.version, documentHash: row.documentHash, method: proof.method },
-    });
+    await notifyAuthorizationSigned(tx, row, proof.fullName);
     return signed;
   });
 }

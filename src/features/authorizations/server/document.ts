@@ -25,3 +25,14 @@ export function canonicalDocumentText(doc: AuthorizationDocument): string {
 export function documentHashOf(doc: AuthorizationDocument): string {
   return createHash("sha256").update(canonicalDocumentText(doc), "utf8").digest("hex");
 }
+
+export const ALTERED =
+  "its text no longer matches the document hash both sides were given: it was changed after it was sent. Send a new version to sign.";
+
+/**
+ * A sent version whose stored text no longer hashes to the hash fixed when it was sent (and that
+ * the signatures name): an edit behind the product's back. Such a version is never used as signed.
+ */
+export function isAltered(doc: AuthorizationDocument & { documentHash: string | null }): boolean {
+  return doc.documentHash !== null && documentHashOf(doc) !== doc.documentHash;
+}

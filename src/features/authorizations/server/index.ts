@@ -7,13 +7,13 @@ export {
   type AuthorizationSignature,
   type AuthorizationState,
   type AuthorizationVersion,
-  countersignAuthorization,
   getAdminProjectAuthorization,
   getPortalProjectAuthorization,
   saveAuthorizationDraft,
   sendAuthorization,
   signAuthorization,
 } from "./authorizations";
+export { countersignAuthorization } from "./countersign";
 export { canonicalDocumentText, documentHashOf } from "./document";
-export { assertTestingAuthorized, testingBlocker } from "./gate";
+export { assertTestingAuthorized, type SignedWindow, signedWindowOf, testingBlocker } from "./gate";
 export { openSealedAuthorization, sealAuthorization } from "./sealed-pdf";

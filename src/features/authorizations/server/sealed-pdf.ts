@@ -1,21 +1,22 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
 import { and, eq, isNull } from "drizzle-orm";
 import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import type { Actor } from "@/server/core/actor";
-import type { Db } from "@/server/core/db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, engagementAuthorizations, engagementAuthorizationSignatures, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
 import { signPdf } from "@/features/signing/server";
 import { AUTHORIZATION_NOT_FOUND } from "./authorizations";
-import { canonicalDocumentText } from "./document";
+import { ALTERED, canonicalDocumentText, isAltered } from "./document";
 
 // The sealed PDF of a version both sides signed: the document, a signature page (signers, how
 // each proved it, UTC times, addresses, the document's SHA-256) and the firm's PAdES signature.
-// Made once, when the firm counter-signs (or at the first download if that failed), and kept.
+// Made once, in the firm's counter-signing transaction (the demo's at its first download), and kept.
 
 const PAGE = { width: 595, height: 842, margin: 56 } as const;
 const SIZE = 10;
@@ -76,7 +77,7 @@ class Writer {
   }
 }
 
-async function renderSealedPdf(db: Db, authorizationId: string): Promise<PDFDocument> {
+async function renderSealedPdf(db: DbOrTx, authorizationId: string): Promise<PDFDocument> {
   const [row] = await db
     .select({
       projectId: engagementAuthorizations.projectId,
@@ -141,43 +142,83 @@ async function renderSealedPdf(db: Db, authorizationId: string): Promise<PDFDocu
   return doc;
 }
 
-/** Makes and stores the sealed PDF once both sides have signed; answers its storage key. */
-export async function sealAuthorization(db: Db, authorizationId: string): Promise<string> {
-  const [row] = await db
-    .select({ sealedKey: engagementAuthorizations.sealedKey })
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const SEAL_BROKEN = "The sealed PDF no longer matches the one made when the firm counter-signed, so it is not served. Tell the firm.";
+
+/**
+ * Makes the sealed PDF inside the caller's transaction (the firm's counter-signature's): refuses a
+ * version whose text no longer hashes to what was signed, stores the PDF, and puts its SHA-256 in
+ * the firm's signature row. Answers the storage key and that hash.
+ */
+export async function sealInTransaction(tx: DbOrTx, authorizationId: string): Promise<{ key: string; sealedSha256: string }> {
+  const [row] = await tx
+    .select({
+      projectId: engagementAuthorizations.projectId,
+      version: engagementAuthorizations.version,
+      content: engagementAuthorizations.content,
+      documentHash: engagementAuthorizations.documentHash,
+    })
     .from(engagementAuthorizations)
     .where(eq(engagementAuthorizations.id, authorizationId))
+    .for("update")
     .limit(1);
   if (!row) throw new AppError("not_found", AUTHORIZATION_NOT_FOUND);
-  if (row.sealedKey) return row.sealedKey;
-  const sides = await db
+  if (isAltered(row)) throw new AppError("bad_request", `This version cannot be sealed: ${ALTERED}`);
+  const sides = await tx
     .select({ side: engagementAuthorizationSignatures.side })
     .from(engagementAuthorizationSignatures)
     .where(eq(engagementAuthorizationSignatures.authorizationId, authorizationId));
   if (sides.length < 2) throw new AppError("not_found", "The sealed PDF is made once both sides have signed.");
-  const bytes = await signPdf(db, await renderSealedPdf(db, authorizationId), {
+  const bytes = await signPdf(tx, await renderSealedPdf(tx, authorizationId), {
     reason: "Signed testing authorization",
     signingTime: new Date(),
   });
   const key = newStorageKey("pdf");
+  // Stored before the commit: a transaction that fails after this leaves an orphan the sweep removes.
   await getStorage().put(key, bytes);
-  // Two first downloads at once: the first to record its key wins, the other object is an orphan the sweep removes.
-  const [won] = await db
+  const sealedSha256 = sha256(bytes);
+  await tx
     .update(engagementAuthorizations)
     .set({ sealedKey: key, sealedAt: new Date() })
-    .where(and(eq(engagementAuthorizations.id, authorizationId), isNull(engagementAuthorizations.sealedKey)))
-    .returning({ key: engagementAuthorizations.sealedKey });
-  if (won) return key;
-  return (await sealAuthorization(db, authorizationId))!;
+    .where(eq(engagementAuthorizations.id, authorizationId));
+  await tx
+    .update(engagementAuthorizationSignatures)
+    .set({ sealedSha256 })
+    .where(and(eq(engagementAuthorizationSignatures.authorizationId, authorizationId), eq(engagementAuthorizationSignatures.side, "firm")));
+  return { key, sealedSha256 };
 }
 
-/** The sealed PDF for an admin, or for a person of the client company the authorization belongs to. */
+/**
+ * The stored key of a signed version's sealed PDF; a version signed by both sides without one (the
+ * demo's, seeded without a PDF) is sealed now, once, under the version's row lock.
+ */
+export async function sealAuthorization(db: Db, authorizationId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ sealedKey: engagementAuthorizations.sealedKey })
+      .from(engagementAuthorizations)
+      .where(eq(engagementAuthorizations.id, authorizationId))
+      .for("update")
+      .limit(1);
+    if (!row) throw new AppError("not_found", AUTHORIZATION_NOT_FOUND);
+    return row.sealedKey ?? (await sealInTransaction(tx, authorizationId)).key;
+  });
+}
+
+/**
+ * The sealed PDF for an admin, or for a person of the client company the authorization belongs to:
+ * never for a version whose text was altered, and only while the stored bytes keep the SHA-256
+ * recorded with the firm's counter-signature.
+ */
 export async function openSealedAuthorization(db: Db, { actor, authorizationId }: { actor: Actor; authorizationId: string }) {
   const [row] = await db
     .select({
       id: engagementAuthorizations.id,
+      projectId: engagementAuthorizations.projectId,
       version: engagementAuthorizations.version,
-      clientId: engagementAuthorizations.clientId,
+      clientId: projects.clientId,
+      content: engagementAuthorizations.content,
+      documentHash: engagementAuthorizations.documentHash,
       projectName: projects.projectName,
       company: clients.company,
     })
@@ -187,12 +228,30 @@ export async function openSealedAuthorization(db: Db, { actor, authorizationId }
     .where(
       actor.role === "admin"
         ? eq(engagementAuthorizations.id, authorizationId)
-        : and(eq(engagementAuthorizations.id, authorizationId), eq(engagementAuthorizations.clientId, actor.clientId)),
+        : and(
+            eq(engagementAuthorizations.id, authorizationId),
+            eq(engagementAuthorizations.clientId, actor.clientId),
+            eq(projects.clientId, actor.clientId),
+          ),
     )
     .limit(1);
   if (!row) throw new AppError("not_found", AUTHORIZATION_NOT_FOUND);
+  if (isAltered(row)) throw new AppError("conflict", `This version is not served: ${ALTERED}`);
   const key = await sealAuthorization(db, row.id);
   const bytes = await getStorage().get(key);
+  const [firm] = await db
+    .select({ id: engagementAuthorizationSignatures.id, sealedSha256: engagementAuthorizationSignatures.sealedSha256 })
+    .from(engagementAuthorizationSignatures)
+    .where(and(eq(engagementAuthorizationSignatures.authorizationId, row.id), eq(engagementAuthorizationSignatures.side, "firm")))
+    .limit(1);
+  const actual = sha256(bytes);
+  // A PDF sealed before its hash was recorded (no hash yet): the first read records it.
+  if (firm && firm.sealedSha256 === null)
+    await db
+      .update(engagementAuthorizationSignatures)
+      .set({ sealedSha256: actual })
+      .where(and(eq(engagementAuthorizationSignatures.id, firm.id), isNull(engagementAuthorizationSignatures.sealedSha256)));
+  else if (firm?.sealedSha256 !== actual) throw new AppError("conflict", SEAL_BROKEN);
   const slug = row.projectName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "engagement";
   return {
     bytes,

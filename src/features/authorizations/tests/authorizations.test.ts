@@ -6,14 +6,16 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { POST as countersignRoute } from "@/app/api/admin/authorizations/[id]/countersign/route";
 import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/route";
 import { GET as adminAuthorizationRoute } from "@/app/api/admin/authorizations/route";
 import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import { auditLog, engagementAuthorizationSignatures } from "@/server/core/db/schema";
+import { auditLog, emailOutbox, engagementAuthorizations, engagementAuthorizationSignatures } from "@/server/core/db/schema";
+import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import {
@@ -23,8 +25,9 @@ import {
   sendAuthorization,
   testingBlocker,
 } from "@/features/authorizations/server";
-import { createFinding, publishFindings } from "@/features/findings/server";
-import { createProject, setProjectStatus } from "@/features/projects/server";
+import { createFinding, previewFindingImport, publishFindings } from "@/features/findings/server";
+import { getOverview } from "@/features/portal/server/portal-overview";
+import { createProject, getAdminProjectTimeline, listPortalProjects, setProjectStatus } from "@/features/projects/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -241,6 +244,36 @@ describe("a new engagement's testing authorization", () => {
     expect(await testingBlocker(t.db, project.id)).toBe(`The testing window begins on ${dayFromToday(3)}.`);
   });
 
+  it("refuses In Progress and imports once the signed window has ended, while publishing what was found goes on", async () => {
+    const admin = await adminActor();
+    const project = await newEngagement("Window Over Gateway Test");
+    const { findingId } = await createFinding(t.db, {
+      actor: admin,
+      projectId: project.id,
+      input: { title: "Jailbreak", severity: "medium" },
+    });
+    const { id, documentHash } = await sentVersion(project.id, { windowStart: dayFromToday(-10), windowEnd: dayFromToday(-1) });
+    expect((await sign(await owner(), id, documentHash)).status).toBe(200);
+    expect((await countersign(id, documentHash)).status).toBe(200);
+    const ended = `The testing window ended on ${dayFromToday(-1)}: sign a new version to test again.`;
+    expect(await testingBlocker(t.db, project.id)).toBe(ended);
+    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: `Moving to In Progress needs a signed authorization. ${ended}`,
+    });
+    await expect(
+      previewFindingImport(t.db, {
+        actor: admin,
+        projectId: project.id,
+        format: "sarif",
+        file: { name: "scan.sarif", storageKey: "never-read", size: 10 } as never,
+      }),
+    ).rejects.toMatchObject({ message: `Importing findings needs a signed authorization. ${ended}` });
+    expect(await publishFindings(t.db, { actor: admin, projectId: project.id, findingIds: [findingId] })).toMatchObject({ published: 1 });
+    // The last day of the window still counts.
+    expect(await testingBlocker(t.db, project.id, { now: new Date(`${dayFromToday(-1)}T23:59:00Z`) })).toBeNull();
+  });
+
   it("leaves projects created before authorizations existed ungated", async () => {
     const older = DEMO_PROJECTS.find((p) => p.status === "open" || p.status === "on_hold")!;
     expect(await testingBlocker(t.db, older.id)).toBeNull();
@@ -290,5 +323,112 @@ describe("the demo's signed authorization", () => {
     const download = await call(clientPdfRoute as Handler, await owner(), `/api/client/authorizations/${id}/pdf`, id);
     expect(download.status).toBe(200);
     expect(await pdfsig(new Uint8Array(await download.arrayBuffer()))).toContain("Signature Validation: Signature is Valid.");
+  });
+});
+
+describe("a signed version checked against what was signed", () => {
+  const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+  const widenScope = (id: string) =>
+    t.db.execute(sql`update engagement_authorizations set content = jsonb_set(content, '{inScope}', '["*.acme.test"]') where id = ${id}`);
+
+  it("seals once while counter-signing, records the PDF's hash, and serves only bytes that keep it", async () => {
+    const project = await newEngagement("Sealed Once");
+    const { id, documentHash } = await sentVersion(project.id);
+    expect((await sign(await owner(), id, documentHash)).status).toBe(200);
+    const counter = await countersign(id, documentHash);
+    expect(counter.status).toBe(200);
+
+    const [firmRow] = await t.db
+      .select({ sealedSha256: engagementAuthorizationSignatures.sealedSha256 })
+      .from(engagementAuthorizationSignatures)
+      .where(and(eq(engagementAuthorizationSignatures.authorizationId, id), eq(engagementAuthorizationSignatures.side, "firm")));
+    const [stored] = await t.db
+      .select({ key: engagementAuthorizations.sealedKey })
+      .from(engagementAuthorizations)
+      .where(eq(engagementAuthorizations.id, id));
+    const bytes = await getStorage().get(stored!.key!);
+    expect(firmRow!.sealedSha256).toBe(sha256(bytes));
+    const [audit] = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, project.id), eq(auditLog.action, "authorization.countersign")));
+    expect(audit!.after).toMatchObject({ sealedSha256: sha256(bytes) });
+    const served = await call(clientPdfRoute as Handler, await owner(), `/api/client/authorizations/${id}/pdf`, id);
+    expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(bytes));
+
+    // Bytes changed in storage are not served (nor sealed again).
+    const swapped = Uint8Array.from(bytes);
+    swapped[swapped.length - 2] = swapped[swapped.length - 2]! ^ 1;
+    await getStorage().put(stored!.key!, swapped);
+    const refused = await call(adminPdfRoute as Handler, await firm(), `/api/admin/authorizations/${id}/pdf`, id);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toContain("no longer matches");
+    await getStorage().put(stored!.key!, bytes);
+    expect((await call(clientPdfRoute as Handler, await member(), `/api/client/authorizations/${id}/pdf`, id)).status).toBe(200);
+
+    // The text changed in the database after signing: Altered on both sides, the gate and the PDF refuse.
+    await widenScope(id);
+    const admin = await getAdminProjectAuthorization(t.db, { actor: await adminActor(), projectId: project.id });
+    expect(admin!.versions[0]!.state).toBe("Altered");
+    expect(admin!.blocker).toContain("was altered");
+    const portal = await getPortalProjectAuthorization(t.db, { actor: await clientActor(), projectId: project.id });
+    expect(portal!.versions[0]!.state).toBe("Altered");
+    await expect(setProjectStatus(t.db, { actor: await adminActor(), projectId: project.id, status: "in_progress" })).rejects.toMatchObject(
+      {
+        message: expect.stringContaining("was altered"),
+      },
+    );
+    expect((await call(clientPdfRoute as Handler, await owner(), `/api/client/authorizations/${id}/pdf`, id)).status).toBe(409);
+  });
+
+  it("refuses to counter-sign or seal a version altered after the client signed", async () => {
+    const project = await newEngagement("Altered Before Sealing");
+    const { id, documentHash } = await sentVersion(project.id);
+    expect((await sign(await owner(), id, documentHash)).status).toBe(200);
+    await widenScope(id);
+    const refused = await countersign(id, documentHash);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toContain("no longer matches");
+    const [row] = await t.db
+      .select({ key: engagementAuthorizations.sealedKey })
+      .from(engagementAuthorizations)
+      .where(eq(engagementAuthorizations.id, id));
+    expect(row!.key).toBeNull();
+    expect((await call(adminPdfRoute as Handler, await firm(), `/api/admin/authorizations/${id}/pdf`, id)).status).toBe(409);
+  });
+});
+
+describe("who is told that an authorization waits", () => {
+  const mailsOf = async (kind: string, subject: string) =>
+    (await t.db.select({ to: emailOutbox.toAddress, subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.kind, kind)))
+      .filter((m) => m.subject.includes(subject))
+      .map((m) => m.to)
+      .sort();
+
+  it("mails the owners when it is sent and the firm when the client signed; the timeline shows each step", async () => {
+    const project = await newEngagement("Told Gateway Test");
+    const { id, documentHash } = await sentVersion(project.id);
+    // Only an owner can sign: the member is not mailed.
+    expect(await mailsOf("notify_authorization_sent", "Told Gateway Test")).toEqual([DEMO_USERS.acme.email]);
+    expect(await mailsOf("notify_authorization_signed", "Told Gateway Test")).toEqual([]);
+    // The portal: the project's badge and the Overview's "Needs your attention" (for a member too).
+    const acme = await clientActor();
+    const card = async () => (await listPortalProjects(t.db, { actor: acme })).find((p) => p.id === project.id)!;
+    const toSign = async () => (await getOverview(t.db, { actor: await clientActor(DEMO_USERS.acmeMember.email) })).authorizationsToSign;
+    expect((await card()).awaitingSignature).toBe(true);
+    expect(await toSign()).toContainEqual({ projectId: project.id, projectName: "Told Gateway Test" });
+    expect(await getOverview(t.db, { actor: await clientActor(DEMO_USERS.globex.email) })).toMatchObject({ authorizationsToSign: [] });
+    expect((await sign(await owner(), id, documentHash)).status).toBe(200);
+    expect((await card()).awaitingSignature).toBe(false);
+    expect(await toSign()).not.toContainEqual(expect.objectContaining({ projectId: project.id }));
+    expect(await mailsOf("notify_authorization_signed", "Told Gateway Test")).toEqual([DEMO_USERS.admin.email]);
+    expect((await countersign(id, documentHash)).status).toBe(200);
+
+    const timeline = await getAdminProjectTimeline(t.db, { actor: await adminActor(), projectId: project.id });
+    expect(timeline!.entries.filter((e) => e.kind === "authorization").map((e) => [e.title, e.detail])).toEqual([
+      ["Authorization sent to sign", "Version 1"],
+      ["Authorization signed for the client", "Version 1, Jordan Lee"],
+      ["Authorization counter-signed by the firm", "Version 1, Avery Admin"],
+    ]);
   });
 });

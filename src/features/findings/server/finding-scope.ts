@@ -4,6 +4,7 @@ import { DEFAULT_DUE_DAYS, type DueDays, UNRESOLVED_FINDING_STATUSES } from "@/l
 import type { Actor, ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { findingDueDays, findings } from "@/server/core/db/schema";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
 
 export const FINDING_NOT_FOUND = () => new AppError("not_found", "Finding not found");
@@ -12,7 +13,8 @@ export const FINDING_NOT_FOUND = () => new AppError("not_found", "Finding not fo
  * What a client may see: its own company's published findings. A draft and another company's
  * finding are both simply absent, so an id reveals nothing.
  */
-export const clientFindingScope = (actor: ClientActor): SQL => and(eq(findings.clientId, actor.clientId), isNotNull(findings.publishedAt))!;
+export const clientFindingScope = (actor: ClientActor): SQL =>
+  and(eq(findings.clientId, actor.clientId), inClientProject(findings.projectId, actor.clientId), isNotNull(findings.publishedAt))!;
 
 /** One finding the actor may reach: any for the firm, a published one of its own for a client. */
 export const findingScope = (actor: Actor, findingId: string): SQL =>

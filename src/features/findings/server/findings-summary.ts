@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { FINDING_SEVERITIES, type FindingSeverity, UNRESOLVED_FINDING_STATUSES } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { findings, projects } from "@/server/core/db/schema";
 import { overdueSql } from "./finding-scope";
 
@@ -12,7 +13,12 @@ import { overdueSql } from "./finding-scope";
 
 /** Open: published and still to be dealt with (open, in remediation, still open). */
 const openOf = (clientId: string): SQL =>
-  and(eq(findings.clientId, clientId), isNotNull(findings.publishedAt), inArray(findings.status, [...UNRESOLVED_FINDING_STATUSES]))!;
+  and(
+    eq(findings.clientId, clientId),
+    inClientProject(findings.projectId, clientId),
+    isNotNull(findings.publishedAt),
+    inArray(findings.status, [...UNRESOLVED_FINDING_STATUSES]),
+  )!;
 
 export type FindingsSummary = {
   openBySeverity: Record<FindingSeverity, number>;
@@ -33,7 +39,9 @@ export function findingsSummaryColumns(clientId: string) {
   );
   // Aliased by hand: in a select of one table drizzle leaves column names unqualified, and "id" would be ambiguous.
   columns.retests_waiting = sql<number>`(select count(*) from finding_retests fr join findings ff on ff.id = fr.finding_id
-    where ff.client_id = ${clientId} and fr.result is null)::int`.mapWith(Number);
+    where ff.client_id = ${clientId} and exists (select 1 from projects fp where fp.id = ff.project_id and fp.client_id = ${clientId}) and fr.result is null)::int`.mapWith(
+    Number,
+  );
   return columns;
 }
 

@@ -61,22 +61,25 @@ export function OverviewFindings({ findings }: { findings: FindingsSummary }) {
 }
 
 /**
- * What needs the client's attention: overdue findings by name, reports not downloaded yet, invoices
+ * What needs the client's attention: authorizations waiting for the company's signature, overdue findings by name, reports not downloaded yet, invoices
  * due (not for a member from whom Billing is withheld: null), unread messages. Each leads to its record.
  */
 export function OverviewAttention({
   overdueFindings,
   reportsToDownload,
+  authorizationsToSign,
   invoicesDue,
   unreadMessages,
 }: {
   overdueFindings: AttentionFinding[];
   reportsToDownload: number;
+  authorizationsToSign: { projectId: string; projectName: string }[];
   invoicesDue: number | null;
   unreadMessages: number;
 }) {
   const { linkHandler } = usePortalNavigation();
-  const nothing = overdueFindings.length === 0 && reportsToDownload === 0 && !invoicesDue && unreadMessages === 0;
+  const nothing =
+    authorizationsToSign.length === 0 && overdueFindings.length === 0 && reportsToDownload === 0 && !invoicesDue && unreadMessages === 0;
   return (
     <Card role="region" aria-label="Needs your attention">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -85,6 +88,17 @@ export function OverviewAttention({
       </h2>
       {nothing ? <p className="mt-3 text-sm text-muted">Nothing right now.</p> : null}
       <ul className="mt-3 space-y-3 text-sm">
+        {authorizationsToSign.map(({ projectId, projectName }) => (
+          <li key={projectId} className="min-w-0 break-words">
+            <a
+              href={sectionHref("projects", { project: projectId })}
+              onClick={linkHandler("projects", { project: projectId })}
+              className={`font-medium ${linkClass}`}
+            >
+              Authorization to sign: {projectName}
+            </a>
+          </li>
+        ))}
         {overdueFindings.map((finding) => (
           <li key={finding.id} className="flex min-w-0 flex-wrap items-center gap-2">
             <SeverityBadge severity={finding.severity} />

@@ -77,6 +77,7 @@ export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">,
         <OverviewAttention
           overdueFindings={data.overdueFindings}
           reportsToDownload={data.reportsToDownload}
+          authorizationsToSign={data.authorizationsToSign}
           unreadMessages={stats.unreadMessages}
           invoicesDue={billing ? billing.pendingCount + billing.overdueCount : null}
         />

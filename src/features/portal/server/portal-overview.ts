@@ -17,6 +17,7 @@ import {
 } from "@/features/findings/server";
 import { unreadMessagesOf } from "@/features/messages/server";
 import { reportsToDownloadOf } from "@/features/reports/server";
+import { listAuthorizationsToSign } from "@/features/projects/server";
 
 export type OverviewStats = {
   totalDocuments: number;
@@ -38,6 +39,8 @@ export type Overview = {
   overdueFindings: AttentionFinding[];
   /** Downloadable reports this person has not downloaded yet. */
   reportsToDownload: number;
+  /** Engagements whose testing authorization waits for the company's signature. */
+  authorizationsToSign: { projectId: string; projectName: string }[];
   /** Null for a member from whom the owners withheld Billing: no figure of it is read. */
   billing: BillingSummary | null;
 };
@@ -80,9 +83,10 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
       .where(where)
       .limit(1);
   };
-  const [[row], overdueFindings] = await Promise.all([
+  const [[row], overdueFindings, authorizationsToSign] = await Promise.all([
     actor.billingWithheld ? db.select(base).from(clients).where(where).limit(1) : readBilling(),
     listOverdueFindings(db, { actor }),
+    listAuthorizationsToSign(db, { actor }),
   ]);
   if (!row) throw new AppError("not_found", "Client account not found");
   const { company, contactPerson, billing, totalDocuments, activeProjects, upcomingMeetings, unreadMessages, reportsToDownload } = {
@@ -96,5 +100,6 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
     findings: findingsSummaryOf(row),
     overdueFindings,
     reportsToDownload,
+    authorizationsToSign,
   };
 }

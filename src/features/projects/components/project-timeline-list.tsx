@@ -1,4 +1,4 @@
-import { CircleDot, FileLock2, FolderKanban, MessageSquare, Receipt, ShieldAlert, type LucideIcon } from "lucide-react";
+import { CircleDot, FileLock2, FileSignature, FolderKanban, MessageSquare, Receipt, ShieldAlert, type LucideIcon } from "lucide-react";
 import { FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS } from "@/lib/domain/finding";
 import { PROJECT_STATUS_LABELS } from "@/lib/domain/project-status";
 import { formatDateTime } from "@/lib/format";
@@ -11,6 +11,7 @@ const ICONS: Record<TimelineKind, LucideIcon> = {
   finding: ShieldAlert,
   report: FileLock2,
   message: MessageSquare,
+  authorization: FileSignature,
 };
 
 const labelOf = (value: string): string =>

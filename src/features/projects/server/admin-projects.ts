@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, getTableName, inArray, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { z } from "zod";
 import { PROJECT_STATUS_WORK_ORDER, type ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
@@ -8,7 +8,19 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { clients, invoices, projects } from "@/server/core/db/schema";
+import {
+  attestationLetters,
+  clients,
+  engagementAuthorizations,
+  findingImports,
+  findings,
+  invoices,
+  messageThreads,
+  projects,
+  reports,
+  retainerOverageRequests,
+  timeEntries,
+} from "@/server/core/db/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
@@ -32,6 +44,8 @@ export type AdminProjectRow = {
   totalBilledCents: number;
   totalPaidCents: number;
   outstandingCents: number;
+  /** Something was made for the client already: the edit dialog keeps the client fixed. */
+  clientLocked: boolean;
 };
 
 const projectColumns = {
@@ -68,7 +82,12 @@ export async function listAdminProjects(
   // work first, closed last) rather than alphabetically.
   const statusOrder = (column: SQLWrapper) => sql`array_position(array[${sqlStringList(PROJECT_STATUS_WORK_ORDER)}]::text[], ${column})`;
   const pageRows = db
-    .select({ ...projectColumns, company: clients.company, total: sql<number>`count(*) over ()`.as("total") })
+    .select({
+      ...projectColumns,
+      company: clients.company,
+      clientLocked: clientLockedSql(projects.id).as("client_locked"),
+      total: sql<number>`count(*) over ()`.as("total"),
+    })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(where)
@@ -99,6 +118,7 @@ export async function listAdminProjects(
       startDate: pageRows.startDate,
       targetCompletionDate: pageRows.targetCompletionDate,
       updatedAt: pageRows.updatedAt,
+      clientLocked: sql<boolean>`${pageRows.clientLocked}`.mapWith(Boolean),
       total: asNumber(pageRows.total),
       invoiceCount: asNumber(figures.invoiceCount),
       totalBilledCents: asNumber(figures.billed),
@@ -122,6 +142,33 @@ export async function listAdminProjects(
 }
 
 type ProjectFields = z.output<typeof projectFormSchema>;
+
+export const CLIENT_LOCKED = "Create a new engagement for the other client";
+
+/**
+ * True once anything was made for the engagement's client (findings, imports, reports, letters,
+ * authorization versions, linked invoices, message threads, retainer time and overage requests):
+ * those rows carry the client they were made for, so the project's client no longer changes
+ * (docs/PRODUCT.md#admin-projects).
+ */
+export const clientLockedSql = (projectId: SQLWrapper) =>
+  sql<boolean>`(${sql.join(
+    [
+      findings,
+      findingImports,
+      reports,
+      attestationLetters,
+      engagementAuthorizations,
+      invoices,
+      messageThreads,
+      timeEntries,
+      retainerOverageRequests,
+    ].map(
+      // Aliased by hand: in a one-table select drizzle leaves column names unqualified.
+      (table) => sql`exists (select 1 from ${sql.identifier(getTableName(table))} dependent where dependent.project_id = ${projectId})`,
+    ),
+    sql` or `,
+  )})`.mapWith(Boolean);
 
 async function assertActiveClient(tx: DbOrTx, clientId: string) {
   const [client] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, clientId)).limit(1);
@@ -149,13 +196,18 @@ export async function updateProject(
   { actor, input }: { actor: AdminActor; input: ProjectFields & { id: string; status: ProjectStatus } },
 ) {
   assertAdmin(actor);
+  const { id, ...fields } = input;
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, projects, input.id, "Project not found", projectColumns);
-    // Keeping the current client is always allowed; moving the project needs an active client.
-    if (input.clientId !== before.clientId) await assertActiveClient(tx, input.clientId);
+    const before = await lockRowById(tx, projects, id, "Project not found", projectColumns);
+    // Keeping the current client is always allowed; moving the project needs an active client
+    // and nothing hanging off it yet (each dependent row carries the client it was made for).
+    if (input.clientId !== before.clientId) {
+      await assertActiveClient(tx, input.clientId);
+      const [{ locked } = { locked: true }] = await tx.select({ locked: clientLockedSql(sql`${id}::uuid`) }).from(sql`(select 1) as one`);
+      if (locked) throw new AppError("bad_request", CLIENT_LOCKED, { fieldErrors: { clientId: CLIENT_LOCKED } });
+    }
     if (input.status === "in_progress" && before.status !== "in_progress")
       await assertTestingAuthorized(tx, input.id, "Moving to In Progress");
-    const { id, ...fields } = input;
     const [after] = await tx
       .update(projects)
       .set({ ...fields, updatedAt: new Date() })

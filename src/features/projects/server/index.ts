@@ -12,7 +12,7 @@ export {
   type AdminProjectRow,
 } from "./admin-projects";
 export { projectListFilter } from "./list-filters";
-export { listPortalProjects, type PortalProject, type ProjectFigures } from "./portal-projects";
+export { listAuthorizationsToSign, listPortalProjects, type PortalProject, type ProjectFigures } from "./portal-projects";
 export {
   getAdminProjectTimeline,
   getPortalProject,

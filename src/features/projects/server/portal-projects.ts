@@ -23,7 +23,20 @@ export type PortalProject = {
   targetCompletionDate: string | null;
   /** Null for a member from whom the owners withheld Billing: no figure of it is read. */
   figures: ProjectFigures | null;
+  /** The newest authorization version was sent and waits for the company's signature. */
+  awaitingSignature: boolean;
 };
+
+/**
+ * The project's newest authorization version (made for this company) was sent and no owner signed
+ * it yet. Table names written out: in a one-table select drizzle leaves column names unqualified.
+ */
+export const awaitingSignatureSql = sql<boolean>`exists (select 1 from engagement_authorizations v
+    where v.project_id = projects.id and v.client_id = projects.client_id and v.sent_at is not null
+      and v.version = (select max(v2.version) from engagement_authorizations v2 where v2.project_id = v.project_id)
+      and not exists (select 1 from engagement_authorization_signatures s where s.authorization_id = v.id and s.side = 'client'))`.mapWith(
+  Boolean,
+);
 
 const projectColumns = {
   id: projects.id,
@@ -32,6 +45,7 @@ const projectColumns = {
   status: projects.status,
   startDate: projects.startDate,
   targetCompletionDate: projects.targetCompletionDate,
+  awaitingSignature: awaitingSignatureSql,
 };
 
 // Target completion date descending (PostgreSQL puts projects without one first).
@@ -73,4 +87,15 @@ export async function listPortalProjects(db: DbOrTx, { actor }: { actor: ClientA
     ...project,
     figures: { invoiceCount, billedCents, paidCents, outstandingCents: billedCents - paidCents },
   }));
+}
+
+/** The company's engagements whose authorization waits for its signature (the Overview's "Needs your attention"). */
+export async function listAuthorizationsToSign(db: DbOrTx, { actor }: { actor: ClientActor }) {
+  assertClient(actor);
+  return db
+    .select({ projectId: projects.id, projectName: projects.projectName })
+    .from(projects)
+    .where(and(eq(projects.clientId, actor.clientId), awaitingSignatureSql))
+    .orderBy(projects.projectName)
+    .limit(20);
 }

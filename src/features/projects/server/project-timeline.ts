@@ -8,9 +8,9 @@ import { clients, projects } from "@/server/core/db/schema";
 // A project's timeline (docs/PRODUCT.md#project-timeline): what happened to it, oldest first, from
 // the records that already exist: its creation and status changes (the audit log), its invoices
 // (issued, paid), its published findings and their steps, its reports (published, withdrawn) and
-// the messages of its conversations.
+// the messages of its conversations, its testing authorization (sent, signed, counter-signed).
 
-export const TIMELINE_KINDS = ["project", "status", "invoice", "finding", "report", "message"] as const;
+export const TIMELINE_KINDS = ["project", "status", "invoice", "finding", "report", "message", "authorization"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export type TimelineEntry = {
@@ -110,6 +110,15 @@ async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: bool
       union all
       select 'report', r.revoked_at, 'Report withdrawn: ' || r.title, 'Version ' || r.version, null
         from reports r where r.project_id = ${id} and r.client_id = ${project.clientId} and r.revoked_at is not null
+      union all
+      select 'authorization', v.sent_at, 'Authorization sent to sign', 'Version ' || v.version, null
+        from engagement_authorizations v where v.project_id = ${id} and v.client_id = ${project.clientId} and v.sent_at is not null
+      union all
+      select 'authorization', s.signed_at,
+             case s.side when 'client' then 'Authorization signed for the client' else 'Authorization counter-signed by the firm' end,
+             'Version ' || v.version || ', ' || s.signer_name, null
+        from engagement_authorization_signatures s join engagement_authorizations v on v.id = s.authorization_id
+       where v.project_id = ${id} and v.client_id = ${project.clientId}
       union all
       select 'message', m.created_at, 'Message from ' || m.author_name, t.subject, t.id::text
         from messages m join message_threads t on t.id = m.thread_id

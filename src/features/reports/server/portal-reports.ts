@@ -31,7 +31,7 @@ export async function listPortalReports(db: DbOrTx, { actor }: { actor: ClientAc
     })
     .from(reports)
     .innerJoin(projects, eq(projects.id, reports.projectId))
-    .where(and(eq(reports.clientId, actor.clientId), isAvailable))
+    .where(and(eq(reports.clientId, actor.clientId), eq(projects.clientId, actor.clientId), isAvailable))
     .orderBy(desc(reports.publishedAt), reports.title);
   const owner = actor.personRole === "owner";
   const downloads =

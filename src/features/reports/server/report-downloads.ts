@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor, recordedPersonOf } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { clients, reportDownloads, reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
@@ -22,7 +23,11 @@ export async function requestReportDownload(
   { actor, reportId, from }: { actor: ClientActor; reportId: string; from: ReportDownloadRequest },
 ): Promise<ReportDownload> {
   assertClient(actor);
-  return recordDownload(db, { actor, from, where: and(eq(reports.id, reportId), eq(reports.clientId, actor.clientId))! });
+  return recordDownload(db, {
+    actor,
+    from,
+    where: and(eq(reports.id, reportId), eq(reports.clientId, actor.clientId), inClientProject(reports.projectId, actor.clientId))!,
+  });
 }
 
 /**

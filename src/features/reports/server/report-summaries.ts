@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { projects, reportDownloads, reports } from "@/server/core/db/schema";
 import { isAvailable } from "./columns";
 
@@ -51,13 +52,20 @@ export async function listPortalProjectReports(
     .select(summaryColumns)
     .from(reports)
     .innerJoin(projects, eq(projects.id, reports.projectId))
-    .where(and(eq(reports.clientId, actor.clientId), eq(reports.projectId, projectId), isAvailable))
+    .where(
+      and(
+        eq(reports.clientId, actor.clientId),
+        inClientProject(reports.projectId, actor.clientId),
+        eq(reports.projectId, projectId),
+        isAvailable,
+      ),
+    )
     .orderBy(desc(reports.publishedAt));
   return rows.map(toSummary);
 }
 
 /** The company's downloadable reports this person has not downloaded yet, as a scalar subquery (the Overview's statement). */
 export const reportsToDownloadOf = (actor: ClientActor) =>
-  sql<number>`(select count(*) from ${reports} where ${reports.clientId} = ${actor.clientId} and ${isNull(reports.supersededAt)}
+  sql<number>`(select count(*) from ${reports} where ${reports.clientId} = ${actor.clientId} and ${inClientProject(reports.projectId, actor.clientId)} and ${isNull(reports.supersededAt)}
     and ${isNull(reports.revokedAt)} and not exists (select 1 from ${reportDownloads}
       where ${reportDownloads.reportId} = ${reports.id} and ${reportDownloads.userId} = ${actor.userId}))::int`.mapWith(Number);

@@ -1,5 +1,5 @@
 import "server-only";
-import { createPublicKey } from "node:crypto";
+import { createHash, createPublicKey, X509Certificate } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { CompactSign, compactVerify, decodeProtectedHeader, exportJWK, type JWK } from "jose";
 import type { DbOrTx } from "@/server/core/db/client";
@@ -17,18 +17,44 @@ export async function signJws(db: DbOrTx, payload: Record<string, unknown>, typ:
     .sign(key.privateKey);
 }
 
-/** The firm's JWS public keys, current and retired (a retired key still verifies what it signed). */
+/**
+ * The firm's JWS public keys, current and retired (a retired key still verifies what it signed),
+ * then the certificates of the keys that seal PDFs (sealed authorizations), each with its `x5c`
+ * and `x5t#S256` (SHA-256 of the certificate's DER), so a client can pin the one its PDF names
+ * (docs/DEPLOYMENT.md, "Pinning the PDF-sealing certificate").
+ */
 export async function publicJwks(db: DbOrTx): Promise<{ keys: JWK[] }> {
   await signingKey(db, "jws"); // a first request before any signature still finds a key
+  await signingKey(db, "pdf");
   const rows = await db
-    .select({ kid: signingKeys.kid, publicKeyPem: signingKeys.publicKeyPem })
+    .select({
+      kid: signingKeys.kid,
+      purpose: signingKeys.purpose,
+      publicKeyPem: signingKeys.publicKeyPem,
+      certificatePem: signingKeys.certificatePem,
+    })
     .from(signingKeys)
-    .where(eq(signingKeys.purpose, "jws"))
     .orderBy(signingKeys.createdAt);
-  const keys = await Promise.all(
-    rows.map(async (row) => ({ ...(await exportJWK(createPublicKey(row.publicKeyPem))), kid: row.kid, alg: "EdDSA", use: "sig" })),
+  const jws = await Promise.all(
+    rows
+      .filter((row) => row.purpose === "jws")
+      .map(async (row) => ({ ...(await exportJWK(createPublicKey(row.publicKeyPem))), kid: row.kid, alg: "EdDSA", use: "sig" })),
   );
-  return { keys };
+  const pdf = await Promise.all(
+    rows
+      .filter((row) => row.purpose === "pdf" && row.certificatePem)
+      .map(async (row) => {
+        const certificate = new X509Certificate(row.certificatePem!);
+        return {
+          ...(await exportJWK(certificate.publicKey)),
+          kid: row.kid,
+          use: "sig",
+          x5c: [certificate.raw.toString("base64")],
+          "x5t#S256": createHash("sha256").update(certificate.raw).digest("base64url"),
+        };
+      }),
+  );
+  return { keys: [...jws, ...pdf] };
 }
 
 export type VerifiedJws = { payload: Record<string, unknown>; kid: string };

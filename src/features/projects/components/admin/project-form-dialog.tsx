@@ -32,6 +32,8 @@ export function ProjectFormDialog({
   showToast: ShowToast;
 }) {
   const isEdit = project !== null;
+  // Findings, letters, signatures… were made for this client: the server refuses a move too.
+  const clientLocked = project?.clientLocked ?? false;
   const options = useReadOnShow("", () => listClientOptionsAction({}), "Failed to load clients");
   const loadError = options.error ? "Failed to load clients" : null;
   // Editing a project of a client that is no longer active keeps that client selectable.
@@ -83,13 +85,18 @@ export function ProjectFormDialog({
                   clients={clients ?? []}
                   value={field.value}
                   onChange={field.onChange}
-                  disabled={!clients}
+                  disabled={!clients || clientLocked}
                   placeholder={clients ? undefined : loadError ? "Failed to load clients" : "Loading clients..."}
                   invalid={Boolean(errors.clientId)}
-                  describedBy={errors.clientId ? `${id("client")}-error` : undefined}
+                  describedBy={errors.clientId ? `${id("client")}-error` : clientLocked ? id("client-locked") : undefined}
                 />
               )}
             />
+            {clientLocked && !errors.clientId ? (
+              <p id={id("client-locked")} className="text-xs text-muted">
+                Work was already made for this client. Create a new engagement for the other client.
+              </p>
+            ) : null}
           </Field>
           {isEdit ? (
             <Field id={id("status")} label="Status" error={errors.status?.message}>

@@ -42,12 +42,11 @@ function ProjectCard({ project }: { project: PortalProject }) {
     <Card className="flex h-full flex-col gap-4">
       <div className="flex items-start justify-between gap-3">
         <h2 className="text-lg font-semibold">{project.projectName}</h2>
-        <StatusBadge
-          value={project.status}
-          label={PROJECT_STATUS_LABELS[project.status]}
-          tone={PROJECT_STATUS_TONES[project.status]}
-          className="shrink-0"
-        />
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <StatusBadge value={project.status} label={PROJECT_STATUS_LABELS[project.status]} tone={PROJECT_STATUS_TONES[project.status]} />
+          {/* The firm's word for this is "Sent"; the company's is what it has to do. */}
+          {project.awaitingSignature ? <StatusBadge value="awaiting-signature" label="Awaiting your signature" tone="amber" /> : null}
+        </div>
       </div>
       {project.description ? <p className="text-sm text-muted">{project.description}</p> : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">

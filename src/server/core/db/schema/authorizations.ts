@@ -70,6 +70,9 @@ export const engagementAuthorizationSignatures = pgTable(
     signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
     clientAddress: text("client_address").notNull(),
     documentHash: text("document_hash").notNull(),
+    // The firm's row only: SHA-256 of the sealed PDF made when it counter-signed; the stored
+    // bytes are served only while they still hash to it.
+    sealedSha256: text("sealed_sha256"),
   },
   (t) => [
     check("engagement_authorization_signatures_side_check", oneOf(t.side, AUTHORIZATION_SIDES)),

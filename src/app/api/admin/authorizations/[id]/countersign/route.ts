@@ -1,4 +1,4 @@
-// POST /api/admin/authorizations/{id}/countersign ({ fullName, documentHash, code?, passkey?, password? }) → { signedAt, sealed }: the firm counter-signs a version its client signed, after a fresh second factor; the sealed PDF is made.
+// POST /api/admin/authorizations/{id}/countersign ({ fullName, documentHash, code?, passkey?, password? }) → { signedAt, sealed }: the firm counter-signs a version its client signed, after a fresh second factor; the sealed PDF is made in the same transaction.
 import { uuidSchema } from "@/lib/validation/common";
 import { authorizationCountersignSchema } from "@/features/authorizations/validation";
 import { AppError } from "@/server/core/errors";
@@ -6,7 +6,7 @@ import { getDb } from "@/server/core/get-db";
 import { parseJson } from "@/server/core/handler";
 import { clientIp } from "@/server/core/rate-limit";
 import { confirmFreshSecondFactor, withAdmin } from "@/features/account/server";
-import { AUTHORIZATION_NOT_FOUND, countersignAuthorization, sealAuthorization } from "@/features/authorizations/server";
+import { AUTHORIZATION_NOT_FOUND, countersignAuthorization } from "@/features/authorizations/server";
 
 export const dynamic = "force-dynamic";
 
@@ -20,13 +20,5 @@ export const POST = withAdmin(async (request, { actor, params }) => {
     authorizationId,
     proof: { fullName, documentHash, method, clientAddress: clientIp(request.headers) },
   });
-  // The signatures stand without the PDF; a failed seal (storage, a timestamp authority) is made again at the first download.
-  const sealed = await sealAuthorization(getDb(), authorizationId).then(
-    () => true,
-    (error: unknown) => {
-      console.error(`[authorization ${authorizationId}] sealing failed; it is retried at the first download:`, error);
-      return false;
-    },
-  );
-  return Response.json({ success: true, signedAt, sealed }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ success: true, signedAt, sealed: true }, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -1,0 +1,3 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_categories_check";--> statement-breakpoint
+ALTER TABLE "engagement_authorization_signatures" ADD COLUMN "sealed_sha256" text;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_categories_check" CHECK ("notification_preferences"."disabled_categories" <@ array['documents', 'invoices', 'bookings', 'projects', 'messages', 'findings', 'admin_bookings', 'admin_messages', 'admin_failed_mail', 'admin_findings', 'admin_authorizations']::text[]);

@@ -1,0 +1,73 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clientPeople, clients, projects } from "@/server/core/db/schema";
+import { appLink, notifyAdmins, notifyUsers } from "@/features/notifications/server";
+
+// Who is told that an authorization waits (docs/PRODUCT.md#engagement-authorization): the
+// company's owners when it is sent (only an owner can sign; their "Projects" preference applies),
+// the firm's admins when the client signed ("Signed authorizations"). Queued in the caller's
+// transaction, keyed per version, so a retry queues nothing more.
+
+type Version = { id: string; projectId: string; version: number };
+
+async function namesOf(db: DbOrTx, projectId: string) {
+  const [row] = await db
+    .select({ clientId: projects.clientId, company: clients.company, engagement: projects.projectName })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row!;
+}
+
+export async function notifyAuthorizationSent(db: DbOrTx, version: Version): Promise<void> {
+  const { clientId, company, engagement } = await namesOf(db, version.projectId);
+  const owners = await db
+    .select({ userId: clientPeople.userId })
+    .from(clientPeople)
+    .where(and(eq(clientPeople.clientId, clientId), eq(clientPeople.role, "owner"), eq(clientPeople.status, "active")));
+  await notifyUsers(
+    db,
+    owners.map((o) => o.userId),
+    {
+      key: `authorization-sent:${version.id}`,
+      category: "projects",
+      kind: "notify_authorization_sent",
+      content: {
+        subject: `Authorization to sign: ${engagement}`,
+        greetingName: company,
+        paragraphs: [
+          `The firm sent version ${version.version} of the testing authorization for ${engagement}. Testing starts only once an owner of ${company} has signed it and the firm has counter-signed.`,
+        ],
+        facts: [
+          ["Engagement", engagement],
+          ["Version", String(version.version)],
+        ],
+        action: { label: "Read and sign", url: appLink(`/client-portal?section=projects&project=${version.projectId}`) },
+      },
+    },
+  );
+}
+
+export async function notifyAuthorizationSigned(db: DbOrTx, version: Version, signerName: string): Promise<void> {
+  const { company, engagement } = await namesOf(db, version.projectId);
+  await notifyAdmins(db, {
+    key: `authorization-signed:${version.id}`,
+    category: "admin_authorizations",
+    kind: "notify_authorization_signed",
+    content: {
+      subject: `${company} signed the authorization: ${engagement}`,
+      greetingName: "Admin",
+      paragraphs: [
+        `${signerName} signed version ${version.version} of the testing authorization for ${company}. It waits for your counter-signature.`,
+      ],
+      facts: [
+        ["Client", company],
+        ["Engagement", engagement],
+        ["Version", String(version.version)],
+      ],
+      action: { label: "Counter-sign", url: appLink(`/admin/projects?q=${encodeURIComponent(engagement)}`) },
+    },
+  });
+}
