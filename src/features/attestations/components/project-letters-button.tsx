@@ -49,7 +49,7 @@ type Loaded = { letters: LetterRow[]; defaults: LetterFormDefaults };
 function ProjectLettersDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const [revoking, setRevoking] = useState<LetterRow | null>(null);
-  const { busy, run } = useChange((text, tone) => setMessage({ text, tone }));
+  const { running, run } = useChange((text, tone) => setMessage({ text, tone }));
   const { data, error, reload } = useReadOnShow(
     project.id,
     async () => {
@@ -79,7 +79,7 @@ function ProjectLettersDialog({ project, onClose }: { project: { id: string; pro
           {data.defaults.hasPublishedReport ? (
             <IssueForm
               defaults={data.defaults}
-              busy={busy === "issue"}
+              busy={running === "issue"}
               onIssue={(form, refused) =>
                 run("issue", () => issueLetterAction({ projectId: project.id, ...form }), {
                   refresh: false,

@@ -81,7 +81,7 @@ function ProjectAuthorizationDialog({ project, onClose }: { project: Project; on
 function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAuthorization; notify: Notify; onChanged: () => void }) {
   const [newest, ...older] = data.versions;
   const [editing, setEditing] = useState(false);
-  const { busy, run } = useChange(notify);
+  const { isBusy, running, run } = useChange(notify);
   const saved = ({ version }: { version: number }) => {
     setEditing(false);
     onChanged();
@@ -117,8 +117,8 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
               />
               <div className="border-t border-border pt-3">
                 <p className="mb-2 text-xs text-muted">Sending fixes the text and its hash: from then on it is what both sides sign.</p>
-                <Button variant="secondary" disabled={busy !== null} onClick={() => send(newest)}>
-                  {busy === "send" ? "Sending..." : "Send to sign"}
+                <Button variant="secondary" disabled={isBusy} onClick={() => send(newest)}>
+                  {running === "send" ? "Sending..." : "Send to sign"}
                 </Button>
               </div>
             </>

@@ -54,7 +54,7 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
   const fileRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const fileId = useId();
-  const { busy, run } = useChange<string>((text, tone) => setMessage({ text, tone }));
+  const { running, run } = useChange<string>((text, tone) => setMessage({ text, tone }));
 
   // Read when shown, and again after a change; a failed read says so where the changes do.
   const { data, error, reload } = useReadOnShow(
@@ -135,8 +135,8 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
           </label>
           <input id={fileId} ref={fileRef} type="file" accept="application/pdf,.pdf" className="block w-full text-sm" />
         </div>
-        <Button type="submit" disabled={busy === "upload"}>
-          {busy === "upload" ? "Publishing..." : "Publish report"}
+        <Button type="submit" disabled={running === "upload"}>
+          {running === "upload" ? "Publishing..." : "Publish report"}
         </Button>
       </form>
       <h3 className="mt-6 font-semibold">Generated from the findings</h3>
@@ -173,16 +173,16 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
                     <Button
                       variant="secondary"
                       size="sm"
-                      disabled={busy === downloadKey(report.id)}
+                      disabled={running === downloadKey(report.id)}
                       onClick={() => {
                         setMessage(null);
                         download(report.id);
                       }}
                     >
-                      {busy === downloadKey(report.id) ? "Preparing..." : `Download v${report.version}`}
+                      {running === downloadKey(report.id) ? "Preparing..." : `Download v${report.version}`}
                     </Button>
-                    <Button variant="secondary" size="sm" disabled={busy === report.id} onClick={() => revoke(report)}>
-                      {busy === report.id ? "Revoking..." : `Revoke v${report.version}`}
+                    <Button variant="secondary" size="sm" disabled={running === report.id} onClick={() => revoke(report)}>
+                      {running === report.id ? "Revoking..." : `Revoke v${report.version}`}
                     </Button>
                   </div>
                 )}
@@ -190,7 +190,7 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
               {asking?.reportId === report.id ? (
                 <FreshFactorPrompt
                   ask={asking}
-                  busy={busy === downloadKey(report.id)}
+                  busy={running === downloadKey(report.id)}
                   error={proofError}
                   onCode={(code) => download(report.id, { code })}
                   onPassword={(password) => download(report.id, { password })}

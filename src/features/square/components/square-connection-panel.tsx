@@ -68,8 +68,8 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
     setConfirmOpen(false);
     setSyncBanner({ tone, text });
   };
-  const { busy, run } = useChange<"sync" | "disconnect">(showBanner);
-  const syncing = busy === "sync";
+  const { isBusy, running, run } = useChange<"sync" | "disconnect">(showBanner);
+  const syncing = running === "sync";
 
   const loadStatus = useCallback(async () => {
     try {
@@ -159,7 +159,7 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
             <dd>{expiryText(status.expires_in_days)}</dd>
           </dl>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={syncInvoices} disabled={busy !== null} aria-busy={syncing}>
+            <Button onClick={syncInvoices} disabled={isBusy} aria-busy={syncing}>
               <RefreshCw className={`h-4 w-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
               {syncing ? "Syncing..." : "Sync Invoices"}
             </Button>
@@ -202,8 +202,8 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
           <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={disconnect} disabled={busy !== null}>
-            {busy === "disconnect" ? "Disconnecting..." : "Disconnect"}
+          <Button variant="danger" onClick={disconnect} disabled={isBusy}>
+            {running === "disconnect" ? "Disconnecting..." : "Disconnect"}
           </Button>
         </div>
       </Dialog>

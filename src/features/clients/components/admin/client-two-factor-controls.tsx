@@ -28,8 +28,7 @@ export function ClientTwoFactorControls({
   const [on, setOn] = useState(required);
   const [confirming, setConfirming] = useState(false);
   const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 5000, tone);
-  const { busy: running, run } = useChange<"toggle">(notify);
-  const busy = running !== null;
+  const { isBusy, run } = useChange<"toggle">(notify);
 
   const toggle = () => {
     const next = !on;
@@ -51,7 +50,7 @@ export function ClientTwoFactorControls({
         aria-checked={on}
         aria-label={`Require two-factor for ${company}`}
         title="Require two-factor sign-in for this client's users"
-        disabled={busy}
+        disabled={isBusy}
         onClick={toggle}
         className="inline-flex items-center gap-2 rounded-md px-1 text-xs text-muted hover:text-foreground disabled:opacity-60"
       >

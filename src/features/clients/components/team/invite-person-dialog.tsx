@@ -28,7 +28,7 @@ export function InvitePersonDialog({
   const form = useZodForm(invitePersonSchema, { name: "", email: "", role: "member" });
   const { errors } = form.formState;
   const [sent, setSent] = useState<SentInvitation | null>(null);
-  const { onSubmit, message, busy } = useFormSubmit(form, invite, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, invite, {
     done: (data) => {
       const link = data as Partial<SentInvitation> | null;
       // The portal's owners get no link (their mail always goes out through us); an admin's answer carries it.
@@ -80,8 +80,8 @@ export function InvitePersonDialog({
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Inviting..." : "Send invitation"}
+            <Button type="submit" disabled={isBusy}>
+              {isBusy ? "Inviting..." : "Send invitation"}
             </Button>
           </div>
         </form>

@@ -81,7 +81,7 @@ export function TeamCard({
   title?: string;
 }) {
   const { toast, show } = useToast();
-  const { busy, run } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
+  const { isBusy, run } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamPerson | null>(null);
   const [resetting, setResetting] = useState<TeamPerson | null>(null);
@@ -141,7 +141,7 @@ export function TeamCard({
                         <Button
                           size="sm"
                           variant="secondary"
-                          disabled={busy !== null}
+                          disabled={isBusy}
                           aria-label={`Resend invitation to ${p.name}`}
                           onClick={() =>
                             change(`resend:${p.userId}`, () => actions.resend(p.userId), `A new invitation was sent to ${p.email}.`)
@@ -152,7 +152,7 @@ export function TeamCard({
                         <Button
                           size="sm"
                           variant="secondary"
-                          disabled={busy !== null}
+                          disabled={isBusy}
                           aria-label={`Revoke invitation of ${p.name}`}
                           onClick={() =>
                             change(`revoke:${p.userId}`, () => actions.revoke(p.userId), `The invitation of ${p.email} was revoked.`)
@@ -172,7 +172,7 @@ export function TeamCard({
                             <Button
                               size="sm"
                               variant="secondary"
-                              disabled={busy !== null}
+                              disabled={isBusy}
                               aria-label={p.role === "owner" ? `Make ${p.name} a member` : `Make ${p.name} an owner`}
                               onClick={() => {
                                 const role: ClientPersonRole = p.role === "owner" ? "member" : "owner";
@@ -188,7 +188,7 @@ export function TeamCard({
                             <Button
                               size="sm"
                               variant="danger"
-                              disabled={busy !== null}
+                              disabled={isBusy}
                               aria-label={`Remove ${p.name}`}
                               onClick={() => setRemoving(p)}
                             >
@@ -200,7 +200,7 @@ export function TeamCard({
                           <Button
                             size="sm"
                             variant="secondary"
-                            disabled={busy !== null}
+                            disabled={isBusy}
                             aria-label={`Reset two-factor of ${p.name}`}
                             onClick={() => setResetting(p)}
                           >

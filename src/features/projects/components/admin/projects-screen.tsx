@@ -64,7 +64,7 @@ export function ProjectsScreen({
     setRowsSeen(rows);
     setStatuses({});
   }
-  const { busy: saving, run } = useChange((message, tone) => show(message, tone === "error" ? 5000 : 3000, tone));
+  const { isBusy, running: saving, run } = useChange((message, tone) => show(message, tone === "error" ? 5000 : 3000, tone));
 
   const changeStatus = (project: ProjectRowView, status: ProjectStatus) =>
     run(project.id, () => setProjectStatusAction({ projectId: project.id, status }), {
@@ -94,7 +94,7 @@ export function ProjectsScreen({
           <select
             aria-label={`Status of ${project.projectName}`}
             value={status}
-            disabled={saving !== null}
+            disabled={isBusy}
             aria-busy={saving === project.id}
             onChange={(event) => changeStatus(project, event.target.value as ProjectStatus)}
             className={cn(

@@ -43,7 +43,7 @@ export function SupportPlans({
   canManage?: boolean;
 }) {
   const [notice, showNotice] = useTimedValue<Notice>(CHECKOUT_NOTICE_MS);
-  const { busy, run } = useChange<string>((text, tone) => showNotice({ text, tone }));
+  const { isBusy, running, run } = useChange<string>((text, tone) => showNotice({ text, tone }));
   const [change, setChange] = useState<PlanChange | null>(null);
   const pending = planRequest?.status === "pending" ? planRequest : null;
   const close = () => setChange(null);
@@ -108,7 +108,7 @@ export function SupportPlans({
               variant="secondary"
               className="self-start sm:self-auto"
               onClick={() => setChange({ kind: "cancel", subscription })}
-              disabled={busy !== null}
+              disabled={isBusy}
             >
               Cancel plan
             </Button>
@@ -137,14 +137,14 @@ export function SupportPlans({
               size="sm"
               variant="secondary"
               className="self-start sm:self-auto"
-              disabled={busy !== null}
+              disabled={isBusy}
               onClick={() =>
                 run("withdraw", () => cancelSubscription({ subscriptionId: pending.id }), {
                   done: () => "Your plan request was withdrawn.",
                 })
               }
             >
-              {busy === "withdraw" ? "Withdrawing..." : "Withdraw request"}
+              {running === "withdraw" ? "Withdrawing..." : "Withdraw request"}
             </Button>
           )}
         </div>
@@ -162,7 +162,7 @@ export function SupportPlans({
         {notice ? <Alert tone={notice.tone === "error" ? "error" : "info"}>{notice.text}</Alert> : null}
       </div>
 
-      {change ? <PlanChangeDialog change={change} busy={busy !== null} onConfirm={() => confirm(change)} onClose={close} /> : null}
+      {change ? <PlanChangeDialog change={change} busy={isBusy} onConfirm={() => confirm(change)} onClose={close} /> : null}
 
       {tiers.length === 0 ? (
         <p className="text-muted">No support plans are on offer right now. Please contact your account manager.</p>
@@ -176,8 +176,8 @@ export function SupportPlans({
                 waiting={pending !== null}
                 readOnly={readOnly}
                 canManage={canManage}
-                busy={busy === `subscribe-${tier.id}` || busy === `switch-${tier.id}`}
-                disabled={busy !== null}
+                busy={running === `subscribe-${tier.id}` || running === `switch-${tier.id}`}
+                disabled={isBusy}
                 onChoose={() => setChange(subscription ? { kind: "switch", tier, subscription } : { kind: "subscribe", tier })}
               />
             </li>
