@@ -22,29 +22,10 @@ type Project = { id: string; projectName: string };
 
 /**
  * An engagement's testing authorization for the admin (docs/PRODUCT.md#engagement-authorization):
- * its button in the projects table and its dialog: why testing is held back, the draft to edit and
+ * its dialog, opened from the row menu in the projects table: why testing is held back, the draft to edit and
  * send, the counter-signature once the client signed, the sealed PDF, and the earlier versions.
  */
-export function ProjectAuthorizationButton({ project }: { project: Project }) {
-  const [open, setOpen] = useState(false);
-  const label = `Authorization of ${project.projectName}`;
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={label}
-        title={label}
-        className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
-      >
-        <FileSignature className="h-4 w-4" aria-hidden />
-      </button>
-      {open ? <ProjectAuthorizationDialog project={project} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
-function ProjectAuthorizationDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+export function ProjectAuthorizationDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const notify: Notify = useCallback((text, tone) => setMessage({ text, tone }), []);
   const { data, error, reload } = useReadOnShow(
