@@ -87,6 +87,43 @@ test("create, edit, change status inline, link and unlink invoices", async ({ pa
   await expect(page.getByRole("dialog", { name: "Manage Invoices" }).getByRole("checkbox", { name: "Select INV-1006" })).toBeVisible();
 });
 
+test("the projects table has the spec's columns at 1280 px; the secondary actions are one labelled menu", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/projects");
+  const table = page.getByRole("table", { name: "Projects" });
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Project",
+    "Client",
+    "Status",
+    "Due Date",
+    "Value",
+    "Invoices",
+    "Outstanding",
+    "Actions",
+  ]);
+  for (const header of await table.getByRole("columnheader").all()) await expect(header).toBeVisible();
+  const engagement = "LLM Gateway Security Assessment";
+  const row = table.getByRole("row", { name: new RegExp(engagement) });
+  await row.getByRole("button", { name: `Actions for ${engagement}` }).click();
+  await expect(row.getByRole("menuitem")).toHaveText([
+    "Link invoices",
+    "View invoices",
+    "Authorization",
+    "Reports",
+    "Letters",
+    "Engagement",
+    "Timeline",
+  ]);
+  // A dialog opened from the menu gives focus back to the menu's button.
+  await row.getByRole("menuitem", { name: "Reports" }).click();
+  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+  await expect(vault).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(vault).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Actions for ${engagement}` })).toBeFocused();
+});
+
 test("filters: status and search, with the empty state", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);
   await page.goto("/admin/projects");

@@ -23,7 +23,8 @@ export function InvitePersonDialog({
 }: {
   invite: (input: InvitePersonInput) => Promise<ChangeResult<unknown>>;
   onClose: () => void;
-  onInvited: (email: string, mailConfigured: boolean) => void;
+  /** `linkShown`: the dialog hands the admin the link (the portal's owners never get it). */
+  onInvited: (email: string, mailConfigured: boolean, linkShown: boolean) => void;
 }) {
   const form = useZodForm(invitePersonSchema, { name: "", email: "", role: "member" });
   const { errors } = form.formState;
@@ -32,7 +33,7 @@ export function InvitePersonDialog({
     done: (data) => {
       const link = data as Partial<SentInvitation> | null;
       // The portal's owners get no link (their mail always goes out through us); an admin's answer carries it.
-      onInvited(form.getValues("email"), link?.mailConfigured ?? true);
+      onInvited(form.getValues("email"), link?.mailConfigured ?? true, Boolean(link?.inviteUrl));
       if (link?.inviteUrl && link.expiresAt)
         setSent({
           email: form.getValues("email"),

@@ -43,6 +43,10 @@ import { InvitePersonDialog } from "./invite-person-dialog";
  */
 export type TeamScope = { clientId?: string };
 
+/** An invitation no mail carries yet: never "sent" (docs/PRODUCT.md#portal-team). */
+const unmailedInvitation = (email: string, what: string) =>
+  `${what} for ${email} is kept in the outbox: mail is not configured yet, so it goes out once the firm sets it up.`;
+
 /** The actions of the card's scope: the portal's act on the session's company, the admin's name it. */
 export function teamActions({ clientId }: TeamScope) {
   if (clientId)
@@ -144,7 +148,10 @@ export function TeamCard({
                           disabled={isBusy}
                           aria-label={`Resend invitation to ${p.name}`}
                           onClick={() =>
-                            change(`resend:${p.userId}`, () => actions.resend(p.userId), `A new invitation was sent to ${p.email}.`)
+                            run(`resend:${p.userId}`, () => actions.resend(p.userId), {
+                              done: ({ mailConfigured }) =>
+                                mailConfigured ? `A new invitation was sent to ${p.email}.` : unmailedInvitation(p.email, "A new invitation"),
+                            })
                           }
                         >
                           Resend invitation
@@ -220,10 +227,12 @@ export function TeamCard({
         <InvitePersonDialog
           invite={actions.invite}
           onClose={() => setInviting(false)}
-          onInvited={(email, mailConfigured) =>
+          onInvited={(email, mailConfigured, linkShown) =>
             mailConfigured
               ? show(`Invitation sent to ${email}.`, 4000, "success")
-              : show(`Invitation for ${email} ready. ${MAIL_NOT_CONFIGURED_MESSAGE}`, 6000, "error")
+              : linkShown
+                ? show(`Invitation for ${email} ready. ${MAIL_NOT_CONFIGURED_MESSAGE}`, 6000, "error")
+                : show(unmailedInvitation(email, "The invitation"), 6000, "error")
           }
         />
       ) : null}
