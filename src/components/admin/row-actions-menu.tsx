@@ -9,7 +9,8 @@ import { buttonClasses } from "@/components/ui/button";
 /** A menu item: a page to go to (`href`) or a dialog of the row to open (`onSelect`). */
 export type RowAction = { label: string; icon: ReactNode } & ({ href: string } | { onSelect: () => void });
 
-const ITEM = "flex h-10 w-full items-center gap-3 rounded px-3 text-left text-sm text-foreground outline-none data-[highlighted]:bg-surface-2";
+const ITEM =
+  "flex h-10 w-full items-center gap-3 rounded px-3 text-left text-sm text-foreground outline-none data-[highlighted]:bg-surface-2";
 
 /**
  * A list row's secondary actions gathered in one menu (docs/PRODUCT.md#admin-lists), so a row with
@@ -21,12 +22,7 @@ export function RowActionsMenu({ name, actions }: { name: string; actions: RowAc
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        ref={trigger}
-        aria-label={`Actions for ${name}`}
-        title="More actions"
-        className={buttonClasses("ghost", "sm")}
-      >
+      <DropdownMenu.Trigger ref={trigger} aria-label={`Actions for ${name}`} title="More actions" className={buttonClasses("ghost", "sm")}>
         <MoreHorizontal className="h-4 w-4" aria-hidden />
       </DropdownMenu.Trigger>
       {/* In place, not in a portal: the menu stays inside its landmark (axe: "region"). */}

@@ -199,13 +199,7 @@ export function PasskeysCard() {
                     >
                       Rename
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={isBusy}
-                      aria-label={`Remove ${p.name}`}
-                      onClick={() => setRemoving(p)}
-                    >
+                    <Button size="sm" variant="ghost" disabled={isBusy} aria-label={`Remove ${p.name}`} onClick={() => setRemoving(p)}>
                       Remove
                     </Button>
                   </div>

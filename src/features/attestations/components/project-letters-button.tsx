@@ -1,6 +1,5 @@
 "use client";
 
-import { BadgeCheck } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

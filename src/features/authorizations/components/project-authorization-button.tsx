@@ -1,6 +1,5 @@
 "use client";
 
-import { FileSignature } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -149,8 +149,7 @@ export async function logTimeEntry(db: Db, { actor, values }: { actor: AdminActo
           });
       }
     }
-    if (requestId)
-      return { kind: "split" as const, id: entry!.id, requestId, countedMinutes: counted, overageMinutes: over };
+    if (requestId) return { kind: "split" as const, id: entry!.id, requestId, countedMinutes: counted, overageMinutes: over };
     return { kind: "entry" as const, id: entry!.id, countedMinutes: counted, overageMinutes: 0 };
   });
 }

@@ -239,7 +239,11 @@ describe("an entry crossing the budget", () => {
     expect(entries.map((e) => e.minutes).sort((a, b) => a - b)).toEqual([30, 30]);
     expect(entries.every((e) => !e.overage)).toBe(true);
     const requests = await t.db
-      .select({ minutes: retainerOverageRequests.minutes, status: retainerOverageRequests.status, description: retainerOverageRequests.description })
+      .select({
+        minutes: retainerOverageRequests.minutes,
+        status: retainerOverageRequests.status,
+        description: retainerOverageRequests.description,
+      })
       .from(retainerOverageRequests)
       .where(eq(retainerOverageRequests.clientId, client.clientId));
     expect(requests).toEqual([{ minutes: 23.5 * H, status: "pending", description: "Red-team weekend" }]);

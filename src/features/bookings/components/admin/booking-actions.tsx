@@ -49,13 +49,7 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
         </Button>
       ) : null}
       {canComplete ? (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => decide("complete")}
-          disabled={isBusy}
-          aria-label={`Mark ${label} completed`}
-        >
+        <Button size="sm" variant="secondary" onClick={() => decide("complete")} disabled={isBusy} aria-label={`Mark ${label} completed`}>
           {running === "complete" ? "Saving..." : "Mark completed"}
         </Button>
       ) : null}

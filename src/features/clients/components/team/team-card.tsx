@@ -150,7 +150,9 @@ export function TeamCard({
                           onClick={() =>
                             run(`resend:${p.userId}`, () => actions.resend(p.userId), {
                               done: ({ mailConfigured }) =>
-                                mailConfigured ? `A new invitation was sent to ${p.email}.` : unmailedInvitation(p.email, "A new invitation"),
+                                mailConfigured
+                                  ? `A new invitation was sent to ${p.email}.`
+                                  : unmailedInvitation(p.email, "A new invitation"),
                             })
                           }
                         >

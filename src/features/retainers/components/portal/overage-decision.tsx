@@ -28,8 +28,7 @@ export function OverageDecision({
   const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
   const { isBusy, running, run } = useChange<"decline">(notify);
   const [confirming, setConfirming] = useState(false);
-  const decline = () =>
-    run("decline", () => decideOverageAction({ requestId, decision: "decline" }), { done: () => "Overage declined." });
+  const decline = () => run("decline", () => decideOverageAction({ requestId, decision: "decline" }), { done: () => "Overage declined." });
   if (!pending) return <Toast toast={toast} />;
   return (
     <div className="mt-2 flex flex-wrap gap-2">

@@ -78,13 +78,7 @@ export function SupportPlansCard({ plans }: { plans: AdminPlan[] }) {
                       </Button>
                     </>
                   )}
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Edit ${plan.name}`}
-                    disabled={isBusy}
-                    onClick={() => setEditing(plan)}
-                  >
+                  <Button size="sm" variant="secondary" aria-label={`Edit ${plan.name}`} disabled={isBusy} onClick={() => setEditing(plan)}>
                     Edit
                   </Button>
                   <Button
