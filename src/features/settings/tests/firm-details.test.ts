@@ -43,7 +43,7 @@ describe("firm details", () => {
       const statement = await pdfText((await portalStatementPdf(t.db, { actor, from: "2026-01-01", to: "2026-10-31" })).bytes);
       expect(statement).toContain(`${DEMO_INVOICES[0]!.invoiceNumber} · Model hardening`);
       expect(statement).not.toContain("END-OF-DESCRIPTION");
-      expect(statement).toMatch(/Model hardening [^\n]*…/);
+      expect(statement).toMatch(/INV-1001 · Model hardening[^\n]*…/);
     } finally {
       await t.db.update(invoices).set({ description: before!.description }).where(eq(invoices.id, DEMO_INVOICES[0]!.id));
     }
