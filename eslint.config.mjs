@@ -28,6 +28,13 @@ const SUBMITTING_FLAG = {
   selector: "MemberExpression[property.name='isSubmitting'], Property[key.name='isSubmitting']",
   message: "react-hook-form's isSubmitting is not the busy state: send the form with useFormSubmit and show its `busy`.",
 };
+// isBusy (useChange and useFormSubmit answer the same boolean) is never null: the running change's
+// name is `running`. A boolean tested against null was always true and froze the retainer's forms.
+const BUSY_AGAINST_NULL = {
+  selector:
+    "BinaryExpression[operator=/^[!=]==?$/][right.raw='null'][left.name='isBusy'], BinaryExpression[operator=/^[!=]==?$/][right.raw='null'][left.property.name='isBusy']",
+  message: "isBusy is a boolean: test it as is; the running change's name is `running` (useChange).",
+};
 // Transactions and rate limits each in one layer (docs/ARCHITECTURE.md, "Rules"): the module function
 // that needs a transaction opens it, and a limit is counted by the function named for it (a module's, or
 // the core's for the CSP reports), so a screen or route neither opens one nor counts one.
@@ -77,7 +84,7 @@ const config = [
   },
   {
     files: ["src/app/**", ...COMPONENTS, ...ACTIONS],
-    rules: { "no-restricted-syntax": ["error", SUBMITTING_FLAG, TRANSACTION_IN_SCREEN] },
+    rules: { "no-restricted-syntax": ["error", SUBMITTING_FLAG, BUSY_AGAINST_NULL, TRANSACTION_IN_SCREEN] },
   },
   {
     files: SHARED,

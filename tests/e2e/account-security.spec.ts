@@ -80,7 +80,7 @@ test("a company's requirement sends its user to enrolment; an admin resets the u
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Required", password);
 
   await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
-  const required = page.getByRole("switch", { name: `Require two-factor for ${client.company}` });
+  const required = page.getByRole("switch", { name: `Require 2FA for ${client.company}` });
   await expect(required).toHaveAttribute("aria-checked", "false");
   await required.click();
   await expect(page.getByRole("status").filter({ hasText: "must now use two-factor sign-in" })).toBeVisible();
@@ -114,7 +114,7 @@ test("a company's requirement sends its user to enrolment; an admin resets the u
 
   // The admin resets it from the row, after a confirmation; the user is signed out everywhere.
   await page.reload();
-  await page.getByRole("button", { name: `Reset two-factor of ${client.company}` }).click();
+  await page.getByRole("button", { name: `Reset 2FA of ${client.company}` }).click();
   const dialog = page.getByRole("dialog", { name: `Reset two-factor of ${client.company}?` });
   await dialog.getByRole("button", { name: "Reset two-factor" }).click();
   await expect(page.getByRole("status").filter({ hasText: "was reset. They have been e-mailed." })).toBeVisible();

@@ -57,6 +57,23 @@ test("layout and dashboard: figures, bookings with details, inquiries", async ({
   await page.keyboard.press("Escape");
 });
 
+test("the clients table has the spec's columns at 1280 px, the two-factor switch named in words", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/clients?q=acme");
+  const table = page.getByRole("table", { name: "Clients" });
+  await expect(table.getByRole("columnheader")).toHaveText(["Company", "Contact", "Email", "Balance", "Invoices", "Status", "Actions"]);
+  for (const header of await table.getByRole("columnheader").all()) await expect(header).toBeVisible();
+  const row = table.getByRole("row", { name: /Acme Robotics/ });
+  await expect(row.getByRole("cell", { name: "Jordan Lee" })).toBeVisible();
+  // The switch reads "Require 2FA" on the screen, not only to a screen reader.
+  await expect(row.getByRole("switch", { name: "Require 2FA for Acme Robotics" })).toContainText("Require 2FA");
+  await expect(row.getByRole("switch", { name: "Require 2FA for Acme Robotics" }).getByText("Require 2FA")).toBeVisible();
+  await row.getByRole("button", { name: "Actions for Acme Robotics" }).click();
+  await expect(row.getByRole("menuitem", { name: "Manage rates" })).toBeVisible();
+  await page.keyboard.press("Escape");
+});
+
 test("phone layout: bottom navigation instead of the sidebar", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInViaApi(page, DEMO.admin);

@@ -29,6 +29,9 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
   await page.getByLabel("File", { exact: true }).setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: pdf(fileName) });
   await page.getByRole("button", { name: "Upload Document" }).click();
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+  // The list is the spec's Recent Uploads, the newest first.
+  await expect(page.getByRole("heading", { level: 2, name: "Recent Uploads" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Documents" }).getByRole("row").nth(1)).toContainText(fileName);
   const item = page.getByRole("row").filter({ hasText: fileName });
   await expect(item).toContainText(client.company);
   await expect(item).toContainText(/minutes? ago/);

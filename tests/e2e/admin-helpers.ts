@@ -20,6 +20,16 @@ export async function pickClient(scope: Page | Locator, label: string, company: 
   await expect(box).toHaveValue(company);
 }
 
+/**
+ * Chooses `item` in a list row's menu "Actions for <name>" (docs/PRODUCT.md#admin-lists), as a
+ * person would: opens the menu, then picks the item by its words. The menu opens in place, inside
+ * `scope`.
+ */
+export async function chooseRowAction(scope: Page | Locator, name: string, item: string): Promise<void> {
+  await scope.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
+  await scope.getByRole("menuitem", { name: item, exact: true }).click();
+}
+
 export type InvitedClient = { company: string; contact: string; email: string; inviteUrl: string };
 
 /** Creates a client through the dashboard's Create New Client dialog; returns the invitation link. */

@@ -1,7 +1,7 @@
 // Projects: create and edit, inline status saved and seen after reload, link two invoices and
 // unlink one, the invoices view and the project's timeline, filters.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
-import { pickClient, uniqueSuffix } from "./admin-helpers";
+import { chooseRowAction, pickClient, uniqueSuffix } from "./admin-helpers";
 
 test("create, edit, change status inline, link and unlink invoices", async ({ page }) => {
   await signInViaApi(page, DEMO.admin);
@@ -45,10 +45,7 @@ test("create, edit, change status inline, link and unlink invoices", async ({ pa
   await expect(page.getByRole("row", { name: new RegExp(name) }).getByLabel(`Status of ${name}`)).toHaveValue("on_hold");
 
   // Link two invoices, unlink one.
-  await page
-    .getByRole("row", { name: new RegExp(name) })
-    .getByRole("button", { name: `Link invoices to ${name}` })
-    .click();
+  await chooseRowAction(page.getByRole("row", { name: new RegExp(name) }), name, "Link invoices");
   const manage = page.getByRole("dialog", { name: "Manage Invoices" });
   await expect(manage.getByText("0 invoice(s) selected")).toBeVisible();
   await expect(manage.getByRole("button", { name: "Link Selected" })).toBeDisabled();
@@ -66,7 +63,7 @@ test("create, edit, change status inline, link and unlink invoices", async ({ pa
   // The row's figures come from the linked invoice (INV-1006: $30,000 billed, $14,000 paid).
   const linkedRow = page.getByRole("row", { name: new RegExp(name) });
   await expect(linkedRow.getByText("$16,000.00")).toBeVisible();
-  await linkedRow.getByRole("button", { name: `View invoices of ${name}` }).click();
+  await chooseRowAction(linkedRow, name, "View invoices");
   const invoices = page.getByRole("dialog", { name: "Project Invoices" });
   await expect(invoices.getByText("INV-1006")).toBeVisible();
   await expect(invoices.getByText("$30,000.00").first()).toBeVisible();
@@ -76,7 +73,7 @@ test("create, edit, change status inline, link and unlink invoices", async ({ pa
 
   // Timeline: what happened, oldest first: the linked invoice (issued before the project was made
   // here), the creation, the status change.
-  await linkedRow.getByRole("button", { name: `Timeline of ${name}` }).click();
+  await chooseRowAction(linkedRow, name, "Timeline");
   const timeline = page.getByRole("dialog", { name: "Project Timeline" });
   const entries = timeline.getByRole("list", { name: "Timeline" }).getByRole("listitem");
   await expect(entries.first()).toContainText("Invoice INV-1006 issued");
@@ -85,9 +82,46 @@ test("create, edit, change status inline, link and unlink invoices", async ({ pa
   await timeline.getByRole("button", { name: "Close" }).last().click();
 
   // Leave the demo invoice as it was for other specs.
-  await linkedRow.getByRole("button", { name: `Link invoices to ${name}` }).click();
+  await chooseRowAction(linkedRow, name, "Link invoices");
   await page.getByRole("dialog", { name: "Manage Invoices" }).getByRole("button", { name: "Unlink INV-1006" }).click();
   await expect(page.getByRole("dialog", { name: "Manage Invoices" }).getByRole("checkbox", { name: "Select INV-1006" })).toBeVisible();
+});
+
+test("the projects table has the spec's columns at 1280 px; the secondary actions are one labelled menu", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/projects");
+  const table = page.getByRole("table", { name: "Projects" });
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Project",
+    "Client",
+    "Status",
+    "Due Date",
+    "Value",
+    "Invoices",
+    "Outstanding",
+    "Actions",
+  ]);
+  for (const header of await table.getByRole("columnheader").all()) await expect(header).toBeVisible();
+  const engagement = "LLM Gateway Security Assessment";
+  const row = table.getByRole("row", { name: new RegExp(engagement) });
+  await row.getByRole("button", { name: `Actions for ${engagement}` }).click();
+  await expect(row.getByRole("menuitem")).toHaveText([
+    "Link invoices",
+    "View invoices",
+    "Authorization",
+    "Reports",
+    "Letters",
+    "Engagement",
+    "Timeline",
+  ]);
+  // A dialog opened from the menu gives focus back to the menu's button.
+  await row.getByRole("menuitem", { name: "Reports" }).click();
+  const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
+  await expect(vault).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(vault).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Actions for ${engagement}` })).toBeFocused();
 });
 
 test("filters: status and search, with the empty state", async ({ page }) => {

@@ -1,6 +1,7 @@
 // A new engagement's testing authorization in browser tests (docs/PRODUCT.md#engagement-authorization):
 // the admin drafts and sends it, the client's owner signs it, the admin counter-signs it.
 import type { Page } from "@playwright/test";
+import { chooseRowAction } from "./admin-helpers";
 import { DEMO, expect } from "./fixtures";
 
 const utcDay = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -8,7 +9,7 @@ const utcDay = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOStrin
 /** Opens the engagement's Authorization dialog from /admin/projects (the row is found by searching its name). */
 export async function openAuthorization(page: Page, engagement: string) {
   await page.goto(`/admin/projects?q=${encodeURIComponent(engagement.toLowerCase())}`);
-  await page.getByRole("button", { name: `Authorization of ${engagement}`, exact: true }).click();
+  await chooseRowAction(page, engagement, "Authorization");
   const dialog = page.getByRole("dialog", { name: `Authorization of ${engagement}` });
   await expect(dialog.getByText("Testing is held back.").or(dialog.getByText("testing may start"))).toBeVisible();
   return dialog;
@@ -79,7 +80,8 @@ export async function firmCountersigns(page: Page, engagement: string, password:
 /** The project id of the engagement's row on /admin/projects (its Findings link carries it). */
 export async function projectIdOf(page: Page, engagement: string): Promise<string> {
   await page.goto(`/admin/projects?q=${encodeURIComponent(engagement.toLowerCase())}`);
-  const href = await page.getByRole("link", { name: `Engagement: ${engagement}`, exact: true }).getAttribute("href");
+  await page.getByRole("button", { name: `Actions for ${engagement}`, exact: true }).click();
+  const href = await page.getByRole("menuitem", { name: "Engagement", exact: true }).getAttribute("href");
   return new URL(href!, "http://x").searchParams.get("projectId")!;
 }
 

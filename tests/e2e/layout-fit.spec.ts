@@ -3,13 +3,28 @@
 // scrolls, and axe finds no violation. Each screen is visited by the role that reaches it. Then the
 // admin lists at 1280 px with data of their own: fifty clients with long names, a long finding title.
 import type { Page } from "@playwright/test";
-import { uniqueSuffix } from "./admin-helpers";
+import { pickClient, uniqueSuffix } from "./admin-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { expectScreenReady, LAPTOP, PHONE } from "./phone-ready";
 import { ADMIN_PAGES, PORTAL_SECTIONS, PUBLIC_PAGES } from "./screens";
 
 // The screens are independent: both workers share them (serial, the file took 20 minutes).
 test.describe.configure({ mode: "parallel" });
+
+/**
+ * A table fits its box at 1280 px: every column shown (the spec's, by name, when given) and the
+ * scrolling box around it not scrolling (docs/PRODUCT.md#admin-lists).
+ */
+async function expectTableFits(page: Page, name: string, headers?: string[]) {
+  const table = page.getByRole("table", { name });
+  if (headers) await expect(table.getByRole("columnheader")).toHaveText(headers);
+  for (const header of await table.getByRole("columnheader").all()) await expect(header).toBeVisible();
+  const overflow = await table.evaluate((el) => {
+    const box = el.parentElement!;
+    return { scroll: box.scrollWidth, client: box.clientWidth };
+  });
+  expect(overflow.scroll, `${name}: ${overflow.scroll} px in ${overflow.client} px`).toBeLessThanOrEqual(overflow.client + 1);
+}
 
 /** Waits for the page's main heading, which every screen has, then checks it. */
 async function visit(page: Page, path: string, width: number) {
@@ -97,6 +112,34 @@ test.describe("on a laptop, with data of its own", () => {
     await expect(page.getByText("Showing 1–25 of 50 clients")).toBeVisible();
     await expect(table.getByRole("button", { name: `Actions for ${company(1)}`, exact: true })).toBeVisible();
     await expectScreenReady(page, "fifty long-named clients at 1280 px", 1280);
+    await expectTableFits(page, "Clients", ["Company", "Contact", "Email", "Balance", "Invoices", "Status", "Actions"]);
+
+    // A long-named engagement of the long-named client, and a long-named document of it.
+    const project = `Layout ${suffix} Continuous Adversarial Evaluation of the Multilingual Customer Support Agent Platform`;
+    await page.goto("/admin/projects");
+    await page.getByRole("button", { name: "Create Project" }).click();
+    const create = page.getByRole("dialog", { name: "Create Project" });
+    await create.getByLabel("Project name").fill(project);
+    await pickClient(create, "Client", company(1));
+    await create.getByRole("button", { name: "Create Project" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Project created successfully" })).toBeVisible();
+    await page.goto(`/admin/projects?q=${encodeURIComponent(`Layout ${suffix}`)}`);
+    await expect(page.getByRole("row", { name: new RegExp(`Layout ${suffix} Continuous`) })).toBeVisible();
+    await expectScreenReady(page, "a long-named project of a long-named client at 1280 px", 1280);
+    await expectTableFits(page, "Projects", ["Project", "Client", "Status", "Due Date", "Value", "Invoices", "Outstanding", "Actions"]);
+
+    const fileName = `Layout ${suffix} Quarterly Adversarial Robustness and Prompt Injection Resilience Report.pdf`;
+    await page.goto("/admin/documents");
+    await pickClient(page, "Client", company(1));
+    await page.getByLabel("File", { exact: true }).setInputFiles({
+      name: fileName,
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Upload Document" }).click();
+    await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+    await expectScreenReady(page, "a long-named document of a long-named client at 1280 px", 1280);
+    await expectTableFits(page, "Documents");
 
     // A draft finding with a long title on Acme's engagement: its page, then the engagement's list.
     const title = `Layout ${suffix}: the retrieval-augmented support assistant follows instructions embedded in customer-uploaded documents`;

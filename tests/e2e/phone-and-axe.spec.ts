@@ -103,13 +103,16 @@ test("the admin dialogs, open: a new client, projects", async ({ page }) => {
   await expect(createProject).toHaveCount(0);
 
   const firstRow = page.getByRole("table", { name: "Projects" }).getByRole("row").nth(1);
-  await firstRow.getByRole("button", { name: /^Link invoices to / }).click();
+  // Its secondary actions are one menu, on the phone's card too.
+  await firstRow.getByRole("button", { name: /^Actions for / }).click();
+  await firstRow.getByRole("menuitem", { name: "Link invoices" }).click();
   const manage = page.getByRole("dialog", { name: "Manage Invoices" });
   await expect(manage.getByText(/^Linked invoices/)).toBeVisible();
   await expectPhoneReady(page, "Manage Invoices dialog", "[role=dialog]");
   await page.keyboard.press("Escape");
 
-  await firstRow.getByRole("button", { name: /^View invoices of / }).click();
+  await firstRow.getByRole("button", { name: /^Actions for / }).click();
+  await firstRow.getByRole("menuitem", { name: "View invoices" }).click();
   await expect(page.getByRole("dialog", { name: "Project Invoices" })).toBeVisible();
   await expectPhoneReady(page, "Project Invoices dialog", "[role=dialog]");
   await page.keyboard.press("Escape");

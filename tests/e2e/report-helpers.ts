@@ -2,7 +2,7 @@
 // published report (docs/PRODUCT.md#admin-reports).
 import type { Download, Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { pickClient, uniqueSuffix } from "./admin-helpers";
+import { chooseRowAction, pickClient, uniqueSuffix } from "./admin-helpers";
 import { expect } from "./fixtures";
 
 export async function reportPdf(title: string, pages: number): Promise<Buffer> {
@@ -14,7 +14,7 @@ export async function reportPdf(title: string, pages: number): Promise<Buffer> {
 /** The admin on `page` creates an engagement for `company` and publishes `title` (3 pages) on it; returns the engagement's name. */
 export async function publishReportFor(page: Page, company: string, label: string, title: string): Promise<string> {
   const engagement = await createEngagementFor(page, company, label);
-  await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+  await chooseRowAction(page, engagement, "Reports");
   const vault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
   await vault.getByLabel("Report title").fill(title);
   await vault.getByLabel("PDF file").setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: await reportPdf(title, 3) });

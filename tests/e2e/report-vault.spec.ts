@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { pdfPageTexts } from "../helpers/pdf-text";
-import { type InvitedClient, invitedClientSignedIn } from "./admin-helpers";
+import { chooseRowAction, type InvitedClient, invitedClientSignedIn } from "./admin-helpers";
 import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { downloadWithPassword, publishReportFor } from "./report-helpers";
@@ -87,7 +87,7 @@ test.describe.serial("the report vault", () => {
     // And from the engagement's report vault: the copy is stamped for the admin.
     await page.goto("/admin/projects");
     await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
-    await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+    await chooseRowAction(page, engagement, "Reports");
     const adminVault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
     const adminCopy = await downloadWithPassword(page, adminVault.getByRole("button", { name: "Download v1" }), DEMO.admin.password);
     for (const text of await pdfPageTexts(fs.readFileSync((await adminCopy.path())!))) expect(text).toContain(DEMO.admin.email);
@@ -96,7 +96,7 @@ test.describe.serial("the report vault", () => {
     // Revoked: the owner's link already handed out fails, and the report leaves the portal.
     await page.goto("/admin/projects");
     await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
-    await page.getByRole("button", { name: `Reports of ${engagement}` }).click();
+    await chooseRowAction(page, engagement, "Reports");
     await page
       .getByRole("dialog", { name: `Reports of ${engagement}` })
       .getByRole("button", { name: "Revoke v1" })

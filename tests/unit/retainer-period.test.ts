@@ -1,6 +1,7 @@
 // The retainer's period arithmetic (src/lib/retainer-period.ts): budgets with carry-over and its
 // expiry, remaining time, the end-of-month projection and the thresholds reached.
 import { describe, expect, it } from "vitest";
+import { overagePrice } from "@/lib/domain/retainer";
 import { addMonths, daysInMonth, monthsBetween, projectedMinutes, reachedThresholds, retainerMonths } from "@/lib/retainer-period";
 
 const H = 60;
@@ -86,5 +87,14 @@ describe("reachedThresholds", () => {
     expect(reachedThresholds([80, 100], 31 * H, 40 * H)).toEqual([]);
     expect(reachedThresholds([80, 100], 32 * H, 40 * H)).toEqual([80]);
     expect(reachedThresholds([80, 100], 40 * H, 40 * H)).toEqual([80, 100]);
+  });
+});
+
+describe("an overage request's price", () => {
+  it("says hours × rate = amount and the month it is billed with, before an owner approves", () => {
+    expect(overagePrice({ minutes: 3 * H, rateCents: 27_500, workDate: "2026-10-14" })).toBe("3 h × $275 = $825, billed with October");
+    expect(overagePrice({ minutes: 75, rateCents: 19_999, workDate: "2026-12-31" })).toBe(
+      "1.25 h × $199.99 = $249.99, billed with December",
+    );
   });
 });

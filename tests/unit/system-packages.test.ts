@@ -11,7 +11,7 @@ describe("system packages step", () => {
   // Run as an unprivileged user (needs root to switch to it): no sudo without a password there.
   it.runIf(isRoot)("names the missing package and the command when it cannot install", () => {
     const result = spawnSync("runuser", ["-u", "nobody", "--", process.execPath, script], {
-      env: { PATH: process.env.PATH, CHROMIUM_PATH: "/nonexistent/chromium" },
+      env: { ...process.env, CHROMIUM_PATH: "/nonexistent/chromium" },
       encoding: "utf8",
     });
     expect(result.status).toBe(1);

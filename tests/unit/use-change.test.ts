@@ -24,7 +24,7 @@ function renderChange() {
       const [saved, setSaved] = useState<string | null>(null);
       return { ...useChange<"save" | "other">(notify), saved, setSaved };
     },
-    ({ busy, saved }) => ({ busy, saved }),
+    ({ running, saved }) => ({ running, saved }),
   );
   return { ...view, notify };
 }
@@ -38,24 +38,26 @@ async function start<T>(view: ReturnType<typeof renderChange>, key: "save" | "ot
 describe("useChange", () => {
   it("is busy with the running change from the press until its outcome shows, and commits the outcome, the message and the refresh together", async () => {
     const view = renderChange();
-    expect(view.result.current.busy).toBeNull();
+    expect(view.result.current.running).toBeNull();
     const answer = await start<string>(view, "save", {
       done: (status) => {
         view.result.current.setSaved(status);
         return "Saved";
       },
     });
-    expect(view.result.current.busy).toBe("save");
+    expect(view.result.current.running).toBe("save");
+    // The same boolean useFormSubmit answers: a screen never tests a boolean against null.
+    expect(view.result.current.isBusy).toBe(true);
     expect(view.notify).not.toHaveBeenCalled();
 
     await settle(() => answer.resolve({ success: true, data: "approved" }));
-    expect(view.result.current).toMatchObject({ busy: null, saved: "approved" });
+    expect(view.result.current).toMatchObject({ isBusy: false, running: null, saved: "approved" });
     expect(view.notify).toHaveBeenCalledExactlyOnceWith("Saved", "success");
     expect(router.refresh).toHaveBeenCalledOnce();
     // No commit ever showed the old state without the busy state, nor the new state with it.
     const first = view.commits.findIndex((commit) => commit.saved === "approved");
-    expect(view.commits[first]).toEqual({ busy: null, saved: "approved" });
-    expect(view.commits.slice(1, first).every((commit) => commit.busy === "save")).toBe(true);
+    expect(view.commits[first]).toEqual({ running: null, saved: "approved" });
+    expect(view.commits.slice(1, first).every((commit) => commit.running === "save")).toBe(true);
   });
 
   it("does not refresh the page when the answer is the whole new state", async () => {
@@ -64,7 +66,7 @@ describe("useChange", () => {
     await settle(() => answer.resolve({ success: true, data: null }));
     expect(router.refresh).not.toHaveBeenCalled();
     expect(view.notify).not.toHaveBeenCalled();
-    expect(view.result.current.busy).toBeNull();
+    expect(view.result.current.running).toBeNull();
   });
 
   it("shows a refusal's message and leaves the screen as it was", async () => {
@@ -75,7 +77,7 @@ describe("useChange", () => {
     expect(view.notify).toHaveBeenCalledExactlyOnceWith("Too many requests", "error");
     expect(done).not.toHaveBeenCalled();
     expect(router.refresh).not.toHaveBeenCalled();
-    expect(view.result.current.busy).toBeNull();
+    expect(view.result.current.running).toBeNull();
   });
 
   it("says the generic message for a refusal without text, and nothing for one the screen showed itself", async () => {
@@ -104,7 +106,7 @@ describe("useChange", () => {
     const generic = await start(view, "save");
     await settle(() => generic.reject(new TypeError("Failed to fetch")));
     expect(view.notify).toHaveBeenLastCalledWith(GENERIC_ERROR, "error");
-    expect(view.result.current.busy).toBeNull();
+    expect(view.result.current.running).toBeNull();
 
     const own = await start(view, "save", { unreachable: "Logout failed. Please try again." });
     await settle(() => own.reject(new TypeError("Failed to fetch")));
@@ -116,10 +118,10 @@ describe("useChange", () => {
     const view = renderChange();
     const first = await start(view, "save");
     const second = await start(view, "other");
-    expect(view.result.current.busy).toBe("other");
+    expect(view.result.current.running).toBe("other");
     await settle(() => first.resolve({ success: true, data: null }));
     await settle(() => second.resolve({ success: true, data: null }));
-    expect(view.result.current.busy).toBeNull();
+    expect(view.result.current.running).toBeNull();
   });
 
   it("leaves the page from `done` when the change ends there (sign-in, View portal), without a needless refresh", async () => {

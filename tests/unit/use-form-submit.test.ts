@@ -48,11 +48,11 @@ describe("useFormSubmit", () => {
     const view = renderForm(VALID, send, { done });
     await settle(() => view.result.current.onSubmit());
     expect(send).toHaveBeenCalledExactlyOnceWith(VALID);
-    expect(view.result.current.busy).toBe(true);
+    expect(view.result.current.isBusy).toBe(true);
 
     await settle(() => answer.resolve({ success: true, data: "id-1" }));
     expect(done).toHaveBeenCalledExactlyOnceWith("id-1");
-    expect(view.result.current.busy).toBe(false);
+    expect(view.result.current.isBusy).toBe(false);
     expect(view.result.current.message).toEqual({ tone: "success", text: "Saved" });
     expect(router.refresh).toHaveBeenCalledOnce();
   });
@@ -71,7 +71,7 @@ describe("useFormSubmit", () => {
     // A message for a field the form does not have goes nowhere but the form's message.
     expect(form.getFieldState("clientId" as "email").error).toBeUndefined();
     expect(view.result.current.message).toEqual({ tone: "error", text: "Client not found" });
-    expect(view.result.current.busy).toBe(false);
+    expect(view.result.current.isBusy).toBe(false);
     expect(router.refresh).not.toHaveBeenCalled();
   });
 

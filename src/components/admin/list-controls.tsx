@@ -26,8 +26,8 @@ export function ListControls({
   const pathname = usePathname();
   const params = useSearchParams();
   const [query, setQuery] = useState(params.get("q") ?? "");
-  const { busy, run } = useChange<"filter">(() => {});
-  const pending = busy !== null;
+  const { isBusy, run } = useChange<"filter">(() => {});
+  const pending = isBusy;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const navigate = (changes: Record<string, string>) => {

@@ -8,13 +8,13 @@ export type ActionMessage = { tone: "success" | "error"; text: string };
 
 /**
  * A dashboard card's items (fresh ones from the server replace them) and one change at a time on
- * an item (useChange), which takes the item off the card when it succeeds: which item is busy, how
+ * an item (useChange), which takes the item off the card when it succeeds: which item is busy (`running`), how
  * many left the card, and the message the change ended with, shown on the card.
  */
 export function useCardItems<I extends { id: string }>(initial: I[]) {
   const [items, setItems] = useServerState(initial);
   const [message, setMessage] = useState<ActionMessage | null>(null);
-  const { busy, run: runChange } = useChange((text, tone) => setMessage({ tone, text }));
+  const { running, run: runChange } = useChange((text, tone) => setMessage({ tone, text }));
 
   const run = <T>(item: I, call: () => Promise<ChangeResult<T>>, onOk: (data: T) => string) => {
     setMessage(null);
@@ -26,5 +26,5 @@ export function useCardItems<I extends { id: string }>(initial: I[]) {
     });
   };
 
-  return { items, removed: initial.length - items.length, busy, message, run };
+  return { items, removed: initial.length - items.length, running, message, run };
 }

@@ -29,7 +29,7 @@ export function ConfirmDialog({
   onDone: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useChange((message, tone) => (tone === "error" ? setError(message) : undefined));
+  const { isBusy, run } = useChange((message, tone) => (tone === "error" ? setError(message) : undefined));
   return (
     <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={title} description={description} className="max-w-md">
       {error ? (
@@ -38,12 +38,12 @@ export function ConfirmDialog({
         </Alert>
       ) : null}
       <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose} disabled={busy !== null}>
+        <Button variant="secondary" onClick={onClose} disabled={isBusy}>
           Cancel
         </Button>
         <Button
           variant="danger"
-          disabled={busy !== null}
+          disabled={isBusy}
           onClick={() => {
             setError(null);
             run("confirm", send, {
@@ -54,7 +54,7 @@ export function ConfirmDialog({
             });
           }}
         >
-          {busy ? busyLabel : confirmLabel}
+          {isBusy ? busyLabel : confirmLabel}
         </Button>
       </div>
     </Dialog>

@@ -32,8 +32,9 @@ export type ChangeOptions<T> = {
 
 /**
  * The one way a screen runs a change and shows that it is busy (src/components/README.md,
- * "Conventions"). `busy` names the running change from the press until the screen shows its
- * outcome: the answer's own state (`done`), the success message and the page's fresh server data
+ * "Conventions"). `isBusy` is true, and `running` names the running change, from the press until
+ * the screen shows its outcome (a form's useFormSubmit answers the same `isBusy`, so a screen never
+ * tests a boolean against null): the answer's own state (`done`), the success message and the page's fresh server data
  * are committed in one transition, so the screen never shows the old state once the busy state is
  * gone, nor a success message next to the old state. A change that ends by leaving the page
  * (`done` navigates) stays busy until the next page is there. A refusal shows the server's
@@ -73,7 +74,8 @@ export function useChange<K extends string = string>(notify: Notify) {
     [notify, router],
   );
 
-  return { busy: pending ? running : null, run };
+  const current = pending ? running : null;
+  return { isBusy: current !== null, running: current, run };
 }
 
 /**

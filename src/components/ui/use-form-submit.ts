@@ -27,7 +27,7 @@ function hasField(values: FieldValues, name: string): boolean {
  * The one way a form is sent (docs/ARCHITECTURE.md, "UI conventions"). The form (useZodForm)
  * checks the fields with the schema the server parses; then the values as typed go to `send` (a
  * server action, or a route handler through `routeChange`), which parses them with that schema
- * again, as a change (useChange): `busy` from the press until the screen shows the outcome. A
+ * again, as a change (useChange): `isBusy` from the press until the screen shows the outcome. A
  * refusal puts each field message under its field and the server's message in `message` (above
  * the form, or wherever `notify` says); a form that could not be sent says the generic message (or
  * `unreachable`), the typed values kept. `done` gets the answer's data, shown together with the
@@ -40,7 +40,7 @@ export function useFormSubmit<Input extends FieldValues, Output, Data>(
 ) {
   const [message, setMessage] = useState<FormMessage | null>(null);
   const show: Notify = notify ?? ((text, tone) => setMessage({ tone, text }));
-  const { busy, run } = useChange<"submit">(show);
+  const { isBusy, run } = useChange<"submit">(show);
 
   const onSubmit = form.handleSubmit(
     () => {
@@ -60,5 +60,5 @@ export function useFormSubmit<Input extends FieldValues, Output, Data>(
     invalid ? () => show(invalid, "error") : undefined,
   );
 
-  return { onSubmit, busy: busy !== null, message, setMessage };
+  return { onSubmit, isBusy, message, setMessage };
 }

@@ -86,6 +86,15 @@ export class PdfWriter {
     return lines.length > 0 ? lines : [""];
   }
 
+  /** The text on one line of `width`: whole when it fits, else cut with an ellipsis, so a reader sees that it goes on. */
+  fit(text: string, width: number, style: Style = {}): string {
+    const whole = drawable(text);
+    if (this.width(whole, style) <= width) return whole;
+    let cut = whole.length;
+    while (cut > 0 && this.width(`${whole.slice(0, cut).trimEnd()}…`, style) > width) cut--;
+    return `${whole.slice(0, cut).trimEnd()}…`;
+  }
+
   /** The text wrapped to `width` from x, a line of `height` between its lines. */
   paragraph(text: string, x: number, width: number, style: Style = {}, height = 13) {
     for (const [i, piece] of this.wrap(text, width, style).entries()) {

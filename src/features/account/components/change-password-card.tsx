@@ -35,7 +35,7 @@ export function ChangePasswordCard() {
   const {
     onSubmit,
     message: banner,
-    busy,
+    isBusy,
   } = useFormSubmit(form, changePasswordAction, {
     done: () => {
       reset(EMPTY);
@@ -80,7 +80,7 @@ export function ChangePasswordCard() {
             {...register("confirmPassword")}
           />
         </Field>
-        <SubmitRow busy={busy} label="Change password" busyLabel="Changing..." />
+        <SubmitRow busy={isBusy} label="Change password" busyLabel="Changing..." />
       </form>
     </Card>
   );

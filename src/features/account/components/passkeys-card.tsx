@@ -35,7 +35,7 @@ export function PasskeysCard() {
     error,
     reload,
   } = useReadOnShow("", () => listPasskeysAction({}), "Could not load your passkeys. Please reload the page.");
-  const { busy, run } = useChange<"add" | "rename" | "remove" | "confirm">((message, tone) =>
+  const { isBusy, running, run } = useChange<"add" | "rename" | "remove" | "confirm">((message, tone) =>
     show(message, tone === "error" ? 6000 : 4000, tone),
   );
   const stepUp = useStepUp();
@@ -121,7 +121,7 @@ export function PasskeysCard() {
           <KeyRound className="h-5 w-5 text-accent" aria-hidden />
           Passkeys
         </h2>
-        <Button size="sm" variant="secondary" disabled={busy !== null} onClick={add}>
+        <Button size="sm" variant="secondary" disabled={isBusy} onClick={add}>
           Add a passkey
         </Button>
       </div>
@@ -157,10 +157,10 @@ export function PasskeysCard() {
                       </p>
                     ) : null}
                   </div>
-                  <Button size="sm" type="submit" disabled={busy !== null}>
+                  <Button size="sm" type="submit" disabled={isBusy}>
                     Save
                   </Button>
-                  <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => setRenaming(null)}>
+                  <Button size="sm" variant="ghost" disabled={isBusy} onClick={() => setRenaming(null)}>
                     Cancel
                   </Button>
                 </form>
@@ -183,7 +183,7 @@ export function PasskeysCard() {
                       <Button
                         size="sm"
                         variant="secondary"
-                        disabled={busy !== null}
+                        disabled={isBusy}
                         aria-label={`Confirm ${p.name}`}
                         onClick={() => setConfirming({ passkey: p, password: "" })}
                       >
@@ -193,19 +193,13 @@ export function PasskeysCard() {
                     <Button
                       size="sm"
                       variant="ghost"
-                      disabled={busy !== null}
+                      disabled={isBusy}
                       aria-label={`Rename ${p.name}`}
                       onClick={() => setRenaming({ id: p.id, name: p.name })}
                     >
                       Rename
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={busy !== null}
-                      aria-label={`Remove ${p.name}`}
-                      onClick={() => setRemoving(p)}
-                    >
+                    <Button size="sm" variant="ghost" disabled={isBusy} aria-label={`Remove ${p.name}`} onClick={() => setRemoving(p)}>
                       Remove
                     </Button>
                   </div>
@@ -226,7 +220,7 @@ export function PasskeysCard() {
           <Button variant="ghost" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
-          <Button variant="danger" disabled={busy !== null} onClick={() => removing && remove(removing)}>
+          <Button variant="danger" disabled={isBusy} onClick={() => removing && remove(removing)}>
             Remove passkey
           </Button>
         </div>
@@ -265,8 +259,8 @@ export function PasskeysCard() {
             <Button variant="ghost" onClick={() => setConfirming(null)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy !== null}>
-              {busy === "confirm" ? "Confirming..." : "Confirm passkey"}
+            <Button type="submit" disabled={isBusy}>
+              {running === "confirm" ? "Confirming..." : "Confirm passkey"}
             </Button>
           </div>
         </form>

@@ -50,7 +50,7 @@ export function ProfileCard({ name, email, readOnly = false }: { name: string; e
 function NameForm({ name }: { name: string }) {
   const form = useZodForm(ownNameSchema, { name } satisfies OwnNameInput);
   const { register, reset, formState } = form;
-  const { onSubmit, message, busy } = useFormSubmit(form, updateOwnNameAction, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, updateOwnNameAction, {
     done: (saved) => {
       reset({ name: saved.name });
       return "Your name was saved.";
@@ -69,7 +69,7 @@ function NameForm({ name }: { name: string }) {
           {...register("name")}
         />
       </Field>
-      <SubmitRow busy={busy} label="Save name" busyLabel="Saving..." />
+      <SubmitRow busy={isBusy} label="Save name" busyLabel="Saving..." />
     </form>
   );
 }
@@ -80,7 +80,7 @@ function EmailChangeForm({ email }: { email: string }) {
   const form = useZodForm(emailChangeSchema, NO_CHANGE);
   const { register, reset, setError, formState } = form;
   const { errors } = formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, requestEmailChangeAction, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, requestEmailChangeAction, {
     done: (sent) => {
       reset(NO_CHANGE);
       return `We sent a confirmation link to ${sent.sentTo}. Your sign-in e-mail changes when you open it (within 1 hour); until then you sign in with ${email}.`;
@@ -110,7 +110,7 @@ function EmailChangeForm({ email }: { email: string }) {
           {...register("currentPassword")}
         />
       </Field>
-      <SubmitRow busy={busy} label="Send confirmation link" busyLabel="Sending..." />
+      <SubmitRow busy={isBusy} label="Send confirmation link" busyLabel="Sending..." />
     </form>
   );
 }

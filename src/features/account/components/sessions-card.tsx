@@ -28,7 +28,7 @@ export function SessionsCard() {
     error,
     reload,
   } = useReadOnShow("", () => listSessionsAction({}), "Could not load your sessions. Please reload the page.");
-  const { busy, run: runChange } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
+  const { isBusy, run: runChange } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
 
   useEffect(() => {
     const again = () => void reload();
@@ -62,7 +62,7 @@ export function SessionsCard() {
           <Button
             size="sm"
             variant="secondary"
-            disabled={busy !== null}
+            disabled={isBusy}
             onClick={() =>
               run(
                 "others",
@@ -99,7 +99,7 @@ export function SessionsCard() {
                 <Button
                   size="sm"
                   variant="ghost"
-                  disabled={busy !== null}
+                  disabled={isBusy}
                   aria-label={`Sign out ${s.browser} on ${s.os}`}
                   onClick={() =>
                     run(

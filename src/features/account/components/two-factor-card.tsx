@@ -54,8 +54,7 @@ export function TwoFactorCard({
   const [error, setError] = useState<string | null>(null);
   const stepUp = useStepUp();
   // A refusal (a wrong password or code) shows above the step, a success in the card's toast.
-  const { busy: running, run } = useChange<"submit">((message, tone) => (tone === "error" ? setError(message) : show(message, 4000)));
-  const busy = running !== null;
+  const { isBusy, run } = useChange<"submit">((message, tone) => (tone === "error" ? setError(message) : show(message, 4000)));
 
   /**
    * A step's form: its fields are sent as one change. A change that asks for a fresh proof first
@@ -171,7 +170,7 @@ export function TwoFactorCard({
               stage.purpose === "enable" ? "Continue" : stage.purpose === "regenerate" ? "Make new backup codes" : "Turn off two-factor"
             }
             danger={stage.purpose === "disable"}
-            busy={busy}
+            busy={isBusy}
             onCancel={() => setStage({ step: "idle" })}
           />
         </form>
@@ -198,7 +197,7 @@ export function TwoFactorCard({
           <Field id="tf-confirm-code" label="6-digit code">
             <Input {...fieldAria("tf-confirm-code")} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={8} required />
           </Field>
-          <StepButtons submit="Confirm" busy={busy} onCancel={() => setStage({ step: "idle" })} />
+          <StepButtons submit="Confirm" busy={isBusy} onCancel={() => setStage({ step: "idle" })} />
         </form>
       ) : null}
 

@@ -56,7 +56,7 @@ export function PortalLetters({ letters, anonymous }: { letters: LetterRow[]; an
 
 function NameDisplay({ anonymous }: { anonymous: boolean }) {
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
-  const { busy, run } = useChange((text, tone) => setMessage({ text, tone }));
+  const { isBusy, run } = useChange((text, tone) => setMessage({ text, tone }));
   const choose = (next: boolean) =>
     run("name", () => setLetterNameDisplayAction({ anonymous: next }), {
       done: () => (next ? 'New letters will say "a client of" the firm.' : "New letters will name your company."),
@@ -65,11 +65,11 @@ function NameDisplay({ anonymous }: { anonymous: boolean }) {
     <fieldset className="space-y-1 border-t border-border pt-3 text-sm">
       <legend className="font-medium">On the public page, letters name</legend>
       <label className="flex items-center gap-2">
-        <input type="radio" name="letter-name" checked={!anonymous} disabled={busy !== null} onChange={() => choose(false)} />
+        <input type="radio" name="letter-name" checked={!anonymous} disabled={isBusy} onChange={() => choose(false)} />
         Our company
       </label>
       <label className="flex items-center gap-2">
-        <input type="radio" name="letter-name" checked={anonymous} disabled={busy !== null} onChange={() => choose(true)} />
+        <input type="radio" name="letter-name" checked={anonymous} disabled={isBusy} onChange={() => choose(true)} />
         &quot;A client of&quot; the firm
       </label>
       <p className="text-xs text-muted">

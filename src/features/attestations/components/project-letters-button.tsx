@@ -1,6 +1,5 @@
 "use client";
 
-import { BadgeCheck } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -19,37 +18,17 @@ import { LetterStateBadge } from "./letter-state-badge";
 const LOAD_FAILED = "The attestation letters could not be loaded.";
 const DEFAULT_METHODOLOGY = "Manual testing guided by the OWASP Top 10 for LLM Applications and MITRE ATLAS, with automated scanning.";
 
-/**
- * An engagement's attestation letters for the admin (docs/PRODUCT.md#verifying-a-letter): its
- * button in the projects table and its dialog: issue a letter (the one before superseded), see each
- * letter's state and how often it was checked, download its PDF, revoke it after a confirmation.
- */
-export function ProjectLettersButton({ project }: { project: { id: string; projectName: string } }) {
-  const [open, setOpen] = useState(false);
-  const label = `Attestation letters of ${project.projectName}`;
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={label}
-        title={label}
-        className="inline-flex items-center gap-1 rounded-md p-2 text-xs font-medium text-muted hover:bg-surface-2 hover:text-accent"
-      >
-        <BadgeCheck className="h-4 w-4" aria-hidden />
-        Letters
-      </button>
-      {open ? <ProjectLettersDialog project={project} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
 type Loaded = { letters: LetterRow[]; defaults: LetterFormDefaults };
 
-function ProjectLettersDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
+/**
+ * An engagement's attestation letters for the admin (docs/PRODUCT.md#verifying-a-letter), opened
+ * from its row menu in the projects table: issue a letter (the one before superseded), see each
+ * letter's state and how often it was checked, download its PDF, revoke it after a confirmation.
+ */
+export function ProjectLettersDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const [revoking, setRevoking] = useState<LetterRow | null>(null);
-  const { busy, run } = useChange((text, tone) => setMessage({ text, tone }));
+  const { running, run } = useChange((text, tone) => setMessage({ text, tone }));
   const { data, error, reload } = useReadOnShow(
     project.id,
     async () => {
@@ -79,7 +58,7 @@ function ProjectLettersDialog({ project, onClose }: { project: { id: string; pro
           {data.defaults.hasPublishedReport ? (
             <IssueForm
               defaults={data.defaults}
-              busy={busy === "issue"}
+              busy={running === "issue"}
               onIssue={(form, refused) =>
                 run("issue", () => issueLetterAction({ projectId: project.id, ...form }), {
                   refresh: false,

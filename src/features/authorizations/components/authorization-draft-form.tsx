@@ -35,7 +35,7 @@ export function AuthorizationDraftForm({ projectId, start, submitLabel, notify, 
     terms: start.terms,
   });
   const { errors } = form.formState;
-  const { onSubmit, busy } = useFormSubmit(form, (values) => saveAuthorizationDraftAction(values), {
+  const { onSubmit, isBusy } = useFormSubmit(form, (values) => saveAuthorizationDraftAction(values), {
     notify,
     refresh: false,
     invalid: "Check the highlighted fields.",
@@ -71,8 +71,8 @@ export function AuthorizationDraftForm({ projectId, start, submitLabel, notify, 
       <Field id="authorization-terms" label="Terms" error={error("terms")} hint="Starts from the firm's template in Settings.">
         <Textarea {...fieldAria("authorization-terms", error("terms"))} {...form.register("terms")} rows={6} />
       </Field>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Saving..." : submitLabel}
+      <Button type="submit" disabled={isBusy}>
+        {isBusy ? "Saving..." : submitLabel}
       </Button>
     </form>
   );

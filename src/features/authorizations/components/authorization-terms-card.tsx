@@ -17,7 +17,7 @@ import { authorizationTermsSchema } from "@/features/authorizations/validation";
 export function AuthorizationTermsCard({ terms, customized }: { terms: string; customized: boolean }) {
   const form = useZodForm(authorizationTermsSchema, { terms });
   const error = form.formState.errors.terms?.message;
-  const { onSubmit, message, busy } = useFormSubmit(form, (values) => saveAuthorizationTermsAction(values), {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, (values) => saveAuthorizationTermsAction(values), {
     done: () => "Authorization terms saved. New drafts start from them.",
   });
   return (
@@ -37,8 +37,8 @@ export function AuthorizationTermsCard({ terms, customized }: { terms: string; c
           <Textarea {...fieldAria("authorization-terms-template", error)} {...form.register("terms")} rows={10} maxLength={50_000} />
         </Field>
         <div className="flex justify-end">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Save terms"}
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? "Saving..." : "Save terms"}
           </Button>
         </div>
       </form>

@@ -1,6 +1,5 @@
 "use client";
 
-import { FileSignature } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -22,29 +21,10 @@ type Project = { id: string; projectName: string };
 
 /**
  * An engagement's testing authorization for the admin (docs/PRODUCT.md#engagement-authorization):
- * its button in the projects table and its dialog: why testing is held back, the draft to edit and
+ * its dialog, opened from the row menu in the projects table: why testing is held back, the draft to edit and
  * send, the counter-signature once the client signed, the sealed PDF, and the earlier versions.
  */
-export function ProjectAuthorizationButton({ project }: { project: Project }) {
-  const [open, setOpen] = useState(false);
-  const label = `Authorization of ${project.projectName}`;
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={label}
-        title={label}
-        className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
-      >
-        <FileSignature className="h-4 w-4" aria-hidden />
-      </button>
-      {open ? <ProjectAuthorizationDialog project={project} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
-function ProjectAuthorizationDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+export function ProjectAuthorizationDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const notify: Notify = useCallback((text, tone) => setMessage({ text, tone }), []);
   const { data, error, reload } = useReadOnShow(
@@ -81,7 +61,7 @@ function ProjectAuthorizationDialog({ project, onClose }: { project: Project; on
 function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAuthorization; notify: Notify; onChanged: () => void }) {
   const [newest, ...older] = data.versions;
   const [editing, setEditing] = useState(false);
-  const { busy, run } = useChange(notify);
+  const { isBusy, running, run } = useChange(notify);
   const saved = ({ version }: { version: number }) => {
     setEditing(false);
     onChanged();
@@ -117,8 +97,8 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
               />
               <div className="border-t border-border pt-3">
                 <p className="mb-2 text-xs text-muted">Sending fixes the text and its hash: from then on it is what both sides sign.</p>
-                <Button variant="secondary" disabled={busy !== null} onClick={() => send(newest)}>
-                  {busy === "send" ? "Sending..." : "Send to sign"}
+                <Button variant="secondary" disabled={isBusy} onClick={() => send(newest)}>
+                  {running === "send" ? "Sending..." : "Send to sign"}
                 </Button>
               </div>
             </>

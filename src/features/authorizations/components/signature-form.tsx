@@ -32,13 +32,13 @@ export function SignatureForm({ url, documentHash, side, done, notify }: Props) 
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [fullName, setFullName] = useState("");
   const [entitled, setEntitled] = useState(false);
-  const { busy, run } = useChange(notify);
+  const { isBusy, run } = useChange(notify);
   const { asking, proofError, sign } = useSignature(run, { url, done, onFieldErrors: setFieldErrors });
   const nameId = useId();
   const entitledId = useId();
   const body = () => (side === "client" ? { fullName, entitled, documentHash } : { fullName, documentHash });
   const label = side === "client" ? "Sign the authorization" : "Counter-sign";
-  const pending = busy !== null;
+  const pending = isBusy;
 
   return (
     <div className="space-y-3 rounded-md border border-border p-3">

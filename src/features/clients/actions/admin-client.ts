@@ -21,8 +21,8 @@ export const adminInvitePersonAction = adminAction(adminInvitePersonSchema, asyn
 });
 
 export const adminResendInvitationAction = adminAction(adminPersonSchema, async (actor, input) => {
-  const { expiresAt } = await resendInvitation(getDb(), { actor, clientId: input.clientId, userId: input.userId });
-  return { expiresAt: expiresAt.toISOString() };
+  const { expiresAt, mailConfigured } = await resendInvitation(getDb(), { actor, clientId: input.clientId, userId: input.userId });
+  return { expiresAt: expiresAt.toISOString(), mailConfigured };
 });
 
 export const adminRevokeInvitationAction = adminAction(adminPersonSchema, (actor, input) =>

@@ -25,13 +25,14 @@ export const saveAccountSettings = clientAction(accountSettingsSchema, (actor, i
 
 // The Team card (docs/PRODUCT.md#portal-team): owners only, checked by the module on the session's person.
 export const invitePersonAction = clientAction(invitePersonSchema, async (actor, input) => {
-  const { userId } = await invitePerson(getDb(), { actor, input });
-  return { userId };
+  // The owner gets no link (it is the invitee's), only whether the mail can go out now.
+  const { userId, mailConfigured } = await invitePerson(getDb(), { actor, input });
+  return { userId, mailConfigured };
 });
 
 export const resendInvitationAction = clientAction(personSchema, async (actor, input) => {
-  const { expiresAt } = await resendInvitation(getDb(), { actor, userId: input.userId });
-  return { expiresAt: expiresAt.toISOString() };
+  const { expiresAt, mailConfigured } = await resendInvitation(getDb(), { actor, userId: input.userId });
+  return { expiresAt: expiresAt.toISOString(), mailConfigured };
 });
 
 export const revokeInvitationAction = clientAction(personSchema, (actor, input) =>

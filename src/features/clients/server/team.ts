@@ -340,7 +340,8 @@ export async function resendInvitation(db: Db, { actor, clientId, userId }: { ac
       after: { userId, email: person.email, invitationExpiresAt: expiresAt.toISOString() },
     });
   });
-  return { expiresAt: link.expiresAt };
+  // Without outgoing mail the new invitation only waits in the outbox: the screen says so.
+  return { expiresAt: link.expiresAt, mailConfigured: getMailTransport() !== null };
 }
 
 /** The owners' switch: Billing and the invoice export withheld from members (off by default). */

@@ -18,7 +18,7 @@ export function EvidenceList({
   api: "/api/client/findings/evidence" | "/api/admin/findings/evidence";
 }) {
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useChange((message) => setError(message));
+  const { isBusy, running, run } = useChange((message) => setError(message));
   if (items.length === 0) return <p className="text-sm text-muted">No evidence attached.</p>;
   return (
     <div className="space-y-2">
@@ -37,7 +37,7 @@ export function EvidenceList({
               variant="secondary"
               size="sm"
               aria-label={`Download ${item.name}`}
-              disabled={busy !== null}
+              disabled={isBusy}
               onClick={() => {
                 setError(null);
                 // Nothing on the page changes with a download (evidence downloads are not listed): no refresh.
@@ -54,7 +54,7 @@ export function EvidenceList({
                 );
               }}
             >
-              <Download className="h-4 w-4" aria-hidden /> {busy === item.id ? "Downloading..." : "Download"}
+              <Download className="h-4 w-4" aria-hidden /> {running === item.id ? "Downloading..." : "Download"}
             </Button>
           </li>
         ))}

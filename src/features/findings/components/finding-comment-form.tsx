@@ -20,7 +20,7 @@ export function FindingCommentForm({
   const id = useId();
   const form = useZodForm(findingCommentSchema, { findingId, body: "" });
   const error = form.formState.errors.body?.message;
-  const { onSubmit, message, busy } = useFormSubmit(form, send, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, send, {
     done: () => {
       form.reset({ findingId, body: "" });
       return "Comment added";
@@ -32,7 +32,7 @@ export function FindingCommentForm({
       <Field id={id} label="Your comment" error={error}>
         <Textarea rows={3} {...fieldAria(id, error)} {...form.register("body")} />
       </Field>
-      <SubmitRow busy={busy} label="Add comment" busyLabel="Adding..." />
+      <SubmitRow busy={isBusy} label="Add comment" busyLabel="Adding..." />
     </form>
   );
 }

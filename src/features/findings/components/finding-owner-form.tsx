@@ -25,7 +25,7 @@ export function FindingOwnerForm({
   const id = useId();
   const [chosen, setChosen] = useState(ownerUserId ?? "");
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
-  const { busy, run } = useChange<"owner">((text, tone) => setMessage({ text, tone }));
+  const { isBusy, running, run } = useChange<"owner">((text, tone) => setMessage({ text, tone }));
   return (
     <form
       className="space-y-3"
@@ -49,8 +49,8 @@ export function FindingOwnerForm({
             ))}
           </Select>
         </Field>
-        <Button type="submit" variant="secondary" disabled={busy !== null || chosen === (ownerUserId ?? "")}>
-          {busy === "owner" ? "Saving..." : "Save owner"}
+        <Button type="submit" variant="secondary" disabled={isBusy || chosen === (ownerUserId ?? "")}>
+          {running === "owner" ? "Saving..." : "Save owner"}
         </Button>
       </div>
     </form>

@@ -67,7 +67,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   }, [sent, setFocus]);
 
   // Messages go to the toast; a refusal's field messages under their fields, the values kept.
-  const { onSubmit, busy } = useFormSubmit(
+  const { onSubmit, isBusy } = useFormSubmit(
     form,
     (values) => routeChange(apiFetch("/api/contact/send", { method: "POST", json: values }), SERVER_FAILURE),
     {
@@ -90,7 +90,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
       <ContactFormFields
         control={(name) => register(name)}
         errors={fieldErrors}
-        submitting={busy}
+        submitting={isBusy}
         ready
         sent={sent}
         formRef={formRef}

@@ -31,6 +31,8 @@ export type InvoiceDetail = {
   clientId: string | null;
   /** The client company billed, or null for a Square invoice waiting for a client. */
   company: string | null;
+  /** The client's postal address (its contact details), printed under "Bill to"; null when none is kept. */
+  clientAddress: string | null;
   projectName: string | null;
   lineItems: InvoiceLineItem[];
 };
@@ -60,6 +62,7 @@ async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>): Promise<I
       acceptedPaymentMethods: invoices.acceptedPaymentMethods,
       clientId: invoices.clientId,
       company: clients.company,
+      clientAddress: clients.address,
       projectName: projects.projectName,
       lineItems: lineItemsJson,
     })

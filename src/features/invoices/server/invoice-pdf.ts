@@ -34,7 +34,11 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, firm: FirmDetails
     ["Status", due.label],
   ];
   if (invoice.serviceDate) facts.push(["Service date", formatDate(invoice.serviceDate)]);
-  const left = [invoice.company ?? "—", ...(invoice.projectName ? [`Project: ${invoice.projectName}`] : [])];
+  const address = (invoice.clientAddress ?? "")
+    .split(/\r?\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const left = [invoice.company ?? "—", ...address, ...(invoice.projectName ? [`Project: ${invoice.projectName}`] : [])];
   for (let i = 0; i < Math.max(left.length, facts.length); i++) {
     w.line(14);
     if (left[i]) w.at(left[i]!, MARGIN);

@@ -66,7 +66,7 @@ export async function renderStatementPdf(statement: Statement, firm: FirmDetails
     w.at(formatDate(line.date), MARGIN);
     w.at(line.kind === "invoice" ? "Invoice" : "Payment", COLUMNS.type);
     const detail = line.description ? `${line.invoiceNumber} · ${line.description}` : line.invoiceNumber;
-    w.at(w.wrap(detail, COLUMNS.invoiced - COLUMNS.invoice - 70)[0]!, COLUMNS.invoice);
+    w.at(w.fit(detail, COLUMNS.invoiced - COLUMNS.invoice - 70), COLUMNS.invoice);
     if (line.invoicedCents) w.endAt(formatCents(line.invoicedCents), COLUMNS.invoiced);
     if (line.paidCents) w.endAt(formatCents(line.paidCents), COLUMNS.paid);
     w.endAt(formatCents(line.balanceCents), COLUMNS.balance);

@@ -42,7 +42,7 @@ export function MessageForm<T>({
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [fileName, setFileName] = useState<string | null>(null);
-  const { busy, run } = useChange<"send">((message, tone) => (tone === "error" ? onError(message) : undefined));
+  const { isBusy, run } = useChange<"send">((message, tone) => (tone === "error" ? onError(message) : undefined));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -107,9 +107,9 @@ export function MessageForm<T>({
             </p>
           ) : null}
         </div>
-        <Button type="submit" disabled={busy !== null}>
+        <Button type="submit" disabled={isBusy}>
           <Send className="h-4 w-4" aria-hidden />
-          {busy ? "Sending..." : submitLabel}
+          {isBusy ? "Sending..." : submitLabel}
         </Button>
       </div>
     </form>

@@ -49,10 +49,10 @@ export function ThreadView({
   const [page, setPage] = useState<ThreadPageBody | null>(null);
   const [older, setOlder] = useState<ThreadMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
-  const { busy, run } = useChange<"status">(notify);
+  const { isBusy, run } = useChange<"status">(notify);
   // Older messages have their own busy state: reading them holds up no change.
   const olderPage = useChange<"older">(notify);
-  const loadingOlder = olderPage.busy !== null;
+  const loadingOlder = olderPage.isBusy;
   const url = `${api}/threads/${encodeURIComponent(threadId)}`;
 
   // Opening an unread thread marks it read on the server, so the figures around it are refreshed
@@ -137,7 +137,7 @@ export function ThreadView({
             <Button
               variant="secondary"
               size="sm"
-              disabled={busy !== null}
+              disabled={isBusy}
               id="thread-status-button"
               aria-labelledby="thread-status-button thread-subject"
               onClick={() => {
@@ -153,7 +153,7 @@ export function ThreadView({
                 });
               }}
             >
-              {page.thread.status === "open" ? (busy ? "Closing..." : "Close") : busy ? "Reopening..." : "Reopen"}
+              {page.thread.status === "open" ? (isBusy ? "Closing..." : "Close") : isBusy ? "Reopening..." : "Reopen"}
               <span className="sr-only"> the conversation</span>
             </Button>
           ) : null}

@@ -39,7 +39,7 @@ export function NotificationPreferences({
   const [enabled, setEnabled] = useState<NotificationCategory[]>(initial.enabled);
   const [delivery, setDelivery] = useState<NotificationDelivery>(initial.delivery);
   const [includeMessageText, setIncludeMessageText] = useState(initial.includeMessageText);
-  const { busy, run } = useChange<"save">((message, tone) => show(message, tone === "error" ? 6000 : 3000, tone));
+  const { isBusy, run } = useChange<"save">((message, tone) => show(message, tone === "error" ? 6000 : 3000, tone));
   const save = audience === "admin" ? saveAdminNotificationPreferencesAction : saveNotificationPreferencesAction;
 
   const toggle = (category: NotificationCategory, on: boolean) =>
@@ -123,8 +123,8 @@ export function NotificationPreferences({
           ))}
         </fieldset>
         {readOnly ? null : (
-          <Button type="submit" disabled={busy !== null}>
-            {busy ? "Saving…" : "Save notifications"}
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? "Saving…" : "Save notifications"}
           </Button>
         )}
       </form>

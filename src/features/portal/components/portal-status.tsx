@@ -16,8 +16,8 @@ export function PortalLoading() {
 /** Shown when the data could not be loaded; the detail stays in the server log. */
 export function PortalLoadError() {
   // Trying again is the change's refresh alone: nothing to send, the page's data read again.
-  const { busy, run } = useChange<"retry">(() => {});
-  const retrying = busy !== null;
+  const { isBusy, run } = useChange<"retry">(() => {});
+  const retrying = isBusy;
   const retry = () => run("retry", async () => ({ success: true, data: null }));
   return (
     <div

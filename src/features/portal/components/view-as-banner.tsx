@@ -9,7 +9,7 @@ import { useChange } from "@/components/ui/use-change";
 /** Shown over the portal while an admin views it (docs/PRODUCT.md#admin-view-as-client). */
 export function ViewAsBanner({ company }: { company: string }) {
   const router = useRouter();
-  const { busy, run } = useChange<"exit">(() => {});
+  const { isBusy, run } = useChange<"exit">(() => {});
   // Back to the clients list whatever the action answered; busy until the list is there.
   const exit = () =>
     run(
@@ -30,8 +30,8 @@ export function ViewAsBanner({ company }: { company: string }) {
         <Eye className="h-4 w-4 shrink-0" aria-hidden />
         <span className="min-w-0 break-words">Viewing as {company} (read only)</span>
       </p>
-      <Button size="sm" variant="secondary" onClick={exit} disabled={busy !== null}>
-        {busy ? "Exiting..." : "Exit"}
+      <Button size="sm" variant="secondary" onClick={exit} disabled={isBusy}>
+        {isBusy ? "Exiting..." : "Exit"}
       </Button>
     </div>
   );

@@ -4,6 +4,7 @@ import { FileLock2 } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { revokeReportAction } from "@/features/reports/actions/admin";
 import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { RowDialogButton } from "@/components/admin/row-dialog-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -19,42 +20,32 @@ import { GeneratedReportActions } from "./generated-report-actions";
 import { downloadKey, useReportDownload } from "./use-report-download";
 
 /**
- * An engagement's report vault for the admin (docs/PRODUCT.md#admin-reports): its button in the
- * projects table and its dialog: publish a report (a new title, or a new version of one), generate
+ * An engagement's report vault for the admin (docs/PRODUCT.md#admin-reports): its button on the
+ * client page (the projects table opens the dialog from its row menu) and its dialog: publish a report (a new title, or a new version of one), generate
  * one from the published findings (Word, PDF, or the PDF published as the next version), see each
  * version's downloads, download the current one (stamped for the admin, after a fresh second
  * factor, in the company's access log), revoke one.
  */
 export function ProjectReportsButton({ project }: { project: { id: string; projectName: string } }) {
-  const [open, setOpen] = useState(false);
-  const label = `Reports of ${project.projectName}`;
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={label}
-        title={label}
-        className="inline-flex items-center gap-1 rounded-md p-2 text-xs font-medium text-muted hover:bg-surface-2 hover:text-accent"
-      >
-        <FileLock2 className="h-4 w-4" aria-hidden />
-        {/* Named in words, not only by its icon: the engagement's report vault. */}
-        Reports
-      </button>
-      {open ? <ProjectReportsDialog project={project} onClose={() => setOpen(false)} /> : null}
-    </>
+    <RowDialogButton
+      label={`Reports of ${project.projectName}`}
+      text="Reports"
+      icon={<FileLock2 className="h-4 w-4" aria-hidden />}
+      dialog={(close) => <ProjectReportsDialog project={project} onClose={close} />}
+    />
   );
 }
 
 const LOAD_FAILED = "The reports could not be loaded.";
 
-function ProjectReportsDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
+export function ProjectReportsDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const [title, setTitle] = useState("");
   const fileRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const fileId = useId();
-  const { busy, run } = useChange<string>((text, tone) => setMessage({ text, tone }));
+  const { running, run } = useChange<string>((text, tone) => setMessage({ text, tone }));
 
   // Read when shown, and again after a change; a failed read says so where the changes do.
   const { data, error, reload } = useReadOnShow(
@@ -135,8 +126,8 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
           </label>
           <input id={fileId} ref={fileRef} type="file" accept="application/pdf,.pdf" className="block w-full text-sm" />
         </div>
-        <Button type="submit" disabled={busy === "upload"}>
-          {busy === "upload" ? "Publishing..." : "Publish report"}
+        <Button type="submit" disabled={running === "upload"}>
+          {running === "upload" ? "Publishing..." : "Publish report"}
         </Button>
       </form>
       <h3 className="mt-6 font-semibold">Generated from the findings</h3>
@@ -173,16 +164,16 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
                     <Button
                       variant="secondary"
                       size="sm"
-                      disabled={busy === downloadKey(report.id)}
+                      disabled={running === downloadKey(report.id)}
                       onClick={() => {
                         setMessage(null);
                         download(report.id);
                       }}
                     >
-                      {busy === downloadKey(report.id) ? "Preparing..." : `Download v${report.version}`}
+                      {running === downloadKey(report.id) ? "Preparing..." : `Download v${report.version}`}
                     </Button>
-                    <Button variant="secondary" size="sm" disabled={busy === report.id} onClick={() => revoke(report)}>
-                      {busy === report.id ? "Revoking..." : `Revoke v${report.version}`}
+                    <Button variant="secondary" size="sm" disabled={running === report.id} onClick={() => revoke(report)}>
+                      {running === report.id ? "Revoking..." : `Revoke v${report.version}`}
                     </Button>
                   </div>
                 )}
@@ -190,7 +181,7 @@ function ProjectReportsDialog({ project, onClose }: { project: { id: string; pro
               {asking?.reportId === report.id ? (
                 <FreshFactorPrompt
                   ask={asking}
-                  busy={busy === downloadKey(report.id)}
+                  busy={running === downloadKey(report.id)}
                   error={proofError}
                   onCode={(code) => download(report.id, { code })}
                   onPassword={(password) => download(report.id, { password })}

@@ -21,7 +21,7 @@ const TAGS =
  */
 export function ReportTemplateCard({ template }: { template: ReportTemplateInfo }) {
   const { toast, show } = useToast();
-  const { busy, run } = useChange<"upload" | "reset">((message, tone) => show(message, tone === "error" ? 8000 : 5000, tone));
+  const { isBusy, running, run } = useChange<"upload" | "reset">((message, tone) => show(message, tone === "error" ? 8000 : 5000, tone));
   const fileRef = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
@@ -66,19 +66,19 @@ export function ReportTemplateCard({ template }: { template: ReportTemplateInfo 
               className="block w-full text-sm"
             />
           </div>
-          <Button type="submit" size="sm" disabled={busy !== null}>
-            {busy === "upload" ? "Checking..." : "Upload template"}
+          <Button type="submit" size="sm" disabled={isBusy}>
+            {running === "upload" ? "Checking..." : "Upload template"}
           </Button>
           {template ? (
             <button
               type="button"
               className={buttonClasses("secondary", "sm")}
-              disabled={busy !== null}
+              disabled={isBusy}
               onClick={() =>
                 run("reset", () => resetReportTemplateAction({}), { done: () => "Word reports use the default template again." })
               }
             >
-              {busy === "reset" ? "Resetting..." : "Reset to the default template"}
+              {running === "reset" ? "Resetting..." : "Reset to the default template"}
             </button>
           ) : null}
         </form>

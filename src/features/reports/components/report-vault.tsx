@@ -24,7 +24,7 @@ const LOAD_FAILED = "The reports could not be loaded. Please reload the page.";
  */
 export function ReportVault() {
   const [message, setMessage] = useState<string | null>(null);
-  const { busy, run } = useChange<string>((text) => setMessage(text));
+  const { running, run } = useChange<string>((text) => setMessage(text));
   // Read when shown, and again after a download (its record is in the list).
   // A failed read says so where the downloads do (the list then shows as empty).
   const { data, error, reload } = useReadOnShow(
@@ -80,19 +80,19 @@ export function ReportVault() {
                   size="sm"
                   id={`report-download-${report.id}`}
                   aria-labelledby={`report-download-${report.id} report-${report.id}`}
-                  disabled={busy === downloadKey(report.id)}
+                  disabled={running === downloadKey(report.id)}
                   onClick={() => {
                     setMessage(null);
                     download(report.id);
                   }}
                 >
-                  {busy === downloadKey(report.id) ? "Preparing..." : "Download"}
+                  {running === downloadKey(report.id) ? "Preparing..." : "Download"}
                 </Button>
               </div>
               {asking?.reportId === report.id ? (
                 <FreshFactorPrompt
                   ask={asking}
-                  busy={busy === downloadKey(report.id)}
+                  busy={running === downloadKey(report.id)}
                   error={proofError}
                   onCode={(code) => download(report.id, { code })}
                   onPassword={(password) => download(report.id, { password })}

@@ -95,7 +95,10 @@ export function RetainerHistory({ months }: { months: RetainerMonth[] }) {
   );
 }
 
-/** The time entries behind the burn-down. */
+/**
+ * The time entries behind the burn-down: a table from md up, stacked cards on a phone (the same
+ * rows restyled, as Billing's invoices), so nothing scrolls sideways at 390 px.
+ */
 export function RetainerEntries({
   entries,
 }: {
@@ -111,45 +114,35 @@ export function RetainerEntries({
   }[];
 }) {
   if (entries.length === 0) return <p className="text-sm text-muted">No time logged this month yet.</p>;
+  const cell = "md:table-cell md:py-2 md:pr-3";
   return (
-    <ScrollRegion label="Time entries this month">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Time entries this month</caption>
-        <thead className="text-xs text-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Date
+    <table className="block w-full text-left text-sm md:table">
+      <caption className="sr-only">Time entries this month</caption>
+      <thead className="hidden text-xs text-muted md:table-header-group">
+        <tr>
+          {["Date", "Project", "Person", "Work", "Hours", "Billing"].map((header) => (
+            <th key={header} scope="col" className="py-2 pr-3">
+              {header}
             </th>
-            <th scope="col" className="py-2 pr-3">
-              Project
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Person
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Work
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Hours
-            </th>
-            <th scope="col" className="py-2">
-              Billing
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id} className="border-t border-slate-800">
-              <td className="py-2 pr-3">{formatDate(e.workDate)}</td>
-              <td className="py-2 pr-3">{e.project}</td>
-              <td className="py-2 pr-3">{e.person}</td>
-              <td className="py-2 pr-3">{e.description}</td>
-              <td className="py-2 pr-3">{formatHours(e.minutes)}</td>
-              <td className="py-2">{!e.billable ? "Non-billable" : e.overage ? "Overage" : "Billable"}</td>
-            </tr>
           ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+        </tr>
+      </thead>
+      <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+        {entries.map((e) => (
+          <tr
+            key={e.id}
+            data-testid="retainer-entry"
+            className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-lg border border-slate-800 p-3 md:table-row md:rounded-none md:border-0 md:border-t md:p-0"
+          >
+            <td className={`order-2 whitespace-nowrap text-muted md:text-foreground ${cell}`}>{formatDate(e.workDate)}</td>
+            <td className={`order-1 w-full font-medium break-words md:w-auto md:font-normal ${cell}`}>{e.project}</td>
+            <td className={`order-3 ${cell}`}>{e.person}</td>
+            <td className={`order-6 w-full break-words text-muted md:w-auto md:text-foreground ${cell}`}>{e.description}</td>
+            <td className={`order-4 whitespace-nowrap font-semibold md:font-normal ${cell}`}>{formatHours(e.minutes)}</td>
+            <td className="order-5 md:table-cell md:py-2">{!e.billable ? "Non-billable" : e.overage ? "Overage" : "Billable"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -152,7 +152,7 @@ export async function getRetainerForAdmin(db: DbOrTx, { actor, clientId }: { act
   const [view, projectOptions] = await Promise.all([
     readRetainerView(db, clientId),
     db
-      .select({ id: projects.id, name: projects.projectName })
+      .select({ id: projects.id, name: projects.projectName, status: projects.status })
       .from(projects)
       .where(eq(projects.clientId, clientId))
       .orderBy(projects.projectName),

@@ -54,8 +54,9 @@ export async function addToMonth(
 
 /**
  * Logs time on a client's retainer (docs/PRODUCT.md#retainer-hours). Non-billable time is stored
- * and never counts. Billable time counts until the month's budget is used up; from then on it is
- * stored as an overage request that waits for an owner. Each threshold the month's use reaches is
+ * and never counts. Billable time counts until the month's budget is used up; the part of an entry
+ * past the budget (all of it once the budget is used) is stored as an overage request that waits
+ * for an owner. Each threshold the month's use reaches is
  * mailed to the owners once, in the same transaction as the entry.
  */
 export async function logTimeEntry(db: Db, { actor, values }: { actor: AdminActor; values: TimeEntryValues }) {
@@ -89,38 +90,46 @@ export async function logTimeEntry(db: Db, { actor, values }: { actor: AdminActo
     const used = figures?.usedMinutes ?? 0;
     const fields = { retainerId: retainer.id, clientId, projectId, workDate, minutes, person, description };
 
-    if (billable && used >= budget) {
+    // Billable time counts up to the budget; whatever crosses it is an overage request for an
+    // owner, so one long entry cannot slip past the budget as ordinary time.
+    const counted = billable ? Math.max(0, Math.min(minutes, budget - used)) : minutes;
+    const over = minutes - counted;
+    let requestId: string | null = null;
+    if (over > 0) {
+      const requested = { ...fields, minutes: over };
       const [request] = await tx
         .insert(retainerOverageRequests)
-        .values({ ...fields, requestedBy: actor.userId })
+        .values({ ...requested, requestedBy: actor.userId })
         .returning({ id: retainerOverageRequests.id });
+      requestId = request!.id;
       await recordAudit(tx, {
         actor,
         action: "retainer.overage_requested",
         entityType: "retainer_overage_request",
-        entityId: request!.id,
+        entityId: requestId,
         clientId,
-        after: { ...fields },
+        after: { ...requested },
       });
-      await mailOverageRequested(tx, { requestId: request!.id, clientId, name: retainer.name, minutes, description });
-      return { kind: "overage_request" as const, id: request!.id };
+      await mailOverageRequested(tx, { requestId, clientId, name: retainer.name, minutes: over, description });
+      if (counted === 0) return { kind: "overage_request" as const, id: requestId, countedMinutes: 0, overageMinutes: over };
     }
 
+    const entryFields = { ...fields, minutes: counted };
     const [entry] = await tx
       .insert(timeEntries)
-      .values({ ...fields, billable, createdBy: actor.userId })
+      .values({ ...entryFields, billable, createdBy: actor.userId })
       .returning({ id: timeEntries.id });
-    await addToMonth(tx, { retainerId: retainer.id, month, billable: billable ? minutes : 0, nonBillable: billable ? 0 : minutes });
+    await addToMonth(tx, { retainerId: retainer.id, month, billable: billable ? counted : 0, nonBillable: billable ? 0 : counted });
     await recordAudit(tx, {
       actor,
       action: "time_entry.create",
       entityType: "time_entry",
       entityId: entry!.id,
       clientId,
-      after: { ...fields, billable },
+      after: { ...entryFields, billable },
     });
     if (billable) {
-      const usedNow = used + minutes;
+      const usedNow = used + counted;
       const already = stored?.notified ?? [];
       const fresh = reachedThresholds(retainer.thresholds, usedNow, budget).filter((t) => !already.includes(t));
       if (fresh.length > 0) {
@@ -140,6 +149,7 @@ export async function logTimeEntry(db: Db, { actor, values }: { actor: AdminActo
           });
       }
     }
-    return { kind: "entry" as const, id: entry!.id };
+    if (requestId) return { kind: "split" as const, id: entry!.id, requestId, countedMinutes: counted, overageMinutes: over };
+    return { kind: "entry" as const, id: entry!.id, countedMinutes: counted, overageMinutes: 0 };
   });
 }

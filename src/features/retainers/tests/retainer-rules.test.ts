@@ -220,6 +220,38 @@ describe("overage requests", () => {
   });
 });
 
+describe("an entry crossing the budget", () => {
+  it("counts the part within the budget and makes the rest an overage request for the owner", async () => {
+    const client = await createTestClient(t.db, "Budget Crossing");
+    const project = await addProject(t.db, client, { projectName: "Model Hardening" });
+    expect(await setRetainer(client, { hoursPerMonth: 1 })).toMatchObject({ success: true });
+    await log(client, { projectId: project, hours: 0.5 });
+
+    const result = await log(client, { projectId: project, hours: 24, description: "Red-team weekend" });
+    expect(result).toMatchObject({ kind: "split", countedMinutes: 30, overageMinutes: 23.5 * H });
+
+    // The month holds exactly its budget; the rest waits, nothing of it billed as ordinary time.
+    expect(await monthRow(client.clientId, thisMonth)).toMatchObject({ usedMinutes: H, budgetMinutes: H, overageMinutes: 0 });
+    const entries = await t.db
+      .select({ minutes: timeEntries.minutes, overage: timeEntries.overage })
+      .from(timeEntries)
+      .where(eq(timeEntries.clientId, client.clientId));
+    expect(entries.map((e) => e.minutes).sort((a, b) => a - b)).toEqual([30, 30]);
+    expect(entries.every((e) => !e.overage)).toBe(true);
+    const requests = await t.db
+      .select({
+        minutes: retainerOverageRequests.minutes,
+        status: retainerOverageRequests.status,
+        description: retainerOverageRequests.description,
+      })
+      .from(retainerOverageRequests)
+      .where(eq(retainerOverageRequests.clientId, client.clientId));
+    expect(requests).toEqual([{ minutes: 23.5 * H, status: "pending", description: "Red-team weekend" }]);
+    const view = await getPortalRetainer(t.db, { actor: client });
+    expect(view!.requests.map((r) => ({ minutes: r.minutes, status: r.status }))).toEqual([{ minutes: 23.5 * H, status: "pending" }]);
+  });
+});
+
 describe("carry-over", () => {
   it("carries unused hours for the given months, then lets them expire", async () => {
     const client = await createTestClient(t.db, "Carry Co");

@@ -5,8 +5,8 @@ import { desc, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveFirmDetailsAction } from "@/features/settings/actions/admin";
-import { auditLog } from "@/server/core/db/schema";
-import { DEMO_INVOICES } from "@/features/demo/server/demo-data";
+import { auditLog, invoices } from "@/server/core/db/schema";
+import { DEMO_CLIENTS, DEMO_INVOICES } from "@/features/demo/server/demo-data";
 import { DEMO_FIRM } from "@/features/demo/server/demo-invoice-lines";
 import { portalInvoicePdf, portalStatementPdf } from "@/features/invoices/server";
 import { getAdminSettings, getFirmDetails } from "@/features/settings/server";
@@ -30,6 +30,25 @@ const asAdmin = async () => (requestHeaders.current = authHeaders(await adminCoo
 const pdfText = async (bytes: Uint8Array) => (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text;
 
 describe("firm details", () => {
+  it("the invoice PDF bills the client at its address; the statement cuts a long description with an ellipsis", async () => {
+    const actor = await clientActor();
+    const invoice = await pdfText((await portalInvoicePdf(t.db, { actor, invoiceId: DEMO_INVOICES[0]!.id })).bytes);
+    expect(invoice).toContain(DEMO_CLIENTS.acme.company);
+    expect(invoice).toContain(DEMO_CLIENTS.acme.address);
+
+    const long = `Model hardening ${"and red-team retesting of every agent tool ".repeat(4)}END-OF-DESCRIPTION`;
+    const [before] = await t.db.select({ description: invoices.description }).from(invoices).where(eq(invoices.id, DEMO_INVOICES[0]!.id));
+    await t.db.update(invoices).set({ description: long }).where(eq(invoices.id, DEMO_INVOICES[0]!.id));
+    try {
+      const statement = await pdfText((await portalStatementPdf(t.db, { actor, from: "2026-01-01", to: "2026-10-31" })).bytes);
+      expect(statement).toContain(`${DEMO_INVOICES[0]!.invoiceNumber} · Model hardening`);
+      expect(statement).not.toContain("END-OF-DESCRIPTION");
+      expect(statement).toMatch(/INV-1001 · Model hardening[^\n]*…/);
+    } finally {
+      await t.db.update(invoices).set({ description: before!.description }).where(eq(invoices.id, DEMO_INVOICES[0]!.id));
+    }
+  });
+
   it("a client is refused, and nothing changes", async () => {
     requestHeaders.current = authHeaders(await clientCookie());
     expect(await saveFirmDetailsAction({ name: "Takeover LLC", address: null })).toMatchObject({ success: false, code: "forbidden" });

@@ -70,8 +70,8 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
     setConfirmOpen(false);
     setSyncBanner({ tone, text });
   };
-  const { busy, run } = useChange<"sync" | "disconnect">(showBanner);
-  const syncing = busy === "sync";
+  const { isBusy, running, run } = useChange<"sync" | "disconnect">(showBanner);
+  const syncing = running === "sync";
 
   const loadStatus = useCallback(async () => {
     try {
@@ -163,7 +163,7 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
           {/* Reconnect is among the buttons below. */}
           <SquarePermissionNotice state={status} reconnect={false} />
           <div className="flex flex-wrap gap-2">
-            <Button onClick={syncInvoices} disabled={busy !== null} aria-busy={syncing}>
+            <Button onClick={syncInvoices} disabled={isBusy} aria-busy={syncing}>
               <RefreshCw className={`h-4 w-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
               {syncing ? "Syncing..." : "Sync Invoices"}
             </Button>
@@ -206,8 +206,8 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
           <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={disconnect} disabled={busy !== null}>
-            {busy === "disconnect" ? "Disconnecting..." : "Disconnect"}
+          <Button variant="danger" onClick={disconnect} disabled={isBusy}>
+            {running === "disconnect" ? "Disconnecting..." : "Disconnect"}
           </Button>
         </div>
       </Dialog>

@@ -30,7 +30,9 @@ export default async function AdminDocumentsPage({ searchParams }: { searchParam
       <div className="mb-8 max-w-2xl">
         <UploadForm clients={clients} />
       </div>
-      <h2 className="mb-3 text-lg font-semibold">All documents</h2>
+      {/* The spec's name: the newest uploads first, every document reachable through the filters and pages. */}
+      <h2 className="text-lg font-semibold">Recent Uploads</h2>
+      <p className="mb-3 text-sm text-muted">Every client&apos;s documents, the latest first; view or delete each.</p>
       <FilterForm
         basePath="/admin/documents"
         fields={[

@@ -18,7 +18,7 @@ const INVALID = "This link is invalid or has expired. Ask for a new one in your 
 export function ConfirmEmailView({ token, newEmail }: { token: string; newEmail: string | null }) {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useChange<"confirm">((text, tone) => {
+  const { isBusy, run } = useChange<"confirm">((text, tone) => {
     if (tone === "error") setError(text);
   });
 
@@ -46,7 +46,7 @@ export function ConfirmEmailView({ token, newEmail }: { token: string; newEmail:
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button
         className="mt-4 w-full"
-        disabled={busy !== null}
+        disabled={isBusy}
         onClick={() =>
           run("confirm", () => confirmEmailChangeAction({ token }), {
             done: (data) => setDone(data.email),
@@ -54,7 +54,7 @@ export function ConfirmEmailView({ token, newEmail }: { token: string; newEmail:
           })
         }
       >
-        {busy !== null ? "Confirming..." : "Confirm e-mail"}
+        {isBusy ? "Confirming..." : "Confirm e-mail"}
       </Button>
     </AuthShell>
   );

@@ -32,7 +32,7 @@ export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
   const form = useZodForm(forgotPasswordSchema, { email: "" });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, requestPasswordResetAction, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, requestPasswordResetAction, {
     done: () => setSent(true),
     refresh: false,
     unreachable: AUTH_MESSAGES.resetEmailFailed,
@@ -61,7 +61,7 @@ export function ForgotPasswordForm() {
       subtitle="Enter your email and we'll send you a link to reset your password."
       back={back}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isBusy}>
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Field id="forgot-email" label="Email" error={errors.email?.message}>
           <Input
@@ -73,8 +73,8 @@ export function ForgotPasswordForm() {
             {...form.register("email")}
           />
         </Field>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Sending..." : "Send Reset Link"}
+        <Button type="submit" className="w-full" disabled={isBusy}>
+          {isBusy ? "Sending..." : "Send Reset Link"}
         </Button>
         <BackToLoginLinks />
       </form>

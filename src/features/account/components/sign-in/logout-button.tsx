@@ -18,7 +18,7 @@ import { apiFetch } from "@/lib/api-client";
 export function LogoutButton({ redirectTo, className }: { redirectTo: string; className?: string }) {
   const [failed, setFailed] = useState(false);
   const hydrated = useHydrated();
-  const { busy, run } = useChange<"logout">(() => setFailed(true));
+  const { isBusy, run } = useChange<"logout">(() => setFailed(true));
   return (
     <span className="inline-flex items-center gap-2">
       <Button
@@ -26,7 +26,7 @@ export function LogoutButton({ redirectTo, className }: { redirectTo: string; cl
         size="sm"
         className={className}
         // Not before hydration: a click then would do nothing (the page has just loaded as a new document).
-        disabled={busy !== null || !hydrated}
+        disabled={isBusy || !hydrated}
         onClick={() => {
           setFailed(false);
           run("logout", () => routeChange(apiFetch("/api/auth/sign-out", { method: "POST", json: {} })), {

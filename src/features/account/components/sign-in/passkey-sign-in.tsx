@@ -26,7 +26,7 @@ type Props = {
 export function PasskeySignIn({ area, onSignedIn }: Props) {
   const [error, setError] = useState<string | null>(null);
   // Only the button's ceremony shows as busy; the autofill one waits quietly in the email field.
-  const { busy, run: runChange } = useChange<"passkey">(() => {});
+  const { isBusy, run: runChange } = useChange<"passkey">(() => {});
   const latest = useRef(0);
   const done = useRef(onSignedIn);
   useEffect(() => {
@@ -88,9 +88,9 @@ export function PasskeySignIn({ area, onSignedIn }: Props) {
         <span className="h-px flex-1 bg-slate-800" />
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button type="button" variant="secondary" className="w-full" disabled={busy !== null} onClick={onClick}>
+      <Button type="button" variant="secondary" className="w-full" disabled={isBusy} onClick={onClick}>
         <KeyRound className="h-4 w-4" aria-hidden />
-        {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+        {isBusy ? "Waiting for your passkey..." : "Sign in with a passkey"}
       </Button>
     </div>
   );

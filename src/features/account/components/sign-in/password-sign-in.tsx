@@ -20,7 +20,7 @@ type SignInState = {
   banner: string | null;
   needsCode: boolean;
   restart: () => void;
-  busy: boolean;
+  isBusy: boolean;
   onSubmit: () => void;
   signedIn: (redirectTo: string) => void;
 };
@@ -50,7 +50,7 @@ export function PasswordSignIn({
   busyLabel: string;
   children?: ReactNode;
 }) {
-  const { form, banner, needsCode, restart, busy, onSubmit, signedIn } = signIn;
+  const { form, banner, needsCode, restart, isBusy, onSubmit, signedIn } = signIn;
   const hydrated = useHydrated();
   if (needsCode) {
     return <TwoFactorStep area={area} onSignedIn={signedIn} onRestart={restart} />;
@@ -63,7 +63,7 @@ export function PasswordSignIn({
     <>
       {/* POST, and no submit before hydration: a form sent by the browser itself (a click or Enter on
           the prerendered page before its script runs) would put the password in the address. */}
-      <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-busy={busy}>
+      <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-busy={isBusy}>
         {banner ? <Alert tone="error">{banner}</Alert> : null}
         <Field id={emailId} label={emailLabel} error={errors.email?.message}>
           <Input
@@ -86,8 +86,8 @@ export function PasswordSignIn({
           />
         </Field>
         {children}
-        <Button type="submit" className="w-full" disabled={busy || !hydrated}>
-          {busy ? busyLabel : submitLabel}
+        <Button type="submit" className="w-full" disabled={isBusy || !hydrated}>
+          {isBusy ? busyLabel : submitLabel}
         </Button>
       </form>
       <PasskeySignIn area={area} onSignedIn={signedIn} />

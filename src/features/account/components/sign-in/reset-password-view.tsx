@@ -40,7 +40,7 @@ export function ResetPasswordView({
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const form = useZodForm(resetPasswordFormSchema, { password: "", confirmPassword: "" });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, (values) => resetPasswordAction({ token, ...values }), {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, (values) => resetPasswordAction({ token, ...values }), {
     done: (data) => {
       if (data.signInEmail) rememberSignInEmail(data.signInEmail);
       setRedirectTo(data.redirectTo);
@@ -125,7 +125,7 @@ export function ResetPasswordView({
           ) : null}
         </dl>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isBusy}>
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Field id="reset-password" label="New Password" error={errors.password?.message} hint={`At least ${RESET_PASSWORD_MIN} characters`}>
           <Input
@@ -147,8 +147,8 @@ export function ResetPasswordView({
             {...form.register("confirmPassword")}
           />
         </Field>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? busyLabel : invite ? "Set Password" : "Reset Password"}
+        <Button type="submit" className="w-full" disabled={isBusy}>
+          {isBusy ? busyLabel : invite ? "Set Password" : "Reset Password"}
         </Button>
       </form>
     </AuthShell>

@@ -24,8 +24,7 @@ export function TwoFactorStep({
   const [method, setMethod] = useState<"totp" | "backup">("totp");
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const { busy: running, run } = useChange<"verify">((message) => setError(message));
-  const busy = running !== null;
+  const { isBusy, run } = useChange<"verify">((message) => setError(message));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,7 +50,7 @@ export function TwoFactorStep({
 
   const id = `${area}-two-factor-code`;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy} aria-label="Two-factor verification">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isBusy} aria-label="Two-factor verification">
       <p className="text-sm text-slate-200">
         {method === "totp"
           ? "Enter the 6-digit code from your authenticator app."
@@ -80,8 +79,8 @@ export function TwoFactorStep({
             <input type="checkbox" name="trustDevice" className="h-4 w-4 rounded border-slate-600 bg-slate-900 accent-cyan-500" />
             Trust this device for 30 days
           </label>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? "Verifying..." : "Verify"}
+          <Button type="submit" className="w-full" disabled={isBusy}>
+            {isBusy ? "Verifying..." : "Verify"}
           </Button>
           <div className="flex flex-wrap justify-between gap-2 text-sm">
             <button

@@ -41,7 +41,7 @@ export function useSignIn<Input extends Credentials, Output extends Credentials>
     banner: submit.message?.text ?? null,
     needsCode,
     restart: () => setNeedsCode(false),
-    busy: submit.busy || entering.busy !== null,
+    isBusy: submit.isBusy || entering.isBusy,
     onSubmit: submit.onSubmit,
     signedIn,
   };

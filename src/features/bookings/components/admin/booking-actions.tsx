@@ -16,7 +16,7 @@ const DONE: Record<Decision, string> = { approve: "Booking approved", decline: "
 /** A booking's buttons on the admin list: what its status allows (docs/PRODUCT.md#admin-bookings). */
 export function BookingActions({ bookingId, status, label }: { bookingId: string; status: BookingStatus; label: string }) {
   const { toast, show } = useToast();
-  const { busy, run } = useChange<Decision>((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
+  const { isBusy, running, run } = useChange<Decision>((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -47,10 +47,10 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
         <Button
           size="sm"
           onClick={() => decide("approve")}
-          disabled={busy !== null}
-          aria-label={`${busy === "approve" ? "Approving" : "Approve"} ${label}`}
+          disabled={isBusy}
+          aria-label={`${running === "approve" ? "Approving" : "Approve"} ${label}`}
         >
-          {busy === "approve" ? "Approving..." : "Approve"}
+          {running === "approve" ? "Approving..." : "Approve"}
         </Button>
       ) : null}
       {canComplete ? (
@@ -58,14 +58,14 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
           size="sm"
           variant="secondary"
           onClick={() => decide("complete")}
-          disabled={busy !== null}
+          disabled={isBusy}
           aria-label={`Mark completed: ${label}`}
         >
-          {busy === "complete" ? "Saving..." : "Mark completed"}
+          {running === "complete" ? "Saving..." : "Mark completed"}
         </Button>
       ) : null}
       {canDecline ? (
-        <Button size="sm" variant="ghost" onClick={() => setDeclining(true)} disabled={busy !== null} aria-label={`Decline ${label}`}>
+        <Button size="sm" variant="ghost" onClick={() => setDeclining(true)} disabled={isBusy} aria-label={`Decline ${label}`}>
           Decline
         </Button>
       ) : null}
@@ -93,8 +93,8 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
               <Button variant="secondary" onClick={() => setDeclining(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy !== null}>
-                {busy === "decline" ? "Declining..." : "Decline booking"}
+              <Button type="submit" disabled={isBusy}>
+                {running === "decline" ? "Declining..." : "Decline booking"}
               </Button>
             </div>
           </form>

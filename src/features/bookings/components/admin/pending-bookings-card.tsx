@@ -22,7 +22,7 @@ const PREVIEW = 3;
 
 /** Pending Service Bookings from the database: urgency as priority, Approve and View Details. */
 export function PendingBookingsCard({ bookings: initial, total }: { bookings: BookingView[]; total: number }) {
-  const { items: bookings, removed, busy: busyId, message, run } = useCardItems(initial);
+  const { items: bookings, removed, running: busyId, message, run } = useCardItems(initial);
   const [details, setDetails] = useState<BookingView | null>(null);
   const remaining = total - removed;
   const visible = bookings.slice(0, PREVIEW);

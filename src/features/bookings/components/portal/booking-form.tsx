@@ -44,7 +44,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
   const { errors } = formState;
 
   // The confirmation shows with the new request in Your Booking Requests (the page's fresh data).
-  const { onSubmit, message, busy } = useFormSubmit(form, requestServiceBooking, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, requestServiceBooking, {
     done: () => {
       // The form is cleared now (it is hidden behind the confirmation) and shows again after 5 s.
       reset(EMPTY);
@@ -110,7 +110,7 @@ export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
           {...register("projectDescription")}
         />
       </Field>
-      <SubmitRow busy={busy} label="Submit Booking Request" busyLabel="Submitting..." />
+      <SubmitRow busy={isBusy} label="Submit Booking Request" busyLabel="Submitting..." />
     </form>
   );
 }

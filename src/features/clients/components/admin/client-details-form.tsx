@@ -21,7 +21,7 @@ export function ClientDetailsForm({ client }: { client: Omit<AdminClientDetails,
     address: client.address ?? "",
   });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, updateClientAction, { done: () => "Client details saved." });
+  const { onSubmit, message, isBusy } = useFormSubmit(form, updateClientAction, { done: () => "Client details saved." });
   return (
     <Card className="max-w-3xl">
       <h2 className="text-lg font-semibold">Company details</h2>
@@ -66,8 +66,8 @@ export function ClientDetailsForm({ client }: { client: Omit<AdminClientDetails,
           />
         </Field>
         <div className="flex justify-end">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Save details"}
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? "Saving..." : "Save details"}
           </Button>
         </div>
       </form>

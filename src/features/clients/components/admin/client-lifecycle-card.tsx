@@ -43,7 +43,7 @@ export function ClientLifecycleCard({
   const [pending, setPending] = useState<Pending | null>(null);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useChange((text, tone) => (tone === "error" ? setError(text) : setMessage({ tone, text })));
+  const { isBusy, run } = useChange((text, tone) => (tone === "error" ? setError(text) : setMessage({ tone, text })));
 
   const confirm = () => {
     if (!pending) return;
@@ -106,11 +106,11 @@ export function ClientLifecycleCard({
             </Alert>
           ) : null}
           <div className="flex justify-end gap-3">
-            <Button variant="secondary" onClick={() => setPending(null)} disabled={busy !== null}>
+            <Button variant="secondary" onClick={() => setPending(null)} disabled={isBusy}>
               Cancel
             </Button>
-            <Button variant={pending === "reactivate" ? "primary" : "danger"} onClick={confirm} disabled={busy !== null}>
-              {busy ? CONFIRM[pending].busy : CONFIRM[pending].label}
+            <Button variant={pending === "reactivate" ? "primary" : "danger"} onClick={confirm} disabled={isBusy}>
+              {isBusy ? CONFIRM[pending].busy : CONFIRM[pending].label}
             </Button>
           </div>
         </Dialog>

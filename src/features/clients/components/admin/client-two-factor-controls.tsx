@@ -1,6 +1,6 @@
 "use client";
 
-import { ShieldOff } from "lucide-react";
+import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from "@/features/clients/actions/admin";
 import { Button } from "@/components/ui/button";
@@ -10,8 +10,9 @@ import { type Notify, useChange } from "@/components/ui/use-change";
 import { cn } from "@/lib/cn";
 
 /**
- * The two-factor controls of a client row (docs/PRODUCT.md#account-security): the "Require
- * two-factor" switch, and Reset two-factor (after a confirmation) for a user who has it on.
+ * The two-factor controls of a client row (docs/PRODUCT.md#account-security): the "Require 2FA"
+ * switch, named in words at every width, and "Reset 2FA" (after a confirmation) for a user who has
+ * it on: a labelled action, not an icon that reads as "two-factor off".
  */
 export function ClientTwoFactorControls({
   clientId,
@@ -28,8 +29,7 @@ export function ClientTwoFactorControls({
   const [on, setOn] = useState(required);
   const [confirming, setConfirming] = useState(false);
   const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 5000, tone);
-  const { busy: running, run } = useChange<"toggle">(notify);
-  const busy = running !== null;
+  const { isBusy, run } = useChange<"toggle">(notify);
 
   const toggle = () => {
     const next = !on;
@@ -44,16 +44,16 @@ export function ClientTwoFactorControls({
   };
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <button
         type="button"
         role="switch"
         aria-checked={on}
-        aria-label={`Require two-factor for ${company}`}
+        aria-label={`Require 2FA for ${company}`}
         title="Require two-factor sign-in for this client's users"
-        disabled={busy}
+        disabled={isBusy}
         onClick={toggle}
-        className="inline-flex items-center gap-2 rounded-md px-1 text-xs text-muted hover:text-foreground disabled:opacity-60"
+        className="inline-flex min-h-6 items-center gap-2 rounded-md px-1 text-xs text-muted hover:text-foreground disabled:opacity-60"
       >
         <span
           className={cn("relative inline-block h-5 w-9 rounded-full transition-colors", on ? "bg-accent-strong" : "bg-slate-700")}
@@ -61,17 +61,19 @@ export function ClientTwoFactorControls({
         >
           <span className={cn("absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all", on ? "left-[1.125rem]" : "left-0.5")} />
         </span>
-        <span className="hidden 2xl:inline">Require 2FA</span>
+        <span className="whitespace-nowrap">Require 2FA</span>
       </button>
       {enabled ? (
         <Button
           size="sm"
           variant="ghost"
           onClick={() => setConfirming(true)}
-          aria-label={`Reset two-factor of ${company}`}
-          title="Reset two-factor"
+          aria-label={`Reset 2FA of ${company}`}
+          title="Reset the owner's two-factor sign-in"
+          className="h-7 px-1 text-xs"
         >
-          <ShieldOff className="h-4 w-4" aria-hidden />
+          <RotateCcw className="h-3.5 w-3.5" aria-hidden />
+          <span className="whitespace-nowrap">Reset 2FA</span>
         </Button>
       ) : null}
       {confirming ? (

@@ -28,7 +28,7 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
   });
   const { errors } = form.formState;
   // The confirmation shows with the page's new figures (Total Clients, the inquiry's client).
-  const { onSubmit, message, busy } = useFormSubmit(form, createClientAction, { done: (data) => void setCreated(data) });
+  const { onSubmit, message, isBusy } = useFormSubmit(form, createClientAction, { done: (data) => void setCreated(data) });
 
   return (
     <Dialog
@@ -85,8 +85,8 @@ export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; 
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Creating..." : "Create Client"}
+            <Button type="submit" disabled={isBusy}>
+              {isBusy ? "Creating..." : "Create Client"}
             </Button>
           </div>
         </form>

@@ -11,7 +11,7 @@ import { useChange } from "@/components/ui/use-change";
 export function ViewPortalButton({ clientId, company }: { clientId: string; company: string }) {
   const { toast, show } = useToast();
   const router = useRouter();
-  const { busy, run } = useChange<"open">((message, tone) => show(message, 6000, tone));
+  const { isBusy, run } = useChange<"open">((message, tone) => show(message, 6000, tone));
   // The action set a cookie, so Next drops its cached pages: the portal renders anew. The button
   // stays busy until it is there.
   const start = () =>
@@ -26,7 +26,7 @@ export function ViewPortalButton({ clientId, company }: { clientId: string; comp
         size="sm"
         variant="ghost"
         onClick={start}
-        disabled={busy !== null}
+        disabled={isBusy}
         aria-label={`View portal of ${company}`}
         title="View portal (read only)"
       >

@@ -58,7 +58,7 @@ export function SettingsSection({
   const { register, reset, formState } = form;
   const { errors } = formState;
 
-  const { onSubmit, message, setMessage, busy } = useFormSubmit(form, saveAccountSettings, {
+  const { onSubmit, message, setMessage, isBusy } = useFormSubmit(form, saveAccountSettings, {
     done: (saved) => {
       // The saved values (trimmed by the server) become the form's new baseline for Reset.
       const { contactPerson, contactEmail, company, phone, address } = saved;
@@ -152,12 +152,12 @@ export function SettingsSection({
                     reset();
                     setMessage(null);
                   }}
-                  disabled={busy}
+                  disabled={isBusy}
                 >
                   Reset
                 </Button>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "Saving..." : "Save Changes"}
+                <Button type="submit" disabled={isBusy}>
+                  {isBusy ? "Saving..." : "Save Changes"}
                 </Button>
               </div>
             </form>

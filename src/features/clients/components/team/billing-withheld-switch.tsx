@@ -11,7 +11,7 @@ import { cn } from "@/lib/cn";
 export function BillingWithheldSwitch({ withheld, readOnly }: { withheld: boolean; readOnly: boolean }) {
   const { toast, show } = useToast();
   const [on, setOn] = useState(withheld);
-  const { busy, run } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
+  const { isBusy, run } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
   const toggle = () =>
     run("toggle", () => setBillingWithheldAction({ withheld: !on }), {
       done: (data) => {
@@ -32,7 +32,7 @@ export function BillingWithheldSwitch({ withheld, readOnly }: { withheld: boolea
           type="button"
           role="switch"
           aria-checked={on}
-          disabled={readOnly || busy !== null}
+          disabled={readOnly || isBusy}
           onClick={toggle}
           className="inline-flex items-center gap-2 rounded-md px-1 text-sm text-muted hover:text-foreground disabled:opacity-60"
         >

@@ -23,16 +23,17 @@ export function InvitePersonDialog({
 }: {
   invite: (input: InvitePersonInput) => Promise<ChangeResult<unknown>>;
   onClose: () => void;
-  onInvited: (email: string, mailConfigured: boolean) => void;
+  /** `linkShown`: the dialog hands the admin the link (the portal's owners never get it). */
+  onInvited: (email: string, mailConfigured: boolean, linkShown: boolean) => void;
 }) {
   const form = useZodForm(invitePersonSchema, { name: "", email: "", role: "member" });
   const { errors } = form.formState;
   const [sent, setSent] = useState<SentInvitation | null>(null);
-  const { onSubmit, message, busy } = useFormSubmit(form, invite, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, invite, {
     done: (data) => {
       const link = data as Partial<SentInvitation> | null;
       // The portal's owners get no link (their mail always goes out through us); an admin's answer carries it.
-      onInvited(form.getValues("email"), link?.mailConfigured ?? true);
+      onInvited(form.getValues("email"), link?.mailConfigured ?? true, Boolean(link?.inviteUrl));
       if (link?.inviteUrl && link.expiresAt)
         setSent({
           email: form.getValues("email"),
@@ -80,8 +81,8 @@ export function InvitePersonDialog({
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Inviting..." : "Send invitation"}
+            <Button type="submit" disabled={isBusy}>
+              {isBusy ? "Inviting..." : "Send invitation"}
             </Button>
           </div>
         </form>

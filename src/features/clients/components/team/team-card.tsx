@@ -43,6 +43,10 @@ import { InvitePersonDialog } from "./invite-person-dialog";
  */
 export type TeamScope = { clientId?: string };
 
+/** An invitation no mail carries yet: never "sent" (docs/PRODUCT.md#portal-team). */
+const unmailedInvitation = (email: string, what: string) =>
+  `${what} for ${email} is kept in the outbox: mail is not configured yet, so it goes out once the firm sets it up.`;
+
 /** The actions of the card's scope: the portal's act on the session's company, the admin's name it. */
 export function teamActions({ clientId }: TeamScope) {
   if (clientId)
@@ -81,7 +85,7 @@ export function TeamCard({
   title?: string;
 }) {
   const { toast, show } = useToast();
-  const { busy, run } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
+  const { isBusy, run } = useChange((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamPerson | null>(null);
   const [resetting, setResetting] = useState<TeamPerson | null>(null);
@@ -141,10 +145,15 @@ export function TeamCard({
                         <Button
                           size="sm"
                           variant="secondary"
-                          disabled={busy !== null}
+                          disabled={isBusy}
                           aria-label={`Resend invitation to ${p.name}`}
                           onClick={() =>
-                            change(`resend:${p.userId}`, () => actions.resend(p.userId), `A new invitation was sent to ${p.email}.`)
+                            run(`resend:${p.userId}`, () => actions.resend(p.userId), {
+                              done: ({ mailConfigured }) =>
+                                mailConfigured
+                                  ? `A new invitation was sent to ${p.email}.`
+                                  : unmailedInvitation(p.email, "A new invitation"),
+                            })
                           }
                         >
                           Resend invitation
@@ -152,7 +161,7 @@ export function TeamCard({
                         <Button
                           size="sm"
                           variant="secondary"
-                          disabled={busy !== null}
+                          disabled={isBusy}
                           aria-label={`Revoke invitation of ${p.name}`}
                           onClick={() =>
                             change(`revoke:${p.userId}`, () => actions.revoke(p.userId), `The invitation of ${p.email} was revoked.`)
@@ -172,7 +181,7 @@ export function TeamCard({
                             <Button
                               size="sm"
                               variant="secondary"
-                              disabled={busy !== null}
+                              disabled={isBusy}
                               aria-label={p.role === "owner" ? `Make member: ${p.name}` : `Make owner: ${p.name}`}
                               onClick={() => {
                                 const role: ClientPersonRole = p.role === "owner" ? "member" : "owner";
@@ -188,7 +197,7 @@ export function TeamCard({
                             <Button
                               size="sm"
                               variant="danger"
-                              disabled={busy !== null}
+                              disabled={isBusy}
                               aria-label={`Remove ${p.name}`}
                               onClick={() => setRemoving(p)}
                             >
@@ -200,7 +209,7 @@ export function TeamCard({
                           <Button
                             size="sm"
                             variant="secondary"
-                            disabled={busy !== null}
+                            disabled={isBusy}
                             aria-label={`Reset two-factor of ${p.name}`}
                             onClick={() => setResetting(p)}
                           >
@@ -220,10 +229,12 @@ export function TeamCard({
         <InvitePersonDialog
           invite={actions.invite}
           onClose={() => setInviting(false)}
-          onInvited={(email, mailConfigured) =>
+          onInvited={(email, mailConfigured, linkShown) =>
             mailConfigured
               ? show(`Invitation sent to ${email}.`, 4000, "success")
-              : show(`Invitation for ${email} ready. ${MAIL_NOT_CONFIGURED_MESSAGE}`, 6000, "error")
+              : linkShown
+                ? show(`Invitation for ${email} ready. ${MAIL_NOT_CONFIGURED_MESSAGE}`, 6000, "error")
+                : show(unmailedInvitation(email, "The invitation"), 6000, "error")
           }
         />
       ) : null}

@@ -47,7 +47,7 @@ export function DocumentList({
   const { toast, show } = useToast();
   const [deleting, setDeleting] = useState<DocumentView | null>(null);
   const [showing, setShowing] = useState<DocumentView | null>(null);
-  const { busy, run } = useChange<"delete">((text, tone) => show(text, tone === "error" ? 6000 : 5000, tone));
+  const { isBusy, running, run } = useChange<"delete">((text, tone) => show(text, tone === "error" ? 6000 : 5000, tone));
 
   const remove = () => {
     const doc = deleting;
@@ -108,7 +108,7 @@ export function DocumentList({
           <button
             type="button"
             onClick={() => setDeleting(doc)}
-            disabled={busy !== null}
+            disabled={isBusy}
             aria-label={`Delete ${doc.name}`}
             title="Delete"
             className="rounded-md p-2 text-muted hover:bg-red-500/10 hover:text-red-300 disabled:opacity-50"
@@ -139,11 +139,11 @@ export function DocumentList({
         className="max-w-md"
       >
         <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setDeleting(null)} disabled={busy !== null}>
+          <Button variant="secondary" onClick={() => setDeleting(null)} disabled={isBusy}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={remove} disabled={busy !== null} aria-busy={busy === "delete"}>
-            {busy === "delete" ? "Deleting..." : "Delete document"}
+          <Button variant="danger" onClick={remove} disabled={isBusy} aria-busy={running === "delete"}>
+            {running === "delete" ? "Deleting..." : "Delete document"}
           </Button>
         </div>
       </Dialog>

@@ -41,8 +41,7 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<Message>(null);
-  const { busy: running, run } = useChange<"upload">((text, tone) => setMessage({ tone, text }));
-  const busy = running !== null;
+  const { isBusy, run } = useChange<"upload">((text, tone) => setMessage({ tone, text }));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -87,10 +86,10 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <div className="grid gap-4 md:grid-cols-2">
           <Field id="upload-client" label="Client">
-            <ClientPicker id="upload-client" clients={clients} value={clientId} onChange={setClientId} disabled={busy} />
+            <ClientPicker id="upload-client" clients={clients} value={clientId} onChange={setClientId} disabled={isBusy} />
           </Field>
           <Field id="upload-category" label="Category">
-            <Select id="upload-category" value={category} onChange={(e) => setCategory(e.target.value)} disabled={busy}>
+            <Select id="upload-category" value={category} onChange={(e) => setCategory(e.target.value)} disabled={isBusy}>
               <Options items={DOCUMENT_CATEGORIES} label={DOCUMENT_CATEGORY_LABELS} />
             </Select>
           </Field>
@@ -101,7 +100,7 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
             id="upload-file"
             type="file"
             accept={UPLOAD_ACCEPT}
-            disabled={busy}
+            disabled={isBusy}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-sm file:text-foreground"
           />
@@ -111,7 +110,7 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
             {file.name} · {formatFileSize(file.size)}
           </p>
         ) : null}
-        {busy ? (
+        {isBusy ? (
           <div>
             <div
               role="progressbar"
@@ -126,7 +125,7 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
             <p className="mt-1 text-xs text-muted">Uploading... {progress}%</p>
           </div>
         ) : null}
-        <SubmitRow busy={busy} label="Upload Document" busyLabel="Uploading..." />
+        <SubmitRow busy={isBusy} label="Upload Document" busyLabel="Uploading..." />
       </form>
     </Card>
   );

@@ -23,7 +23,7 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState("all");
   const [error, setError] = useState<string | null>(null);
-  const { busy: busyId, run } = useChange((message) => setError(message));
+  const { running: busyId, run } = useChange((message) => setError(message));
   const searchId = useId();
   const categoryId = useId();
 

@@ -29,7 +29,7 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const notify = (text: string, tone: "success" | "error") => setMessage({ tone, text });
-  const { busy, run } = useChange<"publish">(notify);
+  const { isBusy, run } = useChange<"publish">(notify);
   const drafts = findings.filter((f) => f.status === "draft");
   // What is still there: a finding that left the list (deleted, reloaded) is no longer selected.
   const chosen = findings.filter((f) => selected.has(f.id));
@@ -78,7 +78,7 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
       {drafts.length > 0 ? (
         <div className="flex flex-wrap gap-2">
           <Button
-            disabled={busy !== null || chosenDrafts.length === 0}
+            disabled={isBusy || chosenDrafts.length === 0}
             onClick={() =>
               run("publish", () => publishFindingsAction({ projectId, findingIds: chosenDrafts }), {
                 done: ({ published }) => {
@@ -88,9 +88,9 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
               })
             }
           >
-            {busy ? "Publishing..." : `Publish selected (${chosenDrafts.length})`}
+            {isBusy ? "Publishing..." : `Publish selected (${chosenDrafts.length})`}
           </Button>
-          <Button variant="secondary" disabled={busy !== null || chosenDrafts.length === 0} onClick={() => setConfirmDelete(true)}>
+          <Button variant="secondary" disabled={isBusy || chosenDrafts.length === 0} onClick={() => setConfirmDelete(true)}>
             {`Delete selected drafts (${chosenDrafts.length})`}
           </Button>
         </div>
@@ -159,7 +159,7 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
 export function DueDaysForm({ projectId, dueDays }: { projectId: string; dueDays: DueDays }) {
   const form = useZodForm(dueDaysSchema, { projectId, ...dueDays });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, setDueDaysAction, { done: () => "Due dates saved" });
+  const { onSubmit, message, isBusy } = useFormSubmit(form, setDueDaysAction, { done: () => "Due dates saved" });
   const field = (name: "critical" | "high" | "medium" | "low", label: string) => (
     <Field id={`due-${name}`} label={label} error={errors[name]?.message}>
       <Input type="number" min={1} max={3650} {...fieldAria(`due-${name}`, errors[name]?.message)} {...form.register(name)} />
@@ -174,7 +174,7 @@ export function DueDaysForm({ projectId, dueDays }: { projectId: string; dueDays
         {field("medium", "Medium (days)")}
         {field("low", "Low (days)")}
       </div>
-      <SubmitRow busy={busy} label="Save due dates" busyLabel="Saving..." />
+      <SubmitRow busy={isBusy} label="Save due dates" busyLabel="Saving..." />
     </form>
   );
 }

@@ -34,12 +34,16 @@ const COLUMNS: Column<EngagementRow>[] = [
   {
     header: "Engagement",
     cell: (row) => (
+      // Each link is at least 24 px high: stacked, they are two targets apart (axe: target-size).
       <div className="min-w-0">
-        <Link href={engagementHref(row.id)} className="font-medium break-words text-accent hover:underline">
+        <Link
+          href={engagementHref(row.id)}
+          className="inline-flex min-h-6 items-center font-medium break-words text-accent hover:underline"
+        >
           {row.projectName}
         </Link>
         <p className="text-xs break-words text-muted">
-          <Link href={`/admin/clients/${row.clientId}`} className="hover:underline">
+          <Link href={`/admin/clients/${row.clientId}`} className="inline-flex min-h-6 items-center hover:underline">
             {row.company}
           </Link>
         </p>

@@ -11,7 +11,7 @@ export function EvidenceUpload({ findingId }: { findingId: string }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const { busy, run } = useChange<"upload">((text, tone) => setMessage({ tone, text }));
+  const { isBusy, run } = useChange<"upload">((text, tone) => setMessage({ tone, text }));
   const submit = () => {
     setMessage(null);
     if (!file) return setMessage({ tone: "error", text: "Please choose a file" });
@@ -29,8 +29,8 @@ export function EvidenceUpload({ findingId }: { findingId: string }) {
           <span className="mb-1 block text-muted">Evidence file (PDF, Office, PNG or JPEG; up to 50 MB)</span>
           <input id={id} type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="max-w-full text-sm" />
         </label>
-        <Button onClick={submit} disabled={busy !== null}>
-          {busy ? "Uploading..." : "Attach evidence"}
+        <Button onClick={submit} disabled={isBusy}>
+          {isBusy ? "Uploading..." : "Attach evidence"}
         </Button>
       </div>
     </div>

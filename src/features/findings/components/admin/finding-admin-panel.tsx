@@ -43,7 +43,7 @@ export function FindingAdminPanel({
   const router = useRouter();
   const { toast, show } = useToast();
   const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
-  const { busy, run } = useChange<"publish" | "delete" | "acknowledge" | "undo">(notify);
+  const { isBusy, running, run } = useChange<"publish" | "delete" | "acknowledge" | "undo">(notify);
   // After Set outcome the form goes away with its details: focus moves to Undo, which takes its place.
   const undoButton = useRef<HTMLButtonElement>(null);
   const focusUndo = useRef(false);
@@ -60,16 +60,16 @@ export function FindingAdminPanel({
         {status === "draft" ? (
           <>
             <Button
-              disabled={busy !== null}
+              disabled={isBusy}
               onClick={() =>
                 run("publish", () => publishFindingsAction({ projectId, findingIds: [findingId] }), { done: () => "Finding published" })
               }
             >
-              {busy === "publish" ? "Publishing..." : "Publish"}
+              {running === "publish" ? "Publishing..." : "Publish"}
             </Button>
             <Button
               variant="secondary"
-              disabled={busy !== null}
+              disabled={isBusy}
               onClick={() =>
                 run("delete", () => deleteDraftFindingAction({ findingId }), {
                   refresh: false,
@@ -80,26 +80,26 @@ export function FindingAdminPanel({
                 })
               }
             >
-              {busy === "delete" ? "Deleting..." : "Delete draft"}
+              {running === "delete" ? "Deleting..." : "Delete draft"}
             </Button>
           </>
         ) : null}
         {riskToAcknowledge ? (
           <Button
-            disabled={busy !== null}
+            disabled={isBusy}
             onClick={() => run("acknowledge", () => acknowledgeRiskAction({ findingId }), { done: () => "Risk acceptance acknowledged" })}
           >
-            {busy === "acknowledge" ? "Saving..." : "Acknowledge risk acceptance"}
+            {running === "acknowledge" ? "Saving..." : "Acknowledge risk acceptance"}
           </Button>
         ) : null}
         {hasOutcome ? (
           <Button
             ref={undoButton}
             variant="secondary"
-            disabled={busy !== null}
+            disabled={isBusy}
             onClick={() => run("undo", () => undoFindingOutcomeAction({ findingId }), { done: () => "Finding reopened" })}
           >
-            {busy === "undo" ? "Reopening..." : "Undo outcome (reopen)"}
+            {running === "undo" ? "Reopening..." : "Undo outcome (reopen)"}
           </Button>
         ) : null}
       </div>
@@ -130,7 +130,7 @@ function RetestResultForm({ findingId, notify }: { findingId: string; notify: No
   const form = useZodForm(retestResultSchema, { findingId, result: "verified_fixed", note: "" });
   const { errors } = form.formState;
   // The admin frame's one toast: the form leaves with the open retest it answered.
-  const { onSubmit, busy } = useFormSubmit(form, recordRetestResultAction, { notify, done: () => "Retest result recorded" });
+  const { onSubmit, isBusy } = useFormSubmit(form, recordRetestResultAction, { notify, done: () => "Retest result recorded" });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-lg border border-slate-800 p-4" aria-label="Record the retest result">
       <h2 className="font-semibold">Record the retest result</h2>
@@ -143,7 +143,7 @@ function RetestResultForm({ findingId, notify }: { findingId: string; notify: No
       <Field id={noteId} label="Note (optional)" error={errors.note?.message}>
         <Textarea rows={2} {...fieldAria(noteId, errors.note?.message)} {...form.register("note")} />
       </Field>
-      <SubmitRow busy={busy} label="Record result" busyLabel="Saving..." />
+      <SubmitRow busy={isBusy} label="Record result" busyLabel="Saving..." />
     </form>
   );
 }

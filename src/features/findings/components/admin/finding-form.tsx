@@ -61,7 +61,7 @@ export function FindingForm({
   const [templateId, setTemplateId] = useState<string | undefined>();
   const { errors } = form.formState;
   const [owaspLlm, atlas] = form.watch(["owaspLlm", "atlas"]);
-  const { onSubmit, message, busy } = useFormSubmit(
+  const { onSubmit, message, isBusy } = useFormSubmit(
     form,
     (values) =>
       findingId
@@ -136,7 +136,7 @@ export function FindingForm({
         onChange={(field, ids) => form.setValue(field, ids, { shouldDirty: true })}
         errors={{ owaspLlm: errors.owaspLlm?.message, atlas: errors.atlas?.message }}
       />
-      <SubmitRow busy={busy} label={findingId ? "Save finding" : "Create draft"} busyLabel="Saving..." />
+      <SubmitRow busy={isBusy} label={findingId ? "Save finding" : "Create draft"} busyLabel="Saving..." />
     </form>
   );
 }

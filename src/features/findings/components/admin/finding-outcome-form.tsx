@@ -49,7 +49,7 @@ export function FindingOutcomeForm({
   const { errors } = form.formState;
   const outcome = form.watch("outcome") as FindingOutcome | "";
   const choices = FINDING_OUTCOMES.filter((o) => o !== "duplicate" || originals !== null);
-  const { onSubmit, busy, message } = useFormSubmit(form, setFindingsOutcomeAction, {
+  const { onSubmit, isBusy, message } = useFormSubmit(form, setFindingsOutcomeAction, {
     notify,
     done: ({ changed }) => {
       onDone?.();
@@ -101,7 +101,7 @@ export function FindingOutcomeForm({
       <Field id={ids.reason} label={outcome === "withdrawn" ? "Reason (the client reads it)" : "Reason"} error={error("reason")}>
         <Textarea rows={2} {...fieldAria(ids.reason, error("reason"))} {...form.register("reason")} />
       </Field>
-      <SubmitRow busy={busy} label="Set outcome" busyLabel="Saving..." />
+      <SubmitRow busy={isBusy} label="Set outcome" busyLabel="Saving..." />
     </form>
   );
 }

@@ -25,7 +25,7 @@ export function ScanImport({ projectId }: { projectId: string }) {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [markMissing, setMarkMissing] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const { busy, run } = useChange<"upload" | "apply" | "discard">((text, tone) => setMessage({ tone, text }));
+  const { isBusy, running, run } = useChange<"upload" | "apply" | "discard">((text, tone) => setMessage({ tone, text }));
 
   const upload = () => {
     setMessage(null);
@@ -94,11 +94,11 @@ export function ScanImport({ projectId }: { projectId: string }) {
             </label>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => apply(preview.id)} disabled={busy !== null}>
-              {busy === "apply" ? "Importing..." : "Import"}
+            <Button onClick={() => apply(preview.id)} disabled={isBusy}>
+              {running === "apply" ? "Importing..." : "Import"}
             </Button>
-            <Button variant="secondary" onClick={() => discard(preview.id)} disabled={busy !== null}>
-              {busy === "discard" ? "Discarding..." : "Discard"}
+            <Button variant="secondary" onClick={() => discard(preview.id)} disabled={isBusy}>
+              {running === "discard" ? "Discarding..." : "Discard"}
             </Button>
           </div>
         </section>
@@ -125,8 +125,8 @@ export function ScanImport({ projectId }: { projectId: string }) {
               className="max-w-full text-sm"
             />
           </label>
-          <Button onClick={upload} disabled={busy !== null}>
-            {busy === "upload" ? "Reading the file..." : "Preview import"}
+          <Button onClick={upload} disabled={isBusy}>
+            {running === "upload" ? "Reading the file..." : "Preview import"}
           </Button>
         </div>
       )}

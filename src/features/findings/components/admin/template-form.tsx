@@ -53,7 +53,7 @@ export function TemplateForm({ templateId, initial }: { templateId?: string; ini
   const form = useZodForm(findingTemplateInputSchema, initial ?? EMPTY);
   const { errors } = form.formState;
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const { onSubmit, message, busy } = useFormSubmit(
+  const { onSubmit, message, isBusy } = useFormSubmit(
     form,
     (values) => (templateId ? updateFindingTemplateAction({ ...values, templateId }) : createFindingTemplateAction(values)),
     {
@@ -131,7 +131,7 @@ export function TemplateForm({ templateId, initial }: { templateId?: string; ini
         ) : (
           <span />
         )}
-        <SubmitRow busy={busy} label={templateId ? "Save template" : "Create template"} busyLabel="Saving..." />
+        <SubmitRow busy={isBusy} label={templateId ? "Save template" : "Create template"} busyLabel="Saving..." />
       </div>
       {confirmDelete && templateId ? (
         <ConfirmDialog

@@ -14,7 +14,7 @@ export function TemplatePicker({ options, onPick }: { options: FindingTemplateOp
   const id = useId();
   const [chosen, setChosen] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useChange<"read">((message, tone) => setError(tone === "error" ? message : null));
+  const { isBusy, run } = useChange<"read">((message, tone) => setError(tone === "error" ? message : null));
   if (options.length === 0) return null;
   const pick = (templateId: string) => {
     setChosen(templateId);
@@ -27,7 +27,7 @@ export function TemplatePicker({ options, onPick }: { options: FindingTemplateOp
       <label htmlFor={id} className="block text-muted">
         Start from a template
       </label>
-      <Select id={id} value={chosen} onChange={(event) => pick(event.target.value)} disabled={busy !== null} className="max-w-md">
+      <Select id={id} value={chosen} onChange={(event) => pick(event.target.value)} disabled={isBusy} className="max-w-md">
         <option value="">No template</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>
@@ -35,7 +35,7 @@ export function TemplatePicker({ options, onPick }: { options: FindingTemplateOp
           </option>
         ))}
       </Select>
-      {busy ? <p className="text-muted">Loading the template...</p> : null}
+      {isBusy ? <p className="text-muted">Loading the template...</p> : null}
       {error ? (
         <p role="alert" className="text-danger">
           {error}

@@ -30,7 +30,7 @@ export function FindingClientActions({
 }) {
   const { toast, show } = useToast();
   const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
-  const { busy, run } = useChange<"start">(notify);
+  const { isBusy, running, run } = useChange<"start">(notify);
   const workable = UNRESOLVED_FINDING_STATUSES.includes(status);
   // The toast stays mounted whatever the status, so the outcome of a step that ends the forms
   // (a retest requested, a risk accepted) is still said.
@@ -52,10 +52,10 @@ export function FindingClientActions({
       {status !== "in_remediation" ? (
         <Button
           variant="secondary"
-          disabled={busy !== null}
+          disabled={isBusy}
           onClick={() => run("start", () => startRemediationAction({ findingId }), { done: () => "Marked as in remediation" })}
         >
-          {busy === "start" ? "Saving..." : "Start remediation"}
+          {running === "start" ? "Saving..." : "Start remediation"}
         </Button>
       ) : null}
       {retestOpen ? (
@@ -76,14 +76,14 @@ function RetestForm({ findingId, notify }: { findingId: string; notify: Notify }
   const id = useId();
   const form = useZodForm(requestRetestSchema, { findingId, note: "" });
   const error = form.formState.errors.note?.message;
-  const { onSubmit, busy } = useFormSubmit(form, requestRetestAction, { notify, done: () => "Retest requested" });
+  const { onSubmit, isBusy } = useFormSubmit(form, requestRetestAction, { notify, done: () => "Retest requested" });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Mark fixed and request a retest">
       <h3 className="text-sm font-semibold">Mark fixed and request a retest</h3>
       <Field id={id} label="What did you fix?" error={error}>
         <Textarea rows={3} {...fieldAria(id, error)} {...form.register("note")} />
       </Field>
-      <SubmitRow busy={busy} label="Request retest" busyLabel="Requesting..." />
+      <SubmitRow busy={isBusy} label="Request retest" busyLabel="Requesting..." />
     </form>
   );
 }
@@ -93,7 +93,7 @@ function AcceptRiskForm({ findingId, notify }: { findingId: string; notify: Noti
   const dateId = useId();
   const form = useZodForm(acceptRiskSchema, { findingId, reason: "", expiresOn: "" });
   const { errors } = form.formState;
-  const { onSubmit, busy } = useFormSubmit(form, acceptRiskAction, { notify, done: () => "Risk accepted" });
+  const { onSubmit, isBusy } = useFormSubmit(form, acceptRiskAction, { notify, done: () => "Risk accepted" });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-800 pt-4" aria-label="Accept the risk">
       <h3 className="text-sm font-semibold">Accept the risk</h3>
@@ -103,7 +103,7 @@ function AcceptRiskForm({ findingId, notify }: { findingId: string; notify: Noti
       <Field id={dateId} label="Accepted until" error={errors.expiresOn?.message}>
         <Input type="date" {...fieldAria(dateId, errors.expiresOn?.message)} {...form.register("expiresOn")} />
       </Field>
-      <SubmitRow busy={busy} label="Accept risk" busyLabel="Saving..." />
+      <SubmitRow busy={isBusy} label="Accept risk" busyLabel="Saving..." />
     </form>
   );
 }

@@ -34,7 +34,7 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
   const router = useRouter();
   const { toast, show } = useToast();
   const [mode, setMode] = useState<"closed" | "open" | "create">("closed");
-  const { busy, run } = useChange<"archive">((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
+  const { isBusy, run } = useChange<"archive">((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
 
   const open = async () => {
     setMode("open");
@@ -75,9 +75,9 @@ export function InquiryOpenButton({ inquiry }: { inquiry: InquiryDetail }) {
               <Mail className="h-4 w-4" aria-hidden />
               Reply
             </a>
-            <Button variant="secondary" onClick={() => archive(!inquiry.archived)} disabled={busy !== null}>
+            <Button variant="secondary" onClick={() => archive(!inquiry.archived)} disabled={isBusy}>
               {inquiry.archived ? <ArchiveRestore className="h-4 w-4" aria-hidden /> : <Archive className="h-4 w-4" aria-hidden />}
-              {busy ? "Saving..." : inquiry.archived ? "Unarchive" : "Archive"}
+              {isBusy ? "Saving..." : inquiry.archived ? "Unarchive" : "Archive"}
             </Button>
             {inquiry.linked ? null : (
               <Button onClick={() => setMode("create")}>

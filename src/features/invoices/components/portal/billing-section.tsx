@@ -45,8 +45,8 @@ export function BillingSection({
 }) {
   const [more, setMore] = useState<PortalInvoice[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useChange<"more">((message) => setError(message));
-  const loading = busy !== null;
+  const { isBusy, run } = useChange<"more">((message) => setError(message));
+  const loading = isBusy;
   const shown = more.length > 0 ? [...invoices, ...more.filter((m) => !invoices.some((i) => i.id === m.id))] : invoices;
 
   // The next page joins the list; nothing else on the page changes.

@@ -23,7 +23,7 @@ export type FailedMailView = {
  * retried message leaves the list (it is queued again) and the count drops.
  */
 export function FailedMailCard({ mails: initial, total: initialTotal }: { mails: FailedMailView[]; total: number }) {
-  const { items: mails, removed, busy, message, run } = useCardItems(initial);
+  const { items: mails, removed, running, message, run } = useCardItems(initial);
   const total = initialTotal - removed;
 
   const retry = (mail: FailedMailView) =>
@@ -70,11 +70,11 @@ export function FailedMailCard({ mails: initial, total: initialTotal }: { mails:
                   size="sm"
                   variant="secondary"
                   className="self-start"
-                  disabled={busy !== null}
+                  disabled={running !== null}
                   onClick={() => retry(mail)}
                   aria-label={`Retry the message to ${mail.toAddress}: ${mail.subject}`}
                 >
-                  {busy === mail.id ? "Retrying…" : "Retry"}
+                  {running === mail.id ? "Retrying…" : "Retry"}
                 </Button>
               ) : (
                 <span className="self-start text-xs text-muted">Link expired: send a new one</span>

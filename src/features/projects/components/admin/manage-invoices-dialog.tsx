@@ -23,7 +23,7 @@ export function ManageInvoicesDialog({
 }) {
   const invoices = useProjectInvoices(project.id);
   const { ids: selected, toggle, clear: clearSelection } = useIdSet();
-  const { busy, run } = useChange((message, tone) => showToast(message, tone === "error" ? 5000 : 2000, tone));
+  const { isBusy, running, run } = useChange((message, tone) => showToast(message, tone === "error" ? 5000 : 2000, tone));
 
   /** A change, then the dialog's lists read again: both land before the busy state ends. */
   const withReload = async <T,>(change: Promise<ChangeResult<T>>): Promise<ChangeResult<T>> => {
@@ -58,8 +58,8 @@ export function ManageInvoicesDialog({
         </p>
       }
       actions={
-        <Button onClick={link} disabled={selected.size === 0 || busy !== null}>
-          {busy === "link" ? "Linking..." : "Link Selected"}
+        <Button onClick={link} disabled={selected.size === 0 || isBusy}>
+          {running === "link" ? "Linking..." : "Link Selected"}
         </Button>
       }
     >
@@ -76,8 +76,8 @@ export function ManageInvoicesDialog({
                   size="sm"
                   variant="ghost"
                   onClick={() => unlink(invoice)}
-                  disabled={busy !== null}
-                  aria-busy={busy === invoice.id}
+                  disabled={isBusy}
+                  aria-busy={running === invoice.id}
                   aria-label={`Unlink ${invoice.invoiceNumber}`}
                 >
                   <Unlink className="h-4 w-4" aria-hidden />

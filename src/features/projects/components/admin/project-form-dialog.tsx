@@ -54,7 +54,7 @@ export function ProjectFormDialog({
   const { errors } = form.formState;
 
   // The toast shows with the list's new row.
-  const { onSubmit, message, busy } = useFormSubmit(
+  const { onSubmit, message, isBusy } = useFormSubmit(
     form,
     ({ id, status, ...fields }) => (isEdit ? updateProjectAction({ id, status, ...fields }) : createProjectAction(fields)),
     {
@@ -131,8 +131,8 @@ export function ProjectFormDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy || !clients}>
-            {busy ? "Saving..." : isEdit ? "Save Changes" : "Create Project"}
+          <Button type="submit" disabled={isBusy || !clients}>
+            {isBusy ? "Saving..." : isEdit ? "Save Changes" : "Create Project"}
           </Button>
         </div>
       </form>

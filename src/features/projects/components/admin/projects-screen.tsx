@@ -1,7 +1,6 @@
 "use client";
 
-import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt, ShieldAlert } from "lucide-react";
-import Link from "next/link";
+import { BadgeCheck, CalendarRange, FileLock2, FileSignature, FolderKanban, Link2, Pencil, Plus, Receipt, ShieldAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { setProjectStatusAction } from "@/features/projects/actions/admin";
 import { PageHeader } from "@/components/admin/page-header";
@@ -14,16 +13,18 @@ import { formatCents, formatDate } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain/project-status";
 import { TONE_CLASSES } from "@/lib/domain/tone";
 import { ProjectTimelineDialog } from "./project-timeline-dialog";
-import { ProjectReportsButton } from "@/features/reports/components/project-reports-button";
-import { ProjectLettersButton } from "@/features/attestations/components/project-letters-button";
-import { ProjectAuthorizationButton } from "@/features/authorizations/components/project-authorization-button";
+import { ProjectReportsDialog } from "@/features/reports/components/project-reports-button";
+import { ProjectLettersDialog } from "@/features/attestations/components/project-letters-button";
+import { ProjectAuthorizationDialog } from "@/features/authorizations/components/project-authorization-button";
+import { RowActionsMenu } from "@/components/admin/row-actions-menu";
 import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectInvoicesDialog } from "./project-invoices-dialog";
 import type { ProjectRowView } from "./types";
 import { Options } from "@/components/ui/options";
 
-type Modal = { kind: "create" } | { kind: "edit" | "manage" | "invoices" | "timeline"; project: ProjectRowView } | null;
+type RowDialog = "edit" | "manage" | "invoices" | "timeline" | "authorization" | "reports" | "letters";
+type Modal = { kind: "create" } | { kind: RowDialog; project: ProjectRowView } | null;
 
 const EMPTY: ListEmptyTexts = {
   icon: FolderKanban,
@@ -64,7 +65,7 @@ export function ProjectsScreen({
     setRowsSeen(rows);
     setStatuses({});
   }
-  const { busy: saving, run } = useChange((message, tone) => show(message, tone === "error" ? 5000 : 3000, tone));
+  const { isBusy, running: saving, run } = useChange((message, tone) => show(message, tone === "error" ? 5000 : 3000, tone));
 
   const changeStatus = (project: ProjectRowView, status: ProjectStatus) =>
     run(project.id, () => setProjectStatusAction({ projectId: project.id, status }), {
@@ -94,7 +95,7 @@ export function ProjectsScreen({
           <select
             aria-label={`Status of ${project.projectName}`}
             value={status}
-            disabled={saving !== null}
+            disabled={isBusy}
             aria-busy={saving === project.id}
             onChange={(event) => changeStatus(project, event.target.value as ProjectStatus)}
             className={cn(
@@ -108,17 +109,8 @@ export function ProjectsScreen({
       },
     },
     { header: "Due Date", className: "whitespace-nowrap", cell: (project) => formatDate(project.targetCompletionDate) },
-    { header: "Value", align: "right", priority: "low", className: "font-mono", cell: (project) => formatCents(project.totalBilledCents) },
-    {
-      header: "Invoices",
-      align: "right",
-      cell: (project) => (
-        <>
-          <span className="block">{project.invoiceCount}</span>
-          <span className="block font-mono text-xs text-muted">{formatCents(project.totalBilledCents)}</span>
-        </>
-      ),
-    },
+    { header: "Value", align: "right", className: "font-mono", cell: (project) => formatCents(project.totalBilledCents) },
+    { header: "Invoices", align: "right", cell: (project) => project.invoiceCount },
     {
       header: "Outstanding",
       align: "right",
@@ -130,34 +122,34 @@ export function ProjectsScreen({
     },
     {
       header: "Actions",
-      cell: (project) => (
-        <div className="flex items-center gap-1">
-          <IconButton label={`Edit ${project.projectName}`} onClick={() => setModal({ kind: "edit", project })}>
-            <Pencil className="h-4 w-4" aria-hidden />
-          </IconButton>
-          <IconButton label={`Link invoices to ${project.projectName}`} onClick={() => setModal({ kind: "manage", project })}>
-            <Link2 className="h-4 w-4" aria-hidden />
-          </IconButton>
-          <IconButton label={`View invoices of ${project.projectName}`} onClick={() => setModal({ kind: "invoices", project })}>
-            <Receipt className="h-4 w-4" aria-hidden />
-          </IconButton>
-          <ProjectAuthorizationButton project={project} />
-          <ProjectReportsButton project={project} />
-          <ProjectLettersButton project={project} />
-          {/* The engagement: the project's findings (docs/PRODUCT.md#admin-engagements). */}
-          <Link
-            href={`/admin/findings?${new URLSearchParams({ projectId: project.id })}`}
-            aria-label={`Engagement: ${project.projectName}`}
-            title={`Engagement: ${project.projectName}`}
-            className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-accent"
-          >
-            <ShieldAlert className="h-4 w-4" aria-hidden />
-          </Link>
-          <IconButton label={`Timeline of ${project.projectName}`} onClick={() => setModal({ kind: "timeline", project })}>
-            <CalendarRange className="h-4 w-4" aria-hidden />
-          </IconButton>
-        </div>
-      ),
+      // Edit stays a button; the rest is one labelled menu, so the row fits 1280 px and a phone's card.
+      cell: (project) => {
+        const open = (kind: RowDialog) => () => setModal({ kind, project });
+        return (
+          <div className="flex items-center gap-1">
+            <IconButton label={`Edit ${project.projectName}`} onClick={open("edit")}>
+              <Pencil className="h-4 w-4" aria-hidden />
+            </IconButton>
+            <RowActionsMenu
+              name={project.projectName}
+              actions={[
+                { label: "Link invoices", icon: <Link2 className="h-4 w-4" aria-hidden />, onSelect: open("manage") },
+                { label: "View invoices", icon: <Receipt className="h-4 w-4" aria-hidden />, onSelect: open("invoices") },
+                { label: "Authorization", icon: <FileSignature className="h-4 w-4" aria-hidden />, onSelect: open("authorization") },
+                { label: "Reports", icon: <FileLock2 className="h-4 w-4" aria-hidden />, onSelect: open("reports") },
+                { label: "Letters", icon: <BadgeCheck className="h-4 w-4" aria-hidden />, onSelect: open("letters") },
+                // The engagement: the project's findings (docs/PRODUCT.md#admin-engagements).
+                {
+                  label: "Engagement",
+                  icon: <ShieldAlert className="h-4 w-4" aria-hidden />,
+                  href: `/admin/findings?${new URLSearchParams({ projectId: project.id })}`,
+                },
+                { label: "Timeline", icon: <CalendarRange className="h-4 w-4" aria-hidden />, onSelect: open("timeline") },
+              ]}
+            />
+          </div>
+        );
+      },
     },
   ];
 
@@ -195,6 +187,9 @@ export function ProjectsScreen({
       {modal?.kind === "manage" ? <ManageInvoicesDialog project={modal.project} onClose={() => setModal(null)} showToast={show} /> : null}
       {modal?.kind === "invoices" ? <ProjectInvoicesDialog project={modal.project} onClose={() => setModal(null)} /> : null}
       {modal?.kind === "timeline" ? <ProjectTimelineDialog project={modal.project} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === "authorization" ? <ProjectAuthorizationDialog project={modal.project} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === "reports" ? <ProjectReportsDialog project={modal.project} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === "letters" ? <ProjectLettersDialog project={modal.project} onClose={() => setModal(null)} /> : null}
       <Toast toast={toast} />
     </>
   );

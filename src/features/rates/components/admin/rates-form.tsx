@@ -38,7 +38,7 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
   const {
     onSubmit: save,
     message,
-    busy: saving,
+    isBusy: saving,
   } = useFormSubmit(form, updateClientRatesAction, {
     done: () => "Rates updated successfully!",
     invalid: "Please correct the highlighted fields.",

@@ -1,18 +1,21 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Select } from "@/components/ui/field";
-import { type Notify, useChange } from "@/components/ui/use-change";
 import { Toast, useToast } from "@/components/ui/toast";
 import { closeRetainerMonthAction } from "@/features/retainers/actions/admin";
 
-/** Closes a month of the client's retainer: one invoice at Square, the month read only. */
+/**
+ * Closes a month of the client's retainer: one invoice at Square, the month read only. Asked
+ * first: a closed month cannot be reopened.
+ */
 export function CloseMonthButton({ clientId, months }: { clientId: string; months: string[] }) {
   const { toast, show } = useToast();
-  const notify: Notify = (message, tone) => show(message, tone === "error" ? 6000 : 3000, tone);
-  const { busy, run } = useChange<"close">(notify);
   const [month, setMonth] = useState(months[0] ?? "");
+  const [asking, setAsking] = useState(false);
+  const invoiced = useRef(false);
   if (months.length === 0) return <p className="text-sm text-muted">Every month is closed and billed.</p>;
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -26,17 +29,24 @@ export function CloseMonthButton({ clientId, months }: { clientId: string; month
           ))}
         </Select>
       </Field>
-      <Button
-        variant="secondary"
-        disabled={busy !== null}
-        onClick={() =>
-          run("close", () => closeRetainerMonthAction({ clientId, month }), {
-            done: (data) => (data.invoiceId ? "Month closed; its invoice is in Billing." : "Month closed: no billable time."),
-          })
-        }
-      >
-        {busy ? "Closing..." : "Close Month"}
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        Close Month
       </Button>
+      {asking ? (
+        <ConfirmDialog
+          title={`Close ${month}?`}
+          description="Its billable time is invoiced at Square (one invoice) and its entries become read only. A closed month cannot be reopened."
+          confirmLabel="Close Month"
+          busyLabel="Closing..."
+          send={async () => {
+            const result = await closeRetainerMonthAction({ clientId, month });
+            if (result.success) invoiced.current = Boolean(result.data.invoiceId);
+            return result;
+          }}
+          onDone={() => show(invoiced.current ? "Month closed; its invoice is in Billing." : "Month closed: no billable time.", 3000)}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Card } from "@/components/ui/card";
+import type { ProjectStatus } from "@/lib/domain/project-status";
 import type { RetainerView } from "@/features/retainers/server";
 import { RetainerBurndown, RetainerEntries } from "../retainer-burndown";
 import { CloseMonthButton } from "./close-month-button";
@@ -14,7 +15,7 @@ export function RetainerCard({
 }: {
   clientId: string;
   view: RetainerView | null;
-  projects: { id: string; name: string }[];
+  projects: { id: string; name: string; status: ProjectStatus }[];
   today: string;
 }) {
   const open = view?.months.filter((m) => !m.closed || !m.invoiceId) ?? [];

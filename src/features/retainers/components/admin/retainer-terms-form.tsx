@@ -26,7 +26,7 @@ export function RetainerTermsForm({ clientId, terms, today }: { clientId: string
     thresholds: (terms?.thresholds ?? [80, 100]).join(", "),
   } as RetainerInput);
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, saveRetainerAction, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, saveRetainerAction, {
     done: () => "Retainer saved.",
     invalid: "Please correct the highlighted fields.",
   });
@@ -52,8 +52,8 @@ export function RetainerTermsForm({ clientId, terms, today }: { clientId: string
         {field("carryOverHours", "Carry over up to (hours, 0: none)", { inputMode: "decimal" })}
         {field("carryOverMonths", "For (months)", { inputMode: "numeric" })}
       </div>
-      <Button type="submit" disabled={busy !== null}>
-        {busy ? "Saving..." : terms ? "Save Retainer" : "Set Retainer"}
+      <Button type="submit" disabled={isBusy}>
+        {isBusy ? "Saving..." : terms ? "Save Retainer" : "Set Retainer"}
       </Button>
     </form>
   );

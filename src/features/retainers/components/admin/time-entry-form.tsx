@@ -7,6 +7,10 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { logTimeEntryAction } from "@/features/retainers/actions/admin";
 import { type TimeEntryInput, timeEntrySchema } from "@/features/retainers/validation";
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-status";
+
+const CLOSED: readonly ProjectStatus[] = ["completed", "cancelled"];
+const hoursText = (minutes: number) => `${minutes / 60} h`;
 
 /** Logs time on the retainer: quarter hours, a project of the client, billable or not. */
 export function TimeEntryForm({
@@ -15,12 +19,14 @@ export function TimeEntryForm({
   today,
 }: {
   clientId: string;
-  projects: { id: string; name: string }[];
+  projects: { id: string; name: string; status: ProjectStatus }[];
   today: string;
 }) {
+  // Time goes on running work: a finished project is still offered (late corrections), never preselected.
+  const choices = [...projects.filter((p) => !CLOSED.includes(p.status)), ...projects.filter((p) => CLOSED.includes(p.status))];
   const form = useZodForm(timeEntrySchema, {
     clientId,
-    projectId: projects[0]?.id ?? "",
+    projectId: choices[0]?.id ?? "",
     workDate: today,
     hours: "",
     person: "",
@@ -28,10 +34,13 @@ export function TimeEntryForm({
     billable: true,
   } as TimeEntryInput);
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, logTimeEntryAction, {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, logTimeEntryAction, {
     done: (data) => {
       form.reset({ ...form.getValues(), hours: "", description: "" });
-      return data.kind === "overage_request" ? "The month's hours are used up: the time waits for an owner's approval." : "Time logged.";
+      if (data.kind === "overage_request") return "The month's hours are used up: the time waits for an owner's approval.";
+      if (data.kind === "split")
+        return `${hoursText(data.countedMinutes)} logged within the month's hours; the other ${hoursText(data.overageMinutes)} wait for an owner's approval.`;
+      return "Time logged.";
     },
     invalid: "Please correct the highlighted fields.",
   });
@@ -44,9 +53,9 @@ export function TimeEntryForm({
       <div className="grid gap-4 md:grid-cols-3">
         <Field id="time-project" label="Project" error={err("projectId")}>
           <Select {...fieldAria("time-project", err("projectId"))} {...form.register("projectId")}>
-            {projects.map((p) => (
+            {choices.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {CLOSED.includes(p.status) ? `${p.name} (${PROJECT_STATUS_LABELS[p.status]})` : p.name}
               </option>
             ))}
           </Select>
@@ -68,8 +77,8 @@ export function TimeEntryForm({
         <input type="checkbox" {...form.register("billable")} />
         Billable
       </label>
-      <Button type="submit" disabled={busy !== null}>
-        {busy ? "Logging..." : "Log Time"}
+      <Button type="submit" disabled={isBusy}>
+        {isBusy ? "Logging..." : "Log Time"}
       </Button>
     </form>
   );

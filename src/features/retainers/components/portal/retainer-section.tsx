@@ -3,7 +3,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDate } from "@/lib/format";
-import { OVERAGE_REQUEST_STATUS_LABELS, OVERAGE_REQUEST_STATUS_TONES } from "@/lib/domain/retainer";
+import { OVERAGE_REQUEST_STATUS_LABELS, OVERAGE_REQUEST_STATUS_TONES, overagePrice } from "@/lib/domain/retainer";
 import { formatHours } from "@/lib/retainer-period";
 import type { RetainerView } from "@/features/retainers/server";
 import { RetainerBurndown, RetainerEntries, RetainerHistory } from "../retainer-burndown";
@@ -41,9 +41,10 @@ export function RetainerSection({ view, isOwner, readOnly }: { view: RetainerVie
             {view.requests.map((r) => (
               <li key={r.id} className="rounded-lg border border-slate-800 p-3" data-testid="overage-request">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">
+                  {/* A heading: focus lands here when the decision removes its buttons. */}
+                  <h3 className="font-medium">
                     {formatHours(r.minutes)} on {r.project}, {formatDate(r.workDate)}
-                  </p>
+                  </h3>
                   <StatusBadge
                     value={r.status}
                     label={OVERAGE_REQUEST_STATUS_LABELS[r.status]}
@@ -53,6 +54,9 @@ export function RetainerSection({ view, isOwner, readOnly }: { view: RetainerVie
                 <p className="text-sm text-muted">
                   {r.person}: {r.description}
                 </p>
+                <p className="text-sm" data-testid="overage-price">
+                  {overagePrice({ minutes: r.minutes, rateCents: view.retainer.overageRateCents, workDate: r.workDate })}
+                </p>
                 {r.decidedAt ? (
                   <p className="text-xs text-muted">
                     {OVERAGE_REQUEST_STATUS_LABELS[r.status]} by {r.decidedByName} on {formatDate(r.decidedAt)}
@@ -60,7 +64,12 @@ export function RetainerSection({ view, isOwner, readOnly }: { view: RetainerVie
                 ) : null}
                 {isOwner && !readOnly ? (
                   // Mounted for decided requests too, so its "Overage approved." outlives the buttons.
-                  <OverageDecision requestId={r.id} label={`${formatHours(r.minutes)} on ${r.project}`} pending={r.status === "pending"} />
+                  <OverageDecision
+                    requestId={r.id}
+                    label={`${formatHours(r.minutes)} on ${r.project}`}
+                    price={overagePrice({ minutes: r.minutes, rateCents: view.retainer.overageRateCents, workDate: r.workDate })}
+                    pending={r.status === "pending"}
+                  />
                 ) : null}
               </li>
             ))}

@@ -22,7 +22,7 @@ export function DefaultRatesCard({ rates, customized }: { rates: DefaultRateCard
     })),
   });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, (values) => saveDefaultRatesAction(values), {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, (values) => saveDefaultRatesAction(values), {
     done: () => "Default rates saved. New clients start with them.",
   });
 
@@ -67,8 +67,8 @@ export function DefaultRatesCard({ rates, customized }: { rates: DefaultRateCard
           );
         })}
         <div className="flex justify-end">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Save default rates"}
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? "Saving..." : "Save default rates"}
           </Button>
         </div>
       </form>

@@ -15,7 +15,7 @@ import type { FirmDetails } from "@/features/settings/server";
 export function FirmDetailsCard({ firm }: { firm: FirmDetails }) {
   const form = useZodForm(firmDetailsSchema, { name: firm.name, address: firm.address ?? "" });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, (values) => saveFirmDetailsAction(values), {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, (values) => saveFirmDetailsAction(values), {
     done: () => "Firm details saved. New invoice PDFs and statements print them.",
   });
   const nameError = errors.name?.message;
@@ -38,8 +38,8 @@ export function FirmDetailsCard({ firm }: { firm: FirmDetails }) {
           <Textarea {...fieldAria("firm-address", addressError)} {...form.register("address")} rows={3} maxLength={500} />
         </Field>
         <div className="flex justify-end">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Save firm details"}
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? "Saving..." : "Save firm details"}
           </Button>
         </div>
       </form>

@@ -12,7 +12,7 @@ import type { MailStatus } from "@/features/operations/server";
 /** Settings → Mail (docs/PRODUCT.md#admin-settings): whether mail leaves, the outbox, and a test mail. */
 export function MailCard({ status, adminEmail }: { status: MailStatus; adminEmail: string }) {
   const [result, setResult] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
-  const { busy, run } = useChange<"test">((text, tone) => setResult({ tone, text }));
+  const { isBusy, run } = useChange<"test">((text, tone) => setResult({ tone, text }));
 
   const sendTest = () => {
     setResult(null);
@@ -53,8 +53,8 @@ export function MailCard({ status, adminEmail }: { status: MailStatus; adminEmai
       </p>
       <div className="mt-4 space-y-3">
         <div aria-live="polite">{result ? <Alert tone={result.tone}>{result.text}</Alert> : null}</div>
-        <Button onClick={sendTest} disabled={busy !== null} aria-label={`Send a test mail to ${adminEmail}`}>
-          {busy ? "Sending..." : "Send a test mail"}
+        <Button onClick={sendTest} disabled={isBusy} aria-label={`Send a test mail to ${adminEmail}`}>
+          {isBusy ? "Sending..." : "Send a test mail"}
         </Button>
       </div>
     </DashboardCard>

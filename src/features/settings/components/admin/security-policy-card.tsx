@@ -15,7 +15,7 @@ import { cn } from "@/lib/cn";
 export function SecurityPolicyCard({ required }: { required: boolean }) {
   const { toast, show } = useToast();
   const [on, setOn] = useState(required);
-  const { busy, run } = useChange<"toggle">((message, tone) => show(message, tone === "error" ? 6000 : 5000, tone));
+  const { isBusy, run } = useChange<"toggle">((message, tone) => show(message, tone === "error" ? 6000 : 5000, tone));
 
   const toggle = () =>
     run("toggle", () => setClientTwoFactorPolicyAction({ required: !on }), {
@@ -36,7 +36,7 @@ export function SecurityPolicyCard({ required }: { required: boolean }) {
             role="switch"
             aria-checked={on}
             aria-describedby="settings-security-clients"
-            disabled={busy !== null}
+            disabled={isBusy}
             onClick={toggle}
             className="inline-flex items-center gap-2 rounded-md font-medium disabled:opacity-60"
           >

@@ -54,8 +54,8 @@ function ClientSquareCustomersDialog({ clientId, company, onClose }: { clientId:
   } = useReadOnShow(clientId, () => getClientSquareCustomersAction({ clientId }), "Failed to load Square customers.");
   const [changeError, setChangeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { busy, run } = useChange<"change">((message, tone) => (tone === "error" ? setChangeError(message) : setNotice(message)));
-  const pending = busy !== null;
+  const { isBusy, run } = useChange<"change">((message, tone) => (tone === "error" ? setChangeError(message) : setNotice(message)));
+  const pending = isBusy;
   const error = changeError ?? loadError;
 
   /** Runs a change and reloads the dialog's rows before its busy state ends; the message says what happened. */

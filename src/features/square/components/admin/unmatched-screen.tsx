@@ -32,7 +32,7 @@ export function UnmatchedScreen({
   clients: ClientOption[];
 }) {
   const { toast, show } = useToast();
-  const { busy, run: runChange } = useChange((message, tone) => show(message, tone === "error" ? 4000 : 3000, tone));
+  const { isBusy, running, run: runChange } = useChange((message, tone) => show(message, tone === "error" ? 4000 : 3000, tone));
   const run: Run = (customerId, call, success) => runChange(customerId, call, { done: () => success });
 
   return (
@@ -49,7 +49,7 @@ export function UnmatchedScreen({
           />
         ) : (
           unmatched.map((customer) => (
-            <UnmatchedCard key={customer.squareCustomerId} customer={customer} clients={clients} busy={busy} run={run} />
+            <UnmatchedCard key={customer.squareCustomerId} customer={customer} clients={clients} running={running} run={run} />
           ))
         )}
       </section>
@@ -73,7 +73,7 @@ export function UnmatchedScreen({
                 <Button
                   size="sm"
                   variant="secondary"
-                  disabled={busy !== null}
+                  disabled={isBusy}
                   onClick={() =>
                     run(
                       c.squareCustomerId,
@@ -82,7 +82,7 @@ export function UnmatchedScreen({
                     )
                   }
                 >
-                  {busy === c.squareCustomerId ? "Unlinking..." : "Unlink"} <span className="sr-only">{label}</span> from {c.company}
+                  {running === c.squareCustomerId ? "Unlinking..." : "Unlink"} <span className="sr-only">{label}</span> from {c.company}
                 </Button>
               </Card>
             );
@@ -110,7 +110,7 @@ export function UnmatchedScreen({
                   <Button
                     size="sm"
                     variant="ghost"
-                    disabled={busy !== null}
+                    disabled={isBusy}
                     onClick={() =>
                       run(
                         c.squareCustomerId,
@@ -119,7 +119,7 @@ export function UnmatchedScreen({
                       )
                     }
                   >
-                    {busy === c.squareCustomerId ? "Saving..." : "Stop ignoring"}
+                    {running === c.squareCustomerId ? "Saving..." : "Stop ignoring"}
                     <span className="sr-only"> {label}</span>
                   </Button>
                 </li>
@@ -136,12 +136,12 @@ export function UnmatchedScreen({
 function UnmatchedCard({
   customer,
   clients,
-  busy,
+  running,
   run,
 }: {
   customer: UnmatchedCustomer;
   clients: ClientOption[];
-  busy: string | null;
+  running: string | null;
   run: Run;
 }) {
   const selectId = useId();
@@ -197,14 +197,14 @@ function UnmatchedCard({
             </p>
           ) : null}
         </div>
-        <Button size="sm" onClick={assign} disabled={busy !== null}>
-          {busy === squareCustomerId ? "Saving..." : "Assign"}
+        <Button size="sm" onClick={assign} disabled={running !== null}>
+          {running === squareCustomerId ? "Saving..." : "Assign"}
           <span className="sr-only"> {label}</span>
         </Button>
         <Button
           size="sm"
           variant="ghost"
-          disabled={busy !== null}
+          disabled={running !== null}
           onClick={() =>
             run(squareCustomerId, () => setSquareCustomerIgnoredAction({ squareCustomerId, ignored: true }), `${label} ignored`)
           }

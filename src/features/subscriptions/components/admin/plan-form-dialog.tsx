@@ -32,7 +32,7 @@ export function PlanFormDialog({
     squareCheckoutUrl: plan?.squareCheckoutUrl ?? "",
   });
   const { errors } = form.formState;
-  const { onSubmit, message, busy } = useFormSubmit(form, (values) => saveSupportPlanAction(values), {
+  const { onSubmit, message, isBusy } = useFormSubmit(form, (values) => saveSupportPlanAction(values), {
     done: () => {
       onClose();
       onSaved(plan ? `Plan ${form.getValues("name").trim()} saved` : `Plan ${form.getValues("name").trim()} created`);
@@ -95,8 +95,8 @@ export function PlanFormDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : plan ? "Save plan" : "Create plan"}
+          <Button type="submit" disabled={isBusy}>
+            {isBusy ? "Saving..." : plan ? "Save plan" : "Create plan"}
           </Button>
         </div>
       </form>

@@ -30,7 +30,7 @@ export function SubscriptionActions({
   label: string;
 }) {
   const { toast, show } = useToast();
-  const { busy, run } = useChange<Decision>((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
+  const { isBusy, running, run } = useChange<Decision>((message, tone) => show(message, tone === "error" ? 6000 : 4000, tone));
   const [asking, setAsking] = useState<"decline" | "cancel" | null>(null);
   const [reason, setReason] = useState("");
 
@@ -48,15 +48,15 @@ export function SubscriptionActions({
     <div className="flex flex-wrap justify-end gap-1">
       {status === "pending" ? (
         <>
-          <Button size="sm" onClick={() => decide("confirm")} disabled={busy !== null} aria-label={`Confirm ${label}`}>
-            {busy === "confirm" ? "Confirming..." : "Confirm"}
+          <Button size="sm" onClick={() => decide("confirm")} disabled={isBusy} aria-label={`Confirm ${label}`}>
+            {running === "confirm" ? "Confirming..." : "Confirm"}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setAsking("decline")} disabled={busy !== null} aria-label={`Decline ${label}`}>
+          <Button size="sm" variant="ghost" onClick={() => setAsking("decline")} disabled={isBusy} aria-label={`Decline ${label}`}>
             Decline
           </Button>
         </>
       ) : (
-        <Button size="sm" variant="ghost" onClick={() => setAsking("cancel")} disabled={busy !== null} aria-label={`Cancel ${label}`}>
+        <Button size="sm" variant="ghost" onClick={() => setAsking("cancel")} disabled={isBusy} aria-label={`Cancel ${label}`}>
           Cancel
         </Button>
       )}
@@ -83,8 +83,8 @@ export function SubscriptionActions({
               <Button variant="secondary" onClick={() => setAsking(null)}>
                 Back
               </Button>
-              <Button type="submit" disabled={busy !== null}>
-                {busy === asking
+              <Button type="submit" disabled={isBusy}>
+                {running === asking
                   ? asking === "decline"
                     ? "Declining..."
                     : "Cancelling..."

@@ -15,7 +15,7 @@ import { PlanFormDialog } from "./plan-form-dialog";
 export function SupportPlansCard({ plans }: { plans: AdminPlan[] }) {
   const { toast, show } = useToast();
   const notify = (message: string, tone: "success" | "error") => show(message, tone === "error" ? 6000 : 4000, tone);
-  const { busy, run } = useChange<string>(notify);
+  const { isBusy, running, run } = useChange<string>(notify);
   const [editing, setEditing] = useState<AdminPlan | "new" | null>(null);
   const offered = plans.filter((p) => !p.retired);
 
@@ -62,7 +62,7 @@ export function SupportPlansCard({ plans }: { plans: AdminPlan[] }) {
                         size="sm"
                         variant="ghost"
                         aria-label={`Move ${plan.name} up`}
-                        disabled={busy !== null || at === 0}
+                        disabled={isBusy || at === 0}
                         onClick={() => run(`up-${plan.id}`, () => moveSupportPlanAction({ planId: plan.id, direction: "up" }))}
                       >
                         <ArrowUp className="h-4 w-4" aria-hidden />
@@ -71,34 +71,28 @@ export function SupportPlansCard({ plans }: { plans: AdminPlan[] }) {
                         size="sm"
                         variant="ghost"
                         aria-label={`Move ${plan.name} down`}
-                        disabled={busy !== null || at === offered.length - 1}
+                        disabled={isBusy || at === offered.length - 1}
                         onClick={() => run(`down-${plan.id}`, () => moveSupportPlanAction({ planId: plan.id, direction: "down" }))}
                       >
                         <ArrowDown className="h-4 w-4" aria-hidden />
                       </Button>
                     </>
                   )}
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Edit ${plan.name}`}
-                    disabled={busy !== null}
-                    onClick={() => setEditing(plan)}
-                  >
+                  <Button size="sm" variant="secondary" aria-label={`Edit ${plan.name}`} disabled={isBusy} onClick={() => setEditing(plan)}>
                     Edit
                   </Button>
                   <Button
                     size="sm"
                     variant="secondary"
                     aria-label={plan.retired ? `Offer ${plan.name} again` : `Retire ${plan.name}`}
-                    disabled={busy !== null}
+                    disabled={isBusy}
                     onClick={() =>
                       run(`retire-${plan.id}`, () => retireSupportPlanAction({ planId: plan.id, retired: !plan.retired }), {
                         done: () => (plan.retired ? `Plan ${plan.name} is offered again` : `Plan ${plan.name} retired`),
                       })
                     }
                   >
-                    {busy === `retire-${plan.id}` ? "Saving..." : plan.retired ? "Offer again" : "Retire"}
+                    {running === `retire-${plan.id}` ? "Saving..." : plan.retired ? "Offer again" : "Retire"}
                   </Button>
                 </div>
               </li>

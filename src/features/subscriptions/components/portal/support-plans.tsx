@@ -57,7 +57,7 @@ export function SupportPlans({
   const [checkoutNotice, showCheckoutNotice] = useTimedValue<string>(SQUARE_CHECKOUT_NOTICE_MS);
   // A refusal stays until the next change: it is read after the dialog closed, never behind it.
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { busy, run: runChange } = useChange<string>((text, tone) => (tone === "error" ? setRefusal(text) : showNotice({ text, tone })));
+  const { isBusy, running, run: runChange } = useChange<string>((text, tone) => (tone === "error" ? setRefusal(text) : showNotice({ text, tone })));
   const [change, setChange] = useState<PlanChange | null>(null);
   const pending = planRequest?.status === "pending" ? planRequest : null;
   const close = () => setChange(null);
@@ -143,7 +143,7 @@ export function SupportPlans({
               variant="secondary"
               className="self-start sm:self-auto"
               onClick={() => setChange({ kind: "cancel", subscription })}
-              disabled={busy !== null}
+              disabled={isBusy}
             >
               Cancel plan
             </Button>
@@ -172,14 +172,14 @@ export function SupportPlans({
               size="sm"
               variant="secondary"
               className="self-start sm:self-auto"
-              disabled={busy !== null}
+              disabled={isBusy}
               onClick={() =>
                 run("withdraw", () => cancelSubscription({ subscriptionId: pending.id }), {
                   done: () => "Your plan request was withdrawn.",
                 })
               }
             >
-              {busy === "withdraw" ? "Withdrawing..." : "Withdraw request"}
+              {running === "withdraw" ? "Withdrawing..." : "Withdraw request"}
             </Button>
           )}
         </div>
@@ -202,7 +202,7 @@ export function SupportPlans({
         <p className="text-sm text-muted">An owner of your company can subscribe it to a plan.</p>
       ) : null}
 
-      {change ? <PlanChangeDialog change={change} busy={busy !== null} onConfirm={() => confirm(change)} onClose={close} /> : null}
+      {change ? <PlanChangeDialog change={change} busy={isBusy} onConfirm={() => confirm(change)} onClose={close} /> : null}
 
       {tiers.length === 0 ? (
         <p className="text-muted">No support plans are on offer right now. Please contact your account manager.</p>
@@ -217,8 +217,8 @@ export function SupportPlans({
                 readOnly={readOnly}
                 canManage={canManage}
                 squareUnreachable={squareUnreachable}
-                busy={busy === `subscribe-${tier.id}` || busy === `switch-${tier.id}`}
-                disabled={busy !== null}
+                busy={running === `subscribe-${tier.id}` || running === `switch-${tier.id}`}
+                disabled={isBusy}
                 onChoose={() => setChange(subscription ? { kind: "switch", tier, subscription } : { kind: "subscribe", tier })}
                 onCheckout={() =>
                   showCheckoutNotice(
