@@ -15,6 +15,7 @@ import { issueLetterAction, revokeLetterAction } from "@/features/attestations/a
 import { setLetterNameDisplayAction } from "@/features/attestations/actions/portal";
 import { LETTER_JWS_TYP, letterFormDefaults, listPortalLetters, NO_PUBLISHED_REPORT, verifyLetter } from "@/features/attestations/server";
 import { listReportFindings } from "@/features/findings/server";
+import { DEMO_AUTHORIZATION_WINDOW } from "@/features/demo/server/demo-authorization";
 import { DEMO_LETTER, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { FINDING_SEVERITIES } from "@/lib/domain/finding";
 import { attestationLetters, auditLog } from "@/server/core/db/schema";
@@ -127,10 +128,11 @@ describe("attestation letters", () => {
   it("starts from the signed authorization's window and testers, and refuses a window outside it or ending in the future", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    // The demo's signed authorization: 2026-09-01 to 2026-12-15, tested by Avery Admin; never past today.
+    // The demo's signed authorization, tested by Avery Admin; never past today.
+    const { start, end } = DEMO_AUTHORIZATION_WINDOW;
     expect(await letterFormDefaults(t.db, { actor: await adminActor(), projectId: DEMO_LETTER.projectId })).toMatchObject({
-      windowStart: "2026-09-01" < today ? "2026-09-01" : today,
-      windowEnd: "2026-12-15" < today ? "2026-12-15" : today,
+      windowStart: start < today ? start : today,
+      windowEnd: end < today ? end : today,
       testers: ["Avery Admin"],
     });
     await asAdmin();
@@ -142,7 +144,7 @@ describe("attestation letters", () => {
     });
     expect(await issueLetterAction({ ...issueInput(DEMO_LETTER.projectId), windowStart: "2026-08-15" })).toMatchObject({
       success: false,
-      fieldErrors: { windowStart: "The testing window must lie within the signed authorization's window (2026-09-01 to 2026-12-15)." },
+      fieldErrors: { windowStart: `The testing window must lie within the signed authorization's window (${start} to ${end}).` },
     });
     expect(await t.db.select().from(attestationLetters).where(eq(attestationLetters.projectId, DEMO_LETTER.projectId))).toHaveLength(
       before.length,

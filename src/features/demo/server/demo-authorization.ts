@@ -14,14 +14,20 @@ import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "./demo-data";
 export const DEMO_AUTHORIZATION_ID = "00000000-0000-4000-8000-0000000ea001";
 const gateway = DEMO_PROJECTS[0];
 
+// The window stays open for a while after the demo is seeded (a fixed end date would close the demo
+// engagement's testing gate, and the tests' seeded copy of it, one day), but never ends before the
+// engagement's target date.
+const IN_120_DAYS = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+export const DEMO_AUTHORIZATION_WINDOW = { start: "2026-09-01", end: IN_120_DAYS > "2026-12-15" ? IN_120_DAYS : "2026-12-15" };
+
 const content: AuthorizationContent = {
   inScope: [
     "https://gateway.acme-robotics.example (the customer-facing LLM gateway)",
     "POST /v1/chat and /v1/embeddings of the gateway API",
   ],
   outOfScope: ["Acme's production robot fleet", "Third-party model providers' own infrastructure"],
-  windowStart: "2026-09-01",
-  windowEnd: "2026-12-15",
+  windowStart: DEMO_AUTHORIZATION_WINDOW.start,
+  windowEnd: DEMO_AUTHORIZATION_WINDOW.end,
   testers: ["Avery Admin"],
   emergencyContacts: ["Jordan Lee, +1 (415) 555-0134, client@example.com"],
   price: "Fixed fee as quoted on 2026-08-20",
