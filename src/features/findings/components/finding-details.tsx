@@ -112,7 +112,10 @@ export function FindingBody({ finding, side }: { finding: FindingDetail; side: "
       {side === "admin" || finding.evidence.length > 0 ? (
         <Card className="space-y-2">
           <h2 className="font-semibold">Evidence files</h2>
-          <EvidenceList items={finding.evidence} api={side === "client" ? "/api/client/findings/evidence" : "/api/admin/findings/evidence"} />
+          <EvidenceList
+            items={finding.evidence}
+            api={side === "client" ? "/api/client/findings/evidence" : "/api/admin/findings/evidence"}
+          />
         </Card>
       ) : null}
     </>

@@ -54,13 +54,7 @@ export function BookingActions({ bookingId, status, label }: { bookingId: string
         </Button>
       ) : null}
       {canComplete ? (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => decide("complete")}
-          disabled={isBusy}
-          aria-label={`Mark completed: ${label}`}
-        >
+        <Button size="sm" variant="secondary" onClick={() => decide("complete")} disabled={isBusy} aria-label={`Mark completed: ${label}`}>
           {running === "complete" ? "Saving..." : "Mark completed"}
         </Button>
       ) : null}

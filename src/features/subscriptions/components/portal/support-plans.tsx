@@ -57,7 +57,11 @@ export function SupportPlans({
   const [checkoutNotice, showCheckoutNotice] = useTimedValue<string>(SQUARE_CHECKOUT_NOTICE_MS);
   // A refusal stays until the next change: it is read after the dialog closed, never behind it.
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { isBusy, running, run: runChange } = useChange<string>((text, tone) => (tone === "error" ? setRefusal(text) : showNotice({ text, tone })));
+  const {
+    isBusy,
+    running,
+    run: runChange,
+  } = useChange<string>((text, tone) => (tone === "error" ? setRefusal(text) : showNotice({ text, tone })));
   const [change, setChange] = useState<PlanChange | null>(null);
   const pending = planRequest?.status === "pending" ? planRequest : null;
   const close = () => setChange(null);
