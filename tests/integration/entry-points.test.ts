@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { findingTemplates } from "@/server/core/db/schema";
 import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
@@ -248,6 +248,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "GET /.well-known/jwks.json": {
     call: () => ({ url: "/.well-known/jwks.json" }),
     expect: everyone({ status: 200, json: { keys: [{ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" }] } }),
+  },
+  // A letter's state is public, like its /verify page: the same answer for everyone.
+  "GET /api/verify/[code]": {
+    call: () => ({ url: `/api/verify/${DEMO_LETTER.code}`, params: { code: DEMO_LETTER.code } }),
+    expect: everyone({ status: 200, json: { success: true, code: "ACME0-GATE1", state: "valid", revokedAt: null } }),
   },
   "POST /api/contact/send": {
     call: () => ({

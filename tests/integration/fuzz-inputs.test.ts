@@ -268,6 +268,12 @@ const FUZZ: Record<string, Spec> = {
   },
   "GET /api/health": { skip: "takes no input" },
   "GET /.well-known/jwks.json": { skip: "takes no input" },
+  "GET /api/verify/[code]": {
+    kind: "route",
+    role: "anonymous",
+    input: fc.oneof(badId, badString).map((code) => ({ url: `/api/verify/${pathSegment(code)}`, params: { code } })),
+    stage: { full: "an unknown code is only known by looking it up" },
+  },
   "POST /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeStage },
   "GET /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeOpenStage },
   "GET /dev/mail/[id]": {

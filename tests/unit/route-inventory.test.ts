@@ -94,6 +94,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/oauth/square": { GET: "oauth", POST: "oauth" },
   "/api/square/sync-invoices": { GET: "oauth" },
   "/api/square/webhook": { POST: "webhook" },
+  // A program holding a letter's JWS reads its state here (the statusUrl the letter signs).
+  "/api/verify/[code]": { GET: "machine" },
 };
 
 /**

@@ -20,6 +20,7 @@ export {
   writeLetter,
   type VerifiedLetter,
   verifyLetter,
+  letterStatus,
   verifyUrlOf,
 } from "./letters";
 export { isLetterAnonymous, setLetterAnonymous } from "./preferences";

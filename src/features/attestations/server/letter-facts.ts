@@ -18,6 +18,8 @@ export type LetterFacts = {
   version: 1;
   code: string;
   verifyUrl: string;
+  /** Where a program reads the letter's current state (GET, JSON); letters issued before it lack it. */
+  statusUrl?: string;
   issuedAt: string;
   /** JWT's issued-at (seconds), so a JOSE library reads when it was signed; letters issued before it lack it. */
   iat?: number;

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
@@ -41,6 +42,8 @@ export type LetterRow = {
 
 /** A letter's address on the public page (APP_URL's, so the printed QR code leads to this site). */
 export const verifyUrlOf = (code: string) => `${serverEnv().appUrl}/verify/${formatLetterCode(code)}`;
+/** Where a program reads a letter's state (valid, superseded, revoked) without counting a visit. */
+export const statusUrlOf = (code: string) => `${serverEnv().appUrl}/api/verify/${formatLetterCode(code)}`;
 
 const stateOf = (row: { revokedAt: Date | null; supersededAt: Date | null }): LetterState =>
   row.revokedAt ? "Revoked" : row.supersededAt ? "Superseded" : "Valid";
@@ -149,6 +152,7 @@ export async function writeLetter(
     version: 1,
     code: formatLetterCode(code),
     verifyUrl: verifyUrlOf(code),
+    statusUrl: statusUrlOf(code),
     issuedAt: issuedAt.toISOString(),
     iat: Math.floor(issuedAt.getTime() / 1000),
     firm: firm.name,
@@ -313,6 +317,38 @@ export async function verifyLetter(db: DbOrTx, input: string, { visitor }: { vis
     supersededAt: row.supersededAt,
     supersededByCode,
     verifications: row.verifications,
+  };
+}
+
+/**
+ * A letter's state for a program holding its JWS (the `statusUrl` it signs): read only, no visit
+ * counted, nothing of the letter's facts (a revoked letter publishes none). Null for a code that is
+ * malformed or unknown.
+ */
+export async function letterStatus(db: DbOrTx, input: string) {
+  const code = parseLetterCode(input);
+  if (!code) return null;
+  const newer = alias(attestationLetters, "newer");
+  const [row] = await db
+    .select({
+      revokedAt: attestationLetters.revokedAt,
+      supersededAt: attestationLetters.supersededAt,
+      client: sql<string>`${attestationLetters.facts}->>'client'`,
+      newerCode: newer.code,
+      newerClient: sql<string | null>`${newer.facts}->>'client'`,
+    })
+    .from(attestationLetters)
+    .leftJoin(newer, eq(newer.id, attestationLetters.supersededById))
+    .where(eq(attestationLetters.code, code))
+    .limit(1);
+  if (!row) return null;
+  return {
+    code: formatLetterCode(code),
+    state: stateOf(row).toLowerCase() as Lowercase<LetterState>,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    supersededAt: row.supersededAt?.toISOString() ?? null,
+    // As on the page: only between letters that name the client the same way.
+    supersededBy: row.newerCode && row.newerClient === row.client ? formatLetterCode(row.newerCode) : null,
   };
 }
 

@@ -10,6 +10,7 @@ import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { GET as adminLetterPdf } from "@/app/api/admin/attestations/[id]/pdf/route";
 import { GET as adminLetters } from "@/app/api/admin/attestations/route";
 import { GET as clientLetterPdf } from "@/app/api/client/attestations/[id]/pdf/route";
+import { GET as letterStatusRoute } from "@/app/api/verify/[code]/route";
 import VerifyLetterPage from "@/app/verify/[code]/page";
 import { issueLetterAction, revokeLetterAction } from "@/features/attestations/actions/admin";
 import { setLetterNameDisplayAction } from "@/features/attestations/actions/portal";
@@ -47,6 +48,12 @@ let addressCount = 0;
 async function openVerifyPage(code: string) {
   requestHeaders.current = new Headers({ "x-forwarded-for": `198.51.100.${++addressCount}` });
   return callPage(VerifyLetterPage as (props: unknown) => Promise<unknown>, { params: { code } });
+}
+
+/** What a program holding the letter's JWS reads at its statusUrl. */
+async function statusOf(code: string) {
+  const response = await get(letterStatusRoute, null, `/api/verify/${code}`, { code });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 async function asAdmin() {
@@ -154,6 +161,8 @@ describe("attestation letters", () => {
   it("answers 404 for an unknown or malformed code", async () => {
     expect((await openVerifyPage("ZZZZZ-ZZZZZ")).outcome).toBe("notFound");
     expect((await openVerifyPage("not a code")).outcome).toBe("notFound");
+    expect(await statusOf("ZZZZZ-ZZZZZ")).toEqual({ status: 404, body: { success: false, error: "Letter not found.", code: "not_found" } });
+    expect((await statusOf("not a code")).status).toBe(404);
   });
 
   it("shows the letter valid, then superseded by a newer one, then revoked, counting each view", async () => {
@@ -163,6 +172,10 @@ describe("attestation letters", () => {
     expect(valid.text).toContain("Valid");
     expect(valid.text).toContain("/.well-known/jwks.json");
     expect(valid.text).toContain(before!.jws);
+    expect(await statusOf(DEMO_CODE)).toEqual({
+      status: 200,
+      body: { success: true, code: DEMO_CODE, state: "valid", revokedAt: null, supersededAt: null, supersededBy: null },
+    });
     const [counted] = await t.db.select().from(attestationLetters).where(eq(attestationLetters.id, DEMO_LETTER.id));
     expect(counted!.verifications).toBe(before!.verifications + 1);
     // A reload from the same address the same day is the same visit.
@@ -181,6 +194,12 @@ describe("attestation letters", () => {
     expect(superseded.text).toContain(`/verify/${newer.code}`);
     expect(superseded.text).not.toContain("neither superseded nor revoked");
     expect((await openVerifyPage(newer.code)).text).toContain("Valid");
+    expect((await statusOf(DEMO_CODE)).body).toMatchObject({ state: "superseded", supersededBy: newer.code });
+    // The new letter signs where its state can be read.
+    const [newerRow] = await t.db.select().from(attestationLetters).where(eq(attestationLetters.id, newer.id));
+    const signed = JSON.parse(Buffer.from(newerRow!.jws.split(".")[1]!, "base64url").toString("utf8")) as Record<string, unknown>;
+    expect(signed.statusUrl).toMatch(new RegExp(`/api/verify/${newer.code}$`));
+    expect((await statusOf(String(signed.statusUrl).split("/").at(-1)!)).body).toMatchObject({ state: "valid" });
 
     await asAdmin();
     expect(await revokeLetterAction({ letterId: DEMO_LETTER.id })).toEqual({ success: true, data: { revoked: true } });
@@ -190,6 +209,9 @@ describe("attestation letters", () => {
     expect(revoked.text).toContain("The firm withdrew this letter: what it stated is no longer shown.");
     expect(revoked.text).not.toContain(before!.jws);
     expect(revoked.text).not.toContain("prompt-routing service");
+    const revokedStatus = await statusOf(DEMO_CODE);
+    expect(revokedStatus.body).toMatchObject({ state: "revoked", revokedAt: expect.any(String) });
+    expect(JSON.stringify(revokedStatus.body)).not.toContain("prompt-routing service");
     const audit = await t.db
       .select()
       .from(auditLog)
