@@ -247,7 +247,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone({ status: 200, json: { status: "ok" } }) },
   "GET /.well-known/jwks.json": {
     call: () => ({ url: "/.well-known/jwks.json" }),
-    expect: everyone({ status: 200, json: { keys: [{ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" }] } }),
+    // The letters' Ed25519 key, then the PDF-sealing certificate a client can pin.
+    expect: everyone({
+      status: 200,
+      json: {
+        keys: [
+          { kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig" },
+          { kty: "RSA", use: "sig", x5c: [expect.any(String)] },
+        ],
+      },
+    }),
   },
   // A letter's state is public, like its /verify page: the same answer for everyone.
   "GET /api/verify/[code]": {

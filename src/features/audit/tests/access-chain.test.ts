@@ -421,9 +421,10 @@ describe("the access log's hash chain", () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         t.db.transaction(async (tx) => {
+          // A download: each counts (a look at the same screen would be one visit).
           await recordFirmAccess(tx, {
             actor,
-            action: "finding.view",
+            action: "export.findings",
             clientIds: [company, acme.clientId],
             entityType: "finding",
             after: { name: `Race ${i}` },

@@ -160,7 +160,10 @@ describe("invitations after removal", () => {
     expect(await setPassword(await mailedToken(email))).toMatchObject({ success: true });
     await as(DEMO_USERS.acme.email);
     expect((await removePersonAction({ userId })).success).toBe(true);
-    expect(await invitePersonAction({ name: "Back Again", email, role: "member" })).toEqual({ success: true, data: { userId } });
+    expect(await invitePersonAction({ name: "Back Again", email, role: "member" })).toEqual({
+      success: true,
+      data: { userId, mailConfigured: false },
+    });
     const token = await mailedToken(email);
     expect(await resetLinkState(token)).toBe("valid");
     expect(await setPassword(token)).toEqual({ success: true, data: { redirectTo: "/client-portal", signInEmail: email } });

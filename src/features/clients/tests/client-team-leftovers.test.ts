@@ -82,7 +82,7 @@ describe("inviting a removed person again", () => {
 
     await as(DEMO_USERS.acme.email);
     const again = await invitePersonAction({ name: "Back Again", email: email.toUpperCase(), role: "owner" });
-    expect(again).toEqual({ success: true, data: { userId: fresh.memberPersonId } });
+    expect(again).toEqual({ success: true, data: { userId: fresh.memberPersonId, mailConfigured: false } });
     expect(await personOf(fresh.memberPersonId)).toEqual({ status: "invited", role: "owner" });
     const [creds] = await t.db
       .select({ password: account.password, name: user.name, twoFactor: user.twoFactorEnabled })
@@ -129,7 +129,7 @@ describe("the admin's client page", () => {
     });
     await as(DEMO_USERS.acme.email);
     const owner = await invitePersonAction({ name: "No Link", email: "no.link@acme.test", role: "member" });
-    expect(owner.success && Object.keys(owner.data)).toEqual(["userId"]);
+    expect(owner.success && Object.keys(owner.data)).toEqual(["userId", "mailConfigured"]);
   });
 
   it("resets one person's two-factor: admin only, refused without it, and the person is e-mailed", async () => {

@@ -46,12 +46,12 @@ async function seedClient(
 
 // One query per dataset a section shows (the actor is an owner: Settings and Book Service read the Team).
 const EXPECTED_QUERIES: Record<PortalSection, number> = {
-  overview: 2, // names, stat cards, findings and reports figures and billing summary in one statement; the overdue findings
+  overview: 3, // names, stat cards, findings and reports figures and billing summary in one statement; the overdue findings; the authorizations to sign
   projects: 1,
   billing: 3, // summary, invoices, Pay Now's choices (the open invoices with a payment page)
   rates: 1,
   settings: 4, // profile, account security, notification preferences, Team
-  "book-service": 5, // tiers, subscription, bookings, upcoming meetings, Team
+  "book-service": 6, // tiers, subscription, bookings, upcoming meetings, Team, whether Square is connected (what a plan offers)
   documents: 2, // documents, their downloads
   messages: 2, // threads, projects
   findings: 0, // read by the findings module from the address's filters
