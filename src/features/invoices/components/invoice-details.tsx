@@ -76,7 +76,11 @@ export function InvoiceDetails({ invoice, pdfHref, payable }: { invoice: Invoice
       <Card className="space-y-3">
         <h2 className="font-semibold">Line items</h2>
         {invoice.lineItems.length === 0 ? (
-          <p className="text-sm text-muted">Square sent no line items for this invoice.</p>
+          <p className="text-sm text-muted">
+            {invoice.lineItemsUnread
+              ? "Line items are not available yet: the Square connection lacks the permission to read orders. They appear after the next sync once Square is reconnected."
+              : "Square sent no line items for this invoice."}
+          </p>
         ) : (
           <ScrollRegion label={`Line items of ${invoice.invoiceNumber}`}>
             <table className="w-full text-sm">

@@ -35,6 +35,8 @@ export type InvoiceDetail = {
   clientAddress: string | null;
   projectName: string | null;
   lineItems: InvoiceLineItem[];
+  /** The last sync could not read this invoice's lines from Square (a permission is missing). */
+  lineItemsUnread: boolean;
 };
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -65,6 +67,7 @@ async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>): Promise<I
       clientAddress: clients.address,
       projectName: projects.projectName,
       lineItems: lineItemsJson,
+      lineItemsUnread: invoices.lineItemsUnread,
     })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.clientId))

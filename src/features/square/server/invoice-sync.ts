@@ -12,7 +12,7 @@ import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
 import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
 import { type InvoiceUpsertRow, upsertInvoices } from "./invoice-upsert";
-import { type InvoiceLines, mapOrderLines, replaceInvoiceLines } from "./order-lines";
+import { type InvoiceLines, mapOrderLines, markUnreadLines, replaceInvoiceLines } from "./order-lines";
 import { fetchSquareSnapshot, type SquareSnapshot } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
 import { withSquareSyncLock } from "./sync-lock";
@@ -141,6 +141,7 @@ async function runSync(db: Db, actor: Actor | null, now: Date): Promise<SyncResu
     const rows = prepared.rows.map((row) => ({ ...row, clientId: links.get(row.squareCustomerId!) ?? null }));
     const counts = await upsertInvoices(tx, rows);
     await replaceInvoiceLines(tx, prepared.lines);
+    await markUnreadLines(tx, Boolean(linesLacking));
     const settled = await settleCustomerLinks(tx, actor, customerIds);
     await announceNewInvoices(tx);
     await sendPaidReceipts(tx, counts.paid);

@@ -70,3 +70,18 @@ export async function replaceInvoiceLines(db: DbOrTx, items: InvoiceLines[]): Pr
   }
   return replaced;
 }
+
+/**
+ * Which Square invoices show "line items not available" (docs/PRODUCT.md#invoice-page): after a
+ * sync that could not read orders, those with no stored lines; after one that read them, none. One
+ * statement either way, whatever the number of invoices.
+ */
+export async function markUnreadLines(db: DbOrTx, ordersUnread: boolean): Promise<void> {
+  await db.execute(
+    ordersUnread
+      ? sql`update invoices set line_items_unread = true
+             where square_invoice_id is not null and not line_items_unread
+               and not exists (select 1 from invoice_line_items l where l.invoice_id = invoices.id)`
+      : sql`update invoices set line_items_unread = false where line_items_unread`,
+  );
+}

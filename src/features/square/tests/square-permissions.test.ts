@@ -80,6 +80,13 @@ async function links() {
   return { customers, owned, subscriptions };
 }
 
+async function unreadInvoices(): Promise<number> {
+  const result = (await t.db.execute(sql`select count(*)::int as n from invoices where line_items_unread`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]!.n;
+}
+
 async function lineItemCount(): Promise<number> {
   const result = (await t.db.execute(sql`
     select count(*)::int as n from invoice_line_items l join invoices i on i.id = l.invoice_id
@@ -126,6 +133,8 @@ describe("a connection made with the old scope set", () => {
     expect(body.warning).toContain("Invoice line items needs Square's ORDERS_READ permission");
     expect(sq.fake.requestCounts()["POST /v2/orders/batch-retrieve"] ?? 0).toBe(ordersBefore);
     expect(await lineItemCount()).toBe(0);
+    // Each synced invoice says why it shows no lines.
+    expect(await unreadInvoices()).toBe(body.synced);
 
     // Another feature fails whole, naming the permission it lacks; nothing reaches Square.
     const cancels = sq.fake.requestCounts()["POST /v2/subscriptions/demo-sub-acme-professional/cancel"] ?? 0;
@@ -146,6 +155,7 @@ describe("a connection made with the old scope set", () => {
     expect(again.lineItemsAvailable).toBe(true);
     expect(again.warning ?? "").not.toContain("ORDERS_READ");
     expect(await lineItemCount()).toBeGreaterThan(0);
+    expect(await unreadInvoices()).toBe(0);
     expect(await links()).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { INVOICE_STATUSES } from "../../../../lib/domain/invoice-status";
 import { oneOf } from "./one-of";
@@ -31,6 +31,9 @@ export const invoices = pgTable(
     paidDate: date("paid_date"),
     description: text("description"),
     squarePaymentUrl: text("square_payment_url"),
+    // Set by a sync that could not read the invoice's order (the connection lacks ORDERS_READ), so
+    // the page says why it shows no line items; cleared by the next sync that reads orders.
+    lineItemsUnread: boolean("line_items_unread").notNull().default(false),
     paymentSchedule: jsonb("payment_schedule")
       .$type<ScheduleEntry[]>()
       .notNull()

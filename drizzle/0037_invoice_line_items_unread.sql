@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "line_items_unread" boolean DEFAULT false NOT NULL;
