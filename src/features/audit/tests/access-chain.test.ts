@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { openPostgres } from "@/server/core/db/client";
+import { type Db, openPostgres } from "@/server/core/db/client";
 import { forgetSigningKeys } from "@/features/signing/server";
 import { createPostgresDatabase } from "@tests/helpers/postgres-database";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
@@ -45,8 +45,8 @@ beforeAll(async () => {
 });
 
 /** A company of its own per test, so that one test's tampering never reaches another's chain. */
-async function freshCompany(name: string): Promise<string> {
-  const [row] = await t.db
+async function freshCompany(name: string, db: Db = t.db): Promise<string> {
+  const [row] = await db
     .insert(clients)
     .values({ company: `${name} ${crypto.randomUUID().slice(0, 8)}`, contactPerson: "Test", contactEmail: "test@example.com" })
     .returning({ id: clients.id });
@@ -54,10 +54,10 @@ async function freshCompany(name: string): Promise<string> {
 }
 
 /** `count` looks by the firm at the company's pages, one after the other (each another screen, so each is an entry). */
-async function looks(clientId: string, count: number): Promise<void> {
+async function looks(clientId: string, count: number, db: Db = t.db): Promise<void> {
   const actor = await adminActor();
   for (let i = 0; i < count; i++)
-    await recordFirmAccess(t.db, {
+    await recordFirmAccess(db, {
       actor,
       action: "finding.view",
       clientIds: [clientId],
@@ -67,8 +67,8 @@ async function looks(clientId: string, count: number): Promise<void> {
     });
 }
 
-const entriesOf = (clientId: string) =>
-  t.db
+const entriesOf = (clientId: string, db: Db = t.db) =>
+  db
     .select({ id: auditLog.id, seq: auditLog.chainSeq, hash: auditLog.chainHash, createdAt: auditLog.createdAt })
     .from(auditLog)
     .where(eq(auditLog.clientId, clientId))
@@ -501,4 +501,78 @@ describe.runIf(usingPostgres)("npm run audit:verify", () => {
       await created.drop();
     }
   });
+
+  it(
+    "fails on a prefix deleted under a forged checkpoint, a tail cut against the portal's head, a planted entry and a renamed actor",
+    { timeout: 600_000 },
+    async () => {
+      const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "verifyedits", {
+        template: inject("databaseTemplates")!.seeded,
+      });
+      const handle = openPostgres(created.url, 1);
+      const db = handle.db;
+      const headFile = path.join(os.tmpdir(), `head-${crypto.randomUUID()}.jws`);
+      try {
+        forgetSigningKeys();
+        const [forged, tail, planted, renamed] = await Promise.all(
+          ["Forged", "Tail", "Planted", "Renamed"].map((name) => freshCompany(name, db)),
+        );
+        for (const company of [forged!, tail!, planted!, renamed!]) await looks(company, 4, db);
+        await signChainHeads(db);
+
+        // A database writer points the checkpoint at entry 2 and deletes entries 1 and 2.
+        const second = (await entriesOf(forged!, db)).find((r) => r.seq === 2)!;
+        await db
+          .update(auditChainHeads)
+          .set({ checkpointSeq: 2, checkpointHash: second.hash! })
+          .where(eq(auditChainHeads.clientId, forged!));
+        await db.execute(sql`delete from audit_log where client_id = ${forged!} and chain_seq <= 2`);
+        const forgedRun = verify(created.url, ["--company", forged!]);
+        expect(forgedRun.status).toBe(1);
+        expect(forgedRun.stderr).toContain("retention checkpoint");
+
+        // The owner kept the head the portal offered; the firm cuts the last two entries.
+        const [head] = await latestSignedHeads(db, [tail!]);
+        await fs.writeFile(headFile, head!.jws);
+        const rows = await entriesOf(tail!, db);
+        await db.execute(sql`delete from audit_log where client_id = ${tail!} and chain_seq > 2`);
+        await db
+          .update(auditChainHeads)
+          .set({ seq: 2, hash: rows[1]!.hash!, entryId: rows[1]!.id })
+          .where(eq(auditChainHeads.clientId, tail!));
+        expect(verify(created.url, ["--company", tail!]).status).toBe(0);
+        const tailRun = verify(created.url, ["--company", tail!, "--head", headFile]);
+        expect(tailRun.status).toBe(1);
+        expect(tailRun.stderr).toContain("before the signed head's number 4");
+
+        // An entry planted with a date before the newest head is never linked in.
+        const [plantedHead] = await latestSignedHeads(db, [planted!]);
+        const [plant] = await db
+          .insert(auditLog)
+          .values({
+            action: "document.download",
+            entityType: "document",
+            clientId: planted!,
+            createdAt: new Date(plantedHead!.signedAt.getTime() - 60_000),
+          })
+          .returning({ id: auditLog.id });
+        await linkUnchainedEntries(db);
+        const plantedRun = verify(created.url, ["--company", planted!]);
+        expect(plantedRun.status).toBe(1);
+        expect(plantedRun.stderr).toContain(plant!.id);
+
+        // The stored name of the admin who looked is changed.
+        const [first] = await entriesOf(renamed!, db);
+        await db.execute(sql`update audit_log set actor_name = 'Someone Else Entirely' where id = ${first!.id}`);
+        const renamedRun = verify(created.url, ["--company", renamed!]);
+        expect(renamedRun.status).toBe(1);
+        expect(renamedRun.stderr).toContain(`first mismatching entry ${first!.id}`);
+      } finally {
+        await fs.rm(headFile, { force: true });
+        forgetSigningKeys();
+        await handle.close();
+        await created.drop();
+      }
+    },
+  );
 });
