@@ -97,7 +97,7 @@ test("create a client, find it in the list, refuse a duplicate, sign in as it th
   await expect(page.getByRole("row")).toHaveCount(2);
   await expect(row.getByRole("cell", { name: "$0.00" })).toBeVisible();
   // Nobody has accepted the invitation yet (docs/PRODUCT.md#admin-clients).
-  await expect(row.getByRole("cell", { name: "Invited", exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: /^Invited Require 2FA/ }).getByText("Invited", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: `Actions for ${client.company}` })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search clients" }).fill(`no such client ${uniqueSuffix()}`);
   await expect(page.getByText("No clients found")).toBeVisible();

@@ -174,18 +174,18 @@ test("the OWASP LLM counts are filters: a chip that reads as a link lands on the
   const client = await clientSignedIn(browser);
   await client.page.setViewportSize({ width: 1280, height: 720 });
   await go(client.page, "/client-portal?section=findings");
-  const chip = client.page.getByTestId("owasp-counts").getByRole("link", { name: /^LLM01 Prompt Injection: \d+$/ });
+  const chip = client.page.getByTestId("owasp-counts").getByRole("link", { name: /^LLM02 Sensitive Information Disclosure: \d+$/ });
   await expect(chip).toBeVisible();
   // Styled as a control (a bordered chip in the accent colour), not as plain text beside a number.
   expect(await chip.evaluate((el) => getComputedStyle(el).borderStyle)).toBe("solid");
   await chip.click();
-  await expect(client.page).toHaveURL(/owasp=LLM01#findings-results$/);
+  await expect(client.page).toHaveURL(/owasp=LLM02#findings-results$/);
   const results = client.page.locator("#findings-results");
   await expect(results).toHaveText(/^Showing [1-9]\d* of \d+ findings?$/);
   for (const meta of await client.page.getByRole("list", { name: "Findings" }).locator("li p").allTextContents())
-    expect(meta).toContain("LLM01");
+    expect(meta).toContain("LLM02");
   // The list starts below the counts and the filters: the page lands on it.
   await expect(results).toBeInViewport();
-  await expect(client.page.getByTestId("owasp-counts").getByRole("link", { name: /^LLM01 / })).toHaveAttribute("aria-current", "true");
+  await expect(client.page.getByTestId("owasp-counts").getByRole("link", { name: /^LLM02 / })).toHaveAttribute("aria-current", "true");
   await client.context.close();
 });

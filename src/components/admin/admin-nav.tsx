@@ -120,7 +120,8 @@ export function MobileNav({ badges = {} }: { badges?: NavBadges }) {
             <li key={href}>
               <Link
                 href={href}
-                aria-label={label}
+                // The name starts with the word shown (a short one names its section too), then the dot's count.
+                aria-label={`${short}${short === label ? "" : ` (${label})`}${badges[href] ? `, ${badges[href]} unread` : ""}`}
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "relative flex flex-col items-center gap-0.5 py-2 text-[11px]",
