@@ -84,7 +84,7 @@ export function SupportPlansCard({ plans }: { plans: AdminPlan[] }) {
                   <Button
                     size="sm"
                     variant="secondary"
-                    aria-label={plan.retired ? `Offer ${plan.name} again` : `Retire ${plan.name}`}
+                    aria-label={plan.retired ? `Offer again: ${plan.name}` : `Retire ${plan.name}`}
                     disabled={isBusy}
                     onClick={() =>
                       run(`retire-${plan.id}`, () => retireSupportPlanAction({ planId: plan.id, retired: !plan.retired }), {
