@@ -139,6 +139,7 @@ test.describe("on a laptop, with data of its own", () => {
     await page.getByRole("button", { name: "Upload Document" }).click();
     await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
     await expectScreenReady(page, "a long-named document of a long-named client at 1280 px", 1280);
+    await expectTableFits(page, "Recent Uploads");
     await expectTableFits(page, "Documents");
 
     // A draft finding with a long title on Acme's engagement: its page, then the engagement's list.
