@@ -32,8 +32,8 @@ export default async function AdminDashboardPage() {
   const [stats, pending, toCountersign, inquiries, activity, failedMail, squareStatus, invoicedChart, mrrChart, demoExempt] =
     await Promise.all([
       getDashboardStats(db, { actor }),
-      listAuthorizationsToCountersign(db, { actor }),
       listPendingBookings(db, { actor }),
+      listAuthorizationsToCountersign(db, { actor }),
       listRecentInquiries(db, { actor }),
       listRecentAudit(db, { actor }),
       listFailedMails(db, { actor }),
