@@ -93,6 +93,8 @@ test("a member cannot sign; the owner signs with a fresh code, the firm counter-
   expect(bytes).toContain("/ByteRange");
   await page.keyboard.press("Escape");
   await expect(item).toHaveCount(0);
+  // Its button went with it: focus is on the card's heading, not lost to the page.
+  await expect(waiting.getByRole("heading", { name: "Authorizations to counter-sign" })).toBeFocused();
 
   await page.goto(`/admin/projects?q=${encodeURIComponent(engagement.toLowerCase())}`);
   await page

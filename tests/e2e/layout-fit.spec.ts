@@ -206,7 +206,7 @@ test.describe("on a laptop, with data of its own", () => {
     await expect(me.getByText(`Requested: ${plan}`)).toBeVisible();
 
     // A booking with a long description: Bookings, newest first.
-    await me.goto("/client-portal?section=book-service");
+    await me.goto("/client-portal?section=book-service&tab=custom");
     await fillBookingForm(me, {
       description: long("Evaluate the multilingual retrieval-augmented customer support assistant and its tool integrations"),
       scope: "Seventeen agents across four regions and their shared vector stores",

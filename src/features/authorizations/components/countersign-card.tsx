@@ -2,12 +2,14 @@
 
 import { PenLine } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DashboardCard } from "@/components/admin/dashboard-card";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";
 import type { AuthorizationToCountersign } from "@/features/authorizations/server";
 import { ProjectAuthorizationDialog } from "./project-authorization-button";
+
+const HEADING = "countersign-heading";
 
 /** An authorization waiting for the firm as the page hands it over (the time as ISO text). */
 export type CountersignView = Omit<AuthorizationToCountersign, "signedAt"> & { signedAt: string };
@@ -20,9 +22,21 @@ export type CountersignView = Omit<AuthorizationToCountersign, "signedAt"> & { s
 export function CountersignCard({ waiting }: { waiting: CountersignView[] }) {
   const router = useRouter();
   const [open, setOpen] = useState<CountersignView | null>(null);
+  const closed = useRef(false);
+  // The dialog hands focus back to its row's button, which the fresh list no longer has once the
+  // firm counter-signed: then focus goes to the card's heading rather than falling to the page.
+  useEffect(() => {
+    if (!closed.current) return;
+    closed.current = false;
+    const heading = document.getElementById(HEADING);
+    if (heading && !heading.closest("[role=region]")?.contains(document.activeElement)) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, [waiting]);
   return (
     <DashboardCard
-      headingId="countersign-heading"
+      headingId={HEADING}
       icon={PenLine}
       title="Authorizations to counter-sign"
       badge={
@@ -57,6 +71,7 @@ export function CountersignCard({ waiting }: { waiting: CountersignView[] }) {
         <ProjectAuthorizationDialog
           project={{ id: open.projectId, projectName: open.projectName }}
           onClose={() => {
+            closed.current = true;
             setOpen(null);
             router.refresh();
           }}
