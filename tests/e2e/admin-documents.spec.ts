@@ -1,4 +1,4 @@
-// Documents: upload a PDF for a client (progress, message), view it, see it in that client's
+// Documents: upload a PDF for a client (progress, message), see it first in Recent Uploads (the latest 10), view it, see it in that client's
 // portal and download it (both downloads recorded, seen by the admin and the client), delete it in
 // the confirm dialog; every document is found (the 25th-newest by search) and deleted from any
 // page; a disguised executable is refused.
@@ -29,10 +29,12 @@ test("upload a PDF, view it, see it in the client's portal, delete it", async ({
   await page.getByLabel("File", { exact: true }).setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: pdf(fileName) });
   await page.getByRole("button", { name: "Upload Document" }).click();
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
-  // The list is the spec's Recent Uploads, the newest first.
-  await expect(page.getByRole("heading", { level: 2, name: "Recent Uploads" })).toBeVisible();
+  // The spec's Recent Uploads: the latest uploads, the newest first; every document is under All Documents.
+  await expect(page.getByRole("heading", { level: 2, name: "Recent Uploads", exact: true })).toBeVisible();
+  const recent = page.getByRole("table", { name: "Recent Uploads" });
+  await expect(recent.getByRole("row").nth(1)).toContainText(fileName);
   await expect(page.getByRole("table", { name: "Documents" }).getByRole("row").nth(1)).toContainText(fileName);
-  const item = page.getByRole("row").filter({ hasText: fileName });
+  const item = recent.getByRole("row").filter({ hasText: fileName });
   await expect(item).toContainText(client.company);
   await expect(item).toContainText(/minutes? ago/);
 
@@ -110,8 +112,13 @@ test("every document is listed: the 25th-newest is found by search and deleted, 
   }
   const twentyFifthNewest = names[names.length - 25]!;
 
-  // Its client's documents: 25 on the first page, newest first; the oldest five on the second.
+  // Recent Uploads holds the latest 10 of every client's documents, the newest first.
   await page.goto("/admin/documents");
+  const recent = page.getByRole("table", { name: "Recent Uploads" });
+  await expect(recent.getByRole("row").filter({ hasText: names[29]! })).toBeVisible();
+  await expect(recent.getByRole("row")).toHaveCount(11);
+
+  // Its client's documents: 25 on the first page, newest first; the oldest five on the second.
   await page.getByLabel("Filter by client").selectOption({ label: client.company });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Showing 1–25 of 30 documents")).toBeVisible();

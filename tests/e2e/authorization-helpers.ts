@@ -1,6 +1,6 @@
 // A new engagement's testing authorization in browser tests (docs/PRODUCT.md#engagement-authorization):
 // the admin drafts and sends it, the client's owner signs it, the admin counter-signs it.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { chooseRowAction } from "./admin-helpers";
 import { DEMO, expect } from "./fixtures";
 
@@ -66,9 +66,13 @@ export async function clientSigns(me: Page, projectId: string, name: string, ans
   return card;
 }
 
-/** The admin counter-signs the version the client signed. */
+/** The admin counter-signs the version the client signed, in the engagement's dialog opened from /admin/projects. */
 export async function firmCountersigns(page: Page, engagement: string, password: string) {
-  const dialog = await openAuthorization(page, engagement);
+  return countersignIn(page, await openAuthorization(page, engagement), password);
+}
+
+/** The admin counter-signs in the engagement's open Authorization dialog. */
+export async function countersignIn(page: Page, dialog: Locator, password: string) {
   const form = dialog.getByRole("form", { name: "Counter-sign" });
   await form.getByLabel("Your full name").fill("Avery Admin");
   await form.getByRole("button", { name: "Counter-sign" }).click();

@@ -1,13 +1,13 @@
 // A new engagement's signed testing authorization in the browser (docs/PRODUCT.md#engagement-authorization),
 // on a company of its own: the admin drafts and sends it; moving to In Progress is refused, naming
 // what is missing; a member of the company reads it but cannot sign; the owner, with two-factor on,
-// signs with a fresh code; the admin counter-signs; the sealed PDF carries a PDF signature; the
+// signs with a fresh code; the admin finds it on the Dashboard and counter-signs from there; the sealed PDF carries a PDF signature; the
 // engagement may then start, and the client downloads the sealed PDF.
 import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { acceptInvitation, invitedClientSignedIn, inviteFromClientPage, uniqueSuffix } from "./admin-helpers";
 import { submitPortalLogin } from "./auth-helpers";
-import { clientSigns, draftAndSend, firmCountersigns, openAuthorization, projectIdOf } from "./authorization-helpers";
+import { clientSigns, countersignIn, draftAndSend, openAuthorization, projectIdOf } from "./authorization-helpers";
 import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 import { createEngagementFor } from "./report-helpers";
 import { codeFor, enrolTwoFactor } from "./second-factor-helpers";
@@ -76,7 +76,14 @@ test("a member cannot sign; the owner signs with a fresh code, the firm counter-
   await expect(card.getByText("Signed by Client")).toBeVisible();
   await expect(card.getByText(/Signed for the client by Riley Owner .* · Fresh second factor ·/)).toBeVisible();
 
-  const dialog = await firmCountersigns(page, engagement, DEMO.admin.password);
+  // The firm is told too: the Dashboard lists it (and counts it on the sidebar) until it counter-signs from there.
+  await page.goto("/admin/dashboard");
+  const waiting = page.getByRole("region", { name: "Authorizations to counter-sign" });
+  const item = waiting.getByRole("listitem").filter({ hasText: engagement });
+  await expect(item).toContainText(`${client.company} · version 1 signed by Riley Owner (${client.email})`);
+  await expect(page.locator('[data-nav-badge="Dashboard"]:visible')).toContainText(/to counter-sign/);
+  await item.getByRole("button", { name: `Counter-sign ${engagement} for ${client.company}` }).click();
+  const dialog = await countersignIn(page, page.getByRole("dialog", { name: `Authorization of ${engagement}` }), DEMO.admin.password);
   const [sealed] = await Promise.all([
     page.waitForEvent("download"),
     dialog.getByRole("link", { name: "Download the sealed PDF (version 1)" }).click(),
@@ -85,7 +92,11 @@ test("a member cannot sign; the owner signs with a fresh code, the firm counter-
   expect(bytes.startsWith("%PDF-")).toBe(true);
   expect(bytes).toContain("/ByteRange");
   await page.keyboard.press("Escape");
+  await expect(item).toHaveCount(0);
+  // Its button went with it: focus is on the card's heading, not lost to the page.
+  await expect(waiting.getByRole("heading", { name: "Authorizations to counter-sign" })).toBeFocused();
 
+  await page.goto(`/admin/projects?q=${encodeURIComponent(engagement.toLowerCase())}`);
   await page
     .getByRole("row", { name: new RegExp(engagement) })
     .getByLabel(`Status of ${engagement}`)

@@ -1,10 +1,13 @@
 // Every screen fits (docs/PRODUCT.md#admin-lists): on a 390 px phone and a 1280 px laptop (the
 // admin's sidebar open), no page is wider than the window, a table wider than its box says that it
-// scrolls, and axe finds no violation. Each screen is visited by the role that reaches it. Then the
-// admin lists at 1280 px with data of their own: fifty clients with long names, a long finding title.
+// scrolls, and axe finds no violation. Each screen is visited by the role that reaches it. Then every
+// admin list at 1280 px with data of its own: fifty clients with long names, a long finding title, and
+// a long-named company's plan, booking, inquiry, engagement, retainer and finding template.
 import type { Page } from "@playwright/test";
-import { pickClient, uniqueSuffix } from "./admin-helpers";
-import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { invitedClientSignedIn, pickClient, uniqueSuffix } from "./admin-helpers";
+import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
+import { projectIdOf } from "./authorization-helpers";
+import { fillBookingForm } from "./portal-helpers";
 import { expectScreenReady, LAPTOP, PHONE } from "./phone-ready";
 import { ADMIN_PAGES, PORTAL_SECTIONS, PUBLIC_PAGES } from "./screens";
 
@@ -24,6 +27,13 @@ async function expectTableFits(page: Page, name: string, headers?: string[]) {
     return { scroll: box.scrollWidth, client: box.clientWidth };
   });
   expect(overflow.scroll, `${name}: ${overflow.scroll} px in ${overflow.client} px`).toBeLessThanOrEqual(overflow.client + 1);
+  // Nothing cut off inside it: no cell's content reaches past the cell (a long word, a clipped button).
+  const spilling = await table.evaluate((el) =>
+    [...el.querySelectorAll<HTMLElement>("th, td")]
+      .filter((cell) => cell.getClientRects().length > 0 && cell.scrollWidth > cell.clientWidth + 1)
+      .map((cell) => `${cell.textContent?.slice(0, 60)}: ${cell.scrollWidth} px in ${cell.clientWidth} px`),
+  );
+  expect(spilling, `${name}: cells whose content is cut off`).toEqual([]);
 }
 
 /** Waits for the page's main heading, which every screen has, then checks it. */
@@ -139,6 +149,7 @@ test.describe("on a laptop, with data of its own", () => {
     await page.getByRole("button", { name: "Upload Document" }).click();
     await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
     await expectScreenReady(page, "a long-named document of a long-named client at 1280 px", 1280);
+    await expectTableFits(page, "Recent Uploads");
     await expectTableFits(page, "Documents");
 
     // A draft finding with a long title on Acme's engagement: its page, then the engagement's list.
@@ -159,6 +170,122 @@ test.describe("on a laptop, with data of its own", () => {
     expect((await link.boundingBox())!.width).toBeGreaterThan(200);
     await expectScreenReady(page, "the engagement's findings with a long title at 390 px", 390);
   });
+
+  test("every other admin table, with a long-named company's plan, booking, inquiry, engagement, retainer and template, fits 1280 px", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await signInViaApi(page, DEMO.admin);
+    const password = "layout-long-names-password";
+    const { client, context, me } = await invitedClientSignedIn(
+      page,
+      browser,
+      "Layout Transnational Artificial Intelligence Assurance and Model Governance Holdings",
+      password,
+    );
+    const suffix = uniqueSuffix();
+    const long = (what: string) => `Layout ${suffix} ${what}`;
+
+    // A plan with a long name, asked for by the company: Subscriptions.
+    const plan = long("Continuous Adversarial Red-Teaming and Governance Assurance Plan");
+    await page.goto("/admin/settings");
+    await page.getByRole("button", { name: "New plan" }).click();
+    const planDialog = page.getByRole("dialog", { name: "New support plan" });
+    await planDialog.getByLabel("Plan name").fill(plan);
+    await planDialog.getByLabel("Monthly price ($)").fill("12,345.67");
+    await planDialog.getByLabel("Features").fill("Quarterly red-team drill");
+    await planDialog.getByRole("button", { name: "Create plan" }).click();
+    await expect(page.getByText(`Plan ${plan} created`)).toBeVisible();
+    await me.goto("/client-portal?section=book-service");
+    await me.locator(`[data-tier="${plan}"]`).getByRole("button", { name: "Subscribe Now" }).click();
+    await me
+      .getByRole("dialog", { name: `Subscribe to the ${plan} plan?` })
+      .getByRole("button", { name: "Subscribe", exact: true })
+      .click();
+    await expect(me.getByText(`Requested: ${plan}`)).toBeVisible();
+
+    // A booking with a long description: Bookings, newest first.
+    await me.goto("/client-portal?section=book-service&tab=custom");
+    await fillBookingForm(me, {
+      description: long("Evaluate the multilingual retrieval-augmented customer support assistant and its tool integrations"),
+      scope: "Seventeen agents across four regions and their shared vector stores",
+    });
+    await me.getByRole("button", { name: "Submit Booking Request" }).click();
+    await expect(me.getByText(/^Booking Request Received!/)).toBeVisible();
+    await context.close();
+
+    // A visitor's inquiry with long names: Inquiries.
+    const inquiry = await page.request.post("/api/contact/send", {
+      headers: { origin: test.info().project.use.baseURL!, "x-forwarded-for": uniqueIp() },
+      data: {
+        name: long("Maximiliana Alexandrovna Featherstonehaugh-Cholmondeley"),
+        email: `layout-${suffix}@example.org`,
+        company: client.company,
+        serviceInterest: "General Inquiry",
+        message: "We would like an assessment of our customer-facing assistants before the next release.",
+      },
+    });
+    expect(inquiry.status(), await inquiry.text()).toBe(200);
+
+    // A long-named engagement of the long-named company: Engagements.
+    const engagement = long("Continuous Adversarial Evaluation of the Multilingual Customer Support Agent Platform");
+    await page.goto("/admin/projects");
+    await page.getByRole("button", { name: "Create Project" }).click();
+    const create = page.getByRole("dialog", { name: "Create Project" });
+    await create.getByLabel("Project name").fill(engagement);
+    await pickClient(create, "Client", client.company);
+    await create.getByRole("button", { name: "Create Project" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Project created successfully" })).toBeVisible();
+    // An engagement is a project with findings or reports: a draft finding makes it one.
+    await page.goto(`/admin/findings?projectId=${await projectIdOf(page, engagement)}`);
+    await page.getByLabel("Title").fill(long("The support agent follows instructions hidden in uploaded invoices"));
+    await page.getByRole("button", { name: "Create draft" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /The support agent follows instructions/ })).toBeVisible();
+
+    // Its retainer: Retainers.
+    await page.goto(`/admin/clients?${new URLSearchParams({ q: client.company })}`);
+    await page.getByRole("link", { name: client.company }).click();
+    const retainer = page.locator("[data-card]").filter({ has: page.getByRole("heading", { name: "Retainer", exact: true }) });
+    await retainer.getByLabel("Hours a month", { exact: true }).fill("40");
+    await retainer.getByLabel("Hourly rate ($)", { exact: true }).fill("275");
+    await retainer.getByLabel("Overage rate ($)", { exact: true }).fill("325");
+    await retainer.getByRole("button", { name: "Set Retainer" }).click();
+    await expect(retainer.getByText("Retainer saved.")).toBeVisible();
+    const clientId = new URL(page.url()).pathname.split("/").pop()!;
+
+    // A finding template with a long title: Finding templates.
+    const template = long("Indirect prompt injection through customer-uploaded documents reaches the support agent's tools");
+    await page.goto("/admin/findings/templates");
+    await page.getByLabel("Title", { exact: true }).fill(template);
+    await page.getByRole("button", { name: "Create template" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: template })).toBeVisible();
+
+    const lists: [string, string, string, string[]?][] = [
+      [`/admin/subscriptions?q=${encodeURIComponent(plan)}`, "Subscriptions", plan],
+      ["/admin/bookings", "Service bookings", client.company],
+      [`/admin/inquiries?q=${encodeURIComponent(suffix)}`, "Contact inquiries", client.company],
+      [`/admin/engagements?q=${encodeURIComponent(suffix)}`, "Engagements", engagement],
+      ["/admin/retainers", "Retainers", client.company],
+      [`/admin/findings/templates?q=${encodeURIComponent(suffix)}`, "Finding templates", template],
+      ["/admin/audit", "Audit log", ""],
+      // Invoices come from Square or the demo: the longest the demo has.
+      ["/admin/invoices", "Invoices", ""],
+    ];
+    for (const [path, table, shows] of lists) {
+      await page.goto(path);
+      if (shows) await expect(page.getByRole("table", { name: table }).getByRole("row").filter({ hasText: shows }).first()).toBeVisible();
+      await expectScreenReady(page, `${table} with long names at 1280 px`, 1280);
+      await expectTableFits(page, table);
+    }
+
+    // The screens that are not tables: the company's rates, and Square's unmatched customers.
+    await page.goto(`/admin/client-rates?clientId=${clientId}`);
+    await expect(page.getByText(client.company).first()).toBeVisible();
+    await expectScreenReady(page, "a long-named company's rates at 1280 px", 1280);
+    await page.goto("/admin/unmatched-invoices");
+    await expectScreenReady(page, "unmatched invoices at 1280 px", 1280);
+  });
 });
 
 test.describe("on a phone, the admin's navigation", () => {
@@ -169,7 +296,7 @@ test.describe("on a phone, the admin's navigation", () => {
     await page.goto("/admin/dashboard");
     const bar = page.getByRole("navigation", { name: "Admin sections" }).last();
     // Inbox may carry the unread dot, read as "N unread" after its word.
-    await expect(bar.getByRole("link")).toHaveText(["Home", "Clients", "Projects", "Docs", /^Inbox(\d+ unread)?$/]);
+    await expect(bar.getByRole("link")).toHaveText([/^Home(\d+ to counter-sign)?$/, "Clients", "Projects", "Docs", /^Inbox(\d+ unread)?$/]);
     const more = bar.getByRole("button", { name: "More" });
     await more.tap();
     const menu = page.getByRole("menu");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countQueries } from "@/server/core/db/query-counter";
 import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/features/demo/server/demo-data";
+import { listAuthorizationsToCountersign } from "@/features/authorizations/server";
 import { listAdminClients } from "@/features/clients/server";
 import {
   getAdminNavCounts,
@@ -161,6 +162,7 @@ describe("dashboard, subscriptions and documents", () => {
     expect(result).toEqual({
       unreadInquiries: await countUnreadInquiries(t.db, { actor }),
       unreadThreads: await countAdminUnreadThreads(t.db, { actor }),
+      toCountersign: (await listAuthorizationsToCountersign(t.db, { actor })).length,
     });
     expect(result.unreadInquiries).toBe(1);
 

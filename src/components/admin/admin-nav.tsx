@@ -46,15 +46,19 @@ export const ADMIN_NAV_BACK_OFFICE = [
   { href: "/admin/settings", label: "Settings", Icon: Settings },
 ] as const;
 
-/** Counts shown next to sidebar entries (unread inquiries, unread threads), by href. */
+/** Counts shown next to sidebar entries (unread inquiries, unread threads, authorizations to counter-sign), by href. */
 export type NavBadges = Partial<Record<string, number>>;
 
-function Badge({ count, label }: { count: number | undefined; label: string }) {
+/** What a section's figure counts, read after it ("3 unread"); the Dashboard's is what waits for the firm. */
+const BADGE_WORDS: Partial<Record<string, string>> = { "/admin/dashboard": "to counter-sign" };
+const badgeWord = (href: string) => BADGE_WORDS[href] ?? "unread";
+
+function Badge({ count, label, href }: { count: number | undefined; label: string; href: string }) {
   if (!count) return null;
   return (
     <span data-nav-badge={label} className="ml-auto rounded-full bg-accent-strong px-1.5 text-[11px] font-semibold text-slate-950">
       {count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {badgeWord(href)}</span>
     </span>
   );
 }
@@ -84,7 +88,7 @@ export function SidebarNav({ collapsed, badges = {} }: { collapsed: boolean; bad
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden />
               <span className={cn(collapsed && "sr-only")}>{label}</span>
-              {collapsed ? null : <Badge count={badges[href]} label={label} />}
+              {collapsed ? null : <Badge count={badges[href]} label={label} href={href} />}
             </Link>
           </li>
         );
@@ -121,7 +125,7 @@ export function MobileNav({ badges = {} }: { badges?: NavBadges }) {
               <Link
                 href={href}
                 // The name starts with the word shown (a short one names its section too), then the dot's count.
-                aria-label={`${short}${short === label ? "" : ` (${label})`}${badges[href] ? `, ${badges[href]} unread` : ""}`}
+                aria-label={`${short}${short === label ? "" : ` (${label})`}${badges[href] ? `, ${badges[href]} ${badgeWord(href)}` : ""}`}
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "relative flex flex-col items-center gap-0.5 py-2 text-[11px]",
@@ -130,10 +134,12 @@ export function MobileNav({ badges = {} }: { badges?: NavBadges }) {
               >
                 <Icon className="h-5 w-5" aria-hidden />
                 <span aria-hidden>{short}</span>
-                {/* The sidebar's figures (unread conversations), as a dot read with the link. */}
+                {/* The sidebar's figures (unread conversations, authorizations to counter-sign), as a dot read with the link. */}
                 {badges[href] ? (
                   <span data-nav-badge={label} className="absolute right-1/4 top-1.5 h-2 w-2 rounded-full bg-accent-strong">
-                    <span className="sr-only">{badges[href]} unread</span>
+                    <span className="sr-only">
+                      {badges[href]} {badgeWord(href)}
+                    </span>
                   </span>
                 ) : null}
               </Link>

@@ -15,12 +15,12 @@ export default async function AdminAreaLayout({ children }: { children: ReactNod
   await connection();
   // Enrolment passes: the Account page, where an admin without two-factor sets it up, has this frame too.
   const admin = await requireAdminPage({ enrolment: true });
-  const { unreadInquiries, unreadThreads } = await getAdminNavCounts(getDb(), { actor: admin });
+  const { unreadInquiries, unreadThreads, toCountersign } = await getAdminNavCounts(getDb(), { actor: admin });
   return (
     <AdminShell
       brand={siteConfig.shortName}
       email={admin.email}
-      badges={{ "/admin/inquiries": unreadInquiries, "/admin/messages": unreadThreads }}
+      badges={{ "/admin/dashboard": toCountersign, "/admin/inquiries": unreadInquiries, "/admin/messages": unreadThreads }}
     >
       {children}
     </AdminShell>

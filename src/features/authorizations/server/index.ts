@@ -13,6 +13,7 @@ export {
   sendAuthorization,
   signAuthorization,
 } from "./authorizations";
+export { type AuthorizationToCountersign, authorizationsToCountersignCount, listAuthorizationsToCountersign } from "./awaiting-countersign";
 export { countersignAuthorization } from "./countersign";
 export { canonicalDocumentText, documentHashOf } from "./document";
 export { assertTestingAuthorized, type SignedWindow, signedWindowOf, testingBlocker } from "./gate";

@@ -21,10 +21,12 @@ import { confirmFreshSecondFactor } from "@/features/account/server";
 import {
   getAdminProjectAuthorization,
   getPortalProjectAuthorization,
+  listAuthorizationsToCountersign,
   saveAuthorizationDraft,
   sendAuthorization,
   testingBlocker,
 } from "@/features/authorizations/server";
+import { getAdminNavCounts } from "@/features/dashboard/server";
 import { createFinding, previewFindingImport, publishFindings } from "@/features/findings/server";
 import { getOverview } from "@/features/portal/server/portal-overview";
 import { createProject, getAdminProjectTimeline, listPortalProjects, setProjectStatus } from "@/features/projects/server";
@@ -430,5 +432,54 @@ describe("who is told that an authorization waits", () => {
       ["Authorization signed for the client", "Version 1, Jordan Lee"],
       ["Authorization counter-signed by the firm", "Version 1, Avery Admin"],
     ]);
+  });
+
+  it("lists for the firm only the newest versions the client signed and the firm has not counter-signed, and counts them in the sidebar", async () => {
+    const admin = await adminActor();
+    const [waiting, unsigned, done, superseded] = await Promise.all(
+      ["Waiting Gateway Test", "Unsigned Gateway Test", "Done Gateway Test", "Superseded Gateway Test"].map(newEngagement),
+    );
+    const signedByClient = async (projectId: string) => {
+      const version = await sentVersion(projectId);
+      expect((await sign(await owner(), version.id, version.documentHash)).status).toBe(200);
+      return version;
+    };
+    const ours = async () =>
+      (await listAuthorizationsToCountersign(t.db, { actor: admin })).filter((a) =>
+        [waiting, unsigned, done, superseded].some((p) => p!.id === a.projectId),
+      );
+
+    const first = await signedByClient(waiting!.id);
+    await sentVersion(unsigned!.id);
+    const countersigned = await signedByClient(done!.id);
+    expect((await countersign(countersigned.id, countersigned.documentHash)).status).toBe(200);
+    await signedByClient(superseded!.id);
+    // A changed scope: the signed version 1 is superseded by a draft of version 2, which the client has not signed.
+    await saveAuthorizationDraft(t.db, { actor: admin, input: form(superseded!.id, { price: "$15,000" }) as never });
+
+    expect(await ours()).toEqual([
+      {
+        authorizationId: first.id,
+        projectId: waiting!.id,
+        projectName: "Waiting Gateway Test",
+        company: DEMO_CLIENTS.acme.company,
+        version: 1,
+        signerName: "Jordan Lee",
+        signerEmail: DEMO_USERS.acme.email,
+        signedAt: expect.any(Date),
+      },
+    ]);
+    const all = await listAuthorizationsToCountersign(t.db, { actor: admin });
+    expect((await getAdminNavCounts(t.db, { actor: admin })).toCountersign).toBe(all.length);
+    // The demo's engagement, signed by both sides, never waits.
+    expect(all.some((a) => a.projectId === DEMO_PROJECTS[0].id)).toBe(false);
+    // The firm's list only: a client is refused.
+    await expect(listAuthorizationsToCountersign(t.db, { actor: (await clientActor()) as never })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+
+    expect((await countersign(first.id, first.documentHash)).status).toBe(200);
+    expect(await ours()).toEqual([]);
+    expect((await getAdminNavCounts(t.db, { actor: admin })).toCountersign).toBe(all.length - 1);
   });
 });

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { auditLog, clients, contactInquiries, invoices, projects, serviceBookings, user } from "@/server/core/db/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { auditEntryColumns, FIRM_PAGE_LOOKS, recordAudit } from "@/features/audit/server";
+import { authorizationsToCountersignCount } from "@/features/authorizations/server";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "@/features/bookings/server";
 import { inquiryMessageColumns, lockInquiry, unreadInquiriesCount } from "@/features/inquiries/server";
 import { invoiceIsOpen, invoiceOutstandingCents } from "@/features/invoices/server";
@@ -38,13 +39,18 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
 }
 
 /**
- * The admin area's sidebar figures, on every admin page: unread inquiries and the threads with
- * something this admin has not read, in one statement.
+ * The admin area's sidebar figures, on every admin page: unread inquiries, the threads with
+ * something this admin has not read, and the authorizations waiting for the firm's counter-signature
+ * (the Dashboard's), in one statement.
  */
 export async function getAdminNavCounts(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
   const [row] = await db
-    .select({ unreadInquiries: unreadInquiriesCount, unreadThreads: adminUnreadThreadsCount(actor) })
+    .select({
+      unreadInquiries: unreadInquiriesCount,
+      unreadThreads: adminUnreadThreadsCount(actor),
+      toCountersign: authorizationsToCountersignCount,
+    })
     .from(sql`(select 1) as one`);
   return row!;
 }

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { DemoExemptionNote } from "@/features/account/components/demo-exemption-note";
+import { CountersignCard } from "@/features/authorizations/components/countersign-card";
 import { CreateClientButton } from "@/features/clients/components/admin/create-client-button";
 import { FailedMailCard } from "@/features/operations/components/admin/failed-mail-card";
 import { InquiriesCard } from "@/features/inquiries/components/admin/inquiries-card";
@@ -16,6 +17,7 @@ import { auditActionLabel } from "@/lib/domain/audit-action";
 import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage, sessionDemoExempt } from "@/features/account/server";
+import { listAuthorizationsToCountersign } from "@/features/authorizations/server";
 import { getDashboardStats, listPendingBookings, listRecentAudit, listRecentInquiries } from "@/features/dashboard/server";
 import { getInvoicedVsCollected, getMrrByMonth } from "@/features/invoices/server";
 import { listFailedMails } from "@/features/operations/server";
@@ -27,17 +29,19 @@ export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, inquiries, activity, failedMail, squareStatus, invoicedChart, mrrChart, demoExempt] = await Promise.all([
-    getDashboardStats(db, { actor }),
-    listPendingBookings(db, { actor }),
-    listRecentInquiries(db, { actor }),
-    listRecentAudit(db, { actor }),
-    listFailedMails(db, { actor }),
-    getSquareStatus(db, { refresh: false }),
-    getInvoicedVsCollected(db, { actor }),
-    getMrrByMonth(db, { actor }),
-    sessionDemoExempt(),
-  ]);
+  const [stats, pending, toCountersign, inquiries, activity, failedMail, squareStatus, invoicedChart, mrrChart, demoExempt] =
+    await Promise.all([
+      getDashboardStats(db, { actor }),
+      listPendingBookings(db, { actor }),
+      listAuthorizationsToCountersign(db, { actor }),
+      listRecentInquiries(db, { actor }),
+      listRecentAudit(db, { actor }),
+      listFailedMails(db, { actor }),
+      getSquareStatus(db, { refresh: false }),
+      getInvoicedVsCollected(db, { actor }),
+      getMrrByMonth(db, { actor }),
+      sessionDemoExempt(),
+    ]);
 
   return (
     <>
@@ -84,6 +88,7 @@ export default async function AdminDashboardPage() {
           total={pending.total}
           bookings={pending.bookings.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() }))}
         />
+        <CountersignCard waiting={toCountersign.map((a) => ({ ...a, signedAt: a.signedAt.toISOString() }))} />
         <InquiriesCard
           unread={inquiries.unread}
           inquiries={inquiries.inquiries.map((i) => ({

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DocumentList } from "@/features/documents/components/admin/document-list";
+import { DocumentList, type DocumentView } from "@/features/documents/components/admin/document-list";
 import { UploadForm } from "@/features/documents/components/admin/upload-form";
 import { FilterForm } from "@/components/admin/filter-form";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
 import { documentListQuerySchema } from "@/features/documents/validation";
@@ -15,6 +16,33 @@ import { listAdminDocuments, listDocumentDownloads } from "@/features/documents/
 
 export const metadata: Metadata = { title: "Documents" };
 
+/** How many of the newest documents Recent Uploads shows (docs/PRODUCT.md#admin-documents). */
+const RECENT_UPLOADS = 10;
+
+type DocumentRows = Awaited<ReturnType<typeof listAdminDocuments>>["rows"];
+type Downloads = Awaited<ReturnType<typeof listDocumentDownloads>>;
+
+/** The rows as the list takes them: dates as text, each with its newest downloads. */
+const documentViews = (rows: DocumentRows, downloads: Downloads): DocumentView[] =>
+  rows.map((d) => ({
+    id: d.id,
+    name: d.name,
+    category: d.category,
+    fileSize: d.fileSize,
+    company: d.company,
+    uploadedAt: d.uploadedAt.toISOString(),
+    downloadCount: d.downloadCount,
+    downloads: downloads
+      .filter((download) => download.documentId === d.id)
+      .map(({ personName, side, downloadedAt, clientAddress, userAgent }) => ({
+        personName,
+        side,
+        downloadedAt,
+        clientAddress,
+        userAgent,
+      })),
+  }));
+
 export default async function AdminDocumentsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, documentListQuerySchema);
   const db = getDb();
@@ -22,7 +50,9 @@ export default async function AdminDocumentsPage({ searchParams }: { searchParam
     listActiveClientOptions(db, { actor }),
     listAdminDocuments(db, { actor, ...query }),
   ]);
-  const downloads = await listDocumentDownloads(db, { actor, documentIds: rows.map((row) => row.id) });
+  // After the full list, not beside it: its look in the access log is then already recorded.
+  const { rows: recent } = await listAdminDocuments(db, { actor, pageSize: RECENT_UPLOADS });
+  const downloads = await listDocumentDownloads(db, { actor, documentIds: [...new Set([...rows, ...recent].map((row) => row.id))] });
   const filters = { q: query.q, clientId: query.clientId, category: query.category === "all" ? "" : query.category };
   return (
     <>
@@ -30,9 +60,13 @@ export default async function AdminDocumentsPage({ searchParams }: { searchParam
       <div className="mb-8 max-w-2xl">
         <UploadForm clients={clients} />
       </div>
-      {/* The spec's name: the newest uploads first, every document reachable through the filters and pages. */}
-      <h2 className="text-lg font-semibold">Recent Uploads</h2>
-      <p className="mb-3 text-sm text-muted">Every client&apos;s documents, the latest first; view or delete each.</p>
+      <Card className="mb-8">
+        <h2 className="text-lg font-semibold">Recent Uploads</h2>
+        <p className="mb-3 text-sm text-muted">The latest {RECENT_UPLOADS} documents of every client; view or delete each.</p>
+        <DocumentList caption="Recent Uploads" filtered={false} documents={documentViews(recent, downloads)} />
+      </Card>
+      <h2 className="text-lg font-semibold">All Documents</h2>
+      <p className="mb-3 text-sm text-muted">Every client&apos;s documents, the latest first; search, filter and page through them.</p>
       <FilterForm
         basePath="/admin/documents"
         fields={[
@@ -57,25 +91,9 @@ export default async function AdminDocumentsPage({ searchParams }: { searchParam
         ]}
       />
       <DocumentList
+        caption="Documents"
         filtered={Boolean(query.q || query.clientId || query.category !== "all")}
-        documents={rows.map((d) => ({
-          id: d.id,
-          name: d.name,
-          category: d.category,
-          fileSize: d.fileSize,
-          company: d.company,
-          uploadedAt: d.uploadedAt.toISOString(),
-          downloadCount: d.downloadCount,
-          downloads: downloads
-            .filter((download) => download.documentId === d.id)
-            .map(({ personName, side, downloadedAt, clientAddress, userAgent }) => ({
-              personName,
-              side,
-              downloadedAt,
-              clientAddress,
-              userAgent,
-            })),
-        }))}
+        documents={documentViews(rows, downloads)}
         emptyInstead={
           page > 1 ? (
             <div className="space-y-3 text-center">

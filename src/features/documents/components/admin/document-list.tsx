@@ -32,14 +32,17 @@ const EMPTY: ListEmptyTexts = {
 };
 
 /**
- * Every document, one page of it (docs/PRODUCT.md#admin-documents): View opens a short-lived signed
+ * Documents in a table (docs/PRODUCT.md#admin-documents): Recent Uploads, or one page of every
+ * document (captioned "Documents"). View opens a short-lived signed
  * link in a new tab, Downloads shows who downloaded it, Delete asks in the product's dialog first.
  */
 export function DocumentList({
+  caption,
   documents,
   filtered,
   emptyInstead,
 }: {
+  caption: string;
   documents: DocumentView[];
   filtered: boolean;
   emptyInstead?: React.ReactNode;
@@ -123,7 +126,7 @@ export function DocumentList({
   return (
     <>
       <ListTable
-        caption="Documents"
+        caption={caption}
         columns={columns}
         rows={documents}
         minWidthClass="md:min-w-[760px]"
