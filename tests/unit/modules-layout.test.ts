@@ -13,7 +13,7 @@ const modules = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
-const SLICE_PARTS = ["actions", "components", "server", "tests", "validation"];
+const SLICE_PARTS = ["README.md", "actions", "components", "server", "tests", "validation"];
 
 const filesUnder = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -58,9 +58,9 @@ describe("modules", () => {
     expect(modules.length).toBeGreaterThan(10);
   });
 
-  it.each(modules)("%s has server/index.ts and server/README.md, and only the parts of a slice", (name) => {
+  it.each(modules)("%s has server/index.ts and README.md, and only the parts of a slice", (name) => {
     expect(fs.existsSync(path.join(FEATURES, name, "server", "index.ts"))).toBe(true);
-    expect(fs.existsSync(path.join(FEATURES, name, "server", "README.md"))).toBe(true);
+    expect(fs.existsSync(path.join(FEATURES, name, "README.md"))).toBe(true);
     const parts = fs.readdirSync(path.join(FEATURES, name));
     expect(parts.filter((part) => !SLICE_PARTS.includes(part))).toEqual([]);
   });
