@@ -17,7 +17,7 @@ import {
   sessionIdSchema,
   twoFactorPasswordSchema,
 } from "@/features/account/validation";
-import { stepUpProofSchema } from "@/features/reports/validation";
+import { stepUpProofSchema } from "@/features/account/validation/step-up";
 import { getDb } from "@/server/core/get-db";
 import {
   accountAction,

@@ -15,7 +15,7 @@ import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { apiFetch } from "@/lib/api-client";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import type { AdminReportRow } from "@/features/reports/server";
-import { FreshFactorPrompt } from "./fresh-factor-prompt";
+import { FreshFactorPrompt } from "@/features/account/components/fresh-factor-prompt";
 import { GeneratedReportActions } from "./generated-report-actions";
 import { downloadKey, useReportDownload } from "./use-report-download";
 

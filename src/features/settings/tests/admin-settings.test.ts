@@ -4,7 +4,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/features/clients/actions/admin";
-import { saveDefaultRatesAction, sendTestMailAction, setClientTwoFactorPolicyAction } from "@/features/settings/actions/admin";
+import { sendTestMailAction } from "@/features/operations/actions/admin";
+import { saveDefaultRatesAction, setClientTwoFactorPolicyAction } from "@/features/settings/actions/admin";
 import type { DefaultRatesInput } from "@/features/settings/validation";
 import { auditLog, clientRates, emailOutbox } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";

@@ -1,6 +1,6 @@
 import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
-import { InquiryOpenButton } from "@/features/inquiries/components/admin/inquiry-open-button";
+import { InquiryOpenButton } from "@/features/clients/components/admin/inquiry-open-button";
 import { ListControls } from "@/components/admin/list-controls";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";

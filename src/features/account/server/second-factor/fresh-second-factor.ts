@@ -4,7 +4,7 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
-import type { passkeyAssertionSchema } from "@/features/reports/validation";
+import type { passkeyAssertionSchema } from "@/features/account/validation/step-up";
 import type { DbOrTx } from "@/server/core/db/client";
 import { session as sessionTable, twoFactor } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";

@@ -3,9 +3,9 @@
 import { Archive, ArchiveRestore, Mail, UserPlus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { markInquiryReadAction } from "@/features/dashboard/actions/admin";
+import { markInquiryReadAction } from "@/features/inquiries/actions/admin";
 import { setInquiryArchivedAction } from "@/features/inquiries/actions/admin";
-import { LazyCreateClientDialog } from "@/features/clients/components/admin/create-client-button";
+import { LazyCreateClientDialog } from "./create-client-button";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
@@ -27,6 +27,7 @@ export function replyHref(inquiry: Pick<InquiryDetail, "email" | "serviceInteres
 }
 
 /**
+ * An inquiry turned into a client is this slice's: the inquiry's dialog lives here, beside the create dialog it opens.
  * Open: the whole message (as text), marked read on opening; Reply, Archive / Unarchive and Create
  * client from inquiry (docs/PRODUCT.md#admin-inquiries).
  */

@@ -2,7 +2,7 @@
 
 import { Mail } from "lucide-react";
 import { useState } from "react";
-import { sendTestMailAction } from "@/features/settings/actions/admin";
+import { sendTestMailAction } from "@/features/operations/actions/admin";
 import { DashboardCard } from "@/components/admin/dashboard-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -9,12 +9,12 @@ import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES } from "@/lib/domain/invoic
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/project-status";
 import { formatCents, formatDate, formatDateTime } from "@/lib/format";
 import type { PortalProjectView as ProjectViewData } from "@/features/portal/server";
-import { sectionHref } from "@/features/portal/components/portal-sections-config";
-import { SectionHeading } from "@/features/portal/components/section-heading";
-import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import { sectionHref } from "@/components/portal/portal-sections-config";
+import { SectionHeading } from "@/components/portal/section-heading";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 import { PortalLetters } from "@/features/attestations/components/portal-letters";
 import { PortalAuthorization } from "@/features/authorizations/components/portal-authorization";
-import { ProjectTimelineList } from "../project-timeline-list";
+import { ProjectTimelineList } from "@/features/projects/components/project-timeline-list";
 
 /** Where a finding, a conversation of the project lead: their own sections, opened on them. */
 const findingHref = (id: string) => sectionHref("findings", { finding: id });
