@@ -134,7 +134,7 @@ describe("database schema", () => {
   // CHECK the database takes any text. Columns known to have none, and why:
   const WITHOUT_CHECK: Record<string, string> = {
     "session.second_factor_method":
-      "written only by our own hooks (src/features/account/server/second-factor/second-factor.ts); migration 0014 added no CHECK",
+      "written only by our own hooks (src/features/identity/server/second-factor/second-factor.ts); migration 0014 added no CHECK",
   };
 
   it("holds every column typed by a list to exactly that list with a CHECK", () => {

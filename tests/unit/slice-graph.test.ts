@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cyclesOf, layersOf, sliceGraph } from "../../scripts/slice-graph.mjs";
+import { cyclesOf, describe as describeGraph, layersOf, sliceGraph } from "../../scripts/slice-graph.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCRIPT = path.join(ROOT, "scripts/slice-graph.mjs");
@@ -79,5 +79,24 @@ describe("the slice graph", () => {
         'import { left } from "@/features/left/server";\nimport { base } from "@/features/base/server";\nexport const x = [left, base];\n',
     });
     expect(layersOf(sliceGraph(dir))).toEqual([["base"], ["left", "right"], ["top"]]);
+  });
+});
+
+describe("this repository's slices", () => {
+  const graph = sliceGraph(path.join(ROOT, "src/features"));
+
+  it("form no cycle (npm test runs the script through this test)", () => {
+    const result = spawnSync(process.execPath, [SCRIPT], { cwd: ROOT, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("cycles: 0");
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it("are drawn in docs/ARCHITECTURE.md as the script orders them", () => {
+    const architecture = fs.readFileSync(path.join(ROOT, "docs/ARCHITECTURE.md"), "utf8");
+    const drawn = /<!-- slice-graph -->\n([\s\S]*?)\n<!-- \/slice-graph -->/.exec(architecture)?.[1];
+    const layers = describeGraph(graph).text.split("\n\n")[0];
+    expect(drawn).toBe(layers);
   });
 });

@@ -1,6 +1,6 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
-import { passwordField } from "@/features/account/validation/sign-in";
+import { passwordField } from "@/features/identity/validation/sign-in";
 
 // The step-up kit's proof (docs/PRODUCT.md#portal-reports): what a person sends when the server asks
 // for a fresh second factor, before a report download, a signature or a change to their sign-in ways.

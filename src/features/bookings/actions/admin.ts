@@ -2,7 +2,7 @@
 // Server actions of the bookings screen; each one checks the admin session itself (adminAction).
 import { bookingDecisionSchema, bookingIdSchema } from "@/features/bookings/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { approveBooking, decideBooking } from "@/features/bookings/server";
 
 /** Approve, decline (with the reason the client reads) or mark completed; audited. */

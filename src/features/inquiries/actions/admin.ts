@@ -2,7 +2,7 @@
 // Server actions of the inquiries inbox; each one checks the admin session itself (adminAction).
 import { inquiryArchiveSchema, inquiryIdSchema } from "@/features/inquiries/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { markInquiryRead, setInquiryArchived } from "@/features/inquiries/server";
 
 /** Archive or Unarchive (audited). */

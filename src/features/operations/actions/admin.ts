@@ -2,7 +2,7 @@
 // Server actions of the mail the firm sends (docs/PRODUCT.md#admin-settings, the dashboard's failed mail card); each checks the admin session itself (adminAction).
 import { mailIdSchema } from "@/features/operations/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { noInputSchema } from "@/features/account/validation";
 import { retryFailedMail, sendTestMail } from "@/features/operations/server";
 

@@ -1,6 +1,6 @@
 "use server";
 // Server actions of the Settings screen (docs/PRODUCT.md#admin-settings); each checks the admin session itself (adminAction).
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { defaultRatesSchema, clientTwoFactorPolicySchema, firmDetailsSchema } from "@/features/settings/validation";
 import { saveDefaultRates, saveFirmDetails, setRequireClientTwoFactor } from "@/features/settings/server";
 import { getDb } from "@/server/core/get-db";

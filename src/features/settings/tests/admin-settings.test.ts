@@ -11,7 +11,7 @@ import { auditLog, clientRates, emailOutbox } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { outboxIdle } from "@/server/core/mail/outbox";
-import { requireClient } from "@/features/account/server/sessions/session";
+import { requireClient } from "@/features/identity/server/sessions/session";
 import { listPortalRates } from "@/features/rates/server";
 import { getAdminSettings } from "@/features/settings/server";
 import { getMailStatus } from "@/features/operations/server";

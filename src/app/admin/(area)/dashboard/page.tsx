@@ -15,7 +15,7 @@ import { Card, StatCard } from "@/components/ui/card";
 import { auditActionLabel } from "@/lib/domain/audit-action";
 import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage, sessionDemoExempt } from "@/features/account/server";
+import { requireAdminPage, sessionDemoExempt } from "@/features/identity/server";
 import { listPendingBookings } from "@/features/bookings/server";
 import { getDashboardStats, listRecentAudit } from "@/features/dashboard/server";
 import { listRecentInquiries } from "@/features/inquiries/server";

@@ -11,7 +11,7 @@ import { SupportPlansCard } from "@/features/subscriptions/components/admin/supp
 import { SquarePermissionsCard } from "@/features/square/components/admin/square-permissions-card";
 import { getSquareStatus } from "@/features/square/server";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { getMailStatus } from "@/features/operations/server";
 import { getAdminSettings, getAuthorizationTerms } from "@/features/settings/server";
 import { getReportTemplateInfo } from "@/features/reports/server";

@@ -1,7 +1,7 @@
 // The step a code belongs to, checked against RFC 6238's own test vectors (SHA-1, the ASCII secret
 // "12345678901234567890", the 8-digit values cut to the 6 digits an authenticator app shows).
 import { describe, expect, it } from "vitest";
-import { totpStepOf } from "@/features/account/server/second-factor/totp-replay";
+import { totpStepOf } from "@/features/identity/server/second-factor/totp-replay";
 
 const SECRET = "12345678901234567890";
 const VECTORS: [seconds: number, code: string][] = [

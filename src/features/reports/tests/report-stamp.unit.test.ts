@@ -4,7 +4,7 @@
 import { degrees, PDFDocument, PDFName, PDFNumber } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { stampPdf, stampRefusal, wrapLine } from "@/features/reports/server/stamp";
-import { type DrawnText, pdfDrawnTexts, pdfPageTexts } from "../helpers/pdf-text";
+import { type DrawnText, pdfDrawnTexts, pdfPageTexts } from "@tests/helpers/pdf-text";
 
 type Box = [x: number, y: number, width: number, height: number];
 type PageSpec = { media: Box; crop?: Box; rotate?: number };

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ImportFormat } from "@/lib/domain/finding-import";
 import { readImport, type ImportedFinding } from "@/features/findings/server/importers";
 
-const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/findings-import");
+const FIXTURES = path.resolve(import.meta.dirname, "../../../../../tests/fixtures/findings-import");
 
 export const fixtureBytes = (format: ImportFormat, file: string) => readFileSync(path.join(FIXTURES, format, file));
 

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { setSessionCookie } from "better-auth/cookies";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import type { Db } from "@/server/core/db/client";
 import { type SecondFactorMethod, session, twoFactor } from "@/server/core/db/schema";
 import { PASSKEY_SIGN_IN_PATH } from "../passkeys/hooks";

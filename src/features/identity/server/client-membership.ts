@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, session } from "@/server/core/db/schema";
-import { clientTwoFactorPolicySql } from "@/features/settings/server";
+import { clientTwoFactorPolicySql } from "./two-factor-policy";
 import type { ClientPersonRole, ClientPersonStatus } from "@/lib/domain/client-person";
 
 // Session → person → company: the one lookup behind every client guard and the client sign-in

@@ -3,12 +3,12 @@
 // route handlers.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { clients, session, user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { createCredentialUser, getAuth, withAdmin } from "@/features/account/server";
-import { AUTH_LIMITS } from "@/features/account/server/sign-in/brute-force";
-import { requireClient } from "@/features/account/server/sessions/session";
+import { createCredentialUser, getAuth, withAdmin } from "@/features/identity/server";
+import { AUTH_LIMITS } from "@/features/identity/server/sign-in/brute-force";
+import { requireClient } from "@/features/identity/server/sessions/session";
 import { signInToArea } from "@tests/integration/helpers/auth-actions";
 import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie, signIn, signedSessionToken } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

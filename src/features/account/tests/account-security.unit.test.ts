@@ -70,7 +70,7 @@ describe("changePasswordSchema", () => {
 
 describe("audit action labels", () => {
   it("cover every action the code records", () => {
-    const root = path.resolve(import.meta.dirname, "../../src");
+    const root = path.resolve(import.meta.dirname, "../../..");
     const files = (dir: string): string[] =>
       fs
         .readdirSync(dir, { withFileTypes: true })

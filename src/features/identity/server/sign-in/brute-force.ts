@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { rateLimitSubject } from "@/server/core/client-address";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { rateLimit } from "@/server/core/db/schema";

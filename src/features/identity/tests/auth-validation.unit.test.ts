@@ -5,7 +5,7 @@ import {
   forgotPasswordSchema,
   resetPasswordFormSchema,
   resetPasswordSchema,
-} from "@/features/account/validation/sign-in";
+} from "@/features/identity/validation/sign-in";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>

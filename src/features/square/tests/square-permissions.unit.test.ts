@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { featureScopes, missingPermissions, SQUARE_CALL_SCOPES, SQUARE_SCOPES } from "@/features/square/server/permissions";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const RESOURCES = "oAuth|invoices|orders|subscriptions|customers|locations|merchants|payments|catalog|cards|refunds|team|webhooks|labor";
 // The receiver is a Square client: a variable named …client, or createSquareClient(…) itself.
 const CALL = new RegExp(`(?:\\b\\w*[cC]lient|\\))\\s*\\.(${RESOURCES})\\s*\\.\\s*(\\w+)\\s*\\(`, "g");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BACKUP_CODE_ALPHABET, generateBackupCodes } from "@/features/account/server/second-factor/backup-codes";
+import { BACKUP_CODE_ALPHABET, generateBackupCodes } from "@/features/identity/server/second-factor/backup-codes";
 import { backupCodeSchema } from "@/features/account/validation";
 
 describe("backup codes", () => {

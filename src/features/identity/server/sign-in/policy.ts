@@ -1,6 +1,6 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import type { Db } from "@/server/core/db/client";
 import { logAdminSignIn } from "./log";
 import { findUserByEmail } from "../users";

@@ -2,11 +2,11 @@
 // passwords from unknown browsers spend the account's shared budget, while a browser holding a
 // device cookie for the account has its own budget and gets in.
 import { describe, expect, it, vi } from "vitest";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { createCredentialUser } from "@/features/account/server";
-import { AUTH_LIMITS } from "@/features/account/server/sign-in/brute-force";
-import { DEVICE_COOKIE, issueDeviceCookie, verifyDeviceCookie } from "@/features/account/server/sign-in/device-cookie";
+import { createCredentialUser } from "@/features/identity/server";
+import { AUTH_LIMITS } from "@/features/identity/server/sign-in/brute-force";
+import { DEVICE_COOKIE, issueDeviceCookie, verifyDeviceCookie } from "@/features/identity/server/sign-in/device-cookie";
 import { signInToArea } from "@tests/integration/helpers/auth-actions";
 import { nextTestIp, signIn } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -1,4 +1,4 @@
-// The request's session in one query (src/features/account/server/sessions/read.ts) answers as
+// The request's session in one query (src/features/identity/server/sessions/read.ts) answers as
 // better-auth's getSession does: the same session for a valid cookie, nothing for a forged or
 // unknown one, and better-auth's own renewal or deletion when a session is due for it or expired.
 import { eq } from "drizzle-orm";
@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { countQueries } from "@/server/core/db/query-counter";
 import { session, user } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
-import { getAuth } from "@/features/account/server";
-import { getSession, requireClient, sessionDemoExempt } from "@/features/account/server/sessions/session";
+import { getAuth } from "@/features/identity/server";
+import { getSession, requireClient, sessionDemoExempt } from "@/features/identity/server/sessions/session";
 import { authHeaders, sessionCookie, signedSessionToken } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 
