@@ -20,12 +20,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** "resource.method" of each call on a Square client, in files that build or receive one. */
+/** "resource.method" of each call on a Square client, in files that build or receive one (connectedLocation gives one). */
 function squareCallsInCode(): Map<string, string[]> {
   const calls = new Map<string, string[]>();
   for (const file of sourceFiles(path.join(ROOT, "src"))) {
     const text = fs.readFileSync(file, "utf8");
-    if (!/\bSquareClient\b|createSquareClient/.test(text)) continue;
+    if (!/\bSquareClient\b|createSquareClient|connectedLocation/.test(text)) continue;
     for (const match of text.matchAll(CALL)) {
       const call = `${match[1]}.${match[2]}`;
       calls.set(call, [...(calls.get(call) ?? []), path.relative(ROOT, file)]);
