@@ -174,7 +174,7 @@ const config = [
       // Which imported files it reads (its default is JavaScript only).
       "import-x/extensions": [".ts", ".tsx", ".mts", ".js", ".mjs"],
     },
-    rules: { "import-x/no-cycle": "error", "modules/no-module-cycle": "error" },
+    rules: { "import-x/no-cycle": "error", "modules/no-module-cycle": "error", "modules/slice-door": "error" },
   },
   {
     rules: {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig, type ViteUserConfig } from "vitest/config";
+import { configDefaults, defineConfig, type ViteUserConfig } from "vitest/config";
 
 const alias = {
   "@": path.resolve(import.meta.dirname, "src"),
@@ -8,6 +8,9 @@ const alias = {
   // Outside React Server Components this package throws on import; tests and tools are server code.
   "server-only": path.resolve(import.meta.dirname, "tests/helpers/empty-module.ts"),
 };
+
+// A slice's unit tests sit in its tests/ beside its integration tests, named *.unit.test.ts: no database.
+const SLICE_UNIT_TESTS = "src/features/*/tests/**/*.unit.test.ts";
 
 const PGLITE_SMOKE = [
   "tests/integration/foundation.test.ts",
@@ -45,11 +48,16 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts", SLICE_UNIT_TESTS], environment: "node", sequence: { groupOrder: 0 } },
       },
       {
         resolve: { alias },
-        test: { ...integration, name: "integration", include: ["tests/integration/**/*.test.ts", "src/features/*/tests/**/*.test.ts"] },
+        test: {
+          ...integration,
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", "src/features/*/tests/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, SLICE_UNIT_TESTS],
+        },
       },
       // npm test runs the whole integration suite once, on PostgreSQL (what production runs); these
       // files prove the embedded database on their own: the migrations and the demo seed, its

@@ -6,7 +6,7 @@ import path from "node:path";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 
 // The production build is minified: a frame in .next/ is named by its source (the .js.map beside
-// the chunk) so "src/features/account/server/sessions/session.ts:17" shows instead of "re chunk.js:8".
+// the chunk) so "src/features/identity/server/sessions/session.ts:17" shows instead of "re chunk.js:8".
 const maps = new Map();
 function sourceOf(url, line, column) {
   const file = url.replace(/^file:\/\//, "");

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { createCredentialUser, findUserByEmail, setUserPassword } from "../src/features/account/server/users";
+import { createCredentialUser, findUserByEmail, setUserPassword } from "../src/features/identity/server/users";
 import { clientPeople, user } from "../src/server/core/db/schema";
 import { CliError, withCliDatabase } from "./cli-db";
 

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { resetUserTwoFactor } from "../src/features/account/server/second-factor/two-factor-reset";
-import { findUserByEmail } from "../src/features/account/server";
+import { findUserByEmail } from "../src/features/identity/server";
 import { CliError, withCliDatabase } from "./cli-db";
 
 const USAGE = "Usage: npm run admin:reset-2fa -- --email admin@company.com";

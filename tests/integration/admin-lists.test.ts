@@ -3,14 +3,9 @@ import { countQueries } from "@/server/core/db/query-counter";
 import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/features/demo/server/demo-data";
 import { listAuthorizationsToCountersign } from "@/features/authorizations/server";
 import { listAdminClients } from "@/features/clients/server";
-import {
-  getAdminNavCounts,
-  getDashboardStats,
-  listPendingBookings,
-  listRecentInquiries,
-  markInquiryRead,
-} from "@/features/dashboard/server";
-import { countUnreadInquiries } from "@/features/inquiries/server";
+import { listPendingBookings } from "@/features/bookings/server";
+import { getAdminNavCounts, getDashboardStats } from "@/features/dashboard/server";
+import { countUnreadInquiries, listRecentInquiries, markInquiryRead } from "@/features/inquiries/server";
 import { countAdminUnreadThreads } from "@/features/messages/server";
 import { listAdminDocuments } from "@/features/documents/server";
 import { listAdminProjects } from "@/features/projects/server";

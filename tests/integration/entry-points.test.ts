@@ -1129,7 +1129,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ name: "Sentinel AI Security", address: "100 Market Street, Suite 300\nSan Francisco, CA 94105" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/settings/actions/admin.ts#sendTestMailAction": {
+  "ACTION src/features/operations/actions/admin.ts#sendTestMailAction": {
     input: () => ({}),
     expect: adminOnlyAction("ok"),
   },
@@ -1147,17 +1147,17 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ fresh }) => ({ inquiryId: fresh.inquiryId, archived: true }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/dashboard/actions/admin.ts#approveBookingAction": {
+  "ACTION src/features/bookings/actions/admin.ts#approveBookingAction": {
     fresh: true,
     input: ({ fresh }) => ({ bookingId: fresh.bookingId }),
     expect: adminOnlyAction({ success: true, data: { status: "approved" } }),
   },
-  "ACTION src/features/dashboard/actions/admin.ts#markInquiryReadAction": {
+  "ACTION src/features/inquiries/actions/admin.ts#markInquiryReadAction": {
     fresh: true,
     input: ({ fresh }) => ({ inquiryId: fresh.inquiryId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/dashboard/actions/admin.ts#retryFailedMailAction": {
+  "ACTION src/features/operations/actions/admin.ts#retryFailedMailAction": {
     fresh: true,
     input: ({ fresh }) => ({ mailId: fresh.failedMailId }),
     expect: adminOnlyAction("ok"),

@@ -1033,12 +1033,12 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-000000000000" })),
   },
-  "ACTION src/features/dashboard/actions/admin.ts#approveBookingAction": {
+  "ACTION src/features/bookings/actions/admin.ts#approveBookingAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ bookingId: acme.bookingId })),
   },
-  "ACTION src/features/dashboard/actions/admin.ts#markInquiryReadAction": {
+  "ACTION src/features/inquiries/actions/admin.ts#markInquiryReadAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ inquiryId: acme.bookingId })),
@@ -1086,7 +1086,7 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ name: "Sentinel AI Security", address: "100 Market Street\nSan Francisco, CA 94105" })),
   },
-  "ACTION src/features/settings/actions/admin.ts#sendTestMailAction": {
+  "ACTION src/features/operations/actions/admin.ts#sendTestMailAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ unused: 1 })),
@@ -1136,7 +1136,7 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ enabled: ["admin_bookings", "admin_failed_mail"], delivery: "each" })),
   },
-  "ACTION src/features/dashboard/actions/admin.ts#retryFailedMailAction": {
+  "ACTION src/features/operations/actions/admin.ts#retryFailedMailAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ mailId: acme.bookingId })),

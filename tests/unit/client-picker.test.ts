@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ClientPicker, type ClientChoice, matchClients, MAX_SHOWN, pickerOptions } from "@/features/clients/components/admin/client-picker";
+import { ClientPicker, type ClientChoice, matchClients, MAX_SHOWN, pickerOptions } from "@/components/admin/client-picker";
 
 const thousand: ClientChoice[] = Array.from({ length: 1000 }, (_, i) => ({
   id: `c${i}`,

@@ -1,6 +1,7 @@
 // The modules' rules are enforced by `npm run lint` (eslint.config.mjs, docs/ARCHITECTURE.md
 // "Rules"): ESLint lints each snippet below as if it were a file at that place in the tree (nothing
 // is written to disk) and must report the rule named, or nothing for the allowed imports.
+import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -23,6 +24,17 @@ beforeAll(async () => {
 async function errorsOf(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return result!.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+/** The specifiers of `code` (our own: "@/…" or relative) that name no file, as if `code` were at `file`. */
+function missingImports(file: string, code: string): string[] {
+  const specifiers = [...code.matchAll(/\bfrom\s*"([^"]+)"/g)].map((m) => m[1]!).filter((s) => s.startsWith("@/") || s.startsWith("."));
+  return specifiers.filter((specifier) => {
+    const base = specifier.startsWith("@/")
+      ? path.join(root, "src", specifier.slice(2))
+      : path.resolve(path.dirname(path.join(root, file)), specifier);
+    return ![".ts", ".tsx", "/index.ts", "/index.tsx"].some((ending) => fs.existsSync(base + ending));
+  });
 }
 
 describe("module boundaries", () => {
@@ -78,14 +90,14 @@ describe("module boundaries", () => {
     [
       "a deep import into a module's subfolder",
       "src/app/api/x/route.ts",
-      'import { getSession } from "@/features/account/server/sessions/session";\nexport const GET = getSession;\n',
-      /boundaries\/dependencies: Import the account module through its index/,
+      'import { getSession } from "@/features/identity/server/sessions/session";\nexport const GET = getSession;\n',
+      /boundaries\/dependencies: Import the identity module through its index/,
     ],
     [
       "another module's relative import into a subfolder",
       "src/features/clients/server/x.ts",
-      'import { getSession } from "../../account/server/sessions/session";\nexport const x = getSession;\n',
-      /boundaries\/dependencies: Import the account module through its index/,
+      'import { getSession } from "../../identity/server/sessions/session";\nexport const x = getSession;\n',
+      /boundaries\/dependencies: Import the identity module through its index/,
     ],
     [
       "the core importing a module",
@@ -153,12 +165,12 @@ describe("module boundaries", () => {
     ],
     [
       "a module's subfolder importing its sibling, another subfolder and the module's top",
-      "src/features/account/server/passkeys/x.ts",
+      "src/features/identity/server/passkeys/x.ts",
       'import { passkeyPolicyPlugin } from "./policy";\nimport { getSession } from "../sessions/session";\nimport { getAuth } from "../auth";\nexport const x = [passkeyPolicyPlugin, getSession, getAuth];\n',
     ],
     [
       "a module's top importing its subfolder",
-      "src/features/account/server/x.ts",
+      "src/features/identity/server/x.ts",
       'import { getSession } from "./sessions/session";\nexport const x = getSession;\n',
     ],
     [
@@ -174,12 +186,17 @@ describe("module boundaries", () => {
     [
       "a screen using a feature's door: its module, actions, validation and components",
       "src/app/admin/(area)/x/page.tsx",
-      'import { listAdminClients } from "@/features/clients/server";\nimport { createClientAction } from "@/features/clients/actions/admin";\nimport { createClientSchema } from "@/lib/validation/admin";\nimport { findingInputSchema } from "@/features/findings/validation";\nimport { CreateClientButton } from "@/features/clients/components/admin/create-client-button";\nexport default function P() { return String([listAdminClients, createClientAction, createClientSchema, findingInputSchema, CreateClientButton]); }\n',
+      'import { listAdminClients } from "@/features/clients/server";\nimport { createClientAction } from "@/features/clients/actions/admin";\nimport { createClientSchema } from "@/features/clients/validation";\nimport { findingInputSchema } from "@/features/findings/validation";\nimport { CreateClientButton } from "@/features/clients/components/admin/create-client-button";\nexport default function P() { return String([listAdminClients, createClientAction, createClientSchema, findingInputSchema, CreateClientButton]); }\n',
     ],
     [
-      "a feature's component using another feature's actions and components",
+      "a feature's component using a lower slice's actions, validation, component door and its module's types",
       "src/features/portal/components/x.tsx",
-      'import { saveNotificationPreferencesAction } from "@/features/portal/actions/portal";\nimport { SectionHeading } from "./section-heading";\nimport { ProjectsSection } from "@/features/projects/components/portal/projects-section";\nexport const x = [saveNotificationPreferencesAction, SectionHeading, ProjectsSection];\n',
+      'import { saveNotificationPreferencesAction } from "@/features/notifications/actions/portal";\nimport { ProjectsSection } from "@/features/projects/components/portal/projects-section";\nimport type { ThreadPage } from "@/features/messages/server";\nexport type X = ThreadPage;\nexport const x = [saveNotificationPreferencesAction, ProjectsSection];\n',
+    ],
+    [
+      "a slice's component importing its own component by any path",
+      "src/features/clients/components/admin/x.tsx",
+      'import { CreateClientDialog } from "./create-client-dialog";\nimport { ClientRecords } from "@/features/clients/components/admin/client-records";\nexport const x = [CreateClientDialog, ClientRecords];\n',
     ],
     [
       "a component's type import from a module",
@@ -187,7 +204,40 @@ describe("module boundaries", () => {
       'import type { ThreadPage } from "@/features/messages/server";\nexport type X = ThreadPage;\n',
     ],
   ])("allows %s", async (_label, file, code) => {
+    // An import of a path that does not exist would pass whatever the rules say: each must resolve.
+    expect(missingImports(file, code)).toEqual([]);
     expect(await errorsOf(file, code)).toEqual([]);
+  });
+});
+
+describe("a slice's doors", () => {
+  it("refuses a component of another slice that its README does not list under Doors", async () => {
+    expect(
+      await errorsOf(
+        "src/app/admin/(area)/x/page.tsx",
+        'import { CreateClientDialog } from "@/features/clients/components/admin/create-client-dialog";\nexport default function P() { return String(CreateClientDialog); }\n',
+      ),
+    ).toEqual([
+      'modules/slice-door: "components/admin/create-client-dialog" is not a door of the clients slice: import one of the components its README lists under "Doors" (src/features/clients/README.md), or add this one there if it is meant to be used outside the slice.',
+    ]);
+  });
+
+  it("refuses the same through a relative path from another slice", async () => {
+    expect(
+      (
+        await errorsOf(
+          "src/features/portal/components/x.tsx",
+          'import { CreateClientDialog } from "../../clients/components/admin/create-client-dialog";\nexport const x = CreateClientDialog;\n',
+        )
+      ).join("\n"),
+    ).toMatch(/modules\/slice-door: "components\/admin\/create-client-dialog" is not a door of the clients slice/);
+  });
+
+  it("passes a door the README lists", async () => {
+    const code =
+      'import { CreateClientButton } from "@/features/clients/components/admin/create-client-button";\nexport default function P() { return String(CreateClientButton); }\n';
+    expect(missingImports("src/app/admin/(area)/x/page.tsx", code)).toEqual([]);
+    expect(await errorsOf("src/app/admin/(area)/x/page.tsx", code)).toEqual([]);
   });
 });
 
@@ -199,20 +249,55 @@ describe("import cycles", () => {
       'import type { AccountSecurity } from "@/features/account/server";\nexport type X = AccountSecurity;\n',
     );
     expect(errors).toEqual([
-      'modules/no-module-cycle: Module "audit" imports module "account", which already depends on "audit" (audit → account → audit): modules may not form a cycle. Move what both need into one of them (or into the core).',
+      'modules/no-module-cycle: Slice "audit" imports slice "account", which already depends on "audit" (audit → account → audit): slices may not form a cycle. Move what both need into the lower one, or into src/components, src/lib or the core.',
     ]);
   });
 
   it("refuses a longer cycle between modules", async () => {
-    // clients → invoices today; invoices → clients would close the circle.
+    // portal → projects → invoices today; invoices → portal would close the circle.
     expect(
       (
         await errorsOf(
           "src/features/invoices/server/x.ts",
-          'import { listAdminClients } from "@/features/clients/server";\nexport const x = listAdminClients;\n',
+          'import { loadPortalSection } from "@/features/portal/server";\nexport const x = loadPortalSection;\n',
         )
       ).join("\n"),
-    ).toMatch(/modules\/no-module-cycle: Module "invoices" imports module "clients"/);
+    ).toMatch(/modules\/no-module-cycle: Slice "invoices" imports slice "portal"/);
+  });
+
+  it.each([
+    [
+      "a component's type import",
+      "src/features/projects/components/portal/x.tsx",
+      'import type { PortalProjectView } from "@/features/portal/server";\nexport type X = PortalProjectView;\n',
+    ],
+    [
+      "an action's import",
+      "src/features/invoices/actions/x.ts",
+      'import { loadPortalSection } from "@/features/portal/server";\nexport const x = loadPortalSection;\n',
+    ],
+    [
+      "a validation's re-export",
+      "src/features/messages/validation/x.ts",
+      'export type { PortalDataOf } from "@/features/portal/server";\n',
+    ],
+    [
+      "a component's dynamic import by a relative path",
+      "src/features/rates/components/portal/x.tsx",
+      'export const load = () => import("../../../portal/components/client-portal");\n',
+    ],
+  ])("refuses a cycle between slices from any part: %s", async (_label, file, code) => {
+    // The portal imports the projects, invoices, messages and rates slices: none of their parts may import the portal.
+    expect((await errorsOf(file, code)).join("\n")).toMatch(/modules\/no-module-cycle: Slice "[a-z]+" imports slice "portal"/);
+  });
+
+  it("passes a slice's tests importing any slice (they run outside the product)", async () => {
+    expect(
+      await errorsOf(
+        "src/features/projects/tests/x.test.ts",
+        'import { loadPortalSection } from "@/features/portal/server";\nexport const x = loadPortalSection;\n',
+      ),
+    ).toEqual([]);
   });
 
   it("refuses a cycle between files", async () => {

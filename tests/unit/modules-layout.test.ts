@@ -1,7 +1,7 @@
 // Every feature (src/features/<domain>) is one slice: its server module with its public face
-// (server/index.ts) and its README, then only the parts a slice holds; docs/ARCHITECTURE.md's
-// "Modules" table names each one with the modules it really imports; and no component or feature
-// imports from src/app.
+// (server/index.ts) and its README, then only the parts a slice holds; no component or feature
+// imports from src/app; the architecture and the slices' READMEs each fit a page. The order of the
+// slices is checked by tests/unit/slice-graph.test.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ const modules = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
-const SLICE_PARTS = ["actions", "components", "server", "tests", "validation"];
+const SLICE_PARTS = ["README.md", "actions", "components", "server", "tests", "validation"];
 
 const filesUnder = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -22,45 +22,15 @@ const filesUnder = (dir: string): string[] =>
     return /\.tsx?$/.test(entry.name) ? [full] : [];
   });
 
-/** The other modules a module's files import (by alias or relative path), type imports included. */
-function importsOf(name: string): string[] {
-  const found = new Set<string>();
-  for (const file of filesUnder(path.join(FEATURES, name, "server"))) {
-    for (const [, specifier] of fs.readFileSync(file, "utf8").matchAll(/\bfrom\s*["']([^"']+)["']/g)) {
-      const [target, part] = specifier!.startsWith("@/features/")
-        ? specifier!.split("/").slice(2, 4)
-        : specifier!.startsWith(".")
-          ? path.relative(FEATURES, path.resolve(path.dirname(file), specifier!)).split(path.sep)
-          : [];
-      if (target && part === "server" && target !== name && modules.includes(target)) found.add(target);
-    }
-  }
-  return [...found].sort();
-}
-
-/** The rows of the "Modules" table: module → the modules it says it imports. */
-function documentedModules(): Map<string, string[]> {
-  const architecture = fs.readFileSync(path.join(ROOT, "docs/ARCHITECTURE.md"), "utf8");
-  const section = architecture.split(/^## /m).find((part) => part.startsWith("Modules\n")) ?? "";
-  const rows = new Map<string, string[]>();
-  for (const line of section.split("\n")) {
-    const cells = line.split("|").map((cell) => cell.trim());
-    if (cells.length < 5 || cells[1] === "module" || cells[1]!.startsWith("---")) continue;
-    const imports = cells[3] === "none" ? [] : cells[3]!.split(",").map((item) => item.trim());
-    rows.set(cells[1]!, imports.sort());
-  }
-  return rows;
-}
-
 describe("modules", () => {
   it("finds them", () => {
     expect(modules).toContain("messages");
     expect(modules.length).toBeGreaterThan(10);
   });
 
-  it.each(modules)("%s has server/index.ts and server/README.md, and only the parts of a slice", (name) => {
+  it.each(modules)("%s has server/index.ts and README.md, and only the parts of a slice", (name) => {
     expect(fs.existsSync(path.join(FEATURES, name, "server", "index.ts"))).toBe(true);
-    expect(fs.existsSync(path.join(FEATURES, name, "server", "README.md"))).toBe(true);
+    expect(fs.existsSync(path.join(FEATURES, name, "README.md"))).toBe(true);
     const parts = fs.readdirSync(path.join(FEATURES, name));
     expect(parts.filter((part) => !SLICE_PARTS.includes(part))).toEqual([]);
   });
@@ -81,11 +51,18 @@ describe("modules", () => {
     expect(importers.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 
-  it("are each in docs/ARCHITECTURE.md with the modules they import", () => {
-    const documented = documentedModules();
-    expect([...documented.keys()].sort()).toEqual(modules);
-    expect(Object.fromEntries(modules.map((name) => [name, documented.get(name)]))).toEqual(
-      Object.fromEntries(modules.map((name) => [name, importsOf(name)])),
+  it("are not imported by src/components: frames and primitives are imported by slices, never the other way", () => {
+    const importers = filesUnder(path.join(ROOT, "src/components")).filter((file) =>
+      /(["'])(@\/features\/|(\.\.\/)+features\/)/.test(fs.readFileSync(file, "utf8")),
     );
+    expect(importers.map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+
+  // One page each: docs/ARCHITECTURE.md, and a slice's README (what it owns, its doors, its invariants).
+  it("keep docs/ARCHITECTURE.md within 150 lines and each slice's README within 80", () => {
+    const lines = (file: string) => fs.readFileSync(file, "utf8").trimEnd().split("\n").length;
+    expect(lines(path.join(ROOT, "docs/ARCHITECTURE.md"))).toBeLessThanOrEqual(150);
+    const long = modules.map((name) => [name, lines(path.join(FEATURES, name, "README.md"))] as const).filter(([, n]) => n > 80);
+    expect(long).toEqual([]);
   });
 });

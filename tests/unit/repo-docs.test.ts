@@ -89,7 +89,7 @@ describe("repository documentation", () => {
       ...filesUnder(path.join(ROOT, "docs")),
       ...scanned.filter((file) => path.basename(file) === "README.md"),
     ].filter((file, index, all) => file.endsWith(".md") && all.indexOf(file) === index);
-    expect(documents.map(relative)).toEqual(expect.arrayContaining(["docs/ARCHITECTURE.md", "src/features/messages/server/README.md"]));
+    expect(documents.map(relative)).toEqual(expect.arrayContaining(["docs/ARCHITECTURE.md", "src/features/messages/README.md"]));
     const exists = (base: string, name: string) => fs.existsSync(path.resolve(base, name));
     const missing = documents.flatMap((file) => {
       const text = read(file);

@@ -1,64 +1,39 @@
-// Modules depend on each other in one direction only: the graph of src/features/<name>/server
-// importing src/features/<other>/server has no cycle, type imports included. import-x/no-cycle
-// (eslint.config.mjs) finds cycles between files but leaves type-only imports out, so two modules
-// could otherwise lean on each other through types alone. The graph is read from disk once per
-// lint run (and again when older than a few seconds); the file being linted counts as written.
+// Slices depend on each other in one direction only: the graph of src/features/<slice> importing
+// src/features/<other>, from any part of the slice but its tests (server, actions, validation,
+// components), type imports included, has no cycle (docs/ARCHITECTURE.md, "Slices"). import-x/no-cycle
+// (eslint.config.mjs) finds cycles between files but leaves type-only imports out, so two slices could
+// otherwise lean on each other through types alone. The imports are read as scripts/slice-graph.mjs
+// reads them (the script npm test runs), from disk once per lint run (again when older than a few
+// seconds); the file being linted counts as written.
+// A slice's components are reached from outside it only through its doors: the files its README lists
+// under "Doors" (the module's index, actions/ and validation/ are doors already).
 import fs from "node:fs";
 import path from "node:path";
+import { FEATURES_DIR, importsOnDisk, sliceOfPath, sliceOfSpecifier } from "../../scripts/slice-graph.mjs";
 
-const MODULES_DIR = `${path.sep}src${path.sep}features${path.sep}`;
-const SPECIFIERS =
-  /^\s*(?:import|export)\b[^'";]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
-const CODE = /\.(ts|tsx|mts|js|mjs)$/;
 const MAX_AGE_MS = 5_000;
+const SKIPPED_PARTS = new Set(["tests"]);
 
-/** The module a file belongs to, and the folder holding every module, or null outside them. */
-function moduleOfFile(file) {
-  const at = file.lastIndexOf(MODULES_DIR);
+/** The slice a linted file belongs to (not its tests), and the folder holding every slice, or null. */
+function sliceOfFile(file) {
+  const marker = `${path.sep}${FEATURES_DIR}${path.sep}`;
+  const at = file.lastIndexOf(marker);
   if (at < 0) return null;
-  const modulesRoot = file.slice(0, at + MODULES_DIR.length);
-  // Only a feature's server code is its module; its components and actions are screens.
-  const [name, part] = file.slice(modulesRoot.length).split(path.sep);
-  return name && part === "server" ? { name, modulesRoot } : null;
+  const featuresRoot = file.slice(0, at + marker.length - 1);
+  const own = sliceOfPath(file, featuresRoot);
+  return own && !SKIPPED_PARTS.has(own.part) ? { name: own.slice, featuresRoot } : null;
 }
-
-/** The module an import specifier of `file` points into, or null. */
-function moduleOfSpecifier(specifier, file) {
-  const alias = /^@\/features\/([^/]+)\/server(\/|$)/.exec(specifier);
-  if (alias) return alias[1];
-  if (!specifier.startsWith(".")) return null;
-  return moduleOfFile(path.resolve(path.dirname(file), specifier) + path.sep)?.name ?? null;
-}
-
-const filesUnder = (dir) =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full);
-    return CODE.test(entry.name) ? [full] : [];
-  });
 
 const cache = new Map();
-
-/** Per file under the modules folder: the other modules it imports. */
-function edgesOnDisk(modulesRoot) {
-  const cached = cache.get(modulesRoot);
-  if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.edges;
-  const edges = new Map();
-  for (const file of fs.existsSync(modulesRoot) ? filesUnder(modulesRoot) : []) {
-    const own = moduleOfFile(file)?.name;
-    if (!own) continue;
-    const targets = new Set();
-    for (const match of fs.readFileSync(file, "utf8").matchAll(SPECIFIERS)) {
-      const target = moduleOfSpecifier(match[1] ?? match[2] ?? match[3], file);
-      if (target && target !== own) targets.add(target);
-    }
-    edges.set(file, { module: own, targets });
-  }
-  cache.set(modulesRoot, { at: Date.now(), edges });
-  return edges;
+function cached(key, read) {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.value;
+  const value = read();
+  cache.set(key, { at: Date.now(), value });
+  return value;
 }
 
-/** A path of modules from `from` to `to` in the graph, or null. */
+/** A path of slices from `from` to `to` in the graph, or null. */
 function pathBetween(graph, from, to) {
   const previous = new Map([[from, null]]);
   const queue = [from];
@@ -79,39 +54,41 @@ function pathBetween(graph, from, to) {
   return null;
 }
 
+/** Each ESLint node naming a module: imports, re-exports and dynamic imports. */
+function onImports(report) {
+  const collect = (node) => {
+    if (typeof node.source?.value === "string") report(node, node.source.value);
+  };
+  return { ImportDeclaration: collect, ExportNamedDeclaration: collect, ExportAllDeclaration: collect, ImportExpression: collect };
+}
+
 /** @type {import("eslint").Rule.RuleModule} */
 const noModuleCycle = {
   meta: {
     type: "problem",
-    docs: { description: "Modules (src/features/<name>/server) import each other in one direction only (type imports included)." },
+    docs: { description: "Slices (src/features/<slice>) import each other in one direction only, from any part, type imports included." },
     messages: {
       cycle:
-        'Module "{{from}}" imports module "{{to}}", which already depends on "{{from}}" ({{route}}): modules may not form a cycle. Move what both need into one of them (or into the core).',
+        'Slice "{{from}}" imports slice "{{to}}", which already depends on "{{from}}" ({{route}}): slices may not form a cycle. Move what both need into the lower one, or into src/components, src/lib or the core.',
     },
     schema: [],
   },
   create(context) {
-    const own = moduleOfFile(context.filename);
+    const own = sliceOfFile(context.filename);
     if (!own) return {};
     const imports = [];
-    const collect = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== "string") return;
-      const target = moduleOfSpecifier(source, context.filename);
-      if (target && target !== own.name) imports.push({ node, target });
-    };
     return {
-      ImportDeclaration: collect,
-      ExportNamedDeclaration: collect,
-      ExportAllDeclaration: collect,
-      ImportExpression: collect,
+      ...onImports((node, source) => {
+        const target = sliceOfSpecifier(source, context.filename, own.featuresRoot);
+        if (target && target !== own.name) imports.push({ node, target });
+      }),
       "Program:exit"() {
         if (imports.length === 0) return;
         const graph = new Map();
         const add = (from, to) => graph.set(from, (graph.get(from) ?? new Set()).add(to));
-        for (const [file, { module, targets }] of edgesOnDisk(own.modulesRoot)) {
+        for (const { file, slice, targets } of cached(own.featuresRoot, () => importsOnDisk(own.featuresRoot))) {
           if (file === context.filename) continue; // this file counts as it is now, below
-          for (const target of targets) add(module, target);
+          for (const target of targets) add(slice, target);
         }
         for (const { target } of imports) add(own.name, target);
         for (const { node, target } of imports) {
@@ -124,4 +101,49 @@ const noModuleCycle = {
   },
 };
 
-export const modulesPlugin = { rules: { "no-module-cycle": noModuleCycle } };
+/** The component files (without extension) a slice's README lists under "## Doors". */
+export function doorsOf(readme) {
+  const section = /^## Doors\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? "";
+  return new Set([...section.matchAll(/`(components\/[^`]+?)(?:\.tsx?)?`/g)].map((m) => m[1]));
+}
+
+/** @type {import("eslint").Rule.RuleModule} */
+const sliceDoor = {
+  meta: {
+    type: "problem",
+    docs: { description: "From outside a slice, its components are imported only through the doors its README lists." },
+    messages: {
+      door: '"{{file}}" is not a door of the {{slice}} slice: import one of the components its README lists under "Doors" ({{readme}}), or add this one there if it is meant to be used outside the slice.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const srcAt = file.lastIndexOf(`${path.sep}src${path.sep}`);
+    if (srcAt < 0) return {};
+    const featuresRoot = path.join(file.slice(0, srcAt), FEATURES_DIR);
+    const ownSlice = sliceOfPath(file, featuresRoot);
+    if (ownSlice && SKIPPED_PARTS.has(ownSlice.part)) return {};
+    return onImports((node, source) => {
+      const alias = /^@\/features\/(.+)$/.exec(source);
+      const target = alias ? path.join(featuresRoot, alias[1]) : source.startsWith(".") ? path.resolve(path.dirname(file), source) : null;
+      const reached = target && sliceOfPath(target, featuresRoot);
+      if (!reached || reached.part !== "components" || reached.slice === ownSlice?.slice) return;
+      const inner = path
+        .relative(path.join(featuresRoot, reached.slice), target)
+        .split(path.sep)
+        .join("/")
+        .replace(/\.tsx?$/, "");
+      const readme = path.join(featuresRoot, reached.slice, "README.md");
+      const doors = cached(readme, () => (fs.existsSync(readme) ? doorsOf(fs.readFileSync(readme, "utf8")) : new Set()));
+      if (!doors.has(inner))
+        context.report({
+          node,
+          messageId: "door",
+          data: { file: inner, slice: reached.slice, readme: `src/features/${reached.slice}/README.md` },
+        });
+    });
+  },
+};
+
+export const modulesPlugin = { rules: { "no-module-cycle": noModuleCycle, "slice-door": sliceDoor } };

@@ -1,5 +1,6 @@
 import { AboutSection } from "@/components/marketing/about-section";
 import { ContactSection } from "@/components/marketing/contact-section";
+import { ContactSectionForm } from "@/features/inquiries/components/contact-section-form";
 import { HeroSection } from "@/components/marketing/hero-section";
 import { HydrateWhenIdle } from "@/components/marketing/hydrate-when-idle";
 import { publicPageMetadata } from "@/components/marketing/page-metadata";
@@ -32,7 +33,7 @@ export default function HomePage() {
         <ServicesSection />
       </HydrateWhenIdle>
       <HydrateWhenIdle>
-        <ContactSection />
+        <ContactSection form={<ContactSectionForm />} />
       </HydrateWhenIdle>
     </main>
   );

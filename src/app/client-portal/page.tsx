@@ -16,7 +16,7 @@ import { getDb } from "@/server/core/get-db";
 import { PORTAL_SECTION_TITLES, parseSection } from "@/lib/domain/portal-section";
 import { uuidSchema } from "@/lib/validation/common";
 import { findingFilterSchema } from "@/features/findings/validation";
-import { getPortalAccess, hasStaleSessionCookie } from "@/features/account/server";
+import { getPortalAccess, hasStaleSessionCookie } from "@/features/identity/server";
 import { loadPortalFindings } from "@/features/findings/server";
 import { getPaidVsOutstanding, getPortalInvoice } from "@/features/invoices/server";
 import { countClientUnreadMessages } from "@/features/messages/server";

@@ -3,7 +3,6 @@
 import { ChevronsLeft, ChevronsRight, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { type ReactNode, useEffect, useState } from "react";
-import { LogoutButton } from "@/features/account/components/sign-in/logout-button";
 import { ToastProvider } from "@/components/ui/toast";
 import { cn } from "@/lib/cn";
 import { MobileNav, type NavBadges, SidebarNav } from "./admin-nav";
@@ -11,7 +10,20 @@ import { MobileNav, type NavBadges, SidebarNav } from "./admin-nav";
 const COLLAPSED_KEY = "admin-sidebar-collapsed";
 
 /** The admin frame: header (ADMIN badge, Logout), collapsible desktop sidebar, phone bottom bar. */
-export function AdminShell({ brand, email, badges, children }: { brand: string; email: string; badges?: NavBadges; children: ReactNode }) {
+export function AdminShell({
+  brand,
+  email,
+  badges,
+  logout,
+  children,
+}: {
+  brand: string;
+  email: string;
+  badges?: NavBadges;
+  /** The account slice's logout button (the layout passes it: a frame imports no slice). */
+  logout: ReactNode;
+  children: ReactNode;
+}) {
   const [collapsed, setCollapsed] = useState(false);
   useEffect(() => {
     // A UI preference only; read after hydration so server and client render the same markup first.
@@ -40,7 +52,7 @@ export function AdminShell({ brand, email, badges, children }: { brand: string; 
         </Link>
         <span className="rounded bg-red-500/15 px-2 py-0.5 text-xs font-bold tracking-wider text-red-300">ADMIN</span>
         <span className="ml-auto hidden truncate text-sm text-muted sm:inline">{email}</span>
-        <LogoutButton redirectTo="/admin/login" className="ml-auto sm:ml-0" />
+        {logout}
       </header>
       <div className="flex min-h-[calc(100vh-3.5rem)]">
         {/* The column carries the background and border, stretched to the whole page's height; the

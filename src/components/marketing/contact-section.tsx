@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
 import { siteConfig } from "@/config/site";
-import { ContactFormFields } from "@/features/inquiries/components/contact-form-fields";
-import { ContactFormLoader } from "@/features/inquiries/components/contact-form-loader";
 import { Icon } from "./icon";
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -16,7 +14,8 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
-export function ContactSection() {
+/** The site's contact section; `form` is the inquiries slice's contact form (the page passes it: a frame imports no slice). */
+export function ContactSection({ form }: { form: ReactNode }) {
   return (
     <section id="contact" tabIndex={-1} aria-labelledby="contact-heading" className="below-fold py-20 focus:outline-none sm:py-24">
       <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
@@ -51,11 +50,7 @@ export function ContactSection() {
           </InfoCard>
         </ul>
         <div id="contact-form" className="mt-10 scroll-mt-24">
-          <ContactFormLoader>
-            <div className="relative">
-              <ContactFormFields />
-            </div>
-          </ContactFormLoader>
+          {form}
         </div>
       </div>
     </section>

@@ -2,7 +2,7 @@
 // (sessionCookie in ./auth.ts): for data-function, route and action tests that are not about
 // signing in. The guards read them exactly as they read a signed-in browser's cookie.
 import type { SecondFactorMethod } from "@/server/core/db/schema";
-import { requireAdmin, requireClient } from "@/features/account/server/sessions/session";
+import { requireAdmin, requireClient } from "@/features/identity/server/sessions/session";
 import { authHeaders, sessionCookie } from "./auth";
 
 type SessionOptions = { secondFactor?: SecondFactorMethod };

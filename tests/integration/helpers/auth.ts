@@ -3,8 +3,8 @@
 import { createHmac } from "node:crypto";
 import { getDb } from "@/server/core/db/client";
 import type { SecondFactorMethod } from "@/server/core/db/schema";
-import { findUserByEmail, getAuth } from "@/features/account/server";
-import { recordSecondFactor } from "@/features/account/server/second-factor/second-factor";
+import { findUserByEmail, getAuth } from "@/features/identity/server";
+import { recordSecondFactor } from "@/features/identity/server/second-factor/second-factor";
 
 export const APP_ORIGIN = "http://localhost:3000";
 let ipCounter = 0;

@@ -15,7 +15,7 @@ import { DOWNLOAD_LINK_INVALID, verifyDownloadSignature } from "@/server/core/st
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
 import { receiveScanUpload } from "@/server/core/uploads/scan-upload";
 import { findingImportFieldsSchema, importFileRefusal, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/findings/validation";
-import { getAuth } from "@/features/account/server";
+import { getAuth } from "@/features/identity/server";
 import { contactTooLarge } from "@/features/inquiries/server";
 import { receiveMessageUpload } from "@/features/messages/server";
 import { REPORT_NOT_FOUND } from "@/features/reports/server";

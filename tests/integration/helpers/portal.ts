@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, invoices, projects, type ScheduleEntry, user } from "@/server/core/db/schema";
-import { requireClient } from "@/features/account/server/sessions/session";
+import { requireClient } from "@/features/identity/server/sessions/session";
 import { clientCookie } from "./admin-session";
 import { authHeaders } from "./auth";
 

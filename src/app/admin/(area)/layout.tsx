@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/admin-shell";
+import { LogoutButton } from "@/features/account/components/sign-in/logout-button";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { getAdminNavCounts } from "@/features/dashboard/server";
 
 export const metadata: Metadata = { title: { default: "Admin", template: `%s | Admin | ${siteConfig.name}` }, robots: { index: false } };
@@ -21,6 +22,7 @@ export default async function AdminAreaLayout({ children }: { children: ReactNod
       brand={siteConfig.shortName}
       email={admin.email}
       badges={{ "/admin/dashboard": toCountersign, "/admin/inquiries": unreadInquiries, "/admin/messages": unreadThreads }}
+      logout={<LogoutButton redirectTo="/admin/login" className="ml-auto sm:ml-0" />}
     >
       {children}
     </AdminShell>

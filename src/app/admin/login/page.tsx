@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { AdminLoginForm } from "@/features/account/components/sign-in/admin-login-form";
 import { AuthShell } from "@/features/account/components/sign-in/auth-shell";
-import { getSession } from "@/features/account/server";
+import { getSession } from "@/features/identity/server";
 
 export const metadata: Metadata = { title: "Admin Login", robots: { index: false } };
 

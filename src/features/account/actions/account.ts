@@ -17,27 +17,23 @@ import {
   sessionIdSchema,
   twoFactorPasswordSchema,
 } from "@/features/account/validation";
-import { stepUpProofSchema } from "@/features/reports/validation";
+import { stepUpProofSchema } from "@/features/account/validation/step-up";
 import { getDb } from "@/server/core/get-db";
 import {
-  accountAction,
   changeOwnPassword,
   confirmFreshSecondFactor,
   confirmPasskey,
   confirmTwoFactorEnrolment,
-  currentSessionId,
   disableTwoFactor,
   listOwnPasskeys,
-  listOwnSessions,
   regenerateBackupCodes,
   removeOwnPasskey,
   renameOwnPasskey,
   requestEmailChange,
-  revokeOtherOwnSessions,
-  revokeOwnSession,
   startTwoFactorEnrolment,
   updateOwnName,
 } from "@/features/account/server";
+import { accountAction, currentSessionId, listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/features/identity/server";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
   startTwoFactorEnrolment(actor, headers, input.password),

@@ -3,7 +3,7 @@
 // Server actions behind the sign-in and password forms: validated by publicAction with the forms'
 // own schemas, then handed to the flows in src/features/account/server (where the limits and role checks live).
 import { emailChangeTokenSchema, passkeySignInSchema, signInCodeSchema } from "@/features/account/validation";
-import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/features/account/validation/sign-in";
+import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/features/identity/validation/sign-in";
 import { publicAction } from "@/server/core/handler";
 import {
   confirmEmailChange,

@@ -5,7 +5,8 @@ import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { viewAsClientSchema } from "@/features/account/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction, endViewAsClient, startViewAsClient, VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "@/features/account/server";
+import { endViewAsClient, startViewAsClient } from "@/features/account/server";
+import { adminAction, VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "@/features/identity/server";
 
 /** Sets the signed view cookie; the browser then opens /client-portal. */
 export const startViewAsClientAction = adminAction(viewAsClientSchema, async (actor, { clientId }) => {

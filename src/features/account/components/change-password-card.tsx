@@ -10,9 +10,9 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { type ChangePasswordInput, changePasswordSchema } from "@/features/account/validation";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { SESSIONS_CHANGED_EVENT } from "./sessions-card";
-import { RESET_PASSWORD_MIN } from "@/features/account/validation/sign-in";
+import { RESET_PASSWORD_MIN } from "@/features/identity/validation/sign-in";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", password: "", confirmPassword: "" };
 

@@ -1,4 +1,4 @@
-// The browser's half of the passkey ceremonies (src/features/account/server/README.md, "Passkeys"): options from
+// The browser's half of the passkey ceremonies (src/features/account/README.md, "Passkeys"): options from
 // better-auth's passkey endpoints, the authenticator through @simplewebauthn/browser, the answer
 // back to the endpoint, which verifies it against APP_URL's origin and relying party.
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication, startRegistration } from "@simplewebauthn/browser";

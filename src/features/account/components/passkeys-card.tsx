@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
-import { freshFactorAskOf } from "@/features/reports/components/fresh-factor-prompt";
+import { freshFactorAskOf } from "@/features/account/components/fresh-factor-prompt";
 import { ApiError } from "@/lib/api-client";
 import { formatRelativeTime } from "@/lib/format";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";

@@ -10,7 +10,7 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { type EmailChangeInput, emailChangeSchema, type OwnNameInput, ownNameSchema } from "@/features/account/validation";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 
 /**
  * "Your profile" on portal Settings and the admin Account page (docs/PRODUCT.md#portal-settings):

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { confirmStepUpAction } from "@/features/account/actions/account";
-import { FreshFactorPrompt, type FreshFactorAsk, freshFactorAskOf } from "@/features/reports/components/fresh-factor-prompt";
+import { FreshFactorPrompt, type FreshFactorAsk, freshFactorAskOf } from "@/features/account/components/fresh-factor-prompt";
 import { Dialog } from "@/components/ui/dialog";
 import { GENERIC_ERROR } from "@/lib/messages";
 import { PASSKEY_MESSAGES, passkeyErrorMessage } from "@/lib/passkey-errors";

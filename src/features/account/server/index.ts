@@ -3,9 +3,7 @@ import "server-only";
 
 export { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey, type AccountPasskey } from "./passkeys/account-passkeys";
 export { getAccountSecurity, type AccountSecurity } from "./second-factor/account-security";
-export { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "./sessions/account-sessions";
 export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./second-factor/admin-client-security";
-export { openAdminListPage, type PageSearchParams } from "./sessions/admin-list-page";
 export { endViewAsClient, startViewAsClient } from "./view-as/admin-view-as";
 export {
   confirmFreshSecondFactor,
@@ -15,11 +13,9 @@ export {
   FRESH_PASSKEY_WRONG,
   FRESH_PASSWORD_PROMPT,
 } from "./second-factor/fresh-second-factor";
-export { getAuth } from "./auth";
 export { isServedAuthEndpoint } from "./http-endpoints";
 export { confirmPasskey } from "./passkeys/confirmation";
 export { finishPasskeySignIn } from "./passkeys/sign-in";
-export { endSessionsOf } from "./client-membership";
 export { changeOwnPassword } from "./password/change";
 export {
   createInvitationLink,
@@ -30,19 +26,8 @@ export {
   resetPasswordWithToken,
   withdrawInvitationLinks,
 } from "./password/reset";
-export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./sessions/route-guards";
-export {
-  currentSessionId,
-  getPortalAccess,
-  getSession,
-  hasStaleSessionCookie,
-  requireAdminPage,
-  sessionDemoExempt,
-} from "./sessions/session";
 export { signInToArea, verifySignInCode } from "./sign-in/sign-in";
 export { stripTokens } from "./strip-tokens";
 export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./second-factor/two-factor";
-export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } from "./users";
-export { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
 export { updateOwnName } from "./profile/own-name";
 export { confirmEmailChange, EMAIL_CHANGE_MESSAGES, emailChangeState, requestEmailChange } from "./profile/email-change";

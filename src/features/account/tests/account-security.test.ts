@@ -17,12 +17,12 @@ import {
 import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from "@/features/clients/actions/admin";
 import { saveNotificationPreferencesAction } from "@/features/notifications/actions/portal";
 import ClientPortalPage from "@/app/client-portal/page";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { outboxIdle } from "@/server/core/mail/outbox";
-import { createCredentialUser } from "@/features/account/server";
-import { CLIENT_TWO_FACTOR_REQUIRED } from "@/features/account/server/sessions/session";
+import { createCredentialUser } from "@/features/identity/server";
+import { CLIENT_TWO_FACTOR_REQUIRED } from "@/features/identity/server/sessions/session";
 import { Browser, FIREFOX_WINDOWS } from "@tests/integration/helpers/browser";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { callPage } from "@tests/integration/helpers/entry-outcome";

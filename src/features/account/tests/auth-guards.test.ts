@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { todayIso } from "@/lib/format";
 import { clientSubscriptions, user } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS, DEMO_TIERS } from "@/features/demo/server/demo-data";
-import { getAuth, withAdmin, withClient } from "@/features/account/server";
-import { requireAdmin, requireClient } from "@/features/account/server/sessions/session";
+import { getAuth, withAdmin, withClient } from "@/features/identity/server";
+import { requireAdmin, requireClient } from "@/features/identity/server/sessions/session";
 import { listPortalInvoices } from "@/features/invoices/server";
 import { adminCookie, clientCookie } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, signIn } from "@tests/integration/helpers/auth";
@@ -172,7 +172,7 @@ describe("guards", () => {
 
   it("ends the session on sign-out", async () => {
     const cookie = await clientCookie();
-    const { getAuth } = await import("@/features/account/server/auth");
+    const { getAuth } = await import("@/features/identity/server/auth");
     const out = await getAuth().handler(
       new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: authHeaders(cookie) }),
     );

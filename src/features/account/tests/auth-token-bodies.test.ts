@@ -4,7 +4,8 @@
 // calls, src/features/account/server/http-endpoints.ts).
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/auth/[...all]/route";
-import { createCredentialUser, getAuth, stripTokens } from "@/features/account/server";
+import { stripTokens } from "@/features/account/server";
+import { createCredentialUser, getAuth } from "@/features/identity/server";
 import { APP_ORIGIN, nextTestIp } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 

@@ -19,7 +19,7 @@ import { GET as authRouteGet } from "@/app/api/auth/[...all]/route";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
 import { clientPeople, emailOutbox, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";
 import { outboxIdle } from "@/server/core/mail/outbox";
-import { createCredentialUser, getAuth } from "@/features/account/server";
+import { createCredentialUser, getAuth } from "@/features/identity/server";
 import {
   FRESH_CODE_PROMPT,
   FRESH_PASSKEY_PROMPT,

@@ -9,7 +9,8 @@ import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/ro
 import { confirmStepUpAction } from "@/features/account/actions/account";
 import { clientPeople, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";
 import { outboxIdle } from "@/server/core/mail/outbox";
-import { createCredentialUser, getAuth, isServedAuthEndpoint } from "@/features/account/server";
+import { isServedAuthEndpoint } from "@/features/account/server";
+import { createCredentialUser, getAuth } from "@/features/identity/server";
 import {
   FRESH_PASSKEY_PROMPT,
   FRESH_PASSKEY_WRONG,

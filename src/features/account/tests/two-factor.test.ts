@@ -11,9 +11,9 @@ import {
   regenerateBackupCodesAction,
   startTwoFactorAction,
 } from "@/features/account/actions/account";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
-import { createCredentialUser } from "@/features/account/server";
+import { createCredentialUser } from "@/features/identity/server";
 import { resetUserTwoFactor } from "@/features/account/server/second-factor/two-factor-reset";
 import { nextTestIp } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

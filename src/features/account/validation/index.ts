@@ -1,7 +1,7 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { emailSchema, nameText, uuidSchema } from "@/lib/validation/common";
-import { mismatch, newPassword, PASSWORD_MAX, passwordField, passwordsMatch } from "@/features/account/validation/sign-in";
+import { mismatch, newPassword, PASSWORD_MAX, passwordField, passwordsMatch } from "@/features/identity/validation/sign-in";
 
 // Account security forms (two-factor enrolment and sign-in codes), shared by the forms and the
 // server actions (docs/PRODUCT.md#sign-in-two-factor).

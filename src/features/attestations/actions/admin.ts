@@ -1,6 +1,6 @@
 "use server";
 // Server actions of the attestation letters' admin side; each checks the admin session itself (adminAction).
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { issueLetterSchema, letterIdSchema } from "@/features/attestations/validation";
 import { issueLetter, revokeLetter } from "@/features/attestations/server";
 import { getDb } from "@/server/core/get-db";

@@ -1,6 +1,6 @@
 "use server";
 // Server actions of the attestation letters' portal side (clientAction: a viewing admin is refused).
-import { clientAction } from "@/features/account/server";
+import { clientAction } from "@/features/identity/server";
 import { letterNameDisplaySchema } from "@/features/attestations/validation";
 import { setLetterAnonymous } from "@/features/attestations/server";
 import { getDb } from "@/server/core/get-db";

@@ -1,15 +1,11 @@
 "use client";
 
-import { useCallback, useId, useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useId, useState } from "react";
+import { RowDialog, type RowDialogTools } from "@/components/admin/row-dialog";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
-import { Loading } from "@/components/ui/spinner";
 import { useChange } from "@/components/ui/use-change";
-import { useReadOnShow } from "@/components/ui/use-read-on-show";
-import { apiFetch } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { issueLetterAction, revokeLetterAction } from "@/features/attestations/actions/admin";
 import type { LetterFormDefaults, LetterRow } from "@/features/attestations/server";
@@ -26,92 +22,81 @@ type Loaded = { letters: LetterRow[]; defaults: LetterFormDefaults };
  * letter's state and how often it was checked, download its PDF, revoke it after a confirmation.
  */
 export function ProjectLettersDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
-  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
-  const [revoking, setRevoking] = useState<LetterRow | null>(null);
-  const { running, run } = useChange((text, tone) => setMessage({ text, tone }));
-  const { data, error, reload } = useReadOnShow(
-    project.id,
-    async () => {
-      try {
-        const url = `/api/admin/attestations?projectId=${encodeURIComponent(project.id)}`;
-        const { letters, defaults } = await apiFetch<Loaded>(url, { cache: "no-store" });
-        return { success: true, data: { letters, defaults } };
-      } catch (failure) {
-        setMessage({ text: LOAD_FAILED, tone: "error" });
-        throw failure;
-      }
-    },
-    LOAD_FAILED,
-  );
-  const load = useCallback(() => void reload(), [reload]);
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Attestation letters of ${project.projectName}`}>
-      {message ? (
-        <Alert tone={message.tone} className="mb-3">
-          {message.text}
-        </Alert>
-      ) : null}
-      {data === null && !error ? (
-        <Loading label="Loading attestation letters" />
-      ) : data ? (
-        <>
-          {data.defaults.hasPublishedReport ? (
-            <IssueForm
-              defaults={data.defaults}
-              busy={running === "issue"}
-              onIssue={(form, refused) =>
-                run("issue", () => issueLetterAction({ projectId: project.id, ...form }), {
-                  refresh: false,
-                  refused,
-                  done: (letter) => {
-                    load();
-                    return `Issued letter ${letter.code}.`;
-                  },
-                })
-              }
-              onStart={() => setMessage(null)}
-            />
-          ) : (
-            <p className="text-sm text-muted">Publish the engagement&apos;s report before issuing an attestation letter.</p>
-          )}
-          <h3 className="mt-6 font-semibold">Letters</h3>
-          {data.letters.length === 0 ? (
-            <p className="mt-2 text-sm text-muted">No letter yet.</p>
-          ) : (
-            <ul className="mt-2 divide-y divide-slate-800 text-sm">
-              {data.letters.map((letter) => (
-                <li key={letter.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <LetterStateBadge state={letter.state} />
-                      <a href={letter.verifyUrl} className="break-all font-mono text-accent underline underline-offset-2">
-                        {letter.verifyUrl.split("/").at(-1)}
-                      </a>
-                    </p>
-                    <p className="text-xs text-muted">
-                      Issued {formatDateTime(letter.issuedAt)}
-                      {letter.revokedAt ? ` · revoked ${formatDateTime(letter.revokedAt)}` : ""} · checked {letter.verifications}×
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <a
-                      href={`/api/admin/attestations/${letter.id}/pdf`}
-                      className="inline-flex items-center rounded-md border border-border px-3 py-1 text-xs hover:bg-surface-2"
-                    >
-                      PDF
-                    </a>
-                    {letter.revokedAt ? null : (
-                      <Button variant="secondary" size="sm" onClick={() => setRevoking(letter)}>
-                        Revoke
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      ) : null}
+    <RowDialog
+      title={`Attestation letters of ${project.projectName}`}
+      url={`/api/admin/attestations?projectId=${encodeURIComponent(project.id)}`}
+      pick={({ letters, defaults }: Loaded) => ({ letters, defaults })}
+      loadFailed={LOAD_FAILED}
+      loadingLabel="Loading attestation letters"
+      onClose={onClose}
+    >
+      {(data, tools) => (data ? <LettersPanel projectId={project.id} data={data} tools={tools} /> : null)}
+    </RowDialog>
+  );
+}
+
+function LettersPanel({ projectId, data, tools }: { projectId: string; data: Loaded; tools: RowDialogTools }) {
+  const [revoking, setRevoking] = useState<LetterRow | null>(null);
+  const { running, run } = useChange(tools.notify);
+  const load = tools.reload;
+  return (
+    <>
+      {data.defaults.hasPublishedReport ? (
+        <IssueForm
+          defaults={data.defaults}
+          busy={running === "issue"}
+          onIssue={(form, refused) =>
+            run("issue", () => issueLetterAction({ projectId, ...form }), {
+              refresh: false,
+              refused,
+              done: (letter) => {
+                load();
+                return `Issued letter ${letter.code}.`;
+              },
+            })
+          }
+          onStart={tools.clear}
+        />
+      ) : (
+        <p className="text-sm text-muted">Publish the engagement&apos;s report before issuing an attestation letter.</p>
+      )}
+      <h3 className="mt-6 font-semibold">Letters</h3>
+      {data.letters.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">No letter yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-800 text-sm">
+          {data.letters.map((letter) => (
+            <li key={letter.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <LetterStateBadge state={letter.state} />
+                  <a href={letter.verifyUrl} className="break-all font-mono text-accent underline underline-offset-2">
+                    {letter.verifyUrl.split("/").at(-1)}
+                  </a>
+                </p>
+                <p className="text-xs text-muted">
+                  Issued {formatDateTime(letter.issuedAt)}
+                  {letter.revokedAt ? ` · revoked ${formatDateTime(letter.revokedAt)}` : ""} · checked {letter.verifications}×
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={`/api/admin/attestations/${letter.id}/pdf`}
+                  className="inline-flex items-center rounded-md border border-border px-3 py-1 text-xs hover:bg-surface-2"
+                >
+                  PDF
+                </a>
+                {letter.revokedAt ? null : (
+                  <Button variant="secondary" size="sm" onClick={() => setRevoking(letter)}>
+                    Revoke
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       {revoking ? (
         <ConfirmDialog
           title="Revoke this letter?"
@@ -123,7 +108,7 @@ export function ProjectLettersDialog({ project, onClose }: { project: { id: stri
           onDone={load}
         />
       ) : null}
-    </Dialog>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 "use server";
 // Server actions of the admin's authorization card and the Settings terms card; each checks the admin session itself (adminAction).
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { authorizationFormSchema, authorizationIdSchema, authorizationTermsSchema } from "@/features/authorizations/validation";
 import { saveAuthorizationDraft, sendAuthorization } from "@/features/authorizations/server";
 import { setAuthorizationTerms } from "@/features/settings/server";

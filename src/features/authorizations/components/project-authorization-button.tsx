@@ -1,13 +1,10 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useState } from "react";
+import { RowDialog } from "@/components/admin/row-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { Loading } from "@/components/ui/spinner";
 import { type Notify, useChange } from "@/components/ui/use-change";
-import { useReadOnShow } from "@/components/ui/use-read-on-show";
-import { apiFetch } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { sendAuthorizationAction } from "@/features/authorizations/actions/admin";
 import type { AdminProjectAuthorization, AuthorizationVersion } from "@/features/authorizations/server";
@@ -25,36 +22,18 @@ type Project = { id: string; projectName: string };
  * send, the counter-signature once the client signed, the sealed PDF, and the earlier versions.
  */
 export function ProjectAuthorizationDialog({ project, onClose }: { project: Project; onClose: () => void }) {
-  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
-  const notify: Notify = useCallback((text, tone) => setMessage({ text, tone }), []);
-  const { data, error, reload } = useReadOnShow(
-    project.id,
-    async () => {
-      try {
-        const url = `/api/admin/authorizations?projectId=${encodeURIComponent(project.id)}`;
-        const { authorization } = await apiFetch<{ authorization: AdminProjectAuthorization }>(url, { cache: "no-store" });
-        return { success: true, data: authorization };
-      } catch (failure) {
-        setMessage({ text: LOAD_FAILED, tone: "error" });
-        throw failure;
-      }
-    },
-    LOAD_FAILED,
-  );
-  const load = useCallback(() => void reload(), [reload]);
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Authorization of ${project.projectName}`} className="max-w-3xl">
-      {message ? (
-        <Alert tone={message.tone} className="mb-3">
-          {message.text}
-        </Alert>
-      ) : null}
-      {data === null && !error ? (
-        <Loading label="Loading the authorization" />
-      ) : data ? (
-        <AuthorizationPanel data={data} notify={notify} onChanged={load} />
-      ) : null}
-    </Dialog>
+    <RowDialog
+      title={`Authorization of ${project.projectName}`}
+      url={`/api/admin/authorizations?projectId=${encodeURIComponent(project.id)}`}
+      pick={({ authorization }: { authorization: AdminProjectAuthorization }) => authorization}
+      loadFailed={LOAD_FAILED}
+      loadingLabel="Loading the authorization"
+      className="max-w-3xl"
+      onClose={onClose}
+    >
+      {(data, { notify, reload }) => (data ? <AuthorizationPanel data={data} notify={notify} onChanged={reload} /> : null)}
+    </RowDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hasInvalidCharacter, isoDateSchema, uuidSchema } from "@/lib/validation/common";
-import { stepUpProofSchema } from "@/features/reports/validation";
+import { stepUpProofSchema } from "@/features/account/validation/step-up";
 
 // The authorization's form, shared by the admin's screen and the server (docs/PRODUCT.md#engagement-authorization).
 

@@ -3,3 +3,4 @@ import "server-only";
 
 export { bookingRequestColumns, decideBooking, listAdminBookings, urgencyRank, type AdminBookingRow } from "./admin-bookings";
 export { createServiceBooking, listRecentBookings, listUpcomingMeetings, type PortalBooking } from "./portal-bookings";
+export { approveBooking, listPendingBookings, type PendingBooking } from "./pending-bookings";

@@ -3,7 +3,8 @@
 import { adminClientEditSchema, clientIdSchema } from "@/features/clients/validation";
 import { adminInvitePersonSchema, adminPersonRoleSchema, adminPersonSchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction, resetClientTwoFactor } from "@/features/account/server";
+import { resetClientTwoFactor } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import {
   changePersonRole,
   deleteClient,

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { clientIdSchema, clientTwoFactorRequirementSchema, createClientSchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction, resetClientTwoFactor, setClientTwoFactorRequirement } from "@/features/account/server";
+import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { createClientWithInvitation, listActiveClientOptions } from "@/features/clients/server";
 
 /** Creates the client and its user, and emails the invitation; returns the link for copying. */

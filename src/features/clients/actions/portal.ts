@@ -2,7 +2,7 @@
 // The portal's writes of the company's account information and its team.
 // Each action checks the client session itself (clientAction) and validates with the same schema as
 // the form; the client id always comes from the session.
-import { clientAction } from "@/features/account/server";
+import { clientAction } from "@/features/identity/server";
 import {
   accountSettingsSchema,
   invitePersonSchema,

@@ -11,7 +11,7 @@ import { AppError } from "@/server/core/errors";
 import { getMailTransport } from "@/server/core/mail/mailer";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
-import { createCredentialUser, findUserByEmail } from "@/features/account/server";
+import { createCredentialUser, findUserByEmail } from "@/features/identity/server";
 import { recordAudit } from "@/features/audit/server";
 import { linkInquiryToClient } from "@/features/inquiries/server";
 import { startClientRates } from "@/features/rates/server";

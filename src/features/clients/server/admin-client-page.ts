@@ -8,7 +8,7 @@ import { lockRowById } from "@/server/core/db/lock-row";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { endSessionsOf } from "@/features/account/server";
+import { endSessionsOf } from "@/features/identity/server";
 import { recordAudit, recordFirmAccess } from "@/features/audit/server";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 import { shownClientStatus } from "./list-filters";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/features/clients/actions/admin";
 import { auditLog, clientPeople, clients, emailOutbox, user, verification } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
-import { requireClient } from "@/features/account/server/sessions/session";
+import { requireClient } from "@/features/identity/server/sessions/session";
 import { resetPasswordWithToken } from "@tests/integration/helpers/auth-actions";
 import { authHeaders, nextTestIp, signIn } from "@tests/integration/helpers/auth";
 import { adminCookie } from "@tests/integration/helpers/admin-session";

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { adminInvitePersonAction } from "@/features/clients/actions/admin-client";
 import { createClientAction } from "@/features/clients/actions/admin";
 import { invitePersonAction, removePersonAction, resendInvitationAction, revokeInvitationAction } from "@/features/clients/actions/portal";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { clientPeople, emailOutbox, rateLimit, user } from "@/server/core/db/schema";
 import { resetLinkState } from "@/features/account/server";
 import { INVITATION_LIMITS } from "@/features/clients/server/invitation-limits";

@@ -24,7 +24,7 @@ import { BILLING_WITHHELD_MESSAGE, READ_ONLY_VIEW_MESSAGE } from "@/server/core/
 import { auditLog, clientPeople, clients, messageThreads, session, user } from "@/server/core/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { startViewAsClient } from "@/features/account/server";
-import { VIEW_AS_COOKIE } from "@/features/account/server/view-as/view-as";
+import { VIEW_AS_COOKIE } from "@/features/identity/server/view-as/view-as";
 import { DELETE_REFUSED_MESSAGE, EMAIL_IN_USE_MESSAGE, LAST_OWNER_MESSAGE } from "@/features/clients/server";
 import { adminActor, adminCookie } from "@tests/integration/helpers/admin-session";
 import { authHeaders, nextTestIp, sessionCookie } from "@tests/integration/helpers/auth";
@@ -141,7 +141,7 @@ describe("owners and members", () => {
 describe("client administration", () => {
   it("deactivates a company (its people cannot sign in, sessions end) and reactivates it, audited", async () => {
     const company = await createFreshCompany(t.db);
-    const { createCredentialUser } = await import("@/features/account/server");
+    const { createCredentialUser } = await import("@/features/identity/server");
     const { id: personId } = await createCredentialUser(t.db, {
       email: `deact-person-${company.clientId.slice(0, 8)}@example.test`,
       name: "Deact Person",

@@ -1,10 +1,13 @@
 // Dashboard writes: approve a pending booking, read a contact inquiry; both audited.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { approveBookingAction, markInquiryReadAction } from "@/features/dashboard/actions/admin";
+import { approveBookingAction } from "@/features/bookings/actions/admin";
+import { markInquiryReadAction } from "@/features/inquiries/actions/admin";
 import { auditLog, contactInquiries, serviceBookings } from "@/server/core/db/schema";
 import { DEMO_BOOKINGS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { listPendingBookings, listRecentAudit, listRecentInquiries } from "@/features/dashboard/server";
+import { listPendingBookings } from "@/features/bookings/server";
+import { listRecentAudit } from "@/features/dashboard/server";
+import { listRecentInquiries } from "@/features/inquiries/server";
 import { authHeaders } from "@tests/integration/helpers/auth";
 import { adminActor, adminCookie } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

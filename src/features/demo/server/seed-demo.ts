@@ -55,7 +55,7 @@ import { demoTemplateRows } from "./demo-templates";
 import { demoRetainerRows } from "./demo-retainer";
 import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
-import { createCredentialUser } from "@/features/account/server";
+import { createCredentialUser } from "@/features/identity/server";
 import { linkUnchainedEntries } from "@/features/audit/server";
 import { writeLetter } from "@/features/attestations/server";
 

@@ -14,7 +14,7 @@ import {
   undoOutcomeSchema,
 } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import {
   acknowledgeRisk,
   addFindingComment,

@@ -9,7 +9,7 @@ import {
   requestRetestSchema,
 } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
-import { clientAction } from "@/features/account/server";
+import { clientAction } from "@/features/identity/server";
 import { acceptRisk, addFindingComment, requestRetest, setRemediationOwner, startRemediation } from "@/features/findings/server";
 
 export const startRemediationAction = clientAction(findingIdSchema, (actor, { findingId }) =>

@@ -2,7 +2,7 @@
 // Server actions of the admin's finding templates (docs/PRODUCT.md#admin-finding-templates); each checks the admin session itself (adminAction).
 import { editFindingTemplateSchema, findingTemplateIdSchema, newFindingTemplateSchema } from "@/features/findings/validation/templates";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { createFindingTemplate, deleteFindingTemplate, getFindingTemplate, updateFindingTemplate } from "@/features/findings/server";
 
 export const createFindingTemplateAction = adminAction(newFindingTemplateSchema, (actor, input) =>

@@ -24,7 +24,8 @@ import {
   startRemediation,
   updateFinding,
 } from "@/features/findings/server";
-import { startViewAsClient, VIEW_AS_COOKIE } from "@/features/account/server";
+import { startViewAsClient } from "@/features/account/server";
+import { VIEW_AS_COOKIE } from "@/features/identity/server";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { loadPortalSection } from "@/features/portal/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";

@@ -13,3 +13,4 @@ export {
   type InquiryMessage,
 } from "./admin-inquiries";
 export { CONTACT_RATE_LIMIT, contactTooLarge, limitContactSender, submitContactInquiry } from "./contact-inquiries";
+export { listRecentInquiries, markInquiryRead } from "./recent-inquiries";

@@ -9,7 +9,8 @@ import { GET as adminStatementRoute } from "@/app/api/admin/clients/[id]/stateme
 import { GET as clientStatementRoute } from "@/app/api/client/statement/route";
 import { auditLog, invoices, user, type ScheduleEntry } from "@/server/core/db/schema";
 import { DEMO_FIRM } from "@/features/demo/server/demo-invoice-lines";
-import { startViewAsClient, VIEW_AS_COOKIE } from "@/features/account/server";
+import { startViewAsClient } from "@/features/account/server";
+import { VIEW_AS_COOKIE } from "@/features/identity/server";
 import { getAdminStatement, getBillingSummary, getPortalStatement } from "@/features/invoices/server";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";

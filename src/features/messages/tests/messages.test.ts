@@ -39,7 +39,7 @@ const get = (handler: typeof getThread, url: string, cookie: string, id: string)
   handler(new Request(`${APP_ORIGIN}${url}`, { headers: authHeaders(cookie) }), { params: Promise.resolve({ id }) });
 
 async function adminActor(): Promise<AdminActor> {
-  const { requireAdmin } = await import("@/features/account/server/sessions/session");
+  const { requireAdmin } = await import("@/features/identity/server/sessions/session");
   return requireAdmin(authHeaders(await cookieOf("admin@example.com")));
 }
 

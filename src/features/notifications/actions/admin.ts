@@ -2,7 +2,7 @@
 // The admin's own account settings; each action checks the admin session itself (adminAction).
 import { notificationPreferencesSchema } from "@/features/notifications/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { saveNotificationPreferences } from "@/features/notifications/server";
 
 export const saveAdminNotificationPreferencesAction = adminAction(notificationPreferencesSchema, (actor, input) =>

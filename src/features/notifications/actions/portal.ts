@@ -2,7 +2,7 @@
 // The portal's notification preferences.
 // Each action checks the client session itself (clientAction) and validates with the same schema as
 // the form; the client id always comes from the session.
-import { clientAction } from "@/features/account/server";
+import { clientAction } from "@/features/identity/server";
 import { notificationPreferencesSchema } from "@/features/notifications/validation";
 import { saveNotificationPreferences } from "@/features/notifications/server";
 import { getDb } from "@/server/core/get-db";

@@ -3,7 +3,7 @@
 // and the refusals (not failed, link expired, unknown id, bad id).
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { retryFailedMailAction } from "@/features/dashboard/actions/admin";
+import { retryFailedMailAction } from "@/features/operations/actions/admin";
 import { auditLog, emailOutbox } from "@/server/core/db/schema";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { outboxIdle } from "@/server/core/mail/outbox";

@@ -3,7 +3,7 @@ import { HydrationPendingMark } from "@/components/hydration-marker";
 import { siteConfig } from "@/config/site";
 import type { PortalSectionData } from "@/features/portal/server";
 import { PortalSections } from "./portal-sections";
-import type { PortalSection } from "./portal-sections-config";
+import type { PortalSection } from "@/components/portal/portal-sections-config";
 import { PortalShell } from "./portal-shell";
 import { PortalLoadError, PortalLoading } from "./portal-status";
 

@@ -6,8 +6,8 @@ import { SeverityBadge } from "@/features/findings/components/finding-badges";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { AttentionFinding, FindingsSummary } from "@/features/findings/server";
-import { sectionHref } from "./portal-sections-config";
-import { usePortalNavigation } from "./use-portal-navigation";
+import { sectionHref } from "@/components/portal/portal-sections-config";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 
 const linkClass = "text-accent underline-offset-2 hover:underline";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -7,9 +7,9 @@ import { Card, StatCard } from "@/components/ui/card";
 import { formatCents } from "@/lib/format";
 import { OverviewAttention, OverviewFindings } from "./overview-findings";
 import type { PortalDataOf } from "@/features/portal/server";
-import { type PortalSection, sectionHref } from "./portal-sections-config";
-import { SectionHeading } from "./section-heading";
-import { usePortalNavigation } from "./use-portal-navigation";
+import { type PortalSection, sectionHref } from "@/components/portal/portal-sections-config";
+import { SectionHeading } from "@/components/portal/section-heading";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 
 export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">, "section"> }) {
   const { linkHandler } = usePortalNavigation();

@@ -5,7 +5,13 @@ import type { MouseEvent } from "react";
 import { DropdownMenu } from "radix-ui";
 import { cn } from "@/lib/cn";
 import { UnreadCount } from "./unread-count";
-import { MOBILE_TAB_COUNT, MOBILE_SECTIONS, PORTAL_SECTIONS, type PortalSection, SECTION_INFO } from "./portal-sections-config";
+import {
+  MOBILE_TAB_COUNT,
+  MOBILE_SECTIONS,
+  PORTAL_SECTIONS,
+  type PortalSection,
+  SECTION_INFO,
+} from "@/components/portal/portal-sections-config";
 
 // Whole class names, so Tailwind sees them (and no inline style, which the CSP refuses).
 const COLUMNS: Record<number, string> = {

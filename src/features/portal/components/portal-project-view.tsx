@@ -1,6 +1,6 @@
-import { ProjectNotFound, ProjectView } from "@/features/projects/components/portal/project-view";
+import { ProjectNotFound, ProjectView } from "./project-view";
 import type { PortalProjectView as ProjectViewData } from "@/features/portal/server";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "@/components/portal/section-heading";
 
 /**
  * The project view (docs/PRODUCT.md#portal-project-view), awaited on the server and handed to the

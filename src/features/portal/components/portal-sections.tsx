@@ -5,7 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { type ReactNode, useEffect, useRef } from "react";
 import { HydrationPending } from "@/components/hydration-marker";
 import type { PortalSectionData } from "@/features/portal/server";
-import { SECTION_HEADING_ID, SectionHeading } from "./section-heading";
+import { SECTION_HEADING_ID, SectionHeading } from "@/components/portal/section-heading";
 
 // Each section's code is a chunk of its own: a page loads the code of the section in view only
 // (the server renders it and has the browser preload its chunk), not the forms, dialogs and

@@ -8,8 +8,8 @@ import { cn } from "@/lib/cn";
 import { ViewAsBanner } from "./view-as-banner";
 import { PortalMobileBar } from "./portal-mobile-bar";
 import { UnreadCount } from "./unread-count";
-import { PORTAL_SECTIONS, type PortalSection, SECTION_INFO, sectionHref } from "./portal-sections-config";
-import { usePortalNavigation } from "./use-portal-navigation";
+import { PORTAL_SECTIONS, type PortalSection, SECTION_INFO, sectionHref } from "@/components/portal/portal-sections-config";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 
 /** Header, collapsible desktop sidebar, mobile bottom bar (PortalMobileBar); the section content is `children`. */
 export function PortalShell({

@@ -5,7 +5,7 @@ import { HydrationPending } from "@/components/hydration-marker";
 import { Button } from "@/components/ui/button";
 import { Loading } from "@/components/ui/spinner";
 import { useChange } from "@/components/ui/use-change";
-import { usePortalNavigation } from "./use-portal-navigation";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 
 /** Shown while the portal's data streams in; the Projects section has its own wording. */
 export function PortalLoading() {

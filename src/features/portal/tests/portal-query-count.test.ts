@@ -87,7 +87,7 @@ describe("portal load", () => {
   });
 
   it("loads the demo client's overview with the same count", async () => {
-    const { requireClient } = await import("@/features/account/server/sessions/session");
+    const { requireClient } = await import("@/features/identity/server/sessions/session");
     const { sessionCookie, authHeaders } = await import("@tests/integration/helpers/auth");
     const actor = await requireClient(authHeaders(await sessionCookie("client@example.com")));
     const { result, queries } = await countQueries(() => loadPortalSection(t.db, { actor, section: "overview" }));

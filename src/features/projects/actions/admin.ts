@@ -1,6 +1,6 @@
 "use server";
 // Server actions of the Projects screen; each checks the admin session itself (adminAction).
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import {
   projectFormSchema,
   updateProjectSchema,

@@ -2,7 +2,7 @@
 // Server actions of the client rates screen; each one checks the admin session itself (adminAction).
 import { updateClientRatesSchema } from "@/features/rates/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { replaceClientRates } from "@/features/rates/server";
 
 /** Replaces the client's rate cards in one transaction. */

@@ -1,6 +1,6 @@
 "use server";
 // Server actions of the report vault's admin side; each checks the admin session itself (adminAction).
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { noInputSchema } from "@/features/account/validation";
 import { publishGeneratedReportSchema, revokeReportSchema } from "@/features/reports/validation";
 import { publishGeneratedReport, resetReportTemplate, revokeReport } from "@/features/reports/server";

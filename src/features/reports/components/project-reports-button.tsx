@@ -1,21 +1,19 @@
 "use client";
 
 import { FileLock2 } from "lucide-react";
-import { useCallback, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { revokeReportAction } from "@/features/reports/actions/admin";
 import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { RowDialog, type RowDialogTools } from "@/components/admin/row-dialog";
 import { RowDialogButton } from "@/components/admin/row-dialog-button";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { Loading } from "@/components/ui/spinner";
 import { routeChange, useChange } from "@/components/ui/use-change";
-import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { apiFetch } from "@/lib/api-client";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import type { AdminReportRow } from "@/features/reports/server";
-import { FreshFactorPrompt } from "./fresh-factor-prompt";
+import { FreshFactorPrompt } from "@/features/account/components/fresh-factor-prompt";
 import { GeneratedReportActions } from "./generated-report-actions";
 import { downloadKey, useReportDownload } from "./use-report-download";
 
@@ -40,29 +38,35 @@ export function ProjectReportsButton({ project }: { project: { id: string; proje
 const LOAD_FAILED = "The reports could not be loaded.";
 
 export function ProjectReportsDialog({ project, onClose }: { project: { id: string; projectName: string }; onClose: () => void }) {
-  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+  // The publish form shows at once; the list under it once read (a failed read lists none).
+  return (
+    <RowDialog
+      title={`Reports of ${project.projectName}`}
+      url={`/api/admin/reports?projectId=${encodeURIComponent(project.id)}`}
+      pick={({ reports }: { reports: AdminReportRow[] }) => reports}
+      loadFailed={LOAD_FAILED}
+      onClose={onClose}
+    >
+      {(data, tools) => <ReportsPanel project={project} reports={data ?? (tools.failed ? [] : null)} tools={tools} />}
+    </RowDialog>
+  );
+}
+
+function ReportsPanel({
+  project,
+  reports,
+  tools,
+}: {
+  project: { id: string; projectName: string };
+  reports: AdminReportRow[] | null;
+  tools: RowDialogTools;
+}) {
   const [title, setTitle] = useState("");
   const fileRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const fileId = useId();
-  const { running, run } = useChange<string>((text, tone) => setMessage({ text, tone }));
-
-  // Read when shown, and again after a change; a failed read says so where the changes do.
-  const { data, error, reload } = useReadOnShow(
-    project.id,
-    async () => {
-      try {
-        const url = `/api/admin/reports?projectId=${encodeURIComponent(project.id)}`;
-        return { success: true, data: (await apiFetch<{ reports: AdminReportRow[] }>(url, { cache: "no-store" })).reports };
-      } catch (failure) {
-        setMessage({ text: LOAD_FAILED, tone: "error" });
-        throw failure;
-      }
-    },
-    LOAD_FAILED,
-  );
-  const reports = data ?? (error ? [] : null);
-  const load = useCallback(() => void reload(), [reload]);
+  const { running, run } = useChange<string>(tools.notify);
+  const load = tools.reload;
   const { asking, proofError, download } = useReportDownload(run, {
     urlOf: (id) => `/api/admin/reports/${encodeURIComponent(id)}/download`,
     done: load,
@@ -70,7 +74,7 @@ export function ProjectReportsDialog({ project, onClose }: { project: { id: stri
 
   const upload = () => {
     const file = fileRef.current?.files?.[0];
-    setMessage(null);
+    tools.clear();
     const form = new FormData();
     form.set("projectId", project.id);
     form.set("title", title);
@@ -100,12 +104,7 @@ export function ProjectReportsDialog({ project, onClose }: { project: { id: stri
     });
 
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={`Reports of ${project.projectName}`}>
-      {message ? (
-        <Alert tone={message.tone} className="mb-3">
-          {message.text}
-        </Alert>
-      ) : null}
+    <>
       <form
         className="space-y-3"
         onSubmit={(event) => {
@@ -166,7 +165,7 @@ export function ProjectReportsDialog({ project, onClose }: { project: { id: stri
                       size="sm"
                       disabled={running === downloadKey(report.id)}
                       onClick={() => {
-                        setMessage(null);
+                        tools.clear();
                         download(report.id);
                       }}
                     >
@@ -192,6 +191,6 @@ export function ProjectReportsDialog({ project, onClose }: { project: { id: stri
           ))}
         </ul>
       )}
-    </Dialog>
+    </>
   );
 }

@@ -2,15 +2,13 @@
 
 import { useState } from "react";
 import { routeChange, type useChange } from "@/components/ui/use-change";
-import { ApiError, apiErrorOf, apiFetch } from "@/lib/api-client";
-import { PASSKEY_MESSAGES, passkeyErrorMessage } from "@/lib/passkey-errors";
-import { passkeyAnswer } from "@/features/account/components/passkey-ceremony";
-import type { FreshFactorAsk } from "./fresh-factor-prompt";
+import { apiErrorOf, apiFetch } from "@/lib/api-client";
+import type { FreshFactorAsk } from "@/features/account/components/fresh-factor-prompt";
+import { type FreshFactorProof, proofBody } from "@/features/account/components/fresh-factor-proof";
 
 type Download = { downloadUrl: string; filename: string };
 /** The fresh second factor the server asked for, under one report: its own words for each way offered. */
 type Asking = FreshFactorAsk & { reportId: string };
-export type FreshFactorProof = { code: string } | { password: string } | { passkey: true };
 
 /** Fetches the stamped copy behind the link and saves it (a blob behind a temporary <a download>). */
 async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
@@ -25,19 +23,6 @@ async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** What the proof adds to the download request; a passkey ceremony failed in the browser is refused like a wrong proof. */
-export async function proofBody(proof: FreshFactorProof | undefined): Promise<object> {
-  if (!proof) return {};
-  if ("code" in proof) return { code: proof.code };
-  if ("password" in proof) return { password: proof.password };
-  try {
-    return { passkey: await passkeyAnswer() };
-  } catch (failure) {
-    const text = passkeyErrorMessage(failure, "sign-in") ?? PASSKEY_MESSAGES.cancelled;
-    throw new ApiError(400, "bad_request", text, { passkey: text });
-  }
 }
 
 /** The busy key of a report's download (beside its other changes, like a revocation). */

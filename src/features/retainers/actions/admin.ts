@@ -2,7 +2,7 @@
 // The firm's retainer actions (docs/PRODUCT.md#retainer-hours); each checks the admin session itself (adminAction).
 import { closeMonthSchema, retainerSchema, timeEntrySchema } from "@/features/retainers/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { closeRetainerMonth, logTimeEntry, saveRetainer } from "@/features/retainers/server";
 
 /** Sets or changes a client's retainer. */

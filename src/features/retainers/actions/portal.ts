@@ -3,7 +3,7 @@
 // (clientAction: a viewing admin changes nothing); the module refuses a member and scopes by company.
 import { overageDecisionSchema } from "@/features/retainers/validation";
 import { getDb } from "@/server/core/get-db";
-import { clientAction } from "@/features/account/server";
+import { clientAction } from "@/features/identity/server";
 import { decideOverageRequest } from "@/features/retainers/server";
 
 /** An owner approves or declines an overage request. */

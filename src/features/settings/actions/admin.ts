@@ -1,11 +1,9 @@
 "use server";
 // Server actions of the Settings screen (docs/PRODUCT.md#admin-settings); each checks the admin session itself (adminAction).
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { defaultRatesSchema, clientTwoFactorPolicySchema, firmDetailsSchema } from "@/features/settings/validation";
 import { saveDefaultRates, saveFirmDetails, setRequireClientTwoFactor } from "@/features/settings/server";
 import { getDb } from "@/server/core/get-db";
-import { noInputSchema } from "@/features/account/validation";
-import { sendTestMail } from "@/features/operations/server";
 
 /** Replaces the rate cards a new client starts with; audited. */
 export const saveDefaultRatesAction = adminAction(defaultRatesSchema, (actor, { rates }) => saveDefaultRates(getDb(), { actor, rates }));
@@ -19,6 +17,3 @@ export const setClientTwoFactorPolicyAction = adminAction(clientTwoFactorPolicyS
 export const saveFirmDetailsAction = adminAction(firmDetailsSchema, (actor, { name, address }) =>
   saveFirmDetails(getDb(), { actor, name, address }),
 );
-
-/** Sends a test mail to the signed-in admin through the outbox and says what became of it. */
-export const sendTestMailAction = adminAction(noInputSchema, (actor) => sendTestMail(getDb(), { actor }));

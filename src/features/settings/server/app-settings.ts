@@ -5,7 +5,7 @@ import type { ServiceName } from "@/lib/domain/services";
 import type { DefaultRatesValues } from "@/features/settings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { appSettings } from "@/server/core/db/schema";
+import { APP_SETTINGS_ID, appSettings } from "@/server/core/db/schema";
 import { recordAudit } from "@/features/audit/server";
 import { type FirmDetails, getFirmDetails } from "./firm-details";
 
@@ -23,7 +23,7 @@ export type AdminSettings = {
   firm: FirmDetails;
 };
 
-const SETTINGS_ID = "app";
+const SETTINGS_ID = APP_SETTINGS_ID;
 
 async function readRow(db: DbOrTx) {
   const [row] = await db
@@ -139,12 +139,6 @@ async function lockedRow(tx: DbOrTx) {
     .for("update");
   return row!;
 }
-
-/**
- * The firm-wide requirement as one SQL expression, for the membership lookup behind every client
- * guard (modules/account): read in the same query, so the policy costs no extra round trip.
- */
-export const clientTwoFactorPolicySql = sql<boolean>`coalesce((select s.require_client_two_factor from app_settings s where s.id = ${SETTINGS_ID}), false)`;
 
 /** The firm's own report template (docs/PRODUCT.md#admin-settings), or null while the default one is used. */
 export type ReportTemplateSetting = { storageKey: string; name: string; uploadedAt: string } | null;

@@ -3,7 +3,6 @@ import "server-only";
 
 export {
   type AdminSettings,
-  clientTwoFactorPolicySql,
   type DefaultRateCard,
   defaultRateCardsOf,
   defaultRatesSql,

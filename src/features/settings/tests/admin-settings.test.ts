@@ -4,13 +4,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/features/clients/actions/admin";
-import { saveDefaultRatesAction, sendTestMailAction, setClientTwoFactorPolicyAction } from "@/features/settings/actions/admin";
+import { sendTestMailAction } from "@/features/operations/actions/admin";
+import { saveDefaultRatesAction, setClientTwoFactorPolicyAction } from "@/features/settings/actions/admin";
 import type { DefaultRatesInput } from "@/features/settings/validation";
 import { auditLog, clientRates, emailOutbox } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { outboxIdle } from "@/server/core/mail/outbox";
-import { requireClient } from "@/features/account/server/sessions/session";
+import { requireClient } from "@/features/identity/server/sessions/session";
 import { listPortalRates } from "@/features/rates/server";
 import { getAdminSettings } from "@/features/settings/server";
 import { getMailStatus } from "@/features/operations/server";

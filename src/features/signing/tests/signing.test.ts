@@ -1,4 +1,4 @@
-// The firm's signing keys (src/features/signing/server/README.md): one key per purpose for every
+// The firm's signing keys (src/features/signing/README.md): one key per purpose for every
 // instance, supplied keys taking over, PDF signatures that Poppler's pdfsig verifies and that break
 // when a byte changes, and JWS tokens a standard JOSE library checks against the published keys.
 import { execFile } from "node:child_process";

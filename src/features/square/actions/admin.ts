@@ -9,7 +9,7 @@ import {
   squareCustomerRefSchema,
 } from "@/features/square/validation";
 import { getDb } from "@/server/core/get-db";
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import {
   getClientSquareCustomers,
   linkSquareCustomer,

@@ -3,14 +3,13 @@ import { eq } from "drizzle-orm";
 import type { Square } from "square";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { invoices } from "@/server/core/db/schema";
-import { createSquareClient, SquareApiError, toSquareApiError } from "./client";
+import { SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
-import { requirePermissionsFor, usableConnection } from "./connection";
+import { connectedLocation } from "./connected-location";
 import { announceNewInvoices } from "./invoice-events";
 import { mapSquareInvoice, type MappedInvoice } from "./invoice-mapping";
 import { upsertInvoices } from "./invoice-upsert";
 import type { SquareCall } from "./permissions";
-import { listLocationIds } from "./square-fetch";
 import { squareSubscriptionTarget } from "./subscription-create";
 
 // The firm's own invoices at Square: a retainer's month (docs/PRODUCT.md#retainer-hours) and a
@@ -75,11 +74,10 @@ export async function createSquareInvoice(db: Db, request: SquareInvoiceRequest)
   const config = squareConfig();
   const target = await squareSubscriptionTarget(db, { clientId: request.clientId });
   if (!config || !target) throw new SquareApiError(NOT_BILLABLE, 409);
-  const connection = await usableConnection(db, config);
-  requirePermissionsFor(connection, "billing");
-  const client = createSquareClient(config, connection.accessToken);
-  const [locationId] = await listLocationIds(client);
-  if (!locationId) throw new SquareApiError("Square has no location to bill from.", 409);
+  const { client, locationId } = await connectedLocation(db, config, {
+    feature: "billing",
+    noLocation: "Square has no location to bill from.",
+  });
   const keys = request.idempotencyKeys;
   let call: SquareCall = "orders.create";
   try {

@@ -1,6 +1,6 @@
 // Which OAuth permissions (scopes) each Square call needs, as Square's API reference lists them,
 // and which product feature makes which calls. The authorization URL asks for the union of the
-// table, so a call added without its row asks for too little: tests/unit/square-permissions.test.ts
+// table, so a call added without its row asks for too little: src/features/square/tests/square-permissions.unit.test.ts
 // reads the SDK calls from the code and fails on one without a row here.
 // No "server-only": the table is plain data the unit test and the screens' texts read.
 

@@ -1,10 +1,9 @@
 import "server-only";
 import type { SquareClient } from "square";
 import type { Db } from "@/server/core/db/client";
-import { createSquareClient, SquareApiError, toSquareApiError } from "./client";
+import { SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
-import { requirePermissionsFor, usableConnection } from "./connection";
-import { listLocationIds } from "./square-fetch";
+import { connectedLocation } from "./connected-location";
 
 // Plans that bill (docs/PRODUCT.md#portal-book-service): what the subscriptions module asks of
 // Square once a plan runs by a Square subscription: cancelled at the end of its period or swapped
@@ -14,12 +13,7 @@ import { listLocationIds } from "./square-fetch";
 async function connectedClient(db: Db): Promise<{ client: SquareClient; locationId: string }> {
   const config = squareConfig();
   if (!config) throw new SquareApiError("Square is not configured.", 409);
-  const connection = await usableConnection(db, config);
-  requirePermissionsFor(connection, "planChanges");
-  const client = createSquareClient(config, connection.accessToken);
-  const [locationId] = await listLocationIds(client);
-  if (!locationId) throw new SquareApiError("Square has no location to bill from.", 409);
-  return { client, locationId };
+  return connectedLocation(db, config, { feature: "planChanges", noLocation: "Square has no location to bill from." });
 }
 
 /** Square stops the subscription at the end of its paid period (CancelSubscription). */

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/server/core/errors";
-import { getAuth } from "@/features/account/server";
+import { getAuth } from "@/features/identity/server";
 
 // Small checks shared by the Square route handlers (the role itself is checked by withAdmin).
 

@@ -2,10 +2,10 @@ import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { squareCustomers } from "@/server/core/db/schema";
-import { createSquareClient, SquareApiError, toSquareApiError } from "./client";
+import { SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
-import { loadConnection, requirePermissionsFor, usableConnection } from "./connection";
-import { listLocationIds } from "./square-fetch";
+import { connectedLocation } from "./connected-location";
+import { loadConnection } from "./connection";
 
 // Subscribing through Square (docs/PRODUCT.md#portal-book-service): with Square configured and
 // connected, a plan linked to a Square plan variation, and a client linked to a Square customer,
@@ -40,11 +40,10 @@ export async function createSquareSubscription(
 ): Promise<{ squareSubscriptionId: string; status: string | null }> {
   const config = squareConfig();
   if (!config) throw new SquareApiError("Square is not configured.", 503);
-  const connection = await usableConnection(db, config);
-  requirePermissionsFor(connection, "subscribe");
-  const client = createSquareClient(config, connection.accessToken);
-  const [locationId] = await listLocationIds(client);
-  if (!locationId) throw new SquareApiError("Square has no location to create the subscription at.", 409);
+  const { client, locationId } = await connectedLocation(db, config, {
+    feature: "subscribe",
+    noLocation: "Square has no location to create the subscription at.",
+  });
   try {
     const { subscription } = await client.subscriptions.create({
       idempotencyKey,

@@ -1,6 +1,6 @@
 "use server";
 // Server actions of the Subscriptions screen; each checks the admin session itself (adminAction).
-import { adminAction } from "@/features/account/server";
+import { adminAction } from "@/features/identity/server";
 import { supportPlanSchema, movePlanSchema, retirePlanSchema, subscriptionDecisionSchema } from "@/features/subscriptions/validation";
 import { saveSupportPlan, moveSupportPlan, setSupportPlanRetired, decideSubscription } from "@/features/subscriptions/server";
 import { getDb } from "@/server/core/get-db";

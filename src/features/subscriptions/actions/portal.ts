@@ -2,7 +2,7 @@
 // The portal's plan requests and cancellations.
 // Each action checks the client session itself (clientAction) and validates with the same schema as
 // the form; the client id always comes from the session.
-import { clientAction } from "@/features/account/server";
+import { clientAction } from "@/features/identity/server";
 import { subscribeSchema, cancelSubscriptionSchema, switchPlanSchema } from "@/features/subscriptions/validation";
 import { requestSubscription, cancelOwnSubscription, switchOwnPlan } from "@/features/subscriptions/server";
 import { getDb } from "@/server/core/get-db";

@@ -8,7 +8,8 @@ import { SessionsCard } from "@/features/account/components/sessions-card";
 import { TwoFactorCard } from "@/features/account/components/two-factor-card";
 import { PageHeader } from "@/components/admin/page-header";
 import { getDb } from "@/server/core/get-db";
-import { getAccountSecurity, requireAdminPage } from "@/features/account/server";
+import { getAccountSecurity } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { getNotificationPreferences } from "@/features/notifications/server";
 
 export const metadata: Metadata = { title: "Account" };

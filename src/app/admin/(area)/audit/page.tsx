@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { auditListQuerySchema } from "@/features/audit/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { type AuditRow, listAuditFilterOptions, listAuditLog } from "@/features/audit/server";
 
 export const metadata: Metadata = { title: "Audit log" };

@@ -12,7 +12,7 @@ import { URGENCY_LEVEL_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import { bookingListQuerySchema } from "@/features/bookings/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { type AdminBookingRow, listAdminBookings } from "@/features/bookings/server";
 
 export const metadata: Metadata = { title: "Bookings" };

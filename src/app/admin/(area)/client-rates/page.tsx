@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/spinner";
 import { centsToDollarInput, todayIso } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { getAdminClient } from "@/features/clients/server";
 import { listClientRatesForAdmin } from "@/features/rates/server";
 import { getDefaultRateCards } from "@/features/settings/server";

@@ -19,7 +19,7 @@ import { CLIENT_SHOWN_STATUS_LABELS, CLIENT_SHOWN_STATUS_TONES } from "@/lib/dom
 import { formatCents } from "@/lib/format";
 import { clientListQuerySchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { type AdminClientRow, listAdminClients } from "@/features/clients/server";
 
 export const metadata: Metadata = { title: "Clients" };

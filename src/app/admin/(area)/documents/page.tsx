@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/spinner";
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
 import { documentListQuerySchema } from "@/features/documents/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listActiveClientOptions } from "@/features/clients/server";
 import { listAdminDocuments, listDocumentDownloads } from "@/features/documents/server";
 

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/spinner";
 import { EngagementsList } from "@/features/findings/components/admin/engagements-list";
 import { engagementListQuerySchema } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listEngagements } from "@/features/findings/server";
 import { recordFirmAccess } from "@/features/audit/server";
 

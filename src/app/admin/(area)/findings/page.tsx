@@ -16,7 +16,7 @@ import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS } from "@/lib/domain/findin
 import { formatDate, formatDateTime } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import {
   adminFindingsQueue,
   listEngagementFindings,

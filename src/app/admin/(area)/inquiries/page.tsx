@@ -1,6 +1,6 @@
 import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
-import { InquiryOpenButton } from "@/features/inquiries/components/admin/inquiry-open-button";
+import { InquiryOpenButton } from "@/features/clients/components/admin/inquiry-open-button";
 import { ListControls } from "@/components/admin/list-controls";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
@@ -11,7 +11,7 @@ import { INQUIRY_STATE_LABELS, INQUIRY_STATE_TONES, inquiryStateOf } from "@/lib
 import { formatDate } from "@/lib/format";
 import { inquiryListQuerySchema } from "@/features/inquiries/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { type AdminInquiryRow, listAdminInquiries } from "@/features/inquiries/server";
 
 export const metadata: Metadata = { title: "Inquiries" };

@@ -22,7 +22,7 @@ import { formatCents, formatDate } from "@/lib/format";
 import { invoiceDue } from "@/lib/invoice-due";
 import { type InvoiceListQuery, invoiceListQuerySchema } from "@/features/invoices/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listActiveClientOptions } from "@/features/clients/server";
 import { type AdminInvoiceRow, listAdminInvoices } from "@/features/invoices/server";
 

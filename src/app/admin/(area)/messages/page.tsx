@@ -4,7 +4,7 @@ import { MessagesScreen } from "@/features/messages/components/admin/messages-sc
 import { PageHeader } from "@/components/admin/page-header";
 import { threadListFilterSchema } from "@/features/messages/validation";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { listActiveClientOptions } from "@/features/clients/server";
 import { listAdminThreads } from "@/features/messages/server";
 

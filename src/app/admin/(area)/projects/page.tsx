@@ -6,7 +6,7 @@ import { ProjectsScreen } from "@/features/projects/components/admin/projects-sc
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { projectListQuerySchema } from "@/features/projects/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listAdminProjects } from "@/features/projects/server";
 
 export const metadata: Metadata = { title: "Projects" };

@@ -6,7 +6,7 @@ import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/
 import { PageHeader } from "@/components/admin/page-header";
 import { formatHours } from "@/lib/retainer-period";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { type AdminRetainerRow, listRetainersForAdmin } from "@/features/retainers/server";
 import { recordFirmAccess } from "@/features/audit/server";
 

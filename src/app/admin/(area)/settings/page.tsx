@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { DefaultRatesCard } from "@/features/settings/components/admin/default-rates-card";
 import { FirmDetailsCard } from "@/features/settings/components/admin/firm-details-card";
-import { MailCard } from "@/features/settings/components/admin/mail-card";
+import { MailCard } from "@/features/operations/components/admin/mail-card";
 import { SecurityPolicyCard } from "@/features/settings/components/admin/security-policy-card";
 import { ReportTemplateCard } from "@/features/reports/components/report-template-card";
 import { AuthorizationTermsCard } from "@/features/authorizations/components/authorization-terms-card";
@@ -11,7 +11,7 @@ import { SupportPlansCard } from "@/features/subscriptions/components/admin/supp
 import { SquarePermissionsCard } from "@/features/square/components/admin/square-permissions-card";
 import { getSquareStatus } from "@/features/square/server";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { getMailStatus } from "@/features/operations/server";
 import { getAdminSettings, getAuthorizationTerms } from "@/features/settings/server";
 import { getReportTemplateInfo } from "@/features/reports/server";

@@ -10,7 +10,7 @@ import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES, SUBSCRIPTION_STA
 import { formatCents, formatDate } from "@/lib/format";
 import { subscriptionListQuerySchema } from "@/features/subscriptions/validation";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { squareSubscriptionDashboardUrl } from "@/features/square/server";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/features/subscriptions/server";
 

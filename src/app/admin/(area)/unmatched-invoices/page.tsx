@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { UnmatchedScreen } from "@/features/square/components/admin/unmatched-screen";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { listActiveClientOptions } from "@/features/clients/server";
 import { listCustomerConflicts, listIgnoredCustomers, listUnmatchedCustomers } from "@/features/square/server";
 

@@ -2,7 +2,7 @@
 import { projectLettersQuerySchema } from "@/features/attestations/validation";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { letterFormDefaults, listProjectLetters } from "@/features/attestations/server";
 import { recordFirmAccess } from "@/features/audit/server";
 

@@ -3,7 +3,7 @@ import { projectAuthorizationQuerySchema } from "@/features/authorizations/valid
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { getAdminProjectAuthorization } from "@/features/authorizations/server";
 import { recordFirmAccess } from "@/features/audit/server";
 

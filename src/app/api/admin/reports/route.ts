@@ -2,7 +2,7 @@
 import { projectReportsQuerySchema } from "@/features/reports/validation";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { listProjectReports } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,8 @@
 // /api/auth/*; every other one answers 404 (src/features/account/server/http-endpoints.ts).
 import { BODY_LIMITS, readBodyLimited } from "@/server/core/body-limit";
 import { withPublic } from "@/server/core/handler";
-import { getAuth, isServedAuthEndpoint, stripTokens } from "@/features/account/server";
+import { isServedAuthEndpoint, stripTokens } from "@/features/account/server";
+import { getAuth } from "@/features/identity/server";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { accessLogQuerySchema } from "@/features/reports/validation";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withClientRead } from "@/features/account/server";
+import { withClientRead } from "@/features/identity/server";
 import { latestSignedHeads, listClientAccessLog, verifyClientAccessChain } from "@/features/audit/server";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // GET /api/client/reports → { success, reports }: the company's downloadable reports (owners also get each one's download history); a read, so a viewing admin may too.
 import { getDb } from "@/server/core/get-db";
-import { withClientRead } from "@/features/account/server";
+import { withClientRead } from "@/features/identity/server";
 import { listPortalReports } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { pdfResponse } from "@/server/core/pdf-response";
-import { withClientRead } from "@/features/account/server";
+import { withClientRead } from "@/features/identity/server";
 import { STATEMENT_EXPORT_COLUMNS } from "@/features/exports/server";
 import { getPortalStatement, portalStatementPdf, statementCsvPages, statementFileName } from "@/features/invoices/server";
 

@@ -1,6 +1,6 @@
 // Square connection: GET ?action=authorize|status (|callback), POST ?action=disconnect. Admins only.
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import {
   assertSameSite,
   currentSessionId,

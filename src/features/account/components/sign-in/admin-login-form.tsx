@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { signInAdminAction } from "@/features/account/actions/sign-in";
-import { adminLoginSchema } from "@/features/account/validation/sign-in";
+import { adminLoginSchema } from "@/features/identity/validation/sign-in";
 import { PasswordSignIn } from "./password-sign-in";
 import { useSignIn } from "./use-sign-in";
 

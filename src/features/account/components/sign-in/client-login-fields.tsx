@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect } from "react";
 import { signInClientAction } from "@/features/account/actions/sign-in";
-import { clientLoginSchema } from "@/features/account/validation/sign-in";
+import { clientLoginSchema } from "@/features/identity/validation/sign-in";
 import { PasswordSignIn } from "./password-sign-in";
 import { takeSignInEmail } from "./prefill-email";
 import { useSignIn } from "./use-sign-in";

@@ -9,7 +9,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { AUTH_MESSAGES, forgotPasswordSchema } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES, forgotPasswordSchema } from "@/features/identity/validation/sign-in";
 import { AuthShell } from "./auth-shell";
 
 export function BackToLoginLinks() {

@@ -7,7 +7,7 @@ import type { signInAdminAction } from "@/features/account/actions/sign-in";
 import { useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 
 type SignInResult = Awaited<ReturnType<typeof signInAdminAction>>;
 type Credentials = { email: string; password: string };

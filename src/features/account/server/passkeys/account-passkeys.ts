@@ -5,9 +5,8 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { passkey, session, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { mailAuthenticatorChange } from "../second-factor/authenticator-mail";
 import { confirmFreshSecondFactor } from "../second-factor/fresh-second-factor";
-import { currentSessionId } from "../sessions/session";
+import { mailAuthenticatorChange, currentSessionId } from "@/features/identity/server";
 
 // The signed-in user's own passkeys (docs/PRODUCT.md#passkeys). Every query is scoped by the
 // actor's user id: someone else's passkey id answers like an unknown one.

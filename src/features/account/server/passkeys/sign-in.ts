@@ -1,9 +1,8 @@
 import "server-only";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { AppError } from "@/server/core/errors";
-import { getAuth } from "../auth";
 import { AREAS, clientAccountRefusal, type LoginArea } from "../sign-in/sign-in";
-import { getSession } from "../sessions/session";
+import { getAuth, getSession } from "@/features/identity/server";
 
 /**
  * The last step of a passkey sign-in: the browser completed the ceremony with better-auth's

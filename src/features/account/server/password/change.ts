@@ -3,7 +3,7 @@ import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { changePasswordSchema } from "@/features/account/validation";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import type { Actor } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
@@ -11,12 +11,8 @@ import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordChangedMail } from "@/server/core/mail/templates";
 import { clientIp } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";
-import { formatMailTime, sessionsUrlFor } from "../sessions/account-sessions";
-import { getAuth } from "../auth";
-import { clearAttempts } from "../sign-in/brute-force";
-import { recordSecondFactor } from "../second-factor/second-factor";
-import { getSession } from "../sessions/session";
 import { checkPassword, manageKey } from "../second-factor/two-factor";
+import { formatMailTime, sessionsUrlFor, getAuth, clearAttempts, recordSecondFactor, getSession } from "@/features/identity/server";
 
 /**
  * Change password from Settings / Account (docs/PRODUCT.md#account-security): the current password

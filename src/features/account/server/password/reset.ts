@@ -2,7 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
-import { AUTH_MESSAGES, type ForgotPasswordInput, type ResetPasswordInput, resetTokenSchema } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES, type ForgotPasswordInput, type ResetPasswordInput, resetTokenSchema } from "@/features/identity/validation/sign-in";
 import { type DbOrTx, getDb } from "@/server/core/db/client";
 import { account, user, verification } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
@@ -10,10 +10,15 @@ import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetDoneMail } from "@/server/core/mail/templates";
 import { clientIp } from "@/server/core/rate-limit";
-import { getAuth } from "../auth";
-import { activateInvitedPerson } from "../client-membership";
-import { revokeTrustedDevices } from "../second-factor/second-factor";
-import { accountLimitKey, allowAttempt, AUTH_LIMITS, ipLimitKey } from "../sign-in/brute-force";
+import {
+  getAuth,
+  activateInvitedPerson,
+  revokeTrustedDevices,
+  accountLimitKey,
+  allowAttempt,
+  AUTH_LIMITS,
+  ipLimitKey,
+} from "@/features/identity/server";
 
 /** Runs work after the response is sent (next/server `after` in a server action). */
 export type Defer = (task: () => Promise<void>) => void;

@@ -9,10 +9,9 @@ import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail } from "@/server/core/mail/templates";
 import { recordAudit } from "@/features/audit/server";
-import { getAuth } from "../auth";
 import { newResetToken } from "../password/reset";
 import { checkPassword } from "../second-factor/two-factor";
-import { findUserByEmail } from "../users";
+import { getAuth, findUserByEmail } from "@/features/identity/server";
 
 // A new sign-in e-mail (docs/PRODUCT.md#portal-settings). Our own flow rather than better-auth's
 // changeEmail: its link signs a browser in without the second factor when no session is open, and

@@ -3,8 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, user } from "@/server/core/db/schema";
-import { clientTwoFactorPolicySql } from "@/features/settings/server";
-import { demoExemptionInUse } from "../sessions/session";
+import { clientTwoFactorPolicySql, demoExemptionInUse } from "@/features/identity/server";
 
 /**
  * `twoFactorRequired`: the role or the company requires it and nothing exempts the user;

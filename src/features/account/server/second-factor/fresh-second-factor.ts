@@ -3,17 +3,25 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
-import type { passkeyAssertionSchema } from "@/features/reports/validation";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
+import type { passkeyAssertionSchema } from "@/features/account/validation/step-up";
 import type { DbOrTx } from "@/server/core/db/client";
 import { session as sessionTable, twoFactor } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { enforceRateLimit } from "@/server/core/rate-limit";
-import { getAuth } from "../auth";
-import { addedWithinWindow, type FreshFactorMethod, recordPasswordProof, stepUpPrompt, stepUpState } from "./fresh-factor-state";
 import { passwordMatches } from "../password/check";
-import { getSession } from "../sessions/session";
-import { claimTotpStep, totpStepOf } from "./totp-replay";
+import {
+  getAuth,
+  addedWithinWindow,
+  type FreshFactorMethod,
+  recordPasswordProof,
+  stepUpPrompt,
+  stepUpState,
+  getSession,
+  claimTotpStep,
+  totpStepOf,
+} from "@/features/identity/server";
+export { FRESH_CODE_PROMPT, FRESH_PASSKEY_PROMPT, FRESH_PASSWORD_PROMPT } from "@/features/identity/server";
 
 // The step-up for what a leaked session must not reach on its own: the report vault's downloads
 // (docs/PRODUCT.md#portal-reports) and every change of an authenticator (docs/PRODUCT.md#passkeys,
@@ -21,7 +29,6 @@ import { claimTotpStep, totpStepOf } from "./totp-replay";
 // passkey) passes when their session proved one in the last five minutes, a person with none when
 // it proved the password; otherwise they are asked, in place, for what they have.
 
-export { FRESH_CODE_PROMPT, FRESH_PASSKEY_PROMPT, FRESH_PASSWORD_PROMPT } from "./fresh-factor-state";
 export const FRESH_CODE_WRONG = "That code is not right, or was already used. Enter the current code from your authenticator app.";
 export const FRESH_PASSKEY_WRONG = "Your passkey could not confirm it is you. Try again with a passkey of this account.";
 export const FRESH_PASSKEY_EXPIRED = "The passkey request expired. Try again.";

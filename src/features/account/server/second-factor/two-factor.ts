@@ -1,19 +1,24 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
 import QRCode from "qrcode";
-import { AUTH_MESSAGES } from "@/features/account/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import type { Actor } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
 import { AppError, type AppErrorCode } from "@/server/core/errors";
 import { type RateRule } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";
-import { getAuth } from "../auth";
-import { mailAuthenticatorChange } from "./authenticator-mail";
-import { allowAttempt, clearAttempts } from "../sign-in/brute-force";
 import { confirmFreshSecondFactor } from "./fresh-second-factor";
-import { endOtherSessions, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor";
 import { passwordMatches } from "../password/check";
-import { getSession } from "../sessions/session";
+import {
+  getAuth,
+  mailAuthenticatorChange,
+  allowAttempt,
+  clearAttempts,
+  endOtherSessions,
+  revokeTrustedDevices,
+  sessionTokenFromSetCookie,
+  getSession,
+} from "@/features/identity/server";
 
 // Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
 // (docs/PRODUCT.md#sign-in-two-factor). The plugin keeps the TOTP secret and the backup codes

@@ -3,7 +3,7 @@
 import { CalendarClock } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { approveBookingAction } from "@/features/dashboard/actions/admin";
+import { approveBookingAction } from "@/features/bookings/actions/admin";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -11,7 +11,7 @@ import { cn } from "@/lib/cn";
 import { TONE_CLASSES } from "@/lib/domain/tone";
 import { URGENCY_LABELS, URGENCY_LEVEL_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
-import type { PendingBooking } from "@/features/dashboard/server";
+import type { PendingBooking } from "@/features/bookings/server";
 import { DashboardCard } from "@/components/admin/dashboard-card";
 import { useCardItems } from "@/components/admin/use-card-items";
 

@@ -1,16 +1,15 @@
 "use client";
 
-import { useRef, type KeyboardEvent } from "react";
+import { type ComponentProps, useRef, type KeyboardEvent } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
-import type { PortalDataOf } from "@/features/portal/server";
 import { BookingForm, bookingPrefill } from "./booking-form";
 import { BookingRequests } from "./booking-requests";
-import { sectionHref } from "@/features/portal/components/portal-sections-config";
-import { SectionHeading } from "@/features/portal/components/section-heading";
+import { sectionHref } from "@/components/portal/portal-sections-config";
+import { SectionHeading } from "@/components/portal/section-heading";
 import { SupportPlans } from "@/features/subscriptions/components/portal/support-plans";
-import { UpcomingMeetings } from "@/features/portal/components/upcoming-meetings";
-import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import { UpcomingMeetings } from "./upcoming-meetings";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 
 const TABS = [
   { id: "plans", label: "Support Plans" },
@@ -22,7 +21,12 @@ export function BookServiceSection({
   data,
   readOnly = false,
 }: {
-  data: Omit<PortalDataOf<"book-service">, "section">;
+  /** What the portal's loader reads for the section (src/features/portal/server/portal-load.ts); `team` is read for owners only. */
+  data: Pick<ComponentProps<typeof SupportPlans>, "tiers" | "subscription" | "planRequest"> & {
+    meetings: ComponentProps<typeof UpcomingMeetings>["meetings"];
+    bookings: ComponentProps<typeof BookingRequests>["bookings"];
+    team: unknown;
+  };
   /** An admin viewing the portal: the requests show, the request form does not. */
   readOnly?: boolean;
 }) {

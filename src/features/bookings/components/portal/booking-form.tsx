@@ -8,7 +8,7 @@ import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { DEFAULT_URGENCY, URGENCIES, URGENCY_LABELS } from "@/lib/domain/urgency";
 import { todayIso } from "@/lib/format";
 import { type ServiceBookingInput, serviceBookingSchema } from "@/features/bookings/validation";
-import { useTimedValue } from "@/features/portal/components/use-timed-value";
+import { useTimedValue } from "@/components/portal/use-timed-value";
 import { Options, asWritten } from "@/components/ui/options";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";

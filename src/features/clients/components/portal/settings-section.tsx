@@ -21,8 +21,8 @@ import type { NotificationPreferences as NotificationPreferencesData } from "@/f
 import { AccessLogCard } from "@/features/reports/components/access-log-card";
 import { TeamCard } from "@/features/clients/components/team/team-card";
 import { BillingWithheldSwitch } from "@/features/clients/components/team/billing-withheld-switch";
-import { SectionHeading } from "@/features/portal/components/section-heading";
-import { useTimedValue } from "@/features/portal/components/use-timed-value";
+import { SectionHeading } from "@/components/portal/section-heading";
+import { useTimedValue } from "@/components/portal/use-timed-value";
 
 /** The success banner shows for 3 seconds (docs/PRODUCT.md#portal-settings). */
 export const SETTINGS_BANNER_MS = 3000;

@@ -2,7 +2,7 @@
 
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { ClientPicker } from "@/features/clients/components/admin/client-picker";
+import { ClientPicker } from "@/components/admin/client-picker";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";

@@ -14,7 +14,7 @@ import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalDocument } from "@/features/documents/server";
 import { downloadDocument } from "./download-document";
 import { ReportVault } from "@/features/reports/components/report-vault";
-import { SectionHeading } from "@/features/portal/components/section-heading";
+import { SectionHeading } from "@/components/portal/section-heading";
 
 /** PDF when the mime type contains pdf, else FILE (docs/PRODUCT.md#portal-documents). */
 const fileType = (mimeType: string) => (mimeType.toLowerCase().includes("pdf") ? "PDF" : "FILE");

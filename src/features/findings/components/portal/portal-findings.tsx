@@ -21,7 +21,7 @@ import {
 import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_2025, atlasTechniqueLabel, owaspLlmLabel } from "@/lib/domain/ai-taxonomy";
 import { formatDate } from "@/lib/format";
 import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/features/findings/server";
-import { SectionHeading } from "@/features/portal/components/section-heading";
+import { SectionHeading } from "@/components/portal/section-heading";
 import type { OwnerOption } from "@/features/findings/server";
 import { LazyFindingClientActions, LazyFindingCommentForm, LazyFindingOwnerForm } from "./lazy-finding-forms";
 

@@ -3,7 +3,7 @@
 import { Mail } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { markInquiryReadAction } from "@/features/dashboard/actions/admin";
+import { markInquiryReadAction } from "@/features/inquiries/actions/admin";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useServerState } from "@/components/ui/use-server-state";

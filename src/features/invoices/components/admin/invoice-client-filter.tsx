@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { ClientPicker, type ClientChoice } from "@/features/clients/components/admin/client-picker";
+import { ClientPicker, type ClientChoice } from "@/components/admin/client-picker";
 
 /** The Invoices filter's client: the one picker, as the `client` field of the filter form. */
 export function InvoiceClientFilter({ clients, value }: { clients: ClientChoice[]; value: string }) {

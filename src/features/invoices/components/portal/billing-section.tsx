@@ -13,7 +13,7 @@ import type { BillingSummary, PayableInvoice, PortalInvoice } from "@/features/i
 import { InvoiceTable } from "./invoice-table";
 import { PayNow } from "./pay-now";
 import { StatementDownload } from "../statement-download";
-import { SectionHeading } from "@/features/portal/components/section-heading";
+import { SectionHeading } from "@/components/portal/section-heading";
 
 /** One of the three figures above the invoices: its label and icon, then the figure. */
 function BillingFigure({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {

@@ -9,8 +9,8 @@ import { INVOICE_STATUS_TONES, isOpenInvoiceStatus } from "@/lib/domain/invoice-
 import { formatCents, formatDate } from "@/lib/format";
 import { invoiceDue, invoicePayLink } from "@/lib/invoice-due";
 import type { PortalInvoice } from "@/features/invoices/server";
-import { sectionHref } from "@/features/portal/components/portal-sections-config";
-import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import { sectionHref } from "@/components/portal/portal-sections-config";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 import { PaymentSchedulePanel } from "./payment-schedule-panel";
 
 /**

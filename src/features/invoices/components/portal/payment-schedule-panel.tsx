@@ -4,7 +4,7 @@ import type { Tone } from "@/lib/domain/tone";
 import { formatCents, formatDate } from "@/lib/format";
 import { nextScheduledPayment, scheduleEntryLabels, scheduleEntryState, scheduleProgress, type ScheduleEntryView } from "@/lib/schedule";
 import type { PortalInvoice } from "@/features/invoices/server";
-import { ProgressBar } from "@/features/portal/components/progress-bar";
+import { ProgressBar } from "@/components/portal/progress-bar";
 
 const STATE_LABEL = { paid: "Paid", partial: "Partial", pending: "Pending" } as const;
 const STATE_TONE: Record<keyof typeof STATE_LABEL, Tone> = { paid: "emerald", partial: "amber", pending: "amber" };

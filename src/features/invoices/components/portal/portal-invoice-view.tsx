@@ -2,9 +2,9 @@
 
 import { ArrowLeft } from "lucide-react";
 import type { InvoiceDetail } from "@/features/invoices/server";
-import { sectionHref } from "@/features/portal/components/portal-sections-config";
-import { SectionHeading } from "@/features/portal/components/section-heading";
-import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import { sectionHref } from "@/components/portal/portal-sections-config";
+import { SectionHeading } from "@/components/portal/section-heading";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 import { InvoiceDetails } from "../invoice-details";
 
 /** An invoice opened from Billing (`?section=billing&invoice=<id>`, docs/PRODUCT.md#invoice-page). */

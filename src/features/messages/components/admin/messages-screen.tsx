@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { setThreadStatusAction } from "@/features/messages/actions/admin";
-import { ClientPicker, type ClientChoice } from "@/features/clients/components/admin/client-picker";
+import { ClientPicker, type ClientChoice } from "@/components/admin/client-picker";
 import { NewThreadCard } from "@/features/messages/components/new-thread-card";
 import { ThreadList } from "@/features/messages/components/thread-list";
 import { ThreadView } from "@/features/messages/components/thread-view";

@@ -10,10 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { newThreadSchema, SUBJECT_MAX_LENGTH } from "@/features/messages/validation";
-import type { PortalDataOf } from "@/features/portal/server";
-import { sectionHref } from "@/features/portal/components/portal-sections-config";
-import { SectionHeading } from "@/features/portal/components/section-heading";
-import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import type { ThreadSummary } from "@/features/messages/server";
+import { sectionHref } from "@/components/portal/portal-sections-config";
+import { SectionHeading } from "@/components/portal/section-heading";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 
 const API = "/api/client/messages";
 
@@ -22,7 +22,8 @@ export function MessagesSection({
   data,
   readOnly = false,
 }: {
-  data: Omit<PortalDataOf<"messages">, "section">;
+  /** What the portal's loader reads for the section (src/features/portal/server/portal-load.ts). */
+  data: { threads: ThreadSummary[]; projects: { id: string; projectName: string }[] };
   /** An admin viewing the portal: conversations open, nothing is sent (docs/PRODUCT.md#admin-view-as-client). */
   readOnly?: boolean;
 }) {

@@ -3,7 +3,7 @@
 import { MailWarning } from "lucide-react";
 import { DashboardCard } from "@/components/admin/dashboard-card";
 import { useCardItems } from "@/components/admin/use-card-items";
-import { retryFailedMailAction } from "@/features/dashboard/actions/admin";
+import { retryFailedMailAction } from "@/features/operations/actions/admin";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { formatRelativeTime } from "@/lib/format";

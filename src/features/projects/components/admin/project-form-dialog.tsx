@@ -3,7 +3,7 @@
 import { Controller } from "react-hook-form";
 import { listClientOptionsAction } from "@/features/clients/actions/admin";
 import { createProjectAction, updateProjectAction } from "@/features/projects/actions/admin";
-import { ClientPicker } from "@/features/clients/components/admin/client-picker";
+import { ClientPicker } from "@/components/admin/client-picker";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

@@ -7,10 +7,10 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/project-status";
 import { formatCents, formatDate, percentOf } from "@/lib/format";
 import type { PortalProject, ProjectFigures } from "@/features/projects/server";
-import { ProgressBar } from "@/features/portal/components/progress-bar";
-import { sectionHref } from "@/features/portal/components/portal-sections-config";
-import { SectionHeading } from "@/features/portal/components/section-heading";
-import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import { ProgressBar } from "@/components/portal/progress-bar";
+import { sectionHref } from "@/components/portal/portal-sections-config";
+import { SectionHeading } from "@/components/portal/section-heading";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 
 export function ProjectsSection({ projects }: { projects: PortalProject[] }) {
   return (

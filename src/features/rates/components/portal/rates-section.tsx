@@ -5,9 +5,9 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
 import type { PortalRate } from "@/features/rates/server";
-import { sectionHref } from "@/features/portal/components/portal-sections-config";
-import { SectionHeading } from "@/features/portal/components/section-heading";
-import { usePortalNavigation } from "@/features/portal/components/use-portal-navigation";
+import { sectionHref } from "@/components/portal/portal-sections-config";
+import { SectionHeading } from "@/components/portal/section-heading";
+import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 
 /** Whole dollars when there are no cents ("$325"), else the exact amount ("$325.50"). */
 const money = (cents: number) => (cents % 100 === 0 ? formatCentsWhole(cents) : formatCents(cents));

@@ -1,4 +1,4 @@
-import { SectionHeading } from "@/features/portal/components/section-heading";
+import { SectionHeading } from "@/components/portal/section-heading";
 
 /** The Retainer section of a company without a retainer (reached by its address only). */
 export function NoRetainer() {

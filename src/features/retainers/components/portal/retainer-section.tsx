@@ -7,7 +7,7 @@ import { OVERAGE_REQUEST_STATUS_LABELS, OVERAGE_REQUEST_STATUS_TONES, overagePri
 import { formatHours } from "@/lib/retainer-period";
 import type { RetainerView } from "@/features/retainers/server";
 import { RetainerBurndown, RetainerEntries, RetainerHistory } from "../retainer-burndown";
-import { SectionHeading } from "@/features/portal/components/section-heading";
+import { SectionHeading } from "@/components/portal/section-heading";
 import { OverageDecision } from "./overage-decision";
 
 /**

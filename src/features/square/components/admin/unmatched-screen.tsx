@@ -3,7 +3,7 @@
 import { AlertTriangle, EyeOff, Inbox } from "lucide-react";
 import { useId, useState } from "react";
 import { linkSquareCustomerAction, setSquareCustomerIgnoredAction, unlinkSquareCustomerAction } from "@/features/square/actions/admin";
-import { ClientPicker } from "@/features/clients/components/admin/client-picker";
+import { ClientPicker } from "@/components/admin/client-picker";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/spinner";

@@ -11,7 +11,7 @@ import { cn } from "@/lib/cn";
 import { formatCents, formatCentsWhole, formatDate } from "@/lib/format";
 import { PlanChangeDialog, type PlanChange } from "./plan-change-dialog";
 import type { BillingWaitReason, PortalPlanRequest, PortalSubscription, PortalTier } from "@/features/subscriptions/server";
-import { useTimedValue } from "@/features/portal/components/use-timed-value";
+import { useTimedValue } from "@/components/portal/use-timed-value";
 
 /** A plan change's message shows for 5 seconds (docs/PRODUCT.md#portal-book-service). */
 export const CHECKOUT_NOTICE_MS = 5000;

@@ -78,6 +78,9 @@ export const clientSubscriptions = pgTable(
   ],
 );
 
+/** The id of app_settings' one row. */
+export const APP_SETTINGS_ID = "app";
+
 /**
  * The firm's own settings (docs/PRODUCT.md#admin-settings), one row: what is not per client.
  * `default_rates` null means the standard cards in code (src/lib/default-rates.ts).
@@ -85,7 +88,7 @@ export const clientSubscriptions = pgTable(
 export const appSettings = pgTable(
   "app_settings",
   {
-    id: text("id").primaryKey().default("app"),
+    id: text("id").primaryKey().default(APP_SETTINGS_ID),
     requireClientTwoFactor: boolean("require_client_two_factor").notNull().default(false),
     defaultRates: jsonb("default_rates").$type<{ serviceType: string; hourlyRateCents: number; monthlyRetainerCents: number | null }[]>(),
     // The firm's own Word template for generated reports (docs/PRODUCT.md#admin-settings), stored

@@ -18,7 +18,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { CLIENT_SHOWN_STATUS_LABELS, CLIENT_SHOWN_STATUS_TONES } from "@/lib/domain/client-status";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { listRecentAccessForAdmin } from "@/features/audit/server";
 import { getAdminClientDetails } from "@/features/clients/server";
 import { listClientDocumentsForAdmin } from "@/features/documents/server";

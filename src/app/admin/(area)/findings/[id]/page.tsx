@@ -15,7 +15,7 @@ import { Card } from "@/components/ui/card";
 import { uuidSchema } from "@/lib/validation/common";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { getFinding, listDuplicateOriginals, listOwnerOptions } from "@/features/findings/server";
 import { addAdminFindingCommentAction, setAdminFindingOwnerAction } from "@/features/findings/actions/admin";
 import { FindingOwnerForm } from "@/features/findings/components/finding-owner-form";

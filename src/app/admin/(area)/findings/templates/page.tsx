@@ -9,7 +9,7 @@ import { TemplateForm } from "@/features/findings/components/admin/template-form
 import { TemplatesList } from "@/features/findings/components/admin/templates-list";
 import { findingTemplateListQuerySchema } from "@/features/findings/validation/templates";
 import { getDb } from "@/server/core/get-db";
-import { openAdminListPage, type PageSearchParams } from "@/features/account/server";
+import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listFindingTemplates } from "@/features/findings/server";
 
 export const metadata: Metadata = { title: "Finding templates" };

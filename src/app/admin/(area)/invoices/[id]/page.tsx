@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/admin/page-header";
 import { InvoiceDetails } from "@/features/invoices/components/invoice-details";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { getAdminInvoice } from "@/features/invoices/server";
 
 export const metadata: Metadata = { title: "Invoice" };

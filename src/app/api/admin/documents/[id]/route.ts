@@ -2,7 +2,7 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { documentViewUrl, downloadRequestOf } from "@/features/documents/server";
 
 export const dynamic = "force-dynamic";

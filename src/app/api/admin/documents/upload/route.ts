@@ -1,7 +1,7 @@
 // POST /api/admin/documents/upload (multipart: clientId, category, file) → { success, document }: streamed, checked and stored, then recorded.
 import { getDb } from "@/server/core/get-db";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { recordUploadedDocument } from "@/features/documents/server";
 
 export const dynamic = "force-dynamic";

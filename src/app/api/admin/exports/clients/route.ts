@@ -3,7 +3,7 @@ import { clientListQuerySchema } from "@/features/clients/validation";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { CLIENT_EXPORT_COLUMNS, exportAdminClients } from "@/features/exports/server";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { invoiceExportQuerySchema } from "@/features/invoices/validation";
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { ADMIN_INVOICE_EXPORT_COLUMNS, exportAdminInvoices } from "@/features/exports/server";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { receiveScanUpload } from "@/server/core/uploads/scan-upload";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { previewFindingImport } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";

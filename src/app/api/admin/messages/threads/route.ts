@@ -1,6 +1,6 @@
 // POST /api/admin/messages/threads (multipart: clientId, subject, body, projectId?, file?) → { success, threadId }: the team starts a conversation with a client.
 import { getDb } from "@/server/core/get-db";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import {
   assertMessageQuota,
   assertNewThreadTarget,

@@ -3,7 +3,7 @@ import { generatedReportQuerySchema } from "@/features/reports/validation";
 import { DOWNLOAD_CSP } from "@/lib/csp";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { generateEngagementReport } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { DOWNLOAD_CSP } from "@/lib/csp";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { receiveDocumentUpload } from "@/server/core/uploads/document-upload";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { downloadReportTemplate, saveReportTemplate } from "@/features/reports/server";
 
 export const dynamic = "force-dynamic";

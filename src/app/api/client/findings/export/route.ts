@@ -1,7 +1,7 @@
 // GET /api/client/findings/export: the signed-in client's published findings as a CSV download (portal Findings); a read, so a viewing admin may too.
 import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
-import { withClientRead } from "@/features/account/server";
+import { withClientRead } from "@/features/identity/server";
 import { exportClientFindings, FINDING_EXPORT_COLUMNS } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // POST /api/client/messages/threads (multipart: subject, body, projectId?, file?) → { success, threadId }: the signed-in client starts a conversation.
 import { getDb } from "@/server/core/get-db";
-import { withClient } from "@/features/account/server";
+import { withClient } from "@/features/identity/server";
 import {
   assertMessageQuota,
   assertNewThreadTarget,

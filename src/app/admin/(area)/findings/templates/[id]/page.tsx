@@ -9,7 +9,7 @@ import { TemplateForm } from "@/features/findings/components/admin/template-form
 import { uuidSchema } from "@/lib/validation/common";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
-import { requireAdminPage } from "@/features/account/server";
+import { requireAdminPage } from "@/features/identity/server";
 import { getFindingTemplate } from "@/features/findings/server";
 
 export const metadata: Metadata = { title: "Finding template" };

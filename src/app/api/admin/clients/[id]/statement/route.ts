@@ -5,7 +5,7 @@ import { csvResponse } from "@/server/core/csv/csv-response";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { pdfResponse } from "@/server/core/pdf-response";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { STATEMENT_EXPORT_COLUMNS } from "@/features/exports/server";
 import { getAdminStatement, adminStatementPdf, statementCsvPages, statementFileName } from "@/features/invoices/server";
 

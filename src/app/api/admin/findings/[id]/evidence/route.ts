@@ -3,7 +3,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { receiveDocumentUpload } from "@/server/core/uploads/document-upload";
-import { withAdmin } from "@/features/account/server";
+import { withAdmin } from "@/features/identity/server";
 import { addEvidence, assertEvidenceTarget } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
 import { pdfResponse } from "@/server/core/pdf-response";
-import { withClientRead } from "@/features/account/server";
+import { withClientRead } from "@/features/identity/server";
 import { getLetterForPdf, renderLetterPdf } from "@/features/attestations/server";
 import { recordFirmAccess } from "@/features/audit/server";
 

@@ -2,7 +2,7 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
-import { withClientRead } from "@/features/account/server";
+import { withClientRead } from "@/features/identity/server";
 import { pdfResponse } from "@/server/core/pdf-response";
 import { AUTHORIZATION_NOT_FOUND, openSealedAuthorization } from "@/features/authorizations/server";
 import { recordFirmAccess } from "@/features/audit/server";

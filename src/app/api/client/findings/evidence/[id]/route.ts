@@ -2,7 +2,7 @@
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { parseInput } from "@/server/core/handler";
-import { withClientRead } from "@/features/account/server";
+import { withClientRead } from "@/features/identity/server";
 import { getEvidenceDownload } from "@/features/findings/server";
 
 export const dynamic = "force-dynamic";

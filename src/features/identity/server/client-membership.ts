@@ -1,0 +1,90 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clientPeople, clients, session } from "@/server/core/db/schema";
+import { clientTwoFactorPolicySql } from "./two-factor-policy";
+import type { ClientPersonRole, ClientPersonStatus } from "@/lib/domain/client-person";
+
+// Session → person → company: the one lookup behind every client guard and the client sign-in
+// (docs/PRODUCT.md#portal-team). A user is a person of at most one company.
+
+export type ClientMembership = {
+  clientId: string;
+  company: string;
+  companyActive: boolean;
+  requireTwoFactor: boolean;
+  billingWithheldFromMembers: boolean;
+  personRole: ClientPersonRole;
+  personStatus: ClientPersonStatus;
+};
+
+/** The membership's columns, for a select joining client_people and clients (also the session read's). */
+export const membershipColumns = {
+  clientId: clients.id,
+  company: clients.company,
+  status: clients.status,
+  // The company's own switch or the firm-wide policy (Settings → Security policy).
+  requireTwoFactor: sql<boolean>`(${clients.requireTwoFactor} or ${clientTwoFactorPolicySql})`,
+  billingWithheldFromMembers: clients.billingWithheldFromMembers,
+  personRole: clientPeople.role,
+  personStatus: clientPeople.status,
+};
+
+/** A row of membershipColumns, each column null when a left join found no company. */
+type MembershipRow = {
+  clientId: string | null;
+  company: string | null;
+  status: string | null;
+  requireTwoFactor: boolean | null;
+  billingWithheldFromMembers: boolean | null;
+  personRole: ClientPersonRole | null;
+  personStatus: ClientPersonStatus | null;
+};
+
+/** A row of membershipColumns as a membership (null when the user is a person of no company). */
+export function membershipFromRow(row: MembershipRow | undefined): ClientMembership | null {
+  if (!row || row.clientId === null || row.personRole === null || row.personStatus === null) return null;
+  return {
+    clientId: row.clientId,
+    company: row.company ?? "",
+    companyActive: row.status === "active",
+    requireTwoFactor: row.requireTwoFactor === true,
+    billingWithheldFromMembers: row.billingWithheldFromMembers === true,
+    personRole: row.personRole,
+    personStatus: row.personStatus,
+  };
+}
+
+export async function clientMembershipOf(db: DbOrTx, userId: string): Promise<ClientMembership | null> {
+  const [row] = await db
+    .select(membershipColumns)
+    .from(clientPeople)
+    .innerJoin(clients, eq(clients.id, clientPeople.clientId))
+    .where(eq(clientPeople.userId, userId))
+    .limit(1);
+  return membershipFromRow(row);
+}
+
+export const INACTIVE_COMPANY_MESSAGE = "This client account is inactive. Please contact us to reactivate it.";
+export const REMOVED_PERSON_MESSAGE = "Your access to this client account has been removed. Please ask its owner.";
+
+/** Why this membership may not sign in or act, or null when it may. */
+export function membershipRefusal(m: ClientMembership | null): string | null {
+  if (!m) return "Client account not found";
+  if (!m.companyActive) return INACTIVE_COMPANY_MESSAGE;
+  if (m.personStatus === "deactivated") return REMOVED_PERSON_MESSAGE;
+  return null;
+}
+
+/** A person who set their password through the invitation is active from then on. */
+export async function activateInvitedPerson(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(clientPeople)
+    .set({ status: "active" })
+    .where(and(eq(clientPeople.userId, userId), eq(clientPeople.status, "invited")));
+}
+
+/** Ends every session of these users at once (a removed person, a deactivated company). */
+export async function endSessionsOf(db: DbOrTx, userIds: string[]): Promise<void> {
+  for (const userId of userIds) await db.delete(session).where(eq(session.userId, userId));
+}

@@ -1,0 +1,37 @@
+import "server-only";
+// The identity module's public face: everything outside src/features/identity/server imports from here (README.md).
+
+export { getAuth } from "./auth";
+export { activateInvitedPerson, clientMembershipOf, endSessionsOf, membershipRefusal } from "./client-membership";
+export { mailAuthenticatorChange } from "./second-factor/authenticator-mail";
+export {
+  addedWithinWindow,
+  FRESH_CODE_PROMPT,
+  FRESH_PASSKEY_PROMPT,
+  FRESH_PASSWORD_PROMPT,
+  type FreshFactorMethod,
+  recordPasswordProof,
+  stepUpPrompt,
+  stepUpState,
+} from "./second-factor/fresh-factor-state";
+export { endOtherSessions, recordSecondFactor, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor/second-factor";
+export { claimTotpStep, totpStepOf } from "./second-factor/totp-replay";
+export { formatMailTime, listOwnSessions, revokeOtherOwnSessions, revokeOwnSession, sessionsUrlFor } from "./sessions/account-sessions";
+export { openAdminListPage, type PageSearchParams } from "./sessions/admin-list-page";
+export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./sessions/route-guards";
+export {
+  ADMIN_ENROLMENT_PATH,
+  currentSessionId,
+  demoExemptionInUse,
+  getPortalAccess,
+  getSession,
+  hasStaleSessionCookie,
+  isDemoAdminExempt,
+  requireAdminPage,
+  sessionDemoExempt,
+} from "./sessions/session";
+export { accountLimitKey, allowAttempt, AUTH_LIMITS, clearAttempts, ipLimitKey } from "./sign-in/brute-force";
+export { logAdminSignIn } from "./sign-in/log";
+export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } from "./users";
+export { issueViewAsCookie, VIEW_AS_COOKIE, type ViewAs, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
+export { clientTwoFactorPolicySql } from "./two-factor-policy";
