@@ -12,13 +12,15 @@ let eslint: ESLint;
 vi.setConfig({ testTimeout: 60_000 });
 
 // Loading the configuration and its plugins, and the cycle check's first walk through the server's
-// files (cached afterwards), take a while: done once, outside the tests' timeout.
+// files (cached afterwards), take a while: done once, outside the tests' timeout. Tests have a
+// configuration block of their own, so a slice's test file is warmed up too.
 const WARM_UP =
-  'import { loadClientPortal } from "@/features/portal/server";\nimport { signInClientAction } from "@/features/account/actions/sign-in";\nexport const x = [loadClientPortal, signInClientAction];\n';
+  'import { loadPortalSection } from "@/features/portal/server";\nimport { signInClientAction } from "@/features/account/actions/sign-in";\nexport const x = [loadPortalSection, signInClientAction];\n';
 
 beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
   await eslint.lintText(WARM_UP, { filePath: path.join(root, "src/app/warm-up.ts") });
+  await eslint.lintText(WARM_UP, { filePath: path.join(root, "src/features/projects/tests/warm-up.test.ts") });
 }, 300_000);
 
 async function errorsOf(file: string, code: string): Promise<string[]> {
