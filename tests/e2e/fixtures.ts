@@ -73,19 +73,23 @@ export const test = base.extend<CspFixtures>({
     },
     { auto: true },
   ],
-  // Navigations wait for hydration: a click or keystroke before it would be lost, or overwritten
-  // by a form library's defaults, which makes tests flaky on a slow machine.
-  page: async ({ page }, use) => {
+  // Navigations to the app wait for hydration: a click or keystroke before it would be lost, or
+  // overwritten by a form library's defaults, which makes tests flaky on a slow machine. A page of
+  // another origin (the fake Square's authorize page) has no such marker.
+  page: async ({ page, baseURL }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
+    const hydrated = async () => {
+      if (!baseURL || new URL(page.url()).origin === new URL(baseURL).origin) await waitForDocumentHydration(page);
+    };
     page.goto = async (...args: Parameters<Page["goto"]>) => {
       const response = await goto(...args);
-      await waitForDocumentHydration(page);
+      await hydrated();
       return response;
     };
     page.reload = async (...args: Parameters<Page["reload"]>) => {
       const response = await reload(...args);
-      await waitForDocumentHydration(page);
+      await hydrated();
       return response;
     };
     await use(page);
