@@ -3,6 +3,7 @@
 // Why each source is allowed: docs/SECURITY-HEADERS.md.
 
 import { LEGAL_PAGES } from "./legal-pages";
+import { THEME_SCRIPT_SHA256 } from "./theme";
 
 /** Where browsers send violation reports (report-uri, and report-to through Reporting-Endpoints). */
 export const CSP_REPORT_PATH = "/api/csp-report";
@@ -86,10 +87,12 @@ function basePolicy(scriptSrc: string[], { isHttps = false }: PolicyOptions): Re
 
 /**
  * Dynamic pages: scripts run only with this request's nonce (Next adds it to its own scripts after
- * reading it from the request's CSP header); 'strict-dynamic' lets those load their chunks.
+ * reading it from the request's CSP header); 'strict-dynamic' lets those load their chunks. The
+ * one inline script of our own, the theme's (src/lib/theme.ts), runs by its hash: the root layout
+ * renders it on prerendered pages too, where no nonce exists.
  */
 export function dynamicPagePolicy(nonce: string, options: PolicyOptions = {}): string {
-  const script = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"];
+  const script = ["'self'", `'nonce-${nonce}'`, `'${THEME_SCRIPT_SHA256}'`, "'strict-dynamic'"];
   if (options.isDev) script.push("'unsafe-eval'");
   return serialize(basePolicy(script, options));
 }

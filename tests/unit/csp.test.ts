@@ -2,6 +2,7 @@
 // hashes), nonce freshness, HSTS only for an https APP_URL.
 import { describe, expect, it } from "vitest";
 import { createNonce, dynamicPagePolicy, isDynamicPagePath, isHttpsAppUrl, pageSecurityHeaders, staticPagePolicy } from "@/lib/csp";
+import { THEME_SCRIPT_SHA256 } from "@/lib/theme";
 
 /** "a b; c d" → { a: ["b"], c: ["d"] } */
 function directives(policy: string): Record<string, string[]> {
@@ -20,8 +21,8 @@ function directives(policy: string): Record<string, string[]> {
 describe("dynamic page policy", () => {
   const policy = directives(dynamicPagePolicy("abc123=="));
 
-  it("lets scripts run only with the nonce, and what they load ('strict-dynamic')", () => {
-    expect(policy["script-src"]).toEqual(["'self'", "'nonce-abc123=='", "'strict-dynamic'"]);
+  it("lets scripts run only with the nonce or the theme script's hash, and what they load ('strict-dynamic')", () => {
+    expect(policy["script-src"]).toEqual(["'self'", "'nonce-abc123=='", `'${THEME_SCRIPT_SHA256}'`, "'strict-dynamic'"]);
     expect(policy["script-src"]).not.toContain("'unsafe-inline'");
     expect(policy["script-src"]).not.toContain("'unsafe-eval'");
   });

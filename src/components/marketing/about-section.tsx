@@ -41,7 +41,7 @@ export function AboutSection() {
           {TILES.map(({ icon, value, label, text }) => (
             <li key={value} className="rounded-xl border border-slate-800 bg-surface/70 p-6">
               <Icon name={icon} className="h-6 w-6 text-accent" />
-              <p className="mt-4 text-3xl font-bold text-white">{value}</p>
+              <p className="mt-4 text-3xl font-bold text-heading">{value}</p>
               <p className="mt-1 text-sm font-semibold text-cyan-200">{label}</p>
               <p className="mt-2 text-sm text-slate-400">{text}</p>
             </li>

@@ -7,7 +7,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
     <li className="flex gap-4 rounded-xl border border-slate-800 bg-surface/70 p-5">
       <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-cyan-500/10 text-accent">{icon}</span>
       <div className="min-w-0">
-        <h3 className="font-semibold text-white">{title}</h3>
+        <h3 className="font-semibold text-heading">{title}</h3>
         <div className="mt-1 text-sm text-slate-300">{children}</div>
       </div>
     </li>
@@ -23,7 +23,7 @@ export function ContactSection({ form }: { form: ReactNode }) {
           <p className="inline-flex rounded-full border border-cyan-500/30 bg-cyan-500/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-cyan-200">
             Get In Touch
           </p>
-          <h2 id="contact-heading" className="mt-4 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          <h2 id="contact-heading" className="mt-4 text-3xl font-bold tracking-tight text-heading sm:text-4xl">
             Ready to secure your AI infrastructure?
           </h2>
           <p className="mt-4 text-lg text-slate-300">

@@ -26,7 +26,7 @@ export function HeroSection() {
           <p className="inline-flex items-center gap-2 rounded-full border border-cyan-500/30 bg-cyan-500/10 px-3 py-1 text-xs font-medium text-cyan-200">
             AI security consultancy
           </p>
-          <h1 id="hero-heading" className="mt-6 text-4xl font-bold tracking-tight text-white sm:text-5xl lg:text-6xl">
+          <h1 id="hero-heading" className="mt-6 text-4xl font-bold tracking-tight text-heading sm:text-5xl lg:text-6xl">
             Secure your AI. <span className="text-accent">Ship it faster.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-300">

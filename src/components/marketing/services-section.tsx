@@ -25,7 +25,7 @@ export function ServicesSection() {
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-cyan-500/10 text-accent">
                   <Icon name={ICONS[service.icon]} className="h-6 w-6" />
                 </span>
-                <h3 className="mt-5 text-xl font-semibold text-white">{service.title}</h3>
+                <h3 className="mt-5 text-xl font-semibold text-heading">{service.title}</h3>
                 <p className="mt-3 text-slate-300">{service.description}</p>
                 <ServiceFeatures
                   panelId={`${service.id}-features`}

@@ -15,12 +15,12 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
         <Icon name="ArrowLeft" className="h-4 w-4" />
         Back to Home
       </Link>
-      <h1 className="mt-6 text-4xl font-bold tracking-tight text-white">{title}</h1>
+      <h1 className="mt-6 text-4xl font-bold tracking-tight text-heading">{title}</h1>
       <p className="mt-3 text-sm text-slate-400">Last updated: {LEGAL_UPDATED_TEXT}</p>
       <div className="mt-8 text-lg text-slate-300">{intro}</div>
       <div className="mt-12 space-y-12">{children}</div>
       <section aria-labelledby="legal-contact" className="mt-12 rounded-xl border border-slate-800 bg-surface/70 p-6">
-        <h2 id="legal-contact" className="text-xl font-semibold text-white">
+        <h2 id="legal-contact" className="text-xl font-semibold text-heading">
           Contact us
         </h2>
         <p className="mt-3 text-slate-300">
@@ -59,7 +59,7 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
 export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="text-2xl font-semibold text-white">
+      <h2 id={id} className="text-2xl font-semibold text-heading">
         {title}
       </h2>
       <div className="mt-4 space-y-4 leading-7 text-slate-300 [&_a]:underline [&_a]:underline-offset-2 [&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-slate-100 [&_li]:mt-2 [&_strong]:text-slate-100 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">

@@ -104,7 +104,7 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
           className="absolute inset-0 flex flex-col items-center justify-center rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-8 text-center focus:outline-none"
         >
           <Icon name="CircleCheck" className="h-12 w-12 text-emerald-400" />
-          <h3 className="mt-4 text-2xl font-semibold text-white">Thank You!</h3>
+          <h3 className="mt-4 text-2xl font-semibold text-heading">Thank You!</h3>
           <p className="mt-2 max-w-md text-slate-200">We have received your message and will get back to you within 24 hours.</p>
         </div>
       ) : null}

@@ -301,7 +301,7 @@ function TierCard({
         <h3 id={`tier-${tier.id}`} className="text-lg font-semibold">
           {tier.tierName}
         </h3>
-        {isCurrent ? <span className="rounded-full bg-emerald-500 px-2 py-0.5 text-xs font-bold text-slate-950">CURRENT</span> : null}
+        {isCurrent ? <span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-bold text-slate-950">CURRENT</span> : null}
         {tier.isPopular && !isCurrent ? (
           <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-slate-950">POPULAR</span>
         ) : null}
