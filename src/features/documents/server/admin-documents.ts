@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DocumentCategory } from "@/lib/domain/document-category";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
@@ -30,8 +30,9 @@ export type AdminDocumentRow = {
 /**
  * Every document of every client, newest first, one page at a time (docs/PRODUCT.md#admin-documents):
  * search by name (the user's wildcards literal), one client, one category; with each document's
- * company and how often it was downloaded. One query per page, and one insert of a look in the access
- * log of each company the page shows.
+ * company and how often it was downloaded. With `recentCount`, also the newest documents of every
+ * client, unfiltered (the page's Recent Uploads). One query per list, and one insert of a look in
+ * the access log of each company the page shows, however many of its lists show it.
  */
 export async function listAdminDocuments(
   db: DbOrTx,
@@ -42,19 +43,39 @@ export async function listAdminDocuments(
     category = "all",
     page = 1,
     pageSize = ADMIN_PAGE_SIZE,
-  }: { actor: AdminActor } & Partial<DocumentListQuery> & { pageSize?: number },
-): Promise<Paged<AdminDocumentRow>> {
+    recentCount = 0,
+  }: { actor: AdminActor } & Partial<DocumentListQuery> & { pageSize?: number; recentCount?: number },
+): Promise<Paged<AdminDocumentRow> & { recent: AdminDocumentRow[] }> {
   assertAdmin(actor);
   const where = and(
     containsAny(q, [documents.name]),
     clientId ? eq(documents.clientId, clientId) : undefined,
     category !== "all" ? eq(documents.category, category) : undefined,
   );
+  const [rows, recent] = await Promise.all([
+    selectDocuments(db, where, pageSize, pageOffset(page, pageSize)),
+    recentCount > 0 ? selectDocuments(db, undefined, recentCount, 0) : [],
+  ]);
+  const shown = [...rows, ...recent];
+  // Documents shown to the firm, filtered or not: a look in the access log of each company the page
+  // shows (docs/PRODUCT.md#portal-access-log).
+  if (shown.length > 0)
+    await recordFirmAccess(db, {
+      actor,
+      action: "client.documents.view",
+      clientIds: [...new Set(shown.map((row) => row.clientId))],
+      entityType: "client",
+      entityId: clientId || null,
+    });
+  return { ...splitTotal(rows), page, pageSize, recent: splitTotal(recent).rows };
+}
+
+function selectDocuments(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
   const downloadCount = db
     .select({ count: sql<number>`count(*)`.as("count") })
     .from(documentDownloads)
     .where(eq(documentDownloads.documentId, documents.id));
-  const rows = await db
+  return db
     .select({
       ...documentListColumns,
       clientId: documents.clientId,
@@ -66,19 +87,8 @@ export async function listAdminDocuments(
     .innerJoin(clients, eq(clients.id, documents.clientId))
     .where(where)
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
-    .limit(pageSize)
-    .offset(pageOffset(page, pageSize));
-  // Documents shown to the firm, filtered or not: a look in the access log of each company the page
-  // shows (docs/PRODUCT.md#portal-access-log).
-  if (rows.length > 0)
-    await recordFirmAccess(db, {
-      actor,
-      action: "client.documents.view",
-      clientIds: rows.map((row) => row.clientId),
-      entityType: "client",
-      entityId: clientId || null,
-    });
-  return { ...splitTotal(rows), page, pageSize };
+    .limit(limit)
+    .offset(offset);
 }
 
 /**

@@ -46,12 +46,11 @@ const documentViews = (rows: DocumentRows, downloads: Downloads): DocumentView[]
 export default async function AdminDocumentsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, documentListQuerySchema);
   const db = getDb();
-  const [clients, { rows, total, page, pageSize }] = await Promise.all([
+  // Both lists in one read, so the page is one look in each company's access log.
+  const [clients, { rows, total, page, pageSize, recent }] = await Promise.all([
     listActiveClientOptions(db, { actor }),
-    listAdminDocuments(db, { actor, ...query }),
+    listAdminDocuments(db, { actor, ...query, recentCount: RECENT_UPLOADS }),
   ]);
-  // After the full list, not beside it: its look in the access log is then already recorded.
-  const { rows: recent } = await listAdminDocuments(db, { actor, pageSize: RECENT_UPLOADS });
   const downloads = await listDocumentDownloads(db, { actor, documentIds: [...new Set([...rows, ...recent].map((row) => row.id))] });
   const filters = { q: query.q, clientId: query.clientId, category: query.category === "all" ? "" : query.category };
   return (
