@@ -27,10 +27,10 @@ export function ApiTokensCard({ tokens, readOnly }: { tokens: ApiTokenRow[]; rea
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiTokenRow | null>(null);
   return (
-    <Card className="max-w-2xl">
+    <Card className="max-w-2xl" role="region" aria-labelledby="api-tokens-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <h2 id="api-tokens-heading" className="flex items-center gap-2 text-lg font-semibold">
             <KeyRound className="h-5 w-5 text-accent" aria-hidden /> API tokens
           </h2>
           <p className="mt-1 text-sm text-muted">
