@@ -19,6 +19,9 @@ import { demoPdf } from "@/features/demo/server/demo-files";
 import { saveAuthorizationDraft } from "@/features/authorizations/server";
 import { DEFAULT_AUTHORIZATION_TERMS } from "@/lib/domain/authorization-terms";
 import { adminActor } from "./helpers/admin-session";
+import { API_SCOPES, type ApiScope } from "@/lib/domain/api-scope";
+import { createApiToken } from "@/features/api/server";
+import { requireClient } from "@/features/identity/server/sessions/session";
 import { FRESH_PASSWORD_PROMPT } from "@/features/account/server/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
@@ -98,6 +101,10 @@ const SIGN_IN: RouteExpect = { status: 401, error: "Please sign in." };
 const ADMINS_ONLY: RouteExpect = { status: 403, error: "Access denied. Admins only." };
 const CLIENTS_ONLY: RouteExpect = { status: 403, error: "Access denied. Please use the admin portal." };
 const ACTION_SIGN_IN: ActionExpect = { success: false, error: "Please sign in." };
+/** The company API: a client role's company token reads; no token (anonymous) and a session cookie (admin) are 401. */
+const apiRead = (ok: RouteExpect): Expectations<RouteExpect> => ({ anonymous: 401, clientA: ok, clientB: ok, admin: 401 });
+const apiEveryone = (e: RouteExpect): Expectations<RouteExpect> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
+
 /** A step-up asking a person without a second factor for the password (docs/PRODUCT.md#portal-reports). */
 const PASSWORD_STEP_UP: RouteExpect = {
   status: 403,
@@ -424,6 +431,39 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: CLIENTS_ONLY,
     },
   },
+  // The company API (docs/PRODUCT.md#api-and-webhooks): a client role calls it with its company's
+  // token (apiTokenFor), never its cookie, so the admin's session and no credential are both 401.
+  "GET /api/v1/projects": [
+    { call: () => ({ url: "/api/v1/projects" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/projects", headers: withoutScope("projects:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
+  "GET /api/v1/findings": [
+    { call: () => ({ url: "/api/v1/findings?limit=100" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/findings", headers: withoutScope("findings:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
+  "GET /api/v1/findings/[id]": [
+    {
+      call: ({ target }) => ({ url: `/api/v1/findings/${target.findingId}`, params: { id: target.findingId } }),
+      expect: { ...apiRead({ status: 200, json: { data: { id: expect.any(String) } } }), clientB: 404 },
+    },
+    {
+      name: "a token without the scope",
+      call: ({ target }) => ({
+        url: `/api/v1/findings/${target.findingId}`,
+        params: { id: target.findingId },
+        headers: withoutScope("findings:read"),
+      }),
+      expect: apiEveryone(403),
+    },
+  ],
   // Client B naming nothing of A's still gets its own invoices only (the leak check reads the body).
   "GET /api/client/invoices/export": {
     call: () => ({ url: "/api/client/invoices/export" }),
@@ -817,6 +857,19 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       clientB: { success: false, error: "This plan is no longer offered." },
       admin: ACTION_CLIENTS_ONLY,
     },
+  },
+  // API tokens (docs/PRODUCT.md#api-and-webhooks): owners only, a new one after the step-up (the
+  // demo people have no second factor: the password is asked for; the flow is in api-v1.test.ts).
+  "ACTION src/features/api/actions/portal.ts#createApiTokenAction": {
+    input: () => ({ name: "Matrix", scopes: ["findings:read"], lifetime: "30" }),
+    expect: ownerOnlyAction(
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+    ),
+  },
+  "ACTION src/features/api/actions/portal.ts#revokeApiTokenAction": {
+    input: async ({ target }) => ({ tokenId: await freshApiToken(target) }),
+    expect: ownerOnlyAction("ok", { success: false, error: "API token not found" }),
   },
   "ACTION src/features/clients/actions/portal.ts#saveAccountSettings": {
     // The caller's own seeded values: saving them changes nothing the later rows could see.
@@ -1515,6 +1568,31 @@ async function headersFor(role: Role): Promise<Headers> {
   return authHeaders(cookies[role]!);
 }
 
+/** Each company's API token (every scope), and Acme tokens holding one scope each (for the refusals). */
+const apiTokens: Record<string, string> = {};
+beforeAll(async () => {
+  const make = async (email: string, scopes: ApiScope[]) => {
+    const actor = await requireClient(authHeaders(await sessionCookie(email)));
+    return (await createApiToken(t.db, { actor, name: "Matrix", scopes, lifetimeDays: 30 })).secret;
+  };
+  apiTokens.acme = await make("client@example.com", [...API_SCOPES]);
+  apiTokens.globex = await make("client2@example.com", [...API_SCOPES]);
+  for (const scope of API_SCOPES) apiTokens[scope] = await make("client@example.com", [scope]);
+});
+/** A new token of the tenant, for a call that revokes it. */
+async function freshApiToken(tenant: Tenant): Promise<string> {
+  const actor = await requireClient(authHeaders(await sessionCookie(tenant.email)));
+  return (await createApiToken(t.db, { actor, name: "Matrix", scopes: ["projects:read"], lifetimeDays: 30 })).id;
+}
+/** The company token a role calls the API with: its company's; none for anonymous and the admin. */
+function apiTokenFor(role: Role): string | null {
+  if (role === "clientB") return apiTokens.globex!;
+  if (role === "clientA" || role === "clientAMember") return apiTokens.acme!;
+  return null;
+}
+/** An Acme token holding every scope but the one the route needs. */
+const withoutScope = (scope: ApiScope) => ({ authorization: `Bearer ${apiTokens[API_SCOPES.find((other) => other !== scope)!]}` });
+
 const casesOf = (key: string): Case[] => {
   const entry = ENTRY_POINTS[key];
   return entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
@@ -1527,7 +1605,7 @@ type Outcome = { text: string; body: string; fresh: FreshObjects; check: (expect
 const sessionTokens = () =>
   Object.values(cookies).map((cookie) => decodeURIComponent(/session_token=([^;.]+)/.exec(cookie ?? "")?.[1] ?? "-"));
 
-/** Routes whose success body a contract fixes: the health probe, the JWK set, the Square status, better-auth's. */
+/** Routes whose success body a contract fixes: the health probe, the JWK set, the Square status, better-auth's (and the company API, `{ data }`). */
 const OTHER_SUCCESS_BODIES = new Set([
   "GET /api/health",
   "GET /.well-known/jwks.json",
@@ -1540,6 +1618,8 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
   const fresh = c.fresh ? await createFreshObjects(t.db, target) : ({} as FreshObjects);
   const ctx: Ctx = { own, target, fresh };
   const headers = await headersFor(role);
+  const apiToken = entry.key.includes(" /api/v1/") ? apiTokenFor(role) : null;
+  if (apiToken) headers.set("authorization", `Bearer ${apiToken}`);
   const mod = await importEntryModule(entry.file);
   if (entry.kind === "route") {
     const call = c.call!(ctx) as RouteCall;
@@ -1556,7 +1636,7 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
         if (e.json !== undefined) expect(result.json).toMatchObject(e.json);
         if (e.location !== undefined) expect(result.location).toMatch(e.location);
         // The one success shape of a route's JSON (docs/ARCHITECTURE.md, "Calling the server").
-        if (result.status < 300 && result.json !== null && !OTHER_SUCCESS_BODIES.has(entry.key))
+        if (result.status < 300 && result.json !== null && !OTHER_SUCCESS_BODIES.has(entry.key) && !entry.key.includes(" /api/v1/"))
           expect(result.json, "a success body is { success: true, ...fields }").toMatchObject({ success: true });
       },
     };

@@ -21,6 +21,10 @@ import { projectListQuerySchema } from "@/features/projects/validation";
 import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { GENERIC_ERROR } from "@/server/core/errors";
+import { API_SCOPES } from "@/lib/domain/api-scope";
+import { apiFindingsQuerySchema, apiPageQuerySchema } from "@/features/api/validation";
+import { createApiToken } from "@/features/api/server";
+import { requireClient } from "@/features/identity/server/sessions/session";
 import { actionInputSchema } from "@/server/core/handler";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { createUnsubscribeToken } from "@/features/notifications/server/unsubscribe-token";
@@ -104,6 +108,16 @@ type Spec =
   // An action's stage is its own schema, read from the exported function.
   | { kind: "action"; role: Role; input: fc.Arbitrary<unknown> }
   | { skip: string };
+
+/** Acme's API token (every scope), made before the runs: the company API's routes read no cookie. */
+let apiToken = "";
+beforeAll(async () => {
+  const actor = await requireClient(authHeaders(await sessionCookie(acme.email)));
+  apiToken = (await createApiToken(t.db, { actor, name: "Fuzz", scopes: [...API_SCOPES], lifetimeDays: 30 })).secret;
+});
+/** The same inputs, sent with the token (read when an input is made, after the token exists). */
+const withApiToken = (input: fc.Arbitrary<RouteInput>) =>
+  input.map((i): RouteInput => ({ ...i, headers: { ...i.headers, authorization: `Bearer ${apiToken}` } }));
 
 let counter = 0;
 const fresh = (label: string) => `fuzz-${label}-${(counter += 1)}@example.test`;
@@ -354,6 +368,44 @@ const FUZZ: Record<string, Spec> = {
   },
   "GET /api/client/reports": { skip: "takes no input (the client's session only)" },
   "GET /api/client/access-log/export": { skip: "takes no input (the client's session only)" },
+  // The company API: the client's token (the route reads no cookie), bad filters, limits and cursors.
+  "GET /api/v1/findings": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      queryInput("/api/v1/findings", {
+        severity: fc.constantFrom("critical", "high", "urgent"),
+        status: fc.constantFrom("open", "fixed", "closed"),
+        engagement: fc.constantFrom(acme.projectId, "not-a-uuid"),
+        owasp: fc.constantFrom("LLM01", "LLM99"),
+        atlas: fc.constantFrom("AML.T0051", "AML.T9999"),
+        overdue: fc.constantFrom("true", "false", "yes"),
+        updatedSince: fc.constantFrom("2026-01-01T00:00:00Z", "2026-13-01", "yesterday"),
+        cursor: fc.constantFrom("", "bm9uc2Vuc2U", "eyJ1IjoiMjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBaIiwiaSI6Im5vIn0"),
+        limit: fc.constantFrom("1", "100", "0", "101", "1.5", "NaN"),
+      }),
+    ),
+    stage: queryStage(apiFindingsQuerySchema),
+  },
+  // A malformed id is a missing finding (404 "Finding not found"), worded by the route itself.
+  "GET /api/v1/findings/[id]": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(idParamInput("/api/v1/findings")),
+    stage: idStage,
+    bindMessage: false,
+  },
+  "GET /api/v1/projects": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      queryInput("/api/v1/projects", {
+        cursor: fc.constantFrom("", "bm9uc2Vuc2U", "IjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLWMwMDAwMDAwMDAwMSI"),
+        limit: fc.constantFrom("1", "50", "0", "-1", "1e9"),
+      }),
+    ),
+    stage: queryStage(apiPageQuerySchema),
+  },
   "GET /api/client/access-log": {
     kind: "route",
     role: "client",

@@ -28,6 +28,8 @@ const CATEGORIES = {
   publicForm: "public form",
   /** What a view loads when shown (useReadOnShow): reads, never a change. */
   read: "read on show",
+  /** The company API a client's systems call with a token (docs/PRODUCT.md#api-and-webhooks): `{ data }`, problem+json errors. */
+  api: "company API",
 } as const;
 type Category = keyof typeof CATEGORIES;
 
@@ -67,6 +69,9 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/auth/[...all]": { GET: "auth", POST: "auth" },
   "/api/client/access-log/export": { GET: "export" },
   "/api/client/access-log": { GET: "read" },
+  "/api/v1/findings": { GET: "api" },
+  "/api/v1/findings/[id]": { GET: "api" },
+  "/api/v1/projects": { GET: "api" },
   "/api/client/authorizations/[id]/sign": { POST: "file" },
   "/api/client/authorizations/[id]/pdf": { GET: "file" },
   "/api/client/documents/[id]": { GET: "file" },

@@ -26,7 +26,7 @@ export async function hitRateLimit(
   key: string,
   rule: RateRule,
   now: number = Date.now(),
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; retryAfterSeconds: number; remaining: number }> {
   const windowStart = now - rule.windowSeconds * 1000;
   const rows = (await db.execute<{ count: number; last_request: string | number }>(sql`
     insert into ${rateLimit} (id, key, count, last_request)
@@ -38,7 +38,7 @@ export async function hitRateLimit(
   const row = rows.rows[0]!;
   const started = Number(row.last_request);
   const retryAfterSeconds = Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000));
-  return { allowed: Number(row.count) <= rule.max, retryAfterSeconds };
+  return { allowed: Number(row.count) <= rule.max, retryAfterSeconds, remaining: Math.max(0, rule.max - Number(row.count)) };
 }
 
 /**

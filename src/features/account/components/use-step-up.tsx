@@ -15,7 +15,7 @@ type Pending = { ask: FreshFactorAsk; retry: () => void };
  * with a step-up prompt, `ask` opens a dialog asking for what the server named (the app's code, a
  * passkey, or the password); the accepted proof makes the session fresh and the change runs again.
  */
-export function useStepUp() {
+export function useStepUp(description = "Changing how you sign in needs a fresh proof that it is you.") {
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,7 +52,7 @@ export function useStepUp() {
       open={pending !== null}
       onOpenChange={(open) => !open && setPending(null)}
       title="Confirm it is you"
-      description="Changing how you sign in needs a fresh proof that it is you."
+      description={description}
       className="max-w-md"
     >
       {pending ? (

@@ -639,3 +639,15 @@ export const DEMO_REPORTS = [
     publishedAt: "2026-11-14T16:00:00Z",
   },
 ] as const;
+
+/** Acme's API token: read only, used by its ticket-system sync (docs/PRODUCT.md#api-and-webhooks). */
+export const DEMO_API_TOKEN = {
+  id: "00000000-0000-4000-8000-a7000000a001",
+  name: "Jira sync (read only)",
+  hint: "sai_pat_Jx4q…",
+  scopes: ["projects:read", "findings:read"],
+  expiresAt: null,
+  createdAt: "2026-10-02T14:20:00Z",
+  lastUsedAt: "2026-11-26T07:05:00Z",
+  lastUsedAddress: "198.51.100.24",
+} as const;

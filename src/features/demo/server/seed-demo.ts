@@ -1,8 +1,10 @@
 import "server-only";
+import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { seedDemoAuthorization } from "./demo-authorization";
 import {
+  apiTokens,
   appSettings,
   auditLog,
   clientRates,
@@ -32,6 +34,7 @@ import {
   user,
 } from "@/server/core/db/schema";
 import {
+  DEMO_API_TOKEN,
   DEMO_BOOKINGS,
   DEMO_CLIENTS,
   DEMO_DOCUMENTS,
@@ -200,6 +203,18 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       input: { ...DEMO_LETTER.input, testers: [...DEMO_LETTER.input.testers] },
       issuedBy: DEMO_USERS.admin.id,
       fixed: { id: DEMO_LETTER.id, code: DEMO_LETTER.code, issuedAt: new Date(DEMO_LETTER.issuedAt) },
+    });
+    // Acme's read-only API token (docs/PRODUCT.md#api-and-webhooks): its secret was shown once, to
+    // nobody, so only a hash of random bytes is kept and the token can never be used.
+    await tx.insert(apiTokens).values({
+      ...DEMO_API_TOKEN,
+      clientId: DEMO_CLIENTS.acme.id,
+      secretHash: createHash("sha256").update(randomBytes(32)).digest("hex"),
+      createdByUserId: DEMO_USERS.acme.id,
+      createdByName: DEMO_USERS.acme.name,
+      scopes: [...DEMO_API_TOKEN.scopes],
+      createdAt: new Date(DEMO_API_TOKEN.createdAt),
+      lastUsedAt: new Date(DEMO_API_TOKEN.lastUsedAt),
     });
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",

@@ -25,7 +25,7 @@ import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdue
 /** Most severe first: the order of every list (a stored column, so the list reads an index). */
 const severityRank = findings.severityRank;
 
-const listColumns = {
+export const listColumns = {
   id: findings.id,
   title: findings.title,
   severity: findings.severity,
@@ -56,13 +56,13 @@ export type FindingListItem = {
   atlas: string[];
 };
 
-type ListRow = { publishedAt: Date | null } & Omit<FindingListItem, "publishedAt">;
+export type ListRow = { publishedAt: Date | null } & Omit<FindingListItem, "publishedAt">;
 // A closed finding has no due date to keep (docs/PRODUCT.md#portal-findings): it is shown and
 // exported only while the finding is still to be dealt with, as overdue counts it. The stored date
 // stays, so a reopened finding has it again.
 const dueOnShown = (status: FindingStatus, dueOn: string | null) => (UNRESOLVED_FINDING_STATUSES.includes(status) ? dueOn : null);
 
-const toItem = (row: ListRow): FindingListItem => ({
+export const toItem = (row: ListRow): FindingListItem => ({
   ...row,
   dueOn: dueOnShown(row.status, row.dueOn),
   overdue: Boolean(row.overdue),
@@ -75,7 +75,7 @@ export const FINDING_LIST_LIMIT = 500;
 /** Not closed by the firm (withdrawn, false positive, duplicate): what counts and what is due. */
 const countedSql = notInArray(findings.status, [...FIRM_CLOSED_FINDING_STATUSES]);
 
-function filterSql(filter: FindingFilter, actor: ClientActor): SQL[] {
+export function filterSql(filter: FindingFilter, actor: ClientActor): SQL[] {
   // Closed by the firm only when asked for: the toggle, or a status filter naming one of them.
   const showClosed =
     filter.closed || (filter.status !== undefined && (FIRM_CLOSED_FINDING_STATUSES as readonly string[]).includes(filter.status));

@@ -24,6 +24,7 @@ export {
   type QueueFinding,
   type QueueRetest,
 } from "./findings-read";
+export { type FindingPageCursor, type FindingPageItem, pageClientFindings } from "./findings-page";
 export { createFinding, deleteDraftFinding, publishFindings, setDueDays, updateFinding } from "./findings-write";
 export {
   applyFindingImport,

@@ -15,6 +15,7 @@ const ProjectsSection = dynamic(() => import("@/features/projects/components/por
 const BillingSection = dynamic(() => import("@/features/invoices/components/portal/billing-section").then((m) => m.BillingSection));
 const RatesSection = dynamic(() => import("@/features/rates/components/portal/rates-section").then((m) => m.RatesSection));
 const SettingsSection = dynamic(() => import("@/features/clients/components/portal/settings-section").then((m) => m.SettingsSection));
+const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => m.ApiTokensCard));
 const BookServiceSection = dynamic(() =>
   import("@/features/bookings/components/portal/book-service-section").then((m) => m.BookServiceSection),
 );
@@ -125,6 +126,7 @@ function Section({
           security={data.security}
           notifications={data.notifications}
           team={data.team}
+          apiTokens={data.apiTokens ? <ApiTokensCard tokens={data.apiTokens} readOnly={readOnly} /> : null}
           readOnly={readOnly}
         />
       );

@@ -3,6 +3,7 @@ import type { PortalSection } from "@/lib/domain/portal-section";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { getAccountSecurity } from "@/features/account/server";
+import { listApiTokens } from "@/features/api/server";
 import { listRecentBookings, listUpcomingMeetings } from "@/features/bookings/server";
 import { getPortalProfile, listTeam } from "@/features/clients/server";
 import { listPortalDocuments } from "@/features/documents/server";
@@ -47,6 +48,8 @@ const SECTION_LOADERS = {
       security: getAccountSecurity(db, scope),
       notifications: getNotificationPreferences(db, scope),
       team: team(db, scope),
+      // The company's API tokens, like the Team card: the owners'.
+      apiTokens: scope.actor.personRole === "owner" ? listApiTokens(db, scope) : null,
     }),
   "book-service": async (db: Db, scope: Scope) => {
     const { plans, ...rest } = await settle({

@@ -12,7 +12,14 @@ export {
   type AdminProjectRow,
 } from "./admin-projects";
 export { projectListFilter } from "./list-filters";
-export { listAuthorizationsToSign, listPortalProjects, type PortalProject, type ProjectFigures } from "./portal-projects";
+export {
+  type ApiProject,
+  listAuthorizationsToSign,
+  listPortalProjects,
+  pageClientProjects,
+  type PortalProject,
+  type ProjectFigures,
+} from "./portal-projects";
 export {
   getAdminProjectTimeline,
   getPortalProject,

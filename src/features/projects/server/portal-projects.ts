@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
@@ -98,4 +98,25 @@ export async function listAuthorizationsToSign(db: DbOrTx, { actor }: { actor: C
     .where(and(eq(projects.clientId, actor.clientId), awaitingSignatureSql))
     .orderBy(projects.projectName)
     .limit(20);
+}
+
+export type ApiProject = Omit<PortalProject, "figures">;
+
+/**
+ * The company's projects a page at a time by id, without invoice figures (a machine with the
+ * invoices scope reads those from the invoices), for the API (docs/PRODUCT.md#api-and-webhooks).
+ */
+export async function pageClientProjects(
+  db: DbOrTx,
+  { actor, after, limit }: { actor: ClientActor; after: string | null; limit: number },
+): Promise<{ items: ApiProject[]; next: string | null }> {
+  assertClient(actor);
+  const rows = await db
+    .select(projectColumns)
+    .from(projects)
+    .where(and(eq(projects.clientId, actor.clientId), after ? gt(projects.id, after) : undefined))
+    .orderBy(asc(projects.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { items: page, next: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { saveAccountSettings } from "@/features/clients/actions/portal";
 import { ChangePasswordCard } from "@/features/account/components/change-password-card";
 import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
@@ -40,6 +41,7 @@ export function SettingsSection({
   security,
   notifications,
   team,
+  apiTokens,
   readOnly = false,
 }: {
   profile: PortalProfile;
@@ -47,6 +49,8 @@ export function SettingsSection({
   notifications: NotificationPreferencesData;
   /** The company's people: owners only (null for a member). */
   team: TeamPerson[] | null;
+  /** The company's API tokens card (the api slice's): owners only. */
+  apiTokens?: ReactNode;
   readOnly?: boolean;
 }) {
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
@@ -169,6 +173,7 @@ export function SettingsSection({
           <TeamCard people={team} readOnly={readOnly} currentUserId={readOnly ? undefined : profile.currentUserId} />
           <BillingWithheldSwitch withheld={profile.billingWithheldFromMembers} readOnly={readOnly} />
           <AccessLogCard />
+          {apiTokens}
         </div>
       ) : null}
       {/* Account security, each section its own component (docs/PRODUCT.md#account-security). */}

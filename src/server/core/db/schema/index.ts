@@ -16,3 +16,4 @@ export * from "./retainers";
 export * from "./signing";
 export * from "./authorizations";
 export * from "./attestations";
+export * from "./api";

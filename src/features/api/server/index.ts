@@ -1,0 +1,17 @@
+import "server-only";
+
+export { apiRoute, API_RATE_RULE } from "./api-route";
+export {
+  API_TOKEN_NOT_FOUND,
+  type ApiTokenRow,
+  type ApiTokenState,
+  createApiToken,
+  listApiTokens,
+  listTokensOf,
+  MAX_LIVE_TOKENS,
+  revokeApiToken,
+} from "./tokens";
+export { type ApiCaller, authenticateApiToken, TOKEN_INVALID, TOKEN_MISSING } from "./token-auth";
+export { queryOf } from "./v1/cursor";
+export { apiGetFinding, apiListFindings } from "./v1/findings";
+export { apiListProjects } from "./v1/projects";

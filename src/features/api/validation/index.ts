@@ -1,0 +1,53 @@
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { API_SCOPES, API_TOKEN_LIFETIMES } from "@/lib/domain/api-scope";
+import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
+import { FINDING_SEVERITIES, FINDING_STATUSES } from "@/lib/domain/finding";
+import { uuidSchema } from "@/lib/validation/common";
+
+/** A new company API token, from the portal's form (docs/PRODUCT.md#api-and-webhooks). */
+export const createApiTokenSchema = z.object({
+  name: z.string().trim().min(1, "Give the token a name").max(80, "Keep the name under 80 characters"),
+  scopes: z
+    .array(z.enum(API_SCOPES, { error: "Choose what the token may do" }))
+    .min(1, "Choose at least one scope")
+    .transform((scopes) => [...new Set(scopes)]),
+  lifetime: z.enum(API_TOKEN_LIFETIMES, { error: "Choose how long the token lives" }),
+});
+export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+
+export const apiTokenIdSchema = z.object({ tokenId: uuidSchema });
+
+/** How many items one page holds: `limit`, 1 to 100, 50 when not given. */
+export const pageLimitSchema = z.coerce
+  .number({ error: "limit must be a number from 1 to 100" })
+  .int("limit must be a whole number from 1 to 100")
+  .min(1, "limit must be a number from 1 to 100")
+  .max(100, "limit must be a number from 1 to 100")
+  .default(50);
+
+/** The opaque `cursor` of a page: the `nextCursor` of the one before. */
+export const cursorSchema = z.string().max(200, "cursor is not valid: pass the nextCursor of the previous page").optional();
+
+const flag = z
+  .enum(["true", "false"], { error: "Use true or false" })
+  .optional()
+  .transform((v) => v === "true");
+
+/** GET /api/v1/findings: the portal's filters, refused rather than ignored when not valid. */
+export const apiFindingsQuerySchema = z.object({
+  severity: z.enum(FINDING_SEVERITIES, { error: `severity must be one of ${FINDING_SEVERITIES.join(", ")}` }).optional(),
+  status: z.enum(FINDING_STATUSES, { error: `status must be one of ${FINDING_STATUSES.join(", ")}` }).optional(),
+  engagement: uuidSchema.optional(),
+  owasp: z.enum(OWASP_LLM_IDS, { error: "owasp must be an OWASP Top 10 for LLM Applications id, such as LLM01" }).optional(),
+  atlas: z.enum(ATLAS_TECHNIQUE_IDS, { error: "atlas must be a MITRE ATLAS technique id, such as AML.T0051" }).optional(),
+  overdue: flag,
+  closed: flag,
+  updatedSince: z.iso.datetime({ offset: true, error: "updatedSince must be a date and time, such as 2026-01-31T12:00:00Z" }).optional(),
+  cursor: cursorSchema,
+  limit: pageLimitSchema,
+});
+export type ApiFindingsQuery = z.output<typeof apiFindingsQuerySchema>;
+
+/** GET /api/v1/projects. */
+export const apiPageQuerySchema = z.object({ cursor: cursorSchema, limit: pageLimitSchema });

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { API_SCOPES } from "../../../../lib/domain/api-scope";
+import { user } from "./auth";
+import { clients } from "./clients";
+import { createdAt, uuidPrimaryKey } from "./columns";
+
+/**
+ * A company's API tokens (docs/PRODUCT.md#api-and-webhooks). The token is the company's, not the
+ * person's who made it: removing that person leaves it working (the creator's name is kept). Only
+ * the SHA-256 of the secret is stored; the secret is shown once.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuidPrimaryKey(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // Hex SHA-256 of the whole secret: a 256-bit random secret needs no slow hash.
+    secretHash: text("secret_hash").notNull(),
+    // The secret's first characters after the prefix, to tell tokens apart in lists and logs.
+    hint: text("hint").notNull(),
+    scopes: text("scopes").array().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedAddress: text("last_used_address"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedByName: text("revoked_by_name"),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_secret_hash_unique").on(t.secretHash),
+    index("api_tokens_client_idx").on(t.clientId, t.createdAt),
+    check(
+      "api_tokens_scopes_check",
+      sql`${t.scopes} <@ array[${sql.raw(API_SCOPES.map((s) => `'${s}'`).join(", "))}]::text[] and cardinality(${t.scopes}) > 0`,
+    ),
+  ],
+);

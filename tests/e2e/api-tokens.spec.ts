@@ -1,0 +1,44 @@
+// The company's API tokens in Settings (docs/PRODUCT.md#api-and-webhooks): the demo token is listed
+// with its last use; a new token asks for the password first, shows its secret once, then calls
+// the API; revoking it (confirmed) stops it.
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+test("an owner makes an API token after the password, reads findings with it, and revokes it", async ({ page }) => {
+  // A session of its own, which has proved nothing yet: the step-up always asks.
+  await signInViaApi(page, DEMO.client, { ownSession: true });
+  await page.goto("/client-portal?section=settings");
+  const card = page.getByRole("region", { name: "API tokens" });
+  await expect(card.getByText("Jira sync (read only)")).toBeVisible();
+  await expect(card.getByText("Last used Nov 26, 2026")).toBeVisible();
+
+  await card.getByRole("button", { name: "New API token" }).click();
+  const dialog = page.getByRole("dialog", { name: "New API token" });
+  const name = `E2E ${Date.now()}`;
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("checkbox", { name: /projects:read/ }).check();
+  await dialog.getByLabel("Expires after").selectOption("30");
+  await dialog.getByRole("button", { name: "Make token" }).click();
+
+  const prompt = page.getByRole("group", { name: "Confirm it is you" });
+  await prompt.getByLabel("Password").fill(DEMO.client.password);
+  await prompt.getByRole("button", { name: "Confirm" }).click();
+
+  const shown = page.getByRole("dialog", { name: "Copy your new API token" });
+  const secret = await shown.getByLabel("Token").inputValue();
+  expect(secret).toMatch(/^sai_pat_[0-9A-Za-z]{43}$/);
+  await shown.getByRole("button", { name: "Done" }).click();
+  await expect(card.getByText(name)).toBeVisible();
+
+  // The token works where a machine calls from: no cookie, the bearer header.
+  const api = await page.context().request.fetch("/api/v1/findings?limit=1", {
+    headers: { authorization: `Bearer ${secret}`, cookie: "" },
+  });
+  expect(api.status()).toBe(200);
+  expect(((await api.json()) as { data: unknown[] }).data).toHaveLength(1);
+
+  await card.getByRole("button", { name: `Revoke ${name}` }).click();
+  await page.getByRole("dialog", { name: "Revoke this API token?" }).getByRole("button", { name: "Revoke token" }).click();
+  await expect(card.getByRole("listitem").filter({ hasText: name })).toContainText("(Revoked)");
+  const refused = await page.context().request.fetch("/api/v1/findings", { headers: { authorization: `Bearer ${secret}` } });
+  expect(refused.status()).toBe(401);
+});
