@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { THEME_SCRIPT_SHA256 } from "../../src/lib/theme";
 
 const ACME_MSA_ID = "00000000-0000-4000-8000-a10000000001";
 const ADMIN_PAGES = [
@@ -23,7 +24,9 @@ const STATIC_PAGES = ["/", "/privacy-policy", "/terms-of-service", "/client-port
 
 function nonceOf(response: APIResponse): string {
   const policy = response.headers()["content-security-policy"] ?? "";
-  expect(policy, `${response.url()} policy`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  // The nonce, and the hash of the one inline script of our own, the theme's (src/lib/theme.ts).
+  expect(policy, `${response.url()} policy`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(scriptSources(response).filter((source) => source.startsWith("'sha256-"))).toEqual([`'${THEME_SCRIPT_SHA256}'`]);
   expect(policy).toContain("object-src 'none'");
   expect(policy).toContain("base-uri 'none'");
   expect(policy).toContain("frame-ancestors 'none'");
@@ -33,12 +36,21 @@ function nonceOf(response: APIResponse): string {
   return /'nonce-([^']+)'/.exec(policy)![1]!;
 }
 
-/** Every <script> in the HTML, external and inline, carries exactly this nonce. */
+/**
+ * Every <script> in the HTML, external and inline, carries exactly this nonce, but the theme's,
+ * which is exactly the text the policy's hash allows.
+ */
 async function expectScriptsCarry(response: APIResponse, nonce: string): Promise<void> {
   const html = await response.text();
-  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attributes: m[1]!, body: m[2]! }));
   expect(scripts.length, `${response.url()} has scripts`).toBeGreaterThan(2);
-  for (const attributes of scripts) expect(attributes, `${response.url()} script`).toContain(`nonce="${nonce}"`);
+  const theme = scripts.filter(({ attributes }) => !attributes.includes("nonce="));
+  expect(
+    theme.map(({ body }) => sha256(body)),
+    `${response.url()}: the scripts without the nonce`,
+  ).toEqual([THEME_SCRIPT_SHA256]);
+  for (const { attributes } of scripts.filter((script) => !theme.includes(script)))
+    expect(attributes, `${response.url()} script`).toContain(`nonce="${nonce}"`);
 }
 
 const sha256 = (content: string | Buffer) => `sha256-${createHash("sha256").update(content).digest("base64")}`;
