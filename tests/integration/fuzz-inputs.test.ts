@@ -692,6 +692,18 @@ const FUZZ: Record<string, Spec> = {
     stage: callbackStage,
   },
 
+  // --- API tokens: the owner is asked for the step-up (nothing is made); no such token to revoke --
+  "ACTION src/features/api/actions/portal.ts#createApiTokenAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ name: "Fuzz", scopes: ["findings:read"], lifetime: "30" })),
+  },
+  "ACTION src/features/api/actions/portal.ts#revokeApiTokenAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ tokenId: "00000000-0000-4000-8000-0000000f0771" })),
+  },
+
   // --- findings actions -----------------------------------------------------------------------
   "ACTION src/features/findings/actions/portal.ts#startRemediationAction": {
     kind: "action",
