@@ -13,7 +13,8 @@ import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
-import { findingTemplates } from "@/server/core/db/schema";
+import { findingTemplates, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { newSealedWebhookSecret } from "@/features/webhooks/server";
 import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { demoPdf } from "@/features/demo/server/demo-files";
 import { saveAuthorizationDraft } from "@/features/authorizations/server";
@@ -871,6 +872,35 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: async ({ target }) => ({ tokenId: await freshApiToken(target) }),
     expect: ownerOnlyAction("ok", { success: false, error: "API token not found" }),
   },
+  // Webhooks (docs/PRODUCT.md#api-and-webhooks): the owners'; client B naming A's endpoint finds none.
+  "ACTION src/features/webhooks/actions/portal.ts#createWebhookEndpointAction": {
+    input: () => ({ kind: "standard", url: "https://hooks.example.com/matrix", description: "", events: ["finding.published"] }),
+    expect: ownerOnlyAction("ok", "ok"),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#setWebhookEndpointEnabledAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId, enabled: false }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Webhook endpoint not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#deleteWebhookEndpointAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Webhook endpoint not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#rotateWebhookSecretAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Webhook endpoint not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#sendTestWebhookAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Webhook endpoint not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#redeliverWebhookAction": {
+    input: async ({ target }) => ({ deliveryId: (await freshWebhook(target)).deliveryId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Delivery not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#listWebhookDeliveriesAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: ownerOnlyAction({ success: true, data: [expect.objectContaining({ type: "finding.published" })] }, { success: true, data: [] }),
+  },
   "ACTION src/features/clients/actions/portal.ts#saveAccountSettings": {
     // The caller's own seeded values: saving them changes nothing the later rows could see.
     input: ({ own }) => own.settings,
@@ -1583,6 +1613,24 @@ beforeAll(async () => {
 async function freshApiToken(tenant: Tenant): Promise<string> {
   const actor = await requireClient(authHeaders(await sessionCookie(tenant.email)));
   return (await createApiToken(t.db, { actor, name: "Matrix", scopes: ["projects:read"], lifetimeDays: 30 })).id;
+}
+/** An endpoint of the tenant with one delivery, written directly (the 10-endpoint limit would stop the matrix). */
+async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliveryId: string }> {
+  const [endpoint] = await t.db
+    .insert(webhookEndpoints)
+    .values({
+      clientId: tenant.clientId,
+      kind: "standard",
+      url: "https://hooks.example.com/fresh",
+      events: ["finding.published"],
+      sealedSecret: newSealedWebhookSecret(),
+      createdByName: "Matrix",
+    })
+    .returning({ id: webhookEndpoints.id });
+  const eventId = `msg_matrix${randomUUID().replace(/-/g, "")}`;
+  await t.db.insert(webhookEvents).values({ id: eventId, clientId: tenant.clientId, type: "finding.published", data: { findingId: tenant.findingId }, chatText: "Matrix", portalPath: "/client-portal" });
+  const [delivery] = await t.db.insert(webhookDeliveries).values({ eventId, endpointId: endpoint!.id }).returning({ id: webhookDeliveries.id });
+  return { endpointId: endpoint!.id, deliveryId: delivery!.id };
 }
 /** The company token a role calls the API with: its company's; none for anonymous and the admin. */
 function apiTokenFor(role: Role): string | null {

@@ -1,0 +1,39 @@
+// The company's webhooks in Settings (docs/PRODUCT.md#api-and-webhooks): the demo's failing
+// endpoint with its delivery log; adding a signed endpoint shows its secret once; a private
+// address is refused with the reason; an endpoint is turned off and removed.
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+test("an owner reads the failing endpoint's delivery log, adds an endpoint, and removes it", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  await page.goto("/client-portal?section=settings");
+  const card = page.getByRole("region", { name: "Webhooks" });
+  const demo = card.getByRole("listitem").filter({ hasText: "hooks.acme-robotics.example" });
+  await expect(demo).toContainText("Failing");
+  await demo.getByRole("button", { name: /^Delivery log of/ }).click();
+  const log = page.getByRole("dialog", { name: "Delivery log" });
+  await expect(log.getByRole("list", { name: "Deliveries" })).toContainText("finding.status_changed");
+  await expect(log.getByText("HTTP 503")).toHaveCount(2);
+  await expect(log.getByText(/No answer within 10 seconds/)).toBeVisible();
+  await log.getByRole("button", { name: "Close" }).click();
+
+  await card.getByRole("button", { name: "Add endpoint" }).click();
+  const add = page.getByRole("dialog", { name: "Add a webhook endpoint" });
+  await add.getByLabel("Address").fill("http://10.0.0.1/hooks");
+  await add.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(add.getByText("Webhooks go to addresses on the public internet only.")).toBeVisible();
+
+  const url = `https://hooks.example.com/e2e-${Date.now()}`;
+  await add.getByLabel("Address").fill(url);
+  await add.getByRole("button", { name: "Add endpoint" }).click();
+  const secret = page.getByRole("dialog", { name: "Copy the signing secret" });
+  await expect(secret.getByLabel("Signing secret")).toHaveValue(/^whsec_[A-Za-z0-9+/=]{44}$/);
+  await secret.getByRole("button", { name: "Done" }).click();
+
+  const added = card.getByRole("listitem").filter({ hasText: url });
+  await expect(added).toContainText("Active");
+  await added.getByRole("button", { name: `Turn off ${url}` }).click();
+  await expect(added).toContainText("Disabled");
+  await added.getByRole("button", { name: `Remove ${url}` }).click();
+  await page.getByRole("dialog", { name: "Remove this webhook endpoint?" }).getByRole("button", { name: "Remove endpoint" }).click();
+  await expect(added).toHaveCount(0);
+});
