@@ -1,13 +1,12 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { isIP } from "node:net";
 import type { WebhookDeliveryStatus, WebhookEndpointKind, WebhookEndpointState, WebhookEventType } from "@/lib/domain/webhook";
 import { WEBHOOK_TEST_EVENT } from "@/lib/domain/webhook";
 import { assertClient, assertClientOwner, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { isPublicAddress } from "@/server/core/outbound/public-address";
+import { isRefusedTarget } from "@/server/core/outbound/guarded-fetch";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
 import { SECRET_PURPOSE } from "./deliver";
@@ -46,8 +45,7 @@ const shownUrl = (kind: WebhookEndpointKind, url: string) => (kind === "standard
 
 /** An address we would refuse at sending anyway, refused now with the reason (a name is checked when sent). */
 function assertSendable(raw: string) {
-  const host = new URL(raw).hostname.replace(/^\[|\]$/g, "");
-  if ((isIP(host) && !isPublicAddress(host)) || host === "localhost" || host.endsWith(".localhost"))
+  if (isRefusedTarget(raw))
     throw new AppError("bad_request", "Webhooks go to addresses on the public internet only.", {
       fieldErrors: { url: "Webhooks go to addresses on the public internet only." },
     });
@@ -123,9 +121,10 @@ export async function listEndpointsOf(db: DbOrTx, clientId: string): Promise<Web
       disabledReason: webhookEndpoints.disabledReason,
       createdByName: webhookEndpoints.createdByName,
       createdAt: webhookEndpoints.createdAt,
+      // Table names written out: in a one-table select drizzle leaves column names unqualified.
       last: sql<{ status: WebhookDeliveryStatus; statusCode: number | null; at: string | null } | null>`(
         select json_build_object('status', d.status, 'statusCode', d.last_status_code, 'at', d.last_attempt_at)
-          from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id} and d.last_attempt_at is not null
+          from webhook_deliveries d where d.endpoint_id = webhook_endpoints.id and d.last_attempt_at is not null
          order by d.last_attempt_at desc limit 1)`,
     })
     .from(webhookEndpoints)

@@ -46,6 +46,18 @@ export function allowLoopbackForTests(hostPort: string): () => void {
 const allowedByTest = (address: string, port: number) =>
   process.env.NODE_ENV !== "production" && (address === "127.0.0.1" || address === "::1") && allowance().has(`${address}:${port}`);
 
+/**
+ * Whether an address typed into a form would be refused when sent to: an IP literal or a local name
+ * that is not public (a name that resolves to one is refused when sent, since it may change).
+ */
+export function isRefusedTarget(raw: string): boolean {
+  const url = new URL(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  if (isIP(host)) return !isPublicAddress(host) && !allowedByTest(host, port);
+  return host === "localhost" || host.endsWith(".localhost");
+}
+
 const refusedAddress = (host: string) =>
   new OutboundRefused(`${host} is not an address on the public internet: requests to private, local and reserved addresses are refused.`);
 
