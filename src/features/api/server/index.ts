@@ -7,9 +7,10 @@ export {
   type ApiTokenState,
   createApiToken,
   listApiTokens,
-  listTokensOf,
+  listClientTokensForAdmin,
   MAX_LIVE_TOKENS,
   revokeApiToken,
+  revokeApiTokenAsFirm,
 } from "./tokens";
 export { type ApiCaller, authenticateApiToken, TOKEN_INVALID, TOKEN_MISSING } from "./token-auth";
 export { queryOf } from "./v1/cursor";

@@ -2,13 +2,14 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WebhookDeliveryStatus, WebhookEndpointKind, WebhookEndpointState, WebhookEventType } from "@/lib/domain/webhook";
 import { WEBHOOK_TEST_EVENT } from "@/lib/domain/webhook";
-import { assertClient, assertClientOwner, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertClientOwner, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { isRefusedTarget } from "@/server/core/outbound/guarded-fetch";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
+import { appLink, notifyClientOwners } from "@/features/notifications/server";
 import { SECRET_PURPOSE } from "./deliver";
 import { newMessageId, newWebhookSecret } from "./signing";
 
@@ -107,8 +108,7 @@ export async function listWebhookEndpoints(db: DbOrTx, { actor }: { actor: Clien
   return listEndpointsOf(db, actor.clientId);
 }
 
-/** The same rows for a caller that checked the firm's role (the admin's client page). */
-export async function listEndpointsOf(db: DbOrTx, clientId: string): Promise<WebhookEndpointRow[]> {
+async function listEndpointsOf(db: DbOrTx, clientId: string): Promise<WebhookEndpointRow[]> {
   const rows = await db
     .select({
       id: webhookEndpoints.id,
@@ -304,4 +304,46 @@ export async function listWebhookDeliveries(
       .filter((a) => a.deliveryId === d.id)
       .map((a) => ({ at: a.attemptedAt.toISOString(), statusCode: a.statusCode, error: a.error, durationMs: a.durationMs })),
   }));
+}
+
+/** The company's endpoints for the firm's client page: kind, address (a chat's host only), state, last delivery. */
+export async function listClientEndpointsForAdmin(
+  db: DbOrTx,
+  { actor, clientId }: { actor: AdminActor; clientId: string },
+): Promise<WebhookEndpointRow[]> {
+  assertAdmin(actor);
+  return listEndpointsOf(db, clientId);
+}
+
+/** The firm stops a company's endpoint in an emergency: audited with the company, its owners mailed. */
+export async function disableWebhookEndpointAsFirm(db: DbOrTx, { actor, endpointId }: { actor: AdminActor; endpointId: string }): Promise<void> {
+  assertAdmin(actor);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ state: "disabled", disabledReason: `Turned off by our team (${actor.name || actor.email}).` })
+      .where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.state} <> 'disabled'`))
+      .returning({ clientId: webhookEndpoints.clientId, kind: webhookEndpoints.kind, url: webhookEndpoints.url });
+    if (!row) {
+      const [exists] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+      if (!exists) throw new AppError("not_found", ENDPOINT_NOT_FOUND);
+      return;
+    }
+    const shown = shownUrl(row.kind, row.url);
+    await recordAudit(tx, { actor, action: "webhook_endpoint.disabled", entityType: "webhook_endpoint", entityId: endpointId, clientId: row.clientId, after: { url: shown } });
+    await notifyClientOwners(tx, row.clientId, {
+      key: `webhook-disabled-by-firm:${endpointId}:${Date.now()}`,
+      category: "integrations",
+      kind: "notify_webhook_disabled",
+      content: (company) => ({
+        subject: "A webhook endpoint was turned off by our team",
+        greetingName: company,
+        paragraphs: [
+          `${actor.name || actor.email} of our team turned off your webhook endpoint ${shown}: nothing is sent to it until an owner turns it on again in Settings.`,
+          "If you did not expect this, reply to this mail.",
+        ],
+        action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
+      }),
+    });
+  });
 }

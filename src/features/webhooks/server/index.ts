@@ -4,8 +4,9 @@ export { drainWebhookDeliveries, type WebhookDrainResult } from "./deliver";
 export {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  disableWebhookEndpointAsFirm,
   ENDPOINT_NOT_FOUND,
-  listEndpointsOf,
+  listClientEndpointsForAdmin,
   listWebhookDeliveries,
   listWebhookEndpoints,
   MAX_ENDPOINTS,
