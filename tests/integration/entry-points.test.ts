@@ -901,6 +901,15 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
     expect: ownerOnlyAction({ success: true, data: [expect.objectContaining({ type: "finding.published" })] }, { success: true, data: [] }),
   },
+  // The firm's emergency stops of a company's API access: admins only.
+  "ACTION src/features/api/actions/admin.ts#revokeApiTokenAsFirmAction": {
+    input: async ({ target }) => ({ tokenId: await freshApiToken(target) }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/webhooks/actions/admin.ts#disableWebhookEndpointAsFirmAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: adminOnlyAction("ok"),
+  },
   "ACTION src/features/clients/actions/portal.ts#saveAccountSettings": {
     // The caller's own seeded values: saving them changes nothing the later rows could see.
     input: ({ own }) => own.settings,

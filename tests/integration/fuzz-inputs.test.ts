@@ -728,6 +728,17 @@ const FUZZ: Record<string, Spec> = {
     input: mutatedInput(() => ({ deliveryId: "00000000-0000-4000-8000-0000000f0773" })),
   },
 
+  "ACTION src/features/api/actions/admin.ts#revokeApiTokenAsFirmAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ tokenId: "00000000-0000-4000-8000-0000000f0774" })),
+  },
+  "ACTION src/features/webhooks/actions/admin.ts#disableWebhookEndpointAsFirmAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ endpointId: "00000000-0000-4000-8000-0000000f0775" })),
+  },
+
   // --- findings actions -----------------------------------------------------------------------
   "ACTION src/features/findings/actions/portal.ts#startRemediationAction": {
     kind: "action",
