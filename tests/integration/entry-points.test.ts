@@ -434,6 +434,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   // The company API (docs/PRODUCT.md#api-and-webhooks): a client role calls it with its company's
   // token (apiTokenFor), never its cookie, so the admin's session and no credential are both 401.
+  "GET /api/v1/openapi.json": { call: () => ({ url: "/api/v1/openapi.json" }), expect: everyone({ status: 200, json: { openapi: "3.1.0" } }) },
   "GET /api/v1/projects": [
     { call: () => ({ url: "/api/v1/projects" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
     {
@@ -1665,6 +1666,7 @@ const sessionTokens = () =>
 /** Routes whose success body a contract fixes: the health probe, the JWK set, the Square status, better-auth's (and the company API, `{ data }`). */
 const OTHER_SUCCESS_BODIES = new Set([
   "GET /api/health",
+  "GET /api/v1/openapi.json",
   "GET /.well-known/jwks.json",
   "GET /api/oauth/square",
   "GET /api/auth/[...all]",

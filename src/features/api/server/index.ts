@@ -13,6 +13,7 @@ export {
   revokeApiTokenAsFirm,
 } from "./tokens";
 export { type ApiCaller, authenticateApiToken, TOKEN_INVALID, TOKEN_MISSING } from "./token-auth";
+export { OPENAPI_PATHS, openApiDocument } from "./openapi";
 export { queryOf } from "./v1/cursor";
 export { apiGetFinding, apiListFindings } from "./v1/findings";
 export { apiListProjects } from "./v1/projects";
