@@ -294,6 +294,9 @@ test.describe("on a phone, the admin's navigation", () => {
   test("every admin section from the bottom bar: the back office through More", async ({ page }) => {
     await signInViaApi(page, DEMO.admin);
     await page.goto("/admin/dashboard");
+    // With the long names the tests above made (a long-named company's unread inquiry): the
+    // dashboard fits the phone; an overflowing page moves the fixed bar away from the finger.
+    await expectScreenReady(page, "the dashboard on a phone", 390);
     const bar = page.getByRole("navigation", { name: "Admin sections" }).last();
     // Inbox may carry the unread dot, read as "N unread" after its word.
     await expect(bar.getByRole("link")).toHaveText([/^Home(\d+ to counter-sign)?$/, "Clients", "Projects", "Docs", /^Inbox(\d+ unread)?$/]);

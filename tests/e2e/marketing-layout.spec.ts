@@ -96,12 +96,15 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/client-portal$/);
   });
 
-  test("has a theme toggle that keeps the dark theme", async ({ page }) => {
+  // The switch itself, its keyboard focus and the light theme's contrast: theme.spec.ts.
+  test("has a theme button that switches to the light theme and back to the dark one", async ({ page }) => {
     await page.goto("/");
-    const toggle = header(page).getByRole("button", { name: /Theme/ });
-    await expect(toggle).toBeVisible();
-    await toggle.click();
-    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(2, 6, 23)");
+    await header(page).getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(248, 250, 252)");
+    await header(page).getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(page.locator("html")).not.toHaveAttribute("data-theme", /./);
     await expect(page.locator("body")).toHaveCSS("background-color", "rgb(2, 6, 23)");
   });
 });

@@ -59,7 +59,8 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
             <li key={inquiry.id} className="flex items-center gap-3 py-3">
               <span aria-hidden className={cn("h-2 w-2 shrink-0 rounded-full", inquiry.readAt ? "bg-transparent" : "bg-accent")} />
               <div className="min-w-0 flex-1">
-                <p className={cn("truncate text-sm", inquiry.readAt ? "text-muted" : "font-semibold")}>
+                {/* relative: the sr-only word is absolutely placed at the end of the line; the cut line must clip it too. */}
+                <p className={cn("relative truncate text-sm", inquiry.readAt ? "text-muted" : "font-semibold")}>
                   {inquiry.name} · {inquiry.company}
                   {inquiry.readAt ? null : <span className="sr-only"> (unread)</span>}
                 </p>
