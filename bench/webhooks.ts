@@ -77,6 +77,7 @@ try {
     .returning({ id: schema.webhookEndpoints.id });
 
   console.info(`${label}: publish ${PUBLISH_FINDINGS} findings to a company with ${endpoints.length} endpoints (${PUBLISH_RUNS} runs)`);
+  const SEVERITIES = ["critical", "high", "medium", "low"] as const;
   const timings: number[] = [];
   for (let run = 0; run < PUBLISH_RUNS; run++) {
     const [project] = await db
@@ -90,7 +91,7 @@ try {
           clientId,
           projectId: project!.id,
           title: `Finding ${i + 1}`,
-          severity: (["critical", "high", "medium", "low"] as const)[i % 4],
+          severity: SEVERITIES[i % SEVERITIES.length]!,
           status: "draft" as const,
         })),
       )
@@ -99,9 +100,8 @@ try {
     await publishFindings(db, { actor: admin, projectId: project!.id, findingIds: drafts.map((d) => d.id) });
     timings.push(performance.now() - started);
   }
-  const queued = (
-    (await db.execute(sql`select count(*)::int as n from webhook_deliveries`)) as unknown as { rows: { n: number }[] }
-  ).rows[0]!.n;
+  const queued = ((await db.execute(sql`select count(*)::int as n from webhook_deliveries`)) as unknown as { rows: { n: number }[] })
+    .rows[0]!.n;
   const publishMs = median(timings);
   const perEvent = queued / (PUBLISH_FINDINGS * PUBLISH_RUNS);
   const publishMet = publishMs <= PUBLISH_TARGET_MS && perEvent === endpoints.length;

@@ -434,7 +434,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   // The company API (docs/PRODUCT.md#api-and-webhooks): a client role calls it with its company's
   // token (apiTokenFor), never its cookie, so the admin's session and no credential are both 401.
-  "GET /api/v1/openapi.json": { call: () => ({ url: "/api/v1/openapi.json" }), expect: everyone({ status: 200, json: { openapi: "3.1.0" } }) },
+  "GET /api/v1/openapi.json": {
+    call: () => ({ url: "/api/v1/openapi.json" }),
+    expect: everyone({ status: 200, json: { openapi: "3.1.0" } }),
+  },
   "GET /api/v1/projects": [
     { call: () => ({ url: "/api/v1/projects" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
     {
@@ -1638,8 +1641,20 @@ async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliv
     })
     .returning({ id: webhookEndpoints.id });
   const eventId = `msg_matrix${randomUUID().replace(/-/g, "")}`;
-  await t.db.insert(webhookEvents).values({ id: eventId, clientId: tenant.clientId, type: "finding.published", data: { findingId: tenant.findingId }, chatText: "Matrix", portalPath: "/client-portal" });
-  const [delivery] = await t.db.insert(webhookDeliveries).values({ eventId, endpointId: endpoint!.id }).returning({ id: webhookDeliveries.id });
+  await t.db
+    .insert(webhookEvents)
+    .values({
+      id: eventId,
+      clientId: tenant.clientId,
+      type: "finding.published",
+      data: { findingId: tenant.findingId },
+      chatText: "Matrix",
+      portalPath: "/client-portal",
+    });
+  const [delivery] = await t.db
+    .insert(webhookDeliveries)
+    .values({ eventId, endpointId: endpoint!.id })
+    .returning({ id: webhookDeliveries.id });
   return { endpointId: endpoint!.id, deliveryId: delivery!.id };
 }
 /** The company token a role calls the API with: its company's; none for anonymous and the admin. */

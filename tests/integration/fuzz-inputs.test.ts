@@ -709,19 +709,33 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/features/webhooks/actions/portal.ts#createWebhookEndpointAction": {
     kind: "action",
     role: "client",
-    input: mutatedInput(() => ({ kind: "standard", url: "https://hooks.example.com/fuzz", description: "", events: ["finding.published"] })),
+    input: mutatedInput(() => ({
+      kind: "standard",
+      url: "https://hooks.example.com/fuzz",
+      description: "",
+      events: ["finding.published"],
+    })),
   },
   ...Object.fromEntries(
-    (["setWebhookEndpointEnabledAction", "deleteWebhookEndpointAction", "rotateWebhookSecretAction", "sendTestWebhookAction", "listWebhookDeliveriesAction"] as const).map(
-      (name) => [
-        `ACTION src/features/webhooks/actions/portal.ts#${name}`,
-        {
-          kind: "action" as const,
-          role: "client" as const,
-          input: mutatedInput(() => ({ endpointId: "00000000-0000-4000-8000-0000000f0772", ...(name === "setWebhookEndpointEnabledAction" ? { enabled: true } : {}) })),
-        },
-      ],
-    ),
+    (
+      [
+        "setWebhookEndpointEnabledAction",
+        "deleteWebhookEndpointAction",
+        "rotateWebhookSecretAction",
+        "sendTestWebhookAction",
+        "listWebhookDeliveriesAction",
+      ] as const
+    ).map((name) => [
+      `ACTION src/features/webhooks/actions/portal.ts#${name}`,
+      {
+        kind: "action" as const,
+        role: "client" as const,
+        input: mutatedInput(() => ({
+          endpointId: "00000000-0000-4000-8000-0000000f0772",
+          ...(name === "setWebhookEndpointEnabledAction" ? { enabled: true } : {}),
+        })),
+      },
+    ]),
   ),
   "ACTION src/features/webhooks/actions/portal.ts#redeliverWebhookAction": {
     kind: "action",

@@ -94,7 +94,11 @@ describe("guardedFetch", () => {
     });
 
     it("sends the body with the given headers and no cookie, and reads the answer", async () => {
-      const answer = await guardedFetch({ url: `http://127.0.0.1:${port}/hook`, headers: { "content-type": "application/json" }, body: '{"a":1}' });
+      const answer = await guardedFetch({
+        url: `http://127.0.0.1:${port}/hook`,
+        headers: { "content-type": "application/json" },
+        body: '{"a":1}',
+      });
       expect(answer).toMatchObject({ status: 201, body: 'got {"a":1}', truncated: false });
       expect(seen?.cookie).toBeUndefined();
       expect(seen?.["content-type"]).toBe("application/json");

@@ -1,7 +1,14 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ApiScope } from "@/lib/domain/api-scope";
-import { type AdminActor, assertAdmin, assertClient, assertClientOwner, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import {
+  type AdminActor,
+  assertAdmin,
+  assertClient,
+  assertClientOwner,
+  type ClientActor,
+  READ_ONLY_VIEW_MESSAGE,
+} from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { apiTokens } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -151,7 +158,10 @@ export async function revokeApiToken(db: DbOrTx, { actor, tokenId }: { actor: Cl
 }
 
 /** The company's tokens for the firm's client page: names, scopes, last use; never a secret. */
-export async function listClientTokensForAdmin(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }): Promise<ApiTokenRow[]> {
+export async function listClientTokensForAdmin(
+  db: DbOrTx,
+  { actor, clientId }: { actor: AdminActor; clientId: string },
+): Promise<ApiTokenRow[]> {
   assertAdmin(actor);
   return listTokensOf(db, clientId);
 }
@@ -173,7 +183,14 @@ export async function revokeApiTokenAsFirm(db: DbOrTx, { actor, tokenId }: { act
       if (!exists) throw new AppError("not_found", API_TOKEN_NOT_FOUND);
       return;
     }
-    await recordAudit(tx, { actor, action: "api_token.revoked", entityType: "api_token", entityId: tokenId, clientId: row.clientId, after: row });
+    await recordAudit(tx, {
+      actor,
+      action: "api_token.revoked",
+      entityType: "api_token",
+      entityId: tokenId,
+      clientId: row.clientId,
+      after: row,
+    });
     await notifyClientOwners(tx, row.clientId, {
       key: `api-token-revoked-by-firm:${tokenId}`,
       category: "integrations",

@@ -41,7 +41,12 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes what the routes answer: real answers parse with its schemas", async () => {
-    const { secret } = await createApiToken(t.db, { actor: await clientActor(DEMO_USERS.acme.email), name: "OpenAPI", scopes: [...API_SCOPES], lifetimeDays: 30 });
+    const { secret } = await createApiToken(t.db, {
+      actor: await clientActor(DEMO_USERS.acme.email),
+      name: "OpenAPI",
+      scopes: [...API_SCOPES],
+      lifetimeDays: 30,
+    });
     const headers = { authorization: `Bearer ${secret}` };
     const get = (handler: typeof findingsRoute, url: string, params: Record<string, string> = {}) =>
       handler(new Request(`${APP_ORIGIN}${url}`, { headers }), { params: Promise.resolve(params) });

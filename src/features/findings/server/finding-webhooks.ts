@@ -19,7 +19,10 @@ export const findingPublishedEvent = (
   portalPath: findingPortalPath(finding.id),
 });
 
-export const findingStatusEvent = (finding: { id: string; clientId: string; title: string; status: FindingStatus }, to: FindingStatus): WebhookEventInput => ({
+export const findingStatusEvent = (
+  finding: { id: string; clientId: string; title: string; status: FindingStatus },
+  to: FindingStatus,
+): WebhookEventInput => ({
   clientId: finding.clientId,
   type: "finding.status_changed",
   data: { findingId: finding.id, from: finding.status, to },

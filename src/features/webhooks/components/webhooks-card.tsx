@@ -58,7 +58,8 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
             <Webhook className="h-5 w-5 text-accent" aria-hidden /> Webhooks
           </h2>
           <p className="mt-1 text-sm text-muted">
-            Tell your systems, Slack or Microsoft Teams when something happens. Signed webhooks carry ids only: read the rest through the API.
+            Tell your systems, Slack or Microsoft Teams when something happens. Signed webhooks carry ids only: read the rest through the
+            API.
           </p>
         </div>
         {readOnly ? null : (
@@ -178,7 +179,12 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
 }
 
 function AddEndpointDialog({ onClose, onSecret }: { onClose: () => void; onSecret: (secret: string) => void }) {
-  const defaults: CreateWebhookEndpointInput = { kind: "standard", url: "", description: "", events: ["finding.published", "finding.status_changed"] };
+  const defaults: CreateWebhookEndpointInput = {
+    kind: "standard",
+    url: "",
+    description: "",
+    events: ["finding.published", "finding.status_changed"],
+  };
   const form = useZodForm(createWebhookEndpointSchema, defaults);
   const { errors } = form.formState;
   const { onSubmit, message, isBusy } = useFormSubmit(form, createWebhookEndpointAction, {
@@ -311,7 +317,8 @@ function DeliveryLogDialog({ endpoint, readOnly, onClose }: { endpoint: WebhookE
               <ol className="space-y-0.5 text-muted">
                 {delivery.attempts.map((attempt) => (
                   <li key={attempt.at}>
-                    {formatDateTime(attempt.at)}: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : attempt.error} ({attempt.durationMs} ms)
+                    {formatDateTime(attempt.at)}: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : attempt.error} ({attempt.durationMs}{" "}
+                    ms)
                   </li>
                 ))}
                 {delivery.attempts.length === 0 ? <li>Waiting for its first attempt.</li> : null}

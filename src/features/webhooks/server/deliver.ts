@@ -43,7 +43,10 @@ async function claimDue(db: Db, limit: number): Promise<Claimed[]> {
 }
 
 /** The signing secrets of an endpoint now: its own, and the previous one during a rotation's overlap. */
-export function currentSecrets(endpoint: Pick<Endpoint, "sealedSecret" | "previousSealedSecret" | "previousSecretUntil">, now = new Date()) {
+export function currentSecrets(
+  endpoint: Pick<Endpoint, "sealedSecret" | "previousSealedSecret" | "previousSecretUntil">,
+  now = new Date(),
+) {
   const secrets = [openSecret(endpoint.sealedSecret, SECRET_PURPOSE)];
   if (endpoint.previousSealedSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now)
     secrets.push(openSecret(endpoint.previousSealedSecret, SECRET_PURPOSE));
@@ -53,7 +56,11 @@ export function currentSecrets(endpoint: Pick<Endpoint, "sealedSecret" | "previo
 /** The request of one attempt: a signed thin payload, or the chat's message. */
 export function requestOf(endpoint: Endpoint, event: Event, now = new Date()) {
   if (endpoint.kind !== "standard")
-    return { url: endpoint.url, headers: { "content-type": "application/json" }, body: JSON.stringify(chatBody(endpoint.kind, event.chatText, appLink(event.portalPath))) };
+    return {
+      url: endpoint.url,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(chatBody(endpoint.kind, event.chatText, appLink(event.portalPath))),
+    };
   const body = JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.data });
   return {
     url: endpoint.url,
@@ -109,8 +116,14 @@ export async function drainWebhookDeliveries(db: Db, { maxBatches = 20 }: { maxB
     const claimed = await claimDue(db, BATCH);
     if (claimed.length === 0) break;
     const [endpoints, events] = await Promise.all([
-      db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, [...new Set(claimed.map((c) => c.endpoint_id))])),
-      db.select().from(webhookEvents).where(inArray(webhookEvents.id, [...new Set(claimed.map((c) => c.event_id))])),
+      db
+        .select()
+        .from(webhookEndpoints)
+        .where(inArray(webhookEndpoints.id, [...new Set(claimed.map((c) => c.endpoint_id))])),
+      db
+        .select()
+        .from(webhookEvents)
+        .where(inArray(webhookEvents.id, [...new Set(claimed.map((c) => c.event_id))])),
     ]);
     const endpointOf = new Map(endpoints.map((e) => [e.id, e]));
     const eventOf = new Map(events.map((e) => [e.id, e]));
@@ -127,7 +140,9 @@ async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outco
   const ok = outcome.error === null;
   const givingUp = !ok && claim.attempts >= WEBHOOK_MAX_ATTEMPTS;
   return db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ deliveryId: claim.id, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs });
+    await tx
+      .insert(webhookAttempts)
+      .values({ deliveryId: claim.id, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs });
     await tx
       .update(webhookDeliveries)
       .set({
@@ -137,13 +152,18 @@ async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outco
         lastAttemptAt: new Date(),
         ...(ok || givingUp
           ? {}
-          : { nextAttemptAt: sql`now() + make_interval(secs => ${WEBHOOK_RETRY_SECONDS[claim.attempts - 1] ?? WEBHOOK_RETRY_SECONDS.at(-1)!})` }),
+          : {
+              nextAttemptAt: sql`now() + make_interval(secs => ${WEBHOOK_RETRY_SECONDS[claim.attempts - 1] ?? WEBHOOK_RETRY_SECONDS.at(-1)!})`,
+            }),
       })
       .where(eq(webhookDeliveries.id, claim.id));
     if (ok) {
       await tx
         .update(webhookEndpoints)
-        .set({ state: sql`case when ${webhookEndpoints.state} = 'failing' then 'active' else ${webhookEndpoints.state} end`, failingSince: null })
+        .set({
+          state: sql`case when ${webhookEndpoints.state} = 'failing' then 'active' else ${webhookEndpoints.state} end`,
+          failingSince: null,
+        })
         .where(eq(webhookEndpoints.id, endpoint.id));
       return "succeeded" as const;
     }

@@ -2,7 +2,14 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WebhookDeliveryStatus, WebhookEndpointKind, WebhookEndpointState, WebhookEventType } from "@/lib/domain/webhook";
 import { WEBHOOK_TEST_EVENT } from "@/lib/domain/webhook";
-import { type AdminActor, assertAdmin, assertClient, assertClientOwner, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import {
+  type AdminActor,
+  assertAdmin,
+  assertClient,
+  assertClientOwner,
+  type ClientActor,
+  READ_ONLY_VIEW_MESSAGE,
+} from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -142,7 +149,13 @@ async function listEndpointsOf(db: DbOrTx, clientId: string): Promise<WebhookEnd
 
 async function ownEndpoint(db: DbOrTx, actor: ClientActor, endpointId: string) {
   const [row] = await db
-    .select({ id: webhookEndpoints.id, kind: webhookEndpoints.kind, url: webhookEndpoints.url, state: webhookEndpoints.state, sealedSecret: webhookEndpoints.sealedSecret })
+    .select({
+      id: webhookEndpoints.id,
+      kind: webhookEndpoints.kind,
+      url: webhookEndpoints.url,
+      state: webhookEndpoints.state,
+      sealedSecret: webhookEndpoints.sealedSecret,
+    })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.clientId, actor.clientId)))
     .for("update");
@@ -202,7 +215,10 @@ export async function deleteWebhookEndpoint(db: DbOrTx, { actor, endpointId }: {
  * A new signing secret (owners, signed endpoints): answered once; the old one goes on signing
  * beside it for ROTATION_OVERLAP_HOURS, so the receiver can switch without losing a message.
  */
-export async function rotateWebhookSecret(db: DbOrTx, { actor, endpointId }: { actor: ClientActor; endpointId: string }): Promise<{ secret: string }> {
+export async function rotateWebhookSecret(
+  db: DbOrTx,
+  { actor, endpointId }: { actor: ClientActor; endpointId: string },
+): Promise<{ secret: string }> {
   assertWriter(actor);
   return db.transaction(async (tx) => {
     const row = await ownEndpoint(tx, actor, endpointId);
@@ -216,13 +232,22 @@ export async function rotateWebhookSecret(db: DbOrTx, { actor, endpointId }: { a
         previousSecretUntil: new Date(Date.now() + ROTATION_OVERLAP_HOURS * 3_600_000),
       })
       .where(eq(webhookEndpoints.id, endpointId));
-    await recordAudit(tx, { actor, action: "webhook_endpoint.secret_rotated", entityType: "webhook_endpoint", entityId: endpointId, clientId: actor.clientId });
+    await recordAudit(tx, {
+      actor,
+      action: "webhook_endpoint.secret_rotated",
+      entityType: "webhook_endpoint",
+      entityId: endpointId,
+      clientId: actor.clientId,
+    });
     return { secret };
   });
 }
 
 /** Queues a test event to this endpoint only (owners): `webhook.test`, with the endpoint's id. */
-export async function sendTestWebhook(db: DbOrTx, { actor, endpointId }: { actor: ClientActor; endpointId: string }): Promise<{ eventId: string }> {
+export async function sendTestWebhook(
+  db: DbOrTx,
+  { actor, endpointId }: { actor: ClientActor; endpointId: string },
+): Promise<{ eventId: string }> {
   assertWriter(actor);
   return db.transaction(async (tx) => {
     const row = await ownEndpoint(tx, actor, endpointId);
@@ -294,7 +319,12 @@ export async function listWebhookDeliveries(
     ? await db
         .select()
         .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            deliveries.map((d) => d.id),
+          ),
+        )
         .orderBy(webhookAttempts.attemptedAt)
     : [];
   return deliveries.map((d) => ({
@@ -316,7 +346,10 @@ export async function listClientEndpointsForAdmin(
 }
 
 /** The firm stops a company's endpoint in an emergency: audited with the company, its owners mailed. */
-export async function disableWebhookEndpointAsFirm(db: DbOrTx, { actor, endpointId }: { actor: AdminActor; endpointId: string }): Promise<void> {
+export async function disableWebhookEndpointAsFirm(
+  db: DbOrTx,
+  { actor, endpointId }: { actor: AdminActor; endpointId: string },
+): Promise<void> {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -330,7 +363,14 @@ export async function disableWebhookEndpointAsFirm(db: DbOrTx, { actor, endpoint
       return;
     }
     const shown = shownUrl(row.kind, row.url);
-    await recordAudit(tx, { actor, action: "webhook_endpoint.disabled", entityType: "webhook_endpoint", entityId: endpointId, clientId: row.clientId, after: { url: shown } });
+    await recordAudit(tx, {
+      actor,
+      action: "webhook_endpoint.disabled",
+      entityType: "webhook_endpoint",
+      entityId: endpointId,
+      clientId: row.clientId,
+      after: { url: shown },
+    });
     await notifyClientOwners(tx, row.clientId, {
       key: `webhook-disabled-by-firm:${endpointId}:${Date.now()}`,
       category: "integrations",

@@ -54,7 +54,9 @@ export async function wantsWebhookEvent(db: DbOrTx, clientId: string, type: Webh
   const [row] = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.clientId, clientId), ne(webhookEndpoints.state, "disabled"), arrayContains(webhookEndpoints.events, [type])))
+    .where(
+      and(eq(webhookEndpoints.clientId, clientId), ne(webhookEndpoints.state, "disabled"), arrayContains(webhookEndpoints.events, [type])),
+    )
     .limit(1);
   return Boolean(row);
 }

@@ -57,7 +57,11 @@ afterAll(async () => {
 
 const owner = () => clientActor(DEMO_USERS.acme.email);
 /** Makes every pending delivery due now (the retry schedule waits minutes to hours). */
-const dueNow = () => t.db.update(webhookDeliveries).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(webhookDeliveries.status, "pending"));
+const dueNow = () =>
+  t.db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+    .where(eq(webhookDeliveries.status, "pending"));
 
 async function endpointAt(path: string, events = ["finding.published" as const]) {
   return createWebhookEndpoint(t.db, { actor: await owner(), kind: "standard", url: `${base}${path}`, description: "", events });
@@ -133,7 +137,10 @@ describe("delivering", () => {
     expect(await t.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id))).toHaveLength(8);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "notify_webhook_disabled"));
     expect(mails.map((m) => m.toAddress)).toEqual([DEMO_USERS.acme.email]);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "webhook_endpoint.disabled"), eq(auditLog.entityId, id)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "webhook_endpoint.disabled"), eq(auditLog.entityId, id)));
     expect(audit).toHaveLength(1);
     // Disabled: new events are not queued for it, and nothing is sent.
     expect(await publish("f-4")).toBeNull();
@@ -155,14 +162,21 @@ describe("delivering", () => {
     await drainWebhookDeliveries(t.db);
     const hit = received.find((r) => r.headers["webhook-id"] === eventId)!;
     expect(String(hit.headers["webhook-signature"]).split(" ")).toHaveLength(2);
-    for (const key of [secret!, next]) expect(new Webhook(key).verify(hit.body, hit.headers as Record<string, string>)).toMatchObject({ type: "webhook.test" });
+    for (const key of [secret!, next])
+      expect(new Webhook(key).verify(hit.body, hit.headers as Record<string, string>)).toMatchObject({ type: "webhook.test" });
     await setWebhookEndpointEnabled(t.db, { actor: await owner(), endpointId: id, enabled: false });
   });
 });
 
 describe("refusals", () => {
   it("refuses a private or loopback address when added, and a name resolving to one when sending", async () => {
-    for (const url of ["http://10.0.0.1/hook", "http://127.0.0.1:9/hook", "http://[::1]/hook", "http://localhost/hook", "http://169.254.169.254/"])
+    for (const url of [
+      "http://10.0.0.1/hook",
+      "http://127.0.0.1:9/hook",
+      "http://[::1]/hook",
+      "http://localhost/hook",
+      "http://169.254.169.254/",
+    ])
       await expect(
         createWebhookEndpoint(t.db, { actor: await owner(), kind: "standard", url, description: "", events: ["finding.published"] }),
         url,

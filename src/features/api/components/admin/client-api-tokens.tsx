@@ -32,7 +32,9 @@ export function ClientApiTokensCard({ company, tokens }: { company: string; toke
                 </p>
                 <p className="text-muted">
                   {token.scopes.join(", ")} · made by {token.createdByName} on {formatDate(token.createdAt)} ·{" "}
-                  {token.lastUsedAt ? `last used ${formatDateTime(token.lastUsedAt)} from ${token.lastUsedAddress ?? "an unknown address"}` : "never used"}
+                  {token.lastUsedAt
+                    ? `last used ${formatDateTime(token.lastUsedAt)} from ${token.lastUsedAddress ?? "an unknown address"}`
+                    : "never used"}
                 </p>
               </div>
               {token.state === "active" ? (

@@ -1,6 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { apiFindingsQuerySchema, type apiFindingAnswerSchema, type apiFindingListItemSchema, type apiFindingPageSchema } from "@/features/api/validation";
+import {
+  apiFindingsQuerySchema,
+  type apiFindingAnswerSchema,
+  type apiFindingListItemSchema,
+  type apiFindingPageSchema,
+} from "@/features/api/validation";
 import { uuidSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
@@ -29,7 +34,11 @@ const listShape = (f: FindingPageItem): z.output<typeof apiFindingListItemSchema
 });
 
 /** GET /api/v1/findings: the company's published findings, oldest change first, a page at a time. */
-export async function apiListFindings(db: DbOrTx, caller: ApiCaller, query: Record<string, string>): Promise<z.output<typeof apiFindingPageSchema>> {
+export async function apiListFindings(
+  db: DbOrTx,
+  caller: ApiCaller,
+  query: Record<string, string>,
+): Promise<z.output<typeof apiFindingPageSchema>> {
   const q = parseInput(apiFindingsQuerySchema, query);
   const after = decodeCursor(findingCursorSchema, q.cursor);
   const { items, next } = await pageClientFindings(db, {

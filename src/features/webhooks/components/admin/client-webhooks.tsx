@@ -6,7 +6,12 @@ import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/lib/format";
-import { WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_ENDPOINT_KIND_LABELS, WEBHOOK_ENDPOINT_STATE_LABELS, WEBHOOK_ENDPOINT_STATE_TONES } from "@/lib/domain/webhook";
+import {
+  WEBHOOK_DELIVERY_STATUS_LABELS,
+  WEBHOOK_ENDPOINT_KIND_LABELS,
+  WEBHOOK_ENDPOINT_STATE_LABELS,
+  WEBHOOK_ENDPOINT_STATE_TONES,
+} from "@/lib/domain/webhook";
 import { disableWebhookEndpointAsFirmAction } from "@/features/webhooks/actions/admin";
 import type { WebhookEndpointRow } from "@/features/webhooks/server";
 
