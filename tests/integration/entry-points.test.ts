@@ -13,6 +13,7 @@ import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
+import { eq } from "drizzle-orm";
 import { findingTemplates, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
 import { newSealedWebhookSecret } from "@/features/webhooks/server";
 import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
@@ -878,7 +879,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   // Webhooks (docs/PRODUCT.md#api-and-webhooks): the owners'; client B naming A's endpoint finds none.
   "ACTION src/features/webhooks/actions/portal.ts#createWebhookEndpointAction": {
-    input: () => ({ kind: "standard", url: "https://hooks.example.com/matrix", description: "", events: ["finding.published"] }),
+    // The caller's company starts without endpoints: the other rows' fresh ones would reach the limit of 10.
+    input: async ({ own }) => {
+      await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.clientId, own.clientId));
+      return { kind: "standard", url: "https://hooks.example.com/matrix", description: "", events: ["finding.published"] };
+    },
     expect: ownerOnlyAction("ok", "ok"),
   },
   "ACTION src/features/webhooks/actions/portal.ts#setWebhookEndpointEnabledAction": {
@@ -1641,16 +1646,14 @@ async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliv
     })
     .returning({ id: webhookEndpoints.id });
   const eventId = `msg_matrix${randomUUID().replace(/-/g, "")}`;
-  await t.db
-    .insert(webhookEvents)
-    .values({
-      id: eventId,
-      clientId: tenant.clientId,
-      type: "finding.published",
-      data: { findingId: tenant.findingId },
-      chatText: "Matrix",
-      portalPath: "/client-portal",
-    });
+  await t.db.insert(webhookEvents).values({
+    id: eventId,
+    clientId: tenant.clientId,
+    type: "finding.published",
+    data: { findingId: tenant.findingId },
+    chatText: "Matrix",
+    portalPath: "/client-portal",
+  });
   const [delivery] = await t.db
     .insert(webhookDeliveries)
     .values({ eventId, endpointId: endpoint!.id })
