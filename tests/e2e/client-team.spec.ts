@@ -34,7 +34,8 @@ test.describe("an owner's team, on a server of its own (its mails are read from 
     test.setTimeout(180_000);
     const owner = await newBrowser(browser, server.baseURL);
     await submitPortalLogin(owner.page, DEMO.client.email, DEMO.client.password);
-    await expect(owner.page.getByText(DEMO.client.email).first()).toBeVisible();
+    // This server started a moment ago: its first sign-in also waits for its first database work.
+    await expect(owner.page.getByText(DEMO.client.email).first()).toBeVisible({ timeout: 30_000 });
     await owner.page.goto("/client-portal?section=settings");
     const team = owner.page.locator("#team");
     await expect(team.getByText("member@example.com")).toBeVisible();

@@ -7,6 +7,8 @@ import { EXTRA_RULES, LAPTOP, PHONE, expectPhoneReady } from "./phone-ready";
 import { ADMIN_PAGES, PORTAL_SECTIONS } from "./screens";
 
 test.use(PHONE);
+// Each test runs several whole-page axe analyses, each some seconds of the browser's CPU on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 /** Waits for the page's main heading, which every screen has, then checks it. */
 async function visit(page: Page, path: string) {
