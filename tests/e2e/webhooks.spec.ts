@@ -16,13 +16,17 @@ test("an owner reads the failing endpoint's delivery log, adds an endpoint, and 
   await expect(deliveries).toContainText("HTTP 502");
   await expect(deliveries).toContainText("No answer within 10 seconds.");
   await expect(deliveries).toContainText("HTTP 503");
-  await log.getByRole("button", { name: "Close" }).click();
+  // The dialog's own Close button at its foot (the corner's is the other "Close").
+  await log.getByRole("button", { name: "Close" }).last().click();
+  await expect(log).toHaveCount(0);
 
   await card.getByRole("button", { name: "Add endpoint" }).click();
   const add = page.getByRole("dialog", { name: "Add a webhook endpoint" });
   await add.getByLabel("Address").fill("http://10.0.0.1/hooks");
   await add.getByRole("button", { name: "Add endpoint" }).click();
-  await expect(add.getByText("Webhooks go to addresses on the public internet only.")).toBeVisible();
+  // Said above the form and under the field, which names it as its description.
+  await expect(add.getByLabel("Address")).toHaveAccessibleDescription("Webhooks go to addresses on the public internet only.");
+  await expect(add.getByRole("alert").first()).toHaveText("Webhooks go to addresses on the public internet only.");
 
   const url = `https://hooks.example.com/e2e-${Date.now()}`;
   await add.getByLabel("Address").fill(url);
