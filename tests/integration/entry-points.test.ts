@@ -13,7 +13,9 @@ import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
-import { findingTemplates } from "@/server/core/db/schema";
+import { eq } from "drizzle-orm";
+import { findingTemplates, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { newSealedWebhookSecret } from "@/features/webhooks/server";
 import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { demoPdf } from "@/features/demo/server/demo-files";
 import { saveAuthorizationDraft } from "@/features/authorizations/server";
@@ -433,6 +435,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   // The company API (docs/PRODUCT.md#api-and-webhooks): a client role calls it with its company's
   // token (apiTokenFor), never its cookie, so the admin's session and no credential are both 401.
+  "GET /api/v1/openapi.json": {
+    call: () => ({ url: "/api/v1/openapi.json" }),
+    expect: everyone({ status: 200, json: { openapi: "3.1.0" } }),
+  },
   "GET /api/v1/projects": [
     { call: () => ({ url: "/api/v1/projects" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
     {
@@ -870,6 +876,48 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/api/actions/portal.ts#revokeApiTokenAction": {
     input: async ({ target }) => ({ tokenId: await freshApiToken(target) }),
     expect: ownerOnlyAction("ok", { success: false, error: "API token not found" }),
+  },
+  // Webhooks (docs/PRODUCT.md#api-and-webhooks): the owners'; client B naming A's endpoint finds none.
+  "ACTION src/features/webhooks/actions/portal.ts#createWebhookEndpointAction": {
+    // The caller's company starts without endpoints: the other rows' fresh ones would reach the limit of 10.
+    input: async ({ own }) => {
+      await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.clientId, own.clientId));
+      return { kind: "standard", url: "https://hooks.example.com/matrix", description: "", events: ["finding.published"] };
+    },
+    expect: ownerOnlyAction("ok", "ok"),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#setWebhookEndpointEnabledAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId, enabled: false }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Webhook endpoint not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#deleteWebhookEndpointAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Webhook endpoint not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#rotateWebhookSecretAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Webhook endpoint not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#sendTestWebhookAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Webhook endpoint not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#redeliverWebhookAction": {
+    input: async ({ target }) => ({ deliveryId: (await freshWebhook(target)).deliveryId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Delivery not found" }),
+  },
+  "ACTION src/features/webhooks/actions/portal.ts#listWebhookDeliveriesAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: ownerOnlyAction({ success: true, data: [expect.objectContaining({ type: "finding.published" })] }, { success: true, data: [] }),
+  },
+  // The firm's emergency stops of a company's API access: admins only.
+  "ACTION src/features/api/actions/admin.ts#revokeApiTokenAsFirmAction": {
+    input: async ({ target }) => ({ tokenId: await freshApiToken(target) }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/webhooks/actions/admin.ts#disableWebhookEndpointAsFirmAction": {
+    input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
+    expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/clients/actions/portal.ts#saveAccountSettings": {
     // The caller's own seeded values: saving them changes nothing the later rows could see.
@@ -1584,6 +1632,34 @@ async function freshApiToken(tenant: Tenant): Promise<string> {
   const actor = await requireClient(authHeaders(await sessionCookie(tenant.email)));
   return (await createApiToken(t.db, { actor, name: "Matrix", scopes: ["projects:read"], lifetimeDays: 30 })).id;
 }
+/** An endpoint of the tenant with one delivery, written directly (the 10-endpoint limit would stop the matrix). */
+async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliveryId: string }> {
+  const [endpoint] = await t.db
+    .insert(webhookEndpoints)
+    .values({
+      clientId: tenant.clientId,
+      kind: "standard",
+      url: "https://hooks.example.com/fresh",
+      events: ["finding.published"],
+      sealedSecret: newSealedWebhookSecret(),
+      createdByName: "Matrix",
+    })
+    .returning({ id: webhookEndpoints.id });
+  const eventId = `msg_matrix${randomUUID().replace(/-/g, "")}`;
+  await t.db.insert(webhookEvents).values({
+    id: eventId,
+    clientId: tenant.clientId,
+    type: "finding.published",
+    data: { findingId: tenant.findingId },
+    chatText: "Matrix",
+    portalPath: "/client-portal",
+  });
+  const [delivery] = await t.db
+    .insert(webhookDeliveries)
+    .values({ eventId, endpointId: endpoint!.id })
+    .returning({ id: webhookDeliveries.id });
+  return { endpointId: endpoint!.id, deliveryId: delivery!.id };
+}
 /** The company token a role calls the API with: its company's; none for anonymous and the admin. */
 function apiTokenFor(role: Role): string | null {
   if (role === "clientB") return apiTokens.globex!;
@@ -1608,6 +1684,7 @@ const sessionTokens = () =>
 /** Routes whose success body a contract fixes: the health probe, the JWK set, the Square status, better-auth's (and the company API, `{ data }`). */
 const OTHER_SUCCESS_BODIES = new Set([
   "GET /api/health",
+  "GET /api/v1/openapi.json",
   "GET /.well-known/jwks.json",
   "GET /api/oauth/square",
   "GET /api/auth/[...all]",

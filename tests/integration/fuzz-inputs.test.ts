@@ -369,6 +369,7 @@ const FUZZ: Record<string, Spec> = {
   "GET /api/client/reports": { skip: "takes no input (the client's session only)" },
   "GET /api/client/access-log/export": { skip: "takes no input (the client's session only)" },
   // The company API: the client's token (the route reads no cookie), bad filters, limits and cursors.
+  "GET /api/v1/openapi.json": { skip: "takes no input (a public document)" },
   "GET /api/v1/findings": {
     kind: "route",
     role: "anonymous",
@@ -702,6 +703,55 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ tokenId: "00000000-0000-4000-8000-0000000f0771" })),
+  },
+
+  // --- webhooks: the owner's; no such endpoint or delivery but for the new one an input makes ----
+  "ACTION src/features/webhooks/actions/portal.ts#createWebhookEndpointAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({
+      kind: "standard",
+      url: "https://hooks.example.com/fuzz",
+      description: "",
+      events: ["finding.published"],
+    })),
+  },
+  ...Object.fromEntries(
+    (
+      [
+        "setWebhookEndpointEnabledAction",
+        "deleteWebhookEndpointAction",
+        "rotateWebhookSecretAction",
+        "sendTestWebhookAction",
+        "listWebhookDeliveriesAction",
+      ] as const
+    ).map((name) => [
+      `ACTION src/features/webhooks/actions/portal.ts#${name}`,
+      {
+        kind: "action" as const,
+        role: "client" as const,
+        input: mutatedInput(() => ({
+          endpointId: "00000000-0000-4000-8000-0000000f0772",
+          ...(name === "setWebhookEndpointEnabledAction" ? { enabled: true } : {}),
+        })),
+      },
+    ]),
+  ),
+  "ACTION src/features/webhooks/actions/portal.ts#redeliverWebhookAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ deliveryId: "00000000-0000-4000-8000-0000000f0773" })),
+  },
+
+  "ACTION src/features/api/actions/admin.ts#revokeApiTokenAsFirmAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ tokenId: "00000000-0000-4000-8000-0000000f0774" })),
+  },
+  "ACTION src/features/webhooks/actions/admin.ts#disableWebhookEndpointAsFirmAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ endpointId: "00000000-0000-4000-8000-0000000f0775" })),
   },
 
   // --- findings actions -----------------------------------------------------------------------

@@ -72,6 +72,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/v1/findings": { GET: "api" },
   "/api/v1/findings/[id]": { GET: "api" },
   "/api/v1/projects": { GET: "api" },
+  "/api/v1/openapi.json": { GET: "api" },
   "/api/client/authorizations/[id]/sign": { POST: "file" },
   "/api/client/authorizations/[id]/pdf": { GET: "file" },
   "/api/client/documents/[id]": { GET: "file" },
@@ -112,6 +113,7 @@ const OTHER_BODIES: Record<string, string> = {
   "src/app/api/oauth/square/route.ts": "status is { connected, merchant_id, expires_in_days }, the connection card's contract",
   "src/app/api/square/sync-invoices/route.ts": "SyncResult is typed { success: true, synced, message }",
   "src/app/api/auth/[...all]/route.ts": "better-auth's own bodies",
+  "src/app/api/v1/openapi.json/route.ts": "the OpenAPI document itself",
 };
 /** Module files that build a route's answer (a route factory), checked like the routes. */
 const ROUTE_HELPERS = ["src/features/messages/server/message-thread-route.ts"];

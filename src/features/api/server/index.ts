@@ -7,11 +7,13 @@ export {
   type ApiTokenState,
   createApiToken,
   listApiTokens,
-  listTokensOf,
+  listClientTokensForAdmin,
   MAX_LIVE_TOKENS,
   revokeApiToken,
+  revokeApiTokenAsFirm,
 } from "./tokens";
 export { type ApiCaller, authenticateApiToken, TOKEN_INVALID, TOKEN_MISSING } from "./token-auth";
+export { OPENAPI_PATHS, openApiDocument } from "./openapi";
 export { queryOf } from "./v1/cursor";
 export { apiGetFinding, apiListFindings } from "./v1/findings";
 export { apiListProjects } from "./v1/projects";

@@ -1,11 +1,19 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ApiScope } from "@/lib/domain/api-scope";
-import { assertClient, assertClientOwner, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import {
+  type AdminActor,
+  assertAdmin,
+  assertClient,
+  assertClientOwner,
+  type ClientActor,
+  READ_ONLY_VIEW_MESSAGE,
+} from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { apiTokens } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { appLink, notifyClientOwners } from "@/features/notifications/server";
 import { newTokenSecret } from "./token-secret";
 
 /** At most this many tokens live at once per company: revoke one to make another. */
@@ -90,8 +98,7 @@ export async function listApiTokens(db: DbOrTx, { actor }: { actor: ClientActor 
   return listTokensOf(db, actor.clientId);
 }
 
-/** The same list for the firm's client page (the admin's read, guarded by the caller). */
-export async function listTokensOf(db: DbOrTx, clientId: string): Promise<ApiTokenRow[]> {
+async function listTokensOf(db: DbOrTx, clientId: string): Promise<ApiTokenRow[]> {
   const rows = await db
     .select({
       id: apiTokens.id,
@@ -146,6 +153,57 @@ export async function revokeApiToken(db: DbOrTx, { actor, tokenId }: { actor: Cl
       entityId: tokenId,
       clientId: actor.clientId,
       after: row,
+    });
+  });
+}
+
+/** The company's tokens for the firm's client page: names, scopes, last use; never a secret. */
+export async function listClientTokensForAdmin(
+  db: DbOrTx,
+  { actor, clientId }: { actor: AdminActor; clientId: string },
+): Promise<ApiTokenRow[]> {
+  assertAdmin(actor);
+  return listTokensOf(db, clientId);
+}
+
+/**
+ * The firm revokes a company's token in an emergency (a leaked secret): audited with the company,
+ * and its owners are mailed who revoked it and why it stops working.
+ */
+export async function revokeApiTokenAsFirm(db: DbOrTx, { actor, tokenId }: { actor: AdminActor; tokenId: string }): Promise<void> {
+  assertAdmin(actor);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date(), revokedByName: `${actor.name || actor.email} (the firm)` })
+      .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+      .returning({ clientId: apiTokens.clientId, name: apiTokens.name, hint: apiTokens.hint });
+    if (!row) {
+      const [exists] = await tx.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.id, tokenId));
+      if (!exists) throw new AppError("not_found", API_TOKEN_NOT_FOUND);
+      return;
+    }
+    await recordAudit(tx, {
+      actor,
+      action: "api_token.revoked",
+      entityType: "api_token",
+      entityId: tokenId,
+      clientId: row.clientId,
+      after: row,
+    });
+    await notifyClientOwners(tx, row.clientId, {
+      key: `api-token-revoked-by-firm:${tokenId}`,
+      category: "integrations",
+      kind: "notify_api_token_revoked",
+      content: (company) => ({
+        subject: "An API token was revoked by our team",
+        greetingName: company,
+        paragraphs: [
+          `${actor.name || actor.email} of our team revoked your company's API token "${row.name}" (${row.hint}). Anything using it now gets 401.`,
+          "If you did not expect this, reply to this mail. An owner can make a new token in Settings.",
+        ],
+        action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
+      }),
     });
   });
 }

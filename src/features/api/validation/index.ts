@@ -51,3 +51,4 @@ export type ApiFindingsQuery = z.output<typeof apiFindingsQuerySchema>;
 
 /** GET /api/v1/projects. */
 export const apiPageQuerySchema = z.object({ cursor: cursorSchema, limit: pageLimitSchema });
+export * from "./responses";

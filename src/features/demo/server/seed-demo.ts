@@ -2,9 +2,15 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
+import { newSealedWebhookSecret } from "@/features/webhooks/server";
+import { demoWebhookRows } from "./demo-webhooks";
 import { seedDemoAuthorization } from "./demo-authorization";
 import {
   apiTokens,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
   appSettings,
   auditLog,
   clientRates,
@@ -216,6 +222,11 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       createdAt: new Date(DEMO_API_TOKEN.createdAt),
       lastUsedAt: new Date(DEMO_API_TOKEN.lastUsedAt),
     });
+    const webhook = demoWebhookRows(newSealedWebhookSecret());
+    await tx.insert(webhookEndpoints).values(webhook.endpoint);
+    await tx.insert(webhookEvents).values(webhook.event);
+    await tx.insert(webhookDeliveries).values(webhook.delivery);
+    await tx.insert(webhookAttempts).values(webhook.attempts);
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

@@ -7,10 +7,12 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients, findingDueDays, findingEvents, findings, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { queueWebhookEvents } from "@/features/webhooks/server";
 import { recordAudit } from "@/features/audit/server";
 import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { scoreCvss } from "./cvss";
 import { notifyFindingsPublished } from "./finding-mail";
+import { findingPublishedEvent } from "./finding-webhooks";
 import { dueDaysOf, FINDING_NOT_FOUND } from "./finding-scope";
 import { templateExtrasFor } from "./templates";
 
@@ -184,6 +186,10 @@ export async function publishFindings(
       engagement: project.name,
       findings: drafts.map(({ title, severity }) => ({ title, severity })),
     });
+    await queueWebhookEvents(
+      tx,
+      drafts.map((draft) => findingPublishedEvent(project.clientId, projectId, draft)),
+    );
     return { published: drafts.length };
   });
 }

@@ -12,9 +12,11 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { findingEvents, findingRetests, findings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { queueWebhookEvent, queueWebhookEvents } from "@/features/webhooks/server";
 import { recordAudit } from "@/features/audit/server";
 import { notifyFindingsClosed } from "./finding-mail";
 import { FINDING_NOT_FOUND } from "./finding-scope";
+import { findingStatusEvent } from "./finding-webhooks";
 import { engagementOf } from "./findings-write";
 
 // The firm's corrections of published findings (docs/PRODUCT.md#admin-findings): an outcome
@@ -140,6 +142,10 @@ export async function setFindingsOutcome(db: Db, { actor, change }: { actor: Adm
         reason,
         findings: rows.map(({ id, title }) => ({ id, title })),
       });
+    await queueWebhookEvents(
+      tx,
+      rows.map((row) => findingStatusEvent({ ...row, clientId: project.clientId }, outcome)),
+    );
     return { changed: rows.length, outcome };
   });
 }
@@ -148,7 +154,12 @@ export async function setFindingsOutcome(db: Db, { actor, change }: { actor: Adm
 export async function undoFindingOutcome(db: Db, { actor, findingId, note }: { actor: AdminActor; findingId: string; note?: string }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: findings.status }).from(findings).where(eq(findings.id, findingId)).for("update").limit(1);
+    const [row] = await tx
+      .select({ id: findings.id, clientId: findings.clientId, title: findings.title, status: findings.status })
+      .from(findings)
+      .where(eq(findings.id, findingId))
+      .for("update")
+      .limit(1);
     if (!row) throw FINDING_NOT_FOUND();
     if (!(FINDING_OUTCOMES as readonly FindingStatus[]).includes(row.status))
       throw new AppError("conflict", "This finding has no outcome to undo.");
@@ -167,6 +178,7 @@ export async function undoFindingOutcome(db: Db, { actor, findingId, note }: { a
       before: { status: row.status },
       after: { status: "open" },
     });
+    await queueWebhookEvent(tx, findingStatusEvent(row, "open"));
     return { status: "open" as const };
   });
 }

@@ -1,14 +1,16 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import type { FindingStatus, RetestResult } from "@/lib/domain/finding";
+import { FINDING_STATUS_LABELS, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { findingComments, findingEvents, findingRetests, findings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { recordAudit } from "@/features/audit/server";
+import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyRetestRequested, notifyRetestResult } from "./finding-mail";
 import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
+import { findingPortalPath, findingStatusEvent } from "./finding-webhooks";
 
 // The remediation workflow (docs/PRODUCT.md#portal-findings): Open → In remediation → Fixed
 // (pending retest) → Verified fixed or Still open; or Risk accepted. Every step is a timeline entry.
@@ -53,7 +55,7 @@ async function moveTo(
     note,
   }: {
     actor: Actor;
-    finding: { id: string; status: FindingStatus };
+    finding: { id: string; clientId: string; title: string; status: FindingStatus };
     to: FindingStatus;
     kind: "status" | "retest_requested" | "retest_result" | "risk_accepted";
     note?: string | null;
@@ -63,6 +65,7 @@ async function moveTo(
   await tx
     .insert(findingEvents)
     .values({ findingId: finding.id, kind, fromStatus: finding.status, toStatus: to, note: note || null, ...by(actor) });
+  await queueWebhookEvent(tx, findingStatusEvent(finding, to));
 }
 
 /** The client starts working on a finding: Open or Still open → In remediation. */
@@ -117,6 +120,13 @@ export async function recordRetestResult(
       .set({ result, resultNote: note || null, decidedBy: actor.userId, decidedAt: new Date() })
       .where(eq(findingRetests.id, retest.id));
     await moveTo(tx, { actor, finding, to: result, kind: "retest_result", note });
+    await queueWebhookEvent(tx, {
+      clientId: finding.clientId,
+      type: "retest.completed",
+      data: { findingId, retestId: retest.id, result },
+      chatText: `Retest ${FINDING_STATUS_LABELS[result]}: ${finding.title}`,
+      portalPath: findingPortalPath(findingId),
+    });
     await recordAudit(tx, { actor, action: "finding.retest_result", entityType: "finding", entityId: findingId, after: { result } });
     await notifyRetestResult(tx, { id: retest.id, clientId: finding.clientId, findingId, title: finding.title, result });
     return { status: result };

@@ -2,7 +2,7 @@ import "server-only";
 // The notifications module's public face: everything outside src/features/notifications/server imports from here (README.md).
 
 export { newInvoiceEvent, notifyDocumentShared, notifyInvoicePaid, notifyProjectStatus } from "./client-events";
-export { appLink, clientRecipients, notifyAdmins, notifyClient, notifyClientsBulk, notifyUsers } from "./notify";
+export { appLink, clientRecipients, notifyAdmins, notifyClient, notifyClientOwners, notifyClientsBulk, notifyUsers } from "./notify";
 export {
   getNotificationPreferences,
   saveNotificationPreferences,

@@ -86,6 +86,7 @@ async function companyPeople(db: DbOrTx, clientIds: string[]) {
       clientId: clients.id,
       userId: clientPeople.userId,
       company: clients.company,
+      role: clientPeople.role,
       billingWithheld: sql<boolean>`${clientPeople.role} = 'member' and ${clients.billingWithheldFromMembers}`,
     })
     .from(clientPeople)
@@ -151,5 +152,20 @@ export async function notifyAdmins(db: DbOrTx, event: NotificationEvent): Promis
     db,
     admins.map((a) => a.id),
     event,
+  );
+}
+
+/** Mails the company's active owners only (its API tokens and webhooks are theirs: docs/PRODUCT.md#api-and-webhooks). */
+export async function notifyClientOwners(
+  db: DbOrTx,
+  clientId: string,
+  event: Omit<NotificationEvent, "content"> & { content: (company: string) => NotificationContent },
+): Promise<string[]> {
+  const owners = (await companyPeople(db, [clientId])).filter((person) => person.role === "owner");
+  if (owners.length === 0) return [];
+  return notifyUsers(
+    db,
+    owners.map((owner) => owner.userId),
+    { ...event, content: event.content(owners[0]!.company) },
   );
 }

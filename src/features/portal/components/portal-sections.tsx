@@ -16,6 +16,7 @@ const BillingSection = dynamic(() => import("@/features/invoices/components/port
 const RatesSection = dynamic(() => import("@/features/rates/components/portal/rates-section").then((m) => m.RatesSection));
 const SettingsSection = dynamic(() => import("@/features/clients/components/portal/settings-section").then((m) => m.SettingsSection));
 const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => m.ApiTokensCard));
+const WebhooksCard = dynamic(() => import("@/features/webhooks/components/webhooks-card").then((m) => m.WebhooksCard));
 const BookServiceSection = dynamic(() =>
   import("@/features/bookings/components/portal/book-service-section").then((m) => m.BookServiceSection),
 );
@@ -126,7 +127,14 @@ function Section({
           security={data.security}
           notifications={data.notifications}
           team={data.team}
-          apiTokens={data.apiTokens ? <ApiTokensCard tokens={data.apiTokens} readOnly={readOnly} /> : null}
+          integrations={
+            data.apiTokens && data.webhooks ? (
+              <>
+                <ApiTokensCard tokens={data.apiTokens} readOnly={readOnly} />
+                <WebhooksCard endpoints={data.webhooks} readOnly={readOnly} />
+              </>
+            ) : null
+          }
           readOnly={readOnly}
         />
       );

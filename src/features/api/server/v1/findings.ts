@@ -1,6 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { apiFindingsQuerySchema } from "@/features/api/validation";
+import {
+  apiFindingsQuerySchema,
+  type apiFindingAnswerSchema,
+  type apiFindingListItemSchema,
+  type apiFindingPageSchema,
+} from "@/features/api/validation";
 import { uuidSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
@@ -12,7 +17,7 @@ import { decodeCursor, encodeCursor } from "./cursor";
 const findingCursorSchema = z.object({ u: z.iso.datetime(), i: uuidSchema });
 
 /** A finding in a list: what the portal's list shows, with the time it last changed. */
-const listShape = (f: FindingPageItem) => ({
+const listShape = (f: FindingPageItem): z.output<typeof apiFindingListItemSchema> => ({
   id: f.id,
   title: f.title,
   severity: f.severity,
@@ -29,7 +34,11 @@ const listShape = (f: FindingPageItem) => ({
 });
 
 /** GET /api/v1/findings: the company's published findings, oldest change first, a page at a time. */
-export async function apiListFindings(db: DbOrTx, caller: ApiCaller, query: Record<string, string>) {
+export async function apiListFindings(
+  db: DbOrTx,
+  caller: ApiCaller,
+  query: Record<string, string>,
+): Promise<z.output<typeof apiFindingPageSchema>> {
   const q = parseInput(apiFindingsQuerySchema, query);
   const after = decodeCursor(findingCursorSchema, q.cursor);
   const { items, next } = await pageClientFindings(db, {
@@ -81,7 +90,7 @@ const detailShape = (f: FindingDetail) => ({
 });
 
 /** GET /api/v1/findings/{id}: one published finding of the company, else 404 like a missing one. */
-export async function apiGetFinding(db: DbOrTx, caller: ApiCaller, findingId: string) {
+export async function apiGetFinding(db: DbOrTx, caller: ApiCaller, findingId: string): Promise<z.output<typeof apiFindingAnswerSchema>> {
   // getFinding answers another company's finding, or a draft, as missing (the client scope).
   if (!uuidSchema.safeParse(findingId).success) throw new AppError("not_found", "Finding not found");
   const finding = await getFinding(db, { actor: caller.actor, findingId });

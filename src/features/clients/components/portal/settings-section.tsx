@@ -41,7 +41,7 @@ export function SettingsSection({
   security,
   notifications,
   team,
-  apiTokens,
+  integrations,
   readOnly = false,
 }: {
   profile: PortalProfile;
@@ -49,8 +49,8 @@ export function SettingsSection({
   notifications: NotificationPreferencesData;
   /** The company's people: owners only (null for a member). */
   team: TeamPerson[] | null;
-  /** The company's API tokens card (the api slice's): owners only. */
-  apiTokens?: ReactNode;
+  /** The company's API tokens and webhooks (the api and webhooks slices' cards): owners only. */
+  integrations?: ReactNode;
   readOnly?: boolean;
 }) {
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
@@ -173,7 +173,7 @@ export function SettingsSection({
           <TeamCard people={team} readOnly={readOnly} currentUserId={readOnly ? undefined : profile.currentUserId} />
           <BillingWithheldSwitch withheld={profile.billingWithheldFromMembers} readOnly={readOnly} />
           <AccessLogCard />
-          {apiTokens}
+          {integrations}
         </div>
       ) : null}
       {/* Account security, each section its own component (docs/PRODUCT.md#account-security). */}

@@ -17,3 +17,4 @@ export * from "./signing";
 export * from "./authorizations";
 export * from "./attestations";
 export * from "./api";
+export * from "./webhooks";

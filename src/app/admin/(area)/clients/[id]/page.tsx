@@ -30,6 +30,10 @@ import { listClientRatesForAdmin } from "@/features/rates/server";
 import { getRetainerForAdmin } from "@/features/retainers/server";
 import { RetainerCard } from "@/features/retainers/components/admin/retainer-card";
 import { StatementDownload } from "@/features/invoices/components/statement-download";
+import { ClientApiTokensCard } from "@/features/api/components/admin/client-api-tokens";
+import { listClientTokensForAdmin } from "@/features/api/server";
+import { ClientWebhooksCard } from "@/features/webhooks/components/admin/client-webhooks";
+import { listClientEndpointsForAdmin } from "@/features/webhooks/server";
 import { listClientReportsForAdmin } from "@/features/reports/server";
 import { listClientSubscriptionsForAdmin } from "@/features/subscriptions/server";
 
@@ -50,21 +54,37 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
   const scope = { actor, clientId: id };
   // Every read at once (one round of queries, each scoped by the client id); a missing client's
   // reads come back empty and the page is not found.
-  const [client, projects, findings, engagementProjectIds, reports, documents, threads, billing, subscriptions, rates, access, retainer] =
-    await Promise.all([
-      getAdminClientDetails(db, scope),
-      listClientProjectsForAdmin(db, scope),
-      getClientFindingsSummary(db, scope),
-      projectsWithFindings(db, scope),
-      listClientReportsForAdmin(db, scope),
-      listClientDocumentsForAdmin(db, scope),
-      listAdminThreads(db, { actor, filter: { client: id, unread: false } }),
-      getClientBillingForAdmin(db, scope),
-      listClientSubscriptionsForAdmin(db, scope),
-      listClientRatesForAdmin(db, scope),
-      listRecentAccessForAdmin(db, scope),
-      getRetainerForAdmin(db, scope),
-    ]);
+  const [
+    client,
+    projects,
+    findings,
+    engagementProjectIds,
+    reports,
+    documents,
+    threads,
+    billing,
+    subscriptions,
+    rates,
+    access,
+    retainer,
+    apiTokens,
+    webhooks,
+  ] = await Promise.all([
+    getAdminClientDetails(db, scope),
+    listClientProjectsForAdmin(db, scope),
+    getClientFindingsSummary(db, scope),
+    projectsWithFindings(db, scope),
+    listClientReportsForAdmin(db, scope),
+    listClientDocumentsForAdmin(db, scope),
+    listAdminThreads(db, { actor, filter: { client: id, unread: false } }),
+    getClientBillingForAdmin(db, scope),
+    listClientSubscriptionsForAdmin(db, scope),
+    listClientRatesForAdmin(db, scope),
+    listRecentAccessForAdmin(db, scope),
+    getRetainerForAdmin(db, scope),
+    listClientTokensForAdmin(db, scope),
+    listClientEndpointsForAdmin(db, scope),
+  ]);
   if (!client) notFound();
   const records = {
     projects,
@@ -125,6 +145,10 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
           projects={retainer.projects}
           today={new Date().toISOString().slice(0, 10)}
         />
+        <div className="grid gap-6 xl:grid-cols-2">
+          <ClientApiTokensCard company={client.company} tokens={apiTokens} />
+          <ClientWebhooksCard company={client.company} endpoints={webhooks} />
+        </div>
         <Card className="max-w-3xl">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
           <p className="mt-1 text-sm text-muted">

@@ -1,0 +1,35 @@
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { uuidSchema } from "@/lib/validation/common";
+import { WEBHOOK_ENDPOINT_KINDS, WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhook";
+
+const URL_MESSAGE = "Enter the endpoint's full address, starting with https://";
+
+/** A new webhook endpoint (docs/PRODUCT.md#api-and-webhooks). */
+export const createWebhookEndpointSchema = z.object({
+  kind: z.enum(WEBHOOK_ENDPOINT_KINDS, { error: "Choose what kind of endpoint it is" }),
+  url: z
+    .string()
+    .trim()
+    .max(2000, "Keep the address under 2,000 characters")
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, URL_MESSAGE),
+  description: z.string().trim().max(200, "Keep the description under 200 characters").default(""),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: "Choose the events to send" }))
+    .min(1, "Choose at least one event")
+    .transform((events) => [...new Set(events)]),
+});
+export type CreateWebhookEndpointInput = z.input<typeof createWebhookEndpointSchema>;
+
+export const webhookEndpointIdSchema = z.object({ endpointId: uuidSchema });
+export const webhookDeliveryIdSchema = z.object({ deliveryId: uuidSchema });
+
+/** Turning an endpoint off or on again. */
+export const webhookEndpointEnabledSchema = webhookEndpointIdSchema.extend({ enabled: z.boolean() });

@@ -1,0 +1,45 @@
+// The company's webhooks in Settings (docs/PRODUCT.md#api-and-webhooks): the demo's failing
+// endpoint with its delivery log; adding a signed endpoint shows its secret once; a private
+// address is refused with the reason; an endpoint is turned off and removed.
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+test("an owner reads the failing endpoint's delivery log, adds an endpoint, and removes it", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  await page.goto("/client-portal?section=settings");
+  const card = page.getByRole("region", { name: "Webhooks" });
+  const demo = card.getByRole("listitem").filter({ hasText: "hooks.acme-robotics.example" });
+  await expect(demo).toContainText("Failing");
+  await demo.getByRole("button", { name: /^Delivery log of/ }).click();
+  const log = page.getByRole("dialog", { name: "Delivery log" });
+  const deliveries = log.getByRole("list", { name: "Deliveries" });
+  await expect(deliveries).toContainText("finding.status_changed");
+  await expect(deliveries).toContainText("HTTP 502");
+  await expect(deliveries).toContainText("No answer within 10 seconds.");
+  await expect(deliveries).toContainText("HTTP 503");
+  // The dialog's own Close button at its foot (the corner's is the other "Close").
+  await log.getByRole("button", { name: "Close" }).last().click();
+  await expect(log).toHaveCount(0);
+
+  await card.getByRole("button", { name: "Add endpoint" }).click();
+  const add = page.getByRole("dialog", { name: "Add a webhook endpoint" });
+  await add.getByLabel("Address").fill("http://10.0.0.1/hooks");
+  await add.getByRole("button", { name: "Add endpoint" }).click();
+  // Said above the form and under the field, which names it as its description.
+  await expect(add.getByLabel("Address")).toHaveAccessibleDescription("Webhooks go to addresses on the public internet only.");
+  await expect(add.getByRole("alert").first()).toHaveText("Webhooks go to addresses on the public internet only.");
+
+  const url = `https://hooks.example.com/e2e-${Date.now()}`;
+  await add.getByLabel("Address").fill(url);
+  await add.getByRole("button", { name: "Add endpoint" }).click();
+  const secret = page.getByRole("dialog", { name: "Copy the signing secret" });
+  await expect(secret.getByLabel("Signing secret")).toHaveValue(/^whsec_[A-Za-z0-9+/=]{44}$/);
+  await secret.getByRole("button", { name: "Done" }).click();
+
+  const added = card.getByRole("listitem").filter({ hasText: url });
+  await expect(added).toContainText("Active");
+  await added.getByRole("button", { name: `Turn off ${url}` }).click();
+  await expect(added).toContainText("Disabled");
+  await added.getByRole("button", { name: `Remove ${url}` }).click();
+  await page.getByRole("dialog", { name: "Remove this webhook endpoint?" }).getByRole("button", { name: "Remove endpoint" }).click();
+  await expect(added).toHaveCount(0);
+});
