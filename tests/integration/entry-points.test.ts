@@ -470,6 +470,22 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: apiEveryone(403),
     },
   ],
+  "GET /api/v1/reports": [
+    { call: () => ({ url: "/api/v1/reports?limit=100" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/reports", headers: withoutScope("reports:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
+  "GET /api/v1/invoices": [
+    { call: () => ({ url: "/api/v1/invoices?limit=100" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/invoices", headers: withoutScope("invoices:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
   // Client B naming nothing of A's still gets its own invoices only (the leak check reads the body).
   "GET /api/client/invoices/export": {
     call: () => ({ url: "/api/client/invoices/export" }),

@@ -407,6 +407,28 @@ const FUZZ: Record<string, Spec> = {
     ),
     stage: queryStage(apiPageQuerySchema),
   },
+  "GET /api/v1/reports": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      queryInput("/api/v1/reports", {
+        cursor: fc.constantFrom("", "bm9uc2Vuc2U", "IjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLWMwMDAwMDAwMDAwMSI"),
+        limit: fc.constantFrom("1", "50", "0", "-1", "1e9"),
+      }),
+    ),
+    stage: queryStage(apiPageQuerySchema),
+  },
+  "GET /api/v1/invoices": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      queryInput("/api/v1/invoices", {
+        cursor: fc.constantFrom("", "bm9uc2Vuc2U", "IjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLWMwMDAwMDAwMDAwMSI"),
+        limit: fc.constantFrom("1", "50", "0", "-1", "1e9"),
+      }),
+    ),
+    stage: queryStage(apiPageQuerySchema),
+  },
   "GET /api/client/access-log": {
     kind: "route",
     role: "client",

@@ -72,6 +72,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/v1/findings": { GET: "api" },
   "/api/v1/findings/[id]": { GET: "api" },
   "/api/v1/projects": { GET: "api" },
+  "/api/v1/reports": { GET: "api" },
+  "/api/v1/invoices": { GET: "api" },
   "/api/v1/openapi.json": { GET: "api" },
   "/api/client/authorizations/[id]/sign": { POST: "file" },
   "/api/client/authorizations/[id]/pdf": { GET: "file" },

@@ -2,13 +2,15 @@
 // portal and whether the token only reads it; a token never does more than a member of the
 // company could in the portal, except the owner-only reads its scope names (the access log).
 
-export const API_SCOPES = ["projects:read", "findings:read"] as const;
+export const API_SCOPES = ["projects:read", "findings:read", "reports:read", "invoices:read"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /** What each scope lets a token do, as the token form shows it. */
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "projects:read": "Read projects",
   "findings:read": "Read published findings, their timeline and retests",
+  "reports:read": "Read reports' titles, versions and dates (a download stays in the portal)",
+  "invoices:read": "Read invoices (refused while Billing is withheld from members)",
 };
 
 /** How long a new token lives: days, or "none" for a token that lives until revoked. */

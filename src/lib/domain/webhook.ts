@@ -7,7 +7,19 @@ import { badgeList } from "./badge-list";
  * What a webhook can tell. The payload is thin: the type and ids only, never a finding's text. A
  * new event comes with the slice that sends it (and a migration: the endpoints' CHECK).
  */
-export const WEBHOOK_EVENT_TYPES = ["finding.published", "finding.status_changed", "retest.completed"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "finding.published",
+  "finding.status_changed",
+  "retest.completed",
+  "report.published",
+  "attestation.issued",
+  "attestation.revoked",
+  "authorization.sent",
+  "authorization.signed",
+  "invoice.created",
+  "invoice.paid",
+  "message.received",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The test event "Send test event" sends; never queued by anything else. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";

@@ -16,4 +16,6 @@ export { type ApiCaller, authenticateApiToken, TOKEN_INVALID, TOKEN_MISSING } fr
 export { OPENAPI_PATHS, openApiDocument } from "./openapi";
 export { queryOf } from "./v1/cursor";
 export { apiGetFinding, apiListFindings } from "./v1/findings";
+export { apiListInvoices } from "./v1/invoices";
 export { apiListProjects } from "./v1/projects";
+export { apiListReports } from "./v1/reports";

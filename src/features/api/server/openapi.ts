@@ -8,10 +8,14 @@ import {
   apiFindingPageSchema,
   apiFindingSchema,
   apiFindingsQuerySchema,
+  apiInvoicePageSchema,
+  apiInvoiceSchema,
   apiPageQuerySchema,
   apiProblemSchema,
   apiProjectPageSchema,
   apiProjectSchema,
+  apiReportPageSchema,
+  apiReportSchema,
 } from "@/features/api/validation";
 import { API_RATE_RULE } from "./api-route";
 
@@ -27,6 +31,10 @@ for (const [schema, id] of [
   [apiProjectPageSchema, "ProjectPage"],
   [apiFindingPageSchema, "FindingPage"],
   [apiFindingAnswerSchema, "FindingAnswer"],
+  [apiReportSchema, "Report"],
+  [apiReportPageSchema, "ReportPage"],
+  [apiInvoiceSchema, "Invoice"],
+  [apiInvoicePageSchema, "InvoicePage"],
   [apiProblemSchema, "Problem"],
 ] as const)
   registry.add(schema as z.ZodType, { id });
@@ -52,7 +60,7 @@ const rateHeaders = {
 const errors = {
   "400": problem("A parameter is not valid (named in detail and fieldErrors)"),
   "401": problem("No token, or one that is not valid, expired, revoked or of an inactive company"),
-  "403": problem("The token lacks the scope this call needs"),
+  "403": problem("The token lacks the scope this call needs (or, for invoices, Billing is withheld from members)"),
   "429": problem("Too many requests: wait Retry-After seconds"),
 };
 const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } };
@@ -90,6 +98,24 @@ export const OPENAPI_PATHS = {
       responses: { ...ok("FindingAnswer", "The finding"), ...errors, "404": problem("No published finding of the company has this id") },
     },
   },
+  "/api/v1/reports": {
+    get: {
+      operationId: "listReports",
+      summary: "The company's available reports (titles, versions, dates; a download stays in the portal), a page at a time",
+      security: [{ token: ["reports:read"] }],
+      parameters: [...queryParameters(apiPageQuerySchema), ifNoneMatch],
+      responses: { ...ok("ReportPage", "A page of reports"), ...errors },
+    },
+  },
+  "/api/v1/invoices": {
+    get: {
+      operationId: "listInvoices",
+      summary: "The company's invoices, a page at a time (403 while Billing is withheld from members)",
+      security: [{ token: ["invoices:read"] }],
+      parameters: [...queryParameters(apiPageQuerySchema), ifNoneMatch],
+      responses: { ...ok("InvoicePage", "A page of invoices"), ...errors },
+    },
+  },
 } as const;
 
 export function openApiDocument(baseUrl: string) {
@@ -103,7 +129,7 @@ export function openApiDocument(baseUrl: string) {
       title: `${siteConfig.name} client API`,
       version: "1",
       description:
-        "Read your company's projects and published findings with a company API token (Settings → API tokens). Errors are RFC 9457 problem details.",
+        "Read your company's projects, published findings, reports and invoices with a company API token (Settings → API tokens). Errors are RFC 9457 problem details.",
     },
     servers: [{ url: baseUrl }],
     components: {

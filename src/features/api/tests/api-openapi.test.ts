@@ -8,11 +8,20 @@ import { describe, expect, it } from "vitest";
 import { GET as findingRoute } from "@/app/api/v1/findings/[id]/route";
 import { GET as findingsRoute } from "@/app/api/v1/findings/route";
 import { GET as documentRoute } from "@/app/api/v1/openapi.json/route";
+import { GET as invoicesRoute } from "@/app/api/v1/invoices/route";
 import { GET as projectsRoute } from "@/app/api/v1/projects/route";
+import { GET as reportsRoute } from "@/app/api/v1/reports/route";
 import { API_SCOPES } from "@/lib/domain/api-scope";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { createApiToken, OPENAPI_PATHS } from "@/features/api/server";
-import { apiFindingAnswerSchema, apiFindingPageSchema, apiProblemSchema, apiProjectPageSchema } from "@/features/api/validation";
+import {
+  apiFindingAnswerSchema,
+  apiFindingPageSchema,
+  apiInvoicePageSchema,
+  apiProblemSchema,
+  apiProjectPageSchema,
+  apiReportPageSchema,
+} from "@/features/api/validation";
 import { clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -59,6 +68,10 @@ describe("the OpenAPI document", () => {
       const answer = await get(findingRoute, `/api/v1/findings/${item.id}`, { id: item.id });
       apiFindingAnswerSchema.parse(await answer.json());
     }
+    const reports = apiReportPageSchema.parse(await (await get(reportsRoute, "/api/v1/reports")).json());
+    expect(reports.data.length).toBeGreaterThan(0);
+    const invoices = apiInvoicePageSchema.parse(await (await get(invoicesRoute, "/api/v1/invoices?limit=100")).json());
+    expect(invoices.data.length).toBeGreaterThan(0);
     apiProblemSchema.parse(await (await get(findingsRoute, "/api/v1/findings?severity=nope")).json());
   });
 });

@@ -5,9 +5,12 @@ import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { GET as findingRoute } from "@/app/api/v1/findings/[id]/route";
 import { GET as findingsRoute } from "@/app/api/v1/findings/route";
+import { GET as invoicesRoute } from "@/app/api/v1/invoices/route";
 import { GET as projectsRoute } from "@/app/api/v1/projects/route";
+import { GET as reportsRoute } from "@/app/api/v1/reports/route";
+import type { ApiScope } from "@/lib/domain/api-scope";
 import { FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/finding";
-import { apiTokens, auditLog, clients, findings, projects } from "@/server/core/db/schema";
+import { apiTokens, auditLog, clients, findings, invoices, projects, reports } from "@/server/core/db/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import { createApiTokenAction, revokeApiTokenAction } from "@/features/api/actions/portal";
@@ -31,7 +34,7 @@ async function get(handler: Handler, path: string, headers: Record<string, strin
 }
 const bearer = (secret: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${secret}`, ...extra });
 
-async function tokenFor(email: string, scopes: ("findings:read" | "projects:read")[], name = "CI") {
+async function tokenFor(email: string, scopes: ApiScope[], name = "CI") {
   const actor = await clientActor(email);
   return createApiToken(t.db, { actor, name, scopes, lifetimeDays: 90 });
 }
@@ -204,6 +207,57 @@ describe("reading with a token", () => {
     const body = (await (await get(projectsRoute, "/api/v1/projects?limit=100", bearer(secret))).json()) as { data: { id: string }[] };
     const own = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, DEMO_CLIENTS.globex.id));
     expect(body.data.map((p) => p.id).sort()).toEqual(own.map((p) => p.id).sort());
+  });
+
+  it("lists the company's available reports, metadata only: no superseded or revoked version, no file", async () => {
+    const { secret } = await tokenFor(DEMO_USERS.acme.email, ["reports:read"]);
+    const body = (await (await get(reportsRoute, "/api/v1/reports?limit=100", bearer(secret))).json()) as {
+      data: Record<string, unknown>[];
+    };
+    const available = await t.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.clientId, DEMO_CLIENTS.acme.id), sql`${reports.supersededAt} is null and ${reports.revokedAt} is null`));
+    expect(available.length).toBeGreaterThan(0);
+    expect(body.data.map((r) => r.id).sort()).toEqual(available.map((r) => r.id).sort());
+    expect(Object.keys(body.data[0]!).sort()).toEqual(["fileSize", "id", "projectId", "projectName", "publishedAt", "title", "version"]);
+    // Another company's token reads its own reports only.
+    const globex = await tokenFor(DEMO_USERS.globex.email, ["reports:read"]);
+    const theirs = (await (await get(reportsRoute, "/api/v1/reports?limit=100", bearer(globex.secret))).json()) as {
+      data: { id: string }[];
+    };
+    expect(theirs.data.map((r) => r.id)).not.toEqual(expect.arrayContaining(available.map((r) => r.id)));
+  });
+
+  it("lists the company's invoices in cents, a page at a time, and refuses them while Billing is withheld from members", async () => {
+    const { secret } = await tokenFor(DEMO_USERS.acme.email, ["invoices:read"]);
+    const own = await t.db
+      .select({ id: invoices.id, amountCents: invoices.amountCents })
+      .from(invoices)
+      .where(eq(invoices.clientId, DEMO_CLIENTS.acme.id));
+    expect(own.length).toBeGreaterThan(1);
+    // Two pages of one less than all, then the rest: every invoice once.
+    const first = (await (await get(invoicesRoute, `/api/v1/invoices?limit=${own.length - 1}`, bearer(secret))).json()) as {
+      data: { id: string; amountCents: number }[];
+      nextCursor: string | null;
+    };
+    expect(first.nextCursor).not.toBeNull();
+    const rest = (await (await get(invoicesRoute, `/api/v1/invoices?cursor=${first.nextCursor}`, bearer(secret))).json()) as {
+      data: { id: string; amountCents: number }[];
+      nextCursor: string | null;
+    };
+    expect(rest.nextCursor).toBeNull();
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect([...first.data, ...rest.data].sort(byId)).toEqual([...own].sort(byId).map((i) => expect.objectContaining(i)));
+
+    await t.db.update(clients).set({ billingWithheldFromMembers: true }).where(eq(clients.id, DEMO_CLIENTS.acme.id));
+    try {
+      const withheld = await get(invoicesRoute, "/api/v1/invoices", bearer(secret));
+      expect(withheld.status).toBe(403);
+      expect(withheld.headers.get("content-type")).toContain("application/problem+json");
+    } finally {
+      await t.db.update(clients).set({ billingWithheldFromMembers: false }).where(eq(clients.id, DEMO_CLIENTS.acme.id));
+    }
   });
 
   it("refuses a token without the scope, a missing or malformed token, a cookie, and an expired token", async () => {

@@ -1,6 +1,7 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
+import { INVOICE_STATUSES } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUSES } from "@/lib/domain/project-status";
 
 // What the company API answers (docs/PRODUCT.md#api-and-webhooks), written once: the routes' values
@@ -90,11 +91,37 @@ export const apiFindingSchema = z.strictObject({
   ),
 });
 
+export const apiReportSchema = z.strictObject({
+  id: z.uuid(),
+  title: z.string(),
+  version: z.number().int().describe("1 for the first version; a new version supersedes the one before"),
+  projectId: z.uuid(),
+  projectName: z.string(),
+  fileSize: z.number().int().describe("Bytes of the PDF"),
+  publishedAt: isoDateTime,
+});
+
+const cents = z.number().int().describe("US cents");
+export const apiInvoiceSchema = z.strictObject({
+  id: z.uuid(),
+  invoiceNumber: z.string(),
+  description: z.string().nullable(),
+  projectId: z.uuid().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  amountCents: cents,
+  paidCents: cents,
+  issuedDate: isoDate.nullable(),
+  dueDate: isoDate.nullable(),
+  paidDate: isoDate.nullable(),
+});
+
 /** A page of a list: its items and the cursor of the next page (null on the last). */
 export const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ data: z.array(item), nextCursor: z.string().nullable() });
 
 export const apiProjectPageSchema = pageOf(apiProjectSchema);
 export const apiFindingPageSchema = pageOf(apiFindingListItemSchema);
+export const apiReportPageSchema = pageOf(apiReportSchema);
+export const apiInvoicePageSchema = pageOf(apiInvoiceSchema);
 export const apiFindingAnswerSchema = z.strictObject({ data: apiFindingSchema });
 
 /** RFC 9457 problem details, as every error is answered. */

@@ -9,6 +9,7 @@ import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { signedWindowOf } from "@/features/authorizations/server";
 import { recordAudit } from "@/features/audit/server";
+import { queueWebhookEvent } from "@/features/webhooks/server";
 import { attestationFindingFacts } from "@/features/findings/server";
 import { getFirmDetails } from "@/features/settings/server";
 import { signJws } from "@/features/signing/server";
@@ -97,6 +98,13 @@ export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor;
       entityId: letter.id,
       clientId: project.clientId,
       after: { code: letter.code, engagement: project.name, superseded: letter.superseded },
+    });
+    await queueWebhookEvent(tx, {
+      clientId: project.clientId,
+      type: "attestation.issued",
+      data: { letterId: letter.id, projectId: project.id },
+      chatText: `Attestation letter issued: ${project.name}`,
+      portalPath: `/client-portal?section=projects&project=${project.id}`,
     });
     return { id: letter.id, code: letter.code, verifyUrl: letter.verifyUrl };
   });
@@ -192,7 +200,12 @@ export async function revokeLetter(db: Db, { actor, letterId }: { actor: AdminAc
       .update(attestationLetters)
       .set({ revokedAt: new Date() })
       .where(and(eq(attestationLetters.id, letterId), isNull(attestationLetters.revokedAt)))
-      .returning({ id: attestationLetters.id, code: attestationLetters.code, clientId: attestationLetters.clientId });
+      .returning({
+        id: attestationLetters.id,
+        code: attestationLetters.code,
+        clientId: attestationLetters.clientId,
+        projectId: attestationLetters.projectId,
+      });
     if (!letter) {
       const [exists] = await tx
         .select({ id: attestationLetters.id })
@@ -210,6 +223,13 @@ export async function revokeLetter(db: Db, { actor, letterId }: { actor: AdminAc
       clientId: letter.clientId,
       before: { revokedAt: null },
       after: { code: formatLetterCode(letter.code) },
+    });
+    await queueWebhookEvent(tx, {
+      clientId: letter.clientId,
+      type: "attestation.revoked",
+      data: { letterId: letter.id, projectId: letter.projectId },
+      chatText: `Attestation letter ${formatLetterCode(letter.code)} revoked`,
+      portalPath: `/client-portal?section=projects&project=${letter.projectId}`,
     });
     return { revoked: true };
   });

@@ -17,7 +17,7 @@ import { setLetterNameDisplayAction } from "@/features/attestations/actions/port
 import { LETTER_JWS_TYP, letterFormDefaults, listPortalLetters, NO_PUBLISHED_REPORT, verifyLetter } from "@/features/attestations/server";
 import { listReportFindings } from "@/features/findings/server";
 import { DEMO_AUTHORIZATION_WINDOW } from "@/features/demo/server/demo-authorization";
-import { DEMO_LETTER, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_CLIENTS, DEMO_LETTER, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { FINDING_SEVERITIES } from "@/lib/domain/finding";
 import { attestationLetters, auditLog } from "@/server/core/db/schema";
 import { qrCodesIn } from "@tests/helpers/pdf-qr";
@@ -27,6 +27,7 @@ import { APP_ORIGIN, authHeaders } from "@tests/integration/helpers/auth";
 import { callPage } from "@tests/integration/helpers/entry-outcome";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { requestHeaders } from "@tests/integration/helpers/next-headers-mock";
+import { listenToEveryEvent, queuedEvents } from "@tests/integration/helpers/webhook-events";
 
 vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) =>
@@ -280,5 +281,32 @@ describe("attestation letters", () => {
     // Between two letters that name it the same way, the link stays.
     await issueLetterAction(issueInput(DEMO_LETTER.projectId));
     expect((await verifyLetter(t.db, named.data.code))!.supersededByCode).not.toBeNull();
+  });
+
+  it("tells the company's webhook endpoints of a letter issued and revoked, by ids", async () => {
+    await listenToEveryEvent(t.db, DEMO_CLIENTS.acme.id);
+    await asAdmin();
+    const issued = await issueLetterAction(issueInput(DEMO_LETTER.projectId));
+    const letter = (issued as { data: { id: string; code: string } }).data;
+    const path = `/client-portal?section=projects&project=${DEMO_LETTER.projectId}`;
+    expect((await queuedEvents(t.db, DEMO_CLIENTS.acme.id, "attestation.issued")).at(-1)).toEqual({
+      data: { letterId: letter.id, projectId: DEMO_LETTER.projectId },
+      chatText: "Attestation letter issued: LLM Gateway Security Assessment",
+      portalPath: path,
+    });
+    await asAdmin();
+    expect(await revokeLetterAction({ letterId: letter.id })).toEqual({ success: true, data: { revoked: true } });
+    const revoked = await queuedEvents(t.db, DEMO_CLIENTS.acme.id, "attestation.revoked");
+    expect(revoked).toEqual([
+      {
+        data: { letterId: letter.id, projectId: DEMO_LETTER.projectId },
+        chatText: expect.stringMatching(/^Attestation letter \S+ revoked$/),
+        portalPath: path,
+      },
+    ]);
+    // Revoking it again changes nothing and tells no one again.
+    await asAdmin();
+    await revokeLetterAction({ letterId: letter.id });
+    expect(await queuedEvents(t.db, DEMO_CLIENTS.acme.id, "attestation.revoked")).toHaveLength(1);
   });
 });

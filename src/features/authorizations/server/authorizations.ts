@@ -15,6 +15,7 @@ import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { getAuthorizationTerms, getFirmDetails } from "@/features/settings/server";
 import { notifyAuthorizationSent, notifyAuthorizationSigned } from "./authorization-mail";
+import { queueAuthorizationEvent } from "./authorization-webhooks";
 import { ALTERED, documentHashOf, isAltered } from "./document";
 import { testingBlocker } from "./gate";
 
@@ -281,6 +282,7 @@ export async function sendAuthorization(db: Db, { actor, authorizationId }: { ac
       after: { version: row.version, documentHash },
     });
     await notifyAuthorizationSent(tx, row);
+    await queueAuthorizationEvent(tx, row, { type: "authorization.sent" });
     return { documentHash, sentAt };
   });
 }
@@ -339,6 +341,7 @@ export async function signAuthorization(
       after: { version: row.version, documentHash: row.documentHash, method: proof.method },
     });
     await notifyAuthorizationSigned(tx, row, proof.fullName);
+    await queueAuthorizationEvent(tx, row, { type: "authorization.signed", side: "client" });
     return signed;
   });
 }

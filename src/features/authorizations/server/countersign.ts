@@ -6,6 +6,7 @@ import { engagementAuthorizationSignatures } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { addSignature, lockedVersion } from "./authorizations";
+import { queueAuthorizationEvent } from "./authorization-webhooks";
 import { sealInTransaction } from "./sealed-pdf";
 
 type SignatureProof = { fullName: string; documentHash: string; method: "second_factor" | "password"; clientAddress: string };
@@ -38,6 +39,7 @@ export async function countersignAuthorization(
       clientId: row.clientId,
       after: { version: row.version, documentHash: row.documentHash, method: proof.method, sealedSha256 },
     });
+    await queueAuthorizationEvent(tx, row, { type: "authorization.signed", side: "firm" });
     return { ...signed, sealedSha256 };
   });
 }

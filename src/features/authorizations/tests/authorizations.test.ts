@@ -33,6 +33,7 @@ import { createProject, getAdminProjectTimeline, listPortalProjects, setProjectS
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { listenToEveryEvent, queuedEvents } from "@tests/integration/helpers/webhook-events";
 
 vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) =>
@@ -431,6 +432,29 @@ describe("who is told that an authorization waits", () => {
       ["Authorization sent to sign", "Version 1"],
       ["Authorization signed for the client", "Version 1, Jordan Lee"],
       ["Authorization counter-signed by the firm", "Version 1, Avery Admin"],
+    ]);
+  });
+
+  it("tells the company's webhook endpoints when a version is sent, signed and counter-signed, by ids", async () => {
+    await listenToEveryEvent(t.db, DEMO_CLIENTS.acme.id);
+    const project = await newEngagement("Hooked Gateway Test");
+    const { id, documentHash } = await sentVersion(project.id);
+    expect((await sign(await owner(), id, documentHash)).status).toBe(200);
+    expect((await countersign(id, documentHash)).status).toBe(200);
+    const ofProject = async (type: "authorization.sent" | "authorization.signed") =>
+      (await queuedEvents(t.db, DEMO_CLIENTS.acme.id, type)).filter((e) => e.data.projectId === project.id);
+    const data = { authorizationId: id, projectId: project.id, version: 1 };
+    const portalPath = `/client-portal?section=projects&project=${project.id}`;
+    expect(await ofProject("authorization.sent")).toEqual([
+      { data, chatText: "Authorization to sign: Hooked Gateway Test (version 1)", portalPath },
+    ]);
+    expect(await ofProject("authorization.signed")).toEqual([
+      { data: { ...data, side: "client" }, chatText: "Authorization signed by your company: Hooked Gateway Test (version 1)", portalPath },
+      {
+        data: { ...data, side: "firm" },
+        chatText: "Authorization counter-signed, testing may start: Hooked Gateway Test (version 1)",
+        portalPath,
+      },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import "server-only";
 // The invoices module's public face: everything outside src/features/invoices/server imports from here (README.md).
 
+export { type ApiInvoice, pageClientInvoices } from "./api-invoices";
 export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
 export { centsSum, countWhere, invoiceIsBilled, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 export {

@@ -10,6 +10,7 @@ import { signedDownloadFor } from "@/server/core/storage/signed-url";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
 import { recordAudit } from "@/features/audit/server";
 import { clientRecipients } from "@/features/notifications/server";
+import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyNewMessage } from "./message-mail";
 import { markThreadRead, threadScope } from "./messages-read";
 
@@ -95,6 +96,16 @@ async function insertMessage(
   await markThreadRead(tx, { userId: actor.userId, threadId: thread.id, at: message!.createdAt });
   const { userIds, company } = await recipientsOf(tx, { clientId: thread.clientId, authorRole: actor.role, authorId: actor.userId });
   await notifyNewMessage(tx, userIds, { messageId: message!.id, thread, authorRole: actor.role, authorName: actor.name, body, company });
+  // The company's systems hear of what the firm wrote (its own people's messages are theirs already):
+  // the thread's subject, never the text.
+  if (actor.role === "admin")
+    await queueWebhookEvent(tx, {
+      clientId: thread.clientId,
+      type: "message.received",
+      data: { threadId: thread.id, messageId: message!.id },
+      chatText: `New message from the firm: ${thread.subject}`,
+      portalPath: `/client-portal?section=messages&thread=${thread.id}`,
+    });
   return message!.id;
 }
 

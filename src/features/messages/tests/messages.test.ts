@@ -21,6 +21,7 @@ import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpe
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { createTestClient, demoClientActor } from "@tests/integration/helpers/portal";
 import { exeBytes, pdfBytes } from "@tests/integration/helpers/upload-files";
+import { listenToEveryEvent, queuedEvents } from "@tests/integration/helpers/webhook-events";
 
 const t = setupTestDatabase({ seedDemo: true });
 
@@ -210,6 +211,34 @@ describe("messages", () => {
       markedRead: boolean;
     };
     expect(again.markedRead).toBe(false);
+  });
+
+  it("tells the company's webhook endpoints of the firm's message by ids and subject, never its text; not of the company's own", async () => {
+    await listenToEveryEvent(t.db, DEMO_CLIENTS.acme.id);
+    const acme = await cookieOf("client@example.com");
+    const started = await post(startThread, "/api/client/messages/threads", acme, form({ subject: "Hook check", body: "Our own words" }));
+    const { threadId } = (await started.json()) as { threadId: string };
+    const ofThread = async () =>
+      (await queuedEvents(t.db, DEMO_CLIENTS.acme.id, "message.received")).filter((e) => e.data.threadId === threadId);
+    expect(await ofThread()).toEqual([]);
+
+    const admin = await cookieOf("admin@example.com");
+    const answered = await post(
+      adminReply,
+      `/api/admin/messages/threads/${threadId}`,
+      admin,
+      form({ body: "Confidential reply" }),
+      threadId,
+    );
+    expect(answered.status).toBe(201);
+    const [reply] = await t.db.select({ id: messages.id }).from(messages).where(eq(messages.body, "Confidential reply"));
+    expect(await ofThread()).toEqual([
+      {
+        data: { threadId, messageId: reply!.id },
+        chatText: "New message from the firm: Hook check",
+        portalPath: `/client-portal?section=messages&thread=${threadId}`,
+      },
+    ]);
   });
 
   it("follows the recipient's preferences: the text only when chosen, nothing when Messages is off, one mail per message", async () => {

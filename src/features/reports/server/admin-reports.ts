@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { projects, reportDownloads, reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { queueWebhookEvent } from "@/features/webhooks/server";
 import { getStorage } from "@/server/core/storage/storage";
 import { REPORT_NOT_FOUND, reportListColumns } from "./columns";
 import { stampRefusal, UNSTAMPABLE_PDF } from "./stamp";
@@ -117,6 +118,13 @@ export async function recordUploadedReport(
       clientId: project.clientId,
       before: latest ? { reportId: latest.id, version: latest.version } : null,
       after: { ...report, projectId: project.id, engagement: project.name, storageKey: file.storageKey },
+    });
+    await queueWebhookEvent(tx, {
+      clientId: project.clientId,
+      type: "report.published",
+      data: { reportId: report!.id, projectId: project.id, version: report!.version },
+      chatText: `New report: ${report!.title} (version ${report!.version}), ${project.name}`,
+      portalPath: `/client-portal?section=projects&project=${project.id}`,
     });
     return report!;
   });

@@ -6,7 +6,14 @@ export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
 export { listPortalReports, type PortalReport } from "./portal-reports";
 export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";
 export { getStampedReport } from "./report-files";
-export { listClientReportsForAdmin, listPortalProjectReports, type ReportSummary, reportsToDownloadOf } from "./report-summaries";
+export {
+  type ApiReport,
+  listClientReportsForAdmin,
+  listPortalProjectReports,
+  pageClientReports,
+  type ReportSummary,
+  reportsToDownloadOf,
+} from "./report-summaries";
 export {
   downloadReportTemplate,
   ENGAGEMENT_NOT_FOUND,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
@@ -69,3 +69,46 @@ export const reportsToDownloadOf = (actor: ClientActor) =>
   sql<number>`(select count(*) from ${reports} where ${reports.clientId} = ${actor.clientId} and ${inClientProject(reports.projectId, actor.clientId)} and ${isNull(reports.supersededAt)}
     and ${isNull(reports.revokedAt)} and not exists (select 1 from ${reportDownloads}
       where ${reportDownloads.reportId} = ${reports.id} and ${reportDownloads.userId} = ${actor.userId}))::int`.mapWith(Number);
+
+/** A report as the company API lists it: what it is, never its file (a download needs a person). */
+export type ApiReport = {
+  id: string;
+  title: string;
+  version: number;
+  projectId: string;
+  projectName: string;
+  fileSize: number;
+  publishedAt: string;
+};
+
+/** The company's available reports by id, a page at a time (GET /api/v1/reports). */
+export async function pageClientReports(
+  db: DbOrTx,
+  { actor, after, limit }: { actor: ClientActor; after: string | null; limit: number },
+): Promise<{ items: ApiReport[]; next: string | null }> {
+  assertClient(actor);
+  const rows = await db
+    .select({
+      id: reports.id,
+      title: reports.title,
+      version: reports.version,
+      projectId: reports.projectId,
+      projectName: projects.projectName,
+      fileSize: reports.fileSize,
+      publishedAt: reports.publishedAt,
+    })
+    .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .where(
+      and(
+        eq(reports.clientId, actor.clientId),
+        inClientProject(reports.projectId, actor.clientId),
+        isAvailable,
+        after ? gt(reports.id, after) : undefined,
+      ),
+    )
+    .orderBy(asc(reports.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() }));
+  return { items: page, next: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}

@@ -19,7 +19,7 @@ import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as adminDocument } from "@/app/api/admin/documents/[id]/route";
 import { GET as exportClients } from "@/app/api/admin/exports/clients/route";
 import { auditLog, reports, session, twoFactor, user } from "@/server/core/db/schema";
-import { DEMO_PASSWORDS, DEMO_REPORTS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_REPORTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor, startViewAsClient } from "@/features/account/server";
 import { createCredentialUser, getAuth, VIEW_AS_COOKIE } from "@/features/identity/server";
 import { REPORT_WITHDRAWN } from "@/features/reports/server";
@@ -30,6 +30,7 @@ import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { requestHeaders } from "@tests/integration/helpers/next-headers-mock";
 import { docxBytes, pdfBytes } from "@tests/integration/helpers/upload-files";
 import { samplePdf, seedTenantReports, TENANTS } from "@tests/integration/helpers/tenants";
+import { listenToEveryEvent, queuedEvents } from "@tests/integration/helpers/webhook-events";
 
 vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) =>
@@ -155,6 +156,23 @@ describe("publishing and downloading", () => {
       reports: { id: string; supersededAt: string | null }[];
     };
     expect(versions.reports.find((r) => r.id === first.id)?.supersededAt).not.toBeNull();
+  });
+
+  it("tells the company's webhook endpoints of each version published, by ids", async () => {
+    await listenToEveryEvent(t.db, acme.clientId);
+    const first = await publish("Hooked report");
+    const second = await publish("Hooked report");
+    const events = (await queuedEvents(t.db, acme.clientId, "report.published")).filter((e) =>
+      [first.id, second.id].includes(String(e.data.reportId)),
+    );
+    const project = DEMO_PROJECTS.find((p) => p.id === acme.projectId)!.projectName;
+    expect(events).toEqual(
+      [first, second].map((report) => ({
+        data: { reportId: report.id, projectId: acme.projectId, version: report.version },
+        chatText: `New report: Hooked report (version ${report.version}), ${project}`,
+        portalPath: `/client-portal?section=projects&project=${acme.projectId}`,
+      })),
+    );
   });
 
   it("revoking stops the link already handed out, and every new download", async () => {

@@ -1,7 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { formatCents } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
 import { newInvoiceEvent, notifyClientsBulk, notifyInvoicePaid } from "@/features/notifications/server";
+import { queueWebhookEvents, type WebhookEventInput } from "@/features/webhooks/server";
 import type { PaidTransition } from "./invoice-upsert";
 
 type Unannounced = {
@@ -41,11 +43,40 @@ export async function announceNewInvoices(tx: DbOrTx): Promise<number> {
         squarePaymentUrl: row.square_payment_url,
       }),
     }));
+  // The company's systems hear of it too: ids only, the number and amount for a chat.
+  await queueWebhookEvents(
+    tx,
+    result.rows
+      .filter((row) => row.status === "pending" || row.status === "overdue")
+      .map((row) =>
+        invoiceEvent("invoice.created", {
+          id: row.id,
+          clientId: row.client_id,
+          invoiceNumber: row.invoice_number,
+          amountCents: Number(row.amount_cents),
+        }),
+      ),
+  );
   // One sync may announce thousands: recipients read once, mails stored in bulk.
   return notifyClientsBulk(tx, events);
 }
 
+const invoiceEvent = (
+  type: "invoice.created" | "invoice.paid",
+  invoice: { id: string; clientId: string; invoiceNumber: string; amountCents: number },
+): WebhookEventInput => ({
+  clientId: invoice.clientId,
+  type,
+  data: { invoiceId: invoice.id },
+  chatText: `${type === "invoice.created" ? "New invoice" : "Invoice paid"}: ${invoice.invoiceNumber}, ${formatCents(invoice.amountCents)}`,
+  portalPath: `/client-portal?section=billing&invoice=${invoice.id}`,
+});
+
 /** Receipts for the invoices an upsert turned paid. */
 export async function sendPaidReceipts(tx: DbOrTx, paid: PaidTransition[]): Promise<void> {
   for (const invoice of paid) await notifyInvoicePaid(tx, invoice);
+  await queueWebhookEvents(
+    tx,
+    paid.map((invoice) => invoiceEvent("invoice.paid", { ...invoice, amountCents: invoice.totalPaidCents })),
+  );
 }

@@ -10,6 +10,7 @@ import { buildSquareEvent, signSquareWebhook } from "../../../../tools/fake-squa
 import { APP_ORIGIN } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { configureSquareEnv, setupFakeSquare, WEBHOOK_KEY } from "@tests/integration/helpers/square";
+import { listenToEveryEvent, queuedEvents } from "@tests/integration/helpers/webhook-events";
 
 const t = setupTestDatabase({ seedDemo: true });
 const sq = setupFakeSquare();
@@ -36,7 +37,12 @@ beforeAll(async () => {
   const token = sq.fake.issueToken();
   await saveConnection(t.db, { ...token, expiresAt: new Date(token.expiresAt) }, { scopes: null, connectedBy: null });
   await syncSquareInvoices(t.db, null);
+  for (const client of Object.values(DEMO_CLIENTS)) await listenToEveryEvent(t.db, client.id);
 });
+
+/** The webhook events of the company's endpoints about one invoice. */
+const eventsOf = async (type: "invoice.created" | "invoice.paid", invoice: { id: string; clientId: string | null }) =>
+  (await queuedEvents(t.db, invoice.clientId!, type)).filter((e) => e.data.invoiceId === invoice.id);
 
 beforeEach(() => configureSquareEnv(sq.fake));
 
@@ -48,6 +54,15 @@ describe("Square webhooks", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, received: true, applied: true });
     expect(await row(overdueId)).toMatchObject({ status: "paid", totalPaidCents: 310_000, nextPaymentAmountCents: null });
+    // The company's endpoints hear of it, by id; the chat line names the number and the amount paid.
+    const paidRow = (await row(overdueId))!;
+    expect(await eventsOf("invoice.paid", paidRow)).toEqual([
+      {
+        data: { invoiceId: paidRow.id },
+        chatText: `Invoice paid: ${paidRow.invoiceNumber}, $3,100.00`,
+        portalPath: `/client-portal?section=billing&invoice=${paidRow.id}`,
+      },
+    ]);
   });
 
   it("refuse a bad signature with 401 and change nothing", async () => {
@@ -113,6 +128,17 @@ describe("Square webhooks", () => {
       status: "pending",
       invoiceNumber: "SQ-4242",
     });
+    const created = (await row(fresh.id))!;
+    expect(await eventsOf("invoice.created", created)).toEqual([
+      {
+        data: { invoiceId: created.id },
+        chatText: "New invoice: SQ-4242, $1,234.56",
+        portalPath: `/client-portal?section=billing&invoice=${created.id}`,
+      },
+    ]);
+    // Announced once, whatever Square sends again.
+    expect((await deliver(invoiceEvent(fresh, "invoice.updated"))).status).toBe(200);
+    expect(await eventsOf("invoice.created", created)).toHaveLength(1);
   });
 
   it("apply subscription events to the matching client subscription only", async () => {
