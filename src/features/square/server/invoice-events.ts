@@ -30,33 +30,22 @@ export async function announceNewInvoices(tx: DbOrTx): Promise<number> {
     returning id, client_id, status, invoice_number, amount_cents, to_char(due_date, 'YYYY-MM-DD') as due_date, square_payment_url`)) as unknown as {
     rows: Unannounced[];
   };
-  const events = result.rows
+  const billable = result.rows
     .filter((row) => row.status === "pending" || row.status === "overdue")
     .map((row) => ({
+      id: row.id,
       clientId: row.client_id,
-      event: newInvoiceEvent({
-        id: row.id,
-        clientId: row.client_id,
-        invoiceNumber: row.invoice_number,
-        amountCents: Number(row.amount_cents),
-        dueDate: row.due_date,
-        squarePaymentUrl: row.square_payment_url,
-      }),
+      invoiceNumber: row.invoice_number,
+      amountCents: Number(row.amount_cents),
+      dueDate: row.due_date,
+      squarePaymentUrl: row.square_payment_url,
     }));
   // The company's systems hear of it too: ids only, the number and amount for a chat.
   await queueWebhookEvents(
     tx,
-    result.rows
-      .filter((row) => row.status === "pending" || row.status === "overdue")
-      .map((row) =>
-        invoiceEvent("invoice.created", {
-          id: row.id,
-          clientId: row.client_id,
-          invoiceNumber: row.invoice_number,
-          amountCents: Number(row.amount_cents),
-        }),
-      ),
+    billable.map((invoice) => invoiceEvent("invoice.created", invoice)),
   );
+  const events = billable.map((invoice) => ({ clientId: invoice.clientId, event: newInvoiceEvent(invoice) }));
   // One sync may announce thousands: recipients read once, mails stored in bulk.
   return notifyClientsBulk(tx, events);
 }
