@@ -1,6 +1,6 @@
 // The company's API tokens in Settings (docs/PRODUCT.md#api-and-webhooks): the demo token is listed
 // with its last use; a new token asks for the password first, shows its secret once, then calls
-// the API; revoking it (confirmed) stops it.
+// the API; revoking it (confirmed) stops it. Its API reference is a page of the portal.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 test("an owner makes an API token after the password, reads findings with it, and revokes it", async ({ page }) => {
@@ -41,4 +41,17 @@ test("an owner makes an API token after the password, reads findings with it, an
   await expect(card.getByRole("listitem").filter({ hasText: name })).toContainText("(Revoked)");
   const refused = await page.context().request.fetch("/api/v1/findings", { headers: { authorization: `Bearer ${secret}` } });
   expect(refused.status()).toBe(401);
+});
+
+test("the card's API reference shows each route with its scope, and leads back to Settings", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  await page.goto("/client-portal?section=settings");
+  await page.getByRole("region", { name: "API tokens" }).getByRole("link", { name: "API reference" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  const comments = page.getByRole("region", { name: "POST /api/v1/findings/{id}/comments" });
+  await expect(comments).toContainText("Scope: findings:write");
+  await comments.getByRole("link", { name: "Created" }).first().click();
+  await expect(page).toHaveURL(/#schema-Created$/);
+  await page.getByRole("link", { name: "Back to Settings" }).click();
+  await expect(page.getByRole("region", { name: "API tokens" })).toBeVisible();
 });

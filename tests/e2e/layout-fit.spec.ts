@@ -9,7 +9,7 @@ import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 import { projectIdOf } from "./authorization-helpers";
 import { fillBookingForm } from "./portal-helpers";
 import { expectScreenReady, LAPTOP, PHONE } from "./phone-ready";
-import { ADMIN_PAGES, PORTAL_SECTIONS, PUBLIC_PAGES } from "./screens";
+import { ADMIN_PAGES, PORTAL_PAGES, PORTAL_SECTIONS, PUBLIC_PAGES } from "./screens";
 
 // The screens are independent: both workers share them (serial, the file took 20 minutes).
 test.describe.configure({ mode: "parallel" });
@@ -62,6 +62,13 @@ for (const [name, screen] of [
       test(`portal section ${section}`, async ({ page }) => {
         await signInViaApi(page, DEMO.client);
         await visit(page, `/client-portal?section=${section}`, width);
+      });
+    }
+
+    for (const path of PORTAL_PAGES) {
+      test(`portal page ${path}`, async ({ page }) => {
+        await signInViaApi(page, DEMO.client);
+        await visit(page, path, width);
       });
     }
 

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { EXTRA_RULES, LAPTOP, PHONE, expectPhoneReady } from "./phone-ready";
-import { ADMIN_PAGES, PORTAL_SECTIONS } from "./screens";
+import { ADMIN_PAGES, PORTAL_PAGES, PORTAL_SECTIONS } from "./screens";
 
 test.use(PHONE);
 // Each test runs several whole-page axe analyses, each some seconds of the browser's CPU on a busy machine.
@@ -218,6 +218,7 @@ for (const [name, screen] of [
     test.use(screen);
     const screens = [
       ...PORTAL_SECTIONS.map((section) => ({ as: DEMO.client, path: `/client-portal?section=${section}` })),
+      ...PORTAL_PAGES.map((path) => ({ as: DEMO.client, path })),
       ...ADMIN_PAGES.map((path) => ({ as: DEMO.admin, path })),
     ];
     // A test per screen: axe on a signed-in screen takes seconds, and all of one role's screens in

@@ -32,6 +32,9 @@ export const PORTAL_SECTIONS = [
   "billing&invoice=00000000-0000-4000-8000-e00000000001",
 ];
 
+/** The portal's pages beside its sections, as the demo client (an owner). */
+export const PORTAL_PAGES = ["/client-portal/api-reference"];
+
 /** Every admin page, as the demo admin. */
 export const ADMIN_PAGES = [
   "/admin/dashboard",

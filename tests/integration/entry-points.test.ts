@@ -88,8 +88,8 @@ type Expected = RouteExpect | PageExpect | ActionExpect;
 type Case = {
   /** Several cases of one entry point (query variants, extra checks) are told apart by name. */
   name?: string;
-  /** Route handlers: the request; pages: params/searchParams. */
-  call?: (c: Ctx) => RouteCall | PageCall;
+  /** Route handlers: the request (made after any setup it awaits); pages: params/searchParams. */
+  call?: (c: Ctx) => RouteCall | PageCall | Promise<RouteCall>;
   /** Server actions: the input. */
   input?: (c: Ctx) => unknown | Promise<unknown>;
   /** Make fresh objects of the target tenant for each call (destructive entry points). */
@@ -486,6 +486,99 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: apiEveryone(403),
     },
   ],
+  "GET /api/v1/attestation-letters": [
+    { call: () => ({ url: "/api/v1/attestation-letters" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/attestation-letters", headers: withoutScope("reports:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
+  // The access log is an owner's read: the scope grants it (only owners make tokens).
+  "GET /api/v1/access-log": [
+    {
+      call: () => ({ url: "/api/v1/access-log?limit=100" }),
+      expect: apiRead({ status: 200, json: { data: expect.any(Array) } }),
+    },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/access-log", headers: withoutScope("access-log:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
+  // The client's moves on a finding: B's token naming A's finding finds none.
+  "POST /api/v1/findings/[id]/comments": [
+    {
+      call: ({ target }) => ({
+        url: `/api/v1/findings/${target.findingId}/comments`,
+        params: { id: target.findingId },
+        json: { body: "From the matrix" },
+      }),
+      expect: { ...apiRead({ status: 201, json: { data: { id: expect.any(String) } } }), clientB: 404 },
+    },
+    {
+      name: "a token without the scope",
+      call: ({ target }) => ({
+        url: `/api/v1/findings/${target.findingId}/comments`,
+        params: { id: target.findingId },
+        json: { body: "From the matrix" },
+        headers: withoutScope("findings:write"),
+      }),
+      expect: apiEveryone(403),
+    },
+  ],
+  "POST /api/v1/findings/[id]/retest-requests": {
+    fresh: true,
+    call: ({ fresh }) => ({
+      url: `/api/v1/findings/${fresh.openFindingId}/retest-requests`,
+      params: { id: fresh.openFindingId },
+      json: { note: "Fixed in the matrix" },
+    }),
+    expect: { ...apiRead({ status: 201, json: { data: { id: expect.any(String) } } }), clientB: 404 },
+  },
+  "POST /api/v1/findings/[id]/risk-acceptance": {
+    fresh: true,
+    call: ({ fresh }) => ({
+      url: `/api/v1/findings/${fresh.openFindingId}/risk-acceptance`,
+      params: { id: fresh.openFindingId },
+      json: { reason: "Accepted in the matrix", expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) },
+    }),
+    expect: { ...apiRead({ status: 200, json: { data: { status: "risk_accepted" } } }), clientB: 404 },
+  },
+  "PUT /api/v1/findings/[id]/remediation-owner": {
+    call: ({ target }) => ({
+      url: `/api/v1/findings/${target.findingId}/remediation-owner`,
+      params: { id: target.findingId },
+      json: { ownerEmail: null },
+    }),
+    expect: { ...apiRead({ status: 200, json: { data: { owner: null } } }), clientB: 404 },
+  },
+  "GET /api/v1/webhooks": [
+    { call: () => ({ url: "/api/v1/webhooks" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/webhooks", headers: withoutScope("webhooks:manage") }),
+      expect: apiEveryone(403),
+    },
+  ],
+  // The caller's company starts without endpoints: the other rows' fresh ones would reach the limit of 10.
+  "POST /api/v1/webhooks": {
+    call: async ({ own }) => {
+      await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.clientId, own.clientId));
+      return {
+        url: "/api/v1/webhooks",
+        json: { kind: "standard", url: "https://hooks.example.com/matrix", events: ["finding.published"] },
+      };
+    },
+    expect: apiRead({ status: 201, json: { data: { id: expect.any(String), secret: expect.stringMatching(/^whsec_/) } } }),
+  },
+  "DELETE /api/v1/webhooks/[id]": {
+    call: async ({ target }) => {
+      const { endpointId } = await freshWebhook(target);
+      return { url: `/api/v1/webhooks/${endpointId}`, params: { id: endpointId } };
+    },
+    expect: { ...apiRead(204), clientB: { status: 404, json: { detail: "Webhook endpoint not found" } } },
+  },
   // Client B naming nothing of A's still gets its own invoices only (the leak check reads the body).
   "GET /api/client/invoices/export": {
     call: () => ({ url: "/api/client/invoices/export" }),
@@ -785,6 +878,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       },
     },
   ],
+  // The company API's reference: the owners' (a member is told so); signed out or the admin, the portal.
+  "PAGE /client-portal/api-reference": {
+    expect: {
+      anonymous: "redirect /client-portal",
+      clientA: "renders ApiReference",
+      clientAMember: "renders OwnersOnly",
+      clientB: "renders ApiReference",
+      admin: "redirect /client-portal",
+    },
+  },
   // The signed-out portal, prerendered; src/proxy.ts serves it only to requests without a session
   // cookie (tests/integration/proxy-client-portal.test.ts). It reads no session: the same for all.
   "PAGE /client-login": { expect: everyone("renders ClientLoginForm") },
@@ -1715,7 +1818,7 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
   if (apiToken) headers.set("authorization", `Bearer ${apiToken}`);
   const mod = await importEntryModule(entry.file);
   if (entry.kind === "route") {
-    const call = c.call!(ctx) as RouteCall;
+    const call = (await c.call!(ctx)) as RouteCall;
     const result = await callRoute(mod[entry.method] as Parameters<typeof callRoute>[0], entry.method, call, headers);
     return {
       text: result.text,
@@ -1736,7 +1839,7 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
   }
   requestHeaders.current = headers;
   if (entry.kind === "page") {
-    const call = (c.call?.(ctx) ?? {}) as PageCall;
+    const call = ((await c.call?.(ctx)) ?? {}) as PageCall;
     const result = await callPage(mod.default as Parameters<typeof callPage>[0], call);
     return {
       text: result.text,

@@ -22,7 +22,16 @@ import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/featur
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { GENERIC_ERROR } from "@/server/core/errors";
 import { API_SCOPES } from "@/lib/domain/api-scope";
-import { apiFindingsQuerySchema, apiPageQuerySchema } from "@/features/api/validation";
+import {
+  apiAccessLogQuerySchema,
+  apiCommentBodySchema,
+  apiFindingsQuerySchema,
+  apiPageQuerySchema,
+  apiRemediationOwnerBodySchema,
+  apiRetestRequestBodySchema,
+  apiRiskAcceptanceBodySchema,
+} from "@/features/api/validation";
+import { createWebhookEndpointSchema } from "@/features/webhooks/validation";
 import { createApiToken } from "@/features/api/server";
 import { requireClient } from "@/features/identity/server/sessions/session";
 import { actionInputSchema } from "@/server/core/handler";
@@ -50,6 +59,7 @@ import {
 } from "./helpers/fuzz-requests";
 import {
   actionStage,
+  apiBodyStage,
   betterAuthStage,
   callbackStage,
   contactStage,
@@ -109,15 +119,20 @@ type Spec =
   | { kind: "action"; role: Role; input: fc.Arbitrary<unknown> }
   | { skip: string };
 
-/** Acme's API token (every scope), made before the runs: the company API's routes read no cookie. */
-let apiToken = "";
+/**
+ * Acme's API tokens (every scope), made before the runs: the company API's routes read no cookie.
+ * Taken in turn, so the full runs of every /api/v1 route stay under one token's 300 requests a minute.
+ */
+const apiTokens: string[] = [];
 beforeAll(async () => {
   const actor = await requireClient(authHeaders(await sessionCookie(acme.email)));
-  apiToken = (await createApiToken(t.db, { actor, name: "Fuzz", scopes: [...API_SCOPES], lifetimeDays: 30 })).secret;
+  for (let i = 0; i < 4; i++)
+    apiTokens.push((await createApiToken(t.db, { actor, name: `Fuzz ${i}`, scopes: [...API_SCOPES], lifetimeDays: 30 })).secret);
 });
-/** The same inputs, sent with the token (read when an input is made, after the token exists). */
+let apiCalls = 0;
+/** The same inputs, sent with a token (read when an input is made, after the tokens exist). */
 const withApiToken = (input: fc.Arbitrary<RouteInput>) =>
-  input.map((i): RouteInput => ({ ...i, headers: { ...i.headers, authorization: `Bearer ${apiToken}` } }));
+  input.map((i): RouteInput => ({ ...i, headers: { ...i.headers, authorization: `Bearer ${apiTokens[(apiCalls += 1) % apiTokens.length]}` } }));
 
 let counter = 0;
 const fresh = (label: string) => `fuzz-${label}-${(counter += 1)}@example.test`;
@@ -428,6 +443,88 @@ const FUZZ: Record<string, Spec> = {
       }),
     ),
     stage: queryStage(apiPageQuerySchema),
+  },
+  "GET /api/v1/attestation-letters": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      queryInput("/api/v1/attestation-letters", {
+        cursor: fc.constantFrom("", "bm9uc2Vuc2U", "eyJ0IjoiMjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBaIiwiaSI6Im5vIn0"),
+        limit: fc.constantFrom("1", "50", "0", "-1", "1e9"),
+      }),
+    ),
+    stage: queryStage(apiPageQuerySchema),
+  },
+  "GET /api/v1/access-log": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      queryInput("/api/v1/access-log", {
+        kind: fc.constantFrom("views", "pages", "everything"),
+        cursor: fc.constantFrom("", "bm9uc2Vuc2U", "MTA", "LTE"),
+        limit: fc.constantFrom("1", "50", "0", "-1", "1e9"),
+      }),
+    ),
+    stage: queryStage(apiAccessLogQuerySchema),
+  },
+  "GET /api/v1/webhooks": { skip: "takes no input (the token only)" },
+  // The writes: Acme's published finding, the body mangled (a valid body may also meet the finding's state: a 409).
+  "POST /api/v1/findings/[id]/comments": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/findings/${acme.findingId}/comments`, () => ({ body: "A comment" })).map((i) => ({ ...i, params: { id: acme.findingId } })),
+    ),
+    stage: apiBodyStage(apiCommentBodySchema),
+  },
+  "POST /api/v1/findings/[id]/retest-requests": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/findings/${acme.findingId}/retest-requests`, () => ({ note: "Fixed" })).map((i) => ({
+        ...i,
+        params: { id: acme.findingId },
+      })),
+    ),
+    stage: apiBodyStage(apiRetestRequestBodySchema),
+  },
+  "POST /api/v1/findings/[id]/risk-acceptance": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/findings/${acme.findingId}/risk-acceptance`, () => ({ reason: "Accepted", expiresOn: nextWeek() })).map((i) => ({
+        ...i,
+        params: { id: acme.findingId },
+      })),
+    ),
+    stage: apiBodyStage(apiRiskAcceptanceBodySchema),
+  },
+  "PUT /api/v1/findings/[id]/remediation-owner": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/findings/${acme.findingId}/remediation-owner`, () => ({ ownerEmail: null })).map((i) => ({
+        ...i,
+        params: { id: acme.findingId },
+      })),
+    ),
+    stage: apiBodyStage(apiRemediationOwnerBodySchema),
+  },
+  "POST /api/v1/webhooks": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json("/api/v1/webhooks", () => ({ kind: "standard", url: "https://hooks.example.com/fuzz", events: ["finding.published"] })),
+    ),
+    stage: apiBodyStage(createWebhookEndpointSchema),
+  },
+  // A malformed id is a missing endpoint (404), worded by the route itself.
+  "DELETE /api/v1/webhooks/[id]": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(idParamInput("/api/v1/webhooks")),
+    stage: idStage,
+    bindMessage: false,
   },
   "GET /api/client/access-log": {
     kind: "route",

@@ -1,16 +1,31 @@
 // What a company API token may do (docs/PRODUCT.md#api-and-webhooks). A scope names a part of the
-// portal and whether the token only reads it; a token never does more than a member of the
-// company could in the portal, except the owner-only reads its scope names (the access log).
+// portal and whether the token only reads it. A token reads as a member of the company would; only
+// owners make tokens, so the owner-only parts a scope names (the access log, accepting a risk,
+// naming a remediation owner, managing webhooks) are granted by that scope alone.
 
-export const API_SCOPES = ["projects:read", "findings:read", "reports:read", "invoices:read"] as const;
+export const API_SCOPES = [
+  "projects:read",
+  "findings:read",
+  "findings:write",
+  "reports:read",
+  "invoices:read",
+  "access-log:read",
+  "webhooks:manage",
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/** The scopes that act with an owner's rights in their part of the portal. */
+export const OWNER_RIGHTS_SCOPES: readonly ApiScope[] = ["findings:write", "access-log:read", "webhooks:manage"];
 
 /** What each scope lets a token do, as the token form shows it. */
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "projects:read": "Read projects",
   "findings:read": "Read published findings, their timeline and retests",
-  "reports:read": "Read reports' titles, versions and dates (a download stays in the portal)",
+  "findings:write": "Comment on findings, ask for retests, accept risks and name remediation owners",
+  "reports:read": "Read reports' and attestation letters' titles, versions, states and dates (a download stays in the portal)",
   "invoices:read": "Read invoices (refused while Billing is withheld from members)",
+  "access-log:read": "Read the firm's access log with its chain's signed head",
+  "webhooks:manage": "List, add and remove webhook endpoints",
 };
 
 /** How long a new token lives: days, or "none" for a token that lives until revoked. */

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "invoice.created",
   "invoice.paid",
   "message.received",
+  "access_log.head_signed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The test event "Send test event" sends; never queued by anything else. */

@@ -19,6 +19,8 @@ export type ClientActor = {
   billingWithheld: boolean;
   /** Set when an admin views this client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
   viewer?: { adminUserId: string; adminEmail: string };
+  /** Set when a company API token acts (docs/PRODUCT.md#api-and-webhooks): `userId` then names no user. */
+  apiToken?: { id: string; name: string };
 };
 export type Actor = AdminActor | ClientActor;
 
@@ -39,6 +41,12 @@ export function recordedPersonOf(actor: Actor): RecordedPerson {
     side: actor.role === "admin" ? "firm" : "client",
   };
 }
+
+/**
+ * The user a record names as its author: null for an API token, which is the company's and no
+ * person (its name is on the record instead; the token's use is audited with its id).
+ */
+export const personIdOf = (actor: { userId: string; apiToken?: unknown }): string | null => (actor.apiToken ? null : actor.userId);
 
 /** Module functions call this on the actor they were given, so a wrong call site fails loudly. */
 export function assertAdmin(actor: Actor): asserts actor is AdminActor {

@@ -15,6 +15,8 @@ export const BODY_LIMITS = {
   webhook: 1024 * 1024,
   /** Admin JSON: a rate table or a list of invoice ids; the largest real one is a few KB. */
   adminJson: 256 * 1024,
+  /** The company API's writes: a comment or a note of up to a few thousand characters. */
+  apiJson: 64 * 1024,
   /** better-auth's JSON bodies (sign-in, password reset): an e-mail, a password, a token. */
   auth: 64 * 1024,
   /** One document of up to 50 MB plus its multipart framing. */

@@ -25,6 +25,7 @@ import { verifyReportLink } from "@/features/reports/server/report-link";
 import { checkReportTemplate } from "@/features/reports/server/generated/report-generate";
 import { checkUnsubscribeToken } from "@/features/notifications/server/unsubscribe";
 import { squareOAuthAction } from "@/features/square/server";
+import { readApiBody } from "@/features/api/server/api-route";
 import { callbackState, OAuthFlowError } from "@/features/square/server/oauth";
 import { isValidSquareSignature, parseSquareEvent } from "@/features/square/server/webhook";
 import { APP_ORIGIN } from "./auth";
@@ -59,6 +60,10 @@ export const jsonStage =
 /** A route reading its query string with a shared schema (the list filters of the CSV exports). */
 export const queryStage = (schema: zcore.$ZodType) => (input: RouteInput) =>
   parseInput(schema, Object.fromEntries(new URL(input.url, APP_ORIGIN).searchParams));
+
+/** A company API write: its JSON body (or none) read as the route reads it, then the route's shared schema. */
+export const apiBodyStage = (schema: zcore.$ZodType) => async (input: RouteInput) =>
+  parseInput(schema, (await readApiBody(requestOf("POST", input))).body);
 
 /** A route whose path parameter is an id. */
 export const idStage = (input: RouteInput) => parseInput(uuidSchema, input.params?.id);

@@ -1,6 +1,7 @@
 "use client";
 
 import { Check, Copy, KeyRound } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -36,6 +37,11 @@ export function ApiTokensCard({ tokens, readOnly }: { tokens: ApiTokenRow[]; rea
           <p className="mt-1 text-sm text-muted">
             Let your own systems read your projects and findings through the API. A token belongs to the company: it keeps working when the
             person who made it leaves.
+          </p>
+          <p className="mt-1 text-sm">
+            <Link href="/client-portal/api-reference" className="text-accent underline-offset-2 hover:underline">
+              API reference
+            </Link>
           </p>
         </div>
         {readOnly ? null : (

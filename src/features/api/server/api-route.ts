@@ -1,17 +1,23 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { ApiScope } from "@/lib/domain/api-scope";
+import { type ApiScope, OWNER_RIGHTS_SCOPES } from "@/lib/domain/api-scope";
+import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { getDb } from "@/server/core/get-db";
 import { AppError } from "@/server/core/errors";
 import { clientIp, hitRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { type ApiCaller, authenticateApiToken, recordTokenUse } from "./token-auth";
+import { claimIdempotencyKey, fingerprintOf, keepIdempotentAnswer, releaseIdempotencyKey } from "./idempotency";
 import { problemResponse } from "./problem";
 
 /** Requests per token per minute (docs/PRODUCT.md#api-and-webhooks); told in the RateLimit-* headers. */
 export const API_RATE_RULE: RateRule = { windowSeconds: 60, max: 300 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-export type ApiHandler = (request: Request, ctx: { caller: ApiCaller; params: Record<string, string | string[]> }) => Promise<unknown>;
+/** A route's work: its return value is the JSON answer. `body` is the parsed JSON body of a write (undefined for a read). */
+export type ApiHandler = (
+  request: Request,
+  ctx: { caller: ApiCaller; params: Record<string, string | string[]>; body: unknown },
+) => Promise<unknown>;
 
 export const missingScope = (scope: ApiScope) =>
   new AppError("forbidden", `This API token may not do this: it needs the ${scope} scope. Make a token with it in Settings.`);
@@ -19,21 +25,37 @@ export const missingScope = (scope: ApiScope) =>
 /** A weak validator of the body: equal JSON, equal tag. */
 const etagOf = (json: string) => `W/"${createHash("sha256").update(json).digest("base64url").slice(0, 32)}"`;
 
+/** A write's body: JSON said as JSON (nothing another site's form could send), or none at all. */
+export async function readApiBody(request: Request): Promise<{ raw: string; body: unknown }> {
+  const raw = await readTextLimited(request, BODY_LIMITS.apiJson);
+  if (raw.trim() === "") return { raw, body: {} };
+  if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json")
+    throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+  try {
+    return { raw, body: JSON.parse(raw) };
+  } catch {
+    throw new AppError("bad_request", "Request body must be valid JSON.");
+  }
+}
+
 /**
  * A `/api/v1` route method (docs/PRODUCT.md#api-and-webhooks): the bearer token (never a cookie),
  * its scope, the token's rate limit with its RateLimit-* headers, then the handler, whose return
- * value is the JSON body, and the use recorded. A GET answers with an ETag and a 304 when the caller already has it.
- * Every error is problem+json. No same-origin check: a machine has no origin, and a browser
- * cannot send the token from another site without a CORS preflight this API never grants.
+ * value is the JSON body (with `status`, 200 unless given; nothing for a 204), and the use recorded. A GET answers
+ * with an ETag and a 304 when the caller already has it; a POST with an Idempotency-Key answers a
+ * retry with the first answer. Every error is problem+json. No same-origin check: a machine has no
+ * origin, and a browser cannot send the token from another site without a CORS preflight this API
+ * never grants.
  */
-export function apiRoute(scope: ApiScope, handler: ApiHandler) {
+export function apiRoute(scope: ApiScope, handler: ApiHandler, { status = 200 }: { status?: number } = {}) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     let limitHeaders: Record<string, string> = {};
+    let heldKey: { tokenId: string; key: string } | null = null;
+    const db = getDb();
     try {
-      const db = getDb();
       const address = clientIp(request.headers);
-      const caller = await authenticateApiToken(db, { authorization: request.headers.get("authorization"), address });
-      const { allowed, retryAfterSeconds, remaining } = await hitRateLimit(db, `api:token:${caller.token.id}`, API_RATE_RULE);
+      const authenticated = await authenticateApiToken(db, { authorization: request.headers.get("authorization"), address });
+      const { allowed, retryAfterSeconds, remaining } = await hitRateLimit(db, `api:token:${authenticated.token.id}`, API_RATE_RULE);
       limitHeaders = {
         "RateLimit-Limit": String(API_RATE_RULE.max),
         "RateLimit-Remaining": String(remaining),
@@ -43,11 +65,41 @@ export function apiRoute(scope: ApiScope, handler: ApiHandler) {
         throw new AppError("rate_limited", `This token made more than ${API_RATE_RULE.max} requests in a minute. Wait and try again.`, {
           headers: { "Retry-After": String(retryAfterSeconds) },
         });
-      if (!caller.token.scopes.includes(scope)) throw missingScope(scope);
+      if (!authenticated.token.scopes.includes(scope)) throw missingScope(scope);
+      // Only owners make tokens: a scope naming an owner's part of the portal carries an owner's rights there.
+      const caller: ApiCaller = OWNER_RIGHTS_SCOPES.includes(scope)
+        ? { ...authenticated, actor: { ...authenticated.actor, personRole: "owner" } }
+        : authenticated;
       const params = context ? await context.params : {};
-      const json = JSON.stringify(await handler(request, { caller, params }));
-      await recordTokenUse(db, caller, { address, method: request.method, path: new URL(request.url).pathname });
+      const path = new URL(request.url).pathname;
       const headers: Record<string, string> = { ...limitHeaders, "Cache-Control": "private, no-cache", Vary: "Authorization" };
+
+      let body: unknown;
+      if (request.method !== "GET") {
+        const read = await readApiBody(request);
+        body = read.body;
+        const key = request.headers.get("idempotency-key");
+        if (request.method === "POST" && key !== null) {
+          const claim = await claimIdempotencyKey(db, {
+            tokenId: caller.token.id,
+            key,
+            fingerprint: fingerprintOf(request.method, path, read.raw),
+          });
+          if (claim.kind === "replay") {
+            await recordTokenUse(db, caller, { address, method: request.method, path });
+            return new Response(claim.body, {
+              status: claim.statusCode,
+              headers: { ...headers, "Content-Type": "application/json", "Idempotent-Replayed": "true" },
+            });
+          }
+          heldKey = { tokenId: caller.token.id, key };
+        }
+      }
+
+      const value = await handler(request, { caller, params, body });
+      const json = status === 204 ? "" : JSON.stringify(value);
+      await recordTokenUse(db, caller, { address, method: request.method, path });
+      if (heldKey) await keepIdempotentAnswer(db, { ...heldKey, statusCode: status, body: json });
       if (request.method === "GET") {
         const etag = etagOf(json);
         headers.ETag = etag;
@@ -55,8 +107,10 @@ export function apiRoute(scope: ApiScope, handler: ApiHandler) {
         if (wanted && wanted.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*"))
           return new Response(null, { status: 304, headers });
       }
-      return new Response(json, { status: 200, headers: { ...headers, "Content-Type": "application/json" } });
+      if (status === 204) return new Response(null, { status, headers });
+      return new Response(json, { status, headers: { ...headers, "Content-Type": "application/json" } });
     } catch (error) {
+      if (heldKey) await releaseIdempotencyKey(db, heldKey).catch(() => undefined);
       return problemResponse(error, limitHeaders);
     }
   };

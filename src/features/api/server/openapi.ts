@@ -2,7 +2,23 @@ import "server-only";
 import { z } from "zod";
 import { siteConfig } from "@/config/site";
 import { API_SCOPES } from "@/lib/domain/api-scope";
+import { createWebhookEndpointSchema } from "@/features/webhooks/validation";
 import {
+  apiAccessLogEntrySchema,
+  apiAccessLogPageSchema,
+  apiAccessLogQuerySchema,
+  apiCommentBodySchema,
+  apiCreatedSchema,
+  apiFindingChangeSchema,
+  apiLetterPageSchema,
+  apiLetterSchema,
+  apiRemediationOwnerBodySchema,
+  apiRetestRequestBodySchema,
+  apiRiskAcceptanceBodySchema,
+  apiSignedHeadSchema,
+  apiWebhookCreatedSchema,
+  apiWebhookEndpointListSchema,
+  apiWebhookEndpointSchema,
   apiFindingAnswerSchema,
   apiFindingListItemSchema,
   apiFindingPageSchema,
@@ -35,6 +51,16 @@ for (const [schema, id] of [
   [apiReportPageSchema, "ReportPage"],
   [apiInvoiceSchema, "Invoice"],
   [apiInvoicePageSchema, "InvoicePage"],
+  [apiLetterSchema, "AttestationLetter"],
+  [apiLetterPageSchema, "AttestationLetterPage"],
+  [apiAccessLogEntrySchema, "AccessLogEntry"],
+  [apiSignedHeadSchema, "SignedHead"],
+  [apiAccessLogPageSchema, "AccessLogPage"],
+  [apiWebhookEndpointSchema, "WebhookEndpoint"],
+  [apiWebhookEndpointListSchema, "WebhookEndpointList"],
+  [apiWebhookCreatedSchema, "WebhookCreated"],
+  [apiCreatedSchema, "Created"],
+  [apiFindingChangeSchema, "FindingChange"],
   [apiProblemSchema, "Problem"],
 ] as const)
   registry.add(schema as z.ZodType, { id });
@@ -50,6 +76,13 @@ function queryParameters(schema: z.ZodObject) {
   });
 }
 
+/** A write's JSON body, from the schema the route parses it with. */
+function jsonBody(schema: z.ZodType) {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete json.$schema;
+  return { required: true, content: { "application/json": { schema: json } } };
+}
+
 const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: ref("Problem") } } });
 const rateHeaders = {
   "RateLimit-Limit": { description: `Requests a token may make per minute (${API_RATE_RULE.max})`, schema: { type: "integer" } },
@@ -63,6 +96,25 @@ const errors = {
   "403": problem("The token lacks the scope this call needs (or, for invoices, Billing is withheld from members)"),
   "429": problem("Too many requests: wait Retry-After seconds"),
 };
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Any unique value (a UUID) for this request: a retry with the same key within 24 hours gets the first answer (Idempotent-Replayed: true) instead of a second change",
+  schema: { type: "string", maxLength: 255 },
+};
+const findingId = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+const writeErrors = {
+  ...errors,
+  "404": problem("No published finding of the company has this id"),
+  "409": problem("The finding cannot take this step now (its status), or a request with this Idempotency-Key is still running"),
+  "415": problem("The body is not sent as application/json"),
+  "422": problem("This Idempotency-Key was used with a different request"),
+};
+const done = (status: "200" | "201", id: string, description: string) => ({
+  [status]: { description, headers: rateHeaders, content: { "application/json": { schema: ref(id) } } },
+});
 const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } };
 const ok = (id: string, description: string) => ({
   "200": { description, headers: rateHeaders, content: { "application/json": { schema: ref(id) } } },
@@ -98,6 +150,46 @@ export const OPENAPI_PATHS = {
       responses: { ...ok("FindingAnswer", "The finding"), ...errors, "404": problem("No published finding of the company has this id") },
     },
   },
+  "/api/v1/findings/{id}/comments": {
+    post: {
+      operationId: "addFindingComment",
+      summary: "Comment on a published finding (the timeline names the token)",
+      security: [{ token: ["findings:write"] }],
+      parameters: [findingId, idempotencyKey],
+      requestBody: jsonBody(apiCommentBodySchema),
+      responses: { ...done("201", "Created", "The comment"), ...writeErrors },
+    },
+  },
+  "/api/v1/findings/{id}/retest-requests": {
+    post: {
+      operationId: "requestRetest",
+      summary: "Mark an open finding fixed and ask the firm to retest it",
+      security: [{ token: ["findings:write"] }],
+      parameters: [findingId, idempotencyKey],
+      requestBody: jsonBody(apiRetestRequestBodySchema),
+      responses: { ...done("201", "Created", "The retest request"), ...writeErrors },
+    },
+  },
+  "/api/v1/findings/{id}/risk-acceptance": {
+    post: {
+      operationId: "acceptRisk",
+      summary: "Accept an open finding's risk until a date, with the reason",
+      security: [{ token: ["findings:write"] }],
+      parameters: [findingId, idempotencyKey],
+      requestBody: jsonBody(apiRiskAcceptanceBodySchema),
+      responses: { ...done("200", "FindingChange", "The finding, now Risk accepted"), ...writeErrors },
+    },
+  },
+  "/api/v1/findings/{id}/remediation-owner": {
+    put: {
+      operationId: "setRemediationOwner",
+      summary: "Name the person of the company who remediates the finding (by e-mail), or null for none",
+      security: [{ token: ["findings:write"] }],
+      parameters: [findingId],
+      requestBody: jsonBody(apiRemediationOwnerBodySchema),
+      responses: { ...done("200", "FindingChange", "The finding with its remediation owner"), ...writeErrors },
+    },
+  },
   "/api/v1/reports": {
     get: {
       operationId: "listReports",
@@ -116,6 +208,56 @@ export const OPENAPI_PATHS = {
       responses: { ...ok("InvoicePage", "A page of invoices"), ...errors },
     },
   },
+  "/api/v1/attestation-letters": {
+    get: {
+      operationId: "listAttestationLetters",
+      summary: "The company's attestation letters and their state (Valid, Superseded, Revoked), newest first, a page at a time",
+      security: [{ token: ["reports:read"] }],
+      parameters: [...queryParameters(apiPageQuerySchema), ifNoneMatch],
+      responses: { ...ok("AttestationLetterPage", "A page of letters"), ...errors },
+    },
+  },
+  "/api/v1/access-log": {
+    get: {
+      operationId: "listAccessLog",
+      summary: "The firm's accesses to the company's data, newest first, with the hash chain's newest signed head",
+      security: [{ token: ["access-log:read"] }],
+      parameters: [...queryParameters(apiAccessLogQuerySchema), ifNoneMatch],
+      responses: { ...ok("AccessLogPage", "A page of the access log"), ...errors },
+    },
+  },
+  "/api/v1/webhooks": {
+    get: {
+      operationId: "listWebhooks",
+      summary: "The company's webhook endpoints with their state and last delivery",
+      security: [{ token: ["webhooks:manage"] }],
+      parameters: [ifNoneMatch],
+      responses: { ...ok("WebhookEndpointList", "The endpoints"), ...errors },
+    },
+    post: {
+      operationId: "createWebhook",
+      summary: "Add a webhook endpoint (at most 10); a signed endpoint's secret is answered once",
+      security: [{ token: ["webhooks:manage"] }],
+      parameters: [idempotencyKey],
+      requestBody: jsonBody(createWebhookEndpointSchema),
+      responses: {
+        ...done("201", "WebhookCreated", "The endpoint"),
+        ...errors,
+        "409": problem("The company has 10 endpoints, or a request with this Idempotency-Key is still running"),
+        "415": problem("The body is not sent as application/json"),
+        "422": problem("This Idempotency-Key was used with a different request"),
+      },
+    },
+  },
+  "/api/v1/webhooks/{id}": {
+    delete: {
+      operationId: "deleteWebhook",
+      summary: "Remove a webhook endpoint and its delivery log",
+      security: [{ token: ["webhooks:manage"] }],
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+      responses: { "204": { description: "Removed", headers: rateHeaders }, ...errors, "404": problem("No endpoint of the company has this id") },
+    },
+  },
 } as const;
 
 export function openApiDocument(baseUrl: string) {
@@ -129,7 +271,7 @@ export function openApiDocument(baseUrl: string) {
       title: `${siteConfig.name} client API`,
       version: "1",
       description:
-        "Read your company's projects, published findings, reports and invoices with a company API token (Settings → API tokens). Errors are RFC 9457 problem details.",
+        "Read your company's projects, published findings, reports, attestation letters, invoices and the firm's access log, act on findings and manage webhooks with a company API token (Settings → API tokens). Errors are RFC 9457 problem details.",
     },
     servers: [{ url: baseUrl }],
     components: {

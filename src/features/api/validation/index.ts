@@ -4,6 +4,8 @@ import { API_SCOPES, API_TOKEN_LIFETIMES } from "@/lib/domain/api-scope";
 import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
 import { FINDING_SEVERITIES, FINDING_STATUSES } from "@/lib/domain/finding";
 import { uuidSchema } from "@/lib/validation/common";
+import { ACCESS_LOG_KIND_VALUES } from "@/lib/domain/access-log";
+import { acceptRiskSchema, findingCommentSchema, requestRetestSchema } from "@/features/findings/validation";
 
 /** A new company API token, from the portal's form (docs/PRODUCT.md#api-and-webhooks). */
 export const createApiTokenSchema = z.object({
@@ -51,4 +53,20 @@ export type ApiFindingsQuery = z.output<typeof apiFindingsQuerySchema>;
 
 /** GET /api/v1/projects. */
 export const apiPageQuerySchema = z.object({ cursor: cursorSchema, limit: pageLimitSchema });
+
+/** GET /api/v1/access-log: a page, of one kind of access or all. */
+export const apiAccessLogQuerySchema = apiPageQuerySchema.extend({
+  kind: z.enum(ACCESS_LOG_KIND_VALUES, { error: `kind must be one of ${ACCESS_LOG_KIND_VALUES.join(", ")}` }).optional(),
+});
+
+// The writes' bodies: the portal's own schemas, the finding named by the path instead.
+export const apiCommentBodySchema = findingCommentSchema.omit({ findingId: true });
+export const apiRetestRequestBodySchema = requestRetestSchema.omit({ findingId: true });
+export const apiRiskAcceptanceBodySchema = acceptRiskSchema.omit({ findingId: true });
+const OWNER_EMAIL = "ownerEmail must be the e-mail address of an active person of your company, or null for none";
+/** The API names a remediation owner by e-mail (user ids are the portal's own). */
+export const apiRemediationOwnerBodySchema = z.object({
+  ownerEmail: z.email({ error: OWNER_EMAIL }).max(254, OWNER_EMAIL).nullable({ error: OWNER_EMAIL }),
+});
+
 export * from "./responses";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUSES } from "@/lib/domain/project-status";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_KINDS, WEBHOOK_ENDPOINT_STATES, WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhook";
 
 // What the company API answers (docs/PRODUCT.md#api-and-webhooks), written once: the routes' values
 // are typed by these, the OpenAPI document is generated from them, and the tests parse real answers
@@ -115,6 +116,54 @@ export const apiInvoiceSchema = z.strictObject({
   paidDate: isoDate.nullable(),
 });
 
+export const apiLetterSchema = z.strictObject({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  code: z.string().describe("The letter's code, as printed on it"),
+  verifyUrl: z.string().describe("The public page where anyone can check the letter"),
+  state: z.enum(["Valid", "Superseded", "Revoked"]),
+  issuedAt: isoDateTime,
+  supersededAt: isoDateTime.nullable(),
+  revokedAt: isoDateTime.nullable(),
+});
+
+export const apiAccessLogEntrySchema = z.strictObject({
+  id: z.number().int().describe("Rises with each entry written"),
+  action: z.string().describe("What the firm did, such as finding.view or client.view_as.start"),
+  who: z.string().describe("The firm's person, by name as written then"),
+  whoEmail: z.string(),
+  item: z.string().describe("What was reached, when the action names one"),
+  viewingPortal: z.boolean().describe("Done while viewing the company's portal"),
+  at: isoDateTime,
+  chainSeq: z.number().int().nullable().describe("The entry's number in the company's hash chain"),
+  chainHash: z.string().nullable().describe("SHA-256 (hex) of the previous hash and the entry"),
+});
+
+export const apiSignedHeadSchema = z
+  .strictObject({
+    seq: z.number().int(),
+    hash: z.string(),
+    jws: z.string().describe("The firm's signature of the head, a compact JWS (check it with the firm's published key)"),
+    signedAt: isoDateTime,
+  })
+  .describe("The chain's newest signed head (signed daily): keep it to prove later that no entry up to it was changed or removed");
+
+export const apiWebhookEndpointSchema = z.strictObject({
+  id: z.uuid(),
+  kind: z.enum(WEBHOOK_ENDPOINT_KINDS),
+  url: z.string().describe("A Slack or Teams address shows its host only: the rest is a secret"),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  state: z.enum(WEBHOOK_ENDPOINT_STATES),
+  failingSince: isoDateTime.nullable(),
+  disabledReason: z.string().nullable(),
+  createdByName: z.string(),
+  createdAt: isoDateTime,
+  lastDelivery: z
+    .strictObject({ status: z.enum(WEBHOOK_DELIVERY_STATUSES), statusCode: z.number().int().nullable(), at: isoDateTime.nullable() })
+    .nullable(),
+});
+
 /** A page of a list: its items and the cursor of the next page (null on the last). */
 export const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ data: z.array(item), nextCursor: z.string().nullable() });
 
@@ -122,7 +171,31 @@ export const apiProjectPageSchema = pageOf(apiProjectSchema);
 export const apiFindingPageSchema = pageOf(apiFindingListItemSchema);
 export const apiReportPageSchema = pageOf(apiReportSchema);
 export const apiInvoicePageSchema = pageOf(apiInvoiceSchema);
+export const apiLetterPageSchema = pageOf(apiLetterSchema);
+export const apiAccessLogPageSchema = z.strictObject({
+  data: z.array(apiAccessLogEntrySchema),
+  nextCursor: z.string().nullable(),
+  signedHead: apiSignedHeadSchema.nullable(),
+});
+export const apiWebhookEndpointListSchema = z.strictObject({ data: z.array(apiWebhookEndpointSchema) });
 export const apiFindingAnswerSchema = z.strictObject({ data: apiFindingSchema });
+
+/** What a write made: its id. */
+export const apiCreatedSchema = z.strictObject({ data: z.strictObject({ id: z.uuid() }) });
+/** A finding after a client's change: its status and remediation owner. */
+export const apiFindingChangeSchema = z.strictObject({
+  data: z.strictObject({
+    id: z.uuid(),
+    status: z.enum(FINDING_STATUSES),
+    owner: z.strictObject({ name: z.string() }).nullable(),
+  }),
+});
+export const apiWebhookCreatedSchema = z.strictObject({
+  data: z.strictObject({
+    id: z.uuid(),
+    secret: z.string().nullable().describe("A signed endpoint's whsec_ secret, answered this once (null for Slack and Teams)"),
+  }),
+});
 
 /** RFC 9457 problem details, as every error is answered. */
 export const apiProblemSchema = z.strictObject({

@@ -14,6 +14,7 @@ export {
   type LetterRow,
   type LetterState,
   listPortalLetters,
+  pagePortalLetters,
   listProjectLetters,
   NO_PUBLISHED_REPORT,
   revokeLetter,

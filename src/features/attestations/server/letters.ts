@@ -266,6 +266,39 @@ export async function listPortalLetters(
   return rows.map(toRow);
 }
 
+/**
+ * A page of the company's letters for the API (docs/PRODUCT.md#api-and-webhooks), newest first
+ * (issue time, then id), after the position of the page before.
+ */
+export async function pagePortalLetters(
+  db: DbOrTx,
+  { actor, after, limit }: { actor: ClientActor; after: { issuedAt: string; id: string } | null; limit: number },
+): Promise<{ items: LetterRow[]; next: { issuedAt: string; id: string } | null }> {
+  assertClient(actor);
+  // The issue time to the microsecond, so two letters of one millisecond are neither skipped nor repeated.
+  const exactIssuedAt = sql<string>`to_char(${attestationLetters.issuedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const rows = await db
+    .select({ ...rowColumns, exactIssuedAt })
+    .from(attestationLetters)
+    .where(
+      and(
+        eq(attestationLetters.clientId, actor.clientId),
+        inClientProject(attestationLetters.projectId, actor.clientId),
+        after
+          ? sql`(${attestationLetters.issuedAt}, ${attestationLetters.id}) < (${after.issuedAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(attestationLetters.issuedAt), desc(attestationLetters.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ exactIssuedAt: _, ...row }) => toRow(row)),
+    next: rows.length > limit && last ? { issuedAt: last.exactIssuedAt, id: last.id } : null,
+  };
+}
+
 /** One letter with what its PDF prints: the admin any, a client its own (another company's is a 404). */
 export async function getLetterForPdf(db: DbOrTx, { actor, letterId }: { actor: AdminActor | ClientActor; letterId: string }) {
   const [row] = await db

@@ -156,3 +156,27 @@ export async function listRecentAccessForAdmin(
     .limit(limit);
   return rows.map(asEntry);
 }
+
+/** An entry as the company API answers it: what the log shows, with its place in the chain. */
+export type AccessLogApiEntry = AccessLogEntry & { chainSeq: number | null; chainHash: string | null };
+
+/**
+ * A page of the company's access log for the API (docs/PRODUCT.md#api-and-webhooks), newest first
+ * by id, after the id of the page before. Owners only (a token's `access-log:read` scope).
+ */
+export async function pageClientAccessLog(
+  db: DbOrTx,
+  { actor, before, limit, kind }: { actor: ClientActor; before: number | null; limit: number; kind?: AccessLogKind },
+): Promise<{ items: AccessLogApiEntry[]; next: number | null }> {
+  assertClient(actor);
+  assertClientOwner(actor);
+  const rows = await db
+    .select({ ...columns, chainSeq: auditLog.chainSeq, chainHash: auditLog.chainHash })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(and(ofCompany(actor.clientId, kind), before === null ? undefined : lt(auditLog.id, before)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit).map(({ chainSeq, chainHash, ...row }) => ({ ...asEntry(row), chainSeq, chainHash }));
+  return { items, next: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { type Actor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
+import { type Actor, personIdOf, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -12,7 +12,7 @@ import { actorIdentity, chainColumns, CURRENT_HASH_VERSION, isChained, linkEntri
 export async function recordAudit(
   db: DbOrTx,
   entry: {
-    actor: (Pick<Actor, "userId"> & { viewer?: unknown }) | null;
+    actor: (Pick<Actor, "userId"> & { viewer?: unknown; apiToken?: unknown }) | null;
     action: string;
     entityType: string;
     entityId?: string | null;
@@ -24,7 +24,7 @@ export async function recordAudit(
 ): Promise<void> {
   // A last line behind the guards: a write made with a viewing admin's read-only actor never lands.
   if (entry.actor?.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
-  const actorUserId = entry.actor?.userId ?? null;
+  const actorUserId = entry.actor ? personIdOf(entry.actor) : null;
   const row = {
     actorUserId,
     ...(await actorIdentity(db, actorUserId)),

@@ -7,11 +7,14 @@ import { FIRM_ACCESS_ACTIONS } from "./access-actions";
 import { linkUnchainedEntries } from "./chain";
 import { CHECKPOINT_JWS_TYPE, HEAD_JWS_TYPE, type SignedChainPoint } from "./chain-verify";
 
+/** A head just signed: the company's chain up to entry `seq`, whose hash is `hash`. */
+export type SignedHead = { clientId: string; seq: number; hash: string };
+
 /**
  * Signs the head of every company's chain that moved since its last signed head (the daily task,
- * modules/operations), after linking any entry still outside its chain. Returns how many were signed.
+ * modules/operations), after linking any entry still outside its chain. Returns the heads signed.
  */
-export async function signChainHeads(db: DbOrTx, now: Date = new Date()): Promise<number> {
+export async function signChainHeads(db: DbOrTx, now: Date = new Date()): Promise<SignedHead[]> {
   await linkUnchainedEntries(db);
   const heads = await db
     .select({
@@ -41,7 +44,7 @@ export async function signChainHeads(db: DbOrTx, now: Date = new Date()): Promis
     const jws = await signJws(db, point, HEAD_JWS_TYPE);
     await db.insert(auditChainSignedHeads).values({ clientId: head.clientId, seq: head.seq, hash: head.hash, jws, signedAt: now });
   }
-  return heads.length;
+  return heads.map(({ clientId, seq, hash }) => ({ clientId, seq, hash }));
 }
 
 export type LatestSignedHead = { clientId: string; company: string; seq: number; hash: string; jws: string; signedAt: Date };

@@ -3,11 +3,13 @@ import "server-only";
 
 export {
   ACCESS_LOG_PAGE_SIZE,
+  type AccessLogApiEntry,
   type AccessLogEntry,
   type AccessLogExportEntry,
   exportClientAccessLog,
   listClientAccessLog,
   listRecentAccessForAdmin,
+  pageClientAccessLog,
 } from "./access-log";
 export { listAuditFilterOptions, listAuditLog, type AuditRow } from "./admin-audit";
 export { recordAudit } from "./audit";
@@ -26,4 +28,4 @@ export {
   verifyAccessChainAgainstHead,
   verifyClientAccessChain,
 } from "./chain-verify";
-export { latestSignedHeads, type LatestSignedHead, pruneAuditLog, signChainHeads } from "./chain-heads";
+export { latestSignedHeads, type LatestSignedHead, pruneAuditLog, type SignedHead, signChainHeads } from "./chain-heads";

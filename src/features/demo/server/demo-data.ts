@@ -651,3 +651,16 @@ export const DEMO_API_TOKEN = {
   lastUsedAt: "2026-11-26T07:05:00Z",
   lastUsedAddress: "198.51.100.24",
 } as const;
+
+/** Acme's second token: the ticket sync writing back (comments, retest requests) with findings:write. */
+export const DEMO_WRITE_TOKEN_NAME = "Jira sync (write back)";
+export const DEMO_WRITE_TOKEN = {
+  id: "00000000-0000-4000-8000-a7000000a002",
+  name: DEMO_WRITE_TOKEN_NAME,
+  hint: "sai_pat_Wb7n…",
+  scopes: ["findings:read", "findings:write"],
+  expiresAt: "2027-02-20T09:00:00Z",
+  createdAt: "2026-11-20T09:00:00Z",
+  lastUsedAt: "2026-11-26T07:06:00Z",
+  lastUsedAddress: "198.51.100.24",
+} as const;

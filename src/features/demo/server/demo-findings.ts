@@ -1,6 +1,6 @@
 import "server-only";
 import type { FindingEventKind, FindingSeverity, FindingStatus } from "@/lib/domain/finding";
-import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "./demo-data";
+import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS, DEMO_WRITE_TOKEN_NAME } from "./demo-data";
 
 // The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in
 // every state, a draft among them that Acme must never see; Globex has one of its own. Dates are
@@ -367,6 +367,15 @@ export function demoFindingRows() {
   const comments = [
     { findingId: id(2), body: "Is the upstream key rotated already?", ...owner, createdAt: day(-11) },
     { findingId: id(2), body: "Not yet: please rotate it together with removing the route.", ...admin, createdAt: day(-10) },
+    // Written by Acme's ticket-sync token through the company API (docs/PRODUCT.md#api-and-webhooks).
+    {
+      findingId: id(2),
+      body: "Tracked in Jira as SEC-1042 (assignee: platform team).",
+      actorId: null,
+      actorRole: "client" as const,
+      actorName: `API token "${DEMO_WRITE_TOKEN_NAME}"`,
+      createdAt: day(-9),
+    },
   ];
   return { findings, events, retests, comments };
 }

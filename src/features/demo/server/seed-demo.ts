@@ -41,6 +41,7 @@ import {
 } from "@/server/core/db/schema";
 import {
   DEMO_API_TOKEN,
+  DEMO_WRITE_TOKEN,
   DEMO_BOOKINGS,
   DEMO_CLIENTS,
   DEMO_DOCUMENTS,
@@ -210,8 +211,8 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       issuedBy: DEMO_USERS.admin.id,
       fixed: { id: DEMO_LETTER.id, code: DEMO_LETTER.code, issuedAt: new Date(DEMO_LETTER.issuedAt) },
     });
-    // Acme's read-only API token (docs/PRODUCT.md#api-and-webhooks): its secret was shown once, to
-    // nobody, so only a hash of random bytes is kept and the token can never be used.
+    // Acme's API tokens (docs/PRODUCT.md#api-and-webhooks): their secrets were shown once, to
+    // nobody, so only a hash of random bytes is kept and the tokens can never be used.
     await tx.insert(apiTokens).values({
       ...DEMO_API_TOKEN,
       clientId: DEMO_CLIENTS.acme.id,
@@ -221,6 +222,17 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       scopes: [...DEMO_API_TOKEN.scopes],
       createdAt: new Date(DEMO_API_TOKEN.createdAt),
       lastUsedAt: new Date(DEMO_API_TOKEN.lastUsedAt),
+    });
+    await tx.insert(apiTokens).values({
+      ...DEMO_WRITE_TOKEN,
+      clientId: DEMO_CLIENTS.acme.id,
+      secretHash: createHash("sha256").update(randomBytes(32)).digest("hex"),
+      createdByUserId: DEMO_USERS.acme.id,
+      createdByName: DEMO_USERS.acme.name,
+      scopes: [...DEMO_WRITE_TOKEN.scopes],
+      expiresAt: new Date(DEMO_WRITE_TOKEN.expiresAt),
+      createdAt: new Date(DEMO_WRITE_TOKEN.createdAt),
+      lastUsedAt: new Date(DEMO_WRITE_TOKEN.lastUsedAt),
     });
     const webhook = demoWebhookRows(newSealedWebhookSecret());
     await tx.insert(webhookEndpoints).values(webhook.endpoint);

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import { type Actor, assertAdmin, assertClient } from "@/server/core/actor";
+import { type Actor, assertAdmin, assertClient, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientPeople, findingEvents, findings, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -77,7 +77,7 @@ export async function setRemediationOwner(
         findingId,
         kind: "owner_assigned",
         note: person ? `Remediation owner: ${person.name || person.email}` : "No remediation owner",
-        actorId: actor.userId,
+        actorId: personIdOf(actor),
         actorRole: actor.role,
         actorName: actor.name,
       })

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { FINDING_STATUS_LABELS, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
-import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { findingComments, findingEvents, findingRetests, findings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -18,7 +18,7 @@ import { findingPortalPath, findingStatusEvent } from "./finding-webhooks";
 /** Where a client may take a finding from: it is theirs to fix while unresolved. */
 const CLIENT_WORKABLE: readonly FindingStatus[] = ["open", "in_remediation", "still_open"];
 
-const by = (actor: Actor) => ({ actorId: actor.userId, actorRole: actor.role, actorName: actor.name });
+const by = (actor: Actor) => ({ actorId: personIdOf(actor), actorRole: actor.role, actorName: actor.name });
 
 function assertActor(actor: Actor) {
   if (actor.role === "client") assertClient(actor);
@@ -88,7 +88,7 @@ export async function requestRetest(db: Db, { actor, findingId, note }: { actor:
       if (!CLIENT_WORKABLE.includes(finding.status)) throw cannot("This finding is not open, so it cannot be retested now.");
       const [retest] = await tx
         .insert(findingRetests)
-        .values({ findingId, note, requestedBy: actor.userId, requestedByName: actor.name })
+        .values({ findingId, note, requestedBy: personIdOf(actor), requestedByName: actor.name })
         .returning({ id: findingRetests.id });
       await moveTo(tx, { actor, finding, to: "fixed_pending_retest", kind: "retest_requested", note });
       await notifyRetestRequested(tx, { id: retest!.id, findingId, title: finding.title, company: actor.company, by: actor.name });
@@ -151,7 +151,7 @@ export async function acceptRisk(
     if (!CLIENT_WORKABLE.includes(finding.status)) throw cannot("Only an open finding's risk can be accepted.");
     await tx
       .update(findings)
-      .set({ riskReason: reason, riskExpiresOn: expiresOn, riskAcceptedBy: actor.userId, riskAcknowledgedAt: null })
+      .set({ riskReason: reason, riskExpiresOn: expiresOn, riskAcceptedBy: personIdOf(actor), riskAcknowledgedAt: null })
       .where(eq(findings.id, findingId));
     await moveTo(tx, { actor, finding, to: "risk_accepted", kind: "risk_accepted", note: `${reason} (until ${expiresOn})` });
     return { status: "risk_accepted" as const };

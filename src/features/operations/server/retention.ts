@@ -5,6 +5,7 @@ import { emailOutbox, rateLimit, session, squareWebhookEvents, taskRuns, verific
 import { serverEnv } from "@/server/core/env";
 import { REDACTED_BODY } from "@/server/core/mail/outbox";
 import { pruneAuditLog, signChainHeads } from "@/features/audit/server";
+import { queueWebhookEvents } from "@/features/webhooks/server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TASK = "retention";
@@ -105,7 +106,18 @@ export async function runRetentionIfDue(db: Db): Promise<RetentionResult | null>
     const result = await pruneOldData(tx);
     // The day's signature of each company's access-log head, after the retention's cut.
     const signedHeads = await signChainHeads(tx);
-    if (signedHeads > 0) console.info(`[audit] signed ${signedHeads} access-log chain head(s)`);
+    if (signedHeads.length > 0) console.info(`[audit] signed ${signedHeads.length} access-log chain head(s)`);
+    // Each company whose head was signed is told, so a receiver can fetch and keep the head.
+    await queueWebhookEvents(
+      tx,
+      signedHeads.map((head) => ({
+        clientId: head.clientId,
+        type: "access_log.head_signed" as const,
+        data: { seq: head.seq, hash: head.hash },
+        chatText: `The access log's head was signed (entry ${head.seq})`,
+        portalPath: "/client-portal?section=settings",
+      })),
+    );
     console.info("[retention] pruned:", JSON.stringify(result));
     return result;
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { API_SCOPES } from "../../../../lib/domain/api-scope";
 import { user } from "./auth";
 import { clients } from "./clients";
@@ -40,4 +40,25 @@ export const apiTokens = pgTable(
       sql`${t.scopes} <@ array[${sql.raw(API_SCOPES.map((s) => `'${s}'`).join(", "))}]::text[] and cardinality(${t.scopes}) > 0`,
     ),
   ],
+);
+
+/**
+ * The answers of a token's writes sent with an Idempotency-Key (docs/PRODUCT.md#api-and-webhooks):
+ * a retry with the same key and request gets the first answer again instead of a second change.
+ * A row without `status_code` is a request still running. Kept a day (deleted as the token writes).
+ */
+export const apiIdempotencyKeys = pgTable(
+  "api_idempotency_keys",
+  {
+    tokenId: uuid("token_id")
+      .notNull()
+      .references(() => apiTokens.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    // SHA-256 of the method, path and body: the same key with another request is refused.
+    fingerprint: text("fingerprint").notNull(),
+    statusCode: integer("status_code"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.key] }), index("api_idempotency_keys_created_idx").on(t.createdAt)],
 );

@@ -1,0 +1,99 @@
+import "server-only";
+import type { z } from "zod";
+import {
+  apiCommentBodySchema,
+  type apiCreatedSchema,
+  type apiFindingChangeSchema,
+  apiRemediationOwnerBodySchema,
+  apiRetestRequestBodySchema,
+  apiRiskAcceptanceBodySchema,
+} from "@/features/api/validation";
+import { uuidSchema } from "@/lib/validation/common";
+import type { Db } from "@/server/core/db/client";
+import { AppError } from "@/server/core/errors";
+import { parseInput } from "@/server/core/handler";
+import { acceptRisk, addFindingComment, getFinding, listOwnerOptions, requestRetest, setRemediationOwner } from "@/features/findings/server";
+import type { ApiCaller } from "../token-auth";
+
+// The client's own moves on a published finding (docs/PRODUCT.md#api-and-webhooks), through the
+// very functions the portal's actions call: the same checks, timeline entries, mails and webhooks.
+// The timeline names the token ("API token "…"") as their author.
+
+/** The finding the path names: a malformed id is missing like another company's. */
+function findingIdOf(params: Record<string, string | string[]>): string {
+  const id = String(params.id);
+  if (!uuidSchema.safeParse(id).success) throw new AppError("not_found", "Finding not found");
+  return id;
+}
+
+/** The finding after a change, as the write answers it. */
+async function changed(db: Db, caller: ApiCaller, findingId: string): Promise<z.output<typeof apiFindingChangeSchema>> {
+  const finding = await getFinding(db, { actor: caller.actor, findingId });
+  return {
+    data: {
+      id: finding.id,
+      status: finding.status,
+      owner: finding.owner ? { name: finding.owner.name } : null,
+    },
+  };
+}
+
+/** POST /api/v1/findings/{id}/comments. */
+export async function apiAddComment(
+  db: Db,
+  caller: ApiCaller,
+  params: Record<string, string | string[]>,
+  body: unknown,
+): Promise<z.output<typeof apiCreatedSchema>> {
+  const findingId = findingIdOf(params);
+  const input = parseInput(apiCommentBodySchema, body);
+  const { commentId } = await addFindingComment(db, { actor: caller.actor, findingId, ...input });
+  return { data: { id: commentId } };
+}
+
+/** POST /api/v1/findings/{id}/retest-requests: the finding is fixed, please retest. */
+export async function apiRequestRetest(
+  db: Db,
+  caller: ApiCaller,
+  params: Record<string, string | string[]>,
+  body: unknown,
+): Promise<z.output<typeof apiCreatedSchema>> {
+  const findingId = findingIdOf(params);
+  const input = parseInput(apiRetestRequestBodySchema, body);
+  const { retestId } = await requestRetest(db, { actor: caller.actor, findingId, ...input });
+  return { data: { id: retestId } };
+}
+
+/** POST /api/v1/findings/{id}/risk-acceptance. */
+export async function apiAcceptRisk(
+  db: Db,
+  caller: ApiCaller,
+  params: Record<string, string | string[]>,
+  body: unknown,
+): Promise<z.output<typeof apiFindingChangeSchema>> {
+  const findingId = findingIdOf(params);
+  const input = parseInput(apiRiskAcceptanceBodySchema, body);
+  await acceptRisk(db, { actor: caller.actor, findingId, ...input });
+  return changed(db, caller, findingId);
+}
+
+/** PUT /api/v1/findings/{id}/remediation-owner: a person of the company by e-mail, or null for none. */
+export async function apiSetRemediationOwner(
+  db: Db,
+  caller: ApiCaller,
+  params: Record<string, string | string[]>,
+  body: unknown,
+): Promise<z.output<typeof apiFindingChangeSchema>> {
+  const findingId = findingIdOf(params);
+  const { ownerEmail } = parseInput(apiRemediationOwnerBodySchema, body);
+  let ownerUserId: string | null = null;
+  if (ownerEmail !== null) {
+    const people = await listOwnerOptions(db, { actor: caller.actor, clientId: caller.actor.clientId });
+    const person = people.find((p) => p.email.toLowerCase() === ownerEmail.toLowerCase());
+    const message = "No active person of your company has this e-mail address.";
+    if (!person) throw new AppError("bad_request", message, { fieldErrors: { ownerEmail: message } });
+    ownerUserId = person.userId;
+  }
+  await setRemediationOwner(db, { actor: caller.actor, findingId, ownerUserId });
+  return changed(db, caller, findingId);
+}
