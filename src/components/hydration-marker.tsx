@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { THEME_STORAGE_KEY } from "@/lib/theme";
 
 const PENDING = "[data-hydration-pending]";
 
@@ -16,8 +17,24 @@ function markIfSettled() {
  * code loads after the page's own (next/dynamic) holds the signal back with `HydrationPending`.
  */
 export function HydrationMarker() {
-  useEffect(markIfSettled, []);
+  useEffect(() => {
+    keepStoredTheme();
+    markIfSettled();
+  }, []);
   return null;
+}
+
+/**
+ * The theme script set <html data-theme> before React ran; a render of the whole page in the
+ * browser (after a failed hydration) builds <html> from its props alone and drops it. This
+ * component is rendered again then, and sets it back.
+ */
+function keepStoredTheme() {
+  try {
+    if (localStorage.getItem(THEME_STORAGE_KEY) === "light") document.documentElement.dataset.theme = "light";
+  } catch {
+    // storage blocked: the theme stays the default
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { freshFactorAskOf } from "@/features/account/components/fresh-factor-prompt";
 import { ApiError } from "@/lib/api-client";
-import { formatRelativeTime } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { AccountPasskey } from "@/features/account/server";
@@ -170,7 +170,7 @@ export function PasskeysCard() {
                     <p className="break-words font-medium">{p.name}</p>
                     <p className="text-xs text-muted">
                       Added {date.format(new Date(p.createdAt))} ·{" "}
-                      {p.lastUsedAt ? `Last used ${formatRelativeTime(p.lastUsedAt)}` : "Never used"}
+                      {p.lastUsedAt ? <RelativeTime value={p.lastUsedAt} prefix="Last used " /> : "Never used"}
                     </p>
                     {p.needsConfirmation ? (
                       <p className="mt-1 text-xs text-amber-300">

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
-import { formatRelativeTime } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 /** Sent by the password change, which replaces every session: the list loads again. */
 export const SESSIONS_CHANGED_EVENT = "account:sessions-changed";
@@ -92,7 +92,7 @@ export function SessionsCard() {
                 </p>
                 <p className="text-xs text-muted">
                   IP {s.ipAddress ?? "unknown"} · Signed in {dateTime.format(new Date(s.createdAt))} · Last active{" "}
-                  {formatRelativeTime(s.lastActiveAt)}
+                  <RelativeTime value={s.lastActiveAt} />
                 </p>
               </div>
               {s.current ? null : (

@@ -66,7 +66,7 @@ export const apiRiskAcceptanceBodySchema = acceptRiskSchema.omit({ findingId: tr
 const OWNER_EMAIL = "ownerEmail must be the e-mail address of an active person of your company, or null for none";
 /** The API names a remediation owner by e-mail (user ids are the portal's own). */
 export const apiRemediationOwnerBodySchema = z.object({
-  ownerEmail: z.email({ error: OWNER_EMAIL }).max(254, OWNER_EMAIL).nullable({ error: OWNER_EMAIL }),
+  ownerEmail: z.email({ error: OWNER_EMAIL }).max(254, OWNER_EMAIL).nullable(),
 });
 
 export * from "./responses";

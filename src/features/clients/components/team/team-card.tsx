@@ -30,7 +30,7 @@ import {
   CLIENT_PERSON_STATUS_TONES,
   type ClientPersonRole,
 } from "@/lib/domain/client-person";
-import { formatRelativeTime } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import type { InvitePersonInput } from "@/features/clients/validation";
 import type { TeamPerson } from "@/features/clients/server";
 import { MAIL_NOT_CONFIGURED_MESSAGE } from "./invitation-link";
@@ -134,7 +134,7 @@ export function TeamCard({
                       tone={CLIENT_PERSON_STATUS_TONES[p.status]}
                     />
                     <span className="text-xs text-muted">
-                      {p.lastSignInAt ? `Last sign-in ${formatRelativeTime(p.lastSignInAt)}` : "Never signed in"}
+                      {p.lastSignInAt ? <RelativeTime value={p.lastSignInAt} prefix="Last sign-in " /> : "Never signed in"}
                     </span>
                   </div>
                 </div>

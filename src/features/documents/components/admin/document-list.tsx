@@ -9,7 +9,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useChange } from "@/components/ui/use-change";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentCategory, type DownloadSide } from "@/lib/domain/document-category";
-import { formatFileSize, formatRelativeTime } from "@/lib/format";
+import { formatFileSize } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { DownloadList } from "./download-list";
 
 export type AdminDownloadView = { personName: string; side: DownloadSide; downloadedAt: string; clientAddress: string; userAgent: string };
@@ -76,7 +77,7 @@ export function DocumentList({
     { header: "Client", cell: (doc) => doc.company },
     { header: "Category", priority: "low", cell: (doc) => DOCUMENT_CATEGORY_LABELS[doc.category], className: "text-muted" },
     { header: "Size", align: "right", priority: "low", cell: (doc) => formatFileSize(doc.fileSize), className: "text-muted" },
-    { header: "Uploaded", cell: (doc) => formatRelativeTime(doc.uploadedAt), className: "text-muted whitespace-nowrap" },
+    { header: "Uploaded", cell: (doc) => <RelativeTime value={doc.uploadedAt} />, className: "text-muted whitespace-nowrap" },
     {
       header: "Downloads",
       align: "right",

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useServerState } from "@/components/ui/use-server-state";
 import { cn } from "@/lib/cn";
-import { formatRelativeTime } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import type { InquiryMessage } from "@/features/inquiries/server";
 import { DashboardCard } from "@/components/admin/dashboard-card";
 
@@ -65,7 +65,7 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
                   {inquiry.readAt ? null : <span className="sr-only"> (unread)</span>}
                 </p>
                 <p className="truncate text-xs text-muted">
-                  {inquiry.serviceInterest} · {formatRelativeTime(inquiry.createdAt)}
+                  {inquiry.serviceInterest} · <RelativeTime value={inquiry.createdAt} />
                 </p>
               </div>
               <Button size="sm" variant="secondary" onClick={() => read(inquiry)} aria-label={`Read the inquiry from ${inquiry.name}`}>
@@ -86,7 +86,7 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
             <a className="text-accent underline" href={`mailto:${open.email}`}>
               {open.email}
             </a>
-            <span className="text-muted"> · {formatRelativeTime(open.createdAt)}</span>
+            <span className="text-muted"> · <RelativeTime value={open.createdAt} /></span>
           </p>
           <p className="mt-4 whitespace-pre-wrap rounded-lg bg-slate-900 p-4 text-sm">{open.message}</p>
           <div className="mt-6 flex justify-end">

@@ -6,7 +6,7 @@ import { useCardItems } from "@/components/admin/use-card-items";
 import { retryFailedMailAction } from "@/features/operations/actions/admin";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { formatRelativeTime } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 export type FailedMailView = {
   id: string;
@@ -61,7 +61,7 @@ export function FailedMailCard({ mails: initial, total: initialTotal }: { mails:
               <div className="min-w-0 flex-1 text-sm">
                 <p className="break-words font-semibold">{mail.subject}</p>
                 <p className="break-all text-xs text-muted">
-                  To {mail.toAddress} · {mail.attempts} attempts · queued {formatRelativeTime(mail.createdAt)}
+                  To {mail.toAddress} · {mail.attempts} attempts · queued <RelativeTime value={mail.createdAt} />
                 </p>
                 {mail.lastError ? <p className="mt-1 break-words font-mono text-xs text-red-300">{mail.lastError}</p> : null}
               </div>
