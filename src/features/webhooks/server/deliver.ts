@@ -8,6 +8,7 @@ import { openSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyClientOwners } from "@/features/notifications/server";
 import { chatBody } from "./chat";
+import { retryAfterSeconds } from "./retry-after";
 import { signedHeaders } from "./signing";
 
 /** How long a claimed delivery is held before another drain may try it (a crashed instance's). */
@@ -20,7 +21,8 @@ export const SECRET_PURPOSE = "webhook-endpoint-secret";
 type Claimed = { id: string; event_id: string; endpoint_id: string; attempts: number; created_at: string };
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 type Event = typeof webhookEvents.$inferSelect;
-type Outcome = { statusCode: number | null; error: string | null; durationMs: number };
+/** `retryAfter`: the wait a refusing receiver asked for (a 429's or a 503's Retry-After), in seconds. */
+type Outcome = { statusCode: number | null; error: string | null; durationMs: number; retryAfter?: number | null };
 
 /**
  * Claims due deliveries of endpoints that are not disabled: SKIP LOCKED lets other instances
@@ -78,7 +80,13 @@ async function attempt(endpoint: Endpoint, event: Event): Promise<Outcome> {
   try {
     const answer = await guardedFetch(requestOf(endpoint, event));
     const ok = answer.status >= 200 && answer.status < 300;
-    return { statusCode: answer.status, error: ok ? null : `Answered HTTP ${answer.status}.`, durationMs: Date.now() - started };
+    if (ok) return { statusCode: answer.status, error: null, durationMs: Date.now() - started };
+    return {
+      statusCode: answer.status,
+      error: `Answered HTTP ${answer.status}.`,
+      durationMs: Date.now() - started,
+      retryAfter: retryAfterSeconds(answer.headers["retry-after"], WEBHOOK_RETRY_SECONDS.at(-1)!),
+    };
   } catch (error) {
     const message = error instanceof OutboundRefused ? error.message : "The request failed.";
     if (!(error instanceof OutboundRefused)) console.error("[webhooks] delivery failed unexpectedly:", error);
@@ -106,9 +114,10 @@ export type WebhookDrainResult = { succeeded: number; failed: number; disabled: 
 /**
  * Delivers what is due (docs/PRODUCT.md#api-and-webhooks), a batch at a time, recording each
  * attempt before the next batch: a 2xx succeeds; anything else (another status, a refused address,
- * no answer in 10 s) is retried on the schedule (WEBHOOK_RETRY_SECONDS) and given up after the
- * last attempt. An endpoint with a failed attempt is failing; one whose given-up delivery saw no
- * success of the endpoint since it was queued (a day of failures) is disabled, its owners mailed.
+ * no answer in 10 s) is retried on the schedule (WEBHOOK_RETRY_SECONDS), or after the answer's
+ * Retry-After when that is longer, and given up after the last attempt. An endpoint with a failed
+ * attempt is failing; one whose given-up delivery saw no success of the endpoint since it was
+ * queued (a day of failures) is disabled, its owners mailed.
  */
 export async function drainWebhookDeliveries(db: Db, { maxBatches = 20 }: { maxBatches?: number } = {}): Promise<WebhookDrainResult> {
   const total: WebhookDrainResult = { succeeded: 0, failed: 0, disabled: 0 };
@@ -153,7 +162,11 @@ async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outco
         ...(ok || givingUp
           ? {}
           : {
-              nextAttemptAt: sql`now() + make_interval(secs => ${WEBHOOK_RETRY_SECONDS[claim.attempts - 1] ?? WEBHOOK_RETRY_SECONDS.at(-1)!})`,
+              // A receiver that asked for a longer wait (a chat's rate limit) gets it: sooner would only be refused again.
+              nextAttemptAt: sql`now() + make_interval(secs => ${Math.max(
+                WEBHOOK_RETRY_SECONDS[claim.attempts - 1] ?? WEBHOOK_RETRY_SECONDS.at(-1)!,
+                outcome.retryAfter ?? 0,
+              )})`,
             }),
       })
       .where(eq(webhookDeliveries.id, claim.id));
