@@ -132,7 +132,10 @@ beforeAll(async () => {
 let apiCalls = 0;
 /** The same inputs, sent with a token (read when an input is made, after the tokens exist). */
 const withApiToken = (input: fc.Arbitrary<RouteInput>) =>
-  input.map((i): RouteInput => ({ ...i, headers: { ...i.headers, authorization: `Bearer ${apiTokens[(apiCalls += 1) % apiTokens.length]}` } }));
+  input.map((i): RouteInput => ({
+    ...i,
+    headers: { ...i.headers, authorization: `Bearer ${apiTokens[(apiCalls += 1) % apiTokens.length]}` },
+  }));
 
 let counter = 0;
 const fresh = (label: string) => `fuzz-${label}-${(counter += 1)}@example.test`;
@@ -473,7 +476,10 @@ const FUZZ: Record<string, Spec> = {
     kind: "route",
     role: "anonymous",
     input: withApiToken(
-      json(`/api/v1/findings/${acme.findingId}/comments`, () => ({ body: "A comment" })).map((i) => ({ ...i, params: { id: acme.findingId } })),
+      json(`/api/v1/findings/${acme.findingId}/comments`, () => ({ body: "A comment" })).map((i) => ({
+        ...i,
+        params: { id: acme.findingId },
+      })),
     ),
     stage: apiBodyStage(apiCommentBodySchema),
   },

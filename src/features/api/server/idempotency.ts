@@ -31,11 +31,14 @@ export async function claimIdempotencyKey(
   db: DbOrTx,
   { tokenId, key, fingerprint }: { tokenId: string; key: string; fingerprint: string },
 ): Promise<IdempotentClaim> {
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new AppError("bad_request", KEY_INVALID, { fieldErrors: { "Idempotency-Key": KEY_INVALID } });
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new AppError("bad_request", KEY_INVALID, { fieldErrors: { "Idempotency-Key": KEY_INVALID } });
   // The token's expired keys go as it writes: no task has to sweep them.
   await db
     .delete(apiIdempotencyKeys)
-    .where(and(eq(apiIdempotencyKeys.tokenId, tokenId), lt(apiIdempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEPT_HOURS})`)));
+    .where(
+      and(eq(apiIdempotencyKeys.tokenId, tokenId), lt(apiIdempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEPT_HOURS})`)),
+    );
   const inserted = await db
     .insert(apiIdempotencyKeys)
     .values({ tokenId, key, fingerprint })

@@ -255,7 +255,11 @@ export const OPENAPI_PATHS = {
       summary: "Remove a webhook endpoint and its delivery log",
       security: [{ token: ["webhooks:manage"] }],
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
-      responses: { "204": { description: "Removed", headers: rateHeaders }, ...errors, "404": problem("No endpoint of the company has this id") },
+      responses: {
+        "204": { description: "Removed", headers: rateHeaders },
+        ...errors,
+        "404": problem("No endpoint of the company has this id"),
+      },
     },
   },
 } as const;

@@ -63,7 +63,12 @@ describe("the OpenAPI document", () => {
     for (const [apiPath, operations] of Object.entries(OPENAPI_PATHS)) {
       const file = path.join(V1, apiPath.replace("/api/v1", "").replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
       const exported = Object.keys(await import(file)).filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name));
-      expect(Object.keys(operations).map((m) => m.toUpperCase()).sort(), apiPath).toEqual(exported.sort());
+      expect(
+        Object.keys(operations)
+          .map((m) => m.toUpperCase())
+          .sort(),
+        apiPath,
+      ).toEqual(exported.sort());
     }
   });
 
@@ -71,7 +76,8 @@ describe("the OpenAPI document", () => {
     const document = openApiDocument("https://portal.example.com");
     const html = renderToStaticMarkup(createElement(ApiReference, { document }));
     for (const [apiPath, operations] of Object.entries(OPENAPI_PATHS))
-      for (const method of Object.keys(operations)) expect(html).toMatch(new RegExp(`${method.toUpperCase()}</span> <span[^>]*>${apiPath.replace(/[{}]/g, "\\$&")}<`));
+      for (const method of Object.keys(operations))
+        expect(html).toMatch(new RegExp(`${method.toUpperCase()}</span> <span[^>]*>${apiPath.replace(/[{}]/g, "\\$&")}<`));
     const anchors = new Set([...html.matchAll(/ id="schema-([\w]+)"/g)].map((m) => m[1]));
     expect([...anchors].sort()).toEqual(Object.keys(document.components.schemas).sort());
     const links = [...html.matchAll(/href="#schema-([\w]+)"/g)].map((m) => m[1]);

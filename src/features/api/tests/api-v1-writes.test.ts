@@ -71,7 +71,10 @@ describe("acting on findings with findings:write", () => {
     const [row] = await t.db.select().from(findingComments).where(eq(findingComments.id, data.id));
     expect(row).toMatchObject({ body: "Tracked as SEC-42", actorId: null, actorRole: "client", actorName: 'API token "Jira sync"' });
 
-    const nobody = await call(ownerRoute, "PUT", `${path}/remediation-owner`, secret, { json: { ownerEmail: "nobody@example.com" }, params: { id } });
+    const nobody = await call(ownerRoute, "PUT", `${path}/remediation-owner`, secret, {
+      json: { ownerEmail: "nobody@example.com" },
+      params: { id },
+    });
     expect(nobody.status).toBe(400);
     expect(await nobody.json()).toMatchObject({ fieldErrors: { ownerEmail: expect.any(String) } });
     const named = await call(ownerRoute, "PUT", `${path}/remediation-owner`, secret, {
@@ -79,7 +82,9 @@ describe("acting on findings with findings:write", () => {
       params: { id },
     });
     expect(named.status).toBe(200);
-    expect(apiFindingChangeSchema.parse(await named.json())).toEqual({ data: { id, status: "open", owner: { name: DEMO_USERS.acmeMember.name } } });
+    expect(apiFindingChangeSchema.parse(await named.json())).toEqual({
+      data: { id, status: "open", owner: { name: DEMO_USERS.acmeMember.name } },
+    });
 
     const badDate = await call(riskRoute, "POST", `${path}/risk-acceptance`, secret, {
       json: { reason: "Compensating control", expiresOn: inDays(-1) },
@@ -92,7 +97,10 @@ describe("acting on findings with findings:write", () => {
     });
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({ data: { id, status: "risk_accepted" } });
-    const events = await t.db.select().from(findingEvents).where(and(eq(findingEvents.findingId, id), eq(findingEvents.kind, "risk_accepted")));
+    const events = await t.db
+      .select()
+      .from(findingEvents)
+      .where(and(eq(findingEvents.findingId, id), eq(findingEvents.kind, "risk_accepted")));
     expect(events).toMatchObject([{ actorId: null, actorName: 'API token "Jira sync"', toStatus: "risk_accepted" }]);
     // The same webhooks as the portal's move.
     const moves = await queuedEvents(t.db, DEMO_CLIENTS.acme.id, "finding.status_changed");
@@ -103,9 +111,15 @@ describe("acting on findings with findings:write", () => {
     const fresh = await createFreshObjects(t.db, TENANTS.acme);
     const secret = await tokenFor(DEMO_USERS.acme.email, ["findings:write"]);
     const id = fresh.openFindingId;
-    const first = await call(retestRoute, "POST", `/api/v1/findings/${id}/retest-requests`, secret, { json: { note: "Patched" }, params: { id } });
+    const first = await call(retestRoute, "POST", `/api/v1/findings/${id}/retest-requests`, secret, {
+      json: { note: "Patched" },
+      params: { id },
+    });
     expect(first.status).toBe(201);
-    const again = await call(retestRoute, "POST", `/api/v1/findings/${id}/retest-requests`, secret, { json: { note: "Patched" }, params: { id } });
+    const again = await call(retestRoute, "POST", `/api/v1/findings/${id}/retest-requests`, secret, {
+      json: { note: "Patched" },
+      params: { id },
+    });
     expect(again.status).toBe(409);
     expect(again.headers.get("content-type")).toContain("application/problem+json");
   });
@@ -119,10 +133,15 @@ describe("acting on findings with findings:write", () => {
     expect(((await refused.json()) as { detail: string }).detail).toContain("findings:write");
 
     const globex = await tokenFor(DEMO_USERS.globex.email, ["findings:write"]);
-    expect((await call(commentsRoute, "POST", `/api/v1/findings/${id}/comments`, globex, { json: { body: "x" }, params: { id } })).status).toBe(404);
+    expect(
+      (await call(commentsRoute, "POST", `/api/v1/findings/${id}/comments`, globex, { json: { body: "x" }, params: { id } })).status,
+    ).toBe(404);
     const acme = await tokenFor(DEMO_USERS.acme.email, ["findings:write"]);
     const draft = fresh.draftFindingId;
-    expect((await call(commentsRoute, "POST", `/api/v1/findings/${draft}/comments`, acme, { json: { body: "x" }, params: { id: draft } })).status).toBe(404);
+    expect(
+      (await call(commentsRoute, "POST", `/api/v1/findings/${draft}/comments`, acme, { json: { body: "x" }, params: { id: draft } }))
+        .status,
+    ).toBe(404);
     const form = await call(commentsRoute, "POST", `/api/v1/findings/${id}/comments`, acme, {
       params: { id },
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -229,13 +248,19 @@ describe("reading the access log and the letters", () => {
       });
     await signChainHeads(t.db);
     const secret = await tokenFor(DEMO_USERS.acme.email, ["access-log:read"]);
-    type Page = { data: { id: number; item: string; chainSeq: number | null }[]; nextCursor: string | null; signedHead: { seq: number } | null };
+    type Page = {
+      data: { id: number; item: string; chainSeq: number | null }[];
+      nextCursor: string | null;
+      signedHead: { seq: number } | null;
+    };
     const first = (await (await call(accessLogRoute, "GET", "/api/v1/access-log?limit=2", secret)).json()) as Page;
     expect(first.data.map((e) => e.item)).toEqual(["API look 2", "API look 1"]);
     const [head] = await latestSignedHeads(t.db, [DEMO_CLIENTS.acme.id]);
     expect(first.signedHead).toMatchObject({ seq: head!.seq, hash: head!.hash, jws: head!.jws });
     expect(first.data[0]!.chainSeq).toBe(head!.seq);
-    const second = (await (await call(accessLogRoute, "GET", `/api/v1/access-log?limit=2&cursor=${first.nextCursor}`, secret)).json()) as Page;
+    const second = (await (
+      await call(accessLogRoute, "GET", `/api/v1/access-log?limit=2&cursor=${first.nextCursor}`, secret)
+    ).json()) as Page;
     expect(second.data[0]!.item).toBe("API look 0");
     expect(second.data[0]!.id).toBeLessThan(first.data[1]!.id);
 

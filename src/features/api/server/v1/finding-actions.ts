@@ -12,7 +12,14 @@ import { uuidSchema } from "@/lib/validation/common";
 import type { Db } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { parseInput } from "@/server/core/handler";
-import { acceptRisk, addFindingComment, getFinding, listOwnerOptions, requestRetest, setRemediationOwner } from "@/features/findings/server";
+import {
+  acceptRisk,
+  addFindingComment,
+  getFinding,
+  listOwnerOptions,
+  requestRetest,
+  setRemediationOwner,
+} from "@/features/findings/server";
 import type { ApiCaller } from "../token-auth";
 
 // The client's own moves on a published finding (docs/PRODUCT.md#api-and-webhooks), through the

@@ -86,7 +86,10 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
             <a className="text-accent underline" href={`mailto:${open.email}`}>
               {open.email}
             </a>
-            <span className="text-muted"> · <RelativeTime value={open.createdAt} /></span>
+            <span className="text-muted">
+              {" "}
+              · <RelativeTime value={open.createdAt} />
+            </span>
           </p>
           <p className="mt-4 whitespace-pre-wrap rounded-lg bg-slate-900 p-4 text-sm">{open.message}</p>
           <div className="mt-6 flex justify-end">

@@ -4,4 +4,6 @@ import { apiRoute, apiSetRemediationOwner } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const PUT = apiRoute("findings:write", (_request, { caller, params, body }) => apiSetRemediationOwner(getDb(), caller, params, body));
+export const PUT = apiRoute("findings:write", (_request, { caller, params, body }) =>
+  apiSetRemediationOwner(getDb(), caller, params, body),
+);
