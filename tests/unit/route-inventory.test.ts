@@ -33,8 +33,8 @@ const CATEGORIES = {
 } as const;
 type Category = keyof typeof CATEGORIES;
 
-/** A read changes nothing; every other category may take a POST. */
-const MAY_CHANGE: ReadonlySet<Category> = new Set(["file", "webhook", "oauth", "machine", "auth", "publicForm"]);
+/** A read changes nothing; every other category may take a POST (the company API's writes are a machine's, never a screen's). */
+const MAY_CHANGE: ReadonlySet<Category> = new Set(["file", "webhook", "oauth", "machine", "auth", "publicForm", "api"]);
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
