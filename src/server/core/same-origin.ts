@@ -23,6 +23,9 @@ const SENT_WITHOUT_OUR_ORIGIN = [
   // A mail provider sends the RFC 8058 one-click unsubscribe from its own servers, with no Origin;
   // the signed token in the address is the proof, not a session cookie.
   "/api/notifications/unsubscribe",
+  // The company API: a client's systems call it from their servers with a bearer token, never a
+  // cookie; a page of another site cannot send a token it does not hold (no CORS is granted).
+  "/api/v1/",
 ];
 
 const exempt = (pathname: string) =>
