@@ -19,7 +19,7 @@ const METHOD_TONES: Record<string, string> = {
 function TypeOf({ schema }: { schema: JsonSchema }) {
   const { text, ref } = describeSchema(schema);
   return ref ? (
-    <a href={`#schema-${ref}`} className="text-accent underline-offset-2 hover:underline">
+    <a href={`#schema-${ref}`} className="text-accent underline underline-offset-2">
       {text}
     </a>
   ) : (
@@ -31,8 +31,9 @@ function FieldsTable({ schema, caption }: { schema: JsonSchema; caption: string 
   const fields = schemaFields(schema);
   if (fields.length === 0) return null;
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+    <div className="mt-3">
+      {/* Long names break anywhere, so the table fits a phone instead of scrolling sideways. */}
+      <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs uppercase tracking-wide text-muted">
           <tr>
@@ -76,7 +77,7 @@ export function ApiReference({ document }: { document: Document }) {
   const schemas = Object.entries(document.components.schemas) as [string, JsonSchema][];
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <Link href="/client-portal?section=settings" className="inline-flex items-center gap-1 text-sm text-accent hover:underline">
+      <Link href="/client-portal?section=settings" className="inline-flex items-center gap-1 text-sm text-accent underline underline-offset-2">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Settings
       </Link>
       <h1 className="mt-4 text-3xl font-bold">API reference</h1>
@@ -94,7 +95,7 @@ export function ApiReference({ document }: { document: Document }) {
           an <code className="font-mono">Idempotency-Key</code> with a POST to retry it safely.
         </p>
         <p>
-          <a href="/api/v1/openapi.json" className="inline-flex items-center gap-1 text-accent hover:underline">
+          <a href="/api/v1/openapi.json" className="inline-flex items-center gap-1 text-accent underline underline-offset-2">
             <FileJson className="h-4 w-4" aria-hidden /> The OpenAPI 3.1 document
           </a>{" "}
           for code generators and API clients.
