@@ -98,8 +98,10 @@ export function apiRoute(scope: ApiScope, handler: ApiHandler, { status = 200 }:
 
       const value = await handler(request, { caller, params, body });
       const json = status === 204 ? "" : JSON.stringify(value);
-      await recordTokenUse(db, caller, { address, method: request.method, path });
+      // The change is made: from here a failure must not free the key, or a retry would make it twice.
       if (heldKey) await keepIdempotentAnswer(db, { ...heldKey, statusCode: status, body: json });
+      heldKey = null;
+      await recordTokenUse(db, caller, { address, method: request.method, path });
       if (request.method === "GET") {
         const etag = etagOf(json);
         headers.ETag = etag;
