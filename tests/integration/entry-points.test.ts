@@ -486,6 +486,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: apiEveryone(403),
     },
   ],
+  "GET /api/v1/retests": [
+    { call: () => ({ url: "/api/v1/retests?limit=100" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/retests", headers: withoutScope("findings:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
   "GET /api/v1/attestation-letters": [
     { call: () => ({ url: "/api/v1/attestation-letters" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
     {

@@ -29,6 +29,7 @@ import {
   apiPageQuerySchema,
   apiRemediationOwnerBodySchema,
   apiRetestRequestBodySchema,
+  apiRetestsQuerySchema,
   apiRiskAcceptanceBodySchema,
 } from "@/features/api/validation";
 import { createWebhookEndpointSchema } from "@/features/webhooks/validation";
@@ -446,6 +447,18 @@ const FUZZ: Record<string, Spec> = {
       }),
     ),
     stage: queryStage(apiPageQuerySchema),
+  },
+  "GET /api/v1/retests": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      queryInput("/api/v1/retests", {
+        open: fc.constantFrom("true", "false", "yes"),
+        cursor: fc.constantFrom("", "bm9uc2Vuc2U", "eyJ0IjoiMjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBaIiwiaSI6Im5vIn0"),
+        limit: fc.constantFrom("1", "50", "0", "-1", "1e9"),
+      }),
+    ),
+    stage: queryStage(apiRetestsQuerySchema),
   },
   "GET /api/v1/attestation-letters": {
     kind: "route",

@@ -9,6 +9,7 @@ import { PUT as ownerRoute } from "@/app/api/v1/findings/[id]/remediation-owner/
 import { POST as retestRoute } from "@/app/api/v1/findings/[id]/retest-requests/route";
 import { POST as riskRoute } from "@/app/api/v1/findings/[id]/risk-acceptance/route";
 import { GET as lettersRoute } from "@/app/api/v1/attestation-letters/route";
+import { GET as retestsRoute } from "@/app/api/v1/retests/route";
 import { GET as accessLogRoute } from "@/app/api/v1/access-log/route";
 import { DELETE as deleteWebhookRoute } from "@/app/api/v1/webhooks/[id]/route";
 import { GET as webhooksRoute, POST as createWebhookRoute } from "@/app/api/v1/webhooks/route";
@@ -17,7 +18,7 @@ import { apiIdempotencyKeys, findingComments, findingEvents, webhookEndpoints } 
 import { DEMO_CLIENTS, DEMO_LETTER, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { latestSignedHeads, recordFirmAccess, signChainHeads } from "@/features/audit/server";
 import { createApiToken } from "@/features/api/server";
-import { apiCreatedSchema, apiFindingChangeSchema, apiWebhookCreatedSchema } from "@/features/api/validation";
+import { apiCreatedSchema, apiFindingChangeSchema, apiRetestPageSchema, apiWebhookCreatedSchema } from "@/features/api/validation";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -107,7 +108,7 @@ describe("acting on findings with findings:write", () => {
     expect(moves.map((e) => e.data)).toContainEqual(expect.objectContaining({ findingId: id, to: "risk_accepted" }));
   });
 
-  it("asks for a retest once; a second request while one is open is a 409", async () => {
+  it("asks for a retest once (a second while one is open is a 409) and lists it among the company's retests", async () => {
     const fresh = await createFreshObjects(t.db, TENANTS.acme);
     const secret = await tokenFor(DEMO_USERS.acme.email, ["findings:write"]);
     const id = fresh.openFindingId;
@@ -122,6 +123,31 @@ describe("acting on findings with findings:write", () => {
     });
     expect(again.status).toBe(409);
     expect(again.headers.get("content-type")).toContain("application/problem+json");
+
+    // The request is listed, waiting for the firm; another company's token never sees it.
+    const { data } = apiCreatedSchema.parse(await first.json());
+    const reader = await tokenFor(DEMO_USERS.acme.email, ["findings:read"]);
+    const waiting = apiRetestPageSchema.parse(
+      await (await call(retestsRoute, "GET", "/api/v1/retests?open=true&limit=100", reader)).json(),
+    );
+    expect(waiting.data).toContainEqual(expect.objectContaining({ id: data.id, findingId: id, note: "Patched", result: null }));
+    expect(waiting.data.every((retest) => retest.result === null)).toBe(true);
+    const globex = await tokenFor(DEMO_USERS.globex.email, ["findings:read"]);
+    const theirs = apiRetestPageSchema.parse(await (await call(retestsRoute, "GET", "/api/v1/retests?limit=100", globex)).json());
+    expect(theirs.data.map((retest) => retest.id)).not.toContain(data.id);
+    // A page at a time, newest first, no request twice.
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const page = apiRetestPageSchema.parse(
+        await (await call(retestsRoute, "GET", `/api/v1/retests?limit=1&cursor=${cursor}`, reader)).json(),
+      );
+      seen.push(...page.data.map((retest) => retest.id));
+      cursor = page.nextCursor;
+    }
+    expect(seen[0]).toBe(data.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThan(2);
   });
 
   it("refuses a token without the scope, another company's token (404), a draft, and a body that is not JSON", async () => {

@@ -54,6 +54,9 @@ export type ApiFindingsQuery = z.output<typeof apiFindingsQuerySchema>;
 /** GET /api/v1/projects. */
 export const apiPageQuerySchema = z.object({ cursor: cursorSchema, limit: pageLimitSchema });
 
+/** GET /api/v1/retests: a page, of the requests still waiting for the firm's result when `open=true`. */
+export const apiRetestsQuerySchema = apiPageQuerySchema.extend({ open: flag });
+
 /** GET /api/v1/access-log: a page, of one kind of access or all. */
 export const apiAccessLogQuerySchema = apiPageQuerySchema.extend({
   kind: z.enum(ACCESS_LOG_KIND_VALUES, { error: `kind must be one of ${ACCESS_LOG_KIND_VALUES.join(", ")}` }).optional(),

@@ -116,6 +116,18 @@ export const apiInvoiceSchema = z.strictObject({
   paidDate: isoDate.nullable(),
 });
 
+export const apiRetestSchema = z.strictObject({
+  id: z.uuid(),
+  findingId: z.uuid(),
+  findingTitle: z.string(),
+  note: z.string().describe("What the company says was fixed"),
+  requestedByName: z.string(),
+  requestedAt: isoDateTime,
+  result: z.enum(RETEST_RESULTS).nullable().describe("Null while the firm has not retested"),
+  resultNote: z.string().nullable(),
+  decidedAt: isoDateTime.nullable(),
+});
+
 export const apiLetterSchema = z.strictObject({
   id: z.uuid(),
   projectId: z.uuid(),
@@ -172,6 +184,7 @@ export const apiFindingPageSchema = pageOf(apiFindingListItemSchema);
 export const apiReportPageSchema = pageOf(apiReportSchema);
 export const apiInvoicePageSchema = pageOf(apiInvoiceSchema);
 export const apiLetterPageSchema = pageOf(apiLetterSchema);
+export const apiRetestPageSchema = pageOf(apiRetestSchema);
 export const apiAccessLogPageSchema = z.strictObject({
   data: z.array(apiAccessLogEntrySchema),
   nextCursor: z.string().nullable(),

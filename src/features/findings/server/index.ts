@@ -25,6 +25,7 @@ export {
   type QueueRetest,
 } from "./findings-read";
 export { type FindingPageCursor, type FindingPageItem, pageClientFindings } from "./findings-page";
+export { pageClientRetests, type RetestPageCursor, type RetestPageItem } from "./retests-page";
 export { createFinding, deleteDraftFinding, publishFindings, setDueDays, updateFinding } from "./findings-write";
 export {
   applyFindingImport,
