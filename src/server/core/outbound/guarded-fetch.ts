@@ -21,10 +21,12 @@ export class OutboundRefused extends Error {
 
 export type OutboundRequest = {
   url: string;
-  method?: "POST" | "GET";
+  method?: "POST" | "GET" | "PUT" | "PATCH" | "DELETE";
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /** The most of the answer read (64 KB unless given): a tracker's list answers more than a webhook's receiver. */
+  maxResponseBytes?: number;
 };
 export type OutboundResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; truncated: boolean };
 
@@ -106,11 +108,12 @@ export async function guardedFetch(request: OutboundRequest): Promise<OutboundRe
         signal: AbortSignal.timeout(timeoutMs),
       },
       (res) => {
+        const limit = request.maxResponseBytes ?? MAX_RESPONSE_BYTES;
         const chunks: Buffer[] = [];
         let size = 0;
         let truncated = false;
         res.on("data", (chunk: Buffer) => {
-          if (size >= MAX_RESPONSE_BYTES) {
+          if (size >= limit) {
             truncated = true;
             res.destroy();
             return;
@@ -122,7 +125,7 @@ export async function guardedFetch(request: OutboundRequest): Promise<OutboundRe
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString("utf8"),
+            body: Buffer.concat(chunks).subarray(0, limit).toString("utf8"),
             truncated,
           });
         res.on("end", done);
