@@ -25,6 +25,7 @@ CREATE TABLE "tracker_tickets" (
 	"state" text DEFAULT 'creating' NOT NULL,
 	"external_key" text,
 	"external_url" text,
+	"pending" jsonb,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone,
 	"last_error" text,

@@ -59,8 +59,7 @@ async function check(kind: TrackerKind, target: GitHubTarget): Promise<{ name: s
   return checkGitHub(target);
 }
 
-const refusedBy = (error: TrackerError) =>
-  new AppError("bad_request", error.message, { fieldErrors: { token: error.message } });
+const refusedBy = (error: TrackerError) => new AppError("bad_request", error.message, { fieldErrors: { token: error.message } });
 
 /**
  * Connects the actor's company to a repository (owners, after the fresh second factor the action
@@ -87,7 +86,10 @@ export async function connectTracker(
   }
   const webhookSecret = randomBytes(32).toString("base64url");
   return db.transaction(async (tx) => {
-    const existing = await tx.select({ id: trackerConnections.id }).from(trackerConnections).where(eq(trackerConnections.clientId, actor.clientId));
+    const existing = await tx
+      .select({ id: trackerConnections.id })
+      .from(trackerConnections)
+      .where(eq(trackerConnections.clientId, actor.clientId));
     if (existing.length >= MAX_CONNECTIONS)
       throw new AppError("conflict", `Your company has ${MAX_CONNECTIONS} connections. Remove one before adding another.`);
     const [row] = await tx
@@ -135,7 +137,11 @@ const rowOf = (c: Connection): TrackerConnectionRow => ({
 export async function listTrackerConnections(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<TrackerConnectionRow[]> {
   assertClient(actor);
   assertClientOwner(actor);
-  const rows = await db.select().from(trackerConnections).where(eq(trackerConnections.clientId, actor.clientId)).orderBy(trackerConnections.createdAt);
+  const rows = await db
+    .select()
+    .from(trackerConnections)
+    .where(eq(trackerConnections.clientId, actor.clientId))
+    .orderBy(trackerConnections.createdAt);
   return rows.map(rowOf);
 }
 
@@ -145,7 +151,11 @@ export async function listClientTrackersForAdmin(
   { actor, clientId }: { actor: AdminActor; clientId: string },
 ): Promise<TrackerConnectionRow[]> {
   assertAdmin(actor);
-  const rows = await db.select().from(trackerConnections).where(eq(trackerConnections.clientId, clientId)).orderBy(trackerConnections.createdAt);
+  const rows = await db
+    .select()
+    .from(trackerConnections)
+    .where(eq(trackerConnections.clientId, clientId))
+    .orderBy(trackerConnections.createdAt);
   return rows.map(rowOf);
 }
 
@@ -187,7 +197,10 @@ export async function testTrackerConnection(
 }
 
 /** Removes a connection (owners): its tickets stay in the tracker; the findings forget them. */
-export async function removeTrackerConnection(db: DbOrTx, { actor, connectionId }: { actor: ClientActor; connectionId: string }): Promise<void> {
+export async function removeTrackerConnection(
+  db: DbOrTx,
+  { actor, connectionId }: { actor: ClientActor; connectionId: string },
+): Promise<void> {
   assertWriter(actor);
   await db.transaction(async (tx) => {
     const connection = await ownConnection(tx, actor, connectionId);

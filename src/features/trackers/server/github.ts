@@ -81,5 +81,27 @@ export async function commentOnGitHubIssue(target: GitHubTarget, key: string, bo
 
 export async function closeGitHubIssue(target: GitHubTarget, key: string): Promise<void> {
   const { owner, repo } = split(target.repository);
-  await call(() => client(target).rest.issues.update({ owner, repo, issue_number: Number(key), state: "closed", state_reason: "completed" }));
+  await call(() =>
+    client(target).rest.issues.update({ owner, repo, issue_number: Number(key), state: "closed", state_reason: "completed" }),
+  );
+}
+
+/**
+ * The ticket a retry may already have filed: the newest issues of the repository, by the hidden
+ * marker in their text (GitHub has no idempotency key for a new issue).
+ */
+export async function findGitHubIssueByMarker(target: GitHubTarget, marker: string): Promise<FiledTicket | null> {
+  const { owner, repo } = split(target.repository);
+  return call(async () => {
+    const { data } = await client(target).rest.issues.listForRepo({
+      owner,
+      repo,
+      state: "all",
+      sort: "created",
+      direction: "desc",
+      per_page: 100,
+    });
+    const found = data.find((issue) => issue.body?.includes(marker));
+    return found ? { key: String(found.number), url: found.html_url, state: found.state === "closed" ? "closed" : "open" } : null;
+  });
 }

@@ -17,6 +17,6 @@ export class TrackerError extends Error {
 
   /** A refusal that will not pass by waiting: the token or its rights (the connection is failing). */
   get isCredentialProblem(): boolean {
-    return this.status === 401 || this.status === 403 && this.retryAfterSeconds === null;
+    return this.status === 401 || (this.status === 403 && this.retryAfterSeconds === null);
   }
 }

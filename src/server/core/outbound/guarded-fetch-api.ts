@@ -34,7 +34,10 @@ async function bodyText(body: BodyInit | null | undefined): Promise<string | und
  * the guarded fetch. A redirect comes back as the 3xx it is, never followed; an answer larger than
  * the limit fails instead of arriving cut.
  */
-export function guardedFetchApi({ timeoutMs, maxResponseBytes = API_ANSWER_BYTES }: { timeoutMs?: number; maxResponseBytes?: number } = {}) {
+export function guardedFetchApi({
+  timeoutMs,
+  maxResponseBytes = API_ANSWER_BYTES,
+}: { timeoutMs?: number; maxResponseBytes?: number } = {}) {
   return async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const request = input instanceof Request ? input : null;
     const url = request ? request.url : input.toString();

@@ -63,6 +63,8 @@ export const trackerTickets = pgTable(
     // The tracker's ids: GitHub's issue number, GitLab's iid, Jira's key ("SEC-42").
     externalKey: text("external_key"),
     externalUrl: text("external_url"),
+    // What the ticket is to say, written when a person asked for it (the queue reads no finding).
+    pending: jsonb("pending").$type<{ title: string; markdown: string; marker: string; labels: string[] }>(),
     // The queue: when the next attempt to file or update it is due, and why the last one failed.
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
