@@ -71,10 +71,14 @@ export async function handleApi(ctx: GitHubContext, req: http.IncomingMessage, r
   if (CONTENT_METHODS.has(method)) {
     const turn = takeContent(token.writes, ctx.now(), ctx.secondary);
     if (!turn.ok)
-      return refuse(ctx.secondary.status, `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. ${supportNote}`, {
-        documentationUrl: `${RATE_DOCS}#about-secondary-rate-limits`,
-        headers: { "retry-after": String(turn.retryAfterSeconds) },
-      });
+      return refuse(
+        ctx.secondary.status,
+        `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. ${supportNote}`,
+        {
+          documentationUrl: `${RATE_DOCS}#about-secondary-rate-limits`,
+          headers: { "retry-after": String(turn.retryAfterSeconds) },
+        },
+      );
   }
 
   const call: Call = { ctx, req, res, url, method, token };

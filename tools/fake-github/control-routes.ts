@@ -11,7 +11,10 @@ const strings = (v: unknown) => (Array.isArray(v) && v.every((s) => typeof s ===
 
 export async function handleControl(
   fake: Omit<FakeGitHub, "url" | "port" | "close">,
-  req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+): Promise<void> {
   const method = req.method ?? "GET";
   const body = (method === "POST" ? await readJsonObject(req) : {}) ?? {};
   const repo = str(body.repo) ?? "";
@@ -21,12 +24,22 @@ export async function handleControl(
     if (method === "GET" && path === "/_fake/state") return json(res, 200, fake.summary());
     if (method === "GET" && path === "/_fake/deliveries") return json(res, 200, fake.deliveries());
     if (method === "POST" && path === "/_fake/repos")
-      return json(res, 200, fake.addRepo({ owner: str(body.owner) ?? "", name: str(body.name) ?? "", issues: body.issues !== false, private: body.private !== false }));
+      return json(
+        res,
+        200,
+        fake.addRepo({
+          owner: str(body.owner) ?? "",
+          name: str(body.name) ?? "",
+          issues: body.issues !== false,
+          private: body.private !== false,
+        }),
+      );
     if (method === "POST" && path === "/_fake/tokens") {
       const token = fake.issueToken({
         kind: (str(body.kind) ?? "fine-grained") as TokenKind,
         repos: strings(body.repos),
-        permissions: (typeof body.permissions === "object" && body.permissions !== null ? body.permissions : undefined) as Permissions | undefined,
+        permissions: (typeof body.permissions === "object" && body.permissions !== null ? body.permissions : undefined) as
+          Permissions | undefined,
         scopes: strings(body.scopes),
         login: str(body.login),
         rateLimit: num(body.rate_limit),
@@ -38,7 +51,9 @@ export async function handleControl(
       return json(res, 200, { ok: true });
     }
     if (method === "POST" && path === "/_fake/webhooks")
-      return json(res, 200, { id: fake.addWebhook(repo, { url: str(body.url) ?? "", secret: str(body.secret) ?? "", events: strings(body.events) }) });
+      return json(res, 200, {
+        id: fake.addWebhook(repo, { url: str(body.url) ?? "", secret: str(body.secret) ?? "", events: strings(body.events) }),
+      });
     if (method === "POST" && path === "/_fake/issues/close")
       return json(res, 200, await fake.closeIssue(repo, number, str(body.reason) === "not_planned" ? "not_planned" : "completed"));
     if (method === "POST" && path === "/_fake/issues/reopen") return json(res, 200, await fake.reopenIssue(repo, number));

@@ -34,7 +34,10 @@ function issuePage(repo: Repo, issue: Issue): string {
       ? `<button name="do" value="completed">Close as completed</button><button name="do" value="not_planned">Close as not planned</button>`
       : `<button name="do" value="reopen">Reopen</button>`;
   const comments = issue.comments
-    .map((c) => `<div class="comment" id="issuecomment-${c.id}"><p><strong>${escape(c.author.login)}</strong></p><pre>${escape(c.body)}</pre></div>`)
+    .map(
+      (c) =>
+        `<div class="comment" id="issuecomment-${c.id}"><p><strong>${escape(c.author.login)}</strong></p><pre>${escape(c.body)}</pre></div>`,
+    )
     .join("");
   return `<h1>${escape(issue.title)} <small>#${issue.number}</small></h1>
 <p><span class="state ${issue.state}">${issue.state}${reason}</span> in <a href="/${escape(fullName(repo))}/issues">${escape(fullName(repo))}</a>,

@@ -23,7 +23,12 @@ export function reopenIssue(ctx: GitHubContext, repo: string, number: number): P
   return emitIssues(ctx, found.repo, found.issue, "reopened", ctx.maintainer);
 }
 
-export function editIssue(ctx: GitHubContext, repo: string, number: number, edit: { title?: string; body?: string | null }): Promise<Delivery[]> {
+export function editIssue(
+  ctx: GitHubContext,
+  repo: string,
+  number: number,
+  edit: { title?: string; body?: string | null },
+): Promise<Delivery[]> {
   const { repo: r, issue } = ctx.state.mustIssue(repo, number);
   const changes: Changes = {};
   if (edit.title !== undefined && edit.title !== issue.title) {

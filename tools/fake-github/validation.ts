@@ -40,7 +40,8 @@ export function checkLabels(value: unknown): Refusal | string[] | undefined {
   if (!Array.isArray(value)) return schemaRefusal("labels", value, "an array");
   const names: string[] = [];
   for (const item of value) {
-    const name = typeof item === "string" ? item : typeof item === "object" && item !== null ? (item as { name?: unknown }).name : undefined;
+    const name =
+      typeof item === "string" ? item : typeof item === "object" && item !== null ? (item as { name?: unknown }).name : undefined;
     if (typeof name !== "string" || name.trim() === "") return schemaRefusal("labels", value, "an array of label names");
     names.push(name.trim());
   }

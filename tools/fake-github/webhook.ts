@@ -37,13 +37,7 @@ export const wants = (hook: Hook, event: string) => hook.events.includes("*") ||
  * POSTs one event to one hook. `secret` replaces the hook's (a forged delivery): the signature
  * is then valid for that secret only, so the receiver must refuse it.
  */
-export async function deliver(
-  repo: Repo,
-  hook: Hook,
-  event: string,
-  payload: Record<string, unknown>,
-  secret?: string,
-): Promise<Delivery> {
+export async function deliver(repo: Repo, hook: Hook, event: string, payload: Record<string, unknown>, secret?: string): Promise<Delivery> {
   const raw = JSON.stringify(payload);
   const key = secret ?? hook.secret;
   const record: Delivery = {
