@@ -1,0 +1,14 @@
+import "server-only";
+
+export {
+  CONNECTION_NOT_FOUND,
+  connectTracker,
+  listClientTrackersForAdmin,
+  listTrackerConnections,
+  MAX_CONNECTIONS,
+  removeTrackerConnection,
+  testTrackerConnection,
+  type TrackerConnectionRow,
+} from "./connections";
+export { drainTrackerTickets, requestTicket } from "./tickets";
+export { TrackerError } from "./tracker-error";

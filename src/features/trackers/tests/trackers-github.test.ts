@@ -1,0 +1,112 @@
+// A company's GitHub connection against the fake GitHub (tools/fake-github), which keeps GitHub's
+// rules (docs/PRODUCT.md#integrations): the token is checked before anything is kept and sealed
+// after; a finding becomes exactly one issue whatever the number of requests; a revoked token shows
+// the connection failing in GitHub's words; another company reaches nothing of the connection.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
+import { DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
+import { connectTracker, listTrackerConnections, requestTicket, testTrackerConnection } from "@/features/trackers/server";
+import { drainTrackerTickets } from "@/features/trackers/server/tickets";
+import { clientActor } from "@tests/integration/helpers/admin-session";
+import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { TENANTS } from "@tests/integration/helpers/tenants";
+import { type FakeGitHub, startFakeGitHub } from "../../../../tools/fake-github/server";
+
+const t = setupTestDatabase({ seedDemo: true });
+
+let fake: FakeGitHub;
+let disallow = () => {};
+beforeAll(async () => {
+  fake = await startFakeGitHub();
+  disallow = allowLoopbackForTests(`127.0.0.1:${fake.port}`);
+  fake.addRepo({ owner: "acme", name: "gateway" });
+});
+afterAll(async () => {
+  disallow();
+  await fake.close();
+});
+
+const owner = () => clientActor(DEMO_USERS.acme.email);
+const writer = () => fake.issueToken({ kind: "fine-grained", repos: ["acme/gateway"], permissions: { issues: "write" } });
+const publishedAcmeFinding = DEMO_FINDINGS.find((f) => f.clientId === TENANTS.acme.clientId && f.publishedDaysAgo !== null)!;
+
+describe("connecting GitHub", () => {
+  it("checks the token with GitHub first: a bad one is refused in GitHub's words and nothing is kept", async () => {
+    const refused = connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/gateway",
+      token: "ghp_nope",
+    });
+    await expect(refused).rejects.toMatchObject({ status: 400, message: "GitHub: Bad credentials" });
+    const unknownRepo = connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/other",
+      token: writer(),
+    });
+    await expect(unknownRepo).rejects.toMatchObject({ status: 400, message: "GitHub: Not Found" });
+    expect(await listTrackerConnections(t.db, { actor: await owner() })).toEqual([]);
+  });
+
+  it("keeps the token sealed, files a finding as one issue however often it is asked, and shows a revoked token as failing", async () => {
+    const token = writer();
+    const { id, webhookSecret } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/gateway",
+      token,
+    });
+    expect(webhookSecret.length).toBeGreaterThan(30);
+    const [stored] = await t.db.select().from(trackerConnections).where(eq(trackerConnections.id, id));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(JSON.stringify(stored)).not.toContain(webhookSecret);
+
+    const first = await requestTicket(t.db, { actor: await owner(), findingId: publishedAcmeFinding.id, connectionId: id });
+    const again = await requestTicket(t.db, { actor: await owner(), findingId: publishedAcmeFinding.id, connectionId: id });
+    expect(first.queued).toBe(true);
+    expect(again).toEqual({ ticketId: first.ticketId, queued: false });
+    expect(await drainTrackerTickets(t.db)).toEqual({ filed: 1, failed: 0 });
+    expect(await drainTrackerTickets(t.db)).toEqual({ filed: 0, failed: 0 });
+
+    const issues = fake.issues("acme/gateway");
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.title).toContain(publishedAcmeFinding.title);
+    expect(issues[0]!.body).toContain(`sentinel-finding:${publishedAcmeFinding.id}`);
+    expect(issues[0]!.body).toContain(`/client-portal?section=findings&finding=${publishedAcmeFinding.id}`);
+    const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, first.ticketId));
+    expect(ticket).toMatchObject({
+      state: "open",
+      externalKey: String(issues[0]!.number),
+      externalUrl: issues[0]!.html_url,
+      lastError: null,
+    });
+
+    fake.revokeToken(token);
+    expect(await testTrackerConnection(t.db, { actor: await owner(), connectionId: id })).toEqual({
+      state: "failing",
+      message: "GitHub: Bad credentials",
+    });
+  });
+
+  it("another company lists none of the connection and cannot file into it", async () => {
+    const { id } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/gateway",
+      token: writer(),
+    }).catch(async () => ({ id: (await listTrackerConnections(t.db, { actor: await owner() }))[0]!.id }));
+    const globex = await clientActor(DEMO_USERS.globex.email);
+    expect(await listTrackerConnections(t.db, { actor: globex })).toEqual([]);
+    await expect(requestTicket(t.db, { actor: globex, findingId: publishedAcmeFinding.id, connectionId: id })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
