@@ -11,4 +11,5 @@ export {
   type TrackerConnectionRow,
 } from "./connections";
 export { drainTrackerTickets, requestTicket } from "./tickets";
+export { handleGitHubDelivery } from "./inbound";
 export { TrackerError } from "./tracker-error";

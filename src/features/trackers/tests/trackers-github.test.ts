@@ -2,9 +2,12 @@
 // rules (docs/PRODUCT.md#integrations): the token is checked before anything is kept and sealed
 // after; a finding becomes exactly one issue whatever the number of requests; a revoked token shows
 // the connection failing in GitHub's words; another company reaches nothing of the connection.
-import { eq } from "drizzle-orm";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { findingEvents, findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { POST as githubHook } from "@/app/api/trackers/github/[id]/route";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
@@ -12,7 +15,7 @@ import { connectTracker, listTrackerConnections, requestTicket, testTrackerConne
 import { drainTrackerTickets } from "@/features/trackers/server/tickets";
 import { clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
-import { TENANTS } from "@tests/integration/helpers/tenants";
+import { createFreshObjects, TENANTS } from "@tests/integration/helpers/tenants";
 import { type FakeGitHub, startFakeGitHub } from "../../../../tools/fake-github/server";
 
 const t = setupTestDatabase({ seedDemo: true });
@@ -108,5 +111,76 @@ describe("connecting GitHub", () => {
     await expect(requestTicket(t.db, { actor: globex, findingId: publishedAcmeFinding.id, connectionId: id })).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("GitHub telling us of a ticket", () => {
+  let receiver: http.Server;
+  let receiverUrl = "";
+  const answers: number[] = [];
+  beforeAll(async () => {
+    // Stands in for our site: hands each delivery, as received, to the route.
+    receiver = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      req.on("end", async () => {
+        const id = req.url!.split("/").pop()!;
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+        const answer = await githubHook(new Request(`http://localhost${req.url}`, { method: "POST", headers, body: raw }), {
+          params: Promise.resolve({ id }),
+        });
+        answers.push(answer.status);
+        res.writeHead(answer.status).end(await answer.text());
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it("an issue closed in GitHub asks for a retest under GitHub's name; a forged delivery is refused and changes nothing", async () => {
+    fake.addRepo({ owner: "acme", name: "closing" });
+    const fresh = await createFreshObjects(t.db, TENANTS.acme);
+    const token = fake.issueToken({ kind: "fine-grained", repos: ["acme/closing"], permissions: { issues: "write" } });
+    const { id, webhookSecret } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/closing",
+      token,
+    });
+    fake.addWebhook("acme/closing", { url: `${receiverUrl}/api/trackers/github/${id}`, secret: webhookSecret });
+    await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+    await drainTrackerTickets(t.db);
+    await fake.flushDeliveries();
+    const [issue] = fake.issues("acme/closing");
+
+    answers.length = 0;
+    await fake.forgeDelivery("acme/closing", issue!.number, { action: "closed" });
+    expect(answers).toEqual([401]);
+    const status = async () =>
+      (await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, fresh.openFindingId)))[0]!.status;
+    expect(await status()).toBe("open");
+
+    await fake.closeIssue("acme/closing", issue!.number);
+    expect(answers.at(-1)).toBe(200);
+    expect(await status()).toBe("fixed_pending_retest");
+    const [retest] = await t.db.select().from(findingRetests).where(eq(findingRetests.findingId, fresh.openFindingId));
+    expect(retest).toMatchObject({
+      requestedBy: null,
+      requestedByName: "GitHub",
+      result: null,
+      note: `Closed in GitHub (#${issue!.number}).`,
+    });
+    const [event] = await t.db
+      .select()
+      .from(findingEvents)
+      .where(and(eq(findingEvents.findingId, fresh.openFindingId), eq(findingEvents.kind, "retest_requested")));
+    expect(event).toMatchObject({ actorName: "GitHub", actorId: null, toStatus: "fixed_pending_retest" });
+    const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
+    expect(ticket?.state).toBe("closed");
   });
 });
