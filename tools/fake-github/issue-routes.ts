@@ -6,7 +6,7 @@ import type { Call } from "./api";
 import { repoAccess, type Need } from "./access";
 import type { Changes } from "./events";
 import { emitCommentCreated, emitIssues } from "./events";
-import { ghError, json, readJsonObject } from "./http";
+import { ghError, json, paginate, readJsonObject } from "./http";
 import { commentJson, issueJson } from "./shapes";
 import type { Issue, Repo } from "./state";
 import { checkBody, checkEnum, checkLabels, checkTitle, failed, isRefusal, type Refusal } from "./validation";
@@ -15,6 +15,7 @@ const ISSUES = /^\/repos\/([^/]+)\/([^/]+)\/issues$/;
 const ISSUE = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)$/;
 const COMMENTS = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/;
 const DOCS = {
+  list: "https://docs.github.com/rest/issues/issues#list-repository-issues",
   create: "https://docs.github.com/rest/issues/issues#create-an-issue",
   get: "https://docs.github.com/rest/issues/issues#get-an-issue",
   update: "https://docs.github.com/rest/issues/issues#update-an-issue",
@@ -129,11 +130,37 @@ async function createComment(call: Call, match: RegExpExecArray): Promise<void> 
   void emitCommentCreated(ctx, found.repo, found.issue, comment);
 }
 
+/**
+ * The repository's issues (GitHub: `state` open by default, or closed or all; `sort` created,
+ * updated or comments, newest first unless `direction=asc`; paginated like every list).
+ */
+function listIssues(call: Call, match: RegExpExecArray): void {
+  const { ctx, res, url } = call;
+  const found = target(call, match, "issues:read", DOCS.list);
+  if (!found) return;
+  const state = url.searchParams.get("state") ?? "open";
+  if (!["open", "closed", "all"].includes(state)) return refuse422(call, failed("Issue", "state", "invalid"), DOCS.list);
+  const sort = url.searchParams.get("sort") ?? "created";
+  const asc = url.searchParams.get("direction") === "asc";
+  const key = (i: Issue) => (sort === "updated" ? i.updatedAt : sort === "comments" ? i.comments.length : i.createdAt);
+  const issues = found.repo.issues
+    .filter((i) => state === "all" || i.state === state)
+    .sort((a, b) => (asc ? key(a) - key(b) : key(b) - key(a)) || (asc ? a.number - b.number : b.number - a.number));
+  const page = paginate(issues, url, ctx.base);
+  json(
+    res,
+    200,
+    page.items.map((issue) => issueJson(ctx.base, found.repo, issue)),
+    page.link ? { link: page.link } : {},
+  );
+}
+
 export async function handleIssueRoutes(call: Call): Promise<boolean> {
   const { ctx, method, res, url } = call;
   const path = url.pathname;
   let match = ISSUES.exec(path);
   if (match && method === "POST") return createIssue(call, match).then(() => true);
+  if (match && method === "GET") return (listIssues(call, match), true);
   match = ISSUE.exec(path);
   if (match && method === "GET") {
     const found = target(call, match, "issues:read", DOCS.get);

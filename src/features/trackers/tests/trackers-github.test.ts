@@ -91,6 +91,16 @@ describe("connecting GitHub", () => {
       lastError: null,
     });
 
+    // An attempt that filed the issue and died before recording it: the retry finds it by its marker.
+    await t.db
+      .update(trackerTickets)
+      .set({ state: "creating", externalKey: null, externalUrl: null, attempts: 1, nextAttemptAt: new Date() })
+      .where(eq(trackerTickets.id, first.ticketId));
+    expect(await drainTrackerTickets(t.db)).toEqual({ filed: 1, failed: 0 });
+    expect(fake.issues("acme/gateway")).toHaveLength(1);
+    const [found] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, first.ticketId));
+    expect(found).toMatchObject({ state: "open", externalKey: String(issues[0]!.number) });
+
     fake.revokeToken(token);
     expect(await testTrackerConnection(t.db, { actor: await owner(), connectionId: id })).toEqual({
       state: "failing",
