@@ -13,3 +13,4 @@ export {
 export { drainTrackerTickets, requestTicket } from "./tickets";
 export { handleGitHubDelivery } from "./inbound";
 export { TrackerError } from "./tracker-error";
+export { GITHUB_API } from "./github";
