@@ -77,7 +77,10 @@ export function ApiReference({ document }: { document: Document }) {
   const schemas = Object.entries(document.components.schemas) as [string, JsonSchema][];
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <Link href="/client-portal?section=settings" className="inline-flex items-center gap-1 text-sm text-accent underline underline-offset-2">
+      <Link
+        href="/client-portal?section=settings"
+        className="inline-flex items-center gap-1 text-sm text-accent underline underline-offset-2"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Settings
       </Link>
       <h1 className="mt-4 text-3xl font-bold">API reference</h1>

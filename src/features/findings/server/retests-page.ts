@@ -1,23 +1,13 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { RetestResult } from "@/lib/domain/finding";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { findingRetests, findings } from "@/server/core/db/schema";
 import { clientFindingScope } from "./finding-scope";
+import type { FindingDetail } from "./findings-read";
 
-/** A retest request of one of the company's published findings, as the company API lists it. */
-export type RetestPageItem = {
-  id: string;
-  findingId: string;
-  findingTitle: string;
-  note: string;
-  requestedByName: string;
-  requestedAt: string;
-  result: RetestResult | null;
-  resultNote: string | null;
-  decidedAt: string | null;
-};
+/** A retest request of one of the company's published findings, as the company API lists it: the detail's retest, with its finding. */
+export type RetestPageItem = FindingDetail["retests"][number] & { findingId: string; findingTitle: string };
 export type RetestPageCursor = { requestedAt: string; id: string };
 
 // Times to the microsecond, so two requests of one millisecond are neither skipped nor repeated.
