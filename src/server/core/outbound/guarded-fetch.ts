@@ -3,6 +3,7 @@ import { lookup as dnsLookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
+import { serverEnv } from "@/server/core/env";
 import { isPublicAddress } from "./public-address";
 
 // The one way the server sends a request to an address a client or the firm typed (a webhook
@@ -33,7 +34,8 @@ export type OutboundResponse = { status: number; headers: http.IncomingHttpHeade
 /**
  * Loopback host:port pairs the tests' fake receivers listen on: the one exception to the rule,
  * never honoured in production (NODE_ENV=production), and only ever set by a test
- * (`allowLoopbackForTests`), never by configuration.
+ * (`allowLoopbackForTests`). A built server (the demo, the browser tests) has the other one:
+ * DEV_FAKE_PORTS with APP_ENV=development, loopback only, never on a production deployment.
  */
 const TEST_ALLOWANCE = Symbol.for("sentinel.outboundTestAllowance");
 type Allowance = Set<string>;
@@ -45,8 +47,12 @@ export function allowLoopbackForTests(hostPort: string): () => void {
   return () => allowance().delete(hostPort);
 }
 
-const allowedByTest = (address: string, port: number) =>
-  process.env.NODE_ENV !== "production" && (address === "127.0.0.1" || address === "::1") && allowance().has(`${address}:${port}`);
+function allowedByTest(address: string, port: number): boolean {
+  if (address !== "127.0.0.1" && address !== "::1") return false;
+  if (process.env.NODE_ENV !== "production" && allowance().has(`${address}:${port}`)) return true;
+  const env = serverEnv();
+  return env.devTools && !env.isProduction && env.devFakePorts.includes(port);
+}
 
 /**
  * Whether an address typed into a form would be refused when sent to: an IP literal or a local name
