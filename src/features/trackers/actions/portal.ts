@@ -5,7 +5,14 @@ import { assertClientOwner } from "@/server/core/actor";
 import { getDb } from "@/server/core/get-db";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import { clientAction } from "@/features/identity/server";
-import { connectTracker, GITHUB_API, removeTrackerConnection, requestTicket, testTrackerConnection } from "@/features/trackers/server";
+import {
+  connectTracker,
+  GITHUB_API,
+  kickTrackerTickets,
+  removeTrackerConnection,
+  requestTicket,
+  testTrackerConnection,
+} from "@/features/trackers/server";
 
 import { connectGitHubSchema, requestTicketSchema, trackerConnectionIdSchema } from "@/features/trackers/validation";
 
@@ -32,7 +39,9 @@ export const removeTrackerConnectionAction = clientAction(trackerConnectionIdSch
   removeTrackerConnection(getDb(), { actor, connectionId: input.connectionId }),
 );
 
-/** **Create ticket** on a finding: queued, filed within a minute by the operations tick. */
-export const requestTicketAction = clientAction(requestTicketSchema, (actor, input) =>
-  requestTicket(getDb(), { actor, findingId: input.findingId, connectionId: input.connectionId }),
-);
+/** **Create ticket** on a finding: queued (committed), then filed in the background at once. */
+export const requestTicketAction = clientAction(requestTicketSchema, async (actor, input) => {
+  const result = await requestTicket(getDb(), { actor, findingId: input.findingId, connectionId: input.connectionId });
+  if (result.queued) kickTrackerTickets(getDb());
+  return result;
+});

@@ -10,7 +10,8 @@ export {
   testTrackerConnection,
   type TrackerConnectionRow,
 } from "./connections";
-export { drainTrackerTickets, requestTicket } from "./tickets";
+export { drainTrackerTickets, kickTrackerTickets, requestTicket } from "./tickets";
+export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
 export { handleGitHubDelivery } from "./inbound";
 export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";

@@ -125,3 +125,18 @@ export async function drainTrackerTickets(db: Db): Promise<{ filed: number; fail
   }
   return { filed, failed };
 }
+
+const g = globalThis as { __trackerKick?: Promise<unknown> };
+
+/**
+ * Files what is due now, in the background, after a person asked for a ticket: the operations
+ * tick would otherwise take it within 30 seconds. One drain at a time in this process; errors are
+ * logged, never thrown (the row stays due, and the tick retries it).
+ */
+export function kickTrackerTickets(db: Db): void {
+  g.__trackerKick ??= drainTrackerTickets(db)
+    .catch((error: unknown) => console.error("[trackers] ticket drain failed:", error instanceof Error ? error.message : error))
+    .finally(() => {
+      g.__trackerKick = undefined;
+    });
+}
