@@ -11,7 +11,13 @@ import { POST as githubHook } from "@/app/api/trackers/github/[id]/route";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
-import { connectTracker, listTrackerConnections, requestTicket, testTrackerConnection } from "@/features/trackers/server";
+import {
+  connectTracker,
+  listFindingTickets,
+  listTrackerConnections,
+  requestTicket,
+  testTrackerConnection,
+} from "@/features/trackers/server";
 import { drainTrackerTickets } from "@/features/trackers/server/tickets";
 import { clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -108,7 +114,7 @@ describe("connecting GitHub", () => {
     });
   });
 
-  it("another company lists none of the connection and cannot file into it", async () => {
+  it("another company lists none of the connection nor the finding's ticket, and cannot file into it", async () => {
     const { id } = await connectTracker(t.db, {
       actor: await owner(),
       kind: "github",
@@ -118,6 +124,14 @@ describe("connecting GitHub", () => {
     }).catch(async () => ({ id: (await listTrackerConnections(t.db, { actor: await owner() }))[0]!.id }));
     const globex = await clientActor(DEMO_USERS.globex.email);
     expect(await listTrackerConnections(t.db, { actor: globex })).toEqual([]);
+    // Acme's finding page shows the ticket filed above; Globex asking for the same finding sees no connection.
+    const acmeRows = await listFindingTickets(t.db, { actor: await owner(), findingId: publishedAcmeFinding.id });
+    expect(acmeRows.find((row) => row.connectionId === id)).toMatchObject({
+      kind: "github",
+      target: "acme/gateway",
+      ticket: { state: "open", lastError: null },
+    });
+    expect(await listFindingTickets(t.db, { actor: globex, findingId: publishedAcmeFinding.id })).toEqual([]);
     await expect(requestTicket(t.db, { actor: globex, findingId: publishedAcmeFinding.id, connectionId: id })).rejects.toMatchObject({
       status: 404,
     });
