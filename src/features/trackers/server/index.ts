@@ -11,6 +11,7 @@ export {
   type TrackerConnectionRow,
 } from "./connections";
 export { drainTrackerTickets, requestTicket } from "./tickets";
+export { seedTrackerConnection } from "./seed-connection";
 export { handleGitHubDelivery } from "./inbound";
 export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";
