@@ -81,6 +81,14 @@ describe("fake GitHub: version and authentication", () => {
     const created = await answer(call(token, "POST", "/repos/acme/webapp/issues", { title: "From the app" }));
     expect(created).toMatchObject({ status: 201, body: { user: { login: "fake-app[bot]", type: "Bot" } } });
   });
+
+  it("issues a token of a value given in advance (a demo's), in its kind's format and only once", async () => {
+    const fixed = "github_pat_demo_fixed_value_for_a_test";
+    expect(fake.issueToken({ kind: "fine-grained", repos: ["acme/webapp"], permissions: { issues: "write" }, token: fixed })).toBe(fixed);
+    expect((await call(fixed, "POST", "/repos/acme/webapp/issues", { title: "With the demo token" })).status).toBe(201);
+    expect(() => fake.issueToken({ kind: "fine-grained", token: fixed })).toThrow(/exists already/);
+    expect(() => fake.issueToken({ kind: "installation", token: "github_pat_not_an_installation" })).toThrow(/starts with ghs_/);
+  });
 });
 
 describe("fake GitHub: a fine-grained token's permissions and repositories", () => {

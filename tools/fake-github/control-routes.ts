@@ -43,6 +43,7 @@ export async function handleControl(
         scopes: strings(body.scopes),
         login: str(body.login),
         rateLimit: num(body.rate_limit),
+        token: str(body.token),
       });
       return json(res, 200, { token });
     }

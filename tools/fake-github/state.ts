@@ -71,16 +71,19 @@ export type TokenRequest = {
   rateLimit?: number;
   /** Lifetime; installation tokens live an hour unless told otherwise, personal tokens forever. */
   expiresInSeconds?: number;
+  /** This value rather than a random one (a demo's token known before the fake starts); it must carry the kind's prefix. */
+  token?: string;
 };
 
 const key = (fullName: string) => fullName.toLowerCase();
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const randomOf = (length: number) => [...randomBytes(length)].map((b) => ALNUM[b % ALNUM.length]).join("");
 
+const PREFIXES: Record<TokenKind, string> = { "fine-grained": "github_pat_", installation: "ghs_", classic: "ghp_" };
+
 /** GitHub's token formats, by prefix (secret scanners and the product may look at it). */
 function tokenValue(kind: TokenKind): string {
-  if (kind === "fine-grained") return `github_pat_${randomOf(22)}_${randomOf(59)}`;
-  return `${kind === "installation" ? "ghs" : "ghp"}_${randomOf(36)}`;
+  return kind === "fine-grained" ? `${PREFIXES[kind]}${randomOf(22)}_${randomOf(59)}` : `${PREFIXES[kind]}${randomOf(36)}`;
 }
 
 export class GitHubState {
@@ -148,7 +151,10 @@ export class GitHubState {
 
   issueToken(request: TokenRequest): string {
     if (!["fine-grained", "installation", "classic"].includes(request.kind)) throw new Error(`fake-github: no token kind ${request.kind}`);
-    const value = tokenValue(request.kind);
+    const value = request.token ?? tokenValue(request.kind);
+    if (!value.startsWith(PREFIXES[request.kind]) || value.length <= PREFIXES[request.kind].length)
+      throw new Error(`fake-github: a ${request.kind} token starts with ${PREFIXES[request.kind]}`);
+    if (this.tokens.has(value)) throw new Error("fake-github: that token exists already");
     const installation = request.kind === "installation";
     const ttl = request.expiresInSeconds ?? (installation ? 3600 : undefined);
     this.tokens.set(value, {

@@ -12,6 +12,7 @@ export {
 } from "./connections";
 export { drainTrackerTickets, kickTrackerTickets, requestTicket } from "./tickets";
 export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
+export { seedTrackerConnection } from "./seed-connection";
 export { handleGitHubDelivery } from "./inbound";
 export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";

@@ -60,7 +60,8 @@ describe("connecting GitHub", () => {
       token: writer(),
     });
     await expect(unknownRepo).rejects.toMatchObject({ status: 400, message: "GitHub: Not Found" });
-    expect(await listTrackerConnections(t.db, { actor: await owner() })).toEqual([]);
+    // Only the demo's own connection (demo-trackers.ts), none to this fake.
+    expect((await listTrackerConnections(t.db, { actor: await owner() })).filter((c) => c.baseUrl === fake.url)).toEqual([]);
   });
 
   it("keeps the token sealed, files a finding as one issue however often it is asked, and shows a revoked token as failing", async () => {
@@ -121,7 +122,9 @@ describe("connecting GitHub", () => {
       baseUrl: fake.url,
       target: "acme/gateway",
       token: writer(),
-    }).catch(async () => ({ id: (await listTrackerConnections(t.db, { actor: await owner() }))[0]!.id }));
+    }).catch(async () => ({
+      id: (await listTrackerConnections(t.db, { actor: await owner() })).find((c) => c.baseUrl === fake.url)!.id,
+    }));
     const globex = await clientActor(DEMO_USERS.globex.email);
     expect(await listTrackerConnections(t.db, { actor: globex })).toEqual([]);
     // Acme's finding page shows the ticket filed above; Globex asking for the same finding sees no connection.
