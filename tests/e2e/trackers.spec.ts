@@ -16,6 +16,12 @@ async function fake<T>(page: Page, path: string, data: object): Promise<T> {
   return (await answer.json()) as T;
 }
 
+/** Opens a page of the app in a context of the test's own (not wrapped by the fixture) once it has hydrated. */
+async function go(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 15_000 });
+}
+
 /** The admin imports one low finding into the engagement and publishes it; its id. */
 async function publishLowFinding(page: Page, title: string): Promise<string> {
   const sarif = JSON.stringify({
@@ -63,7 +69,7 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   const owner = await ownerContext.newPage();
   // A session of its own, which has proved nothing yet: connecting asks for the password.
   await signInViaApi(owner, DEMO.client, { ownSession: true });
-  await owner.goto("/client-portal?section=settings");
+  await go(owner, "/client-portal?section=settings");
   const card = owner.getByRole("region", { name: "Integrations" });
   await card.getByRole("button", { name: "Connect GitHub" }).click();
   const dialog = owner.getByRole("dialog", { name: "Connect GitHub" });
@@ -83,7 +89,7 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   await hook.getByRole("button", { name: "Done" }).click();
   await expect(card.getByRole("listitem").filter({ hasText: repo })).toContainText("Connected");
 
-  await owner.goto(`/client-portal?section=findings&finding=${findingId}`);
+  await go(owner, `/client-portal?section=findings&finding=${findingId}`);
   const tickets = owner.getByRole("region", { name: "Tickets" });
   await tickets.getByRole("button", { name: `Create ticket in GitHub · ${repo}` }).click();
   // Filed in the background: the page shows the issue's number once GitHub has answered.
@@ -95,7 +101,7 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
 
   // A person closes the issue on GitHub; GitHub's signed webhook reaches the portal.
   await fake(page, "issues/close", { repo, number: 1 });
-  await owner.reload();
+  await go(owner, `/client-portal?section=findings&finding=${findingId}`);
   await expect(owner.getByText("Fixed (Pending Retest)").first()).toBeVisible();
   await expect(tickets.getByRole("link", { name: /^#1 · Closed/ })).toBeVisible();
   const step = owner.getByRole("list", { name: "Timeline" }).getByRole("listitem").filter({ hasText: "Closed in GitHub (#1)." });
