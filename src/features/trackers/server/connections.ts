@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { DEFAULT_TRACKER_MAPPING, type TrackerKind, type TrackerMapping, type TrackerState } from "@/lib/domain/tracker";
 import {
   type AdminActor,
@@ -174,7 +174,8 @@ export async function recordTrackerState(db: DbOrTx, connectionId: string, error
   await db
     .update(trackerConnections)
     .set(error ? { state: "failing", stateMessage: error.message } : { state: "connected", stateMessage: null, lastSyncAt: new Date() })
-    .where(and(eq(trackerConnections.id, connectionId), eq(trackerConnections.state, error ? "connected" : "failing")));
+    // Every call that worked is the last sync; a removed connection stays as it was left.
+    .where(and(eq(trackerConnections.id, connectionId), ne(trackerConnections.state, "revoked")));
 }
 
 /** **Test connection** (owners): asks the tracker again and records what it said. */

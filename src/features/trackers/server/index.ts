@@ -14,5 +14,6 @@ export { drainTrackerTickets, kickTrackerTickets, requestTicket } from "./ticket
 export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
 export { seedTrackerConnection } from "./seed-connection";
 export { handleGitHubDelivery } from "./inbound";
+export { postRetestVerdicts } from "./verdicts";
 export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";

@@ -19,7 +19,9 @@ import {
   testTrackerConnection,
 } from "@/features/trackers/server";
 import { drainTrackerTickets } from "@/features/trackers/server/tickets";
-import { clientActor } from "@tests/integration/helpers/admin-session";
+import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
+import { recordRetestResult, requestRetest } from "@/features/findings/server";
+import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { createFreshObjects, TENANTS } from "@tests/integration/helpers/tenants";
 import { type FakeGitHub, startFakeGitHub } from "../../../../tools/fake-github/server";
@@ -209,5 +211,49 @@ describe("GitHub telling us of a ticket", () => {
     expect(event).toMatchObject({ actorName: "GitHub", actorId: null, toStatus: "fixed_pending_retest" });
     const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
     expect(ticket?.state).toBe("closed");
+  });
+
+  it("posts the firm's verdict to the ticket once: Still Open as a comment, Verified Fixed as a comment that closes it", async () => {
+    fake.addRepo({ owner: "acme", name: "verdicts" });
+    const fresh = await createFreshObjects(t.db, TENANTS.acme);
+    const token = fake.issueToken({ kind: "fine-grained", repos: ["acme/verdicts"], permissions: { issues: "write" } });
+    const { id, webhookSecret } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/verdicts",
+      token,
+    });
+    fake.addWebhook("acme/verdicts", { url: `${receiverUrl}/api/trackers/github/${id}`, secret: webhookSecret });
+    await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+    await drainTrackerTickets(t.db);
+    const [issue] = fake.issues("acme/verdicts");
+    const page = async () => (await fetch(`${fake.url}/acme/verdicts/issues/${issue!.number}`)).text();
+    const status = async () =>
+      (await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, fresh.openFindingId)))[0]!.status;
+
+    await requestRetest(t.db, { actor: await owner(), findingId: fresh.openFindingId, note: "Patched the filter." });
+    await recordRetestResult(t.db, {
+      actor: await adminActor(),
+      findingId: fresh.openFindingId,
+      result: "still_open",
+      note: "Bypassed with base64.",
+    });
+    expect(await postRetestVerdicts(t.db)).toMatchObject({ posted: 1, failed: 0 });
+    expect(await postRetestVerdicts(t.db)).toEqual({ posted: 0, failed: 0 });
+    expect(fake.issues("acme/verdicts")[0]).toMatchObject({ state: "open", comments: 1 });
+    expect(await page()).toContain("Bypassed with base64.");
+
+    await requestRetest(t.db, { actor: await owner(), findingId: fresh.openFindingId, note: "Second try." });
+    await recordRetestResult(t.db, { actor: await adminActor(), findingId: fresh.openFindingId, result: "verified_fixed", note: "" });
+    expect(await postRetestVerdicts(t.db)).toMatchObject({ posted: 1, failed: 0 });
+    await fake.flushDeliveries();
+    expect(fake.issues("acme/verdicts")[0]).toMatchObject({ state: "closed", comments: 2 });
+    expect(await page()).toContain("Verified Fixed");
+    const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
+    expect(ticket?.state).toBe("closed");
+    // Our own close comes back as GitHub's webhook: a verified finding asks for no retest.
+    expect(await status()).toBe("verified_fixed");
+    expect(await postRetestVerdicts(t.db)).toEqual({ posted: 0, failed: 0 });
   });
 });

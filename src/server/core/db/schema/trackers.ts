@@ -69,6 +69,8 @@ export const trackerTickets = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastError: text("last_error"),
+    // The retest whose verdict the ticket last carried (a comment, and a close when verified).
+    verdictRetestId: uuid("verdict_retest_id"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

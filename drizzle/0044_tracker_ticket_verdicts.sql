@@ -1,0 +1,1 @@
+ALTER TABLE "tracker_tickets" ADD COLUMN "verdict_retest_id" uuid;
