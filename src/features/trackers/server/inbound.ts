@@ -7,13 +7,14 @@ import { AppError } from "@/server/core/errors";
 import { openSecret } from "@/server/core/sealed-secret";
 import { uuidSchema } from "@/lib/validation/common";
 import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
-import { requestRetest } from "@/features/findings/server";
+import { requestRetest, withdrawRetestRequest } from "@/features/findings/server";
 import { WEBHOOK_SECRET_PURPOSE } from "./connections";
 import { isValidGitHubSignature, issueChangeOf } from "./github-webhook";
 
 // What a tracker tells us of a ticket (docs/PRODUCT.md#integrations): a ticket closed there asks
 // the firm for a retest (the finding becomes Fixed (pending retest), never Verified fixed: only the
-// firm verifies). The change is the tracker's, on the finding's timeline under its name.
+// firm verifies); reopened while the retest waits, it withdraws the request (Open again). The
+// change is the tracker's, on the finding's timeline under its name.
 
 const REFUSED = "Invalid webhook signature.";
 
@@ -66,17 +67,15 @@ export async function handleGitHubDelivery(
     .where(and(eq(trackerTickets.connectionId, connectionId), eq(trackerTickets.externalKey, change.key)))
     .returning({ findingId: trackerTickets.findingId });
   if (!ticket) return { applied: null };
-  if (change.change === "closed") {
-    try {
-      await requestRetest(db, {
-        actor: trackerActor(row.connection, row.company),
-        findingId: ticket.findingId,
-        note: `Closed in ${TRACKER_KIND_LABELS[row.connection.kind]} (#${change.key}).`,
-      });
-    } catch (error) {
-      // Not open any more (verified, accepted, already waiting for its retest): nothing to ask.
-      if (!(error instanceof AppError) || error.code !== "conflict") throw error;
-    }
+  const actor = trackerActor(row.connection, row.company);
+  const where = `${TRACKER_KIND_LABELS[row.connection.kind]} (#${change.key})`;
+  try {
+    if (change.change === "closed") await requestRetest(db, { actor, findingId: ticket.findingId, note: `Closed in ${where}.` });
+    else await withdrawRetestRequest(db, { actor, findingId: ticket.findingId, note: `Reopened in ${where}.` });
+  } catch (error) {
+    // Closed: not open any more (verified, accepted, already waiting for its retest), nothing to
+    // ask. Reopened: no retest waiting (the firm already decided), nothing to withdraw.
+    if (!(error instanceof AppError) || error.code !== "conflict") throw error;
   }
   return { applied: change.change };
 }

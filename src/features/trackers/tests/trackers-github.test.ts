@@ -211,6 +211,24 @@ describe("GitHub telling us of a ticket", () => {
     expect(event).toMatchObject({ actorName: "GitHub", actorId: null, toStatus: "fixed_pending_retest" });
     const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
     expect(ticket?.state).toBe("closed");
+
+    // Reopened while the retest waits: the fix did not hold, the request is withdrawn.
+    await fake.reopenIssue("acme/closing", issue!.number);
+    expect(answers.at(-1)).toBe(200);
+    expect(await status()).toBe("open");
+    expect(await t.db.select().from(findingRetests).where(eq(findingRetests.findingId, fresh.openFindingId))).toEqual([]);
+    const [back] = await t.db
+      .select()
+      .from(findingEvents)
+      .where(and(eq(findingEvents.findingId, fresh.openFindingId), eq(findingEvents.kind, "status")));
+    expect(back).toMatchObject({
+      actorName: "GitHub",
+      fromStatus: "fixed_pending_retest",
+      toStatus: "open",
+      note: `Reopened in GitHub (#${issue!.number}).`,
+    });
+    const [reopened] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
+    expect(reopened?.state).toBe("open");
   });
 
   it("posts the firm's verdict to the ticket once: Still Open as a comment, Verified Fixed as a comment that closes it", async () => {
