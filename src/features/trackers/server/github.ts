@@ -105,3 +105,12 @@ export async function findGitHubIssueByMarker(target: GitHubTarget, marker: stri
     return found ? { key: String(found.number), url: found.html_url, state: found.state === "closed" ? "closed" : "open" } : null;
   });
 }
+
+/** The issue's state now: what the sync polls where no webhook tells us. */
+export async function getGitHubIssueState(target: GitHubTarget, key: string): Promise<"open" | "closed"> {
+  const { owner, repo } = split(target.repository);
+  return call(async () => {
+    const { data } = await client(target).rest.issues.get({ owner, repo, issue_number: Number(key) });
+    return data.state === "closed" ? "closed" : "open";
+  });
+}

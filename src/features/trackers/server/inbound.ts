@@ -19,7 +19,10 @@ import { isValidGitHubSignature, issueChangeOf } from "./github-webhook";
 const REFUSED = "Invalid webhook signature.";
 
 /** The company's ticket system acting on one of its findings: no person, its name on the timeline. */
-function trackerActor(connection: { id: string; kind: keyof typeof TRACKER_KIND_LABELS; clientId: string }, company: string): ClientActor {
+export function trackerActor(
+  connection: { id: string; kind: keyof typeof TRACKER_KIND_LABELS; clientId: string },
+  company: string,
+): ClientActor {
   const name = TRACKER_KIND_LABELS[connection.kind];
   return {
     role: "client",
@@ -61,21 +64,45 @@ export async function handleGitHubDelivery(
   }
   const change = issueChangeOf(event, payload);
   if (!change || change.repository.toLowerCase() !== row.connection.target.toLowerCase()) return { applied: null };
+  if (!(await applyTicketChange(db, { connection: row.connection, company: row.company, key: change.key, change: change.change })))
+    return { applied: null };
+  return { applied: change.change };
+}
+
+/**
+ * A ticket closed or reopened in the tracker (told by its webhook, or found by the sync's poll):
+ * the ticket's state, and the finding's retest asked for or withdrawn. False when no ticket of the
+ * connection has that key.
+ */
+export async function applyTicketChange(
+  db: Db,
+  {
+    connection,
+    company,
+    key,
+    change,
+  }: {
+    connection: { id: string; kind: keyof typeof TRACKER_KIND_LABELS; clientId: string };
+    company: string;
+    key: string;
+    change: "closed" | "reopened";
+  },
+): Promise<boolean> {
   const [ticket] = await db
     .update(trackerTickets)
-    .set({ state: change.change === "closed" ? "closed" : "open", updatedAt: new Date() })
-    .where(and(eq(trackerTickets.connectionId, connectionId), eq(trackerTickets.externalKey, change.key)))
+    .set({ state: change === "closed" ? "closed" : "open", updatedAt: new Date() })
+    .where(and(eq(trackerTickets.connectionId, connection.id), eq(trackerTickets.externalKey, key)))
     .returning({ findingId: trackerTickets.findingId });
-  if (!ticket) return { applied: null };
-  const actor = trackerActor(row.connection, row.company);
-  const where = `${TRACKER_KIND_LABELS[row.connection.kind]} (#${change.key})`;
+  if (!ticket) return false;
+  const actor = trackerActor(connection, company);
+  const where = `${TRACKER_KIND_LABELS[connection.kind]} (#${key})`;
   try {
-    if (change.change === "closed") await requestRetest(db, { actor, findingId: ticket.findingId, note: `Closed in ${where}.` });
+    if (change === "closed") await requestRetest(db, { actor, findingId: ticket.findingId, note: `Closed in ${where}.` });
     else await withdrawRetestRequest(db, { actor, findingId: ticket.findingId, note: `Reopened in ${where}.` });
   } catch (error) {
     // Closed: not open any more (verified, accepted, already waiting for its retest), nothing to
     // ask. Reopened: no retest waiting (the firm already decided), nothing to withdraw.
     if (!(error instanceof AppError) || error.code !== "conflict") throw error;
   }
-  return { applied: change.change };
+  return true;
 }

@@ -15,5 +15,6 @@ export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
 export { seedTrackerConnection } from "./seed-connection";
 export { handleGitHubDelivery } from "./inbound";
 export { postRetestVerdicts } from "./verdicts";
+export { syncTrackerTickets } from "./sync";
 export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";

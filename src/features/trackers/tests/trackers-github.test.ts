@@ -20,6 +20,7 @@ import {
 } from "@/features/trackers/server";
 import { drainTrackerTickets } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
+import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -273,5 +274,46 @@ describe("GitHub telling us of a ticket", () => {
     // Our own close comes back as GitHub's webhook: a verified finding asks for no retest.
     expect(await status()).toBe("verified_fixed");
     expect(await postRetestVerdicts(t.db)).toEqual({ posted: 0, failed: 0 });
+  });
+
+  it("without a webhook, the sync finds a closed or reopened issue within 15 minutes, and rewrites the text of an edited finding", async () => {
+    fake.addRepo({ owner: "acme", name: "polled" });
+    const fresh = await createFreshObjects(t.db, TENANTS.acme);
+    const token = fake.issueToken({ kind: "fine-grained", repos: ["acme/polled"], permissions: { issues: "write" } });
+    const { id } = await connectTracker(t.db, { actor: await owner(), kind: "github", baseUrl: fake.url, target: "acme/polled", token });
+    const { ticketId } = await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+    await drainTrackerTickets(t.db);
+    const [issue] = fake.issues("acme/polled");
+    const status = async () =>
+      (await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, fresh.openFindingId)))[0]!.status;
+    const lookedAtLongAgo = () =>
+      t.db
+        .update(trackerTickets)
+        .set({ syncedAt: new Date(Date.now() - 16 * 60_000) })
+        .where(eq(trackerTickets.id, ticketId));
+
+    await fake.closeIssue("acme/polled", issue!.number);
+    expect(await status()).toBe("open");
+    await syncTrackerTickets(t.db);
+    expect(await status()).toBe("fixed_pending_retest");
+
+    // Looked at a moment ago: not again before 15 minutes.
+    await fake.reopenIssue("acme/polled", issue!.number);
+    await syncTrackerTickets(t.db);
+    expect(await status()).toBe("fixed_pending_retest");
+    await lookedAtLongAgo();
+    await syncTrackerTickets(t.db);
+    expect(await status()).toBe("open");
+    const [event] = await t.db
+      .select()
+      .from(findingEvents)
+      .where(and(eq(findingEvents.findingId, fresh.openFindingId), eq(findingEvents.kind, "status")));
+    expect(event).toMatchObject({ actorName: "GitHub", toStatus: "open", note: `Reopened in GitHub (#${issue!.number}).` });
+
+    // The firm renames the finding: the ticket (kept in sync by default) follows.
+    await t.db.update(findings).set({ title: "Renamed by the firm" }).where(eq(findings.id, fresh.openFindingId));
+    await lookedAtLongAgo();
+    await syncTrackerTickets(t.db);
+    expect(fake.issues("acme/polled")[0]!.title).toContain("Renamed by the firm");
   });
 });

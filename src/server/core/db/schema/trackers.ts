@@ -71,6 +71,8 @@ export const trackerTickets = pgTable(
     lastError: text("last_error"),
     // The retest whose verdict the ticket last carried (a comment, and a close when verified).
     verdictRetestId: uuid("verdict_retest_id"),
+    // The sync's last look at the ticket (its state in the tracker, its text when kept in sync).
+    syncedAt: timestamp("synced_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

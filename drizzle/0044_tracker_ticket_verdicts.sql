@@ -1,1 +1,0 @@
-ALTER TABLE "tracker_tickets" ADD COLUMN "verdict_retest_id" uuid;
