@@ -8,6 +8,9 @@ const baseURL = `http://localhost:${port}`;
 // Every browser test runs with Square configured against the fake (tools/fake-square).
 const squarePort = Number(process.env.E2E_SQUARE_PORT ?? 3998);
 const fakeSquareUrl = `http://127.0.0.1:${squarePort}`;
+// The fake GitHub (tools/fake-github), which the app may call on loopback through DEV_FAKE_PORTS.
+const githubPort = Number(process.env.E2E_GITHUB_PORT ?? 3997);
+const fakeGitHubUrl = `http://127.0.0.1:${githubPort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -51,6 +54,14 @@ export default defineConfig({
       },
     },
     {
+      command: `node --import tsx tools/fake-github/cli.ts --port ${githubPort}`,
+      url: `${fakeGitHubUrl}/_fake/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: { APP_URL: baseURL },
+    },
+    {
       // run.mjs has already built; never rebuild under a running test server.
       command: "node scripts/start.mjs --no-build",
       url: `${baseURL}/api/health`,
@@ -66,6 +77,7 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         // The mail preview (/dev/mail) lets browser tests read what was sent.
         APP_ENV: "development",
+        DEV_FAKE_PORTS: String(githubPort),
         SQUARE_APPLICATION_ID: FAKE_APPLICATION_ID,
         SQUARE_APPLICATION_SECRET: FAKE_APPLICATION_SECRET,
         SQUARE_ENVIRONMENT: "sandbox",

@@ -11,6 +11,8 @@ export type ParsedEnv = {
   isProduction: boolean;
   /** APP_ENV=development: development-only pages such as /dev/mail exist. */
   devTools: boolean;
+  /** DEV_FAKE_PORTS with APP_ENV=development: loopback ports of the fakes the guarded fetch may call. */
+  devFakePorts: number[];
   seedDemo: boolean;
   seedDemoForced: boolean;
   authSecret: string | undefined;

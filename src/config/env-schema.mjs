@@ -59,6 +59,17 @@ export function decideSeedDemo({ seedDemo, isProduction, databaseUrl }) {
   return TRUE_WORDS.includes(value.toLowerCase());
 }
 
+/**
+ * DEV_FAKE_PORTS ("4020,4021"): loopback ports of the fake services (tools/) the guarded fetch may
+ * call, for the demo and the browser tests. Honoured with APP_ENV=development only; anything that
+ * is not a port is dropped.
+ */
+const portsOf = (value) =>
+  (value ?? "")
+    .split(",")
+    .map((part) => Number(part.trim()))
+    .filter((port) => Number.isInteger(port) && port >= 1 && port <= 65535);
+
 export const envSchema = z
   .object({
     PORT: trimmed.pipe(z.coerce.number().int().min(1).max(65535).optional()).catch(undefined),
@@ -67,6 +78,7 @@ export const envSchema = z
     DATABASE_URL: trimmed,
     APP_URL: trimmed,
     APP_ENV: trimmed,
+    DEV_FAKE_PORTS: trimmed,
     AUTH_SECRET: trimmed.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters long.").optional()),
     SEED_DEMO: trimmed,
     SMTP_URL: trimmed,
@@ -132,6 +144,7 @@ export const envSchema = z
       isProduction,
       /** APP_ENV=development (never a production deployment): the /dev/mail preview exists. */
       devTools: raw.APP_ENV === "development",
+      devFakePorts: raw.APP_ENV === "development" ? portsOf(raw.DEV_FAKE_PORTS) : [],
       seedDemo: decideSeedDemo({ seedDemo: raw.SEED_DEMO, isProduction, databaseUrl: raw.DATABASE_URL }),
       /** SEED_DEMO=true set explicitly on a production deployment: seeded, with a warning at every start. */
       seedDemoForced: isProduction && raw.SEED_DEMO !== undefined && TRUE_WORDS.includes(raw.SEED_DEMO.toLowerCase()),

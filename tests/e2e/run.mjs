@@ -21,6 +21,8 @@ ensureBuild();
 const port = await freePort();
 // The fake Square (tools/fake-square) the app is configured against during browser tests.
 const squarePort = await freePort();
+// The fake GitHub (tools/fake-github) a company's ticket system is connected to.
+const githubPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 // Each demo role's signed-in browser state (tests/e2e/auth.setup.ts), thrown away with the run.
 const authDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-"));
@@ -29,6 +31,7 @@ const env = {
   CHROMIUM_PATH: chromium,
   E2E_PORT: String(port),
   E2E_SQUARE_PORT: String(squarePort),
+  E2E_GITHUB_PORT: String(githubPort),
   E2E_DATA_DIR: dataDir,
   E2E_AUTH_DIR: authDir,
   NEXT_TELEMETRY_DISABLED: "1",

@@ -14,7 +14,9 @@ import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { eq } from "drizzle-orm";
-import { findingTemplates, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { findingTemplates, trackerConnections, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { sealSecret } from "@/server/core/sealed-secret";
+import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
 import { newSealedWebhookSecret } from "@/features/webhooks/server";
 import { DEMO_OVERAGE_REQUEST_ID } from "@/features/demo/server/demo-retainer";
 import { demoPdf } from "@/features/demo/server/demo-files";
@@ -587,6 +589,17 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
     expect: { ...apiRead(204), clientB: { status: 404, json: { detail: "Webhook endpoint not found" } } },
   },
+  // A client's GitHub posting to a connection: its signature under the connection's secret is the
+  // only proof (no session), so every caller without it is refused alike.
+  "POST /api/trackers/github/[id]": {
+    call: () => ({
+      url: "/api/trackers/github/00000000-0000-4000-8000-000000000000",
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      json: { action: "closed" },
+      headers: { "x-github-event": "issues", "x-hub-signature-256": `sha256=${"0".repeat(64)}` },
+    }),
+    expect: everyone({ status: 401, error: "Invalid webhook signature." }),
+  },
   // Client B naming nothing of A's still gets its own invoices only (the leak check reads the body).
   "GET /api/client/invoices/export": {
     call: () => ({ url: "/api/client/invoices/export" }),
@@ -1036,6 +1049,35 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/webhooks/actions/portal.ts#listWebhookDeliveriesAction": {
     input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
     expect: ownerOnlyAction({ success: true, data: [expect.objectContaining({ type: "finding.published" })] }, { success: true, data: [] }),
+  },
+  // The company's ticket systems (docs/PRODUCT.md#integrations): owners connect (after the
+  // step-up), test and remove; any person of the company asks for a ticket; B finds none of A's.
+  "ACTION src/features/trackers/actions/portal.ts#connectGitHubAction": {
+    input: () => ({ repository: "acme/matrix", token: "ghp_matrix", baseUrl: "" }),
+    expect: ownerOnlyAction(
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+    ),
+  },
+  "ACTION src/features/trackers/actions/portal.ts#testTrackerConnectionAction": {
+    input: async ({ target }) => ({ connectionId: await freshTracker(target) }),
+    expect: ownerOnlyAction(
+      { success: true, data: { state: "revoked", message: null } },
+      { success: false, error: "Connection not found" },
+    ),
+  },
+  "ACTION src/features/trackers/actions/portal.ts#removeTrackerConnectionAction": {
+    input: async ({ target }) => ({ connectionId: await freshTracker(target) }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Connection not found" }),
+  },
+  "ACTION src/features/trackers/actions/portal.ts#requestTicketAction": {
+    input: async ({ target }) => ({ connectionId: await freshTracker(target, "connected"), findingId: target.findingId }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: { success: true, data: { queued: true } },
+      clientB: { success: false, error: "Connection not found" },
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
   // The firm's emergency stops of a company's API access: admins only.
   "ACTION src/features/api/actions/admin.ts#revokeApiTokenAsFirmAction": {
@@ -1786,6 +1828,27 @@ async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliv
     .values({ eventId, endpointId: endpoint!.id })
     .returning({ id: webhookDeliveries.id });
   return { endpointId: endpoint!.id, deliveryId: delivery!.id };
+}
+/**
+ * A GitHub connection of the tenant, written directly (connecting asks GitHub first): revoked unless
+ * told, so that testing it calls nobody; a connected one only queues tickets here.
+ */
+async function freshTracker(tenant: Tenant, state: "revoked" | "connected" = "revoked"): Promise<string> {
+  const [row] = await t.db
+    .insert(trackerConnections)
+    .values({
+      clientId: tenant.clientId,
+      kind: "github",
+      baseUrl: "https://api.github.com",
+      target: `matrix/${randomUUID()}`,
+      sealedToken: sealSecret("ghp_matrix", "tracker-token"),
+      sealedWebhookSecret: sealSecret("matrix", "tracker-webhook-secret"),
+      mapping: DEFAULT_TRACKER_MAPPING,
+      state,
+      createdByName: "Matrix",
+    })
+    .returning({ id: trackerConnections.id });
+  return row!.id;
 }
 /** The company token a role calls the API with: its company's; none for anonymous and the admin. */
 function apiTokenFor(role: Role): string | null {

@@ -248,6 +248,27 @@ const FUZZ: Record<string, Spec> = {
     })),
     stage: contactStage,
   },
+  // A connection's GitHub webhook: refused at the signature (a connection's own secret, read from the database).
+  "POST /api/trackers/github/[id]": {
+    kind: "route",
+    role: "anonymous",
+    input: fc.oneof(
+      json(
+        "/api/trackers/github/00000000-0000-4000-8000-0000000f0777",
+        () => ({ action: "closed", issue: { number: 1 } }),
+        () => ({
+          "x-github-event": "issues",
+          "x-hub-signature-256": `sha256=${"0".repeat(64)}`,
+        }),
+      ).map((input) => ({ ...input, params: { id: "00000000-0000-4000-8000-0000000f0777" } })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/trackers/github/${pathSegment(id)}`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: { full: "the signature is checked under the connection's own secret, read from the database" },
+  },
   "POST /api/square/webhook": {
     kind: "route",
     role: "anonymous",
@@ -879,6 +900,28 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ deliveryId: "00000000-0000-4000-8000-0000000f0773" })),
+  },
+
+  // --- trackers: the owner's connections; no such connection but for the new one an input makes ----
+  "ACTION src/features/trackers/actions/portal.ts#connectGitHubAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ repository: "acme/fuzz", token: "ghp_fuzz", baseUrl: "" })),
+  },
+  ...Object.fromEntries(
+    (["testTrackerConnectionAction", "removeTrackerConnectionAction"] as const).map((name) => [
+      `ACTION src/features/trackers/actions/portal.ts#${name}`,
+      {
+        kind: "action" as const,
+        role: "client" as const,
+        input: mutatedInput(() => ({ connectionId: "00000000-0000-4000-8000-0000000f0775" })),
+      },
+    ]),
+  ),
+  "ACTION src/features/trackers/actions/portal.ts#requestTicketAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ connectionId: "00000000-0000-4000-8000-0000000f0776", findingId: acme.findingId })),
   },
 
   "ACTION src/features/api/actions/admin.ts#revokeApiTokenAsFirmAction": {

@@ -1,6 +1,6 @@
 // Requests that change data come from the site itself (src/server/core/README.md, "Cross-site requests"):
 // every POST, PUT, PATCH and DELETE route handler refuses a cross-site or missing Origin with a 403
-// before anything else, but the four that cannot carry one (each named here, with its reason in
+// before anything else, but those that cannot carry one (each named here, with its reason in
 // src/server/core/same-origin.ts) and the company API, whose proof is a bearer token; a JSON body
 // must say it is JSON.
 import { eq } from "drizzle-orm";
@@ -24,7 +24,13 @@ const NO_ORIGIN = {
 const NOT_JSON = { success: false, error: "Send the body as JSON (Content-Type: application/json).", code: "unsupported_media_type" };
 
 // Routes that other senders reach without a usable Origin; the reason for each is in src/server/core/same-origin.ts.
-const EXEMPT = ["POST /api/auth/[...all]", "POST /api/csp-report", "POST /api/notifications/unsubscribe", "POST /api/square/webhook"];
+const EXEMPT = [
+  "POST /api/auth/[...all]",
+  "POST /api/csp-report",
+  "POST /api/notifications/unsubscribe",
+  "POST /api/square/webhook",
+  "POST /api/trackers/github/[id]",
+];
 /** The company API's writes: a bearer token is their proof, never a cookie. */
 const isCompanyApi = (key: string) => key.split(" ")[1]!.startsWith("/api/v1/");
 
@@ -48,7 +54,7 @@ const inquiriesFrom = async (email: string) =>
   (await t.db.select({ id: contactInquiries.id }).from(contactInquiries).where(eq(contactInquiries.email, email))).length;
 
 describe("the Origin of a request that changes data", () => {
-  it("is checked by every POST, PUT, PATCH and DELETE route handler on disk, but the four named exceptions and the company API", async () => {
+  it("is checked by every POST, PUT, PATCH and DELETE route handler on disk, but the named exceptions and the company API", async () => {
     const cookie = await adminCookie();
     const writes = (await discoverRoutes()).flatMap((r) =>
       r.kind === "route" && ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) ? [r] : [],

@@ -17,6 +17,12 @@ describe("parseEnv", () => {
     });
   });
 
+  it("takes DEV_FAKE_PORTS only with APP_ENV=development, and only ports", () => {
+    expect(parseEnv({ APP_ENV: "development", DEV_FAKE_PORTS: "4020, 4021,x,70000" }).devFakePorts).toEqual([4020, 4021]);
+    expect(parseEnv({ DEV_FAKE_PORTS: "4020" }).devFakePorts).toEqual([]);
+    expect(parseEnv({ APP_ENV: "production", DEV_FAKE_PORTS: "4020" }).devFakePorts).toEqual([]);
+  });
+
   it("derives production from APP_ENV or DATABASE_URL, and seeds there only when asked", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://db/x" })).toMatchObject({ isProduction: true, seedDemo: false, seedDemoForced: false });
     expect(parseEnv({ DATABASE_URL: "postgres://db/x", APP_ENV: "development" })).toMatchObject({ isProduction: false, seedDemo: false });

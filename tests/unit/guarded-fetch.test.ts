@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetServerEnv } from "@/server/core/env";
 import { allowLoopbackForTests, guardedFetch, OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import { isPublicAddress } from "@/server/core/outbound/public-address";
 
@@ -122,6 +123,36 @@ describe("guardedFetch", () => {
 
     it("still refuses another loopback port", async () => {
       await expect(guardedFetch({ url: `http://127.0.0.1:${port + 1}/`, body: "" })).rejects.toBeInstanceOf(OutboundRefused);
+    });
+  });
+
+  // A built server (the demo, the browser tests) reaches the fakes in tools/ by DEV_FAKE_PORTS.
+  describe("with DEV_FAKE_PORTS", () => {
+    const saved = { APP_ENV: process.env.APP_ENV, DEV_FAKE_PORTS: process.env.DEV_FAKE_PORTS };
+    const setEnv = (values: Partial<typeof saved>) => {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetServerEnv();
+    };
+    // Without the tests' own allowance, which the block above left on.
+    beforeAll(() => disallow());
+    afterAll(() => setEnv(saved));
+
+    it("calls a listed loopback port with APP_ENV=development, and no other port", async () => {
+      setEnv({ APP_ENV: "development", DEV_FAKE_PORTS: `4999, ${port}` });
+      const answer = await guardedFetch({ url: `http://127.0.0.1:${port}/hook`, body: "x" });
+      expect(answer).toMatchObject({ status: 201, body: "got x" });
+      await expect(guardedFetch({ url: `http://127.0.0.1:${port + 1}/`, body: "" })).rejects.toBeInstanceOf(OutboundRefused);
+      await expect(guardedFetch({ url: `http://10.0.0.1:${port}/`, body: "" })).rejects.toBeInstanceOf(OutboundRefused);
+    });
+
+    it("is ignored without APP_ENV=development", async () => {
+      for (const appEnv of [undefined, "production", "staging"]) {
+        setEnv({ APP_ENV: appEnv, DEV_FAKE_PORTS: String(port) });
+        await expect(guardedFetch({ url: `http://127.0.0.1:${port}/hook`, body: "" })).rejects.toBeInstanceOf(OutboundRefused);
+      }
     });
   });
 });

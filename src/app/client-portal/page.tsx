@@ -22,6 +22,8 @@ import { getPaidVsOutstanding, getPortalInvoice } from "@/features/invoices/serv
 import { countClientUnreadMessages } from "@/features/messages/server";
 import { loadPortalProject, loadPortalSection } from "@/features/portal/server";
 import { getPortalRetainer, hasRetainer } from "@/features/retainers/server";
+import { FindingTickets } from "@/features/trackers/components/finding-tickets";
+import { listFindingTickets } from "@/features/trackers/server";
 
 // The server decides: the signed-in client's portal (or, for an admin viewing it, that client's
 // portal read only: docs/PRODUCT.md#admin-view-as-client), the two-factor enrolment alone when the
@@ -83,7 +85,17 @@ export default async function ClientPortalPage({ searchParams }: Props) {
     });
     const loaded = loadPortalFindings(getDb(), { actor, filter, findingId: first(raw.finding) ?? null });
     loaded.catch(() => {});
-    findings = <PortalFindings data={loaded} readOnly={actor.viewer !== undefined} isOwner={actor.personRole === "owner"} />;
+    // The open finding's tickets in the company's ticket systems, read alongside it.
+    const findingId = first(raw.finding);
+    let tickets = null;
+    if (findingId !== undefined && uuidSchema.safeParse(findingId).success) {
+      const rows = listFindingTickets(getDb(), { actor, findingId });
+      rows.catch(() => {});
+      tickets = <FindingTickets data={rows} findingId={findingId} readOnly={actor.viewer !== undefined} />;
+    }
+    findings = (
+      <PortalFindings data={loaded} readOnly={actor.viewer !== undefined} isOwner={actor.personRole === "owner"} tickets={tickets} />
+    );
   }
   // The Retainer section renders on the server too; the sidebar shows it only to a client with a retainer.
   let retainer = null;

@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "api_token.used": "Called the API with a token",
   "webhook_endpoint.created": "Added a webhook endpoint",
   "webhook_endpoint.deleted": "Removed a webhook endpoint",
+  "tracker.connected": "Connected a ticket system",
+  "tracker.removed": "Removed a ticket system connection",
   "webhook_endpoint.disabled": "Turned off a webhook endpoint",
   "webhook_endpoint.enabled": "Turned on a webhook endpoint",
   "webhook_endpoint.secret_rotated": "Rotated a webhook endpoint's secret",

@@ -19,8 +19,12 @@ export type ClientActor = {
   billingWithheld: boolean;
   /** Set when an admin views this client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
   viewer?: { adminUserId: string; adminEmail: string };
-  /** Set when a company API token acts (docs/PRODUCT.md#api-and-webhooks): `userId` then names no user. */
-  apiToken?: { id: string; name: string };
+  /**
+   * Set when a machine acts for the company, not a person: a company API token
+   * (docs/PRODUCT.md#api-and-webhooks) or its ticket system (docs/PRODUCT.md#integrations).
+   * `userId` then names no user.
+   */
+  machine?: { kind: "api-token" | "tracker"; id: string; name: string };
 };
 export type Actor = AdminActor | ClientActor;
 
@@ -43,10 +47,10 @@ export function recordedPersonOf(actor: Actor): RecordedPerson {
 }
 
 /**
- * The user a record names as its author: null for an API token, which is the company's and no
- * person (its name is on the record instead; the token's use is audited with its id).
+ * The user a record names as its author: null for a machine (an API token, a ticket system), which
+ * is the company's and no person (its name is on the record instead).
  */
-export const personIdOf = (actor: { userId: string; apiToken?: unknown }): string | null => (actor.apiToken ? null : actor.userId);
+export const personIdOf = (actor: { userId: string; machine?: unknown }): string | null => (actor.machine ? null : actor.userId);
 
 /** Module functions call this on the actor they were given, so a wrong call site fails loudly. */
 export function assertAdmin(actor: Actor): asserts actor is AdminActor {

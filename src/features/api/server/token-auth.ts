@@ -77,7 +77,7 @@ export async function authenticateApiToken(
       company: row.company,
       personRole: "member",
       billingWithheld: row.billingWithheld,
-      apiToken: { id: row.id, name: row.name },
+      machine: { kind: "api-token", id: row.id, name: row.name },
     },
   };
 }

@@ -12,7 +12,7 @@ import { actorIdentity, chainColumns, CURRENT_HASH_VERSION, isChained, linkEntri
 export async function recordAudit(
   db: DbOrTx,
   entry: {
-    actor: (Pick<Actor, "userId"> & { viewer?: unknown; apiToken?: unknown }) | null;
+    actor: (Pick<Actor, "userId"> & { viewer?: unknown; machine?: unknown }) | null;
     action: string;
     entityType: string;
     entityId?: string | null;

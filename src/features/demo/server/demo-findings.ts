@@ -1,5 +1,7 @@
 import "server-only";
 import type { FindingEventKind, FindingSeverity, FindingStatus } from "@/lib/domain/finding";
+import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
+import { DEMO_GITHUB_TICKETS } from "../demo-tracker-constants";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS, DEMO_WRITE_TOKEN_NAME } from "./demo-data";
 
 // The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in
@@ -160,11 +162,12 @@ export const DEMO_FINDINGS: DemoFinding[] = [
     publishedDaysAgo: 12,
     dueInDays: 168,
   }),
+  // Its ticket was closed in Acme's GitHub (demo-trackers.ts): the tracker asked for the retest.
   acme({
     id: id(8),
     title: "Security headers missing on the status page",
     severity: "informational",
-    status: "open",
+    status: "fixed_pending_retest",
     cvssVector: null,
     cvssScoreTenths: null,
     assets: "https://status.acme.example",
@@ -227,13 +230,19 @@ export const DEMO_FINDINGS: DemoFinding[] = [
   },
 ];
 
+/** The ticket closed in Acme's GitHub, and the note inbound.ts writes for it. */
+const CLOSED_TICKET = DEMO_GITHUB_TICKETS.find((t) => t.state === "closed")!;
+const CLOSED_TICKET_NOTE = `Closed in ${TRACKER_KIND_LABELS.github} (#${CLOSED_TICKET.number}).`;
+/** When the tracker said so: a day before the seeding. */
+export const DEMO_TICKET_CLOSED_DAYS_AGO = 1;
+
 type DemoEvent = {
   findingId: string;
   kind: FindingEventKind;
   fromStatus?: FindingStatus;
   toStatus?: FindingStatus;
   note?: string;
-  actorId: string;
+  actorId: string | null;
   actorRole: "client" | "admin";
   actorName: string;
   createdAt: Date;
@@ -256,6 +265,8 @@ export function demoFindingRows() {
   }));
   const admin = { actorId: DEMO_USERS.admin.id, actorRole: "admin" as const, actorName: DEMO_USERS.admin.name };
   const owner = { actorId: DEMO_USERS.acme.id, actorRole: "client" as const, actorName: DEMO_USERS.acme.name };
+  // What inbound.ts leaves when GitHub says the ticket was closed: the company's machine, no person.
+  const tracker = { actorId: null, actorRole: "client" as const, actorName: TRACKER_KIND_LABELS.github };
   const events = DEMO_FINDINGS.flatMap((f): DemoEvent[] => {
     if (f.publishedDaysAgo === null)
       return [{ findingId: f.id, kind: "created" as const, toStatus: "draft" as const, ...admin, createdAt: day(-1) }];
@@ -286,6 +297,19 @@ export function demoFindingRows() {
             : []),
         ];
       case "fixed_pending_retest":
+        if (f.id === CLOSED_TICKET.findingId)
+          return [
+            published,
+            {
+              findingId: f.id,
+              kind: "retest_requested",
+              fromStatus: "open",
+              toStatus: "fixed_pending_retest",
+              note: CLOSED_TICKET_NOTE,
+              ...tracker,
+              createdAt: day(-DEMO_TICKET_CLOSED_DAYS_AGO),
+            },
+          ];
         return step({
           kind: "retest_requested",
           fromStatus: "open",
@@ -363,6 +387,13 @@ export function demoFindingRows() {
     retestOf(id(4), "Limits now count per account.", null),
     retestOf(id(5), "Errors are generic now.", "verified_fixed"),
     retestOf(id(6), "Reads are scoped now.", "still_open"),
+    {
+      findingId: CLOSED_TICKET.findingId,
+      note: CLOSED_TICKET_NOTE,
+      requestedBy: null,
+      requestedByName: tracker.actorName,
+      requestedAt: day(-DEMO_TICKET_CLOSED_DAYS_AGO),
+    },
   ];
   const comments = [
     { findingId: id(2), body: "Is the upstream key rotated already?", ...owner, createdAt: day(-11) },

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { newSealedWebhookSecret } from "@/features/webhooks/server";
 import { demoWebhookRows } from "./demo-webhooks";
+import { seedDemoTrackers } from "./demo-trackers";
 import { seedDemoAuthorization } from "./demo-authorization";
 import {
   apiTokens,
@@ -239,6 +240,8 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(webhookEvents).values(webhook.event);
     await tx.insert(webhookDeliveries).values(webhook.delivery);
     await tx.insert(webhookAttempts).values(webhook.attempts);
+    // Acme's GitHub, after the findings its tickets belong to.
+    await seedDemoTrackers(tx);
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

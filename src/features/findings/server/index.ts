@@ -47,7 +47,15 @@ export {
 export { listOwnerOptions, OWNER_NOT_OF_COMPANY, type OwnerOption, setRemediationOwner } from "./remediation-owner";
 export { deleteDraftFindings } from "./findings-write";
 export { setFindingsOutcome, undoFindingOutcome, type OutcomeChange } from "./outcomes";
-export { acceptRisk, acknowledgeRisk, addFindingComment, recordRetestResult, requestRetest, startRemediation } from "./workflow";
+export {
+  acceptRisk,
+  acknowledgeRisk,
+  addFindingComment,
+  recordRetestResult,
+  requestRetest,
+  startRemediation,
+  withdrawRetestRequest,
+} from "./workflow";
 export {
   type AttentionFinding,
   findingsSummaryColumns,

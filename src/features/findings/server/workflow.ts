@@ -101,6 +101,22 @@ export async function requestRetest(db: Db, { actor, findingId, note }: { actor:
   }
 }
 
+/**
+ * The client's ticket system reopened the finding's ticket while a retest waited
+ * (docs/PRODUCT.md#integrations): the fix did not hold, so the request is withdrawn before the
+ * firm spends a retest on it and the finding is Open again; the timeline keeps both steps.
+ */
+export async function withdrawRetestRequest(db: Db, { actor, findingId, note }: { actor: ClientActor; findingId: string; note: string }) {
+  assertClient(actor);
+  return db.transaction(async (tx) => {
+    const finding = await lockFinding(tx, actor, findingId);
+    if (finding.status !== "fixed_pending_retest") throw cannot("No retest is waiting for this finding.");
+    await tx.delete(findingRetests).where(and(eq(findingRetests.findingId, findingId), isNull(findingRetests.result)));
+    await moveTo(tx, { actor, finding, to: "open", kind: "status", note });
+    return { status: "open" as const };
+  });
+}
+
 /** The firm records the open retest's result: Verified fixed or Still open; the client is told. */
 export async function recordRetestResult(
   db: Db,

@@ -9,6 +9,7 @@ import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
 import { getStorage, storageChoice } from "@/server/core/storage/storage";
 import { runFindingTasks } from "@/features/findings/server";
 import { drainWebhookDeliveries } from "@/features/webhooks/server";
+import { drainTrackerTickets, postRetestVerdicts, syncTrackerTickets } from "@/features/trackers/server";
 import { runNotificationTasks } from "@/features/notifications/server";
 import { runSubscriptionBilling } from "@/features/subscriptions/server";
 import { databaseRetryInMs, ensureDatabaseReady } from "./bootstrap";
@@ -69,6 +70,9 @@ async function tick(): Promise<void> {
   const db = getDb();
   await runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
   await drainWebhookDeliveries(db).catch((error) => console.error("[webhooks] delivery drain failed:", describe(error)));
+  await drainTrackerTickets(db).catch((error) => console.error("[trackers] ticket drain failed:", describe(error)));
+  await postRetestVerdicts(db).catch((error) => console.error("[trackers] posting retest verdicts failed:", describe(error)));
+  await syncTrackerTickets(db).catch((error) => console.error("[trackers] ticket sync failed:", describe(error)));
   // Claims an unowned document store on the first tick, then renews the claim, which is what
   // makes a restored copy of this database see that it no longer owns the store.
   if (Date.now() >= (g.__nextOwnershipCheck ?? 0)) {

@@ -17,6 +17,7 @@ const RatesSection = dynamic(() => import("@/features/rates/components/portal/ra
 const SettingsSection = dynamic(() => import("@/features/clients/components/portal/settings-section").then((m) => m.SettingsSection));
 const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => m.ApiTokensCard));
 const WebhooksCard = dynamic(() => import("@/features/webhooks/components/webhooks-card").then((m) => m.WebhooksCard));
+const TrackersCard = dynamic(() => import("@/features/trackers/components/trackers-card").then((m) => m.TrackersCard));
 const BookServiceSection = dynamic(() =>
   import("@/features/bookings/components/portal/book-service-section").then((m) => m.BookServiceSection),
 );
@@ -128,10 +129,11 @@ function Section({
           notifications={data.notifications}
           team={data.team}
           integrations={
-            data.apiTokens && data.webhooks ? (
+            data.apiTokens && data.webhooks && data.trackers ? (
               <>
                 <ApiTokensCard tokens={data.apiTokens} readOnly={readOnly} />
                 <WebhooksCard endpoints={data.webhooks} readOnly={readOnly} />
+                <TrackersCard connections={data.trackers} readOnly={readOnly} />
               </>
             ) : null
           }

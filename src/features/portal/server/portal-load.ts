@@ -5,6 +5,7 @@ import type { Db } from "@/server/core/db/client";
 import { getAccountSecurity } from "@/features/account/server";
 import { listApiTokens } from "@/features/api/server";
 import { listWebhookEndpoints } from "@/features/webhooks/server";
+import { listTrackerConnections } from "@/features/trackers/server";
 import { listRecentBookings, listUpcomingMeetings } from "@/features/bookings/server";
 import { getPortalProfile, listTeam } from "@/features/clients/server";
 import { listPortalDocuments } from "@/features/documents/server";
@@ -49,9 +50,10 @@ const SECTION_LOADERS = {
       security: getAccountSecurity(db, scope),
       notifications: getNotificationPreferences(db, scope),
       team: team(db, scope),
-      // The company's API tokens and webhooks, like the Team card: the owners'.
+      // The company's API tokens, webhooks and ticket systems, like the Team card: the owners'.
       apiTokens: scope.actor.personRole === "owner" ? listApiTokens(db, scope) : null,
       webhooks: scope.actor.personRole === "owner" ? listWebhookEndpoints(db, scope) : null,
+      trackers: scope.actor.personRole === "owner" ? listTrackerConnections(db, scope) : null,
     }),
   "book-service": async (db: Db, scope: Scope) => {
     const { plans, ...rest } = await settle({

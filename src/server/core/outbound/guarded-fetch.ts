@@ -3,6 +3,7 @@ import { lookup as dnsLookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
+import { serverEnv } from "@/server/core/env";
 import { isPublicAddress } from "./public-address";
 
 // The one way the server sends a request to an address a client or the firm typed (a webhook
@@ -21,17 +22,20 @@ export class OutboundRefused extends Error {
 
 export type OutboundRequest = {
   url: string;
-  method?: "POST" | "GET";
+  method?: "POST" | "GET" | "PUT" | "PATCH" | "DELETE";
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /** The most of the answer read (64 KB unless given): a tracker's list answers more than a webhook's receiver. */
+  maxResponseBytes?: number;
 };
 export type OutboundResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; truncated: boolean };
 
 /**
  * Loopback host:port pairs the tests' fake receivers listen on: the one exception to the rule,
  * never honoured in production (NODE_ENV=production), and only ever set by a test
- * (`allowLoopbackForTests`), never by configuration.
+ * (`allowLoopbackForTests`). A built server (the demo, the browser tests) has the other one:
+ * DEV_FAKE_PORTS with APP_ENV=development, loopback only, never on a production deployment.
  */
 const TEST_ALLOWANCE = Symbol.for("sentinel.outboundTestAllowance");
 type Allowance = Set<string>;
@@ -43,8 +47,12 @@ export function allowLoopbackForTests(hostPort: string): () => void {
   return () => allowance().delete(hostPort);
 }
 
-const allowedByTest = (address: string, port: number) =>
-  process.env.NODE_ENV !== "production" && (address === "127.0.0.1" || address === "::1") && allowance().has(`${address}:${port}`);
+function allowedByTest(address: string, port: number): boolean {
+  if (address !== "127.0.0.1" && address !== "::1") return false;
+  if (process.env.NODE_ENV !== "production" && allowance().has(`${address}:${port}`)) return true;
+  const env = serverEnv();
+  return env.devTools && !env.isProduction && env.devFakePorts.includes(port);
+}
 
 /**
  * Whether an address typed into a form would be refused when sent to: an IP literal or a local name
@@ -106,11 +114,12 @@ export async function guardedFetch(request: OutboundRequest): Promise<OutboundRe
         signal: AbortSignal.timeout(timeoutMs),
       },
       (res) => {
+        const limit = request.maxResponseBytes ?? MAX_RESPONSE_BYTES;
         const chunks: Buffer[] = [];
         let size = 0;
         let truncated = false;
         res.on("data", (chunk: Buffer) => {
-          if (size >= MAX_RESPONSE_BYTES) {
+          if (size >= limit) {
             truncated = true;
             res.destroy();
             return;
@@ -122,7 +131,7 @@ export async function guardedFetch(request: OutboundRequest): Promise<OutboundRe
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString("utf8"),
+            body: Buffer.concat(chunks).subarray(0, limit).toString("utf8"),
             truncated,
           });
         res.on("end", done);

@@ -1,4 +1,5 @@
 import { ArrowLeft, Download } from "lucide-react";
+import type { ReactNode } from "react";
 import Form from "next/form";
 import Link from "next/link";
 import { FindingBody, FindingFacts, FindingOutcomeNotice } from "@/features/findings/components/finding-details";
@@ -43,10 +44,13 @@ export async function PortalFindings({
   data,
   readOnly,
   isOwner,
+  tickets,
 }: {
   data: Promise<PortalFindingsData>;
   readOnly: boolean;
   isOwner: boolean;
+  /** The open finding's tickets in the company's ticket systems (another slice renders them). */
+  tickets?: ReactNode;
 }) {
   let loaded: PortalFindingsData;
   try {
@@ -59,7 +63,8 @@ export async function PortalFindings({
       </section>
     );
   }
-  if (loaded.finding) return <FindingPage finding={loaded.finding} readOnly={readOnly} isOwner={isOwner} people={loaded.ownerOptions} />;
+  if (loaded.finding)
+    return <FindingPage finding={loaded.finding} readOnly={readOnly} isOwner={isOwner} people={loaded.ownerOptions} tickets={tickets} />;
   return <FindingsOverview data={loaded} />;
 }
 
@@ -253,11 +258,13 @@ function FindingPage({
   readOnly,
   isOwner,
   people,
+  tickets,
 }: {
   finding: FindingDetail | "missing";
   readOnly: boolean;
   isOwner: boolean;
   people: OwnerOption[];
+  tickets?: ReactNode;
 }) {
   const back = (
     <Link href="/client-portal?section=findings" className="inline-flex items-center gap-1 text-sm text-accent hover:underline">
@@ -293,6 +300,7 @@ function FindingPage({
           </p>
         )}
       </Card>
+      {tickets}
       <FindingBody finding={finding} side="client" />
       {readOnly || isFirmClosed(finding.status) ? null : (
         <LazyFindingClientActions

@@ -18,3 +18,4 @@ export * from "./authorizations";
 export * from "./attestations";
 export * from "./api";
 export * from "./webhooks";
+export * from "./trackers";

@@ -34,6 +34,8 @@ import { ClientApiTokensCard } from "@/features/api/components/admin/client-api-
 import { listClientTokensForAdmin } from "@/features/api/server";
 import { ClientWebhooksCard } from "@/features/webhooks/components/admin/client-webhooks";
 import { listClientEndpointsForAdmin } from "@/features/webhooks/server";
+import { AdminTrackersCard } from "@/features/trackers/components/admin-trackers-card";
+import { listClientTrackersForAdmin } from "@/features/trackers/server";
 import { listClientReportsForAdmin } from "@/features/reports/server";
 import { listClientSubscriptionsForAdmin } from "@/features/subscriptions/server";
 
@@ -42,7 +44,7 @@ export const metadata: Metadata = { title: "Client" };
 /**
  * One client's page (docs/PRODUCT.md#admin-client-page): details, people, the company's records
  * (projects, findings, reports, conversations, invoices, documents, subscription, rates, access
- * log), two-factor, Square, and the company's lifecycle.
+ * log), its API tokens, webhooks and ticket systems, two-factor, Square, and the company's lifecycle.
  */
 export default async function AdminClientPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
@@ -69,6 +71,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
     retainer,
     apiTokens,
     webhooks,
+    trackers,
   ] = await Promise.all([
     getAdminClientDetails(db, scope),
     listClientProjectsForAdmin(db, scope),
@@ -84,6 +87,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
     getRetainerForAdmin(db, scope),
     listClientTokensForAdmin(db, scope),
     listClientEndpointsForAdmin(db, scope),
+    listClientTrackersForAdmin(db, scope),
   ]);
   if (!client) notFound();
   const records = {
@@ -148,6 +152,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
         <div className="grid gap-6 xl:grid-cols-2">
           <ClientApiTokensCard company={client.company} tokens={apiTokens} />
           <ClientWebhooksCard company={client.company} endpoints={webhooks} />
+          <AdminTrackersCard company={client.company} connections={trackers} />
         </div>
         <Card className="max-w-3xl">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>

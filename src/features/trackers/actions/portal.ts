@@ -1,0 +1,47 @@
+"use server";
+
+import { headers } from "next/headers";
+import { assertClientOwner } from "@/server/core/actor";
+import { getDb } from "@/server/core/get-db";
+import { confirmFreshSecondFactor } from "@/features/account/server";
+import { clientAction } from "@/features/identity/server";
+import {
+  connectTracker,
+  GITHUB_API,
+  kickTrackerTickets,
+  removeTrackerConnection,
+  requestTicket,
+  testTrackerConnection,
+} from "@/features/trackers/server";
+
+import { connectGitHubSchema, requestTicketSchema, trackerConnectionIdSchema } from "@/features/trackers/validation";
+
+// The portal's Integrations (docs/PRODUCT.md#integrations).
+
+/** A new GitHub connection, after a fresh second factor (like an API token); a member is refused first. */
+export const connectGitHubAction = clientAction(connectGitHubSchema, async (actor, input) => {
+  assertClientOwner(actor);
+  await confirmFreshSecondFactor(getDb(), new Headers(await headers()), {});
+  return connectTracker(getDb(), {
+    actor,
+    kind: "github",
+    baseUrl: input.baseUrl || GITHUB_API,
+    target: input.repository,
+    token: input.token,
+  });
+});
+
+export const testTrackerConnectionAction = clientAction(trackerConnectionIdSchema, (actor, input) =>
+  testTrackerConnection(getDb(), { actor, connectionId: input.connectionId }),
+);
+
+export const removeTrackerConnectionAction = clientAction(trackerConnectionIdSchema, (actor, input) =>
+  removeTrackerConnection(getDb(), { actor, connectionId: input.connectionId }),
+);
+
+/** **Create ticket** on a finding: queued (committed), then filed in the background at once. */
+export const requestTicketAction = clientAction(requestTicketSchema, async (actor, input) => {
+  const result = await requestTicket(getDb(), { actor, findingId: input.findingId, connectionId: input.connectionId });
+  if (result.queued) kickTrackerTickets(getDb());
+  return result;
+});

@@ -1,0 +1,108 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { ClientActor } from "@/server/core/actor";
+import type { Db } from "@/server/core/db/client";
+import { clients, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { openSecret } from "@/server/core/sealed-secret";
+import { uuidSchema } from "@/lib/validation/common";
+import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
+import { requestRetest, withdrawRetestRequest } from "@/features/findings/server";
+import { WEBHOOK_SECRET_PURPOSE } from "./connections";
+import { isValidGitHubSignature, issueChangeOf } from "./github-webhook";
+
+// What a tracker tells us of a ticket (docs/PRODUCT.md#integrations): a ticket closed there asks
+// the firm for a retest (the finding becomes Fixed (pending retest), never Verified fixed: only the
+// firm verifies); reopened while the retest waits, it withdraws the request (Open again). The
+// change is the tracker's, on the finding's timeline under its name.
+
+const REFUSED = "Invalid webhook signature.";
+
+/** The company's ticket system acting on one of its findings: no person, its name on the timeline. */
+export function trackerActor(
+  connection: { id: string; kind: keyof typeof TRACKER_KIND_LABELS; clientId: string },
+  company: string,
+): ClientActor {
+  const name = TRACKER_KIND_LABELS[connection.kind];
+  return {
+    role: "client",
+    userId: `tracker:${connection.id}`,
+    email: "",
+    name,
+    clientId: connection.clientId,
+    company,
+    personRole: "member",
+    billingWithheld: true,
+    machine: { kind: "tracker", id: connection.id, name },
+  };
+}
+
+/**
+ * One delivery of GitHub's webhook to a connection: refused unless signed with the connection's
+ * secret (the same answer for a connection that does not exist); an issue closed or reopened
+ * moves its ticket, and a close asks for a retest when the finding can take one. Returns what it did.
+ */
+export async function handleGitHubDelivery(
+  db: Db,
+  { connectionId, event, signature, rawBody }: { connectionId: string; event: string | null; signature: string | null; rawBody: string },
+): Promise<{ applied: "closed" | "reopened" | null }> {
+  if (!uuidSchema.safeParse(connectionId).success) throw new AppError("unauthorized", REFUSED);
+  const [row] = await db
+    .select({ connection: trackerConnections, company: clients.company })
+    .from(trackerConnections)
+    .innerJoin(clients, eq(clients.id, trackerConnections.clientId))
+    .where(and(eq(trackerConnections.id, connectionId), eq(trackerConnections.kind, "github")))
+    .limit(1);
+  if (!row || row.connection.state === "revoked") throw new AppError("unauthorized", REFUSED);
+  const secret = openSecret(row.connection.sealedWebhookSecret, WEBHOOK_SECRET_PURPOSE);
+  if (!isValidGitHubSignature(rawBody, signature, secret)) throw new AppError("unauthorized", REFUSED);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(rawBody);
+  } catch {
+    throw new AppError("bad_request", "Request body must be valid JSON.");
+  }
+  const change = issueChangeOf(event, payload);
+  if (!change || change.repository.toLowerCase() !== row.connection.target.toLowerCase()) return { applied: null };
+  if (!(await applyTicketChange(db, { connection: row.connection, company: row.company, key: change.key, change: change.change })))
+    return { applied: null };
+  return { applied: change.change };
+}
+
+/**
+ * A ticket closed or reopened in the tracker (told by its webhook, or found by the sync's poll):
+ * the ticket's state, and the finding's retest asked for or withdrawn. False when no ticket of the
+ * connection has that key.
+ */
+export async function applyTicketChange(
+  db: Db,
+  {
+    connection,
+    company,
+    key,
+    change,
+  }: {
+    connection: { id: string; kind: keyof typeof TRACKER_KIND_LABELS; clientId: string };
+    company: string;
+    key: string;
+    change: "closed" | "reopened";
+  },
+): Promise<boolean> {
+  const [ticket] = await db
+    .update(trackerTickets)
+    .set({ state: change === "closed" ? "closed" : "open", updatedAt: new Date() })
+    .where(and(eq(trackerTickets.connectionId, connection.id), eq(trackerTickets.externalKey, key)))
+    .returning({ findingId: trackerTickets.findingId });
+  if (!ticket) return false;
+  const actor = trackerActor(connection, company);
+  const where = `${TRACKER_KIND_LABELS[connection.kind]} (#${key})`;
+  try {
+    if (change === "closed") await requestRetest(db, { actor, findingId: ticket.findingId, note: `Closed in ${where}.` });
+    else await withdrawRetestRequest(db, { actor, findingId: ticket.findingId, note: `Reopened in ${where}.` });
+  } catch (error) {
+    // Closed: not open any more (verified, accepted, already waiting for its retest), nothing to
+    // ask. Reopened: no retest waiting (the firm already decided), nothing to withdraw.
+    if (!(error instanceof AppError) || error.code !== "conflict") throw error;
+  }
+  return true;
+}

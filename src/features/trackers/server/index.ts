@@ -1,0 +1,20 @@
+import "server-only";
+
+export {
+  CONNECTION_NOT_FOUND,
+  connectTracker,
+  listClientTrackersForAdmin,
+  listTrackerConnections,
+  MAX_CONNECTIONS,
+  removeTrackerConnection,
+  testTrackerConnection,
+  type TrackerConnectionRow,
+} from "./connections";
+export { drainTrackerTickets, kickTrackerTickets, requestTicket } from "./tickets";
+export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
+export { seedTrackerConnection } from "./seed-connection";
+export { handleGitHubDelivery } from "./inbound";
+export { postRetestVerdicts } from "./verdicts";
+export { syncTrackerTickets } from "./sync";
+export { TrackerError } from "./tracker-error";
+export { GITHUB_API } from "./github";

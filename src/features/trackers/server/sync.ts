@@ -1,0 +1,103 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/server/core/db/client";
+import { clients, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { getFinding } from "@/features/findings/server";
+import { appLink } from "@/features/notifications/server";
+import { githubTargetOf, recordTrackerState } from "./connections";
+import { getGitHubIssueState, updateGitHubIssue } from "./github";
+import { applyTicketChange, trackerActor } from "./inbound";
+import { ticketText } from "./ticket-text";
+import { TrackerError } from "./tracker-error";
+
+// Each filed ticket looked at every 15 minutes (docs/PRODUCT.md#integrations): its state in the
+// tracker, for a repository whose webhook is missing or lost a delivery, and, when the connection
+// keeps tickets in sync, its text rewritten after the firm edited the finding.
+
+export const SYNC_EVERY_MINUTES = 15;
+const BATCH = 20;
+
+type Due = { id: string; connection_id: string; finding_id: string; external_key: string; state: "open" | "closed" };
+
+/** Claims tickets not looked at for 15 minutes (another instance takes others). */
+async function claimDue(db: Db): Promise<Due[]> {
+  const result = await db.execute<Due>(sql`
+    update ${trackerTickets} t set synced_at = now()
+     where t.id in (
+       select t2.id from ${trackerTickets} t2
+         join ${trackerConnections} c on c.id = t2.connection_id and c.state = 'connected'
+        where t2.external_key is not null and t2.state <> 'creating'
+          and (t2.synced_at is null or t2.synced_at < now() - make_interval(mins => ${SYNC_EVERY_MINUTES}))
+        order by t2.synced_at nulls first
+        limit ${BATCH}
+        for update of t2 skip locked)
+    returning t.id, t.connection_id, t.finding_id, t.external_key, t.state`);
+  return (result as unknown as { rows: Due[] }).rows;
+}
+
+/** One pass: returns how many tickets were looked at, changed here (state) or there (text), and failed. */
+export async function syncTrackerTickets(db: Db): Promise<{ checked: number; changed: number; rewritten: number; failed: number }> {
+  const totals = { checked: 0, changed: 0, rewritten: 0, failed: 0 };
+  for (const item of await claimDue(db)) {
+    const [row] = await db
+      .select({ connection: trackerConnections, company: clients.company, pending: trackerTickets.pending })
+      .from(trackerTickets)
+      .innerJoin(trackerConnections, eq(trackerConnections.id, trackerTickets.connectionId))
+      .innerJoin(clients, eq(clients.id, trackerConnections.clientId))
+      .where(eq(trackerTickets.id, item.id));
+    if (!row) continue;
+    const target = githubTargetOf(row.connection);
+    totals.checked += 1;
+    try {
+      const state = await getGitHubIssueState(target, item.external_key);
+      if (state !== item.state) {
+        await applyTicketChange(db, {
+          connection: row.connection,
+          company: row.company,
+          key: item.external_key,
+          change: state === "closed" ? "closed" : "reopened",
+        });
+        totals.changed += 1;
+      }
+      if (row.connection.mapping.keepInSync && (await rewriteIfEdited(db, { item, row, target }))) totals.rewritten += 1;
+      await recordTrackerState(db, row.connection.id, null);
+    } catch (error) {
+      if (!(error instanceof TrackerError)) throw error;
+      totals.failed += 1;
+      if (error.isCredentialProblem) await recordTrackerState(db, row.connection.id, error);
+    }
+  }
+  return totals;
+}
+
+/** The ticket's text again when the finding now reads otherwise; true when it was rewritten. */
+async function rewriteIfEdited(
+  db: Db,
+  {
+    item,
+    row,
+    target,
+  }: {
+    item: Due;
+    row: { connection: typeof trackerConnections.$inferSelect; company: string; pending: (typeof trackerTickets.$inferSelect)["pending"] };
+    target: ReturnType<typeof githubTargetOf>;
+  },
+): Promise<boolean> {
+  let finding;
+  try {
+    finding = await getFinding(db, { actor: trackerActor(row.connection, row.company), findingId: item.finding_id });
+  } catch (error) {
+    // No longer the company's to see (deleted): the ticket keeps what it said.
+    if (error instanceof AppError && error.code === "not_found") return false;
+    throw error;
+  }
+  const text = ticketText(finding, appLink(`/client-portal?section=findings&finding=${finding.id}`));
+  if (row.pending && row.pending.title === text.title && row.pending.markdown === text.markdown) return false;
+  await updateGitHubIssue(target, item.external_key, text);
+  await db
+    .update(trackerTickets)
+    .set({ pending: { ...text, labels: row.pending?.labels ?? [] }, updatedAt: new Date() })
+    .where(eq(trackerTickets.id, item.id));
+  return true;
+}

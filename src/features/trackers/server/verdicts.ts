@@ -1,0 +1,90 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { FINDING_STATUS_LABELS, type RetestResult } from "@/lib/domain/finding";
+import { siteConfig } from "@/config/site";
+import type { Db } from "@/server/core/db/client";
+import { findingRetests, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { githubTargetOf, recordTrackerState } from "./connections";
+import { closeGitHubIssue, commentOnGitHubIssue } from "./github";
+import { TrackerError } from "./tracker-error";
+
+// The firm's retest verdict back in the client's ticket (docs/PRODUCT.md#integrations): a comment
+// with the result and its note, and when verified fixed the ticket closed. Read from the findings'
+// retests (read only) by the operations tick, so the findings slice knows nothing of trackers.
+
+const BATCH = 20;
+
+type Due = {
+  id: string;
+  connection_id: string;
+  external_key: string;
+  state: "creating" | "open" | "closed";
+  previous: string | null;
+  retest_id: string;
+  result: RetestResult;
+  result_note: string | null;
+};
+
+/** The ticket's comment for a verdict: what the firm found, in its words. */
+export function verdictComment(result: RetestResult, note: string | null): string {
+  const lines = [`**Retest by ${siteConfig.name}: ${FINDING_STATUS_LABELS[result]}.**`];
+  if (note?.trim()) lines.push("", note.trim());
+  if (result === "still_open") lines.push("", "The finding is open again in the portal.");
+  return lines.join("\n");
+}
+
+/**
+ * Tickets whose finding has a verdict newer than the ticket and not yet carried: the latest
+ * decided retest of each, on connections that work (a failing one waits for its owners).
+ */
+async function due(db: Db): Promise<Due[]> {
+  const result = await db.execute<Due>(sql`
+    select t.id, t.connection_id, t.external_key, t.state, t.verdict_retest_id as previous,
+           r.id as retest_id, r.result, r.result_note
+      from ${trackerTickets} t
+      join ${trackerConnections} c on c.id = t.connection_id and c.state = 'connected'
+      join lateral (
+        select r2.id, r2.result, r2.result_note, r2.decided_at from ${findingRetests} r2
+         where r2.finding_id = t.finding_id and r2.result is not null
+         order by r2.decided_at desc limit 1) r on true
+     where t.external_key is not null
+       and r.decided_at > t.created_at
+       and t.verdict_retest_id is distinct from r.id
+     limit ${BATCH}`);
+  return (result as unknown as { rows: Due[] }).rows;
+}
+
+/**
+ * Posts what is due: each verdict is claimed first (another instance skips it), and given back
+ * when the tracker refused, for the next tick. Returns how many were posted and how many failed.
+ */
+export async function postRetestVerdicts(db: Db): Promise<{ posted: number; failed: number }> {
+  let posted = 0;
+  let failed = 0;
+  for (const item of await due(db)) {
+    const claimed = await db
+      .update(trackerTickets)
+      .set({ verdictRetestId: item.retest_id, updatedAt: new Date() })
+      .where(sql`${trackerTickets.id} = ${item.id} and ${trackerTickets.verdictRetestId} is not distinct from ${item.previous}`)
+      .returning({ id: trackerTickets.id });
+    if (claimed.length === 0) continue;
+    const [connection] = await db.select().from(trackerConnections).where(eq(trackerConnections.id, item.connection_id));
+    if (!connection) continue;
+    const target = githubTargetOf(connection);
+    try {
+      await commentOnGitHubIssue(target, item.external_key, verdictComment(item.result, item.result_note));
+      if (item.result === "verified_fixed" && item.state !== "closed") {
+        await closeGitHubIssue(target, item.external_key);
+        await db.update(trackerTickets).set({ state: "closed", updatedAt: new Date() }).where(eq(trackerTickets.id, item.id));
+      }
+      await recordTrackerState(db, connection.id, null);
+      posted += 1;
+    } catch (error) {
+      if (!(error instanceof TrackerError)) throw error;
+      failed += 1;
+      await db.update(trackerTickets).set({ verdictRetestId: item.previous }).where(eq(trackerTickets.id, item.id));
+      if (error.isCredentialProblem) await recordTrackerState(db, connection.id, error);
+    }
+  }
+  return { posted, failed };
+}

@@ -1,0 +1,319 @@
+// A company's GitHub connection against the fake GitHub (tools/fake-github), which keeps GitHub's
+// rules (docs/PRODUCT.md#integrations): the token is checked before anything is kept and sealed
+// after; a finding becomes exactly one issue whatever the number of requests; a revoked token shows
+// the connection failing in GitHub's words; another company reaches nothing of the connection.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findingEvents, findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { POST as githubHook } from "@/app/api/trackers/github/[id]/route";
+import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
+import { DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
+import {
+  connectTracker,
+  listFindingTickets,
+  listTrackerConnections,
+  requestTicket,
+  testTrackerConnection,
+} from "@/features/trackers/server";
+import { drainTrackerTickets } from "@/features/trackers/server/tickets";
+import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
+import { syncTrackerTickets } from "@/features/trackers/server/sync";
+import { recordRetestResult, requestRetest } from "@/features/findings/server";
+import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
+import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { createFreshObjects, TENANTS } from "@tests/integration/helpers/tenants";
+import { type FakeGitHub, startFakeGitHub } from "../../../../tools/fake-github/server";
+
+const t = setupTestDatabase({ seedDemo: true });
+
+let fake: FakeGitHub;
+let disallow = () => {};
+beforeAll(async () => {
+  fake = await startFakeGitHub();
+  disallow = allowLoopbackForTests(`127.0.0.1:${fake.port}`);
+  fake.addRepo({ owner: "acme", name: "gateway" });
+});
+afterAll(async () => {
+  disallow();
+  await fake.close();
+});
+
+const owner = () => clientActor(DEMO_USERS.acme.email);
+const writer = () => fake.issueToken({ kind: "fine-grained", repos: ["acme/gateway"], permissions: { issues: "write" } });
+const publishedAcmeFinding = DEMO_FINDINGS.find((f) => f.clientId === TENANTS.acme.clientId && f.publishedDaysAgo !== null)!;
+
+describe("connecting GitHub", () => {
+  it("checks the token with GitHub first: a bad one is refused in GitHub's words and nothing is kept", async () => {
+    const refused = connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/gateway",
+      token: "ghp_nope",
+    });
+    await expect(refused).rejects.toMatchObject({ status: 400, message: "GitHub: Bad credentials" });
+    const unknownRepo = connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/other",
+      token: writer(),
+    });
+    await expect(unknownRepo).rejects.toMatchObject({ status: 400, message: "GitHub: Not Found" });
+    // Only the demo's own connection (demo-trackers.ts), none to this fake.
+    expect((await listTrackerConnections(t.db, { actor: await owner() })).filter((c) => c.baseUrl === fake.url)).toEqual([]);
+  });
+
+  it("keeps the token sealed, files a finding as one issue however often it is asked, and shows a revoked token as failing", async () => {
+    const token = writer();
+    const { id, webhookSecret } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/gateway",
+      token,
+    });
+    expect(webhookSecret.length).toBeGreaterThan(30);
+    const [stored] = await t.db.select().from(trackerConnections).where(eq(trackerConnections.id, id));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(JSON.stringify(stored)).not.toContain(webhookSecret);
+
+    const first = await requestTicket(t.db, { actor: await owner(), findingId: publishedAcmeFinding.id, connectionId: id });
+    const again = await requestTicket(t.db, { actor: await owner(), findingId: publishedAcmeFinding.id, connectionId: id });
+    expect(first.queued).toBe(true);
+    expect(again).toEqual({ ticketId: first.ticketId, queued: false });
+    expect(await drainTrackerTickets(t.db)).toEqual({ filed: 1, failed: 0 });
+    expect(await drainTrackerTickets(t.db)).toEqual({ filed: 0, failed: 0 });
+
+    const issues = fake.issues("acme/gateway");
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.title).toContain(publishedAcmeFinding.title);
+    expect(issues[0]!.body).toContain(`sentinel-finding:${publishedAcmeFinding.id}`);
+    expect(issues[0]!.body).toContain(`/client-portal?section=findings&finding=${publishedAcmeFinding.id}`);
+    const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, first.ticketId));
+    expect(ticket).toMatchObject({
+      state: "open",
+      externalKey: String(issues[0]!.number),
+      externalUrl: issues[0]!.html_url,
+      lastError: null,
+    });
+
+    // An attempt that filed the issue and died before recording it: the retry finds it by its marker.
+    await t.db
+      .update(trackerTickets)
+      .set({ state: "creating", externalKey: null, externalUrl: null, attempts: 1, nextAttemptAt: new Date() })
+      .where(eq(trackerTickets.id, first.ticketId));
+    expect(await drainTrackerTickets(t.db)).toEqual({ filed: 1, failed: 0 });
+    expect(fake.issues("acme/gateway")).toHaveLength(1);
+    const [found] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, first.ticketId));
+    expect(found).toMatchObject({ state: "open", externalKey: String(issues[0]!.number) });
+
+    fake.revokeToken(token);
+    expect(await testTrackerConnection(t.db, { actor: await owner(), connectionId: id })).toEqual({
+      state: "failing",
+      message: "GitHub: Bad credentials",
+    });
+  });
+
+  it("another company lists none of the connection nor the finding's ticket, and cannot file into it", async () => {
+    const { id } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/gateway",
+      token: writer(),
+    }).catch(async () => ({
+      id: (await listTrackerConnections(t.db, { actor: await owner() })).find((c) => c.baseUrl === fake.url)!.id,
+    }));
+    const globex = await clientActor(DEMO_USERS.globex.email);
+    expect(await listTrackerConnections(t.db, { actor: globex })).toEqual([]);
+    // Acme's finding page shows the ticket filed above; Globex asking for the same finding sees no connection.
+    const acmeRows = await listFindingTickets(t.db, { actor: await owner(), findingId: publishedAcmeFinding.id });
+    expect(acmeRows.find((row) => row.connectionId === id)).toMatchObject({
+      kind: "github",
+      target: "acme/gateway",
+      ticket: { state: "open", lastError: null },
+    });
+    expect(await listFindingTickets(t.db, { actor: globex, findingId: publishedAcmeFinding.id })).toEqual([]);
+    await expect(requestTicket(t.db, { actor: globex, findingId: publishedAcmeFinding.id, connectionId: id })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe("GitHub telling us of a ticket", () => {
+  let receiver: http.Server;
+  let receiverUrl = "";
+  const answers: number[] = [];
+  beforeAll(async () => {
+    // Stands in for our site: hands each delivery, as received, to the route.
+    receiver = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      req.on("end", async () => {
+        const id = req.url!.split("/").pop()!;
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+        const answer = await githubHook(new Request(`http://localhost${req.url}`, { method: "POST", headers, body: raw }), {
+          params: Promise.resolve({ id }),
+        });
+        answers.push(answer.status);
+        res.writeHead(answer.status).end(await answer.text());
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it("an issue closed in GitHub asks for a retest under GitHub's name; a forged delivery is refused and changes nothing", async () => {
+    fake.addRepo({ owner: "acme", name: "closing" });
+    const fresh = await createFreshObjects(t.db, TENANTS.acme);
+    const token = fake.issueToken({ kind: "fine-grained", repos: ["acme/closing"], permissions: { issues: "write" } });
+    const { id, webhookSecret } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/closing",
+      token,
+    });
+    fake.addWebhook("acme/closing", { url: `${receiverUrl}/api/trackers/github/${id}`, secret: webhookSecret });
+    await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+    await drainTrackerTickets(t.db);
+    await fake.flushDeliveries();
+    const [issue] = fake.issues("acme/closing");
+
+    answers.length = 0;
+    await fake.forgeDelivery("acme/closing", issue!.number, { action: "closed" });
+    expect(answers).toEqual([401]);
+    const status = async () =>
+      (await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, fresh.openFindingId)))[0]!.status;
+    expect(await status()).toBe("open");
+
+    await fake.closeIssue("acme/closing", issue!.number);
+    expect(answers.at(-1)).toBe(200);
+    expect(await status()).toBe("fixed_pending_retest");
+    const [retest] = await t.db.select().from(findingRetests).where(eq(findingRetests.findingId, fresh.openFindingId));
+    expect(retest).toMatchObject({
+      requestedBy: null,
+      requestedByName: "GitHub",
+      result: null,
+      note: `Closed in GitHub (#${issue!.number}).`,
+    });
+    const [event] = await t.db
+      .select()
+      .from(findingEvents)
+      .where(and(eq(findingEvents.findingId, fresh.openFindingId), eq(findingEvents.kind, "retest_requested")));
+    expect(event).toMatchObject({ actorName: "GitHub", actorId: null, toStatus: "fixed_pending_retest" });
+    const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
+    expect(ticket?.state).toBe("closed");
+
+    // Reopened while the retest waits: the fix did not hold, the request is withdrawn.
+    await fake.reopenIssue("acme/closing", issue!.number);
+    expect(answers.at(-1)).toBe(200);
+    expect(await status()).toBe("open");
+    expect(await t.db.select().from(findingRetests).where(eq(findingRetests.findingId, fresh.openFindingId))).toEqual([]);
+    const [back] = await t.db
+      .select()
+      .from(findingEvents)
+      .where(and(eq(findingEvents.findingId, fresh.openFindingId), eq(findingEvents.kind, "status")));
+    expect(back).toMatchObject({
+      actorName: "GitHub",
+      fromStatus: "fixed_pending_retest",
+      toStatus: "open",
+      note: `Reopened in GitHub (#${issue!.number}).`,
+    });
+    const [reopened] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
+    expect(reopened?.state).toBe("open");
+  });
+
+  it("posts the firm's verdict to the ticket once: Still Open as a comment, Verified Fixed as a comment that closes it", async () => {
+    fake.addRepo({ owner: "acme", name: "verdicts" });
+    const fresh = await createFreshObjects(t.db, TENANTS.acme);
+    const token = fake.issueToken({ kind: "fine-grained", repos: ["acme/verdicts"], permissions: { issues: "write" } });
+    const { id, webhookSecret } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/verdicts",
+      token,
+    });
+    fake.addWebhook("acme/verdicts", { url: `${receiverUrl}/api/trackers/github/${id}`, secret: webhookSecret });
+    await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+    await drainTrackerTickets(t.db);
+    const [issue] = fake.issues("acme/verdicts");
+    const page = async () => (await fetch(`${fake.url}/acme/verdicts/issues/${issue!.number}`)).text();
+    const status = async () =>
+      (await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, fresh.openFindingId)))[0]!.status;
+
+    await requestRetest(t.db, { actor: await owner(), findingId: fresh.openFindingId, note: "Patched the filter." });
+    await recordRetestResult(t.db, {
+      actor: await adminActor(),
+      findingId: fresh.openFindingId,
+      result: "still_open",
+      note: "Bypassed with base64.",
+    });
+    expect(await postRetestVerdicts(t.db)).toMatchObject({ posted: 1, failed: 0 });
+    expect(await postRetestVerdicts(t.db)).toEqual({ posted: 0, failed: 0 });
+    expect(fake.issues("acme/verdicts")[0]).toMatchObject({ state: "open", comments: 1 });
+    expect(await page()).toContain("Bypassed with base64.");
+
+    await requestRetest(t.db, { actor: await owner(), findingId: fresh.openFindingId, note: "Second try." });
+    await recordRetestResult(t.db, { actor: await adminActor(), findingId: fresh.openFindingId, result: "verified_fixed", note: "" });
+    expect(await postRetestVerdicts(t.db)).toMatchObject({ posted: 1, failed: 0 });
+    await fake.flushDeliveries();
+    expect(fake.issues("acme/verdicts")[0]).toMatchObject({ state: "closed", comments: 2 });
+    expect(await page()).toContain("Verified Fixed");
+    const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
+    expect(ticket?.state).toBe("closed");
+    // Our own close comes back as GitHub's webhook: a verified finding asks for no retest.
+    expect(await status()).toBe("verified_fixed");
+    expect(await postRetestVerdicts(t.db)).toEqual({ posted: 0, failed: 0 });
+  });
+
+  it("without a webhook, the sync finds a closed or reopened issue within 15 minutes, and rewrites the text of an edited finding", async () => {
+    fake.addRepo({ owner: "acme", name: "polled" });
+    const fresh = await createFreshObjects(t.db, TENANTS.acme);
+    const token = fake.issueToken({ kind: "fine-grained", repos: ["acme/polled"], permissions: { issues: "write" } });
+    const { id } = await connectTracker(t.db, { actor: await owner(), kind: "github", baseUrl: fake.url, target: "acme/polled", token });
+    const { ticketId } = await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+    await drainTrackerTickets(t.db);
+    const [issue] = fake.issues("acme/polled");
+    const status = async () =>
+      (await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, fresh.openFindingId)))[0]!.status;
+    const lookedAtLongAgo = () =>
+      t.db
+        .update(trackerTickets)
+        .set({ syncedAt: new Date(Date.now() - 16 * 60_000) })
+        .where(eq(trackerTickets.id, ticketId));
+
+    await fake.closeIssue("acme/polled", issue!.number);
+    expect(await status()).toBe("open");
+    await syncTrackerTickets(t.db);
+    expect(await status()).toBe("fixed_pending_retest");
+
+    // Looked at a moment ago: not again before 15 minutes.
+    await fake.reopenIssue("acme/polled", issue!.number);
+    await syncTrackerTickets(t.db);
+    expect(await status()).toBe("fixed_pending_retest");
+    await lookedAtLongAgo();
+    await syncTrackerTickets(t.db);
+    expect(await status()).toBe("open");
+    const [event] = await t.db
+      .select()
+      .from(findingEvents)
+      .where(and(eq(findingEvents.findingId, fresh.openFindingId), eq(findingEvents.kind, "status")));
+    expect(event).toMatchObject({ actorName: "GitHub", toStatus: "open", note: `Reopened in GitHub (#${issue!.number}).` });
+
+    // The firm renames the finding: the ticket (kept in sync by default) follows.
+    await t.db.update(findings).set({ title: "Renamed by the firm" }).where(eq(findings.id, fresh.openFindingId));
+    await lookedAtLongAgo();
+    await syncTrackerTickets(t.db);
+    expect(fake.issues("acme/polled")[0]!.title).toContain("Renamed by the firm");
+  });
+});
