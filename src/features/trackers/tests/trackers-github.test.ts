@@ -46,6 +46,15 @@ const writer = () => fake.issueToken({ kind: "fine-grained", repos: ["acme/gatew
 const publishedAcmeFinding = DEMO_FINDINGS.find((f) => f.clientId === TENANTS.acme.clientId && f.publishedDaysAgo !== null)!;
 
 describe("connecting GitHub", () => {
+  it("refuses a GitHub Enterprise address on a private or loopback network (outside the tests' allowance), keeping nothing", async () => {
+    for (const baseUrl of ["https://10.0.0.1/api/v3", `http://127.0.0.1:${fake.port + 1}`, "https://localhost/api/v3"]) {
+      const refused = connectTracker(t.db, { actor: await owner(), kind: "github", baseUrl, target: "acme/gateway", token: writer() });
+      await expect(refused).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/not an address on the public internet/) });
+    }
+    const kept = await listTrackerConnections(t.db, { actor: await owner() });
+    expect(kept.filter((connection) => connection.target === "acme/gateway")).toEqual([]);
+  });
+
   it("checks the token with GitHub first: a bad one is refused in GitHub's words and nothing is kept", async () => {
     const refused = connectTracker(t.db, {
       actor: await owner(),
