@@ -1,6 +1,6 @@
 // Starts the fake GitHub on its own: `npx tsx tools/fake-github/cli.ts [--port 4020]` (or
 // `npm run github:fake`). It holds the demo's repository as the demo data set expects it
-// (src/features/demo/demo-tracker-constants.ts): the demo's token, issues #1 (open) and #2 (closed)
+// (src/features/demo/server/demo-tracker-constants.ts): the demo's token, issues #1 (open) and #2 (closed)
 // for the two findings filed there, and a webhook to the demo's connection signed with its secret,
 // so a seeded app can test the connection and hear the issues closed on the fake's pages.
 // FAKE_GITHUB_PORT and FAKE_GITHUB_LOG=1 as for the others; APP_URL (default http://localhost:3000)
@@ -11,7 +11,7 @@ import {
   DEMO_GITHUB_TICKETS,
   DEMO_GITHUB_TOKEN,
   DEMO_GITHUB_WEBHOOK_SECRET,
-} from "../../src/features/demo/demo-tracker-constants";
+} from "../../src/features/demo/server/demo-tracker-constants";
 import { startFakeGitHub } from "./server";
 
 const portArg = process.argv.indexOf("--port");

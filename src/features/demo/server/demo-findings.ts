@@ -1,7 +1,7 @@
 import "server-only";
 import type { FindingEventKind, FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
-import { DEMO_GITHUB_TICKETS } from "../demo-tracker-constants";
+import { DEMO_GITHUB_TICKETS } from "./demo-tracker-constants";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS, DEMO_WRITE_TOKEN_NAME } from "./demo-data";
 
 // The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in

@@ -10,7 +10,7 @@ import {
   DEMO_GITHUB_TOKEN,
   DEMO_GITHUB_WEBHOOK_SECRET,
   demoGitHubIssueUrl,
-} from "../demo-tracker-constants";
+} from "./demo-tracker-constants";
 import { DEMO_CLIENTS, DEMO_USERS } from "./demo-data";
 import { DEMO_TICKET_CLOSED_DAYS_AGO } from "./demo-findings";
 

@@ -1,4 +1,4 @@
-// The demo's GitHub connection (src/features/demo/demo-tracker-constants.ts) and what the firm sees
+// The demo's GitHub connection (src/features/demo/server/demo-tracker-constants.ts) and what the firm sees
 // of a company's ticket systems (docs/PRODUCT.md#integrations): the demo's token and webhook secret
 // are sealed as connectTracker seals them, so the fake GitHub started with them works against the
 // seeded database; its closed ticket left the finding as GitHub's webhook would; the firm's client
@@ -18,7 +18,7 @@ import {
   DEMO_GITHUB_TOKEN,
   DEMO_GITHUB_WEBHOOK_SECRET,
   demoGitHubIssueUrl,
-} from "@/features/demo/demo-tracker-constants";
+} from "@/features/demo/server/demo-tracker-constants";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { handleGitHubDelivery, listClientTrackersForAdmin, testTrackerConnection } from "@/features/trackers/server";
 import { AdminTrackersCard } from "@/features/trackers/components/admin-trackers-card";
