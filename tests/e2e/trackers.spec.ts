@@ -24,12 +24,14 @@ async function go(page: Page, path: string) {
 
 /** The admin imports one low finding into the engagement and publishes it; its id. */
 async function publishLowFinding(page: Page, title: string): Promise<string> {
+  const rule = `ticket-${randomUUID().slice(0, 8)}`;
   const sarif = JSON.stringify({
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "llm-scanner", rules: [{ id: "R0", shortDescription: { text: title } }] } },
-        results: [{ ruleId: "R0", level: "note", message: { text: "Prompt reflected in a log line." } }],
+        tool: { driver: { name: "llm-scanner", rules: [{ id: rule, shortDescription: { text: title } }] } },
+        // A rule and an id of its own: an import knows a result it has seen (another test's R0) again.
+        results: [{ ruleId: rule, guid: randomUUID(), level: "note", message: { text: "Prompt reflected in a log line." } }],
       },
     ],
   });
