@@ -17,6 +17,9 @@ const BATCH = 20;
 type Due = {
   id: string;
   connection_id: string;
+  base_url: string;
+  target: string;
+  sealed_token: string;
   external_key: string;
   state: "creating" | "open" | "closed";
   previous: string | null;
@@ -39,7 +42,7 @@ export function verdictComment(result: RetestResult, note: string | null): strin
  */
 async function due(db: Db): Promise<Due[]> {
   const result = await db.execute<Due>(sql`
-    select t.id, t.connection_id, t.external_key, t.state, t.verdict_retest_id as previous,
+    select t.id, t.connection_id, c.base_url, c.target, c.sealed_token, t.external_key, t.state, t.verdict_retest_id as previous,
            r.id as retest_id, r.result, r.result_note
       from ${trackerTickets} t
       join ${trackerConnections} c on c.id = t.connection_id and c.state = 'connected'
@@ -68,22 +71,20 @@ export async function postRetestVerdicts(db: Db): Promise<{ posted: number; fail
       .where(sql`${trackerTickets.id} = ${item.id} and ${trackerTickets.verdictRetestId} is not distinct from ${item.previous}`)
       .returning({ id: trackerTickets.id });
     if (claimed.length === 0) continue;
-    const [connection] = await db.select().from(trackerConnections).where(eq(trackerConnections.id, item.connection_id));
-    if (!connection) continue;
-    const target = githubTargetOf(connection);
+    const target = githubTargetOf({ baseUrl: item.base_url, target: item.target, sealedToken: item.sealed_token });
     try {
       await commentOnGitHubIssue(target, item.external_key, verdictComment(item.result, item.result_note));
       if (item.result === "verified_fixed" && item.state !== "closed") {
         await closeGitHubIssue(target, item.external_key);
         await db.update(trackerTickets).set({ state: "closed", updatedAt: new Date() }).where(eq(trackerTickets.id, item.id));
       }
-      await recordTrackerState(db, connection.id, null);
+      await recordTrackerState(db, item.connection_id, null);
       posted += 1;
     } catch (error) {
       if (!(error instanceof TrackerError)) throw error;
       failed += 1;
       await db.update(trackerTickets).set({ verdictRetestId: item.previous }).where(eq(trackerTickets.id, item.id));
-      if (error.isCredentialProblem) await recordTrackerState(db, connection.id, error);
+      if (error.isCredentialProblem) await recordTrackerState(db, item.connection_id, error);
     }
   }
   return { posted, failed };
