@@ -8,13 +8,14 @@ import { clientAction } from "@/features/identity/server";
 import {
   connectTracker,
   GITHUB_API,
+  GITLAB_URL,
   kickTrackerTickets,
   removeTrackerConnection,
   requestTicket,
   testTrackerConnection,
 } from "@/features/trackers/server";
 
-import { connectGitHubSchema, requestTicketSchema, trackerConnectionIdSchema } from "@/features/trackers/validation";
+import { connectGitHubSchema, connectGitLabSchema, requestTicketSchema, trackerConnectionIdSchema } from "@/features/trackers/validation";
 
 // The portal's Integrations (docs/PRODUCT.md#integrations).
 
@@ -27,6 +28,19 @@ export const connectGitHubAction = clientAction(connectGitHubSchema, async (acto
     kind: "github",
     baseUrl: input.baseUrl || GITHUB_API,
     target: input.repository,
+    token: input.token,
+  });
+});
+
+/** A new GitLab connection (gitlab.com or self-managed), after the same fresh second factor. */
+export const connectGitLabAction = clientAction(connectGitLabSchema, async (actor, input) => {
+  assertClientOwner(actor);
+  await confirmFreshSecondFactor(getDb(), new Headers(await headers()), {});
+  return connectTracker(getDb(), {
+    actor,
+    kind: "gitlab",
+    baseUrl: input.baseUrl || GITLAB_URL,
+    target: input.project,
     token: input.token,
   });
 });

@@ -6,9 +6,9 @@ import { trackerConnections, trackerTickets } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getFinding } from "@/features/findings/server";
 import { appLink } from "@/features/notifications/server";
-import { CONNECTION_NOT_FOUND, githubTargetOf, recordTrackerState } from "./connections";
-import { createGitHubIssue, findGitHubIssueByMarker } from "./github";
+import { CONNECTION_NOT_FOUND, recordTrackerState } from "./connections";
 import { ticketText } from "./ticket-text";
+import { trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
 
 // A finding filed as a ticket exactly once (docs/PRODUCT.md#integrations): the ticket's row is
@@ -89,11 +89,11 @@ export async function drainTrackerTickets(db: Db): Promise<{ filed: number; fail
       .where(eq(trackerTickets.id, claim.id));
     if (!row?.ticket.pending) continue;
     const { pending } = row.ticket;
-    const target = githubTargetOf(row.connection);
     try {
+      const tracker = trackerClientOf(row.connection);
       // An earlier attempt may have filed it and died before recording so: find it first.
-      const earlier = claim.attempts > 1 ? await findGitHubIssueByMarker(target, pending.marker) : null;
-      const ticket = earlier ?? (await createGitHubIssue(target, pending, pending.labels));
+      const earlier = claim.attempts > 1 ? await tracker.findByMarker(pending.marker) : null;
+      const ticket = earlier ?? (await tracker.create(pending, pending.labels));
       await db
         .update(trackerTickets)
         .set({
