@@ -1083,6 +1083,17 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       { success: false, error: "Connection not found" },
     ),
   },
+  "ACTION src/features/trackers/actions/portal.ts#updateTrackerMappingAction": {
+    input: async ({ target }) => ({
+      connectionId: await freshTracker(target, "connected"),
+      ...DEFAULT_TRACKER_MAPPING,
+      createMode: "automatic",
+    }),
+    expect: ownerOnlyAction(
+      { success: true, data: expect.objectContaining({ createMode: "automatic", automaticSince: expect.any(String) }) },
+      { success: false, error: "Connection not found" },
+    ),
+  },
   "ACTION src/features/trackers/actions/portal.ts#removeTrackerConnectionAction": {
     input: async ({ target }) => ({ connectionId: await freshTracker(target) }),
     expect: ownerOnlyAction("ok", { success: false, error: "Connection not found" }),

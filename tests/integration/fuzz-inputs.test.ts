@@ -96,6 +96,7 @@ import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySc
 import { projectLettersQuerySchema } from "@/features/attestations/validation";
 import { projectAuthorizationQuerySchema } from "@/features/authorizations/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
+import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
@@ -941,6 +942,11 @@ const FUZZ: Record<string, Spec> = {
       },
     ]),
   ),
+  "ACTION src/features/trackers/actions/portal.ts#updateTrackerMappingAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ connectionId: "00000000-0000-4000-8000-0000000f0779", ...DEFAULT_TRACKER_MAPPING })),
+  },
   "ACTION src/features/trackers/actions/portal.ts#requestTicketAction": {
     kind: "action",
     role: "client",

@@ -13,9 +13,15 @@ import {
   removeTrackerConnection,
   requestTicket,
   testTrackerConnection,
+  updateTrackerMapping,
 } from "@/features/trackers/server";
-
-import { connectGitHubSchema, connectGitLabSchema, requestTicketSchema, trackerConnectionIdSchema } from "@/features/trackers/validation";
+import {
+  connectGitHubSchema,
+  connectGitLabSchema,
+  requestTicketSchema,
+  trackerConnectionIdSchema,
+  trackerMappingSchema,
+} from "@/features/trackers/validation";
 
 // The portal's Integrations (docs/PRODUCT.md#integrations).
 
@@ -47,6 +53,11 @@ export const connectGitLabAction = clientAction(connectGitLabSchema, async (acto
 
 export const testTrackerConnectionAction = clientAction(trackerConnectionIdSchema, (actor, input) =>
   testTrackerConnection(getDb(), { actor, connectionId: input.connectionId }),
+);
+
+/** How a connection files tickets (owners). */
+export const updateTrackerMappingAction = clientAction(trackerMappingSchema, (actor, { connectionId, ...mapping }) =>
+  updateTrackerMapping(getDb(), { actor, connectionId, mapping }),
 );
 
 export const removeTrackerConnectionAction = clientAction(trackerConnectionIdSchema, (actor, input) =>

@@ -9,10 +9,12 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useChange } from "@/components/ui/use-change";
+import { FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";
 import { TRACKER_KIND_LABELS, TRACKER_STATE_LABELS, TRACKER_STATE_TONES } from "@/lib/domain/tracker";
 import { removeTrackerConnectionAction, testTrackerConnectionAction } from "@/features/trackers/actions/portal";
 import type { TrackerConnectionRow } from "@/features/trackers/server";
 import { ConnectGitHubDialog, ConnectGitLabDialog } from "./connect-dialogs";
+import { MappingDialog } from "./mapping-dialog";
 
 type Message = { text: string; tone: "success" | "error" } | null;
 
@@ -24,6 +26,7 @@ type Message = { text: string; tone: "success" | "error" } | null;
 export function TrackersCard({ connections, readOnly }: { connections: TrackerConnectionRow[]; readOnly: boolean }) {
   const [connecting, setConnecting] = useState<"github" | "gitlab" | null>(null);
   const [removing, setRemoving] = useState<TrackerConnectionRow | null>(null);
+  const [mapping, setMapping] = useState<TrackerConnectionRow | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const { isBusy, running, run } = useChange((text, tone) => setMessage({ text, tone }));
   return (
@@ -78,6 +81,11 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
                     </>
                   ) : null}
                 </p>
+                <p className="text-muted">
+                  {connection.mapping.createMode === "automatic"
+                    ? `Files findings from ${FINDING_SEVERITY_LABELS[connection.mapping.minSeverity]} up as they are published.`
+                    : "Files a finding when someone asks."}
+                </p>
               </div>
               {readOnly ? null : (
                 <div className="flex flex-wrap gap-2">
@@ -97,6 +105,14 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
                   >
                     {running === `test:${connection.id}` ? "Testing..." : "Test connection"}
                   </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Ticket settings for ${connection.target}`}
+                    onClick={() => setMapping(connection)}
+                  >
+                    Ticket settings
+                  </Button>
                   <Button variant="ghost" size="sm" aria-label={`Remove ${connection.target}`} onClick={() => setRemoving(connection)}>
                     Remove
                   </Button>
@@ -108,6 +124,16 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
       )}
       {connecting === "github" ? <ConnectGitHubDialog onClose={() => setConnecting(null)} /> : null}
       {connecting === "gitlab" ? <ConnectGitLabDialog onClose={() => setConnecting(null)} /> : null}
+      {mapping ? (
+        <MappingDialog
+          connection={mapping}
+          onClose={() => setMapping(null)}
+          onSaved={(text) => {
+            setMapping(null);
+            setMessage({ text, tone: "success" });
+          }}
+        />
+      ) : null}
       {removing ? (
         <ConfirmDialog
           title="Remove this connection?"

@@ -4,10 +4,9 @@ import type { Db } from "@/server/core/db/client";
 import { clients, trackerConnections, trackerTickets } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getFinding } from "@/features/findings/server";
-import { appLink } from "@/features/notifications/server";
 import { recordTrackerState } from "./connections";
 import { applyTicketChange, trackerActor } from "./inbound";
-import { ticketText } from "./ticket-text";
+import { findingTicketText } from "./ticket-text";
 import { type TrackerClient, trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
 
@@ -92,7 +91,7 @@ async function rewriteIfEdited(
     if (error instanceof AppError && error.code === "not_found") return false;
     throw error;
   }
-  const text = ticketText(finding, appLink(`/client-portal?section=findings&finding=${finding.id}`));
+  const text = findingTicketText(finding, row.connection.mapping);
   if (row.pending && row.pending.title === text.title && row.pending.markdown === text.markdown) return false;
   await tracker.update(item.external_key, text);
   await db
