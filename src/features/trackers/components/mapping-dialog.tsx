@@ -94,7 +94,7 @@ export function MappingDialog({
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-1" {...form.register("attachEvidence")} />
           <span>
-            Include the finding&apos;s details and proof in new tickets. Off by default: a ticket has more readers than the report vault.
+            Include the finding&apos;s details and proof in its tickets. Off by default: a ticket has more readers than the report vault.
           </span>
         </label>
         <div className="flex justify-end gap-2">
