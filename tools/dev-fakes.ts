@@ -1,6 +1,7 @@
-// `npm run dev:fakes`: the fake Square (FAKE_SQUARE_PORT, default 4010) and the fake GitHub
-// (FAKE_GITHUB_PORT, default 4020, with the demo's repository, token and webhook) side by side, for
-// an app started on its own (README.md, "Development"). Ctrl-C stops both; so does either one ending.
+// `npm run dev:fakes`: the fake Square (FAKE_SQUARE_PORT, default 4010), the fake GitHub
+// (FAKE_GITHUB_PORT, default 4020, with the demo's repository, token and webhook) and the fake GitLab
+// (FAKE_GITLAB_PORT, default 4030) side by side, for an app started on its own (README.md,
+// "Development"). Ctrl-C stops them all; so does any one ending.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
@@ -16,6 +17,7 @@ const children: ChildProcess[] = [
     FAKE_SQUARE_WEBHOOK_TARGET: process.env.FAKE_SQUARE_WEBHOOK_TARGET ?? `${appUrl}/api/square/webhook`,
   }),
   start("tools/fake-github/cli.ts", { FAKE_GITHUB_PORT: process.env.FAKE_GITHUB_PORT ?? "4020", APP_URL: appUrl }),
+  start("tools/fake-gitlab/cli.ts", { FAKE_GITLAB_PORT: process.env.FAKE_GITLAB_PORT ?? "4030" }),
 ];
 
 let stopping = false;
@@ -27,7 +29,7 @@ function stop(code: number) {
   process.exitCode = code;
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop(0));
-// One fake gone (a port taken, a crash): the other is no use alone.
+// One fake gone (a port taken, a crash): the others are no use without it.
 for (const child of children)
   child.once("exit", (code) => {
     if (!stopping) stop(code ?? 1);

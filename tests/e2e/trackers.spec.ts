@@ -1,8 +1,9 @@
 // A company's own GitHub (docs/PRODUCT.md#integrations), against the fake GitHub the browser tests
 // start (tools/fake-github): Acme's owner connects a repository after the password, adds the
-// webhook shown once, files a finding as an issue from the finding's page, and once the issue is
-// closed in GitHub the finding reads Fixed (Pending Retest). The finding is a low one imported
-// into an Acme engagement for this test alone (no other test counts Acme's low findings).
+// webhook shown once, names the label of a low finding's ticket, files a finding as an issue from
+// the finding's page, and once the issue is closed in GitHub the finding reads Fixed (Pending
+// Retest). The finding is a low one imported into an Acme engagement for this test alone (no other
+// test counts Acme's low findings).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
@@ -89,7 +90,15 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   expect(url).toMatch(/\/api\/trackers\/github\/[0-9a-f-]{36}$/);
   await fake(page, "webhooks", { repo, url, secret });
   await hook.getByRole("button", { name: "Done" }).click();
-  await expect(card.getByRole("listitem").filter({ hasText: repo })).toContainText("Connected");
+  const row = card.getByRole("listitem").filter({ hasText: repo });
+  await expect(row).toContainText("Connected");
+  // The owner names the label a low finding's ticket gets.
+  await row.getByRole("button", { name: `Ticket settings for ${repo}` }).click();
+  const settings = owner.getByRole("dialog", { name: `Ticket settings for ${repo}` });
+  await settings.getByRole("textbox", { name: "Low" }).fill("sec:low");
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByText(`${repo}: ticket settings saved.`)).toBeVisible();
+  await expect(row).toContainText("Files a finding when someone asks.");
 
   await go(owner, `/client-portal?section=findings&finding=${findingId}`);
   const tickets = owner.getByRole("region", { name: "Tickets" });
@@ -99,7 +108,9 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   await expect(link).toBeVisible({ timeout: 20_000 });
   await expect(link).toHaveAttribute("href", `${fakeGitHub}/${repo}/issues/1`);
   const issue = await page.request.get(`${fakeGitHub}/repos/${repo}/issues/1`, { headers: { authorization: `Bearer ${token}` } });
-  expect(((await issue.json()) as { title: string }).title).toContain(title);
+  const filed = (await issue.json()) as { title: string; labels: { name: string }[] };
+  expect(filed.title).toContain(title);
+  expect(filed.labels.map((label) => label.name)).toEqual(["sec:low"]);
 
   // A person closes the issue on GitHub; GitHub's signed webhook reaches the portal.
   await fake(page, "issues/close", { repo, number: 1 });

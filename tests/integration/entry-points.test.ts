@@ -600,6 +600,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: everyone({ status: 401, error: "Invalid webhook signature." }),
   },
+  // A client's GitLab posting to a connection: the secret token in its header is the only proof.
+  "POST /api/trackers/gitlab/[id]": {
+    call: () => ({
+      url: "/api/trackers/gitlab/00000000-0000-4000-8000-000000000000",
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      json: { object_kind: "issue", object_attributes: { iid: 1, action: "close" } },
+      headers: { "x-gitlab-event": "Issue Hook", "x-gitlab-token": "not-the-secret" },
+    }),
+    expect: everyone({ status: 401, error: "Invalid webhook signature." }),
+  },
   // Client B naming nothing of A's still gets its own invoices only (the leak check reads the body).
   "GET /api/client/invoices/export": {
     call: () => ({ url: "/api/client/invoices/export" }),
@@ -1059,10 +1069,28 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
     ),
   },
+  "ACTION src/features/trackers/actions/portal.ts#connectGitLabAction": {
+    input: () => ({ project: "acme/matrix", token: "glpat-matrix", baseUrl: "" }),
+    expect: ownerOnlyAction(
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+    ),
+  },
   "ACTION src/features/trackers/actions/portal.ts#testTrackerConnectionAction": {
     input: async ({ target }) => ({ connectionId: await freshTracker(target) }),
     expect: ownerOnlyAction(
       { success: true, data: { state: "revoked", message: null } },
+      { success: false, error: "Connection not found" },
+    ),
+  },
+  "ACTION src/features/trackers/actions/portal.ts#updateTrackerMappingAction": {
+    input: async ({ target }) => ({
+      connectionId: await freshTracker(target, "connected"),
+      ...DEFAULT_TRACKER_MAPPING,
+      createMode: "automatic",
+    }),
+    expect: ownerOnlyAction(
+      { success: true, data: expect.objectContaining({ createMode: "automatic", automaticSince: expect.any(String) }) },
       { success: false, error: "Connection not found" },
     ),
   },

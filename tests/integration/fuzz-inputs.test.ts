@@ -96,6 +96,7 @@ import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySc
 import { projectLettersQuerySchema } from "@/features/attestations/validation";
 import { projectAuthorizationQuerySchema } from "@/features/authorizations/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
+import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
@@ -268,6 +269,24 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: { full: "the signature is checked under the connection's own secret, read from the database" },
+  },
+  // A connection's GitLab webhook: refused at the token (a connection's own secret, read from the database).
+  "POST /api/trackers/gitlab/[id]": {
+    kind: "route",
+    role: "anonymous",
+    input: fc.oneof(
+      json(
+        "/api/trackers/gitlab/00000000-0000-4000-8000-0000000f0778",
+        () => ({ object_kind: "issue", object_attributes: { iid: 1, action: "close" } }),
+        () => ({ "x-gitlab-event": "Issue Hook", "x-gitlab-token": "not-the-secret" }),
+      ).map((input) => ({ ...input, params: { id: "00000000-0000-4000-8000-0000000f0778" } })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/trackers/gitlab/${pathSegment(id)}`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: { full: "the token is checked against the connection's own secret, read from the database" },
   },
   "POST /api/square/webhook": {
     kind: "route",
@@ -908,6 +927,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ repository: "acme/fuzz", token: "ghp_fuzz", baseUrl: "" })),
   },
+  "ACTION src/features/trackers/actions/portal.ts#connectGitLabAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ project: "acme/fuzz", token: "glpat-fuzz", baseUrl: "" })),
+  },
   ...Object.fromEntries(
     (["testTrackerConnectionAction", "removeTrackerConnectionAction"] as const).map((name) => [
       `ACTION src/features/trackers/actions/portal.ts#${name}`,
@@ -918,6 +942,11 @@ const FUZZ: Record<string, Spec> = {
       },
     ]),
   ),
+  "ACTION src/features/trackers/actions/portal.ts#updateTrackerMappingAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ connectionId: "00000000-0000-4000-8000-0000000f0779", ...DEFAULT_TRACKER_MAPPING })),
+  },
   "ACTION src/features/trackers/actions/portal.ts#requestTicketAction": {
     kind: "action",
     role: "client",

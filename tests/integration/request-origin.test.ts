@@ -30,6 +30,7 @@ const EXEMPT = [
   "POST /api/notifications/unsubscribe",
   "POST /api/square/webhook",
   "POST /api/trackers/github/[id]",
+  "POST /api/trackers/gitlab/[id]",
 ];
 /** The company API's writes: a bearer token is their proof, never a cookie. */
 const isCompanyApi = (key: string) => key.split(" ")[1]!.startsWith("/api/v1/");

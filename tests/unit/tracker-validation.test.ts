@@ -1,8 +1,8 @@
-// The Connect GitHub form's one schema (client and server): the repository as owner/name, a token,
-// and an API address that is https, or plain http on this machine alone (the fakes of the demo and
-// the tests; the server still refuses loopback unless it is one of them).
+// The Connect GitHub and Connect GitLab forms' schemas (one each, client and server): the target's
+// name, a token, and an address that is https, or plain http on this machine alone (the fakes of the
+// demo and the tests; the server still refuses loopback unless it is one of them).
 import { describe, expect, it } from "vitest";
-import { connectGitHubSchema } from "@/features/trackers/validation";
+import { connectGitHubSchema, connectGitLabSchema } from "@/features/trackers/validation";
 
 const parse = (input: Record<string, string>) => connectGitHubSchema.safeParse({ repository: "acme/app", token: "ghp_x", ...input });
 
@@ -26,6 +26,39 @@ describe("connectGitHubSchema", () => {
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       "Name the repository as owner/name, such as acme/platform",
       "Paste the token GitHub showed you",
+    ]);
+  });
+});
+
+describe("connectGitLabSchema", () => {
+  const parseGitLab = (input: Record<string, string>) =>
+    connectGitLabSchema.safeParse({ project: "acme/platform", token: "glpat-x", baseUrl: "", ...input });
+
+  it.each([
+    ["acme/platform", true],
+    ["acme/security/platform", true],
+    ["acme", false],
+    ["acme/", false],
+    ["/acme/platform", false],
+    ["acme/plat form", false],
+  ])("project %j → %s", (project, ok) => {
+    expect(parseGitLab({ project }).success).toBe(ok);
+  });
+
+  it.each([
+    ["", true],
+    ["https://gitlab.example.com", true],
+    ["http://127.0.0.1:4030", true],
+    ["http://gitlab.example.com", false],
+  ])("address %j → %s", (baseUrl, ok) => {
+    expect(parseGitLab({ baseUrl }).success).toBe(ok);
+  });
+
+  it("wants a project path and a token, with the form's own words", () => {
+    const result = connectGitLabSchema.safeParse({ project: "acme", token: "", baseUrl: "" });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      "Name the project by its path, such as acme/platform or acme/security/platform",
+      "Paste the token GitLab showed you",
     ]);
   });
 });

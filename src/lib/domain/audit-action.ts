@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "webhook_endpoint.deleted": "Removed a webhook endpoint",
   "tracker.connected": "Connected a ticket system",
   "tracker.removed": "Removed a ticket system connection",
+  "tracker.mapping_changed": "Changed how a ticket system files findings",
   "webhook_endpoint.disabled": "Turned off a webhook endpoint",
   "webhook_endpoint.enabled": "Turned on a webhook endpoint",
   "webhook_endpoint.secret_rotated": "Rotated a webhook endpoint's secret",

@@ -35,6 +35,11 @@ export type TrackerMapping = {
   keepInSync: boolean;
   /** Off by default: a ticket has more readers than the report vault. */
   attachEvidence: boolean;
+  /**
+   * When automatic creation was last turned on (ISO time): findings published from then on are
+   * filed, never the company's earlier ones all at once.
+   */
+  automaticSince?: string;
 };
 
 export const DEFAULT_TRACKER_MAPPING: TrackerMapping = {

@@ -9,7 +9,7 @@ import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
 import { getStorage, storageChoice } from "@/server/core/storage/storage";
 import { runFindingTasks } from "@/features/findings/server";
 import { drainWebhookDeliveries } from "@/features/webhooks/server";
-import { drainTrackerTickets, postRetestVerdicts, syncTrackerTickets } from "@/features/trackers/server";
+import { drainTrackerTickets, fileAutomaticTickets, postRetestVerdicts, syncTrackerTickets } from "@/features/trackers/server";
 import { runNotificationTasks } from "@/features/notifications/server";
 import { runSubscriptionBilling } from "@/features/subscriptions/server";
 import { databaseRetryInMs, ensureDatabaseReady } from "./bootstrap";
@@ -70,6 +70,7 @@ async function tick(): Promise<void> {
   const db = getDb();
   await runOutboxDrain(db).catch((error) => console.error("[mail] outbox drain failed:", error));
   await drainWebhookDeliveries(db).catch((error) => console.error("[webhooks] delivery drain failed:", describe(error)));
+  await fileAutomaticTickets(db).catch((error) => console.error("[trackers] automatic tickets failed:", describe(error)));
   await drainTrackerTickets(db).catch((error) => console.error("[trackers] ticket drain failed:", describe(error)));
   await postRetestVerdicts(db).catch((error) => console.error("[trackers] posting retest verdicts failed:", describe(error)));
   await syncTrackerTickets(db).catch((error) => console.error("[trackers] ticket sync failed:", describe(error)));

@@ -8,13 +8,20 @@ import { clientAction } from "@/features/identity/server";
 import {
   connectTracker,
   GITHUB_API,
+  GITLAB_URL,
   kickTrackerTickets,
   removeTrackerConnection,
   requestTicket,
   testTrackerConnection,
+  updateTrackerMapping,
 } from "@/features/trackers/server";
-
-import { connectGitHubSchema, requestTicketSchema, trackerConnectionIdSchema } from "@/features/trackers/validation";
+import {
+  connectGitHubSchema,
+  connectGitLabSchema,
+  requestTicketSchema,
+  trackerConnectionIdSchema,
+  trackerMappingSchema,
+} from "@/features/trackers/validation";
 
 // The portal's Integrations (docs/PRODUCT.md#integrations).
 
@@ -31,8 +38,26 @@ export const connectGitHubAction = clientAction(connectGitHubSchema, async (acto
   });
 });
 
+/** A new GitLab connection (gitlab.com or self-managed), after the same fresh second factor. */
+export const connectGitLabAction = clientAction(connectGitLabSchema, async (actor, input) => {
+  assertClientOwner(actor);
+  await confirmFreshSecondFactor(getDb(), new Headers(await headers()), {});
+  return connectTracker(getDb(), {
+    actor,
+    kind: "gitlab",
+    baseUrl: input.baseUrl || GITLAB_URL,
+    target: input.project,
+    token: input.token,
+  });
+});
+
 export const testTrackerConnectionAction = clientAction(trackerConnectionIdSchema, (actor, input) =>
   testTrackerConnection(getDb(), { actor, connectionId: input.connectionId }),
+);
+
+/** How a connection files tickets (owners). */
+export const updateTrackerMappingAction = clientAction(trackerMappingSchema, (actor, { connectionId, ...mapping }) =>
+  updateTrackerMapping(getDb(), { actor, connectionId, mapping }),
 );
 
 export const removeTrackerConnectionAction = clientAction(trackerConnectionIdSchema, (actor, input) =>

@@ -1,37 +1,32 @@
 "use client";
 
-import { Check, Copy, GitBranch } from "lucide-react";
+import { GitBranch } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog } from "@/components/ui/dialog";
-import { Field, fieldAria, Input } from "@/components/ui/field";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useChange } from "@/components/ui/use-change";
-import { useFormSubmit } from "@/components/ui/use-form-submit";
-import { useZodForm } from "@/components/ui/use-zod-form";
+import { FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";
 import { TRACKER_KIND_LABELS, TRACKER_STATE_LABELS, TRACKER_STATE_TONES } from "@/lib/domain/tracker";
-import { useStepUp } from "@/features/account/components/use-step-up";
-import { connectGitHubAction, removeTrackerConnectionAction, testTrackerConnectionAction } from "@/features/trackers/actions/portal";
+import { removeTrackerConnectionAction, testTrackerConnectionAction } from "@/features/trackers/actions/portal";
 import type { TrackerConnectionRow } from "@/features/trackers/server";
-import { type ConnectGitHubInput, connectGitHubSchema } from "@/features/trackers/validation";
+import { ConnectGitHubDialog, ConnectGitLabDialog } from "./connect-dialogs";
+import { MappingDialog } from "./mapping-dialog";
 
 type Message = { text: string; tone: "success" | "error" } | null;
 
-/** Where GitHub posts a connection's webhook: this site's address, which the page knows. */
-const hookAddress = (connectionId: string) => `${window.location.origin}/api/trackers/github/${connectionId}`;
-
 /**
  * The company's ticket systems (docs/PRODUCT.md#integrations): owners only. Each connection's
- * repository, state (with the tracker's own words when it refuses) and last sync; connecting
- * GitHub after a fresh proof (the webhook's address and secret shown once); testing; removing.
+ * repository or project, state (with the tracker's own words when it refuses) and last sync;
+ * connecting GitHub or GitLab after a fresh proof (the webhook's address and secret shown once); testing; removing.
  */
 export function TrackersCard({ connections, readOnly }: { connections: TrackerConnectionRow[]; readOnly: boolean }) {
-  const [connecting, setConnecting] = useState(false);
+  const [connecting, setConnecting] = useState<"github" | "gitlab" | null>(null);
   const [removing, setRemoving] = useState<TrackerConnectionRow | null>(null);
+  const [mapping, setMapping] = useState<TrackerConnectionRow | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const { isBusy, running, run } = useChange((text, tone) => setMessage({ text, tone }));
   return (
@@ -42,13 +37,18 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
             <GitBranch className="h-5 w-5 text-accent" aria-hidden /> Integrations
           </h2>
           <p className="mt-1 text-sm text-muted">
-            File findings as tickets in your own GitHub repository; a ticket closed there asks us for a retest.
+            File findings as tickets in your own GitHub repository or GitLab project; a ticket closed there asks us for a retest.
           </p>
         </div>
         {readOnly ? null : (
-          <Button variant="secondary" size="sm" onClick={() => setConnecting(true)}>
-            Connect GitHub
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setConnecting("github")}>
+              Connect GitHub
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setConnecting("gitlab")}>
+              Connect GitLab
+            </Button>
+          </div>
         )}
       </div>
       {message ? (
@@ -81,6 +81,11 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
                     </>
                   ) : null}
                 </p>
+                <p className="text-muted">
+                  {connection.mapping.createMode === "automatic"
+                    ? `Files findings from ${FINDING_SEVERITY_LABELS[connection.mapping.minSeverity]} up as they are published.`
+                    : "Files a finding when someone asks."}
+                </p>
               </div>
               {readOnly ? null : (
                 <div className="flex flex-wrap gap-2">
@@ -100,6 +105,14 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
                   >
                     {running === `test:${connection.id}` ? "Testing..." : "Test connection"}
                   </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Ticket settings for ${connection.target}`}
+                    onClick={() => setMapping(connection)}
+                  >
+                    Ticket settings
+                  </Button>
                   <Button variant="ghost" size="sm" aria-label={`Remove ${connection.target}`} onClick={() => setRemoving(connection)}>
                     Remove
                   </Button>
@@ -109,7 +122,18 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
           ))}
         </ul>
       )}
-      {connecting ? <ConnectGitHubDialog onClose={() => setConnecting(false)} /> : null}
+      {connecting === "github" ? <ConnectGitHubDialog onClose={() => setConnecting(null)} /> : null}
+      {connecting === "gitlab" ? <ConnectGitLabDialog onClose={() => setConnecting(null)} /> : null}
+      {mapping ? (
+        <MappingDialog
+          connection={mapping}
+          onClose={() => setMapping(null)}
+          onSaved={(text) => {
+            setMapping(null);
+            setMessage({ text, tone: "success" });
+          }}
+        />
+      ) : null}
       {removing ? (
         <ConfirmDialog
           title="Remove this connection?"
@@ -122,103 +146,5 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
         />
       ) : null}
     </Card>
-  );
-}
-
-function ConnectGitHubDialog({ onClose }: { onClose: () => void }) {
-  const defaults: ConnectGitHubInput = { repository: "", token: "", baseUrl: "" };
-  const form = useZodForm(connectGitHubSchema, defaults);
-  const { errors } = form.formState;
-  const [made, setMade] = useState<{ id: string; webhookSecret: string } | null>(null);
-  const stepUp = useStepUp("Connecting a ticket system needs a fresh proof that it is you.");
-  const { onSubmit, message, isBusy } = useFormSubmit(form, connectGitHubAction, {
-    done: (data) => setMade(data),
-    refused: (refusal) => stepUp.ask(refusal, () => void onSubmit()),
-  });
-  return (
-    <Dialog
-      open
-      onOpenChange={(next) => (next ? null : onClose())}
-      title={made ? "Add the webhook in GitHub" : "Connect GitHub"}
-      description={
-        made
-          ? "So that a ticket closed in GitHub reaches us: this secret is shown once."
-          : "A fine-grained token with read and write access to the repository's issues."
-      }
-      className="max-w-md"
-    >
-      {made ? (
-        <WebhookSettings connectionId={made.id} secret={made.webhookSecret} onDone={onClose} />
-      ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Connect GitHub" className="space-y-4">
-          {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-          <Field id="tracker-repository" label="Repository" error={errors.repository?.message} hint="owner/name, such as acme/platform">
-            <Input {...fieldAria("tracker-repository", errors.repository?.message)} autoComplete="off" {...form.register("repository")} />
-          </Field>
-          <Field id="tracker-token" label="Token" error={errors.token?.message} hint="It is kept encrypted and never shown again.">
-            <Input {...fieldAria("tracker-token", errors.token?.message)} type="password" autoComplete="off" {...form.register("token")} />
-          </Field>
-          <Field
-            id="tracker-base-url"
-            label="GitHub Enterprise API address (optional)"
-            error={errors.baseUrl?.message}
-            hint="Leave empty for github.com."
-          >
-            <Input
-              {...fieldAria("tracker-base-url", errors.baseUrl?.message)}
-              type="url"
-              autoComplete="off"
-              {...form.register("baseUrl")}
-            />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isBusy}>
-              {isBusy ? "Connecting..." : "Connect"}
-            </Button>
-          </div>
-        </form>
-      )}
-      {stepUp.dialog}
-    </Dialog>
-  );
-}
-
-function WebhookSettings({ connectionId, secret, onDone }: { connectionId: string; secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      // Clipboard refused: the secret stays selectable in the field.
-      document.getElementById("tracker-webhook-secret")?.focus();
-    }
-  };
-  return (
-    <div className="space-y-4">
-      <Alert tone="success">Connected. In the repository&apos;s Settings → Webhooks, add a webhook with these, for Issues events.</Alert>
-      <Field id="tracker-webhook-url" label="Payload URL">
-        <Input id="tracker-webhook-url" readOnly value={hookAddress(connectionId)} onFocus={(e) => e.currentTarget.select()} />
-      </Field>
-      <Field id="tracker-webhook-secret" label="Secret" hint="Content type application/json. It will not be shown again.">
-        <Input
-          id="tracker-webhook-secret"
-          readOnly
-          value={secret}
-          onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-xs"
-        />
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={copy}>
-          {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-          {copied ? "Copied" : "Copy secret"}
-        </Button>
-        <Button onClick={onDone}>Done</Button>
-      </div>
-    </div>
   );
 }

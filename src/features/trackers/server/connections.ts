@@ -13,15 +13,15 @@ import {
 import type { DbOrTx } from "@/server/core/db/client";
 import { trackerConnections } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { openSecret, sealSecret } from "@/server/core/sealed-secret";
+import { sealSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
-import { checkGitHub, type GitHubTarget, GITHUB_API } from "./github";
+import { TOKEN_PURPOSE, trackerClient, trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
 
 // A company's connections to its ticket systems (docs/PRODUCT.md#integrations): owners make, test
 // and remove them; the firm sees their kind, target and state, never a secret.
 
-export const TOKEN_PURPOSE = "tracker-token";
+export { TOKEN_PURPOSE };
 export const WEBHOOK_SECRET_PURPOSE = "tracker-webhook-secret";
 export const CONNECTION_NOT_FOUND = "Connection not found";
 /** A company's connections at most: one per repository or project it files into. */
@@ -48,17 +48,6 @@ function assertWriter(actor: ClientActor) {
 
 type Connection = typeof trackerConnections.$inferSelect;
 
-/** The tracker a connection calls, with its token opened. */
-export function githubTargetOf(connection: Pick<Connection, "baseUrl" | "target" | "sealedToken">): GitHubTarget {
-  return { baseUrl: connection.baseUrl, repository: connection.target, token: openSecret(connection.sealedToken, TOKEN_PURPOSE) };
-}
-
-/** The tracker's answer to "can this token file tickets there?": its name for the target, or its refusal. */
-async function check(kind: TrackerKind, target: GitHubTarget): Promise<{ name: string }> {
-  if (kind !== "github") throw new AppError("bad_request", "Only GitHub can be connected for now.");
-  return checkGitHub(target);
-}
-
 const refusedBy = (error: TrackerError) => new AppError("bad_request", error.message, { fieldErrors: { token: error.message } });
 
 /**
@@ -68,18 +57,13 @@ const refusedBy = (error: TrackerError) => new AppError("bad_request", error.mes
  */
 export async function connectTracker(
   db: DbOrTx,
-  {
-    actor,
-    kind,
-    baseUrl = GITHUB_API,
-    target,
-    token,
-  }: { actor: ClientActor; kind: TrackerKind; baseUrl?: string; target: string; token: string },
+  { actor, kind, baseUrl, target, token }: { actor: ClientActor; kind: TrackerKind; baseUrl: string; target: string; token: string },
 ): Promise<{ id: string; webhookSecret: string }> {
   assertWriter(actor);
   let name: string;
   try {
-    ({ name } = await check(kind, { baseUrl, repository: target, token }));
+    // The tracker's answer to "can this token file tickets there?": its name for the target.
+    ({ name } = await trackerClient({ kind, baseUrl, target, token }).check());
   } catch (error) {
     if (error instanceof TrackerError) throw refusedBy(error);
     throw error;
@@ -187,7 +171,7 @@ export async function testTrackerConnection(
   const connection = await ownConnection(db, actor, connectionId);
   if (connection.state === "revoked") return { state: "revoked", message: connection.stateMessage };
   try {
-    await check(connection.kind, githubTargetOf(connection));
+    await trackerClientOf(connection).check();
     await recordTrackerState(db, connectionId, null);
     return { state: "connected", message: null };
   } catch (error) {

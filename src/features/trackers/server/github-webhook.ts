@@ -12,10 +12,11 @@ export function isValidGitHubSignature(rawBody: string, header: string | null, s
   return timingSafeEqual(expected, Buffer.from(match[1]!, "hex"));
 }
 
-/** What an `issues` event says happened to a ticket, when it is one we act on. */
-export type GitHubIssueChange = { key: string; change: "closed" | "reopened"; repository: string };
+/** A ticket closed or reopened in its tracker: its key, and the repository or project it is in. */
+export type TicketChange = { key: string; change: "closed" | "reopened"; repository: string };
 
-export function issueChangeOf(event: string | null, payload: unknown): GitHubIssueChange | null {
+/** What an `issues` event says happened to a ticket, when it is one we act on. */
+export function issueChangeOf(event: string | null, payload: unknown): TicketChange | null {
   if (event !== "issues") return null;
   const p = payload as { action?: unknown; issue?: { number?: unknown }; repository?: { full_name?: unknown } };
   if ((p.action !== "closed" && p.action !== "reopened") || typeof p.issue?.number !== "number") return null;

@@ -3,6 +3,7 @@ import { Octokit } from "@octokit/rest";
 import { guardedFetchApi } from "@/server/core/outbound/guarded-fetch-api";
 import { OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import type { TicketText } from "./ticket-text";
+import type { FiledTicket, TrackerClient } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
 
 // GitHub through its official client (docs/PRODUCT.md#integrations), every request through the
@@ -10,8 +11,7 @@ import { TrackerError } from "./tracker-error";
 
 export const GITHUB_API = "https://api.github.com";
 
-export type GitHubTarget = { baseUrl: string; repository: string; token: string };
-export type FiledTicket = { key: string; url: string; state: "open" | "closed" };
+type GitHubTarget = { baseUrl: string; repository: string; token: string };
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -52,7 +52,7 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The repository the token reaches, with issues on: what Test connection checks. */
-export async function checkGitHub(target: GitHubTarget): Promise<{ name: string }> {
+async function checkGitHub(target: GitHubTarget): Promise<{ name: string }> {
   const { owner, repo } = split(target.repository);
   return call(async () => {
     const { data } = await client(target).rest.repos.get({ owner, repo });
@@ -61,7 +61,7 @@ export async function checkGitHub(target: GitHubTarget): Promise<{ name: string 
   });
 }
 
-export async function createGitHubIssue(target: GitHubTarget, text: TicketText, labels: string[]): Promise<FiledTicket> {
+async function createGitHubIssue(target: GitHubTarget, text: TicketText, labels: string[]): Promise<FiledTicket> {
   const { owner, repo } = split(target.repository);
   return call(async () => {
     const { data } = await client(target).rest.issues.create({ owner, repo, title: text.title, body: text.markdown, labels });
@@ -69,17 +69,17 @@ export async function createGitHubIssue(target: GitHubTarget, text: TicketText, 
   });
 }
 
-export async function updateGitHubIssue(target: GitHubTarget, key: string, text: TicketText): Promise<void> {
+async function updateGitHubIssue(target: GitHubTarget, key: string, text: TicketText): Promise<void> {
   const { owner, repo } = split(target.repository);
   await call(() => client(target).rest.issues.update({ owner, repo, issue_number: Number(key), title: text.title, body: text.markdown }));
 }
 
-export async function commentOnGitHubIssue(target: GitHubTarget, key: string, body: string): Promise<void> {
+async function commentOnGitHubIssue(target: GitHubTarget, key: string, body: string): Promise<void> {
   const { owner, repo } = split(target.repository);
   await call(() => client(target).rest.issues.createComment({ owner, repo, issue_number: Number(key), body }));
 }
 
-export async function closeGitHubIssue(target: GitHubTarget, key: string): Promise<void> {
+async function closeGitHubIssue(target: GitHubTarget, key: string): Promise<void> {
   const { owner, repo } = split(target.repository);
   await call(() =>
     client(target).rest.issues.update({ owner, repo, issue_number: Number(key), state: "closed", state_reason: "completed" }),
@@ -90,7 +90,7 @@ export async function closeGitHubIssue(target: GitHubTarget, key: string): Promi
  * The ticket a retry may already have filed: the newest issues of the repository, by the hidden
  * marker in their text (GitHub has no idempotency key for a new issue).
  */
-export async function findGitHubIssueByMarker(target: GitHubTarget, marker: string): Promise<FiledTicket | null> {
+async function findGitHubIssueByMarker(target: GitHubTarget, marker: string): Promise<FiledTicket | null> {
   const { owner, repo } = split(target.repository);
   return call(async () => {
     const { data } = await client(target).rest.issues.listForRepo({
@@ -107,10 +107,23 @@ export async function findGitHubIssueByMarker(target: GitHubTarget, marker: stri
 }
 
 /** The issue's state now: what the sync polls where no webhook tells us. */
-export async function getGitHubIssueState(target: GitHubTarget, key: string): Promise<"open" | "closed"> {
+async function getGitHubIssueState(target: GitHubTarget, key: string): Promise<"open" | "closed"> {
   const { owner, repo } = split(target.repository);
   return call(async () => {
     const { data } = await client(target).rest.issues.get({ owner, repo, issue_number: Number(key) });
     return data.state === "closed" ? "closed" : "open";
   });
+}
+
+/** GitHub behind the one shape the queue, the sync and the verdicts use. */
+export function githubClient(target: GitHubTarget): TrackerClient {
+  return {
+    check: () => checkGitHub(target),
+    create: (text, labels) => createGitHubIssue(target, text, labels),
+    findByMarker: (marker) => findGitHubIssueByMarker(target, marker),
+    getState: (key) => getGitHubIssueState(target, key),
+    update: (key, text) => updateGitHubIssue(target, key, text),
+    comment: (key, body) => commentOnGitHubIssue(target, key, body),
+    close: (key) => closeGitHubIssue(target, key),
+  };
 }

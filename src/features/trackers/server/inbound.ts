@@ -6,10 +6,11 @@ import { clients, trackerConnections, trackerTickets } from "@/server/core/db/sc
 import { AppError } from "@/server/core/errors";
 import { openSecret } from "@/server/core/sealed-secret";
 import { uuidSchema } from "@/lib/validation/common";
-import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
+import { TRACKER_KIND_LABELS, type TrackerKind } from "@/lib/domain/tracker";
 import { requestRetest, withdrawRetestRequest } from "@/features/findings/server";
 import { WEBHOOK_SECRET_PURPOSE } from "./connections";
-import { isValidGitHubSignature, issueChangeOf } from "./github-webhook";
+import { isValidGitHubSignature, issueChangeOf, type TicketChange } from "./github-webhook";
+import { gitlabIssueChangeOf, isValidGitLabToken } from "./gitlab-webhook";
 
 // What a tracker tells us of a ticket (docs/PRODUCT.md#integrations): a ticket closed there asks
 // the firm for a retest (the finding becomes Fixed (pending retest), never Verified fixed: only the
@@ -38,35 +39,74 @@ export function trackerActor(
 }
 
 /**
- * One delivery of GitHub's webhook to a connection: refused unless signed with the connection's
- * secret (the same answer for a connection that does not exist); an issue closed or reopened
- * moves its ticket, and a close asks for a retest when the finding can take one. Returns what it did.
+ * One delivery of a tracker's webhook to a connection of that kind: refused unless it proves the
+ * connection's secret (the same answer for a connection that does not exist); an issue closed or
+ * reopened moves its ticket, and a close asks for a retest when the finding can take one.
  */
-export async function handleGitHubDelivery(
+async function handleDelivery(
   db: Db,
-  { connectionId, event, signature, rawBody }: { connectionId: string; event: string | null; signature: string | null; rawBody: string },
+  {
+    kind,
+    connectionId,
+    rawBody,
+    proves,
+    changeOf,
+  }: {
+    kind: TrackerKind;
+    connectionId: string;
+    rawBody: string;
+    proves: (secret: string) => boolean;
+    changeOf: (payload: unknown) => TicketChange | null;
+  },
 ): Promise<{ applied: "closed" | "reopened" | null }> {
   if (!uuidSchema.safeParse(connectionId).success) throw new AppError("unauthorized", REFUSED);
   const [row] = await db
     .select({ connection: trackerConnections, company: clients.company })
     .from(trackerConnections)
     .innerJoin(clients, eq(clients.id, trackerConnections.clientId))
-    .where(and(eq(trackerConnections.id, connectionId), eq(trackerConnections.kind, "github")))
+    .where(and(eq(trackerConnections.id, connectionId), eq(trackerConnections.kind, kind)))
     .limit(1);
   if (!row || row.connection.state === "revoked") throw new AppError("unauthorized", REFUSED);
-  const secret = openSecret(row.connection.sealedWebhookSecret, WEBHOOK_SECRET_PURPOSE);
-  if (!isValidGitHubSignature(rawBody, signature, secret)) throw new AppError("unauthorized", REFUSED);
+  if (!proves(openSecret(row.connection.sealedWebhookSecret, WEBHOOK_SECRET_PURPOSE))) throw new AppError("unauthorized", REFUSED);
   let payload: unknown;
   try {
     payload = JSON.parse(rawBody);
   } catch {
     throw new AppError("bad_request", "Request body must be valid JSON.");
   }
-  const change = issueChangeOf(event, payload);
+  const change = changeOf(payload);
   if (!change || change.repository.toLowerCase() !== row.connection.target.toLowerCase()) return { applied: null };
   if (!(await applyTicketChange(db, { connection: row.connection, company: row.company, key: change.key, change: change.change })))
     return { applied: null };
   return { applied: change.change };
+}
+
+/** GitHub's delivery: `X-Hub-Signature-256`, the HMAC of the raw body under the secret. */
+export function handleGitHubDelivery(
+  db: Db,
+  { connectionId, event, signature, rawBody }: { connectionId: string; event: string | null; signature: string | null; rawBody: string },
+) {
+  return handleDelivery(db, {
+    kind: "github",
+    connectionId,
+    rawBody,
+    proves: (secret) => isValidGitHubSignature(rawBody, signature, secret),
+    changeOf: (payload) => issueChangeOf(event, payload),
+  });
+}
+
+/** GitLab's delivery: the secret itself in `X-Gitlab-Token`. */
+export function handleGitLabDelivery(
+  db: Db,
+  { connectionId, event, token, rawBody }: { connectionId: string; event: string | null; token: string | null; rawBody: string },
+) {
+  return handleDelivery(db, {
+    kind: "gitlab",
+    connectionId,
+    rawBody,
+    proves: (secret) => isValidGitLabToken(token, secret),
+    changeOf: (payload) => gitlabIssueChangeOf(event, payload),
+  });
 }
 
 /**

@@ -13,8 +13,11 @@ export {
 export { drainTrackerTickets, kickTrackerTickets, requestTicket } from "./tickets";
 export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
 export { seedTrackerConnection } from "./seed-connection";
-export { handleGitHubDelivery } from "./inbound";
+export { handleGitHubDelivery, handleGitLabDelivery } from "./inbound";
 export { postRetestVerdicts } from "./verdicts";
+export { fileAutomaticTickets } from "./auto-tickets";
+export { updateTrackerMapping } from "./mapping";
 export { syncTrackerTickets } from "./sync";
 export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";
+export { GITLAB_URL } from "./gitlab";

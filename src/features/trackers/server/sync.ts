@@ -4,11 +4,10 @@ import type { Db } from "@/server/core/db/client";
 import { clients, trackerConnections, trackerTickets } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getFinding } from "@/features/findings/server";
-import { appLink } from "@/features/notifications/server";
-import { githubTargetOf, recordTrackerState } from "./connections";
-import { getGitHubIssueState, updateGitHubIssue } from "./github";
+import { recordTrackerState } from "./connections";
 import { applyTicketChange, trackerActor } from "./inbound";
-import { ticketText } from "./ticket-text";
+import { findingTicketText } from "./ticket-text";
+import { type TrackerClient, trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
 
 // Each filed ticket looked at every 15 minutes (docs/PRODUCT.md#integrations): its state in the
@@ -47,10 +46,10 @@ export async function syncTrackerTickets(db: Db): Promise<{ checked: number; cha
       .innerJoin(clients, eq(clients.id, trackerConnections.clientId))
       .where(eq(trackerTickets.id, item.id));
     if (!row) continue;
-    const target = githubTargetOf(row.connection);
     totals.checked += 1;
     try {
-      const state = await getGitHubIssueState(target, item.external_key);
+      const tracker = trackerClientOf(row.connection);
+      const state = await tracker.getState(item.external_key);
       if (state !== item.state) {
         await applyTicketChange(db, {
           connection: row.connection,
@@ -60,7 +59,7 @@ export async function syncTrackerTickets(db: Db): Promise<{ checked: number; cha
         });
         totals.changed += 1;
       }
-      if (row.connection.mapping.keepInSync && (await rewriteIfEdited(db, { item, row, target }))) totals.rewritten += 1;
+      if (row.connection.mapping.keepInSync && (await rewriteIfEdited(db, { item, row, tracker }))) totals.rewritten += 1;
       await recordTrackerState(db, row.connection.id, null);
     } catch (error) {
       if (!(error instanceof TrackerError)) throw error;
@@ -77,11 +76,11 @@ async function rewriteIfEdited(
   {
     item,
     row,
-    target,
+    tracker,
   }: {
     item: Due;
     row: { connection: typeof trackerConnections.$inferSelect; company: string; pending: (typeof trackerTickets.$inferSelect)["pending"] };
-    target: ReturnType<typeof githubTargetOf>;
+    tracker: TrackerClient;
   },
 ): Promise<boolean> {
   let finding;
@@ -92,9 +91,9 @@ async function rewriteIfEdited(
     if (error instanceof AppError && error.code === "not_found") return false;
     throw error;
   }
-  const text = ticketText(finding, appLink(`/client-portal?section=findings&finding=${finding.id}`));
+  const text = findingTicketText(finding, row.connection.mapping);
   if (row.pending && row.pending.title === text.title && row.pending.markdown === text.markdown) return false;
-  await updateGitHubIssue(target, item.external_key, text);
+  await tracker.update(item.external_key, text);
   await db
     .update(trackerTickets)
     .set({ pending: { ...text, labels: row.pending?.labels ?? [] }, updatedAt: new Date() })

@@ -1,9 +1,12 @@
 import "server-only";
 import { FINDING_SEVERITY_LABELS, type FindingSeverity } from "@/lib/domain/finding";
+import type { TrackerMapping } from "@/lib/domain/tracker";
+import { appLink } from "@/features/notifications/server";
 
 // What a ticket says of a finding (docs/PRODUCT.md#integrations): its title, severity, CVSS, the
-// OWASP LLM and ATLAS ids, the remediation and a link back into the portal; never the evidence, and
-// never the description's proof text beyond what the finding's remediation says.
+// OWASP LLM and ATLAS ids, the remediation and a link back into the portal. The description, with
+// its proof, only when the connection's owners chose to attach evidence: a ticket has more readers
+// than the report vault.
 
 export type TicketFinding = {
   id: string;
@@ -14,6 +17,7 @@ export type TicketFinding = {
   owaspLlm: string[];
   atlas: string[];
   remediation: string;
+  description: string;
 };
 
 export type TicketText = { title: string; markdown: string; marker: string };
@@ -21,7 +25,7 @@ export type TicketText = { title: string; markdown: string; marker: string };
 /** The hidden mark each ticket carries: a retry finds the ticket it already filed by it. */
 export const ticketMarker = (findingId: string) => `sentinel-finding:${findingId}`;
 
-export function ticketText(finding: TicketFinding, portalLink: string): TicketText {
+export function ticketText(finding: TicketFinding, portalLink: string, { evidence = false }: { evidence?: boolean } = {}): TicketText {
   const facts = [
     `**Severity:** ${FINDING_SEVERITY_LABELS[finding.severity]}`,
     finding.cvssScoreTenths === null
@@ -33,6 +37,7 @@ export function ticketText(finding: TicketFinding, portalLink: string): TicketTe
   const marker = ticketMarker(finding.id);
   const markdown = [
     facts.join("  \n"),
+    ...(evidence && finding.description.trim() ? ["## Details", finding.description.trim()] : []),
     "## Remediation",
     finding.remediation.trim() || "See the finding in the portal.",
     `[Open the finding in the portal](${portalLink})`,
@@ -40,3 +45,7 @@ export function ticketText(finding: TicketFinding, portalLink: string): TicketTe
   ].join("\n\n");
   return { title: `[${FINDING_SEVERITY_LABELS[finding.severity]}] ${finding.title}`, markdown, marker };
 }
+
+/** The ticket's text for a connection: linked to the finding's page, with its details when the owners chose so. */
+export const findingTicketText = (finding: TicketFinding, mapping: Pick<TrackerMapping, "attachEvidence">) =>
+  ticketText(finding, appLink(`/client-portal?section=findings&finding=${finding.id}`), { evidence: mapping.attachEvidence });

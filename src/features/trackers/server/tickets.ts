@@ -1,14 +1,14 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import type { TrackerMapping } from "@/lib/domain/tracker";
 import { assertClient, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { trackerConnections, trackerTickets } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getFinding } from "@/features/findings/server";
-import { appLink } from "@/features/notifications/server";
-import { CONNECTION_NOT_FOUND, githubTargetOf, recordTrackerState } from "./connections";
-import { createGitHubIssue, findGitHubIssueByMarker } from "./github";
-import { ticketText } from "./ticket-text";
+import { CONNECTION_NOT_FOUND, recordTrackerState } from "./connections";
+import { findingTicketText, type TicketFinding } from "./ticket-text";
+import { trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
 
 // A finding filed as a ticket exactly once (docs/PRODUCT.md#integrations): the ticket's row is
@@ -39,23 +39,34 @@ export async function requestTicket(
   if (!connection || connection.state === "revoked") throw new AppError("not_found", CONNECTION_NOT_FOUND);
   // Another company's finding, or a draft, is missing here as everywhere (the client's scope).
   const finding = await getFinding(db, { actor, findingId });
-  const text = ticketText(finding, appLink(`/client-portal?section=findings&finding=${finding.id}`));
-  const inserted = await db
-    .insert(trackerTickets)
-    .values({
-      connectionId,
-      findingId,
-      pending: { ...text, labels: [connection.mapping.severityLabels[finding.severity]] },
-      nextAttemptAt: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: trackerTickets.id });
-  if (inserted[0]) return { ticketId: inserted[0].id, queued: true };
+  const queued = await queueTicket(db, { connectionId, finding, mapping: connection.mapping });
+  if (queued) return { ticketId: queued, queued: true };
   const [existing] = await db
     .select({ id: trackerTickets.id })
     .from(trackerTickets)
     .where(and(eq(trackerTickets.connectionId, connectionId), eq(trackerTickets.findingId, findingId)));
   return { ticketId: existing!.id, queued: false };
+}
+
+/**
+ * The ticket's row, due now, with the text it will carry: the one insert of a ticket (a person's
+ * Create ticket, or automatic creation). Null when the finding already has one in this connection.
+ */
+export async function queueTicket(
+  db: DbOrTx,
+  { connectionId, finding, mapping }: { connectionId: string; finding: TicketFinding; mapping: TrackerMapping },
+): Promise<string | null> {
+  const [row] = await db
+    .insert(trackerTickets)
+    .values({
+      connectionId,
+      findingId: finding.id,
+      pending: { ...findingTicketText(finding, mapping), labels: [mapping.severityLabels[finding.severity]] },
+      nextAttemptAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: trackerTickets.id });
+  return row?.id ?? null;
 }
 
 type Claimed = { id: string; connection_id: string; attempts: number };
@@ -89,11 +100,11 @@ export async function drainTrackerTickets(db: Db): Promise<{ filed: number; fail
       .where(eq(trackerTickets.id, claim.id));
     if (!row?.ticket.pending) continue;
     const { pending } = row.ticket;
-    const target = githubTargetOf(row.connection);
     try {
+      const tracker = trackerClientOf(row.connection);
       // An earlier attempt may have filed it and died before recording so: find it first.
-      const earlier = claim.attempts > 1 ? await findGitHubIssueByMarker(target, pending.marker) : null;
-      const ticket = earlier ?? (await createGitHubIssue(target, pending, pending.labels));
+      const earlier = claim.attempts > 1 ? await tracker.findByMarker(pending.marker) : null;
+      const ticket = earlier ?? (await tracker.create(pending, pending.labels));
       await db
         .update(trackerTickets)
         .set({

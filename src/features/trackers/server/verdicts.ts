@@ -4,8 +4,9 @@ import { FINDING_STATUS_LABELS, type RetestResult } from "@/lib/domain/finding";
 import { siteConfig } from "@/config/site";
 import type { Db } from "@/server/core/db/client";
 import { findingRetests, trackerConnections, trackerTickets } from "@/server/core/db/schema";
-import { githubTargetOf, recordTrackerState } from "./connections";
-import { closeGitHubIssue, commentOnGitHubIssue } from "./github";
+import type { TrackerKind } from "@/lib/domain/tracker";
+import { recordTrackerState } from "./connections";
+import { trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
 
 // The firm's retest verdict back in the client's ticket (docs/PRODUCT.md#integrations): a comment
@@ -17,6 +18,7 @@ const BATCH = 20;
 type Due = {
   id: string;
   connection_id: string;
+  kind: TrackerKind;
   base_url: string;
   target: string;
   sealed_token: string;
@@ -42,7 +44,7 @@ export function verdictComment(result: RetestResult, note: string | null): strin
  */
 async function due(db: Db): Promise<Due[]> {
   const result = await db.execute<Due>(sql`
-    select t.id, t.connection_id, c.base_url, c.target, c.sealed_token, t.external_key, t.state, t.verdict_retest_id as previous,
+    select t.id, t.connection_id, c.kind, c.base_url, c.target, c.sealed_token, t.external_key, t.state, t.verdict_retest_id as previous,
            r.id as retest_id, r.result, r.result_note
       from ${trackerTickets} t
       join ${trackerConnections} c on c.id = t.connection_id and c.state = 'connected'
@@ -71,13 +73,15 @@ export async function postRetestVerdicts(db: Db): Promise<{ posted: number; fail
       .where(sql`${trackerTickets.id} = ${item.id} and ${trackerTickets.verdictRetestId} is not distinct from ${item.previous}`)
       .returning({ id: trackerTickets.id });
     if (claimed.length === 0) continue;
-    const target = githubTargetOf({ baseUrl: item.base_url, target: item.target, sealedToken: item.sealed_token });
     try {
-      await commentOnGitHubIssue(target, item.external_key, verdictComment(item.result, item.result_note));
+      const tracker = trackerClientOf({ kind: item.kind, baseUrl: item.base_url, target: item.target, sealedToken: item.sealed_token });
+      // Closed first and recorded so: a comment refused after it is posted again alone by the
+      // next tick, and a close refused leaves nothing posted twice.
       if (item.result === "verified_fixed" && item.state !== "closed") {
-        await closeGitHubIssue(target, item.external_key);
+        await tracker.close(item.external_key);
         await db.update(trackerTickets).set({ state: "closed", updatedAt: new Date() }).where(eq(trackerTickets.id, item.id));
       }
+      await tracker.comment(item.external_key, verdictComment(item.result, item.result_note));
       await recordTrackerState(db, item.connection_id, null);
       posted += 1;
     } catch (error) {

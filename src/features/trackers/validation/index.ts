@@ -1,11 +1,35 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { uuidSchema } from "@/lib/validation/common";
+import { FINDING_SEVERITIES } from "@/lib/domain/finding";
+import { TRACKER_CREATE_MODES } from "@/lib/domain/tracker";
 
 // The portal's Integrations forms (docs/PRODUCT.md#integrations), one schema on the client and the server.
 
 const REPOSITORY = "Name the repository as owner/name, such as acme/platform";
 const BASE_URL = "Enter the API's address, such as https://api.github.com or https://github.example.com/api/v3";
+const PROJECT = "Name the project by its path, such as acme/platform or acme/security/platform";
+const GITLAB_URL = "Enter GitLab's address, such as https://gitlab.com or https://gitlab.example.com";
+
+/** A tracker's address a person typed: https, or plain http only on this machine. */
+const trackerAddress = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(300, message)
+    .refine((value) => {
+      if (value === "") return true;
+      try {
+        const url = new URL(value);
+        // Plain http only on this machine, where the fake trackers of the demo and the tests listen
+        // (the server refuses loopback unless it is such a fake): a real tracker is https.
+        const local = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+        return (url.protocol === "https:" || (local && url.protocol === "http:")) && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, message)
+    .default("");
 
 /** A new GitHub connection: the repository, the token, and for GitHub Enterprise the API's address. */
 export const connectGitHubSchema = z.object({
@@ -15,25 +39,41 @@ export const connectGitHubSchema = z.object({
     .max(200, REPOSITORY)
     .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, REPOSITORY),
   token: z.string().trim().min(1, "Paste the token GitHub showed you").max(500, "This is not a GitHub token"),
-  baseUrl: z
-    .string()
-    .trim()
-    .max(300, BASE_URL)
-    .refine((value) => {
-      if (value === "") return true;
-      try {
-        const url = new URL(value);
-        // Plain http only on this machine, where the fake GitHub of the demo and the tests listens
-        // (the server refuses loopback unless it is such a fake): a real tracker is https.
-        const local = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-        return (url.protocol === "https:" || (local && url.protocol === "http:")) && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    }, BASE_URL)
-    .default(""),
+  baseUrl: trackerAddress(BASE_URL),
 });
 export type ConnectGitHubInput = z.input<typeof connectGitHubSchema>;
 
+/** A new GitLab connection: the project's path, a project access token, and a self-managed GitLab's address. */
+export const connectGitLabSchema = z.object({
+  project: z
+    .string()
+    .trim()
+    .max(255, PROJECT)
+    .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/, PROJECT),
+  token: z.string().trim().min(1, "Paste the token GitLab showed you").max(500, "This is not a GitLab token"),
+  baseUrl: trackerAddress(GITLAB_URL),
+});
+export type ConnectGitLabInput = z.input<typeof connectGitLabSchema>;
+
 export const trackerConnectionIdSchema = z.object({ connectionId: uuidSchema });
 export const requestTicketSchema = z.object({ connectionId: uuidSchema, findingId: uuidSchema });
+
+const LABEL = "Use a label of 1 to 50 characters, without commas";
+const label = z
+  .string()
+  .trim()
+  .min(1, LABEL)
+  .max(50, LABEL)
+  // GitLab takes a ticket's labels as one comma-separated text.
+  .refine((value) => !value.includes(","), LABEL);
+
+/** How a connection files tickets: when, from which severity, with which labels, kept in sync, with evidence. */
+export const trackerMappingSchema = z.object({
+  connectionId: uuidSchema,
+  createMode: z.enum(TRACKER_CREATE_MODES),
+  minSeverity: z.enum(FINDING_SEVERITIES),
+  severityLabels: z.object({ critical: label, high: label, medium: label, low: label, informational: label }),
+  keepInSync: z.boolean(),
+  attachEvidence: z.boolean(),
+});
+export type TrackerMappingInput = z.input<typeof trackerMappingSchema>;

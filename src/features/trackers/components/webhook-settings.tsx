@@ -1,0 +1,80 @@
+"use client";
+
+import { Check, Copy } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+
+/** What each tracker's webhook form calls the two values, and where it is. */
+const WORDS = {
+  github: {
+    where: "In the repository's Settings → Webhooks, add a webhook with these, for Issues events.",
+    url: "Payload URL",
+    secret: "Secret",
+    hint: "Content type application/json. It will not be shown again.",
+  },
+  gitlab: {
+    where: "In the project's Settings → Webhooks, add a webhook with these, with the Issues events trigger.",
+    url: "URL",
+    secret: "Secret token",
+    hint: "It will not be shown again.",
+  },
+} as const;
+
+/**
+ * The webhook a new connection needs in its tracker (docs/PRODUCT.md#integrations): this site's
+ * address for the connection, which the page knows, and the secret, shown this once.
+ */
+export function WebhookSettings({
+  kind,
+  connectionId,
+  secret,
+  onDone,
+}: {
+  kind: keyof typeof WORDS;
+  connectionId: string;
+  secret: string;
+  onDone: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const words = WORDS[kind];
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      // Clipboard refused: the secret stays selectable in the field.
+      document.getElementById("tracker-webhook-secret")?.focus();
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <Alert tone="success">Connected. {words.where}</Alert>
+      <Field id="tracker-webhook-url" label={words.url}>
+        <Input
+          id="tracker-webhook-url"
+          readOnly
+          value={`${window.location.origin}/api/trackers/${kind}/${connectionId}`}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+      </Field>
+      <Field id="tracker-webhook-secret" label={words.secret} hint={words.hint}>
+        <Input
+          id="tracker-webhook-secret"
+          readOnly
+          value={secret}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono text-xs"
+        />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={copy}>
+          {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+          {copied ? "Copied" : "Copy secret"}
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/finding";
+import type { TrackerKind, TrackerMapping } from "@/lib/domain/tracker";
+import type { Db } from "@/server/core/db/client";
+import { clients, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { getFinding } from "@/features/findings/server";
+import { trackerActor } from "./inbound";
+import { queueTicket } from "./tickets";
+
+// Tickets filed at publishing (docs/PRODUCT.md#integrations): for each working connection set to
+// automatic, the findings published since it was turned on, from its minimum severity up, that
+// have no ticket there yet. Read by the operations tick from the findings (read only), so the
+// findings slice knows nothing of trackers; the queue then files them exactly once.
+
+const BATCH = 50;
+/** Rank 1 is critical, as the findings' generated `severity_rank` counts. */
+const RANKS = sql.raw(`array[${FINDING_SEVERITIES.map((s) => `'${s}'`).join(",")}]`);
+const CLOSED = sql.raw(FIRM_CLOSED_FINDING_STATUSES.map((s) => `'${s}'`).join(","));
+
+type Due = { connection_id: string; kind: TrackerKind; client_id: string; company: string; mapping: TrackerMapping; finding_id: string };
+
+async function due(db: Db): Promise<Due[]> {
+  const result = await db.execute<Due>(sql`
+    select c.id as connection_id, c.kind, c.client_id, cl.company, c.mapping, f.id as finding_id
+      from ${trackerConnections} c
+      join ${clients} cl on cl.id = c.client_id
+      join ${findings} f on f.client_id = c.client_id
+     where c.state = 'connected'
+       and c.mapping->>'createMode' = 'automatic'
+       and f.published_at is not null
+       and f.published_at >= coalesce((c.mapping->>'automaticSince')::timestamptz, c.created_at)
+       and f.severity_rank <= array_position(${RANKS}, c.mapping->>'minSeverity')
+       and f.status not in (${CLOSED})
+       and not exists (select 1 from ${trackerTickets} t where t.connection_id = c.id and t.finding_id = f.id)
+     order by f.published_at
+     limit ${BATCH}`);
+  return (result as unknown as { rows: Due[] }).rows;
+}
+
+/** Queues what automatic creation owes; returns how many tickets were queued. */
+export async function fileAutomaticTickets(db: Db): Promise<{ queued: number }> {
+  let queued = 0;
+  for (const item of await due(db)) {
+    const connection = { id: item.connection_id, kind: item.kind, clientId: item.client_id };
+    let finding;
+    try {
+      // Read as the company's tracker: the company's own published finding, or nothing.
+      finding = await getFinding(db, { actor: trackerActor(connection, item.company), findingId: item.finding_id });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "not_found") continue;
+      throw error;
+    }
+    if (await queueTicket(db, { connectionId: item.connection_id, finding, mapping: item.mapping })) queued += 1;
+  }
+  return { queued };
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import type { TrackerKind } from "@/lib/domain/tracker";
+import { openSecret } from "@/server/core/sealed-secret";
+import { githubClient } from "./github";
+import { gitlabClient } from "./gitlab";
+import type { TicketText } from "./ticket-text";
+import { TrackerError } from "./tracker-error";
+
+// One shape for every ticket system (docs/PRODUCT.md#integrations): the queue, the sync and the
+// verdicts speak to it and never to a tracker's own client library. Each call throws a
+// TrackerError in the tracker's own words when the tracker refuses.
+
+export type FiledTicket = { key: string; url: string; state: "open" | "closed" };
+
+export type TrackerClient = {
+  /** The target's name as the tracker spells it, when the token may file tickets there. */
+  check(): Promise<{ name: string }>;
+  create(text: TicketText, labels: string[]): Promise<FiledTicket>;
+  /** The ticket an earlier attempt filed, by the hidden marker in its text (no tracker has an idempotency key). */
+  findByMarker(marker: string): Promise<FiledTicket | null>;
+  getState(key: string): Promise<"open" | "closed">;
+  update(key: string, text: TicketText): Promise<void>;
+  comment(key: string, body: string): Promise<void>;
+  close(key: string): Promise<void>;
+};
+
+/** Where a connection files: its kind, the API's address, the repository or project, and its token. */
+export type TrackerTarget = { kind: TrackerKind; baseUrl: string; target: string; token: string };
+
+export const TOKEN_PURPOSE = "tracker-token";
+
+export function trackerClient({ kind, baseUrl, target, token }: TrackerTarget): TrackerClient {
+  switch (kind) {
+    case "github":
+      return githubClient({ baseUrl, repository: target, token });
+    case "gitlab":
+      return gitlabClient({ baseUrl, project: target, token });
+    case "jira":
+      throw new TrackerError("Jira cannot be connected yet.", null);
+  }
+}
+
+/** The client of a stored connection, its token opened. */
+export function trackerClientOf(connection: { kind: TrackerKind; baseUrl: string; target: string; sealedToken: string }): TrackerClient {
+  return trackerClient({
+    kind: connection.kind,
+    baseUrl: connection.baseUrl,
+    target: connection.target,
+    token: openSecret(connection.sealedToken, TOKEN_PURPOSE),
+  });
+}
