@@ -77,3 +77,4 @@ export {
   updateFindingTemplate,
 } from "./templates";
 export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";
+export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";

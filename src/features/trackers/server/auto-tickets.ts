@@ -1,12 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/finding";
-import type { TrackerKind, TrackerMapping } from "@/lib/domain/tracker";
+import type { TrackerMapping } from "@/lib/domain/tracker";
 import type { Db } from "@/server/core/db/client";
-import { clients, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
-import { AppError } from "@/server/core/errors";
-import { getFinding } from "@/features/findings/server";
-import { trackerActor } from "./inbound";
+import { findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { type TicketFindingFacts, ticketFindingFacts } from "@/features/findings/server";
 import { queueTicket } from "./tickets";
 
 // Tickets filed at publishing (docs/PRODUCT.md#integrations): for each working connection set to
@@ -19,13 +17,12 @@ const BATCH = 50;
 const RANKS = sql.raw(`array[${FINDING_SEVERITIES.map((s) => `'${s}'`).join(",")}]`);
 const CLOSED = sql.raw(FIRM_CLOSED_FINDING_STATUSES.map((s) => `'${s}'`).join(","));
 
-type Due = { connection_id: string; kind: TrackerKind; client_id: string; company: string; mapping: TrackerMapping; finding_id: string };
+type Due = { connection_id: string; client_id: string; mapping: TrackerMapping; finding_id: string };
 
 async function due(db: Db): Promise<Due[]> {
   const result = await db.execute<Due>(sql`
-    select c.id as connection_id, c.kind, c.client_id, cl.company, c.mapping, f.id as finding_id
+    select c.id as connection_id, c.client_id, c.mapping, f.id as finding_id
       from ${trackerConnections} c
-      join ${clients} cl on cl.id = c.client_id
       join ${findings} f on f.client_id = c.client_id
      where c.state = 'connected'
        and c.mapping->>'createMode' = 'automatic'
@@ -41,18 +38,17 @@ async function due(db: Db): Promise<Due[]> {
 
 /** Queues what automatic creation owes; returns how many tickets were queued. */
 export async function fileAutomaticTickets(db: Db): Promise<{ queued: number }> {
+  const items = await due(db);
+  // The batch's findings read once per company (a batch holds a few companies), not once per ticket.
+  const facts = new Map<string, TicketFindingFacts>();
+  for (const clientId of new Set(items.map((item) => item.client_id))) {
+    const findingIds = items.filter((item) => item.client_id === clientId).map((item) => item.finding_id);
+    for (const finding of await ticketFindingFacts(db, { clientId, findingIds })) facts.set(finding.id, finding);
+  }
   let queued = 0;
-  for (const item of await due(db)) {
-    const connection = { id: item.connection_id, kind: item.kind, clientId: item.client_id };
-    let finding;
-    try {
-      // Read as the company's tracker: the company's own published finding, or nothing.
-      finding = await getFinding(db, { actor: trackerActor(connection, item.company), findingId: item.finding_id });
-    } catch (error) {
-      if (error instanceof AppError && error.code === "not_found") continue;
-      throw error;
-    }
-    if (await queueTicket(db, { connectionId: item.connection_id, finding, mapping: item.mapping })) queued += 1;
+  for (const item of items) {
+    const finding = facts.get(item.finding_id);
+    if (finding && (await queueTicket(db, { connectionId: item.connection_id, finding, mapping: item.mapping }))) queued += 1;
   }
   return { queued };
 }
