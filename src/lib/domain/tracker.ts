@@ -40,6 +40,8 @@ export type TrackerMapping = {
    * filed, never the company's earlier ones all at once.
    */
   automaticSince?: string;
+  /** Jira only: the issue type each ticket is filed as (Task unless the owners chose another). */
+  issueType?: string;
 };
 
 export const DEFAULT_TRACKER_MAPPING: TrackerMapping = {

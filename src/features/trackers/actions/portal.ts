@@ -12,12 +12,14 @@ import {
   kickTrackerTickets,
   removeTrackerConnection,
   requestTicket,
+  sealableJiraCredential,
   testTrackerConnection,
   updateTrackerMapping,
 } from "@/features/trackers/server";
 import {
   connectGitHubSchema,
   connectGitLabSchema,
+  connectJiraSchema,
   requestTicketSchema,
   trackerConnectionIdSchema,
   trackerMappingSchema,
@@ -48,6 +50,20 @@ export const connectGitLabAction = clientAction(connectGitLabSchema, async (acto
     baseUrl: input.baseUrl || GITLAB_URL,
     target: input.project,
     token: input.token,
+  });
+});
+
+/** A new Jira Cloud connection, after the same fresh second factor; the e-mail and API token are sealed together. */
+export const connectJiraAction = clientAction(connectJiraSchema, async (actor, input) => {
+  assertClientOwner(actor);
+  await confirmFreshSecondFactor(getDb(), new Headers(await headers()), {});
+  return connectTracker(getDb(), {
+    actor,
+    kind: "jira",
+    baseUrl: input.siteUrl.replace(/\/+$/, ""),
+    target: input.projectKey,
+    token: sealableJiraCredential({ email: input.email, apiToken: input.apiToken }),
+    issueType: input.issueType,
   });
 });
 

@@ -10,16 +10,23 @@ import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { useStepUp } from "@/features/account/components/use-step-up";
-import { connectGitHubAction, connectGitLabAction } from "@/features/trackers/actions/portal";
-import { type ConnectGitHubInput, connectGitHubSchema, type ConnectGitLabInput, connectGitLabSchema } from "@/features/trackers/validation";
+import { connectGitHubAction, connectGitLabAction, connectJiraAction } from "@/features/trackers/actions/portal";
+import {
+  type ConnectGitHubInput,
+  connectGitHubSchema,
+  type ConnectGitLabInput,
+  connectGitLabSchema,
+  type ConnectJiraInput,
+  connectJiraSchema,
+} from "@/features/trackers/validation";
 import { WebhookSettings } from "./webhook-settings";
 
 // Connecting a ticket system (docs/PRODUCT.md#integrations): the owner's fresh proof first (the
 // step-up), the tracker must accept the token, then the webhook's address and secret are shown once.
 
 type Made = { id: string; webhookSecret: string };
-type Kind = "github" | "gitlab";
-const NAMES: Record<Kind, string> = { github: "GitHub", gitlab: "GitLab" };
+type Kind = "github" | "gitlab" | "jira";
+const NAMES: Record<Kind, string> = { github: "GitHub", gitlab: "GitLab", jira: "Jira" };
 
 /** The form's send, the step-up it may ask for, and the connection it made. */
 function useConnect<Input extends FieldValues, Output>(
@@ -153,6 +160,33 @@ export function ConnectGitLabDialog({ onClose }: { onClose: () => void }) {
         addressLabel="Self-managed GitLab address (optional)"
         addressHint="Leave empty for gitlab.com."
       />
+    </ConnectDialog>
+  );
+}
+
+export function ConnectJiraDialog({ onClose }: { onClose: () => void }) {
+  const defaults: ConnectJiraInput = { siteUrl: "", projectKey: "", issueType: "Task", email: "", apiToken: "" };
+  const form = useZodForm(connectJiraSchema, defaults);
+  const connect = useConnect(form, connectJiraAction);
+  const { errors } = form.formState;
+  const { register } = form;
+  const field = (id: string, label: string, name: keyof ConnectJiraInput, error: string | undefined, hint?: string, type = "text") => (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <Input {...fieldAria(id, error)} type={type} autoComplete="off" {...register(name)} />
+    </Field>
+  );
+  return (
+    <ConnectDialog
+      kind="jira"
+      description="Jira Cloud: an API token of an Atlassian account that may create, edit, comment on and transition issues in the project."
+      connect={connect}
+      onClose={onClose}
+    >
+      {field("tracker-site", "Jira site", "siteUrl", errors.siteUrl?.message, "Such as https://acme.atlassian.net", "url")}
+      {field("tracker-project-key", "Project key", "projectKey", errors.projectKey?.message, "Such as SEC")}
+      {field("tracker-issue-type", "Issue type", "issueType", errors.issueType?.message, "Each ticket is filed as this type.")}
+      {field("tracker-email", "Account e-mail", "email", errors.email?.message, undefined, "email")}
+      {field("tracker-token", "API token", "apiToken", errors.apiToken?.message, "It is kept encrypted and never shown again.", "password")}
     </ConnectDialog>
   );
 }

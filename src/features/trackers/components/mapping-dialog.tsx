@@ -40,6 +40,7 @@ export function MappingDialog({
     severityLabels,
     keepInSync,
     attachEvidence,
+    ...(connection.kind === "jira" ? { issueType: connection.mapping.issueType ?? "Task" } : {}),
   };
   const form = useZodForm(trackerMappingSchema, defaults);
   const { errors } = form.formState;
@@ -63,6 +64,16 @@ export function MappingDialog({
             <Options items={["manual", "automatic"] as const} label={CREATE_MODE_LABELS} />
           </Select>
         </Field>
+        {connection.kind === "jira" ? (
+          <Field
+            id="mapping-issue-type"
+            label="Issue type"
+            error={errors.issueType?.message}
+            hint="Jira is asked whether the project has it."
+          >
+            <Input {...fieldAria("mapping-issue-type", errors.issueType?.message)} autoComplete="off" {...form.register("issueType")} />
+          </Field>
+        ) : null}
         <Field
           id="mapping-min-severity"
           label="Lowest severity filed automatically"

@@ -13,7 +13,7 @@ import { FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";
 import { TRACKER_KIND_LABELS, TRACKER_STATE_LABELS, TRACKER_STATE_TONES } from "@/lib/domain/tracker";
 import { removeTrackerConnectionAction, testTrackerConnectionAction } from "@/features/trackers/actions/portal";
 import type { TrackerConnectionRow } from "@/features/trackers/server";
-import { ConnectGitHubDialog, ConnectGitLabDialog } from "./connect-dialogs";
+import { ConnectGitHubDialog, ConnectGitLabDialog, ConnectJiraDialog } from "./connect-dialogs";
 import { MappingDialog } from "./mapping-dialog";
 
 type Message = { text: string; tone: "success" | "error" } | null;
@@ -24,7 +24,7 @@ type Message = { text: string; tone: "success" | "error" } | null;
  * connecting GitHub or GitLab after a fresh proof (the webhook's address and secret shown once); testing; removing.
  */
 export function TrackersCard({ connections, readOnly }: { connections: TrackerConnectionRow[]; readOnly: boolean }) {
-  const [connecting, setConnecting] = useState<"github" | "gitlab" | null>(null);
+  const [connecting, setConnecting] = useState<"github" | "gitlab" | "jira" | null>(null);
   const [removing, setRemoving] = useState<TrackerConnectionRow | null>(null);
   const [mapping, setMapping] = useState<TrackerConnectionRow | null>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -37,7 +37,8 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
             <GitBranch className="h-5 w-5 text-accent" aria-hidden /> Integrations
           </h2>
           <p className="mt-1 text-sm text-muted">
-            File findings as tickets in your own GitHub repository or GitLab project; a ticket closed there asks us for a retest.
+            File findings as tickets in your own GitHub repository, GitLab project or Jira project; a ticket closed there asks us for a
+            retest.
           </p>
         </div>
         {readOnly ? null : (
@@ -47,6 +48,9 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
             </Button>
             <Button variant="secondary" size="sm" onClick={() => setConnecting("gitlab")}>
               Connect GitLab
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setConnecting("jira")}>
+              Connect Jira
             </Button>
           </div>
         )}
@@ -124,6 +128,7 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
       )}
       {connecting === "github" ? <ConnectGitHubDialog onClose={() => setConnecting(null)} /> : null}
       {connecting === "gitlab" ? <ConnectGitLabDialog onClose={() => setConnecting(null)} /> : null}
+      {connecting === "jira" ? <ConnectJiraDialog onClose={() => setConnecting(null)} /> : null}
       {mapping ? (
         <MappingDialog
           connection={mapping}

@@ -20,6 +20,13 @@ const WORDS = {
     secret: "Secret token",
     hint: "It will not be shown again.",
   },
+  jira: {
+    where:
+      "As a Jira administrator, in System → WebHooks, create a webhook with these, for Issue updated events (a JQL filter on the project keeps the others out).",
+    url: "URL",
+    secret: "Secret",
+    hint: "It will not be shown again.",
+  },
 } as const;
 
 /**

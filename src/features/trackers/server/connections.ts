@@ -57,13 +57,20 @@ const refusedBy = (error: TrackerError) => new AppError("bad_request", error.mes
  */
 export async function connectTracker(
   db: DbOrTx,
-  { actor, kind, baseUrl, target, token }: { actor: ClientActor; kind: TrackerKind; baseUrl: string; target: string; token: string },
+  {
+    actor,
+    kind,
+    baseUrl,
+    target,
+    token,
+    issueType,
+  }: { actor: ClientActor; kind: TrackerKind; baseUrl: string; target: string; token: string; issueType?: string },
 ): Promise<{ id: string; webhookSecret: string }> {
   assertWriter(actor);
   let name: string;
   try {
     // The tracker's answer to "can this token file tickets there?": its name for the target.
-    ({ name } = await trackerClient({ kind, baseUrl, target, token }).check());
+    ({ name } = await trackerClient({ kind, baseUrl, target, token, issueType }).check());
   } catch (error) {
     if (error instanceof TrackerError) throw refusedBy(error);
     throw error;
@@ -85,7 +92,7 @@ export async function connectTracker(
         target: name,
         sealedToken: sealSecret(token, TOKEN_PURPOSE),
         sealedWebhookSecret: sealSecret(webhookSecret, WEBHOOK_SECRET_PURPOSE),
-        mapping: DEFAULT_TRACKER_MAPPING,
+        mapping: issueType ? { ...DEFAULT_TRACKER_MAPPING, issueType } : DEFAULT_TRACKER_MAPPING,
         createdByName: actor.name || actor.email,
         lastSyncAt: new Date(),
       })
@@ -98,7 +105,7 @@ export async function connectTracker(
       entityType: "tracker_connection",
       entityId: row.id,
       clientId: actor.clientId,
-      after: { kind, baseUrl, target: name },
+      after: { kind, baseUrl, target: name, ...(issueType ? { issueType } : {}) },
     });
     return { id: row.id, webhookSecret };
   });

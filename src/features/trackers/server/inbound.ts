@@ -11,6 +11,7 @@ import { requestRetest, withdrawRetestRequest } from "@/features/findings/server
 import { WEBHOOK_SECRET_PURPOSE } from "./connections";
 import { isValidGitHubSignature, issueChangeOf, type TicketChange } from "./github-webhook";
 import { gitlabIssueChangeOf, isValidGitLabToken } from "./gitlab-webhook";
+import { jiraIssueChangeOf } from "./jira-webhook";
 
 // What a tracker tells us of a ticket (docs/PRODUCT.md#integrations): a ticket closed there asks
 // the firm for a retest (the finding becomes Fixed (pending retest), never Verified fixed: only the
@@ -109,6 +110,20 @@ export function handleGitLabDelivery(
   });
 }
 
+/** Jira Cloud's delivery: `X-Hub-Signature`, the same HMAC as GitHub's under the older name. */
+export function handleJiraDelivery(
+  db: Db,
+  { connectionId, signature, rawBody }: { connectionId: string; signature: string | null; rawBody: string },
+) {
+  return handleDelivery(db, {
+    kind: "jira",
+    connectionId,
+    rawBody,
+    proves: (secret) => isValidGitHubSignature(rawBody, signature, secret),
+    changeOf: jiraIssueChangeOf,
+  });
+}
+
 /**
  * A ticket closed or reopened in the tracker (told by its webhook, or found by the sync's poll):
  * the ticket's state, and the finding's retest asked for or withdrawn. False when no ticket of the
@@ -131,7 +146,15 @@ export async function applyTicketChange(
   const [ticket] = await db
     .update(trackerTickets)
     .set({ state: change === "closed" ? "closed" : "open", updatedAt: new Date() })
-    .where(and(eq(trackerTickets.connectionId, connection.id), eq(trackerTickets.externalKey, key)))
+    .where(
+      and(
+        eq(trackerTickets.connectionId, connection.id),
+        eq(trackerTickets.externalKey, key),
+        // Reopened means something only for a ticket closed: a Jira issue moving between two open
+        // statuses must not withdraw a retest the firm was asked for.
+        change === "reopened" ? eq(trackerTickets.state, "closed") : undefined,
+      ),
+    )
     .returning({ findingId: trackerTickets.findingId });
   if (!ticket) return false;
   const actor = trackerActor(connection, company);

@@ -13,7 +13,7 @@ export {
 export { drainTrackerTickets, kickTrackerTickets, requestTicket } from "./tickets";
 export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
 export { seedTrackerConnection } from "./seed-connection";
-export { handleGitHubDelivery, handleGitLabDelivery } from "./inbound";
+export { handleGitHubDelivery, handleGitLabDelivery, handleJiraDelivery } from "./inbound";
 export { postRetestVerdicts } from "./verdicts";
 export { fileAutomaticTickets } from "./auto-tickets";
 export { updateTrackerMapping } from "./mapping";
@@ -21,3 +21,4 @@ export { syncTrackerTickets } from "./sync";
 export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";
 export { GITLAB_URL } from "./gitlab";
+export { sealableJiraCredential } from "./jira";

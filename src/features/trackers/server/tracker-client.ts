@@ -1,10 +1,10 @@
 import "server-only";
-import type { TrackerKind } from "@/lib/domain/tracker";
+import type { TrackerKind, TrackerMapping } from "@/lib/domain/tracker";
 import { openSecret } from "@/server/core/sealed-secret";
 import { githubClient } from "./github";
 import { gitlabClient } from "./gitlab";
+import { DEFAULT_JIRA_ISSUE_TYPE, jiraClient, jiraCredentialOf } from "./jira";
 import type { TicketText } from "./ticket-text";
-import { TrackerError } from "./tracker-error";
 
 // One shape for every ticket system (docs/PRODUCT.md#integrations): the queue, the sync and the
 // verdicts speak to it and never to a tracker's own client library. Each call throws a
@@ -24,28 +24,43 @@ export type TrackerClient = {
   close(key: string): Promise<void>;
 };
 
-/** Where a connection files: its kind, the API's address, the repository or project, and its token. */
-export type TrackerTarget = { kind: TrackerKind; baseUrl: string; target: string; token: string };
+/**
+ * Where a connection files: its kind, the API's address, the repository or project, and its token
+ * (for Jira, the account's e-mail and API token together); Jira also needs the issue type.
+ */
+export type TrackerTarget = { kind: TrackerKind; baseUrl: string; target: string; token: string; issueType?: string };
 
 export const TOKEN_PURPOSE = "tracker-token";
 
-export function trackerClient({ kind, baseUrl, target, token }: TrackerTarget): TrackerClient {
+export function trackerClient({ kind, baseUrl, target, token, issueType }: TrackerTarget): TrackerClient {
   switch (kind) {
     case "github":
       return githubClient({ baseUrl, repository: target, token });
     case "gitlab":
       return gitlabClient({ baseUrl, project: target, token });
     case "jira":
-      throw new TrackerError("Jira cannot be connected yet.", null);
+      return jiraClient({
+        baseUrl,
+        projectKey: target,
+        issueType: issueType ?? DEFAULT_JIRA_ISSUE_TYPE,
+        credential: jiraCredentialOf(token),
+      });
   }
 }
 
 /** The client of a stored connection, its token opened. */
-export function trackerClientOf(connection: { kind: TrackerKind; baseUrl: string; target: string; sealedToken: string }): TrackerClient {
+export function trackerClientOf(connection: {
+  kind: TrackerKind;
+  baseUrl: string;
+  target: string;
+  sealedToken: string;
+  mapping: Pick<TrackerMapping, "issueType">;
+}): TrackerClient {
   return trackerClient({
     kind: connection.kind,
     baseUrl: connection.baseUrl,
     target: connection.target,
     token: openSecret(connection.sealedToken, TOKEN_PURPOSE),
+    issueType: connection.mapping.issueType,
   });
 }

@@ -4,7 +4,7 @@ import { FINDING_STATUS_LABELS, type RetestResult } from "@/lib/domain/finding";
 import { siteConfig } from "@/config/site";
 import type { Db } from "@/server/core/db/client";
 import { findingRetests, trackerConnections, trackerTickets } from "@/server/core/db/schema";
-import type { TrackerKind } from "@/lib/domain/tracker";
+import type { TrackerKind, TrackerMapping } from "@/lib/domain/tracker";
 import { recordTrackerState } from "./connections";
 import { trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
@@ -22,6 +22,7 @@ type Due = {
   base_url: string;
   target: string;
   sealed_token: string;
+  mapping: TrackerMapping;
   external_key: string;
   state: "creating" | "open" | "closed";
   previous: string | null;
@@ -44,7 +45,7 @@ export function verdictComment(result: RetestResult, note: string | null): strin
  */
 async function due(db: Db): Promise<Due[]> {
   const result = await db.execute<Due>(sql`
-    select t.id, t.connection_id, c.kind, c.base_url, c.target, c.sealed_token, t.external_key, t.state, t.verdict_retest_id as previous,
+    select t.id, t.connection_id, c.kind, c.base_url, c.target, c.sealed_token, c.mapping, t.external_key, t.state, t.verdict_retest_id as previous,
            r.id as retest_id, r.result, r.result_note
       from ${trackerTickets} t
       join ${trackerConnections} c on c.id = t.connection_id and c.state = 'connected'
@@ -74,7 +75,13 @@ export async function postRetestVerdicts(db: Db): Promise<{ posted: number; fail
       .returning({ id: trackerTickets.id });
     if (claimed.length === 0) continue;
     try {
-      const tracker = trackerClientOf({ kind: item.kind, baseUrl: item.base_url, target: item.target, sealedToken: item.sealed_token });
+      const tracker = trackerClientOf({
+        kind: item.kind,
+        baseUrl: item.base_url,
+        target: item.target,
+        sealedToken: item.sealed_token,
+        mapping: item.mapping,
+      });
       // Closed first and recorded so: a comment refused after it is posted again alone by the
       // next tick, and a close refused leaves nothing posted twice.
       if (item.result === "verified_fixed" && item.state !== "closed") {

@@ -55,6 +55,25 @@ export const connectGitLabSchema = z.object({
 });
 export type ConnectGitLabInput = z.input<typeof connectGitLabSchema>;
 
+const JIRA_SITE = "Enter your Jira site's address, such as https://acme.atlassian.net";
+const JIRA_PROJECT = "Enter the project's key, such as SEC (capital letters, digits and _)";
+const ISSUE_TYPE = "Name an issue type of the project, such as Task or Bug";
+const issueType = z.string().trim().min(1, ISSUE_TYPE).max(60, ISSUE_TYPE);
+
+/** A new Jira Cloud connection: the site, the project's key, the issue type, and an Atlassian account's e-mail and API token. */
+export const connectJiraSchema = z.object({
+  siteUrl: trackerAddress(JIRA_SITE).refine((value) => value !== "", JIRA_SITE),
+  projectKey: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z][A-Z0-9_]{0,9}$/, JIRA_PROJECT)),
+  issueType: issueType.default("Task"),
+  email: z.string().trim().pipe(z.email("Enter the e-mail of the Atlassian account the token belongs to")),
+  apiToken: z.string().trim().min(1, "Paste the API token Atlassian showed you").max(500, "This is not an Atlassian API token"),
+});
+export type ConnectJiraInput = z.input<typeof connectJiraSchema>;
+
 export const trackerConnectionIdSchema = z.object({ connectionId: uuidSchema });
 export const requestTicketSchema = z.object({ connectionId: uuidSchema, findingId: uuidSchema });
 
@@ -75,5 +94,7 @@ export const trackerMappingSchema = z.object({
   severityLabels: z.object({ critical: label, high: label, medium: label, low: label, informational: label }),
   keepInSync: z.boolean(),
   attachEvidence: z.boolean(),
+  /** Jira only. */
+  issueType: issueType.optional(),
 });
 export type TrackerMappingInput = z.input<typeof trackerMappingSchema>;
