@@ -29,6 +29,9 @@ describe("an issues event", () => {
     });
     expect(issueChangeOf("issues", { action: "reopened", issue: { number: 7 }, repository })?.change).toBe("reopened");
     expect(issueChangeOf("issues", { action: "edited", issue: { number: 7 }, repository })).toBeNull();
+    // A signed body of `null` or a number (valid JSON) is nothing to act on, not a crash.
+    expect(issueChangeOf("issues", null)).toBeNull();
+    expect(issueChangeOf("issues", 7)).toBeNull();
     expect(issueChangeOf("push", { action: "closed", issue: { number: 7 }, repository })).toBeNull();
     expect(issueChangeOf("issues", { action: "closed", issue: { number: "7" }, repository })).toBeNull();
   });

@@ -34,5 +34,6 @@ describe("an Issue Hook event", () => {
     expect(gitlabIssueChangeOf("Note Hook", event("close"))).toBeNull();
     expect(gitlabIssueChangeOf("Issue Hook", event("close", "4"))).toBeNull();
     expect(gitlabIssueChangeOf("Issue Hook", { ...event("close"), object_kind: "merge_request" })).toBeNull();
+    expect(gitlabIssueChangeOf("Issue Hook", null)).toBeNull();
   });
 });

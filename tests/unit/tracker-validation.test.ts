@@ -2,7 +2,7 @@
 // name, a token, and an address that is https, or plain http on this machine alone (the fakes of the
 // demo and the tests; the server still refuses loopback unless it is one of them).
 import { describe, expect, it } from "vitest";
-import { connectGitHubSchema, connectGitLabSchema } from "@/features/trackers/validation";
+import { connectGitHubSchema, connectGitLabSchema, connectJiraSchema } from "@/features/trackers/validation";
 
 const parse = (input: Record<string, string>) => connectGitHubSchema.safeParse({ repository: "acme/app", token: "ghp_x", ...input });
 
@@ -59,6 +59,50 @@ describe("connectGitLabSchema", () => {
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       "Name the project by its path, such as acme/platform or acme/security/platform",
       "Paste the token GitLab showed you",
+    ]);
+  });
+});
+
+describe("connectJiraSchema", () => {
+  const parseJira = (input: Record<string, unknown>) =>
+    connectJiraSchema.safeParse({
+      siteUrl: "https://acme.atlassian.net",
+      projectKey: "SEC",
+      email: "owner@acme.example",
+      apiToken: "ATATT3x",
+      ...input,
+    });
+
+  it("takes a project key in any case and files as Task unless told", () => {
+    expect(parseJira({ projectKey: " sec " }).data).toMatchObject({ projectKey: "SEC", issueType: "Task" });
+    expect(parseJira({ issueType: "Bug" }).data?.issueType).toBe("Bug");
+  });
+
+  it.each([
+    ["SEC", true],
+    ["A1_B", true],
+    ["1SEC", false],
+    ["SE-C", false],
+    ["ABCDEFGHIJK", false],
+  ])("project key %j → %s", (projectKey, ok) => {
+    expect(parseJira({ projectKey }).success).toBe(ok);
+  });
+
+  it.each([
+    ["https://acme.atlassian.net", true],
+    ["http://127.0.0.1:4040", true],
+    ["http://acme.atlassian.net", false],
+    ["", false],
+  ])("site %j → %s", (siteUrl, ok) => {
+    expect(parseJira({ siteUrl }).success).toBe(ok);
+  });
+
+  it("wants the site, the e-mail and the API token, with the form's own words", () => {
+    const result = connectJiraSchema.safeParse({ siteUrl: "", projectKey: "SEC", email: "nope", apiToken: "" });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      "Enter your Jira site's address, such as https://acme.atlassian.net",
+      "Enter the e-mail of the Atlassian account the token belongs to",
+      "Paste the API token Atlassian showed you",
     ]);
   });
 });

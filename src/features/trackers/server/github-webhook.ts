@@ -18,7 +18,7 @@ export type TicketChange = { key: string; change: "closed" | "reopened"; reposit
 /** What an `issues` event says happened to a ticket, when it is one we act on. */
 export function issueChangeOf(event: string | null, payload: unknown): TicketChange | null {
   if (event !== "issues") return null;
-  const p = payload as { action?: unknown; issue?: { number?: unknown }; repository?: { full_name?: unknown } };
+  const p = (payload ?? {}) as { action?: unknown; issue?: { number?: unknown }; repository?: { full_name?: unknown } };
   if ((p.action !== "closed" && p.action !== "reopened") || typeof p.issue?.number !== "number") return null;
   if (typeof p.repository?.full_name !== "string") return null;
   return { key: String(p.issue.number), change: p.action, repository: p.repository.full_name };

@@ -15,7 +15,7 @@ export function isValidGitLabToken(header: string | null, secret: string): boole
 /** What an `Issue Hook` event says happened to a ticket, when it is one we act on. */
 export function gitlabIssueChangeOf(event: string | null, payload: unknown): TicketChange | null {
   if (event !== "Issue Hook") return null;
-  const p = payload as {
+  const p = (payload ?? {}) as {
     object_kind?: unknown;
     object_attributes?: { iid?: unknown; action?: unknown };
     project?: { path_with_namespace?: unknown };

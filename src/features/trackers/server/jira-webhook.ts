@@ -16,9 +16,9 @@ type JiraPayload = {
  * category (closed) or out of it (reopened: acted on only for a ticket we hold as closed).
  */
 export function jiraIssueChangeOf(payload: unknown): TicketChange | null {
-  const p = payload as JiraPayload;
+  const p = (payload ?? {}) as JiraPayload;
   if (p.webhookEvent !== "jira:issue_updated") return null;
-  const statusMoved = (p.changelog?.items ?? []).some((item) => item.fieldId === "status" || item.field === "status");
+  const statusMoved = (p.changelog?.items ?? []).some((item) => item?.fieldId === "status" || item?.field === "status");
   const key = p.issue?.key;
   const project = p.issue?.fields?.project?.key;
   if (!statusMoved || typeof key !== "string" || typeof project !== "string") return null;

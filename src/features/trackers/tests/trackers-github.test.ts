@@ -2,8 +2,6 @@
 // rules (docs/PRODUCT.md#integrations): the token is checked before anything is kept and sealed
 // after; a finding becomes exactly one issue whatever the number of requests; a revoked token shows
 // the connection failing in GitHub's words; another company reaches nothing of the connection.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findingEvents, findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
@@ -24,6 +22,7 @@ import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { type RouteReceiver, startRouteReceiver } from "@tests/integration/helpers/route-receiver";
 import { createFreshObjects, TENANTS } from "@tests/integration/helpers/tenants";
 import { type FakeGitHub, startFakeGitHub } from "../../../../tools/fake-github/server";
 
@@ -154,30 +153,12 @@ describe("connecting GitHub", () => {
 });
 
 describe("GitHub telling us of a ticket", () => {
-  let receiver: http.Server;
-  let receiverUrl = "";
-  const answers: number[] = [];
+  let receiver: RouteReceiver;
   beforeAll(async () => {
-    // Stands in for our site: hands each delivery, as received, to the route.
-    receiver = http.createServer((req, res) => {
-      let raw = "";
-      req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      req.on("end", async () => {
-        const id = req.url!.split("/").pop()!;
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-        const answer = await githubHook(new Request(`http://localhost${req.url}`, { method: "POST", headers, body: raw }), {
-          params: Promise.resolve({ id }),
-        });
-        answers.push(answer.status);
-        res.writeHead(answer.status).end(await answer.text());
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    receiver = await startRouteReceiver(githubHook);
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
   });
 
   it("an issue closed in GitHub asks for a retest under GitHub's name; a forged delivery is refused and changes nothing", async () => {
@@ -191,21 +172,21 @@ describe("GitHub telling us of a ticket", () => {
       target: "acme/closing",
       token,
     });
-    fake.addWebhook("acme/closing", { url: `${receiverUrl}/api/trackers/github/${id}`, secret: webhookSecret });
+    fake.addWebhook("acme/closing", { url: `${receiver.url}/api/trackers/github/${id}`, secret: webhookSecret });
     await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
     await drainTrackerTickets(t.db);
     await fake.flushDeliveries();
     const [issue] = fake.issues("acme/closing");
 
-    answers.length = 0;
+    receiver.answers.length = 0;
     await fake.forgeDelivery("acme/closing", issue!.number, { action: "closed" });
-    expect(answers).toEqual([401]);
+    expect(receiver.answers).toEqual([401]);
     const status = async () =>
       (await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, fresh.openFindingId)))[0]!.status;
     expect(await status()).toBe("open");
 
     await fake.closeIssue("acme/closing", issue!.number);
-    expect(answers.at(-1)).toBe(200);
+    expect(receiver.answers.at(-1)).toBe(200);
     expect(await status()).toBe("fixed_pending_retest");
     const [retest] = await t.db.select().from(findingRetests).where(eq(findingRetests.findingId, fresh.openFindingId));
     expect(retest).toMatchObject({
@@ -224,7 +205,7 @@ describe("GitHub telling us of a ticket", () => {
 
     // Reopened while the retest waits: the fix did not hold, the request is withdrawn.
     await fake.reopenIssue("acme/closing", issue!.number);
-    expect(answers.at(-1)).toBe(200);
+    expect(receiver.answers.at(-1)).toBe(200);
     expect(await status()).toBe("open");
     expect(await t.db.select().from(findingRetests).where(eq(findingRetests.findingId, fresh.openFindingId))).toEqual([]);
     const [back] = await t.db
@@ -252,7 +233,7 @@ describe("GitHub telling us of a ticket", () => {
       target: "acme/verdicts",
       token,
     });
-    fake.addWebhook("acme/verdicts", { url: `${receiverUrl}/api/trackers/github/${id}`, secret: webhookSecret });
+    fake.addWebhook("acme/verdicts", { url: `${receiver.url}/api/trackers/github/${id}`, secret: webhookSecret });
     await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
     await drainTrackerTickets(t.db);
     const [issue] = fake.issues("acme/verdicts");

@@ -2,8 +2,6 @@
 // rules (docs/PRODUCT.md#integrations): the same queue, sync and verdicts as GitHub's through the
 // one tracker shape; GitLab's own refusals (a token without the api scope, a rate limit's
 // Retry-After) in its words; its webhook proven by the secret token it carries.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findingEvents, findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
@@ -17,6 +15,7 @@ import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { type RouteReceiver, startRouteReceiver } from "@tests/integration/helpers/route-receiver";
 import { createFreshObjects, TENANTS } from "@tests/integration/helpers/tenants";
 import { type FakeGitLab, startFakeGitLab } from "../../../../tools/fake-gitlab/server";
 
@@ -24,35 +23,17 @@ const t = setupTestDatabase({ seedDemo: true });
 
 let fake: FakeGitLab;
 let disallow = () => {};
-let receiver: http.Server;
-let receiverUrl = "";
-const answers: number[] = [];
+let receiver: RouteReceiver;
 
 beforeAll(async () => {
   fake = await startFakeGitLab();
   disallow = allowLoopbackForTests(`127.0.0.1:${fake.port}`);
-  // Stands in for our site: hands each delivery, as received, to the route.
-  receiver = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-    req.on("end", async () => {
-      const id = req.url!.split("/").pop()!;
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      const answer = await gitlabHook(new Request(`http://localhost${req.url}`, { method: "POST", headers, body: raw }), {
-        params: Promise.resolve({ id }),
-      });
-      answers.push(answer.status);
-      res.writeHead(answer.status).end(await answer.text());
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startRouteReceiver(gitlabHook);
 });
 afterAll(async () => {
   disallow();
   await fake.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 const owner = () => clientActor(DEMO_USERS.acme.email);
@@ -183,25 +164,25 @@ describe("GitLab telling us of a ticket", () => {
     const { path, token } = project();
     const fresh = await createFreshObjects(t.db, TENANTS.acme);
     const { id, webhookSecret } = await connect(path, token);
-    fake.addWebhook(path, { url: `${receiverUrl}/api/trackers/gitlab/${id}`, token: webhookSecret });
+    fake.addWebhook(path, { url: `${receiver.url}/api/trackers/gitlab/${id}`, token: webhookSecret });
     await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
     await drainTrackerTickets(t.db);
     await fake.flushDeliveries();
     const [issue] = fake.issues(path);
 
-    answers.length = 0;
+    receiver.answers.length = 0;
     await fake.forgeDelivery(path, issue!.iid);
-    expect(answers).toEqual([401]);
+    expect(receiver.answers).toEqual([401]);
     expect(await statusOf(fresh.openFindingId)).toBe("open");
 
     await fake.closeIssue(path, issue!.iid);
-    expect(answers.at(-1)).toBe(200);
+    expect(receiver.answers.at(-1)).toBe(200);
     expect(await statusOf(fresh.openFindingId)).toBe("fixed_pending_retest");
     const [retest] = await t.db.select().from(findingRetests).where(eq(findingRetests.findingId, fresh.openFindingId));
     expect(retest).toMatchObject({ requestedByName: "GitLab", result: null, note: `Closed in GitLab (#${issue!.iid}).` });
 
     await fake.reopenIssue(path, issue!.iid);
-    expect(answers.at(-1)).toBe(200);
+    expect(receiver.answers.at(-1)).toBe(200);
     expect(await statusOf(fresh.openFindingId)).toBe("open");
     const [back] = await t.db
       .select()
