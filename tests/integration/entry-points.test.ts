@@ -610,6 +610,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: everyone({ status: 401, error: "Invalid webhook signature." }),
   },
+  // A client's Jira posting to a connection: the signature (X-Hub-Signature) is the only proof.
+  "POST /api/trackers/jira/[id]": {
+    call: () => ({
+      url: "/api/trackers/jira/00000000-0000-4000-8000-000000000000",
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      json: { webhookEvent: "jira:issue_updated", issue: { key: "SEC-1" } },
+      headers: { "x-hub-signature": `sha256=${"0".repeat(64)}` },
+    }),
+    expect: everyone({ status: 401, error: "Invalid webhook signature." }),
+  },
   // Client B naming nothing of A's still gets its own invoices only (the leak check reads the body).
   "GET /api/client/invoices/export": {
     call: () => ({ url: "/api/client/invoices/export" }),
@@ -1071,6 +1081,13 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "ACTION src/features/trackers/actions/portal.ts#connectGitLabAction": {
     input: () => ({ project: "acme/matrix", token: "glpat-matrix", baseUrl: "" }),
+    expect: ownerOnlyAction(
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+    ),
+  },
+  "ACTION src/features/trackers/actions/portal.ts#connectJiraAction": {
+    input: () => ({ siteUrl: "https://acme.atlassian.net", projectKey: "MTX", email: "owner@acme.example", apiToken: "ATATT-matrix" }),
     expect: ownerOnlyAction(
       { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
       { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },

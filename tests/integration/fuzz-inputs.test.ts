@@ -288,6 +288,24 @@ const FUZZ: Record<string, Spec> = {
     ),
     stage: { full: "the token is checked against the connection's own secret, read from the database" },
   },
+  // A connection's Jira webhook: refused at the signature, as GitHub's.
+  "POST /api/trackers/jira/[id]": {
+    kind: "route",
+    role: "anonymous",
+    input: fc.oneof(
+      json(
+        "/api/trackers/jira/00000000-0000-4000-8000-0000000f0780",
+        () => ({ webhookEvent: "jira:issue_updated", issue: { key: "SEC-1" } }),
+        () => ({ "x-hub-signature": `sha256=${"0".repeat(64)}` }),
+      ).map((input) => ({ ...input, params: { id: "00000000-0000-4000-8000-0000000f0780" } })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/trackers/jira/${pathSegment(id)}`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: { full: "the signature is checked under the connection's own secret, read from the database" },
+  },
   "POST /api/square/webhook": {
     kind: "route",
     role: "anonymous",
@@ -931,6 +949,16 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ project: "acme/fuzz", token: "glpat-fuzz", baseUrl: "" })),
+  },
+  "ACTION src/features/trackers/actions/portal.ts#connectJiraAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({
+      siteUrl: "https://acme.atlassian.net",
+      projectKey: "FUZ",
+      email: "owner@acme.example",
+      apiToken: "ATATT-fuzz",
+    })),
   },
   ...Object.fromEntries(
     (["testTrackerConnectionAction", "removeTrackerConnectionAction"] as const).map((name) => [

@@ -31,6 +31,7 @@ const EXEMPT = [
   "POST /api/square/webhook",
   "POST /api/trackers/github/[id]",
   "POST /api/trackers/gitlab/[id]",
+  "POST /api/trackers/jira/[id]",
 ];
 /** The company API's writes: a bearer token is their proof, never a cookie. */
 const isCompanyApi = (key: string) => key.split(" ")[1]!.startsWith("/api/v1/");

@@ -79,6 +79,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/v1/retests": { GET: "api" },
   "/api/trackers/github/[id]": { POST: "webhook" },
   "/api/trackers/gitlab/[id]": { POST: "webhook" },
+  "/api/trackers/jira/[id]": { POST: "webhook" },
   "/api/v1/access-log": { GET: "api" },
   "/api/v1/findings/[id]/comments": { POST: "api" },
   "/api/v1/findings/[id]/retest-requests": { POST: "api" },
