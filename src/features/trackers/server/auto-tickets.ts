@@ -4,7 +4,7 @@ import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/f
 import type { TrackerMapping } from "@/lib/domain/tracker";
 import type { Db } from "@/server/core/db/client";
 import { findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
-import { type TicketFindingFacts, ticketFindingFacts } from "@/features/findings/server";
+import { factsOfFindings } from "./finding-facts";
 import { queueTicket } from "./tickets";
 
 // Tickets filed at publishing (docs/PRODUCT.md#integrations): for each working connection set to
@@ -39,12 +39,10 @@ async function due(db: Db): Promise<Due[]> {
 /** Queues what automatic creation owes; returns how many tickets were queued. */
 export async function fileAutomaticTickets(db: Db): Promise<{ queued: number }> {
   const items = await due(db);
-  // The batch's findings read once per company (a batch holds a few companies), not once per ticket.
-  const facts = new Map<string, TicketFindingFacts>();
-  for (const clientId of new Set(items.map((item) => item.client_id))) {
-    const findingIds = items.filter((item) => item.client_id === clientId).map((item) => item.finding_id);
-    for (const finding of await ticketFindingFacts(db, { clientId, findingIds })) facts.set(finding.id, finding);
-  }
+  const facts = await factsOfFindings(
+    db,
+    items.map((item) => ({ clientId: item.client_id, findingId: item.finding_id })),
+  );
   let queued = 0;
   for (const item of items) {
     const finding = facts.get(item.finding_id);

@@ -1,12 +1,11 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { clients, trackerConnections, trackerTickets } from "@/server/core/db/schema";
-import { AppError } from "@/server/core/errors";
-import { getFinding } from "@/features/findings/server";
 import { recordTrackerState } from "./connections";
-import { applyTicketChange, trackerActor } from "./inbound";
-import { findingTicketText } from "./ticket-text";
+import { factsOfFindings } from "./finding-facts";
+import { applyTicketChange } from "./inbound";
+import { findingTicketText, type TicketFinding } from "./ticket-text";
 import { type TrackerClient, trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
 
@@ -38,13 +37,30 @@ async function claimDue(db: Db): Promise<Due[]> {
 /** One pass: returns how many tickets were looked at, changed here (state) or there (text), and failed. */
 export async function syncTrackerTickets(db: Db): Promise<{ checked: number; changed: number; rewritten: number; failed: number }> {
   const totals = { checked: 0, changed: 0, rewritten: 0, failed: 0 };
-  for (const item of await claimDue(db)) {
-    const [row] = await db
-      .select({ connection: trackerConnections, company: clients.company, pending: trackerTickets.pending })
-      .from(trackerTickets)
-      .innerJoin(trackerConnections, eq(trackerConnections.id, trackerTickets.connectionId))
-      .innerJoin(clients, eq(clients.id, trackerConnections.clientId))
-      .where(eq(trackerTickets.id, item.id));
+  const due = await claimDue(db);
+  if (due.length === 0) return totals;
+  // The batch's connections and findings in two reads, not two per ticket.
+  const rows = await db
+    .select({ ticketId: trackerTickets.id, connection: trackerConnections, company: clients.company, pending: trackerTickets.pending })
+    .from(trackerTickets)
+    .innerJoin(trackerConnections, eq(trackerConnections.id, trackerTickets.connectionId))
+    .innerJoin(clients, eq(clients.id, trackerConnections.clientId))
+    .where(
+      inArray(
+        trackerTickets.id,
+        due.map((item) => item.id),
+      ),
+    );
+  const rowOf = new Map(rows.map((row) => [row.ticketId, row]));
+  const facts = await factsOfFindings(
+    db,
+    due.flatMap((item) => {
+      const row = rowOf.get(item.id);
+      return row ? [{ clientId: row.connection.clientId, findingId: item.finding_id }] : [];
+    }),
+  );
+  for (const item of due) {
+    const row = rowOf.get(item.id);
     if (!row) continue;
     totals.checked += 1;
     try {
@@ -59,7 +75,9 @@ export async function syncTrackerTickets(db: Db): Promise<{ checked: number; cha
         });
         totals.changed += 1;
       }
-      if (row.connection.mapping.keepInSync && (await rewriteIfEdited(db, { item, row, tracker }))) totals.rewritten += 1;
+      const finding = facts.get(item.finding_id);
+      if (row.connection.mapping.keepInSync && finding && (await rewriteIfEdited(db, { item, row, finding, tracker })))
+        totals.rewritten += 1;
       await recordTrackerState(db, row.connection.id, null);
     } catch (error) {
       if (!(error instanceof TrackerError)) throw error;
@@ -76,21 +94,15 @@ async function rewriteIfEdited(
   {
     item,
     row,
+    finding,
     tracker,
   }: {
     item: Due;
-    row: { connection: typeof trackerConnections.$inferSelect; company: string; pending: (typeof trackerTickets.$inferSelect)["pending"] };
+    row: { connection: typeof trackerConnections.$inferSelect; pending: (typeof trackerTickets.$inferSelect)["pending"] };
+    finding: TicketFinding;
     tracker: TrackerClient;
   },
 ): Promise<boolean> {
-  let finding;
-  try {
-    finding = await getFinding(db, { actor: trackerActor(row.connection, row.company), findingId: item.finding_id });
-  } catch (error) {
-    // No longer the company's to see (deleted): the ticket keeps what it said.
-    if (error instanceof AppError && error.code === "not_found") return false;
-    throw error;
-  }
   const text = findingTicketText(finding, row.connection.mapping);
   if (row.pending && row.pending.title === text.title && row.pending.markdown === text.markdown) return false;
   await tracker.update(item.external_key, text);
