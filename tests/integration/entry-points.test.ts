@@ -146,6 +146,13 @@ const OWNER_ONLY: ActionExpect = { success: false, error: "Only an owner of your
  * A Team action: client A's owner gets `owner`, its member the owner-only refusal, client B (naming
  * A's people) finds none of them unless `clientB` says what it gets on its own company.
  */
+const PRIVATE_TRACKER_REFUSAL =
+  "10.0.0.1 is not an address on the public internet: requests to private, local and reserved addresses are refused.";
+const PRIVATE_TRACKER_ADDRESS: ActionExpect = {
+  success: false,
+  error: PRIVATE_TRACKER_REFUSAL,
+  fieldErrors: { token: PRIVATE_TRACKER_REFUSAL },
+};
 const ownerOnlyAction = (
   owner: ActionExpect,
   clientB: ActionExpect = { success: false, error: "Person not found" },
@@ -1092,6 +1099,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
       { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
     ),
+  },
+  // Asking a private address refuses before anything is sent: the same refusal for either owner.
+  "ACTION src/features/trackers/actions/portal.ts#listTrackerTargetsAction": {
+    input: () => ({ kind: "gitlab", token: "glpat-matrix", baseUrl: "https://10.0.0.1" }),
+    expect: ownerOnlyAction(PRIVATE_TRACKER_ADDRESS, PRIVATE_TRACKER_ADDRESS),
   },
   "ACTION src/features/trackers/actions/portal.ts#testTrackerConnectionAction": {
     input: async ({ target }) => ({ connectionId: await freshTracker(target) }),

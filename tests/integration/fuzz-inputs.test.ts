@@ -950,6 +950,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ project: "acme/fuzz", token: "glpat-fuzz", baseUrl: "" })),
   },
+  "ACTION src/features/trackers/actions/portal.ts#listTrackerTargetsAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ kind: "gitlab", token: "glpat-fuzz", baseUrl: "https://10.0.0.1" })),
+  },
   "ACTION src/features/trackers/actions/portal.ts#connectJiraAction": {
     kind: "action",
     role: "client",

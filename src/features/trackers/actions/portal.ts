@@ -10,6 +10,7 @@ import {
   GITHUB_API,
   GITLAB_URL,
   kickTrackerTickets,
+  listTrackerTargets,
   removeTrackerConnection,
   requestTicket,
   sealableJiraCredential,
@@ -23,6 +24,7 @@ import {
   requestTicketSchema,
   trackerConnectionIdSchema,
   trackerMappingSchema,
+  trackerTargetsSchema,
 } from "@/features/trackers/validation";
 
 // The portal's Integrations (docs/PRODUCT.md#integrations).
@@ -66,6 +68,20 @@ export const connectJiraAction = clientAction(connectJiraSchema, async (actor, i
     issueType: input.issueType,
   });
 });
+
+/** The repositories or projects the typed token can see, to pick the target from (owners; nothing kept). */
+export const listTrackerTargetsAction = clientAction(trackerTargetsSchema, (actor, input) =>
+  listTrackerTargets(
+    input.kind === "jira"
+      ? {
+          actor,
+          kind: "jira",
+          baseUrl: input.siteUrl.replace(/\/+$/, ""),
+          token: sealableJiraCredential({ email: input.email, apiToken: input.apiToken }),
+        }
+      : { actor, kind: input.kind, baseUrl: input.baseUrl || (input.kind === "github" ? GITHUB_API : GITLAB_URL), token: input.token },
+  ),
+);
 
 export const testTrackerConnectionAction = clientAction(trackerConnectionIdSchema, (actor, input) =>
   testTrackerConnection(getDb(), { actor, connectionId: input.connectionId }),

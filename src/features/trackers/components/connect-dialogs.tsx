@@ -19,6 +19,7 @@ import {
   type ConnectJiraInput,
   connectJiraSchema,
 } from "@/features/trackers/validation";
+import { TargetPicker } from "./target-picker";
 import { WebhookSettings } from "./webhook-settings";
 
 // Connecting a ticket system (docs/PRODUCT.md#integrations): the owner's fresh proof first (the
@@ -121,9 +122,6 @@ export function ConnectGitHubDialog({ onClose }: { onClose: () => void }) {
       connect={connect}
       onClose={onClose}
     >
-      <Field id="tracker-repository" label="Repository" error={errors.repository?.message} hint="owner/name, such as acme/platform">
-        <Input {...fieldAria("tracker-repository", errors.repository?.message)} autoComplete="off" {...register("repository")} />
-      </Field>
       <TokenAndAddress
         token={register("token")}
         tokenError={errors.token?.message}
@@ -131,6 +129,20 @@ export function ConnectGitHubDialog({ onClose }: { onClose: () => void }) {
         addressError={errors.baseUrl?.message}
         addressLabel="GitHub Enterprise API address (optional)"
         addressHint="Leave empty for github.com."
+      />
+      <Field id="tracker-repository" label="Repository" error={errors.repository?.message} hint="owner/name, such as acme/platform">
+        <Input
+          {...fieldAria("tracker-repository", errors.repository?.message)}
+          autoComplete="off"
+          list="tracker-targets"
+          {...register("repository")}
+        />
+      </Field>
+      <TargetPicker
+        kind="github"
+        listId="tracker-targets"
+        values={() => ({ kind: "github", ...form.getValues() })}
+        onRefused={(field, message) => form.setError(field as "token", { message })}
       />
     </ConnectDialog>
   );
@@ -149,9 +161,6 @@ export function ConnectGitLabDialog({ onClose }: { onClose: () => void }) {
       connect={connect}
       onClose={onClose}
     >
-      <Field id="tracker-project" label="Project" error={errors.project?.message} hint="Its path, such as acme/platform">
-        <Input {...fieldAria("tracker-project", errors.project?.message)} autoComplete="off" {...register("project")} />
-      </Field>
       <TokenAndAddress
         token={register("token")}
         tokenError={errors.token?.message}
@@ -159,6 +168,20 @@ export function ConnectGitLabDialog({ onClose }: { onClose: () => void }) {
         addressError={errors.baseUrl?.message}
         addressLabel="Self-managed GitLab address (optional)"
         addressHint="Leave empty for gitlab.com."
+      />
+      <Field id="tracker-project" label="Project" error={errors.project?.message} hint="Its path, such as acme/platform">
+        <Input
+          {...fieldAria("tracker-project", errors.project?.message)}
+          autoComplete="off"
+          list="tracker-targets"
+          {...register("project")}
+        />
+      </Field>
+      <TargetPicker
+        kind="gitlab"
+        listId="tracker-targets"
+        values={() => ({ kind: "gitlab", ...form.getValues() })}
+        onRefused={(field, message) => form.setError(field as "token", { message })}
       />
     </ConnectDialog>
   );
@@ -172,7 +195,13 @@ export function ConnectJiraDialog({ onClose }: { onClose: () => void }) {
   const { register } = form;
   const field = (id: string, label: string, name: keyof ConnectJiraInput, error: string | undefined, hint?: string, type = "text") => (
     <Field id={id} label={label} error={error} hint={hint}>
-      <Input {...fieldAria(id, error)} type={type} autoComplete="off" {...register(name)} />
+      <Input
+        {...fieldAria(id, error)}
+        type={type}
+        autoComplete="off"
+        list={name === "projectKey" ? "tracker-targets" : undefined}
+        {...register(name)}
+      />
     </Field>
   );
   return (
@@ -183,10 +212,19 @@ export function ConnectJiraDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       {field("tracker-site", "Jira site", "siteUrl", errors.siteUrl?.message, "Such as https://acme.atlassian.net", "url")}
-      {field("tracker-project-key", "Project key", "projectKey", errors.projectKey?.message, "Such as SEC")}
-      {field("tracker-issue-type", "Issue type", "issueType", errors.issueType?.message, "Each ticket is filed as this type.")}
       {field("tracker-email", "Account e-mail", "email", errors.email?.message, undefined, "email")}
       {field("tracker-token", "API token", "apiToken", errors.apiToken?.message, "It is kept encrypted and never shown again.", "password")}
+      {field("tracker-project-key", "Project key", "projectKey", errors.projectKey?.message, "Such as SEC")}
+      <TargetPicker
+        kind="jira"
+        listId="tracker-targets"
+        values={() => {
+          const { siteUrl, email, apiToken } = form.getValues();
+          return { kind: "jira", siteUrl, email, apiToken };
+        }}
+        onRefused={(name, message) => form.setError(name as "apiToken", { message })}
+      />
+      {field("tracker-issue-type", "Issue type", "issueType", errors.issueType?.message, "Each ticket is filed as this type.")}
     </ConnectDialog>
   );
 }

@@ -127,3 +127,24 @@ export function githubClient(target: GitHubTarget): TrackerClient {
     close: (key) => closeGitHubIssue(target, key),
   };
 }
+
+/**
+ * The repositories a token can file into, for the Connect form's list (at most 100, by name): a
+ * personal token's, or, when GitHub says the token is an installation's, the installation's.
+ */
+export async function listGitHubRepositories({ baseUrl, token }: { baseUrl: string; token: string }): Promise<string[]> {
+  const octokit = client({ baseUrl, token, repository: "" });
+  const usable = (repos: { full_name: string; has_issues?: boolean }[]) =>
+    repos.filter((repo) => repo.has_issues !== false).map((repo) => repo.full_name);
+  return call(async () => {
+    try {
+      const { data } = await octokit.rest.repos.listForAuthenticatedUser({ per_page: 100, sort: "full_name" });
+      return usable(data);
+    } catch (error) {
+      // An installation token may not read /user/repos (403); its own list is elsewhere.
+      if ((error as { status?: number }).status !== 403) throw error;
+      const { data } = await octokit.rest.apps.listReposAccessibleToInstallation({ per_page: 100 });
+      return usable(data.repositories);
+    }
+  });
+}

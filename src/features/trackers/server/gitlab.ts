@@ -155,3 +155,18 @@ export function gitlabClient(target: GitLabTarget): TrackerClient {
       }),
   };
 }
+
+/** The projects a token is a member of, for the Connect form's list (at most 100, newest first); a project access token's is its one project. */
+export async function listGitLabProjects({ baseUrl, token }: { baseUrl: string; token: string }): Promise<string[]> {
+  return call(async () => {
+    const projects = (await resources({ baseUrl, token, project: "" }).projects.all({
+      membership: true,
+      simple: true,
+      pagination: "offset",
+      perPage: 100,
+      // One page: gitbeaker follows `Link: next` through the whole list unless a page is named.
+      page: 1,
+    })) as unknown as { path_with_namespace: string }[];
+    return projects.map((project) => project.path_with_namespace);
+  });
+}

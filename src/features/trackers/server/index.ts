@@ -22,3 +22,4 @@ export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";
 export { GITLAB_URL } from "./gitlab";
 export { sealableJiraCredential } from "./jira";
+export { listTrackerTargets } from "./targets";

@@ -8,6 +8,7 @@ import {
   getIssue,
   getMyPermissions,
   getProject,
+  searchProjects,
   getTransitions,
   searchAndReconsileIssuesUsingJql,
 } from "jira.js/cloud";
@@ -216,4 +217,12 @@ export function jiraClient(target: JiraTarget): TrackerClient {
         await doTransition(client, { issueIdOrKey: issueKey(key), transition: { id: done.id } });
       }),
   };
+}
+
+/** The projects the account may create issues in, for the Connect form's list (at most 50, by key). */
+export async function listJiraProjects({ baseUrl, credential }: Pick<JiraTarget, "baseUrl" | "credential">): Promise<string[]> {
+  return call(async () => {
+    const page = await searchProjects(transport({ baseUrl, credential }), { action: "create", maxResults: 50, orderBy: "key" });
+    return (page.values ?? []).map((project) => project.key).filter((key): key is string => typeof key === "string");
+  });
 }

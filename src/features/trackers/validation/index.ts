@@ -74,6 +74,14 @@ export const connectJiraSchema = z.object({
 });
 export type ConnectJiraInput = z.input<typeof connectJiraSchema>;
 
+/** The Connect forms' "which can this token see?": the form's values without the target. */
+export const trackerTargetsSchema = z.discriminatedUnion("kind", [
+  connectGitHubSchema.omit({ repository: true }).extend({ kind: z.literal("github") }),
+  connectGitLabSchema.omit({ project: true }).extend({ kind: z.literal("gitlab") }),
+  connectJiraSchema.omit({ projectKey: true, issueType: true }).extend({ kind: z.literal("jira") }),
+]);
+export type TrackerTargetsInput = z.input<typeof trackerTargetsSchema>;
+
 export const trackerConnectionIdSchema = z.object({ connectionId: uuidSchema });
 export const requestTicketSchema = z.object({ connectionId: uuidSchema, findingId: uuidSchema });
 
