@@ -13,6 +13,7 @@ import {
   connectTracker,
   listFindingTickets,
   listTrackerConnections,
+  listTrackerTargets,
   requestTicket,
   testTrackerConnection,
 } from "@/features/trackers/server";
@@ -45,6 +46,24 @@ const writer = () => fake.issueToken({ kind: "fine-grained", repos: ["acme/gatew
 const publishedAcmeFinding = DEMO_FINDINGS.find((f) => f.clientId === TENANTS.acme.clientId && f.publishedDaysAgo !== null)!;
 
 describe("connecting GitHub", () => {
+  it("lists the repositories a personal or an installation token can see, for the form to pick from; members may not ask", async () => {
+    fake.addRepo({ owner: "acme", name: "listed" });
+    const personal = fake.issueToken({ kind: "fine-grained", repos: ["acme/gateway", "acme/listed"], permissions: { issues: "write" } });
+    const installation = fake.issueToken({ kind: "installation", repos: ["acme/listed"], permissions: { issues: "write" } });
+    const list = async (token: string) => listTrackerTargets({ actor: await owner(), kind: "github", baseUrl: fake.url, token });
+    expect(await list(personal)).toEqual({ targets: ["acme/gateway", "acme/listed"] });
+    expect(await list(installation)).toEqual({ targets: ["acme/listed"] });
+    await expect(list("ghp_nope")).rejects.toMatchObject({
+      status: 400,
+      message: "GitHub: Bad credentials",
+      fieldErrors: { token: "GitHub: Bad credentials" },
+    });
+    const member = await clientActor(DEMO_USERS.acmeMember.email);
+    await expect(listTrackerTargets({ actor: member, kind: "github", baseUrl: fake.url, token: personal })).rejects.toMatchObject({
+      status: 403,
+    });
+  });
+
   it("refuses a GitHub Enterprise address on a private or loopback network (outside the tests' allowance), keeping nothing", async () => {
     for (const baseUrl of ["https://10.0.0.1/api/v3", `http://127.0.0.1:${fake.port + 1}`, "https://localhost/api/v3"]) {
       const refused = connectTracker(t.db, { actor: await owner(), kind: "github", baseUrl, target: "acme/gateway", token: writer() });

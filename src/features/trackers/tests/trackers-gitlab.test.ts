@@ -8,7 +8,13 @@ import { findingEvents, findingRetests, findings, trackerConnections, trackerTic
 import { POST as gitlabHook } from "@/app/api/trackers/gitlab/[id]/route";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
-import { connectTracker, listTrackerConnections, requestTicket, testTrackerConnection } from "@/features/trackers/server";
+import {
+  connectTracker,
+  listTrackerConnections,
+  listTrackerTargets,
+  requestTicket,
+  testTrackerConnection,
+} from "@/features/trackers/server";
 import { drainTrackerTickets } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { syncTrackerTickets } from "@/features/trackers/server/sync";
@@ -60,6 +66,17 @@ describe("connecting GitLab", () => {
       await expect(refused).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/not an address on the public internet/) });
     }
     expect((await listTrackerConnections(t.db, { actor: await owner() })).filter((c) => c.kind === "gitlab")).toEqual([]);
+  });
+
+  it("lists the project a project access token is a member of, for the form to pick from", async () => {
+    const { path, token } = project();
+    expect(await listTrackerTargets({ actor: await owner(), kind: "gitlab", baseUrl: fake.url, token })).toEqual({ targets: [path] });
+    await expect(
+      listTrackerTargets({ actor: await owner(), kind: "gitlab", baseUrl: fake.url, token: "glpat-nope" }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fieldErrors: { token: "GitLab: 401 Unauthorized" },
+    });
   });
 
   it("checks the token with GitLab first: refusals in GitLab's words, and nothing kept", async () => {
