@@ -76,9 +76,13 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   const card = owner.getByRole("region", { name: "Integrations" });
   await card.getByRole("button", { name: "Connect GitHub" }).click();
   const dialog = owner.getByRole("dialog", { name: "Connect GitHub" });
-  await dialog.getByRole("textbox", { name: "Repository" }).fill(repo);
   await dialog.getByLabel("Token").fill(token);
   await dialog.getByRole("textbox", { name: /GitHub Enterprise API address/ }).fill(fakeGitHub);
+  // The token's repositories, asked of GitHub, to pick from.
+  await dialog.getByRole("button", { name: "List repositories" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("1 repository found: pick one in the field, or type its name.");
+  await expect(dialog.locator("datalist option")).toHaveAttribute("value", repo);
+  await dialog.getByRole("combobox", { name: "Repository" }).fill(repo);
   await dialog.getByRole("button", { name: "Connect" }).click();
   const prompt = owner.getByRole("group", { name: "Confirm it is you" });
   await prompt.getByLabel("Password").fill(DEMO.client.password);

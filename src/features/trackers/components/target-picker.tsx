@@ -10,11 +10,11 @@ import type { TrackerTargetsInput } from "@/features/trackers/validation";
 // The Connect forms' list of what the typed token can see (docs/PRODUCT.md#integrations): a
 // suggestion list on the target's field, so the owner picks a name rather than spelling it.
 
-type Words = { what: string; none: string };
+type Words = { one: string; what: string; none: string };
 const WORDS: Record<TrackerTargetsInput["kind"], Words> = {
-  github: { what: "repositories", none: "This token sees no repository with issues." },
-  gitlab: { what: "projects", none: "This token is a member of no project." },
-  jira: { what: "projects", none: "This account may create issues in no project." },
+  github: { one: "repository", what: "repositories", none: "This token sees no repository with issues." },
+  gitlab: { one: "project", what: "projects", none: "This token is a member of no project." },
+  jira: { one: "project", what: "projects", none: "This account may create issues in no project." },
 };
 
 /**
@@ -42,7 +42,11 @@ export function TargetPicker({
       refresh: false,
       done: ({ targets: found }) => {
         setTargets(found);
-        setStatus(found.length ? `${found.length} ${words.what} found: pick one in the field, or type its name.` : words.none);
+        setStatus(
+          found.length
+            ? `${found.length} ${found.length === 1 ? words.one : words.what} found: pick one in the field, or type its name.`
+            : words.none,
+        );
       },
       refused: (refusal) => {
         const [field, message] = Object.entries(refusal.fieldErrors ?? {})[0] ?? [];
