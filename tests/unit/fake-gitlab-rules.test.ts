@@ -136,6 +136,25 @@ describe("fake GitLab: tokens", () => {
     const mine = await gitlab(token).Projects.all({ membership: true });
     expect(mine.map((p) => p.path_with_namespace)).toEqual(["acme/platform"]);
   });
+
+  it("tells any live token, of any scope, its own scopes at /personal_access_tokens/self", async () => {
+    const readOnly = tokenFor("acme/platform", { scopes: ["read_api"] });
+    expect(await gitlab(readOnly).PersonalAccessTokens.show()).toMatchObject({ scopes: ["read_api"], active: true, revoked: false });
+    const repositoryOnly = tokenFor("acme/platform", { scopes: ["read_repository"] });
+    expect(await answer(call(repositoryOnly, "GET", "/personal_access_tokens/self"))).toMatchObject({
+      status: 200,
+      body: { scopes: ["read_repository"] },
+    });
+    expect(await answer(call(undefined, "GET", "/personal_access_tokens/self"))).toMatchObject({
+      status: 401,
+      body: { message: "401 Unauthorized" },
+    });
+    fake.revokeToken(readOnly);
+    expect(await answer(call(readOnly, "GET", "/personal_access_tokens/self"))).toMatchObject({
+      status: 401,
+      body: { error: "invalid_token" },
+    });
+  });
 });
 
 describe("fake GitLab: what a project's caller may reach", () => {

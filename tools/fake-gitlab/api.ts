@@ -13,6 +13,7 @@ import { createIssue, showIssue, updateIssue } from "./issue-routes";
 import { createNote, listNotes } from "./note-routes";
 import { listProjects, showProject } from "./project-routes";
 import { takeRequest } from "./rate";
+import { showSelfToken } from "./token-routes";
 
 type Route = { method: string; path: RegExp; handle: (call: Call, match: RegExpExecArray) => void | Promise<void> };
 
@@ -26,6 +27,7 @@ const ROUTES: Route[] = [
   { method: "PUT", path: /^\/projects\/([^/]+)\/issues\/([^/]+)$/, handle: updateIssue },
   { method: "GET", path: /^\/projects\/([^/]+)\/issues\/([^/]+)\/notes$/, handle: listNotes },
   { method: "POST", path: /^\/projects\/([^/]+)\/issues\/([^/]+)\/notes$/, handle: createNote },
+  { method: "GET", path: /^\/personal_access_tokens\/self$/, handle: showSelfToken },
 ];
 
 /** GitLab's request ids are 26-character ULIDs; random ones of the alphabet do for a fake. */

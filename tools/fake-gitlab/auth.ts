@@ -69,6 +69,18 @@ function authenticate(call: Call, write: boolean): Caller | undefined {
   return lookup.token;
 }
 
+/**
+ * The caller of the token's own endpoints (GET /personal_access_tokens/self): a live token of any
+ * scope, as GitLab allows every scope there, so that any token can read what it is.
+ */
+export function tokenItself(call: Call): Token | undefined {
+  const { lookup } = call;
+  if (lookup === undefined || lookup.kind === "unknown") return refuse(call, 401, UNAUTHORIZED);
+  if (lookup.kind === "expired") return invalidToken(call, "Token is expired. You can either do re-authorization or token refresh.");
+  if (lookup.kind === "revoked") return invalidToken(call, "Token was revoked. You have to re-authorize from the user.");
+  return lookup.token;
+}
+
 /** The caller of a write (POST, PUT): a live token with `api`; otherwise the refusal is sent. */
 export const writer = (call: Call): Token | undefined => authenticate(call, true) ?? undefined;
 

@@ -45,8 +45,10 @@ export type Project = {
   hooks: Hook[];
 };
 export type Token = {
+  id: number;
   value: string;
   name: string;
+  createdAt: number;
   project: Project;
   /** The bot user GitLab creates for each project access token: who the token acts as. */
   bot: User;
@@ -176,8 +178,10 @@ export class GitLabState {
     // Each project access token gets its own bot user: project_<id>_bot_<32 hex>, named after the token.
     const bot = this.user(`project_${project.id}_bot_${randomUUID().replace(/-/g, "")}`, name, true);
     this.tokens.set(value, {
+      id: this.newId(),
       value,
       name,
+      createdAt: this.now(),
       project,
       bot,
       scopes: request.scopes ?? ["api"],

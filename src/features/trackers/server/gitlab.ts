@@ -1,5 +1,5 @@
 import "server-only";
-import { Issues, IssueNotes, Projects } from "@gitbeaker/rest";
+import { Issues, IssueNotes, PersonalAccessTokens, Projects } from "@gitbeaker/rest";
 import { createRequesterFn, type FormattedResponse } from "@gitbeaker/requester-utils";
 import { guardedFetchApi } from "@/server/core/outbound/guarded-fetch-api";
 import { OutboundRefused } from "@/server/core/outbound/guarded-fetch";
@@ -78,7 +78,12 @@ const requesterFn = createRequesterFn((_, options) => Promise.resolve(options), 
 
 function resources({ baseUrl, token }: GitLabTarget) {
   const options = { host: baseUrl.replace(/\/+$/, ""), token, requesterFn };
-  return { projects: new Projects(options), issues: new Issues(options), notes: new IssueNotes(options) };
+  return {
+    projects: new Projects(options),
+    issues: new Issues(options),
+    notes: new IssueNotes(options),
+    tokens: new PersonalAccessTokens(options),
+  };
 }
 
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -97,14 +102,44 @@ const filed = (issue: GitLabIssue): FiledTicket => ({
   state: issue.state === "closed" ? "closed" : "open",
 });
 
-/** The project the token reaches, with issues on: what Test connection checks. */
+/** GitLab's roles by access level: what a refusal names. */
+const ROLES: Record<number, string> = {
+  5: "Minimal Access",
+  10: "Guest",
+  15: "Planner",
+  20: "Reporter",
+  30: "Developer",
+  40: "Maintainer",
+  50: "Owner",
+};
+/** Closing another's issue needs Planner (15) or more; Guest may only edit its own. */
+const CLOSES_ISSUES = 15;
+
+type GitLabProject = {
+  path_with_namespace: string;
+  issues_enabled?: boolean;
+  permissions?: { project_access?: { access_level?: number } | null; group_access?: { access_level?: number } | null };
+};
+
+/**
+ * The project the token reaches, with issues on, and a token that may write there: the `api`
+ * scope (GitLab tells any token its own scopes) and a role that may close issues. What Test
+ * connection checks, so that a read-only token is refused here rather than failing later.
+ */
 async function checkGitLab(target: GitLabTarget): Promise<{ name: string }> {
   return call(async () => {
-    const project = (await resources(target).projects.show(target.project)) as unknown as {
-      path_with_namespace: string;
-      issues_enabled?: boolean;
-    };
+    const api = resources(target);
+    const project = (await api.projects.show(target.project)) as unknown as GitLabProject;
     if (project.issues_enabled === false) throw new TrackerError(`GitLab: issues are turned off in ${project.path_with_namespace}.`, 403);
+    const { scopes } = (await api.tokens.show()) as unknown as { scopes?: string[] };
+    if (!scopes?.includes("api"))
+      throw new TrackerError(`GitLab: this token's scopes (${(scopes ?? []).join(", ") || "none"}) cannot file issues: it needs api.`, 403);
+    const level = Math.max(project.permissions?.project_access?.access_level ?? 0, project.permissions?.group_access?.access_level ?? 0);
+    if (level < CLOSES_ISSUES)
+      throw new TrackerError(
+        `GitLab: this token's role (${ROLES[level] ?? "none"}) in ${project.path_with_namespace} cannot close issues: it needs Planner or more.`,
+        403,
+      );
     return { name: project.path_with_namespace };
   });
 }

@@ -128,30 +128,32 @@ describe("connecting GitLab", () => {
     });
   });
 
-  it("a token that may only read files nothing: the ticket keeps GitLab's refusal and the connection shows failing", async () => {
-    const { path, token } = project({ scopes: ["read_api"] });
-    const fresh = await createFreshObjects(t.db, TENANTS.acme);
-    const { id } = await connect(path, token);
-    const { ticketId } = await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
-    expect(await drainTrackerTickets(t.db)).toEqual({ filed: 0, failed: 1 });
-    const message = "GitLab: The request requires higher privileges than provided by the access token.";
-    const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, ticketId));
-    expect(ticket).toMatchObject({ state: "creating", lastError: message });
-    const [connection] = await t.db.select().from(trackerConnections).where(eq(trackerConnections.id, id));
-    expect(connection).toMatchObject({ state: "failing", stateMessage: message });
-    expect(fake.issues(path)).toEqual([]);
+  it("refuses a token that may only read (read_api) or whose role cannot close issues (Guest), in words that say so", async () => {
+    const readOnly = project({ scopes: ["read_api"] });
+    await expect(connect(readOnly.path, readOnly.token)).rejects.toMatchObject({
+      status: 400,
+      message: "GitLab: this token's scopes (read_api) cannot file issues: it needs api.",
+    });
+    const guest = project({ accessLevel: 10 });
+    await expect(connect(guest.path, guest.token)).rejects.toMatchObject({
+      status: 400,
+      message: `GitLab: this token's role (Guest) in ${guest.path} cannot close issues: it needs Planner or more.`,
+    });
+    const planner = project({ accessLevel: 15 });
+    await expect(connect(planner.path, planner.token)).resolves.toMatchObject({ id: expect.any(String) });
+    expect((await listTrackerConnections(t.db, { actor: await owner() })).map((c) => c.target)).not.toContain(readOnly.path);
   });
 
   it("a rate limit waits what GitLab's Retry-After asks before trying again, and keeps the connection connected", async () => {
     // GitLab counts in fixed minutes: a clock held at a minute's start keeps both requests in one.
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
-    const limited = await startFakeGitLab({ now: () => minute, rateLimit: 1 });
+    const limited = await startFakeGitLab({ now: () => minute, rateLimit: 2 });
     const allow = allowLoopbackForTests(`127.0.0.1:${limited.port}`);
     try {
       limited.addProject({ namespace: "acme-sec", name: "limited" });
       const token = limited.issueToken({ project: "acme-sec/limited", scopes: ["api"], accessLevel: 20 });
       const fresh = await createFreshObjects(t.db, TENANTS.acme);
-      // The check at connecting is the minute's one request.
+      // The check at connecting (the project, then the token's scopes) is the minute's two requests.
       const { id } = await connectTracker(t.db, {
         actor: await owner(),
         kind: "gitlab",
