@@ -1,6 +1,7 @@
 // `npm run dev:fakes`: the fake Square (FAKE_SQUARE_PORT, default 4010), the fake GitHub
-// (FAKE_GITHUB_PORT, default 4020, with the demo's repository, token and webhook) and the fake GitLab
-// (FAKE_GITLAB_PORT, default 4030) side by side, for an app started on its own (README.md,
+// (FAKE_GITHUB_PORT, default 4020, with the demo's repository, token and webhook), the fake GitLab
+// (FAKE_GITLAB_PORT, default 4030) and the fake Jira (FAKE_JIRA_PORT, default 4040, with the demo's
+// project, account and webhook) side by side, for an app started on its own (README.md,
 // "Development"). Ctrl-C stops them all; so does any one ending.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -18,6 +19,7 @@ const children: ChildProcess[] = [
   }),
   start("tools/fake-github/cli.ts", { FAKE_GITHUB_PORT: process.env.FAKE_GITHUB_PORT ?? "4020", APP_URL: appUrl }),
   start("tools/fake-gitlab/cli.ts", { FAKE_GITLAB_PORT: process.env.FAKE_GITLAB_PORT ?? "4030" }),
+  start("tools/fake-jira/cli.ts", { FAKE_JIRA_PORT: process.env.FAKE_JIRA_PORT ?? "4040", APP_URL: appUrl }),
 ];
 
 let stopping = false;

@@ -32,3 +32,13 @@ export const DEMO_GITHUB_TICKETS = [
 
 /** Where the fake shows an issue: the ticket's link in the portal. */
 export const demoGitHubIssueUrl = (number: number) => `${DEMO_GITHUB_BASE_URL}/${DEMO_GITHUB_REPO}/issues/${number}`;
+
+// Globex's demo Jira connection, on the fake Jira `npm run jira:fake` starts with the same account
+// and token (tools/fake-jira/cli.ts): no tickets yet, so a newcomer files the first one.
+export const DEMO_JIRA_CONNECTION_ID = "00000000-0000-4000-8000-7a0000000002";
+/** The fake Jira's default address. */
+export const DEMO_JIRA_BASE_URL = "http://127.0.0.1:4040";
+export const DEMO_JIRA_PROJECT = "GLX";
+export const DEMO_JIRA_EMAIL = "client2@example.com";
+export const DEMO_JIRA_API_TOKEN = "ATATT3xFfGF0demo_globex_jira_api_token_for_the_local_fake_jira_only";
+export const DEMO_JIRA_WEBHOOK_SECRET = "demo-jira-webhook-secret-for-the-local-fake-only";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/server/core/db/client";
 import { trackerTickets } from "@/server/core/db/schema";
-import { seedTrackerConnection } from "@/features/trackers/server";
+import { sealableJiraCredential, seedTrackerConnection } from "@/features/trackers/server";
 import {
   DEMO_GITHUB_BASE_URL,
   DEMO_GITHUB_CONNECTION_ID,
@@ -9,12 +9,19 @@ import {
   DEMO_GITHUB_TICKETS,
   DEMO_GITHUB_TOKEN,
   DEMO_GITHUB_WEBHOOK_SECRET,
+  DEMO_JIRA_API_TOKEN,
+  DEMO_JIRA_BASE_URL,
+  DEMO_JIRA_CONNECTION_ID,
+  DEMO_JIRA_EMAIL,
+  DEMO_JIRA_PROJECT,
+  DEMO_JIRA_WEBHOOK_SECRET,
   demoGitHubIssueUrl,
 } from "./demo-tracker-constants";
 import { DEMO_CLIENTS, DEMO_USERS } from "./demo-data";
 import { DEMO_TICKET_CLOSED_DAYS_AGO } from "./demo-findings";
 
-// Acme's GitHub repository (docs/PRODUCT.md#integrations), on the fake GitHub `npm run github:fake`
+// Globex's Jira project, on the fake Jira (`npm run jira:fake`), with no ticket yet. Acme's GitHub
+// repository (docs/PRODUCT.md#integrations), on the fake GitHub `npm run github:fake`
 // starts with the same token, issues and webhook: two findings are tickets there, one closed, whose
 // finding waits for its retest (demo-findings.ts). Without the fake running, testing the connection
 // fails in the tracker's words, as it would for a company whose GitHub is unreachable.
@@ -22,6 +29,19 @@ import { DEMO_TICKET_CLOSED_DAYS_AGO } from "./demo-findings";
 const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 export async function seedDemoTrackers(tx: DbOrTx): Promise<void> {
+  await seedTrackerConnection(tx, {
+    id: DEMO_JIRA_CONNECTION_ID,
+    clientId: DEMO_CLIENTS.globex.id,
+    kind: "jira",
+    baseUrl: DEMO_JIRA_BASE_URL,
+    target: DEMO_JIRA_PROJECT,
+    token: sealableJiraCredential({ email: DEMO_JIRA_EMAIL, apiToken: DEMO_JIRA_API_TOKEN }),
+    webhookSecret: DEMO_JIRA_WEBHOOK_SECRET,
+    state: "connected",
+    lastSyncAt: ago(3),
+    createdByName: DEMO_USERS.globex.name,
+    createdAt: ago(4),
+  });
   await seedTrackerConnection(tx, {
     id: DEMO_GITHUB_CONNECTION_ID,
     clientId: DEMO_CLIENTS.acme.id,
