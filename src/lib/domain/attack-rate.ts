@@ -1,4 +1,4 @@
-// How often an attack on a model succeeds, measured (docs/PRODUCT.md#findings): k successes in n
+// How often an attack on a model succeeds, measured: k successes in n
 // trials is a rate with an interval, not "present" or "absent". A jailbreak that lands 1 time in 5
 // is a finding; a retest that tried 3 times and saw nothing has not shown it fixed.
 

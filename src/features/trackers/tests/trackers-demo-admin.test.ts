@@ -171,6 +171,11 @@ describe("the firm's client page", () => {
     expect(failing).toContain("Failing");
     expect(failing).toContain("GitHub: Bad credentials");
 
+    // Globex's card shows its own Jira project, none of Acme's.
+    const globex = await cardOf(TENANTS.globex.clientId);
+    expect(globex).toContain("GLX");
+    expect(globex).not.toContain(DEMO_GITHUB_REPO);
+    await t.db.delete(trackerConnections).where(eq(trackerConnections.clientId, TENANTS.globex.clientId));
     expect(await cardOf(TENANTS.globex.clientId)).toContain("No ticket systems connected.");
   });
 });
