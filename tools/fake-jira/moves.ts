@@ -37,5 +37,6 @@ export function moveIssue(ctx: JiraContext, issue: Issue, to: Status, user: User
   }
   issue.status = to;
   issue.updated = ctx.now();
-  return sendEvent(ctx, "jira:issue_updated", issue, user, items);
+  // A move in the simplified workflow raises Jira's Generic Event.
+  return sendEvent(ctx, "jira:issue_updated", issue, user, { items, typeName: "issue_generic" });
 }

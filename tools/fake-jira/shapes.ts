@@ -1,14 +1,15 @@
 // Jira Cloud's JSON for what the fake holds, as REST API v3 answers it.
-import type { Comment, Issue, Project, Status, User } from "./state";
+import type { Comment, Issue, Priority, Project, Status, User } from "./state";
 
 const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+0000");
 
-export function userJson(base: string, user: User) {
+/** An account; `email: false` where Jira leaves the address out (webhooks, as privacy settings do by default). */
+export function userJson(base: string, user: User, { email = true }: { email?: boolean } = {}) {
   return {
     self: `${base}/rest/api/3/user?accountId=${user.accountId}`,
     accountId: user.accountId,
     accountType: "atlassian",
-    emailAddress: user.email,
+    ...(email ? { emailAddress: user.email } : {}),
     displayName: user.displayName,
     active: true,
     timeZone: "Etc/UTC",
@@ -34,6 +35,15 @@ export function statusJson(base: string, status: Status) {
   };
 }
 
+export function priorityJson(base: string, priority: Priority) {
+  return {
+    self: `${base}/rest/api/3/priority/${priority.id}`,
+    iconUrl: `${base}/images/icons/priorities/${priority.name.toLowerCase()}.svg`,
+    name: priority.name,
+    id: priority.id,
+  };
+}
+
 export function projectJson(base: string, project: Project) {
   return {
     self: `${base}/rest/api/3/project/${project.id}`,
@@ -56,12 +66,27 @@ export function projectJson(base: string, project: Project) {
   };
 }
 
-/** The issue's fields, narrowed to `fields` (Jira's default for GET issue is every field). */
-export function issueJson(base: string, issue: Issue, fields: string[] | null = null) {
+/**
+ * Which of `all` a `fields` list asks for, read as Jira reads it: null or `*all` (GET issue's
+ * default) or `*navigable` is every field the fake keeps, `-name` leaves one out, unknown names are
+ * ignored; only exclusions start from every field.
+ */
+export function pickFields(all: string[], fields: string[] | null): string[] {
+  if (fields === null) return all;
+  const named = fields.filter((f) => !f.startsWith("-"));
+  const every = !named.length || named.some((f) => f === "*all" || f === "*navigable");
+  const wanted = new Set(every ? all : named.filter((f) => all.includes(f)));
+  for (const f of fields) if (f.startsWith("-")) wanted.delete(f.slice(1));
+  return all.filter((f) => wanted.has(f));
+}
+
+/** The issue's fields, narrowed to `fields` (Jira's default for GET issue is every field); `who` as for userJson. */
+export function issueJson(base: string, issue: Issue, fields: string[] | null = null, who: { email?: boolean } = {}) {
   const all: Record<string, unknown> = {
     summary: issue.summary,
     description: issue.description,
     labels: issue.labels,
+    priority: priorityJson(base, issue.priority),
     status: statusJson(base, issue.status),
     issuetype: {
       self: `${base}/rest/api/3/issuetype/${issue.issueType.id}`,
@@ -75,13 +100,13 @@ export function issueJson(base: string, issue: Issue, fields: string[] | null = 
       key: issue.project.key,
       name: issue.project.name,
     },
-    reporter: userJson(base, issue.reporter),
+    reporter: userJson(base, issue.reporter, who),
     created: iso(issue.created),
     updated: iso(issue.updated),
     resolution: issue.resolvedAt === null ? null : { id: "10000", name: "Done", description: "Work has been completed on this issue." },
     resolutiondate: issue.resolvedAt === null ? null : iso(issue.resolvedAt),
   };
-  const wanted = fields === null || fields.includes("*all") ? Object.keys(all) : fields.filter((name) => name in all);
+  const wanted = pickFields(Object.keys(all), fields);
   return {
     expand: "renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations",
     id: issue.id,
@@ -91,13 +116,13 @@ export function issueJson(base: string, issue: Issue, fields: string[] | null = 
   };
 }
 
-export function commentJson(base: string, issue: Issue, comment: Comment) {
+export function commentJson(base: string, issue: Issue, comment: Comment, who: { email?: boolean } = {}) {
   return {
     self: `${base}/rest/api/3/issue/${issue.id}/comment/${comment.id}`,
     id: comment.id,
-    author: userJson(base, comment.author),
+    author: userJson(base, comment.author, who),
     body: comment.body,
-    updateAuthor: userJson(base, comment.author),
+    updateAuthor: userJson(base, comment.author, who),
     created: iso(comment.created),
     updated: iso(comment.created),
     jsdPublic: true,

@@ -27,6 +27,17 @@ export const TRANSITIONS = [
   { id: "31", name: "Done", to: STATUSES[2]! },
 ];
 
+/** Jira Cloud's default priority scheme; a new issue without one gets Medium. */
+export const PRIORITIES = [
+  { id: "1", name: "Highest" },
+  { id: "2", name: "High" },
+  { id: "3", name: "Medium" },
+  { id: "4", name: "Low" },
+  { id: "5", name: "Lowest" },
+] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const DEFAULT_PRIORITY: Priority = PRIORITIES[2];
+
 export type IssueType = { id: string; name: string };
 export type Project = { id: string; key: string; name: string; issueTypes: IssueType[]; nextNumber: number };
 export type User = { accountId: string; email: string; displayName: string; permissions: Map<string, Set<Permission>> | "all" };
@@ -40,6 +51,7 @@ export type Issue = {
   summary: string;
   description: unknown;
   labels: string[];
+  priority: Priority;
   status: Status;
   resolvedAt: number | null;
   reporter: User;
@@ -56,12 +68,29 @@ export class JiraState {
   readonly issues = new Map<string, Issue>();
   readonly webhooks: Webhook[] = [];
   private nextId = 10000;
+  private nextChangeId = 10000;
 
   constructor(private readonly now: () => number) {}
 
   newId(): string {
     this.nextId += 1;
     return String(this.nextId);
+  }
+
+  /** A changelog's id: a sequence of its own, as Jira keeps one. */
+  newChangeId(): string {
+    this.nextChangeId += 1;
+    return String(this.nextChangeId);
+  }
+
+  /** The project by key (any case) or numeric id. */
+  findProject(keyOrId: string): Project | undefined {
+    return this.projects.get(keyOrId.toUpperCase()) ?? [...this.projects.values()].find((p) => p.id === keyOrId);
+  }
+
+  /** The issue by key (any case) or numeric id. */
+  findIssue(keyOrId: string): Issue | undefined {
+    return this.issues.get(keyOrId.toUpperCase()) ?? [...this.issues.values()].find((i) => i.id === keyOrId);
   }
 
   addProject({ key, name, issueTypes = ["Task", "Bug", "Story", "Epic"] }: { key: string; name: string; issueTypes?: string[] }): Project {
@@ -125,7 +154,9 @@ export class JiraState {
     return token.user;
   }
 
-  may(user: User, project: Project, permission: Permission): boolean {
+  /** Whether the account (null: anonymous, who sees no project: every project is private here) holds the permission. */
+  may(user: User | null, project: Project, permission: Permission): boolean {
+    if (!user) return false;
     return user.permissions === "all" || (user.permissions.get(project.key)?.has(permission) ?? false);
   }
 
@@ -135,6 +166,7 @@ export class JiraState {
     summary: string;
     description: unknown;
     labels: string[];
+    priority: Priority;
     reporter: User;
   }): Issue {
     const now = this.now();
