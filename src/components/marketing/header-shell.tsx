@@ -36,6 +36,9 @@ export function HeaderShell({ children }: { children: ReactNode }) {
   );
 }
 
+/** The landing the last in-page link click still waits for (one at a time). */
+let pendingLanding: AbortController | null = null;
+
 /**
  * Smooth scroll that respects prefers-reduced-motion, then moves focus to the section (it has
  * tabIndex=-1) so keyboard and screen-reader users continue from there. Links to another page,
@@ -55,8 +58,21 @@ function scrollToSectionOnClick(event: MouseEvent) {
   // The sections passed on the way are laid out only as they near the viewport (content-visibility:
   // auto), so their real heights can move the target while a smooth scroll runs: once it ends,
   // land on the section itself (nothing moves when the scroll already did).
+  // Only the latest click lands: a listener left by an earlier click (its scrollend not yet fired)
+  // would otherwise pull the page back to that click's section at the end of this scroll.
+  pendingLanding?.abort();
+  pendingLanding = null;
   if (!reduceMotion && "onscrollend" in window) {
-    window.addEventListener("scrollend", () => section.scrollIntoView({ behavior: "auto", block: "start" }), { once: true });
+    const landing = new AbortController();
+    pendingLanding = landing;
+    window.addEventListener(
+      "scrollend",
+      () => {
+        if (pendingLanding === landing) pendingLanding = null;
+        section.scrollIntoView({ behavior: "auto", block: "start" });
+      },
+      { once: true, signal: landing.signal },
+    );
   }
   if (location.hash !== url.hash) history.pushState(null, "", url.hash);
   section.focus({ preventScroll: true });
