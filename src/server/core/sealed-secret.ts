@@ -1,6 +1,7 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { authSecret } from "./env";
+import { installColumnSealer } from "./db/schema/sealed-column";
 
 // A secret kept in the database: AES-256-GCM under a key derived from AUTH_SECRET with HKDF, one
 // "purpose" per kind of secret (so no key serves two), a random 96-bit IV per value, and the GCM
@@ -27,3 +28,6 @@ export function openSecret(stored: string, purpose: string): string {
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
 }
+
+// The sealed columns (db/schema/sealed-column.ts) seal and open through these.
+installColumnSealer({ seal: sealSecret, open: openSecret });

@@ -7,6 +7,7 @@ import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Db } from "@/server/core/db/client";
 import { getDb } from "@/server/core/db/client";
 import { account, passkey, rateLimit, session, twoFactor, user, verification } from "@/server/core/db/schema";
+import { devFakeLoopbackOrigins } from "@/server/core/outbound/guarded-fetch";
 import { authSecret, serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetMail } from "@/server/core/mail/templates";
@@ -16,6 +17,8 @@ import { accountLimitHooks } from "./sign-in/brute-force";
 import { freshPasskeyPlugin } from "./passkeys/fresh-passkey-plugin";
 import { passkeyPolicyPlugin, passkeyVerificationOptions } from "./passkeys/policy";
 import { secondFactorPlugin } from "./second-factor/plugin";
+import { ssoProviderAsPluginSees } from "./sso/provider-table";
+import { ssoPlugin, ssoPolicyPlugin } from "./sso/sso-plugin";
 
 export const SESSION_DAYS = 7;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -30,8 +33,15 @@ function createAuth(db: Db) {
     appName: "Sentinel AI Security",
     baseURL: env.appUrl,
     secret: authSecret(),
-    trustedOrigins: [env.appUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit, twoFactor, passkey } }),
+    // The demo's local identity provider (loopback, development only) must be trusted by the SSO
+    // plugin, which calls a company's identity provider itself (src/features/identity/server/sso).
+    trustedOrigins: [env.appUrl, ...devFakeLoopbackOrigins()],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit, twoFactor, passkey, ssoProvider: ssoProviderAsPluginSees },
+      // The SSO plugin resolves a person inside one transaction with the account and session it makes.
+      transaction: true,
+    }),
     user: {
       additionalFields: {
         // Server-owned: input false means no sign-up or update call can set it.
@@ -91,6 +101,16 @@ function createAuth(db: Db) {
       "/passkey/list-user-passkeys",
       "/passkey/update-passkey",
       "/passkey/delete-passkey",
+      // A company's identity provider is set up and its flows started through our own functions
+      // (owners only, audited: src/features/sso); the plugin's own doors stay shut.
+      "/sso/register",
+      "/sso/providers",
+      "/sso/get-provider",
+      "/sso/update-provider",
+      "/sso/delete-provider",
+      "/sso/request-domain-verification",
+      "/sso/verify-domain",
+      "/sign-in/sso",
     ],
     // The per-account sign-in limit, for HTTP and direct api calls alike.
     hooks: accountLimitHooks(db),
@@ -130,6 +150,9 @@ function createAuth(db: Db) {
       authenticatorStepUpPlugin(db),
       // After the two plugins above, so its hooks see the sessions they make or keep.
       secondFactorPlugin(db),
+      // Sign-in through a company's identity provider (docs/PRODUCT.md#single-sign-on).
+      ssoPlugin(),
+      ssoPolicyPlugin(db),
       // Must stay last: it hands the cookies set by everything before it to the browser.
       nextCookies(),
     ],

@@ -47,6 +47,16 @@ export function allowLoopbackForTests(hostPort: string): () => void {
   return () => allowance().delete(hostPort);
 }
 
+/**
+ * The demo's fakes as origins (DEV_FAKE_PORTS on loopback, development only): for a library that
+ * calls out itself and trusts only the origins it is given (better-auth's SSO plugin).
+ */
+export function devFakeLoopbackOrigins(): string[] {
+  const env = serverEnv();
+  if (!env.devTools || env.isProduction) return [];
+  return env.devFakePorts.map((port) => `http://127.0.0.1:${port}`);
+}
+
 function allowedByTest(address: string, port: number): boolean {
   if (address !== "127.0.0.1" && address !== "::1") return false;
   if (process.env.NODE_ENV !== "production" && allowance().has(`${address}:${port}`)) return true;

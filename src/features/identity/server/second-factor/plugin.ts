@@ -40,7 +40,7 @@ async function userOfCodeStep(ctx: Ctx): Promise<string | null> {
 }
 
 /** Removes the Set-Cookie lines for `name` already on the answer, so the one set next is the only one. */
-function dropSetCookie(headers: Headers | undefined, name: string): void {
+export function dropSetCookie(headers: Headers | undefined, name: string): void {
   if (!headers) return;
   const kept = headers.getSetCookie().filter((line) => !line.startsWith(`${name}=`));
   headers.delete("set-cookie");

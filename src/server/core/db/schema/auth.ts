@@ -58,6 +58,9 @@ export const session = pgTable(
     // session opened before an enrolment never becomes a two-factor one.
     secondFactorMethod: text("second_factor_method", { enum: SECOND_FACTOR_METHODS }),
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    // A session made through a company's identity provider: when the person last proved themselves
+    // there (the ID token's auth_time, or the sign-in's time when the provider gave none).
+    ssoAuthAt: timestamp("sso_auth_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index("session_user_id_idx").on(t.userId)],

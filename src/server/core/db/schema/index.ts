@@ -19,3 +19,4 @@ export * from "./attestations";
 export * from "./api";
 export * from "./webhooks";
 export * from "./trackers";
+export * from "./sso";

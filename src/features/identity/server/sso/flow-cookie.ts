@@ -1,0 +1,77 @@
+import "server-only";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { authSecret, serverEnv } from "@/server/core/env";
+
+/**
+ * What a sign-in through a company's identity provider must find again at the callback: the nonce
+ * sent in the authorization request (the ID token must carry it back), the company the flow was
+ * started for, and, for an owner's test sign-in, who is testing. A signed, httpOnly cookie scoped to
+ * better-auth's SSO callback, living as long as the flow may (10 minutes). The plugin keeps the
+ * state and the PKCE verifier itself.
+ */
+export const SSO_FLOW_COOKIE = "sentinel_sso_flow";
+export const SSO_FLOW_MINUTES = 10;
+const VERSION = "v1";
+
+const key = () => createHmac("sha256", authSecret()).update("sentinel sso flow cookie v1").digest();
+const sign = (payload: string) => createHmac("sha256", key()).update(payload).digest("base64url");
+
+export type SsoFlow = {
+  nonce: string;
+  clientId: string;
+  /** The owner running the test sign-in, or null for an ordinary sign-in. */
+  testUserId: string | null;
+  expiresAt: Date;
+};
+
+export function issueSsoFlow(clientId: string, testUserId: string | null, now = new Date()): { flow: SsoFlow; value: string } {
+  const flow: SsoFlow = {
+    nonce: randomBytes(24).toString("base64url"),
+    clientId,
+    testUserId,
+    expiresAt: new Date(now.getTime() + SSO_FLOW_MINUTES * 60_000),
+  };
+  const body = Buffer.from(
+    JSON.stringify({ n: flow.nonce, c: flow.clientId, t: flow.testUserId, e: Math.floor(flow.expiresAt.getTime() / 1000) }),
+  ).toString("base64url");
+  const payload = `${VERSION}.${body}`;
+  return { flow, value: `${payload}.${sign(payload)}` };
+}
+
+export function verifySsoFlow(value: string | null | undefined, now = new Date()): SsoFlow | null {
+  if (!value || value.length > 1000) return null;
+  const [version, body, signature] = value.split(".");
+  if (version !== VERSION || !body || !signature) return null;
+  const expected = Buffer.from(sign(`${version}.${body}`));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const raw = JSON.parse(Buffer.from(body, "base64url").toString()) as { n?: unknown; c?: unknown; t?: unknown; e?: unknown };
+    if (typeof raw.n !== "string" || typeof raw.c !== "string" || typeof raw.e !== "number") return null;
+    const expiresAt = new Date(raw.e * 1000);
+    if (expiresAt <= now) return null;
+    return { nonce: raw.n, clientId: raw.c, testUserId: typeof raw.t === "string" ? raw.t : null, expiresAt };
+  } catch {
+    return null;
+  }
+}
+
+export function ssoFlowCookieOptions(expiresAt: Date) {
+  return {
+    httpOnly: true,
+    secure: serverEnv().appUrl.startsWith("https://"),
+    // The callback is a top-level GET from the identity provider's page: Lax cookies go with it.
+    sameSite: "lax" as const,
+    path: "/api/auth/sso",
+    expires: expiresAt,
+  };
+}
+
+/** The flow named by the request's cookie, when genuine and current. */
+export function ssoFlowOf(headers: Headers | undefined): SsoFlow | null {
+  for (const pair of headers?.get("cookie")?.split(";") ?? []) {
+    const [name, ...rest] = pair.trim().split("=");
+    if (name === SSO_FLOW_COOKIE) return verifySsoFlow(decodeURIComponent(rest.join("=")));
+  }
+  return null;
+}

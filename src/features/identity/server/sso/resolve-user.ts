@@ -1,0 +1,57 @@
+import "server-only";
+import type { SSOUserResolution, SSOUserResolutionInput } from "@better-auth/sso";
+import type { SsoCompanyFacts } from "./company-facts";
+import type { SsoFlow } from "./flow-cookie";
+
+/** The lookups the resolver makes inside better-auth's transaction (its adapter, nothing else). */
+export type SsoLookups = {
+  accountOf(providerId: string, accountId: string): Promise<{ userId: string } | null>;
+  userByEmail(email: string): Promise<{ id: string } | null>;
+  /** The subject this user is already linked to at this provider, if any. */
+  linkedSubjectOf(userId: string, providerId: string): Promise<string | null>;
+};
+
+const reject = (code: string): SSOUserResolution => ({ action: "reject", code });
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+
+/**
+ * Who a verified identity at a company's identity provider is here (docs/PRODUCT.md#single-sign-on).
+ * People are known by (provider, subject); an address alone links only to a person of this very
+ * company whose domain the company proved. A newcomer of the domain becomes a member only when the
+ * owners allowed it. An owner's test sign-in must come back as that owner.
+ */
+export async function resolveSsoUser(
+  input: SSOUserResolutionInput,
+  facts: SsoCompanyFacts | null,
+  flow: SsoFlow | null,
+  lookups: SsoLookups,
+): Promise<SSOUserResolution> {
+  if (!facts || !flow || flow.clientId !== facts.clientId) return reject("invalid_state");
+  if (input.protocol === "oidc" && input.verifiedIdTokenClaims.nonce !== flow.nonce) return reject("sso_invalid_nonce");
+  if (!facts.verifiedDomains.includes(domainOf(input.providerUser.email))) return reject("sso_domain_not_verified");
+  const testing = flow.testUserId !== null;
+  if (!testing && (facts.mode === "off" || !facts.tested)) return reject("sso_off");
+  if (!facts.companyActive) return reject("sso_deactivated");
+
+  const personOf = (userId: string): SSOUserResolution | null => {
+    const person = facts.people[userId];
+    if (!person) return reject("sso_not_of_company");
+    if (person.status === "deactivated") return reject("sso_deactivated");
+    if (testing && userId !== flow.testUserId) return reject("sso_test_as_yourself");
+    return null;
+  };
+
+  const linked = await lookups.accountOf(input.providerId, input.accountKey.accountId);
+  if (linked) return personOf(linked.userId) ?? { action: "link", userId: linked.userId, profile: "preserve" };
+
+  const known = await lookups.userByEmail(input.providerUser.email.toLowerCase());
+  if (known) {
+    const refusal = personOf(known.id);
+    if (refusal) return refusal;
+    if ((await lookups.linkedSubjectOf(known.id, input.providerId)) !== null) return reject("sso_identity_mismatch");
+    return { action: "link", userId: known.id, profile: "preserve" };
+  }
+  if (testing) return reject("sso_test_as_yourself");
+  return facts.justInTime ? { action: "continue" } : reject("sso_not_invited");
+}

@@ -1,0 +1,166 @@
+import "server-only";
+import { sso, type SSOOptions } from "@better-auth/sso";
+import { getCurrentAuthEndpointContext } from "@better-auth/core/context";
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/server/core/db/client";
+import { clientPeople, session, ssoSettings, user } from "@/server/core/db/schema";
+import { SSO_REQUIRED_MESSAGE } from "@/lib/domain/sso";
+import { dropSetCookie } from "../second-factor/plugin";
+import { type SsoCompanyFacts, ssoCompanyFacts } from "./company-facts";
+import { SSO_FLOW_COOKIE, type SsoFlow, ssoFlowOf } from "./flow-cookie";
+import { passwordRefusedBySso } from "./password-policy";
+import { resolveSsoUser, type SsoLookups } from "./resolve-user";
+
+/** How a session made through a company's identity provider is marked (`session.sign_in_method`). */
+export const SSO_METHOD = "sso";
+
+const CALLBACK_PREFIXES = ["/sso/callback", "/sso/saml2/sp/acs"];
+const isCallback = (path: string | undefined) => CALLBACK_PREFIXES.some((prefix) => path?.startsWith(prefix));
+
+/** Read before better-auth's transaction, handed to the resolver through the endpoint's context. */
+type SsoRequestState = { facts: SsoCompanyFacts | null; flow: SsoFlow | null; authTime: Date | null };
+const STATE_KEY = "sentinelSso";
+
+function requestState(): SsoRequestState | null {
+  const context = getCurrentAuthEndpointContext() as unknown as Record<string, unknown>;
+  return (context[STATE_KEY] as SsoRequestState | undefined) ?? null;
+}
+
+type Adapter = Parameters<NonNullable<SSOOptions["resolveUser"]>>[1]["database"];
+
+function lookupsOf(database: Adapter): SsoLookups {
+  return {
+    async accountOf(providerId, accountId) {
+      const found = await database.findOne<{ userId: string }>({
+        model: "account",
+        where: [
+          { field: "providerId", value: providerId },
+          { field: "accountId", value: accountId },
+        ],
+      });
+      return found ? { userId: found.userId } : null;
+    },
+    async userByEmail(email) {
+      const found = await database.findOne<{ id: string }>({ model: "user", where: [{ field: "email", value: email }] });
+      return found ? { id: found.id } : null;
+    },
+    async linkedSubjectOf(userId, providerId) {
+      const found = await database.findOne<{ accountId: string }>({
+        model: "account",
+        where: [
+          { field: "userId", value: userId },
+          { field: "providerId", value: providerId },
+        ],
+      });
+      return found?.accountId ?? null;
+    },
+  };
+}
+
+/** The ID token's auth_time (seconds), when it gave one. */
+function authTimeOf(claims: Record<string, unknown>): Date | null {
+  return typeof claims.auth_time === "number" && Number.isFinite(claims.auth_time) ? new Date(claims.auth_time * 1000) : null;
+}
+
+/** better-auth's SSO plugin, with our resolver and SAML's strict checks. */
+export function ssoPlugin() {
+  return sso({
+    resolveUser: async (input, { database }) => {
+      const state = requestState();
+      const decision = await resolveSsoUser(input, state?.facts ?? null, state?.flow ?? null, lookupsOf(database));
+      if (state && decision.action !== "reject" && input.protocol === "oidc") state.authTime = authTimeOf(input.verifiedIdTokenClaims);
+      return decision;
+    },
+    // The provider's e-mail_verified decides nothing: a link needs our own verified domain.
+    trustEmailVerified: false,
+    // Providers are registered by our own functions (src/features/sso), never by this plugin's endpoints.
+    providersLimit: 0,
+    saml: {
+      enableInResponseToValidation: true,
+      allowIdpInitiated: false,
+      requireTimestamps: true,
+      clockSkew: 2 * 60_000,
+      algorithms: { onDeprecated: "reject" },
+    },
+  });
+}
+
+/**
+ * Our side of a sign-in through a company's identity provider: the company's facts and the flow's
+ * cookie read before the plugin's transaction; after it, the person made or activated, the session
+ * bounded by the company's hours (a browser-session cookie, never renewed), the owner's test
+ * recorded. Also refuses a password sign-in the company's "required" mode rules out.
+ */
+export function ssoPolicyPlugin(db: Db) {
+  return {
+    id: "sentinel-sso-policy",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => isCallback(ctx.path),
+          handler: createAuthMiddleware(async (ctx) => {
+            const providerId = (ctx.params as { providerId?: string } | undefined)?.providerId;
+            const state: SsoRequestState = {
+              facts: providerId ? await ssoCompanyFacts(db, providerId) : null,
+              flow: ssoFlowOf(ctx.headers),
+              authTime: null,
+            };
+            return { context: { [STATE_KEY]: state } };
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/sign-in/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = (ctx.body as { email?: unknown } | undefined)?.email;
+            if (typeof email === "string" && (await passwordRefusedBySso(db, email)))
+              throw new APIError("FORBIDDEN", { code: "SSO_REQUIRED", message: SSO_REQUIRED_MESSAGE });
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => isCallback(ctx.path),
+          handler: createAuthMiddleware(async (ctx) => {
+            const state = (ctx as unknown as Record<string, unknown>)[STATE_KEY] as SsoRequestState | undefined;
+            ctx.setCookie(SSO_FLOW_COOKIE, "", { path: "/api/auth/sso", maxAge: 0 });
+            const made = ctx.context.newSession;
+            if (!made || !state?.facts) return;
+            const { facts, flow } = state;
+            const now = new Date();
+            const expiresAt = new Date(Math.min(made.session.expiresAt.getTime(), now.getTime() + facts.sessionHours * 3_600_000));
+            await db.transaction(async (tx) => {
+              // A newcomer the resolver let in (just-in-time) becomes a member; an invited person is active now.
+              await tx
+                .insert(clientPeople)
+                .values({ userId: made.user.id, clientId: facts.clientId, role: "member", status: "active" })
+                .onConflictDoNothing();
+              await tx
+                .update(clientPeople)
+                .set({ status: "active" })
+                .where(and(eq(clientPeople.userId, made.user.id), eq(clientPeople.status, "invited")));
+              await tx.update(user).set({ emailVerified: true }).where(eq(user.id, made.user.id));
+              await tx
+                .update(session)
+                .set({ signInMethod: SSO_METHOD, ssoAuthAt: state.authTime ?? now, expiresAt })
+                .where(eq(session.token, made.session.token));
+              if (flow?.testUserId === made.user.id) {
+                await tx
+                  .insert(ssoSettings)
+                  .values({ clientId: facts.clientId, testedAt: now, testedByName: made.user.name })
+                  .onConflictDoUpdate({ target: ssoSettings.clientId, set: { testedAt: now, testedByName: made.user.name } });
+              }
+            });
+            dropSetCookie(ctx.context.responseHeaders, ctx.context.authCookies.sessionToken.name);
+            await setSessionCookie(ctx, { session: { ...made.session, expiresAt }, user: made.user }, true);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/** Sessions counted together with the company's facts elsewhere read this. */
+export const isSsoSession = (signInMethod: string | null | undefined) => signInMethod === SSO_METHOD;

@@ -1,0 +1,38 @@
+// Single sign-on per client company (docs/PRODUCT.md#single-sign-on): the shapes both sides share.
+
+/** off: passwords only; allowed: password or the company's IdP; required: the IdP only (owners keep their password). */
+export const SSO_MODES = ["off", "allowed", "required"] as const;
+export type SsoMode = (typeof SSO_MODES)[number];
+
+export const SSO_PROTOCOLS = ["oidc", "saml"] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+
+/** The DNS name whose TXT record proves a domain: `_sentinel-verify.<domain>`. */
+export const SSO_VERIFY_LABEL = "_sentinel-verify";
+export const ssoVerifyRecordName = (domain: string) => `${SSO_VERIFY_LABEL}.${domain}`;
+/** The TXT record's value carries the token after this prefix, so other TXT records on the name are told apart. */
+export const ssoVerifyRecordValue = (token: string) => `sentinel-verify=${token}`;
+
+/** How long an SSO session lasts at most, unless the company sets otherwise. */
+export const DEFAULT_SSO_SESSION_HOURS = 12;
+export const MAX_SSO_SESSION_HOURS = 24 * 7;
+
+/** How the login form treats an address: its own password, or the company's identity provider. */
+export type SsoRoute = { kind: "password" } | { kind: "sso"; required: boolean; company: string };
+
+/** Why a sign-in through the identity provider was refused, in words the login page shows. */
+export const SSO_SIGN_IN_ERRORS: Record<string, string> = {
+  sso_domain_not_verified: "Your company's identity provider cannot sign in addresses of this domain.",
+  sso_off: "Single sign-on is not switched on for your company.",
+  sso_not_invited: "Your company has not added you to the portal yet. Ask an owner to invite you.",
+  sso_not_of_company: "This address belongs to an account that cannot sign in through this identity provider.",
+  sso_identity_mismatch: "Your account is linked to another identity at your company's identity provider.",
+  sso_deactivated: "Your access to the portal has been removed. Ask an owner of your company.",
+  sso_invalid_nonce: "The sign-in could not be confirmed. Please try again.",
+  sso_test_as_yourself: "The test sign-in must be made as yourself at the identity provider.",
+  invalid_state: "The sign-in took too long or was opened in another browser. Please try again.",
+};
+export const SSO_SIGN_IN_FALLBACK_ERROR = "Single sign-on failed. Please try again, or ask an owner of your company.";
+
+/** A password sign-in refused because the company requires its identity provider (owners excepted). */
+export const SSO_REQUIRED_MESSAGE = "Your company signs you in through its identity provider: use Continue with single sign-on.";
