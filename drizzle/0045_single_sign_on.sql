@@ -29,6 +29,7 @@ CREATE TABLE "sso_settings" (
 	"session_hours" integer DEFAULT 12 NOT NULL,
 	"tested_at" timestamp with time zone,
 	"tested_by_name" text,
+	"tested_as" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "sso_settings_mode_check" CHECK ("sso_settings"."mode" in ('off', 'allowed', 'required')),
 	CONSTRAINT "sso_settings_hours_check" CHECK ("sso_settings"."session_hours" between 1 and 168),

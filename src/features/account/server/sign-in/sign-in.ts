@@ -1,5 +1,6 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
+import { SSO_REQUIRED_MESSAGE } from "@/lib/domain/sso";
 import type { z } from "zod";
 import type { signInCodeSchema } from "@/features/account/validation";
 import { type AdminLoginInput, AUTH_MESSAGES, type ClientLoginInput } from "@/features/identity/validation/sign-in";
@@ -120,6 +121,8 @@ function signInError(area: LoginArea, error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (isAPIError(error)) {
     if (error.statusCode === 429) return new AppError("rate_limited", AUTH_MESSAGES.signInRateLimited);
+    // The company requires its identity provider for this address (docs/PRODUCT.md#single-sign-on).
+    if (error.body?.code === "SSO_REQUIRED") return new AppError("forbidden", SSO_REQUIRED_MESSAGE);
     // 401: unknown user, no password yet, or a wrong password. 400: an address or password
     // better-auth refuses outright. All look the same to the caller.
     if (error.statusCode === 401 || error.statusCode === 400) return new AppError("unauthorized", AREAS[area].invalidCredentials);

@@ -14,6 +14,7 @@ import { AppError } from "@/server/core/errors";
 import { getAuth } from "../auth";
 import { clientMembershipOf, membershipRefusal } from "../client-membership";
 import { PASSKEY_METHOD } from "../passkeys/hooks";
+import { SSO_METHOD } from "../sso/sso-plugin";
 import { NEEDS_BETTER_AUTH, readSessionRow, type SessionRow } from "./read";
 import { viewAsOf } from "../view-as/view-as";
 
@@ -54,7 +55,9 @@ async function readSession(h: Headers) {
   // A session of a user with two-factor on that passed no second factor was opened before the
   // enrolment (turning it on ends the others; this covers sessions older than that rule): it is
   // not a signed-in session any more.
-  if (found.twoFactorEnabled && !found.secondFactorMethod) return null;
+  // A session made through the company's identity provider is the exception: the provider is the
+  // company's own proof (docs/PRODUCT.md#single-sign-on).
+  if (found.twoFactorEnabled && !found.secondFactorMethod && found.signInMethod !== SSO_METHOD) return null;
   return {
     userId: found.userId,
     email: found.email,
@@ -68,6 +71,8 @@ async function readSession(h: Headers) {
      */
     secondFactor: found.secondFactorMethod ? { method: found.secondFactorMethod, at: new Date(found.secondFactorAt ?? 0) } : null,
     viaPasskey: found.signInMethod === PASSKEY_METHOD,
+    /** Made through the company's identity provider: its two-factor policy is the provider's. */
+    viaSso: found.signInMethod === SSO_METHOD,
     sessionId: found.sessionId,
     /** The user's company, when it was read with the session (undefined: read it when needed). */
     membership: found.membership,
@@ -167,7 +172,7 @@ export async function requireClient(headers?: Headers, options: { enrolment?: bo
   const membership = session.membership !== undefined ? session.membership : await clientMembershipOf(getDb(), session.userId);
   const refusal = membershipRefusal(membership);
   if (!membership || refusal) throw new AppError("forbidden", refusal ?? "Client account not found");
-  if (!options.enrolment && membership.requireTwoFactor && !session.secondFactor)
+  if (!options.enrolment && membership.requireTwoFactor && !session.secondFactor && !session.viaSso)
     throw new TwoFactorRequiredError(CLIENT_TWO_FACTOR_REQUIRED);
   return {
     role: "client",

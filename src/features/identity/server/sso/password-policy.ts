@@ -4,24 +4,26 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, ssoDomains, ssoSettings, user } from "@/server/core/db/schema";
 
 /**
- * Whether this address must sign in through its company's identity provider: a person other than
- * an owner, of a company whose single sign-on is required, at a domain that company verified.
- * Owners keep their password and second factor as the way back in (break-glass).
+ * Whether this address must sign in through its company's identity provider: an address of a
+ * domain verified by a company whose single sign-on is required, unless it is one of that company's
+ * owners, who keep their password and second factor as the way back in (break-glass). Decided by
+ * the domain, not by whether the account exists, so the answer tells a stranger nothing about who
+ * has an account (only owners are told apart, by reaching the password check).
  */
 export async function passwordRefusedBySso(db: DbOrTx, email: string): Promise<boolean> {
   const address = email.trim().toLowerCase();
   const domain = address.slice(address.lastIndexOf("@") + 1);
   if (!domain) return false;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
+  const owner = db
+    .select({ one: sql`1` })
     .from(user)
     .innerJoin(clientPeople, eq(clientPeople.userId, user.id))
-    .innerJoin(ssoSettings, and(eq(ssoSettings.clientId, clientPeople.clientId), eq(ssoSettings.mode, "required")))
-    .innerJoin(
-      ssoDomains,
-      and(eq(ssoDomains.clientId, clientPeople.clientId), eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)),
-    )
-    .where(and(eq(user.email, address), sql`${clientPeople.role} <> 'owner'`))
+    .where(and(eq(user.email, address), eq(clientPeople.clientId, ssoDomains.clientId), eq(clientPeople.role, "owner")));
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(ssoDomains)
+    .innerJoin(ssoSettings, and(eq(ssoSettings.clientId, ssoDomains.clientId), eq(ssoSettings.mode, "required")))
+    .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt), sql`not exists (${owner})`))
     .limit(1);
   return row !== undefined;
 }

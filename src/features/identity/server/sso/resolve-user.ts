@@ -11,6 +11,9 @@ export type SsoLookups = {
   linkedSubjectOf(userId: string, providerId: string): Promise<string | null>;
 };
 
+/** The "refusal" that ends an owner's test: nobody is signed in. */
+export const SSO_TEST_PASSED = "sso_test_passed";
+
 const reject = (code: string): SSOUserResolution => ({ action: "reject", code });
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
@@ -19,26 +22,31 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLo
  * Who a verified identity at a company's identity provider is here (docs/PRODUCT.md#single-sign-on).
  * People are known by (provider, subject); an address alone links only to a person of this very
  * company whose domain the company proved. A newcomer of the domain becomes a member only when the
- * owners allowed it. An owner's test sign-in must come back as that owner.
+ * owners allowed it.
  */
 export async function resolveSsoUser(
   input: SSOUserResolutionInput,
   facts: SsoCompanyFacts | null,
   flow: SsoFlow | null,
   lookups: SsoLookups,
+  onTestPassed: (email: string) => void,
 ): Promise<SSOUserResolution> {
   if (!facts || !flow || flow.clientId !== facts.clientId) return reject("invalid_state");
   if (input.protocol === "oidc" && input.verifiedIdTokenClaims.nonce !== flow.nonce) return reject("sso_invalid_nonce");
   if (!facts.verifiedDomains.includes(domainOf(input.providerUser.email))) return reject("sso_domain_not_verified");
-  const testing = flow.testUserId !== null;
-  if (!testing && (facts.mode === "off" || !facts.tested)) return reject("sso_off");
+  // An owner's test proves the provider answers for a verified domain; it signs nobody in, so the
+  // owner keeps their own session whoever they were at the provider.
+  if (flow.testUserId !== null) {
+    onTestPassed(input.providerUser.email.toLowerCase());
+    return reject(SSO_TEST_PASSED);
+  }
+  if (facts.mode === "off" || !facts.tested) return reject("sso_off");
   if (!facts.companyActive) return reject("sso_deactivated");
 
   const personOf = (userId: string): SSOUserResolution | null => {
     const person = facts.people[userId];
     if (!person) return reject("sso_not_of_company");
     if (person.status === "deactivated") return reject("sso_deactivated");
-    if (testing && userId !== flow.testUserId) return reject("sso_test_as_yourself");
     return null;
   };
 
@@ -52,6 +60,5 @@ export async function resolveSsoUser(
     if ((await lookups.linkedSubjectOf(known.id, input.providerId)) !== null) return reject("sso_identity_mismatch");
     return { action: "link", userId: known.id, profile: "preserve" };
   }
-  if (testing) return reject("sso_test_as_yourself");
   return facts.justInTime ? { action: "continue" } : reject("sso_not_invited");
 }

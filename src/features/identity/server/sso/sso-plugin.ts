@@ -21,7 +21,7 @@ const CALLBACK_PREFIXES = ["/sso/callback", "/sso/saml2/sp/acs"];
 const isCallback = (path: string | undefined) => CALLBACK_PREFIXES.some((prefix) => path?.startsWith(prefix));
 
 /** Read before better-auth's transaction, handed to the resolver through the endpoint's context. */
-type SsoRequestState = { facts: SsoCompanyFacts | null; flow: SsoFlow | null; authTime: Date | null };
+type SsoRequestState = { facts: SsoCompanyFacts | null; flow: SsoFlow | null; authTime: Date | null; testedAs: string | null };
 const STATE_KEY = "sentinelSso";
 
 function requestState(): SsoRequestState | null {
@@ -65,12 +65,24 @@ function authTimeOf(claims: Record<string, unknown>): Date | null {
   return typeof claims.auth_time === "number" && Number.isFinite(claims.auth_time) ? new Date(claims.auth_time * 1000) : null;
 }
 
+/** The owner's test sign-in went through: the company may now switch single sign-on on. */
+async function recordTestPassed(db: Db, clientId: string, userId: string, testedAs: string, now: Date): Promise<void> {
+  const [tester] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
+  const values = { testedAt: now, testedByName: tester?.name ?? "An owner", testedAs };
+  await db
+    .insert(ssoSettings)
+    .values({ clientId, ...values })
+    .onConflictDoUpdate({ target: ssoSettings.clientId, set: values });
+}
+
 /** better-auth's SSO plugin, with our resolver and SAML's strict checks. */
 export function ssoPlugin() {
   return sso({
     resolveUser: async (input, { database }) => {
       const state = requestState();
-      const decision = await resolveSsoUser(input, state?.facts ?? null, state?.flow ?? null, lookupsOf(database));
+      const decision = await resolveSsoUser(input, state?.facts ?? null, state?.flow ?? null, lookupsOf(database), (email) => {
+        if (state) state.testedAs = email;
+      });
       if (state && decision.action !== "reject" && input.protocol === "oidc") state.authTime = authTimeOf(input.verifiedIdTokenClaims);
       return decision;
     },
@@ -107,6 +119,7 @@ export function ssoPolicyPlugin(db: Db) {
               facts: providerId ? await ssoCompanyFacts(db, providerId) : null,
               flow: ssoFlowOf(ctx.headers),
               authTime: null,
+              testedAs: null,
             };
             return { context: { [STATE_KEY]: state } };
           }),
@@ -126,10 +139,15 @@ export function ssoPolicyPlugin(db: Db) {
           handler: createAuthMiddleware(async (ctx) => {
             const state = (ctx as unknown as Record<string, unknown>)[STATE_KEY] as SsoRequestState | undefined;
             ctx.setCookie(SSO_FLOW_COOKIE, "", { path: "/api/auth/sso", maxAge: 0 });
-            const made = ctx.context.newSession;
-            if (!made || !state?.facts) return;
+            if (!state?.facts) return;
             const { facts, flow } = state;
             const now = new Date();
+            if (state.testedAs && flow?.testUserId) {
+              await recordTestPassed(db, facts.clientId, flow.testUserId, state.testedAs, now);
+              return;
+            }
+            const made = ctx.context.newSession;
+            if (!made) return;
             const expiresAt = new Date(Math.min(made.session.expiresAt.getTime(), now.getTime() + facts.sessionHours * 3_600_000));
             await db.transaction(async (tx) => {
               // A newcomer the resolver let in (just-in-time) becomes a member; an invited person is active now.
@@ -146,12 +164,6 @@ export function ssoPolicyPlugin(db: Db) {
                 .update(session)
                 .set({ signInMethod: SSO_METHOD, ssoAuthAt: state.authTime ?? now, expiresAt })
                 .where(eq(session.token, made.session.token));
-              if (flow?.testUserId === made.user.id) {
-                await tx
-                  .insert(ssoSettings)
-                  .values({ clientId: facts.clientId, testedAt: now, testedByName: made.user.name })
-                  .onConflictDoUpdate({ target: ssoSettings.clientId, set: { testedAt: now, testedByName: made.user.name } });
-              }
             });
             dropSetCookie(ctx.context.responseHeaders, ctx.context.authCookies.sessionToken.name);
             await setSessionCookie(ctx, { session: { ...made.session, expiresAt }, user: made.user }, true);

@@ -73,6 +73,8 @@ export const ssoSettings = pgTable(
     // The owner's completed test sign-in through the current provider; cleared when it changes.
     testedAt: timestamp("tested_at", { withTimezone: true }),
     testedByName: text("tested_by_name"),
+    // Who the identity provider said the tester was (an address of a verified domain).
+    testedAs: text("tested_as"),
     updatedAt: updatedAt(),
   },
   (t) => [

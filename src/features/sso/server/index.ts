@@ -1,0 +1,6 @@
+import "server-only";
+
+// The sso slice's door (README.md): a company's single sign-on, set up by its owners.
+export { addSsoDomain, DOMAIN_TAKEN, listSsoDomains, removeSsoDomain, type SsoActor, type SsoDomainView, verifySsoDomain } from "./domains";
+export { oidcProviderView, providerIdOf, redirectUriOf, saveOidcProvider } from "./oidc-provider";
+export { loadSsoSettings, setSsoPolicy, type SsoSettingsView } from "./settings";

@@ -1,0 +1,127 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/server/core/db/client";
+import { account, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { guardedFetch, isRefusedTarget, OutboundRefused } from "@/server/core/outbound/guarded-fetch";
+import { serverEnv } from "@/server/core/env";
+import type { SsoActor } from "./domains";
+
+/** What better-auth's SSO plugin reads from `oidc_config` (sealed at rest). */
+type StoredOidcConfig = {
+  issuer: string;
+  pkce: true;
+  clientId: string;
+  clientSecret: string;
+  discoveryEndpoint: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  jwksEndpoint: string;
+  userInfoEndpoint?: string;
+  tokenEndpointAuthentication: "client_secret_basic" | "client_secret_post";
+  scopes: string[];
+};
+
+export type OidcProviderInput = { issuer: string; clientId: string; clientSecret?: string | undefined };
+
+/** The company's provider id, fixed per company: it names the redirect URI the owner registers. */
+export const providerIdOf = (clientId: string) => `company-${clientId}`;
+export const redirectUriOf = (clientId: string) => `${serverEnv().appUrl}/api/auth/sso/callback/${providerIdOf(clientId)}`;
+
+const fieldError = (field: string, message: string) => new AppError("bad_request", message, { fieldErrors: { [field]: message } });
+
+/**
+ * The provider's discovery document, fetched through the guarded fetch (no private addresses, no
+ * redirects, 10 s): its issuer must be the one typed, its endpoints https (or the tests' loopback).
+ * Stored with the configuration so that signing in needs no discovery.
+ */
+async function discover(issuer: string) {
+  const url = `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
+  let answer;
+  try {
+    answer = await guardedFetch({ url, method: "GET", headers: { accept: "application/json" }, maxResponseBytes: 256 * 1024 });
+  } catch (error) {
+    throw fieldError("issuer", error instanceof OutboundRefused ? error.message : `${url} did not answer.`);
+  }
+  if (answer.status !== 200) throw fieldError("issuer", `${url} answered ${answer.status}: is this the issuer URL?`);
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(answer.body) as Record<string, unknown>;
+  } catch {
+    throw fieldError("issuer", `${url} did not answer with a discovery document.`);
+  }
+  if (doc.issuer !== issuer) throw fieldError("issuer", `The provider names its issuer ${String(doc.issuer)}: enter exactly that.`);
+  const endpoint = (name: string, required: boolean): string | undefined => {
+    const value = doc[name];
+    if (value === undefined && !required) return undefined;
+    if (typeof value !== "string") throw fieldError("issuer", `The discovery document has no ${name}.`);
+    const parsed = new URL(value);
+    if (parsed.protocol !== "https:" && !(parsed.protocol === "http:" && !isRefusedTarget(value) && isLoopback(parsed)))
+      throw fieldError("issuer", `The provider's ${name} must be an https address.`);
+    if (isRefusedTarget(value)) throw fieldError("issuer", `The provider's ${name} is not an address on the public internet.`);
+    return value;
+  };
+  const methods = Array.isArray(doc.token_endpoint_auth_methods_supported) ? doc.token_endpoint_auth_methods_supported : ["client_secret_basic"];
+  return {
+    discoveryEndpoint: url,
+    authorizationEndpoint: endpoint("authorization_endpoint", true)!,
+    tokenEndpoint: endpoint("token_endpoint", true)!,
+    jwksEndpoint: endpoint("jwks_uri", true)!,
+    userInfoEndpoint: endpoint("userinfo_endpoint", false),
+    tokenEndpointAuthentication: (methods.includes("client_secret_basic") ? "client_secret_basic" : "client_secret_post") as StoredOidcConfig["tokenEndpointAuthentication"],
+  };
+}
+
+// Only the tests' allowance lets plain http through (isRefusedTarget refuses loopback otherwise).
+const isLoopback = (url: URL) => url.hostname === "127.0.0.1" || url.hostname === "[::1]";
+
+/**
+ * Saves the company's OpenID Connect provider. A new or changed provider must be tested again
+ * before single sign-on is (re)switched on, so the mode goes back to off. The secret is kept when
+ * not typed again.
+ */
+export async function saveOidcProvider(db: DbOrTx, actor: SsoActor, input: OidcProviderInput): Promise<void> {
+  const [current] = await db.select().from(ssoProvider).where(eq(ssoProvider.clientId, actor.clientId)).limit(1);
+  const previous = current?.oidcConfig ? (JSON.parse(current.oidcConfig) as StoredOidcConfig) : null;
+  const clientSecret = input.clientSecret || previous?.clientSecret;
+  if (!clientSecret) throw fieldError("clientSecret", "Enter the client secret.");
+  const endpoints = await discover(input.issuer);
+  const config: StoredOidcConfig = {
+    issuer: input.issuer,
+    pkce: true,
+    clientId: input.clientId,
+    clientSecret,
+    ...endpoints,
+    scopes: ["openid", "email", "profile"],
+  };
+  const [domain] = await db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.clientId, actor.clientId)).limit(1);
+  const values = {
+    issuer: input.issuer,
+    oidcConfig: JSON.stringify(config),
+    samlConfig: null,
+    userId: actor.userId,
+    domain: domain?.domain ?? "",
+  };
+  await db.transaction(async (tx) => {
+    // Subjects are unique per issuer only: links made through another issuer must not carry over.
+    if (previous && previous.issuer !== input.issuer) await tx.delete(account).where(eq(account.providerId, providerIdOf(actor.clientId)));
+    await tx
+      .insert(ssoProvider)
+      .values({ id: providerIdOf(actor.clientId), providerId: providerIdOf(actor.clientId), clientId: actor.clientId, ...values })
+      .onConflictDoUpdate({ target: ssoProvider.clientId, set: values });
+    await tx
+      .insert(ssoSettings)
+      .values({ clientId: actor.clientId })
+      .onConflictDoUpdate({ target: ssoSettings.clientId, set: { mode: "off", testedAt: null, testedByName: null, testedAs: null } });
+  });
+}
+
+export type OidcProviderView = { protocol: "oidc"; issuer: string; clientId: string; redirectUri: string };
+
+/** What the owners see of the provider: never the secret. */
+export async function oidcProviderView(db: DbOrTx, clientId: string): Promise<OidcProviderView | null> {
+  const [row] = await db.select({ oidcConfig: ssoProvider.oidcConfig }).from(ssoProvider).where(eq(ssoProvider.clientId, clientId)).limit(1);
+  if (!row?.oidcConfig) return null;
+  const config = JSON.parse(row.oidcConfig) as StoredOidcConfig;
+  return { protocol: "oidc", issuer: config.issuer, clientId: config.clientId, redirectUri: redirectUriOf(clientId) };
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { MAX_SSO_SESSION_HOURS, SSO_MODES } from "@/lib/domain/sso";
+
+// The Single sign-on card's forms (docs/PRODUCT.md#single-sign-on), one schema each for the browser and the server.
+
+const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+export const ssoDomainSchema = z.object({
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((value) => value.replace(/^@/, "").replace(/\.$/, ""))
+    .pipe(z.string().min(1, "Enter your company's domain, e.g. acme.example.").regex(HOSTNAME, "Enter a domain name such as acme.example.")),
+});
+export type SsoDomainInput = z.input<typeof ssoDomainSchema>;
+
+export const ssoDomainIdSchema = z.object({ id: z.uuid("Domain not found.") });
+
+export const oidcProviderSchema = z.object({
+  issuer: z
+    .string()
+    .trim()
+    .min(1, "Enter your identity provider's issuer URL.")
+    .pipe(z.url({ protocol: /^https?$/, message: "Enter the issuer URL, e.g. https://acme.okta.com." }))
+    .transform((value) => value.replace(/\/+$/, "")),
+  clientId: z.string().trim().min(1, "Enter the client ID.").max(256, "The client ID is at most 256 characters."),
+  // Left empty on a change: the stored secret is kept.
+  clientSecret: z.string().trim().max(1024, "The client secret is at most 1024 characters.").optional(),
+});
+export type OidcProviderFormInput = z.input<typeof oidcProviderSchema>;
+
+export const ssoPolicySchema = z.object({
+  mode: z.enum(SSO_MODES, "Choose how your people sign in."),
+  justInTime: z.boolean(),
+  sessionHours: z.coerce
+    .number("Enter a number of hours.")
+    .int("Enter whole hours.")
+    .min(1, "At least 1 hour.")
+    .max(MAX_SSO_SESSION_HOURS, `At most ${MAX_SSO_SESSION_HOURS} hours.`),
+});
+export type SsoPolicyFormInput = z.input<typeof ssoPolicySchema>;
+
+/** The login page's address step: which way this address signs in. */
+export const ssoEmailSchema = z.object({ email: z.email("Please enter a valid email address").trim().toLowerCase().max(254) });
