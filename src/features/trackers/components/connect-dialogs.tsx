@@ -191,8 +191,7 @@ export function ConnectGitLabDialog({ onClose }: { onClose: () => void }) {
 /** What the Jira form says for each deployment. */
 const JIRA_WORDS: Record<JiraDeployment, { description: string; site: string }> = {
   cloud: {
-    description:
-      "Jira Cloud: an API token of an Atlassian account that may create, edit, comment on and transition issues in the project.",
+    description: "Jira Cloud: an API token of an Atlassian account that may create, edit, comment on and transition issues in the project.",
     site: "Such as https://acme.atlassian.net",
   },
   datacenter: {

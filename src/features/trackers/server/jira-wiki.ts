@@ -26,15 +26,15 @@ export function escapeWiki(text: string): string {
   return text
     .replace(SPECIAL, (ch) => (ch === "\\" ? "&#92;" : `\\${ch}`))
     .replace(/^(\s*)(h[1-6]|bq)\./gim, "$1$2&#46;")
-    .replace(/\b([A-Za-z][A-Za-z0-9.]*):(?=\/\/)/g, (match, scheme: string) =>
-      /^https?$/i.test(scheme) ? match : `${scheme}&#58;`,
-    );
+    .replace(/\b([A-Za-z][A-Za-z0-9.]*):(?=\/\/)/g, (match, scheme: string) => (/^https?$/i.test(scheme) ? match : `${scheme}&#58;`));
 }
 
 /** A tree's text alone, for a link's words (no markup inside a link: its brackets and bar stay ours). */
 function plain(nodes: Nodes[]): string {
   return nodes
-    .map((node) => (node.type === "html" ? "" : "value" in node ? String(node.value) : "children" in node ? plain(node.children as Nodes[]) : ""))
+    .map((node) =>
+      node.type === "html" ? "" : "value" in node ? String(node.value) : "children" in node ? plain(node.children as Nodes[]) : "",
+    )
     .join("");
 }
 
@@ -69,7 +69,10 @@ function inlineNode(node: Nodes): string {
     case "break":
       return "\\\\\n";
     case "link": {
-      const words = plain(node.children).replace(/[[\]|]/g, " ").replace(/\s+/g, " ").trim();
+      const words = plain(node.children)
+        .replace(/[[\]|]/g, " ")
+        .replace(/\s+/g, " ")
+        .trim();
       const url = webAddress(node.url);
       if (!url) return escapeWiki(words);
       return words && words !== node.url ? `[${escapeWiki(words)}|${url}]` : `[${url}]`;

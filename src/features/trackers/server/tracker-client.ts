@@ -45,9 +45,7 @@ export function trackerClient({ kind, baseUrl, target, token, issueType }: Track
       // Cloud or Data Center: the sealed credential says which.
       const credential = jiraCredentialOf(token);
       const jira = { baseUrl, projectKey: target, issueType: issueType ?? DEFAULT_JIRA_ISSUE_TYPE };
-      return credential.deployment === "datacenter"
-        ? jiraDataCenterClient({ ...jira, credential })
-        : jiraClient({ ...jira, credential });
+      return credential.deployment === "datacenter" ? jiraDataCenterClient({ ...jira, credential }) : jiraClient({ ...jira, credential });
     }
   }
 }
