@@ -958,11 +958,14 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/features/trackers/actions/portal.ts#connectJiraAction": {
     kind: "action",
     role: "client",
+    // Cloud's fields and Data Center's token side by side: a mutated deployment picks which count.
     input: mutatedInput(() => ({
+      deployment: "cloud",
       siteUrl: "https://acme.atlassian.net",
       projectKey: "FUZ",
       email: "owner@acme.example",
       apiToken: "ATATT-fuzz",
+      pat: "fuzz-pat",
     })),
   },
   ...Object.fromEntries(

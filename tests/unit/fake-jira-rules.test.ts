@@ -371,7 +371,7 @@ describe("fake Jira: search", () => {
       status: 404,
       body: { message: `null for uri: ${fake.url}/rest/api/3/nothing/here`, "status-code": 404 },
     });
-    expect((await fetch(`${fake.url}/rest/api/2/myself`)).status).toBe(404);
+    expect((await fetch(`${fake.url}/rest/agile/1.0/board`)).status).toBe(404);
   });
 });
 

@@ -2,7 +2,7 @@
 // name, a token, and an address that is https, or plain http on this machine alone (the fakes of the
 // demo and the tests; the server still refuses loopback unless it is one of them).
 import { describe, expect, it } from "vitest";
-import { connectGitHubSchema, connectGitLabSchema, connectJiraSchema } from "@/features/trackers/validation";
+import { connectGitHubSchema, connectGitLabSchema, connectJiraSchema, trackerTargetsSchema } from "@/features/trackers/validation";
 
 const parse = (input: Record<string, string>) => connectGitHubSchema.safeParse({ repository: "acme/app", token: "ghp_x", ...input });
 
@@ -104,5 +104,64 @@ describe("connectJiraSchema", () => {
       "Enter the e-mail of the Atlassian account the token belongs to",
       "Paste the API token Atlassian showed you",
     ]);
+  });
+});
+
+describe("connectJiraSchema for Jira Data Center", () => {
+  const parseDataCenter = (input: Record<string, unknown>) =>
+    connectJiraSchema.safeParse({
+      deployment: "datacenter",
+      siteUrl: "https://jira.acme.example",
+      projectKey: "SEC",
+      pat: "NjU2",
+      ...input,
+    });
+
+  it("is Jira Cloud unless told", () => {
+    expect(
+      connectJiraSchema.safeParse({ siteUrl: "https://acme.atlassian.net", projectKey: "SEC", email: "owner@acme.example", apiToken: "A" })
+        .data?.deployment,
+    ).toBe("cloud");
+    expect(
+      connectJiraSchema.safeParse({ deployment: "server", siteUrl: "https://jira.acme.example", projectKey: "SEC", pat: "x" }).success,
+    ).toBe(false);
+  });
+
+  it("takes the site, the project and a personal access token, without an e-mail", () => {
+    expect(parseDataCenter({}).data).toMatchObject({ deployment: "datacenter", pat: "NjU2", email: "", issueType: "Task" });
+    expect(parseDataCenter({ email: "nope", apiToken: "" }).success).toBe(true);
+  });
+
+  it.each([
+    ["https://jira.acme.example/jira", true],
+    ["http://127.0.0.1:4040", true],
+    ["http://localhost:8080", true],
+    ["http://jira.acme.example", false],
+    ["https://user:pass@jira.acme.example", false],
+  ])("site %j → %s", (siteUrl, ok) => {
+    expect(parseDataCenter({ siteUrl }).success).toBe(ok);
+  });
+
+  it("wants the token, with the form's own words on its field", () => {
+    const result = parseDataCenter({ pat: "  " });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["pat", "Paste the personal access token Jira showed you"],
+    ]);
+    expect(parseDataCenter({ pat: "x".repeat(501) }).success).toBe(false);
+  });
+});
+
+describe("trackerTargetsSchema for Jira", () => {
+  it("asks with Data Center's token alone, or Cloud's e-mail and token", () => {
+    expect(
+      trackerTargetsSchema.safeParse({ kind: "jira", deployment: "datacenter", siteUrl: "https://jira.acme.example", pat: "NjU2" }).success,
+    ).toBe(true);
+    expect(trackerTargetsSchema.safeParse({ kind: "jira", deployment: "datacenter", siteUrl: "https://jira.acme.example" }).success).toBe(
+      false,
+    );
+    expect(
+      trackerTargetsSchema.safeParse({ kind: "jira", siteUrl: "https://acme.atlassian.net", email: "o@acme.example", apiToken: "A" })
+        .success,
+    ).toBe(true);
   });
 });

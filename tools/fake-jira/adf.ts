@@ -62,8 +62,9 @@ export function isAtlassianDocument(value: unknown): boolean {
   );
 }
 
-/** The document's text, for the fake's pages and its tests. */
+/** The document's text, for the fake's pages and its tests (a v2 description is text already). */
 export function documentText(value: unknown): string {
+  if (typeof value === "string") return value;
   const out: string[] = [];
   const walk = (node: Node) => {
     if (typeof node?.text === "string") out.push(node.text);

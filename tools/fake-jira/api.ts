@@ -1,6 +1,9 @@
-// Jira Cloud's REST API v3, the part a ticket connection uses, in Jira's order: the caller first (a
-// credential that proves no account is 401 before any route), its rate window, the route (an
-// unknown one is Jersey's "null for uri" 404), the body of a write, then the route's own checks.
+// Jira Cloud's REST API v3 and Jira Data Center's REST API v2, the part a ticket connection uses,
+// in Jira's order: the caller first (a credential that proves no account is 401 before any route),
+// its rate window, the route (an unknown one is Jersey's "null for uri" 404), the body of a write,
+// then the route's own checks. The two versions share their resources; v2 differs in who may call
+// (a personal access token), its text fields (wiki markup text, not Atlassian Documents), its
+// search (`/search` with `startAt` and a total; no `/search/jql`) and its project list.
 import type http from "node:http";
 import { callerOf, unauthenticated } from "./auth";
 import { type Call, NO_ISSUE, NO_PROJECT, visibleIssue, visibleProject } from "./call";
@@ -8,7 +11,7 @@ import type { JiraContext } from "./context";
 import { errors, json, readBody, stamp } from "./http";
 import { addComment, createIssue, doTransition, editIssue, getIssue, listComments, listTransitions } from "./issue-routes";
 import { newWindow, takeRequest } from "./rate";
-import { SEARCH_GONE, searchJql } from "./search";
+import { SEARCH_GONE, searchJql, searchV2 } from "./search";
 import { projectJson, userJson } from "./shapes";
 import { type Issue, PERMISSIONS, type Permission } from "./state";
 
@@ -91,10 +94,23 @@ const withIssue = (handle: (call: Call, issue: Issue) => void) => (call: Call, m
   return issue ? handle(call, issue) : json(call.res, 404, NO_ISSUE);
 };
 
+/** Data Center's `GET /project`: every project the caller may browse, by key, unpaged. */
+function listProjects(call: Call): void {
+  const { ctx, res, user } = call;
+  const projects = [...ctx.state.projects.values()]
+    .filter((p) => ctx.state.may(user, p, "BROWSE_PROJECTS"))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  json(
+    res,
+    200,
+    projects.map((p) => projectJson(ctx.base, p)),
+  );
+}
+
 const ISSUE = String.raw`\/issue\/([^/]+)`;
-const ROUTES: Route[] = [
+/** What both versions answer alike (each issue route reads its text fields by `call.version`). */
+const SHARED: Route[] = [
   { method: "GET", path: /^\/myself$/, account: true, handle: (call) => json(call.res, 200, userJson(call.ctx.base, call.user!)) },
-  { method: "GET", path: /^\/project\/search$/, handle: projectSearch },
   { method: "GET", path: /^\/project\/([^/]+)$/, handle: getProject },
   { method: "GET", path: /^\/mypermissions$/, handle: myPermissions },
   { method: "POST", path: /^\/issue$/, account: true, handle: createIssue },
@@ -104,6 +120,16 @@ const ROUTES: Route[] = [
   { method: "POST", path: new RegExp(`^${ISSUE}\\/comment$`), account: true, handle: withIssue(addComment) },
   { method: "GET", path: new RegExp(`^${ISSUE}\\/transitions$`), handle: withIssue(listTransitions) },
   { method: "POST", path: new RegExp(`^${ISSUE}\\/transitions$`), account: true, handle: withIssue(doTransition) },
+];
+const V2_ROUTES: Route[] = [
+  ...SHARED,
+  { method: "GET", path: /^\/project$/, handle: listProjects },
+  { method: "GET", path: /^\/search$/, handle: searchV2 },
+  { method: "POST", path: /^\/search$/, handle: searchV2 },
+];
+const V3_ROUTES: Route[] = [
+  { method: "GET", path: /^\/project\/search$/, handle: projectSearch },
+  ...SHARED,
   { method: "GET", path: /^\/search\/jql$/, handle: searchJql },
   { method: "POST", path: /^\/search\/jql$/, handle: searchJql },
   { method: "GET", path: /^\/search$/, handle: (call) => json(call.res, 410, SEARCH_GONE) },
@@ -114,11 +140,29 @@ const ROUTES: Route[] = [
 export const noResource = (res: http.ServerResponse, url: URL) =>
   json(res, 404, { message: `null for uri: ${url.href}`, "status-code": 404 });
 
-export async function handleApi(ctx: JiraContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+/**
+ * Data Center's answers carry its own links: the shared shapes write v3's, so a v2 answer's JSON
+ * has the site's `/rest/api/3/` turned into `/rest/api/2/` as it is sent.
+ */
+function v2Links(ctx: JiraContext, res: http.ServerResponse): void {
+  const end = res.end.bind(res) as (chunk?: unknown) => http.ServerResponse;
+  const from = `${ctx.base}/rest/api/3/`;
+  res.end = ((chunk?: unknown) =>
+    end(typeof chunk === "string" ? chunk.split(from).join(`${ctx.base}/rest/api/2/`) : chunk)) as typeof res.end;
+}
+
+export async function handleApi(
+  ctx: JiraContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+  version: 2 | 3,
+): Promise<void> {
   stamp(res);
+  if (version === 2) v2Links(ctx, res);
   const raw = await readBody(req);
-  const caller = callerOf(ctx, req);
-  if (caller.kind === "refused") return unauthenticated(ctx, res, true);
+  const caller = callerOf(ctx, req, version);
+  if (caller.kind === "refused") return unauthenticated(ctx, res, true, { version });
   const user = caller.kind === "account" ? caller.user : null;
 
   // Each account has its budget; anonymous requests share one per address.
@@ -133,10 +177,10 @@ export async function handleApi(ctx: JiraContext, req: http.IncomingMessage, res
   }
   if (!turn.ok) return json(res, 429, errors(["The request has been rate-limited. Please try again later."]));
 
-  const path = url.pathname.slice("/rest/api/3".length);
+  const path = url.pathname.slice(`/rest/api/${version}`.length);
   const method = req.method ?? "GET";
   let found: { route: Route; match: RegExpExecArray } | undefined;
-  for (const route of ROUTES) {
+  for (const route of version === 2 ? V2_ROUTES : V3_ROUTES) {
     const match = route.method === method ? route.path.exec(path) : null;
     if (match) {
       found = { route, match };
@@ -144,7 +188,7 @@ export async function handleApi(ctx: JiraContext, req: http.IncomingMessage, res
     }
   }
   if (!found) return noResource(res, url);
-  if (found.route.account && !user) return unauthenticated(ctx, res, false);
+  if (found.route.account && !user) return unauthenticated(ctx, res, false, { version });
 
   let body: unknown = null;
   if (raw.trim() && (method === "POST" || method === "PUT")) {
@@ -156,5 +200,5 @@ export async function handleApi(ctx: JiraContext, req: http.IncomingMessage, res
       return json(res, 400, errors(["Unexpected character in the request body: it is not valid JSON."]));
     }
   }
-  found.route.handle({ ctx, req, res, url, user, body }, found.match);
+  found.route.handle({ ctx, req, res, url, user, body, version }, found.match);
 }

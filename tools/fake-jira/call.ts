@@ -14,6 +14,8 @@ export type Call = {
   user: User | null;
   /** The parsed JSON body of a write; null without one. */
   body: unknown;
+  /** The REST API asked: 3 (Jira Cloud, Atlassian documents) or 2 (Jira Data Center, wiki markup text). */
+  version: 2 | 3;
 };
 
 export const NO_PROJECT = (key: string) => errors([`No project could be found with key '${key}'.`]);

@@ -41,11 +41,13 @@ export async function handleControl(
           displayName: str(body.displayName),
           permissions: permissionsOf(body.permissions),
           apiToken: str(body.apiToken),
+          pat: body.pat === true || body.pat === "true" ? true : str(body.pat),
         }),
       );
     if (method === "POST" && path === "/_fake/tokens") return json(res, 200, { apiToken: fake.issueToken(str(body.email) ?? "") });
+    if (method === "POST" && path === "/_fake/pats") return json(res, 200, { pat: fake.issuePat(str(body.email) ?? "") });
     if (method === "POST" && path === "/_fake/tokens/revoke") {
-      fake.revokeToken(str(body.apiToken) ?? str(body.token) ?? "");
+      fake.revokeToken(str(body.apiToken) ?? str(body.pat) ?? str(body.token) ?? "");
       return json(res, 200, { ok: true });
     }
     if (method === "POST" && path === "/_fake/webhooks")

@@ -1,17 +1,17 @@
 // The issue endpoints: create, read, edit, comments and the workflow's transitions. Each write by an
 // account raises the webhook events Jira raises for it (the product receives the echoes of its own
 // writes, as from Jira).
-import { documentText, isAtlassianDocument } from "./adf";
+import { documentText } from "./adf";
 import { type Call, fieldsIn, fieldsOf, visibleProject } from "./call";
 import { errors, json } from "./http";
 import { moveIssue } from "./moves";
 import { commentJson, issueJson } from "./shapes";
 import { DEFAULT_PRIORITY, type Issue, TRANSITIONS } from "./state";
-import { checkFields, checkIssueType, notOnScreen } from "./validation";
+import { checkFields, checkIssueType, checkRichText, notOnScreen } from "./validation";
 import { type ChangeItem, sendEvent } from "./webhook";
 
 const created = (call: Call, issue: Issue) =>
-  json(call.res, 201, { id: issue.id, key: issue.key, self: `${call.ctx.base}/rest/api/3/issue/${issue.id}` });
+  json(call.res, 201, { id: issue.id, key: issue.key, self: `${call.ctx.base}/rest/api/${call.version}/issue/${issue.id}` });
 
 export function createIssue(call: Call): void {
   const { ctx, res } = call;
@@ -22,7 +22,7 @@ export function createIssue(call: Call): void {
   // Permission first: Jira says only that, whatever else is wrong.
   if (project && !ctx.state.may(user, project, "CREATE_ISSUES"))
     return json(res, 400, errors([], { project: "You do not have permission to create issues in this project." }));
-  const checked = checkFields(fields, true);
+  const checked = checkFields(fields, true, call.version);
   const issueType = project ? checkIssueType(project, fields.issuetype) : undefined;
   if (!project) checked.errors.project = "Specify a valid project ID or key";
   if (typeof issueType === "string") checked.errors.issuetype = issueType;
@@ -62,7 +62,7 @@ export function editIssue(call: Call, issue: Issue): void {
   // Without Edit Issues no field is on the edit screen: Jira refuses each one named.
   if (!ctx.state.may(user, issue.project, "EDIT_ISSUES"))
     return json(res, 400, errors([], Object.fromEntries(Object.keys(fields).map((name) => [name, notOnScreen(name)]))));
-  const checked = checkFields(fields, false);
+  const checked = checkFields(fields, false, call.version);
   if (Object.keys(checked.errors).length) return json(res, 400, errors([], checked.errors));
   const items: ChangeItem[] = [];
   if (checked.summary !== undefined && checked.summary !== issue.summary) {
@@ -105,9 +105,10 @@ export function addComment(call: Call, issue: Issue): void {
   if (!ctx.state.may(user, issue.project, "ADD_COMMENTS"))
     return json(res, 403, errors(["You do not have the permission to comment on this issue."]));
   const body = (call.body as { body?: unknown } | null)?.body;
-  if (body === undefined || body === null) return json(res, 400, errors([], { comment: "Comment body can not be empty!" }));
-  if (!isAtlassianDocument(body))
-    return json(res, 400, errors([], { comment: "Operation value must be an Atlassian Document (see the Atlassian Document Format)" }));
+  if (body === undefined || body === null || (typeof body === "string" && !body.trim()))
+    return json(res, 400, errors([], { comment: "Comment body can not be empty!" }));
+  const checked = checkRichText(body, call.version);
+  if ("error" in checked) return json(res, 400, errors([], { comment: checked.error }));
   const comment = { id: ctx.state.newId(), author: user, body, created: ctx.now() };
   issue.comments.push(comment);
   issue.updated = comment.created;

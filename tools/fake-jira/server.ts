@@ -1,6 +1,7 @@
-// A fake Jira Cloud site for tests and local demos: a plain Node HTTP server on loopback that speaks
-// the parts of REST API v3 the product's Jira connection uses, in Jira's JSON, errors and headers,
-// so jira.js can be pointed at it by `host`; and Jira's admin webhooks, signed with their secret.
+// A fake Jira site for tests and local demos: a plain Node HTTP server on loopback that speaks the
+// parts of Jira Cloud's REST API v3 the product's Jira connection uses, in Jira's JSON, errors and
+// headers, so jira.js can be pointed at it by `host`; the same resources as Jira Data Center's REST
+// API v2 for personal access tokens; and Jira's admin webhooks, signed with their secret.
 // Never imported by src/. Projects, accounts and webhooks are set up through the returned object (or
 // /_fake/ over HTTP); tools/fake-jira/README.md lists the rules.
 import http from "node:http";
@@ -38,13 +39,23 @@ export type FakeJira = {
   /** A team-managed project (issue types Task, Bug, Story, Epic unless given); its JSON as GET project shows it. */
   addProject: (project: { key: string; name: string; issueTypes?: string[] }) => ReturnType<typeof projectJson>;
   /** An Atlassian account with an API token (random `ATATT3x…` unless given); `permissions` per project key, every one everywhere unless given. */
-  addUser: (user: { email: string; displayName?: string; permissions?: Record<string, string[]>; apiToken?: string }) => {
+  addUser: (user: {
+    email: string;
+    displayName?: string;
+    permissions?: Record<string, string[]>;
+    apiToken?: string;
+    /** A Data Center personal access token as well: this value, or a random one for `true`. */
+    pat?: string | boolean;
+  }) => {
     accountId: string;
     apiToken: string;
+    pat?: string;
   };
   /** Another API token of the same account. */
   issueToken: (email: string) => string;
-  /** Revoked at id.atlassian.com: every later request with it is 401. */
+  /** A Data Center personal access token of the account (Profile → Personal Access Tokens): Bearer on REST API v2 only. */
+  issuePat: (email: string) => string;
+  /** An API token revoked at id.atlassian.com, or a personal access token revoked in Jira: every later request with it is 401. */
   revokeToken: (apiToken: string) => void;
   /** An admin webhook (System → WebHooks) for jira:issue_created, jira:issue_updated and comment_created unless told; `secret` signs its deliveries. Its id. */
   addWebhook: (hook: { url: string; secret?: string; events?: string[] }) => number;
@@ -88,6 +99,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     addProject: (project) => projectJson(ctx.base, state.addProject(project)),
     addUser: (user) => state.addUser(user),
     issueToken: (email) => state.issueToken(email),
+    issuePat: (email) => state.issuePat(email),
     revokeToken: (token) => state.revokeToken(token),
     addWebhook: ({ url, secret, events = DEFAULT_EVENTS }) => {
       if (!/^https?:\/\//.test(url)) throw new Error(`fake-jira: ${url} is not a webhook URL`);
@@ -117,9 +129,11 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     const url = new URL(req.url ?? "/", ctx.base || "http://127.0.0.1");
     if (ctx.log) console.info(`[fake-jira] ${req.method} ${url.pathname}${url.search}`);
     const work = async () => {
-      if (url.pathname.startsWith("/rest/api/3/")) return handleApi(ctx, req, res, url);
+      if (url.pathname.startsWith("/rest/api/3/")) return handleApi(ctx, req, res, url, 3);
+      // Jira Data Center's REST API v2, for personal access tokens.
+      if (url.pathname.startsWith("/rest/api/2/")) return handleApi(ctx, req, res, url, 2);
       if (url.pathname.startsWith("/_fake/")) return handleControl(api, req, res, url);
-      // Another REST path (v2, agile, …): the fake speaks only v3.
+      // Another REST path (agile, latest, …): the fake speaks only v3 and v2.
       if (url.pathname.startsWith("/rest/")) return (stamp(res), noResource(res, url));
       if (await handlePages(ctx, req, res, url)) return;
       pageNotFound(res);

@@ -1,5 +1,6 @@
-// What the fake Jira Cloud site holds: projects with the simplified workflow, Atlassian accounts
-// with API tokens and per-project permissions, issues with their comments, and admin webhooks.
+// What the fake Jira site holds: projects with the simplified workflow, accounts with Cloud API
+// tokens and Data Center personal access tokens and per-project permissions, issues with their
+// comments, and admin webhooks.
 import { randomBytes, randomUUID } from "node:crypto";
 
 export const PERMISSIONS = [
@@ -41,7 +42,8 @@ export const DEFAULT_PRIORITY: Priority = PRIORITIES[2];
 export type IssueType = { id: string; name: string };
 export type Project = { id: string; key: string; name: string; issueTypes: IssueType[]; nextNumber: number };
 export type User = { accountId: string; email: string; displayName: string; permissions: Map<string, Set<Permission>> | "all" };
-export type ApiToken = { value: string; user: User; revoked: boolean };
+/** A Cloud API token (Basic with the e-mail, REST API v3) or a Data Center personal access token (Bearer, REST API v2). */
+export type ApiToken = { value: string; user: User; revoked: boolean; kind: "api" | "pat" };
 export type Comment = { id: string; author: User; body: unknown; created: number };
 export type Issue = {
   id: string;
@@ -112,12 +114,15 @@ export class JiraState {
     displayName,
     permissions,
     apiToken,
+    pat,
   }: {
     email: string;
     displayName?: string;
     permissions?: Record<string, string[]>;
     apiToken?: string;
-  }): { accountId: string; apiToken: string } {
+    /** A Data Center personal access token too: this value, or a random one for `true`. */
+    pat?: string | boolean;
+  }): { accountId: string; apiToken: string; pat?: string } {
     if (this.users.has(email.toLowerCase())) throw new Error(`fake-jira: ${email} has an account already`);
     const user: User = {
       // Atlassian account ids: "557058:" and a UUID for older accounts; the newer form is 24 hex.
@@ -129,7 +134,9 @@ export class JiraState {
         : "all",
     };
     this.users.set(email.toLowerCase(), user);
-    return { accountId: user.accountId, apiToken: this.issueToken(email, apiToken) };
+    const issued = { accountId: user.accountId, apiToken: this.issueToken(email, apiToken) };
+    if (!pat) return issued;
+    return { ...issued, pat: typeof pat === "string" ? this.issuePat(email, pat) : this.issuePat(email) };
   }
 
   /** Another API token of the account (Atlassian's are `ATATT3x…`, 192 characters). */
@@ -137,7 +144,16 @@ export class JiraState {
     const user = this.users.get(email.toLowerCase());
     if (!user) throw new Error(`fake-jira: no account ${email}`);
     if (this.tokens.has(value)) throw new Error("fake-jira: that token exists already");
-    this.tokens.set(value, { value, user, revoked: false });
+    this.tokens.set(value, { value, user, revoked: false, kind: "api" });
+    return value;
+  }
+
+  /** A Data Center personal access token of the account (Jira's are 44 characters of base64). */
+  issuePat(email: string, value = randomBytes(33).toString("base64")): string {
+    const user = this.users.get(email.toLowerCase());
+    if (!user) throw new Error(`fake-jira: no account ${email}`);
+    if (this.tokens.has(value)) throw new Error("fake-jira: that token exists already");
+    this.tokens.set(value, { value, user, revoked: false, kind: "pat" });
     return value;
   }
 
@@ -147,11 +163,17 @@ export class JiraState {
     token.revoked = true;
   }
 
-  /** The account a Basic `email:token` pair proves, if it does. */
+  /** The account a Basic `email:API token` pair proves, if it does (a personal access token proves nothing there). */
   authenticate(email: string, value: string): User | null {
     const token = this.tokens.get(value);
-    if (!token || token.revoked || token.user.email.toLowerCase() !== email.toLowerCase()) return null;
+    if (!token || token.revoked || token.kind !== "api" || token.user.email.toLowerCase() !== email.toLowerCase()) return null;
     return token.user;
+  }
+
+  /** The account a Bearer personal access token proves, if it does. */
+  authenticatePat(value: string): User | null {
+    const token = this.tokens.get(value);
+    return token && !token.revoked && token.kind === "pat" ? token.user : null;
   }
 
   /** Whether the account (null: anonymous, who sees no project: every project is private here) holds the permission. */

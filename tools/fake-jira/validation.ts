@@ -25,8 +25,18 @@ function checkPriority(value: unknown): Priority | string {
   return found ?? "The priority selected is invalid.";
 }
 
+/** What REST API v2 says of a text field sent as anything but text (an Atlassian Document, say). */
+export const NOT_A_STRING = "Operation value must be a string";
+export const NOT_A_DOCUMENT = "Operation value must be an Atlassian Document (see the Atlassian Document Format)";
+
+/** A description or a comment's body as the API version takes it: an Atlassian Document on v3, text on v2; else the error. */
+export function checkRichText(value: unknown, version: 2 | 3): { ok: true } | { error: string } {
+  if (version === 2) return typeof value === "string" ? { ok: true } : { error: NOT_A_STRING };
+  return isAtlassianDocument(value) ? { ok: true } : { error: NOT_A_DOCUMENT };
+}
+
 /** Summary, description, labels and priority, as a create (summary required) or an edit checks them. */
-export function checkFields(fields: Record<string, unknown>, creating: boolean): CheckedFields {
+export function checkFields(fields: Record<string, unknown>, creating: boolean, version: 2 | 3 = 3): CheckedFields {
   const out: CheckedFields = { errors: {} };
   const known = creating ? CREATE_FIELDS : EDIT_FIELDS;
   for (const name of Object.keys(fields)) if (!known.has(name)) out.errors[name] = notOnScreen(name);
@@ -37,8 +47,9 @@ export function checkFields(fields: Record<string, unknown>, creating: boolean):
     else out.summary = summary.trim();
   }
   if ("description" in fields) {
-    if (fields.description === null || isAtlassianDocument(fields.description)) out.description = fields.description;
-    else out.errors.description = "Operation value must be an Atlassian Document (see the Atlassian Document Format)";
+    const checked = fields.description === null ? { ok: true as const } : checkRichText(fields.description, version);
+    if ("ok" in checked) out.description = fields.description;
+    else out.errors.description = checked.error;
   }
   if ("labels" in fields) {
     const labels = fields.labels;

@@ -55,7 +55,13 @@ export const connectGitLabAction = clientAction(connectGitLabSchema, async (acto
   });
 });
 
-/** A new Jira Cloud connection, after the same fresh second factor; the e-mail and API token are sealed together. */
+/** The one secret a Jira form's credential becomes: Cloud's e-mail and API token, or Data Center's personal access token. */
+const jiraSecretOf = (input: { deployment: "cloud" | "datacenter"; email: string; apiToken: string; pat: string }) =>
+  input.deployment === "datacenter"
+    ? sealableJiraCredential({ deployment: "datacenter", pat: input.pat })
+    : sealableJiraCredential({ email: input.email, apiToken: input.apiToken });
+
+/** A new Jira connection (Cloud or Data Center), after the same fresh second factor; its credential is sealed as one secret. */
 export const connectJiraAction = clientAction(connectJiraSchema, async (actor, input) => {
   assertClientOwner(actor);
   await confirmFreshSecondFactor(getDb(), new Headers(await headers()), {});
@@ -64,7 +70,7 @@ export const connectJiraAction = clientAction(connectJiraSchema, async (actor, i
     kind: "jira",
     baseUrl: input.siteUrl.replace(/\/+$/, ""),
     target: input.projectKey,
-    token: sealableJiraCredential({ email: input.email, apiToken: input.apiToken }),
+    token: jiraSecretOf(input),
     issueType: input.issueType,
   });
 });
@@ -77,7 +83,7 @@ export const listTrackerTargetsAction = clientAction(trackerTargetsSchema, (acto
           actor,
           kind: "jira",
           baseUrl: input.siteUrl.replace(/\/+$/, ""),
-          token: sealableJiraCredential({ email: input.email, apiToken: input.apiToken }),
+          token: jiraSecretOf(input),
         }
       : { actor, kind: input.kind, baseUrl: input.baseUrl || (input.kind === "github" ? GITHUB_API : GITLAB_URL), token: input.token },
   ),

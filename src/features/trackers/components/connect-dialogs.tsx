@@ -18,6 +18,7 @@ import {
   connectGitLabSchema,
   type ConnectJiraInput,
   connectJiraSchema,
+  type JiraDeployment,
 } from "@/features/trackers/validation";
 import { TargetPicker } from "./target-picker";
 import { WebhookSettings } from "./webhook-settings";
@@ -187,12 +188,54 @@ export function ConnectGitLabDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** What the Jira form says for each deployment. */
+const JIRA_WORDS: Record<JiraDeployment, { description: string; site: string }> = {
+  cloud: {
+    description: "Jira Cloud: an API token of an Atlassian account that may create, edit, comment on and transition issues in the project.",
+    site: "Such as https://acme.atlassian.net",
+  },
+  datacenter: {
+    description:
+      "Jira Data Center: a personal access token (Profile → Personal Access Tokens) of a user who may create, edit, comment on and transition issues in the project.",
+    site: "Your Jira's address, such as https://jira.acme.example",
+  },
+};
+
+/** Jira Cloud or Jira Data Center: a radio group, Cloud unless chosen. */
+function DeploymentChoice({ register }: { register: UseFormRegisterReturn }) {
+  return (
+    <fieldset className="space-y-1 text-sm">
+      <legend className="font-medium">Jira</legend>
+      <div className="flex gap-4">
+        <label className="flex items-center gap-2">
+          <input type="radio" value="cloud" {...register} />
+          Jira Cloud
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" value="datacenter" {...register} />
+          Jira Data Center
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
 export function ConnectJiraDialog({ onClose }: { onClose: () => void }) {
-  const defaults: ConnectJiraInput = { siteUrl: "", projectKey: "", issueType: "Task", email: "", apiToken: "" };
+  const defaults: ConnectJiraInput = {
+    deployment: "cloud",
+    siteUrl: "",
+    projectKey: "",
+    issueType: "Task",
+    email: "",
+    apiToken: "",
+    pat: "",
+  };
   const form = useZodForm(connectJiraSchema, defaults);
   const connect = useConnect(form, connectJiraAction);
   const { errors } = form.formState;
   const { register } = form;
+  const deployment = form.watch("deployment") ?? "cloud";
+  const words = JIRA_WORDS[deployment];
   const field = (id: string, label: string, name: keyof ConnectJiraInput, error: string | undefined, hint?: string, type = "text") => (
     <Field id={id} label={label} error={error} hint={hint}>
       <Input
@@ -204,25 +247,28 @@ export function ConnectJiraDialog({ onClose }: { onClose: () => void }) {
       />
     </Field>
   );
+  const secretHint = "It is kept encrypted and never shown again.";
   return (
-    <ConnectDialog
-      kind="jira"
-      description="Jira Cloud: an API token of an Atlassian account that may create, edit, comment on and transition issues in the project."
-      connect={connect}
-      onClose={onClose}
-    >
-      {field("tracker-site", "Jira site", "siteUrl", errors.siteUrl?.message, "Such as https://acme.atlassian.net", "url")}
-      {field("tracker-email", "Account e-mail", "email", errors.email?.message, undefined, "email")}
-      {field("tracker-token", "API token", "apiToken", errors.apiToken?.message, "It is kept encrypted and never shown again.", "password")}
+    <ConnectDialog kind="jira" description={words.description} connect={connect} onClose={onClose}>
+      <DeploymentChoice register={register("deployment")} />
+      {field("tracker-site", "Jira site", "siteUrl", errors.siteUrl?.message, words.site, "url")}
+      {deployment === "datacenter" ? (
+        field("tracker-token", "Personal access token", "pat", errors.pat?.message, secretHint, "password")
+      ) : (
+        <>
+          {field("tracker-email", "Account e-mail", "email", errors.email?.message, undefined, "email")}
+          {field("tracker-token", "API token", "apiToken", errors.apiToken?.message, secretHint, "password")}
+        </>
+      )}
       {field("tracker-project-key", "Project key", "projectKey", errors.projectKey?.message, "Such as SEC")}
       <TargetPicker
         kind="jira"
         listId="tracker-targets"
         values={() => {
-          const { siteUrl, email, apiToken } = form.getValues();
-          return { kind: "jira", siteUrl, email, apiToken };
+          const { siteUrl, email, apiToken, pat } = form.getValues();
+          return { kind: "jira", deployment, siteUrl, email, apiToken, pat };
         }}
-        onRefused={(name, message) => form.setError(name as "apiToken", { message })}
+        onRefused={(name, message) => form.setError(name as "apiToken" | "pat", { message })}
       />
       {field("tracker-issue-type", "Issue type", "issueType", errors.issueType?.message, "Each ticket is filed as this type.")}
     </ConnectDialog>

@@ -22,7 +22,7 @@ const WORDS = {
   },
   jira: {
     where:
-      "As a Jira administrator, in System → WebHooks, create a webhook with these, for Issue updated events (a JQL filter on the project keeps the others out).",
+      "As a Jira administrator, in System → WebHooks, create a webhook with these, for Issue updated events (a JQL filter on the project keeps the others out). A Jira Data Center too old to sign with a secret cannot be proven: leave it without a webhook, and the tickets are looked at every 15 minutes instead.",
     url: "URL",
     secret: "Secret",
     hint: "It will not be shown again.",

@@ -21,5 +21,5 @@ export { syncTrackerTickets } from "./sync";
 export { TrackerError } from "./tracker-error";
 export { GITHUB_API } from "./github";
 export { GITLAB_URL } from "./gitlab";
-export { sealableJiraCredential } from "./jira";
+export { sealableJiraCredential } from "./jira-credential";
 export { listTrackerTargets } from "./targets";

@@ -1,9 +1,12 @@
 import "server-only";
 import type { TicketChange } from "./github-webhook";
 
-// Jira Cloud's callbacks to a connection (docs/PRODUCT.md#integrations): an admin webhook saved
-// with a secret signs each delivery as GitHub does, in WebSub's form, but under the older header
-// name: `X-Hub-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (checked with GitHub's check).
+// Jira's callbacks to a connection (docs/PRODUCT.md#integrations): an admin webhook saved with a
+// secret signs each delivery as GitHub does, in WebSub's form, but under the older header name:
+// `X-Hub-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (checked with GitHub's check). Jira
+// Data Center sends the same `jira:issue_updated` body and, from version 10, signs it the same way
+// when the webhook has a secret; an older Data Center cannot sign, so its deliveries are refused
+// like forged ones and its tickets are polled by the sync instead.
 
 type JiraPayload = {
   webhookEvent?: unknown;

@@ -12,9 +12,19 @@ import {
   getTransitions,
   searchAndReconsileIssuesUsingJql,
 } from "jira.js/cloud";
-import { guardedFetchApi } from "@/server/core/outbound/guarded-fetch-api";
-import { OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import { markdownToJira } from "./jira-adf";
+import type { JiraCloudCredential } from "./jira-credential";
+import {
+  assertIssueType,
+  assertPermissions,
+  issueKey,
+  JIRA_PERMISSIONS,
+  jiraCall as call,
+  jiraMarkerLabel,
+  jiraRequest,
+  stateOf,
+  type StatusFields,
+} from "./jira-shared";
 import type { TicketText } from "./ticket-text";
 import type { FiledTicket, TrackerClient } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
@@ -24,65 +34,7 @@ import { TrackerError } from "./tracker-error";
 // retried here; the ticket queue waits what Jira's `Retry-After` asks. Descriptions and comments
 // are Atlassian Document Format. Jira has no hidden text, so the ticket's marker is a label.
 
-type JiraTarget = { baseUrl: string; projectKey: string; issueType: string; credential: JiraCredential };
-/** An Atlassian account's e-mail and one of its API tokens: sealed together as one secret. */
-export type JiraCredential = { email: string; apiToken: string };
-
-export const DEFAULT_JIRA_ISSUE_TYPE = "Task";
-/** What filing, commenting and closing need in the project. */
-const PERMISSIONS = ["BROWSE_PROJECTS", "CREATE_ISSUES", "EDIT_ISSUES", "ADD_COMMENTS", "TRANSITION_ISSUES"] as const;
-
-export const sealableJiraCredential = (credential: JiraCredential) => JSON.stringify(credential);
-
-export function jiraCredentialOf(secret: string): JiraCredential {
-  try {
-    const parsed = JSON.parse(secret) as Partial<JiraCredential>;
-    if (typeof parsed.email === "string" && typeof parsed.apiToken === "string") return { email: parsed.email, apiToken: parsed.apiToken };
-  } catch {
-    // Falls through: not a credential of ours.
-  }
-  throw new TrackerError("Jira: the stored credential cannot be read. Connect Jira again.", 401);
-}
-
-/** The ticket's marker as a Jira label (labels take no spaces; the colon is kept out too). */
-export const jiraMarkerLabel = (marker: string) => marker.replace(/[^A-Za-z0-9_-]+/g, "-");
-
-/** Jira's refusal in its words: `errorMessages` and the fields' `errors`, or the text it sent. */
-function messageOf(body: unknown, status: number): string {
-  if (typeof body === "string") {
-    const text = body
-      .replace(/<[^>]*>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim();
-    return text ? text.slice(0, 300) : `answered ${status}`;
-  }
-  const b = (body ?? {}) as { errorMessages?: unknown; errors?: unknown; message?: unknown };
-  const messages = [
-    ...(Array.isArray(b.errorMessages) ? b.errorMessages.map(String) : []),
-    ...(b.errors && typeof b.errors === "object" ? Object.values(b.errors as Record<string, unknown>).map(String) : []),
-  ];
-  if (messages.length) return messages.join(" ").slice(0, 300);
-  if (typeof b.message === "string") return b.message;
-  return `answered ${status}`;
-}
-
-async function refusal(response: Response): Promise<TrackerError> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // A 401 is plain text at Jira Cloud.
-  }
-  const wait = Number(response.headers.get("retry-after"));
-  return new TrackerError(
-    `Jira: ${messageOf(body, response.status)}`,
-    response.status,
-    response.headers.has("retry-after") && Number.isFinite(wait) ? wait : null,
-  );
-}
-
-const fetchApi = guardedFetchApi();
+type JiraTarget = { baseUrl: string; projectKey: string; issueType: string; credential: JiraCloudCredential };
 
 function queryOf(searchParams: Record<string, unknown> | undefined): URLSearchParams {
   const query = new URLSearchParams();
@@ -100,27 +52,8 @@ function transport({ baseUrl, credential }: Pick<JiraTarget, "baseUrl" | "creden
     async sendRequest<T>(options: SendRequestOptions<T>): Promise<T> {
       const url = new URL(`${baseUrl.replace(/\/+$/, "")}${options.url}`);
       url.search = queryOf(options.searchParams).toString();
-      const hasBody = options.body !== undefined && options.body !== null;
-      let response: Response;
-      try {
-        response = await fetchApi(url, {
-          method: options.method ?? "GET",
-          headers: { Accept: "application/json", Authorization: authorization, ...(hasBody ? { "Content-Type": "application/json" } : {}) },
-          body: hasBody ? JSON.stringify(options.body) : undefined,
-        });
-      } catch (error) {
-        if (error instanceof OutboundRefused) throw new TrackerError(error.message, null);
-        throw new TrackerError("Jira could not be reached.", null);
-      }
-      if (!response.ok) throw await refusal(response);
-      const text = response.status === 204 ? "" : await response.text();
-      if (!text) return undefined as T;
-      let data: unknown;
-      try {
-        data = JSON.parse(text);
-      } catch {
-        throw new TrackerError("Jira answered in a way we could not read.", null);
-      }
+      const data = await jiraRequest(url, { method: options.method ?? "GET", authorization, body: options.body });
+      if (data === undefined) return undefined as T;
       // A site's own fields and apps add to Jira's answers: what the schema does not know is kept, not refused.
       const parsed = options.schema?.safeParse(data);
       return (parsed?.success ? parsed.data : data) as T;
@@ -128,38 +61,14 @@ function transport({ baseUrl, credential }: Pick<JiraTarget, "baseUrl" | "creden
   };
 }
 
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof TrackerError) throw error;
-    throw new TrackerError("Jira answered in a way we could not read.", null);
-  }
-}
-
-type StatusFields = { status?: { statusCategory?: { key?: string } } } | undefined;
-const stateOf = (fields: StatusFields): FiledTicket["state"] => (fields?.status?.statusCategory?.key === "done" ? "closed" : "open");
-
-/** An issue key as Jira makes them (PROJECT-123): anything else is not sent into a path. */
-function issueKey(key: string): string {
-  if (!/^[A-Z][A-Z0-9_]*-\d+$/.test(key)) throw new TrackerError(`Jira: ${key} is not an issue key.`, 400);
-  return key;
-}
-
 /** The project the account reaches, its issue type, and the rights filing needs: what Test connection checks. */
 async function checkJira(client: Client, { projectKey, issueType }: JiraTarget): Promise<{ name: string }> {
   const project = (await getProject(client, { projectIdOrKey: projectKey })) as { key: string; issueTypes?: { name?: string }[] };
-  const types = (project.issueTypes ?? []).map((type) => type.name ?? "");
-  if (!types.some((name) => name.toLowerCase() === issueType.toLowerCase()))
-    throw new TrackerError(
-      `Jira: ${project.key} has no issue type "${issueType}" (it has ${types.filter(Boolean).join(", ") || "none"}).`,
-      400,
-    );
-  const granted = (await getMyPermissions(client, { projectKey: project.key, permissions: PERMISSIONS.join(",") })) as {
+  assertIssueType(project, issueType);
+  const granted = (await getMyPermissions(client, { projectKey: project.key, permissions: JIRA_PERMISSIONS.join(",") })) as {
     permissions?: Record<string, { havePermission?: boolean }>;
   };
-  const missing = PERMISSIONS.filter((permission) => !granted.permissions?.[permission]?.havePermission);
-  if (missing.length) throw new TrackerError(`Jira: this account lacks ${missing.join(", ")} in ${project.key}.`, 403);
+  assertPermissions(project.key, granted);
   return { name: project.key };
 }
 

@@ -4,7 +4,9 @@ import { assertClient, assertClientOwner, type ClientActor, READ_ONLY_VIEW_MESSA
 import { AppError } from "@/server/core/errors";
 import { listGitHubRepositories } from "./github";
 import { listGitLabProjects } from "./gitlab";
-import { jiraCredentialOf, listJiraProjects } from "./jira";
+import { listJiraProjects } from "./jira";
+import { jiraCredentialOf } from "./jira-credential";
+import { listJiraDataCenterProjects } from "./jira-dc";
 import { TrackerError } from "./tracker-error";
 
 // The Connect forms' list of repositories or projects (docs/PRODUCT.md#integrations): what the
@@ -25,16 +27,17 @@ export async function listTrackerTargets({
   assertClient(actor);
   if (actor.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
   assertClientOwner(actor);
+  // A refusal lands on the field the form typed the token in.
+  let field = kind === "jira" ? "apiToken" : "token";
   try {
-    const targets =
-      kind === "github"
-        ? await listGitHubRepositories({ baseUrl, token })
-        : kind === "gitlab"
-          ? await listGitLabProjects({ baseUrl, token })
-          : await listJiraProjects({ baseUrl, credential: jiraCredentialOf(token) });
-    return { targets };
+    if (kind === "github") return { targets: await listGitHubRepositories({ baseUrl, token }) };
+    if (kind === "gitlab") return { targets: await listGitLabProjects({ baseUrl, token }) };
+    const credential = jiraCredentialOf(token);
+    if (credential.deployment === "cloud") return { targets: await listJiraProjects({ baseUrl, credential }) };
+    field = "pat";
+    return { targets: await listJiraDataCenterProjects({ baseUrl, credential }) };
   } catch (error) {
     if (!(error instanceof TrackerError)) throw error;
-    throw new AppError("bad_request", error.message, { fieldErrors: { [kind === "jira" ? "apiToken" : "token"]: error.message } });
+    throw new AppError("bad_request", error.message, { fieldErrors: { [field]: error.message } });
   }
 }

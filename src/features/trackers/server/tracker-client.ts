@@ -3,7 +3,10 @@ import type { TrackerKind, TrackerMapping } from "@/lib/domain/tracker";
 import { openSecret } from "@/server/core/sealed-secret";
 import { githubClient } from "./github";
 import { gitlabClient } from "./gitlab";
-import { DEFAULT_JIRA_ISSUE_TYPE, jiraClient, jiraCredentialOf } from "./jira";
+import { jiraClient } from "./jira";
+import { jiraCredentialOf } from "./jira-credential";
+import { jiraDataCenterClient } from "./jira-dc";
+import { DEFAULT_JIRA_ISSUE_TYPE } from "./jira-shared";
 import type { TicketText } from "./ticket-text";
 
 // One shape for every ticket system (docs/PRODUCT.md#integrations): the queue, the sync and the
@@ -26,7 +29,7 @@ export type TrackerClient = {
 
 /**
  * Where a connection files: its kind, the API's address, the repository or project, and its token
- * (for Jira, the account's e-mail and API token together); Jira also needs the issue type.
+ * (for Jira, the sealed credential of `jira-credential.ts`: Cloud or Data Center); Jira also needs the issue type.
  */
 export type TrackerTarget = { kind: TrackerKind; baseUrl: string; target: string; token: string; issueType?: string };
 
@@ -38,13 +41,12 @@ export function trackerClient({ kind, baseUrl, target, token, issueType }: Track
       return githubClient({ baseUrl, repository: target, token });
     case "gitlab":
       return gitlabClient({ baseUrl, project: target, token });
-    case "jira":
-      return jiraClient({
-        baseUrl,
-        projectKey: target,
-        issueType: issueType ?? DEFAULT_JIRA_ISSUE_TYPE,
-        credential: jiraCredentialOf(token),
-      });
+    case "jira": {
+      // Cloud or Data Center: the sealed credential says which.
+      const credential = jiraCredentialOf(token);
+      const jira = { baseUrl, projectKey: target, issueType: issueType ?? DEFAULT_JIRA_ISSUE_TYPE };
+      return credential.deployment === "datacenter" ? jiraDataCenterClient({ ...jira, credential }) : jiraClient({ ...jira, credential });
+    }
   }
 }
 

@@ -60,25 +60,58 @@ const JIRA_PROJECT = "Enter the project's key, such as SEC (capital letters, dig
 const ISSUE_TYPE = "Name an issue type of the project, such as Task or Bug";
 const issueType = z.string().trim().min(1, ISSUE_TYPE).max(60, ISSUE_TYPE);
 
-/** A new Jira Cloud connection: the site, the project's key, the issue type, and an Atlassian account's e-mail and API token. */
-export const connectJiraSchema = z.object({
+/** Jira Cloud (atlassian.net) or Jira Data Center (self-managed Jira). */
+export const JIRA_DEPLOYMENTS = ["cloud", "datacenter"] as const;
+export type JiraDeployment = (typeof JIRA_DEPLOYMENTS)[number];
+
+const JIRA_EMAIL = "Enter the e-mail of the Atlassian account the token belongs to";
+const JIRA_API_TOKEN = "Paste the API token Atlassian showed you";
+const JIRA_PAT = "Paste the personal access token Jira showed you";
+
+/** The site and the credential; which credential fields count depends on the deployment (the others are ignored). */
+const jiraSiteAndCredential = {
+  deployment: z.enum(JIRA_DEPLOYMENTS).default("cloud"),
   siteUrl: trackerAddress(JIRA_SITE).refine((value) => value !== "", JIRA_SITE),
-  projectKey: z
-    .string()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z][A-Z0-9_]{0,9}$/, JIRA_PROJECT)),
-  issueType: issueType.default("Task"),
-  email: z.string().trim().pipe(z.email("Enter the e-mail of the Atlassian account the token belongs to")),
-  apiToken: z.string().trim().min(1, "Paste the API token Atlassian showed you").max(500, "This is not an Atlassian API token"),
-});
+  email: z.string().trim().max(320, JIRA_EMAIL).default(""),
+  apiToken: z.string().trim().max(500, "This is not an Atlassian API token").default(""),
+  pat: z.string().trim().max(500, "This is not a Jira personal access token").default(""),
+};
+
+/** Cloud wants the account's e-mail and API token; Data Center its personal access token (no e-mail). */
+function requireJiraCredential(
+  value: { deployment: JiraDeployment; email: string; apiToken: string; pat: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.deployment === "datacenter") {
+    if (!value.pat) ctx.addIssue({ code: "custom", path: ["pat"], message: JIRA_PAT });
+    return;
+  }
+  if (!z.email().safeParse(value.email).success) ctx.addIssue({ code: "custom", path: ["email"], message: JIRA_EMAIL });
+  if (!value.apiToken) ctx.addIssue({ code: "custom", path: ["apiToken"], message: JIRA_API_TOKEN });
+}
+
+/**
+ * A new Jira connection: Cloud (the site, an Atlassian account's e-mail and API token) or Data
+ * Center (the site and a personal access token); the project's key and the issue type either way.
+ */
+export const connectJiraSchema = z
+  .object({
+    ...jiraSiteAndCredential,
+    projectKey: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z][A-Z0-9_]{0,9}$/, JIRA_PROJECT)),
+    issueType: issueType.default("Task"),
+  })
+  .superRefine(requireJiraCredential);
 export type ConnectJiraInput = z.input<typeof connectJiraSchema>;
 
 /** The Connect forms' "which can this token see?": the form's values without the target. */
 export const trackerTargetsSchema = z.discriminatedUnion("kind", [
   connectGitHubSchema.omit({ repository: true }).extend({ kind: z.literal("github") }),
   connectGitLabSchema.omit({ project: true }).extend({ kind: z.literal("gitlab") }),
-  connectJiraSchema.omit({ projectKey: true, issueType: true }).extend({ kind: z.literal("jira") }),
+  z.object({ ...jiraSiteAndCredential, kind: z.literal("jira") }).superRefine(requireJiraCredential),
 ]);
 export type TrackerTargetsInput = z.input<typeof trackerTargetsSchema>;
 
