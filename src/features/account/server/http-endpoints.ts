@@ -18,6 +18,9 @@ const SERVED = new Set([
   "POST /passkey/verify-authentication",
 ]);
 
+/** A company's identity provider sends the person back here (docs/PRODUCT.md#single-sign-on). */
+const SERVED_PATTERNS = [/^GET \/sso\/callback\/company-[0-9a-f-]{36}$/];
+
 export const AUTH_BASE_PATH = "/api/auth";
 
 /** Whether the HTTP route serves this better-auth endpoint. */
@@ -25,5 +28,5 @@ export function isServedAuthEndpoint(method: string, pathname: string): boolean 
   if (!pathname.startsWith(`${AUTH_BASE_PATH}/`)) return false;
   // better-auth's router ignores a trailing slash: so does the list.
   const path = pathname.slice(AUTH_BASE_PATH.length).replace(/\/+$/, "");
-  return SERVED.has(`${method.toUpperCase()} ${path}`);
+  return SERVED.has(`${method.toUpperCase()} ${path}`) || SERVED_PATTERNS.some((pattern) => pattern.test(`${method.toUpperCase()} ${path}`));
 }

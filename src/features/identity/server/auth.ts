@@ -7,7 +7,7 @@ import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Db } from "@/server/core/db/client";
 import { getDb } from "@/server/core/db/client";
 import { account, passkey, rateLimit, session, twoFactor, user, verification } from "@/server/core/db/schema";
-import { devFakeLoopbackOrigins } from "@/server/core/outbound/guarded-fetch";
+import { allowedLoopbackOrigins } from "@/server/core/outbound/guarded-fetch";
 import { authSecret, serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetMail } from "@/server/core/mail/templates";
@@ -33,9 +33,10 @@ function createAuth(db: Db) {
     appName: "Sentinel AI Security",
     baseURL: env.appUrl,
     secret: authSecret(),
-    // The demo's local identity provider (loopback, development only) must be trusted by the SSO
-    // plugin, which calls a company's identity provider itself (src/features/identity/server/sso).
-    trustedOrigins: [env.appUrl, ...devFakeLoopbackOrigins()],
+    // The demo's and the tests' local identity provider (loopback, never in production) must be
+    // trusted by the SSO plugin, which calls a company's identity provider itself
+    // (src/features/identity/server/sso). A function: the HTTP handler asks again per request.
+    trustedOrigins: () => [env.appUrl, ...allowedLoopbackOrigins()],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit, twoFactor, passkey, ssoProvider: ssoProviderAsPluginSees },

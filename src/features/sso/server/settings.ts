@@ -61,8 +61,7 @@ export async function setSsoPolicy(db: DbOrTx, actor: SsoActor, input: SsoPolicy
     if (refusal) throw new AppError("bad_request", refusal, { fieldErrors: { mode: refusal } });
   }
   const values = { mode: input.mode, justInTime: input.justInTime, sessionHours: input.sessionHours };
-  await db
-    .insert(ssoSettings)
-    .values({ clientId: actor.clientId, ...values })
-    .onConflictDoUpdate({ target: ssoSettings.clientId, set: values });
+  // Postgres checks an insert's CHECKs before its ON CONFLICT: make the row, then change it.
+  await db.insert(ssoSettings).values({ clientId: actor.clientId }).onConflictDoNothing();
+  await db.update(ssoSettings).set(values).where(eq(ssoSettings.clientId, actor.clientId));
 }

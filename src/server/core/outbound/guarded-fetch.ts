@@ -48,13 +48,16 @@ export function allowLoopbackForTests(hostPort: string): () => void {
 }
 
 /**
- * The demo's fakes as origins (DEV_FAKE_PORTS on loopback, development only): for a library that
- * calls out itself and trusts only the origins it is given (better-auth's SSO plugin).
+ * The loopback origins the allowances let through (the tests', and DEV_FAKE_PORTS in development),
+ * for a library that calls out itself and trusts only the origins it is given (better-auth's SSO
+ * plugin). Never any in production.
  */
-export function devFakeLoopbackOrigins(): string[] {
+export function allowedLoopbackOrigins(): string[] {
+  if (process.env.NODE_ENV === "production") return [];
+  const origins = [...allowance()].filter((hostPort) => hostPort.startsWith("127.0.0.1:")).map((hostPort) => `http://${hostPort}`);
   const env = serverEnv();
-  if (!env.devTools || env.isProduction) return [];
-  return env.devFakePorts.map((port) => `http://127.0.0.1:${port}`);
+  if (env.devTools && !env.isProduction) origins.push(...env.devFakePorts.map((port) => `http://127.0.0.1:${port}`));
+  return origins;
 }
 
 function allowedByTest(address: string, port: number): boolean {

@@ -50,18 +50,20 @@ async function startFlow(
   const { flow, value } = issueSsoFlow(clientId, testUserId);
   const target = testUserId ? SSO_TEST_RETURN_PATH : SSO_SIGNED_IN_PATH;
   // better-auth keeps the state and the PKCE verifier (its `state` cookie goes out through
-  // nextCookies); the nonce is ours, checked against the ID token by the resolver.
+  // nextCookies). The plugin sends no nonce and refuses one among its extra parameters, so ours is
+  // added to the URL it made; the resolver checks the ID token carries it back.
   const started = await getAuth().api.signInSSO({
     body: {
       providerId,
       callbackURL: target,
       errorCallbackURL: testUserId ? SSO_TEST_RETURN_PATH : SSO_ERROR_PATH,
       ...(loginHint ? { loginHint } : {}),
-      additionalParams: { nonce: flow.nonce },
     },
     headers,
   });
-  return { url: started.url, flowCookie: { name: SSO_FLOW_COOKIE, value, options: ssoFlowCookieOptions(flow.expiresAt) } };
+  const url = new URL(started.url);
+  url.searchParams.set("nonce", flow.nonce);
+  return { url: url.toString(), flowCookie: { name: SSO_FLOW_COOKIE, value, options: ssoFlowCookieOptions(flow.expiresAt) } };
 }
 
 /** A person's sign-in through their company's provider, from the login page. */

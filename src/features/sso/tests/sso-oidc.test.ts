@@ -1,0 +1,273 @@
+// A company's single sign-on through OpenID Connect (docs/PRODUCT.md#single-sign-on), against a
+// real OpenID Provider on loopback (tools/test-idp/oidc.ts) and a local DNS server for the domain's
+// TXT record: the domain proved, the provider set up and tested, people signed in by (provider,
+// subject), newcomers made members once, refusals for a wrong state, nonce or stale code, and the
+// owners' password kept when the company requires its provider.
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { GET as authGet } from "@/app/api/auth/[...all]/route";
+import { account, clientPeople, session, ssoProvider, ssoSettings, user } from "@/server/core/db/schema";
+import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { createCredentialUser, getAuth, startSsoSignIn, startSsoTest } from "@/features/identity/server";
+import { issueSsoFlow, SSO_FLOW_COOKIE } from "@/features/identity/server/sso/flow-cookie";
+import {
+  addSsoDomain,
+  DOMAIN_TAKEN,
+  loadSsoSettings,
+  providerIdOf,
+  redirectUriOf,
+  saveOidcProvider,
+  setSsoPolicy,
+  verifySsoDomain,
+} from "@/features/sso/server";
+import { ssoVerifyRecordName, ssoVerifyRecordValue } from "@/lib/domain/sso";
+import { APP_ORIGIN, signIn } from "@tests/integration/helpers/auth";
+import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { signInAtIdp } from "@tests/integration/helpers/idp-browser";
+import { cookiesSet } from "@tests/integration/helpers/next-headers-mock";
+import { startTestDns, type TestDns } from "../../../../tools/test-idp/dns";
+import { startTestOidcIdp, type TestOidcIdp } from "../../../../tools/test-idp/oidc";
+
+vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
+
+const t = setupTestDatabase({ seedDemo: true });
+
+const ACME = DEMO_CLIENTS.acme.id;
+const GLOBEX = DEMO_CLIENTS.globex.id;
+const owner = { clientId: ACME, userId: DEMO_USERS.acme.id, name: "Acme owner" };
+const CLIENT_ID = "sentinel-portal";
+const CLIENT_SECRET = "idp-client-secret-0123456789";
+
+let idp: TestOidcIdp;
+let dns: TestDns;
+let disallow = () => {};
+
+beforeAll(async () => {
+  idp = await startTestOidcIdp({
+    people: [
+      { sub: "dana-1", email: "dana@acme.example", name: "Dana Whitfield" },
+      { sub: "erin-1", email: "erin@acme.example", name: "Erin Cho" },
+      { sub: "stranger-1", email: "someone@example.com", name: "Someone Else" },
+    ],
+    clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [redirectUriOf(ACME)] }],
+  });
+  dns = await startTestDns();
+  process.env.SSO_DNS_SERVERS = dns.server;
+  disallow = allowLoopbackForTests(idp.hostPort);
+  // better-auth's SSO plugin trusts only the origins it is given (the demo's come from DEV_FAKE_PORTS).
+  (await getAuth().$context).trustedOrigins.push(idp.issuer);
+});
+afterAll(async () => {
+  disallow();
+  delete process.env.SSO_DNS_SERVERS;
+  await idp.close();
+  await dns.close();
+});
+beforeEach(() => {
+  cookiesSet.length = 0;
+});
+
+/** The app's cookies for the callback: better-auth's state cookie (set through nextCookies) and our flow cookie. */
+function appCookies(flowCookie: string): string {
+  const state = cookiesSet.filter((c) => c.name.includes("state")).map((c) => `${c.name}=${encodeURIComponent(c.value)}`);
+  return [...state, `${SSO_FLOW_COOKIE}=${encodeURIComponent(flowCookie)}`].join("; ");
+}
+
+/** The browser coming back from the provider to our callback: where it is sent, and the cookies set. */
+async function callback(url: URL, cookie: string) {
+  const response = await authGet(new Request(url.toString(), { headers: { cookie, "x-forwarded-for": "10.9.0.1" } }));
+  const location = new URL(response.headers.get("location") ?? "/", APP_ORIGIN);
+  return { status: response.status, location, setCookies: response.headers.getSetCookie() };
+}
+
+/** A sign-in started on the login page for `email` and signed in at the provider as `sub`, up to its return. */
+async function returningFromIdp(email: string, sub: string, tamper?: { flowCookie?: string; state?: string }) {
+  cookiesSet.length = 0;
+  const started = await startSsoSignIn(t.db, email, new Headers({ "x-forwarded-for": "10.9.0.2" }));
+  const cookie = appCookies(tamper?.flowCookie ?? started.flowCookie.value);
+  const back = await signInAtIdp(started.url, sub);
+  if (tamper?.state) back.searchParams.set("state", tamper.state);
+  return { back, cookie };
+}
+
+/** A whole sign-in, callback included. */
+async function ssoSignIn(email: string, sub: string, tamper?: { flowCookie?: string; state?: string }) {
+  const { back, cookie } = await returningFromIdp(email, sub, tamper);
+  return callback(back, cookie);
+}
+
+const userByEmail = async (email: string) => (await t.db.select().from(user).where(eq(user.email, email)))[0];
+
+describe("a company's domain", () => {
+  it("is verified only by its TXT record, and then belongs to that company alone", async () => {
+    const domain = await addSsoDomain(t.db, owner, "acme.example");
+    expect(domain.recordName).toBe("_sentinel-verify.acme.example");
+    expect(await verifySsoDomain(t.db, owner, domain.id)).toMatchObject({ verified: false, message: expect.stringContaining("No TXT record") });
+    dns.setTxt(ssoVerifyRecordName("acme.example"), ["sentinel-verify=not-this-one"]);
+    expect(await verifySsoDomain(t.db, owner, domain.id)).toMatchObject({ verified: false, message: expect.stringContaining("does not carry") });
+
+    // Globex claims the same name meanwhile: a claim alone does nothing.
+    const globex = { clientId: GLOBEX, userId: DEMO_USERS.globex.id, name: "Globex owner" };
+    const globexClaim = await addSsoDomain(t.db, globex, "acme.example");
+
+    dns.setTxt(ssoVerifyRecordName("acme.example"), ["v=spf1 -all", domain.recordValue]);
+    expect(await verifySsoDomain(t.db, owner, domain.id)).toMatchObject({ verified: true });
+
+    // Now it is Acme's: Globex can neither verify its claim nor claim it again.
+    dns.setTxt(ssoVerifyRecordName("acme.example"), [globexClaim.recordValue, domain.recordValue]);
+    await expect(verifySsoDomain(t.db, globex, globexClaim.id)).rejects.toThrow(DOMAIN_TAKEN("acme.example"));
+    await expect(addSsoDomain(t.db, globex, "acme.example")).rejects.toThrow(DOMAIN_TAKEN("acme.example"));
+    expect(ssoVerifyRecordValue("x")).toBe("sentinel-verify=x");
+  });
+
+  it("answers another company's id as not found", async () => {
+    const globex = { clientId: GLOBEX, userId: DEMO_USERS.globex.id, name: "Globex owner" };
+    const [acmeDomain] = (await loadSsoSettings(t.db, ACME)).domains;
+    await expect(verifySsoDomain(t.db, globex, acmeDomain!.id)).rejects.toThrow("Domain not found.");
+  });
+});
+
+describe("the identity provider", () => {
+  it("is found by discovery, its secret sealed at rest and never shown", async () => {
+    await saveOidcProvider(t.db, owner, { issuer: idp.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const view = await loadSsoSettings(t.db, ACME);
+    expect(view.provider).toEqual({ protocol: "oidc", issuer: idp.issuer, clientId: CLIENT_ID, redirectUri: redirectUriOf(ACME) });
+    expect(JSON.stringify(view)).not.toContain(CLIENT_SECRET);
+    // Read past the sealed column's type: what the database itself holds.
+    const [row] = await t.db
+      .select({ stored: sql<string>`oidc_config` })
+      .from(ssoProvider)
+      .where(eq(ssoProvider.clientId, ACME));
+    expect(row!.stored).toMatch(/^v1\./);
+    expect(row!.stored).not.toContain(CLIENT_SECRET);
+  });
+
+  it("refuses an issuer the discovery document does not name, and one on a private network", async () => {
+    await expect(saveOidcProvider(t.db, owner, { issuer: `${idp.issuer}/other`, clientId: CLIENT_ID })).rejects.toThrow();
+    await expect(saveOidcProvider(t.db, owner, { issuer: "https://10.1.2.3", clientId: CLIENT_ID })).rejects.toThrow(/public internet/);
+  });
+
+  it("cannot be switched on before the owner's test sign-in passes", async () => {
+    await expect(setSsoPolicy(t.db, owner, { mode: "allowed", justInTime: true, sessionHours: 12 })).rejects.toThrow(
+      "Run a test sign-in through your identity provider first.",
+    );
+  });
+
+  it("passes the owner's test without signing anyone in, and then can be switched on", async () => {
+    cookiesSet.length = 0;
+    const started = await startSsoTest(t.db, owner, new Headers());
+    const back = await signInAtIdp(started.url, "dana-1");
+    const sessionsBefore = (await t.db.select({ n: sql<number>`count(*)::int` }).from(session))[0]!.n;
+    const result = await callback(back, appCookies(started.flowCookie.value));
+    expect(result.location.pathname).toBe("/client-portal");
+    expect(result.location.searchParams.get("error")).toBe("sso_test_passed");
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(session))[0]!.n).toBe(sessionsBefore);
+    expect(await userByEmail("dana@acme.example")).toBeUndefined();
+    expect((await loadSsoSettings(t.db, ACME)).tested).toMatchObject({ as: "dana@acme.example" });
+    await setSsoPolicy(t.db, owner, { mode: "allowed", justInTime: true, sessionHours: 12 });
+  });
+});
+
+describe("signing in through the provider", () => {
+  it("makes a newcomer of the domain a member once, in a session bounded by the company's hours", async () => {
+    const first = await ssoSignIn("dana@acme.example", "dana-1");
+    expect(first.location.pathname).toBe("/client-portal");
+    expect(first.location.searchParams.get("error")).toBeNull();
+    const dana = await userByEmail("dana@acme.example");
+    expect(dana).toMatchObject({ role: "client", emailVerified: true });
+    const [person] = await t.db.select().from(clientPeople).where(eq(clientPeople.userId, dana!.id));
+    expect(person).toMatchObject({ clientId: ACME, role: "member", status: "active" });
+    const [made] = await t.db.select().from(session).where(eq(session.userId, dana!.id));
+    expect(made!.signInMethod).toBe("sso");
+    expect(made!.ssoAuthAt).toBeInstanceOf(Date);
+    expect(made!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 12 * 3_600_000);
+    // A browser-session cookie: it ends with the browser, and the session is never renewed.
+    const sessionCookie = first.setCookies.find((line) => line.includes("session_token="));
+    expect(sessionCookie).toBeDefined();
+    expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
+
+    const again = await ssoSignIn("dana@acme.example", "dana-1");
+    expect(again.location.searchParams.get("error")).toBeNull();
+    expect(await t.db.select().from(user).where(eq(user.email, "dana@acme.example"))).toHaveLength(1);
+    const links = await t.db.select().from(account).where(and(eq(account.userId, dana!.id), eq(account.providerId, providerIdOf(ACME))));
+    expect(links).toHaveLength(1);
+    expect(links[0]!.accountId).toBe("dana-1");
+  });
+
+  it("refuses a callback whose state was changed", async () => {
+    const result = await ssoSignIn("dana@acme.example", "dana-1", { state: "forged-state" });
+    expect(result.location.searchParams.get("error")).toMatch(/state/);
+    expect(result.setCookies.some((line) => line.includes("session_token=") && !line.includes("Max-Age=0"))).toBe(false);
+  });
+
+  it("refuses an ID token whose nonce is not this browser's", async () => {
+    const other = issueSsoFlow(ACME, null);
+    const result = await ssoSignIn("dana@acme.example", "dana-1", { flowCookie: other.value });
+    expect(result.location.pathname).toBe("/client-login");
+    expect(result.location.searchParams.get("error")).toBe("sso_invalid_nonce");
+  });
+
+  it("refuses an authorization code that expired before it was used", async () => {
+    idp.setCodeSeconds(1);
+    try {
+      cookiesSet.length = 0;
+      const started = await startSsoSignIn(t.db, "dana@acme.example", new Headers());
+      const back = await signInAtIdp(started.url, "dana-1");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const result = await callback(back, appCookies(started.flowCookie.value));
+      expect(result.location.pathname).toBe("/client-login");
+      expect(result.location.searchParams.get("error")).toBeTruthy();
+      expect(result.setCookies.some((line) => line.includes("session_token=") && !line.includes("Max-Age=0"))).toBe(false);
+    } finally {
+      idp.setCodeSeconds(60);
+    }
+  });
+
+  it("refuses a newcomer when the owners did not allow just-in-time members", async () => {
+    await setSsoPolicy(t.db, owner, { mode: "allowed", justInTime: false, sessionHours: 12 });
+    const result = await ssoSignIn("erin@acme.example", "erin-1");
+    expect(result.location.searchParams.get("error")).toBe("sso_not_invited");
+    expect(await userByEmail("erin@acme.example")).toBeUndefined();
+    await setSsoPolicy(t.db, owner, { mode: "allowed", justInTime: true, sessionHours: 12 });
+  });
+
+  it("never links an address of another company's person", async () => {
+    const { id } = await createCredentialUser(t.db, { email: "erin@acme.example", name: "Erin at Globex", role: "client" });
+    await t.db.insert(clientPeople).values({ userId: id, clientId: GLOBEX, role: "member", status: "active" });
+    const result = await ssoSignIn("erin@acme.example", "erin-1");
+    expect(result.location.searchParams.get("error")).toBe("sso_not_of_company");
+    expect(await t.db.select().from(account).where(eq(account.userId, id))).toHaveLength(1);
+  });
+
+  it("makes one member when a newcomer signs in twice at once", async () => {
+    idp.addPerson({ sub: "finn-1", email: "finn@acme.example", name: "Finn Park" });
+    // Two browsers (two flows), coming back at the same moment.
+    const first = await returningFromIdp("finn@acme.example", "finn-1");
+    const second = await returningFromIdp("finn@acme.example", "finn-1");
+    const results = await Promise.all([callback(first.back, first.cookie), callback(second.back, second.cookie)]);
+    expect(results.some((r) => r.location.pathname === "/client-portal" && !r.location.searchParams.get("error"))).toBe(true);
+    const made = await t.db.select().from(user).where(eq(user.email, "finn@acme.example"));
+    expect(made).toHaveLength(1);
+    expect(await t.db.select().from(clientPeople).where(eq(clientPeople.userId, made[0]!.id))).toHaveLength(1);
+  });
+});
+
+describe("single sign-on required", () => {
+  it("refuses a member's password but keeps the owners' (break-glass)", async () => {
+    const member = await createCredentialUser(t.db, { email: "gale@acme.example", name: "Gale", role: "client", password: "member-password-1" });
+    await t.db.insert(clientPeople).values({ userId: member.id, clientId: ACME, role: "member", status: "active" });
+    const boss = await createCredentialUser(t.db, { email: "boss@acme.example", name: "Boss", role: "client", password: "owner-password-1" });
+    await t.db.insert(clientPeople).values({ userId: boss.id, clientId: ACME, role: "owner", status: "active" });
+    expect((await signIn("gale@acme.example", "member-password-1")).response.status).toBe(200);
+
+    await setSsoPolicy(t.db, owner, { mode: "required", justInTime: true, sessionHours: 8 });
+    const refused = await signIn("gale@acme.example", "member-password-1");
+    expect(refused.response.status).toBe(403);
+    expect(await refused.response.json()).toMatchObject({ code: "SSO_REQUIRED" });
+    // An address of the domain with no account is told the same: the answer says nothing about accounts.
+    expect((await signIn("nobody@acme.example", "whatever-1")).response.status).toBe(403);
+    expect((await signIn("boss@acme.example", "owner-password-1")).response.status).toBe(200);
+    expect((await t.db.select().from(ssoSettings).where(eq(ssoSettings.clientId, ACME)))[0]!.mode).toBe("required");
+  });
+});
