@@ -14,7 +14,7 @@ import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { eq } from "drizzle-orm";
-import { findingTemplates, trackerConnections, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { findingTemplates, ssoDomains, trackerConnections, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
 import { newSealedWebhookSecret } from "@/features/webhooks/server";
@@ -352,6 +352,15 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
         admin: { status: 200, json: { user: { email: "admin@example.com" } } },
       },
       crossTenant: { status: 200, json: { user: { email: "client@example.com" } } },
+    },
+    {
+      // A company's identity provider sending a browser back: without the flow's state, to the error page.
+      name: "sso-callback",
+      call: ({ target }) => ({
+        url: `/api/auth/sso/callback/company-${target.clientId}?code=matrix&state=matrix`,
+        params: { all: ["sso", "callback", `company-${target.clientId}`] },
+      }),
+      expect: everyone(302),
     },
     {
       // One of better-auth's endpoints the route does not serve (src/features/account/server/http-endpoints.ts).
@@ -1136,6 +1145,47 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: ACTION_CLIENTS_ONLY,
     },
   },
+  // A company's single sign-on (docs/PRODUCT.md#single-sign-on): owners claim and verify domains;
+  // what changes who can sign in (provider, policy, removing a domain) asks for the step-up first.
+  "ACTION src/features/sso/actions/portal.ts#addSsoDomainAction": {
+    input: () => ({ domain: `matrix-${randomUUID().slice(0, 8)}.example` }),
+    expect: ownerOnlyAction(
+      { success: true, data: expect.objectContaining({ verifiedAt: null, recordName: expect.stringMatching(/^_sentinel-verify\./) }) },
+      { success: true, data: expect.objectContaining({ verifiedAt: null }) },
+    ),
+  },
+  "ACTION src/features/sso/actions/portal.ts#verifySsoDomainAction": {
+    input: async ({ target }) => ({ id: await freshSsoDomain(target) }),
+    expect: ownerOnlyAction({ success: true, data: expect.objectContaining({ verified: true }) }, { success: false, error: "Domain not found." }),
+  },
+  "ACTION src/features/sso/actions/portal.ts#removeSsoDomainAction": {
+    input: async ({ target }) => ({ id: await freshSsoDomain(target) }),
+    expect: ownerOnlyAction(
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+    ),
+  },
+  "ACTION src/features/sso/actions/portal.ts#saveOidcProviderAction": {
+    input: () => ({ issuer: "https://idp.acme.example", clientId: "matrix", clientSecret: "matrix-secret" }),
+    expect: ownerOnlyAction(
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+    ),
+  },
+  "ACTION src/features/sso/actions/portal.ts#setSsoPolicyAction": {
+    input: () => ({ mode: "off", justInTime: false, sessionHours: 12 }),
+    expect: ownerOnlyAction(
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+    ),
+  },
+  "ACTION src/features/sso/actions/portal.ts#startSsoTestAction": {
+    input: () => ({}),
+    expect: ownerOnlyAction(
+      { success: false, error: "Set up your identity provider first." },
+      { success: false, error: "Set up your identity provider first." },
+    ),
+  },
   // The firm's emergency stops of a company's API access: admins only.
   "ACTION src/features/api/actions/admin.ts#revokeApiTokenAsFirmAction": {
     input: async ({ target }) => ({ tokenId: await freshApiToken(target) }),
@@ -1235,6 +1285,15 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     // A new address per call: the per-address limit would otherwise refuse the fourth role.
     input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
     expect: everyone({ success: true }),
+  },
+  // The login's address step: a domain's single sign-on, never whether an account exists.
+  "ACTION src/features/account/actions/sign-in.ts#ssoRouteAction": {
+    input: () => ({ email: "someone@example.com" }),
+    expect: everyone({ success: true, data: { kind: "password" } }),
+  },
+  "ACTION src/features/account/actions/sign-in.ts#startSsoSignInAction": {
+    input: () => ({ email: "someone@example.com" }),
+    expect: everyone({ success: false, error: "Single sign-on is not available for this address." }),
   },
   "ACTION src/features/account/actions/sign-in.ts#confirmEmailChangeAction": {
     input: () => ({ token: "A".repeat(32) }),
@@ -1890,6 +1949,15 @@ async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliv
  * A GitHub connection of the tenant, written directly (connecting asks GitHub first): revoked unless
  * told, so that testing it calls nobody; a connected one only queues tickets here.
  */
+/** A verified domain of the tenant's, under a name no other row has. */
+async function freshSsoDomain(tenant: Tenant): Promise<string> {
+  const [row] = await t.db
+    .insert(ssoDomains)
+    .values({ clientId: tenant.clientId, domain: `m${randomUUID().slice(0, 8)}.example`, token: "matrix", verifiedAt: new Date(), createdByName: "Matrix" })
+    .returning({ id: ssoDomains.id });
+  return row!.id;
+}
+
 async function freshTracker(tenant: Tenant, state: "revoked" | "connected" = "revoked"): Promise<string> {
   const [row] = await t.db
     .insert(trackerConnections)

@@ -1205,6 +1205,34 @@ const FUZZ: Record<string, Spec> = {
     input: mutatedInput(() => ({ offset: 0 })),
   },
 
+  // --- single sign-on: the owner's domains, provider and policy ----------------------------------
+  "ACTION src/features/sso/actions/portal.ts#addSsoDomainAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ domain: `fuzz-${fresh("domain").replace(/[^a-z0-9]/g, "")}.example` })),
+  },
+  ...Object.fromEntries(
+    (["verifySsoDomainAction", "removeSsoDomainAction"] as const).map((name) => [
+      `ACTION src/features/sso/actions/portal.ts#${name}`,
+      { kind: "action" as const, role: "client" as const, input: mutatedInput(() => ({ id: "00000000-0000-4000-8000-000000000000" })) },
+    ]),
+  ),
+  "ACTION src/features/sso/actions/portal.ts#saveOidcProviderAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ issuer: "https://idp.acme.example", clientId: "fuzz", clientSecret: "fuzz-secret" })),
+  },
+  "ACTION src/features/sso/actions/portal.ts#setSsoPolicyAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ mode: "off", justInTime: false, sessionHours: 12 })),
+  },
+  "ACTION src/features/sso/actions/portal.ts#startSsoTestAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({})),
+  },
+
   // --- sign-in and password actions (public) --------------------------------------------------
   "ACTION src/features/account/actions/sign-in.ts#signInClientAction": {
     kind: "action",
@@ -1216,6 +1244,12 @@ const FUZZ: Record<string, Spec> = {
     role: "anonymous",
     input: mutatedInput(() => ({ email: fresh("admin"), password: "wrong-password" })),
   },
+  ...Object.fromEntries(
+    (["ssoRouteAction", "startSsoSignInAction"] as const).map((name) => [
+      `ACTION src/features/account/actions/sign-in.ts#${name}`,
+      { kind: "action" as const, role: "anonymous" as const, input: mutatedInput(() => ({ email: fresh("sso") })) },
+    ]),
+  ),
   "ACTION src/features/account/actions/sign-in.ts#requestPasswordResetAction": {
     kind: "action",
     role: "anonymous",

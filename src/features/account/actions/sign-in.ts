@@ -3,7 +3,16 @@
 // Server actions behind the sign-in and password forms: validated by publicAction with the forms'
 // own schemas, then handed to the flows in src/features/account/server (where the limits and role checks live).
 import { emailChangeTokenSchema, passkeySignInSchema, signInCodeSchema } from "@/features/account/validation";
-import { adminLoginSchema, clientLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@/features/identity/validation/sign-in";
+import { cookies } from "next/headers";
+import {
+  adminLoginSchema,
+  clientLoginSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  ssoEmailSchema,
+} from "@/features/identity/validation/sign-in";
+import { limitSsoLookups, ssoRouteFor, startSsoSignIn } from "@/features/identity/server";
+import { getDb } from "@/server/core/get-db";
 import { publicAction } from "@/server/core/handler";
 import {
   confirmEmailChange,
@@ -32,3 +41,17 @@ export const finishPasskeySignInAction = publicAction(passkeySignInSchema, (inpu
 
 /** The link mailed to a new sign-in address: whoever opens it confirms the change (docs/PRODUCT.md#portal-settings). */
 export const confirmEmailChangeAction = publicAction(emailChangeTokenSchema, (input) => confirmEmailChange(input.token));
+
+/** Which way the typed address signs in (its domain's single sign-on, or a password): asked as it is typed. */
+export const ssoRouteAction = publicAction(ssoEmailSchema, async (input, { headers }) => {
+  await limitSsoLookups(getDb(), headers);
+  return ssoRouteFor(getDb(), input.email);
+});
+
+/** Starts a sign-in through the company's identity provider; the browser goes to the returned address. */
+export const startSsoSignInAction = publicAction(ssoEmailSchema, async (input, { headers }) => {
+  await limitSsoLookups(getDb(), headers);
+  const started = await startSsoSignIn(getDb(), input.email, headers);
+  (await cookies()).set(started.flowCookie.name, started.flowCookie.value, started.flowCookie.options);
+  return { url: started.url };
+});

@@ -28,5 +28,7 @@ export function isServedAuthEndpoint(method: string, pathname: string): boolean 
   if (!pathname.startsWith(`${AUTH_BASE_PATH}/`)) return false;
   // better-auth's router ignores a trailing slash: so does the list.
   const path = pathname.slice(AUTH_BASE_PATH.length).replace(/\/+$/, "");
-  return SERVED.has(`${method.toUpperCase()} ${path}`) || SERVED_PATTERNS.some((pattern) => pattern.test(`${method.toUpperCase()} ${path}`));
+  return (
+    SERVED.has(`${method.toUpperCase()} ${path}`) || SERVED_PATTERNS.some((pattern) => pattern.test(`${method.toUpperCase()} ${path}`))
+  );
 }

@@ -5,6 +5,7 @@ import type { Db } from "@/server/core/db/client";
 import { newSealedWebhookSecret } from "@/features/webhooks/server";
 import { demoWebhookRows } from "./demo-webhooks";
 import { seedDemoTrackers } from "./demo-trackers";
+import { seedDemoSso } from "./demo-sso";
 import { seedDemoAuthorization } from "./demo-authorization";
 import {
   apiTokens,
@@ -242,6 +243,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(webhookAttempts).values(webhook.attempts);
     // Acme's GitHub, after the findings its tickets belong to.
     await seedDemoTrackers(tx);
+    await seedDemoSso(tx);
     await tx.insert(contactInquiries).values({
       name: "Morgan Chen",
       email: "morgan.chen@example.org",

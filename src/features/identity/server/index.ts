@@ -36,4 +36,4 @@ export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } 
 export { issueViewAsCookie, VIEW_AS_COOKIE, type ViewAs, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
 export { clientTwoFactorPolicySql } from "./two-factor-policy";
 export { SSO_METHOD } from "./sso/sso-plugin";
-export { SSO_NOT_AVAILABLE, ssoRouteFor, startSsoSignIn, startSsoTest, type StartedSsoFlow } from "./sso/start";
+export { limitSsoLookups, SSO_NOT_AVAILABLE, ssoRouteFor, startSsoSignIn, startSsoTest, type StartedSsoFlow } from "./sso/start";

@@ -21,6 +21,9 @@ export const clientLoginSchema = z.object({
 });
 export type ClientLoginInput = z.infer<typeof clientLoginSchema>;
 
+/** The client login's address, asked whether it signs in through the company's identity provider. */
+export const ssoEmailSchema = z.object({ email: emailSchema });
+
 // The admin form has no field rules of its own; a wrong password is simply refused.
 export const adminLoginSchema = z.object({
   email: emailSchema,

@@ -17,6 +17,7 @@ const RatesSection = dynamic(() => import("@/features/rates/components/portal/ra
 const SettingsSection = dynamic(() => import("@/features/clients/components/portal/settings-section").then((m) => m.SettingsSection));
 const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => m.ApiTokensCard));
 const WebhooksCard = dynamic(() => import("@/features/webhooks/components/webhooks-card").then((m) => m.WebhooksCard));
+const SsoCard = dynamic(() => import("@/features/sso/components/sso-card").then((m) => m.SsoCard));
 const TrackersCard = dynamic(() => import("@/features/trackers/components/trackers-card").then((m) => m.TrackersCard));
 const BookServiceSection = dynamic(() =>
   import("@/features/bookings/components/portal/book-service-section").then((m) => m.BookServiceSection),
@@ -131,6 +132,7 @@ function Section({
           integrations={
             data.apiTokens && data.webhooks && data.trackers ? (
               <>
+                {data.sso ? <SsoCard settings={data.sso} readOnly={readOnly} /> : null}
                 <ApiTokensCard tokens={data.apiTokens} readOnly={readOnly} />
                 <WebhooksCard endpoints={data.webhooks} readOnly={readOnly} />
                 <TrackersCard connections={data.trackers} readOnly={readOnly} />

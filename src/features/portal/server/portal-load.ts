@@ -6,6 +6,7 @@ import { getAccountSecurity } from "@/features/account/server";
 import { listApiTokens } from "@/features/api/server";
 import { listWebhookEndpoints } from "@/features/webhooks/server";
 import { listTrackerConnections } from "@/features/trackers/server";
+import { loadSsoSettings } from "@/features/sso/server";
 import { listRecentBookings, listUpcomingMeetings } from "@/features/bookings/server";
 import { getPortalProfile, listTeam } from "@/features/clients/server";
 import { listPortalDocuments } from "@/features/documents/server";
@@ -54,6 +55,7 @@ const SECTION_LOADERS = {
       apiTokens: scope.actor.personRole === "owner" ? listApiTokens(db, scope) : null,
       webhooks: scope.actor.personRole === "owner" ? listWebhookEndpoints(db, scope) : null,
       trackers: scope.actor.personRole === "owner" ? listTrackerConnections(db, scope) : null,
+      sso: scope.actor.personRole === "owner" ? loadSsoSettings(db, scope.actor.clientId) : null,
     }),
   "book-service": async (db: Db, scope: Scope) => {
     const { plans, ...rest } = await settle({

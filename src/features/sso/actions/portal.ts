@@ -12,7 +12,11 @@ import { z } from "zod";
 // The portal's Single sign-on card (docs/PRODUCT.md#single-sign-on): owners only; what changes who
 // can sign in (the provider, the policy) also needs a fresh second factor.
 
-const actorOf = (actor: { clientId: string; userId: string; name: string }) => ({ clientId: actor.clientId, userId: actor.userId, name: actor.name });
+const actorOf = (actor: { clientId: string; userId: string; name: string }) => ({
+  clientId: actor.clientId,
+  userId: actor.userId,
+  name: actor.name,
+});
 
 export const addSsoDomainAction = clientAction(ssoDomainSchema, async (actor, input) => {
   assertClientOwner(actor);

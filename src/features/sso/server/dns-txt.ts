@@ -9,7 +9,9 @@ import { Resolver } from "node:dns/promises";
  */
 export async function txtRecords(name: string): Promise<string[]> {
   const resolver = new Resolver({ timeout: 3000, tries: 2 });
-  const servers = process.env.SSO_DNS_SERVERS?.split(",").map((s) => s.trim()).filter(Boolean);
+  const servers = process.env.SSO_DNS_SERVERS?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (servers?.length) resolver.setServers(servers);
   try {
     return (await resolver.resolveTxt(name)).map((parts) => parts.join(""));

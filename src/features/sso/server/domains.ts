@@ -37,7 +37,8 @@ async function verifiedElsewhere(db: DbOrTx, domain: string, clientId: string): 
 
 /** Claims a domain for the company: it does nothing until its TXT record is found. */
 export async function addSsoDomain(db: DbOrTx, actor: SsoActor, domain: string): Promise<SsoDomainView> {
-  if (await verifiedElsewhere(db, domain, actor.clientId)) throw new AppError("conflict", DOMAIN_TAKEN(domain), { fieldErrors: { domain: DOMAIN_TAKEN(domain) } });
+  if (await verifiedElsewhere(db, domain, actor.clientId))
+    throw new AppError("conflict", DOMAIN_TAKEN(domain), { fieldErrors: { domain: DOMAIN_TAKEN(domain) } });
   try {
     const [row] = await db
       .insert(ssoDomains)

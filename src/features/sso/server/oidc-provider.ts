@@ -8,7 +8,7 @@ import { serverEnv } from "@/server/core/env";
 import type { SsoActor } from "./domains";
 
 /** What better-auth's SSO plugin reads from `oidc_config` (sealed at rest). */
-type StoredOidcConfig = {
+export type StoredOidcConfig = {
   issuer: string;
   pkce: true;
   clientId: string;
@@ -61,14 +61,18 @@ async function discover(issuer: string) {
     if (isRefusedTarget(value)) throw fieldError("issuer", `The provider's ${name} is not an address on the public internet.`);
     return value;
   };
-  const methods = Array.isArray(doc.token_endpoint_auth_methods_supported) ? doc.token_endpoint_auth_methods_supported : ["client_secret_basic"];
+  const methods = Array.isArray(doc.token_endpoint_auth_methods_supported)
+    ? doc.token_endpoint_auth_methods_supported
+    : ["client_secret_basic"];
   return {
     discoveryEndpoint: url,
     authorizationEndpoint: endpoint("authorization_endpoint", true)!,
     tokenEndpoint: endpoint("token_endpoint", true)!,
     jwksEndpoint: endpoint("jwks_uri", true)!,
     userInfoEndpoint: endpoint("userinfo_endpoint", false),
-    tokenEndpointAuthentication: (methods.includes("client_secret_basic") ? "client_secret_basic" : "client_secret_post") as StoredOidcConfig["tokenEndpointAuthentication"],
+    tokenEndpointAuthentication: (methods.includes("client_secret_basic")
+      ? "client_secret_basic"
+      : "client_secret_post") as StoredOidcConfig["tokenEndpointAuthentication"],
   };
 }
 
@@ -118,9 +122,43 @@ export async function saveOidcProvider(db: DbOrTx, actor: SsoActor, input: OidcP
 
 export type OidcProviderView = { protocol: "oidc"; issuer: string; clientId: string; redirectUri: string };
 
+/**
+ * The demo's provider (the local test identity provider), stored as a saved one would be, already
+ * tested and in "allowed" mode, for a company whose domain the seed verified.
+ */
+export async function seedOidcProvider(
+  db: DbOrTx,
+  company: { clientId: string; userId: string; testedByName: string; testedAs: string },
+  config: Omit<StoredOidcConfig, "pkce" | "scopes">,
+): Promise<void> {
+  const stored: StoredOidcConfig = { ...config, pkce: true, scopes: ["openid", "email", "profile"] };
+  const id = providerIdOf(company.clientId);
+  await db.insert(ssoProvider).values({
+    id,
+    providerId: id,
+    clientId: company.clientId,
+    issuer: config.issuer,
+    oidcConfig: JSON.stringify(stored),
+    userId: company.userId,
+    domain: "",
+  });
+  await db.insert(ssoSettings).values({
+    clientId: company.clientId,
+    mode: "allowed",
+    justInTime: true,
+    testedAt: new Date(),
+    testedByName: company.testedByName,
+    testedAs: company.testedAs,
+  });
+}
+
 /** What the owners see of the provider: never the secret. */
 export async function oidcProviderView(db: DbOrTx, clientId: string): Promise<OidcProviderView | null> {
-  const [row] = await db.select({ oidcConfig: ssoProvider.oidcConfig }).from(ssoProvider).where(eq(ssoProvider.clientId, clientId)).limit(1);
+  const [row] = await db
+    .select({ oidcConfig: ssoProvider.oidcConfig })
+    .from(ssoProvider)
+    .where(eq(ssoProvider.clientId, clientId))
+    .limit(1);
   if (!row?.oidcConfig) return null;
   const config = JSON.parse(row.oidcConfig) as StoredOidcConfig;
   return { protocol: "oidc", issuer: config.issuer, clientId: config.clientId, redirectUri: redirectUriOf(clientId) };

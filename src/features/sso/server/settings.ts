@@ -5,7 +5,7 @@ import { ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { DEFAULT_SSO_SESSION_HOURS, type SsoMode } from "@/lib/domain/sso";
 import { listSsoDomains, type SsoActor, type SsoDomainView } from "./domains";
-import { oidcProviderView, type OidcProviderView } from "./oidc-provider";
+import { oidcProviderView, type OidcProviderView, redirectUriOf } from "./oidc-provider";
 
 export type SsoSettingsView = {
   domains: SsoDomainView[];
@@ -14,6 +14,8 @@ export type SsoSettingsView = {
   justInTime: boolean;
   sessionHours: number;
   tested: { at: Date; byName: string; as: string | null } | null;
+  /** What the owners register with their provider as its redirect URI. */
+  redirectUri: string;
 };
 
 /** The Single sign-on card's data (owners only: the caller checks). */
@@ -30,6 +32,7 @@ export async function loadSsoSettings(db: DbOrTx, clientId: string): Promise<Sso
     justInTime: settings?.justInTime ?? false,
     sessionHours: settings?.sessionHours ?? DEFAULT_SSO_SESSION_HOURS,
     tested: settings?.testedAt ? { at: settings.testedAt, byName: settings.testedByName ?? "An owner", as: settings.testedAs } : null,
+    redirectUri: redirectUriOf(clientId),
   };
 }
 

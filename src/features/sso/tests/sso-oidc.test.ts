@@ -24,6 +24,7 @@ import {
 import { ssoVerifyRecordName, ssoVerifyRecordValue } from "@/lib/domain/sso";
 import { APP_ORIGIN, signIn } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { createFreshCompany } from "@tests/integration/helpers/tenants";
 import { signInAtIdp } from "@tests/integration/helpers/idp-browser";
 import { cookiesSet } from "@tests/integration/helpers/next-headers-mock";
 import { startTestDns, type TestDns } from "../../../../tools/test-idp/dns";
@@ -33,9 +34,10 @@ vi.mock("next/headers", async () => (await import("@tests/integration/helpers/ne
 
 const t = setupTestDatabase({ seedDemo: true });
 
-const ACME = DEMO_CLIENTS.acme.id;
+// A company of its own (the demo's Acme has single sign-on already: sso-demo.test.ts).
+let ACME = "";
 const GLOBEX = DEMO_CLIENTS.globex.id;
-const owner = { clientId: ACME, userId: DEMO_USERS.acme.id, name: "Acme owner" };
+const owner = { clientId: "", userId: "", name: "Northwind owner" };
 const CLIENT_ID = "sentinel-portal";
 const CLIENT_SECRET = "idp-client-secret-0123456789";
 
@@ -44,10 +46,13 @@ let dns: TestDns;
 let disallow = () => {};
 
 beforeAll(async () => {
+  const company = await createFreshCompany(t.db);
+  ACME = owner.clientId = company.clientId;
+  owner.userId = company.ownerUserId;
   idp = await startTestOidcIdp({
     people: [
-      { sub: "dana-1", email: "dana@acme.example", name: "Dana Whitfield" },
-      { sub: "erin-1", email: "erin@acme.example", name: "Erin Cho" },
+      { sub: "dana-1", email: "dana@northwind.example", name: "Dana Whitfield" },
+      { sub: "erin-1", email: "erin@northwind.example", name: "Erin Cho" },
       { sub: "stranger-1", email: "someone@example.com", name: "Someone Else" },
     ],
     clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [redirectUriOf(ACME)] }],
@@ -101,23 +106,29 @@ const userByEmail = async (email: string) => (await t.db.select().from(user).whe
 
 describe("a company's domain", () => {
   it("is verified only by its TXT record, and then belongs to that company alone", async () => {
-    const domain = await addSsoDomain(t.db, owner, "acme.example");
-    expect(domain.recordName).toBe("_sentinel-verify.acme.example");
-    expect(await verifySsoDomain(t.db, owner, domain.id)).toMatchObject({ verified: false, message: expect.stringContaining("No TXT record") });
-    dns.setTxt(ssoVerifyRecordName("acme.example"), ["sentinel-verify=not-this-one"]);
-    expect(await verifySsoDomain(t.db, owner, domain.id)).toMatchObject({ verified: false, message: expect.stringContaining("does not carry") });
+    const domain = await addSsoDomain(t.db, owner, "northwind.example");
+    expect(domain.recordName).toBe("_sentinel-verify.northwind.example");
+    expect(await verifySsoDomain(t.db, owner, domain.id)).toMatchObject({
+      verified: false,
+      message: expect.stringContaining("No TXT record"),
+    });
+    dns.setTxt(ssoVerifyRecordName("northwind.example"), ["sentinel-verify=not-this-one"]);
+    expect(await verifySsoDomain(t.db, owner, domain.id)).toMatchObject({
+      verified: false,
+      message: expect.stringContaining("does not carry"),
+    });
 
     // Globex claims the same name meanwhile: a claim alone does nothing.
     const globex = { clientId: GLOBEX, userId: DEMO_USERS.globex.id, name: "Globex owner" };
-    const globexClaim = await addSsoDomain(t.db, globex, "acme.example");
+    const globexClaim = await addSsoDomain(t.db, globex, "northwind.example");
 
-    dns.setTxt(ssoVerifyRecordName("acme.example"), ["v=spf1 -all", domain.recordValue]);
+    dns.setTxt(ssoVerifyRecordName("northwind.example"), ["v=spf1 -all", domain.recordValue]);
     expect(await verifySsoDomain(t.db, owner, domain.id)).toMatchObject({ verified: true });
 
-    // Now it is Acme's: Globex can neither verify its claim nor claim it again.
-    dns.setTxt(ssoVerifyRecordName("acme.example"), [globexClaim.recordValue, domain.recordValue]);
-    await expect(verifySsoDomain(t.db, globex, globexClaim.id)).rejects.toThrow(DOMAIN_TAKEN("acme.example"));
-    await expect(addSsoDomain(t.db, globex, "acme.example")).rejects.toThrow(DOMAIN_TAKEN("acme.example"));
+    // Now it is Northwind's: Globex can neither verify its claim nor claim it again.
+    dns.setTxt(ssoVerifyRecordName("northwind.example"), [globexClaim.recordValue, domain.recordValue]);
+    await expect(verifySsoDomain(t.db, globex, globexClaim.id)).rejects.toThrow(DOMAIN_TAKEN("northwind.example"));
+    await expect(addSsoDomain(t.db, globex, "northwind.example")).rejects.toThrow(DOMAIN_TAKEN("northwind.example"));
     expect(ssoVerifyRecordValue("x")).toBe("sentinel-verify=x");
   });
 
@@ -163,18 +174,18 @@ describe("the identity provider", () => {
     expect(result.location.pathname).toBe("/client-portal");
     expect(result.location.searchParams.get("error")).toBe("sso_test_passed");
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(session))[0]!.n).toBe(sessionsBefore);
-    expect(await userByEmail("dana@acme.example")).toBeUndefined();
-    expect((await loadSsoSettings(t.db, ACME)).tested).toMatchObject({ as: "dana@acme.example" });
+    expect(await userByEmail("dana@northwind.example")).toBeUndefined();
+    expect((await loadSsoSettings(t.db, ACME)).tested).toMatchObject({ as: "dana@northwind.example" });
     await setSsoPolicy(t.db, owner, { mode: "allowed", justInTime: true, sessionHours: 12 });
   });
 });
 
 describe("signing in through the provider", () => {
   it("makes a newcomer of the domain a member once, in a session bounded by the company's hours", async () => {
-    const first = await ssoSignIn("dana@acme.example", "dana-1");
+    const first = await ssoSignIn("dana@northwind.example", "dana-1");
     expect(first.location.pathname).toBe("/client-portal");
     expect(first.location.searchParams.get("error")).toBeNull();
-    const dana = await userByEmail("dana@acme.example");
+    const dana = await userByEmail("dana@northwind.example");
     expect(dana).toMatchObject({ role: "client", emailVerified: true });
     const [person] = await t.db.select().from(clientPeople).where(eq(clientPeople.userId, dana!.id));
     expect(person).toMatchObject({ clientId: ACME, role: "member", status: "active" });
@@ -187,23 +198,26 @@ describe("signing in through the provider", () => {
     expect(sessionCookie).toBeDefined();
     expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
 
-    const again = await ssoSignIn("dana@acme.example", "dana-1");
+    const again = await ssoSignIn("dana@northwind.example", "dana-1");
     expect(again.location.searchParams.get("error")).toBeNull();
-    expect(await t.db.select().from(user).where(eq(user.email, "dana@acme.example"))).toHaveLength(1);
-    const links = await t.db.select().from(account).where(and(eq(account.userId, dana!.id), eq(account.providerId, providerIdOf(ACME))));
+    expect(await t.db.select().from(user).where(eq(user.email, "dana@northwind.example"))).toHaveLength(1);
+    const links = await t.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, dana!.id), eq(account.providerId, providerIdOf(ACME))));
     expect(links).toHaveLength(1);
     expect(links[0]!.accountId).toBe("dana-1");
   });
 
   it("refuses a callback whose state was changed", async () => {
-    const result = await ssoSignIn("dana@acme.example", "dana-1", { state: "forged-state" });
+    const result = await ssoSignIn("dana@northwind.example", "dana-1", { state: "forged-state" });
     expect(result.location.searchParams.get("error")).toMatch(/state/);
     expect(result.setCookies.some((line) => line.includes("session_token=") && !line.includes("Max-Age=0"))).toBe(false);
   });
 
   it("refuses an ID token whose nonce is not this browser's", async () => {
     const other = issueSsoFlow(ACME, null);
-    const result = await ssoSignIn("dana@acme.example", "dana-1", { flowCookie: other.value });
+    const result = await ssoSignIn("dana@northwind.example", "dana-1", { flowCookie: other.value });
     expect(result.location.pathname).toBe("/client-login");
     expect(result.location.searchParams.get("error")).toBe("sso_invalid_nonce");
   });
@@ -212,7 +226,7 @@ describe("signing in through the provider", () => {
     idp.setCodeSeconds(1);
     try {
       cookiesSet.length = 0;
-      const started = await startSsoSignIn(t.db, "dana@acme.example", new Headers());
+      const started = await startSsoSignIn(t.db, "dana@northwind.example", new Headers());
       const back = await signInAtIdp(started.url, "dana-1");
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const result = await callback(back, appCookies(started.flowCookie.value));
@@ -226,28 +240,28 @@ describe("signing in through the provider", () => {
 
   it("refuses a newcomer when the owners did not allow just-in-time members", async () => {
     await setSsoPolicy(t.db, owner, { mode: "allowed", justInTime: false, sessionHours: 12 });
-    const result = await ssoSignIn("erin@acme.example", "erin-1");
+    const result = await ssoSignIn("erin@northwind.example", "erin-1");
     expect(result.location.searchParams.get("error")).toBe("sso_not_invited");
-    expect(await userByEmail("erin@acme.example")).toBeUndefined();
+    expect(await userByEmail("erin@northwind.example")).toBeUndefined();
     await setSsoPolicy(t.db, owner, { mode: "allowed", justInTime: true, sessionHours: 12 });
   });
 
   it("never links an address of another company's person", async () => {
-    const { id } = await createCredentialUser(t.db, { email: "erin@acme.example", name: "Erin at Globex", role: "client" });
+    const { id } = await createCredentialUser(t.db, { email: "erin@northwind.example", name: "Erin at Globex", role: "client" });
     await t.db.insert(clientPeople).values({ userId: id, clientId: GLOBEX, role: "member", status: "active" });
-    const result = await ssoSignIn("erin@acme.example", "erin-1");
+    const result = await ssoSignIn("erin@northwind.example", "erin-1");
     expect(result.location.searchParams.get("error")).toBe("sso_not_of_company");
     expect(await t.db.select().from(account).where(eq(account.userId, id))).toHaveLength(1);
   });
 
   it("makes one member when a newcomer signs in twice at once", async () => {
-    idp.addPerson({ sub: "finn-1", email: "finn@acme.example", name: "Finn Park" });
+    idp.addPerson({ sub: "finn-1", email: "finn@northwind.example", name: "Finn Park" });
     // Two browsers (two flows), coming back at the same moment.
-    const first = await returningFromIdp("finn@acme.example", "finn-1");
-    const second = await returningFromIdp("finn@acme.example", "finn-1");
+    const first = await returningFromIdp("finn@northwind.example", "finn-1");
+    const second = await returningFromIdp("finn@northwind.example", "finn-1");
     const results = await Promise.all([callback(first.back, first.cookie), callback(second.back, second.cookie)]);
     expect(results.some((r) => r.location.pathname === "/client-portal" && !r.location.searchParams.get("error"))).toBe(true);
-    const made = await t.db.select().from(user).where(eq(user.email, "finn@acme.example"));
+    const made = await t.db.select().from(user).where(eq(user.email, "finn@northwind.example"));
     expect(made).toHaveLength(1);
     expect(await t.db.select().from(clientPeople).where(eq(clientPeople.userId, made[0]!.id))).toHaveLength(1);
   });
@@ -255,19 +269,29 @@ describe("signing in through the provider", () => {
 
 describe("single sign-on required", () => {
   it("refuses a member's password but keeps the owners' (break-glass)", async () => {
-    const member = await createCredentialUser(t.db, { email: "gale@acme.example", name: "Gale", role: "client", password: "member-password-1" });
+    const member = await createCredentialUser(t.db, {
+      email: "gale@northwind.example",
+      name: "Gale",
+      role: "client",
+      password: "member-password-1",
+    });
     await t.db.insert(clientPeople).values({ userId: member.id, clientId: ACME, role: "member", status: "active" });
-    const boss = await createCredentialUser(t.db, { email: "boss@acme.example", name: "Boss", role: "client", password: "owner-password-1" });
+    const boss = await createCredentialUser(t.db, {
+      email: "boss@northwind.example",
+      name: "Boss",
+      role: "client",
+      password: "owner-password-1",
+    });
     await t.db.insert(clientPeople).values({ userId: boss.id, clientId: ACME, role: "owner", status: "active" });
-    expect((await signIn("gale@acme.example", "member-password-1")).response.status).toBe(200);
+    expect((await signIn("gale@northwind.example", "member-password-1")).response.status).toBe(200);
 
     await setSsoPolicy(t.db, owner, { mode: "required", justInTime: true, sessionHours: 8 });
-    const refused = await signIn("gale@acme.example", "member-password-1");
+    const refused = await signIn("gale@northwind.example", "member-password-1");
     expect(refused.response.status).toBe(403);
     expect(await refused.response.json()).toMatchObject({ code: "SSO_REQUIRED" });
     // An address of the domain with no account is told the same: the answer says nothing about accounts.
-    expect((await signIn("nobody@acme.example", "whatever-1")).response.status).toBe(403);
-    expect((await signIn("boss@acme.example", "owner-password-1")).response.status).toBe(200);
+    expect((await signIn("nobody@northwind.example", "whatever-1")).response.status).toBe(403);
+    expect((await signIn("boss@northwind.example", "owner-password-1")).response.status).toBe(200);
     expect((await t.db.select().from(ssoSettings).where(eq(ssoSettings.clientId, ACME)))[0]!.mode).toBe("required");
   });
 });

@@ -11,7 +11,9 @@ export const ssoDomainSchema = z.object({
     .trim()
     .toLowerCase()
     .transform((value) => value.replace(/^@/, "").replace(/\.$/, ""))
-    .pipe(z.string().min(1, "Enter your company's domain, e.g. acme.example.").regex(HOSTNAME, "Enter a domain name such as acme.example.")),
+    .pipe(
+      z.string().min(1, "Enter your company's domain, e.g. acme.example.").regex(HOSTNAME, "Enter a domain name such as acme.example."),
+    ),
 });
 export type SsoDomainInput = z.input<typeof ssoDomainSchema>;
 
@@ -40,6 +42,3 @@ export const ssoPolicySchema = z.object({
     .max(MAX_SSO_SESSION_HOURS, `At most ${MAX_SSO_SESSION_HOURS} hours.`),
 });
 export type SsoPolicyFormInput = z.input<typeof ssoPolicySchema>;
-
-/** The login page's address step: which way this address signs in. */
-export const ssoEmailSchema = z.object({ email: z.email("Please enter a valid email address").trim().toLowerCase().max(254) });

@@ -39,6 +39,8 @@ export function PasswordSignIn({
   submitLabel,
   busyLabel,
   children,
+  sso,
+  passwordHidden = false,
 }: {
   area: "client" | "admin";
   signIn: SignInState;
@@ -49,6 +51,10 @@ export function PasswordSignIn({
   submitLabel: string;
   busyLabel: string;
   children?: ReactNode;
+  /** The company's single sign-on for the typed address (the client login), shown below the email. */
+  sso?: ReactNode;
+  /** The company requires its identity provider: no password field, no passkey (owners may reveal them). */
+  passwordHidden?: boolean;
 }) {
   const { form, banner, needsCode, restart, isBusy, onSubmit, signedIn } = signIn;
   const hydrated = useHydrated();
@@ -75,22 +81,27 @@ export function PasswordSignIn({
             {...form.register("email")}
           />
         </Field>
-        <Field id={passwordId} label="Password" error={errors.password?.message}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            required
-            minLength={passwordMinLength}
-            {...fieldAria(passwordId, errors.password?.message)}
-            {...form.register("password")}
-          />
-        </Field>
-        {children}
-        <Button type="submit" className="w-full" disabled={isBusy || !hydrated}>
-          {isBusy ? busyLabel : submitLabel}
-        </Button>
+        {passwordHidden ? null : (
+          <>
+            <Field id={passwordId} label="Password" error={errors.password?.message}>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                required
+                minLength={passwordMinLength}
+                {...fieldAria(passwordId, errors.password?.message)}
+                {...form.register("password")}
+              />
+            </Field>
+            {children}
+            <Button type="submit" className="w-full" disabled={isBusy || !hydrated}>
+              {isBusy ? busyLabel : submitLabel}
+            </Button>
+          </>
+        )}
       </form>
-      <PasskeySignIn area={area} onSignedIn={signedIn} />
+      {sso}
+      {passwordHidden ? null : <PasskeySignIn area={area} onSignedIn={signedIn} />}
     </>
   );
 }

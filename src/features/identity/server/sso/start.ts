@@ -4,6 +4,8 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { clients, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import type { SsoRoute } from "@/lib/domain/sso";
+import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
+import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { getAuth } from "../auth";
 import { issueSsoFlow, SSO_FLOW_COOKIE, ssoFlowCookieOptions } from "./flow-cookie";
 
@@ -15,7 +17,11 @@ export const SSO_TEST_RETURN_PATH = "/client-portal?section=settings";
 
 export const SSO_NOT_AVAILABLE = "Single sign-on is not available for this address.";
 
-const domainOf = (email: string) => email.trim().toLowerCase().slice(email.trim().lastIndexOf("@") + 1);
+const domainOf = (email: string) =>
+  email
+    .trim()
+    .toLowerCase()
+    .slice(email.trim().lastIndexOf("@") + 1);
 
 /** The company (on) whose verified domain this address is, with its provider. */
 async function ssoCompanyOfEmail(db: DbOrTx, email: string) {
@@ -30,6 +36,13 @@ async function ssoCompanyOfEmail(db: DbOrTx, email: string) {
     .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)))
     .limit(1);
   return row && row.mode !== "off" ? row : null;
+}
+
+/** The login's address step asks as the person types: 30 a minute per address is more than a person needs. */
+export async function limitSsoLookups(db: DbOrTx, headers: Headers): Promise<void> {
+  const { allowed, retryAfterSeconds } = await hitRateLimit(db, `sso-route:${clientIp(headers)}`, { windowSeconds: 60, max: 30 });
+  if (!allowed)
+    throw new AppError("rate_limited", AUTH_MESSAGES.signInRateLimited, { headers: { "Retry-After": String(retryAfterSeconds) } });
 }
 
 /** How the login form treats an address (a domain's policy, never whether the account exists). */
