@@ -14,7 +14,14 @@ import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { eq } from "drizzle-orm";
-import { findingTemplates, ssoDomains, trackerConnections, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import {
+  findingTemplates,
+  ssoDomains,
+  trackerConnections,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from "@/server/core/db/schema";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
 import { newSealedWebhookSecret } from "@/features/webhooks/server";
@@ -1156,7 +1163,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "ACTION src/features/sso/actions/portal.ts#verifySsoDomainAction": {
     input: async ({ target }) => ({ id: await freshSsoDomain(target) }),
-    expect: ownerOnlyAction({ success: true, data: expect.objectContaining({ verified: true }) }, { success: false, error: "Domain not found." }),
+    expect: ownerOnlyAction(
+      { success: true, data: expect.objectContaining({ verified: true }) },
+      { success: false, error: "Domain not found." },
+    ),
   },
   "ACTION src/features/sso/actions/portal.ts#removeSsoDomainAction": {
     input: async ({ target }) => ({ id: await freshSsoDomain(target) }),
@@ -1953,7 +1963,13 @@ async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliv
 async function freshSsoDomain(tenant: Tenant): Promise<string> {
   const [row] = await t.db
     .insert(ssoDomains)
-    .values({ clientId: tenant.clientId, domain: `m${randomUUID().slice(0, 8)}.example`, token: "matrix", verifiedAt: new Date(), createdByName: "Matrix" })
+    .values({
+      clientId: tenant.clientId,
+      domain: `m${randomUUID().slice(0, 8)}.example`,
+      token: "matrix",
+      verifiedAt: new Date(),
+      createdByName: "Matrix",
+    })
     .returning({ id: ssoDomains.id });
   return row!.id;
 }

@@ -1227,11 +1227,7 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ mode: "off", justInTime: false, sessionHours: 12 })),
   },
-  "ACTION src/features/sso/actions/portal.ts#startSsoTestAction": {
-    kind: "action",
-    role: "client",
-    input: mutatedInput(() => ({})),
-  },
+  "ACTION src/features/sso/actions/portal.ts#startSsoTestAction": { skip: "takes no input (the owner's session only)" },
 
   // --- sign-in and password actions (public) --------------------------------------------------
   "ACTION src/features/account/actions/sign-in.ts#signInClientAction": {

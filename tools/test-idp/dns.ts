@@ -27,7 +27,13 @@ export async function startTestDns(options: { port?: number; log?: boolean } = {
     if (values) {
       // dns2's types want a Resource instance; it serialises plain records of this shape.
       for (const data of values)
-        response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data } as unknown as (typeof response.answers)[number]);
+        response.answers.push({
+          name,
+          type: Packet.TYPE.TXT,
+          class: Packet.CLASS.IN,
+          ttl: 1,
+          data,
+        } as unknown as (typeof response.answers)[number]);
     } else if (!records.has(name)) {
       response.header.rcode = NXDOMAIN;
     }

@@ -22,7 +22,14 @@ export type TestOidcIdp = {
   close(): Promise<void>;
 };
 
-type Options = { port?: number; people?: TestIdpPerson[]; clients?: TestIdpClient[]; log?: boolean };
+type Options = {
+  port?: number;
+  people?: TestIdpPerson[];
+  clients?: TestIdpClient[];
+  log?: boolean;
+  /** `POST /_fake/txt {"name","value"}` hands a TXT record to the local DNS server (the CLI's). */
+  onTxt?: (name: string, value: string) => void;
+};
 
 type Stored = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string; consumed?: number };
 
@@ -112,6 +119,7 @@ export async function startTestOidcIdp(options: Options = {}): Promise<TestOidcI
   const callback = provider.callback();
   server.on("request", (req, res) => {
     if (options.log) console.info(`[test-idp] ${req.method} ${req.url}`);
+    if (req.method === "POST" && req.url === "/_fake/txt" && options.onTxt) return void txt(req, res);
     const match = /^\/interaction\/([^/?]+)(\/login)?/.exec(req.url ?? "");
     if (!match) return void callback(req, res);
     void interaction(req, res, Boolean(match[2])).catch((error: unknown) => {
@@ -120,6 +128,29 @@ export async function startTestOidcIdp(options: Options = {}): Promise<TestOidcI
       res.end(error instanceof Error ? error.message : "interaction failed");
     });
   });
+
+  const bodyOf = (req: http.IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = "";
+      req.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      req.on("end", () => resolve(text));
+    });
+
+  async function txt(req: http.IncomingMessage, res: http.ServerResponse) {
+    let record: { name?: unknown; value?: unknown } = {};
+    try {
+      record = JSON.parse(await bodyOf(req)) as typeof record;
+    } catch {
+      // answered below
+    }
+    if (typeof record.name !== "string" || typeof record.value !== "string") {
+      res.statusCode = 400;
+      return void res.end('{"error":"name and value (strings) are required"}');
+    }
+    options.onTxt!(record.name, record.value);
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ name: record.name, value: record.value }));
+  }
 
   async function interaction(req: http.IncomingMessage, res: http.ServerResponse, login: boolean) {
     const details = await provider.interactionDetails(req, res);
@@ -137,11 +168,7 @@ export async function startTestOidcIdp(options: Options = {}): Promise<TestOidcI
       );
       return;
     }
-    const body = await new Promise<string>((resolve) => {
-      let text = "";
-      req.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      req.on("end", () => resolve(text));
-    });
+    const body = await bodyOf(req);
     const sub = new URLSearchParams(body).get("sub") ?? "";
     if (!people.has(sub)) throw new Error(`No such person: ${sub}`);
     const clientId = String(details.params.client_id);

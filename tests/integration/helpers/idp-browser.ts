@@ -17,7 +17,8 @@ async function step(url: string, jar: Jar, init: RequestInit = {}): Promise<stri
   const response = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), cookie: cookieHeader(jar) } });
   remember(jar, response);
   const location = response.headers.get("location");
-  if (response.status < 300 || response.status > 399 || !location) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  if (response.status < 300 || response.status > 399 || !location)
+    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return new URL(location, url).toString();
 }
 

@@ -3,6 +3,8 @@
 // with newcomers made members. No "server-only": the provider's CLI reads these too.
 
 export const DEMO_SSO_DOMAIN = "acme.example";
+/** Acme's client id (demo-data.ts), which names its provider's redirect URI. */
+export const DEMO_SSO_COMPANY_ID = "00000000-0000-4000-8000-00000000a001";
 /** The TXT value the seed's verified domain carries (what the local DNS server answers). */
 export const DEMO_SSO_DOMAIN_TOKEN = "demo-acme-example-verification-token";
 export const DEMO_SSO_IDP_URL = "http://127.0.0.1:4050";

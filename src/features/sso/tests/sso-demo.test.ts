@@ -10,6 +10,7 @@ import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import {
   DEMO_SSO_CLIENT_ID,
   DEMO_SSO_CLIENT_SECRET,
+  DEMO_SSO_COMPANY_ID,
   DEMO_SSO_DOMAIN,
   DEMO_SSO_IDP_URL,
   DEMO_SSO_PEOPLE,
@@ -60,6 +61,8 @@ describe("the demo's single sign-on", () => {
     expect(settings.domains).toEqual([expect.objectContaining({ domain: DEMO_SSO_DOMAIN, verifiedAt: expect.any(Date) })]);
     expect(settings).toMatchObject({ mode: "allowed", justInTime: true, tested: expect.objectContaining({ as: "dana@acme.example" }) });
     expect(DEMO_SSO_IDP_URL).toBe("http://127.0.0.1:4050");
+    // The provider's CLI names Acme's redirect URI with this copy of the id.
+    expect(DEMO_SSO_COMPANY_ID).toBe(ACME);
     expect(await ssoRouteFor(t.db, "dana@acme.example")).toEqual({ kind: "sso", required: false, company: "Acme Robotics" });
     expect(await ssoRouteFor(t.db, "client2@example.com")).toEqual({ kind: "password" });
   });
