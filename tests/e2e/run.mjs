@@ -23,6 +23,9 @@ const port = await freePort();
 const squarePort = await freePort();
 // The fake GitHub (tools/fake-github) a company's ticket system is connected to.
 const githubPort = await freePort();
+// The local identity provider and its DNS server (tools/test-idp) for a company's single sign-on.
+const idpPort = await freePort();
+const dnsPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 // Each demo role's signed-in browser state (tests/e2e/auth.setup.ts), thrown away with the run.
 const authDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-"));
@@ -32,6 +35,8 @@ const env = {
   E2E_PORT: String(port),
   E2E_SQUARE_PORT: String(squarePort),
   E2E_GITHUB_PORT: String(githubPort),
+  E2E_IDP_PORT: String(idpPort),
+  E2E_DNS_PORT: String(dnsPort),
   E2E_DATA_DIR: dataDir,
   E2E_AUTH_DIR: authDir,
   NEXT_TELEMETRY_DISABLED: "1",

@@ -14,7 +14,7 @@ import {
 } from "@/features/account/actions/account";
 import { POST as authRoutePost } from "@/app/api/auth/[...all]/route";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { auditLog, clientPeople, clients, emailOutbox, passkey, session } from "@/server/core/db/schema";
+import { auditLog, clientPeople, clients, emailOutbox, passkey, session, ssoDomains, ssoSettings, user } from "@/server/core/db/schema";
 import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import { getSession, requireAdmin, TwoFactorRequiredError } from "@/features/identity/server/sessions/session";
@@ -337,5 +337,33 @@ describe("what a passkey must prove", () => {
     expect((await passkeySignIn(credential)).status).toBe(200);
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, admin.id));
     expect(audit.map((a) => a.action)).toContain("account.passkey_confirmed");
+  });
+});
+
+describe("a company that requires its identity provider", () => {
+  it("refuses a member's passkey sign-in and keeps no session of it (docs/PRODUCT.md#single-sign-on)", async () => {
+    const person = await newUser("client");
+    const credential = await register(person.browser, "Laptop");
+    const domain = `sso-${seq}.example`;
+    const [membership] = await t.db.select().from(clientPeople).where(eq(clientPeople.userId, person.id));
+    await t.db
+      .update(user)
+      .set({ email: `kim@${domain}` })
+      .where(eq(user.id, person.id));
+    await t.db.update(clientPeople).set({ role: "member" }).where(eq(clientPeople.userId, person.id));
+    await t.db
+      .insert(ssoDomains)
+      .values({ clientId: membership!.clientId, domain, token: "t", verifiedAt: new Date(), createdByName: "Test" });
+    await t.db.insert(ssoSettings).values({ clientId: membership!.clientId, mode: "required", testedAt: new Date() });
+    const before = await t.db.select({ id: session.id }).from(session).where(eq(session.userId, person.id));
+
+    const refused = await passkeySignIn(credential);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: "SSO_REQUIRED" });
+    expect(await t.db.select({ id: session.id }).from(session).where(eq(session.userId, person.id))).toHaveLength(before.length);
+
+    // An owner keeps the passkey as the way back in.
+    await t.db.update(clientPeople).set({ role: "owner" }).where(eq(clientPeople.userId, person.id));
+    expect((await passkeySignIn(credential)).status).toBe(200);
   });
 });

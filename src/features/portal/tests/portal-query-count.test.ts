@@ -50,7 +50,7 @@ const EXPECTED_QUERIES: Record<PortalSection, number> = {
   projects: 1,
   billing: 3, // summary, invoices, Pay Now's choices (the open invoices with a payment page)
   rates: 1,
-  settings: 7, // profile, account security, notification preferences, Team, API tokens, webhook endpoints, ticket systems
+  settings: 8, // profile, account security, notification preferences, Team, API tokens, webhook endpoints, ticket systems, single sign-on
   "book-service": 6, // tiers, subscription, bookings, upcoming meetings, Team, whether Square is connected (what a plan offers)
   documents: 2, // documents, their downloads
   messages: 2, // threads, projects

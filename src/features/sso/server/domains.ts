@@ -15,15 +15,18 @@ const NOT_FOUND = "Domain not found.";
 
 export type SsoDomainView = { id: string; domain: string; recordName: string; recordValue: string; verifiedAt: Date | null };
 
+/** A domain as the card shows it: the TXT record to publish, and whether it was found. */
+export const domainView = (row: { id: string; domain: string; token: string; verifiedAt: Date | null }): SsoDomainView => ({
+  id: row.id,
+  domain: row.domain,
+  recordName: ssoVerifyRecordName(row.domain),
+  recordValue: ssoVerifyRecordValue(row.token),
+  verifiedAt: row.verifiedAt,
+});
+
 export async function listSsoDomains(db: DbOrTx, clientId: string): Promise<SsoDomainView[]> {
   const rows = await db.select().from(ssoDomains).where(eq(ssoDomains.clientId, clientId)).orderBy(ssoDomains.domain);
-  return rows.map((row) => ({
-    id: row.id,
-    domain: row.domain,
-    recordName: ssoVerifyRecordName(row.domain),
-    recordValue: ssoVerifyRecordValue(row.token),
-    verifiedAt: row.verifiedAt,
-  }));
+  return rows.map(domainView);
 }
 
 async function verifiedElsewhere(db: DbOrTx, domain: string, clientId: string): Promise<boolean> {
@@ -44,8 +47,7 @@ export async function addSsoDomain(db: DbOrTx, actor: SsoActor, domain: string):
       .insert(ssoDomains)
       .values({ clientId: actor.clientId, domain, token: randomBytes(18).toString("base64url"), createdByName: actor.name })
       .returning();
-    const view = (await listSsoDomains(db, actor.clientId)).find((d) => d.id === row!.id);
-    return view!;
+    return domainView(row!);
   } catch (error) {
     if (uniqueViolationOf(error) !== null) {
       const message = `${domain} is already on your list.`;

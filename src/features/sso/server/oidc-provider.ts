@@ -153,13 +153,7 @@ export async function seedOidcProvider(
 }
 
 /** What the owners see of the provider: never the secret. */
-export async function oidcProviderView(db: DbOrTx, clientId: string): Promise<OidcProviderView | null> {
-  const [row] = await db
-    .select({ oidcConfig: ssoProvider.oidcConfig })
-    .from(ssoProvider)
-    .where(eq(ssoProvider.clientId, clientId))
-    .limit(1);
-  if (!row?.oidcConfig) return null;
-  const config = JSON.parse(row.oidcConfig) as StoredOidcConfig;
+export function providerViewOf(clientId: string, oidcConfig: string): OidcProviderView {
+  const config = JSON.parse(oidcConfig) as StoredOidcConfig;
   return { protocol: "oidc", issuer: config.issuer, clientId: config.clientId, redirectUri: redirectUriOf(clientId) };
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { clients, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { DEFAULT_SSO_SESSION_HOURS, type SsoMode } from "@/lib/domain/sso";
-import { listSsoDomains, type SsoActor, type SsoDomainView } from "./domains";
-import { oidcProviderView, type OidcProviderView, redirectUriOf } from "./oidc-provider";
+import { domainView, type SsoActor, type SsoDomainView } from "./domains";
+import { type OidcProviderView, providerViewOf, redirectUriOf } from "./oidc-provider";
 
 export type SsoSettingsView = {
   domains: SsoDomainView[];
@@ -18,20 +18,35 @@ export type SsoSettingsView = {
   redirectUri: string;
 };
 
-/** The Single sign-on card's data (owners only: the caller checks). */
+type DomainRow = { id: string; domain: string; token: string; verified_at: string | null };
+
+/** The Single sign-on card's data in one statement (owners only: the caller checks). */
 export async function loadSsoSettings(db: DbOrTx, clientId: string): Promise<SsoSettingsView> {
-  const [domains, provider, [settings]] = await Promise.all([
-    listSsoDomains(db, clientId),
-    oidcProviderView(db, clientId),
-    db.select().from(ssoSettings).where(eq(ssoSettings.clientId, clientId)).limit(1),
-  ]);
+  const [row] = await db
+    .select({
+      mode: ssoSettings.mode,
+      justInTime: ssoSettings.justInTime,
+      sessionHours: ssoSettings.sessionHours,
+      testedAt: ssoSettings.testedAt,
+      testedByName: ssoSettings.testedByName,
+      testedAs: ssoSettings.testedAs,
+      oidcConfig: ssoProvider.oidcConfig,
+      domains: sql<DomainRow[]>`(
+        select coalesce(json_agg(json_build_object('id', d.id, 'domain', d.domain, 'token', d.token, 'verified_at', d.verified_at) order by d.domain), '[]')
+        from ${ssoDomains} d where d.client_id = ${clients.id})`,
+    })
+    .from(clients)
+    .leftJoin(ssoSettings, eq(ssoSettings.clientId, clients.id))
+    .leftJoin(ssoProvider, eq(ssoProvider.clientId, clients.id))
+    .where(eq(clients.id, clientId))
+    .limit(1);
   return {
-    domains,
-    provider,
-    mode: settings?.mode ?? "off",
-    justInTime: settings?.justInTime ?? false,
-    sessionHours: settings?.sessionHours ?? DEFAULT_SSO_SESSION_HOURS,
-    tested: settings?.testedAt ? { at: settings.testedAt, byName: settings.testedByName ?? "An owner", as: settings.testedAs } : null,
+    domains: (row?.domains ?? []).map((d) => domainView({ ...d, verifiedAt: d.verified_at ? new Date(d.verified_at) : null })),
+    provider: row?.oidcConfig ? providerViewOf(clientId, row.oidcConfig) : null,
+    mode: row?.mode ?? "off",
+    justInTime: row?.justInTime ?? false,
+    sessionHours: row?.sessionHours ?? DEFAULT_SSO_SESSION_HOURS,
+    tested: row?.testedAt ? { at: row.testedAt, byName: row.testedByName ?? "An owner", as: row.testedAs } : null,
     redirectUri: redirectUriOf(clientId),
   };
 }

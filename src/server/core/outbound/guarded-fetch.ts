@@ -50,11 +50,13 @@ export function allowLoopbackForTests(hostPort: string): () => void {
 /**
  * The loopback origins the allowances let through (the tests', and DEV_FAKE_PORTS in development),
  * for a library that calls out itself and trusts only the origins it is given (better-auth's SSO
- * plugin). Never any in production.
+ * plugin). Never any on a production deployment.
  */
 export function allowedLoopbackOrigins(): string[] {
-  if (process.env.NODE_ENV === "production") return [];
-  const origins = [...allowance()].filter((hostPort) => hostPort.startsWith("127.0.0.1:")).map((hostPort) => `http://${hostPort}`);
+  const origins =
+    process.env.NODE_ENV === "production"
+      ? []
+      : [...allowance()].filter((hostPort) => hostPort.startsWith("127.0.0.1:")).map((hostPort) => `http://${hostPort}`);
   const env = serverEnv();
   if (env.devTools && !env.isProduction) origins.push(...env.devFakePorts.map((port) => `http://127.0.0.1:${port}`));
   return origins;

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { clientPeople, session, ssoSettings, user } from "@/server/core/db/schema";
 import { SSO_REQUIRED_MESSAGE } from "@/lib/domain/sso";
+import { PASSKEY_SIGN_IN_PATH } from "../passkeys/hooks";
 import { dropSetCookie } from "../second-factor/plugin";
 import { type SsoCompanyFacts, ssoCompanyFacts } from "./company-facts";
 import { SSO_FLOW_COOKIE, type SsoFlow, ssoFlowOf } from "./flow-cookie";
@@ -134,6 +135,17 @@ export function ssoPolicyPlugin(db: Db) {
         },
       ],
       after: [
+        {
+          // A passkey is no way around a required provider either (owners excepted): the session
+          // it just made is ended before the browser can use it.
+          matcher: (ctx) => ctx.path === PASSKEY_SIGN_IN_PATH,
+          handler: createAuthMiddleware(async (ctx) => {
+            const made = ctx.context.newSession;
+            if (!made || !(await passwordRefusedBySso(db, made.user.email))) return;
+            await db.delete(session).where(eq(session.token, made.session.token));
+            throw new APIError("FORBIDDEN", { code: "SSO_REQUIRED", message: SSO_REQUIRED_MESSAGE });
+          }),
+        },
         {
           matcher: (ctx) => isCallback(ctx.path),
           handler: createAuthMiddleware(async (ctx) => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { isAPIError } from "better-auth/api";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
@@ -16,6 +17,7 @@ export const SSO_ERROR_PATH = "/client-login";
 export const SSO_TEST_RETURN_PATH = "/client-portal?section=settings";
 
 export const SSO_NOT_AVAILABLE = "Single sign-on is not available for this address.";
+export const SSO_PROVIDER_UNUSABLE = "The identity provider cannot be reached from here: check its issuer URL, or try again later.";
 
 const domainOf = (email: string) =>
   email
@@ -65,15 +67,23 @@ async function startFlow(
   // better-auth keeps the state and the PKCE verifier (its `state` cookie goes out through
   // nextCookies). The plugin sends no nonce and refuses one among its extra parameters, so ours is
   // added to the URL it made; the resolver checks the ID token carries it back.
-  const started = await getAuth().api.signInSSO({
-    body: {
-      providerId,
-      callbackURL: target,
-      errorCallbackURL: testUserId ? SSO_TEST_RETURN_PATH : SSO_ERROR_PATH,
-      ...(loginHint ? { loginHint } : {}),
-    },
-    headers,
-  });
+  let started: { url: string };
+  try {
+    started = await getAuth().api.signInSSO({
+      body: {
+        providerId,
+        callbackURL: target,
+        errorCallbackURL: testUserId ? SSO_TEST_RETURN_PATH : SSO_ERROR_PATH,
+        ...(loginHint ? { loginHint } : {}),
+      },
+      headers,
+    });
+  } catch (error) {
+    // The plugin refuses a provider whose stored addresses it may not call (no longer public, say).
+    if (!isAPIError(error)) throw error;
+    console.warn(`[sso] ${providerId}: the flow could not start: ${error.message}`);
+    throw new AppError("bad_gateway", SSO_PROVIDER_UNUSABLE);
+  }
   const url = new URL(started.url);
   url.searchParams.set("nonce", flow.nonce);
   return { url: url.toString(), flowCookie: { name: SSO_FLOW_COOKIE, value, options: ssoFlowCookieOptions(flow.expiresAt) } };

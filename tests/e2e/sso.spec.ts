@@ -1,0 +1,102 @@
+// A company's single sign-on (docs/PRODUCT.md#single-sign-on) against the local OpenID Provider and
+// DNS server the browser tests start (tools/test-idp): Acme's owner verifies a domain of its own by
+// its TXT record, sets up the provider, runs the test sign-in, requires single sign-on; then Dana,
+// new to the portal, signs in through the provider as a member, and the password form is gone for
+// her address. Acme's owner keeps the password (break-glass). Only this test uses acme.example.
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, signInViaApi, test } from "./fixtures";
+
+const idp = `http://127.0.0.1:${process.env.E2E_IDP_PORT ?? 3996}`;
+
+async function go(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 15_000 });
+}
+
+/** The step-up, when the owner's proof is not fresh any more. */
+async function confirmIfAsked(page: Page) {
+  const prompt = page.getByRole("group", { name: "Confirm it is you" });
+  if (await prompt.isVisible()) {
+    await prompt.getByLabel("Password").fill(DEMO.client.password);
+    await prompt.getByRole("button", { name: "Confirm" }).click();
+  }
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test("the owner sets up and requires single sign-on; a newcomer signs in through the provider, without a password form", async ({
+  browser,
+}) => {
+  const domain = `e2e-${randomUUID().slice(0, 8)}.example`;
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signInViaApi(owner, DEMO.client, { ownSession: true });
+  await go(owner, "/client-portal?section=settings");
+  const card = owner.getByRole("region", { name: "Single sign-on" });
+
+  // The domain, proved by the TXT record the card shows.
+  await card.getByLabel("Domain").fill(domain);
+  await card.getByRole("button", { name: "Add domain" }).click();
+  const row = card.getByRole("listitem").filter({ hasText: domain });
+  await expect(row.getByText("Not verified")).toBeVisible();
+  const recordName = await row.locator("dd").nth(0).innerText();
+  const recordValue = await row.locator("dd").nth(1).innerText();
+  expect(recordName).toBe(`_sentinel-verify.${domain}`);
+  const published = await owner.request.post(`${idp}/_fake/txt`, { data: { name: recordName, value: recordValue } });
+  expect(published.ok()).toBe(true);
+  await row.getByRole("button", { name: `Verify ${domain}` }).click();
+  await expect(card.getByText(`${domain} is verified.`)).toBeVisible();
+  await expect(row.getByText("Verified", { exact: true })).toBeVisible();
+
+  // The provider (the demo's client at the local provider), after the password.
+  const provider = card.getByRole("form", { name: "Identity provider" });
+  await provider.getByLabel("Issuer URL").fill(idp);
+  await provider.getByLabel("Client ID").fill("sentinel-demo-portal");
+  await provider.getByLabel("Client secret").fill("demo-oidc-client-secret-for-the-local-test-idp-only");
+  await provider.getByRole("button", { name: "Save identity provider" }).click();
+  await confirmIfAsked(owner);
+  await expect(provider.getByText("Identity provider saved. Run a test sign-in before switching single sign-on on.")).toBeVisible();
+
+  // The test sign-in: through the provider and back, the owner still signed in as themselves.
+  await provider.getByRole("button", { name: "Test sign-in" }).click();
+  await owner.getByRole("button", { name: "Sign in as Dana Whitfield (dana@acme.example)" }).click();
+  await expect(owner.getByText("Test sign-in passed: you can switch single sign-on on.")).toBeVisible({ timeout: 20_000 });
+  await expect(owner.getByRole("banner").getByText(DEMO.client.email)).toBeVisible();
+
+  const policy = owner.getByRole("form", { name: "Single sign-on policy" });
+  await policy.getByRole("radio", { name: /^Required/ }).check();
+  await policy.getByRole("checkbox", { name: /new people of our domains members/ }).check();
+  await policy.getByRole("button", { name: "Save single sign-on" }).click();
+  await confirmIfAsked(owner);
+  await expect(policy.getByText("Single sign-on settings saved.")).toBeVisible();
+
+  // Dana, new to the portal: no password form for her address, the provider instead.
+  const danaContext = await browser.newContext();
+  const dana = await danaContext.newPage();
+  await go(dana, "/client-portal");
+  await dana.getByLabel("Email").fill("dana@acme.example");
+  const continueButton = dana.getByRole("button", { name: "Continue with single sign-on" });
+  await expect(continueButton).toBeVisible();
+  await expect(dana.getByText("Acme Robotics signs you in through its identity provider.")).toBeVisible();
+  await expect(dana.getByLabel("Password")).toHaveCount(0);
+  await expect(dana.getByRole("button", { name: "Login" })).toHaveCount(0);
+  await continueButton.click();
+  await dana.getByRole("button", { name: "Sign in as Dana Whitfield (dana@acme.example)" }).click();
+  await expect(dana.getByRole("banner").getByText("dana@acme.example")).toBeVisible({ timeout: 20_000 });
+
+  // The owner's way back in stays: the link brings the password form back.
+  const ownerLogin = await (await browser.newContext()).newPage();
+  await go(ownerLogin, "/client-portal");
+  await ownerLogin.getByLabel("Email").fill("someone@acme.example");
+  await expect(ownerLogin.getByRole("button", { name: "Continue with single sign-on" })).toBeVisible();
+  await ownerLogin.getByRole("button", { name: "Company owner? Sign in with your password" }).click();
+  await expect(ownerLogin.getByLabel("Password")).toBeVisible();
+
+  // Back to "allowed", the demo's setting, so acme.example's password sign-ins work again.
+  await policy.getByRole("radio", { name: /^Allowed/ }).check();
+  await policy.getByRole("button", { name: "Save single sign-on" }).click();
+  await confirmIfAsked(owner);
+  await go(owner, "/client-portal?section=settings");
+  await expect(owner.getByRole("form", { name: "Single sign-on policy" }).getByRole("radio", { name: /^Allowed/ })).toBeChecked();
+});
