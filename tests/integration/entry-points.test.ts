@@ -1204,6 +1204,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: async ({ target }) => ({ tokenId: await freshApiToken(target) }),
     expect: adminOnlyAction("ok"),
   },
+  "ACTION src/features/sso/actions/admin.ts#switchSsoOffAsFirmAction": {
+    input: ({ target }) => ({ clientId: target.clientId }),
+    expect: adminOnlyAction({ success: true, data: { mode: "off" } }),
+  },
   "ACTION src/features/webhooks/actions/admin.ts#disableWebhookEndpointAsFirmAction": {
     input: async ({ target }) => ({ endpointId: (await freshWebhook(target)).endpointId }),
     expect: adminOnlyAction("ok"),

@@ -994,6 +994,11 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ tokenId: "00000000-0000-4000-8000-0000000f0774" })),
   },
+  "ACTION src/features/sso/actions/admin.ts#switchSsoOffAsFirmAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-0000000f0775" })),
+  },
   "ACTION src/features/webhooks/actions/admin.ts#disableWebhookEndpointAsFirmAction": {
     kind: "action",
     role: "admin",

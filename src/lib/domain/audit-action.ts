@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "api_token.used": "Called the API with a token",
   "webhook_endpoint.created": "Added a webhook endpoint",
   "webhook_endpoint.deleted": "Removed a webhook endpoint",
+  "sso.switched_off": "Switched a company's single sign-on off",
   "tracker.connected": "Connected a ticket system",
   "tracker.removed": "Removed a ticket system connection",
   "tracker.mapping_changed": "Changed how a ticket system files findings",

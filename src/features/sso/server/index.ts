@@ -4,3 +4,4 @@ import "server-only";
 export { addSsoDomain, DOMAIN_TAKEN, listSsoDomains, removeSsoDomain, type SsoActor, type SsoDomainView, verifySsoDomain } from "./domains";
 export { providerIdOf, redirectUriOf, saveOidcProvider, seedOidcProvider, type StoredOidcConfig } from "./oidc-provider";
 export { loadSsoSettings, setSsoPolicy, type SsoSettingsView } from "./settings";
+export { type AdminSsoView, ssoStateForAdmin, switchSsoOffAsFirm } from "./firm";

@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as authGet } from "@/app/api/auth/[...all]/route";
-import { account, clientPeople, session, ssoProvider, ssoSettings, user } from "@/server/core/db/schema";
+import { account, auditLog, clientPeople, emailOutbox, session, ssoProvider, ssoSettings, user } from "@/server/core/db/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { createCredentialUser, getAuth, startSsoSignIn, startSsoTest } from "@/features/identity/server";
@@ -19,8 +19,11 @@ import {
   redirectUriOf,
   saveOidcProvider,
   setSsoPolicy,
+  ssoStateForAdmin,
+  switchSsoOffAsFirm,
   verifySsoDomain,
 } from "@/features/sso/server";
+import { adminActor } from "@tests/integration/helpers/admin-session";
 import { ssoVerifyRecordName, ssoVerifyRecordValue } from "@/lib/domain/sso";
 import { APP_ORIGIN, signIn } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -293,5 +296,23 @@ describe("single sign-on required", () => {
     expect((await signIn("nobody@northwind.example", "whatever-1")).response.status).toBe(403);
     expect((await signIn("boss@northwind.example", "owner-password-1")).response.status).toBe(200);
     expect((await t.db.select().from(ssoSettings).where(eq(ssoSettings.clientId, ACME)))[0]!.mode).toBe("required");
+  });
+
+  it("is switched off by the firm in an emergency: audited, the owners mailed, passwords back", async () => {
+    const admin = await adminActor();
+    expect(await ssoStateForAdmin(t.db, { actor: admin, clientId: ACME })).toEqual({
+      mode: "required",
+      domains: ["northwind.example"],
+      issuer: idp.issuer,
+    });
+    expect(await switchSsoOffAsFirm(t.db, { actor: admin, clientId: ACME })).toEqual({ mode: "off" });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "sso.switched_off"), eq(auditLog.entityId, ACME)));
+    expect(audit).toBeDefined();
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "notify_sso_switched_off"));
+    expect(mails.map((m) => m.subject)).toContain("Single sign-on was switched off by our team");
+    expect((await signIn("gale@northwind.example", "member-password-1")).response.status).toBe(200);
   });
 });

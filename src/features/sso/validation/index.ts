@@ -42,3 +42,5 @@ export const ssoPolicySchema = z.object({
     .max(MAX_SSO_SESSION_HOURS, `At most ${MAX_SSO_SESSION_HOURS} hours.`),
 });
 export type SsoPolicyFormInput = z.input<typeof ssoPolicySchema>;
+
+export const ssoClientIdSchema = z.object({ clientId: z.uuid("Client not found.") });

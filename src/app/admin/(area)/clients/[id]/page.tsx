@@ -31,6 +31,8 @@ import { getRetainerForAdmin } from "@/features/retainers/server";
 import { RetainerCard } from "@/features/retainers/components/admin/retainer-card";
 import { StatementDownload } from "@/features/invoices/components/statement-download";
 import { ClientApiTokensCard } from "@/features/api/components/admin/client-api-tokens";
+import { AdminSsoCard } from "@/features/sso/components/admin-sso-card";
+import { ssoStateForAdmin } from "@/features/sso/server";
 import { listClientTokensForAdmin } from "@/features/api/server";
 import { ClientWebhooksCard } from "@/features/webhooks/components/admin/client-webhooks";
 import { listClientEndpointsForAdmin } from "@/features/webhooks/server";
@@ -72,6 +74,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
     apiTokens,
     webhooks,
     trackers,
+    sso,
   ] = await Promise.all([
     getAdminClientDetails(db, scope),
     listClientProjectsForAdmin(db, scope),
@@ -88,6 +91,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
     listClientTokensForAdmin(db, scope),
     listClientEndpointsForAdmin(db, scope),
     listClientTrackersForAdmin(db, scope),
+    ssoStateForAdmin(db, scope),
   ]);
   if (!client) notFound();
   const records = {
@@ -153,6 +157,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
           <ClientApiTokensCard company={client.company} tokens={apiTokens} />
           <ClientWebhooksCard company={client.company} endpoints={webhooks} />
           <AdminTrackersCard company={client.company} connections={trackers} />
+          <AdminSsoCard clientId={client.id} company={client.company} sso={sso} />
         </div>
         <Card className="max-w-3xl">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
