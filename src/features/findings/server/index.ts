@@ -78,3 +78,4 @@ export {
 } from "./templates";
 export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";
 export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
+export { addFindingMeasurement, type FindingMeasurement } from "./measurements";

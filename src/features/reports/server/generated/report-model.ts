@@ -15,6 +15,7 @@ const RETEST_LABELS: Record<ReportRetest, string> = {
   requested: "Requested",
   verified_fixed: "Verified Fixed",
   still_open: "Still Open",
+  reduced: "Reduced",
 };
 
 /** A finding as both forms print it: every value already text. */
