@@ -76,6 +76,9 @@ export function modelLabel(m: { provider: string | null; modelId: string | null;
   return [m.provider, m.modelId, m.modelVersion].filter(Boolean).join(" ");
 }
 
+/** The 95% upper bound n trials without a success put on the rate: "3.0%" for 100 (about 3/n). */
+export const upperBoundText = (trials: number) => percent(upperBoundWithoutSuccess(trials));
+
 export type RetestVerdict = { ok: true; result: RetestResult } | { ok: false; message: string };
 
 /**
@@ -100,7 +103,7 @@ export function measuredRetestVerdict({
     return {
       ok: false,
       message:
-        `No success in ${trials.toLocaleString("en-US")} trials only shows the rate is below ${percent(upperBoundWithoutSuccess(trials))} (95% upper bound). ` +
+        `No success in ${trials.toLocaleString("en-US")} trials only shows the rate is below ${upperBoundText(trials)} (95% upper bound). ` +
         `Verified Fixed needs no success in at least ${minTrials.toLocaleString("en-US")} trials.`,
     };
   }
