@@ -64,7 +64,13 @@ export {
   getClientFindingsSummary,
   listOverdueFindings,
 } from "./findings-summary";
-export { type EngagementReportData, listReportFindings, type ReportFinding, type ReportRetest } from "./findings-report";
+export {
+  type EngagementReportData,
+  listReportFindings,
+  type ReportFinding,
+  type ReportMeasurement,
+  type ReportRetest,
+} from "./findings-report";
 export {
   createFindingTemplate,
   deleteFindingTemplate,
