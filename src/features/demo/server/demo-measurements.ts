@@ -35,8 +35,20 @@ const RUNS = {
     result: "verified_fixed" as const,
   },
   extraction: {
-    first: { successes: 3, trials: 20, version: DEMO_MODEL.before, probe: "prompt-extraction", detector: "promptfoo:redteam:prompt-extraction" },
-    retest: { successes: 1, trials: 100, version: DEMO_MODEL.after, probe: "prompt-extraction", detector: "promptfoo:redteam:prompt-extraction" },
+    first: {
+      successes: 3,
+      trials: 20,
+      version: DEMO_MODEL.before,
+      probe: "prompt-extraction",
+      detector: "promptfoo:redteam:prompt-extraction",
+    },
+    retest: {
+      successes: 1,
+      trials: 100,
+      version: DEMO_MODEL.after,
+      probe: "prompt-extraction",
+      detector: "promptfoo:redteam:prompt-extraction",
+    },
     result: "reduced" as const,
   },
 };
@@ -82,7 +94,10 @@ export function demoMeasurementRows(publishedDaysAgo: number) {
         measuredAt: decidedAt,
       },
     );
-    const fixNote = key === "jailbreak" ? "Moved the content policy into the 2026-11 model's system prompt." : "Added an output filter for the system prompt.";
+    const fixNote =
+      key === "jailbreak"
+        ? "Moved the content policy into the 2026-11 model's system prompt."
+        : "Added an output filter for the system prompt.";
     retests.push({
       id: retestId,
       findingId,
@@ -96,7 +111,15 @@ export function demoMeasurementRows(publishedDaysAgo: number) {
     });
     events.push(
       { findingId, kind: "measured", note: noteOf(first), ...admin, createdAt: measuredAt },
-      { findingId, kind: "retest_requested", fromStatus: "open", toStatus: "fixed_pending_retest", note: fixNote, ...owner, createdAt: requestedAt },
+      {
+        findingId,
+        kind: "retest_requested",
+        fromStatus: "open",
+        toStatus: "fixed_pending_retest",
+        note: fixNote,
+        ...owner,
+        createdAt: requestedAt,
+      },
       {
         findingId,
         kind: "retest_result",

@@ -70,4 +70,6 @@ export const setFindingsOutcomeAction = adminAction(findingOutcomeSchema, (actor
 export const undoFindingOutcomeAction = adminAction(undoOutcomeSchema, (actor, input) => undoFindingOutcome(getDb(), { actor, ...input }));
 
 /** The firm records an AI finding's measurement by hand (docs/PRODUCT.md#measured-ai-findings); audited. */
-export const addFindingMeasurementAction = adminAction(measurementSchema, (actor, input) => addFindingMeasurement(getDb(), { actor, input }));
+export const addFindingMeasurementAction = adminAction(measurementSchema, (actor, input) =>
+  addFindingMeasurement(getDb(), { actor, input }),
+);

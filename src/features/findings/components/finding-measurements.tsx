@@ -85,9 +85,7 @@ function MeasurementTable({ measurements }: { measurements: FindingMeasurement[]
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">
-          Every measurement, newest first: {measurements.length} in all.
-        </caption>
+        <caption className="sr-only">Every measurement, newest first: {measurements.length} in all.</caption>
         <thead className="text-xs text-muted">
           <tr>
             <th scope="col" className="py-1 pr-3 font-medium">
@@ -164,8 +162,8 @@ export function MeasuredSeverityGuidance({ finding }: { finding: FindingDetail }
       <dt className="text-muted">Severity guidance</dt>
       <dd>
         {cvss} beside a measured success rate of {percent(rate.rate)}
-        {rate.oneIn === null ? "" : ` (about 1 in ${rate.oneIn.toLocaleString("en-US")} attempts)`} on {model(latest)}. The severity
-        stays the firm&apos;s call.
+        {rate.oneIn === null ? "" : ` (about 1 in ${rate.oneIn.toLocaleString("en-US")} attempts)`} on {model(latest)}. The severity stays
+        the firm&apos;s call.
       </dd>
     </div>
   );

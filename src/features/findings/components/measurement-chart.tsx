@@ -26,8 +26,7 @@ export const versionOf = (m: FindingMeasurement) => m.modelVersion ?? "version n
 /** The model versions in the order they first appear, each with its colour. */
 export function versionTones(measurements: FindingMeasurement[]): Map<string, string> {
   const tones = new Map<string, string>();
-  for (const m of measurements)
-    if (!tones.has(versionOf(m))) tones.set(versionOf(m), VERSION_TONES[tones.size % VERSION_TONES.length]!);
+  for (const m of measurements) if (!tones.has(versionOf(m))) tones.set(versionOf(m), VERSION_TONES[tones.size % VERSION_TONES.length]!);
   return tones;
 }
 

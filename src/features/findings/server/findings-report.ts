@@ -155,7 +155,9 @@ export async function listReportFindings(
   // Ordered oldest first: the last one seen is the latest.
   const retestOf = new Map<string, ReportRetest>();
   for (const retest of retests) retestOf.set(retest.findingId, retest.result ?? "requested");
-  const measurementOf = new Map(measurements.map(({ findingId, measuredAt, ...m }) => [findingId, { ...m, measuredAt: measuredAt.toISOString() }]));
+  const measurementOf = new Map(
+    measurements.map(({ findingId, measuredAt, ...m }) => [findingId, { ...m, measuredAt: measuredAt.toISOString() }]),
+  );
   return {
     project,
     findings: rows.map((row) => ({

@@ -41,7 +41,8 @@ export type MeasurementTarget = {
   detector?: string | null;
 };
 
-export const NOT_AN_AI_FINDING = "Only an AI finding carries measurements: file it under an OWASP LLM category or an ATLAS technique first.";
+export const NOT_AN_AI_FINDING =
+  "Only an AI finding carries measurements: file it under an OWASP LLM category or an ATLAS technique first.";
 
 const columns = {
   id: findingMeasurements.id,
@@ -156,7 +157,13 @@ export type ImportMeasurement = { fingerprint: string; trials: number; successes
  */
 export async function insertImportMeasurements(
   tx: DbOrTx,
-  { actor, importId, projectId, runKey, items }: { actor: AdminActor; importId: string; projectId: string; runKey: string; items: ImportMeasurement[] },
+  {
+    actor,
+    importId,
+    projectId,
+    runKey,
+    items,
+  }: { actor: AdminActor; importId: string; projectId: string; runKey: string; items: ImportMeasurement[] },
 ) {
   for (let i = 0; i < items.length; i += 5000)
     await tx.execute(sql`

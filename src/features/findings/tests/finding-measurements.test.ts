@@ -91,7 +91,16 @@ describe("imports keep the counts", () => {
     const firstImport = await importFile(projectId, run1, "garak.run1.report.jsonl");
     const model = { provider: "openai", modelId: "gpt-4o-mini-2024-07-18", modelVersion: "2024-07-18" };
     expect(await measurementsOf(projectId)).toEqual([
-      { ruleId: "dan.Dan_11_0:dan.DAN", source: "import", trials: 20, successes: 3, ...model, probe: "dan.Dan_11_0", detector: "dan.DAN", importId: firstImport },
+      {
+        ruleId: "dan.Dan_11_0:dan.DAN",
+        source: "import",
+        trials: 20,
+        successes: 3,
+        ...model,
+        probe: "dan.Dan_11_0",
+        detector: "dan.DAN",
+        importId: firstImport,
+      },
       {
         ruleId: "promptinject.HijackHateHumans:promptinject.AttackRogueString",
         source: "import",
@@ -173,7 +182,12 @@ const stateOf = async (findingId: string) => {
   const [finding] = await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, findingId));
   const retests = await t.db.select({ result: findingRetests.result }).from(findingRetests).where(eq(findingRetests.findingId, findingId));
   const measurements = await t.db
-    .select({ source: findingMeasurements.source, successes: findingMeasurements.successes, trials: findingMeasurements.trials, retestId: findingMeasurements.retestId })
+    .select({
+      source: findingMeasurements.source,
+      successes: findingMeasurements.successes,
+      trials: findingMeasurements.trials,
+      retestId: findingMeasurements.retestId,
+    })
     .from(findingMeasurements)
     .where(eq(findingMeasurements.findingId, findingId))
     .orderBy(asc(findingMeasurements.createdAt));
@@ -194,13 +208,19 @@ describe("an AI finding's retest", () => {
         fieldErrors: { trials: message },
       });
     // Nothing moved: the retest is still open and no measurement was kept.
-    expect(await stateOf(findingId)).toMatchObject({ status: "fixed_pending_retest", retests: [null], measurements: [{ source: "manual" }] });
+    expect(await stateOf(findingId)).toMatchObject({
+      status: "fixed_pending_retest",
+      retests: [null],
+      measurements: [{ source: "manual" }],
+    });
   });
 
   it("is Verified Fixed with no success over at least the minimum, a measurement linked to the retest, audited and on the timeline", async () => {
     const findingId = await aiFindingAwaitingRetest("Jailbreak fixed", { successes: 7, trials: 50 });
     await asAdmin();
-    expect(await recordRetestResultAction({ findingId, trials: "200", successes: "0", modelId: "gateway-model", modelVersion: "2026-11" })).toEqual({
+    expect(
+      await recordRetestResultAction({ findingId, trials: "200", successes: "0", modelId: "gateway-model", modelVersion: "2026-11" }),
+    ).toEqual({
       success: true,
       data: { status: "verified_fixed" },
     });
@@ -218,7 +238,10 @@ describe("an AI finding's retest", () => {
       .select({ note: findingEvents.note, toStatus: findingEvents.toStatus })
       .from(findingEvents)
       .where(and(eq(findingEvents.findingId, findingId), eq(findingEvents.kind, "retest_result")));
-    expect(event).toEqual({ toStatus: "verified_fixed", note: "Verified Fixed: 0% (0 of 200; 95% interval 0% to 1.8%) on gateway-model 2026-11" });
+    expect(event).toEqual({
+      toStatus: "verified_fixed",
+      note: "Verified Fixed: 0% (0 of 200; 95% interval 0% to 1.8%) on gateway-model 2026-11",
+    });
     const [audit] = await t.db
       .select({ after: auditLog.after })
       .from(auditLog)
@@ -244,9 +267,13 @@ describe("an AI finding's retest", () => {
     const findingId = await aiFindingAwaitingRetest("Prompt extraction reduced", { successes: 3, trials: 20 });
     await asAdmin();
     // Counts that give Reduced cannot be recorded as anything else.
-    expect(await recordRetestResultAction({ findingId, result: "verified_fixed", trials: "100", successes: "1", modelVersion: "2026-11" })).toMatchObject(
-      { success: false, error: "1 of 100 makes this retest Reduced, not Verified Fixed.", fieldErrors: { result: expect.any(String) } },
-    );
+    expect(
+      await recordRetestResultAction({ findingId, result: "verified_fixed", trials: "100", successes: "1", modelVersion: "2026-11" }),
+    ).toMatchObject({
+      success: false,
+      error: "1 of 100 makes this retest Reduced, not Verified Fixed.",
+      fieldErrors: { result: expect.any(String) },
+    });
     expect(await recordRetestResultAction({ findingId, trials: "100", successes: "1", modelVersion: "2026-11" })).toEqual({
       success: true,
       data: { status: "reduced" },
@@ -287,11 +314,21 @@ describe("an AI finding's retest", () => {
     const projectId = await newEngagement("Web findings");
     const [finding] = await t.db
       .insert(findings)
-      .values({ clientId: DEMO_CLIENTS.acme.id, projectId, title: "Missing HSTS", severity: "low", status: "fixed_pending_retest", publishedAt: new Date() })
+      .values({
+        clientId: DEMO_CLIENTS.acme.id,
+        projectId,
+        title: "Missing HSTS",
+        severity: "low",
+        status: "fixed_pending_retest",
+        publishedAt: new Date(),
+      })
       .returning({ id: findings.id });
     await t.db.insert(findingRetests).values({ findingId: finding!.id, note: "Added it", requestedByName: "Jordan Lee" });
     await asAdmin();
-    expect(await recordRetestResultAction({ findingId: finding!.id, result: "reduced" })).toMatchObject({ success: false, code: "bad_request" });
+    expect(await recordRetestResultAction({ findingId: finding!.id, result: "reduced" })).toMatchObject({
+      success: false,
+      code: "bad_request",
+    });
     expect(await addFindingMeasurementAction({ findingId: finding!.id, trials: "10", successes: "1" })).toMatchObject({
       success: false,
       error: "Only an AI finding carries measurements: file it under an OWASP LLM category or an ATLAS technique first.",
@@ -308,17 +345,24 @@ describe("a measurement recorded by hand", () => {
     const findingId = await aiFindingAwaitingRetest("Hashes recorded", null);
     await asAdmin();
     const hash = "AB".repeat(32);
-    expect(await addFindingMeasurementAction({ findingId, trials: "10", successes: "2", systemPromptSha256: hash })).toMatchObject({ success: true });
+    expect(await addFindingMeasurementAction({ findingId, trials: "10", successes: "2", systemPromptSha256: hash })).toMatchObject({
+      success: true,
+    });
     const [row] = await t.db
       .select({ hash: findingMeasurements.systemPromptSha256, by: findingMeasurements.recordedByName })
       .from(findingMeasurements)
       .where(eq(findingMeasurements.findingId, findingId));
     expect(row!.hash).toBe("ab".repeat(32));
-    expect(await addFindingMeasurementAction({ findingId, trials: "10", successes: "2", toolManifestSha256: "You are a helpful bot" })).toMatchObject({
+    expect(
+      await addFindingMeasurementAction({ findingId, trials: "10", successes: "2", toolManifestSha256: "You are a helpful bot" }),
+    ).toMatchObject({
       success: false,
       fieldErrors: { toolManifestSha256: "Enter a SHA-256 as 64 hex digits" },
     });
-    expect(await addFindingMeasurementAction({ findingId, trials: "0", successes: "0" })).toMatchObject({ success: false, fieldErrors: { trials: expect.any(String) } });
+    expect(await addFindingMeasurementAction({ findingId, trials: "0", successes: "0" })).toMatchObject({
+      success: false,
+      fieldErrors: { trials: expect.any(String) },
+    });
   });
 });
 
@@ -337,7 +381,11 @@ describe("who reads the measurements", () => {
 
     const globex = await clientActor("client2@example.com");
     await expect(getFinding(t.db, { actor: globex, findingId: DEMO_MEASURED.jailbreak.findingId })).rejects.toMatchObject({ status: 404 });
-    const portal = await loadPortalFindings(t.db, { actor: globex, filter: { overdue: false }, findingId: DEMO_MEASURED.jailbreak.findingId });
+    const portal = await loadPortalFindings(t.db, {
+      actor: globex,
+      filter: { overdue: false },
+      findingId: DEMO_MEASURED.jailbreak.findingId,
+    });
     expect(JSON.stringify(portal)).not.toContain("gateway-model");
 
     requestHeaders.current = authHeaders(await clientCookie("client2@example.com"));

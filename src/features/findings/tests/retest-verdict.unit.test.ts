@@ -3,8 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { isAiFinding, measuredRate, measuredRetestVerdict, percent, rateSentence } from "@/lib/domain/finding-measurement";
 
-const verdict = (successes: number, trials: number, previous: { successes: number; trials: number } | null = { successes: 7, trials: 50 }) =>
-  measuredRetestVerdict({ successes, trials, minTrials: 100, previous });
+const verdict = (
+  successes: number,
+  trials: number,
+  previous: { successes: number; trials: number } | null = { successes: 7, trials: 50 },
+) => measuredRetestVerdict({ successes, trials, minTrials: 100, previous });
 
 describe("an AI finding's retest", () => {
   it("is Verified Fixed with no success in at least the minimum trials", () => {

@@ -84,7 +84,12 @@ export function MeasurementForm({ findingId, lastModel, notify }: { findingId: s
         <MeasurementField form={f} name="detector" label="Detector (optional)" />
         <MeasurementField form={f} name="systemPromptSha256" label="System prompt SHA-256 (optional)" className="sm:col-span-2" />
         <MeasurementField form={f} name="toolManifestSha256" label="Tool manifest SHA-256 (optional)" className="sm:col-span-2" />
-        <MeasurementField form={f} name="guardrailConfigSha256" label="Guardrail configuration SHA-256 (optional)" className="sm:col-span-2" />
+        <MeasurementField
+          form={f}
+          name="guardrailConfigSha256"
+          label="Guardrail configuration SHA-256 (optional)"
+          className="sm:col-span-2"
+        />
       </div>
       <p className="text-xs text-muted">Only hashes are kept: never paste the prompt, manifest or configuration itself.</p>
       <SubmitRow busy={isBusy} label="Record measurement" busyLabel="Saving..." />

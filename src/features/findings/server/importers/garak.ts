@@ -115,9 +115,17 @@ function findingOf(entry: Record<string, unknown>, line: number, target: Target,
   // Newer releases count total_evaluated; older ones total.
   const total = typeof entry.total_evaluated === "number" ? entry.total_evaluated : entry.total;
   const passed = entry.passed;
-  if (typeof total !== "number" || typeof passed !== "number" || !Number.isInteger(total) || !Number.isInteger(passed) || passed < 0 || total < passed)
+  if (
+    typeof total !== "number" ||
+    typeof passed !== "number" ||
+    !Number.isInteger(total) ||
+    !Number.isInteger(passed) ||
+    passed < 0 ||
+    total < passed
+  )
     throw refuse(TOOL, `line ${line}: the eval entry's passed and total are not counts.`);
-  if (total > MEASUREMENT_TRIALS_MAX) throw refuse(TOOL, `line ${line}: the eval entry counts more than ${MEASUREMENT_TRIALS_MAX} outputs.`);
+  if (total > MEASUREMENT_TRIALS_MAX)
+    throw refuse(TOOL, `line ${line}: the eval entry counts more than ${MEASUREMENT_TRIALS_MAX} outputs.`);
   const failed = total - passed;
   if (failed === 0) return null;
   const taxonomy = garakProbeTaxonomy(pair.probe);

@@ -140,7 +140,8 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
     const taxonomy = group.pluginId ? promptfooTaxonomy(group.pluginId, group.strategyId) : { owaspLlm: [], atlas: [] };
     const strategy = group.strategyId && group.strategyId !== "basic" ? group.strategyId : null;
     const ruleId = group.pluginId ? (strategy ? `${group.pluginId}/${strategy}` : group.pluginId) : null;
-    const model = group.providers.size === 1 ? promptfooModel([...group.providers][0]!) : { provider: null, modelId: null, modelVersion: null };
+    const model =
+      group.providers.size === 1 ? promptfooModel([...group.providers][0]!) : { provider: null, modelId: null, modelVersion: null };
     yield importedFinding({
       toolUid: null,
       ruleId,

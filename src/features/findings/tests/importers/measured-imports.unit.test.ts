@@ -22,7 +22,12 @@ describe("garak's counts", () => {
       ],
       [
         "promptinject.HijackHateHumans:promptinject.AttackRogueString",
-        expect.objectContaining({ trials: 50, successes: 7, probe: "promptinject.HijackHateHumans", detector: "promptinject.AttackRogueString" }),
+        expect.objectContaining({
+          trials: 50,
+          successes: 7,
+          probe: "promptinject.HijackHateHumans",
+          detector: "promptinject.AttackRogueString",
+        }),
       ],
     ]);
     expect(findings[0]!.assets).toBe("gpt-4o-mini-2024-07-18");
@@ -59,13 +64,18 @@ describe("promptfoo's counts", () => {
           detector: "promptfoo:redteam:prompt-extraction",
         },
       ],
-      ["pii:direct/jailbreak", expect.objectContaining({ trials: 10, successes: 1, probe: "pii:direct/jailbreak", detector: "promptfoo:redteam:pii" })],
+      [
+        "pii:direct/jailbreak",
+        expect.objectContaining({ trials: 10, successes: 1, probe: "pii:direct/jailbreak", detector: "promptfoo:redteam:pii" }),
+      ],
     ]);
   });
 
   it("names no model when a group's results come from several providers", async () => {
     const result = (provider: string, success: boolean) => ({ success, provider: { id: provider }, metadata: { pluginId: "hijacking" } });
-    const doc = JSON.stringify({ results: { results: [result("openai:gpt-4o", false), result("anthropic:messages:claude-3-5-haiku-20241022", true)] } });
+    const doc = JSON.stringify({
+      results: { results: [result("openai:gpt-4o", false), result("anthropic:messages:claude-3-5-haiku-20241022", true)] },
+    });
     const [finding] = await readAll("promptfoo", doc);
     expect(finding!.measurement).toMatchObject({ trials: 2, successes: 1, provider: null, modelId: null, modelVersion: null });
   });
