@@ -44,6 +44,10 @@ const body = [
   p("Heading2", "{title}"),
   p(null, { bold: "Severity: " }, "{severity}   ", { bold: "CVSS: " }, "{cvssScore}   ", { bold: "Status: " }, "{status}"),
   p(null, { bold: "Retest: " }, "{retestStatus}"),
+  // A measured AI finding's rate, only when it has one.
+  p(null, "{#measuredRate}"),
+  p(null, { bold: "Measured success rate: " }, "{measuredRate}"),
+  p(null, "{/measuredRate}"),
   p(null, { bold: "Affected assets: " }, "{assets}"),
   // {@…}: the finding's Markdown as Word paragraphs (bold, lists, code), each tag alone in its paragraph.
   p("Heading3", "Description"),

@@ -1527,6 +1527,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ required: false }),
     expect: adminOnlyAction({ success: true, data: { required: false } }),
   },
+  "ACTION src/features/settings/actions/admin.ts#setMinRetestTrialsAction": {
+    // The default as it already is: the other rows' retests are held to the same minimum.
+    input: () => ({ minTrials: 100 }),
+    expect: adminOnlyAction({ success: true, data: { minTrials: 100 } }),
+  },
   "ACTION src/features/settings/actions/admin.ts#saveFirmDetailsAction": {
     // The demo firm's own values: the other rows' PDFs print the same.
     input: () => ({ name: "Sentinel AI Security", address: "100 Market Street, Suite 300\nSan Francisco, CA 94105" }),
@@ -1681,6 +1686,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/findings/actions/admin.ts#setAdminFindingOwnerAction": {
     fresh: true,
     input: ({ fresh }) => ({ findingId: fresh.openFindingId, ownerUserId: fresh.memberPersonId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/findings/actions/admin.ts#addFindingMeasurementAction": {
+    // The tenant's finding is an AI one (LLM07): a measurement is only added beside the others.
+    input: ({ target }) => ({ findingId: target.findingId, trials: 10, successes: 1, modelVersion: "2026-11" }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/findings/actions/admin.ts#addAdminFindingCommentAction": {

@@ -1131,6 +1131,19 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ findingId: publishedFinding, result: "still_open", note: "" })),
   },
+  "ACTION src/features/findings/actions/admin.ts#addFindingMeasurementAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      findingId: publishedFinding,
+      trials: "50",
+      successes: "7",
+      modelId: "gateway-model",
+      modelVersion: "2026-10",
+      systemPromptSha256: "ab".repeat(32),
+      measuredOn: "2025-06-01",
+    })),
+  },
   "ACTION src/features/findings/actions/admin.ts#acknowledgeRiskAction": {
     kind: "action",
     role: "admin",
@@ -1475,6 +1488,11 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ required: false })),
+  },
+  "ACTION src/features/settings/actions/admin.ts#setMinRetestTrialsAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ minTrials: "100" })),
   },
   "ACTION src/features/settings/actions/admin.ts#saveFirmDetailsAction": {
     kind: "action",

@@ -12,11 +12,7 @@ export const {
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
 /** Where a finding stands. A draft is the firm's alone; every other status is seen by the client. */
-export const {
-  values: FINDING_STATUSES,
-  labels: FINDING_STATUS_LABELS,
-  tones: FINDING_STATUS_TONES,
-} = badgeList(
+const findingStatusList = badgeList(
   {
     draft: "slate",
     open: "red",
@@ -32,6 +28,7 @@ export const {
   },
   { fixed_pending_retest: "Fixed (Pending Retest)", wont_fix: "Won't Fix", false_positive: "False Positive" },
 );
+export const { values: FINDING_STATUSES, tones: FINDING_STATUS_TONES } = findingStatusList;
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
 
 /** The statuses a client sees (every one but draft). */
@@ -55,9 +52,25 @@ export const isFirmClosed = (status: FindingStatus) => (FIRM_CLOSED_FINDING_STAT
 /** Still to be dealt with: these count towards "overdue" once past their due date. */
 export const UNRESOLVED_FINDING_STATUSES: readonly FindingStatus[] = ["open", "in_remediation", "still_open"];
 
-/** A retest's outcome, recorded by the firm. */
-export const RETEST_RESULTS = ["verified_fixed", "still_open"] as const;
+/**
+ * A retest's outcome, recorded by the firm. Reduced is an AI finding's only (docs/PRODUCT.md#measured-ai-findings):
+ * the attack still succeeds, less often than before; the finding stays open (Still Open).
+ */
+export const RETEST_RESULTS = ["verified_fixed", "still_open", "reduced"] as const;
 export type RetestResult = (typeof RETEST_RESULTS)[number];
+
+/** The status a retest's result gives its finding: Reduced is not fixed, so the finding is Still Open. */
+export const STATUS_AFTER_RETEST: Record<RetestResult, FindingStatus> = {
+  verified_fixed: "verified_fixed",
+  still_open: "still_open",
+  reduced: "still_open",
+};
+
+/**
+ * The statuses' labels. A retest's result reads with the label of the status it names, so the
+ * list also labels Reduced (a result, never a status) for the places that print a result that way.
+ */
+export const FINDING_STATUS_LABELS: Record<FindingStatus | RetestResult, string> = { ...findingStatusList.labels, reduced: "Reduced" };
 
 /** What a timeline entry records. */
 export const FINDING_EVENT_KINDS = [
@@ -74,6 +87,7 @@ export const FINDING_EVENT_KINDS = [
   "outcome",
   "withdrawn",
   "outcome_undone",
+  "measured",
 ] as const;
 export type FindingEventKind = (typeof FINDING_EVENT_KINDS)[number];
 

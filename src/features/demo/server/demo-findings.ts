@@ -3,6 +3,7 @@ import type { FindingEventKind, FindingSeverity, FindingStatus } from "@/lib/dom
 import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
 import { DEMO_GITHUB_TICKETS } from "./demo-tracker-constants";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS, DEMO_WRITE_TOKEN_NAME } from "./demo-data";
+import { DEMO_MEASURED, demoMeasurementRows } from "./demo-measurements";
 
 // The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in
 // every state, a draft among them that Acme must never see; Globex has one of its own. Dates are
@@ -46,6 +47,9 @@ const acme = (f: Omit<DemoFinding, "clientId" | "projectId">): DemoFinding => ({
 
 /** The finding Acme's owner gave its member to remediate (docs/PRODUCT.md#portal-findings). */
 export const DEMO_OWNED_FINDING_ID = id(3);
+
+const MEASURED_PUBLISHED_DAYS_AGO = 12;
+const MEASURED_IDS = new Set<string>([DEMO_MEASURED.jailbreak.findingId, DEMO_MEASURED.extraction.findingId]);
 
 export const DEMO_DRAFT_FINDING_TITLE = "Draft: prompt injection in support bot";
 
@@ -210,6 +214,39 @@ export const DEMO_FINDINGS: DemoFinding[] = [
     publishedDaysAgo: 11,
     dueInDays: 169,
   }),
+  // Measured AI findings (demo-measurements.ts): their timelines, retests and measurements are there.
+  acme({
+    id: DEMO_MEASURED.jailbreak.findingId,
+    title: "Role-play jailbreak bypasses the gateway's content policy",
+    owaspLlm: ["LLM01"],
+    atlas: ["AML.T0054"],
+    severity: "high",
+    status: "verified_fixed",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "gateway-model",
+    description: "A DAN-style role-play prompt makes the model answer requests the content policy refuses, in about 1 of 7 attempts.",
+    remediation: "State the content policy in the system prompt and check answers against it before they leave the gateway.",
+    references: "- [OWASP LLM01: Prompt Injection](https://genai.owasp.org/llmrisk/llm012025-prompt-injection/)",
+    publishedDaysAgo: MEASURED_PUBLISHED_DAYS_AGO,
+    dueInDays: 18,
+  }),
+  acme({
+    id: DEMO_MEASURED.extraction.findingId,
+    title: "System prompt extracted by a translation request",
+    owaspLlm: ["LLM07"],
+    atlas: ["AML.T0056"],
+    severity: "medium",
+    status: "still_open",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "gateway-model",
+    description: "Asking the model to translate its first message into French returns its system prompt, now and then.",
+    remediation: "Keep secrets out of the system prompt, and filter answers that quote it.",
+    references: "- [OWASP LLM07: System Prompt Leakage](https://genai.owasp.org/llmrisk/llm072025-system-prompt-leakage/)",
+    publishedDaysAgo: MEASURED_PUBLISHED_DAYS_AGO,
+    dueInDays: 78,
+  }),
   {
     id: id(101),
     clientId: DEMO_CLIENTS.globex.id,
@@ -278,6 +315,7 @@ export function demoFindingRows() {
       ...admin,
       createdAt: day(-f.publishedDaysAgo),
     };
+    if (MEASURED_IDS.has(f.id)) return [published];
     const at = day(-f.publishedDaysAgo + 2);
     const step = (s: Omit<DemoEvent, "findingId" | "createdAt">): DemoEvent[] => [published, { findingId: f.id, createdAt: at, ...s }];
     switch (f.status) {
@@ -408,5 +446,12 @@ export function demoFindingRows() {
       createdAt: day(-9),
     },
   ];
-  return { findings, events, retests, comments };
+  const measured = demoMeasurementRows(MEASURED_PUBLISHED_DAYS_AGO);
+  return {
+    findings,
+    events: [...events, ...measured.events],
+    retests: [...retests, ...measured.retests],
+    comments,
+    measurements: measured.measurements,
+  };
 }

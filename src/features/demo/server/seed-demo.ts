@@ -24,6 +24,7 @@ import {
   findingComments,
   findingImportItems,
   findingImports,
+  findingMeasurements,
   findingEvents,
   findingRetests,
   findings,
@@ -194,6 +195,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(findingEvents).values(demoFindings.events);
     await tx.insert(findingRetests).values(demoFindings.retests);
     await tx.insert(findingComments).values(demoFindings.comments);
+    await tx.insert(findingMeasurements).values(demoFindings.measurements);
     const demoImports = demoImportRows();
     await tx.insert(findingImports).values(demoImports.imports);
     await tx.insert(findingImportItems).values(demoImports.items);

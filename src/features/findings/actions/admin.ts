@@ -8,6 +8,7 @@ import {
   findingCommentSchema,
   findingIdSchema,
   findingOwnerSchema,
+  measurementSchema,
   newFindingSchema,
   publishFindingsSchema,
   retestResultSchema,
@@ -18,6 +19,7 @@ import { adminAction } from "@/features/identity/server";
 import {
   acknowledgeRisk,
   addFindingComment,
+  addFindingMeasurement,
   createFinding,
   deleteDraftFinding,
   deleteDraftFindings,
@@ -66,3 +68,8 @@ export const setFindingsOutcomeAction = adminAction(findingOutcomeSchema, (actor
 );
 
 export const undoFindingOutcomeAction = adminAction(undoOutcomeSchema, (actor, input) => undoFindingOutcome(getDb(), { actor, ...input }));
+
+/** The firm records an AI finding's measurement by hand (docs/PRODUCT.md#measured-ai-findings); audited. */
+export const addFindingMeasurementAction = adminAction(measurementSchema, (actor, input) =>
+  addFindingMeasurement(getDb(), { actor, input }),
+);

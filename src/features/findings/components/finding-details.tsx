@@ -6,6 +6,7 @@ import type { FindingDetail } from "@/features/findings/server";
 import { EvidenceList } from "./evidence-list";
 import { FindingMarkdown } from "./finding-markdown";
 import { TaxonomyBadges } from "./taxonomy-badges";
+import { MeasuredSeverityGuidance } from "./finding-measurements";
 
 /**
  * The firm's outcome, said first on the finding's page (portal and admin alike): a client who
@@ -58,6 +59,7 @@ export function FindingFacts({ finding }: { finding: FindingDetail }) {
             {finding.cvssVector ? `${((finding.cvssScoreTenths ?? 0) / 10).toFixed(1)} · ${finding.cvssVector}` : "—"}
           </dd>
         </div>
+        <MeasuredSeverityGuidance finding={finding} />
         <div className="min-w-0 sm:col-span-2">
           <dt className="text-muted">Affected assets</dt>
           <dd className="whitespace-pre-wrap break-words">{finding.assets || "—"}</dd>

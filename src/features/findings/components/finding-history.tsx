@@ -16,6 +16,7 @@ const WHAT: Record<FindingEvent["kind"], string> = {
   outcome: "Set the outcome",
   withdrawn: "Withdrew the finding",
   outcome_undone: "Reopened the finding",
+  measured: "Recorded a measurement",
 };
 
 /**

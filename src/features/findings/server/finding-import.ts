@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash, type Hash } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { IMPORT_TOOL_NAMES, type ImportFormat } from "@/lib/domain/finding-import";
@@ -17,6 +18,7 @@ import { scoreCvss } from "./cvss";
 import { notifyFindingsReopened } from "./finding-mail";
 import { detectFormat, type ImportedFinding, fingerprintOf, readImport } from "./importers";
 import { loadImportTemplates } from "./templates";
+import { type ImportMeasurement, insertImportMeasurements } from "./measurements";
 
 // Importing a scan file into an engagement (docs/PRODUCT.md#admin-findings): the upload is
 // stored and previewed (new, already known, coming back, missing), then applied or discarded. Both
@@ -85,6 +87,14 @@ async function* storedFile(storageKey: string): AsyncGenerator<Uint8Array> {
   }
 }
 
+/** The file as it streams by, its SHA-256 taken on the way: the run key of the import's measurements. */
+async function* hashed(source: AsyncIterable<Uint8Array>, hash: Hash): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    hash.update(chunk);
+    yield chunk;
+  }
+}
+
 /** The file's first bytes, for telling formats with the same file ending apart. */
 async function headOf(storageKey: string): Promise<Uint8Array> {
   for await (const chunk of storedFile(storageKey)) return chunk.slice(0, 4096);
@@ -95,9 +105,9 @@ async function headOf(storageKey: string): Promise<Uint8Array> {
  * Each distinct finding of the file once, with its fingerprint: a tool that reports the same
  * thing twice (two matchers of one template on one URL) makes one finding.
  */
-async function* distinctFindings(format: ImportFormat, storageKey: string) {
+async function* distinctFindings(format: ImportFormat, storageKey: string, hash?: Hash) {
   const seen = new Set<string>();
-  for await (const finding of readImport(format, storedFile(storageKey))) {
+  for await (const finding of readImport(format, hash ? hashed(storedFile(storageKey), hash) : storedFile(storageKey))) {
     const fingerprint = fingerprintOf(format, finding);
     if (seen.has(fingerprint)) continue;
     seen.add(fingerprint);
@@ -300,6 +310,8 @@ export async function applyFindingImport(
     let newCount = 0;
     let batch: ReturnType<typeof columnsOf>[] = [];
     let seen = new Set<string>();
+    const measured: ImportMeasurement[] = [];
+    const fileHash = createHash("sha256");
 
     const flush = async () => {
       if (batch.length === 0) return;
@@ -307,8 +319,9 @@ export async function applyFindingImport(
       batch = [];
     };
 
-    for await (const item of distinctFindings(format, pending.storageKey)) {
+    for await (const item of distinctFindings(format, pending.storageKey, fileHash)) {
       seen = item.seen;
+      if (item.finding.measurement) measured.push({ fingerprint: item.fingerprint, ...item.finding.measurement });
       const match = known.get(item.fingerprint);
       if (!match) {
         batch.push(columnsOf(format, item.fingerprint, templated(item.finding)));
@@ -331,6 +344,16 @@ export async function applyFindingImport(
         .update(findings)
         .set({ notSeenImportId: null })
         .where(inArray(findings.id, seenAgain.slice(i, i + BATCH)));
+
+    // Each finding the tool counted gets this run's measurement, new, known or reopened alike.
+    if (measured.length > 0)
+      await insertImportMeasurements(tx, {
+        actor,
+        importId,
+        projectId: pending.projectId,
+        runKey: `sha256:${fileHash.digest("hex")}`,
+        items: measured,
+      });
 
     const missing = missingOf(known, seen, format);
     if (markMissing && missing.length > 0) await markNotSeen(tx, actor, importId, source, missing);

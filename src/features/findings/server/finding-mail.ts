@@ -80,12 +80,14 @@ export async function notifyRetestRequested(
 const RESULT_TEXT: Record<RetestResult, string> = {
   verified_fixed: FINDING_STATUS_LABELS.verified_fixed,
   still_open: FINDING_STATUS_LABELS.still_open,
+  // Less often than before, yet still there: the finding stays open.
+  reduced: `${FINDING_STATUS_LABELS.reduced} (still open)`,
 };
 
 /** To the client: the firm recorded a retest's result. */
 export async function notifyRetestResult(
   db: DbOrTx,
-  retest: { id: string; clientId: string; findingId: string; title: string; result: RetestResult },
+  retest: { id: string; clientId: string; findingId: string; title: string; result: RetestResult; rate?: string | null },
 ) {
   await notifyClient(db, retest.clientId, {
     key: `retest-result:${retest.id}`,
@@ -95,7 +97,7 @@ export async function notifyRetestResult(
       subject: `Retest result: ${retest.title} is ${RESULT_TEXT[retest.result]}`,
       greetingName: company,
       paragraphs: [`We retested "${retest.title}": ${RESULT_TEXT[retest.result]}.`],
-      facts: [["Result", RESULT_TEXT[retest.result]]],
+      facts: [["Result", RESULT_TEXT[retest.result]], ...(retest.rate ? [["Measured", retest.rate] as [string, string]] : [])],
       action: { label: "Open the finding", url: portalFinding(retest.findingId) },
     }),
   });

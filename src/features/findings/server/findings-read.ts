@@ -10,6 +10,7 @@ import {
   type RetestResult,
   UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
+import { isAiFinding } from "@/lib/domain/finding-measurement";
 import { ATLAS_TECHNIQUE_IDS, type AtlasTechniqueId, OWASP_LLM_IDS, type OwaspLlmId } from "@/lib/domain/ai-taxonomy";
 import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/features/findings/validation";
@@ -18,6 +19,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { clients, findingComments, findingEvents, findingRetests, findings, projects, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { type EvidenceFile, listEvidence } from "./evidence";
+import { type FindingMeasurement, measurementsOf } from "./measurements";
 import { listOwnerOptions, type OwnerOption } from "./remediation-owner";
 import { recordFirmAccess } from "@/features/audit/server";
 import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
@@ -266,6 +268,9 @@ export type FindingDetail = FindingListItem & {
   events: FindingEvent[];
   comments: FindingComment[];
   evidence: EvidenceFile[];
+  /** An AI finding carries measurements (docs/PRODUCT.md#measured-ai-findings): every one, oldest first. */
+  isAi: boolean;
+  measurements: FindingMeasurement[];
 };
 
 /** One finding with its timeline, retests and comments; a client's only when published and its own (else 404). */
@@ -293,6 +298,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
       duplicateOfId: findings.duplicateOfId,
       agreedByName: findings.agreedByName,
       agreedOn: findings.agreedOn,
+      sourceTool: findings.sourceTool,
     })
     .from(findings)
     .innerJoin(projects, eq(projects.id, findings.projectId))
@@ -301,7 +307,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
     .where(findingScope(actor, findingId))
     .limit(1);
   if (!row) throw FINDING_NOT_FOUND();
-  const [events, comments, retests, evidence, , duplicateOf] = await Promise.all([
+  const [events, comments, retests, evidence, , duplicateOf, measurements] = await Promise.all([
     db
       .select({
         id: findingEvents.id,
@@ -359,6 +365,8 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
           .where(findingScope(actor, row.duplicateOfId))
           .limit(1)
           .then(([original]) => original ?? null),
+    // Read after the scope above found the finding: a client reaches only its own published one's.
+    measurementsOf(db, row.id),
   ]);
   // A client never sees the draft's history before publishing: the "created" entry is the firm's,
   // and so is "not seen in a full scan" (for the firm to decide on).
@@ -366,7 +374,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const retestList = retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString(), decidedAt: iso(r.decidedAt) }));
   const open = retestList.find((r) => r.result === null);
-  const { riskAcknowledgedAt, ownerUserId, ownerName, ownerEmail, duplicateOfId: _original, ...rest } = row;
+  const { riskAcknowledgedAt, ownerUserId, ownerName, ownerEmail, duplicateOfId: _original, sourceTool, ...rest } = row;
   return {
     ...toItem(rest),
     ...rest,
@@ -381,6 +389,8 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
     events: visibleEvents.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     comments: comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
     evidence,
+    isAi: isAiFinding({ owaspLlm: rest.owaspLlm, atlas: rest.atlas, sourceTool }) || measurements.length > 0,
+    measurements,
   };
 }
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm"
 import { FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, findingEvidence, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { clients, findingEvidence, findingMeasurements, findingRetests, findings, projects } from "@/server/core/db/schema";
 import { recordFirmAccess } from "@/features/audit/server";
 
 /** Where a finding's retests stand, for the report: the latest request and its result. */
@@ -26,6 +26,17 @@ export type ReportFinding = {
   retest: ReportRetest;
   /** OWASP Top 10 for LLM Applications ids (LLM01 to LLM10) the finding is filed under. */
   owaspLlm: string[];
+  /** A measured AI finding's latest measurement (docs/PRODUCT.md#measured-ai-findings), else null. */
+  measurement: ReportMeasurement | null;
+};
+
+export type ReportMeasurement = {
+  successes: number;
+  trials: number;
+  provider: string | null;
+  modelId: string | null;
+  modelVersion: string | null;
+  measuredAt: string;
 };
 
 export type EngagementReportData = {
@@ -42,11 +53,11 @@ export type EngagementReportData = {
 };
 
 /** A finding's row as read: the printed finding before its evidence and retest are joined in. */
-type ReportRow = Omit<ReportFinding, "publishedAt" | "evidence" | "retest"> & { publishedAt: Date | null };
+type ReportRow = Omit<ReportFinding, "publishedAt" | "evidence" | "retest" | "measurement"> & { publishedAt: Date | null };
 
 /**
- * An engagement's **published** findings, most severe first, with their evidence's file names and
- * latest retest, for a generated report; null when there is no such engagement. Drafts are never
+ * An engagement's **published** findings, most severe first, with their evidence's file names,
+ * latest retest and latest measurement, for a generated report; null when there is no such engagement. Drafts are never
  * read. The firm's look is in the company's access log, like its view of the findings.
  */
 export async function listReportFindings(
@@ -95,7 +106,7 @@ export async function listReportFindings(
     )
     .orderBy(findings.severityRank, desc(findings.cvssScoreTenths), asc(findings.publishedAt), asc(findings.id));
   const ids = rows.map((row) => row.id);
-  const [evidence, retests] = await Promise.all([
+  const [evidence, retests, measurements] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -110,6 +121,22 @@ export async function listReportFindings(
           .from(findingRetests)
           .where(inArray(findingRetests.findingId, ids))
           .orderBy(asc(findingRetests.requestedAt)),
+    // Each finding's latest measurement, one row a finding.
+    ids.length === 0
+      ? []
+      : db
+          .selectDistinctOn([findingMeasurements.findingId], {
+            findingId: findingMeasurements.findingId,
+            successes: findingMeasurements.successes,
+            trials: findingMeasurements.trials,
+            provider: findingMeasurements.provider,
+            modelId: findingMeasurements.modelId,
+            modelVersion: findingMeasurements.modelVersion,
+            measuredAt: findingMeasurements.measuredAt,
+          })
+          .from(findingMeasurements)
+          .where(inArray(findingMeasurements.findingId, ids))
+          .orderBy(findingMeasurements.findingId, desc(findingMeasurements.measuredAt), desc(findingMeasurements.createdAt)),
     recordFirmAccess(db, {
       actor,
       action: "client.findings.view",
@@ -128,6 +155,9 @@ export async function listReportFindings(
   // Ordered oldest first: the last one seen is the latest.
   const retestOf = new Map<string, ReportRetest>();
   for (const retest of retests) retestOf.set(retest.findingId, retest.result ?? "requested");
+  const measurementOf = new Map(
+    measurements.map(({ findingId, measuredAt, ...m }) => [findingId, { ...m, measuredAt: measuredAt.toISOString() }]),
+  );
   return {
     project,
     findings: rows.map((row) => ({
@@ -135,6 +165,7 @@ export async function listReportFindings(
       publishedAt: row.publishedAt!.toISOString(),
       evidence: evidenceOf.get(row.id) ?? [],
       retest: retestOf.get(row.id) ?? "none",
+      measurement: measurementOf.get(row.id) ?? null,
     })),
   };
 }

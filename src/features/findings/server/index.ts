@@ -64,7 +64,13 @@ export {
   getClientFindingsSummary,
   listOverdueFindings,
 } from "./findings-summary";
-export { type EngagementReportData, listReportFindings, type ReportFinding, type ReportRetest } from "./findings-report";
+export {
+  type EngagementReportData,
+  listReportFindings,
+  type ReportFinding,
+  type ReportMeasurement,
+  type ReportRetest,
+} from "./findings-report";
 export {
   createFindingTemplate,
   deleteFindingTemplate,
@@ -78,3 +84,4 @@ export {
 } from "./templates";
 export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";
 export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
+export { addFindingMeasurement, type FindingMeasurement } from "./measurements";

@@ -11,6 +11,7 @@ import {
 import { FINDING_OUTCOMES, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { pageNumber, searchText } from "@/lib/validation/admin-fields";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
+import { measurementCounts, measurementTarget, successesWithinTrials } from "./measurement";
 
 /** Limits of a finding (docs/PRODUCT.md#admin-findings). */
 export const FINDING_TITLE_MAX = 200;
@@ -119,11 +120,30 @@ export const undoOutcomeSchema = z.object({ findingId: uuidSchema, note: printab
 export const requestRetestSchema = z.object({ findingId: uuidSchema, note: note("Please say what was fixed") });
 export type RequestRetestInput = z.input<typeof requestRetestSchema>;
 
-export const retestResultSchema = z.object({
-  findingId: uuidSchema,
-  result: z.enum(RETEST_RESULTS, { error: "Choose a result" }),
-  note: printable(FINDING_NOTE_MAX).optional().default(""),
-});
+/**
+ * The firm's retest result. A finding that is not an AI one takes the result the firm chooses; an
+ * AI finding's retest gives its counts (trials, successes, the model version tried) and its result
+ * follows from them (docs/PRODUCT.md#measured-ai-findings): a result sent along must agree.
+ */
+export const retestResultSchema = z
+  .object({
+    findingId: uuidSchema,
+    result: z.enum(RETEST_RESULTS, { error: "Choose a result" }).optional(),
+    note: printable(FINDING_NOTE_MAX).optional().default(""),
+    trials: measurementCounts.trials.optional(),
+    successes: measurementCounts.successes.optional(),
+    ...measurementTarget,
+  })
+  .superRefine((value, ctx) => {
+    if ((value.trials === undefined) !== (value.successes === undefined))
+      ctx.addIssue({
+        code: "custom",
+        path: [value.trials === undefined ? "trials" : "successes"],
+        message: "Give both the trials and the successes",
+      });
+    else if (value.trials !== undefined && value.successes !== undefined)
+      successesWithinTrials({ trials: value.trials, successes: value.successes }, ctx);
+  });
 export type RetestResultInput = z.input<typeof retestResultSchema>;
 
 /** An owner accepts the risk of a finding until a date, with the reason. */
@@ -176,6 +196,7 @@ export const findingFilterSchema = z.object({
 export type FindingFilter = Omit<z.output<typeof findingFilterSchema>, "mine" | "closed"> & { mine?: boolean; closed?: boolean };
 
 export * from "./import";
+export * from "./measurement";
 
 /** The admin Engagements list's address: search text and page (docs/PRODUCT.md#admin-engagements). */
 export const engagementListQuerySchema = z.object({ q: searchText.default(""), page: pageNumber.default(1) });

@@ -40,6 +40,8 @@ describe("the default report template", () => {
       "{@references}",
       "{#evidence}",
       "{retestStatus}",
+      "{#measuredRate}",
+      "{measuredRate}",
       "{/findings}",
     ])
       expect(xml).toContain(tag);

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
+import { DEFAULT_MIN_RETEST_TRIALS } from "@/lib/domain/finding-measurement";
 import type { ServiceName } from "@/lib/domain/services";
 import type { DefaultRatesValues } from "@/features/settings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
@@ -19,6 +20,8 @@ export type AdminSettings = {
   /** False while the cards are still the standard ones in code (src/lib/default-rates.ts). */
   defaultRatesCustomized: boolean;
   requireClientTwoFactor: boolean;
+  /** Trials an AI finding's retest needs, with no success, to be Verified Fixed. */
+  minRetestTrials: number;
   /** The firm's name and address on its invoices and statements (the site's name while none is stored). */
   firm: FirmDetails;
 };
@@ -27,7 +30,11 @@ const SETTINGS_ID = APP_SETTINGS_ID;
 
 async function readRow(db: DbOrTx) {
   const [row] = await db
-    .select({ requireClientTwoFactor: appSettings.requireClientTwoFactor, defaultRates: appSettings.defaultRates })
+    .select({
+      requireClientTwoFactor: appSettings.requireClientTwoFactor,
+      defaultRates: appSettings.defaultRates,
+      minRetestTrials: appSettings.minRetestTrials,
+    })
     .from(appSettings)
     .where(eq(appSettings.id, SETTINGS_ID))
     .limit(1);
@@ -62,6 +69,7 @@ export async function getAdminSettings(db: DbOrTx, { actor }: { actor: AdminActo
     defaultRates: ratesOf(row?.defaultRates),
     defaultRatesCustomized: Boolean(row?.defaultRates?.length),
     requireClientTwoFactor: row?.requireClientTwoFactor ?? false,
+    minRetestTrials: row?.minRetestTrials ?? DEFAULT_MIN_RETEST_TRIALS,
   };
 }
 

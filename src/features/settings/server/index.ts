@@ -17,3 +17,4 @@ export {
 } from "./app-settings";
 export { type FirmDetails, getFirmDetails } from "./firm-details";
 export { type AuthorizationTermsSetting, getAuthorizationTerms, setAuthorizationTerms } from "./authorization-terms";
+export { getMinRetestTrials, setMinRetestTrials } from "./retest-trials";

@@ -3,6 +3,7 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { SERVICE_NAMES } from "@/lib/domain/services";
+import { MIN_RETEST_TRIALS_MAX } from "@/lib/domain/finding-measurement";
 import { dollarsToCents, optionalDollarsToCents } from "@/lib/validation/admin-fields";
 import { nameText, optionalText, requiredField } from "@/lib/validation/common";
 
@@ -34,3 +35,13 @@ export const firmDetailsSchema = z.object({
 });
 
 export type FirmDetailsInput = z.input<typeof firmDetailsSchema>;
+
+/** The trials an AI finding's retest needs, with no success, to be Verified Fixed (docs/PRODUCT.md#measured-ai-findings). */
+export const minRetestTrialsSchema = z.object({
+  minTrials: z.coerce
+    .number({ error: "Enter a number of trials" })
+    .int("Enter a whole number of trials")
+    .min(1, "At least 1 trial")
+    .max(MIN_RETEST_TRIALS_MAX, `At most ${MIN_RETEST_TRIALS_MAX.toLocaleString("en-US")} trials`),
+});
+export type MinRetestTrialsInput = z.input<typeof minRetestTrialsSchema>;

@@ -5,6 +5,7 @@ import { DefaultRatesCard } from "@/features/settings/components/admin/default-r
 import { FirmDetailsCard } from "@/features/settings/components/admin/firm-details-card";
 import { MailCard } from "@/features/operations/components/admin/mail-card";
 import { SecurityPolicyCard } from "@/features/settings/components/admin/security-policy-card";
+import { RetestTrialsCard } from "@/features/settings/components/admin/retest-trials-card";
 import { ReportTemplateCard } from "@/features/reports/components/report-template-card";
 import { AuthorizationTermsCard } from "@/features/authorizations/components/authorization-terms-card";
 import { SupportPlansCard } from "@/features/subscriptions/components/admin/support-plans-card";
@@ -41,6 +42,7 @@ export default async function AdminSettingsPage() {
         <FirmDetailsCard firm={settings.firm} />
         <DefaultRatesCard rates={settings.defaultRates} customized={settings.defaultRatesCustomized} />
         <SecurityPolicyCard required={settings.requireClientTwoFactor} />
+        <RetestTrialsCard minTrials={settings.minRetestTrials} />
         <ReportTemplateCard template={reportTemplate} />
         <AuthorizationTermsCard {...authorizationTerms} />
         <MailCard status={mail} adminEmail={actor.email} />

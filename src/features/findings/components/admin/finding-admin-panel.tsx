@@ -18,6 +18,8 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { Toast, useToast } from "@/components/ui/toast";
 import { FINDING_OUTCOMES, FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
 import { FindingOutcomeForm } from "./finding-outcome-form";
+import { MeasurementForm } from "./measurement-form";
+import { MeasuredRetestForm, type MeasuredRetest } from "./measured-retest-form";
 import { retestResultSchema } from "@/features/findings/validation";
 
 /**
@@ -31,6 +33,7 @@ export function FindingAdminPanel({
   retestOpen,
   riskToAcknowledge,
   originals,
+  measured,
 }: {
   findingId: string;
   projectId: string;
@@ -38,6 +41,8 @@ export function FindingAdminPanel({
   retestOpen: boolean;
   riskToAcknowledge: boolean;
   originals: { id: string; title: string }[];
+  /** An AI finding's: its retest gives counts (docs/PRODUCT.md#measured-ai-findings), and the firm may record a measurement. */
+  measured: MeasuredRetest | null;
 }) {
   const hasOutcome = (FINDING_OUTCOMES as readonly FindingStatus[]).includes(status);
   const router = useRouter();
@@ -103,7 +108,21 @@ export function FindingAdminPanel({
           </Button>
         ) : null}
       </div>
-      {retestOpen ? <RetestResultForm findingId={findingId} notify={notify} /> : null}
+      {retestOpen ? (
+        measured ? (
+          <MeasuredRetestForm findingId={findingId} measured={measured} notify={notify} />
+        ) : (
+          <RetestResultForm findingId={findingId} notify={notify} />
+        )
+      ) : null}
+      {measured ? (
+        <details className="rounded-lg border border-slate-800 p-4">
+          <summary className="cursor-pointer font-semibold">Record a measurement</summary>
+          <div className="mt-3">
+            <MeasurementForm findingId={findingId} lastModel={measured.lastModel} notify={notify} />
+          </div>
+        </details>
+      ) : null}
       {status !== "draft" && !hasOutcome && !retestOpen ? (
         <details className="rounded-lg border border-slate-800 p-4">
           <summary className="cursor-pointer font-semibold">Set an outcome</summary>

@@ -4,6 +4,7 @@ import Form from "next/form";
 import Link from "next/link";
 import { FindingBody, FindingFacts, FindingOutcomeNotice } from "@/features/findings/components/finding-details";
 import { FindingBadges } from "@/features/findings/components/finding-badges";
+import { FindingMeasurements } from "@/features/findings/components/finding-measurements";
 import { FindingComments, FindingTimeline } from "@/features/findings/components/finding-history";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -285,6 +286,7 @@ function FindingPage({
       <FindingBadges finding={finding} />
       <FindingOutcomeNotice finding={finding} hrefOf={findingHref} />
       <FindingFacts finding={finding} />
+      <FindingMeasurements finding={finding} />
       <Card className="space-y-3">
         <h2 className="font-semibold">Remediation owner</h2>
         {isOwner && !readOnly ? (

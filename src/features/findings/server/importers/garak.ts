@@ -1,8 +1,10 @@
 import "server-only";
 import { garakProbeTaxonomy } from "@/lib/domain/ai-taxonomy";
 import type { FindingSeverity } from "@/lib/domain/finding";
+import { MEASUREMENT_TRIALS_MAX } from "@/lib/domain/finding-measurement";
 import { numberedLines } from "./byte-source";
 import { importedFinding, isObject, lines, paragraphs, refuse, textOf, type ImportedFinding } from "./imported-finding";
+import { splitModelName } from "./model-name";
 
 const TOOL = "garak";
 
@@ -38,15 +40,22 @@ function textOfTurn(value: unknown): string {
 type Pair = { probe: string; detector: string };
 const keyOf = ({ probe, detector }: Pair) => `${probe}\u0000${detector}`;
 
+/** The model tested, as the run's setup names it: garak's generator family and the model's name. */
+type Target = { provider: string | null; name: string; modelId: string | null; modelVersion: string | null };
+const NO_TARGET: Target = { provider: null, name: "", modelId: null, modelVersion: null };
+
 /**
- * The model tested, as the affected asset: its name ("gpt-4o-mini"). The target type is garak's
- * generator, a class of garak's ("openai.OpenAIGenerator") and not the client's asset: only its
- * family ("openai") stands in when the run names no model.
+ * The model tested: its name ("gpt-4o-mini") is the affected asset and the measurement's model (a
+ * version when the name carries one). The target type is garak's generator, a class of garak's
+ * ("openai.OpenAIGenerator") and not the client's asset: only its family ("openai") names the
+ * provider, and stands in for the asset when the run names no model.
  */
-function targetOf(entry: Record<string, unknown>): string {
+function targetOf(entry: Record<string, unknown>): Target | null {
   const type = textOf(entry["plugins.target_type"]) || textOf(entry["plugins.model_type"]);
   const name = textOf(entry["plugins.target_name"]) || textOf(entry["plugins.model_name"]);
-  return name || (type.split(".")[0] ?? "");
+  const provider = type.split(".")[0] || null;
+  if (!name && !provider) return null;
+  return { provider, name: name || provider || "", ...splitModelName(name) };
 }
 
 /**
@@ -55,7 +64,7 @@ function targetOf(entry: Record<string, unknown>): string {
  * failing attempts of that probe kept as they went by (so the file streams, line by line).
  */
 export async function* readGarak(source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
-  let target = "";
+  let target = NO_TARGET;
   const examples = new Map<string, string[]>();
   for await (const { line, text } of numberedLines(source, (line) => refuse(TOOL, `line ${line}: the line is longer than 16 MB.`))) {
     if (!text.trim()) continue;
@@ -66,7 +75,7 @@ export async function* readGarak(source: AsyncIterable<Uint8Array>): AsyncGenera
       throw refuse(TOOL, `line ${line}: it is not JSON.`);
     }
     if (!isObject(entry) || typeof entry.entry_type !== "string") throw refuse(TOOL, `line ${line}: the entry has no entry_type.`);
-    if (entry.entry_type === "start_run setup") target = targetOf(entry) || target;
+    if (entry.entry_type === "start_run setup") target = targetOf(entry) ?? target;
     else if (entry.entry_type === "attempt") keepFailures(entry, line, examples);
     else if (entry.entry_type === "eval") {
       const finding = findingOf(entry, line, target, examples);
@@ -95,14 +104,28 @@ function keepFailures(attempt: Record<string, unknown>, line: number, examples: 
   }
 }
 
-function findingOf(entry: Record<string, unknown>, line: number, target: string, examples: Map<string, string[]>): ImportedFinding | null {
+/**
+ * An eval entry with failures as a finding. garak's eval tallies the detector's verdict on every
+ * output of the probe's attempts (each attempt has one output per generation): those outputs are
+ * the trials, the failures (the model did what the probe tried) the successes of the attack.
+ */
+function findingOf(entry: Record<string, unknown>, line: number, target: Target, examples: Map<string, string[]>): ImportedFinding | null {
   const pair = { probe: bare(textOf(entry.probe)), detector: bare(textOf(entry.detector)) };
   if (!pair.probe || !pair.detector) throw refuse(TOOL, `line ${line}: the eval entry has no probe or detector.`);
   // Newer releases count total_evaluated; older ones total.
   const total = typeof entry.total_evaluated === "number" ? entry.total_evaluated : entry.total;
   const passed = entry.passed;
-  if (typeof total !== "number" || typeof passed !== "number" || passed < 0 || total < passed)
+  if (
+    typeof total !== "number" ||
+    typeof passed !== "number" ||
+    !Number.isInteger(total) ||
+    !Number.isInteger(passed) ||
+    passed < 0 ||
+    total < passed
+  )
     throw refuse(TOOL, `line ${line}: the eval entry's passed and total are not counts.`);
+  if (total > MEASUREMENT_TRIALS_MAX)
+    throw refuse(TOOL, `line ${line}: the eval entry counts more than ${MEASUREMENT_TRIALS_MAX} outputs.`);
   const failed = total - passed;
   if (failed === 0) return null;
   const taxonomy = garakProbeTaxonomy(pair.probe);
@@ -112,12 +135,21 @@ function findingOf(entry: Record<string, unknown>, line: number, target: string,
     ruleId: `${pair.probe}:${pair.detector}`,
     title: `${pair.probe} (detector ${pair.detector})`,
     severity: severityOfRate(rate),
-    assets: lines([target]),
+    assets: lines([target.name]),
     description: paragraphs(
       `garak probe ${pair.probe} made the model fail detector ${pair.detector} in ${failed} of ${total} attempts (${Math.round(rate * 100)}%).`,
     ),
     evidence: (examples.get(keyOf(pair)) ?? []).join("\n\n---\n\n"),
     owaspLlm: [...taxonomy.owaspLlm],
     atlas: [...taxonomy.atlas],
+    measurement: {
+      trials: total,
+      successes: failed,
+      provider: target.provider,
+      modelId: target.modelId,
+      modelVersion: target.modelVersion,
+      probe: pair.probe,
+      detector: pair.detector,
+    },
   });
 }

@@ -25,6 +25,21 @@ export type ImportedFinding = {
   evidence: string;
   owaspLlm: string[];
   atlas: string[];
+  /**
+   * A model-testing tool's counts for this finding (docs/PRODUCT.md#measured-ai-findings): trials n
+   * and successes k of the attack, with the model as the file names it; null for other tools.
+   */
+  measurement: ImportedMeasurement | null;
+};
+
+export type ImportedMeasurement = {
+  trials: number;
+  successes: number;
+  provider: string | null;
+  modelId: string | null;
+  modelVersion: string | null;
+  probe: string | null;
+  detector: string | null;
 };
 
 export const RULE_ID_MAX = 200;
@@ -95,6 +110,22 @@ export function importedFinding(fields: Fields): ImportedFinding {
     evidence: clean(fields.evidence ?? "", FINDING_TEXT_MAX),
     owaspLlm: [...(fields.owaspLlm ?? [])],
     atlas: [...(fields.atlas ?? [])],
+    measurement: fields.measurement ? cleanMeasurement(fields.measurement) : null,
+  };
+}
+
+const nameOrNull = (value: string | null, max: number) => (value ? clean(value, max) || null : null);
+
+/** The counts as they are, the names cleaned and clipped like a measurement's fields. */
+function cleanMeasurement(m: ImportedMeasurement): ImportedMeasurement {
+  return {
+    trials: m.trials,
+    successes: m.successes,
+    provider: nameOrNull(m.provider, 100),
+    modelId: nameOrNull(m.modelId, 200),
+    modelVersion: nameOrNull(m.modelVersion, 100),
+    probe: nameOrNull(m.probe, 200),
+    detector: nameOrNull(m.detector, 200),
   };
 }
 

@@ -3,6 +3,7 @@ import { PROMPTFOO_PLUGIN_LABELS, promptfooTaxonomy } from "@/lib/domain/ai-taxo
 import type { FindingSeverity } from "@/lib/domain/finding";
 import { importedFinding, isObject, lines, paragraphs, refuse, textOf, type ImportedFinding } from "./imported-finding";
 import { readJsonDocument } from "./json-document";
+import { promptfooModel } from "./model-name";
 
 const TOOL = "promptfoo";
 
@@ -26,6 +27,12 @@ type Group = {
   targets: Set<string>;
   failed: number;
   total: number;
+  /** The graded results (an error is no trial: the attack's outcome is unknown) and the failures among them. */
+  trials: number;
+  successes: number;
+  /** Every provider id the group's results name: one model is measured, several are not. */
+  providers: Set<string>;
+  detector: string | null;
   reasons: Set<string>;
   examples: string[];
   goal: string;
@@ -38,6 +45,18 @@ function metadataOf(result: Record<string, unknown>): Record<string, unknown> {
   const own = isObject(result.metadata) ? result.metadata : {};
   const testCase = isObject(result.testCase) && isObject(result.testCase.metadata) ? result.testCase.metadata : {};
   return { ...testCase, ...own };
+}
+
+/** promptfoo's ResultFailureReason.ERROR: the provider or the grader failed, so nothing was measured. */
+const FAILURE_ERROR = 2;
+
+const providerIdOf = (result: Record<string, unknown>): string =>
+  typeof result.provider === "string" ? result.provider : isObject(result.provider) ? textOf(result.provider.id) : "";
+
+/** The assertion that decides success ("promptfoo:redteam:prompt-extraction"), as the detector. */
+function detectorOf(testCase: Record<string, unknown>): string | null {
+  const first = Array.isArray(testCase.assert) ? testCase.assert.find(isObject) : undefined;
+  return first ? textOf(first.type) || textOf(first.metric) || null : null;
 }
 
 function targetOf(result: Record<string, unknown>): string {
@@ -79,12 +98,23 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
       targets: new Set<string>(),
       failed: 0,
       total: 0,
+      trials: 0,
+      successes: 0,
+      providers: new Set<string>(),
+      detector: detectorOf(testCase),
       reasons: new Set<string>(),
       examples: [],
       goal: textOf(metadata.goal),
     };
     groups.set(key, group);
     group.total += 1;
+    // Each result is one trial, repeats (promptfoo eval --repeat) included; a result that errored is none.
+    if (result.failureReason !== FAILURE_ERROR || result.success) {
+      group.trials += 1;
+      if (!result.success) group.successes += 1;
+    }
+    const providerId = providerIdOf(result).trim();
+    if (providerId) group.providers.add(providerId);
     if (result.success) continue;
     group.failed += 1;
     const target = targetOf(result);
@@ -109,9 +139,12 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
     if (group.failed === 0) continue;
     const taxonomy = group.pluginId ? promptfooTaxonomy(group.pluginId, group.strategyId) : { owaspLlm: [], atlas: [] };
     const strategy = group.strategyId && group.strategyId !== "basic" ? group.strategyId : null;
+    const ruleId = group.pluginId ? (strategy ? `${group.pluginId}/${strategy}` : group.pluginId) : null;
+    const model =
+      group.providers.size === 1 ? promptfooModel([...group.providers][0]!) : { provider: null, modelId: null, modelVersion: null };
     yield importedFinding({
       toolUid: null,
-      ruleId: group.pluginId ? (strategy ? `${group.pluginId}/${strategy}` : group.pluginId) : null,
+      ruleId,
       title: strategy ? `${group.title}, strategy ${strategy}` : group.title,
       severity: group.severity,
       assets: lines(group.targets),
@@ -123,6 +156,11 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
       evidence: group.examples.join("\n\n---\n\n"),
       owaspLlm: [...taxonomy.owaspLlm],
       atlas: [...taxonomy.atlas],
+      // Only errors failed: no graded trial, nothing measured.
+      measurement:
+        group.trials > 0
+          ? { trials: group.trials, successes: group.successes, ...model, probe: ruleId ?? group.title, detector: group.detector }
+          : null,
     });
   }
 }

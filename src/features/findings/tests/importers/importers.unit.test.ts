@@ -42,6 +42,7 @@ const finding = (fields: Partial<ImportedFinding>): ImportedFinding => ({
   evidence: "",
   owaspLlm: [],
   atlas: [],
+  measurement: null,
   ...fields,
 });
 

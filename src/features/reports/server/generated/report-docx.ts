@@ -45,6 +45,8 @@ export function templateData(model: ReportModel) {
       evidence: finding.evidence.join(", "),
       retestStatus: finding.retestStatus,
       owaspLlm: finding.owaspLlm.join(", "),
+      // Empty for a finding that is not measured: {#measuredRate}…{/measuredRate} leaves the line out.
+      measuredRate: finding.measuredRate,
     })),
     taxonomy: model.taxonomy.map((group) => ({ id: group.id, name: group.name, findingTitles: group.findings.join("; ") })),
   };

@@ -2,7 +2,8 @@ import "server-only";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS, type FindingSeverity } from "@/lib/domain/finding";
 import { OWASP_LLM_2025 } from "@/lib/domain/ai-taxonomy";
 import { formatDate } from "@/lib/format";
-import type { EngagementReportData, ReportFinding, ReportRetest } from "@/features/findings/server";
+import type { EngagementReportData, ReportFinding, ReportMeasurement, ReportRetest } from "@/features/findings/server";
+import { modelLabel, rateSentence } from "@/lib/domain/finding-measurement";
 
 // What a generated report says (docs/PRODUCT.md#admin-findings), the same for the Word and the PDF
 // form: the engagement, its published findings as printed, the counts and the taxonomy groups.
@@ -15,6 +16,7 @@ const RETEST_LABELS: Record<ReportRetest, string> = {
   requested: "Requested",
   verified_fixed: "Verified Fixed",
   still_open: "Still Open",
+  reduced: "Reduced",
 };
 
 /** A finding as both forms print it: every value already text. */
@@ -32,6 +34,8 @@ export type PrintedFinding = {
   evidence: string[];
   retestStatus: string;
   owaspLlm: string[];
+  /** A measured AI finding's latest rate with its interval and model version; "" for any other. */
+  measuredRate: string;
 };
 
 export type TaxonomyGroup = { id: string; name: string; findings: string[] };
@@ -67,7 +71,15 @@ const printed = (finding: ReportFinding): PrintedFinding => ({
   evidence: finding.evidence,
   retestStatus: RETEST_LABELS[finding.retest],
   owaspLlm: finding.owaspLlm,
+  measuredRate: measuredRateText(finding.measurement),
 });
+
+/** "14.0% (7 of 50; 95% interval 7.0% to 26.2%) on gateway-model 2026-10, measured 24 Nov 2026". */
+export function measuredRateText(m: ReportMeasurement | null): string {
+  if (!m) return "";
+  const model = modelLabel(m);
+  return `${rateSentence(m.successes, m.trials)}${model ? ` on ${model}` : ""}, measured ${formatDate(m.measuredAt)}`;
+}
 
 /** Groups findings by their OWASP LLM ids (a finding under two ids is in both), LLM01 first. */
 export function taxonomyGroups(findings: { title: string; owaspLlm: string[] }[]): TaxonomyGroup[] {

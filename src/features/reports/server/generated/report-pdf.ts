@@ -271,6 +271,7 @@ async function finding(writer: ReportWriter, item: PrintedFinding, index: number
   await writer.heading(`${index + 1}. ${item.title}`, 14);
   await writer.field("Severity", `${item.severityLabel}   CVSS: ${item.cvssScore}${item.cvssVector ? ` (${item.cvssVector})` : ""}`);
   await writer.field("Status", `${item.status}   Retest: ${item.retestStatus}`);
+  if (item.measuredRate) await writer.field("Measured success rate", item.measuredRate);
   await writer.field("Affected assets", item.assets || "None named");
   if (item.owaspLlm.length > 0) await writer.field("OWASP LLM", item.owaspLlm.join(", "));
   for (const [label, body] of [

@@ -18,6 +18,7 @@ import {
 import { FINDING_EVENT_KINDS, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "../../../../lib/domain/finding";
 import { IMPORT_FORMATS } from "../../../../lib/domain/finding-import";
 import { FINDING_IMPORT_OUTCOMES, FINDING_IMPORT_STATES } from "../../../../lib/domain/finding-import-history";
+import { MEASUREMENT_SOURCES, MEASUREMENT_TRIALS_MAX } from "../../../../lib/domain/finding-measurement";
 import { MESSAGE_AUTHOR_ROLES } from "../../../../lib/domain/thread-status";
 import { user } from "./auth";
 import { ownedByClient } from "./clients";
@@ -331,4 +332,52 @@ export const findingTemplateRules = pgTable(
     ruleId: text("rule_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.templateId, t.ruleId] }), uniqueIndex("finding_template_rules_rule_idx").on(sql`lower(${t.ruleId})`)],
+);
+
+const sha256Check = (name: string, column: AnyPgColumn) => check(name, sql`${column} ~ '^[0-9a-f]{64}$'`);
+
+/**
+ * How often an attack on an AI finding succeeded (docs/PRODUCT.md#measured-ai-findings): k successes
+ * in n trials on a named model version, from an import, a retest, the firm by hand or (later) the
+ * client's CI. Never overwritten: each run is a new row, so the finding's history is its rows. The
+ * system prompt, tool manifest and guardrail configuration are identified by their SHA-256 only.
+ */
+export const findingMeasurements = pgTable(
+  "finding_measurements",
+  {
+    id: uuidPrimaryKey(),
+    findingId: ofFinding(),
+    source: text("source", { enum: MEASUREMENT_SOURCES }).notNull(),
+    trials: integer("trials").notNull(),
+    successes: integer("successes").notNull(),
+    provider: text("provider"),
+    modelId: text("model_id"),
+    // A version name or a date, as the provider names it ("2026-10", "20241022").
+    modelVersion: text("model_version"),
+    systemPromptSha256: text("system_prompt_sha256"),
+    toolManifestSha256: text("tool_manifest_sha256"),
+    guardrailConfigSha256: text("guardrail_config_sha256"),
+    probe: text("probe"),
+    detector: text("detector"),
+    importId: uuid("import_id").references(() => findingImports.id, { onDelete: "set null" }),
+    retestId: uuid("retest_id").references(() => findingRetests.id, { onDelete: "set null" }),
+    // An import's run (the file's SHA-256): the same file imported again adds no second measurement.
+    runKey: text("run_key"),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    recordedByName: text("recorded_by_name").notNull(),
+    measuredAt: timestamp("measured_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("finding_measurements_source_check", oneOf(t.source, MEASUREMENT_SOURCES)),
+    check("finding_measurements_trials_check", sql`${t.trials} between 1 and ${sql.raw(String(MEASUREMENT_TRIALS_MAX))}`),
+    check("finding_measurements_successes_check", sql`${t.successes} between 0 and ${t.trials}`),
+    sha256Check("finding_measurements_system_prompt_check", t.systemPromptSha256),
+    sha256Check("finding_measurements_tool_manifest_check", t.toolManifestSha256),
+    sha256Check("finding_measurements_guardrail_config_check", t.guardrailConfigSha256),
+    index("finding_measurements_finding_idx").on(t.findingId, t.measuredAt),
+    uniqueIndex("finding_measurements_run_idx")
+      .on(t.findingId, t.runKey)
+      .where(sql`${t.runKey} is not null`),
+  ],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { DEFAULT_MIN_RETEST_TRIALS, MIN_RETEST_TRIALS_MAX } from "../../../../lib/domain/finding-measurement";
 import { SUBSCRIPTION_STATUSES } from "../../../../lib/domain/subscription-status";
 import { clients } from "./clients";
 import { oneOf } from "./one-of";
@@ -101,9 +102,14 @@ export const appSettings = pgTable(
     firmAddress: text("firm_address"),
     // The terms every new testing authorization starts from; null: the default in code.
     authorizationTerms: text("authorization_terms"),
+    // Trials an AI finding's retest needs, with no success, to be Verified Fixed (docs/PRODUCT.md#measured-ai-findings).
+    minRetestTrials: integer("min_retest_trials").notNull().default(DEFAULT_MIN_RETEST_TRIALS),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("app_settings_one_row_check", sql`${t.id} = 'app'`)],
+  (t) => [
+    check("app_settings_one_row_check", sql`${t.id} = 'app'`),
+    check("app_settings_min_retest_trials_check", sql`${t.minRetestTrials} between 1 and ${sql.raw(String(MIN_RETEST_TRIALS_MAX))}`),
+  ],
 );
 
 /**

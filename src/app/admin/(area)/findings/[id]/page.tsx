@@ -19,6 +19,8 @@ import { requireAdminPage } from "@/features/identity/server";
 import { getFinding, listDuplicateOriginals, listOwnerOptions } from "@/features/findings/server";
 import { addAdminFindingCommentAction, setAdminFindingOwnerAction } from "@/features/findings/actions/admin";
 import { FindingOwnerForm } from "@/features/findings/components/finding-owner-form";
+import { FindingMeasurements } from "@/features/findings/components/finding-measurements";
+import { getMinRetestTrials } from "@/features/settings/server";
 
 export const metadata: Metadata = { title: "Finding" };
 
@@ -37,6 +39,15 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
   const people = finding.publishedAt ? await listOwnerOptions(getDb(), { actor, clientId: finding.clientId }) : null;
   const originals =
     finding.status === "draft" ? [] : await listDuplicateOriginals(getDb(), { actor, projectId: finding.projectId, exceptId: finding.id });
+  // An AI finding's retest gives counts, held to the firm's minimum trials (docs/PRODUCT.md#measured-ai-findings).
+  const latest = finding.measurements.at(-1);
+  const measured = finding.isAi
+    ? {
+        minTrials: await getMinRetestTrials(getDb()),
+        lastModel: latest ? { provider: latest.provider, modelId: latest.modelId, modelVersion: latest.modelVersion } : null,
+        latest: latest ? { successes: latest.successes, trials: latest.trials } : null,
+      }
+    : null;
   return (
     <>
       <Link
@@ -59,6 +70,7 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
           retestOpen={finding.openRetest !== null}
           riskToAcknowledge={finding.status === "risk_accepted" && !finding.riskAcknowledgedAt}
           originals={originals}
+          measured={measured}
         />
         {people ? (
           <Card className="space-y-3">
@@ -72,6 +84,7 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
           </Card>
         ) : null}
         <FindingFacts finding={finding} />
+        <FindingMeasurements finding={finding} />
         <FindingBody finding={finding} side="admin" />
         <Card className="space-y-3">
           <h2 className="font-semibold">Attach evidence</h2>

@@ -1,0 +1,170 @@
+import { Card } from "@/components/ui/card";
+import { rateInterval } from "@/lib/domain/attack-rate";
+import { MEASUREMENT_SOURCE_LABELS, measuredRate, modelLabel, percent, rateSentence } from "@/lib/domain/finding-measurement";
+import { formatDate } from "@/lib/format";
+import type { FindingDetail, FindingMeasurement } from "@/features/findings/server";
+import { MeasurementChart, versionOf } from "./measurement-chart";
+
+// A measured AI finding's rate (docs/PRODUCT.md#measured-ai-findings), portal and admin alike: the
+// latest measurement in words, every measurement over time and per model version.
+
+const model = (m: FindingMeasurement) => modelLabel(m) || "Model not named";
+
+/** The latest measurement: rate, interval, about 1 in N, pass@k, the model and the attack. */
+function LatestMeasurement({ latest }: { latest: FindingMeasurement }) {
+  const rate = measuredRate(latest.successes, latest.trials);
+  const hashes = [
+    ["System prompt", latest.systemPromptSha256],
+    ["Tool manifest", latest.toolManifestSha256],
+    ["Guardrail configuration", latest.guardrailConfigSha256],
+  ].filter((entry): entry is [string, string] => entry[1] !== null);
+  return (
+    <div className="space-y-3">
+      <p>
+        <span className="text-3xl font-bold" data-testid="measured-rate">
+          {percent(rate.rate)}
+        </span>{" "}
+        <span className="text-sm text-muted">
+          of attempts succeeded ({latest.successes.toLocaleString("en-US")} of {latest.trials.toLocaleString("en-US")}); 95% interval{" "}
+          {percent(rate.low)} to {percent(rate.high)}
+        </span>
+      </p>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-muted">How often</dt>
+          <dd>{rate.oneIn === null ? "No success in these trials" : `About 1 in ${rate.oneIn.toLocaleString("en-US")} attempts`}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Chance that at least one of k attempts succeeds</dt>
+          <dd>{rate.passAt.map(({ k, value }) => `pass@${k} ${percent(value)}`).join(" · ")}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-muted">Model</dt>
+          <dd className="break-words">{model(latest)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-muted">Measured</dt>
+          <dd className="break-words">
+            {formatDate(latest.measuredAt)} · {MEASUREMENT_SOURCE_LABELS[latest.source]}
+            {latest.probe ? ` · ${latest.probe}` : ""}
+            {latest.detector ? ` (detector ${latest.detector})` : ""}
+          </dd>
+        </div>
+        {hashes.map(([label, hash]) => (
+          <div key={label} className="min-w-0 sm:col-span-2">
+            <dt className="text-muted">{label} (SHA-256)</dt>
+            <dd className="break-all font-mono text-xs">{hash}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** Per model version: the trials of every run on it added up, and the rate they give. */
+function ByVersion({ measurements }: { measurements: FindingMeasurement[] }) {
+  const versions = new Map<string, { runs: number; successes: number; trials: number }>();
+  for (const m of measurements) {
+    const sum = versions.get(versionOf(m)) ?? { runs: 0, successes: 0, trials: 0 };
+    versions.set(versionOf(m), { runs: sum.runs + 1, successes: sum.successes + m.successes, trials: sum.trials + m.trials });
+  }
+  return (
+    <ul className="space-y-1 text-sm" aria-label="By model version">
+      {[...versions].map(([version, sum]) => (
+        <li key={version}>
+          <span className="font-medium">{version}</span>: {rateSentence(sum.successes, sum.trials)}, {sum.runs}{" "}
+          {sum.runs === 1 ? "measurement" : "measurements"}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every measurement as text: the chart's alternative, and the record itself. */
+function MeasurementTable({ measurements }: { measurements: FindingMeasurement[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <caption className="sr-only">Every measurement, newest first: {measurements.length} in all.</caption>
+        <thead className="text-xs text-muted">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Date
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Model
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Successes
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Rate (95% interval)
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Source
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...measurements].reverse().map((m) => {
+            const { low, high } = rateInterval(m.successes, m.trials);
+            return (
+              <tr key={m.id} className="border-t border-slate-800" data-testid="measurement-row">
+                <td className="py-1 pr-3 whitespace-nowrap">{formatDate(m.measuredAt)}</td>
+                <td className="py-1 pr-3 break-words">{model(m)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">
+                  {m.successes.toLocaleString("en-US")} of {m.trials.toLocaleString("en-US")}
+                </td>
+                <td className="py-1 pr-3 whitespace-nowrap">
+                  {percent(m.successes / m.trials)} ({percent(low)} to {percent(high)})
+                </td>
+                <td className="py-1">{MEASUREMENT_SOURCE_LABELS[m.source]}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function FindingMeasurements({ finding }: { finding: FindingDetail }) {
+  if (!finding.isAi) return null;
+  const { measurements } = finding;
+  const latest = measurements.at(-1);
+  return (
+    <Card className="space-y-4" aria-labelledby={`measurements-${finding.id}`}>
+      <h2 id={`measurements-${finding.id}`} className="font-semibold">
+        Measured attack success
+      </h2>
+      {latest ? (
+        <>
+          <LatestMeasurement latest={latest} />
+          <ByVersion measurements={measurements} />
+          <MeasurementChart measurements={measurements} />
+          <MeasurementTable measurements={measurements} />
+        </>
+      ) : (
+        <p className="text-sm text-muted">Not measured yet: no run of this attack has been recorded.</p>
+      )}
+    </Card>
+  );
+}
+
+/** Severity guidance: the latest measured rate beside CVSS. The severity stays the firm's call. */
+export function MeasuredSeverityGuidance({ finding }: { finding: FindingDetail }) {
+  const latest = finding.measurements.at(-1);
+  if (!latest) return null;
+  const rate = measuredRate(latest.successes, latest.trials);
+  const cvss = finding.cvssScoreTenths === null ? "No CVSS score" : `CVSS ${(finding.cvssScoreTenths / 10).toFixed(1)}`;
+  return (
+    <div className="sm:col-span-2">
+      <dt className="text-muted">Severity guidance</dt>
+      <dd>
+        {cvss} beside a measured success rate of {percent(rate.rate)}
+        {rate.oneIn === null ? "" : ` (about 1 in ${rate.oneIn.toLocaleString("en-US")} attempts)`} on {model(latest)}. The severity stays
+        the firm&apos;s call.
+      </dd>
+    </div>
+  );
+}

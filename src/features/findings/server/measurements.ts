@@ -1,0 +1,178 @@
+import "server-only";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { isAiFinding, type MeasurementSource, modelLabel, rateSentence } from "@/lib/domain/finding-measurement";
+import type { MeasurementValues } from "@/features/findings/validation";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { findingEvents, findingMeasurements, findings } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/features/audit/server";
+import { FINDING_NOT_FOUND } from "./finding-scope";
+
+// The measurements of AI findings (docs/PRODUCT.md#measured-ai-findings): each run of an attack as
+// k successes in n trials on a model version. Rows are only ever added; the finding's page draws
+// them all, the latest first in words.
+
+export type FindingMeasurement = {
+  id: string;
+  source: MeasurementSource;
+  trials: number;
+  successes: number;
+  provider: string | null;
+  modelId: string | null;
+  modelVersion: string | null;
+  systemPromptSha256: string | null;
+  toolManifestSha256: string | null;
+  guardrailConfigSha256: string | null;
+  probe: string | null;
+  detector: string | null;
+  importId: string | null;
+  retestId: string | null;
+  recordedByName: string;
+  measuredAt: string;
+};
+
+/** What a measurement says of the target and the attack, as stored with it. */
+export type MeasurementTarget = {
+  provider: string | null;
+  modelId: string | null;
+  modelVersion: string | null;
+  probe?: string | null;
+  detector?: string | null;
+};
+
+export const NOT_AN_AI_FINDING =
+  "Only an AI finding carries measurements: file it under an OWASP LLM category or an ATLAS technique first.";
+
+const columns = {
+  id: findingMeasurements.id,
+  source: findingMeasurements.source,
+  trials: findingMeasurements.trials,
+  successes: findingMeasurements.successes,
+  provider: findingMeasurements.provider,
+  modelId: findingMeasurements.modelId,
+  modelVersion: findingMeasurements.modelVersion,
+  systemPromptSha256: findingMeasurements.systemPromptSha256,
+  toolManifestSha256: findingMeasurements.toolManifestSha256,
+  guardrailConfigSha256: findingMeasurements.guardrailConfigSha256,
+  probe: findingMeasurements.probe,
+  detector: findingMeasurements.detector,
+  importId: findingMeasurements.importId,
+  retestId: findingMeasurements.retestId,
+  recordedByName: findingMeasurements.recordedByName,
+  measuredAt: findingMeasurements.measuredAt,
+};
+
+/**
+ * A finding's measurements, oldest first. No scope of its own: callers read the finding through
+ * its scope first (getFinding), so a client reaches only its own published findings' rows.
+ */
+export async function measurementsOf(db: DbOrTx, findingId: string): Promise<FindingMeasurement[]> {
+  const rows = await db
+    .select(columns)
+    .from(findingMeasurements)
+    .where(eq(findingMeasurements.findingId, findingId))
+    .orderBy(asc(findingMeasurements.measuredAt), asc(findingMeasurements.createdAt), asc(findingMeasurements.id))
+    .limit(1000);
+  return rows.map((row) => ({ ...row, measuredAt: row.measuredAt.toISOString() }));
+}
+
+/** The latest measurement of a finding (what a retest is compared with), or null. */
+export async function latestMeasurementOf(db: DbOrTx, findingId: string) {
+  const [row] = await db
+    .select({ trials: findingMeasurements.trials, successes: findingMeasurements.successes })
+    .from(findingMeasurements)
+    .where(eq(findingMeasurements.findingId, findingId))
+    .orderBy(desc(findingMeasurements.measuredAt), desc(findingMeasurements.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** "14.0% (7 of 50; 95% interval 7.0% to 26.2%) on gateway-model 2026-10": the timeline's note of a measurement. */
+export function measurementNote(m: { successes: number; trials: number } & MeasurementTarget): string {
+  const model = modelLabel(m);
+  return `${rateSentence(m.successes, m.trials)}${model ? ` on ${model}` : ""}`;
+}
+
+/**
+ * The firm records a measurement by hand (docs/PRODUCT.md#measured-ai-findings): an AI finding's
+ * only; audited, with its timeline entry, in one transaction.
+ */
+export async function addFindingMeasurement(db: Db, { actor, input }: { actor: AdminActor; input: MeasurementValues }) {
+  assertAdmin(actor);
+  const { findingId, measuredOn, ...values } = input;
+  const measuredAt = measuredOn ? new Date(`${measuredOn}T12:00:00Z`) : new Date();
+  if (measuredAt.getTime() > Date.now() + 86_400_000)
+    throw new AppError("bad_request", "The measurement cannot be dated in the future.", {
+      fieldErrors: { measuredOn: "The measurement cannot be dated in the future." },
+    });
+  return db.transaction(async (tx) => {
+    const [finding] = await tx
+      .select({ id: findings.id, owaspLlm: findings.owaspLlm, atlas: findings.atlas, sourceTool: findings.sourceTool })
+      .from(findings)
+      .where(eq(findings.id, findingId))
+      .for("update")
+      .limit(1);
+    if (!finding) throw FINDING_NOT_FOUND();
+    if (!isAiFinding(finding)) throw new AppError("bad_request", NOT_AN_AI_FINDING);
+    const [row] = await tx
+      .insert(findingMeasurements)
+      .values({ findingId, source: "manual", ...values, measuredAt, recordedBy: actor.userId, recordedByName: actor.name })
+      .returning({ id: findingMeasurements.id });
+    await tx.insert(findingEvents).values({
+      findingId,
+      kind: "measured",
+      note: measurementNote(values),
+      actorId: actor.userId,
+      actorRole: "admin",
+      actorName: actor.name,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "finding.measurement",
+      entityType: "finding",
+      entityId: findingId,
+      after: { measurementId: row!.id, trials: values.trials, successes: values.successes, modelVersion: values.modelVersion },
+    });
+    return { measurementId: row!.id };
+  });
+}
+
+/** A retest's measurement, written in the retest's transaction by the workflow. */
+export async function insertRetestMeasurement(
+  tx: DbOrTx,
+  m: { findingId: string; retestId: string; trials: number; successes: number; actor: AdminActor } & MeasurementTarget,
+) {
+  const { actor, ...values } = m;
+  await tx.insert(findingMeasurements).values({ ...values, source: "retest", recordedBy: actor.userId, recordedByName: actor.name });
+}
+
+/** One imported finding's counts, by its fingerprint in the engagement. */
+export type ImportMeasurement = { fingerprint: string; trials: number; successes: number } & MeasurementTarget;
+
+/**
+ * An applied import's measurements, one per finding it counted, in one statement. The run key is
+ * the file's SHA-256: the same file imported again finds its rows there and adds none (an unchanged
+ * file writes only the import's own rows), while a later run's file adds new ones.
+ */
+export async function insertImportMeasurements(
+  tx: DbOrTx,
+  {
+    actor,
+    importId,
+    projectId,
+    runKey,
+    items,
+  }: { actor: AdminActor; importId: string; projectId: string; runKey: string; items: ImportMeasurement[] },
+) {
+  for (let i = 0; i < items.length; i += 5000)
+    await tx.execute(sql`
+      insert into ${findingMeasurements} (finding_id, source, trials, successes, provider, model_id, model_version, probe, detector,
+                                          import_id, run_key, recorded_by, recorded_by_name)
+      select f.id, 'import', x.trials, x.successes, x.provider, x."modelId", x."modelVersion", x.probe, x.detector,
+             ${importId}::uuid, ${runKey}, ${actor.userId}, ${actor.name}
+        from jsonb_to_recordset(${JSON.stringify(items.slice(i, i + 5000))}::jsonb) as x(
+               fingerprint text, trials integer, successes integer, provider text, "modelId" text, "modelVersion" text, probe text, detector text)
+        join ${findings} f on f.project_id = ${projectId}::uuid and f.fingerprint = x.fingerprint
+      on conflict (finding_id, run_key) where run_key is not null do nothing`);
+}

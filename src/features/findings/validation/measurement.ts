@@ -1,0 +1,69 @@
+// A measured AI finding's counts and target (docs/PRODUCT.md#measured-ai-findings): the admin's
+// measurement and retest forms and the server parse the same schemas.
+import "@/lib/validation/zod-config";
+import { z } from "zod";
+import { MEASUREMENT_TRIALS_MAX, SHA256_HEX } from "@/lib/domain/finding-measurement";
+import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
+
+export const MEASUREMENT_NAME_MAX = 200;
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** One line of text (no control character), blank → null. */
+const optionalLine = (max: number) =>
+  text(max)
+    .refine((value) => !CONTROL.test(value), "Contains an invalid character")
+    .nullish()
+    .transform((value) => value || null);
+
+/** A SHA-256 as 64 hex digits (either case, stored in lower case); blank → null. */
+const optionalSha256 = z
+  .string({ error: "Enter a SHA-256 as 64 hex digits" })
+  .max(100, "Enter a SHA-256 as 64 hex digits")
+  .transform((value) => value.trim().toLowerCase())
+  .refine((value) => value === "" || SHA256_HEX.test(value), "Enter a SHA-256 as 64 hex digits")
+  .nullish()
+  .transform((value) => value || null);
+
+const wholeNumber = (what: string, min: number) =>
+  z.coerce
+    .number({ error: `Enter the number of ${what}` })
+    .int(`Enter a whole number of ${what}`)
+    .min(min, min === 1 ? `At least 1 of ${what}` : `Enter the number of ${what}`)
+    .max(MEASUREMENT_TRIALS_MAX, `At most ${MEASUREMENT_TRIALS_MAX.toLocaleString("en-US")} ${what}`);
+
+/** The counts: trials n (at least one) and successes k, 0 ≤ k ≤ n. */
+export const measurementCounts = {
+  trials: wholeNumber("trials", 1),
+  successes: wholeNumber("successes", 0),
+};
+
+export const measurementTarget = {
+  provider: optionalLine(100),
+  modelId: optionalLine(MEASUREMENT_NAME_MAX),
+  modelVersion: optionalLine(100),
+};
+
+export const successesWithinTrials = <T extends { trials: number; successes: number }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.successes > value.trials) ctx.addIssue({ code: "custom", path: ["successes"], message: "Successes cannot exceed the trials" });
+};
+
+/** The firm records a measurement by hand on its finding page. */
+export const measurementSchema = z
+  .object({
+    findingId: uuidSchema,
+    ...measurementCounts,
+    ...measurementTarget,
+    systemPromptSha256: optionalSha256,
+    toolManifestSha256: optionalSha256,
+    guardrailConfigSha256: optionalSha256,
+    probe: optionalLine(MEASUREMENT_NAME_MAX),
+    detector: optionalLine(MEASUREMENT_NAME_MAX),
+    // The day it was measured, if not today.
+    measuredOn: isoDateSchema
+      .or(z.literal(""))
+      .nullish()
+      .transform((value) => value || null),
+  })
+  .superRefine(successesWithinTrials);
+export type MeasurementInput = z.input<typeof measurementSchema>;
+export type MeasurementValues = z.output<typeof measurementSchema>;
