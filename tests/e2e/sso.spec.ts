@@ -36,7 +36,7 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   const card = owner.getByRole("region", { name: "Single sign-on" });
 
   // The domain, proved by the TXT record the card shows.
-  await card.getByLabel("Domain").fill(domain);
+  await card.getByRole("textbox", { name: "Domain" }).fill(domain);
   await card.getByRole("button", { name: "Add domain" }).click();
   const row = card.getByRole("listitem").filter({ hasText: domain });
   await expect(row.getByText("Not verified")).toBeVisible();
@@ -75,11 +75,11 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   const danaContext = await browser.newContext();
   const dana = await danaContext.newPage();
   await go(dana, "/client-portal");
-  await dana.getByLabel("Email").fill("dana@acme.example");
+  await dana.getByRole("textbox", { name: "Email" }).fill("dana@acme.example");
   const continueButton = dana.getByRole("button", { name: "Continue with single sign-on" });
   await expect(continueButton).toBeVisible();
-  await expect(dana.getByText("Acme Robotics signs you in through its identity provider.")).toBeVisible();
-  await expect(dana.getByLabel("Password")).toHaveCount(0);
+  await expect(dana.getByText("Your company signs you in through its identity provider.")).toBeVisible();
+  await expect(dana.getByLabel("Password", { exact: true })).toHaveCount(0);
   await expect(dana.getByRole("button", { name: "Login" })).toHaveCount(0);
   await continueButton.click();
   await dana.getByRole("button", { name: "Sign in as Dana Whitfield (dana@acme.example)" }).click();
@@ -88,10 +88,10 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   // The owner's way back in stays: the link brings the password form back.
   const ownerLogin = await (await browser.newContext()).newPage();
   await go(ownerLogin, "/client-portal");
-  await ownerLogin.getByLabel("Email").fill("someone@acme.example");
+  await ownerLogin.getByRole("textbox", { name: "Email" }).fill("someone@acme.example");
   await expect(ownerLogin.getByRole("button", { name: "Continue with single sign-on" })).toBeVisible();
   await ownerLogin.getByRole("button", { name: "Company owner? Sign in with your password" }).click();
-  await expect(ownerLogin.getByLabel("Password")).toBeVisible();
+  await expect(ownerLogin.getByLabel("Password", { exact: true })).toBeVisible();
 
   // Back to "allowed", the demo's setting, so acme.example's password sign-ins work again.
   await policy.getByRole("radio", { name: /^Allowed/ }).check();

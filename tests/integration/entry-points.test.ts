@@ -17,6 +17,7 @@ import { eq } from "drizzle-orm";
 import {
   findingTemplates,
   ssoDomains,
+  ssoSettings,
   trackerConnections,
   webhookDeliveries,
   webhookEndpoints,
@@ -374,6 +375,25 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       name: "list-sessions",
       call: () => ({ url: "/api/auth/list-sessions", params: { all: ["list-sessions"] } }),
       expect: everyone(404),
+    },
+  ],
+  // The login's address step: a domain's single sign-on, never whether an account exists.
+  "GET /api/sso/lookup": [
+    {
+      name: "password",
+      call: () => ({ url: "/api/sso/lookup?email=someone%40example.com" }),
+      expect: everyone({ status: 200, json: { kind: "password" } }),
+    },
+    {
+      name: "acme.example",
+      call: () => ({ url: "/api/sso/lookup?email=dana%40acme.example" }),
+      // The company is not named: anyone may type an address.
+      expect: everyone({ status: 200, json: { kind: "sso", required: false } }),
+    },
+    {
+      name: "not an address",
+      call: () => ({ url: "/api/sso/lookup?email=nope" }),
+      expect: everyone(400),
     },
   ],
   "POST /api/auth/[...all]": {
@@ -1205,7 +1225,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/sso/actions/admin.ts#switchSsoOffAsFirmAction": {
-    input: ({ target }) => ({ clientId: target.clientId }),
+    // A company of its own: Acme's single sign-on (the demo's) stays on for the login's lookup rows.
+    input: async () => ({ clientId: await freshSsoCompany() }),
     expect: adminOnlyAction({ success: true, data: { mode: "off" } }),
   },
   "ACTION src/features/webhooks/actions/admin.ts#disableWebhookEndpointAsFirmAction": {
@@ -1302,11 +1323,6 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     // A new address per call: the per-address limit would otherwise refuse the fourth role.
     input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
     expect: everyone({ success: true }),
-  },
-  // The login's address step: a domain's single sign-on, never whether an account exists.
-  "ACTION src/features/account/actions/sign-in.ts#ssoRouteAction": {
-    input: () => ({ email: "someone@example.com" }),
-    expect: everyone({ success: true, data: { kind: "password" } }),
   },
   "ACTION src/features/account/actions/sign-in.ts#startSsoSignInAction": {
     input: () => ({ email: "someone@example.com" }),
@@ -1976,6 +1992,13 @@ async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliv
  * A GitHub connection of the tenant, written directly (connecting asks GitHub first): revoked unless
  * told, so that testing it calls nobody; a connected one only queues tickets here.
  */
+/** A company of its own whose single sign-on is on (a passed test, "allowed"). */
+async function freshSsoCompany(): Promise<string> {
+  const { clientId } = await createFreshCompany(t.db);
+  await t.db.insert(ssoSettings).values({ clientId, mode: "allowed", testedAt: new Date(), testedByName: "Matrix" });
+  return clientId;
+}
+
 /** A verified domain of the tenant's, under a name no other row has. */
 async function freshSsoDomain(tenant: Tenant): Promise<string> {
   const [row] = await t.db

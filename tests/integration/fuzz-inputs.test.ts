@@ -79,6 +79,7 @@ import {
   signedFileStage,
   squareOAuthStage,
   unsubscribeOpenStage,
+  ssoLookupStage,
   unsubscribeStage,
   type Stage,
   type StageOutcome,
@@ -367,6 +368,12 @@ const FUZZ: Record<string, Spec> = {
   },
   "POST /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeStage },
   "GET /api/notifications/unsubscribe": { kind: "route", role: "anonymous", input: unsubscribeInput(), stage: unsubscribeOpenStage },
+  "GET /api/sso/lookup": {
+    kind: "route",
+    role: "anonymous",
+    input: badString.map((email): RouteInput => ({ url: `/api/sso/lookup?${new URLSearchParams({ email })}` })),
+    stage: ssoLookupStage,
+  },
   "GET /dev/mail/[id]": {
     skip: "exists only with APP_ENV=development; the tests run as production does, where it answers 404 before reading any input",
   },
@@ -1259,7 +1266,7 @@ const FUZZ: Record<string, Spec> = {
     input: mutatedInput(() => ({ email: fresh("admin"), password: "wrong-password" })),
   },
   ...Object.fromEntries(
-    (["ssoRouteAction", "startSsoSignInAction"] as const).map((name) => [
+    (["startSsoSignInAction"] as const).map((name) => [
       `ACTION src/features/account/actions/sign-in.ts#${name}`,
       { kind: "action" as const, role: "anonymous" as const, input: mutatedInput(() => ({ email: fresh("sso") })) },
     ]),

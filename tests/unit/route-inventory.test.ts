@@ -107,6 +107,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/files/[id]": { GET: "file" },
   "/api/health": { GET: "health" },
   "/api/notifications/unsubscribe": { GET: "machine", POST: "machine" },
+  // The client login asks which way a typed address signs in (its company's single sign-on).
+  "/api/sso/lookup": { GET: "read" },
   "/api/oauth/square/callback": { GET: "oauth" },
   // The stamped report copy behind a signed link.
   "/api/reports/files/[id]": { GET: "file" },

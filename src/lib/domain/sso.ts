@@ -18,7 +18,8 @@ export const DEFAULT_SSO_SESSION_HOURS = 12;
 export const MAX_SSO_SESSION_HOURS = 24 * 7;
 
 /** How the login form treats an address: its own password, or the company's identity provider. */
-export type SsoRoute = { kind: "password" } | { kind: "sso"; required: boolean; company: string };
+/** Never the company's name: anyone may type an address, and which company owns a domain is its own business. */
+export type SsoRoute = { kind: "password" } | { kind: "sso"; required: boolean };
 
 /** Why a sign-in through the identity provider was refused, in words the login page shows. */
 export const SSO_SIGN_IN_ERRORS: Record<string, string> = {

@@ -6,6 +6,7 @@ import type * as zcore from "zod/v4/core";
 import { uuidSchema } from "@/lib/validation/common";
 import { CONTACT_MAX_BODY_BYTES, contactInquirySchema } from "@/features/inquiries/validation";
 import { unsubscribeTokenSchema } from "@/features/notifications/validation";
+import { ssoEmailSchema } from "@/features/identity/validation/sign-in";
 import { reportDownloadSchema, reportUploadFieldsSchema } from "@/features/reports/validation";
 import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { parseCspReports, readCspReportText } from "@/server/core/csp-report";
@@ -267,3 +268,7 @@ export async function authorizationCountersignStage(input: RouteInput): Promise<
   authorizationIdStage(input);
   await parseJson(requestOf("POST", input), authorizationCountersignSchema);
 }
+
+/** The login's address lookup: the address's shape, before the limit and the query. */
+export const ssoLookupStage = (input: RouteInput): void =>
+  void parseInput(ssoEmailSchema, { email: new URL(input.url, "http://x").searchParams.get("email") ?? "" });

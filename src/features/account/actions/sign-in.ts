@@ -11,7 +11,7 @@ import {
   resetPasswordSchema,
   ssoEmailSchema,
 } from "@/features/identity/validation/sign-in";
-import { limitSsoLookups, ssoRouteFor, startSsoSignIn } from "@/features/identity/server";
+import { limitSsoLookups, startSsoSignIn } from "@/features/identity/server";
 import { getDb } from "@/server/core/get-db";
 import { publicAction } from "@/server/core/handler";
 import {
@@ -41,12 +41,6 @@ export const finishPasskeySignInAction = publicAction(passkeySignInSchema, (inpu
 
 /** The link mailed to a new sign-in address: whoever opens it confirms the change (docs/PRODUCT.md#portal-settings). */
 export const confirmEmailChangeAction = publicAction(emailChangeTokenSchema, (input) => confirmEmailChange(input.token));
-
-/** Which way the typed address signs in (its domain's single sign-on, or a password): asked as it is typed. */
-export const ssoRouteAction = publicAction(ssoEmailSchema, async (input, { headers }) => {
-  await limitSsoLookups(getDb(), headers);
-  return ssoRouteFor(getDb(), input.email);
-});
 
 /** Starts a sign-in through the company's identity provider; the browser goes to the returned address. */
 export const startSsoSignInAction = publicAction(ssoEmailSchema, async (input, { headers }) => {

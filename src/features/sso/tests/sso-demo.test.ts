@@ -63,7 +63,7 @@ describe("the demo's single sign-on", () => {
     expect(DEMO_SSO_IDP_URL).toBe("http://127.0.0.1:4050");
     // The provider's CLI names Acme's redirect URI with this copy of the id.
     expect(DEMO_SSO_COMPANY_ID).toBe(ACME);
-    expect(await ssoRouteFor(t.db, "dana@acme.example")).toEqual({ kind: "sso", required: false, company: "Acme Robotics" });
+    expect(await ssoRouteFor(t.db, "dana@acme.example")).toEqual({ kind: "sso", required: false });
     expect(await ssoRouteFor(t.db, "client2@example.com")).toEqual({ kind: "password" });
   });
 

@@ -4,7 +4,8 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ssoRouteAction, startSsoSignInAction } from "@/features/account/actions/sign-in";
+import { startSsoSignInAction } from "@/features/account/actions/sign-in";
+import { apiFetch } from "@/lib/api-client";
 import { SSO_SIGN_IN_ERRORS, SSO_SIGN_IN_FALLBACK_ERROR, type SsoRoute } from "@/lib/domain/sso";
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,9 +21,13 @@ export function useSsoRoute(email: string): SsoRoute | null {
     if (!LOOKS_LIKE_EMAIL.test(address)) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      void ssoRouteAction({ email: address }).then((result) => {
-        if (!cancelled && result.success) setRoute({ email: address, route: result.data });
-      });
+      // A route handler, not an action: actions run one at a time, and Login must not wait for this.
+      apiFetch<SsoRoute>(`/api/sso/lookup?email=${encodeURIComponent(address)}`)
+        .then((found) => {
+          if (!cancelled) setRoute({ email: address, route: found });
+        })
+        // Not known (offline, limited): the password form stays, as for any address.
+        .catch(() => undefined);
     }, 400);
     return () => {
       cancelled = true;
@@ -78,8 +83,8 @@ export function SsoSignIn({
     <div className="space-y-3" role="group" aria-label="Single sign-on">
       <p className="text-sm text-slate-300">
         {route.required
-          ? `${route.company} signs you in through its identity provider.`
-          : `${route.company} can sign you in through its identity provider.`}
+          ? "Your company signs you in through its identity provider."
+          : "Your company can sign you in through its identity provider."}
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button

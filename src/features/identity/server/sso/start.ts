@@ -30,7 +30,7 @@ async function ssoCompanyOfEmail(db: DbOrTx, email: string) {
   const domain = domainOf(email);
   if (!domain) return null;
   const [row] = await db
-    .select({ clientId: ssoDomains.clientId, company: clients.company, mode: ssoSettings.mode, providerId: ssoProvider.providerId })
+    .select({ clientId: ssoDomains.clientId, mode: ssoSettings.mode, providerId: ssoProvider.providerId })
     .from(ssoDomains)
     .innerJoin(clients, and(eq(clients.id, ssoDomains.clientId), eq(clients.status, "active")))
     .innerJoin(ssoSettings, eq(ssoSettings.clientId, ssoDomains.clientId))
@@ -50,7 +50,7 @@ export async function limitSsoLookups(db: DbOrTx, headers: Headers): Promise<voi
 /** How the login form treats an address (a domain's policy, never whether the account exists). */
 export async function ssoRouteFor(db: DbOrTx, email: string): Promise<SsoRoute> {
   const found = await ssoCompanyOfEmail(db, email);
-  return found ? { kind: "sso", required: found.mode === "required", company: found.company } : { kind: "password" };
+  return found ? { kind: "sso", required: found.mode === "required" } : { kind: "password" };
 }
 
 export type StartedSsoFlow = { url: string; flowCookie: { name: string; value: string; options: ReturnType<typeof ssoFlowCookieOptions> } };
