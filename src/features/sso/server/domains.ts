@@ -24,11 +24,6 @@ export const domainView = (row: { id: string; domain: string; token: string; ver
   verifiedAt: row.verifiedAt,
 });
 
-export async function listSsoDomains(db: DbOrTx, clientId: string): Promise<SsoDomainView[]> {
-  const rows = await db.select().from(ssoDomains).where(eq(ssoDomains.clientId, clientId)).orderBy(ssoDomains.domain);
-  return rows.map(domainView);
-}
-
 async function verifiedElsewhere(db: DbOrTx, domain: string, clientId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: ssoDomains.id })

@@ -185,6 +185,3 @@ export function ssoPolicyPlugin(db: Db) {
     },
   } satisfies BetterAuthPlugin;
 }
-
-/** Sessions counted together with the company's facts elsewhere read this. */
-export const isSsoSession = (signInMethod: string | null | undefined) => signInMethod === SSO_METHOD;
