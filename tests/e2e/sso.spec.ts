@@ -105,3 +105,33 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   await go(owner, "/client-portal?section=settings");
   await expect(owner.getByRole("form", { name: "Single sign-on policy" }).getByRole("radio", { name: /^Allowed/ })).toBeChecked();
 });
+
+test("a person signed in through the provider confirms a report download by signing in there again", async ({ browser }) => {
+  const context = await browser.newContext();
+  const dana = await context.newPage();
+  await go(dana, "/client-portal");
+  await dana.getByRole("textbox", { name: "Email" }).fill("dana@acme.example");
+  await dana.getByRole("button", { name: "Continue with single sign-on" }).click();
+  const atProvider = dana.getByRole("button", { name: "Sign in as Dana Whitfield (dana@acme.example)" });
+  await atProvider.click();
+  await expect(dana.getByRole("banner").getByText("dana@acme.example")).toBeVisible({ timeout: 20_000 });
+
+  // The vault never takes the provider's session as the proof, and asks for no password.
+  await go(dana, "/client-portal?section=documents");
+  const download = dana.getByRole("button", { name: "Download LLM Gateway Security Assessment - Final Report v1" });
+  await download.click();
+  const prompt = dana.getByRole("group", { name: "Confirm it is you" });
+  await expect(prompt.getByText("Sign in again at your company's identity provider to confirm it is you.")).toBeVisible();
+  await expect(prompt.getByLabel("Password")).toHaveCount(0);
+
+  // A fresh sign-in at the provider, and back on Documents, the download goes through.
+  await prompt.getByRole("button", { name: "Sign in again at your identity provider" }).click();
+  await atProvider.click();
+  await expect(dana.getByText("Confirmed at your identity provider: for the next 5 minutes you can do what asked for it.")).toBeVisible({
+    timeout: 20_000,
+  });
+  await dana.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 15_000 });
+  const [saved] = await Promise.all([dana.waitForEvent("download"), download.click()]);
+  expect(saved.suggestedFilename()).toBe("LLM Gateway Security Assessment - Final Report v1.pdf");
+  await context.close();
+});

@@ -34,6 +34,7 @@ import { adminActor } from "./helpers/admin-session";
 import { API_SCOPES, type ApiScope } from "@/lib/domain/api-scope";
 import { createApiToken } from "@/features/api/server";
 import { requireClient } from "@/features/identity/server/sessions/session";
+import { SSO_STEP_UP_UNAVAILABLE } from "@/features/identity/server";
 import { FRESH_PASSWORD_PROMPT } from "@/features/account/server/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
@@ -1411,6 +1412,18 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: {
       anonymous: ACTION_SIGN_IN,
       ...signedInEveryone({ success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } }),
+    },
+  },
+  // A fresh sign-in at the company's identity provider, only for a session made there: the matrix's
+  // sessions are password sessions (the flow: src/features/sso/tests/sso-oidc.test.ts).
+  "ACTION src/features/account/actions/account.ts#startSsoStepUpAction": {
+    input: () => ({ returnTo: "/client-portal?section=documents" }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: { success: false, error: SSO_STEP_UP_UNAVAILABLE },
+      clientAMember: { success: false, error: SSO_STEP_UP_UNAVAILABLE },
+      clientB: { success: false, error: SSO_STEP_UP_UNAVAILABLE },
+      admin: ACTION_CLIENTS_ONLY,
     },
   },
   // The password is checked before the passkey is looked up; the flow is in passkeys.test.ts.

@@ -1371,6 +1371,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password" })),
   },
+  "ACTION src/features/account/actions/account.ts#startSsoStepUpAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ returnTo: "/client-portal" })),
+  },
   "ACTION src/features/account/actions/account.ts#confirmPasskeyAction": {
     kind: "action",
     role: "client",

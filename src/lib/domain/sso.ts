@@ -37,3 +37,13 @@ export const SSO_SIGN_IN_FALLBACK_ERROR = "Single sign-on failed. Please try aga
 
 /** A password sign-in refused because the company requires its identity provider (owners excepted). */
 export const SSO_REQUIRED_MESSAGE = "Your company signs you in through its identity provider: use Continue with single sign-on.";
+
+/** What a fresh sign-in at the identity provider for a step-up brought back (`?error=` on the page it left). */
+export const SSO_STEP_UP_VERDICTS: Record<string, string> = {
+  sso_step_up_passed: "Confirmed at your identity provider: for the next 5 minutes you can do what asked for it.",
+  sso_step_up_other_person: "You signed in at your identity provider as someone else. Sign in as yourself to confirm it is you.",
+  sso_step_up_not_fresh: "Your identity provider did not ask you to sign in again, so it could not confirm it is you. Try again.",
+};
+/** The step-up's return address carries this mark, so the page shows its verdict (not an owner's test's). */
+export const SSO_STEP_UP_MARK = { name: "sso", value: "step-up" } as const;
+export const isSsoStepUpReturn = (search: URLSearchParams) => search.get(SSO_STEP_UP_MARK.name) === SSO_STEP_UP_MARK.value;

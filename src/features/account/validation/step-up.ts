@@ -41,3 +41,6 @@ export const stepUpProofSchema = z.object({
   passkey: passkeyAssertionSchema.optional(),
   password: passwordField(1, "Enter your password").optional(),
 });
+
+/** Where a fresh sign-in at the company's identity provider comes back to (a portal page; the server keeps it there). */
+export const ssoStepUpSchema = z.object({ returnTo: z.string().max(2000) });

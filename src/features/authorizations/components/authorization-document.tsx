@@ -1,4 +1,5 @@
 import { StatusBadge } from "@/components/ui/status-badge";
+import { SIGNATURE_METHOD_LABELS } from "@/lib/domain/signature-method";
 import type { Tone } from "@/lib/domain/tone";
 import { formatDateTime } from "@/lib/format";
 import type { AuthorizationState, AuthorizationVersion } from "@/features/authorizations/server";
@@ -83,8 +84,8 @@ export function AuthorizationSignatures({ version }: { version: Pick<Authorizati
           <span className="font-medium text-foreground">
             {signature.side === "client" ? "Signed for the client" : "Counter-signed by the firm"}
           </span>{" "}
-          by {signature.signerName} ({signature.signerEmail}) · {signature.method === "second_factor" ? "Fresh second factor" : "Password"}{" "}
-          · {formatDateTime(signature.signedAt)} · {signature.clientAddress}
+          by {signature.signerName} ({signature.signerEmail}) · {SIGNATURE_METHOD_LABELS[signature.method]} ·{" "}
+          {formatDateTime(signature.signedAt)} · {signature.clientAddress}
         </li>
       ))}
     </ul>

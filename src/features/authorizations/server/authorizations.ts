@@ -1,4 +1,5 @@
 import "server-only";
+import type { SignatureMethod } from "@/lib/domain/signature-method";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { AuthorizationFormOutput } from "@/features/authorizations/validation";
 import { type AdminActor, assertAdmin, type ClientActor } from "@/server/core/actor";
@@ -27,7 +28,7 @@ export type AuthorizationSignature = {
   side: "client" | "firm";
   signerName: string;
   signerEmail: string;
-  method: "second_factor" | "password";
+  method: SignatureMethod;
   signedAt: Date;
   clientAddress: string;
   documentHash: string;
@@ -287,7 +288,7 @@ export async function sendAuthorization(db: Db, { actor, authorizationId }: { ac
   });
 }
 
-type SignatureProof = { fullName: string; documentHash: string; method: "second_factor" | "password"; clientAddress: string };
+type SignatureProof = { fullName: string; documentHash: string; method: SignatureMethod; clientAddress: string };
 
 export async function addSignature(
   tx: DbOrTx,

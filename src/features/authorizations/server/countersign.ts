@@ -1,4 +1,5 @@
 import "server-only";
+import type { SignatureMethod } from "@/lib/domain/signature-method";
 import { and, eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
@@ -9,7 +10,7 @@ import { addSignature, lockedVersion } from "./authorizations";
 import { queueAuthorizationEvent } from "./authorization-webhooks";
 import { sealInTransaction } from "./sealed-pdf";
 
-type SignatureProof = { fullName: string; documentHash: string; method: "second_factor" | "password"; clientAddress: string };
+type SignatureProof = { fullName: string; documentHash: string; method: SignatureMethod; clientAddress: string };
 
 /**
  * The firm counter-signs a version its client has signed and seals it in the same transaction:

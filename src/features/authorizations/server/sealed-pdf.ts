@@ -1,4 +1,5 @@
 import "server-only";
+import { SIGNATURE_METHOD_LABELS } from "@/lib/domain/signature-method";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +22,6 @@ import { ALTERED, canonicalDocumentText, isAltered } from "./document";
 const PAGE = { width: 595, height: 842, margin: 56 } as const;
 const SIZE = 10;
 const LEADING = 14;
-const METHOD_LABELS = { second_factor: "Fresh second factor", password: "Password" } as const;
 
 // Noto Sans, read from node_modules at run time like the report stamp's fonts: names in any Latin,
 // Greek or Cyrillic script print as written.
@@ -125,7 +125,7 @@ async function renderSealedPdf(db: DbOrTx, authorizationId: string): Promise<PDF
     w.text(
       [
         `Signed by: ${s.signerName} <${s.signerEmail}>`,
-        `Confirmed with: ${METHOD_LABELS[s.method]}`,
+        `Confirmed with: ${SIGNATURE_METHOD_LABELS[s.method]}`,
         `Signed at (UTC): ${s.signedAt
           .toISOString()
           .replace("T", " ")

@@ -7,6 +7,7 @@ export { mailAuthenticatorChange } from "./second-factor/authenticator-mail";
 export {
   addedWithinWindow,
   FRESH_CODE_PROMPT,
+  FRESH_IDP_PROMPT,
   FRESH_PASSKEY_PROMPT,
   FRESH_PASSWORD_PROMPT,
   type FreshFactorMethod,
@@ -36,4 +37,13 @@ export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } 
 export { issueViewAsCookie, VIEW_AS_COOKIE, type ViewAs, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
 export { clientTwoFactorPolicySql } from "./two-factor-policy";
 export { SSO_METHOD } from "./sso/sso-plugin";
-export { limitSsoLookups, SSO_NOT_AVAILABLE, ssoRouteFor, startSsoSignIn, startSsoTest, type StartedSsoFlow } from "./sso/start";
+export {
+  limitSsoLookups,
+  SSO_NOT_AVAILABLE,
+  SSO_STEP_UP_UNAVAILABLE,
+  ssoRouteFor,
+  startSsoSignIn,
+  startSsoStepUp,
+  startSsoTest,
+  type StartedSsoFlow,
+} from "./sso/start";

@@ -4,6 +4,7 @@ import { ChevronsLeft, ChevronsRight, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { LogoutButton } from "@/features/account/components/sign-in/logout-button";
+import { SsoStepUpVerdict } from "@/features/account/components/sso-step-up-verdict";
 import { cn } from "@/lib/cn";
 import { ViewAsBanner } from "./view-as-banner";
 import { PortalMobileBar } from "./portal-mobile-bar";
@@ -110,6 +111,7 @@ export function PortalShell({
         </nav>
 
         <main id="portal-main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none px-4 pb-28 pt-6 md:px-8 md:pb-12">
+          <SsoStepUpVerdict />
           {children}
         </main>
       </div>

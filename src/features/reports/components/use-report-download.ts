@@ -61,11 +61,11 @@ export function useReportDownload(
         },
         refused: (refusal) => {
           const asked = refusal.fieldErrors;
-          if (!asked?.code && !asked?.passkey && !asked?.password) return false;
+          if (!asked?.code && !asked?.passkey && !asked?.password && !asked?.identityProvider) return false;
           // A refused proof keeps the ways offered before and shows why under the prompt.
           const field = proof ? ("code" in proof ? "code" : "password" in proof ? "password" : "passkey") : null;
           if (field) setProofError(asked[field] ?? refusal.error);
-          else setAsking({ reportId, code: asked.code, passkey: asked.passkey, password: asked.password });
+          else setAsking({ reportId, ...asked });
           return true;
         },
       },

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { useChange } from "@/components/ui/use-change";
 import { useStepUp } from "@/features/account/components/use-step-up";
-import { SSO_SIGN_IN_ERRORS, SSO_SIGN_IN_FALLBACK_ERROR } from "@/lib/domain/sso";
+import { isSsoStepUpReturn, SSO_SIGN_IN_ERRORS, SSO_SIGN_IN_FALLBACK_ERROR } from "@/lib/domain/sso";
 import type { SsoSettingsView } from "@/features/sso/server";
 import { SsoDomains } from "./sso-domains";
 import { SsoPolicyForm } from "./sso-policy-form";
@@ -20,7 +20,10 @@ const noSubscription = () => () => {};
 function useTestVerdict(): Message {
   const code = useSyncExternalStore(
     noSubscription,
-    () => new URLSearchParams(window.location.search).get("error"),
+    () => {
+      const search = new URLSearchParams(window.location.search);
+      return isSsoStepUpReturn(search) ? null : search.get("error");
+    },
     () => null,
   );
   if (!code) return null;

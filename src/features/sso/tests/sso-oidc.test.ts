@@ -9,7 +9,8 @@ import { GET as authGet } from "@/app/api/auth/[...all]/route";
 import { account, auditLog, clientPeople, emailOutbox, session, ssoProvider, ssoSettings, user } from "@/server/core/db/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { createCredentialUser, getAuth, startSsoSignIn, startSsoTest } from "@/features/identity/server";
+import { createCredentialUser, getAuth, getSession, startSsoSignIn, startSsoStepUp, startSsoTest } from "@/features/identity/server";
+import { confirmFreshSecondFactor, FRESH_IDP_PROMPT } from "@/features/account/server";
 import { issueSsoFlow, SSO_FLOW_COOKIE } from "@/features/identity/server/sso/flow-cookie";
 import {
   addSsoDomain,
@@ -25,7 +26,7 @@ import {
 } from "@/features/sso/server";
 import { adminActor } from "@tests/integration/helpers/admin-session";
 import { ssoVerifyRecordName, ssoVerifyRecordValue } from "@/lib/domain/sso";
-import { APP_ORIGIN, signIn } from "@tests/integration/helpers/auth";
+import { APP_ORIGIN, authHeaders, signIn } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { createFreshCompany } from "@tests/integration/helpers/tenants";
 import { signInAtIdp } from "@tests/integration/helpers/idp-browser";
@@ -267,6 +268,59 @@ describe("signing in through the provider", () => {
     const made = await t.db.select().from(user).where(eq(user.email, "finn@northwind.example"));
     expect(made).toHaveLength(1);
     expect(await t.db.select().from(clientPeople).where(eq(clientPeople.userId, made[0]!.id))).toHaveLength(1);
+  });
+});
+
+describe("the step-up of a person signed in through the provider", () => {
+  /** Dana's browser after a sign-in through the provider: the session cookie and the session. */
+  async function danaSignedIn() {
+    const result = await ssoSignIn("dana@northwind.example", "dana-1");
+    const line = result.setCookies.find((l) => l.includes("session_token="))!;
+    const cookie = line.split(";")[0]!;
+    const headers = authHeaders(cookie);
+    const signedIn = (await getSession(headers))!;
+    const dana = { clientId: ACME, userId: signedIn.userId, sessionId: signedIn.sessionId, email: signedIn.email, viaSso: signedIn.viaSso };
+    return { headers, dana };
+  }
+
+  it("asks for a fresh sign-in at the provider, never a password, and the provider's answer makes the session fresh", async () => {
+    const { headers, dana } = await danaSignedIn();
+    expect(dana.viaSso).toBe(true);
+    const asked = await confirmFreshSecondFactor(t.db, headers, { password: "anything-at-all" }).catch((e: unknown) => e);
+    expect(asked).toMatchObject({ code: "forbidden", message: FRESH_IDP_PROMPT, fieldErrors: { identityProvider: FRESH_IDP_PROMPT } });
+
+    cookiesSet.length = 0;
+    const started = await startSsoStepUp(t.db, dana, "/client-portal?section=documents&error=sso_step_up_not_fresh", new Headers());
+    const sent = new URL(started.url);
+    expect(sent.searchParams.get("prompt")).toBe("login");
+    expect(sent.searchParams.get("max_age")).toBe("0");
+    expect(sent.searchParams.get("nonce")).toBeTruthy();
+    const sessionsBefore = (await t.db.select({ n: sql<number>`count(*)::int` }).from(session))[0]!.n;
+    const result = await callback(await signInAtIdp(started.url, "dana-1"), appCookies(started.flowCookie.value));
+    expect(result.location.pathname).toBe("/client-portal");
+    expect(Object.fromEntries(result.location.searchParams)).toMatchObject({
+      section: "documents",
+      sso: "step-up",
+      error: "sso_step_up_passed",
+    });
+    // Nobody is signed in anew: the proof goes to the session that asked.
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(session))[0]!.n).toBe(sessionsBefore);
+    expect(await confirmFreshSecondFactor(t.db, headers, {})).toBe("identity_provider");
+  });
+
+  it("refuses a sign-in at the provider as someone else, and a session not made there", async () => {
+    const { headers, dana } = await danaSignedIn();
+    cookiesSet.length = 0;
+    const started = await startSsoStepUp(t.db, dana, "https://elsewhere.example/steal", new Headers());
+    const result = await callback(await signInAtIdp(started.url, "erin-1"), appCookies(started.flowCookie.value));
+    expect(result.location.pathname).toBe("/client-portal");
+    expect(result.location.searchParams.get("error")).toBe("sso_step_up_other_person");
+    expect(result.location.searchParams.get("sso")).toBe("step-up");
+    await expect(confirmFreshSecondFactor(t.db, headers, {})).rejects.toMatchObject({ code: "forbidden" });
+
+    await expect(startSsoStepUp(t.db, { ...dana, viaSso: false }, "/client-portal", new Headers())).rejects.toMatchObject({
+      code: "bad_request",
+    });
   });
 });
 

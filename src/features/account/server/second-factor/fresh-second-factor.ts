@@ -21,7 +21,7 @@ import {
   claimTotpStep,
   totpStepOf,
 } from "@/features/identity/server";
-export { FRESH_CODE_PROMPT, FRESH_PASSKEY_PROMPT, FRESH_PASSWORD_PROMPT } from "@/features/identity/server";
+export { FRESH_CODE_PROMPT, FRESH_IDP_PROMPT, FRESH_PASSKEY_PROMPT, FRESH_PASSWORD_PROMPT } from "@/features/identity/server";
 
 // The step-up for what a leaked session must not reach on its own: the report vault's downloads
 // (docs/PRODUCT.md#portal-reports) and every change of an authenticator (docs/PRODUCT.md#passkeys,
@@ -60,6 +60,9 @@ export async function confirmFreshSecondFactor(
   if (!session) throw new AppError("unauthorized", "Please sign in.");
   const { fresh, hasPasskey, via } = await stepUpState(db, session, now);
   if (fresh && via) return via;
+  // A session made through the company's identity provider proves itself there (a fresh sign-in,
+  // sso-plugin.ts), never with a password of ours.
+  if (!session.twoFactorEnabled && !hasPasskey && session.viaSso) throw stepUpPrompt(session, hasPasskey);
   if (!session.twoFactorEnabled && !hasPasskey) {
     if (!proof.password) throw stepUpPrompt(session, hasPasskey);
     await limitFreshFactorProofs(db, session.userId);

@@ -6,6 +6,7 @@ import type { SecondFactorMethod } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { requireFreshStepUp } from "./fresh-factor-state";
 import { PASSKEY_REGISTER_PATH } from "../passkeys/hooks";
+import { SSO_METHOD } from "../sso/sso-plugin";
 
 // Adding a passkey is an authenticator change (../README.md, "A fresh second factor"): the passkey
 // plugin's registration endpoints are served over HTTP, so the step-up is enforced here, before
@@ -31,7 +32,8 @@ export function authenticatorStepUpPlugin(db: Db) {
             const signedIn = await getSessionFromCtx(ctx, { disableRefresh: true });
             // No session: the endpoint's own session check answers 401.
             if (!signedIn) return;
-            const { secondFactorMethod, secondFactorAt } = signedIn.session as {
+            const { secondFactorMethod, secondFactorAt, signInMethod } = signedIn.session as {
+              signInMethod?: string | null;
               secondFactorMethod?: SecondFactorMethod | null;
               secondFactorAt?: Date | string | null;
             };
@@ -41,6 +43,7 @@ export function authenticatorStepUpPlugin(db: Db) {
                 sessionId: signedIn.session.id,
                 twoFactorEnabled: (signedIn.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
                 secondFactor: secondFactorMethod ? { method: secondFactorMethod, at: new Date(secondFactorAt ?? 0) } : null,
+                viaSso: signInMethod === SSO_METHOD,
               });
             } catch (error) {
               if (!(error instanceof AppError)) throw error;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, gt, lte } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { passkey, type SecondFactorMethod, verification } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -13,6 +13,7 @@ const WINDOW_MS = FRESH_FACTOR_MINUTES * 60_000;
 export const FRESH_CODE_PROMPT = "Enter the 6-digit code from your authenticator app to confirm it is you.";
 export const FRESH_PASSKEY_PROMPT = "Use your passkey to confirm it is you.";
 export const FRESH_PASSWORD_PROMPT = "Enter your password to confirm it is you.";
+export const FRESH_IDP_PROMPT = "Sign in again at your company's identity provider to confirm it is you.";
 const FRESH_EITHER_PROMPT = "Confirm it is you: enter the code from your authenticator app, or use your passkey.";
 
 /** What a step-up needs to know of the session (from our getSession or better-auth's context). */
@@ -21,13 +22,27 @@ export type StepUpSession = {
   sessionId: string;
   twoFactorEnabled: boolean;
   secondFactor: { method: SecondFactorMethod; at: Date } | null;
+  /** Made through the company's identity provider: its person proves itself there, never with a password here. */
+  viaSso: boolean;
 };
 
-/** A password proof of a session without a second factor, kept as a verification row for its five minutes. */
-const passwordProofId = (sessionId: string) => `fresh-password:${sessionId}`;
+/**
+ * A proof of a session without a second factor of ours, kept as a verification row for its five
+ * minutes: the password, or (for a session made through the company's identity provider) a fresh
+ * sign-in there.
+ */
+const proofIds = (sessionId: string) => ({ password: `fresh-password:${sessionId}`, identity_provider: `fresh-idp:${sessionId}` });
 
 export async function recordPasswordProof(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
-  const identifier = passwordProofId(sessionId);
+  await recordProof(db, proofIds(sessionId).password, now);
+}
+
+/** The person signed in again at their company's identity provider just now (sso-plugin.ts checked auth_time). */
+export async function recordIdentityProviderProof(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  await recordProof(db, proofIds(sessionId).identity_provider, now);
+}
+
+async function recordProof(db: DbOrTx, identifier: string, now: Date): Promise<void> {
   await db.delete(verification).where(eq(verification.identifier, identifier));
   await db.insert(verification).values({
     id: crypto.randomUUID(),
@@ -79,19 +94,28 @@ export async function stepUpState(
     if (factor.method !== "passkey" || !(await passkeyAddedJustBefore(db, s.userId, factor.at)))
       return { fresh: true, hasPasskey, via: "second_factor" };
   }
+  const ids = proofIds(s.sessionId);
   const [proof] = await db
-    .select({ id: verification.id })
+    .select({ identifier: verification.identifier })
     .from(verification)
-    .where(and(eq(verification.identifier, passwordProofId(s.sessionId)), gt(verification.expiresAt, now)))
+    .where(and(inArray(verification.identifier, [ids.password, ids.identity_provider]), gt(verification.expiresAt, now)))
     .limit(1);
-  return proof ? { fresh: true, hasPasskey, via: "password" } : { fresh: false, hasPasskey };
+  if (!proof) return { fresh: false, hasPasskey };
+  return { fresh: true, hasPasskey, via: proof.identifier === ids.identity_provider ? "identity_provider" : "password" };
 }
 
-/** How a fresh step-up was proved: a second factor (app code or passkey) or the password. */
-export type FreshFactorMethod = "second_factor" | "password";
+/** How a fresh step-up was proved: a second factor (app code or passkey), the password, or a fresh sign-in at the company's identity provider. */
+export type FreshFactorMethod = "second_factor" | "password" | "identity_provider";
 
-/** The 403 naming what to ask for: the app's code and/or a passkey, or the password for a person with neither. */
+/**
+ * The 403 naming what to ask for: the app's code and/or a passkey; for a person with neither, the
+ * password, or a fresh sign-in at the identity provider when the session was made there (an SSO
+ * session alone never passes a step-up, and such a person may have no password here).
+ */
 export function stepUpPrompt(s: StepUpSession, hasPasskey: boolean): AppError {
+  if (!s.twoFactorEnabled && !hasPasskey && s.viaSso) {
+    return new AppError("forbidden", FRESH_IDP_PROMPT, { fieldErrors: { identityProvider: FRESH_IDP_PROMPT } });
+  }
   if (!s.twoFactorEnabled && !hasPasskey) {
     return new AppError("forbidden", FRESH_PASSWORD_PROMPT, { fieldErrors: { password: FRESH_PASSWORD_PROMPT } });
   }

@@ -5,7 +5,8 @@ import { authSecret, serverEnv } from "@/server/core/env";
 /**
  * What a sign-in through a company's identity provider must find again at the callback: the nonce
  * sent in the authorization request (the ID token must carry it back), the company the flow was
- * started for, and, for an owner's test sign-in, who is testing. A signed, httpOnly cookie scoped to
+ * started for, and, for an owner's test sign-in, who is testing; for a step-up, whose session asks
+ * for the fresh proof and since when the sign-in at the provider must be. A signed, httpOnly cookie scoped to
  * better-auth's SSO callback, living as long as the flow may (10 minutes). The plugin keeps the
  * state and the PKCE verifier itself.
  */
@@ -21,18 +22,26 @@ export type SsoFlow = {
   clientId: string;
   /** The owner running the test sign-in, or null for an ordinary sign-in. */
   testUserId: string | null;
+  /** A signed-in person's step-up: their session gets the proof; the provider's auth_time must not be before `since`. */
+  stepUp: SsoStepUp | null;
   expiresAt: Date;
 };
+export type SsoStepUp = { userId: string; sessionId: string; since: Date };
 
-export function issueSsoFlow(clientId: string, testUserId: string | null, now = new Date()): { flow: SsoFlow; value: string } {
+type Purpose = { testUserId: string } | { stepUp: Omit<SsoStepUp, "since"> } | null;
+
+export function issueSsoFlow(clientId: string, purpose: Purpose, now = new Date()): { flow: SsoFlow; value: string } {
   const flow: SsoFlow = {
     nonce: randomBytes(24).toString("base64url"),
     clientId,
-    testUserId,
+    testUserId: purpose && "testUserId" in purpose ? purpose.testUserId : null,
+    // Whole seconds, as the ID token's auth_time is.
+    stepUp: purpose && "stepUp" in purpose ? { ...purpose.stepUp, since: new Date(Math.floor(now.getTime() / 1000) * 1000) } : null,
     expiresAt: new Date(now.getTime() + SSO_FLOW_MINUTES * 60_000),
   };
+  const step = flow.stepUp ? { u: flow.stepUp.userId, s: flow.stepUp.sessionId, a: flow.stepUp.since.getTime() / 1000 } : {};
   const body = Buffer.from(
-    JSON.stringify({ n: flow.nonce, c: flow.clientId, t: flow.testUserId, e: Math.floor(flow.expiresAt.getTime() / 1000) }),
+    JSON.stringify({ n: flow.nonce, c: flow.clientId, t: flow.testUserId, ...step, e: Math.floor(flow.expiresAt.getTime() / 1000) }),
   ).toString("base64url");
   const payload = `${VERSION}.${body}`;
   return { flow, value: `${payload}.${sign(payload)}` };
@@ -46,11 +55,15 @@ export function verifySsoFlow(value: string | null | undefined, now = new Date()
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const raw = JSON.parse(Buffer.from(body, "base64url").toString()) as { n?: unknown; c?: unknown; t?: unknown; e?: unknown };
+    const raw = JSON.parse(Buffer.from(body, "base64url").toString()) as Record<string, unknown>;
     if (typeof raw.n !== "string" || typeof raw.c !== "string" || typeof raw.e !== "number") return null;
     const expiresAt = new Date(raw.e * 1000);
     if (expiresAt <= now) return null;
-    return { nonce: raw.n, clientId: raw.c, testUserId: typeof raw.t === "string" ? raw.t : null, expiresAt };
+    const stepUp =
+      typeof raw.u === "string" && typeof raw.s === "string" && typeof raw.a === "number"
+        ? { userId: raw.u, sessionId: raw.s, since: new Date(raw.a * 1000) }
+        : null;
+    return { nonce: raw.n, clientId: raw.c, testUserId: typeof raw.t === "string" ? raw.t : null, stepUp, expiresAt };
   } catch {
     return null;
   }

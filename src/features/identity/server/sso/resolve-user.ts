@@ -13,6 +13,10 @@ export type SsoLookups = {
 
 /** The "refusal" that ends an owner's test: nobody is signed in. */
 export const SSO_TEST_PASSED = "sso_test_passed";
+/** The "refusal" that ends a step-up that went through: the person's own session got the proof. */
+export const SSO_STEP_UP_PASSED = "sso_step_up_passed";
+/** How late the provider's clock may be against ours when it says when the person signed in. */
+const AUTH_TIME_SKEW_MS = 60_000;
 
 const reject = (code: string): SSOUserResolution => ({ action: "reject", code });
 
@@ -30,6 +34,7 @@ export async function resolveSsoUser(
   flow: SsoFlow | null,
   lookups: SsoLookups,
   onTestPassed: (email: string) => void,
+  onStepUpPassed: () => void = () => {},
 ): Promise<SSOUserResolution> {
   if (!facts || !flow || flow.clientId !== facts.clientId) return reject("invalid_state");
   if (input.protocol === "oidc" && input.verifiedIdTokenClaims.nonce !== flow.nonce) return reject("sso_invalid_nonce");
@@ -40,6 +45,7 @@ export async function resolveSsoUser(
     onTestPassed(input.providerUser.email.toLowerCase());
     return reject(SSO_TEST_PASSED);
   }
+  if (flow.stepUp) return stepUp(input, flow.stepUp, lookups, onStepUpPassed);
   if (facts.mode === "off" || !facts.tested) return reject("sso_off");
   if (!facts.companyActive) return reject("sso_deactivated");
 
@@ -61,4 +67,23 @@ export async function resolveSsoUser(
     return { action: "link", userId: known.id, profile: "preserve" };
   }
   return facts.justInTime ? { action: "continue" } : reject("sso_not_invited");
+}
+
+/**
+ * A signed-in person's step-up at the provider: the identity must be the one this person is linked
+ * to, and the provider must say the person signed in after the step-up began (prompt=login and
+ * max_age=0 ask for that; auth_time shows it was done). It signs nobody in.
+ */
+async function stepUp(
+  input: SSOUserResolutionInput,
+  step: NonNullable<SsoFlow["stepUp"]>,
+  lookups: SsoLookups,
+  onPassed: () => void,
+): Promise<SSOUserResolution> {
+  const linked = await lookups.accountOf(input.providerId, input.accountKey.accountId);
+  if (linked?.userId !== step.userId) return reject("sso_step_up_other_person");
+  const authTime = input.protocol === "oidc" ? input.verifiedIdTokenClaims.auth_time : undefined;
+  if (typeof authTime !== "number" || authTime * 1000 < step.since.getTime() - AUTH_TIME_SKEW_MS) return reject("sso_step_up_not_fresh");
+  onPassed();
+  return reject(SSO_STEP_UP_PASSED);
 }

@@ -4,14 +4,15 @@ import { getCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { clientPeople, session, ssoSettings, user } from "@/server/core/db/schema";
 import { SSO_REQUIRED_MESSAGE } from "@/lib/domain/sso";
 import { PASSKEY_SIGN_IN_PATH } from "../passkeys/hooks";
 import { dropSetCookie } from "../second-factor/plugin";
 import { type SsoCompanyFacts, ssoCompanyFacts } from "./company-facts";
-import { SSO_FLOW_COOKIE, type SsoFlow, ssoFlowOf } from "./flow-cookie";
+import { recordIdentityProviderProof } from "../second-factor/fresh-factor-state";
+import { SSO_FLOW_COOKIE, type SsoFlow, ssoFlowOf, type SsoStepUp } from "./flow-cookie";
 import { passwordRefusedBySso } from "./password-policy";
 import { resolveSsoUser, type SsoLookups } from "./resolve-user";
 
@@ -22,7 +23,13 @@ const CALLBACK_PREFIXES = ["/sso/callback", "/sso/saml2/sp/acs"];
 const isCallback = (path: string | undefined) => CALLBACK_PREFIXES.some((prefix) => path?.startsWith(prefix));
 
 /** Read before better-auth's transaction, handed to the resolver through the endpoint's context. */
-type SsoRequestState = { facts: SsoCompanyFacts | null; flow: SsoFlow | null; authTime: Date | null; testedAs: string | null };
+type SsoRequestState = {
+  facts: SsoCompanyFacts | null;
+  flow: SsoFlow | null;
+  authTime: Date | null;
+  testedAs: string | null;
+  stepUpPassed: boolean;
+};
 const STATE_KEY = "sentinelSso";
 
 function requestState(): SsoRequestState | null {
@@ -76,14 +83,33 @@ async function recordTestPassed(db: Db, clientId: string, userId: string, tested
     .onConflictDoUpdate({ target: ssoSettings.clientId, set: values });
 }
 
+/** The step-up's proof goes to the session that asked for it, if it is still that person's and alive. */
+async function recordStepUpPassed(db: Db, step: SsoStepUp, now: Date): Promise<void> {
+  const [alive] = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.id, step.sessionId), eq(session.userId, step.userId), gt(session.expiresAt, now)))
+    .limit(1);
+  if (alive) await recordIdentityProviderProof(db, alive.id, now);
+}
+
 /** better-auth's SSO plugin, with our resolver and SAML's strict checks. */
 export function ssoPlugin() {
   return sso({
     resolveUser: async (input, { database }) => {
       const state = requestState();
-      const decision = await resolveSsoUser(input, state?.facts ?? null, state?.flow ?? null, lookupsOf(database), (email) => {
-        if (state) state.testedAs = email;
-      });
+      const decision = await resolveSsoUser(
+        input,
+        state?.facts ?? null,
+        state?.flow ?? null,
+        lookupsOf(database),
+        (email) => {
+          if (state) state.testedAs = email;
+        },
+        () => {
+          if (state) state.stepUpPassed = true;
+        },
+      );
       if (state && decision.action !== "reject" && input.protocol === "oidc") state.authTime = authTimeOf(input.verifiedIdTokenClaims);
       return decision;
     },
@@ -121,6 +147,7 @@ export function ssoPolicyPlugin(db: Db) {
               flow: ssoFlowOf(ctx.headers),
               authTime: null,
               testedAs: null,
+              stepUpPassed: false,
             };
             return { context: { [STATE_KEY]: state } };
           }),
@@ -156,6 +183,10 @@ export function ssoPolicyPlugin(db: Db) {
             const now = new Date();
             if (state.testedAs && flow?.testUserId) {
               await recordTestPassed(db, facts.clientId, flow.testUserId, state.testedAs, now);
+              return;
+            }
+            if (state.stepUpPassed && flow?.stepUp) {
+              await recordStepUpPassed(db, flow.stepUp, now);
               return;
             }
             const made = ctx.context.newSession;

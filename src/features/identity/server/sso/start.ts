@@ -2,9 +2,9 @@ import "server-only";
 import { isAPIError } from "better-auth/api";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { account, clients, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import type { SsoRoute } from "@/lib/domain/sso";
+import { SSO_STEP_UP_MARK, type SsoRoute } from "@/lib/domain/sso";
 import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { getAuth } from "../auth";
@@ -55,15 +55,18 @@ export async function ssoRouteFor(db: DbOrTx, email: string): Promise<SsoRoute> 
 
 export type StartedSsoFlow = { url: string; flowCookie: { name: string; value: string; options: ReturnType<typeof ssoFlowCookieOptions> } };
 
+type FlowPurpose = Parameters<typeof issueSsoFlow>[1];
+
 async function startFlow(
   providerId: string,
   clientId: string,
-  testUserId: string | null,
+  purpose: FlowPurpose,
   loginHint: string | undefined,
   headers: Headers,
+  returnTo?: string,
 ): Promise<StartedSsoFlow> {
-  const { flow, value } = issueSsoFlow(clientId, testUserId);
-  const target = testUserId ? SSO_TEST_RETURN_PATH : SSO_SIGNED_IN_PATH;
+  const { flow, value } = issueSsoFlow(clientId, purpose);
+  const back = returnTo ?? (flow.testUserId ? SSO_TEST_RETURN_PATH : null);
   // better-auth keeps the state and the PKCE verifier (its `state` cookie goes out through
   // nextCookies). The plugin sends no nonce and refuses one among its extra parameters, so ours is
   // added to the URL it made; the resolver checks the ID token carries it back.
@@ -72,8 +75,8 @@ async function startFlow(
     started = await getAuth().api.signInSSO({
       body: {
         providerId,
-        callbackURL: target,
-        errorCallbackURL: testUserId ? SSO_TEST_RETURN_PATH : SSO_ERROR_PATH,
+        callbackURL: back ?? SSO_SIGNED_IN_PATH,
+        errorCallbackURL: back ?? SSO_ERROR_PATH,
         ...(loginHint ? { loginHint } : {}),
       },
       headers,
@@ -86,6 +89,12 @@ async function startFlow(
   }
   const url = new URL(started.url);
   url.searchParams.set("nonce", flow.nonce);
+  if (flow.stepUp) {
+    // A step-up is a sign-in made now, whatever session the person has at the provider: the ID
+    // token's auth_time is checked against the flow's start (resolve-user.ts).
+    url.searchParams.set("prompt", "login");
+    url.searchParams.set("max_age", "0");
+  }
   return { url: url.toString(), flowCookie: { name: SSO_FLOW_COOKIE, value, options: ssoFlowCookieOptions(flow.expiresAt) } };
 }
 
@@ -104,5 +113,45 @@ export async function startSsoTest(db: DbOrTx, actor: { clientId: string; userId
     .where(eq(ssoProvider.clientId, actor.clientId))
     .limit(1);
   if (!provider) throw new AppError("bad_request", "Set up your identity provider first.");
-  return startFlow(provider.providerId, actor.clientId, actor.userId, undefined, headers);
+  return startFlow(provider.providerId, actor.clientId, { testUserId: actor.userId }, undefined, headers);
+}
+
+export const SSO_STEP_UP_UNAVAILABLE = "You did not sign in through your company's identity provider: confirm it is you another way.";
+
+/** Where a step-up may come back to: a page of the portal (never another site), without an earlier verdict. */
+export function ssoStepUpReturnPath(path: string): string {
+  const base = "http://portal.invalid";
+  let url = new URL(SSO_SIGNED_IN_PATH, base);
+  if (path.startsWith("/") && !path.startsWith("//") && !path.includes("\\")) {
+    const asked = new URL(path, base);
+    if (asked.origin === base && /^\/client-portal(\/|$)/.test(asked.pathname)) url = asked;
+  }
+  url.searchParams.delete("error");
+  url.searchParams.delete("error_description");
+  // The page tells the step-up's verdict from an owner's test by this mark (SsoStepUpVerdict).
+  url.searchParams.set(SSO_STEP_UP_MARK.name, SSO_STEP_UP_MARK.value);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * A signed-in person's fresh sign-in at their company's provider, for a step-up
+ * (docs/PRODUCT.md#single-sign-on): only for a session made there, at the provider the person is
+ * linked to; the result comes back to `returnTo` as `?error=sso_step_up_passed` or a refusal.
+ */
+export async function startSsoStepUp(
+  db: DbOrTx,
+  actor: { clientId: string; userId: string; sessionId: string; email: string; viaSso: boolean },
+  returnTo: string,
+  headers: Headers,
+): Promise<StartedSsoFlow> {
+  if (!actor.viaSso) throw new AppError("bad_request", SSO_STEP_UP_UNAVAILABLE);
+  const [provider] = await db
+    .select({ providerId: ssoProvider.providerId })
+    .from(ssoProvider)
+    .innerJoin(account, and(eq(account.providerId, ssoProvider.providerId), eq(account.userId, actor.userId)))
+    .where(eq(ssoProvider.clientId, actor.clientId))
+    .limit(1);
+  if (!provider) throw new AppError("bad_request", SSO_STEP_UP_UNAVAILABLE);
+  const stepUp = { userId: actor.userId, sessionId: actor.sessionId };
+  return startFlow(provider.providerId, actor.clientId, { stepUp }, actor.email, headers, ssoStepUpReturnPath(returnTo));
 }

@@ -1,5 +1,6 @@
 // Signed testing authorizations (modules/authorizations, docs/PRODUCT.md#engagement-authorization).
 import { sql } from "drizzle-orm";
+import { SIGNATURE_METHODS } from "../../../../lib/domain/signature-method";
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { ownedByClient } from "./clients";
@@ -51,7 +52,6 @@ export const engagementAuthorizations = pgTable(
 );
 
 export const AUTHORIZATION_SIDES = ["client", "firm"] as const;
-export const SIGNATURE_METHODS = ["second_factor", "password"] as const;
 
 /** A signature of one version by one side: who, how they proved it, when, from where, over which hash. */
 export const engagementAuthorizationSignatures = pgTable(
