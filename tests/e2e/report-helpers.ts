@@ -34,8 +34,17 @@ export async function createEngagementFor(page: Page, company: string, label: st
   await pickClient(form, "Client", company);
   await form.getByRole("button", { name: "Create Project" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Project created successfully" })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+  await showProject(page, engagement);
   return engagement;
+}
+
+/**
+ * The projects list filtered to one engagement, loaded as such: typing into the search box swaps
+ * the list a moment later, which on a busy machine can close a row menu just opened on the old list.
+ */
+export async function showProject(page: Page, engagement: string): Promise<void> {
+  await page.goto(`/admin/projects?q=${encodeURIComponent(engagement.toLowerCase())}`);
+  await expect(page.getByRole("button", { name: `Actions for ${engagement}`, exact: true })).toBeVisible();
 }
 
 /**

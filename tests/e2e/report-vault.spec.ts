@@ -11,7 +11,7 @@ import { pdfPageTexts } from "../helpers/pdf-text";
 import { chooseRowAction, type InvitedClient, invitedClientSignedIn } from "./admin-helpers";
 import { logOut, submitPortalLogin } from "./auth-helpers";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
-import { downloadWithPassword, publishReportFor } from "./report-helpers";
+import { downloadWithPassword, publishReportFor, showProject } from "./report-helpers";
 import { codeFor, enrolTwoFactor } from "./second-factor-helpers";
 
 // Two tests on one company, in order: the owner's download, then the firm's looks at it (each flow
@@ -85,8 +85,7 @@ test.describe.serial("the report vault", () => {
     await expect(page).toHaveURL(/\/admin\/clients$/);
 
     // And from the engagement's report vault: the copy is stamped for the admin.
-    await page.goto("/admin/projects");
-    await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+    await showProject(page, engagement);
     await chooseRowAction(page, engagement, "Reports");
     const adminVault = page.getByRole("dialog", { name: `Reports of ${engagement}` });
     const adminCopy = await downloadWithPassword(page, adminVault.getByRole("button", { name: "Download v1" }), DEMO.admin.password);
@@ -94,8 +93,7 @@ test.describe.serial("the report vault", () => {
     await expect(adminVault.getByText("downloaded 3×")).toBeVisible();
 
     // Revoked: the owner's link already handed out fails, and the report leaves the portal.
-    await page.goto("/admin/projects");
-    await page.getByRole("searchbox", { name: "Search projects" }).fill(engagement.toLowerCase());
+    await showProject(page, engagement);
     await chooseRowAction(page, engagement, "Reports");
     await page
       .getByRole("dialog", { name: `Reports of ${engagement}` })
