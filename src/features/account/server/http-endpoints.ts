@@ -18,8 +18,11 @@ const SERVED = new Set([
   "POST /passkey/verify-authentication",
 ]);
 
-/** A company's identity provider sends the person back here (docs/PRODUCT.md#single-sign-on). */
-const SERVED_PATTERNS = [/^GET \/sso\/callback\/company-[0-9a-f-]{36}$/];
+/**
+ * A company's identity provider sends the person back here (docs/PRODUCT.md#single-sign-on): an
+ * OpenID Connect provider by a redirect, a SAML provider by a form posted to the ACS.
+ */
+const SERVED_PATTERNS = [/^GET \/sso\/callback\/company-[0-9a-f-]{36}$/, /^POST \/sso\/saml2\/sp\/acs\/company-[0-9a-f-]{36}$/];
 
 export const AUTH_BASE_PATH = "/api/auth";
 

@@ -46,10 +46,12 @@ function answer(subject: string, authTime: number | undefined): SSOUserResolutio
 
 async function decide(subject: string, authTime: number | undefined) {
   let passed = false;
+  const signedInAt = authTime === undefined ? null : new Date(authTime * 1000);
   const decision = await resolveSsoUser(
     answer(subject, authTime),
     facts,
     flow,
+    signedInAt,
     lookups,
     () => {},
     () => (passed = true),

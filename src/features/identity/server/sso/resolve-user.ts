@@ -32,6 +32,8 @@ export async function resolveSsoUser(
   input: SSOUserResolutionInput,
   facts: SsoCompanyFacts | null,
   flow: SsoFlow | null,
+  /** When the person signed in at the provider: the ID token's auth_time, or the SAML AuthnInstant. */
+  signedInAt: Date | null,
   lookups: SsoLookups,
   onTestPassed: (email: string) => void,
   onStepUpPassed: () => void = () => {},
@@ -45,7 +47,7 @@ export async function resolveSsoUser(
     onTestPassed(input.providerUser.email.toLowerCase());
     return reject(SSO_TEST_PASSED);
   }
-  if (flow.stepUp) return stepUp(input, flow.stepUp, lookups, onStepUpPassed);
+  if (flow.stepUp) return stepUp(input, flow.stepUp, signedInAt, lookups, onStepUpPassed);
   if (facts.mode === "off" || !facts.tested) return reject("sso_off");
   if (!facts.companyActive) return reject("sso_deactivated");
 
@@ -72,18 +74,19 @@ export async function resolveSsoUser(
 /**
  * A signed-in person's step-up at the provider: the identity must be the one this person is linked
  * to, and the provider must say the person signed in after the step-up began (prompt=login and
- * max_age=0 ask for that; auth_time shows it was done). It signs nobody in.
+ * max_age=0, or SAML's ForceAuthn, ask for that; auth_time or AuthnInstant show it was done). It
+ * signs nobody in.
  */
 async function stepUp(
   input: SSOUserResolutionInput,
   step: NonNullable<SsoFlow["stepUp"]>,
+  signedInAt: Date | null,
   lookups: SsoLookups,
   onPassed: () => void,
 ): Promise<SSOUserResolution> {
   const linked = await lookups.accountOf(input.providerId, input.accountKey.accountId);
   if (linked?.userId !== step.userId) return reject("sso_step_up_other_person");
-  const authTime = input.protocol === "oidc" ? input.verifiedIdTokenClaims.auth_time : undefined;
-  if (typeof authTime !== "number" || authTime * 1000 < step.since.getTime() - AUTH_TIME_SKEW_MS) return reject("sso_step_up_not_fresh");
+  if (!signedInAt || signedInAt.getTime() < step.since.getTime() - AUTH_TIME_SKEW_MS) return reject("sso_step_up_not_fresh");
   onPassed();
   return reject(SSO_STEP_UP_PASSED);
 }

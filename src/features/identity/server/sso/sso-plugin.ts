@@ -13,13 +13,15 @@ import { dropSetCookie } from "../second-factor/plugin";
 import { type SsoCompanyFacts, ssoCompanyFacts } from "./company-facts";
 import { recordIdentityProviderProof } from "../second-factor/fresh-factor-state";
 import { SSO_FLOW_COOKIE, type SsoFlow, ssoFlowOf, type SsoStepUp } from "./flow-cookie";
+import { samlResponseFacts, takeSamlFlow } from "./saml-flow";
 import { passwordRefusedBySso } from "./password-policy";
 import { resolveSsoUser, type SsoLookups } from "./resolve-user";
 
 /** How a session made through a company's identity provider is marked (`session.sign_in_method`). */
 export const SSO_METHOD = "sso";
 
-const CALLBACK_PREFIXES = ["/sso/callback", "/sso/saml2/sp/acs"];
+const SAML_ACS_PREFIX = "/sso/saml2/sp/acs";
+const CALLBACK_PREFIXES = ["/sso/callback", SAML_ACS_PREFIX];
 const isCallback = (path: string | undefined) => CALLBACK_PREFIXES.some((prefix) => path?.startsWith(prefix));
 
 /** Read before better-auth's transaction, handed to the resolver through the endpoint's context. */
@@ -29,6 +31,10 @@ type SsoRequestState = {
   authTime: Date | null;
   testedAs: string | null;
   stepUpPassed: boolean;
+  /** A SAML response's AuthnInstant (read before the plugin checks it; counts only once it has). */
+  samlAuthnInstant: Date | null;
+  /** A SAML response signed with SHA-1 or an unknown algorithm (saml-flow.ts). */
+  samlWeakAlgorithm: boolean;
 };
 const STATE_KEY = "sentinelSso";
 
@@ -98,10 +104,13 @@ export function ssoPlugin() {
   return sso({
     resolveUser: async (input, { database }) => {
       const state = requestState();
+      if (state?.samlWeakAlgorithm) return { action: "reject", code: "sso_weak_signature" };
+      const signedInAt = input.protocol === "oidc" ? authTimeOf(input.verifiedIdTokenClaims) : (state?.samlAuthnInstant ?? null);
       const decision = await resolveSsoUser(
         input,
         state?.facts ?? null,
         state?.flow ?? null,
+        signedInAt,
         lookupsOf(database),
         (email) => {
           if (state) state.testedAs = email;
@@ -110,7 +119,7 @@ export function ssoPlugin() {
           if (state) state.stepUpPassed = true;
         },
       );
-      if (state && decision.action !== "reject" && input.protocol === "oidc") state.authTime = authTimeOf(input.verifiedIdTokenClaims);
+      if (state && decision.action !== "reject") state.authTime = signedInAt;
       return decision;
     },
     // The provider's e-mail_verified decides nothing: a link needs our own verified domain.
@@ -142,12 +151,16 @@ export function ssoPolicyPlugin(db: Db) {
           matcher: (ctx) => isCallback(ctx.path),
           handler: createAuthMiddleware(async (ctx) => {
             const providerId = (ctx.params as { providerId?: string } | undefined)?.providerId;
+            // A SAML response arrives by a cross-site POST without our cookie: its flow is kept on the server.
+            const saml = ctx.path?.startsWith(SAML_ACS_PREFIX) ? samlResponseFacts((ctx.body as { SAMLResponse?: unknown } | undefined)?.SAMLResponse) : null;
             const state: SsoRequestState = {
               facts: providerId ? await ssoCompanyFacts(db, providerId) : null,
-              flow: ssoFlowOf(ctx.headers),
+              flow: saml ? await takeSamlFlow(db, saml.inResponseTo) : ssoFlowOf(ctx.headers),
               authTime: null,
               testedAs: null,
               stepUpPassed: false,
+              samlAuthnInstant: saml?.authnInstant ?? null,
+              samlWeakAlgorithm: saml?.weakAlgorithm ?? false,
             };
             return { context: { [STATE_KEY]: state } };
           }),

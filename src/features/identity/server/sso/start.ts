@@ -9,6 +9,7 @@ import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { getAuth } from "../auth";
 import { issueSsoFlow, SSO_FLOW_COOKIE, ssoFlowCookieOptions } from "./flow-cookie";
+import { samlRequestIdOf, storeSamlFlow, withForceAuthn } from "./saml-flow";
 
 /** Where the login page sends a person after the provider, and where a refusal lands (`?error=`). */
 export const SSO_SIGNED_IN_PATH = "/client-portal";
@@ -58,6 +59,7 @@ export type StartedSsoFlow = { url: string; flowCookie: { name: string; value: s
 type FlowPurpose = Parameters<typeof issueSsoFlow>[1];
 
 async function startFlow(
+  db: DbOrTx,
   providerId: string,
   clientId: string,
   purpose: FlowPurpose,
@@ -87,6 +89,14 @@ async function startFlow(
     console.warn(`[sso] ${providerId}: the flow could not start: ${error.message}`);
     throw new AppError("bad_gateway", SSO_PROVIDER_UNUSABLE);
   }
+  const cookie = { name: SSO_FLOW_COOKIE, value, options: ssoFlowCookieOptions(flow.expiresAt) };
+  const requestId = samlRequestIdOf(new URL(started.url));
+  if (requestId) {
+    // SAML: the response comes back by a cross-site POST, without our cookie (saml-flow.ts).
+    await storeSamlFlow(db, requestId, flow, value);
+    const url = flow.stepUp ? withForceAuthn(new URL(started.url)) : new URL(started.url);
+    return { url: url.toString(), flowCookie: cookie };
+  }
   const url = new URL(started.url);
   url.searchParams.set("nonce", flow.nonce);
   if (flow.stepUp) {
@@ -95,14 +105,14 @@ async function startFlow(
     url.searchParams.set("prompt", "login");
     url.searchParams.set("max_age", "0");
   }
-  return { url: url.toString(), flowCookie: { name: SSO_FLOW_COOKIE, value, options: ssoFlowCookieOptions(flow.expiresAt) } };
+  return { url: url.toString(), flowCookie: cookie };
 }
 
 /** A person's sign-in through their company's provider, from the login page. */
 export async function startSsoSignIn(db: DbOrTx, email: string, headers: Headers): Promise<StartedSsoFlow> {
   const found = await ssoCompanyOfEmail(db, email);
   if (!found) throw new AppError("bad_request", SSO_NOT_AVAILABLE);
-  return startFlow(found.providerId, found.clientId, null, email.trim().toLowerCase(), headers);
+  return startFlow(db, found.providerId, found.clientId, null, email.trim().toLowerCase(), headers);
 }
 
 /** An owner's test of the company's provider (required before single sign-on can be switched on). */
@@ -113,7 +123,7 @@ export async function startSsoTest(db: DbOrTx, actor: { clientId: string; userId
     .where(eq(ssoProvider.clientId, actor.clientId))
     .limit(1);
   if (!provider) throw new AppError("bad_request", "Set up your identity provider first.");
-  return startFlow(provider.providerId, actor.clientId, { testUserId: actor.userId }, undefined, headers);
+  return startFlow(db, provider.providerId, actor.clientId, { testUserId: actor.userId }, undefined, headers);
 }
 
 export const SSO_STEP_UP_UNAVAILABLE = "You did not sign in through your company's identity provider: confirm it is you another way.";
@@ -153,5 +163,5 @@ export async function startSsoStepUp(
     .limit(1);
   if (!provider) throw new AppError("bad_request", SSO_STEP_UP_UNAVAILABLE);
   const stepUp = { userId: actor.userId, sessionId: actor.sessionId };
-  return startFlow(provider.providerId, actor.clientId, { stepUp }, actor.email, headers, ssoStepUpReturnPath(returnTo));
+  return startFlow(db, provider.providerId, actor.clientId, { stepUp }, actor.email, headers, ssoStepUpReturnPath(returnTo));
 }
