@@ -11,9 +11,10 @@ const fakeSquareUrl = `http://127.0.0.1:${squarePort}`;
 // The fake GitHub (tools/fake-github), which the app may call on loopback through DEV_FAKE_PORTS.
 const githubPort = Number(process.env.E2E_GITHUB_PORT ?? 3997);
 const fakeGitHubUrl = `http://127.0.0.1:${githubPort}`;
-// The local identity provider and DNS server (tools/test-idp): a company's single sign-on.
+// The local identity providers (OpenID Connect, SAML) and DNS server (tools/test-idp): a company's single sign-on.
 const idpPort = Number(process.env.E2E_IDP_PORT ?? 3996);
 const dnsPort = Number(process.env.E2E_DNS_PORT ?? 3995);
+const samlPort = Number(process.env.E2E_SAML_PORT ?? 3994);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -72,7 +73,7 @@ export default defineConfig({
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: "pipe",
-      env: { APP_URL: baseURL, FAKE_IDP_PORT: String(idpPort), FAKE_DNS_PORT: String(dnsPort) },
+      env: { APP_URL: baseURL, FAKE_IDP_PORT: String(idpPort), FAKE_DNS_PORT: String(dnsPort), FAKE_SAML_PORT: String(samlPort) },
     },
     {
       // run.mjs has already built; never rebuild under a running test server.
@@ -90,7 +91,7 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         // The mail preview (/dev/mail) lets browser tests read what was sent.
         APP_ENV: "development",
-        DEV_FAKE_PORTS: `${githubPort},${idpPort}`,
+        DEV_FAKE_PORTS: `${githubPort},${idpPort},${samlPort}`,
         SSO_DNS_SERVERS: `127.0.0.1:${dnsPort}`,
         SQUARE_APPLICATION_ID: FAKE_APPLICATION_ID,
         SQUARE_APPLICATION_SECRET: FAKE_APPLICATION_SECRET,

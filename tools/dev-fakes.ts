@@ -1,8 +1,9 @@
 // `npm run dev:fakes`: the fake Square (FAKE_SQUARE_PORT, default 4010), the fake GitHub
 // (FAKE_GITHUB_PORT, default 4020, with the demo's repository, token and webhook), the fake GitLab
 // (FAKE_GITLAB_PORT, default 4030), the fake Jira (FAKE_JIRA_PORT, default 4040, with the demo's
-// project, account and webhook) and the local identity provider with its DNS server
-// (FAKE_IDP_PORT, default 4050; FAKE_DNS_PORT, default 4053, UDP) side by side, for an app started on its own (README.md,
+// project, account and webhook) and the local identity providers with their DNS server
+// (FAKE_IDP_PORT, default 4050; FAKE_SAML_PORT, default 4051; FAKE_DNS_PORT, default 4053, UDP)
+// side by side, for an app started on its own (README.md,
 // "Development"). Ctrl-C stops them all; so does any one ending.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -23,6 +24,7 @@ const children: ChildProcess[] = [
   start("tools/fake-jira/cli.ts", { FAKE_JIRA_PORT: process.env.FAKE_JIRA_PORT ?? "4040", APP_URL: appUrl }),
   start("tools/test-idp/cli.ts", {
     FAKE_IDP_PORT: process.env.FAKE_IDP_PORT ?? "4050",
+    FAKE_SAML_PORT: process.env.FAKE_SAML_PORT ?? "4051",
     FAKE_DNS_PORT: process.env.FAKE_DNS_PORT ?? "4053",
     APP_URL: appUrl,
   }),

@@ -26,6 +26,7 @@ const githubPort = await freePort();
 // The local identity provider and its DNS server (tools/test-idp) for a company's single sign-on.
 const idpPort = await freePort();
 const dnsPort = await freePort();
+const samlPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 // Each demo role's signed-in browser state (tests/e2e/auth.setup.ts), thrown away with the run.
 const authDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-"));
@@ -37,6 +38,7 @@ const env = {
   E2E_GITHUB_PORT: String(githubPort),
   E2E_IDP_PORT: String(idpPort),
   E2E_DNS_PORT: String(dnsPort),
+  E2E_SAML_PORT: String(samlPort),
   E2E_DATA_DIR: dataDir,
   E2E_AUTH_DIR: authDir,
   NEXT_TELEMETRY_DISABLED: "1",

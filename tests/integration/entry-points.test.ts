@@ -372,6 +372,17 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: everyone(302),
     },
     {
+      // Our service provider metadata for a company's SAML provider: Acme's provider is OpenID
+      // Connect, Globex has none.
+      name: "sso-saml-metadata",
+      call: ({ target }) => ({
+        url: `/api/auth/sso/saml2/sp/metadata?providerId=company-${target.clientId}`,
+        params: { all: ["sso", "saml2", "sp", "metadata"] },
+      }),
+      expect: everyone(400),
+      crossTenant: 404,
+    },
+    {
       // One of better-auth's endpoints the route does not serve (src/features/account/server/http-endpoints.ts).
       name: "list-sessions",
       call: () => ({ url: "/api/auth/list-sessions", params: { all: ["list-sessions"] } }),
@@ -397,16 +408,29 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: everyone(400),
     },
   ],
-  "POST /api/auth/[...all]": {
-    // Client B's account, so this row and the sign-in action's (client A's) each stay within one
-    // account's budget of failed attempts from unknown browsers, over every column.
-    call: () => ({
-      url: "/api/auth/sign-in/email",
-      params: { all: ["sign-in", "email"] },
-      json: { email: "client2@example.com", password: "wrong-password" },
-    }),
-    expect: everyone(401),
-  },
+  "POST /api/auth/[...all]": [
+    {
+      // Client B's account, so this row and the sign-in action's (client A's) each stay within one
+      // account's budget of failed attempts from unknown browsers, over every column.
+      name: "sign-in",
+      call: () => ({
+        url: "/api/auth/sign-in/email",
+        params: { all: ["sign-in", "email"] },
+        json: { email: "client2@example.com", password: "wrong-password" },
+      }),
+      expect: everyone(401),
+    },
+    {
+      // A SAML provider posting to a company's ACS: neither demo company has a SAML provider.
+      name: "sso-saml-acs",
+      call: ({ target }) => ({
+        url: `/api/auth/sso/saml2/sp/acs/company-${target.clientId}`,
+        params: { all: ["sso", "saml2", "sp", "acs", `company-${target.clientId}`] },
+        json: { SAMLResponse: Buffer.from("<not-a-response/>").toString("base64") },
+      }),
+      expect: everyone(404),
+    },
+  ],
 
   // --- client routes --------------------------------------------------------------------------
   "GET /api/client/documents/[id]": {
@@ -1191,6 +1215,13 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "ACTION src/features/sso/actions/portal.ts#removeSsoDomainAction": {
     input: async ({ target }) => ({ id: await freshSsoDomain(target) }),
+    expect: ownerOnlyAction(
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+    ),
+  },
+  "ACTION src/features/sso/actions/portal.ts#saveSamlProviderAction": {
+    input: () => ({ metadataUrl: "https://idp.acme.example/saml/metadata" }),
     expect: ownerOnlyAction(
       { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
       { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },

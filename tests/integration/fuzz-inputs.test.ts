@@ -1242,6 +1242,11 @@ const FUZZ: Record<string, Spec> = {
       { kind: "action" as const, role: "client" as const, input: mutatedInput(() => ({ id: "00000000-0000-4000-8000-000000000000" })) },
     ]),
   ),
+  "ACTION src/features/sso/actions/portal.ts#saveSamlProviderAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ metadataUrl: "https://idp.acme.example/saml/metadata" })),
+  },
   "ACTION src/features/sso/actions/portal.ts#saveOidcProviderAction": {
     kind: "action",
     role: "client",

@@ -16,6 +16,7 @@ import {
 } from "../../src/features/demo/server/demo-sso-constants";
 import { startTestDns } from "./dns";
 import { startTestOidcIdp } from "./oidc";
+import { startTestSamlIdp } from "./saml";
 
 const appUrl = (process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
 const log = process.env.FAKE_IDP_LOG === "1";
@@ -35,15 +36,22 @@ const idp = await startTestOidcIdp({
   ],
   onTxt: (name, value) => dns.setTxt(name, [value]),
 });
+// A SAML provider beside it, for a company set up with SAML instead (its metadata URL is all it needs).
+const saml = await startTestSamlIdp({
+  port: Number(process.env.FAKE_SAML_PORT ?? 4051),
+  log,
+  people: DEMO_SSO_PEOPLE.map((p) => ({ nameId: p.sub, email: p.email, name: p.name })),
+});
 
 console.info(`[test-idp] OpenID Provider on ${idp.issuer} (discovery: ${idp.issuer}/.well-known/openid-configuration)
   The demo's client: ${DEMO_SSO_CLIENT_ID} / ${DEMO_SSO_CLIENT_SECRET}
   People: ${DEMO_SSO_PEOPLE.map((p) => p.email).join(", ")} (pick one on its login page: no password)
   Sign in: ${appUrl}/client-login with dana@acme.example → Continue with single sign-on
+[test-saml-idp] SAML identity provider, metadata URL ${saml.metadataUrl} (Settings → Single sign-on → SAML 2.0)
 [test-dns] DNS (UDP) on ${dns.server}: start the app with SSO_DNS_SERVERS=${dns.server} to verify domains against it`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    void Promise.all([idp.close(), dns.close()]).then(() => process.exit(0));
+    void Promise.all([idp.close(), saml.close(), dns.close()]).then(() => process.exit(0));
   });
 }

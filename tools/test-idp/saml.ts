@@ -2,8 +2,8 @@
 // certificate, the HTTP-Redirect single sign-on service, a login page listing its people (no
 // password: a test tool), and a signed response posted back to the service provider's ACS, as a
 // company's Okta or Entra ID sends it. The tests can ask for what a careless or hostile provider
-// sends instead (unsigned, SHA-1, expired, another audience, an old sign-in). A dev and test tool:
-// nothing in src/ imports it.
+// sends instead (unsigned, SHA-1, expired, another audience, an old sign-in). `POST /_fake/people`
+// adds a person. A dev and test tool: nothing in src/ imports it.
 import { randomBytes, webcrypto } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -72,7 +72,12 @@ export function readAuthnRequest(samlRequest: string): { id: string; acs: string
   const xml = inflateRawSync(Buffer.from(samlRequest, "base64")).toString("utf8");
   const attribute = (name: string) => new RegExp(`<(?:\\w+:)?AuthnRequest\\b[^>]*\\s${name}="([^"]*)"`).exec(xml)?.[1] ?? null;
   const issuer = /<(?:\w+:)?Issuer\b[^>]*>([^<]*)<\/(?:\w+:)?Issuer>/.exec(xml)?.[1] ?? null;
-  return { id: attribute("ID") ?? "", acs: attribute("AssertionConsumerServiceURL"), issuer, forceAuthn: attribute("ForceAuthn") === "true" };
+  return {
+    id: attribute("ID") ?? "",
+    acs: attribute("AssertionConsumerServiceURL"),
+    issuer,
+    forceAuthn: attribute("ForceAuthn") === "true",
+  };
 }
 
 export async function startTestSamlIdp(
@@ -162,6 +167,14 @@ export async function startTestSamlIdp(
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", base);
     if (options.log) console.info(`[test-saml-idp] ${req.method} ${url.pathname}`);
+    // The browser tests add a person of a domain they verified (a test tool's door, never a provider's).
+    if (req.method === "POST" && url.pathname === "/_fake/people") {
+      const person = JSON.parse(await body(req)) as Partial<TestSamlPerson>;
+      if (!person.nameId || !person.email || !person.name) return void fail(res, 400, "nameId, email and name are required");
+      people.push({ nameId: person.nameId, email: person.email, name: person.name });
+      res.statusCode = 204;
+      return void res.end();
+    }
     if (req.method === "GET" && url.pathname === "/saml/metadata") {
       res.setHeader("content-type", "application/samlmetadata+xml");
       return void res.end(metadata);
@@ -218,7 +231,13 @@ export function readSamlPost(html: string): SamlPost {
   const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(html)?.[1];
   if (!acs || !samlResponse) throw new Error(`not a SAML post form: ${html.slice(0, 200)}`);
   const relay = /name="RelayState" value="([^"]*)"/.exec(html)?.[1] ?? null;
-  const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   return { acs: unescape(acs), SAMLResponse: samlResponse, RelayState: relay === null ? null : unescape(relay) };
 }
 

@@ -16,6 +16,8 @@ const SERVED = new Set([
   "POST /passkey/verify-registration",
   "GET /passkey/generate-authenticate-options",
   "POST /passkey/verify-authentication",
+  // What a company's SAML provider may read of us (entity ID, ACS URL): docs/PRODUCT.md#single-sign-on.
+  "GET /sso/saml2/sp/metadata",
 ]);
 
 /**

@@ -5,8 +5,8 @@ import { assertClientOwner } from "@/server/core/actor";
 import { getDb } from "@/server/core/get-db";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import { clientAction, startSsoTest } from "@/features/identity/server";
-import { addSsoDomain, removeSsoDomain, saveOidcProvider, setSsoPolicy, verifySsoDomain } from "@/features/sso/server";
-import { oidcProviderSchema, ssoDomainIdSchema, ssoDomainSchema, ssoPolicySchema } from "@/features/sso/validation";
+import { addSsoDomain, removeSsoDomain, saveOidcProvider, saveSamlProvider, setSsoPolicy, verifySsoDomain } from "@/features/sso/server";
+import { oidcProviderSchema, samlProviderSchema, ssoDomainIdSchema, ssoDomainSchema, ssoPolicySchema } from "@/features/sso/validation";
 import { z } from "zod";
 
 // The portal's Single sign-on card (docs/PRODUCT.md#single-sign-on): owners only; what changes who
@@ -38,6 +38,12 @@ export const saveOidcProviderAction = clientAction(oidcProviderSchema, async (ac
   assertClientOwner(actor);
   await confirmFreshSecondFactor(getDb(), new Headers(await headers()), {});
   await saveOidcProvider(getDb(), actorOf(actor), input);
+});
+
+export const saveSamlProviderAction = clientAction(samlProviderSchema, async (actor, input) => {
+  assertClientOwner(actor);
+  await confirmFreshSecondFactor(getDb(), new Headers(await headers()), {});
+  await saveSamlProvider(getDb(), actorOf(actor), input);
 });
 
 export const setSsoPolicyAction = clientAction(ssoPolicySchema, async (actor, input) => {

@@ -55,7 +55,7 @@ export function SsoCard({ settings, readOnly }: { settings: SsoSettingsView; rea
       </div>
       {shown ? <Alert tone={shown.tone}>{shown.text}</Alert> : null}
       <SsoDomains domains={settings.domains} change={change} readOnly={readOnly} askStepUp={stepUp.ask} />
-      <SsoProviderForm settings={settings} redirectUri={settings.redirectUri} change={change} readOnly={readOnly} askStepUp={stepUp.ask} />
+      <SsoProviderForm settings={settings} change={change} readOnly={readOnly} askStepUp={stepUp.ask} />
       <SsoPolicyForm settings={settings} readOnly={readOnly} askStepUp={stepUp.ask} />
       {stepUp.dialog}
     </Card>

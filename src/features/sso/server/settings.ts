@@ -6,16 +6,19 @@ import { AppError } from "@/server/core/errors";
 import { DEFAULT_SSO_SESSION_HOURS, type SsoMode } from "@/lib/domain/sso";
 import { domainView, type SsoActor, type SsoDomainView } from "./domains";
 import { type OidcProviderView, providerViewOf, redirectUriOf } from "./oidc-provider";
+import { acsUrlOf, type SamlProviderView, samlProviderViewOf, spEntityIdOf } from "./saml-provider";
 
 export type SsoSettingsView = {
   domains: SsoDomainView[];
-  provider: OidcProviderView | null;
+  provider: OidcProviderView | SamlProviderView | null;
   mode: SsoMode;
   justInTime: boolean;
   sessionHours: number;
   tested: { at: Date; byName: string; as: string | null } | null;
-  /** What the owners register with their provider as its redirect URI. */
+  /** What the owners register with their provider as its redirect URI (OpenID Connect). */
   redirectUri: string;
+  /** What a SAML provider is given of ours. */
+  saml: { spEntityId: string; acsUrl: string };
 };
 
 type DomainRow = { id: string; domain: string; token: string; verified_at: string | null };
@@ -31,6 +34,7 @@ export async function loadSsoSettings(db: DbOrTx, clientId: string): Promise<Sso
       testedByName: ssoSettings.testedByName,
       testedAs: ssoSettings.testedAs,
       oidcConfig: ssoProvider.oidcConfig,
+      samlConfig: ssoProvider.samlConfig,
       domains: sql<DomainRow[]>`(
         select coalesce(json_agg(json_build_object('id', d.id, 'domain', d.domain, 'token', d.token, 'verified_at', d.verified_at) order by d.domain), '[]')
         from ${ssoDomains} d where d.client_id = ${clients.id})`,
@@ -42,12 +46,17 @@ export async function loadSsoSettings(db: DbOrTx, clientId: string): Promise<Sso
     .limit(1);
   return {
     domains: (row?.domains ?? []).map((d) => domainView({ ...d, verifiedAt: d.verified_at ? new Date(d.verified_at) : null })),
-    provider: row?.oidcConfig ? providerViewOf(clientId, row.oidcConfig) : null,
+    provider: row?.oidcConfig
+      ? providerViewOf(clientId, row.oidcConfig)
+      : row?.samlConfig
+        ? samlProviderViewOf(clientId, row.samlConfig)
+        : null,
     mode: row?.mode ?? "off",
     justInTime: row?.justInTime ?? false,
     sessionHours: row?.sessionHours ?? DEFAULT_SSO_SESSION_HOURS,
     tested: row?.testedAt ? { at: row.testedAt, byName: row.testedByName ?? "An owner", as: row.testedAs } : null,
     redirectUri: redirectUriOf(clientId),
+    saml: { spEntityId: spEntityIdOf(clientId), acsUrl: acsUrlOf(clientId) },
   };
 }
 

@@ -4,12 +4,12 @@
 // another audience or recipient refused; the owner's test; the step-up asking for ForceAuthn.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { POST as authPost } from "@/app/api/auth/[...all]/route";
-import { clientPeople, session, ssoDomains, ssoProvider, ssoSettings, user } from "@/server/core/db/schema";
+import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route";
+import { clientPeople, session, ssoDomains, ssoProvider, user } from "@/server/core/db/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import { getSession, startSsoSignIn, startSsoStepUp, startSsoTest } from "@/features/identity/server";
-import { providerIdOf } from "@/features/sso/server";
+import { acsUrlOf, loadSsoSettings, saveSamlProvider, setSsoPolicy, spEntityIdOf } from "@/features/sso/server";
 import { APP_ORIGIN, authHeaders } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { cookiesSet } from "@tests/integration/helpers/next-headers-mock";
@@ -34,26 +34,9 @@ beforeAll(async () => {
     ],
   });
   disallow = allowLoopbackForTests(idp.hostPort);
-  const providerId = providerIdOf(owner.clientId);
-  const spEntityId = `${APP_ORIGIN}/api/auth/sso/saml2/sp/metadata?providerId=${providerId}`;
-  await t.db.insert(ssoDomains).values({ clientId: owner.clientId, domain: "saml.example", token: "t", verifiedAt: new Date(), createdByName: "x" });
-  await t.db.insert(ssoProvider).values({
-    id: providerId,
-    providerId,
-    clientId: owner.clientId,
-    issuer: idp.entityId,
-    domain: "",
-    samlConfig: JSON.stringify({
-      issuer: spEntityId,
-      audience: spEntityId,
-      entryPoint: `http://${idp.hostPort}/saml/sso`,
-      callbackUrl: "/client-portal",
-      idpMetadata: { metadata: idp.metadata },
-      wantAssertionsSigned: true,
-      identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
-    }),
-  });
-  await t.db.insert(ssoSettings).values({ clientId: owner.clientId, mode: "allowed", justInTime: true, testedAt: new Date(), testedByName: "x", testedAs: "x" });
+  await t.db
+    .insert(ssoDomains)
+    .values({ clientId: owner.clientId, domain: "saml.example", token: "t", verifiedAt: new Date(), createdByName: "x" });
 });
 afterAll(async () => {
   disallow();
@@ -70,7 +53,11 @@ async function atProvider(startedUrl: string, nameId: string): Promise<SamlPost>
   const answer = await fetch(`http://${idp.hostPort}/saml/login`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ nameId, SAMLRequest: url.searchParams.get("SAMLRequest")!, RelayState: url.searchParams.get("RelayState") ?? "" }),
+    body: new URLSearchParams({
+      nameId,
+      SAMLRequest: url.searchParams.get("SAMLRequest")!,
+      RelayState: url.searchParams.get("RelayState") ?? "",
+    }),
   });
   return readSamlPost(await answer.text());
 }
@@ -87,7 +74,12 @@ async function postToAcs(post: SamlPost) {
   );
   const location = new URL(response.headers.get("location") ?? "/", APP_ORIGIN);
   const setCookies = response.headers.getSetCookie();
-  return { status: response.status, location, signedIn: setCookies.some((line) => line.includes("session_token=") && !line.includes("Max-Age=0")), setCookies };
+  return {
+    status: response.status,
+    location,
+    signedIn: setCookies.some((line) => line.includes("session_token=") && !line.includes("Max-Age=0")),
+    setCookies,
+  };
 }
 
 async function signInThroughSaml(email: string, nameId: string) {
@@ -97,6 +89,63 @@ async function signInThroughSaml(email: string, nameId: string) {
 }
 
 const sessionCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(session))[0]!.n;
+
+describe("a SAML provider", () => {
+  const actor = () => ({ ...owner, name: "SAML owner" });
+
+  it("is read from its metadata URL or its XML; what it must name is checked", async () => {
+    const refusal = (xml: string) => saveSamlProvider(t.db, actor(), { metadataXml: xml }).catch((e: unknown) => e);
+    expect(await refusal("<nothing/>")).toMatchObject({
+      code: "bad_request",
+      message: "This is not SAML metadata of an identity provider.",
+    });
+    expect(await refusal(idp.metadata.replace(/<md:KeyDescriptor[\s\S]*<\/md:KeyDescriptor>/, ""))).toMatchObject({
+      message: "The metadata names no signing certificate.",
+    });
+    expect(await refusal(`<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${idp.metadata}`)).toMatchObject({
+      message: "The metadata must not declare a DOCTYPE or entities.",
+    });
+    expect(await saveSamlProvider(t.db, actor(), { metadataUrl: "http://10.0.0.1/metadata" }).catch((e: unknown) => e)).toMatchObject({
+      fieldErrors: { metadataUrl: expect.stringContaining("not an address on the public internet") },
+    });
+
+    await saveSamlProvider(t.db, actor(), { metadataUrl: idp.metadataUrl });
+    const settings = await loadSsoSettings(t.db, owner.clientId);
+    expect(settings.provider).toEqual({
+      protocol: "saml",
+      idpEntityId: idp.entityId,
+      ssoUrl: `http://${idp.hostPort}/saml/sso`,
+      spEntityId: spEntityIdOf(owner.clientId),
+      acsUrl: acsUrlOf(owner.clientId),
+    });
+    // Stored sealed: the column holds no metadata in clear.
+    const [row] = await t.db
+      .select({ stored: sql<string>`saml_config` })
+      .from(ssoProvider)
+      .where(eq(ssoProvider.clientId, owner.clientId));
+    expect(row!.stored).toMatch(/^v1\./);
+    expect(row!.stored).not.toContain("EntityDescriptor");
+  });
+
+  it("publishes our service provider metadata for the provider to read", async () => {
+    const response = await authGet(new Request(spEntityIdOf(owner.clientId)));
+    expect(response.status).toBe(200);
+    const xml = await response.text();
+    expect(xml).toContain(`entityID="${spEntityIdOf(owner.clientId).replace(/&/g, "&amp;")}"`);
+    expect(xml).toContain(acsUrlOf(owner.clientId));
+    expect(xml).toMatch(/WantAssertionsSigned="true"/);
+  });
+
+  it("passes the owner's test without signing anyone in, and then can be switched on", async () => {
+    const started = await startSsoTest(t.db, owner, new Headers());
+    const before = await sessionCount();
+    const result = await postToAcs(await atProvider(started.url, "lee-1"));
+    expect(result.location.searchParams.get("error")).toBe("sso_test_passed");
+    expect(await sessionCount()).toBe(before);
+    expect((await loadSsoSettings(t.db, owner.clientId)).tested).toMatchObject({ as: "lee@saml.example" });
+    await setSsoPolicy(t.db, actor(), { mode: "allowed", justInTime: true, sessionHours: 12 });
+  });
+});
 
 describe("signing in through a SAML provider", () => {
   it("makes a newcomer of the domain a member from a signed assertion, and refuses the same response again", async () => {
@@ -149,18 +198,6 @@ describe("signing in through a SAML provider", () => {
     expect(result.signedIn).toBe(false);
     expect(result.location.searchParams.get("error")).toBe("invalid_state");
   });
-
-  it("passes the owner's test without signing anyone in", async () => {
-    await t.db.update(ssoSettings).set({ testedAt: null, testedAs: null, testedByName: null, mode: "off" }).where(eq(ssoSettings.clientId, owner.clientId));
-    const started = await startSsoTest(t.db, owner, new Headers());
-    const before = await sessionCount();
-    const result = await postToAcs(await atProvider(started.url, "lee-1"));
-    expect(result.location.searchParams.get("error")).toBe("sso_test_passed");
-    expect(await sessionCount()).toBe(before);
-    const [settings] = await t.db.select().from(ssoSettings).where(eq(ssoSettings.clientId, owner.clientId));
-    expect(settings).toMatchObject({ testedAs: "lee@saml.example" });
-    await t.db.update(ssoSettings).set({ mode: "allowed" }).where(eq(ssoSettings.clientId, owner.clientId));
-  });
 });
 
 describe("the step-up of a person signed in through a SAML provider", () => {
@@ -169,7 +206,16 @@ describe("the step-up of a person signed in through a SAML provider", () => {
     const cookie = result.setCookies.find((l) => l.includes("session_token="))!.split(";")[0]!;
     const headers = authHeaders(cookie);
     const signedIn = (await getSession(headers))!;
-    return { headers, kim: { clientId: owner.clientId, userId: signedIn.userId, sessionId: signedIn.sessionId, email: signedIn.email, viaSso: signedIn.viaSso } };
+    return {
+      headers,
+      kim: {
+        clientId: owner.clientId,
+        userId: signedIn.userId,
+        sessionId: signedIn.sessionId,
+        email: signedIn.email,
+        viaSso: signedIn.viaSso,
+      },
+    };
   }
 
   it("asks the provider for a new sign-in (ForceAuthn) and takes only one made after the step-up began", async () => {
@@ -184,10 +230,17 @@ describe("the step-up of a person signed in through a SAML provider", () => {
     idp.setFault("none");
     const fresh = await startSsoStepUp(t.db, kim, "/client-portal?section=documents", new Headers());
     const passed = await postToAcs(await atProvider(fresh.url, "kim-1"));
-    expect(Object.fromEntries(passed.location.searchParams)).toMatchObject({ section: "documents", sso: "step-up", error: "sso_step_up_passed" });
+    expect(Object.fromEntries(passed.location.searchParams)).toMatchObject({
+      section: "documents",
+      sso: "step-up",
+      error: "sso_step_up_passed",
+    });
     expect(passed.signedIn).toBe(false);
     expect(await confirmFreshSecondFactor(t.db, headers, {})).toBe("identity_provider");
-    const [row] = await t.db.select().from(session).where(and(eq(session.id, kim.sessionId)));
+    const [row] = await t.db
+      .select()
+      .from(session)
+      .where(and(eq(session.id, kim.sessionId)));
     expect(row).toBeDefined();
   });
 });

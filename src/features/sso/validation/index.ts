@@ -32,6 +32,30 @@ export const oidcProviderSchema = z.object({
 });
 export type OidcProviderFormInput = z.input<typeof oidcProviderSchema>;
 
+/** A SAML provider's metadata: the URL it is published at, or its XML pasted (one of the two). */
+export const samlProviderSchema = z
+  .object({
+    metadataUrl: z
+      .string()
+      .trim()
+      .transform((value) => value || undefined)
+      .pipe(
+        z.url({ protocol: /^https?$/, message: "Enter the metadata URL, e.g. https://acme.okta.com/app/…/sso/saml/metadata." }).optional(),
+      )
+      .optional(),
+    metadataXml: z
+      .string()
+      .trim()
+      .max(256 * 1024, "The metadata is larger than 256 KB.")
+      .transform((value) => value || undefined)
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.metadataUrl && !value.metadataXml)
+      ctx.addIssue({ code: "custom", path: ["metadataUrl"], message: "Enter the metadata URL, or paste the metadata XML." });
+  });
+export type SamlProviderFormInput = z.input<typeof samlProviderSchema>;
+
 export const ssoPolicySchema = z.object({
   mode: z.enum(SSO_MODES, "Choose how your people sign in."),
   justInTime: z.boolean(),
