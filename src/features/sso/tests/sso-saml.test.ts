@@ -9,6 +9,7 @@ import { clientPeople, session, ssoDomains, ssoProvider, user } from "@/server/c
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import { getSession, startSsoSignIn, startSsoStepUp, startSsoTest } from "@/features/identity/server";
+import { issueSsoFlow, SSO_FLOW_COOKIE } from "@/features/identity/server/sso/flow-cookie";
 import { acsUrlOf, loadSsoSettings, saveSamlProvider, setSsoPolicy, spEntityIdOf } from "@/features/sso/server";
 import { APP_ORIGIN, authHeaders } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -62,13 +63,21 @@ async function atProvider(startedUrl: string, nameId: string): Promise<SamlPost>
   return readSamlPost(await answer.text());
 }
 
-/** The browser posting the provider's form to our ACS: a cross-site POST, so none of our cookies. */
-async function postToAcs(post: SamlPost) {
+/**
+ * The browser posting the provider's form to our ACS: a cross-site POST, so of our cookies only the
+ * flow's (SameSite=None) goes with it.
+ */
+async function postToAcs(post: SamlPost, flowCookie: string | null) {
   const form = new URLSearchParams({ SAMLResponse: post.SAMLResponse, ...(post.RelayState ? { RelayState: post.RelayState } : {}) });
   const response = await authPost(
     new Request(post.acs, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "null", "x-forwarded-for": "10.9.1.1" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "null",
+        "x-forwarded-for": "10.9.1.1",
+        ...(flowCookie ? { cookie: `${SSO_FLOW_COOKIE}=${encodeURIComponent(flowCookie)}` } : {}),
+      },
       body: form,
     }),
   );
@@ -85,7 +94,7 @@ async function postToAcs(post: SamlPost) {
 async function signInThroughSaml(email: string, nameId: string) {
   const started = await startSsoSignIn(t.db, email, new Headers({ "x-forwarded-for": "10.9.1.2" }));
   const post = await atProvider(started.url, nameId);
-  return { post, result: await postToAcs(post) };
+  return { post, flowCookie: started.flowCookie.value, result: await postToAcs(post, started.flowCookie.value) };
 }
 
 const sessionCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(session))[0]!.n;
@@ -139,7 +148,8 @@ describe("a SAML provider", () => {
   it("passes the owner's test without signing anyone in, and then can be switched on", async () => {
     const started = await startSsoTest(t.db, owner, new Headers());
     const before = await sessionCount();
-    const result = await postToAcs(await atProvider(started.url, "lee-1"));
+    const result = await postToAcs(await atProvider(started.url, "lee-1"), started.flowCookie.value);
+    expect(started.flowCookie.options).toMatchObject({ sameSite: "none", secure: true, httpOnly: true });
     expect(result.location.searchParams.get("error")).toBe("sso_test_passed");
     expect(await sessionCount()).toBe(before);
     expect((await loadSsoSettings(t.db, owner.clientId)).tested).toMatchObject({ as: "lee@saml.example" });
@@ -149,7 +159,7 @@ describe("a SAML provider", () => {
 
 describe("signing in through a SAML provider", () => {
   it("makes a newcomer of the domain a member from a signed assertion, and refuses the same response again", async () => {
-    const { post, result } = await signInThroughSaml("kim@saml.example", "kim-1");
+    const { post, flowCookie, result } = await signInThroughSaml("kim@saml.example", "kim-1");
     expect(result.location.pathname).toBe("/client-portal");
     expect(result.location.searchParams.get("error")).toBeNull();
     expect(result.signedIn).toBe(true);
@@ -161,7 +171,7 @@ describe("signing in through a SAML provider", () => {
     expect(Math.abs(made!.ssoAuthAt!.getTime() - Date.now())).toBeLessThan(60_000);
 
     const before = await sessionCount();
-    const replayed = await postToAcs(post);
+    const replayed = await postToAcs(post, flowCookie);
     expect(replayed.signedIn).toBe(false);
     expect(replayed.location.searchParams.get("error")).toBeTruthy();
     expect(await sessionCount()).toBe(before);
@@ -194,9 +204,19 @@ describe("signing in through a SAML provider", () => {
     // The same response, its request's flow already gone (as for one the provider sent unasked).
     const requestId = readAuthnRequest(new URL(started.url).searchParams.get("SAMLRequest")!).id;
     await t.db.execute(sql`delete from verification where identifier = ${`sso-saml-flow:${requestId}`}`);
-    const result = await postToAcs(post);
+    const result = await postToAcs(post, started.flowCookie.value);
     expect(result.signedIn).toBe(false);
     expect(result.location.searchParams.get("error")).toBe("invalid_state");
+  });
+
+  it("refuses a response posted from another browser than the one that asked (no flow cookie, or another flow's)", async () => {
+    for (const cookieOf of [() => null, () => issueSsoFlow(owner.clientId, null).value]) {
+      const started = await startSsoSignIn(t.db, "lee@saml.example", new Headers());
+      const result = await postToAcs(await atProvider(started.url, "lee-1"), cookieOf());
+      expect(result.signedIn).toBe(false);
+      expect(result.location.searchParams.get("error")).toBe("invalid_state");
+    }
+    expect(await t.db.select().from(user).where(eq(user.email, "lee@saml.example"))).toHaveLength(0);
   });
 });
 
@@ -223,13 +243,13 @@ describe("the step-up of a person signed in through a SAML provider", () => {
     idp.setFault("old-sign-in");
     const stale = await startSsoStepUp(t.db, kim, "/client-portal?section=documents", new Headers());
     expect(readAuthnRequest(new URL(stale.url).searchParams.get("SAMLRequest")!).forceAuthn).toBe(true);
-    const refused = await postToAcs(await atProvider(stale.url, "kim-1"));
+    const refused = await postToAcs(await atProvider(stale.url, "kim-1"), stale.flowCookie.value);
     expect(refused.location.searchParams.get("error")).toBe("sso_step_up_not_fresh");
     await expect(confirmFreshSecondFactor(t.db, headers, {})).rejects.toMatchObject({ code: "forbidden" });
 
     idp.setFault("none");
     const fresh = await startSsoStepUp(t.db, kim, "/client-portal?section=documents", new Headers());
-    const passed = await postToAcs(await atProvider(fresh.url, "kim-1"));
+    const passed = await postToAcs(await atProvider(fresh.url, "kim-1"), fresh.flowCookie.value);
     expect(Object.fromEntries(passed.location.searchParams)).toMatchObject({
       section: "documents",
       sso: "step-up",

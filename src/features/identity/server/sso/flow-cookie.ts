@@ -69,12 +69,14 @@ export function verifySsoFlow(value: string | null | undefined, now = new Date()
   }
 }
 
-export function ssoFlowCookieOptions(expiresAt: Date) {
+export function ssoFlowCookieOptions(expiresAt: Date, protocol: "oidc" | "saml" = "oidc") {
   return {
     httpOnly: true,
-    secure: serverEnv().appUrl.startsWith("https://"),
-    // The callback is a top-level GET from the identity provider's page: Lax cookies go with it.
-    sameSite: "lax" as const,
+    // A SAML provider's answer is a form posted from its own site: only a SameSite=None cookie goes
+    // with that POST, and browsers keep such a cookie only when it is Secure (https, or localhost).
+    secure: protocol === "saml" || serverEnv().appUrl.startsWith("https://"),
+    // The OpenID Connect callback is a top-level GET from the provider's page: Lax cookies go with it.
+    sameSite: protocol === "saml" ? ("none" as const) : ("lax" as const),
     path: "/api/auth/sso",
     expires: expiresAt,
   };

@@ -5,10 +5,11 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { verification } from "@/server/core/db/schema";
 import { type SsoFlow, verifySsoFlow } from "./flow-cookie";
 
-// A SAML provider answers by a form the person's browser posts to our ACS from the provider's site:
-// a cross-site POST, which carries no SameSite=Lax cookie, so the flow's cookie (flow-cookie.ts)
-// never arrives there. The flow is kept on the server instead, under the ID of the AuthnRequest the
-// plugin sent; the response names it in InResponseTo, which the plugin checks (one use) itself.
+// A SAML provider answers by a form the person's browser posts to our ACS from the provider's site.
+// The flow is kept on the server, under the ID of the AuthnRequest the plugin sent (the response
+// names it in InResponseTo, which the plugin checks, one use, itself), and the browser that started
+// the flow must bring its cookie (SameSite=None, so it goes with that cross-site POST) with the same
+// nonce: a response obtained by someone else and posted from a victim's browser signs nobody in.
 
 const flowKey = (requestId: string) => `sso-saml-flow:${requestId}`;
 const MAX_ID = 256;
@@ -49,17 +50,28 @@ export function withForceAuthn(url: URL): URL {
 
 /** Keeps the flow (its signed cookie value) under the AuthnRequest's ID until the response comes. */
 export async function storeSamlFlow(db: DbOrTx, requestId: string, flow: SsoFlow, signed: string): Promise<void> {
-  await db.insert(verification).values({ id: crypto.randomUUID(), identifier: flowKey(requestId), value: signed, expiresAt: flow.expiresAt });
+  await db
+    .insert(verification)
+    .values({ id: crypto.randomUUID(), identifier: flowKey(requestId), value: signed, expiresAt: flow.expiresAt });
 }
 
-/** The flow of the request this response answers, taken once; null when unknown, used or expired. */
-export async function takeSamlFlow(db: DbOrTx, requestId: string | null, now = new Date()): Promise<SsoFlow | null> {
+/**
+ * The flow of the request this response answers, taken once, when the posting browser's own flow
+ * cookie is that flow's; null when unknown, used, expired or brought by another browser.
+ */
+export async function takeSamlFlow(
+  db: DbOrTx,
+  requestId: string | null,
+  browserFlow: SsoFlow | null,
+  now = new Date(),
+): Promise<SsoFlow | null> {
   if (!requestId || requestId.length > MAX_ID) return null;
   const [row] = await db
     .delete(verification)
     .where(and(eq(verification.identifier, flowKey(requestId)), gt(verification.expiresAt, now)))
     .returning({ value: verification.value });
-  return row ? verifySsoFlow(row.value, now) : null;
+  const flow = row ? verifySsoFlow(row.value, now) : null;
+  return flow && browserFlow?.nonce === flow.nonce ? flow : null;
 }
 
 export type SamlResponseFacts = {
@@ -95,7 +107,8 @@ const algorithmsOf = (xml: string, element: string) =>
  * A document with several AuthnStatements gives no time (one signed, one not, would be ambiguous).
  */
 export function samlResponseFacts(samlResponse: unknown): SamlResponseFacts {
-  if (typeof samlResponse !== "string" || samlResponse.length > 512 * 1024) return { inResponseTo: null, authnInstant: null, weakAlgorithm: false };
+  if (typeof samlResponse !== "string" || samlResponse.length > 512 * 1024)
+    return { inResponseTo: null, authnInstant: null, weakAlgorithm: false };
   const xml = Buffer.from(samlResponse, "base64").toString("utf8");
   const inResponseTo = /<(?:[\w-]+:)?Response\b[^>]*?\sInResponseTo="([^"]{1,256})"/.exec(xml)?.[1] ?? null;
   const statements = [...xml.matchAll(/<(?:[\w-]+:)?AuthnStatement\b[^>]*?\sAuthnInstant="([^"]+)"/g)];

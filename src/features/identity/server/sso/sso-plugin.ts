@@ -151,11 +151,13 @@ export function ssoPolicyPlugin(db: Db) {
           matcher: (ctx) => isCallback(ctx.path),
           handler: createAuthMiddleware(async (ctx) => {
             const providerId = (ctx.params as { providerId?: string } | undefined)?.providerId;
-            // A SAML response arrives by a cross-site POST without our cookie: its flow is kept on the server.
-            const saml = ctx.path?.startsWith(SAML_ACS_PREFIX) ? samlResponseFacts((ctx.body as { SAMLResponse?: unknown } | undefined)?.SAMLResponse) : null;
+            // A SAML response arrives by a cross-site POST: its flow is kept on the server (saml-flow.ts).
+            const saml = ctx.path?.startsWith(SAML_ACS_PREFIX)
+              ? samlResponseFacts((ctx.body as { SAMLResponse?: unknown } | undefined)?.SAMLResponse)
+              : null;
             const state: SsoRequestState = {
               facts: providerId ? await ssoCompanyFacts(db, providerId) : null,
-              flow: saml ? await takeSamlFlow(db, saml.inResponseTo) : ssoFlowOf(ctx.headers),
+              flow: saml ? await takeSamlFlow(db, saml.inResponseTo, ssoFlowOf(ctx.headers)) : ssoFlowOf(ctx.headers),
               authTime: null,
               testedAs: null,
               stepUpPassed: false,

@@ -92,10 +92,11 @@ async function startFlow(
   const cookie = { name: SSO_FLOW_COOKIE, value, options: ssoFlowCookieOptions(flow.expiresAt) };
   const requestId = samlRequestIdOf(new URL(started.url));
   if (requestId) {
-    // SAML: the response comes back by a cross-site POST, without our cookie (saml-flow.ts).
+    // SAML: the response comes back by a cross-site POST; the flow is kept on the server, and the
+    // browser's SameSite=None cookie proves the post comes from the browser that started it.
     await storeSamlFlow(db, requestId, flow, value);
     const url = flow.stepUp ? withForceAuthn(new URL(started.url)) : new URL(started.url);
-    return { url: url.toString(), flowCookie: cookie };
+    return { url: url.toString(), flowCookie: { ...cookie, options: ssoFlowCookieOptions(flow.expiresAt, "saml") } };
   }
   const url = new URL(started.url);
   url.searchParams.set("nonce", flow.nonce);
