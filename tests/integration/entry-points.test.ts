@@ -606,6 +606,27 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: { ...apiRead({ status: 200, json: { data: { owner: null } } }), clientB: 404 },
   },
+  // The version a target of the engagement runs now: B's token naming A's engagement finds none.
+  "PUT /api/v1/projects/[id]/model-versions": [
+    {
+      call: ({ target }) => ({
+        url: `/api/v1/projects/${target.projectId}/model-versions`,
+        params: { id: target.projectId },
+        json: { modelId: "matrix-model", modelVersion: "2026-12" },
+      }),
+      expect: { ...apiRead({ status: 200, json: { data: { modelVersion: "2026-12" } } }), clientB: 404 },
+    },
+    {
+      name: "a token without the scope",
+      call: ({ target }) => ({
+        url: `/api/v1/projects/${target.projectId}/model-versions`,
+        params: { id: target.projectId },
+        json: { modelId: "matrix-model", modelVersion: "2026-12" },
+        headers: withoutScope("findings:write"),
+      }),
+      expect: apiEveryone(403),
+    },
+  ],
   "GET /api/v1/webhooks": [
     { call: () => ({ url: "/api/v1/webhooks" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
     {
@@ -1613,6 +1634,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/findings/actions/portal.ts#addFindingCommentAction": {
     input: ({ target }) => ({ findingId: target.findingId, body: "A comment from the matrix." }),
     expect: clientFindingAction("ok"),
+  },
+  // Any person of the company (as for a retest); B naming A's engagement finds none.
+  "ACTION src/features/findings/actions/portal.ts#recordModelVersionAction": {
+    input: ({ target }) => ({ projectId: target.projectId, provider: "", modelId: "matrix-model", modelVersion: "2026-12" }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientB: { success: false, error: "Engagement not found" },
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
   "ACTION src/features/findings/actions/admin.ts#createFindingAction": {
     input: ({ target }) => ({ ...findingInput, projectId: target.projectId }),

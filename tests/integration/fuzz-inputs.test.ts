@@ -26,6 +26,7 @@ import {
   apiAccessLogQuerySchema,
   apiCommentBodySchema,
   apiFindingsQuerySchema,
+  apiModelVersionBodySchema,
   apiPageQuerySchema,
   apiRemediationOwnerBodySchema,
   apiRetestRequestBodySchema,
@@ -594,6 +595,17 @@ const FUZZ: Record<string, Spec> = {
     ),
     stage: apiBodyStage(apiRemediationOwnerBodySchema),
   },
+  "PUT /api/v1/projects/[id]/model-versions": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/projects/${acme.projectId}/model-versions`, () => ({ modelId: "gateway-model", modelVersion: "2026-12" })).map((i) => ({
+        ...i,
+        params: { id: acme.projectId },
+      })),
+    ),
+    stage: apiBodyStage(apiModelVersionBodySchema),
+  },
   "POST /api/v1/webhooks": {
     kind: "route",
     role: "anonymous",
@@ -1037,6 +1049,11 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ findingId: publishedFinding, body: "Fuzz comment" })),
+  },
+  "ACTION src/features/findings/actions/portal.ts#recordModelVersionAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", modelVersion: "2026-12" })),
   },
   "ACTION src/features/findings/actions/admin.ts#createFindingAction": {
     kind: "action",

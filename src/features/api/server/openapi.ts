@@ -10,6 +10,8 @@ import {
   apiCommentBodySchema,
   apiCreatedSchema,
   apiFindingChangeSchema,
+  apiModelVersionBodySchema,
+  apiModelVersionSchema,
   apiLetterPageSchema,
   apiLetterSchema,
   apiRetestPageSchema,
@@ -66,6 +68,7 @@ for (const [schema, id] of [
   [apiWebhookCreatedSchema, "WebhookCreated"],
   [apiCreatedSchema, "Created"],
   [apiFindingChangeSchema, "FindingChange"],
+  [apiModelVersionSchema, "ModelVersion"],
   [apiProblemSchema, "Problem"],
 ] as const)
   registry.add(schema as z.ZodType, { id });
@@ -135,6 +138,22 @@ export const OPENAPI_PATHS = {
       security: [{ token: ["projects:read"] }],
       parameters: [...queryParameters(apiPageQuerySchema), ifNoneMatch],
       responses: { ...ok("ProjectPage", "A page of projects"), ...errors },
+    },
+  },
+  "/api/v1/projects/{id}/model-versions": {
+    put: {
+      operationId: "recordModelVersion",
+      summary:
+        "Record the model version a target (provider and model) of the engagement runs now; the same version again adds nothing. Answers the Verified Fixed findings not verified on it",
+      security: [{ token: ["findings:write"] }],
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+      requestBody: jsonBody(apiModelVersionBodySchema),
+      responses: {
+        ...done("200", "ModelVersion", "The version recorded (or already current)"),
+        ...errors,
+        "404": problem("No engagement of the company has this id"),
+        "415": problem("The body is not sent as application/json"),
+      },
     },
   },
   "/api/v1/findings": {

@@ -203,6 +203,21 @@ export const apiFindingChangeSchema = z.strictObject({
     owner: z.strictObject({ name: z.string() }).nullable(),
   }),
 });
+/** The version a target of an engagement runs now, as recorded, with the findings not verified on it. */
+export const apiModelVersionSchema = z.strictObject({
+  data: z.strictObject({
+    projectId: z.uuid(),
+    provider: z.string().nullable(),
+    modelId: z.string(),
+    modelVersion: z.string(),
+    recordedAt: isoDateTime,
+    recordedBy: z.string().describe("The person, or the API token, who recorded it"),
+    changed: z.boolean().describe("False when this version was already the one recorded (nothing added)"),
+    notVerifiedFindingIds: z
+      .array(z.uuid())
+      .describe("The engagement's Verified Fixed findings last measured on this target on another version: retest them"),
+  }),
+});
 export const apiWebhookCreatedSchema = z.strictObject({
   data: z.strictObject({
     id: z.uuid(),

@@ -3,7 +3,7 @@ import type { FindingEventKind, FindingSeverity, FindingStatus } from "@/lib/dom
 import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
 import { DEMO_GITHUB_TICKETS } from "./demo-tracker-constants";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS, DEMO_WRITE_TOKEN_NAME } from "./demo-data";
-import { DEMO_MEASURED, demoMeasurementRows } from "./demo-measurements";
+import { DEMO_MEASURED, demoMeasurementRows, demoModelVersionRows } from "./demo-measurements";
 
 // The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in
 // every state, a draft among them that Acme must never see; Globex has one of its own. Dates are
@@ -453,5 +453,6 @@ export function demoFindingRows() {
     retests: [...retests, ...measured.retests],
     comments,
     measurements: measured.measurements,
+    modelVersions: demoModelVersionRows(ACME_ENGAGEMENT),
   };
 }

@@ -67,3 +67,24 @@ export const measurementSchema = z
   .superRefine(successesWithinTrials);
 export type MeasurementInput = z.input<typeof measurementSchema>;
 export type MeasurementValues = z.output<typeof measurementSchema>;
+
+/** One line of text, required: trimmed, no control character. */
+const requiredLine = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .pipe(text(max))
+    .refine((value) => !CONTROL.test(value), "Contains an invalid character")
+    .pipe(z.string().min(1, message));
+
+/**
+ * The model version a client runs now on one of an engagement's targets (the portal's form and the
+ * company API's body): the provider (blank when the measurements name none), the model and its version.
+ */
+export const modelVersionFields = {
+  provider: optionalLine(100),
+  modelId: requiredLine(MEASUREMENT_NAME_MAX, "Name the model"),
+  modelVersion: requiredLine(100, "Name the version you run now"),
+};
+export const modelVersionSchema = z.object({ projectId: uuidSchema, ...modelVersionFields });
+export type ModelVersionInput = z.input<typeof modelVersionSchema>;
+export type ModelVersionValues = z.output<typeof modelVersionSchema>;
