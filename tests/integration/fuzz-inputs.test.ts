@@ -28,6 +28,7 @@ import {
   apiFindingsQuerySchema,
   apiModelVersionBodySchema,
   apiPageQuerySchema,
+  apiRunBodySchema,
   apiRemediationOwnerBodySchema,
   apiRetestRequestBodySchema,
   apiRetestsQuerySchema,
@@ -69,6 +70,7 @@ import {
   idStage,
   queryStage,
   reportDownloadStage,
+  reproducerDownloadStage,
   authorizationCountersignStage,
   authorizationIdStage,
   authorizationSignStage,
@@ -595,6 +597,17 @@ const FUZZ: Record<string, Spec> = {
     ),
     stage: apiBodyStage(apiRemediationOwnerBodySchema),
   },
+  "POST /api/v1/findings/[id]/runs": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/findings/${acme.findingId}/runs`, () => ({ trials: 10, successes: 0, modelVersion: "2026-12" })).map((i) => ({
+        ...i,
+        params: { id: acme.findingId },
+      })),
+    ),
+    stage: apiBodyStage(apiRunBodySchema),
+  },
   "PUT /api/v1/projects/[id]/model-versions": {
     kind: "route",
     role: "anonymous",
@@ -670,6 +683,22 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: reportDownloadStage,
+  },
+  "POST /api/client/findings/[id]/reproducer": {
+    kind: "route",
+    role: "client",
+    input: fc.oneof(
+      json(`/api/client/findings/${acme.findingId}/reproducer`, () => ({ code: "123456" })).map((input) => ({
+        ...input,
+        params: { id: acme.findingId },
+      })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/client/findings/${pathSegment(id)}/reproducer`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: reproducerDownloadStage,
   },
   "POST /api/client/messages/threads": {
     kind: "route",

@@ -19,7 +19,7 @@ export { apiGetFinding, apiListFindings } from "./v1/findings";
 export { apiListInvoices } from "./v1/invoices";
 export { apiListProjects } from "./v1/projects";
 export { apiListReports } from "./v1/reports";
-export { apiAcceptRisk, apiAddComment, apiRequestRetest, apiSetRemediationOwner } from "./v1/finding-actions";
+export { apiAcceptRisk, apiAddComment, apiRecordRun, apiRequestRetest, apiSetRemediationOwner } from "./v1/finding-actions";
 export { apiListLetters } from "./v1/letters";
 export { apiRecordModelVersion } from "./v1/model-versions";
 export { apiListRetests } from "./v1/retests";

@@ -12,6 +12,8 @@ import {
   apiFindingChangeSchema,
   apiModelVersionBodySchema,
   apiModelVersionSchema,
+  apiRunBodySchema,
+  apiRunSchema,
   apiLetterPageSchema,
   apiLetterSchema,
   apiRetestPageSchema,
@@ -69,6 +71,7 @@ for (const [schema, id] of [
   [apiCreatedSchema, "Created"],
   [apiFindingChangeSchema, "FindingChange"],
   [apiModelVersionSchema, "ModelVersion"],
+  [apiRunSchema, "Run"],
   [apiProblemSchema, "Problem"],
 ] as const)
   registry.add(schema as z.ZodType, { id });
@@ -211,6 +214,17 @@ export const OPENAPI_PATHS = {
       parameters: [findingId, idempotencyKey],
       requestBody: jsonBody(apiRiskAcceptanceBodySchema),
       responses: { ...done("200", "FindingChange", "The finding, now Risk accepted"), ...writeErrors },
+    },
+  },
+  "/api/v1/findings/{id}/runs": {
+    post: {
+      operationId: "recordRun",
+      summary:
+        "Post a run of your CI on an AI finding (its reproducer's counts: trials, successes, the model version tried); successes on a fixed finding make it Regressed",
+      security: [{ token: ["findings:write"] }],
+      parameters: [findingId, idempotencyKey],
+      requestBody: jsonBody(apiRunBodySchema),
+      responses: { ...done("201", "Run", "The run, stored as a measurement"), ...writeErrors },
     },
   },
   "/api/v1/findings/{id}/remediation-owner": {

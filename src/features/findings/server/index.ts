@@ -94,3 +94,5 @@ export {
   notVerifiedFindings,
   recordModelVersion,
 } from "./model-versions";
+export { type ClientRunResult, recordClientRun } from "./client-runs";
+export { buildReproducer, type Reproducer, REPRODUCER_JWS_TYP } from "./reproducer";

@@ -21,7 +21,7 @@ import { notVerifiedFindings } from "./model-versions";
 // (pending retest) → Verified fixed or Still open (an AI finding's Reduced leaves it Still open); or Risk accepted. Every step is a timeline entry.
 
 /** Where a client may take a finding from: it is theirs to fix while unresolved. */
-const CLIENT_WORKABLE: readonly FindingStatus[] = ["open", "in_remediation", "still_open"];
+const CLIENT_WORKABLE: readonly FindingStatus[] = ["open", "in_remediation", "still_open", "regressed"];
 
 const by = (actor: Actor) => ({ actorId: personIdOf(actor), actorRole: actor.role, actorName: actor.name });
 
@@ -77,12 +77,13 @@ async function moveTo(
   await queueWebhookEvent(tx, findingStatusEvent(finding, to));
 }
 
-/** The client starts working on a finding: Open or Still open → In remediation. */
+/** The client starts working on a finding: Open, Still open or Regressed → In remediation. */
 export async function startRemediation(db: Db, { actor, findingId }: { actor: ClientActor; findingId: string }) {
   assertClient(actor);
   return db.transaction(async (tx) => {
     const finding = await lockFinding(tx, actor, findingId);
-    if (finding.status !== "open" && finding.status !== "still_open") throw cannot("Only an open finding can move to In remediation.");
+    if (finding.status !== "open" && finding.status !== "still_open" && finding.status !== "regressed")
+      throw cannot("Only an open finding can move to In remediation.");
     await moveTo(tx, { actor, finding, to: "in_remediation", kind: "status" });
     return { status: "in_remediation" as const };
   });

@@ -88,3 +88,24 @@ export const modelVersionFields = {
 export const modelVersionSchema = z.object({ projectId: uuidSchema, ...modelVersionFields });
 export type ModelVersionInput = z.input<typeof modelVersionSchema>;
 export type ModelVersionValues = z.output<typeof modelVersionSchema>;
+
+/**
+ * A run of the client's CI posted back to an AI finding (POST /api/v1/findings/{id}/runs): the
+ * counts as promptfoo gives them for the reproducer (every graded result a trial, a failed one a
+ * success of the attack), the version the run tried (required: a rate means nothing without it),
+ * and what else the CI knows of its target.
+ */
+export const clientRunSchema = z
+  .object({
+    ...measurementCounts,
+    modelVersion: requiredLine(100, "Name the model version the run tried"),
+    provider: optionalLine(100),
+    modelId: optionalLine(MEASUREMENT_NAME_MAX),
+    probe: optionalLine(MEASUREMENT_NAME_MAX),
+    detector: optionalLine(MEASUREMENT_NAME_MAX),
+    systemPromptSha256: optionalSha256,
+    toolManifestSha256: optionalSha256,
+    guardrailConfigSha256: optionalSha256,
+  })
+  .superRefine(successesWithinTrials);
+export type ClientRunValues = z.output<typeof clientRunSchema>;
