@@ -62,13 +62,23 @@ export async function recordClientRun(
     const measurementId = row!.id;
     const rate = measurementNote(input);
     const by = { actorId: personIdOf(actor), actorRole: "client" as const, actorName: actor.name };
-    await tx.insert(findingEvents).values({ findingId, kind: "measured", note: `Your CI's run: ${rate}`, ...by });
+    // Both entries of one transaction would share its time: the run is dated first, the status change a millisecond after.
+    const at = new Date();
+    await tx.insert(findingEvents).values({ findingId, kind: "measured", note: `Your CI's run: ${rate}`, ...by, createdAt: at });
     if (input.successes === 0 || !FIXED.includes(finding.status)) return { measurementId, status: finding.status, regressed: false, rate };
 
     await tx.delete(findingRetests).where(and(eq(findingRetests.findingId, findingId), isNull(findingRetests.result)));
     await tx.update(findings).set({ status: "regressed" }).where(eq(findings.id, findingId));
     const note = `${FINDING_STATUS_LABELS.regressed}: ${rate}, in a run of your CI (${actor.name})`;
-    await tx.insert(findingEvents).values({ findingId, kind: "regressed", fromStatus: finding.status, toStatus: "regressed", note, ...by });
+    await tx.insert(findingEvents).values({
+      findingId,
+      kind: "regressed",
+      fromStatus: finding.status,
+      toStatus: "regressed",
+      note,
+      ...by,
+      createdAt: new Date(at.getTime() + 1),
+    });
     await queueWebhookEvent(tx, findingStatusEvent(finding, "regressed"));
     await recordAudit(tx, {
       actor,
