@@ -88,11 +88,10 @@ export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-f
 export { addFindingMeasurement, type FindingMeasurement } from "./measurements";
 export {
   type EngagementTarget,
-  listModelVersions,
   type ModelVersionRecord,
   type NotVerifiedFinding,
   notVerifiedFindings,
   recordModelVersion,
 } from "./model-versions";
 export { type ClientRunResult, recordClientRun } from "./client-runs";
-export { buildReproducer, type Reproducer, REPRODUCER_JWS_TYP } from "./reproducer";
+export { buildReproducer, type Reproducer } from "./reproducer";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ModelVersionValues } from "@/features/findings/validation";
-import { type Actor, assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
+import { assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { engagementModelVersions, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -64,16 +64,14 @@ const toRecord = (row: { recordedAt: Date } & Omit<ModelVersionRecord, "recorded
 const sameProvider = (provider: string | null) =>
   provider === null ? isNull(engagementModelVersions.provider) : eq(engagementModelVersions.provider, provider);
 
-/** The engagement the actor may reach: any for the firm, one of its own company's for a client (404 otherwise). */
-async function engagementOf(db: DbOrTx, actor: Actor, projectId: string, lock = false) {
-  const scope =
-    actor.role === "admin" ? eq(projects.id, projectId) : and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId));
-  const query = db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
+/** One of the client's own engagements, locked for the change (404 otherwise, like a missing one). */
+async function lockEngagement(db: DbOrTx, actor: ClientActor, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.id, clientId: projects.clientId })
     .from(projects)
-    .where(scope)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId)))
+    .for("update")
     .limit(1);
-  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw ENGAGEMENT_NOT_FOUND();
   return row;
 }
@@ -91,7 +89,7 @@ export async function recordModelVersion(
   assertClient(actor);
   const { projectId, provider, modelId, modelVersion } = input;
   return db.transaction(async (tx) => {
-    const project = await engagementOf(tx, actor, projectId, true);
+    const project = await lockEngagement(tx, actor, projectId);
     const [current] = await tx
       .select(recordColumns)
       .from(engagementModelVersions)
@@ -116,16 +114,10 @@ export async function recordModelVersion(
   });
 }
 
-/** An engagement's targets with the version each runs now and its history (the actor's own engagement; 404 otherwise). */
-export async function listModelVersions(
-  db: DbOrTx,
-  { actor, projectId }: { actor: Actor; projectId: string },
-): Promise<EngagementTarget[]> {
-  await engagementOf(db, actor, projectId);
-  return modelVersionsOf(db, projectId);
-}
-
-/** No scope of its own: the caller has reached the engagement (or its finding) through its scope. */
+/**
+ * An engagement's targets with the version each runs now and its history. No scope of its own: the
+ * caller has reached the engagement (or its finding) through its scope.
+ */
 export async function modelVersionsOf(db: DbOrTx, projectId: string): Promise<EngagementTarget[]> {
   const rows = await db
     .select(recordColumns)
