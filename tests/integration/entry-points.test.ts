@@ -482,6 +482,18 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: CLIENTS_ONLY,
     },
   },
+  // A finding's reproducer: owners only (a member is refused before the step-up); the owner, and B
+  // naming A's, are asked for the password first (what follows the proof: reproducers-and-runs.test.ts).
+  "POST /api/client/findings/[id]/reproducer": {
+    call: ({ target }) => ({ url: `/api/client/findings/${target.findingId}/reproducer`, params: { id: target.findingId }, json: {} }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: PASSWORD_STEP_UP,
+      clientAMember: { status: 403, error: "Only an owner of your company can do this." },
+      clientB: PASSWORD_STEP_UP,
+      admin: CLIENTS_ONLY,
+    },
+  },
   // The access log: owners only (a member is refused); B's own log names nothing of A.
   "GET /api/client/access-log": {
     call: () => ({ url: "/api/client/access-log?page=1" }),
@@ -631,6 +643,48 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: { ...apiRead({ status: 200, json: { data: { owner: null } } }), clientB: 404 },
   },
+  // A run of the company's CI on an AI finding (no success: nothing moves); B's token naming A's finding finds none.
+  "POST /api/v1/findings/[id]/runs": [
+    {
+      call: ({ target }) => ({
+        url: `/api/v1/findings/${target.findingId}/runs`,
+        params: { id: target.findingId },
+        json: { trials: 10, successes: 0, modelVersion: "matrix" },
+      }),
+      expect: { ...apiRead({ status: 201, json: { data: { regressed: false } } }), clientB: 404 },
+    },
+    {
+      name: "a token without the scope",
+      call: ({ target }) => ({
+        url: `/api/v1/findings/${target.findingId}/runs`,
+        params: { id: target.findingId },
+        json: { trials: 10, successes: 0, modelVersion: "matrix" },
+        headers: withoutScope("findings:write"),
+      }),
+      expect: apiEveryone(403),
+    },
+  ],
+  // The version a target of the engagement runs now: B's token naming A's engagement finds none.
+  "PUT /api/v1/projects/[id]/model-versions": [
+    {
+      call: ({ target }) => ({
+        url: `/api/v1/projects/${target.projectId}/model-versions`,
+        params: { id: target.projectId },
+        json: { modelId: "matrix-model", modelVersion: "2026-12" },
+      }),
+      expect: { ...apiRead({ status: 200, json: { data: { modelVersion: "2026-12" } } }), clientB: 404 },
+    },
+    {
+      name: "a token without the scope",
+      call: ({ target }) => ({
+        url: `/api/v1/projects/${target.projectId}/model-versions`,
+        params: { id: target.projectId },
+        json: { modelId: "matrix-model", modelVersion: "2026-12" },
+        headers: withoutScope("findings:write"),
+      }),
+      expect: apiEveryone(403),
+    },
+  ],
   "GET /api/v1/webhooks": [
     { call: () => ({ url: "/api/v1/webhooks" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
     {
@@ -1657,6 +1711,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/findings/actions/portal.ts#addFindingCommentAction": {
     input: ({ target }) => ({ findingId: target.findingId, body: "A comment from the matrix." }),
     expect: clientFindingAction("ok"),
+  },
+  // Any person of the company (as for a retest); B naming A's engagement finds none.
+  "ACTION src/features/findings/actions/portal.ts#recordModelVersionAction": {
+    input: ({ target }) => ({ projectId: target.projectId, provider: "", modelId: "matrix-model", modelVersion: "2026-12" }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientB: { success: false, error: "Engagement not found" },
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
   "ACTION src/features/findings/actions/admin.ts#createFindingAction": {
     input: ({ target }) => ({ ...findingInput, projectId: target.projectId }),

@@ -26,7 +26,9 @@ import {
   apiAccessLogQuerySchema,
   apiCommentBodySchema,
   apiFindingsQuerySchema,
+  apiModelVersionBodySchema,
   apiPageQuerySchema,
+  apiRunBodySchema,
   apiRemediationOwnerBodySchema,
   apiRetestRequestBodySchema,
   apiRetestsQuerySchema,
@@ -68,6 +70,7 @@ import {
   idStage,
   queryStage,
   reportDownloadStage,
+  reproducerDownloadStage,
   authorizationCountersignStage,
   authorizationIdStage,
   authorizationSignStage,
@@ -594,6 +597,28 @@ const FUZZ: Record<string, Spec> = {
     ),
     stage: apiBodyStage(apiRemediationOwnerBodySchema),
   },
+  "POST /api/v1/findings/[id]/runs": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/findings/${acme.findingId}/runs`, () => ({ trials: 10, successes: 0, modelVersion: "2026-12" })).map((i) => ({
+        ...i,
+        params: { id: acme.findingId },
+      })),
+    ),
+    stage: apiBodyStage(apiRunBodySchema),
+  },
+  "PUT /api/v1/projects/[id]/model-versions": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/projects/${acme.projectId}/model-versions`, () => ({ modelId: "gateway-model", modelVersion: "2026-12" })).map((i) => ({
+        ...i,
+        params: { id: acme.projectId },
+      })),
+    ),
+    stage: apiBodyStage(apiModelVersionBodySchema),
+  },
   "POST /api/v1/webhooks": {
     kind: "route",
     role: "anonymous",
@@ -658,6 +683,22 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: reportDownloadStage,
+  },
+  "POST /api/client/findings/[id]/reproducer": {
+    kind: "route",
+    role: "client",
+    input: fc.oneof(
+      json(`/api/client/findings/${acme.findingId}/reproducer`, () => ({ code: "123456" })).map((input) => ({
+        ...input,
+        params: { id: acme.findingId },
+      })),
+      fc.oneof(badId, badString).map((id): RouteInput => ({
+        url: `/api/client/findings/${pathSegment(id)}/reproducer`,
+        params: { id },
+        body: { contentType: "application/json", bytes: jsonBytes({}) },
+      })),
+    ),
+    stage: reproducerDownloadStage,
   },
   "POST /api/client/messages/threads": {
     kind: "route",
@@ -1037,6 +1078,11 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ findingId: publishedFinding, body: "Fuzz comment" })),
+  },
+  "ACTION src/features/findings/actions/portal.ts#recordModelVersionAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", modelVersion: "2026-12" })),
   },
   "ACTION src/features/findings/actions/admin.ts#createFindingAction": {
     kind: "action",

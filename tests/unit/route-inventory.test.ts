@@ -85,6 +85,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/v1/findings/[id]/retest-requests": { POST: "api" },
   "/api/v1/findings/[id]/risk-acceptance": { POST: "api" },
   "/api/v1/findings/[id]/remediation-owner": { PUT: "api" },
+  "/api/v1/projects/[id]/model-versions": { PUT: "api" },
+  "/api/v1/findings/[id]/runs": { POST: "api" },
   "/api/v1/webhooks": { GET: "api", POST: "api" },
   "/api/v1/webhooks/[id]": { DELETE: "api" },
   "/api/client/authorizations/[id]/sign": { POST: "file" },
@@ -101,6 +103,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/client/messages/threads/[id]": { GET: "read", POST: "file" },
   "/api/client/messages/threads": { POST: "file" },
   "/api/client/reports/[id]/download": { POST: "file" },
+  // The fresh proof, then a finding's reproducer and its detached signature, small enough for the body.
+  "/api/client/findings/[id]/reproducer": { POST: "file" },
   "/api/client/reports": { GET: "read" },
   "/api/contact/send": { POST: "publicForm" },
   "/api/csp-report": { POST: "machine" },

@@ -26,6 +26,7 @@ export const ACCESS_LOG_LABELS: Record<string, string> = {
   "attestation_letter.download": "Downloaded an attestation letter",
   "retainers.view": "Viewed your retainer",
   "engagements.view": "Viewed your engagements",
+  "finding.regressed": "Your CI's run found a fixed finding again (Regressed)",
 };
 
 /**
@@ -74,6 +75,7 @@ export const ACCESS_LOG_KINDS = [
       "export.findings",
     ],
   },
+  { value: "regressions", label: "Regressions", actions: ["finding.regressed"] },
 ] as const;
 export type AccessLogKind = (typeof ACCESS_LOG_KINDS)[number]["value"];
 export const ACCESS_LOG_KIND_VALUES = ACCESS_LOG_KINDS.map((k) => k.value) as [AccessLogKind, ...AccessLogKind[]];

@@ -21,7 +21,8 @@ export const OWNER_RIGHTS_SCOPES: readonly ApiScope[] = ["findings:write", "acce
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "projects:read": "Read projects",
   "findings:read": "Read published findings, their timeline and retests",
-  "findings:write": "Comment on findings, ask for retests, accept risks and name remediation owners",
+  "findings:write":
+    "Comment on findings, ask for retests, accept risks, name remediation owners, record the model versions you run and post your CI's runs",
   "reports:read": "Read reports' and attestation letters' titles, versions, states and dates (a download stays in the portal)",
   "invoices:read": "Read invoices (refused while Billing is withheld from members)",
   "access-log:read": "Read the firm's access log with its chain's signed head",

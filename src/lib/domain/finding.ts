@@ -20,6 +20,8 @@ const findingStatusList = badgeList(
     fixed_pending_retest: "cyan",
     verified_fixed: "emerald",
     still_open: "red",
+    // A run of the client's CI found the attack again on a fixed AI finding (docs/PRODUCT.md#measured-ai-findings).
+    regressed: "red",
     risk_accepted: "indigo",
     wont_fix: "indigo",
     false_positive: "slate",
@@ -50,7 +52,7 @@ export const FIRM_CLOSED_FINDING_STATUSES = ["false_positive", "duplicate", "wit
 export const isFirmClosed = (status: FindingStatus) => (FIRM_CLOSED_FINDING_STATUSES as readonly FindingStatus[]).includes(status);
 
 /** Still to be dealt with: these count towards "overdue" once past their due date. */
-export const UNRESOLVED_FINDING_STATUSES: readonly FindingStatus[] = ["open", "in_remediation", "still_open"];
+export const UNRESOLVED_FINDING_STATUSES: readonly FindingStatus[] = ["open", "in_remediation", "still_open", "regressed"];
 
 /**
  * A retest's outcome, recorded by the firm. Reduced is an AI finding's only (docs/PRODUCT.md#measured-ai-findings):
@@ -88,6 +90,7 @@ export const FINDING_EVENT_KINDS = [
   "withdrawn",
   "outcome_undone",
   "measured",
+  "regressed",
 ] as const;
 export type FindingEventKind = (typeof FINDING_EVENT_KINDS)[number];
 

@@ -15,7 +15,13 @@ import { parseInput, parseJson } from "@/server/core/handler";
 import { DOWNLOAD_LINK_INVALID, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
 import { receiveScanUpload } from "@/server/core/uploads/scan-upload";
-import { findingImportFieldsSchema, importFileRefusal, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/findings/validation";
+import {
+  findingImportFieldsSchema,
+  importFileRefusal,
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_LARGE,
+  reproducerDownloadSchema,
+} from "@/features/findings/validation";
 import { getAuth } from "@/features/identity/server";
 import { contactTooLarge } from "@/features/inquiries/server";
 import { receiveMessageUpload } from "@/features/messages/server";
@@ -224,6 +230,12 @@ export function reportIdStage(input: RouteInput): void {
 export async function reportDownloadStage(input: RouteInput): Promise<void> {
   reportIdStage(input);
   await parseJson(requestOf("POST", input), reportDownloadSchema);
+}
+
+/** A finding's reproducer: the finding's id (an owner's, the proof after), then the JSON body. */
+export async function reproducerDownloadStage(input: RouteInput): Promise<void> {
+  if (!uuidSchema.safeParse(input.params?.id).success) throw new AppError("not_found", "Finding not found");
+  await parseJson(requestOf("POST", input), reproducerDownloadSchema);
 }
 
 /** A report upload up to the row: the body, the file checked and stored, the fields validated. */

@@ -10,6 +10,10 @@ import {
   apiCommentBodySchema,
   apiCreatedSchema,
   apiFindingChangeSchema,
+  apiModelVersionBodySchema,
+  apiModelVersionSchema,
+  apiRunBodySchema,
+  apiRunSchema,
   apiLetterPageSchema,
   apiLetterSchema,
   apiRetestPageSchema,
@@ -66,6 +70,8 @@ for (const [schema, id] of [
   [apiWebhookCreatedSchema, "WebhookCreated"],
   [apiCreatedSchema, "Created"],
   [apiFindingChangeSchema, "FindingChange"],
+  [apiModelVersionSchema, "ModelVersion"],
+  [apiRunSchema, "Run"],
   [apiProblemSchema, "Problem"],
 ] as const)
   registry.add(schema as z.ZodType, { id });
@@ -137,6 +143,22 @@ export const OPENAPI_PATHS = {
       responses: { ...ok("ProjectPage", "A page of projects"), ...errors },
     },
   },
+  "/api/v1/projects/{id}/model-versions": {
+    put: {
+      operationId: "recordModelVersion",
+      summary:
+        "Record the model version a target (provider and model) of the engagement runs now; the same version again adds nothing. Answers the Verified Fixed findings not verified on it",
+      security: [{ token: ["findings:write"] }],
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+      requestBody: jsonBody(apiModelVersionBodySchema),
+      responses: {
+        ...done("200", "ModelVersion", "The version recorded (or already current)"),
+        ...errors,
+        "404": problem("No engagement of the company has this id"),
+        "415": problem("The body is not sent as application/json"),
+      },
+    },
+  },
   "/api/v1/findings": {
     get: {
       operationId: "listFindings",
@@ -192,6 +214,17 @@ export const OPENAPI_PATHS = {
       parameters: [findingId, idempotencyKey],
       requestBody: jsonBody(apiRiskAcceptanceBodySchema),
       responses: { ...done("200", "FindingChange", "The finding, now Risk accepted"), ...writeErrors },
+    },
+  },
+  "/api/v1/findings/{id}/runs": {
+    post: {
+      operationId: "recordRun",
+      summary:
+        "Post a run of your CI on an AI finding (its reproducer's counts: trials, successes, the model version tried); successes on a fixed finding make it Regressed",
+      security: [{ token: ["findings:write"] }],
+      parameters: [findingId, idempotencyKey],
+      requestBody: jsonBody(apiRunBodySchema),
+      responses: { ...done("201", "Run", "The run, stored as a measurement"), ...writeErrors },
     },
   },
   "/api/v1/findings/{id}/remediation-owner": {

@@ -5,7 +5,13 @@ import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
 import { FINDING_SEVERITIES, FINDING_STATUSES } from "@/lib/domain/finding";
 import { uuidSchema } from "@/lib/validation/common";
 import { ACCESS_LOG_KIND_VALUES } from "@/lib/domain/access-log";
-import { acceptRiskSchema, findingCommentSchema, requestRetestSchema } from "@/features/findings/validation";
+import {
+  acceptRiskSchema,
+  clientRunSchema,
+  findingCommentSchema,
+  modelVersionFields,
+  requestRetestSchema,
+} from "@/features/findings/validation";
 
 /** A new company API token, from the portal's form (docs/PRODUCT.md#api-and-webhooks). */
 export const createApiTokenSchema = z.object({
@@ -71,5 +77,11 @@ const OWNER_EMAIL = "ownerEmail must be the e-mail address of an active person o
 export const apiRemediationOwnerBodySchema = z.object({
   ownerEmail: z.email({ error: OWNER_EMAIL }).max(254, OWNER_EMAIL).nullable(),
 });
+
+/** PUT /api/v1/projects/{id}/model-versions: the version the company runs now on one of the engagement's targets. */
+export const apiModelVersionBodySchema = z.object(modelVersionFields);
+
+/** POST /api/v1/findings/{id}/runs: a run of the company's CI (the reproducer's counts). */
+export const apiRunBodySchema = clientRunSchema;
 
 export * from "./responses";

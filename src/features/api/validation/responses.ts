@@ -203,6 +203,31 @@ export const apiFindingChangeSchema = z.strictObject({
     owner: z.strictObject({ name: z.string() }).nullable(),
   }),
 });
+/** The version a target of an engagement runs now, as recorded, with the findings not verified on it. */
+export const apiModelVersionSchema = z.strictObject({
+  data: z.strictObject({
+    projectId: z.uuid(),
+    provider: z.string().nullable(),
+    modelId: z.string(),
+    modelVersion: z.string(),
+    recordedAt: isoDateTime,
+    recordedBy: z.string().describe("The person, or the API token, who recorded it"),
+    changed: z.boolean().describe("False when this version was already the one recorded (nothing added)"),
+    notVerifiedFindingIds: z
+      .array(z.uuid())
+      .describe("The engagement's Verified Fixed findings last measured on this target on another version: retest them"),
+  }),
+});
+/** A run of the company's CI, stored as a measurement of the finding. */
+export const apiRunSchema = z.strictObject({
+  data: z.strictObject({
+    id: z.uuid().describe("The measurement the run was stored as"),
+    findingId: z.uuid(),
+    status: z.enum(FINDING_STATUSES).describe("The finding's status after the run"),
+    regressed: z.boolean().describe("True when this run turned a fixed finding into Regressed"),
+    rate: z.string().describe('The run\'s rate in words: "3.0% (3 of 100; 95% interval …) on gateway-model 2026-12"'),
+  }),
+});
 export const apiWebhookCreatedSchema = z.strictObject({
   data: z.strictObject({
     id: z.uuid(),

@@ -38,5 +38,8 @@ export const FIRM_ACCESS_ACTIONS = [
   "export.findings",
   "authorization.pdf.download",
   "attestation_letter.download",
+  // Not the firm's access, but the owners' record all the same: a fix that did not hold, found by
+  // their CI's run of a reproducer (docs/PRODUCT.md#measured-ai-findings), kept in the signed chain.
+  "finding.regressed",
 ] as const;
 export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];

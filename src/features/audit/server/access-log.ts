@@ -49,7 +49,8 @@ const columns = {
   id: auditLog.id,
   action: auditLog.action,
   // As written: an entry written around the module (no stored name) falls back to the user's row.
-  who: sql<string>`coalesce(nullif(${auditLog.actorName}, ''), ${auditLog.actorEmail}, nullif(${user.name}, ''), ${user.email}, 'A former team member')`,
+  // A run posted by an API token names no user: the entry's `by` names the token.
+  who: sql<string>`coalesce(nullif(${auditLog.actorName}, ''), ${auditLog.actorEmail}, nullif(${user.name}, ''), ${user.email}, ${auditLog.after}->>'by', 'A former team member')`,
   whoEmail: sql<string>`coalesce(${auditLog.actorEmail}, ${user.email}, '')`,
   item: sql<string>`case when ${auditLog.action} = 'client.view_as.start' then ${viewEnd} else coalesce(${auditLog.after}->>'name', '') end`,
   viewingPortal: sql<boolean>`coalesce((${auditLog.after}->>'viewingPortal')::boolean, false)`,

@@ -3,7 +3,7 @@ import type { FindingEventKind, FindingSeverity, FindingStatus } from "@/lib/dom
 import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
 import { DEMO_GITHUB_TICKETS } from "./demo-tracker-constants";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS, DEMO_WRITE_TOKEN_NAME } from "./demo-data";
-import { DEMO_MEASURED, demoMeasurementRows } from "./demo-measurements";
+import { DEMO_JAILBREAK_EVIDENCE, DEMO_MEASURED, demoMeasurementRows, demoModelVersionRows } from "./demo-measurements";
 
 // The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in
 // every state, a draft among them that Acme must never see; Globex has one of its own. Dates are
@@ -225,7 +225,8 @@ export const DEMO_FINDINGS: DemoFinding[] = [
     cvssVector: null,
     cvssScoreTenths: null,
     assets: "gateway-model",
-    description: "A DAN-style role-play prompt makes the model answer requests the content policy refuses, in about 1 of 7 attempts.",
+    // The evidence block as an import writes it: the reproducer's payload (demo-measurements.ts).
+    description: `A DAN-style role-play prompt makes the model answer requests the content policy refuses, in about 1 of 7 attempts.\n\n${DEMO_JAILBREAK_EVIDENCE}`,
     remediation: "State the content policy in the system prompt and check answers against it before they leave the gateway.",
     references: "- [OWASP LLM01: Prompt Injection](https://genai.owasp.org/llmrisk/llm012025-prompt-injection/)",
     publishedDaysAgo: MEASURED_PUBLISHED_DAYS_AGO,
@@ -453,5 +454,6 @@ export function demoFindingRows() {
     retests: [...retests, ...measured.retests],
     comments,
     measurements: measured.measurements,
+    modelVersions: demoModelVersionRows(ACME_ENGAGEMENT),
   };
 }

@@ -25,6 +25,7 @@ import {
   findingImportItems,
   findingImports,
   findingMeasurements,
+  engagementModelVersions,
   findingEvents,
   findingRetests,
   findings,
@@ -196,6 +197,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(findingRetests).values(demoFindings.retests);
     await tx.insert(findingComments).values(demoFindings.comments);
     await tx.insert(findingMeasurements).values(demoFindings.measurements);
+    await tx.insert(engagementModelVersions).values(demoFindings.modelVersions);
     const demoImports = demoImportRows();
     await tx.insert(findingImports).values(demoImports.imports);
     await tx.insert(findingImportItems).values(demoImports.items);

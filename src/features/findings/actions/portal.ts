@@ -6,11 +6,19 @@ import {
   findingCommentSchema,
   findingIdSchema,
   findingOwnerSchema,
+  modelVersionSchema,
   requestRetestSchema,
 } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
 import { clientAction } from "@/features/identity/server";
-import { acceptRisk, addFindingComment, requestRetest, setRemediationOwner, startRemediation } from "@/features/findings/server";
+import {
+  acceptRisk,
+  addFindingComment,
+  recordModelVersion,
+  requestRetest,
+  setRemediationOwner,
+  startRemediation,
+} from "@/features/findings/server";
 
 export const startRemediationAction = clientAction(findingIdSchema, (actor, { findingId }) =>
   startRemediation(getDb(), { actor, findingId }),
@@ -26,3 +34,6 @@ export const addFindingCommentAction = clientAction(findingCommentSchema, (actor
 
 /** An owner names a person of the company to remediate the finding (the module refuses a member). */
 export const setFindingOwnerAction = clientAction(findingOwnerSchema, (actor, input) => setRemediationOwner(getDb(), { actor, ...input }));
+
+/** A person of the company records the model version a target of the engagement runs now (owners and members alike, as for a retest). */
+export const recordModelVersionAction = clientAction(modelVersionSchema, (actor, input) => recordModelVersion(getDb(), { actor, input }));

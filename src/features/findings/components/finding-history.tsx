@@ -17,6 +17,7 @@ const WHAT: Record<FindingEvent["kind"], string> = {
   withdrawn: "Withdrew the finding",
   outcome_undone: "Reopened the finding",
   measured: "Recorded a measurement",
+  regressed: "A run found it again",
 };
 
 /**

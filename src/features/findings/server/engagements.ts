@@ -16,7 +16,7 @@ import { clients, findings, projects } from "@/server/core/db/schema";
 export const ENGAGEMENT_STATES = ["open", "in_remediation", "fixed_pending_retest", "closed"] as const;
 export type EngagementState = (typeof ENGAGEMENT_STATES)[number];
 const STATUSES_OF: Record<EngagementState, readonly FindingStatus[]> = {
-  open: ["open", "still_open"],
+  open: ["open", "still_open", "regressed"],
   in_remediation: ["in_remediation"],
   fixed_pending_retest: ["fixed_pending_retest"],
   // Won't fix is closed like a risk accepted; what the firm closed (withdrawn, false positive,

@@ -28,7 +28,7 @@ import { type ImportMeasurement, insertImportMeasurements } from "./measurements
 /** A fixed finding seen again is reopened: the scan says it is back. */
 const REOPENABLE: readonly FindingStatus[] = ["fixed_pending_retest", "verified_fixed"];
 /** What "missing" means: still being worked on, yet the same tool's full scan did not see it. */
-const MISSABLE: readonly FindingStatus[] = ["draft", "open", "in_remediation", "still_open", "fixed_pending_retest"];
+const MISSABLE: readonly FindingStatus[] = ["draft", "open", "in_remediation", "still_open", "regressed", "fixed_pending_retest"];
 /** Rows per update (bound ids); new findings go in batches of this many, as one JSON parameter. */
 const BATCH = 500;
 const ITEM_BATCH = 5000;

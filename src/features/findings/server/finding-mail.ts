@@ -2,7 +2,7 @@ import "server-only";
 import { FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS, type FindingSeverity, type RetestResult } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
-import { appLink, notifyAdmins, notifyClient, notifyClientsBulk, notifyUsers } from "@/features/notifications/server";
+import { appLink, notifyAdmins, notifyClient, notifyClientOwners, notifyClientsBulk, notifyUsers } from "@/features/notifications/server";
 
 // The findings' mails (docs/PRODUCT.md#notifications). Each is keyed by its event, so a repeat
 // queues nothing more. A mail names the finding and links to it; the details stay behind the sign-in.
@@ -186,6 +186,45 @@ export async function notifyFindingsClosed(
       action: one
         ? { label: "Open the finding", url: portalFinding(one.id) }
         : { label: "Open your findings", url: appLink("/client-portal?section=findings&closed=1") },
+    }),
+  });
+}
+
+/**
+ * A run of the client's CI found the attack again on a fixed AI finding: the firm (to retest and
+ * talk to the client) and the company's owners (whose CI it is) are mailed, once per run.
+ */
+export async function notifyFindingRegressed(
+  db: DbOrTx,
+  run: { measurementId: string; clientId: string; company: string; findingId: string; title: string; rate: string; by: string },
+) {
+  const facts: [string, string][] = [
+    ["Finding", run.title],
+    ["Measured", run.rate],
+    ["Posted by", run.by],
+  ];
+  await notifyAdmins(db, {
+    key: `finding-regressed:${run.measurementId}:firm`,
+    category: "admin_findings",
+    kind: "notify_finding_regressed",
+    content: {
+      subject: `Regressed: ${run.title}`,
+      greetingName: "Admin",
+      paragraphs: [`A run of ${run.company}'s CI found a fixed finding again. It is Regressed.`],
+      facts: [...facts, ["Company", run.company]],
+      action: { label: "Open the finding", url: appLink(`/admin/findings/${encodeURIComponent(run.findingId)}`) },
+    },
+  });
+  await notifyClientOwners(db, run.clientId, {
+    key: `finding-regressed:${run.measurementId}:owners`,
+    category: "findings",
+    kind: "notify_finding_regressed",
+    content: (company) => ({
+      subject: `Regressed: ${run.title}`,
+      greetingName: company,
+      paragraphs: [`A run of your CI found "${run.title}" again, which was fixed. It is Regressed in your client portal.`],
+      facts,
+      action: { label: "Open the finding", url: portalFinding(run.findingId) },
     }),
   });
 }

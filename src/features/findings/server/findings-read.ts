@@ -20,6 +20,7 @@ import { clients, findingComments, findingEvents, findingRetests, findings, proj
 import { AppError } from "@/server/core/errors";
 import { type EvidenceFile, listEvidence } from "./evidence";
 import { type FindingMeasurement, measurementsOf } from "./measurements";
+import { type ModelVersionRecord, modelVersionsOf, type NotVerifiedFinding, notVerifiedFindings } from "./model-versions";
 import { listOwnerOptions, type OwnerOption } from "./remediation-owner";
 import { recordFirmAccess } from "@/features/audit/server";
 import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
@@ -271,7 +272,41 @@ export type FindingDetail = FindingListItem & {
   /** An AI finding carries measurements (docs/PRODUCT.md#measured-ai-findings): every one, oldest first. */
   isAi: boolean;
   measurements: FindingMeasurement[];
+  /** The version the client runs now on the target of the latest measurement that names a model; null without one. */
+  modelVersion: FindingModelVersion | null;
 };
+
+export type FindingModelVersion = {
+  projectId: string;
+  provider: string | null;
+  modelId: string;
+  /** The newest record first; current is history[0], none when the client has recorded none. */
+  history: ModelVersionRecord[];
+  /** Set when the finding is Verified Fixed on another version than the one run now. */
+  notVerified: NotVerifiedFinding | null;
+};
+
+/** The finding's target (its latest measurement naming a model), the versions recorded for it, and the check. */
+async function modelVersionOf(
+  db: DbOrTx,
+  finding: { id: string; projectId: string },
+  measurements: FindingMeasurement[],
+): Promise<FindingModelVersion | null> {
+  const latest = measurements.findLast((m) => m.modelId !== null);
+  if (!latest?.modelId) return null;
+  const [targets, flagged] = await Promise.all([
+    modelVersionsOf(db, finding.projectId),
+    notVerifiedFindings(db, { projectId: finding.projectId, findingId: finding.id }),
+  ]);
+  const target = targets.find((t) => t.modelId === latest.modelId && t.provider === latest.provider);
+  return {
+    projectId: finding.projectId,
+    provider: latest.provider,
+    modelId: latest.modelId,
+    history: target?.history.slice(0, 10) ?? [],
+    notVerified: flagged.find((f) => f.modelId === latest.modelId && f.provider === latest.provider) ?? flagged[0] ?? null,
+  };
+}
 
 /** One finding with its timeline, retests and comments; a client's only when published and its own (else 404). */
 export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Actor; findingId: string }): Promise<FindingDetail> {
@@ -374,6 +409,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const retestList = retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString(), decidedAt: iso(r.decidedAt) }));
   const open = retestList.find((r) => r.result === null);
+  const modelVersion = await modelVersionOf(db, row, measurements);
   const { riskAcknowledgedAt, ownerUserId, ownerName, ownerEmail, duplicateOfId: _original, sourceTool, ...rest } = row;
   return {
     ...toItem(rest),
@@ -391,6 +427,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
     evidence,
     isAi: isAiFinding({ owaspLlm: rest.owaspLlm, atlas: rest.atlas, sourceTool }) || measurements.length > 0,
     measurements,
+    modelVersion,
   };
 }
 
@@ -404,7 +441,7 @@ export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: {
     .where(eq(projects.id, projectId))
     .limit(1);
   if (!project) return null;
-  const [rows, counts, dueDays] = await Promise.all([
+  const [rows, counts, dueDays, modelVersions, notVerified] = await Promise.all([
     db
       .select(listColumns)
       .from(findings)
@@ -414,6 +451,8 @@ export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: {
       .limit(2000),
     countFindings(db, and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt))!),
     dueDaysOf(db, projectId),
+    modelVersionsOf(db, projectId),
+    notVerifiedFindings(db, { projectId }),
     // The firm's look at an engagement's findings, in the company's access log (docs/PRODUCT.md#portal-access-log).
     recordFirmAccess(db, {
       actor,
@@ -424,7 +463,7 @@ export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: {
       after: { name: project.name },
     }),
   ]);
-  return { project, findings: rows.map(toItem), counts, dueDays };
+  return { project, findings: rows.map(toItem), counts, dueDays, modelVersions, notVerified };
 }
 
 export type QueueRetest = {

@@ -21,6 +21,7 @@ export {
   type FindingDetail,
   type FindingEvent,
   type FindingListItem,
+  type FindingModelVersion,
   type QueueFinding,
   type QueueRetest,
 } from "./findings-read";
@@ -85,3 +86,12 @@ export {
 export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";
 export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
 export { addFindingMeasurement, type FindingMeasurement } from "./measurements";
+export {
+  type EngagementTarget,
+  type ModelVersionRecord,
+  type NotVerifiedFinding,
+  notVerifiedFindings,
+  recordModelVersion,
+} from "./model-versions";
+export { type ClientRunResult, recordClientRun } from "./client-runs";
+export { buildReproducer, type Reproducer } from "./reproducer";

@@ -15,12 +15,13 @@ import { notifyRetestRequested, notifyRetestResult } from "./finding-mail";
 import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
 import { insertRetestMeasurement, latestMeasurementOf, type MeasurementTarget, measurementNote, NOT_AN_AI_FINDING } from "./measurements";
 import { findingPortalPath, findingStatusEvent } from "./finding-webhooks";
+import { notVerifiedFindings } from "./model-versions";
 
 // The remediation workflow (docs/PRODUCT.md#portal-findings): Open → In remediation → Fixed
 // (pending retest) → Verified fixed or Still open (an AI finding's Reduced leaves it Still open); or Risk accepted. Every step is a timeline entry.
 
 /** Where a client may take a finding from: it is theirs to fix while unresolved. */
-const CLIENT_WORKABLE: readonly FindingStatus[] = ["open", "in_remediation", "still_open"];
+const CLIENT_WORKABLE: readonly FindingStatus[] = ["open", "in_remediation", "still_open", "regressed"];
 
 const by = (actor: Actor) => ({ actorId: personIdOf(actor), actorRole: actor.role, actorName: actor.name });
 
@@ -35,6 +36,7 @@ async function lockFinding(tx: DbOrTx, actor: Actor, findingId: string) {
     .select({
       id: findings.id,
       clientId: findings.clientId,
+      projectId: findings.projectId,
       title: findings.title,
       status: findings.status,
       publishedAt: findings.publishedAt,
@@ -75,24 +77,38 @@ async function moveTo(
   await queueWebhookEvent(tx, findingStatusEvent(finding, to));
 }
 
-/** The client starts working on a finding: Open or Still open → In remediation. */
+/** The client starts working on a finding: Open, Still open or Regressed → In remediation. */
 export async function startRemediation(db: Db, { actor, findingId }: { actor: ClientActor; findingId: string }) {
   assertClient(actor);
   return db.transaction(async (tx) => {
     const finding = await lockFinding(tx, actor, findingId);
-    if (finding.status !== "open" && finding.status !== "still_open") throw cannot("Only an open finding can move to In remediation.");
+    if (finding.status !== "open" && finding.status !== "still_open" && finding.status !== "regressed")
+      throw cannot("Only an open finding can move to In remediation.");
     await moveTo(tx, { actor, finding, to: "in_remediation", kind: "status" });
     return { status: "in_remediation" as const };
   });
 }
 
-/** The client marks a finding fixed and asks for a retest: one open request per finding. */
+/**
+ * A Verified Fixed finding shown fixed on another model version than the one the client runs now
+ * (model-versions.ts): the client may ask for it to be retested on the version it runs.
+ */
+async function fixedOnAnotherVersion(tx: DbOrTx, finding: { id: string; projectId: string; status: FindingStatus }) {
+  if (finding.status !== "verified_fixed") return false;
+  return (await notVerifiedFindings(tx, { projectId: finding.projectId, findingId: finding.id })).length > 0;
+}
+
+/**
+ * The client marks a finding fixed and asks for a retest: one open request per finding. A Verified
+ * Fixed finding not verified on the version the client runs now may be asked for again.
+ */
 export async function requestRetest(db: Db, { actor, findingId, note }: { actor: ClientActor; findingId: string; note: string }) {
   assertClient(actor);
   try {
     return await db.transaction(async (tx) => {
       const finding = await lockFinding(tx, actor, findingId);
-      if (!CLIENT_WORKABLE.includes(finding.status)) throw cannot("This finding is not open, so it cannot be retested now.");
+      if (!CLIENT_WORKABLE.includes(finding.status) && !(await fixedOnAnotherVersion(tx, finding)))
+        throw cannot("This finding is not open, so it cannot be retested now.");
       const [retest] = await tx
         .insert(findingRetests)
         .values({ findingId, note, requestedBy: personIdOf(actor), requestedByName: actor.name })

@@ -214,3 +214,6 @@ export const findingOwnerSchema = z.object({
     .transform((v) => v || null),
 });
 export type FindingOwnerInput = z.input<typeof findingOwnerSchema>;
+
+/** A reproducer's download: the fresh proof the route asks for, as a report's (docs/PRODUCT.md#measured-ai-findings). */
+export { stepUpProofSchema as reproducerDownloadSchema } from "@/features/account/validation/step-up";

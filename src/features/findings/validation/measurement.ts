@@ -67,3 +67,45 @@ export const measurementSchema = z
   .superRefine(successesWithinTrials);
 export type MeasurementInput = z.input<typeof measurementSchema>;
 export type MeasurementValues = z.output<typeof measurementSchema>;
+
+/** One line of text, required: trimmed, no control character. */
+const requiredLine = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .pipe(text(max))
+    .refine((value) => !CONTROL.test(value), "Contains an invalid character")
+    .pipe(z.string().min(1, message));
+
+/**
+ * The model version a client runs now on one of an engagement's targets (the portal's form and the
+ * company API's body): the provider (blank when the measurements name none), the model and its version.
+ */
+export const modelVersionFields = {
+  provider: optionalLine(100),
+  modelId: requiredLine(MEASUREMENT_NAME_MAX, "Name the model"),
+  modelVersion: requiredLine(100, "Name the version you run now"),
+};
+export const modelVersionSchema = z.object({ projectId: uuidSchema, ...modelVersionFields });
+export type ModelVersionInput = z.input<typeof modelVersionSchema>;
+export type ModelVersionValues = z.output<typeof modelVersionSchema>;
+
+/**
+ * A run of the client's CI posted back to an AI finding (POST /api/v1/findings/{id}/runs): the
+ * counts as promptfoo gives them for the reproducer (every graded result a trial, a failed one a
+ * success of the attack), the version the run tried (required: a rate means nothing without it),
+ * and what else the CI knows of its target.
+ */
+export const clientRunSchema = z
+  .object({
+    ...measurementCounts,
+    modelVersion: requiredLine(100, "Name the model version the run tried"),
+    provider: optionalLine(100),
+    modelId: optionalLine(MEASUREMENT_NAME_MAX),
+    probe: optionalLine(MEASUREMENT_NAME_MAX),
+    detector: optionalLine(MEASUREMENT_NAME_MAX),
+    systemPromptSha256: optionalSha256,
+    toolManifestSha256: optionalSha256,
+    guardrailConfigSha256: optionalSha256,
+  })
+  .superRefine(successesWithinTrials);
+export type ClientRunValues = z.output<typeof clientRunSchema>;

@@ -96,6 +96,7 @@ async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: bool
              case e.kind when 'retest_requested' then 'Retest requested: ' when 'retest_result' then 'Retest result: '
                          when 'risk_accepted' then 'Risk accepted: ' when 'risk_acknowledged' then 'Risk acknowledged: '
                          when 'reopened' then 'Seen again in a scan: '
+                         when 'regressed' then 'Regressed in a run: '
                          when 'owner_assigned' then 'Remediation owner changed: '
                          when 'withdrawn' then 'Finding withdrawn: ' when 'outcome' then 'Finding closed: '
                          when 'outcome_undone' then 'Finding reopened: '

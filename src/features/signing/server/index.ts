@@ -8,5 +8,5 @@ export {
   type SigningKey,
   type SigningPurpose,
 } from "./keys";
-export { publicJwks, signJws, verifyJws, type VerifiedJws } from "./jws";
+export { publicJwks, signDetachedJws, signJws, verifyJws, type VerifiedJws } from "./jws";
 export { signPdf, type PdfSignatureDetails } from "./pdf-signature";

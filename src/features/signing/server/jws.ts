@@ -18,6 +18,18 @@ export async function signJws(db: DbOrTx, payload: Record<string, unknown>, typ:
 }
 
 /**
+ * A detached JWS (RFC 7515, appendix F) over a file's exact bytes: the compact form with its payload
+ * part left empty ("header..signature"), so the file travels as it is beside it. Whoever holds the
+ * file puts its base64url back between the dots and checks it against /.well-known/jwks.json.
+ */
+export async function signDetachedJws(db: DbOrTx, bytes: Uint8Array, typ: string): Promise<string> {
+  const key = await signingKey(db, "jws");
+  const token = await new CompactSign(bytes).setProtectedHeader({ alg: "EdDSA", kid: key.kid, typ }).sign(key.privateKey);
+  const [header, , signature] = token.split(".");
+  return `${header}..${signature}`;
+}
+
+/**
  * The firm's JWS public keys, current and retired (a retired key still verifies what it signed),
  * then the certificates of the keys that seal PDFs (sealed authorizations), each with its `x5c`
  * and `x5t#S256` (SHA-256 of the certificate's DER), so a client can pin the one its PDF names

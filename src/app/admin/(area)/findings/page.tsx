@@ -13,6 +13,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";
+import { modelLabel } from "@/lib/domain/finding-measurement";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
@@ -72,7 +73,7 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
   );
 
   if (engagement) {
-    const { project, findings, counts, dueDays } = engagement;
+    const { project, findings, counts, dueDays, modelVersions, notVerified } = engagement;
     return (
       <>
         <PageHeader
@@ -88,6 +89,39 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
               {counts.overdue}
             </p>
           </Card>
+          {modelVersions.length > 0 ? (
+            <Card className="space-y-3" aria-labelledby="model-versions-heading">
+              <h2 id="model-versions-heading" className="font-semibold">
+                Model versions the client runs
+              </h2>
+              <ul className="space-y-1 text-sm">
+                {modelVersions.map((t) => (
+                  <li key={t.current.id}>
+                    {modelLabel({ provider: t.provider, modelId: t.modelId, modelVersion: t.current.modelVersion })}: recorded by{" "}
+                    {t.current.recordedByName}, {formatDateTime(t.current.recordedAt)}
+                    {t.history.length > 1 ? ` (before: ${t.history[1]!.modelVersion})` : ""}
+                  </li>
+                ))}
+              </ul>
+              <h3 className="pt-2 text-sm font-semibold">Not verified on the version the client runs now ({notVerified.length})</h3>
+              {notVerified.length === 0 ? (
+                <p className="text-sm text-muted">Every Verified Fixed finding was verified on the version the client runs now.</p>
+              ) : (
+                <ul className="space-y-1 text-sm" data-testid="not-verified-findings">
+                  {notVerified.map((f) => (
+                    <li key={`${f.findingId}:${f.modelId}`}>
+                      <Link href={`/admin/findings/${f.findingId}`} className="font-medium break-words hover:underline">
+                        {f.title}
+                      </Link>{" "}
+                      <span className="text-muted">
+                        verified on {f.modelId} {f.verifiedVersion ?? "(no version)"}; the client runs {f.currentVersion}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          ) : null}
           <Card className="space-y-3">
             <h2 className="font-semibold">Report</h2>
             <GeneratedReportActions projectId={project.id} nextVersion={nextReportVersion} />

@@ -7,6 +7,8 @@ import {
   apiRemediationOwnerBodySchema,
   apiRetestRequestBodySchema,
   apiRiskAcceptanceBodySchema,
+  apiRunBodySchema,
+  type apiRunSchema,
 } from "@/features/api/validation";
 import { uuidSchema } from "@/lib/validation/common";
 import type { Db } from "@/server/core/db/client";
@@ -17,6 +19,7 @@ import {
   addFindingComment,
   getFinding,
   listOwnerOptions,
+  recordClientRun,
   requestRetest,
   setRemediationOwner,
 } from "@/features/findings/server";
@@ -103,4 +106,20 @@ export async function apiSetRemediationOwner(
   }
   await setRemediationOwner(db, { actor: caller.actor, findingId, ownerUserId });
   return changed(db, caller, findingId);
+}
+
+/**
+ * POST /api/v1/findings/{id}/runs: a run of the company's CI (typically of the finding's reproducer)
+ * posted back; with successes on a fixed finding it becomes Regressed (docs/PRODUCT.md#measured-ai-findings).
+ */
+export async function apiRecordRun(
+  db: Db,
+  caller: ApiCaller,
+  params: Record<string, string | string[]>,
+  body: unknown,
+): Promise<z.output<typeof apiRunSchema>> {
+  const findingId = findingIdOf(params);
+  const input = parseInput(apiRunBodySchema, body);
+  const run = await recordClientRun(db, { actor: caller.actor, findingId, input });
+  return { data: { id: run.measurementId, findingId, status: run.status, regressed: run.regressed, rate: run.rate } };
 }

@@ -11,3 +11,6 @@ export const LazyFindingClientActions = dynamic(() => import("./finding-client-a
 export const LazyFindingOwnerForm = dynamic(() =>
   import("@/features/findings/components/finding-owner-form").then((m) => m.FindingOwnerForm),
 );
+export const LazyModelVersionForm = dynamic(() => import("./model-version-forms").then((m) => m.ModelVersionForm));
+export const LazyRetestOnVersionForm = dynamic(() => import("./model-version-forms").then((m) => m.RetestOnVersionForm));
+export const LazyReproducerDownload = dynamic(() => import("./reproducer-download").then((m) => m.ReproducerDownload));

@@ -26,6 +26,7 @@ import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/feat
 import { SectionHeading } from "@/components/portal/section-heading";
 import type { OwnerOption } from "@/features/findings/server";
 import { LazyFindingClientActions, LazyFindingCommentForm, LazyFindingOwnerForm } from "./lazy-finding-forms";
+import { ModelVersionCard, ReproducerCard } from "./model-version-card";
 
 const findingHref = (id: string) => `/client-portal?section=findings&finding=${encodeURIComponent(id)}`;
 // A count filters the list and lands on its results (#findings-results): the list starts below
@@ -287,6 +288,8 @@ function FindingPage({
       <FindingOutcomeNotice finding={finding} hrefOf={findingHref} />
       <FindingFacts finding={finding} />
       <FindingMeasurements finding={finding} />
+      <ModelVersionCard finding={finding} readOnly={readOnly} />
+      <ReproducerCard finding={finding} readOnly={readOnly} isOwner={isOwner} />
       <Card className="space-y-3">
         <h2 className="font-semibold">Remediation owner</h2>
         {isOwner && !readOnly ? (

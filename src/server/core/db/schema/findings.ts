@@ -381,3 +381,34 @@ export const findingMeasurements = pgTable(
       .where(sql`${t.runKey} is not null`),
   ],
 );
+
+/**
+ * The model version a client runs now, per engagement target (docs/PRODUCT.md#measured-ai-findings):
+ * a target is a provider and model id as the measurements name them. Rows are only ever added, so
+ * the history (who, when, which version) is the rows; the current version is a target's newest.
+ * A Verified Fixed finding whose latest measurement on the target names another version is "Not
+ * verified on the version you run now". No client id: the project's is read, so a project that
+ * moves takes its versions with it.
+ */
+export const engagementModelVersions = pgTable(
+  "engagement_model_versions",
+  {
+    id: uuidPrimaryKey(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    // As in finding_measurements: a provider may be unnamed (the demo's gateway is the client's own).
+    provider: text("provider"),
+    modelId: text("model_id").notNull(),
+    modelVersion: text("model_version").notNull(),
+    // The person, or null for an API token (its name is in recorded_by_name).
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    recordedByName: text("recorded_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("engagement_model_versions_model_id_check", sql`length(${t.modelId}) between 1 and 200`),
+    check("engagement_model_versions_version_check", sql`length(${t.modelVersion}) between 1 and 100`),
+    index("engagement_model_versions_target_idx").on(t.projectId, t.modelId, t.provider, t.createdAt),
+  ],
+);

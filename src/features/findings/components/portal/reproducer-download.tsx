@@ -1,0 +1,88 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { routeChange, useChange } from "@/components/ui/use-change";
+import { apiFetch } from "@/lib/api-client";
+import { type FreshFactorAsk, FreshFactorPrompt } from "@/features/account/components/fresh-factor-prompt";
+import { type FreshFactorProof, proofBody } from "@/features/account/components/fresh-factor-proof";
+
+type Reproducer = { filename: string; content: string; signatureFilename: string; signature: string };
+
+/** Saves text as a file (a blob behind a temporary <a download>). */
+function save(filename: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.rel = "noopener";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * An owner downloads the finding's reproducer (docs/PRODUCT.md#measured-ai-findings) behind the
+ * fresh proof the report vault asks for, in place: the promptfoo file and its detached signature.
+ */
+export function ReproducerDownload({ findingId }: { findingId: string }) {
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { run, running } = useChange<"reproducer">((text, tone) => setMessage({ tone, text }));
+  const [asking, setAsking] = useState<FreshFactorAsk | null>(null);
+  const [proofError, setProofError] = useState<string | null>(null);
+
+  const download = (proof?: FreshFactorProof) => {
+    setProofError(null);
+    run(
+      "reproducer",
+      () =>
+        routeChange(
+          (async () => {
+            const file = await apiFetch<Reproducer>(`/api/client/findings/${encodeURIComponent(findingId)}/reproducer`, {
+              method: "POST",
+              json: await proofBody(proof),
+            });
+            save(file.filename, file.content, "application/yaml");
+            save(file.signatureFilename, file.signature, "application/jose");
+            return file;
+          })(),
+        ),
+      {
+        refresh: false,
+        done: () => {
+          setAsking(null);
+          return "Reproducer saved with its signature (.jws)";
+        },
+        refused: (refusal) => {
+          const asked = refusal.fieldErrors;
+          if (!asked?.code && !asked?.passkey && !asked?.password) return false;
+          const field = proof ? ("code" in proof ? "code" : "password" in proof ? "password" : "passkey") : null;
+          if (field) setProofError(asked[field] ?? refusal.error);
+          else setAsking({ code: asked.code, passkey: asked.passkey, password: asked.password });
+          return true;
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-3">
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Button variant="secondary" disabled={running === "reproducer"} onClick={() => download()}>
+        {running === "reproducer" && !asking ? "Preparing..." : "Download reproducer"}
+      </Button>
+      {asking ? (
+        <FreshFactorPrompt
+          ask={asking}
+          busy={running === "reproducer"}
+          error={proofError}
+          onCode={(code) => download({ code })}
+          onPassword={(password) => download({ password })}
+          onPasskey={() => download({ passkey: true })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
+import { isAiFinding } from "@/lib/domain/finding-measurement";
+import type { ClientRunValues } from "@/features/findings/validation";
+import { assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
+import type { Db } from "@/server/core/db/client";
+import { findingEvents, findingMeasurements, findingRetests, findings } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/features/audit/server";
+import { queueWebhookEvent } from "@/features/webhooks/server";
+import { notifyFindingRegressed } from "./finding-mail";
+import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
+import { findingStatusEvent } from "./finding-webhooks";
+import { measurementNote } from "./measurements";
+
+// A run of the client's own CI posted back to an AI finding (docs/PRODUCT.md#measured-ai-findings),
+// typically of the reproducer it downloaded: stored as a measurement like any other. A run that
+// still lands the attack on a finding marked fixed means the fix did not hold (often a model
+// upgrade): the finding is Regressed, the firm and the company's owners are told.
+
+/** Marked fixed: Verified Fixed, or Fixed and waiting for the firm's retest. */
+const FIXED: readonly FindingStatus[] = ["verified_fixed", "fixed_pending_retest"];
+
+export const NO_RUNS_FOR_THIS_FINDING =
+  "Only an AI finding takes runs: this finding is filed under no OWASP LLM category or ATLAS technique.";
+
+export type ClientRunResult = { measurementId: string; status: FindingStatus; regressed: boolean; rate: string };
+
+/**
+ * Stores a run (source "run", named for the token or person that posted it) with its timeline
+ * entry; with successes on a fixed finding, in the same transaction: the finding Regressed (an
+ * open retest request withdrawn, since the fix it asks about did not hold), the status timeline
+ * entry, the webhook event, the audit entry in the company's access log, and the mails.
+ */
+export async function recordClientRun(
+  db: Db,
+  { actor, findingId, input }: { actor: ClientActor; findingId: string; input: ClientRunValues },
+): Promise<ClientRunResult> {
+  assertClient(actor);
+  return db.transaction(async (tx) => {
+    const [finding] = await tx
+      .select({
+        id: findings.id,
+        clientId: findings.clientId,
+        title: findings.title,
+        status: findings.status,
+        owaspLlm: findings.owaspLlm,
+        atlas: findings.atlas,
+        sourceTool: findings.sourceTool,
+      })
+      .from(findings)
+      .where(findingScope(actor, findingId))
+      .for("update")
+      .limit(1);
+    if (!finding) throw FINDING_NOT_FOUND();
+    if (!isAiFinding(finding)) throw new AppError("bad_request", NO_RUNS_FOR_THIS_FINDING);
+    const [row] = await tx
+      .insert(findingMeasurements)
+      .values({ findingId, source: "run", ...input, recordedBy: personIdOf(actor), recordedByName: actor.name })
+      .returning({ id: findingMeasurements.id });
+    const measurementId = row!.id;
+    const rate = measurementNote(input);
+    const by = { actorId: personIdOf(actor), actorRole: "client" as const, actorName: actor.name };
+    // Both entries of one transaction would share its time: the run is dated first, the status change a millisecond after.
+    const at = new Date();
+    await tx.insert(findingEvents).values({ findingId, kind: "measured", note: `Your CI's run: ${rate}`, ...by, createdAt: at });
+    if (input.successes === 0 || !FIXED.includes(finding.status)) return { measurementId, status: finding.status, regressed: false, rate };
+
+    await tx.delete(findingRetests).where(and(eq(findingRetests.findingId, findingId), isNull(findingRetests.result)));
+    await tx.update(findings).set({ status: "regressed" }).where(eq(findings.id, findingId));
+    const note = `${FINDING_STATUS_LABELS.regressed}: ${rate}, in a run of your CI (${actor.name})`;
+    await tx.insert(findingEvents).values({
+      findingId,
+      kind: "regressed",
+      fromStatus: finding.status,
+      toStatus: "regressed",
+      note,
+      ...by,
+      createdAt: new Date(at.getTime() + 1),
+    });
+    await queueWebhookEvent(tx, findingStatusEvent(finding, "regressed"));
+    await recordAudit(tx, {
+      actor,
+      action: "finding.regressed",
+      entityType: "finding",
+      entityId: findingId,
+      clientId: finding.clientId,
+      before: { status: finding.status },
+      // `name` is the item the access log shows, `by` who posted it (a token is no user).
+      after: { status: "regressed", name: `${finding.title}: ${rate}`, by: actor.name, measurementId },
+    });
+    await notifyFindingRegressed(tx, {
+      measurementId,
+      clientId: finding.clientId,
+      company: actor.company,
+      findingId,
+      title: finding.title,
+      rate,
+      by: actor.name,
+    });
+    return { measurementId, status: "regressed" as const, regressed: true, rate };
+  });
+}
