@@ -57,10 +57,10 @@ export function ReproducerDownload({ findingId }: { findingId: string }) {
         },
         refused: (refusal) => {
           const asked = refusal.fieldErrors;
-          if (!asked?.code && !asked?.passkey && !asked?.password) return false;
+          if (!asked?.code && !asked?.passkey && !asked?.password && !asked?.identityProvider) return false;
           const field = proof ? ("code" in proof ? "code" : "password" in proof ? "password" : "passkey") : null;
           if (field) setProofError(asked[field] ?? refusal.error);
-          else setAsking({ code: asked.code, passkey: asked.passkey, password: asked.password });
+          else setAsking({ code: asked.code, passkey: asked.passkey, password: asked.password, identityProvider: asked.identityProvider });
           return true;
         },
       },
