@@ -68,9 +68,8 @@ export default defineConfig({
     {
       command: "node --import tsx tools/test-idp/cli.ts",
       url: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
-      // oidc-provider and its dependencies take a while to load under tsx on a busy machine (over
-      // two minutes was seen with other work running).
-      timeout: 180_000,
+      // oidc-provider and its dependencies take a while to load under tsx on a busy machine.
+      timeout: 120_000,
       reuseExistingServer: false,
       stdout: "pipe",
       env: { APP_URL: baseURL, FAKE_IDP_PORT: String(idpPort), FAKE_DNS_PORT: String(dnsPort), FAKE_SAML_PORT: String(samlPort) },

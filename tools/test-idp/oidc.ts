@@ -86,7 +86,14 @@ export async function startTestOidcIdp(options: Options = {}): Promise<TestOidcI
   let codeSeconds = 60;
   const rows = new Map<string, Stored>();
 
-  const server = http.createServer();
+  // Listening comes first (the issuer names the port), the provider after its key: a request in
+  // between gets 503 rather than no answer at all, which would hang a readiness check for good.
+  let handle: http.RequestListener | null = null;
+  const server = http.createServer((req, res) => {
+    if (handle) return void handle(req, res);
+    res.statusCode = 503;
+    res.end("starting");
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const issuer = `http://127.0.0.1:${port}`;
@@ -117,7 +124,7 @@ export async function startTestOidcIdp(options: Options = {}): Promise<TestOidcI
   };
   const provider = new Provider(issuer, configuration);
   const callback = provider.callback();
-  server.on("request", (req, res) => {
+  handle = (req, res) => {
     if (options.log) console.info(`[test-idp] ${req.method} ${req.url}`);
     if (req.method === "POST" && req.url === "/_fake/txt" && options.onTxt) return void txt(req, res);
     const match = /^\/interaction\/([^/?]+)(\/login)?/.exec(req.url ?? "");
@@ -127,7 +134,7 @@ export async function startTestOidcIdp(options: Options = {}): Promise<TestOidcI
       res.setHeader("content-type", "text/plain");
       res.end(error instanceof Error ? error.message : "interaction failed");
     });
-  });
+  };
 
   const bodyOf = (req: http.IncomingMessage) =>
     new Promise<string>((resolve) => {

@@ -85,7 +85,17 @@ export async function startTestSamlIdp(
 ): Promise<TestSamlIdp> {
   const people = [...(options.people ?? [])];
   let fault: SamlResponseFault = "none";
-  const server = http.createServer();
+  // Listening comes first (the entity ID names the port), the handler after the signing key: a
+  // request in between gets 503 rather than no answer, which would hang a readiness check.
+  let ready = false;
+  const server = http.createServer((req, res) => {
+    if (!ready) return void fail(res, 503, "starting");
+    void handle(req, res).catch((error: unknown) => {
+      if (options.log) console.error("[test-saml-idp]", error);
+      res.statusCode = 500;
+      res.end(String(error));
+    });
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
@@ -156,14 +166,6 @@ export async function startTestSamlIdp(
     return signer.getSignedXml();
   }
 
-  server.on("request", (req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      if (options.log) console.error("[test-saml-idp]", error);
-      res.statusCode = 500;
-      res.end(String(error));
-    });
-  });
-
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", base);
     if (options.log) console.info(`[test-saml-idp] ${req.method} ${url.pathname}`);
@@ -214,6 +216,7 @@ export async function startTestSamlIdp(
     fail(res, 404, "not found");
   }
 
+  ready = true;
   return {
     entityId,
     metadataUrl: `${base}/saml/metadata`,
