@@ -32,7 +32,8 @@ export const SSO_SIGN_IN_ERRORS: Record<string, string> = {
   sso_invalid_nonce: "The sign-in could not be confirmed. Please try again.",
   sso_test_as_yourself: "The test sign-in must be made as yourself at the identity provider.",
   invalid_state: "The sign-in took too long or was opened in another browser. Please try again.",
-  sso_weak_signature: "Your company's identity provider signs with an algorithm too weak to trust (SHA-1). Ask its administrators to sign with SHA-256.",
+  sso_weak_signature:
+    "Your company's identity provider signs with an algorithm too weak to trust (SHA-1). Ask its administrators to sign with SHA-256.",
 };
 export const SSO_SIGN_IN_FALLBACK_ERROR = "Single sign-on failed. Please try again, or ask an owner of your company.";
 
