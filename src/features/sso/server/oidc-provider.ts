@@ -1,11 +1,14 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { account, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { ssoProvider, ssoSettings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { guardedFetch, isRefusedTarget, OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import { serverEnv } from "@/server/core/env";
 import type { SsoActor } from "./domains";
+import { providerIdOf, storeProvider } from "./provider-store";
+
+export { providerIdOf };
 
 /** What better-auth's SSO plugin reads from `oidc_config` (sealed at rest). */
 export type StoredOidcConfig = {
@@ -24,8 +27,6 @@ export type StoredOidcConfig = {
 
 export type OidcProviderInput = { issuer: string; clientId: string; clientSecret?: string | undefined };
 
-/** The company's provider id, fixed per company: it names the redirect URI the owner registers. */
-export const providerIdOf = (clientId: string) => `company-${clientId}`;
 export const redirectUriOf = (clientId: string) => `${serverEnv().appUrl}/api/auth/sso/callback/${providerIdOf(clientId)}`;
 
 const fieldError = (field: string, message: string) => new AppError("bad_request", message, { fieldErrors: { [field]: message } });
@@ -98,26 +99,7 @@ export async function saveOidcProvider(db: DbOrTx, actor: SsoActor, input: OidcP
     ...endpoints,
     scopes: ["openid", "email", "profile"],
   };
-  const [domain] = await db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.clientId, actor.clientId)).limit(1);
-  const values = {
-    issuer: input.issuer,
-    oidcConfig: JSON.stringify(config),
-    samlConfig: null,
-    userId: actor.userId,
-    domain: domain?.domain ?? "",
-  };
-  await db.transaction(async (tx) => {
-    // Subjects are unique per issuer only: links made through another issuer must not carry over.
-    if (previous && previous.issuer !== input.issuer) await tx.delete(account).where(eq(account.providerId, providerIdOf(actor.clientId)));
-    await tx
-      .insert(ssoProvider)
-      .values({ id: providerIdOf(actor.clientId), providerId: providerIdOf(actor.clientId), clientId: actor.clientId, ...values })
-      .onConflictDoUpdate({ target: ssoProvider.clientId, set: values });
-    await tx
-      .insert(ssoSettings)
-      .values({ clientId: actor.clientId })
-      .onConflictDoUpdate({ target: ssoSettings.clientId, set: { mode: "off", testedAt: null, testedByName: null, testedAs: null } });
-  });
+  await storeProvider(db, actor, { issuer: input.issuer, oidcConfig: JSON.stringify(config), samlConfig: null });
 }
 
 export type OidcProviderView = { protocol: "oidc"; issuer: string; clientId: string; redirectUri: string };

@@ -1,13 +1,11 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import * as samlify from "samlify";
 import type { DbOrTx } from "@/server/core/db/client";
-import { account, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { guardedFetch, isRefusedTarget, OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import { serverEnv } from "@/server/core/env";
 import type { SsoActor } from "./domains";
-import { providerIdOf } from "./oidc-provider";
+import { providerIdOf, storeProvider } from "./provider-store";
 
 // A company's SAML 2.0 identity provider (docs/PRODUCT.md#single-sign-on): the owners give its
 // metadata (a URL read through the guarded fetch, or the XML pasted); we keep the XML, which names
@@ -98,30 +96,7 @@ export async function saveSamlProvider(db: DbOrTx, actor: SsoActor, input: SamlP
     idpMetadata: { metadata: xml },
     wantAssertionsSigned: true,
   };
-  const [current] = await db
-    .select({ issuer: ssoProvider.issuer })
-    .from(ssoProvider)
-    .where(eq(ssoProvider.clientId, actor.clientId))
-    .limit(1);
-  const [domain] = await db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.clientId, actor.clientId)).limit(1);
-  const values = {
-    issuer: entityId,
-    oidcConfig: null,
-    samlConfig: JSON.stringify(config),
-    userId: actor.userId,
-    domain: domain?.domain ?? "",
-  };
-  await db.transaction(async (tx) => {
-    if (current && current.issuer !== entityId) await tx.delete(account).where(eq(account.providerId, providerIdOf(actor.clientId)));
-    await tx
-      .insert(ssoProvider)
-      .values({ id: providerIdOf(actor.clientId), providerId: providerIdOf(actor.clientId), clientId: actor.clientId, ...values })
-      .onConflictDoUpdate({ target: ssoProvider.clientId, set: values });
-    await tx
-      .insert(ssoSettings)
-      .values({ clientId: actor.clientId })
-      .onConflictDoUpdate({ target: ssoSettings.clientId, set: { mode: "off", testedAt: null, testedByName: null, testedAs: null } });
-  });
+  await storeProvider(db, actor, { issuer: entityId, oidcConfig: null, samlConfig: JSON.stringify(config) });
 }
 
 /** What the owners see of a SAML provider, and what they give it of ours. */
