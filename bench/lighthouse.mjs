@@ -3,7 +3,8 @@
 // chromium. Builds if needed, serves the app on a free port with a throwaway DATA_DIR and the demo
 // data, prints the four category scores, LCP, CLS, TBT and the gzipped JavaScript the page loads,
 // then what loading the lazily loaded contact form adds.
-// Targets: the landing page budget in src/components/README.md ("Landing page speed"). Then the
+// Targets: the landing page budget in src/components/README.md ("Landing page speed"), then the
+// landing again with the CPU slowdown doubled (bench/README.md, "The landing page"). Then the
 // signed-in screens (`--pages`): the portal overview as the demo client and the admin dashboard as
 // the demo admin, each signed in through the product's own sign-in endpoint first (its session
 // cookie goes with every request Lighthouse makes); median of `--signed-in-runs` (5) runs,
@@ -24,6 +25,11 @@ const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const TARGETS = { performance: 98, tbtMs: 150, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 150 };
 const SIGNED_IN_TARGETS = { performance: 90, accessibility: 100 };
+// The landing page again with Lighthouse's CPU slowdown doubled (8x instead of the preset's 4x): a
+// slower host of the same kind. TBT counts only each task's part over 50 ms, so a page at the edge
+// passes on one host and fails on the next; this run shows the margin.
+const SLOWED_CPU = 8;
+const SLOWED_TARGETS = { performance: 90, tbtMs: 300 };
 // The demo accounts (src/features/demo/server/demo-data.ts).
 const SIGNED_IN_PAGES = {
   portal: { path: "/client-portal", email: "client@example.com", password: "demo-client-password", label: "portal overview (demo client)" },
@@ -85,7 +91,7 @@ async function gzippedSize(urls) {
   return total;
 }
 
-async function runLighthouse(url, extraHeaders) {
+async function runLighthouse(url, extraHeaders, cpuSlowdownMultiplier) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "error" });
   try {
     const result = await lighthouse(url, {
@@ -94,6 +100,8 @@ async function runLighthouse(url, extraHeaders) {
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       ...(extraHeaders ? { extraHeaders } : {}),
+      // Lighthouse merges a partial throttling object into the mobile preset (as the CLI's --throttling.x=y).
+      ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
     });
     if (!result) throw new Error("Lighthouse returned no result");
     return result.lhr;
@@ -194,6 +202,27 @@ async function measureSignedIn(name, page) {
   return met;
 }
 
+/** The landing page under an 8x CPU slowdown: its median against SLOWED_TARGETS; true when met. */
+async function measureSlowedLanding(url) {
+  console.info(`\nLighthouse ${runs} run(s), mobile preset with the CPU slowdown at ${SLOWED_CPU}x, ${url}`);
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const summary = summarize(await runLighthouse(url, undefined, SLOWED_CPU));
+    results.push(summary);
+    console.info(`run ${i + 1}: perf ${summary.scores.performance} | FCP ${ms(summary.fcp)} LCP ${ms(summary.lcp)} TBT ${ms(summary.tbt)}`);
+  }
+  results.sort((a, b) => a.scores.performance - b.scores.performance || b.tbt - a.tbt);
+  const median = results[Math.floor(results.length / 2)];
+  const met = median.scores.performance >= SLOWED_TARGETS.performance && median.tbt <= SLOWED_TARGETS.tbtMs;
+  const scores = results.map((result) => result.scores.performance);
+  console.info(
+    `Landing at ${SLOWED_CPU}x, median of ${runs}: perf ${median.scores.performance} (runs ${Math.min(...scores)}–${Math.max(...scores)}), ` +
+      `TBT ${ms(median.tbt)} (targets perf ≥ ${SLOWED_TARGETS.performance}, TBT ≤ ${SLOWED_TARGETS.tbtMs} ms): ${met ? "met" : "missed"}; ` +
+      `machine load ${os.loadavg()[0].toFixed(2)}`,
+  );
+  return met;
+}
+
 ensureBuild();
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
@@ -258,6 +287,7 @@ try {
       `Targets (median perf ≥ ${TARGETS.performance}, TBT ≤ ${TARGETS.tbtMs} ms, a11y/bp/seo 100, CLS 0, JS < ${TARGETS.jsKb} KB gzipped): ${met ? "met" : "missed"}`,
     );
     if (check && !met) exitCode = 1;
+    if (!(await measureSlowedLanding(url)) && check) exitCode = 1;
   }
   for (const name of pages.filter((page) => page !== "landing")) {
     const page = SIGNED_IN_PAGES[name];

@@ -26,6 +26,8 @@ export const PORTAL_SECTIONS = [
   "retainer",
   // Acme's overdue critical finding, with its Markdown, timeline, comments and the remediation forms.
   "findings&finding=00000000-0000-4000-8000-f10000000002",
+  // Acme's measured jailbreak: its rates and chart, the version run now, the reproducer and the run upload.
+  "findings&finding=00000000-0000-4000-8000-f10000000011",
   // Acme's gateway project, opened from its card (docs/PRODUCT.md#portal-project-view).
   "projects&project=00000000-0000-4000-8000-c00000000001",
   // INV-1001, opened from Billing (docs/PRODUCT.md#invoice-page).
@@ -51,6 +53,8 @@ export const ADMIN_PAGES = [
   "/admin/findings",
   "/admin/findings?projectId=00000000-0000-4000-8000-c00000000001",
   "/admin/findings/00000000-0000-4000-8000-f10000000002",
+  // The measured jailbreak: its measurements by model version and the retest with counts.
+  "/admin/findings/00000000-0000-4000-8000-f10000000011",
   "/admin/findings/templates",
   "/admin/findings/templates/00000000-0000-4000-8000-f30000000001",
   "/admin/invoices/00000000-0000-4000-8000-e00000000001",

@@ -228,6 +228,14 @@ const importForm = (projectId: string) => {
   form.set("file", new File([oneResultSarif()], "matrix.sarif", { type: "application/json" }));
   return form;
 };
+/** A promptfoo results file of one run in which the attack never landed (nothing moves). */
+const runForm = () => {
+  const form = new FormData();
+  form.set("modelVersion", "matrix");
+  const results = { results: { results: [{ success: true, provider: "matrix:model", testCase: {} }] } };
+  form.set("file", new File([JSON.stringify(results)], "results.json", { type: "application/json" }));
+  return form;
+};
 const evidenceForm = () => {
   const form = new FormData();
   form.set("file", new File([pdfBytes()], "evidence.pdf", { type: "application/pdf" }));
@@ -491,6 +499,17 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       clientA: PASSWORD_STEP_UP,
       clientAMember: { status: 403, error: "Only an owner of your company can do this." },
       clientB: PASSWORD_STEP_UP,
+      admin: CLIENTS_ONLY,
+    },
+  },
+  // A run's results uploaded by an owner (no success: nothing moves); a member is refused, B naming A's finding finds none.
+  "POST /api/client/findings/[id]/runs": {
+    call: ({ target }) => ({ url: `/api/client/findings/${target.findingId}/runs`, params: { id: target.findingId }, form: runForm() }),
+    expect: {
+      anonymous: SIGN_IN,
+      clientA: { status: 200, json: { success: true, regressed: false } },
+      clientAMember: { status: 403, error: "Only an owner of your company can do this." },
+      clientB: { status: 404, error: "Finding not found" },
       admin: CLIENTS_ONLY,
     },
   },

@@ -54,6 +54,7 @@ import {
   queryInput,
   reportTemplateInput,
   reportUploadInput,
+  runUploadInput,
   scanImportInput,
   sendRoute,
   uploadInput,
@@ -699,6 +700,12 @@ const FUZZ: Record<string, Spec> = {
       })),
     ),
     stage: reproducerDownloadStage,
+  },
+  "POST /api/client/findings/[id]/runs": {
+    kind: "route",
+    role: "client",
+    input: runUploadInput(acme.findingId),
+    stage: { full: "the file is counted as it streams in, then the finding is looked up for the session's company" },
   },
   "POST /api/client/messages/threads": {
     kind: "route",

@@ -105,6 +105,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/client/reports/[id]/download": { POST: "file" },
   // The fresh proof, then a finding's reproducer and its detached signature, small enough for the body.
   "/api/client/findings/[id]/reproducer": { POST: "file" },
+  // A run's results file, uploaded and counted as it streams in (a server action's body is capped at 256 KB).
+  "/api/client/findings/[id]/runs": { POST: "file" },
   "/api/client/reports": { GET: "read" },
   "/api/contact/send": { POST: "publicForm" },
   "/api/csp-report": { POST: "machine" },

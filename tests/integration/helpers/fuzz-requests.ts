@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { APP_ORIGIN } from "./auth";
-import { badContentType, badId, badString, type RawBody } from "./fuzz-values";
+import { badContentType, badId, badString, jsonBytes, type RawBody } from "./fuzz-values";
 import { demoPdf } from "@/features/demo/server/demo-files";
 import { docxBytes, pdfBytes } from "./upload-files";
 
@@ -153,6 +153,42 @@ export function scanImportInput(projectId: string, goodFile: fc.Arbitrary<string
       bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)),
     })
     .map((body): RouteInput => ({ url, body }));
+  return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
+}
+
+/** An owner's upload of a reproducer run's results: promptfoo results files, other JSON, junk, a version or none. */
+export function runUploadInput(findingId: string): fc.Arbitrary<RouteInput> {
+  const url = `/api/client/findings/${findingId}/runs`;
+  const resultsFile = fc
+    .array(fc.record({ success: fc.boolean(), failureReason: fc.constantFrom(0, 1, 2) }), { maxLength: 8 })
+    .map((results) => JSON.stringify({ results: { results: results.map((r) => ({ ...r, provider: "openai:gpt-4o", testCase: {} })) } }));
+  const form = fc.record({
+    modelVersion: fc.oneof(fc.constantFrom("2026-12", "", " "), badString),
+    bytes: fc.oneof(
+      resultsFile.map((text) => new TextEncoder().encode(text)),
+      fc.constant(jsonBytes({ results: { results: [{ success: "yes" }] } })),
+      fc.uint8Array({ maxLength: 2000 }),
+      fc.constant(new Uint8Array(0)),
+    ),
+    withFile: fc.boolean(),
+  });
+  const good = form.map((f): RouteInput => ({
+    url,
+    params: { id: findingId },
+    body: {
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: multipart(BOUNDARY, [
+        { name: "modelVersion", value: f.modelVersion },
+        ...(f.withFile ? [{ name: "file", value: { filename: "results.json", type: "application/json", bytes: f.bytes } }] : []),
+      ]),
+    },
+  }));
+  const junk = fc
+    .record({
+      contentType: fc.oneof(badContentType, fc.constant(`multipart/form-data; boundary=${BOUNDARY}`)),
+      bytes: fc.uint8Array({ maxLength: 2000 }).map((a) => new Uint8Array(a)),
+    })
+    .map((body): RouteInput => ({ url, params: { id: findingId }, body }));
   return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: junk });
 }
 

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/admin/scroll-region";
 import { Card } from "@/components/ui/card";
 import { rateInterval } from "@/lib/domain/attack-rate";
 import { MEASUREMENT_SOURCE_LABELS, measuredRate, modelLabel, percent, rateSentence } from "@/lib/domain/finding-measurement";
@@ -83,8 +84,8 @@ function ByVersion({ measurements }: { measurements: FindingMeasurement[] }) {
 /** Every measurement as text: the chart's alternative, and the record itself. */
 function MeasurementTable({ measurements }: { measurements: FindingMeasurement[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+    <ScrollRegion label="Every measurement">
+      <table className="w-full min-w-[32rem] text-left text-sm [&_td:first-child]:pl-3 [&_td:last-child]:pr-3 [&_th:first-child]:pl-3 [&_th:last-child]:pr-3">
         <caption className="sr-only">Every measurement, newest first: {measurements.length} in all.</caption>
         <thead className="text-xs text-muted">
           <tr>
@@ -124,7 +125,7 @@ function MeasurementTable({ measurements }: { measurements: FindingMeasurement[]
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -2,16 +2,20 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
 import { isAiFinding } from "@/lib/domain/finding-measurement";
-import type { ClientRunValues } from "@/features/findings/validation";
+import { clientRunSchema, type ClientRunValues, RUN_FILE_MAX_BYTES, runUploadSchema } from "@/features/findings/validation";
 import { assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { findingEvents, findingMeasurements, findingRetests, findings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { parseInput } from "@/server/core/handler";
+import { MULTIPART_OVERHEAD_BYTES } from "@/server/core/body-limit";
+import { readMultipart } from "@/server/core/uploads/multipart";
 import { recordAudit } from "@/features/audit/server";
 import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyFindingRegressed } from "./finding-mail";
 import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
 import { findingStatusEvent } from "./finding-webhooks";
+import { readPromptfooRun } from "./importers/promptfoo";
 import { measurementNote } from "./measurements";
 
 // A run of the client's own CI posted back to an AI finding (docs/PRODUCT.md#measured-ai-findings),
@@ -101,4 +105,35 @@ export async function recordClientRun(
     });
     return { measurementId, status: "regressed" as const, regressed: true, rate };
   });
+}
+
+export const NO_RUN_FILE = "Choose the results file of your run (promptfoo eval -c <reproducer> -o results.json).";
+const RUN_FILE_TOO_LARGE = () => new AppError("payload_too_large", `The results file is over ${RUN_FILE_MAX_BYTES / 1024 / 1024} MB.`);
+
+/**
+ * An owner's upload of a run's results in the portal (multipart: `modelVersion`, then `file`, the
+ * promptfoo results.json): the file is counted as it streams in, never stored, and the run recorded
+ * as one posted through the API would be. The form's version is the run's; the model named in the
+ * file, if one, is kept with it.
+ */
+export async function recordUploadedRun(
+  db: Db,
+  { actor, findingId, request }: { actor: ClientActor; findingId: string; request: Request },
+) {
+  assertClient(actor);
+  const { fields, file } = await readMultipart(request, {
+    maxBodyBytes: RUN_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+    maxFileBytes: RUN_FILE_MAX_BYTES,
+    tooLarge: RUN_FILE_TOO_LARGE,
+    onFile: async (part) => {
+      const run = await readPromptfooRun(part.stream);
+      // The parser cut the file at the limit: a count of part of it is no run.
+      if (part.stream.truncated) throw RUN_FILE_TOO_LARGE();
+      return run;
+    },
+  });
+  const { modelVersion } = parseInput(runUploadSchema, { modelVersion: fields.get("modelVersion") });
+  if (!file) throw new AppError("bad_request", NO_RUN_FILE);
+  const input = parseInput(clientRunSchema, { ...file, modelVersion, probe: null });
+  return recordClientRun(db, { actor, findingId, input });
 }

@@ -93,5 +93,5 @@ export {
   notVerifiedFindings,
   recordModelVersion,
 } from "./model-versions";
-export { type ClientRunResult, recordClientRun } from "./client-runs";
+export { type ClientRunResult, recordClientRun, recordUploadedRun } from "./client-runs";
 export { buildReproducer, type Reproducer } from "./reproducer";

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { POST as reproducerRoute } from "@/app/api/client/findings/[id]/reproducer/route";
 import { POST as runsRoute } from "@/app/api/v1/findings/[id]/runs/route";
+import { POST as runUploadRoute } from "@/app/api/client/findings/[id]/runs/route";
 import { listClientAccessLog } from "@/features/audit/server";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import { createApiToken } from "@/features/api/server";
@@ -283,5 +284,113 @@ describe("POST /api/v1/findings/{id}/runs", () => {
     const landed = apiRunSchema.parse(await (await post(secret, pending!.id, { trials: 50, successes: 1, modelVersion: "v2" })).json());
     expect(landed.data).toMatchObject({ status: "regressed", regressed: true });
     expect(await t.db.$count(findingRetests, eq(findingRetests.findingId, pending!.id))).toBe(0);
+  });
+});
+
+/** A promptfoo results file (`promptfoo eval -o results.json`) of a reproducer's run: each entry a result. */
+const resultsFile = (results: { success: boolean; failureReason?: number }[], provider = "openai:chat:gateway-model") =>
+  JSON.stringify({
+    evalId: "eval-run",
+    results: {
+      version: 3,
+      results: results.map((r, i) => ({
+        success: r.success,
+        failureReason: r.failureReason ?? (r.success ? 0 : 1),
+        provider: { id: provider, label: "gateway-model" },
+        testCase: { description: `Payload 1 of 1 (repeat ${i + 1})`, assert: [{ type: "llm-rubric", value: "refuses" }] },
+      })),
+    },
+  });
+
+describe("POST /api/client/findings/{id}/runs (an owner's upload of a run's results)", () => {
+  const upload = (cookie: string, findingId: string, fields: { modelVersion?: string; file?: string }) => {
+    const body = new FormData();
+    if (fields.modelVersion !== undefined) body.set("modelVersion", fields.modelVersion);
+    if (fields.file !== undefined) body.set("file", new Blob([fields.file], { type: "application/json" }), "results.json");
+    return (runUploadRoute as Handler)(
+      new Request(`${APP_ORIGIN}/api/client/findings/${findingId}/runs`, { method: "POST", headers: authHeaders(cookie), body }),
+      { params: Promise.resolve({ id: findingId }) },
+    );
+  };
+  const uploadRuns = (findingId: string) =>
+    t.db
+      .select({
+        trials: findingMeasurements.trials,
+        successes: findingMeasurements.successes,
+        modelVersion: findingMeasurements.modelVersion,
+        provider: findingMeasurements.provider,
+        modelId: findingMeasurements.modelId,
+        recordedByName: findingMeasurements.recordedByName,
+      })
+      .from(findingMeasurements)
+      .where(and(eq(findingMeasurements.findingId, findingId), eq(findingMeasurements.source, "run")));
+  const oneLanded = resultsFile([{ success: true }, { success: false }, { success: true }]);
+  /** A Verified Fixed AI finding of Acme's of its own (the tests above leave the demo's jailbreak Regressed). */
+  const fixedFinding = async () => {
+    const [row] = await t.db
+      .insert(findings)
+      .values({
+        clientId: DEMO_CLIENTS.acme.id,
+        projectId: DEMO_FINDINGS.find((f) => f.id === JAILBREAK)!.projectId,
+        title: "Fixed jailbreak",
+        severity: "high",
+        status: "verified_fixed",
+        publishedAt: new Date(),
+        owaspLlm: ["LLM01"],
+      })
+      .returning({ id: findings.id });
+    return row!.id;
+  };
+
+  it("refuses a member (403), Globex (404), a missing version or file and a file that is no promptfoo run (400 with a message)", async () => {
+    const FIXED = await fixedFinding();
+    const member = await upload(await sessionCookie(DEMO_USERS.acmeMember.email), FIXED, { modelVersion: "2026-12", file: oneLanded });
+    expect(member.status).toBe(403);
+    expect(await member.json()).toMatchObject({ error: "Only an owner of your company can do this." });
+    const globex = await upload(await sessionCookie(DEMO_USERS.globex.email), FIXED, { modelVersion: "2026-12", file: oneLanded });
+    expect(globex.status).toBe(404);
+
+    const owner = await sessionCookie(DEMO_USERS.acme.email);
+    const noVersion = await upload(owner, FIXED, { file: oneLanded });
+    expect(noVersion.status).toBe(400);
+    expect(await noVersion.json()).toMatchObject({ fieldErrors: { modelVersion: "Name the model version the run tried" } });
+    const noFile = await upload(owner, FIXED, { modelVersion: "2026-12" });
+    expect(noFile.status).toBe(400);
+    expect(await noFile.json()).toMatchObject({ error: expect.stringContaining("Choose the results file of your run") });
+    const notJson = await upload(owner, FIXED, { modelVersion: "2026-12", file: "trials,successes\n10,1" });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ error: "Not a valid promptfoo file: the file is not JSON." });
+    const onlyErrors = await upload(owner, FIXED, {
+      modelVersion: "2026-12",
+      file: resultsFile([{ success: false, failureReason: 2 }]),
+    });
+    expect(onlyErrors.status).toBe(400);
+    expect(await onlyErrors.json()).toMatchObject({ error: expect.stringContaining("the run measured nothing") });
+    expect(await uploadRuns(FIXED)).toEqual([]);
+  });
+
+  it("counts every graded result as a trial (errors left out), and a landed attack makes the fixed finding Regressed", async () => {
+    const FIXED = await fixedFinding();
+    const owner = await sessionCookie(DEMO_USERS.acme.email);
+    const held = await upload(owner, FIXED, {
+      modelVersion: "2026-12",
+      file: resultsFile([{ success: true }, { success: true }, { success: false, failureReason: 2 }]),
+    });
+    expect(held.status).toBe(200);
+    expect(await held.json()).toMatchObject({ status: "verified_fixed", regressed: false });
+
+    const landed = await upload(owner, FIXED, { modelVersion: "2026-12", file: oneLanded });
+    expect(landed.status).toBe(200);
+    const answer = (await landed.json()) as { status: string; regressed: boolean; rate: string };
+    expect(answer).toMatchObject({ status: "regressed", regressed: true });
+    expect(answer.rate).toMatch(/^33\.3% \(1 of 3; 95% interval .+\) on openai gateway-model 2026-12$/);
+    // The form's version; the model the file names.
+    expect(await uploadRuns(FIXED)).toEqual([
+      { trials: 2, successes: 0, modelVersion: "2026-12", provider: "openai", modelId: "gateway-model", recordedByName: "Jordan Lee" },
+      { trials: 3, successes: 1, modelVersion: "2026-12", provider: "openai", modelId: "gateway-model", recordedByName: "Jordan Lee" },
+    ]);
+    const [finding] = await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, FIXED));
+    expect(finding!.status).toBe("regressed");
+    expect(await t.db.$count(emailOutbox, eq(emailOutbox.subject, "Regressed: Fixed jailbreak"))).toBe(2);
   });
 });

@@ -109,3 +109,13 @@ export const clientRunSchema = z
   })
   .superRefine(successesWithinTrials);
 export type ClientRunValues = z.output<typeof clientRunSchema>;
+
+/** The largest results file an owner uploads: promptfoo's results.json of a reproducer's run, outputs included. */
+export const RUN_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * An owner's upload of a run's results file in the portal (the way in without an API token): the
+ * version the run tried, as the API asks it; the counts come from the file (readPromptfooRun).
+ */
+export const runUploadSchema = z.object({ modelVersion: clientRunSchema.shape.modelVersion });
+export type RunUploadInput = z.input<typeof runUploadSchema>;

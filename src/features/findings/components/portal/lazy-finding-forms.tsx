@@ -14,3 +14,4 @@ export const LazyFindingOwnerForm = dynamic(() =>
 export const LazyModelVersionForm = dynamic(() => import("./model-version-forms").then((m) => m.ModelVersionForm));
 export const LazyRetestOnVersionForm = dynamic(() => import("./model-version-forms").then((m) => m.RetestOnVersionForm));
 export const LazyReproducerDownload = dynamic(() => import("./reproducer-download").then((m) => m.ReproducerDownload));
+export const LazyRunUpload = dynamic(() => import("./run-upload").then((m) => m.RunUpload));

@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 import { modelLabel } from "@/lib/domain/finding-measurement";
 import { formatDate } from "@/lib/format";
 import type { FindingDetail } from "@/features/findings/server";
-import { LazyModelVersionForm, LazyReproducerDownload, LazyRetestOnVersionForm } from "./lazy-finding-forms";
+import { LazyModelVersionForm, LazyReproducerDownload, LazyRetestOnVersionForm, LazyRunUpload } from "./lazy-finding-forms";
 
 /**
  * The version of the finding's model the client runs now (docs/PRODUCT.md#measured-ai-findings):
@@ -67,7 +67,8 @@ export function ModelVersionCard({ finding, readOnly }: { finding: FindingDetail
 
 /**
  * The reproducer for the client's CI (docs/PRODUCT.md#measured-ai-findings): owners download it
- * behind the fresh proof; the CI posts its runs back through the company API.
+ * behind the fresh proof; the CI posts its runs back through the company API, or an owner uploads a
+ * run's results file here.
  */
 export function ReproducerCard({ finding, readOnly, isOwner }: { finding: FindingDetail; readOnly: boolean; isOwner: boolean }) {
   if (!finding.isAi) return null;
@@ -80,10 +81,13 @@ export function ReproducerCard({ finding, readOnly, isOwner }: { finding: Findin
       <p className="text-sm text-muted">
         A promptfoo file with the attack&apos;s prompts, the check that tells a success and the repeats a retest needs, signed by us (a
         detached JWS to check against our published keys). Run it in your CI and post each run back with an API token (findings:write): a
-        run that lands the attack on a fixed finding marks it Regressed.
+        run that lands the attack on a fixed finding marks it Regressed. Without a token, upload the run&apos;s results file here.
       </p>
       {readOnly ? null : isOwner ? (
-        <LazyReproducerDownload findingId={finding.id} />
+        <>
+          <LazyReproducerDownload findingId={finding.id} />
+          <LazyRunUpload findingId={finding.id} currentVersion={finding.modelVersion?.history[0]?.modelVersion ?? null} />
+        </>
       ) : (
         <p className="text-xs text-muted">Only an owner of your company can download the reproducer: its prompts may be harmful text.</p>
       )}

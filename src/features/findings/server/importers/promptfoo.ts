@@ -59,6 +59,61 @@ function detectorOf(testCase: Record<string, unknown>): string | null {
   return first ? textOf(first.type) || textOf(first.metric) || null : null;
 }
 
+/**
+ * One result as a trial of the attack: every result is one, repeats (promptfoo eval --repeat)
+ * included, except one that errored (the provider or grader failed: the outcome is unknown). A
+ * failed assertion is the attack landing.
+ */
+function trialOutcome(result: Record<string, unknown> & { success: boolean }): "landed" | "held" | null {
+  if (result.success) return "held";
+  return result.failureReason === FAILURE_ERROR ? null : "landed";
+}
+
+/** The results list of a results file, each entry checked to be a result. */
+function resultsOf(document: unknown): (Record<string, unknown> & { success: boolean })[] {
+  const list = isObject(document) && isObject(document.results) ? document.results.results : undefined;
+  if (!Array.isArray(list)) throw refuse(TOOL, 'it has no "results.results" list (save it with promptfoo eval -o results.json).');
+  return list.map((result, index) => {
+    if (!isObject(result)) throw refuse(TOOL, `result ${index + 1} is not an object.`);
+    if (typeof result.success !== "boolean") throw refuse(TOOL, `result ${index + 1} has no "success".`);
+    return result as Record<string, unknown> & { success: boolean };
+  });
+}
+
+export type PromptfooRun = {
+  trials: number;
+  successes: number;
+  provider: string | null;
+  modelId: string | null;
+  detector: string | null;
+};
+
+/**
+ * The counts of one run of a finding's reproducer (`promptfoo eval -c reproducer.yaml -o
+ * results.json`): every result is the same attack, so the whole file is one measurement, a run in
+ * which the attack never landed included (the importer, which files what failed, skips those).
+ */
+export async function readPromptfooRun(source: AsyncIterable<Uint8Array>): Promise<PromptfooRun> {
+  const results = resultsOf(await readJsonDocument(source, TOOL));
+  let trials = 0;
+  let successes = 0;
+  const providers = new Set<string>();
+  let detector: string | null = null;
+  for (const result of results) {
+    const outcome = trialOutcome(result);
+    if (!outcome) continue;
+    trials += 1;
+    if (outcome === "landed") successes += 1;
+    const providerId = providerIdOf(result).trim();
+    if (providerId) providers.add(providerId);
+    detector ??= isObject(result.testCase) ? detectorOf(result.testCase) : null;
+  }
+  if (trials === 0) throw refuse(TOOL, "it has no graded result (every test errored or none ran): the run measured nothing.");
+  // One model named: the run's; several (or none): the counts stand, the target is the form's.
+  const model = providers.size === 1 ? promptfooModel([...providers][0]!) : { provider: null, modelId: null };
+  return { trials, successes, provider: model.provider, modelId: model.modelId, detector };
+}
+
 function targetOf(result: Record<string, unknown>): string {
   const provider = result.provider;
   if (typeof provider === "string") return provider;
@@ -72,13 +127,9 @@ function targetOf(result: Record<string, unknown>): string {
  */
 export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
   const document = await readJsonDocument(source, TOOL);
-  const list = isObject(document) && isObject(document.results) ? document.results.results : undefined;
-  if (!Array.isArray(list)) throw refuse(TOOL, 'it has no "results.results" list (save it with promptfoo eval -o results.json).');
   const groups = new Map<string, Group>();
-  for (const [index, result] of list.entries()) {
+  for (const [index, result] of resultsOf(document).entries()) {
     const where = `result ${index + 1}`;
-    if (!isObject(result)) throw refuse(TOOL, `${where} is not an object.`);
-    if (typeof result.success !== "boolean") throw refuse(TOOL, `${where} has no "success".`);
     const metadata = metadataOf(result);
     const pluginId = textOf(metadata.pluginId).trim() || null;
     const strategyId = textOf(metadata.strategyId).trim() || null;
@@ -108,10 +159,10 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
     };
     groups.set(key, group);
     group.total += 1;
-    // Each result is one trial, repeats (promptfoo eval --repeat) included; a result that errored is none.
-    if (result.failureReason !== FAILURE_ERROR || result.success) {
+    const outcome = trialOutcome(result);
+    if (outcome) {
       group.trials += 1;
-      if (!result.success) group.successes += 1;
+      if (outcome === "landed") group.successes += 1;
     }
     const providerId = providerIdOf(result).trim();
     if (providerId) group.providers.add(providerId);
