@@ -1,6 +1,7 @@
 "use client";
 
 import { ApiError, apiErrorOf, apiFetch } from "@/lib/api-client";
+import { saveBlob } from "@/lib/save-blob";
 
 /**
  * Asks `api` for a short-lived signed link to a file, fetches the file and saves it under its name
@@ -16,19 +17,7 @@ export async function saveSignedDownload(
     // The file itself is bytes, not JSON: only its failure goes through the API's error reading.
     const file = await fetch(body.downloadUrl, { cache: "no-store" });
     if (!file.ok) throw await apiErrorOf(file);
-    const url = URL.createObjectURL(await file.blob());
-    try {
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = body.filename ?? defaultName;
-      link.rel = "noopener";
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-    } finally {
-      // Give the browser a moment to start saving before the blob is released.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    }
+    saveBlob(await file.blob(), body.filename ?? defaultName);
     return null;
   } catch (error) {
     return error instanceof ApiError ? `Download failed: ${error.message || `HTTP ${error.status}`}` : fallbackError;

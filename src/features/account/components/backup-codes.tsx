@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { saveBlob } from "@/lib/save-blob";
 
 /** The 10 backup codes, shown this once, with Copy and Download (docs/PRODUCT.md#sign-in-two-factor). */
 export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -18,14 +19,7 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
     }
   };
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = "sentinel-backup-codes.txt";
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveBlob(new Blob([text], { type: "text/plain" }), "sentinel-backup-codes.txt");
 
   return (
     <div className="mt-4 space-y-4">

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { routeChange, type useChange } from "@/components/ui/use-change";
 import { apiErrorOf, apiFetch } from "@/lib/api-client";
+import { saveBlob } from "@/lib/save-blob";
 import type { FreshFactorAsk } from "@/features/account/components/fresh-factor-prompt";
 import { type FreshFactorProof, proofBody } from "@/features/account/components/fresh-factor-proof";
 
@@ -10,19 +11,11 @@ type Download = { downloadUrl: string; filename: string };
 /** The fresh second factor the server asked for, under one report: its own words for each way offered. */
 type Asking = FreshFactorAsk & { reportId: string };
 
-/** Fetches the stamped copy behind the link and saves it (a blob behind a temporary <a download>). */
+/** Fetches the stamped copy behind the link and saves it. */
 async function saveCopy({ downloadUrl, filename }: Download): Promise<void> {
   const file = await fetch(downloadUrl, { cache: "no-store" });
   if (!file.ok) throw await apiErrorOf(file);
-  const url = URL.createObjectURL(await file.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await file.blob(), filename);
 }
 
 /** The busy key of a report's download (beside its other changes, like a revocation). */

@@ -5,23 +5,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
+import { saveBlob } from "@/lib/save-blob";
 import { type FreshFactorAsk, FreshFactorPrompt } from "@/features/account/components/fresh-factor-prompt";
 import { type FreshFactorProof, proofBody } from "@/features/account/components/fresh-factor-proof";
 
 type Reproducer = { filename: string; content: string; signatureFilename: string; signature: string };
-
-/** Saves text as a file (a blob behind a temporary <a download>). */
-function save(filename: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * An owner downloads the finding's reproducer (docs/PRODUCT.md#measured-ai-findings) behind the
@@ -44,8 +32,8 @@ export function ReproducerDownload({ findingId }: { findingId: string }) {
               method: "POST",
               json: await proofBody(proof),
             });
-            save(file.filename, file.content, "application/yaml");
-            save(file.signatureFilename, file.signature, "application/jose");
+            saveBlob(new Blob([file.content], { type: "application/yaml" }), file.filename);
+            saveBlob(new Blob([file.signature], { type: "application/jose" }), file.signatureFilename);
             return file;
           })(),
         ),
