@@ -2,7 +2,7 @@
 // X-Forwarded-For, so per-IP rate limits (sign-in, contact) never leak from one test into another.
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test";
 
 export const DEMO = {
   admin: { email: "admin@example.com", password: "demo-admin-password" },
@@ -50,6 +50,32 @@ async function watchCsp(context: BrowserContext, violations: string[]): Promise<
   context.on("page", onPage);
 }
 
+/**
+ * Navigations to the app wait for hydration: a click or keystroke before it would be lost, or
+ * overwritten by a form library's defaults, which makes tests flaky on a slow machine. A page of
+ * another origin (the fake Square's authorize page) has no such marker, nor has an answer that is
+ * not a page (JSON, a file).
+ */
+function waitForHydrationOnNavigation(page: Page, baseURL: string | undefined): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const hydrated = async (response: Response | null) => {
+    if (baseURL && new URL(page.url()).origin !== new URL(baseURL).origin) return;
+    if (response && !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+    await waitForDocumentHydration(page);
+  };
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await hydrated(response);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await hydrated(response);
+    return response;
+  };
+}
+
 type CspFixtures = { cspViolations: string[] };
 
 export const test = base.extend<CspFixtures>({
@@ -57,14 +83,16 @@ export const test = base.extend<CspFixtures>({
     await use({ "x-forwarded-for": uniqueIp() });
   },
   // Any CSP violation fails the test: in the default context and in contexts the test opens itself.
+  // The pages of those contexts (a second person's browser) wait for hydration as `page` does.
   cspViolations: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser, baseURL }, use) => {
       const violations: string[] = [];
       await watchCsp(context, violations);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
         const created = await newContext(...args);
         await watchCsp(created, violations);
+        created.on("page", (page) => waitForHydrationOnNavigation(page, baseURL));
         return created;
       };
       await use(violations);
@@ -73,25 +101,8 @@ export const test = base.extend<CspFixtures>({
     },
     { auto: true },
   ],
-  // Navigations to the app wait for hydration: a click or keystroke before it would be lost, or
-  // overwritten by a form library's defaults, which makes tests flaky on a slow machine. A page of
-  // another origin (the fake Square's authorize page) has no such marker.
   page: async ({ page, baseURL }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    const hydrated = async () => {
-      if (!baseURL || new URL(page.url()).origin === new URL(baseURL).origin) await waitForDocumentHydration(page);
-    };
-    page.goto = async (...args: Parameters<Page["goto"]>) => {
-      const response = await goto(...args);
-      await hydrated();
-      return response;
-    };
-    page.reload = async (...args: Parameters<Page["reload"]>) => {
-      const response = await reload(...args);
-      await hydrated();
-      return response;
-    };
+    waitForHydrationOnNavigation(page, baseURL);
     await use(page);
   },
 });
