@@ -54,7 +54,8 @@ async function watchCsp(context: BrowserContext, violations: string[]): Promise<
  * Navigations to the app wait for hydration: a click or keystroke before it would be lost, or
  * overwritten by a form library's defaults, which makes tests flaky on a slow machine. A page of
  * another origin (the fake Square's authorize page) has no such marker, nor has an answer that is
- * not a page (JSON, a file).
+ * not a page (JSON, a file). A navigation asked to return early (`waitUntil: "domcontentloaded"` or
+ * `"commit"`) is not waited on either: its test looks at the page before it is ready.
  */
 function waitForHydrationOnNavigation(page: Page, baseURL: string | undefined): void {
   const goto = page.goto.bind(page);
@@ -66,7 +67,8 @@ function waitForHydrationOnNavigation(page: Page, baseURL: string | undefined): 
   };
   page.goto = async (...args: Parameters<Page["goto"]>) => {
     const response = await goto(...args);
-    await hydrated(response);
+    const early = args[1]?.waitUntil === "domcontentloaded" || args[1]?.waitUntil === "commit";
+    if (!early) await hydrated(response);
     return response;
   };
   page.reload = async (...args: Parameters<Page["reload"]>) => {
