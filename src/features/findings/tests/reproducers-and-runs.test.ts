@@ -32,6 +32,23 @@ vi.mock("next/server", async (importOriginal) =>
 const t = setupTestDatabase({ seedDemo: true });
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** A published AI finding of Acme's LLM Gateway engagement (OWASP LLM01) in the given status: its id. */
+async function aiFinding(title: string, status: "verified_fixed" | "fixed_pending_retest"): Promise<string> {
+  const [row] = await t.db
+    .insert(findings)
+    .values({
+      clientId: DEMO_CLIENTS.acme.id,
+      projectId: DEMO_FINDINGS.find((f) => f.id === DEMO_MEASURED.jailbreak.findingId)!.projectId,
+      title,
+      severity: "high",
+      status,
+      publishedAt: new Date(),
+      owaspLlm: ["LLM01"],
+    })
+    .returning({ id: findings.id });
+  return row!.id;
+}
 const JAILBREAK = DEMO_MEASURED.jailbreak.findingId;
 const EXTRACTION = DEMO_MEASURED.extraction.findingId;
 
@@ -268,22 +285,11 @@ describe("POST /api/v1/findings/{id}/runs", () => {
 
   it("withdraws the open retest request of a finding waiting for its retest when a run lands the attack", async () => {
     const secret = await tokenFor(DEMO_USERS.acme.email, ["findings:write"]);
-    const [pending] = await t.db
-      .insert(findings)
-      .values({
-        clientId: DEMO_CLIENTS.acme.id,
-        projectId: DEMO_FINDINGS.find((f) => f.id === JAILBREAK)!.projectId,
-        title: "Waiting jailbreak",
-        severity: "high",
-        status: "fixed_pending_retest",
-        publishedAt: new Date(),
-        owaspLlm: ["LLM01"],
-      })
-      .returning({ id: findings.id });
-    await t.db.insert(findingRetests).values({ findingId: pending!.id, note: "Patched", requestedByName: "Jordan Lee" });
-    const landed = apiRunSchema.parse(await (await post(secret, pending!.id, { trials: 50, successes: 1, modelVersion: "v2" })).json());
+    const pending = await aiFinding("Waiting jailbreak", "fixed_pending_retest");
+    await t.db.insert(findingRetests).values({ findingId: pending, note: "Patched", requestedByName: "Jordan Lee" });
+    const landed = apiRunSchema.parse(await (await post(secret, pending, { trials: 50, successes: 1, modelVersion: "v2" })).json());
     expect(landed.data).toMatchObject({ status: "regressed", regressed: true });
-    expect(await t.db.$count(findingRetests, eq(findingRetests.findingId, pending!.id))).toBe(0);
+    expect(await t.db.$count(findingRetests, eq(findingRetests.findingId, pending))).toBe(0);
   });
 });
 
@@ -325,22 +331,8 @@ describe("POST /api/client/findings/{id}/runs (an owner's upload of a run's resu
       .from(findingMeasurements)
       .where(and(eq(findingMeasurements.findingId, findingId), eq(findingMeasurements.source, "run")));
   const oneLanded = resultsFile([{ success: true }, { success: false }, { success: true }]);
-  /** A Verified Fixed AI finding of Acme's of its own (the tests above leave the demo's jailbreak Regressed). */
-  const fixedFinding = async () => {
-    const [row] = await t.db
-      .insert(findings)
-      .values({
-        clientId: DEMO_CLIENTS.acme.id,
-        projectId: DEMO_FINDINGS.find((f) => f.id === JAILBREAK)!.projectId,
-        title: "Fixed jailbreak",
-        severity: "high",
-        status: "verified_fixed",
-        publishedAt: new Date(),
-        owaspLlm: ["LLM01"],
-      })
-      .returning({ id: findings.id });
-    return row!.id;
-  };
+  // A Verified Fixed AI finding of Acme's of its own (the tests above leave the demo's jailbreak Regressed).
+  const fixedFinding = () => aiFinding("Fixed jailbreak", "verified_fixed");
 
   it("refuses a member (403), Globex (404), a missing version or file and a file that is no promptfoo run (400 with a message)", async () => {
     const FIXED = await fixedFinding();
