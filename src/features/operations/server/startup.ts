@@ -9,7 +9,13 @@ import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
 import { getStorage, storageChoice } from "@/server/core/storage/storage";
 import { runFindingTasks } from "@/features/findings/server";
 import { drainWebhookDeliveries } from "@/features/webhooks/server";
-import { drainTrackerTickets, fileAutomaticTickets, postRetestVerdicts, syncTrackerTickets } from "@/features/trackers/server";
+import {
+  drainTrackerTickets,
+  fileAutomaticTickets,
+  postRetestVerdicts,
+  reopenTicketsOfOpenFindings,
+  syncTrackerTickets,
+} from "@/features/trackers/server";
 import { runNotificationTasks } from "@/features/notifications/server";
 import { runSubscriptionBilling } from "@/features/subscriptions/server";
 import { databaseRetryInMs, ensureDatabaseReady } from "./bootstrap";
@@ -73,6 +79,7 @@ async function tick(): Promise<void> {
   await fileAutomaticTickets(db).catch((error) => console.error("[trackers] automatic tickets failed:", describe(error)));
   await drainTrackerTickets(db).catch((error) => console.error("[trackers] ticket drain failed:", describe(error)));
   await postRetestVerdicts(db).catch((error) => console.error("[trackers] posting retest verdicts failed:", describe(error)));
+  await reopenTicketsOfOpenFindings(db).catch((error) => console.error("[trackers] reopening tickets failed:", describe(error)));
   await syncTrackerTickets(db).catch((error) => console.error("[trackers] ticket sync failed:", describe(error)));
   // Claims an unowned document store on the first tick, then renews the claim, which is what
   // makes a restored copy of this database see that it no longer owns the store.

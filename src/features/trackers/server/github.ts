@@ -86,6 +86,12 @@ async function closeGitHubIssue(target: GitHubTarget, key: string): Promise<void
   );
 }
 
+async function reopenGitHubIssue(target: GitHubTarget, key: string): Promise<void> {
+  const { owner, repo } = split(target.repository);
+  // GitHub gives a reopened issue the state_reason "reopened" itself.
+  await call(() => client(target).rest.issues.update({ owner, repo, issue_number: Number(key), state: "open" }));
+}
+
 /**
  * The ticket a retry may already have filed: the newest issues of the repository, by the hidden
  * marker in their text (GitHub has no idempotency key for a new issue).
@@ -125,6 +131,7 @@ export function githubClient(target: GitHubTarget): TrackerClient {
     update: (key, text) => updateGitHubIssue(target, key, text),
     comment: (key, body) => commentOnGitHubIssue(target, key, body),
     close: (key) => closeGitHubIssue(target, key),
+    reopen: (key) => reopenGitHubIssue(target, key),
   };
 }
 

@@ -188,6 +188,10 @@ export function gitlabClient(target: GitLabTarget): TrackerClient {
       call(async () => {
         await resources(target).issues.edit(project, iid(key), { stateEvent: "close" });
       }),
+    reopen: (key) =>
+      call(async () => {
+        await resources(target).issues.edit(project, iid(key), { stateEvent: "reopen" });
+      }),
   };
 }
 

@@ -143,29 +143,33 @@ export async function applyTicketChange(
     change: "closed" | "reopened";
   },
 ): Promise<boolean> {
-  const [ticket] = await db
-    .update(trackerTickets)
-    .set({ state: change === "closed" ? "closed" : "open", updatedAt: new Date() })
-    .where(
-      and(
-        eq(trackerTickets.connectionId, connection.id),
-        eq(trackerTickets.externalKey, key),
-        // Reopened means something only for a ticket closed: a Jira issue moving between two open
-        // statuses must not withdraw a retest the firm was asked for.
-        change === "reopened" ? eq(trackerTickets.state, "closed") : undefined,
-      ),
-    )
-    .returning({ findingId: trackerTickets.findingId });
-  if (!ticket) return false;
-  const actor = trackerActor(connection, company);
-  const where = `${TRACKER_KIND_LABELS[connection.kind]} (#${key})`;
-  try {
-    if (change === "closed") await requestRetest(db, { actor, findingId: ticket.findingId, note: `Closed in ${where}.` });
-    else await withdrawRetestRequest(db, { actor, findingId: ticket.findingId, note: `Reopened in ${where}.` });
-  } catch (error) {
-    // Closed: not open any more (verified, accepted, already waiting for its retest), nothing to
-    // ask. Reopened: no retest waiting (the firm already decided), nothing to withdraw.
-    if (!(error instanceof AppError) || error.code !== "conflict") throw error;
-  }
-  return true;
+  // One transaction: a ticket closed beside a finding still open is what asks for the ticket to be
+  // reopened (`reopen.ts`), so no other instance may see the first change without the second.
+  return db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .update(trackerTickets)
+      .set({ state: change === "closed" ? "closed" : "open", updatedAt: new Date() })
+      .where(
+        and(
+          eq(trackerTickets.connectionId, connection.id),
+          eq(trackerTickets.externalKey, key),
+          // Reopened means something only for a ticket closed: a Jira issue moving between two open
+          // statuses must not withdraw a retest the firm was asked for.
+          change === "reopened" ? eq(trackerTickets.state, "closed") : undefined,
+        ),
+      )
+      .returning({ findingId: trackerTickets.findingId });
+    if (!ticket) return false;
+    const actor = trackerActor(connection, company);
+    const where = `${TRACKER_KIND_LABELS[connection.kind]} (#${key})`;
+    try {
+      if (change === "closed") await requestRetest(tx, { actor, findingId: ticket.findingId, note: `Closed in ${where}.` });
+      else await withdrawRetestRequest(tx, { actor, findingId: ticket.findingId, note: `Reopened in ${where}.` });
+    } catch (error) {
+      // Closed: not open any more (verified, accepted, already waiting for its retest), nothing to
+      // ask. Reopened: no retest waiting (the firm already decided), nothing to withdraw.
+      if (!(error instanceof AppError) || error.code !== "conflict") throw error;
+    }
+    return true;
+  });
 }

@@ -15,6 +15,7 @@ export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
 export { seedTrackerConnection } from "./seed-connection";
 export { handleGitHubDelivery, handleGitLabDelivery, handleJiraDelivery } from "./inbound";
 export { postRetestVerdicts } from "./verdicts";
+export { reopenTicketsOfOpenFindings } from "./reopen";
 export { fileAutomaticTickets } from "./auto-tickets";
 export { updateTrackerMapping } from "./mapping";
 export { syncTrackerTickets } from "./sync";

@@ -10,6 +10,8 @@ import {
   jiraRequest,
   stateOf,
   type StatusFields,
+  type Transition,
+  transitionToward,
 } from "./jira-shared";
 import { markdownToWiki } from "./jira-wiki";
 import type { TicketText } from "./ticket-text";
@@ -25,7 +27,6 @@ import { TrackerError } from "./tracker-error";
 type JiraDataCenterTarget = { baseUrl: string; projectKey: string; issueType: string; credential: JiraDataCenterCredential };
 
 type Issue = { key?: string; fields?: StatusFields };
-type Transition = { id?: string; to?: { statusCategory?: { key?: string } } };
 
 /** A request to the site's REST API v2 as the token's owner: its JSON answer, or Jira's refusal as a TrackerError. */
 function api({ baseUrl, credential }: Pick<JiraDataCenterTarget, "baseUrl" | "credential">) {
@@ -56,6 +57,11 @@ export function jiraDataCenterClient(target: JiraDataCenterTarget): TrackerClien
   const filed = (key: string, state: FiledTicket["state"]): FiledTicket => ({ key, url: `${site}/browse/${key}`, state });
   const issuePath = (key: string) => `/issue/${issueKey(key)}`;
   const getState = async (key: string) => stateOf((await request<Issue>("GET", issuePath(key), { query: { fields: "status" } })).fields);
+  const moveTo = async (key: string, state: FiledTicket["state"]) => {
+    if ((await getState(key)) === state) return;
+    const { transitions } = await request<{ transitions?: Transition[] }>("GET", `${issuePath(key)}/transitions`);
+    await request("POST", `${issuePath(key)}/transitions`, { body: { transition: { id: transitionToward(transitions, state, key) } } });
+  };
   return {
     check: () => call(() => checkJiraDataCenter(request, target)),
     create: (text: TicketText, labels: string[]) =>
@@ -97,15 +103,9 @@ export function jiraDataCenterClient(target: JiraDataCenterTarget): TrackerClien
       call(async () => {
         await request("POST", `${issuePath(key)}/comment`, { body: { body: markdownToWiki(body) } });
       }),
-    // Closed by a workflow transition: the first one that leads to a status of the Done category.
-    close: (key) =>
-      call(async () => {
-        if ((await getState(key)) === "closed") return;
-        const { transitions } = await request<{ transitions?: Transition[] }>("GET", `${issuePath(key)}/transitions`);
-        const done = transitions?.find((transition) => transition.to?.statusCategory?.key === "done");
-        if (!done?.id) throw new TrackerError(`Jira: no transition of ${key} leads to a Done status.`, 400);
-        await request("POST", `${issuePath(key)}/transitions`, { body: { transition: { id: done.id } } });
-      }),
+    // Closed and reopened by a workflow transition (`transitionToward`).
+    close: (key) => call(() => moveTo(key, "closed")),
+    reopen: (key) => call(() => moveTo(key, "open")),
   };
 }
 

@@ -89,6 +89,24 @@ export async function jiraCall<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+export type Transition = { id?: string; to?: { statusCategory?: { key?: string } } };
+
+/**
+ * The workflow transition that closes an issue (the first into a status of the Done category) or
+ * reopens it (into To Do's category first, else any status not done): Jira has no state field.
+ */
+export function transitionToward(transitions: Transition[] | undefined, state: FiledTicket["state"], key: string): string {
+  const category = (transition: Transition) => transition.to?.statusCategory?.key;
+  const list = transitions ?? [];
+  const found =
+    state === "closed"
+      ? list.find((transition) => category(transition) === "done")
+      : (list.find((transition) => category(transition) === "new") ?? list.find((transition) => category(transition) !== "done"));
+  if (!found?.id)
+    throw new TrackerError(`Jira: no transition of ${key} leads to ${state === "closed" ? "a Done" : "an open"} status.`, 400);
+  return found.id;
+}
+
 export type StatusFields = { status?: { statusCategory?: { key?: string } } } | undefined;
 export const stateOf = (fields: StatusFields): FiledTicket["state"] => (fields?.status?.statusCategory?.key === "done" ? "closed" : "open");
 

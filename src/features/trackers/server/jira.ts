@@ -24,10 +24,10 @@ import {
   jiraRequest,
   stateOf,
   type StatusFields,
+  transitionToward,
 } from "./jira-shared";
 import type { TicketText } from "./ticket-text";
 import type { FiledTicket, TrackerClient } from "./tracker-client";
-import { TrackerError } from "./tracker-error";
 
 // Jira Cloud (REST API v3) through its client library, `jira.js`, over a transport of ours: every
 // request goes through the guarded fetch (the site is an address a client typed) and nothing is
@@ -79,6 +79,11 @@ export function jiraClient(target: JiraTarget): TrackerClient {
   const filed = (key: string, state: FiledTicket["state"]): FiledTicket => ({ key, url: `${site}/browse/${key}`, state });
   const getState = async (key: string) =>
     stateOf((await getIssue(client, { issueIdOrKey: issueKey(key), fields: ["status"] })).fields as StatusFields);
+  const moveTo = async (key: string, state: FiledTicket["state"]) => {
+    if ((await getState(key)) === state) return;
+    const { transitions } = await getTransitions(client, { issueIdOrKey: issueKey(key) });
+    await doTransition(client, { issueIdOrKey: issueKey(key), transition: { id: transitionToward(transitions, state, key) } });
+  };
   return {
     check: () => call(() => checkJira(client, target)),
     create: (text: TicketText, labels: string[]) =>
@@ -116,15 +121,9 @@ export function jiraClient(target: JiraTarget): TrackerClient {
       call(async () => {
         await addComment(client, { issueIdOrKey: issueKey(key), body: markdownToJira(body) });
       }),
-    // Jira closes by a workflow transition: the first one that leads to a status of the Done category.
-    close: (key) =>
-      call(async () => {
-        if ((await getState(key)) === "closed") return;
-        const { transitions } = await getTransitions(client, { issueIdOrKey: issueKey(key) });
-        const done = transitions?.find((transition) => transition.to?.statusCategory?.key === "done");
-        if (!done?.id) throw new TrackerError(`Jira: no transition of ${key} leads to a Done status.`, 400);
-        await doTransition(client, { issueIdOrKey: issueKey(key), transition: { id: done.id } });
-      }),
+    // Jira closes and reopens by a workflow transition (`transitionToward`).
+    close: (key) => call(() => moveTo(key, "closed")),
+    reopen: (key) => call(() => moveTo(key, "open")),
   };
 }
 

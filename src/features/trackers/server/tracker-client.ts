@@ -25,6 +25,8 @@ export type TrackerClient = {
   update(key: string, text: TicketText): Promise<void>;
   comment(key: string, body: string): Promise<void>;
   close(key: string): Promise<void>;
+  /** Open again (a finding open again in the portal); nothing when it already is. */
+  reopen(key: string): Promise<void>;
 };
 
 /**

@@ -21,6 +21,8 @@ import { drainTrackerTickets } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
+import { reopenTicketsOfOpenFindings } from "@/features/trackers/server/reopen";
+import { regressFinding } from "./regress-finding";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { type RouteReceiver, startRouteReceiver } from "@tests/integration/helpers/route-receiver";
@@ -285,6 +287,84 @@ describe("GitHub telling us of a ticket", () => {
     // Our own close comes back as GitHub's webhook: a verified finding asks for no retest.
     expect(await status()).toBe("verified_fixed");
     expect(await postRetestVerdicts(t.db)).toEqual({ posted: 0, failed: 0 });
+  });
+
+  it("reopens a closed issue whose finding is open again (Still Open after the client closed it, Regressed after a landed run), once each", async () => {
+    fake.addRepo({ owner: "acme", name: "reopening" });
+    const fresh = await createFreshObjects(t.db, TENANTS.acme);
+    const token = fake.issueToken({ kind: "fine-grained", repos: ["acme/reopening"], permissions: { issues: "write" } });
+    const { id, webhookSecret } = await connectTracker(t.db, {
+      actor: await owner(),
+      kind: "github",
+      baseUrl: fake.url,
+      target: "acme/reopening",
+      token,
+    });
+    fake.addWebhook("acme/reopening", { url: `${receiver.url}/api/trackers/github/${id}`, secret: webhookSecret });
+    await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+    await drainTrackerTickets(t.db);
+    await fake.flushDeliveries();
+    const [issue] = fake.issues("acme/reopening");
+    const page = async () => (await fetch(`${fake.url}/acme/reopening/issues/${issue!.number}`)).text();
+    const status = async () =>
+      (await t.db.select({ status: findings.status }).from(findings).where(eq(findings.id, fresh.openFindingId)))[0]!.status;
+    const ticketState = async () =>
+      (await t.db.select({ state: trackerTickets.state }).from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId)))[0]!
+        .state;
+
+    // Closed by the client: the finding waits for its retest, and the ticket stays closed.
+    await fake.closeIssue("acme/reopening", issue!.number);
+    expect(await status()).toBe("fixed_pending_retest");
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 0, failed: 0 });
+
+    // The firm's retest finds it still open: the issue is reopened, with a comment saying why.
+    await recordRetestResult(t.db, { actor: await adminActor(), findingId: fresh.openFindingId, result: "still_open", note: "Bypassed." });
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 1, failed: 0 });
+    expect(fake.issues("acme/reopening")[0]).toMatchObject({ state: "open" });
+    expect(await page()).toContain("the finding is Still Open in the portal");
+    expect(await ticketState()).toBe("open");
+    // GitHub's own "reopened" delivery for our reopening changes nothing, and nothing is reopened twice.
+    await fake.flushDeliveries();
+    expect(receiver.answers.at(-1)).toBe(200);
+    expect(await status()).toBe("still_open");
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 0, failed: 0 });
+
+    // Verified fixed (the ticket closed by the verdict), then a run of the reproducer lands again.
+    await requestRetest(t.db, { actor: await owner(), findingId: fresh.openFindingId, note: "Second try." });
+    await recordRetestResult(t.db, { actor: await adminActor(), findingId: fresh.openFindingId, result: "verified_fixed", note: "" });
+    await postRetestVerdicts(t.db);
+    await fake.flushDeliveries();
+    expect(fake.issues("acme/reopening")[0]).toMatchObject({ state: "closed" });
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 0, failed: 0 });
+    await regressFinding(t.db, { actor: await owner(), findingId: fresh.openFindingId });
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 1, failed: 0 });
+    expect(fake.issues("acme/reopening")[0]).toMatchObject({ state: "open" });
+    expect(await page()).toContain("the finding is Regressed in the portal");
+    await fake.flushDeliveries();
+    expect(await status()).toBe("regressed");
+  });
+
+  it("gives a ticket back when GitHub refuses to reopen it (a revoked token): it stays closed, the connection shows failing", async () => {
+    fake.addRepo({ owner: "acme", name: "refusing" });
+    const fresh = await createFreshObjects(t.db, TENANTS.acme);
+    const token = fake.issueToken({ kind: "fine-grained", repos: ["acme/refusing"], permissions: { issues: "write" } });
+    const { id } = await connectTracker(t.db, { actor: await owner(), kind: "github", baseUrl: fake.url, target: "acme/refusing", token });
+    await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+    await drainTrackerTickets(t.db);
+    await requestRetest(t.db, { actor: await owner(), findingId: fresh.openFindingId, note: "Patched." });
+    await recordRetestResult(t.db, { actor: await adminActor(), findingId: fresh.openFindingId, result: "verified_fixed", note: "" });
+    await postRetestVerdicts(t.db);
+    await regressFinding(t.db, { actor: await owner(), findingId: fresh.openFindingId });
+
+    fake.revokeToken(token);
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 0, failed: 1 });
+    const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.findingId, fresh.openFindingId));
+    expect(ticket?.state).toBe("closed");
+    expect(fake.issues("acme/refusing")[0]).toMatchObject({ state: "closed" });
+    const [connection] = await t.db.select().from(trackerConnections).where(eq(trackerConnections.id, id));
+    expect(connection).toMatchObject({ state: "failing", stateMessage: expect.stringContaining("Bad credentials") });
+    // A failing connection waits for its owners: nothing is tried again until they fix it.
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 0, failed: 0 });
   });
 
   it("without a webhook, the sync finds a closed or reopened issue within 15 minutes, and rewrites the text of an edited finding", async () => {

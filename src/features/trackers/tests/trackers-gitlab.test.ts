@@ -19,6 +19,8 @@ import { drainTrackerTickets } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
+import { reopenTicketsOfOpenFindings } from "@/features/trackers/server/reopen";
+import { regressFinding } from "./regress-finding";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { type RouteReceiver, startRouteReceiver } from "@tests/integration/helpers/route-receiver";
@@ -230,6 +232,14 @@ describe("GitLab telling us of a ticket", () => {
     const notes = fake.notes(path, issue!.iid).map((note) => note.body);
     expect(notes).toEqual([expect.stringContaining("Still Open"), expect.stringContaining("Verified Fixed")]);
     expect(await statusOf(fresh.openFindingId)).toBe("verified_fixed");
+
+    // A run of the reproducer lands on the fixed finding: the issue is reopened, with a note, once.
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 0, failed: 0 });
+    await regressFinding(t.db, { actor: await owner(), findingId: fresh.openFindingId });
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 1, failed: 0 });
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 0, failed: 0 });
+    expect(fake.issues(path)[0]!.state).toBe("opened");
+    expect(fake.notes(path, issue!.iid).at(-1)?.body).toContain("the finding is Regressed in the portal");
   });
 
   it("without a webhook, the sync finds an issue closed in GitLab", async () => {

@@ -20,6 +20,8 @@ import {
 import { drainTrackerTickets } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
+import { reopenTicketsOfOpenFindings } from "@/features/trackers/server/reopen";
+import { regressFinding } from "./regress-finding";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { type RouteReceiver, startRouteReceiver } from "@tests/integration/helpers/route-receiver";
@@ -181,5 +183,10 @@ describe("Jira Data Center telling us of a ticket", () => {
     expect(comments).toEqual([expect.stringContaining("Verified Fixed")]);
     expect(typeof comments[0]).toBe("string");
     expect(await statusOf(fresh.openFindingId)).toBe("verified_fixed");
+
+    await regressFinding(t.db, { actor: await owner(), findingId: fresh.openFindingId });
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 1, failed: 0 });
+    expect(issuesIn(key)[0]!.fields.status.statusCategory.key).toBe("new");
+    expect(fake.comments(issueKey).at(-1)?.body).toContain("the finding is Regressed in the portal");
   });
 });

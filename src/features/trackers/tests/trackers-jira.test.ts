@@ -21,6 +21,8 @@ import { drainTrackerTickets } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
+import { reopenTicketsOfOpenFindings } from "@/features/trackers/server/reopen";
+import { regressFinding } from "./regress-finding";
 import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -239,6 +241,12 @@ describe("Jira telling us of a ticket", () => {
     const comments = fake.comments(issueKey).map((comment) => JSON.stringify(comment.body));
     expect(comments).toEqual([expect.stringContaining("Still Open"), expect.stringContaining("Verified Fixed")]);
     expect(await statusOf(fresh.openFindingId)).toBe("verified_fixed");
+
+    // Regressed: back to To Do (the workflow's transition into the new category), with a comment.
+    await regressFinding(t.db, { actor: await owner(), findingId: fresh.openFindingId });
+    expect(await reopenTicketsOfOpenFindings(t.db)).toEqual({ reopened: 1, failed: 0 });
+    expect(issuesIn(key)[0]!.fields.status.statusCategory.key).toBe("new");
+    expect(JSON.stringify(fake.comments(issueKey).at(-1)?.body)).toContain("the finding is Regressed in the portal");
   });
 
   it("without a webhook, the sync finds an issue moved to Done", async () => {
