@@ -13,6 +13,7 @@ const INPUTS = [
   "scripts/ensure-build.mjs",
   "scripts/compile-hints.mjs",
   "scripts/static-page-csp.mjs",
+  "scripts/scripts-after-first-frame.mjs",
   "package.json",
   "package-lock.json",
   "next.config.ts",

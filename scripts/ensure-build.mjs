@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { isBuildCurrent, recordFingerprint } from "./build-fingerprint.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
+import { moveScriptsAfterFirstFrame } from "./scripts-after-first-frame.mjs";
 import { writeStaticPageCsp } from "./static-page-csp.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -23,6 +24,7 @@ export function ensureBuild({ force = false } = {}) {
     process.exit(result.status ?? 1);
   }
   addCompileHints(path.join(ROOT, ".next"));
+  moveScriptsAfterFirstFrame(path.join(ROOT, ".next"));
   writeStaticPageCsp(path.join(ROOT, ".next"));
   recordFingerprint();
 }

@@ -4,3 +4,4 @@ export declare function inlineScriptSource(text: string): string;
 export declare function pinScripts(html: string, nextDir: string): { html: string; sources: string[] };
 export declare function writeStaticPageCsp(nextDir: string): Record<string, string[]>;
 export declare function readStaticPageCsp(nextDir: string): Record<string, string[]>;
+export declare function prerenderedPages(nextDir: string): { route: string; entry: unknown; file: string }[];

@@ -80,7 +80,7 @@ export function pinScripts(html, nextDir) {
  * A page Next would render again at run time (`revalidate`) fails the build: the HTML it would then
  * serve would not be the HTML hashed here.
  */
-function prerenderedPages(nextDir) {
+export function prerenderedPages(nextDir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(nextDir, "prerender-manifest.json"), "utf8"));
   const pages = Object.entries(manifest.routes)
     .map(([route, entry]) => ({ route, entry, file: path.join(nextDir, "server", "app", `${route === "/" ? "/index" : route}.html`) }))
