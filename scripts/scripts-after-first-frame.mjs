@@ -10,14 +10,14 @@
 // "The landing page"). These pages read whole without script (their HTML is complete), so the
 // build moves those tags into one inline loader that adds them once the first frame is drawn (an
 // animation frame, then a task; or a second, when no frame comes, as in a tab opened in the
-// background) and the document is parsed (the page's inline scripts, such as Turbopack's chunk
-// list, have run by then, as they had before the scripts in <body> before). The elements it adds
-// are the ones Next wrote (`async` scripts, low-priority preloads, each with the `integrity` of its
-// file as built), which React adopts as its own when it hydrates; under the pages' 'strict-dynamic'
-// policy they run because the loader's hash is listed (static-page-csp.mjs, run afterwards).
+// background) and the document is parsed (so the page's inline scripts, such as Turbopack's chunk
+// list in <body>, have run first, as they did when its main chunk followed them there). The
+// elements it adds are the ones Next wrote (`async` scripts, low-priority preloads, each with the
+// `integrity` of its file as built), which React adopts as its own when it hydrates; under the
+// pages' 'strict-dynamic' policy they run because the loader's hash is listed (static-page-csp.mjs,
+// run afterwards).
 import fs from "node:fs";
-import path from "node:path";
-import { prerenderedPages, sha256Source } from "./static-page-csp.mjs";
+import { builtFileIntegrity, prerenderedPages } from "./static-page-csp.mjs";
 
 // `noModule` scripts (Next's polyfills for old browsers) stay: a current browser never fetches them.
 const EXTERNAL_SCRIPT = /<script\b(?![^>]*\bnoModule)(?=[^>]*\bsrc="(\/_next\/static\/[^"]+)")[^>]*><\/script>/gi;
@@ -72,11 +72,7 @@ export function scriptsAfterFirstFrame(html, integrityOf) {
 
 /** Moves the scripts of every prerendered page of the build in `nextDir` behind its first frame. */
 export function moveScriptsAfterFirstFrame(nextDir) {
-  const integrityOf = (url) => {
-    const file = path.join(nextDir, decodeURIComponent(url.slice("/_next/".length)));
-    if (!fs.existsSync(file)) throw new Error(`scripts after first frame: ${url} is referenced by a prerendered page but not in the build`);
-    return sha256Source(fs.readFileSync(file));
-  };
+  const integrityOf = (url) => builtFileIntegrity(nextDir, url);
   for (const { file } of prerenderedPages(nextDir))
     fs.writeFileSync(file, scriptsAfterFirstFrame(fs.readFileSync(file, "utf8"), integrityOf));
 }

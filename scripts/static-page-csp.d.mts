@@ -5,3 +5,4 @@ export declare function pinScripts(html: string, nextDir: string): { html: strin
 export declare function writeStaticPageCsp(nextDir: string): Record<string, string[]>;
 export declare function readStaticPageCsp(nextDir: string): Record<string, string[]>;
 export declare function prerenderedPages(nextDir: string): { route: string; entry: unknown; file: string }[];
+export declare function builtFileIntegrity(nextDir: string, url: string): string;

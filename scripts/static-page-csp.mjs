@@ -39,16 +39,19 @@ function withIntegrity(tag, integrity) {
   return `${bare.slice(0, -close.length)} integrity="${integrity}"${close}`;
 }
 
+/** The `integrity` of a file of the build in `nextDir` by its URL (`/_next/static/…`), as written. */
+export function builtFileIntegrity(nextDir, url) {
+  const file = path.join(nextDir, decodeURIComponent(url.slice("/_next/".length)));
+  if (!fs.existsSync(file)) throw new Error(`static page CSP: ${url} is referenced by a prerendered page but not in the build`);
+  return sha256Source(fs.readFileSync(file));
+}
+
 /**
  * Adds the `integrity` of every external script and script preload of `html` (read from the build
  * in `nextDir`) and returns the new HTML with the hash sources its policy needs, in page order.
  */
 export function pinScripts(html, nextDir) {
-  const integrityOf = (url) => {
-    const file = path.join(nextDir, decodeURIComponent(url.slice("/_next/".length)));
-    if (!fs.existsSync(file)) throw new Error(`static page CSP: ${url} is referenced by a prerendered page but not in the build`);
-    return sha256Source(fs.readFileSync(file));
-  };
+  const integrityOf = (url) => builtFileIntegrity(nextDir, url);
   const sources = [];
   const add = (source) => {
     if (!sources.includes(source)) sources.push(source);
