@@ -93,7 +93,7 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   await go(ownerLogin, "/client-portal");
   await ownerLogin.getByRole("textbox", { name: "Email" }).fill("someone@acme.example");
   await expect(ownerLogin.getByRole("button", { name: "Continue with single sign-on" })).toBeVisible();
-  await ownerLogin.getByRole("button", { name: "Company owner? Sign in with your password" }).click();
+  await ownerLogin.getByRole("button", { name: "Owner, or not of this company? Sign in with your password" }).click();
   await expect(ownerLogin.getByLabel("Password", { exact: true })).toBeVisible();
 
   // Back to "allowed", the demo's setting, so acme.example's password sign-ins work again.
