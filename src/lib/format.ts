@@ -70,10 +70,11 @@ export function formatDateTime(value: string | Date): string {
   return Number.isNaN(date.getTime()) ? "—" : `${dateTimeFormat.format(date)} UTC`;
 }
 
-/** Relative upload time: minutes under 60, hours under 1440, else the date. */
+/** Relative time: "just now" under a minute, minutes under 60, hours under 1440, else the date. */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
   const date = typeof value === "string" ? new Date(value) : value;
   const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60_000));
+  if (minutes === 0) return "just now";
   if (minutes < 60) return minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
   if (minutes < 1440) {
     const hours = Math.floor(minutes / 60);

@@ -22,7 +22,7 @@ export const PASSKEY_MESSAGES = {
     "This passkey is on hold since your two-factor sign-in was reset. Sign in with your password, then confirm or remove it in your account settings.",
 } as const;
 
-type ErrorLike = { name?: unknown; code?: unknown; status?: unknown };
+type ErrorLike = { name?: unknown; code?: unknown; status?: unknown; message?: unknown };
 
 /**
  * The message for a failed ceremony, or null when nothing should be shown: a request aborted on
@@ -42,6 +42,9 @@ export function passkeyErrorMessage(error: unknown, ceremony: PasskeyCeremony): 
   if (code === "CHALLENGE_NOT_FOUND") return PASSKEY_MESSAGES.expired;
   if (code === "USER_VERIFICATION_REQUIRED") return PASSKEY_MESSAGES.userVerificationRequired;
   if (code === "PASSKEY_NEEDS_CONFIRMATION") return PASSKEY_MESSAGES.needsConfirmation;
+  // The server's own words: the company is inactive, the person was removed, or the company
+  // requires its identity provider.
+  if ((code === "CLIENT_ACCOUNT_INACTIVE" || code === "SSO_REQUIRED") && typeof e.message === "string" && e.message) return e.message;
   if (e.status === 429) return PASSKEY_MESSAGES.tooMany;
   if (name === "NotSupportedError" || code === "WEBAUTHN_UNSUPPORTED")
     return ceremony === "sign-in" ? PASSKEY_MESSAGES.unsupported : PASSKEY_MESSAGES.unsupportedRegister;

@@ -48,6 +48,8 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   const recordName = await row.locator("dd").nth(0).innerText();
   const recordValue = await row.locator("dd").nth(1).innerText();
   expect(recordName).toBe(`_sentinel-verify.${domain}`);
+  // What verifying means for the people who sign in with a password today, said before it is done.
+  await expect(row.getByText(/Once verified, your identity provider can sign in your company's people at this domain/)).toBeVisible();
   const published = await owner.request.post(`${idp}/_fake/txt`, { data: { name: recordName, value: recordValue } });
   expect(published.ok()).toBe(true);
   await row.getByRole("button", { name: `Verify ${domain}` }).click();
@@ -88,12 +90,18 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   await dana.getByRole("button", { name: "Sign in as Dana Whitfield (dana@acme.example)" }).click();
   await expect(dana.getByRole("banner").getByText("dana@acme.example")).toBeVisible({ timeout: 20_000 });
 
+  // The owners see that Dana signed in, how, and that she joined through the provider.
+  await go(owner, "/client-portal?section=settings");
+  const danaRow = owner.getByRole("list", { name: "People" }).locator('[data-person="dana@acme.example"]');
+  await expect(danaRow).toContainText(/Last sign-in (just now|\d+ minutes? ago) \(single sign-on\)/);
+  await expect(danaRow).toContainText("Joined through single sign-on");
+
   // The owner's way back in stays: the link brings the password form back.
   const ownerLogin = await (await browser.newContext()).newPage();
   await go(ownerLogin, "/client-portal");
   await ownerLogin.getByRole("textbox", { name: "Email" }).fill("someone@acme.example");
   await expect(ownerLogin.getByRole("button", { name: "Continue with single sign-on" })).toBeVisible();
-  await ownerLogin.getByRole("button", { name: "Company owner? Sign in with your password" }).click();
+  await ownerLogin.getByRole("button", { name: "Owner, or not of this company? Sign in with your password" }).click();
   await expect(ownerLogin.getByLabel("Password", { exact: true })).toBeVisible();
 
   // Back to "allowed", the demo's setting, so acme.example's password sign-ins work again.

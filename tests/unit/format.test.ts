@@ -60,6 +60,7 @@ describe("sizes, dates and percentages", () => {
   });
   it("uses minutes under 60, hours under 1440, else a date", () => {
     const now = new Date("2026-11-21T12:00:00Z");
+    expect(formatRelativeTime(new Date("2026-11-21T11:59:30Z"), now)).toBe("just now");
     expect(formatRelativeTime(new Date("2026-11-21T11:15:00Z"), now)).toBe("45 minutes ago");
     expect(formatRelativeTime(new Date("2026-11-21T09:00:00Z"), now)).toBe("3 hours ago");
     expect(formatRelativeTime(new Date("2026-11-19T12:00:00Z"), now)).toBe("Nov 19, 2026");

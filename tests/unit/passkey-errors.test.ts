@@ -24,6 +24,8 @@ describe("passkeyErrorMessage", () => {
     expect(passkeyErrorMessage({ status: 403, code: "SESSION_NOT_FRESH" }, "register")).toBe(PASSKEY_MESSAGES.signInAgain);
     expect(passkeyErrorMessage({ status: 400, code: "CHALLENGE_NOT_FOUND" }, "sign-in")).toBe(PASSKEY_MESSAGES.expired);
     expect(passkeyErrorMessage({ status: 429, code: "unknown" }, "sign-in")).toBe(PASSKEY_MESSAGES.tooMany);
+    const inactive = "This client account is inactive. Please contact us to reactivate it.";
+    expect(passkeyErrorMessage({ status: 403, code: "CLIENT_ACCOUNT_INACTIVE", message: inactive }, "sign-in")).toBe(inactive);
     expect(passkeyErrorMessage(domError("InvalidStateError"), "register")).toBe(PASSKEY_MESSAGES.alreadyRegistered);
     expect(passkeyErrorMessage({ status: 400, code: "USER_VERIFICATION_REQUIRED" }, "sign-in")).toBe(
       PASSKEY_MESSAGES.userVerificationRequired,

@@ -18,6 +18,7 @@ import { auditLog, clientPeople, clients, emailOutbox, passkey, session, ssoDoma
 import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import { getSession, requireAdmin, TwoFactorRequiredError } from "@/features/identity/server/sessions/session";
+import { INACTIVE_COMPANY_MESSAGE } from "@/features/identity/server/client-membership";
 import { resetUserTwoFactor } from "@/features/account/server/second-factor/two-factor-reset";
 import { APP_ORIGIN, signIn } from "@tests/integration/helpers/auth";
 import { Browser } from "@tests/integration/helpers/browser";
@@ -364,6 +365,26 @@ describe("a company that requires its identity provider", () => {
 
     // An owner keeps the passkey as the way back in.
     await t.db.update(clientPeople).set({ role: "owner" }).where(eq(clientPeople.userId, person.id));
+    expect((await passkeySignIn(credential)).status).toBe(200);
+  });
+});
+
+describe("a company that is not active", () => {
+  it("refuses its people's passkey sign-in before any session is made", async () => {
+    const person = await newUser("client");
+    const credential = await register(person.browser, "Laptop");
+    const [membership] = await t.db.select().from(clientPeople).where(eq(clientPeople.userId, person.id));
+    await t.db.update(clients).set({ status: "inactive" }).where(eq(clients.id, membership!.clientId));
+    const before = await t.db.select({ id: session.id }).from(session).where(eq(session.userId, person.id));
+
+    const refused = await passkeySignIn(credential);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: "CLIENT_ACCOUNT_INACTIVE", message: INACTIVE_COMPANY_MESSAGE });
+    expect(refused.setCookies.some((line) => line.includes("session_token=") && !/max-age=0/i.test(line))).toBe(false);
+    expect(await t.db.select({ id: session.id }).from(session).where(eq(session.userId, person.id))).toHaveLength(before.length);
+
+    // Active again: the same passkey signs in.
+    await t.db.update(clients).set({ status: "active" }).where(eq(clients.id, membership!.clientId));
     expect((await passkeySignIn(credential)).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import type { ClientPersonRole, ClientPersonStatus } from "@/lib/domain/client-person";
+import type { SignInMethod } from "@/lib/domain/sign-in-method";
 import type { InvitePerson } from "@/features/clients/validation";
 import { type Actor, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
@@ -29,6 +30,10 @@ export type TeamPerson = {
   role: ClientPersonRole;
   status: ClientPersonStatus;
   lastSignInAt: Date | null;
+  /** How that sign-in was made (null before the first, or before it was recorded). */
+  lastSignInMethod: SignInMethod | null;
+  /** Made a member at a first sign-in through the company's identity provider, not invited. */
+  joinedThroughSso: boolean;
 };
 
 /** The same words whether the address is another company's, an admin's, or a colleague's: nothing is revealed. */
@@ -58,6 +63,8 @@ export async function listTeam(db: DbOrTx, { actor, clientId }: { actor: Actor; 
       role: clientPeople.role,
       status: clientPeople.status,
       lastSignInAt: user.lastSignInAt,
+      lastSignInMethod: user.lastSignInMethod,
+      joinedThroughSso: clientPeople.joinedThroughSso,
     })
     .from(clientPeople)
     .innerJoin(user, eq(user.id, clientPeople.userId))

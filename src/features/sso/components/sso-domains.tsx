@@ -14,6 +14,10 @@ import { ssoDomainSchema } from "@/features/sso/validation";
 
 type Change = ReturnType<typeof useChange>;
 
+/** What verifying a domain means for the people already signing in with a password (docs/PRODUCT.md#single-sign-on). */
+export const SSO_DOMAIN_TAKEOVER_NOTE =
+  "Once verified, your identity provider can sign in your company's people at this domain, including those who sign in with a password today: their account is linked to the provider at their first sign-in through it.";
+
 /** The company's domains: each one's TXT record to publish, Verify, Remove; a form to add one. */
 export function SsoDomains({
   domains,
@@ -82,6 +86,7 @@ export function SsoDomains({
                 <dd className="font-mono break-all text-foreground">{domain.recordValue}</dd>
               </dl>
             )}
+            {domain.verifiedAt || readOnly ? null : <p className="mt-2 text-muted">{SSO_DOMAIN_TAKEOVER_NOTE}</p>}
           </li>
         ))}
       </ul>

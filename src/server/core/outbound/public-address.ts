@@ -29,6 +29,8 @@ for (const [network, prefix] of [
   // The unspecified and loopback addresses, and the old IPv4-compatible ::a.b.c.d.
   ["::", 96],
   ["100::", 64],
+  // NAT64 for local use (its IPv4 part may sit anywhere in the address).
+  ["64:ff9b:1::", 48],
   ["2001:db8::", 32],
   ["fc00::", 7],
   ["fe80::", 10],
@@ -37,18 +39,37 @@ for (const [network, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, "ipv6");
 
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::, 6to4 2002::), if any. */
+/** An IPv6 address's eight 16-bit groups, whatever its spelling (`::`, a dotted IPv4 tail, leading zeros). */
+function groupsOf(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, "");
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
+  const parse = (part: string | null | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
+  const front = parse(head);
+  const back = parse(tail);
+  return tail === null ? front : [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+const zero = (groups: number[]) => groups.every((g) => g === 0);
+
+/**
+ * The IPv4 address an IPv6 address carries, if any: IPv4-mapped ::ffff:a.b.c.d, IPv4-translated
+ * ::ffff:0:a.b.c.d (SIIT), NAT64 64:ff9b::a.b.c.d, 6to4 2002:aabb:ccdd::. Each reaches that IPv4
+ * address on a host or network that translates, so it is judged as that address.
+ */
 function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4}):/.exec(lower);
-  const pair = hex ?? sixToFour;
-  if (!pair) return null;
-  const high = parseInt(pair[1]!, 16);
-  const low = parseInt(pair[2]!, 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  const g = groupsOf(address);
+  if (g.length !== 8) return null;
+  if (zero(g.slice(0, 5)) && g[5] === 0xffff) return ipv4Of(g[6]!, g[7]!);
+  if (zero(g.slice(0, 4)) && g[4] === 0xffff && g[5] === 0) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(g.slice(2, 6))) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return ipv4Of(g[1]!, g[2]!);
+  return null;
 }
 
 /** True for an address of the public internet; false for anything else, including what is not an address. */

@@ -99,7 +99,7 @@ export function SsoSignIn({
       </Button>
       {passwordHidden ? (
         <button type="button" className="text-sm text-accent hover:underline" onClick={onUsePassword}>
-          Company owner? Sign in with your password
+          Owner, or not of this company? Sign in with your password
         </button>
       ) : null}
     </div>

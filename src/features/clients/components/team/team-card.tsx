@@ -31,6 +31,7 @@ import {
   type ClientPersonRole,
 } from "@/lib/domain/client-person";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { SIGN_IN_METHOD_LABELS } from "@/lib/domain/sign-in-method";
 import type { InvitePersonInput } from "@/features/clients/validation";
 import type { TeamPerson } from "@/features/clients/server";
 import { MAIL_NOT_CONFIGURED_MESSAGE } from "./invitation-link";
@@ -135,7 +136,9 @@ export function TeamCard({
                     />
                     <span className="text-xs text-muted">
                       {p.lastSignInAt ? <RelativeTime value={p.lastSignInAt} prefix="Last sign-in " /> : "Never signed in"}
+                      {p.lastSignInAt && p.lastSignInMethod ? ` (${SIGN_IN_METHOD_LABELS[p.lastSignInMethod]})` : null}
                     </span>
+                    {p.joinedThroughSso ? <span className="text-xs text-muted">· Joined through single sign-on</span> : null}
                   </div>
                 </div>
                 {readOnly || p.status === "deactivated" ? null : (

@@ -4,7 +4,8 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import type { Db } from "@/server/core/db/client";
-import { passkey } from "@/server/core/db/schema";
+import { passkey, user } from "@/server/core/db/schema";
+import { clientMembershipOf, membershipRefusal } from "../client-membership";
 
 // What a passkey must prove to count (docs/PRODUCT.md#passkeys). A passkey sign-in counts as
 // two-factor because the authenticator verified the person (PIN, fingerprint, face) besides
@@ -12,6 +13,8 @@ import { passkey } from "@/server/core/db/schema";
 
 export const USER_VERIFICATION_REQUIRED = "USER_VERIFICATION_REQUIRED";
 export const PASSKEY_NEEDS_CONFIRMATION = "PASSKEY_NEEDS_CONFIRMATION";
+/** A client whose company is inactive, or who was removed from it: refused before any session is made. */
+export const CLIENT_ACCOUNT_INACTIVE = "CLIENT_ACCOUNT_INACTIVE";
 
 const refuse = (code: string, message: string) => new APIError("BAD_REQUEST", { code, message });
 
@@ -38,11 +41,18 @@ export function passkeyVerificationOptions(db: Db) {
           throw refuse(USER_VERIFICATION_REQUIRED, PASSKEY_MESSAGES.userVerificationRequired);
         // Suspended by a two-factor reset until its owner confirms or removes it.
         const [row] = await db
-          .select({ needsConfirmation: passkey.needsConfirmation })
+          .select({ needsConfirmation: passkey.needsConfirmation, userId: passkey.userId, role: user.role })
           .from(passkey)
+          .innerJoin(user, eq(user.id, passkey.userId))
           .where(eq(passkey.credentialID, clientData.id))
           .limit(1);
         if (row?.needsConfirmation) throw refuse(PASSKEY_NEEDS_CONFIRMATION, PASSKEY_MESSAGES.needsConfirmation);
+        // An inactive company or a removed person is refused here, before the plugin makes a
+        // session, as every guard would refuse it after (no session row to end afterwards).
+        if (row?.role === "client") {
+          const refusal = membershipRefusal(await clientMembershipOf(db, row.userId));
+          if (refusal) throw new APIError("FORBIDDEN", { code: CLIENT_ACCOUNT_INACTIVE, message: refusal });
+        }
       },
     },
   };

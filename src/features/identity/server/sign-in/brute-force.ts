@@ -136,7 +136,12 @@ export function accountLimitHooks(db: Db) {
       if (!made) return;
       // Known means this browser holds a device cookie of this account from an earlier sign-in.
       const knownBrowser = verifyDeviceCookie(deviceCookieFrom(ctx.headers), made.user.email) !== null;
-      await noteSignIn(db, { user: made.user as { id: string; email: string; role?: string | null }, session: made.session, knownBrowser });
+      await noteSignIn(db, {
+        user: made.user as { id: string; email: string; role?: string | null },
+        session: made.session,
+        knownBrowser,
+        method: ctx.path === PASSKEY_SIGN_IN_PATH ? "passkey" : "password",
+      });
       // A fresh cookie on every success: the browser is now known for this account.
       ctx.setCookie(DEVICE_COOKIE, issueDeviceCookie(made.user.email), deviceCookieOptions());
     }),

@@ -20,7 +20,10 @@ const AUTH_TIME_SKEW_MS = 60_000;
 
 const reject = (code: string): SSOUserResolution => ({ action: "reject", code });
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
+
+/** The address as we store and match it: a provider may assert it with spaces around or in capitals. */
+export const assertedEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Who a verified identity at a company's identity provider is here (docs/PRODUCT.md#single-sign-on).
@@ -40,11 +43,12 @@ export async function resolveSsoUser(
 ): Promise<SSOUserResolution> {
   if (!facts || !flow || flow.clientId !== facts.clientId) return reject("invalid_state");
   if (input.protocol === "oidc" && input.verifiedIdTokenClaims.nonce !== flow.nonce) return reject("sso_invalid_nonce");
-  if (!facts.verifiedDomains.includes(domainOf(input.providerUser.email))) return reject("sso_domain_not_verified");
+  const email = assertedEmail(input.providerUser.email);
+  if (!facts.verifiedDomains.includes(domainOf(email))) return reject("sso_domain_not_verified");
   // An owner's test proves the provider answers for a verified domain; it signs nobody in, so the
   // owner keeps their own session whoever they were at the provider.
   if (flow.testUserId !== null) {
-    onTestPassed(input.providerUser.email.toLowerCase());
+    onTestPassed(email);
     return reject(SSO_TEST_PASSED);
   }
   if (flow.stepUp) return stepUp(input, flow.stepUp, signedInAt, lookups, onStepUpPassed);
@@ -61,7 +65,7 @@ export async function resolveSsoUser(
   const linked = await lookups.accountOf(input.providerId, input.accountKey.accountId);
   if (linked) return personOf(linked.userId) ?? { action: "link", userId: linked.userId, profile: "preserve" };
 
-  const known = await lookups.userByEmail(input.providerUser.email.toLowerCase());
+  const known = await lookups.userByEmail(email);
   if (known) {
     const refusal = personOf(known.id);
     if (refusal) return refusal;

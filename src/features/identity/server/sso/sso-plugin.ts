@@ -15,7 +15,8 @@ import { recordIdentityProviderProof } from "../second-factor/fresh-factor-state
 import { SSO_FLOW_COOKIE, type SsoFlow, ssoFlowOf, type SsoStepUp } from "./flow-cookie";
 import { samlResponseFacts, takeSamlFlow } from "./saml-flow";
 import { passwordRefusedBySso } from "./password-policy";
-import { resolveSsoUser, type SsoLookups } from "./resolve-user";
+import { assertedEmail, resolveSsoUser, type SsoLookups } from "./resolve-user";
+import { guardSsoOutboundFetches, isSsoEndpointPath } from "./outbound";
 
 /** How a session made through a company's identity provider is marked (`session.sign_in_method`). */
 export const SSO_METHOD = "sso";
@@ -99,8 +100,12 @@ async function recordStepUpPassed(db: Db, step: SsoStepUp, now: Date): Promise<v
   if (alive) await recordIdentityProviderProof(db, alive.id, now);
 }
 
-/** better-auth's SSO plugin, with our resolver and SAML's strict checks. */
+/**
+ * better-auth's SSO plugin, with our resolver and SAML's strict checks. Its requests to the
+ * provider go through the guarded fetch (outbound.ts).
+ */
 export function ssoPlugin() {
+  guardSsoOutboundFetches();
   return sso({
     resolveUser: async (input, { database }) => {
       const state = requestState();
@@ -147,6 +152,13 @@ export function ssoPolicyPlugin(db: Db) {
     id: "sentinel-sso-policy",
     hooks: {
       before: [
+        {
+          // Whatever replaced the global fetch since, the plugin's requests go through the guard.
+          matcher: (ctx) => isSsoEndpointPath(ctx.path),
+          handler: createAuthMiddleware(async () => {
+            guardSsoOutboundFetches();
+          }),
+        },
         {
           matcher: (ctx) => isCallback(ctx.path),
           handler: createAuthMiddleware(async (ctx) => {
@@ -211,13 +223,18 @@ export function ssoPolicyPlugin(db: Db) {
               // A newcomer the resolver let in (just-in-time) becomes a member; an invited person is active now.
               await tx
                 .insert(clientPeople)
-                .values({ userId: made.user.id, clientId: facts.clientId, role: "member", status: "active" })
+                .values({ userId: made.user.id, clientId: facts.clientId, role: "member", status: "active", joinedThroughSso: true })
                 .onConflictDoNothing();
               await tx
                 .update(clientPeople)
                 .set({ status: "active" })
                 .where(and(eq(clientPeople.userId, made.user.id), eq(clientPeople.status, "invited")));
-              await tx.update(user).set({ emailVerified: true }).where(eq(user.id, made.user.id));
+              // The plugin stores a newcomer's address as the provider asserted it: kept trimmed,
+              // as the resolver matched it. The last sign-in and its way are the owners' to see.
+              await tx
+                .update(user)
+                .set({ emailVerified: true, email: assertedEmail(made.user.email), lastSignInAt: now, lastSignInMethod: SSO_METHOD })
+                .where(eq(user.id, made.user.id));
               await tx
                 .update(session)
                 .set({ signInMethod: SSO_METHOD, ssoAuthAt: state.authTime ?? now, expiresAt })

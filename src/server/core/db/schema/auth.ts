@@ -2,7 +2,9 @@
 // No "server-only" import in schema files: drizzle-kit loads them outside Next to generate migrations.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { SIGN_IN_METHODS } from "../../../../lib/domain/sign-in-method";
 import { createdAt } from "./columns";
+import { oneOf } from "./one-of";
 
 export const USER_ROLES = ["client", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -30,9 +32,15 @@ export const user = pgTable(
     // The last completed sign-in; null until the first, which sends no new-browser mail
     // (docs/PRODUCT.md#account-security).
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    // How that sign-in was made (docs/PRODUCT.md#portal-team); null before the first, or when it
+    // was made before this was recorded.
+    lastSignInMethod: text("last_sign_in_method", { enum: SIGN_IN_METHODS }),
     ...timestamps,
   },
-  (t) => [check("user_role_check", sql`${t.role} in ('client', 'admin')`)],
+  (t) => [
+    check("user_role_check", sql`${t.role} in ('client', 'admin')`),
+    check("user_last_sign_in_method_check", oneOf(t.lastSignInMethod, SIGN_IN_METHODS)),
+  ],
 );
 
 /** How a session passed its second factor: an app code, a backup code, a passkey with user

@@ -57,6 +57,9 @@ export const clientPeople = pgTable(
     // An admin chose this sign-in address (the company's invitation, the admin's client page), so a
     // Square sync may match a customer against it; one an owner typed decides nothing.
     addedByAdmin: boolean("added_by_admin").notNull().default(false),
+    // Made a member at a first sign-in through the company's identity provider (just-in-time),
+    // not invited: the owners see who joined that way (docs/PRODUCT.md#portal-team).
+    joinedThroughSso: boolean("joined_through_sso").notNull().default(false),
     ...timestamps(),
   },
   (t) => [
