@@ -11,7 +11,7 @@ export function Alert({
   className,
 }: {
   tone?: "error" | "success" | "info";
-  children: ReactNode;
+  children?: ReactNode;
   className?: string;
 }) {
   return (

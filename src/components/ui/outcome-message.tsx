@@ -1,5 +1,5 @@
 import { AlertCircle, CheckCircle2, Info } from "lucide-react";
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 /**
@@ -28,10 +28,20 @@ export function outcomeKindOf(tone: "success" | "error" | "info"): OutcomeKind {
  * (cyan) are announced politely (role="status"). A screen shows it next to the button that was
  * pressed and keeps one at a time: a newer outcome replaces the older.
  */
-export function OutcomeMessage({ kind, children, className }: { kind: OutcomeKind; children: ReactNode; className?: string }) {
+export function OutcomeMessage({
+  kind,
+  children,
+  className,
+  ...rest
+}: { kind: OutcomeKind; children?: ReactNode; className?: string } & Omit<HTMLAttributes<HTMLDivElement>, "role" | "children">) {
   const { box, Icon, role } = OUTCOME_LOOKS[kind];
   return (
-    <div role={role} data-outcome={kind} className={cn("flex items-start gap-2 rounded-md border px-3 py-2 text-sm", box, className)}>
+    <div
+      {...rest}
+      role={role}
+      data-outcome={kind}
+      className={cn("flex items-start gap-2 rounded-md border px-3 py-2 text-sm", box, className)}
+    >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <div className="min-w-0 break-words">{children}</div>
     </div>
