@@ -124,5 +124,26 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   const step = owner.getByRole("list", { name: "Timeline" }).getByRole("listitem").filter({ hasText: "Closed in GitHub (#1)." });
   await expect(step).toContainText("Marked fixed and requested a retest");
   await expect(step).toContainText("GitHub");
+
+  // Test connection answers in the connection's row: a success with its check mark, then, once
+  // GitHub refuses the token, a refusal in its place (red, announced at once, no check mark),
+  // which goes when the connection is removed (docs/PRODUCT.md#outcome-messages).
+  await go(owner, "/client-portal?section=settings");
+  const tested = card.getByRole("listitem").filter({ hasText: repo });
+  await tested.getByRole("button", { name: `Test connection to ${repo}` }).click();
+  await expect(tested.getByRole("status").filter({ hasText: `${repo}: connected.` })).toBeVisible();
+  await fake(page, "tokens/revoke", { token });
+  await tested.getByRole("button", { name: `Test connection to ${repo}` }).click();
+  const refusal = tested.getByRole("alert");
+  await expect(refusal).toContainText(`${repo}: GitHub: Bad credentials`);
+  await expect(refusal).toHaveAttribute("data-outcome", "refusal");
+  await expect(refusal.locator("svg.lucide-circle-check")).toHaveCount(0);
+  await expect(refusal).toHaveClass(/border-red-500/);
+  await expect(tested.getByText(`${repo}: connected.`)).toHaveCount(0);
+  await expect(tested).toContainText("Failing");
+  await tested.getByRole("button", { name: `Remove ${repo}` }).click();
+  await owner.getByRole("dialog", { name: "Remove this connection?" }).getByRole("button", { name: "Remove connection" }).click();
+  await expect(card.getByRole("listitem").filter({ hasText: repo })).toHaveCount(0);
+  await expect(card.getByText("GitHub: Bad credentials")).toHaveCount(0);
   await ownerContext.close();
 });
