@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Download } from "@playwright/test";
+import type { Download, Locator } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 const JAILBREAK = "00000000-0000-4000-8000-f10000000011";
@@ -29,7 +29,14 @@ test("an owner reads the rate, downloads the signed reproducer behind the step-u
   await signInViaApi(page, DEMO.client);
   await page.goto(`/client-portal?section=findings&finding=${JAILBREAK}`);
   await expect(page.getByRole("heading", { name: "Role-play jailbreak bypasses the gateway's content policy" })).toBeVisible();
-  await expect(page.getByText("Verified Fixed on gateway-model 2026-11 · not verified on 2026-12, the version you run")).toBeVisible();
+  const status = page.getByRole("group", { name: "Status" });
+  await expect(status.getByText("Verified Fixed on gateway-model 2026-11 · not verified on 2026-12, the version you run")).toBeVisible();
+  // The retest request sits beside the status, above the description.
+  const retest = page.getByRole("form", { name: "Request a retest on the version you run now" });
+  await expect(retest).toBeVisible();
+  const top = async (part: Locator) => (await part.boundingBox())!.y;
+  expect(await top(status)).toBeLessThan(await top(retest));
+  expect(await top(retest)).toBeLessThan(await top(page.getByRole("heading", { name: "Description", exact: true })));
   // The latest measurement, the retest's 0 in 200: the rate and its 95% interval.
   await expect(page.getByText(/\(0 of 200\); 95% interval 0(\.0)?% to 1\.8%/)).toBeVisible();
 
