@@ -108,7 +108,8 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   const tickets = owner.getByRole("region", { name: "Tickets" });
   // The tickets follow what the finding is and how to fix it (docs/PRODUCT.md#portal-findings).
   await expect(tickets).toBeVisible();
-  const remediationAt = (await owner.getByRole("heading", { name: "Remediation", exact: true }).boundingBox())!.y;
+  // (The first: the remediation steps further down have a heading of that name too.)
+  const remediationAt = (await owner.getByRole("heading", { name: "Remediation", exact: true }).first().boundingBox())!.y;
   expect(remediationAt).toBeLessThan((await tickets.boundingBox())!.y);
   await tickets.getByRole("button", { name: `Create ticket in GitHub · ${repo}` }).click();
   // Filed in the background: the page shows the issue's number once GitHub has answered.
