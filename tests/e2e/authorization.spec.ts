@@ -74,7 +74,9 @@ test("a member cannot sign; the owner signs with a fresh code, the firm counter-
   const { secret } = await enrolTwoFactor(me, password);
   const card = await clientSigns(me, projectId, "Riley Owner", { code: () => codeFor(secret, 1) });
   await expect(card.getByText("Signed by Client")).toBeVisible();
-  await expect(card.getByText(/Signed for the client by Riley Owner .* · Fresh second factor ·/)).toBeVisible();
+  await expect(
+    card.getByText(/Signed for the client by Riley Owner .* · Code from an authenticator app, given when signing ·/),
+  ).toBeVisible();
 
   // The firm is told too: the Dashboard lists it (and counts it on the sidebar) until it counter-signs from there.
   await page.goto("/admin/dashboard");

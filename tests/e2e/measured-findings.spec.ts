@@ -1,12 +1,12 @@
 // A measured AI finding in the portal (docs/PRODUCT.md#measured-ai-findings), on the demo data: Acme's
 // role-play jailbreak, verified fixed on gateway-model 2026-11 while Acme now runs 2026-12, is marked
-// "Not verified on the version you run now"; its owner reads its rate and interval, downloads the
+// "… not verified on 2026-12, the version you run" in its status; its owner reads its rate and interval, downloads the
 // reproducer (the promptfoo file and its detached signature) behind the vault's fresh proof, then
 // uploads the results of a run in which the attack landed again: the finding is Regressed.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Download } from "@playwright/test";
+import type { Download, Locator } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 const JAILBREAK = "00000000-0000-4000-8000-f10000000011";
@@ -29,7 +29,14 @@ test("an owner reads the rate, downloads the signed reproducer behind the step-u
   await signInViaApi(page, DEMO.client);
   await page.goto(`/client-portal?section=findings&finding=${JAILBREAK}`);
   await expect(page.getByRole("heading", { name: "Role-play jailbreak bypasses the gateway's content policy" })).toBeVisible();
-  await expect(page.getByText("Not verified on the version you run now.")).toBeVisible();
+  const status = page.getByRole("group", { name: "Status" });
+  await expect(status.getByText("Verified Fixed on gateway-model 2026-11 · not verified on 2026-12, the version you run")).toBeVisible();
+  // The retest request sits beside the status, above the description.
+  const retest = page.getByRole("form", { name: "Request a retest on the version you run now" });
+  await expect(retest).toBeVisible();
+  const top = async (part: Locator) => (await part.boundingBox())!.y;
+  expect(await top(status)).toBeLessThan(await top(retest));
+  expect(await top(retest)).toBeLessThan(await top(page.getByRole("heading", { name: "Description", exact: true })));
   // The latest measurement, the retest's 0 in 200: the rate and its 95% interval.
   await expect(page.getByText(/\(0 of 200\); 95% interval 0(\.0)?% to 1\.8%/)).toBeVisible();
 
@@ -59,7 +66,7 @@ test("an owner reads the rate, downloads the signed reproducer behind the step-u
   await upload.getByLabel("Results file (promptfoo eval -o results.json)").setInputFiles(resultsFile(10, 2));
   await upload.getByRole("button", { name: "Record run" }).click();
   await expect(upload.getByText(/^Run recorded: 20\.0% \(2 of 10; .+\. The attack landed again: the finding is Regressed/)).toBeVisible();
-  await expect(page.getByText("Not verified on the version you run now.")).toBeHidden();
+  await expect(page.getByText(/not verified on 2026-12, the version you run/)).toBeHidden();
   await expect(page.getByTestId("measured-rate")).toHaveText("20.0%");
   await expect(page.getByText(/^Regressed: 20\.0% \(2 of 10; .+, in a run of your CI \(Jordan Lee\)$/)).toBeVisible();
 });

@@ -50,10 +50,16 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   expect(recordName).toBe(`_sentinel-verify.${domain}`);
   // What verifying means for the people who sign in with a password today, said before it is done.
   await expect(row.getByText(/Once verified, your identity provider can sign in your company's people at this domain/)).toBeVisible();
+  // Before the record is published, Verify is refused in the domain's row: red, announced, no check mark.
+  await row.getByRole("button", { name: `Verify ${domain}` }).click();
+  const refusal = row.getByRole("alert");
+  await expect(refusal).toContainText(`No TXT record found at ${recordName} yet.`);
+  await expect(refusal.locator("svg.lucide-circle-check")).toHaveCount(0);
   const published = await owner.request.post(`${idp}/_fake/txt`, { data: { name: recordName, value: recordValue } });
   expect(published.ok()).toBe(true);
   await row.getByRole("button", { name: `Verify ${domain}` }).click();
-  await expect(card.getByText(`${domain} is verified.`)).toBeVisible();
+  await expect(row.getByRole("status").filter({ hasText: `${domain} is verified.` })).toBeVisible();
+  await expect(row.getByText("No TXT record found")).toHaveCount(0);
   await expect(row.getByText("Verified", { exact: true })).toBeVisible();
 
   // The provider (the demo's client at the local provider), after the password.

@@ -106,6 +106,11 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
 
   await go(owner, `/client-portal?section=findings&finding=${findingId}`);
   const tickets = owner.getByRole("region", { name: "Tickets" });
+  // The tickets follow what the finding is and how to fix it (docs/PRODUCT.md#portal-findings).
+  await expect(tickets).toBeVisible();
+  // (The first: the remediation steps further down have a heading of that name too.)
+  const remediationAt = (await owner.getByRole("heading", { name: "Remediation", exact: true }).first().boundingBox())!.y;
+  expect(remediationAt).toBeLessThan((await tickets.boundingBox())!.y);
   await tickets.getByRole("button", { name: `Create ticket in GitHub · ${repo}` }).click();
   // Filed in the background: the page shows the issue's number once GitHub has answered.
   const link = tickets.getByRole("link", { name: /^#1 · Open/ });
@@ -124,5 +129,26 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   const step = owner.getByRole("list", { name: "Timeline" }).getByRole("listitem").filter({ hasText: "Closed in GitHub (#1)." });
   await expect(step).toContainText("Marked fixed and requested a retest");
   await expect(step).toContainText("GitHub");
+
+  // Test connection answers in the connection's row: a success with its check mark, then, once
+  // GitHub refuses the token, a refusal in its place (red, announced at once, no check mark),
+  // which goes when the connection is removed (docs/PRODUCT.md#outcome-messages).
+  await go(owner, "/client-portal?section=settings");
+  const tested = card.getByRole("listitem").filter({ hasText: repo });
+  await tested.getByRole("button", { name: `Test connection to ${repo}` }).click();
+  await expect(tested.getByRole("status").filter({ hasText: `${repo}: connected.` })).toBeVisible();
+  await fake(page, "tokens/revoke", { token });
+  await tested.getByRole("button", { name: `Test connection to ${repo}` }).click();
+  const refusal = tested.getByRole("alert");
+  await expect(refusal).toContainText(`${repo}: GitHub: Bad credentials`);
+  await expect(refusal).toHaveAttribute("data-outcome", "refusal");
+  await expect(refusal.locator("svg.lucide-circle-check")).toHaveCount(0);
+  await expect(refusal).toHaveClass(/border-red-500/);
+  await expect(tested.getByText(`${repo}: connected.`)).toHaveCount(0);
+  await expect(tested).toContainText("Failing");
+  await tested.getByRole("button", { name: `Remove ${repo}` }).click();
+  await owner.getByRole("dialog", { name: "Remove this connection?" }).getByRole("button", { name: "Remove connection" }).click();
+  await expect(card.getByRole("listitem").filter({ hasText: repo })).toHaveCount(0);
+  await expect(card.getByText("GitHub: Bad credentials")).toHaveCount(0);
   await ownerContext.close();
 });

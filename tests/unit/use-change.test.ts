@@ -52,12 +52,21 @@ describe("useChange", () => {
 
     await settle(() => answer.resolve({ success: true, data: "approved" }));
     expect(view.result.current).toMatchObject({ isBusy: false, running: null, saved: "approved" });
-    expect(view.notify).toHaveBeenCalledExactlyOnceWith("Saved", "success");
+    expect(view.notify).toHaveBeenCalledExactlyOnceWith("Saved", "success", "save");
     expect(router.refresh).toHaveBeenCalledOnce();
     // No commit ever showed the old state without the busy state, nor the new state with it.
     const first = view.commits.findIndex((commit) => commit.saved === "approved");
     expect(view.commits[first]).toEqual({ running: null, saved: "approved" });
     expect(view.commits.slice(1, first).every((commit) => commit.running === "save")).toBe(true);
+  });
+
+  it("shows an answer that reports a failure (a connection test that failed) as a refusal, named by its change", async () => {
+    const view = renderChange();
+    const answer = await start<{ state: string }>(view, "other", {
+      done: (result) => (result.state === "connected" ? "Connected." : { kind: "refusal", text: "Bad credentials" }),
+    });
+    await settle(() => answer.resolve({ success: true, data: { state: "failing" } }));
+    expect(view.notify).toHaveBeenCalledExactlyOnceWith("Bad credentials", "error", "other");
   });
 
   it("does not refresh the page when the answer is the whole new state", async () => {
@@ -74,7 +83,7 @@ describe("useChange", () => {
     const done = vi.fn();
     const answer = await start(view, "save", { done });
     await settle(() => answer.resolve({ success: false, error: "Too many requests" }));
-    expect(view.notify).toHaveBeenCalledExactlyOnceWith("Too many requests", "error");
+    expect(view.notify).toHaveBeenCalledExactlyOnceWith("Too many requests", "error", "save");
     expect(done).not.toHaveBeenCalled();
     expect(router.refresh).not.toHaveBeenCalled();
     expect(view.result.current.running).toBeNull();
@@ -84,7 +93,7 @@ describe("useChange", () => {
     const view = renderChange();
     const empty = await start(view, "save");
     await settle(() => empty.resolve({ success: false, error: "" }));
-    expect(view.notify).toHaveBeenLastCalledWith(GENERIC_ERROR, "error");
+    expect(view.notify).toHaveBeenLastCalledWith(GENERIC_ERROR, "error", "save");
 
     view.notify.mockClear();
     const refused = vi.fn(() => true);
@@ -105,12 +114,12 @@ describe("useChange", () => {
     const view = renderChange();
     const generic = await start(view, "save");
     await settle(() => generic.reject(new TypeError("Failed to fetch")));
-    expect(view.notify).toHaveBeenLastCalledWith(GENERIC_ERROR, "error");
+    expect(view.notify).toHaveBeenLastCalledWith(GENERIC_ERROR, "error", "save");
     expect(view.result.current.running).toBeNull();
 
     const own = await start(view, "save", { unreachable: "Logout failed. Please try again." });
     await settle(() => own.reject(new TypeError("Failed to fetch")));
-    expect(view.notify).toHaveBeenLastCalledWith("Logout failed. Please try again.", "error");
+    expect(view.notify).toHaveBeenLastCalledWith("Logout failed. Please try again.", "error", "save");
     expect(router.refresh).not.toHaveBeenCalled();
   });
 

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useState, useTransition } from "react";
 import { ApiError } from "@/lib/api-client";
 import { GENERIC_ERROR } from "@/lib/messages";
+import type { Outcome } from "./outcome-message";
 
 /**
  * What a change answers: a server action's result as is (`ActionResult`, src/server/handler.ts), a
@@ -12,12 +13,19 @@ import { GENERIC_ERROR } from "@/lib/messages";
  */
 export type ChangeResult<T> = { success: true; data: T } | ChangeRefusal;
 export type ChangeRefusal = { success: false; error: string; code?: string; fieldErrors?: Record<string, string> };
-/** Where a screen shows what a change ended with: its toast, or a card's own banner. */
-export type Notify = (message: string, tone: "success" | "error") => void;
+/**
+ * Where a screen shows what a change ended with: its toast, or a card's own message. `key` names
+ * the change (`run`'s first argument), so a screen can show it next to the button pressed.
+ */
+export type Notify = (message: string, tone: "success" | "error", key?: string) => void;
 
 export type ChangeOptions<T> = {
-  /** Applies the saved state the answer carries (a status, a row that left) and returns the success message, if any. */
-  done?: (data: T) => string | void;
+  /**
+   * Applies the saved state the answer carries (a status, a row that left) and returns the message,
+   * if any: a text is a success; an answer that reports a failure (a connection test that failed)
+   * returns `{ kind: "refusal", text }` and is shown as a refusal.
+   */
+  done?: (data: T) => string | (Pick<Outcome, "text"> & { kind: "success" | "refusal" }) | void;
   /** A refusal the screen shows itself (a field's message): true when it did, so no message is shown. */
   refused?: (refusal: ChangeRefusal) => boolean;
   /**
@@ -54,11 +62,11 @@ export function useChange<K extends string = string>(notify: Notify) {
         try {
           result = await send();
         } catch {
-          notify(options.unreachable ?? GENERIC_ERROR, "error");
+          notify(options.unreachable ?? GENERIC_ERROR, "error", key);
           return;
         }
         if (!result.success) {
-          if (!options.refused?.(result)) notify(result.error || GENERIC_ERROR, "error");
+          if (!options.refused?.(result)) notify(result.error || GENERIC_ERROR, "error", key);
           return;
         }
         const { data } = result;
@@ -66,7 +74,8 @@ export function useChange<K extends string = string>(notify: Notify) {
         // (React commits the two together, with the refreshed page).
         startTransition(() => {
           const message = options.done?.(data);
-          if (message) notify(message, "success");
+          if (typeof message === "string" && message) notify(message, "success", key);
+          else if (message && typeof message === "object") notify(message.text, message.kind === "refusal" ? "error" : "success", key);
           if (options.refresh !== false) router.refresh();
         });
       });

@@ -7,6 +7,7 @@ export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./second-fa
 export { endViewAsClient, startViewAsClient } from "./view-as/admin-view-as";
 export {
   confirmFreshSecondFactor,
+  confirmSignatureFactor,
   FRESH_CODE_PROMPT,
   FRESH_CODE_WRONG,
   FRESH_IDP_PROMPT,

@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
-import type { Notify } from "@/components/ui/use-change";
+import { SlotMessage, useOutcomeSlot } from "@/components/ui/outcome-scope";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { saveAuthorizationDraftAction } from "@/features/authorizations/actions/admin";
@@ -15,14 +15,13 @@ type Props = {
   start: AuthorizationVersion["content"];
   /** "Save draft", or "Save as version n" when the newest version was sent. */
   submitLabel: string;
-  notify: Notify;
   onSaved: (saved: { version: number }) => string;
 };
 
 const joined = (items: string[]) => items.join("\n");
 
 /** The firm's draft of an authorization (docs/PRODUCT.md#engagement-authorization): one item a line in the lists. */
-export function AuthorizationDraftForm({ projectId, start, submitLabel, notify, onSaved }: Props) {
+export function AuthorizationDraftForm({ projectId, start, submitLabel, onSaved }: Props) {
   const form = useZodForm(authorizationFormSchema, {
     projectId,
     inScope: joined(start.inScope),
@@ -35,8 +34,11 @@ export function AuthorizationDraftForm({ projectId, start, submitLabel, notify, 
     terms: start.terms,
   });
   const { errors } = form.formState;
+  // Shown under its Save button: the dialog's top is out of view at the end of the form. Every
+  // draft form of the dialog shares the slot, so a new version's form says what was saved.
+  const slot = useOutcomeSlot("draft");
   const { onSubmit, isBusy } = useFormSubmit(form, (values) => saveAuthorizationDraftAction(values), {
-    notify,
+    notify: slot.notify,
     refresh: false,
     invalid: "Check the highlighted fields.",
     done: onSaved,
@@ -74,6 +76,7 @@ export function AuthorizationDraftForm({ projectId, start, submitLabel, notify, 
       <Button type="submit" disabled={isBusy}>
         {isBusy ? "Saving..." : submitLabel}
       </Button>
+      <SlotMessage outcome={slot.outcome} />
     </form>
   );
 }

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { RowDialog } from "@/components/admin/row-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { type Notify, useChange } from "@/components/ui/use-change";
+import { OutcomeScope, SlotMessage, useOutcomeSlot } from "@/components/ui/outcome-scope";
+import { useChange } from "@/components/ui/use-change";
 import { formatDateTime } from "@/lib/format";
 import { sendAuthorizationAction } from "@/features/authorizations/actions/admin";
 import type { AdminProjectAuthorization, AuthorizationVersion } from "@/features/authorizations/server";
@@ -32,15 +33,24 @@ export function ProjectAuthorizationDialog({ project, onClose }: { project: Proj
       className="max-w-3xl"
       onClose={onClose}
     >
-      {(data, { notify, reload }) => (data ? <AuthorizationPanel data={data} notify={notify} onChanged={reload} /> : null)}
+      {(data, { reload }) =>
+        data ? (
+          // One message for the dialog's buttons, shown next to the one pressed (the dialog scrolls).
+          <OutcomeScope>
+            <AuthorizationPanel data={data} onChanged={reload} />
+          </OutcomeScope>
+        ) : null
+      }
     </RowDialog>
   );
 }
 
-function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAuthorization; notify: Notify; onChanged: () => void }) {
+function AuthorizationPanel({ data, onChanged }: { data: AdminProjectAuthorization; onChanged: () => void }) {
   const [newest, ...older] = data.versions;
   const [editing, setEditing] = useState(false);
-  const { isBusy, running, run } = useChange(notify);
+  const sending = useOutcomeSlot("send");
+  const signing = useOutcomeSlot("sign");
+  const { isBusy, running, run } = useChange(sending.notify);
   const saved = ({ version }: { version: number }) => {
     setEditing(false);
     onChanged();
@@ -71,7 +81,6 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                 projectId={data.project.id}
                 start={newest.content}
                 submitLabel="Save draft"
-                notify={notify}
                 onSaved={saved}
               />
               <div className="border-t border-border pt-3">
@@ -79,6 +88,7 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                 <Button variant="secondary" disabled={isBusy} onClick={() => send(newest)}>
                   {running === "send" ? "Sending..." : "Send to sign"}
                 </Button>
+                <SlotMessage outcome={sending.outcome} className="mt-2" />
               </div>
             </>
           ) : (
@@ -97,7 +107,7 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                   url={`/api/admin/authorizations/${newest.id}/countersign`}
                   documentHash={newest.documentHash}
                   side="firm"
-                  notify={notify}
+                  notify={signing.notify}
                   done={({ sealed }) => {
                     onChanged();
                     return sealed
@@ -106,6 +116,7 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                   }}
                 />
               ) : null}
+              <SlotMessage outcome={sending.outcome ?? signing.outcome} />
               <div className="flex flex-wrap items-center gap-3">
                 {newest.state === "Signed" ? (
                   <a href={pdfUrl(newest.id)} className="text-sm text-accent underline underline-offset-2">
@@ -124,7 +135,6 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
                   projectId={data.project.id}
                   start={newest.content}
                   submitLabel={`Save as version ${newest.version + 1}`}
-                  notify={notify}
                   onSaved={saved}
                 />
               ) : null}
@@ -136,13 +146,7 @@ function AuthorizationPanel({ data, notify, onChanged }: { data: AdminProjectAut
           <h3 id="authorization-first" className="font-semibold">
             Draft the authorization
           </h3>
-          <AuthorizationDraftForm
-            projectId={data.project.id}
-            start={data.draftStart}
-            submitLabel="Save draft"
-            notify={notify}
-            onSaved={saved}
-          />
+          <AuthorizationDraftForm projectId={data.project.id} start={data.draftStart} submitLabel="Save draft" onSaved={saved} />
         </section>
       )}
       {older.length > 0 ? (

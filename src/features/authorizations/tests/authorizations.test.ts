@@ -7,14 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { POST as countersignRoute } from "@/app/api/admin/authorizations/[id]/countersign/route";
 import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/route";
 import { GET as adminAuthorizationRoute } from "@/app/api/admin/authorizations/route";
 import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import { auditLog, emailOutbox, engagementAuthorizations, engagementAuthorizationSignatures } from "@/server/core/db/schema";
+import { auditLog, emailOutbox, engagementAuthorizations, engagementAuthorizationSignatures, rateLimit } from "@/server/core/db/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";
@@ -98,18 +98,34 @@ async function sentVersion(projectId: string, overrides: Record<string, unknown>
   return { id, documentHash };
 }
 
+/**
+ * Every signature carries its own proof (the password: the demo people have no second factor).
+ * The proofs' limit (five per person in five minutes) is emptied first: these tests sign far more
+ * often than a person would.
+ */
+async function withProofsAllowed<T>(send: () => Promise<T>): Promise<T> {
+  await t.db.delete(rateLimit).where(like(rateLimit.key, "fresh-factor:%"));
+  return send();
+}
 const sign = async (cookie: string, id: string, documentHash: string, extra: Record<string, unknown> = {}) =>
-  call(signRoute as Handler, cookie, `/api/client/authorizations/${id}/sign`, id, {
-    fullName: "Jordan Lee",
-    entitled: true,
-    documentHash,
-    ...extra,
-  });
-const countersign = async (id: string, documentHash: string) =>
-  call(countersignRoute as Handler, await firm(), `/api/admin/authorizations/${id}/countersign`, id, {
-    fullName: "Avery Admin",
-    documentHash,
-  });
+  withProofsAllowed(() =>
+    call(signRoute as Handler, cookie, `/api/client/authorizations/${id}/sign`, id, {
+      fullName: "Jordan Lee",
+      entitled: true,
+      documentHash,
+      password: DEMO_PASSWORDS.client,
+      ...extra,
+    }),
+  );
+const countersign = async (id: string, documentHash: string, extra: Record<string, unknown> = {}) =>
+  withProofsAllowed(async () =>
+    call(countersignRoute as Handler, await firm(), `/api/admin/authorizations/${id}/countersign`, id, {
+      fullName: "Avery Admin",
+      documentHash,
+      password: DEMO_PASSWORDS.admin,
+      ...extra,
+    }),
+  );
 
 async function pdfsig(bytes: Uint8Array): Promise<string> {
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "pdfsig-")), "sealed.pdf");
@@ -200,6 +216,41 @@ describe("a new engagement's testing authorization", () => {
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(["authorization.save", "authorization.send", "authorization.sign", "authorization.countersign"]),
     );
+  });
+
+  it("asks for a proof with the signature itself: a step-up made minutes earlier on another screen signs nothing", async () => {
+    const project = await newEngagement("Re-confirmed Signature");
+    const { id, documentHash } = await sentVersion(project.id);
+    // The owner proved the password 4 minutes ago (a report download, say): the session is fresh.
+    const cookie = await sessionCookie(DEMO_USERS.acme.email);
+    expect(
+      await confirmFreshSecondFactor(t.db, authHeaders(cookie), { password: DEMO_PASSWORDS.client }, new Date(Date.now() - 4 * 60_000)),
+    ).toBe("password");
+    expect(await confirmFreshSecondFactor(t.db, authHeaders(cookie), {})).toBe("password");
+
+    const unproved = await sign(cookie, id, documentHash, { password: undefined });
+    expect(unproved.status).toBe(403);
+    expect(await unproved.json()).toMatchObject({ code: "forbidden", fieldErrors: { password: expect.any(String) } });
+    expect(
+      await t.db.select().from(engagementAuthorizationSignatures).where(eq(engagementAuthorizationSignatures.authorizationId, id)),
+    ).toEqual([]);
+    expect((await sign(cookie, id, documentHash, { password: "not-the-password" })).status).toBe(400);
+
+    expect((await sign(cookie, id, documentHash)).status).toBe(200);
+    // The firm's counter-signature too: its session's earlier proof does not count.
+    expect((await countersign(id, documentHash, { password: undefined })).status).toBe(403);
+    expect((await countersign(id, documentHash)).status).toBe(200);
+    const signatures = await t.db
+      .select({ side: engagementAuthorizationSignatures.side, method: engagementAuthorizationSignatures.method })
+      .from(engagementAuthorizationSignatures)
+      .where(eq(engagementAuthorizationSignatures.authorizationId, id));
+    expect(signatures.sort((a, b) => a.side.localeCompare(b.side))).toEqual([
+      { side: "client", method: "password" },
+      { side: "firm", method: "password" },
+    ]);
+    // What both sides read of the sealed record names the factor given when signing.
+    const view = await getPortalProjectAuthorization(t.db, { actor: await clientActor(DEMO_USERS.acme.email), projectId: project.id });
+    expect(JSON.stringify(view)).toContain('"method":"password"');
   });
 
   it("makes a changed scope a new version to sign, keeping the signed one in the vault", async () => {

@@ -14,6 +14,7 @@ export {
   recordPasswordProof,
   stepUpPrompt,
   stepUpState,
+  takeIdentityProviderProof,
 } from "./second-factor/fresh-factor-state";
 export { endOtherSessions, recordSecondFactor, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor/second-factor";
 export { claimTotpStep, totpStepOf } from "./second-factor/totp-replay";

@@ -15,7 +15,6 @@ import {
   DEMO_REPORTS,
   DEMO_USERS,
 } from "@/features/demo/server/demo-data";
-import { confirmFreshSecondFactor } from "@/features/account/server";
 import { getLetterForPdf, listPortalLetters } from "@/features/attestations/server";
 import { getPortalProjectAuthorization, saveAuthorizationDraft, sendAuthorization, testingBlocker } from "@/features/authorizations/server";
 import { createFinding, listClientFindings } from "@/features/findings/server";
@@ -66,13 +65,12 @@ async function sentVersion(projectId: string) {
 
 async function ownerSigns(email: string, id: string, documentHash: string) {
   const cookie = await sessionCookie(email);
-  await confirmFreshSecondFactor(t.db, authHeaders(cookie), { password: DEMO_PASSWORDS.client });
   const headers = authHeaders(cookie);
   headers.set("content-type", "application/json");
   const request = new Request(`${APP_ORIGIN}/api/client/authorizations/${id}/sign`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ fullName: "Jordan Lee", entitled: true, documentHash }),
+    body: JSON.stringify({ fullName: "Jordan Lee", entitled: true, documentHash, password: DEMO_PASSWORDS.client }),
   });
   return signRoute(request, { params: Promise.resolve({ id }) });
 }

@@ -1,10 +1,11 @@
 "use client";
 
-import { Download, Eye, ShieldAlert, ShieldCheck } from "lucide-react";
+import { Download, Eye } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { OutcomeMessage } from "@/components/ui/outcome-message";
 import { Loading } from "@/components/ui/spinner";
 import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { ACCESS_LOG_KINDS, type AccessLogKind, accessLogLabel } from "@/lib/domain/access-log";
@@ -64,20 +65,13 @@ export function AccessLogCard() {
       ) : null}
       {data ? (
         data.integrity.ok ? (
-          <p className="mt-3 flex items-center gap-1.5 text-sm text-success" role="status">
-            <ShieldCheck className="h-4 w-4" aria-hidden /> Integrity Verified
-            <span className="text-muted">· the chain of hashes was recomputed just now</span>
-          </p>
+          <OutcomeMessage kind="success" className="mt-3">
+            Integrity Verified <span className="text-muted">· the chain of hashes was recomputed just now</span>
+          </OutcomeMessage>
         ) : (
-          <Alert tone="error" className="mt-3">
-            <span className="flex items-start gap-1.5">
-              <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-              <span>
-                Integrity check failed{data.integrity.entryId !== null ? ` at entry ${data.integrity.entryId}` : ""}:{" "}
-                {data.integrity.reason}
-              </span>
-            </span>
-          </Alert>
+          <OutcomeMessage kind="refusal" className="mt-3">
+            Integrity check failed{data.integrity.entryId !== null ? ` at entry ${data.integrity.entryId}` : ""}: {data.integrity.reason}
+          </OutcomeMessage>
         )
       ) : null}
       <label className="mt-3 flex flex-wrap items-center gap-2 text-sm">

@@ -12,7 +12,7 @@ import { SsoDomains } from "./sso-domains";
 import { SsoPolicyForm } from "./sso-policy-form";
 import { SsoProviderForm } from "./sso-provider-form";
 
-type Message = { text: string; tone: "success" | "error" } | null;
+type Message = { text: string; tone: "success" | "error"; key?: string } | null;
 
 const noSubscription = () => () => {};
 
@@ -40,9 +40,10 @@ function useTestVerdict(): Message {
 export function SsoCard({ settings, readOnly }: { settings: SsoSettingsView; readOnly: boolean }) {
   const [message, setMessage] = useState<Message>(null);
   const verdict = useTestVerdict();
-  const change = useChange((text, tone) => setMessage({ text, tone }));
+  const change = useChange((text, tone, key) => setMessage({ text, tone, key }));
   const stepUp = useStepUp("Changing how your company signs in needs a fresh proof that it is you.");
-  const shown = message ?? verdict;
+  // A domain's check shows in its row (domainMessage); the rest at the top of the card.
+  const shown = message?.key?.startsWith("verify-") ? null : (message ?? verdict);
   return (
     <Card className="max-w-2xl space-y-6" role="region" aria-labelledby="sso-heading">
       <div>
@@ -54,7 +55,7 @@ export function SsoCard({ settings, readOnly }: { settings: SsoSettingsView; rea
         </p>
       </div>
       {shown ? <Alert tone={shown.tone}>{shown.text}</Alert> : null}
-      <SsoDomains domains={settings.domains} change={change} readOnly={readOnly} askStepUp={stepUp.ask} />
+      <SsoDomains domains={settings.domains} change={change} readOnly={readOnly} askStepUp={stepUp.ask} message={message} />
       <SsoProviderForm settings={settings} change={change} readOnly={readOnly} askStepUp={stepUp.ask} />
       <SsoPolicyForm settings={settings} readOnly={readOnly} askStepUp={stepUp.ask} />
       {stepUp.dialog}

@@ -3,6 +3,7 @@
 import { Globe } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { OutcomeMessage, outcomeKindOf } from "@/components/ui/outcome-message";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { useChange } from "@/components/ui/use-change";
@@ -24,8 +25,11 @@ export function SsoDomains({
   change,
   readOnly,
   askStepUp,
+  message,
 }: {
   domains: SsoDomainView[];
+  /** The card's latest message: a domain's check (`verify-{id}`) shows in that domain's row. */
+  message: { text: string; tone: "success" | "error"; key?: string } | null;
   change: Change;
   readOnly: boolean;
   askStepUp: (refusal: { code?: string; fieldErrors?: Record<string, string> }, retry: () => void) => boolean;
@@ -65,7 +69,7 @@ export function SsoDomains({
                       disabled={change.isBusy}
                       onClick={() =>
                         change.run(`verify-${domain.id}`, () => verifySsoDomainAction({ id: domain.id }), {
-                          done: (result) => result.message,
+                          done: (result) => (result.verified ? result.message : { kind: "refusal", text: result.message }),
                         })
                       }
                     >
@@ -87,6 +91,11 @@ export function SsoDomains({
               </dl>
             )}
             {domain.verifiedAt || readOnly ? null : <p className="mt-2 text-muted">{SSO_DOMAIN_TAKEOVER_NOTE}</p>}
+            {message?.key === `verify-${domain.id}` ? (
+              <OutcomeMessage kind={outcomeKindOf(message.tone)} className="mt-2">
+                {message.text}
+              </OutcomeMessage>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
 
 import { GitBranch } from "lucide-react";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { OutcomeMessage, outcomeKindOf } from "@/components/ui/outcome-message";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -16,7 +16,8 @@ import type { TrackerConnectionRow } from "@/features/trackers/server";
 import { ConnectGitHubDialog, ConnectGitLabDialog, ConnectJiraDialog } from "./connect-dialogs";
 import { MappingDialog } from "./mapping-dialog";
 
-type Message = { text: string; tone: "success" | "error" } | null;
+/** The card's one message: `about` names the connection whose button was pressed, shown in its row (and gone with it). */
+type Message = { text: string; tone: "success" | "error"; about?: string } | null;
 
 /**
  * The company's ticket systems (docs/PRODUCT.md#integrations): owners only. Each connection's
@@ -28,7 +29,13 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
   const [removing, setRemoving] = useState<TrackerConnectionRow | null>(null);
   const [mapping, setMapping] = useState<TrackerConnectionRow | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const { isBusy, running, run } = useChange((text, tone) => setMessage({ text, tone }));
+  const { isBusy, running, run } = useChange((text, tone, key) => setMessage({ text, tone, about: key?.split(":")[1] }));
+  const shown = (about?: string) =>
+    message && message.about === about ? (
+      <OutcomeMessage kind={outcomeKindOf(message.tone)} className={about ? "basis-full" : "mt-4"}>
+        {message.text}
+      </OutcomeMessage>
+    ) : null;
   return (
     <Card className="max-w-2xl" role="region" aria-labelledby="trackers-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -55,11 +62,7 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
           </div>
         )}
       </div>
-      {message ? (
-        <Alert tone={message.tone} className="mt-4">
-          {message.text}
-        </Alert>
-      ) : null}
+      {shown()}
       {connections.length === 0 ? (
         <p className="mt-4 text-sm text-muted">No ticket system connected yet.</p>
       ) : (
@@ -103,7 +106,7 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
                         done: (result) =>
                           result.state === "connected"
                             ? `${connection.target}: connected.`
-                            : `${connection.target}: ${result.message ?? "failing"}`,
+                            : { kind: "refusal", text: `${connection.target}: ${result.message ?? "failing"}` },
                       })
                     }
                   >
@@ -122,6 +125,7 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
                   </Button>
                 </div>
               )}
+              {shown(connection.id)}
             </li>
           ))}
         </ul>
@@ -135,7 +139,7 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
           onClose={() => setMapping(null)}
           onSaved={(text) => {
             setMapping(null);
-            setMessage({ text, tone: "success" });
+            setMessage({ text, tone: "success", about: mapping.id });
           }}
         />
       ) : null}

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { OutcomeMessage, outcomeKindOf } from "@/components/ui/outcome-message";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { ReadStatus } from "@/components/ui/read-status";
@@ -36,7 +37,8 @@ import {
 import { type CreateWebhookEndpointInput, createWebhookEndpointSchema } from "@/features/webhooks/validation";
 import type { WebhookEndpointRow } from "@/features/webhooks/server";
 
-type Message = { tone: "success" | "error"; text: string } | null;
+/** The card's one message: `about` names the endpoint whose button was pressed, shown in its row (and gone with it). */
+type Message = { tone: "success" | "error"; text: string; about?: string } | null;
 
 /**
  * The company's webhook endpoints (docs/PRODUCT.md#api-and-webhooks): owners only. Each endpoint's
@@ -49,7 +51,13 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
   const [secret, setSecret] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpointRow | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpointRow | null>(null);
-  const { isBusy, running, run } = useChange((text, tone) => setMessage({ text, tone }));
+  const { isBusy, running, run } = useChange((text, tone, key) => setMessage({ text, tone, about: key?.split(":")[1] }));
+  const shown = (about?: string) =>
+    message && message.about === about ? (
+      <OutcomeMessage kind={outcomeKindOf(message.tone)} className={about ? undefined : "mt-3"}>
+        {message.text}
+      </OutcomeMessage>
+    ) : null;
   return (
     <Card className="max-w-2xl" role="region" aria-labelledby="webhooks-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -68,11 +76,7 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
           </Button>
         )}
       </div>
-      {message ? (
-        <Alert tone={message.tone} className="mt-3">
-          {message.text}
-        </Alert>
-      ) : null}
+      {shown()}
       {endpoints.length === 0 ? (
         <p className="mt-4 text-sm text-muted">No webhook endpoint yet.</p>
       ) : (
@@ -156,6 +160,7 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
                   </>
                 )}
               </div>
+              {shown(endpoint.id)}
             </li>
           ))}
         </ul>

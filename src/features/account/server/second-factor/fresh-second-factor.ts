@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import type { passkeyAssertionSchema } from "@/features/account/validation/step-up";
+import type { SignatureMethod } from "@/lib/domain/signature-method";
 import type { DbOrTx } from "@/server/core/db/client";
 import { session as sessionTable, twoFactor } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -19,6 +20,7 @@ import {
   stepUpState,
   getSession,
   claimTotpStep,
+  takeIdentityProviderProof,
   totpStepOf,
 } from "@/features/identity/server";
 export { FRESH_CODE_PROMPT, FRESH_IDP_PROMPT, FRESH_PASSKEY_PROMPT, FRESH_PASSWORD_PROMPT } from "@/features/identity/server";
@@ -63,6 +65,52 @@ export async function confirmFreshSecondFactor(
   // A session made through the company's identity provider proves itself there (a fresh sign-in,
   // sso-plugin.ts), never with a password of ours.
   if (!session.twoFactorEnabled && !hasPasskey && session.viaSso) throw stepUpPrompt(session, hasPasskey);
+  const factor = await proveNow(db, headers, session, hasPasskey, proof, now);
+  return factor === "password" ? "password" : "second_factor";
+}
+
+/** How long a fresh sign-in at the identity provider may be old when a signature relies on it: the round trip the signature asked for. */
+const SIGNING_IDP_PROOF_MS = 2 * 60_000;
+
+/**
+ * The proof of a signature (docs/PRODUCT.md#engagement-authorization), given at the moment of
+ * signing: an app code, a passkey or (without either) the password sent with this very request; a
+ * step-up proved earlier, on another screen, signs nothing. A person who proves themselves only at
+ * the company's identity provider needs a sign-in there made for this signature (in the last two
+ * minutes, used once). Answers the factor used, as the sealed record names it.
+ */
+export async function confirmSignatureFactor(
+  db: DbOrTx,
+  headers: Headers,
+  proof: FreshFactorProof,
+  now = new Date(),
+): Promise<SignatureMethod> {
+  const session = await getSession(headers);
+  if (!session) throw new AppError("unauthorized", "Please sign in.");
+  const { hasPasskey } = await stepUpState(db, session, now);
+  if (!session.twoFactorEnabled && !hasPasskey && session.viaSso) {
+    if (await takeIdentityProviderProof(db, session.sessionId, now, SIGNING_IDP_PROOF_MS)) return "identity_provider";
+    throw stepUpPrompt(session, hasPasskey);
+  }
+  return proveNow(db, headers, session, hasPasskey, proof, now);
+}
+
+type SignedInSession = NonNullable<Awaited<ReturnType<typeof getSession>>>;
+
+/**
+ * Checks the proof sent with this request: a person with no second factor, the password (then a
+ * password proof of the session); a passkey of the person's own; or a right, unused app code (then
+ * the session's factor). Either counts as a step-up for the next five minutes. Without a proof, the
+ * prompt naming what to send.
+ */
+async function proveNow(
+  db: DbOrTx,
+  headers: Headers,
+  session: SignedInSession,
+  hasPasskey: boolean,
+  proof: FreshFactorProof,
+  now: Date,
+): Promise<"authenticator_app" | "passkey" | "password"> {
   if (!session.twoFactorEnabled && !hasPasskey) {
     if (!proof.password) throw stepUpPrompt(session, hasPasskey);
     await limitFreshFactorProofs(db, session.userId);
@@ -75,7 +123,7 @@ export async function confirmFreshSecondFactor(
     const createdAt = await confirmWithPasskey(headers, { userId: session.userId, sessionId: session.sessionId }, proof.passkey);
     if (addedWithinWindow(createdAt, now)) throw refused("passkey", FRESH_PASSKEY_TOO_NEW);
     await db.update(sessionTable).set({ secondFactorMethod: "passkey", secondFactorAt: now }).where(eq(sessionTable.id, session.sessionId));
-    return "second_factor";
+    return "passkey";
   }
   if (!proof.code || !session.twoFactorEnabled) throw stepUpPrompt(session, hasPasskey);
   await limitFreshFactorProofs(db, session.userId);
@@ -84,7 +132,7 @@ export async function confirmFreshSecondFactor(
   const step = secret ? totpStepOf(secret, proof.code.trim(), now.getTime()) : null;
   if (step === null || !(await claimTotpStep(db, session.userId, step))) throw refused("code", FRESH_CODE_WRONG);
   await db.update(sessionTable).set({ secondFactorMethod: "totp", secondFactorAt: now }).where(eq(sessionTable.id, session.sessionId));
-  return "second_factor";
+  return "authenticator_app";
 }
 
 /**

@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { setFindingsOutcomeAction } from "@/features/findings/actions/admin";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
+import { OutcomeMessage, outcomeKindOf } from "@/components/ui/outcome-message";
 import { SubmitRow } from "@/components/ui/submit-row";
 import type { Notify } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
@@ -59,11 +60,7 @@ export function FindingOutcomeForm({
   const error = (name: keyof typeof errors) => errors[name]?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Set the outcome">
-      {message && !notify ? (
-        <p role="status" className={message.tone === "error" ? "text-sm text-danger" : "text-sm text-emerald-300"}>
-          {message.text}
-        </p>
-      ) : null}
+      {message && !notify ? <OutcomeMessage kind={outcomeKindOf(message.tone)}>{message.text}</OutcomeMessage> : null}
       {error("findingIds") ? <p className="text-sm text-danger">{error("findingIds")}</p> : null}
       <Field id={ids.outcome} label="Outcome" error={error("outcome")}>
         <Select {...fieldAria(ids.outcome, error("outcome"))} {...form.register("outcome")}>

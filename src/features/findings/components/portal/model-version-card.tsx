@@ -1,4 +1,3 @@
-import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { modelLabel } from "@/lib/domain/finding-measurement";
 import { formatDate } from "@/lib/format";
@@ -6,36 +5,35 @@ import type { FindingDetail } from "@/features/findings/server";
 import { LazyModelVersionForm, LazyReproducerDownload, LazyRetestOnVersionForm, LazyRunUpload } from "./lazy-finding-forms";
 
 /**
+ * The retest request of a Verified Fixed finding not verified on the version the client runs now,
+ * beside its status (docs/PRODUCT.md#measured-ai-findings): the usual request, its note suggested.
+ */
+export function RetestOnVersion({ finding, readOnly }: { finding: FindingDetail; readOnly: boolean }) {
+  const target = finding.modelVersion;
+  const flagged = target?.notVerified;
+  if (!target || !flagged || readOnly || finding.openRetest) return null;
+  const model = modelLabel({ provider: target.provider, modelId: target.modelId, modelVersion: null });
+  return (
+    <LazyRetestOnVersionForm findingId={finding.id} suggestedNote={`We now run ${model} ${flagged.currentVersion}: please retest on it.`} />
+  );
+}
+
+/**
  * The version of the finding's model the client runs now (docs/PRODUCT.md#measured-ai-findings):
- * what was recorded and by whom, the form to record another, and for a Verified Fixed finding shown
- * fixed on another version, "Not verified on the version you run now" with a retest request.
+ * what was recorded and by whom, and the form to record another. A Verified Fixed finding shown
+ * fixed on another version says so in its status, with the retest request beside it (RetestOnVersion).
  */
 export function ModelVersionCard({ finding, readOnly }: { finding: FindingDetail; readOnly: boolean }) {
   const target = finding.modelVersion;
   if (!target) return null;
   const model = modelLabel({ provider: target.provider, modelId: target.modelId, modelVersion: null });
   const [current, ...earlier] = target.history;
-  const flagged = target.notVerified;
   const headingId = `model-version-${finding.id}`;
   return (
     <Card className="space-y-3" aria-labelledby={headingId}>
       <h2 id={headingId} className="font-semibold">
         The version you run now
       </h2>
-      {flagged ? (
-        <div className="space-y-3" data-testid="not-verified">
-          <Alert>
-            <strong>Not verified on the version you run now.</strong> Verified Fixed on {model} {flagged.verifiedVersion ?? "(no version)"};
-            you run {flagged.currentVersion}.
-          </Alert>
-          {readOnly || finding.openRetest ? null : (
-            <LazyRetestOnVersionForm
-              findingId={finding.id}
-              suggestedNote={`We now run ${model} ${flagged.currentVersion}: please retest on it.`}
-            />
-          )}
-        </div>
-      ) : null}
       <p className="text-sm" data-testid="current-model-version">
         {current
           ? `${model} ${current.modelVersion}, recorded by ${current.recordedByName} on ${formatDate(current.recordedAt)}.`

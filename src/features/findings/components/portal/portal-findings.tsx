@@ -2,7 +2,7 @@ import { ArrowLeft, Download } from "lucide-react";
 import type { ReactNode } from "react";
 import Form from "next/form";
 import Link from "next/link";
-import { FindingBody, FindingFacts, FindingOutcomeNotice } from "@/features/findings/components/finding-details";
+import { FindingBody, FindingFacts, FindingOutcomeNotice, FindingStatusGroup } from "@/features/findings/components/finding-details";
 import { FindingBadges } from "@/features/findings/components/finding-badges";
 import { FindingMeasurements } from "@/features/findings/components/finding-measurements";
 import { FindingComments, FindingTimeline } from "@/features/findings/components/finding-history";
@@ -26,7 +26,7 @@ import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/feat
 import { SectionHeading } from "@/components/portal/section-heading";
 import type { OwnerOption } from "@/features/findings/server";
 import { LazyFindingClientActions, LazyFindingCommentForm, LazyFindingOwnerForm } from "./lazy-finding-forms";
-import { ModelVersionCard, ReproducerCard } from "./model-version-card";
+import { ModelVersionCard, ReproducerCard, RetestOnVersion } from "./model-version-card";
 
 const findingHref = (id: string) => `/client-portal?section=findings&finding=${encodeURIComponent(id)}`;
 // A count filters the list and lands on its results (#findings-results): the list starts below
@@ -284,12 +284,14 @@ function FindingPage({
     <section aria-labelledby="portal-section-heading" className="space-y-6">
       {back}
       <SectionHeading title={finding.title} description={`${finding.projectName} · published ${formatDate(finding.publishedAt)}`} />
-      <FindingBadges finding={finding} />
+      {/* What matters first (docs/PRODUCT.md#portal-findings): the status with its qualifier, what the
+          finding is and how to fix it, its tickets; the measurements and the model behind them after. */}
+      <FindingStatusGroup finding={finding} side="client">
+        <RetestOnVersion finding={finding} readOnly={readOnly} />
+      </FindingStatusGroup>
       <FindingOutcomeNotice finding={finding} hrefOf={findingHref} />
       <FindingFacts finding={finding} />
-      <FindingMeasurements finding={finding} />
-      <ModelVersionCard finding={finding} readOnly={readOnly} />
-      <ReproducerCard finding={finding} readOnly={readOnly} isOwner={isOwner} />
+      <FindingBody finding={finding} side="client" />
       <Card className="space-y-3">
         <h2 className="font-semibold">Remediation owner</h2>
         {isOwner && !readOnly ? (
@@ -306,7 +308,6 @@ function FindingPage({
         )}
       </Card>
       {tickets}
-      <FindingBody finding={finding} side="client" />
       {readOnly || isFirmClosed(finding.status) ? null : (
         <LazyFindingClientActions
           findingId={finding.id}
@@ -315,6 +316,9 @@ function FindingPage({
           isOwner={isOwner}
         />
       )}
+      <FindingMeasurements finding={finding} />
+      <ModelVersionCard finding={finding} readOnly={readOnly} />
+      <ReproducerCard finding={finding} readOnly={readOnly} isOwner={isOwner} />
       <Card className="space-y-3">
         <h2 className="font-semibold">Timeline</h2>
         <FindingTimeline events={finding.events} side="client" />

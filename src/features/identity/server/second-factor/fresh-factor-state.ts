@@ -42,6 +42,24 @@ export async function recordIdentityProviderProof(db: DbOrTx, sessionId: string,
   await recordProof(db, proofIds(sessionId).identity_provider, now);
 }
 
+/**
+ * Takes (and so uses up) the session's fresh sign-in at the identity provider when it was made in
+ * the last `withinMs`: a signature's proof for a person who proves themselves only there
+ * (docs/PRODUCT.md#engagement-authorization). The row's expiry is its making plus the window.
+ */
+export async function takeIdentityProviderProof(db: DbOrTx, sessionId: string, now: Date, withinMs: number): Promise<boolean> {
+  const taken = await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.identifier, proofIds(sessionId).identity_provider),
+        gt(verification.expiresAt, new Date(now.getTime() - withinMs + WINDOW_MS)),
+      ),
+    )
+    .returning({ id: verification.id });
+  return taken.length > 0;
+}
+
 async function recordProof(db: DbOrTx, identifier: string, now: Date): Promise<void> {
   await db.delete(verification).where(eq(verification.identifier, identifier));
   await db.insert(verification).values({

@@ -1,4 +1,5 @@
 import { Card } from "@/components/ui/card";
+import { OutcomeScope } from "@/components/ui/outcome-scope";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import type { RetainerView } from "@/features/retainers/server";
 import { RetainerBurndown, RetainerEntries } from "../retainer-burndown";
@@ -28,10 +29,13 @@ export function RetainerCard({
         </p>
       </div>
       {view ? <RetainerBurndown month={view.current} /> : null}
-      <RetainerTermsForm clientId={clientId} terms={view?.retainer ?? null} today={today} />
+      {/* The two forms share one message, shown under the button pressed: a newer one replaces the older. */}
+      <OutcomeScope>
+        <RetainerTermsForm clientId={clientId} terms={view?.retainer ?? null} today={today} />
+        {view ? <TimeEntryForm clientId={clientId} projects={projects} today={today} /> : null}
+      </OutcomeScope>
       {view ? (
         <>
-          <TimeEntryForm clientId={clientId} projects={projects} today={today} />
           <div className="space-y-2">
             <h3 className="font-semibold">Entries this month</h3>
             <RetainerEntries entries={view.entries} />

@@ -1,8 +1,8 @@
 "use client";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
+import { SlotMessage, useOutcomeSlot } from "@/components/ui/outcome-scope";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { saveRetainerAction } from "@/features/retainers/actions/admin";
@@ -26,7 +26,9 @@ export function RetainerTermsForm({ clientId, terms, today }: { clientId: string
     thresholds: (terms?.thresholds ?? [80, 100]).join(", "),
   } as RetainerInput);
   const { errors } = form.formState;
-  const { onSubmit, message, isBusy } = useFormSubmit(form, saveRetainerAction, {
+  const slot = useOutcomeSlot("retainer-terms");
+  const { onSubmit, isBusy } = useFormSubmit(form, saveRetainerAction, {
+    notify: slot.notify,
     done: () => "Retainer saved.",
     invalid: "Please correct the highlighted fields.",
   });
@@ -41,7 +43,6 @@ export function RetainerTermsForm({ clientId, terms, today }: { clientId: string
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <div className="grid gap-4 md:grid-cols-3">
         {field("name", "Name")}
         {field("hoursPerMonth", "Hours a month", { inputMode: "decimal" })}
@@ -55,6 +56,7 @@ export function RetainerTermsForm({ clientId, terms, today }: { clientId: string
       <Button type="submit" disabled={isBusy}>
         {isBusy ? "Saving..." : terms ? "Save Retainer" : "Set Retainer"}
       </Button>
+      <SlotMessage outcome={slot.outcome} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
+import { SlotMessage, useOutcomeSlot } from "@/components/ui/outcome-scope";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { logTimeEntryAction } from "@/features/retainers/actions/admin";
@@ -34,7 +34,9 @@ export function TimeEntryForm({
     billable: true,
   } as TimeEntryInput);
   const { errors } = form.formState;
-  const { onSubmit, message, isBusy } = useFormSubmit(form, logTimeEntryAction, {
+  const slot = useOutcomeSlot("time-entry");
+  const { onSubmit, isBusy } = useFormSubmit(form, logTimeEntryAction, {
+    notify: slot.notify,
     done: (data) => {
       form.reset({ ...form.getValues(), hours: "", description: "" });
       if (data.kind === "overage_request") return "The month's hours are used up: the time waits for an owner's approval.";
@@ -49,7 +51,6 @@ export function TimeEntryForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <h3 className="font-semibold">Log time</h3>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <div className="grid gap-4 md:grid-cols-3">
         <Field id="time-project" label="Project" error={err("projectId")}>
           <Select {...fieldAria("time-project", err("projectId"))} {...form.register("projectId")}>
@@ -80,6 +81,7 @@ export function TimeEntryForm({
       <Button type="submit" disabled={isBusy}>
         {isBusy ? "Logging..." : "Log Time"}
       </Button>
+      <SlotMessage outcome={slot.outcome} />
     </form>
   );
 }

@@ -7,9 +7,8 @@ import { EvidenceUpload } from "@/features/findings/components/admin/evidence-up
 import { FindingAdminPanel } from "@/features/findings/components/admin/finding-admin-panel";
 import { FindingForm } from "@/features/findings/components/admin/finding-form";
 import { PageHeader } from "@/components/admin/page-header";
-import { FindingBadges } from "@/features/findings/components/finding-badges";
 import { FindingCommentForm } from "@/features/findings/components/finding-comment-form";
-import { FindingBody, FindingFacts, FindingOutcomeNotice } from "@/features/findings/components/finding-details";
+import { FindingBody, FindingFacts, FindingOutcomeNotice, FindingStatusGroup } from "@/features/findings/components/finding-details";
 import { FindingComments, FindingTimeline } from "@/features/findings/components/finding-history";
 import { Card } from "@/components/ui/card";
 import { uuidSchema } from "@/lib/validation/common";
@@ -60,18 +59,13 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
         title={finding.title}
         description={`${finding.company} · ${finding.projectName}${finding.ruleId ? ` · rule ${finding.ruleId}` : ""}`}
       />
+      {/* The portal's order (docs/PRODUCT.md#admin-findings): status, what the finding is and how to
+          fix it, then the firm's steps and the measurements. */}
       <div className="space-y-6">
-        <FindingBadges finding={finding} />
+        <FindingStatusGroup finding={finding} side="admin" />
         <FindingOutcomeNotice finding={finding} hrefOf={(id) => `/admin/findings/${id}`} />
-        <FindingAdminPanel
-          findingId={finding.id}
-          projectId={finding.projectId}
-          status={finding.status}
-          retestOpen={finding.openRetest !== null}
-          riskToAcknowledge={finding.status === "risk_accepted" && !finding.riskAcknowledgedAt}
-          originals={originals}
-          measured={measured}
-        />
+        <FindingFacts finding={finding} />
+        <FindingBody finding={finding} side="admin" />
         {people ? (
           <Card className="space-y-3">
             <h2 className="font-semibold">Remediation owner</h2>
@@ -83,9 +77,16 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
             />
           </Card>
         ) : null}
-        <FindingFacts finding={finding} />
+        <FindingAdminPanel
+          findingId={finding.id}
+          projectId={finding.projectId}
+          status={finding.status}
+          retestOpen={finding.openRetest !== null}
+          riskToAcknowledge={finding.status === "risk_accepted" && !finding.riskAcknowledgedAt}
+          originals={originals}
+          measured={measured}
+        />
         <FindingMeasurements finding={finding} />
-        <FindingBody finding={finding} side="admin" />
         <Card className="space-y-3">
           <h2 className="font-semibold">Attach evidence</h2>
           <EvidenceUpload findingId={finding.id} />

@@ -1,0 +1,2 @@
+ALTER TABLE "engagement_authorization_signatures" DROP CONSTRAINT "engagement_authorization_signatures_method_check";--> statement-breakpoint
+ALTER TABLE "engagement_authorization_signatures" ADD CONSTRAINT "engagement_authorization_signatures_method_check" CHECK ("engagement_authorization_signatures"."method" in ('authenticator_app', 'passkey', 'password', 'identity_provider', 'second_factor'));
