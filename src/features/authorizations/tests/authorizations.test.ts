@@ -425,7 +425,18 @@ describe("who is told that an authorization waits", () => {
     expect((await card()).awaitingSignature).toBe(false);
     expect(await toSign()).not.toContainEqual(expect.objectContaining({ projectId: project.id }));
     expect(await mailsOf("notify_authorization_signed", "Told Gateway Test")).toEqual([DEMO_USERS.admin.email]);
+    expect(await mailsOf("notify_authorization_countersigned", "Told Gateway Test")).toEqual([]);
     expect((await countersign(id, documentHash)).status).toBe(200);
+    // The firm's counter-signature: the company's people learn that testing may start, and its window.
+    expect(await mailsOf("notify_authorization_countersigned", "Testing may start: Told Gateway Test")).toEqual(
+      [DEMO_USERS.acme.email, DEMO_USERS.acmeMember.email].sort(),
+    );
+    const [told] = await t.db
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "notify_authorization_countersigned"))
+      .limit(1);
+    expect(told!.text).toContain("Testing may start within its window");
 
     const timeline = await getAdminProjectTimeline(t.db, { actor: await adminActor(), projectId: project.id });
     expect(timeline!.entries.filter((e) => e.kind === "authorization").map((e) => [e.title, e.detail])).toEqual([
