@@ -8,6 +8,7 @@ import { reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
+import { signedWindowOf } from "@/features/authorizations/server";
 import { listReportFindings } from "@/features/findings/server";
 import { getReportTemplateSetting, setReportTemplate } from "@/features/settings/server";
 import { recordUploadedReport } from "../admin-reports";
@@ -31,7 +32,9 @@ const CONTENT_TYPES: Record<GeneratedReportFormat, string> = {
 async function modelOf(db: DbOrTx, actor: AdminActor, projectId: string): Promise<ReportModel> {
   const data = await listReportFindings(db, { actor, projectId });
   if (!data) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
-  return reportModel(data, { firmName: siteConfig.name, now: new Date() });
+  // The window both sides signed: what the testing was authorized for (docs/PRODUCT.md#engagement-authorization).
+  const window = await signedWindowOf(db, projectId);
+  return reportModel(data, { firmName: siteConfig.name, now: new Date(), window });
 }
 
 /** The firm's template when it has one (its stored object), else the default shipped with the product. */
