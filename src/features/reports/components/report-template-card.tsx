@@ -12,7 +12,7 @@ import { formatDateTime } from "@/lib/format";
 import type { ReportTemplateInfo } from "@/features/reports/server";
 
 const TAGS =
-  "{firmName} {clientName} {engagementName} {startDate} {endDate} {generatedOn} {summary} {criticalCount} {highCount} {mediumCount} {lowCount} {informationalCount} {totalCount}, and per finding inside {#findings}…{/findings}: {title} {severity} {cvssScore} {status} {assets} {description} {remediation} {references} {evidence} {retestStatus}";
+  "{firmName} {clientName} {engagementName} {startDate} {endDate} {authorizedWindow} {generatedOn} {summary} {criticalCount} {highCount} {mediumCount} {lowCount} {informationalCount} {totalCount}, and per finding inside {#findings}…{/findings}: {title} {severity} {cvssScore} {status} {assets} {description} {remediation} {references} {evidence} {retestStatus}, and {hasDescription} {hasRemediation} {hasReferences} to leave out an empty section";
 
 /**
  * Settings → Report template (docs/PRODUCT.md#admin-settings): the Word template generated reports
