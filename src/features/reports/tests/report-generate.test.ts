@@ -22,6 +22,9 @@ import { taxonomyGroups } from "@/features/reports/server/generated/report-model
 import { TEMPLATE_EXTERNAL_LINKS, TEMPLATE_TOO_LARGE } from "@/features/reports/server/generated/template-package";
 import { getStorage } from "@/server/core/storage/storage";
 import { signedWindowOf } from "@/features/authorizations/server";
+import { listClientAccessLog } from "@/features/audit/server";
+import { accessLogLabel } from "@/lib/domain/access-log";
+import { clientActor } from "@tests/integration/helpers/admin-session";
 import { formatDate } from "@/lib/format";
 import { pdfPageTexts } from "@tests/helpers/pdf-text";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
@@ -264,6 +267,24 @@ describe("generating an engagement's report", () => {
     } finally {
       await t.db.update(findings).set(row!).where(eq(findings.id, row!.id));
     }
+  });
+
+  it("each report the firm generates is an export in the company's access log, naming the engagement and the form", async () => {
+    const exports = async () =>
+      (await listClientAccessLog(t.db, { actor: await clientActor(DEMO_USERS.acme.email), kind: "exports" })).rows.filter(
+        (e) => e.action === "export.report",
+      );
+    const before = (await exports()).length;
+    expect((await generated(admin, "docx")).status).toBe(200);
+    expect((await generated(admin, "pdf")).status).toBe(200);
+    const [pdfEntry, wordEntry] = await exports();
+    expect((await exports()).length).toBe(before + 2);
+    expect(wordEntry!.item).toMatch(/ report \(Word\)$/);
+    expect(pdfEntry!.item).toMatch(/ report \(PDF\)$/);
+    expect(accessLogLabel(pdfEntry!.action)).toBe("Generated a report of your findings");
+    // Another company's log does not have it.
+    const globex = await listClientAccessLog(t.db, { actor: await clientActor(DEMO_USERS.globex.email) });
+    expect(globex.rows.filter((e) => e.action === "export.report")).toEqual([]);
   });
 
   it("groups findings by OWASP LLM id, a finding under two ids in both", () => {
