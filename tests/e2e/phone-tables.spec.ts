@@ -65,3 +65,22 @@ test("an invoice's line items fit a phone, each with its amount", async ({ page 
   await expectWithinScreen(lines.locator("td:last-child"));
   await expect(lines.filter({ hasText: "LLM gateway security assessment" }).locator("td:last-child")).toHaveText("$36,000.00");
 });
+
+test("the Overview's severity tiles hold their labels, Informational too, on a phone and a laptop", async ({ page }) => {
+  await page.goto("/client-portal");
+  const tiles = page.getByTestId("severity-tile");
+  await expect(tiles).toHaveCount(5);
+  for (const width of [WIDTH, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await tiles.evaluateAll((els) =>
+      els.flatMap((tile) => {
+        const label = tile.querySelector("span")!;
+        const box = tile.getBoundingClientRect();
+        const text = label.getBoundingClientRect();
+        return text.right > box.right - 4 || label.scrollWidth > label.clientWidth + 1 ? [label.textContent] : [];
+      }),
+    );
+    expect(overflow, `labels past their tile at ${width} px`).toEqual([]);
+    await expect(tiles.filter({ hasText: "Informational" })).toBeVisible();
+  }
+});
