@@ -1,5 +1,6 @@
 "use client";
 
+import { FileInput } from "@/components/ui/field";
 import { FileText } from "lucide-react";
 import { useId, useRef } from "react";
 import { resetReportTemplateAction } from "@/features/reports/actions/admin";
@@ -58,13 +59,7 @@ export function ReportTemplateCard({ template }: { template: ReportTemplateInfo 
             <label htmlFor={fileId} className="mb-1 block font-medium">
               Word template (.docx)
             </label>
-            <input
-              id={fileId}
-              ref={fileRef}
-              type="file"
-              accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-              className="block w-full text-sm"
-            />
+            <FileInput id={fileId} ref={fileRef} accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document" />
           </div>
           <Button type="submit" size="sm" disabled={isBusy}>
             {running === "upload" ? "Checking..." : "Upload template"}
