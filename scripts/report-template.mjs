@@ -32,6 +32,10 @@ const body = [
   p("Subtitle", "Security assessment report for {clientName}"),
   p(null, { bold: "Prepared by: " }, "{firmName}"),
   p(null, { bold: "Engagement dates: " }, "{startDate} - {endDate}"),
+  // The window of the authorization both sides signed, only when there is one.
+  p(null, "{#authorizedWindow}"),
+  p(null, { bold: "Authorized testing window: " }, "{authorizedWindow}"),
+  p(null, "{/authorizedWindow}"),
   p(null, { bold: "Generated on: " }, "{generatedOn}"),
   p(null, { bold: "Confidential." }, " For the named client only."),
   p("Heading1", "Executive summary"),
@@ -50,12 +54,19 @@ const body = [
   p(null, "{/measuredRate}"),
   p(null, { bold: "Affected assets: " }, "{assets}"),
   // {@…}: the finding's Markdown as Word paragraphs (bold, lists, code), each tag alone in its paragraph.
+  // A heading only over a section with text: an empty one is left out whole.
+  p(null, "{#hasDescription}"),
   p("Heading3", "Description"),
   p(null, "{@description}"),
+  p(null, "{/hasDescription}"),
+  p(null, "{#hasRemediation}"),
   p("Heading3", "Remediation"),
   p(null, "{@remediation}"),
+  p(null, "{/hasRemediation}"),
+  p(null, "{#hasReferences}"),
   p("Heading3", "References"),
   p(null, "{@references}"),
+  p(null, "{/hasReferences}"),
   // The files kept with the finding, only when it has some.
   p(null, "{#evidence}"),
   p(null, { bold: "Evidence files: " }, "{evidence}"),

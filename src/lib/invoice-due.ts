@@ -22,8 +22,10 @@ export type InvoiceDue = {
   next: { cents: number; dueDate: string | null } | null;
   /** "Partly Paid" when part of an open invoice is paid, else the status's label. */
   label: string;
-  /** "$28,800.00 due of $48,000.00 · Partly Paid"; "$25,000.00 · Paid" when nothing is due. */
+  /** "$28,800.00 due of $48,000.00 · Partly Paid"; "$25,000.00 · Paid" when nothing is due (a document without a badge). */
   summary: string;
+  /** "$28,800.00 due of $48,000.00"; "$25,000.00" when nothing is due: the words beside the status badge, which says the label once. */
+  amounts: string;
 };
 
 /**
@@ -51,8 +53,8 @@ export function invoiceDue(invoice: InvoiceDueInput): InvoiceDue {
   const partly = open && paid > 0 && due > 0;
   const status = INVOICE_STATUS_LABELS[invoice.status];
   const label = partly ? (invoice.status === "overdue" ? "Partly Paid · Overdue" : "Partly Paid") : status;
-  const summary = open ? `${formatCents(due)} due of ${formatCents(total)} · ${label}` : `${formatCents(total)} · ${label}`;
-  return { totalCents: total, paidCents: paid, dueCents: due, next, label, summary };
+  const amounts = open ? `${formatCents(due)} due of ${formatCents(total)}` : formatCents(total);
+  return { totalCents: total, paidCents: paid, dueCents: due, next, label, summary: `${amounts} · ${label}`, amounts };
 }
 
 /** The link an invoice may offer: pay its next amount while open, else none (no receipt is stored). */

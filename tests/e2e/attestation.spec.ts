@@ -37,6 +37,12 @@ test("a visitor opens the address the letter's QR code holds and sees it valid",
     const unknown = await anonymous.goto("/verify/ZZZZZ-ZZZZZ");
     expect(unknown?.status()).toBe(404);
     await expect(anonymous.getByRole("heading", { name: "No letter has this code" })).toBeVisible();
+    // The 404 offers a box to type the code again: typed in lower case, it opens the letter.
+    const box = anonymous.getByRole("form", { name: "Check a letter" });
+    await box.getByLabel("Letter code").fill(path.split("/").pop()!.toLowerCase());
+    await box.getByRole("button", { name: "Check" }).click();
+    await expect(anonymous).toHaveURL(new RegExp(`${path}$`));
+    await expect(anonymous.getByTestId("letter-state")).toContainText("Valid");
   } finally {
     await visitor.close();
   }

@@ -56,6 +56,8 @@ test("a member cannot sign; the owner signs with a fresh code, the firm counter-
   const memberCard = member.getByRole("region", { name: "Authorization" });
   await expect(memberCard.getByText("https://gateway.authorized.test", { exact: true })).toBeVisible();
   await expect(memberCard.getByText("Only an owner of your company can sign the authorization.")).toBeVisible();
+  // The client's copy says what it waits for, not the firm's "Sent".
+  await expect(memberCard.getByText("Awaiting your signature", { exact: true })).toBeVisible();
   await expect(memberCard.getByRole("form", { name: "Sign the authorization" })).toHaveCount(0);
   // The terms are there in full, not folded away.
   await expect(memberCard.getByRole("region", { name: "Terms" }).getByRole("paragraph")).toBeVisible();

@@ -2,6 +2,7 @@
 // under each field, Sending... state, the 5-second thank-you panel, and the failure alerts.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { PHONE } from "./phone-ready";
 
 const VALID = {
   name: "Dana Whitfield",
@@ -259,5 +260,19 @@ test.describe("contact form submission", () => {
     expect(message).toMatch(/^Too many messages from your network\. Please wait \d+ minutes and try again, or email us at .+@.+\.$/);
     await expectValues(page, VALID);
     await expect(page.getByText("Thank You!")).toHaveCount(0);
+  });
+});
+
+test.describe("the contact link on a phone", () => {
+  test.use(PHONE);
+
+  test("/#contact lands on the form, its first field below the fixed header", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/#contact");
+    const name = field(page, "Name");
+    await expect(name).toBeInViewport();
+    const header = await page.locator("header").first().boundingBox();
+    const box = await name.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
   });
 });

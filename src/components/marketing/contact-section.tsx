@@ -30,27 +30,31 @@ export function ContactSection({ form }: { form: ReactNode }) {
             Tell us what you are building. We reply within 24 hours, and your first security consultation is free.
           </p>
         </div>
-        <ul className="mt-12 grid gap-4 md:grid-cols-3">
-          <InfoCard icon={<Icon name="Mail" className="h-5 w-5" />} title="Email Us">
-            <a href={`mailto:${siteConfig.contactEmail}`} className="break-all text-accent hover:text-cyan-200">
-              {siteConfig.contactEmail}
-            </a>
-          </InfoCard>
-          <InfoCard icon={<Icon name="Clock" className="h-5 w-5" />} title="Fast Response">
-            <p>Under 24 hours, on every inquiry.</p>
-          </InfoCard>
-          <InfoCard icon={<Icon name="CalendarCheck" className="h-5 w-5" />} title="Book Consultation">
-            {/* A consultation is asked for through the form below, which the firm answers with a time. */}
-            <p>
-              <a href="#contact-form" className="text-accent hover:text-cyan-200">
-                Schedule a call
+        {/* On a phone the form comes first, so /#contact lands on it (the cards follow it); from md up
+            the three cards sit in a row above it. */}
+        <div className="mt-10 flex flex-col md:mt-12">
+          <ul className="order-2 mt-10 grid gap-4 md:order-1 md:mt-0 md:grid-cols-3">
+            <InfoCard icon={<Icon name="Mail" className="h-5 w-5" />} title="Email Us">
+              <a href={`mailto:${siteConfig.contactEmail}`} className="break-all text-accent hover:text-cyan-200">
+                {siteConfig.contactEmail}
               </a>
-              : a free 30-min strategy session.
-            </p>
-          </InfoCard>
-        </ul>
-        <div id="contact-form" className="mt-10 scroll-mt-24">
-          {form}
+            </InfoCard>
+            <InfoCard icon={<Icon name="Clock" className="h-5 w-5" />} title="Fast Response">
+              <p>Under 24 hours, on every inquiry.</p>
+            </InfoCard>
+            <InfoCard icon={<Icon name="CalendarCheck" className="h-5 w-5" />} title="Book Consultation">
+              {/* A consultation is asked for through the form below, which the firm answers with a time. */}
+              <p>
+                <a href="#contact-form" className="text-accent hover:text-cyan-200">
+                  Schedule a call
+                </a>
+                : a free 30-min strategy session.
+              </p>
+            </InfoCard>
+          </ul>
+          <div id="contact-form" className="order-1 scroll-mt-24 md:order-2 md:mt-10">
+            {form}
+          </div>
         </div>
       </div>
     </section>

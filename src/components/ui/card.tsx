@@ -12,11 +12,14 @@ export function StatCard({
   label,
   value,
   icon,
+  hint,
   className,
 }: {
   label: string;
   value: React.ReactNode;
   icon?: React.ReactNode;
+  /** A line under the value that qualifies it (e.g. the share not billed yet). */
+  hint?: React.ReactNode;
   className?: string;
 }) {
   return (
@@ -24,6 +27,7 @@ export function StatCard({
       <div>
         <p className="text-sm text-muted">{label}</p>
         <p className="mt-1 text-2xl font-bold">{value}</p>
+        {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
       </div>
       {icon ? <div className="text-accent">{icon}</div> : null}
     </Card>

@@ -11,6 +11,28 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return <input ref={ref} className={cn(control, "h-10", className)} {...props} />;
 });
 
+/**
+ * A file picker in the form's look: the box of the other controls, its "Choose file" button styled
+ * as a secondary button (the browser's own otherwise, which differs per browser and ignores the theme).
+ */
+export const FileInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type">>(function FileInput(
+  { className, ...props },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      className={cn(
+        control,
+        "h-auto max-w-full cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-sm file:font-medium file:text-foreground hover:file:bg-slate-700",
+        className,
+      )}
+      {...props}
+    />
+  );
+});
+
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
   { className, ...props },
   ref,

@@ -108,6 +108,53 @@ export const GARAK_PROBE_TAXONOMY: Readonly<Record<string, AiTaxonomy>> = {
   glitch: { owaspLlm: [], atlas: ["AML.T0043"] },
 };
 
+/**
+ * How a finding from a garak probe module is titled, in words a client reads ("Jailbreak (garak
+ * dan.Dan_11_0)"); an unlisted module keeps the probe's id, which Publish then warns about.
+ */
+export const GARAK_PROBE_LABELS: Readonly<Record<string, string>> = {
+  promptinject: "Prompt injection hijacks the task",
+  latentinjection: "Indirect prompt injection through content the model reads",
+  goodside: "Prompt injection",
+  encoding: "Prompt injection through encoded text",
+  smuggling: "Prompt injection through smuggled instructions",
+  sata: "Prompt injection through masked words",
+  dan: "Jailbreak overrides the model's instructions",
+  grandma: "Jailbreak through role-play",
+  suffix: "Jailbreak through an adversarial suffix",
+  tap: "Jailbreak found by automated attack search",
+  visual_jailbreak: "Jailbreak through an image",
+  phrasing: "Jailbreak through rephrased requests",
+  doctor: "Jailbreak through a professional persona",
+  dra: "Jailbreak through disguised requests",
+  leakreplay: "Training data leaks in completions",
+  divergence: "Training data leaks when the model diverges",
+  apikey: "The model writes secrets such as API keys",
+  xss: "Data exfiltration through rendered Markdown",
+  web_injection: "Data exfiltration through injected web content",
+  ansiescape: "Terminal escape codes in the output",
+  exploitation: "Code or template injection through the output",
+  av_spam_scanning: "Malware and spam signatures in the output",
+  knownbadsignatures: "Malware and spam signatures in the output",
+  packagehallucination: "Hallucinated software packages",
+  fileformats: "Unsafe model file formats",
+  snowball: "Confident wrong answers",
+  misleading: "The model supports false claims",
+  malwaregen: "The model writes malware",
+  lmrc: "Harmful or offensive output",
+  realtoxicityprompts: "Toxic output",
+  continuation: "The model continues harmful text",
+  atkgen: "Toxic output under automated attack",
+  donotanswer: "The model answers what it should refuse",
+  glitch: "Glitch tokens derail the model",
+};
+
+/** The readable label of a garak probe's module, or null for an unlisted one. */
+export function garakProbeLabel(probe: string): string | null {
+  const probeModule = probe.replace(/^probes\./, "").split(".")[0] ?? "";
+  return Object.hasOwn(GARAK_PROBE_LABELS, probeModule) ? GARAK_PROBE_LABELS[probeModule]! : null;
+}
+
 /** The taxonomy of a garak probe ("dan.Dan_11_0", "probes.dan.Dan_11_0" or "dan"). */
 export function garakProbeTaxonomy(probe: string): AiTaxonomy {
   const probeModule = probe.replace(/^probes\./, "").split(".")[0] ?? "";

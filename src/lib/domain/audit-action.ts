@@ -108,6 +108,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "export.client_invoices": "Exported a client's invoices",
   "export.client_statement": "Downloaded a client's statement",
   "export.findings": "Exported a client's findings",
+  "export.report": "Generated a client's report",
   "authorization.view": "Viewed an engagement's authorization",
   "authorization.pdf.download": "Downloaded a signed authorization",
   "attestation_letters.view": "Viewed a client's attestation letters",

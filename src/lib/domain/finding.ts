@@ -106,3 +106,17 @@ export function severityOfScore(score: number): FindingSeverity {
   if (score > 0) return "low";
   return "informational";
 }
+
+/**
+ * A title that leads with the tool's own id (garak's "dan.Dan_11_0 (detector dan.DAN)", a raw
+ * promptfoo plugin id): what an import writes when no template matched and no readable label is
+ * known. The client would read it as is, so Publish warns about it (docs/PRODUCT.md#admin-findings).
+ * The id's leading part, up to a ":" or "/", is compared, as templates match it.
+ */
+export function isToolIdTitle(title: string, ruleId: string | null): boolean {
+  if (!ruleId) return false;
+  const lead = ruleId.split(/[:/]/)[0]!.trim().toLowerCase();
+  // A bare number (a ZAP plugin id) or a one-letter id says nothing about a title.
+  if (lead.length < 3 || !/[a-z]/.test(lead)) return false;
+  return title.trim().toLowerCase().startsWith(lead);
+}

@@ -36,6 +36,7 @@ export const FIRM_ACCESS_ACTIONS = [
   "export.client_invoices",
   "export.client_statement",
   "export.findings",
+  "export.report",
   "authorization.pdf.download",
   "attestation_letter.download",
   // Not the firm's access, but the owners' record all the same: a fix that did not hold, found by

@@ -13,9 +13,13 @@ const STATE_TONES: Record<AuthorizationState, Tone> = {
   Altered: "red",
 };
 
-/** A version's state as a pill: Draft, Sent, Signed by Client, Signed, Superseded or Altered. */
-export function AuthorizationStateBadge({ state }: { state: AuthorizationState }) {
-  return <StatusBadge value={state.toLowerCase().replaceAll(" ", "-")} label={state} tone={STATE_TONES[state]} />;
+/**
+ * A version's state as a pill: Draft, Sent, Signed by Client, Signed, Superseded or Altered. The
+ * client's copy says what a sent version waits for: "Awaiting your signature", not the firm's "Sent".
+ */
+export function AuthorizationStateBadge({ state, side = "firm" }: { state: AuthorizationState; side?: "firm" | "client" }) {
+  const label = side === "client" && state === "Sent" ? "Awaiting your signature" : state;
+  return <StatusBadge value={state.toLowerCase().replaceAll(" ", "-")} label={label} tone={STATE_TONES[state]} />;
 }
 
 function Items({ title, items, empty }: { title: string; items: string[]; empty: string }) {

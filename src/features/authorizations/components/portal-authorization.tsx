@@ -38,7 +38,7 @@ export function PortalAuthorization({ versions, canSign }: { versions: Authoriza
           Authorization
         </h2>
         <span className="flex items-center gap-2 text-sm text-muted">
-          Version {newest.version} <AuthorizationStateBadge state={newest.state} />
+          Version {newest.version} <AuthorizationStateBadge state={newest.state} side="client" />
         </span>
       </div>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}

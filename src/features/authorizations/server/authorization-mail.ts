@@ -2,12 +2,14 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients, projects } from "@/server/core/db/schema";
+import { formatDate } from "@/lib/format";
 import { appLink, notifyAdmins, notifyUsers } from "@/features/notifications/server";
 
 // Who is told that an authorization waits (docs/PRODUCT.md#engagement-authorization): the
 // company's owners when it is sent (only an owner can sign; their "Projects" preference applies),
-// the firm's admins when the client signed ("Signed authorizations"). Queued in the caller's
-// transaction, keyed per version, so a retry queues nothing more.
+// the firm's admins when the client signed ("Signed authorizations"), and the company's people when
+// the firm counter-signed ("Testing may start"; Projects). Queued in the caller's transaction,
+// keyed per version, so a retry queues nothing more.
 
 type Version = { id: string; projectId: string; version: number };
 
@@ -70,4 +72,39 @@ export async function notifyAuthorizationSigned(db: DbOrTx, version: Version, si
       action: { label: "Counter-sign", url: appLink(`/admin/projects?q=${encodeURIComponent(engagement)}`) },
     },
   });
+}
+
+/** The firm counter-signed: the company's active people learn that testing may start, and when. */
+export async function notifyAuthorizationCountersigned(
+  db: DbOrTx,
+  version: Version & { windowStart: string; windowEnd: string },
+): Promise<void> {
+  const { clientId, company, engagement } = await namesOf(db, version.projectId);
+  const people = await db
+    .select({ userId: clientPeople.userId })
+    .from(clientPeople)
+    .where(and(eq(clientPeople.clientId, clientId), eq(clientPeople.status, "active")));
+  const window = `${formatDate(version.windowStart)} to ${formatDate(version.windowEnd)} (UTC)`;
+  await notifyUsers(
+    db,
+    people.map((p) => p.userId),
+    {
+      key: `authorization-countersigned:${version.id}`,
+      category: "projects",
+      kind: "notify_authorization_countersigned",
+      content: {
+        subject: `Testing may start: ${engagement}`,
+        greetingName: company,
+        paragraphs: [
+          `The firm counter-signed version ${version.version} of the testing authorization for ${engagement}. Testing may start within its window, ${window}. The sealed PDF is in the project's Authorization card.`,
+        ],
+        facts: [
+          ["Engagement", engagement],
+          ["Version", String(version.version)],
+          ["Testing window", window],
+        ],
+        action: { label: "Open the project", url: appLink(`/client-portal?section=projects&project=${version.projectId}`) },
+      },
+    },
+  );
 }

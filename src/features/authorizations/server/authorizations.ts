@@ -125,7 +125,10 @@ export type AdminProjectAuthorization = {
   versions: AuthorizationVersion[];
   /** Why testing cannot start yet (null: it can, or the project is not held back). */
   blocker: string | null;
-  /** What a new draft starts from: the newest version's content, else the firm's template terms. */
+  /**
+   * What a new draft starts from: the newest version's content, else the firm's template terms
+   * with the testing window the project's dates give (its start to its target completion).
+   */
   draftStart: AuthorizationContent;
 };
 
@@ -134,7 +137,7 @@ export async function getAdminProjectAuthorization(
   { actor, projectId }: { actor: AdminActor; projectId: string },
 ): Promise<AdminProjectAuthorization | null> {
   assertAdmin(actor);
-  const [project] = await db
+  const [row] = await db
     .select({
       id: projects.id,
       projectName: projects.projectName,
@@ -142,19 +145,23 @@ export async function getAdminProjectAuthorization(
       clientId: projects.clientId,
       company: clients.company,
       authorizationRequired: projects.authorizationRequired,
+      startDate: projects.startDate,
+      targetCompletionDate: projects.targetCompletionDate,
     })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(eq(projects.id, projectId))
     .limit(1);
-  if (!project) return null;
+  if (!row) return null;
+  const { startDate, targetCompletionDate, ...project } = row;
   const versions = await versionsOf(db, projectId, { sentOnly: false });
   const { terms } = await getAuthorizationTerms(db);
   const draftStart = versions[0]?.content ?? {
     inScope: [],
     outOfScope: [],
-    windowStart: "",
-    windowEnd: "",
+    // The project's own dates: the firm adjusts them if the testing is narrower.
+    windowStart: startDate,
+    windowEnd: targetCompletionDate ?? "",
     testers: [],
     emergencyContacts: [],
     price: "",

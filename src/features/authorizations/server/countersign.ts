@@ -7,6 +7,7 @@ import { engagementAuthorizationSignatures } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { addSignature, lockedVersion } from "./authorizations";
+import { notifyAuthorizationCountersigned } from "./authorization-mail";
 import { queueAuthorizationEvent } from "./authorization-webhooks";
 import { sealInTransaction } from "./sealed-pdf";
 
@@ -41,6 +42,7 @@ export async function countersignAuthorization(
       after: { version: row.version, documentHash: row.documentHash, method: proof.method, sealedSha256 },
     });
     await queueAuthorizationEvent(tx, row, { type: "authorization.signed", side: "firm" });
+    await notifyAuthorizationCountersigned(tx, { ...row, windowStart: row.content.windowStart, windowEnd: row.content.windowEnd });
     return { ...signed, sealedSha256 };
   });
 }

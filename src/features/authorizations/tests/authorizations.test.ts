@@ -14,7 +14,7 @@ import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/ro
 import { GET as adminAuthorizationRoute } from "@/app/api/admin/authorizations/route";
 import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import { auditLog, emailOutbox, engagementAuthorizations, engagementAuthorizationSignatures, rateLimit } from "@/server/core/db/schema";
+import { auditLog, emailOutbox, engagementAuthorizations, engagementAuthorizationSignatures, projects, rateLimit } from "@/server/core/db/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";
@@ -348,6 +348,15 @@ describe("the admin's read of an engagement's authorization", () => {
     expect(before.versions).toEqual([]);
     expect(before.blocker).toBe("No testing authorization yet: draft one and send it to the client to sign.");
     expect(before.draftStart.terms.length).toBeGreaterThan(0);
+    // The first draft's window is the project's: from its start date to its target completion.
+    const [dates] = await t.db
+      .select({ start: projects.startDate, end: projects.targetCompletionDate })
+      .from(projects)
+      .where(eq(projects.id, project.id));
+    expect(before.draftStart).toMatchObject({ windowStart: dates!.start, windowEnd: dates!.end ?? "" });
+    await t.db.update(projects).set({ startDate: "2027-03-01", targetCompletionDate: "2027-03-19" }).where(eq(projects.id, project.id));
+    const { authorization: dated } = await (await read(await firm(), `projectId=${project.id}`)).json();
+    expect(dated.draftStart).toMatchObject({ windowStart: "2027-03-01", windowEnd: "2027-03-19" });
 
     const { documentHash } = await sentVersion(project.id);
     const { authorization: after } = await (await read(await firm(), `projectId=${project.id}`)).json();
@@ -476,7 +485,18 @@ describe("who is told that an authorization waits", () => {
     expect((await card()).awaitingSignature).toBe(false);
     expect(await toSign()).not.toContainEqual(expect.objectContaining({ projectId: project.id }));
     expect(await mailsOf("notify_authorization_signed", "Told Gateway Test")).toEqual([DEMO_USERS.admin.email]);
+    expect(await mailsOf("notify_authorization_countersigned", "Told Gateway Test")).toEqual([]);
     expect((await countersign(id, documentHash)).status).toBe(200);
+    // The firm's counter-signature: the company's people learn that testing may start, and its window.
+    expect(await mailsOf("notify_authorization_countersigned", "Testing may start: Told Gateway Test")).toEqual(
+      [DEMO_USERS.acme.email, DEMO_USERS.acmeMember.email].sort(),
+    );
+    const [told] = await t.db
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "notify_authorization_countersigned"))
+      .limit(1);
+    expect(told!.text).toContain("Testing may start within its window");
 
     const timeline = await getAdminProjectTimeline(t.db, { actor: await adminActor(), projectId: project.id });
     expect(timeline!.entries.filter((e) => e.kind === "authorization").map((e) => [e.title, e.detail])).toEqual([

@@ -1,4 +1,3 @@
-import { ScrollRegion } from "@/components/admin/scroll-region";
 import { Card } from "@/components/ui/card";
 import { rateInterval } from "@/lib/domain/attack-rate";
 import { MEASUREMENT_SOURCE_LABELS, measuredRate, modelLabel, percent, rateSentence } from "@/lib/domain/finding-measurement";
@@ -81,51 +80,54 @@ function ByVersion({ measurements }: { measurements: FindingMeasurement[] }) {
   );
 }
 
-/** Every measurement as text: the chart's alternative, and the record itself. */
+/**
+ * Every measurement as text: the chart's alternative, and the record itself. A table from md up,
+ * stacked cards on a phone (the same rows restyled, each value under its column's name), so the
+ * rate and the source are on screen at 390 px without a sideways scroll.
+ */
 function MeasurementTable({ measurements }: { measurements: FindingMeasurement[] }) {
+  const cell = "md:table-cell md:py-1 md:pr-3";
+  // A phone shows the column's name before the value (CSS from data-label: the cell's text stays its value).
+  const named = "before:mr-2 before:text-xs before:text-muted before:content-[attr(data-label)] md:before:hidden";
   return (
-    <ScrollRegion label="Every measurement">
-      <table className="w-full min-w-[32rem] text-left text-sm [&_td:first-child]:pl-3 [&_td:last-child]:pr-3 [&_th:first-child]:pl-3 [&_th:last-child]:pr-3">
-        <caption className="sr-only">Every measurement, newest first: {measurements.length} in all.</caption>
-        <thead className="text-xs text-muted">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Date
+    <table className="block w-full text-left text-sm md:table">
+      <caption className="sr-only">Every measurement, newest first: {measurements.length} in all.</caption>
+      <thead className="hidden text-xs text-muted md:table-header-group">
+        <tr>
+          {["Date", "Model", "Successes", "Rate (95% interval)", "Source"].map((header) => (
+            <th key={header} scope="col" className="py-1 pr-3 font-medium">
+              {header}
             </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Model
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Successes
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Rate (95% interval)
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Source
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...measurements].reverse().map((m) => {
-            const { low, high } = rateInterval(m.successes, m.trials);
-            return (
-              <tr key={m.id} className="border-t border-slate-800" data-testid="measurement-row">
-                <td className="py-1 pr-3 whitespace-nowrap">{formatDate(m.measuredAt)}</td>
-                <td className="py-1 pr-3 break-words">{model(m)}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">
-                  {m.successes.toLocaleString("en-US")} of {m.trials.toLocaleString("en-US")}
-                </td>
-                <td className="py-1 pr-3 whitespace-nowrap">
-                  {percent(m.successes / m.trials)} ({percent(low)} to {percent(high)})
-                </td>
-                <td className="py-1">{MEASUREMENT_SOURCE_LABELS[m.source]}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollRegion>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="block space-y-2 md:table-row-group md:space-y-0">
+        {[...measurements].reverse().map((m) => {
+          const { low, high } = rateInterval(m.successes, m.trials);
+          return (
+            <tr
+              key={m.id}
+              className="flex flex-wrap gap-x-3 gap-y-1 rounded-lg border border-slate-800 p-3 md:table-row md:rounded-none md:border-0 md:border-t md:p-0"
+              data-testid="measurement-row"
+            >
+              <td className={`whitespace-nowrap font-medium md:font-normal ${cell}`}>{formatDate(m.measuredAt)}</td>
+              <td className={`w-full min-w-0 break-words md:w-auto ${cell} ${named}`} data-label="Model">
+                {model(m)}
+              </td>
+              <td className={`w-full md:w-auto md:whitespace-nowrap ${cell} ${named}`} data-label="Successes">
+                {m.successes.toLocaleString("en-US")} of {m.trials.toLocaleString("en-US")}
+              </td>
+              <td className={`w-full md:w-auto md:whitespace-nowrap ${cell} ${named}`} data-label="Rate">
+                {percent(m.successes / m.trials)} ({percent(low)} to {percent(high)})
+              </td>
+              <td className={`w-full md:w-auto md:py-1 md:table-cell ${named}`} data-label="Source">
+                {MEASUREMENT_SOURCE_LABELS[m.source]}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

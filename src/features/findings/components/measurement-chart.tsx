@@ -19,7 +19,12 @@ const VERSION_TONES = [
 
 const WIDTH = 600;
 const HEIGHT = 220;
-const PAD = { left: 44, right: 16, top: 12, bottom: 28 };
+// The axis labels are HTML beside and under the drawing, not SVG text: the drawing scales with its
+// box (to about half size on a phone), the labels keep their 12 px. So the drawing's own margins are
+// only what the dots and their bars need.
+const PAD = { left: 8, right: 8, top: 12, bottom: 8 };
+/** The most date labels shown under the chart: on a phone, and from sm up (the rest are in the table). */
+const DATE_LABELS = { phone: 3, wide: 6 };
 
 export const versionOf = (m: FindingMeasurement) => m.modelVersion ?? "version not named";
 
@@ -36,6 +41,13 @@ function axisTop(measurements: FindingMeasurement[]): number {
   return Math.min(1, Math.max(0.1, Math.ceil(highest * 10) / 10));
 }
 
+/** Which of `count` points carry a date label when at most `max` fit: the first, the last and evenly between. */
+export function labelledPoints(count: number, max: number): Set<number> {
+  if (count <= max) return new Set(Array.from({ length: count }, (_, i) => i));
+  if (max <= 1) return new Set([count - 1]);
+  return new Set(Array.from({ length: max }, (_, k) => Math.round((k * (count - 1)) / (max - 1))));
+}
+
 export function MeasurementChart({ measurements }: { measurements: FindingMeasurement[] }) {
   const tones = versionTones(measurements);
   const top = axisTop(measurements);
@@ -44,36 +56,72 @@ export function MeasurementChart({ measurements }: { measurements: FindingMeasur
   const x = (i: number) => PAD.left + (measurements.length === 1 ? plotWidth / 2 : (i * plotWidth) / (measurements.length - 1));
   const y = (share: number) => PAD.top + plotHeight - (share / top) * plotHeight;
   const ticks = [0, top / 2, top];
+  const onPhone = labelledPoints(measurements.length, DATE_LABELS.phone);
+  const onWide = labelledPoints(measurements.length, DATE_LABELS.wide);
   return (
-    <figure className="space-y-2">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={`The success rate of ${measurements.length} ${measurements.length === 1 ? "measurement" : "measurements"} over time, with 95% intervals, coloured by model version; the table below lists each one.`}
-      >
-        {ticks.map((tick) => (
-          <g key={tick} className="text-slate-500">
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-700" strokeDasharray="3 4" />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-current text-[11px]">
+    <figure className="space-y-2" data-testid="measurement-chart">
+      <div className="grid grid-cols-[2.75rem_minmax(0,1fr)]">
+        {/* The y axis: each tick's share beside its line, at the same height (a share of the drawing's height). */}
+        <div className="relative text-xs text-slate-400" aria-hidden>
+          {ticks.map((tick) => (
+            <span key={tick} className="absolute right-1.5 -translate-y-1/2 leading-none" style={{ top: `${(y(tick) / HEIGHT) * 100}%` }}>
               {percent(tick)}
-            </text>
-          </g>
-        ))}
-        {measurements.map((m, i) => {
-          const { low, high } = rateInterval(m.successes, m.trials);
-          const tone = tones.get(versionOf(m));
-          return (
-            <g key={m.id} className={tone}>
-              <line x1={x(i)} x2={x(i)} y1={y(low)} y2={y(high)} strokeWidth={3} strokeLinecap="round" opacity={0.6} />
-              <circle cx={x(i)} cy={y(m.successes / m.trials)} r={5} />
-              <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-400 stroke-none text-[11px]">
+            </span>
+          ))}
+        </div>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full"
+          role="img"
+          aria-label={`The success rate of ${measurements.length} ${measurements.length === 1 ? "measurement" : "measurements"} over time, with 95% intervals, coloured by model version; the table below lists each one.`}
+        >
+          {ticks.map((tick) => (
+            <line
+              key={tick}
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-700"
+              strokeDasharray="3 4"
+            />
+          ))}
+          {measurements.map((m, i) => {
+            const { low, high } = rateInterval(m.successes, m.trials);
+            return (
+              <g key={m.id} className={tones.get(versionOf(m))}>
+                <line x1={x(i)} x2={x(i)} y1={y(low)} y2={y(high)} strokeWidth={3} strokeLinecap="round" opacity={0.6} />
+                <circle cx={x(i)} cy={y(m.successes / m.trials)} r={5} />
+              </g>
+            );
+          })}
+        </svg>
+        {/* The x axis: the dates of the labelled points; the first starts at its dot and the last ends at
+            its dot, so neither is cut at the chart's edges. */}
+        <div className="relative col-start-2 h-5 text-xs text-slate-400" aria-hidden data-testid="chart-dates">
+          {measurements.map((m, i) => {
+            if (!onWide.has(i) && !onPhone.has(i)) return null;
+            const shown = onPhone.has(i) ? (onWide.has(i) ? "" : "sm:hidden") : "hidden sm:inline";
+            const edge =
+              measurements.length === 1
+                ? "-translate-x-1/2"
+                : i === 0
+                  ? ""
+                  : i === measurements.length - 1
+                    ? "-translate-x-full"
+                    : "-translate-x-1/2";
+            return (
+              <span
+                key={m.id}
+                className={`absolute top-1 whitespace-nowrap leading-none ${edge} ${shown}`}
+                style={{ left: `${(x(i) / WIDTH) * 100}%` }}
+              >
                 {formatDate(m.measuredAt)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+              </span>
+            );
+          })}
+        </div>
+      </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
         {[...tones].map(([version, tone]) => (
           <span key={version} className="inline-flex items-center gap-1">

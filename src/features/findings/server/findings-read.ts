@@ -8,6 +8,7 @@ import {
   type FindingSeverity,
   type FindingStatus,
   type RetestResult,
+  isToolIdTitle,
   UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
 import { isAiFinding } from "@/lib/domain/finding-measurement";
@@ -443,7 +444,7 @@ export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: {
   if (!project) return null;
   const [rows, counts, dueDays, modelVersions, notVerified] = await Promise.all([
     db
-      .select(listColumns)
+      .select({ ...listColumns, ruleId: findings.ruleId })
       .from(findings)
       .innerJoin(projects, eq(projects.id, findings.projectId))
       .where(eq(findings.projectId, projectId))
@@ -463,7 +464,17 @@ export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: {
       after: { name: project.name },
     }),
   ]);
-  return { project, findings: rows.map(toItem), counts, dueDays, modelVersions, notVerified };
+  // Drafts still titled with a tool's id: Publish warns before the client reads them.
+  const toolIdTitled = rows.filter((r) => r.status === "draft" && isToolIdTitle(r.title, r.ruleId)).map((r) => r.id);
+  return {
+    project,
+    findings: rows.map(({ ruleId: _ruleId, ...row }) => toItem(row)),
+    toolIdTitled,
+    counts,
+    dueDays,
+    modelVersions,
+    notVerified,
+  };
 }
 
 export type QueueRetest = {

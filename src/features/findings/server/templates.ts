@@ -325,10 +325,14 @@ export function templateOfRule<T>(byRule: ReadonlyMap<string, T>, ruleId: string
  * the scan gave none. The scan's assets and evidence stay.
  */
 function withTemplate(finding: ImportedFinding, template: ImportTemplate): ImportedFinding {
+  // A measured run's own words name the probe or plugin and its counts ("garak probe dan.Dan_11_0
+  // made the model fail detector dan.DAN in 3 of 10 attempts"): kept as a detail, after the
+  // template's words, which take the description's place.
+  const detail = finding.measurement && template.description && finding.description ? finding.description : "";
   return {
     ...finding,
     title: template.title,
-    description: template.description || finding.description,
+    description: detail ? `${template.description}\n\n${detail}` : template.description || finding.description,
     remediation: template.remediation || finding.remediation,
     references: template.references || finding.references,
     cwe: template.cwe ?? finding.cwe,

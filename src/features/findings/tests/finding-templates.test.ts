@@ -2,7 +2,7 @@
 // (list and search, create, edit, delete; a client is refused), its validation, a new finding
 // started from a template, and an import writing a new draft from the template its rule id
 // matches, in one read of the templates whatever the size of the file.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as importRoute } from "@/app/api/admin/findings/import/route";
 import {
@@ -20,6 +20,7 @@ import {
   createFindingTemplate,
   getFindingTemplate,
   type ImportPreview,
+  listEngagementFindings,
   listFindingTemplateOptions,
   listFindingTemplates,
   scoreCvss,
@@ -358,6 +359,31 @@ describe("imports apply the template whose rule id matches", () => {
         atlas: ["AML.T0051.000"],
       },
     ]);
+    // The template's words lead the description; the probe, its detector and its counts stay, as a paragraph after them.
+    const [injection] = await t.db
+      .select({ description: findings.description, ruleId: findings.ruleId })
+      .from(findings)
+      .where(and(eq(findings.projectId, projectId), eq(findings.title, "Prompt injection overrides the system instructions")));
+    expect(injection!.ruleId).toBe("promptinject.HijackHateHumans:promptinject.AttackRogueString");
+    expect(injection!.description).toMatch(
+      /\n\ngarak probe promptinject\.HijackHateHumans made the model fail detector promptinject\.AttackRogueString in 9 of 10 attempts/,
+    );
+  });
+
+  it("lists the drafts whose title is still a tool's id, for Publish to warn about", async () => {
+    const projectId = await newEngagement("Templates: raw tool ids");
+    const actor = await adminActor();
+    const garak = (probe: string) => JSON.stringify({ entry_type: "eval", probe, detector: "some.Detector", passed: 1, total: 10 });
+    // A module no label or template knows keeps its ids; a known module reads in words.
+    const preview = await importFile(projectId, "garak.report.jsonl", [garak("newmodule.Probe"), garak("grandma.Win10")].join("\n"));
+    await applyFindingImport(t.db, { actor, importId: preview.id, markMissing: false });
+    const engagement = (await listEngagementFindings(t.db, { actor, projectId }))!;
+    const titleOf = (id: string) => engagement.findings.find((f) => f.id === id)!.title;
+    expect(engagement.findings.map((f) => f.title).sort()).toEqual([
+      "Jailbreak through role-play (garak grandma.Win10)",
+      "newmodule.Probe (detector some.Detector)",
+    ]);
+    expect(engagement.toolIdTitled.map(titleOf)).toEqual(["newmodule.Probe (detector some.Detector)"]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { ScrollRegion } from "@/components/admin/scroll-region";
 import { Download, ExternalLink } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
@@ -32,7 +31,7 @@ export function InvoiceDetails({ invoice, pdfHref, payable }: { invoice: Invoice
           <div className="flex flex-wrap items-center gap-3">
             <StatusBadge value={invoice.status} label={due.label} tone={INVOICE_STATUS_TONES[invoice.status]} />
             <p className="font-semibold" data-testid="invoice-due">
-              {due.summary}
+              {due.amounts}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -82,48 +81,59 @@ export function InvoiceDetails({ invoice, pdfHref, payable }: { invoice: Invoice
               : "Square sent no line items for this invoice."}
           </p>
         ) : (
-          <ScrollRegion label={`Line items of ${invoice.invoiceNumber}`}>
-            <table className="w-full text-sm">
-              <caption className="sr-only">Line items of {invoice.invoiceNumber}</caption>
-              <thead className="border-b border-slate-800 text-left text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Item
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Qty
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Unit price
-                  </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Amount
-                  </th>
+          // A table from sm up; on a phone each line is a card (item, then quantity × unit price and
+          // its amount), so the amount is on screen at 390 px without a sideways scroll.
+          <table className="block w-full text-sm sm:table">
+            <caption className="sr-only">Line items of {invoice.invoiceNumber}</caption>
+            <thead className="hidden border-b border-slate-800 text-left text-xs uppercase tracking-wide text-muted sm:table-header-group">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Item
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Qty
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Unit price
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right font-medium">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody className="block sm:table-row-group">
+              {invoice.lineItems.map((item, index) => (
+                <tr
+                  key={index}
+                  className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-800/60 py-2 sm:table-row sm:py-0 sm:align-top"
+                  data-testid="line-item"
+                >
+                  <td className="w-full min-w-0 break-words sm:w-auto sm:py-2 sm:pr-3">
+                    <span className="font-medium">{item.name}</span>
+                    {item.note ? <span className="block text-xs text-muted">{item.note}</span> : null}
+                  </td>
+                  <td className="text-muted sm:px-3 sm:py-2 sm:text-right sm:text-foreground">
+                    {item.quantity}
+                    <span className="sm:hidden"> ×</span>
+                  </td>
+                  <td className="whitespace-nowrap text-muted sm:px-3 sm:py-2 sm:text-right sm:text-foreground">
+                    {formatCents(item.unitPriceCents)}
+                  </td>
+                  <td className="ml-auto whitespace-nowrap font-medium sm:py-2 sm:pl-3 sm:text-right sm:font-normal">
+                    {formatCents(item.totalCents)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {invoice.lineItems.map((item, index) => (
-                  <tr key={index} className="border-b border-slate-800/60 align-top">
-                    <td className="py-2 pr-3">
-                      <span className="font-medium">{item.name}</span>
-                      {item.note ? <span className="block text-xs text-muted">{item.note}</span> : null}
-                    </td>
-                    <td className="px-3 py-2 text-right">{item.quantity}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">{formatCents(item.unitPriceCents)}</td>
-                    <td className="whitespace-nowrap py-2 pl-3 text-right">{formatCents(item.totalCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={3} className="py-2 pr-3 text-right font-semibold">
-                    Total
-                  </th>
-                  <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold">{formatCents(due.totalCents)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </ScrollRegion>
+              ))}
+            </tbody>
+            <tfoot className="block sm:table-footer-group">
+              <tr className="flex justify-between sm:table-row">
+                <th scope="row" colSpan={3} className="py-2 pr-3 text-right font-semibold">
+                  Total
+                </th>
+                <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold">{formatCents(due.totalCents)}</td>
+              </tr>
+            </tfoot>
+          </table>
         )}
       </Card>
 

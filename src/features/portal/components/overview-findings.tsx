@@ -26,16 +26,18 @@ export function OverviewFindings({ findings }: { findings: FindingsSummary }) {
           All findings
         </a>
       </div>
-      <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-5">
+      {/* Tiles at least as wide as their longest label ("Informational"): as many a row as fit the card. */}
+      <ul className="mt-4 grid grid-cols-[repeat(auto-fit,minmax(6.75rem,1fr))] gap-2">
         {FINDING_SEVERITIES.map((severity) => (
           <li key={severity}>
             <a
               href={sectionHref("findings", { severity })}
               onClick={linkHandler("findings", { severity })}
               className="flex flex-col rounded-lg bg-slate-900 p-3 hover:bg-surface-2"
+              data-testid="severity-tile"
             >
               {/* Named by what it shows, "Critical 1 open" (axe: label-content-name-mismatch). */}
-              <span className="text-xs text-muted">{FINDING_SEVERITY_LABELS[severity]}</span>{" "}
+              <span className="whitespace-nowrap text-xs text-muted">{FINDING_SEVERITY_LABELS[severity]}</span>{" "}
               <span className="text-xl font-bold">
                 {findings.openBySeverity[severity]}
                 <span className="sr-only"> open</span>

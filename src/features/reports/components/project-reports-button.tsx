@@ -7,7 +7,7 @@ import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { RowDialog, type RowDialogTools } from "@/components/admin/row-dialog";
 import { RowDialogButton } from "@/components/admin/row-dialog-button";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/field";
+import { FileInput, Input } from "@/components/ui/field";
 import { Loading } from "@/components/ui/spinner";
 import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
@@ -123,7 +123,7 @@ function ReportsPanel({
           <label htmlFor={fileId} className="mb-1 block text-sm font-medium">
             PDF file
           </label>
-          <input id={fileId} ref={fileRef} type="file" accept="application/pdf,.pdf" className="block w-full text-sm" />
+          <FileInput id={fileId} ref={fileRef} accept="application/pdf,.pdf" />
         </div>
         <Button type="submit" disabled={running === "upload"}>
           {running === "upload" ? "Publishing..." : "Publish report"}

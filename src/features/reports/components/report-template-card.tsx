@@ -1,5 +1,6 @@
 "use client";
 
+import { FileInput } from "@/components/ui/field";
 import { FileText } from "lucide-react";
 import { useId, useRef } from "react";
 import { resetReportTemplateAction } from "@/features/reports/actions/admin";
@@ -12,7 +13,7 @@ import { formatDateTime } from "@/lib/format";
 import type { ReportTemplateInfo } from "@/features/reports/server";
 
 const TAGS =
-  "{firmName} {clientName} {engagementName} {startDate} {endDate} {generatedOn} {summary} {criticalCount} {highCount} {mediumCount} {lowCount} {informationalCount} {totalCount}, and per finding inside {#findings}…{/findings}: {title} {severity} {cvssScore} {status} {assets} {description} {remediation} {references} {evidence} {retestStatus}";
+  "{firmName} {clientName} {engagementName} {startDate} {endDate} {authorizedWindow} {generatedOn} {summary} {criticalCount} {highCount} {mediumCount} {lowCount} {informationalCount} {totalCount}, and per finding inside {#findings}…{/findings}: {title} {severity} {cvssScore} {status} {assets} {description} {remediation} {references} {evidence} {retestStatus}, and {hasDescription} {hasRemediation} {hasReferences} to leave out an empty section";
 
 /**
  * Settings → Report template (docs/PRODUCT.md#admin-settings): the Word template generated reports
@@ -58,13 +59,7 @@ export function ReportTemplateCard({ template }: { template: ReportTemplateInfo 
             <label htmlFor={fileId} className="mb-1 block font-medium">
               Word template (.docx)
             </label>
-            <input
-              id={fileId}
-              ref={fileRef}
-              type="file"
-              accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-              className="block w-full text-sm"
-            />
+            <FileInput id={fileId} ref={fileRef} accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document" />
           </div>
           <Button type="submit" size="sm" disabled={isBusy}>
             {running === "upload" ? "Checking..." : "Upload template"}

@@ -21,6 +21,11 @@ import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/rep
 import { taxonomyGroups } from "@/features/reports/server/generated/report-model";
 import { TEMPLATE_EXTERNAL_LINKS, TEMPLATE_TOO_LARGE } from "@/features/reports/server/generated/template-package";
 import { getStorage } from "@/server/core/storage/storage";
+import { signedWindowOf } from "@/features/authorizations/server";
+import { listClientAccessLog } from "@/features/audit/server";
+import { accessLogLabel } from "@/lib/domain/access-log";
+import { clientActor } from "@tests/integration/helpers/admin-session";
+import { formatDate } from "@/lib/format";
 import { pdfPageTexts } from "@tests/helpers/pdf-text";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -218,6 +223,68 @@ describe("generating an engagement's report", () => {
     } finally {
       await t.db.update(findings).set({ description: row!.description, references: row!.references }).where(eq(findings.id, row!.id));
     }
+  });
+
+  it("prints the signed authorization's window, CVSS: — without a score, and no heading over an empty section", async () => {
+    const window = (await signedWindowOf(t.db, acme.projectId))!;
+    expect(window).not.toBeNull();
+    const printedWindow = `Authorized testing window: ${formatDate(window.windowStart)} - ${formatDate(window.windowEnd)} (UTC)`;
+    const [row] = await t.db
+      .select({
+        id: findings.id,
+        title: findings.title,
+        cvssVector: findings.cvssVector,
+        cvssScoreTenths: findings.cvssScoreTenths,
+        remediation: findings.remediation,
+        references: findings.references,
+      })
+      .from(findings)
+      .where(eq(findings.id, acme.findingId));
+    await t.db
+      .update(findings)
+      .set({ title: "Unscored finding", cvssVector: null, cvssScoreTenths: null, remediation: "", references: "" })
+      .where(eq(findings.id, row!.id));
+    try {
+      const word = documentXml(new Uint8Array(await (await generated(admin, "docx")).arrayBuffer()));
+      const pdf = (await pdfText(new Uint8Array(await (await generated(admin, "pdf")).arrayBuffer()))).replace(/\s+/g, " ");
+      for (const text of [word.replace(/\s+/g, " "), pdf]) {
+        expect(text).toContain(printedWindow);
+        expect(text).not.toContain("CVSS: None");
+      }
+      // The unscored finding's section: its CVSS a dash, then its description and no empty Remediation or References heading.
+      const section = (text: string) => text.slice(text.indexOf("Unscored finding"), text.indexOf("Unscored finding") + 2000);
+      expect(section(word)).toMatch(/CVSS: —/);
+      expect(section(pdf)).toMatch(/CVSS: —/);
+      const wordSection = word.slice(word.indexOf("Unscored finding"));
+      const next = published
+        .filter((title) => title !== row!.title)
+        .map((title) => wordSection.indexOf(title))
+        .filter((i) => i > 0);
+      const own = next.length > 0 ? wordSection.slice(0, Math.min(...next)) : wordSection;
+      expect(own.split("\n")).toContain("Description");
+      expect(own.split("\n")).not.toContain("Remediation");
+      expect(own.split("\n")).not.toContain("References");
+    } finally {
+      await t.db.update(findings).set(row!).where(eq(findings.id, row!.id));
+    }
+  });
+
+  it("each report the firm generates is an export in the company's access log, naming the engagement and the form", async () => {
+    const exports = async () =>
+      (await listClientAccessLog(t.db, { actor: await clientActor(DEMO_USERS.acme.email), kind: "exports" })).rows.filter(
+        (e) => e.action === "export.report",
+      );
+    const before = (await exports()).length;
+    expect((await generated(admin, "docx")).status).toBe(200);
+    expect((await generated(admin, "pdf")).status).toBe(200);
+    const [pdfEntry, wordEntry] = await exports();
+    expect((await exports()).length).toBe(before + 2);
+    expect(wordEntry!.item).toMatch(/ report \(Word\)$/);
+    expect(pdfEntry!.item).toMatch(/ report \(PDF\)$/);
+    expect(accessLogLabel(pdfEntry!.action)).toBe("Generated a report of your findings");
+    // Another company's log does not have it.
+    const globex = await listClientAccessLog(t.db, { actor: await clientActor(DEMO_USERS.globex.email) });
+    expect(globex.rows.filter((e) => e.action === "export.report")).toEqual([]);
   });
 
   it("groups findings by OWASP LLM id, a finding under two ids in both", () => {

@@ -13,6 +13,11 @@ import { subscriptionMetrics } from "./plan-metrics";
 // The plan a subscription switches to at its next billing date.
 const nextTier = alias(subscriptionTiers, "next_tier");
 
+/** A subscription whose due period the firm has not billed yet (it waits for Square or a customer link). */
+const waitsForBilling = sql`exists (select 1 from ${subscriptionPeriods}
+  where ${subscriptionPeriods.subscriptionId} = ${clientSubscriptions.id} and ${subscriptionPeriods.billedAt} is null
+    and ${subscriptionPeriods.periodStart} <= current_date)`;
+
 /**
  * Subscription cards (docs/PRODUCT.md#admin-subscriptions): MRR, active count, average and churn
  * from every subscription that was ever active (plan-metrics.ts holds the rules).
@@ -30,9 +35,21 @@ export async function getSubscriptionStats(db: DbOrTx, { actor, now = new Date()
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
     .where(sql`${clientSubscriptions.status} = 'active' or ${clientSubscriptions.activatedAt} is not null`);
   const [any] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(clientSubscriptions);
+  // The share of MRR that bills nothing yet: active plans the firm bills whose due period waits
+  // (Square not connected, or no Square customer link), so the figure does not pass for income.
+  const [unbilled] = await db
+    .select({
+      cents: sql<number>`coalesce(sum(${subscriptionTiers.monthlyPriceCents}), 0)`.mapWith(Number),
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(clientSubscriptions)
+    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+    .where(and(eq(clientSubscriptions.status, "active"), waitsForBilling));
   const metrics = subscriptionMetrics(rows, now);
   return {
     mrrCents: metrics.mrrCents,
+    unbilledMrrCents: unbilled?.cents ?? 0,
+    unbilledCount: unbilled?.count ?? 0,
     activeCount: metrics.activeCount,
     averageMrrCents: metrics.averageMrrCents,
     churnRatePercent: metrics.churnRatePercent,
@@ -63,9 +80,7 @@ export async function listAdminSubscriptions(
       nextTierName: nextTier.tierName,
       squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
       createdAt: clientSubscriptions.createdAt,
-      waitsForBilling: sql<boolean>`exists (select 1 from ${subscriptionPeriods}
-        where ${subscriptionPeriods.subscriptionId} = ${clientSubscriptions.id} and ${subscriptionPeriods.billedAt} is null
-          and ${subscriptionPeriods.periodStart} <= current_date)`,
+      waitsForBilling: sql<boolean>`${waitsForBilling}`,
       hasSquareCustomer: sql<boolean>`exists (select 1 from ${squareCustomers}
         where ${squareCustomers.clientId} = ${clientSubscriptions.clientId} and ${squareCustomers.ignoredAt} is null)`,
       total: matchingCount(),

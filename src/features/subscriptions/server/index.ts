@@ -13,4 +13,4 @@ export {
 export { listAdminPlans, moveSupportPlan, saveSupportPlan, setSupportPlanRetired, type AdminPlan } from "./admin-plans";
 export { cancelOwnSubscription, decideSubscription, requestSubscription, switchOwnPlan } from "./subscription-requests";
 export { runSubscriptionBilling } from "./subscription-billing";
-export { subscriptionMetrics, type MetricRow, type SubscriptionMetrics } from "./plan-metrics";
+export { subscriptionMetrics, type MetricRow, type SubscriptionMetrics, unbilledMrrNote } from "./plan-metrics";

@@ -1,6 +1,8 @@
 // Pure rules of plans that bill (docs/PRODUCT.md#admin-subscriptions): billing periods, MRR and
 // churn. No database and no clock of their own, so unit tests drive them directly.
 
+import { formatCents } from "@/lib/format";
+
 const DAY_MS = 86_400_000;
 
 /** yyyy-mm-dd of an instant, in UTC (plans are billed by UTC calendar days). */
@@ -83,4 +85,14 @@ export function subscriptionMetrics(rows: MetricRow[], now: Date): SubscriptionM
     churnBase: atStart.length,
     churned,
   };
+}
+
+/**
+ * The line under MRR when part of it bills nothing yet (docs/PRODUCT.md#admin-subscriptions):
+ * "$2,000.00 of it not billed yet: 1 plan waits for Square or a customer link"; null when all of it bills.
+ */
+export function unbilledMrrNote({ unbilledMrrCents, unbilledCount }: { unbilledMrrCents: number; unbilledCount: number }): string | null {
+  if (unbilledCount === 0) return null;
+  const plans = unbilledCount === 1 ? "1 plan waits" : `${unbilledCount} plans wait`;
+  return `${formatCents(unbilledMrrCents)} of it not billed yet: ${plans} for Square or a customer link`;
 }

@@ -23,6 +23,7 @@ import {
   decideSubscription,
   getPortalPlanState,
   getSubscriptionStats,
+  unbilledMrrNote,
   listAdminSubscriptions,
   requestSubscription,
   runSubscriptionBilling,
@@ -242,11 +243,22 @@ describe("a plan the firm bills while Square is not connected", () => {
     const owner = await billedClient("Waiting Billing", "CUSTFAKEOTHER01");
     const [connection] = await t.db.select().from(paymentProviderConnections);
     await t.db.delete(paymentProviderConnections);
+    let unbilledWhileWaiting = 0;
+    let price = 0;
     try {
+      const unbilledBefore = await getSubscriptionStats(t.db, { actor: await adminActor() });
       const confirmed = await confirmedPlan(owner, plans.basic);
       expect(confirmed).toMatchObject({ status: "active", billing: "invoice" });
       const [period] = await periodsOf(confirmed.id);
       expect(period!.billedAt).toBeNull();
+      // MRR counts it, and says which share of it bills nothing yet.
+      const waiting = await getSubscriptionStats(t.db, { actor: await adminActor() });
+      price = waiting.mrrCents - unbilledBefore.mrrCents;
+      unbilledWhileWaiting = waiting.unbilledMrrCents;
+      expect(price).toBeGreaterThan(0);
+      expect(waiting.unbilledMrrCents).toBe(unbilledBefore.unbilledMrrCents + price);
+      expect(waiting.unbilledCount).toBe(unbilledBefore.unbilledCount + 1);
+      expect(unbilledMrrNote(waiting)).toMatch(/^\$[\d,]+\.\d\d of it not billed yet: \d+ plans? waits? for Square or a customer link$/);
       expect(await listPortalInvoices(t.db, { actor: owner })).toEqual([]);
       expect((await getPortalPlanState(t.db, { actor: owner })).subscription).toMatchObject({
         squareConnected: false,
@@ -269,6 +281,8 @@ describe("a plan the firm bills while Square is not connected", () => {
     expect(billed!.billedAt).not.toBeNull();
     expect(await listPortalInvoices(t.db, { actor: owner })).toHaveLength(1);
     expect((await getPortalPlanState(t.db, { actor: owner })).subscription).toMatchObject({ squareConnected: true, billingWaits: null });
+    // Billed: no longer in the unbilled share.
+    expect((await getSubscriptionStats(t.db, { actor: await adminActor() })).unbilledMrrCents).toBe(unbilledWhileWaiting - price);
   });
 });
 

@@ -12,6 +12,7 @@ import { clientInvoicesHref } from "@/features/clients/components/admin/client-l
 import { PageHeader } from "@/components/admin/page-header";
 import { RowActionsMenu } from "@/components/admin/row-actions-menu";
 import { Pagination } from "@/components/admin/pagination";
+import { EmailText } from "@/components/ui/email-text";
 import { EmptyState } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { cn } from "@/lib/cn";
@@ -34,8 +35,8 @@ const COLUMNS: Column<AdminClientRow>[] = [
     ),
   },
   { header: "Contact", className: "break-words", cell: (client) => client.contactPerson },
-  // break-all: an address has no spaces to wrap at, and a squeezed laptop table must still fit.
-  { header: "Email", cell: (client) => client.email, className: "text-muted break-all" },
+  // An address has no spaces to wrap at, and a squeezed laptop table must still fit: it wraps after its "@".
+  { header: "Email", cell: (client) => <EmailText email={client.email} />, className: "text-muted" },
   {
     header: "Balance",
     align: "right",

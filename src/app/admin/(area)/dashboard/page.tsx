@@ -24,6 +24,7 @@ import { listRecentInquiries } from "@/features/inquiries/server";
 import { getInvoicedVsCollected, getMrrByMonth } from "@/features/invoices/server";
 import { listFailedMails } from "@/features/operations/server";
 import { getSquareStatus } from "@/features/square/server";
+import { getSubscriptionStats, unbilledMrrNote } from "@/features/subscriptions/server";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -31,7 +32,7 @@ export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, toCountersign, inquiries, activity, failedMail, squareStatus, invoicedChart, mrrChart, demoExempt] =
+  const [stats, pending, toCountersign, inquiries, activity, failedMail, squareStatus, invoicedChart, mrrChart, demoExempt, plans] =
     await Promise.all([
       getDashboardStats(db, { actor }),
       listPendingBookings(db, { actor }),
@@ -43,6 +44,7 @@ export default async function AdminDashboardPage() {
       getInvoicedVsCollected(db, { actor }),
       getMrrByMonth(db, { actor }),
       sessionDemoExempt(),
+      getSubscriptionStats(db, { actor }),
     ]);
 
   return (
@@ -72,7 +74,7 @@ export default async function AdminDashboardPage() {
           icon={<DollarSign className="h-7 w-7" aria-hidden />}
         />
       </section>
-      <RevenueCharts invoiced={invoicedChart} mrr={mrrChart} />
+      <RevenueCharts invoiced={invoicedChart} mrr={mrrChart} mrrNote={unbilledMrrNote(plans)} />
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>

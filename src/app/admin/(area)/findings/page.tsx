@@ -128,7 +128,7 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
           </Card>
           <Card className="space-y-3">
             <h2 className="font-semibold">Findings</h2>
-            <EngagementFindingList projectId={project.id} findings={findings} />
+            <EngagementFindingList projectId={project.id} findings={findings} toolIdTitled={engagement.toolIdTitled} />
           </Card>
           <Card className="space-y-3">
             <h2 className="font-semibold">Import scan results</h2>

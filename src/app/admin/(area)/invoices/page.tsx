@@ -44,7 +44,7 @@ const COLUMNS: Column<AdminInvoiceRow>[] = [
           {row.invoiceNumber}
         </Link>
         {row.description ? <span className="block max-w-xs truncate text-xs text-muted">{row.description}</span> : null}
-        {isOpenInvoiceStatus(row.status) ? <span className="block text-xs text-muted">{dueOf(row).summary}</span> : null}
+        {isOpenInvoiceStatus(row.status) ? <span className="block text-xs text-muted">{dueOf(row).amounts}</span> : null}
       </span>
     ),
   },

@@ -12,7 +12,7 @@ import { subscriptionListQuerySchema } from "@/features/subscriptions/validation
 import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { squareSubscriptionDashboardUrl } from "@/features/square/server";
-import { getSubscriptionStats, listAdminSubscriptions } from "@/features/subscriptions/server";
+import { getSubscriptionStats, listAdminSubscriptions, unbilledMrrNote } from "@/features/subscriptions/server";
 
 export const metadata: Metadata = { title: "Subscriptions" };
 
@@ -111,6 +111,7 @@ export default async function AdminSubscriptionsPage({ searchParams }: { searchP
         <StatCard
           label="Monthly Recurring Revenue"
           value={formatCents(stats.mrrCents)}
+          hint={unbilledMrrNote(stats)}
           icon={<TrendingUp className="h-7 w-7" aria-hidden />}
         />
         <StatCard label="Active Subscriptions" value={stats.activeCount} icon={<Repeat className="h-7 w-7" aria-hidden />} />

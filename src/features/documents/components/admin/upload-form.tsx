@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { ClientPicker } from "@/components/admin/client-picker";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, FileInput, Input, Select } from "@/components/ui/field";
 import { formatFileSize } from "@/lib/format";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, uploadExtensionOf } from "@/lib/validation/uploads";
@@ -95,14 +95,12 @@ export function UploadForm({ clients }: { clients: { id: string; company: string
           </Field>
         </div>
         <Field id="upload-file" label="File" hint="PDF, DOC, DOCX, XLS, XLSX, PNG, JPG or JPEG; 50MB maximum.">
-          <Input
+          <FileInput
             ref={fileInput}
             id="upload-file"
-            type="file"
             accept={UPLOAD_ACCEPT}
             disabled={isBusy}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-sm file:text-foreground"
           />
         </Field>
         {file ? (

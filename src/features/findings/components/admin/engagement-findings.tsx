@@ -23,7 +23,16 @@ import type { FindingListItem } from "@/features/findings/server";
  * drafts at once), then publish or delete the selected drafts, or give the selected published
  * findings an outcome.
  */
-export function EngagementFindingList({ projectId, findings }: { projectId: string; findings: FindingListItem[] }) {
+export function EngagementFindingList({
+  projectId,
+  findings,
+  toolIdTitled = [],
+}: {
+  projectId: string;
+  findings: FindingListItem[];
+  /** Drafts whose title is still a tool's id: Publish warns about those selected. */
+  toolIdTitled?: string[];
+}) {
   const list = useRef<HTMLUListElement>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -35,6 +44,7 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
   const chosen = findings.filter((f) => selected.has(f.id));
   const chosenDrafts = chosen.filter((f) => f.status === "draft").map((f) => f.id);
   const chosenPublished = chosen.filter((f) => f.status !== "draft").map((f) => f.id);
+  const rawTitles = chosen.filter((f) => f.status === "draft" && toolIdTitled.includes(f.id));
   const allDrafts = drafts.length > 0 && drafts.every((d) => selected.has(d.id));
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -94,6 +104,13 @@ export function EngagementFindingList({ projectId, findings }: { projectId: stri
             {`Delete selected drafts (${chosenDrafts.length})`}
           </Button>
         </div>
+      ) : null}
+      {rawTitles.length > 0 ? (
+        <Alert tone="info">
+          {rawTitles.length === 1 ? "1 selected draft is" : `${rawTitles.length} selected drafts are`} still titled with the scan
+          tool&apos;s id ({rawTitles.map((f) => `"${f.title}"`).join(", ")}): the client reads the title as it is. Give{" "}
+          {rawTitles.length === 1 ? "it" : "them"} a readable title, or a template for the rule id, before publishing.
+        </Alert>
       ) : null}
       {confirmDelete ? (
         <ConfirmDialog

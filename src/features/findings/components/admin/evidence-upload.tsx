@@ -1,5 +1,6 @@
 "use client";
 
+import { FileInput } from "@/components/ui/field";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -27,7 +28,7 @@ export function EvidenceUpload({ findingId }: { findingId: string }) {
       <div className="flex flex-wrap items-end gap-3">
         <label htmlFor={id} className="text-sm">
           <span className="mb-1 block text-muted">Evidence file (PDF, Office, PNG or JPEG; up to 50 MB)</span>
-          <input id={id} type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="max-w-full text-sm" />
+          <FileInput id={id} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         <Button onClick={submit} disabled={isBusy}>
           {isBusy ? "Uploading..." : "Attach evidence"}

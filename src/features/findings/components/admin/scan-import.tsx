@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/field";
+import { FileInput, Select } from "@/components/ui/field";
 import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS } from "@/lib/domain/finding-import";
@@ -117,13 +117,7 @@ export function ScanImport({ projectId }: { projectId: string }) {
           </label>
           <label htmlFor={fileId} className="text-sm">
             <span className="mb-1 block text-muted">Scan file</span>
-            <input
-              id={fileId}
-              type="file"
-              accept={IMPORT_FILE_EXTENSIONS.join(",")}
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              className="max-w-full text-sm"
-            />
+            <FileInput id={fileId} accept={IMPORT_FILE_EXTENSIONS.join(",")} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           </label>
           <Button onClick={upload} disabled={isBusy}>
             {running === "upload" ? "Reading the file..." : "Preview import"}

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Field, fieldAria, Input } from "@/components/ui/field";
+import { Field, fieldAria, FileInput, Input } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { routeChange, useChange } from "@/components/ui/use-change";
 import { useZodForm } from "@/components/ui/use-zod-form";
@@ -56,15 +56,13 @@ export function RunUpload({ findingId, currentVersion }: { findingId: string; cu
         <Input autoComplete="off" {...fieldAria(versionId, versionError)} {...form.register("modelVersion")} />
       </Field>
       <Field id={fileId} label="Results file (promptfoo eval -o results.json)" error={fileError ?? undefined}>
-        <input
-          type="file"
+        <FileInput
           accept=".json,application/json"
           {...fieldAria(fileId, fileError ?? undefined)}
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
             setFileError(null);
           }}
-          className="max-w-full text-sm"
         />
       </Field>
       <SubmitRow busy={isBusy} label="Record run" busyLabel="Recording..." />

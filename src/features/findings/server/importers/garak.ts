@@ -1,5 +1,5 @@
 import "server-only";
-import { garakProbeTaxonomy } from "@/lib/domain/ai-taxonomy";
+import { garakProbeLabel, garakProbeTaxonomy } from "@/lib/domain/ai-taxonomy";
 import type { FindingSeverity } from "@/lib/domain/finding";
 import { MEASUREMENT_TRIALS_MAX } from "@/lib/domain/finding-measurement";
 import { numberedLines } from "./byte-source";
@@ -129,11 +129,13 @@ function findingOf(entry: Record<string, unknown>, line: number, target: Target,
   const failed = total - passed;
   if (failed === 0) return null;
   const taxonomy = garakProbeTaxonomy(pair.probe);
+  const label = garakProbeLabel(pair.probe);
   const rate = failed / total;
   return importedFinding({
     toolUid: null,
     ruleId: `${pair.probe}:${pair.detector}`,
-    title: `${pair.probe} (detector ${pair.detector})`,
+    // Readable words first, the probe's id kept beside them (the detector is in the description).
+    title: label ? `${label} (garak ${pair.probe})` : `${pair.probe} (detector ${pair.detector})`,
     severity: severityOfRate(rate),
     assets: lines([target.name]),
     description: paragraphs(

@@ -17,8 +17,19 @@ const MRR_PER_MONTH: MonthChart<"mrr"> = {
   legend: "current",
 };
 
-/** The dashboard's two charts (docs/PRODUCT.md#revenue-charts), rendered on the server. */
-export function RevenueCharts({ invoiced, mrr }: { invoiced: MonthPoint<"invoiced" | "collected">[]; mrr: MonthPoint<"mrr">[] }) {
+/**
+ * The dashboard's two charts (docs/PRODUCT.md#revenue-charts), rendered on the server. `mrrNote`:
+ * the share of this month's MRR that bills nothing yet, said under its chart.
+ */
+export function RevenueCharts({
+  invoiced,
+  mrr,
+  mrrNote = null,
+}: {
+  invoiced: MonthPoint<"invoiced" | "collected">[];
+  mrr: MonthPoint<"mrr">[];
+  mrrNote?: string | null;
+}) {
   return (
     <section aria-label="Revenue charts" className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card className="min-w-0">
@@ -26,6 +37,11 @@ export function RevenueCharts({ invoiced, mrr }: { invoiced: MonthPoint<"invoice
       </Card>
       <Card className="min-w-0">
         <MonthBarChart chart={MRR_PER_MONTH} points={mrr} />
+        {mrrNote ? (
+          <p className="mt-2 text-xs text-muted" data-testid="unbilled-mrr">
+            This month: {mrrNote}.
+          </p>
+        ) : null}
       </Card>
     </section>
   );

@@ -87,7 +87,7 @@ export function InvoiceTable({ invoices, payable = true }: { invoices: PortalInv
                   {/* What is still due, for an invoice that still owes something. */}
                   {isOpenInvoiceStatus(invoice.status) ? (
                     <span className="block text-xs font-normal text-muted" data-testid="invoice-due">
-                      {due.summary}
+                      {due.amounts}
                     </span>
                   ) : null}
                 </td>

@@ -27,6 +27,8 @@ export function templateData(model: ReportModel) {
     engagementDescription: new MarkdownValue(model.engagementDescription),
     startDate: model.startDate,
     endDate: model.endDate,
+    // Empty without a signed authorization: {#authorizedWindow}…{/authorizedWindow} leaves the line out.
+    authorizedWindow: model.authorizedWindow,
     generatedOn: model.generatedOn,
     summary: executiveSummary(model),
     ...counts,
@@ -41,6 +43,10 @@ export function templateData(model: ReportModel) {
       description: new MarkdownValue(finding.description),
       remediation: new MarkdownValue(finding.remediation),
       references: new MarkdownValue(finding.references),
+      // A section's heading only over a section with text: {#hasReferences}…{/hasReferences}.
+      hasDescription: Boolean(finding.description),
+      hasRemediation: Boolean(finding.remediation),
+      hasReferences: Boolean(finding.references),
       // Empty without files: a template's {#evidence}…{/evidence} then leaves the line out.
       evidence: finding.evidence.join(", "),
       retestStatus: finding.retestStatus,

@@ -8,6 +8,8 @@ import { reports } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";
+import { signedWindowOf } from "@/features/authorizations/server";
+import { recordFirmAccess } from "@/features/audit/server";
 import { listReportFindings } from "@/features/findings/server";
 import { getReportTemplateSetting, setReportTemplate } from "@/features/settings/server";
 import { recordUploadedReport } from "../admin-reports";
@@ -29,9 +31,15 @@ const CONTENT_TYPES: Record<GeneratedReportFormat, string> = {
 };
 
 async function modelOf(db: DbOrTx, actor: AdminActor, projectId: string): Promise<ReportModel> {
+  return (await engagementModel(db, actor, projectId)).model;
+}
+
+async function engagementModel(db: DbOrTx, actor: AdminActor, projectId: string): Promise<{ model: ReportModel; clientId: string }> {
   const data = await listReportFindings(db, { actor, projectId });
   if (!data) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
-  return reportModel(data, { firmName: siteConfig.name, now: new Date() });
+  // The window both sides signed: what the testing was authorized for (docs/PRODUCT.md#engagement-authorization).
+  const window = await signedWindowOf(db, projectId);
+  return { model: reportModel(data, { firmName: siteConfig.name, now: new Date(), window }), clientId: data.project.clientId };
 }
 
 /** The firm's template when it has one (its stored object), else the default shipped with the product. */
@@ -62,8 +70,17 @@ export async function generateEngagementReport(
   { actor, projectId, format }: { actor: AdminActor; projectId: string; format: GeneratedReportFormat },
 ): Promise<GeneratedReport> {
   assertAdmin(actor);
-  const model = await modelOf(db, actor, projectId);
+  const { model, clientId } = await engagementModel(db, actor, projectId);
   const bytes = format === "docx" ? renderDocx(await currentTemplate(db), model) : await renderPdf(model);
+  // The file leaves with the company's findings in it: an export in its access log (docs/PRODUCT.md#portal-access-log).
+  await recordFirmAccess(db, {
+    actor,
+    action: "export.report",
+    clientIds: [clientId],
+    entityType: "project",
+    entityId: projectId,
+    after: { name: `${model.engagementName} report (${format === "docx" ? "Word" : "PDF"})` },
+  });
   return { fileName: fileNameOf(model, format), contentType: CONTENT_TYPES[format], bytes };
 }
 

@@ -47,6 +47,8 @@ export type ReportModel = {
   engagementDescription: string;
   startDate: string;
   endDate: string;
+  /** The testing window of the authorization both sides signed ("Nov 1, 2026 - Nov 15, 2026 (UTC)"); "" without one. */
+  authorizedWindow: string;
   generatedOn: string;
   counts: Record<FindingSeverity, number>;
   total: number;
@@ -61,7 +63,8 @@ const printed = (finding: ReportFinding): PrintedFinding => ({
   title: finding.title,
   severity: finding.severity,
   severityLabel: FINDING_SEVERITY_LABELS[finding.severity],
-  cvssScore: finding.cvssScoreTenths === null ? "None" : (finding.cvssScoreTenths / 10).toFixed(1),
+  // "CVSS: —" when the finding has no score: a dash, not a word that reads like a rating.
+  cvssScore: finding.cvssScoreTenths === null ? "—" : (finding.cvssScoreTenths / 10).toFixed(1),
   cvssVector: finding.cvssVector ?? "",
   status: FINDING_STATUS_LABELS[finding.status],
   assets: finding.assets.trim(),
@@ -92,8 +95,15 @@ export function taxonomyGroups(findings: { title: string; owaspLlm: string[] }[]
     .map(([id, titles]) => ({ id, name: OWASP_LLM_NAMES[id] ?? "Other", findings: titles }));
 }
 
-/** The report of an engagement's published findings, as of `now`. */
-export function reportModel(data: EngagementReportData, { firmName, now }: { firmName: string; now: Date }): ReportModel {
+/** The signed window in the report's words, or "" when no authorization is signed by both sides. */
+const windowText = (window: { windowStart: string; windowEnd: string } | null) =>
+  window ? `${formatDate(window.windowStart)} - ${formatDate(window.windowEnd)} (UTC)` : "";
+
+/** The report of an engagement's published findings, as of `now`, with the window its signed authorization allows. */
+export function reportModel(
+  data: EngagementReportData,
+  { firmName, now, window = null }: { firmName: string; now: Date; window?: { windowStart: string; windowEnd: string } | null },
+): ReportModel {
   const findings = data.findings.map(printed);
   const counts = Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, 0])) as Record<FindingSeverity, number>;
   for (const finding of findings) counts[finding.severity] += 1;
@@ -105,6 +115,7 @@ export function reportModel(data: EngagementReportData, { firmName, now }: { fir
     engagementDescription: data.project.description?.trim() ?? "",
     startDate: formatDate(data.project.startDate),
     endDate: data.project.endDate ? formatDate(data.project.endDate) : "Ongoing",
+    authorizedWindow: windowText(window),
     generatedOn: formatDate(now),
     counts,
     total: findings.length,

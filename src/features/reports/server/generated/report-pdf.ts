@@ -259,6 +259,7 @@ async function cover(writer: ReportWriter, model: ReportModel) {
   await writer.text("Security assessment report", { size: 16, color: MUTED, gapAfter: 40 });
   await writer.text(`Prepared for ${model.clientName}`, { size: 13, gapAfter: 4 });
   await writer.text(`Engagement dates: ${model.startDate} - ${model.endDate}`, { size: 11, gapAfter: 4 });
+  if (model.authorizedWindow) await writer.text(`Authorized testing window: ${model.authorizedWindow}`, { size: 11, gapAfter: 4 });
   await writer.text(`Generated on ${model.generatedOn}`, { size: 11, gapAfter: 60 });
   await writer.text("Confidential", { size: 18, bold: true, color: SEVERITY_COLORS.critical, gapAfter: 4 });
   await writer.text(`This report is for ${model.clientName} only. Do not share it outside the named recipients.`, {
@@ -305,6 +306,7 @@ export async function renderPdf(model: ReportModel): Promise<Uint8Array> {
   await writer.field("Client", model.clientName);
   await writer.field("Engagement", model.engagementName);
   await writer.field("Dates", `${model.startDate} - ${model.endDate}`);
+  await writer.field("Authorized testing window", model.authorizedWindow || "No authorization signed by both sides");
   if (model.engagementDescription) await writer.markdown(markdownBlocks(model.engagementDescription));
 
   await writer.heading("Executive summary");
