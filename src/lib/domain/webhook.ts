@@ -41,12 +41,19 @@ export const {
 } = badgeList({ active: "emerald", failing: "amber", disabled: "slate" });
 export type WebhookEndpointState = (typeof WEBHOOK_ENDPOINT_STATES)[number];
 
-/** A delivery waits for its next attempt, was answered with a 2xx, or was given up after the last retry. */
+/**
+ * A delivery waits for its next attempt, was answered with a 2xx, or was given up after the last
+ * retry; held: raised while its endpoint was off, kept until an owner turning it on chooses to
+ * deliver it (pending) or skip it (skipped: never sent, still in the delivery log, redeliverable).
+ */
 export const {
   values: WEBHOOK_DELIVERY_STATUSES,
   labels: WEBHOOK_DELIVERY_STATUS_LABELS,
   tones: WEBHOOK_DELIVERY_STATUS_TONES,
-} = badgeList({ pending: "amber", succeeded: "emerald", failed: "red" });
+} = badgeList(
+  { pending: "amber", succeeded: "emerald", failed: "red", held: "sky", skipped: "slate" },
+  { held: "Held while off", skipped: "Skipped" },
+);
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
