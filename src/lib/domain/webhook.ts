@@ -22,6 +22,22 @@ export const WEBHOOK_EVENT_TYPES = [
   "access_log.head_signed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What each event tells, in a line: the Add endpoint form shows it under the event's name. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  "finding.published": "A finding is published to you.",
+  "finding.status_changed": "A finding's status moves: remediation, retest, risk acceptance.",
+  "retest.completed": "A retest has its result.",
+  "report.published": "A report version is published.",
+  "attestation.issued": "An attestation letter is issued.",
+  "attestation.revoked": "An attestation letter is revoked.",
+  "authorization.sent": "An authorization is sent to you to sign.",
+  "authorization.signed": "An authorization is signed, by you or by us.",
+  "invoice.created": "An invoice appears in Billing.",
+  "invoice.paid": "An invoice is paid.",
+  "message.received": "We wrote in a conversation.",
+  "access_log.head_signed": "The access log's chain head is signed (daily).",
+};
 /** The test event "Send test event" sends; never queued by anything else. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
