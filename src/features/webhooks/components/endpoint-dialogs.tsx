@@ -67,12 +67,15 @@ export function AddEndpointDialog({ onClose, onSecret }: { onClose: () => void; 
                   id={`webhook-event-${type}`}
                   type="checkbox"
                   value={type}
+                  aria-labelledby={`webhook-event-${type}-name`}
                   aria-describedby={`webhook-event-${type}-description`}
                   className="h-6 w-6 shrink-0 accent-sky-500"
                   {...form.register("events")}
                 />
                 <span className="min-w-0">
-                  <span className="block font-mono text-xs break-all">{type}</span>
+                  <span id={`webhook-event-${type}-name`} className="block font-mono text-xs break-all">
+                    {type}
+                  </span>
                   <span id={`webhook-event-${type}-description`} className="block text-xs text-muted">
                     {WEBHOOK_EVENT_DESCRIPTIONS[type]}
                   </span>

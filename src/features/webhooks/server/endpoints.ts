@@ -371,7 +371,7 @@ export async function disableWebhookEndpointAsFirm(
         subject: "A webhook endpoint was turned off by our team",
         greetingName: company,
         paragraphs: [
-          `${actor.name || actor.email} of our team turned off your webhook endpoint ${shown}: nothing is sent to it until an owner turns it on again in Settings.`,
+          `${actor.name || actor.email} of our team turned off your webhook endpoint ${shown}: nothing is sent to it until an owner turns it on again in Settings. Events meanwhile are kept: turning it on, you choose to deliver or skip them.`,
           "If you did not expect this, reply to this mail.",
         ],
         action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
