@@ -111,6 +111,7 @@ describe("the demo's GitHub connection", () => {
       });
       expect(await handleGitHubDelivery(t.db, { ...delivery, signature: signGitHubWebhook(rawBody, DEMO_GITHUB_WEBHOOK_SECRET) })).toEqual({
         applied: "reopened",
+        replayed: false,
       });
       await t.db.update(trackerTickets).set({ state: "closed" }).where(eq(trackerTickets.id, closedTicket.id));
     });
