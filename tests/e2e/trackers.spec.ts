@@ -89,8 +89,11 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   await prompt.getByRole("button", { name: "Confirm" }).click();
 
   const hook = owner.getByRole("dialog", { name: "Add the webhook in GitHub" });
-  const url = await hook.getByLabel("Payload URL").inputValue();
-  const secret = await hook.getByLabel("Secret").inputValue();
+  // Each value to paste has its own Copy button beside its field.
+  await expect(hook.getByRole("button", { name: "Copy Payload URL" })).toBeVisible();
+  await expect(hook.getByRole("button", { name: "Copy Secret" })).toBeVisible();
+  const url = await hook.getByRole("textbox", { name: "Payload URL" }).inputValue();
+  const secret = await hook.getByRole("textbox", { name: "Secret" }).inputValue();
   expect(url).toMatch(/\/api\/trackers\/github\/[0-9a-f-]{36}$/);
   await fake(page, "webhooks", { repo, url, secret });
   await hook.getByRole("button", { name: "Done" }).click();

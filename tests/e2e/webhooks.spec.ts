@@ -1,7 +1,9 @@
 // The company's webhooks in Settings (docs/PRODUCT.md#api-and-webhooks): the demo's failing
 // endpoint with its delivery log; adding a signed endpoint shows its secret once; a private
-// address is refused with the reason; an endpoint is turned off and removed.
+// address is refused with the reason; an endpoint is turned off and removed; events raised while it
+// is off are held, and turning it on asks to deliver or skip them.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
+import { expectScreenReady, LAPTOP } from "./phone-ready";
 
 test("an owner reads the failing endpoint's delivery log, adds an endpoint, and removes it", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
@@ -42,4 +44,45 @@ test("an owner reads the failing endpoint's delivery log, adds an endpoint, and 
   await added.getByRole("button", { name: `Remove ${url}` }).click();
   await page.getByRole("dialog", { name: "Remove this webhook endpoint?" }).getByRole("button", { name: "Remove endpoint" }).click();
   await expect(added).toHaveCount(0);
+});
+
+test("an endpoint turned off holds its events; turned on, the owner skips them and the log keeps them as skipped", async ({ page }) => {
+  await signInViaApi(page, DEMO.client);
+  await page.goto("/client-portal?section=settings");
+  const card = page.getByRole("region", { name: "Webhooks" });
+  await card.getByRole("button", { name: "Add endpoint" }).click();
+  const add = page.getByRole("dialog", { name: "Add a webhook endpoint" });
+  // Each event says in a line when it is sent.
+  await expect(add.getByRole("checkbox", { name: "finding.published" })).toHaveAccessibleDescription("A finding is published to you.");
+  await expectScreenReady(page, "Add a webhook endpoint", LAPTOP.viewport.width, '[role="dialog"]');
+  // A name that never resolves: the test event waits for its retry rather than being delivered.
+  const url = `https://held-${Date.now()}.invalid/hook`;
+  await add.getByLabel("Address").fill(url);
+  await add.getByRole("button", { name: "Add endpoint" }).click();
+  await page.getByRole("dialog", { name: "Copy the signing secret" }).getByRole("button", { name: "Done" }).click();
+
+  const row = card.getByRole("listitem").filter({ hasText: url });
+  await row.getByRole("button", { name: `Send test event to ${url}` }).click();
+  await expect(card.getByText("Test event queued")).toBeVisible();
+  await row.getByRole("button", { name: `Turn off ${url}` }).click();
+  await expect(row).toContainText("Disabled");
+  await expect(row).toContainText(/1 event from .+ UTC was held while this endpoint was off\./);
+
+  await row.getByRole("button", { name: `Turn on ${url}` }).click();
+  const choice = page.getByRole("dialog", { name: "Turn this endpoint on" });
+  await expect(choice).toContainText("1 event from");
+  await expectScreenReady(page, "Turn this endpoint on", LAPTOP.viewport.width, '[role="dialog"]');
+  await choice.getByRole("button", { name: "Skip it" }).click();
+  await expect(choice).toHaveCount(0);
+  await expect(card.getByText("Endpoint turned on: 1 held event is skipped.", { exact: false })).toBeVisible();
+  await expect(row).toContainText("Active");
+  await expect(row).not.toContainText("was held while");
+
+  await row.getByRole("button", { name: `Delivery log of ${url}` }).click();
+  const log = page.getByRole("dialog", { name: "Delivery log" });
+  await expect(log.getByRole("list", { name: "Deliveries" })).toContainText("Skipped");
+  await log.getByRole("button", { name: "Close" }).last().click();
+  await row.getByRole("button", { name: `Remove ${url}` }).click();
+  await page.getByRole("dialog", { name: "Remove this webhook endpoint?" }).getByRole("button", { name: "Remove endpoint" }).click();
+  await expect(row).toHaveCount(0);
 });

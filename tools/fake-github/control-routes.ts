@@ -58,6 +58,7 @@ export async function handleControl(
     if (method === "POST" && path === "/_fake/issues/close")
       return json(res, 200, await fake.closeIssue(repo, number, str(body.reason) === "not_planned" ? "not_planned" : "completed"));
     if (method === "POST" && path === "/_fake/issues/reopen") return json(res, 200, await fake.reopenIssue(repo, number));
+    if (method === "POST" && path === "/_fake/deliveries/redeliver") return json(res, 200, await fake.redeliver(str(body.guid) ?? ""));
     if (method === "POST" && path === "/_fake/issues/forge")
       return json(res, 200, await fake.forgeDelivery(repo, number, { secret: str(body.secret) }));
   } catch (error) {

@@ -16,7 +16,7 @@ import { type CloseReason, closeIssue, editIssue, forgeDelivery, reopenIssue } f
 import { DEFAULT_PRIMARY_LIMIT, DEFAULT_SECONDARY, type SecondaryLimit } from "./rate";
 import { issueJson, repoJson } from "./shapes";
 import { GitHubState, type TokenRequest } from "./state";
-import type { Delivery } from "./webhook";
+import { type Delivery, redeliver } from "./webhook";
 
 export type { Delivery } from "./webhook";
 export type { SecondaryLimit } from "./rate";
@@ -58,6 +58,8 @@ export type FakeGitHub = {
   editIssue: (repo: string, number: number, edit: { title?: string; body?: string | null }) => Promise<Delivery[]>;
   /** An `issues` delivery signed with another secret than the hook's (or `secret`): what a receiver must refuse. */
   forgeDelivery: (repo: string, number: number, options?: { action?: IssueAction; secret?: string }) => Promise<Delivery[]>;
+  /** "Redeliver" of the delivery with this GUID: the same X-GitHub-Delivery, headers and bytes again; resolves once answered. */
+  redeliver: (guid: string) => Promise<Delivery>;
   /** The repository's issues as the API shows them, by number. */
   issues: (repo: string) => IssueJson[];
   /** Every webhook delivery made so far, oldest first. */
@@ -101,6 +103,13 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     reopenIssue: (repo, number) => reopenIssue(ctx, repo, number),
     editIssue: (repo, number, edit) => editIssue(ctx, repo, number, edit),
     forgeDelivery: (repo, number, forged) => forgeDelivery(ctx, repo, number, forged),
+    redeliver: async (guid) => {
+      const original = ctx.deliveries.find((d) => d.guid === guid && !d.redelivery);
+      if (!original) throw new Error("fake-github: no such delivery");
+      const again = await redeliver(original);
+      ctx.deliveries.push(again);
+      return again;
+    },
     issues: (repo) => {
       const found = state.mustRepo(repo);
       return found.issues.map((issue) => issueJson(ctx.base, found, issue));

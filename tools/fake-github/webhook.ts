@@ -22,7 +22,11 @@ export type Delivery = {
   error?: string;
   /** Signed with another secret than the hook's (a forged delivery, for tests). */
   forged: boolean;
+  /** Sent again by "Redeliver": the same GUID, headers and bytes as the delivery it repeats. */
+  redelivery: boolean;
   payload: Record<string, unknown>;
+  /** What was sent, for a redelivery. */
+  sent: { headers: Record<string, string>; raw: string };
 };
 
 /** GitHub gives a receiver ten seconds to answer before it counts the delivery failed. */
@@ -48,7 +52,9 @@ export async function deliver(repo: Repo, hook: Hook, event: string, payload: Re
     action: typeof payload.action === "string" ? payload.action : undefined,
     status: null,
     forged: secret !== undefined && secret !== hook.secret,
+    redelivery: false,
     payload,
+    sent: { headers: {}, raw },
   };
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -64,12 +70,30 @@ export async function deliver(repo: Repo, hook: Hook, event: string, payload: Re
     headers["x-hub-signature"] = `sha1=${createHmac("sha1", key).update(raw, "utf8").digest("hex")}`;
     headers["x-hub-signature-256"] = signGitHubWebhook(raw, key);
   }
+  record.sent.headers = headers;
+  return post(record);
+}
+
+async function post(record: Delivery): Promise<Delivery> {
   try {
-    const response = await fetch(hook.url, { method: "POST", headers, body: raw, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+    const response = await fetch(record.url, {
+      method: "POST",
+      headers: record.sent.headers,
+      body: record.sent.raw,
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
     await response.arrayBuffer();
     record.status = response.status;
   } catch (error) {
     record.error = error instanceof Error ? error.message : String(error);
   }
   return record;
+}
+
+/**
+ * "Redeliver" on a hook's Recent Deliveries page: the same delivery again, with its GUID
+ * (X-GitHub-Delivery), headers and bytes unchanged; what a replayed delivery looks like too.
+ */
+export function redeliver(original: Delivery): Promise<Delivery> {
+  return post({ ...original, status: null, error: undefined, redelivery: true, sent: { ...original.sent } });
 }

@@ -61,3 +61,16 @@ export const DEFAULT_TRACKER_MAPPING: TrackerMapping = {
 /** A ticket as the finding shows it: open in the tracker, or closed there. */
 export const TRACKER_TICKET_STATES = ["creating", "open", "closed"] as const;
 export type TrackerTicketState = (typeof TRACKER_TICKET_STATES)[number];
+
+/**
+ * The site a connection's tracker is on, as a person names it (github.com for GitHub's API
+ * address, a GitLab's or Jira's host): two connections to one repository name on two sites read apart.
+ */
+export function trackerSite(baseUrl: string): string {
+  try {
+    const host = new URL(baseUrl).host;
+    return host === "api.github.com" ? "github.com" : host;
+  } catch {
+    return baseUrl;
+  }
+}

@@ -22,6 +22,22 @@ export const WEBHOOK_EVENT_TYPES = [
   "access_log.head_signed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What each event tells, in a line: the Add endpoint form shows it under the event's name. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  "finding.published": "A finding is published to you.",
+  "finding.status_changed": "A finding's status moves: remediation, retest, risk acceptance.",
+  "retest.completed": "A retest has its result.",
+  "report.published": "A report version is published.",
+  "attestation.issued": "An attestation letter is issued.",
+  "attestation.revoked": "An attestation letter is revoked.",
+  "authorization.sent": "An authorization is sent to you to sign.",
+  "authorization.signed": "An authorization is signed, by you or by us.",
+  "invoice.created": "An invoice appears in Billing.",
+  "invoice.paid": "An invoice is paid.",
+  "message.received": "We wrote in a conversation.",
+  "access_log.head_signed": "The access log's chain head is signed (daily).",
+};
 /** The test event "Send test event" sends; never queued by anything else. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
@@ -41,12 +57,19 @@ export const {
 } = badgeList({ active: "emerald", failing: "amber", disabled: "slate" });
 export type WebhookEndpointState = (typeof WEBHOOK_ENDPOINT_STATES)[number];
 
-/** A delivery waits for its next attempt, was answered with a 2xx, or was given up after the last retry. */
+/**
+ * A delivery waits for its next attempt, was answered with a 2xx, or was given up after the last
+ * retry; held: raised while its endpoint was off, kept until an owner turning it on chooses to
+ * deliver it (pending) or skip it (skipped: never sent, still in the delivery log, redeliverable).
+ */
 export const {
   values: WEBHOOK_DELIVERY_STATUSES,
   labels: WEBHOOK_DELIVERY_STATUS_LABELS,
   tones: WEBHOOK_DELIVERY_STATUS_TONES,
-} = badgeList({ pending: "amber", succeeded: "emerald", failed: "red" });
+} = badgeList(
+  { pending: "amber", succeeded: "emerald", failed: "red", held: "sky", skipped: "slate" },
+  { held: "Held while off", skipped: "Skipped" },
+);
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**

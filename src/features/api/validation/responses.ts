@@ -174,6 +174,10 @@ export const apiWebhookEndpointSchema = z.strictObject({
   lastDelivery: z
     .strictObject({ status: z.enum(WEBHOOK_DELIVERY_STATUSES), statusCode: z.number().int().nullable(), at: isoDateTime.nullable() })
     .nullable(),
+  held: z
+    .strictObject({ count: z.number().int(), from: isoDateTime, to: isoDateTime })
+    .nullable()
+    .describe("Events held while the endpoint was off, from the first to the last: an owner turning it on delivers or skips them"),
 });
 
 /** A page of a list: its items and the cursor of the next page (null on the last). */

@@ -1,7 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { TRACKER_KIND_LABELS, TRACKER_STATE_LABELS, TRACKER_STATE_TONES } from "@/lib/domain/tracker";
+import { TRACKER_KIND_LABELS, TRACKER_STATE_LABELS, TRACKER_STATE_TONES, trackerSite } from "@/lib/domain/tracker";
 import type { TrackerConnectionRow } from "@/features/trackers/server";
 
 /**
@@ -29,6 +29,7 @@ export function AdminTrackersCard({ company, connections }: { company: string; c
                 />
                 <span>{TRACKER_KIND_LABELS[connection.kind]}</span>
                 <span className="font-mono text-xs break-all">{connection.target}</span>
+                <span className="text-muted">on {trackerSite(connection.baseUrl)}</span>
               </p>
               {connection.state === "failing" && connection.stateMessage ? (
                 <p className="break-words text-amber-300">{connection.stateMessage}</p>

@@ -10,11 +10,12 @@ import type { TrackerTargetsInput } from "@/features/trackers/validation";
 // The Connect forms' list of what the typed token can see (docs/PRODUCT.md#integrations): a
 // suggestion list on the target's field, so the owner picks a name rather than spelling it.
 
-type Words = { one: string; what: string; none: string };
+type Words = { one: string; what: string; none: string; typed: string };
 const WORDS: Record<TrackerTargetsInput["kind"], Words> = {
-  github: { one: "repository", what: "repositories", none: "This token sees no repository with issues." },
-  gitlab: { one: "project", what: "projects", none: "This token is a member of no project." },
-  jira: { one: "project", what: "projects", none: "This account may create issues in no project." },
+  github: { one: "repository", what: "repositories", none: "This token sees no repository with issues.", typed: "name" },
+  gitlab: { one: "project", what: "projects", none: "This token is a member of no project.", typed: "name" },
+  // Jira's field takes the project's key (SEC), not its name.
+  jira: { one: "project", what: "projects", none: "This account may create issues in no project.", typed: "key" },
 };
 
 /**
@@ -44,7 +45,7 @@ export function TargetPicker({
         setTargets(found);
         setStatus(
           found.length
-            ? `${found.length} ${found.length === 1 ? words.one : words.what} found: pick one in the field, or type its name.`
+            ? `${found.length} ${found.length === 1 ? words.one : words.what} found: pick one in the field, or type its ${words.typed}.`
             : words.none,
         );
       },

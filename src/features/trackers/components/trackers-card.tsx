@@ -10,7 +10,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useChange } from "@/components/ui/use-change";
 import { FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";
-import { TRACKER_KIND_LABELS, TRACKER_STATE_LABELS, TRACKER_STATE_TONES } from "@/lib/domain/tracker";
+import { TRACKER_KIND_LABELS, TRACKER_STATE_LABELS, TRACKER_STATE_TONES, trackerSite } from "@/lib/domain/tracker";
 import { removeTrackerConnectionAction, testTrackerConnectionAction } from "@/features/trackers/actions/portal";
 import type { TrackerConnectionRow } from "@/features/trackers/server";
 import { ConnectGitHubDialog, ConnectGitLabDialog, ConnectJiraDialog } from "./connect-dialogs";
@@ -67,67 +67,72 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
         <p className="mt-4 text-sm text-muted">No ticket system connected yet.</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-800" aria-label="Connections">
-          {connections.map((connection) => (
-            <li key={connection.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
-              <div className="min-w-0 space-y-1">
-                <p className="font-medium break-words">
-                  {TRACKER_KIND_LABELS[connection.kind]} · <span className="font-mono">{connection.target}</span>{" "}
-                  <StatusBadge
-                    value={connection.state}
-                    label={TRACKER_STATE_LABELS[connection.state]}
-                    tone={TRACKER_STATE_TONES[connection.state]}
-                  />
-                </p>
-                {connection.stateMessage ? <p className="text-amber-300 break-words">{connection.stateMessage}</p> : null}
-                <p className="text-muted">
-                  Connected by {connection.createdByName}
-                  {connection.lastSyncAt ? (
-                    <>
-                      {" "}
-                      · last sync <RelativeTime value={connection.lastSyncAt} />
-                    </>
-                  ) : null}
-                </p>
-                <p className="text-muted">
-                  {connection.mapping.createMode === "automatic"
-                    ? `Files findings from ${FINDING_SEVERITY_LABELS[connection.mapping.minSeverity]} up as they are published.`
-                    : "Files a finding when someone asks."}
-                </p>
-              </div>
-              {readOnly ? null : (
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={isBusy}
-                    aria-label={`Test connection to ${connection.target}`}
-                    onClick={() =>
-                      run(`test:${connection.id}`, () => testTrackerConnectionAction({ connectionId: connection.id }), {
-                        done: (result) =>
-                          result.state === "connected"
-                            ? `${connection.target}: connected.`
-                            : { kind: "refusal", text: `${connection.target}: ${result.message ?? "failing"}` },
-                      })
-                    }
-                  >
-                    {running === `test:${connection.id}` ? "Testing..." : "Test connection"}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Ticket settings for ${connection.target}`}
-                    onClick={() => setMapping(connection)}
-                  >
-                    Ticket settings
-                  </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Remove ${connection.target}`} onClick={() => setRemoving(connection)}>
-                    Remove
-                  </Button>
+          {connections.map((connection) => {
+            // The accessible names of a row's buttons carry the site and state too, so two rows with one name differ.
+            const named = `${connection.target} on ${trackerSite(connection.baseUrl)} (${TRACKER_STATE_LABELS[connection.state]})`;
+            return (
+              <li key={connection.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium break-words">
+                    {TRACKER_KIND_LABELS[connection.kind]} · <span className="font-mono">{connection.target}</span>{" "}
+                    <span className="font-normal text-muted">on {trackerSite(connection.baseUrl)}</span>{" "}
+                    <StatusBadge
+                      value={connection.state}
+                      label={TRACKER_STATE_LABELS[connection.state]}
+                      tone={TRACKER_STATE_TONES[connection.state]}
+                    />
+                  </p>
+                  {connection.stateMessage ? <p className="text-amber-300 break-words">{connection.stateMessage}</p> : null}
+                  <p className="text-muted">
+                    Connected by {connection.createdByName}
+                    {connection.lastSyncAt ? (
+                      <>
+                        {" "}
+                        · last sync <RelativeTime value={connection.lastSyncAt} />
+                      </>
+                    ) : null}
+                  </p>
+                  <p className="text-muted">
+                    {connection.mapping.createMode === "automatic"
+                      ? `Files findings from ${FINDING_SEVERITY_LABELS[connection.mapping.minSeverity]} up as they are published.`
+                      : "Files a finding when someone asks."}
+                  </p>
                 </div>
-              )}
-              {shown(connection.id)}
-            </li>
-          ))}
+                {readOnly ? null : (
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={isBusy}
+                      aria-label={`Test connection to ${named}`}
+                      onClick={() =>
+                        run(`test:${connection.id}`, () => testTrackerConnectionAction({ connectionId: connection.id }), {
+                          done: (result) =>
+                            result.state === "connected"
+                              ? `${connection.target}: connected.`
+                              : { kind: "refusal", text: `${connection.target}: ${result.message ?? "failing"}` },
+                        })
+                      }
+                    >
+                      {running === `test:${connection.id}` ? "Testing..." : "Test connection"}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Ticket settings for ${named}`}
+                      onClick={() => setMapping(connection)}
+                    >
+                      Ticket settings
+                    </Button>
+                    <Button variant="ghost" size="sm" aria-label={`Remove ${named}`} onClick={() => setRemoving(connection)}>
+                      Remove
+                    </Button>
+                  </div>
+                )}
+                {shown(connection.id)}
+              </li>
+            );
+          })}
         </ul>
       )}
       {connecting === "github" ? <ConnectGitHubDialog onClose={() => setConnecting(null)} /> : null}
@@ -146,7 +151,7 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
       {removing ? (
         <ConfirmDialog
           title="Remove this connection?"
-          description={`Findings are no longer filed in ${removing.target}; its tickets stay there.`}
+          description={`Findings are no longer filed in ${removing.target} on ${trackerSite(removing.baseUrl)}; its tickets stay there.`}
           confirmLabel="Remove connection"
           busyLabel="Removing..."
           send={() => removeTrackerConnectionAction({ connectionId: removing.id })}

@@ -44,44 +44,46 @@ export function WebhookSettings({
   secret: string;
   onDone: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
   const words = WORDS[kind];
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      // Clipboard refused: the secret stays selectable in the field.
-      document.getElementById("tracker-webhook-secret")?.focus();
-    }
-  };
   return (
     <div className="space-y-4">
       <Alert tone="success">Connected. {words.where}</Alert>
-      <Field id="tracker-webhook-url" label={words.url}>
-        <Input
-          id="tracker-webhook-url"
-          readOnly
-          value={`${window.location.origin}/api/trackers/${kind}/${connectionId}`}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-      </Field>
-      <Field id="tracker-webhook-secret" label={words.secret} hint={words.hint}>
-        <Input
-          id="tracker-webhook-secret"
-          readOnly
-          value={secret}
-          onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-xs"
-        />
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={copy}>
-          {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-          {copied ? "Copied" : "Copy secret"}
-        </Button>
+      <CopyField id="tracker-webhook-url" label={words.url} value={`${window.location.origin}/api/trackers/${kind}/${connectionId}`} />
+      <CopyField id="tracker-webhook-secret" label={words.secret} hint={words.hint} value={secret} mono />
+      <div className="flex justify-end">
         <Button onClick={onDone}>Done</Button>
       </div>
     </div>
+  );
+}
+
+/** A value to paste into the tracker's form, with its own Copy button (the field stays selectable when the clipboard refuses). */
+function CopyField({ id, label, hint, value, mono }: { id: string; label: string; hint?: string; value: string; mono?: boolean }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+    } catch {
+      // Clipboard refused: the value stays selectable in the field.
+      document.getElementById(id)?.focus();
+    }
+  };
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          className={mono ? "font-mono text-xs" : undefined}
+        />
+        <Button variant="secondary" onClick={copy} aria-label={`${copied ? "Copied" : "Copy"} ${label}`} className="shrink-0">
+          {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+          {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+    </Field>
   );
 }

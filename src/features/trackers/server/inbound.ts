@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
 import type { ClientActor } from "@/server/core/actor";
-import type { Db } from "@/server/core/db/client";
-import { clients, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import type { Db, DbOrTx } from "@/server/core/db/client";
+import { clients, trackerConnections, trackerDeliveries, trackerTickets } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { openSecret } from "@/server/core/sealed-secret";
 import { uuidSchema } from "@/lib/validation/common";
@@ -19,6 +20,19 @@ import { jiraIssueChangeOf } from "./jira-webhook";
 // change is the tracker's, on the finding's timeline under its name.
 
 const REFUSED = "Invalid webhook signature.";
+/** How long a delivery's id is kept: the same delivery sent again within it changes nothing. */
+export const DELIVERY_ID_KEEP_DAYS = 7;
+
+/**
+ * The id a delivery is known by: the tracker's own (trimmed, at most 200 characters), or, when it
+ * sends none (an older Jira Data Center), the digest of the exact body, which carries the event's
+ * time, so only a byte-for-byte replay has the same one.
+ */
+export function deliveryKeyOf(headerId: string | null, rawBody: string): string {
+  const id = headerId?.trim();
+  if (id) return `id:${id.slice(0, 200)}`;
+  return `sha256:${createHash("sha256").update(rawBody, "utf8").digest("hex")}`;
+}
 
 /** The company's ticket system acting on one of its findings: no person, its name on the timeline. */
 export function trackerActor(
@@ -42,7 +56,10 @@ export function trackerActor(
 /**
  * One delivery of a tracker's webhook to a connection of that kind: refused unless it proves the
  * connection's secret (the same answer for a connection that does not exist); an issue closed or
- * reopened moves its ticket, and a close asks for a retest when the finding can take one.
+ * reopened moves its ticket, and a close asks for a retest when the finding can take one. Its id
+ * is kept DELIVERY_ID_KEEP_DAYS, written in the transaction that acts on it: the same delivery
+ * again (a replay, or the tracker's retry of one we took) is answered `replayed` and changes
+ * nothing, while one whose handling failed was never recorded and is taken when sent again.
  */
 async function handleDelivery(
   db: Db,
@@ -50,16 +67,18 @@ async function handleDelivery(
     kind,
     connectionId,
     rawBody,
+    deliveryId,
     proves,
     changeOf,
   }: {
     kind: TrackerKind;
     connectionId: string;
     rawBody: string;
+    deliveryId: string | null;
     proves: (secret: string) => boolean;
     changeOf: (payload: unknown) => TicketChange | null;
   },
-): Promise<{ applied: "closed" | "reopened" | null }> {
+): Promise<{ applied: "closed" | "reopened" | null; replayed: boolean }> {
   if (!uuidSchema.safeParse(connectionId).success) throw new AppError("unauthorized", REFUSED);
   const [row] = await db
     .select({ connection: trackerConnections, company: clients.company })
@@ -76,49 +95,77 @@ async function handleDelivery(
     throw new AppError("bad_request", "Request body must be valid JSON.");
   }
   const change = changeOf(payload);
-  if (!change || change.repository.toLowerCase() !== row.connection.target.toLowerCase()) return { applied: null };
-  if (!(await applyTicketChange(db, { connection: row.connection, company: row.company, key: change.key, change: change.change })))
-    return { applied: null };
-  return { applied: change.change };
+  return db.transaction(async (tx) => {
+    await tx
+      .delete(trackerDeliveries)
+      .where(
+        and(
+          eq(trackerDeliveries.connectionId, connectionId),
+          lt(trackerDeliveries.receivedAt, new Date(Date.now() - DELIVERY_ID_KEEP_DAYS * 86_400_000)),
+        ),
+      );
+    const [fresh] = await tx
+      .insert(trackerDeliveries)
+      .values({ connectionId, deliveryId: deliveryKeyOf(deliveryId, rawBody) })
+      .onConflictDoNothing()
+      .returning({ id: trackerDeliveries.deliveryId });
+    if (!fresh) return { applied: null, replayed: true };
+    if (!change || change.repository.toLowerCase() !== row.connection.target.toLowerCase()) return { applied: null, replayed: false };
+    const applied = await applyTicketChange(tx, {
+      connection: row.connection,
+      company: row.company,
+      key: change.key,
+      change: change.change,
+    });
+    return { applied: applied ? change.change : null, replayed: false };
+  });
 }
 
-/** GitHub's delivery: `X-Hub-Signature-256`, the HMAC of the raw body under the secret. */
+type DeliveryInput = { connectionId: string; rawBody: string; deliveryId: string | null };
+
+/** GitHub's delivery: `X-Hub-Signature-256`, the HMAC of the raw body under the secret; its id `X-GitHub-Delivery`. */
 export function handleGitHubDelivery(
   db: Db,
-  { connectionId, event, signature, rawBody }: { connectionId: string; event: string | null; signature: string | null; rawBody: string },
+  { connectionId, event, signature, rawBody, deliveryId }: DeliveryInput & { event: string | null; signature: string | null },
 ) {
   return handleDelivery(db, {
     kind: "github",
     connectionId,
     rawBody,
+    deliveryId,
     proves: (secret) => isValidGitHubSignature(rawBody, signature, secret),
     changeOf: (payload) => issueChangeOf(event, payload),
   });
 }
 
-/** GitLab's delivery: the secret itself in `X-Gitlab-Token`. */
+/**
+ * GitLab's delivery: the secret itself in `X-Gitlab-Token`; its id `Idempotency-Key` (the same on
+ * GitLab's retries of it), or `X-Gitlab-Event-UUID` from a GitLab before 17.4.
+ */
 export function handleGitLabDelivery(
   db: Db,
-  { connectionId, event, token, rawBody }: { connectionId: string; event: string | null; token: string | null; rawBody: string },
+  { connectionId, event, token, rawBody, deliveryId }: DeliveryInput & { event: string | null; token: string | null },
 ) {
   return handleDelivery(db, {
     kind: "gitlab",
     connectionId,
     rawBody,
+    deliveryId,
     proves: (secret) => isValidGitLabToken(token, secret),
     changeOf: (payload) => gitlabIssueChangeOf(event, payload),
   });
 }
 
-/** Jira Cloud's delivery: `X-Hub-Signature`, the same HMAC as GitHub's under the older name. */
-export function handleJiraDelivery(
-  db: Db,
-  { connectionId, signature, rawBody }: { connectionId: string; signature: string | null; rawBody: string },
-) {
+/**
+ * Jira's delivery: `X-Hub-Signature`, the same HMAC as GitHub's under the older name; its id
+ * `X-Atlassian-Webhook-Identifier` (the same on Jira's retries of it; the body's digest without it).
+ */
+export function handleJiraDelivery(db: Db, { connectionId, signature, rawBody, deliveryId }: DeliveryInput & { signature: string | null }) {
   return handleDelivery(db, {
     kind: "jira",
     connectionId,
     rawBody,
+    deliveryId,
     proves: (secret) => isValidGitHubSignature(rawBody, signature, secret),
     changeOf: jiraIssueChangeOf,
   });
@@ -130,7 +177,7 @@ export function handleJiraDelivery(
  * connection has that key.
  */
 export async function applyTicketChange(
-  db: Db,
+  db: DbOrTx,
   {
     connection,
     company,

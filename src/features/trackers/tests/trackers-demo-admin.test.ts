@@ -103,7 +103,7 @@ describe("the demo's GitHub connection", () => {
         message: null,
       });
       const rawBody = JSON.stringify({ action: "reopened", issue: { number: 2 }, repository: { full_name: DEMO_GITHUB_REPO } });
-      const delivery = { connectionId: DEMO_GITHUB_CONNECTION_ID, event: "issues", rawBody };
+      const delivery = { connectionId: DEMO_GITHUB_CONNECTION_ID, event: "issues", rawBody, deliveryId: "demo-delivery-1" };
       await expect(
         handleGitHubDelivery(t.db, { ...delivery, signature: signGitHubWebhook(rawBody, "not-the-demo-secret") }),
       ).rejects.toMatchObject({
@@ -111,6 +111,7 @@ describe("the demo's GitHub connection", () => {
       });
       expect(await handleGitHubDelivery(t.db, { ...delivery, signature: signGitHubWebhook(rawBody, DEMO_GITHUB_WEBHOOK_SECRET) })).toEqual({
         applied: "reopened",
+        replayed: false,
       });
       await t.db.update(trackerTickets).set({ state: "closed" }).where(eq(trackerTickets.id, closedTicket.id));
     });

@@ -26,7 +26,7 @@ export const createWebhookEndpointAction = clientAction(createWebhookEndpointSch
 );
 
 export const setWebhookEndpointEnabledAction = clientAction(webhookEndpointEnabledSchema, (actor, input) =>
-  setWebhookEndpointEnabled(getDb(), { actor, endpointId: input.endpointId, enabled: input.enabled }),
+  setWebhookEndpointEnabled(getDb(), { actor, endpointId: input.endpointId, enabled: input.enabled, held: input.held }),
 );
 
 export const deleteWebhookEndpointAction = clientAction(webhookEndpointIdSchema, (actor, input) =>

@@ -2,40 +2,29 @@
 
 import { Webhook } from "lucide-react";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { OutcomeMessage, outcomeKindOf } from "@/components/ui/outcome-message";
-import { Dialog } from "@/components/ui/dialog";
-import { Field, fieldAria, Input, Select } from "@/components/ui/field";
-import { ReadStatus } from "@/components/ui/read-status";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useChange } from "@/components/ui/use-change";
-import { useFormSubmit } from "@/components/ui/use-form-submit";
-import { useReadOnShow } from "@/components/ui/use-read-on-show";
-import { useZodForm } from "@/components/ui/use-zod-form";
 import { formatDateTime } from "@/lib/format";
 import {
   WEBHOOK_DELIVERY_STATUS_LABELS,
-  WEBHOOK_DELIVERY_STATUS_TONES,
   WEBHOOK_ENDPOINT_KIND_LABELS,
-  WEBHOOK_ENDPOINT_KINDS,
   WEBHOOK_ENDPOINT_STATE_LABELS,
   WEBHOOK_ENDPOINT_STATE_TONES,
-  WEBHOOK_EVENT_TYPES,
 } from "@/lib/domain/webhook";
 import {
-  createWebhookEndpointAction,
   deleteWebhookEndpointAction,
-  listWebhookDeliveriesAction,
-  redeliverWebhookAction,
   rotateWebhookSecretAction,
   sendTestWebhookAction,
   setWebhookEndpointEnabledAction,
 } from "@/features/webhooks/actions/portal";
-import { type CreateWebhookEndpointInput, createWebhookEndpointSchema } from "@/features/webhooks/validation";
 import type { WebhookEndpointRow } from "@/features/webhooks/server";
+import { DeliveryLogDialog } from "./delivery-log-dialog";
+import { AddEndpointDialog, SecretDialog } from "./endpoint-dialogs";
+import { heldSentence, HeldEventsDialog } from "./held-events-dialog";
 
 /** The card's one message: `about` names the endpoint whose button was pressed, shown in its row (and gone with it). */
 type Message = { tone: "success" | "error"; text: string; about?: string } | null;
@@ -43,7 +32,8 @@ type Message = { tone: "success" | "error"; text: string; about?: string } | nul
 /**
  * The company's webhook endpoints (docs/PRODUCT.md#api-and-webhooks): owners only. Each endpoint's
  * state and last delivery; adding one (a signed endpoint's secret shown once), a test event, the
- * delivery log with Redeliver, a new secret, turning it off or on, removing it.
+ * delivery log with Redeliver, a new secret, turning it off or on (then delivering or skipping
+ * what was held while it was off), removing it.
  */
 export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpointRow[]; readOnly: boolean }) {
   const [adding, setAdding] = useState(false);
@@ -51,6 +41,7 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
   const [secret, setSecret] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpointRow | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpointRow | null>(null);
+  const [turningOn, setTurningOn] = useState<WebhookEndpointRow | null>(null);
   const { isBusy, running, run } = useChange((text, tone, key) => setMessage({ text, tone, about: key?.split(":")[1] }));
   const shown = (about?: string) =>
     message && message.about === about ? (
@@ -102,6 +93,7 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
                   : "Nothing delivered yet"}
                 {endpoint.disabledReason ? ` · ${endpoint.disabledReason}` : ""}
               </p>
+              {endpoint.held ? <p className="text-sky-300">{heldSentence(endpoint.held)}</p> : null}
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setLogOf(endpoint)} aria-label={`Delivery log of ${endpoint.url}`}>
                   Delivery log
@@ -147,9 +139,11 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
                       disabled={isBusy}
                       aria-label={`${endpoint.state === "disabled" ? "Turn on" : "Turn off"} ${endpoint.url}`}
                       onClick={() =>
-                        run(`enable:${endpoint.id}`, () =>
-                          setWebhookEndpointEnabledAction({ endpointId: endpoint.id, enabled: endpoint.state === "disabled" }),
-                        )
+                        endpoint.state === "disabled" && endpoint.held
+                          ? setTurningOn(endpoint)
+                          : run(`enable:${endpoint.id}`, () =>
+                              setWebhookEndpointEnabledAction({ endpointId: endpoint.id, enabled: endpoint.state === "disabled" }),
+                            )
                       }
                     >
                       {endpoint.state === "disabled" ? "Turn on" : "Turn off"}
@@ -167,6 +161,14 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
       )}
       {adding ? <AddEndpointDialog onClose={() => setAdding(false)} onSecret={setSecret} /> : null}
       {secret ? <SecretDialog secret={secret} onClose={() => setSecret(null)} /> : null}
+      {turningOn?.held ? (
+        <HeldEventsDialog
+          endpoint={turningOn}
+          held={turningOn.held}
+          onClose={() => setTurningOn(null)}
+          onDone={(text) => setMessage({ text, tone: "success" })}
+        />
+      ) : null}
       {logOf ? <DeliveryLogDialog endpoint={logOf} readOnly={readOnly} onClose={() => setLogOf(null)} /> : null}
       {removing ? (
         <ConfirmDialog
@@ -180,161 +182,5 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
         />
       ) : null}
     </Card>
-  );
-}
-
-function AddEndpointDialog({ onClose, onSecret }: { onClose: () => void; onSecret: (secret: string) => void }) {
-  const defaults: CreateWebhookEndpointInput = {
-    kind: "standard",
-    url: "",
-    description: "",
-    events: ["finding.published", "finding.status_changed"],
-  };
-  const form = useZodForm(createWebhookEndpointSchema, defaults);
-  const { errors } = form.formState;
-  const { onSubmit, message, isBusy } = useFormSubmit(form, createWebhookEndpointAction, {
-    done: (data) => {
-      onClose();
-      if (data.secret) onSecret(data.secret);
-    },
-  });
-  return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title="Add a webhook endpoint" className="max-w-lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint" className="space-y-4">
-        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-        <Field id="webhook-kind" label="Kind" error={errors.kind?.message}>
-          <Select {...fieldAria("webhook-kind", errors.kind?.message)} {...form.register("kind")}>
-            {WEBHOOK_ENDPOINT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {WEBHOOK_ENDPOINT_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field
-          id="webhook-url"
-          label="Address"
-          error={errors.url?.message}
-          hint="Your receiver's https address, or the channel's incoming-webhook address from Slack or Teams."
-        >
-          <Input {...fieldAria("webhook-url", errors.url?.message)} type="url" autoComplete="off" {...form.register("url")} />
-        </Field>
-        <Field id="webhook-description" label="Description (optional)" error={errors.description?.message}>
-          <Input {...fieldAria("webhook-description", errors.description?.message)} autoComplete="off" {...form.register("description")} />
-        </Field>
-        <fieldset aria-describedby={errors.events?.message ? "webhook-events-error" : undefined}>
-          <legend className="text-sm font-medium text-slate-200">Events</legend>
-          <div className="mt-2 grid gap-1 sm:grid-cols-2">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <label key={type} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" value={type} {...form.register("events")} />
-                <span className="font-mono text-xs">{type}</span>
-              </label>
-            ))}
-          </div>
-          {errors.events?.message ? (
-            <p id="webhook-events-error" role="alert" className="mt-1 text-sm text-danger">
-              {errors.events.message}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isBusy}>
-            {isBusy ? "Adding..." : "Add endpoint"}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
-function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
-  return (
-    <Dialog
-      open
-      onOpenChange={(next) => (next ? null : onClose())}
-      title="Copy the signing secret"
-      description="Your receiver checks each delivery's webhook-signature with it (Standard Webhooks). It is not shown again."
-      className="max-w-md"
-    >
-      <Field id="webhook-secret" label="Signing secret">
-        <Input id="webhook-secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-      </Field>
-      <div className="mt-4 flex justify-end">
-        <Button onClick={onClose}>Done</Button>
-      </div>
-    </Dialog>
-  );
-}
-
-function DeliveryLogDialog({ endpoint, readOnly, onClose }: { endpoint: WebhookEndpointRow; readOnly: boolean; onClose: () => void }) {
-  const { data, error, reload } = useReadOnShow(
-    endpoint.id,
-    () => listWebhookDeliveriesAction({ endpointId: endpoint.id }),
-    "The delivery log could not be loaded. Please try again.",
-  );
-  const [message, setMessage] = useState<Message>(null);
-  const { isBusy, run } = useChange((text, tone) => setMessage({ text, tone }));
-  return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title="Delivery log" description={endpoint.url} className="max-w-2xl">
-      {message ? (
-        <Alert tone={message.tone} className="mb-3">
-          {message.text}
-        </Alert>
-      ) : null}
-      <ReadStatus error={error} loading={data === null} loadingText="Loading deliveries..." />
-      {data && data.length === 0 ? <p className="text-sm text-muted">Nothing was sent to this endpoint yet.</p> : null}
-      {data && data.length > 0 ? (
-        <ul className="max-h-[60vh] divide-y divide-slate-800 overflow-y-auto" aria-label="Deliveries">
-          {data.map((delivery) => (
-            <li key={delivery.id} className="space-y-1 py-2 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <StatusBadge
-                  value={delivery.status}
-                  label={WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
-                  tone={WEBHOOK_DELIVERY_STATUS_TONES[delivery.status]}
-                />
-                <span className="font-mono text-xs">{delivery.type}</span>
-                <span className="font-mono text-xs text-muted">{delivery.eventId}</span>
-                {readOnly ? null : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={isBusy}
-                    aria-label={`Redeliver ${delivery.eventId}`}
-                    onClick={() =>
-                      run("redeliver", () => redeliverWebhookAction({ deliveryId: delivery.id }), {
-                        refresh: false,
-                        done: () => {
-                          void reload();
-                          return "Queued again: it is sent within a minute, with the same webhook-id.";
-                        },
-                      })
-                    }
-                  >
-                    Redeliver
-                  </Button>
-                )}
-              </div>
-              <ol className="space-y-0.5 text-muted">
-                {delivery.attempts.map((attempt) => (
-                  <li key={attempt.at}>
-                    {formatDateTime(attempt.at)}: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : attempt.error} ({attempt.durationMs}{" "}
-                    ms)
-                  </li>
-                ))}
-                {delivery.attempts.length === 0 ? <li>Waiting for its first attempt.</li> : null}
-              </ol>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="mt-4 flex justify-end">
-        <Button onClick={onClose}>Close</Button>
-      </div>
-    </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { openSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyClientOwners } from "@/features/notifications/server";
 import { chatBody } from "./chat";
+import { holdPendingDeliveries } from "./held";
 import { retryAfterSeconds } from "./retry-after";
 import { signedHeaders } from "./signing";
 
@@ -44,14 +45,20 @@ async function claimDue(db: Db, limit: number): Promise<Claimed[]> {
   return (result as unknown as { rows: Claimed[] }).rows;
 }
 
-/** The signing secrets of an endpoint now: its own, and the previous one during a rotation's overlap. */
+/**
+ * The signing secrets of an endpoint now: its own, and the earlier ones still in a rotation's
+ * overlap (the previous one, and the one before it after a second rotation within the overlap).
+ */
 export function currentSecrets(
-  endpoint: Pick<Endpoint, "sealedSecret" | "previousSealedSecret" | "previousSecretUntil">,
+  endpoint: Pick<Endpoint, "sealedSecret" | "previousSealedSecret" | "previousSecretUntil" | "olderSealedSecret" | "olderSecretUntil">,
   now = new Date(),
 ) {
   const secrets = [openSecret(endpoint.sealedSecret, SECRET_PURPOSE)];
-  if (endpoint.previousSealedSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now)
-    secrets.push(openSecret(endpoint.previousSealedSecret, SECRET_PURPOSE));
+  for (const [sealed, until] of [
+    [endpoint.previousSealedSecret, endpoint.previousSecretUntil],
+    [endpoint.olderSealedSecret, endpoint.olderSecretUntil],
+  ] as const)
+    if (sealed && until && until > now) secrets.push(openSecret(sealed, SECRET_PURPOSE));
   return secrets;
 }
 
@@ -208,6 +215,8 @@ async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outco
       .where(and(eq(webhookEndpoints.id, endpoint.id), sql`${webhookEndpoints.state} <> 'disabled'`))
       .returning({ id: webhookEndpoints.id });
     if (!disabled) return "failed" as const;
+    // What the endpoint was still to send waits with what comes while it is off, for the owner's choice.
+    await holdPendingDeliveries(tx, endpoint.id);
     await recordAudit(tx, {
       actor: null,
       action: "webhook_endpoint.disabled",
@@ -225,7 +234,7 @@ async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outco
         greetingName: company,
         paragraphs: [
           `Deliveries to ${endpoint.url} for ${company} failed for a day, so we stopped sending to it.`,
-          `${reason} Fix the receiver, then turn the endpoint on again in Settings: what is still waiting is sent then.`,
+          `${reason} Events are kept meanwhile. Fix the receiver, then turn the endpoint on again in Settings and choose to deliver or skip what was held.`,
         ],
         action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
       }),

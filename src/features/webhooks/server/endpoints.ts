@@ -18,13 +18,11 @@ import { sealSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyClientOwners } from "@/features/notifications/server";
 import { SECRET_PURPOSE } from "./deliver";
+import { type HeldChoice, type HeldSummary, heldSummarySql, holdPendingDeliveries, releaseHeldDeliveries } from "./held";
 import { newMessageId, newWebhookSecret } from "./signing";
 
 export const MAX_ENDPOINTS = 10;
 export const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
-/** How long a rotated-out secret still signs, so receivers can switch without losing a message. */
-export const ROTATION_OVERLAP_HOURS = 24;
-
 export type WebhookEndpointRow = {
   id: string;
   kind: WebhookEndpointKind;
@@ -37,19 +35,21 @@ export type WebhookEndpointRow = {
   createdByName: string;
   createdAt: string;
   lastDelivery: { status: WebhookDeliveryStatus; statusCode: number | null; at: string | null } | null;
+  /** Events held while the endpoint was off, waiting for an owner's choice (deliver or skip). */
+  held: HeldSummary;
 };
 
 /** A new secret, sealed for storage, that nobody is shown (the demo's endpoint). */
 export const newSealedWebhookSecret = () => sealSecret(newWebhookSecret(), SECRET_PURPOSE);
 
-function assertWriter(actor: ClientActor) {
+export function assertWriter(actor: ClientActor) {
   assertClient(actor);
   if (actor.viewer) throw new AppError("forbidden", READ_ONLY_VIEW_MESSAGE);
   assertClientOwner(actor);
 }
 
 /** A chat's incoming-webhook address is a secret of its own: lists show its host only. */
-const shownUrl = (kind: WebhookEndpointKind, url: string) => (kind === "standard" ? url : `${new URL(url).origin}/…`);
+export const shownUrl = (kind: WebhookEndpointKind, url: string) => (kind === "standard" ? url : `${new URL(url).origin}/…`);
 
 /** An address we would refuse at sending anyway, refused now with the reason (a name is checked when sent). */
 function assertSendable(raw: string) {
@@ -133,21 +133,23 @@ async function listEndpointsOf(db: DbOrTx, clientId: string): Promise<WebhookEnd
         select json_build_object('status', d.status, 'statusCode', d.last_status_code, 'at', d.last_attempt_at)
           from webhook_deliveries d where d.endpoint_id = webhook_endpoints.id and d.last_attempt_at is not null
          order by d.last_attempt_at desc limit 1)`,
+      held: heldSummarySql,
     })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.clientId, clientId))
     .orderBy(webhookEndpoints.createdAt);
-  return rows.map(({ last, ...row }) => ({
+  return rows.map(({ last, held, ...row }) => ({
     ...row,
     url: shownUrl(row.kind, row.url),
     events: row.events as WebhookEventType[],
     failingSince: row.failingSince?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     lastDelivery: last,
+    held: held ? { count: Number(held.count), from: new Date(held.from).toISOString(), to: new Date(held.to).toISOString() } : null,
   }));
 }
 
-async function ownEndpoint(db: DbOrTx, actor: ClientActor, endpointId: string) {
+export async function ownEndpoint(db: DbOrTx, actor: ClientActor, endpointId: string) {
   const [row] = await db
     .select({
       id: webhookEndpoints.id,
@@ -163,14 +165,20 @@ async function ownEndpoint(db: DbOrTx, actor: ClientActor, endpointId: string) {
   return row;
 }
 
-/** Turns an endpoint off or on again (owners); on again, what waits is sent at the next drain. */
+/**
+ * Turns an endpoint off or on again (owners). Off, what was still waiting is held, and so is what
+ * happens meanwhile; on again, `held` says what becomes of it (delivered at the next drain, or
+ * skipped), refused without it while something is held (held.ts).
+ */
 export async function setWebhookEndpointEnabled(
   db: DbOrTx,
-  { actor, endpointId, enabled }: { actor: ClientActor; endpointId: string; enabled: boolean },
-): Promise<void> {
+  { actor, endpointId, enabled, held }: { actor: ClientActor; endpointId: string; enabled: boolean; held?: HeldChoice },
+): Promise<{ held: { count: number; choice: HeldChoice } | null }> {
   assertWriter(actor);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await ownEndpoint(tx, actor, endpointId);
+    const released = enabled ? await releaseHeldDeliveries(tx, endpointId, held) : null;
+    if (!enabled) await holdPendingDeliveries(tx, endpointId);
     await tx
       .update(webhookEndpoints)
       .set(
@@ -190,7 +198,9 @@ export async function setWebhookEndpointEnabled(
       entityType: "webhook_endpoint",
       entityId: endpointId,
       clientId: actor.clientId,
+      after: released ? { heldEvents: released.count, choice: released.choice } : undefined,
     });
+    return { held: released };
   });
 }
 
@@ -208,38 +218,6 @@ export async function deleteWebhookEndpoint(db: DbOrTx, { actor, endpointId }: {
       clientId: actor.clientId,
       before: { kind: row.kind, url: shownUrl(row.kind, row.url) },
     });
-  });
-}
-
-/**
- * A new signing secret (owners, signed endpoints): answered once; the old one goes on signing
- * beside it for ROTATION_OVERLAP_HOURS, so the receiver can switch without losing a message.
- */
-export async function rotateWebhookSecret(
-  db: DbOrTx,
-  { actor, endpointId }: { actor: ClientActor; endpointId: string },
-): Promise<{ secret: string }> {
-  assertWriter(actor);
-  return db.transaction(async (tx) => {
-    const row = await ownEndpoint(tx, actor, endpointId);
-    if (row.kind !== "standard") throw new AppError("bad_request", "A Slack or Teams endpoint has no signing secret.");
-    const secret = newWebhookSecret();
-    await tx
-      .update(webhookEndpoints)
-      .set({
-        sealedSecret: sealSecret(secret, SECRET_PURPOSE),
-        previousSealedSecret: row.sealedSecret,
-        previousSecretUntil: new Date(Date.now() + ROTATION_OVERLAP_HOURS * 3_600_000),
-      })
-      .where(eq(webhookEndpoints.id, endpointId));
-    await recordAudit(tx, {
-      actor,
-      action: "webhook_endpoint.secret_rotated",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      clientId: actor.clientId,
-    });
-    return { secret };
   });
 }
 
@@ -266,7 +244,10 @@ export async function sendTestWebhook(
   });
 }
 
-/** Sends a delivery again, with the same message id, from its first attempt's schedule (owners). */
+/**
+ * Sends a delivery again, with the same message id, from its first attempt's schedule (owners); a
+ * skipped one too. An endpoint that is off is turned on first (its held deliveries wait for that).
+ */
 export async function redeliverWebhook(db: DbOrTx, { actor, deliveryId }: { actor: ClientActor; deliveryId: string }): Promise<void> {
   assertWriter(actor);
   const [row] = await db
@@ -277,12 +258,22 @@ export async function redeliverWebhook(db: DbOrTx, { actor, deliveryId }: { acto
         eq(webhookDeliveries.id, deliveryId),
         inArray(
           webhookDeliveries.endpointId,
-          db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.clientId, actor.clientId)),
+          db
+            .select({ id: webhookEndpoints.id })
+            .from(webhookEndpoints)
+            .where(and(eq(webhookEndpoints.clientId, actor.clientId), sql`${webhookEndpoints.state} <> 'disabled'`)),
         ),
       ),
     )
     .returning({ id: webhookDeliveries.id });
-  if (!row) throw new AppError("not_found", "Delivery not found");
+  if (row) return;
+  const [off] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.clientId, actor.clientId)));
+  if (off) throw new AppError("conflict", "Turn the endpoint on before redelivering to it.");
+  throw new AppError("not_found", "Delivery not found");
 }
 
 export type WebhookDeliveryRow = {
@@ -362,6 +353,7 @@ export async function disableWebhookEndpointAsFirm(
       if (!exists) throw new AppError("not_found", ENDPOINT_NOT_FOUND);
       return;
     }
+    await holdPendingDeliveries(tx, endpointId);
     const shown = shownUrl(row.kind, row.url);
     await recordAudit(tx, {
       actor,
@@ -379,7 +371,7 @@ export async function disableWebhookEndpointAsFirm(
         subject: "A webhook endpoint was turned off by our team",
         greetingName: company,
         paragraphs: [
-          `${actor.name || actor.email} of our team turned off your webhook endpoint ${shown}: nothing is sent to it until an owner turns it on again in Settings.`,
+          `${actor.name || actor.email} of our team turned off your webhook endpoint ${shown}: nothing is sent to it until an owner turns it on again in Settings. Events meanwhile are kept: turning it on, you choose to deliver or skip them.`,
           "If you did not expect this, reply to this mail.",
         ],
         action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },

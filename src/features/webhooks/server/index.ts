@@ -12,11 +12,11 @@ export {
   MAX_ENDPOINTS,
   newSealedWebhookSecret,
   redeliverWebhook,
-  rotateWebhookSecret,
-  ROTATION_OVERLAP_HOURS,
   sendTestWebhook,
   setWebhookEndpointEnabled,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from "./endpoints";
+export type { HeldChoice, HeldSummary } from "./held";
+export { rotateWebhookSecret, ROTATION_OVERLAP_HOURS } from "./rotation";
 export { queueWebhookEvent, queueWebhookEvents, type WebhookEventInput, wantsWebhookEvent } from "./queue";

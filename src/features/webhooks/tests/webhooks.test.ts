@@ -142,12 +142,14 @@ describe("delivering", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "webhook_endpoint.disabled"), eq(auditLog.entityId, id)));
     expect(audit).toHaveLength(1);
-    // Disabled: new events are not queued for it, and nothing is sent.
-    expect(await publish("f-4")).toBeNull();
+    // Disabled: a new event is held for it, and nothing is sent.
+    expect(await publish("f-4")).toMatch(/^msg_/);
+    await dueNow();
+    expect(await drainWebhookDeliveries(t.db)).toMatchObject({ succeeded: 0, failed: 0 });
 
-    // Turned on again, a redelivery goes out with the same message id.
+    // Turned on again (the held event skipped), a redelivery goes out with the same message id.
     answer = 200;
-    await setWebhookEndpointEnabled(t.db, { actor: await owner(), endpointId: id, enabled: true });
+    await setWebhookEndpointEnabled(t.db, { actor: await owner(), endpointId: id, enabled: true, held: "skip" });
     await redeliverWebhook(t.db, { actor: await owner(), deliveryId: delivery!.id });
     expect(await drainWebhookDeliveries(t.db)).toMatchObject({ succeeded: 1 });
     await setWebhookEndpointEnabled(t.db, { actor: await owner(), endpointId: id, enabled: false });

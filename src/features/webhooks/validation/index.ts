@@ -31,5 +31,11 @@ export type CreateWebhookEndpointInput = z.input<typeof createWebhookEndpointSch
 export const webhookEndpointIdSchema = z.object({ endpointId: uuidSchema });
 export const webhookDeliveryIdSchema = z.object({ deliveryId: uuidSchema });
 
-/** Turning an endpoint off or on again. */
-export const webhookEndpointEnabledSchema = webhookEndpointIdSchema.extend({ enabled: z.boolean() });
+/**
+ * Turning an endpoint off or on again; turning it on, what becomes of the events held while it was
+ * off: delivered or skipped (asked for whenever something is held).
+ */
+export const webhookEndpointEnabledSchema = webhookEndpointIdSchema.extend({
+  enabled: z.boolean(),
+  held: z.enum(["deliver", "skip"], { error: "Choose to deliver or skip the held events" }).optional(),
+});

@@ -46,6 +46,7 @@ export function ClientWebhooksCard({ company, endpoints }: { company: string; en
                   {endpoint.lastDelivery?.at
                     ? `Last delivery ${formatDateTime(endpoint.lastDelivery.at)}: ${WEBHOOK_DELIVERY_STATUS_LABELS[endpoint.lastDelivery.status]}`
                     : "Nothing delivered yet"}
+                  {endpoint.held ? ` · ${endpoint.held.count} held while off, for an owner to deliver or skip` : ""}
                 </p>
               </div>
               {endpoint.state !== "disabled" ? (
@@ -60,7 +61,7 @@ export function ClientWebhooksCard({ company, endpoints }: { company: string; en
       {stopping ? (
         <ConfirmDialog
           title="Turn off this webhook endpoint?"
-          description={`Nothing more is sent to ${stopping.url} until an owner of ${company} turns it on again. The owners are mailed that our team turned it off.`}
+          description={`Nothing more is sent to ${stopping.url} until an owner of ${company} turns it on again; events meanwhile are held for them to deliver or skip. The owners are mailed that our team turned it off.`}
           confirmLabel="Turn off endpoint"
           busyLabel="Turning off..."
           send={() => disableWebhookEndpointAsFirmAction({ endpointId: stopping.id })}

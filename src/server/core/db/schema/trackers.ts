@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { TRACKER_KINDS, TRACKER_STATES, TRACKER_TICKET_STATES, type TrackerMapping } from "../../../../lib/domain/tracker";
 import { clients } from "./clients";
 import { createdAt, uuidPrimaryKey } from "./columns";
@@ -82,5 +82,26 @@ export const trackerTickets = pgTable(
     index("tracker_tickets_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.nextAttemptAt} is not null`),
+  ],
+);
+
+/**
+ * The deliveries of a connection's webhook already taken (docs/PRODUCT.md#integrations): the
+ * tracker's own delivery id (GitHub's X-GitHub-Delivery, GitLab's X-Gitlab-Event-UUID, Jira's
+ * X-Atlassian-Webhook-Identifier; the body's digest when none is sent), written in the transaction
+ * that acts on it, so a replay of the same delivery within the kept window changes nothing.
+ */
+export const trackerDeliveries = pgTable(
+  "tracker_deliveries",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => trackerConnections.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.deliveryId] }),
+    index("tracker_deliveries_received_idx").on(t.connectionId, t.receivedAt),
   ],
 );

@@ -14,7 +14,8 @@ import { oneOf } from "./one-of";
 /**
  * A company's webhook endpoints (docs/PRODUCT.md#api-and-webhooks). The signing secret is sealed
  * (src/server/core/sealed-secret.ts): it must be read back to sign, so it cannot be a hash. During a
- * rotation the previous secret signs too, until `previous_secret_until`.
+ * rotation the previous secret signs too, until `previous_secret_until`; after a second rotation
+ * within that overlap, the one before it too, until `older_secret_until`.
  */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
@@ -30,6 +31,8 @@ export const webhookEndpoints = pgTable(
     sealedSecret: text("sealed_secret").notNull(),
     previousSealedSecret: text("previous_sealed_secret"),
     previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    olderSealedSecret: text("older_sealed_secret"),
+    olderSecretUntil: timestamp("older_secret_until", { withTimezone: true }),
     state: text("state", { enum: WEBHOOK_ENDPOINT_STATES }).notNull().default("active"),
     // Since when every attempt failed (null while the last one succeeded).
     failingSince: timestamp("failing_since", { withTimezone: true }),

@@ -16,6 +16,7 @@ export const POST = withPublic(async (request, { params }) => {
     event: request.headers.get("x-github-event"),
     signature: request.headers.get("x-hub-signature-256"),
     rawBody,
+    deliveryId: request.headers.get("x-github-delivery"),
   });
   return Response.json({ success: true, ...result });
 });

@@ -15,6 +15,7 @@ export const POST = withPublic(async (request, { params }) => {
     event: request.headers.get("x-gitlab-event"),
     token: request.headers.get("x-gitlab-token"),
     rawBody,
+    deliveryId: request.headers.get("idempotency-key") ?? request.headers.get("x-gitlab-event-uuid"),
   });
   return Response.json({ success: true, ...result });
 });

@@ -14,6 +14,7 @@ export const POST = withPublic(async (request, { params }) => {
     connectionId: String(params.id),
     signature: request.headers.get("x-hub-signature"),
     rawBody,
+    deliveryId: request.headers.get("x-atlassian-webhook-identifier"),
   });
   return Response.json({ success: true, ...result });
 });
