@@ -11,7 +11,7 @@
 
 /** Deeper than any form's input; React revives recursively, so deeper nesting could exhaust the stack. */
 const MAX_DEPTH = 200;
-/** React's own limit on what one reply's arrays may expand to (its arraySizeLimit, 1e6). */
+/** React's own limit on what one reply's arrays may expand to (its arraySizeLimit, 1e6); also the check's own work budget. */
 const MAX_EXPANDED = 1_000_000;
 /** React's limit on a big integer's digits. */
 const BIGINT_DIGITS_MAX = 300;
@@ -22,7 +22,6 @@ const PLAIN_TAGS = new Set([..."uINDHK-"]);
 
 type Fields = { texts: Map<string, string>; files: Set<string> };
 const INVALID = Symbol("invalid");
-type Parsed = unknown;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
@@ -37,7 +36,7 @@ export function replyDecodes(body: string | Iterable<[string, FormDataEntryValue
       if (typeof value === "string") fields.texts.set(key, value);
       else fields.files.add(key);
     }
-  const parsed = new Map<string, Parsed>();
+  const parsed = new Map<string, unknown>();
   const checked = new Map<string, boolean>();
   const openFields = new Set<string>();
   // Each object's expanded size once known (a repeated object is counted again, not walked again),
@@ -46,10 +45,10 @@ export function replyDecodes(body: string | Iterable<[string, FormDataEntryValue
   const walking = new WeakSet<object>();
   let work = 0;
 
-  const field = (key: string): Parsed => {
+  const field = (key: string): unknown => {
     if (!parsed.has(key)) {
       const text = fields.texts.get(key);
-      let value: Parsed = INVALID;
+      let value: unknown = INVALID;
       if (text !== undefined)
         try {
           value = JSON.parse(text);
