@@ -40,16 +40,14 @@ async function shownOn(search: Record<string, string>): Promise<string[]> {
 describe("the admin Invoices list in the companies' access logs", () => {
   it("records the unfiltered list, and one filtered by status only, in the log of each company it shows, once a visit", async () => {
     // An invoice waiting for a client shows on the list and belongs to no company's log.
-    await t.db
-      .insert(invoices)
-      .values({
-        clientId: null,
-        squareInvoiceId: "sq-waiting",
-        invoiceNumber: "T-WAITING",
-        amountCents: 900,
-        status: "pending",
-        issuedDate: "2099-01-01",
-      });
+    await t.db.insert(invoices).values({
+      clientId: null,
+      squareInvoiceId: "sq-waiting",
+      invoiceNumber: "T-WAITING",
+      amountCents: 900,
+      status: "pending",
+      issuedDate: "2099-01-01",
+    });
     requestHeaders.current = authHeaders(await adminCookie());
 
     // Filtered by status only, then (a new visit, 31 minutes on) unfiltered.
