@@ -104,14 +104,22 @@ describe("proxy(): server actions", () => {
   });
 
   it("answers a body React cannot decode with 400, and passes a well-formed one on to Next", async () => {
-    for (const bad of [action({ body: "[{not json" }), action({ type: "application/json", body: "[]" }), action({ type: "", body: "x" })]) {
+    const bads = [
+      action({ body: "[{not json" }),
+      action({ type: "application/json", body: "[]" }),
+      action({ type: "", body: "x" }),
+      // JSON, but a reference to a field the body does not hold; form data without the arguments' field.
+      action({ body: '["$1"]' }),
+      action({ type: "multipart/form-data; boundary=x", body: "--x--" }),
+    ];
+    for (const bad of bads) {
       const response = await proxy(bad);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ success: false, error: ACTION_BODY_UNREADABLE });
     }
     for (const good of [
       action({ body: '[{"projectId":"00000000-0000-4000-8000-000000000000"}]' }),
-      action({ type: "multipart/form-data; boundary=x", body: "--x--" }),
+      action({ type: "multipart/form-data; boundary=x", body: '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n[]\r\n--x--\r\n' }),
     ])
       expect((await proxy(good)).headers.get("x-middleware-next")).toBe("1");
   });

@@ -17,6 +17,13 @@ export const MEASUREMENT_SOURCE_LABELS: Record<MeasurementSource, string> = {
   run: "Client's CI run",
 };
 
+/**
+ * The firm's own measurements: its imports, its retests and what it recorded by hand. A client's
+ * posted run is the client's account (its model, grader and size as the client chose them), so
+ * what the firm signs, a reproducer, is made from these alone.
+ */
+export const FIRM_MEASUREMENT_SOURCES: readonly MeasurementSource[] = ["import", "retest", "manual"];
+
 /** A SHA-256 as stored: 64 lowercase hex digits (the prompt, manifest or configuration itself is never kept). */
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
 

@@ -22,6 +22,9 @@ export type ApiHandler = (
 export const missingScope = (scope: ApiScope) =>
   new AppError("forbidden", `This API token may not do this: it needs the ${scope} scope. Make a token with it in Settings.`);
 
+export const OWNER_SCOPES_ENDED =
+  "This API token's owner scopes have ended: the person who made it is no longer an owner of your company. An owner can make a new token in Settings.";
+
 /** A weak validator of the body: equal JSON, equal tag. */
 const etagOf = (json: string) => `W/"${createHash("sha256").update(json).digest("base64url").slice(0, 32)}"`;
 
@@ -66,10 +69,11 @@ export function apiRoute(scope: ApiScope, handler: ApiHandler, { status = 200 }:
           headers: { "Retry-After": String(retryAfterSeconds) },
         });
       if (!authenticated.token.scopes.includes(scope)) throw missingScope(scope);
-      // Only owners make tokens: a scope naming an owner's part of the portal carries an owner's rights there.
-      const caller: ApiCaller = OWNER_RIGHTS_SCOPES.includes(scope)
-        ? { ...authenticated, actor: { ...authenticated.actor, personRole: "owner" } }
-        : authenticated;
+      // Only owners make tokens: a scope naming an owner's part of the portal carries an owner's
+      // rights there, for as long as its maker is an owner (demoted or removed, the rights end).
+      const ownerRights = OWNER_RIGHTS_SCOPES.includes(scope);
+      if (ownerRights && !authenticated.token.makerIsOwner) throw new AppError("forbidden", OWNER_SCOPES_ENDED);
+      const caller: ApiCaller = ownerRights ? { ...authenticated, actor: { ...authenticated.actor, personRole: "owner" } } : authenticated;
       const params = context ? await context.params : {};
       const path = new URL(request.url).pathname;
       const headers: Record<string, string> = { ...limitHeaders, "Cache-Control": "private, no-cache", Vary: "Authorization" };

@@ -1,6 +1,6 @@
 import "server-only";
 
-export { apiRoute, API_RATE_RULE } from "./api-route";
+export { apiRoute, API_RATE_RULE, OWNER_SCOPES_ENDED } from "./api-route";
 export {
   API_TOKEN_NOT_FOUND,
   type ApiTokenRow,

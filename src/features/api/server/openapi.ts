@@ -104,7 +104,9 @@ const rateHeaders = {
 const errors = {
   "400": problem("A parameter is not valid (named in detail and fieldErrors)"),
   "401": problem("No token, or one that is not valid, expired, revoked or of an inactive company"),
-  "403": problem("The token lacks the scope this call needs (or, for invoices, Billing is withheld from members)"),
+  "403": problem(
+    "The token lacks the scope this call needs (or, for invoices, Billing is withheld from members; for an owner's scope, its maker is no longer an owner)",
+  ),
   "429": problem("Too many requests: wait Retry-After seconds"),
 };
 const idempotencyKey = {

@@ -1,17 +1,20 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, exists } from "drizzle-orm";
 import type { ApiScope } from "@/lib/domain/api-scope";
 import type { ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { apiTokens, clients } from "@/server/core/db/schema";
+import { apiTokens, clientPeople, clients } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { rateLimitSubject } from "@/server/core/client-address";
 import { hitRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";
 import { hashTokenSecret, looksLikeTokenSecret } from "./token-secret";
 
-/** Who calls the API: the token, and the company it acts for as a member of it would. */
-export type ApiCaller = { token: { id: string; name: string; scopes: ApiScope[] }; actor: ClientActor };
+/**
+ * Who calls the API: the token, and the company it acts for as a member of it would. `makerIsOwner`:
+ * the person who made it is an active owner of the company now (its owner-rights scopes need it).
+ */
+export type ApiCaller = { token: { id: string; name: string; scopes: ApiScope[]; makerIsOwner: boolean }; actor: ClientActor };
 
 export const TOKEN_MISSING = "Send your API token in the Authorization header: Bearer sai_pat_…";
 export const TOKEN_INVALID = "This API token is not valid: it may have expired or been revoked.";
@@ -55,6 +58,20 @@ export async function authenticateApiToken(
       company: clients.company,
       clientStatus: clients.status,
       billingWithheld: clients.billingWithheldFromMembers,
+      // Read with the token at each request: a maker demoted or removed since takes the owner's rights with them.
+      makerIsOwner: exists(
+        db
+          .select({ one: clientPeople.userId })
+          .from(clientPeople)
+          .where(
+            and(
+              eq(clientPeople.userId, apiTokens.createdByUserId),
+              eq(clientPeople.clientId, apiTokens.clientId),
+              eq(clientPeople.role, "owner"),
+              eq(clientPeople.status, "active"),
+            ),
+          ),
+      ),
     })
     .from(apiTokens)
     .innerJoin(clients, eq(clients.id, apiTokens.clientId))
@@ -65,7 +82,7 @@ export async function authenticateApiToken(
     return refuse(db, address, TOKEN_INVALID);
 
   return {
-    token: { id: row.id, name: row.name, scopes: row.scopes as ApiScope[] },
+    token: { id: row.id, name: row.name, scopes: row.scopes as ApiScope[], makerIsOwner: row.makerIsOwner === true },
     // The company as one of its members sees it: no person's own rights, Billing withheld if the
     // owners withheld it from members. Not a user: nothing the API reads records a person.
     actor: {

@@ -57,8 +57,8 @@ const cursorOf = (row: AdminInvoiceRow) => `${row.issuedDate ?? "none"}_${row.id
  * One page of the admin Invoices screen, newest issue date first and undated invoices last, with
  * the totals of everything the filter matches: one statement. The page is keyset (`after`, never
  * OFFSET), read as two index ranges like the export's (dated by (issued date, id) backwards, then
- * undated by id), each limited to the page, so a deep page costs what the first does. Filtered to one
- * company with invoices to show, the look is recorded in its access log (one insert).
+ * undated by id), each limited to the page, so a deep page costs what the first does. The look is
+ * recorded in the access log of each company whose invoices the page shows, filtered or not (one insert).
  */
 export async function listAdminInvoices(
   db: DbOrTx,
@@ -136,13 +136,14 @@ export async function listAdminInvoices(
     }),
   );
   const page = rows.slice(0, pageSize);
-  // One company's invoices, or a search's, shown to the firm: a look in the access log of each
-  // company the page shows (docs/PRODUCT.md#portal-access-log).
-  if ((filter.client || filter.number?.trim()) && page.length > 0)
+  // Invoices shown to the firm, filtered or not (every company's list shows them all the same): a
+  // look in the access log of each company the page shows (docs/PRODUCT.md#portal-access-log).
+  const shown = page.flatMap((row) => (row.clientId ? [row.clientId] : []));
+  if (shown.length > 0)
     await recordFirmAccess(db, {
       actor,
       action: "client.invoices.view",
-      clientIds: filter.client ? [filter.client] : page.flatMap((row) => (row.clientId ? [row.clientId] : [])),
+      clientIds: shown,
       entityType: "client",
       entityId: filter.client ?? null,
     });
