@@ -227,7 +227,7 @@ async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outco
           `Deliveries to ${endpoint.url} for ${company} failed for a day, so we stopped sending to it.`,
           `${reason} Fix the receiver, then turn the endpoint on again in Settings: what is still waiting is sent then.`,
         ],
-        action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
+        action: { label: "Open Settings", url: appLink("/client-portal?section=settings&tab=api") },
       }),
     });
     return "disabled" as const;

@@ -259,7 +259,7 @@ export async function sendTestWebhook(
       type: WEBHOOK_TEST_EVENT,
       data: { endpointId },
       chatText: "Test event: this channel receives your security portal's events.",
-      portalPath: "/client-portal?section=settings",
+      portalPath: "/client-portal?section=settings&tab=api",
     });
     await tx.insert(webhookDeliveries).values({ eventId: id, endpointId });
     return { eventId: id };
@@ -382,7 +382,7 @@ export async function disableWebhookEndpointAsFirm(
           `${actor.name || actor.email} of our team turned off your webhook endpoint ${shown}: nothing is sent to it until an owner turns it on again in Settings.`,
           "If you did not expect this, reply to this mail.",
         ],
-        action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
+        action: { label: "Open Settings", url: appLink("/client-portal?section=settings&tab=api") },
       }),
     });
   });
