@@ -65,7 +65,7 @@ async function everySectionByUrl(page: Page, nav: Locator, href: (id: string) =>
 
 /** From the first entry, Tab to each next one and Enter: each section opens, focus stays in the list. */
 async function everySectionByKeyboard(page: Page, nav: Locator, tabs: readonly (readonly [string, string])[], url: (id: string) => RegExp) {
-  await nav.getByRole("link", { name: tabs[0][1], exact: true }).focus();
+  await nav.getByRole("link", { name: tabs[0]![1], exact: true }).focus();
   for (const [id, label] of tabs.slice(1)) {
     await page.keyboard.press("Tab");
     const link = nav.getByRole("link", { name: label, exact: true });
