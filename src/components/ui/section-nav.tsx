@@ -23,7 +23,6 @@ export function SectionNav({
   /** The current section's cards. */
   children: ReactNode;
 }) {
-  const currentLabel = items.find((item) => item.id === current)?.label ?? "";
   return (
     <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
       <nav aria-label={label} className="md:sticky md:top-20 md:self-start">
@@ -44,8 +43,9 @@ export function SectionNav({
           ))}
         </ul>
       </nav>
-      {/* One width for every card of a section, whatever width each card asks for on its own. */}
-      <div role="region" aria-label={currentLabel} data-section-panel={current} className="min-w-0 max-w-3xl space-y-6 *:max-w-none!">
+      {/* One width for every card of a section, whatever width each card asks for on its own. Not a
+          landmark of its own: its cards are (a region named like the section would repeat theirs). */}
+      <div data-section-panel={current} className="min-w-0 max-w-3xl space-y-6 *:max-w-none!">
         {children}
       </div>
     </div>

@@ -1,5 +1,8 @@
 "use client";
 
+// Before any section's cards load: their schemas build zod objects, and zod's eval probe would
+// break the Content-Security-Policy if a card's own chunk came first (src/lib/validation/zod-config.ts).
+import "@/lib/validation/zod-config";
 import dynamic from "next/dynamic";
 import { SectionHeading } from "@/components/portal/section-heading";
 import { SectionNav } from "@/components/ui/section-nav";
