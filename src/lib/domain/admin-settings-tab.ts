@@ -1,5 +1,6 @@
 // The admin's Settings and Account in sections (docs/PRODUCT.md#admin-settings,
-// docs/PRODUCT.md#account-security): one id each, kept in the URL as ?tab=<id>; an unknown one is the first.
+// docs/PRODUCT.md#account-security): one id each, kept in the URL as ?tab=<id>; an unknown one is the
+// page's default (Settings: the first; Account: Security).
 export const ADMIN_SETTINGS_TABS = ["plans", "firm", "security", "findings", "mail"] as const;
 export type AdminSettingsTab = (typeof ADMIN_SETTINGS_TABS)[number];
 
