@@ -30,7 +30,7 @@ test("a client signs out another browser from the sessions list, then changes th
   const other = await elsewhere.newPage();
   await clientPassword(other, client.email, password);
 
-  await me.goto("/client-portal?section=settings");
+  await me.goto("/client-portal?section=settings&tab=security");
   await expect(sessionsList(me).getByRole("listitem")).toHaveCount(2);
   await expect(sessionsList(me).getByRole("listitem").first()).toContainText("This device");
   await expect(sessionsList(me).getByRole("listitem").first()).toContainText("Chrome");

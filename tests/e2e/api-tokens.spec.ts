@@ -6,7 +6,7 @@ import { DEMO, expect, signInViaApi, test } from "./fixtures";
 test("an owner makes an API token after the password, reads findings with it, and revokes it", async ({ page }) => {
   // A session of its own, which has proved nothing yet: the step-up always asks.
   await signInViaApi(page, DEMO.client, { ownSession: true });
-  await page.goto("/client-portal?section=settings");
+  await page.goto("/client-portal?section=settings&tab=api");
   const card = page.getByRole("region", { name: "API tokens" });
   await expect(card.getByRole("listitem").filter({ hasText: "Jira sync (read only)" })).toContainText("Last used Nov 26, 2026");
 
@@ -44,7 +44,7 @@ test("an owner makes an API token after the password, reads findings with it, an
 
 test("the card's API reference shows each route with its scope, and leads back to Settings", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
-  await page.goto("/client-portal?section=settings");
+  await page.goto("/client-portal?section=settings&tab=api");
   await page.getByRole("region", { name: "API tokens" }).getByRole("link", { name: "API reference" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
   const comments = page.getByRole("region", { name: "POST /api/v1/findings/{id}/comments" });

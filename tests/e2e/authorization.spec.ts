@@ -72,7 +72,7 @@ test("a member cannot sign; the owner signs with a fresh code, the firm counter-
   await expect(me.getByText("Awaiting your signature")).toBeVisible();
 
   // The owner turns two-factor on; signing then asks for a fresh code (the one set-up used is spent).
-  await me.goto("/client-portal?section=settings");
+  await me.goto("/client-portal?section=settings&tab=security");
   const { secret } = await enrolTwoFactor(me, password);
   const card = await clientSigns(me, projectId, "Riley Owner", { code: () => codeFor(secret, 1) });
   await expect(card.getByText("Signed by Client")).toBeVisible();

@@ -193,16 +193,20 @@ test("viewing a client's portal shows that client's data, read only: no Save, an
   await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
 
   // Settings: the record is Acme's, as text, without Save (the server's refusal of a save: tests/integration/admin-back-office.test.ts).
-  await page.goto("/client-portal?section=settings");
+  await page.goto("/client-portal?section=settings&tab=company");
   const form = page.getByRole("region", { name: "Account Information" });
   await expect(form.getByText("Acme Robotics", { exact: true })).toBeVisible();
   await expect(form.getByRole("textbox")).toHaveCount(0);
+  await expect(form.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
   // The account security cards would act on the admin's own account: not shown here.
+  await page.goto("/client-portal?section=settings&tab=security");
   await expect(page.getByText("are the client's own and are not shown in the read-only view")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Passkeys" })).toHaveCount(0);
-  await expect(form.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+  await page.goto("/client-portal?section=settings&tab=notifications");
+  await expect(page.getByRole("form", { name: "Notifications" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Save notifications" })).toHaveCount(0);
   // The Team card shows who is in the company, without its actions.
+  await page.goto("/client-portal?section=settings&tab=team");
   const team = page.locator("#team");
   await expect(team.getByText("member@example.com")).toBeVisible();
   await expect(team.getByRole("button")).toHaveCount(0);

@@ -36,7 +36,7 @@ test.describe("an owner's team, on a server of its own (its mails are read from 
     await submitPortalLogin(owner.page, DEMO.client.email, DEMO.client.password);
     // This server started a moment ago: its first sign-in also waits for its first database work.
     await expect(owner.page.getByText(DEMO.client.email).first()).toBeVisible({ timeout: 30_000 });
-    await owner.page.goto("/client-portal?section=settings");
+    await owner.page.goto("/client-portal?section=settings&tab=team");
     const team = owner.page.locator("#team");
     await expect(team.getByText("member@example.com")).toBeVisible();
     // The company's only owner is offered neither demotion nor removal of themself.
@@ -119,7 +119,7 @@ test("a member of the demo company sees no Team card and no Team actions", async
   const member = await newBrowser(browser);
   await submitPortalLogin(member.page, "member@example.com", DEMO.client.password);
   await expect(member.page.getByText("member@example.com").first()).toBeVisible();
-  await member.page.goto("/client-portal?section=settings");
+  await member.page.goto("/client-portal?section=settings&tab=team");
   await expect(member.page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
   await expect(member.page.getByRole("button", { name: "Invite a colleague" })).toHaveCount(0);
   await expect(member.page.locator("#team")).toHaveCount(0);

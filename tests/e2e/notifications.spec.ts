@@ -13,7 +13,7 @@ const confirmation = (page: Page) =>
 const adminNotice = (page: Page) => page.getByRole("article", { name: `New booking request from Acme Robotics: ${SERVICE}` });
 
 async function setBookings(page: Page, on: boolean) {
-  await page.goto("/client-portal?section=settings");
+  await page.goto("/client-portal?section=settings&tab=notifications");
   const box = page.getByRole("checkbox", { name: /^Bookings/ });
   if (on) await box.check();
   else await box.uncheck();

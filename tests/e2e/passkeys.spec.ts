@@ -29,7 +29,7 @@ test("a client adds a passkey after the password step-up, signs in with it, rena
   const password = "passkey-e2e-password";
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Passkey", password, addVirtualAuthenticator);
 
-  await me.goto("/client-portal?section=settings");
+  await me.goto("/client-portal?section=settings&tab=security");
   const card = passkeysCard(me);
   await expect(card.getByText("No passkeys yet.")).toBeVisible();
   // No second factor yet: adding one asks for the password first, then runs the ceremony.
@@ -73,7 +73,7 @@ test("a client adds a passkey after the password step-up, signs in with it, rena
   await me.getByLabel("Email").focus();
   await expect(me.getByText(client.email).first()).toBeVisible();
 
-  await me.goto("/client-portal?section=settings");
+  await me.goto("/client-portal?section=settings&tab=security");
   await expect(list.getByText(/Last used/)).toBeVisible();
   // This session's proof is a passkey added minutes ago: removing asks for a passkey, and that one
   // cannot confirm it yet.

@@ -60,7 +60,7 @@ test("an invitation names the person, the company and the inviter; each person i
   const member = await newPage(browser);
   await setPasswordAndSignIn(member, memberLink, memberEmail);
   await expect(member.getByText(`Welcome back, ${memberName} (${client.company}).`)).toBeVisible();
-  await member.goto("/client-portal?section=settings");
+  await member.goto("/client-portal?section=settings&tab=company");
   // The company's part as text: nothing to edit, no Reset or Save (the server refuses a member's save too).
   const record = member.getByRole("region", { name: "Company Information" });
   await expect(record.getByText("Only an owner of your company can change the company's details.")).toBeVisible();
@@ -70,7 +70,9 @@ test("an invitation names the person, the company and the inviter; each person i
   await expect(member.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
   await waitForHydration(member.locator("html"));
 
-  // The member changes their own name: greetings follow it.
+  // The member changes their own name (Settings → Profile): greetings follow it.
+  await member.goto("/client-portal?section=settings&tab=profile");
+  await waitForHydration(member.locator("html"));
   const profile = member.getByRole("form", { name: "Your name" });
   await profile.getByLabel("Your name").fill(`${memberName} Renamed`);
   await profile.getByRole("button", { name: "Save name" }).click();
@@ -79,7 +81,7 @@ test("an invitation names the person, the company and the inviter; each person i
   await expect(member.getByText(`Welcome back, ${memberName} Renamed (${client.company}).`)).toBeVisible();
 
   // The owner changes the company record.
-  await owner.goto("/client-portal?section=settings");
+  await owner.goto("/client-portal?section=settings&tab=company");
   // The owner's Account Information form, with the spec's labels and buttons.
   const ownerForm = owner.getByRole("form", { name: "Account Information" });
   await waitForHydration(ownerForm);

@@ -48,6 +48,24 @@ test("every portal section from the bottom bar: Findings through More", async ({
   await expect(more).toBeFocused();
 });
 
+// Settings' sections (docs/PRODUCT.md#portal-settings, docs/PRODUCT.md#admin-settings), a test each:
+// the navigation's links above the section on a phone.
+const SETTINGS_SCREENS = [
+  ...["profile", "company", "team", "security", "sso", "integrations", "api", "access-log", "notifications"].map((tab) => ({
+    as: DEMO.client,
+    path: `/client-portal?section=settings&tab=${tab}`,
+  })),
+  ...["plans", "firm", "security", "findings", "mail"].map((tab) => ({ as: DEMO.admin, path: `/admin/settings?tab=${tab}` })),
+  ...["profile", "security", "notifications"].map((tab) => ({ as: DEMO.admin, path: `/admin/account?tab=${tab}` })),
+];
+for (const { as, path } of SETTINGS_SCREENS) {
+  test(`Settings' section ${path}`, async ({ page }) => {
+    await signInViaApi(page, as);
+    await visit(page, path);
+    await expect(page.getByRole("navigation", { name: /^(Settings|Account) sections$/ }).locator("[aria-current=page]")).toHaveCount(1);
+  });
+}
+
 test("the portal's booking form", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
   await visit(page, "/client-portal?section=book-service&tab=custom&service=Other&quote=rates");

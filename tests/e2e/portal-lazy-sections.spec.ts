@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Request } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 
-const SETTINGS = "/client-portal?section=settings";
+const SETTINGS = "/client-portal?section=settings&tab=company";
 
 /** A fresh context (nothing cached) of the signed-in demo client. */
 async function clientContext(browser: Browser): Promise<BrowserContext> {

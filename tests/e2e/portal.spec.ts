@@ -66,6 +66,10 @@ test("header, overview and every section; the URL keeps the section through back
 
   await nav.getByRole("link", { name: "Settings" }).click();
   await expect(heading(page, "Account Settings")).toBeVisible();
+  // Settings opens on its first section; Company holds the Account Information form.
+  const settingsNav = page.getByRole("navigation", { name: "Settings sections" });
+  await expect(settingsNav.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+  await settingsNav.getByRole("link", { name: "Company" }).click();
   await expect(page.getByLabel("Contact Person")).toBeVisible();
 
   await nav.getByRole("link", { name: "Book Service" }).click();
@@ -246,7 +250,7 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
   await holdingFigure("acme-account", async () => {
     // Typing before hydration would be overwritten by react-hook-form's defaults.
     const openSettings = async () => {
-      await page.goto("/client-portal?section=settings");
+      await page.goto("/client-portal?section=settings&tab=company");
       await waitForHydration(page.getByRole("form", { name: "Account Information" }));
     };
     await openSettings();
@@ -305,7 +309,7 @@ test("settings are saved to the account, survive a reload and leave the sign-in 
 });
 
 test("the notification settings' help says what the box does as it is ticked", async ({ page }) => {
-  await page.goto("/client-portal?section=settings");
+  await page.goto("/client-portal?section=settings&tab=notifications");
   const form = page.getByRole("form", { name: "Notifications" });
   await waitForHydration(form);
   const box = form.getByRole("checkbox", { name: "Include the message text in message mails" });

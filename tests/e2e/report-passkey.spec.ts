@@ -45,7 +45,7 @@ test("the vault asks a client without a second factor for the password, then for
   await expect(prompt).toHaveCount(0);
 
   // Within the proof's five minutes a passkey is added without another question.
-  await me.goto("/client-portal?section=settings");
+  await me.goto("/client-portal?section=settings&tab=security");
   const card = me.getByRole("heading", { name: "Passkeys" }).locator("../..");
   await card.getByRole("button", { name: "Add a passkey" }).click();
   await expect(me.getByRole("status").filter({ hasText: "The passkey was added." })).toBeVisible();

@@ -35,7 +35,7 @@ test.describe.serial("the report vault", () => {
     engagement = await publishReportFor(page, client.company, "Vault", title);
 
     // The owner turns two-factor on and signs in again through a trusted device: no fresh factor.
-    await me.goto("/client-portal?section=settings");
+    await me.goto("/client-portal?section=settings&tab=security");
     const { secret, backupCode } = await enrolTwoFactor(me, password);
     // A backup code, so that the app's next code (each is accepted once) is left for the download.
     await logOut(me);
@@ -109,7 +109,7 @@ test.describe.serial("the report vault", () => {
     await expect(me.getByText("No reports have been published yet.")).toBeVisible();
 
     // The owner's access log: the admin's view (start and end) and the report download, newest first.
-    await me.goto("/client-portal?section=settings");
+    await me.goto("/client-portal?section=settings&tab=access-log");
     // The firm's engagements list, when another test opens it meanwhile, is a look at every
     // company's engagements and is logged here too: those entries are not this test's.
     const entries = me

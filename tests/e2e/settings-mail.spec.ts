@@ -27,7 +27,7 @@ test.describe("Settings → Mail", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-    await page.goto(`${server.baseURL}/admin/settings`);
+    await page.goto(`${server.baseURL}/admin/settings?tab=mail`);
     const card = page.getByRole("region", { name: "Mail" });
     await expect(card.getByTestId("mail-smtp")).toHaveText("Configured");
     await expect(card.getByTestId("mail-failed")).toHaveText("0");

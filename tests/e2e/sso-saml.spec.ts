@@ -35,7 +35,7 @@ test("an owner sets up a SAML provider by its metadata URL; the test sign-in and
   const person = { nameId: `kai-${domain}`, email: `kai@${domain}`, name: "Kai Morgan" };
   expect((await me.request.post(`${saml}/_fake/people`, { data: person })).status()).toBe(204);
 
-  await me.goto("/client-portal?section=settings");
+  await me.goto("/client-portal?section=settings&tab=sso");
   await me.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 15_000 });
   const card = me.getByRole("region", { name: "Single sign-on" });
   await card.getByRole("textbox", { name: "Domain" }).fill(domain);

@@ -37,7 +37,7 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signInViaApi(owner, DEMO.client, { ownSession: true });
-  await go(owner, "/client-portal?section=settings");
+  await go(owner, "/client-portal?section=settings&tab=sso");
   const card = owner.getByRole("region", { name: "Single sign-on" });
 
   // The domain, proved by the TXT record the card shows.
@@ -111,12 +111,12 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   await expect(ownerLogin.getByLabel("Password", { exact: true })).toBeVisible();
 
   // Back to "allowed", the demo's setting, so acme.example's password sign-ins work again.
-  await go(owner, "/client-portal?section=settings");
+  await go(owner, "/client-portal?section=settings&tab=sso");
   const again = owner.getByRole("form", { name: "Single sign-on policy" });
   await again.getByRole("radio", { name: /^Allowed/ }).check();
   await again.getByRole("button", { name: "Save single sign-on" }).click();
   await savedAfterStepUp(owner, again.getByText("Single sign-on settings saved."));
-  await go(owner, "/client-portal?section=settings");
+  await go(owner, "/client-portal?section=settings&tab=sso");
   await expect(owner.getByRole("form", { name: "Single sign-on policy" }).getByRole("radio", { name: /^Allowed/ })).toBeChecked();
 });
 

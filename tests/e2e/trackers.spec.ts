@@ -72,7 +72,7 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   const owner = await ownerContext.newPage();
   // A session of its own, which has proved nothing yet: connecting asks for the password.
   await signInViaApi(owner, DEMO.client, { ownSession: true });
-  await go(owner, "/client-portal?section=settings");
+  await go(owner, "/client-portal?section=settings&tab=integrations");
   const card = owner.getByRole("region", { name: "Integrations" });
   await card.getByRole("button", { name: "Connect GitHub" }).click();
   const dialog = owner.getByRole("dialog", { name: "Connect GitHub" });

@@ -43,7 +43,7 @@ test("a client enrols, then signs in with a code and with a backup code that wor
   const password = "two-factor-e2e-password";
   const { client, context, me } = await invitedClientSignedIn(page, browser, "Two Factor", password);
 
-  await me.goto("/client-portal?section=settings");
+  await me.goto("/client-portal?section=settings&tab=security");
   const { secret, backupCodes } = await enrol(me, password);
   expect(new Set(backupCodes).size).toBe(10);
 

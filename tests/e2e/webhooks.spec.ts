@@ -7,7 +7,7 @@ import { expectScreenReady, LAPTOP } from "./phone-ready";
 
 test("an owner reads the failing endpoint's delivery log, adds an endpoint, and removes it", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
-  await page.goto("/client-portal?section=settings");
+  await page.goto("/client-portal?section=settings&tab=api");
   const card = page.getByRole("region", { name: "Webhooks" });
   const demo = card.getByRole("listitem").filter({ hasText: "hooks.acme-robotics.example" });
   await expect(demo).toContainText("Failing");

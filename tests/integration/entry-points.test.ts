@@ -10,6 +10,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
+import { SETTINGS_TABS } from "@/lib/domain/settings-tab";
+import { ADMIN_ACCOUNT_TABS, ADMIN_SETTINGS_TABS } from "@/lib/domain/admin-settings-tab";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
@@ -1036,6 +1038,18 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
         admin: "renders ClientLoginForm",
       },
     })),
+    // Settings' sections, each its own address (docs/PRODUCT.md#portal-settings); a member asking for
+    // an owners' section, or anyone for an unknown one, gets the first (Profile).
+    ...[...SETTINGS_TABS, "no-such-section"].map((tab) => ({
+      name: `settings ${tab}`,
+      call: (): PageCall => ({ searchParams: { section: "settings", tab } }),
+      expect: {
+        anonymous: "renders ClientLoginForm",
+        clientA: "renders ClientPortal",
+        clientB: "renders ClientPortal",
+        admin: "renders ClientLoginForm",
+      },
+    })),
     // Client A's invoice opened from Billing: the portal for A, a 404 for B (docs/PRODUCT.md#invoice-page).
     {
       name: "invoice view",
@@ -1113,12 +1127,20 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/retainers": { expect: adminPage("renders") },
   "PAGE /admin/documents": { expect: adminPage("renders") },
   "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
-  "PAGE /admin/account": { expect: adminPage("renders") },
+  "PAGE /admin/account": [...ADMIN_ACCOUNT_TABS, "no-such-section"].map((tab) => ({
+    name: tab,
+    call: () => ({ searchParams: { tab } }),
+    expect: adminPage("renders"),
+  })),
   "PAGE /admin/inquiries": { call: () => ({ searchParams: { q: "", status: "new" } }), expect: adminPage("renders") },
   "PAGE /admin/bookings": { call: () => ({ searchParams: { status: "pending", sort: "urgency" } }), expect: adminPage("renders") },
   "PAGE /admin/audit": { call: () => ({ searchParams: { action: "client.create" } }), expect: adminPage("renders") },
   "PAGE /admin/messages": { expect: adminPage("renders") },
-  "PAGE /admin/settings": { expect: adminPage("renders") },
+  "PAGE /admin/settings": [...ADMIN_SETTINGS_TABS, "no-such-section"].map((tab) => ({
+    name: tab,
+    call: () => ({ searchParams: { tab } }),
+    expect: adminPage("renders"),
+  })),
   "PAGE /admin/invoices/[id]": { call: ({ target }) => ({ params: { id: target.invoiceId } }), expect: adminPage("renders") },
   "PAGE /admin/invoices": {
     call: ({ target }) => ({

@@ -53,7 +53,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   // Only the section in view is read and rendered; switching sections is a round trip of its own.
   const section = parseSection(first(raw.section));
   // Not awaited: the portal's header renders at once and the section streams in when this settles.
-  const data = loadPortalSection(getDb(), { actor, section });
+  const data = loadPortalSection(getDb(), { actor, section, tab: section === "settings" ? first(raw.tab) : undefined });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
   data.catch(() => {});
   // An invoice opened from Billing (?invoice=<id>): read before anything renders, so that another

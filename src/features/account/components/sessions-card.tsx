@@ -1,7 +1,7 @@
 "use client";
 
 import { MonitorSmartphone } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { listSessionsAction, revokeOtherSessionsAction, revokeSessionAction } from "@/features/account/actions/account";
 import { ReadStatus } from "@/components/ui/read-status";
 import { Button } from "@/components/ui/button";
@@ -14,12 +14,16 @@ import { RelativeTime } from "@/components/ui/relative-time";
 /** Sent by the password change, which replaces every session: the list loads again. */
 export const SESSIONS_CHANGED_EVENT = "account:sessions-changed";
 
+/** Other sessions listed before Show all: the most recently active ones (docs/PRODUCT.md#account-security). */
+export const RECENT_OTHER_SESSIONS = 5;
+
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * "Active sessions" on portal Settings and the admin Account page
  * (docs/PRODUCT.md#account-security): each browser signed in to the account, with Sign out for one
- * and for all others. The list is read with the account action when the card shows.
+ * and for all others. The list is read with the account action when the card shows, newest first:
+ * this browser and the 5 most recently active others, the rest behind "Show all (N)".
  */
 export function SessionsCard() {
   const { toast, show } = useToast();
@@ -49,7 +53,14 @@ export function SessionsCard() {
       { done: (data) => done(data.revoked), refresh: false },
     );
 
+  const [showAll, setShowAll] = useState(false);
   const others = sessions?.filter((s) => !s.current).length ?? 0;
+  // This browser first, then the others as read (most recently active first).
+  const ordered = sessions ? [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)] : null;
+  const shown =
+    ordered && !showAll
+      ? ordered.filter((s) => s.current).concat(ordered.filter((s) => !s.current).slice(0, RECENT_OTHER_SESSIONS))
+      : ordered;
 
   return (
     <Card className="max-w-2xl" id="sessions">
@@ -79,9 +90,9 @@ export function SessionsCard() {
         Browsers where your account is signed in. Sign out any you do not recognise, then change your password.
       </p>
       <ReadStatus error={error} loading={sessions === null} loadingText="Loading sessions..." />
-      {sessions ? (
-        <ul aria-label="Active sessions" className="mt-4 divide-y divide-slate-800">
-          {sessions.map((s) => (
+      {shown ? (
+        <ul id="sessions-list" aria-label="Active sessions" className="mt-4 divide-y divide-slate-800">
+          {shown.map((s) => (
             <li key={s.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
               <div className="min-w-0">
                 <p className="font-medium">
@@ -115,6 +126,11 @@ export function SessionsCard() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {sessions && shown && shown.length < sessions.length ? (
+        <Button size="sm" variant="secondary" aria-controls="sessions-list" onClick={() => setShowAll(true)}>
+          Show all ({sessions.length})
+        </Button>
       ) : null}
       <Toast toast={toast} />
     </Card>

@@ -133,7 +133,7 @@ describe("change password", () => {
     expect(mail?.subject).toBe("Your password was changed");
     expect(mail?.textBody).toContain("Chrome 131 on macOS");
     expect(mail?.textBody).toContain(here.ip);
-    expect(mail?.textBody).toContain("/client-portal?section=settings#sessions");
+    expect(mail?.textBody).toContain("/client-portal?section=settings&tab=security#sessions");
     expect(await auditOf(account.id, "account.password_changed")).toHaveLength(1);
 
     expect(
@@ -294,7 +294,7 @@ describe("new-browser sign-in mail", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain("Firefox 133 on Windows");
     expect(mails[0]!.textBody).toContain(stranger.ip);
-    expect(mails[0]!.textBody).toContain("/client-portal?section=settings#sessions");
+    expect(mails[0]!.textBody).toContain("/client-portal?section=settings&tab=security#sessions");
     // That browser is known from now on.
     await signedIn(account, stranger);
     expect(await mailsTo(account.email, "new_sign_in")).toHaveLength(1);

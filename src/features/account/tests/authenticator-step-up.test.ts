@@ -185,7 +185,7 @@ describe("adding a passkey", () => {
     const [mail] = await mailsTo(who.email);
     expect(mail!.subject).toBe("A passkey was added to your account");
     expect(mail!.text).toContain('"Desk"');
-    expect(mail!.text).toContain("/client-portal?section=settings#passkeys");
+    expect(mail!.text).toContain("/client-portal?section=settings&tab=security#passkeys");
   });
 
   it("a person with no second factor is asked for the password; a wrong one is refused", async () => {
@@ -293,7 +293,7 @@ describe("two-factor with an authenticator app", () => {
     expect(await who.browser.call(() => confirmTwoFactorAction({ code: app.generate() }))).toMatchObject({ success: true });
     const [mail] = await mailsTo(who.email);
     expect(mail!.subject).toBe("Two-factor sign-in was turned on");
-    expect(mail!.text).toContain("/client-portal?section=settings");
+    expect(mail!.text).toContain("/client-portal?section=settings&tab=security");
   });
 
   it("setting it up asks a passkey holder for the passkey; turning it off is mailed", async () => {

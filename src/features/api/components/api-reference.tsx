@@ -78,7 +78,7 @@ export function ApiReference({ document }: { document: Document }) {
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10">
       <Link
-        href="/client-portal?section=settings"
+        href="/client-portal?section=settings&tab=api"
         className="inline-flex items-center gap-1 text-sm text-accent underline underline-offset-2"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Settings

@@ -202,7 +202,7 @@ export async function revokeApiTokenAsFirm(db: DbOrTx, { actor, tokenId }: { act
           `${actor.name || actor.email} of our team revoked your company's API token "${row.name}" (${row.hint}). Anything using it now gets 401.`,
           "If you did not expect this, reply to this mail. An owner can make a new token in Settings.",
         ],
-        action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
+        action: { label: "Open Settings", url: appLink("/client-portal?section=settings&tab=api") },
       }),
     });
   });

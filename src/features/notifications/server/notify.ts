@@ -20,7 +20,9 @@ export type NotificationEvent = {
 };
 
 export const preferencesUrl = (audience: "client" | "admin") =>
-  audience === "admin" ? `${serverEnv().appUrl}/admin/account` : `${serverEnv().appUrl}/client-portal?section=settings`;
+  audience === "admin"
+    ? `${serverEnv().appUrl}/admin/account?tab=notifications`
+    : `${serverEnv().appUrl}/client-portal?section=settings&tab=notifications`;
 
 export const appLink = (path: string) => `${serverEnv().appUrl}${path}`;
 

@@ -115,7 +115,7 @@ export async function runRetentionIfDue(db: Db): Promise<RetentionResult | null>
         type: "access_log.head_signed" as const,
         data: { seq: head.seq, hash: head.hash },
         chatText: `The access log's head was signed (entry ${head.seq})`,
-        portalPath: "/client-portal?section=settings",
+        portalPath: "/client-portal?section=settings&tab=access-log",
       })),
     );
     console.info("[retention] pruned:", JSON.stringify(result));

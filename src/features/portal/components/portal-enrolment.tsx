@@ -31,7 +31,7 @@ export function PortalEnrolment({ brand, email, company }: { brand: string; emai
           {company} requires two-factor sign-in for its portal accounts. Set it up now to reach your projects, invoices and documents.
         </p>
         {/* Once on, the portal opens on Settings, where this card shows the backup codes. */}
-        <LazyTwoFactorCard enabled={false} required afterConfirmHref="/client-portal?section=settings" />
+        <LazyTwoFactorCard enabled={false} required afterConfirmHref="/client-portal?section=settings&tab=security" />
         <HydrationPending />
       </main>
     </div>

@@ -14,11 +14,7 @@ const OverviewSection = dynamic(() => import("./overview-section").then((m) => m
 const ProjectsSection = dynamic(() => import("@/features/projects/components/portal/projects-section").then((m) => m.ProjectsSection));
 const BillingSection = dynamic(() => import("@/features/invoices/components/portal/billing-section").then((m) => m.BillingSection));
 const RatesSection = dynamic(() => import("@/features/rates/components/portal/rates-section").then((m) => m.RatesSection));
-const SettingsSection = dynamic(() => import("@/features/clients/components/portal/settings-section").then((m) => m.SettingsSection));
-const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => m.ApiTokensCard));
-const WebhooksCard = dynamic(() => import("@/features/webhooks/components/webhooks-card").then((m) => m.WebhooksCard));
-const SsoCard = dynamic(() => import("@/features/sso/components/sso-card").then((m) => m.SsoCard));
-const TrackersCard = dynamic(() => import("@/features/trackers/components/trackers-card").then((m) => m.TrackersCard));
+const SettingsSection = dynamic(() => import("./settings-section").then((m) => m.SettingsSection));
 const BookServiceSection = dynamic(() =>
   import("@/features/bookings/components/portal/book-service-section").then((m) => m.BookServiceSection),
 );
@@ -123,25 +119,7 @@ function Section({
     case "rates":
       return <RatesSection rates={data.rates.rates} isDefault={data.rates.isDefault} />;
     case "settings":
-      return (
-        <SettingsSection
-          profile={data.profile}
-          security={data.security}
-          notifications={data.notifications}
-          team={data.team}
-          integrations={
-            data.apiTokens && data.webhooks && data.trackers ? (
-              <>
-                {data.sso ? <SsoCard settings={data.sso} readOnly={readOnly} /> : null}
-                <ApiTokensCard tokens={data.apiTokens} readOnly={readOnly} />
-                <WebhooksCard endpoints={data.webhooks} readOnly={readOnly} />
-                <TrackersCard connections={data.trackers} readOnly={readOnly} />
-              </>
-            ) : null
-          }
-          readOnly={readOnly}
-        />
-      );
+      return <SettingsSection tabs={data.tabs} settings={data.settings} readOnly={readOnly} />;
     case "book-service":
       return <BookServiceSection data={data} readOnly={readOnly} />;
     case "documents":

@@ -3,3 +3,4 @@ import "server-only";
 
 export { loadPortalSection, type PortalDataOf, type PortalSectionData } from "./portal-load";
 export { loadPortalProject, type PortalProjectView } from "./portal-project";
+export { type SettingsTabData } from "./portal-settings";

@@ -2,21 +2,16 @@ import "server-only";
 import type { PortalSection } from "@/lib/domain/portal-section";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { getAccountSecurity } from "@/features/account/server";
-import { listApiTokens } from "@/features/api/server";
-import { listWebhookEndpoints } from "@/features/webhooks/server";
-import { listTrackerConnections } from "@/features/trackers/server";
-import { loadSsoSettings } from "@/features/sso/server";
 import { listRecentBookings, listUpcomingMeetings } from "@/features/bookings/server";
-import { getPortalProfile, listTeam } from "@/features/clients/server";
+import { listTeam } from "@/features/clients/server";
 import { listPortalDocuments } from "@/features/documents/server";
 import { getBillingSummary, listPayableInvoices, listPortalInvoices } from "@/features/invoices/server";
 import { listClientThreads } from "@/features/messages/server";
-import { getNotificationPreferences } from "@/features/notifications/server";
 import { listPortalProjects } from "@/features/projects/server";
 import { listPortalRates } from "@/features/rates/server";
 import { getPortalPlanState, listActiveTiers } from "@/features/subscriptions/server";
 import { getOverview } from "./portal-overview";
+import { loadSettingsTab } from "./portal-settings";
 
 type Scope = { actor: ClientActor };
 
@@ -45,18 +40,7 @@ const SECTION_LOADERS = {
       payable: scope.actor.billingWithheld ? [] : listPayableInvoices(db, scope),
     }),
   rates: (db: Db, scope: Scope) => settle({ rates: listPortalRates(db, scope) }),
-  settings: (db: Db, scope: Scope) =>
-    settle({
-      profile: getPortalProfile(db, scope),
-      security: getAccountSecurity(db, scope),
-      notifications: getNotificationPreferences(db, scope),
-      team: team(db, scope),
-      // The company's API tokens, webhooks and ticket systems, like the Team card: the owners'.
-      apiTokens: scope.actor.personRole === "owner" ? listApiTokens(db, scope) : null,
-      webhooks: scope.actor.personRole === "owner" ? listWebhookEndpoints(db, scope) : null,
-      trackers: scope.actor.personRole === "owner" ? listTrackerConnections(db, scope) : null,
-      sso: scope.actor.personRole === "owner" ? loadSsoSettings(db, scope.actor.clientId) : null,
-    }),
+  settings: (db: Db, scope: Scope & { tab?: string }) => loadSettingsTab(db, scope, scope.tab),
   "book-service": async (db: Db, scope: Scope) => {
     const { plans, ...rest } = await settle({
       tiers: listActiveTiers(db, scope),
@@ -73,19 +57,22 @@ const SECTION_LOADERS = {
   findings: async () => ({}),
   // So does the Retainer section (the retainers module), shown only to a client with a retainer.
   retainer: async () => ({}),
-} satisfies Record<PortalSection, (db: Db, scope: Scope) => Promise<object>>;
+} satisfies Record<PortalSection, (db: Db, scope: Scope & { tab?: string }) => Promise<object>>;
 
 type Loaders = typeof SECTION_LOADERS;
 export type PortalSectionData = { [S in PortalSection]: { section: S } & Awaited<ReturnType<Loaders[S]>> }[PortalSection];
 /** A section's data, by section id. */
 export type PortalDataOf<S extends PortalSection> = Extract<PortalSectionData, { section: S }>;
 
-/** The data of one section of the signed-in client's portal, filtered by the actor's client id. */
+/**
+ * The data of one section of the signed-in client's portal, filtered by the actor's client id.
+ * `tab`: Settings' section from the address (unknown or not this person's: the first).
+ */
 export async function loadPortalSection<S extends PortalSection>(
   db: Db,
-  { actor, section }: { actor: ClientActor; section: S },
+  { actor, section, tab }: { actor: ClientActor; section: S; tab?: string },
 ): Promise<PortalDataOf<S>> {
   assertClient(actor);
-  const loader = SECTION_LOADERS[section] as (db: Db, scope: Scope) => Promise<object>;
-  return { section, ...(await loader(db, { actor })) } as PortalDataOf<S>;
+  const loader = SECTION_LOADERS[section] as (db: Db, scope: Scope & { tab?: string }) => Promise<object>;
+  return { section, ...(await loader(db, { actor, tab })) } as PortalDataOf<S>;
 }

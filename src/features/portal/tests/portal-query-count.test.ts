@@ -8,6 +8,7 @@ import { countQueries } from "@/server/core/db/query-counter";
 import { documents } from "@/server/core/db/schema";
 import { PORTAL_SECTIONS, type PortalSection } from "@/lib/domain/portal-section";
 import { loadPortalSection } from "@/features/portal/server";
+import { SETTINGS_TABS, type SettingsTab } from "@/lib/domain/settings-tab";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { addInvoices, addProject, createTestClient, type TestInvoice } from "@tests/integration/helpers/portal";
 
@@ -50,12 +51,25 @@ const EXPECTED_QUERIES: Record<PortalSection, number> = {
   projects: 1,
   billing: 3, // summary, invoices, Pay Now's choices (the open invoices with a payment page)
   rates: 1,
-  settings: 8, // profile, account security, notification preferences, Team, API tokens, webhook endpoints, ticket systems, single sign-on
+  settings: 1, // its first section, Profile: the profile (each section's own count: SETTINGS_QUERIES)
   "book-service": 6, // tiers, subscription, bookings, upcoming meetings, Team, whether Square is connected (what a plan offers)
   documents: 2, // documents, their downloads
   messages: 2, // threads, projects
   findings: 0, // read by the findings module from the address's filters
   retainer: 0, // read by the retainers module (getPortalRetainer: four statements side by side)
+};
+
+// Settings reads the one section the address names, one query per dataset it shows.
+const SETTINGS_QUERIES: Record<SettingsTab, number> = {
+  profile: 1,
+  company: 1,
+  team: 2, // the profile (the owners' switch, who "you" is), the Team
+  security: 1,
+  sso: 1,
+  integrations: 1,
+  api: 2, // API tokens, webhook endpoints
+  "access-log": 0, // read by its card when it shows
+  notifications: 1,
 };
 
 describe("portal load", () => {
@@ -84,6 +98,23 @@ describe("portal load", () => {
     const billed = amounts.filter((_, i) => i % 4 !== 3).reduce((a, b) => a + b, 0);
     const paid = amounts.filter((_, i) => i % 4 === 0).reduce((a, b) => a + b, 0) + 5 * 5_000;
     expect(project.figures).toEqual({ invoiceCount: 15, billedCents: billed, paidCents: paid, outstandingCents: billed - paid });
+  });
+
+  it("reads one Settings section at a time, and none of the owners' for a member", async () => {
+    const owner = await seedClient(t.db, "Tabs", 1, 1, 0);
+    for (const tab of SETTINGS_TABS) {
+      const { result, queries } = await countQueries(() => loadPortalSection(t.db, { actor: owner, section: "settings", tab }));
+      expect({ tab, queries }).toEqual({ tab, queries: SETTINGS_QUERIES[tab] });
+      expect(result.settings.tab).toBe(tab);
+      expect(result.tabs).toEqual(SETTINGS_TABS);
+    }
+    // An unknown section is the first; a member asking for an owners' section gets the first, unread.
+    expect((await loadPortalSection(t.db, { actor: owner, section: "settings", tab: "nope" })).settings.tab).toBe("profile");
+    const member = { ...owner, personRole: "member" as const };
+    const { result, queries } = await countQueries(() => loadPortalSection(t.db, { actor: member, section: "settings", tab: "team" }));
+    expect(result.settings).toEqual({ tab: "profile", profile: expect.objectContaining({ company: "Tabs Inc" }) });
+    expect(result.tabs).toEqual(["profile", "company", "security", "notifications"]);
+    expect(queries).toBe(1);
   });
 
   it("loads the demo client's overview with the same count", async () => {

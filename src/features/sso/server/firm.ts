@@ -60,7 +60,7 @@ export async function switchSsoOffAsFirm(
           `${actor.name || actor.email} of our team switched your company's single sign-on off. Your people sign in with their password again; those who never had one can set one with "Forgot password?".`,
           "If you did not expect this, reply to this mail. An owner can switch single sign-on on again in Settings after a new test sign-in.",
         ],
-        action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
+        action: { label: "Open Settings", url: appLink("/client-portal?section=settings&tab=sso") },
       }),
     });
   });

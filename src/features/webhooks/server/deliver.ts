@@ -236,7 +236,7 @@ async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outco
           `Deliveries to ${endpoint.url} for ${company} failed for a day, so we stopped sending to it.`,
           `${reason} Events are kept meanwhile. Fix the receiver, then turn the endpoint on again in Settings and choose to deliver or skip what was held.`,
         ],
-        action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
+        action: { label: "Open Settings", url: appLink("/client-portal?section=settings&tab=api") },
       }),
     });
     return "disabled" as const;

@@ -237,7 +237,7 @@ export async function sendTestWebhook(
       type: WEBHOOK_TEST_EVENT,
       data: { endpointId },
       chatText: "Test event: this channel receives your security portal's events.",
-      portalPath: "/client-portal?section=settings",
+      portalPath: "/client-portal?section=settings&tab=api",
     });
     await tx.insert(webhookDeliveries).values({ eventId: id, endpointId });
     return { eventId: id };
@@ -374,7 +374,7 @@ export async function disableWebhookEndpointAsFirm(
           `${actor.name || actor.email} of our team turned off your webhook endpoint ${shown}: nothing is sent to it until an owner turns it on again in Settings. Events meanwhile are kept: turning it on, you choose to deliver or skip them.`,
           "If you did not expect this, reply to this mail.",
         ],
-        action: { label: "Open Settings", url: appLink("/client-portal?section=settings") },
+        action: { label: "Open Settings", url: appLink("/client-portal?section=settings&tab=api") },
       }),
     });
   });

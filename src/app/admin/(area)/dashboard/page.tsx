@@ -52,7 +52,7 @@ export default async function AdminDashboardPage() {
       <PageHeader title="Admin Dashboard" description={`Signed in as ${actor.email}`} />
       {demoExempt ? (
         <DemoExemptionNote className="mb-6">
-          <Link href="/admin/account" className="underline">
+          <Link href="/admin/account?tab=security" className="underline">
             Set up two-factor
           </Link>
         </DemoExemptionNote>

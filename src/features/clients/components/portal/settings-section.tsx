@@ -1,13 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
 import { saveAccountSettings } from "@/features/clients/actions/portal";
-import { ChangePasswordCard } from "@/features/account/components/change-password-card";
-import { NotificationPreferences } from "@/features/notifications/components/notification-preferences";
-import { PasskeysCard } from "@/features/account/components/passkeys-card";
-import { ProfileCard } from "@/features/account/components/profile-card";
-import { SessionsCard } from "@/features/account/components/sessions-card";
-import { TwoFactorCard } from "@/features/account/components/two-factor-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -16,13 +9,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { accountSettingsSchema, type AccountSettingsInput } from "@/features/clients/validation";
-import type { AccountSecurity } from "@/features/account/server";
-import type { PortalProfile, TeamPerson } from "@/features/clients/server";
-import type { NotificationPreferences as NotificationPreferencesData } from "@/features/notifications/server";
-import { AccessLogCard } from "@/features/reports/components/access-log-card";
-import { TeamCard } from "@/features/clients/components/team/team-card";
-import { BillingWithheldSwitch } from "@/features/clients/components/team/billing-withheld-switch";
-import { SectionHeading } from "@/components/portal/section-heading";
+import type { PortalProfile } from "@/features/clients/server";
 import { useTimedValue } from "@/components/portal/use-timed-value";
 
 /** The success banner shows for 3 seconds (docs/PRODUCT.md#portal-settings). */
@@ -36,23 +23,11 @@ const toFormValues = (profile: PortalProfile): AccountSettingsInput => ({
   address: profile.address ?? "",
 });
 
-export function SettingsSection({
-  profile,
-  security,
-  notifications,
-  team,
-  integrations,
-  readOnly = false,
-}: {
-  profile: PortalProfile;
-  security: AccountSecurity;
-  notifications: NotificationPreferencesData;
-  /** The company's people: owners only (null for a member). */
-  team: TeamPerson[] | null;
-  /** The company's API tokens and webhooks (the api and webhooks slices' cards): owners only. */
-  integrations?: ReactNode;
-  readOnly?: boolean;
-}) {
+/**
+ * Settings → Company (docs/PRODUCT.md#portal-settings): the company's record, Account Information,
+ * as a form for its owners and as text for a member or a viewing admin.
+ */
+export function AccountInformationCard({ profile, readOnly = false }: { profile: PortalProfile; readOnly?: boolean }) {
   const [saved, showSaved] = useTimedValue<true>(SETTINGS_BANNER_MS);
   const hydrated = useHydrated();
   // Members (and a viewing admin) read the company record; its owners change it.
@@ -72,129 +47,99 @@ export function SettingsSection({
   });
 
   return (
-    <section aria-labelledby="portal-section-heading">
-      <SectionHeading title="Account Settings" />
-      <ProfileCard name={profile.personName} email={profile.signInEmail} readOnly={readOnly} />
-      <Card className="mt-6 max-w-2xl">
-        {companyLocked ? (
-          <CompanyRecord profile={profile} readOnly={readOnly} />
-        ) : (
-          <>
-            <h2 id="account-information-heading" className="text-lg font-semibold">
-              Account Information
-            </h2>
-            <p className="mt-1 text-sm text-muted">{`${profile.company}'s record, shared by everyone of your company.`}</p>
-            <div aria-live="polite" className="mt-3 empty:hidden">
-              {saved ? <Alert tone="success">Account settings saved successfully!</Alert> : null}
-            </div>
-            {message ? (
-              <Alert tone={message.tone} className="mt-3">
-                {message.text}
-              </Alert>
-            ) : null}
-            {/* defaultValue on each control: the server-rendered form shows the stored values before
+    <Card className="max-w-2xl">
+      {companyLocked ? (
+        <CompanyRecord profile={profile} readOnly={readOnly} />
+      ) : (
+        <>
+          <h2 id="account-information-heading" className="text-lg font-semibold">
+            Account Information
+          </h2>
+          <p className="mt-1 text-sm text-muted">{`${profile.company}'s record, shared by everyone of your company.`}</p>
+          <div aria-live="polite" className="mt-3 empty:hidden">
+            {saved ? <Alert tone="success">Account settings saved successfully!</Alert> : null}
+          </div>
+          {message ? (
+            <Alert tone={message.tone} className="mt-3">
+              {message.text}
+            </Alert>
+          ) : null}
+          {/* defaultValue on each control: the server-rendered form shows the stored values before
                 the page's script has loaded (react-hook-form only fills uncontrolled inputs on hydration). */}
-            <form
-              onSubmit={onSubmit}
-              noValidate
-              aria-labelledby="account-information-heading"
-              data-hydrated={hydrated}
-              className="mt-4 space-y-4"
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            aria-labelledby="account-information-heading"
+            data-hydrated={hydrated}
+            className="mt-4 space-y-4"
+          >
+            <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
+              <Input
+                {...fieldAria("settings-contact-person", errors.contactPerson?.message)}
+                autoComplete="name"
+                defaultValue={defaults.contactPerson}
+                {...register("contactPerson")}
+              />
+            </Field>
+            <Field
+              id="settings-email"
+              label="Email"
+              error={errors.contactEmail?.message}
+              hint="The company's contact address only: we write to you here. It changes neither anyone's sign-in nor your billing."
             >
-              <Field id="settings-contact-person" label="Contact Person" error={errors.contactPerson?.message}>
-                <Input
-                  {...fieldAria("settings-contact-person", errors.contactPerson?.message)}
-                  autoComplete="name"
-                  defaultValue={defaults.contactPerson}
-                  {...register("contactPerson")}
-                />
-              </Field>
-              <Field
-                id="settings-email"
-                label="Email"
-                error={errors.contactEmail?.message}
-                hint="The company's contact address only: we write to you here. It changes neither anyone's sign-in nor your billing."
+              <Input
+                {...fieldAria("settings-email", errors.contactEmail?.message)}
+                type="email"
+                autoComplete="email"
+                defaultValue={defaults.contactEmail}
+                {...register("contactEmail")}
+              />
+            </Field>
+            <Field id="settings-company" label="Company" error={errors.company?.message}>
+              <Input
+                {...fieldAria("settings-company", errors.company?.message)}
+                autoComplete="organization"
+                defaultValue={defaults.company}
+                {...register("company")}
+              />
+            </Field>
+            <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
+              <Input
+                {...fieldAria("settings-phone", errors.phone?.message)}
+                type="tel"
+                autoComplete="tel"
+                defaultValue={defaults.phone}
+                {...register("phone")}
+              />
+            </Field>
+            <Field id="settings-address" label="Address" error={errors.address?.message}>
+              <Textarea
+                {...fieldAria("settings-address", errors.address?.message)}
+                rows={3}
+                autoComplete="street-address"
+                defaultValue={defaults.address ?? ""}
+                {...register("address")}
+              />
+            </Field>
+            <div className="flex flex-wrap justify-end gap-3 pt-2">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  reset();
+                  setMessage(null);
+                }}
+                disabled={isBusy}
               >
-                <Input
-                  {...fieldAria("settings-email", errors.contactEmail?.message)}
-                  type="email"
-                  autoComplete="email"
-                  defaultValue={defaults.contactEmail}
-                  {...register("contactEmail")}
-                />
-              </Field>
-              <Field id="settings-company" label="Company" error={errors.company?.message}>
-                <Input
-                  {...fieldAria("settings-company", errors.company?.message)}
-                  autoComplete="organization"
-                  defaultValue={defaults.company}
-                  {...register("company")}
-                />
-              </Field>
-              <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
-                <Input
-                  {...fieldAria("settings-phone", errors.phone?.message)}
-                  type="tel"
-                  autoComplete="tel"
-                  defaultValue={defaults.phone}
-                  {...register("phone")}
-                />
-              </Field>
-              <Field id="settings-address" label="Address" error={errors.address?.message}>
-                <Textarea
-                  {...fieldAria("settings-address", errors.address?.message)}
-                  rows={3}
-                  autoComplete="street-address"
-                  defaultValue={defaults.address ?? ""}
-                  {...register("address")}
-                />
-              </Field>
-              <div className="flex flex-wrap justify-end gap-3 pt-2">
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    reset();
-                    setMessage(null);
-                  }}
-                  disabled={isBusy}
-                >
-                  Reset
-                </Button>
-                <Button type="submit" disabled={isBusy}>
-                  {isBusy ? "Saving..." : "Save Changes"}
-                </Button>
-              </div>
-            </form>
-          </>
-        )}
-      </Card>
-      {team ? (
-        <div className="mt-6 space-y-6">
-          <TeamCard people={team} readOnly={readOnly} currentUserId={readOnly ? undefined : profile.currentUserId} />
-          <BillingWithheldSwitch withheld={profile.billingWithheldFromMembers} readOnly={readOnly} />
-          <AccessLogCard />
-          {integrations}
-        </div>
-      ) : null}
-      {/* Account security, each section its own component (docs/PRODUCT.md#account-security). */}
-      {/* An admin viewing the portal sees no account security: those cards act on the signed-in
-          user's own account, which would be the admin's. */}
-      <div className="mt-6 space-y-6">
-        {readOnly ? (
-          <p className="max-w-2xl text-sm text-muted">
-            Password, two-factor, passkeys and sessions are the client&apos;s own and are not shown in the read-only view.
-          </p>
-        ) : (
-          <>
-            <ChangePasswordCard />
-            <TwoFactorCard enabled={security.twoFactorEnabled} required={security.twoFactorRequired} demoExempt={security.demoExempt} />
-            <PasskeysCard />
-            <SessionsCard />
-          </>
-        )}
-        <NotificationPreferences audience="client" initial={notifications} readOnly={readOnly} />
-      </div>
-    </section>
+                Reset
+              </Button>
+              <Button type="submit" disabled={isBusy}>
+                {isBusy ? "Saving..." : "Save Changes"}
+              </Button>
+            </div>
+          </form>
+        </>
+      )}
+    </Card>
   );
 }
 

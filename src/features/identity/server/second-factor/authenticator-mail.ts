@@ -35,7 +35,7 @@ function wordsOf(change: AuthenticatorChange): { subject: string; what: string }
 /** Where the mail sends the person: their account security page, at the passkeys list for a passkey. */
 export function securityPageUrl(role: string | null, change: AuthenticatorChange["kind"]): string {
   const base = serverEnv().appUrl;
-  const page = role === "admin" ? `${base}/admin/account` : `${base}/client-portal?section=settings`;
+  const page = role === "admin" ? `${base}/admin/account?tab=security` : `${base}/client-portal?section=settings&tab=security`;
   return change.startsWith("passkey") ? `${page}#passkeys` : page;
 }
 

@@ -24,7 +24,7 @@ export type AccountSession = {
 /** Where the e-mails send a person to review their sessions. */
 export function sessionsUrlFor(role: Actor["role"]): string {
   const base = serverEnv().appUrl;
-  return role === "admin" ? `${base}/admin/account#sessions` : `${base}/client-portal?section=settings#sessions`;
+  return role === "admin" ? `${base}/admin/account?tab=security#sessions` : `${base}/client-portal?section=settings&tab=security#sessions`;
 }
 
 const mailTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

@@ -15,7 +15,7 @@ import { samlRequestIdOf, storeSamlFlow, withForceAuthn } from "./saml-flow";
 export const SSO_SIGNED_IN_PATH = "/client-portal";
 export const SSO_ERROR_PATH = "/client-login";
 /** An owner's test comes back to the portal's settings, its verdict in `?error=` (the plugin's words). */
-export const SSO_TEST_RETURN_PATH = "/client-portal?section=settings";
+export const SSO_TEST_RETURN_PATH = "/client-portal?section=settings&tab=sso";
 
 export const SSO_NOT_AVAILABLE = "Single sign-on is not available for this address.";
 export const SSO_PROVIDER_UNUSABLE = "The identity provider cannot be reached from here: check its issuer URL, or try again later.";

@@ -1,0 +1,101 @@
+"use client";
+
+// Before any section's cards load: their schemas build zod objects, and zod's eval probe would
+// break the Content-Security-Policy if a card's own chunk came first (src/lib/validation/zod-config.ts).
+import "@/lib/validation/zod-config";
+import dynamic from "next/dynamic";
+import { SectionHeading } from "@/components/portal/section-heading";
+import { SectionNav } from "@/components/ui/section-nav";
+import { SETTINGS_TAB_LABELS, type SettingsTab, settingsHref } from "@/lib/domain/settings-tab";
+import type { SettingsTabData } from "@/features/portal/server";
+
+// Each section's cards are a chunk of their own: Settings loads the code of the section in view only.
+const ProfileCard = dynamic(() => import("@/features/account/components/profile-card").then((m) => m.ProfileCard));
+const AccountInformationCard = dynamic(() =>
+  import("@/features/clients/components/portal/settings-section").then((m) => m.AccountInformationCard),
+);
+const TeamCard = dynamic(() => import("@/features/clients/components/team/team-card").then((m) => m.TeamCard));
+const BillingWithheldSwitch = dynamic(() =>
+  import("@/features/clients/components/team/billing-withheld-switch").then((m) => m.BillingWithheldSwitch),
+);
+const ChangePasswordCard = dynamic(() => import("@/features/account/components/change-password-card").then((m) => m.ChangePasswordCard));
+const TwoFactorCard = dynamic(() => import("@/features/account/components/two-factor-card").then((m) => m.TwoFactorCard));
+const PasskeysCard = dynamic(() => import("@/features/account/components/passkeys-card").then((m) => m.PasskeysCard));
+const SessionsCard = dynamic(() => import("@/features/account/components/sessions-card").then((m) => m.SessionsCard));
+const SsoCard = dynamic(() => import("@/features/sso/components/sso-card").then((m) => m.SsoCard));
+const TrackersCard = dynamic(() => import("@/features/trackers/components/trackers-card").then((m) => m.TrackersCard));
+const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => m.ApiTokensCard));
+const WebhooksCard = dynamic(() => import("@/features/webhooks/components/webhooks-card").then((m) => m.WebhooksCard));
+const AccessLogCard = dynamic(() => import("@/features/reports/components/access-log-card").then((m) => m.AccessLogCard));
+const NotificationPreferences = dynamic(() =>
+  import("@/features/notifications/components/notification-preferences").then((m) => m.NotificationPreferences),
+);
+
+/**
+ * Account Settings in sections (docs/PRODUCT.md#portal-settings): the navigation of the sections this
+ * person sees, and the one section the address names, its data read by the server for it alone.
+ * `readOnly`: an admin viewing the portal.
+ */
+export function SettingsSection({ tabs, settings, readOnly }: { tabs: SettingsTab[]; settings: SettingsTabData; readOnly: boolean }) {
+  const items = tabs.map((tab) => ({ id: tab, label: SETTINGS_TAB_LABELS[tab], href: settingsHref(tab) }));
+  return (
+    <section aria-labelledby="portal-section-heading">
+      <SectionHeading title="Account Settings" />
+      <SectionNav label="Settings sections" items={items} current={settings.tab}>
+        <SettingsTabCards settings={settings} readOnly={readOnly} />
+      </SectionNav>
+    </section>
+  );
+}
+
+function SettingsTabCards({ settings, readOnly }: { settings: SettingsTabData; readOnly: boolean }) {
+  switch (settings.tab) {
+    case "profile":
+      return <ProfileCard name={settings.profile.personName} email={settings.profile.signInEmail} readOnly={readOnly} />;
+    case "company":
+      // Account Information: the company's record, as a form for its owners.
+      return <AccountInformationCard profile={settings.profile} readOnly={readOnly} />;
+    case "team":
+      return (
+        <>
+          <TeamCard people={settings.team} readOnly={readOnly} currentUserId={readOnly ? undefined : settings.profile.currentUserId} />
+          <BillingWithheldSwitch withheld={settings.profile.billingWithheldFromMembers} readOnly={readOnly} />
+        </>
+      );
+    case "security":
+      // These cards act on the signed-in user's own account, which for a viewing admin would be the admin's.
+      if (readOnly)
+        return (
+          <p className="text-sm text-muted">
+            Password, two-factor, passkeys and sessions are the client&apos;s own and are not shown in the read-only view.
+          </p>
+        );
+      return (
+        <>
+          <ChangePasswordCard />
+          <TwoFactorCard
+            enabled={settings.security.twoFactorEnabled}
+            required={settings.security.twoFactorRequired}
+            demoExempt={settings.security.demoExempt}
+          />
+          <PasskeysCard />
+          <SessionsCard />
+        </>
+      );
+    case "sso":
+      return <SsoCard settings={settings.sso} readOnly={readOnly} />;
+    case "integrations":
+      return <TrackersCard connections={settings.trackers} readOnly={readOnly} />;
+    case "api":
+      return (
+        <>
+          <ApiTokensCard tokens={settings.apiTokens} readOnly={readOnly} />
+          <WebhooksCard endpoints={settings.webhooks} readOnly={readOnly} />
+        </>
+      );
+    case "access-log":
+      return <AccessLogCard />;
+    case "notifications":
+      return <NotificationPreferences audience="client" initial={settings.notifications} readOnly={readOnly} />;
+  }
+}
