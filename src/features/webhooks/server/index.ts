@@ -20,3 +20,4 @@ export {
   type WebhookEndpointRow,
 } from "./endpoints";
 export { queueWebhookEvent, queueWebhookEvents, type WebhookEventInput, wantsWebhookEvent } from "./queue";
+export { webhookJobs } from "./jobs";
