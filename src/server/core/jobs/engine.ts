@@ -65,6 +65,8 @@ async function register(boss: PgBoss, handle: DbHandle, job: JobDefinition): Pro
     retryBackoff: true,
     retryDelayMax: 3600,
     expireInSeconds: job.expireInSeconds ?? 15 * 60,
+    // A minute's schedule leaves 1,440 finished runs a day per queue: kept a day, not pg-boss's week.
+    deleteAfterSeconds: 24 * 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   };
   if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
