@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files relative to its own package path; bundling breaks that.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss"],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {

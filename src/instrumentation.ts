@@ -1,8 +1,11 @@
 // Runs once when the server starts (never during `next build`): configuration checks, database,
-// migrations, demo seed (retried with backoff while the database is down),
-// the periodic outbox drain and the daily retention.
+// migrations, demo seed (retried with backoff while the database is down), then the job engine
+// with every slice's background work (background-jobs.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServerTasks } = await import("./features/operations/server");
-  await startServerTasks();
+  const [{ startServerTasks }, { backgroundJobs }] = await Promise.all([
+    import("./features/operations/server"),
+    import("./background-jobs"),
+  ]);
+  await startServerTasks(backgroundJobs);
 }

@@ -12,7 +12,7 @@ export const PENDING_IMPORT_KEEP_DAYS = 7;
 export const RISK_EXPIRY_NOTICE_DAYS = 14;
 
 /**
- * The findings' periodic work (the start-up tick): warns of risk acceptances ending within 14 days
+ * The findings' periodic work (a job: jobs.ts): warns of risk acceptances ending within 14 days
  * (once per acceptance and date: the mail's key), and reopens those that have ended, with a
  * timeline entry; discards previews left pending for a week, so the storage sweep removes their
  * files. Safe to run on several instances: the reopening locks its rows (SKIP LOCKED)

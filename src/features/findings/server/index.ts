@@ -95,3 +95,4 @@ export {
 } from "./model-versions";
 export { type ClientRunResult, recordClientRun, recordUploadedRun } from "./client-runs";
 export { buildReproducer, type Reproducer } from "./reproducer";
+export { findingJobs } from "./jobs";

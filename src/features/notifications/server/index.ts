@@ -11,3 +11,4 @@ export {
 } from "./preferences";
 export { runNotificationTasks } from "./scheduled";
 export { describeUnsubscribeLink, unsubscribeWithToken } from "./unsubscribe";
+export { notificationJobs } from "./jobs";

@@ -6,3 +6,4 @@ export { assertDevMailEnabled, devMailHtml, isDevMailEnabled, listDevMail } from
 export { checkDatabaseHealth } from "./health";
 export { getMailStatus, type MailStatus, sendTestMail, type TestMailResult } from "./mail-settings";
 export { startServerTasks } from "./startup";
+export { operationsJobs } from "./jobs";

@@ -14,3 +14,4 @@ export { listAdminPlans, moveSupportPlan, saveSupportPlan, setSupportPlanRetired
 export { cancelOwnSubscription, decideSubscription, requestSubscription, switchOwnPlan } from "./subscription-requests";
 export { runSubscriptionBilling } from "./subscription-billing";
 export { subscriptionMetrics, type MetricRow, type SubscriptionMetrics, unbilledMrrNote } from "./plan-metrics";
+export { subscriptionJobs } from "./jobs";

@@ -24,3 +24,4 @@ export { GITHUB_API } from "./github";
 export { GITLAB_URL } from "./gitlab";
 export { sealableJiraCredential } from "./jira-credential";
 export { listTrackerTargets } from "./targets";
+export { trackerJobs } from "./jobs";

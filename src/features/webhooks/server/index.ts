@@ -20,3 +20,4 @@ export {
 export type { HeldChoice, HeldSummary } from "./held";
 export { rotateWebhookSecret, ROTATION_OVERLAP_HOURS } from "./rotation";
 export { queueWebhookEvent, queueWebhookEvents, type WebhookEventInput, wantsWebhookEvent } from "./queue";
+export { webhookJobs } from "./jobs";

@@ -1,5 +1,6 @@
 import "server-only";
 import fs from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -23,6 +24,8 @@ export type DbHandle = {
   kind: "pglite" | "postgres";
   /** node-postgres pool, for work that needs one dedicated connection (migration lock). */
   pool?: Pool;
+  /** The embedded database itself, for the job engine's own statements (jobs/engine.ts). */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
 
@@ -45,6 +48,7 @@ export function openPglite(dataDir: string | undefined, options: { loadDataDir?:
   return {
     db,
     kind: "pglite",
+    pglite: client,
     close: async () => {
       await client.close();
       release();

@@ -1,0 +1,6 @@
+import "server-only";
+import type { JobDefinition } from "@/server/core/jobs/job";
+import { runFindingTasks } from "./finding-tasks";
+
+/** Risk acceptances ending or ended, and stale import previews. */
+export const findingJobs: JobDefinition[] = [{ name: "findings.tasks", cron: "*/10 * * * *", run: runFindingTasks }];
