@@ -1,3 +1,4 @@
+import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { hasInvalidCharacter, isoDateSchema, uuidSchema } from "@/lib/validation/common";
 import { stepUpProofSchema } from "@/features/account/validation/step-up";

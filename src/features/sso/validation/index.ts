@@ -1,3 +1,4 @@
+import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { MAX_SSO_SESSION_HOURS, SSO_MODES } from "@/lib/domain/sso";
 
