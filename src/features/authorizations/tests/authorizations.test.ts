@@ -14,7 +14,14 @@ import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/ro
 import { GET as adminAuthorizationRoute } from "@/app/api/admin/authorizations/route";
 import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import { auditLog, emailOutbox, engagementAuthorizations, engagementAuthorizationSignatures, projects, rateLimit } from "@/server/core/db/schema";
+import {
+  auditLog,
+  emailOutbox,
+  engagementAuthorizations,
+  engagementAuthorizationSignatures,
+  projects,
+  rateLimit,
+} from "@/server/core/db/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";
