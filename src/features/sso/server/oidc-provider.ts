@@ -139,3 +139,27 @@ export function providerViewOf(clientId: string, oidcConfig: string): OidcProvid
   const config = JSON.parse(oidcConfig) as StoredOidcConfig;
   return { protocol: "oidc", issuer: config.issuer, clientId: config.clientId, redirectUri: redirectUriOf(clientId) };
 }
+
+/**
+ * The demo's provider moved (the demo services take new ports at each start: docs/DEPLOYMENT.md#demo-services):
+ * its issuer and endpoints follow, nothing else changes. No-op for a company without an OpenID provider or with another one.
+ */
+export async function moveOidcProvider(
+  db: DbOrTx,
+  clientId: string,
+  endpoints: Pick<StoredOidcConfig, "issuer" | "discoveryEndpoint" | "authorizationEndpoint" | "tokenEndpoint" | "jwksEndpoint" | "userInfoEndpoint">,
+  /** Only a provider whose issuer this accepts moves (an owner's own provider stays). */
+  movable: (issuer: string) => boolean,
+): Promise<void> {
+  const [row] = await db
+    .select({ issuer: ssoProvider.issuer, oidcConfig: ssoProvider.oidcConfig })
+    .from(ssoProvider)
+    .where(eq(ssoProvider.clientId, clientId))
+    .limit(1);
+  if (!row?.oidcConfig || !movable(row.issuer)) return;
+  const config = { ...(JSON.parse(row.oidcConfig) as StoredOidcConfig), ...endpoints };
+  await db
+    .update(ssoProvider)
+    .set({ issuer: endpoints.issuer, oidcConfig: JSON.stringify(config) })
+    .where(eq(ssoProvider.clientId, clientId));
+}
