@@ -38,7 +38,7 @@ test("an invitation names the person, the company and the inviter; each person i
 
   // Nobody accepted yet: the company reads Invited in the admin's list.
   await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
-  await expect(page.getByRole("row").filter({ hasText: client.company }).getByText("Invited", { exact: true })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: client.company }).getByText("INVITED", { exact: true })).toBeVisible();
 
   // The owner's set-password page names them, their company and who invited them.
   const owner = await newPage(browser);

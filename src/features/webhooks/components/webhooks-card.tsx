@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { ReadStatus } from "@/components/ui/read-status";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
@@ -81,11 +82,14 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
             <li key={endpoint.id} className="space-y-2 py-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
                 <StatusBadge value={endpoint.kind} label={WEBHOOK_ENDPOINT_KIND_LABELS[endpoint.kind]} tone="slate" />
-                <StatusBadge
-                  value={endpoint.state}
-                  label={WEBHOOK_ENDPOINT_STATE_LABELS[endpoint.state]}
-                  tone={WEBHOOK_ENDPOINT_STATE_TONES[endpoint.state]}
-                />
+                {endpoint.demo === "absent" ? null : (
+                  <StatusBadge
+                    value={endpoint.state}
+                    label={WEBHOOK_ENDPOINT_STATE_LABELS[endpoint.state]}
+                    tone={WEBHOOK_ENDPOINT_STATE_TONES[endpoint.state]}
+                  />
+                )}
+                <DemoServiceBadge mark={endpoint.demo} />
                 <span className="min-w-0 font-mono text-xs break-all">{endpoint.url}</span>
               </div>
               {endpoint.description ? <p className="text-muted">{endpoint.description}</p> : null}

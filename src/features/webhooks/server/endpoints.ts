@@ -1,4 +1,6 @@
 import "server-only";
+import { demoMarkOf } from "@/server/core/demo-services";
+import type { DemoMark } from "@/lib/domain/demo-service";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WebhookDeliveryStatus, WebhookEndpointKind, WebhookEndpointState, WebhookEventType } from "@/lib/domain/webhook";
 import { WEBHOOK_TEST_EVENT } from "@/lib/domain/webhook";
@@ -37,6 +39,8 @@ export type WebhookEndpointRow = {
   createdByName: string;
   createdAt: string;
   lastDelivery: { status: WebhookDeliveryStatus; statusCode: number | null; at: string | null } | null;
+  /** A demo service's receiver or chat, or a demo endpoint whose service is off (docs/PRODUCT.md#demo-services). */
+  demo: DemoMark;
 };
 
 /** A new secret, sealed for storage, that nobody is shown (the demo's endpoint). */
@@ -144,6 +148,7 @@ async function listEndpointsOf(db: DbOrTx, clientId: string): Promise<WebhookEnd
     failingSince: row.failingSince?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     lastDelivery: last,
+    demo: demoMarkOf(row.url),
   }));
 }
 
