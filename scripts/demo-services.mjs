@@ -37,7 +37,8 @@ export async function startDemoServices(kinds, { appUrl, env = process.env }) {
       stdio: ["ignore", "ignore", "inherit"],
     });
     child.once("exit", (code, signal) => {
-      if (!stopping) console.warn(`[demo] the demo ${name} stopped (${signal ?? `exit ${code}`}): it shows as not connected until the next start`);
+      if (!stopping)
+        console.warn(`[demo] the demo ${name} stopped (${signal ?? `exit ${code}`}): it shows as not connected until the next start`);
     });
     children.push(child);
   };
@@ -57,7 +58,10 @@ export async function startDemoServices(kinds, { appUrl, env = process.env }) {
   if (has("gitlab")) run("GitLab", "tools/fake-gitlab/cli.ts", { FAKE_GITLAB_PORT: String(port.gitlab) });
   if (has("jira")) run("Jira", "tools/fake-jira/cli.ts", { FAKE_JIRA_PORT: String(port.jira) });
   if (has("chat"))
-    run("chat", "tools/fake-chat/cli.ts", { FAKE_CHAT_PORT: String(port.chat), FAKE_RECEIVER_PORT: has("receiver") ? String(port.receiver) : "" });
+    run("chat", "tools/fake-chat/cli.ts", {
+      FAKE_CHAT_PORT: String(port.chat),
+      FAKE_RECEIVER_PORT: has("receiver") ? String(port.receiver) : "",
+    });
   if (has("idp"))
     run("identity provider", "tools/test-idp/cli.ts", {
       FAKE_IDP_PORT: String(port.idp),

@@ -84,7 +84,13 @@ export function decideDemoServices({ demoServices, isProduction, seedDemo }) {
 
 /** The demo services `npm start` may run; the Square one only when no SQUARE_* variable is set (explicit configuration wins). */
 export const DEMO_SERVICE_KINDS = /** @type {const} */ (["square", "github", "gitlab", "jira", "chat", "receiver", "idp", "saml", "dns"]);
-const SQUARE_NAMES = ["SQUARE_APPLICATION_ID", "SQUARE_APPLICATION_SECRET", "SQUARE_ENVIRONMENT", "SQUARE_BASE_URL", "SQUARE_WEBHOOK_SIGNATURE_KEY"];
+const SQUARE_NAMES = [
+  "SQUARE_APPLICATION_ID",
+  "SQUARE_APPLICATION_SECRET",
+  "SQUARE_ENVIRONMENT",
+  "SQUARE_BASE_URL",
+  "SQUARE_WEBHOOK_SIGNATURE_KEY",
+];
 
 /** Which demo services a start wires into the app: none when they are off, and not Square when any SQUARE_* is set. */
 export function demoServicesToWire(raw = process.env) {

@@ -347,9 +347,7 @@ test("book service: support plans and a custom project request that is stored", 
   // last): switching and cancelling go through Square first, so neither is offered; changing a plan
   // is tests/e2e/support-plans.spec.ts's, with its own client.
   await expect(
-    page.getByText(
-      "Square is not connected, and this plan is billed by Square: to change or cancel it, contact your account manager.",
-    ),
+    page.getByText("Square is not connected, and this plan is billed by Square: to change or cancel it, contact your account manager."),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel plan" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Switch to This Plan" })).toHaveCount(0);

@@ -20,7 +20,9 @@ describe("decideDemoServices", () => {
   });
 
   it("refuses DEMO_SERVICES=on on a production deployment, and is off there otherwise", () => {
-    expect(() => decideDemoServices({ demoServices: "on", isProduction: true, seedDemo: true })).toThrow(/refused on a production deployment/);
+    expect(() => decideDemoServices({ demoServices: "on", isProduction: true, seedDemo: true })).toThrow(
+      /refused on a production deployment/,
+    );
     expect(decideDemoServices({ demoServices: undefined, isProduction: true, seedDemo: true })).toBe(false);
     expect(decideDemoServices({ demoServices: "off", isProduction: true, seedDemo: true })).toBe(false);
   });

@@ -16,7 +16,8 @@ const fake = await startFakeSquare({
   webhookTargetUrl: process.env.FAKE_SQUARE_WEBHOOK_TARGET,
   webhookSignatureKey: process.env.FAKE_SQUARE_WEBHOOK_KEY ?? FAKE_WEBHOOK_SIGNATURE_KEY,
   log: process.env.FAKE_SQUARE_LOG === "1",
-  knownTokens: process.env.FAKE_SQUARE_DEMO === "1" ? [{ accessToken: DEMO_SQUARE_ACCESS_TOKEN, refreshToken: DEMO_SQUARE_REFRESH_TOKEN }] : [],
+  knownTokens:
+    process.env.FAKE_SQUARE_DEMO === "1" ? [{ accessToken: DEMO_SQUARE_ACCESS_TOKEN, refreshToken: DEMO_SQUARE_REFRESH_TOKEN }] : [],
 });
 console.info(`[fake-square] listening on ${fake.url} (application id ${fake.applicationId})`);
 

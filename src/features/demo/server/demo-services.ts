@@ -61,7 +61,10 @@ export async function pointDemoConnections(db: Db): Promise<void> {
       ...(receiver ? { state: "active" as const, failingSince: null, disabledReason: null } : {}),
     })
     .where(
-      and(eq(webhookEndpoints.id, DEMO_WEBHOOK_ENDPOINT_ID), or(demoAddressIn(webhookEndpoints.url), eq(webhookEndpoints.url, SEEDED_WEBHOOK_URL))),
+      and(
+        eq(webhookEndpoints.id, DEMO_WEBHOOK_ENDPOINT_ID),
+        or(demoAddressIn(webhookEndpoints.url), eq(webhookEndpoints.url, SEEDED_WEBHOOK_URL)),
+      ),
     );
   if (receiver)
     await db

@@ -154,12 +154,7 @@ export function SupportPlans({
             <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
               {subscription.manageUrl ? (
                 // The payment provider's own page for this subscription.
-                <a
-                  href={subscription.manageUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClasses("secondary", "sm")}
-                >
+                <a href={subscription.manageUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
                   Manage
                   <span className="sr-only"> your plan at Square (opens in a new tab)</span>
                   <ExternalLink className="h-4 w-4" aria-hidden />
