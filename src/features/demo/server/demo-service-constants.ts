@@ -20,3 +20,6 @@ export const demoCheckoutPath = (tierName: string) => `/checkout/${encodeURIComp
 
 /** The fake Square's merchant (tools/fake-square/fixtures.ts, FAKE_MERCHANT_ID): the demo connection's. */
 export const DEMO_SQUARE_MERCHANT_ID = "MLFAKE7DEMO01";
+
+/** A demo plan's variation at the fake Square (tools/fake-square/fixtures.ts: Acme's subscription is PLANFAKEPRO). */
+export const demoPlanVariationOf = (tierName: string) => `PLANFAKE${tierName.slice(0, 3).toUpperCase()}`;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, like, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/core/db/client";
 import { subscriptionTiers, trackerConnections, trackerTickets, webhookDeliveries, webhookEndpoints } from "@/server/core/db/schema";
@@ -16,6 +16,7 @@ import {
   DEMO_WEBHOOK_RECEIVER_PATH,
   demoCheckoutPath,
   demoChatSlackPath,
+  demoPlanVariationOf,
 } from "./demo-service-constants";
 import { demoOidcEndpoints } from "./demo-sso-constants";
 import { DEMO_GITHUB_CONNECTION_ID, DEMO_GITHUB_REPO, DEMO_GITHUB_TICKETS, DEMO_JIRA_CONNECTION_ID } from "./demo-tracker-constants";
@@ -93,10 +94,16 @@ export async function pointDemoConnections(db: Db): Promise<void> {
 
   // The demo plans' checkout links open the demo Square's checkout page; without it, subscribing is a request.
   const square = at("square");
+  // With their plan variations at the demo Square (the ones its subscriptions use), so a plan it runs switches there too.
   for (const tier of DEMO_TIERS)
     await db
       .update(subscriptionTiers)
-      .set({ squareCheckoutUrl: square ? `${square}${demoCheckoutPath(tier.tierName)}` : null })
+      .set({
+        squareCheckoutUrl: square ? `${square}${demoCheckoutPath(tier.tierName)}` : null,
+        squarePlanVariationId: square
+          ? demoPlanVariationOf(tier.tierName)
+          : sql`case when ${subscriptionTiers.squarePlanVariationId} = ${demoPlanVariationOf(tier.tierName)} then null else ${subscriptionTiers.squarePlanVariationId} end`,
+      })
       .where(
         and(
           eq(subscriptionTiers.id, tier.id),

@@ -71,7 +71,10 @@ describe("pointDemoConnections", () => {
     );
 
     const tiers = await listActiveTiers(t.db, { actor: acme });
-    expect(tiers.find((tier) => tier.tierName === "Enterprise")?.checkoutUrl).toBe(`${square.url}/checkout/enterprise`);
+    expect(tiers.find((tier) => tier.tierName === "Enterprise")).toMatchObject({
+      checkoutUrl: `${square.url}/checkout/enterprise`,
+      inSquare: true,
+    });
     const checkout = await fetch(`${square.url}/checkout/enterprise`);
     expect(checkout.status).toBe(200);
     expect(await checkout.text()).toContain("Secure checkout");
@@ -100,7 +103,7 @@ describe("pointDemoConnections", () => {
     const connections = await listTrackerConnections(t.db, { actor: acme });
     expect(connections.find((c) => c.id === DEMO_GITHUB_CONNECTION_ID)?.demo).toBe("absent");
     expect((await listWebhookEndpoints(t.db, { actor: acme })).every((e) => e.demo === "absent")).toBe(true);
-    expect((await listActiveTiers(t.db, { actor: acme })).every((tier) => tier.checkoutUrl === null)).toBe(true);
+    expect((await listActiveTiers(t.db, { actor: acme })).every((tier) => tier.checkoutUrl === null && !tier.inSquare)).toBe(true);
     expect(await t.db.select().from(paymentProviderConnections)).toHaveLength(0);
     const { subscription } = await getPortalPlanState(t.db, { actor: acme });
     expect(subscription).toMatchObject({ managedBySquare: true, squareConnected: false, manageUrl: null });
