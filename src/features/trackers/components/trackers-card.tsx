@@ -83,7 +83,7 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
                   <p className="text-amber-300 break-words">{connection.stateMessage}</p>
                 ) : null}
                 <p className="text-muted">
-                  Connected by {connection.createdByName}
+                  {connection.demo === "absent" ? "Set up by" : "Connected by"} {connection.createdByName}
                   {connection.lastSyncAt ? (
                     <>
                       {" "}
