@@ -206,8 +206,9 @@ export async function getSquareStatus(
     .where(eq(paymentProviderConnections.provider, PROVIDER))
     .limit(1);
   if (!config) return { connected: false, configured: false };
-  const demo = demoMarkOf(config.baseUrl) === "service";
-  if (!row) return { connected: false, configured: true, demo };
+  // Said only of the demo Square, so a real deployment's answer stays as it was.
+  const demo = demoMarkOf(config.baseUrl) === "service" ? { demo: true } : {};
+  if (!row) return { connected: false, configured: true, ...demo };
   let expiresAt = row.expiresAt;
   let at = now;
   if (refresh && !row.revokedAt && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_DAYS * DAY_MS) {
@@ -226,7 +227,7 @@ export async function getSquareStatus(
     expires_in_days: daysUntil(expiresAt, at),
     revoked: row.revokedAt !== null,
     missing_permissions: missingPermissions(parseScopes(row.scopes)),
-    demo,
+    ...demo,
   };
 }
 
