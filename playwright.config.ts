@@ -86,6 +86,9 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR ?? "./data-e2e",
         APP_URL: baseURL,
         SEED_DEMO: "true",
+        // The suite starts its own fakes with its own ports (above): npm start's demo services stay off,
+        // so the demo connections read "Not connected (demo data)" (docs/DEPLOYMENT.md#demo-services).
+        DEMO_SERVICES: "off",
         TRUST_PROXY: "true",
         NEXT_TELEMETRY_DISABLED: "1",
         // The mail preview (/dev/mail) lets browser tests read what was sent.

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { malformedPathAnswer } from "../src/lib/malformed-path.mjs";
-import { AUTH_SECRET_REQUIRED, mailTransportOf, parseEnv, storageChoiceOf } from "../src/config/env-schema.mjs";
+import { AUTH_SECRET_REQUIRED, demoServicesToWire, mailTransportOf, parseEnv, storageChoiceOf } from "../src/config/env-schema.mjs";
+import { startDemoServices } from "./demo-services.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 import { readStaticPageCsp } from "./static-page-csp.mjs";
 
@@ -16,6 +17,7 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 // Fail before building or listening on a bad environment, with the server's own schema and rules
 // (src/config/env-schema.mjs; the server applies the same ones in src/server/core/env.ts).
 let env;
+let demoServices = [];
 try {
   env = parseEnv(process.env);
   if (env.isProduction && !env.authSecret) throw new Error(AUTH_SECRET_REQUIRED);
@@ -24,6 +26,8 @@ try {
   storageChoiceOf(env);
   // Reset and invitation links exist only as mail: production delivers it, or says MAIL_TRANSPORT=log.
   mailTransportOf(env);
+  // The demo services (a non-production demo start only; DEMO_SERVICES=on in production is refused).
+  demoServices = demoServicesToWire(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -49,6 +53,11 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
+
+// Started before the server is prepared (they come up while Next loads) and wired in through this
+// process's environment, which the server reads (scripts/demo-services.mjs).
+const demoLines = await startDemoServices(demoServices, { appUrl: env.appUrl });
+if (demoLines.length > 0) console.info(`[demo] demo services (DEMO_SERVICES=off to go without): ${demoLines.join(", ")}`);
 
 const { port, host: hostname } = env;
 // The client address is decided in src/proxy.ts (src/server/core/client-address.ts), which cannot see

@@ -14,6 +14,8 @@ export type ParsedEnv = {
   /** DEV_FAKE_PORTS with APP_ENV=development: loopback ports of the fakes the guarded fetch may call. */
   devFakePorts: number[];
   seedDemo: boolean;
+  /** The demo services this start runs, by kind (loopback http origins); empty when off and always in production. */
+  demoServices: Partial<Record<DemoServiceKind, string>>;
   seedDemoForced: boolean;
   authSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -56,3 +58,9 @@ export type SquareEnv = {
 };
 export declare const squareEnvSchema: z.ZodType<SquareEnv, Record<string, string | undefined>>;
 export declare function parseSquareEnv(raw?: Record<string, string | undefined>): SquareEnv;
+
+export type DemoServiceKind = "square" | "github" | "gitlab" | "jira" | "chat" | "receiver" | "idp" | "saml" | "dns";
+export declare const DEMO_SERVICE_KINDS: readonly DemoServiceKind[];
+export declare const DEMO_SERVICES_IN_PRODUCTION: string;
+export declare function decideDemoServices(env: { demoServices: string | undefined; isProduction: boolean; seedDemo: boolean }): boolean;
+export declare function demoServicesToWire(raw?: Record<string, string | undefined>): DemoServiceKind[];

@@ -59,6 +59,68 @@ export function decideSeedDemo({ seedDemo, isProduction, databaseUrl }) {
   return TRUE_WORDS.includes(value.toLowerCase());
 }
 
+const FALSE_WORDS = ["0", "false", "no", "off"];
+
+export const DEMO_SERVICES_IN_PRODUCTION =
+  "DEMO_SERVICES=on is refused on a production deployment (APP_ENV=production or DATABASE_URL): the demo services are local fakes for the demo data. Unset DEMO_SERVICES.";
+
+/**
+ * Whether `npm start` runs the demo services (the fakes in tools/ on loopback: docs/DEPLOYMENT.md#demo-services):
+ * by default on a non-production start with demo data, off with DEMO_SERVICES=off, and never on a
+ * production deployment, where DEMO_SERVICES=on is an error rather than ignored.
+ */
+export function decideDemoServices({ demoServices, isProduction, seedDemo }) {
+  const value = demoServices?.trim().toLowerCase();
+  if (value && !TRUE_WORDS.includes(value) && !FALSE_WORDS.includes(value)) {
+    throw new Error(`DEMO_SERVICES must be "on" or "off", not "${demoServices}".`);
+  }
+  const asked = value ? TRUE_WORDS.includes(value) : undefined;
+  if (isProduction) {
+    if (asked) throw new Error(DEMO_SERVICES_IN_PRODUCTION);
+    return false;
+  }
+  return asked ?? seedDemo;
+}
+
+/** The demo services `npm start` may run; the Square one only when no SQUARE_* variable is set (explicit configuration wins). */
+export const DEMO_SERVICE_KINDS = /** @type {const} */ (["square", "github", "gitlab", "jira", "chat", "receiver", "idp", "saml", "dns"]);
+const SQUARE_NAMES = [
+  "SQUARE_APPLICATION_ID",
+  "SQUARE_APPLICATION_SECRET",
+  "SQUARE_ENVIRONMENT",
+  "SQUARE_BASE_URL",
+  "SQUARE_WEBHOOK_SIGNATURE_KEY",
+];
+
+/** Which demo services a start wires into the app: none when they are off, and not Square when any SQUARE_* is set. */
+export function demoServicesToWire(raw = process.env) {
+  const env = parseEnv(raw);
+  if (!decideDemoServices({ demoServices: raw.DEMO_SERVICES, isProduction: env.isProduction, seedDemo: env.seedDemo })) return [];
+  const squareExplicit = SQUARE_NAMES.some((name) => (raw[name] ?? "").trim() !== "");
+  return DEMO_SERVICE_KINDS.filter((kind) => kind !== "square" || !squareExplicit);
+}
+
+/**
+ * DEMO_SERVICE_URLS: the addresses of the demo services this start runs, as JSON ({"github":
+ * "http://127.0.0.1:41234", ...}), written by scripts/start.mjs itself. Only loopback http
+ * addresses count; on a production deployment none (the guarded fetch then never lets one through).
+ */
+function demoServiceUrlsOf(value, on) {
+  if (!on || !value) return {};
+  let parsed;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return {};
+  }
+  const urls = {};
+  for (const kind of DEMO_SERVICE_KINDS) {
+    const url = typeof parsed?.[kind] === "string" ? parsed[kind] : undefined;
+    if (url && /^http:\/\/127\.0\.0\.1:\d{1,5}$/.test(url)) urls[kind] = url;
+  }
+  return urls;
+}
+
 /**
  * DEV_FAKE_PORTS ("4020,4021"): loopback ports of the fake services (tools/) the guarded fetch may
  * call, for the demo and the browser tests. Honoured with APP_ENV=development only; anything that
@@ -79,6 +141,8 @@ export const envSchema = z
     APP_URL: trimmed,
     APP_ENV: trimmed,
     DEV_FAKE_PORTS: trimmed,
+    DEMO_SERVICES: trimmed,
+    DEMO_SERVICE_URLS: trimmed,
     AUTH_SECRET: trimmed.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters long.").optional()),
     SEED_DEMO: trimmed,
     SMTP_URL: trimmed,
@@ -135,6 +199,7 @@ export const envSchema = z
     // "Production" is a real deployment: a PostgreSQL server or an explicit APP_ENV. `npm start` on
     // the embedded database is the zero-configuration demo, even though Next runs with NODE_ENV=production.
     const isProduction = raw.APP_ENV === "production" || (raw.DATABASE_URL !== undefined && raw.APP_ENV !== "development");
+    const seedDemo = decideSeedDemo({ seedDemo: raw.SEED_DEMO, isProduction, databaseUrl: raw.DATABASE_URL });
     return {
       port,
       host: raw.HOST ?? "0.0.0.0",
@@ -145,7 +210,12 @@ export const envSchema = z
       /** APP_ENV=development (never a production deployment): the /dev/mail preview exists. */
       devTools: raw.APP_ENV === "development",
       devFakePorts: raw.APP_ENV === "development" ? portsOf(raw.DEV_FAKE_PORTS) : [],
-      seedDemo: decideSeedDemo({ seedDemo: raw.SEED_DEMO, isProduction, databaseUrl: raw.DATABASE_URL }),
+      seedDemo,
+      /** The demo services this start runs (docs/DEPLOYMENT.md#demo-services); empty when off and on a production deployment. */
+      demoServices: demoServiceUrlsOf(
+        raw.DEMO_SERVICE_URLS,
+        !isProduction && !FALSE_WORDS.includes((raw.DEMO_SERVICES ?? "").toLowerCase()),
+      ),
       /** SEED_DEMO=true set explicitly on a production deployment: seeded, with a warning at every start. */
       seedDemoForced: isProduction && raw.SEED_DEMO !== undefined && TRUE_WORDS.includes(raw.SEED_DEMO.toLowerCase()),
       authSecret: raw.AUTH_SECRET,

@@ -91,13 +91,15 @@ test("create a client, find it in the list, refuse a duplicate, sign in as it th
   const client = await createClientViaUi(page, "Invited Co");
 
   await page.goto("/admin/clients");
+  // Statuses are written in capitals (docs/PRODUCT.md#admin-clients).
+  await expect(page.getByRole("row").filter({ hasText: "Acme Robotics" }).getByText("ACTIVE", { exact: true })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search clients" }).fill(client.company.toUpperCase());
   const row = page.getByRole("row", { name: new RegExp(client.company) });
   await expect(row).toBeVisible();
   await expect(page.getByRole("row")).toHaveCount(2);
   await expect(row.getByRole("cell", { name: "$0.00" })).toBeVisible();
   // Nobody has accepted the invitation yet (docs/PRODUCT.md#admin-clients).
-  await expect(row.getByRole("cell", { name: /^Invited Require 2FA/ }).getByText("Invited", { exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: /^INVITED Require 2FA/ }).getByText("INVITED", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: `Actions for ${client.company}` })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search clients" }).fill(`no such client ${uniqueSuffix()}`);
   await expect(page.getByText("No clients found")).toBeVisible();

@@ -38,7 +38,7 @@ test("an invitation names the person, the company and the inviter; each person i
 
   // Nobody accepted yet: the company reads Invited in the admin's list.
   await page.goto(`/admin/clients?q=${encodeURIComponent(client.company)}`);
-  await expect(page.getByRole("row").filter({ hasText: client.company }).getByText("Invited", { exact: true })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: client.company }).getByText("INVITED", { exact: true })).toBeVisible();
 
   // The owner's set-password page names them, their company and who invited them.
   const owner = await newPage(browser);
@@ -51,7 +51,7 @@ test("an invitation names the person, the company and the inviter; each person i
 
   // Someone accepted: the company is Active.
   await page.reload();
-  await expect(page.getByRole("row").filter({ hasText: client.company }).getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: client.company }).getByText("ACTIVE", { exact: true })).toBeVisible();
 
   // A member, invited by the admin, is greeted by their own name and reads the company record.
   const memberName = `Max ${uniqueSuffix()}`;

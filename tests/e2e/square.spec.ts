@@ -102,6 +102,19 @@ test.describe.serial("Square payment provider", () => {
     await expect(page.getByText("Deposit (30%)").filter({ visible: true }).first()).toBeVisible();
   });
 
+  test("with Square connected, Acme's Square-run plan has Manage (Square's subscription page) and Cancel plan", async ({ page }) => {
+    await signInViaApi(page, DEMO.client);
+    await page.goto("/client-portal?section=book-service");
+    await expect(page.getByText("Active plan: Professional")).toBeVisible();
+    const manage = page.getByRole("link", { name: /^Manage/ });
+    await expect(manage).toHaveAttribute("href", "https://app.squareupsandbox.com/dashboard/subscriptions/demo-sub-acme-professional");
+    await expect(manage).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("button", { name: "Cancel plan" })).toBeVisible();
+    await expect(page.getByText("Square is not connected", { exact: false })).toHaveCount(0);
+    // Now the portal can cancel and switch, the notes say so.
+    await expect(page.getByText("Cancel anytime: the plan runs to the end of its paid period", { exact: true })).toBeVisible();
+  });
+
   test("a connection made with the old permissions names what each feature needs; Reconnect in Settings grants them", async ({ page }) => {
     await signInViaApi(page, DEMO.admin);
     // Square's authorize page, asked for the scopes the product asked for before it billed.

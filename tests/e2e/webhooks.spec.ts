@@ -1,5 +1,5 @@
-// The company's webhooks in Settings (docs/PRODUCT.md#api-and-webhooks): the demo's failing
-// endpoint with its delivery log; adding a signed endpoint shows its secret once; a private
+// The company's webhooks in Settings (docs/PRODUCT.md#api-and-webhooks): the demo's endpoint,
+// not connected without the demo services, with its delivery log; adding a signed endpoint shows its secret once; a private
 // address is refused with the reason; an endpoint is turned off and removed; events raised while it
 // is off are held, and turning it on asks to deliver or skip them.
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
@@ -9,8 +9,10 @@ test("an owner reads the failing endpoint's delivery log, adds an endpoint, and 
   await signInViaApi(page, DEMO.client);
   await page.goto("/client-portal?section=settings&tab=api");
   const card = page.getByRole("region", { name: "Webhooks" });
-  const demo = card.getByRole("listitem").filter({ hasText: "hooks.acme-robotics.example" });
-  await expect(demo).toContainText("Failing");
+  // The demo's endpoint without the demo services (the suite runs with DEMO_SERVICES=off): neither Active nor Failing.
+  const demo = card.getByRole("listitem").filter({ hasText: "Ticket sync receiver" });
+  await expect(demo).toContainText("Not connected (demo data)");
+  await expect(demo.getByText("Failing", { exact: true })).toHaveCount(0);
   await demo.getByRole("button", { name: /^Delivery log of/ }).click();
   const log = page.getByRole("dialog", { name: "Delivery log" });
   const deliveries = log.getByRole("list", { name: "Deliveries" });

@@ -26,6 +26,8 @@ async function startEmbedded(): Promise<{ child: ChildProcess; output: () => str
     APP_ENV: "",
     SMTP_URL: "",
     TEST_DATABASE_URL: "",
+    // The demo services (scripts/demo-services.mjs) are not what this test is about.
+    DEMO_SERVICES: "off",
   };
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), "--no-build"], {
     cwd: ROOT,

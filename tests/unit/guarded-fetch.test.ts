@@ -164,4 +164,38 @@ describe("guardedFetch", () => {
       }
     });
   });
+
+  // `npm start`'s demo services (docs/DEPLOYMENT.md#demo-services): their ports, never in production.
+  describe("with the demo services' addresses", () => {
+    const saved = {
+      APP_ENV: process.env.APP_ENV,
+      DEMO_SERVICE_URLS: process.env.DEMO_SERVICE_URLS,
+      DEMO_SERVICES: process.env.DEMO_SERVICES,
+    };
+    const setEnv = (values: Partial<typeof saved>) => {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetServerEnv();
+    };
+    afterAll(() => setEnv(saved));
+
+    it("calls a running demo service's loopback port outside production, and no other port", async () => {
+      setEnv({ APP_ENV: undefined, DEMO_SERVICES: undefined, DEMO_SERVICE_URLS: JSON.stringify({ receiver: `http://127.0.0.1:${port}` }) });
+      expect(await guardedFetch({ url: `http://127.0.0.1:${port}/hook`, body: "x" })).toMatchObject({ status: 201 });
+      await expect(guardedFetch({ url: `http://127.0.0.1:${port + 1}/`, body: "" })).rejects.toBeInstanceOf(OutboundRefused);
+    });
+
+    it("refuses them on a production deployment and with DEMO_SERVICES=off", async () => {
+      const urls = JSON.stringify({ receiver: `http://127.0.0.1:${port}` });
+      for (const env of [
+        { APP_ENV: "production", DEMO_SERVICES: undefined },
+        { APP_ENV: undefined, DEMO_SERVICES: "off" },
+      ]) {
+        setEnv({ ...env, DEMO_SERVICE_URLS: urls });
+        await expect(guardedFetch({ url: `http://127.0.0.1:${port}/hook`, body: "" })).rejects.toBeInstanceOf(OutboundRefused);
+      }
+    });
+  });
 });

@@ -31,11 +31,11 @@ export class HookRegistry {
     private readonly teamsRate: Rate,
   ) {}
 
-  addSlack(base: string, rate?: Partial<Rate>): string {
+  addSlack(base: string, rate?: Partial<Rate>, named?: { team: string; bot: string; secret: string }): string {
     const hook: SlackHook = {
-      team: `T${randomOf(ALNUM, 10)}`,
-      bot: `B${randomOf(ALNUM, 10)}`,
-      secret: randomOf(ALNUM_MIXED, 24),
+      team: named?.team ?? `T${randomOf(ALNUM, 10)}`,
+      bot: named?.bot ?? `B${randomOf(ALNUM, 10)}`,
+      secret: named?.secret ?? randomOf(ALNUM_MIXED, 24),
       state: "active",
       bucket: new TokenBucket({ ...this.slackRate, ...rate }, this.now()),
     };

@@ -28,8 +28,8 @@ export type FakeChatOptions = {
 export type FakeChat = {
   url: string;
   port: number;
-  /** A new Slack incoming webhook; its URL. */
-  addSlackHook: (options?: { rate?: Partial<Rate> }) => string;
+  /** A new Slack incoming webhook (with the given team, bot and secret, e.g. the demo's); its URL. */
+  addSlackHook: (options?: { rate?: Partial<Rate>; named?: { team: string; bot: string; secret: string } }) => string;
   /** Its channel archived: Slack answers 410 channel_is_archived. */
   archiveSlackHook: (url: string) => void;
   /** Removed by the workspace: Slack answers 404 no_service. */
@@ -86,7 +86,7 @@ export async function startFakeChat(options: FakeChatOptions = {}): Promise<Fake
   return {
     url: ctx.base,
     port,
-    addSlackHook: (hook) => ctx.hooks.addSlack(ctx.base, hook?.rate),
+    addSlackHook: (hook) => ctx.hooks.addSlack(ctx.base, hook?.rate, hook?.named),
     archiveSlackHook: (url) => void (ctx.hooks.slackByUrl(url).state = "archived"),
     removeSlackHook: (url) => void (ctx.hooks.slackByUrl(url).state = "removed"),
     addTeamsHook: (hook) => ctx.hooks.addTeams(ctx.base, hook?.rate),

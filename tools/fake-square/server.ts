@@ -10,6 +10,7 @@ import { FAKE_APPLICATION_ID, FAKE_APPLICATION_SECRET } from "./defaults";
 import { demoFixture, type Fixture, type RawInvoice, type RawOrder, type RawSubscription } from "./fixtures";
 import { squareError } from "./http";
 import { handleOAuth } from "./oauth-routes";
+import { handlePages } from "./page-routes";
 import { ALL_FAKE_SCOPES } from "./scopes";
 import { type Fault, FakeState, type IssuedToken } from "./state";
 import { buildSquareEvent, sendSquareWebhook } from "./webhook";
@@ -33,6 +34,8 @@ export type FakeSquareOptions = {
   log?: boolean;
   /** Scopes of tokens issued without an authorize request (issueToken); default every scope the fake checks. */
   defaultScopes?: string[];
+  /** Tokens the fake knows from its start (the demo's connection), with every default scope and the usual lifetime. */
+  knownTokens?: { accessToken: string; refreshToken: string }[];
 };
 
 export type WebhookRequest = {
@@ -153,8 +156,11 @@ export async function startFakeSquare(options: FakeSquareOptions = {}): Promise<
     },
   };
 
+  for (const known of options.knownTokens ?? []) state.know(known.accessToken, known.refreshToken);
+
   async function route(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
     if (url.pathname.startsWith("/_fake/")) return handleControl(api, req, res, url.pathname);
+    if (await handlePages(state, req, res, url)) return;
     const fault = state.matchFault(req.method ?? "GET", url.pathname);
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (res.destroyed) return;

@@ -122,6 +122,13 @@ export class FakeState {
     };
   }
 
+  /** A token pair the fake accepts from its start, as if issued now (the demo's stored connection). */
+  know(accessToken: string, refreshToken: string): void {
+    const expiresAt = Date.now() + this.tokenTtlSeconds * 1000;
+    this.accessTokens.set(accessToken, { merchantId: this.data.merchantId, expiresAt, revoked: false, scopes: [...this.defaultScopes] });
+    this.refreshTokens.set(refreshToken, { merchantId: this.data.merchantId, revoked: false, scopes: [...this.defaultScopes] });
+  }
+
   newCode(record: CodeRecord): string {
     const code = `sq0cgb-fake-${randomBytes(16).toString("hex")}`;
     this.codes.set(code, record);

@@ -3,7 +3,7 @@ import { type DbHandle, getDbHandle } from "@/server/core/db/client";
 import { migrateDatabase } from "@/server/core/db/migrate";
 import { serverEnv } from "@/server/core/env";
 import { getStorage } from "@/server/core/storage/storage";
-import { seedDemoData } from "@/features/demo/server";
+import { pointDemoConnections, seedDemoData } from "@/features/demo/server";
 import { ensureSigningKeys } from "@/features/signing/server";
 import { linkUnchainedEntries } from "@/features/audit/server";
 
@@ -47,6 +47,8 @@ async function prepare(open: () => DbHandle): Promise<void> {
   if (env.seedDemo) {
     const { seeded } = await seedDemoData(handle.db, getStorage());
     if (seeded) console.info("[db] demo data seeded (see README for the demo accounts)");
+    // The demo services take new ports at every start, or are off: the demo connections follow.
+    await pointDemoConnections(handle.db);
   }
   // Access-log entries written before their company's hash chain existed join it, oldest first.
   const linked = await linkUnchainedEntries(handle.db);

@@ -8,13 +8,15 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { routeChange, useChange } from "@/components/ui/use-change";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { apiFetch } from "@/lib/api-client";
 import { type OAuthResult, oauthResultFrom } from "./oauth-result";
 import { SQUARE_AUTHORIZE_URL as AUTHORIZE_URL, SquarePermissionNotice, type SquarePermissionState } from "./square-permission-notice";
 
-export type SquareStatusView =
+export type SquareStatusView = (
   | ({ connected: true; configured: boolean; merchant_id: string; expires_in_days: number } & SquarePermissionState)
-  | { connected: false; configured: boolean };
+  | { connected: false; configured: boolean }
+) & { demo?: boolean };
 const STATUS_URL = "/api/oauth/square?action=status";
 const STATUS_RELOAD_MS = 1000; // status reload 1 s after a successful connect (docs/PRODUCT.md#square-connection)
 
@@ -136,7 +138,10 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
           <CreditCard className="h-5 w-5 text-accent" aria-hidden />
           Square Payments
         </h2>
-        <Badge status={status} />
+        <span className="flex flex-wrap items-center gap-2">
+          {status.demo ? <DemoServiceBadge mark="service" /> : null}
+          <Badge status={status} />
+        </span>
       </div>
 
       {oauthBanner ? <Alert tone={oauthBanner.tone}>{oauthBanner.text}</Alert> : null}

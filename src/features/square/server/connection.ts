@@ -1,4 +1,5 @@
 import "server-only";
+import { demoMarkOf } from "@/server/core/demo-services";
 import { eq } from "drizzle-orm";
 import type { ObtainTokenResponse } from "square";
 import type { Actor } from "@/server/core/actor";
@@ -28,7 +29,7 @@ export type SquareConnection = {
   revokedAt: Date | null;
 };
 
-export type SquareStatus =
+export type SquareStatus = (
   | {
       connected: true;
       configured: boolean;
@@ -39,7 +40,11 @@ export type SquareStatus =
       /** Each feature whose permissions the token lacks (docs/PRODUCT.md#square-connection). */
       missing_permissions: MissingPermission[];
     }
-  | { connected: false; configured: boolean };
+  | { connected: false; configured: boolean }
+) & {
+  /** Square is the demo service `npm start` runs (docs/PRODUCT.md#demo-services). */
+  demo?: boolean;
+};
 
 export const REVOKED_MESSAGE = "Square access was revoked from the Square Dashboard. Reconnect Square to use it again.";
 
@@ -201,7 +206,9 @@ export async function getSquareStatus(
     .where(eq(paymentProviderConnections.provider, PROVIDER))
     .limit(1);
   if (!config) return { connected: false, configured: false };
-  if (!row) return { connected: false, configured: true };
+  // Said only of the demo Square, so a real deployment's answer stays as it was.
+  const demo = demoMarkOf(config.baseUrl) === "service" ? { demo: true } : {};
+  if (!row) return { connected: false, configured: true, ...demo };
   let expiresAt = row.expiresAt;
   let at = now;
   if (refresh && !row.revokedAt && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_DAYS * DAY_MS) {
@@ -220,6 +227,7 @@ export async function getSquareStatus(
     expires_in_days: daysUntil(expiresAt, at),
     revoked: row.revokedAt !== null,
     missing_permissions: missingPermissions(parseScopes(row.scopes)),
+    ...demo,
   };
 }
 

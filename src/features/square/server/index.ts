@@ -18,6 +18,7 @@ export {
 } from "./admin-square-customers";
 export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./config";
 export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
+export { setDemoSquareConnection } from "./demo-connection";
 export {
   canBillClientThroughSquare,
   createSquareInvoice,

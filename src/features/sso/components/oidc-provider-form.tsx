@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert } from "@/components/ui/alert";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
@@ -31,6 +32,14 @@ export function OidcProviderForm({ settings, readOnly, askStepUp, testButton }: 
         Register this redirect URI with your identity provider (Okta, Entra ID, Google Workspace…):{" "}
         <span className="font-mono break-all text-foreground">{redirectUri}</span>
       </p>
+      {provider?.demo ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <DemoServiceBadge mark={provider.demo} />
+          {provider.demo === "service"
+            ? "The demo's local identity provider: sign in as dana@acme.example to try it."
+            : "The demo's identity provider is not running, so signing in through it fails until it is."}
+        </p>
+      ) : null}
       {readOnly ? (
         provider ? (
           <p className="text-sm">

@@ -1,4 +1,6 @@
 import "server-only";
+import { demoMarkOf } from "@/server/core/demo-services";
+import type { DemoMark } from "@/lib/domain/demo-service";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { ssoProvider, ssoSettings } from "@/server/core/db/schema";
@@ -102,7 +104,14 @@ export async function saveOidcProvider(db: DbOrTx, actor: SsoActor, input: OidcP
   await storeProvider(db, actor, { issuer: input.issuer, oidcConfig: JSON.stringify(config), samlConfig: null });
 }
 
-export type OidcProviderView = { protocol: "oidc"; issuer: string; clientId: string; redirectUri: string };
+export type OidcProviderView = {
+  protocol: "oidc";
+  issuer: string;
+  clientId: string;
+  redirectUri: string;
+  /** The demo's identity provider, running or off (docs/PRODUCT.md#demo-services). */
+  demo: DemoMark;
+};
 
 /**
  * The demo's provider (the local test identity provider), stored as a saved one would be, already
@@ -137,5 +146,38 @@ export async function seedOidcProvider(
 /** What the owners see of the provider: never the secret. */
 export function providerViewOf(clientId: string, oidcConfig: string): OidcProviderView {
   const config = JSON.parse(oidcConfig) as StoredOidcConfig;
-  return { protocol: "oidc", issuer: config.issuer, clientId: config.clientId, redirectUri: redirectUriOf(clientId) };
+  return {
+    protocol: "oidc",
+    issuer: config.issuer,
+    clientId: config.clientId,
+    redirectUri: redirectUriOf(clientId),
+    demo: demoMarkOf(config.issuer),
+  };
+}
+
+/**
+ * The demo's provider moved (the demo services take new ports at each start: docs/DEPLOYMENT.md#demo-services):
+ * its issuer and endpoints follow, nothing else changes. No-op for a company without an OpenID provider or with another one.
+ */
+export async function moveOidcProvider(
+  db: DbOrTx,
+  clientId: string,
+  endpoints: Pick<
+    StoredOidcConfig,
+    "issuer" | "discoveryEndpoint" | "authorizationEndpoint" | "tokenEndpoint" | "jwksEndpoint" | "userInfoEndpoint"
+  >,
+  /** Only a provider whose issuer this accepts moves (an owner's own provider stays). */
+  movable: (issuer: string) => boolean,
+): Promise<void> {
+  const [row] = await db
+    .select({ issuer: ssoProvider.issuer, oidcConfig: ssoProvider.oidcConfig })
+    .from(ssoProvider)
+    .where(eq(ssoProvider.clientId, clientId))
+    .limit(1);
+  if (!row?.oidcConfig || !movable(row.issuer)) return;
+  const config = { ...(JSON.parse(row.oidcConfig) as StoredOidcConfig), ...endpoints };
+  await db
+    .update(ssoProvider)
+    .set({ issuer: endpoints.issuer, oidcConfig: JSON.stringify(config) })
+    .where(eq(ssoProvider.clientId, clientId));
 }

@@ -147,7 +147,13 @@ describe("the identity provider", () => {
   it("is found by discovery, its secret sealed at rest and never shown", async () => {
     await saveOidcProvider(t.db, owner, { issuer: idp.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     const view = await loadSsoSettings(t.db, ACME);
-    expect(view.provider).toEqual({ protocol: "oidc", issuer: idp.issuer, clientId: CLIENT_ID, redirectUri: redirectUriOf(ACME) });
+    expect(view.provider).toEqual({
+      protocol: "oidc",
+      issuer: idp.issuer,
+      clientId: CLIENT_ID,
+      redirectUri: redirectUriOf(ACME),
+      demo: null,
+    });
     expect(JSON.stringify(view)).not.toContain(CLIENT_SECRET);
     // Read past the sealed column's type: what the database itself holds.
     const [row] = await t.db

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "@/server/core/db/schema";
-import { getSquareStatus, squareSubscriptionTarget } from "@/features/square/server";
+import { getSquareStatus, squareSubscriptionDashboardUrl, squareSubscriptionTarget } from "@/features/square/server";
 
 // The plan an active subscription switches to, joined a second time under its own name.
 const nextTier = alias(subscriptionTiers, "next_tier");
@@ -57,6 +57,8 @@ export type PortalSubscription = {
    * neither is offered (docs/PRODUCT.md#portal-book-service).
    */
   squareConnected: boolean;
+  /** A plan Square runs, with Square connected: its page on the payment provider's subscription dashboard (the banner's Manage). */
+  manageUrl: string | null;
   /**
    * A period of a plan the firm bills that is due and not billed, and why it waits (Square not
    * connected, or the company not linked to a Square customer); billed once that is done.
@@ -140,6 +142,7 @@ export async function getPortalPlanState(
               ? { id: active.nextTierId, tierName: active.nextTierName, monthlyPriceCents: active.nextTierPriceCents }
               : null,
           squareConnected,
+          manageUrl: active.squareSubscriptionId && squareConnected ? squareSubscriptionDashboardUrl(active.squareSubscriptionId) : null,
           billingWaits: waitReason && active.unbilledSince ? { since: active.unbilledSince, reason: waitReason } : null,
         }
       : null,

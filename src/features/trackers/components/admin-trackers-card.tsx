@@ -1,5 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { TRACKER_KIND_LABELS, TRACKER_STATE_LABELS, TRACKER_STATE_TONES, trackerSite } from "@/lib/domain/tracker";
 import type { TrackerConnectionRow } from "@/features/trackers/server";
@@ -22,16 +23,19 @@ export function AdminTrackersCard({ company, connections }: { company: string; c
           {connections.map((connection) => (
             <li key={connection.id} className="space-y-1 py-2">
               <p className="flex flex-wrap items-center gap-2">
-                <StatusBadge
-                  value={connection.state}
-                  label={TRACKER_STATE_LABELS[connection.state]}
-                  tone={TRACKER_STATE_TONES[connection.state]}
-                />
+                {connection.demo === "absent" ? null : (
+                  <StatusBadge
+                    value={connection.state}
+                    label={TRACKER_STATE_LABELS[connection.state]}
+                    tone={TRACKER_STATE_TONES[connection.state]}
+                  />
+                )}
+                <DemoServiceBadge mark={connection.demo} />
                 <span>{TRACKER_KIND_LABELS[connection.kind]}</span>
                 <span className="font-mono text-xs break-all">{connection.target}</span>
                 <span className="text-muted">on {trackerSite(connection.baseUrl)}</span>
               </p>
-              {connection.state === "failing" && connection.stateMessage ? (
+              {connection.state === "failing" && connection.stateMessage && connection.demo !== "absent" ? (
                 <p className="break-words text-amber-300">{connection.stateMessage}</p>
               ) : null}
               <p className="text-muted">

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useChange } from "@/components/ui/use-change";
 import { FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";
@@ -76,15 +77,20 @@ export function TrackersCard({ connections, readOnly }: { connections: TrackerCo
                   <p className="font-medium break-words">
                     {TRACKER_KIND_LABELS[connection.kind]} · <span className="font-mono">{connection.target}</span>{" "}
                     <span className="font-normal text-muted">on {trackerSite(connection.baseUrl)}</span>{" "}
-                    <StatusBadge
-                      value={connection.state}
-                      label={TRACKER_STATE_LABELS[connection.state]}
-                      tone={TRACKER_STATE_TONES[connection.state]}
-                    />
+                    {connection.demo === "absent" ? null : (
+                      <StatusBadge
+                        value={connection.state}
+                        label={TRACKER_STATE_LABELS[connection.state]}
+                        tone={TRACKER_STATE_TONES[connection.state]}
+                      />
+                    )}
+                    <DemoServiceBadge mark={connection.demo} />
                   </p>
-                  {connection.stateMessage ? <p className="text-amber-300 break-words">{connection.stateMessage}</p> : null}
+                  {connection.stateMessage && connection.demo !== "absent" ? (
+                    <p className="text-amber-300 break-words">{connection.stateMessage}</p>
+                  ) : null}
                   <p className="text-muted">
-                    Connected by {connection.createdByName}
+                    {connection.demo === "absent" ? "Set up by" : "Connected by"} {connection.createdByName}
                     {connection.lastSyncAt ? (
                       <>
                         {" "}

@@ -1,4 +1,6 @@
 import "server-only";
+import { demoMarkOf } from "@/server/core/demo-services";
+import type { DemoMark } from "@/lib/domain/demo-service";
 import { randomBytes } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { DEFAULT_TRACKER_MAPPING, type TrackerKind, type TrackerMapping, type TrackerState } from "@/lib/domain/tracker";
@@ -38,6 +40,8 @@ export type TrackerConnectionRow = {
   mapping: TrackerMapping;
   createdByName: string;
   createdAt: string;
+  /** A demo service's connection, or a demo connection whose service is off (docs/PRODUCT.md#demo-services). */
+  demo: DemoMark;
 };
 
 function assertWriter(actor: ClientActor) {
@@ -122,6 +126,7 @@ const rowOf = (c: Connection): TrackerConnectionRow => ({
   mapping: c.mapping,
   createdByName: c.createdByName,
   createdAt: c.createdAt.toISOString(),
+  demo: demoMarkOf(c.baseUrl),
 });
 
 /** The company's connections (owners, and a viewing admin). */

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { OutcomeMessage, outcomeKindOf } from "@/components/ui/outcome-message";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useChange } from "@/components/ui/use-change";
 import { formatDateTime } from "@/lib/format";
@@ -76,11 +77,14 @@ export function WebhooksCard({ endpoints, readOnly }: { endpoints: WebhookEndpoi
             <li key={endpoint.id} className="space-y-2 py-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
                 <StatusBadge value={endpoint.kind} label={WEBHOOK_ENDPOINT_KIND_LABELS[endpoint.kind]} tone="slate" />
-                <StatusBadge
-                  value={endpoint.state}
-                  label={WEBHOOK_ENDPOINT_STATE_LABELS[endpoint.state]}
-                  tone={WEBHOOK_ENDPOINT_STATE_TONES[endpoint.state]}
-                />
+                {endpoint.demo === "absent" ? null : (
+                  <StatusBadge
+                    value={endpoint.state}
+                    label={WEBHOOK_ENDPOINT_STATE_LABELS[endpoint.state]}
+                    tone={WEBHOOK_ENDPOINT_STATE_TONES[endpoint.state]}
+                  />
+                )}
+                <DemoServiceBadge mark={endpoint.demo} />
                 <span className="min-w-0 font-mono text-xs break-all">{endpoint.url}</span>
               </div>
               {endpoint.description ? <p className="text-muted">{endpoint.description}</p> : null}

@@ -1,4 +1,6 @@
 import "server-only";
+import { demoMarkOf } from "@/server/core/demo-services";
+import type { DemoMark } from "@/lib/domain/demo-service";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WebhookDeliveryStatus, WebhookEndpointKind, WebhookEndpointState, WebhookEventType } from "@/lib/domain/webhook";
 import { WEBHOOK_TEST_EVENT } from "@/lib/domain/webhook";
@@ -37,6 +39,8 @@ export type WebhookEndpointRow = {
   lastDelivery: { status: WebhookDeliveryStatus; statusCode: number | null; at: string | null } | null;
   /** Events held while the endpoint was off, waiting for an owner's choice (deliver or skip). */
   held: HeldSummary;
+  /** A demo service's receiver or chat, or a demo endpoint whose service is off (docs/PRODUCT.md#demo-services). */
+  demo: DemoMark;
 };
 
 /** A new secret, sealed for storage, that nobody is shown (the demo's endpoint). */
@@ -146,6 +150,7 @@ async function listEndpointsOf(db: DbOrTx, clientId: string): Promise<WebhookEnd
     createdAt: row.createdAt.toISOString(),
     lastDelivery: last,
     held: held ? { count: Number(held.count), from: new Date(held.from).toISOString(), to: new Date(held.to).toISOString() } : null,
+    demo: demoMarkOf(row.url),
   }));
 }
 

@@ -34,8 +34,9 @@ export type OutboundResponse = { status: number; headers: http.IncomingHttpHeade
 /**
  * Loopback host:port pairs the tests' fake receivers listen on: the one exception to the rule,
  * never honoured in production (NODE_ENV=production), and only ever set by a test
- * (`allowLoopbackForTests`). A built server (the demo, the browser tests) has the other one:
- * DEV_FAKE_PORTS with APP_ENV=development, loopback only, never on a production deployment.
+ * (`allowLoopbackForTests`). A built server (the demo, the browser tests) has the others:
+ * DEV_FAKE_PORTS with APP_ENV=development and the demo services `npm start` runs, loopback only,
+ * never on a production deployment.
  */
 const TEST_ALLOWANCE = Symbol.for("sentinel.outboundTestAllowance");
 type Allowance = Set<string>;
@@ -57,16 +58,26 @@ export function allowedLoopbackOrigins(): string[] {
     process.env.NODE_ENV === "production"
       ? []
       : [...allowance()].filter((hostPort) => hostPort.startsWith("127.0.0.1:")).map((hostPort) => `http://${hostPort}`);
-  const env = serverEnv();
-  if (env.devTools && !env.isProduction) origins.push(...env.devFakePorts.map((port) => `http://127.0.0.1:${port}`));
+  origins.push(...fakePorts().map((port) => `http://127.0.0.1:${port}`));
   return origins;
+}
+
+/**
+ * The loopback ports of the fakes a built server may call: DEV_FAKE_PORTS with APP_ENV=development,
+ * and the demo services `npm start` runs itself (docs/DEPLOYMENT.md#demo-services). Never any on a
+ * production deployment: the environment has neither there, and this checks again.
+ */
+function fakePorts(): number[] {
+  const env = serverEnv();
+  if (env.isProduction) return [];
+  const demo = Object.values(env.demoServices).map((origin) => Number(new URL(origin).port));
+  return [...(env.devTools ? env.devFakePorts : []), ...demo];
 }
 
 function allowedByTest(address: string, port: number): boolean {
   if (address !== "127.0.0.1" && address !== "::1") return false;
   if (process.env.NODE_ENV !== "production" && allowance().has(`${address}:${port}`)) return true;
-  const env = serverEnv();
-  return env.devTools && !env.isProduction && env.devFakePorts.includes(port);
+  return fakePorts().includes(port);
 }
 
 /**

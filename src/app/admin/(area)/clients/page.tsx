@@ -54,7 +54,8 @@ const COLUMNS: Column<AdminClientRow>[] = [
       <div className="space-y-1">
         <StatusBadge
           value={client.shownStatus}
-          label={CLIENT_SHOWN_STATUS_LABELS[client.shownStatus]}
+          // In capitals, as the list's statuses are written (ACTIVE): docs/PRODUCT.md#admin-clients.
+          label={CLIENT_SHOWN_STATUS_LABELS[client.shownStatus].toUpperCase()}
           tone={CLIENT_SHOWN_STATUS_TONES[client.shownStatus]}
           className="rounded"
         />

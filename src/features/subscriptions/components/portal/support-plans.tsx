@@ -35,6 +35,17 @@ export const SUBSCRIPTION_NOTES = [
   "Secure payment processing",
   "Upgrade or downgrade anytime, from your next billing date",
 ];
+/** The same notes for a plan Square runs while Square is not connected: nothing here can change it, so nothing promises it. */
+export const SUBSCRIPTION_NOTES_WITHOUT_SQUARE = [
+  "Billed monthly, in advance",
+  "To cancel this plan, contact your account manager",
+  "Secure payment processing",
+  "To change to another plan, contact your account manager",
+];
+
+/** A plan Square runs while Square is not connected (docs/PRODUCT.md#portal-book-service). */
+export const SQUARE_NOT_CONNECTED_NOTICE =
+  "Square is not connected, and this plan is billed by Square: to change or cancel it, contact your account manager.";
 
 const price = (cents: number) => (cents % 100 === 0 ? formatCentsWhole(cents) : formatCents(cents));
 
@@ -138,19 +149,21 @@ export function SupportPlans({
           {readOnly || subscription.cancelAtPeriodEnd ? null : !canManage ? (
             <p className="text-sm text-emerald-200/80">An owner of your company can change or cancel this plan.</p>
           ) : squareUnreachable ? (
-            <p className="max-w-xs text-sm text-emerald-200/80">
-              This plan is billed by Square, which cannot be reached right now: to change or cancel it, contact your account manager.
-            </p>
+            <p className="max-w-xs text-sm text-emerald-200/80">{SQUARE_NOT_CONNECTED_NOTICE}</p>
           ) : (
-            <Button
-              size="sm"
-              variant="secondary"
-              className="self-start sm:self-auto"
-              onClick={() => setChange({ kind: "cancel", subscription })}
-              disabled={isBusy}
-            >
-              Cancel plan
-            </Button>
+            <div className="flex flex-wrap items-center gap-2 self-start sm:self-auto">
+              {subscription.manageUrl ? (
+                // The payment provider's own page for this subscription.
+                <a href={subscription.manageUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
+                  Manage
+                  <span className="sr-only"> your plan at Square (opens in a new tab)</span>
+                  <ExternalLink className="h-4 w-4" aria-hidden />
+                </a>
+              ) : null}
+              <Button size="sm" variant="secondary" onClick={() => setChange({ kind: "cancel", subscription })} disabled={isBusy}>
+                Cancel plan
+              </Button>
+            </div>
           )}
         </div>
       ) : null}
@@ -241,7 +254,7 @@ export function SupportPlans({
           Subscription Details
         </h3>
         <ul className="mt-3 grid gap-2 text-sm text-muted sm:grid-cols-2">
-          {SUBSCRIPTION_NOTES.map((note) => (
+          {(squareUnreachable ? SUBSCRIPTION_NOTES_WITHOUT_SQUARE : SUBSCRIPTION_NOTES).map((note) => (
             <li key={note} className="flex items-center gap-2">
               <Check className="h-4 w-4 text-emerald-400" aria-hidden />
               {note}

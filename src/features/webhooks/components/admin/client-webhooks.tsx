@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/lib/format";
 import {
@@ -34,11 +35,14 @@ export function ClientWebhooksCard({ company, endpoints }: { company: string; en
             <li key={endpoint.id} className="flex flex-wrap items-start justify-between gap-3 py-2">
               <div className="min-w-0 space-y-1">
                 <p className="flex flex-wrap items-center gap-2">
-                  <StatusBadge
-                    value={endpoint.state}
-                    label={WEBHOOK_ENDPOINT_STATE_LABELS[endpoint.state]}
-                    tone={WEBHOOK_ENDPOINT_STATE_TONES[endpoint.state]}
-                  />
+                  {endpoint.demo === "absent" ? null : (
+                    <StatusBadge
+                      value={endpoint.state}
+                      label={WEBHOOK_ENDPOINT_STATE_LABELS[endpoint.state]}
+                      tone={WEBHOOK_ENDPOINT_STATE_TONES[endpoint.state]}
+                    />
+                  )}
+                  <DemoServiceBadge mark={endpoint.demo} />
                   <span>{WEBHOOK_ENDPOINT_KIND_LABELS[endpoint.kind]}</span>
                   <span className="font-mono text-xs break-all">{endpoint.url}</span>
                 </p>
