@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { ClientPicker } from "@/components/admin/client-picker";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { Field, FileInput, Input, Select } from "@/components/ui/field";
+import { Field, FileInput, Select } from "@/components/ui/field";
 import { formatFileSize } from "@/lib/format";
 import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS } from "@/lib/domain/document-category";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, uploadExtensionOf } from "@/lib/validation/uploads";
