@@ -100,7 +100,7 @@ describe("useFormSubmit", () => {
     const notify = vi.fn<Notify>();
     const view = renderForm(VALID, async () => ({ success: false, error: "Too many requests" }), { notify });
     await settle(() => view.result.current.onSubmit());
-    expect(notify).toHaveBeenCalledExactlyOnceWith("Too many requests", "error");
+    expect(notify).toHaveBeenCalledExactlyOnceWith("Too many requests", "error", "submit");
     expect(view.result.current.message).toBeNull();
 
     const shown = renderForm(VALID, async () => ({ success: false, error: "Too many requests" }));
