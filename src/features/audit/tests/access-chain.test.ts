@@ -469,7 +469,7 @@ describe("the access log's hash chain", () => {
       {
         data: { seq: 2, hash: head!.hash },
         chatText: "The access log's head was signed (entry 2)",
-        portalPath: "/client-portal?section=settings",
+        portalPath: "/client-portal?section=settings&tab=access-log",
       },
     ]);
   });

@@ -14,7 +14,9 @@ import type { ApiCaller } from "../token-auth";
 
 /** GET /api/v1/webhooks. */
 export async function apiListWebhooks(db: DbOrTx, caller: ApiCaller): Promise<z.output<typeof apiWebhookEndpointListSchema>> {
-  return { data: await listWebhookEndpoints(db, { actor: caller.actor }) };
+  const endpoints = await listWebhookEndpoints(db, { actor: caller.actor });
+  // The demo mark is the portal's label for the demo services, not part of the API's contract.
+  return { data: endpoints.map(({ demo: _demo, ...endpoint }) => endpoint) };
 }
 
 /** POST /api/v1/webhooks: a new endpoint; a signed one's secret is answered this once. */

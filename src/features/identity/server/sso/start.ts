@@ -3,6 +3,7 @@ import { isAPIError } from "better-auth/api";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { account, clients, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { demoMarkOf } from "@/server/core/demo-services";
 import { AppError } from "@/server/core/errors";
 import { SSO_STEP_UP_MARK, type SsoRoute } from "@/lib/domain/sso";
 import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
@@ -67,6 +68,10 @@ async function startFlow(
   headers: Headers,
   returnTo?: string,
 ): Promise<StartedSsoFlow> {
+  // A demo provider whose demo service is not running (DEMO_SERVICES=off) is not tried: its stored
+  // addresses are a host that never resolves, which the browser would be sent to.
+  const [stored] = await db.select({ issuer: ssoProvider.issuer }).from(ssoProvider).where(eq(ssoProvider.providerId, providerId)).limit(1);
+  if (demoMarkOf(stored?.issuer) === "absent") throw new AppError("bad_gateway", SSO_PROVIDER_UNUSABLE);
   const { flow, value } = issueSsoFlow(clientId, purpose);
   const back = returnTo ?? (flow.testUserId ? SSO_TEST_RETURN_PATH : null);
   // better-auth keeps the state and the PKCE verifier (its `state` cookie goes out through
