@@ -58,7 +58,7 @@ describe("graceful shutdown on the embedded database", () => {
       server.child.kill(signal);
       expect(await exited).toBe(0);
       expect(server.output()).toMatch(new RegExp(`${signal}: no new connections`));
-      expect(server.output()).toMatch(/periodic tasks and outbox stopped; database closed/);
+      expect(server.output()).toMatch(/job engine and outbox stopped; database closed/);
       expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
     });
   }
