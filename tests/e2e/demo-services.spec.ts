@@ -5,12 +5,13 @@ import { DEMO, expect, signInViaApi, test } from "./fixtures";
 
 test("without the demo services, the demo connections say so instead of Connected or Failing", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
-  await page.goto("/client-portal?section=settings");
+  await page.goto("/client-portal?section=settings&tab=integrations");
   const github = page.getByRole("list", { name: "Connections" }).getByRole("listitem").filter({ hasText: "acme/webapp" });
   await expect(github).toContainText("Not connected (demo data)");
   await expect(github.locator('[data-status="connected"], [data-status="failing"]')).toHaveCount(0);
   await expect(github).not.toContainText("Connected by");
 
+  await page.goto("/client-portal?section=settings&tab=api");
   const endpoints = page.getByRole("list", { name: "Webhook endpoints" }).getByRole("listitem");
   for (const description of ["Ticket sync receiver", "Security channel"]) {
     const endpoint = endpoints.filter({ hasText: description });
@@ -18,5 +19,6 @@ test("without the demo services, the demo connections say so instead of Connecte
     await expect(endpoint.locator('[data-status="active"], [data-status="failing"]')).toHaveCount(0);
   }
 
+  await page.goto("/client-portal?section=settings&tab=sso");
   await expect(page.getByText("The demo's identity provider is not running, so signing in through it fails until it is.")).toBeVisible();
 });
