@@ -97,7 +97,7 @@ test("the owner sets up and requires single sign-on; a newcomer signs in through
   await expect(dana.getByRole("banner").getByText("dana@acme.example")).toBeVisible({ timeout: 20_000 });
 
   // The owners see that Dana signed in, how, and that she joined through the provider.
-  await go(owner, "/client-portal?section=settings");
+  await go(owner, "/client-portal?section=settings&tab=team");
   const danaRow = owner.getByRole("list", { name: "People" }).locator('[data-person="dana@acme.example"]');
   await expect(danaRow).toContainText(/Last sign-in (just now|\d+ minutes? ago) \(single sign-on\)/);
   await expect(danaRow).toContainText("Joined through single sign-on");

@@ -136,7 +136,7 @@ test("the owner connects GitHub, creates a ticket from a finding, and the issue 
   // Test connection answers in the connection's row: a success with its check mark, then, once
   // GitHub refuses the token, a refusal in its place (red, announced at once, no check mark),
   // which goes when the connection is removed (docs/PRODUCT.md#outcome-messages).
-  await go(owner, "/client-portal?section=settings");
+  await go(owner, "/client-portal?section=settings&tab=integrations");
   const tested = card.getByRole("listitem").filter({ hasText: repo });
   await tested.getByRole("button", { name: `Test connection to ${repo}` }).click();
   await expect(tested.getByRole("status").filter({ hasText: `${repo}: connected.` })).toBeVisible();

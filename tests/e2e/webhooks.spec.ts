@@ -50,7 +50,7 @@ test("an owner reads the failing endpoint's delivery log, adds an endpoint, and 
 
 test("an endpoint turned off holds its events; turned on, the owner skips them and the log keeps them as skipped", async ({ page }) => {
   await signInViaApi(page, DEMO.client);
-  await page.goto("/client-portal?section=settings");
+  await page.goto("/client-portal?section=settings&tab=api");
   const card = page.getByRole("region", { name: "Webhooks" });
   await card.getByRole("button", { name: "Add endpoint" }).click();
   const add = page.getByRole("dialog", { name: "Add a webhook endpoint" });
