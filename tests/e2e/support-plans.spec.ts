@@ -10,7 +10,7 @@ const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 1
 
 async function mrrCard(page: Page): Promise<number> {
   await page.goto("/admin/subscriptions");
-  const value = page.getByText("Monthly Recurring Revenue", { exact: true }).locator("xpath=following-sibling::p");
+  const value = page.getByText("Monthly Recurring Revenue", { exact: true }).locator("xpath=following-sibling::p[1]");
   return cents(await value.innerText());
 }
 
