@@ -1,5 +1,5 @@
 // Graceful shutdown of `npm start` on the embedded database: SIGTERM and SIGINT end the process
-// with 0 after stopping the periodic tasks and the outbox, and the DATA_DIR lock is released, so
+// with 0 after stopping the job engine and the outbox, and the DATA_DIR lock is released, so
 // the next process (a restart, an admin command) opens the database at once.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
