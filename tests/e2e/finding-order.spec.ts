@@ -21,7 +21,6 @@ async function expectInOrder(parts: [string, Locator][]) {
   expect([...tops].sort((a, b) => a[1] - b[1]).map(([name]) => name)).toEqual(names);
 }
 
-// The first of the name: once the finding is open again its remediation steps carry a "Remediation" heading too.
 const heading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true }).first();
 
 test("the portal's finding page: title, status, description and evidence, remediation, then the measurements, model version and reproducer", async ({
@@ -42,6 +41,8 @@ test("the portal's finding page: title, status, description and evidence, remedi
     ["reproducer", heading(page, "Reproducer for your CI")],
     ["timeline", heading(page, "Timeline")],
   ]);
+  // The firm's remediation advice and the client's own steps are two cards with two names.
+  await expect(page.getByRole("heading", { name: "Remediation", exact: true })).toHaveCount(1);
 });
 
 test("the admin's finding view in the same order", async ({ page }) => {

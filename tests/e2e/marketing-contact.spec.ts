@@ -274,5 +274,9 @@ test.describe("the contact link on a phone", () => {
     const header = await page.locator("header").first().boundingBox();
     const box = await name.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    // Tab order follows what is seen: the cards' last link, then the form's first field.
+    await page.getByRole("link", { name: "Schedule a call" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(name).toBeFocused();
   });
 });

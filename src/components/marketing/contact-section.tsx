@@ -4,8 +4,10 @@ import { Icon } from "./icon";
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <li className="flex gap-4 rounded-xl border border-slate-800 bg-surface/70 p-5">
-      <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-cyan-500/10 text-accent">{icon}</span>
+    <li className="flex gap-3 rounded-xl border border-slate-800 bg-surface/70 p-3 md:gap-4 md:p-5">
+      <span className="inline-flex h-9 w-9 shrink-0 md:h-11 md:w-11 items-center justify-center rounded-lg bg-cyan-500/10 text-accent">
+        {icon}
+      </span>
       <div className="min-w-0">
         <h3 className="font-semibold text-heading">{title}</h3>
         <div className="mt-1 text-sm text-slate-300">{children}</div>
@@ -30,10 +32,10 @@ export function ContactSection({ form }: { form: ReactNode }) {
             Tell us what you are building. We reply within 24 hours, and your first security consultation is free.
           </p>
         </div>
-        {/* On a phone the form comes first, so /#contact lands on it (the cards follow it); from md up
-            the three cards sit in a row above it. */}
-        <div className="mt-10 flex flex-col md:mt-12">
-          <ul className="order-2 mt-10 grid gap-4 md:order-1 md:mt-0 md:grid-cols-3">
+        {/* The cards come before the form on every width, so reading and Tab order follow what is seen;
+            on a phone they are compact, so /#contact still shows the form's first field. */}
+        <div className="mt-8 md:mt-12">
+          <ul className="grid gap-2 md:grid-cols-3 md:gap-4">
             <InfoCard icon={<Icon name="Mail" className="h-5 w-5" />} title="Email Us">
               <a href={`mailto:${siteConfig.contactEmail}`} className="break-all text-accent hover:text-cyan-200">
                 {siteConfig.contactEmail}
@@ -52,7 +54,7 @@ export function ContactSection({ form }: { form: ReactNode }) {
               </p>
             </InfoCard>
           </ul>
-          <div id="contact-form" className="order-1 scroll-mt-24 md:order-2 md:mt-10">
+          <div id="contact-form" className="mt-8 scroll-mt-24 md:mt-10">
             {form}
           </div>
         </div>

@@ -48,7 +48,7 @@ export function FindingClientActions({
   return (
     <Card className="space-y-5">
       <Toast toast={toast} />
-      <h2 className="font-semibold">Remediation</h2>
+      <h2 className="font-semibold">Your remediation</h2>
       {status !== "in_remediation" ? (
         <Button
           variant="secondary"
