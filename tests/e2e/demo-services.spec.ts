@@ -22,3 +22,10 @@ test("without the demo services, the demo connections say so instead of Connecte
   await page.goto("/client-portal?section=settings&tab=sso");
   await expect(page.getByText("The demo's identity provider is not running, so signing in through it fails until it is.")).toBeVisible();
 });
+
+test("the firm's view of Acme's single sign-on marks the demo's identity provider", async ({ page }) => {
+  await signInViaApi(page, DEMO.admin);
+  await page.goto("/admin/clients/00000000-0000-4000-8000-00000000a001");
+  const sso = page.getByRole("region", { name: "Single sign-on" });
+  await expect(sso).toContainText("Not connected (demo data)");
+});

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { switchSsoOffAsFirmAction } from "@/features/sso/actions/admin";
 import type { AdminSsoView } from "@/features/sso/server";
@@ -30,7 +31,10 @@ export function AdminSsoCard({ clientId, company, sso }: { clientId: string; com
         <dt className="text-muted">Verified domains</dt>
         <dd className="break-all">{sso.domains.length ? sso.domains.join(", ") : "None"}</dd>
         <dt className="text-muted">Identity provider</dt>
-        <dd className="font-mono break-all">{sso.issuer ?? "None"}</dd>
+        <dd className="flex flex-wrap items-center gap-2">
+          <span className="font-mono break-all">{sso.issuer ?? "None"}</span>
+          <DemoServiceBadge mark={sso.demo} />
+        </dd>
       </dl>
       {message ? (
         <Alert tone="success" className="mt-3">

@@ -7,6 +7,7 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { saveSamlProviderAction } from "@/features/sso/actions/portal";
 import { samlProviderSchema } from "@/features/sso/validation";
+import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import type { ProviderFormProps } from "./sso-provider-form";
 
 /** One value to copy into the provider's settings. */
@@ -46,7 +47,7 @@ export function SamlProviderForm({ settings, readOnly, askStepUp, testButton }: 
       {provider ? (
         <p className="text-sm">
           Saved provider <span className="font-mono break-all">{provider.idpEntityId}</span>, signing in at{" "}
-          <span className="font-mono break-all">{provider.ssoUrl}</span>
+          <span className="font-mono break-all">{provider.ssoUrl}</span> <DemoServiceBadge mark={provider.demo} />
         </p>
       ) : null}
       {readOnly ? (

@@ -4,10 +4,12 @@ import { assertAdmin, type AdminActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
 import type { SsoMode } from "@/lib/domain/sso";
+import type { DemoMark } from "@/lib/domain/demo-service";
+import { demoMarkOf } from "@/server/core/demo-services";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyClientOwners } from "@/features/notifications/server";
 
-export type AdminSsoView = { mode: SsoMode; domains: string[]; issuer: string | null };
+export type AdminSsoView = { mode: SsoMode; domains: string[]; issuer: string | null; demo: DemoMark };
 
 /** What the firm sees of a company's single sign-on: its policy, verified domains and provider; never a secret. */
 export async function ssoStateForAdmin(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }): Promise<AdminSsoView> {
@@ -21,7 +23,8 @@ export async function ssoStateForAdmin(db: DbOrTx, { actor, clientId }: { actor:
       .orderBy(ssoDomains.domain),
     db.select({ issuer: ssoProvider.issuer }).from(ssoProvider).where(eq(ssoProvider.clientId, clientId)).limit(1),
   ]);
-  return { mode: settings?.mode ?? "off", domains: domains.map((d) => d.domain), issuer: provider?.issuer ?? null };
+  const issuer = provider?.issuer ?? null;
+  return { mode: settings?.mode ?? "off", domains: domains.map((d) => d.domain), issuer, demo: demoMarkOf(issuer) };
 }
 
 /**

@@ -4,6 +4,8 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { guardedFetch, isRefusedTarget, OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import { serverEnv } from "@/server/core/env";
+import { demoMarkOf } from "@/server/core/demo-services";
+import type { DemoMark } from "@/lib/domain/demo-service";
 import type { SsoActor } from "./domains";
 import { providerIdOf, storeProvider } from "./provider-store";
 
@@ -25,7 +27,15 @@ type StoredSamlConfig = {
 
 export type SamlProviderInput = { metadataUrl?: string | undefined; metadataXml?: string | undefined };
 
-export type SamlProviderView = { protocol: "saml"; idpEntityId: string; ssoUrl: string; spEntityId: string; acsUrl: string };
+export type SamlProviderView = {
+  protocol: "saml";
+  idpEntityId: string;
+  ssoUrl: string;
+  spEntityId: string;
+  acsUrl: string;
+  /** The demo's identity provider, running or off (docs/PRODUCT.md#demo-services). */
+  demo: DemoMark;
+};
 
 /** Our entity ID at the provider: the address of our service provider metadata for this company. */
 export const spEntityIdOf = (clientId: string) =>
@@ -109,5 +119,6 @@ export function samlProviderViewOf(clientId: string, samlConfig: string): SamlPr
     ssoUrl: config.entryPoint,
     spEntityId: spEntityIdOf(clientId),
     acsUrl: acsUrlOf(clientId),
+    demo: demoMarkOf(config.entryPoint),
   };
 }

@@ -364,6 +364,7 @@ describe("single sign-on required", () => {
       mode: "required",
       domains: ["northwind.example"],
       issuer: idp.issuer,
+      demo: null,
     });
     expect(await switchSsoOffAsFirm(t.db, { actor: admin, clientId: ACME })).toEqual({ mode: "off" });
     const [audit] = await t.db
