@@ -9,6 +9,7 @@ import {
   recordRetestResultAction,
   undoFindingOutcomeAction,
 } from "@/features/findings/actions/admin";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Select, Textarea } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
@@ -34,6 +35,7 @@ export function FindingAdminPanel({
   riskToAcknowledge,
   originals,
   measured,
+  toolIdTitle = false,
 }: {
   findingId: string;
   projectId: string;
@@ -43,6 +45,8 @@ export function FindingAdminPanel({
   originals: { id: string; title: string }[];
   /** An AI finding's: its retest gives counts (docs/PRODUCT.md#measured-ai-findings), and the firm may record a measurement. */
   measured: MeasuredRetest | null;
+  /** A draft still titled with the scan tool's id: Publish warns, as on the engagement's list. */
+  toolIdTitle?: boolean;
 }) {
   const hasOutcome = (FINDING_OUTCOMES as readonly FindingStatus[]).includes(status);
   const router = useRouter();
@@ -61,6 +65,12 @@ export function FindingAdminPanel({
   return (
     <div className="space-y-4">
       <Toast toast={toast} />
+      {status === "draft" && toolIdTitle ? (
+        <Alert tone="info">
+          This draft is still titled with the scan tool&apos;s id: the client reads the title as it is. Give it a readable title, or a
+          template for the rule id, before publishing.
+        </Alert>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {status === "draft" ? (
           <>

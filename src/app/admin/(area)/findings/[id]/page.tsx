@@ -12,6 +12,7 @@ import { FindingBody, FindingFacts, FindingOutcomeNotice, FindingStatusGroup } f
 import { FindingComments, FindingTimeline } from "@/features/findings/components/finding-history";
 import { Card } from "@/components/ui/card";
 import { uuidSchema } from "@/lib/validation/common";
+import { isToolIdTitle } from "@/lib/domain/finding";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/identity/server";
@@ -85,6 +86,7 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
           riskToAcknowledge={finding.status === "risk_accepted" && !finding.riskAcknowledgedAt}
           originals={originals}
           measured={measured}
+          toolIdTitle={isToolIdTitle(finding.title, finding.ruleId)}
         />
         <FindingMeasurements finding={finding} />
         <Card className="space-y-3">
