@@ -12,17 +12,15 @@ export {
   type LetterFormDefaults,
   letterFormDefaults,
   type LetterRow,
-  type LetterState,
   listPortalLetters,
   pagePortalLetters,
   listProjectLetters,
   NO_PUBLISHED_REPORT,
   revokeLetter,
   writeLetter,
-  type VerifiedLetter,
-  verifyLetter,
-  letterStatus,
   verifyUrlOf,
 } from "./letters";
+export type { LetterState } from "./letter-state";
+export { letterStatus, type VerifiedLetter, verifyLetter } from "./letter-verify";
 export { isLetterAnonymous, setLetterAnonymous } from "./preferences";
 export { LETTER_CHECK_RULE, limitLetterChecks } from "./verify-limit";

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
@@ -14,16 +13,14 @@ import { attestationFindingFacts } from "@/features/findings/server";
 import { getFirmDetails } from "@/features/settings/server";
 import { signJws } from "@/features/signing/server";
 import type { IssueLetterInput } from "@/features/attestations/validation";
-import { formatLetterCode, newLetterCode, parseLetterCode } from "./letter-code";
+import { formatLetterCode, newLetterCode } from "./letter-code";
 import { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, letterClientName, type LetterFacts } from "./letter-facts";
 import { isLetterAnonymous } from "./preferences";
-import { isFirstVisit } from "./verify-limit";
+import { type LetterState, stateOf } from "./letter-state";
 
 export const ENGAGEMENT_NOT_FOUND = "Engagement not found.";
 export const LETTER_NOT_FOUND = "Letter not found.";
 export const NO_PUBLISHED_REPORT = "Publish the engagement's report before issuing an attestation letter.";
-
-export type LetterState = "Valid" | "Superseded" | "Revoked";
 
 /** A letter as the admin's and the portal's lists show it. */
 export type LetterRow = {
@@ -45,9 +42,6 @@ export type LetterRow = {
 export const verifyUrlOf = (code: string) => `${serverEnv().appUrl}/verify/${formatLetterCode(code)}`;
 /** Where a program reads a letter's state (valid, superseded, revoked) without counting a visit. */
 export const statusUrlOf = (code: string) => `${serverEnv().appUrl}/api/verify/${formatLetterCode(code)}`;
-
-const stateOf = (row: { revokedAt: Date | null; supersededAt: Date | null }): LetterState =>
-  row.revokedAt ? "Revoked" : row.supersededAt ? "Superseded" : "Valid";
 
 const rowColumns = {
   id: attestationLetters.id,
@@ -315,94 +309,6 @@ export async function getLetterForPdf(db: DbOrTx, { actor, letterId }: { actor: 
     .limit(1);
   if (!row) throw new AppError("not_found", LETTER_NOT_FOUND);
   return { facts: row.facts as LetterFacts, jws: row.jws, code: row.code, state: stateOf(row), clientId: row.clientId };
-}
-
-/** What the public page shows of a letter. */
-export type VerifiedLetter = {
-  facts: LetterFacts;
-  jws: string;
-  state: LetterState;
-  revokedAt: Date | null;
-  supersededAt: Date | null;
-  supersededByCode: string | null;
-  verifications: number;
-};
-
-/**
- * The public page's look-up (docs/PRODUCT.md#verifying-a-letter): the letter of a code, counted
- * once more (one increment; nothing about who asked is kept), and the newer letter's code when
- * superseded. Null for a code that is no letter's.
- */
-export async function verifyLetter(db: DbOrTx, input: string, { visitor }: { visitor?: string } = {}): Promise<VerifiedLetter | null> {
-  const code = parseLetterCode(input);
-  if (!code) return null;
-  // "Checked N×" counts visits: the first view per visitor address in 24 hours (docs/PRODUCT.md#verifying-a-letter).
-  const counts = visitor !== undefined && (await isFirstVisit(db, code, visitor));
-  const [row] = await db
-    .update(attestationLetters)
-    .set({ verifications: counts ? sql`${attestationLetters.verifications} + 1` : attestationLetters.verifications })
-    .where(eq(attestationLetters.code, code))
-    .returning({
-      facts: attestationLetters.facts,
-      jws: attestationLetters.jws,
-      revokedAt: attestationLetters.revokedAt,
-      supersededAt: attestationLetters.supersededAt,
-      supersededById: attestationLetters.supersededById,
-      verifications: attestationLetters.verifications,
-    });
-  if (!row) return null;
-  let supersededByCode: string | null = null;
-  if (row.supersededById) {
-    const [newer] = await db
-      .select({ code: attestationLetters.code, client: sql<string>`${attestationLetters.facts}->>'client'` })
-      .from(attestationLetters)
-      .where(eq(attestationLetters.id, row.supersededById))
-      .limit(1);
-    // Linked only when both name the client the same way: an anonymous letter never leads to one
-    // that names the company (nor the other way round).
-    supersededByCode = newer && newer.client === (row.facts as LetterFacts).client ? formatLetterCode(newer.code) : null;
-  }
-  return {
-    facts: row.facts as LetterFacts,
-    jws: row.jws,
-    state: stateOf(row),
-    revokedAt: row.revokedAt,
-    supersededAt: row.supersededAt,
-    supersededByCode,
-    verifications: row.verifications,
-  };
-}
-
-/**
- * A letter's state for a program holding its JWS (the `statusUrl` it signs): read only, no visit
- * counted, nothing of the letter's facts (a revoked letter publishes none). Null for a code that is
- * malformed or unknown.
- */
-export async function letterStatus(db: DbOrTx, input: string) {
-  const code = parseLetterCode(input);
-  if (!code) return null;
-  const newer = alias(attestationLetters, "newer");
-  const [row] = await db
-    .select({
-      revokedAt: attestationLetters.revokedAt,
-      supersededAt: attestationLetters.supersededAt,
-      client: sql<string>`${attestationLetters.facts}->>'client'`,
-      newerCode: newer.code,
-      newerClient: sql<string | null>`${newer.facts}->>'client'`,
-    })
-    .from(attestationLetters)
-    .leftJoin(newer, eq(newer.id, attestationLetters.supersededById))
-    .where(eq(attestationLetters.code, code))
-    .limit(1);
-  if (!row) return null;
-  return {
-    code: formatLetterCode(code),
-    state: stateOf(row).toLowerCase() as Lowercase<LetterState>,
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-    supersededAt: row.supersededAt?.toISOString() ?? null,
-    // As on the page: only between letters that name the client the same way.
-    supersededBy: row.newerCode && row.newerClient === row.client ? formatLetterCode(row.newerCode) : null,
-  };
 }
 
 /** What the admin's issue form starts from: the engagement's description and dates, and whether a letter may be issued. */

@@ -11,7 +11,8 @@ export {
   type PortalTier,
 } from "./portal-plans";
 export { listAdminPlans, moveSupportPlan, saveSupportPlan, setSupportPlanRetired, type AdminPlan } from "./admin-plans";
-export { cancelOwnSubscription, decideSubscription, requestSubscription, switchOwnPlan } from "./subscription-requests";
+export { decideSubscription } from "./subscription-decisions";
+export { cancelOwnSubscription, requestSubscription, switchOwnPlan } from "./subscription-requests";
 export { runSubscriptionBilling } from "./subscription-billing";
 export { subscriptionMetrics, type MetricRow, type SubscriptionMetrics, unbilledMrrNote } from "./plan-metrics";
 export { subscriptionJobs } from "./jobs";
