@@ -89,8 +89,7 @@ export function modelLabel(m: { provider: string | null; modelId: string | null;
 export const upperBoundText = (trials: number) => percent(upperBoundWithoutSuccess(trials));
 
 export type RetestVerdict =
-  | { ok: true; result: RetestResult; comparison: RateComparison | null }
-  | { ok: false; message: string; trialsNeeded?: number };
+  { ok: true; result: RetestResult; comparison: RateComparison | null } | { ok: false; message: string; trialsNeeded?: number };
 
 /** A person's reading of a stated sample of a retest's outputs: how many, the successes found, who. */
 export type OutputReview = { sample: number; found: number; reviewer: string };
@@ -174,7 +173,9 @@ function verifiedFixedByJudge({ trials, minTrials, judge }: { trials: number; mi
     ok: false,
     message:
       `Not shown fixed: the judge${named} catches at least ${percent(accuracy.sensitivity.low)} of successes, so no success in ${trials.toLocaleString("en-US")} trials bounds the true rate at ${percent(bound)}, above the firm's ${percent(threshold)}. ` +
-      (needed ? `About ${needed.toLocaleString("en-US")} trials with no success would settle it, ${reviewHint}.` : `Its validation cannot settle it: ${reviewHint}.`),
+      (needed
+        ? `About ${needed.toLocaleString("en-US")} trials with no success would settle it, ${reviewHint}.`
+        : `Its validation cannot settle it: ${reviewHint}.`),
     ...(needed ? { trialsNeeded: needed } : {}),
   };
 }
