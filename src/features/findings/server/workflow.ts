@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { FINDING_STATUS_LABELS, type FindingStatus, type RetestResult, STATUS_AFTER_RETEST } from "@/lib/domain/finding";
+import { FINDING_STATUS_LABELS, type FindingStatus, STATUS_AFTER_RETEST } from "@/lib/domain/finding";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { findingComments, findingEvents, findingRetests, findings } from "@/server/core/db/schema";

@@ -58,8 +58,7 @@ function toValidation(row: Row): JudgeValidationRow {
 }
 
 /** "Equal, a blank equal to a blank": a judge with no version is another judge than one with a version. */
-const same = (column: AnyPgColumn, value: string | null): SQL =>
-  value === null ? isNull(column) : eq(column, value);
+const same = (column: AnyPgColumn, value: string | null): SQL => (value === null ? isNull(column) : eq(column, value));
 
 /** The latest validation of exactly this judge, or null (none named, or never validated). */
 export async function latestValidationOf(db: DbOrTx, judge: JudgeIdentity): Promise<JudgeValidationRow | null> {
