@@ -18,7 +18,6 @@ vi.mock("next/headers", async () => (await import("@tests/integration/helpers/ne
 vi.mock("next/server", async (importOriginal) =>
   (await import("@tests/integration/helpers/next-headers-mock")).nextServerMock(importOriginal),
 );
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 const t = setupTestDatabase({ seedDemo: true });
 
 afterEach(() => {
