@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { type ChangeEvent, useId } from "react";
 import { recordJudgeValidationAction } from "@/features/findings/actions/judges";
 import { Alert } from "@/components/ui/alert";
-import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
+import { Field, fieldAria, FileInput, Input, Select, Textarea } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
@@ -61,21 +61,13 @@ export function JudgeValidationForm() {
         {field("judgeRubricVersion", "Rubric version (LLM judge, optional)")}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor={fileId} className="block text-sm font-medium">
-            Labelled sample file (CSV or JSONL)
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,.jsonl,.json,text/csv,application/json"
-            onChange={readFile}
-            className="block w-full text-sm"
-          />
-          <p className="text-xs text-muted">
-            One item a row or line, with a &quot;human&quot; and a &quot;judge&quot; label (1/0, yes/no, fail/pass).
-          </p>
-        </div>
+        <Field
+          id={fileId}
+          label="Labelled sample file (CSV or JSONL)"
+          hint='One item a row or line, with a "human" and a "judge" label (1/0, yes/no, fail/pass).'
+        >
+          <FileInput id={fileId} accept=".csv,.jsonl,.json,text/csv,application/json" onChange={readFile} />
+        </Field>
         <Field id="judge-format" label="Format" error={errors.format?.message}>
           <Select {...fieldAria("judge-format", errors.format?.message)} {...form.register("format")}>
             <option value="csv">CSV</option>
