@@ -142,9 +142,10 @@ export async function withdrawRetestRequest(db: Db, { actor, findingId, note }: 
 /**
  * The firm records the open retest's result; the client is told. A finding that is not an AI one
  * takes the result the firm chose (Verified fixed or Still open). An AI finding's retest gives its
- * trials, successes and the model version tried, stored as a measurement linked to the retest, and
- * its result follows from them (docs/PRODUCT.md#measured-ai-findings): Verified fixed only with no
- * success over at least the firm's minimum trials, Reduced when less often than the latest
+ * trials, successes, the model version tried, its judge and any person's review, stored as a
+ * measurement linked to the retest, and its result follows from them (server/retest-verdict.ts,
+ * docs/PRODUCT.md#measured-ai-findings): Verified fixed only with no success over the firm's minimum
+ * trials on a validated judge or a review; Reduced only when shown lower than the firm's previous
  * measurement (the finding stays open: Still open), else Still open.
  */
 export async function recordRetestResult(db: Db, { actor, findingId, result: chosen, note, ...measured }: RetestResultCall) {
