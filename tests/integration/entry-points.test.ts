@@ -1119,6 +1119,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     { name: "search", call: () => ({ searchParams: { q: "git", page: "1" } }), expect: adminPage("renders") },
   ],
   "PAGE /admin/findings/templates/[id]": { call: () => ({ params: { id: DEMO_TEMPLATES[0]!.id } }), expect: adminPage("renders") },
+  "PAGE /admin/findings/judges": { expect: adminPage("renders") },
   "PAGE /admin/engagements": [
     { name: "list", expect: adminPage("renders") },
     { name: "search", call: ({ target }) => ({ searchParams: { q: target.company, page: "1" } }), expect: adminPage("renders") },
@@ -1821,6 +1822,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   "ACTION src/features/findings/actions/templates.ts#readFindingTemplateAction": {
     input: () => ({ templateId: DEMO_TEMPLATES[0]!.id }),
+    expect: adminOnlyAction("ok"),
+  },
+  // A judge's validation is the firm's alone (no client's objects): each call adds one.
+  "ACTION src/features/findings/actions/judges.ts#recordJudgeValidationAction": {
+    input: () => ({ judgeName: "matrix.Judge", format: "csv", sample: "human,judge\n1,1\n1,0\n0,0\n0,0\n" }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/findings/actions/admin.ts#recordRetestResultAction": {

@@ -85,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "finding.retest_result": "Recorded a retest result",
   "finding.measurement": "Recorded a measurement of an AI finding",
   "finding.regressed": "A client's CI run found a fixed finding again (Regressed)",
+  "judge.validation": "Recorded a validation of an AI finding's judge",
   "finding.reproducer": "Downloaded a finding's reproducer",
   "engagement.model_version": "Recorded the model version run now",
   "finding.risk_acknowledged": "Acknowledged a risk acceptance",

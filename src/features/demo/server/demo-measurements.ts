@@ -1,13 +1,15 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { FINDING_STATUS_LABELS, type FindingEventKind, type FindingStatus } from "@/lib/domain/finding";
-import { modelLabel, rateSentence } from "@/lib/domain/finding-measurement";
+import { comparisonSentence, modelLabel, rateSentence } from "@/lib/domain/finding-measurement";
+import { compareRates } from "@/lib/domain/rate-difference";
 import { DEMO_USERS } from "./demo-data";
 
 // The demo's measured AI findings (docs/PRODUCT.md#measured-ai-findings), on Acme's LLM gateway:
 // a role-play jailbreak that landed 7 times in 50 on gateway-model 2026-10, retested 0 in 200 on
-// 2026-11 and Verified Fixed; a system prompt extraction at 3 in 20, retested 1 in 100: Reduced,
-// still open. Dates are counted from the seeding, like the other findings'.
+// 2026-11 and Verified Fixed through its validated judge (dan.DAN: sensitivity 0.82, specificity
+// 0.97); a system prompt extraction at 5 in 50, retested 4 in 50: a lower rate, but no significant
+// change, so Still Open. Dates are counted from the seeding, like the other findings'.
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000);
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -50,22 +52,44 @@ const RUNS = {
   },
   extraction: {
     first: {
-      successes: 3,
-      trials: 20,
+      successes: 5,
+      trials: 50,
       version: DEMO_MODEL.before,
       probe: "prompt-extraction",
       detector: "promptfoo:redteam:prompt-extraction",
     },
     retest: {
-      successes: 1,
-      trials: 100,
+      successes: 4,
+      trials: 50,
       version: DEMO_MODEL.after,
       probe: "prompt-extraction",
       detector: "promptfoo:redteam:prompt-extraction",
     },
-    result: "reduced" as const,
+    result: "still_open" as const,
   },
 };
+
+/**
+ * The jailbreak's judge, validated on 300 labelled outputs: 82 of 100 real successes caught, 194 of
+ * 200 real failures passed. Its rates are shown corrected; its 0 in 200 bounds the true rate under 2.1%.
+ */
+export function demoJudgeValidationRows() {
+  return [
+    {
+      judgeName: RUNS.jailbreak.first.detector,
+      truePositives: 82,
+      falseNegatives: 18,
+      falsePositives: 6,
+      trueNegatives: 194,
+      sampleFormat: "csv" as const,
+      sampleSha256: sha256("Sentinel labelled sample: dan.DAN, 300 gateway outputs"),
+      note: "300 gateway outputs labelled by two analysts, disagreements settled together.",
+      recordedBy: DEMO_USERS.admin.id,
+      recordedByName: DEMO_USERS.admin.name,
+      validatedAt: day(-10),
+    },
+  ];
+}
 
 const noteOf = (run: Omit<Run, "findingId">) =>
   `${rateSentence(run.successes, run.trials)} on ${modelLabel({ provider: DEMO_MODEL.provider, modelId: DEMO_MODEL.modelId, modelVersion: run.version })}`;
@@ -139,7 +163,7 @@ export function demoMeasurementRows(publishedDaysAgo: number) {
         kind: "retest_result",
         fromStatus: "fixed_pending_retest",
         toStatus: result === "verified_fixed" ? "verified_fixed" : "still_open",
-        note: `${FINDING_STATUS_LABELS[result]}: ${noteOf(retest)}`,
+        note: [`${FINDING_STATUS_LABELS[result]}: ${noteOf(retest)}`, tested(first, retest)].filter(Boolean).join("\n\n"),
         ...admin,
         createdAt: decidedAt,
       },
@@ -147,6 +171,10 @@ export function demoMeasurementRows(publishedDaysAgo: number) {
   }
   return { events, retests, measurements };
 }
+
+/** The retest's tested difference from the first run, as the workflow writes it. */
+const tested = (first: Omit<Run, "findingId">, retest: Omit<Run, "findingId">) =>
+  retest.successes === 0 ? null : `${comparisonSentence(compareRates(retest, first))} from the firm's previous measurement.`;
 
 const pick = (run: Omit<Run, "findingId">) => ({
   successes: run.successes,

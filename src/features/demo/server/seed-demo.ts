@@ -26,6 +26,7 @@ import {
   findingImports,
   findingMeasurements,
   engagementModelVersions,
+  judgeValidations,
   findingEvents,
   findingRetests,
   findings,
@@ -63,6 +64,7 @@ import {
   DEMO_USERS,
 } from "./demo-data";
 import { demoFindingRows } from "./demo-findings";
+import { demoJudgeValidationRows } from "./demo-measurements";
 import { DEMO_FIRM, DEMO_INVOICE_LINES } from "./demo-invoice-lines";
 import { demoImportRows } from "./demo-imports";
 import { demoTemplateRows } from "./demo-templates";
@@ -198,6 +200,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(findingComments).values(demoFindings.comments);
     await tx.insert(findingMeasurements).values(demoFindings.measurements);
     await tx.insert(engagementModelVersions).values(demoFindings.modelVersions);
+    await tx.insert(judgeValidations).values(demoJudgeValidationRows());
     const demoImports = demoImportRows();
     await tx.insert(findingImports).values(demoImports.imports);
     await tx.insert(findingImportItems).values(demoImports.items);

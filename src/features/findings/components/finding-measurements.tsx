@@ -4,6 +4,7 @@ import { MEASUREMENT_SOURCE_LABELS, measuredRate, modelLabel, percent, rateSente
 import { formatDate } from "@/lib/format";
 import type { FindingDetail, FindingMeasurement } from "@/features/findings/server";
 import { MeasurementChart, versionOf } from "./measurement-chart";
+import { MeasurementJudgement } from "./measurement-judgement";
 
 // A measured AI finding's rate (docs/PRODUCT.md#measured-ai-findings), portal and admin alike: the
 // latest measurement in words, every measurement over time and per model version.
@@ -11,7 +12,7 @@ import { MeasurementChart, versionOf } from "./measurement-chart";
 const model = (m: FindingMeasurement) => modelLabel(m) || "Model not named";
 
 /** The latest measurement: rate, interval, about 1 in N, pass@k, the model and the attack. */
-function LatestMeasurement({ latest }: { latest: FindingMeasurement }) {
+function LatestMeasurement({ latest, previous }: { latest: FindingMeasurement; previous: FindingMeasurement | null }) {
   const rate = measuredRate(latest.successes, latest.trials);
   const hashes = [
     ["System prompt", latest.systemPromptSha256],
@@ -57,6 +58,7 @@ function LatestMeasurement({ latest }: { latest: FindingMeasurement }) {
           </div>
         ))}
       </dl>
+      <MeasurementJudgement latest={latest} previous={previous} />
     </div>
   );
 }
@@ -142,7 +144,7 @@ export function FindingMeasurements({ finding }: { finding: FindingDetail }) {
       </h2>
       {latest ? (
         <>
-          <LatestMeasurement latest={latest} />
+          <LatestMeasurement latest={latest} previous={measurements.at(-2) ?? null} />
           <ByVersion measurements={measurements} />
           <MeasurementChart measurements={measurements} />
           <MeasurementTable measurements={measurements} />

@@ -96,3 +96,10 @@ export {
 export { type ClientRunResult, recordClientRun, recordUploadedRun } from "./client-runs";
 export { buildReproducer, type Reproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
+export {
+  type JudgeIdentity,
+  type JudgeValidationRow,
+  latestValidationOf,
+  listJudgeValidations,
+  recordJudgeValidation,
+} from "./judges/validations";

@@ -1,6 +1,7 @@
 import "server-only";
-import { asc, desc, eq, sql } from "drizzle-orm";
-import { isAiFinding, type MeasurementSource, modelLabel, rateSentence } from "@/lib/domain/finding-measurement";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { FIRM_MEASUREMENT_SOURCES, isAiFinding, type MeasurementSource, modelLabel, rateSentence } from "@/lib/domain/finding-measurement";
+import type { JudgeConfusion } from "@/lib/domain/judge-accuracy";
 import type { MeasurementValues } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
@@ -8,6 +9,7 @@ import { findingEvents, findingMeasurements, findings } from "@/server/core/db/s
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { FINDING_NOT_FOUND } from "./finding-scope";
+import { type JudgeIdentity, latestValidationOf } from "./judges/validations";
 
 // The measurements of AI findings (docs/PRODUCT.md#measured-ai-findings): each run of an attack as
 // k successes in n trials on a model version. Rows are only ever added; the finding's page draws
@@ -30,7 +32,10 @@ export type FindingMeasurement = {
   retestId: string | null;
   recordedByName: string;
   measuredAt: string;
-};
+  review: { sample: number; found: number; reviewer: string } | null;
+  /** The latest validation of the measurement's judge: the corrected rate is drawn from it. */
+  validation: JudgeConfusion | null;
+} & JudgeIdentity;
 
 /** What a measurement says of the target and the attack, as stored with it. */
 export type MeasurementTarget = {
@@ -57,6 +62,13 @@ const columns = {
   guardrailConfigSha256: findingMeasurements.guardrailConfigSha256,
   probe: findingMeasurements.probe,
   detector: findingMeasurements.detector,
+  judgeName: findingMeasurements.judgeName,
+  judgeVersion: findingMeasurements.judgeVersion,
+  judgeModel: findingMeasurements.judgeModel,
+  judgeRubricVersion: findingMeasurements.judgeRubricVersion,
+  reviewSample: findingMeasurements.reviewSample,
+  reviewFound: findingMeasurements.reviewFound,
+  reviewerName: findingMeasurements.reviewerName,
   importId: findingMeasurements.importId,
   retestId: findingMeasurements.retestId,
   recordedByName: findingMeasurements.recordedByName,
@@ -74,15 +86,50 @@ export async function measurementsOf(db: DbOrTx, findingId: string): Promise<Fin
     .where(eq(findingMeasurements.findingId, findingId))
     .orderBy(asc(findingMeasurements.measuredAt), asc(findingMeasurements.createdAt), asc(findingMeasurements.id))
     .limit(1000);
-  return rows.map((row) => ({ ...row, measuredAt: row.measuredAt.toISOString() }));
+  const validations = new Map<string, JudgeConfusion | null>();
+  for (const row of rows) {
+    const judge = judgeOf(row);
+    const key = judgeKey(judge);
+    if (!validations.has(key)) validations.set(key, (await latestValidationOf(db, judge))?.counts ?? null);
+  }
+  return rows.map(({ reviewSample, reviewFound, reviewerName, ...row }) => ({
+    ...row,
+    ...judgeOf(row),
+    measuredAt: row.measuredAt.toISOString(),
+    review:
+      reviewSample !== null && reviewFound !== null && reviewerName
+        ? { sample: reviewSample, found: reviewFound, reviewer: reviewerName }
+        : null,
+    validation: validations.get(judgeKey(judgeOf(row))) ?? null,
+  }));
 }
 
-/** The latest measurement of a finding (what a retest is compared with), or null. */
+/** A measurement's judge: the one it names, else its detector (an import's judge is the tool's detector). */
+export function judgeOf(m: JudgeIdentity & { detector: string | null }): JudgeIdentity {
+  if (m.judgeName)
+    return { judgeName: m.judgeName, judgeVersion: m.judgeVersion, judgeModel: m.judgeModel, judgeRubricVersion: m.judgeRubricVersion };
+  return { judgeName: m.detector, judgeVersion: null, judgeModel: null, judgeRubricVersion: null };
+}
+
+const judgeKey = (j: JudgeIdentity) => JSON.stringify([j.judgeName, j.judgeVersion, j.judgeModel, j.judgeRubricVersion]);
+
+/**
+ * The firm's latest measurement of a finding (what a retest is compared with), or null. A client's
+ * CI run is the client's account, so it never sets the bar the firm's retest is tested against.
+ */
 export async function latestMeasurementOf(db: DbOrTx, findingId: string) {
   const [row] = await db
-    .select({ trials: findingMeasurements.trials, successes: findingMeasurements.successes })
+    .select({
+      trials: findingMeasurements.trials,
+      successes: findingMeasurements.successes,
+      detector: findingMeasurements.detector,
+      judgeName: findingMeasurements.judgeName,
+      judgeVersion: findingMeasurements.judgeVersion,
+      judgeModel: findingMeasurements.judgeModel,
+      judgeRubricVersion: findingMeasurements.judgeRubricVersion,
+    })
     .from(findingMeasurements)
-    .where(eq(findingMeasurements.findingId, findingId))
+    .where(and(eq(findingMeasurements.findingId, findingId), inArray(findingMeasurements.source, [...FIRM_MEASUREMENT_SOURCES])))
     .orderBy(desc(findingMeasurements.measuredAt), desc(findingMeasurements.createdAt))
     .limit(1);
   return row ?? null;
@@ -141,7 +188,8 @@ export async function addFindingMeasurement(db: Db, { actor, input }: { actor: A
 /** A retest's measurement, written in the retest's transaction by the workflow. */
 export async function insertRetestMeasurement(
   tx: DbOrTx,
-  m: { findingId: string; retestId: string; trials: number; successes: number; actor: AdminActor } & MeasurementTarget,
+  m: { findingId: string; retestId: string; trials: number; successes: number; actor: AdminActor } & MeasurementTarget &
+    Partial<JudgeIdentity> & { reviewSample?: number | null; reviewFound?: number | null; reviewerName?: string | null },
 ) {
   const { actor, ...values } = m;
   await tx.insert(findingMeasurements).values({ ...values, source: "retest", recordedBy: actor.userId, recordedByName: actor.name });

@@ -1,8 +1,6 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { FINDING_STATUS_LABELS, type FindingStatus, type RetestResult, STATUS_AFTER_RETEST } from "@/lib/domain/finding";
-import { isAiFinding, measuredRetestVerdict } from "@/lib/domain/finding-measurement";
-import type { ImportFormat } from "@/lib/domain/finding-import";
+import { FINDING_STATUS_LABELS, type FindingStatus, STATUS_AFTER_RETEST } from "@/lib/domain/finding";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { findingComments, findingEvents, findingRetests, findings } from "@/server/core/db/schema";
@@ -13,7 +11,8 @@ import { getMinRetestTrials } from "@/features/settings/server";
 import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyRetestRequested, notifyRetestResult } from "./finding-mail";
 import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
-import { insertRetestMeasurement, latestMeasurementOf, type MeasurementTarget, measurementNote, NOT_AN_AI_FINDING } from "./measurements";
+import { insertRetestMeasurement, measurementNote } from "./measurements";
+import { type RetestResultCall, retestVerdict, verdictNote } from "./retest-verdict";
 import { findingPortalPath, findingStatusEvent } from "./finding-webhooks";
 import { notVerifiedFindings } from "./model-versions";
 
@@ -143,9 +142,10 @@ export async function withdrawRetestRequest(db: Db, { actor, findingId, note }: 
 /**
  * The firm records the open retest's result; the client is told. A finding that is not an AI one
  * takes the result the firm chose (Verified fixed or Still open). An AI finding's retest gives its
- * trials, successes and the model version tried, stored as a measurement linked to the retest, and
- * its result follows from them (docs/PRODUCT.md#measured-ai-findings): Verified fixed only with no
- * success over at least the firm's minimum trials, Reduced when less often than the latest
+ * trials, successes, the model version tried, its judge and any person's review, stored as a
+ * measurement linked to the retest, and its result follows from them (server/retest-verdict.ts,
+ * docs/PRODUCT.md#measured-ai-findings): Verified fixed only with no success over the firm's minimum
+ * trials on a validated judge or a review; Reduced only when shown lower than the firm's previous
  * measurement (the finding stays open: Still open), else Still open.
  */
 export async function recordRetestResult(db: Db, { actor, findingId, result: chosen, note, ...measured }: RetestResultCall) {
@@ -160,14 +160,16 @@ export async function recordRetestResult(db: Db, { actor, findingId, result: cho
       .limit(1);
     if (!retest) throw cannot("No retest is requested for this finding.");
     const verdict = await retestVerdict(tx, { finding, chosen, minTrials, measured });
-    const { result, counts } = verdict;
+    const { result, counts, comparison } = verdict;
     await tx
       .update(findingRetests)
       .set({ result, resultNote: note || null, decidedBy: actor.userId, decidedAt: new Date() })
       .where(eq(findingRetests.id, retest.id));
     if (counts) await insertRetestMeasurement(tx, { findingId, retestId: retest.id, actor, ...counts });
     const rate = counts ? measurementNote(counts) : null;
-    const timelineNote = [rate && `${FINDING_STATUS_LABELS[result]}: ${rate}`, note].filter(Boolean).join("\n\n");
+    const timelineNote = [rate && `${FINDING_STATUS_LABELS[result]}: ${rate}`, verdictNote(comparison, counts), note]
+      .filter(Boolean)
+      .join("\n\n");
     await moveTo(tx, { actor, finding, to: STATUS_AFTER_RETEST[result], kind: "retest_result", note: timelineNote });
     await queueWebhookEvent(tx, {
       clientId: finding.clientId,
@@ -186,57 +188,6 @@ export async function recordRetestResult(db: Db, { actor, findingId, result: cho
     await notifyRetestResult(tx, { id: retest.id, clientId: finding.clientId, findingId, title: finding.title, result, rate });
     return { status: result };
   });
-}
-
-type RetestResultCall = {
-  actor: AdminActor;
-  findingId: string;
-  result?: RetestResult;
-  note: string;
-  trials?: number;
-  successes?: number;
-  provider?: string | null;
-  modelId?: string | null;
-  modelVersion?: string | null;
-};
-
-const badRetest = (message: string, field?: string) =>
-  new AppError("bad_request", message, field ? { fieldErrors: { [field]: message } } : undefined);
-
-/** The result a retest records, and for an AI finding the counts it stores. */
-async function retestVerdict(
-  tx: DbOrTx,
-  {
-    finding,
-    chosen,
-    minTrials,
-    measured,
-  }: {
-    finding: { id: string; owaspLlm: string[]; atlas: string[]; sourceTool: ImportFormat | null };
-    chosen: RetestResult | undefined;
-    minTrials: number;
-    measured: Omit<RetestResultCall, "actor" | "findingId" | "result" | "note">;
-  },
-): Promise<{ result: RetestResult; counts: ({ trials: number; successes: number } & MeasurementTarget) | null }> {
-  if (!isAiFinding(finding)) {
-    if (!chosen) throw badRetest("Choose a result", "result");
-    if (chosen === "reduced") throw badRetest("Reduced is a result of an AI finding's measured retest only.", "result");
-    if (measured.trials !== undefined) throw badRetest(NOT_AN_AI_FINDING, "trials");
-    return { result: chosen, counts: null };
-  }
-  const { trials, successes, provider = null, modelId = null, modelVersion = null } = measured;
-  if (trials === undefined || successes === undefined)
-    throw badRetest("An AI finding's retest needs its trials and successes.", trials === undefined ? "trials" : "successes");
-  if (!modelVersion) throw badRetest("Name the model version the retest tried.", "modelVersion");
-  const previous = await latestMeasurementOf(tx, finding.id);
-  const verdict = measuredRetestVerdict({ successes, trials, minTrials, previous });
-  if (!verdict.ok) throw badRetest(verdict.message, "trials");
-  if (chosen && chosen !== verdict.result)
-    throw badRetest(
-      `${successes} of ${trials} makes this retest ${FINDING_STATUS_LABELS[verdict.result]}, not ${FINDING_STATUS_LABELS[chosen]}.`,
-      "result",
-    );
-  return { result: verdict.result, counts: { trials, successes, provider, modelId, modelVersion } };
 }
 
 /** An owner of the client accepts the risk until a date, with the reason; the firm acknowledges it later. */

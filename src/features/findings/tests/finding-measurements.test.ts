@@ -1,6 +1,7 @@
 // Measured AI findings (docs/PRODUCT.md#measured-ai-findings): garak's and promptfoo's files keep
 // their counts as measurements (a later run adds one, the same file again none); an AI finding's
-// retest is held to the firm's minimum trials; Reduced; and another company reads none of it.
+// retest is held to the firm's minimum trials; Reduced; and another company reads none of it
+// (judges, reviews and tested differences: judged-retests.test.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
@@ -215,11 +216,20 @@ describe("an AI finding's retest", () => {
     });
   });
 
-  it("is Verified Fixed with no success over at least the minimum, a measurement linked to the retest, audited and on the timeline", async () => {
+  it("is Verified Fixed with no success over at least the minimum, reviewed, a measurement linked to the retest, audited and on the timeline", async () => {
     const findingId = await aiFindingAwaitingRetest("Jailbreak fixed", { successes: 7, trials: 50 });
     await asAdmin();
+    // The judge is not validated: a person's review of a sample of the outputs lets it through.
+    const review = { reviewSample: "40", reviewFound: "0", reviewerName: "Sam Okafor" };
     expect(
-      await recordRetestResultAction({ findingId, trials: "200", successes: "0", modelId: "gateway-model", modelVersion: "2026-11" }),
+      await recordRetestResultAction({
+        findingId,
+        trials: "200",
+        successes: "0",
+        modelId: "gateway-model",
+        modelVersion: "2026-11",
+        ...review,
+      }),
     ).toEqual({
       success: true,
       data: { status: "verified_fixed" },
@@ -240,7 +250,7 @@ describe("an AI finding's retest", () => {
       .where(and(eq(findingEvents.findingId, findingId), eq(findingEvents.kind, "retest_result")));
     expect(event).toEqual({
       toStatus: "verified_fixed",
-      note: "Verified Fixed: 0% (0 of 200; 95% interval 0% to 1.8%) on gateway-model 2026-11",
+      note: "Verified Fixed: 0% (0 of 200; 95% interval 0% to 1.8%) on gateway-model 2026-11\n\nSam Okafor reviewed 40 of the outputs and found 0 successes.",
     });
     const [audit] = await t.db
       .select({ after: auditLog.after })
@@ -263,7 +273,7 @@ describe("an AI finding's retest", () => {
     expect(await setMinRetestTrialsAction({ minTrials: "1" })).toMatchObject({ success: false, code: "forbidden" });
   });
 
-  it("is Reduced with successes at a lower rate than before: the finding stays open and the client's mail says so", async () => {
+  it("is Reduced with successes at a rate shown lower than before: the finding stays open and the client's mail says so", async () => {
     const findingId = await aiFindingAwaitingRetest("Prompt extraction reduced", { successes: 3, trials: 20 });
     await asAdmin();
     // Counts that give Reduced cannot be recorded as anything else.
@@ -288,7 +298,7 @@ describe("an AI finding's retest", () => {
     expect(mail!.subject).toBe("Retest result: Prompt extraction reduced is Reduced (still open)");
   });
 
-  it("is Still Open with successes at no lower rate, and needs its counts and model version", async () => {
+  it("is Still Open with successes at no rate shown lower, and needs its counts and model version", async () => {
     const findingId = await aiFindingAwaitingRetest("Prompt extraction still there", { successes: 3, trials: 20 });
     await asAdmin();
     expect(await recordRetestResultAction({ findingId, result: "still_open" })).toMatchObject({
@@ -377,7 +387,8 @@ describe("who reads the measurements", () => {
     ]);
     const extraction = await getFinding(t.db, { actor: acme, findingId: DEMO_MEASURED.extraction.findingId });
     expect(extraction.status).toBe("still_open");
-    expect(extraction.retests.map((r) => r.result)).toEqual(["reduced"]);
+    // 4 of 50 after 5 of 50: lower, but not shown lower.
+    expect(extraction.retests.map((r) => r.result)).toEqual(["still_open"]);
 
     const globex = await clientActor("client2@example.com");
     await expect(getFinding(t.db, { actor: globex, findingId: DEMO_MEASURED.jailbreak.findingId })).rejects.toMatchObject({ status: 404 });

@@ -107,6 +107,10 @@ describe("the signed reproducer after a client's run", () => {
           guardrailConfigSha256: null,
           probe: null,
           detector,
+          judgeName: null,
+          judgeVersion: null,
+          judgeModel: null,
+          judgeRubricVersion: null,
           measuredOn: null,
         },
       });

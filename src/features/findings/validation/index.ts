@@ -11,6 +11,7 @@ import {
 import { FINDING_OUTCOMES, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { pageNumber, searchText } from "@/lib/validation/admin-fields";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
+import { judgeFields, reviewComplete, reviewFields } from "./judge";
 import { measurementCounts, measurementTarget, successesWithinTrials } from "./measurement";
 
 /** Limits of a finding (docs/PRODUCT.md#admin-findings). */
@@ -133,8 +134,11 @@ export const retestResultSchema = z
     trials: measurementCounts.trials.optional(),
     successes: measurementCounts.successes.optional(),
     ...measurementTarget,
+    ...judgeFields,
+    ...reviewFields,
   })
   .superRefine((value, ctx) => {
+    reviewComplete(value, ctx);
     if ((value.trials === undefined) !== (value.successes === undefined))
       ctx.addIssue({
         code: "custom",
@@ -217,3 +221,5 @@ export type FindingOwnerInput = z.input<typeof findingOwnerSchema>;
 
 /** A reproducer's download: the fresh proof the route asks for, as a report's (docs/PRODUCT.md#measured-ai-findings). */
 export { stepUpProofSchema as reproducerDownloadSchema } from "@/features/account/validation/step-up";
+
+export * from "./judge";

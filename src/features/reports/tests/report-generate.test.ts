@@ -135,11 +135,11 @@ describe("generating an engagement's report", () => {
 
   it("prints each measured AI finding's latest rate with its interval and model version in both forms, and none for the others", async () => {
     const verified = "Measured success rate: 0% (0 of 200; 95% interval 0% to 1.8%) on gateway-model 2026-11";
-    const reduced = "Measured success rate: 1.0% (1 of 100; 95% interval 0.18% to 5.4%) on gateway-model 2026-11";
+    const reduced = "Measured success rate: 8.0% (4 of 50; 95% interval 3.2% to 18.8%) on gateway-model 2026-11";
     const word = documentXml(new Uint8Array(await (await generated(admin, "docx")).arrayBuffer()));
     expect(word).toContain(verified);
     expect(word).toContain(reduced);
-    expect(word).toContain("Retest: Reduced");
+    expect(word).toContain("Retest: Still Open");
     // Two measured findings: the line is left out of every other one.
     expect(word.match(/Measured success rate:/g)).toHaveLength(2);
     const pdf = (await pdfText(new Uint8Array(await (await generated(admin, "pdf")).arrayBuffer()))).replace(/\s+/g, " ");

@@ -69,6 +69,9 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
       <Link href="/admin/findings/templates" className={buttonClasses("secondary", "md")}>
         Templates
       </Link>
+      <Link href="/admin/findings/judges" className={buttonClasses("secondary", "md")}>
+        Judges
+      </Link>
     </Form>
   );
 

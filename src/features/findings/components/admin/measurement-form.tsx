@@ -58,6 +58,10 @@ export function MeasurementForm({ findingId, lastModel, notify }: { findingId: s
     modelVersion: lastModel?.modelVersion ?? "",
     probe: "",
     detector: "",
+    judgeName: "",
+    judgeVersion: "",
+    judgeModel: "",
+    judgeRubricVersion: "",
     systemPromptSha256: "",
     toolManifestSha256: "",
     guardrailConfigSha256: "",
@@ -82,6 +86,10 @@ export function MeasurementForm({ findingId, lastModel, notify }: { findingId: s
         <MeasurementField form={f} name="measuredOn" label="Measured on (optional)" hint="YYYY-MM-DD; today when left empty." />
         <MeasurementField form={f} name="probe" label="Probe or technique (optional)" />
         <MeasurementField form={f} name="detector" label="Detector (optional)" />
+        <MeasurementField form={f} name="judgeName" label="Judge (optional)" hint="The grader, when not the detector." />
+        <MeasurementField form={f} name="judgeVersion" label="Judge version (optional)" />
+        <MeasurementField form={f} name="judgeModel" label="Judge model (LLM judge, optional)" />
+        <MeasurementField form={f} name="judgeRubricVersion" label="Rubric version (LLM judge, optional)" />
         <MeasurementField form={f} name="systemPromptSha256" label="System prompt SHA-256 (optional)" className="sm:col-span-2" />
         <MeasurementField form={f} name="toolManifestSha256" label="Tool manifest SHA-256 (optional)" className="sm:col-span-2" />
         <MeasurementField

@@ -359,6 +359,16 @@ export const findingMeasurements = pgTable(
     guardrailConfigSha256: text("guardrail_config_sha256"),
     probe: text("probe"),
     detector: text("detector"),
+    // The judge that called each trial a success (docs/PRODUCT.md#measured-ai-findings): its name
+    // (the detector's when none is given), version, and for an LLM judge its model and rubric.
+    judgeName: text("judge_name"),
+    judgeVersion: text("judge_version"),
+    judgeModel: text("judge_model"),
+    judgeRubricVersion: text("judge_rubric_version"),
+    // A person's reading of a stated sample of the outputs: how many, the successes found, who.
+    reviewSample: integer("review_sample"),
+    reviewFound: integer("review_found"),
+    reviewerName: text("reviewer_name"),
     importId: uuid("import_id").references(() => findingImports.id, { onDelete: "set null" }),
     retestId: uuid("retest_id").references(() => findingRetests.id, { onDelete: "set null" }),
     // An import's run (the file's SHA-256): the same file imported again adds no second measurement.
@@ -375,6 +385,11 @@ export const findingMeasurements = pgTable(
     sha256Check("finding_measurements_system_prompt_check", t.systemPromptSha256),
     sha256Check("finding_measurements_tool_manifest_check", t.toolManifestSha256),
     sha256Check("finding_measurements_guardrail_config_check", t.guardrailConfigSha256),
+    check(
+      "finding_measurements_review_check",
+      sql`(${t.reviewSample} is null and ${t.reviewFound} is null and ${t.reviewerName} is null) or
+          (${t.reviewSample} between 1 and ${t.trials} and ${t.reviewFound} between 0 and ${t.reviewSample} and length(${t.reviewerName}) between 1 and 200)`,
+    ),
     index("finding_measurements_finding_idx").on(t.findingId, t.measuredAt),
     uniqueIndex("finding_measurements_run_idx")
       .on(t.findingId, t.runKey)

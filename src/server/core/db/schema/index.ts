@@ -20,3 +20,4 @@ export * from "./api";
 export * from "./webhooks";
 export * from "./trackers";
 export * from "./sso";
+export * from "./judges";

@@ -21,6 +21,7 @@ import { addAdminFindingCommentAction, setAdminFindingOwnerAction } from "@/feat
 import { FindingOwnerForm } from "@/features/findings/components/finding-owner-form";
 import { FindingMeasurements } from "@/features/findings/components/finding-measurements";
 import { getMinRetestTrials } from "@/features/settings/server";
+import { FIRM_MEASUREMENT_SOURCES } from "@/lib/domain/finding-measurement";
 
 export const metadata: Metadata = { title: "Finding" };
 
@@ -40,12 +41,22 @@ export default async function AdminFindingPage({ params }: { params: Promise<{ i
   const originals =
     finding.status === "draft" ? [] : await listDuplicateOriginals(getDb(), { actor, projectId: finding.projectId, exceptId: finding.id });
   // An AI finding's retest gives counts, held to the firm's minimum trials (docs/PRODUCT.md#measured-ai-findings).
-  const latest = finding.measurements.at(-1);
+  // The firm's latest measurement sets the bar (a client's CI run is the client's account).
+  const latest = finding.measurements.filter((m) => FIRM_MEASUREMENT_SOURCES.includes(m.source)).at(-1);
   const measured = finding.isAi
     ? {
         minTrials: await getMinRetestTrials(getDb()),
         lastModel: latest ? { provider: latest.provider, modelId: latest.modelId, modelVersion: latest.modelVersion } : null,
         latest: latest ? { successes: latest.successes, trials: latest.trials } : null,
+        lastJudge: latest
+          ? {
+              judgeName: latest.judgeName,
+              judgeVersion: latest.judgeVersion,
+              judgeModel: latest.judgeModel,
+              judgeRubricVersion: latest.judgeRubricVersion,
+              validation: latest.validation,
+            }
+          : null,
       }
     : null;
   return (
