@@ -87,13 +87,13 @@ function readXml(
 
 /** The ID of the AuthnRequest (the document's root) in a redirect binding's SAMLRequest. */
 export function authnRequestIdOf(xml: string): string | null {
-  let id: string | null = null;
+  const root = { id: undefined as string | undefined };
   const ok = readXml(xml, {
     open(tag, path) {
-      if (path.length === 0 && tag.local === "AuthnRequest" && tag.uri === NS.protocol) id = attribute(tag, "ID") ?? null;
+      if (path.length === 0 && tag.local === "AuthnRequest" && tag.uri === NS.protocol) root.id = attribute(tag, "ID");
     },
   });
-  return ok && id !== null && id.length > 0 && id.length <= MAX_ID ? id : null;
+  return ok && root.id && root.id.length <= MAX_ID ? root.id : null;
 }
 
 /**
