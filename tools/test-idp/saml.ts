@@ -2,7 +2,8 @@
 // certificate, the HTTP-Redirect single sign-on service, a login page listing its people (no
 // password: a test tool), and a signed response posted back to the service provider's ACS, as a
 // company's Okta or Entra ID sends it. The tests can ask for what a careless or hostile provider
-// sends instead (unsigned, SHA-1, expired, another audience, an old sign-in). `POST /_fake/people`
+// sends instead (unsigned, SHA-1, expired, another audience, an old sign-in), and what an attacker
+// makes of a signed response (SHA-1 named in single quotes, a comment splitting the NameID). `POST /_fake/people`
 // adds a person. A dev and test tool: nothing in src/ imports it.
 import { randomBytes, webcrypto } from "node:crypto";
 import http from "node:http";
@@ -14,7 +15,16 @@ import { SignedXml } from "xml-crypto";
 export type TestSamlPerson = { nameId: string; email: string; name: string };
 
 /** What the next responses are like: a well-behaved provider's, or one of the faults the tests need. */
-export type SamlResponseFault = "none" | "unsigned" | "sha1" | "expired" | "wrong-audience" | "wrong-recipient" | "old-sign-in";
+export type SamlResponseFault =
+  | "none"
+  | "unsigned"
+  | "sha1"
+  | "sha1-single-quoted"
+  | "comment-in-nameid"
+  | "expired"
+  | "wrong-audience"
+  | "wrong-recipient"
+  | "old-sign-in";
 
 export type TestSamlIdp = {
   entityId: string;
@@ -136,7 +146,12 @@ export async function startTestSamlIdp(
       `<saml:Attribute Name="email"><saml:AttributeValue>${escapeXml(person.email)}</saml:AttributeValue></saml:Attribute>` +
       `<saml:Attribute Name="displayName"><saml:AttributeValue>${escapeXml(person.name)}</saml:AttributeValue></saml:Attribute>` +
       `</saml:AttributeStatement></saml:Assertion>`;
-    const signed = fault === "unsigned" ? assertion : sign(assertion, fault === "sha1" ? ALGORITHMS.sha1 : ALGORITHMS.sha256);
+    const sha1 = fault === "sha1" || fault === "sha1-single-quoted";
+    let signed = fault === "unsigned" ? assertion : sign(assertion, sha1 ? ALGORITHMS.sha1 : ALGORITHMS.sha256);
+    // Quotes and comments are not part of what is signed (canonical XML drops comments and writes
+    // attributes in double quotes): both edits keep the signature valid.
+    if (fault === "sha1-single-quoted") signed = signed.replace(/\sAlgorithm="([^"]*)"/g, " Algorithm='$1'");
+    if (fault === "comment-in-nameid") signed = signed.replace(/(<saml:NameID\b[^>]*>[^<.]*)\./, "$1<!---->.");
     return (
       `<samlp:Response xmlns:samlp="${NS.protocol}" xmlns:saml="${NS.assertion}" ID="${samlId()}" Version="2.0" ` +
       `IssueInstant="${instant(now)}" Destination="${escapeXml(acs)}" InResponseTo="${escapeXml(request.id)}">` +

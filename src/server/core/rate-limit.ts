@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { customType, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { DbOrTx } from "./db/client";
-import { rateLimit } from "./db/schema";
 import {
   currentPeerNonce,
   normalizeAddress,
@@ -16,29 +16,74 @@ import { AppError } from "./errors";
 
 export type RateRule = { windowSeconds: number; max: number };
 
+// Counted by rate-limiter-flexible's PostgreSQL store through Drizzle (RateLimiterDrizzle: a fixed
+// window per key, one atomic upsert per hit) in the rate_limit table better-auth also uses, under
+// our own key prefixes, so every instance on one PostgreSQL server shares the counts. On the
+// embedded PGlite (one process) the same store runs on the embedded database, not in memory: a
+// restart keeps the counts, and the tests count as production does. Its statements go through the
+// handle the caller gives, a transaction included (a count made inside one commits or rolls back
+// with it). Not RateLimiterPostgres: its statements need a table of its own (key, points, expire),
+// while the rows here keep better-auth's shape, read by the retention job and the tests.
+
 /**
- * Fixed-window counter in the database (the rate_limit table better-auth also uses, under our own
- * key prefixes), so a limit holds across several app instances. One atomic upsert per call.
- * Returns whether this request is within the limit and how long until the window resets.
+ * The table as the store sees it. The store keeps when a window ends (`expire`); the row keeps when
+ * it began (`last_request`, as better-auth's rows do): the column converts with the rule's window.
+ */
+function counterTable(windowMs: number) {
+  const windowEnd = customType<{ data: Date; driverData: number | string }>({
+    dataType: () => "bigint",
+    toDriver: (end) => end.getTime() - windowMs,
+    fromDriver: (start) => new Date(Number(start) + windowMs),
+  });
+  return pgTable("rate_limit", {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    key: text("key").notNull().unique(),
+    points: integer("count").notNull(),
+    expire: windowEnd("last_request"),
+  });
+}
+
+const tables = new Map<number, ReturnType<typeof counterTable>>();
+
+function limiter(db: DbOrTx, rule: RateRule): RateLimiterDrizzle {
+  const windowMs = rule.windowSeconds * 1000;
+  let schema = tables.get(windowMs);
+  if (!schema) tables.set(windowMs, (schema = counterTable(windowMs)));
+  return new RateLimiterDrizzle({
+    storeClient: db,
+    schema,
+    clearExpiredByTimeout: false, // the retention job removes old windows (modules/operations)
+    keyPrefix: "",
+    points: rule.max,
+    duration: rule.windowSeconds,
+  });
+}
+
+/**
+ * Counts one request against `key`: whether it is within the limit, how long until the window
+ * resets, and how many requests the window still has.
  */
 export async function hitRateLimit(
   db: DbOrTx,
   key: string,
   rule: RateRule,
-  now: number = Date.now(),
 ): Promise<{ allowed: boolean; retryAfterSeconds: number; remaining: number }> {
-  const windowStart = now - rule.windowSeconds * 1000;
-  const rows = (await db.execute<{ count: number; last_request: string | number }>(sql`
-    insert into ${rateLimit} (id, key, count, last_request)
-    values (${randomUUID()}, ${key}, 1, ${now})
-    on conflict (key) do update set
-      count = case when ${rateLimit.lastRequest} <= ${windowStart} then 1 else ${rateLimit.count} + 1 end,
-      last_request = case when ${rateLimit.lastRequest} <= ${windowStart} then ${now} else ${rateLimit.lastRequest} end
-    returning count, last_request`)) as unknown as { rows: { count: number; last_request: string | number }[] };
-  const row = rows.rows[0]!;
-  const started = Number(row.last_request);
-  const retryAfterSeconds = Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000));
-  return { allowed: Number(row.count) <= rule.max, retryAfterSeconds, remaining: Math.max(0, rule.max - Number(row.count)) };
+  let result: RateLimiterRes;
+  let allowed = true;
+  try {
+    result = await limiter(db, rule).consume(key, 1);
+  } catch (refusal) {
+    if (!(refusal instanceof RateLimiterRes)) throw refusal; // the database failed: not a refusal
+    result = refusal;
+    allowed = false;
+  }
+  return {
+    allowed,
+    retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+    remaining: result.remainingPoints,
+  };
 }
 
 /**
@@ -47,13 +92,14 @@ export async function hitRateLimit(
  * with the write (hitRateLimit). Two requests at the last free place can both pass here; the
  * count then refuses the second.
  */
-export async function rateLimitRoom(db: DbOrTx, key: string, rule: RateRule, now: number = Date.now()): Promise<boolean> {
-  const [row] = await db
-    .select({ count: rateLimit.count, lastRequest: rateLimit.lastRequest })
-    .from(rateLimit)
-    .where(eq(rateLimit.key, key))
-    .limit(1);
-  return !row || Number(row.lastRequest) <= now - rule.windowSeconds * 1000 || row.count < rule.max;
+export async function rateLimitRoom(db: DbOrTx, key: string, rule: RateRule): Promise<boolean> {
+  const current = await limiter(db, rule).get(key);
+  return !current || current.consumedPoints < rule.max;
+}
+
+/** Forgets `key`'s count (a successful sign-in clears its account's failures). */
+export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await limiter(db, { windowSeconds: 1, max: 1 }).delete(key);
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import pLimit from "p-limit";
 import { SquareError, type Square, type SquareClient } from "square";
 import { toSquareApiError } from "./client";
 import { partyName } from "./invoice-mapping";
@@ -8,21 +9,8 @@ import { partyName } from "./invoice-mapping";
 // and the subscriptions.
 
 const PAGE_SIZE = 200; // Square's maximum for ListInvoices and SearchSubscriptions
-const CUSTOMER_CONCURRENCY = 8;
+const CUSTOMER_CONCURRENCY = 8; // requests in flight at once (p-limit), for customers and order batches alike
 const ORDER_BATCH = 100; // Square's maximum for BatchRetrieveOrders
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 export async function listLocationIds(client: SquareClient): Promise<string[]> {
   try {
@@ -58,7 +46,7 @@ export type CustomerRecord = { email: string | null; name: string | null };
 
 /** Each customer's record; both fields null for a customer Square no longer has. */
 export async function fetchCustomerRecords(client: SquareClient, customerIds: string[]): Promise<Map<string, CustomerRecord>> {
-  const records = await mapLimit(customerIds, CUSTOMER_CONCURRENCY, async (customerId): Promise<CustomerRecord> => {
+  const records = await pLimit(CUSTOMER_CONCURRENCY).map(customerIds, async (customerId): Promise<CustomerRecord> => {
     try {
       const { customer } = await client.customers.get({ customerId });
       return { email: customer?.emailAddress?.trim().toLowerCase() || null, name: partyName(customer) };
@@ -88,7 +76,7 @@ export async function fetchInvoiceOrders(client: SquareClient, invoices: Square.
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += ORDER_BATCH) batches.push({ locationId, orderIds: unique.slice(i, i + ORDER_BATCH) });
   }
-  const results = await mapLimit(batches, CUSTOMER_CONCURRENCY, async (batch) => {
+  const results = await pLimit(CUSTOMER_CONCURRENCY).map(batches, async (batch) => {
     try {
       const { orders } = await client.orders.batchGet(batch);
       return orders ?? [];

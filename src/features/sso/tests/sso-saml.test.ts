@@ -1,7 +1,8 @@
 // A company's single sign-on through SAML 2.0 (docs/PRODUCT.md#single-sign-on), against a SAML
 // identity provider on loopback (tools/test-idp/saml.ts): a newcomer signed in from a signed
-// assertion; unsigned, SHA-1-signed, expired, replayed, unsolicited responses and ones addressed to
-// another audience or recipient refused; the owner's test; the step-up asking for ForceAuthn.
+// assertion; unsigned, SHA-1-signed (its algorithm named in double or single quotes), expired,
+// replayed, unsolicited responses, ones addressed to another audience or recipient and a NameID an
+// XML comment splits refused; the owner's test; the step-up asking for ForceAuthn.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route";
@@ -182,6 +183,7 @@ describe("signing in through a SAML provider", () => {
   it.each([
     ["unsigned", "an assertion nobody signed", "saml_error"],
     ["sha1", "an assertion signed with SHA-1", "sso_weak_signature"],
+    ["sha1-single-quoted", "an assertion signed with SHA-1, the algorithm named in single quotes", "sso_weak_signature"],
     ["expired", "an assertion past its validity window", "saml_error"],
     ["wrong-audience", "an assertion for another service provider", "invalid_saml_response"],
     ["wrong-recipient", "an assertion for another address", "invalid_saml_response"],
@@ -196,6 +198,22 @@ describe("signing in through a SAML provider", () => {
     expect(result.location.searchParams.get("error")).toBe(code);
     expect(await sessionCount()).toBe(before);
     expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+  });
+
+  it("refuses a signed NameID an XML comment splits (read as its first half, it would be another person's)", async () => {
+    // Someone at the provider is "kim-1.attacker"; with a comment before the dot the signature still
+    // holds (canonical XML drops comments), and a reader of the first text node sees "kim-1": Kim.
+    idp.addPerson({ nameId: "kim-1.attacker", email: "attacker@saml.example", name: "Attacker" });
+    idp.setFault("comment-in-nameid");
+    const [kim] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, "kim@saml.example"));
+    const kimSessions = async () => (await t.db.select().from(session).where(eq(session.userId, kim!.id))).length;
+    const before = { all: await sessionCount(), kim: await kimSessions() };
+    const { result } = await signInThroughSaml("attacker@saml.example", "kim-1.attacker");
+    expect(result.signedIn).toBe(false);
+    expect(result.location.pathname).toBe("/client-login");
+    expect(result.location.searchParams.get("error")).toBe("sso_saml_comment");
+    expect({ all: await sessionCount(), kim: await kimSessions() }).toEqual(before);
+    expect(await t.db.select().from(user).where(eq(user.email, "attacker@saml.example"))).toHaveLength(0);
   });
 
   it("refuses a response to no request of ours (the provider's own initiative)", async () => {

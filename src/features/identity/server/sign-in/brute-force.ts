@@ -1,12 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { rateLimitSubject } from "@/server/core/client-address";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { rateLimit } from "@/server/core/db/schema";
-import { clientIp, hitRateLimit, type RateRule } from "@/server/core/rate-limit";
+import { clearRateLimit, clientIp, hitRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { DEVICE_COOKIE, deviceCookieFrom, deviceCookieOptions, issueDeviceCookie, verifyDeviceCookie } from "./device-cookie";
 import { noteSignIn } from "./new-browser";
 import { PASSKEY_REGISTER_PATH, PASSKEY_SIGN_IN_PATH, notePasskeyAdded, notePasskeySignIn } from "../passkeys/hooks";
@@ -56,7 +54,7 @@ export async function allowAttempt(db: DbOrTx, key: string, rule: RateRule): Pro
 }
 
 export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(rateLimit).where(eq(rateLimit.key, key));
+  await clearRateLimit(db, key);
 }
 
 function emailOf(body: unknown): string | null {

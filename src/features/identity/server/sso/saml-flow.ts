@@ -4,6 +4,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { verification } from "@/server/core/db/schema";
 import { type SsoFlow, verifySsoFlow } from "./flow-cookie";
+import { authnRequestIdOf } from "./saml-response";
 
 // A SAML provider answers by a form the person's browser posts to our ACS from the provider's site.
 // The flow is kept on the server, under the ID of the AuthnRequest the plugin sent (the response
@@ -25,12 +26,10 @@ function authnRequestOf(url: URL): string | null {
   }
 }
 
-const REQUEST_ID = /<(?:[\w-]+:)?AuthnRequest\b[^>]*?\sID="([^"]{1,256})"/;
-
 /** The ID of the AuthnRequest the plugin's sign-in URL carries, or null for an OpenID Connect URL. */
 export function samlRequestIdOf(url: URL): string | null {
   const xml = authnRequestOf(url);
-  return xml ? (REQUEST_ID.exec(xml)?.[1] ?? null) : null;
+  return xml ? authnRequestIdOf(xml) : null;
 }
 
 /**
@@ -72,49 +71,4 @@ export async function takeSamlFlow(
     .returning({ value: verification.value });
   const flow = row ? verifySsoFlow(row.value, now) : null;
   return flow && browserFlow?.nonce === flow.nonce ? flow : null;
-}
-
-export type SamlResponseFacts = {
-  inResponseTo: string | null;
-  authnInstant: Date | null;
-  /** A signature or digest by SHA-1 or an algorithm not known to be strong: refused. */
-  weakAlgorithm: boolean;
-};
-
-// The plugin checks the algorithm only of a redirect binding's query signature (SigAlg); a POSTed
-// response's XML signatures are checked here, every one of them.
-const STRONG_SIGNATURES = new Set([
-  "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256",
-  "http://www.w3.org/2001/04/xmldsig-more#rsa-sha384",
-  "http://www.w3.org/2001/04/xmldsig-more#rsa-sha512",
-  "http://www.w3.org/2007/05/xmldsig-more#sha256-rsa-MGF1",
-  "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256",
-  "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384",
-  "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha512",
-]);
-const STRONG_DIGESTS = new Set([
-  "http://www.w3.org/2001/04/xmlenc#sha256",
-  "http://www.w3.org/2001/04/xmldsig-more#sha384",
-  "http://www.w3.org/2001/04/xmlenc#sha512",
-]);
-const algorithmsOf = (xml: string, element: string) =>
-  [...xml.matchAll(new RegExp(`<(?:[\\w-]+:)?${element}\\b[^>]*?\\sAlgorithm="([^"]*)"`, "g"))].map((m) => m[1]!);
-
-/**
- * What our side needs of a posted SAMLResponse before the plugin checks it: the request it answers
- * and when the person signed in at the provider. Read without trusting it: the plugin then refuses
- * a response that is not signed, fresh and addressed to us, and only then does either fact count.
- * A document with several AuthnStatements gives no time (one signed, one not, would be ambiguous).
- */
-export function samlResponseFacts(samlResponse: unknown): SamlResponseFacts {
-  if (typeof samlResponse !== "string" || samlResponse.length > 512 * 1024)
-    return { inResponseTo: null, authnInstant: null, weakAlgorithm: false };
-  const xml = Buffer.from(samlResponse, "base64").toString("utf8");
-  const inResponseTo = /<(?:[\w-]+:)?Response\b[^>]*?\sInResponseTo="([^"]{1,256})"/.exec(xml)?.[1] ?? null;
-  const statements = [...xml.matchAll(/<(?:[\w-]+:)?AuthnStatement\b[^>]*?\sAuthnInstant="([^"]+)"/g)];
-  const at = statements.length === 1 ? new Date(statements[0]![1]!) : null;
-  const weakAlgorithm =
-    algorithmsOf(xml, "SignatureMethod").some((a) => !STRONG_SIGNATURES.has(a)) ||
-    algorithmsOf(xml, "DigestMethod").some((a) => !STRONG_DIGESTS.has(a));
-  return { inResponseTo, authnInstant: at && !Number.isNaN(at.getTime()) ? at : null, weakAlgorithm };
 }

@@ -13,7 +13,8 @@ import { dropSetCookie } from "../second-factor/plugin";
 import { type SsoCompanyFacts, ssoCompanyFacts } from "./company-facts";
 import { recordIdentityProviderProof } from "../second-factor/fresh-factor-state";
 import { SSO_FLOW_COOKIE, type SsoFlow, ssoFlowOf, type SsoStepUp } from "./flow-cookie";
-import { samlResponseFacts, takeSamlFlow } from "./saml-flow";
+import { takeSamlFlow } from "./saml-flow";
+import { type SamlResponseFacts, samlResponseFacts } from "./saml-response";
 import { passwordRefusedBySso } from "./password-policy";
 import { assertedEmail, resolveSsoUser, type SsoLookups } from "./resolve-user";
 import { guardSsoOutboundFetches, isSsoEndpointPath } from "./outbound";
@@ -32,10 +33,8 @@ type SsoRequestState = {
   authTime: Date | null;
   testedAs: string | null;
   stepUpPassed: boolean;
-  /** A SAML response's AuthnInstant (read before the plugin checks it; counts only once it has). */
-  samlAuthnInstant: Date | null;
-  /** A SAML response signed with SHA-1 or an unknown algorithm (saml-flow.ts). */
-  samlWeakAlgorithm: boolean;
+  /** A SAML response as our parser read it (saml-response.ts), before the plugin checks it; its facts count only once it has. */
+  saml: SamlResponseFacts | null;
 };
 const STATE_KEY = "sentinelSso";
 
@@ -101,6 +100,18 @@ async function recordStepUpPassed(db: Db, step: SsoStepUp, now: Date): Promise<v
 }
 
 /**
+ * Why a SAML response the plugin accepted is refused all the same: what our parser read of it before
+ * (saml-response.ts) is missing, malformed, has a comment or CDATA section, names a weak algorithm, or
+ * gives another subject than the plugin's reading.
+ */
+function samlRefusal(saml: SamlResponseFacts | null, pluginNameId: string): string | null {
+  if (!saml || saml.refusal === "malformed") return "invalid_saml_response";
+  if (saml.refusal === "comment") return "sso_saml_comment";
+  if (saml.weakAlgorithm) return "sso_weak_signature";
+  return saml.nameId === pluginNameId ? null : "invalid_saml_response";
+}
+
+/**
  * better-auth's SSO plugin, with our resolver and SAML's strict checks. Its requests to the
  * provider go through the guarded fetch (outbound.ts).
  */
@@ -109,8 +120,11 @@ export function ssoPlugin() {
   return sso({
     resolveUser: async (input, { database }) => {
       const state = requestState();
-      if (state?.samlWeakAlgorithm) return { action: "reject", code: "sso_weak_signature" };
-      const signedInAt = input.protocol === "oidc" ? authTimeOf(input.verifiedIdTokenClaims) : (state?.samlAuthnInstant ?? null);
+      if (input.protocol === "saml") {
+        const refusal = samlRefusal(state?.saml ?? null, input.accountKey.accountId);
+        if (refusal) return { action: "reject", code: refusal };
+      }
+      const signedInAt = input.protocol === "oidc" ? authTimeOf(input.verifiedIdTokenClaims) : (state?.saml?.authnInstant ?? null);
       const decision = await resolveSsoUser(
         input,
         state?.facts ?? null,
@@ -173,8 +187,7 @@ export function ssoPolicyPlugin(db: Db) {
               authTime: null,
               testedAs: null,
               stepUpPassed: false,
-              samlAuthnInstant: saml?.authnInstant ?? null,
-              samlWeakAlgorithm: saml?.weakAlgorithm ?? false,
+              saml,
             };
             return { context: { [STATE_KEY]: state } };
           }),
