@@ -180,7 +180,7 @@ function engineOrRefuse(): PgBoss {
   return boss;
 }
 
-const GONE = "This job is no longer in the dead letters: it was retried or discarded already.";
+export const DEAD_JOB_GONE = "This job is no longer in the dead letters: it was retried or discarded already.";
 
 async function lockDeadJob(tx: DbOrTx, jobId: string): Promise<DeadJob> {
   const [row] = await rowsOf<DeadRow>(
@@ -189,7 +189,7 @@ async function lockDeadJob(tx: DbOrTx, jobId: string): Promise<DeadJob> {
                created_on as "deadSince", source_created_on as "firstQueuedAt"
           from pgboss.job where name = ${DEAD_LETTER_QUEUE} and id = ${jobId}::uuid and state in ${WAITING} for update`,
   );
-  if (!row) throw new AppError("not_found", GONE);
+  if (!row) throw new AppError("not_found", DEAD_JOB_GONE);
   return deadJobOf(row);
 }
 
@@ -205,7 +205,6 @@ export async function redriveDeadJobs(tx: DbOrTx, ids: string[]): Promise<number
 /** Retry: the dead job goes back to its queue with fresh retries (audited). */
 export async function retryDeadJob(db: Db, { actor, jobId }: { actor: AdminActor; jobId: string }) {
   assertAdmin(actor);
-  engineOrRefuse();
   return db.transaction(async (tx) => {
     const job = await lockDeadJob(tx, jobId);
     const moved = await redriveDeadJobs(tx, [jobId]);
@@ -225,10 +224,9 @@ export async function retryDeadJob(db: Db, { actor, jobId }: { actor: AdminActor
 /** Discard: the dead job is deleted for good (audited, with what it was about and its error). */
 export async function discardDeadJob(db: Db, { actor, jobId }: { actor: AdminActor; jobId: string }) {
   assertAdmin(actor);
-  const boss = engineOrRefuse();
   return db.transaction(async (tx) => {
     const job = await lockDeadJob(tx, jobId);
-    await boss.deleteJob(DEAD_LETTER_QUEUE, jobId, { db: fromDrizzle(tx, sql) });
+    await engineOrRefuse().deleteJob(DEAD_LETTER_QUEUE, jobId, { db: fromDrizzle(tx, sql) });
     await recordAudit(tx, {
       actor,
       action: "job.discard",

@@ -3,10 +3,12 @@
 // its queue, Discard deletes it, both audited; a client and a stale id are refused.
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { retryFailedMailAction } from "@/features/operations/actions/admin";
 import { discardDeadJobAction, retryDeadJobAction } from "@/features/operations/actions/jobs";
-import { getJobOverview, plainError } from "@/features/operations/server";
+import { getJobOverview, listFailedMails, plainError } from "@/features/operations/server";
 import { currentDbHandle } from "@/server/core/db/client";
-import { auditLog } from "@/server/core/db/schema";
+import { auditLog, emailOutbox } from "@/server/core/db/schema";
+import { mailJobs } from "@/server/core/mail/jobs";
 import { runningJobEngine, startJobEngine, stopJobEngine } from "@/server/core/jobs/engine";
 import { DEAD_LETTER_QUEUE } from "@/server/core/jobs/job";
 import { authHeaders } from "@tests/integration/helpers/auth";
@@ -150,5 +152,31 @@ describe("Retry and Discard", () => {
     // Nothing moved: the job is still dead, and nobody's refusal was audited as a change.
     expect((await getJobOverview(t.db, { actor: await adminActor() })).dead.some((job) => job.id === jobId)).toBe(true);
     expect(await auditOf(jobId, "job.retry")).toEqual([]);
+  });
+});
+
+describe("the failed-mail card reads the mail queue's dead jobs", () => {
+  it("lists a mail whose job died with the job's error, and Retry sends the job back to the mail queue", async () => {
+    const boss = runningJobEngine()!;
+    const queue = (mailJobs.find((job) => !job.cron) ?? mailJobs[0]!).name;
+    if (!(await boss.getQueue(queue))) await boss.createQueue(queue, { deadLetter: DEAD_LETTER_QUEUE });
+    const [mail] = await t.db
+      .insert(emailOutbox)
+      .values({ toAddress: "dead@example.com", subject: "Dead in the engine", textBody: "x", kind: "test", status: "pending" })
+      .returning({ id: emailOutbox.id });
+    // Made dead through the engine: one try allowed, failed by the receiver's answer.
+    const id = await boss.send(queue, { mailId: mail!.id }, { retryLimit: 0, startAfter: 3600 });
+    await boss.fail(queue, id!, { message: "550 mailbox unavailable" });
+    const actor = await adminActor();
+    const listed = (await listFailedMails(t.db, { actor })).mails.find((m) => m.id === mail!.id);
+    expect(listed).toMatchObject({ subject: "Dead in the engine", lastError: "550 mailbox unavailable", canRetry: true });
+
+    requestHeaders.current = authHeaders(await adminCookie());
+    expect(await retryFailedMailAction({ mailId: mail!.id })).toMatchObject({ success: true });
+    expect((await listFailedMails(t.db, { actor })).mails.some((m) => m.id === mail!.id)).toBe(false);
+    const requeued = await boss.findJobs(queue, { data: { mailId: mail!.id }, queued: true });
+    expect(requeued).toHaveLength(1);
+    const [entry] = await auditOf(mail!.id, "mail.retry");
+    expect(entry?.after).toMatchObject({ jobsRequeued: 1 });
   });
 });
