@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss } from "pg-boss";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
@@ -174,6 +174,10 @@ export async function readQueueBacklog(db: DbOrTx) {
   };
 }
 
+/** pg-boss's statements inside one of our transactions (its drizzle adapter over the transaction's execute). */
+const inTransaction = (tx: DbOrTx) =>
+  fromDrizzle({ execute: async (query: unknown) => (await tx.execute(query as SQL)) as unknown as { rows: unknown[] } }, sql);
+
 function engineOrRefuse(): PgBoss {
   const boss = runningJobEngine();
   if (!boss) throw new AppError("unavailable", "The job engine is not running on this instance yet: try again in a moment.");
@@ -199,7 +203,7 @@ async function lockDeadJob(tx: DbOrTx, jobId: string): Promise<DeadJob> {
  */
 export async function redriveDeadJobs(tx: DbOrTx, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  return engineOrRefuse().redrive(DEAD_LETTER_QUEUE, { ids, db: fromDrizzle(tx, sql) });
+  return engineOrRefuse().redrive(DEAD_LETTER_QUEUE, { ids, db: inTransaction(tx) });
 }
 
 /** Retry: the dead job goes back to its queue with fresh retries (audited). */
@@ -226,7 +230,7 @@ export async function discardDeadJob(db: Db, { actor, jobId }: { actor: AdminAct
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const job = await lockDeadJob(tx, jobId);
-    await engineOrRefuse().deleteJob(DEAD_LETTER_QUEUE, jobId, { db: fromDrizzle(tx, sql) });
+    await engineOrRefuse().deleteJob(DEAD_LETTER_QUEUE, jobId, { db: inTransaction(tx) });
     await recordAudit(tx, {
       actor,
       action: "job.discard",
