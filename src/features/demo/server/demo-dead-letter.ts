@@ -12,6 +12,9 @@ export const DEMO_DEAD_DELIVERY_ID = "00000000-0000-4000-8000-a7000000c001";
 
 export async function seedDemoDeadLetter(boss: PgBoss): Promise<void> {
   const queue = (webhookJobs.find((job) => !job.cron) ?? webhookJobs[0]!).name;
-  const id = await boss.send(queue, { deliveryId: DEMO_DEAD_DELIVERY_ID }, { retryLimit: 0, startAfter: 3600 });
-  if (id) await boss.fail(queue, id, { message: "Answered HTTP 503." });
+  // Its own singleton key: a queue with the "stately" policy keeps one job per key in each state.
+  const options = { retryLimit: 0, startAfter: 3600, singletonKey: `demo-dead-${DEMO_DEAD_DELIVERY_ID}` };
+  const id = await boss.send(queue, { deliveryId: DEMO_DEAD_DELIVERY_ID }, options);
+  if (!id) throw new Error(`the queue ${queue} took no job`);
+  await boss.fail(queue, id, { message: "Answered HTTP 503." });
 }

@@ -92,7 +92,7 @@ export async function readQueueSummaries(db: DbOrTx): Promise<QueueSummary[]> {
                extract(epoch from now() - min(j.created_on) filter (where j.state in ${WAITING}))::int as "oldestWaitingSeconds"
           from pgboss.queue q
           left join pgboss.job j on j.name = q.name
-         where q.name <> ${DEAD_LETTER_QUEUE}
+         where q.name <> ${DEAD_LETTER_QUEUE} and q.name not like '\_\_pgboss\_\_%'
          group by q.name
          order by q.name`,
     ),
