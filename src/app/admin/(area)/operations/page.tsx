@@ -26,8 +26,8 @@ export default async function AdminOperationsPage() {
           The job engine is not running on this instance yet: the counts are read from the database, and Retry and Discard wait for it.
         </Alert>
       )}
-      <section aria-labelledby="queues-heading">
-        <h2 id="queues-heading" className="mb-3 text-lg font-semibold">
+      <section>
+        <h2 className="mb-3 text-lg font-semibold">
           Queues
         </h2>
         <QueueTable queues={queues.map(({ name, ...counts }) => ({ id: name, ...counts }))} />
