@@ -18,6 +18,8 @@ export type ParsedEnv = {
   demoServices: Partial<Record<DemoServiceKind, string>>;
   seedDemoForced: boolean;
   authSecret: string | undefined;
+  /** MONITORING_TOKEN: the bearer token of a monitor reading /api/health?deep=1. */
+  monitoringToken: string | undefined;
   smtpUrl: string | undefined;
   /** MAIL_TRANSPORT as given; mailTransportOf decides. */
   mailTransport: "smtp" | "log" | undefined;

@@ -144,6 +144,8 @@ export const envSchema = z
     DEMO_SERVICES: trimmed,
     DEMO_SERVICE_URLS: trimmed,
     AUTH_SECRET: trimmed.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters long.").optional()),
+    // The bearer token of a monitor reading /api/health?deep=1 (docs/DEPLOYMENT.md#monitoring).
+    MONITORING_TOKEN: trimmed.pipe(z.string().min(24, "MONITORING_TOKEN must be at least 24 characters long.").optional()),
     SEED_DEMO: trimmed,
     SMTP_URL: trimmed,
     MAIL_FROM: trimmed,
@@ -219,6 +221,7 @@ export const envSchema = z
       /** SEED_DEMO=true set explicitly on a production deployment: seeded, with a warning at every start. */
       seedDemoForced: isProduction && raw.SEED_DEMO !== undefined && TRUE_WORDS.includes(raw.SEED_DEMO.toLowerCase()),
       authSecret: raw.AUTH_SECRET,
+      monitoringToken: raw.MONITORING_TOKEN,
       smtpUrl: raw.SMTP_URL,
       mailTransport: raw.MAIL_TRANSPORT,
       mailFrom: raw.MAIL_FROM ?? "Sentinel AI Security <no-reply@example.com>",

@@ -320,6 +320,7 @@ test.describe("on a phone, the admin's navigation", () => {
       "Bookings",
       "Retainers",
       "Audit log",
+      "Operations",
       "Settings",
     ]);
     await expectScreenReady(page, "the admin's More menu, open", 390);
@@ -332,9 +333,9 @@ test.describe("on a phone, the admin's navigation", () => {
     await more.focus();
     await page.keyboard.press("Enter");
     await expect(menu.getByRole("menuitem", { name: "Subscriptions" })).toBeFocused();
-    // One press at a time, each waited for as a person sees the highlight move: nine presses sent
+    // One press at a time, each waited for as a person sees the highlight move: ten presses sent
     // at once could land while the menu was still settling its focus and leave it short of Settings.
-    for (const name of ["Account", "Invoices", "Engagements", "Findings", "Inquiries", "Bookings", "Retainers", "Audit log", "Settings"]) {
+    for (const name of ["Account", "Invoices", "Engagements", "Findings", "Inquiries", "Bookings", "Retainers", "Audit log", "Operations", "Settings"]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name, exact: true })).toBeFocused();
     }

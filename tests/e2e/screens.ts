@@ -63,6 +63,7 @@ export const ADMIN_PAGES = [
   "/admin/inquiries",
   "/admin/bookings",
   "/admin/audit",
+  "/admin/operations",
   "/admin/invoices",
   "/admin/settings",
 ];

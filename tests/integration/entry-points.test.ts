@@ -39,6 +39,7 @@ import { requireClient } from "@/features/identity/server/sessions/session";
 import { SSO_STEP_UP_UNAVAILABLE } from "@/features/identity/server";
 import { FRESH_PASSWORD_PROMPT } from "@/features/account/server/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
+import { DEAD_JOB_GONE } from "@/features/operations/server";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
 import { signReportLink } from "@/features/reports/server/report-link";
 import { createUnsubscribeToken } from "@/features/notifications/server/unsubscribe-token";
@@ -281,7 +282,15 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: () => ({ url: "/dev/mail/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" } }),
     expect: everyone({ status: 404, error: "Not found" }),
   },
-  "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone({ status: 200, json: { status: "ok" } }) },
+  "GET /api/health": [
+    { name: "plain", call: () => ({ url: "/api/health" }), expect: everyone({ status: 200, json: { status: "ok" } }) },
+    // Each queue's backlog: a signed-in admin (or the monitoring token, in its own test); nobody else.
+    {
+      name: "deep",
+      call: () => ({ url: "/api/health?deep=1" }),
+      expect: adminOnlyRoute({ status: 200, json: { status: "ok", queues: expect.any(Array) } }),
+    },
+  ],
   "GET /.well-known/jwks.json": {
     call: () => ({ url: "/.well-known/jwks.json" }),
     // The letters' Ed25519 key, then the PDF-sealing certificate a client can pin.
@@ -1136,6 +1145,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/inquiries": { call: () => ({ searchParams: { q: "", status: "new" } }), expect: adminPage("renders") },
   "PAGE /admin/bookings": { call: () => ({ searchParams: { status: "pending", sort: "urgency" } }), expect: adminPage("renders") },
   "PAGE /admin/audit": { call: () => ({ searchParams: { action: "client.create" } }), expect: adminPage("renders") },
+  "PAGE /admin/operations": { expect: adminPage("renders") },
   "PAGE /admin/messages": { expect: adminPage("renders") },
   "PAGE /admin/settings": [...ADMIN_SETTINGS_TABS, "no-such-section"].map((tab) => ({
     name: tab,
@@ -1720,6 +1730,15 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     fresh: true,
     input: ({ fresh }) => ({ inquiryId: fresh.inquiryId }),
     expect: adminOnlyAction("ok"),
+  },
+  // A job id no dead job has: the admin is told it is gone (the real ones: the operations slice's tests).
+  "ACTION src/features/operations/actions/jobs.ts#retryDeadJobAction": {
+    input: () => ({ jobId: randomUUID() }),
+    expect: adminOnlyAction({ success: false, error: DEAD_JOB_GONE }),
+  },
+  "ACTION src/features/operations/actions/jobs.ts#discardDeadJobAction": {
+    input: () => ({ jobId: randomUUID() }),
+    expect: adminOnlyAction({ success: false, error: DEAD_JOB_GONE }),
   },
   "ACTION src/features/operations/actions/admin.ts#retryFailedMailAction": {
     fresh: true,

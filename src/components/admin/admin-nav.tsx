@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  Activity,
   BriefcaseBusiness,
   CalendarClock,
   Ellipsis,
@@ -43,6 +44,7 @@ export const ADMIN_NAV_BACK_OFFICE = [
   { href: "/admin/bookings", label: "Bookings", Icon: CalendarClock },
   { href: "/admin/retainers", label: "Retainers", Icon: Timer },
   { href: "/admin/audit", label: "Audit log", Icon: ScrollText },
+  { href: "/admin/operations", label: "Operations", Icon: Activity },
   { href: "/admin/settings", label: "Settings", Icon: Settings },
 ] as const;
 

@@ -123,6 +123,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "invoice.unlink": "Unlinked an invoice",
   "mail.retry": "Retried a failed e-mail",
   "mail.test": "Sent a test e-mail",
+  "job.retry": "Retried a dead background job",
+  "job.discard": "Discarded a dead background job",
   "settings.authorization_terms": "Changed the authorization terms template",
   "settings.default_rates": "Changed the default rates",
   "settings.client_two_factor": "Changed the two-factor policy for clients",

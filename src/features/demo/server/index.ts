@@ -3,3 +3,4 @@ import "server-only";
 
 export { seedDemoData } from "./seed-demo";
 export { pointDemoConnections } from "./demo-services";
+export { DEMO_DEAD_DELIVERY_ID, seedDemoDeadLetter } from "./demo-dead-letter";

@@ -22,6 +22,8 @@ type Readiness = {
   retryAt: number;
   lastError?: unknown;
   open: () => DbHandle;
+  /** This start seeded the demo data set (the job engine adds the demo's dead job once it runs). */
+  demoSeeded?: boolean;
 };
 
 const g = globalThis as { __dbReadiness?: Readiness };
@@ -31,7 +33,7 @@ function readiness(): Readiness {
   return g.__dbReadiness;
 }
 
-async function prepare(open: () => DbHandle): Promise<void> {
+async function prepare(open: () => DbHandle, state: Readiness): Promise<void> {
   const handle = open();
   await migrateDatabase(handle);
   // The firm's signing keys exist before the first request (made on the first start, or taken from
@@ -47,6 +49,7 @@ async function prepare(open: () => DbHandle): Promise<void> {
   if (env.seedDemo) {
     const { seeded } = await seedDemoData(handle.db, getStorage());
     if (seeded) console.info("[db] demo data seeded (see README for the demo accounts)");
+    state.demoSeeded ||= seeded;
     // The demo services take new ports at every start, or are off: the demo connections follow.
     await pointDemoConnections(handle.db);
   }
@@ -66,7 +69,7 @@ export function ensureDatabaseReady(): Promise<void> {
   if (state.ready) return Promise.resolve();
   if (state.running) return state.running;
   if (state.lastError !== undefined && Date.now() < state.retryAt) return Promise.reject(state.lastError);
-  state.running = prepare(state.open).then(
+  state.running = prepare(state.open, state).then(
     () => {
       state.ready = true;
       state.failures = 0;
@@ -82,6 +85,11 @@ export function ensureDatabaseReady(): Promise<void> {
     },
   );
   return state.running;
+}
+
+/** Whether this process seeded the demo data set into an empty database. */
+export function demoSeededThisStart(): boolean {
+  return readiness().demoSeeded === true;
 }
 
 /** Milliseconds until ensureDatabaseReady will try again (0 when ready or due). */

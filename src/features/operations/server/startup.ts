@@ -9,9 +9,10 @@ import { stopOutbox } from "@/server/core/mail/outbox";
 import { ensurePeerStamp } from "@/server/core/peer-stamp";
 import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
 import { storageChoice } from "@/server/core/storage/storage";
-import { databaseRetryInMs, ensureDatabaseReady } from "./bootstrap";
+import { seedDemoDeadLetter } from "@/features/demo/server";
+import { databaseRetryInMs, demoSeededThisStart, ensureDatabaseReady } from "./bootstrap";
 
-const g = globalThis as { __serverTasks?: boolean };
+const g = globalThis as { __serverTasks?: boolean; __demoDeadLetter?: boolean };
 // scripts/start.mjs calls this on SIGTERM / SIGINT once requests in flight are done.
 const STOP_TASKS = Symbol.for("sentinel.stopServerTasks");
 
@@ -35,7 +36,12 @@ function describe(error: unknown): string {
 async function keepTryingDatabase(jobs: JobDefinition[]): Promise<void> {
   try {
     await ensureDatabaseReady();
-    await startJobEngine(getDbHandle(), jobs);
+    const boss = await startJobEngine(getDbHandle(), jobs);
+    // Once, on the start that seeded the demo: a demo without it would still work.
+    if (demoSeededThisStart() && !g.__demoDeadLetter) {
+      g.__demoDeadLetter = true;
+      await seedDemoDeadLetter(boss).catch((error: unknown) => console.error(`[demo] dead job not added: ${describe(error)}`));
+    }
   } catch (error) {
     const wait = Math.max(databaseRetryInMs(), 100);
     console.error(`[db] database not ready (${describe(error)}); next try in ${Math.round(wait / 1000)} s`);

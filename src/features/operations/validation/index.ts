@@ -5,3 +5,6 @@ import { z } from "zod";
 import { uuidSchema } from "@/lib/validation/common";
 
 export const mailIdSchema = z.object({ mailId: uuidSchema });
+
+/** A dead job on Admin → Operations (pg-boss's job ids are UUIDs). */
+export const deadJobIdSchema = z.object({ jobId: uuidSchema });
