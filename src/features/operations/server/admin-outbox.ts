@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
 import { emailOutbox } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { noteQueuedMail } from "@/server/core/mail/outbox";
+import { queueMailJobs } from "@/server/core/mail/outbox";
 import { recordAudit } from "@/features/audit/server";
 
 export type FailedMail = {
@@ -44,7 +44,7 @@ export async function listFailedMails(db: DbOrTx, { actor, limit = 20 }: { actor
   return { mails: mails satisfies FailedMail[], total };
 }
 
-/** Puts a failed message back in the queue with fresh attempts, then starts a drain. */
+/** Puts a failed message back in the queue with fresh attempts (a new job, sent with the change). */
 export async function retryFailedMail(db: Db, { actor, mailId }: { actor: AdminActor; mailId: string }) {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
@@ -60,8 +60,9 @@ export async function retryFailedMail(db: Db, { actor, mailId }: { actor: AdminA
     }
     await tx
       .update(emailOutbox)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+      .set({ status: "pending", attempts: 0 })
       .where(and(eq(emailOutbox.id, mailId), eq(emailOutbox.status, "failed")));
+    await queueMailJobs(tx, [mailId]);
     await recordAudit(tx, {
       actor,
       action: "mail.retry",
@@ -71,6 +72,5 @@ export async function retryFailedMail(db: Db, { actor, mailId }: { actor: AdminA
       after: { status: "pending", attempts: 0 },
     });
   });
-  noteQueuedMail();
   return { status: "pending" as const };
 }
