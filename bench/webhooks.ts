@@ -125,7 +125,7 @@ try {
   const started = performance.now();
   let delivered = 0;
   for (;;) {
-    const result = await drainWebhookDeliveries(db, { maxBatches: 1_000 });
+    const result = await drainWebhookDeliveries(db);
     delivered += result.succeeded;
     if (result.succeeded + result.failed === 0) break;
   }

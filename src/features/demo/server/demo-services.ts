@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/core/db/client";
-import { subscriptionTiers, trackerConnections, trackerTickets, webhookDeliveries, webhookEndpoints } from "@/server/core/db/schema";
+import { subscriptionTiers, trackerConnections, trackerTickets, webhookEndpoints } from "@/server/core/db/schema";
 import { DEMO_SERVICE_ABSENT_URL, demoServiceUrl } from "@/server/core/demo-services";
 import { setDemoSquareConnection } from "@/features/square/server";
 import { moveOidcProvider } from "@/features/sso/server";

@@ -1,6 +1,6 @@
 // POST /api/contact/send against a real database: stored inquiry, queued mails, delivery retries,
 // refusal of invalid and malicious bodies, honeypot and per-address rate limit.
-import { and, eq, like, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/contact/send/route";
 import type { ContactInquiry } from "@/features/inquiries/validation";

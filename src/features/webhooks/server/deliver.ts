@@ -195,7 +195,9 @@ async function record(db: Db, claim: Delivery, attempt: number, endpoint: Endpoi
     if (recorded?.status === "pending") {
       // A receiver that asked for a longer wait (a chat's rate limit) gets it: sooner would only be refused again.
       const wait = Math.max(WEBHOOK_RETRY_SECONDS[attempt - 1] ?? WEBHOOK_RETRY_SECONDS.at(-1)!, outcome.retryAfter ?? 0);
-      await enqueueMany(tx, webhookDeliverJob, [{ ...attemptJob({ id: claim.id, attempts: attempt }), startAfter: new Date(Date.now() + wait * 1000) }]);
+      await enqueueMany(tx, webhookDeliverJob, [
+        { ...attemptJob({ id: claim.id, attempts: attempt }), startAfter: new Date(Date.now() + wait * 1000) },
+      ]);
     }
     if (ok) {
       await tx

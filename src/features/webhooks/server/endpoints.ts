@@ -241,7 +241,10 @@ export async function sendTestWebhook(
       chatText: "Test event: this channel receives your security portal's events.",
       portalPath: "/client-portal?section=settings&tab=api",
     });
-    const delivery = await tx.insert(webhookDeliveries).values({ eventId: id, endpointId }).returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts });
+    const delivery = await tx
+      .insert(webhookDeliveries)
+      .values({ eventId: id, endpointId })
+      .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts });
     await queueDeliveryJobs(tx, delivery);
     return { eventId: id };
   });

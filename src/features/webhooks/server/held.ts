@@ -3,8 +3,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { webhookDeliveries } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { enqueueNow } from "@/server/core/jobs/send";
-import { webhookDeliverJob } from "./deliver";
 
 // Events raised while an endpoint is off (docs/PRODUCT.md#api-and-webhooks): nothing is dropped.
 // Turning an endpoint off (an owner, the firm, or a day of failures) holds what was still waiting;
@@ -52,12 +50,16 @@ export async function releaseHeldDeliveries(
       "conflict",
       `${count === 1 ? "1 event was" : `${count} events were`} held while this endpoint was off: choose to deliver or skip ${count === 1 ? "it" : "them"}.`,
     );
-  const released = await tx
+  await tx
     .update(webhookDeliveries)
     .set(choice === "deliver" ? { status: "pending", attempts: 0 } : { status: "skipped" })
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "held")))
-    .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts });
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "held")));
   // Delivered: each gets its first attempt's job, sent with the choice.
-  if (choice === "deliver") await enqueueNow(tx, webhookDeliverJob, released.map((d) => ({ data: { id: d.id, attempt: 1 }, key: `${d.id}:1` })));
+  if (choice === "deliver")
+    await enqueueNow(
+      tx,
+      webhookDeliverJob,
+      released.map((d) => ({ data: { id: d.id, attempt: 1 }, key: `${d.id}:1` })),
+    );
   return { count, choice };
 }

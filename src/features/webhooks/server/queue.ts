@@ -49,17 +49,23 @@ export async function queueWebhookEvents(db: DbOrTx, events: WebhookEventInput[]
   });
   if (rows.length === 0) return [];
   await db.insert(webhookEvents).values(rows.map(({ event }) => event));
-  const deliveries = await db.insert(webhookDeliveries).values(
-    rows.flatMap(({ event, targets }) =>
-      targets.map((target) => ({
-        eventId: event.id,
-        endpointId: target.id,
-        status: target.state === "disabled" ? ("held" as const) : ("pending" as const),
-      })),
-    ),
-  ).returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts, status: webhookDeliveries.status });
+  const deliveries = await db
+    .insert(webhookDeliveries)
+    .values(
+      rows.flatMap(({ event, targets }) =>
+        targets.map((target) => ({
+          eventId: event.id,
+          endpointId: target.id,
+          status: target.state === "disabled" ? ("held" as const) : ("pending" as const),
+        })),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts, status: webhookDeliveries.status });
   // Each delivery's first attempt is a job sent with it: delivered once this transaction commits.
-  await queueDeliveryJobs(db, deliveries.filter((d) => d.status === "pending"));
+  await queueDeliveryJobs(
+    db,
+    deliveries.filter((d) => d.status === "pending"),
+  );
   return rows.map(({ event }) => event.id);
 }
 

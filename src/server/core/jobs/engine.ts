@@ -83,8 +83,7 @@ export async function ensureQueues(boss: PgBoss, jobs: JobDefinition[], { update
     const options = queueOptions(job);
     if (await boss.getQueue(job.name)) {
       if (update) await boss.updateQueue(job.name, options);
-    }
-    else await boss.createQueue(job.name, { ...options, policy: job.handler ? "exclusive" : job.cron ? "stately" : "standard" });
+    } else await boss.createQueue(job.name, { ...options, policy: job.handler ? "exclusive" : job.cron ? "stately" : "standard" });
   }
 }
 

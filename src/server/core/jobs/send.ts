@@ -68,11 +68,7 @@ export async function enqueue(db: DbOrTx, job: JobDefinition, data: object, opti
 }
 
 /** Several jobs of one queue in one statement (see enqueue); returns the ids of those inserted. */
-export async function enqueueMany(
-  db: DbOrTx,
-  job: JobDefinition,
-  jobs: Array<{ data: object } & EnqueueOptions>,
-): Promise<string[]> {
+export async function enqueueMany(db: DbOrTx, job: JobDefinition, jobs: Array<{ data: object } & EnqueueOptions>): Promise<string[]> {
   const boss = sender();
   if (!boss || jobs.length === 0) return [];
   const rows: JobInsert[] = jobs.map(({ data, key, startAfter }) => ({ data, singletonKey: key, ...(startAfter ? { startAfter } : {}) }));

@@ -90,7 +90,10 @@ export async function enqueueNotificationEmails(db: DbOrTx, mails: QueuedNotific
     )
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
     .returning({ id: emailOutbox.id, status: emailOutbox.status });
-  await queueMailJobs(db, rows.filter((r) => r.status === "pending").map((r) => r.id));
+  await queueMailJobs(
+    db,
+    rows.filter((r) => r.status === "pending").map((r) => r.id),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -202,4 +205,3 @@ function logUndeliveredMail(mail: OutgoingMail): void {
     console.info(`[mail] SMTP_URL is not set; message kept in the outbox:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
   }
 }
-
