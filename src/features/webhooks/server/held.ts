@@ -54,12 +54,6 @@ export async function releaseHeldDeliveries(
     .update(webhookDeliveries)
     .set(choice === "deliver" ? { status: "pending", attempts: 0 } : { status: "skipped" })
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "held")));
-  // Delivered: each gets its first attempt's job, sent with the choice.
-  if (choice === "deliver")
-    await enqueueNow(
-      tx,
-      webhookDeliverJob,
-      released.map((d) => ({ data: { id: d.id, attempt: 1 }, key: `${d.id}:1` })),
-    );
+  // Delivered ones are pending again: the caller turning the endpoint on sends their jobs (deliverPendingNow).
   return { count, choice };
 }
