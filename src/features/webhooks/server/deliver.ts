@@ -6,13 +6,13 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
 import type { JobDefinition } from "@/server/core/jobs/job";
 import { enqueueMany, enqueueNow, runQueuedJobs } from "@/server/core/jobs/send";
+import { retryAfterSeconds } from "@/server/core/http/retry-after";
 import { guardedFetch, OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import { openSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyClientOwners } from "@/features/notifications/server";
 import { chatBody } from "./chat";
 import { holdPendingDeliveries } from "./held";
-import { retryAfterSeconds } from "./retry-after";
 import { signedHeaders } from "./signing";
 
 export const SECRET_PURPOSE = "webhook-endpoint-secret";
