@@ -137,8 +137,7 @@ try {
     await publishFindings(db, { actor: admin, projectId: project!.id, findingIds: drafts.map((d) => d.id) });
     timings.push(performance.now() - started);
   }
-  const count = async (query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const count = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
   const queued = await count(sql`select count(*)::int as n from webhook_deliveries`);
   const jobs = await count(sql`select count(*)::int as n from pgboss.job where name = ${webhookDeliverJob.name}`);
   const publishMs = median(timings);
