@@ -185,14 +185,15 @@ async function record(db: Db, claim: Delivery, attempt: number, endpoint: Endpoi
         lastError: outcome.error,
         lastAttemptAt: new Date(),
       })
-      .where(and(eq(webhookDeliveries.id, claim.id), eq(webhookDeliveries.attempts, attempt - 1)))
+      .where(and(eq(webhookDeliveries.id, claim.id), eq(webhookDeliveries.attempts, attempt - 1), eq(webhookDeliveries.status, "pending")))
       .returning({ status: webhookDeliveries.status });
-    // Another run recorded this attempt already (a job sent twice for it): nothing more to do.
+    // Another run recorded this attempt already (a job sent twice for it), or the endpoint was
+    // turned off meanwhile (the delivery is held): nothing more to do.
     if (!recorded) return "skipped" as const;
     await tx
       .insert(webhookAttempts)
       .values({ deliveryId: claim.id, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs });
-    if (recorded?.status === "pending") {
+    if (recorded.status === "pending") {
       // A receiver that asked for a longer wait (a chat's rate limit) gets it: sooner would only be refused again.
       const wait = Math.max(WEBHOOK_RETRY_SECONDS[attempt - 1] ?? WEBHOOK_RETRY_SECONDS.at(-1)!, outcome.retryAfter ?? 0);
       await enqueueMany(tx, webhookDeliverJob, [
