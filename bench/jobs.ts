@@ -73,12 +73,17 @@ const extraHandles: Array<{ close: () => Promise<void> }> = [];
 let failed = false;
 
 /** Starts the working engines (the first on the bench's handle, the others on pools of their own). */
-async function startEngines() {
+async function startEngines(jobs: Array<typeof webhookDeliverJob>) {
   for (let i = 0; i < instances; i++) {
     const own = i === 0 || !url ? handle : openPostgres(url);
     if (own !== handle) extraHandles.push(own);
-    engines.push(await createJobEngine(own, [webhookDeliverJob, mailSendJob]));
+    engines.push(await createJobEngine(own, jobs));
   }
+}
+
+async function stopEngines() {
+  for (const engine of engines.splice(0)) await engine.stop({ graceful: true, close: false, timeout: 5000 });
+  for (const extra of extraHandles.splice(0)) await extra.close();
 }
 
 async function until(done: () => boolean, ms: number) {
@@ -168,21 +173,21 @@ try {
   useJobSender(undefined);
   await sender.stop({ graceful: false, close: false });
 
-  const started = performance.now();
-  let webhooksDone = 0;
-  let mailsDone = 0;
-  await startEngines();
-  await until(() => {
-    if (!webhooksDone && receipts.size >= COUNT) webhooksDone = performance.now();
-    if (!mailsDone && smtp.received.length >= COUNT) mailsDone = performance.now();
-    return webhooksDone > 0 && mailsDone > 0;
-  }, 600_000);
+  // One kind at a time, so each throughput is its own: the webhooks, then the mails.
+  let started = performance.now();
+  await startEngines([webhookDeliverJob]);
+  await until(() => receipts.size >= COUNT, 600_000);
+  const webhookSeconds = (performance.now() - started) / 1000;
   // A moment more: a second copy of anything would arrive now.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  await stopEngines();
+  started = performance.now();
+  await startEngines([mailSendJob]);
+  await until(() => smtp.received.length >= COUNT, 600_000);
+  const mailSeconds = (performance.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const duplicates = [...receipts.values()].filter((n) => n > 1).length;
   const subjects = new Set(smtp.received.map((m) => m.subject));
-  const webhookSeconds = ((webhooksDone || performance.now()) - started) / 1000;
-  const mailSeconds = ((mailsDone || performance.now()) - started) / 1000;
   const webhookRate = receipts.size / webhookSeconds;
   const webhooksOnce = receipts.size === COUNT && duplicates === 0;
   const mailsOnce = subjects.size === COUNT && smtp.received.length === COUNT;
@@ -195,8 +200,7 @@ try {
   );
   failed = !publishMet || !webhooksOnce || !rateMet || !mailsOnce;
 } finally {
-  for (const engine of engines) await engine.stop({ graceful: false, close: false });
-  for (const extra of extraHandles) await extra.close();
+  await stopEngines();
   await handle.close();
   await drop();
   server.close();

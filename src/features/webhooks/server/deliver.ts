@@ -38,7 +38,7 @@ export const webhookDeliverJob: JobDefinition = {
   retryDelaySeconds: 5,
   // The guarded fetch gives up after 10 s.
   expireInSeconds: 60,
-  batchSize: 25,
+  batchSize: 50,
 };
 
 const attemptJob = (delivery: Pick<Delivery, "id" | "attempts">) => {
