@@ -104,7 +104,7 @@ server.listen(port, hostname, () => {
 });
 
 // Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal): stop accepting, let
-// requests in flight finish (at most DRAIN_MS), then stop the periodic tasks and the outbox and
+// requests in flight finish (at most DRAIN_MS), then stop the job engine (jobs in flight finish, the rest stay queued) and
 // close the database (which releases the embedded database's lock), and exit. A second signal
 // exits at once.
 const DRAIN_MS = 10_000;

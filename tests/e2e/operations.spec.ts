@@ -5,7 +5,7 @@
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { expectPhoneReady, PHONE } from "./phone-ready";
 
-const DELIVERY = "deliveryId 00000000-0000-4000-8000-a7000000c001";
+const DELIVERY = "id 00000000-0000-4000-8000-a7000000c001";
 
 test.describe("at a phone's width", () => {
   test.use(PHONE);

@@ -1,14 +1,17 @@
-// The mail outbox against a real SMTP server (smtp-server on 127.0.0.1) and a real database: two
-// drainers at once send each of 200 messages exactly once, an SMTP outage keeps everything queued
-// without using up the attempts, the in-process drain never overlaps itself, and the last failed
-// attempt leaves a message `failed` for good.
-import { eq, inArray, like, sql } from "drizzle-orm";
+// The mail outbox against a real SMTP server (smtp-server on 127.0.0.1) and a real database, each
+// message a job of the engine sent with its row: two runners at once send each of 200 messages
+// exactly once, an SMTP outage keeps everything queued and retried, a job sent twice for one
+// message sends it once, and the last failed attempt leaves a message `failed` and its job in the
+// dead letters.
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, openPostgres } from "@/server/core/db/client";
 import { emailOutbox } from "@/server/core/db/schema";
 import { resetServerEnv } from "@/server/core/env";
 import { setMailTransport } from "@/server/core/mail/mailer";
-import { drainOutbox, enqueueEmail, kickOutbox, MAX_ATTEMPTS, outboxIdle, REDACTED_BODY, runOutboxDrain } from "@/server/core/mail/outbox";
+import { DEAD_LETTER_QUEUE } from "@/server/core/jobs/job";
+import { runningJobSender } from "@/server/core/jobs/send";
+import { drainOutbox, enqueueEmail, MAX_ATTEMPTS, mailSendJob, queueMailJobs, REDACTED_BODY } from "@/server/core/mail/outbox";
 import { setupTestDatabase, usingPostgres } from "./helpers/db";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
 
@@ -23,12 +26,10 @@ beforeAll(async () => {
   setMailTransport(undefined); // built from SMTP_URL on first use
 });
 afterEach(async () => {
-  await outboxIdle();
   await t.db.delete(emailOutbox);
   sink.received.length = 0;
 });
 afterAll(async () => {
-  await outboxIdle();
   await secondHandle?.close();
   await sink.close();
   delete process.env.SMTP_URL;
@@ -40,14 +41,6 @@ async function enqueueMany(prefix: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
     await enqueueEmail(t.db, { to: `user${i}@example.com`, subject: `${prefix} ${i}`, text: `Body ${i}`, kind: "test" });
   }
-}
-
-/** Makes every pending message due now, as if its backoff had passed. */
-async function makeDue(): Promise<void> {
-  await t.db
-    .update(emailOutbox)
-    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-    .where(eq(emailOutbox.status, "pending"));
 }
 
 async function statuses() {
@@ -84,23 +77,19 @@ describe("outbox delivery over SMTP", () => {
     await sink.close();
     try {
       for (let round = 0; round < 3; round++) {
-        await makeDue();
-        const result = await drainOutbox(t.db);
-        // Connection refused: the drain stops at the first message instead of spending every
-        // message's attempts on a server that is down.
-        expect(result).toEqual({ sent: 0, failed: 1 });
+        // Each message's job fails once per round (its back-off taken early) and is retried.
+        expect(await drainOutbox(t.db, { early: true })).toEqual({ sent: 0, failed: 20 });
       }
       const rows = await statuses();
       expect(rows).toHaveLength(20);
-      expect(rows.every((r) => r.status === "pending")).toBe(true);
-      expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(3);
-      expect(Math.max(...rows.map((r) => r.attempts))).toBeLessThan(MAX_ATTEMPTS);
-      expect(rows.filter((r) => r.lastError !== null).length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.status === "pending" && r.attempts === 3 && r.lastError !== null)).toBe(true);
+      expect(3).toBeLessThan(MAX_ATTEMPTS);
+      // Not due yet: the back-off holds them.
+      expect(await drainOutbox(t.db)).toEqual({ sent: 0, failed: 0 });
     } finally {
       await sink.listen();
     }
-    await makeDue();
-    expect(await drainOutbox(t.db)).toEqual({ sent: 20, failed: 0 });
+    expect(await drainOutbox(t.db, { early: true })).toEqual({ sent: 20, failed: 0 });
     const subjects = sink.received.map((m) => m.subject).sort();
     expect(subjects).toEqual(Array.from({ length: 20 }, (_, i) => `Outage ${i}`).sort());
     expect((await statuses()).every((r) => r.status === "sent")).toBe(true);
@@ -134,36 +123,15 @@ describe("outbox delivery over SMTP", () => {
   });
 });
 
-describe("the in-process drain", () => {
-  it("never overlaps: the timer's drain and kicks share one run, and mail queued during it still goes out", async () => {
-    let active = 0;
-    let maxActive = 0;
-    const subjects: string[] = [];
-    setMailTransport({
-      send: async (mail) => {
-        active++;
-        maxActive = Math.max(maxActive, active);
-        await new Promise((r) => setTimeout(r, 5));
-        subjects.push(mail.subject);
-        active--;
-      },
-    });
-    try {
-      await enqueueMany("Guard", 10);
-      const first = runOutboxDrain(t.db);
-      kickOutbox(t.db);
-      kickOutbox(t.db);
-      const second = runOutboxDrain(t.db);
-      expect(second).toBe(first);
-      await enqueueEmail(t.db, { to: "late@example.com", subject: "Guard late", text: "x", kind: "test" });
-      kickOutbox(t.db);
-      await first;
-      await outboxIdle();
-      expect(maxActive).toBe(1);
-      expect(subjects.sort()).toEqual([...Array.from({ length: 10 }, (_, i) => `Guard ${i}`), "Guard late"].sort());
-    } finally {
-      setMailTransport(undefined);
-    }
+describe("one job per message", () => {
+  it("sends a message once when its job is sent again while the first waits, or after it was sent", async () => {
+    const id = await enqueueEmail(t.db, { to: "once@example.com", subject: "Once", text: "x", kind: "test" });
+    await queueMailJobs(t.db, [id]);
+    expect(await drainOutbox(t.db)).toEqual({ sent: 1, failed: 0 });
+    // A job for a message already sent (a run cut off before pg-boss heard of it) sends nothing.
+    await queueMailJobs(t.db, [id]);
+    expect(await drainOutbox(t.db)).toEqual({ sent: 0, failed: 0 });
+    expect(sink.received.filter((m) => m.subject === "Once")).toHaveLength(1);
   });
 });
 
@@ -177,18 +145,19 @@ describe("after the last attempt", () => {
     try {
       const id = await enqueueEmail(t.db, { to: "gone@example.com", subject: "Doomed", text: "x", kind: "test" });
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        await makeDue();
-        expect(await drainOutbox(t.db)).toEqual({ sent: 0, failed: 1 });
+        expect(await drainOutbox(t.db, { early: true })).toEqual({ sent: 0, failed: 1 });
         const [row] = await t.db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
         expect(row!.status).toBe(attempt < MAX_ATTEMPTS ? "pending" : "failed");
       }
-      await t.db
-        .update(emailOutbox)
-        .set({ nextAttemptAt: sql`now() - interval '1 day'` })
-        .where(like(emailOutbox.subject, "Doomed"));
-      expect(await drainOutbox(t.db)).toEqual({ sent: 0, failed: 0 });
+      expect(await drainOutbox(t.db, { early: true })).toEqual({ sent: 0, failed: 0 });
       const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
       expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 mailbox unavailable" });
+      // Its job is failed, and a copy waits in the dead letters.
+      const boss = runningJobSender()!;
+      const [job] = await boss.findJobs(mailSendJob.name, { key: id });
+      expect(job?.state).toBe("failed");
+      const dead = await boss.findJobs(DEAD_LETTER_QUEUE);
+      expect(dead.some((d) => (d.data as { id?: string }).id === id)).toBe(true);
     } finally {
       setMailTransport(undefined);
     }

@@ -303,7 +303,7 @@ describe.sequential("three instances, one database, one bucket", () => {
       const stoppedMs = Date.now() - t0;
       expect(code).toBe(0);
       expect(stoppedMs).toBeLessThan(12_000);
-      expect(instance.output()).toMatch(/job engine and outbox stopped; database closed/);
+      expect(instance.output()).toMatch(/job engine stopped; database closed/);
       await instance.start();
     }
     await new Promise((r) => setTimeout(r, 1000));

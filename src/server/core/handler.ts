@@ -4,9 +4,7 @@ import { after } from "next/server";
 import type { z } from "zod";
 import * as zcore from "zod/v4/core";
 import { BODY_LIMITS, readTextLimited } from "./body-limit";
-import { getDb } from "./db/client";
 import { AppError, type ErrorBody, errorBodyOf, errorResponse } from "./errors";
-import { sendMailQueuedBy } from "./mail/outbox";
 import { assertSameOrigin } from "./same-origin";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -17,21 +15,20 @@ export type RouteMethod = (request: Request, context?: RouteContext) => Promise<
 
 /**
  * A route method: same-origin check, the guard (which gives the actor, or throws), then the
- * handler, every error through the one mapping, and the mail it queued sent after the answer.
+ * handler, every error through the one mapping (mail it queued is sent by its job, see mail/outbox.ts).
  * The account module's withAdmin / withClient / withClientRead pass their session guards.
  */
 export function guardedRoute<A>(guard: (h: Headers) => Promise<A>, handler: Handler<A>): RouteMethod {
-  return (request: Request, context?: RouteContext): Promise<Response> =>
-    sendMailQueuedBy(getDb, async () => {
-      try {
-        assertSameOrigin(request);
-        const actor = await guard(request.headers);
-        const params = context ? await context.params : {};
-        return await handler(request, { actor, params });
-      } catch (error) {
-        return errorResponse(error);
-      }
-    });
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      assertSameOrigin(request);
+      const actor = await guard(request.headers);
+      const params = context ? await context.params : {};
+      return await handler(request, { actor, params });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
 }
 
 /** Public route handler: still maps errors through the one mapping. */
@@ -86,15 +83,14 @@ const INPUT_SCHEMA = Symbol.for("aisec.actionInputSchema");
  * session guards; publicAction below passes none.
  */
 export function action<A, S extends z.ZodType, T>(guard: () => Promise<A>, schema: S, fn: (actor: A, input: z.output<S>) => Promise<T>) {
-  const run = (input: z.input<S>): Promise<ActionResult<T>> =>
-    sendMailQueuedBy(getDb, async () => {
-      try {
-        const actor = await guard();
-        return { success: true, data: await fn(actor, parseInput(schema, input)) };
-      } catch (error) {
-        return actionFailure(error);
-      }
-    });
+  const run = async (input: z.input<S>): Promise<ActionResult<T>> => {
+    try {
+      const actor = await guard();
+      return { success: true, data: await fn(actor, parseInput(schema, input)) };
+    } catch (error) {
+      return actionFailure(error);
+    }
+  };
   // The schema stays reachable from the exported action, so the input fuzzing checks the very
   // schema the action validates with (see actionInputSchema).
   Object.defineProperty(run, INPUT_SCHEMA, { value: schema });
@@ -118,7 +114,7 @@ export const publicAction = <S extends z.ZodType, T>(schema: S, fn: (input: z.ou
   action(
     async (): Promise<PublicContext> => ({
       headers: new Headers(await headers()),
-      defer: (task) => after(() => sendMailQueuedBy(getDb, task)),
+      defer: (task) => after(task),
     }),
     schema,
     (ctx, input) => fn(input, ctx),

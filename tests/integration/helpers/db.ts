@@ -6,7 +6,9 @@ import fs from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DbHandle, installDbHandle, openPglite, openPostgres } from "@/server/core/db/client";
 import { migrateDatabase } from "@/server/core/db/migrate";
-import { outboxIdle } from "@/server/core/mail/outbox";
+import { createJobEngine } from "@/server/core/jobs/engine";
+import { useJobSender } from "@/server/core/jobs/send";
+import { backgroundJobs } from "@/background-jobs";
 import { diskStorage } from "@/server/core/storage/disk-storage";
 import { type DocumentStorage, getStorage } from "@/server/core/storage/storage";
 import { createPostgresDatabase } from "../../helpers/postgres-database";
@@ -67,10 +69,14 @@ export function setupTestDatabase(options: { seedDemo?: boolean } = {}) {
   beforeAll(async () => {
     ref.handle = await openTestDatabase({ seedDemo: options.seedDemo });
     installDbHandle(ref.handle);
+    // Jobs are sent with the rows that cause them; the tests run them (runQueuedJobs), no worker polls.
+    sender = await createJobEngine(ref.handle, backgroundJobs, { sendOnly: true });
+    useJobSender(sender);
   });
+  let sender: Awaited<ReturnType<typeof createJobEngine>> | undefined;
   afterAll(async () => {
-    // A request's end kicks the outbox in the background: let that drain finish on this database.
-    await outboxIdle();
+    useJobSender(undefined);
+    await sender?.stop({ graceful: false, close: false });
     installDbHandle(undefined);
     await ref.handle?.dispose();
   });

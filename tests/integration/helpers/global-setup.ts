@@ -16,12 +16,30 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { type DbHandle, openPglite, openPostgres } from "@/server/core/db/client";
 import { migrateDatabase } from "@/server/core/db/migrate";
+import { createJobEngine } from "@/server/core/jobs/engine";
+import { useJobSender } from "@/server/core/jobs/send";
+import { backgroundJobs } from "@/background-jobs";
 import { diskStorage } from "@/server/core/storage/disk-storage";
 import { seedDemoData } from "@/features/demo/server";
 import { createPostgresDatabase } from "../../helpers/postgres-database";
 import type { DatabaseTemplates } from "./templates";
 
 /** The PGlite database's data directory as an uncompressed tarball (what PGlite's own clone() uses). */
+/**
+ * Creates the job engine's queues in a template and lets `work` send jobs to them (the demo data
+ * set queues mail and webhook deliveries with their jobs, as the app does).
+ */
+async function withJobQueues<T>(handle: DbHandle, work: () => Promise<T>): Promise<T> {
+  const sender = await createJobEngine(handle, backgroundJobs, { sendOnly: true });
+  useJobSender(sender);
+  try {
+    return await work();
+  } finally {
+    useJobSender(undefined);
+    await sender.stop({ graceful: false, close: false });
+  }
+}
+
 async function dataDirOf(handle: DbHandle): Promise<Uint8Array> {
   // A checkpoint first, so a copy starts without replaying the write-ahead log.
   await (handle.db as unknown as { $client: PGlite }).$client.exec("checkpoint");
@@ -43,13 +61,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const handle = openPostgres(migrated.url, 1);
     try {
       await migrateDatabase(handle);
+      await withJobQueues(handle, async () => {});
     } finally {
       await handle.close();
     }
     const seeded = await createPostgresDatabase(serverUrl, "it_template_seeded", { template: migrated.name });
     const seededHandle = openPostgres(seeded.url, 1);
     try {
-      await seedDemoData(seededHandle.db, storage);
+      await withJobQueues(seededHandle, () => seedDemoData(seededHandle.db, storage));
     } finally {
       await seededHandle.close();
     }
@@ -62,9 +81,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const handle = openPglite(undefined);
     try {
       await migrateDatabase(handle);
+      await withJobQueues(handle, async () => {
+        const migrated = path.join(dir, "migrated.tar");
+        fs.writeFileSync(migrated, await dataDirOf(handle));
+        await seedDemoData(handle.db, storage);
+      });
       const migrated = path.join(dir, "migrated.tar");
-      fs.writeFileSync(migrated, await dataDirOf(handle));
-      await seedDemoData(handle.db, storage);
       const seeded = path.join(dir, "seeded.tar");
       fs.writeFileSync(seeded, await dataDirOf(handle));
       templates = { kind: "pglite", migrated, seeded, uploads };

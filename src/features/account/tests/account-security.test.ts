@@ -20,7 +20,6 @@ import ClientPortalPage from "@/app/client-portal/page";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser } from "@/features/identity/server";
 import { CLIENT_TWO_FACTOR_REQUIRED } from "@/features/identity/server/sessions/session";
 import { Browser, FIREFOX_WINDOWS } from "@tests/integration/helpers/browser";
@@ -34,7 +33,6 @@ vi.mock("next/server", async (importOriginal) =>
 );
 
 const t = setupTestDatabase({ seedDemo: true });
-afterAll(() => outboxIdle());
 const PASSWORD = "account-security-1";
 const NEW_PASSWORD = "account-security-2";
 const PREFERENCES: { enabled: "documents"[]; delivery: "each" } = { enabled: ["documents"], delivery: "each" };

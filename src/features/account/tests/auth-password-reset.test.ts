@@ -8,7 +8,7 @@ import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { emailOutbox, session, verification } from "@/server/core/db/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
-import { drainOutbox, outboxIdle, REDACTED_BODY } from "@/server/core/mail/outbox";
+import { drainOutbox, REDACTED_BODY } from "@/server/core/mail/outbox";
 import { createInvitationLink, resetLinkState } from "@/features/account/server";
 import { createCredentialUser } from "@/features/identity/server";
 import { AUTH_LIMITS } from "@/features/identity/server/sign-in/brute-force";
@@ -58,7 +58,6 @@ async function outboxFor(email: string) {
 const delivered: OutgoingMail[] = [];
 
 async function deliveredTo(email: string): Promise<OutgoingMail[]> {
-  await outboxIdle();
   await drainOutbox(t.db);
   return delivered.filter((m) => m.to === email);
 }

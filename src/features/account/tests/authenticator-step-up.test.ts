@@ -18,7 +18,6 @@ import {
 import { GET as authRouteGet } from "@/app/api/auth/[...all]/route";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
 import { clientPeople, emailOutbox, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";
-import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import {
   FRESH_CODE_PROMPT,
@@ -39,7 +38,6 @@ vi.mock("next/server", async (importOriginal) =>
 );
 
 const t = setupTestDatabase({ seedDemo: true });
-afterAll(() => outboxIdle());
 beforeAll(async () => seedTenantReports(t.db));
 const acme = TENANTS.acme;
 const PASSWORD = "step-up-password-1";

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
 import { confirmStepUpAction } from "@/features/account/actions/account";
 import { clientPeople, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";
-import { outboxIdle } from "@/server/core/mail/outbox";
 import { isServedAuthEndpoint } from "@/features/account/server";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import {
@@ -28,7 +27,6 @@ vi.mock("next/server", async (importOriginal) =>
 );
 
 const t = setupTestDatabase({ seedDemo: true });
-afterAll(() => outboxIdle());
 const acme = TENANTS.acme;
 let seq = 0;
 

@@ -15,7 +15,6 @@ import {
 import { POST as authRoutePost } from "@/app/api/auth/[...all]/route";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { auditLog, clientPeople, clients, emailOutbox, passkey, session, ssoDomains, ssoSettings, user } from "@/server/core/db/schema";
-import { outboxIdle } from "@/server/core/mail/outbox";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import { getSession, requireAdmin, TwoFactorRequiredError } from "@/features/identity/server/sessions/session";
 import { INACTIVE_COMPANY_MESSAGE } from "@/features/identity/server/client-membership";
@@ -32,7 +31,6 @@ vi.mock("next/server", async (importOriginal) =>
 );
 
 const t = setupTestDatabase({ seedDemo: true });
-afterAll(() => outboxIdle());
 beforeEach(() => {
   cookiesSet.length = 0;
 });

@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/core/db/client";
-import { subscriptionTiers, trackerConnections, trackerTickets, webhookDeliveries, webhookEndpoints } from "@/server/core/db/schema";
+import { subscriptionTiers, trackerConnections, trackerTickets, webhookEndpoints } from "@/server/core/db/schema";
 import { DEMO_SERVICE_ABSENT_URL, demoServiceUrl } from "@/server/core/demo-services";
 import { setDemoSquareConnection } from "@/features/square/server";
 import { moveOidcProvider } from "@/features/sso/server";
-import { newSealedWebhookSecret } from "@/features/webhooks/server";
+import { deliverPendingNow, newSealedWebhookSecret } from "@/features/webhooks/server";
 import { DEMO_CLIENTS, DEMO_TIERS, DEMO_USERS } from "./demo-data";
 import {
   DEMO_CHAT_ENDPOINT_ID,
@@ -67,11 +67,7 @@ export async function pointDemoConnections(db: Db): Promise<void> {
         or(demoAddressIn(webhookEndpoints.url), eq(webhookEndpoints.url, SEEDED_WEBHOOK_URL)),
       ),
     );
-  if (receiver)
-    await db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date() })
-      .where(and(eq(webhookDeliveries.endpointId, DEMO_WEBHOOK_ENDPOINT_ID), eq(webhookDeliveries.status, "pending")));
+  if (receiver) await deliverPendingNow(db, DEMO_WEBHOOK_ENDPOINT_ID);
 
   // Acme's Slack channel on the demo chat.
   const chatUrl = `${at("chat") ?? DEMO_SERVICE_ABSENT_URL}${demoChatSlackPath()}`;

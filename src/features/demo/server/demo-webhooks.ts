@@ -43,7 +43,6 @@ export function demoWebhookRows(sealedSecret: string) {
       endpointId: DEMO_WEBHOOK_ENDPOINT_ID,
       status: "pending" as const,
       attempts: 4,
-      nextAttemptAt: new Date(Date.now() + 25 * 60_000),
       lastStatusCode: 503,
       lastError: "Answered HTTP 503.",
       lastAttemptAt: ago(5),

@@ -21,7 +21,7 @@ it("dead-letters one delivery job with the receiver's answer, which Retry sends 
     expect.objectContaining({
       queue: webhookJobs[0]!.name,
       error: "Answered HTTP 503.",
-      about: `deliveryId ${DEMO_DEAD_DELIVERY_ID}`,
+      about: `id ${DEMO_DEAD_DELIVERY_ID}`,
       attempts: 1,
     }),
   ]);
@@ -31,6 +31,6 @@ it("dead-letters one delivery job with the receiver's answer, which Retry sends 
 
   await retryDeadJob(t.db, { actor, jobId: dead[0]!.id });
   expect((await getJobOverview(t.db, { actor })).dead).toEqual([]);
-  const queued = await runningJobEngine()!.findJobs(webhookJobs[0]!.name, { data: { deliveryId: DEMO_DEAD_DELIVERY_ID }, queued: true });
+  const queued = await runningJobEngine()!.findJobs(webhookJobs[0]!.name, { data: { id: DEMO_DEAD_DELIVERY_ID }, queued: true });
   expect(queued).toHaveLength(1);
 });

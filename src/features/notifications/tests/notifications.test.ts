@@ -9,7 +9,7 @@ import type { AdminActor } from "@/server/core/actor";
 import { emailOutbox, invoices, notificationPreferences, serviceBookings } from "@/server/core/db/schema";
 import { resetServerEnv } from "@/server/core/env";
 import { setMailTransport } from "@/server/core/mail/mailer";
-import { drainOutbox, enqueueNotificationEmail, outboxIdle } from "@/server/core/mail/outbox";
+import { drainOutbox, enqueueNotificationEmail } from "@/server/core/mail/outbox";
 import { createServiceBooking } from "@/features/bookings/server";
 import { onBookingStatusChanged } from "@/features/bookings/server/booking-events";
 import { recordUploadedDocument } from "@/features/documents/server";
@@ -40,7 +40,6 @@ beforeAll(async () => {
   setMailTransport(undefined);
 });
 afterEach(async () => {
-  await outboxIdle();
   await t.db.delete(emailOutbox);
   await t.db.delete(notificationPreferences);
   sink.received.length = 0;
@@ -54,7 +53,6 @@ afterAll(async () => {
 
 /** Delivers everything queued (after the drain a route handler started, if any) and returns what the SMTP server received. */
 async function deliver(): Promise<ReceivedMail[]> {
-  await outboxIdle();
   await drainOutbox(t.db);
   return [...sink.received];
 }

@@ -6,20 +6,19 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
 import { emailOutbox } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import { mailJobs } from "@/server/core/mail/jobs";
-import { noteQueuedMail } from "@/server/core/mail/outbox";
+import { mailSendJob, queueMailJobs } from "@/server/core/mail/outbox";
 import { recordAudit } from "@/features/audit/server";
 import { readDeadJobsFor, redriveDeadJobs } from "./job-monitor";
 
-// The mail queue's dead jobs carry the mail's id in their data (`mailId`): a mail is failed when its
-// row says so or when its job died in the engine. The queue's name is the mail module's own.
-const MAIL_QUEUE = (mailJobs.find((job) => !job.cron) ?? mailJobs[0]!).name;
+// The mail queue's dead jobs carry the mail's id in their data (`id`): a mail is failed when its
+// row says so or when its job died in the engine.
+const MAIL_QUEUE = mailSendJob.name;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The mail queue's dead jobs, by the mail they were about (newest first). */
 async function deadMailJobs(db: DbOrTx) {
   const byMail = new Map<string, { ids: string[]; error: string }>();
-  for (const job of await readDeadJobsFor(db, { queue: MAIL_QUEUE, key: "mailId" })) {
+  for (const job of await readDeadJobsFor(db, { queue: MAIL_QUEUE, key: "id" })) {
     if (!UUID.test(job.ref)) continue;
     const seen = byMail.get(job.ref);
     if (seen) seen.ids.push(job.id);
@@ -73,8 +72,8 @@ export async function listFailedMails(db: DbOrTx, { actor, limit = 20 }: { actor
 }
 
 /**
- * Puts a failed message back in the queue with fresh attempts (its dead job, if the engine holds
- * one, goes back to the mail queue with fresh retries), then starts a drain.
+ * Puts a failed message back in the queue with fresh attempts: its dead job, if the engine holds
+ * one, goes back to the mail queue with fresh retries, else a new job is sent with the change.
  */
 export async function retryFailedMail(db: Db, { actor, mailId }: { actor: AdminActor; mailId: string }) {
   assertAdmin(actor);
@@ -94,9 +93,10 @@ export async function retryFailedMail(db: Db, { actor, mailId }: { actor: AdminA
     }
     await tx
       .update(emailOutbox)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+      .set({ status: "pending", attempts: 0 })
       .where(and(eq(emailOutbox.id, mailId), eq(emailOutbox.status, "failed")));
     const redriven = await redriveDeadJobs(tx, deadJobs);
+    if (redriven === 0) await queueMailJobs(tx, [mailId]);
     await recordAudit(tx, {
       actor,
       action: "mail.retry",
@@ -106,6 +106,5 @@ export async function retryFailedMail(db: Db, { actor, mailId }: { actor: AdminA
       after: { status: "pending", attempts: 0, ...(redriven > 0 ? { jobsRequeued: redriven } : {}) },
     });
   });
-  noteQueuedMail();
   return { status: "pending" as const };
 }

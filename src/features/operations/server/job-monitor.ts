@@ -69,7 +69,7 @@ function messageOf(output: unknown, depth: number): string | undefined {
   return messageOf(value, depth + 1);
 }
 
-/** The ids a job's data names ("mailId 1f2e…"), so a person can tell one dead job from another. */
+/** The ids a job's data names ("id 1f2e…"), so a person can tell one dead job from another. */
 function aboutOf(data: unknown): string | null {
   if (!data || typeof data !== "object") return null;
   const parts = Object.entries(data as Record<string, unknown>)
@@ -145,7 +145,7 @@ export async function readDeadJobs(db: DbOrTx, { queue, limit = 50 }: { queue?: 
   return { jobs: rows.map(deadJobOf), total: count?.total ?? 0 };
 }
 
-/** The dead jobs of a queue whose data names one of these ids under `key` (the mail outbox's `mailId`). */
+/** The dead jobs of a queue whose data names one of these ids under `key` (the mail queue's `id`). */
 export async function readDeadJobsFor(db: DbOrTx, { queue, key }: { queue: string; key: string }) {
   const rows = await rowsOf<DeadRow & { ref: string }>(
     db,

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { emailOutbox } from "@/server/core/db/schema";
 import { serverEnv } from "@/server/core/env";
 import { getMailTransport } from "@/server/core/mail/mailer";
-import { enqueueEmail, runOutboxDrain } from "@/server/core/mail/outbox";
+import { drainOutbox, enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail } from "@/server/core/mail/templates";
 import { recordAudit } from "@/features/audit/server";
 
@@ -63,7 +63,9 @@ export async function sendTestMail(db: Db, { actor }: { actor: AdminActor }): Pr
     await recordAudit(tx, { actor, action: "mail.test", entityType: "email_outbox", entityId: id, before: null, after: { to } });
     return id;
   });
-  await runOutboxDrain(db);
+  // The waiting mail's jobs are run here, now, rather than at a worker's next poll: the answer says
+  // what became of this one (each job is taken once, whichever process runs it).
+  await drainOutbox(db, { limit: 500 });
   const [row] = await db
     .select({ status: emailOutbox.status, lastError: emailOutbox.lastError })
     .from(emailOutbox)

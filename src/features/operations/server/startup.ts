@@ -5,7 +5,6 @@ import { closeDb, getDbHandle } from "@/server/core/db/client";
 import { authSecret, serverEnv, type ServerEnv } from "@/server/core/env";
 import { startJobEngine, stopJobEngine } from "@/server/core/jobs/engine";
 import type { JobDefinition } from "@/server/core/jobs/job";
-import { stopOutbox } from "@/server/core/mail/outbox";
 import { ensurePeerStamp } from "@/server/core/peer-stamp";
 import { ensureStaticPageCsp } from "@/server/core/static-page-csp";
 import { storageChoice } from "@/server/core/storage/storage";
@@ -81,12 +80,11 @@ export async function startServerTasks(jobs: JobDefinition[]): Promise<void> {
 
 /**
  * Stops the job engine (no new job is fetched; those running may finish, the rest stay queued for
- * another instance or the next start) and the outbox's own drain, then closes the database: the
+ * another instance or the next start), then closes the database: the
  * pool's connections, or the embedded database and its lock.
  */
 export async function stopServerTasks(): Promise<void> {
   await stopJobEngine();
-  await stopOutbox();
   await closeDb();
-  console.info("[start] job engine and outbox stopped; database closed");
+  console.info("[start] job engine stopped; database closed");
 }

@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { retryFailedMailAction } from "@/features/operations/actions/admin";
 import { auditLog, emailOutbox } from "@/server/core/db/schema";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
-import { outboxIdle } from "@/server/core/mail/outbox";
 import { listFailedMails } from "@/features/operations/server";
 import { authHeaders } from "@tests/integration/helpers/auth";
 import { adminActor, adminCookie, clientCookie } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { drainOutbox } from "@/server/core/mail/outbox";
 import { requestHeaders } from "@tests/integration/helpers/next-headers-mock";
 
 vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
@@ -19,7 +19,6 @@ const t = setupTestDatabase({ seedDemo: true });
 const delivered: OutgoingMail[] = [];
 beforeEach(() => setMailTransport({ send: async (mail) => void delivered.push(mail) }));
 afterEach(async () => {
-  await outboxIdle();
   setMailTransport(undefined);
   requestHeaders.current = new Headers();
 });
@@ -81,8 +80,8 @@ describe("Retry", () => {
       before: { status: "failed", attempts: 8, lastError: "421 try again later" },
       after: { status: "pending", attempts: 0 },
     });
-    // The action kicked the outbox: one fresh attempt, delivered.
-    await outboxIdle();
+    // The action sent the message's job with the change: one fresh attempt, delivered.
+    await drainOutbox(t.db);
     expect(await rowOf(id)).toEqual({ status: "sent", attempts: 1 });
     expect(delivered.filter((m) => m.subject === `Failed message ${counter}`)).toHaveLength(1);
     // It is no longer failed, so a second Retry is refused.

@@ -8,7 +8,7 @@ import { discardDeadJobAction, retryDeadJobAction } from "@/features/operations/
 import { getJobOverview, listFailedMails, plainError } from "@/features/operations/server";
 import { currentDbHandle } from "@/server/core/db/client";
 import { auditLog, emailOutbox } from "@/server/core/db/schema";
-import { mailJobs } from "@/server/core/mail/jobs";
+import { mailSendJob } from "@/server/core/mail/outbox";
 import { runningJobEngine, startJobEngine, stopJobEngine } from "@/server/core/jobs/engine";
 import { DEAD_LETTER_QUEUE } from "@/server/core/jobs/job";
 import { authHeaders } from "@tests/integration/helpers/auth";
@@ -158,14 +158,14 @@ describe("Retry and Discard", () => {
 describe("the failed-mail card reads the mail queue's dead jobs", () => {
   it("lists a mail whose job died with the job's error, and Retry sends the job back to the mail queue", async () => {
     const boss = runningJobEngine()!;
-    const queue = (mailJobs.find((job) => !job.cron) ?? mailJobs[0]!).name;
+    const queue = mailSendJob.name;
     if (!(await boss.getQueue(queue))) await boss.createQueue(queue, { deadLetter: DEAD_LETTER_QUEUE });
     const [mail] = await t.db
       .insert(emailOutbox)
       .values({ toAddress: "dead@example.com", subject: "Dead in the engine", textBody: "x", kind: "test", status: "pending" })
       .returning({ id: emailOutbox.id });
     // Made dead through the engine: one try allowed, failed by the receiver's answer.
-    const id = await boss.send(queue, { mailId: mail!.id }, { retryLimit: 0, startAfter: 3600 });
+    const id = await boss.send(queue, { id: mail!.id }, { retryLimit: 0, startAfter: 3600, singletonKey: mail!.id });
     await boss.fail(queue, id!, { message: "550 mailbox unavailable" });
     const actor = await adminActor();
     const listed = (await listFailedMails(t.db, { actor })).mails.find((m) => m.id === mail!.id);
@@ -174,7 +174,7 @@ describe("the failed-mail card reads the mail queue's dead jobs", () => {
     requestHeaders.current = authHeaders(await adminCookie());
     expect(await retryFailedMailAction({ mailId: mail!.id })).toMatchObject({ success: true });
     expect((await listFailedMails(t.db, { actor })).mails.some((m) => m.id === mail!.id)).toBe(false);
-    const requeued = await boss.findJobs(queue, { data: { mailId: mail!.id }, queued: true });
+    const requeued = await boss.findJobs(queue, { data: { id: mail!.id }, queued: true });
     expect(requeued).toHaveLength(1);
     const [entry] = await auditOf(mail!.id, "mail.retry");
     expect(entry?.after).toMatchObject({ jobsRequeued: 1 });

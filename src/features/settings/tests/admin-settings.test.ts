@@ -10,7 +10,6 @@ import type { DefaultRatesInput } from "@/features/settings/validation";
 import { auditLog, clientRates, emailOutbox } from "@/server/core/db/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
-import { outboxIdle } from "@/server/core/mail/outbox";
 import { requireClient } from "@/features/identity/server/sessions/session";
 import { listPortalRates } from "@/features/rates/server";
 import { getAdminSettings } from "@/features/settings/server";
@@ -28,7 +27,6 @@ vi.mock("next/server", async (importOriginal) =>
 const t = setupTestDatabase({ seedDemo: true });
 
 afterEach(async () => {
-  await outboxIdle();
   setMailTransport(undefined);
   requestHeaders.current = new Headers();
 });

@@ -9,7 +9,6 @@ import {
   connectTracker,
   GITHUB_API,
   GITLAB_URL,
-  kickTrackerTickets,
   listTrackerTargets,
   removeTrackerConnection,
   requestTicket,
@@ -102,9 +101,7 @@ export const removeTrackerConnectionAction = clientAction(trackerConnectionIdSch
   removeTrackerConnection(getDb(), { actor, connectionId: input.connectionId }),
 );
 
-/** **Create ticket** on a finding: queued (committed), then filed in the background at once. */
-export const requestTicketAction = clientAction(requestTicketSchema, async (actor, input) => {
-  const result = await requestTicket(getDb(), { actor, findingId: input.findingId, connectionId: input.connectionId });
-  if (result.queued) kickTrackerTickets(getDb());
-  return result;
-});
+/** **Create ticket** on a finding: queued with its job (committed), which files it within seconds. */
+export const requestTicketAction = clientAction(requestTicketSchema, (actor, input) =>
+  requestTicket(getDb(), { actor, findingId: input.findingId, connectionId: input.connectionId }),
+);

@@ -4,7 +4,8 @@ import { guardedFetchApi } from "@/server/core/outbound/guarded-fetch-api";
 import { OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import type { TicketText } from "./ticket-text";
 import type { FiledTicket, TrackerClient } from "./tracker-client";
-import { TrackerError } from "./tracker-error";
+import { retryAfterSeconds } from "@/server/core/http/retry-after";
+import { TRACKER_WAIT_CAP_SECONDS, TrackerError } from "./tracker-error";
 
 // GitHub through its official client (docs/PRODUCT.md#integrations), every request through the
 // guarded fetch: GitHub Enterprise Server lives at an address a client typed.
@@ -33,12 +34,12 @@ function trackerErrorOf(error: unknown): TrackerError {
   if (typeof e.status === "number") {
     const headers = e.response?.headers ?? {};
     const retryAfter = headers["retry-after"]
-      ? Number(headers["retry-after"])
+      ? retryAfterSeconds(headers["retry-after"], TRACKER_WAIT_CAP_SECONDS)
       : headers["x-ratelimit-remaining"] === "0" && headers["x-ratelimit-reset"]
         ? Math.max(0, Number(headers["x-ratelimit-reset"]) - Math.floor(Date.now() / 1000))
         : null;
     const message = e.response?.data?.message ?? e.message ?? `GitHub answered ${e.status}.`;
-    return new TrackerError(`GitHub: ${message}`, e.status, Number.isFinite(retryAfter) ? retryAfter : null);
+    return new TrackerError(`GitHub: ${message}`, e.status, retryAfter !== null && Number.isFinite(retryAfter) ? retryAfter : null);
   }
   return new TrackerError("GitHub could not be reached.", null);
 }

@@ -5,7 +5,8 @@ import { guardedFetchApi } from "@/server/core/outbound/guarded-fetch-api";
 import { OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import type { TicketText } from "./ticket-text";
 import type { FiledTicket, TrackerClient } from "./tracker-client";
-import { TrackerError } from "./tracker-error";
+import { retryAfterSeconds } from "@/server/core/http/retry-after";
+import { TRACKER_WAIT_CAP_SECONDS, TrackerError } from "./tracker-error";
 
 // GitLab (gitlab.com or self-managed) through its client library, `@gitbeaker/rest`, with our own
 // request function: every request goes through the guarded fetch (a self-managed GitLab lives at
@@ -38,14 +39,15 @@ async function refusal(response: Response): Promise<TrackerError> {
   } catch {
     // GitLab's 429 is plain text ("Retry later").
   }
-  const retryAfter = response.headers.get("retry-after");
+  const retryAfter = retryAfterSeconds(response.headers.get("retry-after") ?? undefined, TRACKER_WAIT_CAP_SECONDS);
   const reset = response.headers.get("ratelimit-reset");
-  const wait = retryAfter
-    ? Number(retryAfter)
-    : response.status === 429 && reset
-      ? Math.max(0, Number(reset) - Math.floor(Date.now() / 1000))
-      : null;
-  return new TrackerError(`GitLab: ${messageOf(body, response.status)}`, response.status, Number.isFinite(wait) ? wait : null);
+  const wait =
+    retryAfter !== null ? retryAfter : response.status === 429 && reset ? Math.max(0, Number(reset) - Math.floor(Date.now() / 1000)) : null;
+  return new TrackerError(
+    `GitLab: ${messageOf(body, response.status)}`,
+    response.status,
+    wait !== null && Number.isFinite(wait) ? wait : null,
+  );
 }
 
 const fetchApi = guardedFetchApi();

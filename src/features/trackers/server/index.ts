@@ -10,7 +10,7 @@ export {
   testTrackerConnection,
   type TrackerConnectionRow,
 } from "./connections";
-export { drainTrackerTickets, kickTrackerTickets, requestTicket } from "./tickets";
+export { drainTrackerTickets, requestTicket } from "./tickets";
 export { type FindingTicketRow, listFindingTickets } from "./finding-tickets";
 export { seedTrackerConnection } from "./seed-connection";
 export { handleGitHubDelivery, handleGitLabDelivery, handleJiraDelivery } from "./inbound";

@@ -2,7 +2,8 @@ import "server-only";
 import { guardedFetchApi } from "@/server/core/outbound/guarded-fetch-api";
 import { OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import type { FiledTicket } from "./tracker-client";
-import { TrackerError } from "./tracker-error";
+import { retryAfterSeconds } from "@/server/core/http/retry-after";
+import { TRACKER_WAIT_CAP_SECONDS, TrackerError } from "./tracker-error";
 
 // What the Jira Cloud client (`jira.ts`) and the Jira Data Center one (`jira-dc.ts`) share: the
 // guarded request with Jira's refusals in its words and its `Retry-After` handed to the queue, the
@@ -42,11 +43,10 @@ async function refusal(response: Response): Promise<TrackerError> {
   } catch {
     // A 401 is plain text at Jira.
   }
-  const wait = Number(response.headers.get("retry-after"));
   return new TrackerError(
     `Jira: ${messageOf(body, response.status)}`,
     response.status,
-    response.headers.has("retry-after") && Number.isFinite(wait) ? wait : null,
+    retryAfterSeconds(response.headers.get("retry-after") ?? undefined, TRACKER_WAIT_CAP_SECONDS),
   );
 }
 

@@ -18,7 +18,10 @@ const BATCH = 20;
 
 type Due = { id: string; connection_id: string; finding_id: string; external_key: string; state: "open" | "closed" };
 
-/** Claims tickets not looked at for 15 minutes (another instance takes others). */
+/**
+ * Takes the tickets not looked at for 15 minutes, marking them looked at. One run at a time across
+ * the instances (its queue keeps one running, jobs.ts), so no lock is needed to share them out.
+ */
 async function claimDue(db: Db): Promise<Due[]> {
   const result = await db.execute<Due>(sql`
     update ${trackerTickets} t set synced_at = now()
@@ -28,8 +31,7 @@ async function claimDue(db: Db): Promise<Due[]> {
         where t2.external_key is not null and t2.state <> 'creating'
           and (t2.synced_at is null or t2.synced_at < now() - make_interval(mins => ${SYNC_EVERY_MINUTES}))
         order by t2.synced_at nulls first
-        limit ${BATCH}
-        for update of t2 skip locked)
+        limit ${BATCH})
     returning t.id, t.connection_id, t.finding_id, t.external_key, t.state`);
   return (result as unknown as { rows: Due[] }).rows;
 }

@@ -1,5 +1,8 @@
 import "server-only";
 
+/** The longest wait a tracker's Retry-After may ask of a ticket: the last wait of its retries (tickets.ts). */
+export const TRACKER_WAIT_CAP_SECONDS = 21_600;
+
 /**
  * A tracker refused or could not be reached (docs/PRODUCT.md#integrations): `message` is the
  * tracker's own words (or ours for an address refused before sending), shown to the owners as the

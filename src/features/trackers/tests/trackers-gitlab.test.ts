@@ -15,7 +15,8 @@ import {
   requestTicket,
   testTrackerConnection,
 } from "@/features/trackers/server";
-import { drainTrackerTickets } from "@/features/trackers/server/tickets";
+import { runningJobSender } from "@/server/core/jobs/send";
+import { drainTrackerTickets, queueTicketAttempt } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
@@ -118,8 +119,10 @@ describe("connecting GitLab", () => {
     // An attempt that filed the issue and died before recording it: the retry finds it by its marker.
     await t.db
       .update(trackerTickets)
-      .set({ state: "creating", externalKey: null, externalUrl: null, attempts: 1, nextAttemptAt: new Date() })
+      .set({ state: "creating", externalKey: null, externalUrl: null, attempts: 1 })
       .where(eq(trackerTickets.id, first.ticketId));
+    // Its job is run again, as the engine retries a job whose instance died.
+    await queueTicketAttempt(t.db, first.ticketId, 1);
     expect(await drainTrackerTickets(t.db)).toEqual({ filed: 1, failed: 0 });
     expect(fake.issues(path)).toHaveLength(1);
 
@@ -168,8 +171,9 @@ describe("connecting GitLab", () => {
       expect(await drainTrackerTickets(t.db)).toEqual({ filed: 0, failed: 1 });
       const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, ticketId));
       expect(ticket!.lastError).toBe("GitLab: Retry later");
-      // GitLab asked for the rest of the minute; the first retry's minute is at least as long.
-      expect(ticket!.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + 59_000);
+      // GitLab asked for the rest of the minute; the second attempt's job waits at least as long.
+      const [next] = await runningJobSender()!.findJobs("trackers.file-ticket", { key: `${ticketId}:2` });
+      expect(next!.startAfter.getTime()).toBeGreaterThanOrEqual(before + 59_000);
       const [connection] = await t.db.select().from(trackerConnections).where(eq(trackerConnections.id, id));
       expect(connection!.state).toBe("connected");
       expect(limited.issues("acme-sec/limited")).toEqual([]);

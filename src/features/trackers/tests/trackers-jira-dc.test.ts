@@ -17,7 +17,7 @@ import {
   sealableJiraCredential,
   testTrackerConnection,
 } from "@/features/trackers/server";
-import { drainTrackerTickets } from "@/features/trackers/server/tickets";
+import { drainTrackerTickets, queueTicketAttempt } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
 import { reopenTicketsOfOpenFindings } from "@/features/trackers/server/reopen";
@@ -133,8 +133,10 @@ describe("filing into Jira Data Center", () => {
     // An attempt that filed the issue and died before recording it: the retry finds it by its label (v2's JQL search).
     await t.db
       .update(trackerTickets)
-      .set({ state: "creating", externalKey: null, externalUrl: null, attempts: 1, nextAttemptAt: new Date(0) })
+      .set({ state: "creating", externalKey: null, externalUrl: null, attempts: 1 })
       .where(eq(trackerTickets.id, first.ticketId));
+    // Its job is run again, as the engine retries a job whose instance died.
+    await queueTicketAttempt(t.db, first.ticketId, 1);
     expect(await drainTrackerTickets(t.db)).toEqual({ filed: 1, failed: 0 });
     expect(fake.issues(key)).toHaveLength(1);
 

@@ -1,48 +1,78 @@
 import "server-only";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { z } from "zod";
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SECONDS } from "@/lib/domain/webhook";
-import type { Db } from "@/server/core/db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import type { JobDefinition } from "@/server/core/jobs/job";
+import { enqueueMany, enqueueNow, runQueuedJobs } from "@/server/core/jobs/send";
+import { retryAfterSeconds } from "@/server/core/http/retry-after";
 import { guardedFetch, OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import { openSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyClientOwners } from "@/features/notifications/server";
 import { chatBody } from "./chat";
 import { holdPendingDeliveries } from "./held";
-import { retryAfterSeconds } from "./retry-after";
 import { signedHeaders } from "./signing";
 
-/** How long a claimed delivery is held before another drain may try it (a crashed instance's). */
-const LEASE_SECONDS = 60;
-/** Deliveries claimed at once, and sent side by side. */
-const BATCH = 50;
-const PARALLEL = 16;
 export const SECRET_PURPOSE = "webhook-endpoint-secret";
 
-type Claimed = { id: string; event_id: string; endpoint_id: string; attempts: number; created_at: string };
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 type Event = typeof webhookEvents.$inferSelect;
+type Delivery = typeof webhookDeliveries.$inferSelect;
 /** `retryAfter`: the wait a refusing receiver asked for (a 429's or a 503's Retry-After), in seconds. */
 type Outcome = { statusCode: number | null; error: string | null; durationMs: number; retryAfter?: number | null };
 
+const deliveryData = z.object({ id: z.string().uuid(), attempt: z.number().int().min(1) });
+
 /**
- * Claims due deliveries of endpoints that are not disabled: SKIP LOCKED lets other instances
- * claim others at the same moment, and the lease keeps these from being claimed again meanwhile.
+ * One job per attempt of a delivery (data: the delivery and the attempt's number), keyed by both:
+ * the first sent with the event, each retry sent by the attempt before it with its wait (the
+ * Standard Webhooks schedule, or the receiver's Retry-After when longer). The engine's own retries
+ * only cover an attempt cut off (its instance died) or a database error.
  */
-async function claimDue(db: Db, limit: number): Promise<Claimed[]> {
-  const result = await db.execute<Claimed>(sql`
-    update ${webhookDeliveries} d
-       set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-     where d.id in (
-       select d2.id from ${webhookDeliveries} d2
-         join ${webhookEndpoints} e on e.id = d2.endpoint_id
-        where d2.status = 'pending' and d2.next_attempt_at <= now() and e.state <> 'disabled'
-        order by d2.next_attempt_at
-        limit ${limit}
-        for update of d2 skip locked)
-       and d.status = 'pending'
-    returning d.id, d.event_id, d.endpoint_id, d.attempts, d.created_at`);
-  return (result as unknown as { rows: Claimed[] }).rows;
+export const webhookDeliverJob: JobDefinition = {
+  name: "webhooks.deliver",
+  handler: (db, data) => deliverAttempt(db, deliveryData.parse(data)),
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  // The guarded fetch gives up after 10 s.
+  expireInSeconds: 60,
+  batchSize: 50,
+};
+
+const attemptJob = (delivery: Pick<Delivery, "id" | "attempts">) => {
+  const attempt = delivery.attempts + 1;
+  return { data: { id: delivery.id, attempt }, key: `${delivery.id}:${attempt}` };
+};
+
+/** Sends the job of each delivery's next attempt, in the caller's transaction. */
+export async function queueDeliveryJobs(db: DbOrTx, deliveries: Array<Pick<Delivery, "id" | "attempts">>): Promise<void> {
+  await enqueueMany(db, webhookDeliverJob, deliveries.map(attemptJob));
+}
+
+/** The next attempt of each pending delivery of an endpoint, due now (the endpoint is on again). */
+export async function deliverPendingNow(db: DbOrTx, endpointId: string): Promise<void> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")));
+  await enqueueNow(db, webhookDeliverJob, rows.map(attemptJob));
+}
+
+/**
+ * Gives a job to each pending delivery of an endpoint that is on and has none waiting or running
+ * (stored by a script, or before an upgrade): the engine's key keeps an attempt from having two.
+ */
+export async function requeuePendingDeliveries(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(and(eq(webhookDeliveries.status, "pending"), sql`${webhookEndpoints.state} <> 'disabled'`))
+    .limit(5000);
+  await queueDeliveryJobs(db, rows);
+  return rows.length;
 }
 
 /**
@@ -82,7 +112,7 @@ export function requestOf(endpoint: Endpoint, event: Event, now = new Date()) {
   };
 }
 
-async function attempt(endpoint: Endpoint, event: Event): Promise<Outcome> {
+async function sendAttempt(endpoint: Endpoint, event: Event): Promise<Outcome> {
   const started = Date.now();
   try {
     const answer = await guardedFetch(requestOf(endpoint, event));
@@ -101,82 +131,75 @@ async function attempt(endpoint: Endpoint, event: Event): Promise<Outcome> {
   }
 }
 
-/** Runs `fn` over the items, at most `limit` at a time. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i]!);
-      }
-    }),
-  );
-  return results;
+export type AttemptOutcome = "succeeded" | "failed" | "disabled" | "skipped";
+
+/**
+ * One attempt of a delivery (docs/PRODUCT.md#api-and-webhooks), recorded with the next attempt's
+ * job: a 2xx succeeds; anything else (another status, a refused address, no answer in 10 s) is
+ * retried on the schedule (WEBHOOK_RETRY_SECONDS), or after the answer's Retry-After when that is
+ * longer, and given up after the last attempt. An endpoint with a failed attempt is failing; one
+ * whose given-up delivery saw no success of the endpoint since it was queued (a day of failures) is
+ * disabled, its owners mailed. A delivery no longer pending, held, or past this attempt is skipped:
+ * each attempt goes out at most once (an attempt cut off before its record is sent again, with the
+ * same webhook-id the receiver deduplicates by).
+ */
+export async function deliverAttempt(db: Db, { id, attempt }: { id: string; attempt: number }): Promise<AttemptOutcome> {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: webhookEvents })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, id));
+  if (!row || row.delivery.status !== "pending" || row.delivery.attempts !== attempt - 1 || row.endpoint.state === "disabled")
+    return "skipped";
+  const outcome = await sendAttempt(row.endpoint, row.event);
+  return record(db, row.delivery, attempt, row.endpoint, outcome);
 }
 
 export type WebhookDrainResult = { succeeded: number; failed: number; disabled: number };
 
 /**
- * Delivers what is due (docs/PRODUCT.md#api-and-webhooks), a batch at a time, recording each
- * attempt before the next batch: a 2xx succeeds; anything else (another status, a refused address,
- * no answer in 10 s) is retried on the schedule (WEBHOOK_RETRY_SECONDS), or after the answer's
- * Retry-After when that is longer, and given up after the last attempt. An endpoint with a failed
- * attempt is failing; one whose given-up delivery saw no success of the endpoint since it was
- * queued (a day of failures) is disabled, its owners mailed.
+ * Runs the queued delivery jobs now, in this process (runQueuedJobs): what the engine's workers do
+ * within 2 s, for tests and benchmarks. `early` takes attempts before their wait.
  */
-export async function drainWebhookDeliveries(db: Db, { maxBatches = 20 }: { maxBatches?: number } = {}): Promise<WebhookDrainResult> {
+export async function drainWebhookDeliveries(db: Db, options: { early?: boolean } = {}): Promise<WebhookDrainResult> {
   const total: WebhookDrainResult = { succeeded: 0, failed: 0, disabled: 0 };
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const claimed = await claimDue(db, BATCH);
-    if (claimed.length === 0) break;
-    const [endpoints, events] = await Promise.all([
-      db
-        .select()
-        .from(webhookEndpoints)
-        .where(inArray(webhookEndpoints.id, [...new Set(claimed.map((c) => c.endpoint_id))])),
-      db
-        .select()
-        .from(webhookEvents)
-        .where(inArray(webhookEvents.id, [...new Set(claimed.map((c) => c.event_id))])),
-    ]);
-    const endpointOf = new Map(endpoints.map((e) => [e.id, e]));
-    const eventOf = new Map(events.map((e) => [e.id, e]));
-    const outcomes = await mapLimit(claimed, PARALLEL, (c) => attempt(endpointOf.get(c.endpoint_id)!, eventOf.get(c.event_id)!));
-    for (const [i, claim] of claimed.entries()) {
-      const result = await record(db, claim, endpointOf.get(claim.endpoint_id)!, outcomes[i]!);
-      total[result]++;
-    }
+  for (const outcome of await runQueuedJobs(db, webhookDeliverJob, options)) {
+    if (!outcome.ok) throw outcome.error;
+    const result = outcome.result as AttemptOutcome;
+    if (result !== "skipped") total[result]++;
   }
   return total;
 }
 
-async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outcome): Promise<keyof WebhookDrainResult> {
+async function record(db: Db, claim: Delivery, attempt: number, endpoint: Endpoint, outcome: Outcome): Promise<AttemptOutcome> {
   const ok = outcome.error === null;
-  const givingUp = !ok && claim.attempts >= WEBHOOK_MAX_ATTEMPTS;
+  const givingUp = !ok && attempt >= WEBHOOK_MAX_ATTEMPTS;
   return db.transaction(async (tx) => {
-    await tx
-      .insert(webhookAttempts)
-      .values({ deliveryId: claim.id, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs });
-    await tx
+    const [recorded] = await tx
       .update(webhookDeliveries)
       .set({
+        attempts: attempt,
         status: ok ? "succeeded" : givingUp ? "failed" : "pending",
         lastStatusCode: outcome.statusCode,
         lastError: outcome.error,
         lastAttemptAt: new Date(),
-        ...(ok || givingUp
-          ? {}
-          : {
-              // A receiver that asked for a longer wait (a chat's rate limit) gets it: sooner would only be refused again.
-              nextAttemptAt: sql`now() + make_interval(secs => ${Math.max(
-                WEBHOOK_RETRY_SECONDS[claim.attempts - 1] ?? WEBHOOK_RETRY_SECONDS.at(-1)!,
-                outcome.retryAfter ?? 0,
-              )})`,
-            }),
       })
-      .where(eq(webhookDeliveries.id, claim.id));
+      .where(and(eq(webhookDeliveries.id, claim.id), eq(webhookDeliveries.attempts, attempt - 1), eq(webhookDeliveries.status, "pending")))
+      .returning({ status: webhookDeliveries.status });
+    // Another run recorded this attempt already (a job sent twice for it), or the endpoint was
+    // turned off meanwhile (the delivery is held): nothing more to do.
+    if (!recorded) return "skipped" as const;
+    await tx
+      .insert(webhookAttempts)
+      .values({ deliveryId: claim.id, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs });
+    if (recorded.status === "pending") {
+      // A receiver that asked for a longer wait (a chat's rate limit) gets it: sooner would only be refused again.
+      const wait = Math.max(WEBHOOK_RETRY_SECONDS[attempt - 1] ?? WEBHOOK_RETRY_SECONDS.at(-1)!, outcome.retryAfter ?? 0);
+      await enqueueMany(tx, webhookDeliverJob, [
+        { ...attemptJob({ id: claim.id, attempts: attempt }), startAfter: new Date(Date.now() + wait * 1000) },
+      ]);
+    }
     if (ok) {
       await tx
         .update(webhookEndpoints)
@@ -203,7 +226,7 @@ async function record(db: Db, claim: Claimed, endpoint: Endpoint, outcome: Outco
         and(
           eq(webhookDeliveries.endpointId, endpoint.id),
           eq(webhookDeliveries.status, "succeeded"),
-          gt(webhookDeliveries.lastAttemptAt, new Date(claim.created_at)),
+          gt(webhookDeliveries.lastAttemptAt, claim.createdAt),
         ),
       )
       .limit(1);

@@ -15,11 +15,12 @@ import {
 import type { DbOrTx } from "@/server/core/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { enqueueNow } from "@/server/core/jobs/send";
 import { isRefusedTarget } from "@/server/core/outbound/guarded-fetch";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyClientOwners } from "@/features/notifications/server";
-import { SECRET_PURPOSE } from "./deliver";
+import { deliverPendingNow, queueDeliveryJobs, SECRET_PURPOSE, webhookDeliverJob } from "./deliver";
 import { type HeldChoice, type HeldSummary, heldSummarySql, holdPendingDeliveries, releaseHeldDeliveries } from "./held";
 import { newMessageId, newWebhookSecret } from "./signing";
 
@@ -192,11 +193,7 @@ export async function setWebhookEndpointEnabled(
           : { state: "disabled", disabledReason: `Turned off by ${actor.name || actor.email}.` },
       )
       .where(eq(webhookEndpoints.id, endpointId));
-    if (enabled)
-      await tx
-        .update(webhookDeliveries)
-        .set({ nextAttemptAt: new Date() })
-        .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")));
+    if (enabled) await deliverPendingNow(tx, endpointId);
     await recordAudit(tx, {
       actor,
       action: enabled ? "webhook_endpoint.enabled" : "webhook_endpoint.disabled",
@@ -244,7 +241,11 @@ export async function sendTestWebhook(
       chatText: "Test event: this channel receives your security portal's events.",
       portalPath: "/client-portal?section=settings&tab=api",
     });
-    await tx.insert(webhookDeliveries).values({ eventId: id, endpointId });
+    const delivery = await tx
+      .insert(webhookDeliveries)
+      .values({ eventId: id, endpointId })
+      .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts });
+    await queueDeliveryJobs(tx, delivery);
     return { eventId: id };
   });
 }
@@ -257,7 +258,7 @@ export async function redeliverWebhook(db: DbOrTx, { actor, deliveryId }: { acto
   assertWriter(actor);
   const [row] = await db
     .update(webhookDeliveries)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date() })
+    .set({ status: "pending", attempts: 0 })
     .where(
       and(
         eq(webhookDeliveries.id, deliveryId),
@@ -271,7 +272,11 @@ export async function redeliverWebhook(db: DbOrTx, { actor, deliveryId }: { acto
       ),
     )
     .returning({ id: webhookDeliveries.id });
-  if (row) return;
+  if (row) {
+    // Its first attempt again, due now, sent with the change.
+    await enqueueNow(db, webhookDeliverJob, [{ data: { id: row.id, attempt: 1 }, key: `${row.id}:1` }]);
+    return;
+  }
   const [off] = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)

@@ -52,7 +52,8 @@ export async function releaseHeldDeliveries(
     );
   await tx
     .update(webhookDeliveries)
-    .set(choice === "deliver" ? { status: "pending", attempts: 0, nextAttemptAt: new Date() } : { status: "skipped" })
+    .set(choice === "deliver" ? { status: "pending", attempts: 0 } : { status: "skipped" })
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "held")));
+  // Delivered ones are pending again: the caller turning the endpoint on sends their jobs (deliverPendingNow).
   return { count, choice };
 }

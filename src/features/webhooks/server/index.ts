@@ -1,6 +1,6 @@
 import "server-only";
 
-export { drainWebhookDeliveries, type WebhookDrainResult } from "./deliver";
+export { deliverPendingNow, drainWebhookDeliveries, type WebhookDrainResult } from "./deliver";
 export {
   createWebhookEndpoint,
   deleteWebhookEndpoint,

@@ -1,8 +1,12 @@
 import "server-only";
 import type { JobDefinition } from "@/server/core/jobs/job";
-import { drainWebhookDeliveries } from "./deliver";
+import { requeuePendingDeliveries, webhookDeliverJob } from "./deliver";
 
-/** Deliveries whose attempt is due (first tries and retries on their back-off). */
+/**
+ * One job per attempt of a delivery (sent with the event, each retry by the attempt before it),
+ * and a sweep every ten minutes and at start giving a job to a pending delivery without one.
+ */
 export const webhookJobs: JobDefinition[] = [
-  { name: "webhooks.deliveries", cron: "* * * * *", runAtStart: true, run: (db) => drainWebhookDeliveries(db) },
+  webhookDeliverJob,
+  { name: "webhooks.requeue", cron: "*/10 * * * *", runAtStart: true, run: requeuePendingDeliveries },
 ];

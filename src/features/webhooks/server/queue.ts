@@ -3,6 +3,7 @@ import { and, arrayContains, eq, inArray } from "drizzle-orm";
 import type { WebhookEventType } from "@/lib/domain/webhook";
 import type { DbOrTx } from "@/server/core/db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { queueDeliveryJobs } from "./deliver";
 import { newMessageId } from "./signing";
 
 /**
@@ -48,14 +49,22 @@ export async function queueWebhookEvents(db: DbOrTx, events: WebhookEventInput[]
   });
   if (rows.length === 0) return [];
   await db.insert(webhookEvents).values(rows.map(({ event }) => event));
-  await db.insert(webhookDeliveries).values(
-    rows.flatMap(({ event, targets }) =>
-      targets.map((target) => ({
-        eventId: event.id,
-        endpointId: target.id,
-        status: target.state === "disabled" ? ("held" as const) : ("pending" as const),
-      })),
-    ),
+  const deliveries = await db
+    .insert(webhookDeliveries)
+    .values(
+      rows.flatMap(({ event, targets }) =>
+        targets.map((target) => ({
+          eventId: event.id,
+          endpointId: target.id,
+          status: target.state === "disabled" ? ("held" as const) : ("pending" as const),
+        })),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts, status: webhookDeliveries.status });
+  // Each delivery's first attempt is a job sent with it: delivered once this transaction commits.
+  await queueDeliveryJobs(
+    db,
+    deliveries.filter((d) => d.status === "pending"),
   );
   return rows.map(({ event }) => event.id);
 }

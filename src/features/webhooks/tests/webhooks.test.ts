@@ -4,7 +4,7 @@
 // failures; private and loopback receivers refused unless a test allows its own port.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/core/db/schema";
@@ -56,12 +56,8 @@ afterAll(async () => {
 });
 
 const owner = () => clientActor(DEMO_USERS.acme.email);
-/** Makes every pending delivery due now (the retry schedule waits minutes to hours). */
-const dueNow = () =>
-  t.db
-    .update(webhookDeliveries)
-    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-    .where(eq(webhookDeliveries.status, "pending"));
+/** Runs the queued attempts, those waiting on the retry schedule (minutes to hours) included. */
+const drainEarly = () => drainWebhookDeliveries(t.db, { early: true });
 
 async function endpointAt(path: string, events = ["finding.published" as const]) {
   return createWebhookEndpoint(t.db, { actor: await owner(), kind: "standard", url: `${base}${path}`, description: "", events });
@@ -92,8 +88,7 @@ describe("delivering", () => {
     expect(hit.headers.cookie).toBeUndefined();
     // Succeeded: a second drain sends nothing again.
     const before = received.length;
-    await dueNow();
-    await drainWebhookDeliveries(t.db);
+    await drainEarly();
     expect(received.length).toBe(before);
     await setWebhookEndpointEnabled(t.db, { actor: await owner(), endpointId: id, enabled: false });
   });
@@ -109,8 +104,7 @@ describe("delivering", () => {
     // Not due yet: the retry waits (5 s at first).
     expect(await drainWebhookDeliveries(t.db)).toMatchObject({ succeeded: 0, failed: 0 });
     answer = 204;
-    await dueNow();
-    expect(await drainWebhookDeliveries(t.db)).toMatchObject({ succeeded: 1 });
+    expect(await drainEarly()).toMatchObject({ succeeded: 1 });
     const hits = received.filter((r) => r.headers["webhook-id"] === messageId);
     expect(hits).toHaveLength(2);
     expect(() => new Webhook(secret!).verify(hits[1]!.body, hits[1]!.headers as Record<string, string>)).not.toThrow();
@@ -126,8 +120,7 @@ describe("delivering", () => {
     const { id } = await endpointAt("/down");
     await publish("f-3");
     for (let i = 0; i < 8; i++) {
-      await dueNow();
-      await drainWebhookDeliveries(t.db);
+      await drainEarly();
     }
     const [endpoint] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
     expect(endpoint?.state).toBe("disabled");
@@ -144,8 +137,7 @@ describe("delivering", () => {
     expect(audit).toHaveLength(1);
     // Disabled: a new event is held for it, and nothing is sent.
     expect(await publish("f-4")).toMatch(/^msg_/);
-    await dueNow();
-    expect(await drainWebhookDeliveries(t.db)).toMatchObject({ succeeded: 0, failed: 0 });
+    expect(await drainEarly()).toMatchObject({ succeeded: 0, failed: 0 });
 
     // Turned on again (the held event skipped), a redelivery goes out with the same message id.
     answer = 200;

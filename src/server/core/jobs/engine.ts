@@ -1,7 +1,7 @@
 import "server-only";
-import { type Clock, type Db as JobDb, fromPglite, getConstructionPlans, PgBoss } from "pg-boss";
+import { type Clock, type Db as JobDb, fromPglite, getConstructionPlans, type JobResult, type JobWithMetadata, PgBoss } from "pg-boss";
 import type { PoolClient } from "pg";
-import type { DbHandle } from "../db/client";
+import type { Db as JobHandlerDb, DbHandle } from "../db/client";
 import { DEAD_LETTER_QUEUE, type JobDefinition } from "./job";
 
 // The one engine for background work: pg-boss, on the same database as the app (PostgreSQL, or
@@ -58,38 +58,92 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function register(boss: PgBoss, handle: DbHandle, job: JobDefinition): Promise<void> {
-  const options = {
+/** The queue settings of a job: retries with back-off, expiry, its dead letters. */
+export function queueOptions(job: JobDefinition) {
+  return {
     retryLimit: job.retryLimit ?? 3,
     retryDelay: job.retryDelaySeconds ?? 30,
     retryBackoff: true,
-    retryDelayMax: 3600,
+    retryDelayMax: job.retryDelayMaxSeconds ?? 3600,
     expireInSeconds: job.expireInSeconds ?? 15 * 60,
     // A minute's schedule leaves 1,440 finished runs a day per queue: kept a day, not pg-boss's week.
     deleteAfterSeconds: 24 * 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   };
-  if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
-  // A periodic job keeps at most one run waiting and one running: a slow run is not stacked up.
-  else await boss.createQueue(job.name, { ...options, policy: job.cron ? "stately" : "standard" });
-  await boss.work(job.name, { pollingIntervalSeconds: job.cron ? 10 : 2 }, async () => {
-    try {
-      await job.run(handle.db);
-    } catch (error) {
-      console.error(`[jobs] ${job.name} failed: ${describe(error)}`);
-      throw error;
-    }
-  });
+}
+
+/**
+ * Creates the queues of these jobs, or brings their settings up to date. A periodic job keeps at
+ * most one run waiting and one running (a slow run is not stacked up); an event job's queue holds
+ * at most one live job per key (send.ts keys each by the row it is for).
+ */
+export async function ensureQueues(boss: PgBoss, jobs: JobDefinition[], { update = true } = {}): Promise<void> {
+  if (!(await boss.getQueue(DEAD_LETTER_QUEUE))) await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 24 * 3600 });
+  for (const job of jobs) {
+    const options = queueOptions(job);
+    if (await boss.getQueue(job.name)) {
+      if (update) await boss.updateQueue(job.name, options);
+    } else await boss.createQueue(job.name, { ...options, policy: job.handler ? "exclusive" : job.cron ? "stately" : "standard" });
+  }
+}
+
+/** Runs one fetched job of an event queue; logs and rethrows its failure (pg-boss retries it). */
+export async function runEventJob(db: JobHandlerDb, job: JobDefinition, run: JobWithMetadata<unknown>): Promise<unknown> {
+  if (!job.handler) throw new Error(`${job.name} has no handler.`);
+  try {
+    return await job.handler(db, run.data, { id: run.id, retryCount: run.retryCount, retryLimit: run.retryLimit });
+  } catch (error) {
+    const last = run.retryCount >= run.retryLimit;
+    console.error(`[jobs] ${job.name} ${run.id} failed (try ${run.retryCount + 1}${last ? ", the last" : ""}): ${describe(error)}`);
+    throw error;
+  }
+}
+
+async function register(boss: PgBoss, handle: DbHandle, job: JobDefinition): Promise<void> {
+  if (job.handler) {
+    const batchSize = job.batchSize ?? 1;
+    await boss.work(
+      job.name,
+      { pollingIntervalSeconds: 2, batchSize, includeMetadata: true, perJobResults: true, burstWhenBatchFull: batchSize > 1 },
+      async (runs) =>
+        Promise.all(
+          runs.map(async (run): Promise<JobResult> => {
+            try {
+              await runEventJob(handle.db, job, run);
+              return { id: run.id, status: "completed" };
+            } catch (error) {
+              return { id: run.id, status: "failed", output: { message: describe(error) } };
+            }
+          }),
+        ),
+    );
+  } else {
+    const run = job.run;
+    if (!run) throw new Error(`${job.name} has neither a run nor a handler.`);
+    await boss.work(job.name, { pollingIntervalSeconds: job.cron ? 10 : 2 }, async () => {
+      try {
+        await run(handle.db);
+      } catch (error) {
+        console.error(`[jobs] ${job.name} failed: ${describe(error)}`);
+        throw error;
+      }
+    });
+  }
   if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
   else await boss.unschedule(job.name);
-  if (job.runAtStart) await boss.send(job.name, null);
+  if (job.runAtStart && job.run) await boss.send(job.name, null);
 }
 
 /**
  * An engine with these jobs registered and working (the database is migrated already). `clock`
- * lets a test move time for the schedules (pg-boss's TestClock).
+ * lets a test move time for the schedules (pg-boss's TestClock). `sendOnly`: their queues exist,
+ * but this engine runs no worker, schedule or maintenance (a test's or a script's sender, send.ts).
  */
-export async function createJobEngine(handle: DbHandle, jobs: JobDefinition[], options: { clock?: Clock } = {}): Promise<PgBoss> {
+export async function createJobEngine(
+  handle: DbHandle,
+  jobs: JobDefinition[],
+  options: { clock?: Clock; sendOnly?: boolean } = {},
+): Promise<PgBoss> {
   const boss = new PgBoss({
     db: jobDatabase(handle),
     schema: JOB_SCHEMA,
@@ -97,11 +151,16 @@ export async function createJobEngine(handle: DbHandle, jobs: JobDefinition[], o
     // The schema is created by our migration (ensureJobSchema); upgrades stay pg-boss's.
     createSchema: false,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.sendOnly ? { supervise: false, schedule: false, registerInstance: false } : {}),
   });
   boss.on("error", (error) => console.error(`[jobs] engine error: ${describe(error)}`));
   await boss.start();
-  if (!(await boss.getQueue(DEAD_LETTER_QUEUE))) await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 24 * 3600 });
+  await ensureQueues(boss, jobs, { update: !options.sendOnly });
+  if (options.sendOnly) return boss;
   for (const job of jobs) await register(boss, handle, job);
+  // A schedule of work that is no longer periodic (or gone) would keep sending jobs nobody runs.
+  const periodic = new Set(jobs.filter((job) => job.cron).map((job) => job.name));
+  for (const schedule of await boss.getSchedules()) if (!periodic.has(schedule.name)) await boss.unschedule(schedule.name, schedule.key);
   return boss;
 }
 

@@ -1,6 +1,12 @@
 import "server-only";
 import type { JobDefinition } from "../jobs/job";
-import { runOutboxDrain } from "./outbox";
+import { mailSendJob, requeuePendingMail } from "./outbox";
 
-/** The outbox's sweep: mail whose retry is due, and any a request's own drain left behind. */
-export const mailJobs: JobDefinition[] = [{ name: "mail.outbox", cron: "* * * * *", runAtStart: true, run: runOutboxDrain }];
+/**
+ * One job per message (sent with it), and a sweep every ten minutes and at start giving a job to
+ * any pending message without one (stored by a script, or before an upgrade).
+ */
+export const mailJobs: JobDefinition[] = [
+  mailSendJob,
+  { name: "mail.requeue", cron: "*/10 * * * *", runAtStart: true, run: requeuePendingMail },
+];

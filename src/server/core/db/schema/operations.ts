@@ -53,7 +53,6 @@ export const emailOutbox = pgTable(
     kind: text("kind").notNull(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -70,7 +69,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check("email_outbox_status_check", oneOf(t.status, EMAIL_STATUSES)),
-    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_status_idx").on(t.status, t.createdAt),
     index("email_outbox_held_idx")
       .on(t.recipientUserId)
       .where(sql`${t.status} = 'held'`),

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { TRACKER_KINDS, TRACKER_STATES, TRACKER_TICKET_STATES, type TrackerMapping } from "../../../../lib/domain/tracker";
 import { clients } from "./clients";
@@ -65,9 +64,8 @@ export const trackerTickets = pgTable(
     externalUrl: text("external_url"),
     // What the ticket is to say, written when a person asked for it (the queue reads no finding).
     pending: jsonb("pending").$type<{ title: string; markdown: string; marker: string; labels: string[] }>(),
-    // The queue: when the next attempt to file or update it is due, and why the last one failed.
+    // Attempts to file it so far (each a job of the engine), and why the last one failed.
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastError: text("last_error"),
     // The retest whose verdict the ticket last carried (a comment, and a close when verified).
     verdictRetestId: uuid("verdict_retest_id"),
@@ -79,9 +77,6 @@ export const trackerTickets = pgTable(
   (t) => [
     check("tracker_tickets_state_check", oneOf(t.state, TRACKER_TICKET_STATES)),
     uniqueIndex("tracker_tickets_finding_unique").on(t.connectionId, t.findingId),
-    index("tracker_tickets_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.nextAttemptAt} is not null`),
   ],
 );
 

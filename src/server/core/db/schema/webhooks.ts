@@ -88,7 +88,6 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
@@ -97,7 +96,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     check("webhook_deliveries_status_check", oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
     uniqueIndex("webhook_deliveries_event_endpoint_unique").on(t.eventId, t.endpointId),
-    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_status_idx").on(t.status),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
   ],
 );

@@ -1,7 +1,7 @@
-// A refusing receiver's Retry-After (docs/PRODUCT.md#api-and-webhooks): seconds or an HTTP date,
-// capped so that no receiver holds a delivery back past its retry schedule.
+// The one Retry-After reader (webhook receivers, GitHub, GitLab, Jira; docs/PRODUCT.md#api-and-webhooks):
+// seconds or an HTTP date, capped so that no server holds our work back past its retry schedule.
 import { describe, expect, it } from "vitest";
-import { retryAfterSeconds } from "@/features/webhooks/server/retry-after";
+import { retryAfterSeconds } from "@/server/core/http/retry-after";
 
 const MAX = 36_000;
 

@@ -1,8 +1,9 @@
 import "server-only";
 
 /**
- * The seconds a receiver asked us to wait (`Retry-After`: seconds or an HTTP date), capped at
- * `max` so a receiver cannot hold a delivery back past its retry schedule; null without a valid one.
+ * The seconds a server we called asked us to wait (`Retry-After`: seconds or an HTTP date), capped
+ * at `max` so it cannot hold our work back past its retry schedule; null without a valid one. The
+ * one reader of the header: webhook receivers, GitHub, GitLab and Jira.
  */
 export function retryAfterSeconds(header: string | string[] | undefined, max: number, now = Date.now()): number | null {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
