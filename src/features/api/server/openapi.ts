@@ -78,17 +78,14 @@ const rateHeaders = {
 const SHARED_REFUSALS = {
   "400": "A parameter is not valid (named in detail and fieldErrors)",
   "401": "No token, or one that is not valid, expired, revoked or of an inactive company",
-  "403": "The token lacks the scope this call needs (or, for invoices, Billing is withheld from members; for an owner's scope, its maker is no longer an owner)",
+  "403":
+    "The token lacks the scope this call needs (or, for invoices, Billing is withheld from members; for an owner's scope, its maker is no longer an owner)",
   "429": "Too many requests: wait Retry-After seconds",
 };
-const idempotencyKey = z
-  .string()
-  .max(255)
-  .optional()
-  .meta({
-    description:
-      "Any unique value (a UUID) for this request: a retry with the same key within 24 hours gets the first answer (Idempotent-Replayed: true) instead of a second change",
-  });
+const idempotencyKey = z.string().max(255).optional().meta({
+  description:
+    "Any unique value (a UUID) for this request: a retry with the same key within 24 hours gets the first answer (Idempotent-Replayed: true) instead of a second change",
+});
 const ifNoneMatch = z.string().optional();
 
 /** One operation of the document, from its route's declaration. */

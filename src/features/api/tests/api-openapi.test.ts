@@ -56,7 +56,11 @@ async function routeMethodsOnDisk() {
     const exported = (await import(route.file)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exported))
       if (/^(GET|POST|PUT|PATCH|DELETE)$/.test(name))
-        methods.push({ method: name.toLowerCase(), path: route.path, declaration: (value as { declaration?: ApiRouteDeclaration }).declaration });
+        methods.push({
+          method: name.toLowerCase(),
+          path: route.path,
+          declaration: (value as { declaration?: ApiRouteDeclaration }).declaration,
+        });
   }
   return methods;
 }
@@ -73,7 +77,10 @@ describe("the OpenAPI document", () => {
     expect(methods.length).toBeGreaterThan(10);
     for (const { method, path: apiPath, declaration } of methods) {
       expect(declaration, `${method.toUpperCase()} ${apiPath} has no declaration in API_V1`).toBeDefined();
-      expect({ method: declaration?.method, path: declaration?.path }, `${method.toUpperCase()} ${apiPath}`).toEqual({ method, path: apiPath });
+      expect({ method: declaration?.method, path: declaration?.path }, `${method.toUpperCase()} ${apiPath}`).toEqual({
+        method,
+        path: apiPath,
+      });
     }
     const routed = methods.map((m) => m.declaration?.operationId).sort();
     expect(routed, "each declaration is routed once").toEqual(Object.keys(API_V1).sort());

@@ -4,4 +4,6 @@ import { API_V1, apiSetRemediationOwner, apiRoute } from "@/features/api/server"
 
 export const dynamic = "force-dynamic";
 
-export const PUT = apiRoute(API_V1.setRemediationOwner, ({ caller, params, body }) => apiSetRemediationOwner(getDb(), caller, params.id, body));
+export const PUT = apiRoute(API_V1.setRemediationOwner, ({ caller, params, body }) =>
+  apiSetRemediationOwner(getDb(), caller, params.id, body),
+);

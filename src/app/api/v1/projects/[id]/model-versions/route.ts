@@ -4,4 +4,6 @@ import { API_V1, apiRecordModelVersion, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const PUT = apiRoute(API_V1.recordModelVersion, ({ caller, params, body }) => apiRecordModelVersion(getDb(), caller, params.id, body));
+export const PUT = apiRoute(API_V1.recordModelVersion, ({ caller, params, body }) =>
+  apiRecordModelVersion(getDb(), caller, params.id, body),
+);
