@@ -1,6 +1,7 @@
 "use client";
 import "@scalar/api-reference-react/style.css";
 import dynamic from "next/dynamic";
+import { useState } from "react";
 
 // The OpenAPI document in Scalar's viewer (docs/PRODUCT.md#api-and-webhooks): operations, schemas,
 // code samples and a request client. Loaded in the browser only (it mounts a Vue app into a div),
@@ -13,7 +14,7 @@ const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").th
 });
 
 /**
- * Scalar's variables mapped onto our palette (src/app/globals.css), so the viewer follows our dark
+ * Scalar's variables mapped onto our palette (src/app/globals.css), so the viewer wears our dark
  * theme (and the light one, whose palette redefines the same variables).
  */
 const THEME_CSS = `
@@ -35,13 +36,18 @@ const THEME_CSS = `
 `;
 
 export function ApiViewer({ documentUrl }: { documentUrl: string }) {
+  // Scalar's own accents (methods, buttons) are tuned per mode: take the one our theme is in
+  // (src/lib/theme.ts); the viewer itself renders in the browser only, so no markup depends on it.
+  const [mode] = useState<"dark" | "light">(() =>
+    typeof document !== "undefined" && document.documentElement.dataset.theme === "light" ? "light" : "dark",
+  );
   return (
     <ApiReferenceReact
       configuration={{
         url: documentUrl,
         theme: "default",
         customCss: THEME_CSS,
-        forceDarkModeState: "dark",
+        forceDarkModeState: mode,
         hideDarkModeToggle: true,
         // Fonts would come from Scalar's servers, which our CSP (font-src 'self') refuses.
         withDefaultFonts: false,
