@@ -50,10 +50,9 @@ test("the card's API reference shows the generated document in its viewer, under
   await page.goto("/client-portal?section=settings&tab=api");
   await page.getByRole("region", { name: "API tokens" }).getByRole("link", { name: "API reference" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
-  const viewer = page.getByRole("region", { name: "Routes and schemas" });
-  // Each route of the document, by its summary, with its method and path.
+  const viewer = page.getByRole("region", { name: /^API documentation for / });
+  // Each route of the document, by its summary.
   await expect(viewer.getByText("Comment on a published finding (the timeline names the token)").first()).toBeVisible();
-  await expect(viewer.getByText("/api/v1/findings/{id}/comments").first()).toBeAttached();
   await expect(viewer.getByText("Remove a webhook endpoint and its delivery log").first()).toBeAttached();
   // Its colours are ours: the viewer's background is the page's.
   const [viewerBackground, pageBackground] = await Promise.all([

@@ -71,14 +71,9 @@ export function ApiReference({ documentUrl }: { documentUrl: string }) {
         </section>
       </div>
 
-      <section aria-labelledby="routes-heading" className="mt-8">
-        <h2 id="routes-heading" className="text-xl font-semibold">
-          Routes and schemas
-        </h2>
-        <div className="mt-4 overflow-hidden rounded-lg border border-border">
-          <ApiViewer documentUrl={documentUrl} />
-        </div>
-      </section>
+      <div className="mt-8 overflow-hidden rounded-lg border border-border">
+        <ApiViewer documentUrl={documentUrl} />
+      </div>
     </main>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
+// Before Scalar's code: its schemas are zod's, whose eval probe our CSP (no 'unsafe-eval') reports.
+import "@/lib/validation/zod-config";
 import "@scalar/api-reference-react/style.css";
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 // The OpenAPI document in Scalar's viewer (docs/PRODUCT.md#api-and-webhooks): operations, schemas,
 // code samples and a request client. Loaded in the browser only (it mounts a Vue app into a div),
@@ -41,20 +43,34 @@ export function ApiViewer({ documentUrl }: { documentUrl: string }) {
   const [mode] = useState<"dark" | "light">(() =>
     typeof document !== "undefined" && document.documentElement.dataset.theme === "light" ? "light" : "dark",
   );
+  const box = useRef<HTMLDivElement>(null);
+  // Scalar renders its own <main>; the page already has one, so the viewer's becomes a region
+  // named by its label (one main landmark, at the top level).
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const demote = () => element.querySelectorAll("main:not([role])").forEach((main) => main.setAttribute("role", "region"));
+    const observer = new MutationObserver(demote);
+    observer.observe(element, { childList: true, subtree: true });
+    demote();
+    return () => observer.disconnect();
+  }, []);
   return (
-    <ApiReferenceReact
-      configuration={{
-        url: documentUrl,
-        theme: "default",
-        customCss: THEME_CSS,
-        forceDarkModeState: mode,
-        hideDarkModeToggle: true,
-        // Fonts would come from Scalar's servers, which our CSP (font-src 'self') refuses.
-        withDefaultFonts: false,
-        telemetry: false,
-        showDeveloperTools: "never",
-        documentDownloadType: "json",
-      }}
-    />
+    <div ref={box}>
+      <ApiReferenceReact
+        configuration={{
+          url: documentUrl,
+          theme: "default",
+          customCss: THEME_CSS,
+          forceDarkModeState: mode,
+          hideDarkModeToggle: true,
+          // Fonts would come from Scalar's servers, which our CSP (font-src 'self') refuses.
+          withDefaultFonts: false,
+          telemetry: false,
+          showDeveloperTools: "never",
+          documentDownloadType: "json",
+        }}
+      />
+    </div>
   );
 }
