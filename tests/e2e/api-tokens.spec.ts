@@ -50,10 +50,11 @@ test("the card's API reference shows the generated document in its viewer, under
   await page.goto("/client-portal?section=settings&tab=api");
   await page.getByRole("region", { name: "API tokens" }).getByRole("link", { name: "API reference" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
-  const viewer = page.getByRole("region", { name: /^API documentation for / });
-  // Each route of the document, by its summary.
-  await expect(viewer.getByText("Comment on a published finding (the timeline names the token)").first()).toBeVisible();
-  await expect(viewer.getByText("Remove a webhook endpoint and its delivery log").first()).toBeAttached();
+  // The viewer is the page's main landmark: the first route in full, every route listed by its summary.
+  const viewer = page.getByRole("main", { name: /^API documentation for / });
+  await expect(viewer.getByRole("heading", { name: "The company's engagements, by id, a page at a time" })).toBeVisible();
+  await expect(page.getByText("Comment on a published finding (the timeline names the token)").first()).toBeAttached();
+  await expect(page.getByText("Remove a webhook endpoint and its delivery log").first()).toBeAttached();
   // Its colours are ours: the viewer's background is the page's.
   const [viewerBackground, pageBackground] = await Promise.all([
     viewer

@@ -3,7 +3,7 @@
 import "@/lib/validation/zod-config";
 import "@scalar/api-reference-react/style.css";
 import dynamic from "next/dynamic";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 
 // The OpenAPI document in Scalar's viewer (docs/PRODUCT.md#api-and-webhooks): operations, schemas,
 // code samples and a request client. Loaded in the browser only (it mounts a Vue app into a div),
@@ -12,7 +12,12 @@ import { useEffect, useRef, useState } from "react";
 // its styles are the stylesheet above plus the theme below (style-src allows inline styles).
 const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((m) => m.ApiReferenceReact), {
   ssr: false,
-  loading: () => <p className="text-sm text-muted">Loading the reference…</p>,
+  // Scalar renders the page's <main> landmark (its own); until it does, this one stands in.
+  loading: () => (
+    <main aria-busy="true" className="p-4 text-sm text-muted">
+      Loading the reference…
+    </main>
+  ),
 });
 
 /**
@@ -43,34 +48,20 @@ export function ApiViewer({ documentUrl }: { documentUrl: string }) {
   const [mode] = useState<"dark" | "light">(() =>
     typeof document !== "undefined" && document.documentElement.dataset.theme === "light" ? "light" : "dark",
   );
-  const box = useRef<HTMLDivElement>(null);
-  // Scalar renders its own <main>; the page already has one, so the viewer's becomes a region
-  // named by its label (one main landmark, at the top level).
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const demote = () => element.querySelectorAll("main:not([role])").forEach((main) => main.setAttribute("role", "region"));
-    const observer = new MutationObserver(demote);
-    observer.observe(element, { childList: true, subtree: true });
-    demote();
-    return () => observer.disconnect();
-  }, []);
   return (
-    <div ref={box}>
-      <ApiReferenceReact
-        configuration={{
-          url: documentUrl,
-          theme: "default",
-          customCss: THEME_CSS,
-          forceDarkModeState: mode,
-          hideDarkModeToggle: true,
-          // Fonts would come from Scalar's servers, which our CSP (font-src 'self') refuses.
-          withDefaultFonts: false,
-          telemetry: false,
-          showDeveloperTools: "never",
-          documentDownloadType: "json",
-        }}
-      />
-    </div>
+    <ApiReferenceReact
+      configuration={{
+        url: documentUrl,
+        theme: "default",
+        customCss: THEME_CSS,
+        forceDarkModeState: mode,
+        hideDarkModeToggle: true,
+        // Fonts would come from Scalar's servers, which our CSP (font-src 'self') refuses.
+        withDefaultFonts: false,
+        telemetry: false,
+        showDeveloperTools: "never",
+        documentDownloadType: "json",
+      }}
+    />
   );
 }
