@@ -88,6 +88,15 @@ const idempotencyKey = z.string().max(255).optional().meta({
 });
 const ifNoneMatch = z.string().optional();
 
+/**
+ * The part of the API a route belongs to, from its path's first segment ("Attestation letters"):
+ * the viewer lists routes under these, each part a heading of its own.
+ */
+function tagOf(path: string): string {
+  const words = (path.split("/")[3] ?? "").replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** One operation of the document, from its route's declaration. */
 function operationOf(route: ApiRouteDeclaration): ZodOpenApiOperationObject {
   const { answer } = route;
@@ -102,6 +111,7 @@ function operationOf(route: ApiRouteDeclaration): ZodOpenApiOperationObject {
   return {
     operationId: route.operationId,
     summary: route.summary,
+    tags: [tagOf(route.path)],
     security: [{ token: [route.scope] }],
     requestParams: {
       ...(route.params && { path: route.params }),
